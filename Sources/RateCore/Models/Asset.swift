@@ -1,0 +1,38 @@
+import Foundation
+
+/// A coin or currency as a provider knows it.
+public struct Asset: Hashable, Sendable, Codable {
+  /// What the user sees: the upper-case symbol (`BTC`), or the id as given
+  /// when the user named a coin by id (`ethereum-wormhole`).
+  public var symbol: String
+  /// The provider's identifier (`bitcoin` at CoinGecko, `BTC` at CoinDesk).
+  public var id: String
+
+  /// Creates an asset.
+  public init(symbol: String, id: String) {
+    self.symbol = symbol
+    self.id = id
+  }
+}
+
+/// Currency codes `rates` knows without asking a provider.
+public enum CurrencyCodes {
+  /// CoinGecko's `/simple/supported_vs_currencies`, upper case.
+  public static let coinGeckoQuotes: Set<String> = [
+    "BTC", "ETH", "LTC", "BCH", "BNB", "EOS", "XRP", "XLM", "LINK", "DOT", "YFI", "SOL",
+    "USD", "AED", "ARS", "AUD", "BDT", "BHD", "BMD", "BRL", "CAD", "CHF", "CLP", "CNY",
+    "CZK", "DKK", "EUR", "GBP", "GEL", "HKD", "HUF", "IDR", "ILS", "INR", "JPY", "KRW",
+    "KWD", "LKR", "MMK", "MXN", "MYR", "NGN", "NOK", "NZD", "PHP", "PKR", "PLN", "RUB",
+    "SAR", "SEK", "SGD", "THB", "TRY", "TWD", "UAH", "VEF", "VND", "ZAR", "XDR", "XAG",
+    "XAU", "BITS", "SATS",
+  ]
+
+  /// ISO 4217 codes of common fiat currencies (ECB's set and more), used to
+  /// tell a currency from a coin symbol.
+  public static let fiat: Set<String> = [
+    "USD", "EUR", "GBP", "JPY", "CHF", "AUD", "CAD", "NZD", "CNY", "HKD", "SGD", "SEK", "NOK",
+    "DKK", "PLN", "CZK", "HUF", "RON", "BGN", "ISK", "TRY", "ILS", "INR", "IDR", "KRW", "MYR",
+    "PHP", "THB", "MXN", "BRL", "ZAR", "ARS", "CLP", "AED", "SAR", "KWD", "BHD", "TWD", "VND",
+    "NGN", "PKR", "BDT", "LKR", "UAH", "RUB", "GEL", "MMK", "LBP", "EGP", "HRK", "BMD",
+  ]
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// A calendar day in UTC, written `YYYY-MM-DD`.
+///
+/// Rates are daily values, and every provider speaks of days in UTC, so the
+/// domain uses this small value instead of `Date` wherever a day is meant.
+/// It encodes to and decodes from its `YYYY-MM-DD` string.
+public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// Days since 1970-01-01 (negative before it).
+  public let daysSinceEpoch: Int
+
+  /// Creates a day from its count of days since 1970-01-01.
+  public init(daysSinceEpoch: Int) {
+    self.daysSinceEpoch = daysSinceEpoch
+  }
+
+  /// The UTC day that contains `date`.
+  public init(containing date: Date) {
+    let seconds = date.timeIntervalSince1970
+    self.daysSinceEpoch = Int((seconds / 86_400).rounded(.down))
+  }
+
+  /// Parses a strict `YYYY-MM-DD` string; returns `nil` for anything else,
+  /// including impossible dates such as `2024-02-30`.
+  public init?(_ text: some StringProtocol) {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+    else { return nil }
+    self.init(year: year, month: month, day: day)
+  }
+
+  /// Creates a day from its civil year, month (1–12) and day of month; `nil`
+  /// when the combination does not exist.
+  public init?(year: Int, month: Int, day: Int) {
+    guard (1...12).contains(month), day >= 1, day <= Day.length(ofMonth: month, year: year)
+    else { return nil }
+    self.daysSinceEpoch = Day.daysFromCivil(year: year, month: month, day: day)
+  }
+
+  /// The year, month and day of month.
+  public var components: (year: Int, month: Int, day: Int) {
+    Day.civil(fromDays: daysSinceEpoch)
+  }
+
+  /// The instant this day starts (00:00:00 UTC).
+  public var start: Date {
+    Date(timeIntervalSince1970: TimeInterval(daysSinceEpoch) * 86_400)
+  }
+
+  /// The instant this day ends, which is the start of the next day.
+  public var end: Date { adding(days: 1).start }
+
+  /// The day `count` days later (earlier when negative).
+  public func adding(days count: Int) -> Day {
+    Day(daysSinceEpoch: daysSinceEpoch + count)
+  }
+
+  /// Days from `self` to `other` (positive when `other` is later).
+  public func distance(to other: Day) -> Int {
+    other.daysSinceEpoch - daysSinceEpoch
+  }
+
+  /// ISO weekday: 1 is Monday, 7 is Sunday.
+  public var isoWeekday: Int {
+    // 1970-01-01 was a Thursday (4).
+    let value = (daysSinceEpoch + 3) % 7
+    return (value < 0 ? value + 7 : value) + 1
+  }
+
+  /// `YYYY-MM-DD`.
+  public var description: String {
+    let (year, month, day) = components
+    return String(format: "%04d-%02d-%02d", year, month, day)
+  }
+
+  public static func < (lhs: Day, rhs: Day) -> Bool {
+    lhs.daysSinceEpoch < rhs.daysSinceEpoch
+  }
+
+  // Howard Hinnant's civil-from-days algorithms: exact for the proleptic
+  // Gregorian calendar and independent of the process's locale and time zone.
+  static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let mp = (month + 9) % 12
+    let doy = (153 * mp + 2) / 5 + day - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    return era * 146_097 + doe - 719_468
+  }
+
+  static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let day = doy - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+
+  static func length(ofMonth month: Int, year: Int) -> Int {
+    switch month {
+    case 2:
+      let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+      return leap ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+}
+
+extension Day: Codable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    guard let day = Day(text) else {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "expected a YYYY-MM-DD date, found '\(text)'")
+    }
+    self = day
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The CoinDesk Bitcoin Price Index v1 format: Bitcoin only, errors in plain
+/// text.
+///
+/// The real service is retired; `rates` keeps the format for mirrors and
+/// recorded data (see `RATES_COINDESK_URL`).
+public struct CoinDeskClient: Sendable {
+  /// The historical base URL.
+  public static let defaultBaseURL = URL(string: "https://api.coindesk.com/v1/bpi")
+
+  let http: ProviderHTTP
+
+  /// Creates a client for the API under `baseURL`.
+  public init(baseURL: URL, transport: HTTPTransport) {
+    http = ProviderHTTP(
+      provider: Providers.coinDesk, baseURL: baseURL, transport: transport, headers: [:])
+  }
+
+  /// The current BPI in `currency` (and the time CoinDesk last updated it).
+  public func currentPrice(currency: String) async throws -> (rate: Double, updatedAt: Date?) {
+    let code = currency.uppercased()
+    let path = "/currentprice/\(ProviderHTTP.encodeQueryValue(code)).json"
+    let endpoint = "/currentprice/{CODE}.json"
+    let (data, response) = try await http.get(path)
+    try check(response, data, currency: code)
+    let dto = try http.decode(CoinDeskCurrentPriceDTO.self, from: data, endpoint: endpoint)
+    guard let entry = dto.bpi[code] ?? dto.bpi.values.first(where: { $0.code.uppercased() == code })
+    else {
+      throw ProviderError.malformedResponse(
+        provider: Providers.coinDesk, endpoint: endpoint, detail: "at bpi: missing key '\(code)'")
+    }
+    guard entry.rateFloat.value.isFinite, entry.rateFloat.value > 0 else {
+      throw ProviderError.malformedResponse(
+        provider: Providers.coinDesk, endpoint: endpoint,
+        detail: "at bpi.\(code).rate_float: not a positive number")
+    }
+    let updated = dto.time?.updatedISO.flatMap(ISO8601.parse)
+    return (entry.rateFloat.value, updated)
+  }
+
+  /// Daily closes in `currency` for every day from `start` to `end`
+  /// inclusive, sorted by day. Days CoinDesk does not list are absent.
+  public func historicalCloses(currency: String, start: Day, end: Day) async throws -> [RatePoint]
+  {
+    let code = currency.uppercased()
+    let endpoint = "/historical/close.json"
+    let (data, response) = try await http.get(
+      endpoint,
+      query: [("currency", code), ("start", start.description), ("end", end.description)])
+    try check(response, data, currency: code)
+    let dto = try http.decode(CoinDeskHistoricalDTO.self, from: data, endpoint: endpoint)
+    var points: [RatePoint] = []
+    for (key, value) in dto.bpi ?? [:] {
+      guard let day = Day(key) else {
+        throw ProviderError.malformedResponse(
+          provider: Providers.coinDesk, endpoint: endpoint,
+          detail: "at bpi: '\(TerminalText.sanitize(key))' is not a date")
+      }
+      guard value.value.isFinite else { continue }
+      points.append(RatePoint(date: day, rate: value.value))
+    }
+    return points.sorted { $0.date < $1.date }
+  }
+
+  /// Maps CoinDesk's plain-text errors.
+  func check(_ response: HTTPURLResponse, _ data: Data, currency: String) throws {
+    let status = response.statusCode
+    guard !(200...299).contains(status) else { return }
+    let provider = Providers.coinDesk
+    let text = String(decoding: data.prefix(300), as: UTF8.self)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    if status == 429 {
+      throw ProviderError.rateLimited(
+        provider: provider, retryAfter: RetryAfter.seconds(from: response))
+    }
+    if text.localizedCaseInsensitiveContains("currency was not found") {
+      throw ProviderError.invalidCurrency(provider: provider, currency: currency)
+    }
+    if text.localizedCaseInsensitiveContains("only covers data from") {
+      throw ProviderError.noData(
+        provider: provider, detail: "the BPI starts on 2010-07-17: ask for later days")
+    }
+    if text.localizedCaseInsensitiveContains("No results returned") {
+      throw ProviderError.noData(provider: provider, detail: "no prices for that range")
+    }
+    if (500...599).contains(status) {
+      throw ProviderError.serverError(provider: provider, status: status)
+    }
+    throw ProviderError.httpStatus(
+      provider: provider, status: status, message: text.hasPrefix("<") ? "" : text)
+  }
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// CoinGecko v3: current prices, daily history and coin search.
+///
+/// Every method makes exactly one request. Statuses are checked before any
+/// decoding, and each documented error body becomes a ``ProviderError``.
+public struct CoinGeckoClient: Sendable {
+  /// The public host.
+  public static let publicBaseURL = URL(string: "https://api.coingecko.com/api/v3")
+  /// The paid plans' host.
+  public static let proBaseURL = URL(string: "https://pro-api.coingecko.com/api/v3")
+
+  /// The plan a key belongs to.
+  public enum APIKey: Sendable, Equatable {
+    case demo(String)
+    case pro(String)
+  }
+
+  let http: ProviderHTTP
+
+  /// Creates a client.
+  ///
+  /// - Parameters:
+  ///   - baseURL: the API root, e.g. ``publicBaseURL`` or a test server.
+  ///   - key: the API key, sent as a header (never in the URL).
+  ///   - transport: the network seam.
+  public init(baseURL: URL, key: APIKey?, transport: HTTPTransport) {
+    var headers: [String: String] = [:]
+    switch key {
+    case .demo(let value): headers["x-cg-demo-api-key"] = value
+    case .pro(let value): headers["x-cg-pro-api-key"] = value
+    case nil: break
+    }
+    http = ProviderHTTP(
+      provider: Providers.coinGecko, baseURL: baseURL, transport: transport, headers: headers)
+  }
+
+  /// One price of one coin in one currency from `/simple/price`.
+  public struct Price: Equatable, Sendable {
+    public var rate: Double
+    public var change24hPercent: Double?
+    public var updatedAt: Date?
+  }
+
+  /// Current prices of all `ids` in all `currencies`, in one request.
+  ///
+  /// - Returns: prices keyed by id, then by upper-case currency. Ids the API
+  ///   does not know are absent, as are currencies without a price.
+  public func simplePrices(ids: [String], currencies: [String]) async throws
+    -> [String: [String: Price]]
+  {
+    let endpoint = "/simple/price"
+    let vs = currencies.map { $0.lowercased() }
+    let (data, response) = try await http.get(
+      endpoint,
+      query: [
+        ("ids", ids.joined(separator: ",")), ("vs_currencies", vs.joined(separator: ",")),
+        ("include_24hr_change", "true"), ("include_last_updated_at", "true"),
+      ])
+    try check(
+      response, data, endpoint: endpoint, coin: ids.joined(separator: ","),
+      currency: vs.joined(separator: ",").uppercased())
+    let dto = try http.decode(CoinGeckoSimplePriceDTO.self, from: data, endpoint: endpoint)
+    var result: [String: [String: Price]] = [:]
+    for (id, fields) in dto.prices {
+      let updated = (fields["last_updated_at"] ?? nil).map { Date(timeIntervalSince1970: $0) }
+      var byCurrency: [String: Price] = [:]
+      for currency in vs {
+        guard let rate = fields[currency] ?? nil, rate.isFinite else { continue }
+        byCurrency[currency.uppercased()] = Price(
+          rate: rate, change24hPercent: (fields["\(currency)_24h_change"] ?? nil),
+          updatedAt: updated)
+      }
+      result[id] = byCurrency
+    }
+    return result
+  }
+
+  /// Daily prices of `id` over the last `days` days from
+  /// `/coins/{id}/market_chart?interval=daily`, as `(instant, price)` pairs,
+  /// oldest first; the last pair is "now".
+  public func marketChart(id: String, currency: String, days: Int) async throws
+    -> [(Date, Double)]
+  {
+    let encodedID = ProviderHTTP.encodeQueryValue(id)
+    let endpoint = "/coins/\(encodedID)/market_chart"
+    let (data, response) = try await http.get(
+      endpoint,
+      query: [
+        ("vs_currency", currency.lowercased()), ("days", String(days)), ("interval", "daily"),
+      ])
+    try check(
+      response, data, endpoint: "/coins/{id}/market_chart", coin: id,
+      currency: currency.uppercased())
+    let dto = try http.decode(
+      CoinGeckoMarketChartDTO.self, from: data, endpoint: "/coins/{id}/market_chart")
+    return dto.prices.compactMap { point in
+      guard let value = point.value, value.isFinite else { return nil }
+      return (Date(timeIntervalSince1970: point.milliseconds / 1000), value)
+    }
+    .sorted { $0.0 < $1.0 }
+  }
+
+  /// One coin found by `/search`.
+  public struct SearchResult: Equatable, Sendable, Codable {
+    public var id: String
+    public var symbol: String
+    public var name: String
+    public var marketCapRank: Int?
+  }
+
+  /// Coins matching `query` by name or symbol, best match first.
+  public func search(_ query: String) async throws -> [SearchResult] {
+    let endpoint = "/search"
+    let (data, response) = try await http.get(endpoint, query: [("query", query)])
+    try check(response, data, endpoint: endpoint, coin: query, currency: "")
+    let dto = try http.decode(CoinGeckoSearchDTO.self, from: data, endpoint: endpoint)
+    return dto.coins.map {
+      SearchResult(
+        id: $0.id, symbol: TerminalText.sanitize($0.symbol).uppercased(),
+        name: TerminalText.sanitize($0.name), marketCapRank: $0.marketCapRank)
+    }
+  }
+
+  /// Throws the ``ProviderError`` a non-2xx response stands for.
+  func check(
+    _ response: HTTPURLResponse, _ data: Data, endpoint: String, coin: String, currency: String
+  ) throws {
+    let status = response.statusCode
+    guard !(200...299).contains(status) else { return }
+    let provider = Providers.coinGecko
+    if status == 429 {
+      throw ProviderError.rateLimited(
+        provider: provider, retryAfter: RetryAfter.seconds(from: response))
+    }
+    let body = CoinGeckoErrorBody(data: data)
+    let message = body.message.lowercased()
+    switch body.code {
+    case 429?:
+      throw ProviderError.rateLimited(
+        provider: provider, retryAfter: RetryAfter.seconds(from: response))
+    case 10012?: throw ProviderError.historyTooOld(provider: provider)
+    case 10002?: throw ProviderError.apiKeyMissing(provider: provider)
+    case 10010?:
+      throw ProviderError.apiKeyRejected(
+        provider: provider,
+        detail: "a Pro key only works on the pro host: set COINGECKO_PRO_API_KEY instead of COINGECKO_API_KEY")
+    case 10011?:
+      throw ProviderError.apiKeyRejected(
+        provider: provider,
+        detail: "a Demo key only works on the public host: set COINGECKO_API_KEY instead of COINGECKO_PRO_API_KEY")
+    case 10005?:
+      throw ProviderError.apiKeyRejected(
+        provider: provider, detail: "\(endpoint) is not included in your plan")
+    default: break
+    }
+    if message.contains("coin not found") || message.contains("could not find coin") {
+      throw ProviderError.coinNotFound(provider: provider, coin: coin)
+    }
+    if message.contains("invalid vs_currency") {
+      throw ProviderError.invalidCurrency(provider: provider, currency: currency)
+    }
+    if (500...599).contains(status) {
+      throw ProviderError.serverError(provider: provider, status: status)
+    }
+    throw ProviderError.httpStatus(provider: provider, status: status, message: body.message)
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// `/simple/price`: `{"<id>": {"<vs>": 1.0, "<vs>_24h_change": -1.2, "last_updated_at": 1718000000}}`.
+/// Values are numbers or null; unknown ids are simply absent.
+struct CoinGeckoSimplePriceDTO: Decodable {
+  let prices: [String: [String: Double?]]
+
+  init(from decoder: any Decoder) throws {
+    prices = try decoder.singleValueContainer().decode([String: [String: Double?]].self)
+  }
+}
+
+/// One `[timestamp_ms, value]` pair of a market chart.
+struct CoinGeckoChartPointDTO: Decodable {
+  let milliseconds: Double
+  let value: Double?
+
+  init(from decoder: any Decoder) throws {
+    var container = try decoder.unkeyedContainer()
+    milliseconds = try container.decode(Double.self)
+    value = try container.decodeIfPresent(Double.self)
+  }
+}
+
+/// `/coins/{id}/market_chart`. Only `prices` is used; the other arrays may be
+/// absent without harm.
+struct CoinGeckoMarketChartDTO: Decodable {
+  let prices: [CoinGeckoChartPointDTO]
+}
+
+/// `/search`: only the coins matter here.
+struct CoinGeckoSearchDTO: Decodable {
+  struct Coin: Decodable {
+    let id: String
+    let name: String
+    let symbol: String
+    let marketCapRank: Int?
+
+    enum CodingKeys: String, CodingKey {
+      case id, name, symbol
+      case marketCapRank = "market_cap_rank"
+    }
+  }
+  let coins: [Coin]
+}
+
+/// CoinGecko's error bodies in all four documented shapes, read leniently.
+///
+/// - A: `{"error":"coin not found"}`
+/// - B: `{"status":{"error_code":429,"error_message":"…"}}`
+/// - C: `{"error":{"status":{"error_code":10012,"error_message":"…"}}}`
+/// - D: `{"error_code":10011,"status":{"error_message":"…"}}`
+///
+/// Anything else (HTML, plain text) is kept as text.
+struct CoinGeckoErrorBody: Equatable {
+  var code: Int?
+  var message: String
+
+  init(data: Data) {
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+      let text = String(decoding: data.prefix(300), as: UTF8.self)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      // An HTML page (a CDN's error page) says nothing a terminal should show.
+      message = text.hasPrefix("<") ? "" : text
+      code = nil
+      return
+    }
+    var code: Int?
+    var message: String?
+    func visit(_ dictionary: [String: Any]) {
+      if code == nil, let value = dictionary["error_code"] as? Int { code = value }
+      if message == nil, let value = dictionary["error_message"] as? String { message = value }
+      if message == nil, let value = dictionary["error"] as? String { message = value }
+      for key in ["status", "error"] {
+        if let nested = dictionary[key] as? [String: Any] { visit(nested) }
+      }
+    }
+    visit(object)
+    self.code = code
+    self.message = message ?? ""
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// Turns what a user types (`BTC`, `eth`, `ethereum-wormhole`) into a
+/// CoinGecko coin id.
+///
+/// The best-known symbols resolve with no request. A name containing `-` or
+/// matching a known id is taken as an id. Anything else goes through
+/// `/search` once, and the answer is cached for a day. When several coins
+/// share a symbol, the one with the highest market-cap rank wins and the
+/// resolver says so.
+public struct CoinResolver: Sendable {
+  /// Symbols of the largest coins by market cap, mapped to their ids.
+  public static let wellKnown: [String: String] = [
+    "BTC": "bitcoin", "ETH": "ethereum", "USDT": "tether", "XRP": "ripple",
+    "BNB": "binancecoin", "SOL": "solana", "USDC": "usd-coin", "DOGE": "dogecoin",
+    "ADA": "cardano", "TRX": "tron", "AVAX": "avalanche-2", "LINK": "chainlink",
+    "DOT": "polkadot", "LTC": "litecoin", "BCH": "bitcoin-cash", "XLM": "stellar",
+    "XMR": "monero", "ATOM": "cosmos", "TON": "the-open-network", "SHIB": "shiba-inu",
+    "DAI": "dai", "UNI": "uniswap", "NEAR": "near", "APT": "aptos", "ETC": "ethereum-classic",
+    "FIL": "filecoin", "HBAR": "hedera-hashgraph", "ICP": "internet-computer",
+    "ARB": "arbitrum", "OP": "optimism", "SUI": "sui", "PEPE": "pepe", "AAVE": "aave",
+    "ALGO": "algorand", "XTZ": "tezos", "EOS": "eos", "ZEC": "zcash", "DASH": "dash",
+  ]
+
+  /// How long a `/search` answer is reused.
+  public static let searchTTL: TimeInterval = 86_400
+
+  let client: CoinGeckoClient
+  let cache: JSONFileCache
+  let now: @Sendable () -> Date
+  let offline: Bool
+  let note: @Sendable (String) -> Void
+
+  /// Creates a resolver.
+  public init(
+    client: CoinGeckoClient, cache: JSONFileCache, now: @escaping @Sendable () -> Date,
+    offline: Bool, note: @escaping @Sendable (String) -> Void
+  ) {
+    self.client = client
+    self.cache = cache
+    self.now = now
+    self.offline = offline
+    self.note = note
+  }
+
+  struct CachedResolution: Codable, Sendable {
+    var id: String
+    var symbol: String
+    var alternatives: [String]
+  }
+
+  /// Resolves `input` to an asset.
+  ///
+  /// - Throws: ``ProviderError/coinNotFound(provider:coin:)`` when no coin
+  ///   matches, or the search's own failure.
+  public func resolve(_ input: String) async throws -> Asset {
+    let trimmed = input.trimmingCharacters(in: .whitespaces)
+    let upper = trimmed.uppercased()
+    let lower = trimmed.lowercased()
+    if let id = Self.wellKnown[upper] { return Asset(symbol: upper, id: id) }
+    if let symbol = Self.wellKnown.first(where: { $0.value == lower })?.key {
+      return Asset(symbol: symbol, id: lower)
+    }
+    if lower.contains("-") { return Asset(symbol: lower, id: lower) }
+    let key = "coingecko/resolve/\(lower)"
+    let cached = cache.load(CachedResolution.self, key: key).entry
+    if let cached, offline || cached.age(at: now()) < Self.searchTTL {
+      return Asset(symbol: cached.value.symbol, id: cached.value.id)
+    }
+    if offline {
+      throw ProviderError.noData(
+        provider: Providers.coinGecko,
+        detail: "'\(TerminalText.sanitize(trimmed))' has not been looked up yet; run once without --offline")
+    }
+    let results: [CoinGeckoClient.SearchResult]
+    do {
+      results = try await client.search(trimmed)
+    } catch let error as ProviderError where error.allowsStaleFallback && cached != nil {
+      let value = cached?.value ?? CachedResolution(id: lower, symbol: upper, alternatives: [])
+      return Asset(symbol: value.symbol, id: value.id)
+    }
+    guard let resolution = Self.choose(lower, from: results) else {
+      throw ProviderError.coinNotFound(provider: Providers.coinGecko, coin: trimmed)
+    }
+    if !resolution.alternatives.isEmpty {
+      note(
+        "note: \(resolution.symbol) is the symbol of \(resolution.alternatives.count + 1) coins;"
+          + " using '\(resolution.id)' (highest market cap). Name another by its id, e.g. '\(resolution.alternatives[0])'")
+    }
+    try? cache.save(resolution, key: key, source: Providers.coinGecko, fetchedAt: now())
+    return Asset(symbol: resolution.symbol, id: resolution.id)
+  }
+
+  /// Picks the coin for `input` from search results: an exact id wins, then
+  /// the best-ranked coin whose symbol matches.
+  static func choose(_ input: String, from results: [CoinGeckoClient.SearchResult])
+    -> CachedResolution?
+  {
+    if let exact = results.first(where: { $0.id == input }) {
+      return CachedResolution(id: exact.id, symbol: exact.symbol.uppercased(), alternatives: [])
+    }
+    let matches = results.filter { $0.symbol.lowercased() == input }
+      .sorted { ($0.marketCapRank ?? Int.max) < ($1.marketCapRank ?? Int.max) }
+    guard let best = matches.first else { return nil }
+    return CachedResolution(
+      id: best.id, symbol: best.symbol.uppercased(), alternatives: matches.dropFirst().map(\.id))
+  }
+}

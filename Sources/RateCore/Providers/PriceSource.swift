@@ -1,0 +1,184 @@
+import Foundation
+
+/// A provider as the rest of `rates` sees it: a value holding closures, so a
+/// test can build one inline and the service never names a concrete API.
+public struct PriceSource: Sendable {
+  /// The provider's name (`coingecko`, `coindesk`), reported as `source`.
+  public var name: String
+  /// Turns a user's coin name into the provider's asset.
+  public var resolve: @Sendable (_ input: String) async throws -> Asset
+  /// Checks that the provider prices in `currency` without a request; throws
+  /// ``ProviderError/invalidCurrency(provider:currency:)`` otherwise.
+  public var validateQuote: @Sendable (_ currency: String) throws -> Void
+  /// Current prices of every asset in every currency, in as few requests as
+  /// the API allows.
+  public var prices: @Sendable (_ assets: [Asset], _ currencies: [String]) async throws -> [Quote]
+  /// Daily closes for the days in `days` and, when the API gives it along,
+  /// the latest price.
+  public var dailyCloses:
+    @Sendable (_ asset: Asset, _ currency: String, _ days: ClosedRange<Day>) async throws
+      -> DailyCloses
+
+  /// Creates a source from its closures.
+  public init(
+    name: String,
+    resolve: @escaping @Sendable (_ input: String) async throws -> Asset,
+    validateQuote: @escaping @Sendable (_ currency: String) throws -> Void,
+    prices: @escaping @Sendable (_ assets: [Asset], _ currencies: [String]) async throws -> [Quote],
+    dailyCloses: @escaping @Sendable (_ asset: Asset, _ currency: String, _ days: ClosedRange<Day>)
+      async throws -> DailyCloses
+  ) {
+    self.name = name
+    self.resolve = resolve
+    self.validateQuote = validateQuote
+    self.prices = prices
+    self.dailyCloses = dailyCloses
+  }
+}
+
+/// What a history request returns: each day's closing value and, when the
+/// provider sends one, the latest price.
+public struct DailyCloses: Sendable, Equatable {
+  /// One value per day, oldest first; days the provider skipped are absent.
+  public var closes: [RatePoint]
+  /// The latest price, if the same response carried it.
+  public var latest: Quote?
+
+  /// Creates a value.
+  public init(closes: [RatePoint], latest: Quote?) {
+    self.closes = closes
+    self.latest = latest
+  }
+}
+
+extension PriceSource {
+  /// CoinGecko: symbols through ``CoinResolver``, prices from one batched
+  /// `/simple/price`, history from one `/coins/{id}/market_chart`.
+  public static func coinGecko(
+    client: CoinGeckoClient, resolver: CoinResolver, now: @escaping @Sendable () -> Date
+  ) -> PriceSource {
+    let name = Providers.coinGecko
+    return PriceSource(
+      name: name,
+      resolve: { try await resolver.resolve($0) },
+      validateQuote: { currency in
+        guard CurrencyCodes.coinGeckoQuotes.contains(currency.uppercased()) else {
+          throw ProviderError.invalidCurrency(provider: name, currency: currency)
+        }
+      },
+      prices: { assets, currencies in
+        let ids = Array(Set(assets.map(\.id))).sorted()
+        let prices = try await client.simplePrices(ids: ids, currencies: currencies)
+        let fetchedAt = now()
+        var quotes: [Quote] = []
+        for asset in assets {
+          guard let byCurrency = prices[asset.id] else {
+            throw ProviderError.coinNotFound(provider: name, coin: asset.symbol)
+          }
+          for currency in currencies {
+            guard let price = byCurrency[currency.uppercased()] else {
+              throw ProviderError.invalidCurrency(provider: name, currency: currency)
+            }
+            quotes.append(
+              Quote(
+                base: asset.symbol, quote: currency.uppercased(), rate: price.rate,
+                change24hPercent: price.change24hPercent, source: name, fetchedAt: fetchedAt,
+                updatedAt: price.updatedAt))
+          }
+        }
+        return quotes
+      },
+      dailyCloses: { asset, currency, days in
+        let currentTime = now()
+        let today = Day(containing: currentTime)
+        // `days=N` reaches back N days from now; one more than the span keeps
+        // the first day's close inside the answer.
+        let span = max(1, days.lowerBound.distance(to: today) + 1)
+        let samples = try await client.marketChart(id: asset.id, currency: currency, days: span)
+        let closes = DailyResampler.closes(of: samples, in: days)
+        var latest: Quote?
+        if let last = samples.last, Day(containing: last.0) == today, last.0 > today.start {
+          latest = Quote(
+            base: asset.symbol, quote: currency.uppercased(), rate: last.1, change24hPercent: nil,
+            source: name, fetchedAt: currentTime, updatedAt: last.0)
+        }
+        return DailyCloses(closes: closes, latest: latest)
+      })
+  }
+
+  /// The CoinDesk BPI format: Bitcoin only; `/currentprice/{CODE}.json` per
+  /// currency (USD comes along with any), `/historical/close.json` for days.
+  public static func coinDesk(client: CoinDeskClient, now: @escaping @Sendable () -> Date)
+    -> PriceSource
+  {
+    let name = Providers.coinDesk
+    return PriceSource(
+      name: name,
+      resolve: { input in
+        let upper = input.uppercased()
+        guard upper == "BTC" || upper == "XBT" || input.lowercased() == "bitcoin" else {
+          throw ProviderError.unsupported(
+            provider: name,
+            detail: "the Bitcoin Price Index covers Bitcoin only, not '\(TerminalText.sanitize(input))': use --provider coingecko")
+        }
+        return Asset(symbol: "BTC", id: "BTC")
+      },
+      validateQuote: { currency in
+        let upper = currency.uppercased()
+        guard upper.count == 3, upper.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+          throw ProviderError.invalidCurrency(provider: name, currency: currency)
+        }
+      },
+      prices: { assets, currencies in
+        var quotes: [Quote] = []
+        for currency in currencies {
+          let (rate, updatedAt) = try await client.currentPrice(currency: currency)
+          for asset in assets {
+            quotes.append(
+              Quote(
+                base: asset.symbol, quote: currency.uppercased(), rate: rate,
+                change24hPercent: nil, source: name, fetchedAt: now(), updatedAt: updatedAt))
+          }
+        }
+        return quotes
+      },
+      dailyCloses: { asset, currency, days in
+        let today = Day(containing: now())
+        var closes: [RatePoint] = []
+        let lastPast = min(days.upperBound, today.adding(days: -1))
+        if days.lowerBound <= lastPast {
+          closes = try await client.historicalCloses(
+            currency: currency, start: days.lowerBound, end: lastPast)
+          if closes.isEmpty {
+            throw ProviderError.noData(
+              provider: name, detail: "no closes between \(days.lowerBound) and \(lastPast)")
+          }
+        }
+        return DailyCloses(closes: closes.filter { days.contains($0.date) }, latest: nil)
+      })
+  }
+}
+
+/// Turns timestamped samples into one value per UTC day.
+public enum DailyResampler {
+  /// The close of each day in `days`: the last sample taken after the day
+  /// started and no later than its end (the next midnight). A daily series
+  /// stamped at 00:00 UTC thus gives day D the sample stamped D+1 00:00, the
+  /// same moment as CoinDesk's close of D; hourly data gives the day's last
+  /// hour. Days with no sample are absent.
+  public static func closes(of samples: [(Date, Double)], in days: ClosedRange<Day>) -> [RatePoint]
+  {
+    var byDay: [Day: (Date, Double)] = [:]
+    for (instant, value) in samples {
+      // A sample exactly at midnight closes the previous day.
+      var day = Day(containing: instant)
+      if instant == day.start { day = day.adding(days: -1) }
+      guard days.contains(day) else { continue }
+      if let existing = byDay[day], existing.0 > instant { continue }
+      byDay[day] = (instant, value)
+    }
+    return byDay.keys.sorted().compactMap { day in
+      byDay[day].map { RatePoint(date: day, rate: $0.1) }
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The request side shared by every provider: builds URLs under a base URL,
+/// sets the common headers, and turns transport failures into
+/// ``ProviderError/network(provider:_:)``.
+struct ProviderHTTP: Sendable {
+  let provider: String
+  let baseURL: URL
+  let transport: HTTPTransport
+  /// Extra headers, such as an API key. Never logged or echoed.
+  let headers: [String: String]
+
+  /// The `User-Agent` every request carries.
+  static let userAgent = "rates/\(RatesVersion.current)"
+
+  /// Sends a GET for `path` (relative to the base URL) with `query`.
+  func get(_ path: String, query: [(String, String)] = []) async throws -> (Data, HTTPURLResponse) {
+    let request = try makeRequest(path, query: query)
+    do {
+      return try await transport.send(request)
+    } catch let error as HTTPError {
+      throw ProviderError.network(provider: provider, error)
+    }
+  }
+
+  /// The request for `path` and `query`, with headers.
+  func makeRequest(_ path: String, query: [(String, String)]) throws -> URLRequest {
+    let base = baseURL.absoluteString.hasSuffix("/")
+      ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
+    guard var components = URLComponents(string: base + path) else {
+      throw ProviderError.unsupported(provider: provider, detail: "invalid base URL '\(base)'")
+    }
+    if !query.isEmpty {
+      components.percentEncodedQueryItems = query.map {
+        URLQueryItem(name: $0.0, value: Self.encodeQueryValue($0.1))
+      }
+    }
+    guard let url = components.url else {
+      throw ProviderError.unsupported(provider: provider, detail: "invalid URL for \(path)")
+    }
+    var request = URLRequest(url: url)
+    request.httpMethod = "GET"
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    return request
+  }
+
+  /// Percent-encodes a query value, keeping `,` readable (CoinGecko lists).
+  static func encodeQueryValue(_ value: String) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~,")
+    return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+  }
+
+  /// Decodes `type` from a successful body, mapping failures to
+  /// ``ProviderError/malformedResponse(provider:endpoint:detail:)``.
+  func decode<T: Decodable>(_ type: T.Type, from data: Data, endpoint: String) throws -> T {
+    do {
+      return try JSONCoders.decoder().decode(type, from: data)
+    } catch let error as DecodingError {
+      throw ProviderError.malformedResponse(
+        provider: provider, endpoint: endpoint, detail: error.summary)
+    }
+  }
+}
+
+extension DecodingError {
+  /// A short description naming the JSON path, such as
+  /// `at prices[3][1]: expected a number`.
+  var summary: String {
+    func path(_ codingPath: [any CodingKey]) -> String {
+      guard !codingPath.isEmpty else { return "top level" }
+      var text = ""
+      for key in codingPath {
+        if let index = key.intValue {
+          text += "[\(index)]"
+        } else {
+          text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+        }
+      }
+      return text
+    }
+    switch self {
+    case .typeMismatch(let type, let context):
+      return "at \(path(context.codingPath)): expected \(type)"
+    case .valueNotFound(let type, let context):
+      return "at \(path(context.codingPath)): expected \(type), found null"
+    case .keyNotFound(let key, let context):
+      return "at \(path(context.codingPath)): missing key '\(key.stringValue)'"
+    case .dataCorrupted(let context):
+      if context.codingPath.isEmpty { return "not valid JSON, possibly truncated" }
+      return "at \(path(context.codingPath)): \(context.debugDescription)"
+    @unknown default:
+      return "undecodable"
+    }
+  }
+}
+
+/// The version `rates` reports in `--version` and its `User-Agent`.
+public enum RatesVersion {
+  /// The current version.
+  public static let current = "0.1.0"
+}

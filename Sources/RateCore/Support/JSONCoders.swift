@@ -1,0 +1,58 @@
+import Foundation
+
+/// The one place JSON coders are configured, so every file and every `--json`
+/// document uses the same conventions.
+public enum JSONCoders {
+  /// A decoder whose dates accept ISO 8601 with or without fractional seconds.
+  public static func decoder() -> JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .custom { decoder in
+      let container = try decoder.singleValueContainer()
+      let text = try container.decode(String.self)
+      guard let date = ISO8601.parse(text) else {
+        throw DecodingError.dataCorruptedError(
+          in: container, debugDescription: "expected an ISO 8601 date, found '\(text)'")
+      }
+      return date
+    }
+    return decoder
+  }
+
+  /// An encoder with sorted keys, unescaped slashes and ISO 8601 UTC dates
+  /// (whole seconds, `Z`).
+  public static func encoder(pretty: Bool = false) -> JSONEncoder {
+    let encoder = JSONEncoder()
+    var formatting: JSONEncoder.OutputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    if pretty { formatting.insert(.prettyPrinted) }
+    encoder.outputFormatting = formatting
+    encoder.dateEncodingStrategy = .custom { date, encoder in
+      var container = encoder.singleValueContainer()
+      try container.encode(ISO8601.format(date))
+    }
+    encoder.nonConformingFloatEncodingStrategy = .throw
+    return encoder
+  }
+}
+
+/// ISO 8601 parsing and formatting that does not depend on the machine's
+/// locale or time zone.
+public enum ISO8601 {
+  /// Formats `date` as `YYYY-MM-DDTHH:MM:SSZ` in UTC.
+  public static func format(_ date: Date) -> String {
+    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+    let day = Day(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down)))
+    let secondOfDay = seconds - day.daysSinceEpoch * 86_400
+    return String(
+      format: "%@T%02d:%02d:%02dZ", day.description, secondOfDay / 3600, secondOfDay / 60 % 60,
+      secondOfDay % 60)
+  }
+
+  /// Parses ISO 8601 date-times with or without fractional seconds and with
+  /// `Z` or a numeric offset, and plain `YYYY-MM-DD` dates (as midnight UTC).
+  public static func parse(_ text: String) -> Date? {
+    if let day = Day(text) { return day.start }
+    let full = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    if let date = try? full.parse(text) { return date }
+    return try? Date.ISO8601FormatStyle().parse(text)
+  }
+}

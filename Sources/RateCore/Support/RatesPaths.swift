@@ -1,0 +1,38 @@
+import Foundation
+
+/// Where `rates` keeps its files, following the XDG base directory rules.
+///
+/// - configuration: `$XDG_CONFIG_HOME/rates` (default `~/.config/rates`)
+/// - user data: `$XDG_DATA_HOME/rates` (default `~/.local/share/rates`)
+/// - cache: `$XDG_CACHE_HOME/rates` (default `~/.cache/rates`)
+///
+/// A relative `XDG_*` value is ignored, as the specification requires.
+public struct RatesPaths: Equatable, Sendable {
+  /// Preferences and the API key.
+  public var config: URL
+  /// Pairs, favorites and the ledger.
+  public var data: URL
+  /// Cached responses; safe to delete.
+  public var cache: URL
+
+  /// Creates paths from explicit directories.
+  public init(config: URL, data: URL, cache: URL) {
+    self.config = config
+    self.data = data
+    self.cache = cache
+  }
+
+  /// The paths for `environment`.
+  public init(environment: [String: String]) {
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    func base(_ variable: String, _ fallback: String) -> URL {
+      if let value = environment[variable], value.hasPrefix("/") {
+        return URL(fileURLWithPath: value, isDirectory: true)
+      }
+      return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(fallback)
+    }
+    config = base("XDG_CONFIG_HOME", ".config").appendingPathComponent("rates", isDirectory: true)
+    data = base("XDG_DATA_HOME", ".local/share").appendingPathComponent("rates", isDirectory: true)
+    cache = base("XDG_CACHE_HOME", ".cache").appendingPathComponent("rates", isDirectory: true)
+  }
+}
