@@ -1,1 +1,11 @@
+import Foundation
 import RateCore
+
+/// The `rates` executable: adapts the process to ``RatesCLI`` and nothing more.
+@main
+struct Entrypoint {
+  static func main() async {
+    let status = await RatesCLI.run(Array(CommandLine.arguments.dropFirst()), context: .live())
+    exit(status)
+  }
+}

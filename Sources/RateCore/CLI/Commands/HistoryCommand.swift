@@ -1,0 +1,102 @@
+import Foundation
+
+/// `rates history <BASE> [<QUOTE>]`: the last N days as a sparkline, chart or
+/// table, with statistics.
+struct HistoryCommand: RatesCommand {
+  static let name = "history"
+  static let abstract = "daily rates for the last N days, with statistics"
+  static let usage = "rates history <BASE> [<QUOTE>] [--days N] [--chart | --table]"
+  static let details = """
+    Arguments:
+      <BASE>              a coin symbol or CoinGecko id (BTC, eth, ethereum-wormhole)
+      <QUOTE>             the currency to price it in (default: RATES_CURRENCY or USD);
+                          the pair may also be written BTC-EUR or BTC/EUR
+
+    Options:
+      --days N            how many days, 1 to 365 (default 28): N points, one per UTC day,
+                          the last being today's latest price
+      --chart             a multi-row line chart fitted to the terminal width
+      --table             one row per day with the change from the previous day
+
+    A past day's value is its close: the last price of that UTC day (CoinGecko's point
+    at the next 00:00 UTC, CoinDesk's daily close). Today's value is the current price.
+
+    Examples:
+      rates history BTC EUR
+      rates history ETH-USD --days 90 --chart
+      rates history BTC GBP --table --provider coindesk
+      rates history BTC EUR --json | jq '.stats.changePercent'
+    """
+
+  enum Layout: Sendable { case sparkline, chart, table }
+
+  let pair: PairArguments
+  let days: Int
+  let layout: Layout
+
+  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+    days =
+      try scanner.option("--days", expected: "a whole number from 1 to 365") {
+        Int($0).flatMap { (1...365).contains($0) ? $0 : nil }
+      } ?? 28
+    let chart = try scanner.flag("--chart")
+    let table = try scanner.flag("--table")
+    if chart && table { throw UsageError.invalid("--chart and --table cannot be used together") }
+    layout = chart ? .chart : table ? .table : .sparkline
+    pair = try PairArguments(parsing: &scanner, defaultQuote: defaults.currency)
+  }
+
+  func run(_ invocation: Invocation) async throws -> ExitCode {
+    let result = try await invocation.makeService().history(
+      of: pair.base, in: pair.quote, days: days)
+    let series = result.series
+    guard !series.points.isEmpty else {
+      throw ProviderError.noData(
+        provider: series.source, detail: "no prices for \(series.base)/\(series.quote) in the last \(days) days")
+    }
+    invocation.report(result.staleness)
+    if series.points.count < days && result.staleness == nil {
+      invocation.err("note: only \(series.points.count) of \(days) days have data")
+    }
+    if invocation.options.json {
+      try invocation.printJSON(HistoryDocument(series: series, stale: result.staleness != nil))
+      return .success
+    }
+    let view = HistoryView(
+      series: series, staleness: result.staleness, now: invocation.context.now(),
+      terminal: invocation.terminal, style: invocation.style)
+    switch layout {
+    case .sparkline: invocation.out(view.sparklineReport())
+    case .chart: invocation.out(view.chartReport())
+    case .table: invocation.out(view.tableReport())
+    }
+    return .success
+  }
+}
+
+/// The `history --json` document. Keys are a stable contract.
+struct HistoryDocument: Encodable {
+  struct Point: Encodable {
+    var date: Day
+    var rate: Double
+    var carried: Bool
+  }
+  var version = 1
+  var base: String
+  var quote: String
+  var source: String
+  var fetchedAt: Date
+  var stale: Bool
+  var points: [Point]
+  var stats: SeriesStatistics?
+
+  init(series: RateSeries, stale: Bool) {
+    base = series.base
+    quote = series.quote
+    source = series.source
+    fetchedAt = series.fetchedAt
+    self.stale = stale
+    points = series.points.map { Point(date: $0.date, rate: $0.rate, carried: $0.carried) }
+    stats = SeriesStatistics(points: series.points)
+  }
+}

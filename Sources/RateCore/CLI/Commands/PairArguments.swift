@@ -1,0 +1,38 @@
+/// Reads `<BASE> [<QUOTE>]`, also written `BASE-QUOTE` or `BASE/QUOTE`.
+struct PairArguments: Sendable, Equatable {
+  var base: String
+  var quote: String
+
+  init(parsing scanner: inout ArgumentScanner, defaultQuote: String) throws(UsageError) {
+    guard let first = scanner.positional() else { throw UsageError.missingArgument("base") }
+    let parts = first.split(whereSeparator: { $0 == "-" || $0 == "/" }).map(String.init)
+    if parts.count == 2, Self.isCurrencyCode(parts[1]) {
+      base = parts[0]
+      quote = parts[1].uppercased()
+    } else {
+      base = first
+      quote = scanner.positional()?.uppercased() ?? defaultQuote.uppercased()
+    }
+    try Self.validate(base: base, quote: quote)
+  }
+
+  /// Rejects empty names, malformed codes and a currency paired with itself.
+  static func validate(base: String, quote: String) throws(UsageError) {
+    guard !base.isEmpty, base.count <= 100 else {
+      throw UsageError.invalid("the coin name is empty or too long")
+    }
+    guard isCurrencyCode(quote) else {
+      throw UsageError.invalid(
+        "'\(TerminalText.sanitize(quote))' is not a currency code: use a code such as USD, EUR or BTC")
+    }
+    if base.uppercased() == quote {
+      throw UsageError.invalid(
+        "\(quote) in \(quote) is always 1: pick two different currencies, e.g. 'BTC \(quote == "EUR" ? "USD" : "EUR")'")
+    }
+  }
+
+  /// 2 to 5 ASCII letters (`EUR`, `BITS`, `SATS`).
+  static func isCurrencyCode(_ text: String) -> Bool {
+    (2...5).contains(text.count) && text.allSatisfy { $0.isASCII && $0.isLetter }
+  }
+}

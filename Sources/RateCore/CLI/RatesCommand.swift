@@ -1,0 +1,83 @@
+import Foundation
+
+/// A subcommand: its name and help, how it reads its arguments, and what it does.
+protocol RatesCommand: Sendable {
+  /// The word that selects the command.
+  static var name: String { get }
+  /// A one-line summary for the command list.
+  static var abstract: String { get }
+  /// The usage line(s), without the leading `usage: `.
+  static var usage: String { get }
+  /// The options and examples, shown by `--help`.
+  static var details: String { get }
+
+  /// Reads the command's own options and arguments.
+  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError)
+
+  /// Runs the command and returns its exit code.
+  func run(_ invocation: Invocation) async throws -> ExitCode
+}
+
+/// Defaults a command's parsing may depend on.
+struct CommandDefaults: Sendable {
+  /// The quote currency when none is given.
+  var currency: String
+}
+
+/// One run of `rates`: the context, the global options and settings, and the
+/// helpers every command uses to build its service and print.
+struct Invocation: Sendable {
+  let context: CommandContext
+  let options: GlobalOptions
+  let settings: EnvironmentSettings
+  let terminal: TerminalCapabilities
+
+  /// Colours, enabled only when the terminal allows.
+  var style: Style { Style(enabled: terminal.color && !options.json) }
+
+  /// Prints `text` and a newline on stdout.
+  func out(_ text: String) { context.writeOut(text + "\n") }
+
+  /// Prints `text` and a newline on stderr.
+  func err(_ text: String) { context.writeErr(text + "\n") }
+
+  /// Prints `value` as one JSON document on stdout.
+  func printJSON(_ value: some Encodable) throws {
+    let data = try JSONCoders.encoder(pretty: true).encode(value)
+    out(String(decoding: data, as: UTF8.self))
+  }
+
+  /// The price source for the chosen provider.
+  func makeSource() -> PriceSource {
+    let transport = context.makeTransport(settings.timeoutSeconds)
+      .retrying(RetryPolicy(), sleep: context.sleep)
+    let cache = JSONFileCache(directory: settings.paths.cache)
+    let now = context.now
+    switch settings.provider {
+    case Providers.coinDesk:
+      return .coinDesk(
+        client: CoinDeskClient(baseURL: settings.coinDeskURL, transport: transport), now: now)
+    default:
+      let client = CoinGeckoClient(
+        baseURL: settings.coinGeckoURL, key: settings.coinGeckoKey, transport: transport)
+      let resolver = CoinResolver(
+        client: client, cache: cache, now: now, offline: options.offline,
+        note: { [context] in context.writeErr($0 + "\n") })
+      return .coinGecko(client: client, resolver: resolver, now: now)
+    }
+  }
+
+  /// The rate service over ``makeSource()`` and the cache.
+  func makeService() -> RateService {
+    RateService(
+      source: makeSource(), cache: JSONFileCache(directory: settings.paths.cache),
+      mode: options.cacheMode, now: context.now,
+      warn: { [context] in context.writeErr($0 + "\n") })
+  }
+
+  /// Prints the stale-data note on stderr, if any.
+  func report(_ staleness: Staleness?) {
+    guard let staleness else { return }
+    err(staleness.note(now: context.now()))
+  }
+}
