@@ -1,0 +1,229 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+@Suite struct LoopbackServerTests {
+  /// A fresh ephemeral session with a whole-second request timeout (Linux truncates fractions).
+  private func makeSession(timeout: TimeInterval = 5) -> URLSession {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = timeout
+    configuration.urlCache = nil
+    return URLSession(configuration: configuration)
+  }
+
+  private func get(_ url: URL, session: URLSession, headers: [String: String] = [:]) async throws
+    -> (Data, HTTPURLResponse)
+  {
+    var request = URLRequest(url: url)
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    let (data, response) = try await session.data(for: request)
+    let http = try #require(response as? HTTPURLResponse)
+    return (data, http)
+  }
+
+  // MARK: - Responses
+
+  @Test func servesAFixtureWithStatusHeadersAndBody() async throws {
+    let server = try LoopbackServer { request in
+      request.path == "/api/v3/ping"
+        ? .fixture("coingecko/ping.json", headers: ["Retry-After": "7"])
+        : .json(#"{"error":"Not Found"}"#, status: 404)
+    }
+    defer { server.stop() }
+    let session = makeSession()
+    defer { session.finishTasksAndInvalidate() }
+
+    let url = try #require(
+      URL(string: "/api/v3/ping?ids=bitcoin,ethereum&query=a%20b%26c", relativeTo: server.baseURL))
+    let (data, response) = try await get(url, session: session, headers: ["X-Test-Key": "CG-1"])
+
+    #expect(response.statusCode == 200)
+    #expect(response.value(forHTTPHeaderField: "content-type") == "application/json; charset=utf-8")
+    #expect(response.value(forHTTPHeaderField: "Retry-After") == "7")
+    #expect(data == (try Fixtures.data("coingecko/ping.json")))
+
+    let recorded = try #require(server.requests.first)
+    #expect(server.requestCount == 1)
+    #expect(recorded.index == 0)
+    #expect(recorded.method == "GET")
+    #expect(recorded.path == "/api/v3/ping")
+    #expect(recorded.target == "/api/v3/ping?ids=bitcoin,ethereum&query=a%20b%26c")
+    #expect(recorded.query == ["ids": "bitcoin,ethereum", "query": "a b&c"])
+    #expect(recorded.headers["x-test-key"] == "CG-1")
+    #expect(recorded.headers["host"] == "127.0.0.1:\(server.port)")
+
+    let (_, missing) = try await get(
+      server.baseURL.appendingPathComponent("nope"), session: session)
+    #expect(missing.statusCode == 404)
+  }
+
+  @Test func missingFixtureGives599WithAClearBody() async throws {
+    let server = try LoopbackServer { _ in .fixture("coingecko/does_not_exist.json") }
+    defer { server.stop() }
+    let session = makeSession()
+    defer { session.finishTasksAndInvalidate() }
+
+    let (data, response) = try await get(server.baseURL, session: session)
+    #expect(response.statusCode == 599)
+    #expect(String(decoding: data, as: UTF8.self).contains("does_not_exist.json"))
+  }
+
+  @Test func keepAliveReusesOneConnectionFor20Requests() async throws {
+    let server = try LoopbackServer { request in .text("n=\(request.index)", status: 200) }
+    defer { server.stop() }
+    let session = makeSession()
+    defer { session.finishTasksAndInvalidate() }
+
+    for index in 0..<20 {
+      let (data, response) = try await get(
+        server.baseURL.appendingPathComponent("r\(index)"), session: session)
+      #expect(response.statusCode == 200)
+      #expect(String(decoding: data, as: UTF8.self) == "n=\(index)")
+    }
+    #expect(server.requestCount == 20)
+    #expect(server.requests.map(\.path) == (0..<20).map { "/r\($0)" })
+    #expect(server.connectionCount == 1)
+  }
+
+  // MARK: - Failures
+
+  @Test func dropConnectionGivesAURLError() async throws {
+    let server = try LoopbackServer { _ in .dropConnection }
+    defer { server.stop() }
+    let session = makeSession()
+    defer { session.finishTasksAndInvalidate() }
+
+    // On Linux this is -1011 badServerResponse on a fresh connection. On a reused
+    // keep-alive connection libcurl silently retries once on a new connection, so
+    // the handler sees the request twice.
+    await #expect(throws: URLError.self) {
+      _ = try await session.data(from: server.baseURL)
+    }
+    #expect(server.requestCount == 1)
+  }
+
+  @Test func truncatedBodyGivesAnErrorOrAShortBody() async throws {
+    let body = String(repeating: "x", count: 1_000)
+    let server = try LoopbackServer { _ in .truncated(.text(body, status: 200), keepBytes: 10) }
+    defer { server.stop() }
+    let session = makeSession()
+    defer { session.finishTasksAndInvalidate() }
+
+    do {
+      let (data, _) = try await session.data(from: server.baseURL)
+      #expect(data.count < 1_000)
+    } catch {
+      #expect(error is URLError)  // -1 unknown on Linux
+    }
+  }
+
+  @Test func slowReplyTimesOutAndStopDoesNotWaitForIt() async throws {
+    let server = try LoopbackServer { _ in .delayed(seconds: 5, .text("late", status: 200)) }
+    defer { server.stop() }
+    let session = makeSession(timeout: 1)
+    defer { session.finishTasksAndInvalidate() }
+
+    let started = Date()
+    do {
+      _ = try await session.data(from: server.baseURL)
+      Issue.record("expected a timeout")
+    } catch let error as URLError {
+      #expect(error.code == .timedOut)
+    }
+    #expect(Date().timeIntervalSince(started) < 3)
+
+    let stopping = Date()
+    server.stop()
+    #expect(Date().timeIntervalSince(stopping) < 0.5)
+  }
+
+  @Test func aDelayedReplyDoesNotBlockOtherConnections() async throws {
+    let server = try LoopbackServer { request in
+      request.path == "/slow"
+        ? .delayed(seconds: 2, .text("slow", status: 200)) : .text("fast", status: 200)
+    }
+    defer { server.stop() }
+    let slowSession = makeSession()
+    let fastSession = makeSession()
+    defer {
+      slowSession.finishTasksAndInvalidate()
+      fastSession.finishTasksAndInvalidate()
+    }
+
+    let slow = Task {
+      try await slowSession.data(from: server.baseURL.appendingPathComponent("slow"))
+    }
+    while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
+    let started = Date()
+    let (data, _) = try await fastSession.data(from: server.baseURL.appendingPathComponent("fast"))
+    #expect(String(decoding: data, as: UTF8.self) == "fast")
+    #expect(Date().timeIntervalSince(started) < 1)
+    server.stop()  // cuts the slow reply short: its connection closes without a byte
+    await #expect(throws: URLError.self) { _ = try await slow.value }
+  }
+
+  @Test func stopIsIdempotentAndRefusesLaterConnections() async throws {
+    let server = try LoopbackServer { _ in .text("ok", status: 200) }
+    let session = makeSession()
+    defer { session.finishTasksAndInvalidate() }
+    let (_, response) = try await get(server.baseURL, session: session)
+    #expect(response.statusCode == 200)
+
+    server.stop()
+    server.stop()
+    let fresh = makeSession()
+    defer { fresh.finishTasksAndInvalidate() }
+    await #expect(throws: URLError.self) { _ = try await fresh.data(from: server.baseURL) }
+    server.stop()
+  }
+
+  // MARK: - Fixtures
+
+  @Test func everyJSONFixtureParses() throws {
+    let paths = Fixtures.all(withExtension: "json")
+    #expect(paths.count >= 19)
+    for path in paths {
+      let data = try Fixtures.data(path)
+      #expect(
+        (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil,
+        "\(path) is not valid JSON")
+    }
+  }
+
+  @Test func marketChartFixturesHaveTheDocumentedShape() throws {
+    let daily = try chart("coingecko/market_chart_bitcoin_eur_28d_daily.json")
+    #expect(daily.count == 29)
+    let midnights = daily.dropLast().map(\.ms)
+    #expect(midnights.allSatisfy { $0 % 86_400_000 == 0 })
+    #expect(zip(midnights, midnights.dropFirst()).allSatisfy { $1 - $0 == 86_400_000 })
+    let last = try #require(daily.last)
+    #expect(last.ms % 86_400_000 != 0 && last.ms > midnights[27])
+
+    let hourly = try chart("coingecko/market_chart_bitcoin_usd_hourly.json")
+    #expect(hourly.count == 49)
+    #expect(zip(hourly, hourly.dropFirst()).allSatisfy { $0.ms < $1.ms })
+  }
+
+  @Test func historicalCloseFixtureIsOutOfOrderButComplete() throws {
+    let text = try Fixtures.string("coindesk/historical_close_EUR.json")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    let bpi = try #require(object["bpi"] as? [String: Double])
+    #expect(bpi.count == 31)
+    let written = text.split(separator: "\"").filter { $0.count == 10 && $0.hasPrefix("2022-") }
+    #expect(written.count == 31)
+    #expect(written != written.sorted())
+  }
+
+  private func chart(_ path: String) throws -> [(ms: Int64, value: Double)] {
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Fixtures.data(path)) as? [String: [[NSNumber]]])
+    let prices = try #require(object["prices"])
+    #expect(object["market_caps"]?.count == prices.count)
+    #expect(object["total_volumes"]?.count == prices.count)
+    return prices.map { ($0[0].int64Value, $0[1].doubleValue) }
+  }
+}
