@@ -1,0 +1,131 @@
+import Foundation
+
+/// Pure summary statistics over plain numbers.
+///
+/// Every function returns `nil` instead of trapping or producing `NaN` when
+/// the input is too short for the statistic to exist.
+public enum Statistics {
+  /// The arithmetic mean, or `nil` for an empty array.
+  public static func mean(_ values: [Double]) -> Double? {
+    guard !values.isEmpty else { return nil }
+    return values.reduce(0, +) / Double(values.count)
+  }
+
+  /// The median: the middle value, or the mean of the two middle values for
+  /// an even count; `nil` for an empty array.
+  public static func median(_ values: [Double]) -> Double? {
+    guard !values.isEmpty else { return nil }
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    if sorted.count.isMultiple(of: 2) {
+      return (sorted[middle - 1] + sorted[middle]) / 2
+    }
+    return sorted[middle]
+  }
+
+  /// The *sample* standard deviation (divides by `n - 1`, Bessel's
+  /// correction); `nil` for fewer than two values.
+  ///
+  /// Use this for a window of observed rates, which is a sample of the
+  /// rate's behaviour rather than the whole population.
+  public static func sampleStandardDeviation(_ values: [Double]) -> Double? {
+    guard values.count >= 2, let mean = mean(values) else { return nil }
+    let squares = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+    return (squares / Double(values.count - 1)).squareRoot()
+  }
+
+  /// The *population* standard deviation (divides by `n`); `nil` for an
+  /// empty array.
+  public static func populationStandardDeviation(_ values: [Double]) -> Double? {
+    guard let mean = mean(values) else { return nil }
+    let squares = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+    return (squares / Double(values.count)).squareRoot()
+  }
+}
+
+/// Summary statistics of a daily rate series.
+///
+/// Computed over every point given, carried points included; pass
+/// `points.filter { !$0.carried }` to leave out weekend and holiday repeats.
+/// Points whose rate is not finite are ignored. Points are ordered by date
+/// first, so `first` and `last` are the oldest and newest values whatever the
+/// input order. Encodes with every key present, `null` for absent values.
+public struct SeriesStatistics: Equatable, Sendable, Codable {
+  /// The lowest rate.
+  public var min: Double
+  /// The earliest day on which the lowest rate occurred.
+  public var minDate: Day
+  /// The highest rate.
+  public var max: Double
+  /// The earliest day on which the highest rate occurred.
+  public var maxDate: Day
+  /// The arithmetic mean of the rates.
+  public var mean: Double
+  /// The median of the rates.
+  public var median: Double
+  /// The sample standard deviation (`n - 1`); `nil` with fewer than two points.
+  public var stddev: Double?
+  /// The rate on the oldest day.
+  public var first: Double
+  /// The rate on the newest day.
+  public var last: Double
+  /// `last - first`.
+  public var change: Double
+  /// The change in percent of `first` (`1.5` means +1.5 %); `nil` when `first` is 0.
+  public var changePercent: Double?
+  /// The number of points used.
+  public var count: Int
+
+  /// Computes the statistics of `points`; `nil` when there is no point with a finite rate.
+  public init?(points: [RatePoint]) {
+    // Sort by date, keeping input order for equal dates (index tiebreak).
+    let ordered = points.enumerated()
+      .filter { $0.element.rate.isFinite }
+      .sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
+      .map(\.element)
+    guard let firstPoint = ordered.first, let lastPoint = ordered.last else { return nil }
+    var low = firstPoint
+    var high = firstPoint
+    // Strict comparisons keep the earliest day on ties.
+    for point in ordered.dropFirst() {
+      if point.rate < low.rate { low = point }
+      if point.rate > high.rate { high = point }
+    }
+    let rates = ordered.map(\.rate)
+    self.min = low.rate
+    self.minDate = low.date
+    self.max = high.rate
+    self.maxDate = high.date
+    self.mean = Statistics.mean(rates) ?? firstPoint.rate
+    self.median = Statistics.median(rates) ?? firstPoint.rate
+    self.stddev = Statistics.sampleStandardDeviation(rates)
+    self.first = firstPoint.rate
+    self.last = lastPoint.rate
+    self.change = lastPoint.rate - firstPoint.rate
+    self.changePercent =
+      firstPoint.rate == 0 ? nil : (lastPoint.rate - firstPoint.rate) / firstPoint.rate * 100
+    self.count = ordered.count
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case min, minDate, max, maxDate, mean, median, stddev, first, last, change, changePercent
+    case count
+  }
+
+  /// Encodes every key, writing `null` for `stddev` and `changePercent` when absent.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(min, forKey: .min)
+    try container.encode(minDate, forKey: .minDate)
+    try container.encode(max, forKey: .max)
+    try container.encode(maxDate, forKey: .maxDate)
+    try container.encode(mean, forKey: .mean)
+    try container.encode(median, forKey: .median)
+    try container.encode(stddev, forKey: .stddev)
+    try container.encode(first, forKey: .first)
+    try container.encode(last, forKey: .last)
+    try container.encode(change, forKey: .change)
+    try container.encode(changePercent, forKey: .changePercent)
+    try container.encode(count, forKey: .count)
+  }
+}

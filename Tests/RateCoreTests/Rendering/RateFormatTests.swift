@@ -1,0 +1,77 @@
+import Testing
+
+@testable import RateCore
+
+@Suite struct RateFormatTests {
+  @Test(arguments: [
+    (85_999.0, "85,999.00"),
+    (1.23456, "1.23"),
+    (1.0, "1.00"),
+    (999.995, "1,000.00"),  // binary 999.995 is above .995, so it rounds up
+    (1_234_567.891, "1,234,567.89"),
+    (100.0, "100.00"),
+    (0.3912, "0.3912"),
+    (0.5, "0.50"),
+    (0.1, "0.10"),
+    (0.12, "0.12"),
+    (0.123456, "0.1235"),
+    (0.00000107, "0.00000107"),
+    (0.000123456, "0.0001235"),
+    (0.99996, "1.00"),
+    (0.0, "0.00"),
+    (-0.0, "0.00"),
+    (1e-20, "0.00"),
+    (-85_999.0, "-85,999.00"),
+    (-0.3912, "-0.3912"),
+    (-1e-20, "0.00"),
+    (Double.nan, "nan"),
+    (Double.infinity, "inf"),
+    (-Double.infinity, "-inf"),
+  ])
+  func number(value: Double, expected: String) {
+    #expect(RateFormat.number(value) == expected)
+  }
+
+  @Test func hugeValuesDoNotCrash() {
+    let text = RateFormat.number(1e22)
+    #expect(text == "10,000,000,000,000,000,000,000.00")
+    #expect(RateFormat.number(Double.greatestFiniteMagnitude).hasSuffix(".00"))
+  }
+
+  @Test(arguments: [
+    (1_234.5, "+1,234.50"),
+    (-3.0, "-3.00"),
+    (0.0, "+0.00"),
+    (-0.0, "+0.00"),
+    (0.05, "+0.05"),
+    (-0.3912, "-0.3912"),
+    (Double.nan, "nan"),
+  ])
+  func signed(value: Double, expected: String) {
+    #expect(RateFormat.signed(value) == expected)
+  }
+
+  @Test(arguments: [
+    (1.23, "+1.23%"),
+    (1.234, "+1.23%"),
+    (-0.45, "-0.45%"),
+    (0.0, "+0.00%"),
+    (-0.001, "+0.00%"),
+    (1_234.5, "+1,234.50%"),
+    (-Double.infinity, "-inf%"),
+  ])
+  func percent(value: Double, expected: String) {
+    #expect(RateFormat.percent(value) == expected)
+  }
+
+  @Test func amount() {
+    #expect(RateFormat.amount(85_999, code: "EUR") == "85,999.00 EUR")
+    #expect(RateFormat.amount(0.00000107, code: "BTC") == "0.00000107 BTC")
+  }
+
+  @Test func fixedDecimals() {
+    #expect(RateFormat.fixed(1_234.5678, decimals: 0) == "1,235")
+    #expect(RateFormat.fixed(-1_234.5678, decimals: 3) == "-1,234.568")
+    #expect(RateFormat.fixed(12, decimals: -4) == "12")
+  }
+}
