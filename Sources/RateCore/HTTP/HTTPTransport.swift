@@ -93,8 +93,10 @@ extension HTTPError {
     case .timedOut: self = .timedOut(host: host, seconds: timeoutSeconds)
     case .cannotConnectToHost, .notConnectedToInternet: self = .cannotConnect(host: host)
     case .cannotFindHost, .dnsLookupFailed: self = .cannotFindHost(host: host)
+    // A body cut short of its Content-Length surfaces as `.unknown` (-1) on
+    // Linux, a connection closed before any byte as `.badServerResponse`.
     case .networkConnectionLost, .badServerResponse, .cannotParseResponse,
-      .zeroByteResource:
+      .zeroByteResource, .unknown:
       self = .connectionLost(host: host)
     case .cancelled: self = .cancelled
     default: self = .other(host: host, code: error.code.rawValue)

@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+@testable import RateCore
+
+/// The service's cache rules, through an inline ``PriceSource`` that counts calls.
+@Suite struct RateServiceTests {
+  final class Calls: @unchecked Sendable {
+    let prices = Recorder<[String]>()
+    let histories = Recorder<ClosedRange<Day>>()
+  }
+
+  /// A source whose day D closes at `100 + D's day-of-month` and whose price
+  /// is 200; `failure` makes every call throw.
+  static func source(
+    calls: Calls, now: @escaping @Sendable () -> Date, failure: ProviderError? = nil,
+    skipDays: Set<Day> = []
+  ) -> PriceSource {
+    PriceSource(
+      name: "test",
+      resolve: { Asset(symbol: $0.uppercased(), id: $0.lowercased()) },
+      validateQuote: { _ in },
+      prices: { assets, currencies in
+        calls.prices.append(assets.map(\.id))
+        if let failure { throw failure }
+        return assets.flatMap { asset in
+          currencies.map {
+            Quote(
+              base: asset.symbol, quote: $0, rate: 200, change24hPercent: 1.5, source: "test",
+              fetchedAt: now(), updatedAt: now())
+          }
+        }
+      },
+      dailyCloses: { asset, currency, days in
+        calls.histories.append(days)
+        if let failure { throw failure }
+        let today = Day(containing: now())
+        var closes: [RatePoint] = []
+        var day = days.lowerBound
+        while day < today {
+          if !skipDays.contains(day) {
+            closes.append(RatePoint(date: day, rate: 100 + Double(day.components.day)))
+          }
+          day = day.adding(days: 1)
+        }
+        let latest = Quote(
+          base: asset.symbol, quote: currency, rate: 150, change24hPercent: nil, source: "test",
+          fetchedAt: now(), updatedAt: now())
+        return DailyCloses(closes: closes, latest: latest)
+      })
+  }
+
+  final class Clock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Date
+    init(_ value: Date) { self.value = value }
+    var now: Date {
+      lock.lock()
+      defer { lock.unlock() }
+      return value
+    }
+    func advance(_ seconds: TimeInterval) {
+      lock.lock()
+      value = value.addingTimeInterval(seconds)
+      lock.unlock()
+    }
+  }
+
+  func service(
+    _ source: PriceSource, cache: JSONFileCache, mode: CacheMode = .normal, clock: Clock,
+    warnings: Recorder<String> = .init()
+  ) -> RateService {
+    RateService(
+      source: source, cache: cache, mode: mode, now: { clock.now }, warn: { warnings.append($0) })
+  }
+
+  @Test func coldHistoryIsOneRequestAndWarmIsNone() async throws {
+    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let clock = Clock(fixedNow)
+    let calls = Calls()
+    let source = Self.source(calls: calls, now: { clock.now })
+    let first = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 28)
+    #expect(first.series.points.count == 28)
+    #expect(first.series.points.last == RatePoint(date: Day(containing: fixedNow), rate: 150))
+    #expect(first.series.points.first?.date == Day("2024-05-14"))
+    #expect(first.staleness == nil)
+    #expect(calls.histories.count == 1 && calls.prices.count == 0)
+
+    clock.advance(30)
+    let second = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 28)
+    #expect(second.series.points == first.series.points)
+    #expect(calls.histories.count == 1 && calls.prices.count == 0)
+  }
+
+  @Test func afterAMinuteOnlyTodaysPriceIsFetched() async throws {
+    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let clock = Clock(fixedNow)
+    let calls = Calls()
+    let source = Self.source(calls: calls, now: { clock.now })
+    _ = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 28)
+    clock.advance(120)
+    let later = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 28)
+    #expect(calls.histories.count == 1)
+    #expect(calls.prices.count == 1)
+    #expect(later.series.points.last?.rate == 200)
+    #expect(later.series.points.count == 28)
+  }
+
+  @Test func aFailedFetchFallsBackToStaleCache() async throws {
+    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let clock = Clock(fixedNow)
+    let calls = Calls()
+    _ = try await service(Self.source(calls: calls, now: { clock.now }), cache: cache, clock: clock)
+      .history(of: "btc", in: "EUR", days: 28)
+    clock.advance(7200)
+    let failing = Self.source(
+      calls: calls, now: { clock.now }, failure: .rateLimited(provider: "test", retryAfter: 30))
+    let result = try await service(failing, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 28)
+    let staleness = try #require(result.staleness)
+    #expect(staleness.fetchedAt == fixedNow)
+    #expect(staleness.reason?.contains("retry in 30 s") == true)
+    #expect(result.series.points.count == 28)
+    #expect(staleness.note(now: clock.now).contains("2 h ago"))
+  }
+
+  @Test func userMistakesNeverFallBack() async throws {
+    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let clock = Clock(fixedNow)
+    let calls = Calls()
+    _ = try await service(Self.source(calls: calls, now: { clock.now }), cache: cache, clock: clock)
+      .quotes(of: ["btc"], in: ["EUR"])
+    clock.advance(7200)
+    let failing = Self.source(
+      calls: calls, now: { clock.now }, failure: .coinNotFound(provider: "test", coin: "btc"))
+    await #expect(throws: ProviderError.coinNotFound(provider: "test", coin: "btc")) {
+      _ = try await service(failing, cache: cache, clock: clock).quotes(of: ["btc"], in: ["EUR"])
+    }
+  }
+
+  @Test func failureWithoutCacheIsTheProvidersError() async throws {
+    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let clock = Clock(fixedNow)
+    let failing = Self.source(
+      calls: Calls(), now: { clock.now }, failure: .serverError(provider: "test", status: 503))
+    await #expect(throws: ProviderError.serverError(provider: "test", status: 503)) {
+      _ = try await service(failing, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 7)
+    }
+  }
+
+  @Test func offlineNeverCallsTheSource() async throws {
+    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let clock = Clock(fixedNow)
+    let calls = Calls()
+    let source = Self.source(calls: calls, now: { clock.now })
+    await #expect(throws: RateService.ServiceError.nothingCached("BTC/EUR")) {
+      _ = try await service(source, cache: cache, mode: .offline, clock: clock)
+        .history(of: "btc", in: "EUR", days: 7)
+    }
+    _ = try await service(source, cache: cache, clock: clock).quotes(of: ["btc", "eth"], in: ["EUR", "USD"])
+    #expect(calls.prices.count == 1)
+    clock.advance(86_400 * 3)
+    let offline = try await service(source, cache: cache, mode: .offline, clock: clock)
+      .quotes(of: ["btc", "eth"], in: ["EUR", "USD"])
+    #expect(offline.quotes.map(\.quote) == ["EUR", "USD", "EUR", "USD"])
+    #expect(offline.staleness?.reason == nil)
+    #expect(offline.staleness != nil)
+    #expect(calls.prices.count == 1)
+  }
+
+  @Test func refreshIgnoresAFreshCache() async throws {
+    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let clock = Clock(fixedNow)
+    let calls = Calls()
+    let source = Self.source(calls: calls, now: { clock.now })
+    _ = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 5)
+    _ = try await service(source, cache: cache, mode: .refresh, clock: clock).history(of: "btc", in: "EUR", days: 5)
+    #expect(calls.histories.count == 2)
+  }
+
+  @Test func currentPricesAreBatchedAndReused() async throws {
+    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let clock = Clock(fixedNow)
+    let calls = Calls()
+    let source = Self.source(calls: calls, now: { clock.now })
+    let result = try await service(source, cache: cache, clock: clock)
+      .quotes(of: ["btc", "eth"], in: ["EUR", "USD"])
+    #expect(result.quotes.count == 4)
+    #expect(calls.prices.all == [["btc", "eth"]])
+    _ = try await service(source, cache: cache, clock: clock).quotes(of: ["eth"], in: ["USD"])
+    #expect(calls.prices.count == 1)
+  }
+
+  @Test func gapsAreCarriedForwardAndMarked() async throws {
+    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let clock = Clock(fixedNow)
+    let gap = Day(containing: fixedNow).adding(days: -3)
+    let source = Self.source(calls: Calls(), now: { clock.now }, skipDays: [gap])
+    let result = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 7)
+    let carried = result.series.points.filter(\.carried)
+    #expect(carried.map(\.date) == [gap])
+    #expect(carried.first?.rate == 100 + Double(gap.adding(days: -1).components.day))
+    #expect(result.series.points.count == 7)
+  }
+
+  @Test func unsettledClosesAreNotCached() async throws {
+    // Ten minutes after midnight, yesterday's close may not be final yet.
+    let justAfterMidnight = Day(containing: fixedNow).start.addingTimeInterval(600)
+    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let clock = Clock(justAfterMidnight)
+    let calls = Calls()
+    let source = Self.source(calls: calls, now: { clock.now })
+    _ = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 3)
+    clock.advance(30)
+    _ = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 3)
+    #expect(calls.histories.count == 2)
+  }
+
+  @Test func aCorruptCacheFileWarnsAndRefetches() async throws {
+    let directory = try makeTemporaryDirectory()
+    let cache = JSONFileCache(directory: directory)
+    let url = cache.fileURL(for: "test/history/btc-EUR")
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("{\"version\":1,".utf8).write(to: url)
+    let clock = Clock(fixedNow)
+    let calls = Calls()
+    let warnings = Recorder<String>()
+    let result = try await service(
+      Self.source(calls: calls, now: { clock.now }), cache: cache, clock: clock, warnings: warnings
+    ).history(of: "btc", in: "EUR", days: 5)
+    #expect(result.series.points.count == 5)
+    #expect(warnings.all.contains { $0.contains("corrupt cache file") })
+    #expect(cache.load(RateService.HistoryCacheValue.self, key: "test/history/btc-EUR").entry != nil)
+  }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import Testing
+@testable import RateCore
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+@Suite struct CoinGeckoClientTests {
+  let base = URL(string: "https://gecko.test/api/v3")!
+
+  func client(_ stub: StubTransport, key: CoinGeckoClient.APIKey? = nil) -> CoinGeckoClient {
+    CoinGeckoClient(baseURL: base, key: key, transport: stub.transport)
+  }
+
+  // MARK: - Decoding recorded responses
+
+  @Test func simplePriceDecodesIntegersFloatsAndNulls() async throws {
+    let stub = StubTransport(body: try fixtureText("coingecko/simple_price.json"))
+    let prices = try await client(stub).simplePrices(
+      ids: ["bitcoin", "ethereum"], currencies: ["EUR", "usd"])
+    #expect(prices["bitcoin"]?["EUR"]?.rate == 61234)
+    #expect(prices["bitcoin"]?["USD"]?.rate == 66012.27)
+    #expect(prices["bitcoin"]?["EUR"]?.updatedAt == Date(timeIntervalSince1970: 1_718_000_000))
+    #expect(prices["ethereum"]?["EUR"]?.change24hPercent == nil)
+    #expect(prices["ethereum"]?["USD"]?.change24hPercent == 0.4521098765432)
+  }
+
+  @Test func simplePriceSendsOneBatchedRequestWithLowercaseCurrencies() async throws {
+    let stub = StubTransport(body: try fixtureText("coingecko/simple_price.json"))
+    _ = try await client(stub).simplePrices(ids: ["bitcoin", "ethereum"], currencies: ["EUR", "USD"])
+    let request = try #require(stub.requests.all.first)
+    #expect(stub.requests.count == 1)
+    #expect(request.url?.path == "/api/v3/simple/price")
+    #expect(request.queryItems["ids"] == "bitcoin,ethereum")
+    #expect(request.queryItems["vs_currencies"] == "eur,usd")
+    #expect(request.queryItems["include_24hr_change"] == "true")
+    #expect(request.queryItems["include_last_updated_at"] == "true")
+    #expect(request.value(forHTTPHeaderField: "User-Agent") == "rates/\(RatesVersion.current)")
+  }
+
+  @Test func emptySimplePriceMeansNoKnownIds() async throws {
+    let stub = StubTransport(body: try fixtureText("coingecko/simple_price_empty.json"))
+    let prices = try await client(stub).simplePrices(ids: ["nope"], currencies: ["eur"])
+    #expect(prices.isEmpty)
+  }
+
+  @Test func marketChartGivesOneCloseADayAndTheNowPoint() async throws {
+    let stub = StubTransport(body: try fixtureText("coingecko/market_chart_bitcoin_eur_28d_daily.json"))
+    let samples = try await client(stub).marketChart(id: "bitcoin", currency: "EUR", days: 28)
+    #expect(samples.count == 29)
+    let request = try #require(stub.requests.all.first)
+    #expect(request.url?.path == "/api/v3/coins/bitcoin/market_chart")
+    #expect(request.queryItems["vs_currency"] == "eur")
+    #expect(request.queryItems["days"] == "28")
+    #expect(request.queryItems["interval"] == "daily")
+
+    let today = Day(containing: fixedNow)
+    let window = today.adding(days: -27)...today
+    let closes = DailyResampler.closes(of: samples, in: window)
+    // Midnights 2024-05-15 … 2024-06-10 close the days 2024-05-14 … 2024-06-09;
+    // the midnight of 2024-05-14 closes 2024-05-13, outside the window, and
+    // the "now" point (06:13 on 2024-06-10) is today's.
+    #expect(closes.count == 28)
+    #expect(closes.first?.date == Day("2024-05-14"))
+    #expect(closes.first?.rate == 57076.19)
+    #expect(closes.dropLast().last?.date == Day("2024-06-09"))
+    #expect(closes.dropLast().last?.rate == 59262.24)
+    #expect(closes.last?.date == Day("2024-06-10"))
+    #expect(closes.last?.rate == 59505.22)
+  }
+
+  @Test func hourlyDataIsResampledToEachDaysLastSample() async throws {
+    let stub = StubTransport(body: try fixtureText("coingecko/market_chart_bitcoin_usd_hourly.json"))
+    let samples = try await client(stub).marketChart(id: "bitcoin", currency: "usd", days: 2)
+    let window = Day("2024-06-08")!...Day("2024-06-10")!
+    let closes = DailyResampler.closes(of: samples, in: window)
+    #expect(closes.map(\.date.description) == ["2024-06-08", "2024-06-09", "2024-06-10"])
+    // Each day's value is the last sample of that UTC day.
+    let lastOfNinth = try #require(
+      samples.last { Day(containing: $0.0) == Day("2024-06-09") && $0.0 != Day("2024-06-09")!.start })
+    #expect(closes[1].rate == lastOfNinth.1)
+    #expect(closes[2].rate == 66731.52)
+  }
+
+  @Test func searchSanitizesAndUppercasesSymbols() async throws {
+    let body = #"""
+      {"coins":[{"id":"evil","name":"Evil\u001b[31mCoin","api_symbol":"evil","symbol":"ev\u0007il",
+      "market_cap_rank":null,"thumb":"","large":""}],"exchanges":[],"icos":[],"categories":[],"nfts":[]}
+      """#
+    let results = try await client(StubTransport(body: body)).search("evil")
+    #expect(results == [.init(id: "evil", symbol: "EVIL", name: "EvilCoin", marketCapRank: nil)])
+  }
+
+  @Test func searchWithNoMatchIsEmpty() async throws {
+    let stub = StubTransport(body: try fixtureText("coingecko/search_empty.json"))
+    #expect(try await client(stub).search("zzzz").isEmpty)
+  }
+
+  // MARK: - Keys
+
+  @Test func demoKeyGoesInItsHeaderOnly() async throws {
+    let stub = StubTransport(body: "{}")
+    _ = try await client(stub, key: .demo("CG-secret")).simplePrices(ids: ["bitcoin"], currencies: ["usd"])
+    let request = try #require(stub.requests.all.first)
+    #expect(request.value(forHTTPHeaderField: "x-cg-demo-api-key") == "CG-secret")
+    #expect(request.value(forHTTPHeaderField: "x-cg-pro-api-key") == nil)
+    #expect(request.url?.absoluteString.contains("CG-secret") == false)
+  }
+
+  @Test func proKeyUsesTheProHeader() async throws {
+    let stub = StubTransport(body: "{}")
+    _ = try await client(stub, key: .pro("CG-pro")).simplePrices(ids: ["bitcoin"], currencies: ["usd"])
+    let request = try #require(stub.requests.all.first)
+    #expect(request.value(forHTTPHeaderField: "x-cg-pro-api-key") == "CG-pro")
+    #expect(request.value(forHTTPHeaderField: "x-cg-demo-api-key") == nil)
+  }
+
+  // MARK: - Errors
+
+  struct ErrorCase: Sendable, CustomTestStringConvertible {
+    var status: Int
+    var headers: [String: String] = [:]
+    var fixture: String
+    var expected: ProviderError
+    var testDescription: String { "\(status) \(fixture)" }
+  }
+
+  static let errorCases: [ErrorCase] = [
+    .init(
+      status: 429, headers: ["Retry-After": "30"], fixture: "coingecko/error_429.json",
+      expected: .rateLimited(provider: "coingecko", retryAfter: 30)),
+    .init(
+      status: 429, fixture: "coingecko/error_429.json",
+      expected: .rateLimited(provider: "coingecko", retryAfter: nil)),
+    .init(
+      status: 429, fixture: "coingecko/error_throttled.txt",
+      expected: .rateLimited(provider: "coingecko", retryAfter: nil)),
+    .init(
+      status: 404, fixture: "coingecko/error_coin_not_found.json",
+      expected: .coinNotFound(provider: "coingecko", coin: "bitcoin")),
+    .init(
+      status: 400, fixture: "coingecko/error_invalid_vs_currency.json",
+      expected: .invalidCurrency(provider: "coingecko", currency: "EUR")),
+    .init(
+      status: 401, fixture: "coingecko/error_10012_range.json",
+      expected: .historyTooOld(provider: "coingecko")),
+    .init(
+      status: 401, fixture: "coingecko/error_10002_key_missing.json",
+      expected: .apiKeyMissing(provider: "coingecko")),
+    .init(
+      status: 500, fixture: "coingecko/error_cloudflare.html",
+      expected: .serverError(provider: "coingecko", status: 500)),
+    .init(
+      status: 403, fixture: "coingecko/error_cloudflare.html",
+      expected: .httpStatus(provider: "coingecko", status: 403, message: "")),
+  ]
+
+  @Test(arguments: errorCases)
+  func errorBodiesMapToProviderErrors(_ errorCase: ErrorCase) async throws {
+    let stub = StubTransport(
+      status: errorCase.status, headers: errorCase.headers, body: try fixtureText(errorCase.fixture))
+    await #expect(throws: errorCase.expected) {
+      _ = try await client(stub).marketChart(id: "bitcoin", currency: "eur", days: 28)
+    }
+  }
+
+  @Test(arguments: ["coingecko/error_10010_wrong_host.json", "coingecko/error_10011_wrong_host.json"])
+  func wrongHostKeysAreRejectedWithAHint(_ fixture: String) async throws {
+    let stub = StubTransport(status: 400, body: try fixtureText(fixture))
+    do {
+      _ = try await client(stub, key: .demo("CG-secret")).simplePrices(ids: ["bitcoin"], currencies: ["usd"])
+      Issue.record("expected an error")
+    } catch let error as ProviderError {
+      guard case .apiKeyRejected = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      let message = error.localizedDescription
+      #expect(message.contains("COINGECKO_"))
+      #expect(!message.contains("CG-secret"))
+    }
+  }
+
+  @Test func truncatedJSONIsAMalformedResponseNamingTheEndpoint() async throws {
+    let full = try fixtureText("coingecko/market_chart_bitcoin_eur_28d_daily.json")
+    let stub = StubTransport(body: String(full.prefix(200)))
+    await #expect(
+      throws: ProviderError.malformedResponse(
+        provider: "coingecko", endpoint: "/coins/{id}/market_chart",
+        detail: "not valid JSON, possibly truncated")
+    ) {
+      _ = try await client(stub).marketChart(id: "bitcoin", currency: "eur", days: 28)
+    }
+  }
+
+  @Test func wrongShapeNamesTheDecodingPath() async throws {
+    let stub = StubTransport(body: #"{"prices":[[1717977600000,"abc"]]}"#)
+    do {
+      _ = try await client(stub).marketChart(id: "bitcoin", currency: "eur", days: 1)
+      Issue.record("expected an error")
+    } catch ProviderError.malformedResponse(_, _, let detail) {
+      #expect(detail.contains("prices[0][1]"))
+    }
+  }
+
+  @Test func nullValuesInChartsAreSkipped() async throws {
+    let stub = StubTransport(body: #"{"prices":[[1717977600000,null],[1718000000000,5.5]]}"#)
+    let samples = try await client(stub).marketChart(id: "bitcoin", currency: "eur", days: 1)
+    #expect(samples.count == 1)
+    #expect(samples.first?.1 == 5.5)
+  }
+
+  @Test func transportFailuresBecomeNetworkErrors() async throws {
+    let failing = HTTPTransport { _ in throw HTTPError.timedOut(host: "gecko.test", seconds: 10) }
+    let client = CoinGeckoClient(baseURL: base, key: nil, transport: failing)
+    await #expect(
+      throws: ProviderError.network(
+        provider: "coingecko", .timedOut(host: "gecko.test", seconds: 10))
+    ) {
+      _ = try await client.search("btc")
+    }
+  }
+}

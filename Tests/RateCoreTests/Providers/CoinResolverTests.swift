@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import RateCore
+
+@Suite struct CoinResolverTests {
+  func resolver(
+    _ stub: StubTransport, cache: JSONFileCache, offline: Bool = false, notes: Recorder<String> = .init(),
+    now: Date = fixedNow
+  ) -> CoinResolver {
+    let client = CoinGeckoClient(
+      baseURL: URL(string: "https://gecko.test/api/v3")!, key: nil, transport: stub.transport)
+    return CoinResolver(
+      client: client, cache: cache, now: { now }, offline: offline, note: { notes.append($0) })
+  }
+
+  @Test(arguments: [("BTC", "bitcoin"), ("eth", "ethereum"), ("bitcoin", "bitcoin"), ("SOL", "solana")])
+  func wellKnownCoinsNeedNoRequest(_ input: String, _ id: String) async throws {
+    let stub = StubTransport(status: 500, body: "")
+    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let asset = try await resolver(stub, cache: cache).resolve(input)
+    #expect(asset.id == id)
+    #expect(stub.requests.count == 0)
+  }
+
+  @Test func idsWithADashAreTakenAsGiven() async throws {
+    let stub = StubTransport(status: 500, body: "")
+    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let asset = try await resolver(stub, cache: cache).resolve("ethereum-wormhole")
+    #expect(asset == Asset(symbol: "ethereum-wormhole", id: "ethereum-wormhole"))
+    #expect(stub.requests.count == 0)
+  }
+
+  @Test func sharedSymbolPicksTheHighestRankAndSaysSo() async throws {
+    let body = #"""
+      {"coins":[
+        {"id":"wrapped-zed","name":"Wrapped Zed","api_symbol":"wrapped-zed","symbol":"ZED","market_cap_rank":null},
+        {"id":"zed-token","name":"Zed","api_symbol":"zed-token","symbol":"ZED","market_cap_rank":41},
+        {"id":"zed-classic","name":"Zed Classic","api_symbol":"zed-classic","symbol":"ZED","market_cap_rank":900}],
+       "exchanges":[],"icos":[],"categories":[],"nfts":[]}
+      """#
+    let stub = StubTransport(body: body)
+    let notes = Recorder<String>()
+    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let asset = try await resolver(stub, cache: cache, notes: notes).resolve("zed")
+    #expect(asset == Asset(symbol: "ZED", id: "zed-token"))
+    #expect(stub.requests.all.first?.queryItems["query"] == "zed")
+    #expect(notes.all.count == 1)
+    #expect(notes.all.first?.contains("zed-token") == true)
+
+    // The answer is cached: the second lookup makes no request.
+    let again = try await resolver(stub, cache: cache).resolve("ZED")
+    #expect(again == asset)
+    #expect(stub.requests.count == 1)
+  }
+
+  @Test func unknownCoinIsCoinNotFound() async throws {
+    let stub = StubTransport(body: try fixtureText("coingecko/search_empty.json"))
+    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    await #expect(throws: ProviderError.coinNotFound(provider: "coingecko", coin: "bitcon")) {
+      _ = try await resolver(stub, cache: cache).resolve("bitcon")
+    }
+  }
+
+  @Test func offlineWithoutACachedLookupSaysSo() async throws {
+    let stub = StubTransport(body: "{}")
+    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    await #expect(throws: ProviderError.self) {
+      _ = try await resolver(stub, cache: cache, offline: true).resolve("zed")
+    }
+    #expect(stub.requests.count == 0)
+  }
+}

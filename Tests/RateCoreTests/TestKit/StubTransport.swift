@@ -1,0 +1,85 @@
+import Foundation
+@testable import RateCore
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A thread-safe list, for recording what closures under test were called with.
+final class Recorder<Element: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [Element] = []
+
+  func append(_ element: Element) {
+    lock.lock()
+    defer { lock.unlock() }
+    storage.append(element)
+  }
+
+  var all: [Element] {
+    lock.lock()
+    defer { lock.unlock() }
+    return storage
+  }
+
+  var count: Int { all.count }
+}
+
+/// An inline transport: each request is recorded and answered by `respond`,
+/// which receives the request and its 0-based index.
+struct StubTransport: Sendable {
+  typealias Reply = (status: Int, headers: [String: String], body: String)
+  let requests = Recorder<URLRequest>()
+  let respond: @Sendable (URLRequest, Int) throws -> Reply
+
+  init(_ respond: @escaping @Sendable (URLRequest, Int) throws -> Reply) {
+    self.respond = respond
+  }
+
+  /// Answers every request with the same reply.
+  init(status: Int = 200, headers: [String: String] = [:], body: String) {
+    self.init { _, _ in (status, headers, body) }
+  }
+
+  var transport: HTTPTransport {
+    HTTPTransport { [requests, respond] request in
+      let index = requests.count
+      requests.append(request)
+      let reply = try respond(request, index)
+      let url = request.url ?? URL(fileURLWithPath: "/")
+      guard
+        let response = HTTPURLResponse(
+          url: url, statusCode: reply.status, httpVersion: "HTTP/1.1", headerFields: reply.headers)
+      else { throw HTTPError.other(host: "stub", code: -1) }
+      return (Data(reply.body.utf8), response)
+    }
+  }
+}
+
+/// Reads a file under `fixtures/` as text, for stub replies.
+func fixtureText(_ path: String) throws -> String {
+  try Fixtures.string(path)
+}
+
+/// A fresh directory under the system's temporary directory.
+func makeTemporaryDirectory() throws -> URL {
+  let url = FileManager.default.temporaryDirectory
+    .appendingPathComponent("rates-tests-\(UUID().uuidString)", isDirectory: true)
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
+extension URLRequest {
+  /// The query items by name.
+  var queryItems: [String: String] {
+    guard let url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+      return [:]
+    }
+    var items: [String: String] = [:]
+    for item in components.queryItems ?? [] { items[item.name] = item.value ?? "" }
+    return items
+  }
+}
+
+/// 2024-06-10 06:13:20 UTC, a fixed "now" for unit tests.
+let fixedNow = Date(timeIntervalSince1970: 1_718_000_000)
