@@ -6,7 +6,8 @@ public enum CacheMode: Sendable, Equatable {
   case normal
   /// Never touch the network: cached data of any age, or an error.
   case offline
-  /// Skip the cache for reading; still write what is fetched.
+  /// Fetch even when the cache is fresh; cached data is used only if the
+  /// fetch fails (marked stale).
   case refresh
 }
 

@@ -81,7 +81,9 @@ public struct RateService: Sendable {
     let window = today.adding(days: -(days - 1))...today
     let key = "\(source.name)/history/\(asset.id)-\(quote)"
     let priceKey = "\(source.name)/price/\(asset.id)-\(quote)"
-    let lookup = mode == .refresh ? .miss : cache.load(HistoryCacheValue.self, key: key)
+    // Read even with --refresh: the cache is not the answer then, but it is
+    // still the fallback when the fetch fails.
+    let lookup = cache.load(HistoryCacheValue.self, key: key)
     if case .unusable(let reason) = lookup { warn("warning: \(reason)") }
     let cached = lookup.entry?.value
     let cachedCloses = Dictionary(
@@ -97,7 +99,7 @@ public struct RateService: Sendable {
     if let point = cached?.latest, let at = cached?.latestFetchedAt, point.date == today {
       latest = (point, at)
     }
-    if mode != .refresh, let price = cache.load(Quote.self, key: priceKey).entry,
+    if let price = cache.load(Quote.self, key: priceKey).entry,
       Day(containing: price.fetchedAt) == today, price.fetchedAt > (latest?.fetchedAt ?? .distantPast)
     {
       latest = (RatePoint(date: today, rate: price.value.rate), price.fetchedAt)
@@ -118,7 +120,9 @@ public struct RateService: Sendable {
         throw ServiceError.nothingCached("\(asset.symbol)/\(quote)")
       }
       let fetchedAt = latest?.fetchedAt ?? lookup.entry?.fetchedAt ?? currentTime
-      let fresh = latestFresh && pastComplete
+      // After a failed fetch the answer is always marked stale; offline, only
+      // when it is older than the freshness window.
+      let fresh = reason == nil && latestFresh && pastComplete
       return HistoryResult(
         series: series(closes: cachedCloses, latest: latest, fetchedAt: fetchedAt),
         staleness: fresh ? nil : Staleness(fetchedAt: fetchedAt, reason: reason))
@@ -133,7 +137,7 @@ public struct RateService: Sendable {
 
     do {
       var closes = cachedCloses
-      var newLatest = latestFresh ? latest : nil
+      var newLatest = latestFresh && mode == .normal ? latest : nil
       if !pastComplete || mode == .refresh {
         let fetched = try await source.dailyCloses(asset, quote, window)
         for point in fetched.closes { closes[point.date] = point }
@@ -231,7 +235,7 @@ public struct RateService: Sendable {
         }
       }
       let oldest = cached.values.map(\.fetchedAt).min() ?? currentTime
-      let fresh = currentTime.timeIntervalSince(oldest) < CacheFreshness.currentPrice
+      let fresh = reason == nil && currentTime.timeIntervalSince(oldest) < CacheFreshness.currentPrice
       return QuotesResult(
         quotes: ordered(table), staleness: fresh ? nil : Staleness(fetchedAt: oldest, reason: reason))
     }
