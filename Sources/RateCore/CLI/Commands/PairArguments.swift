@@ -1,19 +1,27 @@
 /// Reads `<BASE> [<QUOTE>]`, also written `BASE-QUOTE` or `BASE/QUOTE`.
 struct PairArguments: Sendable, Equatable {
+  init(base: String, quote: String) {
+    self.base = base
+    self.quote = quote
+  }
+
   var base: String
   var quote: String
 
   init(parsing scanner: inout ArgumentScanner, defaultQuote: String) throws(UsageError) {
     guard let first = scanner.positional() else { throw UsageError.missingArgument("base") }
     let parts = first.split(whereSeparator: { $0 == "-" || $0 == "/" }).map(String.init)
+    let typedQuote: String
     if parts.count == 2, Self.isCurrencyCode(parts[1]) {
       base = parts[0]
-      quote = parts[1].uppercased()
+      typedQuote = parts[1]
     } else {
       base = first
-      quote = scanner.positional()?.uppercased() ?? defaultQuote.uppercased()
+      typedQuote = scanner.positional() ?? defaultQuote
     }
-    try Self.validate(base: base, quote: quote)
+    // Validate what the user typed, so messages quote it as typed.
+    try Self.validate(base: base, quote: typedQuote)
+    quote = typedQuote.uppercased()
   }
 
   /// Rejects empty names, malformed codes and a currency paired with itself.
@@ -25,6 +33,7 @@ struct PairArguments: Sendable, Equatable {
       throw UsageError.invalid(
         "'\(TerminalText.sanitize(quote))' is not a currency code: use a code such as USD, EUR or BTC")
     }
+    let quote = quote.uppercased()
     if base.uppercased() == quote {
       throw UsageError.invalid(
         "\(quote) in \(quote) is always 1: pick two different currencies, e.g. 'BTC \(quote == "EUR" ? "USD" : "EUR")'")
