@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Benchmark rates (release build) against the local fake API server.
+#
+# Prints the median wall time of:
+#   rates --version
+#   rates history BTC EUR   with a warm cache (answered without a request)
+#   rates history BTC EUR   with an empty cache
+# and the number of HTTP requests each made.
+#
+# usage: scripts/bench.sh [RUNS]   (default 21)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-21}
+
+swift build -c release >/dev/null
+bin=$(swift build -c release --show-bin-path)/rates
+
+work=$(mktemp -d)
+python3 scripts/fake_api_server.py --port 0 --port-file "$work/port" &
+server=$!
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
+port=$(cat "$work/port")
+base="http://127.0.0.1:$port"
+
+export HOME="$work/home" XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/config" \
+  XDG_DATA_HOME="$work/data" RATES_COINGECKO_URL="$base/api/v3" RATES_COINDESK_URL="$base/v1/bpi"
+unset COINGECKO_API_KEY COINGECKO_PRO_API_KEY RATES_CURRENCY RATES_PROVIDER
+
+requests() { curl -s "$base/__requests"; }
+reset() { curl -s -X POST "$base/__reset" >/dev/null; }
+
+# median_ms SETUP COMMAND...: runs SETUP (a shell snippet) before each timed run.
+median_ms() {
+  local setup=$1; shift
+  local times=()
+  for _ in $(seq "$runs"); do
+    eval "$setup"
+    local start end
+    start=$(date +%s%N)
+    "$@" >/dev/null 2>&1
+    end=$(date +%s%N)
+    times+=($(( (end - start) / 1000 )))
+  done
+  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.2f", a[int((NR+1)/2)]/1000}'
+}
+
+printf '%-34s %12s %10s\n' "command (release, $runs runs)" "median ms" "requests"
+
+reset
+t=$(median_ms ":" "$bin" --version)
+printf '%-34s %12s %10s\n' "rates --version" "$t" "$(( $(requests) / runs ))"
+version_ms=$t
+
+rm -rf "$XDG_CACHE_HOME"; "$bin" history BTC EUR >/dev/null; reset
+t=$(median_ms ":" "$bin" history BTC EUR)
+printf '%-34s %12s %10s\n' "rates history BTC EUR (warm)" "$t" "$(( $(requests) / runs ))"
+warm_ms=$t
+
+reset
+t=$(median_ms 'rm -rf "$XDG_CACHE_HOME"' "$bin" history BTC EUR)
+printf '%-34s %12s %10s\n' "rates history BTC EUR (empty)" "$t" "$(( $(requests) / runs ))"
+
+awk -v w="$warm_ms" -v v="$version_ms" 'BEGIN { printf "warm history / --version: %.2fx (target <= 1.3x)\n", w / v }'
