@@ -99,8 +99,8 @@ public struct RateService: Sendable {
     if let point = cached?.latest, let at = cached?.latestFetchedAt, point.date == today {
       latest = (point, at)
     }
-    if let price = cache.load(Quote.self, key: priceKey).entry,
-      Day(containing: price.fetchedAt) == today, price.fetchedAt > (latest?.fetchedAt ?? .distantPast)
+    if let price = cache.load(Quote.self, key: priceKey).entry, Self.day(of: price.value, today: today) == today,
+      price.fetchedAt > (latest?.fetchedAt ?? .distantPast)
     {
       latest = (RatePoint(date: today, rate: price.value.rate), price.fetchedAt)
     }
@@ -111,9 +111,16 @@ public struct RateService: Sendable {
     {
       var byDay = closes
       if let latest { byDay[latest.point.date] = latest.point }
+      var points = Self.fill(byDay, in: window)
+      // A mirror serving recorded data may have nothing this recent: show
+      // its newest `days` days, honestly dated, rather than nothing.
+      if points.isEmpty, let newest = byDay.keys.filter({ $0 <= today }).max() {
+        points = Self.fill(byDay, in: newest.adding(days: -(days - 1))...newest)
+        warn(
+          "note: \(Providers.displayName(source.name)) has no \(asset.symbol)/\(quote) data after \(newest); showing the \(days) days up to it")
+      }
       return RateSeries(
-        base: asset.symbol, quote: quote, source: source.name, fetchedAt: fetchedAt,
-        points: Self.fill(byDay, in: window))
+        base: asset.symbol, quote: quote, source: source.name, fetchedAt: fetchedAt, points: points)
     }
     func fromCache(reason: String?) throws -> HistoryResult {
       guard cached != nil || latest != nil else {
@@ -148,7 +155,7 @@ public struct RateService: Sendable {
       if newLatest == nil {
         let quotes = try await source.prices([asset], [quote])
         if let first = quotes.first {
-          newLatest = (RatePoint(date: today, rate: first.rate), first.fetchedAt)
+          newLatest = (RatePoint(date: Self.day(of: first, today: today), rate: first.rate), first.fetchedAt)
           save(first, key: priceKey)
         }
       }
@@ -168,6 +175,12 @@ public struct RateService: Sendable {
       guard cached != nil || latest != nil else { throw error }
       return try fromCache(reason: error.localizedDescription)
     }
+  }
+
+  /// The day a price belongs to: the day the provider last updated it (a
+  /// frozen or replayed feed is not today's), never later than today.
+  static func day(of quote: Quote, today: Day) -> Day {
+    quote.updatedAt.map { min(Day(containing: $0), today) } ?? today
   }
 
   /// One point per day of `window` that has data, carrying the previous

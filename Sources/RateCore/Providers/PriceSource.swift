@@ -95,7 +95,9 @@ extension PriceSource {
         // the first day's close inside the answer.
         let span = max(1, days.lowerBound.distance(to: today) + 1)
         let samples = try await client.marketChart(id: asset.id, currency: currency, days: span)
-        let closes = DailyResampler.closes(of: samples, in: days)
+        // Everything up to today is kept, also days before the window: the
+        // service decides what to show (and a recorded mirror may be old).
+        let closes = DailyResampler.closes(of: samples, through: today)
         var latest: Quote?
         if let last = samples.last, Day(containing: last.0) == today, last.0 > today.start {
           latest = Quote(
@@ -154,7 +156,7 @@ extension PriceSource {
               provider: name, detail: "no closes between \(days.lowerBound) and \(lastPast)")
           }
         }
-        return DailyCloses(closes: closes.filter { days.contains($0.date) }, latest: nil)
+        return DailyCloses(closes: closes.filter { $0.date < today }, latest: nil)
       })
   }
 }
@@ -168,12 +170,23 @@ public enum DailyResampler {
   /// hour. Days with no sample are absent.
   public static func closes(of samples: [(Date, Double)], in days: ClosedRange<Day>) -> [RatePoint]
   {
+    closes(of: samples, matching: days.contains)
+  }
+
+  /// The close of every day up to and including `last` that has a sample.
+  public static func closes(of samples: [(Date, Double)], through last: Day) -> [RatePoint] {
+    closes(of: samples, matching: { $0 <= last })
+  }
+
+  static func closes(of samples: [(Date, Double)], matching includes: (Day) -> Bool)
+    -> [RatePoint]
+  {
     var byDay: [Day: (Date, Double)] = [:]
     for (instant, value) in samples {
       // A sample exactly at midnight closes the previous day.
       var day = Day(containing: instant)
       if instant == day.start { day = day.adding(days: -1) }
-      guard days.contains(day) else { continue }
+      guard includes(day) else { continue }
       if let existing = byDay[day], existing.0 > instant { continue }
       byDay[day] = (instant, value)
     }

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 @testable import RateCore
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// The service's cache rules, through an inline ``PriceSource`` that counts calls.
 @Suite struct RateServiceTests {
   final class Calls: @unchecked Sendable {
@@ -229,5 +233,33 @@ import Testing
     #expect(result.series.points.count == 5)
     #expect(warnings.all.contains { $0.contains("corrupt cache file") })
     #expect(cache.load(RateService.HistoryCacheValue.self, key: "test/history/btc-EUR").entry != nil)
+  }
+}
+
+@Suite struct RateServiceRecordedDataTests {
+  @Test func oldRecordedDataIsShownUpToItsNewestDayWithANote() async throws {
+    // A mirror replaying a 2024 recording, asked in 2026.
+    let now = Date(timeIntervalSince1970: 1_795_000_000)
+    let chart = try fixtureText("coingecko/market_chart_bitcoin_eur_28d_daily.json")
+    let price = try fixtureText("coingecko/simple_price.json")
+    let stub = StubTransport { request, _ in
+      (200, [:], request.url?.path.hasSuffix("/simple/price") == true ? price : chart)
+    }
+    let client = CoinGeckoClient(
+      baseURL: URL(string: "https://gecko.test/api/v3")!, key: nil, transport: stub.transport)
+    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let resolver = CoinResolver(client: client, cache: cache, now: { now }, offline: false, note: { _ in })
+    let notes = Recorder<String>()
+    let service = RateService(
+      source: .coinGecko(client: client, resolver: resolver, now: { now }), cache: cache,
+      mode: .normal, now: { now }, warn: { notes.append($0) })
+    let result = try await service.history(of: "BTC", in: "EUR", days: 7)
+    #expect(result.series.points.count == 7)
+    #expect(result.series.points.last?.date == Day("2024-06-10"))
+    // The recorded /simple/price was last updated on 2024-06-10, so it is
+    // that day's latest value, not today's.
+    #expect(result.series.points.last?.rate == 61234)
+    #expect(result.series.points.dropLast().last?.rate == 59262.24)
+    #expect(notes.all.contains { $0.contains("no BTC/EUR data after 2024-06-10") })
   }
 }
