@@ -56,7 +56,9 @@ extension ProviderError: LocalizedError {
       return "unknown coin '\(TerminalText.sanitize(coin))' at \(Providers.displayName(provider))"
         + ": check the symbol or use the provider's coin id"
     case .invalidCurrency(let provider, let currency):
-      return "\(Providers.displayName(provider)) does not price in '\(TerminalText.sanitize(currency))'"
+      let codes = currency.split(separator: ",").map { TerminalText.sanitize(String($0)) }
+      let what = codes.count > 1 ? "one of \(codes.joined(separator: ", "))" : "'\(codes.first ?? "")'"
+      return "\(Providers.displayName(provider)) does not price in \(what)"
         + ": use a currency code such as USD or EUR"
     case .unsupported(let provider, let detail):
       return "\(Providers.displayName(provider)): \(detail)"
