@@ -183,13 +183,16 @@ public struct RateService: Sendable {
     quote.updatedAt.map { min(Day(containing: $0), today) } ?? today
   }
 
-  /// One point per day of `window` that has data, carrying the previous
-  /// day's value over gaps (marked `carried`). Leading days without data and
-  /// days after the newest value are left out rather than invented.
+  /// One point per day of `window` up to its newest value, carrying the
+  /// previous day's value over gaps (marked `carried`), also from a value
+  /// just before the window. Days after the newest value, and leading days
+  /// with nothing to carry, are left out rather than invented.
   static func fill(_ byDay: [Day: RatePoint], in window: ClosedRange<Day>) -> [RatePoint] {
     guard let lastKnown = byDay.keys.filter({ window.contains($0) }).max() else { return [] }
     var points: [RatePoint] = []
-    var previous: RatePoint?
+    // A value from before the window (Friday's ECB rate for a window that
+    // starts on a Saturday) carries into its first days.
+    var previous = byDay.keys.filter { $0 < window.lowerBound }.max().flatMap { byDay[$0] }
     var day = window.lowerBound
     while day <= lastKnown {
       if let point = byDay[day] {

@@ -263,3 +263,26 @@ import Testing
     #expect(notes.all.contains { $0.contains("no BTC/EUR data after 2024-06-10") })
   }
 }
+
+@Suite struct CarryForwardTests {
+  @Test func weekendAtTheStartCarriesFridayFromBeforeTheWindow() {
+    // 2024-06-07 is a Friday; the window starts on Saturday 2024-06-08.
+    let friday = Day("2024-06-07")!
+    let byDay = [
+      friday: RatePoint(date: friday, rate: 1.08),
+      Day("2024-06-10")!: RatePoint(date: Day("2024-06-10")!, rate: 1.09),
+    ]
+    let points = RateService.fill(byDay, in: Day("2024-06-08")!...Day("2024-06-10")!)
+    #expect(points == [
+      RatePoint(date: Day("2024-06-08")!, rate: 1.08, carried: true),
+      RatePoint(date: Day("2024-06-09")!, rate: 1.08, carried: true),
+      RatePoint(date: Day("2024-06-10")!, rate: 1.09),
+    ])
+  }
+
+  @Test func nothingIsInventedAfterTheNewestValue() {
+    let day = Day("2024-06-07")!
+    let points = RateService.fill([day: RatePoint(date: day, rate: 2)], in: day...day.adding(days: 3))
+    #expect(points.count == 1)
+  }
+}

@@ -31,6 +31,16 @@ enum FakeCoinGecko {
   static let defaultPrices: [String: [String: Double]] = [
     "bitcoin": ["eur": 61_234.5, "usd": 66_012.25, "gbp": 52_000.75],
     "ethereum": ["eur": 3_310.42, "usd": 3_568.9, "gbp": 2_810.3],
+    "tether": ["eur": 0.9212, "usd": 1.0002, "gbp": 0.7851],
+    "solana": ["eur": 152.31, "usd": 164.2, "gbp": 129.88],
+    "ripple": ["eur": 0.4871, "usd": 0.5252, "gbp": 0.4153],
+    "dogecoin": ["eur": 0.1432, "usd": 0.1544, "gbp": 0.1221],
+    "cardano": ["eur": 0.4123, "usd": 0.4445, "gbp": 0.3516],
+    "tron": ["eur": 0.1121, "usd": 0.1209, "gbp": 0.0956],
+    "chainlink": ["eur": 15.42, "usd": 16.63, "gbp": 13.15],
+    "polkadot": ["eur": 6.51, "usd": 7.02, "gbp": 5.55],
+    "litecoin": ["eur": 77.8, "usd": 83.9, "gbp": 66.35],
+    "ethereum-wormhole": ["eur": 3_301.1, "usd": 3_558.8, "gbp": 2_802.4],
   ]
 
   /// Circulating supply used for `market_caps` (`value × supply`) and
@@ -58,6 +68,13 @@ enum FakeCoinGecko {
     Coin(id: "ethereum", name: "Ethereum", symbol: "ETH", rank: 2),
     Coin(id: "tether", name: "Tether", symbol: "USDT", rank: 3),
     Coin(id: "solana", name: "Solana", symbol: "SOL", rank: 5),
+    Coin(id: "ripple", name: "XRP", symbol: "XRP", rank: 6),
+    Coin(id: "dogecoin", name: "Dogecoin", symbol: "DOGE", rank: 8),
+    Coin(id: "cardano", name: "Cardano", symbol: "ADA", rank: 9),
+    Coin(id: "tron", name: "TRON", symbol: "TRX", rank: 10),
+    Coin(id: "chainlink", name: "Chainlink", symbol: "LINK", rank: 12),
+    Coin(id: "polkadot", name: "Polkadot", symbol: "DOT", rank: 14),
+    Coin(id: "litecoin", name: "Litecoin", symbol: "LTC", rank: 20),
     Coin(id: "evil-coin", name: "Evil\u{1B}[31mCoin", symbol: "EVIL", rank: 4_242),
     Coin(id: "ethereum-wormhole", name: "Ethereum (Wormhole)", symbol: "ETH", rank: nil),
   ]
@@ -122,6 +139,8 @@ enum FakeCoinGecko {
         return simplePrice(request, now: date, prices: prices)
       case 1 where components[0] == "search":
         return search(request.query["query"] ?? "")
+      case 2 where components == ["coins", "markets"]:
+        return markets(request, now: date, prices: prices)
       case 3 where components[0] == "coins" && components[2] == "market_chart":
         return marketChart(id: components[1], request, now: date, prices: prices)
       default:
@@ -227,6 +246,49 @@ enum FakeCoinGecko {
       + "\"market_caps\":\(series { FakeSupport.round($0 * supply, places: 1) }),"
       + "\"total_volumes\":\(series { FakeSupport.round($0 * supply * 0.025, places: 1) })}"
     return .json(body)
+  }
+
+  /// `/coins/markets`: the coins that have prices, by rank (unranked last),
+  /// filtered by `ids`, paged by `per_page` and `page`.
+  private static func markets(
+    _ request: RecordedRequest, now: Date, prices: [String: [String: Double]]
+  ) -> LoopbackReply {
+    guard let vs = request.query["vs_currency"]?.lowercased(), !vs.isEmpty else {
+      return .json(#"{"error":"Missing parameter vs_currency"}"#, status: 400)
+    }
+    guard knownCurrencies(prices).contains(vs) else {
+      return .json(#"{"error":"invalid vs_currency"}"#, status: 400)
+    }
+    let wanted = request.query["ids"].map { Set(FakeSupport.list($0)) }
+    let perPage = min(max(Int(request.query["per_page"] ?? "") ?? 100, 1), 250)
+    let page = max(Int(request.query["page"] ?? "") ?? 1, 1)
+    let ranked = coins.filter { prices[$0.id] != nil && (wanted?.contains($0.id) ?? true) }
+      .sorted { ($0.rank ?? Int.max) < ($1.rank ?? Int.max) }
+    let slice = ranked.dropFirst((page - 1) * perPage).prefix(perPage)
+    let stamp = now.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    let rows = slice.map { coin -> String in
+      let price = nowValue(id: coin.id, currency: vs, prices: prices)
+      let supply = supply(id: coin.id)
+      let high = FakeSupport.round(price * 1.02, places: 6)
+      let low = FakeSupport.round(price * 0.97, places: 6)
+      let ath = FakeSupport.round(price * 1.5, places: 6)
+      let atl = FakeSupport.round(price * 0.01, places: 8)
+      let change = change24h(id: coin.id, currency: vs, now: now, prices: prices)
+      return "{\"id\":\(FakeSupport.quote(coin.id)),\"symbol\":\(FakeSupport.quote(coin.symbol.lowercased())),"
+        + "\"name\":\(FakeSupport.quote(coin.name)),\"image\":\"missing_large.png\","
+        + "\"current_price\":\(price),\"market_cap\":\(FakeSupport.round(price * supply, places: 1)),"
+        + "\"market_cap_rank\":\(coin.rank.map(String.init) ?? "null"),"
+        + "\"fully_diluted_valuation\":null,"
+        + "\"total_volume\":\(FakeSupport.round(price * supply * 0.025, places: 1)),"
+        + "\"high_24h\":\(high),\"low_24h\":\(low),\"price_change_24h\":null,"
+        + "\"price_change_percentage_24h\":\(change),"
+        + "\"circulating_supply\":\(supply),\"total_supply\":\(supply),"
+        + "\"max_supply\":\(coin.id == "bitcoin" ? "21000000.0" : "null"),"
+        + "\"ath\":\(ath),\"ath_change_percentage\":-33.3333,\"ath_date\":\"2024-03-14T07:10:36.635Z\","
+        + "\"atl\":\(atl),\"atl_change_percentage\":9900.0,\"atl_date\":\"2015-10-20T00:00:00.000Z\","
+        + "\"roi\":null,\"last_updated\":\"\(stamp)\"}"
+    }
+    return .json("[\(rows.joined(separator: ","))]")
   }
 
   /// Shape C, HTTP 401, code 10012.

@@ -1,0 +1,109 @@
+import Foundation
+
+/// One row of `/coins/markets`: a coin's market data in one currency.
+///
+/// Every number is optional, as the API documents (tail coins have nulls and
+/// zero market caps); names are sanitized for the terminal.
+public struct CoinMarket: Equatable, Sendable, Codable {
+  public var id: String
+  /// Upper case.
+  public var symbol: String
+  public var name: String
+  public var currentPrice: Double?
+  public var marketCap: Double?
+  public var marketCapRank: Int?
+  public var totalVolume: Double?
+  public var high24h: Double?
+  public var low24h: Double?
+  public var priceChangePercentage24h: Double?
+  public var circulatingSupply: Double?
+  public var totalSupply: Double?
+  public var maxSupply: Double?
+  public var ath: Double?
+  public var athChangePercentage: Double?
+  public var athDate: Date?
+  public var atl: Double?
+  public var atlChangePercentage: Double?
+  public var atlDate: Date?
+  public var lastUpdated: Date?
+}
+
+/// The wire shape of a `/coins/markets` row.
+struct CoinGeckoMarketDTO: Decodable {
+  let id: String
+  let symbol: String
+  let name: String
+  let currentPrice: Double?
+  let marketCap: Double?
+  let marketCapRank: Int?
+  let totalVolume: Double?
+  let high24h: Double?
+  let low24h: Double?
+  let priceChangePercentage24h: Double?
+  let circulatingSupply: Double?
+  let totalSupply: Double?
+  let maxSupply: Double?
+  let ath: Double?
+  let athChangePercentage: Double?
+  let athDate: String?
+  let atl: Double?
+  let atlChangePercentage: Double?
+  let atlDate: String?
+  let lastUpdated: String?
+
+  enum CodingKeys: String, CodingKey {
+    case id, symbol, name, ath, atl
+    case currentPrice = "current_price"
+    case marketCap = "market_cap"
+    case marketCapRank = "market_cap_rank"
+    case totalVolume = "total_volume"
+    case high24h = "high_24h"
+    case low24h = "low_24h"
+    case priceChangePercentage24h = "price_change_percentage_24h"
+    case circulatingSupply = "circulating_supply"
+    case totalSupply = "total_supply"
+    case maxSupply = "max_supply"
+    case athChangePercentage = "ath_change_percentage"
+    case athDate = "ath_date"
+    case atlChangePercentage = "atl_change_percentage"
+    case atlDate = "atl_date"
+    case lastUpdated = "last_updated"
+  }
+
+  var domain: CoinMarket {
+    CoinMarket(
+      id: id, symbol: TerminalText.sanitize(symbol).uppercased(), name: TerminalText.sanitize(name),
+      currentPrice: currentPrice, marketCap: marketCap, marketCapRank: marketCapRank,
+      totalVolume: totalVolume, high24h: high24h, low24h: low24h,
+      priceChangePercentage24h: priceChangePercentage24h, circulatingSupply: circulatingSupply,
+      totalSupply: totalSupply, maxSupply: maxSupply, ath: ath,
+      athChangePercentage: athChangePercentage, athDate: athDate.flatMap(ISO8601.parse), atl: atl,
+      atlChangePercentage: atlChangePercentage, atlDate: atlDate.flatMap(ISO8601.parse),
+      lastUpdated: lastUpdated.flatMap(ISO8601.parse))
+  }
+}
+
+extension CoinGeckoClient {
+  /// Market data from `/coins/markets` in one currency, by market cap.
+  ///
+  /// - Parameters:
+  ///   - ids: only these coins (any number, one request) or, when `nil`, the
+  ///     top coins.
+  ///   - perPage: rows per page, 1 to 250.
+  public func markets(currency: String, ids: [String]? = nil, perPage: Int = 100, page: Int = 1)
+    async throws -> [CoinMarket]
+  {
+    let endpoint = "/coins/markets"
+    var query = [
+      ("vs_currency", currency.lowercased()), ("order", "market_cap_desc"),
+      ("per_page", String(min(max(perPage, 1), 250))), ("page", String(max(page, 1))),
+      ("sparkline", "false"), ("price_change_percentage", "24h"),
+    ]
+    if let ids { query.insert(("ids", ids.joined(separator: ",")), at: 1) }
+    let (data, response) = try await http.get(endpoint, query: query)
+    try check(
+      response, data, endpoint: endpoint, coin: ids?.joined(separator: ",") ?? "",
+      currency: currency.uppercased())
+    return try http.decode([CoinGeckoMarketDTO].self, from: data, endpoint: endpoint).map(\.domain)
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import RateCore
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+@Suite struct CoinGeckoMarketsTests {
+  func client(_ stub: StubTransport) -> CoinGeckoClient {
+    CoinGeckoClient(
+      baseURL: URL(string: "https://gecko.test/api/v3")!, key: nil, transport: stub.transport)
+  }
+
+  @Test func decodesFullAndNullRows() async throws {
+    let stub = StubTransport(body: try fixtureText("coingecko/markets_eur.json"))
+    let rows = try await client(stub).markets(currency: "EUR", perPage: 5)
+    #expect(rows.map(\.id) == ["bitcoin", "ethereum", "tiny-tail"])
+    let bitcoin = rows[0]
+    #expect(bitcoin.symbol == "BTC")
+    #expect(bitcoin.currentPrice == 61234)
+    #expect(bitcoin.marketCapRank == 1)
+    #expect(bitcoin.maxSupply == 21_000_000)
+    #expect(bitcoin.athDate == ISO8601.parse("2024-03-14T07:10:36.635Z"))
+    #expect(rows[1].maxSupply == nil)
+    let tail = rows[2]
+    #expect(tail.currentPrice == 1.07e-06)
+    #expect(tail.marketCapRank == nil)
+    #expect(tail.high24h == nil && tail.athDate == nil && tail.lastUpdated == nil)
+    #expect(!tail.name.contains("\u{1B}") && !tail.name.contains("\u{07}"))
+
+    let request = try #require(stub.requests.all.first)
+    #expect(request.url?.path == "/api/v3/coins/markets")
+    #expect(request.queryItems["vs_currency"] == "eur")
+    #expect(request.queryItems["per_page"] == "5")
+    #expect(request.queryItems["ids"] == nil)
+  }
+
+  @Test func idsAreBatchedInOneRequest() async throws {
+    let stub = StubTransport(body: "[]")
+    let rows = try await client(stub).markets(currency: "usd", ids: ["bitcoin", "solana", "tron"])
+    #expect(rows.isEmpty)
+    #expect(stub.requests.all.first?.queryItems["ids"] == "bitcoin,solana,tron")
+  }
+
+  @Test func invalidCurrencyIsReported() async throws {
+    let stub = StubTransport(status: 400, body: try fixtureText("coingecko/error_invalid_vs_currency.json"))
+    await #expect(throws: ProviderError.invalidCurrency(provider: "coingecko", currency: "XYZ")) {
+      _ = try await client(stub).markets(currency: "xyz")
+    }
+  }
+}
