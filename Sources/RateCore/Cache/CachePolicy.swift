@@ -15,6 +15,9 @@ public enum CacheMode: Sendable, Equatable {
 public enum CacheFreshness {
   /// Current prices: CoinGecko updates `/simple/price` every 20–60 s.
   public static let currentPrice: TimeInterval = 60
+  /// ECB reference rates change once a working day; an hour keeps the
+  /// afternoon publication from being missed for long.
+  public static let referenceRate: TimeInterval = 3600
   /// A day's close is final once the provider has published the completed
   /// day; CoinGecko does so by about 00:35 UTC, so keep an hour's margin.
   public static let closeSettling: TimeInterval = 3600

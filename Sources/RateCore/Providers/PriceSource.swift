@@ -5,6 +5,9 @@ import Foundation
 public struct PriceSource: Sendable {
   /// The provider's name (`coingecko`, `coindesk`), reported as `source`.
   public var name: String
+  /// How long a fetched latest price stays fresh: a minute for coins, an
+  /// hour for ECB rates (published once a working day).
+  public var freshness: TimeInterval
   /// Turns a user's coin name into the provider's asset.
   public var resolve: @Sendable (_ input: String) async throws -> Asset
   /// Checks that the provider prices in `currency` without a request; throws
@@ -22,6 +25,7 @@ public struct PriceSource: Sendable {
   /// Creates a source from its closures.
   public init(
     name: String,
+    freshness: TimeInterval = CacheFreshness.currentPrice,
     resolve: @escaping @Sendable (_ input: String) async throws -> Asset,
     validateQuote: @escaping @Sendable (_ currency: String) throws -> Void,
     prices: @escaping @Sendable (_ assets: [Asset], _ currencies: [String]) async throws -> [Quote],
@@ -29,6 +33,7 @@ public struct PriceSource: Sendable {
       async throws -> DailyCloses
   ) {
     self.name = name
+    self.freshness = freshness
     self.resolve = resolve
     self.validateQuote = validateQuote
     self.prices = prices

@@ -205,6 +205,22 @@ import Testing
     #expect(result.series.points.count == 7)
   }
 
+  @Test func daysWithoutDataAreNotRefetchedOnceCovered() async throws {
+    // Like ECB weekends: the provider never has these days.
+    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let clock = Clock(fixedNow)
+    let calls = Calls()
+    let today = Day(containing: fixedNow)
+    let source = Self.source(
+      calls: calls, now: { clock.now }, skipDays: [today.adding(days: -2), today.adding(days: -3)])
+    let first = try await service(source, cache: cache, clock: clock).history(of: "eur", in: "USD", days: 7)
+    #expect(first.series.points.filter(\.carried).count == 2)
+    clock.advance(30)
+    let second = try await service(source, cache: cache, clock: clock).history(of: "eur", in: "USD", days: 7)
+    #expect(second.series.points == first.series.points)
+    #expect(calls.histories.count == 1)
+  }
+
   @Test func unsettledClosesAreNotCached() async throws {
     // Ten minutes after midnight, yesterday's close may not be final yet.
     let justAfterMidnight = Day(containing: fixedNow).start.addingTimeInterval(600)
