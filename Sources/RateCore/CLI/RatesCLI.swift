@@ -4,7 +4,9 @@ import Foundation
 /// errors, and returns the exit code. The executable only calls ``run(_:context:)``.
 public enum RatesCLI {
   /// Every subcommand, in the order the help lists them.
-  static let commands: [any RatesCommand.Type] = [HistoryCommand.self, CurrentCommand.self]
+  static let commands: [any RatesCommand.Type] = [
+    HistoryCommand.self, CurrentCommand.self, InfoCommand.self, SearchCommand.self,
+  ]
 
   /// Runs `rates` with `arguments` (without the program name).
   ///

@@ -47,30 +47,50 @@ struct Invocation: Sendable {
     out(String(decoding: data, as: UTF8.self))
   }
 
+  /// The network transport with retries.
+  func makeTransport() -> HTTPTransport {
+    context.makeTransport(settings.timeoutSeconds).retrying(RetryPolicy(), sleep: context.sleep)
+  }
+
+  /// The cache.
+  var cache: JSONFileCache { JSONFileCache(directory: settings.paths.cache) }
+
+  /// A CoinGecko client with the user's key.
+  func makeCoinGeckoClient() -> CoinGeckoClient {
+    CoinGeckoClient(
+      baseURL: settings.coinGeckoURL, key: settings.coinGeckoKey, transport: makeTransport())
+  }
+
+  /// Resolves coin names through CoinGecko.
+  func makeResolver() -> CoinResolver {
+    CoinResolver(
+      client: makeCoinGeckoClient(), cache: cache, now: context.now, offline: options.offline,
+      note: { [context] in context.writeErr($0 + "\n") })
+  }
+
+  /// CoinGecko's cached search and market data.
+  func makeMarketService() -> MarketService {
+    MarketService(
+      client: makeCoinGeckoClient(), cache: cache, mode: options.cacheMode, now: context.now,
+      warn: { [context] in context.writeErr($0 + "\n") })
+  }
+
   /// The price source for the chosen provider.
   func makeSource() -> PriceSource {
-    let transport = context.makeTransport(settings.timeoutSeconds)
-      .retrying(RetryPolicy(), sleep: context.sleep)
-    let cache = JSONFileCache(directory: settings.paths.cache)
     let now = context.now
     switch settings.provider {
     case Providers.coinDesk:
       return .coinDesk(
-        client: CoinDeskClient(baseURL: settings.coinDeskURL, transport: transport), now: now)
+        client: CoinDeskClient(baseURL: settings.coinDeskURL, transport: makeTransport()), now: now)
     default:
-      let client = CoinGeckoClient(
-        baseURL: settings.coinGeckoURL, key: settings.coinGeckoKey, transport: transport)
-      let resolver = CoinResolver(
-        client: client, cache: cache, now: now, offline: options.offline,
-        note: { [context] in context.writeErr($0 + "\n") })
-      return .coinGecko(client: client, resolver: resolver, now: now)
+      return .coinGecko(client: makeCoinGeckoClient(), resolver: makeResolver(), now: now)
     }
   }
 
   /// The rate service over ``makeSource()`` and the cache.
   func makeService() -> RateService {
     RateService(
-      source: makeSource(), cache: JSONFileCache(directory: settings.paths.cache),
+      source: makeSource(), cache: cache,
       mode: options.cacheMode, now: context.now,
       warn: { [context] in context.writeErr($0 + "\n") })
   }

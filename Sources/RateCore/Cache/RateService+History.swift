@@ -49,9 +49,16 @@ extension RateService {
   public func history(of input: String, in currency: String, days: Int) async throws
     -> HistoryResult
   {
+    try source.validateQuote(currency.uppercased())
+    return try await history(of: try await source.resolve(input), in: currency, days: days)
+  }
+
+  /// The last `days` days of an already resolved `asset` in `currency`.
+  public func history(of asset: Asset, in currency: String, days: Int) async throws
+    -> HistoryResult
+  {
     let quote = currency.uppercased()
     try source.validateQuote(quote)
-    let asset = try await source.resolve(input)
     if asset.id.lowercased() == quote.lowercased() || asset.symbol.uppercased() == quote {
       throw ProviderError.unsupported(
         provider: source.name,

@@ -1,0 +1,57 @@
+import Foundation
+
+/// The cache rules of ``RateService`` for any single fetched value: a fresh
+/// entry answers; otherwise fetch and store; when the fetch fails for a
+/// reason cached data can cover, the cached value answers, marked stale.
+struct CachedFetch: Sendable {
+  let cache: JSONFileCache
+  let mode: CacheMode
+  let now: @Sendable () -> Date
+  let warn: @Sendable (String) -> Void
+
+  /// A value with its provenance.
+  struct Answer<Value: Sendable>: Sendable {
+    var value: Value
+    var fetchedAt: Date
+    var staleness: Staleness?
+  }
+
+  /// The value under `key`, fetched by `fetch` unless a cached one is
+  /// younger than `freshness`.
+  func value<Value: Codable & Sendable>(
+    key: String, source: String, freshness: TimeInterval, what: String,
+    fetch: @Sendable () async throws -> Value
+  ) async throws -> Answer<Value> {
+    let lookup = cache.load(Value.self, key: key)
+    if case .unusable(let reason) = lookup { warn("warning: \(reason)") }
+    let currentTime = now()
+    let entry = lookup.entry
+    let fresh = entry.map { $0.age(at: currentTime) < freshness } ?? false
+    switch mode {
+    case .offline:
+      guard let entry else { throw RateService.ServiceError.nothingCached(what) }
+      return Answer(
+        value: entry.value, fetchedAt: entry.fetchedAt,
+        staleness: fresh ? nil : Staleness(fetchedAt: entry.fetchedAt, reason: nil))
+    case .normal where fresh:
+      if let entry { return Answer(value: entry.value, fetchedAt: entry.fetchedAt, staleness: nil) }
+    default:
+      break
+    }
+    do {
+      let value = try await fetch()
+      let fetchedAt = now()
+      do {
+        try cache.save(value, key: key, source: source, fetchedAt: fetchedAt)
+      } catch {
+        warn("warning: could not update the cache: \(error.localizedDescription)")
+      }
+      return Answer(value: value, fetchedAt: fetchedAt, staleness: nil)
+    } catch let error as ProviderError where error.allowsStaleFallback {
+      guard let entry else { throw error }
+      return Answer(
+        value: entry.value, fetchedAt: entry.fetchedAt,
+        staleness: Staleness(fetchedAt: entry.fetchedAt, reason: error.localizedDescription))
+    }
+  }
+}

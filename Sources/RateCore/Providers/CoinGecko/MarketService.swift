@@ -1,0 +1,89 @@
+import Foundation
+
+/// CoinGecko's coin directory and market data, cached: `/search` for 15
+/// minutes (CoinGecko's own update interval), `/coins/markets` for a minute.
+public struct MarketService: Sendable {
+  /// How long a search answer is reused.
+  public static let searchFreshness: TimeInterval = 15 * 60
+  /// How long market rows are reused.
+  public static let marketFreshness: TimeInterval = 60
+
+  let client: CoinGeckoClient
+  let fetcher: CachedFetch
+
+  /// Creates a service over `client` and `cache`.
+  public init(
+    client: CoinGeckoClient, cache: JSONFileCache, mode: CacheMode,
+    now: @escaping @Sendable () -> Date, warn: @escaping @Sendable (String) -> Void
+  ) {
+    self.client = client
+    self.fetcher = CachedFetch(cache: cache, mode: mode, now: now, warn: warn)
+  }
+
+  /// Values with when they were fetched and whether they are stale.
+  public struct Answer<Value: Sendable>: Sendable {
+    public var value: Value
+    public var fetchedAt: Date
+    public var staleness: Staleness?
+  }
+
+  /// Coins matching `query`, best match first: an exact symbol, id or name
+  /// match before partial ones, then by market-cap rank (unranked last).
+  public func search(_ query: String) async throws -> Answer<[CoinGeckoClient.SearchResult]> {
+    let normalized = query.trimmingCharacters(in: .whitespaces).lowercased()
+    let answer = try await fetcher.value(
+      key: "coingecko/search/\(Self.keyPart(normalized))", source: Providers.coinGecko,
+      freshness: Self.searchFreshness, what: "a search for '\(normalized)'"
+    ) { [client] in try await client.search(normalized) }
+    let ranked = answer.value.enumerated().sorted { lhs, rhs in
+      let l = Self.matchScore(lhs.element, normalized)
+      let r = Self.matchScore(rhs.element, normalized)
+      if l != r { return l < r }
+      let lr = lhs.element.marketCapRank ?? Int.max
+      let rr = rhs.element.marketCapRank ?? Int.max
+      return lr != rr ? lr < rr : lhs.offset < rhs.offset
+    }.map(\.element)
+    return Answer(value: ranked, fetchedAt: answer.fetchedAt, staleness: answer.staleness)
+  }
+
+  /// Market rows in `currency`: the top `limit` coins, or the coins `ids`.
+  public func markets(currency: String, top limit: Int) async throws -> Answer<[CoinMarket]> {
+    let code = currency.lowercased()
+    let answer = try await fetcher.value(
+      key: "coingecko/markets/\(code)-top\(limit)", source: Providers.coinGecko,
+      freshness: Self.marketFreshness, what: "the top \(limit) coins in \(currency.uppercased())"
+    ) { [client] in try await client.markets(currency: code, perPage: limit) }
+    return Answer(value: answer.value, fetchedAt: answer.fetchedAt, staleness: answer.staleness)
+  }
+
+  /// Market rows in `currency` for the coins `ids`, in one request.
+  public func markets(currency: String, ids: [String]) async throws -> Answer<[CoinMarket]> {
+    let code = currency.lowercased()
+    let sorted = Array(Set(ids)).sorted()
+    let answer = try await fetcher.value(
+      key: "coingecko/markets/\(code)-ids-\(Self.keyPart(sorted.joined(separator: ",")))",
+      source: Providers.coinGecko, freshness: Self.marketFreshness,
+      what: "\(sorted.joined(separator: ", ")) in \(currency.uppercased())"
+    ) { [client] in try await client.markets(currency: code, ids: sorted, perPage: 250) }
+    return Answer(value: answer.value, fetchedAt: answer.fetchedAt, staleness: answer.staleness)
+  }
+
+  /// 0 for an exact symbol, id or name match, 1 for a prefix, 2 otherwise.
+  static func matchScore(_ result: CoinGeckoClient.SearchResult, _ query: String) -> Int {
+    let fields = [result.symbol.lowercased(), result.id, result.name.lowercased()]
+    if fields.contains(query) { return 0 }
+    if fields.contains(where: { $0.hasPrefix(query) }) { return 1 }
+    return 2
+  }
+
+  /// A file-name-safe cache key part: short ones as they are, long ones hashed.
+  static func keyPart(_ text: String) -> String {
+    guard text.count > 80 else { return text }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return String(text.prefix(40)) + "-" + String(hash, radix: 16)
+  }
+}
