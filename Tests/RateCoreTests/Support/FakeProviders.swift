@@ -41,6 +41,19 @@ enum FakeCoinGecko {
     "polkadot": ["eur": 6.51, "usd": 7.02, "gbp": 5.55],
     "litecoin": ["eur": 77.8, "usd": 83.9, "gbp": 66.35],
     "ethereum-wormhole": ["eur": 3_301.1, "usd": 3_558.8, "gbp": 2_802.4],
+    "bitcoin-cash": ["eur": 410.2, "usd": 442.1956, "gbp": 349.9006],
+    "stellar": ["eur": 0.0981, "usd": 0.1058, "gbp": 0.0837],
+    "monero": ["eur": 151.3, "usd": 163.1014, "gbp": 129.0589],
+    "cosmos": ["eur": 7.41, "usd": 7.988, "gbp": 6.3207],
+    "uniswap": ["eur": 9.12, "usd": 9.8314, "gbp": 7.7794],
+    "near": ["eur": 5.43, "usd": 5.8535, "gbp": 4.6318],
+    "aptos": ["eur": 8.05, "usd": 8.6779, "gbp": 6.8667],
+    "filecoin": ["eur": 4.88, "usd": 5.2606, "gbp": 4.1626],
+    "algorand": ["eur": 0.1723, "usd": 0.1857, "gbp": 0.147],
+    "tezos": ["eur": 0.8312, "usd": 0.896, "gbp": 0.709],
+    "zcash": ["eur": 22.4, "usd": 24.1472, "gbp": 19.1072],
+    "dash": ["eur": 27.9, "usd": 30.0762, "gbp": 23.7987],
+    "aave": ["eur": 88.1, "usd": 94.9718, "gbp": 75.1493],
   ]
 
   /// Circulating supply used for `market_caps` (`value × supply`) and
@@ -75,6 +88,19 @@ enum FakeCoinGecko {
     Coin(id: "chainlink", name: "Chainlink", symbol: "LINK", rank: 12),
     Coin(id: "polkadot", name: "Polkadot", symbol: "DOT", rank: 14),
     Coin(id: "litecoin", name: "Litecoin", symbol: "LTC", rank: 20),
+    Coin(id: "bitcoin-cash", name: "Bitcoin Cash", symbol: "BCH", rank: 21),
+    Coin(id: "stellar", name: "Stellar", symbol: "XLM", rank: 25),
+    Coin(id: "monero", name: "Monero", symbol: "XMR", rank: 28),
+    Coin(id: "cosmos", name: "Cosmos Hub", symbol: "ATOM", rank: 30),
+    Coin(id: "uniswap", name: "Uniswap", symbol: "UNI", rank: 22),
+    Coin(id: "near", name: "NEAR Protocol", symbol: "NEAR", rank: 23),
+    Coin(id: "aptos", name: "Aptos", symbol: "APT", rank: 31),
+    Coin(id: "filecoin", name: "Filecoin", symbol: "FIL", rank: 35),
+    Coin(id: "algorand", name: "Algorand", symbol: "ALGO", rank: 50),
+    Coin(id: "tezos", name: "Tezos", symbol: "XTZ", rank: 60),
+    Coin(id: "zcash", name: "Zcash", symbol: "ZEC", rank: 70),
+    Coin(id: "dash", name: "Dash", symbol: "DASH", rank: 80),
+    Coin(id: "aave", name: "Aave", symbol: "AAVE", rank: 40),
     Coin(id: "evil-coin", name: "Evil\u{1B}[31mCoin", symbol: "EVIL", rank: 4_242),
     Coin(id: "ethereum-wormhole", name: "Ethereum (Wormhole)", symbol: "ETH", rank: nil),
   ]
@@ -266,6 +292,14 @@ enum FakeCoinGecko {
       .sorted { ($0.rank ?? Int.max) < ($1.rank ?? Int.max) }
     let slice = ranked.dropFirst((page - 1) * perPage).prefix(perPage)
     let stamp = now.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    // `sparkline=true`: 168 hourly prices over the last 7 days.
+    func sparkline(_ id: String, _ vs: String) -> String {
+      guard flag(request, "sparkline") else { return "" }
+      let prices = (0..<168).map { hour in
+        intradayValue(id: id, currency: vs, at: now.addingTimeInterval(-Double(168 - hour) * 3_600))
+      }
+      return ",\"sparkline_in_7d\":{\"price\":[\(prices.map { "\($0)" }.joined(separator: ","))]}"
+    }
     let rows = slice.map { coin -> String in
       let price = nowValue(id: coin.id, currency: vs, prices: prices)
       let supply = supply(id: coin.id)
@@ -286,7 +320,7 @@ enum FakeCoinGecko {
         + "\"max_supply\":\(coin.id == "bitcoin" ? "21000000.0" : "null"),"
         + "\"ath\":\(ath),\"ath_change_percentage\":-33.3333,\"ath_date\":\"2024-03-14T07:10:36.635Z\","
         + "\"atl\":\(atl),\"atl_change_percentage\":9900.0,\"atl_date\":\"2015-10-20T00:00:00.000Z\","
-        + "\"roi\":null,\"last_updated\":\"\(stamp)\"}"
+        + "\"roi\":null,\"last_updated\":\"\(stamp)\"" + sparkline(coin.id, vs) + "}"
     }
     return .json("[\(rows.joined(separator: ","))]")
   }

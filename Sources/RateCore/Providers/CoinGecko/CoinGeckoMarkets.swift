@@ -26,6 +26,8 @@ public struct CoinMarket: Equatable, Sendable, Codable {
   public var atlChangePercentage: Double?
   public var atlDate: Date?
   public var lastUpdated: Date?
+  /// Hourly prices over the last 7 days, when asked for with `sparkline`.
+  public var sparkline7d: [Double]?
 }
 
 /// The wire shape of a `/coins/markets` row.
@@ -50,6 +52,11 @@ struct CoinGeckoMarketDTO: Decodable {
   let atlChangePercentage: Double?
   let atlDate: String?
   let lastUpdated: String?
+  let sparklineIn7d: Sparkline?
+
+  struct Sparkline: Decodable {
+    let price: [Double?]?
+  }
 
   enum CodingKeys: String, CodingKey {
     case id, symbol, name, ath, atl
@@ -68,6 +75,7 @@ struct CoinGeckoMarketDTO: Decodable {
     case atlChangePercentage = "atl_change_percentage"
     case atlDate = "atl_date"
     case lastUpdated = "last_updated"
+    case sparklineIn7d = "sparkline_in_7d"
   }
 
   var domain: CoinMarket {
@@ -79,7 +87,8 @@ struct CoinGeckoMarketDTO: Decodable {
       totalSupply: totalSupply, maxSupply: maxSupply, ath: ath,
       athChangePercentage: athChangePercentage, athDate: athDate.flatMap(ISO8601.parse), atl: atl,
       atlChangePercentage: atlChangePercentage, atlDate: atlDate.flatMap(ISO8601.parse),
-      lastUpdated: lastUpdated.flatMap(ISO8601.parse))
+      lastUpdated: lastUpdated.flatMap(ISO8601.parse),
+      sparkline7d: sparklineIn7d?.price.map { $0.compactMap { $0 }.filter(\.isFinite) })
   }
 }
 
@@ -90,14 +99,16 @@ extension CoinGeckoClient {
   ///   - ids: only these coins (any number, one request) or, when `nil`, the
   ///     top coins.
   ///   - perPage: rows per page, 1 to 250.
-  public func markets(currency: String, ids: [String]? = nil, perPage: Int = 100, page: Int = 1)
-    async throws -> [CoinMarket]
-  {
+  ///   - sparkline: also fetch 7 days of hourly prices per coin.
+  public func markets(
+    currency: String, ids: [String]? = nil, perPage: Int = 100, page: Int = 1,
+    sparkline: Bool = false
+  ) async throws -> [CoinMarket] {
     let endpoint = "/coins/markets"
     var query = [
       ("vs_currency", currency.lowercased()), ("order", "market_cap_desc"),
       ("per_page", String(min(max(perPage, 1), 250))), ("page", String(max(page, 1))),
-      ("sparkline", "false"), ("price_change_percentage", "24h"),
+      ("sparkline", sparkline ? "true" : "false"), ("price_change_percentage", "24h"),
     ]
     if let ids { query.insert(("ids", ids.joined(separator: ",")), at: 1) }
     let (data, response) = try await http.get(endpoint, query: query)
