@@ -132,7 +132,7 @@ extension RateService {
             fetchedAt: quoteNow.fetchedAt)
         }
       }
-      if newLatest == nil, let price = try await source.prices([asset], [quote]).first {
+      if newLatest == nil, let price = try await source.prices([AssetQuote(asset: asset, quote: quote)]).first {
         newLatest = LatestPoint(
           point: RatePoint(date: Self.day(of: price, today: today), rate: price.rate),
           fetchedAt: price.fetchedAt)

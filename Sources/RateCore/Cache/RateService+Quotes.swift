@@ -14,69 +14,73 @@ extension RateService {
   /// Current prices of every input in every currency, from one request at
   /// most.
   public func quotes(of inputs: [String], in currencies: [String]) async throws -> QuotesResult {
-    let quotes = currencies.map { $0.uppercased() }
-    for quote in quotes { try source.validateQuote(quote) }
+    let codes = currencies.map { $0.uppercased() }
+    for code in codes { try source.validateQuote(code) }
     var assets: [Asset] = []
     for input in inputs { assets.append(try await source.resolve(input)) }
+    return try await quotes(for: assets.flatMap { asset in codes.map { AssetQuote(asset: asset, quote: $0) } })
+  }
+
+  /// Current prices for `pairs`, in their order: cached ones while fresh,
+  /// the rest from one call to the source.
+  public func quotes(for pairs: [AssetQuote]) async throws -> QuotesResult {
     let currentTime = now()
-    var cached: [String: JSONFileCache.Entry<Quote>] = [:]
-    for asset in assets {
-      for quote in quotes {
-        let key = priceKey(asset, quote)
-        if let entry = cache.load(Quote.self, key: key).entry { cached[key] = entry }
+    var cached: [AssetQuote: JSONFileCache.Entry<Quote>] = [:]
+    for pair in pairs {
+      if let entry = cache.load(Quote.self, key: priceKey(pair.asset, pair.quote)).entry {
+        var entry = entry
+        entry.value.base = pair.asset.symbol
+        cached[pair] = entry
       }
-    }
-    func ordered(_ table: [String: Quote]) -> [Quote] {
-      assets.flatMap { asset in quotes.compactMap { table[priceKey(asset, $0)] } }
-    }
-    func relabel(_ quote: Quote, _ asset: Asset) -> Quote {
-      var quote = quote
-      quote.base = asset.symbol
-      return quote
     }
     func fromCache(reason: String?) throws -> QuotesResult {
-      var table: [String: Quote] = [:]
-      for asset in assets {
-        for quote in quotes {
-          let key = priceKey(asset, quote)
-          guard let entry = cached[key] else {
-            throw ServiceError.nothingCached("\(asset.symbol)/\(quote)")
-          }
-          table[key] = relabel(entry.value, asset)
+      var quotes: [Quote] = []
+      for pair in pairs {
+        guard let entry = cached[pair] else {
+          throw ServiceError.nothingCached("\(pair.asset.symbol)/\(pair.quote)")
         }
+        quotes.append(entry.value)
       }
       let oldest = cached.values.map(\.fetchedAt).min() ?? currentTime
+      // After a failed fetch the answer is always marked stale; offline,
+      // only when it is older than the source's freshness.
       let fresh = reason == nil && currentTime.timeIntervalSince(oldest) < source.freshness
       return QuotesResult(
-        quotes: ordered(table), staleness: fresh ? nil : Staleness(fetchedAt: oldest, reason: reason))
+        quotes: quotes, staleness: fresh ? nil : Staleness(fetchedAt: oldest, reason: reason))
     }
 
     if mode == .offline { return try fromCache(reason: nil) }
-    let allFresh = assets.allSatisfy { asset in
-      quotes.allSatisfy { quote in
-        cached[priceKey(asset, quote)].map {
-          currentTime.timeIntervalSince($0.fetchedAt) < source.freshness
-        } ?? false
-      }
+    let allFresh = pairs.allSatisfy { pair in
+      cached[pair].map { currentTime.timeIntervalSince($0.fetchedAt) < source.freshness } ?? false
     }
     if mode == .normal, allFresh { return try fromCache(reason: nil) }
     do {
-      let fetched = try await source.prices(assets, quotes)
-      var table: [String: Quote] = [:]
-      for (index, quote) in fetched.enumerated() {
-        let asset = assets[index / quotes.count]
-        let key = priceKey(asset, quote.quote)
-        table[key] = quote
-        save(quote, key: key)
+      let unique = Array(Set(pairs)).sorted { ($0.asset.id, $0.quote) < ($1.asset.id, $1.quote) }
+      let fetched = try await source.prices(unique)
+      var table: [AssetQuote: Quote] = [:]
+      for (pair, quote) in zip(unique, fetched) {
+        table[pair] = quote
+        save(quote, key: priceKey(pair.asset, pair.quote))
       }
-      return QuotesResult(quotes: ordered(table), staleness: nil)
+      return QuotesResult(quotes: pairs.compactMap { table[$0] }, staleness: nil)
     } catch let error as ProviderError where error.allowsStaleFallback {
-      return try {
-        do { return try fromCache(reason: error.localizedDescription) } catch is ServiceError {
-          throw error
-        }
-      }()
+      do { return try fromCache(reason: error.localizedDescription) } catch is ServiceError {
+        throw error
+      }
     }
   }
+}
 
+/// One asset priced in one currency.
+public struct AssetQuote: Hashable, Sendable {
+  /// The asset.
+  public var asset: Asset
+  /// The currency, upper case.
+  public var quote: String
+
+  /// Creates a pair; the currency is upper-cased.
+  public init(asset: Asset, quote: String) {
+    self.asset = asset
+    self.quote = quote.uppercased()
+  }
 }

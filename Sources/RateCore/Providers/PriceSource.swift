@@ -13,9 +13,9 @@ public struct PriceSource: Sendable {
   /// Checks that the provider prices in `currency` without a request; throws
   /// ``ProviderError/invalidCurrency(provider:currency:)`` otherwise.
   public var validateQuote: @Sendable (_ currency: String) throws -> Void
-  /// Current prices of every asset in every currency, in as few requests as
-  /// the API allows.
-  public var prices: @Sendable (_ assets: [Asset], _ currencies: [String]) async throws -> [Quote]
+  /// Current prices of `pairs`, one quote per pair in the same order, in as
+  /// few requests as the API allows.
+  public var prices: @Sendable (_ pairs: [AssetQuote]) async throws -> [Quote]
   /// Daily closes for the days in `days` and, when the API gives it along,
   /// the latest price.
   public var dailyCloses:
@@ -28,7 +28,7 @@ public struct PriceSource: Sendable {
     freshness: TimeInterval = CacheFreshness.currentPrice,
     resolve: @escaping @Sendable (_ input: String) async throws -> Asset,
     validateQuote: @escaping @Sendable (_ currency: String) throws -> Void,
-    prices: @escaping @Sendable (_ assets: [Asset], _ currencies: [String]) async throws -> [Quote],
+    prices: @escaping @Sendable (_ pairs: [AssetQuote]) async throws -> [Quote],
     dailyCloses: @escaping @Sendable (_ asset: Asset, _ currency: String, _ days: ClosedRange<Day>)
       async throws -> DailyCloses
   ) {
@@ -71,27 +71,24 @@ extension PriceSource {
           throw ProviderError.invalidCurrency(provider: name, currency: currency)
         }
       },
-      prices: { assets, currencies in
-        let ids = Array(Set(assets.map(\.id))).sorted()
+      prices: { pairs in
+        let ids = Array(Set(pairs.map(\.asset.id))).sorted()
+        var currencies: [String] = []
+        for pair in pairs where !currencies.contains(pair.quote) { currencies.append(pair.quote) }
         let prices = try await client.simplePrices(ids: ids, currencies: currencies)
         let fetchedAt = now()
-        var quotes: [Quote] = []
-        for asset in assets {
-          guard let byCurrency = prices[asset.id] else {
-            throw ProviderError.coinNotFound(provider: name, coin: asset.symbol)
+        return try pairs.map { pair in
+          guard let byCurrency = prices[pair.asset.id] else {
+            throw ProviderError.coinNotFound(provider: name, coin: pair.asset.symbol)
           }
-          for currency in currencies {
-            guard let price = byCurrency[currency.uppercased()] else {
-              throw ProviderError.invalidCurrency(provider: name, currency: currency)
-            }
-            quotes.append(
-              Quote(
-                base: asset.symbol, quote: currency.uppercased(), rate: price.rate,
-                change24hPercent: price.change24hPercent, source: name, fetchedAt: fetchedAt,
-                updatedAt: price.updatedAt))
+          guard let price = byCurrency[pair.quote] else {
+            throw ProviderError.invalidCurrency(provider: name, currency: pair.quote)
           }
+          return Quote(
+            base: pair.asset.symbol, quote: pair.quote, rate: price.rate,
+            change24hPercent: price.change24hPercent, source: name, fetchedAt: fetchedAt,
+            updatedAt: price.updatedAt)
         }
-        return quotes
       },
       dailyCloses: { asset, currency, days in
         let currentTime = now()
@@ -136,18 +133,19 @@ extension PriceSource {
           throw ProviderError.invalidCurrency(provider: name, currency: currency)
         }
       },
-      prices: { assets, currencies in
-        var quotes: [Quote] = []
-        for currency in currencies {
-          let (rate, updatedAt) = try await client.currentPrice(currency: currency)
-          for asset in assets {
-            quotes.append(
-              Quote(
-                base: asset.symbol, quote: currency.uppercased(), rate: rate,
-                change24hPercent: nil, source: name, fetchedAt: now(), updatedAt: updatedAt))
+      prices: { pairs in
+        // One request per currency; each answer also carries USD.
+        var byCurrency: [String: (rate: Double, updatedAt: Date?)] = [:]
+        for pair in pairs where byCurrency[pair.quote] == nil {
+          byCurrency[pair.quote] = try await client.currentPrice(currency: pair.quote)
+        }
+        return pairs.compactMap { pair in
+          byCurrency[pair.quote].map {
+            Quote(
+              base: pair.asset.symbol, quote: pair.quote, rate: $0.rate, change24hPercent: nil,
+              source: name, fetchedAt: now(), updatedAt: $0.updatedAt)
           }
         }
-        return quotes
       },
       dailyCloses: { asset, currency, days in
         let today = Day(containing: now())

@@ -23,15 +23,15 @@ import Testing
       name: "test",
       resolve: { Asset(symbol: $0.uppercased(), id: $0.lowercased()) },
       validateQuote: { _ in },
-      prices: { assets, currencies in
-        calls.prices.append(assets.map(\.id))
+      prices: { pairs in
+        var ids: [String] = []
+        for pair in pairs where !ids.contains(pair.asset.id) { ids.append(pair.asset.id) }
+        calls.prices.append(ids)
         if let failure { throw failure }
-        return assets.flatMap { asset in
-          currencies.map {
-            Quote(
-              base: asset.symbol, quote: $0, rate: 200, change24hPercent: 1.5, source: "test",
-              fetchedAt: now(), updatedAt: now())
-          }
+        return pairs.map {
+          Quote(
+            base: $0.asset.symbol, quote: $0.quote, rate: 200, change24hPercent: 1.5, source: "test",
+            fetchedAt: now(), updatedAt: now())
         }
       },
       dailyCloses: { asset, currency, days in
