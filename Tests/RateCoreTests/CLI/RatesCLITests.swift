@@ -115,6 +115,12 @@ import Testing
     #expect(pair == PairArguments(base: "BTC", quote: "GBP"))
     var dashed = ArgumentScanner(["eth-eur"])
     #expect(try PairArguments(parsing: &dashed, defaultQuote: "USD") == .init(base: "eth", quote: "EUR"))
+    for id in ["usd-coin", "binance-usd", "ethereum-wormhole"] {
+      var scanner = ArgumentScanner([id])
+      #expect(try PairArguments(parsing: &scanner, defaultQuote: "EUR") == .init(base: id, quote: "EUR"))
+    }
+    var slashed = ArgumentScanner(["kaspa/usd"])
+    #expect(try PairArguments(parsing: &slashed, defaultQuote: "EUR") == .init(base: "kaspa", quote: "USD"))
     var id = ArgumentScanner(["ethereum-wormhole", "usd"])
     #expect(try PairArguments(parsing: &id, defaultQuote: "EUR") == .init(base: "ethereum-wormhole", quote: "USD"))
   }

@@ -10,11 +10,10 @@ struct PairArguments: Sendable, Equatable {
 
   init(parsing scanner: inout ArgumentScanner, defaultQuote: String) throws(UsageError) {
     guard let first = scanner.positional() else { throw UsageError.missingArgument("base") }
-    let parts = first.split(whereSeparator: { $0 == "-" || $0 == "/" }).map(String.init)
     let typedQuote: String
-    if parts.count == 2, Self.isCurrencyCode(parts[1]) {
-      base = parts[0]
-      typedQuote = parts[1]
+    if let (pairBase, pairQuote) = Self.split(first) {
+      base = pairBase
+      typedQuote = pairQuote
     } else {
       base = first
       typedQuote = scanner.positional() ?? defaultQuote
@@ -38,6 +37,26 @@ struct PairArguments: Sendable, Equatable {
       throw UsageError.invalid(
         "\(quote) in \(quote) is always 1: pick two different currencies, e.g. 'BTC \(quote == "EUR" ? "USD" : "EUR")'")
     }
+  }
+
+  /// Splits `BASE/QUOTE` always, and `BASE-QUOTE` only when both sides are
+  /// known codes: `usd-coin` and `binance-usd` are CoinGecko ids, not pairs.
+  static func split(_ text: String) -> (String, String)? {
+    for separator: Character in ["/", "-"] {
+      let parts = text.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+      guard parts.count == 2, !parts[0].isEmpty, isCurrencyCode(parts[1]) else { continue }
+      if separator == "/" || (isKnownCode(parts[0]) && isKnownCode(parts[1])) {
+        return (parts[0], parts[1])
+      }
+    }
+    return nil
+  }
+
+  /// A fiat code, a CoinGecko quote currency or a well-known coin symbol.
+  static func isKnownCode(_ text: String) -> Bool {
+    let code = text.uppercased()
+    return CurrencyCodes.fiat.contains(code) || CurrencyCodes.coinGeckoQuotes.contains(code)
+      || CoinResolver.wellKnown[code] != nil
   }
 
   /// 2 to 5 ASCII letters (`EUR`, `BITS`, `SATS`).
