@@ -22,6 +22,20 @@ public struct CoinResolver: Sendable {
     "ALGO": "algorand", "XTZ": "tezos", "EOS": "eos", "ZEC": "zcash", "DASH": "dash",
   ]
 
+  /// Names of the ``wellKnown`` coins, by id.
+  public static let names: [String: String] = [
+    "bitcoin": "Bitcoin", "ethereum": "Ethereum", "tether": "Tether", "ripple": "XRP",
+    "binancecoin": "BNB", "solana": "Solana", "usd-coin": "USDC", "dogecoin": "Dogecoin",
+    "cardano": "Cardano", "tron": "TRON", "avalanche-2": "Avalanche", "chainlink": "Chainlink",
+    "polkadot": "Polkadot", "litecoin": "Litecoin", "bitcoin-cash": "Bitcoin Cash",
+    "stellar": "Stellar", "monero": "Monero", "cosmos": "Cosmos Hub", "the-open-network": "Toncoin",
+    "shiba-inu": "Shiba Inu", "dai": "Dai", "uniswap": "Uniswap", "near": "NEAR Protocol",
+    "aptos": "Aptos", "ethereum-classic": "Ethereum Classic", "filecoin": "Filecoin",
+    "hedera-hashgraph": "Hedera", "internet-computer": "Internet Computer", "arbitrum": "Arbitrum",
+    "optimism": "Optimism", "sui": "Sui", "pepe": "Pepe", "aave": "Aave", "algorand": "Algorand",
+    "tezos": "Tezos", "eos": "EOS", "zcash": "Zcash", "dash": "Dash",
+  ]
+
   /// How long a `/search` answer is reused.
   public static let searchTTL: TimeInterval = 86_400
 

@@ -56,15 +56,20 @@ public struct MarketService: Sendable {
     return Answer(value: answer.value, fetchedAt: answer.fetchedAt, staleness: answer.staleness)
   }
 
-  /// Market rows in `currency` for the coins `ids`, in one request.
-  public func markets(currency: String, ids: [String]) async throws -> Answer<[CoinMarket]> {
+  /// Market rows in `currency` for the coins `ids`, in one request; with
+  /// `sparkline`, each row also has 7 days of hourly prices.
+  public func markets(currency: String, ids: [String], sparkline: Bool = false) async throws
+    -> Answer<[CoinMarket]>
+  {
     let code = currency.lowercased()
     let sorted = Array(Set(ids)).sorted()
     let answer = try await fetcher.value(
-      key: "coingecko/markets/\(code)-ids-\(Self.keyPart(sorted.joined(separator: ",")))",
+      key: "coingecko/markets/\(code)-ids\(sparkline ? "-7d" : "")-\(Self.keyPart(sorted.joined(separator: ",")))",
       source: Providers.coinGecko, freshness: Self.marketFreshness,
       what: "\(sorted.joined(separator: ", ")) in \(currency.uppercased())"
-    ) { [client] in try await client.markets(currency: code, ids: sorted, perPage: 250) }
+    ) { [client] in
+      try await client.markets(currency: code, ids: sorted, perPage: 250, sparkline: sparkline)
+    }
     return Answer(value: answer.value, fetchedAt: answer.fetchedAt, staleness: answer.staleness)
   }
 
