@@ -1,0 +1,360 @@
+import Foundation
+import Testing
+
+@testable import RateCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@Suite struct DataFileTests {
+  struct Refused: Error {}
+
+  /// A favorites file in a fresh temporary directory's `rates/` subdirectory (not yet created).
+  func makeFile(lockTimeout: Duration = .seconds(10)) throws -> DataFile<[String]> {
+    let url = try makeTemporaryDirectory()
+      .appendingPathComponent("rates", isDirectory: true)
+      .appendingPathComponent("favorites.json")
+    return DataFile(url: url, key: "favorites", lockTimeout: lockTimeout, makeEmpty: { [] })
+  }
+
+  func attributes(_ url: URL) throws -> [FileAttributeKey: Any] {
+    try FileManager.default.attributesOfItem(atPath: url.path)
+  }
+
+  func permissions(_ url: URL) throws -> Int {
+    (try attributes(url)[.posixPermissions] as? NSNumber)?.intValue ?? -1
+  }
+
+  func names(in directory: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+  }
+
+  func write(_ text: String, to file: DataFile<[String]>, mode: Int = 0o600) throws {
+    try write(Data(text.utf8), to: file, mode: mode)
+  }
+
+  func write(_ data: Data, to file: DataFile<[String]>, mode: Int = 0o600) throws {
+    try FileManager.default.createDirectory(
+      at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try data.write(to: file.url)
+    try FileManager.default.setAttributes(
+      [.posixPermissions: NSNumber(value: mode)], ofItemAtPath: file.url.path)
+  }
+
+  // MARK: - Reading and writing
+
+  @Test func roundTrip() throws {
+    let file = try makeFile()
+    let count = try file.update { favorites -> Int in
+      favorites.append("BTC-EUR")
+      favorites.append("ETH-USD")
+      return favorites.count
+    }
+    #expect(count == 2)
+    #expect(try file.read() == ["BTC-EUR", "ETH-USD"])
+    let text = try String(contentsOf: file.url, encoding: .utf8)
+    #expect(text.hasSuffix("}\n"))
+    let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+    #expect(object?["version"] as? Int == 1)
+    #expect(object?["favorites"] as? [String] == ["BTC-EUR", "ETH-USD"])
+    #expect(object?.count == 2)
+    #expect(text.contains("\n  \"favorites\""))  // pretty-printed
+    // A second handle (another process, in effect) sees the same value.
+    let again = DataFile(url: file.url, key: "favorites", empty: [String]())
+    #expect(try again.read() == ["BTC-EUR", "ETH-USD"])
+  }
+
+  @Test func missingFileReadsAsEmptyAndCreatesNothing() throws {
+    let file = try makeFile()
+    #expect(try file.read() == [])
+    #expect(!FileManager.default.fileExists(atPath: file.url.deletingLastPathComponent().path))
+  }
+
+  @Test func filesAreMode0600InA0700Directory() throws {
+    let file = try makeFile()
+    try file.update { $0.append("BTC-EUR") }
+    #expect(try permissions(file.url) == 0o600)
+    #expect(try permissions(file.lockURL) == 0o600)
+    #expect(try permissions(file.url.deletingLastPathComponent()) == 0o700)
+  }
+
+  @Test func broaderPermissionsAreTightenedOnTheNextWrite() throws {
+    let file = try makeFile()
+    try write("{\"favorites\": [\"BTC-EUR\"], \"version\": 1}\n", to: file, mode: 0o644)
+    #expect(try permissions(file.url) == 0o644)
+    try file.update { $0.append("ETH-EUR") }
+    #expect(try permissions(file.url) == 0o600)
+    #expect(try file.read() == ["BTC-EUR", "ETH-EUR"])
+  }
+
+  @Test func unchangedValueWritesNothing() throws {
+    let file = try makeFile()
+    // Hand-formatted: a rewrite would change the bytes.
+    let original = "{ \"version\": 1, \"favorites\": [\"BTC-EUR\"] }"
+    try write(original, to: file)
+    let before = try attributes(file.url)
+    Thread.sleep(forTimeInterval: 0.02)
+    let count = try file.update { favorites -> Int in
+      favorites.removeAll { $0 == "XRP-EUR" }  // absent: no change
+      return favorites.count
+    }
+    #expect(count == 1)
+    let after = try attributes(file.url)
+    #expect(after[.systemFileNumber] as? NSNumber == before[.systemFileNumber] as? NSNumber)
+    #expect(after[.modificationDate] as? Date == before[.modificationDate] as? Date)
+    #expect(try String(contentsOf: file.url, encoding: .utf8) == original)
+  }
+
+  @Test func unchangedEmptyValueCreatesNoFile() throws {
+    let file = try makeFile()
+    try file.update { _ in }
+    #expect(!FileManager.default.fileExists(atPath: file.url.path))
+  }
+
+  @Test func throwingTransformWritesNothing() throws {
+    let file = try makeFile()
+    #expect(throws: Refused.self) {
+      try file.update { favorites in
+        favorites.append("BTC-EUR")
+        throw Refused()
+      }
+    }
+    #expect(!FileManager.default.fileExists(atPath: file.url.path))
+
+    try file.update { $0 = ["ETH-EUR"] }
+    let bytes = try Data(contentsOf: file.url)
+    #expect(throws: Refused.self) {
+      try file.update { favorites in
+        favorites = []
+        throw Refused()
+      }
+    }
+    #expect(try Data(contentsOf: file.url) == bytes)
+    #expect(
+      try names(in: file.url.deletingLastPathComponent()) == [
+        ".favorites.json.lock", "favorites.json",
+      ])
+  }
+
+  // MARK: - Files that are never overwritten
+
+  static let corruptContents: [(String, Data)] = [
+    ("truncated JSON", Data("{\"favorites\": [\"BTC-EUR\", \"ETH".utf8)),
+    ("wrong shape", Data("{\"favorites\": \"BTC-EUR\", \"version\": 1}".utf8)),
+    ("missing value", Data("{\"version\": 1}".utf8)),
+    ("a top-level array", Data("[\"BTC-EUR\"]".utf8)),
+    ("an empty object", Data("{}".utf8)),
+    ("an empty file", Data()),
+    ("only whitespace", Data("\n  \n".utf8)),
+    ("binary garbage", Data([0xFF, 0xFE, 0x00, 0x01, 0x9C, 0x7B, 0x22, 0x00])),
+    ("a version that is not a number", Data("{\"favorites\": [], \"version\": \"1\"}".utf8)),
+    ("version zero", Data("{\"favorites\": [], \"version\": 0}".utf8)),
+  ]
+
+  @Test(arguments: corruptContents)
+  func corruptFileIsReportedAndNeverOverwritten(name: String, contents: Data) throws {
+    let file = try makeFile()
+    try write(contents, to: file)
+
+    let readError = #expect(throws: DataFileError.self) { try file.read() }
+    let updateError = #expect(throws: DataFileError.self) {
+      try file.update { $0.append("BTC-EUR") }
+    }
+    for error in [readError, updateError] {
+      guard case .corrupt(let path, let detail) = error else {
+        Issue.record("expected .corrupt for \(name), got \(String(describing: error))")
+        continue
+      }
+      #expect(path == file.url.path)
+      #expect(!detail.isEmpty)
+    }
+    #expect(try Data(contentsOf: file.url) == contents)
+    #expect(try permissions(file.url) == 0o600)
+    #expect(
+      try names(in: file.url.deletingLastPathComponent()) == [
+        ".favorites.json.lock", "favorites.json",
+      ])
+  }
+
+  @Test func corruptDetailNamesTheProblem() throws {
+    let file = try makeFile()
+    try write("", to: file)
+    #expect(throws: DataFileError.corrupt(path: file.url.path, detail: "the file is empty")) {
+      try file.read()
+    }
+    try write("{\"version\": 1}", to: file)
+    #expect(
+      throws: DataFileError.corrupt(
+        path: file.url.path, detail: "at top level: missing key 'favorites'")
+    ) {
+      try file.read()
+    }
+    try write("{\"favorites\": [\"BTC-EUR\", 7], \"version\": 1}", to: file)
+    let error = #expect(throws: DataFileError.self) { try file.read() }
+    #expect(error.map { "\($0)".contains("favorites[1]") } == true)
+  }
+
+  @Test func newerVersionIsReportedAndNeverOverwritten() throws {
+    let file = try makeFile()
+    let contents = "{\"favorites\": [{\"pair\": \"BTC-EUR\"}], \"version\": 2}\n"
+    try write(contents, to: file)
+    let expected = DataFileError.unsupportedVersion(path: file.url.path, version: 2, supported: 1)
+    #expect(throws: expected) { try file.read() }
+    #expect(throws: expected) { try file.update { $0 = [] } }
+    #expect(try String(contentsOf: file.url, encoding: .utf8) == contents)
+    #expect(expected.errorDescription?.contains("Upgrade rates") == true)
+  }
+
+  @Test func directoryInPlaceOfTheFileIsUnreadable() throws {
+    let file = try makeFile()
+    try FileManager.default.createDirectory(at: file.url, withIntermediateDirectories: true)
+    let expected = DataFileError.unreadable(path: file.url.path, reason: "not a regular file")
+    #expect(throws: expected) { try file.read() }
+    #expect(throws: expected) { try file.update { $0.append("BTC-EUR") } }
+  }
+
+  @Test func unreadableFileIsReported() throws {
+    guard getuid() != 0 else { return }  // root reads anything
+    let file = try makeFile()
+    try write("{\"favorites\": [\"BTC-EUR\"], \"version\": 1}\n", to: file, mode: 0o000)
+    defer { chmod(file.url.path, 0o600) }
+    let error = #expect(throws: DataFileError.self) { try file.update { $0 = [] } }
+    guard case .unreadable(let path, _) = error else {
+      Issue.record("expected .unreadable, got \(String(describing: error))")
+      return
+    }
+    #expect(path == file.url.path)
+  }
+
+  @Test func symbolicLinkIsFollowedAndKept() throws {
+    let file = try makeFile()
+    let elsewhere = try makeTemporaryDirectory().appendingPathComponent("favorites.json")
+    try Data("{\"favorites\": [\"BTC-EUR\"], \"version\": 1}\n".utf8).write(to: elsewhere)
+    try FileManager.default.createDirectory(
+      at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(at: file.url, withDestinationURL: elsewhere)
+    try file.update { $0.append("ETH-EUR") }
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: file.url.path) == elsewhere.path)
+    #expect(try file.read() == ["BTC-EUR", "ETH-EUR"])
+    let object = try JSONSerialization.jsonObject(with: Data(contentsOf: elsewhere))
+    #expect((object as? [String: Any])?["favorites"] as? [String] == ["BTC-EUR", "ETH-EUR"])
+  }
+
+  // MARK: - Concurrency and locking
+
+  /// Errors collected from plain threads, which cannot record issues themselves.
+  final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [String] = []
+
+    func append(_ message: String) { lock.withLock { messages.append(message) } }
+    var all: [String] { lock.withLock { messages } }
+  }
+
+  @Test func concurrentUpdatesKeepEveryEntry() throws {
+    let file = try makeFile()
+    let failures = Failures()
+    let start = DispatchSemaphore(value: 0)
+    let done = DispatchGroup()
+    // Twenty real threads (not a pool sized to the cores), released together.
+    for index in 0..<20 {
+      done.enter()
+      Thread {
+        start.wait()
+        do {
+          try file.update { $0.append("PAIR-\(index)") }
+        } catch {
+          failures.append("update \(index) failed: \(error)")
+        }
+        done.leave()
+      }.start()
+    }
+    for _ in 0..<20 { start.signal() }
+    done.wait()
+    #expect(failures.all == [])
+    let favorites = try file.read()
+    #expect(favorites.count == 20)
+    #expect(Set(favorites) == Set((0..<20).map { "PAIR-\($0)" }))
+    #expect(
+      try names(in: file.url.deletingLastPathComponent()) == [
+        ".favorites.json.lock", "favorites.json",
+      ])
+  }
+
+  @Test func staleTemporaryFilesAreRemovedOnTheNextWrite() throws {
+    let file = try makeFile()
+    let directory = file.url.deletingLastPathComponent()
+    try write("{\"favorites\": [], \"version\": 1}\n", to: file)
+    let stale = directory.appendingPathComponent(".favorites.json.4242.17.tmp")
+    let unrelated = directory.appendingPathComponent(".pairs.json.4242.17.tmp")
+    try Data("{\"fav".utf8).write(to: stale)
+    try Data("{\"pai".utf8).write(to: unrelated)
+    try file.update { $0.append("BTC-EUR") }
+    #expect(
+      try names(in: directory) == [
+        ".favorites.json.lock", ".pairs.json.4242.17.tmp", "favorites.json",
+      ])
+  }
+
+  @Test func heldLockTimesOut() throws {
+    let file = try makeFile(lockTimeout: .milliseconds(200))
+    try file.update { $0.append("BTC-EUR") }
+    let bytes = try Data(contentsOf: file.url)
+
+    let fd = open(file.lockURL.path, O_RDWR | O_CLOEXEC)
+    #expect(fd >= 0)
+    defer { close(fd) }
+    #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
+
+    let expected = DataFileError.lockTimeout(path: file.url.path)
+    let start = ContinuousClock.now
+    #expect(throws: expected) { try file.update { $0.append("ETH-EUR") } }
+    #expect(throws: expected) { try file.read() }
+    let elapsed = ContinuousClock.now - start
+    #expect(elapsed >= .milliseconds(400))
+    #expect(elapsed < .seconds(1))
+    #expect(try Data(contentsOf: file.url) == bytes)
+
+    // A shared lock lets readers in but keeps writers out.
+    #expect(flock(fd, LOCK_SH) == 0)
+    #expect(try file.read() == ["BTC-EUR"])
+    #expect(throws: expected) { try file.update { $0.append("ETH-EUR") } }
+
+    #expect(flock(fd, LOCK_UN) == 0)
+    try file.update { $0.append("ETH-EUR") }
+    #expect(try file.read() == ["BTC-EUR", "ETH-EUR"])
+  }
+
+  // MARK: - Messages
+
+  @Test func messagesNameTheFileAndTheWayOut() {
+    let corrupt = DataFileError.corrupt(
+      path: "/home/me/.local/share/rates/favorites.json", detail: "the file is empty")
+    #expect(
+      corrupt.errorDescription
+        == "/home/me/.local/share/rates/favorites.json is corrupt (the file is empty); it was "
+        + "left untouched. Fix it by hand, or move it aside to start empty: "
+        + "mv /home/me/.local/share/rates/favorites.json "
+        + "/home/me/.local/share/rates/favorites.json.bak")
+    let spaced = DataFileError.corrupt(path: "/a b/it's.json", detail: "x")
+    #expect(
+      spaced.errorDescription?.hasSuffix("mv '/a b/it'\\''s.json' '/a b/it'\\''s.json.bak'")
+        == true)
+    #expect(
+      DataFileError.unsupportedVersion(path: "/d/f.json", version: 3, supported: 1)
+        .errorDescription
+        == "/d/f.json was written by a newer rates (format version 3; this rates reads "
+        + "version 1); it was left untouched. Upgrade rates to use it.")
+    #expect(
+      DataFileError.lockTimeout(path: "/d/f.json").errorDescription
+        == "/d/f.json is locked by another rates command (lock file /d/.f.json.lock); "
+        + "nothing was changed. Try again when it has finished.")
+    #expect(
+      DataFileError.unreadable(path: "/d/f.json", reason: "Permission denied").errorDescription
+        == "cannot read /d/f.json: Permission denied; nothing was changed.")
+  }
+}
