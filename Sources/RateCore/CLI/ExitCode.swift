@@ -76,6 +76,8 @@ public struct ErrorReport: Equatable, Sendable {
       self.init(.noData, "no_data", error)
     case let error as AtomicFile.WriteError:
       self.init(.ioError, "io_error", error)
+    case let error as DataFileError:
+      self.init(.ioError, "data_file", error)
     default:
       self.init(.failure, "internal", error)
     }

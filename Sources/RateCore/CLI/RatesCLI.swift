@@ -5,7 +5,8 @@ import Foundation
 public enum RatesCLI {
   /// Every subcommand, in the order the help lists them.
   static let commands: [any RatesCommand.Type] = [
-    HistoryCommand.self, CurrentCommand.self, InfoCommand.self, SearchCommand.self,
+    HistoryCommand.self, CurrentCommand.self, TopCommand.self, FavoritesCommand.self,
+    InfoCommand.self, SearchCommand.self,
   ]
 
   /// Runs `rates` with `arguments` (without the program name).

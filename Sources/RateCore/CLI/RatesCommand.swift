@@ -55,6 +55,9 @@ struct Invocation: Sendable {
   /// The cache.
   var cache: JSONFileCache { JSONFileCache(directory: settings.paths.cache) }
 
+  /// The user's favorites and pairs.
+  func userData() -> UserData { UserData(directory: settings.paths.data) }
+
   /// A CoinGecko client with the user's key.
   func makeCoinGeckoClient() -> CoinGeckoClient {
     CoinGeckoClient(

@@ -109,14 +109,17 @@ public enum Providers {
   public static let coinGecko = "coingecko"
   /// The CoinDesk Bitcoin Price Index v1 format.
   public static let coinDesk = "coindesk"
+  /// Frankfurter v1, the ECB's euro reference rates.
+  public static let frankfurter = "frankfurter"
   /// Every provider name accepted by `--provider`.
-  public static let all = [coinGecko, coinDesk]
+  public static let all = [coinGecko, coinDesk, frankfurter]
 
   /// The provider's name as written in messages.
   public static func displayName(_ name: String) -> String {
     switch name {
     case coinGecko: return "CoinGecko"
     case coinDesk: return "CoinDesk"
+    case frankfurter: return "Frankfurter (ECB)"
     default: return name
     }
   }

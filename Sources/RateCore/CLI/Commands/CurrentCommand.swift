@@ -27,24 +27,14 @@ struct CurrentCommand: RatesCommand {
   let currencies: [String]
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    let lists = try scanner.options("--in")
-    var currencies: [String] = []
-    for item in lists.flatMap({ $0.split(separator: ",") }) {
-      let code = item.trimmingCharacters(in: .whitespaces).uppercased()
-      guard PairArguments.isCurrencyCode(code) else {
-        throw UsageError.invalidValue(
-          option: "--in", value: String(item), expected: "currency codes such as EUR,USD")
-      }
-      if !currencies.contains(code) { currencies.append(code) }
-    }
-    self.currencies = currencies.isEmpty ? [defaults.currency] : currencies
+    currencies = try CurrencyList.parse(try scanner.options("--in"), default: defaults.currency)
     var coins: [String] = []
     for coin in scanner.positionals() where !coins.contains(where: { $0.lowercased() == coin.lowercased() }) {
       coins.append(coin)
     }
     self.coins = coins.isEmpty ? ["BTC"] : coins
     for coin in self.coins {
-      for currency in self.currencies where coin.uppercased() == currency {
+      for currency in currencies where coin.uppercased() == currency {
         throw UsageError.invalid(
           "\(currency) in \(currency) is always 1: pick a different currency with --in")
       }

@@ -1,0 +1,57 @@
+/// The currencies of the ECB's euro reference rates, which Frankfurter serves.
+public enum FiatCurrencies {
+  /// The 31 ECB currencies as of 2024 (30 plus EUR) with their English names,
+  /// as Frankfurter's `/currencies` writes them.
+  ///
+  /// HRK ended on 2022-12-31 and RUB has been suspended since March 2022, so
+  /// neither is listed; ask ``FrankfurterClient/currencies()`` for the live list.
+  public static let ecb: [String: String] = [
+    "AUD": "Australian Dollar",
+    "BGN": "Bulgarian Lev",
+    "BRL": "Brazilian Real",
+    "CAD": "Canadian Dollar",
+    "CHF": "Swiss Franc",
+    "CNY": "Chinese Renminbi Yuan",
+    "CZK": "Czech Koruna",
+    "DKK": "Danish Krone",
+    "EUR": "Euro",
+    "GBP": "British Pound",
+    "HKD": "Hong Kong Dollar",
+    "HUF": "Hungarian Forint",
+    "IDR": "Indonesian Rupiah",
+    "ILS": "Israeli New Sheqel",
+    "INR": "Indian Rupee",
+    "ISK": "Icelandic Króna",
+    "JPY": "Japanese Yen",
+    "KRW": "South Korean Won",
+    "MXN": "Mexican Peso",
+    "MYR": "Malaysian Ringgit",
+    "NOK": "Norwegian Krone",
+    "NZD": "New Zealand Dollar",
+    "PHP": "Philippine Peso",
+    "PLN": "Polish Złoty",
+    "RON": "Romanian Leu",
+    "SEK": "Swedish Krona",
+    "SGD": "Singapore Dollar",
+    "THB": "Thai Baht",
+    "TRY": "Turkish Lira",
+    "USD": "United States Dollar",
+    "ZAR": "South African Rand",
+  ]
+
+  /// Whether `code` (any case) is one of the ``ecb`` currencies.
+  public static func isFiat(_ code: String) -> Bool {
+    ecb[code.uppercased()] != nil
+  }
+
+  /// The codes and names of `codes` for display: GBP, EUR and USD first
+  /// (those present), then every other code alphabetically.
+  public static func ordered(_ codes: [String: String]) -> [(code: String, name: String)] {
+    let leading = ["GBP", "EUR", "USD"]
+    let first = leading.compactMap { code in codes[code].map { (code: code, name: $0) } }
+    let rest = codes.filter { !leading.contains($0.key) }
+      .sorted { $0.key < $1.key }
+      .map { (code: $0.key, name: $0.value) }
+    return first + rest
+  }
+}

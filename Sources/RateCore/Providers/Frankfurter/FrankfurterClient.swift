@@ -1,0 +1,307 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// One currency pair, such as `GBP-USD`: how many `quote` units one `base`
+/// unit buys.
+///
+/// As a dictionary key in JSON it is written `"GBP-USD"`, so a
+/// `[CurrencyPairKey: …]` encodes to an object rather than an array.
+public struct CurrencyPairKey: Hashable, Sendable, Codable, CustomStringConvertible {
+  /// The currency being priced, upper case.
+  public var base: String
+  /// The currency of the price, upper case.
+  public var quote: String
+
+  /// Creates a pair, upper-casing both codes.
+  public init(base: String, quote: String) {
+    self.base = base.uppercased()
+    self.quote = quote.uppercased()
+  }
+
+  /// Parses `BASE-QUOTE` (any case); `nil` unless there are exactly two
+  /// non-empty codes.
+  public init?(_ text: String) {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
+    self.init(base: String(parts[0]), quote: String(parts[1]))
+  }
+
+  /// `BASE-QUOTE`, such as `GBP-USD`.
+  public var description: String { "\(base)-\(quote)" }
+}
+
+extension CurrencyPairKey: CodingKeyRepresentable {
+  /// The key `BASE-QUOTE`.
+  public var codingKey: any CodingKey { PairCodingKey(stringValue: description) }
+
+  /// Reads a `BASE-QUOTE` key.
+  public init?<T: CodingKey>(codingKey: T) {
+    self.init(codingKey.stringValue)
+  }
+
+  private struct PairCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+}
+
+/// Frankfurter v1: the ECB's euro reference rates, published once per TARGET
+/// working day, with no key and no published rate limit.
+///
+/// Every method makes at most one request, whatever the number of pairs:
+/// when the pairs do not all share one base, the client asks for EUR-based
+/// rates and divides (apis.md 3.3). Statuses are checked before decoding and
+/// the documented JSON error bodies become ``ProviderError`` values.
+public struct FrankfurterClient: Sendable {
+  /// The current v1 host (the legacy `api.frankfurter.app` serves the same
+  /// responses on unversioned paths).
+  public static let defaultBaseURL = URL(string: "https://api.frankfurter.dev/v1")
+
+  let http: ProviderHTTP
+
+  /// Creates a client for the API under `baseURL`.
+  ///
+  /// - Parameters:
+  ///   - baseURL: the API root, e.g. ``defaultBaseURL`` or a test server.
+  ///   - transport: the network seam.
+  public init(baseURL: URL, transport: HTTPTransport) {
+    http = ProviderHTTP(
+      provider: Providers.frankfurter, baseURL: baseURL, transport: transport, headers: [:])
+  }
+
+  /// The latest ECB rates for every pair, from one `GET /latest`.
+  ///
+  /// When all pairs share one base the request is `from=<base>`; otherwise it
+  /// is `from=EUR` with every other code in `to`, and each pair is computed as
+  /// `rate[quote] / rate[base]` (EUR itself counting 1). Dividing the raw ECB
+  /// figures keeps N pairs at one request and avoids Frankfurter's own
+  /// rounding of cross rates.
+  ///
+  /// - Parameter pairs: the pairs wanted; none asks only for the date.
+  /// - Returns: the ECB working day the rates belong to (a weekend or a
+  ///   holiday gives the previous working day) and a rate for every pair.
+  /// - Throws: ``ProviderError``; `invalidCurrency` for a code Frankfurter
+  ///   does not know, `unsupported` for a pair such as `EUR-EUR`.
+  public func latest(pairs: [CurrencyPairKey]) async throws
+    -> (date: Day, rates: [CurrencyPairKey: Double])
+  {
+    let plan = try FrankfurterPlan(pairs: pairs)
+    let endpoint = "/latest"
+    let (data, response) = try await http.get(endpoint, query: plan.query)
+    try check(
+      response, data,
+      notFound: .invalidCurrency(
+        provider: Providers.frankfurter, currency: plan.codes.joined(separator: ",")))
+    let dto = try http.decode(FrankfurterLatestDTO.self, from: data, endpoint: endpoint)
+    try plan.checkBase(dto.base, endpoint: endpoint)
+    let table = try plan.table(dto.rates, amount: dto.amount, endpoint: endpoint, path: "rates")
+    let missing = plan.missingCodes(in: Set(table.keys))
+    guard missing.isEmpty else {
+      throw ProviderError.invalidCurrency(
+        provider: Providers.frankfurter, currency: missing.joined(separator: ","))
+    }
+    var rates: [CurrencyPairKey: Double] = [:]
+    for pair in plan.pairs {
+      if let rate = plan.rate(pair, in: table) { rates[pair] = rate }
+    }
+    return (dto.date, rates)
+  }
+
+  /// Daily ECB rates for every pair from `start` to `end`, from one
+  /// `GET /START..END` (same single-base or EUR rule as ``latest(pairs:)``).
+  ///
+  /// Only working days are listed, as the API lists them, keyed by the
+  /// response's own dates: when `start` is a weekend or a holiday the API
+  /// starts at the previous working day, and that day is kept. A day that
+  /// lacks a code needed by a pair is left out of that pair's series.
+  ///
+  /// - Returns: every pair, each with its points sorted by date (empty when
+  ///   `end` is before `start`, without a request).
+  /// - Throws: ``ProviderError``; `noData` when Frankfurter has no rates for
+  ///   the range although it knows every code (before 1999-01-04, say).
+  public func timeSeries(pairs: [CurrencyPairKey], start: Day, end: Day) async throws
+    -> [CurrencyPairKey: [RatePoint]]
+  {
+    let plan = try FrankfurterPlan(pairs: pairs)
+    var result: [CurrencyPairKey: [RatePoint]] = [:]
+    for pair in plan.pairs { result[pair] = [] }
+    guard !plan.pairs.isEmpty, start <= end else { return result }
+
+    let endpoint = "/{START}..{END}"
+    let (data, response) = try await http.get("/\(start)..\(end)", query: plan.query)
+    let notFound: ProviderError =
+      plan.codes.allSatisfy(FiatCurrencies.isFiat)
+      ? .noData(provider: Providers.frankfurter, detail: "no ECB rates from \(start) to \(end)")
+      : .invalidCurrency(
+        provider: Providers.frankfurter, currency: plan.codes.joined(separator: ","))
+    try check(response, data, notFound: notFound)
+    let dto = try http.decode(FrankfurterSeriesDTO.self, from: data, endpoint: endpoint)
+    try plan.checkBase(dto.base, endpoint: endpoint)
+
+    var seen: Set<String> = []
+    for (key, dayRates) in dto.rates {
+      guard let day = Day(key) else {
+        throw ProviderError.malformedResponse(
+          provider: Providers.frankfurter, endpoint: endpoint,
+          detail: "at rates: '\(TerminalText.sanitize(key))' is not a date")
+      }
+      let table = try plan.table(
+        dayRates, amount: dto.amount, endpoint: endpoint, path: "rates.\(key)")
+      seen.formUnion(table.keys)
+      for pair in plan.pairs {
+        if let rate = plan.rate(pair, in: table) {
+          result[pair, default: []].append(RatePoint(date: day, rate: rate))
+        }
+      }
+    }
+    let missing = plan.missingCodes(in: seen)
+    guard dto.rates.isEmpty || missing.isEmpty else {
+      throw ProviderError.invalidCurrency(
+        provider: Providers.frankfurter, currency: missing.joined(separator: ","))
+    }
+    return result.mapValues { $0.sorted { $0.date < $1.date } }
+  }
+
+  /// Every currency Frankfurter knows, from `GET /currencies`.
+  ///
+  /// - Returns: names by upper-case code, EUR included. Names pass through
+  ///   ``TerminalText/sanitize(_:)``; keys that are not currency codes are
+  ///   dropped.
+  public func currencies() async throws -> [String: String] {
+    let endpoint = "/currencies"
+    let (data, response) = try await http.get(endpoint)
+    try check(response, data, notFound: nil)
+    let names = try http.decode([String: String].self, from: data, endpoint: endpoint)
+    var result: [String: String] = [:]
+    for (code, name) in names where FrankfurterPlan.isCode(code) {
+      result[code.uppercased()] = TerminalText.sanitize(name)
+    }
+    return result
+  }
+
+  /// Maps a non-2xx status and Frankfurter's `{"message": …}` body.
+  ///
+  /// - Parameter notFound: the error the documented 404 body stands for;
+  ///   `nil` where a 404 can only mean a wrong URL.
+  func check(_ response: HTTPURLResponse, _ data: Data, notFound: ProviderError?) throws {
+    let status = response.statusCode
+    guard !(200...299).contains(status) else { return }
+    let provider = Providers.frankfurter
+    if status == 429 {
+      throw ProviderError.rateLimited(
+        provider: provider, retryAfter: RetryAfter.seconds(from: response))
+    }
+    if (500...599).contains(status) {
+      throw ProviderError.serverError(provider: provider, status: status)
+    }
+    let body = FrankfurterErrorBody(data: data)
+    let message = body.message.lowercased()
+    if status == 404, message == "not found", let notFound {
+      throw notFound
+    }
+    if status == 422, message.contains("bad currency pair") {
+      throw ProviderError.unsupported(
+        provider: provider, detail: "bad currency pair: the base and quote are the same currency")
+    }
+    throw ProviderError.httpStatus(provider: provider, status: status, message: body.message)
+  }
+}
+
+/// What one request asks for and how its answer becomes pair rates.
+struct FrankfurterPlan {
+  /// The pairs, upper case, duplicates removed, in their first order.
+  let pairs: [CurrencyPairKey]
+  /// The `from` parameter: the shared base, or EUR to triangulate.
+  let from: String
+  /// The `to` codes, sorted; never contains `from`.
+  let to: [String]
+  /// Every code of every pair, sorted: what a 404 is about.
+  let codes: [String]
+
+  /// Plans the request for `pairs`.
+  ///
+  /// - Throws: `invalidCurrency` for a code that is not three ASCII letters,
+  ///   `unsupported` for a pair whose two sides are the same currency, both
+  ///   before any request.
+  init(pairs input: [CurrencyPairKey]) throws {
+    var pairs: [CurrencyPairKey] = []
+    for raw in input {
+      let pair = CurrencyPairKey(base: raw.base, quote: raw.quote)
+      if !pairs.contains(pair) { pairs.append(pair) }
+    }
+    let codes = Set(pairs.flatMap { [$0.base, $0.quote] }).sorted()
+    let invalid = codes.filter { !Self.isCode($0) }
+    guard invalid.isEmpty else {
+      throw ProviderError.invalidCurrency(
+        provider: Providers.frankfurter, currency: invalid.joined(separator: ","))
+    }
+    if let same = pairs.first(where: { $0.base == $0.quote }) {
+      throw ProviderError.unsupported(
+        provider: Providers.frankfurter,
+        detail: "\(same) has the same currency on both sides")
+    }
+    let bases = Set(pairs.map(\.base))
+    let from = bases.count == 1 ? (bases.first ?? "EUR") : "EUR"
+    self.pairs = pairs
+    self.from = from
+    self.to = codes.filter { $0 != from }
+    self.codes = codes
+  }
+
+  /// `from`, then `to` unless empty (no `to` means every currency).
+  var query: [(String, String)] {
+    to.isEmpty ? [("from", from)] : [("from", from), ("to", to.joined(separator: ","))]
+  }
+
+  /// Three ASCII letters, the only codes Frankfurter has.
+  static func isCode(_ text: String) -> Bool {
+    text.utf8.count == 3 && text.utf8.allSatisfy { (65...90).contains($0) || (97...122).contains($0) }
+  }
+
+  /// Throws unless the response is in the base that was asked for, which a
+  /// mirror that ignores `from` would get wrong.
+  func checkBase(_ base: String, endpoint: String) throws {
+    guard base.uppercased() == from else {
+      throw ProviderError.malformedResponse(
+        provider: Providers.frankfurter, endpoint: endpoint,
+        detail: "at base: expected \(from), found '\(TerminalText.sanitize(base))'")
+    }
+  }
+
+  /// One response's rates per one unit of `from`, upper-cased and divided by
+  /// `amount`, with `from` itself added as 1.
+  ///
+  /// - Throws: `malformedResponse` for a rate that is not a positive number.
+  func table(_ rates: [String: Double], amount: Double?, endpoint: String, path: String) throws
+    -> [String: Double]
+  {
+    let divisor = amount.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? 1
+    var table: [String: Double] = [:]
+    for (code, rate) in rates {
+      guard rate.isFinite, rate > 0 else {
+        throw ProviderError.malformedResponse(
+          provider: Providers.frankfurter, endpoint: endpoint,
+          detail: "at \(path).\(TerminalText.sanitize(code)): not a positive number")
+      }
+      table[code.uppercased()] = rate / divisor
+    }
+    table[from] = 1
+    return table
+  }
+
+  /// `table[quote] / table[base]`; `nil` when either is absent.
+  func rate(_ pair: CurrencyPairKey, in table: [String: Double]) -> Double? {
+    guard let base = table[pair.base], let quote = table[pair.quote] else { return nil }
+    return quote / base
+  }
+
+  /// The codes the pairs need that `available` lacks, sorted.
+  func missingCodes(in available: Set<String>) -> [String] {
+    codes.filter { $0 != from && !available.contains($0) }
+  }
+}

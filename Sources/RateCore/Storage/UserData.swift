@@ -1,0 +1,60 @@
+import Foundation
+
+/// A coin the user follows.
+public struct FavoriteCoin: Codable, Equatable, Sendable {
+  /// The CoinGecko id.
+  public var id: String
+  /// The upper-case symbol.
+  public var symbol: String
+  /// The coin's name, when known.
+  public var name: String?
+  /// When the user added it.
+  public var addedAt: Date
+
+  public init(id: String, symbol: String, name: String?, addedAt: Date) {
+    self.id = id
+    self.symbol = symbol
+    self.name = name
+    self.addedAt = addedAt
+  }
+}
+
+/// A currency pair the user configured, such as GBP-USD.
+public struct ConfiguredPair: Codable, Equatable, Sendable {
+  /// Upper-case codes, or a coin's symbol.
+  public var base: String
+  public var quote: String
+  /// When the user added it.
+  public var addedAt: Date
+
+  public init(base: String, quote: String, addedAt: Date) {
+    self.base = base
+    self.quote = quote
+    self.addedAt = addedAt
+  }
+
+  /// `GBP-USD`.
+  public var name: String { "\(base)-\(quote)" }
+
+  /// Whether this pair has the same two currencies as `other`, in either order.
+  public func matches(_ base: String, _ quote: String) -> Bool {
+    let b = base.uppercased()
+    let q = quote.uppercased()
+    return (self.base == b && self.quote == q) || (self.base == q && self.quote == b)
+  }
+}
+
+/// The user's own lists in `$XDG_DATA_HOME/rates`: never a cache, never lost.
+public struct UserData: Sendable {
+  /// `favorites.json`.
+  public var favorites: DataFile<[FavoriteCoin]>
+  /// `pairs.json`.
+  public var pairs: DataFile<[ConfiguredPair]>
+
+  /// The files under `directory`.
+  public init(directory: URL) {
+    favorites = DataFile(
+      url: directory.appendingPathComponent("favorites.json"), key: "favorites", empty: [])
+    pairs = DataFile(url: directory.appendingPathComponent("pairs.json"), key: "pairs", empty: [])
+  }
+}
