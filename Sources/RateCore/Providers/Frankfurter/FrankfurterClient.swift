@@ -260,7 +260,8 @@ struct FrankfurterPlan {
 
   /// Three ASCII letters, the only codes Frankfurter has.
   static func isCode(_ text: String) -> Bool {
-    text.utf8.count == 3 && text.utf8.allSatisfy { (65...90).contains($0) || (97...122).contains($0) }
+    text.utf8.count == 3
+      && text.utf8.allSatisfy { (65...90).contains($0) || (97...122).contains($0) }
   }
 
   /// Throws unless the response is in the base that was asked for, which a
