@@ -171,8 +171,168 @@ class Handler(BaseHTTPRequestHandler):
             self.coingecko(path[len("/api/v3"):], query, now)
         elif path.startswith("/v1/bpi/"):
             self.coindesk(path[len("/v1/bpi"):], query, now)
+        elif path.startswith("/frankfurter/"):
+            self.frankfurter(path[len("/frankfurter/"):], query, now)
         else:
             self.text(404, "fake_api_server: unknown path %s" % path)
+
+    # -- Frankfurter (ECB reference rates) ----------------------------------
+    # Mirrors Tests/RateCoreTests/Support/FakeFrankfurter.swift under /frankfurter:
+    # /latest (/current), /YYYY-MM-DD, /START..END, /START.., /currencies, with
+    # from (base), to (symbols) and amount. Working days: Monday to Friday except
+    # 1 Jan and 25-26 Dec; data from 1999-01-04. EUR figure of code C on day D, taken
+    # from W = the last working day <= D:
+    #   v = FX_EUR[C] * (1 + (wave("frankfurter/C", W in Unix days) - 1) / 4),
+    #   rounded to 2 decimals if v >= 100, 3 if v >= 10, else 4.
+    # Other bases or amounts: amount * eur(quote) / eur(base), rounded by size as in
+    # apis.md 3.3. Errors: 404 {"message":"not found"}, 422 bad currency pair,
+    # invalid date, invalid amount.
+
+    FX_EUR = {
+        "AUD": 1.6289, "BGN": 1.9558, "BRL": 5.7812, "CAD": 1.4798, "CHF": 0.9717,
+        "CNY": 7.8456, "CZK": 24.712, "DKK": 7.4589, "EUR": 1.0, "GBP": 0.8495,
+        "HKD": 8.5032, "HUF": 392.48, "IDR": 17636.2, "ILS": 4.0321, "INR": 90.875,
+        "ISK": 150.3, "JPY": 170.1, "KRW": 1490.1, "MXN": 19.861, "MYR": 5.1105,
+        "NOK": 11.6825, "NZD": 1.7664, "PHP": 63.802, "PLN": 4.3265, "RON": 4.9765,
+        "SEK": 11.3, "SGD": 1.4695, "THB": 39.872, "TRY": 35.158, "USD": 1.0889,
+        "ZAR": 20.321,
+    }
+    FX_NAMES = {
+        "AUD": "Australian Dollar", "BGN": "Bulgarian Lev", "BRL": "Brazilian Real",
+        "CAD": "Canadian Dollar", "CHF": "Swiss Franc", "CNY": "Chinese Renminbi Yuan",
+        "CZK": "Czech Koruna", "DKK": "Danish Krone", "EUR": "Euro", "GBP": "British Pound",
+        "HKD": "Hong Kong Dollar", "HUF": "Hungarian Forint", "IDR": "Indonesian Rupiah",
+        "ILS": "Israeli New Sheqel", "INR": "Indian Rupee", "ISK": "Icelandic Króna",
+        "JPY": "Japanese Yen", "KRW": "South Korean Won", "MXN": "Mexican Peso",
+        "MYR": "Malaysian Ringgit", "NOK": "Norwegian Krone", "NZD": "New Zealand Dollar",
+        "PHP": "Philippine Peso", "PLN": "Polish Złoty", "RON": "Romanian Leu",
+        "SEK": "Swedish Krona", "SGD": "Singapore Dollar", "THB": "Thai Baht",
+        "TRY": "Turkish Lira", "USD": "United States Dollar", "ZAR": "South African Rand",
+    }
+    FX_EARLIEST = dt.date(1999, 1, 4)
+
+    @staticmethod
+    def fx_round(value, places):
+        # Half away from zero, like Swift's rounded(), not Python's round-half-even.
+        scale = 10 ** places
+        return math.copysign(math.floor(abs(value) * scale + 0.5), value) / scale
+
+    @staticmethod
+    def fx_working(day):
+        return day.weekday() < 5 and (day.month, day.day) not in ((1, 1), (12, 25), (12, 26))
+
+    @classmethod
+    def fx_on_or_before(cls, day):
+        while not cls.fx_working(day):
+            day -= dt.timedelta(days=1)
+        return day
+
+    @classmethod
+    def fx_eur(cls, code, day):
+        if code == "EUR":
+            return 1.0
+        published = cls.fx_on_or_before(day)
+        ordinal = (published - dt.date(1970, 1, 1)).days
+        value = cls.FX_EUR[code] * (1 + (wave(f"frankfurter/{code}", ordinal) - 1) / 4)
+        return cls.fx_round(value, 2 if value >= 100 else 3 if value >= 10 else 4)
+
+    @classmethod
+    def fx_rate(cls, base, quote, day, amount):
+        if base == "EUR" and amount == 1:
+            return cls.fx_eur(quote, day)
+        value = amount * cls.fx_eur(quote, day) / cls.fx_eur(base, day)
+        size = abs(value)
+        places = (0 if size > 5000 else 2 if size > 80 else 3 if size > 20 else 4 if size > 1
+                  else 5 if size > 0.0001 else 6)
+        return cls.fx_round(value, places)
+
+    @staticmethod
+    def fx_day(text):
+        if len(text) != 10 or text[4] != "-" or text[7] != "-":
+            return None
+        try:
+            return dt.date.fromisoformat(text)
+        except ValueError:
+            return None
+
+    def frankfurter(self, path, query, now):
+        def message(status, text):
+            self.reply(status, dumps({"message": text}))
+
+        today = dt.datetime.fromtimestamp(now, dt.timezone.utc).date()
+        if path == "currencies":
+            names = dict(sorted(self.FX_NAMES.items()))
+            self.reply(200, json.dumps(names, separators=(",", ":"), ensure_ascii=False))
+            return
+        if path in ("latest", "current"):
+            start, end, single = today, None, True
+        elif ".." in path:
+            start_text, end_text = path.split("..", 1)
+            start = self.fx_day(start_text)
+            end = self.fx_day(end_text) if end_text else today
+            if start is None or end is None:
+                message(422, "invalid date")
+                return
+            single = False
+        elif path[:1].isdigit():
+            start, end, single = self.fx_day(path), None, True
+            if start is None:
+                message(422, "invalid date")
+                return
+        else:
+            message(404, "not found")
+            return
+        base = (query.get("from") or query.get("base") or "EUR").upper()
+        if base not in self.FX_EUR:
+            message(404, "not found")
+            return
+        amount = 1.0
+        if "amount" in query:
+            try:
+                amount = float(query["amount"])
+            except ValueError:
+                amount = -1.0
+            if not math.isfinite(amount) or amount <= 0:
+                message(422, "invalid amount")
+                return
+        listed = query.get("to", query.get("symbols"))
+        if listed is not None:
+            listed = [c.strip().upper() for c in listed.split(",") if c.strip()]
+            if any(c not in self.FX_EUR for c in listed):
+                message(404, "not found")
+                return
+            if listed and all(c == base for c in listed):
+                message(422, "bad currency pair")
+                return
+        quotes = sorted(set(self.FX_EUR if listed is None else listed) - {base})
+
+        def rates(day):
+            return {q: self.fx_rate(base, q, day, amount) for q in quotes}
+
+        if single:
+            day = self.fx_on_or_before(min(start, today))
+            if day < self.FX_EARLIEST:
+                message(404, "not found")
+                return
+            self.reply(200, dumps({"amount": amount, "base": base, "date": day.isoformat(),
+                                   "rates": rates(day)}))
+            return
+        first = self.fx_on_or_before(max(start, self.FX_EARLIEST))
+        last = min(end, today)
+        days = []
+        day = first
+        while day <= last:
+            if self.fx_working(day):
+                days.append(day)
+            day += dt.timedelta(days=1)
+        if not days:
+            message(404, "not found")
+            return
+        self.reply(200, dumps({
+            "amount": amount, "base": base, "start_date": first.isoformat(),
+            "end_date": days[-1].isoformat(),
+            "rates": {d.isoformat(): rates(d) for d in days},
+        }))
 
     # -- CoinGecko ----------------------------------------------------------
 

@@ -11,7 +11,8 @@ import RateCore
 ///   (Good Friday, Easter Monday and 1 May are not modelled). Data starts on
 ///   ``earliest`` (1999-01-04).
 /// - `eurRate(code, day)`, the EUR-based figure of the last working day on or before
-///   `day`: `eurBase[code] × wave(key: "frankfurter/<CODE>", x: w.daysSinceEpoch)`,
+///   `day`: `eurBase[code] × (1 + (wave(key: "frankfurter/<CODE>", x: w) − 1) / 4)`,
+///   `w` the working day's `daysSinceEpoch`,
 ///   rounded like the ECB publishes (≥ 100: 2 decimals, ≥ 10: 3, else 4); EUR is 1.
 /// - Another base or an `amount` other than 1: `amount × eurRate(quote) / eurRate(base)`
 ///   rounded by size as apis.md 3.3 (> 5000: 0 decimals, > 80: 2, > 20: 3, > 1: 4,
@@ -61,8 +62,9 @@ enum FakeFrankfurter {
     guard let base = eurBase[code] else { return .nan }
     guard code != "EUR" else { return 1 }
     let published = workingDay(onOrBefore: day)
-    let value = base * FakeSupport.wave(
-      key: "frankfurter/\(code)", x: Double(published.daysSinceEpoch))
+    let wave = FakeSupport.wave(key: "frankfurter/\(code)", x: Double(published.daysSinceEpoch))
+    // A quarter of the coin curves' swing: daily moves stay under half a percent.
+    let value = base * (1 + (wave - 1) / 4)
     return FakeSupport.round(value, places: value >= 100 ? 2 : value >= 10 ? 3 : 4)
   }
 
