@@ -23,7 +23,9 @@ public struct GlobalOptions: Sendable, Equatable {
       --ascii             ASCII sparklines and charts instead of UTF-8 blocks
       --offline           use cached data only; never touch the network
       --refresh           ignore cached data and fetch anew
-      --provider NAME     coingecko (default) or coindesk (Bitcoin only)
+      --provider NAME     force a provider: coingecko, coindesk (Bitcoin only) or frankfurter
+                          (ECB fiat rates); by default fiat pairs use frankfurter, coins
+                          coingecko
       -h, --help          show help
       --version           show the version
     """
@@ -39,7 +41,7 @@ public struct GlobalOptions: Sendable, Equatable {
     if let provider, !Providers.all.contains(provider) {
       throw UsageError.invalidValue(
         option: "--provider", value: provider,
-        expected: Providers.all.joined(separator: " or "))
+        expected: Providers.all.joined(separator: ", "))
     }
     if offline && refresh {
       throw UsageError.invalid("--offline and --refresh cannot be used together")
@@ -56,13 +58,16 @@ public struct GlobalOptions: Sendable, Equatable {
 struct EnvironmentSettings: Sendable {
   /// The default quote currency: `RATES_CURRENCY`, else USD.
   var currency: String
-  /// The provider: `--provider`, else `RATES_PROVIDER`, else CoinGecko.
-  var provider: String
+  /// The provider the user named (`--provider`, else `RATES_PROVIDER`), if any.
+  var forcedProvider: String?
+  /// The provider for coins: the forced one, else CoinGecko.
+  var provider: String { forcedProvider ?? Providers.coinGecko }
   /// The CoinGecko key and its plan.
   var coinGeckoKey: CoinGeckoClient.APIKey?
   /// Base URLs (tests and mirrors).
   var coinGeckoURL: URL
   var coinDeskURL: URL
+  var frankfurterURL: URL
   /// The per-request timeout in whole seconds: `RATES_TIMEOUT`, else 10.
   var timeoutSeconds: Int
   /// File locations.
@@ -75,13 +80,13 @@ struct EnvironmentSettings: Sendable {
       return text
     }
     currency = value("RATES_CURRENCY")?.uppercased() ?? "USD"
-    let provider = options.provider ?? value("RATES_PROVIDER")?.lowercased() ?? Providers.coinGecko
-    guard Providers.all.contains(provider) else {
+    let provider = options.provider ?? value("RATES_PROVIDER")?.lowercased()
+    if let provider, !Providers.all.contains(provider) {
       throw UsageError.invalid(
         "RATES_PROVIDER '\(TerminalText.sanitize(provider))' is not a provider: use "
-          + Providers.all.joined(separator: " or "))
+          + Providers.all.joined(separator: ", "))
     }
-    self.provider = provider
+    forcedProvider = provider
     if let pro = value("COINGECKO_PRO_API_KEY") {
       coinGeckoKey = .pro(pro)
     } else if let demo = value("COINGECKO_API_KEY") {
@@ -106,6 +111,7 @@ struct EnvironmentSettings: Sendable {
       }
     coinGeckoURL = try url("RATES_COINGECKO_URL", geckoDefault)
     coinDeskURL = try url("RATES_COINDESK_URL", CoinDeskClient.defaultBaseURL)
+    frankfurterURL = try url("RATES_FRANKFURTER_URL", FrankfurterClient.defaultBaseURL)
     if let text = value("RATES_TIMEOUT") {
       guard let seconds = Int(text), (1...120).contains(seconds) else {
         throw UsageError.invalid("RATES_TIMEOUT '\(TerminalText.sanitize(text))' must be whole seconds from 1 to 120")

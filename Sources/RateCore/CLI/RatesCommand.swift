@@ -78,22 +78,34 @@ struct Invocation: Sendable {
       warn: { [context] in context.writeErr($0 + "\n") })
   }
 
-  /// The price source for the chosen provider.
-  func makeSource() -> PriceSource {
+  /// A Frankfurter (ECB) client.
+  func makeFrankfurterClient() -> FrankfurterClient {
+    FrankfurterClient(baseURL: settings.frankfurterURL, transport: makeTransport())
+  }
+
+  /// The price source for `provider`.
+  func makeSource(provider: String) -> PriceSource {
     let now = context.now
-    switch settings.provider {
+    switch provider {
     case Providers.coinDesk:
       return .coinDesk(
         client: CoinDeskClient(baseURL: settings.coinDeskURL, transport: makeTransport()), now: now)
+    case Providers.frankfurter:
+      return .frankfurter(client: makeFrankfurterClient(), now: now)
     default:
       return .coinGecko(client: makeCoinGeckoClient(), resolver: makeResolver(), now: now)
     }
   }
 
-  /// The rate service over ``makeSource()`` and the cache.
-  func makeService() -> RateService {
+  /// The route for a pair, honouring `--provider` and `RATES_PROVIDER`.
+  func route(_ base: String, _ quote: String) throws -> PairRoute {
+    try PairRouter.route(base: base, quote: quote, forced: settings.forcedProvider)
+  }
+
+  /// The rate service for `provider` (default: the coin provider).
+  func makeService(provider: String? = nil) -> RateService {
     RateService(
-      source: makeSource(), cache: cache,
+      source: makeSource(provider: provider ?? settings.provider), cache: cache,
       mode: options.cacheMode, now: context.now,
       warn: { [context] in context.writeErr($0 + "\n") })
   }

@@ -70,7 +70,7 @@ import Testing
     .init(arguments: ["history", "BTC", "BTC"], message: "BTC in BTC is always 1"),
     .init(arguments: ["history", "BTC", "E1"], message: "not a currency code"),
     .init(arguments: ["history", "BTC", "--chart", "--table"], message: "cannot be used together"),
-    .init(arguments: ["history", "BTC", "--provider", "nope"], message: "coingecko or coindesk"),
+    .init(arguments: ["history", "BTC", "--provider", "nope"], message: "expected coingecko, coindesk, frankfurter"),
     .init(arguments: ["current", "--in", "EURO!"], message: "invalid for '--in'"),
     .init(arguments: ["current", "--offline", "--refresh"], message: "cannot be used together"),
     .init(arguments: ["--json=1", "current"], message: "does not take a value"),

@@ -506,7 +506,8 @@ enum FakeCoinDesk {
 
 // MARK: - Both on one server
 
-/// CoinGecko under `/api/v3`, CoinDesk under `/v1/bpi`, as `scripts/fake_api_server.py`.
+/// CoinGecko under `/api/v3`, Frankfurter under `/frankfurter`, CoinDesk under `/v1/bpi`, as
+/// `scripts/fake_api_server.py`.
 enum FakeAPIs {
   static func handler(
     now: @escaping @Sendable () -> Date,
@@ -514,8 +515,11 @@ enum FakeAPIs {
   ) -> @Sendable (RecordedRequest) -> LoopbackReply {
     let gecko = FakeCoinGecko.handler(now: now, prices: prices)
     let desk = FakeCoinDesk.handler(now: now)
+    let ecb = FakeFrankfurter.handler(now: now)
     return { request in
-      request.path.hasPrefix("/api/v3/") ? gecko(request) : desk(request)
+      if request.path.hasPrefix("/api/v3/") { return gecko(request) }
+      if request.path.hasPrefix("/frankfurter/") { return ecb(request) }
+      return desk(request)
     }
   }
 }

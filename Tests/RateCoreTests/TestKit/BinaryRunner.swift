@@ -50,6 +50,7 @@ struct BinaryRunner: Sendable {
     if let server {
       environment["RATES_COINGECKO_URL"] = server.appendingPathComponent("api/v3").absoluteString
       environment["RATES_COINDESK_URL"] = server.appendingPathComponent("v1/bpi").absoluteString
+      environment["RATES_FRANKFURTER_URL"] = server.appendingPathComponent("frankfurter").absoluteString
     }
     environment.merge(extra) { $1 }
     self.environment = environment

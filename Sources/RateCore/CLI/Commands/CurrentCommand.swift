@@ -5,57 +5,104 @@ import Foundation
 struct CurrentCommand: RatesCommand {
   static let name = "current"
   static let abstract = "current prices with their 24-hour change"
-  static let usage = "rates current [<COIN> ...] [--in <CURRENCY>[,<CURRENCY>...]]"
+  static let usage = "rates current [<COIN>|<PAIR> ...] [--in <CURRENCY>[,<CURRENCY>...]]"
   static let details = """
     Arguments:
-      <COIN>              coin symbols or CoinGecko ids (default: BTC)
+      <COIN>              coin symbols or CoinGecko ids, priced in each --in currency
+                          (default: BTC)
+      <PAIR>              explicit pairs such as GBP-USD, EUR-AUD or EUR/BTC
 
     Options:
-      --in LIST           currencies, comma-separated or repeated (default: RATES_CURRENCY
-                          or USD)
+      --in LIST           currencies for the coins, comma-separated or repeated (default:
+                          RATES_CURRENCY or USD)
 
-    All coins and currencies come from one request (CoinGecko), and a price fetched less
-    than a minute ago is reused from the cache.
+    Coins come from one CoinGecko request, fiat pairs from one ECB (Frankfurter) request,
+    fetched concurrently. A coin price fetched less than a minute ago (an ECB rate, an
+    hour) is reused from the cache. For ECB rates the change is since the previous working
+    day.
 
     Examples:
       rates current BTC ETH --in EUR,USD
-      rates current solana --in GBP
-      rates current BTC --json | jq '.quotes[0].rate'
+      rates current GBP-USD EUR-AUD
+      rates current solana --in GBP --json | jq '.quotes[0].rate'
     """
 
-  let coins: [String]
-  let currencies: [String]
+  /// One requested pair, as typed.
+  struct Request: Sendable, Equatable {
+    var base: String
+    var quote: String
+  }
+
+  let requests: [Request]
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    currencies = try CurrencyList.parse(try scanner.options("--in"), default: defaults.currency)
-    var coins: [String] = []
-    for coin in scanner.positionals() where !coins.contains(where: { $0.lowercased() == coin.lowercased() }) {
-      coins.append(coin)
-    }
-    self.coins = coins.isEmpty ? ["BTC"] : coins
-    for coin in self.coins {
-      for currency in currencies where coin.uppercased() == currency {
-        throw UsageError.invalid(
-          "\(currency) in \(currency) is always 1: pick a different currency with --in")
+    let currencies = try CurrencyList.parse(try scanner.options("--in"), default: defaults.currency)
+    var requests: [Request] = []
+    func add(_ request: Request) {
+      if !requests.contains(where: {
+        $0.base.lowercased() == request.base.lowercased() && $0.quote == request.quote
+      }) {
+        requests.append(request)
       }
     }
+    let arguments = scanner.positionals()
+    for argument in arguments.isEmpty ? ["BTC"] : arguments {
+      if let (base, quote) = PairArguments.split(argument) {
+        try PairArguments.validate(base: base, quote: quote)
+        add(Request(base: base, quote: quote.uppercased()))
+      } else {
+        for currency in currencies {
+          try PairArguments.validate(base: argument, quote: currency)
+          add(Request(base: argument, quote: currency))
+        }
+      }
+    }
+    self.requests = requests
   }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
-    let result = try await invocation.makeService().quotes(of: coins, in: currencies)
-    invocation.report(result.staleness)
-    let stale = result.staleness != nil
+    let routes = try requests.map { try invocation.route($0.base, $0.quote) }
+    let providers = Array(Set(routes.map(\.provider))).sorted()
+    // One call per provider, concurrently; each answers its routes in order.
+    let answers = try await withThrowingTaskGroup(of: (String, RateService.QuotesResult).self) { group in
+      for provider in providers {
+        let mine = routes.filter { $0.provider == provider }
+        group.addTask {
+          let service = invocation.makeService(provider: provider)
+          let source = invocation.makeSource(provider: provider)
+          var pairs: [AssetQuote] = []
+          for route in mine {
+            try source.validateQuote(route.quote)
+            pairs.append(AssetQuote(asset: try await source.resolve(route.base), quote: route.quote))
+          }
+          return (provider, try await service.quotes(for: pairs))
+        }
+      }
+      var results: [String: RateService.QuotesResult] = [:]
+      for try await (provider, result) in group { results[provider] = result }
+      return results
+    }
+    var next: [String: Int] = [:]
+    let quotes = routes.compactMap { route -> Quote? in
+      let index = next[route.provider, default: 0]
+      next[route.provider] = index + 1
+      guard let quote = answers[route.provider]?.quotes.dropFirst(index).first else { return nil }
+      return route.inverted ? quote.inverted() : quote
+    }
+    let staleness = answers.values.compactMap(\.staleness).min { $0.fetchedAt < $1.fetchedAt }
+    invocation.report(staleness)
+    let stale = staleness != nil
     if invocation.options.json {
       try invocation.printJSON(
-        CurrentDocument(quotes: result.quotes.map { CurrentDocument.Item($0, stale: stale) }))
+        CurrentDocument(quotes: quotes.map { CurrentDocument.Item($0, stale: stale) }))
       return .success
     }
     let style = invocation.style
     var table = TextTable(columns: [
-      .init("COIN"), .init("PRICE", alignment: .right), .init(""),
-      .init("24H", alignment: .right), .init("UPDATED"),
+      .init("PAIR"), .init("PRICE", alignment: .right), .init(""),
+      .init("24H", alignment: .right), .init("UPDATED"), .init("SOURCE"),
     ])
-    for quote in result.quotes {
+    for quote in quotes {
       let change = quote.change24hPercent
       table.append([
         TerminalText.sanitize(quote.base),
@@ -63,15 +110,15 @@ struct CurrentCommand: RatesCommand {
         quote.quote,
         change.map { style.change(RateFormat.percent($0), value: $0) } ?? "—",
         quote.updatedAt.map { Self.clock($0, now: invocation.context.now()) } ?? "",
+        Providers.displayName(quote.source),
       ])
     }
     var lines = table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode)
-    if let staleness = result.staleness {
+    if let staleness {
       lines.append(
         style.yellow(
           "stale: cached \(AgeText.describe(invocation.context.now().timeIntervalSince(staleness.fetchedAt))) ago"))
     }
-    lines.append(style.dim("source: \(Providers.displayName(result.quotes.first?.source ?? ""))"))
     invocation.out(lines.joined(separator: "\n"))
     return .success
   }

@@ -8,9 +8,14 @@ struct HistoryCommand: RatesCommand {
   static let usage = "rates history <BASE> [<QUOTE>] [--days N] [--chart | --table]"
   static let details = """
     Arguments:
-      <BASE>              a coin symbol or CoinGecko id (BTC, eth, ethereum-wormhole)
+      <BASE>              a coin symbol or CoinGecko id (BTC, eth, ethereum-wormhole), or a
+                          currency code (GBP)
       <QUOTE>             the currency to price it in (default: RATES_CURRENCY or USD);
                           the pair may also be written BTC-EUR or BTC/EUR
+
+    Fiat pairs (GBP USD) use ECB reference rates; a weekend or holiday repeats the last
+    working day's rate, marked 'carried'. Pairs with a coin use CoinGecko; EUR BTC is the
+    inverse of BTC EUR.
 
     Options:
       --days N            how many days, 1 to 365 (default 28): N points, one per UTC day,
@@ -25,6 +30,7 @@ struct HistoryCommand: RatesCommand {
       rates history BTC EUR
       rates history ETH-USD --days 90 --chart
       rates history BTC GBP --table --provider coindesk
+      rates history GBP USD --table
       rates history BTC EUR --json | jq '.stats.changePercent'
     """
 
@@ -47,8 +53,10 @@ struct HistoryCommand: RatesCommand {
   }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
-    let result = try await invocation.makeService().history(
-      of: pair.base, in: pair.quote, days: days)
+    let route = try invocation.route(pair.base, pair.quote)
+    var result = try await invocation.makeService(provider: route.provider).history(
+      of: route.base, in: route.quote, days: days)
+    if route.inverted { result.series = result.series.inverted() }
     let series = result.series
     guard !series.points.isEmpty else {
       throw ProviderError.noData(

@@ -1,0 +1,55 @@
+import Foundation
+
+extension PriceSource {
+  /// ECB reference rates through Frankfurter: fiat currencies only, one
+  /// request for any number of pairs, fresh for an hour.
+  ///
+  /// Current rates come from the last week's series, so each carries its
+  /// change since the previous ECB working day (reported as the 24-hour
+  /// change) and is dated by its ECB day, not by when it was fetched.
+  public static func frankfurter(client: FrankfurterClient, now: @escaping @Sendable () -> Date)
+    -> PriceSource
+  {
+    let name = Providers.frankfurter
+    @Sendable func code(_ input: String) throws -> String {
+      let upper = input.uppercased()
+      guard FiatCurrencies.isFiat(upper) else {
+        throw ProviderError.invalidCurrency(provider: name, currency: input)
+      }
+      return upper
+    }
+    return PriceSource(
+      name: name,
+      freshness: CacheFreshness.referenceRate,
+      resolve: { Asset(symbol: try code($0), id: try code($0)) },
+      validateQuote: { _ = try code($0) },
+      prices: { pairs in
+        let today = Day(containing: now())
+        let keys = pairs.map { CurrencyPairKey(base: $0.asset.id, quote: $0.quote) }
+        let series = try await client.timeSeries(
+          pairs: keys, start: today.adding(days: -7), end: today)
+        let fetchedAt = now()
+        return try zip(pairs, keys).map { pair, key in
+          guard let last = series[key]?.last else {
+            throw ProviderError.noData(provider: name, detail: "no ECB rate for \(key) this week")
+          }
+          let previous = series[key]?.dropLast().last
+          let change = previous.flatMap { $0.rate == 0 ? nil : (last.rate - $0.rate) / $0.rate * 100 }
+          return Quote(
+            base: pair.asset.symbol, quote: pair.quote, rate: last.rate, change24hPercent: change,
+            source: name, fetchedAt: fetchedAt, updatedAt: last.date.start)
+        }
+      },
+      dailyCloses: { asset, currency, days in
+        let today = Day(containing: now())
+        let key = CurrencyPairKey(base: asset.id, quote: currency)
+        let series = try await client.timeSeries(pairs: [key], start: days.lowerBound, end: today)[key] ?? []
+        let latest = series.last.map {
+          Quote(
+            base: asset.symbol, quote: key.quote, rate: $0.rate, change24hPercent: nil, source: name,
+            fetchedAt: now(), updatedAt: $0.date.start)
+        }
+        return DailyCloses(closes: series, latest: latest)
+      })
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Which provider answers a pair, and whether its answer must be inverted.
+public struct PairRoute: Hashable, Sendable {
+  /// The provider's name.
+  public var provider: String
+  /// The pair as asked of the provider (`BTC`/`EUR` for a requested `EUR`/`BTC`).
+  public var base: String
+  public var quote: String
+  /// True when the provider is asked for the inverse pair and each rate is
+  /// `1 / rate`.
+  public var inverted: Bool
+}
+
+/// Routes pairs to providers: fiat/fiat pairs to the ECB (Frankfurter),
+/// pairs with a coin to CoinGecko (a fiat/coin pair such as `EUR BTC` being
+/// the inverse of `BTC EUR`); `--provider` or `RATES_PROVIDER` overrides.
+public enum PairRouter {
+  /// The route for `base`/`quote`.
+  ///
+  /// - Parameter forced: a provider named by the user, if any.
+  /// - Throws: ``ProviderError/unsupported(provider:detail:)`` when no
+  ///   provider covers the pair.
+  public static func route(base: String, quote: String, forced: String?) throws -> PairRoute {
+    let b = base.uppercased()
+    let q = quote.uppercased()
+    let baseIsFiat = isFiat(b)
+    let quoteIsFiat = isFiat(q)
+    switch forced {
+    case Providers.frankfurter?:
+      guard FiatCurrencies.isFiat(b), FiatCurrencies.isFiat(q) else {
+        throw ProviderError.unsupported(
+          provider: Providers.frankfurter,
+          detail: "ECB reference rates cover fiat currencies only (\(FiatCurrencies.ecb.count) of them, see 'rates currencies'); \(b)/\(q) is not one: drop --provider")
+      }
+      return PairRoute(provider: Providers.frankfurter, base: b, quote: q, inverted: false)
+    case Providers.coinDesk?:
+      if baseIsFiat, q == "BTC" {
+        return PairRoute(provider: Providers.coinDesk, base: q, quote: b, inverted: true)
+      }
+      return PairRoute(provider: Providers.coinDesk, base: base, quote: q, inverted: false)
+    default:
+      if forced == nil, FiatCurrencies.isFiat(b), FiatCurrencies.isFiat(q) {
+        return PairRoute(provider: Providers.frankfurter, base: b, quote: q, inverted: false)
+      }
+      if baseIsFiat && quoteIsFiat {
+        throw ProviderError.unsupported(
+          provider: forced ?? Providers.frankfurter,
+          detail: "no provider has \(b)/\(q): ECB rates cover \(FiatCurrencies.ecb.count) currencies (see 'rates currencies') and CoinGecko prices coins, not currencies")
+      }
+      if baseIsFiat {
+        return PairRoute(provider: Providers.coinGecko, base: quote, quote: b, inverted: true)
+      }
+      return PairRoute(provider: Providers.coinGecko, base: base, quote: q, inverted: false)
+    }
+  }
+
+  /// Whether `code` names a fiat currency rather than a coin.
+  static func isFiat(_ code: String) -> Bool {
+    FiatCurrencies.isFiat(code) || CurrencyCodes.fiat.contains(code.uppercased())
+  }
+}
+
+extension RateSeries {
+  /// The same series for the inverse pair: quote and base swapped, each rate `1 / rate`.
+  public func inverted() -> RateSeries {
+    var copy = self
+    copy.base = quote
+    copy.quote = base
+    copy.points = points.compactMap { point in
+      guard point.rate != 0 else { return nil }
+      var inverse = point
+      inverse.rate = 1 / point.rate
+      return inverse
+    }
+    return copy
+  }
+}
+
+extension Quote {
+  /// The same price for the inverse pair. The 24-hour change becomes
+  /// `1 / (1 + c) - 1`, in percent.
+  public func inverted() -> Quote {
+    var copy = self
+    copy.base = quote
+    copy.quote = base
+    copy.rate = rate == 0 ? 0 : 1 / rate
+    copy.change24hPercent = change24hPercent.flatMap { change in
+      let factor = 1 + change / 100
+      return factor == 0 ? nil : (1 / factor - 1) * 100
+    }
+    return copy
+  }
+}
