@@ -5,8 +5,8 @@ import Foundation
 public enum RatesCLI {
   /// Every subcommand, in the order the help lists them.
   static let commands: [any RatesCommand.Type] = [
-    HistoryCommand.self, CurrentCommand.self, TopCommand.self, FavoritesCommand.self,
-    InfoCommand.self, SearchCommand.self,
+    HistoryCommand.self, CurrentCommand.self, PairsCommand.self, TopCommand.self,
+    FavoritesCommand.self, InfoCommand.self, SearchCommand.self, CurrenciesCommand.self,
   ]
 
   /// Runs `rates` with `arguments` (without the program name).

@@ -84,7 +84,11 @@ extension RateService {
     func answer(fetchedAt: Date, staleness: Staleness?, latest: LatestPoint?) -> HistoryResult {
       var byDay = closes
       if let latest { byDay[latest.point.date] = latest.point }
-      var points = Self.fill(byDay, in: window)
+      // ECB rates stand over weekends and holidays: carry a recent one to today.
+      let newest = byDay.keys.filter { $0 <= today }.max()
+      let carryThrough = source.carriesForward && (newest.map { $0.distance(to: today) <= 4 } ?? false)
+        ? today : nil
+      var points = Self.fill(byDay, in: window, carryThrough: carryThrough)
       // A mirror serving recorded data may have nothing this recent: show
       // its newest `days` days, honestly dated, rather than nothing.
       if points.isEmpty, let newest = byDay.keys.filter({ $0 <= today }).max() {

@@ -56,8 +56,14 @@ public struct RateService: Sendable {
   /// previous day's value over gaps (marked `carried`), also from a value
   /// just before the window. Days after the newest value, and leading days
   /// with nothing to carry, are left out rather than invented.
-  static func fill(_ byDay: [Day: RatePoint], in window: ClosedRange<Day>) -> [RatePoint] {
-    guard let lastKnown = byDay.keys.filter({ window.contains($0) }).max() else { return [] }
+  ///
+  /// - Parameter carryThrough: for rates that stand until replaced (ECB), the
+  ///   day up to which the newest value carries (normally today).
+  static func fill(
+    _ byDay: [Day: RatePoint], in window: ClosedRange<Day>, carryThrough: Day? = nil
+  ) -> [RatePoint] {
+    guard let newest = byDay.keys.filter({ window.contains($0) }).max() else { return [] }
+    let lastKnown = max(newest, min(carryThrough ?? newest, window.upperBound))
     var points: [RatePoint] = []
     // A value from before the window (Friday's ECB rate for a window that
     // starts on a Saturday) carries into its first days.

@@ -8,6 +8,9 @@ public struct PriceSource: Sendable {
   /// How long a fetched latest price stays fresh: a minute for coins, an
   /// hour for ECB rates (published once a working day).
   public var freshness: TimeInterval
+  /// Whether a rate stands until the next one is published (ECB rates over
+  /// weekends and holidays), so the newest rate carries forward to today.
+  public var carriesForward: Bool
   /// Turns a user's coin name into the provider's asset.
   public var resolve: @Sendable (_ input: String) async throws -> Asset
   /// Checks that the provider prices in `currency` without a request; throws
@@ -26,6 +29,7 @@ public struct PriceSource: Sendable {
   public init(
     name: String,
     freshness: TimeInterval = CacheFreshness.currentPrice,
+    carriesForward: Bool = false,
     resolve: @escaping @Sendable (_ input: String) async throws -> Asset,
     validateQuote: @escaping @Sendable (_ currency: String) throws -> Void,
     prices: @escaping @Sendable (_ pairs: [AssetQuote]) async throws -> [Quote],
@@ -34,6 +38,7 @@ public struct PriceSource: Sendable {
   ) {
     self.name = name
     self.freshness = freshness
+    self.carriesForward = carriesForward
     self.resolve = resolve
     self.validateQuote = validateQuote
     self.prices = prices

@@ -296,6 +296,16 @@ import Testing
     ])
   }
 
+  @Test func standingRatesCarryThroughTheWeekendToToday() {
+    let friday = Day("2024-06-07")!
+    let sunday = Day("2024-06-09")!
+    let points = RateService.fill(
+      [friday: RatePoint(date: friday, rate: 1.08)], in: friday.adding(days: -1)...sunday,
+      carryThrough: sunday)
+    #expect(points.map(\.date) == [friday, friday.adding(days: 1), sunday])
+    #expect(points.map(\.carried) == [false, true, true])
+  }
+
   @Test func nothingIsInventedAfterTheNewestValue() {
     let day = Day("2024-06-07")!
     let points = RateService.fill([day: RatePoint(date: day, rate: 2)], in: day...day.adding(days: 3))

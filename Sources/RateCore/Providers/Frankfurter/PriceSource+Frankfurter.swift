@@ -21,6 +21,7 @@ extension PriceSource {
     return PriceSource(
       name: name,
       freshness: CacheFreshness.referenceRate,
+      carriesForward: true,
       resolve: { Asset(symbol: try code($0), id: try code($0)) },
       validateQuote: { _ = try code($0) },
       prices: { pairs in
