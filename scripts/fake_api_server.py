@@ -37,6 +37,21 @@ DAY = 86400
 GECKO_PRICES = {
     "bitcoin": {"eur": 61234.5, "usd": 66012.25, "gbp": 52000.75},
     "ethereum": {"eur": 3310.42, "usd": 3568.9, "gbp": 2810.3},
+    "tether": {"eur": 0.9212, "usd": 0.9931, "gbp": 0.7858},
+    "solana": {"eur": 152.31, "usd": 164.1902, "gbp": 129.9204},
+    "ripple": {"eur": 0.4871, "usd": 0.5251, "gbp": 0.4155},
+    "dogecoin": {"eur": 0.1432, "usd": 0.1544, "gbp": 0.1221},
+    "cardano": {"eur": 0.4123, "usd": 0.4445, "gbp": 0.3517},
+    "tron": {"eur": 0.1121, "usd": 0.1208, "gbp": 0.0956},
+    "chainlink": {"eur": 15.42, "usd": 16.6228, "gbp": 13.1533},
+    "polkadot": {"eur": 6.51, "usd": 7.0178, "gbp": 5.553},
+    "litecoin": {"eur": 77.8, "usd": 83.8684, "gbp": 66.3634},
+    "bitcoin-cash": {"eur": 410.2, "usd": 442.1956, "gbp": 349.9006},
+    "uniswap": {"eur": 9.12, "usd": 9.8314, "gbp": 7.7794},
+    "near": {"eur": 5.43, "usd": 5.8535, "gbp": 4.6318},
+    "stellar": {"eur": 0.0981, "usd": 0.1058, "gbp": 0.0837},
+    "monero": {"eur": 151.3, "usd": 163.1014, "gbp": 129.0589},
+    "cosmos": {"eur": 7.41, "usd": 7.988, "gbp": 6.3207},
 }
 SUPPLY = {"bitcoin": 19_700_000, "ethereum": 120_100_000}
 COINS = [  # id, name, symbol, rank (None = unranked)
@@ -44,6 +59,19 @@ COINS = [  # id, name, symbol, rank (None = unranked)
     ("ethereum", "Ethereum", "ETH", 2),
     ("tether", "Tether", "USDT", 3),
     ("solana", "Solana", "SOL", 5),
+    ("ripple", "XRP", "XRP", 6),
+    ("dogecoin", "Dogecoin", "DOGE", 8),
+    ("cardano", "Cardano", "ADA", 9),
+    ("tron", "TRON", "TRX", 10),
+    ("chainlink", "Chainlink", "LINK", 12),
+    ("polkadot", "Polkadot", "DOT", 14),
+    ("litecoin", "Litecoin", "LTC", 20),
+    ("bitcoin-cash", "Bitcoin Cash", "BCH", 21),
+    ("uniswap", "Uniswap", "UNI", 22),
+    ("near", "NEAR Protocol", "NEAR", 23),
+    ("stellar", "Stellar", "XLM", 25),
+    ("monero", "Monero", "XMR", 28),
+    ("cosmos", "Cosmos Hub", "ATOM", 30),
     ("evil-coin", "Evil\x1b[31mCoin", "EVIL", 4242),
     ("ethereum-wormhole", "Ethereum (Wormhole)", "ETH", None),
 ]
@@ -344,6 +372,8 @@ class Handler(BaseHTTPRequestHandler):
             self.simple_price(query, now)
         elif segments == ["search"]:
             self.search(query.get("query", ""))
+        elif segments == ["coins", "markets"]:
+            self.markets(query, now)
         elif len(segments) == 3 and segments[0] == "coins" and segments[2] == "market_chart":
             self.market_chart(segments[1], query, now)
         else:
@@ -380,6 +410,41 @@ class Handler(BaseHTTPRequestHandler):
                 entry["last_updated_at"] = seconds - seconds % 20
             result[coin] = entry
         self.reply(200, dumps(result))
+
+    def markets(self, query, now):
+        vs = query.get("vs_currency", "").lower()
+        if vs not in {v for table in GECKO_PRICES.values() for v in table}:
+            self.reply(400, dumps({"error": "invalid vs_currency"}))
+            return
+        wanted = {s.strip().lower() for s in query.get("ids", "").split(",") if s.strip()} or None
+        per_page = max(1, min(250, int(query.get("per_page", "100") or 100)))
+        page = max(1, int(query.get("page", "1") or 1))
+        coins = [c for c in COINS if c[0] in GECKO_PRICES and (wanted is None or c[0] in wanted)]
+        coins.sort(key=lambda c: c[3] if c[3] is not None else 1 << 30)
+        stamp = dt.datetime.fromtimestamp(now, dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.000Z")
+        rows = []
+        for coin, name, symbol, rank in coins[(page - 1) * per_page:page * per_page]:
+            price = gecko_base(coin, vs)
+            supply = SUPPLY.get(coin, 1e9)
+            then = gecko_value(coin, vs, now - DAY)
+            row = {
+                "id": coin, "symbol": symbol.lower(), "name": name, "image": "missing_large.png",
+                "current_price": price, "market_cap": round(price * supply, 1), "market_cap_rank": rank,
+                "fully_diluted_valuation": None, "total_volume": round(price * supply * 0.025, 1),
+                "high_24h": round(price * 1.02, 6), "low_24h": round(price * 0.97, 6),
+                "price_change_24h": None, "price_change_percentage_24h": round((price / then - 1) * 100, 4),
+                "circulating_supply": supply, "total_supply": supply,
+                "max_supply": 21000000.0 if coin == "bitcoin" else None,
+                "ath": round(price * 1.5, 6), "ath_change_percentage": -33.3333,
+                "ath_date": "2024-03-14T07:10:36.635Z", "atl": round(price * 0.01, 8),
+                "atl_change_percentage": 9900.0, "atl_date": "2015-10-20T00:00:00.000Z",
+                "roi": None, "last_updated": stamp,
+            }
+            if query.get("sparkline", "").lower() == "true":
+                row["sparkline_in_7d"] = {
+                    "price": [gecko_value(coin, vs, now - (168 - h) * 3600) for h in range(168)]}
+            rows.append(row)
+        self.reply(200, dumps(rows))
 
     def market_chart(self, coin, query, now):
         if coin not in GECKO_PRICES:

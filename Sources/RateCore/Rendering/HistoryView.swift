@@ -55,8 +55,8 @@ public struct HistoryView: Sendable {
     var lines = [header(), "", "  " + style.change(line, value: change)]
     if let stats = SeriesStatistics(points: series.points) {
       lines.append(
-        "  " + style.dim("low \(RateFormat.number(stats.min)) \(stats.minDate)"
-          + "   high \(RateFormat.number(stats.max)) \(stats.maxDate)"))
+        "  " + style.dim("low \(RateFormat.rate(stats.min)) \(stats.minDate)"
+          + "   high \(RateFormat.rate(stats.max)) \(stats.maxDate)"))
       lines.append("")
       lines.append(contentsOf: statisticsBlock(stats))
     }
@@ -90,7 +90,7 @@ public struct HistoryView: Sendable {
       let percent = previous.flatMap { $0 == 0 ? nil : (point.rate - $0) / $0 * 100 }
       table.append([
         point.date.description,
-        RateFormat.number(point.rate),
+        RateFormat.rate(point.rate),
         change.map { style.change(RateFormat.signed($0), value: $0) } ?? "",
         percent.map { style.change(RateFormat.percent($0), value: $0) } ?? "",
         point.carried ? "carried" : "",
@@ -119,8 +119,8 @@ public struct HistoryView: Sendable {
       ),
       ("min", RateFormat.amount(stats.min, code: code), stats.minDate.description),
       ("max", RateFormat.amount(stats.max, code: code), stats.maxDate.description),
-      ("mean", RateFormat.number(stats.mean), ""),
-      ("median", RateFormat.number(stats.median), ""),
+      ("mean", RateFormat.rate(stats.mean), ""),
+      ("median", RateFormat.rate(stats.median), ""),
       ("stddev", stats.stddev.map(RateFormat.number) ?? (ascii ? "-" : "—"), ""),
       ("count", String(stats.count), ""),
     ]

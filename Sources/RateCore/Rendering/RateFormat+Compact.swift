@@ -10,3 +10,19 @@ extension RateFormat {
     return number(value)
   }
 }
+
+extension RateFormat {
+  /// Formats an exchange rate or price so it keeps at least five significant
+  /// digits: `85,999.00`, `152.31`, `15.420`, `1.2634`, and below 1 as
+  /// ``number(_:)`` (`0.3912`, `0.00000107`). Currency pairs near 1 need the
+  /// extra decimals that ``number(_:)``'s two would drop.
+  public static func rate(_ value: Double) -> String {
+    let magnitude = abs(value)
+    switch magnitude {
+    case 100...: return fixed(value, decimals: 2)
+    case 10..<100: return fixed(value, decimals: 3)
+    case 1..<10: return fixed(value, decimals: 4)
+    default: return number(value)
+    }
+  }
+}

@@ -72,9 +72,10 @@ public enum RateFormat {
     return (text.hasPrefix("-") ? "" : "+") + text + "%"
   }
 
-  /// Formats an amount followed by its currency code: `85,999.00 EUR`.
+  /// Formats an amount or rate followed by its currency code, with ``rate(_:)``'s
+  /// precision: `85,999.00 EUR`, `1.2634 USD`.
   public static func amount(_ value: Double, code: String) -> String {
-    number(value) + " " + code
+    rate(value) + " " + code
   }
 
   private static func nonFinite(_ value: Double) -> String? {

@@ -27,7 +27,8 @@ import Testing
     #expect(table.status == 0)
     #expect(server.requestCount == 1, "fresh prices come from the cache")
     #expect(table.stdout.contains("BTC"))
-    #expect(table.stdout.contains("24H"))
+    #expect(table.stdout.contains("BTC-EUR"))
+    #expect(table.stdout.contains("24h"))
   }
 
   @Test func coinDeskCurrentReusesTheUSDThatComesAlong() async throws {

@@ -75,3 +75,20 @@ import Testing
     #expect(RateFormat.fixed(12, decimals: -4) == "12")
   }
 }
+
+@Suite struct RateFormatRateTests {
+  @Test(arguments: [
+    (85_999.0, "85,999.00"), (152.314, "152.31"), (15.42, "15.420"), (1.26341, "1.2634"),
+    (1.0, "1.0000"), (0.3912, "0.3912"), (0.00000107, "0.00000107"), (-1.26341, "-1.2634"),
+  ])
+  func rate(value: Double, expected: String) {
+    #expect(RateFormat.rate(value) == expected)
+  }
+
+  @Test func compactShortensLargeAmounts() {
+    #expect(RateFormat.compact(1_209_876_543_210) == "1.21T")
+    #expect(RateFormat.compact(397_654_321_098.7) == "397.65B")
+    #expect(RateFormat.compact(12_500) == "12.50K")
+    #expect(RateFormat.compact(999) == "999.00")
+  }
+}

@@ -99,17 +99,21 @@ struct CurrentCommand: RatesCommand {
     }
     let style = invocation.style
     var table = TextTable(columns: [
-      .init("PAIR"), .init("PRICE", alignment: .right), .init(""),
-      .init("24H", alignment: .right), .init("UPDATED"), .init("SOURCE"),
+      .init("PAIR"), .init("RATE", alignment: .right), .init("CHANGE", alignment: .right),
+      .init("UPDATED"), .init("SOURCE"),
     ])
     for quote in quotes {
       let change = quote.change24hPercent
+      let ecb = quote.source == Providers.frankfurter
       table.append([
-        TerminalText.sanitize(quote.base),
-        RateFormat.number(quote.rate),
-        quote.quote,
-        change.map { style.change(RateFormat.percent($0), value: $0) } ?? "—",
-        quote.updatedAt.map { Self.clock($0, now: invocation.context.now()) } ?? "",
+        TerminalText.sanitize("\(quote.base)-\(quote.quote)"),
+        RateFormat.rate(quote.rate),
+        change.map {
+          style.change(RateFormat.percent($0), value: $0) + " " + style.dim(ecb ? "1d" : "24h")
+        } ?? "—",
+        quote.updatedAt.map {
+          ecb ? "\(Day(containing: $0)) (ECB)" : Self.clock($0, now: invocation.context.now())
+        } ?? "",
         Providers.displayName(quote.source),
       ])
     }

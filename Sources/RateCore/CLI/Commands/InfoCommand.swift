@@ -105,7 +105,7 @@ struct InfoCommand: RatesCommand {
     table.append(["price", money(market.currentPrice) + (change.map { "  " + style.change(RateFormat.percent($0), value: $0) + " 24h" } ?? "")])
     table.append(["market cap", big(market.marketCap)])
     table.append(["volume 24h", big(market.totalVolume)])
-    table.append(["24h low/high", "\(market.low24h.map(RateFormat.number) ?? dash) / \(market.high24h.map(RateFormat.number) ?? dash)"])
+    table.append(["24h low/high", "\(market.low24h.map(RateFormat.rate) ?? dash) / \(market.high24h.map(RateFormat.rate) ?? dash)"])
     table.append(["all-time high", extreme(market.ath, market.athDate, market.athChangePercentage)])
     table.append(["all-time low", extreme(market.atl, market.atlDate, market.atlChangePercentage)])
     table.append(["circulating", supply(market.circulatingSupply)])
@@ -118,7 +118,7 @@ struct InfoCommand: RatesCommand {
       lines.append("")
       lines.append("  \(series.points.count) days  " + style.change(Sparkline.render(values, ascii: !invocation.terminal.unicode), value: stats.change))
       lines.append(
-        "  " + style.dim("low \(RateFormat.number(stats.min)) \(stats.minDate)   high \(RateFormat.number(stats.max)) \(stats.maxDate)   change ")
+        "  " + style.dim("low \(RateFormat.rate(stats.min)) \(stats.minDate)   high \(RateFormat.rate(stats.max)) \(stats.maxDate)   change ")
           + style.change(stats.changePercent.map(RateFormat.percent) ?? dash, value: stats.change))
     }
     if let staleness {

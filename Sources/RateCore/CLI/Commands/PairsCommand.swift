@@ -181,7 +181,7 @@ struct PairsCommand: RatesCommand {
       let change = row.changePercent
       table.append([
         "\(row.base)-\(row.quote)",
-        row.rate.map(RateFormat.number) ?? "—",
+        row.rate.map(RateFormat.rate) ?? "—",
         change.map { style.change(RateFormat.percent($0), value: $0) + " " + style.dim(row.changePeriod) } ?? "—",
         style.change(Sparkline.render(row.sparkline, ascii: ascii), value: (row.sparkline.last ?? 0) - (row.sparkline.first ?? 0)),
         Providers.displayName(row.source) + (staleness != nil ? style.yellow(" (stale)") : ""),

@@ -195,7 +195,7 @@ enum MarketTable {
       ]
       for currency in currencies {
         let market = row.byCurrency[currency]
-        cells.append(market?.currentPrice.map(RateFormat.number) ?? "—")
+        cells.append(market?.currentPrice.map(RateFormat.rate) ?? "—")
         cells.append(
           market?.priceChangePercentage24h.map { style.change(RateFormat.percent($0), value: $0) } ?? "—")
       }
