@@ -5,7 +5,11 @@
 #   rates --version
 #   rates history BTC EUR   with a warm cache (answered without a request)
 #   rates history BTC EUR   with an empty cache
-# and the number of HTTP requests each made.
+# and the number of HTTP requests each made; then, for the user's lists,
+#   rates favorites          with 10 favorites
+#   rates pairs              with 5 fiat pairs
+#   rates top --in EUR,USD   (with those favorites)
+# the requests of a cold run and the median of warm runs.
 #
 # usage: scripts/bench.sh [RUNS]   (default 21)
 set -euo pipefail
@@ -24,7 +28,8 @@ port=$(cat "$work/port")
 base="http://127.0.0.1:$port"
 
 export HOME="$work/home" XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/config" \
-  XDG_DATA_HOME="$work/data" RATES_COINGECKO_URL="$base/api/v3" RATES_COINDESK_URL="$base/v1/bpi"
+  XDG_DATA_HOME="$work/data" RATES_COINGECKO_URL="$base/api/v3" RATES_COINDESK_URL="$base/v1/bpi" \
+  RATES_FRANKFURTER_URL="$base/frankfurter"
 unset COINGECKO_API_KEY COINGECKO_PRO_API_KEY RATES_CURRENCY RATES_PROVIDER
 
 requests() { curl -s "$base/__requests"; }
@@ -62,3 +67,17 @@ t=$(median_ms 'rm -rf "$XDG_CACHE_HOME"' "$bin" history BTC EUR)
 printf '%-34s %12s %10s\n' "rates history BTC EUR (empty)" "$t" "$(( $(requests) / runs ))"
 
 awk -v w="$warm_ms" -v v="$version_ms" 'BEGIN { printf "warm history / --version: %.2fx (target <= 1.3x)\n", w / v }'
+
+echo
+"$bin" favorites add BTC ETH USDT SOL XRP DOGE ADA TRX LINK DOT >/dev/null
+for pair in GBP-USD EUR-AUD USD-JPY CHF-SEK NOK-DKK; do "$bin" pairs add "$pair" >/dev/null; done
+printf '%-34s %12s %10s\n' "lists (release, $runs warm runs)" "median ms" "cold reqs"
+for command in "favorites" "pairs" "top --in EUR,USD"; do
+  rm -rf "$XDG_CACHE_HOME"; reset
+  # shellcheck disable=SC2086
+  "$bin" $command >/dev/null
+  cold=$(requests)
+  # shellcheck disable=SC2086
+  t=$(median_ms ":" "$bin" $command)
+  printf '%-34s %12s %10s\n' "rates $command" "$t" "$cold"
+done

@@ -12,8 +12,8 @@ struct TopCommand: RatesCommand {
                           market caps are in the first
 
     Each row: rank, symbol, name, price, 24-hour change and market cap. Your favorites that
-    are not in the top N follow. One request per currency for the top coins and one per
-    currency for the favorites, all concurrent; answers are cached for a minute.
+    are not in the top N follow. One request per currency, concurrently (favorites outside
+    the top 100 cost one more per currency); answers are cached for a minute.
 
     Examples:
       rates top
@@ -47,12 +47,23 @@ struct TopCommand: RatesCommand {
     let fetched = try await withThrowingTaskGroup(of: Fetched.self) { group in
       for currency in currencies {
         group.addTask {
-          async let top = service.markets(currency: currency, top: limit)
-          let favoriteIDs = favorites.map(\.id)
-          let topRows = try await top
-          let missing = favoriteIDs.filter { id in !topRows.value.contains { $0.id == id } }
-          let extra = missing.isEmpty ? nil : try await service.markets(currency: currency, ids: missing)
-          return (currency, topRows, extra)
+          // With favorites, one request for the top 100 usually covers them
+          // too; only favorites outside it cost a second request.
+          let fetched = try await service.markets(
+            currency: currency, top: favorites.isEmpty ? limit : max(limit, 100))
+          var top = fetched
+          top.value = Array(fetched.value.prefix(limit))
+          var extra = fetched
+          extra.value = fetched.value.dropFirst(limit).filter { row in
+            favorites.contains { $0.id == row.id }
+          }
+          let missing = favorites.map(\.id).filter { id in !fetched.value.contains { $0.id == id } }
+          if !missing.isEmpty {
+            let more = try await service.markets(currency: currency, ids: missing)
+            extra.value += more.value
+            extra.staleness = extra.staleness ?? more.staleness
+          }
+          return (currency, top, extra.value.isEmpty ? nil : extra)
         }
       }
       var results: [String: Fetched] = [:]

@@ -22,6 +22,7 @@ public struct MarketService: Sendable {
 
   /// Values with when they were fetched and whether they are stale.
   public struct Answer<Value: Sendable>: Sendable {
+    /// The value.
     public var value: Value
     public var fetchedAt: Date
     public var staleness: Staleness?
