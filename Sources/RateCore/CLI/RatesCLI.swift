@@ -7,6 +7,7 @@ public enum RatesCLI {
   static let commands: [any RatesCommand.Type] = [
     HistoryCommand.self, CurrentCommand.self, PairsCommand.self, TopCommand.self,
     FavoritesCommand.self, InfoCommand.self, SearchCommand.self, CurrenciesCommand.self,
+    StatsCommand.self,
   ]
 
   /// Runs `rates` with `arguments` (without the program name).

@@ -110,6 +110,16 @@ struct Invocation: Sendable {
       warn: { [context] in context.writeErr($0 + "\n") })
   }
 
+  /// The last `days` days of `base` in `quote`, from the provider the pair
+  /// routes to (inverted for a fiat/coin pair).
+  func series(base: String, quote: String, days: Int) async throws -> RateService.HistoryResult {
+    let route = try route(base, quote)
+    var result = try await makeService(provider: route.provider).history(
+      of: route.base, in: route.quote, days: days)
+    if route.inverted { result.series = result.series.inverted() }
+    return result
+  }
+
   /// Prints the stale-data note on stderr, if any.
   func report(_ staleness: Staleness?) {
     guard let staleness else { return }

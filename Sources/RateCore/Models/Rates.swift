@@ -39,6 +39,16 @@ public struct RateSeries: Hashable, Sendable, Codable {
   }
 }
 
+extension RateSeries {
+  /// The points with a value of their own: carried days (ECB weekends and
+  /// holidays) left out, so they do not weigh on statistics. All points when
+  /// every one is carried.
+  public var ownPoints: [RatePoint] {
+    let own = points.filter { !$0.carried }
+    return own.isEmpty ? points : own
+  }
+}
+
 /// A current price of one asset in one currency.
 public struct Quote: Hashable, Sendable, Codable {
   /// The asset being priced, upper case.

@@ -53,7 +53,7 @@ public struct HistoryView: Sendable {
     let line = Sparkline.render(fitted, ascii: ascii)
     let change = (values.last ?? 0) - (values.first ?? 0)
     var lines = [header(), "", "  " + style.change(line, value: change)]
-    if let stats = SeriesStatistics(points: series.points) {
+    if let stats = SeriesStatistics(points: series.ownPoints) {
       lines.append(
         "  " + style.dim("low \(RateFormat.rate(stats.min)) \(stats.minDate)"
           + "   high \(RateFormat.rate(stats.max)) \(stats.maxDate)"))
@@ -69,7 +69,7 @@ public struct HistoryView: Sendable {
     var lines = [header(), ""]
     lines.append(
       contentsOf: LineChart.render(points: series.points, width: width, height: 12, ascii: ascii))
-    if let stats = SeriesStatistics(points: series.points) {
+    if let stats = SeriesStatistics(points: series.ownPoints) {
       lines.append("")
       lines.append(contentsOf: statisticsBlock(stats))
     }
@@ -99,7 +99,7 @@ public struct HistoryView: Sendable {
     }
     var lines = [header(), ""]
     lines.append(contentsOf: table.render(maxWidth: width, ascii: ascii))
-    if let stats = SeriesStatistics(points: series.points) {
+    if let stats = SeriesStatistics(points: series.ownPoints) {
       lines.append("")
       lines.append(contentsOf: statisticsBlock(stats))
     }

@@ -53,10 +53,7 @@ struct HistoryCommand: RatesCommand {
   }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
-    let route = try invocation.route(pair.base, pair.quote)
-    var result = try await invocation.makeService(provider: route.provider).history(
-      of: route.base, in: route.quote, days: days)
-    if route.inverted { result.series = result.series.inverted() }
+    let result = try await invocation.series(base: pair.base, quote: pair.quote, days: days)
     let series = result.series
     guard !series.points.isEmpty else {
       throw ProviderError.noData(
@@ -105,6 +102,6 @@ struct HistoryDocument: Encodable {
     fetchedAt = series.fetchedAt
     self.stale = stale
     points = series.points.map { Point(date: $0.date, rate: $0.rate, carried: $0.carried) }
-    stats = SeriesStatistics(points: series.points)
+    stats = SeriesStatistics(points: series.ownPoints)
   }
 }

@@ -113,7 +113,7 @@ struct InfoCommand: RatesCommand {
     table.append(["max supply", supply(market.maxSupply)])
     table.append(["updated", market.lastUpdated.map { CurrentCommand.clock($0, now: invocation.context.now()) } ?? dash])
     var lines = [header, ""] + table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode).map { "  " + $0 }
-    if let stats = SeriesStatistics(points: series.points) {
+    if let stats = SeriesStatistics(points: series.ownPoints) {
       let values = HistoryView.fit(series.points.map(\.rate), to: invocation.terminal.width - 4)
       lines.append("")
       lines.append("  \(series.points.count) days  " + style.change(Sparkline.render(values, ascii: !invocation.terminal.unicode), value: stats.change))
