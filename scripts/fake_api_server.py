@@ -53,6 +53,10 @@ GECKO_PRICES = {
     "monero": {"eur": 151.3, "usd": 163.1014, "gbp": 129.0589},
     "cosmos": {"eur": 7.41, "usd": 7.988, "gbp": 6.3207},
 }
+# CoinGecko also prices coins in BTC and ETH: derive those from the USD prices.
+for _table in GECKO_PRICES.values():
+    _table["btc"] = round(_table["usd"] / GECKO_PRICES["bitcoin"]["usd"], 10)
+    _table["eth"] = round(_table["usd"] / GECKO_PRICES["ethereum"]["usd"], 10)
 SUPPLY = {"bitcoin": 19_700_000, "ethereum": 120_100_000}
 COINS = [  # id, name, symbol, rank (None = unranked)
     ("bitcoin", "Bitcoin", "BTC", 1),

@@ -5,7 +5,7 @@ import Foundation
 public enum RatesCLI {
   /// Every subcommand, in the order the help lists them.
   static let commands: [any RatesCommand.Type] = [
-    HistoryCommand.self, CurrentCommand.self, PairsCommand.self, TopCommand.self,
+    HistoryCommand.self, CurrentCommand.self, ConvertCommand.self, PairsCommand.self, TopCommand.self,
     FavoritesCommand.self, InfoCommand.self, SearchCommand.self, CurrenciesCommand.self,
     StatsCommand.self,
   ]

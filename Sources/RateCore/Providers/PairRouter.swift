@@ -19,8 +19,8 @@ public enum PairRouter {
   /// The route for `base`/`quote`.
   ///
   /// - Parameter forced: a provider named by the user, if any.
-  /// - Throws: ``ProviderError/unsupported(provider:detail:)`` when no
-  ///   provider covers the pair.
+  /// - Throws: ``UsageError`` when no provider covers the pair, or
+  ///   ``ProviderError/unsupported(provider:detail:)`` when the forced one cannot.
   public static func route(base: String, quote: String, forced: String?) throws -> PairRoute {
     let b = base.uppercased()
     let q = quote.uppercased()
@@ -44,9 +44,10 @@ public enum PairRouter {
         return PairRoute(provider: Providers.frankfurter, base: b, quote: q, inverted: false)
       }
       if baseIsFiat && quoteIsFiat {
-        throw ProviderError.unsupported(
-          provider: forced ?? Providers.frankfurter,
-          detail: "no provider has \(b)/\(q): ECB rates cover \(FiatCurrencies.ecb.count) currencies (see 'rates currencies') and CoinGecko prices coins, not currencies")
+        throw UsageError.invalid(
+          "no provider has \(b)/\(q) rates: ECB rates cover \(FiatCurrencies.ecb.count) currencies"
+            + " (see 'rates currencies') and CoinGecko prices coins; for a street rate, record your"
+            + " exchanges with 'rates ledger add' and use --ledger")
       }
       if baseIsFiat {
         return PairRoute(provider: Providers.coinGecko, base: quote, quote: b, inverted: true)

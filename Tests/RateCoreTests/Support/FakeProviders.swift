@@ -56,6 +56,21 @@ enum FakeCoinGecko {
     "aave": ["eur": 88.1, "usd": 94.9718, "gbp": 75.1493],
   ]
 
+  /// `defaultPrices` plus `btc` and `eth` quotes derived from the USD prices,
+  /// as CoinGecko also prices coins in those.
+  static let pricesWithCryptoQuotes: [String: [String: Double]] = {
+    var prices = defaultPrices
+    for (id, table) in defaultPrices {
+      guard let usd = table["usd"] else { continue }
+      for (quote, quoteID) in [("btc", "bitcoin"), ("eth", "ethereum")] {
+        if let reference = defaultPrices[quoteID]?["usd"] {
+          prices[id]?[quote] = FakeSupport.round(usd / reference, places: 10)
+        }
+      }
+    }
+    return prices
+  }()
+
   /// Circulating supply used for `market_caps` (`value × supply`) and
   /// `total_volumes` (`value × supply × 0.025`).
   static func supply(id: String) -> Double {
@@ -148,7 +163,7 @@ enum FakeCoinGecko {
   ///     keys; known currencies are every currency of any id.
   static func handler(
     now: @escaping @Sendable () -> Date,
-    prices: [String: [String: Double]] = defaultPrices
+    prices: [String: [String: Double]] = pricesWithCryptoQuotes
   ) -> @Sendable (RecordedRequest) -> LoopbackReply {
     { request in
       let prefix = "/api/v3"
@@ -511,7 +526,7 @@ enum FakeCoinDesk {
 enum FakeAPIs {
   static func handler(
     now: @escaping @Sendable () -> Date,
-    prices: [String: [String: Double]] = FakeCoinGecko.defaultPrices
+    prices: [String: [String: Double]] = FakeCoinGecko.pricesWithCryptoQuotes
   ) -> @Sendable (RecordedRequest) -> LoopbackReply {
     let gecko = FakeCoinGecko.handler(now: now, prices: prices)
     let desk = FakeCoinDesk.handler(now: now)

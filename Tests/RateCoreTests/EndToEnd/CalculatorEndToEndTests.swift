@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import RateCore
+
+/// `convert` and `stats` through the built binary.
+@Suite struct CalculatorEndToEndTests {
+  static let clock: @Sendable () -> Date = { Date() }
+
+  @Test func convertBatchesEveryKindOfTargetInOneRequestPerProvider() async throws {
+    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
+    defer { server.stop() }
+    let rates = try BinaryRunner(server: server.baseURL)
+    let result = try await rates.run(["convert", "1,500", "USD", "EUR,BTC,SOL", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(server.requestCount == 2, "one ECB, one CoinGecko")
+    let json = try result.json()
+    #expect(json["amount"] as? Double == 1500)
+    #expect(json["date"] is NSNull)
+    let conversions = try #require(json["conversions"] as? [[String: Any]])
+    #expect(conversions.map { $0["to"] as? String } == ["EUR", "BTC", "SOL"])
+    let ecbDay = FakeFrankfurter.workingDay(onOrBefore: Day(containing: Date()))
+    let eur = try #require(conversions[0]["rate"] as? Double)
+    #expect(abs(eur - FakeFrankfurter.rate(base: "USD", quote: "EUR", day: ecbDay)) < 1e-9)
+    #expect(abs((conversions[0]["amount"] as? Double ?? 0) - 1500 * eur) < 1e-9)
+    #expect(conversions[0]["rateDate"] as? String == ecbDay.description)
+    let btc = try #require(conversions[1]["rate"] as? Double)
+    #expect(abs(btc - 1 / FakeCoinGecko.nowValue(id: "bitcoin", currency: "usd")) < 1e-15)
+    for conversion in conversions {
+      #expect(conversion["stale"] as? Bool == false)
+      #expect(conversion["source"] is String)
+      #expect(conversion["fetchedAt"] is String)
+    }
+  }
+
+  @Test func coinToCoinGoesThroughUSDPricesInOneRequest() async throws {
+    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
+    defer { server.stop() }
+    let rates = try BinaryRunner(server: server.baseURL)
+    // ADA is not a CoinGecko quote currency (BTC is): ETH→ADA goes through USD.
+    let result = try await rates.run(["convert", "2", "ETH", "ADA,BTC", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(server.requestCount == 1)
+    let conversions = try #require(try result.json()["conversions"] as? [[String: Any]])
+    let ada = try #require(conversions.first?["rate"] as? Double)
+    let expected = FakeCoinGecko.nowValue(id: "ethereum", currency: "usd")
+      / FakeCoinGecko.nowValue(id: "cardano", currency: "usd")
+    #expect(abs(ada - expected) < 1e-9)
+    #expect(abs((conversions.first?["amount"] as? Double ?? 0) - 2 * expected) < 1e-9)
+  }
+
+  @Test func datedConversionUsesThatDaysRate() async throws {
+    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
+    defer { server.stop() }
+    let rates = try BinaryRunner(server: server.baseURL)
+    let day = Day(containing: Date()).adding(days: -10)
+    let result = try await rates.run(["convert", "100", "EUR", "GBP", "--date", day.description, "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let conversion = try #require((try result.json()["conversions"] as? [[String: Any]])?.first)
+    let ecbDay = FakeFrankfurter.workingDay(onOrBefore: day)
+    #expect(conversion["rateDate"] as? String == ecbDay.description)
+    #expect(abs((conversion["rate"] as? Double ?? 0) - FakeFrankfurter.eurRate("GBP", day: ecbDay)) < 1e-9)
+  }
+
+  @Test(arguments: [
+    (["convert", "-5", "USD", "EUR"], "more than zero"),
+    (["convert", "0", "USD", "EUR"], "more than zero"),
+    (["convert", "abc", "USD", "EUR"], "expected a number"),
+    (["convert", "1,5", "USD", "EUR"], "groups of three"),
+    (["convert", "1e99", "USD", "EUR"], "too large"),
+    (["convert", "5", "USD", "USD"], "always 1"),
+    (["convert", "5", "USD", "XQZ"], "XQZ"),
+    (["convert", "5", "USD", "LBP"], "rates ledger add"),
+    (["convert", "5", "USD", "EUR", "--date", "2999-01-01"], "in the future"),
+    (["convert", "5", "USD", "EUR", "--date", "2024-13-01"], "YYYY-MM-DD"),
+  ])
+  func badInputIsAUsageError(_ arguments: [String], _ message: String) async throws {
+    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
+    defer { server.stop() }
+    let result = try await BinaryRunner(server: server.baseURL).run(arguments)
+    #expect(result.status == 64, "\(result.stderr)")
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+  }
+
+  @Test func statsReportsVolatilityMovesAndDrawdown() async throws {
+    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
+    defer { server.stop() }
+    let rates = try BinaryRunner(server: server.baseURL)
+    let result = try await rates.run(["stats", "BTC", "EUR", "--days", "60", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let json = try result.json()
+    let points = try #require(json["points"] as? [[String: Any]])
+    #expect(points.count == 60)
+    let values = points.compactMap { $0["rate"] as? Double }
+    let analysis = try #require(json["analysis"] as? [String: Any])
+    let cv = try #require(analysis["coefficientOfVariation"] as? Double)
+    let expectedCV = try #require(SeriesAnalysis.coefficientOfVariation(values))
+    #expect(abs(cv - expectedCV) < 1e-12)
+    #expect(analysis["maxDrawdown"] is [String: Any])
+    #expect((analysis["largestRise"] as? [String: Any])?["date"] is String)
+
+    let text = try await rates.run(["stats", "GBP", "USD", "--days", "30"])
+    #expect(text.status == 0)
+    for label in ["variation", "largest rise", "largest fall", "max drawdown", "std dev"] {
+      #expect(text.stdout.contains(label), "\(label)")
+    }
+  }
+}
