@@ -1,0 +1,143 @@
+import Foundation
+
+/// The ledger as CSV, for `rates ledger export --csv` and `rates ledger import`.
+///
+/// Columns: `id,date,side,amount,currency,counter_amount,counter_currency,rate,with,note`.
+/// Amounts are written in the shortest form that reads back to the same number (`8950000`,
+/// `1500.25`, `1e-08`), so an export read back by ``entries(fromCSV:today:recordedAt:)``
+/// reproduces every entry except its id and `recordedAt`.
+///
+/// Reading matches columns by header name (any order, any case). `id` and `rate` are
+/// informational and ignored (imported entries get new ids, and the rate follows from the
+/// amounts); `with` and `note` may be left out. Every value is checked as `ledger add` checks
+/// it, and every line is checked before anything is returned.
+enum LedgerCSV {
+  /// The header, in export order.
+  static let columns = [
+    "id", "date", "side", "amount", "currency", "counter_amount", "counter_currency", "rate",
+    "with", "note",
+  ]
+  /// The columns an import needs.
+  static let requiredColumns = [
+    "date", "side", "amount", "currency", "counter_amount", "counter_currency",
+  ]
+
+  /// Every bad line of an import; nothing may be imported when there is one.
+  struct Problems: Error, Equatable, Sendable {
+    /// The problems in line order, each as `line N: …`.
+    var problems: [CSV.ParseError]
+  }
+
+  // MARK: - Writing
+
+  /// The CSV document for `entries`, in the given order, with CR LF line ends.
+  static func document(_ entries: [LedgerEntry]) -> String {
+    CSV.document(header: columns, rows: entries.map(row))
+  }
+
+  /// One entry's fields, in ``columns`` order.
+  static func row(_ entry: LedgerEntry) -> [String] {
+    [
+      String(entry.id), entry.date.description, entry.side.rawValue, number(entry.amount),
+      entry.currency, number(entry.counterAmount), entry.counterCurrency,
+      entry.rate.map(number) ?? "", entry.counterparty ?? "", entry.note ?? "",
+    ]
+  }
+
+  /// A number in the shortest text that reads back exactly: whole numbers without `.0`.
+  static func number(_ value: Double) -> String {
+    if value.isFinite, value == value.rounded(), abs(value) <= 1e15 {
+      return String(Int64(value))
+    }
+    return "\(value)"
+  }
+
+  // MARK: - Reading
+
+  /// Reads and checks every line of `text`.
+  ///
+  /// - Parameters:
+  ///   - text: The CSV document, header first.
+  ///   - today: The UTC day; later dates are refused, as by `ledger add`.
+  ///   - recordedAt: The `recordedAt` of every entry read.
+  /// - Returns: The entries in file order, each with id 0 (the ledger assigns new ones).
+  /// - Throws: ``Problems`` listing every bad line, or the one CSV syntax error.
+  static func entries(fromCSV text: String, today: Day, recordedAt: Date) throws(Problems)
+    -> [LedgerEntry]
+  {
+    let records: [CSV.Record]
+    do {
+      records = try CSV.parse(text)
+    } catch {
+      throw Problems(problems: [error])
+    }
+    guard let header = records.first else {
+      throw Problems(problems: [
+        CSV.ParseError(line: 1, reason: "the file is empty: expected a header line")
+      ])
+    }
+    let index = try columnIndex(header)
+    var entries: [LedgerEntry] = []
+    var problems: [CSV.ParseError] = []
+    for record in records.dropFirst() {
+      do {
+        entries.append(
+          try entry(record, index: index, width: header.fields.count, today: today,
+            recordedAt: recordedAt))
+      } catch {
+        problems.append(CSV.ParseError(line: record.line, reason: error.message))
+      }
+    }
+    guard problems.isEmpty else { throw Problems(problems: problems) }
+    return entries
+  }
+
+  /// The position of each known column in `header`.
+  static func columnIndex(_ header: CSV.Record) throws(Problems) -> [String: Int] {
+    var index: [String: Int] = [:]
+    func problem(_ reason: String) -> Problems {
+      Problems(problems: [CSV.ParseError(line: header.line, reason: reason)])
+    }
+    for (position, raw) in header.fields.enumerated() {
+      let name = raw.trimmingCharacters(in: .whitespaces).lowercased()
+      guard columns.contains(name) else {
+        throw problem(
+          "unknown column \(LedgerInput.quoted(raw)) in the header: expected "
+            + columns.joined(separator: ","))
+      }
+      guard index[name] == nil else { throw problem("the column '\(name)' appears twice") }
+      index[name] = position
+    }
+    let missing = requiredColumns.filter { index[$0] == nil }
+    guard missing.isEmpty else {
+      throw problem(
+        "the header lacks \(missing.joined(separator: ", ")): expected "
+          + columns.joined(separator: ","))
+    }
+    return index
+  }
+
+  /// One entry from one record.
+  static func entry(
+    _ record: CSV.Record, index: [String: Int], width: Int, today: Day, recordedAt: Date
+  ) throws(LedgerInput.Invalid) -> LedgerEntry {
+    guard record.fields.count == width else {
+      throw LedgerInput.Invalid(
+        message: "expected \(width) fields like the header, found \(record.fields.count)")
+    }
+    func field(_ name: String) -> String {
+      index[name].map { record.fields[$0] } ?? ""
+    }
+    let date = try LedgerInput.day(field("date"), today: today)
+    let side = try LedgerInput.side(field("side"))
+    let amount = try LedgerInput.amount(field("amount"), what: "amount")
+    let counterAmount = try LedgerInput.amount(field("counter_amount"), what: "counter_amount")
+    let (currency, counterCurrency) = try LedgerInput.pair(
+      field("currency"), field("counter_currency"))
+    return LedgerEntry(
+      id: 0, date: date, side: side, amount: amount, currency: currency,
+      counterAmount: counterAmount, counterCurrency: counterCurrency,
+      counterparty: try LedgerInput.text(field("with"), what: "with name"),
+      note: try LedgerInput.text(field("note"), what: "note"), recordedAt: recordedAt)
+  }
+}

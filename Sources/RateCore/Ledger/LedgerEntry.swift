@@ -1,0 +1,137 @@
+import Foundation
+
+/// One currency exchange the user made, recorded by hand for a market no API covers
+/// (street rates such as USD/LBP).
+///
+/// The entry reads as a sentence: on `date` the user `side`-ed `amount` `currency` for
+/// `counterAmount` `counterCurrency`. A `.sell` of 100 USD for 8,950,000 LBP means the user
+/// gave 100 USD and received 8,950,000 LBP; a `.buy` of 100 USD for 8,950,000 LBP means the
+/// user received 100 USD and paid 8,950,000 LBP.
+public struct LedgerEntry: Codable, Equatable, Sendable {
+  /// Which way the money went, from the point of view of the entry's first currency.
+  public enum Side: String, Codable, Sendable, CaseIterable {
+    /// The user gave `amount` `currency` and received the counter amount.
+    case sell
+    /// The user received `amount` `currency` and paid the counter amount.
+    case buy
+
+    /// The other side.
+    public var opposite: Side { self == .sell ? .buy : .sell }
+  }
+
+  /// A stable identifier, unique in its ledger and never reused.
+  public var id: Int
+  /// The UTC day of the exchange.
+  public var date: Day
+  /// Whether the user sold or bought `currency`.
+  public var side: Side
+  /// How much of `currency` changed hands; positive.
+  public var amount: Double
+  /// The upper-case code of the entry's first currency, such as `USD`.
+  public var currency: String
+  /// How much of `counterCurrency` changed hands; positive.
+  public var counterAmount: Double
+  /// The upper-case code of the other currency, such as `LBP`.
+  public var counterCurrency: String
+  /// Who the exchange was with, if the user said.
+  public var counterparty: String?
+  /// A free-form note.
+  public var note: String?
+  /// When the entry was recorded (or imported).
+  public var recordedAt: Date
+
+  /// Creates an entry; codes are stored as given, so pass them upper case.
+  public init(
+    id: Int, date: Day, side: Side, amount: Double, currency: String, counterAmount: Double,
+    counterCurrency: String, counterparty: String? = nil, note: String? = nil,
+    recordedAt: Date
+  ) {
+    self.id = id
+    self.date = date
+    self.side = side
+    self.amount = amount
+    self.currency = currency
+    self.counterAmount = counterAmount
+    self.counterCurrency = counterCurrency
+    self.counterparty = counterparty
+    self.note = note
+    self.recordedAt = recordedAt
+  }
+
+  /// The entry seen from the pair `base`-`quote`: the side the user took on `base`, and the
+  /// amounts of each; nil when the entry is not an exchange between those two currencies.
+  ///
+  /// An entry recorded the other way round (a sale of 8,950,000 LBP for 100 USD, seen as
+  /// USD-LBP) flips its side: selling LBP for USD is buying USD.
+  /// - Parameters:
+  ///   - base: The currency the rate prices, upper case (`USD`).
+  ///   - quote: The currency the rate is in, upper case (`LBP`).
+  /// - Returns: The side taken on `base`, the `base` amount and the `quote` amount.
+  public func oriented(base: String, quote: String) -> (
+    side: Side, baseAmount: Double, quoteAmount: Double
+  )? {
+    if currency == base && counterCurrency == quote {
+      return (side, amount, counterAmount)
+    }
+    if currency == quote && counterCurrency == base {
+      return (side.opposite, counterAmount, amount)
+    }
+    return nil
+  }
+
+  /// The exchange rate this entry implies for `base`-`quote`: units of `quote` per unit of
+  /// `base`.
+  ///
+  /// A sale of 100 USD for 8,950,000 LBP gives 89,500 for `USD`/`LBP` and 1/89,500 for
+  /// `LBP`/`USD`.
+  /// - Returns: The rate, or nil when the entry is between other currencies or an amount is
+  ///   not a positive finite number (a hand-edited file).
+  public func rate(base: String, quote: String) -> Double? {
+    guard let oriented = oriented(base: base, quote: quote),
+      oriented.baseAmount > 0, oriented.quoteAmount > 0
+    else { return nil }
+    let rate = oriented.quoteAmount / oriented.baseAmount
+    return rate.isFinite ? rate : nil
+  }
+
+  /// The rate in the entry's own direction: `counterCurrency` per unit of `currency`.
+  public var rate: Double? { rate(base: currency, quote: counterCurrency) }
+}
+
+/// The user's ledger of exchanges, as stored in `ledger.json`.
+public struct Ledger: Codable, Equatable, Sendable {
+  /// The id the next recorded entry gets; ids are never reused, even after a removal.
+  public var nextID: Int
+  /// Every entry, in the order recorded.
+  public var entries: [LedgerEntry]
+
+  /// Creates a ledger; the default is the empty ledger of a new user.
+  public init(nextID: Int = 1, entries: [LedgerEntry] = []) {
+    self.nextID = nextID
+    self.entries = entries
+  }
+
+  /// Appends `entry` under a new id and returns it as stored.
+  ///
+  /// The id is `nextID`, raised past every id already present, so a hand-edited file with a
+  /// stale `nextID` still never hands out an id twice.
+  @discardableResult
+  public mutating func append(_ entry: LedgerEntry) -> LedgerEntry {
+    let highest = entries.map(\.id).max() ?? 0
+    var stored = entry
+    stored.id = Swift.max(nextID, highest + 1)
+    nextID = stored.id + 1
+    entries.append(stored)
+    return stored
+  }
+
+  /// The entries newest first: by date, then by id, both descending.
+  public var newestFirst: [LedgerEntry] {
+    entries.sorted { ($0.date, $0.id) > ($1.date, $1.id) }
+  }
+
+  /// The entries oldest first: by date, then by id.
+  public var oldestFirst: [LedgerEntry] {
+    entries.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
+  }
+}

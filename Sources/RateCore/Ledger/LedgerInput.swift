@@ -1,0 +1,165 @@
+import Foundation
+
+/// Validation of what the user types into the ledger, shared by `ledger add` and
+/// `ledger import` so both accept and refuse exactly the same things.
+///
+/// Every check throws ``Invalid`` with a sentence that quotes the offending value (sanitized
+/// and shortened) and says what is accepted.
+enum LedgerInput {
+  /// A refused value; `message` completes `error: ` or `line N: `.
+  struct Invalid: Error, Equatable, Sendable {
+    var message: String
+  }
+
+  /// The largest amount accepted: anything above is surely a typo.
+  static let maximumAmount = 1e15
+  /// The smallest amount accepted (a satoshi), so that no rate overflows.
+  static let minimumAmount = 1e-8
+  /// The most characters a counterparty name or a note may have.
+  static let maximumTextLength = 200
+  /// The earliest date accepted, 1990-01-01.
+  static let earliestDay = Day(daysSinceEpoch: 7_305)
+
+  // MARK: - Amounts
+
+  /// Reads a positive amount: `1500`, `1,500.25`, `1e3`, `+12.5`.
+  ///
+  /// Commas may only separate groups of three digits in the whole part, so a decimal comma
+  /// (`1,5`) is refused instead of being read as 15. Hexadecimal floats, `inf` and `nan` are
+  /// not numbers here.
+  /// - Parameters:
+  ///   - text: What the user wrote.
+  ///   - what: The name used in messages, such as `"amount"`.
+  static func amount(_ text: String, what: String = "amount") throws(Invalid) -> Double {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let shown = quoted(trimmed)
+    let allowed = Set("0123456789.,eE+-")
+    guard !trimmed.isEmpty, trimmed.allSatisfy({ allowed.contains($0) }) else {
+      throw Invalid(
+        message: "the \(what) \(shown) is not a number: write it like 1500, 1,500.25 or 1e3")
+    }
+    if trimmed.contains(",") && !hasWellPlacedCommas(trimmed) {
+      throw Invalid(
+        message: "the \(what) \(shown) has misplaced commas: use '.' for decimals and ',' only "
+          + "between groups of three digits (1,500.25)")
+    }
+    guard let value = Double(trimmed.replacingOccurrences(of: ",", with: "")) else {
+      throw Invalid(
+        message: "the \(what) \(shown) is not a number: write it like 1500, 1,500.25 or 1e3")
+    }
+    guard value.isFinite else {
+      throw Invalid(message: "the \(what) \(shown) is not a finite number")
+    }
+    guard value > 0 else {
+      throw Invalid(message: "the \(what) \(shown) must be more than zero")
+    }
+    guard value <= maximumAmount else {
+      throw Invalid(message: "the \(what) \(shown) is too large (at most 1e15)")
+    }
+    guard value >= minimumAmount else {
+      throw Invalid(message: "the \(what) \(shown) is too small (at least 0.00000001)")
+    }
+    return value
+  }
+
+  /// Whether every comma of `text` sits between groups of three digits before any `.` or
+  /// exponent: `1,500`, `-12,345,678.5`, but not `1,5`, `15,00`, `1.5,0` or `,100`.
+  static func hasWellPlacedCommas(_ text: String) -> Bool {
+    var whole = Substring(text)
+    if let sign = whole.first, sign == "+" || sign == "-" { whole = whole.dropFirst() }
+    if let end = whole.firstIndex(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
+      guard !whole[end...].contains(",") else { return false }
+      whole = whole[..<end]
+    }
+    let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
+    guard let first = groups.first, (1...3).contains(first.count) else { return false }
+    return groups.dropFirst().allSatisfy { $0.count == 3 }
+  }
+
+  // MARK: - Currencies, dates, sides and text
+
+  /// Reads a currency code: exactly three ASCII letters, any code (LBP, NGN, ARS); upper-cased.
+  static func currency(_ text: String) throws(Invalid) -> String {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard trimmed.count == 3, trimmed.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+      throw Invalid(
+        message: "\(quoted(trimmed)) is not a currency code: use three letters such as USD, "
+          + "LBP or NGN")
+    }
+    return trimmed.uppercased()
+  }
+
+  /// Reads two different currency codes.
+  static func pair(_ base: String, _ quote: String) throws(Invalid) -> (String, String) {
+    let base = try currency(base)
+    let quote = try currency(quote)
+    guard base != quote else {
+      throw Invalid(message: "both currencies are \(base): an exchange needs two different ones")
+    }
+    return (base, quote)
+  }
+
+  /// Splits `USD-LBP` or `USD/LBP` into two codes; nil when `text` is not written so.
+  static func splitPair(_ text: String) -> (String, String)? {
+    for separator: Character in ["-", "/"] {
+      let parts = text.split(separator: separator, omittingEmptySubsequences: false)
+      if parts.count == 2 { return (String(parts[0]), String(parts[1])) }
+    }
+    return nil
+  }
+
+  /// Reads `YYYY-MM-DD`, `today` or `yesterday` (UTC), refusing days after `today` or before
+  /// 1990.
+  static func day(_ text: String, today: Day) throws(Invalid) -> Day {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let day: Day
+    switch trimmed.lowercased() {
+    case "today": day = today
+    case "yesterday": day = today.adding(days: -1)
+    default:
+      guard let parsed = Day(trimmed) else {
+        throw Invalid(
+          message: "the date \(quoted(trimmed)) is not a date: use YYYY-MM-DD, such as "
+            + "\(today)")
+      }
+      day = parsed
+    }
+    guard day <= today else {
+      throw Invalid(message: "the date \(day) is in the future (today is \(today), UTC)")
+    }
+    guard day >= earliestDay else {
+      throw Invalid(message: "the date \(day) is before 1990: check the year")
+    }
+    return day
+  }
+
+  /// Reads `sell` or `buy`, in any case.
+  static func side(_ text: String) throws(Invalid) -> LedgerEntry.Side {
+    guard let side = LedgerEntry.Side(rawValue: text.trimmingCharacters(in: .whitespaces)
+      .lowercased())
+    else {
+      throw Invalid(message: "the side \(quoted(text)) is neither 'sell' nor 'buy'")
+    }
+    return side
+  }
+
+  /// Cleans a counterparty name or note: sanitized for the terminal, trimmed, at most
+  /// ``maximumTextLength`` characters; nil when nothing is left.
+  /// - Parameter what: The name used in messages, such as `"note"`.
+  static func text(_ text: String, what: String) throws(Invalid) -> String? {
+    let clean = TerminalText.sanitize(text).trimmingCharacters(in: .whitespaces)
+    guard !clean.isEmpty else { return nil }
+    guard clean.count <= maximumTextLength else {
+      throw Invalid(
+        message: "the \(what) is too long (\(clean.count) characters; at most "
+          + "\(maximumTextLength))")
+    }
+    return clean
+  }
+
+  /// `'text'` for a message: sanitized, and shortened past 40 characters.
+  static func quoted(_ text: String) -> String {
+    let clean = TerminalText.sanitize(text)
+    return "'" + (clean.count > 40 ? String(clean.prefix(39)) + "…" : clean) + "'"
+  }
+}
