@@ -7,7 +7,7 @@ public enum RatesCLI {
   static let commands: [any RatesCommand.Type] = [
     HistoryCommand.self, CurrentCommand.self, ConvertCommand.self, PairsCommand.self, TopCommand.self,
     FavoritesCommand.self, InfoCommand.self, SearchCommand.self, CurrenciesCommand.self,
-    StatsCommand.self,
+    StatsCommand.self, LedgerCommand.self,
   ]
 
   /// Runs `rates` with `arguments` (without the program name).

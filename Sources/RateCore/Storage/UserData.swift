@@ -50,11 +50,15 @@ public struct UserData: Sendable {
   public var favorites: DataFile<[FavoriteCoin]>
   /// `pairs.json`.
   public var pairs: DataFile<[ConfiguredPair]>
+  /// `ledger.json`: the user's own exchanges (`rates ledger`).
+  public var ledger: DataFile<Ledger>
 
   /// The files under `directory`.
   public init(directory: URL) {
     favorites = DataFile(
       url: directory.appendingPathComponent("favorites.json"), key: "favorites", empty: [])
     pairs = DataFile(url: directory.appendingPathComponent("pairs.json"), key: "pairs", empty: [])
+    ledger = DataFile(
+      url: directory.appendingPathComponent("ledger.json"), key: "ledger", empty: Ledger())
   }
 }
