@@ -25,21 +25,23 @@ enum PairBoard {
       // CoinDesk (forced): its own history gives a week of closes.
       let result = try await invocation.makeService(provider: Providers.coinDesk)
         .history(of: pair.base, in: pair.quote, days: 7)
-      byName[pair.name] = (row(pair, points: result.series.points.map(\.rate), period: "1d",
-        source: result.series.source, fetchedAt: result.series.fetchedAt, staleness: result.staleness), result.staleness)
+      let values = result.series.points.map(\.rate)
+      let change = values.count >= 2 && values[values.count - 2] != 0
+        ? (values[values.count - 1] / values[values.count - 2] - 1) * 100 : nil
+      byName[pair.name] = (row(pair, points: values, period: "1d",
+        source: result.series.source, fetchedAt: result.series.fetchedAt, staleness: result.staleness,
+        change: change), result.staleness)
     }
     return pairs.compactMap { byName[$0.name] }
   }
 
+  /// A row; `change` is the provider's own change over `period` (nil when unknown).
   static func row(
     _ pair: ConfiguredPair, points: [Double], period: String, source: String, fetchedAt: Date,
-    staleness: Staleness?, change: Double? = nil
+    staleness: Staleness?, change: Double?
   ) -> Row {
-    let last = points.last
-    let previous = points.dropLast().last
-    let computed = change ?? previous.flatMap { p in last.flatMap { p == 0 ? nil : ($0 - p) / p * 100 } }
-    return Row(
-      base: pair.base, quote: pair.quote, rate: last, changePercent: computed, changePeriod: period,
+    Row(
+      base: pair.base, quote: pair.quote, rate: points.last, changePercent: change, changePeriod: period,
       sparkline: points, source: source, fetchedAt: fetchedAt, stale: staleness != nil,
       addedAt: pair.addedAt)
   }

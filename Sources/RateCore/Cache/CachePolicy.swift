@@ -23,6 +23,15 @@ public enum CacheFreshness {
   public static let closeSettling: TimeInterval = 3600
 }
 
+extension CacheFreshness {
+  /// Whether data fetched at `fetchedAt` is still fresh at `now`. Data
+  /// stamped in the future (a clock changed, a file edited) is not.
+  public static func isFresh(_ fetchedAt: Date, at now: Date, for freshness: TimeInterval) -> Bool {
+    let age = now.timeIntervalSince(fetchedAt)
+    return age >= 0 && age < freshness
+  }
+}
+
 /// Data from the cache that stands in for a fresh answer, and why.
 public struct Staleness: Sendable, Equatable {
   /// When the data was fetched.
@@ -36,7 +45,8 @@ extension Staleness {
   public func note(now: Date) -> String {
     let age = AgeText.describe(now.timeIntervalSince(fetchedAt))
     if let reason {
-      return "warning: \(reason); showing cached data from \(age) ago (stale)"
+      // The reason may quote a provider's response: never raw to a terminal.
+      return "warning: \(TerminalText.sanitize(reason)); showing cached data from \(age) ago (stale)"
     }
     return "note: offline; showing cached data from \(age) ago"
   }

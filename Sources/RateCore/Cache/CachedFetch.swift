@@ -26,7 +26,7 @@ struct CachedFetch: Sendable {
     if case .unusable(let reason) = lookup { warn("warning: \(reason)") }
     let currentTime = now()
     let entry = lookup.entry
-    let fresh = entry.map { $0.age(at: currentTime) < freshness } ?? false
+    let fresh = entry.map { CacheFreshness.isFresh($0.fetchedAt, at: currentTime, for: freshness) } ?? false
     switch mode {
     case .offline:
       guard let entry else { throw RateService.ServiceError.nothingCached(what) }

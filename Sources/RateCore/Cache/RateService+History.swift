@@ -77,9 +77,19 @@ extension RateService {
     if case .unusable(let reason) = lookup { warn("warning: \(reason)") }
     let cached = lookup.entry?.value
     var closes = Dictionary((cached?.closes ?? []).map { ($0.date, $0) }, uniquingKeysWith: { $1 })
-    let pastCovered = past.map { cached?.coverage?.contains($0) ?? false } ?? true
+    // Rates that stand over closed days (ECB) have days without a value of
+    // their own: those are covered once fetched. Elsewhere a missing day is a
+    // hole, fetched again until it is filled.
+    let pastCovered = past.map { days in
+      source.carriesForward
+        ? cached?.coverage?.contains(days) ?? false
+        : stride(from: 0, through: days.lowerBound.distance(to: days.upperBound), by: 1)
+          .allSatisfy { closes[days.lowerBound.adding(days: $0)] != nil }
+    } ?? true
     let latest = cachedLatest(cached, priceKey: priceKey, today: today)
-    let latestFresh = latest.map { currentTime.timeIntervalSince($0.fetchedAt) < source.freshness } ?? false
+    let latestFresh = latest.map {
+      CacheFreshness.isFresh($0.fetchedAt, at: currentTime, for: source.freshness)
+    } ?? false
 
     func answer(fetchedAt: Date, staleness: Staleness?, latest: LatestPoint?) -> HistoryResult {
       var byDay = closes
@@ -126,10 +136,23 @@ extension RateService {
       if !pastCovered || mode == .refresh {
         let fetched = try await source.dailyCloses(asset, quote, window)
         for point in fetched.closes { closes[point.date] = point }
-        if let settled = settledThrough(currentTime), let past, settled >= past.lowerBound {
-          let span = DaySpan(from: past.lowerBound, through: min(settled, past.upperBound))
-          coverage = coverage.map { $0.merged(with: span) } ?? span
+        // Covered: the settled days up to the newest value that came back.
+        // For rates that stand over closed days, a current feed also covers
+        // the settled days after its newest value (a weekend, a holiday).
+        if let settled = settledThrough(currentTime), let past,
+          let newest = fetched.closes.map(\.date).max()
+        {
+          let through = source.carriesForward && newest.distance(to: settled) <= 4
+            ? settled : min(settled, newest)
+          if min(through, past.upperBound) >= past.lowerBound {
+            let span = DaySpan(from: past.lowerBound, through: min(through, past.upperBound))
+            coverage = coverage.map { $0.merged(with: span) } ?? span
+          }
         }
+        // Keep what came back even if the price request below fails.
+        saveHistory(closes, coverage: coverage, latest: cached.flatMap { value in
+          value.latest.flatMap { point in value.latestFetchedAt.map { LatestPoint(point: point, fetchedAt: $0) } }
+        }, key: key, at: currentTime)
         if let quoteNow = fetched.latest {
           newLatest = LatestPoint(
             point: RatePoint(date: Self.day(of: quoteNow, today: today), rate: quoteNow.rate),
@@ -142,20 +165,27 @@ extension RateService {
           fetchedAt: price.fetchedAt)
         save(price, key: priceKey)
       }
-      let settledLimit = settledThrough(currentTime)
-      let kept = closes.values.filter { point in settledLimit.map { point.date <= $0 } ?? false }
-        .sorted { $0.date < $1.date }.suffix(400)
-      save(
-        HistoryCacheValue(
-          closes: Array(kept), coverage: coverage, latest: newLatest?.point,
-          latestFetchedAt: newLatest?.fetchedAt),
-        key: key)
+      saveHistory(closes, coverage: coverage, latest: newLatest, key: key, at: currentTime)
       return answer(
         fetchedAt: newLatest?.fetchedAt ?? currentTime, staleness: nil, latest: newLatest)
     } catch let error as ProviderError where error.allowsStaleFallback {
       guard cached != nil || latest != nil else { throw error }
       return try fallback(reason: error.localizedDescription)
     }
+  }
+
+  /// Stores the settled closes (at most 400 days), the coverage and the latest price.
+  func saveHistory(
+    _ closes: [Day: RatePoint], coverage: DaySpan?, latest: LatestPoint?, key: String, at instant: Date
+  ) {
+    let settledLimit = settledThrough(instant)
+    let kept = closes.values.filter { point in settledLimit.map { point.date <= $0 } ?? false }
+      .sorted { $0.date < $1.date }.suffix(400)
+    save(
+      HistoryCacheValue(
+        closes: Array(kept), coverage: coverage, latest: latest?.point,
+        latestFetchedAt: latest?.fetchedAt),
+      key: key)
   }
 
   /// A latest price as a point, with when it was fetched.

@@ -44,14 +44,14 @@ extension RateService {
       let oldest = cached.values.map(\.fetchedAt).min() ?? currentTime
       // After a failed fetch the answer is always marked stale; offline,
       // only when it is older than the source's freshness.
-      let fresh = reason == nil && currentTime.timeIntervalSince(oldest) < source.freshness
+      let fresh = reason == nil && CacheFreshness.isFresh(oldest, at: currentTime, for: source.freshness)
       return QuotesResult(
         quotes: quotes, staleness: fresh ? nil : Staleness(fetchedAt: oldest, reason: reason))
     }
 
     if mode == .offline { return try fromCache(reason: nil) }
     let allFresh = pairs.allSatisfy { pair in
-      cached[pair].map { currentTime.timeIntervalSince($0.fetchedAt) < source.freshness } ?? false
+      cached[pair].map { CacheFreshness.isFresh($0.fetchedAt, at: currentTime, for: source.freshness) } ?? false
     }
     if mode == .normal, allFresh { return try fromCache(reason: nil) }
     do {

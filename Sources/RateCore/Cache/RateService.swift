@@ -62,12 +62,14 @@ public struct RateService: Sendable {
   static func fill(
     _ byDay: [Day: RatePoint], in window: ClosedRange<Day>, carryThrough: Day? = nil
   ) -> [RatePoint] {
-    guard let newest = byDay.keys.filter({ window.contains($0) }).max() else { return [] }
-    let lastKnown = max(newest, min(carryThrough ?? newest, window.upperBound))
-    var points: [RatePoint] = []
     // A value from before the window (Friday's ECB rate for a window that
     // starts on a Saturday) carries into its first days.
     var previous = byDay.keys.filter { $0 < window.lowerBound }.max().flatMap { byDay[$0] }
+    let newest = byDay.keys.filter { window.contains($0) }.max()
+      ?? (carryThrough != nil && previous != nil ? window.lowerBound : nil)
+    guard let newest else { return [] }
+    let lastKnown = max(newest, min(carryThrough ?? newest, window.upperBound))
+    var points: [RatePoint] = []
     var day = window.lowerBound
     while day <= lastKnown {
       if let point = byDay[day] {

@@ -87,7 +87,13 @@ extension PriceSource {
             throw ProviderError.coinNotFound(provider: name, coin: pair.asset.symbol)
           }
           guard let price = byCurrency[pair.quote] else {
-            throw ProviderError.invalidCurrency(provider: name, currency: pair.quote)
+            // A currency CoinGecko prices in but sent no price for: no data
+            // now (cached data may stand in), not the user's mistake.
+            guard CurrencyCodes.coinGeckoQuotes.contains(pair.quote) else {
+              throw ProviderError.invalidCurrency(provider: name, currency: pair.quote)
+            }
+            throw ProviderError.noData(
+              provider: name, detail: "no current \(pair.asset.symbol) price in \(pair.quote)")
           }
           return Quote(
             base: pair.asset.symbol, quote: pair.quote, rate: price.rate,

@@ -80,7 +80,9 @@ extension DecodingError {
         if let index = key.intValue {
           text += "[\(index)]"
         } else {
-          text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+          // Keys can come from the response itself (ids, dates): sanitize and cap them.
+          let name = TerminalText.sanitize(String(key.stringValue.prefix(40)))
+          text += text.isEmpty ? name : ".\(name)"
         }
       }
       return text
@@ -94,10 +96,21 @@ extension DecodingError {
       return "at \(path(context.codingPath)): missing key '\(key.stringValue)'"
     case .dataCorrupted(let context):
       if context.codingPath.isEmpty { return "not valid JSON, possibly truncated" }
-      return "at \(path(context.codingPath)): \(context.debugDescription)"
+      return "at \(path(context.codingPath)): "
+        + TerminalText.sanitize(String(context.debugDescription.prefix(120)))
     @unknown default:
       return "undecodable"
     }
+  }
+}
+
+extension ProviderHTTP {
+  /// Whether `id` looks like a provider id (`bitcoin`, `usd-coin`, `wrapped-steth`):
+  /// lower-case ASCII letters, digits, `.`, `_` and `-`. Anything else from an
+  /// API is dropped rather than printed, stored or used in a file name.
+  static func isPlausibleID(_ id: String) -> Bool {
+    !id.isEmpty && id.count <= 100
+      && id.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || "._-".contains($0) }
   }
 }
 

@@ -4,6 +4,7 @@ extension RateFormat {
   public static func compact(_ value: Double) -> String {
     let magnitude = abs(value)
     let units: [(Double, String)] = [(1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "K")]
+    guard magnitude < 1e15 else { return number(value) }
     for (size, suffix) in units where magnitude >= size {
       return fixed(value / size, decimals: 2) + suffix
     }
@@ -19,6 +20,7 @@ extension RateFormat {
   public static func rate(_ value: Double) -> String {
     let magnitude = abs(value)
     switch magnitude {
+    case 1e15...: return number(value)
     case 100...: return fixed(value, decimals: 2)
     case 10..<100: return fixed(value, decimals: 3)
     case 1..<10: return fixed(value, decimals: 4)

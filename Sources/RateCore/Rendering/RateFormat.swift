@@ -23,6 +23,8 @@ public enum RateFormat {
   public static func number(_ value: Double) -> String {
     if let special = nonFinite(value) { return special }
     let magnitude = abs(value)
+    // Beyond 10^15 digits mean nothing and would swamp a table.
+    guard magnitude < 1e15 else { return String(format: "%.3e", value) }
     guard magnitude < 1 else { return fixed(value, decimals: 2) }
     guard magnitude > 0 else { return "0.00" }
     // The exponent of the value rounded to 4 significant digits, read from

@@ -38,9 +38,16 @@ public struct ConfiguredPair: Codable, Equatable, Sendable {
 
   /// Whether this pair has the same two currencies as `other`, in either order.
   public func matches(_ base: String, _ quote: String) -> Bool {
-    let b = base.uppercased()
-    let q = quote.uppercased()
-    return (self.base == b && self.quote == q) || (self.base == q && self.quote == b)
+    let mine = (self.base.uppercased(), self.quote.uppercased())
+    let theirs = (base.uppercased(), quote.uppercased())
+    return mine == theirs || (mine.0 == theirs.1 && mine.1 == theirs.0)
+  }
+
+  /// Whether `text` names this pair, `BASE-QUOTE` or `QUOTE-BASE`, in any case.
+  public func isNamed(_ text: String) -> Bool {
+    let upper = text.uppercased()
+    return upper == "\(base)-\(quote)".uppercased() || upper == "\(quote)-\(base)".uppercased()
+      || upper == "\(base)/\(quote)".uppercased() || upper == "\(quote)/\(base)".uppercased()
   }
 }
 

@@ -61,10 +61,22 @@ public enum AtomicFile {
   /// Creates `directory` and its parents with mode 0700 when missing.
   public static func createDirectory(_ directory: URL) throws {
     var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    {
+    if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else {
+        throw WriteError(path: directory.path, reason: "it exists and is not a directory")
+      }
       return
+    }
+    // A parent that is a file gives Foundation's opaque error 512: say what it is.
+    var parent = directory.deletingLastPathComponent()
+    while parent.path != "/" && !parent.path.isEmpty {
+      if FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory) {
+        if !isDirectory.boolValue {
+          throw WriteError(path: directory.path, reason: "\(parent.path) is a file, not a directory")
+        }
+        break
+      }
+      parent = parent.deletingLastPathComponent()
     }
     do {
       try FileManager.default.createDirectory(

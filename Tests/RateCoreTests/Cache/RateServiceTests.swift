@@ -17,10 +17,11 @@ import Testing
   /// is 200; `failure` makes every call throw.
   static func source(
     calls: Calls, now: @escaping @Sendable () -> Date, failure: ProviderError? = nil,
-    skipDays: Set<Day> = []
+    skipDays: Set<Day> = [], carriesForward: Bool = false
   ) -> PriceSource {
     PriceSource(
       name: "test",
+      carriesForward: carriesForward,
       resolve: { Asset(symbol: $0.uppercased(), id: $0.lowercased()) },
       validateQuote: { _ in },
       prices: { pairs in
@@ -212,13 +213,35 @@ import Testing
     let calls = Calls()
     let today = Day(containing: fixedNow)
     let source = Self.source(
-      calls: calls, now: { clock.now }, skipDays: [today.adding(days: -2), today.adding(days: -3)])
+      calls: calls, now: { clock.now }, skipDays: [today.adding(days: -2), today.adding(days: -3)],
+      carriesForward: true)
     let first = try await service(source, cache: cache, clock: clock).history(of: "eur", in: "USD", days: 7)
     #expect(first.series.points.filter(\.carried).count == 2)
     clock.advance(30)
     let second = try await service(source, cache: cache, clock: clock).history(of: "eur", in: "USD", days: 7)
     #expect(second.series.points == first.series.points)
     #expect(calls.histories.count == 1)
+  }
+
+  @Test func holesInACoinSeriesAreFetchedAgain() async throws {
+    // A provider that sent nulls for two days: those days are not "covered".
+    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let clock = Clock(fixedNow)
+    let calls = Calls()
+    let today = Day(containing: fixedNow)
+    let holes = Self.source(calls: calls, now: { clock.now }, skipDays: [today.adding(days: -3)])
+    _ = try await service(holes, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 7)
+    clock.advance(30)
+    let healed = Self.source(calls: calls, now: { clock.now })
+    let result = try await service(healed, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 7)
+    #expect(calls.histories.count == 2)
+    #expect(result.series.points.filter(\.carried).isEmpty)
+  }
+
+  @Test func aFutureFetchTimeIsNotFresh() {
+    #expect(!CacheFreshness.isFresh(fixedNow.addingTimeInterval(3600), at: fixedNow, for: 60))
+    #expect(CacheFreshness.isFresh(fixedNow.addingTimeInterval(-30), at: fixedNow, for: 60))
+    #expect(!CacheFreshness.isFresh(fixedNow.addingTimeInterval(-60), at: fixedNow, for: 60))
   }
 
   @Test func unsettledClosesAreNotCached() async throws {
@@ -304,6 +327,15 @@ import Testing
       carryThrough: sunday)
     #expect(points.map(\.date) == [friday, friday.adding(days: 1), sunday])
     #expect(points.map(\.carried) == [false, true, true])
+  }
+
+  @Test func aWeekendOnlyWindowCarriesFridayForStandingRates() {
+    let friday = Day("2024-06-07")!
+    let sunday = Day("2024-06-09")!
+    let points = RateService.fill(
+      [friday: RatePoint(date: friday, rate: 1.08)], in: sunday...sunday, carryThrough: sunday)
+    #expect(points == [RatePoint(date: sunday, rate: 1.08, carried: true)])
+    #expect(RateService.fill([friday: RatePoint(date: friday, rate: 1.08)], in: sunday...sunday).isEmpty)
   }
 
   @Test func nothingIsInventedAfterTheNewestValue() {

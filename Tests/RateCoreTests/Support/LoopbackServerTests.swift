@@ -133,7 +133,8 @@ import Testing
     } catch let error as URLError {
       #expect(error.code == .timedOut)
     }
-    #expect(Date().timeIntervalSince(started) < 3)
+    // Before the 5 s reply; generous, since parallel tests load the 2 cores.
+    #expect(Date().timeIntervalSince(started) < 4.5)
 
     let stopping = Date()
     server.stop()

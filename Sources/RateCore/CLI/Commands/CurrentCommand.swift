@@ -83,18 +83,20 @@ struct CurrentCommand: RatesCommand {
       return results
     }
     var next: [String: Int] = [:]
-    let quotes = routes.compactMap { route -> Quote? in
+    // Each quote keeps its own provider's staleness: one failing provider
+    // does not mark another's fresh prices stale.
+    let quotes = routes.compactMap { route -> (quote: Quote, stale: Bool)? in
       let index = next[route.provider, default: 0]
       next[route.provider] = index + 1
-      guard let quote = answers[route.provider]?.quotes.dropFirst(index).first else { return nil }
-      return route.inverted ? quote.inverted() : quote
+      guard let answer = answers[route.provider], let quote = answer.quotes.dropFirst(index).first
+      else { return nil }
+      return (route.inverted ? quote.inverted() : quote, answer.staleness != nil)
     }
     let staleness = answers.values.compactMap(\.staleness).min { $0.fetchedAt < $1.fetchedAt }
     invocation.report(staleness)
-    let stale = staleness != nil
     if invocation.options.json {
       try invocation.printJSON(
-        CurrentDocument(quotes: quotes.map { CurrentDocument.Item($0, stale: stale) }))
+        CurrentDocument(quotes: quotes.map { CurrentDocument.Item($0.quote, stale: $0.stale) }))
       return .success
     }
     let style = invocation.style
@@ -102,7 +104,7 @@ struct CurrentCommand: RatesCommand {
       .init("PAIR"), .init("RATE", alignment: .right), .init("CHANGE", alignment: .right),
       .init("UPDATED"), .init("SOURCE"),
     ])
-    for quote in quotes {
+    for (quote, stale) in quotes {
       let change = quote.change24hPercent
       let ecb = quote.source == Providers.frankfurter
       table.append([
@@ -114,7 +116,7 @@ struct CurrentCommand: RatesCommand {
         quote.updatedAt.map {
           ecb ? "\(Day(containing: $0)) (ECB)" : Self.clock($0, now: invocation.context.now())
         } ?? "",
-        Providers.displayName(quote.source),
+        Providers.displayName(quote.source) + (stale ? style.yellow(" (stale)") : ""),
       ])
     }
     var lines = table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode)

@@ -57,6 +57,7 @@ struct FavoritesCommand: RatesCommand {
   }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
+    try CurrencyList.requireCoinGeckoQuotes(currencies)
     switch action {
     case .list: return try await list(invocation)
     case .add(let coins): return try await add(coins, invocation)

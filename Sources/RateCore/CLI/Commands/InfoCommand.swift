@@ -56,6 +56,7 @@ struct InfoCommand: RatesCommand {
   }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
+    try CurrencyList.requireCoinGeckoQuotes([currency])
     let asset = try await invocation.makeResolver().resolve(coin)
     async let marketAnswer = invocation.makeMarketService().markets(currency: currency, ids: [asset.id])
     async let historyAnswer = invocation.makeService().history(of: asset, in: currency, days: days)

@@ -28,7 +28,8 @@ struct PairsCommand: RatesCommand {
   enum Action: Sendable, Equatable {
     case list
     case add(String, String)
-    case remove(String, String)
+    /// The pair as typed: one `BASE-QUOTE` word, or two words.
+    case remove([String])
   }
 
   let action: Action
@@ -48,8 +49,12 @@ struct PairsCommand: RatesCommand {
       try PairArguments.validate(base: base, quote: quote)
       action = .add(base, quote.uppercased())
     case "remove"?, "rm"?:
-      let (base, quote) = try pair()
-      action = .remove(base, quote)
+      let words = scanner.positionals()
+      guard (1...2).contains(words.count) else {
+        throw words.isEmpty
+          ? UsageError.missingArgument("pair") : UsageError.unexpectedArgument(words[2])
+      }
+      action = .remove(words)
     case let other?:
       throw UsageError.invalid(
         "unknown action '\(TerminalText.sanitize(other))': use 'add', 'remove' or nothing to list")
@@ -60,7 +65,7 @@ struct PairsCommand: RatesCommand {
     switch action {
     case .list: return try await list(invocation)
     case .add(let base, let quote): return try await add(base, quote, invocation)
-    case .remove(let base, let quote): return try remove(base, quote, invocation)
+    case .remove(let words): return try remove(words, invocation)
     }
   }
 
@@ -73,11 +78,16 @@ struct PairsCommand: RatesCommand {
     case Providers.frankfurter:
       break  // both are ECB currencies: known without a request
     default:
-      // The coin side must exist; the currency side must be priced by CoinGecko.
-      let asset = try await invocation.makeResolver().resolve(route.base)
+      // The currency side must be priced by CoinGecko, and the coin must exist
+      // (an id is checked with one request, as favorites are).
       guard CurrencyCodes.coinGeckoQuotes.contains(route.quote) else {
         throw ProviderError.invalidCurrency(provider: Providers.coinGecko, currency: route.quote)
       }
+      if invocation.options.offline {
+        throw UsageError.invalid("adding a coin pair checks the coin with CoinGecko: run without --offline")
+      }
+      let asset = try await invocation.makeResolver().resolve(route.base)
+      _ = try await invocation.makeMarketService().markets(currency: route.quote, ids: [asset.id])
       let symbol = asset.symbol.uppercased() == asset.symbol ? asset.symbol : asset.id
       stored = route.inverted
         ? ConfiguredPair(base: route.quote, quote: symbol, addedAt: stored.addedAt)
@@ -97,12 +107,16 @@ struct PairsCommand: RatesCommand {
     return .success
   }
 
-  func remove(_ base: String, _ quote: String, _ invocation: Invocation) throws -> ExitCode {
+  func remove(_ words: [String], _ invocation: Invocation) throws -> ExitCode {
+    let typed = words.joined(separator: "-")
     let removed = try invocation.userData().pairs.update { pairs -> ConfiguredPair in
-      guard let index = pairs.firstIndex(where: { $0.matches(base, quote) }) else {
+      let index = pairs.firstIndex { pair in
+        words.count == 2 ? pair.matches(words[0], words[1]) : pair.isNamed(words[0])
+      }
+      guard let index else {
         let names = pairs.map(\.name).joined(separator: ", ")
         throw UsageError.invalid(
-          "\(TerminalText.sanitize(base.uppercased()))-\(TerminalText.sanitize(quote.uppercased())) is not a configured pair"
+          "\(TerminalText.sanitize(typed.uppercased())) is not a configured pair"
             + (names.isEmpty ? ": you have none" : " (pairs: \(names))"))
       }
       return pairs.remove(at: index)

@@ -40,6 +40,7 @@ struct TopCommand: RatesCommand {
   }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
+    try CurrencyList.requireCoinGeckoQuotes(currencies)
     let favorites = try invocation.userData().favorites.read()
     let service = invocation.makeMarketService()
     let limit = self.limit
@@ -118,7 +119,19 @@ enum CurrencyList {
       }
       if !currencies.contains(code) { currencies.append(code) }
     }
-    return currencies.isEmpty ? [fallback.uppercased()] : currencies
+    guard currencies.isEmpty else { return currencies }
+    guard PairArguments.isCurrencyCode(fallback) else {
+      throw UsageError.invalid(
+        "RATES_CURRENCY '\(TerminalText.sanitize(fallback))' is not a currency code: use one such as USD or EUR")
+    }
+    return [fallback.uppercased()]
+  }
+
+  /// Refuses, before any request, currencies CoinGecko does not price in.
+  static func requireCoinGeckoQuotes(_ currencies: [String]) throws {
+    for currency in currencies where !CurrencyCodes.coinGeckoQuotes.contains(currency) {
+      throw ProviderError.invalidCurrency(provider: Providers.coinGecko, currency: currency)
+    }
   }
 }
 

@@ -70,7 +70,8 @@ public struct CoinGeckoClient: Sendable {
       let updated = (fields["last_updated_at"] ?? nil).map { Date(timeIntervalSince1970: $0) }
       var byCurrency: [String: Price] = [:]
       for currency in vs {
-        guard let rate = fields[currency] ?? nil, rate.isFinite else { continue }
+        // A null, negative or non-finite price is no price (CoinGecko's sign of a stale one).
+        guard let rate = fields[currency] ?? nil, rate.isFinite, rate > 0 else { continue }
         byCurrency[currency.uppercased()] = Price(
           rate: rate, change24hPercent: (fields["\(currency)_24h_change"] ?? nil),
           updatedAt: updated)
@@ -99,7 +100,7 @@ public struct CoinGeckoClient: Sendable {
     let dto = try http.decode(
       CoinGeckoMarketChartDTO.self, from: data, endpoint: "/coins/{id}/market_chart")
     return dto.prices.compactMap { point in
-      guard let value = point.value, value.isFinite else { return nil }
+      guard let value = point.value, value.isFinite, value > 0 else { return nil }
       return (Date(timeIntervalSince1970: point.milliseconds / 1000), value)
     }
     .sorted { $0.0 < $1.0 }
@@ -119,7 +120,7 @@ public struct CoinGeckoClient: Sendable {
     let (data, response) = try await http.get(endpoint, query: [("query", query)])
     try check(response, data, endpoint: endpoint, coin: query, currency: "")
     let dto = try http.decode(CoinGeckoSearchDTO.self, from: data, endpoint: endpoint)
-    return dto.coins.map {
+    return dto.coins.filter { ProviderHTTP.isPlausibleID($0.id) }.map {
       SearchResult(
         id: $0.id, symbol: TerminalText.sanitize($0.symbol).uppercased(),
         name: TerminalText.sanitize($0.name), marketCapRank: $0.marketCapRank)

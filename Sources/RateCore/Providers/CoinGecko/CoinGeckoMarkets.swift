@@ -81,7 +81,7 @@ struct CoinGeckoMarketDTO: Decodable {
   var domain: CoinMarket {
     CoinMarket(
       id: id, symbol: TerminalText.sanitize(symbol).uppercased(), name: TerminalText.sanitize(name),
-      currentPrice: currentPrice, marketCap: marketCap, marketCapRank: marketCapRank,
+      currentPrice: currentPrice.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }, marketCap: marketCap, marketCapRank: marketCapRank,
       totalVolume: totalVolume, high24h: high24h, low24h: low24h,
       priceChangePercentage24h: priceChangePercentage24h, circulatingSupply: circulatingSupply,
       totalSupply: totalSupply, maxSupply: maxSupply, ath: ath,
@@ -115,6 +115,7 @@ extension CoinGeckoClient {
     try check(
       response, data, endpoint: endpoint, coin: ids?.joined(separator: ",") ?? "",
       currency: currency.uppercased())
-    return try http.decode([CoinGeckoMarketDTO].self, from: data, endpoint: endpoint).map(\.domain)
+    return try http.decode([CoinGeckoMarketDTO].self, from: data, endpoint: endpoint)
+      .filter { ProviderHTTP.isPlausibleID($0.id) }.map(\.domain)
   }
 }

@@ -78,7 +78,7 @@ public struct CoinResolver: Sendable {
     if lower.contains("-") { return Asset(symbol: lower, id: lower) }
     let key = "coingecko/resolve/\(lower)"
     let cached = cache.load(CachedResolution.self, key: key).entry
-    if let cached, offline || cached.age(at: now()) < Self.searchTTL {
+    if let cached, offline || CacheFreshness.isFresh(cached.fetchedAt, at: now(), for: Self.searchTTL) {
       return Asset(symbol: cached.value.symbol, id: cached.value.id)
     }
     if offline {

@@ -53,7 +53,14 @@ public struct MarketService: Sendable {
     let answer = try await fetcher.value(
       key: "coingecko/markets/\(code)-top\(limit)", source: Providers.coinGecko,
       freshness: Self.marketFreshness, what: "the top \(limit) coins in \(currency.uppercased())"
-    ) { [client] in try await client.markets(currency: code, perPage: limit) }
+    ) { [client] in
+      let rows = try await client.markets(currency: code, perPage: limit)
+      // An empty answer is an outage, not a market: never cache it.
+      guard !rows.isEmpty else {
+        throw ProviderError.noData(provider: Providers.coinGecko, detail: "an empty list of coins")
+      }
+      return rows
+    }
     return Answer(value: answer.value, fetchedAt: answer.fetchedAt, staleness: answer.staleness)
   }
 
@@ -69,7 +76,13 @@ public struct MarketService: Sendable {
       source: Providers.coinGecko, freshness: Self.marketFreshness,
       what: "\(sorted.joined(separator: ", ")) in \(currency.uppercased())"
     ) { [client] in
-      try await client.markets(currency: code, ids: sorted, perPage: 250, sparkline: sparkline)
+      let rows = try await client.markets(
+        currency: code, ids: sorted, perPage: 250, sparkline: sparkline)
+      guard !rows.isEmpty else {
+        throw ProviderError.coinNotFound(
+          provider: Providers.coinGecko, coin: sorted.joined(separator: ", "))
+      }
+      return rows
     }
     return Answer(value: answer.value, fetchedAt: answer.fetchedAt, staleness: answer.staleness)
   }
@@ -82,9 +95,10 @@ public struct MarketService: Sendable {
     return 2
   }
 
-  /// A file-name-safe cache key part: short ones as they are, long ones hashed.
+  /// A file-name-safe cache key part: short ones as they are (a `/` would
+  /// make a folder), long ones hashed.
   static func keyPart(_ text: String) -> String {
-    guard text.count > 80 else { return text }
+    guard text.count > 80 else { return text.replacingOccurrences(of: "/", with: "_") }
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in text.utf8 {
       hash ^= UInt64(byte)
