@@ -82,7 +82,8 @@ enum LedgerCSV {
     for record in records.dropFirst() {
       do {
         entries.append(
-          try entry(record, index: index, width: header.fields.count, today: today,
+          try entry(
+            record, index: index, width: header.fields.count, today: today,
             recordedAt: recordedAt))
       } catch {
         problems.append(CSV.ParseError(line: record.line, reason: error.message))

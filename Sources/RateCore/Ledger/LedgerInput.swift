@@ -135,8 +135,10 @@ enum LedgerInput {
 
   /// Reads `sell` or `buy`, in any case.
   static func side(_ text: String) throws(Invalid) -> LedgerEntry.Side {
-    guard let side = LedgerEntry.Side(rawValue: text.trimmingCharacters(in: .whitespaces)
-      .lowercased())
+    guard
+      let side = LedgerEntry.Side(
+        rawValue: text.trimmingCharacters(in: .whitespaces)
+          .lowercased())
     else {
       throw Invalid(message: "the side \(quoted(text)) is neither 'sell' nor 'buy'")
     }

@@ -63,9 +63,9 @@ public enum LedgerMath {
     let sellRate = sell.rate
     let midpoint: Double
     switch (buyRate, sellRate) {
-    case let (buyRate?, sellRate?): midpoint = (buyRate + sellRate) / 2
-    case let (buyRate?, nil): midpoint = buyRate
-    case let (nil, sellRate?): midpoint = sellRate
+    case (let buyRate?, let sellRate?): midpoint = (buyRate + sellRate) / 2
+    case (let buyRate?, nil): midpoint = buyRate
+    case (nil, let sellRate?): midpoint = sellRate
     case (nil, nil): return nil
     }
     return LedgerRate(

@@ -142,7 +142,8 @@ public enum CSV {
         }
         if let next = scalars.first, next != ",", next != "\r", next != "\n" {
           throw ParseError(
-            line: line, reason: "text after the closing quote of a field (double a quote "
+            line: line,
+            reason: "text after the closing quote of a field (double a quote "
               + "inside a quoted field)")
         }
       default:

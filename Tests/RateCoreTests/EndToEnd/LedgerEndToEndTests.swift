@@ -36,8 +36,10 @@ import Testing
     // Recorded the other way round: sold 9e6 LBP for 100 USD, i.e. bought USD at 90,000.
     _ = try await Self.ok(
       rates,
-      ["ledger", "add", "9e6", "lbp", "100", "usd", "--sell", "--date", Self.daysAgo(1),
-       "--note", "cash,\u{1B}[31m \"exact\""])
+      [
+        "ledger", "add", "9e6", "lbp", "100", "usd", "--sell", "--date", Self.daysAgo(1),
+        "--note", "cash,\u{1B}[31m \"exact\"",
+      ])
     let third = try await Self.ok(
       rates, ["ledger", "add", "10", "EUR", "11", "USD", "--buy", "--with", "abu ali", "--json"])
     let added = try #require(try third.json()["added"] as? [[String: Any]])
@@ -87,8 +89,9 @@ import Testing
     // The id of a removed entry is never handed out again.
     let next = try await Self.ok(rates, ["ledger", "add", "1", "USD", "2", "EUR", "--sell"])
     #expect(next.stdout.contains("Recorded #4"))
-    let stored = try JSONSerialization.jsonObject(
-      with: Data(contentsOf: Self.ledgerFile(rates))) as? [String: Any]
+    let stored =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: Self.ledgerFile(rates))) as? [String: Any]
     #expect(stored?["version"] as? Int == 1)
     #expect((stored?["ledger"] as? [String: Any])?["nextID"] as? Int == 5)
   }
@@ -108,8 +111,10 @@ import Testing
     (["100", "USD", "8950000", "LBP", "--sell", "--date", "2999-01-01"], "in the future"),
     (["100", "USD", "8950000", "LBP", "--sell", "--date", "1989-12-31"], "before 1990"),
     (["100", "USD", "8950000", "LBP", "--sell", "--date", "22/11/2026"], "not a date"),
-    (["100", "USD", "8950000", "LBP", "--sell", "--note", String(repeating: "n", count: 201)],
-     "too long"),
+    (
+      ["100", "USD", "8950000", "LBP", "--sell", "--note", String(repeating: "n", count: 201)],
+      "too long"
+    ),
     (["100", "USD", "8950000", "LBP", "--sell", "--csv"], "'--csv' does not apply"),
     (["100", "USD", "8950000", "LBP", "--sell", "extra"], "unexpected argument 'extra'"),
   ])
@@ -125,8 +130,11 @@ import Testing
   @Test(arguments: [
     ["ledger", "frobnicate"], ["ledger", "--with", "x", "--with-anyone"],
     ["ledger", "--pair", "USDLBP"], ["ledger", "--days", "0"], ["ledger", "remove"],
-    ["ledger", "remove", "x1"], ["ledger", "rate", "USD"], ["ledger", "stats", "USD", "LBP",
-    "--days", "3651"], ["ledger", "export"], ["ledger", "export", "--json"],
+    ["ledger", "remove", "x1"], ["ledger", "rate", "USD"],
+    [
+      "ledger", "stats", "USD", "LBP",
+      "--days", "3651",
+    ], ["ledger", "export"], ["ledger", "export", "--json"],
     ["ledger", "import"], ["ledger", "list", "--note", "x"],
   ])
   func otherRefusals(arguments: [String]) async throws {
@@ -199,8 +207,11 @@ import Testing
     #expect(none.stderr.contains("no exchanges between USD and LBP"))
 
     _ = try await Self.ok(
-      rates, ["ledger", "add", "100", "USD", "9000000", "LBP", "--sell", "--date",
-        Self.daysAgo(10)])
+      rates,
+      [
+        "ledger", "add", "100", "USD", "9000000", "LBP", "--sell", "--date",
+        Self.daysAgo(10),
+      ])
     let old = try await rates.run(["ledger", "rate", "USD", "LBP", "--json"])
     #expect(old.status == 66)
     let error = try #require(try old.errorJSON()["error"] as? [String: Any])
@@ -260,16 +271,19 @@ import Testing
   @Test func exportImportRoundTrip() async throws {
     let source = try BinaryRunner(server: nil)
     for arguments in [
-      ["100", "USD", "8950000", "LBP", "--sell", "--with", "Abu \"Ali\", Hamra",
-       "--note", "cash, counted twice", "--date", Self.daysAgo(2)],
+      [
+        "100", "USD", "8950000", "LBP", "--sell", "--with", "Abu \"Ali\", Hamra",
+        "--note", "cash, counted twice", "--date", Self.daysAgo(2),
+      ],
       ["1500.25", "NGN", "0.00000107", "BTC", "--buy"],
       ["1e15", "ARS", "0.3", "USD", "--buy", "--date", Self.daysAgo(400)],
     ] {
       _ = try await Self.ok(source, ["ledger", "add"] + arguments)
     }
     let export = try await Self.ok(source, ["ledger", "export", "--csv"])
-    #expect(export.stdout.hasPrefix(
-      "id,date,side,amount,currency,counter_amount,counter_currency,rate,with,note\r\n"))
+    #expect(
+      export.stdout.hasPrefix(
+        "id,date,side,amount,currency,counter_amount,counter_currency,rate,with,note\r\n"))
     #expect(export.stdout.contains("\"Abu \"\"Ali\"\", Hamra\",\"cash, counted twice\"\r\n"))
     let file = source.home.appendingPathComponent("ledger.csv")
     try Data(export.stdout.utf8).write(to: file)
@@ -283,8 +297,10 @@ import Testing
       let list = try await Self.ok(rates, ["ledger", "list", "--json"])
       return try #require(try list.json()["entries"] as? [[String: Any]])
     }
-    let keys = ["date", "side", "amount", "currency", "counterAmount", "counterCurrency",
-      "counterparty", "note"]
+    let keys = [
+      "date", "side", "amount", "currency", "counterAmount", "counterCurrency",
+      "counterparty", "note",
+    ]
     func comparable(_ entries: [[String: Any]]) -> [String] {
       entries.map { entry in keys.map { "\(entry[$0] ?? "absent")" }.joined(separator: "|") }
     }
@@ -337,15 +353,17 @@ import Testing
       return all
     }
     for result in results { #expect(result.status == 0, "\(result.stderr)") }
-    let object = try JSONSerialization.jsonObject(
-      with: Data(contentsOf: Self.ledgerFile(rates))) as? [String: Any]
+    let object =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: Self.ledgerFile(rates))) as? [String: Any]
     let ledger = try #require(object?["ledger"] as? [String: Any])
     let entries = try #require(ledger["entries"] as? [[String: Any]])
     #expect(Set(entries.compactMap { $0["id"] as? Int }) == Set(1...20))
     #expect(Set(entries.compactMap { $0["amount"] as? Double }) == Set((1...20).map(Double.init)))
     #expect(ledger["nextID"] as? Int == 21)
-    let mode = try FileManager.default.attributesOfItem(
-      atPath: Self.ledgerFile(rates).path)[.posixPermissions] as? NSNumber
+    let mode =
+      try FileManager.default.attributesOfItem(
+        atPath: Self.ledgerFile(rates).path)[.posixPermissions] as? NSNumber
     #expect(mode?.intValue == 0o600)
   }
 
@@ -357,8 +375,8 @@ import Testing
     let garbage = Data(#"{"version":1,"ledger":{"nextID":3,"entries":[{"id":1"#.utf8)
     try garbage.write(to: file)
     let csv = rates.home.appendingPathComponent("one.csv")
-    try Data("date,side,amount,currency,counter_amount,counter_currency\n\(Self.daysAgo(0)),sell,1,USD,2,EUR\n".utf8)
-      .write(to: csv)
+    let header = "date,side,amount,currency,counter_amount,counter_currency\n"
+    try Data((header + "\(Self.daysAgo(0)),sell,1,USD,2,EUR\n").utf8).write(to: csv)
     for arguments in [
       ["ledger", "add", "1", "USD", "2", "EUR", "--sell"], ["ledger"], ["ledger", "remove", "1"],
       ["ledger", "rate", "USD", "EUR"], ["ledger", "stats", "USD", "EUR"],

@@ -49,8 +49,9 @@ import Testing
     // A hand-edited file could hold a zero: no division by zero, no infinity.
     let zero = Self.entry(1, .sell, 0, "USD", 100, "LBP")
     #expect(zero.rate(base: "USD", quote: "LBP") == nil)
-    #expect(LedgerMath.rate(entries: [zero], base: "USD", quote: "LBP", window: Self.lastThreeDays)
-      == nil)
+    #expect(
+      LedgerMath.rate(entries: [zero], base: "USD", quote: "LBP", window: Self.lastThreeDays)
+        == nil)
   }
 
   // MARK: - Rate over a window

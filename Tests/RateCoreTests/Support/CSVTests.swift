@@ -34,8 +34,11 @@ import Testing
   @Test func readsQuotedFieldsWithCommasQuotesAndLineBreaks() throws {
     let text = "a,b,c\r\n\"1,5\",\"say \"\"hi\"\"\",\"two\r\nlines\"\r\n\"\",,x\r\n"
     let records = try CSV.parse(text)
-    #expect(records.map(\.fields) == [["a", "b", "c"], ["1,5", "say \"hi\"", "two\r\nlines"],
-      ["", "", "x"]])
+    #expect(
+      records.map(\.fields) == [
+        ["a", "b", "c"], ["1,5", "say \"hi\"", "two\r\nlines"],
+        ["", "", "x"],
+      ])
     // The third record starts on line 4: the quoted line break made the second span two.
     #expect(records.map(\.line) == [1, 2, 4])
   }
@@ -107,11 +110,13 @@ import Testing
           + "cash; counted twice\r\n"))
     let back = try LedgerCSV.entries(fromCSV: text, today: Self.today, recordedAt: Self.now)
     #expect(back.map(\.id) == [0, 0, 0])
-    #expect(back == entries.map { entry in
-      var copy = entry
-      copy.id = 0
-      return copy
-    })
+    #expect(
+      back
+        == entries.map { entry in
+          var copy = entry
+          copy.id = 0
+          return copy
+        })
   }
 
   @Test func ledgerImportTakesColumnsInAnyOrderAndOptionalOnesMayBeMissing() throws {

@@ -31,10 +31,14 @@ extension LedgerCommand {
     }
     var table = TextTable(
       columns: [.init(""), .init("", alignment: .right), .init("")], showsHeader: false)
-    table.append(["  you bought \(base)", rate.buy.map(RateFormat.rate) ?? "—",
-      exchanges(rate.buyCount)])
-    table.append(["  you sold \(base)", rate.sell.map(RateFormat.rate) ?? "—",
-      exchanges(rate.sellCount)])
+    table.append([
+      "  you bought \(base)", rate.buy.map(RateFormat.rate) ?? "—",
+      exchanges(rate.buyCount),
+    ])
+    table.append([
+      "  you sold \(base)", rate.sell.map(RateFormat.rate) ?? "—",
+      exchanges(rate.sellCount),
+    ])
     switch sides {
     case "both":
       table.append(["  midpoint", style.bold(RateFormat.rate(rate.midpoint)), ""])
@@ -98,8 +102,7 @@ extension LedgerCommand {
       style.bold("\(base)-\(quote) from your ledger"),
       style.dim("daily averages, \(quote) per \(base), \(Self.describe(window))"),
     ]
-    for (title, points) in [("You bought \(base)", series.buy), ("You sold \(base)", series.sell)]
-    {
+    for (title, points) in [("You bought \(base)", series.buy), ("You sold \(base)", series.sell)] {
       lines.append("")
       guard let summary = LedgerStatsDocument.Side(points).stats else {
         lines.append(style.bold(title) + style.dim(": no exchanges in these days"))

@@ -146,7 +146,8 @@ struct LedgerCommand: RatesCommand {
     func allow(_ allowed: Set<String>) throws(UsageError) {
       if let stray = given.first(where: { !allowed.contains($0) }) {
         throw UsageError.invalid(
-          "'\(stray)' does not apply to 'rates ledger \(verb ?? "list")': see 'rates ledger --help'")
+          "'\(stray)' does not apply to 'rates ledger \(verb ?? "list")': see 'rates ledger --help'"
+        )
       }
     }
     func check<T>(_ body: () throws(LedgerInput.Invalid) -> T) throws(UsageError) -> T {
@@ -299,9 +300,10 @@ struct LedgerCommand: RatesCommand {
     let now = invocation.context.now()
     let date: Day
     do {
-      date = try new.date.map { text throws(LedgerInput.Invalid) in
-        try LedgerInput.day(text, today: Day(containing: now))
-      } ?? Day(containing: now)
+      date =
+        try new.date.map { text throws(LedgerInput.Invalid) in
+          try LedgerInput.day(text, today: Day(containing: now))
+        } ?? Day(containing: now)
     } catch {
       throw UsageError.invalid(error.message)
     }
