@@ -111,6 +111,8 @@ public enum Providers {
   public static let coinDesk = "coindesk"
   /// Frankfurter v1, the ECB's euro reference rates.
   public static let frankfurter = "frankfurter"
+  /// The user's own exchanges (`rates ledger`), a source but not a provider.
+  public static let ledger = "ledger"
   /// Every provider name accepted by `--provider`.
   public static let all = [coinGecko, coinDesk, frankfurter]
 
@@ -120,6 +122,7 @@ public enum Providers {
     case coinGecko: return "CoinGecko"
     case coinDesk: return "CoinDesk"
     case frankfurter: return "Frankfurter (ECB)"
+    case ledger: return "your ledger"
     default: return name
     }
   }

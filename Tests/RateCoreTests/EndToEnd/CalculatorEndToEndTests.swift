@@ -81,6 +81,43 @@ import Testing
     #expect(result.stderr.contains(message), "\(result.stderr)")
   }
 
+  @Test func ledgerRatesFeedConvertAndStats() async throws {
+    let rates = try BinaryRunner(server: nil)
+    let today = Day(containing: Date())
+    // Sold 100 USD at 89,500 and 50 USD at 89,800; bought 200 USD at 89,000.
+    // Sell: (8,950,000 + 4,490,000) / 150 = 89,600; buy: 89,000; midpoint 89,300.
+    for arguments in [
+      ["ledger", "add", "100", "USD", "8950000", "LBP", "--sell"],
+      ["ledger", "add", "200", "USD", "17800000", "LBP", "--buy"],
+      ["ledger", "add", "50", "USD", "4490000", "LBP", "--sell", "--date", today.adding(days: -1).description],
+      ["ledger", "add", "10", "USD", "800000", "LBP", "--sell", "--date", today.adding(days: -5).description],
+    ] {
+      let added = try await rates.run(arguments)
+      #expect(added.status == 0, "\(added.stderr)")
+    }
+    let convert = try await rates.run(["convert", "250", "USD", "LBP", "--ledger", "--json"])
+    #expect(convert.status == 0, "\(convert.stderr)")
+    let conversion = try #require((try convert.json()["conversions"] as? [[String: Any]])?.first)
+    #expect(conversion["rate"] as? Double == 89_300)
+    #expect(conversion["amount"] as? Double == 22_325_000)
+    #expect(conversion["source"] as? String == "ledger")
+    let inverse = try await rates.run(["convert", "89300", "LBP", "USD", "--ledger", "--json"])
+    let back = try #require((try inverse.json()["conversions"] as? [[String: Any]])?.first)
+    // Averaged where the exchanges were recorded (USD-LBP), then inverted: a round trip.
+    #expect(abs((back["amount"] as? Double ?? 0) - 1) < 1e-12)
+
+    let stats = try await rates.run(["stats", "USD", "LBP", "--ledger", "--days", "7", "--json"])
+    #expect(stats.status == 0, "\(stats.stderr)")
+    let points = try #require(try stats.json()["points"] as? [[String: Any]])
+    // Days with exchanges only: today-5, yesterday and today.
+    #expect(points.count == 3)
+    #expect(points.last?["rate"] as? Double == 26_750_000.0 / 300)
+
+    let none = try await rates.run(["convert", "5", "USD", "NGN", "--ledger"])
+    #expect(none.status == 66)
+    #expect(none.stderr.contains("rates ledger add"))
+  }
+
   @Test func statsReportsVolatilityMovesAndDrawdown() async throws {
     let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
     defer { server.stop() }

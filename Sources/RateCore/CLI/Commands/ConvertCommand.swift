@@ -242,8 +242,15 @@ struct ConvertCommand: RatesCommand {
     return rates
   }
 
-  /// The ledger's 3-day average rates.
+  /// The ledger's 3-day average rates: the midpoint of buy and sell.
   func ledgerRates(_ invocation: Invocation) throws -> [String: SourcedRate] {
-    throw UsageError.invalid("--ledger is not available yet")
+    var rates: [String: SourcedRate] = [:]
+    for target in targets {
+      let (rate, today) = try LedgerSeries.rate(base: from, quote: target, days: 3, invocation: invocation)
+      rates[target] = SourcedRate(
+        rate: rate.midpoint, source: Providers.ledger, day: today, fetchedAt: invocation.context.now(),
+        staleness: nil)
+    }
+    return rates
   }
 }

@@ -111,7 +111,7 @@ struct StatsCommand: RatesCommand {
     guard ledger else {
       return try await invocation.series(base: pair.base, quote: pair.quote, days: days)
     }
-    throw UsageError.invalid("--ledger is not available yet")
+    return try LedgerSeries.daily(base: pair.base, quote: pair.quote, days: days, invocation: invocation)
   }
 
   func analysisBlock(_ series: RateSeries, _ analysis: Analysis, invocation: Invocation) -> [String] {
