@@ -12,7 +12,6 @@ enum LedgerInput {
   }
 
   /// The largest amount accepted: anything above is surely a typo.
-  static let maximumAmount = 1e15
   /// The smallest amount accepted (a satoshi), so that no rate overflows.
   static let minimumAmount = 1e-8
   /// The most characters a counterparty name or a note may have.
@@ -31,49 +30,17 @@ enum LedgerInput {
   ///   - text: What the user wrote.
   ///   - what: The name used in messages, such as `"amount"`.
   static func amount(_ text: String, what: String = "amount") throws(Invalid) -> Double {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    let shown = quoted(trimmed)
-    let allowed = Set("0123456789.,eE+-")
-    guard !trimmed.isEmpty, trimmed.allSatisfy({ allowed.contains($0) }) else {
-      throw Invalid(
-        message: "the \(what) \(shown) is not a number: write it like 1500, 1,500.25 or 1e3")
+    switch AmountParser.parse(text) {
+    case .failure(let problem):
+      throw Invalid(message: problem.sentence(about: text, what: what))
+    case .success(let value):
+      guard value >= minimumAmount else {
+        throw Invalid(
+          message: "the \(what) \(quoted(text.trimmingCharacters(in: .whitespaces))) is too small"
+            + " (at least 0.00000001)")
+      }
+      return value
     }
-    if trimmed.contains(",") && !hasWellPlacedCommas(trimmed) {
-      throw Invalid(
-        message: "the \(what) \(shown) has misplaced commas: use '.' for decimals and ',' only "
-          + "between groups of three digits (1,500.25)")
-    }
-    guard let value = Double(trimmed.replacingOccurrences(of: ",", with: "")) else {
-      throw Invalid(
-        message: "the \(what) \(shown) is not a number: write it like 1500, 1,500.25 or 1e3")
-    }
-    guard value.isFinite else {
-      throw Invalid(message: "the \(what) \(shown) is not a finite number")
-    }
-    guard value > 0 else {
-      throw Invalid(message: "the \(what) \(shown) must be more than zero")
-    }
-    guard value <= maximumAmount else {
-      throw Invalid(message: "the \(what) \(shown) is too large (at most 1e15)")
-    }
-    guard value >= minimumAmount else {
-      throw Invalid(message: "the \(what) \(shown) is too small (at least 0.00000001)")
-    }
-    return value
-  }
-
-  /// Whether every comma of `text` sits between groups of three digits before any `.` or
-  /// exponent: `1,500`, `-12,345,678.5`, but not `1,5`, `15,00`, `1.5,0` or `,100`.
-  static func hasWellPlacedCommas(_ text: String) -> Bool {
-    var whole = Substring(text)
-    if let sign = whole.first, sign == "+" || sign == "-" { whole = whole.dropFirst() }
-    if let end = whole.firstIndex(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
-      guard !whole[end...].contains(",") else { return false }
-      whole = whole[..<end]
-    }
-    let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
-    guard let first = groups.first, (1...3).contains(first.count) else { return false }
-    return groups.dropFirst().allSatisfy { $0.count == 3 }
   }
 
   // MARK: - Currencies, dates, sides and text
@@ -108,8 +75,8 @@ enum LedgerInput {
     return nil
   }
 
-  /// Reads `YYYY-MM-DD`, `today` or `yesterday` (UTC), refusing days after `today` or before
-  /// 1990.
+  /// Reads `YYYY-MM-DD`, `today` or `yesterday` (UTC), refusing days more than one day after
+  /// `today` (time zones east of UTC) or before 1990.
   static func day(_ text: String, today: Day) throws(Invalid) -> Day {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     let day: Day
@@ -124,7 +91,9 @@ enum LedgerInput {
       }
       day = parsed
     }
-    guard day <= today else {
+    // Days are UTC; a user east of UTC is already on the next day for a few
+    // hours, so one day ahead is allowed.
+    guard day <= today.adding(days: 1) else {
       throw Invalid(message: "the date \(day) is in the future (today is \(today), UTC)")
     }
     guard day >= earliestDay else {

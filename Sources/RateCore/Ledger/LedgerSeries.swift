@@ -44,20 +44,14 @@ extension LedgerSeries {
     let (recordedBase, recordedQuote, inverted) = orientation(
       entries, base: base.uppercased(), quote: quote.uppercased(), window: window)
     guard
-      var rate = LedgerMath.rate(
+      let found = LedgerMath.rate(
         entries: entries, base: recordedBase, quote: recordedQuote, window: window)
     else {
       throw ProviderError.noData(
         provider: Providers.ledger,
         detail: "no \(base.uppercased())-\(quote.uppercased()) exchanges in the last \(days) days: record some with 'rates ledger add'")
     }
-    if inverted {
-      // Buying USD with LBP is selling LBP: the sides swap with the orientation.
-      rate = LedgerRate(
-        buy: rate.sell.map { 1 / $0 }, buyCount: rate.sellCount, sell: rate.buy.map { 1 / $0 },
-        sellCount: rate.buyCount, midpoint: 1 / rate.midpoint)
-    }
-    return (rate, today)
+    return (inverted ? found.inverted() : found, today)
   }
 
   /// The orientation most of the window's exchanges were recorded in, so
@@ -73,5 +67,15 @@ extension LedgerSeries {
       if entry.currency == quote && entry.counterCurrency == base { reversed += 1 }
     }
     return reversed > asked ? (quote, base, true) : (base, quote, false)
+  }
+}
+
+extension LedgerRate {
+  /// The same rates for the inverse pair. Buying USD with LBP is selling LBP,
+  /// so the sides swap; the midpoint is the inverse of this midpoint.
+  public func inverted() -> LedgerRate {
+    LedgerRate(
+      buy: sell.map { 1 / $0 }, buyCount: sellCount, sell: buy.map { 1 / $0 }, sellCount: buyCount,
+      midpoint: 1 / midpoint)
   }
 }

@@ -9,44 +9,64 @@ public enum AmountParser {
   /// The largest amount accepted.
   public static let maximum = 1e15
 
-  /// Why an amount was refused, as a sentence fragment after the amount.
+  /// Why an amount was refused.
   public enum Problem: Error, Equatable, Sendable {
     case notANumber
     case ambiguousComma
+    case notFinite
     case notPositive
     case tooLarge
 
-    /// What to tell the user.
+    /// What is wrong, as the end of a sentence about the amount.
     public var message: String {
       switch self {
-      case .notANumber: return "expected a number such as 1500, 1,500.25 or 1e3"
+      case .notANumber: return "is not a number: write it like 1500, 1,500.25 or 1e3"
       case .ambiguousComma:
-        return "use ',' only between groups of three digits and '.' for decimals (1,500.25)"
-      case .notPositive: return "the amount must be more than zero"
-      case .tooLarge: return "the amount is too large (at most 1e15)"
+        return "has misplaced commas: use '.' for decimals and ',' only between groups of"
+          + " three digits (1,500.25)"
+      case .notFinite: return "is not a finite number"
+      case .notPositive: return "must be more than zero"
+      case .tooLarge: return "is too large (at most 1e15)"
       }
+    }
+
+    /// The whole sentence: `the amount '1,5' has misplaced commas: …`.
+    public func sentence(about text: String, what: String = "amount") -> String {
+      let shown = TerminalText.sanitize(String(text.trimmingCharacters(in: .whitespaces).prefix(40)))
+      return "the \(what) '\(shown)' \(message)"
     }
   }
 
-  /// The amount `text` stands for.
+  /// The amount `text` stands for. Only digits, `.`, `,`, `e`, `E`, `+` and
+  /// `-` are accepted: no `inf`, `nan` or hexadecimal floats.
   public static func parse(_ text: String) -> Result<Double, Problem> {
-    var candidate = text.trimmingCharacters(in: .whitespaces)
-    if candidate.contains(",") {
-      var body = Substring(candidate)
-      if body.first == "+" || body.first == "-" { body = body.dropFirst() }
-      let integer = body.prefix { $0 != "." && $0 != "e" && $0 != "E" }
-      let groups = integer.split(separator: ",", omittingEmptySubsequences: false)
-      let digitsOnly = groups.allSatisfy { group in group.allSatisfy { $0.isASCII && $0.isNumber } }
-      guard !body.dropFirst(integer.count).contains(","), let head = groups.first,
-        (1...3).contains(head.count), groups.dropFirst().allSatisfy({ $0.count == 3 }), digitsOnly
-      else { return .failure(.ambiguousComma) }
-      candidate = candidate.replacingOccurrences(of: ",", with: "")
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let allowed = Set("0123456789.,eE+-")
+    guard !trimmed.isEmpty, trimmed.allSatisfy({ allowed.contains($0) }) else {
+      return .failure(.notANumber)
     }
-    guard !candidate.isEmpty, candidate.allSatisfy({ $0.isASCII }), let value = Double(candidate),
-      !value.isNaN
-    else { return .failure(.notANumber) }
+    if trimmed.contains(",") && !hasWellPlacedCommas(trimmed) { return .failure(.ambiguousComma) }
+    guard let value = Double(trimmed.replacingOccurrences(of: ",", with: "")) else {
+      return .failure(.notANumber)
+    }
+    guard value.isFinite else { return .failure(.notFinite) }
     guard value > 0 else { return .failure(.notPositive) }
     guard value <= maximum else { return .failure(.tooLarge) }
     return .success(value)
+  }
+
+  /// Whether every comma of `text` sits between groups of three digits before any `.` or
+  /// exponent: `1,500`, `-12,345,678.5`, but not `1,5`, `15,00`, `1.5,0` or `,100`.
+  static func hasWellPlacedCommas(_ text: String) -> Bool {
+    var whole = Substring(text)
+    if let sign = whole.first, sign == "+" || sign == "-" { whole = whole.dropFirst() }
+    if let end = whole.firstIndex(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
+      guard !whole[end...].contains(",") else { return false }
+      whole = whole[..<end]
+    }
+    let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
+    guard let first = groups.first, (1...3).contains(first.count) else { return false }
+    return groups.dropFirst().allSatisfy { $0.count == 3 && $0.allSatisfy(\.isNumber) }
+      && first.allSatisfy(\.isNumber)
   }
 }

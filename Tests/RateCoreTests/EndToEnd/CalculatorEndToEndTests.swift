@@ -64,8 +64,8 @@ import Testing
   @Test(arguments: [
     (["convert", "-5", "USD", "EUR"], "more than zero"),
     (["convert", "0", "USD", "EUR"], "more than zero"),
-    (["convert", "abc", "USD", "EUR"], "expected a number"),
-    (["convert", "1,5", "USD", "EUR"], "groups of three"),
+    (["convert", "abc", "USD", "EUR"], "is not a number"),
+    (["convert", "1,5", "USD", "EUR"], "misplaced commas"),
     (["convert", "1e99", "USD", "EUR"], "too large"),
     (["convert", "5", "USD", "USD"], "always 1"),
     (["convert", "5", "USD", "XQZ"], "XQZ"),

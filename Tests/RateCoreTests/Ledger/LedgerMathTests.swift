@@ -246,12 +246,14 @@ import Testing
     }
   }
 
-  @Test func datesAreUTCDaysFrom1990ToToday() throws {
+  @Test func datesAreUTCDaysFrom1990ToTomorrow() throws {
     #expect(try LedgerInput.day("2026-11-22", today: Self.today) == Self.today)
+    // East of UTC it is already the next day for a few hours.
+    #expect(try LedgerInput.day("2026-11-23", today: Self.today) == Self.today.adding(days: 1))
     #expect(try LedgerInput.day("yesterday", today: Self.today) == Self.today.adding(days: -1))
     #expect(try LedgerInput.day("1990-01-01", today: Self.today).description == "1990-01-01")
     for (text, reason) in [
-      ("2026-11-23", "in the future"), ("1989-12-31", "before 1990"),
+      ("2026-11-24", "in the future"), ("1989-12-31", "before 1990"),
       ("2026-02-30", "not a date"), ("22/11/2026", "not a date"),
     ] {
       #expect {

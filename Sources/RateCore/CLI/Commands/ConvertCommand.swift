@@ -39,7 +39,7 @@ struct ConvertCommand: RatesCommand {
     switch AmountParser.parse(amountText) {
     case .success(let value): amount = value
     case .failure(let problem):
-      throw UsageError.invalid("'\(TerminalText.sanitize(amountText))' is not a usable amount: \(problem.message)")
+      throw UsageError.invalid(problem.sentence(about: amountText))
     }
     guard let from = scanner.positional() else { throw UsageError.missingArgument("from") }
     guard let to = scanner.positional() else { throw UsageError.missingArgument("to") }

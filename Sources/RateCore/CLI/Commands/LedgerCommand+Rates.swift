@@ -7,12 +7,16 @@ extension LedgerCommand {
   func rate(base: String, quote: String, days: Int, _ invocation: Invocation) throws -> ExitCode {
     let ledger = try invocation.userData().ledger.read()
     let window = LedgerMath.window(days: days, endingOn: today(invocation))
+    // Averaged in the orientation the exchanges were recorded in, then
+    // inverted, so USD-LBP and LBP-USD are exact inverses.
+    let recorded = LedgerSeries.orientation(ledger.entries, base: base, quote: quote, window: window)
     guard
-      let rate = LedgerMath.rate(
-        entries: ledger.entries, base: base, quote: quote, window: window)
+      let found = LedgerMath.rate(
+        entries: ledger.entries, base: recorded.base, quote: recorded.quote, window: window)
     else {
       throw Self.noExchanges(base: base, quote: quote, days: days, window: window)
     }
+    let rate = recorded.inverted ? found.inverted() : found
     let sides = rate.buy == nil ? "sell" : rate.sell == nil ? "buy" : "both"
     if invocation.options.json {
       try invocation.printJSON(
