@@ -47,7 +47,8 @@ struct LedgerCommand: RatesCommand {
                           in any case
       --with-anyone       (list) only exchanges that name someone
       --date YYYY-MM-DD   (add) the day of the exchange, UTC (default today; also 'today',
-                          'yesterday'); not in the future, not before 1990
+                          'yesterday'); at most one day after today (time zones east of UTC), not
+                      before 1990
       --note TEXT         (add) a note; notes and names keep at most 200 characters
       --pair BASE-QUOTE   (list) only exchanges between these two, with rates as QUOTE per
                           BASE (default: every exchange, rated in its own direction)
