@@ -110,6 +110,46 @@ struct Invocation: Sendable {
       warn: { [context] in context.writeErr($0 + "\n") })
   }
 
+  /// A current quote for a route, as asked (inverted back for a fiat/coin
+  /// pair), with its own provider's staleness.
+  struct RoutedQuote: Sendable {
+    var quote: Quote
+    var staleness: Staleness?
+  }
+
+  /// Current quotes for `routes`, in their order: one call per provider,
+  /// concurrently, each batching all of its routes.
+  func quotes(for routes: [PairRoute]) async throws -> [RoutedQuote?] {
+    let providers = Array(Set(routes.map(\.provider))).sorted()
+    let answers = try await withThrowingTaskGroup(of: (String, RateService.QuotesResult).self) {
+      group in
+      for provider in providers {
+        let mine = routes.filter { $0.provider == provider }
+        group.addTask {
+          let source = makeSource(provider: provider)
+          var pairs: [AssetQuote] = []
+          for route in mine {
+            try source.validateQuote(route.quote)
+            pairs.append(AssetQuote(asset: try await source.resolve(route.base), quote: route.quote))
+          }
+          return (provider, try await makeService(provider: provider).quotes(for: pairs))
+        }
+      }
+      var results: [String: RateService.QuotesResult] = [:]
+      for try await (provider, result) in group { results[provider] = result }
+      return results
+    }
+    var next: [String: Int] = [:]
+    return routes.map { route in
+      let index = next[route.provider, default: 0]
+      next[route.provider] = index + 1
+      guard let answer = answers[route.provider], let quote = answer.quotes.dropFirst(index).first
+      else { return nil }
+      return RoutedQuote(
+        quote: route.inverted ? quote.inverted() : quote, staleness: answer.staleness)
+    }
+  }
+
   /// The last `days` days of `base` in `quote`, from the provider the pair
   /// routes to (inverted for a fiat/coin pair).
   func series(base: String, quote: String, days: Int) async throws -> RateService.HistoryResult {

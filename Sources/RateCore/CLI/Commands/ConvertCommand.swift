@@ -157,38 +157,15 @@ struct ConvertCommand: RatesCommand {
       for leg in wanted where !legs.contains(leg) { legs.append(leg) }
     }
     let routes = try legs.map { try invocation.route($0.base, $0.quote) }
-    let providers = Array(Set(routes.map(\.provider))).sorted()
-    let answers = try await withThrowingTaskGroup(of: (String, RateService.QuotesResult).self) { group in
-      for provider in providers {
-        let mine = routes.filter { $0.provider == provider }
-        group.addTask {
-          let source = invocation.makeSource(provider: provider)
-          var pairs: [AssetQuote] = []
-          for route in mine {
-            try source.validateQuote(route.quote)
-            pairs.append(AssetQuote(asset: try await source.resolve(route.base), quote: route.quote))
-          }
-          return (provider, try await invocation.makeService(provider: provider).quotes(for: pairs))
-        }
-      }
-      var results: [String: RateService.QuotesResult] = [:]
-      for try await (provider, result) in group { results[provider] = result }
-      return results
-    }
-    var byLeg: [Leg: SourcedRate] = [:]
-    var next: [String: Int] = [:]
     let today = Day(containing: invocation.context.now())
-    for (leg, route) in zip(legs, routes) {
-      let index = next[route.provider, default: 0]
-      next[route.provider] = index + 1
-      guard let result = answers[route.provider], var quote = result.quotes.dropFirst(index).first else {
-        continue
-      }
-      if route.inverted { quote = quote.inverted() }
+    var byLeg: [Leg: SourcedRate] = [:]
+    for (leg, routed) in zip(legs, try await invocation.quotes(for: routes)) {
+      guard let routed else { continue }
+      let quote = routed.quote
       byLeg[leg] = SourcedRate(
         rate: quote.rate, source: quote.source,
         day: quote.updatedAt.map { min(Day(containing: $0), today) } ?? today,
-        fetchedAt: quote.fetchedAt, staleness: result.staleness)
+        fetchedAt: quote.fetchedAt, staleness: routed.staleness)
     }
     var rates: [String: SourcedRate] = [:]
     for target in targets {

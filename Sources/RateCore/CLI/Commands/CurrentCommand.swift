@@ -62,37 +62,11 @@ struct CurrentCommand: RatesCommand {
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
     let routes = try requests.map { try invocation.route($0.base, $0.quote) }
-    let providers = Array(Set(routes.map(\.provider))).sorted()
-    // One call per provider, concurrently; each answers its routes in order.
-    let answers = try await withThrowingTaskGroup(of: (String, RateService.QuotesResult).self) { group in
-      for provider in providers {
-        let mine = routes.filter { $0.provider == provider }
-        group.addTask {
-          let service = invocation.makeService(provider: provider)
-          let source = invocation.makeSource(provider: provider)
-          var pairs: [AssetQuote] = []
-          for route in mine {
-            try source.validateQuote(route.quote)
-            pairs.append(AssetQuote(asset: try await source.resolve(route.base), quote: route.quote))
-          }
-          return (provider, try await service.quotes(for: pairs))
-        }
-      }
-      var results: [String: RateService.QuotesResult] = [:]
-      for try await (provider, result) in group { results[provider] = result }
-      return results
-    }
-    var next: [String: Int] = [:]
     // Each quote keeps its own provider's staleness: one failing provider
     // does not mark another's fresh prices stale.
-    let quotes = routes.compactMap { route -> (quote: Quote, stale: Bool)? in
-      let index = next[route.provider, default: 0]
-      next[route.provider] = index + 1
-      guard let answer = answers[route.provider], let quote = answer.quotes.dropFirst(index).first
-      else { return nil }
-      return (route.inverted ? quote.inverted() : quote, answer.staleness != nil)
-    }
-    let staleness = answers.values.compactMap(\.staleness).min { $0.fetchedAt < $1.fetchedAt }
+    let routed = try await invocation.quotes(for: routes).compactMap { $0 }
+    let quotes = routed.map { (quote: $0.quote, stale: $0.staleness != nil) }
+    let staleness = routed.compactMap(\.staleness).min { $0.fetchedAt < $1.fetchedAt }
     invocation.report(staleness)
     if invocation.options.json {
       try invocation.printJSON(
