@@ -71,18 +71,8 @@ struct ConvertCommand: RatesCommand {
     var version = 1
     var amount: Double
     var from: String
-    var date: Day?
+    @NullEncoded var date: Day?
     var conversions: [Conversion]
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(version, forKey: .version)
-      try container.encode(amount, forKey: .amount)
-      try container.encode(from, forKey: .from)
-      try container.encode(date, forKey: .date)
-      try container.encode(conversions, forKey: .conversions)
-    }
-    enum CodingKeys: String, CodingKey { case version, amount, from, date, conversions }
   }
 
   /// A rate with its provenance.

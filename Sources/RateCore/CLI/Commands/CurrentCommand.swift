@@ -117,10 +117,10 @@ struct CurrentDocument: Encodable {
     var base: String
     var quote: String
     var rate: Double
-    var change24hPercent: Double?
+    @NullEncoded var change24hPercent: Double?
     var source: String
     var fetchedAt: Date
-    var updatedAt: Date?
+    @NullEncoded var updatedAt: Date?
     var stale: Bool
 
     init(_ quote: Quote, stale: Bool) {
@@ -134,22 +134,6 @@ struct CurrentDocument: Encodable {
       self.stale = stale
     }
 
-    enum CodingKeys: String, CodingKey {
-      case base, quote, rate, change24hPercent, source, fetchedAt, updatedAt, stale
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(base, forKey: .base)
-      try container.encode(quote, forKey: .quote)
-      try container.encode(rate, forKey: .rate)
-      // Unknown values are an explicit null, so the key is always there.
-      try container.encode(change24hPercent, forKey: .change24hPercent)
-      try container.encode(source, forKey: .source)
-      try container.encode(fetchedAt, forKey: .fetchedAt)
-      try container.encode(updatedAt, forKey: .updatedAt)
-      try container.encode(stale, forKey: .stale)
-    }
   }
   var version = 1
   var quotes: [Item]

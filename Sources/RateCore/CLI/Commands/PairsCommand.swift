@@ -135,31 +135,14 @@ struct PairsCommand: RatesCommand {
   struct Row: Encodable, Sendable {
     var base: String
     var quote: String
-    var rate: Double?
-    var changePercent: Double?
+    @NullEncoded var rate: Double?
+    @NullEncoded var changePercent: Double?
     var changePeriod: String
     var sparkline: [Double]
     var source: String
     var fetchedAt: Date
     var stale: Bool
     var addedAt: Date
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(base, forKey: .base)
-      try container.encode(quote, forKey: .quote)
-      try container.encode(rate, forKey: .rate)
-      try container.encode(changePercent, forKey: .changePercent)
-      try container.encode(changePeriod, forKey: .changePeriod)
-      try container.encode(sparkline, forKey: .sparkline)
-      try container.encode(source, forKey: .source)
-      try container.encode(fetchedAt, forKey: .fetchedAt)
-      try container.encode(stale, forKey: .stale)
-      try container.encode(addedAt, forKey: .addedAt)
-    }
-    enum CodingKeys: String, CodingKey {
-      case base, quote, rate, changePercent, changePeriod, sparkline, source, fetchedAt, stale, addedAt
-    }
   }
 
   struct Document: Encodable {

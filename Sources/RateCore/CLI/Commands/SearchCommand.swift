@@ -43,19 +43,8 @@ struct SearchCommand: RatesCommand {
       var id: String
       var symbol: String
       var name: String
-      var marketCapRank: Int?
+      @NullEncoded var marketCapRank: Int?
       var sharedSymbol: Bool
-
-      func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(symbol, forKey: .symbol)
-        try container.encode(name, forKey: .name)
-        try container.encode(marketCapRank, forKey: .marketCapRank)
-        try container.encode(sharedSymbol, forKey: .sharedSymbol)
-      }
-
-      enum CodingKeys: String, CodingKey { case id, symbol, name, marketCapRank, sharedSymbol }
     }
     var version = 1
     var query: String

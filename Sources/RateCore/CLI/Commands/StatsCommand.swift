@@ -41,27 +41,16 @@ struct StatsCommand: RatesCommand {
 
   /// The figures beyond the history statistics.
   struct Analysis: Encodable {
-    var coefficientOfVariation: Double?
-    var largestRise: DailyMove?
-    var largestFall: DailyMove?
-    var maxDrawdown: Drawdown?
+    @NullEncoded var coefficientOfVariation: Double?
+    @NullEncoded var largestRise: DailyMove?
+    @NullEncoded var largestFall: DailyMove?
+    @NullEncoded var maxDrawdown: Drawdown?
 
     init(_ points: [RatePoint]) {
       coefficientOfVariation = SeriesAnalysis.coefficientOfVariation(points.map(\.rate))
       largestRise = SeriesAnalysis.largestRise(points)
       largestFall = SeriesAnalysis.largestFall(points)
       maxDrawdown = SeriesAnalysis.maxDrawdown(points)
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(coefficientOfVariation, forKey: .coefficientOfVariation)
-      try container.encode(largestRise, forKey: .largestRise)
-      try container.encode(largestFall, forKey: .largestFall)
-      try container.encode(maxDrawdown, forKey: .maxDrawdown)
-    }
-    enum CodingKeys: String, CodingKey {
-      case coefficientOfVariation, largestRise, largestFall, maxDrawdown
     }
   }
 

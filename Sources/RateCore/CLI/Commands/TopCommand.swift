@@ -138,23 +138,15 @@ enum CurrencyList {
 /// The JSON document of `top` and `favorites`.
 struct MarketDocument: Encodable {
   struct Price: Encodable {
-    var price: Double?
-    var change24hPercent: Double?
-    var marketCap: Double?
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(price, forKey: .price)
-      try container.encode(change24hPercent, forKey: .change24hPercent)
-      try container.encode(marketCap, forKey: .marketCap)
-    }
-    enum CodingKeys: String, CodingKey { case price, change24hPercent, marketCap }
+    @NullEncoded var price: Double?
+    @NullEncoded var change24hPercent: Double?
+    @NullEncoded var marketCap: Double?
   }
   struct Coin: Encodable {
     var id: String
     var symbol: String
     var name: String
-    var rank: Int?
+    @NullEncoded var rank: Int?
     var favorite: Bool
     var inTop: Bool
     var quotes: [String: Price]
@@ -170,18 +162,6 @@ struct MarketDocument: Encodable {
         Price(price: $0.currentPrice, change24hPercent: $0.priceChangePercentage24h, marketCap: $0.marketCap)
       }
     }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(id, forKey: .id)
-      try container.encode(symbol, forKey: .symbol)
-      try container.encode(name, forKey: .name)
-      try container.encode(rank, forKey: .rank)
-      try container.encode(favorite, forKey: .favorite)
-      try container.encode(inTop, forKey: .inTop)
-      try container.encode(quotes, forKey: .quotes)
-    }
-    enum CodingKeys: String, CodingKey { case id, symbol, name, rank, favorite, inTop, quotes }
   }
   var version = 1
   var currencies: [String]

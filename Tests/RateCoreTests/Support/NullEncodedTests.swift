@@ -1,0 +1,20 @@
+import Foundation
+import Testing
+@testable import RateCore
+
+@Suite struct NullEncodedTests {
+  struct Document: Codable, Equatable {
+    @NullEncoded var change: Double?
+    var name: String
+  }
+
+  @Test func nilIsAnExplicitNullAndRoundTrips() throws {
+    let encoder = JSONCoders.encoder()
+    let empty = try encoder.encode(Document(change: nil, name: "x"))
+    #expect(String(decoding: empty, as: UTF8.self) == #"{"change":null,"name":"x"}"#)
+    let full = try encoder.encode(Document(change: 1.5, name: "x"))
+    #expect(String(decoding: full, as: UTF8.self) == #"{"change":1.5,"name":"x"}"#)
+    #expect(try JSONCoders.decoder().decode(Document.self, from: empty) == Document(change: nil, name: "x"))
+    #expect(try JSONCoders.decoder().decode(Document.self, from: full).change == 1.5)
+  }
+}
