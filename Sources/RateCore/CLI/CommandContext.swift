@@ -24,6 +24,9 @@ public struct CommandContext: Sendable {
   public var writeErr: @Sendable (String) -> Void
   /// Describes standard output's terminal given the `--no-color` and `--ascii` flags.
   public var terminal: @Sendable (_ noColor: Bool, _ ascii: Bool) -> TerminalCapabilities
+  /// Reads one line that must not be echoed (an API key): with a prompt and
+  /// echo off on a terminal, plainly from a pipe; `nil` at end of input.
+  public var readSecret: @Sendable (_ prompt: String) -> String?
 
   /// Creates a context.
   public init(
@@ -31,7 +34,8 @@ public struct CommandContext: Sendable {
     sleep: @escaping @Sendable (Duration) async throws -> Void,
     makeTransport: @escaping @Sendable (_ timeoutSeconds: Int) -> HTTPTransport,
     writeOut: @escaping @Sendable (String) -> Void, writeErr: @escaping @Sendable (String) -> Void,
-    terminal: @escaping @Sendable (_ noColor: Bool, _ ascii: Bool) -> TerminalCapabilities
+    terminal: @escaping @Sendable (_ noColor: Bool, _ ascii: Bool) -> TerminalCapabilities,
+    readSecret: @escaping @Sendable (_ prompt: String) -> String? = { _ in nil }
   ) {
     self.environment = environment
     self.now = now
@@ -40,6 +44,7 @@ public struct CommandContext: Sendable {
     self.writeOut = writeOut
     self.writeErr = writeErr
     self.terminal = terminal
+    self.readSecret = readSecret
   }
 
   /// The real process: its environment, clock, URLSession and file descriptors.
@@ -56,7 +61,28 @@ public struct CommandContext: Sendable {
         TerminalCapabilities.detect(
           fileDescriptor: STDOUT_FILENO, environment: environment, noColorFlag: noColor,
           asciiFlag: ascii)
-      })
+      },
+      readSecret: { prompt in readLineWithoutEcho(prompt: prompt) })
+  }
+
+  /// Reads a line from stdin; on a terminal, prompts on stderr with echo off
+  /// and restores the terminal's mode afterwards.
+  static func readLineWithoutEcho(prompt: String) -> String? {
+    guard isatty(STDIN_FILENO) == 1 else {
+      return readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    writeAll(STDERR_FILENO, prompt)
+    var saved = termios()
+    let haveMode = tcgetattr(STDIN_FILENO, &saved) == 0
+    if haveMode {
+      var silent = saved
+      silent.c_lflag &= ~tcflag_t(ECHO)
+      _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+    }
+    let line = readLine(strippingNewline: true)
+    if haveMode { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+    writeAll(STDERR_FILENO, "\n")
+    return line?.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// Writes a whole string to a file descriptor, retrying short writes.

@@ -54,11 +54,12 @@ public struct GlobalOptions: Sendable, Equatable {
   var cacheMode: CacheMode { offline ? .offline : refresh ? .refresh : .normal }
 }
 
-/// Settings drawn from the environment, with their defaults.
+/// The effective settings: flag > environment > config file > default, with
+/// where each came from (for `rates config`).
 struct EnvironmentSettings: Sendable {
-  /// The default quote currency: `RATES_CURRENCY`, else USD.
+  /// The default quote currency.
   var currency: String
-  /// The provider the user named (`--provider`, else `RATES_PROVIDER`), if any.
+  /// The provider the user named, if any.
   var forcedProvider: String?
   /// The provider for coins: the forced one, else CoinGecko.
   var provider: String { forcedProvider ?? Providers.coinGecko }
@@ -68,29 +69,77 @@ struct EnvironmentSettings: Sendable {
   var coinGeckoURL: URL
   var coinDeskURL: URL
   var frankfurterURL: URL
-  /// The per-request timeout in whole seconds: `RATES_TIMEOUT`, else 10.
+  /// The per-request timeout in whole seconds.
   var timeoutSeconds: Int
   /// File locations.
   var paths: RatesPaths
+  /// Each managed setting's effective value (API key unmasked: display with
+  /// ``ConfigKey/display(_:)``) and its source.
+  var resolved: [ConfigKey: (value: String?, source: SettingSource)] = [:]
 
-  init(environment: [String: String], options: GlobalOptions) throws(UsageError) {
+  init(environment: [String: String], options: GlobalOptions, config: [String: String] = [:])
+    throws(UsageError)
+  {
     func value(_ name: String) -> String? {
       guard let text = environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty
       else { return nil }
       return text
     }
-    currency = value("RATES_CURRENCY")?.uppercased() ?? "USD"
-    let provider = options.provider ?? value("RATES_PROVIDER")?.lowercased()
-    if let provider, !Providers.all.contains(provider) {
-      throw UsageError.invalid(
-        "RATES_PROVIDER '\(TerminalText.sanitize(provider))' is not a provider: use "
-          + Providers.all.joined(separator: ", "))
+    func stored(_ key: ConfigKey) throws(UsageError) -> String? {
+      guard let raw = config[key.rawValue] else { return nil }
+      do {
+        return try key.normalize(raw)
+      } catch {
+        throw UsageError.invalid(
+          "the config file's \(key.rawValue) is invalid (\(error.localizedDescription)): fix it with 'rates config set \(key.rawValue) …'")
+      }
     }
-    forcedProvider = provider
+    // currency
+    if let env = value("RATES_CURRENCY") {
+      currency = env.uppercased()
+      resolved[.currency] = (currency, .environment("RATES_CURRENCY"))
+    } else if let file = try stored(.currency) {
+      currency = file
+      resolved[.currency] = (file, .configFile)
+    } else {
+      currency = "USD"
+      resolved[.currency] = ("USD", .defaultValue)
+    }
+    // provider
+    if let flag = options.provider {
+      forcedProvider = flag
+      resolved[.provider] = (flag, .flag("--provider"))
+    } else if let env = value("RATES_PROVIDER")?.lowercased() {
+      guard Providers.all.contains(env) else {
+        throw UsageError.invalid(
+          "RATES_PROVIDER '\(TerminalText.sanitize(env))' is not a provider: use "
+            + ConfigKey.providers.joined(separator: ", "))
+      }
+      forcedProvider = env
+      resolved[.provider] = (env, .environment("RATES_PROVIDER"))
+    } else if let file = try stored(.provider) {
+      forcedProvider = file
+      resolved[.provider] = (file, .configFile)
+    } else {
+      resolved[.provider] = (nil, .defaultValue)
+    }
+    // API key and plan
     if let pro = value("COINGECKO_PRO_API_KEY") {
       coinGeckoKey = .pro(pro)
+      resolved[.apiKey] = (pro, .environment("COINGECKO_PRO_API_KEY"))
+      resolved[.apiPlan] = ("pro", .environment("COINGECKO_PRO_API_KEY"))
     } else if let demo = value("COINGECKO_API_KEY") {
       coinGeckoKey = .demo(demo)
+      resolved[.apiKey] = (demo, .environment("COINGECKO_API_KEY"))
+      resolved[.apiPlan] = ("demo", .environment("COINGECKO_API_KEY"))
+    } else if let key = try stored(.apiKey) {
+      let plan = try stored(.apiPlan) ?? "demo"
+      coinGeckoKey = plan == "pro" ? .pro(key) : .demo(key)
+      resolved[.apiKey] = (key, .configFile)
+      resolved[.apiPlan] = (plan, config[ConfigKey.apiPlan.rawValue] == nil ? .defaultValue : .configFile)
+    } else {
+      resolved[.apiKey] = (nil, .defaultValue)
+      resolved[.apiPlan] = (try stored(.apiPlan), config[ConfigKey.apiPlan.rawValue] == nil ? .defaultValue : .configFile)
     }
     func url(_ name: String, _ fallback: URL?) throws(UsageError) -> URL {
       if let text = value(name) {
@@ -117,8 +166,13 @@ struct EnvironmentSettings: Sendable {
         throw UsageError.invalid("RATES_TIMEOUT '\(TerminalText.sanitize(text))' must be whole seconds from 1 to 120")
       }
       timeoutSeconds = seconds
+      resolved[.timeout] = (String(seconds), .environment("RATES_TIMEOUT"))
+    } else if let file = try stored(.timeout), let seconds = Int(file) {
+      timeoutSeconds = seconds
+      resolved[.timeout] = (file, .configFile)
     } else {
       timeoutSeconds = 10
+      resolved[.timeout] = ("10", .defaultValue)
     }
     paths = RatesPaths(environment: environment)
   }

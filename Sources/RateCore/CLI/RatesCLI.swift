@@ -7,7 +7,7 @@ public enum RatesCLI {
   static let commands: [any RatesCommand.Type] = [
     HistoryCommand.self, CurrentCommand.self, ConvertCommand.self, PairsCommand.self, TopCommand.self,
     FavoritesCommand.self, InfoCommand.self, SearchCommand.self, CurrenciesCommand.self,
-    StatsCommand.self, LedgerCommand.self,
+    StatsCommand.self, LedgerCommand.self, ConfigCommand.self,
   ]
 
   /// Runs `rates` with `arguments` (without the program name).
@@ -50,7 +50,10 @@ public enum RatesCLI {
         context.writeOut(help(for: type))
         return ExitCode.success.rawValue
       }
-      let settings = try EnvironmentSettings(environment: context.environment, options: options)
+      let paths = RatesPaths(environment: context.environment)
+      let config = try ConfigFile.file(paths).read()
+      let settings = try EnvironmentSettings(
+        environment: context.environment, options: options, config: config)
       let command = try type.init(
         parsing: &scanner, defaults: CommandDefaults(currency: settings.currency))
       try scanner.finish()

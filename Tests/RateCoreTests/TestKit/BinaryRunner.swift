@@ -70,9 +70,9 @@ struct BinaryRunner: Sendable {
   }
 
   /// Runs `rates` with `arguments`, killing it after `timeout` seconds.
-  func run(_ arguments: [String], timeout: Double = 30, extra: [String: String] = [:]) async throws
-    -> Result
-  {
+  func run(
+    _ arguments: [String], timeout: Double = 30, extra: [String: String] = [:], stdin: String? = nil
+  ) async throws -> Result {
     let process = Process()
     process.executableURL = try Self.binary
     process.arguments = arguments
@@ -82,7 +82,8 @@ struct BinaryRunner: Sendable {
     let err = Pipe()
     process.standardOutput = out
     process.standardError = err
-    process.standardInput = FileHandle.nullDevice
+    let input = Pipe()
+    process.standardInput = stdin == nil ? FileHandle.nullDevice : input
     let started = Date()
     // Drain both pipes on their own threads so a chatty child never blocks.
     let outData = Recorder<Data>()
@@ -106,6 +107,10 @@ struct BinaryRunner: Sendable {
         process.terminationHandler = nil
         continuation.resume(throwing: error)
         return
+      }
+      if let stdin {
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try? input.fileHandleForWriting.close()
       }
       DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
         if process.isRunning { process.terminate() }
