@@ -2,8 +2,10 @@ import Foundation
 
 /// Flags every command accepts, anywhere on the command line.
 public struct GlobalOptions: Sendable, Equatable {
-  /// `--json`: one JSON document on stdout; errors as JSON on stderr.
-  public var json = false
+  /// `--format`, or `json` for `--json`; `nil` for the default (a table).
+  public var format: OutputFormat?
+  /// One JSON document on stdout; errors as JSON on stderr.
+  public var json: Bool { format == .json }
   /// `--no-color`.
   public var noColor = false
   /// `--ascii`: no UTF-8 block characters.
@@ -19,6 +21,8 @@ public struct GlobalOptions: Sendable, Equatable {
   static let help = """
     Global options:
       --json              print one JSON document (errors as JSON on stderr)
+      --format FORMAT     table (default), json, or for history, stats, current and ledger
+                          list also csv, ledger or beancount (price directives)
       --no-color          no colour (also when NO_COLOR is set or stdout is not a terminal)
       --ascii             ASCII sparklines and charts instead of UTF-8 blocks
       --offline           use cached data only; never touch the network
@@ -32,7 +36,17 @@ public struct GlobalOptions: Sendable, Equatable {
 
   /// Removes the global flags from `scanner`.
   init(parsing scanner: inout ArgumentScanner) throws(UsageError) {
-    json = try scanner.flag("--json")
+    let json = try scanner.flag("--json")
+    format = try scanner.option("--format", expected: OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")) {
+      OutputFormat(rawValue: $0.lowercased())
+    }
+    if json {
+      if let format, format != .json {
+        throw UsageError.invalid("--json and --format \(format.rawValue) cannot be used together")
+      }
+      format = .json
+    }
+    if format == .table { format = nil }
     noColor = try scanner.flag("--no-color")
     ascii = try scanner.flag("--ascii")
     offline = try scanner.flag("--offline")
@@ -49,6 +63,13 @@ public struct GlobalOptions: Sendable, Equatable {
   }
 
   init() {}
+
+  /// Refuses a `--format` the command cannot write.
+  func require(formats: Set<OutputFormat>, command: String) throws(UsageError) {
+    guard let format, format != .json, !formats.contains(format) else { return }
+    throw UsageError.invalid(
+      "--format \(format.rawValue) is not available for 'rates \(command)': use table or json")
+  }
 
   /// The cache mode these flags ask for.
   var cacheMode: CacheMode { offline ? .offline : refresh ? .refresh : .normal }

@@ -54,6 +54,7 @@ public enum RatesCLI {
       let config = try ConfigFile.file(paths).read()
       let settings = try EnvironmentSettings(
         environment: context.environment, options: options, config: config)
+      try options.require(formats: type.exportFormats, command: type.name)
       let command = try type.init(
         parsing: &scanner, defaults: CommandDefaults(currency: settings.currency))
       try scanner.finish()

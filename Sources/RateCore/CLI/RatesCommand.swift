@@ -16,7 +16,17 @@ protocol RatesCommand: Sendable {
 
   /// Runs the command and returns its exit code.
   func run(_ invocation: Invocation) async throws -> ExitCode
+
+  /// The `--format` values beyond table and json the command writes.
+  static var exportFormats: Set<OutputFormat> { get }
 }
+
+extension RatesCommand {
+  static var exportFormats: Set<OutputFormat> { [] }
+}
+
+/// What `history`, `stats`, `current` and `ledger list` also write.
+let priceExportFormats: Set<OutputFormat> = [.csv, .ledger, .beancount]
 
 /// Defaults a command's parsing may depend on.
 struct CommandDefaults: Sendable {
@@ -40,6 +50,17 @@ struct Invocation: Sendable {
 
   /// Prints `text` and a newline on stderr.
   func err(_ text: String) { context.writeErr(text + "\n") }
+
+  /// Writes `series` in an export `--format`; false for table and json.
+  func export(_ series: RateSeries) -> Bool {
+    switch options.format {
+    case .csv?: context.writeOut(PriceExport.csv(series))
+    case .ledger?: out(PriceExport.directives(series, journal: .ledger))
+    case .beancount?: out(PriceExport.directives(series, journal: .beancount))
+    default: return false
+    }
+    return true
+  }
 
   /// Prints `value` as one JSON document on stdout.
   func printJSON(_ value: some Encodable) throws {

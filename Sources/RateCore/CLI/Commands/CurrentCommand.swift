@@ -4,6 +4,7 @@ import Foundation
 /// 24-hour change.
 struct CurrentCommand: RatesCommand {
   static let name = "current"
+  static let exportFormats = priceExportFormats
   static let abstract = "current prices with their 24-hour change"
   static let usage = "rates current [<COIN>|<PAIR> ...] [--in <CURRENCY>[,<CURRENCY>...]]"
   static let details = """
@@ -72,6 +73,26 @@ struct CurrentCommand: RatesCommand {
       try invocation.printJSON(
         CurrentDocument(quotes: quotes.map { CurrentDocument.Item($0.quote, stale: $0.stale) }))
       return .success
+    }
+    let today = Day(containing: invocation.context.now())
+    func directives(_ journal: PriceExport.Journal) -> String {
+      quotes.map {
+        PriceExport.directive(
+          day: RateService.day(of: $0.quote, today: today), base: $0.quote.base, rate: $0.quote.rate,
+          quote: $0.quote.quote, journal: journal)
+      }.joined(separator: "\n")
+    }
+    switch invocation.options.format {
+    case .csv?:
+      invocation.context.writeOut(PriceExport.csv(quotes: quotes))
+      return .success
+    case .ledger?:
+      invocation.out(directives(.ledger))
+      return .success
+    case .beancount?:
+      invocation.out(directives(.beancount))
+      return .success
+    default: break
     }
     let style = invocation.style
     var table = TextTable(columns: [

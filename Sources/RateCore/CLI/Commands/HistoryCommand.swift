@@ -4,6 +4,7 @@ import Foundation
 /// table, with statistics.
 struct HistoryCommand: RatesCommand {
   static let name = "history"
+  static let exportFormats = priceExportFormats
   static let abstract = "daily rates for the last N days, with statistics"
   static let usage = "rates history <BASE> [<QUOTE>] [--days N] [--chart | --table]"
   static let details = """
@@ -67,6 +68,7 @@ struct HistoryCommand: RatesCommand {
       try invocation.printJSON(HistoryDocument(series: series, stale: result.staleness != nil))
       return .success
     }
+    if invocation.export(series) { return .success }
     let view = HistoryView(
       series: series, staleness: result.staleness, now: invocation.context.now(),
       terminal: invocation.terminal, style: invocation.style)

@@ -7,6 +7,7 @@ import Foundation
 /// `LedgerCommand+Rates.swift`; `export` and `import` in `LedgerCommand+CSV.swift`.
 struct LedgerCommand: RatesCommand {
   static let name = "ledger"
+  static let exportFormats = priceExportFormats
   static let abstract = "record your own exchanges (street rates) and the rate they imply"
   static let usage = """
     rates ledger [list] [--pair BASE-QUOTE] [--days N] [--with NAME | --with-anyone]
@@ -279,6 +280,12 @@ struct LedgerCommand: RatesCommand {
   }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
+    if let format = invocation.options.format, priceExportFormats.contains(format) {
+      guard case .list = action else {
+        throw UsageError.invalid(
+          "--format \(format.rawValue) is only for 'rates ledger list' (and 'export --csv')")
+      }
+    }
     switch action {
     case .list(let filter): return try list(filter, invocation)
     case .add(let entry): return try add(entry, invocation)
@@ -408,6 +415,23 @@ struct LedgerCommand: RatesCommand {
             return LedgerEntryJSON(entry, base: base, quote: quote)
           }))
       return .success
+    }
+    switch invocation.options.format {
+    case .csv?:
+      invocation.context.writeOut(LedgerCSV.document(entries.reversed()))
+      return .success
+    case .ledger?, .beancount?:
+      // One price directive per exchange, at the rate it implied.
+      let journal: PriceExport.Journal = invocation.options.format == .ledger ? .ledger : .beancount
+      let lines = entries.reversed().compactMap { entry -> String? in
+        let (base, quote) = orientation(entry)
+        return entry.rate(base: base, quote: quote).map {
+          PriceExport.directive(day: entry.date, base: base, rate: $0, quote: quote, journal: journal)
+        }
+      }
+      if !lines.isEmpty { invocation.out(lines.joined(separator: "\n")) }
+      return .success
+    default: break
     }
     guard !entries.isEmpty else {
       invocation.out(

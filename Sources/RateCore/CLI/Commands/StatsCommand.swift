@@ -4,6 +4,7 @@ import Foundation
 /// statistics, volatility, largest daily moves and maximum drawdown.
 struct StatsCommand: RatesCommand {
   static let name = "stats"
+  static let exportFormats = priceExportFormats
   static let abstract = "statistics of a daily series: volatility, largest moves, drawdown"
   static let usage = "rates stats <BASE> [<QUOTE>] [--days N] [--ledger]"
   static let details = """
@@ -81,6 +82,7 @@ struct StatsCommand: RatesCommand {
         Document(history: HistoryDocument(series: series, stale: result.staleness != nil), analysis: analysis))
       return .success
     }
+    if invocation.export(series) { return .success }
     let view = HistoryView(
       series: series, staleness: result.staleness, now: invocation.context.now(),
       terminal: invocation.terminal, style: invocation.style)
