@@ -53,13 +53,16 @@ extension ProviderError: LocalizedError {
       return "\(Providers.displayName(provider)) rate limit reached: wait a minute and retry"
         + (provider == Providers.coinGecko ? " (a free COINGECKO_API_KEY raises the limit)" : "")
     case .coinNotFound(let provider, let coin):
-      return "unknown coin '\(TerminalText.sanitize(coin))' at \(Providers.displayName(provider))"
-        + ": check the symbol or use the provider's coin id"
+      let name = TerminalText.sanitize(coin)
+      let guess = Suggestions.coin(near: coin).map { ": did you mean '\($0)'?" } ?? ":"
+      return "unknown coin '\(name)' at \(Providers.displayName(provider))\(guess)"
+        + " try 'rates search \(name)'"
     case .invalidCurrency(let provider, let currency):
       let codes = currency.split(separator: ",").map { TerminalText.sanitize(String($0)) }
       let what = codes.count > 1 ? "one of \(codes.joined(separator: ", "))" : "'\(codes.first ?? "")'"
-      return "\(Providers.displayName(provider)) does not price in \(what)"
-        + ": use a currency code such as USD or EUR"
+      let guess = codes.count == 1 ? Suggestions.currency(near: currency).map { "did you mean '\($0)'? " } : nil
+      return "\(Providers.displayName(provider)) does not price in \(what): "
+        + (guess ?? "") + "see 'rates currencies' for the codes"
     case .unsupported(let provider, let detail):
       return "\(Providers.displayName(provider)): \(detail)"
     case .apiKeyMissing(let provider):
@@ -100,6 +103,25 @@ extension HTTPError {
     case .other(let host, let code):
       return "request to \(host) failed (URL error \(code)): try again"
     }
+  }
+}
+
+/// Close matches for a mistyped coin or currency, from local tables only
+/// (a suggestion never costs a request).
+enum Suggestions {
+  /// The closest well-known coin symbol, id or name to `input`.
+  static func coin(near input: String) -> String? {
+    let candidates = Array(CoinResolver.wellKnown.values) + Array(CoinResolver.wellKnown.keys)
+    return EditDistance.suggestions(for: input, in: candidates.sorted(), limit: 1).first
+  }
+
+  /// The closest currency code to `input`.
+  static func currency(near input: String) -> String? {
+    let codes = Set(FiatCurrencies.ecb.keys).union(CurrencyCodes.coinGeckoQuotes)
+      .union(CurrencyCodes.fiat)
+    // Prefer the codes people use most when several are as close.
+    let ranked = ["EUR", "USD", "GBP"] + codes.subtracting(["EUR", "USD", "GBP"]).sorted()
+    return EditDistance.suggestions(for: input.uppercased(), in: ranked, limit: 1).first
   }
 }
 
