@@ -9,6 +9,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   case success = 0
   /// An unexpected failure.
   case failure = 1
+  /// `rates doctor` found a problem (a check failed).
+  case doctorFailed = 2
   /// Bad usage: unknown option or command, bad number or date, unknown coin
   /// or currency, same-currency pair.
   case usage = 64
@@ -32,6 +34,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     switch self {
     case .success: return "success (also when stale cached data was shown)"
     case .failure: return "unexpected failure"
+    case .doctorFailed: return "rates doctor found a problem"
     case .usage: return "usage error: bad option, value, coin, currency or pair"
     case .noData: return "no data available (nothing cached with --offline, or none at the provider)"
     case .unavailable: return "provider unreachable or failing, and nothing cached"

@@ -7,13 +7,18 @@ public enum RatesCLI {
   static let commands: [any RatesCommand.Type] = [
     HistoryCommand.self, CurrentCommand.self, ConvertCommand.self, PairsCommand.self, TopCommand.self,
     FavoritesCommand.self, InfoCommand.self, SearchCommand.self, CurrenciesCommand.self,
-    StatsCommand.self, LedgerCommand.self, ConfigCommand.self,
+    StatsCommand.self, LedgerCommand.self, ConfigCommand.self, CompletionsCommand.self,
+    DoctorCommand.self, CacheCommand.self,
   ]
 
   /// Runs `rates` with `arguments` (without the program name).
   ///
   /// - Returns: the process exit code.
   public static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
+    // Hidden, for the completion scripts: local words only, never an error.
+    if arguments.first == CompletionWords.command {
+      return CompletionWords.run(Array(arguments.dropFirst()), context: context)
+    }
     var scanner = ArgumentScanner(arguments)
     var options = GlobalOptions()
     var commandType: (any RatesCommand.Type)?
