@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+@testable import RateCore
+
+/// A shell's path when it is installed, for tests that run it.
+enum Shells {
+  static func path(_ name: String) -> String? {
+    for directory in ["/usr/bin", "/bin", "/usr/local/bin", "/opt/homebrew/bin"] {
+      let path = directory + "/" + name
+      if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+  }
+
+  /// Runs `executable` with `arguments` and `environment`; small outputs only.
+  static func run(
+    _ executable: String, _ arguments: [String], environment: [String: String]
+  ) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = environment
+    let directory = try makeTemporaryDirectory()
+    let outURL = directory.appendingPathComponent("out")
+    let errURL = directory.appendingPathComponent("err")
+    FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let out = try FileHandle(forWritingTo: outURL)
+    let err = try FileHandle(forWritingTo: errURL)
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try out.close()
+    try err.close()
+    return (
+      process.terminationStatus,
+      String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+      String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+    )
+  }
+}
+
+/// `rates completions` and the hidden `rates __complete`, in process.
+@Suite struct CompletionTests {
+  /// Runs the CLI in process with a transport that fails the test if used.
+  static func run(_ arguments: [String], environment: [String: String]) async -> (
+    status: Int32, stdout: String, stderr: String
+  ) {
+    let out = Recorder<String>()
+    let err = Recorder<String>()
+    let context = CommandContext(
+      environment: environment, now: { fixedNow }, sleep: { _ in },
+      makeTransport: { _ in
+        HTTPTransport { _ in
+          Issue.record("completion must not touch the network")
+          throw HTTPError.cannotConnect(host: "nowhere")
+        }
+      },
+      writeOut: { out.append($0) }, writeErr: { err.append($0) },
+      terminal: { noColor, ascii in
+        TerminalCapabilities.decide(
+          isTTY: false, windowWidth: nil, environment: [:], noColorFlag: noColor,
+          asciiFlag: ascii)
+      })
+    let status = await RatesCLI.run(arguments, context: context)
+    return (status, out.all.joined(), err.all.joined())
+  }
+
+  static func environment(_ home: URL) -> [String: String] {
+    [
+      "HOME": home.path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+      "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+      "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+    ]
+  }
+
+  /// Every `--flag` a command's usage or details mention is in the completion table (or is a
+  /// global option), and every flag in the table is mentioned: the table cannot go stale.
+  @Test func flagTableMatchesEveryCommandsHelp() throws {
+    let pattern = try Regex("--[a-z][a-z0-9-]*")
+    let globals = Set(CompletionsCommand.globalFlags)
+    for type in RatesCLI.commands {
+      let text = type.usage + "\n" + type.details
+      let mentioned = Set(text.matches(of: pattern).map { String(text[$0.range]) })
+      let table = try #require(
+        CompletionsCommand.completionFlags[type.name],
+        "'\(type.name)' has no entry in CompletionsCommand.completionFlags")
+      let missing = mentioned.subtracting(globals).subtracting(table)
+      #expect(missing.isEmpty, "\(type.name): add \(missing.sorted()) to completionFlags")
+      let phantom = Set(table).subtracting(mentioned)
+      #expect(phantom.isEmpty, "\(type.name): \(phantom.sorted()) are not in its help")
+    }
+    let valued = Set(CompletionsCommand.valueOptions.keys)
+    let everyFlag = Set(CompletionsCommand.completionFlags.values.joined()).union(globals)
+    #expect(valued.isSubset(of: everyFlag))
+  }
+
+  @Test func helpListsTheCommandsButNotTheHiddenOne() async throws {
+    let home = try makeTemporaryDirectory()
+    let help = await Self.run(["--help"], environment: Self.environment(home))
+    for name in ["completions", "doctor", "cache"] { #expect(help.stdout.contains("  \(name) ")) }
+    #expect(!help.stdout.contains("__complete"))
+  }
+
+  @Test func scriptsNameEveryCommandAndFlag() async throws {
+    let home = try makeTemporaryDirectory()
+    for shell in CompletionsCommand.shells {
+      let result = await Self.run(["completions", shell], environment: Self.environment(home))
+      #expect(result.status == 0)
+      #expect(result.stderr.isEmpty)
+      for type in RatesCLI.commands { #expect(result.stdout.contains(type.name), "\(shell)") }
+      for flags in CompletionsCommand.completionFlags.values {
+        for flag in flags {
+          #expect(result.stdout.contains(flag.dropFirst(2)), "\(shell): \(flag)")
+        }
+      }
+      #expect(result.stdout.contains("__complete"))
+    }
+    let bad = await Self.run(["completions", "tcsh"], environment: Self.environment(home))
+    #expect(bad.status == 64)
+  }
+
+  @Test func completeWordsComeFromLocalDataOnly() async throws {
+    let home = try makeTemporaryDirectory()
+    let environment = Self.environment(home)
+    let data = home.appendingPathComponent("data/rates")
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    try Data(
+      #"{"version":1,"favorites":[{"id":"kaspa","symbol":"KAS","addedAt":"2026-01-01T00:00:00Z"}]}"#
+        .utf8
+    ).write(to: data.appendingPathComponent("favorites.json"))
+    try Data(
+      #"{"version":1,"pairs":[{"base":"GBP","quote":"USD","addedAt":"2026-01-01T00:00:00Z"}]}"#.utf8
+    ).write(to: data.appendingPathComponent("pairs.json"))
+    let cache = JSONFileCache(directory: home.appendingPathComponent("cache/rates"))
+    try cache.save(
+      CoinResolver.CachedResolution(id: "pepecoin-x", symbol: "PEPX", alternatives: []),
+      key: "coingecko/resolve/pepx", source: "coingecko", fetchedAt: fixedNow)
+    try cache.save(
+      ["x": 1], key: "coingecko/history/ethereum-wormhole-EUR", source: "coingecko",
+      fetchedAt: fixedNow)
+
+    let coins = await Self.run(["__complete", "coins"], environment: environment)
+    #expect(coins.status == 0)
+    let words = coins.stdout.split(separator: "\n").map(String.init)
+    for word in ["BTC", "ETH", "KAS", "PEPX", "ethereum-wormhole"] { #expect(words.contains(word)) }
+    #expect(words == words.sorted())
+
+    let lower = await Self.run(["__complete", "coins", "bt"], environment: environment)
+    #expect(lower.stdout == "btc\n")
+    let upper = await Self.run(["__complete", "currencies", "GB"], environment: environment)
+    #expect(upper.stdout == "GBP\n")
+    let pairs = await Self.run(["__complete", "pairs"], environment: environment)
+    #expect(pairs.stdout == "GBP-USD\n")
+    let favorites = await Self.run(["__complete", "favorites"], environment: environment)
+    #expect(favorites.stdout == "KAS\n")
+    let both = await Self.run(["__complete", "coins,currencies", "BC"], environment: environment)
+    #expect(both.stdout == "BCH\n", "one word per line, no duplicates")
+  }
+
+  @Test func completeIsSilentOnEveryProblem() async throws {
+    let home = try makeTemporaryDirectory()
+    let environment = Self.environment(home)
+    let data = home.appendingPathComponent("data/rates")
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    try Data("{not json".utf8).write(to: data.appendingPathComponent("favorites.json"))
+    try FileManager.default.createDirectory(
+      at: data.appendingPathComponent("pairs.json"), withIntermediateDirectories: true)
+    for arguments in [
+      ["__complete"], ["__complete", "favorites"], ["__complete", "pairs"],
+      ["__complete", "nonsense"], ["__complete", "coins", "zzzz"],
+    ] {
+      let result = await Self.run(arguments, environment: environment)
+      #expect(result.status == 0, "\(arguments)")
+      #expect(result.stdout.isEmpty, "\(arguments)")
+      #expect(result.stderr.isEmpty, "\(arguments)")
+    }
+    // Even a broken environment (a relative XDG path, no HOME) is no error.
+    let odd = await Self.run(["__complete", "coins", "b"], environment: ["XDG_DATA_HOME": "rel"])
+    #expect(odd.status == 0)
+  }
+}
