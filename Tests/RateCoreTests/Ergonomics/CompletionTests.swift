@@ -112,8 +112,8 @@ enum Shells {
       #expect(result.status == 0)
       #expect(result.stderr.isEmpty)
       for type in RatesCLI.commands { #expect(result.stdout.contains(type.name), "\(shell)") }
-      for flags in CompletionsCommand.completionFlags.values {
-        for flag in flags {
+      for type in RatesCLI.commands {
+        for flag in CompletionsCommand.completionFlags[type.name] ?? [] {
           #expect(result.stdout.contains(flag.dropFirst(2)), "\(shell): \(flag)")
         }
       }
