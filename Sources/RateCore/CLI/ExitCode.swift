@@ -11,6 +11,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   case failure = 1
   /// `rates doctor` found a problem (a check failed).
   case doctorFailed = 2
+  /// An alert triggered with `rates watch --exit-on-alert`.
+  case alert = 3
   /// Bad usage: unknown option or command, bad number or date, unknown coin
   /// or currency, same-currency pair.
   case usage = 64
@@ -28,6 +30,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   case config = 78
   /// Interrupted by Ctrl-C (SIGINT).
   case interrupted = 130
+  /// Ended by SIGTERM (`rates watch`).
+  case terminated = 143
 
   /// One line for the help text and README.
   public var meaning: String {
@@ -35,6 +39,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case .success: return "success (also when stale cached data was shown)"
     case .failure: return "unexpected failure"
     case .doctorFailed: return "rates doctor found a problem"
+    case .alert: return "an alert triggered with --exit-on-alert"
     case .usage: return "usage error: bad option, value, coin, currency or pair"
     case .noData: return "no data available (nothing cached with --offline, or none at the provider)"
     case .unavailable: return "provider unreachable or failing, and nothing cached"
@@ -42,6 +47,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case .rateLimited: return "rate limited by the provider, and nothing cached"
     case .config: return "configuration problem (API key)"
     case .interrupted: return "interrupted (Ctrl-C)"
+    case .terminated: return "terminated (SIGTERM)"
     }
   }
 }
