@@ -9,7 +9,6 @@ public enum RatesCLI {
     FavoritesCommand.self, InfoCommand.self, SearchCommand.self, CurrenciesCommand.self,
     StatsCommand.self, LedgerCommand.self, ConfigCommand.self, CompletionsCommand.self,
     DoctorCommand.self, CacheCommand.self,
-    WatchCommand.self,
   ]
 
   /// Runs `rates` with `arguments` (without the program name).
@@ -57,7 +56,9 @@ public enum RatesCLI {
         return ExitCode.success.rawValue
       }
       let paths = RatesPaths(environment: context.environment)
-      let config = try ConfigFile.file(paths).read()
+      // `doctor` reports a broken config file rather than stopping on it.
+      let configFile = ConfigFile.file(paths)
+      let config = type is DoctorCommand.Type ? (try? configFile.read()) ?? [:] : try configFile.read()
       let settings = try EnvironmentSettings(
         environment: context.environment, options: options, config: config)
       try options.require(formats: type.exportFormats, command: type.name)
