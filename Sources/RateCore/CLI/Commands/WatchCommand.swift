@@ -186,6 +186,10 @@ struct WatchCommand: RatesCommand {
     let ascii = !terminal.unicode
 
     let flag = SignalFlag()
+    // Ends the wait below: the watch finishing, or a signal's grace period
+    // running out (a request that ignores cancellation must not keep the
+    // process alive).
+    let (ended, end) = AsyncStream<Void>.makeStream()
     var signals = [SIGINT, SIGTERM]
     if board { signals.append(SIGWINCH) }
     let watcher = WatchSignals(signals) { number in
@@ -194,6 +198,8 @@ struct WatchCommand: RatesCommand {
           await screen.redraw()
         } else {
           await flag.set(number)
+          try? await Task.sleep(for: .seconds(2))
+          end.yield()
         }
       }
     }
@@ -227,14 +233,18 @@ struct WatchCommand: RatesCommand {
     }
 
     await flag.attach(task)
-    let result = await task.result
+    Task {
+      _ = await task.result
+      end.yield()
+    }
+    for await _ in ended { break }
     await screen.leave()
     watcher.cancel()
 
     if let number = await flag.received {
       return number == SIGTERM ? .terminated : .interrupted
     }
-    switch result {
+    switch await task.result {
     case .success(.finished): return .success
     case .success(.alert): return .alert
     case .failure(let error): throw error
