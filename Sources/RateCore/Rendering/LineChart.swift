@@ -34,11 +34,20 @@ public enum LineChart {
   ///   - width: The maximum width of every line, in columns.
   ///   - height: The number of plot rows (the result has `height + 1` lines).
   ///   - ascii: Draw with ASCII only.
+  ///   - cursor: The index in `points` of a point to mark with a vertical
+  ///     line (`│`, ASCII `|`) through the blank cells of its plot column
+  ///     (see ``cursorColumn(pointIndex:pointCount:plotWidth:)``); `nil`, out
+  ///     of range or a non-finite point draws no marker.
   /// - Returns: The lines without trailing spaces; empty when there is no
   ///   point, `height < 1` or `width` leaves no room for a plot column.
-  public static func render(points: [RatePoint], width: Int, height: Int, ascii: Bool)
-    -> [String]
-  {
+  public static func render(
+    points: [RatePoint], width: Int, height: Int, ascii: Bool, cursor: Int? = nil
+  ) -> [String] {
+    // The cursor as an index among the finite points drawn.
+    let cursor = cursor.flatMap { index -> Int? in
+      guard points.indices.contains(index), points[index].rate.isFinite else { return nil }
+      return points[..<index].filter { $0.rate.isFinite }.count
+    }
     let points = points.filter { $0.rate.isFinite }
     guard let low = points.map(\.rate).min(), let high = points.map(\.rate).max(),
       height >= 1, width >= 2
@@ -91,6 +100,12 @@ public enum LineChart {
         grid[entry][column] = glyphs.downFromLeft
         grid[exit][column] = glyphs.rightFromAbove
         for between in (entry + 1)..<exit { grid[between][column] = glyphs.vertical }
+      }
+    }
+    if let cursor {
+      let column = cursorColumn(pointIndex: cursor, pointCount: points.count, plotWidth: plotWidth)
+      for index in 0..<rows where grid[index][column] == " " {
+        grid[index][column] = glyphs.cursor
       }
     }
 
@@ -154,6 +169,22 @@ public enum LineChart {
     return Swift.min(Int(position.rounded()), total - 1)
   }
 
+  /// The plot column that shows point `pointIndex` of `pointCount`, the
+  /// inverse of the resampling: with more points than columns, the column
+  /// whose bucket holds the point; with fewer, the column nearest the
+  /// point's position on the stretched line (a single point is column 0,
+  /// under its date).
+  static func cursorColumn(pointIndex: Int, pointCount: Int, plotWidth: Int) -> Int {
+    guard pointCount > 1, plotWidth > 1 else { return 0 }
+    let index = Swift.min(Swift.max(pointIndex, 0), pointCount - 1)
+    if pointCount > plotWidth {
+      // The largest column c with c * total / count <= index.
+      return Swift.min(((index + 1) * plotWidth - 1) / pointCount, plotWidth - 1)
+    }
+    let position = Double(index) * Double(plotWidth - 1) / Double(pointCount - 1)
+    return Swift.min(Int(position.rounded()), plotWidth - 1)
+  }
+
   // MARK: - Date axis
 
   static func dateAxis(points: [RatePoint], plotStart: Int, plotWidth: Int) -> String {
@@ -205,6 +236,7 @@ public enum LineChart {
     var rightFromAbove: Character
     var axis: Character
     var tick: Character
+    var cursor: Character { vertical }
 
     static let unicode = Glyphs(
       horizontal: "─", vertical: "│", upFromLeft: "╯", rightFromBelow: "╭",
