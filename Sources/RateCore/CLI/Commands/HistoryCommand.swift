@@ -6,7 +6,8 @@ struct HistoryCommand: RatesCommand {
   static let name = "history"
   static let exportFormats = priceExportFormats
   static let abstract = "daily rates for the last N days, with statistics"
-  static let usage = "rates history <BASE> [<QUOTE>] [--days N] [--chart | --table]"
+  static let usage =
+    "rates history <BASE> [<QUOTE>] [--days N] [--chart | --table | --interactive]"
   static let details = """
     Arguments:
       <BASE>              a coin symbol or CoinGecko id (BTC, eth, ethereum-wormhole), or a
@@ -23,6 +24,12 @@ struct HistoryCommand: RatesCommand {
                           the last being today's latest price
       --chart             a multi-row line chart fitted to the terminal width
       --table             one row per day with the change from the previous day
+      --interactive       explore the chart on a terminal: a cursor on the last day,
+                          ←/→ or h/l move it one day, Home/End or g/G jump to the first
+                          or last day, q, Esc or Ctrl-C quit; the selected day's date,
+                          value and change show under the chart. Needs a terminal on
+                          stdin and stdout (else exit 64); not with --json, --chart,
+                          --table or an export format
 
     A past day's value is its close: the last price of that UTC day (CoinGecko's point
     at the next 00:00 UTC, CoinDesk's daily close). Today's value is the current price.
@@ -30,12 +37,13 @@ struct HistoryCommand: RatesCommand {
     Examples:
       rates history BTC EUR
       rates history ETH-USD --days 90 --chart
+      rates history BTC EUR --days 90 --interactive
       rates history BTC GBP --table --provider coindesk
       rates history GBP USD --table
       rates history BTC EUR --json | jq '.stats.changePercent'
     """
 
-  enum Layout: Sendable { case sparkline, chart, table }
+  enum Layout: Sendable { case sparkline, chart, table, interactive }
 
   let pair: PairArguments
   let days: Int
@@ -48,12 +56,29 @@ struct HistoryCommand: RatesCommand {
       } ?? 28
     let chart = try scanner.flag("--chart")
     let table = try scanner.flag("--table")
+    let interactive = try scanner.flag("--interactive")
     if chart && table { throw UsageError.invalid("--chart and --table cannot be used together") }
-    layout = chart ? .chart : table ? .table : .sparkline
+    if interactive && (chart || table) {
+      throw UsageError.invalid("--interactive cannot be used with \(chart ? "--chart" : "--table")")
+    }
+    layout = interactive ? .interactive : chart ? .chart : table ? .table : .sparkline
     pair = try PairArguments(parsing: &scanner, defaultQuote: defaults.currency)
   }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
+    if layout == .interactive {
+      if invocation.options.json {
+        throw UsageError.invalid("--interactive cannot be used with --json")
+      }
+      if let format = invocation.options.format {
+        throw UsageError.invalid("--interactive cannot be used with --format \(format.rawValue)")
+      }
+      // Checked before fetching: without a terminal there is nothing to do.
+      guard HistoryExplorer.isInteractiveTerminal(outputIsTTY: invocation.terminal.isTTY) else {
+        throw UsageError.invalid(
+          "--interactive needs a terminal: run it in one, or drop --interactive")
+      }
+    }
     let result = try await invocation.series(base: pair.base, quote: pair.quote, days: days)
     let series = result.series
     guard !series.points.isEmpty else {
@@ -76,6 +101,10 @@ struct HistoryCommand: RatesCommand {
     case .sparkline: invocation.out(view.sparklineReport())
     case .chart: invocation.out(view.chartReport())
     case .table: invocation.out(view.tableReport())
+    case .interactive:
+      return try await HistoryExplorer.run(
+        series: series, style: invocation.style, ascii: !invocation.terminal.unicode,
+        fallbackWidth: invocation.terminal.width, write: invocation.context.writeOut)
     }
     return .success
   }
