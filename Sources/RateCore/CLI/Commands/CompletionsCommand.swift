@@ -34,7 +34,7 @@ struct CompletionsCommand: RatesCommand {
   ///
   /// A test fails when a command's usage or details mention an option missing here.
   static let completionFlags: [String: [String]] = [
-    "history": ["--days", "--chart", "--table"],
+    "history": ["--days", "--chart", "--table", "--interactive"],
     "current": ["--in"],
     "convert": ["--date", "--ledger"],
     "pairs": [],
