@@ -148,6 +148,18 @@ public struct WatchEngine: Sendable {
     self.meter = meter
   }
 
+  /// What one feed's fetch gave.
+  struct FetchOutcome: Sendable {
+    var feed: Int
+    var snapshot: WatchFeed.Snapshot?
+    var error: (any Error)?
+
+    var result: Result<WatchFeed.Snapshot, any Error> {
+      if let snapshot { return .success(snapshot) }
+      return .failure(error ?? CancellationError())
+    }
+  }
+
   /// Per-feed scheduling.
   struct Schedule {
     var lastSuccess: Date?
@@ -236,20 +248,21 @@ public struct WatchEngine: Sendable {
           due.append(index)
         }
       }
-      let results = await withTaskGroup(of: (Int, Result<WatchFeed.Snapshot, any Error>).self) {
-        group in
+      // A struct, not a (Int, Result) tuple: the tuple form was miscompiled in
+      // release builds (Swift 6.3.1): indices came back wrong and trapped.
+      var results: [FetchOutcome] = []
+      await withTaskGroup(of: FetchOutcome.self) { group in
         for index in due {
           let feed = feeds[index]
           group.addTask {
-            do { return (index, .success(try await feed.fetch())) } catch {
-              return (index, .failure(error))
+            do { return FetchOutcome(feed: index, snapshot: try await feed.fetch(), error: nil) } catch {
+              return FetchOutcome(feed: index, snapshot: nil, error: error)
             }
           }
         }
-        var collected: [(Int, Result<WatchFeed.Snapshot, any Error>)] = []
-        for await result in group { collected.append(result) }
-        return collected.sorted { $0.0 < $1.0 }
+        for await outcome in group { results.append(outcome) }
       }
+      results.sort { $0.feed < $1.feed }
       try Task.checkCancellation()
 
       let finished = now()
@@ -258,8 +271,9 @@ public struct WatchEngine: Sendable {
         state.items[index].newAlert = nil
       }
       var retryingUntil: Date?
-      for (index, result) in results {
-        switch result {
+      for outcome in results {
+        let index = outcome.feed
+        switch outcome.result {
         case .success(let snapshot):
           schedules[index].lastSuccess = finished
           schedules[index].retryAt = nil
