@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Soak test for `rates watch` (release build) against the local fake API server.
+#
+# Runs `rates watch BTC ETH GBP-USD --every 10 --count 30` (about 5 minutes) with
+# RATES_WATCH_FLOOR=10 and reports the peak RSS, the average CPU (user + sys over
+# wall time) and the HTTP requests per minute the fake server saw.
+#
+# usage: scripts/watch-soak.sh [COUNT] [EVERY]   (defaults 30 and 10)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+count=${1:-30}
+every=${2:-10}
+
+# Retried: a tree being edited meanwhile fails with "modified during the build".
+built=0
+for _ in 1 2 3 4 5 6; do
+  if swift build -c release --scratch-path "${SOAK_SCRATCH:-.build}" >"${TMPDIR:-/tmp}/watch-soak-build.log" 2>&1; then
+    built=1
+    break
+  fi
+  grep -q "modified during the build" "${TMPDIR:-/tmp}/watch-soak-build.log" || break
+  sleep 10
+done
+if [ "$built" != 1 ]; then
+  echo "release build failed:" >&2
+  grep -E "error" "${TMPDIR:-/tmp}/watch-soak-build.log" | head -20 >&2
+  exit 1
+fi
+bin=$(swift build -c release --scratch-path "${SOAK_SCRATCH:-.build}" --show-bin-path)/rates
+
+work=$(mktemp -d)
+python3 scripts/fake_api_server.py --port 0 --port-file "$work/port" >/dev/null 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
+port=$(cat "$work/port")
+base="http://127.0.0.1:$port"
+
+export HOME="$work/home" XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/config" \
+  XDG_DATA_HOME="$work/data" RATES_COINGECKO_URL="$base/api/v3" RATES_COINDESK_URL="$base/v1/bpi" \
+  RATES_FRANKFURTER_URL="$base/frankfurter" RATES_WATCH_FLOOR=10
+unset COINGECKO_API_KEY COINGECKO_PRO_API_KEY RATES_CURRENCY RATES_PROVIDER
+curl -s -X POST "$base/__reset" >/dev/null
+
+ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }  # utime + stime, clock ticks
+hz=$(getconf CLK_TCK)
+
+start=$(date +%s.%N)
+"$bin" watch BTC ETH GBP-USD --every "$every" --count "$count" >"$work/out" 2>"$work/err" &
+pid=$!
+peak_kb=0
+cpu_ticks=0
+while kill -0 "$pid" 2>/dev/null; do
+  if [ -r "/proc/$pid/status" ]; then
+    rss=$(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status" 2>/dev/null || echo 0)
+    [ -n "$rss" ] && [ "$rss" -gt "$peak_kb" ] && peak_kb=$rss
+    t=$(ticks "$pid" 2>/dev/null || echo "$cpu_ticks")
+    [ -n "$t" ] && cpu_ticks=$t
+  fi
+  sleep 0.5
+done
+status=0
+wait "$pid" || status=$?
+end=$(date +%s.%N)
+
+wall=$(echo "$end - $start" | bc -l)
+requests=$(curl -s "$base/__requests")
+lines=$(wc -l <"$work/out")
+printf 'exit status        %s\n' "$status"
+printf 'updates x items    %s lines (expected %s)\n' "$lines" "$((count * 3))"
+printf 'wall time          %.1f s\n' "$wall"
+printf 'peak RSS           %.1f MB\n' "$(echo "$peak_kb / 1024" | bc -l)"
+printf 'average CPU        %.2f %% (user+sys %.2f s, last sample)\n' \
+  "$(echo "$cpu_ticks / $hz / $wall * 100" | bc -l)" "$(echo "$cpu_ticks / $hz" | bc -l)"
+printf 'requests           %s total, %.2f per minute\n' "$requests" "$(echo "$requests / $wall * 60" | bc -l)"
+if [ -s "$work/err" ]; then echo "stderr:"; sed 's/^/  /' "$work/err"; fi
