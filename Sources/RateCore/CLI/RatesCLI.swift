@@ -9,6 +9,7 @@ public enum RatesCLI {
     FavoritesCommand.self, InfoCommand.self, SearchCommand.self, CurrenciesCommand.self,
     StatsCommand.self, LedgerCommand.self, ConfigCommand.self, CompletionsCommand.self,
     DoctorCommand.self, CacheCommand.self,
+    WatchCommand.self,
   ]
 
   /// Runs `rates` with `arguments` (without the program name).
