@@ -165,12 +165,15 @@ public enum RatesCLI {
   static let environmentHelp = """
     Environment:
       RATES_CURRENCY          default quote currency (USD)
-      RATES_PROVIDER          default provider (coingecko)
+      RATES_PROVIDER          force a provider (default: by pair)
       COINGECKO_API_KEY       CoinGecko demo key (header x-cg-demo-api-key)
       COINGECKO_PRO_API_KEY   CoinGecko pro key: uses pro-api.coingecko.com
       RATES_COINGECKO_URL     CoinGecko base URL (mirrors, tests)
       RATES_COINDESK_URL      CoinDesk BPI v1 base URL
+      RATES_FRANKFURTER_URL   Frankfurter (ECB rates) base URL
       RATES_TIMEOUT           per-request timeout in seconds (10)
+      RATES_WATCH_FLOOR       shortest 'watch' interval in seconds (tests, mirrors)
+    Settings also come from 'rates config' (flags and environment take precedence).
       NO_COLOR                disable colour
       XDG_CACHE_HOME, XDG_CONFIG_HOME, XDG_DATA_HOME   file locations
     """
