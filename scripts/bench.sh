@@ -19,21 +19,8 @@ runs=${1:-21}
 swift build -c release >/dev/null
 bin=$(swift build -c release --show-bin-path)/rates
 
-work=$(mktemp -d)
-python3 scripts/fake_api_server.py --port 0 --port-file "$work/port" &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
-port=$(cat "$work/port")
-base="http://127.0.0.1:$port"
-
-export HOME="$work/home" XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/config" \
-  XDG_DATA_HOME="$work/data" RATES_COINGECKO_URL="$base/api/v3" RATES_COINDESK_URL="$base/v1/bpi" \
-  RATES_FRANKFURTER_URL="$base/frankfurter"
-unset COINGECKO_API_KEY COINGECKO_PRO_API_KEY RATES_CURRENCY RATES_PROVIDER
-
-requests() { curl -s "$base/__requests"; }
-reset() { curl -s -X POST "$base/__reset" >/dev/null; }
+# shellcheck source=scripts/fake-env.sh
+source scripts/fake-env.sh
 
 # median_ms SETUP COMMAND...: runs SETUP (a shell snippet) before each timed run.
 median_ms() {
