@@ -98,9 +98,12 @@ struct EnvironmentSettings: Sendable {
   /// ``ConfigKey/display(_:)``) and its source.
   var resolved: [ConfigKey: (value: String?, source: SettingSource)] = [:]
 
-  init(environment: [String: String], options: GlobalOptions, config: [String: String] = [:])
-    throws(UsageError)
-  {
+  /// - Parameter lenient: ignore invalid values in the config file instead of
+  ///   refusing them (for the commands that repair or report the file).
+  init(
+    environment: [String: String], options: GlobalOptions, config: [String: String] = [:],
+    lenient: Bool = false
+  ) throws(UsageError) {
     func value(_ name: String) -> String? {
       guard let text = environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty
       else { return nil }
@@ -111,8 +114,10 @@ struct EnvironmentSettings: Sendable {
       do {
         return try key.normalize(raw)
       } catch {
+        // `config` and `doctor` must still run to repair or report it.
+        if lenient { return nil }
         throw UsageError.invalid(
-          "the config file's \(key.rawValue) is invalid (\(error.localizedDescription)): fix it with 'rates config set \(key.rawValue) …'")
+          "the config file's \(key.rawValue) is invalid (\(error.localizedDescription)): fix it with 'rates config set \(key.rawValue) …' or 'rates config unset \(key.rawValue)'")
       }
     }
     // currency

@@ -61,7 +61,8 @@ public enum RatesCLI {
       let configFile = ConfigFile.file(paths)
       let config = type is DoctorCommand.Type ? (try? configFile.read()) ?? [:] : try configFile.read()
       let settings = try EnvironmentSettings(
-        environment: context.environment, options: options, config: config)
+        environment: context.environment, options: options, config: config,
+        lenient: type is DoctorCommand.Type || type is ConfigCommand.Type)
       try options.require(formats: type.exportFormats, command: type.name)
       let command = try type.init(
         parsing: &scanner, defaults: CommandDefaults(currency: settings.currency))

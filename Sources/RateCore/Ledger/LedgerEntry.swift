@@ -117,11 +117,22 @@ public struct Ledger: Codable, Equatable, Sendable {
   /// stale `nextID` still never hands out an id twice.
   @discardableResult
   public mutating func append(_ entry: LedgerEntry) -> LedgerEntry {
-    let highest = entries.map(\.id).max() ?? 0
-    var stored = entry
-    stored.id = Swift.max(nextID, highest + 1)
-    nextID = stored.id + 1
-    entries.append(stored)
+    append(contentsOf: [entry])[0]
+  }
+
+  /// Appends `newEntries` under new, increasing ids (one scan of the existing
+  /// ids for all of them, so a large import stays linear) and returns them as stored.
+  @discardableResult
+  public mutating func append(contentsOf newEntries: [LedgerEntry]) -> [LedgerEntry] {
+    var next = Swift.max(nextID, (entries.map(\.id).max() ?? 0) + 1)
+    let stored = newEntries.map { entry -> LedgerEntry in
+      var entry = entry
+      entry.id = next
+      next += 1
+      return entry
+    }
+    nextID = next
+    entries.append(contentsOf: stored)
     return stored
   }
 

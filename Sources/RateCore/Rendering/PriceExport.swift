@@ -20,10 +20,11 @@ public enum PriceExport {
   public static func directive(
     day: Day, base: String, rate: Double, quote: String, journal: Journal
   ) -> String {
-    let amount = "\(plain(rate)) \(commodity(quote))"
     switch journal {
-    case .ledger: return "P \(day) \(commodity(base)) \(amount)"
-    case .beancount: return "\(day) price \(commodity(base)) \(amount)"
+    case .ledger:
+      return "P \(day) \(ledgerCommodity(base)) \(plain(rate)) \(ledgerCommodity(quote))"
+    case .beancount:
+      return "\(day) price \(commodity(base)) \(plain(rate)) \(commodity(quote))"
     }
   }
 
@@ -71,15 +72,27 @@ public enum PriceExport {
     return text
   }
 
-  /// A commodity name both journals accept: upper case, letters, digits and
-  /// `._-'`, starting with a letter (`ethereum-wormhole` → `ETHEREUM-WORMHOLE`).
+  /// A beancount currency name: upper case, letters, digits and `._-'`,
+  /// starting with a letter and ending with a letter or digit
+  /// (`ethereum-wormhole` → `ETHEREUM-WORMHOLE`).
   public static func commodity(_ symbol: String) -> String {
     var name = String(
       symbol.uppercased().map { character -> Character in
         character.isASCII && (character.isLetter || character.isNumber || "._-'".contains(character))
           ? character : "_"
-      })
+      }.prefix(24))
+    while let last = name.last, !(last.isLetter || last.isNumber) { name.removeLast() }
     if let first = name.first, !first.isLetter { name = "X" + name }
-    return name.isEmpty ? "X" : String(name.prefix(24))
+    return name.isEmpty ? "X" : name
+  }
+
+  /// A ledger-cli / hledger commodity: bare when it is letters only,
+  /// otherwise in double quotes (`"ETHEREUM-WORMHOLE"`, `"1INCH"`).
+  public static func ledgerCommodity(_ symbol: String) -> String {
+    let name = String(
+      symbol.uppercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber || "._-'".contains($0)) }
+        .prefix(24))
+    guard !name.isEmpty else { return "X" }
+    return name.allSatisfy(\.isLetter) ? name : "\"\(name)\""
   }
 }

@@ -61,7 +61,20 @@ import Testing
     #expect(abs((conversion["rate"] as? Double ?? 0) - FakeFrankfurter.eurRate("GBP", day: ecbDay)) < 1e-9)
   }
 
+  @Test func aWeekendDateUsesTheWorkingDayBefore() async throws {
+    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
+    defer { server.stop() }
+    let rates = try BinaryRunner(server: server.baseURL)
+    let today = Day(containing: Date())
+    let saturday = (1...8).map { today.adding(days: -$0) }.first { $0.isoWeekday == 6 }!
+    let result = try await rates.run(["convert", "100", "EUR", "USD", "--date", saturday.description, "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let conversion = try #require((try result.json()["conversions"] as? [[String: Any]])?.first)
+    #expect(conversion["rateDate"] as? String == saturday.adding(days: -1).description)
+  }
+
   @Test(arguments: [
+    (["convert", "2", "EUR", ","], "missing argument <to>"),
     (["convert", "-5", "USD", "EUR"], "more than zero"),
     (["convert", "0", "USD", "EUR"], "more than zero"),
     (["convert", "abc", "USD", "EUR"], "is not a number"),

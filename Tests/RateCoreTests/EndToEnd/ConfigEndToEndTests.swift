@@ -89,6 +89,20 @@ import Testing
     #expect(holders.count == 1 && holders.first?.hasSuffix("config/rates/config.json") == true)
   }
 
+  @Test func anInvalidValueCanStillBeRepairedWithConfig() async throws {
+    let rates = try BinaryRunner(server: nil)
+    let directory = rates.home.appendingPathComponent("config/rates")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data(#"{"version":1,"settings":{"currency":"€€"}}"#.utf8)
+      .write(to: directory.appendingPathComponent("config.json"))
+    let blocked = try await rates.run(["currencies"])
+    #expect(blocked.status == 64)
+    #expect(blocked.stderr.contains("rates config unset currency"))
+    #expect(try await rates.run(["config"]).status == 0)
+    #expect(try await rates.run(["config", "set", "currency", "CHF"]).status == 0)
+    #expect(try await rates.run(["currencies"]).status == 0)
+  }
+
   @Test func aCorruptConfigFileStopsWithItsName() async throws {
     let rates = try BinaryRunner(server: nil)
     let directory = rates.home.appendingPathComponent("config/rates")

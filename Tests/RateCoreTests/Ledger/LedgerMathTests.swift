@@ -282,3 +282,18 @@ import Testing
     }
   }
 }
+
+@Suite struct LedgerAppendTests {
+  @Test func batchAppendGivesIncreasingFreshIDs() {
+    let entry = LedgerEntry(
+      id: 0, date: Day("2026-11-20")!, side: .sell, amount: 1, currency: "USD", counterAmount: 89_500,
+      counterCurrency: "LBP", counterparty: nil, note: nil, recordedAt: fixedNow)
+    var ledger = Ledger(nextID: 3, entries: [])
+    ledger.append(entry)
+    let stored = ledger.append(contentsOf: [entry, entry, entry])
+    #expect(stored.map(\.id) == [4, 5, 6])
+    #expect(ledger.nextID == 7)
+    var stale = Ledger(nextID: 1, entries: ledger.entries)
+    #expect(stale.append(entry).id == 7, "a stale nextID never reuses an id")
+  }
+}

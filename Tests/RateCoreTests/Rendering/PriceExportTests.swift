@@ -31,7 +31,13 @@ import Testing
   @Test func commoditiesAreJournalSafe() {
     #expect(PriceExport.commodity("ethereum-wormhole") == "ETHEREUM-WORMHOLE")
     #expect(PriceExport.commodity("1inch") == "X1INCH")
-    #expect(PriceExport.commodity("a b\u{1B}") == "A_B_")
+    #expect(PriceExport.commodity("a b\u{1B}") == "A_B")
+    #expect(PriceExport.commodity("x'") == "X")
+    #expect(PriceExport.ledgerCommodity("ethereum-wormhole") == "\"ETHEREUM-WORMHOLE\"")
+    #expect(PriceExport.ledgerCommodity("btc") == "BTC")
+    #expect(
+      PriceExport.directive(day: Day("2024-11-15")!, base: "1inch", rate: 0.25, quote: "EUR", journal: .ledger)
+        == "P 2024-11-15 \"1INCH\" 0.25 EUR")
   }
 
   @Test func csvHasAHeaderAndQuotesWhatNeedsIt() {

@@ -52,6 +52,7 @@ struct ConvertCommand: RatesCommand {
       throw UsageError.invalid(
         "'\(TerminalText.sanitize(from))' is not a currency code or coin symbol: use a code such as USD or BTC")
     }
+    guard !targets.isEmpty else { throw UsageError.missingArgument("to") }
     self.from = from.uppercased()
     self.targets = targets
   }
@@ -179,13 +180,15 @@ struct ConvertCommand: RatesCommand {
     guard date <= today else {
       throw UsageError.invalid("--date \(date) is in the future: use today or an earlier day")
     }
-    let days = date.distance(to: today) + 1
-    guard days <= 365 else {
+    guard date.distance(to: today) + 1 <= 365 else {
       throw UsageError.invalid("--date reaches back at most 365 days (to \(today.adding(days: -364)))")
     }
+    // A week more, so a weekend or holiday finds the working day before it.
+    let days = min(365, date.distance(to: today) + 8)
     func rate(_ base: String, _ quote: String) async throws -> SourcedRate {
       let result = try await invocation.series(base: base, quote: quote, days: days)
-      guard let point = result.series.points.last(where: { $0.date <= date }) else {
+      // The day the rate was published (an ECB working day), not a carried copy.
+      guard let point = result.series.points.last(where: { $0.date <= date && !$0.carried }) else {
         throw ProviderError.noData(
           provider: result.series.source, detail: "no \(base)/\(quote) rate on or before \(date)")
       }

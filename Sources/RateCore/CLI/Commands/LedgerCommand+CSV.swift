@@ -27,10 +27,9 @@ extension LedgerCommand {
     }
     let (added, duplicates) = try invocation.userData().ledger.update {
       ledger -> ([LedgerEntry], Int) in
-      let duplicates = entries.filter { new in
-        ledger.entries.contains { Self.sameExchange($0, new) }
-      }.count
-      return (entries.map { ledger.append($0) }, duplicates)
+      let known = Set(ledger.entries.map(ExchangeKey.init))
+      let duplicates = entries.filter { known.contains(ExchangeKey($0)) }.count
+      return (ledger.append(contentsOf: entries), duplicates)
     }
     if duplicates > 0 {
       invocation.err(
@@ -88,9 +87,27 @@ extension LedgerCommand {
   }
 
   /// Whether two entries record the same exchange (everything but id and `recordedAt`).
-  static func sameExchange(_ a: LedgerEntry, _ b: LedgerEntry) -> Bool {
-    a.date == b.date && a.side == b.side && a.amount == b.amount && a.currency == b.currency
-      && a.counterAmount == b.counterAmount && a.counterCurrency == b.counterCurrency
-      && a.counterparty == b.counterparty && a.note == b.note
+  /// What makes two entries the same exchange, whatever their ids: hashed,
+  /// so checking an import against the ledger stays linear.
+  struct ExchangeKey: Hashable {
+    var date: Day
+    var side: LedgerEntry.Side
+    var amount: Double
+    var currency: String
+    var counterAmount: Double
+    var counterCurrency: String
+    var counterparty: String?
+    var note: String?
+
+    init(_ entry: LedgerEntry) {
+      date = entry.date
+      side = entry.side
+      amount = entry.amount
+      currency = entry.currency
+      counterAmount = entry.counterAmount
+      counterCurrency = entry.counterCurrency
+      counterparty = entry.counterparty
+      note = entry.note
+    }
   }
 }
