@@ -33,6 +33,8 @@ enum CompletionScripts {
 
   /// The provider names `--provider` takes.
   static var providers: String { Providers.all.joined(separator: " ") }
+  static var formats: String { OutputFormat.allCases.map(\.rawValue).joined(separator: " ") }
+  static var configKeys: String { ConfigKey.allCases.map(\.rawValue).joined(separator: " ") }
 
   // MARK: - bash
 
@@ -70,6 +72,8 @@ enum CompletionScripts {
       _rates_words() {
         case "$1" in
           providers) compgen -W "\(providers)" -- "$2" ;;
+          formats) compgen -W "\(formats)" -- "$2" ;;
+          keys) compgen -W "\(configKeys)" -- "$2" ;;
           files) compgen -f -- "$2" ;;
           *) command rates __complete "$1" "$2" 2>/dev/null ;;
         esac
@@ -181,6 +185,8 @@ enum CompletionScripts {
         local -a found
         case $1 in
           (providers) found=(\(providers)) ;;
+          (formats) found=(\(formats)) ;;
+          (keys) found=(\(configKeys)) ;;
           (files) _files; return ;;
           (*) found=(${(f)"$(command rates __complete $1 "$PREFIX" 2>/dev/null)"}) ;;
         esac
@@ -366,6 +372,7 @@ enum CompletionScripts {
       switch kind {
       case "": break
       case "providers": text += " -a \(fishQuoted(providers))"
+      case "formats": text += " -a \(fishQuoted(formats))"
       default: text += " -a '(command rates __complete \(kind) 2>/dev/null)'"
       }
     }

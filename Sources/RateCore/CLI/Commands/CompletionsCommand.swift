@@ -57,13 +57,13 @@ struct CompletionsCommand: RatesCommand {
 
   /// The options every command accepts.
   static let globalFlags = [
-    "--json", "--no-color", "--ascii", "--offline", "--refresh", "--provider", "--help", "-h",
-    "--version",
+    "--json", "--format", "--no-color", "--ascii", "--offline", "--refresh", "--provider",
+    "--help", "-h", "--version",
   ]
 
   /// Options that take a value, with the kind of word that completes it ("" for none).
   static let valueOptions: [String: String] = [
-    "--provider": "providers", "--in": "currencies", "--pair": "pairs", "--days": "",
+    "--provider": "providers", "--format": "formats", "--in": "currencies", "--pair": "pairs", "--days": "",
     "--limit": "", "--date": "", "--with": "", "--note": "", "--every": "", "--alert": "",
     "--count": "",
   ]
@@ -89,7 +89,7 @@ struct CompletionsCommand: RatesCommand {
     var action: String? = nil
     /// The first argument position the rule applies to, counting the action as 0.
     var from: Int
-    /// Kinds of words: `coins`, `currencies`, `pairs`, `favorites`, `files`.
+    /// Kinds of words: `coins`, `currencies`, `pairs`, `favorites`, `files`, `keys`.
     var kinds: [String]
   }
 
@@ -108,6 +108,8 @@ struct CompletionsCommand: RatesCommand {
     .init(command: "ledger", action: "rate", from: 1, kinds: ["currencies"]),
     .init(command: "ledger", action: "stats", from: 1, kinds: ["currencies"]),
     .init(command: "ledger", action: "import", from: 1, kinds: ["files"]),
+    .init(command: "config", action: "set", from: 1, kinds: ["keys"]),
+    .init(command: "config", action: "unset", from: 1, kinds: ["keys"]),
   ]
 
   let shell: String
