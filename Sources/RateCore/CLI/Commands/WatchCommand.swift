@@ -190,7 +190,8 @@ struct WatchCommand: RatesCommand {
     // running out (a request that ignores cancellation must not keep the
     // process alive).
     let (ended, end) = AsyncStream<Void>.makeStream()
-    var signals = [SIGINT, SIGTERM]
+    // SIGHUP (the terminal closed) and SIGQUIT end the watch cleanly too.
+    var signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     if board { signals.append(SIGWINCH) }
     let watcher = WatchSignals(signals) { number in
       Task {
@@ -242,7 +243,11 @@ struct WatchCommand: RatesCommand {
     watcher.cancel()
 
     if let number = await flag.received {
-      return number == SIGTERM ? .terminated : .interrupted
+      switch number {
+      case SIGTERM: return .terminated
+      case SIGHUP: return .hangup
+      default: return .interrupted
+      }
     }
     switch await task.result {
     case .success(.finished): return .success
