@@ -59,17 +59,14 @@ extension HTTPTransport {
   /// and a whole-second timeout (Linux truncates fractions).
   ///
   /// - Parameter timeoutSeconds: the per-request timeout, at least 1.
+  ///
+  /// The session is created on the first request, so a command answered from
+  /// the cache never pays for it.
   public static func urlSession(timeoutSeconds: Int) -> HTTPTransport {
     let seconds = max(1, timeoutSeconds)
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = TimeInterval(seconds)
-    configuration.timeoutIntervalForResource = TimeInterval(seconds * 3)
-    configuration.urlCache = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.httpCookieStorage = nil
-    configuration.httpShouldSetCookies = false
-    let session = URLSession(configuration: configuration)
+    let box = SessionBox(timeoutSeconds: seconds)
     return HTTPTransport { request in
+      let session = await box.session()
       var request = request
       request.timeoutInterval = TimeInterval(seconds)
       let host = request.url?.host ?? "?"
@@ -83,6 +80,31 @@ extension HTTPTransport {
         throw HTTPError(error, host: host, timeoutSeconds: seconds)
       }
     }
+  }
+}
+
+/// Holds the one `URLSession` of a transport, made when first needed.
+actor SessionBox {
+  private let timeoutSeconds: Int
+  private var made: URLSession?
+
+  init(timeoutSeconds: Int) {
+    self.timeoutSeconds = timeoutSeconds
+  }
+
+  /// The session: ephemeral, no URL cache, no cookies, whole-second timeouts.
+  func session() -> URLSession {
+    if let made { return made }
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = TimeInterval(timeoutSeconds)
+    configuration.timeoutIntervalForResource = TimeInterval(timeoutSeconds * 3)
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.httpCookieStorage = nil
+    configuration.httpShouldSetCookies = false
+    let session = URLSession(configuration: configuration)
+    made = session
+    return session
   }
 }
 
