@@ -16,11 +16,16 @@ let package = Package(
     .library(name: "RateCore", targets: ["RateCore"]),
   ],
   targets: [
+    // The domain: models, HTTP, providers, cache, user data, ledger, analysis,
+    // export formats. Knows nothing of terminals, flags or exit codes.
     .target(name: "RateCore", swiftSettings: swiftSettings),
-    .executableTarget(name: "rates", dependencies: ["RateCore"], swiftSettings: swiftSettings),
+    // The command line: commands, options, help, rendering, terminal screens.
+    .target(name: "RatesCLI", dependencies: ["RateCore"], swiftSettings: swiftSettings),
+    // The executable: adapts the process to RatesCLI.
+    .executableTarget(name: "rates", dependencies: ["RatesCLI"], swiftSettings: swiftSettings),
     .testTarget(
       name: "RateCoreTests",
-      dependencies: ["RateCore"],
+      dependencies: ["RateCore", "RatesCLI"],
       swiftSettings: swiftSettings
     ),
   ]

@@ -1,5 +1,5 @@
 import Foundation
-import RateCore
+import RatesCLI
 
 /// The `rates` executable: adapts the process to ``RatesCLI`` and nothing more.
 @main

@@ -36,32 +36,14 @@ extension CacheFreshness {
 public struct Staleness: Sendable, Equatable {
   /// When the data was fetched.
   public var fetchedAt: Date
-  /// The failure that made `rates` fall back to the cache; `nil` in `--offline` mode.
-  public var reason: String?
-}
+  /// The failure that made the service fall back to the cache; `nil` when
+  /// the cache was asked for on purpose (offline).
+  public var reason: ProviderError?
 
-extension Staleness {
-  /// The stderr note, e.g. `warning: …; showing cached data from 2 h ago`.
-  public func note(now: Date) -> String {
-    let age = AgeText.describe(now.timeIntervalSince(fetchedAt))
-    if let reason {
-      // The reason may quote a provider's response: never raw to a terminal.
-      return "warning: \(TerminalText.sanitize(reason)); showing cached data from \(age) ago (stale)"
-    }
-    return "note: offline; showing cached data from \(age) ago"
+  /// Creates a value.
+  public init(fetchedAt: Date, reason: ProviderError?) {
+    self.fetchedAt = fetchedAt
+    self.reason = reason
   }
 }
 
-/// Human durations for notes: `45 s`, `12 min`, `3 h`, `2 days`.
-public enum AgeText {
-  /// A short rendering of `seconds`.
-  public static func describe(_ seconds: TimeInterval) -> String {
-    let value = max(0, Int(seconds))
-    switch value {
-    case ..<90: return "\(value) s"
-    case ..<(90 * 60): return "\(value / 60) min"
-    case ..<(36 * 3600): return "\(value / 3600) h"
-    default: return "\(value / 86_400) days"
-    }
-  }
-}

@@ -3,22 +3,33 @@ import Foundation
 /// The cache rules of ``RateService`` for any single fetched value: a fresh
 /// entry answers; otherwise fetch and store; when the fetch fails for a
 /// reason cached data can cover, the cached value answers, marked stale.
-struct CachedFetch: Sendable {
+public struct CachedFetch: Sendable {
   let cache: JSONFileCache
   let mode: CacheMode
   let now: @Sendable () -> Date
   let warn: @Sendable (String) -> Void
 
+  /// Creates a fetcher.
+  public init(
+    cache: JSONFileCache, mode: CacheMode, now: @escaping @Sendable () -> Date,
+    warn: @escaping @Sendable (String) -> Void
+  ) {
+    self.cache = cache
+    self.mode = mode
+    self.now = now
+    self.warn = warn
+  }
+
   /// A value with its provenance.
-  struct Answer<Value: Sendable>: Sendable {
-    var value: Value
-    var fetchedAt: Date
-    var staleness: Staleness?
+  public struct Answer<Value: Sendable>: Sendable {
+    public var value: Value
+    public var fetchedAt: Date
+    public var staleness: Staleness?
   }
 
   /// The value under `key`, fetched by `fetch` unless a cached one is
   /// younger than `freshness`.
-  func value<Value: Codable & Sendable>(
+  public func value<Value: Codable & Sendable>(
     key: String, source: String, freshness: TimeInterval, what: String,
     fetch: @Sendable () async throws -> Value
   ) async throws -> Answer<Value> {
@@ -51,7 +62,7 @@ struct CachedFetch: Sendable {
       guard let entry else { throw error }
       return Answer(
         value: entry.value, fetchedAt: entry.fetchedAt,
-        staleness: Staleness(fetchedAt: entry.fetchedAt, reason: error.localizedDescription))
+        staleness: Staleness(fetchedAt: entry.fetchedAt, reason: error))
     }
   }
 }

@@ -7,6 +7,12 @@ extension RateService {
     public var series: RateSeries
     /// Set when cached data stands in for a fresh answer.
     public var staleness: Staleness?
+
+    /// Creates a result.
+    public init(series: RateSeries, staleness: Staleness?) {
+      self.series = series
+      self.staleness = staleness
+    }
   }
 
   /// A span of days, both ends included.
@@ -113,7 +119,7 @@ extension RateService {
           points: points),
         staleness: staleness)
     }
-    func fallback(reason: String?) throws -> HistoryResult {
+    func fallback(reason: ProviderError?) throws -> HistoryResult {
       guard cached != nil || latest != nil else {
         throw ServiceError.nothingCached("\(asset.symbol)/\(quote)")
       }
@@ -170,7 +176,7 @@ extension RateService {
         fetchedAt: newLatest?.fetchedAt ?? currentTime, staleness: nil, latest: newLatest)
     } catch let error as ProviderError where error.allowsStaleFallback {
       guard cached != nil || latest != nil else { throw error }
-      return try fallback(reason: error.localizedDescription)
+      return try fallback(reason: error)
     }
   }
 

@@ -33,7 +33,7 @@ extension RateService {
         cached[pair] = entry
       }
     }
-    func fromCache(reason: String?) throws -> QuotesResult {
+    func fromCache(reason: ProviderError?) throws -> QuotesResult {
       var quotes: [Quote] = []
       for pair in pairs {
         guard let entry = cached[pair] else {
@@ -64,7 +64,7 @@ extension RateService {
       }
       return QuotesResult(quotes: pairs.compactMap { table[$0] }, staleness: nil)
     } catch let error as ProviderError where error.allowsStaleFallback {
-      do { return try fromCache(reason: error.localizedDescription) } catch is ServiceError {
+      do { return try fromCache(reason: error) } catch is ServiceError {
         throw error
       }
     }

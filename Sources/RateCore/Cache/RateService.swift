@@ -48,7 +48,7 @@ public struct RateService: Sendable {
 
   /// The day a price belongs to: the day the provider last updated it (a
   /// frozen or replayed feed is not today's), never later than today.
-  static func day(of quote: Quote, today: Day) -> Day {
+  public static func day(of quote: Quote, today: Day) -> Day {
     quote.updatedAt.map { min(Day(containing: $0), today) } ?? today
   }
 
@@ -59,7 +59,7 @@ public struct RateService: Sendable {
   ///
   /// - Parameter carryThrough: for rates that stand until replaced (ECB), the
   ///   day up to which the newest value carries (normally today).
-  static func fill(
+  public static func fill(
     _ byDay: [Day: RatePoint], in window: ClosedRange<Day>, carryThrough: Day? = nil
   ) -> [RatePoint] {
     // A value from before the window (Friday's ECB rate for a window that
@@ -83,7 +83,7 @@ public struct RateService: Sendable {
     return points
   }
 
-  func priceKey(_ asset: Asset, _ quote: String) -> String {
+  public func priceKey(_ asset: Asset, _ quote: String) -> String {
     "\(source.name)/price/\(asset.id)-\(quote)"
   }
 

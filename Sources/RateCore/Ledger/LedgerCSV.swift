@@ -11,7 +11,7 @@ import Foundation
 /// informational and ignored (imported entries get new ids, and the rate follows from the
 /// amounts); `with` and `note` may be left out. Every value is checked as `ledger add` checks
 /// it, and every line is checked before anything is returned.
-enum LedgerCSV {
+public enum LedgerCSV {
   /// The header, in export order.
   static let columns = [
     "id", "date", "side", "amount", "currency", "counter_amount", "counter_currency", "rate",
@@ -23,15 +23,15 @@ enum LedgerCSV {
   ]
 
   /// Every bad line of an import; nothing may be imported when there is one.
-  struct Problems: Error, Equatable, Sendable {
+  public struct Problems: Error, Equatable, Sendable {
     /// The problems in line order, each as `line N: …`.
-    var problems: [CSV.ParseError]
+    public var problems: [CSV.ParseError]
   }
 
   // MARK: - Writing
 
   /// The CSV document for `entries`, in the given order, with CR LF line ends.
-  static func document(_ entries: [LedgerEntry]) -> String {
+  public static func document(_ entries: [LedgerEntry]) -> String {
     CSV.document(header: columns, rows: entries.map(row))
   }
 
@@ -62,7 +62,7 @@ enum LedgerCSV {
   ///   - recordedAt: The `recordedAt` of every entry read.
   /// - Returns: The entries in file order, each with id 0 (the ledger assigns new ones).
   /// - Throws: ``Problems`` listing every bad line, or the one CSV syntax error.
-  static func entries(fromCSV text: String, today: Day, recordedAt: Date) throws(Problems)
+  public static func entries(fromCSV text: String, today: Day, recordedAt: Date) throws(Problems)
     -> [LedgerEntry]
   {
     let records: [CSV.Record]

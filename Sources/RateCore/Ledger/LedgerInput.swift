@@ -5,10 +5,10 @@ import Foundation
 ///
 /// Every check throws ``Invalid`` with a sentence that quotes the offending value (sanitized
 /// and shortened) and says what is accepted.
-enum LedgerInput {
+public enum LedgerInput {
   /// A refused value; `message` completes `error: ` or `line N: `.
-  struct Invalid: Error, Equatable, Sendable {
-    var message: String
+  public struct Invalid: Error, Equatable, Sendable {
+    public var message: String
   }
 
   /// The largest amount accepted: anything above is surely a typo.
@@ -29,7 +29,7 @@ enum LedgerInput {
   /// - Parameters:
   ///   - text: What the user wrote.
   ///   - what: The name used in messages, such as `"amount"`.
-  static func amount(_ text: String, what: String = "amount") throws(Invalid) -> Double {
+  public static func amount(_ text: String, what: String = "amount") throws(Invalid) -> Double {
     switch AmountParser.parse(text) {
     case .failure(let problem):
       throw Invalid(message: problem.sentence(about: text, what: what))
@@ -57,7 +57,7 @@ enum LedgerInput {
   }
 
   /// Reads two different currency codes.
-  static func pair(_ base: String, _ quote: String) throws(Invalid) -> (String, String) {
+  public static func pair(_ base: String, _ quote: String) throws(Invalid) -> (String, String) {
     let base = try currency(base)
     let quote = try currency(quote)
     guard base != quote else {
@@ -67,7 +67,7 @@ enum LedgerInput {
   }
 
   /// Splits `USD-LBP` or `USD/LBP` into two codes; nil when `text` is not written so.
-  static func splitPair(_ text: String) -> (String, String)? {
+  public static func splitPair(_ text: String) -> (String, String)? {
     for separator: Character in ["-", "/"] {
       let parts = text.split(separator: separator, omittingEmptySubsequences: false)
       if parts.count == 2 { return (String(parts[0]), String(parts[1])) }
@@ -77,7 +77,7 @@ enum LedgerInput {
 
   /// Reads `YYYY-MM-DD`, `today` or `yesterday` (UTC), refusing days more than one day after
   /// `today` (time zones east of UTC) or before 1990.
-  static func day(_ text: String, today: Day) throws(Invalid) -> Day {
+  public static func day(_ text: String, today: Day) throws(Invalid) -> Day {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     let day: Day
     switch trimmed.lowercased() {
@@ -117,8 +117,8 @@ enum LedgerInput {
   /// Cleans a counterparty name or note: sanitized for the terminal, trimmed, at most
   /// ``maximumTextLength`` characters; nil when nothing is left.
   /// - Parameter what: The name used in messages, such as `"note"`.
-  static func text(_ text: String, what: String) throws(Invalid) -> String? {
-    let clean = TerminalText.sanitize(text).trimmingCharacters(in: .whitespaces)
+  public static func text(_ text: String, what: String) throws(Invalid) -> String? {
+    let clean = UntrustedText.sanitize(text).trimmingCharacters(in: .whitespaces)
     guard !clean.isEmpty else { return nil }
     guard clean.count <= maximumTextLength else {
       throw Invalid(
@@ -129,8 +129,8 @@ enum LedgerInput {
   }
 
   /// `'text'` for a message: sanitized, and shortened past 40 characters.
-  static func quoted(_ text: String) -> String {
-    let clean = TerminalText.sanitize(text)
+  public static func quoted(_ text: String) -> String {
+    let clean = UntrustedText.sanitize(text)
     return "'" + (clean.count > 40 ? String(clean.prefix(39)) + "…" : clean) + "'"
   }
 }

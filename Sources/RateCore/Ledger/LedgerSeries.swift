@@ -1,16 +1,22 @@
 import Foundation
 
-/// The ledger's daily average rates as a series, for `stats --ledger` and
-/// `convert --ledger`.
-enum LedgerSeries {
-  /// Daily amount-weighted average rates of the user's exchanges of `base`
-  /// against `quote` over the last `days` days.
-  static func daily(base: String, quote: String, days: Int, invocation: Invocation) throws
-    -> RateService.HistoryResult
-  {
-    let now = invocation.context.now()
+/// Why the ledger has no rate to give.
+public enum LedgerQueryError: Error, Equatable, Sendable {
+  /// No exchanges of `base` against `quote` in the last `days` days.
+  case noExchanges(base: String, quote: String, days: Int)
+}
+
+/// The ledger's rates as a series or a single rate, for `stats --ledger`,
+/// `convert --ledger` and `ledger rate`.
+public enum LedgerSeries {
+  /// Daily amount-weighted average rates of the exchanges of `base` against
+  /// `quote` over the `days` days ending on `now`'s day.
+  ///
+  /// - Throws: ``LedgerQueryError/noExchanges(base:quote:days:)``.
+  public static func daily(
+    base: String, quote: String, days: Int, entries: [LedgerEntry], now: Date
+  ) throws -> RateSeries {
     let today = Day(containing: now)
-    let entries = try invocation.userData().ledger.read().entries
     let window = LedgerMath.window(days: days, endingOn: today)
     let (recordedBase, recordedQuote, inverted) = orientation(
       entries, base: base.uppercased(), quote: quote.uppercased(), window: window)
@@ -20,26 +26,20 @@ enum LedgerSeries {
       averages.all = averages.all.map { RatePoint(date: $0.date, rate: 1 / $0.rate) }
     }
     guard !averages.all.isEmpty else {
-      throw ProviderError.noData(
-        provider: Providers.ledger,
-        detail: "no \(base.uppercased())-\(quote.uppercased()) exchanges in the last \(days) days: add some with 'rates ledger add'")
+      throw LedgerQueryError.noExchanges(base: base.uppercased(), quote: quote.uppercased(), days: days)
     }
-    return RateService.HistoryResult(
-      series: RateSeries(
-        base: base.uppercased(), quote: quote.uppercased(), source: Providers.ledger, fetchedAt: now,
-        points: averages.all),
-      staleness: nil)
+    return RateSeries(
+      base: base.uppercased(), quote: quote.uppercased(), source: Providers.ledger, fetchedAt: now,
+      points: averages.all)
   }
-}
 
-extension LedgerSeries {
   /// The ledger's rate of `base` in `quote`: the midpoint of the amount-weighted
-  /// buy and sell rates over the last `days` days (as `rates ledger rate`).
-  static func rate(base: String, quote: String, days: Int, invocation: Invocation) throws
-    -> (rate: LedgerRate, day: Day)
-  {
-    let today = Day(containing: invocation.context.now())
-    let entries = try invocation.userData().ledger.read().entries
+  /// buy and sell rates over the `days` days ending on `today` (as `rates ledger rate`).
+  ///
+  /// - Throws: ``LedgerQueryError/noExchanges(base:quote:days:)``.
+  public static func rate(
+    base: String, quote: String, days: Int, entries: [LedgerEntry], today: Day
+  ) throws -> LedgerRate {
     let window = LedgerMath.window(days: days, endingOn: today)
     let (recordedBase, recordedQuote, inverted) = orientation(
       entries, base: base.uppercased(), quote: quote.uppercased(), window: window)
@@ -47,17 +47,15 @@ extension LedgerSeries {
       let found = LedgerMath.rate(
         entries: entries, base: recordedBase, quote: recordedQuote, window: window)
     else {
-      throw ProviderError.noData(
-        provider: Providers.ledger,
-        detail: "no \(base.uppercased())-\(quote.uppercased()) exchanges in the last \(days) days: record some with 'rates ledger add'")
+      throw LedgerQueryError.noExchanges(base: base.uppercased(), quote: quote.uppercased(), days: days)
     }
-    return (inverted ? found.inverted() : found, today)
+    return inverted ? found.inverted() : found
   }
 
   /// The orientation most of the window's exchanges were recorded in, so
   /// that averages are taken there and inverted after: converting 1 USD to
   /// LBP and back gives 1 USD again, which averaging inverted rates would not.
-  static func orientation(
+  public static func orientation(
     _ entries: [LedgerEntry], base: String, quote: String, window: ClosedRange<Day>
   ) -> (base: String, quote: String, inverted: Bool) {
     var asked = 0

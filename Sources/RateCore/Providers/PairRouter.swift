@@ -19,7 +19,7 @@ public enum PairRouter {
   /// The route for `base`/`quote`.
   ///
   /// - Parameter forced: a provider named by the user, if any.
-  /// - Throws: ``UsageError`` when no provider covers the pair, or
+  /// - Throws: ``ProviderError/noProvider(base:quote:)`` when no provider covers the pair, or
   ///   ``ProviderError/unsupported(provider:detail:)`` when the forced one cannot.
   public static func route(base: String, quote: String, forced: String?) throws -> PairRoute {
     let b = base.uppercased()
@@ -44,10 +44,7 @@ public enum PairRouter {
         return PairRoute(provider: Providers.frankfurter, base: b, quote: q, inverted: false)
       }
       if baseIsFiat && quoteIsFiat {
-        throw UsageError.invalid(
-          "no provider has \(b)/\(q) rates: ECB rates cover \(FiatCurrencies.ecb.count) currencies"
-            + " (see 'rates currencies') and CoinGecko prices coins; for a street rate, record your"
-            + " exchanges with 'rates ledger add' and use --ledger")
+        throw ProviderError.noProvider(base: b, quote: q)
       }
       if baseIsFiat {
         return PairRoute(provider: Providers.coinGecko, base: quote, quote: b, inverted: true)
@@ -57,7 +54,7 @@ public enum PairRouter {
   }
 
   /// Whether `code` names a fiat currency rather than a coin.
-  static func isFiat(_ code: String) -> Bool {
+  public static func isFiat(_ code: String) -> Bool {
     FiatCurrencies.isFiat(code) || CurrencyCodes.fiat.contains(code.uppercased())
   }
 }

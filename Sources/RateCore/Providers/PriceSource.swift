@@ -134,7 +134,7 @@ extension PriceSource {
         guard upper == "BTC" || upper == "XBT" || input.lowercased() == "bitcoin" else {
           throw ProviderError.unsupported(
             provider: name,
-            detail: "the Bitcoin Price Index covers Bitcoin only, not '\(TerminalText.sanitize(input))': use --provider coingecko")
+            detail: "the Bitcoin Price Index covers Bitcoin only, not '\(UntrustedText.sanitize(input))': use --provider coingecko")
         }
         return Asset(symbol: "BTC", id: "BTC")
       },

@@ -7,18 +7,26 @@ import Foundation
 /// The request side shared by every provider: builds URLs under a base URL,
 /// sets the common headers, and turns transport failures into
 /// ``ProviderError/network(provider:_:)``.
-struct ProviderHTTP: Sendable {
+public struct ProviderHTTP: Sendable {
   let provider: String
   let baseURL: URL
   let transport: HTTPTransport
   /// Extra headers, such as an API key. Never logged or echoed.
   let headers: [String: String]
 
+  /// Creates the request side for `provider` under `baseURL`.
+  public init(provider: String, baseURL: URL, transport: HTTPTransport, headers: [String: String]) {
+    self.provider = provider
+    self.baseURL = baseURL
+    self.transport = transport
+    self.headers = headers
+  }
+
   /// The `User-Agent` every request carries.
   static let userAgent = "rates/\(RatesVersion.current)"
 
   /// Sends a GET for `path` (relative to the base URL) with `query`.
-  func get(_ path: String, query: [(String, String)] = []) async throws -> (Data, HTTPURLResponse) {
+  public func get(_ path: String, query: [(String, String)] = []) async throws -> (Data, HTTPURLResponse) {
     let request = try makeRequest(path, query: query)
     do {
       return try await transport.send(request)
@@ -81,7 +89,7 @@ extension DecodingError {
           text += "[\(index)]"
         } else {
           // Keys can come from the response itself (ids, dates): sanitize and cap them.
-          let name = TerminalText.sanitize(String(key.stringValue.prefix(40)))
+          let name = UntrustedText.sanitize(String(key.stringValue.prefix(40)))
           text += text.isEmpty ? name : ".\(name)"
         }
       }
@@ -97,7 +105,7 @@ extension DecodingError {
     case .dataCorrupted(let context):
       if context.codingPath.isEmpty { return "not valid JSON, possibly truncated" }
       return "at \(path(context.codingPath)): "
-        + TerminalText.sanitize(String(context.debugDescription.prefix(120)))
+        + UntrustedText.sanitize(String(context.debugDescription.prefix(120)))
     @unknown default:
       return "undecodable"
     }

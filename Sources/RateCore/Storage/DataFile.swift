@@ -159,7 +159,7 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
     return data
   }
 
-  func decode(_ data: Data) throws -> Value {
+  public func decode(_ data: Data) throws -> Value {
     let path = url.path
     guard data.contains(where: { !Self.isJSONWhitespace($0) }) else {
       throw DataFileError.corrupt(path: path, detail: "the file is empty")
@@ -198,7 +198,7 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
 
   /// The file to read and replace: `url`, or the file it is a symbolic link to, so that a data
   /// file kept elsewhere (say in a dotfiles repository) stays linked instead of being replaced.
-  func resolvedURL() throws -> URL {
+  public func resolvedURL() throws -> URL {
     var info = stat()
     guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return url }
     guard let resolved = realpath(url.path, nil) else {
@@ -211,7 +211,7 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
   }
 
   /// The file's bytes, or nil when it does not exist.
-  func readContents(of file: URL) throws -> Data? {
+  public func readContents(of file: URL) throws -> Data? {
     let fd = open(file.path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
       if errno == ENOENT { return nil }
@@ -372,7 +372,7 @@ public enum DataFileError: Error, Equatable, Sendable, LocalizedError {
   }
 
   /// `path` quoted for a POSIX shell when it needs quoting.
-  static func shellQuoted(_ path: String) -> String {
+  public static func shellQuoted(_ path: String) -> String {
     let plain = path.allSatisfy { character in
       character.isASCII
         && (character.isLetter || character.isNumber || "/._-+,:@%".contains(character))

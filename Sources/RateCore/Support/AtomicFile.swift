@@ -20,6 +20,12 @@ public enum AtomicFile {
     /// `strerror` text.
     public var reason: String
 
+    /// Creates an error for `path`.
+    public init(path: String, reason: String) {
+      self.path = path
+      self.reason = reason
+    }
+
     public var errorDescription: String? { "cannot write \(path): \(reason)" }
   }
 
@@ -87,14 +93,14 @@ public enum AtomicFile {
     }
   }
 
-  static func lastError() -> String {
+  public static func lastError() -> String {
     String(cString: strerror(errno))
   }
 }
 
 /// `write(2)`; named apart so it does not clash with `AtomicFile.write`.
 @inline(__always)
-func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+public func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
   #if canImport(Glibc)
     return Glibc.write(fd, buffer, count)
   #else

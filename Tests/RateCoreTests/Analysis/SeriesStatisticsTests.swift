@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RateCore
+@testable import RatesCLI
 
 @Suite struct StatisticsTests {
   // MARK: - Statistics over [Double]

@@ -1,5 +1,6 @@
 import Testing
 @testable import RateCore
+@testable import RatesCLI
 
 @Suite struct AmountParserTests {
   @Test(arguments: [

@@ -1,5 +1,6 @@
 import Foundation
 import RateCore
+import RatesCLI
 import Testing
 
 @Suite struct ArgumentScannerTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RateCore
+@testable import RatesCLI
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -122,7 +123,7 @@ import Testing
     let result = try await service(failing, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 28)
     let staleness = try #require(result.staleness)
     #expect(staleness.fetchedAt == fixedNow)
-    #expect(staleness.reason?.contains("retry in 30 s") == true)
+    #expect(staleness.reason == .rateLimited(provider: "test", retryAfter: 30))
     #expect(result.series.points.count == 28)
     #expect(staleness.note(now: clock.now).contains("2 h ago"))
   }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RateCore
+@testable import RatesCLI
 
 /// `convert` and `stats` through the built binary.
 @Suite struct CalculatorEndToEndTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RateCore
+@testable import RatesCLI
 
 /// `search` and `info` through the built binary.
 @Suite struct CoinsEndToEndTests {

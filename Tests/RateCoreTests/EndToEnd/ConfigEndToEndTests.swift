@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RateCore
+@testable import RatesCLI
 
 /// `rates config` through the built binary: precedence, masking, file safety.
 @Suite struct ConfigEndToEndTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RateCore
+@testable import RatesCLI
 
 /// `doctor` and `cache` through the built binary, against the loopback server.
 @Suite struct ErgonomicsEndToEndTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RateCore
+@testable import RatesCLI
 
 /// Every documented failure, through the real binary: message, exit code,
 /// stale cache where there is some, and nothing lost.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RateCore
+@testable import RatesCLI
 
 /// `favorites` and `top` through the built binary, with real data files.
 @Suite struct FavoritesEndToEndTests {

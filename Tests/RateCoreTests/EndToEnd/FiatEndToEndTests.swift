@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RateCore
+@testable import RatesCLI
 
 /// ECB rates, routing, inverse pairs, `pairs` and `currencies` through the built binary.
 @Suite struct FiatEndToEndTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RateCore
+@testable import RatesCLI
 
 /// `--format csv|ledger|beancount` through the built binary.
 @Suite struct FormatEndToEndTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RateCore
+@testable import RatesCLI
 
 /// The built `rates` binary against a loopback server speaking the
 /// documented API shapes: real processes, real HTTP, real files.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RateCore
+@testable import RatesCLI
 
 /// `rates ledger` through the built binary, with a real data file and no network at all.
 @Suite struct LedgerEndToEndTests {

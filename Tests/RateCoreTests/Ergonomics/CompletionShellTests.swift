@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RateCore
+@testable import RatesCLI
 
 /// The completion scripts in real shells, with the built binary on PATH. Each test runs only
 /// where its shell is installed.

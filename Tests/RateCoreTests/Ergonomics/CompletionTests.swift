@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RateCore
+@testable import RatesCLI
 
 /// A shell's path when it is installed, for tests that run it.
 enum Shells {

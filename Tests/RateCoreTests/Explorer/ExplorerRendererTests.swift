@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RateCore
+@testable import RatesCLI
 
 @Suite struct ExplorerRendererTests {
   static let plain = Style(enabled: false)

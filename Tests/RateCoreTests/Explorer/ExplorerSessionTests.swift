@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RateCore
+@testable import RatesCLI
 
 @Suite struct ExplorerSessionTests {
   /// Runs a session on `events` and returns its outcome and everything it wrote.

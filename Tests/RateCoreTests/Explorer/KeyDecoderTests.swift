@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RateCore
+@testable import RatesCLI
 
 @Suite struct KeyDecoderTests {
   static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }

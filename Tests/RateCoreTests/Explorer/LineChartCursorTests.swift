@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RateCore
+@testable import RatesCLI
 
 @Suite struct LineChartCursorTests {
   static let start = Day(daysSinceEpoch: 19_783)  // 2024-03-01

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RateCore
+@testable import RatesCLI
 
 /// The ledger's arithmetic against values computed by hand in the comments.
 @Suite struct LedgerMathTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RateCore
+@testable import RatesCLI
 
 @Suite struct PriceExportTests {
   static let series = RateSeries(

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RateCore
+@testable import RatesCLI
 
 @Suite struct SparklineTests {
   @Test func scalesMinimumToMaximum() {

@@ -1,5 +1,6 @@
 import Foundation
 import RateCore
+import RatesCLI
 
 // MARK: - Frankfurter
 

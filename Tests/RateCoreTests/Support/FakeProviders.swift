@@ -1,5 +1,6 @@
 import Foundation
 import RateCore
+import RatesCLI
 
 // Fake CoinGecko and CoinDesk BPI servers for end-to-end tests of the real
 // binary, whose clock is real time. They answer like the real APIs (shapes as

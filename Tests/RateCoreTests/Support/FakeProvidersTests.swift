@@ -1,5 +1,6 @@
 import Foundation
 import RateCore
+import RatesCLI
 import Testing
 
 /// Checks the fakes answer like apis.md says, calling the handlers directly.

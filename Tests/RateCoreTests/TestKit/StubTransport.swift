@@ -1,5 +1,6 @@
 import Foundation
 @testable import RateCore
+@testable import RatesCLI
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

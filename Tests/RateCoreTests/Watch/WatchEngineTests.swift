@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RateCore
+@testable import RatesCLI
 
 /// A clock that only moves when the code under test sleeps.
 final class WatchTestClock: @unchecked Sendable {

@@ -59,7 +59,7 @@ public struct CoinDeskClient: Sendable {
       guard let day = Day(key) else {
         throw ProviderError.malformedResponse(
           provider: Providers.coinDesk, endpoint: endpoint,
-          detail: "at bpi: '\(TerminalText.sanitize(key))' is not a date")
+          detail: "at bpi: '\(UntrustedText.sanitize(key))' is not a date")
       }
       guard value.value.isFinite else { continue }
       points.append(RatePoint(date: day, rate: value.value))

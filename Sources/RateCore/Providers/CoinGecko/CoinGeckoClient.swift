@@ -122,13 +122,13 @@ public struct CoinGeckoClient: Sendable {
     let dto = try http.decode(CoinGeckoSearchDTO.self, from: data, endpoint: endpoint)
     return dto.coins.filter { ProviderHTTP.isPlausibleID($0.id) }.map {
       SearchResult(
-        id: $0.id, symbol: TerminalText.sanitize($0.symbol).uppercased(),
-        name: TerminalText.sanitize($0.name), marketCapRank: $0.marketCapRank)
+        id: $0.id, symbol: UntrustedText.sanitize($0.symbol).uppercased(),
+        name: UntrustedText.sanitize($0.name), marketCapRank: $0.marketCapRank)
     }
   }
 
   /// Throws the ``ProviderError`` a non-2xx response stands for.
-  func check(
+  public func check(
     _ response: HTTPURLResponse, _ data: Data, endpoint: String, coin: String, currency: String
   ) throws {
     let status = response.statusCode

@@ -80,7 +80,7 @@ struct CoinGeckoMarketDTO: Decodable {
 
   var domain: CoinMarket {
     CoinMarket(
-      id: id, symbol: TerminalText.sanitize(symbol).uppercased(), name: TerminalText.sanitize(name),
+      id: id, symbol: UntrustedText.sanitize(symbol).uppercased(), name: UntrustedText.sanitize(name),
       currentPrice: currentPrice.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }, marketCap: marketCap, marketCapRank: marketCapRank,
       totalVolume: totalVolume, high24h: high24h, low24h: low24h,
       priceChangePercentage24h: priceChangePercentage24h, circulatingSupply: circulatingSupply,
@@ -117,5 +117,17 @@ extension CoinGeckoClient {
       currency: currency.uppercased())
     return try http.decode([CoinGeckoMarketDTO].self, from: data, endpoint: endpoint)
       .filter { ProviderHTTP.isPlausibleID($0.id) }.map(\.domain)
+  }
+}
+
+extension CoinMarket {
+  /// A row for a favorite the provider did not return (delisted, or stale cache).
+  public static func placeholder(_ favorite: FavoriteCoin) -> CoinMarket {
+    CoinMarket(
+      id: favorite.id, symbol: favorite.symbol, name: favorite.name ?? favorite.id, currentPrice: nil,
+      marketCap: nil, marketCapRank: nil, totalVolume: nil, high24h: nil, low24h: nil,
+      priceChangePercentage24h: nil, circulatingSupply: nil, totalSupply: nil, maxSupply: nil,
+      ath: nil, athChangePercentage: nil, athDate: nil, atl: nil, atlChangePercentage: nil,
+      atlDate: nil, lastUpdated: nil, sparkline7d: nil)
   }
 }

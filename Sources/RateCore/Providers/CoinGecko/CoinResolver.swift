@@ -84,7 +84,7 @@ public struct CoinResolver: Sendable {
     if offline {
       throw ProviderError.noData(
         provider: Providers.coinGecko,
-        detail: "'\(TerminalText.sanitize(trimmed))' has not been looked up yet; run once without --offline")
+        detail: "'\(UntrustedText.sanitize(trimmed))' has not been looked up yet; run once without --offline")
     }
     let results: [CoinGeckoClient.SearchResult]
     do {

@@ -148,7 +148,7 @@ public struct FrankfurterClient: Sendable {
       guard let day = Day(key) else {
         throw ProviderError.malformedResponse(
           provider: Providers.frankfurter, endpoint: endpoint,
-          detail: "at rates: '\(TerminalText.sanitize(key))' is not a date")
+          detail: "at rates: '\(UntrustedText.sanitize(key))' is not a date")
       }
       let table = try plan.table(
         dayRates, amount: dto.amount, endpoint: endpoint, path: "rates.\(key)")
@@ -179,7 +179,7 @@ public struct FrankfurterClient: Sendable {
     let names = try http.decode([String: String].self, from: data, endpoint: endpoint)
     var result: [String: String] = [:]
     for (code, name) in names where FrankfurterPlan.isCode(code) {
-      result[code.uppercased()] = TerminalText.sanitize(name)
+      result[code.uppercased()] = UntrustedText.sanitize(name)
     }
     return result
   }
@@ -270,7 +270,7 @@ struct FrankfurterPlan {
     guard base.uppercased() == from else {
       throw ProviderError.malformedResponse(
         provider: Providers.frankfurter, endpoint: endpoint,
-        detail: "at base: expected \(from), found '\(TerminalText.sanitize(base))'")
+        detail: "at base: expected \(from), found '\(UntrustedText.sanitize(base))'")
     }
   }
 
@@ -287,7 +287,7 @@ struct FrankfurterPlan {
       guard rate.isFinite, rate > 0 else {
         throw ProviderError.malformedResponse(
           provider: Providers.frankfurter, endpoint: endpoint,
-          detail: "at \(path).\(TerminalText.sanitize(code)): not a positive number")
+          detail: "at \(path).\(UntrustedText.sanitize(code)): not a positive number")
       }
       table[code.uppercased()] = rate / divisor
     }

@@ -1,0 +1,314 @@
+import RateCore
+/// A command line, split into tokens once, that commands consume piece by piece.
+///
+/// Modelled on swift-argument-parser's `SplitArguments`. Each token is one of:
+/// - an option: `--name`, `--name=value`, `-n` (split at the first `=` too);
+/// - a value: anything else, including a lone `-` and negative numbers such
+///   as `-5` or `-1.5e3`, so `convert -5 USD EUR` reaches the command's own
+///   validation;
+/// - the terminator `--`, after which every token is a positional, even `--json`.
+///
+/// Combined short flags (`-abc`) are not split: `-abc` is one option name,
+/// unknown unless a command asks for it. Names match exactly, case included.
+///
+/// Pull flags and options first (an option takes the value token right after
+/// it), then positionals, then call `finish()` to reject anything left:
+///
+/// ```swift
+/// var scanner = ArgumentScanner(["BTC", "--days", "7", "EUR"])
+/// let days = try scanner.option("--days", "-d", as: Int.self, expected: "a whole number")
+/// let base = scanner.positional()   // "BTC"
+/// let quote = scanner.positional()  // "EUR"
+/// try scanner.finish()
+/// ```
+///
+/// A value that starts with `-` and is not a number must be attached with `=`:
+/// `--provider=-x`.
+public struct ArgumentScanner: Sendable {
+  /// One classified command-line token.
+  enum Token: Equatable, Sendable {
+    /// `--name`, `-n` or `--name=value`.
+    case option(name: String, value: String?)
+    /// A token before `--` that is not an option; a positional or an option's value.
+    case value(String)
+    /// The first bare `--`.
+    case terminator
+    /// A token after `--`; only ever a positional.
+    case literal(String)
+  }
+
+  /// A token with its position in the original arguments.
+  struct Element: Equatable, Sendable {
+    var token: Token
+    var index: Int
+
+    /// The text of a token that can be a positional, or nil.
+    var positionalText: String? {
+      switch token {
+      case .value(let text), .literal(let text): return text
+      case .option, .terminator: return nil
+      }
+    }
+
+    /// The name of an option token, or nil.
+    var optionName: String? {
+      if case .option(let name, _) = token { return name }
+      return nil
+    }
+  }
+
+  /// The tokens not consumed yet, in their original order.
+  private(set) var elements: [Element]
+
+  /// Tokenizes `arguments`, which must not include the program name.
+  public init(_ arguments: [String]) {
+    var elements: [Element] = []
+    elements.reserveCapacity(arguments.count)
+    var afterTerminator = false
+    for (index, argument) in arguments.enumerated() {
+      let token: Token
+      if afterTerminator {
+        token = .literal(argument)
+      } else if argument == "--" {
+        afterTerminator = true
+        token = .terminator
+      } else {
+        token = Self.classify(argument)
+      }
+      elements.append(Element(token: token, index: index))
+    }
+    self.elements = elements
+  }
+
+  // MARK: - Flags and options
+
+  /// Removes and reports a boolean flag given by any of its names.
+  ///
+  /// - Parameter names: Every spelling of the flag, such as `"--json", "-j"`.
+  /// - Returns: Whether the flag appeared at least once before `--`.
+  /// - Throws: `UsageError.flagTakesNoValue` for `--json=x` (or `--json=`).
+  public mutating func flag(_ names: String...) throws(UsageError) -> Bool {
+    var found = false
+    var kept: [Element] = []
+    for element in elements {
+      guard case .option(let name, let value) = element.token, names.contains(name) else {
+        kept.append(element)
+        continue
+      }
+      if value != nil { throw .flagTakesNoValue(option: name) }
+      found = true
+    }
+    elements = kept
+    return found
+  }
+
+  /// Removes an option and its value: `--days 7`, `--days=7` or `-d 7`.
+  ///
+  /// The last occurrence wins. A separate value must be the next argument
+  /// and not an option or `--`; write `--opt=-x` for a value starting with `-`
+  /// (negative numbers such as `-5` also work separately).
+  ///
+  /// - Parameter names: Every spelling of the option, such as `"--days", "-d"`.
+  /// - Returns: The value of the last occurrence, or nil when absent.
+  /// - Throws: `UsageError.missingValue` naming the spelling used, when an
+  ///   occurrence ends the line, precedes an option or `--`, or is empty
+  ///   (`--days=`, `--days ""`).
+  public mutating func option(_ names: String...) throws(UsageError) -> String? {
+    let (taken, kept) = try split(names)
+    elements = kept
+    return taken.last?.value
+  }
+
+  /// Removes every occurrence of a repeatable option such as `--alert`.
+  ///
+  /// - Parameter names: Every spelling of the option.
+  /// - Returns: The values in command-line order; empty when absent.
+  /// - Throws: `UsageError.missingValue`, as `option(_:)` does.
+  public mutating func options(_ names: String...) throws(UsageError) -> [String] {
+    let (taken, kept) = try split(names)
+    elements = kept
+    return taken.map(\.value)
+  }
+
+  /// Removes an option like `option(_:)` and converts its value with `parse`.
+  ///
+  /// Every occurrence is checked, not only the last one, which wins. On any
+  /// error the scanner is left unchanged.
+  ///
+  /// - Parameters:
+  ///   - names: Every spelling of the option.
+  ///   - expected: The accepted form, completing "expected …", such as
+  ///     `"a whole number from 1 to 365"`.
+  ///   - parse: Converts a value; nil means the value is invalid.
+  /// - Returns: The converted value of the last occurrence, or nil when absent.
+  /// - Throws: `UsageError.missingValue`, or `UsageError.invalidValue` naming
+  ///   the spelling used (`-d` or `--days`) and `expected`.
+  public mutating func option<T>(
+    _ names: String...,
+    expected: String,
+    parse: (String) -> T?
+  ) throws(UsageError) -> T? {
+    try typedOption(names, expected: expected, parse: parse)
+  }
+
+  /// Removes an option like `option(_:)` and converts it via `LosslessStringConvertible`.
+  ///
+  /// - Parameters:
+  ///   - names: Every spelling of the option.
+  ///   - type: The value type, such as `Int.self`.
+  ///   - expected: The accepted form, completing "expected …".
+  /// - Returns: The converted value of the last occurrence, or nil when absent.
+  /// - Throws: `UsageError.missingValue` or `UsageError.invalidValue`.
+  public mutating func option<T: LosslessStringConvertible>(
+    _ names: String...,
+    as type: T.Type,
+    expected: String
+  ) throws(UsageError) -> T? {
+    try typedOption(names, expected: expected, parse: T.init)
+  }
+
+  // MARK: - Positionals
+
+  /// Removes and returns the next positional, skipping options.
+  ///
+  /// A positional is a token that is not an option (including `-` and
+  /// negative numbers), or any token after `--`. Pull options first, or an
+  /// option's separate value would be taken as a positional.
+  ///
+  /// - Returns: The positional, or nil when none is left.
+  public mutating func positional() -> String? {
+    guard let position = elements.firstIndex(where: { $0.positionalText != nil }) else {
+      return nil
+    }
+    return elements.remove(at: position).positionalText
+  }
+
+  /// Removes and returns every remaining positional, in order.
+  ///
+  /// - Returns: The positionals; empty when none is left.
+  public mutating func positionals() -> [String] {
+    let texts = elements.compactMap(\.positionalText)
+    elements.removeAll { $0.positionalText != nil }
+    return texts
+  }
+
+  // MARK: - Finishing
+
+  /// True if `-h` or `--help` appears before `--`; nothing is removed.
+  public var wantsHelp: Bool {
+    elements.contains { $0.optionName == "-h" || $0.optionName == "--help" }
+  }
+
+  /// Rejects anything no command asked for.
+  ///
+  /// - Throws: `UsageError.unknownOption` for the first option left (by name,
+  ///   without any `=value`), else `UsageError.unexpectedArgument` for the
+  ///   first positional left.
+  public func finish() throws(UsageError) {
+    if let name = elements.lazy.compactMap(\.optionName).first {
+      throw .unknownOption(name)
+    }
+    if let text = elements.lazy.compactMap(\.positionalText).first {
+      throw .unexpectedArgument(text)
+    }
+  }
+
+  // MARK: - Implementation
+
+  /// Parses every occurrence of `names` with `parse`, then removes them.
+  private mutating func typedOption<T>(
+    _ names: [String],
+    expected: String,
+    parse: (String) -> T?
+  ) throws(UsageError) -> T? {
+    let (taken, kept) = try split(names)
+    var result: T?
+    for (name, value) in taken {
+      guard let parsed = parse(value) else {
+        throw .invalidValue(option: name, value: value, expected: expected)
+      }
+      result = parsed
+    }
+    elements = kept
+    return result
+  }
+
+  /// Finds every occurrence of the option `names` with its value, and the elements left.
+  ///
+  /// A separate value must be the very next original argument: if a flag
+  /// between them was already removed (`--days --json 7`), the value is missing.
+  private func split(
+    _ names: [String]
+  ) throws(UsageError) -> (taken: [(name: String, value: String)], kept: [Element]) {
+    var taken: [(name: String, value: String)] = []
+    var kept: [Element] = []
+    var position = elements.startIndex
+    while position < elements.endIndex {
+      let element = elements[position]
+      guard case .option(let name, let inlineValue) = element.token, names.contains(name) else {
+        kept.append(element)
+        position += 1
+        continue
+      }
+      if let inlineValue {
+        guard !inlineValue.isEmpty else { throw .missingValue(option: name) }
+        taken.append((name, inlineValue))
+        position += 1
+        continue
+      }
+      let next = position + 1
+      guard next < elements.endIndex, elements[next].index == element.index + 1,
+        case .value(let value) = elements[next].token, !value.isEmpty
+      else { throw .missingValue(option: name) }
+      taken.append((name, value))
+      position += 2
+    }
+    return (taken, kept)
+  }
+
+  /// Classifies one argument before `--`.
+  static func classify(_ argument: String) -> Token {
+    guard argument.hasPrefix("-"), argument.count > 1, !isNegativeNumber(argument) else {
+      return .value(argument)
+    }
+    let prefixLength = argument.hasPrefix("--") ? 2 : 1
+    if let equals = argument.firstIndex(of: "="),
+      argument.distance(from: argument.startIndex, to: equals) > prefixLength
+    {
+      let name = String(argument[..<equals])
+      let value = String(argument[argument.index(after: equals)...])
+      return .option(name: name, value: value)
+    }
+    return .option(name: argument, value: nil)
+  }
+
+  /// True for `-` followed by a decimal number: `-5`, `-0.25`, `-.5`, `-1.5e3`, `-2E-4`.
+  static func isNegativeNumber(_ argument: String) -> Bool {
+    var bytes = argument.utf8[...]
+    guard bytes.popFirst() == UInt8(ascii: "-") else { return false }
+
+    func skipDigits() -> Int {
+      var count = 0
+      while let byte = bytes.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+        bytes.removeFirst()
+        count += 1
+      }
+      return count
+    }
+
+    var mantissaDigits = skipDigits()
+    if bytes.first == UInt8(ascii: ".") {
+      bytes.removeFirst()
+      mantissaDigits += skipDigits()
+    }
+    guard mantissaDigits > 0 else { return false }
+    if let byte = bytes.first, byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+      bytes.removeFirst()
+      if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+        bytes.removeFirst()
+      }
+      guard skipDigits() > 0 else { return false }
+    }
+    return bytes.isEmpty
+  }
+}

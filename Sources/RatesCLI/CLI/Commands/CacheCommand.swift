@@ -1,0 +1,234 @@
+import Foundation
+import RateCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `rates cache info|clear`: what the cache holds, and emptying it.
+struct CacheCommand: RatesCommand {
+  static let name = "cache"
+  static let abstract = "show what the cache holds, or clear it"
+  static let usage = """
+    rates cache [info]
+    rates cache clear
+    """
+  static let details = """
+    Actions:
+      info                the cache's location, size, entries by provider and kind, and the
+                          oldest and newest fetch (the default)
+      clear               remove everything in the cache directory and say what was removed;
+                          your configuration, favorites, pairs and ledger are never touched
+
+    The cache is $XDG_CACHE_HOME/rates (~/.cache/rates), one JSON file per entry. It is safe
+    to clear: the next commands fetch anew. 'clear' refuses a cache path that resolves to
+    your home directory, to /, or to a directory holding your data or configuration.
+
+    Examples:
+      rates cache
+      rates cache clear --json
+    """
+
+  enum Action: String, Sendable {
+    case info
+    case clear
+  }
+
+  let action: Action
+
+  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+    switch scanner.positional() {
+    case nil, "info"?: action = .info
+    case "clear"?: action = .clear
+    case let other?:
+      throw UsageError.invalid(
+        "unknown action '\(TerminalText.sanitize(other))': use 'info' or 'clear'")
+    }
+  }
+
+  /// `--json` for both actions: what the cache holds (info) or held (clear).
+  struct Document: Encodable {
+    var version = 1
+    var path: String
+    var exists: Bool
+    var bytes: Int
+    var entries: Int
+    var unreadable: Int
+    var oldest: Date?
+    var newest: Date?
+    var groups: [CacheInventory.Group]
+    var cleared: Bool?
+    var removedFiles: Int?
+
+    init(_ inventory: CacheInventory, cleared: Bool? = nil, removedFiles: Int? = nil) {
+      path = inventory.directory.path
+      exists = inventory.exists
+      bytes = inventory.bytes
+      entries = inventory.entries
+      unreadable = inventory.unreadable
+      oldest = inventory.oldest
+      newest = inventory.newest
+      groups = inventory.groups
+      self.cleared = cleared
+      self.removedFiles = removedFiles
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case version, path, exists, bytes, entries, unreadable, oldest, newest, groups, cleared
+      case removedFiles
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(version, forKey: .version)
+      try container.encode(path, forKey: .path)
+      try container.encode(exists, forKey: .exists)
+      try container.encode(bytes, forKey: .bytes)
+      try container.encode(entries, forKey: .entries)
+      try container.encode(unreadable, forKey: .unreadable)
+      try container.encode(oldest, forKey: .oldest)
+      try container.encode(newest, forKey: .newest)
+      try container.encode(groups, forKey: .groups)
+      try container.encodeIfPresent(cleared, forKey: .cleared)
+      try container.encodeIfPresent(removedFiles, forKey: .removedFiles)
+    }
+  }
+
+  func run(_ invocation: Invocation) async throws -> ExitCode {
+    let directory = invocation.settings.paths.cache
+    switch action {
+    case .info:
+      let inventory = CacheInventory.scan(directory)
+      if invocation.options.json {
+        try invocation.printJSON(Document(inventory))
+      } else {
+        invocation.out(render(inventory, now: invocation.context.now(), invocation: invocation))
+      }
+    case .clear:
+      try Self.checkClearable(directory, settings: invocation.settings, invocation: invocation)
+      let inventory = CacheInventory.scan(directory)
+      let removed = try Self.removeContents(of: directory)
+      if invocation.options.json {
+        try invocation.printJSON(Document(inventory, cleared: true, removedFiles: removed))
+      } else if inventory.entries == 0 && removed == 0 {
+        invocation.out("The cache at \(directory.path) is already empty.")
+      } else {
+        invocation.out(
+          "Removed \(inventory.entries) cache \(inventory.entries == 1 ? "entry" : "entries")"
+            + " (\(CacheInventory.formatBytes(inventory.bytes))) from \(directory.path).")
+        for group in inventory.groups {
+          invocation.out("  \(group.provider)/\(group.kind): \(group.entries)")
+        }
+      }
+    }
+    return .success
+  }
+
+  func render(_ inventory: CacheInventory, now: Date, invocation: Invocation) -> String {
+    var lines = ["Cache: \(inventory.directory.path)"]
+    guard inventory.exists else {
+      lines.append("Empty: nothing has been cached yet.")
+      return lines.joined(separator: "\n")
+    }
+    lines.append(
+      "Size: \(CacheInventory.formatBytes(inventory.bytes)) (\(inventory.bytes) bytes) in "
+        + "\(inventory.entries) \(inventory.entries == 1 ? "entry" : "entries")"
+        + (inventory.unreadable > 0 ? ", \(inventory.unreadable) unreadable" : ""))
+    if let oldest = inventory.oldest, let newest = inventory.newest {
+      lines.append(
+        "Oldest: \(ISO8601.format(oldest)) (\(CacheInventory.formatAge(oldest, now: now)))")
+      lines.append(
+        "Newest: \(ISO8601.format(newest)) (\(CacheInventory.formatAge(newest, now: now)))")
+    }
+    if !inventory.groups.isEmpty {
+      var table = TextTable(columns: [
+        .init("PROVIDER"), .init("KIND"), .init("ENTRIES"), .init("SIZE"),
+      ])
+      for group in inventory.groups {
+        table.append([
+          group.provider, group.kind, String(group.entries),
+          CacheInventory.formatBytes(group.bytes),
+        ])
+      }
+      lines.append("")
+      lines.append(
+        contentsOf: table.render(
+          maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Refuses to clear a directory that is `/`, the home directory, or holds the user's data or
+  /// configuration (when `XDG_CACHE_HOME` points somewhere surprising).
+  static func checkClearable(
+    _ directory: URL, settings: EnvironmentSettings, invocation: Invocation
+  ) throws {
+    let cache = resolved(directory.path)
+    var forbidden = ["/"]
+    if let home = invocation.context.environment["HOME"], !home.isEmpty {
+      forbidden.append(resolved(home))
+    }
+    forbidden.append(resolved(NSHomeDirectory()))
+    if forbidden.contains(cache) {
+      throw UsageError.invalid(
+        "refusing to clear \(directory.path): it is \(cache == "/" ? "/" : "your home directory")"
+          + "; check XDG_CACHE_HOME")
+    }
+    for (what, path) in [
+      ("data", settings.paths.data.path), ("configuration", settings.paths.config.path),
+    ] {
+      let other = resolved(path)
+      if other == cache || other.hasPrefix(cache.hasSuffix("/") ? cache : cache + "/") {
+        throw UsageError.invalid(
+          "refusing to clear \(directory.path): it holds your \(what) directory \(path)"
+            + "; check XDG_CACHE_HOME")
+      }
+    }
+  }
+
+  /// `path` with symbolic links, `.` and `..` resolved, without a trailing slash; the
+  /// standardized path when it does not exist.
+  static func resolved(_ path: String) -> String {
+    var text = URL(fileURLWithPath: path).standardizedFileURL.path
+    if let real = realpath(path, nil) {
+      text = String(cString: real)
+      free(real)
+    }
+    while text.count > 1 && text.hasSuffix("/") { text.removeLast() }
+    return text.isEmpty ? "/" : text
+  }
+
+  /// Removes everything inside `directory` (not the directory itself); returns the number of
+  /// regular files removed.
+  static func removeContents(of directory: URL) throws -> Int {
+    let manager = FileManager.default
+    guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return 0 }
+    var count = 0
+    for name in names {
+      let url = directory.appendingPathComponent(name)
+      count += countFiles(url)
+      do {
+        try manager.removeItem(at: url)
+      } catch {
+        throw AtomicFile.WriteError(
+          path: url.path, reason: "cannot remove it: \(error.localizedDescription)")
+      }
+    }
+    return count
+  }
+
+  /// The regular files at or under `url`, not following symbolic links.
+  static func countFiles(_ url: URL) -> Int {
+    var info = stat()
+    guard lstat(url.path, &info) == 0 else { return 0 }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return 1
+    case S_IFDIR:
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+      return names.reduce(0) { $0 + countFiles(url.appendingPathComponent($1)) }
+    default: return 0
+    }
+  }
+}

@@ -1,0 +1,230 @@
+import Foundation
+import RateCore
+
+/// `rates convert <AMOUNT> <FROM> <TO>[,<TO>...]`: a currency calculator.
+struct ConvertCommand: RatesCommand {
+  static let name = "convert"
+  static let abstract = "convert an amount between currencies and coins"
+  static let usage = "rates convert <AMOUNT> <FROM> <TO>[,<TO>...] [--date YYYY-MM-DD] [--ledger]"
+  static let details = """
+    Arguments:
+      <AMOUNT>            1500, 1,500.25 or 1e3 (',' only between thousands)
+      <FROM> <TO>         currency codes or coin symbols; several targets separated by commas
+
+    Options:
+      --date YYYY-MM-DD   use that day's rate (within the last 365 days)
+      --ledger            use the 3-day average of your own exchanges ('rates ledger rate')
+
+    Fiat to fiat uses ECB reference rates, anything with a coin CoinGecko; coin to coin
+    goes through both coins' USD prices, fetched in the same single request. Each result
+    shows the rate used, its source and its date.
+
+    Examples:
+      rates convert 1500 USD EUR
+      rates convert 0.25 BTC EUR,USD,GBP
+      rates convert 100 EUR GBP --date 2026-01-15
+      rates convert 100 USD LBP --ledger
+    """
+
+  let amount: Double
+  let from: String
+  let targets: [String]
+  let date: Day?
+  let ledger: Bool
+
+  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+    date = try scanner.option("--date", expected: "a date written YYYY-MM-DD") { Day($0) }
+    ledger = try scanner.flag("--ledger")
+    if date != nil && ledger { throw UsageError.invalid("--date and --ledger cannot be used together") }
+    guard let amountText = scanner.positional() else { throw UsageError.missingArgument("amount") }
+    switch AmountParser.parse(amountText) {
+    case .success(let value): amount = value
+    case .failure(let problem):
+      throw UsageError.invalid(problem.sentence(about: amountText))
+    }
+    guard let from = scanner.positional() else { throw UsageError.missingArgument("from") }
+    guard let to = scanner.positional() else { throw UsageError.missingArgument("to") }
+    var targets: [String] = []
+    for target in to.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+      try PairArguments.validate(base: from, quote: target)
+      if !targets.contains(target.uppercased()) { targets.append(target.uppercased()) }
+    }
+    guard PairArguments.isCurrencyCode(from) else {
+      throw UsageError.invalid(
+        "'\(TerminalText.sanitize(from))' is not a currency code or coin symbol: use a code such as USD or BTC")
+    }
+    guard !targets.isEmpty else { throw UsageError.missingArgument("to") }
+    self.from = from.uppercased()
+    self.targets = targets
+  }
+
+  /// One result line.
+  struct Conversion: Encodable {
+    var to: String
+    var amount: Double
+    var rate: Double
+    var source: String
+    var rateDate: Day
+    var fetchedAt: Date
+    var stale: Bool
+  }
+
+  struct Document: Encodable {
+    var version = 1
+    var amount: Double
+    var from: String
+    @NullEncoded var date: Day?
+    var conversions: [Conversion]
+  }
+
+  /// A rate with its provenance.
+  struct SourcedRate {
+    var rate: Double
+    var source: String
+    var day: Day
+    var fetchedAt: Date
+    var staleness: Staleness?
+  }
+
+  func run(_ invocation: Invocation) async throws -> ExitCode {
+    let rates: [String: SourcedRate]
+    if ledger {
+      rates = try ledgerRates(invocation)
+    } else if let date {
+      rates = try await datedRates(on: date, invocation)
+    } else {
+      rates = try await currentRates(invocation)
+    }
+    let conversions = targets.compactMap { target -> Conversion? in
+      rates[target].map {
+        Conversion(
+          to: target, amount: amount * $0.rate, rate: $0.rate, source: $0.source, rateDate: $0.day,
+          fetchedAt: $0.fetchedAt, stale: $0.staleness != nil)
+      }
+    }
+    invocation.report(rates.values.compactMap(\.staleness).min { $0.fetchedAt < $1.fetchedAt })
+    if invocation.options.json {
+      try invocation.printJSON(Document(amount: amount, from: from, date: date, conversions: conversions))
+      return .success
+    }
+    var table = TextTable(
+      columns: [
+        .init(""), .init("", alignment: .right), .init(""), .init(""), .init("", alignment: .right),
+        .init(""),
+      ], showsHeader: false)
+    for conversion in conversions {
+      table.append([
+        "=", RateFormat.rate(conversion.amount), conversion.to, "at", RateFormat.rate(conversion.rate),
+        "\(Providers.displayName(conversion.source)), \(conversion.rateDate)"
+          + (conversion.stale ? invocation.style.yellow(" (stale)") : ""),
+      ])
+    }
+    let lines = [invocation.style.bold(RateFormat.amount(amount, code: from))]
+      + table.render(maxWidth: invocation.terminal.width - 2, ascii: !invocation.terminal.unicode)
+      .map { "  " + $0 }
+    invocation.out(lines.joined(separator: "\n"))
+    return .success
+  }
+
+  /// Coin to coin where the target is not a CoinGecko quote currency: both
+  /// coins' USD prices.
+  func isCross(_ target: String) -> Bool {
+    isCoin(from) && isCoin(target)
+      && !CurrencyCodes.coinGeckoQuotes.contains(target)
+  }
+
+  func isCoin(_ code: String) -> Bool { !PairRouter.isFiat(code) }
+
+  /// Today's rates: every leg routed, one batched call per provider.
+  func currentRates(_ invocation: Invocation) async throws -> [String: SourcedRate] {
+    struct Leg: Hashable {
+      var base: String
+      var quote: String
+    }
+    var legs: [Leg] = []
+    for target in targets {
+      let wanted = isCross(target)
+        ? [Leg(base: from, quote: "USD"), Leg(base: target, quote: "USD")]
+        : [Leg(base: from, quote: target)]
+      for leg in wanted where !legs.contains(leg) { legs.append(leg) }
+    }
+    let routes = try legs.map { try invocation.route($0.base, $0.quote) }
+    let today = Day(containing: invocation.context.now())
+    var byLeg: [Leg: SourcedRate] = [:]
+    for (leg, routed) in zip(legs, try await invocation.quotes(for: routes)) {
+      guard let routed else { continue }
+      let quote = routed.quote
+      byLeg[leg] = SourcedRate(
+        rate: quote.rate, source: quote.source,
+        day: quote.updatedAt.map { min(Day(containing: $0), today) } ?? today,
+        fetchedAt: quote.fetchedAt, staleness: routed.staleness)
+    }
+    var rates: [String: SourcedRate] = [:]
+    for target in targets {
+      if isCross(target) {
+        guard let base = byLeg[Leg(base: from, quote: "USD")], let other = byLeg[Leg(base: target, quote: "USD")],
+          other.rate != 0
+        else { continue }
+        rates[target] = SourcedRate(
+          rate: base.rate / other.rate, source: base.source, day: min(base.day, other.day),
+          fetchedAt: min(base.fetchedAt, other.fetchedAt), staleness: base.staleness ?? other.staleness)
+      } else {
+        rates[target] = byLeg[Leg(base: from, quote: target)]
+      }
+    }
+    return rates
+  }
+
+  /// The rates of `date`, from the cached daily histories.
+  func datedRates(on date: Day, _ invocation: Invocation) async throws -> [String: SourcedRate] {
+    let today = Day(containing: invocation.context.now())
+    guard date <= today else {
+      throw UsageError.invalid("--date \(date) is in the future: use today or an earlier day")
+    }
+    guard date.distance(to: today) + 1 <= 365 else {
+      throw UsageError.invalid("--date reaches back at most 365 days (to \(today.adding(days: -364)))")
+    }
+    // A week more, so a weekend or holiday finds the working day before it.
+    let days = min(365, date.distance(to: today) + 8)
+    func rate(_ base: String, _ quote: String) async throws -> SourcedRate {
+      let result = try await invocation.series(base: base, quote: quote, days: days)
+      // The day the rate was published (an ECB working day), not a carried copy.
+      guard let point = result.series.points.last(where: { $0.date <= date && !$0.carried }) else {
+        throw ProviderError.noData(
+          provider: result.series.source, detail: "no \(base)/\(quote) rate on or before \(date)")
+      }
+      return SourcedRate(
+        rate: point.rate, source: result.series.source, day: point.date,
+        fetchedAt: result.series.fetchedAt, staleness: result.staleness)
+    }
+    var rates: [String: SourcedRate] = [:]
+    for target in targets {
+      if isCross(target) {
+        let base = try await rate(from, "USD")
+        let other = try await rate(target, "USD")
+        guard other.rate != 0 else { continue }
+        rates[target] = SourcedRate(
+          rate: base.rate / other.rate, source: base.source, day: min(base.day, other.day),
+          fetchedAt: min(base.fetchedAt, other.fetchedAt), staleness: base.staleness ?? other.staleness)
+      } else {
+        rates[target] = try await rate(from, target)
+      }
+    }
+    return rates
+  }
+
+  /// The ledger's 3-day average rates: the midpoint of buy and sell.
+  func ledgerRates(_ invocation: Invocation) throws -> [String: SourcedRate] {
+    var rates: [String: SourcedRate] = [:]
+    for target in targets {
+      let today = Day(containing: invocation.context.now())
+      let rate = try LedgerSeries.rate(
+        base: from, quote: target, days: 3, entries: try invocation.userData().ledger.read().entries,
+        today: today)
+      rates[target] = SourcedRate(
+        rate: rate.midpoint, source: Providers.ledger, day: today, fetchedAt: invocation.context.now(),
+        staleness: nil)
+    }
+    return rates
+  }
+}

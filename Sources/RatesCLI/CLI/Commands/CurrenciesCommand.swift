@@ -1,0 +1,65 @@
+import Foundation
+import RateCore
+
+/// `rates currencies`: the currencies and coins `rates` can name directly.
+struct CurrenciesCommand: RatesCommand {
+  static let name = "currencies"
+  static let abstract = "the supported currencies (or, with --crypto, coins) with names"
+  static let usage = "rates currencies [--crypto]"
+  static let details = """
+    Options:
+      --crypto            the coins you can name by symbol without a lookup, and your
+                          favorites; any other coin works by its CoinGecko id or through
+                          'rates search'
+
+    Currencies are the ECB reference-rate currencies (fiat pairs), GBP, EUR and USD first,
+    then the others alphabetically. CoinGecko also prices coins in a few more (see README).
+
+    Examples:
+      rates currencies
+      rates currencies --crypto --json
+    """
+
+  let crypto: Bool
+
+  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+    crypto = try scanner.flag("--crypto")
+  }
+
+  struct Document: Encodable {
+    struct Entry: Encodable {
+      var code: String
+      var name: String
+      var id: String?
+    }
+    var version = 1
+    var kind: String
+    var currencies: [Entry]
+  }
+
+  func run(_ invocation: Invocation) async throws -> ExitCode {
+    var entries: [Document.Entry] = []
+    if crypto {
+      for (symbol, id) in CoinResolver.wellKnown.sorted(by: { $0.key < $1.key }) {
+        entries.append(.init(code: symbol, name: CoinResolver.names[id] ?? id, id: id))
+      }
+      for favorite in try invocation.userData().favorites.read()
+      where !entries.contains(where: { $0.id == favorite.id }) {
+        entries.append(.init(code: favorite.symbol, name: favorite.name ?? favorite.id, id: favorite.id))
+      }
+    } else {
+      entries = FiatCurrencies.ordered(FiatCurrencies.ecb).map { .init(code: $0.code, name: $0.name, id: nil) }
+    }
+    if invocation.options.json {
+      try invocation.printJSON(Document(kind: crypto ? "crypto" : "fiat", currencies: entries))
+      return .success
+    }
+    var table = TextTable(
+      columns: crypto ? [.init("SYMBOL"), .init("NAME"), .init("ID")] : [.init("CODE"), .init("NAME")])
+    for entry in entries {
+      table.append(crypto ? [entry.code, entry.name, entry.id ?? ""] : [entry.code, entry.name])
+    }
+    invocation.out(table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode).joined(separator: "\n"))
+    return .success
+  }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import RateCore
+
+/// `rates current [COIN ...] [--in CUR,...]`: current prices with their
+/// 24-hour change.
+struct CurrentCommand: RatesCommand {
+  static let name = "current"
+  static let exportFormats = priceExportFormats
+  static let abstract = "current prices with their 24-hour change"
+  static let usage = "rates current [<COIN>|<PAIR> ...] [--in <CURRENCY>[,<CURRENCY>...]]"
+  static let details = """
+    Arguments:
+      <COIN>              coin symbols or CoinGecko ids, priced in each --in currency
+                          (default: BTC)
+      <PAIR>              explicit pairs such as GBP-USD, EUR-AUD or EUR/BTC
+
+    Options:
+      --in LIST           currencies for the coins, comma-separated or repeated (default:
+                          RATES_CURRENCY or USD)
+
+    Coins come from one CoinGecko request, fiat pairs from one ECB (Frankfurter) request,
+    fetched concurrently. A coin price fetched less than a minute ago (an ECB rate, an
+    hour) is reused from the cache. For ECB rates the change is since the previous working
+    day.
+
+    Examples:
+      rates current BTC ETH --in EUR,USD
+      rates current GBP-USD EUR-AUD
+      rates current solana --in GBP --json | jq '.quotes[0].rate'
+    """
+
+  /// One requested pair, as typed.
+  struct Request: Sendable, Equatable {
+    var base: String
+    var quote: String
+  }
+
+  let requests: [Request]
+
+  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+    let currencies = try CurrencyList.parse(try scanner.options("--in"), default: defaults.currency)
+    var requests: [Request] = []
+    func add(_ request: Request) {
+      if !requests.contains(where: {
+        $0.base.lowercased() == request.base.lowercased() && $0.quote == request.quote
+      }) {
+        requests.append(request)
+      }
+    }
+    let arguments = scanner.positionals()
+    for argument in arguments.isEmpty ? ["BTC"] : arguments {
+      if let (base, quote) = PairArguments.split(argument) {
+        try PairArguments.validate(base: base, quote: quote)
+        add(Request(base: base, quote: quote.uppercased()))
+      } else {
+        for currency in currencies {
+          try PairArguments.validate(base: argument, quote: currency)
+          add(Request(base: argument, quote: currency))
+        }
+      }
+    }
+    self.requests = requests
+  }
+
+  func run(_ invocation: Invocation) async throws -> ExitCode {
+    let routes = try requests.map { try invocation.route($0.base, $0.quote) }
+    // Each quote keeps its own provider's staleness: one failing provider
+    // does not mark another's fresh prices stale.
+    let routed = try await invocation.quotes(for: routes).compactMap { $0 }
+    let quotes = routed.map { (quote: $0.quote, stale: $0.staleness != nil) }
+    let staleness = routed.compactMap(\.staleness).min { $0.fetchedAt < $1.fetchedAt }
+    invocation.report(staleness)
+    if invocation.options.json {
+      try invocation.printJSON(
+        CurrentDocument(quotes: quotes.map { CurrentDocument.Item($0.quote, stale: $0.stale) }))
+      return .success
+    }
+    let today = Day(containing: invocation.context.now())
+    func directives(_ journal: PriceExport.Journal) -> String {
+      quotes.map {
+        PriceExport.directive(
+          day: RateService.day(of: $0.quote, today: today), base: $0.quote.base, rate: $0.quote.rate,
+          quote: $0.quote.quote, journal: journal)
+      }.joined(separator: "\n")
+    }
+    switch invocation.options.format {
+    case .csv?:
+      invocation.context.writeOut(PriceExport.csv(quotes: quotes))
+      return .success
+    case .ledger?:
+      invocation.out(directives(.ledger))
+      return .success
+    case .beancount?:
+      invocation.out(directives(.beancount))
+      return .success
+    default: break
+    }
+    let style = invocation.style
+    var table = TextTable(columns: [
+      .init("PAIR"), .init("RATE", alignment: .right), .init("CHANGE", alignment: .right),
+      .init("UPDATED"), .init("SOURCE"),
+    ])
+    for (quote, stale) in quotes {
+      let change = quote.change24hPercent
+      let ecb = quote.source == Providers.frankfurter
+      table.append([
+        TerminalText.sanitize("\(quote.base)-\(quote.quote)"),
+        RateFormat.rate(quote.rate),
+        change.map {
+          style.change(RateFormat.percent($0), value: $0) + " " + style.dim(ecb ? "1d" : "24h")
+        } ?? "—",
+        quote.updatedAt.map {
+          ecb ? "\(Day(containing: $0)) (ECB)" : Self.clock($0, now: invocation.context.now())
+        } ?? "",
+        Providers.displayName(quote.source) + (stale ? style.yellow(" (stale)") : ""),
+      ])
+    }
+    var lines = table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode)
+    if let staleness {
+      lines.append(
+        style.yellow(
+          "stale: cached \(AgeText.describe(invocation.context.now().timeIntervalSince(staleness.fetchedAt))) ago"))
+    }
+    invocation.out(lines.joined(separator: "\n"))
+    return .success
+  }
+
+  /// `14:05 UTC` for today, else `2026-11-20 14:05 UTC`.
+  static func clock(_ date: Date, now: Date) -> String {
+    let text = ISO8601.format(date)
+    let time = String(text.dropFirst(11).prefix(5)) + " UTC"
+    return Day(containing: date) == Day(containing: now) ? time : "\(Day(containing: date)) \(time)"
+  }
+}
+
+/// The `current --json` document. Keys are a stable contract.
+struct CurrentDocument: Encodable {
+  struct Item: Encodable {
+    var base: String
+    var quote: String
+    var rate: Double
+    @NullEncoded var change24hPercent: Double?
+    var source: String
+    var fetchedAt: Date
+    @NullEncoded var updatedAt: Date?
+    var stale: Bool
+
+    init(_ quote: Quote, stale: Bool) {
+      base = quote.base
+      self.quote = quote.quote
+      rate = quote.rate
+      change24hPercent = quote.change24hPercent
+      source = quote.source
+      fetchedAt = quote.fetchedAt
+      updatedAt = quote.updatedAt
+      self.stale = stale
+    }
+
+  }
+  var version = 1
+  var quotes: [Item]
+}

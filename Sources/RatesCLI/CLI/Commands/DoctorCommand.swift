@@ -1,0 +1,76 @@
+import Foundation
+import RateCore
+
+/// `rates doctor`: checks the providers, the CoinGecko key, the cache, the data files and the
+/// terminal, one line each.
+struct DoctorCommand: RatesCommand {
+  static let name = "doctor"
+  static let abstract = "check providers, API key, cache, data files and terminal"
+  static let usage = "rates doctor"
+  static let details = """
+    One line per check, each ok, warn or fail:
+      coingecko           reachable, and how fast (GET /ping, with your key)
+      coingecko-key       whether a key is set, its kind, and whether the host accepts it;
+                          the key itself is never shown (at most its last 4 characters)
+      frankfurter         reachable, and how fast (GET /latest?from=EUR&to=USD)
+      coindesk            reachable (GET /currentprice/USD.json); the API is retired, so a
+                          failure only warns unless you chose --provider coindesk
+      cache               location, size, entries and the oldest fetch
+      favorites, pairs, ledger, config
+                          the data and config files: readable, their version, mode 0600
+      terminal            TTY, colour, width and UTF-8
+
+    One request per provider, all at once, with the normal timeout (RATES_TIMEOUT) and no
+    retries; --offline skips them. Base URLs set through the environment are shown.
+    Exits 0 when every check is ok or warn, 2 when one fails.
+
+    Examples:
+      rates doctor
+      rates doctor --json | jq '.checks[] | select(.status != "ok")'
+    """
+
+  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {}
+
+  /// `--json`.
+  struct Document: Encodable {
+    var version = 1
+    var ok: Bool
+    var checks: [DoctorCheck]
+  }
+
+  func run(_ invocation: Invocation) async throws -> ExitCode {
+    let doctor = Doctor(
+      settings: invocation.settings, environment: invocation.context.environment,
+      terminal: invocation.terminal, offline: invocation.options.offline,
+      now: invocation.context.now,
+      transport: invocation.context.makeTransport(invocation.settings.timeoutSeconds))
+    let checks = await doctor.run()
+    let failed = checks.filter { $0.status == .fail }.count
+    let warned = checks.filter { $0.status == .warn }.count
+    if invocation.options.json {
+      try invocation.printJSON(Document(ok: failed == 0, checks: checks))
+    } else {
+      let style = invocation.style
+      let width = checks.map(\.name.count).max() ?? 0
+      for check in checks {
+        let verdict = check.status.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)
+        let painted: String
+        switch check.status {
+        case .ok: painted = style.green(verdict)
+        case .warn: painted = style.yellow(verdict)
+        case .fail: painted = style.red(verdict)
+        }
+        let name = check.name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+        invocation.out("\(painted) \(name)\(TerminalText.sanitize(check.detail))")
+      }
+      if failed > 0 {
+        invocation.out("\n\(failed) \(failed == 1 ? "check" : "checks") failed.")
+      } else if warned > 0 {
+        invocation.out("\nNo problems; \(warned) \(warned == 1 ? "warning" : "warnings").")
+      } else {
+        invocation.out("\nAll checks passed.")
+      }
+    }
+    return failed > 0 ? .doctorFailed : .success
+  }
+}

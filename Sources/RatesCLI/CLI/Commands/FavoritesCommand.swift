@@ -1,0 +1,186 @@
+import Foundation
+import RateCore
+
+/// `rates favorites [add|remove] …`: the coins the user follows.
+struct FavoritesCommand: RatesCommand {
+  static let name = "favorites"
+  static let abstract = "list, add or remove your favorite coins"
+  static let usage = """
+    rates favorites [--in <CURRENCY>[,<CURRENCY>...]]
+    rates favorites add <COIN> [<COIN> ...]
+    rates favorites remove <COIN> [<COIN> ...]
+    """
+  static let details = """
+    Arguments:
+      <COIN>              a symbol (BTC) or CoinGecko id (ethereum-wormhole); any listed coin
+                          works, not only the top 1000
+
+    Options:
+      --in LIST           currencies for the list, comma-separated (default: RATES_CURRENCY or
+                          USD)
+
+    The list shows each favorite's price and 24-hour change; all favorites come from one
+    request per currency. Adding checks the coin with CoinGecko (one request) and stores
+    its id in $XDG_DATA_HOME/rates/favorites.json; adding one twice is harmless.
+
+    Examples:
+      rates favorites add BTC ETH solana
+      rates favorites --in EUR,USD
+      rates favorites remove solana
+    """
+
+  enum Action: Sendable, Equatable {
+    case list
+    case add([String])
+    case remove([String])
+  }
+
+  let action: Action
+  let currencies: [String]
+
+  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+    currencies = try CurrencyList.parse(try scanner.options("--in"), default: defaults.currency)
+    switch scanner.positional() {
+    case nil, "list"?:
+      action = .list
+    case "add"?:
+      let coins = scanner.positionals()
+      guard !coins.isEmpty else { throw UsageError.missingArgument("coin") }
+      action = .add(coins)
+    case "remove"?, "rm"?:
+      let coins = scanner.positionals()
+      guard !coins.isEmpty else { throw UsageError.missingArgument("coin") }
+      action = .remove(coins)
+    case let other?:
+      throw UsageError.invalid(
+        "unknown action '\(TerminalText.sanitize(other))': use 'add', 'remove' or nothing to list")
+    }
+  }
+
+  func run(_ invocation: Invocation) async throws -> ExitCode {
+    try CurrencyList.requireCoinGeckoQuotes(currencies)
+    switch action {
+    case .list: return try await list(invocation)
+    case .add(let coins): return try await add(coins, invocation)
+    case .remove(let coins): return try remove(coins, invocation)
+    }
+  }
+
+  func list(_ invocation: Invocation) async throws -> ExitCode {
+    let favorites = try invocation.userData().favorites.read()
+    guard !favorites.isEmpty else {
+      if invocation.options.json {
+        try invocation.printJSON(
+          MarketDocument(currencies: currencies, fetchedAt: invocation.context.now(), stale: false, coins: []))
+      } else {
+        invocation.out("No favorites yet. Add some with 'rates favorites add BTC ETH'.")
+      }
+      return .success
+    }
+    let service = invocation.makeMarketService()
+    let ids = favorites.map(\.id)
+    let answers = try await withThrowingTaskGroup(of: (String, MarketService.Answer<[CoinMarket]>).self) { group in
+      for currency in currencies {
+        group.addTask { (currency, try await service.markets(currency: currency, ids: ids)) }
+      }
+      var results: [String: MarketService.Answer<[CoinMarket]>] = [:]
+      for try await (currency, answer) in group { results[currency] = answer }
+      return results
+    }
+    let staleness = answers.values.compactMap(\.staleness).min { $0.fetchedAt < $1.fetchedAt }
+    invocation.report(staleness)
+    let rows = favorites.map { favorite -> (coin: CoinMarket, favorite: Bool, inTop: Bool, byCurrency: [String: CoinMarket]) in
+      var byCurrency: [String: CoinMarket] = [:]
+      for currency in currencies {
+        if let market = answers[currency]?.value.first(where: { $0.id == favorite.id }) {
+          byCurrency[currency] = market
+        }
+      }
+      let coin = byCurrency.values.first ?? CoinMarket.placeholder(favorite)
+      return (coin, false, true, byCurrency)
+    }
+    if invocation.options.json {
+      let fetchedAt = answers.values.map(\.fetchedAt).min() ?? invocation.context.now()
+      try invocation.printJSON(
+        MarketDocument(
+          currencies: currencies, fetchedAt: fetchedAt, stale: staleness != nil,
+          coins: rows.map { MarketDocument.Coin($0.coin, favorite: true, inTop: false, byCurrency: $0.byCurrency) }))
+      return .success
+    }
+    invocation.out(
+      MarketTable.render(rows: rows, currencies: currencies, invocation: invocation, staleness: staleness))
+    return .success
+  }
+
+  func add(_ inputs: [String], _ invocation: Invocation) async throws -> ExitCode {
+    if invocation.options.offline {
+      throw UsageError.invalid("adding a favorite checks the coin with CoinGecko: run without --offline")
+    }
+    let resolver = invocation.makeResolver()
+    var assets: [Asset] = []
+    for input in inputs { assets.append(try await resolver.resolve(input)) }
+    let answer = try await invocation.makeMarketService().markets(
+      currency: currencies.first ?? "USD", ids: assets.map(\.id))
+    var found: [FavoriteCoin] = []
+    for (input, asset) in zip(inputs, assets) {
+      guard let market = answer.value.first(where: { $0.id == asset.id }) else {
+        throw ProviderError.coinNotFound(provider: Providers.coinGecko, coin: input)
+      }
+      found.append(
+        FavoriteCoin(id: market.id, symbol: market.symbol, name: market.name, addedAt: invocation.context.now()))
+    }
+    let (added, already) = try invocation.userData().favorites.update { favorites -> ([FavoriteCoin], [FavoriteCoin]) in
+      var added: [FavoriteCoin] = []
+      var already: [FavoriteCoin] = []
+      for coin in found {
+        if favorites.contains(where: { $0.id == coin.id }) || added.contains(where: { $0.id == coin.id }) {
+          already.append(coin)
+        } else {
+          favorites.append(coin)
+          added.append(coin)
+        }
+      }
+      return (added, already)
+    }
+    if invocation.options.json {
+      try invocation.printJSON(ChangeDocument(added: added.map(\.id), removed: [], unchanged: already.map(\.id)))
+      return .success
+    }
+    for coin in added { invocation.out("Added \(coin.symbol) (\(coin.id)) to your favorites.") }
+    for coin in already { invocation.out("\(coin.symbol) (\(coin.id)) is already a favorite.") }
+    return .success
+  }
+
+  func remove(_ inputs: [String], _ invocation: Invocation) throws -> ExitCode {
+    let removed = try invocation.userData().favorites.update { favorites -> [FavoriteCoin] in
+      var removed: [FavoriteCoin] = []
+      for input in inputs {
+        let lower = input.lowercased()
+        guard let index = favorites.firstIndex(where: { $0.id == lower || $0.symbol.lowercased() == lower })
+        else {
+          let names = favorites.map(\.symbol).joined(separator: ", ")
+          throw UsageError.invalid(
+            "'\(TerminalText.sanitize(input))' is not a favorite"
+              + (names.isEmpty ? ": you have none" : " (favorites: \(names))"))
+        }
+        removed.append(favorites.remove(at: index))
+      }
+      return removed
+    }
+    if invocation.options.json {
+      try invocation.printJSON(ChangeDocument(added: [], removed: removed.map(\.id), unchanged: []))
+      return .success
+    }
+    for coin in removed { invocation.out("Removed \(coin.symbol) (\(coin.id)) from your favorites.") }
+    return .success
+  }
+}
+
+/// What `add` and `remove` changed, for `--json`.
+struct ChangeDocument: Encodable {
+  var version = 1
+  var added: [String]
+  var removed: [String]
+  var unchanged: [String]
+}
+

@@ -1,0 +1,139 @@
+import Foundation
+import RateCore
+
+/// `rates history <BASE> [<QUOTE>]`: the last N days as a sparkline, chart or
+/// table, with statistics.
+struct HistoryCommand: RatesCommand {
+  static let name = "history"
+  static let exportFormats = priceExportFormats
+  static let abstract = "daily rates for the last N days, with statistics"
+  static let usage =
+    "rates history <BASE> [<QUOTE>] [--days N] [--chart | --table | --interactive]"
+  static let details = """
+    Arguments:
+      <BASE>              a coin symbol or CoinGecko id (BTC, eth, ethereum-wormhole), or a
+                          currency code (GBP)
+      <QUOTE>             the currency to price it in (default: RATES_CURRENCY or USD);
+                          the pair may also be written BTC-EUR or BTC/EUR
+
+    Fiat pairs (GBP USD) use ECB reference rates; a weekend or holiday repeats the last
+    working day's rate, marked 'carried'. Pairs with a coin use CoinGecko; EUR BTC is the
+    inverse of BTC EUR.
+
+    Options:
+      --days N            how many days, 1 to 365 (default 28): N points, one per UTC day,
+                          the last being today's latest price
+      --chart             a multi-row line chart fitted to the terminal width
+      --table             one row per day with the change from the previous day
+      --interactive       explore the chart on a terminal: a cursor on the last day,
+                          ←/→ or h/l move it one day, Home/End or g/G jump to the first
+                          or last day, q, Esc or Ctrl-C quit; the selected day's date,
+                          value and change show under the chart. Needs a terminal on
+                          stdin and stdout (else exit 64); not with --json, --chart,
+                          --table or an export format
+
+    A past day's value is its close: the last price of that UTC day (CoinGecko's point
+    at the next 00:00 UTC, CoinDesk's daily close). Today's value is the current price.
+
+    Examples:
+      rates history BTC EUR
+      rates history ETH-USD --days 90 --chart
+      rates history BTC EUR --days 90 --interactive
+      rates history BTC GBP --table --provider coindesk
+      rates history GBP USD --table
+      rates history BTC EUR --json | jq '.stats.changePercent'
+    """
+
+  enum Layout: Sendable { case sparkline, chart, table, interactive }
+
+  let pair: PairArguments
+  let days: Int
+  let layout: Layout
+
+  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+    days =
+      try scanner.option("--days", expected: "a whole number from 1 to 365") {
+        Int($0).flatMap { (1...365).contains($0) ? $0 : nil }
+      } ?? 28
+    let chart = try scanner.flag("--chart")
+    let table = try scanner.flag("--table")
+    let interactive = try scanner.flag("--interactive")
+    if chart && table { throw UsageError.invalid("--chart and --table cannot be used together") }
+    if interactive && (chart || table) {
+      throw UsageError.invalid("--interactive cannot be used with \(chart ? "--chart" : "--table")")
+    }
+    layout = interactive ? .interactive : chart ? .chart : table ? .table : .sparkline
+    pair = try PairArguments(parsing: &scanner, defaultQuote: defaults.currency)
+  }
+
+  func run(_ invocation: Invocation) async throws -> ExitCode {
+    if layout == .interactive {
+      if invocation.options.json {
+        throw UsageError.invalid("--interactive cannot be used with --json")
+      }
+      if let format = invocation.options.format {
+        throw UsageError.invalid("--interactive cannot be used with --format \(format.rawValue)")
+      }
+      // Checked before fetching: without a terminal there is nothing to do.
+      guard HistoryExplorer.isInteractiveTerminal(outputIsTTY: invocation.terminal.isTTY) else {
+        throw UsageError.invalid(
+          "--interactive needs a terminal: run it in one, or drop --interactive")
+      }
+    }
+    let result = try await invocation.series(base: pair.base, quote: pair.quote, days: days)
+    let series = result.series
+    guard !series.points.isEmpty else {
+      throw ProviderError.noData(
+        provider: series.source, detail: "no prices for \(series.base)/\(series.quote) in the last \(days) days")
+    }
+    invocation.report(result.staleness)
+    if series.points.count < days && result.staleness == nil {
+      invocation.err("note: only \(series.points.count) of \(days) days have data")
+    }
+    if invocation.options.json {
+      try invocation.printJSON(HistoryDocument(series: series, stale: result.staleness != nil))
+      return .success
+    }
+    if invocation.export(series) { return .success }
+    let view = HistoryView(
+      series: series, staleness: result.staleness, now: invocation.context.now(),
+      terminal: invocation.terminal, style: invocation.style)
+    switch layout {
+    case .sparkline: invocation.out(view.sparklineReport())
+    case .chart: invocation.out(view.chartReport())
+    case .table: invocation.out(view.tableReport())
+    case .interactive:
+      return try await HistoryExplorer.run(
+        series: series, style: invocation.style, ascii: !invocation.terminal.unicode,
+        fallbackWidth: invocation.terminal.width, write: invocation.context.writeOut)
+    }
+    return .success
+  }
+}
+
+/// The `history --json` document. Keys are a stable contract.
+struct HistoryDocument: Encodable {
+  struct Point: Encodable {
+    var date: Day
+    var rate: Double
+    var carried: Bool
+  }
+  var version = 1
+  var base: String
+  var quote: String
+  var source: String
+  var fetchedAt: Date
+  var stale: Bool
+  var points: [Point]
+  var stats: SeriesStatistics?
+
+  init(series: RateSeries, stale: Bool) {
+    base = series.base
+    quote = series.quote
+    source = series.source
+    fetchedAt = series.fetchedAt
+    self.stale = stale
+    points = series.points.map { Point(date: $0.date, rate: $0.rate, carried: $0.carried) }
+    stats = SeriesStatistics(points: series.ownPoints)
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import RateCore
+
+/// `rates info <coin>`: one coin's market data and recent history.
+struct InfoCommand: RatesCommand {
+  static let name = "info"
+  static let abstract = "a coin's market data, all-time high and low, supply and history"
+  static let usage = "rates info <COIN> [--in <CURRENCY>] [--days N]"
+  static let details = """
+    Arguments:
+      <COIN>              a coin symbol or CoinGecko id
+
+    Options:
+      --in CURRENCY       the currency (default: RATES_CURRENCY or USD)
+      --days N            the history shown as a sparkline, 1 to 365 (default 30)
+
+    Shows price, 24-hour change, market cap and rank, 24-hour volume, high and low,
+    all-time high and low with their dates and the distance from them, circulating, total
+    and maximum supply ('—' where CoinGecko has none), and when it was last updated.
+    Two requests: one for market data, one for the history.
+
+    Examples:
+      rates info BTC --in EUR
+      rates info solana --days 90
+      rates info ETH --json | jq '.market.ath'
+    """
+
+  let coin: String
+  let currency: String
+  let days: Int
+
+  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+    let currency = try scanner.option("--in") ?? defaults.currency
+    guard PairArguments.isCurrencyCode(currency) else {
+      throw UsageError.invalidValue(option: "--in", value: currency, expected: "a currency code such as EUR")
+    }
+    self.currency = currency.uppercased()
+    days =
+      try scanner.option("--days", expected: "a whole number from 1 to 365") {
+        Int($0).flatMap { (1...365).contains($0) ? $0 : nil }
+      } ?? 30
+    guard let coin = scanner.positional() else { throw UsageError.missingArgument("coin") }
+    try PairArguments.validate(base: coin, quote: self.currency)
+    self.coin = coin
+  }
+
+  struct Document: Encodable {
+    var version = 1
+    var id: String
+    var base: String
+    var quote: String
+    var source = Providers.coinGecko
+    var fetchedAt: Date
+    var stale: Bool
+    var market: CoinMarket
+    var history: HistoryDocument
+  }
+
+  func run(_ invocation: Invocation) async throws -> ExitCode {
+    try CurrencyList.requireCoinGeckoQuotes([currency])
+    let asset = try await invocation.makeResolver().resolve(coin)
+    async let marketAnswer = invocation.makeMarketService().markets(currency: currency, ids: [asset.id])
+    async let historyAnswer = invocation.makeService().history(of: asset, in: currency, days: days)
+    let (answer, history) = try await (marketAnswer, historyAnswer)
+    guard let market = answer.value.first(where: { $0.id == asset.id }) else {
+      throw ProviderError.coinNotFound(provider: Providers.coinGecko, coin: coin)
+    }
+    var series = history.series
+    series.base = market.symbol
+    let staleness = [answer.staleness, history.staleness].compactMap { $0 }.first
+    invocation.report(staleness)
+    if invocation.options.json {
+      try invocation.printJSON(
+        Document(
+          id: market.id, base: market.symbol, quote: currency, fetchedAt: answer.fetchedAt,
+          stale: staleness != nil, market: market,
+          history: HistoryDocument(series: series, stale: history.staleness != nil)))
+      return .success
+    }
+    invocation.out(render(market, series: series, invocation: invocation, staleness: staleness))
+    return .success
+  }
+
+  func render(_ market: CoinMarket, series: RateSeries, invocation: Invocation, staleness: Staleness?)
+    -> String
+  {
+    let style = invocation.style
+    let dash = invocation.terminal.unicode ? "—" : "-"
+    let code = currency
+    func money(_ value: Double?) -> String { value.map { RateFormat.amount($0, code: code) } ?? dash }
+    func big(_ value: Double?) -> String {
+      value.flatMap { $0 > 0 ? RateFormat.compact($0) + " " + code : nil } ?? dash
+    }
+    func supply(_ value: Double?) -> String { value.flatMap { $0 > 0 ? RateFormat.compact($0) : nil } ?? dash }
+    func extreme(_ value: Double?, _ date: Date?, _ distance: Double?) -> String {
+      guard let value else { return dash }
+      var text = RateFormat.amount(value, code: code)
+      if let date { text += "  \(Day(containing: date))" }
+      if let distance { text += "  " + style.change(RateFormat.percent(distance), value: distance) + " from it" }
+      return text
+    }
+    var header = style.bold("\(market.name) (\(market.symbol))")
+    if let rank = market.marketCapRank { header += "  #\(rank)" }
+    header += style.dim("  id: \(TerminalText.sanitize(market.id))")
+    var table = TextTable(columns: [.init(""), .init("")], showsHeader: false)
+    let change = market.priceChangePercentage24h
+    table.append(["price", money(market.currentPrice) + (change.map { "  " + style.change(RateFormat.percent($0), value: $0) + " 24h" } ?? "")])
+    table.append(["market cap", big(market.marketCap)])
+    table.append(["volume 24h", big(market.totalVolume)])
+    table.append(["24h low/high", "\(market.low24h.map(RateFormat.rate) ?? dash) / \(market.high24h.map(RateFormat.rate) ?? dash)"])
+    table.append(["all-time high", extreme(market.ath, market.athDate, market.athChangePercentage)])
+    table.append(["all-time low", extreme(market.atl, market.atlDate, market.atlChangePercentage)])
+    table.append(["circulating", supply(market.circulatingSupply)])
+    table.append(["total supply", supply(market.totalSupply)])
+    table.append(["max supply", supply(market.maxSupply)])
+    table.append(["updated", market.lastUpdated.map { CurrentCommand.clock($0, now: invocation.context.now()) } ?? dash])
+    var lines = [header, ""] + table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode).map { "  " + $0 }
+    if let stats = SeriesStatistics(points: series.ownPoints) {
+      let values = HistoryView.fit(series.points.map(\.rate), to: invocation.terminal.width - 4)
+      lines.append("")
+      lines.append("  \(series.points.count) days  " + style.change(Sparkline.render(values, ascii: !invocation.terminal.unicode), value: stats.change))
+      lines.append(
+        "  " + style.dim("low \(RateFormat.rate(stats.min)) \(stats.minDate)   high \(RateFormat.rate(stats.max)) \(stats.maxDate)   change ")
+          + style.change(stats.changePercent.map(RateFormat.percent) ?? dash, value: stats.change))
+    }
+    if let staleness {
+      lines.append(style.yellow("stale: cached \(AgeText.describe(invocation.context.now().timeIntervalSince(staleness.fetchedAt))) ago"))
+    }
+    return lines.joined(separator: "\n")
+  }
+}

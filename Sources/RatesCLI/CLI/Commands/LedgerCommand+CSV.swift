@@ -1,0 +1,114 @@
+import Foundation
+import RateCore
+
+/// `rates ledger export --csv` and `rates ledger import <FILE.csv>`.
+extension LedgerCommand {
+  /// The largest file `import` reads: far more than a lifetime of hand-recorded exchanges.
+  static let maximumImportBytes = 64 * 1024 * 1024
+
+  func export(_ invocation: Invocation) throws -> ExitCode {
+    let ledger = try invocation.userData().ledger.read()
+    // The document already ends with CR LF: write it as is, without `out`'s extra newline.
+    invocation.context.writeOut(LedgerCSV.document(ledger.oldestFirst))
+    return .success
+  }
+
+  func importFile(_ path: String, _ invocation: Invocation) throws -> ExitCode {
+    let data = try Self.readImport(path)
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw UsageError.invalid(
+        "\(LedgerInput.quoted(path)) is not UTF-8 text; nothing was imported")
+    }
+    let now = invocation.context.now()
+    let entries: [LedgerEntry]
+    do {
+      entries = try LedgerCSV.entries(fromCSV: text, today: Day(containing: now), recordedAt: now)
+    } catch {
+      throw UsageError.invalid(Self.describe(error))
+    }
+    let (added, duplicates) = try invocation.userData().ledger.update {
+      ledger -> ([LedgerEntry], Int) in
+      let known = Set(ledger.entries.map(ExchangeKey.init))
+      let duplicates = entries.filter { known.contains(ExchangeKey($0)) }.count
+      return (ledger.append(contentsOf: entries), duplicates)
+    }
+    if duplicates > 0 {
+      invocation.err(
+        "note: \(duplicates) of the imported exchanges match ones already in the ledger "
+          + "(import does not skip duplicates; 'rates ledger remove' takes them out)")
+    }
+    if invocation.options.json {
+      try invocation.printJSON(
+        LedgerChangeDocument(added: added.map { LedgerEntryJSON($0) }, removed: [], fetchedAt: now))
+      return .success
+    }
+    if let first = added.first, let last = added.last {
+      let count = added.count == 1 ? "1 exchange" : "\(added.count) exchanges"
+      let ids = first.id == last.id ? "#\(first.id)" : "#\(first.id) to #\(last.id)"
+      invocation.out("Imported \(count) as \(ids).")
+    } else {
+      invocation.out("The file holds no exchanges; nothing was imported.")
+    }
+    return .success
+  }
+
+  /// The file's bytes, or standard input's for `-`.
+  static func readImport(_ path: String) throws -> Data {
+    if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+    let url = URL(fileURLWithPath: path)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+      throw DataFileError.unreadable(path: url.path, reason: "no such file")
+    }
+    guard !isDirectory.boolValue else {
+      throw DataFileError.unreadable(path: url.path, reason: "it is a directory")
+    }
+    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+    if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maximumImportBytes {
+      throw DataFileError.unreadable(path: url.path, reason: "larger than 64 MB")
+    }
+    do {
+      return try Data(contentsOf: url)
+    } catch {
+      throw DataFileError.unreadable(path: url.path, reason: error.localizedDescription)
+    }
+  }
+
+  /// One line for every bad line: `line 3: …; nothing was imported`, naming how many more.
+  static func describe(_ problems: LedgerCSV.Problems) -> String {
+    guard let first = problems.problems.first else { return "nothing was imported" }
+    var text = "line \(first.line): \(first.reason)"
+    let others = problems.problems.dropFirst()
+    if !others.isEmpty {
+      let lines = others.prefix(5).map { String($0.line) }.joined(separator: ", ")
+      let more = others.count > 5 ? ", …" : ""
+      text += " (and \(others.count) more bad line\(others.count == 1 ? "" : "s"): \(lines)\(more))"
+    }
+    return text + "; nothing was imported"
+  }
+
+  /// Whether two entries record the same exchange (everything but id and `recordedAt`).
+  /// What makes two entries the same exchange, whatever their ids: hashed,
+  /// so checking an import against the ledger stays linear.
+  struct ExchangeKey: Hashable {
+    var date: Day
+    var side: LedgerEntry.Side
+    var amount: Double
+    var currency: String
+    var counterAmount: Double
+    var counterCurrency: String
+    var counterparty: String?
+    var note: String?
+
+    init(_ entry: LedgerEntry) {
+      date = entry.date
+      side = entry.side
+      amount = entry.amount
+      currency = entry.currency
+      counterAmount = entry.counterAmount
+      counterCurrency = entry.counterCurrency
+      counterparty = entry.counterparty
+      note = entry.note
+    }
+  }
+}

@@ -1,0 +1,233 @@
+import Foundation
+import RateCore
+
+/// `rates ledger rate` and `rates ledger stats`: what the ledger says a pair is worth.
+extension LedgerCommand {
+  // MARK: - Rate
+
+  func rate(base: String, quote: String, days: Int, _ invocation: Invocation) throws -> ExitCode {
+    let ledger = try invocation.userData().ledger.read()
+    let window = LedgerMath.window(days: days, endingOn: today(invocation))
+    // Averaged in the orientation the exchanges were recorded in, then
+    // inverted, so USD-LBP and LBP-USD are exact inverses.
+    let recorded = LedgerSeries.orientation(ledger.entries, base: base, quote: quote, window: window)
+    guard
+      let found = LedgerMath.rate(
+        entries: ledger.entries, base: recorded.base, quote: recorded.quote, window: window)
+    else {
+      throw Self.noExchanges(base: base, quote: quote, days: days, window: window)
+    }
+    let rate = recorded.inverted ? found.inverted() : found
+    let sides = rate.buy == nil ? "sell" : rate.sell == nil ? "buy" : "both"
+    if invocation.options.json {
+      try invocation.printJSON(
+        LedgerRateDocument(
+          base: base, quote: quote, fetchedAt: invocation.context.now(), days: days,
+          from: window.lowerBound, to: window.upperBound, buy: rate.buy, buyCount: rate.buyCount,
+          sell: rate.sell, sellCount: rate.sellCount, midpoint: rate.midpoint,
+          rate: rate.midpoint, sides: sides))
+      return .success
+    }
+    let style = invocation.style
+    invocation.out(style.bold("\(base)-\(quote) from your ledger"))
+    invocation.out(style.dim("\(quote) per \(base), \(Self.describe(window))"))
+    func exchanges(_ count: Int) -> String {
+      count == 0 ? "no exchanges" : count == 1 ? "1 exchange" : "\(count) exchanges"
+    }
+    var table = TextTable(
+      columns: [.init(""), .init("", alignment: .right), .init("")], showsHeader: false)
+    table.append([
+      "  you bought \(base)", rate.buy.map(RateFormat.rate) ?? "—",
+      exchanges(rate.buyCount),
+    ])
+    table.append([
+      "  you sold \(base)", rate.sell.map(RateFormat.rate) ?? "—",
+      exchanges(rate.sellCount),
+    ])
+    switch sides {
+    case "both":
+      table.append(["  midpoint", style.bold(RateFormat.rate(rate.midpoint)), ""])
+    case "buy":
+      table.append(["  rate", style.bold(RateFormat.rate(rate.midpoint)), "buys only"])
+    default:
+      table.append(["  rate", style.bold(RateFormat.rate(rate.midpoint)), "sells only"])
+    }
+    invocation.out(
+      table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode)
+        .joined(separator: "\n"))
+    if sides != "both" {
+      let missing = sides == "buy" ? "sold" : "bought"
+      invocation.out(
+        style.dim(
+          "You \(missing) no \(base) in these days, so the rate is the \(sides) rate alone."))
+    }
+    return .success
+  }
+
+  /// The error for a window without exchanges of the pair: exit 66, no data.
+  static func noExchanges(base: String, quote: String, days: Int, window: ClosedRange<Day>)
+    -> ProviderError
+  {
+    ProviderError.noData(
+      provider: "your ledger",
+      detail: "no exchanges between \(base) and \(quote) in \(describe(window)); record one "
+        + "with 'rates ledger add', or look further back with --days")
+  }
+
+  /// `the last 3 days (2026-11-20 to 2026-11-22)`, or `today (2026-11-22)`.
+  static func describe(_ window: ClosedRange<Day>) -> String {
+    let days = window.lowerBound.distance(to: window.upperBound) + 1
+    if days == 1 { return "today (\(window.upperBound))" }
+    return "the last \(days) days (\(window.lowerBound) to \(window.upperBound))"
+  }
+
+  // MARK: - Stats
+
+  func stats(base: String, quote: String, days: Int, _ invocation: Invocation) throws
+    -> ExitCode
+  {
+    let ledger = try invocation.userData().ledger.read()
+    let window = LedgerMath.window(days: days, endingOn: today(invocation))
+    let series = LedgerMath.dailyAverages(
+      entries: ledger.entries, base: base, quote: quote, window: window)
+    guard !series.all.isEmpty else {
+      throw Self.noExchanges(base: base, quote: quote, days: days, window: window)
+    }
+    if invocation.options.json {
+      try invocation.printJSON(
+        LedgerStatsDocument(
+          base: base, quote: quote, fetchedAt: invocation.context.now(), days: days,
+          from: window.lowerBound, to: window.upperBound, buy: .init(series.buy),
+          sell: .init(series.sell), all: .init(series.all)))
+      return .success
+    }
+    let style = invocation.style
+    let ascii = !invocation.terminal.unicode
+    var lines = [
+      style.bold("\(base)-\(quote) from your ledger"),
+      style.dim("daily averages, \(quote) per \(base), \(Self.describe(window))"),
+    ]
+    for (title, points) in [("You bought \(base)", series.buy), ("You sold \(base)", series.sell)] {
+      lines.append("")
+      guard let summary = LedgerStatsDocument.Side(points).stats else {
+        lines.append(style.bold(title) + style.dim(": no exchanges in these days"))
+        continue
+      }
+      let counted = points.count == 1 ? "1 day" : "\(points.count) days"
+      lines.append(style.bold(title) + style.dim(" (\(counted) with exchanges)"))
+      lines.append(
+        contentsOf: LineChart.render(
+          points: points, width: invocation.terminal.width, height: 8, ascii: ascii))
+      var figures = "max \(RateFormat.rate(summary.max))   mean \(RateFormat.rate(summary.mean))"
+      figures += "   stddev " + (summary.stddev.map(RateFormat.rate) ?? "— (one day)")
+      lines.append("  " + figures)
+    }
+    invocation.out(lines.joined(separator: "\n"))
+    return .success
+  }
+}
+
+/// `ledger rate --json`.
+struct LedgerRateDocument: Encodable {
+  var version = 1
+  var source = "ledger"
+  var base: String
+  var quote: String
+  var fetchedAt: Date
+  var stale = false
+  var days: Int
+  var from: Day
+  var to: Day
+  var buy: Double?
+  var buyCount: Int
+  var sell: Double?
+  var sellCount: Int
+  var midpoint: Double
+  /// The rate to use: the midpoint, which is the only side's rate when only one exists.
+  var rate: Double
+  /// `both`, `buy` or `sell`: which sides had exchanges.
+  var sides: String
+
+  enum CodingKeys: String, CodingKey {
+    case version, source, base, quote, fetchedAt, stale, days, from, to, buy, buyCount, sell
+    case sellCount, midpoint, rate, sides
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(version, forKey: .version)
+    try container.encode(source, forKey: .source)
+    try container.encode(base, forKey: .base)
+    try container.encode(quote, forKey: .quote)
+    try container.encode(fetchedAt, forKey: .fetchedAt)
+    try container.encode(stale, forKey: .stale)
+    try container.encode(days, forKey: .days)
+    try container.encode(from, forKey: .from)
+    try container.encode(to, forKey: .to)
+    try container.encode(buy, forKey: .buy)
+    try container.encode(buyCount, forKey: .buyCount)
+    try container.encode(sell, forKey: .sell)
+    try container.encode(sellCount, forKey: .sellCount)
+    try container.encode(midpoint, forKey: .midpoint)
+    try container.encode(rate, forKey: .rate)
+    try container.encode(sides, forKey: .sides)
+  }
+}
+
+/// `ledger stats --json`.
+struct LedgerStatsDocument: Encodable {
+  /// One side's daily series and its summary.
+  struct Side: Encodable {
+    struct Point: Encodable {
+      var date: Day
+      var rate: Double
+    }
+    struct Summary: Encodable {
+      var max: Double
+      var mean: Double
+      /// Sample standard deviation (n − 1); `null` for one day.
+      var stddev: Double?
+      var count: Int
+
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(max, forKey: .max)
+        try container.encode(mean, forKey: .mean)
+        try container.encode(stddev, forKey: .stddev)
+        try container.encode(count, forKey: .count)
+      }
+      enum CodingKeys: String, CodingKey { case max, mean, stddev, count }
+    }
+    var points: [Point]
+    var stats: Summary?
+
+    init(_ points: [RatePoint]) {
+      self.points = points.map { Point(date: $0.date, rate: $0.rate) }
+      let rates = points.map(\.rate)
+      if let max = rates.max(), let mean = Statistics.mean(rates) {
+        stats = Summary(
+          max: max, mean: mean, stddev: Statistics.sampleStandardDeviation(rates),
+          count: rates.count)
+      }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(points, forKey: .points)
+      try container.encode(stats, forKey: .stats)
+    }
+    enum CodingKeys: String, CodingKey { case points, stats }
+  }
+  var version = 1
+  var source = "ledger"
+  var base: String
+  var quote: String
+  var fetchedAt: Date
+  var stale = false
+  var days: Int
+  var from: Day
+  var to: Day
+  var buy: Side
+  var sell: Side
+  var all: Side
+}

@@ -1,0 +1,67 @@
+import RateCore
+/// Reads `<BASE> [<QUOTE>]`, also written `BASE-QUOTE` or `BASE/QUOTE`.
+struct PairArguments: Sendable, Equatable {
+  init(base: String, quote: String) {
+    self.base = base
+    self.quote = quote
+  }
+
+  var base: String
+  var quote: String
+
+  init(parsing scanner: inout ArgumentScanner, defaultQuote: String) throws(UsageError) {
+    guard let first = scanner.positional() else { throw UsageError.missingArgument("base") }
+    let typedQuote: String
+    if let (pairBase, pairQuote) = Self.split(first) {
+      base = pairBase
+      typedQuote = pairQuote
+    } else {
+      base = first
+      typedQuote = scanner.positional() ?? defaultQuote
+    }
+    // Validate what the user typed, so messages quote it as typed.
+    try Self.validate(base: base, quote: typedQuote)
+    quote = typedQuote.uppercased()
+  }
+
+  /// Rejects empty names, malformed codes and a currency paired with itself.
+  static func validate(base: String, quote: String) throws(UsageError) {
+    guard !base.isEmpty, base.count <= 100 else {
+      throw UsageError.invalid("the coin name is empty or too long")
+    }
+    guard isCurrencyCode(quote) else {
+      throw UsageError.invalid(
+        "'\(TerminalText.sanitize(quote))' is not a currency code: use a code such as USD, EUR or BTC")
+    }
+    let quote = quote.uppercased()
+    if base.uppercased() == quote {
+      throw UsageError.invalid(
+        "\(quote) in \(quote) is always 1: pick two different currencies, e.g. 'BTC \(quote == "EUR" ? "USD" : "EUR")'")
+    }
+  }
+
+  /// Splits `BASE/QUOTE` always, and `BASE-QUOTE` only when both sides are
+  /// known codes: `usd-coin` and `binance-usd` are CoinGecko ids, not pairs.
+  static func split(_ text: String) -> (String, String)? {
+    for separator: Character in ["/", "-"] {
+      let parts = text.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+      guard parts.count == 2, !parts[0].isEmpty, isCurrencyCode(parts[1]) else { continue }
+      if separator == "/" || (isKnownCode(parts[0]) && isKnownCode(parts[1])) {
+        return (parts[0], parts[1])
+      }
+    }
+    return nil
+  }
+
+  /// A fiat code, a CoinGecko quote currency or a well-known coin symbol.
+  static func isKnownCode(_ text: String) -> Bool {
+    let code = text.uppercased()
+    return CurrencyCodes.fiat.contains(code) || CurrencyCodes.coinGeckoQuotes.contains(code)
+      || CoinResolver.wellKnown[code] != nil
+  }
+
+  /// 2 to 5 ASCII letters (`EUR`, `BITS`, `SATS`).
+  static func isCurrencyCode(_ text: String) -> Bool {
+    (2...5).contains(text.count) && text.allSatisfy { $0.isASCII && $0.isLetter }
+  }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import RateCore
+
+/// `rates pairs [add|remove] …`: the currency pairs the user configured.
+struct PairsCommand: RatesCommand {
+  static let name = "pairs"
+  static let abstract = "list, add or remove your currency pairs (GBP-USD, EUR-AUD, BTC-EUR)"
+  static let usage = """
+    rates pairs
+    rates pairs add <BASE> <QUOTE>        (or BASE-QUOTE)
+    rates pairs remove <BASE> <QUOTE>     (or BASE-QUOTE)
+    """
+  static let details = """
+    The list shows each pair, newest first, with its current rate, its change (over 24 hours
+    for coins, since the previous ECB working day for currencies) and a 7-day sparkline.
+    Fiat pairs use ECB reference rates (Frankfurter), pairs with a coin use CoinGecko; a
+    refresh costs one request for all fiat pairs and one per quote currency for coin pairs.
+
+    Adding refuses a currency paired with itself, two currencies already paired (in either
+    order) and unknown currencies. Pairs live in $XDG_DATA_HOME/rates/pairs.json.
+
+    Examples:
+      rates pairs add GBP USD
+      rates pairs add eur-aud
+      rates pairs
+      rates pairs remove GBP-USD
+    """
+
+  enum Action: Sendable, Equatable {
+    case list
+    case add(String, String)
+    /// The pair as typed: one `BASE-QUOTE` word, or two words.
+    case remove([String])
+  }
+
+  let action: Action
+
+  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+    let verb = scanner.positional()
+    func pair() throws(UsageError) -> (String, String) {
+      guard let first = scanner.positional() else { throw UsageError.missingArgument("base") }
+      if let (base, quote) = PairArguments.split(first) { return (base, quote) }
+      guard let second = scanner.positional() else { throw UsageError.missingArgument("quote") }
+      return (first, second)
+    }
+    switch verb {
+    case nil, "list"?: action = .list
+    case "add"?:
+      let (base, quote) = try pair()
+      try PairArguments.validate(base: base, quote: quote)
+      action = .add(base, quote.uppercased())
+    case "remove"?, "rm"?:
+      let words = scanner.positionals()
+      guard (1...2).contains(words.count) else {
+        throw words.isEmpty
+          ? UsageError.missingArgument("pair") : UsageError.unexpectedArgument(words[2])
+      }
+      action = .remove(words)
+    case let other?:
+      throw UsageError.invalid(
+        "unknown action '\(TerminalText.sanitize(other))': use 'add', 'remove' or nothing to list")
+    }
+  }
+
+  func run(_ invocation: Invocation) async throws -> ExitCode {
+    switch action {
+    case .list: return try await list(invocation)
+    case .add(let base, let quote): return try await add(base, quote, invocation)
+    case .remove(let words): return try remove(words, invocation)
+    }
+  }
+
+  // MARK: - Add and remove
+
+  func add(_ base: String, _ quote: String, _ invocation: Invocation) async throws -> ExitCode {
+    let route = try PairRouter.route(base: base, quote: quote, forced: nil)
+    var stored = ConfiguredPair(base: base.uppercased(), quote: quote, addedAt: invocation.context.now())
+    switch route.provider {
+    case Providers.frankfurter:
+      break  // both are ECB currencies: known without a request
+    default:
+      // The currency side must be priced by CoinGecko, and the coin must exist
+      // (an id is checked with one request, as favorites are).
+      guard CurrencyCodes.coinGeckoQuotes.contains(route.quote) else {
+        throw ProviderError.invalidCurrency(provider: Providers.coinGecko, currency: route.quote)
+      }
+      if invocation.options.offline {
+        throw UsageError.invalid("adding a coin pair checks the coin with CoinGecko: run without --offline")
+      }
+      let asset = try await invocation.makeResolver().resolve(route.base)
+      _ = try await invocation.makeMarketService().markets(currency: route.quote, ids: [asset.id])
+      let symbol = asset.symbol.uppercased() == asset.symbol ? asset.symbol : asset.id
+      stored = route.inverted
+        ? ConfiguredPair(base: route.quote, quote: symbol, addedAt: stored.addedAt)
+        : ConfiguredPair(base: symbol, quote: route.quote, addedAt: stored.addedAt)
+    }
+    try invocation.userData().pairs.update { pairs in
+      if let existing = pairs.first(where: { $0.matches(stored.base, stored.quote) }) {
+        throw UsageError.invalid("\(stored.base) and \(stored.quote) are already paired as \(existing.name)")
+      }
+      pairs.append(stored)
+    }
+    if invocation.options.json {
+      try invocation.printJSON(ChangeDocument(added: [stored.name], removed: [], unchanged: []))
+    } else {
+      invocation.out("Added \(stored.name). See it with 'rates pairs'.")
+    }
+    return .success
+  }
+
+  func remove(_ words: [String], _ invocation: Invocation) throws -> ExitCode {
+    let typed = words.joined(separator: "-")
+    let removed = try invocation.userData().pairs.update { pairs -> ConfiguredPair in
+      let index = pairs.firstIndex { pair in
+        words.count == 2 ? pair.matches(words[0], words[1]) : pair.isNamed(words[0])
+      }
+      guard let index else {
+        let names = pairs.map(\.name).joined(separator: ", ")
+        throw UsageError.invalid(
+          "\(TerminalText.sanitize(typed.uppercased())) is not a configured pair"
+            + (names.isEmpty ? ": you have none" : " (pairs: \(names))"))
+      }
+      return pairs.remove(at: index)
+    }
+    if invocation.options.json {
+      try invocation.printJSON(ChangeDocument(added: [], removed: [removed.name], unchanged: []))
+    } else {
+      invocation.out("Removed \(removed.name).")
+    }
+    return .success
+  }
+
+  // MARK: - List
+
+  /// One pair's current state.
+  struct Row: Encodable, Sendable {
+    var base: String
+    var quote: String
+    @NullEncoded var rate: Double?
+    @NullEncoded var changePercent: Double?
+    var changePeriod: String
+    var sparkline: [Double]
+    var source: String
+    var fetchedAt: Date
+    var stale: Bool
+    var addedAt: Date
+  }
+
+  struct Document: Encodable {
+    var version = 1
+    var pairs: [Row]
+  }
+
+  func list(_ invocation: Invocation) async throws -> ExitCode {
+    let pairs = Array(try invocation.userData().pairs.read().reversed())
+    guard !pairs.isEmpty else {
+      if invocation.options.json {
+        try invocation.printJSON(Document(pairs: []))
+      } else {
+        invocation.out("No pairs yet. Add one with 'rates pairs add GBP USD'.")
+      }
+      return .success
+    }
+    let rows = try await PairBoard.rows(for: pairs, invocation: invocation)
+    if let staleness = rows.compactMap(\.1).min(by: { $0.fetchedAt < $1.fetchedAt }) {
+      invocation.report(staleness)
+    }
+    if invocation.options.json {
+      try invocation.printJSON(Document(pairs: rows.map(\.0)))
+      return .success
+    }
+    let style = invocation.style
+    let ascii = !invocation.terminal.unicode
+    var table = TextTable(columns: [
+      .init("PAIR"), .init("RATE", alignment: .right), .init("CHANGE", alignment: .right),
+      .init("7 DAYS"), .init("SOURCE"),
+    ])
+    for (row, staleness) in rows {
+      let change = row.changePercent
+      table.append([
+        "\(row.base)-\(row.quote)",
+        row.rate.map(RateFormat.rate) ?? "—",
+        change.map { style.change(RateFormat.percent($0), value: $0) + " " + style.dim(row.changePeriod) } ?? "—",
+        style.change(Sparkline.render(row.sparkline, ascii: ascii), value: (row.sparkline.last ?? 0) - (row.sparkline.first ?? 0)),
+        Providers.displayName(row.source) + (staleness != nil ? style.yellow(" (stale)") : ""),
+      ])
+    }
+    invocation.out(table.render(maxWidth: invocation.terminal.width, ascii: ascii).joined(separator: "\n"))
+    return .success
+  }
+}

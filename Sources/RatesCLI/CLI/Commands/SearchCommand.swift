@@ -1,0 +1,99 @@
+import Foundation
+import RateCore
+
+/// `rates search <query>`: coins by name or symbol.
+struct SearchCommand: RatesCommand {
+  static let name = "search"
+  static let abstract = "find coins by name or symbol"
+  static let usage = "rates search <QUERY> [--limit N]"
+  static let details = """
+    Arguments:
+      <QUERY>             a name, symbol or id, or part of one
+
+    Options:
+      --limit N           show at most N coins, 1 to 100 (default 15)
+
+    Results show the id (what other commands accept besides the symbol), symbol, name and
+    market-cap rank, best match first. A symbol several coins share is marked with '*':
+    'rates history ETH' takes the highest market cap; name another by its id. Answers are
+    cached for 15 minutes.
+
+    Examples:
+      rates search ether
+      rates search usdt --json | jq -r '.results[0].id'
+    """
+
+  let query: String
+  let limit: Int
+
+  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+    limit =
+      try scanner.option("--limit", expected: "a whole number from 1 to 100") {
+        Int($0).flatMap { (1...100).contains($0) ? $0 : nil }
+      } ?? 15
+    let words = scanner.positionals()
+    guard !words.isEmpty else { throw UsageError.missingArgument("query") }
+    query = words.joined(separator: " ")
+    guard query.trimmingCharacters(in: .whitespaces).count >= 1, query.count <= 100 else {
+      throw UsageError.invalid("the search query is empty or too long")
+    }
+  }
+
+  struct Document: Encodable {
+    struct Result: Encodable {
+      var id: String
+      var symbol: String
+      var name: String
+      @NullEncoded var marketCapRank: Int?
+      var sharedSymbol: Bool
+    }
+    var version = 1
+    var query: String
+    var source = Providers.coinGecko
+    var fetchedAt: Date
+    var stale: Bool
+    var results: [Result]
+  }
+
+  func run(_ invocation: Invocation) async throws -> ExitCode {
+    let answer = try await invocation.makeMarketService().search(query)
+    invocation.report(answer.staleness)
+    let results = Array(answer.value.prefix(limit))
+    var symbolCounts: [String: Int] = [:]
+    for result in answer.value { symbolCounts[result.symbol, default: 0] += 1 }
+    let shared = { (result: CoinGeckoClient.SearchResult) in (symbolCounts[result.symbol] ?? 0) > 1 }
+    if invocation.options.json {
+      try invocation.printJSON(
+        Document(
+          query: query, fetchedAt: answer.fetchedAt, stale: answer.staleness != nil,
+          results: results.map {
+            .init(
+              id: $0.id, symbol: $0.symbol, name: $0.name, marketCapRank: $0.marketCapRank,
+              sharedSymbol: shared($0))
+          }))
+      return .success
+    }
+    guard !results.isEmpty else {
+      invocation.out("No coins match '\(TerminalText.sanitize(query))'.")
+      return .success
+    }
+    var table = TextTable(columns: [
+      .init("RANK", alignment: .right), .init("SYMBOL"), .init("NAME"), .init("ID"),
+    ])
+    for result in results {
+      table.append([
+        result.marketCapRank.map(String.init) ?? "—",
+        result.symbol + (shared(result) ? "*" : ""),
+        result.name,
+        TerminalText.sanitize(result.id),
+      ])
+    }
+    var lines = table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode)
+    if results.contains(where: shared) {
+      lines.append(
+        invocation.style.dim("* symbol shared by several coins: use the id to pick one"))
+    }
+    invocation.out(lines.joined(separator: "\n"))
+    return .success
+  }
+}

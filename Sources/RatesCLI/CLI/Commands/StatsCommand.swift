@@ -1,0 +1,165 @@
+import Foundation
+import RateCore
+
+/// `rates stats <BASE> [<QUOTE>]`: a daily series as a chart with its
+/// statistics, volatility, largest daily moves and maximum drawdown.
+struct StatsCommand: RatesCommand {
+  static let name = "stats"
+  static let exportFormats = priceExportFormats
+  static let abstract = "statistics of a daily series: volatility, largest moves, drawdown"
+  static let usage = "rates stats <BASE> [<QUOTE>] [--days N] [--ledger]"
+  static let details = """
+    Arguments:
+      <BASE> [<QUOTE>]    a coin or currency pair, as for 'rates history'
+
+    Options:
+      --days N            how many days, 1 to 365 (default 30; 30, 60, 90 and 365 are typical)
+      --ledger            use the daily average rate of your own exchanges ('rates ledger')
+
+    Figures: min and max with their dates, mean, median, sample standard deviation,
+    coefficient of variation (standard deviation / mean), first, last and change, the
+    largest daily rise and fall with their dates, and the maximum drawdown (the deepest fall
+    from an earlier peak). Days that only repeat a previous value (ECB weekends) are drawn
+    but not counted.
+
+    Examples:
+      rates stats BTC EUR --days 90
+      rates stats GBP USD --days 365
+      rates stats USD LBP --ledger --days 60
+    """
+
+  let pair: PairArguments
+  let days: Int
+  let ledger: Bool
+
+  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+    days =
+      try scanner.option("--days", expected: "a whole number from 1 to 365") {
+        Int($0).flatMap { (1...365).contains($0) ? $0 : nil }
+      } ?? 30
+    ledger = try scanner.flag("--ledger")
+    pair = try PairArguments(parsing: &scanner, defaultQuote: defaults.currency)
+  }
+
+  /// The figures beyond the history statistics.
+  struct Analysis: Encodable {
+    @NullEncoded var coefficientOfVariation: Double?
+    @NullEncoded var largestRise: DailyMove?
+    @NullEncoded var largestFall: DailyMove?
+    @NullEncoded var maxDrawdown: Drawdown?
+
+    init(_ points: [RatePoint]) {
+      coefficientOfVariation = SeriesAnalysis.coefficientOfVariation(points.map(\.rate))
+      largestRise = SeriesAnalysis.largestRise(points)
+      largestFall = SeriesAnalysis.largestFall(points)
+      maxDrawdown = SeriesAnalysis.maxDrawdown(points)
+    }
+  }
+
+  struct Document: Encodable {
+    var history: HistoryDocument
+    var analysis: Analysis
+
+    func encode(to encoder: any Encoder) throws {
+      try history.encode(to: encoder)
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(analysis, forKey: .analysis)
+    }
+    enum CodingKeys: String, CodingKey { case analysis }
+  }
+
+  func run(_ invocation: Invocation) async throws -> ExitCode {
+    let result = try await fetch(invocation)
+    let series = result.series
+    guard !series.points.isEmpty else {
+      throw ProviderError.noData(
+        provider: series.source,
+        detail: "no rates for \(series.base)/\(series.quote) in the last \(days) days")
+    }
+    invocation.report(result.staleness)
+    let analysis = Analysis(series.ownPoints)
+    if invocation.options.json {
+      try invocation.printJSON(
+        Document(history: HistoryDocument(series: series, stale: result.staleness != nil), analysis: analysis))
+      return .success
+    }
+    if invocation.export(series) { return .success }
+    let view = HistoryView(
+      series: series, staleness: result.staleness, now: invocation.context.now(),
+      terminal: invocation.terminal, style: invocation.style)
+    var lines = [view.header(), ""]
+    lines += LineChart.render(
+      points: series.points, width: max(20, invocation.terminal.width), height: 12,
+      ascii: !invocation.terminal.unicode)
+    lines.append("")
+    lines += analysisBlock(series, analysis, invocation: invocation)
+    lines += view.carriedNote()
+    invocation.out(lines.joined(separator: "\n"))
+    return .success
+  }
+
+  /// The series: from the pair's provider, or from the ledger.
+  func fetch(_ invocation: Invocation) async throws -> RateService.HistoryResult {
+    guard ledger else {
+      return try await invocation.series(base: pair.base, quote: pair.quote, days: days)
+    }
+    let series = try LedgerSeries.daily(
+      base: pair.base, quote: pair.quote, days: days,
+      entries: try invocation.userData().ledger.read().entries, now: invocation.context.now())
+    return RateService.HistoryResult(series: series, staleness: nil)
+  }
+
+  func analysisBlock(_ series: RateSeries, _ analysis: Analysis, invocation: Invocation) -> [String] {
+    let style = invocation.style
+    let dash = invocation.terminal.unicode ? "—" : "-"
+    let arrow = invocation.terminal.unicode ? "→" : "->"
+    let code = series.quote
+    guard let stats = SeriesStatistics(points: series.ownPoints) else { return [] }
+    func move(_ move: DailyMove?) -> (String, String, String) {
+      guard let move else { return (dash, "", "") }
+      return (
+        style.change(RateFormat.signed(move.change), value: move.change),
+        style.change(RateFormat.percent(move.changePercent), value: move.change),
+        move.date.description
+      )
+    }
+    let rise = move(analysis.largestRise)
+    let fall = move(analysis.largestFall)
+    let drawdown = analysis.maxDrawdown
+    var rows: [[String]] = [
+      ["min", RateFormat.amount(stats.min, code: code), "", stats.minDate.description],
+      ["max", RateFormat.amount(stats.max, code: code), "", stats.maxDate.description],
+      ["mean", RateFormat.rate(stats.mean), "", ""],
+      ["median", RateFormat.rate(stats.median), "", ""],
+      ["std dev", stats.stddev.map(RateFormat.rate) ?? dash, "", "sample"],
+      [
+        "variation", analysis.coefficientOfVariation.map { RateFormat.fixed($0 * 100, decimals: 2) + "%" } ?? dash,
+        "", "std dev / mean",
+      ],
+      ["first", RateFormat.amount(stats.first, code: code), "", series.ownPoints.first?.date.description ?? ""],
+      ["last", RateFormat.amount(stats.last, code: code), "", series.ownPoints.last?.date.description ?? ""],
+      [
+        "change", style.change(RateFormat.signed(stats.change), value: stats.change),
+        stats.changePercent.map { style.change(RateFormat.percent($0), value: $0) } ?? dash, "",
+      ],
+      ["largest rise", rise.0, rise.1, rise.2],
+      ["largest fall", fall.0, fall.1, fall.2],
+      [
+        "max drawdown",
+        drawdown.map { style.red(RateFormat.signed($0.change)) } ?? dash,
+        drawdown.map { style.red(RateFormat.percent($0.changePercent)) } ?? "",
+        drawdown.map { "\($0.peakDate) \(arrow) \($0.troughDate)" } ?? "",
+      ],
+      ["days", String(stats.count), "", ""],
+    ]
+    if series.ownPoints.count < series.points.count {
+      rows[rows.count - 1][3] = "with a rate of their own"
+    }
+    var table = TextTable(
+      columns: [.init(""), .init("", alignment: .right), .init("", alignment: .right), .init("")],
+      showsHeader: false)
+    for row in rows { table.append(row) }
+    return table.render(maxWidth: invocation.terminal.width - 2, ascii: !invocation.terminal.unicode)
+      .map { "  " + $0 }
+  }
+}

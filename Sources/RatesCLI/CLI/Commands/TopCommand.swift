@@ -1,0 +1,219 @@
+import Foundation
+import RateCore
+
+/// `rates top`: the largest coins by market cap, then the user's favorites.
+struct TopCommand: RatesCommand {
+  static let name = "top"
+  static let abstract = "the top coins by market cap, then your favorites"
+  static let usage = "rates top [--limit N] [--in <CURRENCY>[,<CURRENCY>...]]"
+  static let details = """
+    Options:
+      --limit N           how many coins, 1 to 250 (default 5)
+      --in LIST           currencies, comma-separated (default: RATES_CURRENCY or USD);
+                          market caps are in the first
+
+    Each row: rank, symbol, name, price, 24-hour change and market cap. Your favorites that
+    are not in the top N follow. One request per currency, concurrently (favorites outside
+    the top 100 cost one more per currency); answers are cached for a minute.
+
+    Examples:
+      rates top
+      rates top --limit 20 --in EUR,USD
+      rates top --json | jq '.coins[] | {symbol, price: .quotes.USD.price}'
+    """
+
+  let limit: Int
+  let currencies: [String]
+
+  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+    limit =
+      try scanner.option("--limit", expected: "a whole number from 1 to 250") {
+        Int($0).flatMap { (1...250).contains($0) ? $0 : nil }
+      } ?? 5
+    currencies = try CurrencyList.parse(try scanner.options("--in"), default: defaults.currency)
+  }
+
+  struct Row: Sendable {
+    var coin: CoinMarket
+    var favorite: Bool
+    var inTop: Bool
+    var byCurrency: [String: CoinMarket]
+  }
+
+  func run(_ invocation: Invocation) async throws -> ExitCode {
+    try CurrencyList.requireCoinGeckoQuotes(currencies)
+    let favorites = try invocation.userData().favorites.read()
+    let service = invocation.makeMarketService()
+    let limit = self.limit
+    typealias Fetched = (currency: String, top: MarketService.Answer<[CoinMarket]>, favorites: MarketService.Answer<[CoinMarket]>?)
+    let fetched = try await withThrowingTaskGroup(of: Fetched.self) { group in
+      for currency in currencies {
+        group.addTask {
+          // With favorites, one request for the top 100 usually covers them
+          // too; only favorites outside it cost a second request.
+          let fetched = try await service.markets(
+            currency: currency, top: favorites.isEmpty ? limit : max(limit, 100))
+          var top = fetched
+          top.value = Array(fetched.value.prefix(limit))
+          var extra = fetched
+          extra.value = fetched.value.dropFirst(limit).filter { row in
+            favorites.contains { $0.id == row.id }
+          }
+          let missing = favorites.map(\.id).filter { id in !fetched.value.contains { $0.id == id } }
+          if !missing.isEmpty {
+            let more = try await service.markets(currency: currency, ids: missing)
+            extra.value += more.value
+            extra.staleness = extra.staleness ?? more.staleness
+          }
+          return (currency, top, extra.value.isEmpty ? nil : extra)
+        }
+      }
+      var results: [String: Fetched] = [:]
+      for try await result in group { results[result.currency] = result }
+      return results
+    }
+    let answers = currencies.compactMap { fetched[$0] }
+    let staleness = answers.flatMap { [$0.top.staleness, $0.favorites?.staleness] }.compactMap { $0 }
+      .min { $0.fetchedAt < $1.fetchedAt }
+    invocation.report(staleness)
+    let favoriteIDs = Set(favorites.map(\.id))
+    guard let primary = answers.first else { return .success }
+    var rows: [Row] = primary.top.value.map {
+      Row(coin: $0, favorite: favoriteIDs.contains($0.id), inTop: true, byCurrency: [:])
+    }
+    rows += (primary.favorites?.value ?? []).map {
+      Row(coin: $0, favorite: true, inTop: false, byCurrency: [:])
+    }
+    for index in rows.indices {
+      for answer in answers {
+        let all = answer.top.value + (answer.favorites?.value ?? [])
+        if let match = all.first(where: { $0.id == rows[index].coin.id }) {
+          rows[index].byCurrency[answer.currency] = match
+        }
+      }
+    }
+    let fetchedAt = answers.map(\.top.fetchedAt).min() ?? invocation.context.now()
+    if invocation.options.json {
+      try invocation.printJSON(
+        MarketDocument(
+          currencies: currencies, fetchedAt: fetchedAt, stale: staleness != nil,
+          coins: rows.map { MarketDocument.Coin($0.coin, favorite: $0.favorite, inTop: $0.inTop, byCurrency: $0.byCurrency) }))
+      return .success
+    }
+    invocation.out(
+      MarketTable.render(
+        rows: rows.map { ($0.coin, $0.favorite, $0.inTop, $0.byCurrency) }, currencies: currencies,
+        invocation: invocation, staleness: staleness))
+    return .success
+  }
+}
+
+/// Parses `--in` lists: comma-separated or repeated codes, upper-cased, deduplicated.
+enum CurrencyList {
+  static func parse(_ values: [String], default fallback: String) throws(UsageError) -> [String] {
+    var currencies: [String] = []
+    for item in values.flatMap({ $0.split(separator: ",") }) {
+      let code = item.trimmingCharacters(in: .whitespaces).uppercased()
+      guard PairArguments.isCurrencyCode(code) else {
+        throw UsageError.invalidValue(
+          option: "--in", value: String(item), expected: "currency codes such as EUR,USD")
+      }
+      if !currencies.contains(code) { currencies.append(code) }
+    }
+    guard currencies.isEmpty else { return currencies }
+    guard PairArguments.isCurrencyCode(fallback) else {
+      throw UsageError.invalid(
+        "RATES_CURRENCY '\(TerminalText.sanitize(fallback))' is not a currency code: use one such as USD or EUR")
+    }
+    return [fallback.uppercased()]
+  }
+
+  /// Refuses, before any request, currencies CoinGecko does not price in.
+  static func requireCoinGeckoQuotes(_ currencies: [String]) throws {
+    for currency in currencies where !CurrencyCodes.coinGeckoQuotes.contains(currency) {
+      throw ProviderError.invalidCurrency(provider: Providers.coinGecko, currency: currency)
+    }
+  }
+}
+
+/// The JSON document of `top` and `favorites`.
+struct MarketDocument: Encodable {
+  struct Price: Encodable {
+    @NullEncoded var price: Double?
+    @NullEncoded var change24hPercent: Double?
+    @NullEncoded var marketCap: Double?
+  }
+  struct Coin: Encodable {
+    var id: String
+    var symbol: String
+    var name: String
+    @NullEncoded var rank: Int?
+    var favorite: Bool
+    var inTop: Bool
+    var quotes: [String: Price]
+
+    init(_ coin: CoinMarket, favorite: Bool, inTop: Bool, byCurrency: [String: CoinMarket]) {
+      id = coin.id
+      symbol = coin.symbol
+      name = coin.name
+      rank = coin.marketCapRank
+      self.favorite = favorite
+      self.inTop = inTop
+      quotes = byCurrency.mapValues {
+        Price(price: $0.currentPrice, change24hPercent: $0.priceChangePercentage24h, marketCap: $0.marketCap)
+      }
+    }
+  }
+  var version = 1
+  var currencies: [String]
+  var source = Providers.coinGecko
+  var fetchedAt: Date
+  var stale: Bool
+  var coins: [Coin]
+}
+
+/// The table of `top` and `favorites`.
+enum MarketTable {
+  static func render(
+    rows: [(coin: CoinMarket, favorite: Bool, inTop: Bool, byCurrency: [String: CoinMarket])],
+    currencies: [String], invocation: Invocation, staleness: Staleness?
+  ) -> String {
+    let style = invocation.style
+    let ascii = !invocation.terminal.unicode
+    var columns: [TextTable.Column] = [.init("#", alignment: .right), .init("COIN"), .init("NAME")]
+    for currency in currencies {
+      columns.append(.init(currencies.count > 1 ? currency : "PRICE \(currency)", alignment: .right))
+      columns.append(.init("24H", alignment: .right))
+    }
+    columns.append(.init("MCAP \(currencies.first ?? "")", alignment: .right))
+    var table = TextTable(columns: columns)
+    var addedSeparator = false
+    for row in rows {
+      if !row.inTop && !addedSeparator {
+        addedSeparator = true
+        table.append(columns.indices.map { $0 == 2 ? style.dim(ascii ? "-- favorites" : "── favorites") : "" })
+      }
+      var cells = [
+        row.coin.marketCapRank.map(String.init) ?? "—",
+        row.coin.symbol + (row.favorite ? (ascii ? " *" : " ★") : ""),
+        row.coin.name,
+      ]
+      for currency in currencies {
+        let market = row.byCurrency[currency]
+        cells.append(market?.currentPrice.map(RateFormat.rate) ?? "—")
+        cells.append(
+          market?.priceChangePercentage24h.map { style.change(RateFormat.percent($0), value: $0) } ?? "—")
+      }
+      let cap = row.byCurrency[currencies.first ?? ""]?.marketCap
+      cells.append(cap.flatMap { $0 > 0 ? RateFormat.compact($0) : nil } ?? "—")
+      table.append(cells)
+    }
+    var lines = table.render(maxWidth: invocation.terminal.width, ascii: ascii)
+    if let staleness {
+      lines.append(
+        style.yellow(
+          "stale: cached \(AgeText.describe(invocation.context.now().timeIntervalSince(staleness.fetchedAt))) ago"))
+    }
+    return lines.joined(separator: "\n")
+  }
+}

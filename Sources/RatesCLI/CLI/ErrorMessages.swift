@@ -1,0 +1,101 @@
+import Foundation
+import RateCore
+
+// The words for domain errors: RateCore reports typed values, the command line
+// says what happened and what to do.
+
+extension ProviderError: LocalizedError {
+  public var errorDescription: String? {
+    switch self {
+    case .rateLimited(let provider, let retryAfter?):
+      return "\(Providers.displayName(provider)) rate limit reached: retry in \(retryAfter) s"
+        + (provider == Providers.coinGecko ? " (a free COINGECKO_API_KEY raises the limit)" : "")
+    case .rateLimited(let provider, nil):
+      return "\(Providers.displayName(provider)) rate limit reached: wait a minute and retry"
+        + (provider == Providers.coinGecko ? " (a free COINGECKO_API_KEY raises the limit)" : "")
+    case .coinNotFound(let provider, let coin):
+      let name = UntrustedText.sanitize(coin)
+      let guess = Suggestions.coin(near: coin).map { ": did you mean '\($0)'?" } ?? ":"
+      return "unknown coin '\(name)' at \(Providers.displayName(provider))\(guess)"
+        + " try 'rates search \(name)'"
+    case .invalidCurrency(let provider, let currency):
+      let codes = currency.split(separator: ",").map { UntrustedText.sanitize(String($0)) }
+      let what = codes.count > 1 ? "one of \(codes.joined(separator: ", "))" : "'\(codes.first ?? "")'"
+      let guess = codes.count == 1 ? Suggestions.currency(near: currency).map { "did you mean '\($0)'? " } : nil
+      return "\(Providers.displayName(provider)) does not price in \(what): "
+        + (guess ?? "") + "see 'rates currencies' for the codes"
+    case .unsupported(let provider, let detail):
+      return "\(Providers.displayName(provider)): \(detail)"
+    case .apiKeyMissing(let provider):
+      return "\(Providers.displayName(provider)) needs an API key for this host: set COINGECKO_PRO_API_KEY, or unset it to use the public host"
+    case .apiKeyRejected(let provider, let detail):
+      return "\(Providers.displayName(provider)) rejected the API key: \(detail)"
+    case .historyTooOld(let provider):
+      return "\(Providers.displayName(provider)) only serves the past 365 days on free plans: use --days 365 or less"
+    case .serverError(let provider, let status):
+      return "\(Providers.displayName(provider)) is having trouble (HTTP \(status)): try again in a few minutes"
+    case .httpStatus(let provider, let status, let message):
+      let text = message.isEmpty ? "" : ": \(UntrustedText.sanitize(String(message.prefix(160))))"
+      return "\(Providers.displayName(provider)) answered HTTP \(status)\(text)"
+    case .network(let provider, let error):
+      return "\(Providers.displayName(provider)): \(error.userMessage)"
+    case .malformedResponse(let provider, let endpoint, let detail):
+      return "\(Providers.displayName(provider)) sent an unreadable response from \(endpoint) (\(detail)): try again later"
+    case .noData(let provider, let detail):
+      return "\(Providers.displayName(provider)) has no data: \(detail)"
+    case .noProvider(let base, let quote):
+      return "no provider has \(base)/\(quote) rates: ECB rates cover \(FiatCurrencies.ecb.count) currencies"
+        + " (see 'rates currencies') and CoinGecko prices coins; for a street rate, record your"
+        + " exchanges with 'rates ledger add' and use --ledger"
+    }
+  }
+}
+
+extension HTTPError {
+  /// A one-line explanation with the next step.
+  public var userMessage: String {
+    switch self {
+    case .timedOut(let host, let seconds):
+      return "\(host) did not answer within \(seconds) s: check your connection or try again (--offline shows cached data)"
+    case .cannotConnect(let host):
+      return "could not connect to \(host): check your connection (--offline shows cached data)"
+    case .cannotFindHost(let host):
+      return "could not resolve \(host): are you offline? (--offline shows cached data)"
+    case .connectionLost(let host):
+      return "the connection to \(host) dropped mid-response: try again"
+    case .cancelled:
+      return "the request was cancelled"
+    case .other(let host, let code):
+      return "request to \(host) failed (URL error \(code)): try again"
+    }
+  }
+}
+
+/// Close matches for a mistyped coin or currency, from local tables only
+/// (a suggestion never costs a request).
+enum Suggestions {
+  /// The closest well-known coin symbol, id or name to `input`.
+  static func coin(near input: String) -> String? {
+    let candidates = Array(CoinResolver.wellKnown.values) + Array(CoinResolver.wellKnown.keys)
+    return EditDistance.suggestions(for: input, in: candidates.sorted(), limit: 1).first
+  }
+
+  /// The closest currency code to `input`.
+  static func currency(near input: String) -> String? {
+    let codes = Set(FiatCurrencies.ecb.keys).union(CurrencyCodes.coinGeckoQuotes)
+      .union(CurrencyCodes.fiat)
+    // Prefer the codes people use most when several are as close.
+    let ranked = ["EUR", "USD", "GBP"] + codes.subtracting(["EUR", "USD", "GBP"]).sorted()
+    return EditDistance.suggestions(for: input.uppercased(), in: ranked, limit: 1).first
+  }
+}
+
+
+extension LedgerQueryError: LocalizedError {
+  public var errorDescription: String? {
+    switch self {
+    case .noExchanges(let base, let quote, let days):
+      return "no \(base)-\(quote) exchanges in the last \(days) days: record some with 'rates ledger add'"
+    }
+  }
+}

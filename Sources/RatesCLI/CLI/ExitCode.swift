@@ -1,0 +1,108 @@
+import Foundation
+import RateCore
+
+/// The process exit codes `rates` documents in README and `--help`.
+///
+/// They follow BSD `sysexits.h` where one fits, so scripts can tell a typo
+/// from an outage from a rate limit.
+public enum ExitCode: Int32, Sendable, CaseIterable {
+  /// Success, including answers from stale cache after a failed fetch.
+  case success = 0
+  /// An unexpected failure.
+  case failure = 1
+  /// `rates doctor` found a problem (a check failed).
+  case doctorFailed = 2
+  /// An alert triggered with `rates watch --exit-on-alert`.
+  case alert = 3
+  /// Bad usage: unknown option or command, bad number or date, unknown coin
+  /// or currency, same-currency pair.
+  case usage = 64
+  /// No data available: nothing cached with `--offline`, or the provider has
+  /// none for the request.
+  case noData = 66
+  /// The provider could not be reached or answered with an error, and
+  /// nothing was cached.
+  case unavailable = 69
+  /// A local file could not be read or written.
+  case ioError = 74
+  /// Rate limited by the provider, and nothing was cached.
+  case rateLimited = 75
+  /// Configuration problem: an API key missing or used on the wrong host.
+  case config = 78
+  /// The terminal closed (SIGHUP) during `rates watch`.
+  case hangup = 129
+  /// Interrupted by Ctrl-C (SIGINT).
+  case interrupted = 130
+  /// Ended by SIGTERM (`rates watch`).
+  case terminated = 143
+
+  /// One line for the help text and README.
+  public var meaning: String {
+    switch self {
+    case .success: return "success (also when stale cached data was shown)"
+    case .failure: return "unexpected failure"
+    case .doctorFailed: return "rates doctor found a problem"
+    case .alert: return "an alert triggered with --exit-on-alert"
+    case .usage: return "usage error: bad option, value, coin, currency or pair"
+    case .noData: return "no data available (nothing cached with --offline, or none at the provider)"
+    case .unavailable: return "provider unreachable or failing, and nothing cached"
+    case .ioError: return "a local file could not be read or written"
+    case .rateLimited: return "rate limited by the provider, and nothing cached"
+    case .config: return "configuration problem (API key)"
+    case .hangup: return "the terminal closed (SIGHUP) during watch or history --interactive"
+    case .interrupted: return "interrupted (Ctrl-C)"
+    case .terminated: return "terminated (SIGTERM)"
+    }
+  }
+}
+
+/// How an error is reported: its exit code, a stable machine-readable code
+/// for `--json`, and its one-line message.
+public struct ErrorReport: Equatable, Sendable {
+  /// The process exit code.
+  public var exitCode: ExitCode
+  /// A stable identifier such as `rate_limited`, for scripts.
+  public var code: String
+  /// The sentence shown after `error: `.
+  public var message: String
+
+  /// Classifies any error `rates` can throw.
+  public init(_ error: any Error) {
+    switch error {
+    case let error as UsageError:
+      self.init(.usage, "usage", error)
+    case let error as ProviderError:
+      switch error {
+      case .rateLimited: self.init(.rateLimited, "rate_limited", error)
+      case .coinNotFound: self.init(.usage, "unknown_coin", error)
+      case .invalidCurrency: self.init(.usage, "unknown_currency", error)
+      case .unsupported: self.init(.usage, "unsupported", error)
+      case .historyTooOld: self.init(.usage, "history_too_old", error)
+      case .noProvider: self.init(.usage, "no_provider", error)
+      case .apiKeyMissing, .apiKeyRejected: self.init(.config, "api_key", error)
+      case .serverError: self.init(.unavailable, "server_error", error)
+      case .httpStatus: self.init(.unavailable, "http_error", error)
+      case .network: self.init(.unavailable, "network", error)
+      case .malformedResponse: self.init(.unavailable, "malformed_response", error)
+      case .noData: self.init(.noData, "no_data", error)
+      }
+    case let error as LedgerQueryError:
+      self.init(.noData, "no_data", error)
+    case let error as RateService.ServiceError:
+      self.init(.noData, "no_data", error)
+    case let error as AtomicFile.WriteError:
+      self.init(.ioError, "io_error", error)
+    case let error as DataFileError:
+      self.init(.ioError, "data_file", error)
+    default:
+      self.init(.failure, "internal", error)
+    }
+  }
+
+  init(_ exitCode: ExitCode, _ code: String, _ error: any Error) {
+    self.exitCode = exitCode
+    self.code = code
+    let text = (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+    self.message = TerminalText.sanitize(text)
+  }
+}

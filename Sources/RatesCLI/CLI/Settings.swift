@@ -1,0 +1,104 @@
+import Foundation
+import RateCore
+
+/// A setting `rates config` manages, stored in `$XDG_CONFIG_HOME/rates/config.json`.
+enum ConfigKey: String, CaseIterable, Sendable {
+  case currency
+  case provider
+  case apiKey = "api-key"
+  case apiPlan = "api-plan"
+  case timeout
+
+  /// What the setting does, for `rates config --help` and errors.
+  var summary: String {
+    switch self {
+    case .currency: return "default quote currency (USD)"
+    case .provider: return "force a provider: \(Self.providers.joined(separator: ", ")) (default: by pair)"
+    case .apiKey: return "CoinGecko API key (read from stdin or a prompt, shown masked)"
+    case .apiPlan: return "the key's plan: demo (public host) or pro (pro-api host); default demo"
+    case .timeout: return "per-request timeout in whole seconds, 1 to 120 (10)"
+    }
+  }
+
+  static let providers = [Providers.coinGecko, Providers.coinDesk, Providers.frankfurter]
+
+  /// Every key with its summary, one per line.
+  static var list: String {
+    allCases.map { "  \($0.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))\($0.summary)" }
+      .joined(separator: "\n")
+  }
+
+  /// The value in its stored form, or a usage error naming the valid ones.
+  func normalize(_ raw: String) throws(UsageError) -> String {
+    let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    switch self {
+    case .currency:
+      guard PairArguments.isCurrencyCode(value) else {
+        throw UsageError.invalidValue(
+          option: rawValue, value: value, expected: "a currency code such as USD, EUR or GBP")
+      }
+      return value.uppercased()
+    case .provider:
+      guard Self.providers.contains(value.lowercased()) else {
+        throw UsageError.invalidValue(
+          option: rawValue, value: value, expected: Self.providers.joined(separator: ", "))
+      }
+      return value.lowercased()
+    case .apiKey:
+      guard !value.isEmpty, value.count <= 200, value.allSatisfy({ $0.isASCII && !$0.isWhitespace })
+      else {
+        throw UsageError.invalid("that does not look like an API key: one word of printable ASCII")
+      }
+      return value
+    case .apiPlan:
+      guard ["demo", "pro"].contains(value.lowercased()) else {
+        throw UsageError.invalidValue(option: rawValue, value: value, expected: "demo or pro")
+      }
+      return value.lowercased()
+    case .timeout:
+      guard let seconds = Int(value), (1...120).contains(seconds) else {
+        throw UsageError.invalidValue(
+          option: rawValue, value: value, expected: "whole seconds from 1 to 120")
+      }
+      return String(seconds)
+    }
+  }
+
+  /// What `rates config` shows: the API key masked, never whole.
+  func display(_ value: String) -> String {
+    self == .apiKey ? Self.mask(value) : value
+  }
+
+  /// `CG-…a1b2`: at most the last four characters of a secret.
+  static func mask(_ secret: String) -> String {
+    guard secret.count >= 12 else { return "…" + String(repeating: "•", count: 4) }
+    return String(secret.prefix(3)) + "…" + String(secret.suffix(4))
+  }
+}
+
+/// Where a setting's value came from, from weakest to strongest:
+/// default < config file < environment < flag.
+enum SettingSource: Equatable, Sendable, CustomStringConvertible {
+  case defaultValue
+  case configFile
+  case environment(String)
+  case flag(String)
+
+  var description: String {
+    switch self {
+    case .defaultValue: return "default"
+    case .configFile: return "config file"
+    case .environment(let name): return "environment (\(name))"
+    case .flag(let name): return "flag (\(name))"
+    }
+  }
+}
+
+/// The config file: `{"version": 1, "settings": {"currency": "EUR", …}}`,
+/// changed one key at a time under a lock, so settings the user did not
+/// change are never rewritten (unknown keys from a newer `rates` included).
+enum ConfigFile {
+  static func file(_ paths: RatesPaths) -> DataFile<[String: String]> {
+    DataFile(url: paths.config.appendingPathComponent("config.json"), key: "settings", empty: [:])
+  }
+}

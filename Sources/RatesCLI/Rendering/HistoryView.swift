@@ -1,0 +1,155 @@
+import Foundation
+import RateCore
+
+/// The human renderings of a daily series: sparkline, chart or table, each
+/// with a header and the statistics block.
+public struct HistoryView: Sendable {
+  /// The series to show.
+  public var series: RateSeries
+  /// Set when the data is stale cache.
+  public var staleness: Staleness?
+  /// The current time, for the stale age.
+  public var now: Date
+  /// The terminal to fit.
+  public var terminal: TerminalCapabilities
+  /// Colours.
+  public var style: Style
+
+  /// Creates a view.
+  public init(
+    series: RateSeries, staleness: Staleness?, now: Date, terminal: TerminalCapabilities,
+    style: Style
+  ) {
+    self.series = series
+    self.staleness = staleness
+    self.now = now
+    self.terminal = terminal
+    self.style = style
+  }
+
+  var ascii: Bool { !terminal.unicode }
+  var width: Int { max(20, terminal.width) }
+  var pair: String { "\(series.base)/\(series.quote)" }
+
+  /// `BTC/EUR  28 days  2026-10-26 to 2026-11-22  CoinGecko`, plus a stale mark.
+  public func header() -> String {
+    var parts = [style.bold(TerminalText.sanitize(pair))]
+    if let first = series.points.first, let last = series.points.last {
+      let count = series.points.count
+      parts.append("\(count) day\(count == 1 ? "" : "s")")
+      parts.append("\(first.date) to \(last.date)")
+    }
+    parts.append(Providers.displayName(series.source))
+    if let staleness {
+      parts.append(
+        style.yellow("stale: cached \(AgeText.describe(now.timeIntervalSince(staleness.fetchedAt))) ago"))
+    }
+    return parts.joined(separator: "  ")
+  }
+
+  /// The header, a sparkline labelled with min and max, and the statistics.
+  public func sparklineReport() -> String {
+    let values = series.points.map(\.rate)
+    let fitted = Self.fit(values, to: width - 2)
+    let line = Sparkline.render(fitted, ascii: ascii)
+    let change = (values.last ?? 0) - (values.first ?? 0)
+    var lines = [header(), "", "  " + style.change(line, value: change)]
+    if let stats = SeriesStatistics(points: series.ownPoints) {
+      lines.append(
+        "  " + style.dim("low \(RateFormat.rate(stats.min)) \(stats.minDate)"
+          + "   high \(RateFormat.rate(stats.max)) \(stats.maxDate)"))
+      lines.append("")
+      lines.append(contentsOf: statisticsBlock(stats))
+    }
+    lines.append(contentsOf: carriedNote())
+    return lines.joined(separator: "\n")
+  }
+
+  /// The header, a line chart fitted to the terminal, and the statistics.
+  public func chartReport() -> String {
+    var lines = [header(), ""]
+    lines.append(
+      contentsOf: LineChart.render(points: series.points, width: width, height: 12, ascii: ascii))
+    if let stats = SeriesStatistics(points: series.ownPoints) {
+      lines.append("")
+      lines.append(contentsOf: statisticsBlock(stats))
+    }
+    lines.append(contentsOf: carriedNote())
+    return lines.joined(separator: "\n")
+  }
+
+  /// The header, one row per day (date, value, change from the previous day),
+  /// and the statistics.
+  public func tableReport() -> String {
+    var table = TextTable(columns: [
+      .init("DATE"), .init(series.quote, alignment: .right), .init("CHANGE", alignment: .right),
+      .init("%", alignment: .right), .init(""),
+    ])
+    var previous: Double?
+    for point in series.points {
+      let change = previous.map { point.rate - $0 }
+      let percent = previous.flatMap { $0 == 0 ? nil : (point.rate - $0) / $0 * 100 }
+      table.append([
+        point.date.description,
+        RateFormat.rate(point.rate),
+        change.map { style.change(RateFormat.signed($0), value: $0) } ?? "",
+        percent.map { style.change(RateFormat.percent($0), value: $0) } ?? "",
+        point.carried ? "carried" : "",
+      ])
+      previous = point.rate
+    }
+    var lines = [header(), ""]
+    lines.append(contentsOf: table.render(maxWidth: width, ascii: ascii))
+    if let stats = SeriesStatistics(points: series.ownPoints) {
+      lines.append("")
+      lines.append(contentsOf: statisticsBlock(stats))
+    }
+    lines.append(contentsOf: carriedNote())
+    return lines.joined(separator: "\n")
+  }
+
+  /// Labelled statistics, two columns when the terminal is wide enough.
+  func statisticsBlock(_ stats: SeriesStatistics) -> [String] {
+    let code = series.quote
+    let rows: [(String, String, String)] = [
+      ("last", RateFormat.amount(stats.last, code: code), series.points.last?.date.description ?? ""),
+      ("first", RateFormat.amount(stats.first, code: code), series.points.first?.date.description ?? ""),
+      (
+        "change", style.change(RateFormat.signed(stats.change), value: stats.change),
+        stats.changePercent.map { style.change(RateFormat.percent($0), value: $0) } ?? "—"
+      ),
+      ("min", RateFormat.amount(stats.min, code: code), stats.minDate.description),
+      ("max", RateFormat.amount(stats.max, code: code), stats.maxDate.description),
+      ("mean", RateFormat.rate(stats.mean), ""),
+      ("median", RateFormat.rate(stats.median), ""),
+      ("stddev", stats.stddev.map(RateFormat.number) ?? (ascii ? "-" : "—"), ""),
+      ("count", String(stats.count), ""),
+    ]
+    var table = TextTable(
+      columns: [.init(""), .init("", alignment: .right), .init("")], showsHeader: false)
+    for row in rows { table.append([row.0, row.1, row.2]) }
+    return table.render(maxWidth: width - 2, ascii: ascii).map { "  " + $0 }
+  }
+
+  func carriedNote() -> [String] {
+    let carried = series.points.filter(\.carried).count
+    guard carried > 0 else { return [] }
+    return [
+      style.dim(
+        "  \(carried) day\(carried == 1 ? "" : "s") without data repeat the previous day's value")
+    ]
+  }
+
+  /// Shrinks `values` to at most `width` by averaging equal buckets; shorter
+  /// series are returned unchanged (one column per point).
+  static func fit(_ values: [Double], to width: Int) -> [Double] {
+    let columns = max(1, width)
+    guard values.count > columns else { return values }
+    return (0..<columns).map { column in
+      let start = column * values.count / columns
+      let end = max(start + 1, (column + 1) * values.count / columns)
+      let bucket = values[start..<min(end, values.count)]
+      return bucket.reduce(0, +) / Double(bucket.count)
+    }
+  }
+}

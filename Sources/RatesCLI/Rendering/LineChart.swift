@@ -1,0 +1,249 @@
+import RateCore
+/// A multi-row line chart of a rate series, with a value axis and a date axis.
+///
+/// ```
+///  86,200.00 ┤         ╭╮
+///  85,400.00 ┤   ╭─────╯╰╮
+///  84,600.00 ┤───╯       ╰─
+///            2024-03-01   2024-03-14
+/// ```
+public enum LineChart {
+  /// Plot columns below which the value labels are dropped to make room.
+  static let minimumPlotWidthWithLabels = 8
+
+  /// Renders `points` (oldest first) as `height` plot rows plus one date-axis line.
+  ///
+  /// - The value axis on the left labels the top row with the maximum, the
+  ///   bottom row with the minimum and, from 3 rows up, the middle row with
+  ///   the value that row stands for, all with ``RateFormat/number(_:)``.
+  ///   With all values equal the line sits on the middle row, its only label.
+  ///   If labels would leave fewer than 8 plot columns they are left out.
+  /// - Each plot column is one value. With more points than columns, points
+  ///   are split into equal buckets drawn at their mean, except that the
+  ///   bucket holding the overall maximum (or minimum) is drawn at it, so the
+  ///   line always touches the labelled extremes. With fewer points the line
+  ///   is stretched over every column by linear interpolation.
+  /// - The date axis puts the first date under the first column, the last
+  ///   date ending under the last column and, when it fits with two spaces
+  ///   either side, the date of the middle column in the middle.
+  /// - UTF-8 draws `─ │ ╭ ╮ ╰ ╯` and a `┤`/`│` axis; ASCII draws `-`, `|`,
+  ///   `*` at the turns and a `+`/`|` axis.
+  ///
+  /// Points with a non-finite rate are skipped.
+  /// - Parameters:
+  ///   - points: The series, oldest first.
+  ///   - width: The maximum width of every line, in columns.
+  ///   - height: The number of plot rows (the result has `height + 1` lines).
+  ///   - ascii: Draw with ASCII only.
+  ///   - cursor: The index in `points` of a point to mark with a vertical
+  ///     line (`│`, ASCII `|`) through the blank cells of its plot column
+  ///     (see ``cursorColumn(pointIndex:pointCount:plotWidth:)``); `nil`, out
+  ///     of range or a non-finite point draws no marker.
+  /// - Returns: The lines without trailing spaces; empty when there is no
+  ///   point, `height < 1` or `width` leaves no room for a plot column.
+  public static func render(
+    points: [RatePoint], width: Int, height: Int, ascii: Bool, cursor: Int? = nil
+  ) -> [String] {
+    // The cursor as an index among the finite points drawn.
+    let cursor = cursor.flatMap { index -> Int? in
+      guard points.indices.contains(index), points[index].rate.isFinite else { return nil }
+      return points[..<index].filter { $0.rate.isFinite }.count
+    }
+    let points = points.filter { $0.rate.isFinite }
+    guard let low = points.map(\.rate).min(), let high = points.map(\.rate).max(),
+      height >= 1, width >= 2
+    else { return [] }
+    let rows = height
+    let flat = high == low
+
+    // Value labels by row (0 is the top row).
+    var labels: [Int: String] = [:]
+    if flat {
+      labels[(rows - 1) / 2] = RateFormat.number(high)
+    } else {
+      labels[0] = RateFormat.number(high)
+      if rows >= 2 { labels[rows - 1] = RateFormat.number(low) }
+      if rows >= 3 {
+        let middle = (rows - 1) / 2
+        let value = high - (high - low) * Double(middle) / Double(rows - 1)
+        labels[middle] = RateFormat.number(value)
+      }
+    }
+    var labelWidth = labels.values.map(\.count).max() ?? 0
+    if width - (labelWidth + 2) < minimumPlotWidthWithLabels {
+      labels = [:]
+      labelWidth = 0
+    }
+    let prefixWidth = labels.isEmpty ? 1 : labelWidth + 2
+    let plotWidth = width - prefixWidth
+    guard plotWidth >= 1 else { return [] }
+
+    let columns = columnValues(points.map(\.rate), count: plotWidth, low: low, high: high)
+    func row(_ value: Double) -> Int {
+      if flat { return (rows - 1) / 2 }
+      let fraction = (value - low) / (high - low)
+      let fromBottom = Int((fraction * Double(rows - 1)).rounded())
+      return (rows - 1) - Swift.min(Swift.max(fromBottom, 0), rows - 1)
+    }
+
+    let glyphs: Glyphs = ascii ? .ascii : .unicode
+    var grid = Array(repeating: Array(repeating: Character(" "), count: plotWidth), count: rows)
+    for (column, value) in columns.enumerated() {
+      let exit = row(value)
+      let entry = column == 0 ? exit : row(columns[column - 1])
+      if entry == exit {
+        grid[exit][column] = glyphs.horizontal
+      } else if exit < entry {  // rising: exit is higher up
+        grid[entry][column] = glyphs.upFromLeft
+        grid[exit][column] = glyphs.rightFromBelow
+        for between in (exit + 1)..<entry { grid[between][column] = glyphs.vertical }
+      } else {  // falling
+        grid[entry][column] = glyphs.downFromLeft
+        grid[exit][column] = glyphs.rightFromAbove
+        for between in (entry + 1)..<exit { grid[between][column] = glyphs.vertical }
+      }
+    }
+    if let cursor {
+      let column = cursorColumn(pointIndex: cursor, pointCount: points.count, plotWidth: plotWidth)
+      for index in 0..<rows where grid[index][column] == " " {
+        grid[index][column] = glyphs.cursor
+      }
+    }
+
+    var lines: [String] = []
+    for index in 0..<rows {
+      var line = ""
+      if labels.isEmpty {
+        line = String(glyphs.axis)
+      } else if let label = labels[index] {
+        line = String(repeating: " ", count: labelWidth - label.count) + label + " "
+        line.append(glyphs.tick)
+      } else {
+        line = String(repeating: " ", count: labelWidth + 1)
+        line.append(glyphs.axis)
+      }
+      line += String(grid[index])
+      while line.hasSuffix(" ") { line.removeLast() }
+      lines.append(line)
+    }
+    lines.append(
+      dateAxis(points: points, plotStart: prefixWidth, plotWidth: plotWidth))
+    return lines
+  }
+
+  // MARK: - Columns
+
+  /// Resamples `values` to exactly `count` column values.
+  static func columnValues(_ values: [Double], count: Int, low: Double, high: Double)
+    -> [Double]
+  {
+    let n = values.count
+    guard n > 0, count > 0 else { return [] }
+    if n == 1 { return Array(repeating: values[0], count: count) }
+    if n <= count {
+      guard count > 1 else { return [values[0]] }
+      return (0..<count).map { column in
+        let position = Double(column) * Double(n - 1) / Double(count - 1)
+        let index = Swift.min(Int(position), n - 2)
+        let fraction = position - Double(index)
+        return values[index] + (values[index + 1] - values[index]) * fraction
+      }
+    }
+    return (0..<count).map { column in
+      let bucket = values[bucketRange(column, count: count, total: n)]
+      if bucket.contains(high) { return high }
+      if bucket.contains(low) { return low }
+      return bucket.reduce(0, +) / Double(bucket.count)
+    }
+  }
+
+  /// The indices of the points in column `column` when `total > count`.
+  static func bucketRange(_ column: Int, count: Int, total: Int) -> Range<Int> {
+    (column * total / count)..<((column + 1) * total / count)
+  }
+
+  /// The index of the point shown in `column`.
+  static func pointIndex(column: Int, count: Int, total: Int) -> Int {
+    if total > count { return bucketRange(column, count: count, total: total).lowerBound }
+    guard count > 1 else { return 0 }
+    let position = Double(column) * Double(total - 1) / Double(count - 1)
+    return Swift.min(Int(position.rounded()), total - 1)
+  }
+
+  /// The plot column that shows point `pointIndex` of `pointCount`, the
+  /// inverse of the resampling: with more points than columns, the column
+  /// whose bucket holds the point; with fewer, the column nearest the
+  /// point's position on the stretched line (a single point is column 0,
+  /// under its date).
+  static func cursorColumn(pointIndex: Int, pointCount: Int, plotWidth: Int) -> Int {
+    guard pointCount > 1, plotWidth > 1 else { return 0 }
+    let index = Swift.min(Swift.max(pointIndex, 0), pointCount - 1)
+    if pointCount > plotWidth {
+      // The largest column c with c * total / count <= index.
+      return Swift.min(((index + 1) * plotWidth - 1) / pointCount, plotWidth - 1)
+    }
+    let position = Double(index) * Double(plotWidth - 1) / Double(pointCount - 1)
+    return Swift.min(Int(position.rounded()), plotWidth - 1)
+  }
+
+  // MARK: - Date axis
+
+  static func dateAxis(points: [RatePoint], plotStart: Int, plotWidth: Int) -> String {
+    guard let first = points.first?.date, let last = points.last?.date else { return "" }
+    let total = plotStart + plotWidth
+    let length = first.description.count  // 10 for YYYY-MM-DD
+    let gap = 2
+    var line = Array(repeating: Character(" "), count: total)
+    func place(_ text: String, at start: Int) {
+      for (offset, character) in text.enumerated() where start + offset < total {
+        line[start + offset] = character
+      }
+    }
+    let lastStart = total - length
+    var firstStart = plotStart
+    if first == last || lastStart - gap - length < 0 {
+      // Room (or need) for one date only.
+      if total >= length {
+        place(first.description, at: Swift.min(plotStart, total - length))
+      }
+    } else {
+      firstStart = Swift.min(firstStart, lastStart - gap - length)
+      place(first.description, at: firstStart)
+      place(last.description, at: lastStart)
+      let middleColumn = plotWidth / 2
+      let middleDate =
+        points[pointIndex(column: middleColumn, count: plotWidth, total: points.count)].date
+      let middleStart = plotStart + middleColumn - length / 2
+      if middleDate != first, middleDate != last,
+        middleStart >= firstStart + length + gap,
+        middleStart + length + gap <= lastStart
+      {
+        place(middleDate.description, at: middleStart)
+      }
+    }
+    var text = String(line)
+    while text.hasSuffix(" ") { text.removeLast() }
+    return text
+  }
+
+  // MARK: - Glyphs
+
+  struct Glyphs {
+    var horizontal: Character
+    var vertical: Character
+    var upFromLeft: Character
+    var rightFromBelow: Character
+    var downFromLeft: Character
+    var rightFromAbove: Character
+    var axis: Character
+    var tick: Character
+    var cursor: Character { vertical }
+
+    static let unicode = Glyphs(
+      horizontal: "─", vertical: "│", upFromLeft: "╯", rightFromBelow: "╭",
+      downFromLeft: "╮", rightFromAbove: "╰", axis: "│", tick: "┤")
+    static let ascii = Glyphs(
+      horizontal: "-", vertical: "|", upFromLeft: "*", rightFromBelow: "*",
+      downFromLeft: "*", rightFromAbove: "*", axis: "|", tick: "+")
+  }
+}

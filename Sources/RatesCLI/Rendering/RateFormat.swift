@@ -1,0 +1,100 @@
+import Foundation
+import RateCore
+
+/// Locale-independent number formatting for people: the same text on every machine.
+///
+/// `Locale.current` is unreliable on Linux, so nothing here uses
+/// `NumberFormatter` or format styles. Digits come from `String(format:)`
+/// without a locale, which always uses the POSIX `.` decimal point; the `,`
+/// thousands separators are inserted by hand.
+///
+/// The rule of ``number(_:)``:
+/// - `|v| >= 1`: two decimals, `85,999.00`, `1.23`.
+/// - `0 < |v| < 1`: four significant digits, trailing zeros trimmed but never
+///   fewer than two decimals: `0.3912`, `0.50`, `0.10`, `0.00000107`,
+///   `0.0001235`. At most ``maximumDecimals`` decimals, so a value below
+///   about 5e-16 shows as `0.00`. A value that rounds up to 1 shows as `1.00`.
+/// - zero (and negative zero) is `0.00`; negative values keep a leading `-`.
+/// - `NaN` is `nan`, infinities are `inf` and `-inf`.
+public enum RateFormat {
+  /// The most decimals ``number(_:)`` writes for a small value.
+  public static let maximumDecimals = 15
+
+  /// Formats a rate or amount by magnitude, with `,` thousands separators.
+  public static func number(_ value: Double) -> String {
+    if let special = nonFinite(value) { return special }
+    let magnitude = abs(value)
+    // Beyond 10^15 digits mean nothing and would swamp a table.
+    guard magnitude < 1e15 else { return String(format: "%.3e", value) }
+    guard magnitude < 1 else { return fixed(value, decimals: 2) }
+    guard magnitude > 0 else { return "0.00" }
+    // The exponent of the value rounded to 4 significant digits, read from
+    // `%e` so that 0.99996 counts as 1.000e+00 (log10 would misjudge it).
+    let scientific = String(format: "%.3e", magnitude)
+    let exponent = scientific.split(separator: "e").last.flatMap { Int($0) } ?? 0
+    let decimals = Swift.min(Swift.max(3 - exponent, 2), maximumDecimals)
+    var text = fixed(value, decimals: decimals)
+    while text.hasSuffix("0"), let dot = text.firstIndex(of: "."),
+      text.distance(from: dot, to: text.endIndex) > 3
+    {
+      text.removeLast()
+    }
+    return text
+  }
+
+  /// Formats `value` with exactly `decimals` decimals (0...20) and `,` thousands separators.
+  ///
+  /// A value that rounds to zero never shows a minus sign: `-0.001` is `0.00`.
+  public static func fixed(_ value: Double, decimals: Int) -> String {
+    if let special = nonFinite(value) { return special }
+    let places = Swift.min(Swift.max(decimals, 0), 20)
+    var digits = String(format: "%.*f", places, abs(value))
+    var fraction = ""
+    if let dot = digits.firstIndex(of: ".") {
+      fraction = String(digits[dot...])
+      digits = String(digits[..<dot])
+    }
+    let isZero = (digits + fraction).allSatisfy { $0 == "0" || $0 == "." }
+    let sign = value < 0 && !isZero ? "-" : ""
+    return sign + grouped(digits) + fraction
+  }
+
+  /// Formats a change with an explicit sign: `+1,234.50`, `-3.00`, `+0.00`.
+  ///
+  /// Uses the ``number(_:)`` rule; zero and values that display as zero get `+`.
+  public static func signed(_ value: Double) -> String {
+    let text = number(value)
+    if value.isNaN || text.hasPrefix("-") { return text }
+    return "+" + text
+  }
+
+  /// Formats a percentage given in percent units (`1.234` is `+1.23%`), always two decimals.
+  public static func percent(_ value: Double) -> String {
+    let text = fixed(value, decimals: 2)
+    if value.isNaN { return text + "%" }
+    return (text.hasPrefix("-") ? "" : "+") + text + "%"
+  }
+
+  /// Formats an amount or rate followed by its currency code, with ``rate(_:)``'s
+  /// precision: `85,999.00 EUR`, `1.2634 USD`.
+  public static func amount(_ value: Double, code: String) -> String {
+    rate(value) + " " + code
+  }
+
+  private static func nonFinite(_ value: Double) -> String? {
+    if value.isNaN { return "nan" }
+    if value.isInfinite { return value < 0 ? "-inf" : "inf" }
+    return nil
+  }
+
+  /// Inserts `,` every three digits from the right of a string of ASCII digits.
+  private static func grouped(_ digits: String) -> String {
+    var result = ""
+    let count = digits.count
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (count - index).isMultiple(of: 3) { result.append(",") }
+      result.append(digit)
+    }
+    return result
+  }
+}

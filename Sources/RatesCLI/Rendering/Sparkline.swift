@@ -1,0 +1,42 @@
+import RateCore
+/// One-line charts of a series, one character per value.
+public enum Sparkline {
+  /// The eight UTF-8 levels, lowest first.
+  public static let unicodeLevels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+
+  /// The eight ASCII levels, lowest first: a density ramp `_.:-=+*#`.
+  public static let asciiLevels: [Character] = ["_", ".", ":", "-", "=", "+", "*", "#"]
+
+  /// Renders `values` scaled from their minimum (lowest level) to their maximum (highest).
+  ///
+  /// When every value is equal the line sits on the fourth level (`▄` or `-`).
+  /// A value that is not finite renders as a space and does not affect the
+  /// scale. An empty array renders as the empty string.
+  /// - Parameters:
+  ///   - values: The values, oldest first.
+  ///   - ascii: Use ``asciiLevels`` instead of ``unicodeLevels``.
+  /// - Returns: A string of exactly `values.count` characters.
+  public static func render(_ values: [Double], ascii: Bool) -> String {
+    let levels = ascii ? asciiLevels : unicodeLevels
+    let finite = values.filter(\.isFinite)
+    guard let low = finite.min(), let high = finite.max() else {
+      return String(repeating: " ", count: values.count)
+    }
+    let span = high - low
+    var result = ""
+    for value in values {
+      guard value.isFinite else {
+        result.append(" ")
+        continue
+      }
+      guard span > 0, span.isFinite else {
+        result.append(levels[3])
+        continue
+      }
+      let scaled = ((value - low) / span * Double(levels.count - 1)).rounded()
+      let index = Swift.min(Swift.max(Int(scaled), 0), levels.count - 1)
+      result.append(levels[index])
+    }
+    return result
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import RateCore
+
+/// One watched pair as the board shows it.
+public struct WatchItem: Sendable, Equatable {
+  /// The asset, as shown (`BTC`, `GBP`).
+  public var base: String
+  /// The currency of the price (`USD`).
+  public var quote: String
+  /// The provider that answers (`coingecko`, `frankfurter`).
+  public var source: String
+  /// The latest value, if any is known yet.
+  public var rate: Double?
+  /// The value before the latest update that changed this item.
+  public var previousRate: Double?
+  /// The provider's change in percent over ``changePeriod``.
+  public var change24hPercent: Double?
+  /// `24h` for coins, `1d` for ECB rates (since the previous working day).
+  public var changePeriod: String
+  /// Recent daily (or 6-hourly) history, oldest first, seeded once.
+  public var history: [Double] = []
+  /// The values fetched during this watch, oldest first.
+  public var seen: [Double] = []
+  /// When the value was fetched.
+  public var fetchedAt: Date?
+  /// When the provider last updated the value, when it says.
+  public var updatedAt: Date?
+  /// The last fetch for this item failed: the value shown is older.
+  public var stale = false
+  /// The value comes from the cache of an earlier run, not this watch.
+  public var cached = false
+  /// The value changed in the latest update (highlighted for one frame).
+  public var highlight = false
+  /// The alert currently holding for this item, if any.
+  public var alert: String?
+  /// The alert that crossed in the latest update (reported once).
+  public var newAlert: String?
+
+  /// Creates an item with no value yet.
+  public init(base: String, quote: String, source: String, changePeriod: String) {
+    self.base = base
+    self.quote = quote
+    self.source = source
+    self.changePeriod = changePeriod
+  }
+
+  /// `BTC-USD`.
+  public var name: String { "\(base)-\(quote)" }
+
+  /// The change since the previous value, when there is one.
+  public var sinceLast: Double? {
+    guard let rate, let previousRate else { return nil }
+    return rate - previousRate
+  }
+
+  /// The values a sparkline draws: the history, then what was seen.
+  public var trend: [Double] { history + seen }
+
+  /// The most values kept in ``seen``.
+  public static let seenLimit = 240
+}
+
+/// Everything the watch board shows; the renderer is a pure function of it.
+public struct WatchState: Sendable, Equatable {
+  /// The pairs, in the order asked.
+  public var items: [WatchItem]
+  /// The time of this frame.
+  public var now: Date
+  /// Seconds between updates.
+  public var interval: Int
+  /// When the last update was made, if any.
+  public var lastUpdate: Date?
+  /// When the next update is due.
+  public var nextUpdate: Date?
+  /// Whether the next update is a retry after a failure.
+  public var retrying = false
+  /// The last failure, one line.
+  public var lastError: String?
+  /// When it happened.
+  public var lastErrorAt: Date?
+  /// HTTP requests made in the last 60 seconds, all providers.
+  public var requestsLastMinute = 0
+  /// The most requests to one provider in any 60 seconds.
+  public var budgetPerMinute: Int
+  /// Updates made so far.
+  public var updates = 0
+
+  /// Creates a state with no update yet.
+  public init(items: [WatchItem], now: Date, interval: Int, budgetPerMinute: Int) {
+    self.items = items
+    self.now = now
+    self.interval = interval
+    self.budgetPerMinute = budgetPerMinute
+  }
+
+  /// The alerts that crossed in the latest update, as `(item, rule)`.
+  public var newAlerts: [(item: WatchItem, rule: String)] {
+    items.compactMap { item in item.newAlert.map { (item, $0) } }
+  }
+}
