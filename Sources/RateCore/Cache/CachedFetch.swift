@@ -7,17 +7,17 @@ public struct CachedFetch: Sendable {
   let cache: JSONFileCache
   let mode: CacheMode
   let now: @Sendable () -> Date
-  let warn: @Sendable (String) -> Void
+  let notify: @Sendable (Notice) -> Void
 
   /// Creates a fetcher.
   public init(
     cache: JSONFileCache, mode: CacheMode, now: @escaping @Sendable () -> Date,
-    warn: @escaping @Sendable (String) -> Void
+    notify: @escaping @Sendable (Notice) -> Void
   ) {
     self.cache = cache
     self.mode = mode
     self.now = now
-    self.warn = warn
+    self.notify = notify
   }
 
   /// A value with its provenance.
@@ -34,35 +34,28 @@ public struct CachedFetch: Sendable {
     fetch: @Sendable () async throws -> Value
   ) async throws -> Answer<Value> {
     let lookup = cache.load(Value.self, key: key)
-    if case .unusable(let reason) = lookup { warn("warning: \(reason)") }
+    if case .unusable(let reason) = lookup { notify(.cacheUnusable(reason: reason)) }
     let currentTime = now()
     let entry = lookup.entry
     let fresh = entry.map { CacheFreshness.isFresh($0.fetchedAt, at: currentTime, for: freshness) } ?? false
-    switch mode {
-    case .offline:
-      guard let entry else { throw RateService.ServiceError.nothingCached(what) }
-      return Answer(
-        value: entry.value, fetchedAt: entry.fetchedAt,
-        staleness: fresh ? nil : Staleness(fetchedAt: entry.fetchedAt, reason: nil))
-    case .normal where fresh:
-      if let entry { return Answer(value: entry.value, fetchedAt: entry.fetchedAt, staleness: nil) }
-    default:
-      break
-    }
-    do {
-      let value = try await fetch()
-      let fetchedAt = now()
-      do {
-        try cache.save(value, key: key, source: source, fetchedAt: fetchedAt)
-      } catch {
-        warn("warning: could not update the cache: \(error.localizedDescription)")
-      }
-      return Answer(value: value, fetchedAt: fetchedAt, staleness: nil)
-    } catch let error as ProviderError where error.allowsStaleFallback {
-      guard let entry else { throw error }
-      return Answer(
-        value: entry.value, fetchedAt: entry.fetchedAt,
-        staleness: Staleness(fetchedAt: entry.fetchedAt, reason: error))
-    }
+    return try await CacheFallback.answer(
+      mode: mode, hasCache: entry != nil, isFresh: fresh,
+      fromCache: { failure in
+        guard let entry else { throw RateService.ServiceError.nothingCached(what) }
+        let stale = failure != nil || !fresh
+        return Answer(
+          value: entry.value, fetchedAt: entry.fetchedAt,
+          staleness: stale ? Staleness(fetchedAt: entry.fetchedAt, reason: failure) : nil)
+      },
+      fetch: {
+        let value = try await fetch()
+        let fetchedAt = now()
+        do {
+          try cache.save(value, key: key, source: source, fetchedAt: fetchedAt)
+        } catch {
+          notify(.cacheNotUpdated(reason: error.localizedDescription))
+        }
+        return Answer(value: value, fetchedAt: fetchedAt, staleness: nil)
+      })
   }
 }

@@ -80,7 +80,7 @@ extension RateService {
     // Read even with --refresh: the cache is not the answer then, but it is
     // still the fallback when the fetch fails.
     let lookup = cache.load(HistoryCacheValue.self, key: key)
-    if case .unusable(let reason) = lookup { warn("warning: \(reason)") }
+    if case .unusable(let reason) = lookup { notify(.cacheUnusable(reason: reason)) }
     let cached = lookup.entry?.value
     var closes = Dictionary((cached?.closes ?? []).map { ($0.date, $0) }, uniquingKeysWith: { $1 })
     // Rates that stand over closed days (ECB) have days without a value of
@@ -109,9 +109,9 @@ extension RateService {
       // its newest `days` days, honestly dated, rather than nothing.
       if points.isEmpty, let newest = byDay.keys.filter({ $0 <= today }).max() {
         points = Self.fill(byDay, in: newest.adding(days: -(days - 1))...newest)
-        warn(
-          "note: \(Providers.displayName(source.name)) has no \(asset.symbol)/\(quote) data after"
-            + " \(newest); showing the \(days) days up to it")
+        notify(
+          .dataEndsEarly(
+            provider: source.name, pair: "\(asset.symbol)/\(quote)", newest: newest, days: days))
       }
       return HistoryResult(
         series: RateSeries(
@@ -132,11 +132,10 @@ extension RateService {
         latest: latest)
     }
 
-    if mode == .offline { return try fallback(reason: nil) }
-    if mode == .normal, pastCovered, latestFresh, let latest {
-      return answer(fetchedAt: latest.fetchedAt, staleness: nil, latest: latest)
-    }
-    do {
+    return try await CacheFallback.answer(
+      mode: mode, hasCache: cached != nil || latest != nil, isFresh: pastCovered && latestFresh,
+      fromCache: fallback
+    ) {
       var coverage = cached?.coverage
       var newLatest = mode == .normal && latestFresh ? latest : nil
       if !pastCovered || mode == .refresh {
@@ -174,9 +173,6 @@ extension RateService {
       saveHistory(closes, coverage: coverage, latest: newLatest, key: key, at: currentTime)
       return answer(
         fetchedAt: newLatest?.fetchedAt ?? currentTime, staleness: nil, latest: newLatest)
-    } catch let error as ProviderError where error.allowsStaleFallback {
-      guard cached != nil || latest != nil else { throw error }
-      return try fallback(reason: error)
     }
   }
 

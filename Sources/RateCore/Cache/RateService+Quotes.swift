@@ -49,12 +49,13 @@ extension RateService {
         quotes: quotes, staleness: fresh ? nil : Staleness(fetchedAt: oldest, reason: reason))
     }
 
-    if mode == .offline { return try fromCache(reason: nil) }
     let allFresh = pairs.allSatisfy { pair in
       cached[pair].map { CacheFreshness.isFresh($0.fetchedAt, at: currentTime, for: source.freshness) } ?? false
     }
-    if mode == .normal, allFresh { return try fromCache(reason: nil) }
-    do {
+    return try await CacheFallback.answer(
+      mode: mode, hasCache: pairs.allSatisfy { cached[$0] != nil }, isFresh: allFresh,
+      fromCache: fromCache
+    ) {
       let unique = Array(Set(pairs)).sorted { ($0.asset.id, $0.quote) < ($1.asset.id, $1.quote) }
       let fetched = try await source.prices(unique)
       var table: [AssetQuote: Quote] = [:]
@@ -63,10 +64,21 @@ extension RateService {
         save(quote, key: priceKey(pair.asset, pair.quote))
       }
       return QuotesResult(quotes: pairs.compactMap { table[$0] }, staleness: nil)
-    } catch let error as ProviderError where error.allowsStaleFallback {
-      do { return try fromCache(reason: error) } catch is ServiceError {
-        throw error
+    }
+  }
+}
+
+extension RateService {
+  /// The cached price of each pair, whatever its age, each dated by when it
+  /// was fetched; `nil` where nothing is cached.
+  public func cachedQuotes(for pairs: [AssetQuote]) -> [Quote?] {
+    pairs.map { pair in
+      guard var entry = cache.load(Quote.self, key: priceKey(pair.asset, pair.quote)).entry else {
+        return nil
       }
+      entry.value.base = pair.asset.symbol
+      entry.value.fetchedAt = entry.fetchedAt
+      return entry.value
     }
   }
 }

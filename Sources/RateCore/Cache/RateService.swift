@@ -12,38 +12,33 @@ import Foundation
 ///   returned marked stale. A response that failed to decode never reaches
 ///   the cache.
 public struct RateService: Sendable {
-  let source: PriceSource
+  public let source: PriceSource
   let cache: JSONFileCache
   let mode: CacheMode
   let now: @Sendable () -> Date
-  let warn: @Sendable (String) -> Void
+  let notify: @Sendable (Notice) -> Void
 
   /// Creates a service.
   ///
-  /// - Parameter warn: receives cache warnings (a corrupt file, an
-  ///   unwritable directory) for stderr.
+  /// - Parameter notify: receives notices (a corrupt cache file, an
+  ///   unwritable directory, data that ends early).
   public init(
     source: PriceSource, cache: JSONFileCache, mode: CacheMode,
-    now: @escaping @Sendable () -> Date, warn: @escaping @Sendable (String) -> Void
+    now: @escaping @Sendable () -> Date, notify: @escaping @Sendable (Notice) -> Void
   ) {
     self.source = source
     self.cache = cache
     self.mode = mode
     self.now = now
-    self.warn = warn
+    self.notify = notify
   }
 
   /// Why the service has nothing to show.
-  public enum ServiceError: Error, Equatable, Sendable, LocalizedError {
-    /// `--offline` and nothing cached for this request.
+  public enum ServiceError: Error, Equatable, Sendable {
+    /// Offline, and nothing cached for this request (named in the payload).
     case nothingCached(String)
-
-    public var errorDescription: String? {
-      switch self {
-      case .nothingCached(let what):
-        return "no cached data for \(what): run without --offline to fetch it"
-      }
-    }
+    /// Offline, and this coin name was never looked up (so its id is unknown).
+    case notLookedUp(String)
   }
 
   /// The day a price belongs to: the day the provider last updated it (a
@@ -91,7 +86,7 @@ public struct RateService: Sendable {
     do {
       try cache.save(value, key: key, source: source.name, fetchedAt: now())
     } catch {
-      warn("warning: could not update the cache: \(error.localizedDescription)")
+      notify(.cacheNotUpdated(reason: error.localizedDescription))
     }
   }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// Which provider answers a pair, and whether its answer must be inverted.
 public struct PairRoute: Hashable, Sendable {
-  /// The provider's name.
-  public var provider: String
+  /// The provider that answers.
+  public var provider: Provider
   /// The pair as asked of the provider (`BTC`/`EUR` for a requested `EUR`/`BTC`).
   public var base: String
   public var quote: String
@@ -21,35 +21,33 @@ public enum PairRouter {
   /// - Parameter forced: a provider named by the user, if any.
   /// - Throws: ``ProviderError/noProvider(base:quote:)`` when no provider covers the pair, or
   ///   ``ProviderError/unsupported(provider:detail:)`` when the forced one cannot.
-  public static func route(base: String, quote: String, forced: String?) throws -> PairRoute {
+  public static func route(base: String, quote: String, forced: Provider?) throws -> PairRoute {
     let b = base.uppercased()
     let q = quote.uppercased()
     let baseIsFiat = isFiat(b)
     let quoteIsFiat = isFiat(q)
     switch forced {
-    case Providers.frankfurter?:
+    case .frankfurter?:
       guard FiatCurrencies.isFiat(b), FiatCurrencies.isFiat(q) else {
-        throw ProviderError.unsupported(
-          provider: Providers.frankfurter,
-          detail: "ECB reference rates cover fiat currencies only (\(FiatCurrencies.ecb.count) of them, see 'rates currencies'); \(b)/\(q) is not one: drop --provider")
+        throw ProviderError.notCovered(provider: Providers.frankfurter, what: "\(b)/\(q)")
       }
-      return PairRoute(provider: Providers.frankfurter, base: b, quote: q, inverted: false)
-    case Providers.coinDesk?:
+      return PairRoute(provider: .frankfurter, base: b, quote: q, inverted: false)
+    case .coinDesk?:
       if baseIsFiat, q == "BTC" {
-        return PairRoute(provider: Providers.coinDesk, base: q, quote: b, inverted: true)
+        return PairRoute(provider: .coinDesk, base: q, quote: b, inverted: true)
       }
-      return PairRoute(provider: Providers.coinDesk, base: base, quote: q, inverted: false)
+      return PairRoute(provider: .coinDesk, base: base, quote: q, inverted: false)
     default:
       if forced == nil, FiatCurrencies.isFiat(b), FiatCurrencies.isFiat(q) {
-        return PairRoute(provider: Providers.frankfurter, base: b, quote: q, inverted: false)
+        return PairRoute(provider: .frankfurter, base: b, quote: q, inverted: false)
       }
       if baseIsFiat && quoteIsFiat {
         throw ProviderError.noProvider(base: b, quote: q)
       }
       if baseIsFiat {
-        return PairRoute(provider: Providers.coinGecko, base: quote, quote: b, inverted: true)
+        return PairRoute(provider: .coinGecko, base: quote, quote: b, inverted: true)
       }
-      return PairRoute(provider: Providers.coinGecko, base: base, quote: q, inverted: false)
+      return PairRoute(provider: .coinGecko, base: base, quote: q, inverted: false)
     }
   }
 
@@ -83,10 +81,7 @@ extension Quote {
     copy.base = quote
     copy.quote = base
     copy.rate = rate == 0 ? 0 : 1 / rate
-    copy.change24hPercent = change24hPercent.flatMap { change in
-      let factor = 1 + change / 100
-      return factor == 0 ? nil : (1 / factor - 1) * 100
-    }
+    copy.change24hPercent = change24hPercent.flatMap(Change.inverted)
     return copy
   }
 }

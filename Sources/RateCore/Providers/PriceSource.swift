@@ -132,9 +132,7 @@ extension PriceSource {
       resolve: { input in
         let upper = input.uppercased()
         guard upper == "BTC" || upper == "XBT" || input.lowercased() == "bitcoin" else {
-          throw ProviderError.unsupported(
-            provider: name,
-            detail: "the Bitcoin Price Index covers Bitcoin only, not '\(UntrustedText.sanitize(input))': use --provider coingecko")
+          throw ProviderError.notCovered(provider: name, what: input)
         }
         return Asset(symbol: "BTC", id: "BTC")
       },

@@ -27,6 +27,9 @@ public enum ProviderError: Error, Equatable, Sendable {
   case malformedResponse(provider: String, endpoint: String, detail: String)
   /// The provider answered, but with no data for the request.
   case noData(provider: String, detail: String)
+  /// The provider covers only some assets (CoinDesk: Bitcoin; the ECB: fiat
+  /// currencies), and `what` is not one of them.
+  case notCovered(provider: String, what: String)
   /// No provider covers this pair of currencies (say, a street rate).
   case noProvider(base: String, quote: String)
 
@@ -39,7 +42,7 @@ public enum ProviderError: Error, Equatable, Sendable {
     case .rateLimited, .serverError, .network, .malformedResponse, .httpStatus, .noData:
       return true
     case .coinNotFound, .invalidCurrency, .unsupported, .apiKeyMissing, .apiKeyRejected,
-      .historyTooOld, .noProvider:
+      .historyTooOld, .noProvider, .notCovered:
       return false
     }
   }

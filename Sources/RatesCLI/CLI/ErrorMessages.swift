@@ -43,6 +43,13 @@ extension ProviderError: LocalizedError {
       return "\(Providers.displayName(provider)) sent an unreadable response from \(endpoint) (\(detail)): try again later"
     case .noData(let provider, let detail):
       return "\(Providers.displayName(provider)) has no data: \(detail)"
+    case .notCovered(let provider, let what) where provider == Providers.coinDesk:
+      return "\(Providers.displayName(provider)): the Bitcoin Price Index covers Bitcoin only,"
+        + " not '\(TerminalText.sanitize(what))': use --provider coingecko"
+    case .notCovered(let provider, let what):
+      return "\(Providers.displayName(provider)): ECB reference rates cover fiat currencies only"
+        + " (\(FiatCurrencies.ecb.count) of them, see 'rates currencies'); \(TerminalText.sanitize(what))"
+        + " is not one: drop --provider"
     case .noProvider(let base, let quote):
       return "no provider has \(base)/\(quote) rates: ECB rates cover \(FiatCurrencies.ecb.count) currencies"
         + " (see 'rates currencies') and CoinGecko prices coins; for a street rate, record your"
@@ -96,6 +103,18 @@ extension LedgerQueryError: LocalizedError {
     switch self {
     case .noExchanges(let base, let quote, let days):
       return "no \(base)-\(quote) exchanges in the last \(days) days: record some with 'rates ledger add'"
+    }
+  }
+}
+
+extension RateService.ServiceError: LocalizedError {
+  public var errorDescription: String? {
+    switch self {
+    case .nothingCached(let what):
+      return "no cached data for \(what): run without --offline to fetch it"
+    case .notLookedUp(let coin):
+      return "\(Providers.displayName(Providers.coinGecko)) has no data: '\(TerminalText.sanitize(coin))'"
+        + " has not been looked up yet; run once without --offline"
     }
   }
 }

@@ -79,6 +79,7 @@ public struct ErrorReport: Equatable, Sendable {
       case .unsupported: self.init(.usage, "unsupported", error)
       case .historyTooOld: self.init(.usage, "history_too_old", error)
       case .noProvider: self.init(.usage, "no_provider", error)
+      case .notCovered: self.init(.usage, "unsupported", error)
       case .apiKeyMissing, .apiKeyRejected: self.init(.config, "api_key", error)
       case .serverError: self.init(.unavailable, "server_error", error)
       case .httpStatus: self.init(.unavailable, "http_error", error)

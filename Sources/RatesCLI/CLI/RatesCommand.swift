@@ -80,106 +80,22 @@ struct Invocation: Sendable {
   /// The user's favorites and pairs.
   func userData() -> UserData { UserData(directory: settings.paths.data) }
 
-  /// A CoinGecko client with the user's key.
-  func makeCoinGeckoClient() -> CoinGeckoClient {
-    CoinGeckoClient(
-      baseURL: settings.coinGeckoURL, key: settings.coinGeckoKey, transport: makeTransport())
+  /// The one façade over providers and the cache, configured from the
+  /// settings; its notices go to stderr in words.
+  var desk: RateDesk {
+    RateDesk(
+      configuration: deskConfiguration(mode: options.cacheMode),
+      transport: { _ in makeTransport() }, now: context.now,
+      notify: { [context] in context.writeErr(NoticeText.line($0) + "\n") })
   }
 
-  /// Resolves coin names through CoinGecko.
-  func makeResolver() -> CoinResolver {
-    CoinResolver(
-      client: makeCoinGeckoClient(), cache: cache, now: context.now, offline: options.offline,
-      note: { [context] in context.writeErr($0 + "\n") })
-  }
-
-  /// CoinGecko's cached search and market data.
-  func makeMarketService() -> MarketService {
-    MarketService(
-      client: makeCoinGeckoClient(), cache: cache, mode: options.cacheMode, now: context.now,
-      warn: { [context] in context.writeErr($0 + "\n") })
-  }
-
-  /// A Frankfurter (ECB) client.
-  func makeFrankfurterClient() -> FrankfurterClient {
-    FrankfurterClient(baseURL: settings.frankfurterURL, transport: makeTransport())
-  }
-
-  /// The price source for `provider`.
-  func makeSource(provider: String) -> PriceSource {
-    let now = context.now
-    switch provider {
-    case Providers.coinDesk:
-      return .coinDesk(
-        client: CoinDeskClient(baseURL: settings.coinDeskURL, transport: makeTransport()), now: now)
-    case Providers.frankfurter:
-      return .frankfurter(client: makeFrankfurterClient(), now: now)
-    default:
-      return .coinGecko(client: makeCoinGeckoClient(), resolver: makeResolver(), now: now)
-    }
-  }
-
-  /// The route for a pair, honouring `--provider` and `RATES_PROVIDER`.
-  func route(_ base: String, _ quote: String) throws -> PairRoute {
-    try PairRouter.route(base: base, quote: quote, forced: settings.forcedProvider)
-  }
-
-  /// The rate service for `provider` (default: the coin provider).
-  func makeService(provider: String? = nil) -> RateService {
-    RateService(
-      source: makeSource(provider: provider ?? settings.provider), cache: cache,
-      mode: options.cacheMode, now: context.now,
-      warn: { [context] in context.writeErr($0 + "\n") })
-  }
-
-  /// A current quote for a route, as asked (inverted back for a fiat/coin
-  /// pair), with its own provider's staleness.
-  struct RoutedQuote: Sendable {
-    var quote: Quote
-    var staleness: Staleness?
-  }
-
-  /// Current quotes for `routes`, in their order: one call per provider,
-  /// concurrently, each batching all of its routes.
-  func quotes(for routes: [PairRoute]) async throws -> [RoutedQuote?] {
-    let providers = Array(Set(routes.map(\.provider))).sorted()
-    let answers = try await withThrowingTaskGroup(of: (String, RateService.QuotesResult).self) {
-      group in
-      for provider in providers {
-        let mine = routes.filter { $0.provider == provider }
-        group.addTask {
-          let source = makeSource(provider: provider)
-          var pairs: [AssetQuote] = []
-          for route in mine {
-            try source.validateQuote(route.quote)
-            pairs.append(AssetQuote(asset: try await source.resolve(route.base), quote: route.quote))
-          }
-          return (provider, try await makeService(provider: provider).quotes(for: pairs))
-        }
-      }
-      var results: [String: RateService.QuotesResult] = [:]
-      for try await (provider, result) in group { results[provider] = result }
-      return results
-    }
-    var next: [String: Int] = [:]
-    return routes.map { route in
-      let index = next[route.provider, default: 0]
-      next[route.provider] = index + 1
-      guard let answer = answers[route.provider], let quote = answer.quotes.dropFirst(index).first
-      else { return nil }
-      return RoutedQuote(
-        quote: route.inverted ? quote.inverted() : quote, staleness: answer.staleness)
-    }
-  }
-
-  /// The last `days` days of `base` in `quote`, from the provider the pair
-  /// routes to (inverted for a fiat/coin pair).
-  func series(base: String, quote: String, days: Int) async throws -> RateService.HistoryResult {
-    let route = try route(base, quote)
-    var result = try await makeService(provider: route.provider).history(
-      of: route.base, in: route.quote, days: days)
-    if route.inverted { result.series = result.series.inverted() }
-    return result
+  /// The desk's configuration for `mode`.
+  func deskConfiguration(mode: CacheMode) -> RateDesk.Configuration {
+    RateDesk.Configuration(
+      coinGeckoURL: settings.coinGeckoURL, coinGeckoKey: settings.coinGeckoKey,
+      coinDeskURL: settings.coinDeskURL, frankfurterURL: settings.frankfurterURL,
+      forcedProvider: settings.forcedProvider.flatMap(Provider.init(rawValue:)),
+      cacheDirectory: settings.paths.cache, mode: mode)
   }
 
   /// Prints the stale-data note on stderr, if any.

@@ -76,7 +76,8 @@ import Testing
     warnings: Recorder<String> = .init()
   ) -> RateService {
     RateService(
-      source: source, cache: cache, mode: mode, now: { clock.now }, warn: { warnings.append($0) })
+      source: source, cache: cache, mode: mode, now: { clock.now },
+      notify: { warnings.append(NoticeText.line($0)) })
   }
 
   @Test func coldHistoryIsOneRequestAndWarmIsNone() async throws {
@@ -288,11 +289,11 @@ import Testing
     let client = CoinGeckoClient(
       baseURL: URL(string: "https://gecko.test/api/v3")!, key: nil, transport: stub.transport)
     let cache = JSONFileCache(directory: try makeTemporaryDirectory())
-    let resolver = CoinResolver(client: client, cache: cache, now: { now }, offline: false, note: { _ in })
+    let resolver = CoinResolver(client: client, cache: cache, now: { now }, offline: false, notify: { _ in })
     let notes = Recorder<String>()
     let service = RateService(
       source: .coinGecko(client: client, resolver: resolver, now: { now }), cache: cache,
-      mode: .normal, now: { now }, warn: { notes.append($0) })
+      mode: .normal, now: { now }, notify: { notes.append(NoticeText.line($0)) })
     let result = try await service.history(of: "BTC", in: "EUR", days: 7)
     #expect(result.series.points.count == 7)
     #expect(result.series.points.last?.date == Day("2024-06-10"))

@@ -11,7 +11,7 @@ import Testing
     let client = CoinGeckoClient(
       baseURL: URL(string: "https://gecko.test/api/v3")!, key: nil, transport: stub.transport)
     return CoinResolver(
-      client: client, cache: cache, now: { now }, offline: offline, note: { notes.append($0) })
+      client: client, cache: cache, now: { now }, offline: offline, notify: { notes.append(NoticeText.line($0)) })
   }
 
   @Test(arguments: [("BTC", "bitcoin"), ("eth", "ethereum"), ("bitcoin", "bitcoin"), ("SOL", "solana")])
@@ -65,7 +65,7 @@ import Testing
   @Test func offlineWithoutACachedLookupSaysSo() async throws {
     let stub = StubTransport(body: "{}")
     let cache = JSONFileCache(directory: try makeTemporaryDirectory())
-    await #expect(throws: ProviderError.self) {
+    await #expect(throws: RateService.ServiceError.notLookedUp("zed")) {
       _ = try await resolver(stub, cache: cache, offline: true).resolve("zed")
     }
     #expect(stub.requests.count == 0)

@@ -103,8 +103,9 @@ final class CountingSource: @unchecked Sendable {
         AssetQuote(asset: Asset(symbol: "BTC", id: "bitcoin"), quote: "USD"),
         AssetQuote(asset: Asset(symbol: "ETH", id: "ethereum"), quote: "USD"),
       ]
-      let feed = WatchFeeds.prices(
-        source: counting.source, pairs: pairs, cache: cache, now: { clock.now }, warn: { _ in })
+      let service = RateService(
+        source: counting.source, cache: cache, mode: .refresh, now: { clock.now }, notify: { _ in })
+      let feed = WatchFeeds.prices(service: service, pairs: pairs, now: { clock.now })
       return WatchEngine(
         feeds: [feed],
         targets: [

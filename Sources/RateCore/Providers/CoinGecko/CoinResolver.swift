@@ -43,18 +43,18 @@ public struct CoinResolver: Sendable {
   let cache: JSONFileCache
   let now: @Sendable () -> Date
   let offline: Bool
-  let note: @Sendable (String) -> Void
+  let notify: @Sendable (Notice) -> Void
 
   /// Creates a resolver.
   public init(
     client: CoinGeckoClient, cache: JSONFileCache, now: @escaping @Sendable () -> Date,
-    offline: Bool, note: @escaping @Sendable (String) -> Void
+    offline: Bool, notify: @escaping @Sendable (Notice) -> Void
   ) {
     self.client = client
     self.cache = cache
     self.now = now
     self.offline = offline
-    self.note = note
+    self.notify = notify
   }
 
   struct CachedResolution: Codable, Sendable {
@@ -78,28 +78,27 @@ public struct CoinResolver: Sendable {
     if lower.contains("-") { return Asset(symbol: lower, id: lower) }
     let key = "coingecko/resolve/\(lower)"
     let cached = cache.load(CachedResolution.self, key: key).entry
-    if let cached, offline || CacheFreshness.isFresh(cached.fetchedAt, at: now(), for: Self.searchTTL) {
-      return Asset(symbol: cached.value.symbol, id: cached.value.id)
-    }
-    if offline {
-      throw ProviderError.noData(
-        provider: Providers.coinGecko,
-        detail: "'\(UntrustedText.sanitize(trimmed))' has not been looked up yet; run once without --offline")
-    }
-    let results: [CoinGeckoClient.SearchResult]
-    do {
-      results = try await client.search(trimmed)
-    } catch let error as ProviderError where error.allowsStaleFallback && cached != nil {
-      let value = cached?.value ?? CachedResolution(id: lower, symbol: upper, alternatives: [])
-      return Asset(symbol: value.symbol, id: value.id)
-    }
+    let fresh = cached.map { CacheFreshness.isFresh($0.fetchedAt, at: now(), for: Self.searchTTL) } ?? false
+    return try await CacheFallback.answer(
+      mode: offline ? .offline : .normal, hasCache: cached != nil, isFresh: fresh,
+      fromCache: { _ in
+        guard let value = cached?.value else { throw RateService.ServiceError.notLookedUp(trimmed) }
+        return Asset(symbol: value.symbol, id: value.id)
+      },
+      fetch: { try await search(trimmed, key: key) })
+  }
+
+  /// Looks `input` up with `/search` and caches the choice.
+  func search(_ input: String, key: String) async throws -> Asset {
+    let results = try await client.search(input)
+    let lower = input.lowercased()
     guard let resolution = Self.choose(lower, from: results) else {
-      throw ProviderError.coinNotFound(provider: Providers.coinGecko, coin: trimmed)
+      throw ProviderError.coinNotFound(provider: Providers.coinGecko, coin: input)
     }
     if !resolution.alternatives.isEmpty {
-      note(
-        "note: \(resolution.symbol) is the symbol of \(resolution.alternatives.count + 1) coins;"
-          + " using '\(resolution.id)' (highest market cap). Name another by its id, e.g. '\(resolution.alternatives[0])'")
+      notify(
+        .ambiguousSymbol(
+          symbol: resolution.symbol, chosen: resolution.id, alternatives: resolution.alternatives))
     }
     try? cache.save(resolution, key: key, source: Providers.coinGecko, fetchedAt: now())
     return Asset(symbol: resolution.symbol, id: resolution.id)

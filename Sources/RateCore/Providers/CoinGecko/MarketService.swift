@@ -14,10 +14,10 @@ public struct MarketService: Sendable {
   /// Creates a service over `client` and `cache`.
   public init(
     client: CoinGeckoClient, cache: JSONFileCache, mode: CacheMode,
-    now: @escaping @Sendable () -> Date, warn: @escaping @Sendable (String) -> Void
+    now: @escaping @Sendable () -> Date, notify: @escaping @Sendable (Notice) -> Void
   ) {
     self.client = client
-    self.fetcher = CachedFetch(cache: cache, mode: mode, now: now, warn: warn)
+    self.fetcher = CachedFetch(cache: cache, mode: mode, now: now, notify: notify)
   }
 
   /// Values with when they were fetched and whether they are stale.

@@ -148,10 +148,10 @@ struct ConvertCommand: RatesCommand {
         : [Leg(base: from, quote: target)]
       for leg in wanted where !legs.contains(leg) { legs.append(leg) }
     }
-    let routes = try legs.map { try invocation.route($0.base, $0.quote) }
+    let routes = try legs.map { try invocation.desk.route($0.base, $0.quote) }
     let today = Day(containing: invocation.context.now())
     var byLeg: [Leg: SourcedRate] = [:]
-    for (leg, routed) in zip(legs, try await invocation.quotes(for: routes)) {
+    for (leg, routed) in zip(legs, try await invocation.desk.quotes(for: routes)) {
       guard let routed else { continue }
       let quote = routed.quote
       byLeg[leg] = SourcedRate(
@@ -187,7 +187,7 @@ struct ConvertCommand: RatesCommand {
     // A week more, so a weekend or holiday finds the working day before it.
     let days = min(365, date.distance(to: today) + 8)
     func rate(_ base: String, _ quote: String) async throws -> SourcedRate {
-      let result = try await invocation.series(base: base, quote: quote, days: days)
+      let result = try await invocation.desk.history(base: base, quote: quote, days: days)
       // The day the rate was published (an ECB working day), not a carried copy.
       guard let point = result.series.points.last(where: { $0.date <= date && !$0.carried }) else {
         throw ProviderError.noData(

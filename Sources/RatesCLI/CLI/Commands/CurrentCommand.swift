@@ -63,10 +63,10 @@ struct CurrentCommand: RatesCommand {
   }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
-    let routes = try requests.map { try invocation.route($0.base, $0.quote) }
+    let routes = try requests.map { try invocation.desk.route($0.base, $0.quote) }
     // Each quote keeps its own provider's staleness: one failing provider
     // does not mark another's fresh prices stale.
-    let routed = try await invocation.quotes(for: routes).compactMap { $0 }
+    let routed = try await invocation.desk.quotes(for: routes).compactMap { $0 }
     let quotes = routed.map { (quote: $0.quote, stale: $0.staleness != nil) }
     let staleness = routed.compactMap(\.staleness).min { $0.fetchedAt < $1.fetchedAt }
     invocation.report(staleness)

@@ -77,7 +77,7 @@ struct FavoritesCommand: RatesCommand {
       }
       return .success
     }
-    let service = invocation.makeMarketService()
+    let service = invocation.desk.marketService()
     let ids = favorites.map(\.id)
     let answers = try await withThrowingTaskGroup(of: (String, MarketService.Answer<[CoinMarket]>).self) { group in
       for currency in currencies {
@@ -116,10 +116,10 @@ struct FavoritesCommand: RatesCommand {
     if invocation.options.offline {
       throw UsageError.invalid("adding a favorite checks the coin with CoinGecko: run without --offline")
     }
-    let resolver = invocation.makeResolver()
+    let resolver = invocation.desk.resolver()
     var assets: [Asset] = []
     for input in inputs { assets.append(try await resolver.resolve(input)) }
-    let answer = try await invocation.makeMarketService().markets(
+    let answer = try await invocation.desk.marketService().markets(
       currency: currencies.first ?? "USD", ids: assets.map(\.id))
     var found: [FavoriteCoin] = []
     for (input, asset) in zip(inputs, assets) {

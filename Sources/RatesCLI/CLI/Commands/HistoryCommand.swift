@@ -80,7 +80,7 @@ struct HistoryCommand: RatesCommand {
           "--interactive needs a terminal: run it in one, or drop --interactive")
       }
     }
-    let result = try await invocation.series(base: pair.base, quote: pair.quote, days: days)
+    let result = try await invocation.desk.history(base: pair.base, quote: pair.quote, days: days)
     let series = result.series
     guard !series.points.isEmpty else {
       throw ProviderError.noData(

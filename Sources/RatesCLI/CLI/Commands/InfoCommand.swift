@@ -58,9 +58,9 @@ struct InfoCommand: RatesCommand {
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
     try CurrencyList.requireCoinGeckoQuotes([currency])
-    let asset = try await invocation.makeResolver().resolve(coin)
-    async let marketAnswer = invocation.makeMarketService().markets(currency: currency, ids: [asset.id])
-    async let historyAnswer = invocation.makeService().history(of: asset, in: currency, days: days)
+    let asset = try await invocation.desk.resolver().resolve(coin)
+    async let marketAnswer = invocation.desk.marketService().markets(currency: currency, ids: [asset.id])
+    async let historyAnswer = invocation.desk.service(invocation.desk.coinProvider).history(of: asset, in: currency, days: days)
     let (answer, history) = try await (marketAnswer, historyAnswer)
     guard let market = answer.value.first(where: { $0.id == asset.id }) else {
       throw ProviderError.coinNotFound(provider: Providers.coinGecko, coin: coin)

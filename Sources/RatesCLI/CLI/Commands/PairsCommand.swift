@@ -76,7 +76,7 @@ struct PairsCommand: RatesCommand {
     let route = try PairRouter.route(base: base, quote: quote, forced: nil)
     var stored = ConfiguredPair(base: base.uppercased(), quote: quote, addedAt: invocation.context.now())
     switch route.provider {
-    case Providers.frankfurter:
+    case .frankfurter:
       break  // both are ECB currencies: known without a request
     default:
       // The currency side must be priced by CoinGecko, and the coin must exist
@@ -87,8 +87,8 @@ struct PairsCommand: RatesCommand {
       if invocation.options.offline {
         throw UsageError.invalid("adding a coin pair checks the coin with CoinGecko: run without --offline")
       }
-      let asset = try await invocation.makeResolver().resolve(route.base)
-      _ = try await invocation.makeMarketService().markets(currency: route.quote, ids: [asset.id])
+      let asset = try await invocation.desk.resolver().resolve(route.base)
+      _ = try await invocation.desk.marketService().markets(currency: route.quote, ids: [asset.id])
       let symbol = asset.symbol.uppercased() == asset.symbol ? asset.symbol : asset.id
       stored = route.inverted
         ? ConfiguredPair(base: route.quote, quote: symbol, addedAt: stored.addedAt)
@@ -144,6 +144,19 @@ struct PairsCommand: RatesCommand {
     var fetchedAt: Date
     var stale: Bool
     var addedAt: Date
+
+    init(_ snapshot: PairSnapshot) {
+      base = snapshot.pair.base
+      quote = snapshot.pair.quote
+      rate = snapshot.rate
+      changePercent = snapshot.changePercent
+      changePeriod = snapshot.changePeriod.rawValue
+      sparkline = snapshot.points
+      source = snapshot.source
+      fetchedAt = snapshot.fetchedAt
+      stale = snapshot.staleness != nil
+      addedAt = snapshot.pair.addedAt
+    }
   }
 
   struct Document: Encodable {
@@ -161,12 +174,13 @@ struct PairsCommand: RatesCommand {
       }
       return .success
     }
-    let rows = try await PairBoard.rows(for: pairs, invocation: invocation)
-    if let staleness = rows.compactMap(\.1).min(by: { $0.fetchedAt < $1.fetchedAt }) {
+    let snapshots = try await invocation.desk.board(for: pairs)
+    let rows = snapshots.map(Row.init)
+    if let staleness = snapshots.compactMap(\.staleness).min(by: { $0.fetchedAt < $1.fetchedAt }) {
       invocation.report(staleness)
     }
     if invocation.options.json {
-      try invocation.printJSON(Document(pairs: rows.map(\.0)))
+      try invocation.printJSON(Document(pairs: rows))
       return .success
     }
     let style = invocation.style
@@ -175,14 +189,14 @@ struct PairsCommand: RatesCommand {
       .init("PAIR"), .init("RATE", alignment: .right), .init("CHANGE", alignment: .right),
       .init("7 DAYS"), .init("SOURCE"),
     ])
-    for (row, staleness) in rows {
+    for row in rows {
       let change = row.changePercent
       table.append([
         "\(row.base)-\(row.quote)",
         row.rate.map(RateFormat.rate) ?? "—",
         change.map { style.change(RateFormat.percent($0), value: $0) + " " + style.dim(row.changePeriod) } ?? "—",
         style.change(Sparkline.render(row.sparkline, ascii: ascii), value: (row.sparkline.last ?? 0) - (row.sparkline.first ?? 0)),
-        Providers.displayName(row.source) + (staleness != nil ? style.yellow(" (stale)") : ""),
+        Providers.displayName(row.source) + (row.stale ? style.yellow(" (stale)") : ""),
       ])
     }
     invocation.out(table.render(maxWidth: invocation.terminal.width, ascii: ascii).joined(separator: "\n"))

@@ -56,7 +56,7 @@ struct SearchCommand: RatesCommand {
   }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
-    let answer = try await invocation.makeMarketService().search(query)
+    let answer = try await invocation.desk.marketService().search(query)
     invocation.report(answer.staleness)
     let results = Array(answer.value.prefix(limit))
     var symbolCounts: [String: Int] = [:]

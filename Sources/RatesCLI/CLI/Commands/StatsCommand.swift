@@ -101,7 +101,7 @@ struct StatsCommand: RatesCommand {
   /// The series: from the pair's provider, or from the ledger.
   func fetch(_ invocation: Invocation) async throws -> RateService.HistoryResult {
     guard ledger else {
-      return try await invocation.series(base: pair.base, quote: pair.quote, days: days)
+      return try await invocation.desk.history(base: pair.base, quote: pair.quote, days: days)
     }
     let series = try LedgerSeries.daily(
       base: pair.base, quote: pair.quote, days: days,

@@ -43,7 +43,7 @@ struct TopCommand: RatesCommand {
   func run(_ invocation: Invocation) async throws -> ExitCode {
     try CurrencyList.requireCoinGeckoQuotes(currencies)
     let favorites = try invocation.userData().favorites.read()
-    let service = invocation.makeMarketService()
+    let service = invocation.desk.marketService()
     let limit = self.limit
     typealias Fetched = (currency: String, top: MarketService.Answer<[CoinMarket]>, favorites: MarketService.Answer<[CoinMarket]>?)
     let fetched = try await withThrowingTaskGroup(of: Fetched.self) { group in

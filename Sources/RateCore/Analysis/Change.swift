@@ -1,0 +1,38 @@
+import Foundation
+
+/// Percent changes, computed one way everywhere.
+public enum Change {
+  /// The change from `old` to `new` in percent; nil when `old` is zero or
+  /// either value is not finite.
+  public static func percent(from old: Double, to new: Double) -> Double? {
+    guard old != 0, old.isFinite, new.isFinite else { return nil }
+    return (new - old) / old * 100
+  }
+
+  /// The change between the last two values, in percent (the change since
+  /// the previous working day for a series of ECB rates); nil with fewer
+  /// than two values.
+  public static func lastStep(_ values: [Double]) -> Double? {
+    guard values.count >= 2 else { return nil }
+    return percent(from: values[values.count - 2], to: values[values.count - 1])
+  }
+
+  /// The change of the inverse rate when the rate changed by `percent`:
+  /// `1 / (1 + c) - 1`; nil when the rate fell to zero.
+  public static func inverted(_ percent: Double) -> Double? {
+    let factor = 1 + percent / 100
+    guard factor != 0, factor.isFinite else { return nil }
+    return (1 / factor - 1) * 100
+  }
+}
+
+/// How a sparkline is drawn from a week of hourly prices, one way everywhere.
+public enum SparklineSampling {
+  /// Hours between the points kept: a week of hourly prices becomes 28 points.
+  public static let hoursPerPoint = 6
+
+  /// Every ``hoursPerPoint``-th value of `hourly`, starting with the first.
+  public static func weekOfHourly(_ hourly: [Double]) -> [Double] {
+    stride(from: 0, to: hourly.count, by: hoursPerPoint).map { hourly[$0] }
+  }
+}

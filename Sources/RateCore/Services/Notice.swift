@@ -1,0 +1,17 @@
+import Foundation
+
+/// Something a front end should tell the user about an answer that still
+/// succeeded. `RateCore` reports the fact; the front end chooses the words.
+public enum Notice: Equatable, Sendable {
+  /// A cache entry could not be used (corrupt, foreign, from another
+  /// version); `reason` names the file and the problem.
+  case cacheUnusable(reason: String)
+  /// A fresh answer could not be written to the cache.
+  case cacheNotUpdated(reason: String)
+  /// Several coins share `symbol`; `chosen` (the highest market cap) was
+  /// used. `alternatives` are the other coins' ids, best first.
+  case ambiguousSymbol(symbol: String, chosen: String, alternatives: [String])
+  /// The provider has nothing after `newest` (a frozen or recorded mirror):
+  /// the series shows the `days` days up to it instead.
+  case dataEndsEarly(provider: String, pair: String, newest: Day, days: Int)
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The providers `rates` can ask: a closed set, so every switch over them is
+/// checked by the compiler and nothing falls through to a silent default.
+public enum Provider: String, CaseIterable, Sendable, Codable {
+  /// CoinGecko v3: coins priced in fiat and other coins.
+  case coinGecko = "coingecko"
+  /// The CoinDesk Bitcoin Price Index v1 format: Bitcoin only.
+  case coinDesk = "coindesk"
+  /// Frankfurter v1: the ECB's euro reference rates, fiat only.
+  case frankfurter = "frankfurter"
+
+  /// The name written in messages and tables (`CoinGecko`, `Frankfurter (ECB)`).
+  public var displayName: String { Providers.displayName(rawValue) }
+
+  /// How long a fetched latest price stays fresh: a minute for coins, an
+  /// hour for ECB rates, which are published once a working day.
+  public var freshness: TimeInterval {
+    switch self {
+    case .coinGecko, .coinDesk: return CacheFreshness.currentPrice
+    case .frankfurter: return CacheFreshness.referenceRate
+    }
+  }
+
+  /// The period a provider's own change figure covers: CoinGecko's is a
+  /// rolling 24 hours, the ECB's (and CoinDesk's daily closes) one working
+  /// day.
+  public var changePeriod: ChangePeriod {
+    switch self {
+    case .coinGecko: return .hours24
+    case .coinDesk, .frankfurter: return .workingDay
+    }
+  }
+}
+
+/// The span a change figure covers.
+public enum ChangePeriod: String, Sendable, Codable {
+  /// A rolling 24 hours (CoinGecko).
+  case hours24 = "24h"
+  /// Since the previous working day's rate (ECB reference rates, daily closes).
+  case workingDay = "1d"
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+extension RateDesk {
+  /// A current quote for a route, as asked (inverted back for a fiat/coin
+  /// pair), with its own provider's staleness.
+  public struct RoutedQuote: Sendable {
+    /// The quote, in the orientation the user asked for.
+    public var quote: Quote
+    /// Set when cached data stands in for a fresh answer from its provider.
+    public var staleness: Staleness?
+  }
+
+  /// Current quotes for `routes`, in their order: one call per provider,
+  /// concurrently, each batching all of its routes. A route its provider
+  /// sent nothing for is `nil`.
+  public func quotes(for routes: [PairRoute]) async throws -> [RoutedQuote?] {
+    let providers = Array(Set(routes.map(\.provider))).sorted { $0.rawValue < $1.rawValue }
+    let answers = try await withThrowingTaskGroup(of: ProviderAnswer.self) { group in
+      for provider in providers {
+        let mine = routes.filter { $0.provider == provider }
+        group.addTask { ProviderAnswer(provider: provider, result: try await quotes(mine, at: provider)) }
+      }
+      var results: [Provider: RateService.QuotesResult] = [:]
+      for try await answer in group { results[answer.provider] = answer.result }
+      return results
+    }
+    var next: [Provider: Int] = [:]
+    return routes.map { route in
+      let index = next[route.provider, default: 0]
+      next[route.provider] = index + 1
+      guard let answer = answers[route.provider], let quote = answer.quotes.dropFirst(index).first
+      else { return nil }
+      return RoutedQuote(
+        quote: route.inverted ? quote.inverted() : quote, staleness: answer.staleness)
+    }
+  }
+
+  /// One provider's answer inside ``quotes(for:)``'s task group (a struct,
+  /// not a tuple: tuples of results were miscompiled in release builds).
+  private struct ProviderAnswer: Sendable {
+    var provider: Provider
+    var result: RateService.QuotesResult
+  }
+
+  /// Current quotes for routes that all go to `provider`, in one request.
+  private func quotes(_ routes: [PairRoute], at provider: Provider) async throws
+    -> RateService.QuotesResult
+  {
+    let source = source(provider)
+    var pairs: [AssetQuote] = []
+    for route in routes {
+      try source.validateQuote(route.quote)
+      pairs.append(AssetQuote(asset: try await source.resolve(route.base), quote: route.quote))
+    }
+    return try await service(provider).quotes(for: pairs)
+  }
+
+  /// The last `days` days of `base` in `quote`, from the provider the pair
+  /// routes to (inverted for a fiat/coin pair).
+  public func history(base: String, quote: String, days: Int) async throws
+    -> RateService.HistoryResult
+  {
+    let route = try route(base, quote)
+    var result = try await service(route.provider).history(
+      of: route.base, in: route.quote, days: days)
+    if route.inverted { result.series = result.series.inverted() }
+    return result
+  }
+
+  /// The ECB rates of the last ten days for `keys`, in one request, cached
+  /// for an hour under one key for the set (shared by `pairs` and `watch`):
+  /// enough for a week of rates and the working day before it.
+  public func recentFiatSeries(_ keys: [CurrencyPairKey]) async throws
+    -> CachedFetch.Answer<[CurrencyPairKey: [RatePoint]]>
+  {
+    let client = frankfurterClient()
+    let today = Day(containing: now())
+    return try await CachedFetch(cache: cache, mode: configuration.mode, now: now, notify: notify)
+      .value(
+        key: Self.recentFiatKey(keys), source: Providers.frankfurter,
+        freshness: CacheFreshness.referenceRate, what: "your fiat pairs"
+      ) { try await client.timeSeries(pairs: keys, start: today.adding(days: -10), end: today) }
+  }
+
+  /// The cache key of ``recentFiatSeries(_:)`` for a set of pairs.
+  public static func recentFiatKey(_ keys: [CurrencyPairKey]) -> String {
+    let name = keys.map(\.description).sorted().joined(separator: ",")
+    return "frankfurter/week/\(MarketService.keyPart(name))"
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// The one façade a front end asks for rates: it resolves what the user
+/// typed, routes each pair to a provider (inverting a fiat/coin pair), fetches
+/// in as few requests as possible, caches, falls back to stale cache, and
+/// returns values with their provenance. Facts worth telling the user
+/// (a corrupt cache file, an ambiguous symbol) go to ``notify`` as typed
+/// ``Notice`` values; the front end chooses the words.
+///
+/// Every provider client, price source and cache-backed service is built
+/// here and nowhere else.
+public struct RateDesk: Sendable {
+  /// Where the providers are and how to use the cache.
+  public struct Configuration: Sendable, Equatable {
+    /// CoinGecko's base URL (the public or pro host, or a mirror).
+    public var coinGeckoURL: URL
+    /// The CoinGecko key and its plan, if any.
+    public var coinGeckoKey: CoinGeckoClient.APIKey?
+    /// The CoinDesk BPI v1 base URL.
+    public var coinDeskURL: URL
+    /// The Frankfurter v1 base URL.
+    public var frankfurterURL: URL
+    /// A provider the user forced for every pair, if any.
+    public var forcedProvider: Provider?
+    /// The cache folder.
+    public var cacheDirectory: URL
+    /// How the cache and the network may be used.
+    public var mode: CacheMode
+
+    /// Creates a configuration.
+    public init(
+      coinGeckoURL: URL, coinGeckoKey: CoinGeckoClient.APIKey?, coinDeskURL: URL,
+      frankfurterURL: URL, forcedProvider: Provider?, cacheDirectory: URL, mode: CacheMode
+    ) {
+      self.coinGeckoURL = coinGeckoURL
+      self.coinGeckoKey = coinGeckoKey
+      self.coinDeskURL = coinDeskURL
+      self.frankfurterURL = frankfurterURL
+      self.forcedProvider = forcedProvider
+      self.cacheDirectory = cacheDirectory
+      self.mode = mode
+    }
+  }
+
+  /// The configuration.
+  public var configuration: Configuration
+  /// The transport to use for each provider (a watch meters them apart).
+  let transport: @Sendable (Provider) -> HTTPTransport
+  /// The current time.
+  public let now: @Sendable () -> Date
+  /// Receives notices as they happen.
+  let notify: @Sendable (Notice) -> Void
+
+  /// Creates a desk.
+  ///
+  /// - Parameters:
+  ///   - transport: the HTTP transport for each provider.
+  ///   - now: the clock.
+  ///   - notify: receives ``Notice`` values for the user.
+  public init(
+    configuration: Configuration, transport: @escaping @Sendable (Provider) -> HTTPTransport,
+    now: @escaping @Sendable () -> Date, notify: @escaping @Sendable (Notice) -> Void
+  ) {
+    self.configuration = configuration
+    self.transport = transport
+    self.now = now
+    self.notify = notify
+  }
+
+  /// The same desk with another cache mode (a watch always refreshes).
+  public func with(mode: CacheMode) -> RateDesk {
+    var copy = self
+    copy.configuration.mode = mode
+    return copy
+  }
+
+  // MARK: - The one home of every factory
+
+  /// The file cache.
+  public var cache: JSONFileCache { JSONFileCache(directory: configuration.cacheDirectory) }
+
+  /// A CoinGecko client with the user's key.
+  public func coinGeckoClient() -> CoinGeckoClient {
+    CoinGeckoClient(
+      baseURL: configuration.coinGeckoURL, key: configuration.coinGeckoKey,
+      transport: transport(.coinGecko))
+  }
+
+  /// A Frankfurter (ECB) client.
+  public func frankfurterClient() -> FrankfurterClient {
+    FrankfurterClient(baseURL: configuration.frankfurterURL, transport: transport(.frankfurter))
+  }
+
+  /// Resolves coin names through CoinGecko (offline: from the cache only).
+  public func resolver() -> CoinResolver {
+    CoinResolver(
+      client: coinGeckoClient(), cache: cache, now: now, offline: configuration.mode == .offline,
+      notify: notify)
+  }
+
+  /// CoinGecko's cached search and market data.
+  public func marketService() -> MarketService {
+    MarketService(
+      client: coinGeckoClient(), cache: cache, mode: configuration.mode, now: now, notify: notify)
+  }
+
+  /// The price source for `provider`.
+  public func source(_ provider: Provider) -> PriceSource {
+    switch provider {
+    case .coinGecko:
+      return .coinGecko(client: coinGeckoClient(), resolver: resolver(), now: now)
+    case .coinDesk:
+      let client = CoinDeskClient(baseURL: configuration.coinDeskURL, transport: transport(.coinDesk))
+      return .coinDesk(client: client, now: now)
+    case .frankfurter:
+      return .frankfurter(client: frankfurterClient(), now: now)
+    }
+  }
+
+  /// The cached rate service for `provider`.
+  public func service(_ provider: Provider) -> RateService {
+    RateService(
+      source: source(provider), cache: cache, mode: configuration.mode, now: now, notify: notify)
+  }
+
+  /// The provider for coins: the forced one, else CoinGecko.
+  public var coinProvider: Provider { configuration.forcedProvider ?? .coinGecko }
+
+  /// The route for `base`/`quote`, honouring a forced provider.
+  ///
+  /// - Throws: ``ProviderError/noProvider(base:quote:)`` or
+  ///   ``ProviderError/unsupported(provider:detail:)``.
+  public func route(_ base: String, _ quote: String) throws -> PairRoute {
+    try PairRouter.route(base: base, quote: quote, forced: configuration.forcedProvider)
+  }
+}

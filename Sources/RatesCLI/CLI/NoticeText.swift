@@ -1,0 +1,21 @@
+import Foundation
+import RateCore
+
+/// The words for the domain's notices, one line each for stderr.
+enum NoticeText {
+  /// The line for `notice`, starting `warning:` or `note:`.
+  static func line(_ notice: Notice) -> String {
+    switch notice {
+    case .cacheUnusable(let reason):
+      return "warning: \(TerminalText.sanitize(reason))"
+    case .cacheNotUpdated(let reason):
+      return "warning: could not update the cache: \(TerminalText.sanitize(reason))"
+    case .ambiguousSymbol(let symbol, let chosen, let alternatives):
+      return "note: \(symbol) is the symbol of \(alternatives.count + 1) coins;"
+        + " using '\(chosen)' (highest market cap). Name another by its id, e.g. '\(alternatives.first ?? chosen)'"
+    case .dataEndsEarly(let provider, let pair, let newest, let days):
+      return "note: \(Providers.displayName(provider)) has no \(pair) data after"
+        + " \(newest); showing the \(days) days up to it"
+    }
+  }
+}
