@@ -170,7 +170,7 @@ public struct FrankfurterClient: Sendable {
   /// Every currency Frankfurter knows, from `GET /currencies`.
   ///
   /// - Returns: names by upper-case code, EUR included. Names pass through
-  ///   ``TerminalText/sanitize(_:)``; keys that are not currency codes are
+  ///   ``UntrustedText/sanitize(_:)``; keys that are not currency codes are
   ///   dropped.
   public func currencies() async throws -> [String: String] {
     let endpoint = "/currencies"

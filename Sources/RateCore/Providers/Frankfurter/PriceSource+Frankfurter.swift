@@ -34,10 +34,9 @@ extension PriceSource {
           guard let last = series[key]?.last else {
             throw ProviderError.noData(provider: name, detail: "no ECB rate for \(key) this week")
           }
-          let previous = series[key]?.dropLast().last
-          let change = previous.flatMap { $0.rate == 0 ? nil : (last.rate - $0.rate) / $0.rate * 100 }
           return Quote(
-            base: pair.asset.symbol, quote: pair.quote, rate: last.rate, change24hPercent: change,
+            base: pair.asset.symbol, quote: pair.quote, rate: last.rate,
+            change24hPercent: Change.lastStep((series[key] ?? []).map(\.rate)),
             source: name, fetchedAt: fetchedAt, updatedAt: last.date.start)
         }
       },
