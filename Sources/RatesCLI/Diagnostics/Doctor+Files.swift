@@ -1,0 +1,96 @@
+import Foundation
+import RateCore
+
+extension Doctor {
+  // MARK: - Local files
+
+  func cacheCheck() -> DoctorCheck {
+    let inventory = CacheInventory.scan(settings.paths.cache)
+    let path = inventory.directory.path
+    var values: [String: DoctorCheck.Value] = [
+      "path": .string(path), "bytes": .int(inventory.bytes), "entries": .int(inventory.entries),
+      "unreadable": .int(inventory.unreadable),
+    ]
+    guard inventory.exists else {
+      return DoctorCheck(name: "cache", status: .ok, detail: "empty (\(path))", values: values)
+    }
+    var detail =
+      "\(path): \(inventory.entries) \(inventory.entries == 1 ? "entry" : "entries"), "
+      + CacheInventory.formatBytes(inventory.bytes)
+    if let oldest = inventory.oldest {
+      values["oldest"] = .string(ISO8601.format(oldest))
+      detail += ", oldest fetched \(CacheInventory.formatAge(oldest, now: now()))"
+    }
+    var status = DoctorCheck.Status.ok
+    if inventory.unreadable > 0 {
+      status = .warn
+      detail += "; \(inventory.unreadable) unreadable (ignored; 'rates cache clear' removes them)"
+    }
+    if access(path, W_OK) != 0 {
+      status = .warn
+      detail += "; not writable"
+    }
+    return DoctorCheck(name: "cache", status: status, detail: detail, values: values)
+  }
+
+  func dataFileCheck<Value: Codable & Sendable>(
+    _ name: String, _ file: DataFile<Value>, count: (Value) -> Int
+  ) -> DoctorCheck {
+    let path = file.url.path
+    var values: [String: DoctorCheck.Value] = ["path": .string(path)]
+    var info = stat()
+    guard lstat(path, &info) == 0 else {
+      if errno == ENOENT {
+        return DoctorCheck(name: name, status: .ok, detail: "none yet (\(path))", values: values)
+      }
+      return DoctorCheck(
+        name: name, status: .fail, detail: "cannot read \(path): \(AtomicFile.lastError())",
+        values: values)
+    }
+    let value: Value
+    let target: URL
+    do {
+      target = try file.resolvedURL()
+      guard let data = try file.readContents(of: target) else {
+        return DoctorCheck(
+          name: name, status: .fail, detail: "\(path) is a link to a missing file", values: values)
+      }
+      value = try file.decode(data)
+    } catch {
+      return DoctorCheck(
+        name: name, status: .fail, detail: ErrorReport(error).message, values: values)
+    }
+    let entries = count(value)
+    values["entries"] = .int(entries)
+    values["version"] = .int(file.version)
+    var detail =
+      "\(path): version \(file.version), \(entries) \(entries == 1 ? "entry" : "entries")"
+    var status = DoctorCheck.Status.ok
+    if stat(target.path, &info) == 0 {
+      let mode = Int(info.st_mode) & 0o777
+      values["mode"] = .string(String(format: "%04o", mode))
+      if mode & 0o077 != 0 {
+        status = .warn
+        detail +=
+          "; mode \(String(format: "%04o", mode)) is wider than 0600: chmod 600 "
+          + DataFileError.shellQuoted(target.path)
+      }
+    }
+    return DoctorCheck(name: name, status: status, detail: detail, values: values)
+  }
+
+  func terminalCheck() -> DoctorCheck {
+    let parts = [
+      terminal.isTTY ? "a terminal" : "not a terminal",
+      terminal.color ? "colour" : "no colour",
+      "\(terminal.width) columns",
+      terminal.unicode ? "UTF-8" : "ASCII",
+    ]
+    return DoctorCheck(
+      name: "terminal", status: .ok, detail: parts.joined(separator: ", "),
+      values: [
+        "tty": .bool(terminal.isTTY), "color": .bool(terminal.color),
+        "width": .int(terminal.width), "utf8": .bool(terminal.unicode),
+      ])
+  }
+}
