@@ -54,21 +54,8 @@ public enum LineChart {
       height >= 1, width >= 2
     else { return [] }
     let rows = height
-    let flat = high == low
 
-    // Value labels by row (0 is the top row).
-    var labels: [Int: String] = [:]
-    if flat {
-      labels[(rows - 1) / 2] = RateFormat.number(high)
-    } else {
-      labels[0] = RateFormat.number(high)
-      if rows >= 2 { labels[rows - 1] = RateFormat.number(low) }
-      if rows >= 3 {
-        let middle = (rows - 1) / 2
-        let value = high - (high - low) * Double(middle) / Double(rows - 1)
-        labels[middle] = RateFormat.number(value)
-      }
-    }
+    var labels = valueLabels(low: low, high: high, rows: rows)
     var labelWidth = labels.values.map(\.count).max() ?? 0
     if width - (labelWidth + 2) < minimumPlotWidthWithLabels {
       labels = [:]
@@ -78,16 +65,59 @@ public enum LineChart {
     let plotWidth = width - prefixWidth
     guard plotWidth >= 1 else { return [] }
 
+    let glyphs: Glyphs = ascii ? .ascii : .unicode
     let columns = columnValues(points.map(\.rate), count: plotWidth, low: low, high: high)
+    var grid = plot(columns, rows: rows, low: low, high: high, glyphs: glyphs)
+    if let cursor {
+      let column = cursorColumn(pointIndex: cursor, pointCount: points.count, plotWidth: plotWidth)
+      for index in 0..<rows where grid[index][column] == " " {
+        grid[index][column] = glyphs.cursor
+      }
+    }
+    var lines = (0..<rows).map { index in
+      axisPrefix(labels[index], labelled: !labels.isEmpty, width: labelWidth, glyphs: glyphs)
+        + String(grid[index])
+    }
+    lines = lines.map { line in
+      var line = line
+      while line.hasSuffix(" ") { line.removeLast() }
+      return line
+    }
+    lines.append(
+      dateAxis(points: points, plotStart: prefixWidth, plotWidth: plotWidth))
+    return lines
+  }
+
+  /// The value labels by row (0 is the top row): the high, the low and the middle.
+  static func valueLabels(low: Double, high: Double, rows: Int) -> [Int: String] {
+    guard high != low else { return [(rows - 1) / 2: RateFormat.number(high)] }
+    var labels = [0: RateFormat.number(high)]
+    if rows >= 2 { labels[rows - 1] = RateFormat.number(low) }
+    if rows >= 3 {
+      let middle = (rows - 1) / 2
+      labels[middle] = RateFormat.number(high - (high - low) * Double(middle) / Double(rows - 1))
+    }
+    return labels
+  }
+
+  /// The left margin of a row: its label and a tick, or the bare axis.
+  static func axisPrefix(_ label: String?, labelled: Bool, width: Int, glyphs: Glyphs) -> String {
+    guard labelled else { return String(glyphs.axis) }
+    guard let label else { return String(repeating: " ", count: width + 1) + String(glyphs.axis) }
+    return String(repeating: " ", count: width - label.count) + label + " " + String(glyphs.tick)
+  }
+
+  /// The line through `columns` on a grid of `rows`, each column entering at
+  /// the previous column's row and leaving at its own.
+  static func plot(
+    _ columns: [Double], rows: Int, low: Double, high: Double, glyphs: Glyphs
+  ) -> [[Character]] {
     func row(_ value: Double) -> Int {
-      if flat { return (rows - 1) / 2 }
-      let fraction = (value - low) / (high - low)
-      let fromBottom = Int((fraction * Double(rows - 1)).rounded())
+      if high == low { return (rows - 1) / 2 }
+      let fromBottom = Int(((value - low) / (high - low) * Double(rows - 1)).rounded())
       return (rows - 1) - Swift.min(Swift.max(fromBottom, 0), rows - 1)
     }
-
-    let glyphs: Glyphs = ascii ? .ascii : .unicode
-    var grid = Array(repeating: Array(repeating: Character(" "), count: plotWidth), count: rows)
+    var grid = Array(repeating: Array(repeating: Character(" "), count: columns.count), count: rows)
     for (column, value) in columns.enumerated() {
       let exit = row(value)
       let entry = column == 0 ? exit : row(columns[column - 1])
@@ -103,32 +133,7 @@ public enum LineChart {
         for between in (entry + 1)..<exit { grid[between][column] = glyphs.vertical }
       }
     }
-    if let cursor {
-      let column = cursorColumn(pointIndex: cursor, pointCount: points.count, plotWidth: plotWidth)
-      for index in 0..<rows where grid[index][column] == " " {
-        grid[index][column] = glyphs.cursor
-      }
-    }
-
-    var lines: [String] = []
-    for index in 0..<rows {
-      var line = ""
-      if labels.isEmpty {
-        line = String(glyphs.axis)
-      } else if let label = labels[index] {
-        line = String(repeating: " ", count: labelWidth - label.count) + label + " "
-        line.append(glyphs.tick)
-      } else {
-        line = String(repeating: " ", count: labelWidth + 1)
-        line.append(glyphs.axis)
-      }
-      line += String(grid[index])
-      while line.hasSuffix(" ") { line.removeLast() }
-      lines.append(line)
-    }
-    lines.append(
-      dateAxis(points: points, plotStart: prefixWidth, plotWidth: plotWidth))
-    return lines
+    return grid
   }
 
   // MARK: - Columns
