@@ -88,6 +88,18 @@ public enum UntrustedText {
     case stringEscape  // ESC inside a string, maybe the start of ST
   }
 
+  /// What a scalar does in the state it arrives in.
+  private enum Action {
+    /// A text scalar.
+    case text
+    /// Part of an escape sequence.
+    case escape
+    /// The last scalar of an escape sequence.
+    case escapeAndEnd
+    /// Ends a malformed sequence; the scalar is read again as text.
+    case endThenReread
+  }
+
   /// Walks `text` once, reporting text scalars and the scalars of escape sequences.
   private static func scan(
     _ text: String, onText: (Unicode.Scalar) -> Void, onEscape: (Unicode.Scalar) -> Void,
@@ -102,116 +114,70 @@ public enum UntrustedText {
         crPending = false
         if state == .text, value == 0x0A { continue }
       }
-      switch state {
+      var (next, action) = transition(from: state, on: value)
+      if case .endThenReread = action {
+        onEscapeEnd()
+        (next, action) = transition(from: .text, on: value)
+      }
+      state = next
+      switch action {
       case .text:
-        switch value {
-        case 0x1B:
-          state = .escape
-          onEscape(scalar)
-        case 0x9B:
-          state = .csi
-          onEscape(scalar)
-        case 0x90, 0x98, 0x9D, 0x9E, 0x9F:
-          state = .string
-          onEscape(scalar)
-        default:
-          if value == 0x0D { crPending = true }
-          onText(scalar)
-        }
+        if value == 0x0D { crPending = true }
+        onText(scalar)
       case .escape:
-        switch value {
-        case 0x5B:  // [
-          state = .csi
-          onEscape(scalar)
-        case 0x5D, 0x50, 0x58, 0x5E, 0x5F:  // ] P X ^ _
-          state = .string
-          onEscape(scalar)
-        case 0x20...0x2F:
-          state = .escapeIntermediate
-          onEscape(scalar)
-        case 0x30...0x7E:
-          state = .text
-          onEscape(scalar)
-          onEscapeEnd()
-        default:
-          // A lone ESC: drop it and treat this scalar as text again.
-          state = .text
-          onEscapeEnd()
-          reprocess(scalar, &state, &crPending, onText, onEscape)
-        }
-      case .escapeIntermediate:
-        switch value {
-        case 0x20...0x2F:
-          onEscape(scalar)
-        case 0x30...0x7E:
-          state = .text
-          onEscape(scalar)
-          onEscapeEnd()
-        default:
-          state = .text
-          onEscapeEnd()
-          reprocess(scalar, &state, &crPending, onText, onEscape)
-        }
-      case .csi:
-        switch value {
-        case 0x20...0x3F:  // parameter and intermediate bytes
-          onEscape(scalar)
-        case 0x40...0x7E:  // final byte
-          state = .text
-          onEscape(scalar)
-          onEscapeEnd()
-        default:
-          // Malformed: end the sequence and handle this scalar as text.
-          state = .text
-          onEscapeEnd()
-          reprocess(scalar, &state, &crPending, onText, onEscape)
-        }
-      case .string:
         onEscape(scalar)
-        switch value {
-        case 0x07, 0x9C:
-          state = .text
-          onEscapeEnd()
-        case 0x1B:
-          state = .stringEscape
-        default:
-          break
-        }
-      case .stringEscape:
+      case .escapeAndEnd:
         onEscape(scalar)
-        switch value {
-        case 0x5C:  // backslash: ESC \ is the string terminator
-          state = .text
-          onEscapeEnd()
-        case 0x1B:
-          break
-        default:
-          state = .string
-        }
+        onEscapeEnd()
+      case .endThenReread:
+        break  // never from the text state
       }
     }
     if state != .text { onEscapeEnd() }
   }
 
-  /// Handles a scalar that ended a malformed sequence as if it started fresh in text.
-  private static func reprocess(
-    _ scalar: Unicode.Scalar, _ state: inout State, _ crPending: inout Bool,
-    _ onText: (Unicode.Scalar) -> Void, _ onEscape: (Unicode.Scalar) -> Void
-  ) {
-    switch scalar.value {
-    case 0x1B:
-      state = .escape
-      onEscape(scalar)
-    case 0x9B:
-      state = .csi
-      onEscape(scalar)
-    case 0x90, 0x98, 0x9D, 0x9E, 0x9F:
-      state = .string
-      onEscape(scalar)
-    default:
-      if scalar.value == 0x0D { crPending = true }
-      onText(scalar)
+  /// The ECMA-48 state machine: the next state and what the scalar is.
+  private static func transition(from state: State, on value: UInt32) -> (State, Action) {
+    switch state {
+    case .text:
+      switch value {
+      case 0x1B: return (.escape, .escape)
+      case 0x9B: return (.csi, .escape)
+      case 0x90, 0x98, 0x9D, 0x9E, 0x9F: return (.string, .escape)
+      default: return (.text, .text)
+      }
+    case .escape:
+      switch value {
+      case 0x5B: return (.csi, .escape)  // [
+      case 0x5D, 0x50, 0x58, 0x5E, 0x5F: return (.string, .escape)  // ] P X ^ _
+      case 0x20...0x2F: return (.escapeIntermediate, .escape)
+      case 0x30...0x7E: return (.text, .escapeAndEnd)
+      default: return (.text, .endThenReread)  // a lone ESC is dropped
+      }
+    case .escapeIntermediate:
+      switch value {
+      case 0x20...0x2F: return (.escapeIntermediate, .escape)
+      case 0x30...0x7E: return (.text, .escapeAndEnd)
+      default: return (.text, .endThenReread)
+      }
+    case .csi:
+      switch value {
+      case 0x20...0x3F: return (.csi, .escape)  // parameter and intermediate bytes
+      case 0x40...0x7E: return (.text, .escapeAndEnd)  // final byte
+      default: return (.text, .endThenReread)  // malformed
+      }
+    case .string:
+      switch value {
+      case 0x07, 0x9C: return (.text, .escapeAndEnd)
+      case 0x1B: return (.stringEscape, .escape)
+      default: return (.string, .escape)
+      }
+    case .stringEscape:
+      switch value {
+      case 0x5C: return (.text, .escapeAndEnd)  // ESC \ is the string terminator
+      case 0x1B: return (.stringEscape, .escape)
+      default: return (.string, .escape)
+      }
     }
   }
-
 }
