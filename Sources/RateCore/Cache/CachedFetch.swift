@@ -21,11 +21,7 @@ public struct CachedFetch: Sendable {
   }
 
   /// A value with its provenance.
-  public struct Answer<Value: Sendable>: Sendable {
-    public var value: Value
-    public var fetchedAt: Date
-    public var staleness: Staleness?
-  }
+  public typealias Answer<Value: Sendable> = CachedAnswer<Value>
 
   /// The value under `key`, fetched by `fetch` unless a cached one is
   /// younger than `freshness`.
@@ -58,4 +54,15 @@ public struct CachedFetch: Sendable {
         return Answer(value: value, fetchedAt: fetchedAt, staleness: nil)
       })
   }
+}
+
+/// A value with its provenance: when it was fetched, and whether cached data
+/// stands in for a fresh answer.
+public struct CachedAnswer<Value: Sendable>: Sendable {
+  /// The value.
+  public var value: Value
+  /// When it was fetched from the provider.
+  public var fetchedAt: Date
+  /// Set when cached data stands in for a fresh answer.
+  public var staleness: Staleness?
 }

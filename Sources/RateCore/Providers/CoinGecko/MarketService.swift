@@ -21,12 +21,7 @@ public struct MarketService: Sendable {
   }
 
   /// Values with when they were fetched and whether they are stale.
-  public struct Answer<Value: Sendable>: Sendable {
-    /// The value.
-    public var value: Value
-    public var fetchedAt: Date
-    public var staleness: Staleness?
-  }
+  public typealias Answer<Value: Sendable> = CachedAnswer<Value>
 
   /// Coins matching `query`, best match first: an exact symbol, id or name
   /// match before partial ones, then by market-cap rank (unranked last).
@@ -61,7 +56,7 @@ public struct MarketService: Sendable {
       }
       return rows
     }
-    return Answer(value: answer.value, fetchedAt: answer.fetchedAt, staleness: answer.staleness)
+    return answer
   }
 
   /// Market rows in `currency` for the coins `ids`, in one request; with
@@ -84,7 +79,7 @@ public struct MarketService: Sendable {
       }
       return rows
     }
-    return Answer(value: answer.value, fetchedAt: answer.fetchedAt, staleness: answer.staleness)
+    return answer
   }
 
   /// 0 for an exact symbol, id or name match, 1 for a prefix, 2 otherwise.

@@ -43,37 +43,9 @@ struct TopCommand: RatesCommand {
   func run(_ invocation: Invocation) async throws -> ExitCode {
     try CurrencyList.requireCoinGeckoQuotes(currencies)
     let favorites = try invocation.userData().favorites.read()
-    let service = invocation.desk.marketService()
-    let limit = self.limit
-    typealias Fetched = (currency: String, top: MarketService.Answer<[CoinMarket]>, favorites: MarketService.Answer<[CoinMarket]>?)
-    let fetched = try await withThrowingTaskGroup(of: Fetched.self) { group in
-      for currency in currencies {
-        group.addTask {
-          // With favorites, one request for the top 100 usually covers them
-          // too; only favorites outside it cost a second request.
-          let fetched = try await service.markets(
-            currency: currency, top: favorites.isEmpty ? limit : max(limit, 100))
-          var top = fetched
-          top.value = Array(fetched.value.prefix(limit))
-          var extra = fetched
-          extra.value = fetched.value.dropFirst(limit).filter { row in
-            favorites.contains { $0.id == row.id }
-          }
-          let missing = favorites.map(\.id).filter { id in !fetched.value.contains { $0.id == id } }
-          if !missing.isEmpty {
-            let more = try await service.markets(currency: currency, ids: missing)
-            extra.value += more.value
-            extra.staleness = extra.staleness ?? more.staleness
-          }
-          return (currency, top, extra.value.isEmpty ? nil : extra)
-        }
-      }
-      var results: [String: Fetched] = [:]
-      for try await result in group { results[result.currency] = result }
-      return results
-    }
-    let answers = currencies.compactMap { fetched[$0] }
-    let staleness = answers.flatMap { [$0.top.staleness, $0.favorites?.staleness] }.compactMap { $0 }
+    let answers = try await invocation.desk.listings(
+      in: currencies, top: limit, following: favorites.map(\.id))
+    let staleness = answers.flatMap { [$0.top.staleness, $0.others?.staleness] }.compactMap { $0 }
       .min { $0.fetchedAt < $1.fetchedAt }
     invocation.report(staleness)
     let favoriteIDs = Set(favorites.map(\.id))
@@ -81,12 +53,12 @@ struct TopCommand: RatesCommand {
     var rows: [Row] = primary.top.value.map {
       Row(coin: $0, favorite: favoriteIDs.contains($0.id), inTop: true, byCurrency: [:])
     }
-    rows += (primary.favorites?.value ?? []).map {
+    rows += (primary.others?.value ?? []).map {
       Row(coin: $0, favorite: true, inTop: false, byCurrency: [:])
     }
     for index in rows.indices {
       for answer in answers {
-        let all = answer.top.value + (answer.favorites?.value ?? [])
+        let all = answer.top.value + (answer.others?.value ?? [])
         if let match = all.first(where: { $0.id == rows[index].coin.id }) {
           rows[index].byCurrency[answer.currency] = match
         }

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The market rows of one currency: the top coins, and the followed coins
+/// outside the top.
+public struct MarketListing: Sendable {
+  /// The currency, as asked.
+  public var currency: String
+  /// The top coins by market cap, best first.
+  public var top: MarketService.Answer<[CoinMarket]>
+  /// The followed coins that are not in ``top``, if any.
+  public var others: MarketService.Answer<[CoinMarket]>?
+}
+
+extension RateDesk {
+  /// The top `limit` coins in each of `currencies`, and the coins
+  /// `following` outside the top, one listing per currency in that order,
+  /// fetched concurrently. With coins to follow, one request for the top 100
+  /// usually covers them too; only coins outside it cost a second request.
+  public func listings(in currencies: [String], top limit: Int, following ids: [String])
+    async throws -> [MarketListing]
+  {
+    let service = marketService()
+    let fetched = try await withThrowingTaskGroup(of: MarketListing.self) { group in
+      for currency in currencies {
+        group.addTask { try await listing(currency, top: limit, following: ids, service: service) }
+      }
+      var results: [String: MarketListing] = [:]
+      for try await result in group { results[result.currency] = result }
+      return results
+    }
+    return currencies.compactMap { fetched[$0] }
+  }
+
+  private func listing(
+    _ currency: String, top limit: Int, following ids: [String], service: MarketService
+  ) async throws -> MarketListing {
+    let fetched = try await service.markets(
+      currency: currency, top: ids.isEmpty ? limit : max(limit, 100))
+    var top = fetched
+    top.value = Array(fetched.value.prefix(limit))
+    var others = fetched
+    others.value = fetched.value.dropFirst(limit).filter { ids.contains($0.id) }
+    let missing = ids.filter { id in !fetched.value.contains { $0.id == id } }
+    if !missing.isEmpty {
+      let more = try await service.markets(currency: currency, ids: missing)
+      others.value += more.value
+      others.staleness = others.staleness ?? more.staleness
+    }
+    return MarketListing(currency: currency, top: top, others: others.value.isEmpty ? nil : others)
+  }
+}
