@@ -3,14 +3,14 @@ import Foundation
 /// The cache rules of ``RateService`` for any single fetched value: a fresh
 /// entry answers; otherwise fetch and store; when the fetch fails for a
 /// reason cached data can cover, the cached value answers, marked stale.
-public struct CachedFetch: Sendable {
+struct CachedFetch: Sendable {
   let cache: JSONFileCache
   let mode: CacheMode
   let now: @Sendable () -> Date
   let notify: @Sendable (Notice) -> Void
 
   /// Creates a fetcher.
-  public init(
+  init(
     cache: JSONFileCache, mode: CacheMode, now: @escaping @Sendable () -> Date,
     notify: @escaping @Sendable (Notice) -> Void
   ) {
@@ -21,11 +21,11 @@ public struct CachedFetch: Sendable {
   }
 
   /// A value with its provenance.
-  public typealias Answer<Value: Sendable> = CachedAnswer<Value>
+  typealias Answer<Value: Sendable> = CachedAnswer<Value>
 
   /// The value under `key`, fetched by `fetch` unless a cached one is
   /// younger than `freshness`.
-  public func value<Value: Codable & Sendable>(
+  func value<Value: Codable & Sendable>(
     key: String, source: String, freshness: TimeInterval, what: String,
     fetch: @Sendable () async throws -> Value
   ) async throws -> Answer<Value> {

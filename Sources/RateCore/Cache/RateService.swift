@@ -54,7 +54,7 @@ public struct RateService: Sendable {
   ///
   /// - Parameter carryThrough: for rates that stand until replaced (ECB), the
   ///   day up to which the newest value carries (normally today).
-  public static func fill(
+  static func fill(
     _ byDay: [Day: RatePoint], in window: ClosedRange<Day>, carryThrough: Day? = nil
   ) -> [RatePoint] {
     // A value from before the window (Friday's ECB rate for a window that
@@ -78,7 +78,7 @@ public struct RateService: Sendable {
     return points
   }
 
-  public func priceKey(_ asset: Asset, _ quote: String) -> String {
+  func priceKey(_ asset: Asset, _ quote: String) -> String {
     "\(source.name)/price/\(asset.id)-\(quote)"
   }
 

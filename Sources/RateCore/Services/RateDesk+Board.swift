@@ -104,7 +104,7 @@ extension RateDesk {
 
   /// Market rows with a week of hourly prices, one request per currency,
   /// concurrently.
-  public func sparklineMarkets(_ idsByCurrency: [String: [String]]) async throws
+  func sparklineMarkets(_ idsByCurrency: [String: [String]]) async throws
     -> [String: MarketService.Answer<[CoinMarket]>]
   {
     let service = marketService()

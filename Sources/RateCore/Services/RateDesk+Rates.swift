@@ -71,7 +71,7 @@ extension RateDesk {
   /// for an hour under one key for the set (shared by `pairs` and `watch`):
   /// enough for a week of rates and the working day before it.
   public func recentFiatSeries(_ keys: [CurrencyPairKey]) async throws
-    -> CachedFetch.Answer<[CurrencyPairKey: [RatePoint]]>
+    -> CachedAnswer<[CurrencyPairKey: [RatePoint]]>
   {
     let client = frankfurterClient()
     let today = Day(containing: now())

@@ -92,7 +92,7 @@ public struct MarketService: Sendable {
 
   /// A file-name-safe cache key part: short ones as they are (a `/` would
   /// make a folder), long ones hashed.
-  public static func keyPart(_ text: String) -> String {
+  static func keyPart(_ text: String) -> String {
     guard text.count > 80 else { return text.replacingOccurrences(of: "/", with: "_") }
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in text.utf8 {
