@@ -84,7 +84,13 @@ extension PriceSource {
         let fetchedAt = now()
         return try pairs.map { pair in
           guard let byCurrency = prices[pair.asset.id] else {
-            throw ProviderError.coinNotFound(provider: name, coin: pair.asset.symbol)
+            // `/simple/price` drops ids it does not know, and sometimes ones
+            // it does: a coin known to exist is missing data, not unknown.
+            guard CoinResolver.knownIDs.contains(pair.asset.id) else {
+              throw ProviderError.coinNotFound(provider: name, coin: pair.asset.symbol)
+            }
+            throw ProviderError.noData(
+              provider: name, detail: "no current \(pair.asset.symbol) price in the answer")
           }
           guard let price = byCurrency[pair.quote] else {
             // A currency CoinGecko prices in but sent no price for: no data

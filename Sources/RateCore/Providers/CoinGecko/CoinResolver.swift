@@ -36,6 +36,9 @@ public struct CoinResolver: Sendable {
     "tezos": "Tezos", "eos": "EOS", "zcash": "Zcash", "dash": "Dash",
   ]
 
+  /// The ids of the ``wellKnown`` coins: coins known to exist.
+  public static let knownIDs = Set(wellKnown.values)
+
   /// How long a `/search` answer is reused.
   public static let searchTTL: TimeInterval = 86_400
 

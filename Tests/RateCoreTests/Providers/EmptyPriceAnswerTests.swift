@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+@testable import RateCore
+
+/// `/simple/price` answers `{}` for ids it does not know, and sometimes for
+/// ids it does: a coin known to exist is then missing data (the cache may
+/// stand in), never an unknown coin.
+@Suite struct EmptyPriceAnswerTests {
+  func source(_ stub: StubTransport) -> PriceSource {
+    let client = CoinGeckoClient(
+      baseURL: URL(string: "https://gecko.test/api/v3")!, key: nil, transport: stub.transport)
+    let cache = JSONFileCache(directory: FileManager.default.temporaryDirectory)
+    let resolver = CoinResolver(
+      client: client, cache: cache, now: { fixedNow }, offline: true, notify: { _ in })
+    return .coinGecko(client: client, resolver: resolver, now: { fixedNow })
+  }
+
+  @Test func aWellKnownCoinMissingFromTheAnswerIsNoData() async throws {
+    let pair = AssetQuote(asset: Asset(symbol: "BTC", id: "bitcoin"), quote: "EUR")
+    await #expect(
+      throws: ProviderError.noData(provider: "coingecko", detail: "no current BTC price in the answer")
+    ) {
+      _ = try await source(StubTransport(body: "{}")).prices([pair])
+    }
+  }
+
+  @Test func anUnverifiedIdMissingFromTheAnswerIsUnknown() async throws {
+    let pair = AssetQuote(asset: Asset(symbol: "no-such-coin", id: "no-such-coin"), quote: "EUR")
+    await #expect(throws: ProviderError.coinNotFound(provider: "coingecko", coin: "no-such-coin")) {
+      _ = try await source(StubTransport(body: "{}")).prices([pair])
+    }
+  }
+
+  @Test func aFilledCacheAnswersStaleWhenTheAnswerIsEmpty() async throws {
+    let directory = try makeTemporaryDirectory()
+    let cache = JSONFileCache(directory: directory)
+    let pair = AssetQuote(asset: Asset(symbol: "BTC", id: "bitcoin"), quote: "EUR")
+    let good = StubTransport(body: #"{"bitcoin":{"eur":61234,"last_updated_at":1718000000}}"#)
+    let first = RateService(
+      source: source(good), cache: cache, mode: .normal, now: { fixedNow }, notify: { _ in })
+    _ = try await first.quotes(for: [pair])
+    let empty = RateService(
+      source: source(StubTransport(body: "{}")), cache: cache, mode: .refresh, now: { fixedNow },
+      notify: { _ in })
+    let result = try await empty.quotes(for: [pair])
+    #expect(result.quotes.map(\.rate) == [61234])
+    #expect(result.staleness?.reason == .noData(provider: "coingecko", detail: "no current BTC price in the answer"))
+  }
+}
