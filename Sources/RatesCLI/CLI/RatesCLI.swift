@@ -17,6 +17,8 @@ public enum RatesCLI {
   ///
   /// - Returns: the process exit code.
   public static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
+    // The one redaction point: nothing printed below can carry the API key.
+    let context = context.redacting(context.secrets())
     // Hidden, for the completion scripts: local words only, never an error.
     if arguments.first == CompletionWords.command {
       return CompletionWords.run(Array(arguments.dropFirst()), context: context)

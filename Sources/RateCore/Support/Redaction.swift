@@ -1,0 +1,40 @@
+import Foundation
+
+/// The one place secrets are taken out of text: every line `rates` prints
+/// (tables, JSON, warnings, errors, watch lines) passes through it, so an
+/// API key echoed back in a provider's error body, a URL or a message can
+/// never reach the screen, a pipe or a log.
+public struct Redaction: Sendable, Equatable {
+  /// What stands in for a secret.
+  public static let placeholder = "[redacted]"
+
+  /// The secrets, longest first (so one that contains another goes whole).
+  public let secrets: [String]
+
+  /// Creates a redaction for `secrets`; empty and very short values (under
+  /// four characters, which would mangle ordinary text) are ignored.
+  public init(secrets: [String]) {
+    let kept = Set(secrets.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
+      .filter { $0.count >= 4 }
+    self.secrets = kept.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+  }
+
+  /// No secrets: text passes unchanged.
+  public static let none = Redaction(secrets: [])
+
+  /// `text` with every secret replaced by ``placeholder``, also when
+  /// percent-encoded (as in a URL).
+  public func apply(_ text: String) -> String {
+    guard !secrets.isEmpty else { return text }
+    var result = text
+    for secret in secrets {
+      result = result.replacingOccurrences(of: secret, with: Self.placeholder)
+      if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics),
+        encoded != secret
+      {
+        result = result.replacingOccurrences(of: encoded, with: Self.placeholder)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import RateCore
+
+extension CommandContext {
+  /// The same context with both output streams passed through `redaction`.
+  func redacting(_ redaction: Redaction) -> CommandContext {
+    guard !redaction.secrets.isEmpty else { return self }
+    var copy = self
+    let out = writeOut
+    let err = writeErr
+    copy.writeOut = { out(redaction.apply($0)) }
+    copy.writeErr = { err(redaction.apply($0)) }
+    return copy
+  }
+
+  /// The secrets this run may know: the CoinGecko keys from the environment
+  /// and the config file, whichever is in use.
+  func secrets() -> Redaction {
+    var secrets = ["COINGECKO_API_KEY", "COINGECKO_PRO_API_KEY"].compactMap { environment[$0] }
+    let paths = RatesPaths(environment: environment)
+    if let stored = (try? ConfigFile.file(paths).read())?[ConfigKey.apiKey.rawValue] {
+      secrets.append(stored)
+    }
+    return Redaction(secrets: secrets)
+  }
+}
