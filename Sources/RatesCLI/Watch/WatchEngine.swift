@@ -373,15 +373,17 @@ public struct WatchEngine: Sendable {
     return date.timeIntervalSince(last) >= feed.refreshEvery
   }
 
-  /// How long to wait before asking a failing provider again: at least its
-  /// `Retry-After`; a 429 without one waits a minute; other failures back
-  /// off from the interval (ECB rates: from a minute), up to 5 minutes (an hour).
+  /// How long to wait before asking a failing provider again: its
+  /// `Retry-After` (a 429 without one waits a minute); other failures back
+  /// off from the interval (ECB rates: from a minute). Never longer than
+  /// 5 minutes or the interval, whichever is longer (an hour for ECB rates),
+  /// however far off a server's `Retry-After` points.
   func retryDelay(after error: any Error, feed: WatchFeed, failures: Int) -> TimeInterval {
     let base = feed.refreshEvery == 0 ? TimeInterval(interval) : 60
     let ceiling = feed.refreshEvery == 0 ? max(TimeInterval(interval), 300) : feed.refreshEvery
     let backoff = min(base * pow(2, Double(min(failures - 1, 10))), ceiling)
     if case .rateLimited(_, let retryAfter) = error as? ProviderError {
-      return max(TimeInterval(retryAfter ?? 60), backoff)
+      return min(max(TimeInterval(retryAfter ?? 60), backoff), ceiling)
     }
     return backoff
   }

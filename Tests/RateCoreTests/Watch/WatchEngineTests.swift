@@ -136,6 +136,16 @@ final class CountingSource: @unchecked Sendable {
     #expect(last.requestsLastMinute == 3)
   }
 
+  @Test(arguments: [99_999_999_999, 2_000_000_000])
+  func anAbsurdRetryAfterIsCappedAtFiveMinutes(_ seconds: Int) async throws {
+    let setup = try Setup(failures: [1: .rateLimited(provider: Providers.coinGecko, retryAfter: seconds)])
+    let outcome = try await setup.engine(interval: 15, budget: 4, count: 3).run { _, _ in }
+    #expect(outcome == .finished)
+    let times = setup.counting.requestTimes.map { $0.timeIntervalSince(fixedNow) }
+    // 0 ok, 15 → 429 with a Retry-After years away: asked again 5 minutes later.
+    #expect(times == [0, 15, 315])
+  }
+
   @Test func rateLimitInTheMiddleKeepsGoingStaleAndHonoursRetryAfter() async throws {
     let setup = try Setup(failures: [1: .rateLimited(provider: Providers.coinGecko, retryAfter: 40)])
     let events = Recorder<(WatchEngine.Event, WatchState)>()
