@@ -5,6 +5,9 @@ import RatesCLI
 @main
 struct Entrypoint {
   static func main() async {
+    // A reader that closes the pipe ends the output, not the process: writes
+    // then fail with EPIPE, which RatesCLI settles quietly.
+    signal(SIGPIPE, SIG_IGN)
     let status = await RatesCLI.run(Array(CommandLine.arguments.dropFirst()), context: .live())
     exit(status)
   }

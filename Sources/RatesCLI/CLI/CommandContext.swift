@@ -28,6 +28,9 @@ public struct CommandContext: Sendable {
   /// Reads one line that must not be echoed (an API key): with a prompt and
   /// echo off on a terminal, plainly from a pipe; `nil` at end of input.
   public var readSecret: @Sendable (_ prompt: String) -> String?
+  /// What became of the writes to the real stdout and stderr (the live
+  /// context's); in-process contexts keep a healthy one.
+  public var output: OutputHealth
 
   /// Creates a context.
   public init(
@@ -36,8 +39,10 @@ public struct CommandContext: Sendable {
     makeTransport: @escaping @Sendable (_ timeoutSeconds: Int) -> HTTPTransport,
     writeOut: @escaping @Sendable (String) -> Void, writeErr: @escaping @Sendable (String) -> Void,
     terminal: @escaping @Sendable (_ noColor: Bool, _ ascii: Bool) -> TerminalCapabilities,
-    readSecret: @escaping @Sendable (_ prompt: String) -> String? = { _ in nil }
+    readSecret: @escaping @Sendable (_ prompt: String) -> String? = { _ in nil },
+    output: OutputHealth = OutputHealth()
   ) {
+    self.output = output
     self.environment = environment
     self.now = now
     self.sleep = sleep
@@ -51,19 +56,20 @@ public struct CommandContext: Sendable {
   /// The real process: its environment, clock, URLSession and file descriptors.
   public static func live() -> CommandContext {
     let environment = ProcessInfo.processInfo.environment
+    let output = OutputHealth()
     return CommandContext(
       environment: environment,
       now: { Date() },
       sleep: { try await Task.sleep(for: $0) },
       makeTransport: { HTTPTransport.urlSession(timeoutSeconds: $0) },
-      writeOut: { writeAll(STDOUT_FILENO, $0) },
-      writeErr: { writeAll(STDERR_FILENO, $0) },
+      writeOut: { output.writeOut($0) },
+      writeErr: { output.writeErr($0) },
       terminal: { noColor, ascii in
         TerminalCapabilities.detect(
           fileDescriptor: STDOUT_FILENO, environment: environment, noColorFlag: noColor,
           asciiFlag: ascii)
       },
-      readSecret: { prompt in readLineWithoutEcho(prompt: prompt) })
+      readSecret: { prompt in readLineWithoutEcho(prompt: prompt) }, output: output)
   }
 
   /// Reads a line from stdin; on a terminal, prompts on stderr with echo off
@@ -72,7 +78,7 @@ public struct CommandContext: Sendable {
     guard isatty(STDIN_FILENO) == 1 else {
       return readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespacesAndNewlines)
     }
-    writeAll(STDERR_FILENO, prompt)
+    OutputHealth().writeErr(prompt)
     var saved = termios()
     let haveMode = tcgetattr(STDIN_FILENO, &saved) == 0
     if haveMode {
@@ -82,21 +88,7 @@ public struct CommandContext: Sendable {
     }
     let line = readLine(strippingNewline: true)
     if haveMode { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
-    writeAll(STDERR_FILENO, "\n")
+    OutputHealth().writeErr("\n")
     return line?.trimmingCharacters(in: .whitespacesAndNewlines)
-  }
-
-  /// Writes a whole string to a file descriptor, retrying short writes.
-  static func writeAll(_ fd: Int32, _ text: String) {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        return systemWrite(fd, base, buffer.count)
-      }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { return }
-      bytes = bytes.dropFirst(written)
-    }
   }
 }

@@ -23,6 +23,9 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   /// The provider could not be reached or answered with an error, and
   /// nothing was cached.
   case unavailable = 69
+  /// The output could not be written (a full disk, a closed stream); a
+  /// reader that closes a pipe early is not a failure.
+  case outputFailed = 73
   /// A local file could not be read or written.
   case ioError = 74
   /// Rate limited by the provider, and nothing was cached.
@@ -46,6 +49,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case .usage: return "usage error: bad option, value, coin, currency or pair"
     case .noData: return "no data available (nothing cached with --offline, or none at the provider)"
     case .unavailable: return "provider unreachable or failing, and nothing cached"
+    case .outputFailed: return "the output could not be written (disk full, stream closed)"
     case .ioError: return "a local file could not be read or written"
     case .rateLimited: return "rate limited by the provider, and nothing cached"
     case .config: return "configuration problem (API key)"

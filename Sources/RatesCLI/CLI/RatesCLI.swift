@@ -19,6 +19,11 @@ public enum RatesCLI {
   public static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
     // The one redaction point: nothing printed below can carry the API key.
     let context = context.redacting(context.secrets())
+    return context.output.settle(await dispatch(arguments, context: context))
+  }
+
+  /// Parses `arguments`, runs the command and reports errors.
+  static func dispatch(_ arguments: [String], context: CommandContext) async -> Int32 {
     // Hidden, for the completion scripts: local words only, never an error.
     if arguments.first == CompletionWords.command {
       return CompletionWords.run(Array(arguments.dropFirst()), context: context)

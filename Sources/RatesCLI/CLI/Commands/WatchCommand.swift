@@ -225,6 +225,8 @@ struct WatchCommand: RatesCommand {
           }
         }
         if !text.isEmpty { context.writeOut(text) }
+        // The reader went away (a closed pipe): nobody is watching.
+        if context.output.outputClosed { withUnsafeCurrentTask { $0?.cancel() } }
         if let error = state.lastError, state.lastErrorAt == state.lastUpdate {
           let retry = state.nextUpdate.map {
             "; retrying in \(max(0, Int($0.timeIntervalSince(state.now).rounded(.up)))) s"
@@ -253,6 +255,7 @@ struct WatchCommand: RatesCommand {
     switch await task.result {
     case .success(.finished): return .success
     case .success(.alert): return .alert
+    case .failure where context.output.outputClosed: return .success
     case .failure(let error): throw error
     }
   }
