@@ -54,7 +54,7 @@ public struct CommandContext: Sendable {
       environment: environment,
       now: { Date() },
       sleep: { try await Task.sleep(for: $0) },
-      makeTransport: { HTTPTransport.urlSession(timeoutSeconds: $0) },
+      makeTransport: { HTTPTransport.live(timeoutSeconds: $0) },
       writeOut: { writeAll(STDOUT_FILENO, $0) },
       writeErr: { writeAll(STDERR_FILENO, $0) },
       terminal: { noColor, ascii in

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// When and how long to wait before trying a request again.
 ///
 /// Server errors (5xx), timeouts and dropped connections are retried with
@@ -65,19 +61,19 @@ extension HTTPTransport {
         let canRetry = attempt < policy.maxAttempts
         let delay: Duration
         do {
-          let (data, response) = try await base.send(request)
-          let status = response.statusCode
+          let response = try await base.send(request)
+          let status = response.status
           if status == 429 {
             guard canRetry, let seconds = RetryAfter.seconds(from: response),
               .seconds(seconds) <= policy.maxRetryAfter
-            else { return (data, response) }
+            else { return response }
             delay = .seconds(seconds)
           } else if (500...599).contains(status) && canRetry {
             delay = policy.backoff(retry: attempt - 1, random: random())
           } else {
-            return (data, response)
+            return response
           }
-          guard waited + delay <= policy.maxTotalDelay else { return (data, response) }
+          guard waited + delay <= policy.maxTotalDelay else { return response }
         } catch let error as HTTPError {
           let backoff = policy.backoff(retry: attempt - 1, random: random())
           guard canRetry, error.isTransient, waited + backoff <= policy.maxTotalDelay else {
@@ -96,8 +92,8 @@ extension HTTPTransport {
 enum RetryAfter {
   /// The delay in whole seconds, from either the delta-seconds form or an
   /// HTTP date; `nil` when absent or unreadable.
-  static func seconds(from response: HTTPURLResponse, now: Date = Date()) -> Int? {
-    guard let value = response.value(forHTTPHeaderField: "Retry-After")?
+  static func seconds(from response: HTTPResponse, now: Date = Date()) -> Int? {
+    guard let value = response.headers["Retry-After"]?
       .trimmingCharacters(in: .whitespaces), !value.isEmpty
     else { return nil }
     if let seconds = Int(value) { return max(0, seconds) }

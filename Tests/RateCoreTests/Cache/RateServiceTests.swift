@@ -2,10 +2,6 @@ import Foundation
 import Testing
 @testable import RateCore
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The service's cache rules, through an inline ``PriceSource`` that counts calls.
 @Suite struct RateServiceTests {
   final class Calls: @unchecked Sendable {
@@ -282,7 +278,7 @@ import Testing
     let chart = try fixtureText("coingecko/market_chart_bitcoin_eur_28d_daily.json")
     let price = try fixtureText("coingecko/simple_price.json")
     let stub = StubTransport { request, _ in
-      (200, [:], request.url?.path.hasSuffix("/simple/price") == true ? price : chart)
+      (200, [:], request.url.path.hasSuffix("/simple/price") == true ? price : chart)
     }
     let client = CoinGeckoClient(
       baseURL: URL(string: "https://gecko.test/api/v3")!, key: nil, transport: stub.transport)

@@ -2,10 +2,6 @@ import Foundation
 import Testing
 @testable import RateCore
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 @Suite struct CoinDeskClientTests {
   func client(_ stub: StubTransport) -> CoinDeskClient {
     CoinDeskClient(baseURL: URL(string: "https://bpi.test/v1/bpi")!, transport: stub.transport)
@@ -16,7 +12,7 @@ import Testing
     let (rate, updated) = try await client(stub).currentPrice(currency: "eur")
     #expect(rate == 20567.8912)
     #expect(updated == ISO8601.parse("2022-07-10T18:45:00+00:00"))
-    #expect(stub.requests.all.first?.url?.path == "/v1/bpi/currentprice/EUR.json")
+    #expect(stub.requests.all.first?.url.path == "/v1/bpi/currentprice/EUR.json")
   }
 
   @Test func rateFloatAsAStringIsAccepted() async throws {
