@@ -4,6 +4,12 @@ import Foundation
 ///
 /// Every method makes exactly one request. Statuses are checked before any
 /// decoding, and each documented error body becomes a ``ProviderError``.
+///
+/// Timestamps are range-checked before they become dates
+/// (``ProviderNumbers``): an impossible `last_updated_at` is treated like a
+/// missing one (the price is kept, its time unknown), and an impossible
+/// market-chart point is dropped like a `null` one, the rest of the series
+/// kept. A value of the wrong JSON type is a ``ProviderError/malformedResponse(provider:endpoint:detail:)``.
 public struct CoinGeckoClient: Sendable {
   /// The public host.
   public static let publicBaseURL = URL(string: "https://api.coingecko.com/api/v3")
@@ -63,14 +69,14 @@ public struct CoinGeckoClient: Sendable {
     let dto = try http.decode(CoinGeckoSimplePriceDTO.self, from: response.body, endpoint: endpoint)
     var result: [String: [String: Price]] = [:]
     for (id, fields) in dto.prices {
-      let updated = (fields["last_updated_at"] ?? nil).map { Date(timeIntervalSince1970: $0) }
+      let updated = (fields["last_updated_at"] ?? nil).flatMap(ProviderNumbers.date(unixSeconds:))
       var byCurrency: [String: Price] = [:]
       for currency in vs {
         // A null, negative or non-finite price is no price (CoinGecko's sign of a stale one).
         guard let rate = fields[currency] ?? nil, rate.isFinite, rate > 0 else { continue }
+        let change = (fields["\(currency)_24h_change"] ?? nil).flatMap { $0.isFinite ? $0 : nil }
         byCurrency[currency.uppercased()] = Price(
-          rate: rate, change24hPercent: (fields["\(currency)_24h_change"] ?? nil),
-          updatedAt: updated)
+          rate: rate, change24hPercent: change, updatedAt: updated)
       }
       result[id] = byCurrency
     }
@@ -95,8 +101,10 @@ public struct CoinGeckoClient: Sendable {
     let dto = try http.decode(
       CoinGeckoMarketChartDTO.self, from: response.body, endpoint: "/coins/{id}/market_chart")
     return dto.prices.compactMap { point in
-      guard let value = point.value, value.isFinite, value > 0 else { return nil }
-      return (Date(timeIntervalSince1970: point.milliseconds / 1000), value)
+      guard let value = point.value, value.isFinite, value > 0,
+        let date = ProviderNumbers.date(unixMilliseconds: point.milliseconds)
+      else { return nil }
+      return (date, value)
     }
     .sorted { $0.0 < $1.0 }
   }
