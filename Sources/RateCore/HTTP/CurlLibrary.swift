@@ -110,7 +110,8 @@
     /// The response code of the last transfer on `handle`, or 0.
     func responseCode(_ handle: Handle) -> Int {
       var code = 0
-      let result = rates_curl_getinfo_long(getinfo, handle, Int32(RATES_CURLINFO_RESPONSE_CODE), &code)
+      let info = Int32(RATES_CURLINFO_RESPONSE_CODE)
+      let result = rates_curl_getinfo_long(getinfo, handle, info, &code)
       return result == RATES_CURLE_OK ? code : 0
     }
   }

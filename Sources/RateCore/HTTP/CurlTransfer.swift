@@ -178,7 +178,8 @@
         transfer.overflowed = true
         return 0
       }
-      transfer.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length)
+      let bytes = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self)
+      transfer.body.append(bytes, count: length)
       return length
     }
 

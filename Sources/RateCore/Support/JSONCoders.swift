@@ -40,7 +40,8 @@ public enum ISO8601 {
   /// The first and last instants ``format(_:)`` writes as they are:
   /// 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z.
   static let formattable: ClosedRange<Double> =
-    Double(Day.earliest.daysSinceEpoch) * 86_400...Double(Day.latest.daysSinceEpoch + 1) * 86_400 - 1
+    Double(Day.earliest.daysSinceEpoch) * 86_400
+    ... Double(Day.latest.daysSinceEpoch + 1) * 86_400 - 1
 
   /// Formats `date` as `YYYY-MM-DDTHH:MM:SSZ` in UTC.
   ///
@@ -48,7 +49,9 @@ public enum ISO8601 {
   /// written as the nearest end of it, and `NaN` as the first.
   public static func format(_ date: Date) -> String {
     let raw = date.timeIntervalSince1970.rounded(.down)
-    let clamped = raw.isNaN ? formattable.lowerBound : min(max(raw, formattable.lowerBound), formattable.upperBound)
+    let clamped =
+      raw.isNaN
+      ? formattable.lowerBound : min(max(raw, formattable.lowerBound), formattable.upperBound)
     let seconds = Int(clamped)
     let day = Day(daysSinceEpoch: Int((clamped / 86_400).rounded(.down)))
     let secondOfDay = seconds - day.daysSinceEpoch * 86_400

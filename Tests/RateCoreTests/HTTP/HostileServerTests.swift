@@ -209,8 +209,8 @@ import Testing
   @Test(arguments: ["file:///etc/passwd", "ftp://127.0.0.1/", "gopher://127.0.0.1/"])
   func onlyHTTPAndHTTPSAreSpoken(_ address: String) async throws {
     let url = try #require(URL(string: address))
-    await #expect(throws: HTTPError.invalidRequest(detail: "only http and https URLs are supported"))
-    {
+    let refusal = HTTPError.invalidRequest(detail: "only http and https URLs are supported")
+    await #expect(throws: refusal) {
       _ = try await HTTPTransport.live(timeoutSeconds: 5).send(HTTPRequest(url: url))
     }
   }

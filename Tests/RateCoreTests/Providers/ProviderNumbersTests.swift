@@ -36,9 +36,8 @@ import Testing
 
   // MARK: - CoinGecko /simple/price
 
-  @Test(arguments: hostileSeconds) func impossibleLastUpdatedAtKeepsThePriceWithoutATime(_ value: String)
-    async throws
-  {
+  @Test(arguments: hostileSeconds)
+  func impossibleLastUpdatedAtKeepsThePriceWithoutATime(_ value: String) async throws {
     let (client, _) = client(
       #"{"bitcoin":{"eur":61234,"eur_24h_change":-1.5,"last_updated_at":\#(value)}}"#)
     let prices = try await client.simplePrices(ids: ["bitcoin"], currencies: ["eur"])

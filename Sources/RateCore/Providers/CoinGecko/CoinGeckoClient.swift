@@ -9,7 +9,8 @@ import Foundation
 /// (``ProviderNumbers``): an impossible `last_updated_at` is treated like a
 /// missing one (the price is kept, its time unknown), and an impossible
 /// market-chart point is dropped like a `null` one, the rest of the series
-/// kept. A value of the wrong JSON type is a ``ProviderError/malformedResponse(provider:endpoint:detail:)``.
+/// kept. A value of the wrong JSON type is a
+/// ``ProviderError/malformedResponse(provider:endpoint:detail:)``.
 public struct CoinGeckoClient: Sendable {
   /// The public host.
   public static let publicBaseURL = URL(string: "https://api.coingecko.com/api/v3")
