@@ -156,7 +156,9 @@ import Testing
     let stub = StubTransport(status: 503, body: "busy")
     let sleeps = Recorder<Duration>()
     let transport = stub.transport
-      .retrying(RetryPolicy(maxAttempts: 5, baseDelay: .seconds(2)), sleep: { sleeps.append($0) })
+      .retrying(
+        RetryPolicy(maxAttempts: 5, baseDelay: .seconds(2)), sleep: { sleeps.append($0) },
+        random: { 1 })  // a 2 s backoff, past the deadline 1 s away
       .bounded(by: .now + .seconds(1))
     let response = try await transport.send(request)
     #expect(response.status == 503)
