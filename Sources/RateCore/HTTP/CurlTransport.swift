@@ -50,14 +50,16 @@
       if let address = idle.withLock({ $0.popLast() }),
         let handle = CurlLibrary.Handle(bitPattern: address)
       {
-        library.easyReset(handle)
         return handle
       }
       return library.easyInit()
     }
 
-    /// Returns `handle` for reuse, or cleans it up when enough are idle.
+    /// Returns `handle` for reuse, or cleans it up when enough are idle. A
+    /// kept handle is reset at once, so it holds no pointer to the finished
+    /// transfer's header list or callback data (its connections stay open).
     func give(_ handle: CurlLibrary.Handle, _ library: CurlLibrary) {
+      library.easyReset(handle)
       let address = Int(bitPattern: handle)
       let kept = idle.withLock { idle -> Bool in
         guard idle.count < Self.capacity else { return false }
