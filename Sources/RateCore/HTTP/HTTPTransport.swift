@@ -1,38 +1,35 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The single seam between `rates` and the network: one request in, one
 /// response out.
 ///
-/// The live value wraps `URLSession`; tests pass a closure instead:
+/// The live value is ``live(timeoutSeconds:)``; tests pass a closure instead:
 ///
 /// ```swift
 /// let transport = HTTPTransport { request in
-///   let body = Data(#"{"bitcoin":{"eur":61234}}"#.utf8)
-///   let response = HTTPURLResponse(
-///     url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!
-///   return (body, response)
+///   #expect(request.url.path == "/api/v3/simple/price")
+///   #expect(request.headers["x-cg-demo-api-key"] == "CG-test")
+///   return HTTPResponse(status: 200, body: Data(#"{"bitcoin":{"eur":61234}}"#.utf8))
 /// }
 /// ```
 ///
-/// A non-2xx status is a normal response, not an error; only failures to get
-/// a response at all throw, as ``HTTPError``.
+/// A non-2xx status (a 3xx included: redirects are never followed) is a
+/// normal response, not an error; only failures to get a whole response
+/// throw, as ``HTTPError``.
 public struct HTTPTransport: Sendable {
-  /// Sends `request` and returns the body and the response.
-  public var send: @Sendable (_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
+  /// Sends `request` and returns the response.
+  public var send: @Sendable (_ request: HTTPRequest) async throws -> HTTPResponse
 
   /// Creates a transport from a closure.
-  public init(send: @escaping @Sendable (_ request: URLRequest) async throws -> (Data, HTTPURLResponse)) {
+  public init(send: @escaping @Sendable (_ request: HTTPRequest) async throws -> HTTPResponse) {
     self.send = send
   }
 }
 
-/// Why a request got no HTTP response.
+/// Why a request got no usable HTTP response.
 public enum HTTPError: Error, Equatable, Sendable {
-  /// The server did not answer within the timeout (seconds).
+  /// The request did not finish within its time (seconds): slow to connect,
+  /// to answer, or a body still arriving at the deadline.
   case timedOut(host: String, seconds: Int)
   /// Nothing listens at the address, or it refused the connection.
   case cannotConnect(host: String)
@@ -42,86 +39,89 @@ public enum HTTPError: Error, Equatable, Sendable {
   case connectionLost(host: String)
   /// The request was cancelled.
   case cancelled
-  /// Any other transport failure, with its `URLError` code.
+  /// The response (headers, or the body after decompression) passed `limit` bytes.
+  case bodyTooLarge(host: String, limit: Int)
+  /// The TLS handshake or the server's certificate failed.
+  case secureConnectionFailed(host: String)
+  /// The request cannot be sent as it is (a bad URL, a line break in a header).
+  case invalidRequest(detail: String)
+  /// No HTTP client could be loaded (on Linux, `libcurl.so.4` is missing).
+  case unavailable(detail: String)
+  /// Any other transport failure, with the underlying library's code.
   case other(host: String, code: Int)
 
   /// Whether trying again might help.
   public var isTransient: Bool {
     switch self {
     case .timedOut, .connectionLost, .cannotConnect: return true
-    case .cannotFindHost, .cancelled, .other: return false
+    case .cannotFindHost, .cancelled, .bodyTooLarge, .secureConnectionFailed, .invalidRequest,
+      .unavailable, .other:
+      return false
     }
   }
 }
 
 extension HTTPTransport {
-  /// A transport over an ephemeral `URLSession` with no URL cache, no cookies
-  /// and a whole-second timeout (Linux truncates fractions).
+  /// The platform's transport: libcurl's easy interface on Linux (loaded on
+  /// the first request), `URLSession` on Apple platforms.
   ///
-  /// - Parameter timeoutSeconds: the per-request timeout, at least 1.
+  /// Both refuse redirects, keep no cookies, cache and files, and end each
+  /// request within `timeoutSeconds` from start to last body byte (or the
+  /// request's own ``HTTPRequest/deadline`` when sooner).
   ///
-  /// The session is created on the first request, so a command answered from
-  /// the cache never pays for it.
-  public static func urlSession(timeoutSeconds: Int) -> HTTPTransport {
-    let seconds = max(1, timeoutSeconds)
-    let box = SessionBox(timeoutSeconds: seconds)
-    return HTTPTransport { request in
-      let session = await box.session()
-      var request = request
-      request.timeoutInterval = TimeInterval(seconds)
-      let host = request.url?.host ?? "?"
-      do {
-        let (data, response) = try await session.data(for: request)
-        guard let http = response as? HTTPURLResponse else {
-          throw HTTPError.other(host: host, code: URLError.Code.badServerResponse.rawValue)
+  /// - Parameter timeoutSeconds: the whole time one request may take, at least 1.
+  public static func live(timeoutSeconds: Int) -> HTTPTransport {
+    #if os(Linux)
+      #if RATES_URLSESSION_TRANSPORT
+        // Only in builds made for comparing transports (scripts/transport-cpu.sh).
+        if ProcessInfo.processInfo.environment["RATES_HTTP_TRANSPORT"] == "urlsession" {
+          return .urlSession(timeoutSeconds: timeoutSeconds)
         }
-        return (data, http)
-      } catch let error as URLError {
-        throw HTTPError(error, host: host, timeoutSeconds: seconds)
+      #endif
+      return .curl(timeoutSeconds: timeoutSeconds)
+    #elseif canImport(Darwin)
+      return .urlSession(timeoutSeconds: timeoutSeconds)
+    #else
+      return HTTPTransport { _ in
+        throw HTTPError.unavailable(detail: "no HTTP client on this platform")
       }
+    #endif
+  }
+
+  /// This transport with every request ending by `deadline` at the latest:
+  /// an overall budget for a command, honoured by ``retrying(_:sleep:random:)``
+  /// (no retry or wait past it) and by the live transports (the request's
+  /// time is cut to what is left).
+  public func bounded(by deadline: ContinuousClock.Instant) -> HTTPTransport {
+    let base = self
+    return HTTPTransport { request in
+      var request = request
+      request.deadline = min(request.deadline ?? deadline, deadline)
+      return try await base.send(request)
     }
   }
 }
 
-/// Holds the one `URLSession` of a transport, made when first needed.
-actor SessionBox {
-  private let timeoutSeconds: Int
-  private var made: URLSession?
+/// The time one request may take: the transport's timeout, cut short by the
+/// request's deadline.
+struct RequestBudget: Equatable {
+  /// Milliseconds left, at least 1 (0 means the deadline has passed).
+  let milliseconds: Int
+  /// The whole seconds to report in ``HTTPError/timedOut(host:seconds:)``.
+  let reportedSeconds: Int
 
-  init(timeoutSeconds: Int) {
-    self.timeoutSeconds = timeoutSeconds
-  }
-
-  /// The session: ephemeral, no URL cache, no cookies, whole-second timeouts.
-  func session() -> URLSession {
-    if let made { return made }
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = TimeInterval(timeoutSeconds)
-    configuration.timeoutIntervalForResource = TimeInterval(timeoutSeconds * 3)
-    configuration.urlCache = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.httpCookieStorage = nil
-    configuration.httpShouldSetCookies = false
-    let session = URLSession(configuration: configuration)
-    made = session
-    return session
-  }
-}
-
-extension HTTPError {
-  /// Classifies a `URLError` (Linux and macOS report the same codes).
-  init(_ error: URLError, host: String, timeoutSeconds: Int) {
-    switch error.code {
-    case .timedOut: self = .timedOut(host: host, seconds: timeoutSeconds)
-    case .cannotConnectToHost, .notConnectedToInternet: self = .cannotConnect(host: host)
-    case .cannotFindHost, .dnsLookupFailed: self = .cannotFindHost(host: host)
-    // A body cut short of its Content-Length surfaces as `.unknown` (-1) on
-    // Linux, a connection closed before any byte as `.badServerResponse`.
-    case .networkConnectionLost, .badServerResponse, .cannotParseResponse,
-      .zeroByteResource, .unknown:
-      self = .connectionLost(host: host)
-    case .cancelled: self = .cancelled
-    default: self = .other(host: host, code: error.code.rawValue)
+  init(timeoutSeconds: Int, deadline: ContinuousClock.Instant?, now: ContinuousClock.Instant) {
+    var milliseconds = min(max(1, timeoutSeconds), 86_400) * 1000
+    if let deadline {
+      let left = now.duration(to: deadline).components
+      let (scaled, overflow) = left.seconds.multipliedReportingOverflow(by: 1000)
+      let leftMilliseconds =
+        overflow
+        ? (left.seconds < 0 ? Int64.min : Int64.max)
+        : scaled.addingReportingOverflow(left.attoseconds / 1_000_000_000_000_000).partialValue
+      milliseconds = max(0, min(milliseconds, Int(clamping: leftMilliseconds)))
     }
+    self.milliseconds = milliseconds
+    self.reportedSeconds = max(1, (milliseconds + 999) / 1000)
   }
 }

@@ -1,51 +1,57 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// When and how long to wait before trying a request again.
 ///
 /// Server errors (5xx), timeouts and dropped connections are retried with
 /// jittered exponential backoff. A 429 is retried only when the server's
 /// `Retry-After` is short; otherwise the 429 response is returned at once so
-/// the caller can say "rate limited, retry in N s". The total time spent
-/// waiting is bounded by ``maxTotalDelay``.
+/// the caller can say "rate limited, retry in N s". Everything is bounded:
+/// at most 10 attempts, no single wait over a minute, the waits of one
+/// request at most ``maxTotalDelay``, and nothing past the request's
+/// ``HTTPRequest/deadline`` (see ``HTTPTransport/bounded(by:)``).
 public struct RetryPolicy: Sendable, Equatable {
-  /// How many times a request is sent at most, the first time included.
+  /// The most attempts any policy makes.
+  public static let attemptCeiling = 10
+  /// The longest single wait any policy allows, `Retry-After` included.
+  public static let delayCeiling = Duration.seconds(60)
+
+  /// How many times a request is sent at most, the first time included (1 to 10).
   public var maxAttempts: Int
   /// The backoff before the first retry; it doubles for each later one.
   public var baseDelay: Duration
-  /// The longest `Retry-After` worth waiting for.
+  /// The longest `Retry-After` worth waiting for (at most 60 s).
   public var maxRetryAfter: Duration
   /// The most time all waits of one request may add up to.
   public var maxTotalDelay: Duration
 
-  /// Creates a policy.
+  /// Creates a policy; values outside the ceilings are clamped to them.
   public init(
     maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(500),
     maxRetryAfter: Duration = .seconds(10), maxTotalDelay: Duration = .seconds(15)
   ) {
-    self.maxAttempts = maxAttempts
-    self.baseDelay = baseDelay
-    self.maxRetryAfter = maxRetryAfter
-    self.maxTotalDelay = maxTotalDelay
+    self.maxAttempts = min(max(1, maxAttempts), Self.attemptCeiling)
+    self.baseDelay = min(max(.zero, baseDelay), Self.delayCeiling)
+    self.maxRetryAfter = min(max(.zero, maxRetryAfter), Self.delayCeiling)
+    self.maxTotalDelay = max(.zero, maxTotalDelay)
   }
 
   /// No retries at all.
   public static let none = RetryPolicy(maxAttempts: 1)
 
   /// The backoff before retry number `retry` (0-based): full jitter over
-  /// `baseDelay * 2^retry`, never less than a quarter of it.
+  /// `baseDelay * 2^retry` (at most a minute), never less than a quarter of it.
   func backoff(retry: Int, random: Double) -> Duration {
-    let ceiling = baseDelay * (1 << min(retry, 16))
-    let fraction = 0.25 + 0.75 * min(max(random, 0), 1)
+    let ceiling = min(baseDelay * (1 << min(max(retry, 0), 16)), Self.delayCeiling)
+    let fraction = 0.25 + 0.75 * min(max(random.isNaN ? 1 : random, 0), 1)
     return ceiling * fraction
   }
 }
 
 extension HTTPTransport {
   /// Wraps this transport so that transient failures are retried under `policy`.
+  ///
+  /// A wait that would end past the request's ``HTTPRequest/deadline`` is not
+  /// taken: the last response or error is returned instead.
   ///
   /// - Parameters:
   ///   - policy: how often and how long to retry.
@@ -65,24 +71,16 @@ extension HTTPTransport {
         let canRetry = attempt < policy.maxAttempts
         let delay: Duration
         do {
-          let (data, response) = try await base.send(request)
-          let status = response.statusCode
-          if status == 429 {
-            guard canRetry, let seconds = RetryAfter.seconds(from: response),
-              .seconds(seconds) <= policy.maxRetryAfter
-            else { return (data, response) }
-            delay = .seconds(seconds)
-          } else if (500...599).contains(status) && canRetry {
-            delay = policy.backoff(retry: attempt - 1, random: random())
-          } else {
-            return (data, response)
+          let response = try await base.send(request)
+          guard canRetry, let wait = Self.retryDelay(response, policy, attempt, random) else {
+            return response
           }
-          guard waited + delay <= policy.maxTotalDelay else { return (data, response) }
+          guard fits(wait, waited, policy, request.deadline) else { return response }
+          delay = wait
         } catch let error as HTTPError {
           let backoff = policy.backoff(retry: attempt - 1, random: random())
-          guard canRetry, error.isTransient, waited + backoff <= policy.maxTotalDelay else {
-            throw error
-          }
+          guard canRetry, error.isTransient, fits(backoff, waited, policy, request.deadline)
+          else { throw error }
           delay = backoff
         }
         try await sleep(delay)
@@ -90,22 +88,32 @@ extension HTTPTransport {
       }
     }
   }
+
+  /// How long to wait before retrying after `response`, or `nil` to return it.
+  private static func retryDelay(
+    _ response: HTTPResponse, _ policy: RetryPolicy, _ attempt: Int,
+    _ random: @Sendable () -> Double
+  ) -> Duration? {
+    if response.status == 429 {
+      guard let seconds = RetryAfter.seconds(from: response),
+        .seconds(seconds) <= policy.maxRetryAfter
+      else { return nil }
+      return .seconds(seconds)
+    }
+    if (500...599).contains(response.status) {
+      return policy.backoff(retry: attempt - 1, random: random())
+    }
+    return nil
+  }
 }
 
-/// Reads the `Retry-After` header.
-enum RetryAfter {
-  /// The delay in whole seconds, from either the delta-seconds form or an
-  /// HTTP date; `nil` when absent or unreadable.
-  static func seconds(from response: HTTPURLResponse, now: Date = Date()) -> Int? {
-    guard let value = response.value(forHTTPHeaderField: "Retry-After")?
-      .trimmingCharacters(in: .whitespaces), !value.isEmpty
-    else { return nil }
-    if let seconds = Int(value) { return max(0, seconds) }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-    guard let date = formatter.date(from: value) else { return nil }
-    return max(0, Int(date.timeIntervalSince(now).rounded(.up)))
-  }
+/// Whether waiting `delay` more keeps within the policy's total and ends
+/// before `deadline`.
+private func fits(
+  _ delay: Duration, _ waited: Duration, _ policy: RetryPolicy,
+  _ deadline: ContinuousClock.Instant?
+) -> Bool {
+  guard waited + delay <= policy.maxTotalDelay else { return false }
+  guard let deadline else { return true }
+  return ContinuousClock.now.advanced(by: delay) < deadline
 }

@@ -5,19 +5,42 @@ import Foundation
 /// Rates are daily values, and every provider speaks of days in UTC, so the
 /// domain uses this small value instead of `Date` wherever a day is meant.
 /// It encodes to and decodes from its `YYYY-MM-DD` string.
+///
+/// Days run from ``earliest`` (0000-01-01) to ``latest`` (9999-12-31), the
+/// days a four-digit `YYYY-MM-DD` can name. Every initializer and every
+/// operation is total: values beyond that range are clamped to it, so no
+/// `Date` or count, however absurd (`NaN`, `1e300` s, `Int.max` days), traps.
 public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// 0000-01-01, the first day a `Day` can be.
+  public static let earliest = Day(uncheckedDaysSinceEpoch: -719_528)
+  /// 9999-12-31, the last day a `Day` can be.
+  public static let latest = Day(uncheckedDaysSinceEpoch: 2_932_896)
+
   /// Days since 1970-01-01 (negative before it).
   public let daysSinceEpoch: Int
 
-  /// Creates a day from its count of days since 1970-01-01.
+  /// Creates a day from its count of days since 1970-01-01, clamped to
+  /// ``earliest``...``latest``.
   public init(daysSinceEpoch: Int) {
-    self.daysSinceEpoch = daysSinceEpoch
+    self.daysSinceEpoch = min(
+      max(daysSinceEpoch, Day.earliest.daysSinceEpoch), Day.latest.daysSinceEpoch)
   }
 
-  /// The UTC day that contains `date`.
+  private init(uncheckedDaysSinceEpoch days: Int) {
+    self.daysSinceEpoch = days
+  }
+
+  /// The UTC day that contains `date`, clamped to ``earliest``...``latest``;
+  /// a `NaN` instant gives ``earliest``.
   public init(containing date: Date) {
-    let seconds = date.timeIntervalSince1970
-    self.daysSinceEpoch = Int((seconds / 86_400).rounded(.down))
+    let days = (date.timeIntervalSince1970 / 86_400).rounded(.down)
+    guard !days.isNaN else {
+      self = .earliest
+      return
+    }
+    let lower = Double(Day.earliest.daysSinceEpoch)
+    let upper = Double(Day.latest.daysSinceEpoch)
+    self.init(daysSinceEpoch: Int(min(max(days, lower), upper)))
   }
 
   /// Parses a strict `YYYY-MM-DD` string; returns `nil` for anything else,
@@ -31,10 +54,11 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     self.init(year: year, month: month, day: day)
   }
 
-  /// Creates a day from its civil year, month (1–12) and day of month; `nil`
-  /// when the combination does not exist.
+  /// Creates a day from its civil year (0–9999), month (1–12) and day of
+  /// month; `nil` when the combination does not exist.
   public init?(year: Int, month: Int, day: Int) {
-    guard (1...12).contains(month), day >= 1, day <= Day.length(ofMonth: month, year: year)
+    guard (0...9999).contains(year), (1...12).contains(month), day >= 1,
+      day <= Day.length(ofMonth: month, year: year)
     else { return nil }
     self.daysSinceEpoch = Day.daysFromCivil(year: year, month: month, day: day)
   }
@@ -52,9 +76,12 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The instant this day ends, which is the start of the next day.
   public var end: Date { adding(days: 1).start }
 
-  /// The day `count` days later (earlier when negative).
+  /// The day `count` days later (earlier when negative), clamped to
+  /// ``earliest``...``latest``.
   public func adding(days count: Int) -> Day {
-    Day(daysSinceEpoch: daysSinceEpoch + count)
+    let (sum, overflow) = daysSinceEpoch.addingReportingOverflow(count)
+    guard !overflow else { return count < 0 ? .earliest : .latest }
+    return Day(daysSinceEpoch: sum)
   }
 
   /// Days from `self` to `other` (positive when `other` is later).

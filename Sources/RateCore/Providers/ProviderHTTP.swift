@@ -1,12 +1,9 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The request side shared by every provider: builds URLs under a base URL,
-/// sets the common headers, and turns transport failures into
-/// ``ProviderError/network(provider:_:)``.
+/// sets the common headers, turns transport failures into
+/// ``ProviderError/network(provider:_:)`` and checks statuses, the same way
+/// for every provider (``check(_:reading:)``).
 public struct ProviderHTTP: Sendable {
   let provider: String
   let baseURL: URL
@@ -26,8 +23,15 @@ public struct ProviderHTTP: Sendable {
   static let userAgent = "rates/\(RatesVersion.current)"
 
   /// Sends a GET for `path` (relative to the base URL) with `query`.
-  public func get(_ path: String, query: [(String, String)] = []) async throws -> (Data, HTTPURLResponse) {
-    let request = try makeRequest(path, query: query)
+  ///
+  /// - Parameter maxBodyBytes: the largest decoded body accepted; a bigger
+  ///   one fails with ``HTTPError/bodyTooLarge(host:limit:)``.
+  public func get(
+    _ path: String, query: [(String, String)] = [],
+    maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes
+  ) async throws -> HTTPResponse {
+    var request = try makeRequest(path, query: query)
+    request.maxBodyBytes = maxBodyBytes
     do {
       return try await transport.send(request)
     } catch let error as HTTPError {
@@ -36,7 +40,7 @@ public struct ProviderHTTP: Sendable {
   }
 
   /// The request for `path` and `query`, with headers.
-  func makeRequest(_ path: String, query: [(String, String)]) throws -> URLRequest {
+  func makeRequest(_ path: String, query: [(String, String)]) throws -> HTTPRequest {
     let base = baseURL.absoluteString.hasSuffix("/")
       ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
     guard var components = URLComponents(string: base + path) else {
@@ -50,12 +54,9 @@ public struct ProviderHTTP: Sendable {
     guard let url = components.url else {
       throw ProviderError.unsupported(provider: provider, detail: "invalid URL for \(path)")
     }
-    var request = URLRequest(url: url)
-    request.httpMethod = "GET"
-    request.setValue("application/json", forHTTPHeaderField: "Accept")
-    request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
-    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-    return request
+    var fields: HTTPHeaders = ["Accept": "application/json", "User-Agent": Self.userAgent]
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) { fields[name] = value }
+    return HTTPRequest(url: url, method: "GET", headers: fields)
   }
 
   /// Percent-encodes a query value, keeping `,` readable (CoinGecko lists).
@@ -74,6 +75,57 @@ public struct ProviderHTTP: Sendable {
       throw ProviderError.malformedResponse(
         provider: provider, endpoint: endpoint, detail: error.summary)
     }
+  }
+}
+
+// MARK: - Statuses
+
+/// What a provider makes of a non-2xx response: the error its body stands
+/// for, if any, and its message for ``ProviderError/httpStatus(provider:status:message:)``.
+struct ErrorBodyReading {
+  var error: ProviderError?
+  var message: String
+}
+
+extension ProviderHTTP {
+  /// The one status check of every provider.
+  ///
+  /// In order: 2xx passes; 429 is ``ProviderError/rateLimited(provider:retryAfter:)``
+  /// with the capped `Retry-After`; a 3xx is an error, since redirects are
+  /// never followed (an API key must not travel to another host); then the
+  /// provider's own `reading` of the body; then 5xx is
+  /// ``ProviderError/serverError(provider:status:)``; anything else is
+  /// ``ProviderError/httpStatus(provider:status:message:)`` with the
+  /// provider's message.
+  func check(_ response: HTTPResponse, reading: (HTTPResponse) -> ErrorBodyReading) throws {
+    let status = response.status
+    guard !response.isSuccess else { return }
+    if status == 429 {
+      throw ProviderError.rateLimited(
+        provider: provider, retryAfter: RetryAfter.seconds(from: response))
+    }
+    if (300...399).contains(status) {
+      let target = response.headers["Location"].map {
+        " to " + UntrustedText.sanitize(String($0.prefix(100)))
+      }
+      throw ProviderError.httpStatus(
+        provider: provider, status: status,
+        message: "redirect\(target ?? "") not followed: check the provider URL setting")
+    }
+    let body = reading(response)
+    if let error = body.error { throw error }
+    if (500...599).contains(status) {
+      throw ProviderError.serverError(provider: provider, status: status)
+    }
+    throw ProviderError.httpStatus(provider: provider, status: status, message: body.message)
+  }
+
+  /// The start of a plain-text body, trimmed; empty for an HTML page, which
+  /// says nothing a terminal should show.
+  static func text(of body: Data) -> String {
+    let text = String(decoding: body.prefix(300), as: UTF8.self)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    return text.hasPrefix("<") ? "" : text
   }
 }
 

@@ -37,10 +37,23 @@ public enum JSONCoders {
 /// ISO 8601 parsing and formatting that does not depend on the machine's
 /// locale or time zone.
 public enum ISO8601 {
+  /// The first and last instants ``format(_:)`` writes as they are:
+  /// 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z.
+  static let formattable: ClosedRange<Double> =
+    Double(Day.earliest.daysSinceEpoch) * 86_400
+    ... Double(Day.latest.daysSinceEpoch + 1) * 86_400 - 1
+
   /// Formats `date` as `YYYY-MM-DDTHH:MM:SSZ` in UTC.
+  ///
+  /// Total: an instant outside ``formattable`` (`±1e300` s, infinity) is
+  /// written as the nearest end of it, and `NaN` as the first.
   public static func format(_ date: Date) -> String {
-    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-    let day = Day(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down)))
+    let raw = date.timeIntervalSince1970.rounded(.down)
+    let clamped =
+      raw.isNaN
+      ? formattable.lowerBound : min(max(raw, formattable.lowerBound), formattable.upperBound)
+    let seconds = Int(clamped)
+    let day = Day(daysSinceEpoch: Int((clamped / 86_400).rounded(.down)))
     let secondOfDay = seconds - day.daysSinceEpoch * 86_400
     return String(
       format: "%@T%02d:%02d:%02dZ", day.description, secondOfDay / 3600, secondOfDay / 60 % 60,
@@ -48,11 +61,15 @@ public enum ISO8601 {
   }
 
   /// Parses ISO 8601 date-times with or without fractional seconds and with
-  /// `Z` or a numeric offset, and plain `YYYY-MM-DD` dates (as midnight UTC).
+  /// `Z` or a numeric offset, and plain `YYYY-MM-DD` dates (as midnight UTC);
+  /// `nil` for anything else, including instants outside ``formattable``.
   public static func parse(_ text: String) -> Date? {
     if let day = Day(text) { return day.start }
+    guard text.utf8.count <= 64 else { return nil }
     let full = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-    if let date = try? full.parse(text) { return date }
-    return try? Date.ISO8601FormatStyle().parse(text)
+    guard let date = (try? full.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text)),
+      formattable.contains(date.timeIntervalSince1970)
+    else { return nil }
+    return date
   }
 }

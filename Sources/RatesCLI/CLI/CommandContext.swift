@@ -61,7 +61,7 @@ public struct CommandContext: Sendable {
       environment: environment,
       now: { Date() },
       sleep: { try await Task.sleep(for: $0) },
-      makeTransport: { HTTPTransport.urlSession(timeoutSeconds: $0) },
+      makeTransport: { HTTPTransport.live(timeoutSeconds: $0) },
       writeOut: { output.writeOut($0) },
       writeErr: { output.writeErr($0) },
       terminal: { noColor, ascii in

@@ -64,6 +64,14 @@ extension HTTPError {
     switch self {
     case .timedOut(let host, let seconds):
       return "\(host) did not answer within \(seconds) s: check your connection or try again (--offline shows cached data)"
+    case .bodyTooLarge(let host, let limit):
+      return "\(host) sent more than \(limit / 1_048_576 > 0 ? "\(limit / 1_048_576) MiB" : "\(limit) bytes"): refusing the response"
+    case .secureConnectionFailed(let host):
+      return "the secure connection to \(host) failed (TLS or certificate): check the date and time, proxies and the URL"
+    case .invalidRequest(let detail):
+      return "the request could not be sent: \(detail)"
+    case .unavailable(let detail):
+      return "no HTTP client: \(detail) (--offline shows cached data)"
     case .cannotConnect(let host):
       return "could not connect to \(host): check your connection (--offline shows cached data)"
     case .cannotFindHost(let host):
@@ -73,7 +81,7 @@ extension HTTPError {
     case .cancelled:
       return "the request was cancelled"
     case .other(let host, let code):
-      return "request to \(host) failed (URL error \(code)): try again"
+      return "request to \(host) failed (error \(code)): try again"
     }
   }
 }

@@ -1,10 +1,6 @@
 import Foundation
 import RateCore
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -135,7 +131,7 @@ struct Doctor: Sendable {
     var milliseconds: Int
     var status: Int?
     var data: Data
-    var response: HTTPURLResponse?
+    var response: HTTPResponse?
     var error: ProviderError?
   }
 
@@ -157,10 +153,10 @@ struct Doctor: Sendable {
     let start = clock.now
     var probe = Probe(provider: provider, milliseconds: 0, status: nil, data: Data())
     do {
-      let (data, response) = try await http.get(path, query: query)
-      probe.data = data
+      let response = try await http.get(path, query: query)
+      probe.data = response.body
       probe.response = response
-      probe.status = response.statusCode
+      probe.status = response.status
     } catch let error as ProviderError {
       probe.error = error
     } catch {
@@ -178,7 +174,7 @@ struct Doctor: Sendable {
     else { return nil }
     let client = CoinGeckoClient(baseURL: settings.coinGeckoURL, key: nil, transport: transport)
     do {
-      try client.check(response, probe.data, endpoint: "/ping", coin: "", currency: "")
+      try client.check(response, endpoint: "/ping", coin: "", currency: "")
     } catch let error as ProviderError {
       return error
     } catch {}

@@ -3,10 +3,6 @@ import Testing
 @testable import RateCore
 @testable import RatesCLI
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The service's cache rules, through an inline ``PriceSource`` that counts calls.
 @Suite struct RateServiceTests {
   final class Calls: @unchecked Sendable {
@@ -284,7 +280,7 @@ import Testing
     let chart = try fixtureText("coingecko/market_chart_bitcoin_eur_28d_daily.json")
     let price = try fixtureText("coingecko/simple_price.json")
     let stub = StubTransport { request, _ in
-      (200, [:], request.url?.path.hasSuffix("/simple/price") == true ? price : chart)
+      (200, [:], request.url.path.hasSuffix("/simple/price") == true ? price : chart)
     }
     let client = CoinGeckoClient(
       baseURL: URL(string: "https://gecko.test/api/v3")!, key: nil, transport: stub.transport)

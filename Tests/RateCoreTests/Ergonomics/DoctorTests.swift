@@ -4,10 +4,6 @@ import Testing
 @testable import RateCore
 @testable import RatesCLI
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// `rates doctor` in process, with a stub transport answering by path.
 @Suite struct DoctorTests {
   static let demoKey = "CG-abcdefghijklmnopa1b2"
@@ -16,7 +12,7 @@ import Testing
     var status: Int32
     var stdout: String
     var stderr: String
-    var requests: [URLRequest]
+    var requests: [HTTPRequest]
 
     func checks() throws -> [String: [String: Any]] {
       let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any]
@@ -34,7 +30,7 @@ import Testing
     reply: @escaping @Sendable (String) -> StubTransport.Reply = { _ in (200, [:], "{}") }
   ) async throws -> Run {
     let home = try home ?? makeTemporaryDirectory()
-    let stub = StubTransport { request, _ in reply(request.url?.path ?? "") }
+    let stub = StubTransport { request, _ in reply(request.url.path) }
     let out = Recorder<String>()
     let err = Recorder<String>()
     let base = CompletionTests.environment(home)
@@ -79,13 +75,13 @@ import Testing
         == "none yet (\(try #require(checks["favorites"]?["path"] as? String)))")
     #expect(!run.stdout.contains(Self.demoKey))
     #expect(
-      Set(run.requests.compactMap { $0.url?.path }) == [
+      Set(run.requests.map { $0.url.path }) == [
         "/api/v3/ping", "/v1/latest", "/v1/bpi/currentprice/USD.json",
       ])
-    let ping = try #require(run.requests.first { $0.url?.path == "/api/v3/ping" })
-    #expect(ping.value(forHTTPHeaderField: "x-cg-demo-api-key") == Self.demoKey)
-    let latest = try #require(run.requests.first { $0.url?.path == "/v1/latest" })
-    #expect(latest.url?.query == "from=EUR&to=USD")
+    let ping = try #require(run.requests.first { $0.url.path == "/api/v3/ping" })
+    #expect(ping.headers["x-cg-demo-api-key"] == Self.demoKey)
+    let latest = try #require(run.requests.first { $0.url.path == "/v1/latest" })
+    #expect(latest.url.query == "from=EUR&to=USD")
   }
 
   @Test func proKeyOnThePublicHostFailsNamingTheVariable() async throws {

@@ -3,12 +3,8 @@ import Testing
 @testable import RateCore
 @testable import RatesCLI
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 @Suite struct RetryPolicyTests {
-  let request = URLRequest(url: URL(string: "https://gecko.test/api/v3/ping")!)
+  let request = HTTPRequest(url: URL(string: "https://gecko.test/api/v3/ping")!)
 
   func run(
     _ stub: StubTransport, policy: RetryPolicy = RetryPolicy()
@@ -16,8 +12,8 @@ import Testing
     let sleeps = Recorder<Duration>()
     let transport = stub.transport.retrying(
       policy, sleep: { sleeps.append($0) }, random: { 0.5 })
-    let (_, response) = try await transport.send(request)
-    return (response.statusCode, sleeps.all)
+    let response = try await transport.send(request)
+    return (response.status, sleeps.all)
   }
 
   @Test func serverErrorsAreRetriedWithGrowingBackoff() async throws {
@@ -99,10 +95,103 @@ import Testing
 
   @Test func retryAfterAcceptsAnHTTPDate() throws {
     let now = Date(timeIntervalSince1970: 1_718_000_000)  // Mon, 10 Jun 2024 06:13:20 GMT
-    let response = try #require(
-      HTTPURLResponse(
-        url: request.url!, statusCode: 429, httpVersion: nil,
-        headerFields: ["retry-after": "Mon, 10 Jun 2024 06:13:50 GMT"]))
+    let response = HTTPResponse(
+      status: 429, headers: ["retry-after": "Mon, 10 Jun 2024 06:13:50 GMT"])
     #expect(RetryAfter.seconds(from: response, now: now) == 30)
+  }
+}
+
+// MARK: - Caps and deadlines
+
+@Suite struct RetryCapTests {
+  let request = HTTPRequest(url: URL(string: "https://gecko.test/api/v3/ping")!)
+  /// Mon, 10 Jun 2024 06:13:20 GMT.
+  let now = Date(timeIntervalSince1970: 1_718_000_000)
+
+  @Test(arguments: [
+    ("0", 0), ("7", 7), (" 30 ", 30), ("600", 600), ("601", 600), ("99999999999", 600),
+    ("99999999999999999999999999", 600), ("-5", 0), ("+5", 5),
+  ])
+  func deltaSecondsAreCappedAt600(_ value: String, _ expected: Int) {
+    #expect(RetryAfter.seconds(fromValue: value, now: now) == expected)
+  }
+
+  @Test(arguments: ["", "soon", "1.5", "0x10", "5 s", String(repeating: "9", count: 100)])
+  func unreadableValuesAreAbsent(_ value: String) {
+    #expect(RetryAfter.seconds(fromValue: value, now: now) == nil)
+  }
+
+  @Test func httpDatesAreCappedAndPastDatesAreZero() {
+    #expect(RetryAfter.seconds(fromValue: "Mon, 10 Jun 2024 06:13:50 GMT", now: now) == 30)
+    #expect(RetryAfter.seconds(fromValue: "Fri, 01 Jan 2099 00:00:00 GMT", now: now) == 600)
+    #expect(RetryAfter.seconds(fromValue: "Thu, 01 Jan 1970 00:00:00 GMT", now: now) == 0)
+  }
+
+  @Test func anAbsurdRetryAfterIsReportedCappedAndNeverWaited() async throws {
+    let stub = StubTransport(status: 429, headers: ["Retry-After": "99999999999"], body: "")
+    let sleeps = Recorder<Duration>()
+    let client = CoinGeckoClient(
+      baseURL: URL(string: "https://gecko.test/api/v3")!, key: nil,
+      transport: stub.transport.retrying(RetryPolicy(), sleep: { sleeps.append($0) }))
+    await #expect(throws: ProviderError.rateLimited(provider: "coingecko", retryAfter: 600)) {
+      _ = try await client.search("btc")
+    }
+    #expect(sleeps.all.isEmpty)
+    #expect(stub.requests.count == 1)
+  }
+
+  @Test func policiesAreClampedToTheCeilings() {
+    let policy = RetryPolicy(
+      maxAttempts: 1_000, baseDelay: .seconds(3_600), maxRetryAfter: .seconds(86_400),
+      maxTotalDelay: .seconds(-1))
+    #expect(policy.maxAttempts == 10)
+    #expect(policy.baseDelay == .seconds(60))
+    #expect(policy.maxRetryAfter == .seconds(60))
+    #expect(policy.maxTotalDelay == .zero)
+    #expect(RetryPolicy(maxAttempts: 0).maxAttempts == 1)
+    #expect(policy.backoff(retry: .max, random: .nan) <= .seconds(60))
+    #expect(policy.backoff(retry: -3, random: 2) <= .seconds(60))
+  }
+
+  @Test func noWaitEndsPastTheRequestDeadline() async throws {
+    let stub = StubTransport(status: 503, body: "busy")
+    let sleeps = Recorder<Duration>()
+    let transport = stub.transport
+      .retrying(
+        RetryPolicy(maxAttempts: 5, baseDelay: .seconds(2)), sleep: { sleeps.append($0) },
+        random: { 1 })  // a 2 s backoff, past the deadline 1 s away
+      .bounded(by: .now + .seconds(1))
+    let response = try await transport.send(request)
+    #expect(response.status == 503)
+    #expect(stub.requests.count == 1)
+    #expect(sleeps.all.isEmpty)
+  }
+
+  @Test func boundedStampsTheEarlierDeadline() async throws {
+    let seen = Recorder<ContinuousClock.Instant?>()
+    let transport = HTTPTransport { request in
+      seen.append(request.deadline)
+      return HTTPResponse(status: 200)
+    }
+    let soon = ContinuousClock.now + .seconds(5)
+    let later = soon + .seconds(60)
+    _ = try await transport.bounded(by: later).bounded(by: soon).send(request)
+    _ = try await transport.bounded(by: soon).bounded(by: later).send(request)
+    #expect(seen.all == [soon, soon])
+  }
+
+  @Test func aRequestBudgetIsTheTimeoutCutByTheDeadline() {
+    let now = ContinuousClock.now
+    #expect(RequestBudget(timeoutSeconds: 10, deadline: nil, now: now).milliseconds == 10_000)
+    #expect(RequestBudget(timeoutSeconds: 0, deadline: nil, now: now).milliseconds == 1_000)
+    #expect(RequestBudget(timeoutSeconds: .max, deadline: nil, now: now).milliseconds == 86_400_000)
+    let short = RequestBudget(timeoutSeconds: 10, deadline: now + .milliseconds(1_500), now: now)
+    #expect(short.milliseconds == 1_500)
+    #expect(short.reportedSeconds == 2)
+    let passed = RequestBudget(timeoutSeconds: 10, deadline: now - .seconds(1), now: now)
+    #expect(passed.milliseconds == 0)
+    let far = RequestBudget(
+      timeoutSeconds: 10, deadline: now + .seconds(Int64.max / 2), now: now)
+    #expect(far.milliseconds == 10_000)
   }
 }

@@ -3,10 +3,6 @@ import Testing
 @testable import RateCore
 @testable import RatesCLI
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 @Suite struct CoinDeskClientTests {
   func client(_ stub: StubTransport) -> CoinDeskClient {
     CoinDeskClient(baseURL: URL(string: "https://bpi.test/v1/bpi")!, transport: stub.transport)
@@ -17,7 +13,7 @@ import Testing
     let (rate, updated) = try await client(stub).currentPrice(currency: "eur")
     #expect(rate == 20567.8912)
     #expect(updated == ISO8601.parse("2022-07-10T18:45:00+00:00"))
-    #expect(stub.requests.all.first?.url?.path == "/v1/bpi/currentprice/EUR.json")
+    #expect(stub.requests.all.first?.url.path == "/v1/bpi/currentprice/EUR.json")
   }
 
   @Test func rateFloatAsAStringIsAccepted() async throws {

@@ -3,10 +3,6 @@ import Testing
 @testable import RateCore
 @testable import RatesCLI
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 @Suite struct CoinGeckoClientTests {
   let base = URL(string: "https://gecko.test/api/v3")!
 
@@ -32,12 +28,12 @@ import Testing
     _ = try await client(stub).simplePrices(ids: ["bitcoin", "ethereum"], currencies: ["EUR", "USD"])
     let request = try #require(stub.requests.all.first)
     #expect(stub.requests.count == 1)
-    #expect(request.url?.path == "/api/v3/simple/price")
+    #expect(request.url.path == "/api/v3/simple/price")
     #expect(request.queryItems["ids"] == "bitcoin,ethereum")
     #expect(request.queryItems["vs_currencies"] == "eur,usd")
     #expect(request.queryItems["include_24hr_change"] == "true")
     #expect(request.queryItems["include_last_updated_at"] == "true")
-    #expect(request.value(forHTTPHeaderField: "User-Agent") == "rates/\(RatesVersion.current)")
+    #expect(request.headers["User-Agent"] == "rates/\(RatesVersion.current)")
   }
 
   @Test func emptySimplePriceMeansNoKnownIds() async throws {
@@ -51,7 +47,7 @@ import Testing
     let samples = try await client(stub).marketChart(id: "bitcoin", currency: "EUR", days: 28)
     #expect(samples.count == 29)
     let request = try #require(stub.requests.all.first)
-    #expect(request.url?.path == "/api/v3/coins/bitcoin/market_chart")
+    #expect(request.url.path == "/api/v3/coins/bitcoin/market_chart")
     #expect(request.queryItems["vs_currency"] == "eur")
     #expect(request.queryItems["days"] == "28")
     #expect(request.queryItems["interval"] == "daily")
@@ -104,17 +100,17 @@ import Testing
     let stub = StubTransport(body: "{}")
     _ = try await client(stub, key: .demo("CG-secret")).simplePrices(ids: ["bitcoin"], currencies: ["usd"])
     let request = try #require(stub.requests.all.first)
-    #expect(request.value(forHTTPHeaderField: "x-cg-demo-api-key") == "CG-secret")
-    #expect(request.value(forHTTPHeaderField: "x-cg-pro-api-key") == nil)
-    #expect(request.url?.absoluteString.contains("CG-secret") == false)
+    #expect(request.headers["x-cg-demo-api-key"] == "CG-secret")
+    #expect(request.headers["x-cg-pro-api-key"] == nil)
+    #expect(request.url.absoluteString.contains("CG-secret") == false)
   }
 
   @Test func proKeyUsesTheProHeader() async throws {
     let stub = StubTransport(body: "{}")
     _ = try await client(stub, key: .pro("CG-pro")).simplePrices(ids: ["bitcoin"], currencies: ["usd"])
     let request = try #require(stub.requests.all.first)
-    #expect(request.value(forHTTPHeaderField: "x-cg-pro-api-key") == "CG-pro")
-    #expect(request.value(forHTTPHeaderField: "x-cg-demo-api-key") == nil)
+    #expect(request.headers["x-cg-pro-api-key"] == "CG-pro")
+    #expect(request.headers["x-cg-demo-api-key"] == nil)
   }
 
   // MARK: - Errors

@@ -3,10 +3,6 @@ import Testing
 @testable import RateCore
 @testable import RatesCLI
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 @Suite struct CoinGeckoMarketsTests {
   func client(_ stub: StubTransport) -> CoinGeckoClient {
     CoinGeckoClient(
@@ -31,7 +27,7 @@ import Testing
     #expect(!tail.name.contains("\u{1B}") && !tail.name.contains("\u{07}"))
 
     let request = try #require(stub.requests.all.first)
-    #expect(request.url?.path == "/api/v3/coins/markets")
+    #expect(request.url.path == "/api/v3/coins/markets")
     #expect(request.queryItems["vs_currency"] == "eur")
     #expect(request.queryItems["per_page"] == "5")
     #expect(request.queryItems["ids"] == nil)

@@ -4,10 +4,6 @@ import Testing
 @testable import RateCore
 @testable import RatesCLI
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 @Suite struct FrankfurterClientTests {
   func client(_ stub: StubTransport) -> FrankfurterClient {
     FrankfurterClient(baseURL: URL(string: "https://fx.test/v1")!, transport: stub.transport)
@@ -35,9 +31,9 @@ import Testing
     #expect(rates == [pair("GBP-USD"): 1.2818, pair("GBP-EUR"): 1.1772, pair("GBP-JPY"): 200.13])
     #expect(stub.requests.count == 1)
     let request = try #require(stub.requests.all.first)
-    #expect(request.url?.path == "/v1/latest")
-    #expect(request.url?.query == "from=GBP&to=EUR,JPY,USD")
-    #expect(request.value(forHTTPHeaderField: "User-Agent")?.hasPrefix("rates/") == true)
+    #expect(request.url.path == "/v1/latest")
+    #expect(request.url.query == "from=GBP&to=EUR,JPY,USD")
+    #expect(request.headers["User-Agent"]?.hasPrefix("rates/") == true)
   }
 
   @Test func latestInEuroReadsTheRawFigures() async throws {
@@ -45,7 +41,7 @@ import Testing
     let (date, rates) = try await client(stub).latest(pairs: pairs("EUR-USD", "EUR-GBP", "EUR-USD"))
     #expect(date == Day("2024-06-07"))
     #expect(rates == [pair("EUR-USD"): 1.0889, pair("EUR-GBP"): 0.8495])
-    #expect(stub.requests.all.first?.url?.query == "from=EUR&to=GBP,USD")
+    #expect(stub.requests.all.first?.url.query == "from=EUR&to=GBP,USD")
   }
 
   @Test func mixedBasesCostOneEuroRequestAndAreTriangulated() async throws {
@@ -53,7 +49,7 @@ import Testing
     let wanted = pairs("GBP-USD", "USD-JPY", "CHF-EUR", "EUR-AUD")
     let (_, rates) = try await client(stub).latest(pairs: wanted)
     #expect(stub.requests.count == 1)
-    #expect(stub.requests.all.first?.url?.query == "from=EUR&to=AUD,CHF,GBP,JPY,USD")
+    #expect(stub.requests.all.first?.url.query == "from=EUR&to=AUD,CHF,GBP,JPY,USD")
     #expect(rates.count == 4)
     // EUR figures: USD 1.0889, GBP 0.8495, JPY 170.01, CHF 0.9706, AUD 1.6289.
     // GBP-USD = 1.0889 / 0.8495 = 1.28181283107710…  (Frankfurter itself says 1.2818)
@@ -71,7 +67,7 @@ import Testing
     let (date, rates) = try await client(stub).latest(pairs: [])
     #expect(date == Day("2024-06-07"))
     #expect(rates.isEmpty)
-    #expect(stub.requests.all.first?.url?.query == "from=EUR")
+    #expect(stub.requests.all.first?.url.query == "from=EUR")
   }
 
   @Test func anAmountOtherThanOneIsDividedOut() async throws {
@@ -88,8 +84,8 @@ import Testing
     let series = try await client(stub).timeSeries(
       pairs: pairs("EUR-USD", "EUR-GBP"), start: Day("2024-06-01")!, end: Day("2024-06-11")!)
     let request = try #require(stub.requests.all.first)
-    #expect(request.url?.path == "/v1/2024-06-01..2024-06-11")
-    #expect(request.url?.query == "from=EUR&to=GBP,USD")
+    #expect(request.url.path == "/v1/2024-06-01..2024-06-11")
+    #expect(request.url.query == "from=EUR&to=GBP,USD")
     let usd = try #require(series[pair("EUR-USD")])
     // 2024-06-01 is a Saturday: the API starts at Friday 05-31 and skips 06-08/06-09.
     let expectedDays = [
@@ -109,7 +105,7 @@ import Testing
     let series = try await client(stub).timeSeries(
       pairs: pairs("GBP-USD", "USD-GBP"), start: Day("2024-06-01")!, end: Day("2024-06-11")!)
     #expect(stub.requests.count == 1)
-    #expect(stub.requests.all.first?.url?.query == "from=EUR&to=GBP,USD")
+    #expect(stub.requests.all.first?.url.query == "from=EUR&to=GBP,USD")
     let gbpUSD = try #require(series[pair("GBP-USD")])
     #expect(gbpUSD.count == 8)
     // 2024-05-31: USD 1.0848, GBP 0.8521 → 1.0848 / 0.8521 = 1.27309001290928…
@@ -128,7 +124,7 @@ import Testing
     let stub = StubTransport(body: body)
     let series = try await client(stub).timeSeries(
       pairs: pairs("USD-JPY"), start: Day("2024-06-03")!, end: Day("2024-06-04")!)
-    #expect(stub.requests.all.first?.url?.query == "from=USD&to=JPY")
+    #expect(stub.requests.all.first?.url.query == "from=USD&to=JPY")
     #expect(series[pair("USD-JPY")]?.map(\.rate) == [156.13, 154.8])
   }
 
@@ -156,7 +152,7 @@ import Testing
   @Test func currenciesKeepNonASCIINames() async throws {
     let stub = StubTransport(body: try fixtureText("frankfurter/currencies.json"))
     let names = try await client(stub).currencies()
-    #expect(stub.requests.all.first?.url?.path == "/v1/currencies")
+    #expect(stub.requests.all.first?.url.path == "/v1/currencies")
     #expect(names.count == 31)
     #expect(names["ISK"] == "Icelandic Króna")
     #expect(names["PLN"] == "Polish Złoty")

@@ -4,10 +4,6 @@ import Testing
 @testable import RateCore
 @testable import RatesCLI
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Checks the fake Frankfurter answers like apis.md section 3: directly through its
 /// handler, and briefly through a real socket with the real client.
 @Suite struct FakeFrankfurterTests {
@@ -35,7 +31,7 @@ import Testing
     defer { server.stop() }
     let client = FrankfurterClient(
       baseURL: server.baseURL.appendingPathComponent("frankfurter"),
-      transport: .urlSession(timeoutSeconds: 5))
+      transport: .live(timeoutSeconds: 5))
 
     let gbpUSD = CurrencyPairKey(base: "GBP", quote: "USD")
     let eurCHF = CurrencyPairKey(base: "EUR", quote: "CHF")

@@ -71,6 +71,12 @@ enum LoopbackReply: Sendable {
   case dropConnection
   /// Sends the head with the full `Content-Length`, only `keepBytes` of the body, then closes.
   indirect case truncated(LoopbackReply, keepBytes: Int)
+  /// Sends the head with the full `Content-Length`, then the body one byte every
+  /// `interval` seconds (see LoopbackServer+Streams.swift).
+  case trickle(status: Int, headers: [String: String], body: Data, interval: Double)
+  /// Sends a chunked body that never ends, `chunk` after `chunk`, until the client
+  /// leaves or the server stops.
+  case endlessChunked(status: Int, headers: [String: String], chunk: Data)
 
   /// A JSON body, `Content-Type: application/json; charset=utf-8`.
   static func json(_ body: String, status: Int = 200, headers: [String: String] = [:])
@@ -216,6 +222,8 @@ final class LoopbackServer: @unchecked Sendable {
   var requestCount: Int { state.withLock { $0.requests.count } }
   /// How many TCP connections were accepted so far (1 for a fully reused keep-alive connection).
   var connectionCount: Int { state.withLock { $0.connectionCount } }
+  /// How many client connections are open right now.
+  var openConnectionCount: Int { state.withLock { $0.clients.count } }
 
   /// Stops accepting, wakes `accept` with `shutdown`, shuts down every client
   /// connection and cuts delayed replies short. Idempotent and quick; also run by `deinit`.
@@ -236,7 +244,7 @@ private enum Socket {
 
 /// The shared state, separate from `LoopbackServer` so the threads do not keep the
 /// server alive and `deinit` can stop them.
-private final class ServerState: @unchecked Sendable {
+final class ServerState: @unchecked Sendable {
   struct Guarded {
     var stopped = false
     var requests: [RecordedRequest] = []
@@ -354,6 +362,8 @@ private final class ServerState: @unchecked Sendable {
       }
       _ = send(fd, headBytes + body.prefix(max(0, keepBytes)))
       return false
+    case .trickle, .endlessChunked:
+      return stream(fd, reply, head: head)
     case .response:
       guard let (headBytes, body) = resolve(reply, head: head, keepAlive: keepAlive) else {
         return false
@@ -366,7 +376,7 @@ private final class ServerState: @unchecked Sendable {
   /// reply drops the connection or the server stopped meanwhile.
   private func resolve(_ reply: LoopbackReply, head: Head, keepAlive: Bool) -> (Data, Data)? {
     switch reply {
-    case .dropConnection:
+    case .dropConnection, .trickle, .endlessChunked:
       return nil
     case .delayed(let seconds, let inner):
       guard wait(seconds: seconds) else { return nil }
@@ -389,7 +399,7 @@ private final class ServerState: @unchecked Sendable {
   }
 
   /// Sleeps up to `seconds`; returns `false` at once when the server stops.
-  private func wait(seconds: Double) -> Bool {
+  func wait(seconds: Double) -> Bool {
     let deadline = Date(timeIntervalSinceNow: max(0, seconds))
     condition.lock()
     defer { condition.unlock() }
@@ -399,7 +409,7 @@ private final class ServerState: @unchecked Sendable {
     return false
   }
 
-  private func send(_ fd: Int32, _ data: Data) -> Bool {
+  func send(_ fd: Int32, _ data: Data) -> Bool {
     data.withUnsafeBytes { raw -> Bool in
       guard let base = raw.baseAddress else { return true }
       var offset = 0
@@ -468,13 +478,14 @@ private final class ServerState: @unchecked Sendable {
     }
   }
 
-  private func reasonPhrase(_ status: Int) -> String {
+  func reasonPhrase(_ status: Int) -> String {
     switch status {
     case 200: return "OK"
     case 204: return "No Content"
     case 301: return "Moved Permanently"
     case 302: return "Found"
     case 304: return "Not Modified"
+    case 307: return "Temporary Redirect"
     case 400: return "Bad Request"
     case 401: return "Unauthorized"
     case 403: return "Forbidden"

@@ -2,10 +2,6 @@ import Foundation
 @testable import RateCore
 @testable import RatesCLI
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// A thread-safe list, for recording what closures under test were called with.
 final class Recorder<Element: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
@@ -30,10 +26,10 @@ final class Recorder<Element: Sendable>: @unchecked Sendable {
 /// which receives the request and its 0-based index.
 struct StubTransport: Sendable {
   typealias Reply = (status: Int, headers: [String: String], body: String)
-  let requests = Recorder<URLRequest>()
-  let respond: @Sendable (URLRequest, Int) throws -> Reply
+  let requests = Recorder<HTTPRequest>()
+  let respond: @Sendable (HTTPRequest, Int) throws -> Reply
 
-  init(_ respond: @escaping @Sendable (URLRequest, Int) throws -> Reply) {
+  init(_ respond: @escaping @Sendable (HTTPRequest, Int) throws -> Reply) {
     self.respond = respond
   }
 
@@ -47,12 +43,10 @@ struct StubTransport: Sendable {
       let index = requests.count
       requests.append(request)
       let reply = try respond(request, index)
-      let url = request.url ?? URL(fileURLWithPath: "/")
-      guard
-        let response = HTTPURLResponse(
-          url: url, statusCode: reply.status, httpVersion: "HTTP/1.1", headerFields: reply.headers)
-      else { throw HTTPError.other(host: "stub", code: -1) }
-      return (Data(reply.body.utf8), response)
+      return HTTPResponse(
+        status: reply.status,
+        headers: HTTPHeaders(reply.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }),
+        body: Data(reply.body.utf8))
     }
   }
 }
@@ -70,10 +64,10 @@ func makeTemporaryDirectory() throws -> URL {
   return url
 }
 
-extension URLRequest {
+extension HTTPRequest {
   /// The query items by name.
   var queryItems: [String: String] {
-    guard let url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+    guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
       return [:]
     }
     var items: [String: String] = [:]

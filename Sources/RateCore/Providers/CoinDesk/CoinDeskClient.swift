@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The CoinDesk Bitcoin Price Index v1 format: Bitcoin only, errors in plain
 /// text.
 ///
@@ -26,9 +22,9 @@ public struct CoinDeskClient: Sendable {
     let code = currency.uppercased()
     let path = "/currentprice/\(ProviderHTTP.encodeQueryValue(code)).json"
     let endpoint = "/currentprice/{CODE}.json"
-    let (data, response) = try await http.get(path)
-    try check(response, data, currency: code)
-    let dto = try http.decode(CoinDeskCurrentPriceDTO.self, from: data, endpoint: endpoint)
+    let response = try await http.get(path)
+    try check(response, currency: code)
+    let dto = try http.decode(CoinDeskCurrentPriceDTO.self, from: response.body, endpoint: endpoint)
     guard let entry = dto.bpi[code] ?? dto.bpi.values.first(where: { $0.code.uppercased() == code })
     else {
       throw ProviderError.malformedResponse(
@@ -49,11 +45,11 @@ public struct CoinDeskClient: Sendable {
   {
     let code = currency.uppercased()
     let endpoint = "/historical/close.json"
-    let (data, response) = try await http.get(
+    let response = try await http.get(
       endpoint,
       query: [("currency", code), ("start", start.description), ("end", end.description)])
-    try check(response, data, currency: code)
-    let dto = try http.decode(CoinDeskHistoricalDTO.self, from: data, endpoint: endpoint)
+    try check(response, currency: code)
+    let dto = try http.decode(CoinDeskHistoricalDTO.self, from: response.body, endpoint: endpoint)
     var points: [RatePoint] = []
     for (key, value) in dto.bpi ?? [:] {
       guard let day = Day(key) else {
@@ -67,31 +63,23 @@ public struct CoinDeskClient: Sendable {
     return points.sorted { $0.date < $1.date }
   }
 
-  /// Maps CoinDesk's plain-text errors.
-  func check(_ response: HTTPURLResponse, _ data: Data, currency: String) throws {
-    let status = response.statusCode
-    guard !(200...299).contains(status) else { return }
-    let provider = Providers.coinDesk
-    let text = String(decoding: data.prefix(300), as: UTF8.self)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-    if status == 429 {
-      throw ProviderError.rateLimited(
-        provider: provider, retryAfter: RetryAfter.seconds(from: response))
+  /// Maps CoinDesk's plain-text errors (``ProviderHTTP/check(_:reading:)``).
+  func check(_ response: HTTPResponse, currency: String) throws {
+    try http.check(response) { response in
+      let provider = Providers.coinDesk
+      let text = ProviderHTTP.text(of: response.body)
+      let error: ProviderError?
+      if text.localizedCaseInsensitiveContains("currency was not found") {
+        error = .invalidCurrency(provider: provider, currency: currency)
+      } else if text.localizedCaseInsensitiveContains("only covers data from") {
+        error = .noData(
+          provider: provider, detail: "the BPI starts on 2010-07-17: ask for later days")
+      } else if text.localizedCaseInsensitiveContains("No results returned") {
+        error = .noData(provider: provider, detail: "no prices for that range")
+      } else {
+        error = nil
+      }
+      return ErrorBodyReading(error: error, message: text)
     }
-    if text.localizedCaseInsensitiveContains("currency was not found") {
-      throw ProviderError.invalidCurrency(provider: provider, currency: currency)
-    }
-    if text.localizedCaseInsensitiveContains("only covers data from") {
-      throw ProviderError.noData(
-        provider: provider, detail: "the BPI starts on 2010-07-17: ask for later days")
-    }
-    if text.localizedCaseInsensitiveContains("No results returned") {
-      throw ProviderError.noData(provider: provider, detail: "no prices for that range")
-    }
-    if (500...599).contains(status) {
-      throw ProviderError.serverError(provider: provider, status: status)
-    }
-    throw ProviderError.httpStatus(
-      provider: provider, status: status, message: text.hasPrefix("<") ? "" : text)
   }
 }

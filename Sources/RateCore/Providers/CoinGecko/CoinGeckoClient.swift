@@ -1,13 +1,16 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// CoinGecko v3: current prices, daily history and coin search.
 ///
 /// Every method makes exactly one request. Statuses are checked before any
 /// decoding, and each documented error body becomes a ``ProviderError``.
+///
+/// Timestamps are range-checked before they become dates
+/// (``ProviderNumbers``): an impossible `last_updated_at` is treated like a
+/// missing one (the price is kept, its time unknown), and an impossible
+/// market-chart point is dropped like a `null` one, the rest of the series
+/// kept. A value of the wrong JSON type is a
+/// ``ProviderError/malformedResponse(provider:endpoint:detail:)``.
 public struct CoinGeckoClient: Sendable {
   /// The public host.
   public static let publicBaseURL = URL(string: "https://api.coingecko.com/api/v3")
@@ -55,26 +58,26 @@ public struct CoinGeckoClient: Sendable {
   {
     let endpoint = "/simple/price"
     let vs = currencies.map { $0.lowercased() }
-    let (data, response) = try await http.get(
+    let response = try await http.get(
       endpoint,
       query: [
         ("ids", ids.joined(separator: ",")), ("vs_currencies", vs.joined(separator: ",")),
         ("include_24hr_change", "true"), ("include_last_updated_at", "true"),
       ])
     try check(
-      response, data, endpoint: endpoint, coin: ids.joined(separator: ","),
+      response, endpoint: endpoint, coin: ids.joined(separator: ","),
       currency: vs.joined(separator: ",").uppercased())
-    let dto = try http.decode(CoinGeckoSimplePriceDTO.self, from: data, endpoint: endpoint)
+    let dto = try http.decode(CoinGeckoSimplePriceDTO.self, from: response.body, endpoint: endpoint)
     var result: [String: [String: Price]] = [:]
     for (id, fields) in dto.prices {
-      let updated = (fields["last_updated_at"] ?? nil).map { Date(timeIntervalSince1970: $0) }
+      let updated = (fields["last_updated_at"] ?? nil).flatMap(ProviderNumbers.date(unixSeconds:))
       var byCurrency: [String: Price] = [:]
       for currency in vs {
         // A null, negative or non-finite price is no price (CoinGecko's sign of a stale one).
         guard let rate = fields[currency] ?? nil, rate.isFinite, rate > 0 else { continue }
+        let change = (fields["\(currency)_24h_change"] ?? nil).flatMap { $0.isFinite ? $0 : nil }
         byCurrency[currency.uppercased()] = Price(
-          rate: rate, change24hPercent: (fields["\(currency)_24h_change"] ?? nil),
-          updatedAt: updated)
+          rate: rate, change24hPercent: change, updatedAt: updated)
       }
       result[id] = byCurrency
     }
@@ -89,19 +92,20 @@ public struct CoinGeckoClient: Sendable {
   {
     let encodedID = ProviderHTTP.encodeQueryValue(id)
     let endpoint = "/coins/\(encodedID)/market_chart"
-    let (data, response) = try await http.get(
+    let response = try await http.get(
       endpoint,
       query: [
         ("vs_currency", currency.lowercased()), ("days", String(days)), ("interval", "daily"),
       ])
     try check(
-      response, data, endpoint: "/coins/{id}/market_chart", coin: id,
-      currency: currency.uppercased())
+      response, endpoint: "/coins/{id}/market_chart", coin: id, currency: currency.uppercased())
     let dto = try http.decode(
-      CoinGeckoMarketChartDTO.self, from: data, endpoint: "/coins/{id}/market_chart")
+      CoinGeckoMarketChartDTO.self, from: response.body, endpoint: "/coins/{id}/market_chart")
     return dto.prices.compactMap { point in
-      guard let value = point.value, value.isFinite, value > 0 else { return nil }
-      return (Date(timeIntervalSince1970: point.milliseconds / 1000), value)
+      guard let value = point.value, value.isFinite, value > 0,
+        let date = ProviderNumbers.date(unixMilliseconds: point.milliseconds)
+      else { return nil }
+      return (date, value)
     }
     .sorted { $0.0 < $1.0 }
   }
@@ -117,9 +121,9 @@ public struct CoinGeckoClient: Sendable {
   /// Coins matching `query` by name or symbol, best match first.
   public func search(_ query: String) async throws -> [SearchResult] {
     let endpoint = "/search"
-    let (data, response) = try await http.get(endpoint, query: [("query", query)])
-    try check(response, data, endpoint: endpoint, coin: query, currency: "")
-    let dto = try http.decode(CoinGeckoSearchDTO.self, from: data, endpoint: endpoint)
+    let response = try await http.get(endpoint, query: [("query", query)])
+    try check(response, endpoint: endpoint, coin: query, currency: "")
+    let dto = try http.decode(CoinGeckoSearchDTO.self, from: response.body, endpoint: endpoint)
     return dto.coins.filter { ProviderHTTP.isPlausibleID($0.id) }.map {
       SearchResult(
         id: $0.id, symbol: UntrustedText.sanitize($0.symbol).uppercased(),
@@ -127,47 +131,46 @@ public struct CoinGeckoClient: Sendable {
     }
   }
 
-  /// Throws the ``ProviderError`` a non-2xx response stands for.
-  public func check(
-    _ response: HTTPURLResponse, _ data: Data, endpoint: String, coin: String, currency: String
-  ) throws {
-    let status = response.statusCode
-    guard !(200...299).contains(status) else { return }
-    let provider = Providers.coinGecko
-    if status == 429 {
-      throw ProviderError.rateLimited(
-        provider: provider, retryAfter: RetryAfter.seconds(from: response))
+  /// Throws the ``ProviderError`` a non-2xx response stands for
+  /// (``ProviderHTTP/check(_:reading:)`` with CoinGecko's error bodies).
+  public func check(_ response: HTTPResponse, endpoint: String, coin: String, currency: String) throws {
+    try http.check(response) { response in
+      Self.reading(response, endpoint: endpoint, coin: coin, currency: currency)
     }
-    let body = CoinGeckoErrorBody(data: data)
+  }
+
+  /// What CoinGecko's error body says, in all four documented shapes.
+  static func reading(_ response: HTTPResponse, endpoint: String, coin: String, currency: String)
+    -> ErrorBodyReading
+  {
+    let provider = Providers.coinGecko
+    let body = CoinGeckoErrorBody(data: response.body)
     let message = body.message.lowercased()
+    let error: ProviderError?
     switch body.code {
     case 429?:
-      throw ProviderError.rateLimited(
-        provider: provider, retryAfter: RetryAfter.seconds(from: response))
-    case 10012?: throw ProviderError.historyTooOld(provider: provider)
-    case 10002?: throw ProviderError.apiKeyMissing(provider: provider)
+      error = .rateLimited(provider: provider, retryAfter: RetryAfter.seconds(from: response))
+    case 10012?: error = .historyTooOld(provider: provider)
+    case 10002?: error = .apiKeyMissing(provider: provider)
     case 10010?:
-      throw ProviderError.apiKeyRejected(
+      error = .apiKeyRejected(
         provider: provider,
         detail: "a Pro key only works on the pro host: set COINGECKO_PRO_API_KEY instead of COINGECKO_API_KEY")
     case 10011?:
-      throw ProviderError.apiKeyRejected(
+      error = .apiKeyRejected(
         provider: provider,
         detail: "a Demo key only works on the public host: set COINGECKO_API_KEY instead of COINGECKO_PRO_API_KEY")
     case 10005?:
-      throw ProviderError.apiKeyRejected(
-        provider: provider, detail: "\(endpoint) is not included in your plan")
-    default: break
+      error = .apiKeyRejected(provider: provider, detail: "\(endpoint) is not included in your plan")
+    default:
+      if message.contains("coin not found") || message.contains("could not find coin") {
+        error = .coinNotFound(provider: provider, coin: coin)
+      } else if message.contains("invalid vs_currency") {
+        error = .invalidCurrency(provider: provider, currency: currency)
+      } else {
+        error = nil
+      }
     }
-    if message.contains("coin not found") || message.contains("could not find coin") {
-      throw ProviderError.coinNotFound(provider: provider, coin: coin)
-    }
-    if message.contains("invalid vs_currency") {
-      throw ProviderError.invalidCurrency(provider: provider, currency: currency)
-    }
-    if (500...599).contains(status) {
-      throw ProviderError.serverError(provider: provider, status: status)
-    }
-    throw ProviderError.httpStatus(provider: provider, status: status, message: body.message)
+    return ErrorBodyReading(error: error, message: body.message)
   }
 }

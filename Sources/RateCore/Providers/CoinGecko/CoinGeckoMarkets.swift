@@ -111,11 +111,11 @@ extension CoinGeckoClient {
       ("sparkline", sparkline ? "true" : "false"), ("price_change_percentage", "24h"),
     ]
     if let ids { query.insert(("ids", ids.joined(separator: ",")), at: 1) }
-    let (data, response) = try await http.get(endpoint, query: query)
+    let response = try await http.get(endpoint, query: query)
     try check(
-      response, data, endpoint: endpoint, coin: ids?.joined(separator: ",") ?? "",
+      response, endpoint: endpoint, coin: ids?.joined(separator: ",") ?? "",
       currency: currency.uppercased())
-    return try http.decode([CoinGeckoMarketDTO].self, from: data, endpoint: endpoint)
+    return try http.decode([CoinGeckoMarketDTO].self, from: response.body, endpoint: endpoint)
       .filter { ProviderHTTP.isPlausibleID($0.id) }.map(\.domain)
   }
 }

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// One currency pair, such as `GBP-USD`: how many `quote` units one `base`
 /// unit buys.
 ///
@@ -92,12 +88,12 @@ public struct FrankfurterClient: Sendable {
   {
     let plan = try FrankfurterPlan(pairs: pairs)
     let endpoint = "/latest"
-    let (data, response) = try await http.get(endpoint, query: plan.query)
+    let response = try await http.get(endpoint, query: plan.query)
     try check(
-      response, data,
+      response,
       notFound: .invalidCurrency(
         provider: Providers.frankfurter, currency: plan.codes.joined(separator: ",")))
-    let dto = try http.decode(FrankfurterLatestDTO.self, from: data, endpoint: endpoint)
+    let dto = try http.decode(FrankfurterLatestDTO.self, from: response.body, endpoint: endpoint)
     try plan.checkBase(dto.base, endpoint: endpoint)
     let table = try plan.table(dto.rates, amount: dto.amount, endpoint: endpoint, path: "rates")
     let missing = plan.missingCodes(in: Set(table.keys))
@@ -133,14 +129,14 @@ public struct FrankfurterClient: Sendable {
     guard !plan.pairs.isEmpty, start <= end else { return result }
 
     let endpoint = "/{START}..{END}"
-    let (data, response) = try await http.get("/\(start)..\(end)", query: plan.query)
+    let response = try await http.get("/\(start)..\(end)", query: plan.query)
     let notFound: ProviderError =
       plan.codes.allSatisfy(FiatCurrencies.isFiat)
       ? .noData(provider: Providers.frankfurter, detail: "no ECB rates from \(start) to \(end)")
       : .invalidCurrency(
         provider: Providers.frankfurter, currency: plan.codes.joined(separator: ","))
-    try check(response, data, notFound: notFound)
-    let dto = try http.decode(FrankfurterSeriesDTO.self, from: data, endpoint: endpoint)
+    try check(response, notFound: notFound)
+    let dto = try http.decode(FrankfurterSeriesDTO.self, from: response.body, endpoint: endpoint)
     try plan.checkBase(dto.base, endpoint: endpoint)
 
     var seen: Set<String> = []
@@ -174,9 +170,9 @@ public struct FrankfurterClient: Sendable {
   ///   dropped.
   public func currencies() async throws -> [String: String] {
     let endpoint = "/currencies"
-    let (data, response) = try await http.get(endpoint)
-    try check(response, data, notFound: nil)
-    let names = try http.decode([String: String].self, from: data, endpoint: endpoint)
+    let response = try await http.get(endpoint)
+    try check(response, notFound: nil)
+    let names = try http.decode([String: String].self, from: response.body, endpoint: endpoint)
     var result: [String: String] = [:]
     for (code, name) in names where FrankfurterPlan.isCode(code) {
       result[code.uppercased()] = UntrustedText.sanitize(name)
@@ -184,31 +180,25 @@ public struct FrankfurterClient: Sendable {
     return result
   }
 
-  /// Maps a non-2xx status and Frankfurter's `{"message": …}` body.
+  /// Maps a non-2xx status and Frankfurter's `{"message": …}` body
+  /// (``ProviderHTTP/check(_:reading:)``).
   ///
   /// - Parameter notFound: the error the documented 404 body stands for;
   ///   `nil` where a 404 can only mean a wrong URL.
-  func check(_ response: HTTPURLResponse, _ data: Data, notFound: ProviderError?) throws {
-    let status = response.statusCode
-    guard !(200...299).contains(status) else { return }
-    let provider = Providers.frankfurter
-    if status == 429 {
-      throw ProviderError.rateLimited(
-        provider: provider, retryAfter: RetryAfter.seconds(from: response))
+  func check(_ response: HTTPResponse, notFound: ProviderError?) throws {
+    try http.check(response) { response in
+      let body = FrankfurterErrorBody(data: response.body)
+      let message = body.message.lowercased()
+      var error: ProviderError?
+      if response.status == 404, message == "not found", let notFound {
+        error = notFound
+      } else if response.status == 422, message.contains("bad currency pair") {
+        error = .unsupported(
+          provider: Providers.frankfurter,
+          detail: "bad currency pair: the base and quote are the same currency")
+      }
+      return ErrorBodyReading(error: error, message: body.message)
     }
-    if (500...599).contains(status) {
-      throw ProviderError.serverError(provider: provider, status: status)
-    }
-    let body = FrankfurterErrorBody(data: data)
-    let message = body.message.lowercased()
-    if status == 404, message == "not found", let notFound {
-      throw notFound
-    }
-    if status == 422, message.contains("bad currency pair") {
-      throw ProviderError.unsupported(
-        provider: provider, detail: "bad currency pair: the base and quote are the same currency")
-    }
-    throw ProviderError.httpStatus(provider: provider, status: status, message: body.message)
   }
 }
 

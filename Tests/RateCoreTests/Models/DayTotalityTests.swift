@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import RateCore
+
+/// `Day` and ISO 8601 formatting are total: no instant or count traps.
+@Suite struct DayTotalityTests {
+  /// Seconds since 1970 that once trapped in `Int(_:)` conversions.
+  static let hostileSeconds: [Double] = [
+    1e300, -1e300, Double(Int64.max), Double(Int64.min), Double(Int64.max) / 1000, .infinity,
+    -.infinity, .nan, .greatestFiniteMagnitude,
+  ]
+
+  @Test(arguments: hostileSeconds) func dayContainingAnyInstantIsInRange(_ seconds: Double) {
+    let day = Day(containing: Date(timeIntervalSince1970: seconds))
+    #expect(day >= Day.earliest && day <= Day.latest)
+    #expect(day.description.count == 10)
+    #expect(Day(day.description) == day)
+  }
+
+  @Test func outOfRangeInstantsClampToTheNearestEnd() {
+    #expect(Day(containing: Date(timeIntervalSince1970: 1e300)) == .latest)
+    #expect(Day(containing: Date(timeIntervalSince1970: -1e300)) == .earliest)
+    #expect(Day(containing: Date(timeIntervalSince1970: .nan)) == .earliest)
+    #expect(Day.latest.description == "9999-12-31")
+    #expect(Day.earliest.description == "0000-01-01")
+    // In range, nothing changes.
+    #expect(Day(containing: Date(timeIntervalSince1970: 1_718_000_000)).description == "2024-06-10")
+    #expect(Day(containing: Date(timeIntervalSince1970: -1)).description == "1969-12-31")
+  }
+
+  @Test func countsNeverOverflow() {
+    #expect(Day(daysSinceEpoch: .max) == .latest)
+    #expect(Day(daysSinceEpoch: .min) == .earliest)
+    #expect(Day.latest.adding(days: .max) == .latest)
+    #expect(Day.earliest.adding(days: .min) == .earliest)
+    #expect(Day(daysSinceEpoch: 0).adding(days: .max) == .latest)
+    #expect(Day.earliest.distance(to: .latest) == 3_652_424)
+    #expect(Day(year: 10_000, month: 1, day: 1) == nil)
+    #expect(Day(year: .max, month: 2, day: 28) == nil)
+    #expect(Day(year: -1, month: 1, day: 1) == nil)
+  }
+
+  @Test(arguments: hostileSeconds) func iso8601FormatsAnyInstant(_ seconds: Double) {
+    let text = ISO8601.format(Date(timeIntervalSince1970: seconds))
+    #expect(text.count == 20)
+    #expect(text.hasSuffix("Z"))
+  }
+
+  @Test func iso8601ClampsAndParsesOnlyWhatItCanWrite() {
+    #expect(ISO8601.format(Date(timeIntervalSince1970: 1e300)) == "9999-12-31T23:59:59Z")
+    #expect(ISO8601.format(Date(timeIntervalSince1970: -1e300)) == "0000-01-01T00:00:00Z")
+    #expect(ISO8601.format(Date(timeIntervalSince1970: .nan)) == "0000-01-01T00:00:00Z")
+    #expect(ISO8601.format(Date(timeIntervalSince1970: 1_718_000_000)) == "2024-06-10T06:13:20Z")
+    #expect(ISO8601.format(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59Z")
+    #expect(ISO8601.parse("2024-06-10T06:13:20.337Z") != nil)
+    #expect(ISO8601.parse("9999-12-31T23:59:59Z") != nil)
+    #expect(ISO8601.parse("+10000-01-01T00:00:00Z") == nil)
+    #expect(ISO8601.parse(String(repeating: "9", count: 500)) == nil)
+  }
+
+  @Test func jsonEncodingOfAHostileDateDoesNotTrap() throws {
+    let data = try JSONCoders.encoder().encode([Date(timeIntervalSince1970: 1e300)])
+    #expect(String(decoding: data, as: UTF8.self) == #"["9999-12-31T23:59:59Z"]"#)
+  }
+}
