@@ -69,9 +69,20 @@ struct Invocation: Sendable {
     out(String(decoding: data, as: UTF8.self))
   }
 
-  /// The network transport with retries.
+  /// When the command started: its network work ends by ``networkDeadline``.
+  let started = ContinuousClock.now
+
+  /// The latest moment any request of this command may still run: one
+  /// request timeout plus the retry budget (15 s) after the start, so no
+  /// server, however slow or trickling, can keep a command alive longer.
+  var networkDeadline: ContinuousClock.Instant {
+    started + .seconds(settings.timeoutSeconds) + RetryPolicy().maxTotalDelay
+  }
+
+  /// The network transport with retries, bounded by ``networkDeadline``.
   func makeTransport() -> HTTPTransport {
     context.makeTransport(settings.timeoutSeconds).retrying(RetryPolicy(), sleep: context.sleep)
+      .bounded(by: networkDeadline)
   }
 
   /// The cache.

@@ -17,7 +17,8 @@ extension Staleness {
 public enum AgeText {
   /// A short rendering of `seconds`.
   public static func describe(_ seconds: TimeInterval) -> String {
-    let value = max(0, Int(seconds))
+    // Clamped first: a clock or file far off must not trap the conversion.
+    let value = seconds.isFinite ? Int(min(max(seconds, 0), 1e12)) : 0
     switch value {
     case ..<90: return "\(value) s"
     case ..<(90 * 60): return "\(value / 60) min"
