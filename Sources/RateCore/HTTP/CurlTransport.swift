@@ -70,8 +70,11 @@
     }
 
     deinit {
-      guard case .success(let library) = CurlLibrary.shared else { return }
-      for address in idle.withLock({ $0 }) {
+      // A pool that never lent a handle must not load libcurl on its way out:
+      // a command answered from the cache never touches the library.
+      let addresses = idle.withLock { $0 }
+      guard !addresses.isEmpty, case .success(let library) = CurlLibrary.shared else { return }
+      for address in addresses {
         library.easyCleanup(CurlLibrary.Handle(bitPattern: address))
       }
     }
