@@ -47,7 +47,7 @@ public enum RateFormat {
   public static func fixed(_ value: Double, decimals: Int) -> String {
     if let special = nonFinite(value) { return special }
     let places = Swift.min(Swift.max(decimals, 0), 20)
-    var digits = String(format: "%.*f", places, abs(value))
+    var digits = printf(abs(value), places: places)
     var fraction = ""
     if let dot = digits.firstIndex(of: ".") {
       fraction = String(digits[dot...])
@@ -78,6 +78,19 @@ public enum RateFormat {
   /// precision: `85,999.00 EUR`, `1.2634 USD`.
   public static func amount(_ value: Double, code: String) -> String {
     rate(value) + " " + code
+  }
+
+  /// C's `%.<places>f` of a finite value: what `String(format:)` writes, at a tenth of its
+  /// cost (it goes through CFString), which matters for a table of a hundred thousand rows.
+  private static func printf(_ value: Double, places: Int) -> String {
+    withVaList([Int32(places), value]) { arguments in
+      withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512) { buffer -> String in
+        guard let base = buffer.baseAddress, vsnprintf(base, 512, "%.*f", arguments) > 0 else {
+          return String(format: "%.*f", places, value)
+        }
+        return String(cString: base)
+      }
+    }
   }
 
   private static func nonFinite(_ value: Double) -> String? {

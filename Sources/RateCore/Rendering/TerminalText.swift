@@ -36,6 +36,8 @@ public enum TerminalText {
   /// combining accent is 1 and a flag or a ZWJ emoji sequence is 2. The
   /// tables are a compact approximation of `wcwidth`, not a full copy.
   public static func displayWidth(_ text: String) -> Int {
+    // Printable ASCII, nearly every cell of a table, is one column a byte.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
     var visible = String.UnicodeScalarView()
     scan(text) { visible.append($0) }
     return String(visible).reduce(0) { $0 + width(of: $1) }
