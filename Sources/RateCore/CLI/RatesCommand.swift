@@ -77,7 +77,9 @@ struct Invocation: Sendable {
   var cache: JSONFileCache { JSONFileCache(directory: settings.paths.cache) }
 
   /// The user's favorites and pairs.
-  func userData() -> UserData { UserData(directory: settings.paths.data) }
+  func userData() -> UserData {
+    UserData(directory: settings.paths.data, notify: { [context] in context.writeErr("note: \($0)\n") })
+  }
 
   /// A CoinGecko client with the user's key.
   func makeCoinGeckoClient() -> CoinGeckoClient {

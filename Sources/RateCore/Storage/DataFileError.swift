@@ -4,6 +4,8 @@ import Foundation
 public enum DataFileError: Error, Equatable, Sendable, LocalizedError {
   /// The file is not JSON or not of the expected shape; `detail` says where.
   case corrupt(path: String, detail: String)
+  /// One line of a line-based file (the ledger) is not a valid record; `line` counts from 1.
+  case corruptLine(path: String, line: Int, detail: String)
   /// The file has a format version this program does not read (usually a newer `rates`).
   case unsupportedVersion(path: String, version: Int, supported: Int)
   /// The file exists but cannot be read (permissions, a directory in its place, …).
@@ -18,6 +20,11 @@ public enum DataFileError: Error, Equatable, Sendable, LocalizedError {
       let quoted = Self.shellQuoted(path)
       return "\(path) is corrupt (\(detail)); it was left untouched. Fix it by hand, "
         + "or move it aside to start empty: mv \(quoted) \(Self.shellQuoted(path + ".bak"))"
+    case .corruptLine(let path, let line, let detail):
+      return "\(path) line \(line) is not a valid record (\(detail)); nothing was changed, and "
+        + "rates will not change this file until the line is repaired. Fix or delete line "
+        + "\(line) in a text editor (one JSON object per line), e.g. sed -n '\(line)p' "
+        + "\(Self.shellQuoted(path)) to see it"
     case .unsupportedVersion(let path, let version, let supported) where version > supported:
       return "\(path) was written by a newer rates (format version \(version); this rates "
         + "reads version \(supported)); it was left untouched. Upgrade rates to use it."

@@ -114,15 +114,15 @@ public struct UserData: Sendable {
   public var favorites: DataFile<[FavoriteCoin]>
   /// `pairs.json`.
   public var pairs: DataFile<[ConfiguredPair]>
-  /// `ledger.json`: the user's own exchanges (`rates ledger`).
-  public var ledger: DataFile<Ledger>
+  /// `ledger.json`: the user's own exchanges (`rates ledger`), an append-only log.
+  public var ledger: LedgerStore
 
   /// The files under `directory`.
-  public init(directory: URL) {
+  /// - Parameter notify: receives the ledger's notices (a migration, an interrupted write).
+  public init(directory: URL, notify: @escaping @Sendable (LedgerNotice) -> Void = { _ in }) {
     favorites = DataFile(
       url: directory.appendingPathComponent("favorites.json"), key: "favorites", empty: [])
     pairs = DataFile(url: directory.appendingPathComponent("pairs.json"), key: "pairs", empty: [])
-    ledger = DataFile(
-      url: directory.appendingPathComponent("ledger.json"), key: "ledger", empty: Ledger())
+    ledger = LedgerStore(url: directory.appendingPathComponent("ledger.json"), notify: notify)
   }
 }
