@@ -37,22 +37,44 @@ extension LedgerLineParser {
   }
 
   mutating func string() throws(LedgerLineError) -> String {
+    let start = index + 1
+    if let range = try plainString() { return try utf8(range) }
+    return try escapedString(from: start)
+  }
+
+  /// The bytes of a string without escapes (the parser then stands after it); nil, with the
+  /// parser at the first escape, for one with escapes.
+  mutating func plainString() throws(LedgerLineError) -> Range<Int>? {
     try expect(UInt8(ascii: "\""))
     let start = index
     while index < end {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        defer { index += 1 }
-        return try utf8(start..<index)
+        index += 1
+        return start..<(index - 1)
       }
-      if byte == UInt8(ascii: "\\") { return try escapedString(from: start) }
+      if byte == UInt8(ascii: "\\") { return nil }
       guard byte >= 0x20 else { throw LedgerLineError(detail: "a control character in a string") }
       index += 1
     }
     throw LedgerLineError(detail: "a string is not closed (truncated?)")
   }
 
+  /// A `recordedAt` instant: `YYYY-MM-DDTHH:MM:SSZ` read from the bytes, any other ISO 8601
+  /// form through ``LedgerDates/parseInstant(_:)``.
+  mutating func instant() throws(LedgerLineError) -> Date {
+    let start = index
+    if let range = try plainString(), let date = LedgerDates.instant(bytes, range) { return date }
+    index = start
+    let text = try string()
+    guard let date = LedgerDates.parseInstant(text) else {
+      throw LedgerLineError(detail: "recordedAt '\(text)' is not an ISO 8601 date-time")
+    }
+    return date
+  }
+
   func utf8(_ range: Range<Int>) throws(LedgerLineError) -> String {
+    if bytes[range].allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes[range], as: UTF8.self) }
     guard let text = String(validating: bytes[range], as: UTF8.self) else {
       throw LedgerLineError(detail: "a string is not valid UTF-8")
     }
@@ -206,6 +228,9 @@ extension LedgerLineParser {
   }
 
   mutating func day(_ key: String) throws(LedgerLineError) -> Day {
+    let start = index
+    if let range = try plainString(), let day = LedgerDates.day(bytes, range) { return day }
+    index = start
     let text = try string()
     guard let day = LedgerDates.parseDay(text) else {
       throw LedgerLineError(detail: "'\(key)' '\(text)' is not a date (YYYY-MM-DD)")

@@ -34,7 +34,7 @@ struct LedgerLineParser {
     } else {
       while true {
         skipSpace()
-        let key = try string()
+        let key = try self.key()
         skipSpace()
         try expect(UInt8(ascii: ":"))
         skipSpace()
@@ -53,42 +53,77 @@ struct LedgerLineParser {
     return try fields.record()
   }
 
-  private mutating func member(_ key: String, into fields: inout Fields) throws(LedgerLineError) {
-    guard fields.seen.insert(key).inserted else {
-      throw LedgerLineError(detail: "'\(key)' appears twice")
-    }
-    switch key {
-    case "op": fields.op = try string()
-    case "id": fields.id = try integer(key)
-    case "ids": fields.ids = try integers(key)
-    case "date": fields.date = try day(key)
-    case "maxDate": fields.maxDate = try day(key)
-    case "side": fields.side = try string()
-    case "amount": fields.amount = try number(key)
-    case "counterAmount": fields.counterAmount = try number(key)
-    case "currency": fields.currency = try string()
-    case "counterCurrency": fields.counterCurrency = try string()
-    case "counterparty": fields.counterparty = try optionalString()
-    case "note": fields.note = try optionalString()
-    case "recordedAt":
-      let text = try string()
-      guard let date = LedgerDates.parseInstant(text) else {
-        throw LedgerLineError(detail: "recordedAt '\(text)' is not an ISO 8601 date-time")
+  /// The members a record may have.
+  enum Key: String, CaseIterable {
+    case op, id, ids, date, maxDate, side, amount, counterAmount, currency, counterCurrency
+    case counterparty, note, recordedAt
+
+    static let utf8 = allCases.map { ($0, Array($0.rawValue.utf8)) }
+
+    /// The key's bit in ``Fields/seen``.
+    var bit: UInt16 { UInt16(1) << UInt16(Self.allCases.firstIndex(of: self) ?? 15) }
+  }
+
+  /// A member name: a known key, matched on its bytes without making a string, or another.
+  private mutating func key() throws(LedgerLineError) -> Result<Key, UnknownKey> {
+    if let range = try plainString() {
+      for (key, name) in Key.utf8 where name.count == range.count {
+        if bytes[range].elementsEqual(name) { return .success(key) }
       }
-      fields.recordedAt = date
-    default:
+      return .failure(UnknownKey(name: try utf8(range)))
+    }
+    let name = try string()
+    return Key(rawValue: name).map { .success($0) } ?? .failure(UnknownKey(name: name))
+  }
+
+  /// A member this version does not know.
+  struct UnknownKey: Error {
+    var name: String
+  }
+
+  private mutating func member(_ key: Result<Key, UnknownKey>, into fields: inout Fields)
+    throws(LedgerLineError)
+  {
+    let known: Key
+    switch key {
+    case .success(let found): known = found
+    case .failure(let unknown):
+      guard fields.unknownSeen.insert(unknown.name).inserted else {
+        throw LedgerLineError(detail: "'\(unknown.name)' appears twice")
+      }
       let start = index
       try skipValue(depth: 0)
       fields.unknown.append(UInt8(ascii: ","))
-      LedgerLineWriter.appendString(key, to: &fields.unknown)
+      LedgerLineWriter.appendString(unknown.name, to: &fields.unknown)
       fields.unknown.append(UInt8(ascii: ":"))
       fields.unknown.append(contentsOf: bytes[start..<index])
+      return
+    }
+    guard fields.seen & known.bit == 0 else {
+      throw LedgerLineError(detail: "'\(known.rawValue)' appears twice")
+    }
+    fields.seen |= known.bit
+    switch known {
+    case .op: fields.op = try string()
+    case .id: fields.id = try integer("id")
+    case .ids: fields.ids = try integers("ids")
+    case .date: fields.date = try day("date")
+    case .maxDate: fields.maxDate = try day("maxDate")
+    case .side: fields.side = try string()
+    case .amount: fields.amount = try number("amount")
+    case .counterAmount: fields.counterAmount = try number("counterAmount")
+    case .currency: fields.currency = try string()
+    case .counterCurrency: fields.counterCurrency = try string()
+    case .counterparty: fields.counterparty = try optionalString()
+    case .note: fields.note = try optionalString()
+    case .recordedAt: fields.recordedAt = try instant()
     }
   }
 
   /// The members of one record as read.
   private struct Fields {
-    var seen: Set<String> = []
+    var seen: UInt16 = 0
+    var unknownSeen: Set<String> = []
     var op: String?
     var id: Int?
     var ids: [Int]?

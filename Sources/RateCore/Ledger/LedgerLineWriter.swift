@@ -98,29 +98,36 @@ enum LedgerDates {
   /// `YYYY-MM-DD`, strictly.
   static func parseDay(_ text: String) -> Day? {
     var text = text
-    return text.withUTF8 { bytes -> Day? in
-      guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D,
-        let year = digits(bytes, 0..<4), let month = digits(bytes, 5..<7),
-        let day = digits(bytes, 8..<10)
-      else { return nil }
-      return Day(year: year, month: month, day: day)
-    }
+    return text.withUTF8 { day($0, 0..<$0.count) }
+  }
+
+  /// `YYYY-MM-DD` in `bytes[range]`, strictly.
+  static func day(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Day? {
+    let at = range.lowerBound
+    guard range.count == 10, bytes[at + 4] == 0x2D, bytes[at + 7] == 0x2D,
+      let year = digits(bytes, at..<at + 4), let month = digits(bytes, at + 5..<at + 7),
+      let day = digits(bytes, at + 8..<at + 10)
+    else { return nil }
+    return Day(year: year, month: month, day: day)
   }
 
   /// `YYYY-MM-DDTHH:MM:SSZ` directly; any other ISO 8601 form through ``ISO8601/parse(_:)``.
   static func parseInstant(_ text: String) -> Date? {
     var copy = text
-    let fast = copy.withUTF8 { bytes -> Date? in
-      guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[13] == 0x3A,
-        bytes[16] == 0x3A, bytes[19] == UInt8(ascii: "Z"),
-        let day = parseDay(String(decoding: bytes[0..<10], as: UTF8.self)),
-        let hour = digits(bytes, 11..<13), let minute = digits(bytes, 14..<16),
-        let second = digits(bytes, 17..<19), hour < 24, minute < 60, second < 60
-      else { return nil }
-      let seconds = day.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
-      return Date(timeIntervalSince1970: TimeInterval(seconds))
-    }
-    return fast ?? ISO8601.parse(text)
+    return copy.withUTF8 { instant($0, 0..<$0.count) } ?? ISO8601.parse(text)
+  }
+
+  /// `YYYY-MM-DDTHH:MM:SSZ` in `bytes[range]`, nil for anything else.
+  static func instant(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Date? {
+    let at = range.lowerBound
+    guard range.count == 20, bytes[at + 10] == UInt8(ascii: "T"), bytes[at + 13] == 0x3A,
+      bytes[at + 16] == 0x3A, bytes[at + 19] == UInt8(ascii: "Z"),
+      let day = day(bytes, at..<at + 10), let hour = digits(bytes, at + 11..<at + 13),
+      let minute = digits(bytes, at + 14..<at + 16), let second = digits(bytes, at + 17..<at + 19),
+      hour < 24, minute < 60, second < 60
+    else { return nil }
+    let seconds = day.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
+    return Date(timeIntervalSince1970: TimeInterval(seconds))
   }
 
   /// `YYYY-MM-DDTHH:MM:SSZ` in UTC, whole seconds (as ``ISO8601/format(_:)``).

@@ -23,17 +23,26 @@ struct LedgerContents {
 extension LedgerStore {
   // MARK: - Locks
 
-  /// Runs `body` under the shared lock with the file opened for reading (nil when there is
-  /// none); returns nil when the directory does not exist. Reports a torn last line.
-  func withSharedLock<Result>(_ body: (LedgerLog?) throws -> Result) throws -> Result? {
+  /// Runs `body` on a snapshot of the file (nil when there is none); returns nil when the
+  /// directory does not exist. Reports a torn last line.
+  ///
+  /// The shared lock is held only while opening: with no writer between the `write` and the
+  /// `fsync` of a line then, the end measured is that of whole lines (an incomplete last line is
+  /// a dead writer's). After that nothing a writer does can change what the descriptor reads
+  /// up to that end: appends go after it, a torn line it excluded is cut at its start, and
+  /// rewrites rename a new file into place. So `list | less` never keeps writers waiting.
+  func withSnapshot<Result>(_ body: (LedgerLog?) throws -> Result) throws -> Result? {
     let target = try document.resolvedURL()
-    guard
-      let lock = try FileLock.acquire(
-        at: DataFile<Ledger>.lockURL(for: target), for: url, exclusive: false,
-        timeout: lockTimeout)
-    else { return nil }
-    defer { lock.release() }
-    let log = try LedgerLog.open(target, path: url.path, forWriting: false)
+    let log: LedgerLog?
+    do {
+      guard
+        let lock = try FileLock.acquire(
+          at: DataFile<Ledger>.lockURL(for: target), for: url, exclusive: false,
+          timeout: lockTimeout)
+      else { return nil }
+      defer { lock.release() }
+      log = try LedgerLog.open(target, path: url.path, forWriting: false)
+    }
     defer { log?.close() }
     if let log { reportTornTail(of: log) }
     return try body(log)
@@ -325,7 +334,7 @@ extension LedgerStore {
   func summary() throws -> Summary {
     let quiet = LedgerStore(url: url, lockTimeout: lockTimeout, notify: { _ in })
     let target = try document.resolvedURL()
-    let result = try quiet.withSharedLock { log -> Summary in
+    let result = try quiet.withSnapshot { log -> Summary in
       guard let log else { return Summary(target: target, version: 2, entries: 0, incompleteLastLine: 0) }
       let version: Int
       if case .log = log.format { version = LedgerStore.formatVersion } else { version = 1 }

@@ -25,8 +25,9 @@ import Foundation
 ///   line number, and nothing is written until the user repairs it: appends never follow a
 ///   corrupt line they have read, and rewrites read every line first.
 /// - **Locking** is that of ``DataFile``: writers hold an exclusive `flock` on
-///   `.ledger.json.lock` beside the resolved file (so symbolic links share it), readers a
-///   shared one, so concurrent commands lose nothing and readers never see half a line.
+///   `.ledger.json.lock` beside the resolved file (so symbolic links share it), so concurrent
+///   commands lose nothing; readers take a shared one only while opening the file, then read
+///   a snapshot without it (see ``withSnapshot(_:)``).
 /// - **Rewrites** (import, compaction, migration) write a whole new file atomically
 ///   (temporary file, `fsync`, `rename`) with the live entries in date order. Compaction runs
 ///   after a `remove` once removed entries and remove lines make up a fifth of the lines (and
@@ -67,7 +68,7 @@ public struct LedgerStore: Sendable {
   /// The whole ledger: every live entry in file order, and the next id.
   /// - Throws: ``DataFileError``, with the line number of a corrupt line.
   public func read() throws -> Ledger {
-    try withSharedLock { log in
+    try withSnapshot { log in
       try log.map(contents)?.ledger ?? Ledger()
     } ?? Ledger()
   }
@@ -92,7 +93,7 @@ public struct LedgerStore: Sendable {
   public func forEachPageNewestFirst(
     since: Day? = nil, pageSize: Int = 1000, _ body: ([LedgerEntry]) throws -> Bool
   ) throws {
-    try withSharedLock { log -> Void in
+    try withSnapshot { log -> Void in
       guard let log else { return }
       guard case .log = log.format else {
         let all = try contents(log).ledger.newestFirst
