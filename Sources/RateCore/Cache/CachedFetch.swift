@@ -30,7 +30,7 @@ struct CachedFetch: Sendable {
     fetch: @Sendable () async throws -> Value
   ) async throws -> Answer<Value> {
     let lookup = cache.load(Value.self, key: key)
-    if case .unusable(let reason) = lookup { notify(.cacheUnusable(reason: reason)) }
+    if case .unusable(let reason) = lookup { notify(.cacheUnusable(reason)) }
     let currentTime = now()
     let entry = lookup.entry
     let fresh = entry.map { CacheFreshness.isFresh($0.fetchedAt, at: currentTime, for: freshness) } ?? false

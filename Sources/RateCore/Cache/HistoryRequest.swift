@@ -40,7 +40,7 @@ struct HistoryRequest: Sendable {
     // Read even when refreshing: the cache is not the answer then, but it
     // is still the fallback when the fetch fails.
     let lookup = service.cache.load(RateService.HistoryCacheValue.self, key: key)
-    if case .unusable(let reason) = lookup { service.notify(.cacheUnusable(reason: reason)) }
+    if case .unusable(let reason) = lookup { service.notify(.cacheUnusable(reason)) }
     cached = lookup.entry?.value
     cachedFetchedAt = lookup.entry?.fetchedAt
     closes = Dictionary((cached?.closes ?? []).map { ($0.date, $0) }, uniquingKeysWith: { $1 })

@@ -3,15 +3,27 @@ import Foundation
 /// A cache of JSON files, one per entry, under one directory.
 ///
 /// Each file is an envelope recording the format version, the provider, the
-/// request key and when the data was fetched. Writes are atomic. A file that
-/// is corrupt, of another format version or of another key is a miss with a
-/// warning, never a crash; it is replaced by the next good write.
+/// request key and when the data was fetched. Writes are atomic but not flushed
+/// to disk: a cache may lose its newest entries on a power loss, and saves
+/// during `watch` must stay cheap. A file that is corrupt, of another format
+/// version or of another key, larger than the cache ever writes, or not a
+/// regular file is ``Lookup/unusable(_:)`` with a ``CacheProblem`` the caller
+/// can warn about, never a crash or a hang; it is replaced by the next good write.
 public struct JSONFileCache: Sendable {
   /// The envelope's format version; bump it when a cached value's shape changes.
   public static let formatVersion = 1
 
   /// The cache's root directory.
   public var directory: URL
+
+  /// The largest file read for an entry, by kind (a key's second segment: `price`,
+  /// `history`, …), far above anything the cache writes; larger files are
+  /// ``CacheProblem/oversized(path:bytes:limit:)`` and never read into memory.
+  public static let maximumBytesByKind: [String: Int] = [
+    "price": 256 * 1024, "resolve": 256 * 1024, "week": 1024 * 1024,
+  ]
+  /// The limit for kinds not in ``maximumBytesByKind`` (markets, searches, histories).
+  public static let defaultMaximumBytes = 8 * 1024 * 1024
 
   /// Creates a cache rooted at `directory` (created on first write).
   public init(directory: URL) {
@@ -38,7 +50,7 @@ public struct JSONFileCache: Sendable {
     /// An entry.
     case hit(Entry<Value>)
     /// An entry that could not be used, and why (for a warning).
-    case unusable(String)
+    case unusable(CacheProblem)
 
     /// The entry, if there is one.
     public var entry: Entry<Value>? {
@@ -60,21 +72,59 @@ public struct JSONFileCache: Sendable {
   }
 
   /// Reads the entry stored under `key`.
+  ///
+  /// Never blocks and never reads more than the kind's limit: the file is opened non-blocking
+  /// without following a symbolic link, and its type and size are checked before reading.
   public func load<Value: Codable & Sendable>(_ type: Value.Type, key: String) -> Lookup<Value> {
-    let url = fileURL(for: key)
-    guard let data = FileManager.default.contents(atPath: url.path) else { return .miss }
+    let path = fileURL(for: key).path
+    let data: Data
+    switch Self.readEntry(at: path, limit: Self.maximumBytes(forKey: key)) {
+    case .success(nil): return .miss
+    case .success(let bytes?): data = bytes
+    case .failure(let problem): return .unusable(problem)
+    }
     let decoder = JSONCoders.decoder()
     guard let probe = try? decoder.decode(VersionProbe.self, from: data) else {
-      return .unusable("ignoring corrupt cache file \(url.path)")
+      return .unusable(.corrupt(path: path))
     }
     guard probe.version == Self.formatVersion else {
-      return .unusable("ignoring cache file \(url.path) of format version \(probe.version)")
+      return .unusable(.otherVersion(path: path, version: probe.version))
     }
-    guard let envelope = try? decoder.decode(Envelope<Value>.self, from: data), envelope.key == key
-    else {
-      return .unusable("ignoring unreadable cache file \(url.path)")
+    guard let envelope = try? decoder.decode(Envelope<Value>.self, from: data) else {
+      return .unusable(.corrupt(path: path))
     }
+    guard envelope.key == key else { return .unusable(.foreign(path: path)) }
     return .hit(Entry(source: envelope.source, fetchedAt: envelope.fetchedAt, value: envelope.value))
+  }
+
+  /// The bytes of the entry file at `path`; nil when there is none.
+  public static func readEntry(at path: String, limit: Int) -> Result<Data?, CacheProblem> {
+    let handle: RegularFile.Handle
+    switch RegularFile.open(path, followLinks: false) {
+    case .success(let opened): handle = opened
+    case .failure(.missing): return .success(nil)
+    case .failure(.notRegular(let kind)): return .failure(.notAFile(path: path, kind: kind))
+    case .failure(.system(let reason)): return .failure(.unreadable(path: path, reason: reason))
+    }
+    defer { handle.close() }
+    guard handle.size <= limit else {
+      return .failure(.oversized(path: path, bytes: handle.size, limit: limit))
+    }
+    do {
+      guard let bytes = try RegularFile.readAll(handle.fd, limit: limit) else {
+        return .failure(.oversized(path: path, bytes: limit + 1, limit: limit))
+      }
+      return .success(Data(bytes))
+    } catch {
+      return .failure(.unreadable(path: path, reason: error.reason))
+    }
+  }
+
+  /// The size limit for the entry under `key`.
+  public static func maximumBytes(forKey key: String) -> Int {
+    let segments = key.lowercased().split(separator: "/")
+    let kind = segments.count > 2 ? String(segments[1]) : ""
+    return maximumBytesByKind[kind] ?? defaultMaximumBytes
   }
 
   /// Stores `value` under `key`, replacing any previous entry atomically.
@@ -84,7 +134,13 @@ public struct JSONFileCache: Sendable {
     let envelope = Envelope(
       version: Self.formatVersion, key: key, source: source, fetchedAt: fetchedAt, value: value)
     let data = try JSONCoders.encoder().encode(envelope)
-    try AtomicFile.write(data, to: fileURL(for: key))
+    let url = fileURL(for: key)
+    let limit = Self.maximumBytes(forKey: key)
+    guard data.count <= limit else {
+      throw AtomicFile.WriteError(
+        path: url.path, reason: "\(data.count) bytes is more than the \(limit) kept for one entry")
+    }
+    try AtomicFile.write(data, to: url, durable: false)
   }
 
   /// The file for `key`: `a/b/c` maps to `<directory>/a/b/c.json`, with every
@@ -102,4 +158,47 @@ public struct JSONFileCache: Sendable {
     for segment in segments.dropLast() { url.appendPathComponent(segment, isDirectory: true) }
     return url.appendingPathComponent((segments.last ?? "_") + ".json")
   }
+}
+
+/// Why a cache file could not be used. Every case names the file; none is fatal.
+public enum CacheProblem: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+  /// Not JSON, or not an envelope of the expected shape.
+  case corrupt(path: String)
+  /// An envelope of another format version.
+  case otherVersion(path: String, version: Int)
+  /// An envelope for another key: not this entry's file.
+  case foreign(path: String)
+  /// Larger than the cache writes for its kind; not read.
+  case oversized(path: String, bytes: Int, limit: Int)
+  /// A FIFO, directory, device or symbolic link where an entry file should be; not opened.
+  case notAFile(path: String, kind: String)
+  /// The file could not be read.
+  case unreadable(path: String, reason: String)
+
+  /// The file concerned.
+  public var path: String {
+    switch self {
+    case .corrupt(let path), .otherVersion(let path, _), .foreign(let path),
+      .oversized(let path, _, _), .notAFile(let path, _), .unreadable(let path, _):
+      return path
+    }
+  }
+
+  /// `ignoring corrupt cache file <path>`, …: the end of a warning.
+  public var description: String {
+    switch self {
+    case .corrupt(let path): return "ignoring corrupt cache file \(path)"
+    case .otherVersion(let path, let version):
+      return "ignoring cache file \(path) of format version \(version)"
+    case .foreign(let path): return "ignoring cache file \(path) written for another entry"
+    case .oversized(let path, let bytes, let limit):
+      return "ignoring cache file \(path): \(bytes) bytes is more than the \(limit) the cache"
+        + " writes for it"
+    case .notAFile(let path, let kind): return "ignoring \(path) in the cache: it is \(kind)"
+    case .unreadable(let path, let reason):
+      return "ignoring unreadable cache file \(path): \(reason)"
+    }
+  }
+
+  public var errorDescription: String? { description }
 }

@@ -27,7 +27,9 @@ extension RateService {
     let currentTime = now()
     var cached: [AssetQuote: JSONFileCache.Entry<Quote>] = [:]
     for pair in pairs {
-      if let entry = cache.load(Quote.self, key: priceKey(pair.asset, pair.quote)).entry {
+      let lookup = cache.load(Quote.self, key: priceKey(pair.asset, pair.quote))
+      if case .unusable(let problem) = lookup { notify(.cacheUnusable(problem)) }
+      if let entry = lookup.entry {
         var entry = entry
         entry.value.base = pair.asset.symbol
         cached[pair] = entry

@@ -38,7 +38,7 @@ public enum LedgerCSV {
   /// One entry's fields, in ``columns`` order.
   static func row(_ entry: LedgerEntry) -> [String] {
     [
-      String(entry.id), entry.date.description, entry.side.rawValue, number(entry.amount),
+      String(entry.id), LedgerDates.formatDay(entry.date), entry.side.rawValue, number(entry.amount),
       entry.currency, number(entry.counterAmount), entry.counterCurrency,
       entry.rate.map(number) ?? "", entry.counterparty ?? "", entry.note ?? "",
     ]

@@ -36,7 +36,7 @@ public enum LedgerInput {
     case .success(let value):
       guard value >= minimumAmount else {
         throw Invalid(
-          message: "the \(what) \(quoted(text.trimmingCharacters(in: .whitespaces))) is too small"
+          message: "the \(what) \(quoted(AmountParser.trimmingWhitespace(text))) is too small"
             + " (at least 0.00000001)")
       }
       return value
@@ -47,7 +47,7 @@ public enum LedgerInput {
 
   /// Reads a currency code: exactly three ASCII letters, any code (LBP, NGN, ARS); upper-cased.
   static func currency(_ text: String) throws(Invalid) -> String {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = AmountParser.trimmingWhitespace(text)
     guard trimmed.count == 3, trimmed.allSatisfy({ $0.isASCII && $0.isLetter }) else {
       throw Invalid(
         message: "\(quoted(trimmed)) is not a currency code: use three letters such as USD, "
@@ -78,7 +78,7 @@ public enum LedgerInput {
   /// Reads `YYYY-MM-DD`, `today` or `yesterday` (UTC), refusing days more than one day after
   /// `today` (time zones east of UTC) or before 1990.
   public static func day(_ text: String, today: Day) throws(Invalid) -> Day {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = AmountParser.trimmingWhitespace(text)
     let day: Day
     switch trimmed.lowercased() {
     case "today": day = today
@@ -106,7 +106,7 @@ public enum LedgerInput {
   static func side(_ text: String) throws(Invalid) -> LedgerEntry.Side {
     guard
       let side = LedgerEntry.Side(
-        rawValue: text.trimmingCharacters(in: .whitespaces)
+        rawValue: AmountParser.trimmingWhitespace(text)
           .lowercased())
     else {
       throw Invalid(message: "the side \(quoted(text)) is neither 'sell' nor 'buy'")
@@ -118,7 +118,7 @@ public enum LedgerInput {
   /// ``maximumTextLength`` characters; nil when nothing is left.
   /// - Parameter what: The name used in messages, such as `"note"`.
   public static func text(_ text: String, what: String) throws(Invalid) -> String? {
-    let clean = UntrustedText.sanitize(text).trimmingCharacters(in: .whitespaces)
+    let clean = AmountParser.trimmingWhitespace(UntrustedText.sanitize(text))
     guard !clean.isEmpty else { return nil }
     guard clean.count <= maximumTextLength else {
       throw Invalid(

@@ -4,8 +4,8 @@ import Foundation
 /// succeeded. `RateCore` reports the fact; the front end chooses the words.
 public enum Notice: Equatable, Sendable {
   /// A cache entry could not be used (corrupt, foreign, from another
-  /// version); `reason` names the file and the problem.
-  case cacheUnusable(reason: String)
+  /// version, oversized, not a file); it is ignored and replaced by the next fetch.
+  case cacheUnusable(CacheProblem)
   /// A fresh answer could not be written to the cache.
   case cacheNotUpdated(reason: String)
   /// Several coins share `symbol`; `chosen` (the highest market cap) was

@@ -50,28 +50,43 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
     self.makeEmpty = makeEmpty
   }
 
-  /// The lock file, `.<name>.lock` next to the data file.
+  /// The lock file, `.<name>.lock` next to the file the data lives in: the data file, or the
+  /// file it is a symbolic link to.
   ///
   /// The lock cannot be taken on the data file itself: every write renames a new file (a new
   /// inode) over it, so a process that opened the old inode would lock a file nobody else sees
   /// any more, and two writers could each hold "the" lock at once. The lock file is never
   /// replaced, and never deleted either: deleting it races with a process that has just opened
   /// it, which would then lock an orphaned inode. It holds no data.
-  var lockURL: URL {
-    url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).lock")
+  ///
+  /// It sits beside the *resolved* target, where the writes go, so that two symbolic links to
+  /// one file (or a link and the file itself) share one lock.
+  var lockURL: URL { Self.lockURL(for: (try? resolvedURL()) ?? url) }
+
+  /// The lock file of the data file at `target`.
+  static func lockURL(for target: URL) -> URL {
+    target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).lock")
   }
 
   /// Reads the value; a missing file is `empty()`. Throws DataFileError for anything else wrong.
   /// Takes a SHARED lock while reading.
   public func read() throws -> Value {
+    let target = try resolvedURL()
     guard
       let lock = try FileLock.acquire(
-        at: lockURL, for: url, exclusive: false, timeout: lockTimeout)
+        at: Self.lockURL(for: target), for: url, exclusive: false, timeout: lockTimeout)
     else {
       // The directory does not exist, so neither does the file.
       return makeEmpty()
     }
     defer { lock.release() }
+    guard let data = try readContents(of: target) else { return makeEmpty() }
+    return try decode(data)
+  }
+
+  /// Reads the value without taking the lock (writers rename whole files into place, so this
+  /// still sees a complete file), for shell completion, which must never wait.
+  public func readWithoutLock() throws -> Value {
     guard let data = try readContents(of: try resolvedURL()) else { return makeEmpty() }
     return try decode(data)
   }
@@ -81,27 +96,29 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
   /// (compare encoded bytes), in which case nothing is written. If transform throws, nothing is
   /// written and the error propagates. Returns transform's result.
   public func update<Result>(_ transform: (inout Value) throws -> Result) throws -> Result {
-    let directory = url.deletingLastPathComponent()
+    let target = try resolvedURL()
+    let directory = target.deletingLastPathComponent()
     try AtomicFile.createDirectory(directory)
     guard
       let lock = try FileLock.acquire(
-        at: lockURL, for: url, exclusive: true, timeout: lockTimeout)
+        at: Self.lockURL(for: target), for: url, exclusive: true, timeout: lockTimeout)
     else {
       throw AtomicFile.WriteError(path: directory.path, reason: "directory vanished")
     }
     defer { lock.release() }
-    let target = try resolvedURL()
-    var value = try readContents(of: target).map(decode) ?? makeEmpty()
-    let before = try encode(value)
+    let document = try readContents(of: target).map(decodeDocument)
+    var value = document?.value ?? makeEmpty()
+    let unknown = document?.unknownMembers ?? [:]
+    let before = try encode(value, unknownMembers: unknown)
     let result = try transform(&value)
-    let after = try encode(value)
+    let after = try encode(value, unknownMembers: unknown)
     guard after != before else { return result }
-    removeStaleTemporaryFiles(next: target)
+    AtomicFile.removeAbandonedTemporaryFiles(of: target)
     // A new inode created 0600 replaces the old one, so broader permissions on an existing
     // file are tightened by the write itself; `chmod` covers a umask that also cleared 0600 bits.
     try AtomicFile.write(after, to: target, mode: 0o600)
     chmod(target.path, 0o600)
-    syncDirectory(target.deletingLastPathComponent())
+    RegularFile.syncDirectory(directory)
     return result
   }
 
@@ -120,18 +137,21 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
     var version: Int
   }
 
-  /// The whole document; the value's key comes from the decoder's `userInfo`.
+  /// The whole document; the value's key comes from the decoder's `userInfo`. Top-level
+  /// members other than `version` and the key (from a newer `rates`) are kept, and written back.
   struct Document: Codable {
     static var keyInfo: CodingUserInfoKey? { CodingUserInfoKey(rawValue: "rates.DataFile.key") }
 
     var version: Int
     var key: String
     var value: Value
+    var unknownMembers: [String: JSONValue] = [:]
 
-    init(version: Int, key: String, value: Value) {
+    init(version: Int, key: String, value: Value, unknownMembers: [String: JSONValue] = [:]) {
       self.version = version
       self.key = key
       self.value = value
+      self.unknownMembers = unknownMembers
     }
 
     init(from decoder: any Decoder) throws {
@@ -143,23 +163,31 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
       self.version = try container.decode(Int.self, forKey: MemberKey("version"))
       self.key = key
       self.value = try container.decode(Value.self, forKey: MemberKey(key))
+      self.unknownMembers = try UnknownMembers.decode(from: decoder, known: ["version", key])
     }
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: MemberKey.self)
       try container.encode(version, forKey: MemberKey("version"))
       try container.encode(value, forKey: MemberKey(key))
+      try UnknownMembers.encode(unknownMembers, to: encoder, known: ["version", key])
     }
   }
 
-  func encode(_ value: Value) throws -> Data {
+  func encode(_ value: Value, unknownMembers: [String: JSONValue] = [:]) throws -> Data {
     var data = try JSONCoders.encoder(pretty: true).encode(
-      Document(version: version, key: key, value: value))
+      Document(version: version, key: key, value: value, unknownMembers: unknownMembers))
     data.append(0x0A)
     return data
   }
 
+  /// The value of the document `data`.
   public func decode(_ data: Data) throws -> Value {
+    try decodeDocument(data).value
+  }
+
+  /// The document `data`, with its unknown top-level members.
+  func decodeDocument(_ data: Data) throws -> Document {
     let path = url.path
     guard data.contains(where: { !Self.isJSONWhitespace($0) }) else {
       throw DataFileError.corrupt(path: path, detail: "the file is empty")
@@ -182,7 +210,7 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
     }
     if let keyInfo = Document.keyInfo { decoder.userInfo[keyInfo] = key }
     do {
-      return try decoder.decode(Document.self, from: data).value
+      return try decoder.decode(Document.self, from: data)
     } catch let error as DecodingError {
       throw DataFileError.corrupt(path: path, detail: error.summary)
     } catch {
@@ -211,173 +239,21 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
   }
 
   /// The file's bytes, or nil when it does not exist.
-  public func readContents(of file: URL) throws -> Data? {
-    let fd = open(file.path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else {
-      if errno == ENOENT { return nil }
-      throw DataFileError.unreadable(path: url.path, reason: AtomicFile.lastError())
-    }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      throw DataFileError.unreadable(path: url.path, reason: AtomicFile.lastError())
-    }
-    guard info.st_mode & S_IFMT == S_IFREG else {
-      throw DataFileError.unreadable(path: url.path, reason: "not a regular file")
-    }
-    var data = Data()
-    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw DataFileError.unreadable(path: url.path, reason: AtomicFile.lastError())
-      }
-      if count == 0 { return data }
-      data.append(contentsOf: buffer[0..<count])
-    }
-  }
-
-  /// Removes `.<name>.*.tmp` files that a writer killed mid-write left behind. Only called under
-  /// the exclusive lock, when no other writer of this file can be between create and rename.
-  func removeStaleTemporaryFiles(next file: URL) {
-    let directory = file.deletingLastPathComponent()
-    let prefix = ".\(file.lastPathComponent)."
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
-      return
-    }
-    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
-      unlink(directory.appendingPathComponent(name).path)
-    }
-  }
-
-  /// Flushes the directory entry of a rename to disk (best effort).
-  func syncDirectory(_ directory: URL) {
-    let fd = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard fd >= 0 else { return }
-    fsync(fd)
-    close(fd)
-  }
-}
-
-/// A `flock(2)` lock on a lock file, held through one open file description.
-///
-/// `flock` locks belong to the open file description, not to the process (unlike `fcntl`
-/// locks, which a process holds once and loses when it closes *any* descriptor of the file).
-/// Each operation therefore opens the lock file afresh, which makes the lock exclude other
-/// threads of this process as well as other processes. The kernel drops the lock when the
-/// descriptor is closed, including when the process dies, so a crash never leaves a stale lock.
-struct FileLock {
-  let fd: Int32
-
-  /// Opens (creating, mode 0600) `lockURL` and locks it, polling until `timeout`.
   ///
-  /// Returns nil when the directory does not exist and the lock is shared (nothing to read).
-  /// When a shared lock file cannot be created (a read-only directory), the read goes ahead
-  /// unlocked: writers replace the data file by `rename`, so a reader still sees a whole file.
-  static func acquire(
-    at lockURL: URL, for dataURL: URL, exclusive: Bool, timeout: Duration
-  ) throws -> FileLock? {
-    var fd = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    if fd < 0 {
-      let error = errno
-      if !exclusive {
-        if error == ENOENT { return nil }
-        if error == EACCES || error == EROFS || error == EPERM {
-          fd = open(lockURL.path, O_RDONLY | O_CLOEXEC)
-          if fd < 0 { return FileLock(fd: -1) }
-        }
-      }
-      guard fd >= 0 else {
-        let reason = String(cString: strerror(error))
-        if exclusive { throw AtomicFile.WriteError(path: lockURL.path, reason: reason) }
-        throw DataFileError.unreadable(path: lockURL.path, reason: reason)
-      }
+  /// Anything but a regular file (a FIFO, a directory, a device) is refused before it is read,
+  /// and a FIFO never blocks the open: see ``RegularFile``.
+  public func readContents(of file: URL) throws -> Data? {
+    let handle: RegularFile.Handle
+    switch RegularFile.open(file.path) {
+    case .success(let opened): handle = opened
+    case .failure(.missing): return nil
+    case .failure(let failure): throw DataFileError.unreadable(path: url.path, reason: failure.reason)
     }
-    var info = stat()
-    if exclusive, fstat(fd, &info) == 0, info.st_mode & 0o077 != 0 {
-      fchmod(fd, 0o600)
+    defer { handle.close() }
+    do {
+      return Data(try RegularFile.readAll(handle.fd) ?? [])
+    } catch {
+      throw DataFileError.unreadable(path: url.path, reason: error.reason)
     }
-    let operation = (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    var pause: UInt32 = 2_000
-    while flock(fd, operation) != 0 {
-      let error = errno
-      if error == EINTR { continue }
-      guard error == EWOULDBLOCK || error == EAGAIN else {
-        close(fd)
-        throw DataFileError.unreadable(
-          path: lockURL.path, reason: String(cString: strerror(error)))
-      }
-      guard clock.now < deadline else {
-        close(fd)
-        throw DataFileError.lockTimeout(path: dataURL.path)
-      }
-      usleep(pause)
-      pause = min(pause * 2, 50_000)
-    }
-    return FileLock(fd: fd)
-  }
-
-  /// Unlocks by closing the descriptor.
-  func release() {
-    if fd >= 0 { close(fd) }
-  }
-}
-
-/// `read(2)`; named apart so it does not clash with `DataFile.read`.
-@inline(__always)
-func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-  #if canImport(Glibc)
-    return Glibc.read(fd, buffer, count)
-  #else
-    return Darwin.read(fd, buffer, count)
-  #endif
-}
-
-/// Why a user data file could not be read or updated. The file is always left untouched.
-public enum DataFileError: Error, Equatable, Sendable, LocalizedError {
-  /// The file is not JSON or not of the expected shape; `detail` says where.
-  case corrupt(path: String, detail: String)
-  /// The file has a format version this program does not read (usually a newer `rates`).
-  case unsupportedVersion(path: String, version: Int, supported: Int)
-  /// The file exists but cannot be read (permissions, a directory in its place, …).
-  case unreadable(path: String, reason: String)
-  /// Another `rates` held the file's lock for too long.
-  case lockTimeout(path: String)
-
-  /// A message naming the file, saying it was left untouched and how to recover.
-  public var errorDescription: String? {
-    switch self {
-    case .corrupt(let path, let detail):
-      let quoted = Self.shellQuoted(path)
-      return "\(path) is corrupt (\(detail)); it was left untouched. Fix it by hand, "
-        + "or move it aside to start empty: mv \(quoted) \(Self.shellQuoted(path + ".bak"))"
-    case .unsupportedVersion(let path, let version, let supported) where version > supported:
-      return "\(path) was written by a newer rates (format version \(version); this rates "
-        + "reads version \(supported)); it was left untouched. Upgrade rates to use it."
-    case .unsupportedVersion(let path, let version, let supported):
-      return "\(path) has format version \(version), which this rates (format version "
-        + "\(supported)) cannot read; it was left untouched."
-    case .unreadable(let path, let reason):
-      return "cannot read \(path): \(reason); nothing was changed."
-    case .lockTimeout(let path):
-      let url = URL(fileURLWithPath: path)
-      let lock = url.deletingLastPathComponent()
-        .appendingPathComponent(".\(url.lastPathComponent).lock").path
-      return "\(path) is locked by another rates command (lock file \(lock)); "
-        + "nothing was changed. Try again when it has finished."
-    }
-  }
-
-  /// `path` quoted for a POSIX shell when it needs quoting.
-  public static func shellQuoted(_ path: String) -> String {
-    let plain = path.allSatisfy { character in
-      character.isASCII
-        && (character.isLetter || character.isNumber || "/._-+,:@%".contains(character))
-    }
-    if plain && !path.isEmpty { return path }
-    return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 }

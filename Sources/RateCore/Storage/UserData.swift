@@ -10,12 +10,42 @@ public struct FavoriteCoin: Codable, Equatable, Sendable {
   public var name: String?
   /// When the user added it.
   public var addedAt: Date
+  /// Members of the stored object this version does not know (a newer `rates` wrote them),
+  /// written back unchanged.
+  var unknownMembers: [String: JSONValue] = [:]
 
+  /// Creates a favorite.
   public init(id: String, symbol: String, name: String?, addedAt: Date) {
     self.id = id
     self.symbol = symbol
     self.name = name
     self.addedAt = addedAt
+  }
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case id, symbol, name, addedAt
+  }
+
+  static let knownMembers = Set(CodingKeys.allCases.map(\.stringValue))
+
+  /// Decodes a stored favorite, keeping members it does not know.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(String.self, forKey: .id)
+    symbol = try container.decode(String.self, forKey: .symbol)
+    name = try container.decodeIfPresent(String.self, forKey: .name)
+    addedAt = try container.decode(Date.self, forKey: .addedAt)
+    unknownMembers = try UnknownMembers.decode(from: decoder, known: Self.knownMembers)
+  }
+
+  /// Encodes the favorite with the unknown members it was read with.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(symbol, forKey: .symbol)
+    try container.encodeIfPresent(name, forKey: .name)
+    try container.encode(addedAt, forKey: .addedAt)
+    try UnknownMembers.encode(unknownMembers, to: encoder, known: Self.knownMembers)
   }
 }
 
@@ -26,11 +56,38 @@ public struct ConfiguredPair: Codable, Equatable, Sendable {
   public var quote: String
   /// When the user added it.
   public var addedAt: Date
+  /// Members of the stored object this version does not know, written back unchanged.
+  var unknownMembers: [String: JSONValue] = [:]
 
+  /// Creates a pair.
   public init(base: String, quote: String, addedAt: Date) {
     self.base = base
     self.quote = quote
     self.addedAt = addedAt
+  }
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case base, quote, addedAt
+  }
+
+  static let knownMembers = Set(CodingKeys.allCases.map(\.stringValue))
+
+  /// Decodes a stored pair, keeping members it does not know.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    base = try container.decode(String.self, forKey: .base)
+    quote = try container.decode(String.self, forKey: .quote)
+    addedAt = try container.decode(Date.self, forKey: .addedAt)
+    unknownMembers = try UnknownMembers.decode(from: decoder, known: Self.knownMembers)
+  }
+
+  /// Encodes the pair with the unknown members it was read with.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(base, forKey: .base)
+    try container.encode(quote, forKey: .quote)
+    try container.encode(addedAt, forKey: .addedAt)
+    try UnknownMembers.encode(unknownMembers, to: encoder, known: Self.knownMembers)
   }
 
   /// `GBP-USD`.
@@ -57,15 +114,15 @@ public struct UserData: Sendable {
   public var favorites: DataFile<[FavoriteCoin]>
   /// `pairs.json`.
   public var pairs: DataFile<[ConfiguredPair]>
-  /// `ledger.json`: the user's own exchanges (`rates ledger`).
-  public var ledger: DataFile<Ledger>
+  /// `ledger.json`: the user's own exchanges (`rates ledger`), an append-only log.
+  public var ledger: LedgerStore
 
   /// The files under `directory`.
-  public init(directory: URL) {
+  /// - Parameter notify: receives the ledger's notices (a migration, an interrupted write).
+  public init(directory: URL, notify: @escaping @Sendable (LedgerNotice) -> Void = { _ in }) {
     favorites = DataFile(
       url: directory.appendingPathComponent("favorites.json"), key: "favorites", empty: [])
     pairs = DataFile(url: directory.appendingPathComponent("pairs.json"), key: "pairs", empty: [])
-    ledger = DataFile(
-      url: directory.appendingPathComponent("ledger.json"), key: "ledger", empty: Ledger())
+    ledger = LedgerStore(url: directory.appendingPathComponent("ledger.json"), notify: notify)
   }
 }

@@ -2,8 +2,9 @@ import Foundation
 
 /// Reads amounts the way people type them: `1500`, `1,500.25`, `1e3`.
 ///
-/// `,` is accepted only as a thousands separator in groups of three, so the
-/// European `1,5` is refused rather than read as fifteen. Amounts must be
+/// `,` is accepted only as a thousands separator in groups of three after a
+/// first group that does not start with `0`, so the European `1,5` and `0,500`
+/// are refused rather than read as fifteen and five hundred. Amounts must be
 /// positive, finite and at most 10^15.
 public enum AmountParser {
   /// The largest amount accepted.
@@ -13,6 +14,9 @@ public enum AmountParser {
   public enum Problem: Error, Equatable, Sendable {
     case notANumber
     case ambiguousComma
+    /// A comma after a whole part of zero, `0,500`: surely a decimal comma; `suggestion` is
+    /// the amount written with a point (`0.500`).
+    case decimalComma(suggestion: String)
     case notFinite
     case notPositive
     case tooLarge
@@ -24,6 +28,9 @@ public enum AmountParser {
       case .ambiguousComma:
         return "has misplaced commas: use '.' for decimals and ',' only between groups of"
           + " three digits (1,500.25)"
+      case .decimalComma(let suggestion):
+        return "uses ',' as a decimal point: write \(suggestion) ('.' for decimals, ',' only"
+          + " between groups of three digits, as in 1,500.25)"
       case .notFinite: return "is not a finite number"
       case .notPositive: return "must be more than zero"
       case .tooLarge: return "is too large (at most 1e15)"
@@ -40,13 +47,14 @@ public enum AmountParser {
   /// The amount `text` stands for. Only digits, `.`, `,`, `e`, `E`, `+` and
   /// `-` are accepted: no `inf`, `nan` or hexadecimal floats.
   public static func parse(_ text: String) -> Result<Double, Problem> {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    let allowed = Set("0123456789.,eE+-")
-    guard !trimmed.isEmpty, trimmed.allSatisfy({ allowed.contains($0) }) else {
+    let trimmed = trimmingWhitespace(text)
+    guard !trimmed.isEmpty, trimmed.utf8.allSatisfy(isAllowed) else {
       return .failure(.notANumber)
     }
-    if trimmed.contains(",") && !hasWellPlacedCommas(trimmed) { return .failure(.ambiguousComma) }
-    guard let value = Double(trimmed.replacingOccurrences(of: ",", with: "")) else {
+    if trimmed.contains(",") && !hasWellPlacedCommas(trimmed) {
+      return .failure(decimalCommaSuggestion(trimmed).map(Problem.decimalComma) ?? .ambiguousComma)
+    }
+    guard let value = Double(trimmed.contains(",") ? trimmed.filter { $0 != "," } : trimmed) else {
       return .failure(.notANumber)
     }
     guard value.isFinite else { return .failure(.notFinite) }
@@ -56,7 +64,8 @@ public enum AmountParser {
   }
 
   /// Whether every comma of `text` sits between groups of three digits before any `.` or
-  /// exponent: `1,500`, `-12,345,678.5`, but not `1,5`, `15,00`, `1.5,0` or `,100`.
+  /// exponent, after a first group without a leading zero: `1,500`, `-12,345,678.5`, but not
+  /// `1,5`, `15,00`, `1.5,0`, `,100`, `0,500` or `01,500`.
   static func hasWellPlacedCommas(_ text: String) -> Bool {
     var whole = Substring(text)
     if let sign = whole.first, sign == "+" || sign == "-" { whole = whole.dropFirst() }
@@ -65,8 +74,43 @@ public enum AmountParser {
       whole = whole[..<end]
     }
     let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
-    guard let first = groups.first, (1...3).contains(first.count) else { return false }
+    guard let first = groups.first, (1...3).contains(first.count), first.first != "0" else {
+      return false
+    }
     return groups.dropFirst().allSatisfy { $0.count == 3 && $0.allSatisfy(\.isNumber) }
       && first.allSatisfy(\.isNumber)
+  }
+
+  /// `0.500` for `0,500` (or `-0,5`, `+0,25`): one comma right after a whole part of zero, with
+  /// nothing but digits after it; nil for anything else.
+  static func decimalCommaSuggestion(_ text: String) -> String? {
+    var body = Substring(text)
+    var sign = ""
+    if let first = body.first, first == "+" || first == "-" {
+      sign = String(first)
+      body = body.dropFirst()
+    }
+    let parts = body.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0] == "0", !parts[1].isEmpty,
+      parts[1].allSatisfy({ $0.isASCII && $0.isNumber })
+    else { return nil }
+    return "\(sign)0.\(parts[1])"
+  }
+
+  /// Whether `byte` is one of `0123456789.,eE+-`.
+  static func isAllowed(_ byte: UInt8) -> Bool {
+    (0x30...0x39).contains(byte) || byte == 0x2E || byte == 0x2C || byte == 0x65 || byte == 0x45
+      || byte == 0x2B || byte == 0x2D
+  }
+
+  /// `text` without leading and trailing `.whitespaces` (spaces and tabs, not newlines), as
+  /// `trimmingCharacters(in: .whitespaces)` but without bridging to `NSString` when there is
+  /// nothing to trim, which is nearly always (an import checks hundreds of thousands of values).
+  static func trimmingWhitespace(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    guard let first = scalars.first, let last = scalars.last else { return text }
+    let whitespace = CharacterSet.whitespaces
+    guard whitespace.contains(first) || whitespace.contains(last) else { return text }
+    return text.trimmingCharacters(in: whitespace)
   }
 }

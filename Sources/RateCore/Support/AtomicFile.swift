@@ -12,6 +12,9 @@ import Foundation
 /// requested mode, so it is never readable by others even briefly), are
 /// flushed to disk, and the temporary file is renamed over the target.
 /// Readers see the old file or the new one, never a mix.
+///
+/// Temporary files are named `.<name>.<pid>.<random>.tmp`, so one left behind by a killed
+/// writer can be told from one being written: see ``removeAbandonedTemporaryFiles(of:)``.
 public enum AtomicFile {
   /// Why a file could not be written or its directory created.
   public struct WriteError: Error, Equatable, Sendable, LocalizedError {
@@ -31,7 +34,13 @@ public enum AtomicFile {
 
   /// Writes `data` to `url` atomically with permissions `mode`, creating
   /// missing directories (mode 0700).
-  public static func write(_ data: Data, to url: URL, mode: mode_t = 0o600) throws {
+  ///
+  /// - Parameter durable: whether the bytes are flushed to disk (`fsync`) before the rename.
+  ///   User data must be; a cache need not be: after a power loss it may lose its newest
+  ///   entries or hold an empty file, which its reader treats as unusable, never as data.
+  public static func write(
+    _ data: Data, to url: URL, mode: mode_t = 0o600, durable: Bool = true
+  ) throws {
     let directory = url.deletingLastPathComponent()
     try createDirectory(directory)
     let temporary = directory.appendingPathComponent(
@@ -51,7 +60,7 @@ public enum AtomicFile {
         offset += written
       }
     }
-    if failure == nil, fsync(fd) != 0 {
+    if failure == nil, durable, fsync(fd) != 0 {
       failure = WriteError(path: temporary.path, reason: lastError())
     }
     close(fd)
@@ -91,6 +100,35 @@ public enum AtomicFile {
     } catch {
       throw WriteError(path: directory.path, reason: error.localizedDescription)
     }
+  }
+
+  /// Removes the temporary files of `target` (`.<name>.<pid>.<random>.tmp` beside it) whose
+  /// writer is provably gone: no process with that id exists. Call it holding the file's
+  /// exclusive lock; a temporary file of a live process (another writer, perhaps an older
+  /// `rates` that locked elsewhere) is never touched, nor is any other file.
+  static func removeAbandonedTemporaryFiles(of target: URL) {
+    let directory = target.deletingLastPathComponent()
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
+      return
+    }
+    for name in names {
+      guard let pid = writerPID(ofTemporaryFile: name, for: target.lastPathComponent),
+        pid != getpid(), !RegularFile.processMayBeAlive(pid)
+      else { continue }
+      unlink(directory.appendingPathComponent(name).path)
+    }
+  }
+
+  /// The process id in `name` when it is exactly `.<file>.<pid>.<random>.tmp`, else nil.
+  public static func writerPID(ofTemporaryFile name: String, for file: String) -> Int32? {
+    let prefix = ".\(file)."
+    guard name.hasPrefix(prefix), name.hasSuffix(".tmp") else { return nil }
+    let middle = name.dropFirst(prefix.count).dropLast(4).split(
+      separator: ".", omittingEmptySubsequences: false)
+    guard middle.count == 2, middle.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
+      let pid = Int32(middle[0]), UInt32(middle[1]) != nil
+    else { return nil }
+    return pid
   }
 
   public static func lastError() -> String {

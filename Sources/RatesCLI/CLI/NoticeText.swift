@@ -6,8 +6,8 @@ enum NoticeText {
   /// The line for `notice`, starting `warning:` or `note:`.
   static func line(_ notice: Notice) -> String {
     switch notice {
-    case .cacheUnusable(let reason):
-      return "warning: \(TerminalText.sanitize(reason))"
+    case .cacheUnusable(let problem):
+      return "warning: \(TerminalText.sanitize(problem.description))"
     case .cacheNotUpdated(let reason):
       return "warning: could not update the cache: \(TerminalText.sanitize(reason))"
     case .ambiguousSymbol(let symbol, let chosen, let alternatives):

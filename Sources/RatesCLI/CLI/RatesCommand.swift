@@ -89,7 +89,9 @@ struct Invocation: Sendable {
   var cache: JSONFileCache { JSONFileCache(directory: settings.paths.cache) }
 
   /// The user's favorites and pairs.
-  func userData() -> UserData { UserData(directory: settings.paths.data) }
+  func userData() -> UserData {
+    UserData(directory: settings.paths.data, notify: { [context] in context.writeErr("note: \($0)\n") })
+  }
 
   /// The one façade over providers and the cache, configured from the
   /// settings; its notices go to stderr in words.

@@ -24,7 +24,7 @@ extension Doctor {
     var status = DoctorCheck.Status.ok
     if inventory.unreadable > 0 {
       status = .warn
-      detail += "; \(inventory.unreadable) unreadable (ignored; 'rates cache clear' removes them)"
+      detail += "; \(inventory.unreadable) unreadable (ignored, and replaced by the next fetch)"
     }
     if access(path, W_OK) != 0 {
       status = .warn

@@ -117,7 +117,7 @@ struct Doctor: Sendable {
     let data = UserData(directory: settings.paths.data)
     checks.append(dataFileCheck("favorites", data.favorites) { $0.count })
     checks.append(dataFileCheck("pairs", data.pairs) { $0.count })
-    checks.append(dataFileCheck("ledger", data.ledger) { $0.entries.count })
+    checks.append(ledgerCheck(data.ledger))
     checks.append(dataFileCheck("config", ConfigFile.file(settings.paths)) { $0.count })
     checks.append(terminalCheck())
     return checks.map(redacted)

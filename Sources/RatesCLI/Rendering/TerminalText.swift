@@ -14,6 +14,21 @@ public enum TerminalText {
   /// combining accent is 1 and a flag or a ZWJ emoji sequence is 2. The
   /// tables are a compact approximation of `wcwidth`, not a full copy.
   public static func displayWidth(_ text: String) -> Int {
+    // Printable ASCII, nearly every cell of a table, is one column a byte.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+    // So is every scalar of printable Latin-1 (but the soft hyphen) and of U+2010–U+2027
+    // (dashes, quotes, bullets, `…`): none combines, joins or is wide.
+    var count = 0
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x20...0x7E, 0xA0...0xAC, 0xAE...0xFF, 0x2010...0x2027: count += 1
+      default: return measuredWidth(text)
+      }
+    }
+    return count
+  }
+
+  private static func measuredWidth(_ text: String) -> Int {
     UntrustedText.visibleScalars(of: text).reduce(0) { $0 + width(of: $1) }
   }
 

@@ -16,8 +16,23 @@ import Testing
     ("1,5", .ambiguousComma), ("1,50,000", .ambiguousComma), ("1.500,25", .ambiguousComma),
     ("nan", .notANumber), ("inf", .notANumber), ("0x10", .notANumber), ("1e999", .notFinite),
     ("1e16", .tooLarge), ("١٢", .notANumber),
+    ("0,500", .decimalComma(suggestion: "0.500")), ("0,001", .decimalComma(suggestion: "0.001")),
+    ("-0,5", .decimalComma(suggestion: "-0.5")), ("0,500,000", .ambiguousComma),
+    ("01,500", .ambiguousComma), ("00,500", .ambiguousComma),
   ])
   func refuses(_ text: String, _ problem: AmountParser.Problem) {
     #expect(AmountParser.parse(text) == .failure(problem))
+  }
+
+  @Test func aDecimalCommaIsRefusedWithTheAmountWrittenWithAPoint() {
+    #expect(
+      AmountParser.Problem.decimalComma(suggestion: "0.500").sentence(about: "0,500")
+        == "the amount '0,500' uses ',' as a decimal point: write 0.500 ('.' for decimals, ','"
+        + " only between groups of three digits, as in 1,500.25)")
+  }
+
+  @Test(arguments: [("1,500", 1500.0), ("12,345,678.9", 12_345_678.9), ("100,000", 100_000)])
+  func realThousandsGroupsStillRead(_ text: String, _ value: Double) throws {
+    #expect(try AmountParser.parse(text).get() == value)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RateCore
+@testable import RatesCLI
 
 /// Timestamps no clock can show, through the real binary: once a SIGILL in
 /// ISO 8601 formatting and `Day(containing:)`, now dropped by range checks.

@@ -23,6 +23,18 @@ import Testing
     rates.home.appendingPathComponent("data/rates/ledger.json")
   }
 
+  /// The ledger file's header line and records (format 2: one JSON object per line).
+  static func storedLog(_ rates: BinaryRunner) throws -> (
+    header: [String: Any], records: [[String: Any]]
+  ) {
+    let text = try String(contentsOf: ledgerFile(rates), encoding: .utf8)
+    #expect(text.hasSuffix("\n"))
+    let objects = try text.split(separator: "\n").map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    return (try #require(objects.first), Array(objects.dropFirst()))
+  }
+
   // MARK: - Add, list, remove
 
   @Test func addListRemove() async throws {
@@ -90,11 +102,12 @@ import Testing
     // The id of a removed entry is never handed out again.
     let next = try await Self.ok(rates, ["ledger", "add", "1", "USD", "2", "EUR", "--sell"])
     #expect(next.stdout.contains("Recorded #4"))
-    let stored =
-      try JSONSerialization.jsonObject(
-        with: Data(contentsOf: Self.ledgerFile(rates))) as? [String: Any]
-    #expect(stored?["version"] as? Int == 1)
-    #expect((stored?["ledger"] as? [String: Any])?["nextID"] as? Int == 5)
+    let stored = try Self.storedLog(rates)
+    #expect(stored.header["version"] as? Int == 2)
+    #expect(stored.header["format"] as? String == "rates-ledger")
+    #expect(stored.records.map { $0["op"] as? String } == ["add", "add", "add", "remove", "add"])
+    #expect(stored.records[3]["ids"] as? [Int] == [3])
+    #expect(stored.records[4]["id"] as? Int == 4)
   }
 
   @Test(arguments: [
@@ -354,14 +367,9 @@ import Testing
       return all
     }
     for result in results { #expect(result.status == 0, "\(result.stderr)") }
-    let object =
-      try JSONSerialization.jsonObject(
-        with: Data(contentsOf: Self.ledgerFile(rates))) as? [String: Any]
-    let ledger = try #require(object?["ledger"] as? [String: Any])
-    let entries = try #require(ledger["entries"] as? [[String: Any]])
-    #expect(Set(entries.compactMap { $0["id"] as? Int }) == Set(1...20))
+    let entries = try Self.storedLog(rates).records
+    #expect(entries.compactMap { $0["id"] as? Int } == Array(1...20), "appended in id order")
     #expect(Set(entries.compactMap { $0["amount"] as? Double }) == Set((1...20).map(Double.init)))
-    #expect(ledger["nextID"] as? Int == 21)
     let mode =
       try FileManager.default.attributesOfItem(
         atPath: Self.ledgerFile(rates).path)[.posixPermissions] as? NSNumber

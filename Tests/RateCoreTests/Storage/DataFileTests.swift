@@ -212,7 +212,8 @@ import Testing
   @Test func directoryInPlaceOfTheFileIsUnreadable() throws {
     let file = try makeFile()
     try FileManager.default.createDirectory(at: file.url, withIntermediateDirectories: true)
-    let expected = DataFileError.unreadable(path: file.url.path, reason: "not a regular file")
+    let expected = DataFileError.unreadable(
+      path: file.url.path, reason: "not a regular file (it is a directory)")
     #expect(throws: expected) { try file.read() }
     #expect(throws: expected) { try file.update { $0.append("BTC-EUR") } }
   }
@@ -290,14 +291,14 @@ import Testing
     let file = try makeFile()
     let directory = file.url.deletingLastPathComponent()
     try write("{\"favorites\": [], \"version\": 1}\n", to: file)
-    let stale = directory.appendingPathComponent(".favorites.json.4242.17.tmp")
-    let unrelated = directory.appendingPathComponent(".pairs.json.4242.17.tmp")
+    let stale = directory.appendingPathComponent(".favorites.json.\(HostileFiles.deadPID).17.tmp")
+    let unrelated = directory.appendingPathComponent(".pairs.json.\(HostileFiles.deadPID).17.tmp")
     try Data("{\"fav".utf8).write(to: stale)
     try Data("{\"pai".utf8).write(to: unrelated)
     try file.update { $0.append("BTC-EUR") }
     #expect(
       try names(in: directory) == [
-        ".favorites.json.lock", ".pairs.json.4242.17.tmp", "favorites.json",
+        ".favorites.json.lock", ".pairs.json.\(HostileFiles.deadPID).17.tmp", "favorites.json",
       ])
   }
 

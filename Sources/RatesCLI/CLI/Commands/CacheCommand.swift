@@ -19,12 +19,14 @@ struct CacheCommand: RatesCommand {
     Actions:
       info                the cache's location, size, entries by provider and kind, and the
                           oldest and newest fetch (the default)
-      clear               remove everything in the cache directory and say what was removed;
-                          your configuration, favorites, pairs and ledger are never touched
+      clear               remove the cache's own entries and say what was removed; files it
+                          does not recognise as its entries are kept and listed, and your
+                          configuration, favorites, pairs and ledger are never touched
 
     The cache is $XDG_CACHE_HOME/rates (~/.cache/rates), one JSON file per entry. It is safe
     to clear: the next commands fetch anew. 'clear' refuses a cache path that resolves to
-    your home directory, to /, or to a directory holding your data or configuration.
+    your home directory, to /, or to a directory holding your data or configuration, and a
+    cache directory that is a symbolic link.
 
     Examples:
       rates cache
@@ -61,8 +63,10 @@ struct CacheCommand: RatesCommand {
     var groups: [CacheInventory.Group]
     var cleared: Bool?
     var removedFiles: Int?
+    var removedBytes: Int?
+    var kept: [String]?
 
-    init(_ inventory: CacheInventory, cleared: Bool? = nil, removedFiles: Int? = nil) {
+    init(_ inventory: CacheInventory, cleared: Bool? = nil, report: CacheClearReport? = nil) {
       path = inventory.directory.path
       exists = inventory.exists
       bytes = inventory.bytes
@@ -72,12 +76,14 @@ struct CacheCommand: RatesCommand {
       newest = inventory.newest
       groups = inventory.groups
       self.cleared = cleared
-      self.removedFiles = removedFiles
+      removedFiles = report.map { $0.removedEntries + $0.removedTemporaryFiles }
+      removedBytes = report?.removedBytes
+      kept = report?.kept
     }
 
     enum CodingKeys: String, CodingKey {
       case version, path, exists, bytes, entries, unreadable, oldest, newest, groups, cleared
-      case removedFiles
+      case removedFiles, removedBytes, kept
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -93,6 +99,8 @@ struct CacheCommand: RatesCommand {
       try container.encode(groups, forKey: .groups)
       try container.encodeIfPresent(cleared, forKey: .cleared)
       try container.encodeIfPresent(removedFiles, forKey: .removedFiles)
+      try container.encodeIfPresent(removedBytes, forKey: .removedBytes)
+      try container.encodeIfPresent(kept, forKey: .kept)
     }
   }
 
@@ -109,18 +117,35 @@ struct CacheCommand: RatesCommand {
     case .clear:
       try Self.checkClearable(directory, settings: invocation.settings, invocation: invocation)
       let inventory = CacheInventory.scan(directory)
-      let removed = try Self.removeContents(of: directory)
+      let report: CacheClearReport
+      do {
+        report = try CacheInventory.clear(directory)
+      } catch let error as CacheClearError {
+        guard case .symbolicLink = error else { throw error }
+        throw UsageError.invalid(error.localizedDescription)
+      }
       if invocation.options.json {
-        try invocation.printJSON(Document(inventory, cleared: true, removedFiles: removed))
-      } else if inventory.entries == 0 && removed == 0 {
+        try invocation.printJSON(Document(inventory, cleared: true, report: report))
+        return .success
+      }
+      if report.removedEntries == 0 && report.kept.isEmpty {
         invocation.out("The cache at \(directory.path) is already empty.")
       } else {
+        let count = report.removedEntries
         invocation.out(
-          "Removed \(inventory.entries) cache \(inventory.entries == 1 ? "entry" : "entries")"
-            + " (\(CacheInventory.formatBytes(inventory.bytes))) from \(directory.path).")
-        for group in inventory.groups {
+          "Removed \(count) cache \(count == 1 ? "entry" : "entries")"
+            + " (\(CacheInventory.formatBytes(report.removedBytes))) from \(directory.path).")
+        for group in report.groups {
           invocation.out("  \(group.provider)/\(group.kind): \(group.entries)")
         }
+      }
+      if !report.kept.isEmpty {
+        let shown = report.kept.prefix(5).map { "  \(TerminalText.sanitize($0))" }
+        invocation.out(
+          "Kept \(report.kept.count) \(report.kept.count == 1 ? "file" : "files") that "
+            + "\(report.kept.count == 1 ? "is" : "are") not cache entries of rates:")
+        invocation.out(
+          (shown + (report.kept.count > 5 ? ["  …"] : [])).joined(separator: "\n"))
       }
     }
     return .success
@@ -198,37 +223,5 @@ struct CacheCommand: RatesCommand {
     }
     while text.count > 1 && text.hasSuffix("/") { text.removeLast() }
     return text.isEmpty ? "/" : text
-  }
-
-  /// Removes everything inside `directory` (not the directory itself); returns the number of
-  /// regular files removed.
-  static func removeContents(of directory: URL) throws -> Int {
-    let manager = FileManager.default
-    guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return 0 }
-    var count = 0
-    for name in names {
-      let url = directory.appendingPathComponent(name)
-      count += countFiles(url)
-      do {
-        try manager.removeItem(at: url)
-      } catch {
-        throw AtomicFile.WriteError(
-          path: url.path, reason: "cannot remove it: \(error.localizedDescription)")
-      }
-    }
-    return count
-  }
-
-  /// The regular files at or under `url`, not following symbolic links.
-  static func countFiles(_ url: URL) -> Int {
-    var info = stat()
-    guard lstat(url.path, &info) == 0 else { return 0 }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: return 1
-    case S_IFDIR:
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-      return names.reduce(0) { $0 + countFiles(url.appendingPathComponent($1)) }
-    default: return 0
-    }
   }
 }

@@ -217,8 +217,7 @@ enum CompletionWords {
   /// A data file's value, read without taking its lock (writers rename whole files into
   /// place, so a read always sees a complete file); nil on any problem.
   static func read<Value: Codable & Sendable>(_ file: DataFile<Value>) -> Value? {
-    guard let data = FileManager.default.contents(atPath: file.url.path) else { return nil }
-    return try? file.decode(data)
+    try? file.readWithoutLock()
   }
 
   /// Symbols the resolver cached, and ids of coins with cached prices or history.

@@ -6,14 +6,14 @@ extension LedgerCommand {
   // MARK: - Rate
 
   func rate(base: String, quote: String, days: Int, _ invocation: Invocation) throws -> ExitCode {
-    let ledger = try invocation.userData().ledger.read()
     let window = LedgerMath.window(days: days, endingOn: today(invocation))
+    let entries = try invocation.userData().ledger.entries(since: window.lowerBound)
     // Averaged in the orientation the exchanges were recorded in, then
     // inverted, so USD-LBP and LBP-USD are exact inverses.
-    let recorded = LedgerSeries.orientation(ledger.entries, base: base, quote: quote, window: window)
+    let recorded = LedgerSeries.orientation(entries, base: base, quote: quote, window: window)
     guard
       let found = LedgerMath.rate(
-        entries: ledger.entries, base: recorded.base, quote: recorded.quote, window: window)
+        entries: entries, base: recorded.base, quote: recorded.quote, window: window)
     else {
       throw Self.noExchanges(base: base, quote: quote, days: days, window: window)
     }
@@ -86,10 +86,10 @@ extension LedgerCommand {
   func stats(base: String, quote: String, days: Int, _ invocation: Invocation) throws
     -> ExitCode
   {
-    let ledger = try invocation.userData().ledger.read()
     let window = LedgerMath.window(days: days, endingOn: today(invocation))
     let series = LedgerMath.dailyAverages(
-      entries: ledger.entries, base: base, quote: quote, window: window)
+      entries: try invocation.userData().ledger.entries(since: window.lowerBound), base: base,
+      quote: quote, window: window)
     guard !series.all.isEmpty else {
       throw Self.noExchanges(base: base, quote: quote, days: days, window: window)
     }

@@ -320,7 +320,7 @@ struct LedgerCommand: RatesCommand {
       id: 0, date: date, side: new.side, amount: new.amount, currency: new.currency,
       counterAmount: new.counterAmount, counterCurrency: new.counterCurrency,
       counterparty: new.counterparty, note: new.note, recordedAt: now)
-    let stored = try invocation.userData().ledger.update { ledger in ledger.append(entry) }
+    let stored = try invocation.userData().ledger.append(entry)
     if invocation.options.json {
       try invocation.printJSON(
         LedgerChangeDocument(
@@ -354,16 +354,13 @@ struct LedgerCommand: RatesCommand {
   // MARK: - Remove
 
   func remove(_ ids: [Int], _ invocation: Invocation) throws -> ExitCode {
-    let removed = try invocation.userData().ledger.update { ledger -> [LedgerEntry] in
-      let missing = ids.filter { id in !ledger.entries.contains { $0.id == id } }
-      guard missing.isEmpty else {
-        let list = missing.map { "#\($0)" }.joined(separator: ", ")
-        throw UsageError.invalid(
-          "no exchange \(list) in your ledger (see 'rates ledger list'); nothing was removed")
-      }
-      let removed = ledger.entries.filter { ids.contains($0.id) }
-      ledger.entries.removeAll { ids.contains($0.id) }
-      return removed
+    let removed: [LedgerEntry]
+    do {
+      removed = try invocation.userData().ledger.remove(ids: ids)
+    } catch LedgerStoreError.noSuchEntries(let missing) {
+      let list = missing.map { "#\($0)" }.joined(separator: ", ")
+      throw UsageError.invalid(
+        "no exchange \(list) in your ledger (see 'rates ledger list'); nothing was removed")
     }
     if invocation.options.json {
       try invocation.printJSON(
@@ -381,21 +378,13 @@ struct LedgerCommand: RatesCommand {
   // MARK: - List
 
   func list(_ filter: ListFilter, _ invocation: Invocation) throws -> ExitCode {
+    if !invocation.options.json, !(invocation.options.format.map(priceExportFormats.contains) ?? false) {
+      return try listTable(filter, invocation)
+    }
     let ledger = try invocation.userData().ledger.read()
     let today = today(invocation)
     let window = filter.days.map { LedgerMath.window(days: $0, endingOn: today) }
-    let entries = ledger.newestFirst.filter { entry in
-      if let window, !window.contains(entry.date) { return false }
-      if let pair = filter.pair, entry.oriented(base: pair.base, quote: pair.quote) == nil {
-        return false
-      }
-      switch filter.counterparty {
-      case .all: return true
-      case .anyone: return entry.counterparty != nil
-      case .named(let name):
-        return entry.counterparty?.lowercased() == name.lowercased()
-      }
-    }
+    let entries = ledger.newestFirst.filter { filter.matches($0, window: window) }
     func orientation(_ entry: LedgerEntry) -> (base: String, quote: String) {
       filter.pair ?? (entry.currency, entry.counterCurrency)
     }
@@ -432,44 +421,8 @@ struct LedgerCommand: RatesCommand {
       }
       if !lines.isEmpty { invocation.out(lines.joined(separator: "\n")) }
       return .success
-    default: break
+    default: return .success
     }
-    guard !entries.isEmpty else {
-      invocation.out(
-        ledger.entries.isEmpty
-          ? "No exchanges recorded yet. Record one with "
-            + "'rates ledger add 100 USD 8950000 LBP --sell'."
-          : "No exchanges match (\(ledger.entries.count) in the ledger).")
-      return .success
-    }
-    let style = invocation.style
-    var table = TextTable(columns: [
-      // DATE and SIDE are right-aligned so that narrowing cuts WITH and NOTE, never them.
-      .init("ID", alignment: .right), .init("DATE", alignment: .right),
-      .init("SIDE", alignment: .right),
-      .init("AMOUNT", alignment: .right), .init("FOR", alignment: .right),
-      .init("RATE", alignment: .right), .init("WITH"), .init("NOTE"),
-    ])
-    for entry in entries {
-      let (base, quote) = orientation(entry)
-      table.append([
-        String(entry.id), entry.date.description, entry.side.rawValue,
-        Self.amount(entry.amount, entry.currency),
-        Self.amount(entry.counterAmount, entry.counterCurrency),
-        entry.rate(base: base, quote: quote).map(RateFormat.rate) ?? "—",
-        entry.counterparty ?? "—", entry.note ?? "",
-      ])
-    }
-    let lines = table.render(
-      maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode)
-    invocation.out(
-      (lines.prefix(1).map(style.bold) + lines.dropFirst()).joined(separator: "\n"))
-    let count = entries.count == 1 ? "1 exchange" : "\(entries.count) exchanges"
-    let unit =
-      filter.pair.map { "RATE is \($0.quote) per \($0.base)" }
-      ?? "RATE is the FOR currency per unit of the AMOUNT currency"
-    invocation.out(style.dim("\(count), newest first; \(unit)"))
-    return .success
   }
 }
 

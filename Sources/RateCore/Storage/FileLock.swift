@@ -1,0 +1,90 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A `flock(2)` lock on a lock file, held through one open file description.
+///
+/// `flock` locks belong to the open file description, not to the process (unlike `fcntl`
+/// locks, which a process holds once and loses when it closes *any* descriptor of the file).
+/// Each operation therefore opens the lock file afresh, which makes the lock exclude other
+/// threads of this process as well as other processes. The kernel drops the lock when the
+/// descriptor is closed, including when the process dies, so a crash never leaves a stale lock.
+struct FileLock {
+  let fd: Int32
+
+  /// Opens (creating, mode 0600) `lockURL` and locks it, polling until `timeout`.
+  ///
+  /// Returns nil when the directory does not exist and the lock is shared (nothing to read).
+  /// When a shared lock file cannot be created (a read-only directory), the read goes ahead
+  /// unlocked: writers replace the data file by `rename`, so a reader still sees a whole file.
+  static func acquire(
+    at lockURL: URL, for dataURL: URL, exclusive: Bool, timeout: Duration
+  ) throws -> FileLock? {
+    // O_NONBLOCK: a FIFO planted as the lock file must not block the open; it is refused below.
+    var fd = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
+    if fd < 0 {
+      let error = errno
+      if !exclusive {
+        if error == ENOENT { return nil }
+        if error == EACCES || error == EROFS || error == EPERM {
+          fd = open(lockURL.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+          if fd < 0 { return FileLock(fd: -1) }
+        }
+      }
+      guard fd >= 0 else {
+        let reason = String(cString: strerror(error))
+        if exclusive { throw AtomicFile.WriteError(path: lockURL.path, reason: reason) }
+        throw DataFileError.unreadable(path: lockURL.path, reason: reason)
+      }
+    }
+    var info = stat()
+    if fstat(fd, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+      close(fd)
+      let reason = "the lock file is not a regular file (it is \(RegularFile.kind(of: info.st_mode)))"
+      if exclusive { throw AtomicFile.WriteError(path: lockURL.path, reason: reason) }
+      throw DataFileError.unreadable(path: lockURL.path, reason: reason)
+    }
+    if exclusive, info.st_mode & 0o077 != 0 {
+      fchmod(fd, 0o600)
+    }
+    let operation = (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    var pause: UInt32 = 2_000
+    while flock(fd, operation) != 0 {
+      let error = errno
+      if error == EINTR { continue }
+      guard error == EWOULDBLOCK || error == EAGAIN else {
+        close(fd)
+        throw DataFileError.unreadable(
+          path: lockURL.path, reason: String(cString: strerror(error)))
+      }
+      guard clock.now < deadline else {
+        close(fd)
+        throw DataFileError.lockTimeout(path: dataURL.path)
+      }
+      usleep(pause)
+      pause = min(pause * 2, 50_000)
+    }
+    return FileLock(fd: fd)
+  }
+
+  /// Unlocks by closing the descriptor.
+  func release() {
+    if fd >= 0 { close(fd) }
+  }
+}
+
+/// `read(2)`; named apart so it does not clash with `DataFile.read`.
+@inline(__always)
+func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  #if canImport(Glibc)
+    return Glibc.read(fd, buffer, count)
+  #else
+    return Darwin.read(fd, buffer, count)
+  #endif
+}

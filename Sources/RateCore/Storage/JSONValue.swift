@@ -1,0 +1,104 @@
+import Foundation
+
+/// Any JSON value, kept as read, so that members this version of `rates` does not know (added
+/// by a newer version) survive a rewrite of the file they came from.
+///
+/// Integers that fit in 64 bits are kept exactly; other numbers as `Double`.
+public enum JSONValue: Codable, Equatable, Sendable {
+  case null
+  case bool(Bool)
+  case integer(Int64)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+
+  /// Decodes whatever value is there.
+  public init(from decoder: any Decoder) throws {
+    if var array = try? decoder.unkeyedContainer() {
+      var values: [JSONValue] = []
+      while !array.isAtEnd { values.append(try array.decode(JSONValue.self)) }
+      self = .array(values)
+      return
+    }
+    if let object = try? decoder.container(keyedBy: UnknownMembers.Key.self) {
+      var members: [String: JSONValue] = [:]
+      for key in object.allKeys { members[key.stringValue] = try object.decode(JSONValue.self, forKey: key) }
+      self = .object(members)
+      return
+    }
+    let single = try decoder.singleValueContainer()
+    if single.decodeNil() {
+      self = .null
+    } else if let value = try? single.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? single.decode(Int64.self) {
+      self = .integer(value)
+    } else if let value = try? single.decode(Double.self) {
+      self = .number(value)
+    } else {
+      self = .string(try single.decode(String.self))
+    }
+  }
+
+  /// Encodes the value as it was read.
+  public func encode(to encoder: any Encoder) throws {
+    switch self {
+    case .null:
+      var single = encoder.singleValueContainer()
+      try single.encodeNil()
+    case .bool(let value):
+      var single = encoder.singleValueContainer()
+      try single.encode(value)
+    case .integer(let value):
+      var single = encoder.singleValueContainer()
+      try single.encode(value)
+    case .number(let value):
+      var single = encoder.singleValueContainer()
+      try single.encode(value)
+    case .string(let value):
+      var single = encoder.singleValueContainer()
+      try single.encode(value)
+    case .array(let values):
+      var array = encoder.unkeyedContainer()
+      for value in values { try array.encode(value) }
+    case .object(let members):
+      var object = encoder.container(keyedBy: UnknownMembers.Key.self)
+      for (key, value) in members { try object.encode(value, forKey: UnknownMembers.Key(key)) }
+    }
+  }
+}
+
+/// Reading and writing the members of a JSON object that a type does not know.
+enum UnknownMembers {
+  /// Any member name.
+  struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  /// The members of the object being decoded whose names are not in `known`.
+  static func decode(from decoder: any Decoder, known: Set<String>) throws -> [String: JSONValue] {
+    let container = try decoder.container(keyedBy: Key.self)
+    var unknown: [String: JSONValue] = [:]
+    for key in container.allKeys where !known.contains(key.stringValue) {
+      unknown[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
+    }
+    return unknown
+  }
+
+  /// Writes `members` into the object being encoded, leaving out any name in `known` (a known
+  /// member always wins over a stale copy).
+  static func encode(_ members: [String: JSONValue], to encoder: any Encoder, known: Set<String>)
+    throws
+  {
+    guard !members.isEmpty else { return }
+    var container = encoder.container(keyedBy: Key.self)
+    for (name, value) in members where !known.contains(name) {
+      try container.encode(value, forKey: Key(name))
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import RateCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension Doctor {
+  /// The ledger: it must parse (every line), have a known format and be mode 0600; a format 1
+  /// file or an incomplete last line only warns.
+  func ledgerCheck(_ store: LedgerStore) -> DoctorCheck {
+    let path = store.url.path
+    var values: [String: DoctorCheck.Value] = ["path": .string(path)]
+    var info = stat()
+    guard lstat(path, &info) == 0 else {
+      if errno == ENOENT {
+        return DoctorCheck(name: "ledger", status: .ok, detail: "none yet (\(path))", values: values)
+      }
+      return DoctorCheck(
+        name: "ledger", status: .fail, detail: "cannot read \(path): \(AtomicFile.lastError())",
+        values: values)
+    }
+    let summary: LedgerStore.Summary
+    do {
+      summary = try store.summary()
+    } catch {
+      return DoctorCheck(
+        name: "ledger", status: .fail, detail: ErrorReport(error).message, values: values)
+    }
+    values["entries"] = .int(summary.entries)
+    values["version"] = .int(summary.version)
+    var detail =
+      "\(path): version \(summary.version), \(summary.entries) "
+      + (summary.entries == 1 ? "entry" : "entries")
+    var status = DoctorCheck.Status.ok
+    if summary.version < LedgerStore.formatVersion {
+      status = .warn
+      detail += "; the next change converts it to format \(LedgerStore.formatVersion)"
+    }
+    if summary.incompleteLastLine > 0 {
+      status = .warn
+      detail += "; an incomplete last line (an interrupted write) is ignored"
+    }
+    if stat(summary.target.path, &info) == 0 {
+      let mode = Int(info.st_mode) & 0o777
+      values["mode"] = .string(String(format: "%04o", mode))
+      if mode & 0o077 != 0 {
+        status = .warn
+        detail +=
+          "; mode \(String(format: "%04o", mode)) is wider than 0600: chmod 600 "
+          + DataFileError.shellQuoted(summary.target.path)
+      }
+    }
+    return DoctorCheck(name: "ledger", status: status, detail: detail, values: values)
+  }
+}
