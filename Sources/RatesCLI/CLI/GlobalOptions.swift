@@ -24,29 +24,40 @@ public struct GlobalOptions: Sendable, Equatable {
   /// `--provider NAME`, when given.
   public var provider: String?
 
-  /// The help lines for these flags.
-  static let help = """
-    Global options:
-      --json              print one JSON document (errors as JSON on stderr)
-      --format FORMAT     table (default), json, or for history, stats, current and ledger
-                          list also csv, ledger or beancount (price directives)
-      --no-color          no colour (also when NO_COLOR is set or stdout is not a terminal)
-      --ascii             ASCII sparklines and charts instead of UTF-8 blocks
-      --offline           use cached data only; never touch the network
-      --refresh           ignore cached data and fetch anew
-      --provider NAME     force a provider: coingecko, coindesk (Bitcoin only) or frankfurter
-                          (ECB fiat rates); by default fiat pairs use frankfurter, coins
-                          coingecko
-      -h, --help          show help
-      --version           show the version
-    """
+  /// The declarations of the options every command accepts: parsed here (`--help` and
+  /// `--version` by ``RatesCLI``), and the source of the `Global options:` help section and
+  /// of the completion scripts' global flags.
+  enum Specs {
+    static let json = OptionSpec.flag(
+      "--json", help: "print one JSON document (errors as JSON on stderr)")
+    static let format = OptionSpec.option(
+      "--format", value: "FORMAT",
+      help: "table (default), json, or for history, stats, current and ledger list also csv, "
+        + "ledger or beancount (price directives)",
+      completion: .choices(.formats))
+    static let noColor = OptionSpec.flag(
+      "--no-color", help: "no colour (also when NO_COLOR is set or stdout is not a terminal)")
+    static let ascii = OptionSpec.flag(
+      "--ascii", help: "ASCII sparklines and charts instead of UTF-8 blocks")
+    static let offline = OptionSpec.flag(
+      "--offline", help: "use cached data only; never touch the network")
+    static let refresh = OptionSpec.flag("--refresh", help: "ignore cached data and fetch anew")
+    static let provider = OptionSpec.option(
+      "--provider", value: "NAME",
+      help: "force a provider: coingecko, coindesk (Bitcoin only) or frankfurter (ECB fiat "
+        + "rates); by default fiat pairs use frankfurter, coins coingecko",
+      completion: .choices(.providers))
+    static let help = OptionSpec.flag("--help", "-h", help: "show help")
+    static let version = OptionSpec.flag("--version", help: "show the version")
 
-  /// Removes the global flags from `scanner`.
+    /// Every global option, in help order.
+    static let all = [json, format, noColor, ascii, offline, refresh, provider, help, version]
+  }
+
+  /// Removes the global options from `scanner` (not `--help` and `--version`).
   init(parsing scanner: inout ArgumentScanner) throws(UsageError) {
-    let json = try scanner.flag("--json")
-    format = try scanner.option("--format", expected: OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")) {
-      OutputFormat(rawValue: $0.lowercased())
-    }
+    let json = try scanner.flag(Specs.json)
+    format = try scanner.choice(Specs.format).flatMap(OutputFormat.init(rawValue:))
     if json {
       if let format, format != .json {
         throw UsageError.invalid("--json and --format \(format.rawValue) cannot be used together")
@@ -54,16 +65,11 @@ public struct GlobalOptions: Sendable, Equatable {
       format = .json
     }
     if format == .table { format = nil }
-    noColor = try scanner.flag("--no-color")
-    ascii = try scanner.flag("--ascii")
-    offline = try scanner.flag("--offline")
-    refresh = try scanner.flag("--refresh")
-    provider = try scanner.option("--provider").map { $0.lowercased() }
-    if let provider, !Providers.all.contains(provider) {
-      throw UsageError.invalidValue(
-        option: "--provider", value: provider,
-        expected: Providers.all.joined(separator: ", "))
-    }
+    noColor = try scanner.flag(Specs.noColor)
+    ascii = try scanner.flag(Specs.ascii)
+    offline = try scanner.flag(Specs.offline)
+    refresh = try scanner.flag(Specs.refresh)
+    provider = try scanner.choice(Specs.provider)
     if offline && refresh {
       throw UsageError.invalid("--offline and --refresh cannot be used together")
     }
@@ -71,9 +77,22 @@ public struct GlobalOptions: Sendable, Equatable {
 
   init() {}
 
-  /// Refuses a `--format` the command cannot write.
-  func require(formats: Set<OutputFormat>, command: String) throws(UsageError) {
+  /// Refuses a `--format` the command cannot write, naming the sibling actions that can.
+  ///
+  /// - Parameters:
+  ///   - formats: The export formats the command writes.
+  ///   - command: The words after `rates`, such as `ledger rate`.
+  ///   - siblings: The export formats of the other actions of the same command, by full name.
+  func require(
+    formats: Set<OutputFormat>, command: String, siblings: [String: Set<OutputFormat>] = [:]
+  ) throws(UsageError) {
     guard let format, format != .json, !formats.contains(format) else { return }
+    let others = siblings.filter { $0.value.contains(format) }.keys.sorted()
+    guard others.isEmpty else {
+      throw UsageError.invalid(
+        "--format \(format.rawValue) is only for "
+          + others.map { "'\($0)'" }.joined(separator: " and "))
+    }
     throw UsageError.invalid(
       "--format \(format.rawValue) is not available for 'rates \(command)': use table or json")
   }

@@ -9,11 +9,12 @@ import RateCore
 struct CompletionsCommand: RatesCommand {
   static let name = "completions"
   static let abstract = "print a completion script for bash, zsh or fish"
-  static let usage = "rates completions bash|zsh|fish"
-  static let details = """
-    Arguments:
-      bash, zsh, fish     the shell to print the script for
-
+  static let arguments = [
+    ArgumentSpec(
+      name: "SHELL", help: "the shell to print the script for: bash, zsh or fish",
+      completion: .choices(.shells))
+  ]
+  static let discussion = """
     The script completes commands, actions and options, and coin symbols, currency codes,
     your pairs and favorites from local data only (it never uses the network).
 
@@ -22,11 +23,11 @@ struct CompletionsCommand: RatesCommand {
              rates completions bash > ~/.local/share/bash-completion/completions/rates
       zsh    rates completions zsh > "${fpath[1]}/_rates"   (any directory on $fpath)
       fish   rates completions fish > ~/.config/fish/completions/rates.fish
-
-    Examples:
-      rates completions bash
-      rates completions zsh > ~/.zfunc/_rates
     """
+  static let examples = [
+    "rates completions bash",
+    "rates completions zsh > ~/.zfunc/_rates",
+  ]
 
   /// The shells a script exists for.
   static let shells = ["bash", "zsh", "fish"]
