@@ -60,6 +60,10 @@ public struct ArgumentScanner: Sendable {
   /// The tokens not consumed yet, in their original order.
   private(set) var elements: [Element]
 
+  /// Every option name asked for so far, present or not: what a command's parser reads,
+  /// which a test compares with what the command declares.
+  private(set) var askedFor: Set<String> = []
+
   /// Tokenizes `arguments`, which must not include the program name.
   public init(_ arguments: [String]) {
     var elements: [Element] = []
@@ -88,6 +92,12 @@ public struct ArgumentScanner: Sendable {
   /// - Returns: Whether the flag appeared at least once before `--`.
   /// - Throws: `UsageError.flagTakesNoValue` for `--json=x` (or `--json=`).
   public mutating func flag(_ names: String...) throws(UsageError) -> Bool {
+    try flag(anyOf: names)
+  }
+
+  /// `flag(_:)` with the names in an array.
+  mutating func flag(anyOf names: [String]) throws(UsageError) -> Bool {
+    askedFor.formUnion(names)
     var found = false
     var kept: [Element] = []
     for element in elements {
@@ -114,6 +124,12 @@ public struct ArgumentScanner: Sendable {
   ///   occurrence ends the line, precedes an option or `--`, or is empty
   ///   (`--days=`, `--days ""`).
   public mutating func option(_ names: String...) throws(UsageError) -> String? {
+    try option(anyOf: names)
+  }
+
+  /// `option(_:)` with the names in an array.
+  mutating func option(anyOf names: [String]) throws(UsageError) -> String? {
+    askedFor.formUnion(names)
     let (taken, kept) = try split(names)
     elements = kept
     return taken.last?.value
@@ -125,6 +141,12 @@ public struct ArgumentScanner: Sendable {
   /// - Returns: The values in command-line order; empty when absent.
   /// - Throws: `UsageError.missingValue`, as `option(_:)` does.
   public mutating func options(_ names: String...) throws(UsageError) -> [String] {
+    try options(anyOf: names)
+  }
+
+  /// `options(_:)` with the names in an array.
+  mutating func options(anyOf names: [String]) throws(UsageError) -> [String] {
+    askedFor.formUnion(names)
     let (taken, kept) = try split(names)
     elements = kept
     return taken.map(\.value)
@@ -183,6 +205,35 @@ public struct ArgumentScanner: Sendable {
     return elements.remove(at: position).positionalText
   }
 
+  /// Removes and returns the first positional that is not the separate value of one of
+  /// `valued`, the options that take a value: the word naming an action, which may follow
+  /// options (`rates ledger --days 90 stats USD LBP`).
+  ///
+  /// - Parameter valued: Every spelling of every option that takes a value.
+  /// - Returns: The word, or nil when no positional is left.
+  mutating func actionWord(skippingValuesOf valued: Set<String>) -> String? {
+    var position = elements.startIndex
+    while position < elements.endIndex {
+      let element = elements[position]
+      if case .option(let name, nil) = element.token, valued.contains(name),
+        position + 1 < elements.endIndex, elements[position + 1].index == element.index + 1,
+        case .value = elements[position + 1].token
+      {
+        position += 2
+        continue
+      }
+      if let text = element.positionalText {
+        elements.remove(at: position)
+        return text
+      }
+      position += 1
+    }
+    return nil
+  }
+
+  /// The names of the options not consumed yet, in order, without their values.
+  var remainingOptionNames: [String] { elements.compactMap(\.optionName) }
+
   /// Removes and returns every remaining positional, in order.
   ///
   /// - Returns: The positionals; empty when none is left.
@@ -216,11 +267,12 @@ public struct ArgumentScanner: Sendable {
   // MARK: - Implementation
 
   /// Parses every occurrence of `names` with `parse`, then removes them.
-  private mutating func typedOption<T>(
+  mutating func typedOption<T>(
     _ names: [String],
     expected: String,
     parse: (String) -> T?
   ) throws(UsageError) -> T? {
+    askedFor.formUnion(names)
     let (taken, kept) = try split(names)
     var result: T?
     for (name, value) in taken {

@@ -24,29 +24,40 @@ public struct GlobalOptions: Sendable, Equatable {
   /// `--provider NAME`, when given.
   public var provider: String?
 
-  /// The help lines for these flags.
-  static let help = """
-    Global options:
-      --json              print one JSON document (errors as JSON on stderr)
-      --format FORMAT     table (default), json, or for history, stats, current and ledger
-                          list also csv, ledger or beancount (price directives)
-      --no-color          no colour (also when NO_COLOR is set or stdout is not a terminal)
-      --ascii             ASCII sparklines and charts instead of UTF-8 blocks
-      --offline           use cached data only; never touch the network
-      --refresh           ignore cached data and fetch anew
-      --provider NAME     force a provider: coingecko, coindesk (Bitcoin only) or frankfurter
-                          (ECB fiat rates); by default fiat pairs use frankfurter, coins
-                          coingecko
-      -h, --help          show help
-      --version           show the version
-    """
+  /// The declarations of the options every command accepts: parsed here (`--help` and
+  /// `--version` by ``RatesCLI``), and the source of the `Global options:` help section and
+  /// of the completion scripts' global flags.
+  enum Specs {
+    static let json = OptionSpec.flag(
+      "--json", help: "print one JSON document (errors as JSON on stderr)")
+    static let format = OptionSpec.option(
+      "--format", value: "FORMAT",
+      help: "table (default), json, or for history, stats, current and ledger list also csv, "
+        + "ledger or beancount (price directives)",
+      completion: .choices(.formats))
+    static let noColor = OptionSpec.flag(
+      "--no-color", help: "no colour (also when NO_COLOR is set or stdout is not a terminal)")
+    static let ascii = OptionSpec.flag(
+      "--ascii", help: "ASCII sparklines and charts instead of UTF-8 blocks")
+    static let offline = OptionSpec.flag(
+      "--offline", help: "use cached data only; never touch the network")
+    static let refresh = OptionSpec.flag("--refresh", help: "ignore cached data and fetch anew")
+    static let provider = OptionSpec.option(
+      "--provider", value: "NAME",
+      help: "force a provider: coingecko, coindesk (Bitcoin only) or frankfurter (ECB fiat "
+        + "rates); by default fiat pairs use frankfurter, coins coingecko",
+      completion: .choices(.providers))
+    static let help = OptionSpec.flag("--help", "-h", help: "show help")
+    static let version = OptionSpec.flag("--version", help: "show the version")
 
-  /// Removes the global flags from `scanner`.
+    /// Every global option, in help order.
+    static let all = [json, format, noColor, ascii, offline, refresh, provider, help, version]
+  }
+
+  /// Removes the global options from `scanner` (not `--help` and `--version`).
   init(parsing scanner: inout ArgumentScanner) throws(UsageError) {
-    let json = try scanner.flag("--json")
-    format = try scanner.option("--format", expected: OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")) {
-      OutputFormat(rawValue: $0.lowercased())
-    }
+    let json = try scanner.flag(Specs.json)
+    format = try scanner.choice(Specs.format).flatMap(OutputFormat.init(rawValue:))
     if json {
       if let format, format != .json {
         throw UsageError.invalid("--json and --format \(format.rawValue) cannot be used together")
@@ -54,16 +65,11 @@ public struct GlobalOptions: Sendable, Equatable {
       format = .json
     }
     if format == .table { format = nil }
-    noColor = try scanner.flag("--no-color")
-    ascii = try scanner.flag("--ascii")
-    offline = try scanner.flag("--offline")
-    refresh = try scanner.flag("--refresh")
-    provider = try scanner.option("--provider").map { $0.lowercased() }
-    if let provider, !Providers.all.contains(provider) {
-      throw UsageError.invalidValue(
-        option: "--provider", value: provider,
-        expected: Providers.all.joined(separator: ", "))
-    }
+    noColor = try scanner.flag(Specs.noColor)
+    ascii = try scanner.flag(Specs.ascii)
+    offline = try scanner.flag(Specs.offline)
+    refresh = try scanner.flag(Specs.refresh)
+    provider = try scanner.choice(Specs.provider)
     if offline && refresh {
       throw UsageError.invalid("--offline and --refresh cannot be used together")
     }
@@ -71,9 +77,22 @@ public struct GlobalOptions: Sendable, Equatable {
 
   init() {}
 
-  /// Refuses a `--format` the command cannot write.
-  func require(formats: Set<OutputFormat>, command: String) throws(UsageError) {
+  /// Refuses a `--format` the command cannot write, naming the sibling actions that can.
+  ///
+  /// - Parameters:
+  ///   - formats: The export formats the command writes.
+  ///   - command: The words after `rates`, such as `ledger rate`.
+  ///   - siblings: The export formats of the other actions of the same command, by full name.
+  func require(
+    formats: Set<OutputFormat>, command: String, siblings: [String: Set<OutputFormat>] = [:]
+  ) throws(UsageError) {
     guard let format, format != .json, !formats.contains(format) else { return }
+    let others = siblings.filter { $0.value.contains(format) }.keys.sorted()
+    guard others.isEmpty else {
+      throw UsageError.invalid(
+        "--format \(format.rawValue) is only for "
+          + others.map { "'\($0)'" }.joined(separator: " and "))
+    }
     throw UsageError.invalid(
       "--format \(format.rawValue) is not available for 'rates \(command)': use table or json")
   }
@@ -111,102 +130,133 @@ struct EnvironmentSettings: Sendable {
     environment: [String: String], options: GlobalOptions, config: [String: String] = [:],
     lenient: Bool = false
   ) throws(UsageError) {
-    func value(_ name: String) -> String? {
-      guard let text = environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty
-      else { return nil }
-      return text
-    }
-    func stored(_ key: ConfigKey) throws(UsageError) -> String? {
-      guard let raw = config[key.rawValue] else { return nil }
-      do {
-        return try key.normalize(raw)
-      } catch {
-        // `config` and `doctor` must still run to repair or report it.
-        if lenient { return nil }
-        throw UsageError.invalid(
-          "the config file's \(key.rawValue) is invalid (\(error.localizedDescription)): fix it with 'rates config set \(key.rawValue) …' or 'rates config unset \(key.rawValue)'")
+    let sources = SettingSources(environment: environment, config: config, lenient: lenient)
+    let currency = try sources.currency()
+    self.currency = currency.value
+    resolved[.currency] = (currency.value, currency.source)
+    resolved[.provider] = try sources.provider(flag: options.provider)
+    forcedProvider = resolved[.provider]?.value
+    let key = try sources.apiKey()
+    coinGeckoKey = key.key
+    resolved[.apiKey] = key.keyEntry
+    resolved[.apiPlan] = key.planEntry
+    let geckoDefault =
+      if case .pro = coinGeckoKey { CoinGeckoClient.proBaseURL } else {
+        CoinGeckoClient.publicBaseURL
       }
+    coinGeckoURL = try sources.url("RATES_COINGECKO_URL", geckoDefault)
+    coinDeskURL = try sources.url("RATES_COINDESK_URL", CoinDeskClient.defaultBaseURL)
+    frankfurterURL = try sources.url("RATES_FRANKFURTER_URL", FrankfurterClient.defaultBaseURL)
+    let timeout = try sources.timeout()
+    timeoutSeconds = timeout.seconds
+    resolved[.timeout] = (String(timeout.seconds), timeout.source)
+    paths = RatesPaths(environment: environment)
+  }
+}
+
+/// Where ``EnvironmentSettings`` reads each setting: the environment, then the config file,
+/// then the default (a flag, where there is one, comes first).
+private struct SettingSources {
+  /// A setting's effective value and where it came from.
+  typealias Entry = (value: String?, source: SettingSource)
+
+  var environment: [String: String]
+  var config: [String: String]
+  /// Ignore invalid values in the config file instead of refusing them.
+  var lenient: Bool
+
+  /// An environment variable, trimmed; nil when unset or blank.
+  func value(_ name: String) -> String? {
+    guard let text = environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty
+    else { return nil }
+    return text
+  }
+
+  /// A config file value, normalized; nil when absent (or invalid, when lenient).
+  func stored(_ key: ConfigKey) throws(UsageError) -> String? {
+    guard let raw = config[key.rawValue] else { return nil }
+    do {
+      return try key.normalize(raw)
+    } catch {
+      // `config` and `doctor` must still run to repair or report it.
+      if lenient { return nil }
+      throw UsageError.invalid(
+        "the config file's \(key.rawValue) is invalid (\(error.localizedDescription)): fix it "
+          + "with 'rates config set \(key.rawValue) …' or 'rates config unset \(key.rawValue)'")
     }
-    // currency
+  }
+
+  /// `RATES_CURRENCY`, the config file, or USD.
+  func currency() throws(UsageError) -> (value: String, source: SettingSource) {
     if let env = value("RATES_CURRENCY") {
-      currency = env.uppercased()
-      resolved[.currency] = (currency, .environment("RATES_CURRENCY"))
-    } else if let file = try stored(.currency) {
-      currency = file
-      resolved[.currency] = (file, .configFile)
-    } else {
-      currency = "USD"
-      resolved[.currency] = ("USD", .defaultValue)
+      return (env.uppercased(), .environment("RATES_CURRENCY"))
     }
-    // provider
-    if let flag = options.provider {
-      forcedProvider = flag
-      resolved[.provider] = (flag, .flag("--provider"))
-    } else if let env = value("RATES_PROVIDER")?.lowercased() {
+    if let file = try stored(.currency) { return (file, .configFile) }
+    return ("USD", .defaultValue)
+  }
+
+  /// `--provider`, `RATES_PROVIDER`, the config file, or none (by pair).
+  func provider(flag: String?) throws(UsageError) -> Entry {
+    if let flag { return (flag, .flag("--provider")) }
+    if let env = value("RATES_PROVIDER")?.lowercased() {
       guard Providers.all.contains(env) else {
         throw UsageError.invalid(
           "RATES_PROVIDER '\(TerminalText.sanitize(env))' is not a provider: use "
             + ConfigKey.providers.joined(separator: ", "))
       }
-      forcedProvider = env
-      resolved[.provider] = (env, .environment("RATES_PROVIDER"))
-    } else if let file = try stored(.provider) {
-      forcedProvider = file
-      resolved[.provider] = (file, .configFile)
-    } else {
-      resolved[.provider] = (nil, .defaultValue)
+      return (env, .environment("RATES_PROVIDER"))
     }
-    // API key and plan
+    if let file = try stored(.provider) { return (file, .configFile) }
+    return (nil, .defaultValue)
+  }
+
+  /// The CoinGecko key and its plan: a pro key, a demo key, or the config file's key with
+  /// its stored plan (demo by default).
+  func apiKey() throws(UsageError) -> (
+    key: CoinGeckoClient.APIKey?, keyEntry: Entry, planEntry: Entry
+  ) {
     if let pro = value("COINGECKO_PRO_API_KEY") {
-      coinGeckoKey = .pro(pro)
-      resolved[.apiKey] = (pro, .environment("COINGECKO_PRO_API_KEY"))
-      resolved[.apiPlan] = ("pro", .environment("COINGECKO_PRO_API_KEY"))
-    } else if let demo = value("COINGECKO_API_KEY") {
-      coinGeckoKey = .demo(demo)
-      resolved[.apiKey] = (demo, .environment("COINGECKO_API_KEY"))
-      resolved[.apiPlan] = ("demo", .environment("COINGECKO_API_KEY"))
-    } else if let key = try stored(.apiKey) {
-      let plan = try stored(.apiPlan) ?? "demo"
-      coinGeckoKey = plan == "pro" ? .pro(key) : .demo(key)
-      resolved[.apiKey] = (key, .configFile)
-      resolved[.apiPlan] = (plan, config[ConfigKey.apiPlan.rawValue] == nil ? .defaultValue : .configFile)
-    } else {
-      resolved[.apiKey] = (nil, .defaultValue)
-      resolved[.apiPlan] = (try stored(.apiPlan), config[ConfigKey.apiPlan.rawValue] == nil ? .defaultValue : .configFile)
+      let source = SettingSource.environment("COINGECKO_PRO_API_KEY")
+      return (.pro(pro), (pro, source), ("pro", source))
     }
-    func url(_ name: String, _ fallback: URL?) throws(UsageError) -> URL {
-      if let text = value(name) {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-          scheme == "http" || scheme == "https", url.host != nil
-        else {
-          throw UsageError.invalid(
-            "\(name) '\(TerminalText.sanitize(text))' is not an http(s) URL")
-        }
-        return url
-      }
-      guard let fallback else { throw UsageError.invalid("no default URL for \(name)") }
-      return fallback
+    if let demo = value("COINGECKO_API_KEY") {
+      let source = SettingSource.environment("COINGECKO_API_KEY")
+      return (.demo(demo), (demo, source), ("demo", source))
     }
-    let geckoDefault =
-      if case .pro = coinGeckoKey { CoinGeckoClient.proBaseURL } else {
-        CoinGeckoClient.publicBaseURL
+    let planSource: SettingSource =
+      config[ConfigKey.apiPlan.rawValue] == nil ? .defaultValue : .configFile
+    guard let key = try stored(.apiKey) else {
+      return (nil, (nil, .defaultValue), (try stored(.apiPlan), planSource))
+    }
+    let plan = try stored(.apiPlan) ?? "demo"
+    return (plan == "pro" ? .pro(key) : .demo(key), (key, .configFile), (plan, planSource))
+  }
+
+  /// A base URL from the environment variable `name`, else `fallback`.
+  func url(_ name: String, _ fallback: URL?) throws(UsageError) -> URL {
+    if let text = value(name) {
+      guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+        scheme == "http" || scheme == "https", url.host != nil
+      else {
+        throw UsageError.invalid(
+          "\(name) '\(TerminalText.sanitize(text))' is not an http(s) URL")
       }
-    coinGeckoURL = try url("RATES_COINGECKO_URL", geckoDefault)
-    coinDeskURL = try url("RATES_COINDESK_URL", CoinDeskClient.defaultBaseURL)
-    frankfurterURL = try url("RATES_FRANKFURTER_URL", FrankfurterClient.defaultBaseURL)
+      return url
+    }
+    guard let fallback else { throw UsageError.invalid("no default URL for \(name)") }
+    return fallback
+  }
+
+  /// `RATES_TIMEOUT`, the config file, or 10 seconds.
+  func timeout() throws(UsageError) -> (seconds: Int, source: SettingSource) {
     if let text = value("RATES_TIMEOUT") {
       guard let seconds = Int(text), (1...120).contains(seconds) else {
-        throw UsageError.invalid("RATES_TIMEOUT '\(TerminalText.sanitize(text))' must be whole seconds from 1 to 120")
+        throw UsageError.invalid(
+          "RATES_TIMEOUT '\(TerminalText.sanitize(text))' must be whole seconds from 1 to 120")
       }
-      timeoutSeconds = seconds
-      resolved[.timeout] = (String(seconds), .environment("RATES_TIMEOUT"))
-    } else if let file = try stored(.timeout), let seconds = Int(file) {
-      timeoutSeconds = seconds
-      resolved[.timeout] = (file, .configFile)
-    } else {
-      timeoutSeconds = 10
-      resolved[.timeout] = ("10", .defaultValue)
+      return (seconds, .environment("RATES_TIMEOUT"))
     }
-    paths = RatesPaths(environment: environment)
+    if let file = try stored(.timeout), let seconds = Int(file) { return (seconds, .configFile) }
+    return (10, .defaultValue)
   }
 }

@@ -4,8 +4,8 @@ import RateCore
 /// The `rates` command line: parses arguments, runs a command, reports
 /// errors, and returns the exit code. The executable only calls ``run(_:context:)``.
 public enum RatesCLI {
-  /// Every subcommand, in the order the help lists them.
-  static let commands: [any RatesCommand.Type] = [
+  /// Every command, in the order the help lists them.
+  static let commands: [any CommandDeclaration.Type] = [
     HistoryCommand.self, CurrentCommand.self, ConvertCommand.self, PairsCommand.self, TopCommand.self,
     FavoritesCommand.self, InfoCommand.self, SearchCommand.self, CurrenciesCommand.self,
     StatsCommand.self, LedgerCommand.self, ConfigCommand.self, CompletionsCommand.self,
@@ -30,27 +30,16 @@ public enum RatesCLI {
     }
     var scanner = ArgumentScanner(arguments)
     var options = GlobalOptions()
-    var commandType: (any RatesCommand.Type)?
+    var path: CommandPath?
     do {
       options = try GlobalOptions(parsing: &scanner)
-      let wantsHelp = try scanner.flag("--help", "-h")
-      let wantsVersion = try scanner.flag("--version")
-      var name = scanner.positional()
-      if name == "help" {
-        name = scanner.positional()
-        guard let name else {
-          context.writeOut(mainHelp)
+      let wantsHelp = try scanner.flag(GlobalOptions.Specs.help)
+      let wantsVersion = try scanner.flag(GlobalOptions.Specs.version)
+      guard let name = scanner.positional() else {
+        if wantsVersion {
+          context.writeOut("rates \(RatesVersion.current)\n")
           return ExitCode.success.rawValue
         }
-        commandType = try lookup(name)
-        context.writeOut(help(for: try lookup(name)))
-        return ExitCode.success.rawValue
-      }
-      if wantsVersion && name == nil {
-        context.writeOut("rates \(RatesVersion.current)\n")
-        return ExitCode.success.rawValue
-      }
-      guard let name else {
         if wantsHelp || arguments.isEmpty {
           context.writeOut(mainHelp)
           return ExitCode.success.rawValue
@@ -58,42 +47,82 @@ public enum RatesCLI {
         try scanner.finish()
         throw UsageError.missingArgument("command")
       }
-      let type = try lookup(name)
-      commandType = type
-      if wantsHelp {
-        context.writeOut(help(for: type))
+      if name == "help" {
+        let named = try CommandTree.path(named: scanner.positionals())
+        context.writeOut(named.map(CommandHelp.text(for:)) ?? mainHelp)
         return ExitCode.success.rawValue
       }
-      let paths = RatesPaths(environment: context.environment)
-      // `doctor` reports a broken config file rather than stopping on it.
-      let configFile = ConfigFile.file(paths)
-      let config = type is DoctorCommand.Type ? (try? configFile.read()) ?? [:] : try configFile.read()
-      let settings = try EnvironmentSettings(
-        environment: context.environment, options: options, config: config,
-        lenient: type is DoctorCommand.Type || type is ConfigCommand.Type)
-      try options.require(formats: type.exportFormats, command: type.name)
-      let command = try type.init(
-        parsing: &scanner, defaults: CommandDefaults(currency: settings.currency))
-      try scanner.finish()
-      let invocation = Invocation(
-        context: context, options: options, settings: settings,
-        terminal: context.terminal(options.noColor, options.ascii))
-      return try await command.run(invocation).rawValue
+      let root = CommandPath(try CommandTree.command(named: name))
+      path = root
+      let resolved = try CommandTree.resolveActions(
+        from: root, scanner: &scanner, lenient: wantsHelp)
+      path = resolved
+      if wantsHelp {
+        context.writeOut(CommandHelp.text(for: resolved))
+        return ExitCode.success.rawValue
+      }
+      return try await execute(resolved, scanner, options: options, context: context).rawValue
     } catch {
-      return report(error, options: options, command: commandType, context: context).rawValue
+      return report(error, options: options, path: path, context: context).rawValue
     }
   }
 
-  static func lookup(_ name: String) throws(UsageError) -> any RatesCommand.Type {
-    if let type = commands.first(where: { $0.name == name }) { return type }
-    let suggestion = EditDistance.suggestions(for: name, in: commands.map { $0.name }).first
-    throw UsageError.unknownCommand(name, suggestion: suggestion)
+  /// Reads the settings, parses the command's own arguments and runs it.
+  static func execute(
+    _ path: CommandPath, _ scanner: ArgumentScanner, options: GlobalOptions,
+    context: CommandContext
+  ) async throws -> ExitCode {
+    let paths = RatesPaths(environment: context.environment)
+    // `doctor` reports a broken config file rather than stopping on it.
+    let isDoctor = path.root is DoctorCommand.Type
+    let configFile = ConfigFile.file(paths)
+    let config = isDoctor ? (try? configFile.read()) ?? [:] : try configFile.read()
+    let settings = try EnvironmentSettings(
+      environment: context.environment, options: options, config: config,
+      lenient: isDoctor || path.root is ConfigCommand.Type)
+    let type = path.last as? any RatesCommand.Type
+    try options.require(
+      formats: type?.exportFormats ?? [], command: path.words, siblings: siblingFormats(path))
+    let command = try parse(
+      path, scanner, defaults: CommandDefaults(currency: settings.currency))
+    let invocation = Invocation(
+      context: context, options: options, settings: settings,
+      terminal: context.terminal(options.noColor, options.ascii))
+    return try await command.run(invocation)
+  }
+
+  /// Parses the command `path` names from what is left of the command line: its own
+  /// options and arguments, and nothing else.
+  ///
+  /// - Throws: `UsageError`, also for an option only a sibling action takes.
+  static func parse(
+    _ path: CommandPath, _ scanner: ArgumentScanner, defaults: CommandDefaults
+  ) throws(UsageError) -> any RatesCommand {
+    guard let type = path.last as? any RatesCommand.Type else {
+      throw UsageError.missingArgument("action")
+    }
+    var scanner = scanner
+    try CommandTree.refuseSiblingOptions(path, scanner: scanner)
+    let command = try type.init(parsing: &scanner, defaults: defaults)
+    try scanner.finish()
+    return command
+  }
+
+  /// The export formats of the other actions of `path`'s command, by full name.
+  static func siblingFormats(_ path: CommandPath) -> [String: Set<OutputFormat>] {
+    guard let parent = path.parent else { return [:] }
+    var formats: [String: Set<OutputFormat>] = [:]
+    for sibling in CommandTree.leaves(below: parent) where sibling.words != path.words {
+      if let type = sibling.last as? any RatesCommand.Type, !type.exportFormats.isEmpty {
+        formats[sibling.fullName] = type.exportFormats
+      }
+    }
+    return formats
   }
 
   /// Prints `error` the documented way and returns its exit code.
   static func report(
-    _ error: any Error, options: GlobalOptions, command: (any RatesCommand.Type)?,
-    context: CommandContext
+    _ error: any Error, options: GlobalOptions, path: CommandPath?, context: CommandContext
   ) -> ExitCode {
     let report = ErrorReport(error)
     if options.json {
@@ -114,9 +143,9 @@ public enum RatesCLI {
     }
     var text = "error: \(report.message)\n"
     if error is UsageError {
-      if let command {
-        text += "usage: \(command.usage.split(separator: "\n").joined(separator: "\n       "))\n"
-        text += "See 'rates \(command.name) --help'.\n"
+      if let path {
+        text += "usage: \(CommandHelp.usage(for: path).joined(separator: "\n       "))\n"
+        text += "See '\(path.fullName) --help'.\n"
       } else {
         text += "usage: rates [options] <command> [arguments]\nSee 'rates --help'.\n"
       }
@@ -139,7 +168,7 @@ public enum RatesCLI {
       Commands:
       \(list.joined(separator: "\n"))
 
-      \(GlobalOptions.help)
+      \(CommandHelp.globalOptions)
 
       \(environmentHelp)
 
@@ -153,22 +182,6 @@ public enum RatesCLI {
       See 'rates <command> --help' for a command's options.
 
       """
-  }
-
-  /// A command's help.
-  static func help(for type: any RatesCommand.Type) -> String {
-    """
-    rates \(type.name): \(type.abstract)
-
-    usage: \(type.usage.split(separator: "\n").joined(separator: "\n       "))
-
-    \(type.details)
-
-    \(GlobalOptions.help)
-
-    \(exitCodeHelp)
-
-    """
   }
 
   static let environmentHelp = """

@@ -1,17 +1,59 @@
 import Foundation
 import RateCore
 
-/// A subcommand: its name and help, how it reads its arguments, and what it does.
-protocol RatesCommand: Sendable {
-  /// The word that selects the command.
+/// What a command declares about itself: its name, help, options, arguments and actions.
+///
+/// Everything the user sees of a command derives from this one declaration: the parser reads
+/// the options through their ``OptionSpec``s, `--help` is generated from it (``CommandHelp``),
+/// and so are the completion scripts (``CompletionTable``). A test checks that they agree.
+///
+/// A command with actions (`rates ledger add`) lists them as `subcommands`, nested types
+/// declared in extensions; the dispatcher picks one by the next positional, suggesting the
+/// closest name for a typo.
+protocol CommandDeclaration: Sendable {
+  /// The word that selects the command or action.
   static var name: String { get }
-  /// A one-line summary for the command list.
+  /// Other words that select it (`rm` for `remove`).
+  static var aliases: [String] { get }
+  /// A one-line summary for the command list and the top of `--help`.
   static var abstract: String { get }
-  /// The usage line(s), without the leading `usage: `.
-  static var usage: String { get }
-  /// The options and examples, shown by `--help`.
-  static var details: String { get }
+  /// The positional arguments, in order.
+  static var arguments: [ArgumentSpec] { get }
+  /// The command's own options (global options are in ``GlobalOptions``).
+  static var options: [OptionSpec] { get }
+  /// Options shown together on the usage line, such as `[--chart | --table]`.
+  static var optionGroups: [OptionGroup] { get }
+  /// The actions, for a command that has them.
+  static var subcommands: [any CommandDeclaration.Type] { get }
+  /// The action run when none is named (`list`), if any.
+  static var defaultSubcommand: (any CommandDeclaration.Type)? { get }
+  /// Free text for `--help` after the options: how it works, notes.
+  static var discussion: String { get }
+  /// Whole command lines for `--help`, each starting with `rates`.
+  static var examples: [String] { get }
+}
 
+extension CommandDeclaration {
+  static var aliases: [String] { [] }
+  static var arguments: [ArgumentSpec] { [] }
+  static var options: [OptionSpec] { [] }
+  static var optionGroups: [OptionGroup] { [] }
+  static var subcommands: [any CommandDeclaration.Type] { [] }
+  static var defaultSubcommand: (any CommandDeclaration.Type)? { nil }
+  static var discussion: String { "" }
+  static var examples: [String] { [] }
+
+  /// The name and every alias.
+  static var names: [String] { [name] + aliases }
+
+  /// Whether `action` is the action run when none is named.
+  static func runsByDefault(_ action: any CommandDeclaration.Type) -> Bool {
+    defaultSubcommand.map { ObjectIdentifier($0) == ObjectIdentifier(action) } ?? false
+  }
+}
+
+/// A command that runs: it reads its own options and arguments, then does its work.
+protocol RatesCommand: CommandDeclaration {
   /// Reads the command's own options and arguments.
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError)
 

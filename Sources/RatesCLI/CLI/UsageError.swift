@@ -18,6 +18,9 @@ public enum UsageError: Error, Equatable, Sendable, LocalizedError {
   case unexpectedArgument(String)
   /// A command name that does not exist, with the closest real name if there is one.
   case unknownCommand(String, suggestion: String?)
+  /// An action a command does not have, such as `ad` for `rates ledger`, with the closest
+  /// real one if there is one.
+  case unknownAction(String, command: String, suggestion: String?)
   /// A boolean flag written with a value, such as `--json=yes`.
   case flagTakesNoValue(option: String)
   /// Any other usage problem, as a complete free-form sentence.
@@ -39,6 +42,10 @@ public enum UsageError: Error, Equatable, Sendable, LocalizedError {
     case .unknownCommand(let command, let suggestion):
       guard let suggestion else { return "unknown command '\(command)'" }
       return "unknown command '\(command)' (did you mean '\(suggestion)'?)"
+    case .unknownAction(let action, let command, let suggestion):
+      let text = "unknown action '\(action)' for '\(command)'"
+      guard let suggestion else { return text }
+      return text + " (did you mean '\(suggestion)'?)"
     case .flagTakesNoValue(let option):
       return "'\(option)' does not take a value"
     case .invalid(let sentence):

@@ -7,31 +7,53 @@ import RateCore
   import Darwin
 #endif
 
-/// `rates cache info|clear`: what the cache holds, and emptying it.
-struct CacheCommand: RatesCommand {
+/// `rates cache [info|clear]`: what the cache holds, and emptying it.
+///
+/// The actions are nested types that declare and parse their arguments; this type runs the
+/// action they parsed.
+struct CacheCommand: CommandDeclaration {
   static let name = "cache"
   static let abstract = "show what the cache holds, or clear it"
-  static let usage = """
-    rates cache [info]
-    rates cache clear
-    """
-  static let details = """
-    Actions:
-      info                the cache's location, size, entries by provider and kind, and the
-                          oldest and newest fetch (the default)
-      clear               remove the cache's own entries and say what was removed; files it
-                          does not recognise as its entries are kept and listed, and your
-                          configuration, favorites, pairs and ledger are never touched
-
+  static let subcommands: [any CommandDeclaration.Type] = [Info.self, Clear.self]
+  static let defaultSubcommand: (any CommandDeclaration.Type)? = Info.self
+  static let discussion = """
     The cache is $XDG_CACHE_HOME/rates (~/.cache/rates), one JSON file per entry. It is safe
     to clear: the next commands fetch anew. 'clear' refuses a cache path that resolves to
     your home directory, to /, or to a directory holding your data or configuration, and a
     cache directory that is a symbolic link.
-
-    Examples:
-      rates cache
-      rates cache clear --json
     """
+  static let examples = ["rates cache", "rates cache clear --json"]
+
+  /// `rates cache [info]`.
+  struct Info: RatesCommand {
+    static let name = "info"
+    static let abstract =
+      "the cache's location, size, entries by provider and kind, and the oldest and newest "
+      + "fetch"
+    static let examples = ["rates cache", "rates cache info --json"]
+
+    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {}
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+      try await CacheCommand(action: .info).run(invocation)
+    }
+  }
+
+  /// `rates cache clear`.
+  struct Clear: RatesCommand {
+    static let name = "clear"
+    static let abstract =
+      "remove the cache's own entries and say what was removed; files it does not recognise "
+      + "as its entries are kept and listed, and your configuration, favorites, pairs and "
+      + "ledger are never touched"
+    static let examples = ["rates cache clear --json"]
+
+    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {}
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+      try await CacheCommand(action: .clear).run(invocation)
+    }
+  }
 
   enum Action: String, Sendable {
     case info
@@ -39,16 +61,6 @@ struct CacheCommand: RatesCommand {
   }
 
   let action: Action
-
-  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    switch scanner.positional() {
-    case nil, "info"?: action = .info
-    case "clear"?: action = .clear
-    case let other?:
-      throw UsageError.invalid(
-        "unknown action '\(TerminalText.sanitize(other))': use 'info' or 'clear'")
-    }
-  }
 
   /// `--json` for both actions: what the cache holds (info) or held (clear).
   struct Document: Encodable {

@@ -1,111 +1,150 @@
 import Foundation
-import RateCore
 
-/// The completion scripts of `rates completions`, generated from the command table and
-/// ``CompletionsCommand``'s flag, action and argument tables.
+/// The completion scripts of `rates completions`, written from a ``CompletionTable``, which
+/// is derived from the command declarations.
 ///
 /// Every script follows the same steps: skip `rates`, find the command (the first word that
 /// is not an option or an option's value), its action (the next one) and how many arguments
-/// precede the cursor; then offer an option's values, the options, the commands, the actions
-/// or the arguments' words. Dynamic words come from `rates __complete <kind> <prefix>`, which
-/// never uses the network.
+/// precede the cursor; then offer an option's values, the options of that command and
+/// action, the commands, the actions or the arguments' words. Dynamic words come from
+/// `rates __complete <kind> <prefix>`, which never uses the network.
 enum CompletionScripts {
-  typealias Spec = CompletionsCommand
-
-  /// Command names, in help order.
-  static var commandNames: [String] { RatesCLI.commands.map { $0.name } }
-
-  /// A command's options, in table order.
-  static func flags(of command: String) -> [String] { Spec.completionFlags[command] ?? [] }
-
-  /// Every option that takes a value, sorted.
-  static var valueOptions: [String] { Spec.valueOptions.keys.sorted() }
-
-  /// The kind that completes `option`'s value, if any.
-  static func valueKind(_ option: String) -> String? {
-    guard let kind = Spec.valueOptions[option], !kind.isEmpty else { return nil }
-    return kind
+  /// The script for `shell` (`bash`, `zsh` or `fish`), from the table of `rates` itself.
+  static func script(for shell: String, table: CompletionTable = .current) -> String {
+    switch shell {
+    case "zsh": return zsh(table)
+    case "fish": return fish(table)
+    default: return bash(table)
+    }
   }
 
-  /// Commands with actions, in help order then `help`.
-  static var commandsWithActions: [(String, [String])] {
-    (commandNames + ["help"]).compactMap { name in Spec.actions[name].map { (name, $0) } }
+  /// `ledger/add`, or `history/*` for a command without actions: the patterns matching
+  /// `command/action`.
+  static func patterns(_ command: String, _ actions: [String]) -> [String] {
+    actions.isEmpty ? ["\(command)/*"] : actions.map { "\(command)/\($0)" }
   }
 
-  /// The provider names `--provider` takes.
-  static var providers: String { Providers.all.joined(separator: " ") }
-  static var formats: String { OutputFormat.allCases.map(\.rawValue).joined(separator: " ") }
-  static var configKeys: String { ConfigKey.allCases.map(\.rawValue).joined(separator: " ") }
+  /// The kind completing each option that takes a value, by spelling.
+  static func valueKinds(_ table: CompletionTable) -> [String: String?] {
+    Dictionary(table.valueOptions.map { ($0.option, $0.kind) }) { first, _ in first }
+  }
+
+  /// `if`/`elif` lines choosing `kinds` by position, in the syntax of bash or zsh.
+  static func positionTests(_ rule: CompletionTable.ArgumentRule, indent: String) -> String {
+    var text = ""
+    for (index, step) in rule.steps.enumerated() {
+      let keyword = index == 0 ? "if" : "elif"
+      text += "\(indent)\(keyword) (( npos >= \(step.from) )); then kinds='\(step.kind)'\n"
+    }
+    return text + "\(indent)fi ;;\n"
+  }
+
+  /// The `case` arms a bash or zsh script is assembled from, in that shell's syntax.
+  struct Arms {
+    /// `_rates_words`: one arm per fixed word list.
+    var words = ""
+    /// The previous word: one arm per option taking a value, setting its kind.
+    var values = ""
+    /// `command/action`: one arm per command and action with options.
+    var flags = ""
+    /// The command: one arm per command with actions.
+    var actions = ""
+    /// `command/action`: one arm per command and action whose arguments complete.
+    var rules = ""
+  }
 
   // MARK: - bash
 
   /// The bash script: a `_rates` function registered with `complete -F`.
-  static func bash() -> String {
-    let valued = valueOptions.joined(separator: "|")
-    var flagArms = ""
-    for name in commandNames where !flags(of: name).isEmpty {
-      flagArms += "    \(name)) flags=\"$flags \(flags(of: name).joined(separator: " "))\" ;;\n"
-    }
-    var valueArms = ""
-    for option in valueOptions {
-      let kind = valueKind(option).map { "kind=\($0)" } ?? "return 0"
-      valueArms += "    \(option)) \(kind) ;;\n"
-    }
-    var actionArms = ""
-    for (name, words) in commandsWithActions {
-      actionArms += "    \(name)) actions=\"\(words.joined(separator: " "))\" ;;\n"
-    }
-    var rules = ""
-    for (index, rule) in Spec.argumentRules.enumerated() {
-      let keyword = index == 0 ? "if" : "elif"
-      let action = rule.action.map { " && $action == \($0)" } ?? ""
-      rules +=
-        "  \(keyword) [[ $cmd == \(rule.command)\(action) ]] && (( npos >= \(rule.from) )); then\n"
-      rules += "    kinds=\(rule.kinds.joined(separator: ","))\n"
-    }
-    if !rules.isEmpty { rules += "  fi\n" }
-    return """
-      # bash completion for rates, generated by 'rates completions bash'.
-      # Load it with: source <(rates completions bash)
-      # or install it: rates completions bash > ~/.local/share/bash-completion/completions/rates
+  static func bash(_ table: CompletionTable) -> String {
+    let arms = bashArms(table)
+    return [bashWords(arms), bashState(table), bashMain(table, arms)].joined(separator: "\n")
+  }
 
-      # Prints the words of one kind that start with $2, one per line.
-      _rates_words() {
-        case "$1" in
-          providers) compgen -W "\(providers)" -- "$2" ;;
-          formats) compgen -W "\(formats)" -- "$2" ;;
-          keys) compgen -W "\(configKeys)" -- "$2" ;;
-          files) compgen -f -- "$2" ;;
-          *) command rates __complete "$1" "$2" 2>/dev/null ;;
+  /// The bash `case` arms.
+  static func bashArms(_ table: CompletionTable) -> Arms {
+    var arms = Arms()
+    for list in table.choices {
+      arms.words +=
+        "    \(list.name)) compgen -W \"\(list.values.joined(separator: " "))\" -- \"$2\" ;;\n"
+    }
+    for (option, kind) in table.valueOptions {
+      arms.values += "    \(option)) \(kind.map { "kind=\($0)" } ?? "return 0") ;;\n"
+    }
+    for entry in table.flagsByPattern {
+      let pattern = patterns(entry.command, entry.actions).joined(separator: "|")
+      arms.flags += "    \(pattern)) flags=\"$flags \(entry.flags.joined(separator: " "))\" ;;\n"
+    }
+    for (name, words) in table.actions {
+      arms.actions += "    \(name)) actions=\"\(words.joined(separator: " "))\" ;;\n"
+    }
+    for rule in table.rules {
+      arms.rules += "    \(patterns(rule.command, rule.actions).joined(separator: "|")))\n"
+      arms.rules += positionTests(rule, indent: "      ")
+    }
+    return arms
+  }
+
+  /// The header and `_rates_words`.
+  static func bashWords(_ arms: Arms) -> String {
+    """
+    # bash completion for rates, generated by 'rates completions bash'.
+    # Load it with: source <(rates completions bash)
+    # or install it: rates completions bash > ~/.local/share/bash-completion/completions/rates
+
+    # Prints the words of one kind that start with $2, one per line.
+    _rates_words() {
+      case "$1" in
+    \(arms.words)    files) compgen -f -- "$2" ;;
+        *) command rates __complete "$1" "$2" 2>/dev/null ;;
+      esac
+    }
+
+    """
+  }
+
+  /// `_rates_state`, which sets `_rates`'s `cmd`, `action` and `npos`.
+  static func bashState(_ table: CompletionTable) -> String {
+    """
+    # Sets cmd, action and npos (locals of _rates) from the words before the cursor.
+    _rates_state() {
+      local word i=1
+      while (( i < COMP_CWORD )); do
+        word="${COMP_WORDS[i]}"
+        case "$word" in
+          \(table.valueOptions.map(\.option).joined(separator: "|")))
+            i=$((i + 1))
+            if [[ ${COMP_WORDS[i]} == "=" ]]; then i=$((i + 1)); fi ;;
+          -*) ;;
+          *)
+            if [[ -z $cmd ]]; then
+              cmd="$word"
+            else
+              if (( npos == 0 )); then action="$word"; fi
+              npos=$((npos + 1))
+            fi ;;
         esac
-      }
+        i=$((i + 1))
+      done
+    }
 
+    """
+  }
+
+  /// `_rates`, the completion function.
+  static func bashMain(_ table: CompletionTable, _ arms: Arms) -> String {
+    let commands = (table.commands.map(\.name) + ["help"]).joined(separator: " ")
+    return """
       _rates() {
-        local cur="${COMP_WORDS[COMP_CWORD]}" prev="" cmd="" action="" npos=0 word i=1
+        local cur="${COMP_WORDS[COMP_CWORD]}" prev="" cmd="" action="" npos=0 word
         if (( COMP_CWORD > 0 )); then prev="${COMP_WORDS[COMP_CWORD-1]}"; fi
         if [[ $cur == "=" ]]; then cur=""; fi
         if [[ $prev == "=" ]] && (( COMP_CWORD > 1 )); then prev="${COMP_WORDS[COMP_CWORD-2]}"; fi
-        while (( i < COMP_CWORD )); do
-          word="${COMP_WORDS[i]}"
-          case "$word" in
-            \(valued))
-              i=$((i + 1))
-              if [[ ${COMP_WORDS[i]} == "=" ]]; then i=$((i + 1)); fi ;;
-            -*) ;;
-            *)
-              if [[ -z $cmd ]]; then
-                cmd="$word"
-              else
-                if (( npos == 0 )); then action="$word"; fi
-                npos=$((npos + 1))
-              fi ;;
-          esac
-          i=$((i + 1))
-        done
+        _rates_state
         COMPREPLY=()
-        local kind="" kinds="" flags="\(Spec.globalFlags.joined(separator: " "))" actions="" lead=""
+        local kind="" kinds="" flags="\(table.globalFlags.joined(separator: " "))" actions="" lead=""
         case "$prev" in
-      \(valueArms)  esac
+      \(arms.values)  esac
         if [[ -n $kind ]]; then
           if [[ $kind == currencies && $cur == *,* ]]; then lead="${cur%,*},"; cur="${cur##*,}"; fi
           while IFS= read -r word; do
@@ -114,22 +153,24 @@ enum CompletionScripts {
           return 0
         fi
         if [[ $cur == -* ]]; then
-          case "$cmd" in
-      \(flagArms)    esac
+          case "$cmd/$action" in
+      \(arms.flags)    esac
           COMPREPLY=($(compgen -W "$flags" -- "$cur"))
           return 0
         fi
         if [[ -z $cmd ]]; then
-          COMPREPLY=($(compgen -W "\((commandNames + ["help"]).joined(separator: " "))" -- "$cur"))
+          COMPREPLY=($(compgen -W "\(commands)" -- "$cur"))
           return 0
         fi
         case "$cmd" in
-      \(actionArms)  esac
+      \(arms.actions)  esac
         if [[ -n $actions ]] && (( npos == 0 )); then
           COMPREPLY=($(compgen -W "$actions" -- "$cur"))
           return 0
         fi
-      \(rules)  if [[ -n $kinds ]]; then
+        case "$cmd/$action" in
+      \(arms.rules)  esac
+        if [[ -n $kinds ]]; then
           while IFS= read -r word; do
             [[ -n $word ]] && COMPREPLY+=("$word")
           done < <(_rates_words "$kinds" "$cur")
@@ -140,250 +181,5 @@ enum CompletionScripts {
       complete -F _rates rates
 
       """
-  }
-
-  // MARK: - zsh
-
-  /// The zsh script: an autoloadable `_rates` (`#compdef rates`) that also works when sourced.
-  static func zsh() -> String {
-    let valued = valueOptions.joined(separator: "|")
-    var flagArms = ""
-    for name in commandNames where !flags(of: name).isEmpty {
-      flagArms += "    (\(name)) flags+=(\(flags(of: name).joined(separator: " "))) ;;\n"
-    }
-    var valueArms = ""
-    for option in valueOptions {
-      let kind = valueKind(option).map { "kind=\($0)" } ?? "return 1"
-      valueArms += "    (\(option)) \(kind) ;;\n"
-    }
-    var actionArms = ""
-    for (name, words) in commandsWithActions {
-      actionArms += "    (\(name)) actions=(\(words.joined(separator: " "))) ;;\n"
-    }
-    var rules = ""
-    for (index, rule) in Spec.argumentRules.enumerated() {
-      let keyword = index == 0 ? "if" : "elif"
-      let action = rule.action.map { " && $action == \($0)" } ?? ""
-      rules +=
-        "  \(keyword) [[ $cmd == \(rule.command)\(action) ]] && (( npos >= \(rule.from) )); then\n"
-      rules += "    kinds=\(rule.kinds.joined(separator: ","))\n"
-    }
-    if !rules.isEmpty { rules += "  fi\n" }
-    var described = ""
-    for type in RatesCLI.commands {
-      described += "    \(zshQuoted(type.name + ":" + type.abstract))\n"
-    }
-    described += "    \(zshQuoted("help:help for rates or a command"))\n"
-    return """
-      #compdef rates
-      # zsh completion for rates, generated by 'rates completions zsh'.
-      # Install it as _rates in a directory on $fpath, e.g.
-      #   rates completions zsh > "${fpath[1]}/_rates"
-      # or load it in ~/.zshrc after compinit: source <(rates completions zsh)
-
-      # Adds the words of one kind that start with $PREFIX.
-      _rates_words() {
-        local -a found
-        case $1 in
-          (providers) found=(\(providers)) ;;
-          (formats) found=(\(formats)) ;;
-          (keys) found=(\(configKeys)) ;;
-          (files) _files; return ;;
-          (*) found=(${(f)"$(command rates __complete $1 "$PREFIX" 2>/dev/null)"}) ;;
-        esac
-        (( ${#found} )) && compadd -a found
-      }
-
-      _rates() {
-        local cur=${words[CURRENT]} prev=${words[CURRENT-1]} cmd= action= word kind= kinds=
-        local -i npos=0 i=2
-        local -a flags actions
-        while (( i < CURRENT )); do
-          word=${words[i]}
-          case $word in
-            (\(valued)) (( i++ )) ;;
-            (-*) ;;
-            (*)
-              if [[ -z $cmd ]]; then
-                cmd=$word
-              else
-                if (( npos == 0 )); then action=$word; fi
-                (( npos++ ))
-              fi ;;
-          esac
-          (( i++ ))
-        done
-        case $prev in
-      \(valueArms)  esac
-        if [[ -n $kind ]]; then
-          [[ $kind == currencies ]] && compset -P '*,'
-          _rates_words $kind
-          return
-        fi
-        if [[ $cur == -* ]]; then
-          flags=(\(Spec.globalFlags.joined(separator: " ")))
-          case $cmd in
-      \(flagArms)    esac
-          compadd -a flags
-          return
-        fi
-        if [[ -z $cmd ]]; then
-          local -a commands
-          commands=(
-      \(described)    )
-          _describe -t commands 'rates command' commands
-          return
-        fi
-        case $cmd in
-      \(actionArms)  esac
-        if (( ${#actions} && npos == 0 )); then
-          compadd -a actions
-          return
-        fi
-      \(rules)  [[ -n $kinds ]] && _rates_words $kinds
-      }
-
-      if [[ $funcstack[1] == _rates ]]; then
-        _rates "$@"
-      else
-        compdef _rates rates
-      fi
-
-      """
-  }
-
-  /// `text` in single quotes for zsh (and any POSIX shell).
-  static func zshQuoted(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-  }
-
-  // MARK: - fish
-
-  /// The fish script: `complete` lines and two helper functions.
-  static func fish() -> String {
-    let valued = valueOptions.joined(separator: " ")
-    var actionArms = ""
-    for (name, words) in commandsWithActions {
-      actionArms +=
-        "        case \(name)\n            set actions \(words.joined(separator: " "))\n"
-    }
-    var rules = ""
-    for (index, rule) in Spec.argumentRules.enumerated() {
-      let keyword = index == 0 ? "if" : "else if"
-      let action = rule.action.map { " -a \"$__rates_action\" = \($0)" } ?? ""
-      rules +=
-        "    \(keyword) test \"$__rates_cmd\" = \(rule.command)\(action) -a $__rates_npos -ge \(rule.from)\n"
-      rules += "        set kinds \(rule.kinds.joined(separator: ","))\n"
-    }
-    if !rules.isEmpty { rules += "    end\n" }
-    var lines: [String] = []
-    for type in RatesCLI.commands {
-      lines.append(
-        "complete -c rates -n '__rates_needs_command' -a \(type.name) -d \(fishQuoted(type.abstract))"
-      )
-    }
-    lines.append(
-      "complete -c rates -n '__rates_needs_command' -a help -d 'help for rates or a command'")
-    for flag in Spec.globalFlags {
-      lines.append("complete -c rates \(fishOption(flag))")
-    }
-    for name in commandNames {
-      for flag in flags(of: name) {
-        lines.append("complete -c rates -n '__rates_using \(name)' \(fishOption(flag))")
-      }
-    }
-    return """
-      # fish completion for rates, generated by 'rates completions fish'.
-      # Install it: rates completions fish > ~/.config/fish/completions/rates.fish
-
-      # Sets __rates_cmd, __rates_action and __rates_npos from the words before the cursor.
-      function __rates_state
-          set -l tokens (commandline -opc)
-          set -e tokens[1]
-          set -g __rates_cmd ''
-          set -g __rates_action ''
-          set -g __rates_npos 0
-          set -l skip 0
-          for word in $tokens
-              if test $skip -eq 1
-                  set skip 0
-                  continue
-              end
-              switch $word
-                  case \(valued)
-                      set skip 1
-                  case '-*'
-                  case '*'
-                      if test -z "$__rates_cmd"
-                          set -g __rates_cmd $word
-                      else
-                          if test $__rates_npos -eq 0
-                              set -g __rates_action $word
-                          end
-                          set -g __rates_npos (math $__rates_npos + 1)
-                      end
-              end
-          end
-      end
-
-      function __rates_needs_command
-          __rates_state
-          test -z "$__rates_cmd"
-      end
-
-      function __rates_using
-          __rates_state
-          test "$__rates_cmd" = "$argv[1]"
-      end
-
-      # Prints the words for the argument at the cursor.
-      function __rates_args
-          __rates_state
-          test -z "$__rates_cmd"; and return
-          set -l cur (commandline -ct)
-          set -l actions
-          switch $__rates_cmd
-      \(actionArms)    end
-          if test (count $actions) -gt 0 -a $__rates_npos -eq 0
-              printf '%s\\n' $actions
-              return
-          end
-          set -l kinds
-      \(rules)    switch "$kinds"
-              case ''
-              case files
-                  __fish_complete_path $cur
-              case '*'
-                  command rates __complete $kinds $cur 2>/dev/null
-          end
-      end
-
-      complete -c rates -f
-      complete -c rates -a '(__rates_args)'
-      \(lines.joined(separator: "\n"))
-
-      """
-  }
-
-  /// The `complete` arguments for one option: its names, and its values when it takes one.
-  static func fishOption(_ flag: String) -> String {
-    var text = flag.hasPrefix("--") ? "-l \(flag.dropFirst(2))" : "-s \(flag.dropFirst())"
-    if let kind = Spec.valueOptions[flag] {
-      text += " -x"
-      switch kind {
-      case "": break
-      case "providers": text += " -a \(fishQuoted(providers))"
-      case "formats": text += " -a \(fishQuoted(formats))"
-      default: text += " -a '(command rates __complete \(kind) 2>/dev/null)'"
-      }
-    }
-    return text
-  }
-
-  /// `text` in single quotes for fish.
-  static func fishQuoted(_ text: String) -> String {
-    "'"
-      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
-      + "'"
   }
 }

@@ -3,17 +3,18 @@ import RateCore
 
 /// `rates completions bash|zsh|fish`: prints a shell completion script.
 ///
-/// The scripts complete commands, actions and flags from the tables below, and coin symbols,
-/// currency codes, pairs and favorites through the hidden `rates __complete <kind>`, which
-/// reads local data only (see ``CompletionWords``).
+/// The scripts complete commands, actions and options from the command declarations (see
+/// ``CompletionTable``), and coin symbols, currency codes, pairs and favorites through the
+/// hidden `rates __complete <kind>`, which reads local data only (see ``CompletionWords``).
 struct CompletionsCommand: RatesCommand {
   static let name = "completions"
   static let abstract = "print a completion script for bash, zsh or fish"
-  static let usage = "rates completions bash|zsh|fish"
-  static let details = """
-    Arguments:
-      bash, zsh, fish     the shell to print the script for
-
+  static let arguments = [
+    ArgumentSpec(
+      name: "SHELL", help: "the shell to print the script for: bash, zsh or fish",
+      completion: .choices(.shells))
+  ]
+  static let discussion = """
     The script completes commands, actions and options, and coin symbols, currency codes,
     your pairs and favorites from local data only (it never uses the network).
 
@@ -22,96 +23,14 @@ struct CompletionsCommand: RatesCommand {
              rates completions bash > ~/.local/share/bash-completion/completions/rates
       zsh    rates completions zsh > "${fpath[1]}/_rates"   (any directory on $fpath)
       fish   rates completions fish > ~/.config/fish/completions/rates.fish
-
-    Examples:
-      rates completions bash
-      rates completions zsh > ~/.zfunc/_rates
     """
+  static let examples = [
+    "rates completions bash",
+    "rates completions zsh > ~/.zfunc/_rates",
+  ]
 
   /// The shells a script exists for.
-  static let shells = ["bash", "zsh", "fish"]
-
-  /// Every command's own options, by command name; global options are in ``globalFlags``.
-  ///
-  /// A test fails when a command's usage or details mention an option missing here.
-  static let completionFlags: [String: [String]] = [
-    "history": ["--days", "--chart", "--table", "--interactive"],
-    "current": ["--in"],
-    "convert": ["--date", "--ledger"],
-    "pairs": [],
-    "top": ["--limit", "--in"],
-    "favorites": ["--in"],
-    "info": ["--in", "--days"],
-    "search": ["--limit"],
-    "currencies": ["--crypto"],
-    "stats": ["--days", "--ledger"],
-    "ledger": [
-      "--sell", "--buy", "--with", "--with-anyone", "--date", "--note", "--pair", "--days",
-      "--csv",
-    ],
-    "config": [],
-    "watch": ["--in", "--every", "--alert", "--exit-on-alert", "--count"],
-    "completions": [],
-    "doctor": [],
-    "cache": [],
-  ]
-
-  /// The options every command accepts.
-  static let globalFlags = [
-    "--json", "--format", "--no-color", "--ascii", "--offline", "--refresh", "--provider",
-    "--help", "-h", "--version",
-  ]
-
-  /// Options that take a value, with the kind of word that completes it ("" for none).
-  static let valueOptions: [String: String] = [
-    "--provider": "providers", "--format": "formats", "--in": "currencies", "--pair": "pairs", "--days": "",
-    "--limit": "", "--date": "", "--with": "", "--note": "", "--every": "", "--alert": "",
-    "--count": "",
-  ]
-
-  /// The words a command takes as its first argument (its actions), by command name.
-  static var actions: [String: [String]] {
-    [
-      "pairs": ["add", "remove"],
-      "favorites": ["add", "remove"],
-      "ledger": ["list", "add", "remove", "rate", "stats", "export", "import"],
-      "config": ["show", "set", "unset", "path"],
-      "cache": ["info", "clear"],
-      "completions": shells,
-      "help": RatesCLI.commands.map { $0.name },
-    ]
-  }
-
-  /// Which words complete a command's arguments.
-  struct ArgumentRule: Sendable {
-    /// The command.
-    var command: String
-    /// The action (the first argument) the rule needs; nil for commands without actions.
-    var action: String? = nil
-    /// The first argument position the rule applies to, counting the action as 0.
-    var from: Int
-    /// Kinds of words: `coins`, `currencies`, `pairs`, `favorites`, `files`, `keys`.
-    var kinds: [String]
-  }
-
-  /// The argument rules; the first that matches wins.
-  static let argumentRules: [ArgumentRule] = [
-    .init(command: "history", from: 0, kinds: ["coins", "currencies"]),
-    .init(command: "stats", from: 0, kinds: ["coins", "currencies"]),
-    .init(command: "current", from: 0, kinds: ["coins", "pairs", "currencies"]),
-    .init(command: "info", from: 0, kinds: ["coins"]),
-    .init(command: "watch", from: 0, kinds: ["coins", "pairs", "currencies"]),
-    .init(command: "convert", from: 1, kinds: ["currencies", "coins"]),
-    .init(command: "pairs", action: "add", from: 1, kinds: ["currencies", "coins"]),
-    .init(command: "pairs", action: "remove", from: 1, kinds: ["pairs"]),
-    .init(command: "favorites", action: "add", from: 1, kinds: ["coins"]),
-    .init(command: "favorites", action: "remove", from: 1, kinds: ["favorites"]),
-    .init(command: "ledger", action: "rate", from: 1, kinds: ["currencies"]),
-    .init(command: "ledger", action: "stats", from: 1, kinds: ["currencies"]),
-    .init(command: "ledger", action: "import", from: 1, kinds: ["files"]),
-    .init(command: "config", action: "set", from: 1, kinds: ["keys"]),
-    .init(command: "config", action: "unset", from: 1, kinds: ["keys"]),
-  ]
+  static var shells: [String] { Choices.shells.values }
 
   let shell: String
 
@@ -125,13 +44,7 @@ struct CompletionsCommand: RatesCommand {
   }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
-    let script: String
-    switch shell {
-    case "zsh": script = CompletionScripts.zsh()
-    case "fish": script = CompletionScripts.fish()
-    default: script = CompletionScripts.bash()
-    }
-    invocation.context.writeOut(script)
+    invocation.context.writeOut(CompletionScripts.script(for: shell))
     return .success
   }
 }
@@ -147,7 +60,7 @@ enum CompletionWords {
   /// The hidden command word.
   static let command = "__complete"
   /// The kinds of words it prints.
-  static let kinds = ["coins", "currencies", "pairs", "favorites"]
+  static let kinds = LocalWords.allCases.map(\.rawValue)
   /// At most this many cache files are looked at, to stay fast.
   static let cacheFileLimit = 2_000
 
@@ -182,19 +95,19 @@ enum CompletionWords {
   /// The sorted, unique words of `kind`; empty for an unknown kind.
   static func words(kind: String, paths: RatesPaths) -> [String] {
     var words = Set<String>()
-    switch kind {
-    case "coins":
+    switch LocalWords(rawValue: kind) {
+    case .coins?:
       words.formUnion(CoinResolver.wellKnown.keys)
       words.formUnion(favorites(paths).map(\.symbol))
       words.formUnion(cachedCoins(paths.cache))
-    case "currencies":
+    case .currencies?:
       words.formUnion(FiatCurrencies.ecb.keys)
       words.formUnion(CurrencyCodes.coinGeckoQuotes)
-    case "pairs":
+    case .pairs?:
       words.formUnion(pairs(paths).map(\.name))
-    case "favorites":
+    case .favorites?:
       words.formUnion(favorites(paths).map(\.symbol))
-    default:
+    case nil:
       break
     }
     return words.filter(isCompletable).sorted()

@@ -1,18 +1,18 @@
 import Foundation
 import RateCore
 
-/// `rates config`: show, set and unset the user's settings.
-struct ConfigCommand: RatesCommand {
+/// `rates config [show|set|unset|path]`: show, set and unset the user's settings.
+///
+/// The actions are nested types that declare and parse their arguments; this type runs the
+/// action they parsed.
+struct ConfigCommand: CommandDeclaration {
   static let name = "config"
   static let abstract = "show or change your settings (currency, provider, API key, timeout)"
-  static let usage = """
-    rates config [show]
-    rates config set <KEY> <VALUE>
-    rates config set api-key            (reads the key from stdin or a prompt)
-    rates config unset <KEY>
-    rates config path
-    """
-  static let details = """
+  static let subcommands: [any CommandDeclaration.Type] = [
+    Show.self, SetKey.self, UnsetKey.self, Path.self,
+  ]
+  static let defaultSubcommand: (any CommandDeclaration.Type)? = Show.self
+  static let discussion = """
     Keys:
     \(ConfigKey.list)
 
@@ -22,12 +22,109 @@ struct ConfigCommand: RatesCommand {
     precedence. The file is $XDG_CONFIG_HOME/rates/config.json (mode 0600); 'set' and
     'unset' change one key and leave every other setting as it was. The API key is never
     taken as an argument (it would stay in your shell history) and never shown whole.
-
-    Examples:
-      rates config set currency EUR
-      rates config set api-key < ~/coingecko-key.txt
-      rates config unset provider
     """
+  static let examples = [
+    "rates config set currency EUR",
+    "rates config set api-key < ~/coingecko-key.txt",
+    "rates config unset provider",
+  ]
+
+  /// The `<KEY>` argument of `set` and `unset`.
+  static let key = ArgumentSpec(
+    name: "KEY", help: "one of " + Choices.configKeys.values.joined(separator: ", "),
+    completion: .choices(.configKeys))
+
+  /// Reads `<KEY>`: a setting's name, in any case.
+  static func readKey(_ scanner: inout ArgumentScanner) throws(UsageError) -> ConfigKey {
+    guard let name = scanner.positional() else { throw UsageError.missingArgument("key") }
+    guard let key = ConfigKey(rawValue: name.lowercased()) else {
+      throw UsageError.invalid(
+        "unknown setting '\(TerminalText.sanitize(name))': use "
+          + ConfigKey.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    return key
+  }
+
+  /// `rates config [show]`.
+  struct Show: RatesCommand {
+    static let name = "show"
+    static let abstract = "every setting's effective value and where it came from"
+    static let examples = ["rates config", "rates config --json"]
+
+    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {}
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+      try await ConfigCommand(action: .show).run(invocation)
+    }
+  }
+
+  /// `rates config set <KEY> <VALUE>`.
+  struct SetKey: RatesCommand {
+    static let name = "set"
+    static let abstract = "store a setting in the config file"
+    static let arguments = [
+      ConfigCommand.key,
+      ArgumentSpec(
+        name: "VALUE",
+        help: "the new value; left out for api-key, which is read from stdin or a prompt",
+        isOptional: true),
+    ]
+    static let discussion = "Keys:\n\(ConfigKey.list)"
+    static let examples = [
+      "rates config set currency EUR",
+      "rates config set api-key < ~/coingecko-key.txt",
+    ]
+
+    let key: ConfigKey
+    let value: String?
+
+    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+      key = try ConfigCommand.readKey(&scanner)
+      let value = scanner.positional()
+      if key == .apiKey, value != nil {
+        throw UsageError.invalid(
+          "the API key is not taken as an argument (it would stay in your shell history): run "
+            + "'rates config set api-key' and paste it, or pipe it in")
+      }
+      if key != .apiKey, value == nil { throw UsageError.missingArgument("value") }
+      self.value = try value.map { [key] (text) throws(UsageError) in try key.normalize(text) }
+    }
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+      try await ConfigCommand(action: .set(key, value)).run(invocation)
+    }
+  }
+
+  /// `rates config unset <KEY>`.
+  struct UnsetKey: RatesCommand {
+    static let name = "unset"
+    static let abstract = "remove a setting from the config file, back to its default"
+    static let arguments = [ConfigCommand.key]
+    static let examples = ["rates config unset provider"]
+
+    let key: ConfigKey
+
+    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+      key = try ConfigCommand.readKey(&scanner)
+    }
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+      try await ConfigCommand(action: .unset(key)).run(invocation)
+    }
+  }
+
+  /// `rates config path`.
+  struct Path: RatesCommand {
+    static let name = "path"
+    static let abstract = "the config file's path"
+    static let examples = ["rates config path"]
+
+    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {}
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+      try await ConfigCommand(action: .path).run(invocation)
+    }
+  }
 
   enum Action: Sendable, Equatable {
     case show
@@ -37,35 +134,6 @@ struct ConfigCommand: RatesCommand {
   }
 
   let action: Action
-
-  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    func key() throws(UsageError) -> ConfigKey {
-      guard let name = scanner.positional() else { throw UsageError.missingArgument("key") }
-      guard let key = ConfigKey(rawValue: name.lowercased()) else {
-        throw UsageError.invalid(
-          "unknown setting '\(TerminalText.sanitize(name))': use "
-            + ConfigKey.allCases.map(\.rawValue).joined(separator: ", "))
-      }
-      return key
-    }
-    switch scanner.positional() {
-    case nil, "show"?: action = .show
-    case "path"?: action = .path
-    case "set"?:
-      let key = try key()
-      let value = scanner.positional()
-      if key == .apiKey, value != nil {
-        throw UsageError.invalid(
-          "the API key is not taken as an argument (it would stay in your shell history): run 'rates config set api-key' and paste it, or pipe it in")
-      }
-      if key != .apiKey, value == nil { throw UsageError.missingArgument("value") }
-      action = .set(key, try value.map { (text) throws(UsageError) in try key.normalize(text) })
-    case "unset"?: action = .unset(try key())
-    case let other?:
-      throw UsageError.invalid(
-        "unknown action '\(TerminalText.sanitize(other))': use show, set, unset or path")
-    }
-  }
 
   struct Document: Encodable {
     struct Setting: Encodable {

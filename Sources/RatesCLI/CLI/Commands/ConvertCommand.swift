@@ -5,26 +5,31 @@ import RateCore
 struct ConvertCommand: RatesCommand {
   static let name = "convert"
   static let abstract = "convert an amount between currencies and coins"
-  static let usage = "rates convert <AMOUNT> <FROM> <TO>[,<TO>...] [--date YYYY-MM-DD] [--ledger]"
-  static let details = """
-    Arguments:
-      <AMOUNT>            1500, 1,500.25 or 1e3 (',' only between thousands)
-      <FROM> <TO>         currency codes or coin symbols; several targets separated by commas
-
-    Options:
-      --date YYYY-MM-DD   use that day's rate (within the last 365 days)
-      --ledger            use the 3-day average of your own exchanges ('rates ledger rate')
-
+  static let arguments = [
+    ArgumentSpec(name: "AMOUNT", help: "1500, 1,500.25 or 1e3 (',' only between thousands)"),
+    ArgumentSpec(
+      name: "FROM", help: "a currency code or coin symbol",
+      completion: .local([.currencies, .coins])),
+    ArgumentSpec(
+      name: "TO", help: "currency codes or coin symbols; several targets separated by commas",
+      isCommaList: true, completion: .local([.currencies, .coins])),
+  ]
+  static let date = OptionSpec.option(
+    "--date", value: "YYYY-MM-DD", help: "use that day's rate (within the last 365 days)")
+  static let ledger = OptionSpec.flag(
+    "--ledger", help: "use the 3-day average of your own exchanges ('rates ledger rate')")
+  static let options = [date, ledger]
+  static let discussion = """
     Fiat to fiat uses ECB reference rates, anything with a coin CoinGecko; coin to coin
     goes through both coins' USD prices, fetched in the same single request. Each result
     shows the rate used, its source and its date.
-
-    Examples:
-      rates convert 1500 USD EUR
-      rates convert 0.25 BTC EUR,USD,GBP
-      rates convert 100 EUR GBP --date 2026-01-15
-      rates convert 100 USD LBP --ledger
     """
+  static let examples = [
+    "rates convert 1500 USD EUR",
+    "rates convert 0.25 BTC EUR,USD,GBP",
+    "rates convert 100 EUR GBP --date 2026-01-15",
+    "rates convert 100 USD LBP --ledger",
+  ]
 
   let amount: Double
   let from: String
@@ -33,8 +38,8 @@ struct ConvertCommand: RatesCommand {
   let ledger: Bool
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    date = try scanner.option("--date", expected: "a date written YYYY-MM-DD") { Day($0) }
-    ledger = try scanner.flag("--ledger")
+    date = try scanner.option(Self.date, expected: "a date written YYYY-MM-DD") { Day($0) }
+    ledger = try scanner.flag(Self.ledger)
     if date != nil && ledger { throw UsageError.invalid("--date and --ledger cannot be used together") }
     guard let amountText = scanner.positional() else { throw UsageError.missingArgument("amount") }
     switch AmountParser.parse(amountText) {

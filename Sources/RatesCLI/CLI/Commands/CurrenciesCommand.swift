@@ -5,25 +5,21 @@ import RateCore
 struct CurrenciesCommand: RatesCommand {
   static let name = "currencies"
   static let abstract = "the supported currencies (or, with --crypto, coins) with names"
-  static let usage = "rates currencies [--crypto]"
-  static let details = """
-    Options:
-      --crypto            the coins you can name by symbol without a lookup, and your
-                          favorites; any other coin works by its CoinGecko id or through
-                          'rates search'
-
+  static let crypto = OptionSpec.flag(
+    "--crypto",
+    help: "the coins you can name by symbol without a lookup, and your favorites; any other "
+      + "coin works by its CoinGecko id or through 'rates search'")
+  static let options = [crypto]
+  static let discussion = """
     Currencies are the ECB reference-rate currencies (fiat pairs), GBP, EUR and USD first,
     then the others alphabetically. CoinGecko also prices coins in a few more (see README).
-
-    Examples:
-      rates currencies
-      rates currencies --crypto --json
     """
+  static let examples = ["rates currencies", "rates currencies --crypto --json"]
 
   let crypto: Bool
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    crypto = try scanner.flag("--crypto")
+    crypto = try scanner.flag(Self.crypto)
   }
 
   struct Document: Encodable {

@@ -7,27 +7,30 @@ struct CurrentCommand: RatesCommand {
   static let name = "current"
   static let exportFormats = priceExportFormats
   static let abstract = "current prices with their 24-hour change"
-  static let usage = "rates current [<COIN>|<PAIR> ...] [--in <CURRENCY>[,<CURRENCY>...]]"
-  static let details = """
-    Arguments:
-      <COIN>              coin symbols or CoinGecko ids, priced in each --in currency
-                          (default: BTC)
-      <PAIR>              explicit pairs such as GBP-USD, EUR-AUD or EUR/BTC
-
-    Options:
-      --in LIST           currencies for the coins, comma-separated or repeated (default:
-                          RATES_CURRENCY or USD)
-
+  static let arguments = [
+    ArgumentSpec(
+      name: "COIN|PAIR",
+      help: "coin symbols or CoinGecko ids, priced in each --in currency (default: BTC), or "
+        + "explicit pairs such as GBP-USD, EUR-AUD or EUR/BTC",
+      isOptional: true, isRepeating: true, completion: .local([.coins, .pairs, .currencies]))
+  ]
+  static let currencies = OptionSpec.option(
+    "--in", value: "LIST", repeatable: true,
+    help: "currencies for the coins, comma-separated or repeated (default: RATES_CURRENCY or "
+      + "USD)",
+    completion: .local([.currencies]))
+  static let options = [currencies]
+  static let discussion = """
     Coins come from one CoinGecko request, fiat pairs from one ECB (Frankfurter) request,
     fetched concurrently. A coin price fetched less than a minute ago (an ECB rate, an
     hour) is reused from the cache. For ECB rates the change is since the previous working
     day.
-
-    Examples:
-      rates current BTC ETH --in EUR,USD
-      rates current GBP-USD EUR-AUD
-      rates current solana --in GBP --json | jq '.quotes[0].rate'
     """
+  static let examples = [
+    "rates current BTC ETH --in EUR,USD",
+    "rates current GBP-USD EUR-AUD",
+    "rates current solana --in GBP --json | jq '.quotes[0].rate'",
+  ]
 
   /// One requested pair, as typed.
   struct Request: Sendable, Equatable {
@@ -38,7 +41,8 @@ struct CurrentCommand: RatesCommand {
   let requests: [Request]
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    let currencies = try CurrencyList.parse(try scanner.options("--in"), default: defaults.currency)
+    let currencies = try CurrencyList.parse(
+      try scanner.options(Self.currencies), default: defaults.currency)
     var requests: [Request] = []
     func add(_ request: Request) {
       if !requests.contains(where: {

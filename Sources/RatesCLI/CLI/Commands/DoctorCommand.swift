@@ -6,8 +6,7 @@ import RateCore
 struct DoctorCommand: RatesCommand {
   static let name = "doctor"
   static let abstract = "check providers, API key, cache, data files and terminal"
-  static let usage = "rates doctor"
-  static let details = """
+  static let discussion = """
     One line per check, each ok, warn or fail:
       coingecko           reachable, and how fast (GET /ping, with your key)
       coingecko-key       whether a key is set, its kind, and whether the host accepts it;
@@ -23,11 +22,11 @@ struct DoctorCommand: RatesCommand {
     One request per provider, all at once, with the normal timeout (RATES_TIMEOUT) and no
     retries; --offline skips them. Base URLs set through the environment are shown.
     Exits 0 when every check is ok or warn, 2 when one fails.
-
-    Examples:
-      rates doctor
-      rates doctor --json | jq '.checks[] | select(.status != "ok")'
     """
+  static let examples = [
+    "rates doctor",
+    "rates doctor --json | jq '.checks[] | select(.status != \"ok\")'",
+  ]
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {}
 

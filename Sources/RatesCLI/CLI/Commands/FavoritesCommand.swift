@@ -1,33 +1,113 @@
 import Foundation
 import RateCore
 
-/// `rates favorites [add|remove] …`: the coins the user follows.
-struct FavoritesCommand: RatesCommand {
+/// `rates favorites [list|add|remove] …`: the coins the user follows.
+///
+/// The actions are nested types that declare and parse their arguments; this type runs the
+/// action they parsed.
+struct FavoritesCommand: CommandDeclaration {
   static let name = "favorites"
   static let abstract = "list, add or remove your favorite coins"
-  static let usage = """
-    rates favorites [--in <CURRENCY>[,<CURRENCY>...]]
-    rates favorites add <COIN> [<COIN> ...]
-    rates favorites remove <COIN> [<COIN> ...]
-    """
-  static let details = """
-    Arguments:
-      <COIN>              a symbol (BTC) or CoinGecko id (ethereum-wormhole); any listed coin
-                          works, not only the top 1000
-
-    Options:
-      --in LIST           currencies for the list, comma-separated (default: RATES_CURRENCY or
-                          USD)
-
+  static let subcommands: [any CommandDeclaration.Type] = [List.self, Add.self, Remove.self]
+  static let defaultSubcommand: (any CommandDeclaration.Type)? = List.self
+  static let discussion = """
     The list shows each favorite's price and 24-hour change; all favorites come from one
     request per currency. Adding checks the coin with CoinGecko (one request) and stores
     its id in $XDG_DATA_HOME/rates/favorites.json; adding one twice is harmless.
-
-    Examples:
-      rates favorites add BTC ETH solana
-      rates favorites --in EUR,USD
-      rates favorites remove solana
     """
+  static let examples = [
+    "rates favorites add BTC ETH solana",
+    "rates favorites --in EUR,USD",
+    "rates favorites remove solana",
+  ]
+
+  /// `--in`, which every action reads: the list's currencies, and the currency `add` checks
+  /// the coin in.
+  static let currencies = OptionSpec.option(
+    "--in", value: "LIST", repeatable: true,
+    help: "currencies, comma-separated (default: RATES_CURRENCY or USD): the list's columns, "
+      + "and the currency 'add' checks the coin in",
+    completion: .local([.currencies]))
+
+  /// `rates favorites [list]`.
+  struct List: RatesCommand {
+    static let name = "list"
+    static let abstract = "your favorites with their prices and 24-hour change"
+    static let options = [FavoritesCommand.currencies]
+    static let examples = ["rates favorites --in EUR,USD"]
+
+    let currencies: [String]
+
+    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+      currencies = try CurrencyList.parse(
+        try scanner.options(FavoritesCommand.currencies), default: defaults.currency)
+    }
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+      try await FavoritesCommand(action: .list, currencies: currencies).run(invocation)
+    }
+  }
+
+  /// `rates favorites add <COIN>...`.
+  struct Add: RatesCommand {
+    static let name = "add"
+    static let abstract = "check coins with CoinGecko and add them to your favorites"
+    static let arguments = [FavoritesCommand.coinArgument(completion: .local([.coins]))]
+    static let options = [FavoritesCommand.currencies]
+    static let examples = ["rates favorites add BTC ETH solana"]
+
+    let coins: [String]
+    let currencies: [String]
+
+    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+      currencies = try CurrencyList.parse(
+        try scanner.options(FavoritesCommand.currencies), default: defaults.currency)
+      coins = try FavoritesCommand.readCoins(&scanner)
+    }
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+      try await FavoritesCommand(action: .add(coins), currencies: currencies).run(invocation)
+    }
+  }
+
+  /// `rates favorites remove <COIN>...`.
+  struct Remove: RatesCommand {
+    static let name = "remove"
+    static let aliases = ["rm"]
+    static let abstract = "remove coins from your favorites"
+    static let arguments = [FavoritesCommand.coinArgument(completion: .local([.favorites]))]
+    static let options = [FavoritesCommand.currencies]
+    static let examples = ["rates favorites remove solana"]
+
+    let coins: [String]
+    let currencies: [String]
+
+    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+      currencies = try CurrencyList.parse(
+        try scanner.options(FavoritesCommand.currencies), default: defaults.currency)
+      coins = try FavoritesCommand.readCoins(&scanner)
+    }
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+      try await FavoritesCommand(action: .remove(coins), currencies: currencies).run(invocation)
+    }
+  }
+
+  /// The `<COIN>...` argument of `add` and `remove`.
+  static func coinArgument(completion: Completion) -> ArgumentSpec {
+    ArgumentSpec(
+      name: "COIN",
+      help: "a symbol (BTC) or CoinGecko id (ethereum-wormhole); any listed coin works, not "
+        + "only the top 1000",
+      isRepeating: true, completion: completion)
+  }
+
+  /// Every remaining positional, at least one.
+  static func readCoins(_ scanner: inout ArgumentScanner) throws(UsageError) -> [String] {
+    let coins = scanner.positionals()
+    guard !coins.isEmpty else { throw UsageError.missingArgument("coin") }
+    return coins
+  }
 
   enum Action: Sendable, Equatable {
     case list
@@ -37,25 +117,6 @@ struct FavoritesCommand: RatesCommand {
 
   let action: Action
   let currencies: [String]
-
-  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    currencies = try CurrencyList.parse(try scanner.options("--in"), default: defaults.currency)
-    switch scanner.positional() {
-    case nil, "list"?:
-      action = .list
-    case "add"?:
-      let coins = scanner.positionals()
-      guard !coins.isEmpty else { throw UsageError.missingArgument("coin") }
-      action = .add(coins)
-    case "remove"?, "rm"?:
-      let coins = scanner.positionals()
-      guard !coins.isEmpty else { throw UsageError.missingArgument("coin") }
-      action = .remove(coins)
-    case let other?:
-      throw UsageError.invalid(
-        "unknown action '\(TerminalText.sanitize(other))': use 'add', 'remove' or nothing to list")
-    }
-  }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
     try CurrencyList.requireCoinGeckoQuotes(currencies)

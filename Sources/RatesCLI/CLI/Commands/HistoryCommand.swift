@@ -7,42 +7,51 @@ struct HistoryCommand: RatesCommand {
   static let name = "history"
   static let exportFormats = priceExportFormats
   static let abstract = "daily rates for the last N days, with statistics"
-  static let usage =
-    "rates history <BASE> [<QUOTE>] [--days N] [--chart | --table | --interactive]"
-  static let details = """
-    Arguments:
-      <BASE>              a coin symbol or CoinGecko id (BTC, eth, ethereum-wormhole), or a
-                          currency code (GBP)
-      <QUOTE>             the currency to price it in (default: RATES_CURRENCY or USD);
-                          the pair may also be written BTC-EUR or BTC/EUR
-
+  static let arguments = [
+    ArgumentSpec(
+      name: "BASE",
+      help: "a coin symbol or CoinGecko id (BTC, eth, ethereum-wormhole), or a currency code "
+        + "(GBP)",
+      completion: .local([.coins, .currencies])),
+    ArgumentSpec(
+      name: "QUOTE",
+      help: "the currency to price it in (default: RATES_CURRENCY or USD); the pair may also "
+        + "be written BTC-EUR or BTC/EUR",
+      isOptional: true, completion: .local([.coins, .currencies])),
+  ]
+  static let days = OptionSpec.option(
+    "--days", value: "N",
+    help: "how many days, 1 to 365 (default 28): N points, one per UTC day, the last being "
+      + "today's latest price")
+  static let chart = OptionSpec.flag(
+    "--chart", help: "a multi-row line chart fitted to the terminal width")
+  static let table = OptionSpec.flag(
+    "--table", help: "one row per day with the change from the previous day")
+  static let interactive = OptionSpec.flag(
+    "--interactive",
+    help: "explore the chart on a terminal: a cursor on the last day, ←/→ or h/l move it one "
+      + "day, Home/End or g/G jump to the first or last day, q, Esc or Ctrl-C quit; the "
+      + "selected day's date, value and change show under the chart. Needs a terminal on "
+      + "stdin and stdout (else exit 64); not with --json, --chart, --table or an export "
+      + "format")
+  static let options = [days, chart, table, interactive]
+  static let optionGroups = [OptionGroup(options: [chart, table, interactive])]
+  static let discussion = """
     Fiat pairs (GBP USD) use ECB reference rates; a weekend or holiday repeats the last
     working day's rate, marked 'carried'. Pairs with a coin use CoinGecko; EUR BTC is the
     inverse of BTC EUR.
 
-    Options:
-      --days N            how many days, 1 to 365 (default 28): N points, one per UTC day,
-                          the last being today's latest price
-      --chart             a multi-row line chart fitted to the terminal width
-      --table             one row per day with the change from the previous day
-      --interactive       explore the chart on a terminal: a cursor on the last day,
-                          ←/→ or h/l move it one day, Home/End or g/G jump to the first
-                          or last day, q, Esc or Ctrl-C quit; the selected day's date,
-                          value and change show under the chart. Needs a terminal on
-                          stdin and stdout (else exit 64); not with --json, --chart,
-                          --table or an export format
-
     A past day's value is its close: the last price of that UTC day (CoinGecko's point
     at the next 00:00 UTC, CoinDesk's daily close). Today's value is the current price.
-
-    Examples:
-      rates history BTC EUR
-      rates history ETH-USD --days 90 --chart
-      rates history BTC EUR --days 90 --interactive
-      rates history BTC GBP --table --provider coindesk
-      rates history GBP USD --table
-      rates history BTC EUR --json | jq '.stats.changePercent'
     """
+  static let examples = [
+    "rates history BTC EUR",
+    "rates history ETH-USD --days 90 --chart",
+    "rates history BTC EUR --days 90 --interactive",
+    "rates history BTC GBP --table --provider coindesk",
+    "rates history GBP USD --table",
+    "rates history BTC EUR --json | jq '.stats.changePercent'",
+  ]
 
   enum Layout: Sendable { case sparkline, chart, table, interactive }
 
@@ -51,13 +60,10 @@ struct HistoryCommand: RatesCommand {
   let layout: Layout
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    days =
-      try scanner.option("--days", expected: "a whole number from 1 to 365") {
-        Int($0).flatMap { (1...365).contains($0) ? $0 : nil }
-      } ?? 28
-    let chart = try scanner.flag("--chart")
-    let table = try scanner.flag("--table")
-    let interactive = try scanner.flag("--interactive")
+    days = try scanner.integer(Self.days, in: 1...365) ?? 28
+    let chart = try scanner.flag(Self.chart)
+    let table = try scanner.flag(Self.table)
+    let interactive = try scanner.flag(Self.interactive)
     if chart && table { throw UsageError.invalid("--chart and --table cannot be used together") }
     if interactive && (chart || table) {
       throw UsageError.invalid("--interactive cannot be used with \(chart ? "--chart" : "--table")")

@@ -5,40 +5,38 @@ import RateCore
 struct InfoCommand: RatesCommand {
   static let name = "info"
   static let abstract = "a coin's market data, all-time high and low, supply and history"
-  static let usage = "rates info <COIN> [--in <CURRENCY>] [--days N]"
-  static let details = """
-    Arguments:
-      <COIN>              a coin symbol or CoinGecko id
-
-    Options:
-      --in CURRENCY       the currency (default: RATES_CURRENCY or USD)
-      --days N            the history shown as a sparkline, 1 to 365 (default 30)
-
+  static let arguments = [
+    ArgumentSpec(name: "COIN", help: "a coin symbol or CoinGecko id", completion: .local([.coins]))
+  ]
+  static let currency = OptionSpec.option(
+    "--in", value: "CURRENCY", help: "the currency (default: RATES_CURRENCY or USD)",
+    completion: .local([.currencies]))
+  static let days = OptionSpec.option(
+    "--days", value: "N", help: "the history shown as a sparkline, 1 to 365 (default 30)")
+  static let options = [currency, days]
+  static let discussion = """
     Shows price, 24-hour change, market cap and rank, 24-hour volume, high and low,
     all-time high and low with their dates and the distance from them, circulating, total
     and maximum supply ('—' where CoinGecko has none), and when it was last updated.
     Two requests: one for market data, one for the history.
-
-    Examples:
-      rates info BTC --in EUR
-      rates info solana --days 90
-      rates info ETH --json | jq '.market.ath'
     """
+  static let examples = [
+    "rates info BTC --in EUR",
+    "rates info solana --days 90",
+    "rates info ETH --json | jq '.market.ath'",
+  ]
 
   let coin: String
   let currency: String
   let days: Int
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    let currency = try scanner.option("--in") ?? defaults.currency
+    let currency = try scanner.option(Self.currency) ?? defaults.currency
     guard PairArguments.isCurrencyCode(currency) else {
       throw UsageError.invalidValue(option: "--in", value: currency, expected: "a currency code such as EUR")
     }
     self.currency = currency.uppercased()
-    days =
-      try scanner.option("--days", expected: "a whole number from 1 to 365") {
-        Int($0).flatMap { (1...365).contains($0) ? $0 : nil }
-      } ?? 30
+    days = try scanner.integer(Self.days, in: 1...365) ?? 30
     guard let coin = scanner.positional() else { throw UsageError.missingArgument("coin") }
     try PairArguments.validate(base: coin, quote: self.currency)
     self.coin = coin

@@ -1,30 +1,113 @@
 import Foundation
 import RateCore
 
-/// `rates pairs [add|remove] …`: the currency pairs the user configured.
-struct PairsCommand: RatesCommand {
+/// `rates pairs [list|add|remove] …`: the currency pairs the user configured.
+///
+/// The actions are nested types that declare and parse their arguments; this type runs the
+/// action they parsed.
+struct PairsCommand: CommandDeclaration {
   static let name = "pairs"
   static let abstract = "list, add or remove your currency pairs (GBP-USD, EUR-AUD, BTC-EUR)"
-  static let usage = """
-    rates pairs
-    rates pairs add <BASE> <QUOTE>        (or BASE-QUOTE)
-    rates pairs remove <BASE> <QUOTE>     (or BASE-QUOTE)
-    """
-  static let details = """
-    The list shows each pair, newest first, with its current rate, its change (over 24 hours
-    for coins, since the previous ECB working day for currencies) and a 7-day sparkline.
+  static let subcommands: [any CommandDeclaration.Type] = [List.self, Add.self, Remove.self]
+  static let defaultSubcommand: (any CommandDeclaration.Type)? = List.self
+  static let discussion = """
     Fiat pairs use ECB reference rates (Frankfurter), pairs with a coin use CoinGecko; a
     refresh costs one request for all fiat pairs and one per quote currency for coin pairs.
-
-    Adding refuses a currency paired with itself, two currencies already paired (in either
-    order) and unknown currencies. Pairs live in $XDG_DATA_HOME/rates/pairs.json.
-
-    Examples:
-      rates pairs add GBP USD
-      rates pairs add eur-aud
-      rates pairs
-      rates pairs remove GBP-USD
+    Pairs live in $XDG_DATA_HOME/rates/pairs.json.
     """
+  static let examples = [
+    "rates pairs add GBP USD",
+    "rates pairs add eur-aud",
+    "rates pairs",
+    "rates pairs remove GBP-USD",
+  ]
+
+  /// `rates pairs [list]`.
+  struct List: RatesCommand {
+    static let name = "list"
+    static let abstract =
+      "each pair, newest first, with its current rate, its change (over 24 hours for coins, "
+      + "since the previous ECB working day for currencies) and a 7-day sparkline"
+    static let examples = ["rates pairs"]
+
+    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {}
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+      try await PairsCommand(action: .list).run(invocation)
+    }
+  }
+
+  /// `rates pairs add <BASE> <QUOTE>`.
+  struct Add: RatesCommand {
+    static let name = "add"
+    static let abstract = "add a pair"
+    static let arguments = [
+      ArgumentSpec(
+        name: "BASE", help: "a currency code or coin; the pair may also be written BASE-QUOTE",
+        completion: .local([.currencies, .coins])),
+      ArgumentSpec(
+        name: "QUOTE", help: "the currency it is priced in", isOptional: true,
+        completion: .local([.currencies, .coins])),
+    ]
+    static let discussion = """
+      Adding refuses a currency paired with itself, two currencies already paired (in either
+      order) and unknown currencies.
+      """
+    static let examples = ["rates pairs add GBP USD", "rates pairs add eur-aud"]
+
+    let base: String
+    let quote: String
+
+    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+      guard let first = scanner.positional() else { throw UsageError.missingArgument("base") }
+      let pair: (base: String, quote: String)
+      if let split = PairArguments.split(first) {
+        pair = split
+      } else {
+        guard let second = scanner.positional() else { throw UsageError.missingArgument("quote") }
+        pair = (first, second)
+      }
+      try PairArguments.validate(base: pair.base, quote: pair.quote)
+      base = pair.base
+      quote = pair.quote.uppercased()
+    }
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+      try await PairsCommand(action: .add(base, quote)).run(invocation)
+    }
+  }
+
+  /// `rates pairs remove <BASE> <QUOTE>`.
+  struct Remove: RatesCommand {
+    static let name = "remove"
+    static let aliases = ["rm"]
+    static let abstract = "remove a pair"
+    static let arguments = [
+      ArgumentSpec(
+        name: "BASE", help: "the pair's base; the pair may also be written BASE-QUOTE",
+        completion: .local([.pairs])),
+      ArgumentSpec(
+        name: "QUOTE", help: "the pair's quote", isOptional: true,
+        completion: .local([.currencies])),
+    ]
+    static let examples = ["rates pairs remove GBP-USD"]
+
+    /// The pair as typed: one `BASE-QUOTE` word, or two words.
+    let words: [String]
+
+    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+      let words = scanner.positionals()
+      guard (1...2).contains(words.count) else {
+        throw words.isEmpty
+          ? UsageError.missingArgument("pair") : UsageError.unexpectedArgument(words[2])
+      }
+      self.words = words
+    }
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+      try await PairsCommand(action: .remove(words)).run(invocation)
+    }
+  }
 
   enum Action: Sendable, Equatable {
     case list
@@ -34,33 +117,6 @@ struct PairsCommand: RatesCommand {
   }
 
   let action: Action
-
-  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    let verb = scanner.positional()
-    func pair() throws(UsageError) -> (String, String) {
-      guard let first = scanner.positional() else { throw UsageError.missingArgument("base") }
-      if let (base, quote) = PairArguments.split(first) { return (base, quote) }
-      guard let second = scanner.positional() else { throw UsageError.missingArgument("quote") }
-      return (first, second)
-    }
-    switch verb {
-    case nil, "list"?: action = .list
-    case "add"?:
-      let (base, quote) = try pair()
-      try PairArguments.validate(base: base, quote: quote)
-      action = .add(base, quote.uppercased())
-    case "remove"?, "rm"?:
-      let words = scanner.positionals()
-      guard (1...2).contains(words.count) else {
-        throw words.isEmpty
-          ? UsageError.missingArgument("pair") : UsageError.unexpectedArgument(words[2])
-      }
-      action = .remove(words)
-    case let other?:
-      throw UsageError.invalid(
-        "unknown action '\(TerminalText.sanitize(other))': use 'add', 'remove' or nothing to list")
-    }
-  }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
     switch action {

@@ -5,32 +5,28 @@ import RateCore
 struct SearchCommand: RatesCommand {
   static let name = "search"
   static let abstract = "find coins by name or symbol"
-  static let usage = "rates search <QUERY> [--limit N]"
-  static let details = """
-    Arguments:
-      <QUERY>             a name, symbol or id, or part of one
-
-    Options:
-      --limit N           show at most N coins, 1 to 100 (default 15)
-
+  static let arguments = [
+    ArgumentSpec(name: "QUERY", help: "a name, symbol or id, or part of one", isRepeating: true)
+  ]
+  static let limit = OptionSpec.option(
+    "--limit", value: "N", help: "show at most N coins, 1 to 100 (default 15)")
+  static let options = [limit]
+  static let discussion = """
     Results show the id (what other commands accept besides the symbol), symbol, name and
     market-cap rank, best match first. A symbol several coins share is marked with '*':
     'rates history ETH' takes the highest market cap; name another by its id. Answers are
     cached for 15 minutes.
-
-    Examples:
-      rates search ether
-      rates search usdt --json | jq -r '.results[0].id'
     """
+  static let examples = [
+    "rates search ether",
+    "rates search usdt --json | jq -r '.results[0].id'",
+  ]
 
   let query: String
   let limit: Int
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    limit =
-      try scanner.option("--limit", expected: "a whole number from 1 to 100") {
-        Int($0).flatMap { (1...100).contains($0) ? $0 : nil }
-      } ?? 15
+    limit = try scanner.integer(Self.limit, in: 1...100) ?? 15
     let words = scanner.positionals()
     guard !words.isEmpty else { throw UsageError.missingArgument("query") }
     query = words.joined(separator: " ")

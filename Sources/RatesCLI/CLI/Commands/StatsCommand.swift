@@ -7,37 +7,40 @@ struct StatsCommand: RatesCommand {
   static let name = "stats"
   static let exportFormats = priceExportFormats
   static let abstract = "statistics of a daily series: volatility, largest moves, drawdown"
-  static let usage = "rates stats <BASE> [<QUOTE>] [--days N] [--ledger]"
-  static let details = """
-    Arguments:
-      <BASE> [<QUOTE>]    a coin or currency pair, as for 'rates history'
-
-    Options:
-      --days N            how many days, 1 to 365 (default 30; 30, 60, 90 and 365 are typical)
-      --ledger            use the daily average rate of your own exchanges ('rates ledger')
-
+  static let arguments = [
+    ArgumentSpec(
+      name: "BASE", help: "a coin or currency, as for 'rates history'",
+      completion: .local([.coins, .currencies])),
+    ArgumentSpec(
+      name: "QUOTE", help: "the currency (default: RATES_CURRENCY or USD); also BASE-QUOTE",
+      isOptional: true, completion: .local([.coins, .currencies])),
+  ]
+  static let days = OptionSpec.option(
+    "--days", value: "N",
+    help: "how many days, 1 to 365 (default 30; 30, 60, 90 and 365 are typical)")
+  static let ledger = OptionSpec.flag(
+    "--ledger", help: "use the daily average rate of your own exchanges ('rates ledger')")
+  static let options = [days, ledger]
+  static let discussion = """
     Figures: min and max with their dates, mean, median, sample standard deviation,
     coefficient of variation (standard deviation / mean), first, last and change, the
     largest daily rise and fall with their dates, and the maximum drawdown (the deepest fall
     from an earlier peak). Days that only repeat a previous value (ECB weekends) are drawn
     but not counted.
-
-    Examples:
-      rates stats BTC EUR --days 90
-      rates stats GBP USD --days 365
-      rates stats USD LBP --ledger --days 60
     """
+  static let examples = [
+    "rates stats BTC EUR --days 90",
+    "rates stats GBP USD --days 365",
+    "rates stats USD LBP --ledger --days 60",
+  ]
 
   let pair: PairArguments
   let days: Int
   let ledger: Bool
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    days =
-      try scanner.option("--days", expected: "a whole number from 1 to 365") {
-        Int($0).flatMap { (1...365).contains($0) ? $0 : nil }
-      } ?? 30
-    ledger = try scanner.flag("--ledger")
+    days = try scanner.integer(Self.days, in: 1...365) ?? 30
+    ledger = try scanner.flag(Self.ledger)
     pair = try PairArguments(parsing: &scanner, defaultQuote: defaults.currency)
   }
 

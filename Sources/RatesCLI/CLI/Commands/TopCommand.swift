@@ -5,32 +5,32 @@ import RateCore
 struct TopCommand: RatesCommand {
   static let name = "top"
   static let abstract = "the top coins by market cap, then your favorites"
-  static let usage = "rates top [--limit N] [--in <CURRENCY>[,<CURRENCY>...]]"
-  static let details = """
-    Options:
-      --limit N           how many coins, 1 to 250 (default 5)
-      --in LIST           currencies, comma-separated (default: RATES_CURRENCY or USD);
-                          market caps are in the first
-
+  static let limit = OptionSpec.option(
+    "--limit", value: "N", help: "how many coins, 1 to 250 (default 5)")
+  static let currencies = OptionSpec.option(
+    "--in", value: "LIST", repeatable: true,
+    help: "currencies, comma-separated (default: RATES_CURRENCY or USD); market caps are in "
+      + "the first",
+    completion: .local([.currencies]))
+  static let options = [limit, currencies]
+  static let discussion = """
     Each row: rank, symbol, name, price, 24-hour change and market cap. Your favorites that
     are not in the top N follow. One request per currency, concurrently (favorites outside
     the top 100 cost one more per currency); answers are cached for a minute.
-
-    Examples:
-      rates top
-      rates top --limit 20 --in EUR,USD
-      rates top --json | jq '.coins[] | {symbol, price: .quotes.USD.price}'
     """
+  static let examples = [
+    "rates top",
+    "rates top --limit 20 --in EUR,USD",
+    "rates top --json | jq '.coins[] | {symbol, price: .quotes.USD.price}'",
+  ]
 
   let limit: Int
   let currencies: [String]
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    limit =
-      try scanner.option("--limit", expected: "a whole number from 1 to 250") {
-        Int($0).flatMap { (1...250).contains($0) ? $0 : nil }
-      } ?? 5
-    currencies = try CurrencyList.parse(try scanner.options("--in"), default: defaults.currency)
+    limit = try scanner.integer(Self.limit, in: 1...250) ?? 5
+    currencies = try CurrencyList.parse(
+      try scanner.options(Self.currencies), default: defaults.currency)
   }
 
   struct Row: Sendable {

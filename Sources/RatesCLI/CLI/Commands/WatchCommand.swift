@@ -12,28 +12,33 @@ import RateCore
 struct WatchCommand: RatesCommand {
   static let name = "watch"
   static let abstract = "live prices and rates, updated every minute (or --every)"
-  static let usage = """
-    rates watch [<COIN>|<PAIR> ...] [--in <CURRENCY>[,...]] [--every <DURATION>]
-    [--alert <EXPR>]... [--exit-on-alert] [--count <N>]
-    """
-  static let details = """
-    Arguments:
-      <COIN>              coin symbols or CoinGecko ids, priced in each --in currency
-      <PAIR>              pairs such as GBP-USD, EUR-AUD or EUR/BTC
-                          (default: your favorites and pairs)
-
-    Options:
-      --in LIST           currencies for the coins (default: RATES_CURRENCY or USD)
-      --every DURATION    time between updates: 30s, 2m, 1h or seconds (default 60s);
-                          never below the rate-limit floor (below)
-      --alert EXPR        alert when a price crosses a threshold: 'BTC>100000',
-                          'GBP-USD<1.25' (also >= and <=); a coin alone means its price
-                          in the first --in currency. Repeatable. Reported once per
-                          crossing: the bell rings and the row is highlighted on a
-                          terminal; "alert" in plain lines and JSON.
-      --exit-on-alert     stop when an alert triggers, with exit code 3
-      --count N           stop after N updates (scripts and tests)
-
+  static let arguments = [
+    ArgumentSpec(
+      name: "COIN|PAIR",
+      help: "coin symbols or CoinGecko ids, priced in each --in currency, or pairs such as "
+        + "GBP-USD, EUR-AUD or EUR/BTC (default: your favorites and pairs)",
+      isOptional: true, isRepeating: true, completion: .local([.coins, .pairs, .currencies]))
+  ]
+  static let currencies = OptionSpec.option(
+    "--in", value: "LIST", repeatable: true,
+    help: "currencies for the coins (default: RATES_CURRENCY or USD)",
+    completion: .local([.currencies]))
+  static let every = OptionSpec.option(
+    "--every", value: "DURATION",
+    help: "time between updates: 30s, 2m, 1h or seconds (default 60s); never below the "
+      + "rate-limit floor (below)")
+  static let alert = OptionSpec.option(
+    "--alert", value: "EXPR", repeatable: true,
+    help: "alert when a price crosses a threshold: 'BTC>100000', 'GBP-USD<1.25' (also >= and "
+      + "<=); a coin alone means its price in the first --in currency. Repeatable. Reported "
+      + "once per crossing: the bell rings and the row is highlighted on a terminal; "
+      + "\"alert\" in plain lines and JSON.")
+  static let exitOnAlert = OptionSpec.flag(
+    "--exit-on-alert", help: "stop when an alert triggers, with exit code 3")
+  static let count = OptionSpec.option(
+    "--count", value: "N", help: "stop after N updates (scripts and tests)")
+  static let options = [currencies, every, alert, exitOnAlert, count]
+  static let discussion = """
     On a terminal, a board redrawn in place: price, change since the previous update and
     over 24 hours (ECB rates: since the previous working day), a sparkline of recent
     history and the values seen, and a status line with the next update, the last error
@@ -48,12 +53,12 @@ struct WatchCommand: RatesCommand {
     15 s without a key, 3 s with COINGECKO_API_KEY, 1 s with COINGECKO_PRO_API_KEY, or
     RATES_WATCH_FLOOR seconds (for tests and mirrors); no provider gets more than
     60 / floor requests in any minute.
-
-    Examples:
-      rates watch BTC ETH GBP-USD
-      rates watch BTC --in EUR --every 30s --alert 'BTC>100000'
-      rates watch BTC --json --count 1 | jq .rate
     """
+  static let examples = [
+    "rates watch BTC ETH GBP-USD",
+    "rates watch BTC --in EUR --every 30s --alert 'BTC>100000'",
+    "rates watch BTC --json --count 1 | jq .rate",
+  ]
 
   /// One requested pair: as typed, or a favorite's known asset.
   struct Request: Sendable, Equatable {
@@ -70,16 +75,19 @@ struct WatchCommand: RatesCommand {
   let count: Int?
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    currencies = try CurrencyList.parse(try scanner.options("--in"), default: defaults.currency)
+    currencies = try CurrencyList.parse(
+      try scanner.options(Self.currencies), default: defaults.currency)
     every = try scanner.option(
-      "--every", expected: "a duration such as 30s, 2m, 1h or 90 (seconds)",
+      Self.every, expected: "a duration such as 30s, 2m, 1h or 90 (seconds)",
       parse: WatchInterval.parse)
     var rules: [AlertRule] = []
-    for expression in try scanner.options("--alert") { rules.append(try AlertRule.parse(expression)) }
+    for expression in try scanner.options(Self.alert) {
+      rules.append(try AlertRule.parse(expression))
+    }
     alerts = rules
-    exitOnAlert = try scanner.flag("--exit-on-alert")
+    exitOnAlert = try scanner.flag(Self.exitOnAlert)
     count = try scanner.option(
-      "--count", expected: "a whole number of updates, at least 1",
+      Self.count, expected: "a whole number of updates, at least 1",
       parse: { Int($0).flatMap { $0 >= 1 ? $0 : nil } })
     if exitOnAlert && rules.isEmpty {
       throw UsageError.invalid("--exit-on-alert needs at least one --alert")

@@ -4,73 +4,29 @@ import RateCore
 /// `rates ledger …`: the user's own record of currency exchanges, for markets no API covers
 /// (street rates such as USD/LBP), and the rates it implies.
 ///
-/// The actions live in extensions: list, add and remove here; `rate` and `stats` in
-/// `LedgerCommand+Rates.swift`; `export` and `import` in `LedgerCommand+CSV.swift`.
-struct LedgerCommand: RatesCommand {
+/// Each action is a nested type in its own file (`LedgerAddCommand.swift` …) that declares
+/// and parses its arguments; this type runs the action they parsed: list, add and remove
+/// here, `rate` and `stats` in `LedgerCommand+Rates.swift`, `export` and `import` in
+/// `LedgerCommand+CSV.swift`.
+struct LedgerCommand: CommandDeclaration {
   static let name = "ledger"
-  static let exportFormats = priceExportFormats
   static let abstract = "record your own exchanges (street rates) and the rate they imply"
-  static let usage = """
-    rates ledger [list] [--pair BASE-QUOTE] [--days N] [--with NAME | --with-anyone]
-    rates ledger add <AMOUNT> <CURRENCY> <AMOUNT> <CURRENCY> (--sell | --buy) [--with NAME]
-                     [--date YYYY-MM-DD] [--note TEXT]
-    rates ledger remove <ID> [<ID> ...]
-    rates ledger rate <BASE> <QUOTE> [--days N]
-    rates ledger stats <BASE> <QUOTE> [--days N]
-    rates ledger export --csv
-    rates ledger import <FILE.csv>
-    """
-  static let details = """
-    Actions:
-      list                your exchanges, newest first, each with the rate it implies
-      add                 record an exchange: 'add 100 USD 8950000 LBP --sell' means you sold
-                          100 USD for 8,950,000 LBP; with --buy you bought 100 USD and paid
-                          8,950,000 LBP
-      remove, rm          remove exchanges by id (ids are never reused)
-      rate                the amount-weighted buy and sell rates of the last N days, and
-                          their midpoint
-      stats               daily average buy and sell rates as charts, with max, mean and
-                          sample standard deviation
-      export              the whole ledger as CSV on stdout, oldest first
-      import              add the exchanges of a CSV file (as export writes it); every line is
-                          checked first, and one bad line imports nothing
-
-    Arguments:
-      <AMOUNT>            more than 0 and at most 1e15: 1500, 1,500.25 or 1e3 ('.' for
-                          decimals, ',' only between groups of three digits)
-      <CURRENCY>          any three-letter code (USD, LBP, NGN, ARS); the two must differ
-      <BASE> <QUOTE>      the pair, also written BASE-QUOTE; rates are QUOTE per BASE, and
-                          buy and sell mean buying and selling BASE
-      <ID>                an exchange's id, as list shows it
-
-    Options:
-      --sell, --buy       (add) you sold, or bought, the first amount; one is required
-      --with NAME         (add) who the exchange was with; (list) only exchanges with NAME,
-                          in any case
-      --with-anyone       (list) only exchanges that name someone
-      --date YYYY-MM-DD   (add) the day of the exchange, UTC (default today; also 'today',
-                          'yesterday'); at most one day after today (time zones east of UTC), not
-                      before 1990
-      --note TEXT         (add) a note; notes and names keep at most 200 characters
-      --pair BASE-QUOTE   (list) only exchanges between these two, with rates as QUOTE per
-                          BASE (default: every exchange, rated in its own direction)
-      --days N            the last N days, today included, 1 to 3650 (list: all; rate: 3,
-                          the usual 'rate of the last three days'; stats: 30)
-      --csv               (export) write CSV; required, as it is the only format for now
-
+  static let subcommands: [any CommandDeclaration.Type] = [
+    List.self, Add.self, Remove.self, Rate.self, Stats.self, Export.self, Import.self,
+  ]
+  static let defaultSubcommand: (any CommandDeclaration.Type)? = List.self
+  static let discussion = """
     A rate over several exchanges is weighted by amount: the sum of the QUOTE amounts over
     the sum of the BASE amounts, with exchanges recorded either way round turned to the pair.
-    CSV columns: id,date,side,amount,currency,counter_amount,counter_currency,rate,with,note
-    (RFC 4180, CR LF line ends; import also reads LF, ignores id and rate, and gives new ids).
     The ledger lives in $XDG_DATA_HOME/rates/ledger.json. No command here uses the network.
     'rate' and 'stats' exit 66 when no exchange of the pair falls in the days asked for.
-
-    Examples:
-      rates ledger add 100 USD 8950000 LBP --sell --with "Abu Ali" --note "cash, Hamra"
-      rates ledger rate USD LBP
-      rates ledger stats USD-LBP --days 90
-      rates ledger export --csv > ledger.csv
     """
+  static let examples = [
+    "rates ledger add 100 USD 8950000 LBP --sell --with \"Abu Ali\" --note \"cash, Hamra\"",
+    "rates ledger rate USD LBP",
+    "rates ledger stats USD-LBP --days 90",
+    "rates ledger export --csv > ledger.csv",
+  ]
 
   /// The filters of `ledger list`.
   struct ListFilter: Sendable, Equatable {
@@ -117,168 +73,6 @@ struct LedgerCommand: RatesCommand {
   }
 
   let action: Action
-
-  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    // Every option first, so that no option's value is taken for a positional.
-    var given: [String] = []
-    func note(_ name: String, _ present: Bool) {
-      if present { given.append(name) }
-    }
-    let sell = try scanner.flag("--sell")
-    let buy = try scanner.flag("--buy")
-    let withName = try scanner.option("--with")
-    let withAnyone = try scanner.flag("--with-anyone")
-    let date = try scanner.option("--date")
-    let noteText = try scanner.option("--note")
-    let pairText = try scanner.option("--pair")
-    let days = try scanner.option("--days", expected: "a whole number from 1 to 3650") {
-      Int($0).flatMap { (1...3650).contains($0) ? $0 : nil }
-    }
-    let csv = try scanner.flag("--csv")
-    note("--sell", sell)
-    note("--buy", buy)
-    note("--with", withName != nil)
-    note("--with-anyone", withAnyone)
-    note("--date", date != nil)
-    note("--note", noteText != nil)
-    note("--pair", pairText != nil)
-    note("--days", days != nil)
-    note("--csv", csv)
-
-    let verb = scanner.positional()
-    func allow(_ allowed: Set<String>) throws(UsageError) {
-      if let stray = given.first(where: { !allowed.contains($0) }) {
-        throw UsageError.invalid(
-          "'\(stray)' does not apply to 'rates ledger \(verb ?? "list")': see 'rates ledger --help'"
-        )
-      }
-    }
-    func check<T>(_ body: () throws(LedgerInput.Invalid) -> T) throws(UsageError) -> T {
-      do { return try body() } catch { throw UsageError.invalid(error.message) }
-    }
-
-    switch verb {
-    case nil, "list"?, "ls"?:
-      try allow(["--pair", "--days", "--with", "--with-anyone"])
-      if withName != nil && withAnyone {
-        throw UsageError.invalid("--with and --with-anyone cannot be used together")
-      }
-      var filter = ListFilter(pair: nil, days: days, counterparty: .all)
-      if let pairText {
-        guard let (base, quote) = LedgerInput.splitPair(pairText) else {
-          throw UsageError.invalidValue(
-            option: "--pair", value: TerminalText.sanitize(pairText),
-            expected: "two currency codes such as USD-LBP")
-        }
-        filter.pair = try check { () throws(LedgerInput.Invalid) in
-          try LedgerInput.pair(base, quote)
-        }
-      }
-      if withAnyone { filter.counterparty = .anyone }
-      if let withName {
-        let name = try check { () throws(LedgerInput.Invalid) in
-          try LedgerInput.text(withName, what: "--with name")
-        }
-        guard let name else { throw UsageError.missingValue(option: "--with") }
-        filter.counterparty = .named(name)
-      }
-      action = .list(filter)
-
-    case "add"?:
-      try allow(["--sell", "--buy", "--with", "--date", "--note"])
-      guard sell != buy else {
-        throw UsageError.invalid(
-          sell
-            ? "--sell and --buy cannot be used together"
-            : "say which way the exchange went: --sell (you sold the first amount) or --buy "
-              + "(you bought it)")
-      }
-      guard let amountText = scanner.positional() else {
-        throw UsageError.missingArgument("amount")
-      }
-      guard let currencyText = scanner.positional() else {
-        throw UsageError.missingArgument("currency")
-      }
-      guard let counterAmountText = scanner.positional() else {
-        throw UsageError.missingArgument("amount")
-      }
-      guard let counterCurrencyText = scanner.positional() else {
-        throw UsageError.missingArgument("currency")
-      }
-      action = .add(
-        try check { () throws(LedgerInput.Invalid) in
-          let (currency, counterCurrency) = try LedgerInput.pair(
-            currencyText, counterCurrencyText)
-          return NewEntry(
-            side: sell ? .sell : .buy,
-            amount: try LedgerInput.amount(amountText),
-            currency: currency,
-            counterAmount: try LedgerInput.amount(counterAmountText),
-            counterCurrency: counterCurrency,
-            counterparty: try withName.flatMap { text throws(LedgerInput.Invalid) in
-              try LedgerInput.text(text, what: "--with name")
-            },
-            note: try noteText.flatMap { text throws(LedgerInput.Invalid) in
-              try LedgerInput.text(text, what: "note")
-            },
-            date: date)
-        })
-
-    case "remove"?, "rm"?:
-      try allow([])
-      let texts = scanner.positionals()
-      guard !texts.isEmpty else { throw UsageError.missingArgument("id") }
-      var ids: [Int] = []
-      for text in texts {
-        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
-        guard let id = Int(digits), id > 0 else {
-          throw UsageError.invalid(
-            "\(LedgerInput.quoted(text)) is not an exchange id: use the number 'rates ledger "
-              + "list' shows")
-        }
-        ids.append(id)
-      }
-      action = .remove(ids)
-
-    case "rate"?, "stats"?:
-      try allow(["--days"])
-      guard let first = scanner.positional() else { throw UsageError.missingArgument("base") }
-      let pair: (String, String)
-      if let split = LedgerInput.splitPair(first) {
-        pair = split
-      } else {
-        guard let second = scanner.positional() else {
-          throw UsageError.missingArgument("quote")
-        }
-        pair = (first, second)
-      }
-      let (base, quote) = try check { () throws(LedgerInput.Invalid) in
-        try LedgerInput.pair(pair.0, pair.1)
-      }
-      action =
-        verb == "rate"
-        ? .rate(base: base, quote: quote, days: days ?? 3)
-        : .stats(base: base, quote: quote, days: days ?? 30)
-
-    case "export"?:
-      try allow(["--csv"])
-      guard csv else {
-        throw UsageError.invalid(
-          "export needs --csv, the only format for now: rates ledger export --csv > ledger.csv")
-      }
-      action = .export
-
-    case "import"?:
-      try allow([])
-      guard let path = scanner.positional() else { throw UsageError.missingArgument("file") }
-      action = .importFile(path)
-
-    case let other?:
-      throw UsageError.invalid(
-        "unknown action \(LedgerInput.quoted(other)): use list, add, remove, rate, stats, "
-          + "export or import")
-    }
-  }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
     if let format = invocation.options.format, priceExportFormats.contains(format) {

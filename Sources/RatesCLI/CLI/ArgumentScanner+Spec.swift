@@ -1,0 +1,63 @@
+/// Reading options by their declaration: what commands use, so that the names a parser
+/// accepts are exactly the ones its `--help` and completions show.
+extension ArgumentScanner {
+  /// Removes and reports a flag given by any of `spec`'s names.
+  ///
+  /// - Throws: `UsageError.flagTakesNoValue` for `--chart=x`.
+  mutating func flag(_ spec: OptionSpec) throws(UsageError) -> Bool {
+    try flag(anyOf: spec.names)
+  }
+
+  /// Removes an option and its value; the last occurrence wins.
+  ///
+  /// - Returns: The value, or nil when the option is absent.
+  /// - Throws: `UsageError.missingValue` naming the spelling used.
+  mutating func option(_ spec: OptionSpec) throws(UsageError) -> String? {
+    try option(anyOf: spec.names)
+  }
+
+  /// Removes every occurrence of a repeatable option.
+  ///
+  /// - Returns: The values in command-line order; empty when absent.
+  /// - Throws: `UsageError.missingValue` naming the spelling used.
+  mutating func options(_ spec: OptionSpec) throws(UsageError) -> [String] {
+    try options(anyOf: spec.names)
+  }
+
+  /// Removes an option and converts its value with `parse`; every occurrence is checked.
+  ///
+  /// - Parameters:
+  ///   - spec: The option.
+  ///   - expected: The accepted form, completing "expected …".
+  ///   - parse: Converts a value; nil means it is invalid.
+  /// - Returns: The last occurrence's value, or nil when the option is absent.
+  /// - Throws: `UsageError.missingValue` or `UsageError.invalidValue`.
+  mutating func option<T>(
+    _ spec: OptionSpec, expected: String, parse: (String) -> T?
+  ) throws(UsageError) -> T? {
+    try typedOption(spec.names, expected: expected, parse: parse)
+  }
+
+  /// Removes an option whose value is a whole number in `range`.
+  ///
+  /// - Returns: The number, or nil when the option is absent.
+  /// - Throws: `UsageError.invalidValue` expecting "a whole number from 1 to 365".
+  mutating func integer(_ spec: OptionSpec, in range: ClosedRange<Int>) throws(UsageError)
+    -> Int?
+  {
+    try option(spec, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)") {
+      Int($0).flatMap { range.contains($0) ? $0 : nil }
+    }
+  }
+
+  /// Removes an option whose value must be one of its declared `.choices`, in any case.
+  ///
+  /// - Returns: The value, lower-cased, or nil when the option is absent.
+  /// - Throws: `UsageError.invalidValue` listing the choices.
+  mutating func choice(_ spec: OptionSpec) throws(UsageError) -> String? {
+    guard case .choices(let choices)? = spec.completion else { return try option(spec) }
+    return try option(spec, expected: choices.values.joined(separator: ", ")) { value in
+      choices.values.contains(value.lowercased()) ? value.lowercased() : nil
+    }
+  }
+}

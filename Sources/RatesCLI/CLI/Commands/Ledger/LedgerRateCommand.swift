@@ -1,0 +1,30 @@
+import RateCore
+
+extension LedgerCommand {
+  /// `rates ledger rate <BASE> <QUOTE> [--days N]`.
+  struct Rate: RatesCommand {
+    static let name = "rate"
+    static let abstract =
+      "the amount-weighted buy and sell rates of the last N days, and their midpoint"
+    static let arguments = LedgerCommand.pairArguments
+    static let days = LedgerCommand.daysOption(
+      default: "default 3, the usual 'rate of the last three days'")
+    static let options = [days]
+    static let examples = [
+      "rates ledger rate USD LBP", "rates ledger rate USD-LBP --days 7 --json",
+    ]
+
+    let base: String
+    let quote: String
+    let days: Int
+
+    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+      days = try scanner.integer(Self.days, in: 1...3650) ?? 3
+      (base, quote) = try LedgerCommand.readPair(&scanner)
+    }
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+      try await LedgerCommand(action: .rate(base: base, quote: quote, days: days)).run(invocation)
+    }
+  }
+}

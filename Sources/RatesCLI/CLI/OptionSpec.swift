@@ -1,0 +1,169 @@
+import RateCore
+
+/// One option as a command declares it: its spellings, its value, its help line and how the
+/// shell completes it.
+///
+/// A command lists its options once, as static lets, in `options`. Its parser reads them
+/// through the scanner by declaration (`scanner.flag(Self.chart)`, `scanner.integer(_:in:)`
+/// and friends in `ArgumentScanner+Spec.swift`), its `--help` Options section and usage line
+/// are generated from them (``CommandHelp``), and so are the completion scripts
+/// (``CompletionTable``):
+///
+/// ```swift
+/// static let days = OptionSpec.option(
+///   "--days", value: "N", help: "how many days, 1 to 365 (default 28)")
+/// static let chart = OptionSpec.flag("--chart", help: "a multi-row line chart")
+/// static let options = [days, chart]
+///
+/// init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+///   days = try scanner.integer(Self.days, in: 1...365) ?? 28
+///   chart = try scanner.flag(Self.chart)
+/// }
+/// ```
+struct OptionSpec: Hashable, Sendable {
+  /// Every spelling, the long one first: `["--days"]`, `["--help", "-h"]`.
+  var names: [String]
+  /// The value's placeholder in help and usage (`N`, `LIST`); nil for a flag.
+  var valueName: String?
+  /// Whether every occurrence counts (`--alert A --alert B`), rather than the last.
+  var isRepeatable: Bool
+  /// What the option does, for `--help`; wrapped to the help's width.
+  var help: String
+  /// What completes the value in the shell; nil for a flag or a free value.
+  var completion: Completion?
+
+  /// A boolean flag such as `--chart`.
+  static func flag(_ names: String..., help: String) -> OptionSpec {
+    OptionSpec(names: names, valueName: nil, isRepeatable: false, help: help, completion: nil)
+  }
+
+  /// An option that takes a value, such as `--days N`.
+  ///
+  /// - Parameters:
+  ///   - names: Every spelling, the long one first.
+  ///   - value: The placeholder shown in help, such as `N`.
+  ///   - repeatable: Keep every occurrence's value, not only the last.
+  ///   - help: What it does.
+  ///   - completion: What completes its value; `.choices` also limits what the parser accepts.
+  static func option(
+    _ names: String..., value: String, repeatable: Bool = false, help: String,
+    completion: Completion? = nil
+  ) -> OptionSpec {
+    OptionSpec(
+      names: names, valueName: value, isRepeatable: repeatable, help: help, completion: completion)
+  }
+
+  /// The main spelling, such as `--days`.
+  var name: String { names[0] }
+
+  /// Whether the option takes a value.
+  var takesValue: Bool { valueName != nil }
+
+  /// `-h, --help` or `--days N`: the spellings, short ones first, and the value's placeholder.
+  var label: String {
+    let spellings = names.sorted { $0.count < $1.count }.joined(separator: ", ")
+    return valueName.map { "\(spellings) \($0)" } ?? spellings
+  }
+
+  /// `--days N`: the main spelling and the value, as the usage line shows it.
+  var usageLabel: String { valueName.map { "\(name) \($0)" } ?? name }
+}
+
+/// One positional argument as a command declares it.
+struct ArgumentSpec: Hashable, Sendable {
+  /// The placeholder without brackets: `BASE` is shown `<BASE>`.
+  var name: String
+  /// What the argument is, for `--help`; wrapped to the help's width.
+  var help: String
+  /// Whether it may be left out.
+  var isOptional: Bool = false
+  /// Whether it takes every remaining positional (`<ID> [<ID> ...]`).
+  var isRepeating: Bool = false
+  /// Whether one word holds a comma-separated list (`<TO>[,<TO>...]`).
+  var isCommaList: Bool = false
+  /// What completes it in the shell; nil for free text.
+  var completion: Completion?
+
+  /// `<BASE>`, or `<TO>[,<TO>...]` for a comma-separated list.
+  var label: String {
+    isCommaList ? "<\(name)>[,<\(name)>...]" : "<\(name)>"
+  }
+
+  /// How the usage line shows it: `<BASE>`, `[<QUOTE>]`, `<ID> [<ID> ...]`, `[<COIN> ...]`.
+  var usageLabel: String {
+    switch (isOptional, isRepeating) {
+    case (false, false): return label
+    case (true, false): return "[\(label)]"
+    case (false, true): return "\(label) [\(label) ...]"
+    case (true, true): return "[\(label) ...]"
+    }
+  }
+}
+
+/// Options that exclude each other, shown together on the usage line: `[--chart | --table]`,
+/// or `(--sell | --buy)` when one is required; a required group of one is shown bare
+/// (`--csv`).
+///
+/// Only the usage line reads it: the command's parser enforces the rule, in its own words.
+struct OptionGroup: Hashable, Sendable {
+  /// The options, in the order shown.
+  var options: [OptionSpec]
+  /// Whether one of them must be given.
+  var isRequired: Bool = false
+
+  /// `[--chart | --table]`, `(--sell | --buy)` or `--csv`.
+  var usageLabel: String {
+    let inner = options.map(\.usageLabel).joined(separator: " | ")
+    if isRequired { return options.count == 1 ? inner : "(\(inner))" }
+    return "[\(inner)]"
+  }
+}
+
+/// What completes an option's value or an argument in the shell.
+enum Completion: Hashable, Sendable {
+  /// Words from local data, printed by the hidden `rates __complete <kind>,...`.
+  case local([LocalWords])
+  /// A fixed list of words; for an option, also the only values its parser accepts.
+  case choices(Choices)
+  /// File and directory names.
+  case files
+
+  /// The kind's name in the completion scripts: `coins,currencies`, `providers`, `files`.
+  var scriptName: String {
+    switch self {
+    case .local(let kinds): return kinds.map(\.rawValue).joined(separator: ",")
+    case .choices(let choices): return choices.name
+    case .files: return "files"
+    }
+  }
+}
+
+/// The kinds of words `rates __complete` prints, from local data only.
+enum LocalWords: String, CaseIterable, Sendable {
+  /// Well-known coin symbols, favorites, and coins resolved or cached before.
+  case coins
+  /// ECB and CoinGecko quote currencies.
+  case currencies
+  /// The user's pairs.
+  case pairs
+  /// The user's favorite coins.
+  case favorites
+}
+
+/// A named, fixed list of words: an option's accepted values or an argument's.
+struct Choices: Hashable, Sendable {
+  /// The list's name in the completion scripts, such as `providers`.
+  var name: String
+  /// The words, in the order help shows them.
+  var values: [String]
+
+  /// `--provider`'s values.
+  static let providers = Choices(name: "providers", values: Providers.all)
+  /// `--format`'s values.
+  static let formats = Choices(
+    name: "formats", values: OutputFormat.allCases.map(\.rawValue))
+  /// The keys `rates config` manages.
+  static let configKeys = Choices(name: "keys", values: ConfigKey.allCases.map(\.rawValue))
+  /// The shells `rates completions` writes a script for.
+  static let shells = Choices(name: "shells", values: ["bash", "zsh", "fish"])
+}
