@@ -1,4 +1,5 @@
 import RateCore
+
 /// A key read from the terminal in raw mode, before a screen gives it a meaning.
 public enum TerminalKey: Equatable, Sendable {
   /// `←` (`ESC [ D`, `ESC O D`).

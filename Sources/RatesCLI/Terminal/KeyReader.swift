@@ -81,7 +81,10 @@ final class KeyReader: Sendable {
     }
   }
 
-  private enum ReadResult { case bytes(Int), pause, nothing, ended }
+  private enum ReadResult {
+    case bytes(Int)
+    case pause, nothing, ended
+  }
 
   /// Waits for input (at most the pause when `pausing`) or ``stop()``, then reads once.
   private func waitAndRead(into buffer: inout [UInt8], pausing: Bool) -> ReadResult {

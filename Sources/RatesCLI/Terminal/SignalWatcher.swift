@@ -75,9 +75,8 @@ final class SignalWatcher: Sendable {
   /// finishes when the watcher is cancelled.
   static func stream(_ signals: [Int32]) -> (signals: AsyncStream<Int32>, watcher: SignalWatcher) {
     let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
-    let watcher = SignalWatcher(signals, onCancel: { continuation.finish() }) {
-      continuation.yield($0)
-    }
+    let watcher = SignalWatcher(
+      signals, onCancel: { continuation.finish() }, handler: { continuation.yield($0) })
     return (stream, watcher)
   }
 

@@ -68,7 +68,8 @@ final class TerminalSession: Sendable {
   /// - Throws: ``RawMode/Failure`` when keys are required and cannot be read.
   init(_ configuration: Configuration, write: @escaping @Sendable (String) -> Void) throws {
     let (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
-    let rawMode = Self.canReadKeys(configuration) ? RawMode(fileDescriptor: configuration.input) : nil
+    let rawMode =
+      Self.canReadKeys(configuration) ? RawMode(fileDescriptor: configuration.input) : nil
     let jobControl = JobControl(
       screen: TerminalScreen(write: write), rawMode: rawMode, events: continuation,
       stopProcess: configuration.stopProcess)
@@ -77,11 +78,12 @@ final class TerminalSession: Sendable {
     }
     do {
       try rawMode?.enable()
-    } catch where configuration.keys == .required {
-      watcher.cancel()
-      throw error
     } catch {
-      // Keys only if possible: go on without them.
+      // Unless keys are required, go on without them.
+      guard configuration.keys != .required else {
+        watcher.cancel()
+        throw error
+      }
     }
     self.events = events
     self.screen = jobControl.screen

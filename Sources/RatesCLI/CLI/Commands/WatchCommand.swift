@@ -132,7 +132,9 @@ struct WatchCommand: RatesCommand {
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
     if invocation.options.offline {
-      throw UsageError.invalid("rates watch needs the network: drop --offline (rates current --offline shows cached prices)")
+      throw UsageError.invalid(
+        "rates watch needs the network: drop --offline"
+          + " (rates current --offline shows cached prices)")
     }
     let requests = try requests(invocation)
     guard !requests.isEmpty else { return reportNothingToWatch(invocation) }
@@ -176,8 +178,11 @@ extension WatchCommand {
     let floor = try WatchInterval.floor(environment: invocation.context.environment)
     let interval = every ?? WatchInterval.defaultSeconds
     guard interval < floor.seconds else { return (interval, floor.requestsPerMinute) }
+    let given = WatchInterval.describe(interval)
+    let lowest = WatchInterval.describe(floor.seconds)
     invocation.err(
-      "note: --every \(WatchInterval.describe(interval)) is below the floor of \(WatchInterval.describe(floor.seconds)) set by \(floor.reason); updating every \(WatchInterval.describe(floor.seconds))")
+      "note: --every \(given) is below the floor of \(lowest) set by \(floor.reason);"
+        + " updating every \(lowest)")
     return (floor.seconds, floor.requestsPerMinute)
   }
 
