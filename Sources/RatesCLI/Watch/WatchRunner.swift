@@ -1,3 +1,6 @@
+import Foundation
+import Synchronization
+
 /// Runs a ``WatchEngine`` in a ``TerminalSession`` and turns how it ended
 /// into an exit code: 0 after `--count` updates or `q`/`Esc`, 3 for an alert
 /// with `--exit-on-alert`, 130 for Ctrl-C or `SIGINT` (and `SIGQUIT`), 143
@@ -31,11 +34,15 @@ struct WatchRunner: Sendable {
   func run() async throws -> ExitCode {
     try await TerminalSession.run(terminal, write: write) { session in
       let output = makeOutput(session.screen)
+      let open = Atomic(true)
       let engine = engine
-      let task = Task { try await engine.run(emit: { output.emit($0, $1) }) }
+      let task = Task {
+        try await engine.run(emit: { if open.load(ordering: .acquiring) { output.emit($0, $1) } })
+      }
       let ending = await Self.firstEnding(of: task, events: session.events, board: output.board)
       if ending != .finished {
-        task.cancel()
+        open.store(false, ordering: .releasing)  // nothing is shown after the end
+        Self.cancelOffThePool(task)
         await Self.settle(task, within: grace)
       }
       return try await Self.exitCode(for: ending, of: task)
@@ -100,6 +107,16 @@ struct WatchRunner: Sendable {
     }
     for await ending in endings { return ending }
     return .finished
+  }
+
+  /// Cancels `task` from a thread of its own. Cancelling a task while
+  /// `URLSession.data(for:)` completes can deadlock in FoundationNetworking
+  /// (swiftlang/swift-corelibs-foundation#5412: the canceller holds the
+  /// task's lock and waits for the session's queue, which waits for that
+  /// lock). On a thread of the cooperative pool that would stall every task,
+  /// the grace timer included; on its own thread only that thread is lost.
+  static func cancelOffThePool(_ task: Task<WatchEngine.Outcome, any Error>) {
+    Thread.detachNewThread { task.cancel() }
   }
 
   /// Waits until `task` has finished, or `grace` has passed.
