@@ -56,7 +56,7 @@ final class TerminalSession: Sendable {
   let screen: TerminalScreen
   /// Keys, redraws, ending signals and the end of input, in order; finished by ``end()``.
   let events: AsyncStream<TerminalEvent>
-  /// Whether keys are read (raw mode is on).
+  /// Whether keys are read (and raw mode is on).
   var readsKeys: Bool { reader != nil }
 
   private let jobControl: JobControl
@@ -68,8 +68,11 @@ final class TerminalSession: Sendable {
   /// - Throws: ``RawMode/Failure`` when keys are required and cannot be read.
   init(_ configuration: Configuration, write: @escaping @Sendable (String) -> Void) throws {
     let (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
-    let rawMode =
-      Self.canReadKeys(configuration) ? RawMode(fileDescriptor: configuration.input) : nil
+    // No raw mode without a reader: Ctrl-C would then do nothing at all.
+    let reader =
+      Self.canReadKeys(configuration) ? KeyReader(fileDescriptor: configuration.input) : nil
+    let rawMode = reader.map { RawMode(fileDescriptor: $0.fileDescriptor) }
+    if configuration.keys == .required && reader == nil { throw RawMode.Failure.notATerminal }
     let jobControl = JobControl(
       screen: TerminalScreen(write: write), rawMode: rawMode, events: continuation,
       stopProcess: configuration.stopProcess)
@@ -89,9 +92,9 @@ final class TerminalSession: Sendable {
     self.screen = jobControl.screen
     self.jobControl = jobControl
     self.watcher = watcher
-    self.reader = rawMode?.isRaw == true ? KeyReader(fileDescriptor: configuration.input) : nil
+    self.reader = rawMode?.isRaw == true ? reader : nil
     if configuration.fullScreen { screen.enter() }
-    reader?.start(
+    self.reader?.start(
       onKeys: { jobControl.handle(keys: $0) }, onEnd: { continuation.yield(.inputClosed) })
   }
 
@@ -106,7 +109,8 @@ final class TerminalSession: Sendable {
   }
 
   /// Stops reading keys, leaves the alternate screen, restores the terminal's
-  /// settings and the signals' dispositions, and finishes ``events``; later calls do nothing.
+  /// settings, stops watching signals (each gets its default action again)
+  /// and finishes ``events``; later calls do nothing.
   func end() {
     reader?.stop()
     jobControl.end()
