@@ -63,6 +63,7 @@ import Testing
     defer { run.kill() }
     #expect(await run.waitFor(screen.frame), "first frame: \(run.text)")
     let pid = try Self.ratesProcess(of: run)
+    defer { Self.killIfLeft(pid) }
     #expect(Self.localFlags(of: pid).map { $0 & tcflag_t(ICANON) == 0 } == true, "raw")
 
     switch suspension {
@@ -116,6 +117,8 @@ import Testing
     let run = try Self.start(Screen.watch.arguments, server: server)
     defer { run.kill() }
     #expect(await run.waitFor(Screen.watch.frame), "first frame: \(run.text)")
+    let pid = try Self.ratesProcess(of: run)
+    defer { Self.killIfLeft(pid) }
     run.send(key)
     #expect(await run.waitForExit() != nil, "\(run.text)")
     Self.expectCleanExit(run.text, status: status)
@@ -153,6 +156,12 @@ import Testing
   }
 
   // MARK: - Looking at the process
+
+  /// Kills `pid` if a failed run left it behind (`script` ends, `rates` may not).
+  static func killIfLeft(_ pid: pid_t) {
+    let name = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)
+    if name?.hasPrefix("rates") == true, state(of: pid) != "Z" { kill(pid, SIGKILL) }
+  }
 
   /// The state letter from `/proc/<pid>/stat`: `T` when stopped, `Z` a zombie.
   static func state(of pid: pid_t) -> Character? {
