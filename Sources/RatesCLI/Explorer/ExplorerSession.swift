@@ -1,17 +1,4 @@
 import RateCore
-/// Something the explorer loop reacts to.
-public enum ExplorerEvent: Equatable, Sendable {
-  /// Bytes read from the terminal.
-  case input([UInt8])
-  /// The input went quiet for a moment after some bytes: a pending `Esc` is a lone Esc.
-  case pause
-  /// The window changed size (`SIGWINCH`).
-  case resize
-  /// A terminating signal (`SIGINT`, `SIGTERM`, `SIGHUP`) arrived.
-  case signal(Int32)
-  /// The input ended (end of file or a read error).
-  case closed
-}
 
 /// How an explorer session ended.
 public enum ExplorerOutcome: Equatable, Sendable {
@@ -25,73 +12,54 @@ public enum ExplorerOutcome: Equatable, Sendable {
   case signal(Int32)
 }
 
-/// The explorer's screen: the escape sequences it writes.
-enum ExplorerScreen {
-  /// Alternate screen on, cursor hidden.
-  static let enter = "\u{1B}[?1049h\u{1B}[?25l"
-  /// Cursor shown, alternate screen off: the terminal is as it was.
-  static let leave = "\u{1B}[?25h\u{1B}[?1049l"
-
-  /// One frame as one string: cursor home, each line followed by erase-to-end-of-line
-  /// (left out when the line fills the width, where some terminals would erase its last
-  /// cell), then erase below. No newline after the last line, so a full screen never scrolls.
-  static func frame(_ lines: [String], width: Int) -> String {
-    var text = "\u{1B}[H"
-    for (index, line) in lines.enumerated() {
-      if index > 0 { text += "\r\n" }
-      text += line
-      if TerminalText.displayWidth(line) < width { text += "\u{1B}[K" }
-    }
-    return text + "\u{1B}[J"
-  }
-}
-
-/// The explorer's event loop, with its input, output and window size
+/// The explorer's event loop, with its events, screen and window size
 /// injected: the live terminal in `rates`, scripted events in tests.
 ///
-/// It enters the alternate screen and hides the cursor, draws a frame, then
-/// for each event decodes keys, applies them and draws again when the cursor
-/// moved or the window was resized (reading the size afresh for every
-/// frame). It always leaves the alternate screen and shows the cursor before
-/// returning, whatever ended it.
+/// It enters the alternate screen, draws a frame, then for each event
+/// applies the keys and draws again when the cursor moved, the window was
+/// resized or the session came back from a suspension (reading the size
+/// afresh for every frame). It always leaves the alternate screen and shows
+/// the cursor before returning, whatever ended it.
 struct ExplorerSession: Sendable {
   var state: ExplorerState
   var style: Style
   var ascii: Bool
   /// The window size in columns and rows, read before every frame.
   var size: @Sendable () -> (columns: Int, rows: Int)
-  /// Writes to the terminal; each frame is one call.
-  var write: @Sendable (String) -> Void
+  /// Where frames go; each frame is one write.
+  var screen: TerminalScreen
 
   /// Runs until a key, a signal or the end of `events` ends the session.
-  mutating func run(events: AsyncStream<ExplorerEvent>) async -> ExplorerOutcome {
-    write(ExplorerScreen.enter)
-    defer { write(ExplorerScreen.leave) }
+  mutating func run(events: AsyncStream<TerminalEvent>) async -> ExplorerOutcome {
+    screen.enter()
+    defer { screen.leave() }
     draw()
-    var decoder = KeyDecoder()
     for await event in events {
-      let keys: [ExplorerKey]
       switch event {
-      case .input(let bytes): keys = decoder.feed(bytes)
-      case .pause: keys = decoder.flush()
-      case .resize:
-        draw()
-        continue
+      case .keys(let keys):
+        if let outcome = apply(keys) { return outcome }
+      case .redraw: draw()
       case .signal(let number): return .signal(number)
-      case .closed: return .inputClosed
+      case .inputClosed: return .inputClosed
       }
-      var moved = false
-      for key in keys {
-        switch state.apply(key) {
-        case .moved: moved = true
-        case .unchanged: break
-        case .quit: return .quit
-        case .interrupt: return .interrupted
-        }
-      }
-      if moved { draw() }
     }
     return .inputClosed
+  }
+
+  /// Applies the keys of one read, drawing once if the cursor moved; the
+  /// outcome when one of them ends the session.
+  private mutating func apply(_ keys: [TerminalKey]) -> ExplorerOutcome? {
+    var moved = false
+    for key in keys.compactMap(ExplorerKey.init) {
+      switch state.apply(key) {
+      case .moved: moved = true
+      case .unchanged: break
+      case .quit: return .quit
+      case .interrupt: return .interrupted
+      }
+    }
+    if moved { draw() }
+    return nil
   }
 
   func draw() {
@@ -100,6 +68,6 @@ struct ExplorerSession: Sendable {
     let height = max(1, rows)
     let lines = ExplorerRenderer.render(
       state, width: width, height: height, style: style, ascii: ascii)
-    write(ExplorerScreen.frame(lines, width: width))
+    screen.draw(lines, width: width)
   }
 }

@@ -7,14 +7,15 @@ import Testing
 @Suite struct ExplorerSessionTests {
   /// Runs a session on `events` and returns its outcome and everything it wrote.
   static func run(
-    _ events: [ExplorerEvent], rates: [Double] = [1, 2, 3, 4],
+    _ events: [TerminalEvent], rates: [Double] = [1, 2, 3, 4],
     size: @escaping @Sendable () -> (columns: Int, rows: Int) = { (60, 20) }
   ) async -> (ExplorerOutcome, [String], ExplorerState) {
     let writes = Recorder<String>()
     var session = ExplorerSession(
       state: ExplorerState(series: ExplorerStateTests.series(rates)),
-      style: Style(enabled: false), ascii: false, size: size, write: { writes.append($0) })
-    let stream = AsyncStream<ExplorerEvent> { continuation in
+      style: Style(enabled: false), ascii: false, size: size,
+      screen: TerminalScreen(write: { writes.append($0) }))
+    let stream = AsyncStream<TerminalEvent> { continuation in
       for event in events { continuation.yield(event) }
       continuation.finish()
     }
@@ -24,7 +25,7 @@ import Testing
 
   @Test func entersDrawsMovesAndLeaves() async {
     let (outcome, writes, state) = await Self.run([
-      .input(Array("hh".utf8)), .input(Array("q".utf8)),
+      .keys([.character("h"), .left]), .keys([.character("q")]),
     ])
     #expect(outcome == .quit)
     #expect(state.cursor == 1)
@@ -40,35 +41,37 @@ import Testing
   }
 
   @Test func keysThatChangeNothingDoNotRedraw() async {
-    let (_, writes, _) = await Self.run([.input(Array("lGx".utf8)), .input(Array("Q".utf8))])
+    let (_, writes, _) = await Self.run([
+      .keys([.character("l"), .character("G"), .character("x"), .up, .end]),
+      .keys([.character("Q")]),
+    ])
     #expect(writes.count == 3)
   }
 
-  @Test func loneEscapeQuitsAfterAPause() async {
-    let (outcome, writes, _) = await Self.run([.input([0x1B]), .pause])
+  @Test func escapeQuits() async {
+    let (outcome, writes, _) = await Self.run([.keys([.escape]), .keys([.left])])
     #expect(outcome == .quit)
     #expect(writes.last == "\u{1B}[?25h\u{1B}[?1049l")
   }
 
-  @Test func arrowSplitAcrossReadsMoves() async {
-    let (outcome, _, state) = await Self.run([
-      .input([0x1B]), .input(Array("[".utf8)), .input(Array("D".utf8)), .pause,
-    ])
+  @Test func theEndOfTheEventsEndsTheSession() async {
+    let (outcome, writes, state) = await Self.run([.keys([.left])])
     #expect(outcome == .inputClosed)
     #expect(state.cursor == 2)
+    #expect(writes.last == "\u{1B}[?25h\u{1B}[?1049l")
   }
 
   @Test func ctrlCInterrupts() async {
-    let (outcome, writes, _) = await Self.run([.input(Array("g".utf8) + [0x03, 0x6C])])
+    let (outcome, writes, _) = await Self.run([.keys([.character("g"), .interrupt, .right])])
     #expect(outcome == .interrupted)
     #expect(writes.last == "\u{1B}[?25h\u{1B}[?1049l")
   }
 
   @Test func signalsAndEndOfInputLeaveTheScreen() async {
     for (event, expected) in [
-      (ExplorerEvent.signal(15), ExplorerOutcome.signal(15)), (.closed, .inputClosed),
+      (TerminalEvent.signal(15), ExplorerOutcome.signal(15)), (.inputClosed, .inputClosed),
     ] {
-      let (outcome, writes, _) = await Self.run([event, .input(Array("q".utf8))])
+      let (outcome, writes, _) = await Self.run([event, .keys([.character("q")])])
       #expect(outcome == expected)
       #expect(writes.last == "\u{1B}[?25h\u{1B}[?1049l")
     }
@@ -77,7 +80,7 @@ import Testing
   @Test func resizeRedrawsAtTheNewWidth() async {
     let widths = Recorder<Int>()
     let (_, writes, _) = await Self.run(
-      [.resize, .input(Array("q".utf8))],
+      [.redraw, .keys([.character("q")])],
       size: {
         widths.append(0)
         return widths.count == 1 ? (80, 20) : (40, 12)

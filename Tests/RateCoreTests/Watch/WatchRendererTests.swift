@@ -95,7 +95,7 @@ import Testing
   }
 
   @Test func framesAreOneWriteInPlace() {
-    let frame = WatchScreen.frame(["a", "b"])
+    let frame = TerminalScreen.frame(["a", "b"], width: 80)
     #expect(frame == "\u{1B}[Ha\u{1B}[K\r\nb\u{1B}[K\u{1B}[J")
   }
 }

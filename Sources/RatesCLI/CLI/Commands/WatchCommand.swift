@@ -140,131 +140,91 @@ struct WatchCommand: RatesCommand {
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
     if invocation.options.offline {
-      throw UsageError.invalid("rates watch needs the network: drop --offline (rates current --offline shows cached prices)")
+      throw UsageError.invalid(
+        "rates watch needs the network: drop --offline"
+          + " (rates current --offline shows cached prices)")
     }
     let requests = try requests(invocation)
-    guard !requests.isEmpty else {
-      let message =
-        "nothing to watch: name coins or pairs (rates watch BTC GBP-USD), or add favorites"
-        + " (rates favorites add BTC) or pairs (rates pairs add GBP USD)"
-      if invocation.options.json {
-        invocation.err(
-          #"{"error":{"code":"no_data","exitCode":66,"message":"\#(message)"}}"#)
-      } else {
-        invocation.err("error: \(message)")
-      }
-      return .noData
-    }
-
-    let floor = try WatchInterval.floor(environment: invocation.context.environment)
-    var interval = every ?? WatchInterval.defaultSeconds
-    if interval < floor.seconds {
-      invocation.err(
-        "note: --every \(WatchInterval.describe(interval)) is below the floor of \(WatchInterval.describe(floor.seconds)) set by \(floor.reason); updating every \(WatchInterval.describe(floor.seconds))")
-      interval = floor.seconds
-    }
-
+    guard !requests.isEmpty else { return reportNothingToWatch(invocation) }
+    let schedule = try schedule(invocation)
     let meter = RequestMeter()
     let plan = try await WatchPlan.make(requests: requests, invocation: invocation, meter: meter)
-    var alertTargets: [WatchEngine.Alert] = []
-    for rule in alerts {
+    let board = invocation.terminal.isTTY && !invocation.options.json
+    let engine = WatchEngine(
+      feeds: plan.feeds, targets: plan.requestTargets.map(\.target), alerts: alertTargets(plan),
+      interval: schedule.interval, budgetPerMinute: schedule.budgetPerMinute, count: count,
+      exitOnAlert: exitOnAlert, redrawEvery: board ? 1 : nil, now: invocation.context.now,
+      sleep: invocation.context.sleep, meter: meter)
+    let runner = WatchRunner(
+      engine: engine,
+      // Keys (q, Esc, Ctrl-C, Ctrl-Z) only with a terminal on both ends: a
+      // pipe's reader may want the terminal for itself.
+      terminal: .init(fullScreen: board, keys: invocation.terminal.isTTY ? .ifTerminal : .none),
+      write: invocation.context.writeOut, makeOutput: output(invocation, board: board),
+      outputClosed: { [context = invocation.context] in context.output.outputClosed })
+    return try await runner.run()
+  }
+}
+
+// MARK: - Running
+
+extension WatchCommand {
+  /// Says there is nothing to watch, on stderr (as JSON with `--json`); exit 66.
+  func reportNothingToWatch(_ invocation: Invocation) -> ExitCode {
+    let message =
+      "nothing to watch: name coins or pairs (rates watch BTC GBP-USD), or add favorites"
+      + " (rates favorites add BTC) or pairs (rates pairs add GBP USD)"
+    if invocation.options.json {
+      invocation.err(#"{"error":{"code":"no_data","exitCode":66,"message":"\#(message)"}}"#)
+    } else {
+      invocation.err("error: \(message)")
+    }
+    return .noData
+  }
+
+  /// The seconds between updates, raised to the floor with a note, and the request budget.
+  func schedule(_ invocation: Invocation) throws -> (interval: Int, budgetPerMinute: Int) {
+    let floor = try WatchInterval.floor(environment: invocation.context.environment)
+    let interval = every ?? WatchInterval.defaultSeconds
+    guard interval < floor.seconds else { return (interval, floor.requestsPerMinute) }
+    let given = WatchInterval.describe(interval)
+    let lowest = WatchInterval.describe(floor.seconds)
+    invocation.err(
+      "note: --every \(given) is below the floor of \(lowest) set by \(floor.reason);"
+        + " updating every \(lowest)")
+    return (floor.seconds, floor.requestsPerMinute)
+  }
+
+  /// Each `--alert` with the items it watches.
+  func alertTargets(_ plan: WatchPlan) -> [WatchEngine.Alert] {
+    alerts.map { rule in
       let quote = rule.quote ?? currencies[0]
       let matching = plan.requestTargets.enumerated().compactMap { index, entry -> Int? in
         entry.request.base.lowercased() == rule.base.lowercased() && entry.request.quote == quote
           || entry.target.base.uppercased() == rule.base.uppercased() && entry.target.quote == quote
           ? index : nil
       }
-      alertTargets.append(WatchEngine.Alert(rule: rule, targets: matching))
+      return WatchEngine.Alert(rule: rule, targets: matching)
     }
+  }
 
-    let terminal = invocation.terminal
-    let board = terminal.isTTY && !invocation.options.json
-    let engine = WatchEngine(
-      feeds: plan.feeds, targets: plan.requestTargets.map(\.target), alerts: alertTargets,
-      interval: interval, budgetPerMinute: floor.requestsPerMinute, count: count,
-      exitOnAlert: exitOnAlert, redrawEvery: board ? 1 : nil, now: invocation.context.now,
-      sleep: invocation.context.sleep, meter: meter)
-
+  /// The board on a terminal (without `--json`), else plain lines or NDJSON.
+  func output(_ invocation: Invocation, board: Bool) -> @Sendable (TerminalScreen) -> WatchOutput {
     let context = invocation.context
     let options = invocation.options
-    let screen = WatchScreen(
-      write: context.writeOut,
-      width: { context.terminal(options.noColor, options.ascii).width },
-      style: invocation.style, ascii: !terminal.unicode)
-    let json = options.json
-    let ascii = !terminal.unicode
-
-    let flag = SignalFlag()
-    // Ends the wait below: the watch finishing, or a signal's grace period
-    // running out (a request that ignores cancellation must not keep the
-    // process alive).
-    let (ended, end) = AsyncStream<Void>.makeStream()
-    // SIGHUP (the terminal closed) and SIGQUIT end the watch cleanly too.
-    var signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
-    if board { signals.append(SIGWINCH) }
-    let watcher = WatchSignals(signals) { number in
-      Task {
-        if number == SIGWINCH {
-          await screen.redraw()
-        } else {
-          await flag.set(number)
-          try? await Task.sleep(for: .seconds(2))
-          end.yield()
-        }
+    let style = invocation.style
+    let ascii = !invocation.terminal.unicode
+    return { screen in
+      let form: WatchOutput.Form
+      if board {
+        form = .board(
+          WatchBoard(
+            screen: screen, width: { context.terminal(options.noColor, options.ascii).width },
+            style: style, ascii: ascii))
+      } else {
+        form = options.json ? .json : .lines(ascii: ascii)
       }
-    }
-    if board { await screen.enter() }
-    let task = Task { () throws -> WatchEngine.Outcome in
-      try await engine.run { event, state in
-        if board {
-          await screen.draw(state, bell: event == .update && !state.newAlerts.isEmpty)
-          return
-        }
-        guard event == .update else { return }
-        var text = ""
-        for item in state.items {
-          if json {
-            guard let line = WatchRenderer.JSONLine(item, now: state.now),
-              let data = try? JSONCoders.encoder().encode(line)
-            else { continue }
-            text += String(decoding: data, as: UTF8.self) + "\n"
-          } else if let line = WatchRenderer.plainLine(item, at: state.lastUpdate ?? state.now, ascii: ascii) {
-            text += line + "\n"
-          }
-        }
-        if !text.isEmpty { context.writeOut(text) }
-        // The reader went away (a closed pipe): nobody is watching.
-        if context.output.outputClosed { withUnsafeCurrentTask { $0?.cancel() } }
-        if let error = state.lastError, state.lastErrorAt == state.lastUpdate {
-          let retry = state.nextUpdate.map {
-            "; retrying in \(max(0, Int($0.timeIntervalSince(state.now).rounded(.up)))) s"
-          } ?? ""
-          context.writeErr("warning: \(error)\(retry) (last values kept, marked stale)\n")
-        }
-      }
-    }
-
-    await flag.attach(task)
-    Task {
-      _ = await task.result
-      end.yield()
-    }
-    for await _ in ended { break }
-    await screen.leave()
-    watcher.cancel()
-
-    if let number = await flag.received {
-      switch number {
-      case SIGTERM: return .terminated
-      case SIGHUP: return .hangup
-      default: return .interrupted
-      }
-    }
-    switch await task.result {
-    case .success(.finished): return .success
-    case .success(.alert): return .alert
-    case .failure where context.output.outputClosed: return .success
-    case .failure(let error): throw error
+      return WatchOutput(form: form, writeOut: context.writeOut, writeErr: context.writeErr)
     }
   }
 }

@@ -1,36 +1,43 @@
 import RateCore
-/// A key the history explorer acts on.
-public enum ExplorerKey: Equatable, Sendable {
-  /// `←`, `h`: one day back.
+
+/// A key read from the terminal in raw mode, before a screen gives it a meaning.
+public enum TerminalKey: Equatable, Sendable {
+  /// `←` (`ESC [ D`, `ESC O D`).
   case left
-  /// `→`, `l`: one day forward.
+  /// `→` (`ESC [ C`, `ESC O C`).
   case right
-  /// `Home`, `g`: the first day.
+  /// `↑` (`ESC [ A`, `ESC O A`).
+  case up
+  /// `↓` (`ESC [ B`, `ESC O B`).
+  case down
+  /// `Home` (`ESC [ H`, `ESC O H`, `ESC [ 1 ~`, `ESC [ 7 ~`).
   case home
-  /// `End`, `G`: the last day.
+  /// `End` (`ESC [ F`, `ESC O F`, `ESC [ 4 ~`, `ESC [ 8 ~`).
   case end
-  /// `q` or `Q`: quit.
-  case quit
-  /// A lone `Esc`: quit.
+  /// A lone `Esc`.
   case escape
-  /// `Ctrl-C` (byte `0x03`, as raw mode delivers it): quit as interrupted.
+  /// Ctrl-C (byte `0x03`: raw mode turns `ISIG` off, so no `SIGINT` is generated).
   case interrupt
+  /// Ctrl-Z (byte `0x1A`: raw mode turns `ISIG` off, so no `SIGTSTP` is generated).
+  case suspend
+  /// A printable ASCII character (`0x20` to `0x7E`).
+  case character(Character)
 }
 
-/// Decodes the bytes a terminal sends into ``ExplorerKey``s; pure, for tests.
+/// Decodes the bytes a terminal sends into ``TerminalKey``s; pure, for tests.
 ///
 /// Recognised:
-/// - arrows `ESC [ D` / `ESC [ C` and their application-mode forms `ESC O D` / `ESC O C`,
+/// - arrows `ESC [ A`…`ESC [ D` and their application-mode forms `ESC O A`…`ESC O D`,
 ///   also with modifier parameters (`ESC [ 1 ; 5 D`);
 /// - Home and End as `ESC [ H` / `ESC [ F`, `ESC O H` / `ESC O F`, `ESC [ 1 ~` / `ESC [ 4 ~`
 ///   and `ESC [ 7 ~` / `ESC [ 8 ~` (rxvt);
-/// - `h`, `l`, `g`, `G`, `q`, `Q` and Ctrl-C (`0x03`).
+/// - printable ASCII characters, Ctrl-C (`0x03`) and Ctrl-Z (`0x1A`).
 ///
 /// Other bytes and complete escape sequences are dropped. A sequence split
 /// across reads is kept until the rest arrives, so ``feed(_:)`` can be called
 /// with whatever each `read(2)` returned. An `Esc` with nothing after it is
 /// ambiguous until the input pauses: the caller calls ``flush()`` when no byte
-/// followed within a short timeout, which turns it into ``ExplorerKey/escape``.
+/// followed within a short timeout, which turns it into ``TerminalKey/escape``.
 public struct KeyDecoder: Sendable {
   /// The bytes of an escape sequence not yet complete.
   public private(set) var pending: [UInt8] = []
@@ -45,9 +52,9 @@ public struct KeyDecoder: Sendable {
   public var hasPending: Bool { !pending.isEmpty }
 
   /// Decodes `bytes` after whatever was pending and returns the complete keys.
-  public mutating func feed(_ bytes: some Sequence<UInt8>) -> [ExplorerKey] {
+  public mutating func feed(_ bytes: some Sequence<UInt8>) -> [TerminalKey] {
     pending.append(contentsOf: bytes)
-    var keys: [ExplorerKey] = []
+    var keys: [TerminalKey] = []
     var index = 0
     while index < pending.count {
       guard pending[index] == 0x1B else {
@@ -72,9 +79,9 @@ public struct KeyDecoder: Sendable {
     return keys
   }
 
-  /// Ends a pause in the input: a pending lone `Esc` becomes ``ExplorerKey/escape``,
+  /// Ends a pause in the input: a pending lone `Esc` becomes ``TerminalKey/escape``,
   /// and the bytes of an unfinished sequence after it are decoded as plain keys.
-  public mutating func flush() -> [ExplorerKey] {
+  public mutating func flush() -> [TerminalKey] {
     guard !pending.isEmpty else { return [] }
     let bytes = pending
     pending.removeAll()
@@ -86,17 +93,14 @@ public struct KeyDecoder: Sendable {
   enum Parse: Equatable {
     case incomplete
     /// A sequence of `length` bytes; `nil` when it means nothing here.
-    case complete(ExplorerKey?, length: Int)
+    case complete(TerminalKey?, length: Int)
   }
 
-  static func plainKey(_ byte: UInt8) -> ExplorerKey? {
+  static func plainKey(_ byte: UInt8) -> TerminalKey? {
     switch byte {
     case 0x03: return .interrupt
-    case UInt8(ascii: "h"): return .left
-    case UInt8(ascii: "l"): return .right
-    case UInt8(ascii: "g"): return .home
-    case UInt8(ascii: "G"): return .end
-    case UInt8(ascii: "q"), UInt8(ascii: "Q"): return .quit
+    case 0x1A: return .suspend
+    case 0x20...0x7E: return .character(Character(Unicode.Scalar(byte)))
     default: return nil
     }
   }
@@ -132,7 +136,7 @@ public struct KeyDecoder: Sendable {
     }
   }
 
-  static func csiKey(final: UInt8, parameters: String) -> ExplorerKey? {
+  static func csiKey(final: UInt8, parameters: String) -> TerminalKey? {
     guard final == UInt8(ascii: "~") else { return letterKey(final) }
     switch parameters.split(separator: ";").first {
     case "1", "7": return .home
@@ -141,8 +145,10 @@ public struct KeyDecoder: Sendable {
     }
   }
 
-  static func letterKey(_ byte: UInt8) -> ExplorerKey? {
+  static func letterKey(_ byte: UInt8) -> TerminalKey? {
     switch byte {
+    case UInt8(ascii: "A"): return .up
+    case UInt8(ascii: "B"): return .down
     case UInt8(ascii: "D"): return .left
     case UInt8(ascii: "C"): return .right
     case UInt8(ascii: "H"): return .home

@@ -1,0 +1,105 @@
+import RateCore
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The full-screen output of `watch` and `history --interactive`: the
+/// alternate screen with the cursor hidden while it is on, each frame drawn
+/// in place with one write, and the main screen and cursor given back when
+/// it is left or suspended.
+///
+/// Writes happen under a lock, so a frame drawn from one task can never land
+/// after ``leave()`` or ``suspend()`` ran on another: while the screen is off
+/// or suspended, ``draw(_:width:bell:)`` writes nothing.
+final class TerminalScreen: Sendable {
+  /// Enter the alternate screen, hide the cursor.
+  static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l"
+  /// Show the cursor, leave the alternate screen: the terminal is as it was.
+  static let leaveSequence = "\u{1B}[?25h\u{1B}[?1049l"
+  /// The terminal bell, rung after a frame.
+  static let bell = "\u{07}"
+
+  private enum Mode { case off, on, suspended }
+
+  private let write: @Sendable (String) -> Void
+  private let mode = Mutex(Mode.off)
+
+  /// A screen that writes with `write` (unbuffered, to the terminal); not entered yet.
+  init(write: @escaping @Sendable (String) -> Void) {
+    self.write = write
+  }
+
+  /// Whether the alternate screen is on (entered, and neither left nor suspended).
+  var isOn: Bool { mode.withLock { $0 == .on } }
+
+  /// One frame as one string: cursor home, each line followed by erase-to-end-of-line
+  /// (left out when the line fills the width, where some terminals would erase its last
+  /// cell), then erase below. No newline after the last line, so a full screen never scrolls.
+  static func frame(_ lines: [String], width: Int) -> String {
+    var text = "\u{1B}[H"
+    for (index, line) in lines.enumerated() {
+      if index > 0 { text += "\r\n" }
+      text += line
+      if TerminalText.displayWidth(line) < width { text += "\u{1B}[K" }
+    }
+    return text + "\u{1B}[J"
+  }
+
+  /// Enters the alternate screen and hides the cursor; does nothing if already on.
+  func enter() {
+    mode.withLock { mode in
+      guard mode != .on else { return }
+      mode = .on
+      write(Self.enterSequence)
+    }
+  }
+
+  /// Shows the cursor and leaves the alternate screen; safe to call twice.
+  func leave() {
+    mode.withLock { mode in
+      if mode == .on { write(Self.leaveSequence) }
+      mode = .off
+    }
+  }
+
+  /// Leaves the alternate screen before the process stops; ``resume()`` comes back.
+  func suspend() {
+    mode.withLock { mode in
+      guard mode == .on else { return }
+      mode = .suspended
+      write(Self.leaveSequence)
+    }
+  }
+
+  /// Enters the alternate screen again after a suspension (or, when on, once more:
+  /// a shell may have drawn on it while the process was stopped). The caller redraws.
+  func resume() {
+    mode.withLock { mode in
+      guard mode != .off else { return }
+      mode = .on
+      write(Self.enterSequence)
+    }
+  }
+
+  /// Draws `lines` as one frame fitted to `width`, ringing the bell after it
+  /// when asked; nothing while the screen is not on.
+  func draw(_ lines: [String], width: Int, bell: Bool = false) {
+    let text = Self.frame(lines, width: width) + (bell ? Self.bell : "")
+    mode.withLock { mode in
+      if mode == .on { write(text) }
+    }
+  }
+
+  /// The window size of the terminal on `fileDescriptor` from `TIOCGWINSZ`;
+  /// `nil` when it is not a terminal or reports zero.
+  static func windowSize(of fileDescriptor: Int32) -> (columns: Int, rows: Int)? {
+    var size = winsize()
+    guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0
+    else { return nil }
+    return (Int(size.ws_col), Int(size.ws_row))
+  }
+}
