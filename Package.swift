@@ -23,9 +23,15 @@ let package = Package(
     .target(name: "RatesCLI", dependencies: ["RateCore"], swiftSettings: swiftSettings),
     // The executable: adapts the process to RatesCLI.
     .executableTarget(name: "rates", dependencies: ["RatesCLI"], swiftSettings: swiftSettings),
+    // Shared by every test target and by `fake-api`: the fake APIs, the loopback
+    // server, fixtures, the in-process harness and the binary runner. A regular
+    // library that never imports Testing, so it builds anywhere (release too).
+    .target(
+      name: "RatesTestSupport", dependencies: ["RateCore", "RatesCLI"],
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "RateCoreTests",
-      dependencies: ["RateCore", "RatesCLI"],
+      dependencies: ["RateCore", "RatesCLI", "RatesTestSupport"],
       swiftSettings: swiftSettings
     ),
   ]

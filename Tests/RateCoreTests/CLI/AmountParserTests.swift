@@ -1,6 +1,7 @@
 import Testing
 @testable import RateCore
 @testable import RatesCLI
+import RatesTestSupport
 
 @Suite struct AmountParserTests {
   @Test(arguments: [

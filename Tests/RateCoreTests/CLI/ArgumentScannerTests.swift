@@ -2,6 +2,7 @@ import Foundation
 import RateCore
 import RatesCLI
 import Testing
+import RatesTestSupport
 
 @Suite struct ArgumentScannerTests {
   // MARK: Interleaving and positionals

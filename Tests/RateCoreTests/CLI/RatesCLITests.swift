@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RateCore
 @testable import RatesCLI
+import RatesTestSupport
 
 /// `RatesCLI` in process: parsing, help, usage errors and exit codes, with
 /// a transport that fails the test if it is ever used.

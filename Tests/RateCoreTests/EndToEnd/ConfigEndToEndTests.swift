@@ -2,12 +2,13 @@ import Foundation
 import Testing
 @testable import RateCore
 @testable import RatesCLI
+import RatesTestSupport
 
 /// `rates config` through the built binary: precedence, masking, file safety.
 @Suite struct ConfigEndToEndTests {
   static let clock: @Sendable () -> Date = { Date() }
 
-  func settings(_ result: BinaryRunner.Result) throws -> [String: (value: Any, source: String)] {
+  func settings(_ result: CommandResult) throws -> [String: (value: Any, source: String)] {
     let list = try #require(try result.json()["settings"] as? [[String: Any]])
     var table: [String: (value: Any, source: String)] = [:]
     for item in list {

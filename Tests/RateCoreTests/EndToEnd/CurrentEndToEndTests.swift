@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RateCore
 @testable import RatesCLI
+import RatesTestSupport
 
 @Suite struct CurrentEndToEndTests {
   static let clock: @Sendable () -> Date = { Date() }

@@ -3,6 +3,7 @@ import Testing
 
 @testable import RateCore
 @testable import RatesCLI
+import RatesTestSupport
 
 /// `doctor` and `cache` through the built binary, against the loopback server.
 @Suite struct ErgonomicsEndToEndTests {

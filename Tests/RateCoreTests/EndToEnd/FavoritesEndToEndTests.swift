@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RateCore
 @testable import RatesCLI
+import RatesTestSupport
 
 /// `favorites` and `top` through the built binary, with real data files.
 @Suite struct FavoritesEndToEndTests {
@@ -16,11 +17,11 @@ import Testing
     let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
     defer { server.stop() }
     let rates = try BinaryRunner(server: server.baseURL)
-    let results = try await withThrowingTaskGroup(of: BinaryRunner.Result.self) { group in
+    let results = try await withThrowingTaskGroup(of: CommandResult.self) { group in
       for coin in Self.twentyCoins {
         group.addTask { try await rates.run(["favorites", "add", coin]) }
       }
-      var all: [BinaryRunner.Result] = []
+      var all: [CommandResult] = []
       for try await result in group { all.append(result) }
       return all
     }

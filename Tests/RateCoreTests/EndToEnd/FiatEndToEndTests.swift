@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RateCore
 @testable import RatesCLI
+import RatesTestSupport
 
 /// ECB rates, routing, inverse pairs, `pairs` and `currencies` through the built binary.
 @Suite struct FiatEndToEndTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RateCore
 @testable import RatesCLI
+import RatesTestSupport
 
 /// `--format csv|ledger|beancount` through the built binary.
 @Suite struct FormatEndToEndTests {

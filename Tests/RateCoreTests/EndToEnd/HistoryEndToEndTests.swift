@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RateCore
 @testable import RatesCLI
+import RatesTestSupport
 
 /// The built `rates` binary against a loopback server speaking the
 /// documented API shapes: real processes, real HTTP, real files.

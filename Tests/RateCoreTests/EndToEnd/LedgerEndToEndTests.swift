@@ -3,6 +3,7 @@ import Testing
 
 @testable import RateCore
 @testable import RatesCLI
+import RatesTestSupport
 
 /// `rates ledger` through the built binary, with a real data file and no network at all.
 @Suite struct LedgerEndToEndTests {
@@ -12,7 +13,7 @@ import Testing
 
   /// Runs `arguments` and requires exit 0.
   static func ok(_ rates: BinaryRunner, _ arguments: [String]) async throws
-    -> BinaryRunner.Result
+    -> CommandResult
   {
     let result = try await rates.run(arguments)
     #expect(result.status == 0, "\(arguments): \(result.stderr)")
@@ -342,14 +343,14 @@ import Testing
 
   @Test func twentyConcurrentAddsLoseNothing() async throws {
     let rates = try BinaryRunner(server: nil)
-    let results = try await withThrowingTaskGroup(of: BinaryRunner.Result.self) { group in
+    let results = try await withThrowingTaskGroup(of: CommandResult.self) { group in
       for index in 1...20 {
         group.addTask {
           try await rates.run(
             ["ledger", "add", "\(index)", "USD", "\(index * 90_000)", "LBP", "--sell"])
         }
       }
-      var all: [BinaryRunner.Result] = []
+      var all: [CommandResult] = []
       for try await result in group { all.append(result) }
       return all
     }

@@ -3,6 +3,7 @@ import Testing
 
 @testable import RateCore
 @testable import RatesCLI
+import RatesTestSupport
 
 /// The completion scripts in real shells, with the built binary on PATH. Each test runs only
 /// where its shell is installed.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import RateCore
 @testable import RatesCLI
+import RatesTestSupport
 
 /// A shell's path when it is installed, for tests that run it.
 enum Shells {
@@ -25,8 +26,8 @@ enum Shells {
     let directory = try makeTemporaryDirectory()
     let outURL = directory.appendingPathComponent("out")
     let errURL = directory.appendingPathComponent("err")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    try Data().write(to: outURL)
+    try Data().write(to: errURL)
     let out = try FileHandle(forWritingTo: outURL)
     let err = try FileHandle(forWritingTo: errURL)
     process.standardOutput = out

@@ -3,6 +3,7 @@ import Testing
 
 @testable import RateCore
 @testable import RatesCLI
+import RatesTestSupport
 
 @Suite struct ExplorerSessionTests {
   /// Runs a session on `events` and returns its outcome and everything it wrote.

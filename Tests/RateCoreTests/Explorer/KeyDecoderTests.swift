@@ -2,6 +2,7 @@ import Testing
 
 @testable import RateCore
 @testable import RatesCLI
+import RatesTestSupport
 
 @Suite struct KeyDecoderTests {
   static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }

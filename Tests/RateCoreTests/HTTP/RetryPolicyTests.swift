@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RateCore
 @testable import RatesCLI
+import RatesTestSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

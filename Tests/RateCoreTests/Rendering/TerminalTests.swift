@@ -2,6 +2,7 @@ import Testing
 
 @testable import RateCore
 @testable import RatesCLI
+import RatesTestSupport
 
 @Suite struct TerminalCapabilitiesTests {
   static func decide(

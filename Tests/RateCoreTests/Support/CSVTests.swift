@@ -3,6 +3,7 @@ import Testing
 
 @testable import RateCore
 @testable import RatesCLI
+import RatesTestSupport
 
 /// RFC 4180 writing and reading, and the ledger's CSV columns.
 @Suite struct CSVTests {

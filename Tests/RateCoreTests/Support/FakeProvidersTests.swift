@@ -2,6 +2,7 @@ import Foundation
 import RateCore
 import RatesCLI
 import Testing
+import RatesTestSupport
 
 /// Checks the fakes answer like apis.md says, calling the handlers directly.
 @Suite struct LoopbackServerFakeProviderTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RatesTestSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

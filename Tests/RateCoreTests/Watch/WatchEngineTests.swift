@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RateCore
 @testable import RatesCLI
+import RatesTestSupport
 
 /// A clock that only moves when the code under test sleeps.
 final class WatchTestClock: @unchecked Sendable {

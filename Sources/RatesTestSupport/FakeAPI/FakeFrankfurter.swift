@@ -1,6 +1,5 @@
 import Foundation
 import RateCore
-import RatesCLI
 
 // MARK: - Frankfurter
 
@@ -25,12 +24,12 @@ import RatesCLI
 /// - Errors use the real bodies: 404 `{"message":"not found"}` (unknown currency, a
 ///   range with no data, an unknown path), 422 `bad currency pair` (`to` is just
 ///   `from`), `invalid date`, `invalid amount`.
-enum FakeFrankfurter {
+public enum FakeFrankfurter {
   /// The first day of ECB data.
-  static let earliest = Day(daysSinceEpoch: 10_595)  // 1999-01-04
+  public static let earliest = Day(daysSinceEpoch: 10_595)  // 1999-01-04
 
   /// Typical EUR-based figures of 2024, the base of the curves; EUR is 1.
-  static let eurBase: [String: Double] = [
+  public static let eurBase: [String: Double] = [
     "AUD": 1.6289, "BGN": 1.9558, "BRL": 5.7812, "CAD": 1.4798, "CHF": 0.9717,
     "CNY": 7.8456, "CZK": 24.712, "DKK": 7.4589, "EUR": 1, "GBP": 0.8495,
     "HKD": 8.5032, "HUF": 392.48, "IDR": 17_636.2, "ILS": 4.0321, "INR": 90.875,
@@ -41,7 +40,7 @@ enum FakeFrankfurter {
   ]
 
   /// Whether the ECB publishes on `day`.
-  static func isWorkingDay(_ day: Day) -> Bool {
+  public static func isWorkingDay(_ day: Day) -> Bool {
     guard day.isoWeekday <= 5 else { return false }
     let (_, month, dayOfMonth) = day.components
     if month == 1 && dayOfMonth == 1 { return false }
@@ -50,7 +49,7 @@ enum FakeFrankfurter {
   }
 
   /// The last working day on or before `day`.
-  static func workingDay(onOrBefore day: Day) -> Day {
+  public static func workingDay(onOrBefore day: Day) -> Day {
     var result = day
     while !isWorkingDay(result) { result = result.adding(days: -1) }
     return result
@@ -58,7 +57,7 @@ enum FakeFrankfurter {
 
   /// The EUR-based figure in force on `day`: that of the last working day on or
   /// before it. EUR is 1; an unknown code is NaN.
-  static func eurRate(_ code: String, day: Day) -> Double {
+  public static func eurRate(_ code: String, day: Day) -> Double {
     let code = code.uppercased()
     guard let base = eurBase[code] else { return .nan }
     guard code != "EUR" else { return 1 }
@@ -71,13 +70,13 @@ enum FakeFrankfurter {
 
   /// `amount` units of `base` in `quote` on `day`, as the API sends it: raw for
   /// base EUR and amount 1, otherwise rounded by size (apis.md 3.3).
-  static func rate(base: String, quote: String, day: Day, amount: Double = 1) -> Double {
+  public static func rate(base: String, quote: String, day: Day, amount: Double = 1) -> Double {
     if base == "EUR" && amount == 1 { return eurRate(quote, day: day) }
     return roundedBySize(amount * eurRate(quote, day: day) / eurRate(base, day: day))
   }
 
   /// apis.md 3.3: > 5000 → 0 decimals, > 80 → 2, > 20 → 3, > 1 → 4, > 0.0001 → 5, else 6.
-  static func roundedBySize(_ value: Double) -> Double {
+  public static func roundedBySize(_ value: Double) -> Double {
     let size = abs(value)
     let places =
       size > 5_000 ? 0 : size > 80 ? 2 : size > 20 ? 3 : size > 1 ? 4 : size > 0.0001 ? 5 : 6
@@ -89,7 +88,7 @@ enum FakeFrankfurter {
   /// `symbols`) and `amount`.
   ///
   /// - Parameter now: the fake's clock, read once per request; "today" is its UTC day.
-  static func handler(now: @escaping @Sendable () -> Date)
+  public static func handler(now: @escaping @Sendable () -> Date)
     -> @Sendable (RecordedRequest) -> LoopbackReply
   {
     { request in
@@ -126,10 +125,10 @@ enum FakeFrankfurter {
 
   // MARK: Endpoints
 
-  static let notFound = LoopbackReply.json(#"{"message":"not found"}"#, status: 404)
-  static let badPair = LoopbackReply.json(#"{"message":"bad currency pair"}"#, status: 422)
-  static let invalidDate = LoopbackReply.json(#"{"message":"invalid date"}"#, status: 422)
-  static let invalidAmount = LoopbackReply.json(#"{"message":"invalid amount"}"#, status: 422)
+  public static let notFound = LoopbackReply.json(#"{"message":"not found"}"#, status: 404)
+  public static let badPair = LoopbackReply.json(#"{"message":"bad currency pair"}"#, status: 422)
+  public static let invalidDate = LoopbackReply.json(#"{"message":"invalid date"}"#, status: 422)
+  public static let invalidAmount = LoopbackReply.json(#"{"message":"invalid amount"}"#, status: 422)
 
   /// The parsed `from`, `to` and `amount`, or the error reply.
   private struct Parameters {

@@ -2,29 +2,28 @@ import Foundation
 
 /// Recorded-style API responses in `fixtures/` at the repository root, located
 /// relative to this source file (`#filePath`), so no resource bundle is needed.
-enum Fixtures {
+public enum Fixtures {
   /// `<repo>/fixtures`.
-  static let directory: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // Support
-    .deletingLastPathComponent()  // RateCoreTests
-    .deletingLastPathComponent()  // Tests
+  public static let directory: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()  // RatesTestSupport
+    .deletingLastPathComponent()  // Sources
     .deletingLastPathComponent()  // repository root
     .appendingPathComponent("fixtures", isDirectory: true)
 
   /// The URL of `fixtures/<relativePath>`, such as `coingecko/ping.json`.
-  static func url(_ relativePath: String) -> URL {
+  public static func url(_ relativePath: String) -> URL {
     directory.appendingPathComponent(relativePath)
   }
 
   /// The bytes of `fixtures/<relativePath>`.
   /// - Throws: the file system error when the fixture does not exist.
-  static func data(_ relativePath: String) throws -> Data {
+  public static func data(_ relativePath: String) throws -> Data {
     try Data(contentsOf: url(relativePath))
   }
 
   /// The UTF-8 text of `fixtures/<relativePath>`.
   /// - Throws: the file system error, or `FixtureError.notUTF8`.
-  static func string(_ relativePath: String) throws -> String {
+  public static func string(_ relativePath: String) throws -> String {
     guard let text = String(data: try data(relativePath), encoding: .utf8) else {
       throw FixtureError.notUTF8(relativePath)
     }
@@ -32,7 +31,7 @@ enum Fixtures {
   }
 
   /// Every fixture path relative to `directory` with the given extension, sorted.
-  static func all(withExtension pathExtension: String) -> [String] {
+  public static func all(withExtension pathExtension: String) -> [String] {
     let root = directory.resolvingSymlinksInPath()
     let prefix = root.path + "/"
     let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
@@ -46,6 +45,11 @@ enum Fixtures {
   }
 }
 
-enum FixtureError: Error, Equatable {
+public enum FixtureError: Error, Equatable {
   case notUTF8(String)
+}
+
+/// Reads a file under `fixtures/` as text, for stub replies.
+public func fixtureText(_ path: String) throws -> String {
+  try Fixtures.string(path)
 }

@@ -1,11 +1,12 @@
 import Foundation
 import RateCore
-import RatesCLI
 
-// Fake CoinGecko and CoinDesk BPI servers for end-to-end tests of the real
-// binary, whose clock is real time. They answer like the real APIs (shapes as
-// in apis.md) with synthetic, deterministic values relative to an injected
-// `now`, so a test can recompute every expected number.
+// The fake CoinGecko, CoinDesk BPI and Frankfurter APIs: one implementation, served
+// in process by `InProcessServer` (CLI tests), on a socket by `LoopbackServer`
+// (end-to-end tests) and by the `fake-api` executable (benchmark and demo scripts).
+// They answer like the real APIs (shapes as in apis.md) with synthetic,
+// deterministic values relative to an injected `now`, so a test can recompute
+// every expected number.
 //
 // Errors the real APIs document use their real bodies; errors the fakes had
 // to invent start with "FakeCoinGecko:" or "FakeCoinDesk:".
@@ -27,9 +28,9 @@ import RatesCLI
 ///   equals `dailyValue` at midnights; used for hourly and 5-minute series.
 /// - `nowValue(id:currency:)` is the `/simple/price` price and the chart's last
 ///   ("now") point: `prices[id][currency]`.
-enum FakeCoinGecko {
+public enum FakeCoinGecko {
   /// The prices `/simple/price` serves by default; also the base of the curves.
-  static let defaultPrices: [String: [String: Double]] = [
+  public static let defaultPrices: [String: [String: Double]] = [
     "bitcoin": ["eur": 61_234.5, "usd": 66_012.25, "gbp": 52_000.75],
     "ethereum": ["eur": 3_310.42, "usd": 3_568.9, "gbp": 2_810.3],
     "tether": ["eur": 0.9212, "usd": 1.0002, "gbp": 0.7851],
@@ -59,7 +60,7 @@ enum FakeCoinGecko {
 
   /// `defaultPrices` plus `btc` and `eth` quotes derived from the USD prices,
   /// as CoinGecko also prices coins in those.
-  static let pricesWithCryptoQuotes: [String: [String: Double]] = {
+  public static let pricesWithCryptoQuotes: [String: [String: Double]] = {
     var prices = defaultPrices
     for (id, table) in defaultPrices {
       guard let usd = table["usd"] else { continue }
@@ -74,7 +75,7 @@ enum FakeCoinGecko {
 
   /// Circulating supply used for `market_caps` (`value × supply`) and
   /// `total_volumes` (`value × supply × 0.025`).
-  static func supply(id: String) -> Double {
+  public static func supply(id: String) -> Double {
     switch id {
     case "bitcoin": return 19_700_000
     case "ethereum": return 120_100_000
@@ -83,7 +84,7 @@ enum FakeCoinGecko {
   }
 
   /// One row of the built-in `/search` table.
-  struct Coin: Sendable {
+  public struct Coin: Sendable {
     let id: String
     let name: String
     let symbol: String
@@ -92,7 +93,7 @@ enum FakeCoinGecko {
 
   /// The `/search` table, in market-cap order (unranked last). Only ids that
   /// have prices (`bitcoin`, `ethereum` by default) have charts and simple prices.
-  static let coins: [Coin] = [
+  public static let coins: [Coin] = [
     Coin(id: "bitcoin", name: "Bitcoin", symbol: "BTC", rank: 1),
     Coin(id: "ethereum", name: "Ethereum", symbol: "ETH", rank: 2),
     Coin(id: "tether", name: "Tether", symbol: "USDT", rank: 3),
@@ -122,19 +123,19 @@ enum FakeCoinGecko {
   ]
 
   /// The current price: `prices[id][currency]`, or the curve's base when absent.
-  static func nowValue(
+  public static func nowValue(
     id: String, currency: String, prices: [String: [String: Double]] = defaultPrices
   ) -> Double {
     prices[id]?[currency] ?? base(id: id, currency: currency)
   }
 
   /// The daily point stamped at `day.start` (00:00 UTC).
-  static func dailyValue(id: String, currency: String, day: Day) -> Double {
+  public static func dailyValue(id: String, currency: String, day: Day) -> Double {
     intradayValue(id: id, currency: currency, at: day.start)
   }
 
   /// The curve at any instant (hourly and 5-minute series).
-  static func intradayValue(id: String, currency: String, at date: Date) -> Double {
+  public static func intradayValue(id: String, currency: String, at date: Date) -> Double {
     let x = date.timeIntervalSince1970 / 86_400
     return FakeSupport.round(
       base(id: id, currency: currency) * FakeSupport.wave(key: "\(id)/\(currency)", x: x),
@@ -142,7 +143,7 @@ enum FakeCoinGecko {
   }
 
   /// `<vs>_24h_change`: `(nowValue / intradayValue(now − 24 h) − 1) × 100`, 4 decimals.
-  static func change24h(
+  public static func change24h(
     id: String, currency: String, now: Date, prices: [String: [String: Double]] = defaultPrices
   ) -> Double {
     let then = intradayValue(id: id, currency: currency, at: now.addingTimeInterval(-86_400))
@@ -151,7 +152,7 @@ enum FakeCoinGecko {
   }
 
   /// The base of the curve: the default price, or a value in 10…1010 derived from the key.
-  static func base(id: String, currency: String) -> Double {
+  public static func base(id: String, currency: String) -> Double {
     defaultPrices[id]?[currency]
       ?? 10 + Double(FakeSupport.fnv1a("\(id)/\(currency)") % 100_000) / 100
   }
@@ -162,7 +163,7 @@ enum FakeCoinGecko {
   ///   - now: the fake's clock, read once per request.
   ///   - prices: current prices by id, then lower-case currency. Known ids are its
   ///     keys; known currencies are every currency of any id.
-  static func handler(
+  public static func handler(
     now: @escaping @Sendable () -> Date,
     prices: [String: [String: Double]] = pricesWithCryptoQuotes
   ) -> @Sendable (RecordedRequest) -> LoopbackReply {
@@ -342,7 +343,7 @@ enum FakeCoinGecko {
   }
 
   /// Shape C, HTTP 401, code 10012.
-  static func rangeError(now: Date) -> String {
+  public static func rangeError(now: Date) -> String {
     let stamp = now.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     return
       #"{"error":{"status":{"timestamp":"\#(stamp)","error_code":10012,"#
@@ -382,267 +383,3 @@ enum FakeCoinGecko {
   }
 }
 
-// MARK: - CoinDesk
-
-/// A fake CoinDesk BPI v1 API. Paths work with or without the `/v1/bpi` prefix.
-///
-/// Values, rounded to 4 decimals:
-/// - `dailyValue(currency:day:)`, the close of `day`:
-///   `baseValues[CODE] × wave(key: "coindesk/<CODE>", x: day.daysSinceEpoch)`.
-/// - `nowValue(currency:)`, the current price: `baseValues[CODE]`.
-enum FakeCoinDesk {
-  /// Known currencies and their current BTC price.
-  static let baseValues: [String: Double] = [
-    "USD": 66_020.1234, "EUR": 61_240.5678, "GBP": 52_010.4321,
-    "CHF": 59_000.25, "JPY": 10_350_000.5, "CNY": 478_000.75,
-  ]
-
-  static let descriptions: [String: String] = [
-    "USD": "United States Dollar", "EUR": "Euro", "GBP": "British Pound Sterling",
-    "CHF": "Swiss Franc", "JPY": "Japanese Yen", "CNY": "Chinese Yuan Renminbi",
-  ]
-
-  static let disclaimer =
-    "This data was produced from the CoinDesk Bitcoin Price Index (USD). Non-USD currency data "
-    + "converted using hourly conversion rate from openexchangerates.org"
-
-  /// The current price of 1 BTC in `currency` (upper case).
-  static func nowValue(currency: String) -> Double {
-    baseValues[currency.uppercased()] ?? 0
-  }
-
-  /// The close of `day` in `currency`.
-  static func dailyValue(currency: String, day: Day) -> Double {
-    let code = currency.uppercased()
-    return FakeSupport.round(
-      nowValue(currency: code)
-        * FakeSupport.wave(key: "coindesk/\(code)", x: Double(day.daysSinceEpoch)),
-      places: 4)
-  }
-
-  /// Serves `/currentprice.json`, `/currentprice/{CODE}.json`,
-  /// `/historical/close.json` and `/supported-currencies.json`.
-  static func handler(now: @escaping @Sendable () -> Date)
-    -> @Sendable (RecordedRequest) -> LoopbackReply
-  {
-    { request in
-      var path = request.path
-      if path.hasPrefix("/v1/bpi/") { path = String(path.dropFirst("/v1/bpi".count)) }
-      let date = now()
-      if path == "/currentprice.json" {
-        return .json(currentPrice(codes: ["USD", "GBP", "EUR"], now: date, full: true))
-      }
-      if path.hasPrefix("/currentprice/"), path.hasSuffix(".json") {
-        let code = String(path.dropFirst("/currentprice/".count).dropLast(".json".count))
-          .uppercased()
-        guard baseValues[code] != nil else { return notFound }
-        let codes = code == "USD" ? ["USD"] : ["USD", code]
-        return .json(currentPrice(codes: codes, now: date, full: false))
-      }
-      if path == "/historical/close.json" { return historical(request, now: date) }
-      if path == "/supported-currencies.json" {
-        let entries = baseValues.keys.sorted().map {
-          "{\"currency\":\"\($0)\",\"country\":\(FakeSupport.quote(descriptions[$0] ?? $0))}"
-        }
-        return .json("[\(entries.joined(separator: ","))]")
-      }
-      return .text("FakeCoinDesk: no such path \(request.path)", status: 404)
-    }
-  }
-
-  // MARK: Endpoints
-
-  private static let notFound = LoopbackReply.text(
-    "Sorry, that currency was not found", status: 404)
-
-  private static func currentPrice(codes: [String], now: Date, full: Bool) -> String {
-    let minute = Date(
-      timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60)
-    let symbols = ["USD": "&#36;", "GBP": "&pound;", "EUR": "&euro;"]
-    let entries = codes.map { code -> String in
-      let value = nowValue(currency: code)
-      var fields = ["\"code\":\"\(code)\""]
-      if full { fields.append("\"symbol\":\(FakeSupport.quote(symbols[code] ?? code))") }
-      fields.append("\"rate\":\(FakeSupport.quote(FakeSupport.grouped(value)))")
-      fields.append("\"description\":\(FakeSupport.quote(descriptions[code] ?? code))")
-      fields.append("\"rate_float\":\(value)")
-      return "\"\(code)\":{\(fields.joined(separator: ","))}"
-    }
-    return "{\(FakeSupport.bpiTime(minute, uk: true)),"
-      + "\"disclaimer\":\(FakeSupport.quote(disclaimer)),"
-      + (full ? "\"chartName\":\"Bitcoin\"," : "")
-      + "\"bpi\":{\(entries.joined(separator: ","))}}"
-  }
-
-  private static func historical(_ request: RecordedRequest, now: Date) -> LoopbackReply {
-    let code = (request.query["currency"] ?? "USD").uppercased()
-    guard baseValues[code] != nil else { return notFound }
-    let today = Day(containing: now)
-    let yesterday = today.adding(days: -1)
-    var start = today.adding(days: -31)
-    var end = yesterday
-    if request.query["for"] == "yesterday" {
-      start = yesterday
-    } else {
-      switch (request.query["start"], request.query["end"]) {
-      case (nil, nil):
-        break
-      case (let startText?, let endText?):
-        guard let first = Day(startText), let last = Day(endText) else {
-          return .text("FakeCoinDesk: start and end must be YYYY-MM-DD", status: 400)
-        }
-        start = first
-        end = last
-      default:
-        return .text("FakeCoinDesk: give both start and end, or neither", status: 400)
-      }
-    }
-    if let earliest = Day("2010-07-17"), start < earliest {
-      return .text("Sorry, the CoinDesk BPI only covers data from 2010-07-17 onwards.", status: 404)
-    }
-    if end < start || start > today {
-      return .text("Sorry, but your specified end date is before your start date.", status: 404)
-    }
-    end = min(end, yesterday)
-    guard start <= end else { return .json("{}") }
-    // Newest first: JSON object order is not guaranteed, so clients must sort.
-    var entries: [String] = []
-    var day = end
-    while day >= start {
-      entries.append("\"\(day.description)\":\(dailyValue(currency: code, day: day))")
-      day = day.adding(days: -1)
-    }
-    let updated = today.start.addingTimeInterval(180)
-    return .json(
-      "{\"bpi\":{\(entries.joined(separator: ","))},"
-        + "\"disclaimer\":\"This data was produced from the CoinDesk Bitcoin Price Index. "
-        + "BPI value data returned as \(code).\",\(FakeSupport.bpiTime(updated, uk: false))}")
-  }
-}
-
-// MARK: - Both on one server
-
-/// CoinGecko under `/api/v3`, Frankfurter under `/frankfurter`, CoinDesk under `/v1/bpi`, as
-/// `scripts/fake_api_server.py`.
-enum FakeAPIs {
-  static func handler(
-    now: @escaping @Sendable () -> Date,
-    prices: [String: [String: Double]] = FakeCoinGecko.pricesWithCryptoQuotes
-  ) -> @Sendable (RecordedRequest) -> LoopbackReply {
-    let gecko = FakeCoinGecko.handler(now: now, prices: prices)
-    let desk = FakeCoinDesk.handler(now: now)
-    let ecb = FakeFrankfurter.handler(now: now)
-    return { request in
-      if request.path.hasPrefix("/api/v3/") { return gecko(request) }
-      if request.path.hasPrefix("/frankfurter/") { return ecb(request) }
-      return desk(request)
-    }
-  }
-}
-
-// MARK: - Helpers
-
-enum FakeSupport {
-  /// 64-bit FNV-1a of the UTF-8 bytes: stable across runs, unlike `Hasher`.
-  static func fnv1a(_ text: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01b3
-    }
-    return hash
-  }
-
-  /// `1 + 0.04·sin(0.45x + φ) + 0.015·sin(1.7x + 2φ)`, `φ = 2π·(fnv1a(key) mod 10000)/10000`.
-  static func wave(key: String, x: Double) -> Double {
-    let phase = Double(fnv1a(key) % 10_000) / 10_000 * 2 * Double.pi
-    return 1 + 0.04 * sin(x * 0.45 + phase) + 0.015 * sin(x * 1.7 + 2 * phase)
-  }
-
-  static func round(_ value: Double, places: Int) -> Double {
-    let scale = pow(10, Double(places))
-    return (value * scale).rounded() / scale
-  }
-
-  static func milliseconds(_ date: Date) -> Int64 {
-    Int64((date.timeIntervalSince1970 * 1_000).rounded(.down))
-  }
-
-  /// A comma-separated parameter, trimmed, lower-cased, empty items dropped.
-  static func list(_ text: String?) -> [String] {
-    (text ?? "").split(separator: ",")
-      .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-      .filter { !$0.isEmpty }
-  }
-
-  /// A JSON string literal; control characters become `\u00XX`.
-  static func quote(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        result += String(format: "\\u%04x", scalar.value)
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
-  }
-
-  /// `66020.1234` → `"66,020.1234"`: 4 decimals with thousands separators.
-  static func grouped(_ value: Double) -> String {
-    let fixed = String(format: "%.4f", value)
-    let parts = fixed.split(separator: ".")
-    var integer = Array(parts[0])
-    var index = integer.count - 3
-    while index > 0 {
-      integer.insert(",", at: index)
-      index -= 3
-    }
-    return String(integer) + "." + parts[1]
-  }
-
-  /// The BPI `"time"` member: `updated`, `updatedISO` and optionally `updateduk`.
-  static func bpiTime(_ date: Date, uk: Bool) -> String {
-    let months = [
-      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ]
-    func parts(_ date: Date) -> (day: Day, hour: Int, minute: Int, second: Int) {
-      let day = Day(containing: date)
-      let seconds = Int(date.timeIntervalSince(day.start).rounded(.down))
-      return (day, seconds / 3_600, seconds % 3_600 / 60, seconds % 60)
-    }
-    let utc = parts(date)
-    let (year, month, dayOfMonth) = utc.day.components
-    let clock = String(format: "%02d:%02d:%02d", utc.hour, utc.minute, utc.second)
-    let updated = "\(months[month - 1]) \(dayOfMonth), \(year) \(clock) UTC"
-    let iso = "\(utc.day.description)T\(clock)+00:00"
-    var fields = ["\"updated\":\"\(updated)\"", "\"updatedISO\":\"\(iso)\""]
-    if uk {
-      let summer = isBritishSummerTime(date)
-      let local = parts(date.addingTimeInterval(summer ? 3_600 : 0))
-      let (ly, lm, ld) = local.day.components
-      let clock = String(format: "%02d:%02d", local.hour, local.minute)
-      let text = "\(months[lm - 1]) \(ld), \(ly) at \(clock) \(summer ? "BST" : "GMT")"
-      fields.append("\"updateduk\":\"\(text)\"")
-    }
-    return "\"time\":{\(fields.joined(separator: ","))}"
-  }
-
-  /// BST runs from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October.
-  static func isBritishSummerTime(_ date: Date) -> Bool {
-    let year = Day(containing: date).components.year
-    func lastSunday(month: Int) -> Day {
-      var day = Day(year: year, month: month, day: 31) ?? Day(daysSinceEpoch: 0)
-      while day.isoWeekday != 7 { day = day.adding(days: -1) }
-      return day
-    }
-    let begins = lastSunday(month: 3).start.addingTimeInterval(3_600)
-    let ends = lastSunday(month: 10).start.addingTimeInterval(3_600)
-    return date >= begins && date < ends
-  }
-}

@@ -11,126 +11,12 @@ import Foundation
 // No dependencies: BSD sockets, one `Thread` for `accept`, one per connection.
 // See swift-on-linux.md §3 for the pitfalls this design avoids.
 
-// MARK: - Recorded requests
-
-/// One request as the server received it.
-struct RecordedRequest: Sendable {
-  /// Position among all requests this server received, from 0.
-  let index: Int
-  /// `GET`, `POST`, … as sent.
-  let method: String
-  /// The request target as sent: the path plus `?query`, still percent-encoded.
-  let target: String
-  /// The part of `target` before `?`, percent-decoded.
-  let path: String
-  /// Query items, percent-decoded (`+` is kept as `+`); a repeated name keeps its last value.
-  let query: [String: String]
-  /// Header fields with lower-cased names; a repeated field keeps its values joined by `, `.
-  let headers: [String: String]
-}
-
-extension RecordedRequest {
-  /// Builds a request from a raw target such as `/api/v3/ping?x=1`, the way the
-  /// server does; handy to call a handler directly without a server.
-  init(index: Int = 0, method: String = "GET", target: String, headers: [String: String] = [:]) {
-    let (path, query) = RecordedRequest.split(target: target)
-    self.init(
-      index: index, method: method, target: target, path: path, query: query,
-      headers: Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
-    )
-  }
-
-  static func split(target: String) -> (path: String, query: [String: String]) {
-    let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-    let rawPath = parts.first.map(String.init) ?? ""
-    var query: [String: String] = [:]
-    if parts.count == 2 {
-      for item in parts[1].split(separator: "&") where !item.isEmpty {
-        let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        let name = String(pair[0])
-        let value = pair.count == 2 ? String(pair[1]) : ""
-        query[name.removingPercentEncoding ?? name] = value.removingPercentEncoding ?? value
-      }
-    }
-    return (rawPath.removingPercentEncoding ?? rawPath, query)
-  }
-}
-
-// MARK: - Replies
-
-/// What the server does with a request.
-enum LoopbackReply: Sendable {
-  /// A complete response. `Content-Length` and `Connection` are added unless given.
-  case response(status: Int, headers: [String: String], body: Data)
-  /// Waits, without blocking other connections, then acts on the inner reply.
-  /// `stop()` cuts the wait short and closes the connection without a byte.
-  indirect case delayed(seconds: Double, LoopbackReply)
-  /// Reads the request, then closes the connection without sending a byte.
-  /// URLSession on Linux reports -1011 `badServerResponse`; on a reused keep-alive
-  /// connection libcurl first retries once on a new connection (two requests recorded).
-  case dropConnection
-  /// Sends the head with the full `Content-Length`, only `keepBytes` of the body, then closes.
-  indirect case truncated(LoopbackReply, keepBytes: Int)
-
-  /// A JSON body, `Content-Type: application/json; charset=utf-8`.
-  static func json(_ body: String, status: Int = 200, headers: [String: String] = [:])
-    -> LoopbackReply
-  {
-    .response(
-      status: status,
-      headers: merged(["Content-Type": "application/json; charset=utf-8"], headers),
-      body: Data(body.utf8))
-  }
-
-  /// A plain-text body, `Content-Type: text/plain; charset=utf-8`.
-  static func text(_ body: String, status: Int, headers: [String: String] = [:]) -> LoopbackReply {
-    .response(
-      status: status,
-      headers: merged(["Content-Type": "text/plain; charset=utf-8"], headers),
-      body: Data(body.utf8))
-  }
-
-  /// The bytes of `fixtures/<relativePath>`, with a `Content-Type` guessed from the
-  /// extension (`.json`, `.txt`, `.html`). A missing fixture gives a 599 reply whose
-  /// body names the file, so the test fails with a clear message instead of crashing.
-  static func fixture(_ relativePath: String, status: Int = 200, headers: [String: String] = [:])
-    -> LoopbackReply
-  {
-    let url = Fixtures.url(relativePath)
-    guard let body = try? Data(contentsOf: url) else {
-      return .text("LoopbackServer: fixture not found: \(url.path)", status: 599)
-    }
-    let type: String
-    switch url.pathExtension.lowercased() {
-    case "json": type = "application/json; charset=utf-8"
-    case "html", "htm": type = "text/html; charset=utf-8"
-    case "txt": type = "text/plain; charset=utf-8"
-    default: type = "application/octet-stream"
-    }
-    return .response(status: status, headers: merged(["Content-Type": type], headers), body: body)
-  }
-
-  /// `base` overridden by `overrides`, comparing names case-insensitively.
-  private static func merged(_ base: [String: String], _ overrides: [String: String])
-    -> [String: String]
-  {
-    var result = base
-    for (name, value) in overrides {
-      for key in result.keys where key.lowercased() == name.lowercased() {
-        result[key] = nil
-      }
-      result[name] = value
-    }
-    return result
-  }
-}
-
 // MARK: - Server
 
-enum LoopbackServerError: Error, CustomStringConvertible {
+public enum LoopbackServerError: Error, CustomStringConvertible {
   case socket(call: String, errno: Int32)
 
-  var description: String {
+  public var description: String {
     switch self {
     case .socket(let call, let code):
       return "LoopbackServer: \(call) failed: \(String(cString: strerror(code)))"
@@ -150,16 +36,16 @@ enum LoopbackServerError: Error, CustomStringConvertible {
 /// defer { server.stop() }
 /// let url = server.baseURL.appendingPathComponent("api/v3/ping")
 /// ```
-final class LoopbackServer: @unchecked Sendable {
+public final class LoopbackServer: @unchecked Sendable {
   /// `http://127.0.0.1:<port>`, without a trailing slash.
-  let baseURL: URL
+  public let baseURL: URL
   /// The port the kernel chose.
-  let port: Int
+  public let port: Int
   private let state: ServerState
 
   /// Binds, listens and starts accepting connections.
   /// - Throws: `LoopbackServerError` when a socket call fails.
-  init(handler: @escaping @Sendable (RecordedRequest) -> LoopbackReply) throws {
+  public init(handler: @escaping @Sendable (RecordedRequest) -> LoopbackReply) throws {
     let fd = socket(AF_INET, Socket.stream, 0)
     guard fd >= 0 else { throw LoopbackServerError.socket(call: "socket", errno: errno) }
     var yes: Int32 = 1
@@ -211,15 +97,15 @@ final class LoopbackServer: @unchecked Sendable {
   deinit { state.stop() }
 
   /// All requests received so far, in arrival order.
-  var requests: [RecordedRequest] { state.withLock { $0.requests } }
+  public var requests: [RecordedRequest] { state.withLock { $0.requests } }
   /// How many requests were received so far.
-  var requestCount: Int { state.withLock { $0.requests.count } }
+  public var requestCount: Int { state.withLock { $0.requests.count } }
   /// How many TCP connections were accepted so far (1 for a fully reused keep-alive connection).
-  var connectionCount: Int { state.withLock { $0.connectionCount } }
+  public var connectionCount: Int { state.withLock { $0.connectionCount } }
 
   /// Stops accepting, wakes `accept` with `shutdown`, shuts down every client
   /// connection and cuts delayed replies short. Idempotent and quick; also run by `deinit`.
-  func stop() { state.stop() }
+  public func stop() { state.stop() }
 }
 
 // MARK: - Internals
