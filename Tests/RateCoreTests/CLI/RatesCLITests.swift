@@ -7,33 +7,10 @@ import RatesTestSupport
 /// `RatesCLI` in process: parsing, help, usage errors and exit codes, with
 /// a transport that fails the test if it is ever used.
 @Suite struct RatesCLITests {
-  struct Run {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-  }
-
-  func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Run {
-    let out = Recorder<String>()
-    let err = Recorder<String>()
-    let home = try makeTemporaryDirectory()
-    let context = CommandContext(
-      environment: ["HOME": home.path].merging(environment) { $1 },
-      now: { fixedNow },
-      sleep: { _ in },
-      makeTransport: { _ in
-        HTTPTransport { _ in
-          Issue.record("no request expected")
-          throw HTTPError.cannotConnect(host: "nowhere")
-        }
-      },
-      writeOut: { out.append($0) }, writeErr: { err.append($0) },
-      terminal: { noColor, ascii in
-        TerminalCapabilities.decide(
-          isTTY: false, windowWidth: nil, environment: [:], noColorFlag: noColor, asciiFlag: ascii)
-      })
-    let status = await RatesCLI.run(arguments, context: context)
-    return Run(status: status, stdout: out.all.joined(), stderr: err.all.joined())
+  func run(_ arguments: [String], environment: [String: String] = [:]) async throws
+    -> CommandResult
+  {
+    try await CLIHarness.run(arguments, environment: environment, transport: .unexpected())
   }
 
   @Test func versionAndHelpGoToStdout() async throws {

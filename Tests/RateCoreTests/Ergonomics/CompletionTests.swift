@@ -47,36 +47,9 @@ enum Shells {
 
 /// `rates completions` and the hidden `rates __complete`, in process.
 @Suite struct CompletionTests {
-  /// Runs the CLI in process with a transport that fails the test if used.
-  static func run(_ arguments: [String], environment: [String: String]) async -> (
-    status: Int32, stdout: String, stderr: String
-  ) {
-    let out = Recorder<String>()
-    let err = Recorder<String>()
-    let context = CommandContext(
-      environment: environment, now: { fixedNow }, sleep: { _ in },
-      makeTransport: { _ in
-        HTTPTransport { _ in
-          Issue.record("completion must not touch the network")
-          throw HTTPError.cannotConnect(host: "nowhere")
-        }
-      },
-      writeOut: { out.append($0) }, writeErr: { err.append($0) },
-      terminal: { noColor, ascii in
-        TerminalCapabilities.decide(
-          isTTY: false, windowWidth: nil, environment: [:], noColorFlag: noColor,
-          asciiFlag: ascii)
-      })
-    let status = await RatesCLI.run(arguments, context: context)
-    return (status, out.all.joined(), err.all.joined())
-  }
-
-  static func environment(_ home: URL) -> [String: String] {
-    [
-      "HOME": home.path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
-      "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-      "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-    ]
+  /// A harness whose transport fails the test if used: completion is local only.
+  static func harness() throws -> CLIHarness {
+    try CLIHarness(transport: .unexpected("completion must not touch the network"))
   }
 
   /// Every `--flag` a command's usage or details mention is in the completion table (or is a
@@ -101,16 +74,15 @@ enum Shells {
   }
 
   @Test func helpListsTheCommandsButNotTheHiddenOne() async throws {
-    let home = try makeTemporaryDirectory()
-    let help = await Self.run(["--help"], environment: Self.environment(home))
+    let help = try await Self.harness().run(["--help"])
     for name in ["completions", "doctor", "cache"] { #expect(help.stdout.contains("  \(name) ")) }
     #expect(!help.stdout.contains("__complete"))
   }
 
   @Test func scriptsNameEveryCommandAndFlag() async throws {
-    let home = try makeTemporaryDirectory()
+    let cli = try Self.harness()
     for shell in CompletionsCommand.shells {
-      let result = await Self.run(["completions", shell], environment: Self.environment(home))
+      let result = await cli.run(["completions", shell])
       #expect(result.status == 0)
       #expect(result.stderr.isEmpty)
       for type in RatesCLI.commands { #expect(result.stdout.contains(type.name), "\(shell)") }
@@ -121,14 +93,13 @@ enum Shells {
       }
       #expect(result.stdout.contains("__complete"))
     }
-    let bad = await Self.run(["completions", "tcsh"], environment: Self.environment(home))
+    let bad = await cli.run(["completions", "tcsh"])
     #expect(bad.status == 64)
   }
 
   @Test func completeWordsComeFromLocalDataOnly() async throws {
-    let home = try makeTemporaryDirectory()
-    let environment = Self.environment(home)
-    let data = home.appendingPathComponent("data/rates")
+    let cli = try Self.harness()
+    let data = cli.home.appendingPathComponent("data/rates")
     try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
     try Data(
       #"{"version":1,"favorites":[{"id":"kaspa","symbol":"KAS","addedAt":"2026-01-01T00:00:00Z"}]}"#
@@ -137,7 +108,7 @@ enum Shells {
     try Data(
       #"{"version":1,"pairs":[{"base":"GBP","quote":"USD","addedAt":"2026-01-01T00:00:00Z"}]}"#.utf8
     ).write(to: data.appendingPathComponent("pairs.json"))
-    let cache = JSONFileCache(directory: home.appendingPathComponent("cache/rates"))
+    let cache = JSONFileCache(directory: cli.home.appendingPathComponent("cache/rates"))
     try cache.save(
       CoinResolver.CachedResolution(id: "pepecoin-x", symbol: "PEPX", alternatives: []),
       key: "coingecko/resolve/pepx", source: "coingecko", fetchedAt: fixedNow)
@@ -145,28 +116,27 @@ enum Shells {
       ["x": 1], key: "coingecko/history/ethereum-wormhole-EUR", source: "coingecko",
       fetchedAt: fixedNow)
 
-    let coins = await Self.run(["__complete", "coins"], environment: environment)
+    let coins = await cli.run(["__complete", "coins"])
     #expect(coins.status == 0)
     let words = coins.stdout.split(separator: "\n").map(String.init)
     for word in ["BTC", "ETH", "KAS", "PEPX", "ethereum-wormhole"] { #expect(words.contains(word)) }
     #expect(words == words.sorted())
 
-    let lower = await Self.run(["__complete", "coins", "bt"], environment: environment)
+    let lower = await cli.run(["__complete", "coins", "bt"])
     #expect(lower.stdout == "btc\n")
-    let upper = await Self.run(["__complete", "currencies", "GB"], environment: environment)
+    let upper = await cli.run(["__complete", "currencies", "GB"])
     #expect(upper.stdout == "GBP\n")
-    let pairs = await Self.run(["__complete", "pairs"], environment: environment)
+    let pairs = await cli.run(["__complete", "pairs"])
     #expect(pairs.stdout == "GBP-USD\n")
-    let favorites = await Self.run(["__complete", "favorites"], environment: environment)
+    let favorites = await cli.run(["__complete", "favorites"])
     #expect(favorites.stdout == "KAS\n")
-    let both = await Self.run(["__complete", "coins,currencies", "BC"], environment: environment)
+    let both = await cli.run(["__complete", "coins,currencies", "BC"])
     #expect(both.stdout == "BCH\n", "one word per line, no duplicates")
   }
 
   @Test func completeIsSilentOnEveryProblem() async throws {
-    let home = try makeTemporaryDirectory()
-    let environment = Self.environment(home)
-    let data = home.appendingPathComponent("data/rates")
+    let cli = try Self.harness()
+    let data = cli.home.appendingPathComponent("data/rates")
     try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
     try Data("{not json".utf8).write(to: data.appendingPathComponent("favorites.json"))
     try FileManager.default.createDirectory(
@@ -175,13 +145,14 @@ enum Shells {
       ["__complete"], ["__complete", "favorites"], ["__complete", "pairs"],
       ["__complete", "nonsense"], ["__complete", "coins", "zzzz"],
     ] {
-      let result = await Self.run(arguments, environment: environment)
+      let result = await cli.run(arguments)
       #expect(result.status == 0, "\(arguments)")
       #expect(result.stdout.isEmpty, "\(arguments)")
       #expect(result.stderr.isEmpty, "\(arguments)")
     }
     // Even a broken environment (a relative XDG path, no HOME) is no error.
-    let odd = await Self.run(["__complete", "coins", "b"], environment: ["XDG_DATA_HOME": "rel"])
-    #expect(odd.status == 0)
+    var odd = cli
+    odd.environment = ["XDG_DATA_HOME": "rel"]
+    #expect(await odd.run(["__complete", "coins", "b"]).status == 0)
   }
 }

@@ -14,44 +14,35 @@ import RatesTestSupport
   static let demoKey = "CG-abcdefghijklmnopa1b2"
 
   struct Run {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+    var result: CommandResult
     var requests: [URLRequest]
 
+    var status: Int32 { result.status }
+    var stdout: String { result.stdout }
+    var stderr: String { result.stderr }
+
     func checks() throws -> [String: [String: Any]] {
-      let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any]
-      let list = try #require(object?["checks"] as? [[String: Any]])
+      let list = try #require(try result.json()["checks"] as? [[String: Any]])
       var byName: [String: [String: Any]] = [:]
       for check in list { byName[check["name"] as? String ?? "?"] = check }
       return byName
     }
+
+    func json() throws -> [String: Any] { try result.json() }
   }
 
-  /// Runs `rates doctor` with `reply` answering each request by its path.
+  /// Runs `rates doctor` in `harness` (a fresh one by default), `reply` answering
+  /// each request by its path.
   static func doctor(
     _ arguments: [String] = ["doctor", "--json"], environment: [String: String] = [:],
-    home: URL? = nil,
+    in harness: CLIHarness? = nil,
     reply: @escaping @Sendable (String) -> StubTransport.Reply = { _ in (200, [:], "{}") }
   ) async throws -> Run {
-    let home = try home ?? makeTemporaryDirectory()
     let stub = StubTransport { request, _ in reply(request.url?.path ?? "") }
-    let out = Recorder<String>()
-    let err = Recorder<String>()
-    let base = CompletionTests.environment(home)
-    let context = CommandContext(
-      environment: base.merging(environment) { $1 }, now: { fixedNow }, sleep: { _ in },
-      makeTransport: { _ in stub.transport },
-      writeOut: { out.append($0) }, writeErr: { err.append($0) },
-      terminal: { noColor, ascii in
-        TerminalCapabilities.decide(
-          isTTY: false, windowWidth: nil, environment: [:], noColorFlag: noColor,
-          asciiFlag: ascii)
-      })
-    let status = await RatesCLI.run(arguments, context: context)
-    return Run(
-      status: status, stdout: out.all.joined(), stderr: err.all.joined(),
-      requests: stub.requests.all)
+    var cli = try harness ?? CLIHarness()
+    cli.makeTransport = { _ in stub.transport }
+    let result = await cli.run(arguments, environment: environment)
+    return Run(result: result, requests: stub.requests.all)
   }
 
   @Test func masksKeepAtMostTheLastFourCharacters() {
@@ -119,15 +110,15 @@ import RatesTestSupport
   }
 
   @Test func wideDataFileModeWarnsAndTextOutputHasOneLinePerCheck() async throws {
-    let home = try makeTemporaryDirectory()
-    let data = home.appendingPathComponent("data/rates")
+    let cli = try CLIHarness()
+    let data = cli.home.appendingPathComponent("data/rates")
     try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
     let pairs = data.appendingPathComponent("pairs.json")
     try Data(
       #"{"version":1,"pairs":[{"base":"GBP","quote":"USD","addedAt":"2026-01-01T00:00:00Z"}]}"#.utf8
     ).write(to: pairs)
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: pairs.path)
-    let run = try await Self.doctor(["doctor"], home: home)
+    let run = try await Self.doctor(["doctor"], in: cli)
     #expect(run.status == 0, "\(run.stdout)")
     let line = try #require(run.stdout.split(separator: "\n").first { $0.contains(" pairs ") })
     #expect(line.hasPrefix("warn"))
@@ -140,11 +131,5 @@ import RatesTestSupport
     let run = try await Self.doctor(["doctor", "--json", "--offline"])
     #expect(run.status == 0)
     #expect(run.requests.isEmpty)
-  }
-}
-
-extension DoctorTests.Run {
-  func json() throws -> [String: Any] {
-    try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
   }
 }

@@ -14,11 +14,10 @@ import RatesTestSupport
   func run(
     _ stub: StubTransport, policy: RetryPolicy = RetryPolicy()
   ) async throws -> (status: Int, sleeps: [Duration]) {
-    let sleeps = Recorder<Duration>()
-    let transport = stub.transport.retrying(
-      policy, sleep: { sleeps.append($0) }, random: { 0.5 })
+    let clock = TestClock()
+    let transport = stub.transport.retrying(policy, sleep: clock.sleep, random: { 0.5 })
     let (_, response) = try await transport.send(request)
-    return (response.statusCode, sleeps.all)
+    return (response.statusCode, clock.sleeps)
   }
 
   @Test func serverErrorsAreRetriedWithGrowingBackoff() async throws {

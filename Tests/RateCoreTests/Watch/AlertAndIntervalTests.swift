@@ -32,19 +32,14 @@ import RatesTestSupport
   }
 
   @Test func badAlertExitsWith64ThroughTheCLI() async throws {
-    let err = Recorder<String>()
-    let context = CommandContext(
-      environment: ["HOME": try makeTemporaryDirectory().path], now: { fixedNow }, sleep: { _ in },
-      makeTransport: { _ in HTTPTransport { _ in throw HTTPError.cannotConnect(host: "nowhere") } },
-      writeOut: { _ in }, writeErr: { err.append($0) },
-      terminal: { _, _ in TerminalCapabilities(isTTY: false, width: 80, unicode: true, color: false) })
-    let status = await RatesCLI.run(["watch", "BTC", "--alert", "BTC=>5"], context: context)
-    #expect(status == 64)
-    #expect(err.all.joined().contains("bad --alert"))
-    let noAlert = await RatesCLI.run(["watch", "BTC", "--exit-on-alert"], context: context)
-    #expect(noAlert == 64)
-    let badEvery = await RatesCLI.run(["watch", "BTC", "--every", "soon"], context: context)
-    #expect(badEvery == 64)
+    let cli = try CLIHarness()
+    let bad = await cli.run(["watch", "BTC", "--alert", "BTC=>5"])
+    #expect(bad.status == 64)
+    #expect(bad.stderr.contains("bad --alert"))
+    let noAlert = await cli.run(["watch", "BTC", "--exit-on-alert"])
+    #expect(noAlert.status == 64)
+    let badEvery = await cli.run(["watch", "BTC", "--every", "soon"])
+    #expect(badEvery.status == 64)
   }
 }
 
