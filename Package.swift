@@ -29,10 +29,19 @@ let package = Package(
     .target(
       name: "RatesTestSupport", dependencies: ["RateCore", "RatesCLI"],
       swiftSettings: swiftSettings),
+    // The domain through RateCore's API: decoders, providers via inline transports,
+    // HTTP, cache, storage, ledger, analysis.
     .testTarget(
-      name: "RateCoreTests",
-      dependencies: ["RateCore", "RatesCLI", "RatesTestSupport"],
-      swiftSettings: swiftSettings
-    ),
+      name: "RateCoreTests", dependencies: ["RateCore", "RatesTestSupport"],
+      swiftSettings: swiftSettings),
+    // Commands in process through CLIHarness, rendering, whole-output goldens,
+    // completions, parsing.
+    .testTarget(
+      name: "RatesCLITests", dependencies: ["RateCore", "RatesCLI", "RatesTestSupport"],
+      swiftSettings: swiftSettings),
+    // The built binaries: wiring, exit codes, signals, pseudo-terminals, real sockets.
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["RateCore", "RatesCLI", "RatesTestSupport"],
+      swiftSettings: swiftSettings),
   ]
 )

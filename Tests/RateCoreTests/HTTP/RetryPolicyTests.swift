@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import RateCore
-@testable import RatesCLI
 import RatesTestSupport
 
 #if canImport(FoundationNetworking)

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import RateCore
-@testable import RatesCLI
 import RatesTestSupport
 
 #if canImport(FoundationNetworking)
@@ -174,13 +173,12 @@ import RatesTestSupport
       _ = try await client(stub, key: .demo("CG-secret")).simplePrices(ids: ["bitcoin"], currencies: ["usd"])
       Issue.record("expected an error")
     } catch let error as ProviderError {
-      guard case .apiKeyRejected = error else {
+      guard case .apiKeyRejected(_, let detail) = error else {
         Issue.record("unexpected \(error)")
         return
       }
-      let message = error.localizedDescription
-      #expect(message.contains("COINGECKO_"))
-      #expect(!message.contains("CG-secret"))
+      #expect(detail.contains("COINGECKO_"))
+      #expect(!String(describing: error).contains("CG-secret"))
     }
   }
 

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import RateCore
-@testable import RatesCLI
 import RatesTestSupport
 
 #if canImport(Glibc)

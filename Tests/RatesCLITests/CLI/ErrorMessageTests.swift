@@ -4,7 +4,8 @@ import Testing
 @testable import RatesCLI
 import RatesTestSupport
 
-@Suite struct SuggestionTests {
+/// The words `RatesCLI` gives the domain's errors (ErrorMessages.swift).
+@Suite struct ErrorMessageTests {
   @Test func unknownCoinSuggestsACloseOneAndSearch() {
     let message = ProviderError.coinNotFound(provider: "coingecko", coin: "bitcon").localizedDescription
     #expect(message == "unknown coin 'bitcon' at CoinGecko: did you mean 'bitcoin'? try 'rates search bitcon'")
@@ -16,5 +17,17 @@ import RatesTestSupport
     let message = ProviderError.invalidCurrency(provider: "coingecko", currency: "EUX").localizedDescription
     #expect(message.contains("did you mean 'EUR'?"))
     #expect(message.contains("rates currencies"))
+  }
+
+  @Test func messagesNameFrankfurter() {
+    let error = ProviderError.invalidCurrency(provider: Providers.frankfurter, currency: "GBP,XYZ")
+    #expect(error.errorDescription?.hasPrefix("Frankfurter (ECB) does not price in one of") == true)
+  }
+
+  @Test func aRejectedKeyIsNamedWithItsHint() {
+    let error = ProviderError.apiKeyRejected(
+      provider: Providers.coinGecko, detail: "a Demo key is for api.coingecko.com: set COINGECKO_API_KEY")
+    #expect(error.localizedDescription.hasPrefix("CoinGecko rejected the API key: "))
+    #expect(error.localizedDescription.contains("COINGECKO_"))
   }
 }

@@ -1,6 +1,5 @@
 import Testing
 @testable import RateCore
-@testable import RatesCLI
 import RatesTestSupport
 
 @Suite struct AmountParserTests {

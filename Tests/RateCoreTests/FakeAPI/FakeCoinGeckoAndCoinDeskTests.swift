@@ -1,6 +1,5 @@
 import Foundation
 import RateCore
-import RatesCLI
 import Testing
 import RatesTestSupport
 
