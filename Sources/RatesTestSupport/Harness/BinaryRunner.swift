@@ -29,12 +29,7 @@ public struct BinaryRunner: Sendable {
       "LANG": "C.UTF-8",
       "RATES_TIMEOUT": "2",
     ]
-    if let server {
-      environment["RATES_COINGECKO_URL"] = server.appendingPathComponent("api/v3").absoluteString
-      environment["RATES_COINDESK_URL"] = server.appendingPathComponent("v1/bpi").absoluteString
-      environment["RATES_FRANKFURTER_URL"] =
-        server.appendingPathComponent("frankfurter").absoluteString
-    }
+    if let server { environment.merge(FakeAPIs.environment(base: server)) { $1 } }
     environment.merge(extra) { $1 }
     self.environment = environment
   }

@@ -4,10 +4,8 @@ import Testing
 @testable import RatesCLI
 import RatesTestSupport
 
-/// `rates config` through the built binary: precedence, masking, file safety.
-@Suite struct ConfigEndToEndTests {
-  static let clock: @Sendable () -> Date = { Date() }
-
+/// `rates config` in process: precedence, masking, file safety.
+@Suite struct ConfigCommandTests {
   func settings(_ result: CommandResult) throws -> [String: (value: Any, source: String)] {
     let list = try #require(try result.json()["settings"] as? [[String: Any]])
     var table: [String: (value: Any, source: String)] = [:]
@@ -18,36 +16,36 @@ import RatesTestSupport
   }
 
   @Test func precedenceIsFlagThenEnvironmentThenFileThenDefault() async throws {
-    let rates = try BinaryRunner(server: nil)
-    let initial = try settings(try await rates.run(["config", "--json"]))
+    let rates = try CLIHarness()
+    let initial = try settings(await rates.run(["config", "--json"]))
     #expect(initial["currency"]?.value as? String == "USD")
     #expect(initial["currency"]?.source == "default")
 
-    #expect(try await rates.run(["config", "set", "currency", "eur"]).status == 0)
-    #expect(try await rates.run(["config", "set", "provider", "coingecko"]).status == 0)
-    let fromFile = try settings(try await rates.run(["config", "--json"]))
+    #expect(await rates.run(["config", "set", "currency", "eur"]).status == 0)
+    #expect(await rates.run(["config", "set", "provider", "coingecko"]).status == 0)
+    let fromFile = try settings(await rates.run(["config", "--json"]))
     #expect(fromFile["currency"]?.value as? String == "EUR")
     #expect(fromFile["currency"]?.source == "config file")
 
     let fromEnv = try settings(
-      try await rates.run(["config", "--json"], extra: ["RATES_CURRENCY": "GBP", "RATES_PROVIDER": "coindesk"]))
+      await rates.run(["config", "--json"], environment: ["RATES_CURRENCY": "GBP", "RATES_PROVIDER": "coindesk"]))
     #expect(fromEnv["currency"]?.value as? String == "GBP")
     #expect(fromEnv["currency"]?.source == "environment (RATES_CURRENCY)")
     let fromFlag = try settings(
-      try await rates.run(["config", "--json", "--provider", "frankfurter"], extra: ["RATES_PROVIDER": "coindesk"]))
+      await rates.run(["config", "--json", "--provider", "frankfurter"], environment: ["RATES_PROVIDER": "coindesk"]))
     #expect(fromFlag["provider"]?.value as? String == "frankfurter")
     #expect(fromFlag["provider"]?.source == "flag (--provider)")
   }
 
   @Test func setAndUnsetChangeOnlyTheirKey() async throws {
-    let rates = try BinaryRunner(server: nil)
+    let rates = try CLIHarness()
     let directory = rates.home.appendingPathComponent("config/rates")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let file = directory.appendingPathComponent("config.json")
     // A key from a newer rates survives.
     try Data(#"{"version":1,"settings":{"timeout":"20","future-key":"kept"}}"#.utf8).write(to: file)
-    #expect(try await rates.run(["config", "set", "currency", "CHF"]).status == 0)
-    #expect(try await rates.run(["config", "unset", "timeout"]).status == 0)
+    #expect(await rates.run(["config", "set", "currency", "CHF"]).status == 0)
+    #expect(await rates.run(["config", "unset", "timeout"]).status == 0)
     let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
     let stored = try #require(object?["settings"] as? [String: String])
     #expect(stored == ["currency": "CHF", "future-key": "kept"])
@@ -56,7 +54,7 @@ import RatesTestSupport
   }
 
   @Test func refusals() async throws {
-    let rates = try BinaryRunner(server: nil)
+    let rates = try CLIHarness()
     let cases: [([String], String)] = [
       (["config", "set", "colour", "red"], "unknown setting 'colour'"),
       (["config", "set", "currency", "euro!"], "invalid for 'currency'"),
@@ -65,7 +63,7 @@ import RatesTestSupport
       (["config", "set", "provider"], "missing argument <value>"),
     ]
     for (arguments, message) in cases {
-      let result = try await rates.run(arguments)
+      let result = await rates.run(arguments)
       #expect(result.status == 64, "\(arguments)")
       #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
     }
@@ -73,14 +71,12 @@ import RatesTestSupport
 
   @Test func apiKeyFromStdinIsUsedMaskedAndNeverPrinted() async throws {
     let secret = "CG-from-stdin-9f8e7d"
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
-    defer { server.stop() }
-    let rates = try BinaryRunner(server: server.baseURL)
-    let set = try await rates.run(["config", "set", "api-key"], stdin: secret + "\n")
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let set = await rates.run(["config", "set", "api-key"], stdin: secret + "\n")
     #expect(set.status == 0, "\(set.stderr)")
-    let show = try await rates.run(["config"])
+    let show = await rates.run(["config"])
     #expect(show.stdout.contains("CG-…8e7d"))
-    let history = try await rates.run(["history", "BTC", "EUR", "--json"])
+    let history = await rates.run(["history", "BTC", "EUR", "--json"])
     #expect(history.status == 0)
     #expect(server.requests.first?.headers["x-cg-demo-api-key"] == secret)
     for text in [set.stdout, set.stderr, show.stdout, show.stderr, history.stdout, history.stderr] {
@@ -92,26 +88,26 @@ import RatesTestSupport
   }
 
   @Test func anInvalidValueCanStillBeRepairedWithConfig() async throws {
-    let rates = try BinaryRunner(server: nil)
+    let rates = try CLIHarness()
     let directory = rates.home.appendingPathComponent("config/rates")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     try Data(#"{"version":1,"settings":{"currency":"€€"}}"#.utf8)
       .write(to: directory.appendingPathComponent("config.json"))
-    let blocked = try await rates.run(["currencies"])
+    let blocked = await rates.run(["currencies"])
     #expect(blocked.status == 64)
     #expect(blocked.stderr.contains("rates config unset currency"))
-    #expect(try await rates.run(["config"]).status == 0)
-    #expect(try await rates.run(["config", "set", "currency", "CHF"]).status == 0)
-    #expect(try await rates.run(["currencies"]).status == 0)
+    #expect(await rates.run(["config"]).status == 0)
+    #expect(await rates.run(["config", "set", "currency", "CHF"]).status == 0)
+    #expect(await rates.run(["currencies"]).status == 0)
   }
 
   @Test func aCorruptConfigFileStopsWithItsName() async throws {
-    let rates = try BinaryRunner(server: nil)
+    let rates = try CLIHarness()
     let directory = rates.home.appendingPathComponent("config/rates")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let file = directory.appendingPathComponent("config.json")
     try Data("{nope".utf8).write(to: file)
-    let result = try await rates.run(["config", "set", "currency", "EUR"])
+    let result = await rates.run(["config", "set", "currency", "EUR"])
     #expect(result.status == 74)
     #expect(result.stderr.contains(file.path))
     #expect(try Data(contentsOf: file) == Data("{nope".utf8))

@@ -4,15 +4,12 @@ import Testing
 @testable import RatesCLI
 import RatesTestSupport
 
-/// ECB rates, routing, inverse pairs, `pairs` and `currencies` through the built binary.
-@Suite struct FiatEndToEndTests {
-  static let clock: @Sendable () -> Date = { Date() }
-
+/// ECB rates, routing, inverse pairs, `pairs` and `currencies` in process, against the fake
+/// APIs at a fixed time.
+@Suite struct FiatCommandTests {
   @Test func fiatHistoryCarriesWeekendsInOneRequest() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
-    defer { server.stop() }
-    let rates = try BinaryRunner(server: server.baseURL)
-    let result = try await rates.run(["history", "GBP", "USD", "--json"])
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["history", "GBP", "USD", "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(server.requestCount == 1)
     #expect(server.requests.first?.path.hasPrefix("/frankfurter/") == true)
@@ -30,17 +27,15 @@ import RatesTestSupport
       #expect(abs((point["rate"] as? Double ?? 0) - expected) < 1e-3, "\(day)")
     }
 
-    let table = try await rates.run(["history", "GBP-USD", "--table"])
+    let table = await rates.run(["history", "GBP-USD", "--table"])
     #expect(table.status == 0)
     #expect(table.stdout.contains("carried"))
     #expect(server.requestCount == 1, "the ECB series is cached")
   }
 
   @Test func fiatCoinPairIsTheInverse() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
-    defer { server.stop() }
-    let rates = try BinaryRunner(server: server.baseURL)
-    let result = try await rates.run(["history", "EUR", "BTC", "--days", "7", "--json"])
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["history", "EUR", "BTC", "--days", "7", "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     let json = try result.json()
     #expect(json["base"] as? String == "EUR")
@@ -51,45 +46,39 @@ import RatesTestSupport
   }
 
   @Test func currentMixesPairsAndCoinsWithOneRequestPerProvider() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
-    defer { server.stop() }
-    let rates = try BinaryRunner(server: server.baseURL)
-    let result = try await rates.run(["current", "GBP-USD", "EUR-AUD", "BTC", "--in", "EUR", "--json"])
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["current", "GBP-USD", "EUR-AUD", "BTC", "--in", "EUR", "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(server.requestCount == 2)
     let quotes = try #require(try result.json()["quotes"] as? [[String: Any]])
     #expect(quotes.map { "\($0["base"]!)-\($0["quote"]!)" } == ["GBP-USD", "EUR-AUD", "BTC-EUR"])
     #expect(quotes.map { $0["source"] as? String } == ["frankfurter", "frankfurter", "coingecko"])
-    let today = Day(containing: Date())
+    let today = Day(containing: fixedNow)
     let ecbDay = FakeFrankfurter.workingDay(onOrBefore: today)
     #expect(
       abs((quotes[1]["rate"] as? Double ?? 0) - FakeFrankfurter.eurRate("AUD", day: ecbDay)) < 1e-9)
   }
 
   @Test func unsupportedPairsAreExplained() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
-    defer { server.stop() }
-    let rates = try BinaryRunner(server: server.baseURL)
-    let lbp = try await rates.run(["history", "USD", "LBP"])
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let lbp = await rates.run(["history", "USD", "LBP"])
     #expect(lbp.status == 64)
     #expect(lbp.stderr.contains("no provider has USD/LBP"))
-    let forced = try await rates.run(["history", "BTC", "EUR", "--provider", "frankfurter"])
+    let forced = await rates.run(["history", "BTC", "EUR", "--provider", "frankfurter"])
     #expect(forced.status == 64)
     #expect(server.requestCount == 0)
   }
 
   @Test func pairsAddListRemoveWithRefusals() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
-    defer { server.stop() }
-    let rates = try BinaryRunner(server: server.baseURL)
-    let none = try await rates.run(["pairs"])
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let none = await rates.run(["pairs"])
     #expect(none.status == 0)
     #expect(none.stdout.contains("rates pairs add GBP USD"))
 
     for arguments in [["pairs", "add", "GBP", "USD"], ["pairs", "add", "eur-aud"], ["pairs", "add", "BTC", "EUR"],
       ["pairs", "add", "CHF", "JPY"], ["pairs", "add", "USD", "CAD"], ["pairs", "add", "SEK-NOK"]]
     {
-      let added = try await rates.run(arguments)
+      let added = await rates.run(arguments)
       #expect(added.status == 0, "\(arguments): \(added.stderr)")
     }
     let refusals: [([String], String)] = [
@@ -100,13 +89,13 @@ import RatesTestSupport
       (["pairs", "remove", "GBP-JPY"], "not a configured pair"),
     ]
     for (arguments, message) in refusals {
-      let refused = try await rates.run(arguments)
+      let refused = await rates.run(arguments)
       #expect(refused.status == 64, "\(arguments)")
       #expect(refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
     }
 
     let before = server.requestCount
-    let list = try await rates.run(["pairs", "--json"])
+    let list = await rates.run(["pairs", "--json"])
     #expect(list.status == 0, "\(list.stderr)")
     #expect(server.requestCount - before == 2, "one ECB series for five fiat pairs, one CoinGecko call")
     let pairs = try #require(try list.json()["pairs"] as? [[String: Any]])
@@ -117,24 +106,24 @@ import RatesTestSupport
       #expect(pair["rate"] is Double)
       #expect((pair["sparkline"] as? [Double])?.count ?? 0 >= 7)
     }
-    let text = try await rates.run(["pairs"])
+    let text = await rates.run(["pairs"])
     #expect(text.stdout.contains("GBP-USD"))
     #expect(server.requestCount - before == 2, "cached")
 
-    let removed = try await rates.run(["pairs", "remove", "usd-gbp"])
+    let removed = await rates.run(["pairs", "remove", "usd-gbp"])
     #expect(removed.status == 0)
     #expect(removed.stdout.contains("Removed GBP-USD"))
   }
 
   @Test func currenciesPutGBPEURUSDFirst() async throws {
-    let rates = try BinaryRunner(server: nil)
-    let result = try await rates.run(["currencies", "--json"])
+    let rates = try CLIHarness()
+    let result = await rates.run(["currencies", "--json"])
     #expect(result.status == 0)
     let codes = try #require(try result.json()["currencies"] as? [[String: Any]]).compactMap { $0["code"] as? String }
     #expect(Array(codes.prefix(3)) == ["GBP", "EUR", "USD"])
     #expect(Array(codes.dropFirst(3)) == codes.dropFirst(3).sorted())
     #expect(codes.count == FiatCurrencies.ecb.count)
-    let crypto = try await rates.run(["currencies", "--crypto"])
+    let crypto = await rates.run(["currencies", "--crypto"])
     #expect(crypto.stdout.contains("bitcoin"))
   }
 }

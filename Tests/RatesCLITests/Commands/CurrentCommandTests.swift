@@ -4,14 +4,10 @@ import Testing
 @testable import RatesCLI
 import RatesTestSupport
 
-@Suite struct CurrentEndToEndTests {
-  static let clock: @Sendable () -> Date = { Date() }
-
+@Suite struct CurrentCommandTests {
   @Test func currentBatchesAllCoinsAndCurrenciesInOneRequest() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
-    defer { server.stop() }
-    let rates = try BinaryRunner(server: server.baseURL)
-    let result = try await rates.run(["current", "BTC", "ETH", "--in", "EUR,USD", "--json"])
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["current", "BTC", "ETH", "--in", "EUR,USD", "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(server.requestCount == 1)
     #expect(server.requests.first?.query["ids"] == "bitcoin,ethereum")
@@ -25,7 +21,7 @@ import RatesTestSupport
       #expect(quote["fetchedAt"] is String)
     }
 
-    let table = try await rates.run(["current", "BTC", "ETH", "--in", "EUR,USD"])
+    let table = await rates.run(["current", "BTC", "ETH", "--in", "EUR,USD"])
     #expect(table.status == 0)
     #expect(server.requestCount == 1, "fresh prices come from the cache")
     #expect(table.stdout.contains("BTC"))
@@ -34,10 +30,8 @@ import RatesTestSupport
   }
 
   @Test func coinDeskCurrentReusesTheUSDThatComesAlong() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
-    defer { server.stop() }
-    let result = try await BinaryRunner(server: server.baseURL)
-      .run(["current", "BTC", "--in", "GBP", "--provider", "coindesk", "--json"])
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["current", "BTC", "--in", "GBP", "--provider", "coindesk", "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     let quotes = try #require(try result.json()["quotes"] as? [[String: Any]])
     #expect(quotes.first?["rate"] as? Double == FakeCoinDesk.nowValue(currency: "GBP"))

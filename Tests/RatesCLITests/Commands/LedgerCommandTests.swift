@@ -5,29 +5,30 @@ import Testing
 @testable import RatesCLI
 import RatesTestSupport
 
-/// `rates ledger` through the built binary, with a real data file and no network at all.
-@Suite struct LedgerEndToEndTests {
-  /// Today in UTC, as the binary sees it (a run across midnight UTC could disagree).
-  static var today: Day { Day(containing: Date()) }
+/// `rates ledger` in process, with a real data file and no network at all. (Concurrent adds
+/// from separate processes are in EndToEndTests.)
+@Suite struct LedgerCommandTests {
+  /// Today in UTC at the harness's fixed time.
+  static let today = Day(containing: fixedNow)
   static func daysAgo(_ count: Int) -> String { today.adding(days: -count).description }
 
   /// Runs `arguments` and requires exit 0.
-  static func ok(_ rates: BinaryRunner, _ arguments: [String]) async throws
+  static func ok(_ rates: CLIHarness, _ arguments: [String]) async throws
     -> CommandResult
   {
-    let result = try await rates.run(arguments)
+    let result = await rates.run(arguments)
     #expect(result.status == 0, "\(arguments): \(result.stderr)")
     return result
   }
 
-  static func ledgerFile(_ rates: BinaryRunner) -> URL {
+  static func ledgerFile(_ rates: CLIHarness) -> URL {
     rates.home.appendingPathComponent("data/rates/ledger.json")
   }
 
   // MARK: - Add, list, remove
 
   @Test func addListRemove() async throws {
-    let rates = try BinaryRunner(server: nil)
+    let rates = try CLIHarness()
     let empty = try await Self.ok(rates, ["ledger"])
     #expect(empty.stdout.contains("No exchanges recorded yet"))
 
@@ -85,7 +86,7 @@ import RatesTestSupport
 
     let remove = try await Self.ok(rates, ["ledger", "remove", "3"])
     #expect(remove.stdout.contains("Removed #3: bought 10 EUR for 11 USD"))
-    let again = try await rates.run(["ledger", "rm", "3"])
+    let again = await rates.run(["ledger", "rm", "3"])
     #expect(again.status == 64)
     #expect(again.stderr.contains("no exchange #3"))
     // The id of a removed entry is never handed out again.
@@ -121,8 +122,8 @@ import RatesTestSupport
     (["100", "USD", "8950000", "LBP", "--sell", "extra"], "unexpected argument 'extra'"),
   ])
   func addRefusesWithExit64(arguments: [String], message: String) async throws {
-    let rates = try BinaryRunner(server: nil)
-    let result = try await rates.run(["ledger", "add"] + arguments)
+    let rates = try CLIHarness()
+    let result = await rates.run(["ledger", "add"] + arguments)
     #expect(result.status == 64, "\(arguments): \(result.stderr)")
     #expect(result.stderr.contains(message), "\(result.stderr)")
     #expect(result.stderr.hasPrefix("error: "))
@@ -140,13 +141,13 @@ import RatesTestSupport
     ["ledger", "import"], ["ledger", "list", "--note", "x"],
   ])
   func otherRefusals(arguments: [String]) async throws {
-    let rates = try BinaryRunner(server: nil)
-    let result = try await rates.run(arguments)
+    let rates = try CLIHarness()
+    let result = await rates.run(arguments)
     #expect(result.status == 64, "\(arguments): \(result.stderr)")
   }
 
   @Test func helpDescribesEveryAction() async throws {
-    let rates = try BinaryRunner(server: nil)
+    let rates = try CLIHarness()
     let help = try await Self.ok(rates, ["ledger", "--help"])
     for word in ["add <AMOUNT>", "--with-anyone", "Examples:", "export --csv", "Exit codes:"] {
       #expect(help.stdout.contains(word), "\(word)")
@@ -158,7 +159,7 @@ import RatesTestSupport
   // MARK: - Rate and stats
 
   @Test func rateIsAmountWeightedOverTheLastDays() async throws {
-    let rates = try BinaryRunner(server: nil)
+    let rates = try CLIHarness()
     for arguments in [
       // Sells of USD: 100 for 8,950,000 and 300 for 26,940,000 (yesterday).
       ["100", "USD", "8950000", "LBP", "--sell"],
@@ -203,8 +204,8 @@ import RatesTestSupport
   }
 
   @Test func oneSidedAndEmptyWindows() async throws {
-    let rates = try BinaryRunner(server: nil)
-    let none = try await rates.run(["ledger", "rate", "USD", "LBP"])
+    let rates = try CLIHarness()
+    let none = await rates.run(["ledger", "rate", "USD", "LBP"])
     #expect(none.status == 66, "\(none.stderr)")
     #expect(none.stderr.contains("no exchanges between USD and LBP"))
 
@@ -214,7 +215,7 @@ import RatesTestSupport
         "ledger", "add", "100", "USD", "9000000", "LBP", "--sell", "--date",
         Self.daysAgo(10),
       ])
-    let old = try await rates.run(["ledger", "rate", "USD", "LBP", "--json"])
+    let old = await rates.run(["ledger", "rate", "USD", "LBP", "--json"])
     #expect(old.status == 66)
     let error = try #require(try old.errorJSON()["error"] as? [String: Any])
     #expect(error["code"] as? String == "no_data")
@@ -231,7 +232,7 @@ import RatesTestSupport
   }
 
   @Test func statsDrawsBothSidesWithTheirFigures() async throws {
-    let rates = try BinaryRunner(server: nil)
+    let rates = try CLIHarness()
     for (days, amount) in [(0, "9000000"), (1, "9100000"), (5, "8900000")] {
       _ = try await Self.ok(
         rates,
@@ -264,14 +265,14 @@ import RatesTestSupport
     for line in text.stdout.split(separator: "\n") {
       #expect(TerminalText.displayWidth(String(line)) <= 80, "fits the default width")
     }
-    let missing = try await rates.run(["ledger", "stats", "EUR", "LBP"])
+    let missing = await rates.run(["ledger", "stats", "EUR", "LBP"])
     #expect(missing.status == 66)
   }
 
   // MARK: - CSV
 
   @Test func exportImportRoundTrip() async throws {
-    let source = try BinaryRunner(server: nil)
+    let source = try CLIHarness()
     for arguments in [
       [
         "100", "USD", "8950000", "LBP", "--sell", "--with", "Abu \"Ali\", Hamra",
@@ -290,12 +291,12 @@ import RatesTestSupport
     let file = source.home.appendingPathComponent("ledger.csv")
     try Data(export.stdout.utf8).write(to: file)
 
-    let target = try BinaryRunner(server: nil)
+    let target = try CLIHarness()
     _ = try await Self.ok(target, ["ledger", "add", "1", "USD", "2", "EUR", "--sell"])
     let imported = try await Self.ok(target, ["ledger", "import", file.path])
     #expect(imported.stdout.contains("Imported 3 exchanges as #2 to #4"))
 
-    func entries(_ rates: BinaryRunner) async throws -> [[String: Any]] {
+    func entries(_ rates: CLIHarness) async throws -> [[String: Any]] {
       let list = try await Self.ok(rates, ["ledger", "list", "--json"])
       return try #require(try list.json()["entries"] as? [[String: Any]])
     }
@@ -317,7 +318,7 @@ import RatesTestSupport
   }
 
   @Test func importWithABadLineImportsNothing() async throws {
-    let rates = try BinaryRunner(server: nil)
+    let rates = try CLIHarness()
     _ = try await Self.ok(rates, ["ledger", "add", "1", "USD", "2", "EUR", "--sell"])
     let before = try Data(contentsOf: Self.ledgerFile(rates))
     let file = rates.home.appendingPathComponent("bad.csv")
@@ -329,48 +330,20 @@ import RatesTestSupport
 
       """
     try Data(text.utf8).write(to: file)
-    let result = try await rates.run(["ledger", "import", file.path])
+    let result = await rates.run(["ledger", "import", file.path])
     #expect(result.status == 64)
     #expect(result.stderr.contains("line 3: the amount 'lots' is not a number"), "\(result.stderr)")
     #expect(result.stderr.contains("nothing was imported"))
     #expect(try Data(contentsOf: Self.ledgerFile(rates)) == before)
 
-    let missing = try await rates.run(["ledger", "import", "/nonexistent/ledger.csv"])
+    let missing = await rates.run(["ledger", "import", "/nonexistent/ledger.csv"])
     #expect(missing.status == 74)
   }
 
-  // MARK: - Concurrency and corruption
-
-  @Test func twentyConcurrentAddsLoseNothing() async throws {
-    let rates = try BinaryRunner(server: nil)
-    let results = try await withThrowingTaskGroup(of: CommandResult.self) { group in
-      for index in 1...20 {
-        group.addTask {
-          try await rates.run(
-            ["ledger", "add", "\(index)", "USD", "\(index * 90_000)", "LBP", "--sell"])
-        }
-      }
-      var all: [CommandResult] = []
-      for try await result in group { all.append(result) }
-      return all
-    }
-    for result in results { #expect(result.status == 0, "\(result.stderr)") }
-    let object =
-      try JSONSerialization.jsonObject(
-        with: Data(contentsOf: Self.ledgerFile(rates))) as? [String: Any]
-    let ledger = try #require(object?["ledger"] as? [String: Any])
-    let entries = try #require(ledger["entries"] as? [[String: Any]])
-    #expect(Set(entries.compactMap { $0["id"] as? Int }) == Set(1...20))
-    #expect(Set(entries.compactMap { $0["amount"] as? Double }) == Set((1...20).map(Double.init)))
-    #expect(ledger["nextID"] as? Int == 21)
-    let mode =
-      try FileManager.default.attributesOfItem(
-        atPath: Self.ledgerFile(rates).path)[.posixPermissions] as? NSNumber
-    #expect(mode?.intValue == 0o600)
-  }
+  // MARK: - Corruption
 
   @Test func corruptLedgerIsNeverOverwritten() async throws {
-    let rates = try BinaryRunner(server: nil)
+    let rates = try CLIHarness()
     let file = Self.ledgerFile(rates)
     try FileManager.default.createDirectory(
       at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -384,7 +357,7 @@ import RatesTestSupport
       ["ledger", "rate", "USD", "EUR"], ["ledger", "stats", "USD", "EUR"],
       ["ledger", "export", "--csv"], ["ledger", "import", csv.path],
     ] {
-      let result = try await rates.run(arguments)
+      let result = await rates.run(arguments)
       #expect(result.status == 74, "\(arguments): \(result.stderr)")
       #expect(result.stderr.contains(file.path))
       #expect(result.stderr.contains("mv "))

@@ -4,17 +4,14 @@ import Testing
 @testable import RatesCLI
 import RatesTestSupport
 
-/// The built `rates` binary against a loopback server speaking the
-/// documented API shapes: real processes, real HTTP, real files.
-@Suite struct HistoryEndToEndTests {
-  static let clock: @Sendable () -> Date = { Date() }
-
+/// `history` in process against the fake APIs at a fixed time: requests, caching,
+/// providers, `--days`, `--offline`, untrusted text. (EndToEndTests/WiringEndToEndTests
+/// runs it once through the binary, over a socket.)
+@Suite struct HistoryCommandTests {
   @Test func historyIsOneRequestColdAndNoneWarm() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
-    defer { server.stop() }
-    let rates = try BinaryRunner(server: server.baseURL)
+    let (rates, server) = try CLIHarness.withFakeAPI()
 
-    let cold = try await rates.run(["history", "BTC", "EUR"])
+    let cold = await rates.run(["history", "BTC", "EUR"])
     #expect(cold.status == 0, "\(cold.stderr)")
     #expect(cold.stdout.contains("BTC/EUR"))
     #expect(cold.stdout.contains("28 days"))
@@ -26,7 +23,7 @@ import RatesTestSupport
     #expect(request.query["interval"] == "daily")
     #expect(request.headers["user-agent"] == "rates/\(RatesVersion.current)")
 
-    let warm = try await rates.run(["history", "BTC", "EUR", "--json"])
+    let warm = await rates.run(["history", "BTC", "EUR", "--json"])
     #expect(warm.status == 0)
     #expect(server.requestCount == 1, "a warm cache answers without a request")
     let json = try warm.json()
@@ -37,7 +34,7 @@ import RatesTestSupport
     #expect((json["fetchedAt"] as? String)?.hasSuffix("Z") == true)
     let points = try #require(json["points"] as? [[String: Any]])
     #expect(points.count == 28)
-    let today = Day(containing: Date())
+    let today = Day(containing: fixedNow)
     #expect(points.last?["date"] as? String == today.description)
     #expect(points.last?["rate"] as? Double == FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur"))
     // A past day's value is the point stamped at the next midnight.
@@ -56,37 +53,33 @@ import RatesTestSupport
   }
 
   @Test func coinDeskFormatWorksForBitcoinOnly() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
-    defer { server.stop() }
-    let rates = try BinaryRunner(server: server.baseURL)
-    let result = try await rates.run(["history", "BTC", "EUR", "--provider", "coindesk", "--json"])
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["history", "BTC", "EUR", "--provider", "coindesk", "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     let json = try result.json()
     #expect(json["source"] as? String == "coindesk")
     let points = try #require(json["points"] as? [[String: Any]])
     #expect(points.count == 28)
-    let yesterday = Day(containing: Date()).adding(days: -1)
+    let yesterday = Day(containing: fixedNow).adding(days: -1)
     #expect(points.dropLast().last?["rate"] as? Double == FakeCoinDesk.dailyValue(currency: "EUR", day: yesterday))
     #expect(points.last?["rate"] as? Double == FakeCoinDesk.nowValue(currency: "EUR"))
     #expect(server.requestCount == 2)
     let historical = try #require(server.requests.first { $0.path.hasSuffix("/historical/close.json") })
-    #expect(historical.query["start"] == Day(containing: Date()).adding(days: -27).description)
+    #expect(historical.query["start"] == Day(containing: fixedNow).adding(days: -27).description)
     #expect(historical.query["end"] == yesterday.description)
 
-    let eth = try await rates.run(["history", "ETH", "EUR", "--provider", "coindesk"])
+    let eth = await rates.run(["history", "ETH", "EUR", "--provider", "coindesk"])
     #expect(eth.status == 64)
     #expect(eth.stderr.contains("Bitcoin only"))
   }
 
   @Test func daysOptionSetsThePointCount() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
-    defer { server.stop() }
-    let rates = try BinaryRunner(server: server.baseURL)
-    let result = try await rates.run(["history", "ETH-USD", "--days", "90", "--json"])
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["history", "ETH-USD", "--days", "90", "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect((try result.json()["points"] as? [Any])?.count == 90)
     for layout in ["--chart", "--table"] {
-      let text = try await rates.run(["history", "ETH-USD", "--days", "90", layout], extra: ["COLUMNS": "60"])
+      let text = await rates.run(["history", "ETH-USD", "--days", "90", layout], width: 60)
       #expect(text.status == 0)
       #expect(text.stdout.split(separator: "\n").allSatisfy { TerminalText.displayWidth(String($0)) <= 60 })
     }
@@ -94,25 +87,21 @@ import RatesTestSupport
   }
 
   @Test func offlineUsesOnlyTheCache() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
-    defer { server.stop() }
-    let rates = try BinaryRunner(server: server.baseURL)
-    let empty = try await rates.run(["history", "BTC", "EUR", "--offline"])
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let empty = await rates.run(["history", "BTC", "EUR", "--offline"])
     #expect(empty.status == 66)
     #expect(empty.stderr.contains("no cached data"))
     #expect(server.requestCount == 0)
-    _ = try await rates.run(["history", "BTC", "EUR"])
-    let offline = try await rates.run(["history", "BTC", "EUR", "--offline", "--json"])
+    _ = await rates.run(["history", "BTC", "EUR"])
+    let offline = await rates.run(["history", "BTC", "EUR", "--offline", "--json"])
     #expect(offline.status == 0)
     #expect((try offline.json()["points"] as? [Any])?.count == 28)
     #expect(server.requestCount == 1)
   }
 
   @Test func ansiInRatesNeverReachesTheTerminal() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
-    defer { server.stop() }
-    let rates = try BinaryRunner(server: server.baseURL)
-    let result = try await rates.run(["history", "EVIL", "EUR"])
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["history", "EVIL", "EUR"])
     #expect(!result.stdout.contains("\u{1B}"))
     #expect(!result.stderr.contains("\u{1B}"))
   }

@@ -4,39 +4,33 @@ import Testing
 @testable import RatesCLI
 import RatesTestSupport
 
-/// `search` and `info` through the built binary.
-@Suite struct CoinsEndToEndTests {
-  static let clock: @Sendable () -> Date = { Date() }
-
+/// `search` and `info` in process, against the fake APIs at a fixed time.
+@Suite struct CoinsCommandTests {
   @Test func searchPutsExactMatchesFirstFlagsSharedSymbolsAndCaches() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
-    defer { server.stop() }
-    let rates = try BinaryRunner(server: server.baseURL)
-    let result = try await rates.run(["search", "eth", "--json"])
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["search", "eth", "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     let results = try #require(try result.json()["results"] as? [[String: Any]])
     #expect(results.first?["id"] as? String == "ethereum")
     #expect(results.first?["sharedSymbol"] as? Bool == true)
     let wormhole = try #require(results.first { $0["id"] as? String == "ethereum-wormhole" })
     #expect(wormhole["marketCapRank"] is NSNull)
-    let text = try await rates.run(["search", "eth"])
+    let text = await rates.run(["search", "eth"])
     #expect(text.stdout.contains("ETH*"))
     #expect(server.requestCount == 1, "cached for 15 minutes")
 
-    let evil = try await rates.run(["search", "evil"])
+    let evil = await rates.run(["search", "evil"])
     #expect(evil.stdout.contains("EvilCoin"))
     #expect(!evil.stdout.contains("\u{1B}"))
 
-    let none = try await rates.run(["search", "zzzz"])
+    let none = await rates.run(["search", "zzzz"])
     #expect(none.status == 0)
     #expect(none.stdout.contains("No coins match 'zzzz'"))
   }
 
   @Test func infoShowsMarketDataAndHistoryInTwoRequests() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
-    defer { server.stop() }
-    let rates = try BinaryRunner(server: server.baseURL)
-    let result = try await rates.run(["info", "BTC", "--in", "EUR", "--json"])
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["info", "BTC", "--in", "EUR", "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(server.requestCount == 2)
     let json = try result.json()
@@ -46,14 +40,14 @@ import RatesTestSupport
     let history = try #require(json["history"] as? [String: Any])
     #expect((history["points"] as? [Any])?.count == 30)
 
-    let text = try await rates.run(["info", "solana", "--in", "EUR", "--days", "7"])
+    let text = await rates.run(["info", "solana", "--in", "EUR", "--days", "7"])
     #expect(text.status == 0, "\(text.stderr)")
     #expect(text.stdout.contains("Solana (SOL)"))
     #expect(text.stdout.contains("max supply"))
     #expect(text.stdout.contains("—"), "null max supply shows a dash")
     #expect(text.stdout.contains("7 days"))
 
-    let unknown = try await rates.run(["info", "nosuchcoin"])
+    let unknown = await rates.run(["info", "nosuchcoin"])
     #expect(unknown.status == 64)
   }
 }

@@ -4,15 +4,11 @@ import Testing
 @testable import RatesCLI
 import RatesTestSupport
 
-/// `convert` and `stats` through the built binary.
-@Suite struct CalculatorEndToEndTests {
-  static let clock: @Sendable () -> Date = { Date() }
-
+/// `convert` and `stats` in process, against the fake APIs at a fixed time.
+@Suite struct CalculatorCommandTests {
   @Test func convertBatchesEveryKindOfTargetInOneRequestPerProvider() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
-    defer { server.stop() }
-    let rates = try BinaryRunner(server: server.baseURL)
-    let result = try await rates.run(["convert", "1,500", "USD", "EUR,BTC,SOL", "--json"])
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["convert", "1,500", "USD", "EUR,BTC,SOL", "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(server.requestCount == 2, "one ECB, one CoinGecko")
     let json = try result.json()
@@ -20,7 +16,7 @@ import RatesTestSupport
     #expect(json["date"] is NSNull)
     let conversions = try #require(json["conversions"] as? [[String: Any]])
     #expect(conversions.map { $0["to"] as? String } == ["EUR", "BTC", "SOL"])
-    let ecbDay = FakeFrankfurter.workingDay(onOrBefore: Day(containing: Date()))
+    let ecbDay = FakeFrankfurter.workingDay(onOrBefore: Day(containing: fixedNow))
     let eur = try #require(conversions[0]["rate"] as? Double)
     #expect(abs(eur - FakeFrankfurter.rate(base: "USD", quote: "EUR", day: ecbDay)) < 1e-9)
     #expect(abs((conversions[0]["amount"] as? Double ?? 0) - 1500 * eur) < 1e-9)
@@ -35,11 +31,9 @@ import RatesTestSupport
   }
 
   @Test func coinToCoinGoesThroughUSDPricesInOneRequest() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
-    defer { server.stop() }
-    let rates = try BinaryRunner(server: server.baseURL)
+    let (rates, server) = try CLIHarness.withFakeAPI()
     // ADA is not a CoinGecko quote currency (BTC is): ETH→ADA goes through USD.
-    let result = try await rates.run(["convert", "2", "ETH", "ADA,BTC", "--json"])
+    let result = await rates.run(["convert", "2", "ETH", "ADA,BTC", "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(server.requestCount == 1)
     let conversions = try #require(try result.json()["conversions"] as? [[String: Any]])
@@ -51,11 +45,9 @@ import RatesTestSupport
   }
 
   @Test func datedConversionUsesThatDaysRate() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
-    defer { server.stop() }
-    let rates = try BinaryRunner(server: server.baseURL)
-    let day = Day(containing: Date()).adding(days: -10)
-    let result = try await rates.run(["convert", "100", "EUR", "GBP", "--date", day.description, "--json"])
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let day = Day(containing: fixedNow).adding(days: -10)
+    let result = await rates.run(["convert", "100", "EUR", "GBP", "--date", day.description, "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     let conversion = try #require((try result.json()["conversions"] as? [[String: Any]])?.first)
     let ecbDay = FakeFrankfurter.workingDay(onOrBefore: day)
@@ -64,12 +56,10 @@ import RatesTestSupport
   }
 
   @Test func aWeekendDateUsesTheWorkingDayBefore() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
-    defer { server.stop() }
-    let rates = try BinaryRunner(server: server.baseURL)
-    let today = Day(containing: Date())
-    let saturday = (1...8).map { today.adding(days: -$0) }.first { $0.isoWeekday == 6 }!
-    let result = try await rates.run(["convert", "100", "EUR", "USD", "--date", saturday.description, "--json"])
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let today = Day(containing: fixedNow)
+    let saturday = try #require((1...8).map { today.adding(days: -$0) }.first { $0.isoWeekday == 6 })
+    let result = await rates.run(["convert", "100", "EUR", "USD", "--date", saturday.description, "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     let conversion = try #require((try result.json()["conversions"] as? [[String: Any]])?.first)
     #expect(conversion["rateDate"] as? String == saturday.adding(days: -1).description)
@@ -89,16 +79,15 @@ import RatesTestSupport
     (["convert", "5", "USD", "EUR", "--date", "2024-13-01"], "YYYY-MM-DD"),
   ])
   func badInputIsAUsageError(_ arguments: [String], _ message: String) async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
-    defer { server.stop() }
-    let result = try await BinaryRunner(server: server.baseURL).run(arguments)
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(arguments)
     #expect(result.status == 64, "\(result.stderr)")
     #expect(result.stderr.contains(message), "\(result.stderr)")
   }
 
   @Test func ledgerRatesFeedConvertAndStats() async throws {
-    let rates = try BinaryRunner(server: nil)
-    let today = Day(containing: Date())
+    let rates = try CLIHarness()
+    let today = Day(containing: fixedNow)
     // Sold 100 USD at 89,500 and 50 USD at 89,800; bought 200 USD at 89,000.
     // Sell: (8,950,000 + 4,490,000) / 150 = 89,600; buy: 89,000; midpoint 89,300.
     for arguments in [
@@ -107,37 +96,35 @@ import RatesTestSupport
       ["ledger", "add", "50", "USD", "4490000", "LBP", "--sell", "--date", today.adding(days: -1).description],
       ["ledger", "add", "10", "USD", "800000", "LBP", "--sell", "--date", today.adding(days: -5).description],
     ] {
-      let added = try await rates.run(arguments)
+      let added = await rates.run(arguments)
       #expect(added.status == 0, "\(added.stderr)")
     }
-    let convert = try await rates.run(["convert", "250", "USD", "LBP", "--ledger", "--json"])
+    let convert = await rates.run(["convert", "250", "USD", "LBP", "--ledger", "--json"])
     #expect(convert.status == 0, "\(convert.stderr)")
     let conversion = try #require((try convert.json()["conversions"] as? [[String: Any]])?.first)
     #expect(conversion["rate"] as? Double == 89_300)
     #expect(conversion["amount"] as? Double == 22_325_000)
     #expect(conversion["source"] as? String == "ledger")
-    let inverse = try await rates.run(["convert", "89300", "LBP", "USD", "--ledger", "--json"])
+    let inverse = await rates.run(["convert", "89300", "LBP", "USD", "--ledger", "--json"])
     let back = try #require((try inverse.json()["conversions"] as? [[String: Any]])?.first)
     // Averaged where the exchanges were recorded (USD-LBP), then inverted: a round trip.
     #expect(abs((back["amount"] as? Double ?? 0) - 1) < 1e-12)
 
-    let stats = try await rates.run(["stats", "USD", "LBP", "--ledger", "--days", "7", "--json"])
+    let stats = await rates.run(["stats", "USD", "LBP", "--ledger", "--days", "7", "--json"])
     #expect(stats.status == 0, "\(stats.stderr)")
     let points = try #require(try stats.json()["points"] as? [[String: Any]])
     // Days with exchanges only: today-5, yesterday and today.
     #expect(points.count == 3)
     #expect(points.last?["rate"] as? Double == 26_750_000.0 / 300)
 
-    let none = try await rates.run(["convert", "5", "USD", "NGN", "--ledger"])
+    let none = await rates.run(["convert", "5", "USD", "NGN", "--ledger"])
     #expect(none.status == 66)
     #expect(none.stderr.contains("rates ledger add"))
   }
 
   @Test func statsReportsVolatilityMovesAndDrawdown() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
-    defer { server.stop() }
-    let rates = try BinaryRunner(server: server.baseURL)
-    let result = try await rates.run(["stats", "BTC", "EUR", "--days", "60", "--json"])
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["stats", "BTC", "EUR", "--days", "60", "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     let json = try result.json()
     let points = try #require(json["points"] as? [[String: Any]])
@@ -150,7 +137,7 @@ import RatesTestSupport
     #expect(analysis["maxDrawdown"] is [String: Any])
     #expect((analysis["largestRise"] as? [String: Any])?["date"] is String)
 
-    let text = try await rates.run(["stats", "GBP", "USD", "--days", "30"])
+    let text = await rates.run(["stats", "GBP", "USD", "--days", "30"])
     #expect(text.status == 0)
     for label in ["variation", "largest rise", "largest fall", "max drawdown", "std dev"] {
       #expect(text.stdout.contains(label), "\(label)")
