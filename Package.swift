@@ -38,7 +38,7 @@ let package = Package(
     // completions, parsing.
     .testTarget(
       name: "RatesCLITests", dependencies: ["RateCore", "RatesCLI", "RatesTestSupport"],
-      swiftSettings: swiftSettings),
+      exclude: ["Golden"], swiftSettings: swiftSettings),
     // The built binaries: wiring, exit codes, signals, pseudo-terminals, real sockets.
     .testTarget(
       name: "EndToEndTests", dependencies: ["RateCore", "RatesCLI", "RatesTestSupport"],
