@@ -29,6 +29,11 @@ let package = Package(
     .target(
       name: "RatesTestSupport", dependencies: ["RateCore", "RatesCLI"],
       swiftSettings: swiftSettings),
+    // `fake-api`: the same fake APIs on a loopback port, for scripts/bench.sh,
+    // scripts/watch-soak.sh and offline demos (scripts/fake-env.sh).
+    .executableTarget(
+      name: "fake-api", dependencies: ["RatesTestSupport"], path: "Sources/FakeAPI",
+      swiftSettings: swiftSettings),
     // The domain through RateCore's API: decoders, providers via inline transports,
     // HTTP, cache, storage, ledger, analysis.
     .testTarget(

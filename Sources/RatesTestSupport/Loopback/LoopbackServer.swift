@@ -24,7 +24,7 @@ public enum LoopbackServerError: Error, CustomStringConvertible {
   }
 }
 
-/// A real HTTP/1.1 server on `127.0.0.1` at a port chosen by the kernel.
+/// A real HTTP/1.1 server on `127.0.0.1`, at a port chosen by the kernel unless given.
 ///
 /// Each connection has its own thread and supports keep-alive, as URLSession
 /// reuses connections. Every request is recorded, then answered by `handler`.
@@ -39,13 +39,18 @@ public enum LoopbackServerError: Error, CustomStringConvertible {
 public final class LoopbackServer: @unchecked Sendable {
   /// `http://127.0.0.1:<port>`, without a trailing slash.
   public let baseURL: URL
-  /// The port the kernel chose.
+  /// The port it listens on.
   public let port: Int
   private let state: ServerState
 
   /// Binds, listens and starts accepting connections.
-  /// - Throws: `LoopbackServerError` when a socket call fails.
-  public init(handler: @escaping @Sendable (RecordedRequest) -> LoopbackReply) throws {
+  /// - Parameters:
+  ///   - port: the port to listen on; 0 (the default) lets the kernel choose a free one.
+  ///   - handler: answers each request, on the connection's thread.
+  /// - Throws: `LoopbackServerError` when a socket call fails (a port in use, say).
+  public init(port: Int = 0, handler: @escaping @Sendable (RecordedRequest) -> LoopbackReply)
+    throws
+  {
     let fd = socket(AF_INET, Socket.stream, 0)
     guard fd >= 0 else { throw LoopbackServerError.socket(call: "socket", errno: errno) }
     var yes: Int32 = 1
@@ -59,7 +64,7 @@ public final class LoopbackServer: @unchecked Sendable {
       address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
     #endif
     address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
+    address.sin_port = UInt16(clamping: port).bigEndian
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -80,11 +85,11 @@ public final class LoopbackServer: @unchecked Sendable {
       close(fd)
       throw LoopbackServerError.socket(call: "getsockname", errno: code)
     }
-    port = Int(UInt16(bigEndian: address.sin_port))
+    self.port = Int(UInt16(bigEndian: address.sin_port))
     var components = URLComponents()
     components.scheme = "http"
     components.host = "127.0.0.1"
-    components.port = port
+    components.port = self.port
     guard let url = components.url else {
       close(fd)
       throw LoopbackServerError.socket(call: "url", errno: 0)
