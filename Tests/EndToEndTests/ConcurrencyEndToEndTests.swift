@@ -1,9 +1,9 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesTestSupport
 
 /// Twenty `rates` processes writing one data file at once: the file lock must lose nothing.
 @Suite struct ConcurrencyEndToEndTests {

@@ -1,9 +1,9 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesTestSupport
 
 /// Failures only a real socket produces, through the real binary: a timeout, a
 /// refused connection, a connection dropped without a reply, and the API key on

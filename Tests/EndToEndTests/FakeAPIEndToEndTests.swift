@@ -1,8 +1,8 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
-import RatesTestSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -24,7 +24,8 @@ import RatesTestSupport
       out.fileHandleForReading.availableData
     }.value
     let port = try #require(
-      Int(String(decoding: firstLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+      Int(
+        String(decoding: firstLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
     let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
 
     let rates = try BinaryRunner(server: base)
@@ -32,7 +33,8 @@ import RatesTestSupport
     #expect(history.status == 0, "\(history.stderr)")
     let points = try #require(try history.json()["points"] as? [[String: Any]])
     #expect(points.count == 28)
-    #expect(points.last?["rate"] as? Double == FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur"))
+    #expect(
+      points.last?["rate"] as? Double == FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur"))
 
     let session = URLSession(configuration: .ephemeral)
     defer { session.finishTasksAndInvalidate() }

@@ -1,9 +1,9 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesTestSupport
 
 /// The built `rates` binary, wired to a real process: arguments, environment,
 /// stdout on a pipe, exit codes, real HTTP to a loopback server, the cache on disk

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import RatesTestSupport
+import Testing
 
 /// Whole outputs, byte for byte, at fixed widths: what a person reads, pinned so any
 /// change to it (a column, a space, a colour code, a word) shows up as a diff of a
@@ -68,7 +67,9 @@ import RatesTestSupport
         name: "history-stale.w80", arguments: ["history", "BTC", "EUR", "--refresh"], width: 80,
         setUp: [["history", "BTC", "EUR"]],
         failure: .fixture("coingecko/error_429.json", status: 429, headers: ["Retry-After": "120"])),
-      Case(name: "usage-error.w80", arguments: ["history", "BTC", "--days", "0"], width: 80, status: 64),
+      Case(
+        name: "usage-error.w80", arguments: ["history", "BTC", "--days", "0"], width: 80, status: 64
+      ),
       Case(name: "help.w80", arguments: ["--help"], width: 80),
       Case(name: "history-help.w80", arguments: ["history", "--help"], width: 80),
     ]
@@ -129,7 +130,9 @@ enum GoldenFile {
     }
     guard let data = FileManager.default.contents(atPath: url.path) else {
       if optional {
-        #expect(actual.isEmpty, "unexpected output, no \(name):\n\(actual)", sourceLocation: sourceLocation)
+        #expect(
+          actual.isEmpty, "unexpected output, no \(name):\n\(actual)",
+          sourceLocation: sourceLocation)
       } else {
         Issue.record(
           "missing \(name): run RATES_UPDATE_GOLDEN=1 swift test --filter Golden",
@@ -153,7 +156,8 @@ enum GoldenFile {
       let a = index < old.count ? String(old[index]) : "<none>"
       let b = index < new.count ? String(new[index]) : "<none>"
       if a != b {
-        return "line \(index + 1)\n  expected: \(a.debugDescription)\n  actual:   \(b.debugDescription)"
+        return
+          "line \(index + 1)\n  expected: \(a.debugDescription)\n  actual:   \(b.debugDescription)"
       }
     }
     return "same lines, different bytes"

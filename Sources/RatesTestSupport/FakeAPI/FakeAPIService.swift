@@ -38,7 +38,8 @@ public final class FakeAPIService: @unchecked Sendable {
         var name = argument
         if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
           name = String(argument[..<equals])
-          remaining.insert(String(argument[argument.index(after: equals)...]), at: remaining.startIndex)
+          remaining.insert(
+            String(argument[argument.index(after: equals)...]), at: remaining.startIndex)
         }
         switch name {
         case "--port":
@@ -56,7 +57,9 @@ public final class FakeAPIService: @unchecked Sendable {
           delay = seconds
         case "--now":
           let text = try value(name)
-          guard let seconds = Double(text), seconds.isFinite else { throw .invalidValue(name, text) }
+          guard let seconds = Double(text), seconds.isFinite else {
+            throw .invalidValue(name, text)
+          }
           now = Date(timeIntervalSince1970: seconds)
         case "--verbose": verbose = true
         case "--help", "-h": help = true
@@ -76,7 +79,8 @@ public final class FakeAPIService: @unchecked Sendable {
       switch self {
       case .unknownOption(let option): return "unknown option '\(option)'"
       case .missingValue(let option): return "missing value for '\(option)'"
-      case .invalidValue(let option, let value): return "the value '\(value)' is invalid for '\(option)'"
+      case .invalidValue(let option, let value):
+        return "the value '\(value)' is invalid for '\(option)'"
       }
     }
   }

@@ -138,4 +138,3 @@ public enum FakeCoinDesk {
         + "BPI value data returned as \(code).\",\(FakeSupport.bpiTime(updated, uk: false))}")
   }
 }
-

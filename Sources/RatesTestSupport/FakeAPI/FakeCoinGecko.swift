@@ -325,7 +325,8 @@ public enum FakeCoinGecko {
       let ath = FakeSupport.round(price * 1.5, places: 6)
       let atl = FakeSupport.round(price * 0.01, places: 8)
       let change = change24h(id: coin.id, currency: vs, now: now, prices: prices)
-      return "{\"id\":\(FakeSupport.quote(coin.id)),\"symbol\":\(FakeSupport.quote(coin.symbol.lowercased())),"
+      return
+        "{\"id\":\(FakeSupport.quote(coin.id)),\"symbol\":\(FakeSupport.quote(coin.symbol.lowercased())),"
         + "\"name\":\(FakeSupport.quote(coin.name)),\"image\":\"missing_large.png\","
         + "\"current_price\":\(price),\"market_cap\":\(FakeSupport.round(price * supply, places: 1)),"
         + "\"market_cap_rank\":\(coin.rank.map(String.init) ?? "null"),"
@@ -382,4 +383,3 @@ public enum FakeCoinGecko {
         + "\"exchanges\":[],\"icos\":[],\"categories\":[],\"nfts\":[]}")
   }
 }
-

@@ -128,7 +128,8 @@ public enum FakeFrankfurter {
   public static let notFound = LoopbackReply.json(#"{"message":"not found"}"#, status: 404)
   public static let badPair = LoopbackReply.json(#"{"message":"bad currency pair"}"#, status: 422)
   public static let invalidDate = LoopbackReply.json(#"{"message":"invalid date"}"#, status: 422)
-  public static let invalidAmount = LoopbackReply.json(#"{"message":"invalid amount"}"#, status: 422)
+  public static let invalidAmount = LoopbackReply.json(
+    #"{"message":"invalid amount"}"#, status: 422)
 
   /// The parsed `from`, `to` and `amount`, or the error reply.
   private struct Parameters {

@@ -109,7 +109,9 @@ public struct BinaryRunner: Sendable {
       }
     }
     var stderr = String(decoding: errData.all.first ?? Data(), as: UTF8.self)
-    if killed.count > 0 { stderr += "\n[BinaryRunner: killed, still running after \(hangGuard) s]\n" }
+    if killed.count > 0 {
+      stderr += "\n[BinaryRunner: killed, still running after \(hangGuard) s]\n"
+    }
     return CommandResult(
       status: status,
       stdout: String(decoding: outData.all.first ?? Data(), as: UTF8.self),

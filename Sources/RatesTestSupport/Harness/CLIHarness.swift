@@ -90,7 +90,8 @@ public struct CLIHarness: Sendable {
     ) -> @Sendable (RecordedRequest) -> LoopbackReply = { $0 }
   ) throws -> (CLIHarness, InProcessServer) {
     let clock = TestClock(now: now)
-    let server = InProcessServer(clock: clock, handler: handler(FakeAPIs.handler(now: { clock.now })))
+    let server = InProcessServer(
+      clock: clock, handler: handler(FakeAPIs.handler(now: { clock.now })))
     let harness = try CLIHarness(
       server: server, width: width, isTTY: isTTY, environment: environment)
     return (harness, server)

@@ -27,7 +27,9 @@ public enum LoopbackReply: Sendable {
   }
 
   /// A plain-text body, `Content-Type: text/plain; charset=utf-8`.
-  public static func text(_ body: String, status: Int, headers: [String: String] = [:]) -> LoopbackReply {
+  public static func text(_ body: String, status: Int, headers: [String: String] = [:])
+    -> LoopbackReply
+  {
     .response(
       status: status,
       headers: merged(["Content-Type": "text/plain; charset=utf-8"], headers),
@@ -37,7 +39,9 @@ public enum LoopbackReply: Sendable {
   /// The bytes of `fixtures/<relativePath>`, with a `Content-Type` guessed from the
   /// extension (`.json`, `.txt`, `.html`). A missing fixture gives a 599 reply whose
   /// body names the file, so the test fails with a clear message instead of crashing.
-  public static func fixture(_ relativePath: String, status: Int = 200, headers: [String: String] = [:])
+  public static func fixture(
+    _ relativePath: String, status: Int = 200, headers: [String: String] = [:]
+  )
     -> LoopbackReply
   {
     let url = Fixtures.url(relativePath)
@@ -68,4 +72,3 @@ public enum LoopbackReply: Sendable {
     return result
   }
 }
-

@@ -21,7 +21,9 @@ public struct RecordedRequest: Sendable {
 extension RecordedRequest {
   /// Builds a request from a raw target such as `/api/v3/ping?x=1`, the way the
   /// server does; handy to call a handler directly without a server.
-  public init(index: Int = 0, method: String = "GET", target: String, headers: [String: String] = [:]) {
+  public init(
+    index: Int = 0, method: String = "GET", target: String, headers: [String: String] = [:]
+  ) {
     let (path, query) = RecordedRequest.split(target: target)
     self.init(
       index: index, method: method, target: target, path: path, query: query,
@@ -44,4 +46,3 @@ extension RecordedRequest {
     return (rawPath.removingPercentEncoding ?? rawPath, query)
   }
 }
-

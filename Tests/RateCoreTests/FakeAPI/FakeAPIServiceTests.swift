@@ -1,8 +1,8 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
-import RatesTestSupport
 
 /// What `fake-api` adds to the fakes for the scripts: options, counting, control endpoints.
 @Suite struct FakeAPIServiceTests {
@@ -10,7 +10,10 @@ import RatesTestSupport
 
   @Test func parsesTheScriptsOptions() throws {
     let options = try Options(
-      arguments: ["--port", "8123", "--port-file=/tmp/p", "--delay", "0.5", "--now", "1718000000", "--verbose"])
+      arguments: [
+        "--port", "8123", "--port-file=/tmp/p", "--delay", "0.5", "--now", "1718000000",
+        "--verbose",
+      ])
     var expected = Options()
     expected.port = 8123
     expected.portFile = "/tmp/p"
@@ -63,8 +66,9 @@ import RatesTestSupport
     var options = Options()
     options.delay = 0.25
     let service = FakeAPIService(options: options)
-    guard case .delayed(0.25, .response(200, _, _)) = service.handle(
-      RecordedRequest(target: "/api/v3/ping"))
+    guard
+      case .delayed(0.25, .response(200, _, _)) = service.handle(
+        RecordedRequest(target: "/api/v3/ping"))
     else {
       Issue.record("expected a delayed reply")
       return

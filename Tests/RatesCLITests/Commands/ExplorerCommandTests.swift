@@ -1,9 +1,9 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesTestSupport
 
 /// `rates history --interactive` refusals in process. (On a real pseudo-terminal, and
 /// without one, in EndToEndTests.)

@@ -1,9 +1,9 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesTestSupport
 
 /// Every documented failure, in process against the fake APIs: message, exit code,
 /// what was waited (on the test clock, so without waiting), stale cache where there is

@@ -1,9 +1,9 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesTestSupport
 
 /// `rates watch` in process against the fake APIs: `--count` runs, NDJSON, a 429
 /// mid-watch, alerts and the interval floor. Its waits run on the test clock, so
@@ -81,14 +81,20 @@ import RatesTestSupport
   @Test func exitOnAlertEndsWithCode3() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI(environment: Self.fast)
     let result = await rates.run(
-      ["watch", "--alert", "BTC>60000", "--exit-on-alert", "--every", "1", "--count", "5", "--json"])
+      [
+        "watch", "--alert", "BTC>60000", "--exit-on-alert", "--every", "1", "--count", "5",
+        "--json",
+      ])
     #expect(result.status == 3, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n")
     #expect(lines.count == 1)
     #expect(lines.first?.contains(#""alert":"BTC>60000""#) == true)
 
     let quiet = await rates.run(
-      ["watch", "GBP-USD", "--alert", "GBP-USD<0.01", "--exit-on-alert", "--every", "1", "--count", "2"])
+      [
+        "watch", "GBP-USD", "--alert", "GBP-USD<0.01", "--exit-on-alert", "--every", "1", "--count",
+        "2",
+      ])
     #expect(quiet.status == 0, "\(quiet.stderr)")
     #expect(quiet.stdout.split(separator: "\n").count == 2)
   }
