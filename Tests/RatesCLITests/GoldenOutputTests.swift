@@ -42,6 +42,18 @@ import Testing
     ["pairs", "add", "USD", "JPY"],
   ]
 
+  /// Exchanges over the last week, bought and sold, with a counterparty and a note.
+  static let ledger = [
+    ["ledger", "add", "100", "USD", "8950000", "LBP", "--sell", "--with", "Abu Ali"],
+    ["ledger", "add", "200", "USD", "17800000", "LBP", "--buy", "--date", "2024-06-09"],
+    ["ledger", "add", "50", "USD", "4490000", "LBP", "--sell", "--date", "2024-06-07"],
+    [
+      "ledger", "add", "9e6", "LBP", "100", "USD", "--sell", "--date", "2024-06-05", "--note",
+      "cash",
+    ],
+    ["ledger", "add", "10", "EUR", "11", "USD", "--buy", "--date", "2024-06-04"],
+  ]
+
   static let cases: [Case] =
     atEveryWidth("history-sparkline", ["history", "BTC", "EUR"])
     + atEveryWidth("history-chart", ["history", "BTC", "EUR", "--chart"])
@@ -71,6 +83,21 @@ import Testing
         name: "usage-error.w80", arguments: ["history", "BTC", "--days", "0"], width: 80, status: 64
       ),
       Case(name: "help.w80", arguments: ["--help"], width: 80),
+      // The other commands a person reads, at the default width.
+      Case(name: "search-eth.w80", arguments: ["search", "eth"], width: 80),
+      Case(
+        name: "favorites.w80", arguments: ["favorites", "--in", "EUR,USD"], width: 80,
+        setUp: [["favorites", "add", "BTC", "SOL", "ethereum-wormhole"]]),
+      Case(name: "currencies.w80", arguments: ["currencies"], width: 80),
+      Case(
+        name: "convert-dated.w80",
+        arguments: ["convert", "250", "GBP", "EUR,USD,JPY", "--date", "2024-06-01"], width: 80),
+      Case(name: "ledger-list.w80", arguments: ["ledger"], width: 80, setUp: ledger),
+      Case(
+        name: "ledger-rate.w80", arguments: ["ledger", "rate", "USD-LBP"], width: 80, setUp: ledger),
+      Case(
+        name: "ledger-stats.w80", arguments: ["ledger", "stats", "USD-LBP", "--days", "7"],
+        width: 80, setUp: ledger),
       Case(name: "history-help.w80", arguments: ["history", "--help"], width: 80),
     ]
 
@@ -97,7 +124,9 @@ import Testing
   /// Every file under `Golden/` belongs to a case: a renamed or removed case leaves none behind.
   @Test func noStrayGoldenFiles() throws {
     let expected = Set(Self.cases.flatMap { [$0.name + ".txt", $0.name + ".stderr.txt"] })
+    // Hidden files are ignored: atomic writes make some while goldens are being updated.
     let present = try FileManager.default.contentsOfDirectory(atPath: GoldenFile.directory.path)
+      .filter { !$0.hasPrefix(".") }
     let stray = Set(present).subtracting(expected)
     #expect(stray.isEmpty, "not produced by any case: \(stray.sorted())")
   }
