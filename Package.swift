@@ -12,7 +12,7 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
   name: "rates",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "rates", targets: ["rates"]),
     .library(name: "RateCore", targets: ["RateCore"]),
@@ -32,10 +32,30 @@ let package = Package(
     .target(name: "RatesCLI", dependencies: ["RateCore"], swiftSettings: swiftSettings),
     // The executable: adapts the process to RatesCLI.
     .executableTarget(name: "rates", dependencies: ["RatesCLI"], swiftSettings: swiftSettings),
+    // Shared by every test target and by `fake-api`: the fake APIs, the loopback
+    // server, fixtures, the in-process harness and the binary runner. A regular
+    // library that never imports Testing, so it builds anywhere (release too).
+    .target(
+      name: "RatesTestSupport", dependencies: ["RateCore", "RatesCLI"],
+      swiftSettings: swiftSettings),
+    // `fake-api`: the same fake APIs on a loopback port, for scripts/bench.sh,
+    // scripts/watch-soak.sh and offline demos (scripts/fake-env.sh).
+    .executableTarget(
+      name: "fake-api", dependencies: ["RatesTestSupport"], path: "Sources/FakeAPI",
+      swiftSettings: swiftSettings),
+    // The domain through RateCore's API: decoders, providers via inline transports,
+    // HTTP, cache, storage, ledger, analysis.
     .testTarget(
-      name: "RateCoreTests",
-      dependencies: ["RateCore", "RatesCLI"],
-      swiftSettings: swiftSettings
-    ),
+      name: "RateCoreTests", dependencies: ["RateCore", "RatesTestSupport"],
+      swiftSettings: swiftSettings),
+    // Commands in process through CLIHarness, rendering, whole-output goldens,
+    // completions, parsing.
+    .testTarget(
+      name: "RatesCLITests", dependencies: ["RateCore", "RatesCLI", "RatesTestSupport"],
+      exclude: ["Golden"], swiftSettings: swiftSettings),
+    // The built binaries: wiring, exit codes, signals, pseudo-terminals, real sockets.
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["RateCore", "RatesCLI", "RatesTestSupport"],
+      swiftSettings: swiftSettings),
   ]
 )

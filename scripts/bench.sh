@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark rates (release build) against the local fake API server.
+# Benchmark rates (release build) against fake-api, the tests' fake APIs on a loopback port.
 #
 # Prints the median wall time of:
 #   rates --version
@@ -19,6 +19,7 @@ runs=${1:-21}
 swift build -c release >/dev/null
 bin=$(swift build -c release --show-bin-path)/rates
 
+FAKE_API=$(dirname "$bin")/fake-api
 # shellcheck source=scripts/fake-env.sh
 source scripts/fake-env.sh
 

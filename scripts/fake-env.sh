@@ -1,10 +1,16 @@
-# Sourced by the benchmark scripts: starts scripts/fake_api_server.py on a
-# free loopback port, points rates at it with a throwaway HOME and XDG folders,
-# and stops it on exit. Sets $work (a temporary folder) and $base (the URL).
+# Sourced by the benchmark scripts, or by hand from the repository root to try rates
+# offline: starts `fake-api` (the tests' fake CoinGecko, CoinDesk and Frankfurter APIs,
+# Sources/FakeAPI) on a free loopback port, points rates at it with a throwaway HOME and
+# XDG folders, and stops it on exit. Sets $work (a temporary folder) and $base (the URL).
+# Runs $FAKE_API when set, else builds fake-api (release) first.
+if [ -z "${FAKE_API:-}" ]; then
+  swift build -c release --product fake-api >/dev/null
+  FAKE_API="$(swift build -c release --show-bin-path)/fake-api"
+fi
 work=$(mktemp -d)
-python3 scripts/fake_api_server.py --port 0 --port-file "$work/port" >/dev/null 2>&1 &
+"$FAKE_API" --port 0 --port-file "$work/port" >/dev/null 2>&1 &
 server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
 base="http://127.0.0.1:$(cat "$work/port")"
 

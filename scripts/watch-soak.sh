@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Soak test for `rates watch` (release build) against the local fake API server.
+# Soak test for `rates watch` (release build) against fake-api, the tests' fake APIs.
 #
 # Runs `rates watch BTC ETH GBP-USD --every 10 --count 30` (about 5 minutes) with
 # RATES_WATCH_FLOOR=10 and reports the peak RSS, the average CPU (user + sys over
-# wall time) and the HTTP requests per minute the fake server saw.
+# wall time) and the HTTP requests per minute the fake API saw.
 #
 # usage: scripts/watch-soak.sh [COUNT] [EVERY]   (defaults 30 and 10)
 set -euo pipefail
@@ -28,6 +28,7 @@ if [ "$built" != 1 ]; then
 fi
 bin=$(swift build -c release --scratch-path "${SOAK_SCRATCH:-.build}" --show-bin-path)/rates
 
+FAKE_API=$(dirname "$bin")/fake-api
 # shellcheck source=scripts/fake-env.sh
 source scripts/fake-env.sh
 export RATES_WATCH_FLOOR=10

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import RateCore
-@testable import RatesCLI
+import RatesTestSupport
 
 @Suite struct StatisticsTests {
   // MARK: - Statistics over [Double]

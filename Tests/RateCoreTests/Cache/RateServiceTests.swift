@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import RateCore
-@testable import RatesCLI
+import RatesTestSupport
 
 /// The service's cache rules, through an inline ``PriceSource`` that counts calls.
 @Suite struct RateServiceTests {
@@ -51,34 +51,19 @@ import Testing
       })
   }
 
-  final class Clock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Date
-    init(_ value: Date) { self.value = value }
-    var now: Date {
-      lock.lock()
-      defer { lock.unlock() }
-      return value
-    }
-    func advance(_ seconds: TimeInterval) {
-      lock.lock()
-      value = value.addingTimeInterval(seconds)
-      lock.unlock()
-    }
-  }
 
   func service(
-    _ source: PriceSource, cache: JSONFileCache, mode: CacheMode = .normal, clock: Clock,
+    _ source: PriceSource, cache: JSONFileCache, mode: CacheMode = .normal, clock: TestClock,
     warnings: Recorder<String> = .init()
   ) -> RateService {
     RateService(
       source: source, cache: cache, mode: mode, now: { clock.now },
-      notify: { warnings.append(NoticeText.line($0)) })
+      notify: { warnings.append("\($0)") })
   }
 
   @Test func coldHistoryIsOneRequestAndWarmIsNone() async throws {
     let cache = JSONFileCache(directory: try makeTemporaryDirectory())
-    let clock = Clock(fixedNow)
+    let clock = TestClock(now: fixedNow)
     let calls = Calls()
     let source = Self.source(calls: calls, now: { clock.now })
     let first = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 28)
@@ -88,7 +73,7 @@ import Testing
     #expect(first.staleness == nil)
     #expect(calls.histories.count == 1 && calls.prices.count == 0)
 
-    clock.advance(30)
+    clock.advance(by: 30)
     let second = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 28)
     #expect(second.series.points == first.series.points)
     #expect(calls.histories.count == 1 && calls.prices.count == 0)
@@ -96,11 +81,11 @@ import Testing
 
   @Test func afterAMinuteOnlyTodaysPriceIsFetched() async throws {
     let cache = JSONFileCache(directory: try makeTemporaryDirectory())
-    let clock = Clock(fixedNow)
+    let clock = TestClock(now: fixedNow)
     let calls = Calls()
     let source = Self.source(calls: calls, now: { clock.now })
     _ = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 28)
-    clock.advance(120)
+    clock.advance(by: 120)
     let later = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 28)
     #expect(calls.histories.count == 1)
     #expect(calls.prices.count == 1)
@@ -110,11 +95,11 @@ import Testing
 
   @Test func aFailedFetchFallsBackToStaleCache() async throws {
     let cache = JSONFileCache(directory: try makeTemporaryDirectory())
-    let clock = Clock(fixedNow)
+    let clock = TestClock(now: fixedNow)
     let calls = Calls()
     _ = try await service(Self.source(calls: calls, now: { clock.now }), cache: cache, clock: clock)
       .history(of: "btc", in: "EUR", days: 28)
-    clock.advance(7200)
+    clock.advance(by: 7200)
     let failing = Self.source(
       calls: calls, now: { clock.now }, failure: .rateLimited(provider: "test", retryAfter: 30))
     let result = try await service(failing, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 28)
@@ -122,16 +107,15 @@ import Testing
     #expect(staleness.fetchedAt == fixedNow)
     #expect(staleness.reason == .rateLimited(provider: "test", retryAfter: 30))
     #expect(result.series.points.count == 28)
-    #expect(staleness.note(now: clock.now).contains("2 h ago"))
   }
 
   @Test func userMistakesNeverFallBack() async throws {
     let cache = JSONFileCache(directory: try makeTemporaryDirectory())
-    let clock = Clock(fixedNow)
+    let clock = TestClock(now: fixedNow)
     let calls = Calls()
     _ = try await service(Self.source(calls: calls, now: { clock.now }), cache: cache, clock: clock)
       .quotes(of: ["btc"], in: ["EUR"])
-    clock.advance(7200)
+    clock.advance(by: 7200)
     let failing = Self.source(
       calls: calls, now: { clock.now }, failure: .coinNotFound(provider: "test", coin: "btc"))
     await #expect(throws: ProviderError.coinNotFound(provider: "test", coin: "btc")) {
@@ -141,7 +125,7 @@ import Testing
 
   @Test func failureWithoutCacheIsTheProvidersError() async throws {
     let cache = JSONFileCache(directory: try makeTemporaryDirectory())
-    let clock = Clock(fixedNow)
+    let clock = TestClock(now: fixedNow)
     let failing = Self.source(
       calls: Calls(), now: { clock.now }, failure: .serverError(provider: "test", status: 503))
     await #expect(throws: ProviderError.serverError(provider: "test", status: 503)) {
@@ -151,7 +135,7 @@ import Testing
 
   @Test func offlineNeverCallsTheSource() async throws {
     let cache = JSONFileCache(directory: try makeTemporaryDirectory())
-    let clock = Clock(fixedNow)
+    let clock = TestClock(now: fixedNow)
     let calls = Calls()
     let source = Self.source(calls: calls, now: { clock.now })
     await #expect(throws: RateService.ServiceError.nothingCached("BTC/EUR")) {
@@ -160,7 +144,7 @@ import Testing
     }
     _ = try await service(source, cache: cache, clock: clock).quotes(of: ["btc", "eth"], in: ["EUR", "USD"])
     #expect(calls.prices.count == 1)
-    clock.advance(86_400 * 3)
+    clock.advance(by: 86_400 * 3)
     let offline = try await service(source, cache: cache, mode: .offline, clock: clock)
       .quotes(of: ["btc", "eth"], in: ["EUR", "USD"])
     #expect(offline.quotes.map(\.quote) == ["EUR", "USD", "EUR", "USD"])
@@ -171,7 +155,7 @@ import Testing
 
   @Test func refreshIgnoresAFreshCache() async throws {
     let cache = JSONFileCache(directory: try makeTemporaryDirectory())
-    let clock = Clock(fixedNow)
+    let clock = TestClock(now: fixedNow)
     let calls = Calls()
     let source = Self.source(calls: calls, now: { clock.now })
     _ = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 5)
@@ -181,7 +165,7 @@ import Testing
 
   @Test func currentPricesAreBatchedAndReused() async throws {
     let cache = JSONFileCache(directory: try makeTemporaryDirectory())
-    let clock = Clock(fixedNow)
+    let clock = TestClock(now: fixedNow)
     let calls = Calls()
     let source = Self.source(calls: calls, now: { clock.now })
     let result = try await service(source, cache: cache, clock: clock)
@@ -194,7 +178,7 @@ import Testing
 
   @Test func gapsAreCarriedForwardAndMarked() async throws {
     let cache = JSONFileCache(directory: try makeTemporaryDirectory())
-    let clock = Clock(fixedNow)
+    let clock = TestClock(now: fixedNow)
     let gap = Day(containing: fixedNow).adding(days: -3)
     let source = Self.source(calls: Calls(), now: { clock.now }, skipDays: [gap])
     let result = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 7)
@@ -207,7 +191,7 @@ import Testing
   @Test func daysWithoutDataAreNotRefetchedOnceCovered() async throws {
     // Like ECB weekends: the provider never has these days.
     let cache = JSONFileCache(directory: try makeTemporaryDirectory())
-    let clock = Clock(fixedNow)
+    let clock = TestClock(now: fixedNow)
     let calls = Calls()
     let today = Day(containing: fixedNow)
     let source = Self.source(
@@ -215,7 +199,7 @@ import Testing
       carriesForward: true)
     let first = try await service(source, cache: cache, clock: clock).history(of: "eur", in: "USD", days: 7)
     #expect(first.series.points.filter(\.carried).count == 2)
-    clock.advance(30)
+    clock.advance(by: 30)
     let second = try await service(source, cache: cache, clock: clock).history(of: "eur", in: "USD", days: 7)
     #expect(second.series.points == first.series.points)
     #expect(calls.histories.count == 1)
@@ -224,12 +208,12 @@ import Testing
   @Test func holesInACoinSeriesAreFetchedAgain() async throws {
     // A provider that sent nulls for two days: those days are not "covered".
     let cache = JSONFileCache(directory: try makeTemporaryDirectory())
-    let clock = Clock(fixedNow)
+    let clock = TestClock(now: fixedNow)
     let calls = Calls()
     let today = Day(containing: fixedNow)
     let holes = Self.source(calls: calls, now: { clock.now }, skipDays: [today.adding(days: -3)])
     _ = try await service(holes, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 7)
-    clock.advance(30)
+    clock.advance(by: 30)
     let healed = Self.source(calls: calls, now: { clock.now })
     let result = try await service(healed, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 7)
     #expect(calls.histories.count == 2)
@@ -246,11 +230,11 @@ import Testing
     // Ten minutes after midnight, yesterday's close may not be final yet.
     let justAfterMidnight = Day(containing: fixedNow).start.addingTimeInterval(600)
     let cache = JSONFileCache(directory: try makeTemporaryDirectory())
-    let clock = Clock(justAfterMidnight)
+    let clock = TestClock(now: justAfterMidnight)
     let calls = Calls()
     let source = Self.source(calls: calls, now: { clock.now })
     _ = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 3)
-    clock.advance(30)
+    clock.advance(by: 30)
     _ = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 3)
     #expect(calls.histories.count == 2)
   }
@@ -261,14 +245,14 @@ import Testing
     let url = cache.fileURL(for: "test/history/btc-EUR")
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data("{\"version\":1,".utf8).write(to: url)
-    let clock = Clock(fixedNow)
+    let clock = TestClock(now: fixedNow)
     let calls = Calls()
     let warnings = Recorder<String>()
     let result = try await service(
       Self.source(calls: calls, now: { clock.now }), cache: cache, clock: clock, warnings: warnings
     ).history(of: "btc", in: "EUR", days: 5)
     #expect(result.series.points.count == 5)
-    #expect(warnings.all.contains { $0.contains("corrupt cache file") })
+    #expect(warnings.all.contains { $0.contains("corrupt") })
     #expect(cache.load(RateService.HistoryCacheValue.self, key: "test/history/btc-EUR").entry != nil)
   }
 }
@@ -289,7 +273,7 @@ import Testing
     let notes = Recorder<String>()
     let service = RateService(
       source: .coinGecko(client: client, resolver: resolver, now: { now }), cache: cache,
-      mode: .normal, now: { now }, notify: { notes.append(NoticeText.line($0)) })
+      mode: .normal, now: { now }, notify: { notes.append("\($0)") })
     let result = try await service.history(of: "BTC", in: "EUR", days: 7)
     #expect(result.series.points.count == 7)
     #expect(result.series.points.last?.date == Day("2024-06-10"))
@@ -297,7 +281,7 @@ import Testing
     // that day's latest value, not today's.
     #expect(result.series.points.last?.rate == 61234)
     #expect(result.series.points.dropLast().last?.rate == 59262.24)
-    #expect(notes.all.contains { $0.contains("no BTC/EUR data after 2024-06-10") })
+    #expect(notes.all.contains { $0.contains("dataEndsEarly") && $0.contains("BTC/EUR") && $0.contains("2024-06-10") })
   }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
+import RatesTestSupport
 import Testing
 @testable import RateCore
-@testable import RatesCLI
 
 /// The live transport against hostile and slow servers on loopback. Each test
 /// asserts the typed outcome, and that it ends: a hang guard with a generous

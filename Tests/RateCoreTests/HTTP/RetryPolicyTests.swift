@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import RateCore
-@testable import RatesCLI
+import RatesTestSupport
 
 @Suite struct RetryPolicyTests {
   let request = HTTPRequest(url: URL(string: "https://gecko.test/api/v3/ping")!)
@@ -9,11 +9,10 @@ import Testing
   func run(
     _ stub: StubTransport, policy: RetryPolicy = RetryPolicy()
   ) async throws -> (status: Int, sleeps: [Duration]) {
-    let sleeps = Recorder<Duration>()
-    let transport = stub.transport.retrying(
-      policy, sleep: { sleeps.append($0) }, random: { 0.5 })
+    let clock = TestClock()
+    let transport = stub.transport.retrying(policy, sleep: clock.sleep, random: { 0.5 })
     let response = try await transport.send(request)
-    return (response.status, sleeps.all)
+    return (response.status, clock.sleeps)
   }
 
   @Test func serverErrorsAreRetriedWithGrowingBackoff() async throws {

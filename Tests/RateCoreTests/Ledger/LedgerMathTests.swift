@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import RateCore
-@testable import RatesCLI
+import RatesTestSupport
 
 /// The ledger's arithmetic against values computed by hand in the comments.
 @Suite struct LedgerMathTests {

@@ -1,8 +1,8 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
-@testable import RatesCLI
 
 #if canImport(Glibc)
   import Glibc

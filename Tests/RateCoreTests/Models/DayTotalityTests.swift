@@ -1,7 +1,7 @@
 import Foundation
+import RatesTestSupport
 import Testing
 @testable import RateCore
-@testable import RatesCLI
 
 /// `Day` and ISO 8601 formatting are total: no instant or count traps.
 @Suite struct DayTotalityTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import RateCore
-@testable import RatesCLI
+import RatesTestSupport
 
 @Suite struct CoinGeckoClientTests {
   let base = URL(string: "https://gecko.test/api/v3")!
@@ -169,13 +169,12 @@ import Testing
       _ = try await client(stub, key: .demo("CG-secret")).simplePrices(ids: ["bitcoin"], currencies: ["usd"])
       Issue.record("expected an error")
     } catch let error as ProviderError {
-      guard case .apiKeyRejected = error else {
+      guard case .apiKeyRejected(_, let detail) = error else {
         Issue.record("unexpected \(error)")
         return
       }
-      let message = error.localizedDescription
-      #expect(message.contains("COINGECKO_"))
-      #expect(!message.contains("CG-secret"))
+      #expect(detail.contains("COINGECKO_"))
+      #expect(!String(describing: error).contains("CG-secret"))
     }
   }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import RateCore
-@testable import RatesCLI
+import RatesTestSupport
 
 @Suite struct CoinGeckoMarketsTests {
   func client(_ stub: StubTransport) -> CoinGeckoClient {

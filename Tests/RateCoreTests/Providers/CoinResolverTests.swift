@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import RateCore
-@testable import RatesCLI
+import RatesTestSupport
 
 @Suite struct CoinResolverTests {
   func resolver(
@@ -11,7 +11,7 @@ import Testing
     let client = CoinGeckoClient(
       baseURL: URL(string: "https://gecko.test/api/v3")!, key: nil, transport: stub.transport)
     return CoinResolver(
-      client: client, cache: cache, now: { now }, offline: offline, notify: { notes.append(NoticeText.line($0)) })
+      client: client, cache: cache, now: { now }, offline: offline, notify: { notes.append("\($0)") })
   }
 
   @Test(arguments: [("BTC", "bitcoin"), ("eth", "ethereum"), ("bitcoin", "bitcoin"), ("SOL", "solana")])

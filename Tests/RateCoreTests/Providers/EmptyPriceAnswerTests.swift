@@ -1,8 +1,8 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
-@testable import RatesCLI
 
 /// `/simple/price` answers `{}` for ids it does not know, and sometimes for
 /// ids it does: a coin known to exist is then missing data (the cache may

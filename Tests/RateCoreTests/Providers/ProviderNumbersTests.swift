@@ -1,7 +1,7 @@
 import Foundation
+import RatesTestSupport
 import Testing
 @testable import RateCore
-@testable import RatesCLI
 
 /// Hostile numbers from providers: range-checked, never a trap.
 @Suite struct ProviderNumbersTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import RateCore
-@testable import RatesCLI
+import RatesTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -302,7 +302,9 @@ import Testing
       ])
   }
 
-  @Test func heldLockTimesOut() throws {
+  /// A held lock makes each call wait its 200 ms, then fail; the time limit only catches
+  /// a wait that never ends.
+  @Test(.timeLimit(.minutes(1))) func heldLockTimesOut() throws {
     let file = try makeFile(lockTimeout: .milliseconds(200))
     try file.update { $0.append("BTC-EUR") }
     let bytes = try Data(contentsOf: file.url)
@@ -310,15 +312,16 @@ import Testing
     let fd = open(file.lockURL.path, O_RDWR | O_CLOEXEC)
     #expect(fd >= 0)
     defer { close(fd) }
-    #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
+    // Blocking: a process another test spawns at the moment `update` closes its lock
+    // holds a copy of that descriptor, and so the lock, until it execs.
+    #expect(flock(fd, LOCK_EX) == 0)
 
     let expected = DataFileError.lockTimeout(path: file.url.path)
     let start = ContinuousClock.now
     #expect(throws: expected) { try file.update { $0.append("ETH-EUR") } }
     #expect(throws: expected) { try file.read() }
     let elapsed = ContinuousClock.now - start
-    #expect(elapsed >= .milliseconds(400))
-    #expect(elapsed < .seconds(1))
+    #expect(elapsed >= .milliseconds(400), "both calls waited for the lock")
     #expect(try Data(contentsOf: file.url) == bytes)
 
     // A shared lock lets readers in but keeps writers out.

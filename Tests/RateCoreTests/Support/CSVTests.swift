@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import RateCore
-@testable import RatesCLI
+import RatesTestSupport
 
 /// RFC 4180 writing and reading, and the ledger's CSV columns.
 @Suite struct CSVTests {

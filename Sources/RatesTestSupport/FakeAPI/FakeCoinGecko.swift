@@ -1,0 +1,385 @@
+import Foundation
+import RateCore
+
+// The fake CoinGecko, CoinDesk BPI and Frankfurter APIs: one implementation, served
+// in process by `InProcessServer` (CLI tests), on a socket by `LoopbackServer`
+// (end-to-end tests) and by the `fake-api` executable (benchmark and demo scripts).
+// They answer like the real APIs (shapes as in apis.md) with synthetic,
+// deterministic values relative to an injected `now`, so a test can recompute
+// every expected number.
+//
+// Errors the real APIs document use their real bodies; errors the fakes had
+// to invent start with "FakeCoinGecko:" or "FakeCoinDesk:".
+//
+//     let server = try LoopbackServer(handler: FakeCoinGecko.handler(now: { Date() }))
+//     let base = server.baseURL.appendingPathComponent("api/v3")
+
+// MARK: - CoinGecko
+
+/// A fake CoinGecko v3 API under the path prefix `/api/v3`.
+///
+/// Values, all rounded to 2 decimals:
+/// - `dailyValue(id:currency:day:)` is the point stamped `day.start` (00:00 UTC):
+///   `base × wave(key: "<id>/<currency>", x: day.daysSinceEpoch)`, where
+///   `base` is `defaultPrices[id][currency]` (or a value derived from the key) and
+///   `wave(key, x) = 1 + 0.04·sin(0.45x + φ) + 0.015·sin(1.7x + 2φ)` with `φ` from
+///   an FNV-1a hash of the key (see `FakeSupport.wave`).
+/// - `intradayValue(id:currency:at:)` is the same curve at a fractional day, so it
+///   equals `dailyValue` at midnights; used for hourly and 5-minute series.
+/// - `nowValue(id:currency:)` is the `/simple/price` price and the chart's last
+///   ("now") point: `prices[id][currency]`.
+public enum FakeCoinGecko {
+  /// The prices `/simple/price` serves by default; also the base of the curves.
+  public static let defaultPrices: [String: [String: Double]] = [
+    "bitcoin": ["eur": 61_234.5, "usd": 66_012.25, "gbp": 52_000.75],
+    "ethereum": ["eur": 3_310.42, "usd": 3_568.9, "gbp": 2_810.3],
+    "tether": ["eur": 0.9212, "usd": 1.0002, "gbp": 0.7851],
+    "solana": ["eur": 152.31, "usd": 164.2, "gbp": 129.88],
+    "ripple": ["eur": 0.4871, "usd": 0.5252, "gbp": 0.4153],
+    "dogecoin": ["eur": 0.1432, "usd": 0.1544, "gbp": 0.1221],
+    "cardano": ["eur": 0.4123, "usd": 0.4445, "gbp": 0.3516],
+    "tron": ["eur": 0.1121, "usd": 0.1209, "gbp": 0.0956],
+    "chainlink": ["eur": 15.42, "usd": 16.63, "gbp": 13.15],
+    "polkadot": ["eur": 6.51, "usd": 7.02, "gbp": 5.55],
+    "litecoin": ["eur": 77.8, "usd": 83.9, "gbp": 66.35],
+    "ethereum-wormhole": ["eur": 3_301.1, "usd": 3_558.8, "gbp": 2_802.4],
+    "bitcoin-cash": ["eur": 410.2, "usd": 442.1956, "gbp": 349.9006],
+    "stellar": ["eur": 0.0981, "usd": 0.1058, "gbp": 0.0837],
+    "monero": ["eur": 151.3, "usd": 163.1014, "gbp": 129.0589],
+    "cosmos": ["eur": 7.41, "usd": 7.988, "gbp": 6.3207],
+    "uniswap": ["eur": 9.12, "usd": 9.8314, "gbp": 7.7794],
+    "near": ["eur": 5.43, "usd": 5.8535, "gbp": 4.6318],
+    "aptos": ["eur": 8.05, "usd": 8.6779, "gbp": 6.8667],
+    "filecoin": ["eur": 4.88, "usd": 5.2606, "gbp": 4.1626],
+    "algorand": ["eur": 0.1723, "usd": 0.1857, "gbp": 0.147],
+    "tezos": ["eur": 0.8312, "usd": 0.896, "gbp": 0.709],
+    "zcash": ["eur": 22.4, "usd": 24.1472, "gbp": 19.1072],
+    "dash": ["eur": 27.9, "usd": 30.0762, "gbp": 23.7987],
+    "aave": ["eur": 88.1, "usd": 94.9718, "gbp": 75.1493],
+  ]
+
+  /// `defaultPrices` plus `btc` and `eth` quotes derived from the USD prices,
+  /// as CoinGecko also prices coins in those.
+  public static let pricesWithCryptoQuotes: [String: [String: Double]] = {
+    var prices = defaultPrices
+    for (id, table) in defaultPrices {
+      guard let usd = table["usd"] else { continue }
+      for (quote, quoteID) in [("btc", "bitcoin"), ("eth", "ethereum")] {
+        if let reference = defaultPrices[quoteID]?["usd"] {
+          prices[id]?[quote] = FakeSupport.round(usd / reference, places: 10)
+        }
+      }
+    }
+    return prices
+  }()
+
+  /// Circulating supply used for `market_caps` (`value × supply`) and
+  /// `total_volumes` (`value × supply × 0.025`).
+  public static func supply(id: String) -> Double {
+    switch id {
+    case "bitcoin": return 19_700_000
+    case "ethereum": return 120_100_000
+    default: return 1_000_000_000
+    }
+  }
+
+  /// One row of the built-in `/search` table.
+  public struct Coin: Sendable {
+    let id: String
+    let name: String
+    let symbol: String
+    let rank: Int?
+  }
+
+  /// The `/search` table, in market-cap order (unranked last). Only ids that
+  /// have prices (`bitcoin`, `ethereum` by default) have charts and simple prices.
+  public static let coins: [Coin] = [
+    Coin(id: "bitcoin", name: "Bitcoin", symbol: "BTC", rank: 1),
+    Coin(id: "ethereum", name: "Ethereum", symbol: "ETH", rank: 2),
+    Coin(id: "tether", name: "Tether", symbol: "USDT", rank: 3),
+    Coin(id: "solana", name: "Solana", symbol: "SOL", rank: 5),
+    Coin(id: "ripple", name: "XRP", symbol: "XRP", rank: 6),
+    Coin(id: "dogecoin", name: "Dogecoin", symbol: "DOGE", rank: 8),
+    Coin(id: "cardano", name: "Cardano", symbol: "ADA", rank: 9),
+    Coin(id: "tron", name: "TRON", symbol: "TRX", rank: 10),
+    Coin(id: "chainlink", name: "Chainlink", symbol: "LINK", rank: 12),
+    Coin(id: "polkadot", name: "Polkadot", symbol: "DOT", rank: 14),
+    Coin(id: "litecoin", name: "Litecoin", symbol: "LTC", rank: 20),
+    Coin(id: "bitcoin-cash", name: "Bitcoin Cash", symbol: "BCH", rank: 21),
+    Coin(id: "stellar", name: "Stellar", symbol: "XLM", rank: 25),
+    Coin(id: "monero", name: "Monero", symbol: "XMR", rank: 28),
+    Coin(id: "cosmos", name: "Cosmos Hub", symbol: "ATOM", rank: 30),
+    Coin(id: "uniswap", name: "Uniswap", symbol: "UNI", rank: 22),
+    Coin(id: "near", name: "NEAR Protocol", symbol: "NEAR", rank: 23),
+    Coin(id: "aptos", name: "Aptos", symbol: "APT", rank: 31),
+    Coin(id: "filecoin", name: "Filecoin", symbol: "FIL", rank: 35),
+    Coin(id: "algorand", name: "Algorand", symbol: "ALGO", rank: 50),
+    Coin(id: "tezos", name: "Tezos", symbol: "XTZ", rank: 60),
+    Coin(id: "zcash", name: "Zcash", symbol: "ZEC", rank: 70),
+    Coin(id: "dash", name: "Dash", symbol: "DASH", rank: 80),
+    Coin(id: "aave", name: "Aave", symbol: "AAVE", rank: 40),
+    Coin(id: "evil-coin", name: "Evil\u{1B}[31mCoin", symbol: "EVIL", rank: 4_242),
+    Coin(id: "ethereum-wormhole", name: "Ethereum (Wormhole)", symbol: "ETH", rank: nil),
+  ]
+
+  /// The current price: `prices[id][currency]`, or the curve's base when absent.
+  public static func nowValue(
+    id: String, currency: String, prices: [String: [String: Double]] = defaultPrices
+  ) -> Double {
+    prices[id]?[currency] ?? base(id: id, currency: currency)
+  }
+
+  /// The daily point stamped at `day.start` (00:00 UTC).
+  public static func dailyValue(id: String, currency: String, day: Day) -> Double {
+    intradayValue(id: id, currency: currency, at: day.start)
+  }
+
+  /// The curve at any instant (hourly and 5-minute series).
+  public static func intradayValue(id: String, currency: String, at date: Date) -> Double {
+    let x = date.timeIntervalSince1970 / 86_400
+    return FakeSupport.round(
+      base(id: id, currency: currency) * FakeSupport.wave(key: "\(id)/\(currency)", x: x),
+      places: 2)
+  }
+
+  /// `<vs>_24h_change`: `(nowValue / intradayValue(now − 24 h) − 1) × 100`, 4 decimals.
+  public static func change24h(
+    id: String, currency: String, now: Date, prices: [String: [String: Double]] = defaultPrices
+  ) -> Double {
+    let then = intradayValue(id: id, currency: currency, at: now.addingTimeInterval(-86_400))
+    let current = nowValue(id: id, currency: currency, prices: prices)
+    return FakeSupport.round((current / then - 1) * 100, places: 4)
+  }
+
+  /// The base of the curve: the default price, or a value in 10…1010 derived from the key.
+  public static func base(id: String, currency: String) -> Double {
+    defaultPrices[id]?[currency]
+      ?? 10 + Double(FakeSupport.fnv1a("\(id)/\(currency)") % 100_000) / 100
+  }
+
+  /// Serves `/api/v3/ping`, `/simple/price`, `/coins/{id}/market_chart` and `/search`.
+  ///
+  /// - Parameters:
+  ///   - now: the fake's clock, read once per request.
+  ///   - prices: current prices by id, then lower-case currency. Known ids are its
+  ///     keys; known currencies are every currency of any id.
+  public static func handler(
+    now: @escaping @Sendable () -> Date,
+    prices: [String: [String: Double]] = pricesWithCryptoQuotes
+  ) -> @Sendable (RecordedRequest) -> LoopbackReply {
+    { request in
+      let prefix = "/api/v3"
+      guard request.path.hasPrefix(prefix + "/") else {
+        return .json(#"{"error":"FakeCoinGecko: path outside /api/v3"}"#, status: 404)
+      }
+      let path = String(request.path.dropFirst(prefix.count))
+      let components = path.split(separator: "/").map(String.init)
+      let date = now()
+      switch components.count {
+      case 1 where components[0] == "ping":
+        return .json(#"{"gecko_says":"(V3) To the Moon!"}"#)
+      case 2 where components == ["simple", "price"]:
+        return simplePrice(request, now: date, prices: prices)
+      case 1 where components[0] == "search":
+        return search(request.query["query"] ?? "")
+      case 2 where components == ["coins", "markets"]:
+        return markets(request, now: date, prices: prices)
+      case 3 where components[0] == "coins" && components[2] == "market_chart":
+        return marketChart(id: components[1], request, now: date, prices: prices)
+      default:
+        return .json(#"{"error":"Not Found"}"#, status: 404)
+      }
+    }
+  }
+
+  // MARK: Endpoints
+
+  private static func knownCurrencies(_ prices: [String: [String: Double]]) -> Set<String> {
+    Set(prices.values.flatMap(\.keys))
+  }
+
+  private static func flag(_ request: RecordedRequest, _ name: String) -> Bool {
+    request.query[name]?.lowercased() == "true"
+  }
+
+  private static func simplePrice(
+    _ request: RecordedRequest, now: Date, prices: [String: [String: Double]]
+  ) -> LoopbackReply {
+    let ids = FakeSupport.list(request.query["ids"])
+    let currencies = FakeSupport.list(request.query["vs_currencies"])
+    guard !currencies.isEmpty else {
+      return .json(#"{"error":"Missing parameter vs_currencies"}"#, status: 400)
+    }
+    let known = knownCurrencies(prices)
+    guard currencies.allSatisfy(known.contains) else {
+      return .json(#"{"error":"invalid vs_currency"}"#, status: 400)
+    }
+    let seconds = Int(now.timeIntervalSince1970.rounded(.down))
+    var entries: [String] = []
+    var seen: Set<String> = []
+    for id in ids where prices[id] != nil && seen.insert(id).inserted {
+      var fields: [String] = []
+      for vs in currencies {
+        let price = nowValue(id: id, currency: vs, prices: prices)
+        fields.append("\(FakeSupport.quote(vs)):\(price)")
+        if flag(request, "include_market_cap") {
+          fields.append("\(FakeSupport.quote(vs + "_market_cap")):\(price * supply(id: id))")
+        }
+        if flag(request, "include_24hr_vol") {
+          let volume = FakeSupport.round(price * supply(id: id) * 0.025, places: 2)
+          fields.append("\(FakeSupport.quote(vs + "_24h_vol")):\(volume)")
+        }
+        if flag(request, "include_24hr_change") {
+          let change = change24h(id: id, currency: vs, now: now, prices: prices)
+          fields.append("\(FakeSupport.quote(vs + "_24h_change")):\(change)")
+        }
+      }
+      if flag(request, "include_last_updated_at") {
+        fields.append("\"last_updated_at\":\(seconds - seconds % 20)")
+      }
+      entries.append("\(FakeSupport.quote(id)):{\(fields.joined(separator: ","))}")
+    }
+    return .json("{\(entries.joined(separator: ","))}")
+  }
+
+  private static func marketChart(
+    id: String, _ request: RecordedRequest, now: Date, prices: [String: [String: Double]]
+  ) -> LoopbackReply {
+    guard prices[id] != nil else { return .json(#"{"error":"coin not found"}"#, status: 404) }
+    guard let vs = request.query["vs_currency"]?.lowercased(),
+      knownCurrencies(prices).contains(vs)
+    else { return .json(#"{"error":"invalid vs_currency"}"#, status: 400) }
+    let daysText = request.query["days"] ?? ""
+    if daysText == "max" || (Int(daysText) ?? 0) > 365 {
+      return .json(rangeError(now: now), status: 401)
+    }
+    guard let days = Int(daysText), days >= 1 else {
+      return .json(#"{"error":"FakeCoinGecko: days must be a positive integer"}"#, status: 400)
+    }
+
+    var points: [(ms: Int64, value: Double)] = []
+    if request.query["interval"] == "daily" || days > 90 {
+      let today = Day(containing: now)
+      for offset in stride(from: days - 1, through: 0, by: -1) {
+        let day = today.adding(days: -offset)
+        points.append(
+          (FakeSupport.milliseconds(day.start), dailyValue(id: id, currency: vs, day: day)))
+      }
+    } else {
+      // Automatic granularity: 5-minutely for 1 day, hourly for 2–90, with jitter.
+      let step: TimeInterval = days == 1 ? 300 : 3_600
+      let count = Int(TimeInterval(days) * 86_400 / step)
+      for index in stride(from: count, through: 1, by: -1) {
+        let nominal = now.addingTimeInterval(-TimeInterval(index) * step)
+        let bucket = Int64((nominal.timeIntervalSince1970 / step).rounded(.down))
+        let jitter = TimeInterval(Int(FakeSupport.fnv1a("\(bucket)") % 40_000) - 20_000) / 1_000
+        let stamp = nominal.addingTimeInterval(jitter)
+        points.append(
+          (FakeSupport.milliseconds(stamp), intradayValue(id: id, currency: vs, at: stamp)))
+      }
+    }
+    points.append((FakeSupport.milliseconds(now), nowValue(id: id, currency: vs, prices: prices)))
+
+    let supply = supply(id: id)
+    func series(_ transform: (Double) -> Double) -> String {
+      "[" + points.map { "[\($0.ms),\(transform($0.value))]" }.joined(separator: ",") + "]"
+    }
+    let body =
+      "{\"prices\":\(series { $0 }),"
+      + "\"market_caps\":\(series { FakeSupport.round($0 * supply, places: 1) }),"
+      + "\"total_volumes\":\(series { FakeSupport.round($0 * supply * 0.025, places: 1) })}"
+    return .json(body)
+  }
+
+  /// `/coins/markets`: the coins that have prices, by rank (unranked last),
+  /// filtered by `ids`, paged by `per_page` and `page`.
+  private static func markets(
+    _ request: RecordedRequest, now: Date, prices: [String: [String: Double]]
+  ) -> LoopbackReply {
+    guard let vs = request.query["vs_currency"]?.lowercased(), !vs.isEmpty else {
+      return .json(#"{"error":"Missing parameter vs_currency"}"#, status: 400)
+    }
+    guard knownCurrencies(prices).contains(vs) else {
+      return .json(#"{"error":"invalid vs_currency"}"#, status: 400)
+    }
+    let wanted = request.query["ids"].map { Set(FakeSupport.list($0)) }
+    let perPage = min(max(Int(request.query["per_page"] ?? "") ?? 100, 1), 250)
+    let page = max(Int(request.query["page"] ?? "") ?? 1, 1)
+    let ranked = coins.filter { prices[$0.id] != nil && (wanted?.contains($0.id) ?? true) }
+      .sorted { ($0.rank ?? Int.max) < ($1.rank ?? Int.max) }
+    let slice = ranked.dropFirst((page - 1) * perPage).prefix(perPage)
+    let stamp = now.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    // `sparkline=true`: 168 hourly prices over the last 7 days.
+    func sparkline(_ id: String, _ vs: String) -> String {
+      guard flag(request, "sparkline") else { return "" }
+      let prices = (0..<168).map { hour in
+        intradayValue(id: id, currency: vs, at: now.addingTimeInterval(-Double(168 - hour) * 3_600))
+      }
+      return ",\"sparkline_in_7d\":{\"price\":[\(prices.map { "\($0)" }.joined(separator: ","))]}"
+    }
+    let rows = slice.map { coin -> String in
+      let price = nowValue(id: coin.id, currency: vs, prices: prices)
+      let supply = supply(id: coin.id)
+      let high = FakeSupport.round(price * 1.02, places: 6)
+      let low = FakeSupport.round(price * 0.97, places: 6)
+      let ath = FakeSupport.round(price * 1.5, places: 6)
+      let atl = FakeSupport.round(price * 0.01, places: 8)
+      let change = change24h(id: coin.id, currency: vs, now: now, prices: prices)
+      return
+        "{\"id\":\(FakeSupport.quote(coin.id)),\"symbol\":\(FakeSupport.quote(coin.symbol.lowercased())),"
+        + "\"name\":\(FakeSupport.quote(coin.name)),\"image\":\"missing_large.png\","
+        + "\"current_price\":\(price),\"market_cap\":\(FakeSupport.round(price * supply, places: 1)),"
+        + "\"market_cap_rank\":\(coin.rank.map(String.init) ?? "null"),"
+        + "\"fully_diluted_valuation\":null,"
+        + "\"total_volume\":\(FakeSupport.round(price * supply * 0.025, places: 1)),"
+        + "\"high_24h\":\(high),\"low_24h\":\(low),\"price_change_24h\":null,"
+        + "\"price_change_percentage_24h\":\(change),"
+        + "\"circulating_supply\":\(supply),\"total_supply\":\(supply),"
+        + "\"max_supply\":\(coin.id == "bitcoin" ? "21000000.0" : "null"),"
+        + "\"ath\":\(ath),\"ath_change_percentage\":-33.3333,\"ath_date\":\"2024-03-14T07:10:36.635Z\","
+        + "\"atl\":\(atl),\"atl_change_percentage\":9900.0,\"atl_date\":\"2015-10-20T00:00:00.000Z\","
+        + "\"roi\":null,\"last_updated\":\"\(stamp)\"" + sparkline(coin.id, vs) + "}"
+    }
+    return .json("[\(rows.joined(separator: ","))]")
+  }
+
+  /// Shape C, HTTP 401, code 10012.
+  public static func rangeError(now: Date) -> String {
+    let stamp = now.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    return
+      #"{"error":{"status":{"timestamp":"\#(stamp)","error_code":10012,"#
+      + #""error_message":"Your request exceeds the allowed time range. Public API users are "#
+      + #"limited to querying historical data within the past 365 days. Upgrade to a paid plan "#
+      + #"to enjoy full historical data access: https://www.coingecko.com/en/api/pricing. "}}}"#
+  }
+
+  private static func search(_ query: String) -> LoopbackReply {
+    let needle = query.trimmingCharacters(in: .whitespaces).lowercased()
+    let matches =
+      needle.isEmpty
+      ? []
+      : coins.enumerated().filter { _, coin in
+        [coin.id, coin.name, coin.symbol].contains { $0.lowercased().contains(needle) }
+      }
+      .sorted { lhs, rhs in
+        switch (lhs.element.rank, rhs.element.rank) {
+        case (let l?, let r?): return l != r ? l < r : lhs.offset < rhs.offset
+        case (.some, nil): return true
+        case (nil, .some): return false
+        case (nil, nil): return lhs.offset < rhs.offset
+        }
+      }
+      .map(\.element)
+    let entries = matches.map { coin in
+      let thumb = "https://coin-images.coingecko.com/coins/images/1/thumb/\(coin.id).png"
+      let large = "https://coin-images.coingecko.com/coins/images/1/large/\(coin.id).png"
+      return "{\"id\":\(FakeSupport.quote(coin.id)),\"name\":\(FakeSupport.quote(coin.name)),"
+        + "\"api_symbol\":\(FakeSupport.quote(coin.id)),\"symbol\":\(FakeSupport.quote(coin.symbol)),"
+        + "\"market_cap_rank\":\(coin.rank.map(String.init) ?? "null"),"
+        + "\"thumb\":\(FakeSupport.quote(thumb)),\"large\":\(FakeSupport.quote(large))}"
+    }
+    return .json(
+      "{\"coins\":[\(entries.joined(separator: ","))],"
+        + "\"exchanges\":[],\"icos\":[],\"categories\":[],\"nfts\":[]}")
+  }
+}

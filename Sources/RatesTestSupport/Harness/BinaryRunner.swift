@@ -1,0 +1,133 @@
+import Foundation
+
+/// Runs the built `rates` executable as a user would, with its own temporary
+/// XDG directories, a minimal environment, and the base-URL variables pointing
+/// at a loopback server. For end-to-end tests: wiring, exit codes, signals,
+/// terminals, real sockets.
+public struct BinaryRunner: Sendable {
+  /// Why a run could not happen.
+  public enum RunnerError: Error {
+    /// The executable was not found beside the test bundle.
+    case binaryMissing(String)
+  }
+
+  /// The root of this run's files; `HOME`, with `cache`, `config` and `data` inside.
+  public let home: URL
+  /// The complete environment of every run.
+  public var environment: [String: String]
+
+  /// A runner whose CoinGecko, CoinDesk and Frankfurter base URLs point at `server`
+  /// (laid out like ``FakeAPIs``), or at nothing when `server` is `nil`.
+  public init(server: URL?, extra: [String: String] = [:]) throws {
+    home = try makeTemporaryDirectory()
+    var environment = [
+      "HOME": home.path,
+      "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+      "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+      "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+      "PATH": "/usr/bin:/bin",
+      "LANG": "C.UTF-8",
+      "RATES_TIMEOUT": "2",
+    ]
+    if let server { environment.merge(FakeAPIs.environment(base: server)) { $1 } }
+    environment.merge(extra) { $1 }
+    self.environment = environment
+  }
+
+  /// The `rates` executable SwiftPM built beside the test bundle.
+  public static var binary: URL {
+    get throws { try product("rates") }
+  }
+
+  /// An executable SwiftPM built beside the test bundle, such as `rates` or `fake-api`.
+  public static func product(_ name: String) throws -> URL {
+    var directory = Bundle.main.bundleURL
+    for _ in 0..<3 {
+      let candidate = directory.appendingPathComponent(name)
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      directory = directory.deletingLastPathComponent()
+    }
+    throw RunnerError.binaryMissing("no '\(name)' executable near \(Bundle.main.bundleURL.path)")
+  }
+
+  /// Runs `rates` with `arguments`.
+  ///
+  /// - Parameters:
+  ///   - hangGuard: seconds after which a process that is still running is
+  ///     killed (SIGTERM); only a true hang reaches it, and the result then says so
+  ///     on stderr. Never an assertion on how long a run takes.
+  ///   - extra: variables added to ``environment`` for this run.
+  ///   - stdin: written to standard input, then closed; `nil` for `/dev/null`.
+  public func run(
+    _ arguments: [String], hangGuard: Double = 60, extra: [String: String] = [:],
+    stdin: String? = nil
+  ) async throws -> CommandResult {
+    try await run(arguments, timeout: hangGuard, extra: extra, stdin: stdin)
+  }
+
+  /// Runs the binary like ``run(_:hangGuard:extra:stdin:)``; `timeout` is the hang guard.
+  public func run(
+    _ arguments: [String], timeout hangGuard: Double, extra: [String: String] = [:],
+    stdin: String? = nil
+  ) async throws -> CommandResult {
+    let process = Process()
+    process.executableURL = try Self.binary
+    process.arguments = arguments
+    process.environment = environment.merging(extra) { $1 }
+    process.currentDirectoryURL = home
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    let input = Pipe()
+    process.standardInput = stdin == nil ? FileHandle.nullDevice : input
+    // Drain both pipes on their own threads so a chatty child never blocks.
+    let outData = Recorder<Data>()
+    let errData = Recorder<Data>()
+    let killed = Recorder<Bool>()
+    let group = DispatchGroup()
+    for (pipe, sink) in [(out, outData), (err, errData)] {
+      group.enter()
+      Thread.detachNewThread {
+        sink.append(pipe.fileHandleForReading.readDataToEndOfFile())
+        group.leave()
+      }
+    }
+    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+      process.terminationHandler = { process in
+        group.wait()
+        continuation.resume(returning: process.terminationStatus)
+      }
+      do {
+        try process.run()
+      } catch {
+        process.terminationHandler = nil
+        continuation.resume(throwing: error)
+        return
+      }
+      if let stdin {
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try? input.fileHandleForWriting.close()
+      }
+      DispatchQueue.global().asyncAfter(deadline: .now() + hangGuard) {
+        if process.isRunning {
+          killed.append(true)
+          process.terminate()
+        }
+      }
+    }
+    var stderr = String(decoding: errData.all.first ?? Data(), as: UTF8.self)
+    if killed.count > 0 {
+      stderr += "\n[BinaryRunner: killed, still running after \(hangGuard) s]\n"
+    }
+    return CommandResult(
+      status: status,
+      stdout: String(decoding: outData.all.first ?? Data(), as: UTF8.self),
+      stderr: stderr)
+  }
+
+  /// Every file under ``home`` with its contents, for leak checks.
+  public func allFileContents() -> [(path: String, text: String)] {
+    RatesTestSupport.allFileContents(under: home)
+  }
+}

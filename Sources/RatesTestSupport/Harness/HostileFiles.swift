@@ -1,0 +1,67 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Files that are not what they should be (FIFOs, links), and a way to call code that might
+/// hang on them without hanging the test run.
+public enum HostileFiles {
+  /// Creates a FIFO (named pipe) at `url`, creating its directory.
+  public static func makeFIFO(at url: URL) throws {
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    guard mkfifo(url.path, 0o600) == 0 else {
+      throw CocoaError(.fileWriteUnknown, userInfo: [
+        NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: String(cString: strerror(errno)),
+      ])
+    }
+  }
+
+  /// A process id that cannot be running: above the largest `pid_max` Linux allows (2^22).
+  public static let deadPID: Int32 = 2_000_000_000
+
+  /// Runs `body` on a thread and waits at most `seconds` for it.
+  ///
+  /// Returns nil when it did not finish in time. Then each FIFO in `unblocking` is opened for
+  /// writing and closed, which releases a reader stuck opening it, so no thread stays blocked
+  /// after the test.
+  public static func finishes<T: Sendable>(
+    within seconds: Double, unblocking fifos: [URL] = [], _ body: @escaping @Sendable () throws -> T
+  ) -> Result<T, any Error>? {
+    let box = ResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      box.set(Result { try body() })
+      done.signal()
+    }.start()
+    if done.wait(timeout: .now() + seconds) == .success { return box.value }
+    for fifo in fifos {
+      let fd = open(fifo.path, O_WRONLY | O_NONBLOCK)
+      if fd >= 0 { close(fd) }
+    }
+    _ = done.wait(timeout: .now() + 5)
+    return nil
+  }
+
+  /// A result filled in by another thread.
+  final class ResultBox<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Result<T, any Error>?
+
+    func set(_ result: Result<T, any Error>) { lock.withLock { stored = result } }
+    var value: Result<T, any Error>? { lock.withLock { stored } }
+  }
+}
+
+/// Polls `condition` until it holds; false after `timeout` seconds (a hang guard only).
+public func eventually(timeout: Double = 15, _ condition: () -> Bool) async -> Bool {
+  let deadline = Date().addingTimeInterval(timeout)
+  while Date() < deadline {
+    if condition() { return true }
+    try? await Task.sleep(for: .milliseconds(5))
+  }
+  return condition()
+}

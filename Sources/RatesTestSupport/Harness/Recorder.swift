@@ -1,0 +1,45 @@
+import Foundation
+
+/// A thread-safe list, for recording what closures under test were called with.
+public final class Recorder<Element: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [Element] = []
+
+  /// An empty list.
+  public init() {}
+
+  /// Appends `element`.
+  public func append(_ element: Element) {
+    lock.lock()
+    defer { lock.unlock() }
+    storage.append(element)
+  }
+
+  /// Everything appended so far, in order.
+  public var all: [Element] {
+    lock.lock()
+    defer { lock.unlock() }
+    return storage
+  }
+
+  /// How many elements were appended so far.
+  public var count: Int { all.count }
+
+  /// Forgets everything appended so far.
+  public func removeAll() {
+    lock.lock()
+    defer { lock.unlock() }
+    storage.removeAll()
+  }
+}
+
+/// A fresh directory under the system's temporary directory.
+public func makeTemporaryDirectory() throws -> URL {
+  let url = FileManager.default.temporaryDirectory
+    .appendingPathComponent("rates-tests-\(UUID().uuidString)", isDirectory: true)
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
+/// 2024-06-10 06:13:20 UTC (a Monday), the fixed "now" of unit and in-process tests.
+public let fixedNow = Date(timeIntervalSince1970: 1_718_000_000)

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The clock of an in-process run: `now` stands still until something sleeps,
+/// and sleeping returns at once, moving `now` forward by the duration and
+/// recording it. So a test can assert what was waited (a `Retry-After`, a
+/// `watch` interval) without waiting, and output stamped with `now` is stable.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let context = CommandContext(now: clock.now, sleep: clock.sleep, …)
+/// #expect(clock.sleeps == [.seconds(1)])
+/// ```
+public final class TestClock: @unchecked Sendable {
+  private let lock = NSLock()
+  private var current: Date
+  private var slept: [Duration] = []
+
+  /// A clock reading `now` (by default ``fixedNow``, Monday 2024-06-10 06:13:20 UTC).
+  public init(now: Date = fixedNow) {
+    current = now
+  }
+
+  /// The current time.
+  public var now: Date {
+    lock.lock()
+    defer { lock.unlock() }
+    return current
+  }
+
+  /// Every duration slept so far, in order.
+  public var sleeps: [Duration] {
+    lock.lock()
+    defer { lock.unlock() }
+    return slept
+  }
+
+  /// The sum of ``sleeps``.
+  public var totalSlept: Duration { sleeps.reduce(.zero, +) }
+
+  /// Moves `now` forward by `seconds` without recording a sleep.
+  public func advance(by seconds: TimeInterval) {
+    lock.lock()
+    defer { lock.unlock() }
+    current = current.addingTimeInterval(seconds)
+  }
+
+  /// Sleeps instantly: throws `CancellationError` when the task is cancelled,
+  /// like `Task.sleep`, otherwise records `duration` and moves `now` forward.
+  public func sleep(_ duration: Duration) async throws {
+    try Task.checkCancellation()
+    lock.withLock {
+      slept.append(duration)
+      current = current.addingTimeInterval(duration.timeInterval)
+    }
+    await Task.yield()
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, with its fraction.
+  public var timeInterval: TimeInterval {
+    let (seconds, attoseconds) = components
+    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+  }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+import RatesTestSupport
+
+/// The completion scripts in real shells, with the built binary on PATH. Each test runs only
+/// where its shell is installed.
+@Suite struct CompletionShellTests {
+  /// A temporary home with XDG directories, and PATH leading to the built `rates`.
+  static func environment() throws -> (home: URL, variables: [String: String]) {
+    let home = try makeTemporaryDirectory()
+    let binaryDirectory = try BinaryRunner.binary.deletingLastPathComponent().path
+    return (
+      home,
+      [
+        "HOME": home.path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+        "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+        "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+        "PATH": "\(binaryDirectory):/usr/bin:/bin", "LANG": "C.UTF-8",
+      ]
+    )
+  }
+
+  /// Writes `rates completions <shell>` to a file and returns its path.
+  static func script(_ shell: String, in home: URL, environment: [String: String]) throws -> String
+  {
+    let rates = try BinaryRunner.binary.path
+    let result = try Shells.run(rates, ["completions", shell], environment: environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    let file = home.appendingPathComponent("rates.\(shell)")
+    try Data(result.stdout.utf8).write(to: file)
+    return file.path
+  }
+
+  @Test(.enabled(if: Shells.path("bash") != nil)) func bashAcceptsTheScript() throws {
+    let (home, environment) = try Self.environment()
+    let file = try Self.script("bash", in: home, environment: environment)
+    let check = try Shells.run(
+      try #require(Shells.path("bash")), ["-n", file], environment: environment)
+    #expect(check.status == 0, "\(check.stderr)")
+  }
+
+  @Test(.enabled(if: Shells.path("zsh") != nil)) func zshAcceptsTheScript() throws {
+    let (home, environment) = try Self.environment()
+    let file = try Self.script("zsh", in: home, environment: environment)
+    let check = try Shells.run(
+      try #require(Shells.path("zsh")), ["-n", file], environment: environment)
+    #expect(check.status == 0, "\(check.stderr)")
+  }
+
+  @Test(.enabled(if: Shells.path("fish") != nil)) func fishAcceptsTheScript() throws {
+    let (home, environment) = try Self.environment()
+    let file = try Self.script("fish", in: home, environment: environment)
+    let check = try Shells.run(
+      try #require(Shells.path("fish")), ["--no-execute", file], environment: environment)
+    #expect(check.status == 0, "\(check.stderr)")
+  }
+
+  /// Sources the bash script and calls `_rates` as bash's completion would, printing COMPREPLY.
+  @Test(.enabled(if: Shells.path("bash") != nil)) func bashCompletesCommandsAndCoins() throws {
+    let (home, environment) = try Self.environment()
+    let data = home.appendingPathComponent("data/rates")
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    try Data(
+      #"{"version":1,"pairs":[{"base":"GBP","quote":"USD","addedAt":"2026-01-01T00:00:00Z"}]}"#.utf8
+    ).write(to: data.appendingPathComponent("pairs.json"))
+    let file = try Self.script("bash", in: home, environment: environment)
+    let program = """
+      source "$1"
+      complete_line() {
+        COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=()
+        _rates
+        echo "${COMPREPLY[*]}"
+      }
+      complete_line rates hist
+      complete_line rates history B
+      complete_line rates history BTC --d
+      complete_line rates pairs remove ""
+      complete_line rates --provider coing
+      complete_line rates current --in EUR,G
+      complete -p rates
+      """
+    let result = try Shells.run(
+      try #require(Shells.path("bash")), ["-c", program, "bash", file], environment: environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty)
+    let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(
+      String.init)
+    #expect(lines.count >= 7)
+    guard lines.count >= 7 else { return }
+    #expect(lines[0] == "history")
+    let coins = Set(lines[1].split(separator: " ").map(String.init))
+    #expect(coins.isSuperset(of: ["BTC", "BCH", "BNB", "BRL", "BGN"]), "\(lines[1])")
+    #expect(coins.allSatisfy { $0.hasPrefix("B") })
+    #expect(lines[2] == "--days")
+    #expect(lines[3] == "GBP-USD")
+    #expect(lines[4] == "coingecko")
+    #expect(lines[5] == "EUR,GBP EUR,GEL")
+    #expect(lines[6] == "complete -F _rates rates")
+  }
+}
+
+/// A shell's path when it is installed, for tests that run it.
+enum Shells {
+  static func path(_ name: String) -> String? {
+    for directory in ["/usr/bin", "/bin", "/usr/local/bin", "/opt/homebrew/bin"] {
+      let path = directory + "/" + name
+      if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+  }
+
+  /// Runs `executable` with `arguments` and `environment`; small outputs only.
+  static func run(
+    _ executable: String, _ arguments: [String], environment: [String: String]
+  ) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = environment
+    let directory = try makeTemporaryDirectory()
+    let outURL = directory.appendingPathComponent("out")
+    let errURL = directory.appendingPathComponent("err")
+    try Data().write(to: outURL)
+    try Data().write(to: errURL)
+    let out = try FileHandle(forWritingTo: outURL)
+    let err = try FileHandle(forWritingTo: errURL)
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try out.close()
+    try err.close()
+    return (
+      process.terminationStatus,
+      String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+      String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+    )
+  }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+import RatesTestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `rates history --interactive`: refused when the process has no terminal, and driven
+/// on a real pseudo-terminal through util-linux `script` when it is installed.
+@Suite struct ExplorerEndToEndTests {
+  static let clock: @Sendable () -> Date = { Date() }
+  static let message = "--interactive needs a terminal: run it in one, or drop --interactive"
+
+  @Test func withoutATerminalItSaysSoAndExits64BeforeFetching() async throws {
+    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
+    defer { server.stop() }
+    let rates = try BinaryRunner(server: server.baseURL)
+    let result = try await rates.run(["history", "BTC", "EUR", "--interactive"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("error: \(Self.message)"))
+    #expect(result.stderr.contains("usage: rates history"))
+    #expect(result.stdout.isEmpty)
+    #expect(server.requestCount == 0)
+  }
+
+  // MARK: - On a pseudo-terminal
+
+  /// util-linux `script`, which runs a command on a new pseudo-terminal.
+  static let script: String? = {
+    #if os(Linux)
+      return ["/usr/bin/script", "/bin/script"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+      }
+    #else
+      return nil  // BSD script takes other arguments
+    #endif
+  }()
+
+  @Test(.enabled(if: script != nil, "needs util-linux script"))
+  func keysMoveTheCursorAndQuitRestoresTheTerminal() async throws {
+    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
+    defer { server.stop() }
+    let rates = try BinaryRunner(server: server.baseURL)
+    let binary = try BinaryRunner.binary.path
+    let run = try PseudoTerminalRun(
+      script: Self.script ?? "", runner: rates,
+      command: "stty cols 90 rows 30; '\(binary)' history BTC EUR --interactive; "
+        + "status=$?; echo; stty -a; exit $status")
+    defer { run.kill() }
+
+    #expect(await run.waitFor("28/28"), "first frame: \(run.text)")
+    run.send("h")
+    #expect(await run.waitFor("27/28"), "h moved the cursor: \(run.text)")
+    run.send("lq")
+    let status = await run.waitForExit()
+    #expect(status == 0, "\(run.text)")
+    let output = run.text
+    let entered = try #require(output.range(of: "\u{1B}[?1049h"))
+    let left = try #require(output.range(of: "\u{1B}[?1049l"))
+    #expect(entered.upperBound <= left.lowerBound)
+    let shown = try #require(output.range(of: "\u{1B}[?25h", options: .backwards))
+    #expect(output.range(of: "\u{1B}[?25l").map { $0.upperBound <= shown.lowerBound } == true)
+    #expect(output.contains("q quit"))
+    Self.expectSaneTerminal(output[left.upperBound...])
+  }
+
+  @Test(
+    .enabled(if: script != nil, "needs util-linux script"),
+    arguments: [SIGTERM, SIGINT, SIGHUP])
+  func aSignalRestoresTheTerminalAndEndsTheProcessWithIt(signal: Int32) async throws {
+    let server = try LoopbackServer(handler: FakeAPIs.handler(now: Self.clock))
+    defer { server.stop() }
+    let rates = try BinaryRunner(server: server.baseURL)
+    let binary = try BinaryRunner.binary.path
+    // In the foreground: a test process's blocked SIGCHLD would hang `wait` on a background job.
+    let run = try PseudoTerminalRun(
+      script: Self.script ?? "", runner: rates,
+      command: "echo \"shell=$$.\"; '\(binary)' history BTC EUR --interactive; "
+        + "echo \"status=$?.\"; stty -a")
+    defer { run.kill() }
+
+    #expect(await run.waitFor("q quit"), "first frame: \(run.text)")
+    let shell = try #require(Self.number(after: "shell=", in: run.text))
+    let pid = try #require(Self.child(of: shell), "the rates process")
+    #expect(kill(pid_t(pid), signal) == 0)
+    #expect(await run.waitForExit() != nil, "\(run.text)")
+    let output = run.text
+    #expect(Self.number(after: "status=", in: output) == 128 + Int(signal), "\(output)")
+    let left = try #require(output.range(of: "\u{1B}[?1049l"))
+    #expect(output[..<left.lowerBound].contains("\u{1B}[?25h"))
+    Self.expectSaneTerminal(output[left.upperBound...])
+  }
+
+  /// The first process whose parent is `parent`, from `/proc`.
+  static func child(of parent: Int) -> Int? {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    for entry in entries {
+      guard let pid = Int(entry),
+        let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let close = stat.range(of: ")", options: .backwards)
+      else { continue }
+      // After "pid (comm) ": state, then the parent's pid.
+      let fields = stat[close.upperBound...].split(separator: " ")
+      if fields.count > 1, Int(fields[1]) == parent { return pid }
+    }
+    return nil
+  }
+
+  /// `stty -a` output after the run: canonical mode, echo and signals are back on.
+  static func expectSaneTerminal(
+    _ stty: Substring, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let words = stty.unicodeScalars.split { " \r\n;".unicodeScalars.contains($0) }
+    let flags = Set(words.map { String(String.UnicodeScalarView($0)) })
+    for flag in ["icanon", "echo", "isig", "icrnl", "ixon"] {
+      #expect(flags.contains(flag), "\(flag) in \(stty)", sourceLocation: sourceLocation)
+      #expect(!flags.contains("-" + flag), sourceLocation: sourceLocation)
+    }
+  }
+
+  static func number(after prefix: String, in text: String) -> Int? {
+    guard let start = text.range(of: prefix) else { return nil }
+    return Int(text[start.upperBound...].prefix { $0.isNumber })
+  }
+}
+
+/// A command run by `script` on a new pseudo-terminal, its input written on
+/// demand and its output collected as it comes.
+final class PseudoTerminalRun: @unchecked Sendable {
+  private let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+  private let chunks = Recorder<Data>()
+
+  init(script: String, runner: BinaryRunner, command: String) throws {
+    process.executableURL = URL(fileURLWithPath: script)
+    process.arguments = ["-qec", command, "/dev/null"]
+    process.environment = runner.environment.merging(["SHELL": "/bin/sh"]) { $1 }
+    process.currentDirectoryURL = runner.home
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = output
+    let chunks = chunks
+    output.fileHandleForReading.readabilityHandler = { handle in
+      let data = handle.availableData
+      if !data.isEmpty { chunks.append(data) }
+    }
+    try process.run()
+  }
+
+  /// Everything the terminal showed so far.
+  var text: String { String(decoding: chunks.all.reduce(Data(), +), as: UTF8.self) }
+
+  /// Types `keys`.
+  func send(_ keys: String) {
+    input.fileHandleForWriting.write(Data(keys.utf8))
+  }
+
+  /// Waits until the output contains `needle`; false after `timeout` seconds (a hang guard).
+  func waitFor(_ needle: String, timeout: Double = 60) async -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if text.contains(needle) { return true }
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    return text.contains(needle)
+  }
+
+  /// Waits for `script` to exit and returns its status; `nil` after `timeout` seconds (a hang
+  /// guard).
+  func waitForExit(timeout: Double = 60) async -> Int32? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline {
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    guard !process.isRunning else { return nil }
+    // Let the last output arrive.
+    try? await Task.sleep(for: .milliseconds(50))
+    return process.terminationStatus
+  }
+
+  /// Ends `script` if it is still running.
+  func kill() {
+    if process.isRunning { process.terminate() }
+    output.fileHandleForReading.readabilityHandler = nil
+    try? input.fileHandleForWriting.close()
+  }
+}

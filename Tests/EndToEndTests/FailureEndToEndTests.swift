@@ -1,0 +1,96 @@
+import Foundation
+import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+
+/// Failures only a real socket produces, through the real binary: a timeout, a
+/// refused connection, a connection dropped without a reply, and the API key on
+/// the wire. (Every other documented failure is tested in process, in
+/// RatesCLITests/Commands/FailureReportingTests.)
+@Suite struct FailureEndToEndTests {
+  func server(_ toggle: ReplySwitch) throws -> LoopbackServer {
+    try LoopbackServer(handler: toggle.wrapping(FakeAPIs.handler(now: { Date() })))
+  }
+
+  /// The reply would take 5 minutes: only the client's 1 s timeout ends this run
+  /// with 69 before the runner's hang guard (60 s) kills it.
+  @Test func slowServersTimeOut() async throws {
+    let toggle = ReplySwitch()
+    toggle.fail(with: .delayed(seconds: 300, .json("{}")))
+    let server = try server(toggle)
+    defer { server.stop() }
+    let result = try await BinaryRunner(server: server.baseURL, extra: ["RATES_TIMEOUT": "1"])
+      .run(["current", "BTC"])
+    #expect(result.status == 69, "\(result.stderr)")
+    #expect(result.stderr.contains("did not answer within 1 s"))
+  }
+
+  @Test func unreachableHostIsExplained() async throws {
+    // Bind a server to get a free port, then stop it so nothing listens there.
+    let server = try LoopbackServer { _ in .json("{}") }
+    let url = server.baseURL
+    server.stop()
+    let result = try await BinaryRunner(server: url).run(["history", "BTC", "EUR"])
+    #expect(result.status == 69)
+    #expect(result.stderr.contains("could not connect"))
+  }
+
+  @Test func aDroppedConnectionFallsBackToStaleCache() async throws {
+    let toggle = ReplySwitch()
+    let server = try server(toggle)
+    defer { server.stop() }
+    let rates = try BinaryRunner(server: server.baseURL)
+    let fresh = try await rates.run(["history", "BTC", "EUR"])
+    #expect(fresh.status == 0, "\(fresh.stderr)")
+
+    toggle.fail(with: .dropConnection)
+    let dropped = try await rates.run(["history", "BTC", "EUR", "--refresh"])
+    #expect(dropped.status == 0, "\(dropped.stderr)")
+    #expect(dropped.stdout.contains("stale"))
+    #expect(dropped.stderr.contains("dropped"))
+  }
+
+  @Test func apiKeyIsSentButNeverShownOrStored() async throws {
+    let secret = "CG-SECRET-7f3a9"
+    let toggle = ReplySwitch()
+    let server = try server(toggle)
+    defer { server.stop() }
+    let rates = try BinaryRunner(server: server.baseURL, extra: ["COINGECKO_API_KEY": secret])
+    let ok = try await rates.run(["history", "BTC", "EUR", "--json"])
+    #expect(ok.status == 0)
+    #expect(server.requests.first?.headers["x-cg-demo-api-key"] == secret)
+    #expect(server.requests.allSatisfy { !$0.target.contains(secret) })
+
+    toggle.fail(with: .fixture("coingecko/error_10011_wrong_host.json", status: 400))
+    let rejected = try await rates.run(["current", "ETH", "--json"])
+    #expect(rejected.status == 78)
+    for text in [ok.stdout, ok.stderr, rejected.stdout, rejected.stderr] {
+      #expect(!text.contains(secret))
+    }
+    for file in rates.allFileContents() {
+      #expect(!file.text.contains(secret), "key leaked into \(file.path)")
+    }
+  }
+
+  @Test func apiKeyFromStdinIsSentButNeverPrintedOrStoredOutsideTheConfig() async throws {
+    let secret = "CG-from-stdin-9f8e7d"
+    let server = try LoopbackServer(handler: FakeAPIs.handler(now: { Date() }))
+    defer { server.stop() }
+    let rates = try BinaryRunner(server: server.baseURL)
+    let set = try await rates.run(["config", "set", "api-key"], stdin: secret + "\n")
+    #expect(set.status == 0, "\(set.stderr)")
+    let show = try await rates.run(["config"])
+    #expect(show.stdout.contains("CG-…8e7d"))
+    let history = try await rates.run(["history", "BTC", "EUR", "--json"])
+    #expect(history.status == 0)
+    #expect(server.requests.first?.headers["x-cg-demo-api-key"] == secret)
+    for text in [set.stdout, set.stderr, show.stdout, show.stderr, history.stdout, history.stderr] {
+      #expect(!text.contains(secret))
+    }
+    // Only the config file holds it.
+    let holders = rates.allFileContents().filter { $0.text.contains(secret) }.map(\.path)
+    #expect(holders.count == 1 && holders.first?.hasSuffix("config/rates/config.json") == true)
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import RatesTestSupport
+import Testing
+
+@testable import RateCore
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The `fake-api` executable that the benchmark and demo scripts run: it prints its
+/// port, serves the same fakes as the tests to the real `rates`, and counts requests.
+@Suite struct FakeAPIEndToEndTests {
+  @Test(.timeLimit(.minutes(2))) func servesRatesAndCountsRequests() async throws {
+    let process = Process()
+    process.executableURL = try BinaryRunner.product("fake-api")
+    process.arguments = ["--port", "0"]
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer { process.terminate() }
+    let firstLine = await Task.detached { () -> Data in
+      out.fileHandleForReading.availableData
+    }.value
+    let port = try #require(
+      Int(
+        String(decoding: firstLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+    let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
+
+    let rates = try BinaryRunner(server: base)
+    let history = try await rates.run(["history", "BTC", "EUR", "--json"])
+    #expect(history.status == 0, "\(history.stderr)")
+    let points = try #require(try history.json()["points"] as? [[String: Any]])
+    #expect(points.count == 28)
+    #expect(
+      points.last?["rate"] as? Double == FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur"))
+
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.finishTasksAndInvalidate() }
+    func text(_ path: String, method: String = "GET") async throws -> String {
+      var request = URLRequest(url: base.appendingPathComponent(path))
+      request.httpMethod = method
+      let (data, _) = try await session.data(for: request)
+      return String(decoding: data, as: UTF8.self)
+    }
+    #expect(try await text("__requests") == "1")
+    #expect(try await text("__reset", method: "POST") == "0")
+    #expect(try await text("__requests") == "0")
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+
+/// The binary against FIFOs in place of data, config and cache files, and a symlinked cache.
+@Suite struct HostileFilesEndToEndTests {
+  @Test(arguments: ["data/rates/favorites.json", "config/rates/config.json"])
+  func aFIFOInPlaceOfAFileIsRefusedNamingIt(_ relative: String) async throws {
+    let rates = try BinaryRunner(server: nil)
+    let fifo = rates.home.appendingPathComponent(relative)
+    try HostileFiles.makeFIFO(at: fifo)
+    for arguments in [["favorites", "--offline"], ["favorites", "remove", "BTC"]] {
+      let result = try await rates.run(arguments, timeout: 10)
+      #expect(result.status == 74, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.contains(fifo.path) && result.stderr.contains("FIFO"))
+    }
+    let doctor = try await rates.run(["doctor", "--offline"], timeout: 10)
+    #expect(doctor.status == 2, "\(doctor.stderr)")
+    #expect((doctor.stdout + doctor.stderr).contains("FIFO"))
+  }
+
+  @Test func aFIFOInTheCacheIsIgnoredWithAWarning() async throws {
+    let rates = try BinaryRunner(server: nil)
+    let fifo = rates.home.appendingPathComponent("cache/rates/coingecko/price/bitcoin-usd.json")
+    try HostileFiles.makeFIFO(at: fifo)
+    let current = try await rates.run(["current", "BTC", "--offline"], timeout: 10)
+    #expect(current.status == 66, "\(current.stderr)")
+    #expect(current.stderr.contains("warning: ignoring \(fifo.path) in the cache: it is a FIFO"))
+    let clear = try await rates.run(["cache", "clear"], timeout: 10)
+    #expect(clear.status == 0, "\(clear.stderr)")
+    #expect(clear.stdout.contains("Kept 1 file"))
+  }
+
+  @Test func clearingASymlinkedCacheIsRefusedAndDeletesNothing() async throws {
+    let rates = try BinaryRunner(server: nil)
+    let elsewhere = try makeTemporaryDirectory()
+    let precious = elsewhere.appendingPathComponent("thesis.json")
+    try Data("{\"version\": 1}".utf8).write(to: precious)
+    let cacheHome = rates.home.appendingPathComponent("cache")
+    try FileManager.default.createDirectory(at: cacheHome, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      at: cacheHome.appendingPathComponent("rates"), withDestinationURL: elsewhere)
+    let clear = try await rates.run(["cache", "clear"])
+    #expect(clear.status == 64, "\(clear.stderr)")
+    #expect(clear.stderr.contains("symbolic link"))
+    #expect(FileManager.default.fileExists(atPath: precious.path))
+  }
+}

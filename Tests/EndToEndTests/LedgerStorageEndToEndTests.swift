@@ -1,0 +1,164 @@
+import Foundation
+import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The ledger log through the binary: migration, a corrupt line, and writers killed mid-way.
+@Suite struct LedgerStorageEndToEndTests {
+  static func ledgerFile(_ rates: BinaryRunner) -> URL {
+    rates.home.appendingPathComponent("data/rates/ledger.json")
+  }
+
+  /// A sale of `amount` USD for LBP, recorded today.
+  static func entry(_ amount: Double) -> LedgerEntry {
+    LedgerEntry(
+      id: 0, date: Day(containing: Date()), side: .sell, amount: amount, currency: "USD",
+      counterAmount: amount * 89_500, counterCurrency: "LBP", counterparty: nil, note: nil,
+      recordedAt: Date())
+  }
+
+  @Test func aFormat1LedgerIsConvertedOnTheFirstChangeWithABackup() async throws {
+    let rates = try BinaryRunner(server: nil)
+    let file = Self.ledgerFile(rates)
+    let document = DataFile(url: file, key: "ledger", empty: Ledger())
+    _ = try document.update { ledger in
+      ledger.append(contentsOf: [Self.entry(100), Self.entry(200)])
+    }
+    let original = try Data(contentsOf: file)
+    let list = try await rates.run(["ledger", "list", "--json"])
+    #expect(list.status == 0, "\(list.stderr)")
+    #expect(try Data(contentsOf: file) == original, "reading never converts")
+
+    let add = try await rates.run(["ledger", "add", "1", "USD", "89500", "LBP", "--buy"])
+    #expect(add.status == 0, "\(add.stderr)")
+    #expect(add.stdout.contains("Recorded #3"))
+    let backup = file.deletingLastPathComponent().appendingPathComponent("ledger.json.v1.bak")
+    #expect(add.stderr.contains("note: converted \(file.path)"))
+    #expect(add.stderr.contains(backup.path))
+    #expect(try Data(contentsOf: backup) == original)
+    let after = try await rates.run(["ledger", "list", "--json"])
+    #expect((try after.json()["entries"] as? [[String: Any]])?.count == 3)
+  }
+
+  @Test func aCorruptLineStopsEveryCommandWithItsNumber() async throws {
+    let rates = try BinaryRunner(server: nil)
+    for amount in ["1", "2", "3"] {
+      let add = try await rates.run(["ledger", "add", amount, "USD", "89500", "LBP", "--sell"])
+      #expect(add.status == 0, "\(add.stderr)")
+    }
+    let file = Self.ledgerFile(rates)
+    var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+    lines[2] = String(lines[2].prefix(30))
+    let corrupt = Data((lines.joined(separator: "\n") + "\n").utf8)
+    try corrupt.write(to: file)
+    for arguments in [
+      ["ledger", "list"], ["ledger", "remove", "1"], ["ledger", "export", "--csv"],
+      ["ledger", "list", "--json"],
+    ] {
+      let result = try await rates.run(arguments)
+      #expect(result.status == 74, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.contains("\(file.path) line 3 is not a valid record"), "\(result.stderr)")
+      #expect(result.stderr.contains("Fix or delete line 3"))
+    }
+    #expect(try Data(contentsOf: file) == corrupt)
+  }
+
+  /// Fifty writers at once (adds, removes and imports), every seventh killed with SIGKILL at a
+  /// random moment: every change reported as done is in the file, no id is used twice, and the
+  /// file still reads.
+  @Test func fiftyMixedWritersSomeKilledLoseNothingCommitted() async throws {
+    let rates = try BinaryRunner(server: nil)
+    let csv = rates.home.appendingPathComponent("seed.csv")
+    let header = "date,side,amount,currency,counter_amount,counter_currency\n"
+    let today = Day(containing: Date()).description
+    let seed = (1...10).map { "\(today),sell,\($0),USD,\($0 * 89_500),LBP\n" }.joined()
+    try Data((header + seed).utf8).write(to: csv)
+    let seeded = try await rates.run(["ledger", "import", csv.path])
+    #expect(seeded.status == 0, "\(seeded.stderr)")
+    let three = rates.home.appendingPathComponent("three.csv")
+    try Data((header + (0..<3).map { "\(today),buy,\(7000 + $0),EUR,1,LBP\n" }.joined()).utf8)
+      .write(to: three)
+
+    // Real threads, one per writer: the cooperative pool has a thread per core only.
+    let results = Recorder<(Int, Int32, String)>()
+    let done = DispatchGroup()
+    for index in 0..<50 {
+      let arguments: [String]
+      switch index % 10 {
+      case 0: arguments = ["ledger", "remove", "\(index / 10 + 1)"]
+      case 5: arguments = ["ledger", "import", three.path]
+      default: arguments = ["ledger", "add", "\(1000 + index)", "USD", "1", "LBP", "--sell"]
+      }
+      let killAfter: Double? = index % 7 == 3 ? Double.random(in: 0.0...0.08) : nil
+      done.enter()
+      Thread {
+        do {
+          let (status, output) = try Self.run(rates, arguments, killAfter: killAfter)
+          results.append((index, status, output))
+        } catch {
+          results.append((index, -1, "\(error)"))
+        }
+        done.leave()
+      }.start()
+    }
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        done.wait()
+        continuation.resume()
+      }
+    }
+    let outcomes = results.all
+    #expect(outcomes.count == 50)
+    let list = try await rates.run(["ledger", "list", "--json"])
+    #expect(list.status == 0, "\(list.stderr)")
+    let entries = try #require(try list.json()["entries"] as? [[String: Any]])
+    let ids = entries.compactMap { $0["id"] as? Int }
+    #expect(Set(ids).count == ids.count, "no id used twice")
+    let amounts = Set(entries.compactMap { $0["amount"] as? Double })
+    for (index, status, output) in outcomes {
+      let killed = index % 7 == 3
+      if !killed { #expect(status == 0, "writer \(index): \(output)") }
+      guard status == 0 else { continue }
+      switch index % 10 {
+      case 0: #expect(!ids.contains(index / 10 + 1), "removed #\(index / 10 + 1) is gone")
+      case 5: #expect(output.contains("Imported 3 exchanges"))
+      default: #expect(amounts.contains(Double(1000 + index)), "writer \(index)'s add was kept")
+      }
+    }
+  }
+
+  /// Runs the binary, SIGKILLing it after `killAfter` seconds when given; returns its status
+  /// (or -9) and its stdout and stderr.
+  static func run(_ rates: BinaryRunner, _ arguments: [String], killAfter: Double?) throws
+    -> (Int32, String)
+  {
+    let process = Process()
+    process.executableURL = try BinaryRunner.binary
+    process.arguments = arguments
+    process.environment = rates.environment
+    let output = rates.home.appendingPathComponent("out-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: output)
+    process.standardOutput = handle
+    process.standardError = handle
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    if let killAfter {
+      Thread.sleep(forTimeInterval: killAfter)
+      kill(process.processIdentifier, SIGKILL)
+    }
+    process.waitUntilExit()
+    try handle.close()
+    let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)
+    let killed = process.terminationReason == .uncaughtSignal
+    return (killed ? -9 : process.terminationStatus, text)
+  }
+}

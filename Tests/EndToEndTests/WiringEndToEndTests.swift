@@ -1,0 +1,71 @@
+import Foundation
+import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+
+/// The built `rates` binary, wired to a real process: arguments, environment,
+/// stdout on a pipe, exit codes, real HTTP to a loopback server, the cache on disk
+/// from one process to the next. What the commands do is tested in process
+/// (RatesCLITests); this checks the executable passes everything through.
+@Suite struct WiringEndToEndTests {
+  @Test func historyOverHTTPThenFromTheCacheOfAnotherProcess() async throws {
+    let server = try LoopbackServer(handler: FakeAPIs.handler(now: { Date() }))
+    defer { server.stop() }
+    let rates = try BinaryRunner(server: server.baseURL)
+
+    let cold = try await rates.run(["history", "BTC", "EUR"])
+    #expect(cold.status == 0, "\(cold.stderr)")
+    #expect(cold.stdout.contains("BTC/EUR"))
+    #expect(!cold.stdout.contains("\u{1B}["), "no colour when stdout is a pipe")
+    #expect(server.requestCount == 1)
+    let request = try #require(server.requests.first)
+    #expect(request.path == "/api/v3/coins/bitcoin/market_chart", "RATES_COINGECKO_URL is used")
+    #expect(request.headers["user-agent"] == "rates/\(RatesVersion.current)")
+
+    let warm = try await rates.run(["history", "BTC", "EUR", "--json"])
+    #expect(warm.status == 0)
+    #expect(server.requestCount == 1, "a warm cache answers without a request")
+    let points = try #require(try warm.json()["points"] as? [[String: Any]])
+    #expect(points.count == 28)
+    #expect(points.last?["date"] as? String == Day(containing: Date()).description)
+  }
+
+  @Test func columnsSetsTheWidthOnAPipe() async throws {
+    let server = try LoopbackServer(handler: FakeAPIs.handler(now: { Date() }))
+    defer { server.stop() }
+    let rates = try BinaryRunner(server: server.baseURL)
+    for layout in ["--chart", "--table"] {
+      let text = try await rates.run(
+        ["history", "ETH-USD", "--days", "90", layout], extra: ["COLUMNS": "60"])
+      #expect(text.status == 0, "\(text.stderr)")
+      let widths = text.stdout.split(separator: "\n").map { TerminalText.displayWidth(String($0)) }
+      #expect(widths.allSatisfy { $0 <= 60 })
+      #expect(widths.contains { $0 > 50 }, "uses the width it was given")
+    }
+  }
+
+  @Test func exitCodesAndStreams() async throws {
+    let rates = try BinaryRunner(server: nil)
+    let version = try await rates.run(["--version"])
+    #expect(version.status == 0)
+    #expect(version.stdout == "rates \(RatesVersion.current)\n")
+    #expect(version.stderr.isEmpty)
+
+    let help = try await rates.run(["history", "--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("usage: rates history"))
+
+    let usage = try await rates.run(["history", "BTC", "--days", "0"])
+    #expect(usage.status == 64)
+    #expect(usage.stdout.isEmpty)
+    #expect(usage.stderr.hasPrefix("error: "))
+    #expect(usage.stderr.contains("usage: rates history"))
+
+    let json = try await rates.run(["history", "BTC", "--days", "0", "--json"])
+    #expect(json.status == 64)
+    let error = try #require(try json.errorJSON()["error"] as? [String: Any])
+    #expect(error["code"] as? String == "usage")
+  }
+}

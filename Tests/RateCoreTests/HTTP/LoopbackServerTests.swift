@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+import RatesTestSupport
+
+@testable import RateCore
+
+@Suite struct LoopbackServerTests {
+  private func get(
+    _ url: URL, transport: HTTPTransport = .live(timeoutSeconds: 5), headers: HTTPHeaders = [:]
+  ) async throws -> HTTPResponse {
+    try await transport.send(HTTPRequest(url: url, headers: headers))
+  }
+
+  // MARK: - Responses
+
+  @Test func servesAFixtureWithStatusHeadersAndBody() async throws {
+    let server = try LoopbackServer { request in
+      request.path == "/api/v3/ping"
+        ? .fixture("coingecko/ping.json", headers: ["Retry-After": "7"])
+        : .json(#"{"error":"Not Found"}"#, status: 404)
+    }
+    defer { server.stop() }
+    let transport = HTTPTransport.live(timeoutSeconds: 5)
+
+    let url = try #require(
+      URL(string: "/api/v3/ping?ids=bitcoin,ethereum&query=a%20b%26c", relativeTo: server.baseURL))
+    let response = try await get(url, transport: transport, headers: ["X-Test-Key": "CG-1"])
+
+    #expect(response.status == 200)
+    #expect(response.headers["content-type"] == "application/json; charset=utf-8")
+    #expect(response.headers["Retry-After"] == "7")
+    #expect(response.body == (try Fixtures.data("coingecko/ping.json")))
+
+    let recorded = try #require(server.requests.first)
+    #expect(server.requestCount == 1)
+    #expect(recorded.index == 0)
+    #expect(recorded.method == "GET")
+    #expect(recorded.path == "/api/v3/ping")
+    #expect(recorded.target == "/api/v3/ping?ids=bitcoin,ethereum&query=a%20b%26c")
+    #expect(recorded.query == ["ids": "bitcoin,ethereum", "query": "a b&c"])
+    #expect(recorded.headers["x-test-key"] == "CG-1")
+    #expect(recorded.headers["host"] == "127.0.0.1:\(server.port)")
+
+    let missing = try await get(server.baseURL.appendingPathComponent("nope"), transport: transport)
+    #expect(missing.status == 404)
+  }
+
+  @Test func missingFixtureGives599WithAClearBody() async throws {
+    let server = try LoopbackServer { _ in .fixture("coingecko/does_not_exist.json") }
+    defer { server.stop() }
+
+    let response = try await get(server.baseURL)
+    #expect(response.status == 599)
+    #expect(String(decoding: response.body, as: UTF8.self).contains("does_not_exist.json"))
+  }
+
+  @Test func keepAliveReusesOneConnectionFor20Requests() async throws {
+    let server = try LoopbackServer { request in .text("n=\(request.index)", status: 200) }
+    defer { server.stop() }
+    let transport = HTTPTransport.live(timeoutSeconds: 5)
+
+    for index in 0..<20 {
+      let response = try await get(
+        server.baseURL.appendingPathComponent("r\(index)"), transport: transport)
+      #expect(response.status == 200)
+      #expect(String(decoding: response.body, as: UTF8.self) == "n=\(index)")
+    }
+    #expect(server.requestCount == 20)
+    #expect(server.requests.map(\.path) == (0..<20).map { "/r\($0)" })
+    #expect(server.connectionCount == 1)
+  }
+
+  // MARK: - Failures
+
+  @Test func dropConnectionIsAConnectionLost() async throws {
+    let server = try LoopbackServer { _ in .dropConnection }
+    defer { server.stop() }
+
+    await #expect(throws: HTTPError.connectionLost(host: "127.0.0.1")) {
+      _ = try await get(server.baseURL)
+    }
+    #expect(server.requestCount == 1)
+  }
+
+  @Test func truncatedBodyIsAConnectionLost() async throws {
+    let body = String(repeating: "x", count: 1_000)
+    let server = try LoopbackServer { _ in .truncated(.text(body, status: 200), keepBytes: 10) }
+    defer { server.stop() }
+
+    await #expect(throws: HTTPError.connectionLost(host: "127.0.0.1")) {
+      _ = try await get(server.baseURL)
+    }
+  }
+
+  /// The reply would come after 10 minutes: a timeout is the only way this ends in time,
+  /// and `stop()` must not wait for it either (the time limit only catches a true hang).
+  @Test(.timeLimit(.minutes(1))) func slowReplyTimesOutAndStopDoesNotWaitForIt() async throws {
+    let server = try LoopbackServer { _ in .delayed(seconds: 600, .text("late", status: 200)) }
+    defer { server.stop() }
+
+    // The timeout runs on the transfer's own thread: a timedOut error (rather
+    // than "late") proves it fired, whenever a busy test pool resumes this task.
+    await #expect(throws: HTTPError.timedOut(host: "127.0.0.1", seconds: 1)) {
+      _ = try await get(server.baseURL, transport: .live(timeoutSeconds: 1))
+    }
+    server.stop()
+  }
+
+  @Test(.timeLimit(.minutes(1))) func aDelayedReplyDoesNotBlockOtherConnections() async throws {
+    let server = try LoopbackServer { request in
+      request.path == "/slow"
+        ? .delayed(seconds: 600, .text("slow", status: 200)) : .text("fast", status: 200)
+    }
+    defer { server.stop() }
+    let transport = HTTPTransport.live(timeoutSeconds: 30)
+    let slowEnded = Recorder<Bool>()
+
+    let slow = Task {
+      defer { slowEnded.append(true) }
+      return try await transport.send(
+        HTTPRequest(url: server.baseURL.appendingPathComponent("slow")))
+    }
+    while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
+    let fast = try await get(server.baseURL.appendingPathComponent("fast"), transport: transport)
+    #expect(String(decoding: fast.body, as: UTF8.self) == "fast")
+    // The slow reply is still pending (it would take 10 minutes): the fast one did not wait.
+    #expect(slowEnded.count == 0)
+    server.stop()  // cuts the slow reply short: its connection closes without a byte
+    await #expect(throws: HTTPError.connectionLost(host: "127.0.0.1")) { _ = try await slow.value }
+  }
+
+  @Test func stopIsIdempotentAndRefusesLaterConnections() async throws {
+    let server = try LoopbackServer { _ in .text("ok", status: 200) }
+    let response = try await get(server.baseURL)
+    #expect(response.status == 200)
+
+    server.stop()
+    server.stop()
+    await #expect(throws: HTTPError.cannotConnect(host: "127.0.0.1")) {
+      _ = try await get(server.baseURL)
+    }
+    server.stop()
+  }
+
+  // MARK: - Fixtures
+
+  @Test func everyJSONFixtureParses() throws {
+    let paths = Fixtures.all(withExtension: "json")
+    #expect(paths.count >= 19)
+    for path in paths {
+      let data = try Fixtures.data(path)
+      #expect(
+        (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil,
+        "\(path) is not valid JSON")
+    }
+  }
+
+  @Test func marketChartFixturesHaveTheDocumentedShape() throws {
+    let daily = try chart("coingecko/market_chart_bitcoin_eur_28d_daily.json")
+    #expect(daily.count == 29)
+    let midnights = daily.dropLast().map(\.ms)
+    #expect(midnights.allSatisfy { $0 % 86_400_000 == 0 })
+    #expect(zip(midnights, midnights.dropFirst()).allSatisfy { $1 - $0 == 86_400_000 })
+    let last = try #require(daily.last)
+    #expect(last.ms % 86_400_000 != 0 && last.ms > midnights[27])
+
+    let hourly = try chart("coingecko/market_chart_bitcoin_usd_hourly.json")
+    #expect(hourly.count == 49)
+    #expect(zip(hourly, hourly.dropFirst()).allSatisfy { $0.ms < $1.ms })
+  }
+
+  @Test func historicalCloseFixtureIsOutOfOrderButComplete() throws {
+    let text = try Fixtures.string("coindesk/historical_close_EUR.json")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    let bpi = try #require(object["bpi"] as? [String: Double])
+    #expect(bpi.count == 31)
+    let written = text.split(separator: "\"").filter { $0.count == 10 && $0.hasPrefix("2022-") }
+    #expect(written.count == 31)
+    #expect(written != written.sorted())
+  }
+
+  private func chart(_ path: String) throws -> [(ms: Int64, value: Double)] {
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Fixtures.data(path)) as? [String: [[NSNumber]]])
+    let prices = try #require(object["prices"])
+    #expect(object["market_caps"]?.count == prices.count)
+    #expect(object["total_volumes"]?.count == prices.count)
+    return prices.map { ($0[0].int64Value, $0[1].doubleValue) }
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+
+/// Every request of a one-shot command carries the command's deadline (one
+/// timeout plus the retry budget), so no server can keep it alive longer;
+/// durations far off never trap the age text.
+@Suite struct CommandDeadlineTests {
+  @Test func requestsCarryTheCommandDeadline() async throws {
+    let deadlines = Recorder<ContinuousClock.Instant?>()
+    let before = ContinuousClock.now
+    let home = try makeTemporaryDirectory()
+    let context = CommandContext(
+      environment: ["HOME": home.path, "RATES_TIMEOUT": "3"], now: { fixedNow }, sleep: { _ in },
+      makeTransport: { _ in
+        HTTPTransport { request in
+          deadlines.append(request.deadline)
+          throw HTTPError.cannotConnect(host: "nowhere")
+        }
+      },
+      writeOut: { _ in }, writeErr: { _ in },
+      terminal: { noColor, ascii in
+        TerminalCapabilities.decide(
+          isTTY: false, windowWidth: nil, environment: [:], noColorFlag: noColor, asciiFlag: ascii)
+      })
+    _ = await RatesCLI.run(["current", "BTC"], context: context)
+    let after = ContinuousClock.now
+    #expect(!deadlines.all.isEmpty)
+    for deadline in deadlines.all {
+      let deadline = try #require(deadline)
+      #expect(deadline >= before + .seconds(18) && deadline <= after + .seconds(18))
+    }
+  }
+
+  @Test func ageTextNeverTraps() {
+    #expect(AgeText.describe(.infinity) == "0 s")
+    #expect(AgeText.describe(-.infinity) == "0 s")
+    #expect(AgeText.describe(.nan) == "0 s")
+    #expect(AgeText.describe(1e300) == "\(1_000_000_000_000 / 86_400) days")
+    #expect(AgeText.describe(-5) == "0 s")
+  }
+}

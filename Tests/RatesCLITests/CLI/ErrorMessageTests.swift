@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import RateCore
+@testable import RatesCLI
+import RatesTestSupport
+
+/// The words `RatesCLI` gives the domain's errors (ErrorMessages.swift).
+@Suite struct ErrorMessageTests {
+  @Test func unknownCoinSuggestsACloseOneAndSearch() {
+    let message = ProviderError.coinNotFound(provider: "coingecko", coin: "bitcon").localizedDescription
+    #expect(message == "unknown coin 'bitcon' at CoinGecko: did you mean 'bitcoin'? try 'rates search bitcon'")
+    let far = ProviderError.coinNotFound(provider: "coingecko", coin: "zzzzzzzz").localizedDescription
+    #expect(far == "unknown coin 'zzzzzzzz' at CoinGecko: try 'rates search zzzzzzzz'")
+  }
+
+  @Test func unknownCurrencySuggestsACode() {
+    let message = ProviderError.invalidCurrency(provider: "coingecko", currency: "EUX").localizedDescription
+    #expect(message.contains("did you mean 'EUR'?"))
+    #expect(message.contains("rates currencies"))
+  }
+
+  @Test func messagesNameFrankfurter() {
+    let error = ProviderError.invalidCurrency(provider: Providers.frankfurter, currency: "GBP,XYZ")
+    #expect(error.errorDescription?.hasPrefix("Frankfurter (ECB) does not price in one of") == true)
+  }
+
+  @Test func aRejectedKeyIsNamedWithItsHint() {
+    let error = ProviderError.apiKeyRejected(
+      provider: Providers.coinGecko, detail: "a Demo key is for api.coingecko.com: set COINGECKO_API_KEY")
+    #expect(error.localizedDescription.hasPrefix("CoinGecko rejected the API key: "))
+    #expect(error.localizedDescription.contains("COINGECKO_"))
+  }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import RateCore
+@testable import RatesCLI
+import RatesTestSupport
+
+/// `RatesCLI` in process: parsing, help, usage errors and exit codes, with
+/// a transport that fails the test if it is ever used.
+@Suite struct RatesCLITests {
+  func run(_ arguments: [String], environment: [String: String] = [:]) async throws
+    -> CommandResult
+  {
+    try await CLIHarness.run(arguments, environment: environment, transport: .unexpected())
+  }
+
+  @Test func versionAndHelpGoToStdout() async throws {
+    let version = try await run(["--version"])
+    #expect(version.status == 0)
+    #expect(version.stdout == "rates \(RatesVersion.current)\n")
+
+    let help = try await run(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("usage: rates"))
+    for code in ExitCode.allCases { #expect(help.stdout.contains("\(code.rawValue)")) }
+    #expect(help.stderr.isEmpty)
+
+    for arguments in [["history", "--help"], ["help", "history"], ["history", "-h", "BTC"]] {
+      let commandHelp = try await run(arguments)
+      #expect(commandHelp.status == 0)
+      #expect(commandHelp.stdout.contains("usage: rates history <BASE>"))
+      #expect(commandHelp.stdout.contains("Examples:"))
+    }
+  }
+
+  struct UsageCase: Sendable, CustomTestStringConvertible {
+    var arguments: [String]
+    var message: String
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  static let usageCases: [UsageCase] = [
+    .init(arguments: ["history", "BTC", "--x"], message: "error: unknown option '--x'"),
+    .init(arguments: ["histroy", "BTC"], message: "did you mean 'history'"),
+    .init(arguments: ["history"], message: "missing argument <base>"),
+    .init(arguments: ["history", "BTC", "--days", "0"], message: "expected a whole number from 1 to 365"),
+    .init(arguments: ["history", "BTC", "--days", "abc"], message: "the value 'abc' is invalid for '--days'"),
+    .init(arguments: ["history", "BTC", "--days"], message: "missing value for '--days'"),
+    .init(arguments: ["history", "BTC", "EUR", "extra"], message: "unexpected argument 'extra'"),
+    .init(arguments: ["history", "BTC", "BTC"], message: "BTC in BTC is always 1"),
+    .init(arguments: ["history", "BTC", "E1"], message: "not a currency code"),
+    .init(arguments: ["history", "BTC", "--chart", "--table"], message: "cannot be used together"),
+    .init(arguments: ["history", "BTC", "--provider", "nope"], message: "expected coingecko, coindesk, frankfurter"),
+    .init(arguments: ["current", "--in", "EURO!"], message: "invalid for '--in'"),
+    .init(arguments: ["current", "--offline", "--refresh"], message: "cannot be used together"),
+    .init(arguments: ["--json=1", "current"], message: "does not take a value"),
+  ]
+
+  @Test(arguments: usageCases)
+  func usageErrorsExit64WithUsage(_ usageCase: UsageCase) async throws {
+    let result = try await run(usageCase.arguments)
+    #expect(result.status == 64)
+    #expect(result.stderr.contains(usageCase.message), "\(result.stderr)")
+    #expect(result.stderr.contains("usage: rates"))
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test func usageErrorsAsJSON() async throws {
+    let result = try await run(["history", "BTC", "--days", "999", "--json"])
+    #expect(result.status == 64)
+    let object = try JSONSerialization.jsonObject(with: Data(result.stderr.utf8)) as? [String: Any]
+    let error = try #require(object?["error"] as? [String: Any])
+    #expect(error["code"] as? String == "usage")
+    #expect((error["message"] as? String)?.contains("--days") == true)
+  }
+
+  @Test func badEnvironmentIsAUsageError() async throws {
+    let url = try await run(["current"], environment: ["RATES_COINGECKO_URL": "ftp://x"])
+    #expect(url.status == 64)
+    #expect(url.stderr.contains("RATES_COINGECKO_URL"))
+    let timeout = try await run(["current"], environment: ["RATES_TIMEOUT": "0.5"])
+    #expect(timeout.status == 64)
+  }
+
+  @Test func everythingAfterDoubleDashIsPositional() async throws {
+    // `--json` after `--` is the quote currency, not the flag.
+    let result = try await run(["history", "BTC", "--", "--json"])
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("error: '--json' is not a currency code"))
+  }
+
+  @Test func defaultQuoteComesFromTheEnvironment() throws {
+    var scanner = ArgumentScanner(["BTC"])
+    let pair = try PairArguments(parsing: &scanner, defaultQuote: "gbp")
+    #expect(pair == PairArguments(base: "BTC", quote: "GBP"))
+    var dashed = ArgumentScanner(["eth-eur"])
+    #expect(try PairArguments(parsing: &dashed, defaultQuote: "USD") == .init(base: "eth", quote: "EUR"))
+    for id in ["usd-coin", "binance-usd", "ethereum-wormhole"] {
+      var scanner = ArgumentScanner([id])
+      #expect(try PairArguments(parsing: &scanner, defaultQuote: "EUR") == .init(base: id, quote: "EUR"))
+    }
+    var slashed = ArgumentScanner(["kaspa/usd"])
+    #expect(try PairArguments(parsing: &slashed, defaultQuote: "EUR") == .init(base: "kaspa", quote: "USD"))
+    var id = ArgumentScanner(["ethereum-wormhole", "usd"])
+    #expect(try PairArguments(parsing: &id, defaultQuote: "EUR") == .init(base: "ethereum-wormhole", quote: "USD"))
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+
+/// The API key never reaches output: an error body that echoes it, a
+/// stale-cache warning quoting that error, `--json` errors.
+@Suite struct RedactionTests {
+  static let key = "CG-abcdefghijklmnop1234"
+
+  @Test func secretsAndTheirPercentEncodingAreReplaced() {
+    let redaction = Redaction(secrets: [Self.key, "", "ab"])
+    #expect(redaction.secrets == [Self.key])
+    #expect(redaction.apply("bad request with key \(Self.key).") == "bad request with key [redacted].")
+    #expect(Redaction(secrets: ["a+b/c=d"]).apply("x=a%2Bb%2Fc%3Dd") == "x=[redacted]")
+    #expect(Redaction.none.apply("plain") == "plain")
+  }
+
+  func run(_ arguments: [String], key variable: String) async throws -> (Int32, String, String) {
+    let out = Recorder<String>()
+    let err = Recorder<String>()
+    let home = try makeTemporaryDirectory()
+    let echo = StubTransport { request, _ in
+      (400, ["Content-Type": "application/json"], #"{"error":"bad request with key \#(Self.key)"}"#)
+    }
+    let context = CommandContext(
+      environment: ["HOME": home.path, variable: Self.key,
+        "RATES_COINGECKO_URL": "https://gecko.test/api/v3"],
+      now: { fixedNow }, sleep: { _ in }, makeTransport: { _ in echo.transport },
+      writeOut: { out.append($0) }, writeErr: { err.append($0) },
+      terminal: { noColor, ascii in
+        TerminalCapabilities.decide(
+          isTTY: false, windowWidth: nil, environment: [:], noColorFlag: noColor, asciiFlag: ascii)
+      })
+    let status = await RatesCLI.run(arguments, context: context)
+    return (status, out.all.joined(), err.all.joined())
+  }
+
+  @Test(arguments: [
+    (["current", "BTC"], "COINGECKO_API_KEY"), (["current", "BTC", "--json"], "COINGECKO_API_KEY"),
+    (["history", "BTC", "EUR"], "COINGECKO_PRO_API_KEY"), (["info", "BTC", "--json"], "COINGECKO_API_KEY"),
+  ])
+  func anEchoedKeyNeverReachesOutput(_ arguments: [String], _ variable: String) async throws {
+    let (status, stdout, stderr) = try await run(arguments, key: variable)
+    #expect(status != 0)
+    #expect(!stdout.contains(Self.key) && !stderr.contains(Self.key))
+    #expect(stderr.contains("[redacted]"))
+  }
+}

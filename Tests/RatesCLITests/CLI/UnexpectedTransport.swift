@@ -1,0 +1,19 @@
+import Foundation
+import RatesTestSupport
+import Testing
+
+@testable import RateCore
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+extension HTTPTransport {
+  /// A transport that fails the current test if a command makes any request.
+  static func unexpected(_ comment: Comment = "no request expected") -> HTTPTransport {
+    HTTPTransport { request in
+      Issue.record(comment)
+      throw HTTPError.cannotConnect(host: request.url.host ?? "nowhere")
+    }
+  }
+}

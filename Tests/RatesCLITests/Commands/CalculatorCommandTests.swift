@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+@testable import RateCore
+@testable import RatesCLI
+import RatesTestSupport
+
+/// `convert` and `stats` in process, against the fake APIs at a fixed time.
+@Suite struct CalculatorCommandTests {
+  @Test func convertBatchesEveryKindOfTargetInOneRequestPerProvider() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["convert", "1,500", "USD", "EUR,BTC,SOL", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(server.requestCount == 2, "one ECB, one CoinGecko")
+    let json = try result.json()
+    #expect(json["amount"] as? Double == 1500)
+    #expect(json["date"] is NSNull)
+    let conversions = try #require(json["conversions"] as? [[String: Any]])
+    #expect(conversions.map { $0["to"] as? String } == ["EUR", "BTC", "SOL"])
+    let ecbDay = FakeFrankfurter.workingDay(onOrBefore: Day(containing: fixedNow))
+    let eur = try #require(conversions[0]["rate"] as? Double)
+    #expect(abs(eur - FakeFrankfurter.rate(base: "USD", quote: "EUR", day: ecbDay)) < 1e-9)
+    #expect(abs((conversions[0]["amount"] as? Double ?? 0) - 1500 * eur) < 1e-9)
+    #expect(conversions[0]["rateDate"] as? String == ecbDay.description)
+    let btc = try #require(conversions[1]["rate"] as? Double)
+    #expect(abs(btc - 1 / FakeCoinGecko.nowValue(id: "bitcoin", currency: "usd")) < 1e-15)
+    for conversion in conversions {
+      #expect(conversion["stale"] as? Bool == false)
+      #expect(conversion["source"] is String)
+      #expect(conversion["fetchedAt"] is String)
+    }
+  }
+
+  @Test func coinToCoinGoesThroughUSDPricesInOneRequest() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    // ADA is not a CoinGecko quote currency (BTC is): ETH→ADA goes through USD.
+    let result = await rates.run(["convert", "2", "ETH", "ADA,BTC", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(server.requestCount == 1)
+    let conversions = try #require(try result.json()["conversions"] as? [[String: Any]])
+    let ada = try #require(conversions.first?["rate"] as? Double)
+    let expected = FakeCoinGecko.nowValue(id: "ethereum", currency: "usd")
+      / FakeCoinGecko.nowValue(id: "cardano", currency: "usd")
+    #expect(abs(ada - expected) < 1e-9)
+    #expect(abs((conversions.first?["amount"] as? Double ?? 0) - 2 * expected) < 1e-9)
+  }
+
+  @Test func datedConversionUsesThatDaysRate() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let day = Day(containing: fixedNow).adding(days: -10)
+    let result = await rates.run(["convert", "100", "EUR", "GBP", "--date", day.description, "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let conversion = try #require((try result.json()["conversions"] as? [[String: Any]])?.first)
+    let ecbDay = FakeFrankfurter.workingDay(onOrBefore: day)
+    #expect(conversion["rateDate"] as? String == ecbDay.description)
+    #expect(abs((conversion["rate"] as? Double ?? 0) - FakeFrankfurter.eurRate("GBP", day: ecbDay)) < 1e-9)
+  }
+
+  @Test func aWeekendDateUsesTheWorkingDayBefore() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let today = Day(containing: fixedNow)
+    let saturday = try #require((1...8).map { today.adding(days: -$0) }.first { $0.isoWeekday == 6 })
+    let result = await rates.run(["convert", "100", "EUR", "USD", "--date", saturday.description, "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let conversion = try #require((try result.json()["conversions"] as? [[String: Any]])?.first)
+    #expect(conversion["rateDate"] as? String == saturday.adding(days: -1).description)
+  }
+
+  @Test(arguments: [
+    (["convert", "2", "EUR", ","], "missing argument <to>"),
+    (["convert", "-5", "USD", "EUR"], "more than zero"),
+    (["convert", "0", "USD", "EUR"], "more than zero"),
+    (["convert", "abc", "USD", "EUR"], "is not a number"),
+    (["convert", "1,5", "USD", "EUR"], "misplaced commas"),
+    (["convert", "1e99", "USD", "EUR"], "too large"),
+    (["convert", "5", "USD", "USD"], "always 1"),
+    (["convert", "5", "USD", "XQZ"], "XQZ"),
+    (["convert", "5", "USD", "LBP"], "rates ledger add"),
+    (["convert", "5", "USD", "EUR", "--date", "2999-01-01"], "in the future"),
+    (["convert", "5", "USD", "EUR", "--date", "2024-13-01"], "YYYY-MM-DD"),
+  ])
+  func badInputIsAUsageError(_ arguments: [String], _ message: String) async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(arguments)
+    #expect(result.status == 64, "\(result.stderr)")
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+  }
+
+  @Test func ledgerRatesFeedConvertAndStats() async throws {
+    let rates = try CLIHarness()
+    let today = Day(containing: fixedNow)
+    // Sold 100 USD at 89,500 and 50 USD at 89,800; bought 200 USD at 89,000.
+    // Sell: (8,950,000 + 4,490,000) / 150 = 89,600; buy: 89,000; midpoint 89,300.
+    for arguments in [
+      ["ledger", "add", "100", "USD", "8950000", "LBP", "--sell"],
+      ["ledger", "add", "200", "USD", "17800000", "LBP", "--buy"],
+      ["ledger", "add", "50", "USD", "4490000", "LBP", "--sell", "--date", today.adding(days: -1).description],
+      ["ledger", "add", "10", "USD", "800000", "LBP", "--sell", "--date", today.adding(days: -5).description],
+    ] {
+      let added = await rates.run(arguments)
+      #expect(added.status == 0, "\(added.stderr)")
+    }
+    let convert = await rates.run(["convert", "250", "USD", "LBP", "--ledger", "--json"])
+    #expect(convert.status == 0, "\(convert.stderr)")
+    let conversion = try #require((try convert.json()["conversions"] as? [[String: Any]])?.first)
+    #expect(conversion["rate"] as? Double == 89_300)
+    #expect(conversion["amount"] as? Double == 22_325_000)
+    #expect(conversion["source"] as? String == "ledger")
+    let inverse = await rates.run(["convert", "89300", "LBP", "USD", "--ledger", "--json"])
+    let back = try #require((try inverse.json()["conversions"] as? [[String: Any]])?.first)
+    // Averaged where the exchanges were recorded (USD-LBP), then inverted: a round trip.
+    #expect(abs((back["amount"] as? Double ?? 0) - 1) < 1e-12)
+
+    let stats = await rates.run(["stats", "USD", "LBP", "--ledger", "--days", "7", "--json"])
+    #expect(stats.status == 0, "\(stats.stderr)")
+    let points = try #require(try stats.json()["points"] as? [[String: Any]])
+    // Days with exchanges only: today-5, yesterday and today.
+    #expect(points.count == 3)
+    #expect(points.last?["rate"] as? Double == 26_750_000.0 / 300)
+
+    let none = await rates.run(["convert", "5", "USD", "NGN", "--ledger"])
+    #expect(none.status == 66)
+    #expect(none.stderr.contains("rates ledger add"))
+  }
+
+  @Test func statsReportsVolatilityMovesAndDrawdown() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["stats", "BTC", "EUR", "--days", "60", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let json = try result.json()
+    let points = try #require(json["points"] as? [[String: Any]])
+    #expect(points.count == 60)
+    let values = points.compactMap { $0["rate"] as? Double }
+    let analysis = try #require(json["analysis"] as? [String: Any])
+    let cv = try #require(analysis["coefficientOfVariation"] as? Double)
+    let expectedCV = try #require(SeriesAnalysis.coefficientOfVariation(values))
+    #expect(abs(cv - expectedCV) < 1e-12)
+    #expect(analysis["maxDrawdown"] is [String: Any])
+    #expect((analysis["largestRise"] as? [String: Any])?["date"] is String)
+
+    let text = await rates.run(["stats", "GBP", "USD", "--days", "30"])
+    #expect(text.status == 0)
+    for label in ["variation", "largest rise", "largest fall", "max drawdown", "std dev"] {
+      #expect(text.stdout.contains(label), "\(label)")
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import RateCore
+@testable import RatesCLI
+import RatesTestSupport
+
+/// `search` and `info` in process, against the fake APIs at a fixed time.
+@Suite struct CoinsCommandTests {
+  @Test func searchPutsExactMatchesFirstFlagsSharedSymbolsAndCaches() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["search", "eth", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let results = try #require(try result.json()["results"] as? [[String: Any]])
+    #expect(results.first?["id"] as? String == "ethereum")
+    #expect(results.first?["sharedSymbol"] as? Bool == true)
+    let wormhole = try #require(results.first { $0["id"] as? String == "ethereum-wormhole" })
+    #expect(wormhole["marketCapRank"] is NSNull)
+    let text = await rates.run(["search", "eth"])
+    #expect(text.stdout.contains("ETH*"))
+    #expect(server.requestCount == 1, "cached for 15 minutes")
+
+    let evil = await rates.run(["search", "evil"])
+    #expect(evil.stdout.contains("EvilCoin"))
+    #expect(!evil.stdout.contains("\u{1B}"))
+
+    let none = await rates.run(["search", "zzzz"])
+    #expect(none.status == 0)
+    #expect(none.stdout.contains("No coins match 'zzzz'"))
+  }
+
+  @Test func infoShowsMarketDataAndHistoryInTwoRequests() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["info", "BTC", "--in", "EUR", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(server.requestCount == 2)
+    let json = try result.json()
+    let market = try #require(json["market"] as? [String: Any])
+    #expect(market["currentPrice"] as? Double == FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur"))
+    #expect(market["maxSupply"] as? Double == 21_000_000)
+    let history = try #require(json["history"] as? [String: Any])
+    #expect((history["points"] as? [Any])?.count == 30)
+
+    let text = await rates.run(["info", "solana", "--in", "EUR", "--days", "7"])
+    #expect(text.status == 0, "\(text.stderr)")
+    #expect(text.stdout.contains("Solana (SOL)"))
+    #expect(text.stdout.contains("max supply"))
+    #expect(text.stdout.contains("—"), "null max supply shows a dash")
+    #expect(text.stdout.contains("7 days"))
+
+    let unknown = await rates.run(["info", "nosuchcoin"])
+    #expect(unknown.status == 64)
+  }
+}

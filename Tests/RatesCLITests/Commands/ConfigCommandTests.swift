@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import RateCore
+@testable import RatesCLI
+import RatesTestSupport
+
+/// `rates config` in process: precedence, masking, file safety.
+@Suite struct ConfigCommandTests {
+  func settings(_ result: CommandResult) throws -> [String: (value: Any, source: String)] {
+    let list = try #require(try result.json()["settings"] as? [[String: Any]])
+    var table: [String: (value: Any, source: String)] = [:]
+    for item in list {
+      table[item["key"] as? String ?? ""] = (item["value"] ?? NSNull(), item["source"] as? String ?? "")
+    }
+    return table
+  }
+
+  @Test func precedenceIsFlagThenEnvironmentThenFileThenDefault() async throws {
+    let rates = try CLIHarness()
+    let initial = try settings(await rates.run(["config", "--json"]))
+    #expect(initial["currency"]?.value as? String == "USD")
+    #expect(initial["currency"]?.source == "default")
+
+    #expect(await rates.run(["config", "set", "currency", "eur"]).status == 0)
+    #expect(await rates.run(["config", "set", "provider", "coingecko"]).status == 0)
+    let fromFile = try settings(await rates.run(["config", "--json"]))
+    #expect(fromFile["currency"]?.value as? String == "EUR")
+    #expect(fromFile["currency"]?.source == "config file")
+
+    let fromEnv = try settings(
+      await rates.run(["config", "--json"], environment: ["RATES_CURRENCY": "GBP", "RATES_PROVIDER": "coindesk"]))
+    #expect(fromEnv["currency"]?.value as? String == "GBP")
+    #expect(fromEnv["currency"]?.source == "environment (RATES_CURRENCY)")
+    let fromFlag = try settings(
+      await rates.run(["config", "--json", "--provider", "frankfurter"], environment: ["RATES_PROVIDER": "coindesk"]))
+    #expect(fromFlag["provider"]?.value as? String == "frankfurter")
+    #expect(fromFlag["provider"]?.source == "flag (--provider)")
+  }
+
+  @Test func setAndUnsetChangeOnlyTheirKey() async throws {
+    let rates = try CLIHarness()
+    let directory = rates.home.appendingPathComponent("config/rates")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent("config.json")
+    // A key from a newer rates survives.
+    try Data(#"{"version":1,"settings":{"timeout":"20","future-key":"kept"}}"#.utf8).write(to: file)
+    #expect(await rates.run(["config", "set", "currency", "CHF"]).status == 0)
+    #expect(await rates.run(["config", "unset", "timeout"]).status == 0)
+    let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+    let stored = try #require(object?["settings"] as? [String: String])
+    #expect(stored == ["currency": "CHF", "future-key": "kept"])
+    let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber
+    #expect(mode?.intValue == 0o600)
+  }
+
+  @Test func refusals() async throws {
+    let rates = try CLIHarness()
+    let cases: [([String], String)] = [
+      (["config", "set", "colour", "red"], "unknown setting 'colour'"),
+      (["config", "set", "currency", "euro!"], "invalid for 'currency'"),
+      (["config", "set", "timeout", "0"], "whole seconds from 1 to 120"),
+      (["config", "set", "api-key", "CG-on-the-command-line"], "not taken as an argument"),
+      (["config", "set", "provider"], "missing argument <value>"),
+    ]
+    for (arguments, message) in cases {
+      let result = await rates.run(arguments)
+      #expect(result.status == 64, "\(arguments)")
+      #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+    }
+  }
+
+  @Test func apiKeyFromStdinIsUsedMaskedAndNeverPrinted() async throws {
+    let secret = "CG-from-stdin-9f8e7d"
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let set = await rates.run(["config", "set", "api-key"], stdin: secret + "\n")
+    #expect(set.status == 0, "\(set.stderr)")
+    let show = await rates.run(["config"])
+    #expect(show.stdout.contains("CG-…8e7d"))
+    let history = await rates.run(["history", "BTC", "EUR", "--json"])
+    #expect(history.status == 0)
+    #expect(server.requests.first?.headers["x-cg-demo-api-key"] == secret)
+    for text in [set.stdout, set.stderr, show.stdout, show.stderr, history.stdout, history.stderr] {
+      #expect(!text.contains(secret))
+    }
+    // Only the config file holds it.
+    let holders = rates.allFileContents().filter { $0.text.contains(secret) }.map(\.path)
+    #expect(holders.count == 1 && holders.first?.hasSuffix("config/rates/config.json") == true)
+  }
+
+  @Test func anInvalidValueCanStillBeRepairedWithConfig() async throws {
+    let rates = try CLIHarness()
+    let directory = rates.home.appendingPathComponent("config/rates")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data(#"{"version":1,"settings":{"currency":"€€"}}"#.utf8)
+      .write(to: directory.appendingPathComponent("config.json"))
+    let blocked = await rates.run(["currencies"])
+    #expect(blocked.status == 64)
+    #expect(blocked.stderr.contains("rates config unset currency"))
+    #expect(await rates.run(["config"]).status == 0)
+    #expect(await rates.run(["config", "set", "currency", "CHF"]).status == 0)
+    #expect(await rates.run(["currencies"]).status == 0)
+  }
+
+  @Test func aCorruptConfigFileStopsWithItsName() async throws {
+    let rates = try CLIHarness()
+    let directory = rates.home.appendingPathComponent("config/rates")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent("config.json")
+    try Data("{nope".utf8).write(to: file)
+    let result = await rates.run(["config", "set", "currency", "EUR"])
+    #expect(result.status == 74)
+    #expect(result.stderr.contains(file.path))
+    #expect(try Data(contentsOf: file) == Data("{nope".utf8))
+  }
+}

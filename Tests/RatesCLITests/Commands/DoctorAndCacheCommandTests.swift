@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+import RatesTestSupport
+
+/// `doctor` and `cache` in process, against the fake APIs at a fixed time.
+@Suite struct DoctorAndCacheCommandTests {
+  static let proKey = "CG-zyxwvutsrqponmlk9f8e"
+  /// The base URLs overridden as in end-to-end runs, so doctor reports them.
+  static let overrides = FakeAPIs.environment(base: URL(string: "http://fake-api.test")!)
+
+  @Test func doctorAllOkAgainstTheFakeAPIs() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI(environment: Self.overrides)
+    let result = await rates.run(["doctor", "--json"])
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    let document = try result.json()
+    #expect(document["version"] as? Int == 1)
+    #expect(document["ok"] as? Bool == true)
+    let checks = try #require(document["checks"] as? [[String: Any]])
+    for check in checks {
+      #expect(check["status"] as? String == "ok", "\(check)")
+    }
+    let gecko = try #require(checks.first { $0["name"] as? String == "coingecko" })
+    #expect(gecko["latencyMs"] is Int)
+    #expect(gecko["overridden"] as? Bool == true)
+    #expect((gecko["detail"] as? String ?? "").contains("RATES_COINGECKO_URL"))
+    #expect(server.requestCount == 3)
+
+    let text = await rates.run(["doctor"])
+    #expect(text.status == 0)
+    #expect(text.stdout.contains("All checks passed."))
+    #expect(text.stdout.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count == checks.count)
+  }
+
+  @Test func doctorFailsOnA401AndNeverShowsTheKey() async throws {
+    let (keyed, server) = try CLIHarness.withFakeAPI(
+      environment: Self.overrides.merging(["COINGECKO_PRO_API_KEY": Self.proKey]) { $1 }
+    ) { fake in
+      { request in
+        request.path.hasSuffix("/ping")
+          ? .json(#"{"status":{"error_code":10002,"error_message":"API Key Missing"}}"#, status: 401)
+          : fake(request)
+      }
+    }
+    for arguments in [["doctor"], ["doctor", "--json"]] {
+      let result = await keyed.run(arguments)
+      #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+      #expect(!result.stdout.contains(Self.proKey) && !result.stderr.contains(Self.proKey))
+      #expect(result.stdout.contains("CG-…9f8e"))
+      #expect(result.stdout.contains("COINGECKO_PRO_API_KEY"))
+    }
+    let text = await keyed.run(["doctor"])
+    let line = try #require(
+      text.stdout.split(separator: "\n").first { $0.contains("coingecko-key") })
+    #expect(line.hasPrefix("fail"))
+
+    let keyless = try CLIHarness(server: server, environment: Self.overrides)
+    let missing = await keyless.run(["doctor", "--json"])
+    #expect(missing.status == 2)
+    let checks = try #require(try missing.json()["checks"] as? [[String: Any]])
+    let key = try #require(checks.first { $0["name"] as? String == "coingecko-key" })
+    #expect(key["status"] as? String == "fail")
+    #expect((key["detail"] as? String ?? "").contains("COINGECKO_API_KEY"))
+  }
+
+  @Test func doctorNamesACorruptFavoritesFile() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let directory = rates.home.appendingPathComponent("data/rates")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent("favorites.json")
+    let garbage = Data(#"{"version":1,"favorites":[{"id":"bitcoin""#.utf8)
+    try garbage.write(to: file)
+    let result = await rates.run(["doctor"])
+    #expect(result.status == 2)
+    let line = try #require(
+      result.stdout.split(separator: "\n").first { $0.contains(" favorites ") })
+    #expect(line.hasPrefix("fail"))
+    #expect(line.contains(file.path))
+    #expect(try Data(contentsOf: file) == garbage, "doctor never touches a data file")
+  }
+
+  @Test func cacheInfoAndClearOnATemporaryCache() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let empty = await rates.run(["cache", "--json"])
+    #expect(empty.status == 0, "\(empty.stderr)")
+    #expect(try empty.json()["entries"] as? Int == 0)
+
+    let warm = await rates.run(["history", "BTC", "EUR", "--days", "7"])
+    #expect(warm.status == 0, "\(warm.stderr)")
+    let favorites = await rates.run(["favorites", "add", "BTC"])
+    #expect(favorites.status == 0, "\(favorites.stderr)")
+
+    let info = await rates.run(["cache", "info", "--json"])
+    #expect(info.status == 0)
+    let document = try info.json()
+    #expect(document["version"] as? Int == 1)
+    let entries = try #require(document["entries"] as? Int)
+    #expect(entries >= 2)
+    #expect((document["bytes"] as? Int ?? 0) > 0)
+    #expect(document["oldest"] is String && document["newest"] is String)
+    let groups = try #require(document["groups"] as? [[String: Any]])
+    #expect(
+      groups.contains {
+        $0["provider"] as? String == "coingecko" && $0["kind"] as? String == "history"
+      })
+    #expect(groups.reduce(0) { $0 + ($1["entries"] as? Int ?? 0) } == entries)
+    let text = await rates.run(["cache"])
+    #expect(text.stdout.contains("coingecko"))
+    #expect(text.stdout.contains(rates.home.appendingPathComponent("cache/rates").path))
+
+    let clear = await rates.run(["cache", "clear", "--json"])
+    #expect(clear.status == 0, "\(clear.stderr)")
+    #expect(try clear.json()["entries"] as? Int == entries)
+    #expect(try clear.json()["cleared"] as? Bool == true)
+    let cacheDirectory = rates.home.appendingPathComponent("cache/rates")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: cacheDirectory.path).isEmpty)
+    let data = rates.home.appendingPathComponent("data/rates/favorites.json")
+    #expect(FileManager.default.fileExists(atPath: data.path), "data files are never touched")
+    let again = await rates.run(["cache", "clear"])
+    #expect(again.stdout.contains("already empty"))
+  }
+
+  @Test func cacheClearRefusesHomeRootAndDataDirectories() async throws {
+    let rates = try CLIHarness()
+    let marker = rates.home.appendingPathComponent("keep.txt")
+    try Data("keep".utf8).write(to: marker)
+    // XDG_CACHE_HOME=$HOME/.. makes the cache $HOME itself when HOME ends in /rates.
+    let home = rates.home.appendingPathComponent("rates")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    let atHome = await rates.run(
+      ["cache", "clear"], environment: ["HOME": home.path, "XDG_CACHE_HOME": rates.home.path])
+    #expect(atHome.status == 64, "\(atHome.stderr)")
+    #expect(atHome.stderr.contains("refusing"))
+    // A cache that holds the data directory.
+    let shared = await rates.run(
+      ["cache", "clear"],
+      environment: ["XDG_CACHE_HOME": rates.home.path, "XDG_DATA_HOME": rates.home.path])
+    #expect(shared.status == 64, "\(shared.stderr)")
+    #expect(FileManager.default.fileExists(atPath: marker.path))
+  }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+
+/// `rates history --interactive` refusals in process. (On a real pseudo-terminal, and
+/// without one, in EndToEndTests.)
+@Suite struct ExplorerCommandTests {
+  @Test func withoutATerminalItSaysSoAndExits64BeforeFetching() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI(isTTY: false)
+    let result = await rates.run(["history", "BTC", "EUR", "--interactive"])
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.contains(
+        "error: --interactive needs a terminal: run it in one, or drop --interactive"))
+    #expect(result.stderr.contains("usage: rates history"))
+    #expect(result.stdout.isEmpty)
+    #expect(server.requestCount == 0)
+  }
+
+  @Test(arguments: [["--json"], ["--chart"], ["--table"], ["--format", "csv"]])
+  func cannotBeCombinedWithAnotherOutput(option: [String]) async throws {
+    let result = try await CLIHarness.run(["history", "BTC", "EUR", "--interactive"] + option)
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.contains("--interactive cannot be used with \(option.joined(separator: " "))"))
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import RateCore
+@testable import RatesCLI
+import RatesTestSupport
+
+/// `--format csv|ledger|beancount` in process, against the fake APIs at a fixed time.
+@Suite struct ExportFormatTests {
+  @Test func historyAsCSVAndPriceDirectives() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let csv = await rates.run(["history", "BTC", "EUR", "--days", "7", "--format", "csv"])
+    #expect(csv.status == 0, "\(csv.stderr)")
+    let rows = csv.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+    #expect(rows.first == "date,base,quote,rate,carried,source")
+    #expect(rows.count == 8)
+    let today = Day(containing: fixedNow)
+    #expect(rows.last?.hasPrefix("\(today),BTC,EUR,") == true)
+
+    let ledger = await rates.run(["history", "BTC", "EUR", "--days", "3", "--format", "ledger"])
+    let lines = ledger.stdout.split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(lines.allSatisfy { $0.hasPrefix("P ") && $0.hasSuffix(" EUR") && $0.contains(" BTC ") })
+    #expect(!ledger.stdout.contains(","))
+    let bean = await rates.run(["history", "GBP", "USD", "--days", "7", "--format", "beancount"])
+    #expect(bean.status == 0)
+    // Weekend days are carried, so they add no directive.
+    let working = (0..<7).map { today.adding(days: -$0) }.filter(FakeFrankfurter.isWorkingDay).count
+    #expect(bean.stdout.split(separator: "\n").count == working)
+    #expect(bean.stdout.split(separator: "\n").allSatisfy { $0.contains(" price GBP ") })
+    #expect(server.requestCount == 2)
+  }
+
+  @Test func currentAndLedgerListExport() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let current = await rates.run(["current", "BTC", "ETH", "--in", "EUR", "--format", "beancount"])
+    #expect(current.status == 0, "\(current.stderr)")
+    #expect(current.stdout.contains("price BTC 61234.50 EUR"))
+    _ = await rates.run(["ledger", "add", "100", "USD", "8,950,000", "LBP", "--sell", "--with", "Ali, Jr."])
+    let csv = await rates.run(["ledger", "list", "--format", "csv"])
+    #expect(csv.stdout.contains("\"Ali, Jr.\""))
+    let directives = await rates.run(["ledger", "list", "--format", "ledger"])
+    #expect(directives.stdout.hasSuffix("USD 89500.00 LBP\n"))
+  }
+
+  @Test func formatsACommandCannotWriteAreRefused() async throws {
+    let rates = try CLIHarness()
+    for (arguments, message) in [
+      (["top", "--format", "csv"], "not available for 'rates top'"),
+      (["history", "BTC", "--format", "xml"], "invalid for '--format'"),
+      (["history", "BTC", "--json", "--format", "csv"], "cannot be used together"),
+      (["ledger", "rate", "USD", "LBP", "--format", "csv"], "only for 'rates ledger list'"),
+    ] {
+      let result = await rates.run(arguments)
+      #expect(result.status == 64, "\(arguments)")
+      #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import RateCore
+@testable import RatesCLI
+import RatesTestSupport
+
+/// `favorites` and `top` in process, against the fake APIs at a fixed time, with real data
+/// files. (Concurrent adds from separate processes are in EndToEndTests.)
+@Suite struct FavoritesCommandTests {
+  @Test func addListRemoveAndRefusals() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let empty = await rates.run(["favorites"])
+    #expect(empty.status == 0)
+    #expect(empty.stdout.contains("No favorites yet"))
+
+    let add = await rates.run(["favorites", "add", "BTC", "ethereum-wormhole"])
+    #expect(add.status == 0, "\(add.stderr)")
+    #expect(add.stdout.contains("Added BTC (bitcoin)"))
+    let twice = await rates.run(["favorites", "add", "btc"])
+    #expect(twice.status == 0)
+    #expect(twice.stdout.contains("already a favorite"))
+    let unknown = await rates.run(["favorites", "add", "nosuchcoin"])
+    #expect(unknown.status == 64)
+
+    let before = server.requestCount
+    let list = await rates.run(["favorites", "--in", "EUR", "--json"])
+    #expect(list.status == 0, "\(list.stderr)")
+    #expect(server.requestCount - before == 1, "all favorites in one request")
+    let coins = try #require(try list.json()["coins"] as? [[String: Any]])
+    #expect(coins.map { $0["id"] as? String } == ["bitcoin", "ethereum-wormhole"])
+    let eur = (coins.first?["quotes"] as? [String: Any])?["EUR"] as? [String: Any]
+    #expect(eur?["price"] as? Double == FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur"))
+
+    let remove = await rates.run(["favorites", "remove", "BTC"])
+    #expect(remove.status == 0)
+    let missing = await rates.run(["favorites", "remove", "BTC"])
+    #expect(missing.status == 64)
+    #expect(missing.stderr.contains("not a favorite"))
+  }
+
+  @Test func corruptDataFileIsNeverOverwritten() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let directory = rates.home.appendingPathComponent("data/rates")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent("favorites.json")
+    let garbage = Data(#"{"version":1,"favorites":[{"id":"bitcoin""#.utf8)
+    try garbage.write(to: file)
+    for arguments in [["favorites", "add", "ETH"], ["favorites"], ["top"]] {
+      let result = await rates.run(arguments)
+      #expect(result.status == 74, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.contains(file.path))
+      #expect(result.stderr.contains("mv "))
+    }
+    #expect(try Data(contentsOf: file) == garbage)
+  }
+
+  @Test func topShowsTheTopThenFavoritesAndBothCurrencies() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    _ = await rates.run(["favorites", "add", "litecoin", "BTC"])
+    let before = server.requestCount
+    let result = await rates.run(["top", "--limit", "3", "--in", "EUR,USD", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(server.requestCount - before == 2, "one per currency: the top 100 covers the favorites")
+    let coins = try #require(try result.json()["coins"] as? [[String: Any]])
+    #expect(coins.map { $0["id"] as? String } == ["bitcoin", "ethereum", "tether", "litecoin"])
+    #expect(coins.first?["favorite"] as? Bool == true)
+    #expect(coins.last?["inTop"] as? Bool == false)
+    let quotes = try #require(coins.first?["quotes"] as? [String: Any])
+    #expect(Set(quotes.keys) == ["EUR", "USD"])
+
+    let text = await rates.run(["top", "--limit", "3", "--in", "EUR,USD"])
+    #expect(text.stdout.contains("favorites"))
+    #expect(text.stdout.contains("LTC"))
+    #expect(server.requestCount - before == 2, "a minute's cache")
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import RateCore
+@testable import RatesCLI
+import RatesTestSupport
+
+/// ECB rates, routing, inverse pairs, `pairs` and `currencies` in process, against the fake
+/// APIs at a fixed time.
+@Suite struct FiatCommandTests {
+  @Test func fiatHistoryCarriesWeekendsInOneRequest() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["history", "GBP", "USD", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(server.requestCount == 1)
+    #expect(server.requests.first?.path.hasPrefix("/frankfurter/") == true)
+    let json = try result.json()
+    #expect(json["source"] as? String == "frankfurter")
+    let points = try #require(json["points"] as? [[String: Any]])
+    #expect(points.count == 28)
+    for point in points {
+      let day = try #require(Day(point["date"] as? String ?? ""))
+      let working = FakeFrankfurter.isWorkingDay(day)
+      #expect((point["carried"] as? Bool) == !working, "\(day)")
+      // The EUR-based fake, triangulated to GBP→USD.
+      let expected = FakeFrankfurter.eurRate("USD", day: FakeFrankfurter.workingDay(onOrBefore: day))
+        / FakeFrankfurter.eurRate("GBP", day: FakeFrankfurter.workingDay(onOrBefore: day))
+      #expect(abs((point["rate"] as? Double ?? 0) - expected) < 1e-3, "\(day)")
+    }
+
+    let table = await rates.run(["history", "GBP-USD", "--table"])
+    #expect(table.status == 0)
+    #expect(table.stdout.contains("carried"))
+    #expect(server.requestCount == 1, "the ECB series is cached")
+  }
+
+  @Test func fiatCoinPairIsTheInverse() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["history", "EUR", "BTC", "--days", "7", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let json = try result.json()
+    #expect(json["base"] as? String == "EUR")
+    #expect(json["quote"] as? String == "BTC")
+    let last = try #require((json["points"] as? [[String: Any]])?.last?["rate"] as? Double)
+    #expect(abs(last - 1 / FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur")) < 1e-15)
+    #expect(server.requests.first?.path == "/api/v3/coins/bitcoin/market_chart")
+  }
+
+  @Test func currentMixesPairsAndCoinsWithOneRequestPerProvider() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["current", "GBP-USD", "EUR-AUD", "BTC", "--in", "EUR", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(server.requestCount == 2)
+    let quotes = try #require(try result.json()["quotes"] as? [[String: Any]])
+    #expect(quotes.map { "\($0["base"]!)-\($0["quote"]!)" } == ["GBP-USD", "EUR-AUD", "BTC-EUR"])
+    #expect(quotes.map { $0["source"] as? String } == ["frankfurter", "frankfurter", "coingecko"])
+    let today = Day(containing: fixedNow)
+    let ecbDay = FakeFrankfurter.workingDay(onOrBefore: today)
+    #expect(
+      abs((quotes[1]["rate"] as? Double ?? 0) - FakeFrankfurter.eurRate("AUD", day: ecbDay)) < 1e-9)
+  }
+
+  @Test func unsupportedPairsAreExplained() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let lbp = await rates.run(["history", "USD", "LBP"])
+    #expect(lbp.status == 64)
+    #expect(lbp.stderr.contains("no provider has USD/LBP"))
+    let forced = await rates.run(["history", "BTC", "EUR", "--provider", "frankfurter"])
+    #expect(forced.status == 64)
+    #expect(server.requestCount == 0)
+  }
+
+  @Test func pairsAddListRemoveWithRefusals() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let none = await rates.run(["pairs"])
+    #expect(none.status == 0)
+    #expect(none.stdout.contains("rates pairs add GBP USD"))
+
+    for arguments in [["pairs", "add", "GBP", "USD"], ["pairs", "add", "eur-aud"], ["pairs", "add", "BTC", "EUR"],
+      ["pairs", "add", "CHF", "JPY"], ["pairs", "add", "USD", "CAD"], ["pairs", "add", "SEK-NOK"]]
+    {
+      let added = await rates.run(arguments)
+      #expect(added.status == 0, "\(arguments): \(added.stderr)")
+    }
+    let refusals: [([String], String)] = [
+      (["pairs", "add", "GBP", "GBP"], "always 1"),
+      (["pairs", "add", "USD", "GBP"], "already paired as GBP-USD"),
+      (["pairs", "add", "GBP", "XQZ"], "XQZ"),
+      (["pairs", "add", "USD", "LBP"], "no provider"),
+      (["pairs", "remove", "GBP-JPY"], "not a configured pair"),
+    ]
+    for (arguments, message) in refusals {
+      let refused = await rates.run(arguments)
+      #expect(refused.status == 64, "\(arguments)")
+      #expect(refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
+    }
+
+    let before = server.requestCount
+    let list = await rates.run(["pairs", "--json"])
+    #expect(list.status == 0, "\(list.stderr)")
+    #expect(server.requestCount - before == 2, "one ECB series for five fiat pairs, one CoinGecko call")
+    let pairs = try #require(try list.json()["pairs"] as? [[String: Any]])
+    #expect(
+      pairs.map { "\($0["base"]!)-\($0["quote"]!)" }
+        == ["SEK-NOK", "USD-CAD", "CHF-JPY", "BTC-EUR", "EUR-AUD", "GBP-USD"], "newest first")
+    for pair in pairs {
+      #expect(pair["rate"] is Double)
+      #expect((pair["sparkline"] as? [Double])?.count ?? 0 >= 7)
+    }
+    let text = await rates.run(["pairs"])
+    #expect(text.stdout.contains("GBP-USD"))
+    #expect(server.requestCount - before == 2, "cached")
+
+    let removed = await rates.run(["pairs", "remove", "usd-gbp"])
+    #expect(removed.status == 0)
+    #expect(removed.stdout.contains("Removed GBP-USD"))
+  }
+
+  @Test func currenciesPutGBPEURUSDFirst() async throws {
+    let rates = try CLIHarness()
+    let result = await rates.run(["currencies", "--json"])
+    #expect(result.status == 0)
+    let codes = try #require(try result.json()["currencies"] as? [[String: Any]]).compactMap { $0["code"] as? String }
+    #expect(Array(codes.prefix(3)) == ["GBP", "EUR", "USD"])
+    #expect(Array(codes.dropFirst(3)) == codes.dropFirst(3).sorted())
+    #expect(codes.count == FiatCurrencies.ecb.count)
+    let crypto = await rates.run(["currencies", "--crypto"])
+    #expect(crypto.stdout.contains("bitcoin"))
+  }
+}

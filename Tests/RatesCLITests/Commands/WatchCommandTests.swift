@@ -1,0 +1,119 @@
+import Foundation
+import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+
+/// `rates watch` in process against the fake APIs: `--count` runs, NDJSON, a 429
+/// mid-watch, alerts and the interval floor. Its waits run on the test clock, so
+/// they are asserted from the time each request arrived, without waiting.
+/// (SIGTERM is in EndToEndTests.)
+@Suite struct WatchCommandTests {
+  static let fast = ["RATES_WATCH_FLOOR": "1"]
+
+  func paths(_ server: InProcessServer, _ suffix: String) -> Int {
+    server.requests.filter { $0.path.hasSuffix(suffix) }.count
+  }
+
+  @Test func plainLinesOneCoinRequestPerUpdate() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI(environment: Self.fast)
+    let result = await rates.run(["watch", "BTC", "ETH", "GBP-USD", "--every", "1", "--count", "3"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 9, "\(result.stdout)")
+    #expect(lines.filter { $0.contains(" BTC-USD 66,012.25 ") }.count == 3)
+    #expect(lines.filter { $0.contains(" GBP-USD ") && $0.hasSuffix(" frankfurter") }.count == 3)
+    #expect(!result.stdout.contains("\u{1B}"))
+    #expect(paths(server, "/simple/price") == 3)
+    #expect(paths(server, "/coins/markets") <= 1)
+    #expect(server.requests.filter { $0.path.hasPrefix("/frankfurter/") }.count == 1)
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
+  }
+
+  @Test func jsonIsOneObjectPerItemPerUpdate() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI(environment: Self.fast)
+    let result = await rates.run(
+      ["watch", "BTC", "--in", "EUR,USD", "--every", "1", "--count", "2", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let objects = try result.jsonLines()
+    #expect(objects.count == 4)
+    for object in objects {
+      #expect(
+        Set(object.keys)
+          == ["base", "quote", "rate", "change24hPercent", "source", "fetchedAt", "stale"])
+      #expect(object["stale"] as? Bool == false)
+      #expect(object["source"] as? String == "coingecko")
+    }
+    #expect(objects.map { $0["quote"] as? String } == ["EUR", "USD", "EUR", "USD"])
+    #expect(objects.first?["rate"] as? Double == 61_234.5)
+  }
+
+  @Test func rateLimitMidWatchKeepsGoingMarkedStale() async throws {
+    let priceRequests = Recorder<Date>()
+    let clock = TestClock()
+    let fake = FakeAPIs.handler(now: { clock.now })
+    let server = InProcessServer(clock: clock) { request in
+      if request.path.hasSuffix("/simple/price") {
+        priceRequests.append(clock.now)
+        if priceRequests.count == 2 {
+          return .fixture("coingecko/error_429.json", status: 429, headers: ["Retry-After": "2"])
+        }
+      }
+      return fake(request)
+    }
+    let rates = try CLIHarness(server: server, environment: Self.fast)
+    let result = await rates.run(["watch", "BTC", "--every", "1", "--count", "3", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let stale = try result.jsonLines().map { $0["stale"] as? Bool }
+    #expect(stale == [false, true, false])
+    #expect(result.stderr.contains("rate limit") && result.stderr.contains("retrying in 2 s"))
+    // No hidden retries: exactly one request per update, and the Retry-After was waited out.
+    #expect(paths(server, "/simple/price") == 3)
+    let times = priceRequests.all
+    #expect(times.count == 3)
+    if times.count == 3 {
+      #expect(times[1].timeIntervalSince(times[0]) == 1, "the interval")
+      #expect(times[2].timeIntervalSince(times[1]) >= 2, "the Retry-After")
+    }
+  }
+
+  @Test func exitOnAlertEndsWithCode3() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI(environment: Self.fast)
+    let result = await rates.run(
+      [
+        "watch", "--alert", "BTC>60000", "--exit-on-alert", "--every", "1", "--count", "5",
+        "--json",
+      ])
+    #expect(result.status == 3, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count == 1)
+    #expect(lines.first?.contains(#""alert":"BTC>60000""#) == true)
+
+    let quiet = await rates.run(
+      [
+        "watch", "GBP-USD", "--alert", "GBP-USD<0.01", "--exit-on-alert", "--every", "1", "--count",
+        "2",
+      ])
+    #expect(quiet.status == 0, "\(quiet.stderr)")
+    #expect(quiet.stdout.split(separator: "\n").count == 2)
+  }
+
+  @Test func nothingToWatchExits66AndUsageErrorsExit64() async throws {
+    let rates = try CLIHarness()
+    let empty = await rates.run(["watch"])
+    #expect(empty.status == 66)
+    #expect(empty.stderr.contains("nothing to watch"))
+    let bad = await rates.run(["watch", "BTC", "--alert", "BTC~5"])
+    #expect(bad.status == 64)
+  }
+
+  @Test func floorIsEnforcedWithANote() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI(environment: ["RATES_WATCH_FLOOR": "2"])
+    let result = await rates.run(["watch", "BTC", "--every", "1", "--count", "2"])
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("below the floor of 2 s"))
+    #expect(paths(server, "/simple/price") == 2)
+    #expect(rates.clock.totalSlept >= .seconds(2), "updates 2 s apart, not 1")
+  }
+}

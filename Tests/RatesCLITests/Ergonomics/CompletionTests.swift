@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+import RatesTestSupport
+
+/// A shell's path when it is installed, for tests that run it.
+enum Shells {
+  static func path(_ name: String) -> String? {
+    for directory in ["/usr/bin", "/bin", "/usr/local/bin", "/opt/homebrew/bin"] {
+      let path = directory + "/" + name
+      if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+  }
+
+  /// Runs `executable` with `arguments` and `environment`; small outputs only.
+  static func run(
+    _ executable: String, _ arguments: [String], environment: [String: String]
+  ) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = environment
+    let directory = try makeTemporaryDirectory()
+    let outURL = directory.appendingPathComponent("out")
+    let errURL = directory.appendingPathComponent("err")
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let out = try FileHandle(forWritingTo: outURL)
+    let err = try FileHandle(forWritingTo: errURL)
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try out.close()
+    try err.close()
+    return (
+      process.terminationStatus,
+      String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+      String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+    )
+  }
+}
+
+/// `rates completions` and the hidden `rates __complete`, in process.
+@Suite struct CompletionTests {
+  /// A harness whose transport fails the test if used: completion is local only.
+  static func harness() throws -> CLIHarness {
+    try CLIHarness(transport: .unexpected("completion must not touch the network"))
+  }
+
+  @Test func helpListsTheCommandsButNotTheHiddenOne() async throws {
+    let help = try await Self.harness().run(["--help"])
+    for name in ["completions", "doctor", "cache"] { #expect(help.stdout.contains("  \(name) ")) }
+    #expect(!help.stdout.contains("__complete"))
+  }
+
+  @Test func scriptsNameEveryCommandAndFlag() async throws {
+    let cli = try Self.harness()
+    for shell in CompletionsCommand.shells {
+      let result = await cli.run(["completions", shell])
+      #expect(result.status == 0)
+      #expect(result.stderr.isEmpty)
+      for type in RatesCLI.commands { #expect(result.stdout.contains(type.name), "\(shell)") }
+      for path in CommandTree.leaves {
+        for flag in path.last.options.flatMap(\.names) {
+          #expect(result.stdout.contains(flag.dropFirst(2)), "\(shell): \(flag)")
+        }
+      }
+      #expect(result.stdout.contains("__complete"))
+    }
+    let bad = await cli.run(["completions", "tcsh"])
+    #expect(bad.status == 64)
+  }
+
+  @Test func completeWordsComeFromLocalDataOnly() async throws {
+    let cli = try Self.harness()
+    let data = cli.home.appendingPathComponent("data/rates")
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    try Data(
+      #"{"version":1,"favorites":[{"id":"kaspa","symbol":"KAS","addedAt":"2026-01-01T00:00:00Z"}]}"#
+        .utf8
+    ).write(to: data.appendingPathComponent("favorites.json"))
+    try Data(
+      #"{"version":1,"pairs":[{"base":"GBP","quote":"USD","addedAt":"2026-01-01T00:00:00Z"}]}"#.utf8
+    ).write(to: data.appendingPathComponent("pairs.json"))
+    let cache = JSONFileCache(directory: cli.home.appendingPathComponent("cache/rates"))
+    try cache.save(
+      CoinResolver.CachedResolution(id: "pepecoin-x", symbol: "PEPX", alternatives: []),
+      key: "coingecko/resolve/pepx", source: "coingecko", fetchedAt: fixedNow)
+    try cache.save(
+      ["x": 1], key: "coingecko/history/ethereum-wormhole-EUR", source: "coingecko",
+      fetchedAt: fixedNow)
+
+    let coins = await cli.run(["__complete", "coins"])
+    #expect(coins.status == 0)
+    let words = coins.stdout.split(separator: "\n").map(String.init)
+    for word in ["BTC", "ETH", "KAS", "PEPX", "ethereum-wormhole"] { #expect(words.contains(word)) }
+    #expect(words == words.sorted())
+
+    let lower = await cli.run(["__complete", "coins", "bt"])
+    #expect(lower.stdout == "btc\n")
+    let upper = await cli.run(["__complete", "currencies", "GB"])
+    #expect(upper.stdout == "GBP\n")
+    let pairs = await cli.run(["__complete", "pairs"])
+    #expect(pairs.stdout == "GBP-USD\n")
+    let favorites = await cli.run(["__complete", "favorites"])
+    #expect(favorites.stdout == "KAS\n")
+    let both = await cli.run(["__complete", "coins,currencies", "BC"])
+    #expect(both.stdout == "BCH\n", "one word per line, no duplicates")
+  }
+
+  @Test func completeIsSilentOnEveryProblem() async throws {
+    let cli = try Self.harness()
+    let data = cli.home.appendingPathComponent("data/rates")
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    try Data("{not json".utf8).write(to: data.appendingPathComponent("favorites.json"))
+    try FileManager.default.createDirectory(
+      at: data.appendingPathComponent("pairs.json"), withIntermediateDirectories: true)
+    for arguments in [
+      ["__complete"], ["__complete", "favorites"], ["__complete", "pairs"],
+      ["__complete", "nonsense"], ["__complete", "coins", "zzzz"],
+    ] {
+      let result = await cli.run(arguments)
+      #expect(result.status == 0, "\(arguments)")
+      #expect(result.stdout.isEmpty, "\(arguments)")
+      #expect(result.stderr.isEmpty, "\(arguments)")
+    }
+    // Even a broken environment (a relative XDG path, no HOME) is no error.
+    var odd = cli
+    odd.environment = ["XDG_DATA_HOME": "rel"]
+    #expect(await odd.run(["__complete", "coins", "b"]).status == 0)
+  }
+}

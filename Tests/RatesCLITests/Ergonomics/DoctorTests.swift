@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+import RatesTestSupport
+
+/// `rates doctor` in process, with a stub transport answering by path.
+@Suite struct DoctorTests {
+  static let demoKey = "CG-abcdefghijklmnopa1b2"
+
+  struct Run {
+    var result: CommandResult
+    var requests: [HTTPRequest]
+
+    var status: Int32 { result.status }
+    var stdout: String { result.stdout }
+    var stderr: String { result.stderr }
+
+    func checks() throws -> [String: [String: Any]] {
+      let list = try #require(try result.json()["checks"] as? [[String: Any]])
+      var byName: [String: [String: Any]] = [:]
+      for check in list { byName[check["name"] as? String ?? "?"] = check }
+      return byName
+    }
+
+    func json() throws -> [String: Any] { try result.json() }
+  }
+
+  /// Runs `rates doctor` in `harness` (a fresh one by default), `reply` answering
+  /// each request by its path.
+  static func doctor(
+    _ arguments: [String] = ["doctor", "--json"], environment: [String: String] = [:],
+    in harness: CLIHarness? = nil,
+    reply: @escaping @Sendable (String) -> StubTransport.Reply = { _ in (200, [:], "{}") }
+  ) async throws -> Run {
+    let stub = StubTransport { request, _ in reply(request.url.path) }
+    var cli = try harness ?? CLIHarness()
+    cli.makeTransport = { _ in stub.transport }
+    let result = await cli.run(arguments, environment: environment)
+    return Run(result: result, requests: stub.requests.all)
+  }
+
+  @Test func masksKeepAtMostTheLastFourCharacters() {
+    #expect(Doctor.mask("CG-abcdefghijklmnopa1b2") == "CG-…a1b2")
+    #expect(Doctor.mask("abcdefghijklmnop9z9z") == "…9z9z")
+    #expect(Doctor.mask("CG-short") == "CG-…")
+    #expect(Doctor.mask("") == "…")
+  }
+
+  @Test func allWellIsExitZeroWithOneRequestPerProvider() async throws {
+    let run = try await Self.doctor(environment: ["COINGECKO_API_KEY": Self.demoKey])
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    let checks = try run.checks()
+    for name in [
+      "coingecko", "coingecko-key", "frankfurter", "coindesk", "cache", "favorites", "pairs",
+      "ledger", "config", "terminal",
+    ] {
+      #expect(checks[name]?["status"] as? String == "ok", "\(name): \(checks[name] ?? [:])")
+    }
+    #expect(checks["coingecko"]?["latencyMs"] is Int)
+    #expect(checks["coingecko-key"]?["key"] as? String == "CG-…a1b2")
+    #expect(checks["coingecko-key"]?["kind"] as? String == "demo")
+    #expect(checks["terminal"]?["width"] as? Int == 80)
+    #expect(
+      checks["favorites"]?["detail"] as? String ?? ""
+        == "none yet (\(try #require(checks["favorites"]?["path"] as? String)))")
+    #expect(!run.stdout.contains(Self.demoKey))
+    #expect(
+      Set(run.requests.map { $0.url.path }) == [
+        "/api/v3/ping", "/v1/latest", "/v1/bpi/currentprice/USD.json",
+      ])
+    let ping = try #require(run.requests.first { $0.url.path == "/api/v3/ping" })
+    #expect(ping.headers["x-cg-demo-api-key"] == Self.demoKey)
+    let latest = try #require(run.requests.first { $0.url.path == "/v1/latest" })
+    #expect(latest.url.query == "from=EUR&to=USD")
+  }
+
+  @Test func proKeyOnThePublicHostFailsNamingTheVariable() async throws {
+    let body = try fixtureText("coingecko/error_10010_wrong_host.json")
+    let run = try await Self.doctor(environment: ["COINGECKO_API_KEY": Self.demoKey]) { path in
+      path.hasSuffix("/ping") ? (400, [:], body) : (200, [:], "{}")
+    }
+    #expect(run.status == ExitCode.doctorFailed.rawValue)
+    let checks = try run.checks()
+    let key = try #require(checks["coingecko-key"])
+    #expect(key["status"] as? String == "fail")
+    #expect((key["detail"] as? String ?? "").contains("COINGECKO_PRO_API_KEY"))
+    #expect(!run.stdout.contains(Self.demoKey))
+    #expect(try run.json()["ok"] as? Bool == false)
+  }
+
+  @Test func failuresAreNotRetriedAndCoinDeskOnlyWarns() async throws {
+    let run = try await Self.doctor { path in
+      path.contains("currentprice") ? (503, [:], "down") : (200, [:], "{}")
+    }
+    #expect(run.status == 0)
+    #expect(run.requests.count == 3, "one request each, no retries")
+    #expect(try run.checks()["coindesk"]?["status"] as? String == "warn")
+
+    let forced = try await Self.doctor(["doctor", "--json", "--provider", "coindesk"]) { path in
+      path.contains("currentprice") ? (503, [:], "down") : (200, [:], "{}")
+    }
+    #expect(forced.status == ExitCode.doctorFailed.rawValue)
+    #expect(try forced.checks()["coindesk"]?["status"] as? String == "fail")
+  }
+
+  @Test func wideDataFileModeWarnsAndTextOutputHasOneLinePerCheck() async throws {
+    let cli = try CLIHarness()
+    let data = cli.home.appendingPathComponent("data/rates")
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    let pairs = data.appendingPathComponent("pairs.json")
+    try Data(
+      #"{"version":1,"pairs":[{"base":"GBP","quote":"USD","addedAt":"2026-01-01T00:00:00Z"}]}"#.utf8
+    ).write(to: pairs)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: pairs.path)
+    let run = try await Self.doctor(["doctor"], in: cli)
+    #expect(run.status == 0, "\(run.stdout)")
+    let line = try #require(run.stdout.split(separator: "\n").first { $0.contains(" pairs ") })
+    #expect(line.hasPrefix("warn"))
+    #expect(line.contains("0644"))
+    #expect(line.contains("chmod 600"))
+    #expect(run.stdout.contains("No problems; 1 warning."))
+  }
+
+  @Test func offlineMakesNoRequest() async throws {
+    let run = try await Self.doctor(["doctor", "--json", "--offline"])
+    #expect(run.status == 0)
+    #expect(run.requests.isEmpty)
+  }
+}

@@ -1,0 +1,115 @@
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+import RatesTestSupport
+
+@Suite struct KeyDecoderTests {
+  static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+  static func decode(_ text: String) -> [TerminalKey] {
+    var decoder = KeyDecoder()
+    return decoder.feed(bytes(text)) + decoder.flush()
+  }
+
+  @Test(arguments: [
+    ("\u{1B}[D", TerminalKey.left), ("\u{1B}[C", .right), ("\u{1B}OD", .left), ("\u{1B}OC", .right),
+    ("\u{1B}[A", .up), ("\u{1B}[B", .down), ("\u{1B}OA", .up), ("\u{1B}OB", .down),
+    ("\u{1B}[H", .home), ("\u{1B}[F", .end), ("\u{1B}[1~", .home), ("\u{1B}[4~", .end),
+    ("\u{1B}OH", .home), ("\u{1B}OF", .end), ("\u{1B}[7~", .home), ("\u{1B}[8~", .end),
+    ("\u{1B}[1;5D", .left), ("\u{1B}[1;2C", .right),
+    ("h", .character("h")), ("q", .character("q")), ("Q", .character("Q")), (" ", .character(" ")),
+    ("~", .character("~")), ("\u{03}", .interrupt), ("\u{1A}", .suspend),
+  ])
+  func everySequenceDecodesInOneRead(sequence: String, key: TerminalKey) {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed(Self.bytes(sequence)) == [key])
+    #expect(!decoder.hasPending)
+  }
+
+  @Test(arguments: ["\u{1B}[D", "\u{1B}OC", "\u{1B}[1~", "\u{1B}[4~", "\u{1B}[1;5D", "\u{1B}[F"])
+  func sequencesSplitAtEveryByteDecodeOnce(sequence: String) {
+    let bytes = Self.bytes(sequence)
+    for split in 1..<bytes.count {
+      var decoder = KeyDecoder()
+      let first = decoder.feed(bytes[..<split])
+      #expect(first.isEmpty, "split at \(split)")
+      #expect(decoder.hasPending)
+      let second = decoder.feed(bytes[split...])
+      #expect(second.count == 1, "split at \(split)")
+      #expect(!decoder.hasPending)
+    }
+    // One byte per read.
+    var decoder = KeyDecoder()
+    let keys = bytes.flatMap { decoder.feed([$0]) }
+    #expect(keys.count == 1)
+  }
+
+  @Test func severalKeysInOneRead() {
+    #expect(
+      Self.decode("hh\u{1B}[D\u{1B}OCgG\u{1B}[4~l") == [
+        .character("h"), .character("h"), .left, .right, .character("g"), .character("G"), .end,
+        .character("l"),
+      ])
+  }
+
+  @Test func loneEscapeWaitsForAPause() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0x1B]).isEmpty)
+    #expect(decoder.hasPending)
+    #expect(decoder.flush() == [.escape])
+    #expect(!decoder.hasPending)
+    #expect(decoder.flush().isEmpty)
+  }
+
+  @Test func escapeBeforeAnotherEscapeOrALetterIsALoneEscape() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed(Self.bytes("\u{1B}\u{1B}[D")) == [.escape, .left])
+    #expect(decoder.feed(Self.bytes("\u{1B}q")) == [.escape, .character("q")])
+  }
+
+  @Test func anUnfinishedSequenceAtAPauseIsEscapeThenPlainBytes() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed(Self.bytes("\u{1B}[")).isEmpty)
+    #expect(decoder.flush() == [.escape, .character("[")])
+    #expect(decoder.feed(Self.bytes("\u{1B}O")).isEmpty)
+    #expect(decoder.flush() == [.escape, .character("O")])
+  }
+
+  @Test func unknownBytesAndSequencesAreDropped() {
+    #expect(Self.decode("\u{1B}[5~\u{1B}OP\u{1B}[200~é\r\n\u{7F}") == [])
+    #expect(Self.decode("\u{1B}[Zh") == [.character("h")])
+  }
+
+  @Test func anInvalidCSIByteEndsTheSequence() {
+    // 0x01 cannot appear inside a CSI sequence: the introducer is dropped and `l` still counts.
+    #expect(Self.decode("\u{1B}[\u{01}l") == [.character("l")])
+  }
+
+  @Test func overlongGarbageIsDropped() {
+    var decoder = KeyDecoder()
+    let garbage =
+      [UInt8]([0x1B, UInt8(ascii: "[")]) + Array(repeating: UInt8(ascii: "1"), count: 40)
+    #expect(decoder.feed(garbage).isEmpty)
+    #expect(!decoder.hasPending)
+    #expect(decoder.feed(Self.bytes("q")) == [.character("q")])
+  }
+}
+
+/// The explorer's meaning of each terminal key.
+@Suite struct ExplorerKeyTests {
+  @Test(arguments: [
+    (TerminalKey.left, ExplorerKey.left), (.character("h"), .left), (.right, .right),
+    (.character("l"), .right), (.home, .home), (.character("g"), .home), (.end, .end),
+    (.character("G"), .end), (.character("q"), .quit), (.character("Q"), .quit),
+    (.escape, .escape), (.interrupt, .interrupt),
+  ])
+  func keysMapToExplorerKeys(key: TerminalKey, expected: ExplorerKey) {
+    #expect(ExplorerKey(key) == expected)
+  }
+
+  @Test(arguments: [TerminalKey.up, .down, .suspend, .character("x"), .character("H")])
+  func otherKeysMeanNothing(key: TerminalKey) {
+    #expect(ExplorerKey(key) == nil)
+  }
+}

@@ -1,0 +1,70 @@
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+import RatesTestSupport
+
+@Suite struct TextTableTests {
+  static let table = TextTable(
+    columns: [
+      .init("Pair"), .init("Name"), .init("Rate", alignment: .right),
+      .init("24h", alignment: .right),
+    ],
+    rows: [
+      ["BTC/EUR", "Bitcoin", "85,999.00", "+1.23%"],
+      ["ETH/EUR", "Ethereum Classic Long", "3,012.50", "-0.45%"],
+      ["JPY/EUR", "日本円", "0.006123", "+0.00%"],
+    ])
+
+  @Test func alignsColumnsWithTwoSpaces() {
+    let lines = Self.table.render(maxWidth: 80, ascii: false)
+    #expect(
+      lines == [
+        "Pair     Name                        Rate     24h",
+        "BTC/EUR  Bitcoin                85,999.00  +1.23%",
+        "ETH/EUR  Ethereum Classic Long   3,012.50  -0.45%",
+        "JPY/EUR  日本円                  0.006123  +0.00%",
+      ])
+  }
+
+  @Test(arguments: [20, 30, 40, 45, 49, 50])
+  func neverWiderThanMaxWidth(maxWidth: Int) {
+    for ascii in [false, true] {
+      for line in Self.table.render(maxWidth: maxWidth, ascii: ascii) {
+        #expect(TerminalText.displayWidth(line) <= maxWidth, "\(line)")
+      }
+    }
+  }
+
+  @Test func truncatesTheWidestLeftColumn() {
+    // Natural width 49; at 40 the Name column (21) loses 9 columns to become 12.
+    let lines = Self.table.render(maxWidth: 40, ascii: false)
+    #expect(lines[2] == "ETH/EUR  Ethereum Cl…   3,012.50  -0.45%")
+    #expect(lines[1] == "BTC/EUR  Bitcoin       85,999.00  +1.23%")
+    let ascii = Self.table.render(maxWidth: 40, ascii: true)
+    #expect(ascii[2] == "ETH/EUR  Ethereum ...   3,012.50  -0.45%")
+  }
+
+  @Test func rightAlignedNumbersAreNeverCut() {
+    let lines = Self.table.render(maxWidth: 35, ascii: false)
+    #expect(lines[1].hasSuffix("85,999.00  +1.23%"))
+    #expect(lines.allSatisfy { TerminalText.displayWidth($0) <= 35 })
+  }
+
+  @Test func colouredCellsStillAlign() {
+    let style = Style(enabled: true)
+    var table = TextTable(columns: [.init("A"), .init("B", alignment: .right)])
+    table.append(["x", style.green("+1.00")])
+    table.append(["y", "-10.00"])
+    let lines = table.render(maxWidth: 80, ascii: false)
+    #expect(lines[1] == "x   \u{1B}[32m+1.00\u{1B}[39m")
+    #expect(lines[2] == "y  -10.00")
+  }
+
+  @Test func shortRowsAndNoHeader() {
+    let table = TextTable(
+      columns: [.init("A"), .init("B")], rows: [["only"]], showsHeader: false)
+    #expect(table.render(maxWidth: 80, ascii: false) == ["only"])
+    #expect(TextTable(columns: []).render(maxWidth: 80, ascii: false).isEmpty)
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import RateCore
+@testable import RatesCLI
+import RatesTestSupport
+
+@Suite struct WatchRendererTests {
+  static func state() -> WatchState {
+    var btc = WatchItem(base: "BTC", quote: "USD", source: Providers.coinGecko, changePeriod: "24h")
+    btc.rate = 66_012.25
+    btc.previousRate = 65_999.75
+    btc.change24hPercent = 1.234
+    btc.history = [60_000, 61_000, 62_500, 61_800, 64_000, 65_000]
+    btc.seen = [65_999.75, 66_012.25]
+    btc.fetchedAt = fixedNow
+    btc.highlight = true
+    var gbp = WatchItem(base: "GBP", quote: "USD", source: Providers.frankfurter, changePeriod: "1d")
+    gbp.rate = 1.2634
+    gbp.change24hPercent = -0.12
+    gbp.history = [1.27, 1.265, 1.262, 1.2634]
+    gbp.stale = true
+    gbp.fetchedAt = fixedNow.addingTimeInterval(-120)
+    var eth = WatchItem(base: "ETH", quote: "USD", source: Providers.coinGecko, changePeriod: "24h")
+    eth.rate = 3_568.9
+    eth.alert = "ETH>3000"
+    eth.newAlert = "ETH>3000"
+    eth.fetchedAt = fixedNow
+    var state = WatchState(items: [btc, gbp, eth], now: fixedNow, interval: 30, budgetPerMinute: 4)
+    state.lastUpdate = fixedNow
+    state.nextUpdate = fixedNow.addingTimeInterval(25)
+    state.requestsLastMinute = 2
+    state.lastError = "CoinGecko rate limit reached: retry in 30 s"
+    state.lastErrorAt = fixedNow.addingTimeInterval(-60)
+    state.updates = 3
+    return state
+  }
+
+  @Test(arguments: [40, 80, 120])
+  func fitsTheWidthWithAndWithoutColour(_ width: Int) {
+    for color in [false, true] {
+      let lines = WatchRenderer.render(Self.state(), width: width, style: Style(enabled: color))
+      let text = lines.joined(separator: "\n")
+      for line in lines {
+        #expect(TerminalText.displayWidth(line) <= width, "\(width): \(line)")
+      }
+      #expect(text.contains("\u{1B}[") == color)
+      #expect(text.contains("BTC-USD") && text.contains("GBP-USD") && text.contains("ETH-USD"))
+      #expect(text.contains("66,012.25"))
+      #expect(text.contains("ALERT ETH>3000"))
+      let status = lines.last ?? ""
+      #expect(status.contains("next update in 25 s") || width < 80)
+    }
+  }
+
+  @Test func wideBoardShowsEveryColumn() {
+    let lines = WatchRenderer.render(Self.state(), width: 120, style: Style(enabled: false))
+    #expect(lines[0].hasPrefix("rates watch · every 30 s · updated "))
+    #expect(lines[1].contains("PAIR") && lines[1].contains("CHANGE") && lines[1].contains("TREND"))
+    let btc = lines[2]
+    #expect(btc.contains("+12.50") && btc.contains("+1.23% 24h") && btc.contains("▁"))
+    #expect(lines[3].contains("stale") && lines[3].contains("-0.12% 1d"))
+    #expect(lines[4].contains("ALERT"))
+    let status = lines.last ?? ""
+    #expect(status.hasPrefix("next update in 25 s · 2/4 requests in the last minute · last error at "
+      + WatchRenderer.clock(fixedNow.addingTimeInterval(-60)) + ": CoinGecko rate limit reached"))
+    #expect(TerminalText.displayWidth(status) == 120 && status.hasSuffix("…"))
+  }
+
+  @Test func narrowBoardDropsColumnsButKeepsPriceAndTrend() {
+    let lines = WatchRenderer.render(Self.state(), width: 40, style: Style(enabled: false))
+    #expect(!lines[1].contains("CHANGE"))
+    #expect(lines[2].contains("66,012.25") && lines[2].contains("+1.23%"))
+    #expect(lines[2].contains("▁") || lines[2].contains("█"))
+  }
+
+  @Test func colourHighlightsChangesAndAlerts() {
+    let lines = WatchRenderer.render(Self.state(), width: 120, style: Style(enabled: true))
+    #expect(lines[2].contains("\u{1B}[7m"))  // the changed price, reversed
+    #expect(lines[4].contains("\u{1B}[7m"))  // the alert mark
+    #expect(!lines[3].contains("\u{1B}[7m"))
+    let ascii = WatchRenderer.render(Self.state(), width: 120, style: Style(enabled: false), ascii: true)
+    #expect(ascii.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) })
+  }
+
+  @Test func plainLinesAndJSON() throws {
+    let state = Self.state()
+    let line = WatchRenderer.plainLine(state.items[0], at: fixedNow)
+    #expect(line == "\(ISO8601.format(fixedNow)) BTC-USD 66,012.25 +12.50 +1.23% 24h coingecko")
+    #expect(WatchRenderer.plainLine(state.items[1], at: fixedNow)?.hasSuffix("frankfurter stale") == true)
+    #expect(WatchRenderer.plainLine(state.items[2], at: fixedNow)?.hasSuffix("alert ETH>3000") == true)
+    let json = try #require(WatchRenderer.JSONLine(state.items[2], now: fixedNow))
+    let text = String(decoding: try JSONCoders.encoder().encode(json), as: UTF8.self)
+    #expect(text == #"{"alert":"ETH>3000","base":"ETH","change24hPercent":null,"fetchedAt":"\#(ISO8601.format(fixedNow))","quote":"USD","rate":3568.9,"source":"coingecko","stale":false}"#)
+    let plain = try #require(WatchRenderer.JSONLine(state.items[0], now: fixedNow))
+    #expect(!String(decoding: try JSONCoders.encoder().encode(plain), as: UTF8.self).contains("alert"))
+  }
+
+  @Test func framesAreOneWriteInPlace() {
+    let frame = TerminalScreen.frame(["a", "b"], width: 80)
+    #expect(frame == "\u{1B}[Ha\u{1B}[K\r\nb\u{1B}[K\u{1B}[J")
+  }
+}
