@@ -26,8 +26,9 @@ if [ "$compare" = yes ]; then
 fi
 
 work=$(mktemp -d)
-python3 scripts/fake_api_server.py --port 0 --port-file "$work/port" --delay "$delay" \
-  >/dev/null 2>&1 &
+swift build -c release --product fake-api >/dev/null
+"$(swift build -c release --show-bin-path)/fake-api" --port 0 --port-file "$work/port" \
+  --delay "$delay" >/dev/null 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
