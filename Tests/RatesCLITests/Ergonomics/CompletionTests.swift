@@ -5,45 +5,6 @@ import Testing
 @testable import RatesCLI
 import RatesTestSupport
 
-/// A shell's path when it is installed, for tests that run it.
-enum Shells {
-  static func path(_ name: String) -> String? {
-    for directory in ["/usr/bin", "/bin", "/usr/local/bin", "/opt/homebrew/bin"] {
-      let path = directory + "/" + name
-      if FileManager.default.isExecutableFile(atPath: path) { return path }
-    }
-    return nil
-  }
-
-  /// Runs `executable` with `arguments` and `environment`; small outputs only.
-  static func run(
-    _ executable: String, _ arguments: [String], environment: [String: String]
-  ) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = environment
-    let directory = try makeTemporaryDirectory()
-    let outURL = directory.appendingPathComponent("out")
-    let errURL = directory.appendingPathComponent("err")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let out = try FileHandle(forWritingTo: outURL)
-    let err = try FileHandle(forWritingTo: errURL)
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    try out.close()
-    try err.close()
-    return (
-      process.terminationStatus,
-      String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-      String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-    )
-  }
-}
 
 /// `rates completions` and the hidden `rates __complete`, in process.
 @Suite struct CompletionTests {
