@@ -59,7 +59,7 @@ extension Doctor {
       case .pro(let value): ("pro", value)
       }
     let masked = Self.mask(value)
-    var values: [String: DoctorCheck.Value] = [
+    let values: [String: DoctorCheck.Value] = [
       "kind": .string(kind), "set": .bool(true), "variable": .string(variable),
       "key": .string(masked),
     ]
