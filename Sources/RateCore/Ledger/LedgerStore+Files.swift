@@ -160,7 +160,9 @@ extension LedgerStore {
       .appendingPathComponent(target.lastPathComponent + ".torn")
     let fd = openDescriptor(
       saved.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-    guard fd >= 0 else { throw AtomicFile.WriteError(path: saved.path, reason: AtomicFile.lastError()) }
+    guard fd >= 0 else {
+      throw AtomicFile.WriteError(path: saved.path, reason: AtomicFile.lastError())
+    }
     defer { _ = closeDescriptor(fd) }
     let bytes = torn + [0x0A]
     let written = bytes.withUnsafeBytes { buffer in
@@ -226,7 +228,9 @@ extension LedgerStore {
       let backup = directory.appendingPathComponent(target.lastPathComponent + suffix)
       var existing = stat()
       if lstat(backup.path, &existing) == 0 {
-        if existing.st_ino == original.st_ino && existing.st_dev == original.st_dev { return backup }
+        if existing.st_ino == original.st_ino && existing.st_dev == original.st_dev {
+          return backup
+        }
         continue
       }
       if link(target.path, backup.path) == 0 {
@@ -236,7 +240,9 @@ extension LedgerStore {
       guard errno != EEXIST else { continue }
       let bytes = try Data(contentsOf: target)
       let fd = openDescriptor(backup.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-      guard fd >= 0 else { throw AtomicFile.WriteError(path: backup.path, reason: AtomicFile.lastError()) }
+      guard fd >= 0 else {
+        throw AtomicFile.WriteError(path: backup.path, reason: AtomicFile.lastError())
+      }
       defer { _ = closeDescriptor(fd) }
       let written = bytes.withUnsafeBytes { buffer in
         buffer.baseAddress.map { systemWrite(fd, $0, buffer.count) } ?? 0
@@ -335,7 +341,9 @@ extension LedgerStore {
     let quiet = LedgerStore(url: url, lockTimeout: lockTimeout, notify: { _ in })
     let target = try document.resolvedURL()
     let result = try quiet.withSnapshot { log -> Summary in
-      guard let log else { return Summary(target: target, version: 2, entries: 0, incompleteLastLine: 0) }
+      guard let log else {
+        return Summary(target: target, version: 2, entries: 0, incompleteLastLine: 0)
+      }
       let version: Int
       if case .log = log.format { version = LedgerStore.formatVersion } else { version = 1 }
       return Summary(

@@ -99,7 +99,9 @@ public struct LedgerStore: Sendable {
         let all = try contents(log).ledger.newestFirst
         let kept = since.map { day in all.filter { $0.date >= day } } ?? all
         for start in stride(from: 0, to: kept.count, by: Swift.max(pageSize, 1)) {
-          guard try body(Array(kept[start..<Swift.min(kept.count, start + pageSize)])) else { return }
+          guard try body(Array(kept[start..<Swift.min(kept.count, start + pageSize)])) else {
+            return
+          }
         }
         return
       }

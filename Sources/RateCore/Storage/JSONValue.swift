@@ -23,7 +23,9 @@ public enum JSONValue: Codable, Equatable, Sendable {
     }
     if let object = try? decoder.container(keyedBy: UnknownMembers.Key.self) {
       var members: [String: JSONValue] = [:]
-      for key in object.allKeys { members[key.stringValue] = try object.decode(JSONValue.self, forKey: key) }
+      for key in object.allKeys {
+        members[key.stringValue] = try object.decode(JSONValue.self, forKey: key)
+      }
       self = .object(members)
       return
     }

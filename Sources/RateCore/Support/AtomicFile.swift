@@ -87,7 +87,8 @@ public enum AtomicFile {
     while parent.path != "/" && !parent.path.isEmpty {
       if FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory) {
         if !isDirectory.boolValue {
-          throw WriteError(path: directory.path, reason: "\(parent.path) is a file, not a directory")
+          throw WriteError(
+            path: directory.path, reason: "\(parent.path) is a file, not a directory")
         }
         break
       }

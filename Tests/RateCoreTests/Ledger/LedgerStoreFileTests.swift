@@ -113,7 +113,9 @@ import Testing
         let store = links[index % 2]
         do {
           var mine: [Int] = []
-          for round in 0..<5 { mine.append(try store.append(Self.entry(Double(index * 10 + round))).id) }
+          for round in 0..<5 {
+            mine.append(try store.append(Self.entry(Double(index * 10 + round))).id)
+          }
           _ = try store.remove(ids: [mine[0]])
           for id in mine.dropFirst() { kept.append(id) }
         } catch {

@@ -127,7 +127,9 @@ import Testing
 
   @Test func tailReadsFindBackdatedEntriesAndSkipRemovedOnes() throws {
     let store = try Self.makeStore()
-    for index in 0..<200 { _ = try store.append(Self.entry(Double(index + 1), daysAgo: 200 - index)) }
+    for index in 0..<200 {
+      _ = try store.append(Self.entry(Double(index + 1), daysAgo: 200 - index))
+    }
     let backdated = try store.append(Self.entry(999, daysAgo: 2))
     for index in 0..<5 { _ = try store.append(Self.entry(Double(1000 + index), daysAgo: 20)) }
     _ = try store.remove(ids: [199])  // dated 2 days ago
@@ -163,8 +165,11 @@ import Testing
     #expect(notices.all == [.incompleteLastLineIgnored(path: store.url.path, bytes: 36)])
     #expect(try store.append(Self.entry(2)).id == 2)
     let saved = store.url.deletingLastPathComponent().appendingPathComponent("ledger.json.torn")
-    #expect(try String(contentsOf: saved, encoding: .utf8) == #"{"op":"add","id":2,"date":"2024-06-1"# + "\n")
-    #expect(notices.all.last == .incompleteLastLineRemoved(path: store.url.path, savedTo: saved.path))
+    #expect(
+      try String(contentsOf: saved, encoding: .utf8) == #"{"op":"add","id":2,"date":"2024-06-1"#
+        + "\n")
+    #expect(
+      notices.all.last == .incompleteLastLineRemoved(path: store.url.path, savedTo: saved.path))
     #expect(try store.read().entries.map(\.id) == [1, 2])
     #expect(try Self.lines(store).count == 3)
   }
