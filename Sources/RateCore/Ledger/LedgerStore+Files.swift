@@ -92,14 +92,22 @@ extension LedgerStore {
     var lineOfID: [Int: Int] = [:]
     var removed = Set<Int>()
     var maxID = 0
+    var latestSoFar: Day?
     try log.scanForward { record, line in
       found.lineCount += 1
       switch record {
-      case .add(let entry, _, let unknown):
+      case .add(let entry, let latest, let unknown):
         if let first = lineOfID.updateValue(line, forKey: entry.id) {
           throw DataFileError.corruptLine(
             path: url.path, line: line, detail: "id \(entry.id) was already added on line \(first)")
         }
+        if let soFar = latestSoFar, latest < soFar {
+          throw DataFileError.corruptLine(
+            path: url.path, line: line,
+            detail: "dated \(entry.date) after lines dated up to \(soFar) but without "
+              + "\"maxDate\":\"\(soFar)\", which readers of recent days rely on; add it")
+        }
+        latestSoFar = Swift.max(latestSoFar ?? latest, latest)
         found.ledger.entries.append(entry)
         if !unknown.isEmpty { found.unknownMembers[entry.id] = unknown }
         maxID = Swift.max(maxID, entry.id)
@@ -211,6 +219,7 @@ extension LedgerStore {
     let found = try contents(log)
     let backup = try backUpDocument(target)
     try rewrite(found, to: target)
+    recordVerified(target)
     notify(.migrated(path: url.path, backup: backup.path))
   }
 

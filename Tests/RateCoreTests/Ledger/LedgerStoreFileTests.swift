@@ -134,7 +134,7 @@ import Testing
     let directory = real.url.deletingLastPathComponent()
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-        == [".ledger.json.lock", "ledger.json"])
+        == [".ledger.json.lock", ".ledger.json.verified", "ledger.json"])
   }
 
   @Test func aFIFOInPlaceOfTheLedgerIsRefusedWithoutBlocking() throws {

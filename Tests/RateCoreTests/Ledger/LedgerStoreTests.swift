@@ -208,6 +208,35 @@ import Testing
     #expect(last.map { if case .corruptLine(_, 3, _) = $0 { true } else { false } } == true)
   }
 
+  @Test func handEditsAreCheckedWholeBeforeTheNextAppend() throws {
+    let store = try Self.makeStore()
+    for amount in [1.0, 2, 3] { _ = try store.append(Self.entry(amount)) }
+    var lines = try Self.lines(store)
+    let good = lines
+
+    // A line broken in the middle: appends read only the end, yet refuse.
+    lines[1] = "{\"op\":\"add\""
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: store.url)
+    let broken = #expect(throws: DataFileError.self) { try store.append(Self.entry(4)) }
+    #expect(broken.map { if case .corruptLine(_, 2, _) = $0 { true } else { false } } == true)
+
+    // An id inserted by hand above the last line is never handed out again.
+    lines = good
+    lines.insert(lines[1].replacingOccurrences(of: #""id":1,"#, with: #""id":40,"#), at: 2)
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: store.url)
+    #expect(try store.append(Self.entry(4)).id == 41)
+
+    // A line dated before the lines above it needs their latest date, or readers of the end
+    // would stop too early.
+    lines = try Self.lines(store)
+    lines.append(
+      lines[1].replacingOccurrences(of: #""id":1,"#, with: #""id":50,"#)
+        .replacingOccurrences(of: "2024-06-10", with: "2024-01-01"))
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: store.url)
+    let order = #expect(throws: DataFileError.self) { try store.append(Self.entry(5)) }
+    #expect("\(order.map { $0.errorDescription ?? "" } ?? "")".contains(#""maxDate":"2024-06-10""#))
+  }
+
   @Test(arguments: [
     (#"{"op":"add","id":1}"#, "missing 'date'"),
     (#"{"op":"add","id":1,"id":2}"#, "'id' appears twice"),
