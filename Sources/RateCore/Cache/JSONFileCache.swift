@@ -202,5 +202,6 @@ public enum CacheProblem: Error, Equatable, Sendable, CustomStringConvertible, L
     }
   }
 
+  /// The same sentence as ``description``.
   public var errorDescription: String? { description }
 }

@@ -29,6 +29,7 @@ public enum AtomicFile {
       self.reason = reason
     }
 
+    /// `cannot write <path>: <reason>`.
     public var errorDescription: String? { "cannot write \(path): \(reason)" }
   }
 
