@@ -17,6 +17,7 @@
 # Wall times include starting the process; on a loaded machine run it twice.
 #
 # usage: scripts/ledger-bench.sh [SIZE ...] [--runs N]   (default: 100000, 10 runs)
+#        RATES_BIN=/tmp/rates-old scripts/ledger-bench.sh     (another binary)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,8 +31,13 @@ while [ $# -gt 0 ]; do
 done
 [ ${#sizes[@]} -gt 0 ] || sizes=(100000)
 
-swift build -c release >/dev/null
-bin=$(swift build -c release --show-bin-path)/rates
+# RATES_BIN=/path/to/rates measures another build (say, the previous version) instead.
+if [ -n "${RATES_BIN:-}" ]; then
+  bin=$RATES_BIN
+else
+  swift build -c release >/dev/null
+  bin=$(swift build -c release --show-bin-path)/rates
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export HOME=$work XDG_DATA_HOME=$work/data XDG_CACHE_HOME=$work/cache XDG_CONFIG_HOME=$work/config

@@ -34,6 +34,19 @@ import Testing
     #expect(clear.stdout.contains("Kept 1 file"))
   }
 
+  @Test func completionIgnoresFIFOsInDataAndCache() async throws {
+    let rates = try BinaryRunner(server: nil)
+    let fifos = [
+      "data/rates/favorites.json", "cache/rates/coingecko/resolve/doge.json",
+    ].map { rates.home.appendingPathComponent($0) }
+    for fifo in fifos { try HostileFiles.makeFIFO(at: fifo) }
+    for kind in ["coins", "favorites"] {
+      let result = try await rates.run(["__complete", kind], timeout: 10)
+      #expect(result.status == 0, "\(kind): \(result.stderr)")
+      #expect(result.stdout.contains("BTC") || kind == "favorites")
+    }
+  }
+
   @Test func clearingASymlinkedCacheIsRefusedAndDeletesNothing() async throws {
     let rates = try BinaryRunner(server: nil)
     let elsewhere = try makeTemporaryDirectory()

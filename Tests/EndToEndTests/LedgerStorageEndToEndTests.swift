@@ -55,7 +55,8 @@ import Testing
       #expect(add.status == 0, "\(add.stderr)")
     }
     let file = Self.ledgerFile(rates)
-    var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+    var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(
+      String.init)
     lines[2] = String(lines[2].prefix(30))
     let corrupt = Data((lines.joined(separator: "\n") + "\n").utf8)
     try corrupt.write(to: file)
@@ -65,7 +66,8 @@ import Testing
     ] {
       let result = try await rates.run(arguments)
       #expect(result.status == 74, "\(arguments): \(result.stderr)")
-      #expect(result.stderr.contains("\(file.path) line 3 is not a valid record"), "\(result.stderr)")
+      #expect(
+        result.stderr.contains("\(file.path) line 3 is not a valid record"), "\(result.stderr)")
       #expect(result.stderr.contains("Fix or delete line 3"))
     }
     #expect(try Data(contentsOf: file) == corrupt)

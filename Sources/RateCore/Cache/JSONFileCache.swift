@@ -94,7 +94,8 @@ public struct JSONFileCache: Sendable {
       return .unusable(.corrupt(path: path))
     }
     guard envelope.key == key else { return .unusable(.foreign(path: path)) }
-    return .hit(Entry(source: envelope.source, fetchedAt: envelope.fetchedAt, value: envelope.value))
+    return .hit(
+      Entry(source: envelope.source, fetchedAt: envelope.fetchedAt, value: envelope.value))
   }
 
   /// The bytes of the entry file at `path`; nil when there is none.
@@ -149,7 +150,8 @@ public struct JSONFileCache: Sendable {
     let segments = key.lowercased().split(separator: "/").map { segment -> String in
       let cleaned = String(
         segment.map { character -> Character in
-          character.isASCII && (character.isLetter || character.isNumber || "._-".contains(character))
+          character.isASCII
+            && (character.isLetter || character.isNumber || "._-".contains(character))
             ? character : "_"
         })
       return cleaned.hasPrefix(".") ? "_" + cleaned.dropFirst() : cleaned
@@ -200,5 +202,6 @@ public enum CacheProblem: Error, Equatable, Sendable, CustomStringConvertible, L
     }
   }
 
+  /// The same sentence as ``description``.
   public var errorDescription: String? { description }
 }

@@ -74,7 +74,9 @@ extension LedgerLineParser {
   }
 
   func utf8(_ range: Range<Int>) throws(LedgerLineError) -> String {
-    if bytes[range].allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes[range], as: UTF8.self) }
+    if bytes[range].allSatisfy({ $0 < 0x80 }) {
+      return String(decoding: bytes[range], as: UTF8.self)
+    }
     guard let text = String(validating: bytes[range], as: UTF8.self) else {
       throw LedgerLineError(detail: "a string is not valid UTF-8")
     }
@@ -186,7 +188,11 @@ extension LedgerLineParser {
       var value = 0
       var negative = false
       for byte in bytes[range] {
-        if byte == UInt8(ascii: "-") { negative = true } else { value = value * 10 + Int(byte - 0x30) }
+        if byte == UInt8(ascii: "-") {
+          negative = true
+        } else {
+          value = value * 10 + Int(byte - 0x30)
+        }
       }
       return Double(negative ? -value : value)
     }
@@ -201,7 +207,8 @@ extension LedgerLineParser {
       throw LedgerLineError(detail: "'\(key)' is a string, not a number")
     }
     let (range, isInteger) = try numberRange()
-    guard isInteger, range.count <= 18, let value = Int(String(decoding: bytes[range], as: UTF8.self))
+    guard isInteger, range.count <= 18,
+      let value = Int(String(decoding: bytes[range], as: UTF8.self))
     else { throw LedgerLineError(detail: "'\(key)' is not a whole number") }
     return value
   }

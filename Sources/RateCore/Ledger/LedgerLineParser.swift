@@ -9,7 +9,8 @@ struct LedgerLineParser {
   let end: Int
 
   /// Parses the line `bytes[range]` (without its newline).
-  static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(LedgerLineError)
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
+    throws(LedgerLineError)
     -> LedgerRecord
   {
     var parser = LedgerLineParser(bytes: bytes, index: range.lowerBound, end: range.upperBound)

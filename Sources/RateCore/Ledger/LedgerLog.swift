@@ -103,7 +103,8 @@ struct LedgerLog {
     let dataStart = first.count + 1
     format = .log(header, dataStart: dataStart)
     // A last line without its newline is an append cut short, unless it is a whole record.
-    let lastByte = size > dataStart ? try Self.read(handle.fd, path: path, at: size - 1, count: 1) : []
+    let lastByte =
+      size > dataStart ? try Self.read(handle.fd, path: path, at: size - 1, count: 1) : []
     guard lastByte.first.map({ $0 != 0x0A }) == true else {
       committedEnd = size
       tornTail = nil
@@ -227,7 +228,8 @@ struct LedgerLog {
     var count = 1
     var position = 0
     while position < offset {
-      let bytes = try Self.read(fd, path: path, at: position, count: Swift.min(1 << 20, offset - position))
+      let bytes = try Self.read(
+        fd, path: path, at: position, count: Swift.min(1 << 20, offset - position))
       guard !bytes.isEmpty else { break }
       count += bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
       position += bytes.count

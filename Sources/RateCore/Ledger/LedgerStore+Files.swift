@@ -92,14 +92,22 @@ extension LedgerStore {
     var lineOfID: [Int: Int] = [:]
     var removed = Set<Int>()
     var maxID = 0
+    var latestSoFar: Day?
     try log.scanForward { record, line in
       found.lineCount += 1
       switch record {
-      case .add(let entry, _, let unknown):
+      case .add(let entry, let latest, let unknown):
         if let first = lineOfID.updateValue(line, forKey: entry.id) {
           throw DataFileError.corruptLine(
             path: url.path, line: line, detail: "id \(entry.id) was already added on line \(first)")
         }
+        if let soFar = latestSoFar, latest < soFar {
+          throw DataFileError.corruptLine(
+            path: url.path, line: line,
+            detail: "dated \(entry.date) after lines dated up to \(soFar) but without "
+              + "\"maxDate\":\"\(soFar)\", which readers of recent days rely on; add it")
+        }
+        latestSoFar = Swift.max(latestSoFar ?? latest, latest)
         found.ledger.entries.append(entry)
         if !unknown.isEmpty { found.unknownMembers[entry.id] = unknown }
         maxID = Swift.max(maxID, entry.id)
@@ -160,7 +168,9 @@ extension LedgerStore {
       .appendingPathComponent(target.lastPathComponent + ".torn")
     let fd = openDescriptor(
       saved.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-    guard fd >= 0 else { throw AtomicFile.WriteError(path: saved.path, reason: AtomicFile.lastError()) }
+    guard fd >= 0 else {
+      throw AtomicFile.WriteError(path: saved.path, reason: AtomicFile.lastError())
+    }
     defer { _ = closeDescriptor(fd) }
     let bytes = torn + [0x0A]
     let written = bytes.withUnsafeBytes { buffer in
@@ -209,6 +219,7 @@ extension LedgerStore {
     let found = try contents(log)
     let backup = try backUpDocument(target)
     try rewrite(found, to: target)
+    recordVerified(target)
     notify(.migrated(path: url.path, backup: backup.path))
   }
 
@@ -226,7 +237,9 @@ extension LedgerStore {
       let backup = directory.appendingPathComponent(target.lastPathComponent + suffix)
       var existing = stat()
       if lstat(backup.path, &existing) == 0 {
-        if existing.st_ino == original.st_ino && existing.st_dev == original.st_dev { return backup }
+        if existing.st_ino == original.st_ino && existing.st_dev == original.st_dev {
+          return backup
+        }
         continue
       }
       if link(target.path, backup.path) == 0 {
@@ -236,7 +249,9 @@ extension LedgerStore {
       guard errno != EEXIST else { continue }
       let bytes = try Data(contentsOf: target)
       let fd = openDescriptor(backup.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-      guard fd >= 0 else { throw AtomicFile.WriteError(path: backup.path, reason: AtomicFile.lastError()) }
+      guard fd >= 0 else {
+        throw AtomicFile.WriteError(path: backup.path, reason: AtomicFile.lastError())
+      }
       defer { _ = closeDescriptor(fd) }
       let written = bytes.withUnsafeBytes { buffer in
         buffer.baseAddress.map { systemWrite(fd, $0, buffer.count) } ?? 0
@@ -335,7 +350,9 @@ extension LedgerStore {
     let quiet = LedgerStore(url: url, lockTimeout: lockTimeout, notify: { _ in })
     let target = try document.resolvedURL()
     let result = try quiet.withSnapshot { log -> Summary in
-      guard let log else { return Summary(target: target, version: 2, entries: 0, incompleteLastLine: 0) }
+      guard let log else {
+        return Summary(target: target, version: 2, entries: 0, incompleteLastLine: 0)
+      }
       let version: Int
       if case .log = log.format { version = LedgerStore.formatVersion } else { version = 1 }
       return Summary(

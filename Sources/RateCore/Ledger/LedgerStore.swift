@@ -22,8 +22,9 @@ import Foundation
 ///   under the lock, copies it to `ledger.json.torn` and truncates it away. A last line that is
 ///   a whole record lacking only its newline counts as written.
 /// - **Corrupt lines.** Any other line that is not a valid record stops the command with its
-///   line number, and nothing is written until the user repairs it: appends never follow a
-///   corrupt line they have read, and rewrites read every line first.
+///   line number, and nothing is written until the user repairs it: every writer reads every
+///   line first whenever the file is not exactly as the last writer left it (a hand edit; see
+///   `LedgerStore+Verify.swift`), so an append never follows a corrupt line either.
 /// - **Locking** is that of ``DataFile``: writers hold an exclusive `flock` on
 ///   `.ledger.json.lock` beside the resolved file (so symbolic links share it), so concurrent
 ///   commands lose nothing; readers take a shared one only while opening the file, then read
@@ -99,7 +100,9 @@ public struct LedgerStore: Sendable {
         let all = try contents(log).ledger.newestFirst
         let kept = since.map { day in all.filter { $0.date >= day } } ?? all
         for start in stride(from: 0, to: kept.count, by: Swift.max(pageSize, 1)) {
-          guard try body(Array(kept[start..<Swift.min(kept.count, start + pageSize)])) else { return }
+          guard try body(Array(kept[start..<Swift.min(kept.count, start + pageSize)])) else {
+            return
+          }
         }
         return
       }
@@ -126,9 +129,11 @@ public struct LedgerStore: Sendable {
           throw AtomicFile.WriteError(path: url.path, reason: error.detail)
         }
         try write(bytes, replacing: target)
+        recordVerified(target)
         return stored
       }
       guard case .log(let header, _) = log.format else { throw Self.notMigrated(log) }
+      let unused = try verify(log, target: target) ?? 1
       var last: (id: Int, latest: Day)?
       try log.scanBackward { record, _ in
         guard case .add(let found, let latest, _) = record else { return true }
@@ -136,7 +141,7 @@ public struct LedgerStore: Sendable {
         return false
       }
       var stored = entry
-      stored.id = Swift.max(header.nextID, (last?.id ?? 0) + 1, 1)
+      stored.id = Swift.max(header.nextID, (last?.id ?? 0) + 1, unused)
       let line: [UInt8]
       do throws(LedgerLineError) {
         line = try LedgerLineWriter.add(stored, latest: last?.latest)
@@ -144,6 +149,7 @@ public struct LedgerStore: Sendable {
         throw AtomicFile.WriteError(path: url.path, reason: error.detail)
       }
       try appendLine(line, to: log, target: target)
+      recordVerified(target)
       return stored
     }
   }
@@ -170,6 +176,7 @@ public struct LedgerStore: Sendable {
       if after.deadLines >= Swift.max(Self.compactionMinimum, after.lineCount / 5) {
         try rewrite(after, to: target)
       }
+      recordVerified(target)
       return found.ledger.entries.filter { removing.contains($0.id) }
     }
   }
@@ -187,6 +194,7 @@ public struct LedgerStore: Sendable {
       if let log, case .document = log.format { backup = try backUpDocument(target) }
       found.ledger = ledger
       try rewrite(found, to: target, replacing: log)
+      recordVerified(target)
       if let backup { notify(.migrated(path: url.path, backup: backup.path)) }
       return result
     }

@@ -247,7 +247,8 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
     switch RegularFile.open(file.path) {
     case .success(let opened): handle = opened
     case .failure(.missing): return nil
-    case .failure(let failure): throw DataFileError.unreadable(path: url.path, reason: failure.reason)
+    case .failure(let failure):
+      throw DataFileError.unreadable(path: url.path, reason: failure.reason)
     }
     defer { handle.close() }
     do {

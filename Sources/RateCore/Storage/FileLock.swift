@@ -44,7 +44,8 @@ struct FileLock {
     var info = stat()
     if fstat(fd, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
       close(fd)
-      let reason = "the lock file is not a regular file (it is \(RegularFile.kind(of: info.st_mode)))"
+      let reason =
+        "the lock file is not a regular file (it is \(RegularFile.kind(of: info.st_mode)))"
       if exclusive { throw AtomicFile.WriteError(path: lockURL.path, reason: reason) }
       throw DataFileError.unreadable(path: lockURL.path, reason: reason)
     }

@@ -5,12 +5,19 @@ import Foundation
 ///
 /// Integers that fit in 64 bits are kept exactly; other numbers as `Double`.
 public enum JSONValue: Codable, Equatable, Sendable {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// A whole number that fits in 64 bits.
   case integer(Int64)
+  /// Any other number.
   case number(Double)
+  /// A string.
   case string(String)
+  /// An array.
   case array([JSONValue])
+  /// An object.
   case object([String: JSONValue])
 
   /// Decodes whatever value is there.
@@ -23,7 +30,9 @@ public enum JSONValue: Codable, Equatable, Sendable {
     }
     if let object = try? decoder.container(keyedBy: UnknownMembers.Key.self) {
       var members: [String: JSONValue] = [:]
-      for key in object.allKeys { members[key.stringValue] = try object.decode(JSONValue.self, forKey: key) }
+      for key in object.allKeys {
+        members[key.stringValue] = try object.decode(JSONValue.self, forKey: key)
+      }
       self = .object(members)
       return
     }

@@ -39,7 +39,8 @@ public enum AmountParser {
 
     /// The whole sentence: `the amount '1,5' has misplaced commas: …`.
     public func sentence(about text: String, what: String = "amount") -> String {
-      let shown = UntrustedText.sanitize(String(text.trimmingCharacters(in: .whitespaces).prefix(40)))
+      let shown = UntrustedText.sanitize(
+        String(text.trimmingCharacters(in: .whitespaces).prefix(40)))
       return "the \(what) '\(shown)' \(message)"
     }
   }

@@ -29,6 +29,7 @@ public enum AtomicFile {
       self.reason = reason
     }
 
+    /// `cannot write <path>: <reason>`.
     public var errorDescription: String? { "cannot write \(path): \(reason)" }
   }
 
@@ -87,7 +88,8 @@ public enum AtomicFile {
     while parent.path != "/" && !parent.path.isEmpty {
       if FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory) {
         if !isDirectory.boolValue {
-          throw WriteError(path: directory.path, reason: "\(parent.path) is a file, not a directory")
+          throw WriteError(
+            path: directory.path, reason: "\(parent.path) is a file, not a directory")
         }
         break
       }

@@ -132,7 +132,8 @@ struct Invocation: Sendable {
 
   /// The user's favorites and pairs.
   func userData() -> UserData {
-    UserData(directory: settings.paths.data, notify: { [context] in context.writeErr("note: \($0)\n") })
+    UserData(
+      directory: settings.paths.data, notify: { [context] in context.writeErr("note: \($0)\n") })
   }
 
   /// The one façade over providers and the cache, configured from the

@@ -298,7 +298,8 @@ extension CacheInventory {
   /// Removes, deepest first, the empty directories below `directory` named as the cache names
   /// them (`rmdir` leaves any that are not empty).
   static func removeEmptyDirectories(in directory: URL, depth: Int = 0) {
-    guard depth < 6, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+    guard depth < 6,
+      let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
     else { return }
     for name in names where !name.hasPrefix(".") {
       let url = directory.appendingPathComponent(name)

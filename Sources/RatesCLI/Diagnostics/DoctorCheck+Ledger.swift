@@ -16,7 +16,8 @@ extension Doctor {
     var info = stat()
     guard lstat(path, &info) == 0 else {
       if errno == ENOENT {
-        return DoctorCheck(name: "ledger", status: .ok, detail: "none yet (\(path))", values: values)
+        return DoctorCheck(
+          name: "ledger", status: .ok, detail: "none yet (\(path))", values: values)
       }
       return DoctorCheck(
         name: "ledger", status: .fail, detail: "cannot read \(path): \(AtomicFile.lastError())",

@@ -113,7 +113,9 @@ import Testing
         let store = links[index % 2]
         do {
           var mine: [Int] = []
-          for round in 0..<5 { mine.append(try store.append(Self.entry(Double(index * 10 + round))).id) }
+          for round in 0..<5 {
+            mine.append(try store.append(Self.entry(Double(index * 10 + round))).id)
+          }
           _ = try store.remove(ids: [mine[0]])
           for id in mine.dropFirst() { kept.append(id) }
         } catch {
@@ -132,7 +134,7 @@ import Testing
     let directory = real.url.deletingLastPathComponent()
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-        == [".ledger.json.lock", "ledger.json"])
+        == [".ledger.json.lock", ".ledger.json.verified", "ledger.json"])
   }
 
   @Test func aFIFOInPlaceOfTheLedgerIsRefusedWithoutBlocking() throws {

@@ -127,7 +127,9 @@ import Testing
 
   @Test func tailReadsFindBackdatedEntriesAndSkipRemovedOnes() throws {
     let store = try Self.makeStore()
-    for index in 0..<200 { _ = try store.append(Self.entry(Double(index + 1), daysAgo: 200 - index)) }
+    for index in 0..<200 {
+      _ = try store.append(Self.entry(Double(index + 1), daysAgo: 200 - index))
+    }
     let backdated = try store.append(Self.entry(999, daysAgo: 2))
     for index in 0..<5 { _ = try store.append(Self.entry(Double(1000 + index), daysAgo: 20)) }
     _ = try store.remove(ids: [199])  // dated 2 days ago
@@ -163,8 +165,11 @@ import Testing
     #expect(notices.all == [.incompleteLastLineIgnored(path: store.url.path, bytes: 36)])
     #expect(try store.append(Self.entry(2)).id == 2)
     let saved = store.url.deletingLastPathComponent().appendingPathComponent("ledger.json.torn")
-    #expect(try String(contentsOf: saved, encoding: .utf8) == #"{"op":"add","id":2,"date":"2024-06-1"# + "\n")
-    #expect(notices.all.last == .incompleteLastLineRemoved(path: store.url.path, savedTo: saved.path))
+    #expect(
+      try String(contentsOf: saved, encoding: .utf8) == #"{"op":"add","id":2,"date":"2024-06-1"#
+        + "\n")
+    #expect(
+      notices.all.last == .incompleteLastLineRemoved(path: store.url.path, savedTo: saved.path))
     #expect(try store.read().entries.map(\.id) == [1, 2])
     #expect(try Self.lines(store).count == 3)
   }
@@ -201,6 +206,35 @@ import Testing
       .write(to: store.url)
     let last = #expect(throws: DataFileError.self) { try store.append(Self.entry(4)) }
     #expect(last.map { if case .corruptLine(_, 3, _) = $0 { true } else { false } } == true)
+  }
+
+  @Test func handEditsAreCheckedWholeBeforeTheNextAppend() throws {
+    let store = try Self.makeStore()
+    for amount in [1.0, 2, 3] { _ = try store.append(Self.entry(amount)) }
+    var lines = try Self.lines(store)
+    let good = lines
+
+    // A line broken in the middle: appends read only the end, yet refuse.
+    lines[1] = "{\"op\":\"add\""
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: store.url)
+    let broken = #expect(throws: DataFileError.self) { try store.append(Self.entry(4)) }
+    #expect(broken.map { if case .corruptLine(_, 2, _) = $0 { true } else { false } } == true)
+
+    // An id inserted by hand above the last line is never handed out again.
+    lines = good
+    lines.insert(lines[1].replacingOccurrences(of: #""id":1,"#, with: #""id":40,"#), at: 2)
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: store.url)
+    #expect(try store.append(Self.entry(4)).id == 41)
+
+    // A line dated before the lines above it needs their latest date, or readers of the end
+    // would stop too early.
+    lines = try Self.lines(store)
+    lines.append(
+      lines[1].replacingOccurrences(of: #""id":1,"#, with: #""id":50,"#)
+        .replacingOccurrences(of: "2024-06-10", with: "2024-01-01"))
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: store.url)
+    let order = #expect(throws: DataFileError.self) { try store.append(Self.entry(5)) }
+    #expect("\(order.map { $0.errorDescription ?? "" } ?? "")".contains(#""maxDate":"2024-06-10""#))
   }
 
   @Test(arguments: [

@@ -16,8 +16,10 @@ import Testing
   func makeCache() throws -> (JSONFileCache, URL) {
     let directory = try makeTemporaryDirectory().appendingPathComponent("rates", isDirectory: true)
     let cache = JSONFileCache(directory: directory)
-    try cache.save("a", key: "coingecko/price/bitcoin-usd", source: "coingecko", fetchedAt: fixedNow)
-    try cache.save("b", key: "coingecko/history/bitcoin-eur", source: "coingecko", fetchedAt: fixedNow)
+    try cache.save(
+      "a", key: "coingecko/price/bitcoin-usd", source: "coingecko", fetchedAt: fixedNow)
+    try cache.save(
+      "b", key: "coingecko/history/bitcoin-eur", source: "coingecko", fetchedAt: fixedNow)
     try cache.save("c", key: "frankfurter/week/gbp-usd", source: "frankfurter", fetchedAt: fixedNow)
     return (cache, directory)
   }
@@ -42,7 +44,8 @@ import Testing
       total + (try Data(contentsOf: cache.fileURL(for: key))).count
     }
     try write("my notes", "notes.txt", in: directory)
-    try write("{\"version\": 1, \"key\": \"elsewhere/x\"}", "coingecko/price/eth-usd.json", in: directory)
+    try write(
+      "{\"version\": 1, \"key\": \"elsewhere/x\"}", "coingecko/price/eth-usd.json", in: directory)
     try write("{\"version\": 1, \"key", "coingecko/price/sol-usd.json", in: directory)
     try write("{", "coingecko/price/.bitcoin-usd.json.\(HostileFiles.deadPID).1.tmp", in: directory)
     try write("{", "coingecko/price/.bitcoin-usd.json.\(getppid()).2.tmp", in: directory)
@@ -50,17 +53,21 @@ import Testing
     #expect(report.removedEntries == 3)
     #expect(report.removedBytes == bytes)
     #expect(report.removedTemporaryFiles == 1)
-    #expect(report.groups.map { "\($0.provider)/\($0.kind)" } == [
-      "coingecko/history", "coingecko/price", "frankfurter/week",
-    ])
-    #expect(report.kept == [
-      "coingecko/price/.bitcoin-usd.json.\(getppid()).2.tmp", "coingecko/price/eth-usd.json",
-      "coingecko/price/sol-usd.json", "notes.txt",
-    ].map { directory.appendingPathComponent($0).path })
-    #expect(files(under: directory) == [
-      "coingecko", "coingecko/price", "coingecko/price/.bitcoin-usd.json.\(getppid()).2.tmp",
-      "coingecko/price/eth-usd.json", "coingecko/price/sol-usd.json", "notes.txt",
-    ])
+    #expect(
+      report.groups.map { "\($0.provider)/\($0.kind)" } == [
+        "coingecko/history", "coingecko/price", "frankfurter/week",
+      ])
+    #expect(
+      report.kept
+        == [
+          "coingecko/price/.bitcoin-usd.json.\(getppid()).2.tmp", "coingecko/price/eth-usd.json",
+          "coingecko/price/sol-usd.json", "notes.txt",
+        ].map { directory.appendingPathComponent($0).path })
+    #expect(
+      files(under: directory) == [
+        "coingecko", "coingecko/price", "coingecko/price/.bitcoin-usd.json.\(getppid()).2.tmp",
+        "coingecko/price/eth-usd.json", "coingecko/price/sol-usd.json", "notes.txt",
+      ])
   }
 
   @Test func aSymlinkedCacheDirectoryIsRefusedAndItsTargetUntouched() throws {

@@ -31,7 +31,8 @@ import Testing
     return nil
   }
 
-  static let envelope = #"{"fetchedAt":"2024-06-10T06:13:20Z","key":"%@","source":"x","value":"v","version":%d}"#
+  static let envelope =
+    #"{"fetchedAt":"2024-06-10T06:13:20Z","key":"%@","source":"x","value":"v","version":%d}"#
 
   @Test func eachKindOfBadFileIsItsOwnProblem() throws {
     let (cache, url) = try makeCache()

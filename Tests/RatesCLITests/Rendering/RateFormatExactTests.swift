@@ -9,7 +9,8 @@ import Testing
 @Suite struct RateFormatExactTests {
   @Test func agreesWithPrintfOnTiesEdgesAndRandomValues() {
     var values: [Double] = [
-      0, 0.5, 1.5, 2.5, 0.125, 0.375, 1.005, 1.015, 2.675, 0.045, Double.leastNonzeroMagnitude, Double.leastNormalMagnitude, 0.00005,
+      0, 0.5, 1.5, 2.5, 0.125, 0.375, 1.005, 1.015, 2.675, 0.045, Double.leastNonzeroMagnitude,
+      Double.leastNormalMagnitude, 0.00005,
       0.00015, 89_500, 1e15 - 1, 999_999_999_999_999.9, 123_456.789_5, 4.35, 0.1 + 0.2,
     ]
     var generator = SystemRandomNumberGenerator()
@@ -26,7 +27,9 @@ import Testing
       for places in 0...4 {
         let expected = String(format: "%.*f", places, value)
         let found = RateFormat.exactFixed(value, places: places)
-        if found != expected { mismatches.append("\(value) %.\(places)f: \(expected) vs \(found ?? "nil")") }
+        if found != expected {
+          mismatches.append("\(value) %.\(places)f: \(expected) vs \(found ?? "nil")")
+        }
       }
     }
     #expect(Array(mismatches.prefix(5)) == [])

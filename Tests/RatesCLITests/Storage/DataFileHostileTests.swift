@@ -101,8 +101,9 @@ import Testing
       try names(in: real.deletingLastPathComponent()) == [".favorites.json.lock", "favorites.json"])
     for link in links {
       #expect(try names(in: link.deletingLastPathComponent()) == ["favorites.json"])
-      #expect(DataFile(url: link, key: "favorites", empty: [String]()).lockURL.path
-        == real.deletingLastPathComponent().appendingPathComponent(".favorites.json.lock").path)
+      #expect(
+        DataFile(url: link, key: "favorites", empty: [String]()).lockURL.path
+          == real.deletingLastPathComponent().appendingPathComponent(".favorites.json.lock").path)
     }
   }
 
@@ -181,7 +182,7 @@ import Testing
     let paths = RatesPaths(config: directory, data: directory, cache: directory)
     let configURL = directory.appendingPathComponent("config.json")
     try Data(
-      "{\"settings\": {\"currency\": \"EUR\", \"theme\": \"dark\"}, \"profiles\": [1.5], \"version\": 1}"
+      #"{"settings": {"currency": "EUR", "theme": "dark"}, "profiles": [1.5], "version": 1}"#
         .utf8
     ).write(to: configURL)
     try ConfigFile.file(paths).update { $0["timeout"] = "20" }

@@ -149,7 +149,8 @@ enum CompletionWords {
     where name.hasSuffix(".json") && budget > 0 {
       budget -= 1
       let file = resolve.appendingPathComponent(name)
-      if let data = manager.contents(atPath: file.path),
+      let limit = JSONFileCache.maximumBytes(forKey: "coingecko/resolve/x")
+      if case .success(let data?) = JSONFileCache.readEntry(at: file.path, limit: limit),
         let probe = try? decoder.decode(Probe.self, from: data)
       {
         words.insert(probe.value.symbol.uppercased())

@@ -17,7 +17,8 @@ extension LedgerCommand {
       guard !rows.isEmpty else { return true }
       invocation.out(renderPage(rows, first: shown == 0, widths: &widths, invocation))
       shown += rows.count
-      return true
+      // A reader that went away (`| head`) ends the reading too.
+      return !invocation.context.output.outputClosed
     }
     guard shown > 0 else {
       let total = try store.read().entries.count

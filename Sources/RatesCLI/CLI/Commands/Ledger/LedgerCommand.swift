@@ -172,7 +172,8 @@ struct LedgerCommand: CommandDeclaration {
   // MARK: - List
 
   func list(_ filter: ListFilter, _ invocation: Invocation) throws -> ExitCode {
-    if !invocation.options.json, !(invocation.options.format.map(priceExportFormats.contains) ?? false) {
+    let exports = invocation.options.format.map(priceExportFormats.contains) ?? false
+    if !invocation.options.json, !exports {
       return try listTable(filter, invocation)
     }
     let ledger = try invocation.userData().ledger.read()
