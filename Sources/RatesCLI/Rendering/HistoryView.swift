@@ -29,7 +29,7 @@ public struct HistoryView: Sendable {
 
   var ascii: Bool { !terminal.unicode }
   var width: Int { max(20, terminal.width) }
-  var pair: String { "\(series.base)/\(series.quote)" }
+  var pair: String { TerminalText.sanitize("\(series.base)/\(series.quote)") }
 
   /// `BTC/EUR  28 days  2026-10-26 to 2026-11-22  CoinGecko`, plus a stale mark.
   public func header() -> String {

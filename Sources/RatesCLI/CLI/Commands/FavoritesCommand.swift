@@ -207,8 +207,8 @@ struct FavoritesCommand: CommandDeclaration {
       try invocation.printJSON(ChangeDocument(added: added.map(\.id), removed: [], unchanged: already.map(\.id)))
       return .success
     }
-    for coin in added { invocation.out("Added \(coin.symbol) (\(coin.id)) to your favorites.") }
-    for coin in already { invocation.out("\(coin.symbol) (\(coin.id)) is already a favorite.") }
+    for coin in added { invocation.out(TerminalText.sanitize("Added \(coin.symbol) (\(coin.id)) to your favorites.")) }
+    for coin in already { invocation.out(TerminalText.sanitize("\(coin.symbol) (\(coin.id)) is already a favorite.")) }
     return .success
   }
 
@@ -232,7 +232,7 @@ struct FavoritesCommand: CommandDeclaration {
       try invocation.printJSON(ChangeDocument(added: [], removed: removed.map(\.id), unchanged: []))
       return .success
     }
-    for coin in removed { invocation.out("Removed \(coin.symbol) (\(coin.id)) from your favorites.") }
+    for coin in removed { invocation.out(TerminalText.sanitize("Removed \(coin.symbol) (\(coin.id)) from your favorites.")) }
     return .success
   }
 }

@@ -97,7 +97,7 @@ struct InfoCommand: RatesCommand {
       if let distance { text += "  " + style.change(RateFormat.percent(distance), value: distance) + " from it" }
       return text
     }
-    var header = style.bold("\(market.name) (\(market.symbol))")
+    var header = style.bold(TerminalText.sanitize("\(market.name) (\(market.symbol))"))
     if let rank = market.marketCapRank { header += "  #\(rank)" }
     header += style.dim("  id: \(TerminalText.sanitize(market.id))")
     var table = TextTable(columns: [.init(""), .init("")], showsHeader: false)

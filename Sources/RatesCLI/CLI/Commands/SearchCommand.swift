@@ -79,8 +79,8 @@ struct SearchCommand: RatesCommand {
     for result in results {
       table.append([
         result.marketCapRank.map(String.init) ?? "—",
-        result.symbol + (shared(result) ? "*" : ""),
-        result.name,
+        TerminalText.sanitize(result.symbol) + (shared(result) ? "*" : ""),
+        TerminalText.sanitize(result.name),
         TerminalText.sanitize(result.id),
       ])
     }

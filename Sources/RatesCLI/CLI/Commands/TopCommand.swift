@@ -167,8 +167,8 @@ enum MarketTable {
       }
       var cells = [
         row.coin.marketCapRank.map(String.init) ?? "—",
-        row.coin.symbol + (row.favorite ? (ascii ? " *" : " ★") : ""),
-        row.coin.name,
+        TerminalText.sanitize(row.coin.symbol) + (row.favorite ? (ascii ? " *" : " ★") : ""),
+        TerminalText.sanitize(row.coin.name),
       ]
       for currency in currencies {
         let market = row.byCurrency[currency]
