@@ -122,30 +122,7 @@ public enum CSV {
               + "double the quote)")
         }
         started = true
-        let opened = line
-        var closed = false
-        while let inner = scalars.popFirst() {
-          if inner == "\"" {
-            if scalars.first == "\"" {
-              scalars.removeFirst()
-              field.append("\"")
-              continue
-            }
-            closed = true
-            break
-          }
-          if inner == "\n" || (inner == "\r" && scalars.first != "\n") { line += 1 }
-          field.append(inner)
-        }
-        guard closed else {
-          throw ParseError(line: opened, reason: "a quoted field is never closed")
-        }
-        if let next = scalars.first, next != ",", next != "\r", next != "\n" {
-          throw ParseError(
-            line: line,
-            reason: "text after the closing quote of a field (double a quote "
-              + "inside a quoted field)")
-        }
+        try readQuoted(&scalars, into: &field, line: &line)
       default:
         started = true
         field.append(scalar)
@@ -153,5 +130,38 @@ public enum CSV {
     }
     endRecord()
     return records
+  }
+
+  /// Reads a quoted field's body after its opening quote, up to and including
+  /// the closing quote; a doubled quote is one quote, and line breaks inside
+  /// count as lines.
+  static func readQuoted(
+    _ scalars: inout Substring.UnicodeScalarView, into field: inout String.UnicodeScalarView,
+    line: inout Int
+  ) throws(ParseError) {
+    let opened = line
+    var closed = false
+    while let inner = scalars.popFirst() {
+      if inner == "\"" {
+        if scalars.first == "\"" {
+          scalars.removeFirst()
+          field.append("\"")
+          continue
+        }
+        closed = true
+        break
+      }
+      if inner == "\n" || (inner == "\r" && scalars.first != "\n") { line += 1 }
+      field.append(inner)
+    }
+    guard closed else {
+      throw ParseError(line: opened, reason: "a quoted field is never closed")
+    }
+    if let next = scalars.first, next != ",", next != "\r", next != "\n" {
+      throw ParseError(
+        line: line,
+        reason: "text after the closing quote of a field (double a quote "
+          + "inside a quoted field)")
+    }
   }
 }

@@ -99,6 +99,14 @@ struct CurrentCommand: RatesCommand {
       return .success
     default: break
     }
+    invocation.out(table(quotes, staleness: staleness, invocation).joined(separator: "\n"))
+    return .success
+  }
+
+  /// The quotes as a table, with a line saying how old stale data is.
+  func table(
+    _ quotes: [(quote: Quote, stale: Bool)], staleness: Staleness?, _ invocation: Invocation
+  ) -> [String] {
     let style = invocation.style
     var table = TextTable(columns: [
       .init("PAIR"), .init("RATE", alignment: .right), .init("CHANGE", alignment: .right),
@@ -125,8 +133,7 @@ struct CurrentCommand: RatesCommand {
         style.yellow(
           "stale: cached \(AgeText.describe(invocation.context.now().timeIntervalSince(staleness.fetchedAt))) ago"))
     }
-    invocation.out(lines.joined(separator: "\n"))
-    return .success
+    return lines
   }
 
   /// `14:05 UTC` for today, else `2026-11-20 14:05 UTC`.
