@@ -14,13 +14,9 @@ extension CommandContext {
   }
 
   /// The secrets this run may know: the CoinGecko keys from the environment
-  /// and the config file, whichever is in use.
-  func secrets() -> Redaction {
-    var secrets = ["COINGECKO_API_KEY", "COINGECKO_PRO_API_KEY"].compactMap { environment[$0] }
-    let paths = RatesPaths(environment: environment)
-    if let stored = (try? ConfigFile.file(paths).read())?[ConfigKey.apiKey.rawValue] {
-      secrets.append(stored)
-    }
-    return Redaction(secrets: secrets)
+  /// and from the config file's settings (`config`), whichever is in use.
+  func secrets(config: [String: String]?) -> Redaction {
+    let keys = ["COINGECKO_API_KEY", "COINGECKO_PRO_API_KEY"].compactMap { environment[$0] }
+    return Redaction(secrets: keys + [config?[ConfigKey.apiKey.rawValue]].compactMap { $0 })
   }
 }

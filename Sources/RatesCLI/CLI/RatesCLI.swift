@@ -17,13 +17,17 @@ public enum RatesCLI {
   ///
   /// - Returns: the process exit code.
   public static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
+    // Read once: the settings come from it, and so does the key to redact.
+    let config = Result { try ConfigFile.file(RatesPaths(environment: context.environment)).read() }
     // The one redaction point: nothing printed below can carry the API key.
-    let context = context.redacting(context.secrets())
-    return context.output.settle(await dispatch(arguments, context: context))
+    let context = context.redacting(context.secrets(config: try? config.get()))
+    return context.output.settle(await dispatch(arguments, config: config, context: context))
   }
 
   /// Parses `arguments`, runs the command and reports errors.
-  static func dispatch(_ arguments: [String], context: CommandContext) async -> Int32 {
+  static func dispatch(
+    _ arguments: [String], config: Result<[String: String], any Error>, context: CommandContext
+  ) async -> Int32 {
     // Hidden, for the completion scripts: local words only, never an error.
     if arguments.first == CompletionWords.command {
       return CompletionWords.run(Array(arguments.dropFirst()), context: context)
@@ -61,7 +65,9 @@ public enum RatesCLI {
         context.writeOut(CommandHelp.text(for: resolved))
         return ExitCode.success.rawValue
       }
-      return try await execute(resolved, scanner, options: options, context: context).rawValue
+      return try await execute(
+        resolved, scanner, options: options, config: config, context: context
+      ).rawValue
     } catch {
       return report(error, options: options, path: path, context: context).rawValue
     }
@@ -70,13 +76,11 @@ public enum RatesCLI {
   /// Reads the settings, parses the command's own arguments and runs it.
   static func execute(
     _ path: CommandPath, _ scanner: ArgumentScanner, options: GlobalOptions,
-    context: CommandContext
+    config stored: Result<[String: String], any Error>, context: CommandContext
   ) async throws -> ExitCode {
-    let paths = RatesPaths(environment: context.environment)
     // `doctor` reports a broken config file rather than stopping on it.
     let isDoctor = path.root is DoctorCommand.Type
-    let configFile = ConfigFile.file(paths)
-    let config = isDoctor ? (try? configFile.read()) ?? [:] : try configFile.read()
+    let config = isDoctor ? (try? stored.get()) ?? [:] : try stored.get()
     let settings = try EnvironmentSettings(
       environment: context.environment, options: options, config: config,
       lenient: isDoctor || path.root is ConfigCommand.Type)
