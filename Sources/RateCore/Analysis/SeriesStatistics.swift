@@ -67,8 +67,12 @@ public struct SeriesStatistics: Equatable, Sendable, Codable {
   public var stddev: Double?
   /// The rate on the oldest day.
   public var first: Double
+  /// The oldest day: the day `first` belongs to.
+  public var firstDate: Day
   /// The rate on the newest day.
   public var last: Double
+  /// The newest day: the day `last` belongs to.
+  public var lastDate: Day
   /// `last - first`.
   public var change: Double
   /// The change in percent of `first` (`1.5` means +1.5 %); `nil` when `first` is 0.
@@ -100,7 +104,9 @@ public struct SeriesStatistics: Equatable, Sendable, Codable {
     self.median = Statistics.median(rates) ?? firstPoint.rate
     self.stddev = Statistics.sampleStandardDeviation(rates)
     self.first = firstPoint.rate
+    self.firstDate = firstPoint.date
     self.last = lastPoint.rate
+    self.lastDate = lastPoint.date
     self.change = lastPoint.rate - firstPoint.rate
     self.changePercent =
       firstPoint.rate == 0 ? nil : (lastPoint.rate - firstPoint.rate) / firstPoint.rate * 100
@@ -108,8 +114,8 @@ public struct SeriesStatistics: Equatable, Sendable, Codable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case min, minDate, max, maxDate, mean, median, stddev, first, last, change, changePercent
-    case count
+    case min, minDate, max, maxDate, mean, median, stddev, first, firstDate, last, lastDate
+    case change, changePercent, count
   }
 
   /// Encodes every key, writing `null` for `stddev` and `changePercent` when absent.
@@ -123,7 +129,9 @@ public struct SeriesStatistics: Equatable, Sendable, Codable {
     try container.encode(median, forKey: .median)
     try container.encode(stddev, forKey: .stddev)
     try container.encode(first, forKey: .first)
+    try container.encode(firstDate, forKey: .firstDate)
     try container.encode(last, forKey: .last)
+    try container.encode(lastDate, forKey: .lastDate)
     try container.encode(change, forKey: .change)
     try container.encode(changePercent, forKey: .changePercent)
     try container.encode(count, forKey: .count)

@@ -86,20 +86,27 @@ struct HistoryRequest: Sendable {
       staleness: fresh ? nil : Staleness(fetchedAt: fetchedAt, reason: reason))
   }
 
-  /// The series for `closes` and `latest`, one point per day of the window.
+  /// The series for `closes` and `latest` over the window: a value per day
+  /// where there is one, gaps elsewhere.
+  ///
+  /// Only today's point follows the latest price: a past day's settled close
+  /// is never replaced by it (a frozen feed's price stands in only for a day
+  /// with no close).
   func answer(
-    closes: [Day: RatePoint], latest: LatestPoint?, fetchedAt: Date, staleness: Staleness?
+    closes: [Day: RatePoint], latest: LatestPoint?, fetchedAt: Date, staleness: Staleness?,
+    latestMissing: ProviderError? = nil
   ) -> RateService.HistoryResult {
     var byDay = closes
-    if let latest { byDay[latest.point.date] = latest.point }
-    // ECB rates stand over weekends and holidays: carry a recent one to today.
-    let newest = byDay.keys.filter { $0 <= today }.max()
-    let carries = service.source.carriesForward && (newest.map { $0.distance(to: today) <= 4 } ?? false)
-    var points = RateService.fill(byDay, in: window, carryThrough: carries ? today : nil)
+    if let latest, latest.point.date == today || byDay[latest.point.date] == nil {
+      byDay[latest.point.date] = latest.point
+    }
+    var shown = window
+    var points = values(byDay, in: shown)
     // A mirror serving recorded data may have nothing this recent: show
     // its newest `days` days, honestly dated, rather than nothing.
-    if points.isEmpty, let newest {
-      points = RateService.fill(byDay, in: newest.adding(days: -(days - 1))...newest)
+    if points.isEmpty, let newest = byDay.keys.filter({ $0 <= today }).max() {
+      shown = newest.adding(days: -(days - 1))...newest
+      points = values(byDay, in: shown)
       service.notify(
         .dataEndsEarly(
           provider: service.source.name, pair: "\(asset.symbol)/\(quote)", newest: newest,
@@ -108,42 +115,71 @@ struct HistoryRequest: Sendable {
     return RateService.HistoryResult(
       series: RateSeries(
         base: asset.symbol, quote: quote, source: service.source.name, fetchedAt: fetchedAt,
-        points: points),
-      staleness: staleness)
+        points: points, gaps: RateService.gaps(in: shown, points: points)),
+      staleness: staleness, latestMissing: latestMissing)
+  }
+
+  /// The points of `days`: ECB rates stand over market closures; a coin's
+  /// missing day stays a gap.
+  func values(_ byDay: [Day: RatePoint], in days: ClosedRange<Day>) -> [RatePoint] {
+    service.source.carriesForward
+      ? RateService.standingRates(byDay, in: days, today: today)
+      : RateService.fill(byDay, in: days)
   }
 
   // MARK: - Fetching
 
   /// Fetches the missing closes (all of them when refreshing) and the latest
-  /// price, writes the cache once, and answers. When the closes arrive but
-  /// the price fails, the closes are kept before the failure propagates.
+  /// price, writes the cache once, and answers. A close already cached is
+  /// final and kept. When the closes are there but the price fails, they are
+  /// cached and shown, today's value marked missing (or, when cached, stale):
+  /// a second run answers the same way.
   func fetch() async throws -> RateService.HistoryResult {
     var closes = self.closes
     var coverage = cached?.coverage
     var newLatest = service.mode == .normal && latestFresh ? latest : nil
-    var fetchedCloses = false
     if !pastCovered || service.mode == .refresh {
       let fetched = try await service.source.dailyCloses(asset, quote, window)
-      for point in fetched.closes { closes[point.date] = point }
+      for point in fetched.closes where self.closes[point.date] == nil {
+        closes[point.date] = point
+      }
       coverage = covered(coverage, by: fetched)
-      fetchedCloses = true
       if let now = fetched.latest { newLatest = point(of: now) }
     }
-    if newLatest == nil {
+    // A chart that ends before today (a frozen feed) still asks for the price.
+    if newLatest.map({ $0.point.date != today }) ?? true {
       do {
         if let price = try await service.source.prices([AssetQuote(asset: asset, quote: quote)]).first {
-          newLatest = point(of: price)
+          newLatest = Self.newer(point(of: price), newLatest)
           service.save(price, key: priceKey)
         }
-      } catch {
-        if fetchedCloses { save(closes, coverage: coverage, latest: cachedLatestPoint) }
-        throw error
+      } catch let error as ProviderError where error.allowsStaleFallback {
+        return partial(closes: closes, coverage: coverage, fetchedLatest: newLatest, failure: error)
       }
     }
     save(closes, coverage: coverage, latest: newLatest)
     return answer(
       closes: closes, latest: newLatest, fetchedAt: newLatest?.fetchedAt ?? currentTime,
       staleness: nil)
+  }
+
+  /// The answer when the closes are there but the latest price failed: the
+  /// closes are cached and shown; today's value is the cached latest price,
+  /// marked stale, or missing. `fetchedLatest` is a chart's own newest price
+  /// of an earlier day (a frozen feed), shown on that day.
+  func partial(
+    closes: [Day: RatePoint], coverage: RateService.DaySpan?, fetchedLatest: LatestPoint?,
+    failure: ProviderError
+  ) -> RateService.HistoryResult {
+    save(closes, coverage: coverage, latest: fetchedLatest ?? cachedLatestPoint)
+    if let latest, latest.point.date == today {
+      return answer(
+        closes: closes, latest: latest, fetchedAt: latest.fetchedAt,
+        staleness: Staleness(fetchedAt: latest.fetchedAt, reason: failure))
+    }
+    return answer(
+      closes: closes, latest: fetchedLatest, fetchedAt: currentTime, staleness: nil,
+      latestMissing: failure)
   }
 
   /// The coverage after `fetched`: the settled days up to the newest value
@@ -153,24 +189,32 @@ struct HistoryRequest: Sendable {
     guard let settled = service.settledThrough(currentTime), let past,
       let newest = fetched.closes.map(\.date).max()
     else { return coverage }
-    let through = service.source.carriesForward && newest.distance(to: settled) <= 4
+    // Days after the newest rate that are market closures have no rate to wait for.
+    let through = service.source.carriesForward && MarketClosure.closedAfter(newest, through: settled)
       ? settled : min(settled, newest)
     guard min(through, past.upperBound) >= past.lowerBound else { return coverage }
     let span = RateService.DaySpan(from: past.lowerBound, through: min(through, past.upperBound))
     return coverage.map { $0.merged(with: span) } ?? span
   }
 
+  /// The later of two latest prices by the provider's stamp (then by fetch):
+  /// a price stamped earlier never displaces a later one.
+  static func newer(_ one: LatestPoint, _ other: LatestPoint?) -> LatestPoint {
+    guard let other else { return one }
+    return (other.stamp, other.fetchedAt) > (one.stamp, one.fetchedAt) ? other : one
+  }
+
   /// A quote as the latest point, dated by the provider's update.
   func point(of quote: Quote) -> LatestPoint {
     LatestPoint(
       point: RatePoint(date: RateService.day(of: quote, today: today), rate: quote.rate),
-      fetchedAt: quote.fetchedAt)
+      fetchedAt: quote.fetchedAt, updatedAt: quote.updatedAt)
   }
 
   /// The history entry's own latest price, as cached.
   var cachedLatestPoint: LatestPoint? {
     guard let point = cached?.latest, let at = cached?.latestFetchedAt else { return nil }
-    return LatestPoint(point: point, fetchedAt: at)
+    return LatestPoint(point: point, fetchedAt: at, updatedAt: cached?.latestUpdatedAt)
   }
 
   func save(_ closes: [Day: RatePoint], coverage: RateService.DaySpan?, latest: LatestPoint?) {

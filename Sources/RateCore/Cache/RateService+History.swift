@@ -7,11 +7,15 @@ extension RateService {
     public var series: RateSeries
     /// Set when cached data stands in for a fresh answer.
     public var staleness: Staleness?
+    /// Set when the past days arrived (or were cached) but today's price did
+    /// not, and no cached price stands in: today is a gap, for this reason.
+    public var latestMissing: ProviderError?
 
     /// Creates a result.
-    public init(series: RateSeries, staleness: Staleness?) {
+    public init(series: RateSeries, staleness: Staleness?, latestMissing: ProviderError? = nil) {
       self.series = series
       self.staleness = staleness
+      self.latestMissing = latestMissing
     }
   }
 
@@ -41,9 +45,10 @@ extension RateService {
     /// close had none at the provider (an ECB weekend or holiday): it is not
     /// fetched again.
     var coverage: DaySpan?
-    /// The latest price and when it was fetched.
+    /// The latest price, when it was fetched and when the provider updated it.
     var latest: RatePoint?
     var latestFetchedAt: Date?
+    var latestUpdatedAt: Date?
   }
 
   /// The last `days` days of `input` in `currency`; the last point is the
@@ -86,29 +91,36 @@ extension RateService {
     save(
       HistoryCacheValue(
         closes: Array(kept), coverage: coverage, latest: latest?.point,
-        latestFetchedAt: latest?.fetchedAt),
+        latestFetchedAt: latest?.fetchedAt, latestUpdatedAt: latest?.updatedAt),
       key: key)
   }
 
-  /// A latest price as a point, with when it was fetched.
+  /// A latest price as a point, with when it was fetched and when the
+  /// provider last updated it.
   struct LatestPoint: Sendable {
     var point: RatePoint
     var fetchedAt: Date
+    var updatedAt: Date?
+
+    /// The moment the price belongs to: the provider's update, else the fetch.
+    var stamp: Date { updatedAt ?? fetchedAt }
   }
 
   /// The newest cached latest price: the history entry's own, or a cached
-  /// current price, whichever was fetched last.
+  /// current price, whichever the provider updated last (then fetched last).
+  /// A price stamped earlier never displaces a later one, even when fetched
+  /// after it.
   func cachedLatest(_ cached: HistoryCacheValue?, priceKey: String, today: Day) -> LatestPoint? {
     var latest: LatestPoint?
     if let point = cached?.latest, let at = cached?.latestFetchedAt {
-      latest = LatestPoint(point: point, fetchedAt: at)
+      latest = LatestPoint(point: point, fetchedAt: at, updatedAt: cached?.latestUpdatedAt)
     }
-    if let price = cache.load(Quote.self, key: priceKey).entry,
-      price.fetchedAt > (latest?.fetchedAt ?? .distantPast)
-    {
-      latest = LatestPoint(
-        point: RatePoint(date: Self.day(of: price.value, today: today), rate: price.value.rate),
-        fetchedAt: price.fetchedAt)
+    if let price = cache.load(Quote.self, key: priceKey).entry {
+      latest = HistoryRequest.newer(
+        LatestPoint(
+          point: RatePoint(date: Self.day(of: price.value, today: today), rate: price.value.rate),
+          fetchedAt: price.fetchedAt, updatedAt: price.value.updatedAt),
+        latest)
     }
     return latest
   }

@@ -47,35 +47,50 @@ public struct RateService: Sendable {
     quote.updatedAt.map { min(Day(containing: $0), today) } ?? today
   }
 
-  /// One point per day of `window` up to its newest value, carrying the
-  /// previous day's value over gaps (marked `carried`), also from a value
-  /// just before the window. Days after the newest value, and leading days
-  /// with nothing to carry, are left out rather than invented.
-  ///
-  /// - Parameter carryThrough: for rates that stand until replaced (ECB), the
-  ///   day up to which the newest value carries (normally today).
+  /// The points of `window`: each day's own value, or the value of an
+  /// earlier day of the window when `carries(from, to)` allows it (marked
+  /// `carried`). Values from before the window are never carried into it, and
+  /// days with neither are left out (they are the series' gaps).
   static func fill(
-    _ byDay: [Day: RatePoint], in window: ClosedRange<Day>, carryThrough: Day? = nil
+    _ byDay: [Day: RatePoint], in window: ClosedRange<Day>,
+    carries: (_ from: Day, _ to: Day) -> Bool = { _, _ in false }
   ) -> [RatePoint] {
-    // A value from before the window (Friday's ECB rate for a window that
-    // starts on a Saturday) carries into its first days.
-    var previous = byDay.keys.filter { $0 < window.lowerBound }.max().flatMap { byDay[$0] }
-    let newest = byDay.keys.filter { window.contains($0) }.max()
-      ?? (carryThrough != nil && previous != nil ? window.lowerBound : nil)
-    guard let newest else { return [] }
-    let lastKnown = max(newest, min(carryThrough ?? newest, window.upperBound))
+    var previous: RatePoint?
     var points: [RatePoint] = []
     var day = window.lowerBound
-    while day <= lastKnown {
+    while day <= window.upperBound {
       if let point = byDay[day] {
         points.append(point)
-        previous = point
-      } else if let previous {
+        if !point.carried { previous = point }
+      } else if let previous, carries(previous.date, day) {
         points.append(RatePoint(date: day, rate: previous.rate, carried: true))
       }
       day = day.adding(days: 1)
     }
     return points
+  }
+
+  /// ECB rates over `window`: each working day's rate, carried over market
+  /// closures inside the window (``MarketClosure``), and today's point the
+  /// newest rate while it still stands, even when published before the window.
+  static func standingRates(_ byDay: [Day: RatePoint], in window: ClosedRange<Day>, today: Day)
+    -> [RatePoint]
+  {
+    var byDay = byDay
+    if window.contains(today), byDay[today] == nil,
+      let newest = byDay.keys.filter({ $0 < today }).max(), let rate = byDay[newest]?.rate,
+      MarketClosure.rateStands(from: newest, on: today, today: today)
+    {
+      byDay[today] = RatePoint(date: today, rate: rate, carried: true)
+    }
+    return fill(byDay, in: window) { MarketClosure.rateStands(from: $0, on: $1, today: today) }
+  }
+
+  /// The days of `window` that have no point in `points`.
+  static func gaps(in window: ClosedRange<Day>, points: [RatePoint]) -> [Day] {
+    let present = Set(points.map(\.date))
+    return (0...window.lowerBound.distance(to: window.upperBound))
+      .map { window.lowerBound.adding(days: $0) }.filter { !present.contains($0) }
   }
 
   func priceKey(_ asset: Asset, _ quote: String) -> String {

@@ -6,8 +6,8 @@ public struct RatePoint: Hashable, Sendable, Codable {
   public var date: Day
   /// How many units of the quote currency one unit of the base buys.
   public var rate: Double
-  /// True when the day had no value of its own and repeats an earlier day's
-  /// (weekends and holidays for ECB rates, gaps in a provider's data).
+  /// True when the day had no value of its own and repeats an earlier day's:
+  /// an ECB rate standing over a market closure (``MarketClosure``).
   public var carried: Bool
 
   public init(date: Day, rate: Double, carried: Bool = false) {
@@ -27,25 +27,42 @@ public struct RateSeries: Hashable, Sendable, Codable {
   public var source: String
   /// When the newest data in the series was fetched from the provider.
   public var fetchedAt: Date
-  /// The points, oldest first, one per day.
+  /// The points with a value, oldest first, at most one per day.
   public var points: [RatePoint]
+  /// The days of the series that have no value (a hole in the provider's
+  /// data, a gap longer than a market closure, closure days at the start of
+  /// the window, today when its price did not arrive), oldest first. Shown
+  /// as gaps, never filled in.
+  public var gaps: [Day]
 
-  public init(base: String, quote: String, source: String, fetchedAt: Date, points: [RatePoint]) {
+  public init(
+    base: String, quote: String, source: String, fetchedAt: Date, points: [RatePoint],
+    gaps: [Day] = []
+  ) {
     self.base = base
     self.quote = quote
     self.source = source
     self.fetchedAt = fetchedAt
     self.points = points
+    self.gaps = gaps
   }
 }
 
 extension RateSeries {
   /// The points with a value of their own: carried days (ECB weekends and
-  /// holidays) left out, so they do not weigh on statistics. All points when
-  /// every one is carried.
+  /// holidays) left out, so they do not weigh on statistics and every figure
+  /// keeps the date it was published for. Empty when every point is carried.
   public var ownPoints: [RatePoint] {
-    let own = points.filter { !$0.carried }
-    return own.isEmpty ? points : own
+    points.filter { !$0.carried }
+  }
+
+  /// Every day of the series, oldest first: its point, or `nil` for a gap.
+  public var days: [(day: Day, point: RatePoint?)] {
+    let byDay = Dictionary(points.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
+    let all = (points.map(\.date) + gaps).sorted()
+    var result: [(day: Day, point: RatePoint?)] = []
+    for day in all where result.last?.day != day { result.append((day, byDay[day])) }
+    return result
   }
 }
 

@@ -69,6 +69,7 @@ extension RateSeries {
       inverse.rate = 1 / point.rate
       return inverse
     }
+    copy.gaps = (gaps + points.filter { $0.rate == 0 }.map(\.date)).sorted()
     return copy
   }
 }

@@ -116,9 +116,15 @@ extension PriceSource {
         let samples = try await client.marketChart(id: asset.id, currency: currency, days: span)
         // Everything up to today is kept, also days before the window: the
         // service decides what to show (and a recorded mirror may be old).
-        let closes = DailyResampler.closes(of: samples, through: today)
+        var closes = DailyResampler.closes(of: samples, through: today)
         var latest: Quote?
-        if let last = samples.last, Day(containing: last.0) == today, last.0 > today.start {
+        // The newest sample is "now" (sometimes stamped before the point
+        // ahead of it, which sorting puts right). Unless it falls on a
+        // midnight, its day is not over: it is that day's latest price, not
+        // its close.
+        if let last = samples.last, last.0 != Day(containing: last.0).start {
+          let day = min(Day(containing: last.0), today)
+          closes.removeAll { $0.date == day }
           latest = Quote(
             base: asset.symbol, quote: currency.uppercased(), rate: last.1, change24hPercent: nil,
             source: name, fetchedAt: currentTime, updatedAt: last.0)

@@ -159,4 +159,16 @@ struct Invocation: Sendable {
     guard let staleness else { return }
     err(staleness.note(now: context.now()))
   }
+
+  /// The notes of a history answer: stale cache, and today's price missing
+  /// while the past days arrived.
+  func report(_ result: RateService.HistoryResult) {
+    report(result.staleness)
+    if let failure = result.latestMissing {
+      let pair = TerminalText.sanitize("\(result.series.base)/\(result.series.quote)")
+      err(
+        "warning: today's \(pair) price did not arrive "
+          + "(\(TerminalText.sanitize(failure.localizedDescription))); showing the days that did")
+    }
+  }
 }

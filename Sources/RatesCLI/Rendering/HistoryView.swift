@@ -34,10 +34,11 @@ public struct HistoryView: Sendable {
   /// `BTC/EUR  28 days  2026-10-26 to 2026-11-22  CoinGecko`, plus a stale mark.
   public func header() -> String {
     var parts = [style.bold(TerminalText.sanitize(pair))]
-    if let first = series.points.first, let last = series.points.last {
-      let count = series.points.count
+    let days = series.days
+    if let first = days.first, let last = days.last {
+      let count = days.count
       parts.append("\(count) day\(count == 1 ? "" : "s")")
-      parts.append("\(first.date) to \(last.date)")
+      parts.append("\(first.day) to \(last.day)")
     }
     parts.append(Providers.displayName(series.source))
     if let staleness {
@@ -86,7 +87,13 @@ public struct HistoryView: Sendable {
       .init("%", alignment: .right), .init(""),
     ])
     var previous: Double?
-    for point in series.points {
+    for (day, point) in series.days {
+      guard let point else {
+        // A day without a value: a gap, and no change across it.
+        table.append([day.description, ascii ? "-" : "—", "", "", "no rate"])
+        previous = nil
+        continue
+      }
       let change = previous.map { point.rate - $0 }
       let percent = previous.flatMap { $0 == 0 ? nil : (point.rate - $0) / $0 * 100 }
       table.append([
@@ -112,8 +119,8 @@ public struct HistoryView: Sendable {
   func statisticsBlock(_ stats: SeriesStatistics) -> [String] {
     let code = series.quote
     let rows: [(String, String, String)] = [
-      ("last", RateFormat.amount(stats.last, code: code), series.points.last?.date.description ?? ""),
-      ("first", RateFormat.amount(stats.first, code: code), series.points.first?.date.description ?? ""),
+      ("last", RateFormat.amount(stats.last, code: code), stats.lastDate.description),
+      ("first", RateFormat.amount(stats.first, code: code), stats.firstDate.description),
       (
         "change", style.change(RateFormat.signed(stats.change), value: stats.change),
         stats.changePercent.map { style.change(RateFormat.percent($0), value: $0) } ?? "—"
@@ -131,13 +138,21 @@ public struct HistoryView: Sendable {
     return table.render(maxWidth: width - 2, ascii: ascii).map { "  " + $0 }
   }
 
+  /// Notes on days without a value of their own: carried over a market
+  /// closure, or gaps.
   func carriedNote() -> [String] {
+    var lines: [String] = []
     let carried = series.points.filter(\.carried).count
-    guard carried > 0 else { return [] }
-    return [
-      style.dim(
-        "  \(carried) day\(carried == 1 ? "" : "s") without data repeat the previous day's value")
-    ]
+    if carried > 0 {
+      lines.append(
+        style.dim(
+          "  \(carried) day\(carried == 1 ? "" : "s") without data repeat the previous day's value"))
+    }
+    let gaps = series.gaps.count
+    if gaps > 0 {
+      lines.append(style.dim("  \(gaps) day\(gaps == 1 ? " has" : "s have") no rate"))
+    }
+    return lines
   }
 
   /// Shrinks `values` to at most `width` by averaging equal buckets; shorter

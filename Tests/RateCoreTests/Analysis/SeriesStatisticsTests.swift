@@ -117,6 +117,18 @@ import RatesTestSupport
     #expect(stats.changePercent == nil)
   }
 
+  @Test func firstAndLastKeepTheirOwnDates() throws {
+    // Out of order and with a carried day left out by the caller: each figure
+    // is paired with the day it belongs to.
+    let points = [
+      RatePoint(date: Day("2024-06-10")!, rate: 3),
+      RatePoint(date: Day("2024-06-07")!, rate: 1),
+    ]
+    let stats = try #require(SeriesStatistics(points: points))
+    #expect((stats.first, stats.firstDate) == (1, Day("2024-06-07")!))
+    #expect((stats.last, stats.lastDate) == (3, Day("2024-06-10")!))
+  }
+
   // MARK: - JSON
 
   @Test func encodesNullsAndExactKeys() throws {
@@ -126,8 +138,8 @@ import RatesTestSupport
     let json = try #require(String(data: try encoder.encode(stats), encoding: .utf8))
     #expect(
       json == """
-        {"change":0,"changePercent":null,"count":1,"first":0,"last":0,"max":0,\
-        "maxDate":"2024-03-01","mean":0,"median":0,"min":0,"minDate":"2024-03-01",\
+        {"change":0,"changePercent":null,"count":1,"first":0,"firstDate":"2024-03-01",\
+        "last":0,"lastDate":"2024-03-01","max":0,"maxDate":"2024-03-01","mean":0,"median":0,"min":0,"minDate":"2024-03-01",\
         "stddev":null}
         """)
   }

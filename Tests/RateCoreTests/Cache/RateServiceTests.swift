@@ -176,16 +176,16 @@ import RatesTestSupport
     #expect(calls.prices.count == 1)
   }
 
-  @Test func gapsAreCarriedForwardAndMarked() async throws {
+  @Test func aCoinsMissingDayIsAGapNotACarriedValue() async throws {
+    // Coins trade every day: a day the provider skipped is a hole, not a closure.
     let cache = JSONFileCache(directory: try makeTemporaryDirectory())
     let clock = TestClock(now: fixedNow)
     let gap = Day(containing: fixedNow).adding(days: -3)
     let source = Self.source(calls: Calls(), now: { clock.now }, skipDays: [gap])
     let result = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 7)
-    let carried = result.series.points.filter(\.carried)
-    #expect(carried.map(\.date) == [gap])
-    #expect(carried.first?.rate == 100 + Double(gap.adding(days: -1).components.day))
-    #expect(result.series.points.count == 7)
+    #expect(result.series.points.filter(\.carried).isEmpty)
+    #expect(!result.series.points.contains { $0.date == gap })
+    #expect(result.series.points.count == 6)
   }
 
   @Test func daysWithoutDataAreNotRefetchedOnceCovered() async throws {
@@ -195,7 +195,7 @@ import RatesTestSupport
     let calls = Calls()
     let today = Day(containing: fixedNow)
     let source = Self.source(
-      calls: calls, now: { clock.now }, skipDays: [today.adding(days: -2), today.adding(days: -3)],
+      calls: calls, now: { clock.now }, skipDays: [today.adding(days: -1), today.adding(days: -2)],
       carriesForward: true)
     let first = try await service(source, cache: cache, clock: clock).history(of: "eur", in: "USD", days: 7)
     #expect(first.series.points.filter(\.carried).count == 2)
@@ -277,45 +277,45 @@ import RatesTestSupport
     let result = try await service.history(of: "BTC", in: "EUR", days: 7)
     #expect(result.series.points.count == 7)
     #expect(result.series.points.last?.date == Day("2024-06-10"))
-    // The recorded /simple/price was last updated on 2024-06-10, so it is
-    // that day's latest value, not today's.
-    #expect(result.series.points.last?.rate == 61234)
+    // The recorded chart and /simple/price end on 2024-06-10, so their
+    // latest price is that day's, not today's: the chart's "now" point,
+    // stamped 0.337 s after the price's `last_updated_at`.
+    #expect(result.series.points.last?.rate == 59505.22)
     #expect(result.series.points.dropLast().last?.rate == 59262.24)
     #expect(notes.all.contains { $0.contains("dataEndsEarly") && $0.contains("BTC/EUR") && $0.contains("2024-06-10") })
   }
 }
 
 @Suite struct CarryForwardTests {
-  @Test func weekendAtTheStartCarriesFridayFromBeforeTheWindow() {
+  @Test func aWindowStartingOnAClosureDoesNotCarryFromBeforeIt() {
     // 2024-06-07 is a Friday; the window starts on Saturday 2024-06-08.
     let friday = Day("2024-06-07")!
+    let monday = Day("2024-06-10")!
     let byDay = [
       friday: RatePoint(date: friday, rate: 1.08),
-      Day("2024-06-10")!: RatePoint(date: Day("2024-06-10")!, rate: 1.09),
+      monday: RatePoint(date: monday, rate: 1.09),
     ]
-    let points = RateService.fill(byDay, in: Day("2024-06-08")!...Day("2024-06-10")!)
-    #expect(points == [
-      RatePoint(date: Day("2024-06-08")!, rate: 1.08, carried: true),
-      RatePoint(date: Day("2024-06-09")!, rate: 1.08, carried: true),
-      RatePoint(date: Day("2024-06-10")!, rate: 1.09),
-    ])
+    let window = Day("2024-06-08")!...monday
+    let points = RateService.standingRates(byDay, in: window, today: monday)
+    #expect(points == [RatePoint(date: monday, rate: 1.09)])
+    #expect(RateService.gaps(in: window, points: points) == [Day("2024-06-08")!, Day("2024-06-09")!])
   }
 
   @Test func standingRatesCarryThroughTheWeekendToToday() {
     let friday = Day("2024-06-07")!
     let sunday = Day("2024-06-09")!
-    let points = RateService.fill(
+    let points = RateService.standingRates(
       [friday: RatePoint(date: friday, rate: 1.08)], in: friday.adding(days: -1)...sunday,
-      carryThrough: sunday)
+      today: sunday)
     #expect(points.map(\.date) == [friday, friday.adding(days: 1), sunday])
     #expect(points.map(\.carried) == [false, true, true])
   }
 
-  @Test func aWeekendOnlyWindowCarriesFridayForStandingRates() {
+  @Test func todayIsTheStandingRateEvenWhenPublishedBeforeTheWindow() {
     let friday = Day("2024-06-07")!
     let sunday = Day("2024-06-09")!
-    let points = RateService.fill(
-      [friday: RatePoint(date: friday, rate: 1.08)], in: sunday...sunday, carryThrough: sunday)
+    let points = RateService.standingRates(
+      [friday: RatePoint(date: friday, rate: 1.08)], in: sunday...sunday, today: sunday)
     #expect(points == [RatePoint(date: sunday, rate: 1.08, carried: true)])
     #expect(RateService.fill([friday: RatePoint(date: friday, rate: 1.08)], in: sunday...sunday).isEmpty)
   }

@@ -92,12 +92,15 @@ struct HistoryCommand: RatesCommand {
       throw ProviderError.noData(
         provider: series.source, detail: "no prices for \(series.base)/\(series.quote) in the last \(days) days")
     }
-    invocation.report(result.staleness)
+    invocation.report(result)
     if series.points.count < days && result.staleness == nil {
       invocation.err("note: only \(series.points.count) of \(days) days have data")
     }
     if invocation.options.json {
-      try invocation.printJSON(HistoryDocument(series: series, stale: result.staleness != nil))
+      try invocation.printJSON(
+        HistoryDocument(
+          series: series, stale: result.staleness != nil,
+          missingToday: result.latestMissing != nil))
       return .success
     }
     if invocation.export(series) { return .success }
@@ -119,9 +122,10 @@ struct HistoryCommand: RatesCommand {
 
 /// The `history --json` document. Keys are a stable contract.
 struct HistoryDocument: Encodable {
+  /// One day: its rate, or `null` for a day without one (a gap).
   struct Point: Encodable {
     var date: Day
-    var rate: Double
+    @NullEncoded var rate: Double?
     var carried: Bool
   }
   var version = 1
@@ -130,16 +134,21 @@ struct HistoryDocument: Encodable {
   var source: String
   var fetchedAt: Date
   var stale: Bool
+  /// True when the past days arrived but today's price did not.
+  var missingToday: Bool
   var points: [Point]
   var stats: SeriesStatistics?
 
-  init(series: RateSeries, stale: Bool) {
+  init(series: RateSeries, stale: Bool, missingToday: Bool = false) {
     base = series.base
     quote = series.quote
     source = series.source
     fetchedAt = series.fetchedAt
     self.stale = stale
-    points = series.points.map { Point(date: $0.date, rate: $0.rate, carried: $0.carried) }
+    self.missingToday = missingToday
+    points = series.days.map {
+      Point(date: $0.day, rate: $0.point?.rate, carried: $0.point?.carried ?? false)
+    }
     stats = SeriesStatistics(points: series.ownPoints)
   }
 }

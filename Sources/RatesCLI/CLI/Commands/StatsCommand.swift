@@ -79,11 +79,15 @@ struct StatsCommand: RatesCommand {
         provider: series.source,
         detail: "no rates for \(series.base)/\(series.quote) in the last \(days) days")
     }
-    invocation.report(result.staleness)
+    invocation.report(result)
     let analysis = Analysis(series.ownPoints)
     if invocation.options.json {
       try invocation.printJSON(
-        Document(history: HistoryDocument(series: series, stale: result.staleness != nil), analysis: analysis))
+        Document(
+          history: HistoryDocument(
+            series: series, stale: result.staleness != nil,
+            missingToday: result.latestMissing != nil),
+          analysis: analysis))
       return .success
     }
     if invocation.export(series) { return .success }
@@ -139,8 +143,8 @@ struct StatsCommand: RatesCommand {
         "variation", analysis.coefficientOfVariation.map { RateFormat.fixed($0 * 100, decimals: 2) + "%" } ?? dash,
         "", "std dev / mean",
       ],
-      ["first", RateFormat.amount(stats.first, code: code), "", series.ownPoints.first?.date.description ?? ""],
-      ["last", RateFormat.amount(stats.last, code: code), "", series.ownPoints.last?.date.description ?? ""],
+      ["first", RateFormat.amount(stats.first, code: code), "", stats.firstDate.description],
+      ["last", RateFormat.amount(stats.last, code: code), "", stats.lastDate.description],
       [
         "change", style.change(RateFormat.signed(stats.change), value: stats.change),
         stats.changePercent.map { style.change(RateFormat.percent($0), value: $0) } ?? dash, "",
