@@ -52,7 +52,9 @@ public enum MarketClosure {
     let a = year % 19
     let b = year / 100
     let c = year % 100
-    let h = (19 * a + b - b / 4 - (b - (8 * b + 13) / 25) + 15) % 30
+    let f = (b + 8) / 25
+    let g = (b - f + 1) / 3
+    let h = (19 * a + b - b / 4 - g + 15) % 30
     let l = (32 + 2 * (b % 4) + 2 * (c / 4) - h - c % 4) % 7
     let m = (a + 11 * h + 22 * l) / 451
     let month = (h + l - 7 * m + 114) / 31

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import RateCore
+@testable import RatesCLI
+import RatesTestSupport
+
+/// What `history` shows for days without a value, the dates beside each
+/// figure, and a partial answer, in text, `--table` and `--json`.
+@Suite struct HistorySemanticsTests {
+  static let sunday = ISO8601DateFormatter().date(from: "2024-06-09T12:00:00Z") ?? fixedNow
+
+  @Test func lastIsPairedWithTheDayItWasPublishedFor() async throws {
+    // Sunday: Friday's ECB rate stands over the weekend; its own day is Friday.
+    let (rates, _) = try CLIHarness.withFakeAPI(now: Self.sunday)
+    let json = try await rates.run(["history", "GBP", "USD", "--days", "4", "--json"]).json()
+    let stats = try #require(json["stats"] as? [String: Any])
+    #expect(stats["lastDate"] as? String == "2024-06-07")
+    #expect(stats["firstDate"] as? String == "2024-06-06")
+    let points = try #require(json["points"] as? [[String: Any]])
+    #expect(stats["last"] as? Double == points[1]["rate"] as? Double)
+
+    for layout in [[], ["--table"], ["--chart"]] {
+      let text = await rates.run(["history", "GBP", "USD", "--days", "4"] + layout)
+      #expect(text.status == 0, "\(text.stderr)")
+      let last = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("  last") })
+      #expect(last.hasSuffix("2024-06-07"), "\(layout): \(last)")
+      #expect(!last.contains("2024-06-09"), "\(layout)")
+    }
+  }
+
+  @Test func aWindowStartingOnAWeekendShowsItsFirstDaysWithoutARate() async throws {
+    // Monday 2024-06-10: a 3-day window starts on Saturday; Friday's rate is
+    // outside it and is not carried in.
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let json = try await rates.run(["history", "GBP", "USD", "--days", "3", "--json"]).json()
+    let points = try #require(json["points"] as? [[String: Any]])
+    #expect(points.map { $0["date"] as? String } == ["2024-06-08", "2024-06-09", "2024-06-10"])
+    #expect(points[0]["rate"] is NSNull)
+    #expect(points[1]["rate"] is NSNull)
+    #expect(points[2]["rate"] as? Double != nil)
+    let stats = try #require(json["stats"] as? [String: Any])
+    #expect(stats["count"] as? Int == 1)
+    #expect(stats["firstDate"] as? String == "2024-06-10")
+
+    let table = await rates.run(["history", "GBP", "USD", "--days", "3", "--table"])
+    let saturday = try #require(table.stdout.split(separator: "\n").first { $0.hasPrefix("2024-06-08") })
+    #expect(saturday.contains("—") && saturday.contains("no rate"), "\(saturday)")
+    let first = try #require(table.stdout.split(separator: "\n").first { $0.hasPrefix("  first") })
+    #expect(first.hasSuffix("2024-06-10"), "\(first)")
+    #expect(table.stdout.contains("2 days have no rate"))
+  }
+
+  @Test func closesAreShownAndCachedWhenTodaysPriceFailsOnEveryRun() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI { fake in
+      { request in
+        request.path.contains("currentprice") ? .text("down", status: 503) : fake(request)
+      }
+    }
+    let today = Day(containing: fixedNow).description
+    var outputs: [String] = []
+    for run in 1...2 {
+      let result = await rates.run(["history", "BTC", "EUR", "--provider", "coindesk", "--days", "5", "--json"])
+      #expect(result.status == 0, "run \(run): \(result.stderr)")
+      #expect(result.stderr.contains("warning: today's BTC/EUR price did not arrive"), "run \(run)")
+      let json = try result.json()
+      #expect(json["missingToday"] as? Bool == true, "run \(run)")
+      #expect(json["stale"] as? Bool == false, "run \(run)")
+      let points = try #require(json["points"] as? [[String: Any]])
+      #expect(points.count == 5, "run \(run)")
+      #expect(points.last?["date"] as? String == today, "run \(run)")
+      #expect(points.last?["rate"] is NSNull, "run \(run)")
+      #expect(points.dropLast().allSatisfy { $0["rate"] as? Double != nil }, "run \(run)")
+      // fetchedAt follows the clock, which the retries' waits move on.
+      outputs.append(
+        result.stdout.split(separator: "\n").filter { !$0.contains("fetchedAt") }.joined(separator: "\n"))
+    }
+    #expect(outputs[0] == outputs[1], "the second run answers like the first")
+    let closeRequests = server.requests.filter { $0.path.contains("historical") }
+    #expect(closeRequests.count == 1, "the closes were cached by the first run")
+  }
+}
