@@ -76,7 +76,10 @@ struct CurrentCommand: RatesCommand {
     invocation.report(staleness)
     if invocation.options.json {
       try invocation.printJSON(
-        CurrentDocument(quotes: quotes.map { CurrentDocument.Item($0.quote, stale: $0.stale) }))
+        CurrentDocument(
+          quotes: quotes.map {
+            CurrentDocument.Item($0.quote, stale: $0.stale, now: invocation.context.now())
+          }))
       return .success
     }
     let today = Day(containing: invocation.context.now())
@@ -112,9 +115,11 @@ struct CurrentCommand: RatesCommand {
       .init("PAIR"), .init("RATE", alignment: .right), .init("CHANGE", alignment: .right),
       .init("UPDATED"), .init("SOURCE"),
     ])
+    let now = invocation.context.now()
     for (quote, stale) in quotes {
       let change = quote.change24hPercent
       let ecb = quote.source == Providers.frankfurter
+      let old = UpdateRhythm.isOld(quote, at: now) ? style.yellow(" (old)") : ""
       table.append([
         TerminalText.sanitize("\(quote.base)-\(quote.quote)"),
         RateFormat.rate(quote.rate),
@@ -122,7 +127,7 @@ struct CurrentCommand: RatesCommand {
           style.change(RateFormat.percent($0), value: $0) + " " + style.dim(ecb ? "1d" : "24h")
         } ?? "—",
         quote.updatedAt.map {
-          ecb ? "\(Day(containing: $0)) (ECB)" : Self.clock($0, now: invocation.context.now())
+          (ecb ? "\(Day(containing: $0)) (ECB)" : Self.clock($0, now: now)) + old
         } ?? "",
         Providers.displayName(quote.source) + (stale ? style.yellow(" (stale)") : ""),
       ])
@@ -155,8 +160,11 @@ struct CurrentDocument: Encodable {
     var fetchedAt: Date
     @NullEncoded var updatedAt: Date?
     var stale: Bool
+    /// True when the provider last updated the price much longer ago than it
+    /// normally does (``UpdateRhythm``).
+    var old: Bool
 
-    init(_ quote: Quote, stale: Bool) {
+    init(_ quote: Quote, stale: Bool, now: Date) {
       base = quote.base
       self.quote = quote.quote
       rate = quote.rate
@@ -165,6 +173,7 @@ struct CurrentDocument: Encodable {
       fetchedAt = quote.fetchedAt
       updatedAt = quote.updatedAt
       self.stale = stale
+      old = UpdateRhythm.isOld(quote, at: now)
     }
 
   }

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+@testable import RateCore
+import RatesTestSupport
+
+/// When a quote is much older than its provider's update rhythm.
+@Suite struct UpdateRhythmTests {
+  static func at(_ text: String) -> Date {
+    ISO8601DateFormatter().date(from: text) ?? .distantPast
+  }
+
+  static func quote(source: String, updatedAt: Date?) -> Quote {
+    Quote(
+      base: "X", quote: "Y", rate: 1, change24hPercent: nil, source: source, fetchedAt: fixedNow,
+      updatedAt: updatedAt)
+  }
+
+  @Test func aCoinPriceIsOldAfterAnHourWithoutAnUpdate() {
+    let clock = TestClock(now: fixedNow)
+    let recent = Self.quote(source: Providers.coinGecko, updatedAt: clock.now.addingTimeInterval(-90))
+    let frozen = Self.quote(source: Providers.coinDesk, updatedAt: clock.now.addingTimeInterval(-7200))
+    #expect(!UpdateRhythm.isOld(recent, at: clock.now))
+    #expect(UpdateRhythm.isOld(frozen, at: clock.now))
+    #expect(!UpdateRhythm.isOld(Self.quote(source: Providers.coinGecko, updatedAt: nil), at: clock.now))
+  }
+
+  @Test(arguments: [
+    ("2024-06-07", "2024-06-09T12:00:00Z", false),  // Friday's rate on Sunday
+    ("2024-06-07", "2024-06-10T10:00:00Z", false),  // Monday's is not out yet
+    ("2024-06-07", "2024-06-10T17:00:00Z", true),  // Monday's should be out
+    ("2024-03-28", "2024-04-02T10:00:00Z", false),  // Thursday's over Easter
+    ("2024-03-28", "2024-04-02T16:30:00Z", true),
+    ("2024-06-05", "2024-06-07T09:00:00Z", true),  // Thursday's is missing
+  ])
+  func anECBRateIsOldOnlyWhenANewerWorkingDayIsDue(day: String, now: String, old: Bool) throws {
+    let published = try #require(Day(day)).start
+    let quote = Self.quote(source: Providers.frankfurter, updatedAt: published)
+    #expect(UpdateRhythm.isOld(quote, at: Self.at(now)) == old)
+  }
+}
