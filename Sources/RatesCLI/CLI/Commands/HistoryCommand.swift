@@ -38,8 +38,9 @@ struct HistoryCommand: RatesCommand {
   static let optionGroups = [OptionGroup(options: [chart, table, interactive])]
   static let discussion = """
     Fiat pairs (GBP USD) use ECB reference rates; a weekend or holiday repeats the last
-    working day's rate, marked 'carried'. Pairs with a coin use CoinGecko; EUR BTC is the
-    inverse of BTC EUR.
+    working day's rate (at most 4 days, Good Friday to Easter Monday), marked 'carried'. A
+    day without a rate is a gap ('—', null in JSON), never filled in. Pairs with a coin use
+    CoinGecko; EUR BTC is the inverse of BTC EUR.
 
     A past day's value is its close: the last price of that UTC day (CoinGecko's point
     at the next 00:00 UTC, CoinDesk's daily close). Today's value is the current price.
