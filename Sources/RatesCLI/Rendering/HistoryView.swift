@@ -50,10 +50,11 @@ public struct HistoryView: Sendable {
 
   /// The header, a sparkline labelled with min and max, and the statistics.
   public func sparklineReport() -> String {
-    let values = series.points.map(\.rate)
+    // One column per day; a day without a rate is a blank column.
+    let values = series.days.map { $0.point?.rate ?? .nan }
     let fitted = Self.fit(values, to: width - 2)
     let line = Sparkline.render(fitted, ascii: ascii)
-    let change = (values.last ?? 0) - (values.first ?? 0)
+    let change = (series.points.last?.rate ?? 0) - (series.points.first?.rate ?? 0)
     var lines = [header(), "", "  " + style.change(line, value: change)]
     if let stats = SeriesStatistics(points: series.ownPoints) {
       lines.append(
@@ -156,15 +157,16 @@ public struct HistoryView: Sendable {
   }
 
   /// Shrinks `values` to at most `width` by averaging equal buckets; shorter
-  /// series are returned unchanged (one column per point).
+  /// series are returned unchanged (one column per point). A bucket averages
+  /// its finite values; one with none (only gaps) stays `nan`, a blank.
   static func fit(_ values: [Double], to width: Int) -> [Double] {
     let columns = max(1, width)
     guard values.count > columns else { return values }
     return (0..<columns).map { column in
       let start = column * values.count / columns
       let end = max(start + 1, (column + 1) * values.count / columns)
-      let bucket = values[start..<min(end, values.count)]
-      return bucket.reduce(0, +) / Double(bucket.count)
+      let bucket = values[start..<min(end, values.count)].filter(\.isFinite)
+      return bucket.isEmpty ? .nan : bucket.reduce(0, +) / Double(bucket.count)
     }
   }
 }

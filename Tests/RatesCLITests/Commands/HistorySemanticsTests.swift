@@ -48,6 +48,10 @@ import RatesTestSupport
     let first = try #require(table.stdout.split(separator: "\n").first { $0.hasPrefix("  first") })
     #expect(first.hasSuffix("2024-06-10"), "\(first)")
     #expect(table.stdout.contains("2 days have no rate"))
+
+    // The sparkline keeps a blank column for each day without a rate.
+    let sparkline = await rates.run(["history", "GBP", "USD", "--days", "3"])
+    #expect(sparkline.stdout.split(separator: "\n", omittingEmptySubsequences: false)[2] == "    ▄")
   }
 
   @Test func closesAreShownAndCachedWhenTodaysPriceFailsOnEveryRun() async throws {
