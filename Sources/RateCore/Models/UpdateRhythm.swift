@@ -30,8 +30,13 @@ public enum UpdateRhythm {
   /// Whether `quote` is much older than its provider's rhythm at `instant`.
   /// A quote that does not say when it was updated is not called old.
   public static func isOld(_ quote: Quote, at instant: Date) -> Bool {
-    guard let updated = quote.updatedAt else { return false }
-    if quote.source == Providers.frankfurter {
+    isOld(updatedAt: quote.updatedAt, source: quote.source, at: instant)
+  }
+
+  /// Whether a price `source` last updated at `updatedAt` is old at `instant`.
+  public static func isOld(updatedAt: Date?, source: String, at instant: Date) -> Bool {
+    guard let updated = updatedAt else { return false }
+    if source == Providers.frankfurter {
       return Day(containing: updated) < newestECBDay(at: instant)
     }
     return instant.timeIntervalSince(updated) > coinQuoteOldAfter

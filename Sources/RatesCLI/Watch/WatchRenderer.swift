@@ -78,10 +78,13 @@ public enum WatchRenderer {
     public var source: String
     public var fetchedAt: Date
     public var stale: Bool
+    /// True when the provider last updated the price much longer ago than
+    /// it normally does (``UpdateRhythm``).
+    public var old: Bool
     public var alert: String?
 
     enum CodingKeys: String, CodingKey {
-      case base, quote, rate, change24hPercent, source, fetchedAt, stale, alert
+      case base, quote, rate, change24hPercent, source, fetchedAt, stale, old, alert
     }
 
     /// The line for `item`, or `nil` when it has no value yet.
@@ -94,6 +97,7 @@ public enum WatchRenderer {
       source = item.source
       fetchedAt = item.fetchedAt ?? now
       stale = item.stale
+      old = UpdateRhythm.isOld(updatedAt: item.updatedAt, source: item.source, at: now)
       alert = item.newAlert
     }
 
@@ -107,6 +111,7 @@ public enum WatchRenderer {
       try container.encode(source, forKey: .source)
       try container.encode(fetchedAt, forKey: .fetchedAt)
       try container.encode(stale, forKey: .stale)
+      try container.encode(old, forKey: .old)
       try container.encodeIfPresent(alert, forKey: .alert)
     }
   }

@@ -41,8 +41,9 @@ import Testing
     for object in objects {
       #expect(
         Set(object.keys)
-          == ["base", "quote", "rate", "change24hPercent", "source", "fetchedAt", "stale"])
+          == ["base", "quote", "rate", "change24hPercent", "source", "fetchedAt", "stale", "old"])
       #expect(object["stale"] as? Bool == false)
+      #expect(object["old"] as? Bool == false)
       #expect(object["source"] as? String == "coingecko")
     }
     #expect(objects.map { $0["quote"] as? String } == ["EUR", "USD", "EUR", "USD"])
