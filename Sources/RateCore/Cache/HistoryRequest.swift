@@ -147,7 +147,7 @@ struct HistoryRequest: Sendable {
       if let now = fetched.latest { newLatest = point(of: now) }
     }
     // A chart that ends before today (a frozen feed) still asks for the price.
-    if newLatest.map({ $0.point.date != today }) ?? true {
+    if !(newLatest.map(isCurrent) ?? false) {
       do {
         if let price = try await service.source.prices([AssetQuote(asset: asset, quote: quote)]).first {
           newLatest = Self.newer(point(of: price), newLatest)
@@ -172,7 +172,7 @@ struct HistoryRequest: Sendable {
     failure: ProviderError
   ) -> RateService.HistoryResult {
     save(closes, coverage: coverage, latest: fetchedLatest ?? cachedLatestPoint)
-    if let latest, latest.point.date == today {
+    if let latest, isCurrent(latest) {
       return answer(
         closes: closes, latest: latest, fetchedAt: latest.fetchedAt,
         staleness: Staleness(fetchedAt: latest.fetchedAt, reason: failure))
@@ -195,6 +195,15 @@ struct HistoryRequest: Sendable {
     guard min(through, past.upperBound) >= past.lowerBound else { return coverage }
     let span = RateService.DaySpan(from: past.lowerBound, through: min(through, past.upperBound))
     return coverage.map { $0.merged(with: span) } ?? span
+  }
+
+  /// Whether `latest` is today's value: dated today, or an ECB rate that
+  /// still stands today (``MarketClosure``).
+  func isCurrent(_ latest: LatestPoint) -> Bool {
+    let day = latest.point.date
+    return day == today
+      || (service.source.carriesForward
+        && MarketClosure.rateStands(from: day, on: today, today: today))
   }
 
   /// The later of two latest prices by the provider's stamp (then by fetch):

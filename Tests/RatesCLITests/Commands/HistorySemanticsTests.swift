@@ -11,8 +11,9 @@ import RatesTestSupport
 
   @Test func lastIsPairedWithTheDayItWasPublishedFor() async throws {
     // Sunday: Friday's ECB rate stands over the weekend; its own day is Friday.
-    let (rates, _) = try CLIHarness.withFakeAPI(now: Self.sunday)
+    let (rates, server) = try CLIHarness.withFakeAPI(now: Self.sunday)
     let json = try await rates.run(["history", "GBP", "USD", "--days", "4", "--json"]).json()
+    #expect(server.requestCount == 1, "Friday's rate is today's: no second request")
     let stats = try #require(json["stats"] as? [String: Any])
     #expect(stats["lastDate"] as? String == "2024-06-07")
     #expect(stats["firstDate"] as? String == "2024-06-06")
