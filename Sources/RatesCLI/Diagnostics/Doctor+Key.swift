@@ -127,7 +127,11 @@ extension Doctor {
         name: name, status: .fail, detail: "\(label) rejected by \(host): \(detail)\(also)",
         values: values)
     case .keyPlanMismatch(_, let code, let sent)?:
-      let setup = KeySetup(environment: environment, config: nil)
+      let fromFile: Bool
+      if case .configFile? = settings.resolved[.apiKey]?.source { fromFile = true } else { fromFile = false }
+      let setup = KeySetup(
+        plan: settings.coinGeckoKey?.plan, origin: fromFile ? .configFile : .environment,
+        customHost: !(environment["RATES_COINGECKO_URL"] ?? "").isEmpty)
       let advice = KeyAdvice.planMismatch(code: code, sent: sent, setup)
       return DoctorCheck(
         name: name, status: .fail,

@@ -83,6 +83,24 @@ import Testing
     #expect(!result.stderr.contains("did you mean"))
   }
 
+  @Test func aKnownCoinTheMarketsAnswerLacksIsNotUnknown() async throws {
+    let api = RealAPI([
+      Route(
+        fragment: "/coins/markets", status: 200,
+        file: "real/coingecko/coins_markets_docs_sample__CoinGecko.Net.json"),
+      Route(
+        fragment: "/market_chart", status: 200,
+        file: "real/coingecko/market_chart_range_docs_sample__CoinGecko.Net.json"),
+    ])
+    let rates = try api.harness(now: "2024-04-01T15:05:00Z")
+    for arguments in [["info", "ETH", "--in", "USD"], ["favorites", "add", "ETH"]] {
+      let result = await rates.run(arguments)
+      #expect(result.status == 66, "\(arguments)")
+      #expect(
+        result.stderr == "error: CoinGecko has no data: the answer has nothing for ETH, a coin it lists\n")
+    }
+  }
+
   @Test func anUncheckedIdTheChartLacksIsAnUnknownCoinNamedAsTyped() async throws {
     let api = Self.gecko("/market_chart", 404, "error_could_not_find_coin_pretty__pycoingecko-issue42.json")
     let result = try await api.harness(now: "2024-06-10T06:00:00Z").run(["history", "my-token-x", "EUR"])
