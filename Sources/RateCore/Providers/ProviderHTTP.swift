@@ -78,7 +78,8 @@ public struct ProviderHTTP: Sendable {
     } catch let error as DecodingError {
       // A proxy's or captive portal's page served with 200: say so rather than "not JSON".
       let start = data.prefix(64).first { !(" \t\r\n" as String).utf8.contains($0) }
-      let detail = start == UInt8(ascii: "<") ? "an HTML page where JSON was expected" : error.summary
+      let detail =
+        start == UInt8(ascii: "<") ? "an HTML page where JSON was expected" : error.summary
       throw ProviderError.malformedResponse(provider: provider, endpoint: endpoint, detail: detail)
     }
   }

@@ -45,6 +45,17 @@ public struct KeySetup: Equatable, Sendable {
   }
 }
 
+extension KeySetup {
+  /// The setup the resolved settings describe.
+  init(settings: EnvironmentSettings, environment: [String: String]) {
+    var origin = Origin.environment
+    if case .configFile? = settings.resolved[.apiKey]?.source { origin = .configFile }
+    self.init(
+      plan: settings.coinGeckoKey?.plan, origin: origin,
+      customHost: !(environment["RATES_COINGECKO_URL"] ?? "").isEmpty)
+  }
+}
+
 /// The words of CoinGecko key advice, chosen by ``KeySetup``.
 enum KeyAdvice {
   /// Where a free Demo key comes from and how to store it.
@@ -72,7 +83,8 @@ enum KeyAdvice {
     let custom = setup?.customHost ?? false
     switch (code, sent) {
     case (10010, .pro?):
-      return "a Pro key works only on pro-api.coingecko.com, and this request went to the public host"
+      return "a Pro key works only on pro-api.coingecko.com, and this request went to the"
+        + " public host"
         + (custom ? ": unset RATES_COINGECKO_URL" : "")
         + "; if it is a free Demo key, " + storeAs(.demo, setup)
     case (10010, .demo?):

@@ -127,11 +127,7 @@ extension Doctor {
         name: name, status: .fail, detail: "\(label) rejected by \(host): \(detail)\(also)",
         values: values)
     case .keyPlanMismatch(_, let code, let sent)?:
-      let fromFile: Bool
-      if case .configFile? = settings.resolved[.apiKey]?.source { fromFile = true } else { fromFile = false }
-      let setup = KeySetup(
-        plan: settings.coinGeckoKey?.plan, origin: fromFile ? .configFile : .environment,
-        customHost: !(environment["RATES_COINGECKO_URL"] ?? "").isEmpty)
+      let setup = KeySetup(settings: settings, environment: environment)
       let advice = KeyAdvice.planMismatch(code: code, sent: sent, setup)
       return DoctorCheck(
         name: name, status: .fail,

@@ -89,4 +89,25 @@ import Testing
         == "error: CoinGecko rejected the API key (error 10011): a Demo key works only on"
         + " api.coingecko.com, and this request went to the pro host: unset RATES_COINGECKO_URL\n")
   }
+
+  @Test func aStaleFallbackAfterARateLimitSuggestsNoKeyToAUserWithOne() async throws {
+    let price = try Fixtures.data("real/coingecko/simple_price_integer_usd__unidentified-repo-id47891616309.json")
+    let limit = try Fixtures.data("real/coingecko/error_429_json__cryptgo-issue30.json")
+    let sent = Recorder<Int>()
+    let transport = HTTPTransport { _ in
+      sent.append(sent.count)
+      return sent.count == 1
+        ? HTTPResponse(status: 200, body: price) : HTTPResponse(status: 429, body: limit)
+    }
+    let rates = try CLIHarness(
+      transport: transport, clock: TestClock(now: try requireDate("2023-12-21T12:00:00Z")),
+      environment: ["COINGECKO_API_KEY": "CG-demo00000000000"])
+    #expect(await rates.run(["current", "BTC"]).status == 0)
+    let stale = await rates.run(["current", "BTC", "--refresh"])
+    #expect(stale.status == 0)
+    #expect(
+      stale.stderr
+        == "warning: CoinGecko rate limit reached: wait a minute and retry; showing cached data"
+        + " from 0 s ago (stale)\n")
+  }
 }
