@@ -9,6 +9,16 @@ extension RateService {
     public var quotes: [Quote]
     /// Set when cached data stands in for a fresh answer.
     public var staleness: Staleness?
+    /// The pairs the provider's answer lacked, in the order asked; they
+    /// have no quote in ``quotes``.
+    public var missing: [AssetQuote] = []
+
+    /// One entry per pair of `pairs` (the pairs this result answers, in
+    /// order): its quote, or `nil` for a missing one.
+    public func aligned(with pairs: [AssetQuote]) -> [Quote?] {
+      var next = quotes.makeIterator()
+      return pairs.map { missing.contains($0) ? nil : next.next() }
+    }
   }
 
   /// Current prices of every input in every currency, from one request at
@@ -61,11 +71,26 @@ extension RateService {
       let unique = Array(Set(pairs)).sorted { ($0.asset.id, $0.quote) < ($1.asset.id, $1.quote) }
       let fetched = try await source.prices(unique)
       var table: [AssetQuote: Quote] = [:]
-      for (pair, quote) in zip(unique, fetched) {
+      for (index, pair) in unique.enumerated() {
+        // A complete answer is in order; a partial one is matched by symbol and currency.
+        let quote =
+          fetched.count == unique.count
+          ? fetched[index]
+          : fetched.first { $0.base == pair.asset.symbol && $0.quote == pair.quote }
+        guard let quote else { continue }
         table[pair] = quote
         save(quote, key: priceKey(pair.asset, pair.quote))
       }
-      return QuotesResult(quotes: pairs.compactMap { table[$0] }, staleness: nil)
+      let missing = pairs.filter { table[$0] == nil }
+      if !missing.isEmpty {
+        notify(
+          .missingFromAnswer(
+            provider: source.name, pairs: unique.filter { table[$0] == nil }.map {
+              "\($0.asset.symbol)/\($0.quote)"
+            }))
+      }
+      return QuotesResult(
+        quotes: pairs.compactMap { table[$0] }, staleness: nil, missing: missing)
     }
   }
 }

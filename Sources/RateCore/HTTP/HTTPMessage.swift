@@ -66,6 +66,11 @@ public struct HTTPRequest: Sendable, Equatable {
   /// The instant by which the request must be over, whatever the transport's
   /// own timeout; `nil` leaves the transport's timeout alone.
   public var deadline: ContinuousClock.Instant?
+  /// Texts that mark a 5xx answer as final: a body that starts with one of
+  /// them says something asking again cannot change (CoinDesk answers a
+  /// range with no data with `500 No results returned from database`), so
+  /// it is not retried.
+  public var finalServerErrors: [String] = []
 
   /// Creates a request.
   public init(

@@ -72,7 +72,8 @@ extension HTTPTransport {
         let delay: Duration
         do {
           let response = try await base.send(request)
-          guard canRetry, let wait = Self.retryDelay(response, policy, attempt, random) else {
+          guard canRetry, let wait = Self.retryDelay(response, request, policy, attempt, random)
+          else {
             return response
           }
           guard fits(wait, waited, policy, request.deadline) else { return response }
@@ -91,7 +92,7 @@ extension HTTPTransport {
 
   /// How long to wait before retrying after `response`, or `nil` to return it.
   private static func retryDelay(
-    _ response: HTTPResponse, _ policy: RetryPolicy, _ attempt: Int,
+    _ response: HTTPResponse, _ request: HTTPRequest, _ policy: RetryPolicy, _ attempt: Int,
     _ random: @Sendable () -> Double
   ) -> Duration? {
     if response.status == 429 {
@@ -101,9 +102,18 @@ extension HTTPTransport {
       return .seconds(seconds)
     }
     if (500...599).contains(response.status) {
+      guard !isFinal(response, request) else { return nil }
       return policy.backoff(retry: attempt - 1, random: random())
     }
     return nil
+  }
+
+  /// Whether a 5xx `response` is one that `request` marks as final.
+  private static func isFinal(_ response: HTTPResponse, _ request: HTTPRequest) -> Bool {
+    guard !request.finalServerErrors.isEmpty else { return false }
+    let text = String(decoding: response.body.prefix(200), as: UTF8.self)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    return request.finalServerErrors.contains { text.hasPrefix($0) }
   }
 }
 

@@ -16,8 +16,9 @@ public struct PriceSource: Sendable {
   /// Checks that the provider prices in `currency` without a request; throws
   /// ``ProviderError/invalidCurrency(provider:currency:)`` otherwise.
   public var validateQuote: @Sendable (_ currency: String) throws -> Void
-  /// Current prices of `pairs`, one quote per pair in the same order, in as
-  /// few requests as the API allows.
+  /// Current prices of `pairs`, in their order, in as few requests as the
+  /// API allows. A pair the answer lacks may be left out (a partial answer);
+  /// a source throws when it has none of them.
   public var prices: @Sendable (_ pairs: [AssetQuote]) async throws -> [Quote]
   /// Daily closes for the days in `days` and, when the API gives it along,
   /// the latest price.
@@ -81,31 +82,7 @@ extension PriceSource {
         var currencies: [String] = []
         for pair in pairs where !currencies.contains(pair.quote) { currencies.append(pair.quote) }
         let prices = try await client.simplePrices(ids: ids, currencies: currencies)
-        let fetchedAt = now()
-        return try pairs.map { pair in
-          guard let byCurrency = prices[pair.asset.id] else {
-            // `/simple/price` drops ids it does not know, and sometimes ones
-            // it does: a coin known to exist is missing data, not unknown.
-            guard CoinResolver.knownIDs.contains(pair.asset.id) else {
-              throw ProviderError.coinNotFound(provider: name, coin: pair.asset.symbol)
-            }
-            throw ProviderError.noData(
-              provider: name, detail: "no current \(pair.asset.symbol) price in the answer")
-          }
-          guard let price = byCurrency[pair.quote] else {
-            // A currency CoinGecko prices in but sent no price for: no data
-            // now (cached data may stand in), not the user's mistake.
-            guard CurrencyCodes.coinGeckoQuotes.contains(pair.quote) else {
-              throw ProviderError.invalidCurrency(provider: name, currency: pair.quote)
-            }
-            throw ProviderError.noData(
-              provider: name, detail: "no current \(pair.asset.symbol) price in \(pair.quote)")
-          }
-          return Quote(
-            base: pair.asset.symbol, quote: pair.quote, rate: price.rate,
-            change24hPercent: price.change24hPercent, source: name, fetchedAt: fetchedAt,
-            updatedAt: price.updatedAt)
-        }
+        return try CoinGeckoPrices.quotes(pairs, from: prices, fetchedAt: now())
       },
       dailyCloses: { asset, currency, days in
         let currentTime = now()
@@ -113,7 +90,12 @@ extension PriceSource {
         // `days=N` reaches back N days from now; one more than the span keeps
         // the first day's close inside the answer.
         let span = max(1, days.lowerBound.distance(to: today) + 1)
-        let samples = try await client.marketChart(id: asset.id, currency: currency, days: span)
+        let samples: [(Date, Double)]
+        do {
+          samples = try await client.marketChart(id: asset.id, currency: currency, days: span)
+        } catch let error as ProviderError {
+          throw error.about(asset, typed: asset.symbol)
+        }
         // Everything up to today is kept, also days before the window: the
         // service decides what to show (and a recorded mirror may be old).
         var closes = DailyResampler.closes(of: samples, through: today)
@@ -182,6 +164,49 @@ extension PriceSource {
         }
         return DailyCloses(closes: closes.filter { $0.date < today }, latest: nil)
       })
+  }
+}
+
+/// How a `/simple/price` answer becomes quotes.
+enum CoinGeckoPrices {
+  /// The quotes for `pairs` that the answer has, in their order.
+  ///
+  /// `/simple/price` drops ids it does not know, and sometimes ones it
+  /// does: a coin known to exist (``CoinResolver/isVerified(_:)``) that is
+  /// missing is left out, so the others are still shown, while an unchecked
+  /// id that is missing is an unknown coin. An answer with none of the
+  /// prices is no data (cached data may stand in).
+  static func quotes(
+    _ pairs: [AssetQuote], from prices: [String: [String: CoinGeckoClient.Price]], fetchedAt: Date
+  ) throws -> [Quote] {
+    let name = Providers.coinGecko
+    var quotes: [Quote] = []
+    for pair in pairs {
+      guard let price = prices[pair.asset.id]?[pair.quote] else {
+        if prices[pair.asset.id] == nil, !CoinResolver.isVerified(pair.asset) {
+          throw ProviderError.coinNotFound(provider: name, coin: pair.asset.symbol)
+        }
+        // A currency CoinGecko prices in but sent no price for: no data now,
+        // not the user's mistake.
+        guard CurrencyCodes.coinGeckoQuotes.contains(pair.quote) else {
+          throw ProviderError.invalidCurrency(provider: name, currency: pair.quote)
+        }
+        continue
+      }
+      quotes.append(
+        Quote(
+          base: pair.asset.symbol, quote: pair.quote, rate: price.rate,
+          change24hPercent: price.change24hPercent, source: name, fetchedAt: fetchedAt,
+          updatedAt: price.updatedAt))
+    }
+    if quotes.isEmpty, let first = pairs.first {
+      let detail =
+        prices[first.asset.id] == nil
+        ? "no current \(first.asset.symbol) price in the answer"
+        : "no current \(first.asset.symbol) price in \(first.quote)"
+      throw ProviderError.noData(provider: name, detail: detail)
+    }
+    return quotes
   }
 }
 

@@ -13,9 +13,14 @@ public enum ProviderError: Error, Equatable, Sendable {
   case unsupported(provider: String, detail: String)
   /// The host needs an API key and none was sent.
   case apiKeyMissing(provider: String)
-  /// The key belongs to another plan's host, or the plan lacks the endpoint.
+  /// The plan lacks the endpoint, or the key was refused for another reason.
   case apiKeyRejected(provider: String, detail: String)
-  /// Keyless and demo plans reach only the past 365 days.
+  /// The key and the host belong to different plans: CoinGecko's `code`
+  /// 10010 (a Pro key on the public host) or 10011 (a Demo key on the pro
+  /// host). `sent` is the plan the key was sent as (`nil`: no key was sent).
+  case keyPlanMismatch(provider: String, code: Int, sent: APIKeyPlan?)
+  /// Keyless and demo plans reach only the past 365 days, and the request
+  /// asked for more.
   case historyTooOld(provider: String)
   /// A 5xx status after the retries.
   case serverError(provider: String, status: Int)
@@ -42,10 +47,34 @@ public enum ProviderError: Error, Equatable, Sendable {
     case .rateLimited, .serverError, .network, .malformedResponse, .httpStatus, .noData:
       return true
     case .coinNotFound, .invalidCurrency, .unsupported, .apiKeyMissing, .apiKeyRejected,
-      .historyTooOld, .noProvider, .notCovered:
+      .keyPlanMismatch, .historyTooOld, .noProvider, .notCovered:
       return false
     }
   }
+}
+
+extension ProviderError {
+  /// This error as it concerns `asset`, which the user typed as `typed`.
+  ///
+  /// A "coin not found" about a coin known to exist
+  /// (``CoinResolver/isVerified(_:)``) is missing data, never an unknown
+  /// coin; otherwise it names what the user typed rather than the
+  /// provider's id. Other errors are returned unchanged.
+  public func about(_ asset: Asset, typed: String) -> ProviderError {
+    guard case .coinNotFound(let provider, _) = self else { return self }
+    guard !CoinResolver.isVerified(asset) else {
+      return .noData(
+        provider: provider, detail: "the answer has nothing for \(typed), a coin it lists")
+    }
+    return .coinNotFound(provider: provider, coin: typed)
+  }
+}
+
+/// The plan an API key was sent as: CoinGecko's free Demo plan (public host)
+/// or a paid Pro plan (pro host).
+public enum APIKeyPlan: String, Sendable, Equatable {
+  case demo
+  case pro
 }
 
 /// Names of the providers `rates` knows.

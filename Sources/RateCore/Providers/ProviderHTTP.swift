@@ -24,14 +24,18 @@ public struct ProviderHTTP: Sendable {
 
   /// Sends a GET for `path` (relative to the base URL) with `query`.
   ///
-  /// - Parameter maxBodyBytes: the largest decoded body accepted; a bigger
-  ///   one fails with ``HTTPError/bodyTooLarge(host:limit:)``.
+  /// - Parameters:
+  ///   - maxBodyBytes: the largest decoded body accepted; a bigger one fails
+  ///     with ``HTTPError/bodyTooLarge(host:limit:)``.
+  ///   - finalServerErrors: 5xx body texts that are not retried
+  ///     (``HTTPRequest/finalServerErrors``).
   public func get(
     _ path: String, query: [(String, String)] = [],
-    maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes
+    maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes, finalServerErrors: [String] = []
   ) async throws -> HTTPResponse {
     var request = try makeRequest(path, query: query)
     request.maxBodyBytes = maxBodyBytes
+    request.finalServerErrors = finalServerErrors
     do {
       return try await transport.send(request)
     } catch let error as HTTPError {
@@ -72,8 +76,11 @@ public struct ProviderHTTP: Sendable {
     do {
       return try JSONCoders.decoder().decode(type, from: data)
     } catch let error as DecodingError {
-      throw ProviderError.malformedResponse(
-        provider: provider, endpoint: endpoint, detail: error.summary)
+      // A proxy's or captive portal's page served with 200: say so rather than "not JSON".
+      let start = data.prefix(64).first { !(" \t\r\n" as String).utf8.contains($0) }
+      let detail =
+        start == UInt8(ascii: "<") ? "an HTML page where JSON was expected" : error.summary
+      throw ProviderError.malformedResponse(provider: provider, endpoint: endpoint, detail: detail)
     }
   }
 }

@@ -14,4 +14,8 @@ public enum Notice: Equatable, Sendable {
   /// The provider has nothing after `newest` (a frozen or recorded mirror):
   /// the series shows the `days` days up to it instead.
   case dataEndsEarly(provider: String, pair: String, newest: Day, days: Int)
+  /// The provider answered, but without some of the prices asked for (a
+  /// `/simple/price` answer that silently omits coins it lists): the others
+  /// are shown. `pairs` name each missing one as typed, `BASE/QUOTE`.
+  case missingFromAnswer(provider: String, pairs: [String])
 }

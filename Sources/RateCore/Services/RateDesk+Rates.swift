@@ -18,20 +18,28 @@ extension RateDesk {
     let answers = try await withThrowingTaskGroup(of: ProviderAnswer.self) { group in
       for provider in providers {
         let mine = routes.filter { $0.provider == provider }
-        group.addTask { ProviderAnswer(provider: provider, result: try await quotes(mine, at: provider)) }
+        group.addTask {
+          let (result, pairs) = try await quotes(mine, at: provider)
+          return ProviderAnswer(provider: provider, result: result, pairs: pairs)
+        }
       }
-      var results: [Provider: RateService.QuotesResult] = [:]
-      for try await answer in group { results[answer.provider] = answer.result }
+      var results: [Provider: ProviderAnswer] = [:]
+      for try await answer in group { results[answer.provider] = answer }
       return results
+    }
+    var aligned: [Provider: [Quote?]] = [:]
+    for (provider, answer) in answers {
+      aligned[provider] = answer.result.aligned(with: answer.pairs)
     }
     var next: [Provider: Int] = [:]
     return routes.map { route in
       let index = next[route.provider, default: 0]
       next[route.provider] = index + 1
-      guard let answer = answers[route.provider], let quote = answer.quotes.dropFirst(index).first
+      guard let answer = answers[route.provider],
+        let quote = aligned[route.provider]?.dropFirst(index).first ?? nil
       else { return nil }
       return RoutedQuote(
-        quote: route.inverted ? quote.inverted() : quote, staleness: answer.staleness)
+        quote: route.inverted ? quote.inverted() : quote, staleness: answer.result.staleness)
     }
   }
 
@@ -40,11 +48,13 @@ extension RateDesk {
   private struct ProviderAnswer: Sendable {
     var provider: Provider
     var result: RateService.QuotesResult
+    /// The pairs asked for, one per route of this provider, in order.
+    var pairs: [AssetQuote]
   }
 
   /// Current quotes for routes that all go to `provider`, in one request.
   private func quotes(_ routes: [PairRoute], at provider: Provider) async throws
-    -> RateService.QuotesResult
+    -> (RateService.QuotesResult, [AssetQuote])
   {
     let source = source(provider)
     var pairs: [AssetQuote] = []
@@ -52,7 +62,7 @@ extension RateDesk {
       try source.validateQuote(route.quote)
       pairs.append(AssetQuote(asset: try await source.resolve(route.base), quote: route.quote))
     }
-    return try await service(provider).quotes(for: pairs)
+    return (try await service(provider).quotes(for: pairs), pairs)
   }
 
   /// The last `days` days of `base` in `quote`, from the provider the pair

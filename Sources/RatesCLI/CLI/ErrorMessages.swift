@@ -5,14 +5,16 @@ import RateCore
 // says what happened and what to do.
 
 extension ProviderError: LocalizedError {
-  public var errorDescription: String? {
+  public var errorDescription: String? { message(keySetup: nil) }
+
+  /// The one-line message, with key advice that fits `keySetup` (the
+  /// user's CoinGecko key and where it comes from; `nil` when unknown).
+  public func message(keySetup: KeySetup?) -> String {
     switch self {
-    case .rateLimited(let provider, let retryAfter?):
-      return "\(Providers.displayName(provider)) rate limit reached: retry in \(retryAfter) s"
-        + (provider == Providers.coinGecko ? " (a free COINGECKO_API_KEY raises the limit)" : "")
-    case .rateLimited(let provider, nil):
-      return "\(Providers.displayName(provider)) rate limit reached: wait a minute and retry"
-        + (provider == Providers.coinGecko ? " (a free COINGECKO_API_KEY raises the limit)" : "")
+    case .rateLimited(let provider, let retryAfter):
+      let wait = retryAfter.map { "retry in \($0) s" } ?? "wait a minute and retry"
+      return "\(Providers.displayName(provider)) rate limit reached: \(wait)"
+        + (provider == Providers.coinGecko ? KeyAdvice.rateLimitHint(keySetup) : "")
     case .coinNotFound(let provider, let coin):
       let name = UntrustedText.sanitize(coin)
       let guess = Suggestions.coin(near: coin).map { ": did you mean '\($0)'?" } ?? ":"
@@ -27,9 +29,13 @@ extension ProviderError: LocalizedError {
     case .unsupported(let provider, let detail):
       return "\(Providers.displayName(provider)): \(detail)"
     case .apiKeyMissing(let provider):
-      return "\(Providers.displayName(provider)) needs an API key for this host: set COINGECKO_PRO_API_KEY, or unset it to use the public host"
+      return "\(Providers.displayName(provider)) needs an API key for this host: "
+        + KeyAdvice.missing(keySetup)
     case .apiKeyRejected(let provider, let detail):
       return "\(Providers.displayName(provider)) rejected the API key: \(detail)"
+    case .keyPlanMismatch(let provider, let code, let sent):
+      return "\(Providers.displayName(provider)) rejected the API key (error \(code)): "
+        + KeyAdvice.planMismatch(code: code, sent: sent, keySetup)
     case .historyTooOld(let provider):
       return "\(Providers.displayName(provider)) only serves the past 365 days on free plans: use --days 365 or less"
     case .serverError(let provider, let status):
@@ -40,7 +46,14 @@ extension ProviderError: LocalizedError {
     case .network(let provider, let error):
       return "\(Providers.displayName(provider)): \(error.userMessage)"
     case .malformedResponse(let provider, let endpoint, let detail):
-      return "\(Providers.displayName(provider)) sent an unreadable response from \(endpoint) (\(detail)): try again later"
+      // Asking again gets the same answer: say what is wrong, not "try later".
+      let variable = [
+        Providers.coinGecko: "RATES_COINGECKO_URL", Providers.coinDesk: "RATES_COINDESK_URL",
+        Providers.frankfurter: "RATES_FRANKFURTER_URL",
+      ][provider].map { " (\($0))" } ?? ""
+      return "\(Providers.displayName(provider)) sent an unreadable response from \(endpoint)"
+        + " (\(detail)): asking again will not help; check the provider URL\(variable)"
+        + " or report the problem"
     case .noData(let provider, let detail):
       return "\(Providers.displayName(provider)) has no data: \(detail)"
     case .notCovered(let provider, let what) where provider == Providers.coinDesk:
@@ -89,10 +102,18 @@ extension HTTPError {
 /// Close matches for a mistyped coin or currency, from local tables only
 /// (a suggestion never costs a request).
 enum Suggestions {
-  /// The closest well-known coin symbol, id or name to `input`.
+  /// The closest well-known coin symbol, id or name to `input`; `nil` when
+  /// `input` already names a well-known coin, so a suggestion never repeats
+  /// what was typed (`ETH` for `ETH`, `bitcoin` for `BTC`).
   static func coin(near input: String) -> String? {
+    let upper = input.uppercased()
+    let lower = input.lowercased()
+    guard CoinResolver.wellKnown[upper] == nil, !CoinResolver.knownIDs.contains(lower) else {
+      return nil
+    }
     let candidates = Array(CoinResolver.wellKnown.values) + Array(CoinResolver.wellKnown.keys)
-    return EditDistance.suggestions(for: input, in: candidates.sorted(), limit: 1).first
+    return EditDistance.suggestions(for: input, in: candidates.sorted(), limit: 1)
+      .first { $0.lowercased() != lower }
   }
 
   /// The closest currency code to `input`.

@@ -71,20 +71,25 @@ public struct ErrorReport: Equatable, Sendable {
   public var message: String
 
   /// Classifies any error `rates` can throw.
-  public init(_ error: any Error) {
+  ///
+  /// - Parameter keySetup: the user's CoinGecko key setup, so that key
+  ///   advice fits it; `nil` when unknown.
+  public init(_ error: any Error, keySetup: KeySetup? = nil) {
     switch error {
     case let error as UsageError:
       self.init(.usage, "usage", error)
     case let error as ProviderError:
       switch error {
-      case .rateLimited: self.init(.rateLimited, "rate_limited", error)
+      case .rateLimited:
+        self.init(.rateLimited, "rate_limited", error, message: error.message(keySetup: keySetup))
       case .coinNotFound: self.init(.usage, "unknown_coin", error)
       case .invalidCurrency: self.init(.usage, "unknown_currency", error)
       case .unsupported: self.init(.usage, "unsupported", error)
       case .historyTooOld: self.init(.usage, "history_too_old", error)
       case .noProvider: self.init(.usage, "no_provider", error)
       case .notCovered: self.init(.usage, "unsupported", error)
-      case .apiKeyMissing, .apiKeyRejected: self.init(.config, "api_key", error)
+      case .apiKeyMissing, .apiKeyRejected, .keyPlanMismatch:
+        self.init(.config, "api_key", error, message: error.message(keySetup: keySetup))
       case .serverError: self.init(.unavailable, "server_error", error)
       case .httpStatus: self.init(.unavailable, "http_error", error)
       case .network: self.init(.unavailable, "network", error)
@@ -104,10 +109,11 @@ public struct ErrorReport: Equatable, Sendable {
     }
   }
 
-  init(_ exitCode: ExitCode, _ code: String, _ error: any Error) {
+  init(_ exitCode: ExitCode, _ code: String, _ error: any Error, message: String? = nil) {
     self.exitCode = exitCode
     self.code = code
-    let text = (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+    let text =
+      message ?? (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
     self.message = TerminalText.sanitize(text)
   }
 }

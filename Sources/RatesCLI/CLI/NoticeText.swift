@@ -16,6 +16,10 @@ enum NoticeText {
     case .dataEndsEarly(let provider, let pair, let newest, let days):
       return "note: \(Providers.displayName(provider)) has no \(pair) data after"
         + " \(newest); showing the \(days) days up to it"
+    case .missingFromAnswer(let provider, let pairs):
+      let names = pairs.map { TerminalText.sanitize($0) }.joined(separator: ", ")
+      return "warning: \(Providers.displayName(provider)) sent no price for \(names);"
+        + " showing the prices that arrived"
     }
   }
 }

@@ -69,7 +69,10 @@ public enum RatesCLI {
         resolved, scanner, options: options, config: config, context: context
       ).rawValue
     } catch {
-      return report(error, options: options, path: path, context: context).rawValue
+      let keySetup = KeySetup(environment: context.environment, config: try? config.get())
+      return report(
+        error, options: options, path: path, context: context, keySetup: keySetup
+      ).rawValue
     }
   }
 
@@ -126,9 +129,10 @@ public enum RatesCLI {
 
   /// Prints `error` the documented way and returns its exit code.
   static func report(
-    _ error: any Error, options: GlobalOptions, path: CommandPath?, context: CommandContext
+    _ error: any Error, options: GlobalOptions, path: CommandPath?, context: CommandContext,
+    keySetup: KeySetup? = nil
   ) -> ExitCode {
-    let report = ErrorReport(error)
+    let report = ErrorReport(error, keySetup: keySetup)
     if options.json {
       struct Body: Encodable {
         struct Detail: Encodable {

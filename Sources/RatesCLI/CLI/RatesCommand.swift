@@ -157,7 +157,10 @@ struct Invocation: Sendable {
   /// Prints the stale-data note on stderr, if any.
   func report(_ staleness: Staleness?) {
     guard let staleness else { return }
-    err(staleness.note(now: context.now()))
+    err(
+      staleness.note(
+        now: context.now(),
+        keySetup: KeySetup(settings: settings, environment: context.environment)))
   }
 
   /// The notes of a history answer: stale cache, and today's price missing

@@ -3,11 +3,15 @@ import RateCore
 
 extension Staleness {
   /// The stderr note, e.g. `warning: …; showing cached data from 2 h ago`.
-  public func note(now: Date) -> String {
+  ///
+  /// - Parameter keySetup: the user's CoinGecko key setup, so that key
+  ///   advice in the reason fits it; `nil` when unknown.
+  public func note(now: Date, keySetup: KeySetup? = nil) -> String {
     let age = AgeText.describe(now.timeIntervalSince(fetchedAt))
     if let reason {
       // The reason may quote a provider's response: never raw to a terminal.
-      return "warning: \(TerminalText.sanitize(reason.localizedDescription)); showing cached data from \(age) ago (stale)"
+      let text = TerminalText.sanitize(reason.message(keySetup: keySetup))
+      return "warning: \(text); showing cached data from \(age) ago (stale)"
     }
     return "note: offline; showing cached data from \(age) ago"
   }

@@ -126,6 +126,12 @@ extension Doctor {
       return DoctorCheck(
         name: name, status: .fail, detail: "\(label) rejected by \(host): \(detail)\(also)",
         values: values)
+    case .keyPlanMismatch(_, let code, let sent)?:
+      let setup = KeySetup(settings: settings, environment: environment)
+      let advice = KeyAdvice.planMismatch(code: code, sent: sent, setup)
+      return DoctorCheck(
+        name: name, status: .fail,
+        detail: "\(label) rejected by \(host) (error \(code)): \(advice)\(also)", values: values)
     case _ where unauthorized:
       return DoctorCheck(
         name: name, status: .fail,

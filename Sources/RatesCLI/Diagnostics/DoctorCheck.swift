@@ -172,7 +172,8 @@ struct Doctor: Sendable {
   func geckoError(_ probe: Probe) -> ProviderError? {
     guard let response = probe.response, let status = probe.status, !(200...299).contains(status)
     else { return nil }
-    let client = CoinGeckoClient(baseURL: settings.coinGeckoURL, key: nil, transport: transport)
+    let client = CoinGeckoClient(
+      baseURL: settings.coinGeckoURL, key: settings.coinGeckoKey, transport: transport)
     do {
       try client.check(response, endpoint: "/ping", coin: "", currency: "")
     } catch let error as ProviderError {
@@ -212,7 +213,7 @@ struct Doctor: Sendable {
     var detail = "answered HTTP \(status) in \(probe.milliseconds) ms (\(place))"
     if name == Providers.coinGecko, let error = geckoError(probe) {
       switch error {
-      case .apiKeyMissing, .apiKeyRejected: detail += ": see the key check"
+      case .apiKeyMissing, .apiKeyRejected, .keyPlanMismatch: detail += ": see the key check"
       case .httpStatus(_, 401, _): detail += ": see the key check"
       default: detail += ": " + ErrorReport(error).message
       }

@@ -104,7 +104,7 @@ enum WatchFeeds {
         if let staleness = result.staleness {
           throw staleness.reason ?? ProviderError.noData(provider: provider, detail: "no fresh prices")
         }
-        return WatchFeed.Snapshot(quotes: result.quotes, fetchedAt: now())
+        return WatchFeed.Snapshot(quotes: result.aligned(with: pairs), fetchedAt: now())
       })
   }
 

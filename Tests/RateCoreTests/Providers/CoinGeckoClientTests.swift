@@ -139,9 +139,15 @@ import RatesTestSupport
     .init(
       status: 400, fixture: "coingecko/error_invalid_vs_currency.json",
       expected: .invalidCurrency(provider: "coingecko", currency: "EUR")),
+    // 10012 for a request that stayed within 365 days: CoinGecko's own
+    // message, not a claim that the range was too long (see below).
     .init(
       status: 401, fixture: "coingecko/error_10012_range.json",
-      expected: .historyTooOld(provider: "coingecko")),
+      expected: .httpStatus(
+        provider: "coingecko", status: 401,
+        message: "Your request exceeds the allowed time range. Public API users are limited to"
+          + " querying historical data within the past 365 days. Upgrade to a paid plan to enjoy"
+          + " full historical data access: https://www.coingecko.com/en/api/pricing. ")),
     .init(
       status: 401, fixture: "coingecko/error_10002_key_missing.json",
       expected: .apiKeyMissing(provider: "coingecko")),
@@ -162,19 +168,26 @@ import RatesTestSupport
     }
   }
 
-  @Test(arguments: ["coingecko/error_10010_wrong_host.json", "coingecko/error_10011_wrong_host.json"])
-  func wrongHostKeysAreRejectedWithAHint(_ fixture: String) async throws {
+  @Test func aRangeOver365DaysIsHistoryTooOld() async throws {
+    let stub = StubTransport(status: 401, body: try fixtureText("coingecko/error_10012_range.json"))
+    await #expect(throws: ProviderError.historyTooOld(provider: "coingecko")) {
+      _ = try await client(stub).marketChart(id: "bitcoin", currency: "eur", days: 366)
+    }
+  }
+
+  @Test(arguments: [
+    ("coingecko/error_10010_wrong_host.json", 10010, CoinGeckoClient.APIKey.pro("CG-secret")),
+    ("coingecko/error_10011_wrong_host.json", 10011, .demo("CG-secret")),
+    ("coingecko/error_10011_wrong_host.json", 10011, .pro("CG-secret")),
+  ])
+  func wrongPlanKeysNameTheCodeAndThePlanSent(
+    _ fixture: String, _ code: Int, _ key: CoinGeckoClient.APIKey
+  ) async throws {
     let stub = StubTransport(status: 400, body: try fixtureText(fixture))
-    do {
-      _ = try await client(stub, key: .demo("CG-secret")).simplePrices(ids: ["bitcoin"], currencies: ["usd"])
-      Issue.record("expected an error")
-    } catch let error as ProviderError {
-      guard case .apiKeyRejected(_, let detail) = error else {
-        Issue.record("unexpected \(error)")
-        return
-      }
-      #expect(detail.contains("COINGECKO_"))
-      #expect(!String(describing: error).contains("CG-secret"))
+    await #expect(
+      throws: ProviderError.keyPlanMismatch(provider: "coingecko", code: code, sent: key.plan)
+    ) {
+      _ = try await client(stub, key: key).simplePrices(ids: ["bitcoin"], currencies: ["usd"])
     }
   }
 

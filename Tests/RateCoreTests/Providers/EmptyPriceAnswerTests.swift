@@ -48,4 +48,21 @@ import Testing
     #expect(result.quotes.map(\.rate) == [61234])
     #expect(result.staleness?.reason == .noData(provider: "coingecko", detail: "no current BTC price in the answer"))
   }
+
+  @Test func aPartialAnswerKeepsWhatArrivedAndNamesWhatDidNot() async throws {
+    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let notices = Recorder<Notice>()
+    let btc = AssetQuote(asset: Asset(symbol: "BTC", id: "bitcoin"), quote: "EUR")
+    let sol = AssetQuote(asset: Asset(symbol: "SOL", id: "solana"), quote: "EUR")
+    let eth = AssetQuote(asset: Asset(symbol: "ETH", id: "ethereum"), quote: "EUR")
+    let stub = StubTransport(body: #"{"bitcoin":{"eur":62891},"ethereum":{"eur":3540.9}}"#)
+    let service = RateService(
+      source: source(stub), cache: cache, mode: .normal, now: { fixedNow },
+      notify: { notices.append($0) })
+    let result = try await service.quotes(for: [btc, sol, eth])
+    #expect(result.quotes.map(\.base) == ["BTC", "ETH"])
+    #expect(result.missing == [sol])
+    #expect(result.aligned(with: [btc, sol, eth]).map { $0?.rate } == [62891, nil, 3540.9])
+    #expect(notices.all == [.missingFromAnswer(provider: "coingecko", pairs: ["SOL/EUR"])])
+  }
 }

@@ -13,6 +13,21 @@ import RatesTestSupport
     #expect(far == "unknown coin 'zzzzzzzz' at CoinGecko: try 'rates search zzzzzzzz'")
   }
 
+  @Test(arguments: ["ETH", "eth", "bitcoin", "BTC", "Ethereum-Classic"])
+  func aSuggestionNeverRepeatsWhatWasTypedOrTheSameCoin(_ typed: String) {
+    let message = ProviderError.coinNotFound(provider: "coingecko", coin: typed).localizedDescription
+    #expect(!message.contains("did you mean"), "\(message)")
+    #expect(message.contains("'\(typed)'"))
+  }
+
+  @Test func anUnreadableResponseIsNotCalledPassing() {
+    let message = ProviderError.malformedResponse(
+      provider: "frankfurter", endpoint: "/latest", detail: "an HTML page where JSON was expected"
+    ).localizedDescription
+    #expect(!message.contains("try again"))
+    #expect(message.contains("RATES_FRANKFURTER_URL"))
+  }
+
   @Test func unknownCurrencySuggestsACode() {
     let message = ProviderError.invalidCurrency(provider: "coingecko", currency: "EUX").localizedDescription
     #expect(message.contains("did you mean 'EUR'?"))

@@ -47,7 +47,8 @@ public struct CoinDeskClient: Sendable {
     let endpoint = "/historical/close.json"
     let response = try await http.get(
       endpoint,
-      query: [("currency", code), ("start", start.description), ("end", end.description)])
+      query: [("currency", code), ("start", start.description), ("end", end.description)],
+      finalServerErrors: [Self.noResults])
     try check(response, currency: code)
     let dto = try http.decode(CoinDeskHistoricalDTO.self, from: response.body, endpoint: endpoint)
     var points: [RatePoint] = []
@@ -63,18 +64,26 @@ public struct CoinDeskClient: Sendable {
     return points.sorted { $0.date < $1.date }
   }
 
+  /// The 500 body for a range with no data: final, not a server failure.
+  static let noResults = "No results returned"
+
   /// Maps CoinDesk's plain-text errors (``ProviderHTTP/check(_:reading:)``).
   func check(_ response: HTTPResponse, currency: String) throws {
     try http.check(response) { response in
       let provider = Providers.coinDesk
       let text = ProviderHTTP.text(of: response.body)
       let error: ProviderError?
-      if text.localizedCaseInsensitiveContains("currency was not found") {
+      if text.localizedCaseInsensitiveContains("currency was not found")
+        || text.localizedCaseInsensitiveContains("is not supported or is invalid")
+      {
         error = .invalidCurrency(provider: provider, currency: currency)
       } else if text.localizedCaseInsensitiveContains("only covers data from") {
         error = .noData(
           provider: provider, detail: "the BPI starts on 2010-07-17: ask for later days")
-      } else if text.localizedCaseInsensitiveContains("No results returned") {
+      } else if text.localizedCaseInsensitiveContains(Self.noResults)
+        || text.localizedCaseInsensitiveContains("end date is before your start date")
+      {
+        // The same text answers a start date in the future.
         error = .noData(provider: provider, detail: "no prices for that range")
       } else {
         error = nil

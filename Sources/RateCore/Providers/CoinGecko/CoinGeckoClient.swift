@@ -21,9 +21,20 @@ public struct CoinGeckoClient: Sendable {
   public enum APIKey: Sendable, Equatable {
     case demo(String)
     case pro(String)
+
+    /// The plan the key is sent as.
+    public var plan: APIKeyPlan {
+      switch self {
+      case .demo: return .demo
+      case .pro: return .pro
+      }
+    }
   }
 
   let http: ProviderHTTP
+  /// The plan of the key sent with every request, if any: what an error
+  /// about the key is about.
+  let keyPlan: APIKeyPlan?
 
   /// Creates a client.
   ///
@@ -40,6 +51,7 @@ public struct CoinGeckoClient: Sendable {
     }
     http = ProviderHTTP(
       provider: Providers.coinGecko, baseURL: baseURL, transport: transport, headers: headers)
+    keyPlan = key?.plan
   }
 
   /// One price of one coin in one currency from `/simple/price`.
@@ -98,7 +110,8 @@ public struct CoinGeckoClient: Sendable {
         ("vs_currency", currency.lowercased()), ("days", String(days)), ("interval", "daily"),
       ])
     try check(
-      response, endpoint: "/coins/{id}/market_chart", coin: id, currency: currency.uppercased())
+      response, endpoint: "/coins/{id}/market_chart", coin: id, currency: currency.uppercased(),
+      days: days)
     let dto = try http.decode(
       CoinGeckoMarketChartDTO.self, from: response.body, endpoint: "/coins/{id}/market_chart")
     return dto.prices.compactMap { point in
@@ -133,16 +146,25 @@ public struct CoinGeckoClient: Sendable {
 
   /// Throws the ``ProviderError`` a non-2xx response stands for
   /// (``ProviderHTTP/check(_:reading:)`` with CoinGecko's error bodies).
-  public func check(_ response: HTTPResponse, endpoint: String, coin: String, currency: String) throws {
-    try http.check(response) { response in
-      Self.reading(response, endpoint: endpoint, coin: coin, currency: currency)
+  ///
+  /// - Parameter days: how far back the request reached, for a history; a
+  ///   10012 ("exceeds the allowed time range") is reported as
+  ///   ``ProviderError/historyTooOld(provider:)`` only when it reached past
+  ///   365 days, and otherwise with CoinGecko's own message.
+  public func check(
+    _ response: HTTPResponse, endpoint: String, coin: String, currency: String, days: Int? = nil
+  ) throws {
+    try http.check(response) { [keyPlan] response in
+      Self.reading(
+        response, endpoint: endpoint, coin: coin, currency: currency, days: days, sent: keyPlan)
     }
   }
 
   /// What CoinGecko's error body says, in all four documented shapes.
-  static func reading(_ response: HTTPResponse, endpoint: String, coin: String, currency: String)
-    -> ErrorBodyReading
-  {
+  static func reading(
+    _ response: HTTPResponse, endpoint: String, coin: String, currency: String, days: Int?,
+    sent: APIKeyPlan?
+  ) -> ErrorBodyReading {
     let provider = Providers.coinGecko
     let body = CoinGeckoErrorBody(data: response.body)
     let message = body.message.lowercased()
@@ -150,16 +172,10 @@ public struct CoinGeckoClient: Sendable {
     switch body.code {
     case 429?:
       error = .rateLimited(provider: provider, retryAfter: RetryAfter.seconds(from: response))
-    case 10012?: error = .historyTooOld(provider: provider)
+    case 10012? where (days ?? 0) > 365: error = .historyTooOld(provider: provider)
     case 10002?: error = .apiKeyMissing(provider: provider)
-    case 10010?:
-      error = .apiKeyRejected(
-        provider: provider,
-        detail: "a Pro key only works on the pro host: set COINGECKO_PRO_API_KEY instead of COINGECKO_API_KEY")
-    case 10011?:
-      error = .apiKeyRejected(
-        provider: provider,
-        detail: "a Demo key only works on the public host: set COINGECKO_API_KEY instead of COINGECKO_PRO_API_KEY")
+    case let code? where code == 10010 || code == 10011:
+      error = .keyPlanMismatch(provider: provider, code: code, sent: sent)
     case 10005?:
       error = .apiKeyRejected(provider: provider, detail: "\(endpoint) is not included in your plan")
     default:

@@ -51,6 +51,8 @@ struct CoinGeckoSearchDTO: Decodable {
 /// - C: `{"error":{"status":{"error_code":10012,"error_message":"…"}}}`
 /// - D: `{"error_code":10011,"status":{"error_message":"…"}}`
 ///
+/// `status` may also be a number (the HTTP status, or the CoinGecko code
+/// itself); a number that is 429 or a five-digit code counts as the code.
 /// Anything else (HTML, plain text) is kept as text.
 struct CoinGeckoErrorBody: Equatable {
   var code: Int?
@@ -69,6 +71,9 @@ struct CoinGeckoErrorBody: Equatable {
     var message: String?
     func visit(_ dictionary: [String: Any]) {
       if code == nil, let value = dictionary["error_code"] as? Int { code = value }
+      if code == nil, let value = dictionary["status"] as? Int, value == 429 || value >= 10_000 {
+        code = value
+      }
       if message == nil, let value = dictionary["error_message"] as? String { message = value }
       if message == nil, let value = dictionary["error"] as? String { message = value }
       for key in ["status", "error"] {

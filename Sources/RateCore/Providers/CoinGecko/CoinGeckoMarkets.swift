@@ -31,6 +31,12 @@ public struct CoinMarket: Equatable, Sendable, Codable {
 }
 
 /// The wire shape of a `/coins/markets` row.
+///
+/// Numbers are read leniently: the 2018 format sent several of them as
+/// strings (`"price_change_percentage_24h":"4.46"`, `"circulating_supply":
+/// "17236100.0"`), and a key may be absent, `null`, an integer or a float.
+/// Keys not listed here (`roi` as 0, `null` or an object; `image`,
+/// `fully_diluted_valuation`) are ignored.
 struct CoinGeckoMarketDTO: Decodable {
   let id: String
   let symbol: String
@@ -76,6 +82,34 @@ struct CoinGeckoMarketDTO: Decodable {
     case atlDate = "atl_date"
     case lastUpdated = "last_updated"
     case sparklineIn7d = "sparkline_in_7d"
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    func number(_ key: CodingKeys) throws -> Double? {
+      try container.decodeIfPresent(LenientDouble.self, forKey: key)?.value
+    }
+    id = try container.decode(String.self, forKey: .id)
+    symbol = try container.decode(String.self, forKey: .symbol)
+    name = try container.decode(String.self, forKey: .name)
+    currentPrice = try number(.currentPrice)
+    marketCap = try number(.marketCap)
+    marketCapRank = try number(.marketCapRank).flatMap { $0 >= 1 && $0 < 1e9 ? Int($0) : nil }
+    totalVolume = try number(.totalVolume)
+    high24h = try number(.high24h)
+    low24h = try number(.low24h)
+    priceChangePercentage24h = try number(.priceChangePercentage24h)
+    circulatingSupply = try number(.circulatingSupply)
+    totalSupply = try number(.totalSupply)
+    maxSupply = try number(.maxSupply)
+    ath = try number(.ath)
+    athChangePercentage = try number(.athChangePercentage)
+    athDate = try container.decodeIfPresent(String.self, forKey: .athDate)
+    atl = try number(.atl)
+    atlChangePercentage = try number(.atlChangePercentage)
+    atlDate = try container.decodeIfPresent(String.self, forKey: .atlDate)
+    lastUpdated = try container.decodeIfPresent(String.self, forKey: .lastUpdated)
+    sparklineIn7d = try container.decodeIfPresent(Sparkline.self, forKey: .sparklineIn7d)
   }
 
   var domain: CoinMarket {

@@ -39,6 +39,13 @@ public struct CoinResolver: Sendable {
   /// The ids of the ``wellKnown`` coins: coins known to exist.
   public static let knownIDs = Set(wellKnown.values)
 
+  /// Whether `asset` is known to exist: a ``wellKnown`` coin, or one
+  /// `/search` found. An id typed as such (`ethereum-wormhole`) is taken
+  /// unchecked, its symbol being the id as given, and is not verified.
+  public static func isVerified(_ asset: Asset) -> Bool {
+    knownIDs.contains(asset.id) || asset.symbol != asset.id
+  }
+
   /// How long a `/search` answer is reused.
   public static let searchTTL: TimeInterval = 86_400
 

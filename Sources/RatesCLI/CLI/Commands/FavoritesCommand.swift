@@ -186,6 +186,7 @@ struct FavoritesCommand: CommandDeclaration {
     for (input, asset) in zip(inputs, assets) {
       guard let market = answer.value.first(where: { $0.id == asset.id }) else {
         throw ProviderError.coinNotFound(provider: Providers.coinGecko, coin: input)
+          .about(asset, typed: input)
       }
       found.append(
         FavoriteCoin(id: market.id, symbol: market.symbol, name: market.name, addedAt: invocation.context.now()))

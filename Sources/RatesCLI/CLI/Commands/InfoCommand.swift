@@ -59,9 +59,16 @@ struct InfoCommand: RatesCommand {
     let asset = try await invocation.desk.resolver().resolve(coin)
     async let marketAnswer = invocation.desk.marketService().markets(currency: currency, ids: [asset.id])
     async let historyAnswer = invocation.desk.service(invocation.desk.coinProvider).history(of: asset, in: currency, days: days)
-    let (answer, history) = try await (marketAnswer, historyAnswer)
+    let (answer, history): (MarketService.Answer<[CoinMarket]>, RateService.HistoryResult)
+    do {
+      (answer, history) = try await (marketAnswer, historyAnswer)
+    } catch let error as ProviderError {
+      throw error.about(asset, typed: coin)
+    }
     guard let market = answer.value.first(where: { $0.id == asset.id }) else {
+      // A coin known to exist is missing data, not unknown (ProviderError.about).
       throw ProviderError.coinNotFound(provider: Providers.coinGecko, coin: coin)
+        .about(asset, typed: coin)
     }
     var series = history.series
     series.base = market.symbol
