@@ -45,12 +45,7 @@ public enum LedgerCSV {
   }
 
   /// A number in the shortest text that reads back exactly: whole numbers without `.0`.
-  static func number(_ value: Double) -> String {
-    if value.isFinite, value == value.rounded(), abs(value) <= 1e15 {
-      return String(Int64(value))
-    }
-    return "\(value)"
-  }
+  static func number(_ value: Double) -> String { DecimalText.shortest(value) ?? "" }
 
   // MARK: - Reading
 

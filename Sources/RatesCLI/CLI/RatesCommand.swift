@@ -95,13 +95,20 @@ struct Invocation: Sendable {
   func err(_ text: String) { context.writeErr(text + "\n") }
 
   /// Writes `series` in an export `--format`; false for table and json.
-  func export(_ series: RateSeries) -> Bool {
+  func export(_ series: RateSeries) async -> Bool {
+    let journal: PriceExport.Journal
     switch options.format {
-    case .csv?: context.writeOut(PriceExport.csv(series))
-    case .ledger?: out(PriceExport.directives(series, journal: .ledger))
-    case .beancount?: out(PriceExport.directives(series, journal: .beancount))
+    case .csv?:
+      context.writeOut(PriceExport.csv(series))
+      return true
+    case .ledger?: journal = .ledger
+    case .beancount?: journal = .beancount
     default: return false
     }
+    let base = await desk.commodity(for: series.base)
+    let quote = await desk.commodity(for: series.quote)
+    let text = PriceExport.directives(series, base: base, quote: quote, journal: journal)
+    if !text.isEmpty { out(text) }
     return true
   }
 
