@@ -62,10 +62,15 @@ protocol RatesCommand: CommandDeclaration {
 
   /// The `--format` values beyond table and json the command writes.
   static var exportFormats: Set<OutputFormat> { get }
+
+  /// Why the command cannot write JSON, for the usage error `--json` gets; `nil` when
+  /// it can.
+  static var noJSON: String? { get }
 }
 
 extension RatesCommand {
   static var exportFormats: Set<OutputFormat> { [] }
+  static var noJSON: String? { nil }
 }
 
 /// What `history`, `stats`, `current` and `ledger list` also write.
