@@ -55,9 +55,10 @@ public struct HistoryView: Sendable {
     let change = (values.last ?? 0) - (values.first ?? 0)
     var lines = [header(), "", "  " + style.change(line, value: change)]
     if let stats = SeriesStatistics(points: series.ownPoints) {
+      let labels = RateFormat.distinct([stats.min, stats.max], format: RateFormat.rate)
       lines.append(
-        "  " + style.dim("low \(RateFormat.rate(stats.min)) \(stats.minDate)"
-          + "   high \(RateFormat.rate(stats.max)) \(stats.maxDate)"))
+        "  " + style.dim("low \(labels[0]) \(stats.minDate)"
+          + "   high \(labels[1]) \(stats.maxDate)"))
       lines.append("")
       lines.append(contentsOf: statisticsBlock(stats))
     }
