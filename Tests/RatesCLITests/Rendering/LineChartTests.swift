@@ -178,9 +178,17 @@ import RatesTestSupport
     }
   }
 
-  /// A sparkline's low and high labels differ too (before: `1.0000` twice).
+  /// A sparkline's low and high labels differ too (before: `low 1.0000 … high 1.0000`).
   @Test func sparklineLowAndHighDiffer() {
-    let labels = RateFormat.distinct([1.000_01, 1.000_04], format: RateFormat.rate)
-    #expect(labels[0] != labels[1])
+    let series = RateSeries(
+      base: "USDT", quote: "USD", source: "coingecko", fetchedAt: fixedNow,
+      points: Self.series([1.000_02, 1.000_01, 1.000_04, 1.000_03]))
+    let view = HistoryView(
+      series: series, staleness: nil, now: fixedNow,
+      terminal: TerminalCapabilities(isTTY: false, width: 80, unicode: true, color: false),
+      style: Style(enabled: false))
+    let report = view.sparklineReport()
+    #expect(report.contains("low 1.00001 2024-03-02"), "\(report)")
+    #expect(report.contains("high 1.00004 2024-03-03"), "\(report)")
   }
 }
