@@ -6,8 +6,9 @@
 /// - A currency code that is already a valid name keeps it, upper-cased
 ///   (`USD`, `LBP`, `SATS`).
 /// - A coin is named from its resolved CoinGecko id, never from what was
-///   typed: a coin that resolves by symbol without a lookup keeps that symbol
-///   (`bitcoin` → `BTC`, `ethereum` → `ETH`); any other coin is its id
+///   typed: a coin that resolves by symbol without a lookup, or is one of
+///   CoinGecko's quote currencies, keeps that symbol (`bitcoin` → `BTC`,
+///   `yearn-finance` → `YFI`); any other coin is its id
 ///   upper-cased (`wbtc` and `wrapped-bitcoin` → `WRAPPED-BITCOIN`,
 ///   `ethereum-wormhole` → `ETHEREUM-WORMHOLE`), unless that would be a
 ///   currency code or such a symbol.
@@ -42,9 +43,7 @@ public struct CommodityName: Hashable, Sendable, CustomStringConvertible {
 
   /// The name of the CoinGecko coin `id`.
   public static func coin(id: String) -> CommodityName {
-    if let symbol = CoinResolver.wellKnown.first(where: { $0.value == id })?.key {
-      return CommodityName(symbol)
-    }
+    if let symbol = symbols[id] { return CommodityName(symbol) }
     let upper = id.uppercased()
     return CommodityName(reserved.contains(upper) ? escaped(upper) : plainOrEscaped(upper))
   }
@@ -54,6 +53,13 @@ public struct CommodityName: Hashable, Sendable, CustomStringConvertible {
   static func plainOrEscaped(_ text: String) -> String {
     isPlain(text, maxLength: .max) ? shortened(text) : escaped(text)
   }
+
+  /// The coins named by their symbol, by id: the ones that resolve without a lookup,
+  /// and the coins among CoinGecko's quote currencies (so `YFI` typed as a quote and
+  /// `yearn-finance` typed as a coin are one commodity).
+  static let symbols: [String: String] = Dictionary(
+    CoinResolver.wellKnown.map { ($0.value, $0.key) } + [("yearn-finance", "YFI")],
+    uniquingKeysWith: { first, _ in first })
 
   /// Names a coin id must not take: currency codes and well-known symbols.
   static let reserved: Set<String> = CurrencyCodes.fiat.union(CurrencyCodes.coinGeckoQuotes)
