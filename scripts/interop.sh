@@ -248,6 +248,36 @@ for name in cases:
             figure["mismatches"] += 1
             problems.append(f"csv {name}: {text} for {value!r}")
 
+# The escaped and shortened names README documents (CommodityNameTests checks that rates
+# makes them; the hashed one only shows the shape): every tool must take them and keep them
+# apart.
+names = ["X'USD'2B", "X'X", "X''24", "X''5F", "X'1INCH", "X'A'20B", "X''C3'89",
+         "WRAPPED-BITCOIN'1A2B3C4D", "ETHEREUM-WORMHOLE", "X'USD"]
+with open(f"{out}/names.ledger", "w") as f:
+    f.write("".join(f'P 2024-11-16 "{n}" {i + 1}.5 USD\n' for i, n in enumerate(names)))
+    f.write("2000-01-01 seed\n" + "".join(f'    a    1 "{n}"\n' for n in names) + "    b\n")
+with open(f"{out}/names.beancount", "w") as f:
+    f.write("".join(f"2024-11-16 price {n} {i + 1}.5 USD\n" for i, n in enumerate(names)))
+want = {n: f"{i + 1}.5" for i, n in enumerate(names)}
+readers = {
+    "hledger": (["hledger", "-f", f"{out}/names.ledger", "prices"], r'^P \S+ ("[^"]+"|\S+) (\S+)'),
+    "ledger": (["ledger", "-f", f"{out}/names.ledger", "pricedb"], r'^P \S+ \S+ ("[^"]+"|\S+) USD(\S+)'),
+}
+loader_names = ("import sys\nfrom beancount import loader\nfrom beancount.core import data\n"
+                "e, errs, _ = loader.load_file(sys.argv[1])\nassert not errs, errs\n"
+                "[print('P x', p.currency, p.amount.number) for p in e if isinstance(p, data.Price)]\n")
+for tool, python in [("beancount 3", sys.executable), ("beancount 2", beancount2)]:
+    if python:
+        readers[tool] = ([python, "-c", loader_names, f"{out}/names.beancount"], r"^P x (\S+) (\S+)")
+for tool, (command, pattern) in readers.items():
+    result = run(command)
+    got = {unquote(m.group(1)): m.group(2) for m in
+           (re.match(pattern, l) for l in result.stdout.splitlines()) if m}
+    figures[tool]["checked"] += len(got)
+    if result.returncode != 0 or got != want:
+        figures[tool]["errors"] += 1
+        problems.append(f"{tool} names: {result.stderr.strip()} read {got}")
+
 # ledger export --csv against ledger list --json.
 doc = json.load(open(f"{out}/ledger-list.json"))
 rows = list(csv.DictReader(open(f"{out}/ledger-export.csv", newline="")))
