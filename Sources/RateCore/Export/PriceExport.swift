@@ -11,23 +11,34 @@ public enum PriceExport {
     case beancount
   }
 
-  /// One price directive.
+  /// One price directive between two named commodities, the rate in the
+  /// shortest digits that read back as the same `Double`; `nil` for a rate
+  /// that is not a finite number.
   public static func directive(
-    day: Day, base: String, rate: Double, quote: String, journal: Journal
-  ) -> String {
+    day: Day, base: CommodityName, rate: Double, quote: CommodityName, journal: Journal
+  ) -> String? {
+    guard let number = DecimalText.shortest(rate) else { return nil }
     switch journal {
-    case .ledger:
-      return "P \(day) \(ledgerCommodity(base)) \(plain(rate)) \(ledgerCommodity(quote))"
-    case .beancount:
-      return "\(day) price \(commodity(base)) \(plain(rate)) \(commodity(quote))"
+    case .ledger: return "P \(day) \(base.ledger) \(number) \(quote.ledger)"
+    case .beancount: return "\(day) price \(base.name) \(number) \(quote.name)"
     }
   }
 
   /// A directive per day with a value of its own (carried days add nothing
   /// to a journal), oldest first, each on its own line.
-  public static func directives(_ series: RateSeries, journal: Journal) -> String {
-    series.points.filter { !$0.carried }
-      .map { directive(day: $0.date, base: series.base, rate: $0.rate, quote: series.quote, journal: journal) }
+  ///
+  /// - Parameters:
+  ///   - base: the series' base as a commodity (from its resolved coin, see
+  ///     ``CommodityName``); by default its code.
+  ///   - quote: the quote as a commodity; by default its code.
+  public static func directives(
+    _ series: RateSeries, base: CommodityName? = nil, quote: CommodityName? = nil,
+    journal: Journal
+  ) -> String {
+    let base = base ?? .code(series.base)
+    let quote = quote ?? .code(series.quote)
+    return series.points.filter { !$0.carried }
+      .compactMap { directive(day: $0.date, base: base, rate: $0.rate, quote: quote, journal: journal) }
       .joined(separator: "\n")
   }
 
@@ -53,41 +64,5 @@ public enum PriceExport {
       })
   }
 
-  /// A number without grouping or exponent, with at least two decimals and
-  /// about ten significant digits: `85999.00`, `1.2634`, `0.00001515`.
-  public static func plain(_ value: Double) -> String {
-    guard value.isFinite else { return "0" }
-    let magnitude = abs(value)
-    let exponent = magnitude > 0 ? Int(log10(magnitude).rounded(.down)) : 0
-    let decimals = min(max(2, 9 - exponent), 16)
-    var text = String(format: "%.*f", decimals, value)
-    while text.hasSuffix("0"), let dot = text.firstIndex(of: "."), text.distance(from: dot, to: text.endIndex) > 3 {
-      text.removeLast()
-    }
-    return text
-  }
-
-  /// A beancount currency name: upper case, letters, digits and `._-'`,
-  /// starting with a letter and ending with a letter or digit
-  /// (`ethereum-wormhole` → `ETHEREUM-WORMHOLE`).
-  public static func commodity(_ symbol: String) -> String {
-    var name = String(
-      symbol.uppercased().map { character -> Character in
-        character.isASCII && (character.isLetter || character.isNumber || "._-'".contains(character))
-          ? character : "_"
-      }.prefix(24))
-    while let last = name.last, !(last.isLetter || last.isNumber) { name.removeLast() }
-    if let first = name.first, !first.isLetter { name = "X" + name }
-    return name.isEmpty ? "X" : name
-  }
-
-  /// A ledger-cli / hledger commodity: bare when it is letters only,
-  /// otherwise in double quotes (`"ETHEREUM-WORMHOLE"`, `"1INCH"`).
-  public static func ledgerCommodity(_ symbol: String) -> String {
-    let name = String(
-      symbol.uppercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber || "._-'".contains($0)) }
-        .prefix(24))
-    guard !name.isEmpty else { return "X" }
-    return name.allSatisfy(\.isLetter) ? name : "\"\(name)\""
-  }
+  private static func plain(_ value: Double) -> String { DecimalText.shortest(value) ?? "" }
 }

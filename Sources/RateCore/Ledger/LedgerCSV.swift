@@ -45,12 +45,7 @@ public enum LedgerCSV {
   }
 
   /// A number in the shortest text that reads back exactly: whole numbers without `.0`.
-  static func number(_ value: Double) -> String {
-    if value.isFinite, value == value.rounded(), abs(value) <= 1e15 {
-      return String(Int64(value))
-    }
-    return "\(value)"
-  }
+  static func number(_ value: Double) -> String { DecimalText.shortest(value) ?? "" }
 
   // MARK: - Reading
 
@@ -65,6 +60,14 @@ public enum LedgerCSV {
   public static func entries(fromCSV text: String, today: Day, recordedAt: Date) throws(Problems)
     -> [LedgerEntry]
   {
+    if let separator = foreignSeparator(text) {
+      throw Problems(problems: [
+        CSV.ParseError(
+          line: 1,
+          reason: "the file is separated by '\(separator)', as some spreadsheets save CSV, "
+            + "but import reads ',' only: save it again as CSV with ',' as the separator")
+      ])
+    }
     let records: [CSV.Record]
     do {
       records = try CSV.parse(text)
@@ -91,6 +94,28 @@ public enum LedgerCSV {
     }
     guard problems.isEmpty else { throw Problems(problems: problems) }
     return entries
+  }
+
+  /// The separator a spreadsheet used instead of `,` (`;` where `,` is the decimal
+  /// comma, or a tab), named by an Excel `sep=` first line or seen in a header of known
+  /// column names; `nil` for a comma-separated file.
+  static func foreignSeparator(_ text: String) -> String? {
+    let first = text.drop { $0 == "\u{FEFF}" }.prefix { !$0.isNewline }
+    let line = first.trimmingCharacters(in: .whitespaces).lowercased()
+    if line.hasPrefix("sep=") {
+      let separator = String(first.drop { $0 != "=" }.dropFirst().prefix(1))
+      return separator == "," ? nil : separator == "\t" ? "tab" : separator
+    }
+    guard !line.contains(",") else { return nil }
+    for (separator, name) in [(";", ";"), ("\t", "tab")] {
+      let names = line.components(separatedBy: separator).map {
+        $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"")).lowercased()
+      }
+      if names.count > 1, names.contains("date"), names.allSatisfy(columns.contains) {
+        return name
+      }
+    }
+    return nil
   }
 
   /// The position of each known column in `header`.

@@ -41,11 +41,14 @@ public enum RatesCLI {
       let wantsVersion = try scanner.flag(GlobalOptions.Specs.version)
       guard let name = scanner.positional() else {
         if wantsVersion {
-          context.writeOut("rates \(RatesVersion.current)\n")
+          context.writeOut(
+            options.json
+              ? try json(VersionDocument(rates: RatesVersion.current))
+              : "rates \(RatesVersion.current)\n")
           return ExitCode.success.rawValue
         }
         if wantsHelp || arguments.isEmpty {
-          context.writeOut(mainHelp)
+          context.writeOut(try helpText(mainHelp, command: "rates", json: options.json))
           return ExitCode.success.rawValue
         }
         try scanner.finish()
@@ -53,7 +56,10 @@ public enum RatesCLI {
       }
       if name == "help" {
         let named = try CommandTree.path(named: scanner.positionals())
-        context.writeOut(named.map(CommandHelp.text(for:)) ?? mainHelp)
+        context.writeOut(
+          try helpText(
+            named.map(CommandHelp.text(for:)) ?? mainHelp, command: named?.fullName ?? "rates",
+            json: options.json))
         return ExitCode.success.rawValue
       }
       let root = CommandPath(try CommandTree.command(named: name))
@@ -62,7 +68,8 @@ public enum RatesCLI {
         from: root, scanner: &scanner, lenient: wantsHelp)
       path = resolved
       if wantsHelp {
-        context.writeOut(CommandHelp.text(for: resolved))
+        context.writeOut(
+          try helpText(CommandHelp.text(for: resolved), command: resolved.fullName, json: options.json))
         return ExitCode.success.rawValue
       }
       return try await execute(
@@ -90,6 +97,9 @@ public enum RatesCLI {
     let type = path.last as? any RatesCommand.Type
     try options.require(
       formats: type?.exportFormats ?? [], command: path.words, siblings: siblingFormats(path))
+    if options.json, let reason = type?.noJSON {
+      throw UsageError.invalid("--json is not available for '\(path.fullName)': \(reason)")
+    }
     let command = try parse(
       path, scanner, defaults: CommandDefaults(currency: settings.currency))
     let invocation = Invocation(
@@ -160,6 +170,29 @@ public enum RatesCLI {
     }
     context.writeErr(text)
     return report.exitCode
+  }
+
+  /// `--version --json`.
+  struct VersionDocument: Encodable {
+    var version = 1
+    var rates: String
+  }
+
+  /// `help --json`: the help text in a document.
+  struct HelpDocument: Encodable {
+    var version = 1
+    var command: String
+    var help: String
+  }
+
+  /// One pretty JSON document and a newline.
+  static func json(_ value: some Encodable) throws -> String {
+    String(decoding: try JSONCoders.encoder(pretty: true).encode(value), as: UTF8.self) + "\n"
+  }
+
+  /// Help `text` for `command`, or with `json` a ``HelpDocument`` holding it.
+  static func helpText(_ text: String, command: String, json wantsJSON: Bool) throws -> String {
+    wantsJSON ? try json(HelpDocument(command: command, help: text)) : text
   }
 
   /// The top-level help.

@@ -62,10 +62,15 @@ protocol RatesCommand: CommandDeclaration {
 
   /// The `--format` values beyond table and json the command writes.
   static var exportFormats: Set<OutputFormat> { get }
+
+  /// Why the command cannot write JSON, for the usage error `--json` gets; `nil` when
+  /// it can.
+  static var noJSON: String? { get }
 }
 
 extension RatesCommand {
   static var exportFormats: Set<OutputFormat> { [] }
+  static var noJSON: String? { nil }
 }
 
 /// What `history`, `stats`, `current` and `ledger list` also write.
@@ -95,13 +100,20 @@ struct Invocation: Sendable {
   func err(_ text: String) { context.writeErr(text + "\n") }
 
   /// Writes `series` in an export `--format`; false for table and json.
-  func export(_ series: RateSeries) -> Bool {
+  func export(_ series: RateSeries) async -> Bool {
+    let journal: PriceExport.Journal
     switch options.format {
-    case .csv?: context.writeOut(PriceExport.csv(series))
-    case .ledger?: out(PriceExport.directives(series, journal: .ledger))
-    case .beancount?: out(PriceExport.directives(series, journal: .beancount))
+    case .csv?:
+      context.writeOut(PriceExport.csv(series))
+      return true
+    case .ledger?: journal = .ledger
+    case .beancount?: journal = .beancount
     default: return false
     }
+    let base = await desk.commodity(for: series.base)
+    let quote = await desk.commodity(for: series.quote)
+    let text = PriceExport.directives(series, base: base, quote: quote, journal: journal)
+    if !text.isEmpty { out(text) }
     return true
   }
 

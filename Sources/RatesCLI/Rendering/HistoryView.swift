@@ -57,9 +57,10 @@ public struct HistoryView: Sendable {
     let change = (series.points.last?.rate ?? 0) - (series.points.first?.rate ?? 0)
     var lines = [header(), "", "  " + style.change(line, value: change)]
     if let stats = SeriesStatistics(points: series.ownPoints) {
+      let labels = RateFormat.distinct([stats.min, stats.max], format: RateFormat.rate)
       lines.append(
-        "  " + style.dim("low \(RateFormat.rate(stats.min)) \(stats.minDate)"
-          + "   high \(RateFormat.rate(stats.max)) \(stats.maxDate)"))
+        "  " + style.dim("low \(labels[0]) \(stats.minDate)"
+          + "   high \(labels[1]) \(stats.maxDate)"))
       lines.append("")
       lines.append(contentsOf: statisticsBlock(stats))
     }

@@ -15,14 +15,17 @@ public enum LineChart {
   ///
   /// - The value axis on the left labels the top row with the maximum, the
   ///   bottom row with the minimum and, from 3 rows up, the middle row with
-  ///   the value that row stands for, all with ``RateFormat/number(_:)``.
+  ///   the value that row stands for, all with ``RateFormat/number(_:)``, or
+  ///   with as many more decimals as it takes for them to differ.
   ///   With all values equal the line sits on the middle row, its only label.
   ///   If labels would leave fewer than 8 plot columns they are left out.
   /// - Each plot column is one value. With more points than columns, points
   ///   are split into equal buckets drawn at their mean, except that the
   ///   bucket holding the overall maximum (or minimum) is drawn at it, so the
-  ///   line always touches the labelled extremes. With fewer points the line
-  ///   is stretched over every column by linear interpolation.
+  ///   line always touches the labelled extremes. With fewer points each
+  ///   point is drawn at its own value in the column nearest its place, and
+  ///   the columns between two points interpolate, so the line passes through
+  ///   every point, peaks included.
   /// - The date axis puts the first date under the first column, the last
   ///   date ending under the last column and, when it fits with two spaces
   ///   either side, the date of the middle column in the middle.
@@ -89,15 +92,18 @@ public enum LineChart {
   }
 
   /// The value labels by row (0 is the top row): the high, the low and the middle.
+  /// Each with enough decimals to differ from the others (``RateFormat/distinct(_:format:)``).
   static func valueLabels(low: Double, high: Double, rows: Int) -> [Int: String] {
     guard high != low else { return [(rows - 1) / 2: RateFormat.number(high)] }
-    var labels = [0: RateFormat.number(high)]
-    if rows >= 2 { labels[rows - 1] = RateFormat.number(low) }
+    var values = [0: high]
+    if rows >= 2 { values[rows - 1] = low }
     if rows >= 3 {
       let middle = (rows - 1) / 2
-      labels[middle] = RateFormat.number(high - (high - low) * Double(middle) / Double(rows - 1))
+      values[middle] = high - (high - low) * Double(middle) / Double(rows - 1)
     }
-    return labels
+    let rowsInOrder = values.keys.sorted()
+    let texts = RateFormat.distinct(rowsInOrder.compactMap { values[$0] })
+    return Dictionary(uniqueKeysWithValues: zip(rowsInOrder, texts))
   }
 
   /// The left margin of a row: its label and a tick, or the bare axis.
@@ -147,12 +153,20 @@ public enum LineChart {
     if n == 1 { return Array(repeating: values[0], count: count) }
     if n <= count {
       guard count > 1 else { return [values[0]] }
-      return (0..<count).map { column in
-        let position = Double(column) * Double(n - 1) / Double(count - 1)
-        let index = Swift.min(Int(position), n - 2)
-        let fraction = position - Double(index)
-        return values[index] + (values[index + 1] - values[index]) * fraction
+      // Each point owns the column nearest its place on the stretched line (as
+      // ``cursorColumn(pointIndex:pointCount:plotWidth:)`` finds it) and is drawn
+      // there at its own value, peaks included; columns between two points
+      // interpolate.
+      let anchors = (0..<n).map { cursorColumn(pointIndex: $0, pointCount: n, plotWidth: count) }
+      var result = Array(repeating: values[0], count: count)
+      for index in 0..<(n - 1) {
+        let (from, to) = (anchors[index], anchors[index + 1])
+        for column in from...to {
+          let fraction = to == from ? 0 : Double(column - from) / Double(to - from)
+          result[column] = values[index] + (values[index + 1] - values[index]) * fraction
+        }
       }
+      return result
     }
     return (0..<count).map { column in
       let bucket = values[bucketRange(column, count: count, total: n)]

@@ -29,3 +29,25 @@ extension RateFormat {
     }
   }
 }
+
+extension RateFormat {
+  /// `values` as labels that tell different values apart: each as `format`
+  /// writes it when that already keeps them distinct, otherwise all with the
+  /// fewest common decimals that do (`1.0603`, `1.0617`, `1.0631` rather than
+  /// `1.06` three times), at most ``maximumDecimals``.
+  public static func distinct(
+    _ values: [Double], format: (Double) -> String = number
+  ) -> [String] {
+    let texts = values.map(format)
+    let wanted = Set(values.filter(\.isFinite)).count
+    guard Set(texts).count < wanted, wanted > 1 else { return texts }
+    let shown = texts.map { text in text.split(separator: ".").dropFirst().first?.count ?? 0 }
+    let start = (shown.max() ?? 0) + 1
+    guard start <= maximumDecimals else { return texts }
+    for decimals in start...maximumDecimals {
+      let candidate = values.map { fixed($0, decimals: decimals) }
+      if Set(candidate).count >= wanted { return candidate }
+    }
+    return texts
+  }
+}

@@ -15,40 +15,45 @@ import RatesTestSupport
   @Test func directivesInBothJournals() {
     #expect(
       PriceExport.directives(Self.series, journal: .ledger)
-        == "P 2024-11-15 BTC 85999.00 EUR\nP 2024-11-17 BTC 86123.456 EUR")
+        == "P 2024-11-15 BTC 85999 EUR\nP 2024-11-17 BTC 86123.456 EUR")
     #expect(
-      PriceExport.directive(day: Day("2024-11-15")!, base: "BTC", rate: 85_999, quote: "EUR", journal: .beancount)
-        == "2024-11-15 price BTC 85999.00 EUR")
+      PriceExport.directive(day: Day("2024-11-15")!, base: .code("BTC"), rate: 85_999, quote: .code("EUR"), journal: .beancount)
+        == "2024-11-15 price BTC 85999 EUR")
   }
 
-  @Test(arguments: [
-    (85_999.0, "85999.00"), (1.26341, "1.26341"), (0.00001515, "0.00001515"), (1_234_567.891, "1234567.891"),
-    (1e-9, "0.000000001"), (0, "0.00"),
-  ])
-  func plainNumbersHaveNoGroupingOrExponent(_ value: Double, _ text: String) {
-    #expect(PriceExport.plain(value) == text)
+  /// Before: `%.*f` with about ten significant digits (`0.00` for 3.3e-15, `1.234567890`
+  /// for 1.2345678901234567).
+  @Test func directivesKeepEveryDigitOfTheRate() {
+    let day = Day("2024-11-15")!
+    #expect(
+      PriceExport.directive(day: day, base: .code("SHIB"), rate: 3.3e-15, quote: .code("USD"), journal: .ledger)
+        == "P 2024-11-15 SHIB 0.0000000000000033 USD")
+    #expect(
+      PriceExport.directive(day: day, base: .code("BTC"), rate: 1.2345678901234567, quote: .code("EUR"), journal: .beancount)
+        == "2024-11-15 price BTC 1.2345678901234567 EUR")
+    #expect(
+      PriceExport.directive(day: day, base: .code("BTC"), rate: 1e21, quote: .code("EUR"), journal: .beancount)
+        == "2024-11-15 price BTC 1000000000000000000000 EUR")
+    #expect(PriceExport.directive(day: day, base: .code("BTC"), rate: .nan, quote: .code("EUR"), journal: .ledger) == nil)
   }
 
   @Test func commoditiesAreJournalSafe() {
-    #expect(PriceExport.commodity("ethereum-wormhole") == "ETHEREUM-WORMHOLE")
-    #expect(PriceExport.commodity("1inch") == "X1INCH")
-    #expect(PriceExport.commodity("a b\u{1B}") == "A_B")
-    #expect(PriceExport.commodity("x'") == "X")
-    #expect(PriceExport.ledgerCommodity("ethereum-wormhole") == "\"ETHEREUM-WORMHOLE\"")
-    #expect(PriceExport.ledgerCommodity("btc") == "BTC")
+    #expect(CommodityName.code("ethereum-wormhole").name == "ETHEREUM-WORMHOLE")
+    #expect(CommodityName.code("ethereum-wormhole").ledger == "\"ETHEREUM-WORMHOLE\"")
+    #expect(CommodityName.code("btc").ledger == "BTC")
     #expect(
-      PriceExport.directive(day: Day("2024-11-15")!, base: "1inch", rate: 0.25, quote: "EUR", journal: .ledger)
-        == "P 2024-11-15 \"1INCH\" 0.25 EUR")
+      PriceExport.directive(day: Day("2024-11-15")!, base: .coin(id: "1inch"), rate: 0.25, quote: .code("EUR"), journal: .ledger)
+        == "P 2024-11-15 \"X'1INCH\" 0.25 EUR")
   }
 
   @Test func csvHasAHeaderAndQuotesWhatNeedsIt() {
     let text = PriceExport.csv(Self.series)
     let lines = text.components(separatedBy: "\r\n")
     #expect(lines.first == "date,base,quote,rate,carried,source")
-    #expect(lines[1] == "2024-11-15,BTC,EUR,85999.00,false,coingecko")
+    #expect(lines[1] == "2024-11-15,BTC,EUR,85999,false,coingecko")
     #expect(lines[2].hasSuffix(",true,coingecko"))
     let quote = Quote(
       base: "A,B", quote: "EUR", rate: 2, change24hPercent: nil, source: "x", fetchedAt: fixedNow, updatedAt: nil)
-    #expect(PriceExport.csv(quotes: [(quote, false)]).contains("\"A,B\",EUR,2.00,,,x,2024-06-10T06:13:20Z,false"))
+    #expect(PriceExport.csv(quotes: [(quote, false)]).contains("\"A,B\",EUR,2,,,x,2024-06-10T06:13:20Z,false"))
   }
 }

@@ -34,12 +34,60 @@ import RatesTestSupport
     let (rates, _) = try CLIHarness.withFakeAPI()
     let current = await rates.run(["current", "BTC", "ETH", "--in", "EUR", "--format", "beancount"])
     #expect(current.status == 0, "\(current.stderr)")
-    #expect(current.stdout.contains("price BTC 61234.50 EUR"))
+    #expect(current.stdout.contains("price BTC 61234.5 EUR"))
     _ = await rates.run(["ledger", "add", "100", "USD", "8,950,000", "LBP", "--sell", "--with", "Ali, Jr."])
     let csv = await rates.run(["ledger", "list", "--format", "csv"])
     #expect(csv.stdout.contains("\"Ali, Jr.\""))
     let directives = await rates.run(["ledger", "list", "--format", "ledger"])
-    #expect(directives.stdout.hasSuffix("USD 89500.00 LBP\n"))
+    #expect(directives.stdout.hasSuffix("USD 89500 LBP\n"))
+  }
+
+  /// Before: the name came from the text typed, so `wbtc` was `WBTC` and `wrapped-bitcoin`
+  /// `"WRAPPED-BITCOIN"`, two commodities for one coin.
+  @Test func aCoinHasOneNameHoweverItIsTyped() async throws {
+    let stamp = Int(fixedNow.timeIntervalSince1970)
+    let (rates, _) = try CLIHarness.withFakeAPI { fake in
+      { request in
+        if request.path.hasSuffix("/search") {
+          return .json(
+            #"{"coins":[{"id":"wrapped-bitcoin","name":"Wrapped Bitcoin","symbol":"WBTC","#
+              + #""market_cap_rank":15}],"exchanges":[],"icos":[],"categories":[],"nfts":[]}"#)
+        }
+        if request.path.hasSuffix("/simple/price"), request.query["ids"] == "wrapped-bitcoin" {
+          return .json(
+            #"{"wrapped-bitcoin":{"eur":61000.5,"eur_24h_change":0.5,"last_updated_at":\#(stamp)}}"#)
+        }
+        return fake(request)
+      }
+    }
+    var names: Set<String> = []
+    for typed in ["wbtc", "WBTC", "wrapped-bitcoin"] {
+      for format in ["beancount", "ledger"] {
+        let result = await rates.run(["current", typed, "--in", "EUR", "--format", format])
+        #expect(result.status == 0, "\(typed): \(result.stderr)")
+        let words = result.stdout.split(separator: " ")
+        #expect(words.count == 5, "\(result.stdout)")
+        if words.count == 5 { names.insert(String(format == "ledger" ? words[2] : words[2])) }
+      }
+    }
+    #expect(names == ["WRAPPED-BITCOIN", "\"WRAPPED-BITCOIN\""])
+  }
+
+  /// Before: prices were rounded to about ten significant digits (`0.00` for a tiny one).
+  @Test func exportsHoldTheJSONValuesExactly() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI { fake in
+      { request in
+        if request.path.hasSuffix("/simple/price"), request.query["ids"] == "bitcoin" {
+          return .json(
+            #"{"bitcoin":{"eur":3.3e-15,"eur_24h_change":1.2345678901234567,"last_updated_at":\#(Int(fixedNow.timeIntervalSince1970))}}"#)
+        }
+        return fake(request)
+      }
+    }
+    let ledger = await rates.run(["current", "BTC", "--in", "EUR", "--format", "ledger"])
+    #expect(ledger.stdout.hasSuffix(" BTC 0.0000000000000033 EUR\n"), "\(ledger.stdout)")
+    let csv = await rates.run(["current", "BTC", "--in", "EUR", "--format", "csv"])
+    #expect(csv.stdout.contains("BTC,EUR,0.0000000000000033,1.2345678901234567,"), "\(csv.stdout)")
   }
 
   @Test func formatsACommandCannotWriteAreRefused() async throws {

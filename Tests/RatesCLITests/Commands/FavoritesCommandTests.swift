@@ -74,3 +74,56 @@ import RatesTestSupport
     #expect(server.requestCount - before == 2, "a minute's cache")
   }
 }
+
+/// More coins than one CoinGecko page (250) holds.
+@Suite struct ManyCoinsTests {
+  static func harness(favorites count: Int) throws -> (CLIHarness, InProcessServer) {
+    let (rates, server) = try CLIHarness.withFakeAPI { fake in
+      { $0.path.hasSuffix("/coins/markets") ? FakeManyCoins.reply($0.query, count: 1_200) : fake($0) }
+    }
+    let data = rates.home.appendingPathComponent("data/rates")
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    let favorites = (1...count).map { index in
+      let rank = 1_200 - index
+      return #"{"id":"\#(FakeManyCoins.id(rank: rank))","symbol":"C\#(rank)","addedAt":"2026-01-01T00:00:00Z"}"#
+    }
+    try Data(#"{"version":1,"favorites":[\#(favorites.joined(separator: ","))]}"#.utf8)
+      .write(to: data.appendingPathComponent("favorites.json"))
+    return (rates, server)
+  }
+
+  /// Before: one request for all 500, of which 250 came back; the others showed "—".
+  @Test func fiveHundredFavoritesAllHavePrices() async throws {
+    let (rates, server) = try Self.harness(favorites: 500)
+    let json = await rates.run(["favorites", "--in", "USD", "--json"])
+    #expect(json.status == 0, "\(json.stderr)")
+    let coins = try #require(try json.json()["coins"] as? [[String: Any]])
+    #expect(coins.count == 500)
+    let priced = coins.filter {
+      (($0["quotes"] as? [String: Any])?["USD"] as? [String: Any])?["price"] as? Double != nil
+    }
+    #expect(priced.count == 500)
+    #expect(server.requestCount == 2)
+    let text = await rates.run(["favorites", "--in", "USD"])
+    #expect(text.status == 0)
+    #expect(!text.stdout.contains("—"))
+  }
+
+  /// Before: `--limit` stopped at 250, and favorites past the first 250 had no price.
+  @Test func topOverAPageWithManyFavorites() async throws {
+    let (rates, server) = try Self.harness(favorites: 500)
+    let json = await rates.run(["top", "--limit", "300", "--in", "USD", "--json"])
+    #expect(json.status == 0, "\(json.stderr)")
+    let coins = try #require(try json.json()["coins"] as? [[String: Any]])
+    #expect(coins.count == 800)
+    #expect(coins.prefix(300).map { $0["id"] as? String } == (1...300).map { FakeManyCoins.id(rank: $0) })
+    let unpriced = coins.filter {
+      (($0["quotes"] as? [String: Any])?["USD"] as? [String: Any])?["price"] as? Double == nil
+    }
+    #expect(unpriced.isEmpty)
+    // Two pages of 150 for the top 300, two of 250 for the 500 favorites beyond it.
+    #expect(server.requestCount == 4)
+    let text = await rates.run(["top", "--limit", "300", "--in", "USD"])
+    #expect(!text.stdout.contains("—"))
+  }
+}

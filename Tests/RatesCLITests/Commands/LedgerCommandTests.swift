@@ -353,6 +353,38 @@ import RatesTestSupport
     #expect(missing.status == 74)
   }
 
+  /// Before: a data error printed the whole usage after it.
+  @Test func aBadImportIsOneLineWithoutTheUsage() async throws {
+    let rates = try CLIHarness()
+    let file = rates.home.appendingPathComponent("bad.csv")
+    try Data("date,side,amount,currency,counter_amount,counter_currency\r\n2020-13-01,sell,1,USD,2,EUR\r\n".utf8)
+      .write(to: file)
+    let result = await rates.run(["ledger", "import", file.path])
+    #expect(result.status == 64)
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    #expect(!result.stderr.contains("usage:"))
+    #expect(result.stderr.hasPrefix("error: line 2: "))
+  }
+
+  /// Before: `unknown column 'date;side;…'` (or `'sep=;'`) and the whole usage.
+  @Test(arguments: [
+    "date;side;amount;currency;counter_amount;counter_currency\r\n2024-01-02;sell;1;USD;2;EUR\r\n",
+    "sep=;\r\ndate;side;amount;currency;counter_amount;counter_currency\r\n",
+    "\u{FEFF}\"id\";\"date\";\"side\";\"amount\";\"currency\";\"counter_amount\";\"counter_currency\"\n",
+  ])
+  func aSemicolonSeparatedFileIsNamedAsSuch(_ text: String) async throws {
+    let rates = try CLIHarness()
+    let file = rates.home.appendingPathComponent("semicolons.csv")
+    try Data(text.utf8).write(to: file)
+    let result = await rates.run(["ledger", "import", file.path])
+    #expect(result.status == 64)
+    #expect(
+      result.stderr
+        == "error: line 1: the file is separated by ';', as some spreadsheets save CSV, but "
+        + "import reads ',' only: save it again as CSV with ',' as the separator; nothing was "
+        + "imported\n")
+  }
+
   // MARK: - Corruption
 
   @Test func corruptLedgerIsNeverOverwritten() async throws {

@@ -20,15 +20,15 @@ import RatesTestSupport
 
   @Test func risingLineWithLabelsAndDates() {
     // Labels are 4 wide, so the plot gets 14 - 6 = 8 columns. 5 points stretched over
-    // 8 columns: column c is at point position 4c/7, value 1 + 4c/7, so the values are
-    // 1, 1.57, 2.14, 2.71, 3.29, 3.86, 4.43, 5; rows from the bottom are
-    // round((v - 1) / 4 * 2) = 0, 0, 1, 1, 1, 1, 2, 2. Only one date fits in 14 columns.
+    // 8 columns: point i owns column round(7i/4) = 0, 2, 4, 5, 7 and the columns between
+    // interpolate, so the values are 1, 1.5, 2, 2.5, 3, 4, 4.5, 5; rows from the bottom are
+    // round((v - 1) / 4 * 2) = 0, 0, 1, 1, 1, 2, 2, 2. Only one date fits in 14 columns.
     let lines = LineChart.render(
       points: Self.series([1, 2, 3, 4, 5]), width: 14, height: 3, ascii: false)
     #expect(
       lines == [
-        "5.00 ┤      ╭─",
-        "3.00 ┤  ╭───╯",
+        "5.00 ┤     ╭──",
+        "3.00 ┤  ╭──╯",
         "1.00 ┤──╯",
         "    2024-03-01",
       ])
@@ -47,8 +47,8 @@ import RatesTestSupport
       points: Self.series([5, 4, 3, 2, 1]), width: 30, height: 3, ascii: true)
     #expect(
       lines == [
-        "5.00 +------*",
-        "3.00 +      *-----------*",
+        "5.00 +-------*",
+        "3.00 +       *----------*",
         "1.00 +                  *-----",
         "      2024-03-01    2024-03-05",
       ])
@@ -134,5 +134,61 @@ import RatesTestSupport
     #expect(nan.isEmpty)
     let small = LineChart.render(points: Self.series([1, 2]), width: 5, height: 2, ascii: true)
     #expect(Self.maxWidth(small) <= 5)
+  }
+}
+
+/// Value labels that differ and a line through every point (issue 14).
+@Suite struct LineChartFidelityTests {
+  static func series(_ rates: [Double]) -> [RatePoint] {
+    LineChartTests.series(rates)
+  }
+
+  /// Before: `1.06`, `1.06`, `1.06`.
+  @Test func labelsHaveEnoughDigitsToDiffer() {
+    let lines = LineChart.render(
+      points: Self.series([1.0603, 1.0611, 1.0631, 1.0620]), width: 40, height: 5, ascii: true)
+    let labels = lines.dropLast().compactMap { line -> String? in
+      guard let tick = line.firstIndex(of: "+") else { return nil }
+      let label = line[..<tick].trimmingCharacters(in: .whitespaces)
+      return label.isEmpty ? nil : label
+    }
+    #expect(labels == ["1.063", "1.062", "1.060"])
+  }
+
+  @Test func distinctLabelsKeepTheUsualDigitsWhenTheyAlreadyDiffer() {
+    #expect(RateFormat.distinct([85_999, 86_123.5]) == ["85,999.00", "86,123.50"])
+    #expect(RateFormat.distinct([1.0603, 1.0631]) == ["1.060", "1.063"])
+    #expect(RateFormat.distinct([1.00001, 1.00004], format: RateFormat.rate) == ["1.00001", "1.00004"])
+    #expect(RateFormat.distinct([2, 2]) == ["2.00", "2.00"])
+  }
+
+  /// Before: with 5 points over 8 columns the peak (point 2) fell between columns 3 and 4
+  /// and was drawn at the interpolated 0.86 of its height, below the top row.
+  @Test func theLineReachesEveryPointWhenStretched() {
+    let values: [Double] = [1, 2, 9, 2, 1]
+    for width in 12...40 {
+      let lines = LineChart.render(points: Self.series(values), width: width, height: 9, ascii: true)
+      let top = lines[0]
+      #expect(top.contains("*") || top.contains("-"), "width \(width): \(lines)")
+      let columns = LineChart.columnValues(values, count: width - 6, low: 1, high: 9)
+      for index in values.indices {
+        let column = LineChart.cursorColumn(pointIndex: index, pointCount: values.count, plotWidth: columns.count)
+        #expect(columns[column] == values[index], "width \(width), point \(index)")
+      }
+    }
+  }
+
+  /// A sparkline's low and high labels differ too (before: `low 1.0000 … high 1.0000`).
+  @Test func sparklineLowAndHighDiffer() {
+    let series = RateSeries(
+      base: "USDT", quote: "USD", source: "coingecko", fetchedAt: fixedNow,
+      points: Self.series([1.000_02, 1.000_01, 1.000_04, 1.000_03]))
+    let view = HistoryView(
+      series: series, staleness: nil, now: fixedNow,
+      terminal: TerminalCapabilities(isTTY: false, width: 80, unicode: true, color: false),
+      style: Style(enabled: false))
+    let report = view.sparklineReport()
+    #expect(report.contains("low 1.00001 2024-03-02"), "\(report)")
+    #expect(report.contains("high 1.00004 2024-03-03"), "\(report)")
   }
 }

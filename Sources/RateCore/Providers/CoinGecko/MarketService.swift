@@ -42,14 +42,23 @@ public struct MarketService: Sendable {
     return Answer(value: ranked, fetchedAt: answer.fetchedAt, staleness: answer.staleness)
   }
 
-  /// Market rows in `currency`: the top `limit` coins, or the coins `ids`.
+  /// The most rows one `/coins/markets` page holds.
+  public static let pageSize = 250
+
+  /// Market rows in `currency`: the top `limit` coins, best first. Over
+  /// ``pageSize`` coins take as many pages as needed, no more, fetched
+  /// concurrently, each as small as an even split allows.
   public func markets(currency: String, top limit: Int) async throws -> Answer<[CoinMarket]> {
     let code = currency.lowercased()
+    let plan = Self.pages(for: limit)
     let answer = try await fetcher.value(
       key: "coingecko/markets/\(code)-top\(limit)", source: Providers.coinGecko,
       freshness: Self.marketFreshness, what: "the top \(limit) coins in \(currency.uppercased())"
     ) { [client] in
-      let rows = try await client.markets(currency: code, perPage: limit)
+      let pages = try await Self.concurrently(1...plan.count) { page in
+        try await client.markets(currency: code, perPage: plan.perPage, page: page)
+      }
+      let rows = Array(pages.joined().prefix(limit))
       // An empty answer is an outage, not a market: never cache it.
       guard !rows.isEmpty else {
         throw ProviderError.noData(provider: Providers.coinGecko, detail: "an empty list of coins")
@@ -59,27 +68,55 @@ public struct MarketService: Sendable {
     return answer
   }
 
-  /// Market rows in `currency` for the coins `ids`, in one request; with
-  /// `sparkline`, each row also has 7 days of hourly prices.
+  /// Market rows in `currency` for the coins `ids`, one request per
+  /// ``pageSize`` coins (concurrently); with `sparkline`, each row also has 7
+  /// days of hourly prices.
   public func markets(currency: String, ids: [String], sparkline: Bool = false) async throws
     -> Answer<[CoinMarket]>
   {
     let code = currency.lowercased()
     let sorted = Array(Set(ids)).sorted()
+    let chunks = stride(from: 0, to: sorted.count, by: Self.pageSize).map {
+      Array(sorted[$0..<min($0 + Self.pageSize, sorted.count)])
+    }
     let answer = try await fetcher.value(
       key: "coingecko/markets/\(code)-ids\(sparkline ? "-7d" : "")-\(Self.keyPart(sorted.joined(separator: ",")))",
       source: Providers.coinGecko, freshness: Self.marketFreshness,
       what: "\(sorted.joined(separator: ", ")) in \(currency.uppercased())"
     ) { [client] in
-      let rows = try await client.markets(
-        currency: code, ids: sorted, perPage: 250, sparkline: sparkline)
+      let rows = try await Self.concurrently(chunks.indices) { index in
+        try await client.markets(
+          currency: code, ids: chunks[index], perPage: Self.pageSize, sparkline: sparkline)
+      }.joined()
       guard !rows.isEmpty else {
         throw ProviderError.coinNotFound(
           provider: Providers.coinGecko, coin: sorted.joined(separator: ", "))
       }
-      return rows
+      return Array(rows)
     }
     return answer
+  }
+
+  /// How to fetch the top `limit` coins in the fewest pages: how many, and
+  /// rows per page (an even split, so the last page wastes least).
+  static func pages(for limit: Int) -> (count: Int, perPage: Int) {
+    let wanted = max(limit, 1)
+    let count = (wanted + pageSize - 1) / pageSize
+    return (count, (wanted + count - 1) / count)
+  }
+
+  /// `fetch` for each of `indices` at once, the results in the order of `indices`.
+  static func concurrently<Indices: Collection & Sendable, Value: Sendable>(
+    _ indices: Indices, _ fetch: @escaping @Sendable (Indices.Element) async throws -> Value
+  ) async throws -> [Value] where Indices.Element: Sendable {
+    try await withThrowingTaskGroup(of: (Int, Value).self) { group in
+      for (offset, index) in indices.enumerated() {
+        group.addTask { (offset, try await fetch(index)) }
+      }
+      var results: [(Int, Value)] = []
+      for try await result in group { results.append(result) }
+      return results.sorted { $0.0 < $1.0 }.map(\.1)
+    }
   }
 
   /// 0 for an exact symbol, id or name match, 1 for a prefix, 2 otherwise.

@@ -9,6 +9,7 @@ import RateCore
 struct CompletionsCommand: RatesCommand {
   static let name = "completions"
   static let abstract = "print a completion script for bash, zsh or fish"
+  static let noJSON: String? = "it prints a shell script"
   static let arguments = [
     ArgumentSpec(
       name: "SHELL", help: "the shell to print the script for: bash, zsh or fish",

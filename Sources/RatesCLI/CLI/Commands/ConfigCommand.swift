@@ -138,7 +138,8 @@ struct ConfigCommand: CommandDeclaration {
   struct Document: Encodable {
     struct Setting: Encodable {
       var key: String
-      @NullEncoded var value: String?
+      /// The value in its own JSON type: the timeout a number, the others strings.
+      var value: JSONValue
       var source: String
     }
     var version = 1
@@ -150,12 +151,20 @@ struct ConfigCommand: CommandDeclaration {
     let file = ConfigFile.file(invocation.settings.paths)
     switch action {
     case .path:
-      invocation.out(file.url.path)
+      if invocation.options.json {
+        struct PathDocument: Encodable {
+          var version = 1
+          var path: String
+        }
+        try invocation.printJSON(PathDocument(path: file.url.path))
+      } else {
+        invocation.out(file.url.path)
+      }
     case .show:
       let settings = ConfigKey.allCases.map { key -> Document.Setting in
         let resolved = invocation.settings.resolved[key]
         return Document.Setting(
-          key: key.rawValue, value: resolved?.value.map(key.display),
+          key: key.rawValue, value: Self.json(key, resolved?.value),
           source: (resolved?.source ?? .defaultValue).description)
       }
       if invocation.options.json {
@@ -163,8 +172,9 @@ struct ConfigCommand: CommandDeclaration {
         return .success
       }
       var table = TextTable(columns: [.init("KEY"), .init("VALUE"), .init("SOURCE")])
-      for setting in settings {
-        table.append([setting.key, setting.value ?? "—", setting.source])
+      for (key, setting) in zip(ConfigKey.allCases, settings) {
+        let value = invocation.settings.resolved[key]?.value.map(key.display)
+        table.append([setting.key, value ?? "—", setting.source])
       }
       invocation.out(
         (table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode)
@@ -180,7 +190,7 @@ struct ConfigCommand: CommandDeclaration {
         value = try key.normalize(typed)
       }
       try file.update { settings in settings[key.rawValue] = value }
-      report(invocation, "set \(key.rawValue) = \(key.display(value))")
+      report(invocation, "set \(key.rawValue) = \(key.display(value))", key: key, value: value)
       if key == .apiKey {
         invocation.err(
           "note: stored for the \((invocation.settings.resolved[.apiPlan]?.value ?? "demo")) plan; 'rates config set api-plan pro' for a pro key")
@@ -192,13 +202,24 @@ struct ConfigCommand: CommandDeclaration {
     return .success
   }
 
-  func report(_ invocation: Invocation, _ text: String) {
+  /// A setting's value as JSON: the timeout as a number, the API key masked, others as
+  /// strings, `null` when unset.
+  static func json(_ key: ConfigKey, _ value: String?) -> JSONValue {
+    guard let value else { return .null }
+    if key == .timeout, let seconds = Int64(value) { return .integer(seconds) }
+    return .string(key.display(value))
+  }
+
+  func report(_ invocation: Invocation, _ text: String, key: ConfigKey? = nil, value: String? = nil) {
     if invocation.options.json {
       struct Change: Encodable {
         var version = 1
         var result: String
+        var key: String?
+        var value: JSONValue?
       }
-      try? invocation.printJSON(Change(result: text))
+      try? invocation.printJSON(
+        Change(result: text, key: key?.rawValue, value: key.map { Self.json($0, value) }))
     } else {
       invocation.out(text.prefix(1).uppercased() + text.dropFirst() + ".")
     }

@@ -83,11 +83,18 @@ struct CurrentCommand: RatesCommand {
       return .success
     }
     let today = Day(containing: invocation.context.now())
+    var names: [String: CommodityName] = [:]
+    if invocation.options.format == .ledger || invocation.options.format == .beancount {
+      for code in Set(quotes.flatMap { [$0.quote.base, $0.quote.quote] }) {
+        names[code] = await invocation.desk.commodity(for: code)
+      }
+    }
     func directives(_ journal: PriceExport.Journal) -> String {
-      quotes.map {
+      quotes.compactMap {
         PriceExport.directive(
-          day: RateService.day(of: $0.quote, today: today), base: $0.quote.base, rate: $0.quote.rate,
-          quote: $0.quote.quote, journal: journal)
+          day: RateService.day(of: $0.quote, today: today),
+          base: names[$0.quote.base] ?? .code($0.quote.base), rate: $0.quote.rate,
+          quote: names[$0.quote.quote] ?? .code($0.quote.quote), journal: journal)
       }.joined(separator: "\n")
     }
     switch invocation.options.format {

@@ -6,7 +6,7 @@ struct TopCommand: RatesCommand {
   static let name = "top"
   static let abstract = "the top coins by market cap, then your favorites"
   static let limit = OptionSpec.option(
-    "--limit", value: "N", help: "how many coins, 1 to 250 (default 5)")
+    "--limit", value: "N", help: "how many coins, 1 to 1000 (default 5)")
   static let currencies = OptionSpec.option(
     "--in", value: "LIST", repeatable: true,
     help: "currencies, comma-separated (default: RATES_CURRENCY or USD); market caps are in "
@@ -15,8 +15,9 @@ struct TopCommand: RatesCommand {
   static let options = [limit, currencies]
   static let discussion = """
     Each row: rank, symbol, name, price, 24-hour change and market cap. Your favorites that
-    are not in the top N follow. One request per currency, concurrently (favorites outside
-    the top 100 cost one more per currency); answers are cached for a minute.
+    are not in the top N follow. One request per currency and 250 coins (CoinGecko's page),
+    concurrently (favorites outside the top 100 cost one more per 250 of them); answers are
+    cached for a minute.
     """
   static let examples = [
     "rates top",
@@ -28,7 +29,7 @@ struct TopCommand: RatesCommand {
   let currencies: [String]
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    limit = try scanner.integer(Self.limit, in: 1...250) ?? 5
+    limit = try scanner.integer(Self.limit, in: 1...1000) ?? 5
     currencies = try CurrencyList.parse(
       try scanner.options(Self.currencies), default: defaults.currency)
   }

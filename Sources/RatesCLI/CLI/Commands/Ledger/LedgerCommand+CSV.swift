@@ -24,7 +24,7 @@ extension LedgerCommand {
     do {
       entries = try LedgerCSV.entries(fromCSV: text, today: Day(containing: now), recordedAt: now)
     } catch {
-      throw UsageError.invalid(Self.describe(error))
+      throw ImportRefusal(message: Self.describe(error))
     }
     let (added, duplicates) = try invocation.userData().ledger.update {
       ledger -> ([LedgerEntry], Int) in
@@ -50,6 +50,13 @@ extension LedgerCommand {
       invocation.out("The file holds no exchanges; nothing was imported.")
     }
     return .success
+  }
+
+  /// A file `import` will not take, and why (bad lines, a foreign separator): a usage
+  /// error (64) about the file's data, so it is reported in one line without the usage.
+  struct ImportRefusal: Error, Equatable, LocalizedError {
+    var message: String
+    var errorDescription: String? { message }
   }
 
   /// The file's bytes, or standard input's for `-`.

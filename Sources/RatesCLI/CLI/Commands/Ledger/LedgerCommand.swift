@@ -210,8 +210,9 @@ struct LedgerCommand: CommandDeclaration {
       let journal: PriceExport.Journal = invocation.options.format == .ledger ? .ledger : .beancount
       let lines = entries.reversed().compactMap { entry -> String? in
         let (base, quote) = orientation(entry)
-        return entry.rate(base: base, quote: quote).map {
-          PriceExport.directive(day: entry.date, base: base, rate: $0, quote: quote, journal: journal)
+        return entry.rate(base: base, quote: quote).flatMap {
+          PriceExport.directive(
+            day: entry.date, base: .code(base), rate: $0, quote: .code(quote), journal: journal)
         }
       }
       if !lines.isEmpty { invocation.out(lines.joined(separator: "\n")) }

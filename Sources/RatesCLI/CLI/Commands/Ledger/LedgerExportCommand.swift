@@ -11,6 +11,8 @@ extension LedgerCommand {
     static let optionGroups = [OptionGroup(options: [csv], isRequired: true)]
     static let discussion = LedgerCommand.csvColumns
     static let examples = ["rates ledger export --csv > ledger.csv"]
+    static let noJSON: String? =
+      "it writes CSV; 'rates ledger list --json' gives the entries as JSON"
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       guard try scanner.flag(Self.csv) else {

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import RateCore
+
+/// The one number formatter of every export: shortest round-tripping digits, no exponent.
+@Suite struct DecimalTextTests {
+  static let table: [(Double, String)] = [
+    (3.3e-15, "0.0000000000000033"), (1e21, "1000000000000000000000"), (85_999, "85999"),
+    (0.1 + 0.2, "0.30000000000000004"), (1.26341, "1.26341"), (0.00001515, "0.00001515"),
+    (-2.5e-7, "-0.00000025"), (0, "0"), (-0.0, "0"), (123_456_789.012_345_68, "123456789.01234569"),
+    (.leastNonzeroMagnitude, "0." + String(repeating: "0", count: 323) + "5"),
+    (.greatestFiniteMagnitude, "17976931348623157" + String(repeating: "0", count: 292)),
+  ]
+
+  @Test(arguments: table)
+  func writesTheShortestPlainDigits(_ value: Double, _ text: String) {
+    #expect(DecimalText.shortest(value) == text)
+  }
+
+  @Test func nonFiniteValuesHaveNoText() {
+    #expect(DecimalText.shortest(.nan) == nil)
+    #expect(DecimalText.shortest(.infinity) == nil)
+    #expect(DecimalText.shortest(-.infinity) == nil)
+  }
+
+  /// Property: over many doubles of every magnitude, the text parses back to the same
+  /// `Double`, is plain (digits, at most one point, an optional sign) and has exactly the
+  /// significant digits of Swift's shortest description.
+  @Test func everyFiniteDoubleReadsBackExactly() {
+    var generator = SplitMix(seed: 0x5EED)
+    var values: [Double] = []
+    for _ in 0..<40_000 {  // any bit pattern: subnormals, huge, tiny
+      values.append(Double(bitPattern: generator.next()))
+    }
+    for _ in 0..<40_000 {  // prices as APIs send them: a few digits at any scale
+      let digits = Double(generator.next() % 10_000_000)
+      let scale = Int(generator.next() % 40) - 25
+      values.append(digits * pow(10, Double(scale)))
+    }
+    for exponent in -330...308 { values += [pow(10, Double(exponent)), 3.3 * pow(10, Double(exponent))] }
+    var checked = 0
+    for value in values where value.isFinite {
+      guard let text = DecimalText.shortest(value) else {
+        Issue.record("no text for \(value)")
+        continue
+      }
+      #expect(Double(text) == value, "\(value) → \(text)")
+      #expect(text.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" }, "\(text)")
+      #expect(significantDigits(text) == significantDigits(value.magnitude.description), "\(value) → \(text)")
+      checked += 1
+    }
+    #expect(checked > 70_000)
+  }
+
+  /// The digits between the first and the last non-zero digit (exponent left out).
+  func significantDigits(_ text: String) -> String {
+    let mantissa = text.split(whereSeparator: { $0 == "e" || $0 == "E" }).first.map(String.init) ?? text
+    let digits = mantissa.filter(\.isNumber)
+    return String(digits.drop { $0 == "0" }.reversed().drop { $0 == "0" }.reversed())
+  }
+}
+
+/// A small deterministic generator (SplitMix64), so the property test is reproducible.
+struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

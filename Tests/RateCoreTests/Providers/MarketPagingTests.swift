@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import RateCore
+import RatesTestSupport
+
+/// `/coins/markets` holds at most 250 coins a page: more coins take more pages, no more
+/// than needed.
+@Suite struct MarketPagingTests {
+  static func service(count: Int) throws -> (MarketService, StubTransport) {
+    let stub = StubTransport { request, _ in
+      let (status, body) = FakeManyCoins.markets(request.queryItems, count: count)
+      return (status, [:], body)
+    }
+    let client = CoinGeckoClient(
+      baseURL: URL(string: "https://api.coingecko.com/api/v3")!, key: nil, transport: stub.transport)
+    let service = MarketService(
+      client: client, cache: JSONFileCache(directory: try makeTemporaryDirectory()), mode: .normal,
+      now: { fixedNow }, notify: { _ in })
+    return (service, stub)
+  }
+
+  /// Before: one request with 500 ids, of which CoinGecko returned 250.
+  @Test func fiveHundredIDsTakeTwoRequestsAndAllArrive() async throws {
+    let (service, stub) = try Self.service(count: 800)
+    let ids = (1...500).map { FakeManyCoins.id(rank: $0 * 3 / 2) }
+    let answer = try await service.markets(currency: "usd", ids: ids)
+    #expect(Set(answer.value.map(\.id)) == Set(ids))
+    #expect(stub.requests.count == 2)
+    #expect(stub.requests.all.allSatisfy { $0.queryItems["per_page"] == "250" })
+  }
+
+  /// Before: `per_page` was capped at 250, so the top 600 were the top 250.
+  @Test(arguments: [(1, 1, 1), (250, 1, 250), (251, 2, 126), (600, 3, 200), (1000, 4, 250)])
+  func theTopNTakesTheFewestPages(_ limit: Int, _ requests: Int, _ perPage: Int) async throws {
+    let (service, stub) = try Self.service(count: 2_000)
+    let answer = try await service.markets(currency: "eur", top: limit)
+    #expect(answer.value.map(\.id) == (1...limit).map { FakeManyCoins.id(rank: $0) })
+    #expect(stub.requests.count == requests)
+    #expect(Set(stub.requests.all.map { $0.queryItems["per_page"] }) == [String(perPage)])
+    #expect(Set(stub.requests.all.compactMap { $0.queryItems["page"] }) == Set((1...requests).map(String.init)))
+  }
+
+  @Test func aShortMarketEndsEarly() async throws {
+    let (service, _) = try Self.service(count: 300)
+    let answer = try await service.markets(currency: "eur", top: 600)
+    #expect(answer.value.count == 300)
+  }
+}

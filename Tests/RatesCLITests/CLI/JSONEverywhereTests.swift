@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import RateCore
+@testable import RatesCLI
+import RatesTestSupport
+
+/// `--json` prints one JSON document on stdout, or refuses with a usage error (64).
+@Suite struct JSONEverywhereTests {
+  static func document(_ text: String) -> [String: Any]? {
+    (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+  }
+
+  /// Before: each printed plain text (a path, the help, `rates 1.x`) with exit 0.
+  @Test(arguments: [
+    ["config", "path", "--json"], ["help", "--json"], ["help", "history", "--json"],
+    ["history", "--help", "--json"], ["--help", "--json"], ["--version", "--json"],
+  ])
+  func printsJSON(_ arguments: [String]) async throws {
+    let result = try await CLIHarness.run(arguments)
+    #expect(result.status == 0, "\(result.stderr)")
+    let document = try #require(Self.document(result.stdout), "\(arguments): \(result.stdout)")
+    #expect(document["version"] as? Int == 1)
+  }
+
+  @Test func helpAndVersionDocumentsHoldTheirText() async throws {
+    let help = try await CLIHarness.run(["help", "history", "--json"])
+    let document = try #require(Self.document(help.stdout))
+    #expect(document["command"] as? String == "rates history")
+    #expect((document["help"] as? String)?.contains("--days") == true)
+    let version = try await CLIHarness.run(["--version", "--json"])
+    #expect(Self.document(version.stdout)?["rates"] as? String == RatesVersion.current)
+    let path = try await CLIHarness.run(["config", "path", "--json"])
+    #expect((Self.document(path.stdout)?["path"] as? String)?.hasSuffix("rates/config.json") == true)
+  }
+
+  /// Before: `ledger export --csv --json` wrote CSV and `completions bash --json` a script,
+  /// both with exit 0.
+  @Test(arguments: [
+    ["ledger", "export", "--csv", "--json"], ["completions", "bash", "--json"],
+    ["completions", "zsh", "--json"],
+  ])
+  func refusesWithAUsageError(_ arguments: [String]) async throws {
+    let result = try await CLIHarness.run(arguments)
+    #expect(result.status == 64, "\(arguments)")
+    #expect(result.stdout.isEmpty, "\(result.stdout)")
+    let error = try #require(Self.document(result.stderr)?["error"] as? [String: Any])
+    #expect((error["message"] as? String)?.contains("--json is not available") == true)
+  }
+
+  /// Before: the timeout was the string "10"; it is the number 10.
+  @Test func configValuesKeepTheirTypes() async throws {
+    let shown = try await CLIHarness.run(["config", "--json"], environment: ["RATES_TIMEOUT": "30"])
+    let settings = try #require(Self.document(shown.stdout)?["settings"] as? [[String: Any]])
+    let timeout = try #require(settings.first { $0["key"] as? String == "timeout" })
+    #expect(timeout["value"] as? Int == 30)
+    #expect(!(timeout["value"] is String))
+    let currency = try #require(settings.first { $0["key"] as? String == "currency" })
+    #expect(currency["value"] is String || currency["value"] is NSNull)
+
+    let harness = try CLIHarness()
+    let set = await harness.run(["config", "set", "timeout", "25", "--json"])
+    #expect(set.status == 0, "\(set.stderr)")
+    #expect(Self.document(set.stdout)?["value"] as? Int == 25)
+  }
+}
