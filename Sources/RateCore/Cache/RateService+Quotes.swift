@@ -56,7 +56,7 @@ extension RateService {
     }
     return try await CacheFallback.answer(
       mode: mode, hasCache: pairs.allSatisfy { cached[$0] != nil }, isFresh: allFresh,
-      fromCache: fromCache
+      fromCache: fromCache, lastResort: { snapshotQuotes(pairs, failure: $0) }
     ) {
       let unique = Array(Set(pairs)).sorted { ($0.asset.id, $0.quote) < ($1.asset.id, $1.quote) }
       let fetched = try await source.prices(unique)

@@ -46,6 +46,21 @@ public enum ProviderError: Error, Equatable, Sendable {
       return false
     }
   }
+
+  /// Whether the provider could not be reached or was down (no response, a
+  /// timeout, a 5xx after the retries): the failures for which the ECB
+  /// snapshot may stand in when nothing is cached (``CacheFallback``).
+  public var isUnavailable: Bool {
+    switch self {
+    case .serverError: return true
+    case .network(_, let failure):
+      switch failure {
+      case .cancelled, .invalidRequest, .bodyTooLarge: return false
+      default: return true
+      }
+    default: return false
+    }
+  }
 }
 
 /// Names of the providers `rates` knows.
@@ -56,6 +71,8 @@ public enum Providers {
   public static let coinDesk = "coindesk"
   /// Frankfurter v1, the ECB's euro reference rates.
   public static let frankfurter = "frankfurter"
+  /// The ECB snapshot built into `rates` (``ECBSnapshot``), in notices.
+  public static let ecbSnapshot = "ecb-snapshot"
   /// The user's own exchanges (`rates ledger`), a source but not a provider.
   public static let ledger = "ledger"
   /// Every provider name accepted by `--provider`.
@@ -68,6 +85,7 @@ public enum Providers {
     case coinDesk: return "CoinDesk"
     case frankfurter: return "Frankfurter (ECB)"
     case ledger: return "your ledger"
+    case ecbSnapshot: return "the ECB snapshot built into rates"
     default: return name
     }
   }
