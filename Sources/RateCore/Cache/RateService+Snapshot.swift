@@ -55,7 +55,8 @@ extension HistoryRequest {
     if endsEarly {
       service.notify(
         .dataEndsEarly(
-          provider: Providers.ecbSnapshot, pair: "\(asset.symbol)/\(quote)", newest: last, days: days))
+          provider: Providers.ecbSnapshot, pair: "\(asset.symbol)/\(quote)", newest: last,
+          days: days))
     }
     return RateService.HistoryResult(
       series: RateSeries(

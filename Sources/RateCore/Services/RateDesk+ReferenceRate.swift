@@ -48,7 +48,8 @@ extension RateDesk {
         throw ProviderError.noData(
           provider: Providers.frankfurter, detail: "no ECB rate for \(key) on or before \(day)")
       }
-      return DatedRate(point: point, source: Providers.frankfurter, fetchedAt: clock(), staleness: nil)
+      return DatedRate(
+        point: point, source: Providers.frankfurter, fetchedAt: clock(), staleness: nil)
     }
   }
 }

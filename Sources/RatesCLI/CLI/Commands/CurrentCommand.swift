@@ -136,7 +136,7 @@ struct CurrentCommand: RatesCommand {
     if let staleness {
       lines.append(
         style.yellow(
-          "stale: cached \(AgeText.describe(invocation.context.now().timeIntervalSince(staleness.fetchedAt))) ago"))
+          staleness.mark(now: invocation.context.now())))
     }
     return lines
   }
