@@ -78,6 +78,12 @@ public enum Providers {
   /// Every provider name accepted by `--provider`.
   public static let all = [coinGecko, coinDesk, frankfurter]
 
+  /// Whether `source` (a quote's or a series' `source`) gives ECB reference
+  /// rates: Frankfurter, or the ECB snapshot built into `rates`.
+  public static func isECB(_ source: String) -> Bool {
+    source == frankfurter || source.hasPrefix(ECBSnapshot.sourcePrefix)
+  }
+
   /// The provider's name as written in messages.
   public static func displayName(_ name: String) -> String {
     switch name {

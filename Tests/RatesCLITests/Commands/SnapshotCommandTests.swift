@@ -65,6 +65,9 @@ import Testing
     #expect(result.stdout.contains(#""source" : "\#(snapshot.sourceName)""#))
     #expect(result.stdout.contains(#""stale" : true"#))
     #expect(result.stderr.contains("end on \(snapshot.lastDay)"))
+    // Its change is since the working day before, like any ECB rate.
+    let text = try await CLIHarness.run(["current", "GBP-USD", "--offline"])
+    #expect(text.stdout.contains("% 1d"), "\(text.stdout)")
   }
 
   @Test func historyOfAFiatPairOfflineIsTheSnapshotsDefaultWindow() async throws {

@@ -77,7 +77,10 @@ public struct ECBSnapshot: Sendable {
 
   /// What `source` says for an answer from the snapshot:
   /// `ECB snapshot to 2026-10-30`.
-  public var sourceName: String { "ECB snapshot to \(lastDay)" }
+  public var sourceName: String { "\(Self.sourcePrefix)\(lastDay)" }
+
+  /// How every ``sourceName`` begins.
+  public static let sourcePrefix = "ECB snapshot to "
 
   /// When the snapshot's last rate was due (16:00 UTC of its day), the moment
   /// its data stands for.
