@@ -78,6 +78,7 @@ extension RateService {
     let request = HistoryRequest(service: self, asset: asset, quote: quote, days: days)
     return try await CacheFallback.answer(
       mode: mode, hasCache: request.hasCache, isFresh: request.isFresh,
+      lastResortIsNewer: request.newestCachedDay.map(snapshotIsNewer(than:)) ?? false,
       fromCache: request.fromCache, lastResort: request.fromSnapshot, fetch: request.fetch)
   }
 

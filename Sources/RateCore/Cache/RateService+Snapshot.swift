@@ -26,6 +26,14 @@ extension RateService {
     return QuotesResult(quotes: quotes, staleness: Self.staleness(of: snapshot, failure))
   }
 
+  /// Whether the source's snapshot has a rate newer than `day`: one of a
+  /// working day after it that was published by now (a clock set in the past
+  /// never sees the snapshot's later days as newer).
+  func snapshotIsNewer(than day: Day) -> Bool {
+    guard let snapshot = source.offlineRates else { return false }
+    return min(snapshot.lastDay, UpdateRhythm.newestECBDay(at: now())) > day
+  }
+
   /// How an answer from `snapshot` is marked: stale, as of its last rate.
   static func staleness(of snapshot: ECBSnapshot, _ failure: ProviderError?) -> Staleness {
     Staleness(fetchedAt: snapshot.publishedAt, reason: failure, snapshotThrough: snapshot.lastDay)
@@ -33,6 +41,11 @@ extension RateService {
 }
 
 extension HistoryRequest {
+  /// The newest day the cache has a value for (a close or the latest price).
+  var newestCachedDay: Day? {
+    (Array(closes.keys) + [latest?.point.date].compactMap { $0 }).max()
+  }
+
   /// The window from the source's ``PriceSource/offlineRates`` (the ECB
   /// snapshot), marked stale with `failure`, its `source` naming the snapshot.
   ///

@@ -86,6 +86,38 @@ import Testing
     #expect(result.staleness?.snapshotThrough == nil)
   }
 
+  @Test func aCacheOlderThanTheSnapshotGivesWayToIt() async throws {
+    let snapshot = try snapshot()
+    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let body = #"{"amount":1.0,"base":"USD","start_date":"2024-06-03","end_date":"2024-06-07","rates":{"2024-06-07":{"EUR":0.5}}}"#
+    _ = try await service(StubTransport(body: body).transport, cache: cache).quotes(for: [usdEUR()])
+    for (transport, mode) in [(HTTPTransport.unreachable, CacheMode.normal), (.unreachable, .offline)] {
+      let later = try service(transport, mode: mode, now: Self.afterSnapshot, cache: cache)
+      let result = try await later.quotes(for: [usdEUR()])
+      #expect(result.quotes.first?.source == snapshot.sourceName)
+      #expect(result.staleness?.snapshotThrough == snapshot.lastDay)
+    }
+    // A rate limit is not the network being down: the cache answers, stale.
+    let limited = try service(
+      StubTransport(status: 429, body: "{}").transport, now: Self.afterSnapshot, cache: cache)
+    let result = try await limited.quotes(for: [usdEUR()])
+    #expect(result.quotes.first?.rate == 0.5)
+    #expect(result.staleness?.reason == .rateLimited(provider: "frankfurter", retryAfter: nil))
+  }
+
+  @Test func aCachedHistoryOlderThanTheSnapshotGivesWayToIt() async throws {
+    let snapshot = try snapshot()
+    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let body = #"{"amount":1.0,"base":"GBP","start_date":"2024-05-14","end_date":"2024-06-10","rates":{"2024-06-07":{"USD":1.5}}}"#
+    let first = try await service(StubTransport(body: body).transport, cache: cache)
+      .history(of: "GBP", in: "USD", days: 28)
+    #expect(first.series.source == "frankfurter")
+    let offline = try await service(.unreachable, mode: .offline, now: Self.afterSnapshot, cache: cache)
+      .history(of: "GBP", in: "USD", days: 28)
+    #expect(offline.series.source == snapshot.sourceName)
+    #expect(offline.series.points.last?.date == snapshot.lastDay)
+  }
+
   @Test func coinsHaveNoSnapshot() async throws {
     let source = PriceSource(
       name: "coins", resolve: { Asset(symbol: $0, id: $0) }, validateQuote: { _ in },
