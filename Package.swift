@@ -20,11 +20,16 @@ let package = Package(
   targets: [
     // libcurl's easy interface, declared by hand and loaded at run time (Linux).
     .target(name: "CCurlShim"),
+    // The ECB's daily reference rates since 1999, embedded with C23 #embed
+    // (scripts/update-ecb-snapshot.sh regenerates eurofxref.bin).
+    .target(name: "CECBSnapshot", exclude: ["eurofxref.bin"]),
     // The domain: models, HTTP, providers, cache, user data, ledger, analysis,
     // export formats. Knows nothing of terminals, flags or exit codes.
     .target(
       name: "RateCore",
-      dependencies: [.target(name: "CCurlShim", condition: .when(platforms: [.linux]))],
+      dependencies: [
+        "CECBSnapshot", .target(name: "CCurlShim", condition: .when(platforms: [.linux])),
+      ],
       swiftSettings: swiftSettings,
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
     ),

@@ -7,21 +7,35 @@ import Foundation
 /// 2. normal mode and the cache is fresh: the cache answers;
 /// 3. otherwise fetch; when the fetch fails for a reason cached data can
 ///    cover (``ProviderError/allowsStaleFallback``) and something is cached,
-///    the cache answers, marked stale with the failure as the reason.
+///    the cache answers, marked stale with the failure as the reason;
+/// 4. where there is a last resort (the ECB snapshot built into `rates`, for
+///    fiat rates) and nothing is cached, or only data older than the last
+///    resort's: offline, or when the provider is unreachable
+///    (``ProviderError/isUnavailable``), the last resort answers if it has the
+///    data; otherwise rules 1 and 3 apply (offline with nothing cached:
+///    "nothing cached").
 ///
 /// Callers say how to answer from the cache (`fromCache`, given the failure
-/// or `nil`) and how to fetch; what "fresh" and "cached" mean stays theirs.
+/// or `nil`), from the last resort (`nil` when it has nothing) and how to
+/// fetch; what "fresh", "cached" and "newer" mean stays theirs.
 enum CacheFallback {
   static func answer<Value>(
-    mode: CacheMode, hasCache: Bool, isFresh: Bool,
+    mode: CacheMode, hasCache: Bool, isFresh: Bool, lastResortIsNewer: Bool = false,
     fromCache: (_ failure: ProviderError?) throws -> Value,
+    lastResort: ((_ failure: ProviderError?) -> Value?)? = nil,
     fetch: () async throws -> Value
   ) async throws -> Value {
+    let lastResortFirst = !hasCache || lastResortIsNewer
     if mode == .offline || (mode == .normal && isFresh && hasCache) {
+      if mode == .offline, lastResortFirst, let value = lastResort?(nil) { return value }
       return try fromCache(nil)
     }
     do {
       return try await fetch()
+    } catch let error as ProviderError where error.isUnavailable && lastResortFirst {
+      if let value = lastResort?(error) { return value }
+      guard hasCache else { throw error }
+      return try fromCache(error)
     } catch let error as ProviderError where error.allowsStaleFallback && hasCache {
       return try fromCache(error)
     }

@@ -39,11 +39,15 @@ public struct Staleness: Sendable, Equatable {
   /// The failure that made the service fall back to the cache; `nil` when
   /// the cache was asked for on purpose (offline).
   public var reason: ProviderError?
+  /// Set when the data comes from the ECB snapshot built into `rates`
+  /// (``ECBSnapshot``) rather than the cache: the snapshot's last day.
+  public var snapshotThrough: Day?
 
   /// Creates a value.
-  public init(fetchedAt: Date, reason: ProviderError?) {
+  public init(fetchedAt: Date, reason: ProviderError?, snapshotThrough: Day? = nil) {
     self.fetchedAt = fetchedAt
     self.reason = reason
+    self.snapshotThrough = snapshotThrough
   }
 }
 

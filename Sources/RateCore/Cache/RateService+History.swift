@@ -78,7 +78,8 @@ extension RateService {
     let request = HistoryRequest(service: self, asset: asset, quote: quote, days: days)
     return try await CacheFallback.answer(
       mode: mode, hasCache: request.hasCache, isFresh: request.isFresh,
-      fromCache: request.fromCache, fetch: request.fetch)
+      lastResortIsNewer: request.newestCachedDay.map(snapshotIsNewer(than:)) ?? false,
+      fromCache: request.fromCache, lastResort: request.fromSnapshot, fetch: request.fetch)
   }
 
   /// Stores the settled closes (at most 400 days), the coverage and the latest price.

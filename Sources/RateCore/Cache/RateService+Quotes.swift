@@ -64,9 +64,13 @@ extension RateService {
     let allFresh = pairs.allSatisfy { pair in
       cached[pair].map { CacheFreshness.isFresh($0.fetchedAt, at: currentTime, for: source.freshness) } ?? false
     }
+    let today = Day(containing: currentTime)
     return try await CacheFallback.answer(
       mode: mode, hasCache: pairs.allSatisfy { cached[$0] != nil }, isFresh: allFresh,
-      fromCache: fromCache
+      lastResortIsNewer: cached.values.contains {
+        snapshotIsNewer(than: Self.day(of: $0.value, today: today))
+      },
+      fromCache: fromCache, lastResort: { snapshotQuotes(pairs, failure: $0) }
     ) {
       let unique = Array(Set(pairs)).sorted { ($0.asset.id, $0.quote) < ($1.asset.id, $1.quote) }
       let fetched = try await source.prices(unique)

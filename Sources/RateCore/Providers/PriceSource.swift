@@ -11,6 +11,9 @@ public struct PriceSource: Sendable {
   /// Whether a rate stands until the next one is published (ECB rates over
   /// weekends and holidays), so the newest rate carries forward to today.
   public var carriesForward: Bool
+  /// Rates built into `rates` that answer when the provider is unreachable
+  /// and nothing is cached (the ECB snapshot for Frankfurter), if any.
+  public var offlineRates: ECBSnapshot?
   /// Turns a user's coin name into the provider's asset.
   public var resolve: @Sendable (_ input: String) async throws -> Asset
   /// Checks that the provider prices in `currency` without a request; throws
@@ -31,6 +34,7 @@ public struct PriceSource: Sendable {
     name: String,
     freshness: TimeInterval = CacheFreshness.currentPrice,
     carriesForward: Bool = false,
+    offlineRates: ECBSnapshot? = nil,
     resolve: @escaping @Sendable (_ input: String) async throws -> Asset,
     validateQuote: @escaping @Sendable (_ currency: String) throws -> Void,
     prices: @escaping @Sendable (_ pairs: [AssetQuote]) async throws -> [Quote],
@@ -40,6 +44,7 @@ public struct PriceSource: Sendable {
     self.name = name
     self.freshness = freshness
     self.carriesForward = carriesForward
+    self.offlineRates = offlineRates
     self.resolve = resolve
     self.validateQuote = validateQuote
     self.prices = prices

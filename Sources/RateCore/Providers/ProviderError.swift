@@ -51,6 +51,21 @@ public enum ProviderError: Error, Equatable, Sendable {
       return false
     }
   }
+
+  /// Whether the provider could not be reached or was down (no response, a
+  /// timeout, a 5xx after the retries): the failures for which the ECB
+  /// snapshot may stand in when nothing is cached (``CacheFallback``).
+  public var isUnavailable: Bool {
+    switch self {
+    case .serverError: return true
+    case .network(_, let failure):
+      switch failure {
+      case .cancelled, .invalidRequest, .bodyTooLarge: return false
+      default: return true
+      }
+    default: return false
+    }
+  }
 }
 
 extension ProviderError {
@@ -85,10 +100,18 @@ public enum Providers {
   public static let coinDesk = "coindesk"
   /// Frankfurter v1, the ECB's euro reference rates.
   public static let frankfurter = "frankfurter"
+  /// The ECB snapshot built into `rates` (``ECBSnapshot``), in notices.
+  public static let ecbSnapshot = "ecb-snapshot"
   /// The user's own exchanges (`rates ledger`), a source but not a provider.
   public static let ledger = "ledger"
   /// Every provider name accepted by `--provider`.
   public static let all = [coinGecko, coinDesk, frankfurter]
+
+  /// Whether `source` (a quote's or a series' `source`) gives ECB reference
+  /// rates: Frankfurter, or the ECB snapshot built into `rates`.
+  public static func isECB(_ source: String) -> Bool {
+    source == frankfurter || source.hasPrefix(ECBSnapshot.sourcePrefix)
+  }
 
   /// The provider's name as written in messages.
   public static func displayName(_ name: String) -> String {
@@ -97,6 +120,7 @@ public enum Providers {
     case coinDesk: return "CoinDesk"
     case frankfurter: return "Frankfurter (ECB)"
     case ledger: return "your ledger"
+    case ecbSnapshot: return "the ECB snapshot built into rates"
     default: return name
     }
   }

@@ -3,10 +3,19 @@ import RateCore
 
 extension Staleness {
   /// The stderr note, e.g. `warning: …; showing cached data from 2 h ago`.
+  /// From the ECB snapshot: `warning: …; using the ECB reference rates built
+  /// into rates, which end on 2026-10-30 (stale)`.
   ///
   /// - Parameter keySetup: the user's CoinGecko key setup, so that key
   ///   advice in the reason fits it; `nil` when unknown.
   public func note(now: Date, keySetup: KeySetup? = nil) -> String {
+    if let snapshotThrough {
+      let why =
+        reason.map { "warning: \(TerminalText.sanitize($0.message(keySetup: keySetup))); " }
+        ?? "note: offline; "
+      return why + "using the ECB reference rates built into rates"
+        + " (source: European Central Bank), which end on \(snapshotThrough) (stale)"
+    }
     let age = AgeText.describe(now.timeIntervalSince(fetchedAt))
     if let reason {
       // The reason may quote a provider's response: never raw to a terminal.
@@ -14,6 +23,15 @@ extension Staleness {
       return "warning: \(text); showing cached data from \(age) ago (stale)"
     }
     return "note: offline; showing cached data from \(age) ago"
+  }
+}
+
+extension Staleness {
+  /// The short mark beside stale output: `stale: cached 2 h ago`, or for the
+  /// ECB snapshot `stale: built-in ECB rates to 2026-10-30`.
+  public func mark(now: Date) -> String {
+    if let snapshotThrough { return "stale: built-in ECB rates to \(snapshotThrough)" }
+    return "stale: cached \(AgeText.describe(now.timeIntervalSince(fetchedAt))) ago"
   }
 }
 

@@ -43,7 +43,7 @@ public struct HistoryView: Sendable {
     parts.append(Providers.displayName(series.source))
     if let staleness {
       parts.append(
-        style.yellow("stale: cached \(AgeText.describe(now.timeIntervalSince(staleness.fetchedAt))) ago"))
+        style.yellow(staleness.mark(now: now)))
     }
     return parts.joined(separator: "  ")
   }

@@ -7,9 +7,13 @@ extension PriceSource {
   /// Current rates come from the last week's series, so each carries its
   /// change since the previous ECB working day (reported as the 24-hour
   /// change) and is dated by its ECB day, not by when it was fetched.
-  public static func frankfurter(client: FrankfurterClient, now: @escaping @Sendable () -> Date)
-    -> PriceSource
-  {
+  ///
+  /// When Frankfurter is unreachable and nothing is cached, `offlineRates`
+  /// (by default the ECB snapshot built into `rates`) answers, marked stale.
+  public static func frankfurter(
+    client: FrankfurterClient, now: @escaping @Sendable () -> Date,
+    offlineRates: ECBSnapshot? = ECBSnapshot.embedded
+  ) -> PriceSource {
     let name = Providers.frankfurter
     @Sendable func code(_ input: String) throws -> String {
       let upper = input.uppercased()
@@ -22,6 +26,7 @@ extension PriceSource {
       name: name,
       freshness: CacheFreshness.referenceRate,
       carriesForward: true,
+      offlineRates: offlineRates,
       resolve: { Asset(symbol: try code($0), id: try code($0)) },
       validateQuote: { _ = try code($0) },
       prices: { pairs in

@@ -15,7 +15,8 @@ struct ConvertCommand: RatesCommand {
       isCommaList: true, completion: .local([.currencies, .coins])),
   ]
   static let date = OptionSpec.option(
-    "--date", value: "YYYY-MM-DD", help: "use that day's rate (within the last 365 days)")
+    "--date", value: "YYYY-MM-DD",
+    help: "use that day's rate (the last 365 days; for two currencies, any day since 1999)")
   static let ledger = OptionSpec.flag(
     "--ledger", help: "use the 3-day average of your own exchanges ('rates ledger rate')")
   static let options = [date, ledger]
@@ -186,6 +187,11 @@ struct ConvertCommand: RatesCommand {
     guard date <= today else {
       throw UsageError.invalid("--date \(date) is in the future: use today or an earlier day")
     }
+    if date.distance(to: today) + 1 > 365,
+      let rates = try await referenceRates(on: date, invocation)
+    {
+      return rates
+    }
     guard date.distance(to: today) + 1 <= 365 else {
       throw UsageError.invalid("--date reaches back at most 365 days (to \(today.adding(days: -364)))")
     }
@@ -214,6 +220,24 @@ struct ConvertCommand: RatesCommand {
       } else {
         rates[target] = try await rate(from, target)
       }
+    }
+    return rates
+  }
+
+  /// ECB rates of `date` for fiat targets, any day since 1999 (from the ECB
+  /// snapshot when offline); `nil` unless every target is a fiat currency
+  /// routed to the ECB.
+  func referenceRates(on date: Day, _ invocation: Invocation) async throws
+    -> [String: SourcedRate]?
+  {
+    guard targets.allSatisfy({ (try? invocation.desk.route(from, $0).provider) == .frankfurter })
+    else { return nil }
+    var rates: [String: SourcedRate] = [:]
+    for target in targets {
+      let dated = try await invocation.desk.referenceRate(base: from, quote: target, on: date)
+      rates[target] = SourcedRate(
+        rate: dated.point.rate, source: dated.source, day: dated.point.date,
+        fetchedAt: dated.fetchedAt, staleness: dated.staleness)
     }
     return rates
   }

@@ -125,7 +125,7 @@ struct CurrentCommand: RatesCommand {
     let now = invocation.context.now()
     for (quote, stale) in quotes {
       let change = quote.change24hPercent
-      let ecb = quote.source == Providers.frankfurter
+      let ecb = Providers.isECB(quote.source)
       let old = UpdateRhythm.isOld(quote, at: now) ? style.yellow(" (old)") : ""
       table.append([
         TerminalText.sanitize("\(quote.base)-\(quote.quote)"),
@@ -143,7 +143,7 @@ struct CurrentCommand: RatesCommand {
     if let staleness {
       lines.append(
         style.yellow(
-          "stale: cached \(AgeText.describe(invocation.context.now().timeIntervalSince(staleness.fetchedAt))) ago"))
+          staleness.mark(now: invocation.context.now())))
     }
     return lines
   }

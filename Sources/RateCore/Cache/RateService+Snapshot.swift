@@ -1,0 +1,81 @@
+import Foundation
+
+extension RateService {
+  /// Current rates of `pairs` from the source's ``PriceSource/offlineRates``
+  /// (the ECB snapshot): each pair's rate of the newest working day on or
+  /// before today (the snapshot's last day once it is older than today), with
+  /// its change since the working day before, marked stale with `failure`.
+  /// `nil` when there is no snapshot or it lacks a pair: the failure stands.
+  func snapshotQuotes(_ pairs: [AssetQuote], failure: ProviderError?) -> QuotesResult? {
+    guard let snapshot = source.offlineRates else { return nil }
+    let today = Day(containing: now())
+    var quotes: [Quote] = []
+    for pair in pairs {
+      guard let last = snapshot.rate(base: pair.asset.id, quote: pair.quote, on: today) else {
+        return nil
+      }
+      let previous = snapshot.rate(
+        base: pair.asset.id, quote: pair.quote, on: last.date.adding(days: -1))
+      quotes.append(
+        Quote(
+          base: pair.asset.symbol, quote: pair.quote, rate: last.rate,
+          change24hPercent: previous.flatMap { Change.lastStep([$0.rate, last.rate]) },
+          source: snapshot.sourceName, fetchedAt: snapshot.publishedAt,
+          updatedAt: last.date.start))
+    }
+    return QuotesResult(quotes: quotes, staleness: Self.staleness(of: snapshot, failure))
+  }
+
+  /// Whether the source's snapshot has a rate newer than `day`: one of a
+  /// working day after it that was published by now (a clock set in the past
+  /// never sees the snapshot's later days as newer).
+  func snapshotIsNewer(than day: Day) -> Bool {
+    guard let snapshot = source.offlineRates else { return false }
+    return min(snapshot.lastDay, UpdateRhythm.newestECBDay(at: now())) > day
+  }
+
+  /// How an answer from `snapshot` is marked: stale, as of its last rate.
+  static func staleness(of snapshot: ECBSnapshot, _ failure: ProviderError?) -> Staleness {
+    Staleness(fetchedAt: snapshot.publishedAt, reason: failure, snapshotThrough: snapshot.lastDay)
+  }
+}
+
+extension HistoryRequest {
+  /// The newest day the cache has a value for (a close or the latest price).
+  var newestCachedDay: Day? {
+    (Array(closes.keys) + [latest?.point.date].compactMap { $0 }).max()
+  }
+
+  /// The window from the source's ``PriceSource/offlineRates`` (the ECB
+  /// snapshot), marked stale with `failure`, its `source` naming the snapshot.
+  ///
+  /// When the snapshot's last rate no longer stands today (it ends before the
+  /// last working day), the series shows the `days` days up to the
+  /// snapshot's last day instead, with
+  /// ``Notice/dataEndsEarly(provider:pair:newest:days:)``, as for any data
+  /// that ends early: a window of mostly empty days would show nothing useful.
+  /// `nil` when there is no snapshot or it has no rate for the pair.
+  func fromSnapshot(_ failure: ProviderError?) -> RateService.HistoryResult? {
+    guard let snapshot = service.source.offlineRates else { return nil }
+    let last = snapshot.lastDay
+    let endsEarly = last < today && !MarketClosure.rateStands(from: last, on: today, today: today)
+    let shown = endsEarly ? last.adding(days: -(days - 1))...last : window
+    let byDay = Dictionary(
+      snapshot.series(base: asset.id, quote: quote, in: shown).map { ($0.date, $0) },
+      uniquingKeysWith: { $1 })
+    let points = RateService.standingRates(byDay, in: shown, today: min(today, last))
+    guard !points.isEmpty else { return nil }
+    if endsEarly {
+      service.notify(
+        .dataEndsEarly(
+          provider: Providers.ecbSnapshot, pair: "\(asset.symbol)/\(quote)", newest: last,
+          days: days))
+    }
+    return RateService.HistoryResult(
+      series: RateSeries(
+        base: asset.symbol, quote: quote, source: snapshot.sourceName,
+        fetchedAt: snapshot.publishedAt, points: points,
+        gaps: RateService.gaps(in: shown, points: points)),
+      staleness: RateService.staleness(of: snapshot, failure))
+  }
+}

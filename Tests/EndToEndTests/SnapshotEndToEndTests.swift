@@ -1,0 +1,29 @@
+import Foundation
+import RatesTestSupport
+import Testing
+
+@testable import RateCore
+
+/// The ECB snapshot embedded in the real binary: with every provider
+/// unreachable (a closed loopback port) and an empty cache, a dated fiat
+/// conversion still answers, from the snapshot, marked as such.
+@Suite struct SnapshotEndToEndTests {
+  @Test func anOfflineConversionOfAnOldDayComesFromTheEmbeddedSnapshot() async throws {
+    let snapshot = try #require(ECBSnapshot.embedded)
+    // Bind a server to get a free port, then stop it so nothing listens there.
+    let server = try LoopbackServer { _ in .json("{}") }
+    let url = server.baseURL
+    server.stop()
+    let result = try await BinaryRunner(server: url)
+      .run(["convert", "100", "USD", "EUR", "--date", "2015-06-01", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let conversion = try #require((try result.json()["conversions"] as? [[String: Any]])?.first)
+    // The ECB's row of 2015-06-01: 1 EUR = 1.0944 USD.
+    let rate = try #require(conversion["rate"] as? Double)
+    #expect(abs(rate - 1 / 1.0944) < 1e-12)
+    #expect(conversion["rateDate"] as? String == "2015-06-01")
+    #expect(conversion["source"] as? String == "ECB snapshot to \(snapshot.lastDay)")
+    #expect(conversion["stale"] as? Bool == true)
+    #expect(result.stderr.contains("which end on \(snapshot.lastDay)"))
+  }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+
+/// Fiat rates with no network and an empty cache: `convert`, `current` and
+/// `history` answer from the ECB snapshot built into `rates`, marked as such.
+@Suite struct SnapshotCommandTests {
+  /// 2026-11-25 12:00 UTC, after the snapshot's last day.
+  static let afterSnapshot = Date(timeIntervalSince1970: 1_795_608_000)
+
+  func snapshot() throws -> ECBSnapshot { try #require(ECBSnapshot.embedded) }
+
+  /// JSON numbers keep about 15 significant digits.
+  func close(_ value: Any?, _ expected: Double) -> Bool {
+    guard let value = value as? Double else { return false }
+    return abs(value - expected) <= 1e-12 * abs(expected)
+  }
+
+  func conversion(_ result: CommandResult) throws -> [String: Any] {
+    try #require((try result.json()["conversions"] as? [[String: Any]])?.first)
+  }
+
+  @Test func anOldDaysConversionWithoutNetworkIsThatDaysECBRateFromTheSnapshot() async throws {
+    let snapshot = try snapshot()
+    let rates = try CLIHarness(transport: .unreachable)
+    let json = await rates.run(["convert", "100", "USD", "EUR", "--date", "2015-06-01", "--json"])
+    #expect(json.status == 0, "\(json.stderr)")
+    let conversion = try conversion(json)
+    // The CSV row of 2015-06-01 has USD 1.0944 (per euro).
+    #expect(close(conversion["rate"], 1 / 1.0944))
+    #expect(close(conversion["amount"], 100 / 1.0944))
+    #expect(conversion["rateDate"] as? String == "2015-06-01")
+    #expect(conversion["source"] as? String == "ECB snapshot to \(snapshot.lastDay)")
+    #expect(conversion["stale"] as? Bool == true)
+    #expect(json.stderr.split(separator: "\n").count == 1)
+    #expect(json.stderr.contains("could not connect"))
+    #expect(json.stderr.contains("end on \(snapshot.lastDay)"))
+
+    let text = await rates.run(["convert", "100", "USD", "EUR", "--date", "2015-06-01", "--offline"])
+    #expect(text.status == 0, "\(text.stderr)")
+    #expect(text.stdout.contains("91.374  EUR  at  0.9137  ECB snapshot to \(snapshot.lastDay), 2015-06-01 (stale)"))
+    #expect(text.stderr == "note: offline; using the ECB reference rates built into rates (source: European Central Bank), which end on \(snapshot.lastDay) (stale)\n")
+  }
+
+  @Test func todaysConversionWithoutNetworkUsesTheSnapshotsNewestDay() async throws {
+    let snapshot = try snapshot()
+    let rates = try CLIHarness(transport: .unreachable, clock: TestClock(now: Self.afterSnapshot))
+    let result = await rates.run(["convert", "100", "USD", "EUR", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let conversion = try conversion(result)
+    let newest = try #require(snapshot.rate(base: "USD", quote: "EUR", on: snapshot.lastDay))
+    #expect(close(conversion["rate"], newest.rate))
+    #expect(conversion["rateDate"] as? String == snapshot.lastDay.description)
+    #expect(conversion["stale"] as? Bool == true)
+    #expect(conversion["source"] as? String == snapshot.sourceName)
+  }
+
+  @Test func currentFiatPairsOfflineWithAnEmptyCacheComeFromTheSnapshot() async throws {
+    let snapshot = try snapshot()
+    let result = try await CLIHarness.run(["current", "GBP-USD", "--offline", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains(#""source" : "\#(snapshot.sourceName)""#))
+    #expect(result.stdout.contains(#""stale" : true"#))
+    #expect(result.stderr.contains("end on \(snapshot.lastDay)"))
+    // Its change is since the working day before, like any ECB rate.
+    let text = try await CLIHarness.run(["current", "GBP-USD", "--offline"])
+    #expect(text.stdout.contains("% 1d"), "\(text.stdout)")
+  }
+
+  @Test func historyOfAFiatPairOfflineIsTheSnapshotsDefaultWindow() async throws {
+    let snapshot = try snapshot()
+    let result = try await CLIHarness.run(["history", "GBP", "USD", "--offline", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let json = try result.json()
+    #expect(json["source"] as? String == snapshot.sourceName)
+    #expect(json["stale"] as? Bool == true)
+    let points = try #require(json["points"] as? [[String: Any]])
+    let today = Day(containing: fixedNow)
+    #expect(points.count == 28)
+    #expect(points.last?["date"] as? String == today.description)
+    let own = snapshot.series(base: "GBP", quote: "USD", in: today.adding(days: -27)...today)
+    let shown = points.filter { $0["carried"] as? Bool == false }.map { $0["rate"] }
+    #expect(shown.count == own.count)
+    #expect(zip(shown, own).allSatisfy { close($0, $1.rate) })
+  }
+
+  @Test func historyAfterTheSnapshotEndsShowsItsLastDaysAndSaysSo() async throws {
+    let snapshot = try snapshot()
+    let rates = try CLIHarness(transport: .unreachable, clock: TestClock(now: Self.afterSnapshot))
+    let result = await rates.run(["history", "GBP", "USD"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let first = snapshot.lastDay.adding(days: -27)
+    #expect(result.stdout.hasPrefix(
+      "GBP/USD  28 days  \(first) to \(snapshot.lastDay)  \(snapshot.sourceName)  stale: built-in ECB rates to \(snapshot.lastDay)"))
+    #expect(result.stderr.contains(
+      "note: the ECB snapshot built into rates has no GBP/USD data after \(snapshot.lastDay); showing the 28 days up to it"))
+  }
+
+  @Test func anOldDateOnlineAsksFrankfurterForThatWeekOnly() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["convert", "100", "USD", "EUR", "--date", "2015-06-06", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(server.requestCount == 1)
+    let conversion = try conversion(result)
+    let friday = try #require(Day("2015-06-05"))
+    #expect(conversion["rateDate"] as? String == "2015-06-05")
+    #expect(conversion["source"] as? String == "frankfurter")
+    #expect(conversion["stale"] as? Bool == false)
+    let rate = try #require(conversion["rate"] as? Double)
+    #expect(abs(rate - FakeFrankfurter.rate(base: "USD", quote: "EUR", day: friday)) < 1e-9)
+  }
+
+  @Test func coinsHaveNoSnapshotAndNoOldDates() async throws {
+    let offline = try await CLIHarness.run(["convert", "1", "BTC", "EUR"])
+    #expect(offline.status == 69, "\(offline.stderr)")
+    let old = try await CLIHarness.run(["convert", "1", "BTC", "EUR", "--date", "2015-06-01"])
+    #expect(old.status == 64)
+    #expect(old.stderr.contains("reaches back at most 365 days"))
+  }
+}
