@@ -121,11 +121,13 @@ struct InfoCommand: RatesCommand {
     table.append(["updated", market.lastUpdated.map { CurrentCommand.clock($0, now: invocation.context.now()) } ?? dash])
     var lines = [header, ""] + table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode).map { "  " + $0 }
     if let stats = SeriesStatistics(points: series.ownPoints) {
-      let values = HistoryView.fit(series.points.map(\.rate), to: invocation.terminal.width - 4)
+      let days = series.days.count
+      let line = Sparkline.render(series, width: invocation.terminal.width - 4, ascii: !invocation.terminal.unicode)
+      let labels = RateFormat.distinct([stats.min, stats.max], format: RateFormat.rate)
       lines.append("")
-      lines.append("  \(series.points.count) days  " + style.change(Sparkline.render(values, ascii: !invocation.terminal.unicode), value: stats.change))
+      lines.append("  \(days) days  " + style.change(line, value: stats.change))
       lines.append(
-        "  " + style.dim("low \(RateFormat.rate(stats.min)) \(stats.minDate)   high \(RateFormat.rate(stats.max)) \(stats.maxDate)   change ")
+        "  " + style.dim("low \(labels[0]) \(stats.minDate)   high \(labels[1]) \(stats.maxDate)   change ")
           + style.change(stats.changePercent.map(RateFormat.percent) ?? dash, value: stats.change))
     }
     if let staleness {
