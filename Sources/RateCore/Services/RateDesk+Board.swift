@@ -18,6 +18,9 @@ public struct PairSnapshot: Sendable, Equatable {
   public var fetchedAt: Date
   /// Set when cached data stands in for a fresh answer.
   public var staleness: Staleness?
+  /// When the provider last updated the rate, when it says (the ECB day's
+  /// start for a fiat pair): what ``UpdateRhythm`` judges.
+  public var updatedAt: Date?
 }
 
 extension RateDesk {
@@ -65,7 +68,7 @@ extension RateDesk {
         // From the previous working day's rate, not a carried copy.
         changePercent: Change.lastStep(series.map(\.rate)), changePeriod: .workingDay,
         points: week.map(\.rate), source: Providers.frankfurter, fetchedAt: answer.fetchedAt,
-        staleness: answer.staleness)
+        staleness: answer.staleness, updatedAt: series.last?.date.start)
     }
   }
 
@@ -98,7 +101,7 @@ extension RateDesk {
       return PairSnapshot(
         pair: item.pair, rate: points.last, changePercent: change, changePeriod: .hours24,
         points: points, source: Providers.coinGecko, fetchedAt: answer.fetchedAt,
-        staleness: answer.staleness)
+        staleness: answer.staleness, updatedAt: market?.lastUpdated)
     }
   }
 
