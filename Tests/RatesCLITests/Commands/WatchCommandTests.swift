@@ -118,3 +118,35 @@ import Testing
     #expect(rates.clock.totalSlept >= .seconds(2), "updates 2 s apart, not 1")
   }
 }
+
+/// The watch status line words key advice for the user's setup, as errors on exit do.
+@Suite struct WatchKeyAdviceTests {
+  static func rateLimitedOnce(environment: [String: String]) async throws -> CommandResult {
+    let clock = TestClock()
+    let fake = FakeAPIs.handler(now: { clock.now })
+    let priceRequests = Recorder<Date>()
+    let server = InProcessServer(clock: clock) { request in
+      if request.path.hasSuffix("/simple/price") {
+        priceRequests.append(clock.now)
+        if priceRequests.count == 1 {
+          return .fixture("coingecko/error_429.json", status: 429, headers: ["Retry-After": "2"])
+        }
+      }
+      return fake(request)
+    }
+    let rates = try CLIHarness(
+      server: server, environment: WatchCommandTests.fast.merging(environment) { $1 })
+    return await rates.run(["watch", "BTC", "--every", "1", "--count", "2", "--json"])
+  }
+
+  /// Before: a user with a key was told that a free COINGECKO_API_KEY raises the limit.
+  @Test func aRateLimitWithAKeySetDoesNotSuggestGettingOne() async throws {
+    for key in ["COINGECKO_API_KEY", "COINGECKO_PRO_API_KEY"] {
+      let result = try await Self.rateLimitedOnce(environment: [key: "CG-test-key-123456"])
+      #expect(result.stderr.contains("rate limit"), "\(key): \(result.stderr)")
+      #expect(!result.stderr.contains("COINGECKO_API_KEY raises the limit"), "\(key): \(result.stderr)")
+    }
+    let keyless = try await Self.rateLimitedOnce(environment: [:])
+    #expect(keyless.stderr.contains("a free COINGECKO_API_KEY raises the limit"), "\(keyless.stderr)")
+  }
+}
