@@ -83,7 +83,7 @@ extension RateDesk {
       assets[item.route.base] = try await resolver.resolve(item.route.base)
     }
     let byCurrency = Dictionary(grouping: routed, by: { $0.route.quote }).mapValues { members in
-      members.compactMap { assets[$0.route.base]?.id }
+      members.compactMap { assets[$0.route.base] }
     }
     let answers = try await sparklineMarkets(byCurrency)
     return routed.compactMap { item in
@@ -107,16 +107,16 @@ extension RateDesk {
 
   /// Market rows with a week of hourly prices, one request per currency,
   /// concurrently.
-  func sparklineMarkets(_ idsByCurrency: [String: [String]]) async throws
+  func sparklineMarkets(_ coinsByCurrency: [String: [Asset]]) async throws
     -> [String: MarketService.Answer<[CoinMarket]>]
   {
     let service = marketService()
     return try await withThrowingTaskGroup(of: CurrencyMarkets.self) { group in
-      for (currency, ids) in idsByCurrency {
+      for (currency, coins) in coinsByCurrency {
         group.addTask {
           CurrencyMarkets(
             currency: currency,
-            answer: try await service.markets(currency: currency, ids: ids, sparkline: true))
+            answer: try await service.markets(currency: currency, coins: coins, sparkline: true))
         }
       }
       var results: [String: MarketService.Answer<[CoinMarket]>] = [:]

@@ -51,3 +51,42 @@ import RatesTestSupport
     #expect(unknown.status == 64)
   }
 }
+
+/// A `/coins/markets` answer with nothing for the coins asked names them as
+/// the user knows them (`BTC`), never by CoinGecko id, in every command (issue 14).
+@Suite struct MarketsMissingCoinsTests {
+  /// A harness whose `/coins/markets?ids=…` answers are empty once `empty` holds something.
+  static func harness() throws -> (CLIHarness, Recorder<Bool>) {
+    let empty = Recorder<Bool>()
+    let (rates, _) = try CLIHarness.withFakeAPI { fake in
+      { request in
+        guard request.path.hasSuffix("/coins/markets"), request.query["ids"] != nil,
+          empty.count > 0
+        else { return fake(request) }
+        return .json("[]")
+      }
+    }
+    return (rates, empty)
+  }
+
+  static func expectNamesWhatWasTyped(_ result: CommandResult, _ names: [String]) {
+    for name in names { #expect(result.stderr.contains(name), "\(result.stderr)") }
+    #expect(!result.stderr.contains("bitcoin"), "\(result.stderr)")
+    #expect(!result.stderr.contains("unknown coin"), "\(result.stderr)")
+  }
+
+  /// Before: "unknown coin 'bitcoin, ethereum' at CoinGecko".
+  @Test func favoritesListNamesTheSymbols() async throws {
+    let (rates, empty) = try Self.harness()
+    #expect(await rates.run(["favorites", "add", "BTC", "ETH"]).status == 0)
+    empty.append(true)
+    Self.expectNamesWhatWasTyped(await rates.run(["favorites", "--refresh"]), ["BTC, ETH"])
+  }
+
+  /// Before: "unknown coin 'bitcoin' at CoinGecko".
+  @Test func pairsAddNamesTheSymbol() async throws {
+    let (rates, empty) = try Self.harness()
+    empty.append(true)
+    Self.expectNamesWhatWasTyped(await rates.run(["pairs", "add", "BTC", "USD"]), ["BTC"])
+  }
+}

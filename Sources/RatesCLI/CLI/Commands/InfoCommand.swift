@@ -57,7 +57,7 @@ struct InfoCommand: RatesCommand {
   func run(_ invocation: Invocation) async throws -> ExitCode {
     try CurrencyList.requireCoinGeckoQuotes([currency])
     let asset = try await invocation.desk.resolver().resolve(coin)
-    async let marketAnswer = invocation.desk.marketService().markets(currency: currency, ids: [asset.id])
+    async let marketAnswer = invocation.desk.marketService().markets(currency: currency, coins: [asset])
     async let historyAnswer = invocation.desk.service(invocation.desk.coinProvider).history(of: asset, in: currency, days: days)
     let (answer, history): (MarketService.Answer<[CoinMarket]>, RateService.HistoryResult)
     do {

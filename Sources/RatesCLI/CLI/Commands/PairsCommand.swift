@@ -144,7 +144,7 @@ struct PairsCommand: CommandDeclaration {
         throw UsageError.invalid("adding a coin pair checks the coin with CoinGecko: run without --offline")
       }
       let asset = try await invocation.desk.resolver().resolve(route.base)
-      _ = try await invocation.desk.marketService().markets(currency: route.quote, ids: [asset.id])
+      _ = try await invocation.desk.marketService().markets(currency: route.quote, coins: [asset])
       let symbol = asset.symbol.uppercased() == asset.symbol ? asset.symbol : asset.id
       stored = route.inverted
         ? ConfiguredPair(base: route.quote, quote: symbol, addedAt: stored.addedAt)

@@ -45,7 +45,7 @@ struct TopCommand: RatesCommand {
     try CurrencyList.requireCoinGeckoQuotes(currencies)
     let favorites = try invocation.userData().favorites.read()
     let answers = try await invocation.desk.listings(
-      in: currencies, top: limit, following: favorites.map(\.id))
+      in: currencies, top: limit, following: favorites.map(\.asset))
     let staleness = answers.flatMap { [$0.top.staleness, $0.others?.staleness] }.compactMap { $0 }
       .min { $0.fetchedAt < $1.fetchedAt }
     invocation.report(staleness)
