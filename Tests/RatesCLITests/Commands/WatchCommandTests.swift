@@ -50,20 +50,29 @@ import Testing
     #expect(objects.first?["rate"] as? Double == 61_234.5)
   }
 
-  @Test func rateLimitMidWatchKeepsGoingMarkedStale() async throws {
+  /// A harness on the fake APIs whose `/simple/price` answers its `limited`th
+  /// request with a 429 (`Retry-After: 2`); the server; the times of those requests.
+  static func rateLimited(atRequest limited: Int, environment: [String: String] = [:]) throws
+    -> (CLIHarness, InProcessServer, Recorder<Date>)
+  {
     let priceRequests = Recorder<Date>()
     let clock = TestClock()
     let fake = FakeAPIs.handler(now: { clock.now })
     let server = InProcessServer(clock: clock) { request in
       if request.path.hasSuffix("/simple/price") {
         priceRequests.append(clock.now)
-        if priceRequests.count == 2 {
+        if priceRequests.count == limited {
           return .fixture("coingecko/error_429.json", status: 429, headers: ["Retry-After": "2"])
         }
       }
       return fake(request)
     }
-    let rates = try CLIHarness(server: server, environment: Self.fast)
+    let rates = try CLIHarness(server: server, environment: fast.merging(environment) { $1 })
+    return (rates, server, priceRequests)
+  }
+
+  @Test func rateLimitMidWatchKeepsGoingMarkedStale() async throws {
+    let (rates, server, priceRequests) = try Self.rateLimited(atRequest: 2)
     let result = await rates.run(["watch", "BTC", "--every", "1", "--count", "3", "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     let stale = try result.jsonLines().map { $0["stale"] as? Bool }
@@ -122,20 +131,7 @@ import Testing
 /// The watch status line words key advice for the user's setup, as errors on exit do.
 @Suite struct WatchKeyAdviceTests {
   static func rateLimitedOnce(environment: [String: String]) async throws -> CommandResult {
-    let clock = TestClock()
-    let fake = FakeAPIs.handler(now: { clock.now })
-    let priceRequests = Recorder<Date>()
-    let server = InProcessServer(clock: clock) { request in
-      if request.path.hasSuffix("/simple/price") {
-        priceRequests.append(clock.now)
-        if priceRequests.count == 1 {
-          return .fixture("coingecko/error_429.json", status: 429, headers: ["Retry-After": "2"])
-        }
-      }
-      return fake(request)
-    }
-    let rates = try CLIHarness(
-      server: server, environment: WatchCommandTests.fast.merging(environment) { $1 })
+    let (rates, _, _) = try WatchCommandTests.rateLimited(atRequest: 1, environment: environment)
     return await rates.run(["watch", "BTC", "--every", "1", "--count", "2", "--json"])
   }
 
