@@ -135,11 +135,6 @@ public struct MarketService: Sendable {
   /// make a folder), long ones hashed.
   static func keyPart(_ text: String) -> String {
     guard text.count > 80 else { return text.replacingOccurrences(of: "/", with: "_") }
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    return String(text.prefix(40)) + "-" + String(hash, radix: 16)
+    return String(text.prefix(40)) + "-" + String(StableHash.fnv1a64(text), radix: 16)
   }
 }
