@@ -101,4 +101,13 @@ import RatesTestSupport
     let sparkline = line.split(separator: "  ", omittingEmptySubsequences: true).last ?? ""
     #expect(sparkline.count == 7 && sparkline.contains(" "), "\(line)")
   }
+
+  /// Before: 90 days at width 80 drew "  90 days  " and 76 columns, 87 in all.
+  @Test func infoSparklineFitsBesideItsDayCount() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["info", "BTC", "--in", "EUR", "--days", "90"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("90 days") })
+    #expect(TerminalText.displayWidth(String(line)) == 80, "\(line)")
+  }
 }

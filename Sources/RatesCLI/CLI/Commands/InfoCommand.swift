@@ -121,11 +121,12 @@ struct InfoCommand: RatesCommand {
     table.append(["updated", market.lastUpdated.map { CurrentCommand.clock($0, now: invocation.context.now()) } ?? dash])
     var lines = [header, ""] + table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode).map { "  " + $0 }
     if let stats = SeriesStatistics(points: series.ownPoints) {
-      let days = series.days.count
-      let line = Sparkline.render(series, width: invocation.terminal.width - 4, ascii: !invocation.terminal.unicode)
+      // One column per day, as many as fit beside the day count.
+      let label = "  \(series.days.count) days  "
+      let line = Sparkline.render(series, width: invocation.terminal.width - label.count, ascii: !invocation.terminal.unicode)
       let labels = RateFormat.distinct([stats.min, stats.max], format: RateFormat.rate)
       lines.append("")
-      lines.append("  \(days) days  " + style.change(line, value: stats.change))
+      lines.append(label + style.change(line, value: stats.change))
       lines.append(
         "  " + style.dim("low \(labels[0]) \(stats.minDate)   high \(labels[1]) \(stats.maxDate)   change ")
           + style.change(stats.changePercent.map(RateFormat.percent) ?? dash, value: stats.change))
