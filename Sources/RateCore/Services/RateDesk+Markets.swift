@@ -16,6 +16,8 @@ extension RateDesk {
   /// `following` outside the top, one listing per currency in that order,
   /// fetched concurrently. With coins to follow, one request for the top 100
   /// usually covers them too; only coins outside it cost a second request.
+  /// An answer with nothing for those leaves them out (the top stands; the
+  /// caller shows them as missing) rather than failing the listing.
   public func listings(in currencies: [String], top limit: Int, following coins: [Asset])
     async throws -> [MarketListing]
   {
@@ -43,9 +45,13 @@ extension RateDesk {
     others.value = fetched.value.dropFirst(limit).filter { ids.contains($0.id) }
     let missing = coins.filter { coin in !fetched.value.contains { $0.id == coin.id } }
     if !missing.isEmpty {
-      let more = try await service.markets(currency: currency, coins: missing)
-      others.value += more.value
-      others.staleness = others.staleness ?? more.staleness
+      do {
+        let more = try await service.markets(currency: currency, coins: missing)
+        others.value += more.value
+        others.staleness = others.staleness ?? more.staleness
+      } catch ProviderError.noData {
+        // Known coins the answer has nothing for: missing data, not a failed top.
+      }
     }
     return MarketListing(currency: currency, top: top, others: others.value.isEmpty ? nil : others)
   }

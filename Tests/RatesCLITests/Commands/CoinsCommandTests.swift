@@ -89,4 +89,32 @@ import RatesTestSupport
     empty.append(true)
     Self.expectNamesWhatWasTyped(await rates.run(["pairs", "add", "BTC", "USD"]), ["BTC"])
   }
+
+  /// Before: `top` failed as a whole (exit 64 "unknown coin 'bitcoin'", then 66 "no
+  /// data"): a favorite outside the top that the ids answer lacks now shows with dashes.
+  @Test func topShowsAFavoriteTheAnswerLacksAsMissing() async throws {
+    let outside = Recorder<Bool>()
+    let (rates, _) = try CLIHarness.withFakeAPI { fake in
+      { request in
+        let reply = fake(request)
+        guard request.path.hasSuffix("/coins/markets"), outside.count > 0 else { return reply }
+        if request.query["ids"] != nil { return .json("[]") }
+        // BTC is not among the top coins of this answer.
+        guard case .response(let status, let headers, let body) = reply,
+          let rows = try? JSONSerialization.jsonObject(with: body) as? [[String: Any]],
+          let trimmed = try? JSONSerialization.data(
+            withJSONObject: rows.filter { $0["id"] as? String != "bitcoin" })
+        else { return reply }
+        return .response(status: status, headers: headers, body: trimmed)
+      }
+    }
+    #expect(await rates.run(["favorites", "add", "BTC"]).status == 0)
+    outside.append(true)
+    // In EUR: nothing cached for BTC (favorites add asked in USD) to stand in.
+    let result = await rates.run(["top", "--limit", "3", "--in", "EUR"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let btc = result.stdout.split(separator: "\n").first { $0.contains("BTC") }
+    #expect(btc?.contains("—") == true, "\(result.stdout)")
+    #expect(!result.stderr.contains("bitcoin"), "\(result.stderr)")
+  }
 }

@@ -57,6 +57,11 @@ struct TopCommand: RatesCommand {
     rows += (primary.others?.value ?? []).map {
       Row(coin: $0, favorite: true, inTop: false, byCurrency: [:])
     }
+    // Favorites the answer had nothing for show as such (dashes), as in `favorites`.
+    let shown = Set(rows.map(\.coin.id))
+    rows += favorites.filter { !shown.contains($0.id) }.map {
+      Row(coin: .placeholder($0), favorite: true, inTop: false, byCurrency: [:])
+    }
     for index in rows.indices {
       for answer in answers {
         let all = answer.top.value + (answer.others?.value ?? [])
