@@ -91,12 +91,7 @@ public struct CommodityName: Hashable, Sendable, CustomStringConvertible {
   /// `name`, or when over 24 characters its first 15, `'` and a hash.
   static func shortened(_ name: String) -> String {
     guard name.count > 24 else { return name }
-    var hash: UInt32 = 0x811c_9dc5
-    for byte in name.utf8 {
-      hash ^= UInt32(byte)
-      hash = hash &* 0x0100_0193
-    }
-    let digits = String(hash, radix: 16, uppercase: true)
+    let digits = String(StableHash.fnv1a32(name), radix: 16, uppercase: true)
     return String(name.prefix(15)) + "'" + String(repeating: "0", count: 8 - digits.count) + digits
   }
 

@@ -77,11 +77,30 @@ extension ProviderError {
   /// provider's id. Other errors are returned unchanged.
   public func about(_ asset: Asset, typed: String) -> ProviderError {
     guard case .coinNotFound(let provider, _) = self else { return self }
-    guard !CoinResolver.isVerified(asset) else {
-      return .noData(
-        provider: provider, detail: "the answer has nothing for \(typed), a coin it lists")
+    return Self.nothing(for: [(asset, typed)], provider: provider)
+  }
+
+  /// The error for an answer from `provider` that has nothing for `coins`,
+  /// each named by its ``Asset/symbol`` (what the user typed or sees), never
+  /// by the provider's id: the coins not known to exist
+  /// (``CoinResolver/isVerified(_:)``) are unknown; when every one is known,
+  /// the data is missing.
+  public static func nothing(for coins: [Asset], provider: String) -> ProviderError {
+    nothing(for: coins.map { ($0, $0.symbol) }, provider: provider)
+  }
+
+  static func nothing(for coins: [(asset: Asset, typed: String)], provider: String)
+    -> ProviderError
+  {
+    let unknown = coins.filter { !CoinResolver.isVerified($0.asset) }.map(\.typed)
+    guard unknown.isEmpty else {
+      return .coinNotFound(provider: provider, coin: unknown.joined(separator: ", "))
     }
-    return .coinNotFound(provider: provider, coin: typed)
+    let names = coins.map(\.typed)
+    return .noData(
+      provider: provider,
+      detail: "the answer has nothing for \(names.joined(separator: ", ")), "
+        + (names.count == 1 ? "a coin it lists" : "coins it lists"))
   }
 }
 

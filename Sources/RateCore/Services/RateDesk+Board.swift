@@ -18,6 +18,9 @@ public struct PairSnapshot: Sendable, Equatable {
   public var fetchedAt: Date
   /// Set when cached data stands in for a fresh answer.
   public var staleness: Staleness?
+  /// When the provider last updated the rate, when it says (the ECB day's
+  /// start for a fiat pair): what ``UpdateRhythm`` judges.
+  public var updatedAt: Date?
 }
 
 extension RateDesk {
@@ -65,7 +68,7 @@ extension RateDesk {
         // From the previous working day's rate, not a carried copy.
         changePercent: Change.lastStep(series.map(\.rate)), changePeriod: .workingDay,
         points: week.map(\.rate), source: Providers.frankfurter, fetchedAt: answer.fetchedAt,
-        staleness: answer.staleness)
+        staleness: answer.staleness, updatedAt: series.last?.date.start)
     }
   }
 
@@ -80,7 +83,7 @@ extension RateDesk {
       assets[item.route.base] = try await resolver.resolve(item.route.base)
     }
     let byCurrency = Dictionary(grouping: routed, by: { $0.route.quote }).mapValues { members in
-      members.compactMap { assets[$0.route.base]?.id }
+      members.compactMap { assets[$0.route.base] }
     }
     let answers = try await sparklineMarkets(byCurrency)
     return routed.compactMap { item in
@@ -98,22 +101,22 @@ extension RateDesk {
       return PairSnapshot(
         pair: item.pair, rate: points.last, changePercent: change, changePeriod: .hours24,
         points: points, source: Providers.coinGecko, fetchedAt: answer.fetchedAt,
-        staleness: answer.staleness)
+        staleness: answer.staleness, updatedAt: market?.lastUpdated)
     }
   }
 
   /// Market rows with a week of hourly prices, one request per currency,
   /// concurrently.
-  func sparklineMarkets(_ idsByCurrency: [String: [String]]) async throws
+  func sparklineMarkets(_ coinsByCurrency: [String: [Asset]]) async throws
     -> [String: MarketService.Answer<[CoinMarket]>]
   {
     let service = marketService()
     return try await withThrowingTaskGroup(of: CurrencyMarkets.self) { group in
-      for (currency, ids) in idsByCurrency {
+      for (currency, coins) in coinsByCurrency {
         group.addTask {
           CurrencyMarkets(
             currency: currency,
-            answer: try await service.markets(currency: currency, ids: ids, sparkline: true))
+            answer: try await service.markets(currency: currency, coins: coins, sparkline: true))
         }
       }
       var results: [String: MarketService.Answer<[CoinMarket]>] = [:]

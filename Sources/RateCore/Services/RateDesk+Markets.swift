@@ -16,13 +16,15 @@ extension RateDesk {
   /// `following` outside the top, one listing per currency in that order,
   /// fetched concurrently. With coins to follow, one request for the top 100
   /// usually covers them too; only coins outside it cost a second request.
-  public func listings(in currencies: [String], top limit: Int, following ids: [String])
+  /// An answer with nothing for those leaves them out (the top stands; the
+  /// caller shows them as missing) rather than failing the listing.
+  public func listings(in currencies: [String], top limit: Int, following coins: [Asset])
     async throws -> [MarketListing]
   {
     let service = marketService()
     let fetched = try await withThrowingTaskGroup(of: MarketListing.self) { group in
       for currency in currencies {
-        group.addTask { try await listing(currency, top: limit, following: ids, service: service) }
+        group.addTask { try await listing(currency, top: limit, following: coins, service: service) }
       }
       var results: [String: MarketListing] = [:]
       for try await result in group { results[result.currency] = result }
@@ -32,19 +34,24 @@ extension RateDesk {
   }
 
   private func listing(
-    _ currency: String, top limit: Int, following ids: [String], service: MarketService
+    _ currency: String, top limit: Int, following coins: [Asset], service: MarketService
   ) async throws -> MarketListing {
+    let ids = coins.map(\.id)
     let fetched = try await service.markets(
       currency: currency, top: ids.isEmpty ? limit : max(limit, 100))
     var top = fetched
     top.value = Array(fetched.value.prefix(limit))
     var others = fetched
     others.value = fetched.value.dropFirst(limit).filter { ids.contains($0.id) }
-    let missing = ids.filter { id in !fetched.value.contains { $0.id == id } }
+    let missing = coins.filter { coin in !fetched.value.contains { $0.id == coin.id } }
     if !missing.isEmpty {
-      let more = try await service.markets(currency: currency, ids: missing)
-      others.value += more.value
-      others.staleness = others.staleness ?? more.staleness
+      do {
+        let more = try await service.markets(currency: currency, coins: missing)
+        others.value += more.value
+        others.staleness = others.staleness ?? more.staleness
+      } catch ProviderError.noData {
+        // Known coins the answer has nothing for: missing data, not a failed top.
+      }
     }
     return MarketListing(currency: currency, top: top, others: others.value.isEmpty ? nil : others)
   }

@@ -14,6 +14,9 @@ public struct FavoriteCoin: Codable, Equatable, Sendable {
   /// written back unchanged.
   var unknownMembers: [String: JSONValue] = [:]
 
+  /// The coin as an asset: its symbol and CoinGecko id.
+  public var asset: Asset { Asset(symbol: symbol, id: id) }
+
   /// Creates a favorite.
   public init(id: String, symbol: String, name: String?, addedAt: Date) {
     self.id = id

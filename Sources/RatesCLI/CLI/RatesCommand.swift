@@ -166,13 +166,13 @@ struct Invocation: Sendable {
       cacheDirectory: settings.paths.cache, mode: mode)
   }
 
+  /// The user's CoinGecko key setup, for key advice that fits it.
+  var keySetup: KeySetup { KeySetup(settings: settings, environment: context.environment) }
+
   /// Prints the stale-data note on stderr, if any.
   func report(_ staleness: Staleness?) {
     guard let staleness else { return }
-    err(
-      staleness.note(
-        now: context.now(),
-        keySetup: KeySetup(settings: settings, environment: context.environment)))
+    err(staleness.note(now: context.now(), keySetup: keySetup))
   }
 
   /// The notes of a history answer: stale cache, and today's price missing

@@ -23,7 +23,8 @@ public enum ExplorerRenderer {
   /// column and its date axis, a blank line, the info line (the selected
   /// day's date, its value with ``RateFormat/rate(_:)``, its change from the
   /// previous day with ``RateFormat/signed(_:)`` and a percent, `carried`
-  /// when the day repeats an earlier rate, and its position) and a key help
+  /// when the day repeats an earlier rate, and its position; `no rate` for
+  /// a day without one, whose column is a gap in the line) and a key help
   /// line. The chart takes every row the rest leaves. When the info line
   /// is wider than `width` it is split in two; on a short terminal the
   /// header and blank lines are dropped first. No line is wider than `width`
@@ -49,8 +50,8 @@ public enum ExplorerRenderer {
     var lines: [String] = []
     if chrome { lines += [header(state.series, style: style), ""] }
     lines += LineChart.render(
-      points: state.series.points, width: width, height: chartRows, ascii: ascii,
-      cursor: state.series.points.isEmpty ? nil : state.cursor)
+      points: state.days, width: width, height: chartRows, ascii: ascii,
+      cursor: state.days.isEmpty ? nil : state.cursor)
     if chrome { lines.append("") }
     lines += info + help
     return lines.prefix(height).map { TerminalText.truncate($0, toWidth: width, ascii: ascii) }
@@ -59,10 +60,11 @@ public enum ExplorerRenderer {
   /// `BTC/EUR  28 days  2024-03-01 to 2024-03-28  CoinGecko`.
   static func header(_ series: RateSeries, style: Style) -> String {
     var parts = [style.bold(TerminalText.sanitize("\(series.base)/\(series.quote)"))]
-    if let first = series.points.first, let last = series.points.last {
-      let count = series.points.count
+    let days = series.days
+    if let first = days.first, let last = days.last {
+      let count = days.count
       parts.append("\(count) day\(count == 1 ? "" : "s")")
-      parts.append("\(first.date) to \(last.date)")
+      parts.append("\(first.day) to \(last.day)")
     }
     parts.append(Providers.displayName(series.source))
     return parts.joined(separator: "  ")
@@ -70,12 +72,15 @@ public enum ExplorerRenderer {
 
   /// The selected day on one line, or two when one does not fit `width`.
   static func infoLines(_ state: ExplorerState, width: Int, style: Style, ascii: Bool) -> [String] {
-    guard let point = state.selected else { return ["no data"] }
-    let day = style.bold(point.date.description)
+    guard let selectedDay = state.selectedDay else { return ["no data"] }
+    let day = style.bold(selectedDay.description)
+    let position = style.dim("\(state.cursor + 1)/\(state.days.count)")
+    guard let point = state.selected else {
+      return [[day, style.yellow("no rate"), position].joined(separator: "  ")]
+    }
     let value = RateFormat.rate(point.rate) + " " + TerminalText.sanitize(state.series.quote)
     var change = "change " + changeText(state, style: style, ascii: ascii)
     if point.carried { change += "  " + style.yellow("carried") }
-    let position = style.dim("\(state.cursor + 1)/\(state.series.points.count)")
     let single = [day, value, change, position].joined(separator: "  ")
     if TerminalText.displayWidth(single) <= width { return [single] }
     return [[day, value, position].joined(separator: "  "), change]

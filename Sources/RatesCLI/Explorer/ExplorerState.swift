@@ -15,35 +15,52 @@ public struct ExplorerState: Equatable, Sendable {
 
   /// The series, oldest first.
   public let series: RateSeries
-  /// The index in `series.points` of the selected day; 0 when there is none.
+  /// Every day of the series, a gap (a day without a rate) as a `nan`
+  /// point (``RateSeries/chartPoints``).
+  public let days: [RatePoint]
+  /// The index in ``days`` of the selected day; 0 when there is none.
   public private(set) var cursor: Int
 
   /// Starts with the cursor on the last day.
   public init(series: RateSeries) {
-    self.series = series
-    self.cursor = max(0, series.points.count - 1)
+    self.init(series: series, cursor: Int.max)
   }
 
   /// Starts with the cursor on `cursor`, clamped to the series.
   public init(series: RateSeries, cursor: Int) {
     self.series = series
-    self.cursor = min(max(0, cursor), max(0, series.points.count - 1))
+    self.days = series.chartPoints
+    self.cursor = min(max(0, cursor), max(0, days.count - 1))
   }
 
-  /// The selected point; `nil` for an empty series.
+  /// The selected day; `nil` for an empty series.
+  public var selectedDay: Day? {
+    days.indices.contains(cursor) ? days[cursor].date : nil
+  }
+
+  /// The selected point; `nil` for an empty series or a day without a rate.
   public var selected: RatePoint? {
-    series.points.indices.contains(cursor) ? series.points[cursor] : nil
+    days.indices.contains(cursor) ? Self.rated(days[cursor]) : nil
   }
 
-  /// The point before the selected one; `nil` on the first day.
+  /// The point of the day before the selected one; `nil` on the first day
+  /// and when that day has no rate (no change is shown across a gap).
   public var previous: RatePoint? {
-    cursor > 0 && series.points.indices.contains(cursor - 1) ? series.points[cursor - 1] : nil
+    cursor > 0 && days.indices.contains(cursor - 1) ? Self.rated(days[cursor - 1]) : nil
+  }
+
+  static func rated(_ point: RatePoint) -> RatePoint? {
+    point.rate.isFinite ? point : nil
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.series == rhs.series && lhs.cursor == rhs.cursor
   }
 
   /// Applies `key`: arrows move one day, Home/End jump to the ends (the
   /// cursor never leaves the series), `q`/`Esc` quit, Ctrl-C interrupts.
   public mutating func apply(_ key: ExplorerKey) -> Step {
-    let last = max(0, series.points.count - 1)
+    let last = max(0, days.count - 1)
     let target: Int
     switch key {
     case .left: target = max(0, cursor - 1)

@@ -50,10 +50,7 @@ public struct HistoryView: Sendable {
 
   /// The header, a sparkline labelled with min and max, and the statistics.
   public func sparklineReport() -> String {
-    // One column per day; a day without a rate is a blank column.
-    let values = series.days.map { $0.point?.rate ?? .nan }
-    let fitted = Self.fit(values, to: width - 2)
-    let line = Sparkline.render(fitted, ascii: ascii)
+    let line = Sparkline.render(series, width: width - 2, ascii: ascii)
     let change = (series.points.last?.rate ?? 0) - (series.points.first?.rate ?? 0)
     var lines = [header(), "", "  " + style.change(line, value: change)]
     if let stats = SeriesStatistics(points: series.ownPoints) {
@@ -72,7 +69,7 @@ public struct HistoryView: Sendable {
   public func chartReport() -> String {
     var lines = [header(), ""]
     lines.append(
-      contentsOf: LineChart.render(points: series.points, width: width, height: 12, ascii: ascii))
+      contentsOf: LineChart.render(points: series.chartPoints, width: width, height: 12, ascii: ascii))
     if let stats = SeriesStatistics(points: series.ownPoints) {
       lines.append("")
       lines.append(contentsOf: statisticsBlock(stats))

@@ -32,7 +32,10 @@ public enum LineChart {
   /// - UTF-8 draws `─ │ ╭ ╮ ╰ ╯` and a `┤`/`│` axis; ASCII draws `-`, `|`,
   ///   `*` at the turns and a `+`/`|` axis.
   ///
-  /// Points with a non-finite rate are skipped.
+  /// A point with a non-finite rate is a day without one (a gap, see
+  /// ``RateSeries/chartPoints``): it keeps its place on the date axis, its
+  /// column stays blank and the line breaks there rather than joining the
+  /// points either side of it.
   /// - Parameters:
   ///   - points: The series, oldest first.
   ///   - width: The maximum width of every line, in columns.
@@ -40,21 +43,16 @@ public enum LineChart {
   ///   - ascii: Draw with ASCII only.
   ///   - cursor: The index in `points` of a point to mark with a vertical
   ///     line (`│`, ASCII `|`) through the blank cells of its plot column
-  ///     (see ``cursorColumn(pointIndex:pointCount:plotWidth:)``); `nil`, out
-  ///     of range or a non-finite point draws no marker.
+  ///     (see ``cursorColumn(pointIndex:pointCount:plotWidth:)``), a gap's
+  ///     blank column included; `nil` or out of range draws no marker.
   /// - Returns: The lines without trailing spaces; empty when there is no
-  ///   point, `height < 1` or `width` leaves no room for a plot column.
+  ///   finite point, `height < 1` or `width` leaves no room for a plot column.
   public static func render(
     points: [RatePoint], width: Int, height: Int, ascii: Bool, cursor: Int? = nil
   ) -> [String] {
-    // The cursor as an index among the finite points drawn.
-    let cursor = cursor.flatMap { index -> Int? in
-      guard points.indices.contains(index), points[index].rate.isFinite else { return nil }
-      return points[..<index].filter { $0.rate.isFinite }.count
-    }
-    let points = points.filter { $0.rate.isFinite }
-    guard let low = points.map(\.rate).min(), let high = points.map(\.rate).max(),
-      height >= 1, width >= 2
+    let cursor = cursor.flatMap { points.indices.contains($0) ? $0 : nil }
+    let finite = points.map(\.rate).filter(\.isFinite)
+    guard let low = finite.min(), let high = finite.max(), height >= 1, width >= 2
     else { return [] }
     let rows = height
 
@@ -124,9 +122,10 @@ public enum LineChart {
       return (rows - 1) - Swift.min(Swift.max(fromBottom, 0), rows - 1)
     }
     var grid = Array(repeating: Array(repeating: Character(" "), count: columns.count), count: rows)
-    for (column, value) in columns.enumerated() {
+    for (column, value) in columns.enumerated() where value.isFinite {
       let exit = row(value)
-      let entry = column == 0 ? exit : row(columns[column - 1])
+      // After a gap (a blank column) the line starts again.
+      let entry = column == 0 || !columns[column - 1].isFinite ? exit : row(columns[column - 1])
       if entry == exit {
         grid[exit][column] = glyphs.horizontal
       } else if exit < entry {  // rising: exit is higher up
@@ -144,7 +143,8 @@ public enum LineChart {
 
   // MARK: - Columns
 
-  /// Resamples `values` to exactly `count` column values.
+  /// Resamples `values` to exactly `count` column values; a column with no
+  /// finite value (a gap) is `nan`.
   static func columnValues(_ values: [Double], count: Int, low: Double, high: Double)
     -> [Double]
   {
@@ -156,20 +156,23 @@ public enum LineChart {
       // Each point owns the column nearest its place on the stretched line (as
       // ``cursorColumn(pointIndex:pointCount:plotWidth:)`` finds it) and is drawn
       // there at its own value, peaks included; columns between two points
-      // interpolate.
+      // interpolate, unless one of the two is a gap: then they stay blank.
       let anchors = (0..<n).map { cursorColumn(pointIndex: $0, pointCount: n, plotWidth: count) }
-      var result = Array(repeating: values[0], count: count)
+      var result = Array(repeating: Double.nan, count: count)
       for index in 0..<(n - 1) {
         let (from, to) = (anchors[index], anchors[index + 1])
+        let (start, end) = (values[index], values[index + 1])
         for column in from...to {
           let fraction = to == from ? 0 : Double(column - from) / Double(to - from)
-          result[column] = values[index] + (values[index + 1] - values[index]) * fraction
+          let between = start.isFinite && end.isFinite ? start + (end - start) * fraction : .nan
+          result[column] = column == from ? start : column == to ? end : between
         }
       }
       return result
     }
     return (0..<count).map { column in
-      let bucket = values[bucketRange(column, count: count, total: n)]
+      let bucket = values[bucketRange(column, count: count, total: n)].filter(\.isFinite)
+      if bucket.isEmpty { return .nan }
       if bucket.contains(high) { return high }
       if bucket.contains(low) { return low }
       return bucket.reduce(0, +) / Double(bucket.count)
@@ -264,5 +267,14 @@ public enum LineChart {
     static let ascii = Glyphs(
       horizontal: "-", vertical: "|", upFromLeft: "*", rightFromBelow: "*",
       downFromLeft: "*", rightFromAbove: "*", axis: "|", tick: "+")
+  }
+}
+
+
+extension RateSeries {
+  /// Every day of the series as a point to draw, oldest first: a gap (a day
+  /// without a rate) is a point with a `nan` rate, a blank column.
+  public var chartPoints: [RatePoint] {
+    days.map { $0.point ?? RatePoint(date: $0.day, rate: .nan) }
   }
 }

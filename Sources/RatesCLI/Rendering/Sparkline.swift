@@ -39,4 +39,10 @@ public enum Sparkline {
     }
     return result
   }
+
+  /// Renders `series` one column per day, shrunk to at most `width` columns
+  /// (``HistoryView/fit(_:to:)``); a day without a rate is a blank column.
+  public static func render(_ series: RateSeries, width: Int, ascii: Bool) -> String {
+    render(HistoryView.fit(series.chartPoints.map(\.rate), to: width), ascii: ascii)
+  }
 }

@@ -159,8 +159,8 @@ struct WatchCycle {
     for item in state.items.indices where engine.targets[item].feed == feed {
       if state.items[item].rate != nil { state.items[item].stale = true }
     }
-    state.lastError = TerminalText.sanitize(
-      (error as? any LocalizedError)?.errorDescription ?? String(describing: error))
+    // Worded as `rates` words it on exit, key advice fitted to the user's setup.
+    state.lastError = ErrorReport(error, keySetup: engine.keySetup).message
     state.lastErrorAt = finished
     return retryAt
   }

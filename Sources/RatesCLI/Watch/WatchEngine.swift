@@ -77,13 +77,17 @@ public struct WatchEngine: Sendable {
   public var now: @Sendable () -> Date
   public var sleep: @Sendable (Duration) async throws -> Void
   public var meter: RequestMeter
+  /// The user's CoinGecko key setup, so that the status line's key advice
+  /// fits it (``KeyAdvice``); `nil` when unknown.
+  public var keySetup: KeySetup?
 
   /// Creates an engine.
   public init(
     feeds: [WatchFeed], targets: [Target], alerts: [Alert] = [], interval: Int,
     budgetPerMinute: Int, count: Int? = nil, exitOnAlert: Bool = false,
     redrawEvery: TimeInterval? = nil, now: @escaping @Sendable () -> Date,
-    sleep: @escaping @Sendable (Duration) async throws -> Void, meter: RequestMeter
+    sleep: @escaping @Sendable (Duration) async throws -> Void, meter: RequestMeter,
+    keySetup: KeySetup? = nil
   ) {
     self.feeds = feeds
     self.targets = targets
@@ -96,6 +100,7 @@ public struct WatchEngine: Sendable {
     self.now = now
     self.sleep = sleep
     self.meter = meter
+    self.keySetup = keySetup
   }
 
   /// Runs until `count` updates, an alert with `exitOnAlert`, a fatal

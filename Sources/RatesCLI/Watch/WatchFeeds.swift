@@ -120,8 +120,8 @@ enum WatchFeeds {
       for pair in pairs where !currencies.contains(pair.quote) { currencies.append(pair.quote) }
       var byPair: [AssetQuote: [Double]] = [:]
       for currency in currencies.prefix(max(allowance, 0)) {
-        let ids = pairs.filter { $0.quote == currency }.map(\.asset.id)
-        guard let answer = try? await service.markets(currency: currency, ids: ids, sparkline: true)
+        let coins = pairs.filter { $0.quote == currency }.map(\.asset)
+        guard let answer = try? await service.markets(currency: currency, coins: coins, sparkline: true)
         else { continue }
         for pair in pairs where pair.quote == currency {
           let hourly = answer.value.first { $0.id == pair.asset.id }?.sparkline7d ?? []

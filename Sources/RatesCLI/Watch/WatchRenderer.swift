@@ -6,8 +6,9 @@ import RateCore
 public enum WatchRenderer {
   /// The board as lines, each at most `width` columns: a header, one row per
   /// pair (name, price, change since the previous update, 24-hour change,
-  /// a mark for stale, cached or alerting values, and a sparkline filling the
-  /// rest), active alerts, and a status line.
+  /// a mark for stale, cached or alerting values and `old` for a quote much
+  /// older than its provider's rhythm, and a sparkline filling the rest),
+  /// active alerts, and a status line.
   ///
   /// Columns are dropped right to left when the width is too small; the
   /// sparkline takes what is left. Colour and highlights only when `style`
@@ -57,7 +58,7 @@ public enum WatchRenderer {
   }
 
   /// One plain line for one item of an update (not a terminal):
-  /// `2026-11-22T10:15:00Z BTC-USD 66,012.25 +12.50 +1.23% 24h coingecko [stale] [alert BTC>100000]`.
+  /// `2026-11-22T10:15:00Z BTC-USD 66,012.25 +12.50 +1.23% 24h coingecko [stale] [old] [alert BTC>100000]`.
   public static func plainLine(_ item: WatchItem, at date: Date, ascii: Bool = false) -> String? {
     guard let rate = item.rate else { return nil }
     var parts = [ISO8601.format(date), TerminalText.sanitize(item.name), RateFormat.rate(rate)]
@@ -65,6 +66,7 @@ public enum WatchRenderer {
     parts.append(item.change24hPercent.map { RateFormat.percent($0) + " " + item.changePeriod } ?? (ascii ? "-" : "—"))
     parts.append(item.source)
     if item.stale { parts.append("stale") }
+    if item.isOld(at: date) { parts.append("old") }
     if let alert = item.newAlert { parts.append("alert \(alert)") }
     return parts.joined(separator: " ")
   }
@@ -97,7 +99,7 @@ public enum WatchRenderer {
       source = item.source
       fetchedAt = item.fetchedAt ?? now
       stale = item.stale
-      old = UpdateRhythm.isOld(updatedAt: item.updatedAt, source: item.source, at: now)
+      old = item.isOld(at: now)
       alert = item.newAlert
     }
 
@@ -152,6 +154,7 @@ public enum WatchRenderer {
       } else if item.cached, let fetched = item.fetchedAt {
         mark = "cached \(AgeText.describe(state.now.timeIntervalSince(fetched)))"
       }
+      if item.isOld(at: state.now) { mark += mark.isEmpty ? "old" : " old" }
       return [
         .name: TerminalText.sanitize(item.name),
         .price: item.rate.map(RateFormat.rate) ?? none,
@@ -243,7 +246,7 @@ public enum WatchRenderer {
         case .mark:
           if item.alert != nil {
             cells.append(WatchRenderer.reverse(style.red(padded), style))
-          } else if item.stale {
+          } else if item.stale || item.isOld(at: state.now) {
             cells.append(style.yellow(padded))
           } else {
             cells.append(style.dim(padded))

@@ -37,6 +37,12 @@ public struct WatchItem: Sendable, Equatable {
   public var newAlert: String?
 
   /// Creates an item with no value yet.
+  /// Whether the quote is much older than its provider's rhythm at `now`
+  /// (``UpdateRhythm``): `old` on the board and the plain line, `"old"` in JSON.
+  public func isOld(at now: Date) -> Bool {
+    UpdateRhythm.isOld(updatedAt: updatedAt, source: source, at: now)
+  }
+
   public init(base: String, quote: String, source: String, changePeriod: String) {
     self.base = base
     self.quote = quote

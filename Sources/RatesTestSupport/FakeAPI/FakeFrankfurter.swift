@@ -7,9 +7,12 @@ import RateCore
 /// apis.md section 3 with synthetic, deterministic ECB figures.
 ///
 /// Values:
-/// - Working days are Monday to Friday except 1 January, 25 and 26 December
-///   (Good Friday, Easter Monday and 1 May are not modelled). Data starts on
-///   ``earliest`` (1999-01-04).
+/// - Working days follow the ECB calendar of ``MarketClosure`` (RateCore): no
+///   rate on weekends, 1 January, Good Friday, Easter Monday, 1 May, 25 and
+///   26 December. Data starts on ``earliest`` (1999-01-04).
+/// - A working day's rate is published at ``UpdateRhythm/ecbDueAfter`` (16:00
+///   UTC, as `rates` expects it): before that, "today" is the previous working
+///   day (``UpdateRhythm/newestECBDay(at:)``).
 /// - `eurRate(code, day)`, the EUR-based figure of the last working day on or before
 ///   `day`: `eurBase[code] × (1 + (wave(key: "frankfurter/<CODE>", x: w) − 1) / 4)`,
 ///   `w` the working day's `daysSinceEpoch`,
@@ -17,10 +20,12 @@ import RateCore
 /// - Another base or an `amount` other than 1: `amount × eurRate(quote) / eurRate(base)`
 ///   rounded by size as apis.md 3.3 (> 5000: 0 decimals, > 80: 2, > 20: 3, > 1: 4,
 ///   > 0.0001: 5, else 6).
-/// - `/latest` (and `/current`) is the last working day on or before today (UTC);
-///   `/YYYY-MM-DD` rolls back the same way, and a future date gives the latest.
+/// - `/latest` (and `/current`) is the newest published working day;
+///   `/YYYY-MM-DD` rolls back to a working day, and a future date or today
+///   before publication gives the latest.
 /// - `/START..END` and `/START..` list working days only, from the working day on or
-///   before START (reported as `start_date`) to END capped at today; no weekly averages.
+///   before START (reported as `start_date`) to END capped at the newest published
+///   day; no weekly averages.
 /// - Errors use the real bodies: 404 `{"message":"not found"}` (unknown currency, a
 ///   range with no data, an unknown path), 422 `bad currency pair` (`to` is just
 ///   `from`), `invalid date`, `invalid amount`.
@@ -39,13 +44,15 @@ public enum FakeFrankfurter {
     "ZAR": 20.321,
   ]
 
-  /// Whether the ECB publishes on `day`.
+  /// Whether the ECB publishes on `day` (``MarketClosure/isECBClosed(_:)``).
   public static func isWorkingDay(_ day: Day) -> Bool {
-    guard day.isoWeekday <= 5 else { return false }
-    let (_, month, dayOfMonth) = day.components
-    if month == 1 && dayOfMonth == 1 { return false }
-    if month == 12 && (dayOfMonth == 25 || dayOfMonth == 26) { return false }
-    return true
+    !MarketClosure.isECBClosed(day)
+  }
+
+  /// The newest working day whose rate the fake serves at `now`: none of
+  /// today's before 16:00 UTC.
+  public static func latestDay(at now: Date) -> Day {
+    UpdateRhythm.newestECBDay(at: now)
   }
 
   /// The last working day on or before `day`.
@@ -87,7 +94,8 @@ public enum FakeFrankfurter {
   /// `/START..` and `/currencies`, honouring `from` (alias `base`), `to` (alias
   /// `symbols`) and `amount`.
   ///
-  /// - Parameter now: the fake's clock, read once per request; "today" is its UTC day.
+  /// - Parameter now: the fake's clock, read once per request; "today" is the
+  ///   newest working day published by then.
   public static func handler(now: @escaping @Sendable () -> Date)
     -> @Sendable (RecordedRequest) -> LoopbackReply
   {
@@ -95,7 +103,7 @@ public enum FakeFrankfurter {
       let prefix = "/frankfurter/"
       guard request.path.hasPrefix(prefix) else { return notFound }
       let path = String(request.path.dropFirst(prefix.count))
-      let today = Day(containing: now())
+      let today = UpdateRhythm.newestECBDay(at: now())
       if path == "currencies" {
         let entries = FiatCurrencies.ecb.sorted { $0.key < $1.key }
           .map { "\(FakeSupport.quote($0.key)):\(FakeSupport.quote($0.value))" }

@@ -9,6 +9,8 @@ import RatesTestSupport
 @Suite struct FakeFrankfurterTests {
   /// Monday 2024-06-10, 06:13:20 UTC.
   static let monday = Date(timeIntervalSince1970: 1_718_000_000)
+  /// Monday 2024-06-10, 18:13:20 UTC: Monday's rate is published.
+  static let mondayEvening = monday.addingTimeInterval(12 * 3_600)
   /// Sunday 2024-06-09, 12:00 UTC.
   static let sunday = Date(timeIntervalSince1970: 1_717_934_400)
 
@@ -27,7 +29,7 @@ import RatesTestSupport
   // MARK: - Over a socket, with the real client
 
   @Test func clientAgainstTheFakeOverLoopback() async throws {
-    let server = try LoopbackServer(handler: FakeFrankfurter.handler(now: { Self.monday }))
+    let server = try LoopbackServer(handler: FakeFrankfurter.handler(now: { Self.mondayEvening }))
     defer { server.stop() }
     let client = FrankfurterClient(
       baseURL: server.baseURL.appendingPathComponent("frankfurter"),
@@ -78,7 +80,7 @@ import RatesTestSupport
   }
 
   @Test func otherBasesAreRoundedBySize() throws {
-    let (_, object) = try reply("/frankfurter/latest?from=gbp&to=JPY,USD,GBP,EUR")
+    let (_, object) = try reply("/frankfurter/latest?from=gbp&to=JPY,USD,GBP,EUR", now: Self.mondayEvening)
     let rates = try #require(object["rates"] as? [String: Double])
     #expect(Set(rates.keys) == ["EUR", "JPY", "USD"])
     let monday = Day(containing: Self.monday)
@@ -89,7 +91,7 @@ import RatesTestSupport
     #expect(rates["USD"] == (usd * 10_000).rounded() / 10_000)
     #expect(FakeFrankfurter.roundedBySize(16_746.83) == 16_747)
     #expect(FakeFrankfurter.roundedBySize(0.000_061_234) == 0.000061)
-    let (_, hundred) = try reply("/frankfurter/latest?amount=100&to=USD")
+    let (_, hundred) = try reply("/frankfurter/latest?amount=100&to=USD", now: Self.mondayEvening)
     let usd100 = 100 * FakeFrankfurter.eurRate("USD", day: monday)  // about 109: 2 decimals
     #expect((hundred["rates"] as? [String: Double])?["USD"] == (usd100 * 100).rounded() / 100)
   }
@@ -102,10 +104,35 @@ import RatesTestSupport
     #expect(object["end_date"] as? String == "2024-01-02")
     let keys = (object["rates"] as? [String: Any])?.keys.sorted()
     #expect(keys == ["2023-12-22", "2023-12-27", "2023-12-28", "2023-12-29", "2024-01-02"])
-    // A future date gives the latest; an open range ends today.
-    #expect(try reply("/frankfurter/2030-01-01").object["date"] as? String == "2024-06-10")
+    // A future date gives the latest; an open range ends with it. At 06:13 on
+    // Monday that is Friday's: Monday's is published at 16:00 UTC.
+    #expect(try reply("/frankfurter/2030-01-01").object["date"] as? String == "2024-06-07")
     let open = try reply("/frankfurter/2024-06-06..?to=GBP").object
-    #expect((open["rates"] as? [String: Any])?.count == 3)
+    #expect((open["rates"] as? [String: Any])?.count == 2)
+    let evening = try reply("/frankfurter/2024-06-06..?to=GBP", now: Self.mondayEvening).object
+    #expect((evening["rates"] as? [String: Any])?.count == 3)
+  }
+
+  /// Before: Good Friday, Easter Monday and 1 May had rates of their own.
+  @Test func followsTheECBCalendarOfMarketClosure() throws {
+    // Easter 2024: Good Friday 03-29, Easter Monday 04-01.
+    #expect(try reply("/frankfurter/2024-04-01").object["date"] as? String == "2024-03-28")
+    let (_, easter) = try reply("/frankfurter/2024-03-27..2024-04-03?to=USD")
+    let keys = (easter["rates"] as? [String: Any])?.keys.sorted()
+    #expect(keys == ["2024-03-27", "2024-03-28", "2024-04-02", "2024-04-03"])
+    #expect(try reply("/frankfurter/2024-05-01").object["date"] as? String == "2024-04-30")
+    for day in ["2024-03-29", "2024-04-01", "2024-05-01", "2024-12-25", "2024-12-26", "2025-01-01"] {
+      #expect(!FakeFrankfurter.isWorkingDay(try self.day(day)), "\(day)")
+    }
+  }
+
+  /// Before: Monday's rate was served at 06:13 UTC, hours before the ECB publishes it.
+  @Test func todaysRateIsServedOnlyFrom16UTC() throws {
+    #expect(try reply("/frankfurter/latest?to=USD").object["date"] as? String == "2024-06-07")
+    #expect(try reply("/frankfurter/2024-06-10?to=USD").object["date"] as? String == "2024-06-07")
+    let evening = try reply("/frankfurter/latest?to=USD", now: Self.mondayEvening).object
+    #expect(evening["date"] as? String == "2024-06-10")
+    #expect(FakeFrankfurter.latestDay(at: Self.monday) == (try day("2024-06-07")))
   }
 
   @Test func errorsUseTheDocumentedBodies() throws {

@@ -23,7 +23,7 @@ import RatesTestSupport
   @Test func fiveHundredIDsTakeTwoRequestsAndAllArrive() async throws {
     let (service, stub) = try Self.service(count: 800)
     let ids = (1...500).map { FakeManyCoins.id(rank: $0 * 3 / 2) }
-    let answer = try await service.markets(currency: "usd", ids: ids)
+    let answer = try await service.markets(currency: "usd", coins: ids.map { Asset(symbol: $0.uppercased(), id: $0) })
     #expect(Set(answer.value.map(\.id)) == Set(ids))
     #expect(stub.requests.count == 2)
     #expect(stub.requests.all.allSatisfy { $0.queryItems["per_page"] == "250" })
@@ -44,5 +44,57 @@ import RatesTestSupport
     let (service, _) = try Self.service(count: 300)
     let answer = try await service.markets(currency: "eur", top: 600)
     #expect(answer.value.count == 300)
+  }
+}
+
+/// An ids answer with nothing for the coins asked names them by symbol, at the source,
+/// so that `top`, `favorites`, `pairs` and `info` agree (issue 14).
+@Suite struct MarketsNothingForCoinsTests {
+  static func emptyService() throws -> MarketService {
+    let stub = StubTransport(body: "[]")
+    let client = CoinGeckoClient(
+      baseURL: URL(string: "https://api.coingecko.com/api/v3")!, key: nil, transport: stub.transport)
+    return MarketService(
+      client: client, cache: JSONFileCache(directory: try makeTemporaryDirectory()), mode: .normal,
+      now: { fixedNow }, notify: { _ in })
+  }
+
+  /// Before: `coinNotFound("bitcoin, ethereum")`, an unknown coin named by ids.
+  @Test func knownCoinsAreMissingDataNamedBySymbol() async throws {
+    let coins = [Asset(symbol: "BTC", id: "bitcoin"), Asset(symbol: "ETH", id: "ethereum")]
+    await #expect(
+      throws: ProviderError.noData(
+        provider: Providers.coinGecko, detail: "the answer has nothing for BTC, ETH, coins it lists")
+    ) {
+      _ = try await Self.emptyService().markets(currency: "usd", coins: coins)
+    }
+  }
+
+  @Test func onlyCoinsNotKnownToExistAreUnknown() async throws {
+    let coins = [Asset(symbol: "BTC", id: "bitcoin"), Asset(symbol: "no-such-id", id: "no-such-id")]
+    await #expect(throws: ProviderError.coinNotFound(provider: Providers.coinGecko, coin: "no-such-id")) {
+      _ = try await Self.emptyService().markets(currency: "usd", coins: coins)
+    }
+  }
+
+  /// `top`: favorites outside the top come from an ids request; an answer with nothing
+  /// for them leaves them out, and the top stands (before: the listing failed).
+  @Test func topStandsWhenTheAnswerHasNothingForFavoritesOutsideIt() async throws {
+    let stub = StubTransport { request, _ in
+      let isIDs = request.queryItems["ids"] != nil
+      return (200, [:], isIDs ? "[]" : FakeManyCoins.markets(request.queryItems, count: 150).1)
+    }
+    let desk = RateDesk(
+      configuration: RateDesk.Configuration(
+        coinGeckoURL: URL(string: "https://api.coingecko.com/api/v3")!, coinGeckoKey: nil,
+        coinDeskURL: URL(string: "https://example.invalid")!,
+        frankfurterURL: URL(string: "https://example.invalid")!, forcedProvider: nil,
+        cacheDirectory: try makeTemporaryDirectory(), mode: .normal),
+      transport: { _ in stub.transport }, now: { fixedNow }, notify: { _ in })
+    let outside = Asset(symbol: "BTC", id: "bitcoin")
+    let listings = try await desk.listings(in: ["usd"], top: 5, following: [outside])
+    #expect(listings.first?.top.value.count == 5)
+    #expect(listings.first?.others == nil)
+    #expect(stub.requests.count == 2)
   }
 }

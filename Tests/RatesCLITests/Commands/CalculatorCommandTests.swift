@@ -16,7 +16,7 @@ import RatesTestSupport
     #expect(json["date"] is NSNull)
     let conversions = try #require(json["conversions"] as? [[String: Any]])
     #expect(conversions.map { $0["to"] as? String } == ["EUR", "BTC", "SOL"])
-    let ecbDay = FakeFrankfurter.workingDay(onOrBefore: Day(containing: fixedNow))
+    let ecbDay = FakeFrankfurter.latestDay(at: fixedNow)
     let eur = try #require(conversions[0]["rate"] as? Double)
     #expect(abs(eur - FakeFrankfurter.rate(base: "USD", quote: "EUR", day: ecbDay)) < 1e-9)
     #expect(abs((conversions[0]["amount"] as? Double ?? 0) - 1500 * eur) < 1e-9)

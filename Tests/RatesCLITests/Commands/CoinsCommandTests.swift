@@ -51,3 +51,70 @@ import RatesTestSupport
     #expect(unknown.status == 64)
   }
 }
+
+/// A `/coins/markets` answer with nothing for the coins asked names them as
+/// the user knows them (`BTC`), never by CoinGecko id, in every command (issue 14).
+@Suite struct MarketsMissingCoinsTests {
+  /// A harness whose `/coins/markets?ids=…` answers are empty once `empty` holds something.
+  static func harness() throws -> (CLIHarness, Recorder<Bool>) {
+    let empty = Recorder<Bool>()
+    let (rates, _) = try CLIHarness.withFakeAPI { fake in
+      { request in
+        guard request.path.hasSuffix("/coins/markets"), request.query["ids"] != nil,
+          empty.count > 0
+        else { return fake(request) }
+        return .json("[]")
+      }
+    }
+    return (rates, empty)
+  }
+
+  static func expectNamesWhatWasTyped(_ result: CommandResult, _ names: [String]) {
+    for name in names { #expect(result.stderr.contains(name), "\(result.stderr)") }
+    #expect(!result.stderr.contains("bitcoin"), "\(result.stderr)")
+    #expect(!result.stderr.contains("unknown coin"), "\(result.stderr)")
+  }
+
+  /// Before: "unknown coin 'bitcoin, ethereum' at CoinGecko".
+  @Test func favoritesListNamesTheSymbols() async throws {
+    let (rates, empty) = try Self.harness()
+    #expect(await rates.run(["favorites", "add", "BTC", "ETH"]).status == 0)
+    empty.append(true)
+    Self.expectNamesWhatWasTyped(await rates.run(["favorites", "--refresh"]), ["BTC, ETH"])
+  }
+
+  /// Before: "unknown coin 'bitcoin' at CoinGecko".
+  @Test func pairsAddNamesTheSymbol() async throws {
+    let (rates, empty) = try Self.harness()
+    empty.append(true)
+    Self.expectNamesWhatWasTyped(await rates.run(["pairs", "add", "BTC", "USD"]), ["BTC"])
+  }
+
+  /// Before: `top` failed as a whole (exit 64 "unknown coin 'bitcoin'", then 66 "no
+  /// data"): a favorite outside the top that the ids answer lacks now shows with dashes.
+  @Test func topShowsAFavoriteTheAnswerLacksAsMissing() async throws {
+    let outside = Recorder<Bool>()
+    let (rates, _) = try CLIHarness.withFakeAPI { fake in
+      { request in
+        let reply = fake(request)
+        guard request.path.hasSuffix("/coins/markets"), outside.count > 0 else { return reply }
+        if request.query["ids"] != nil { return .json("[]") }
+        // BTC is not among the top coins of this answer.
+        guard case .response(let status, let headers, let body) = reply,
+          let rows = try? JSONSerialization.jsonObject(with: body) as? [[String: Any]],
+          let trimmed = try? JSONSerialization.data(
+            withJSONObject: rows.filter { $0["id"] as? String != "bitcoin" })
+        else { return reply }
+        return .response(status: status, headers: headers, body: trimmed)
+      }
+    }
+    #expect(await rates.run(["favorites", "add", "BTC"]).status == 0)
+    outside.append(true)
+    // In EUR: nothing cached for BTC (favorites add asked in USD) to stand in.
+    let result = await rates.run(["top", "--limit", "3", "--in", "EUR"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let btc = result.stdout.split(separator: "\n").first { $0.contains("BTC") }
+    #expect(btc?.contains("—") == true, "\(result.stdout)")
+    #expect(!result.stderr.contains("bitcoin"), "\(result.stderr)")
+  }
+}

@@ -23,8 +23,10 @@ import RatesTestSupport
     #expect(!ledger.stdout.contains(","))
     let bean = await rates.run(["history", "GBP", "USD", "--days", "7", "--format", "beancount"])
     #expect(bean.status == 0)
-    // Weekend days are carried, so they add no directive.
-    let working = (0..<7).map { today.adding(days: -$0) }.filter(FakeFrankfurter.isWorkingDay).count
+    // Weekend days are carried, so they add no directive; nor does today before 16:00 UTC.
+    let latest = FakeFrankfurter.latestDay(at: fixedNow)
+    let working = (0..<7).map { today.adding(days: -$0) }
+      .filter { FakeFrankfurter.isWorkingDay($0) && $0 <= latest }.count
     #expect(bean.stdout.split(separator: "\n").count == working)
     #expect(bean.stdout.split(separator: "\n").allSatisfy { $0.contains(" price GBP ") })
     #expect(server.requestCount == 2)

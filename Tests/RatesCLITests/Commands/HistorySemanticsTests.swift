@@ -30,9 +30,9 @@ import RatesTestSupport
   }
 
   @Test func aWindowStartingOnAWeekendShowsItsFirstDaysWithoutARate() async throws {
-    // Monday 2024-06-10: a 3-day window starts on Saturday; Friday's rate is
-    // outside it and is not carried in.
-    let (rates, _) = try CLIHarness.withFakeAPI()
+    // Monday 2024-06-10 after the ECB's publication: a 3-day window starts on
+    // Saturday; Friday's rate is outside it and is not carried in.
+    let (rates, _) = try CLIHarness.withFakeAPI(now: fixedNow.addingTimeInterval(12 * 3_600))
     let json = try await rates.run(["history", "GBP", "USD", "--days", "3", "--json"]).json()
     let points = try #require(json["points"] as? [[String: Any]])
     #expect(points.map { $0["date"] as? String } == ["2024-06-08", "2024-06-09", "2024-06-10"])

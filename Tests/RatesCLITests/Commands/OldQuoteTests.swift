@@ -32,3 +32,60 @@ import RatesTestSupport
     #expect(!text.stdout.contains("(old)"))
   }
 }
+
+/// `watch` and `pairs` flag an old quote the same way, from the same rule (issue 14).
+@Suite struct OldQuoteBoardTests {
+  static func item(updatedAgo seconds: TimeInterval) -> WatchItem {
+    var item = WatchItem(base: "BTC", quote: "USD", source: Providers.coinGecko, changePeriod: "24h")
+    item.rate = 50_000
+    item.fetchedAt = fixedNow
+    item.updatedAt = fixedNow.addingTimeInterval(-seconds)
+    return item
+  }
+
+  /// Before: the board's row and the plain line said nothing about a two-hour-old price.
+  @Test func watchBoardAndPlainLinesFlagAnOldQuote() {
+    let state = WatchState(
+      items: [Self.item(updatedAgo: 7_200)], now: fixedNow, interval: 30, budgetPerMinute: 4)
+    let board = WatchRenderer.render(state, width: 80, style: Style(enabled: false))
+    let row = board.first { $0.hasPrefix("BTC-USD") }
+    #expect(row?.contains("old") == true, "\(board)")
+    let plain = WatchRenderer.plainLine(Self.item(updatedAgo: 7_200), at: fixedNow) ?? ""
+    #expect(plain.hasSuffix("coingecko old"), "\(plain)")
+
+    let fresh = WatchState(
+      items: [Self.item(updatedAgo: 60)], now: fixedNow, interval: 30, budgetPerMinute: 4)
+    let freshRow = WatchRenderer.render(fresh, width: 80, style: Style(enabled: false))
+      .first { $0.hasPrefix("BTC-USD") }
+    #expect(freshRow?.contains("old") == false)
+    #expect(WatchRenderer.plainLine(Self.item(updatedAgo: 60), at: fixedNow)?.hasSuffix("coingecko") == true)
+  }
+
+  /// Before: `pairs` had no "old" key and no "(old)" mark.
+  @Test func pairsFlagAnOldQuoteInTextAndJSON() async throws {
+    let twoHoursAgo = ISO8601.format(fixedNow.addingTimeInterval(-7_200))
+    let (rates, _) = try CLIHarness.withFakeAPI { fake in
+      { request in
+        let reply = fake(request)
+        guard request.path.hasSuffix("/coins/markets"),
+          case .response(let status, let headers, let body) = reply
+        else { return reply }
+        let text = String(decoding: body, as: UTF8.self).replacingOccurrences(
+          of: #""last_updated":"[^"]*""#, with: "\"last_updated\":\"\(twoHoursAgo)\"",
+          options: .regularExpression)
+        return .response(status: status, headers: headers, body: Data(text.utf8))
+      }
+    }
+    #expect(await rates.run(["pairs", "add", "BTC", "USD"]).status == 0)
+    #expect(await rates.run(["pairs", "add", "GBP", "USD"]).status == 0)
+    let json = try await rates.run(["pairs", "--json", "--refresh"]).json()
+    let rows = try #require(json["pairs"] as? [[String: Any]])
+    #expect(rows.first { $0["base"] as? String == "BTC" }?["old"] as? Bool == true, "\(rows)")
+    #expect(rows.first { $0["base"] as? String == "GBP" }?["old"] as? Bool == false, "\(rows)")
+    let text = await rates.run(["pairs"])
+    let btc = text.stdout.split(separator: "\n").first { $0.hasPrefix("BTC-USD") } ?? ""
+    #expect(btc.hasSuffix("CoinGecko (old)"), "\(text.stdout)")
+    let gbp = text.stdout.split(separator: "\n").first { $0.hasPrefix("GBP-USD") } ?? ""
+    #expect(!gbp.contains("(old)"), "\(text.stdout)")
+  }
+}

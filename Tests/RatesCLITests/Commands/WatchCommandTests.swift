@@ -50,20 +50,29 @@ import Testing
     #expect(objects.first?["rate"] as? Double == 61_234.5)
   }
 
-  @Test func rateLimitMidWatchKeepsGoingMarkedStale() async throws {
+  /// A harness on the fake APIs whose `/simple/price` answers its `limited`th
+  /// request with a 429 (`Retry-After: 2`); the server; the times of those requests.
+  static func rateLimited(atRequest limited: Int, environment: [String: String] = [:]) throws
+    -> (CLIHarness, InProcessServer, Recorder<Date>)
+  {
     let priceRequests = Recorder<Date>()
     let clock = TestClock()
     let fake = FakeAPIs.handler(now: { clock.now })
     let server = InProcessServer(clock: clock) { request in
       if request.path.hasSuffix("/simple/price") {
         priceRequests.append(clock.now)
-        if priceRequests.count == 2 {
+        if priceRequests.count == limited {
           return .fixture("coingecko/error_429.json", status: 429, headers: ["Retry-After": "2"])
         }
       }
       return fake(request)
     }
-    let rates = try CLIHarness(server: server, environment: Self.fast)
+    let rates = try CLIHarness(server: server, environment: fast.merging(environment) { $1 })
+    return (rates, server, priceRequests)
+  }
+
+  @Test func rateLimitMidWatchKeepsGoingMarkedStale() async throws {
+    let (rates, server, priceRequests) = try Self.rateLimited(atRequest: 2)
     let result = await rates.run(["watch", "BTC", "--every", "1", "--count", "3", "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     let stale = try result.jsonLines().map { $0["stale"] as? Bool }
@@ -116,5 +125,24 @@ import Testing
     #expect(result.stderr.contains("below the floor of 2 s"))
     #expect(paths(server, "/simple/price") == 2)
     #expect(rates.clock.totalSlept >= .seconds(2), "updates 2 s apart, not 1")
+  }
+}
+
+/// The watch status line words key advice for the user's setup, as errors on exit do.
+@Suite struct WatchKeyAdviceTests {
+  static func rateLimitedOnce(environment: [String: String]) async throws -> CommandResult {
+    let (rates, _, _) = try WatchCommandTests.rateLimited(atRequest: 1, environment: environment)
+    return await rates.run(["watch", "BTC", "--every", "1", "--count", "2", "--json"])
+  }
+
+  /// Before: a user with a key was told that a free COINGECKO_API_KEY raises the limit.
+  @Test func aRateLimitWithAKeySetDoesNotSuggestGettingOne() async throws {
+    for key in ["COINGECKO_API_KEY", "COINGECKO_PRO_API_KEY"] {
+      let result = try await Self.rateLimitedOnce(environment: [key: "CG-test-key-123456"])
+      #expect(result.stderr.contains("rate limit"), "\(key): \(result.stderr)")
+      #expect(!result.stderr.contains("COINGECKO_API_KEY raises the limit"), "\(key): \(result.stderr)")
+    }
+    let keyless = try await Self.rateLimitedOnce(environment: [:])
+    #expect(keyless.stderr.contains("a free COINGECKO_API_KEY raises the limit"), "\(keyless.stderr)")
   }
 }

@@ -90,8 +90,8 @@ import RatesTestSupport
     }
   }
 
-  @Test func noMarkerForNilOutOfRangeOrNonFinite() {
-    var points = Self.points(10)
+  @Test func noMarkerForNilOrOutOfRange() {
+    let points = Self.points(10)
     let plain = LineChart.render(points: points, width: 40, height: 6, ascii: false)
     #expect(
       LineChart.render(points: points, width: 40, height: 6, ascii: false, cursor: nil) == plain)
@@ -99,13 +99,20 @@ import RatesTestSupport
       LineChart.render(points: points, width: 40, height: 6, ascii: false, cursor: 10) == plain)
     #expect(
       LineChart.render(points: points, width: 40, height: 6, ascii: false, cursor: -1) == plain)
+  }
+
+  /// A day without a rate (a non-finite point) is a gap that keeps its place:
+  /// the cursor on it marks its blank column, and counts it like any day.
+  @Test func aGapKeepsItsColumnAndTheCursorMarksIt() {
+    var points = Self.points(10)
     points[4].rate = .nan
-    let withHole = LineChart.render(points: points, width: 40, height: 6, ascii: false)
-    #expect(
-      LineChart.render(points: points, width: 40, height: 6, ascii: false, cursor: 4) == withHole)
-    // After a skipped point the cursor counts drawn points only: index 9 is the last drawn.
+    let withGap = LineChart.render(points: points, width: 40, height: 6, ascii: false)
+    let onGap = LineChart.render(points: points, width: 40, height: 6, ascii: false, cursor: 4)
+    let gapColumn = LineChart.cursorColumn(pointIndex: 4, pointCount: 10, plotWidth: 32)
+    let marked = Self.differences(onGap, withGap)
+    #expect(!marked.isEmpty && marked.allSatisfy { $0.column == 8 + gapColumn }, "\(onGap)")
+    #expect(marked.count == 6, "the whole blank column is marked")
     let last = LineChart.render(points: points, width: 40, height: 6, ascii: false, cursor: 9)
-    let changes = Self.differences(last, withHole)
-    #expect(changes.allSatisfy { $0.column == 39 })
+    #expect(Self.differences(last, withGap).allSatisfy { $0.column == 39 })
   }
 }

@@ -68,29 +68,33 @@ public struct MarketService: Sendable {
     return answer
   }
 
-  /// Market rows in `currency` for the coins `ids`, one request per
-  /// ``pageSize`` coins (concurrently); with `sparkline`, each row also has 7
-  /// days of hourly prices.
-  public func markets(currency: String, ids: [String], sparkline: Bool = false) async throws
+  /// Market rows in `currency` for `coins`, one request per ``pageSize``
+  /// coins (concurrently); with `sparkline`, each row also has 7 days of
+  /// hourly prices. Coins the answer leaves out have no row; an answer with
+  /// none of them is an error that names them by symbol
+  /// (``ProviderError/nothing(for:provider:)``).
+  public func markets(currency: String, coins: [Asset], sparkline: Bool = false) async throws
     -> Answer<[CoinMarket]>
   {
     let code = currency.lowercased()
-    let sorted = Array(Set(ids)).sorted()
+    let byID = Dictionary(coins.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let sorted = byID.keys.sorted()
+    let unique = sorted.compactMap { byID[$0] }
+    let names = unique.map(\.symbol).joined(separator: ", ")
     let chunks = stride(from: 0, to: sorted.count, by: Self.pageSize).map {
       Array(sorted[$0..<min($0 + Self.pageSize, sorted.count)])
     }
     let answer = try await fetcher.value(
       key: "coingecko/markets/\(code)-ids\(sparkline ? "-7d" : "")-\(Self.keyPart(sorted.joined(separator: ",")))",
       source: Providers.coinGecko, freshness: Self.marketFreshness,
-      what: "\(sorted.joined(separator: ", ")) in \(currency.uppercased())"
+      what: "\(names) in \(currency.uppercased())"
     ) { [client] in
       let rows = try await Self.concurrently(chunks.indices) { index in
         try await client.markets(
           currency: code, ids: chunks[index], perPage: Self.pageSize, sparkline: sparkline)
       }.joined()
       guard !rows.isEmpty else {
-        throw ProviderError.coinNotFound(
-          provider: Providers.coinGecko, coin: sorted.joined(separator: ", "))
+        throw ProviderError.nothing(for: unique, provider: Providers.coinGecko)
       }
       return Array(rows)
     }
@@ -131,11 +135,6 @@ public struct MarketService: Sendable {
   /// make a folder), long ones hashed.
   static func keyPart(_ text: String) -> String {
     guard text.count > 80 else { return text.replacingOccurrences(of: "/", with: "_") }
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    return String(text.prefix(40)) + "-" + String(hash, radix: 16)
+    return String(text.prefix(40)) + "-" + String(StableHash.fnv1a64(text), radix: 16)
   }
 }

@@ -139,10 +139,10 @@ struct FavoritesCommand: CommandDeclaration {
       return .success
     }
     let service = invocation.desk.marketService()
-    let ids = favorites.map(\.id)
+    let coins = favorites.map(\.asset)
     let answers = try await withThrowingTaskGroup(of: (String, MarketService.Answer<[CoinMarket]>).self) { group in
       for currency in currencies {
-        group.addTask { (currency, try await service.markets(currency: currency, ids: ids)) }
+        group.addTask { (currency, try await service.markets(currency: currency, coins: coins)) }
       }
       var results: [String: MarketService.Answer<[CoinMarket]>] = [:]
       for try await (currency, answer) in group { results[currency] = answer }
@@ -181,7 +181,7 @@ struct FavoritesCommand: CommandDeclaration {
     var assets: [Asset] = []
     for input in inputs { assets.append(try await resolver.resolve(input)) }
     let answer = try await invocation.desk.marketService().markets(
-      currency: currencies.first ?? "USD", ids: assets.map(\.id))
+      currency: currencies.first ?? "USD", coins: assets)
     var found: [FavoriteCoin] = []
     for (input, asset) in zip(inputs, assets) {
       guard let market = answer.value.first(where: { $0.id == asset.id }) else {

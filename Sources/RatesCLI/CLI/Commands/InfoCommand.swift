@@ -57,7 +57,7 @@ struct InfoCommand: RatesCommand {
   func run(_ invocation: Invocation) async throws -> ExitCode {
     try CurrencyList.requireCoinGeckoQuotes([currency])
     let asset = try await invocation.desk.resolver().resolve(coin)
-    async let marketAnswer = invocation.desk.marketService().markets(currency: currency, ids: [asset.id])
+    async let marketAnswer = invocation.desk.marketService().markets(currency: currency, coins: [asset])
     async let historyAnswer = invocation.desk.service(invocation.desk.coinProvider).history(of: asset, in: currency, days: days)
     let (answer, history): (MarketService.Answer<[CoinMarket]>, RateService.HistoryResult)
     do {
@@ -121,11 +121,14 @@ struct InfoCommand: RatesCommand {
     table.append(["updated", market.lastUpdated.map { CurrentCommand.clock($0, now: invocation.context.now()) } ?? dash])
     var lines = [header, ""] + table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode).map { "  " + $0 }
     if let stats = SeriesStatistics(points: series.ownPoints) {
-      let values = HistoryView.fit(series.points.map(\.rate), to: invocation.terminal.width - 4)
+      // One column per day, as many as fit beside the day count.
+      let label = "  \(series.days.count) days  "
+      let line = Sparkline.render(series, width: invocation.terminal.width - label.count, ascii: !invocation.terminal.unicode)
+      let labels = RateFormat.distinct([stats.min, stats.max], format: RateFormat.rate)
       lines.append("")
-      lines.append("  \(series.points.count) days  " + style.change(Sparkline.render(values, ascii: !invocation.terminal.unicode), value: stats.change))
+      lines.append(label + style.change(line, value: stats.change))
       lines.append(
-        "  " + style.dim("low \(RateFormat.rate(stats.min)) \(stats.minDate)   high \(RateFormat.rate(stats.max)) \(stats.maxDate)   change ")
+        "  " + style.dim("low \(labels[0]) \(stats.minDate)   high \(labels[1]) \(stats.maxDate)   change ")
           + style.change(stats.changePercent.map(RateFormat.percent) ?? dash, value: stats.change))
     }
     if let staleness {

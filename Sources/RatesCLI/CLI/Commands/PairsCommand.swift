@@ -144,7 +144,7 @@ struct PairsCommand: CommandDeclaration {
         throw UsageError.invalid("adding a coin pair checks the coin with CoinGecko: run without --offline")
       }
       let asset = try await invocation.desk.resolver().resolve(route.base)
-      _ = try await invocation.desk.marketService().markets(currency: route.quote, ids: [asset.id])
+      _ = try await invocation.desk.marketService().markets(currency: route.quote, coins: [asset])
       let symbol = asset.symbol.uppercased() == asset.symbol ? asset.symbol : asset.id
       stored = route.inverted
         ? ConfiguredPair(base: route.quote, quote: symbol, addedAt: stored.addedAt)
@@ -199,9 +199,12 @@ struct PairsCommand: CommandDeclaration {
     var source: String
     var fetchedAt: Date
     var stale: Bool
+    /// True when the provider last updated the rate much longer ago than it
+    /// normally does (``UpdateRhythm``).
+    var old: Bool
     var addedAt: Date
 
-    init(_ snapshot: PairSnapshot) {
+    init(_ snapshot: PairSnapshot, now: Date) {
       base = snapshot.pair.base
       quote = snapshot.pair.quote
       rate = snapshot.rate
@@ -211,6 +214,7 @@ struct PairsCommand: CommandDeclaration {
       source = snapshot.source
       fetchedAt = snapshot.fetchedAt
       stale = snapshot.staleness != nil
+      old = UpdateRhythm.isOld(updatedAt: snapshot.updatedAt, source: snapshot.source, at: now)
       addedAt = snapshot.pair.addedAt
     }
   }
@@ -231,7 +235,8 @@ struct PairsCommand: CommandDeclaration {
       return .success
     }
     let snapshots = try await invocation.desk.board(for: pairs)
-    let rows = snapshots.map(Row.init)
+    let now = invocation.context.now()
+    let rows = snapshots.map { Row($0, now: now) }
     if let staleness = snapshots.compactMap(\.staleness).min(by: { $0.fetchedAt < $1.fetchedAt }) {
       invocation.report(staleness)
     }
@@ -252,7 +257,8 @@ struct PairsCommand: CommandDeclaration {
         row.rate.map(RateFormat.rate) ?? "—",
         change.map { style.change(RateFormat.percent($0), value: $0) + " " + style.dim(row.changePeriod) } ?? "—",
         style.change(Sparkline.render(row.sparkline, ascii: ascii), value: (row.sparkline.last ?? 0) - (row.sparkline.first ?? 0)),
-        Providers.displayName(row.source) + (row.stale ? style.yellow(" (stale)") : ""),
+        Providers.displayName(row.source) + (row.stale ? style.yellow(" (stale)") : "")
+          + (row.old ? style.yellow(" (old)") : ""),
       ])
     }
     invocation.out(table.render(maxWidth: invocation.terminal.width, ascii: ascii).joined(separator: "\n"))

@@ -45,7 +45,7 @@ struct TopCommand: RatesCommand {
     try CurrencyList.requireCoinGeckoQuotes(currencies)
     let favorites = try invocation.userData().favorites.read()
     let answers = try await invocation.desk.listings(
-      in: currencies, top: limit, following: favorites.map(\.id))
+      in: currencies, top: limit, following: favorites.map(\.asset))
     let staleness = answers.flatMap { [$0.top.staleness, $0.others?.staleness] }.compactMap { $0 }
       .min { $0.fetchedAt < $1.fetchedAt }
     invocation.report(staleness)
@@ -56,6 +56,11 @@ struct TopCommand: RatesCommand {
     }
     rows += (primary.others?.value ?? []).map {
       Row(coin: $0, favorite: true, inTop: false, byCurrency: [:])
+    }
+    // Favorites the answer had nothing for show as such (dashes), as in `favorites`.
+    let shown = Set(rows.map(\.coin.id))
+    rows += favorites.filter { !shown.contains($0.id) }.map {
+      Row(coin: .placeholder($0), favorite: true, inTop: false, byCurrency: [:])
     }
     for index in rows.indices {
       for answer in answers {

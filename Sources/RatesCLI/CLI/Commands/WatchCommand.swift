@@ -154,7 +154,7 @@ struct WatchCommand: RatesCommand {
       feeds: plan.feeds, targets: plan.requestTargets.map(\.target), alerts: alertTargets(plan),
       interval: schedule.interval, budgetPerMinute: schedule.budgetPerMinute, count: count,
       exitOnAlert: exitOnAlert, redrawEvery: board ? 1 : nil, now: invocation.context.now,
-      sleep: invocation.context.sleep, meter: meter)
+      sleep: invocation.context.sleep, meter: meter, keySetup: invocation.keySetup)
     let runner = WatchRunner(
       engine: engine,
       // Keys (q, Esc, Ctrl-C, Ctrl-Z) only with a terminal on both ends: a
