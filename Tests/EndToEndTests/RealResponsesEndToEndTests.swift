@@ -31,7 +31,7 @@ import Testing
     #expect(result.status == 75)
     #expect(
       result.stderr
-        == "error: CoinGecko rate limit reached: wait a minute and retry (a free COINGECKO_API_KEY raises the limit)\n")
+        == "error: CoinGecko rate limit reached: wait a minute and retry (a free Demo key raises it: 'rates config set api-key')\n")
     #expect(server.requests.count == 1)
   }
 

@@ -66,7 +66,7 @@ enum KeyAdvice {
   /// The hint after a CoinGecko rate limit: a key helps only those without one.
   static func rateLimitHint(_ setup: KeySetup?) -> String {
     guard setup?.plan == nil else { return "" }
-    return " (a free COINGECKO_API_KEY raises the limit)"
+    return " (a free Demo key raises it: 'rates config set api-key')"
   }
 
   /// After 10002: no key reached a host that needs one.

@@ -43,14 +43,13 @@ extension Doctor {
       if unauthorized {
         return DoctorCheck(
           name: name, status: .fail,
-          detail: "\(host) wants an API key and none is set: set COINGECKO_API_KEY (demo) or "
-            + "COINGECKO_PRO_API_KEY (pro)",
+          detail: "\(host) wants an API key and none is set: " + KeyAdvice.getDemoKey,
           values: ["kind": .string("none"), "set": .bool(false)])
       }
       return DoctorCheck(
         name: name, status: .ok,
-        detail: "no key set: the public host's lower rate limit applies (a free "
-          + "COINGECKO_API_KEY raises it)",
+        detail: "no key set: the public host's lower rate limit applies (a free Demo key"
+          + " raises it: 'rates config set api-key')",
         values: ["kind": .string("none"), "set": .bool(false)])
     }
     let (kind, value) =

@@ -62,7 +62,7 @@ import RatesTestSupport
     let checks = try #require(try missing.json()["checks"] as? [[String: Any]])
     let key = try #require(checks.first { $0["name"] as? String == "coingecko-key" })
     #expect(key["status"] as? String == "fail")
-    #expect((key["detail"] as? String ?? "").contains("COINGECKO_API_KEY"))
+    #expect((key["detail"] as? String ?? "").contains("rates config set api-key"))
   }
 
   @Test func doctorNamesACorruptFavoritesFile() async throws {

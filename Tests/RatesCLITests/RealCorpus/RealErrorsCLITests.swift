@@ -38,7 +38,7 @@ import Testing
     #expect(result.status == 75)
     #expect(
       result.stderr
-        == "error: CoinGecko rate limit reached: \(limit.wait) (a free COINGECKO_API_KEY raises the limit)\n")
+        == "error: CoinGecko rate limit reached: \(limit.wait) (a free Demo key raises it: 'rates config set api-key')\n")
     #expect(api.count("/simple/price") == 1)
   }
 
