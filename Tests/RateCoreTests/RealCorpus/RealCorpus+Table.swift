@@ -263,5 +263,19 @@ extension RealCorpus {
           #expect(points.last?.date.description == "2024-01-05")
           #expect(points.last?.rate == 1.3369)
         }),
+    // fx-compass docs/API.md: GET /v1/2026-09-30..2026-10-02?symbols=USD,INR (base EUR implied).
+    "frankfurter/timeseries_2026-09-30..10-02_EUR_INR_USD__fx-compass.json": Expectation(
+      status: 200, call: .series(["EUR-USD", "EUR-INR"], start: "2026-09-30", end: "2026-10-02"),
+      outcome: .decodes { answer in
+        guard case .series(let series) = answer else { throw CorpusFailure.wrongAnswer }
+        let usdKey = try #require(CurrencyPairKey("EUR-USD"))
+        let inrKey = try #require(CurrencyPairKey("EUR-INR"))
+        let usd = try #require(series[usdKey])
+        let inr = try #require(series[inrKey])
+        #expect(usd.map(\.date.description) == ["2026-09-30", "2026-10-01", "2026-10-02"])
+        #expect(usd.map(\.rate) == [1.1355, 1.1298, 1.1225])
+        #expect(inr.map(\.date.description) == ["2026-09-30", "2026-10-01", "2026-10-02"])
+        #expect(inr.map(\.rate) == [108.8205, 108.832, 108.1245])
+      }),
   ]
 }
