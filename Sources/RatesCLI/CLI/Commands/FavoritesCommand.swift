@@ -150,6 +150,8 @@ struct FavoritesCommand: CommandDeclaration {
     }
     let staleness = answers.values.compactMap(\.staleness).min { $0.fetchedAt < $1.fetchedAt }
     invocation.report(staleness)
+    let missing = currencies.flatMap { answers[$0]?.missing ?? [] }
+    invocation.report(missing: missing, from: Providers.coinGecko)
     let rows = favorites.map { favorite -> (coin: CoinMarket, favorite: Bool, inTop: Bool, byCurrency: [String: CoinMarket]) in
       var byCurrency: [String: CoinMarket] = [:]
       for currency in currencies {
@@ -165,7 +167,8 @@ struct FavoritesCommand: CommandDeclaration {
       try invocation.printJSON(
         MarketDocument(
           currencies: currencies, fetchedAt: fetchedAt, stale: staleness != nil,
-          coins: rows.map { MarketDocument.Coin($0.coin, favorite: true, inTop: false, byCurrency: $0.byCurrency) }))
+          coins: rows.map { MarketDocument.Coin($0.coin, favorite: true, inTop: false, byCurrency: $0.byCurrency) },
+          missing: missing))
       return .success
     }
     invocation.out(
