@@ -72,6 +72,8 @@ enum KeyAdvice {
   /// After 10002: no key reached a host that needs one.
   static func missing(_ setup: KeySetup?) -> String {
     guard let setup, setup.plan != nil else {
+      // Only a host the user chose can be unset.
+      guard setup?.customHost ?? false else { return getDemoKey }
       return getDemoKey + "; without a key, use the public host (unset RATES_COINGECKO_URL)"
     }
     return "the key set in \(place(setup)) was not accepted as one: check it with 'rates doctor'"
