@@ -100,8 +100,8 @@ import Testing
   /// Item 13 and Q1: the help says what the code does.
   @Test func favoritesHelpSpeaksOfPagesAndHistoryHelpOfTheCarryLimit() async throws {
     let favorites = try await CLIHarness.run(["favorites", "--help"])
-    #expect(!favorites.stdout.contains("one request per currency"))
-    #expect(favorites.stdout.contains("250"))
+    #expect(!favorites.stdout.contains("(one request)"))
+    #expect(favorites.stdout.contains("250 favorites"))
     let history = try await CLIHarness.run(["history", "--help"])
     #expect(history.stdout.contains("at most \(MarketClosure.maximumCarriedDays) days"))
   }

@@ -11,9 +11,10 @@ struct FavoritesCommand: CommandDeclaration {
   static let subcommands: [any CommandDeclaration.Type] = [List.self, Add.self, Remove.self]
   static let defaultSubcommand: (any CommandDeclaration.Type)? = List.self
   static let discussion = """
-    The list shows each favorite's price and 24-hour change; all favorites come from one
-    request per currency. Adding checks the coin with CoinGecko (one request) and stores
-    its id in $XDG_DATA_HOME/rates/favorites.json; adding one twice is harmless.
+    The list shows each favorite's price and 24-hour change, one request per currency and
+    250 favorites (CoinGecko's page size), two at a time. Adding checks the coins with
+    CoinGecko and stores their ids in $XDG_DATA_HOME/rates/favorites.json; adding one twice
+    is harmless.
     """
   static let examples = [
     "rates favorites add BTC ETH solana",
