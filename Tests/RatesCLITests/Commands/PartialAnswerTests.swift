@@ -132,3 +132,17 @@ import Testing
     #expect(result.stderr.count < 300, "\(result.stderr)")
   }
 }
+
+/// Item 12, the same for an answer with nothing for any of many favorites.
+@Suite struct ManyNamesTests {
+  /// Before: every one of the 300 symbols on one line.
+  @Test func anEmptyAnswerForManyFavoritesNamesAFew() async throws {
+    let (rates, _) = try PartialAnswerTests.harness(favorites: 300) { request in
+      PartialAnswerTests.isMarkets(request) ? .json("[]") : nil
+    }
+    let result = await rates.run(["favorites", "--in", "USD"])
+    #expect(result.status != 0)
+    #expect(result.stderr.contains(" and 297 more"), "\(result.stderr)")
+    #expect(result.stderr.count < 300, "\(result.stderr)")
+  }
+}
