@@ -65,4 +65,7 @@ public struct CachedAnswer<Value: Sendable>: Sendable {
   public var fetchedAt: Date
   /// Set when cached data stands in for a fresh answer.
   public var staleness: Staleness?
+  /// What the answer lacks (a page that failed, coins the provider left
+  /// out), each named as the user sees it: `C3/USD`, `ranks 501-750 in USD`.
+  public var missing: [String] = []
 }

@@ -144,7 +144,8 @@ struct HistoryRequest: Sendable {
         closes[point.date] = point
       }
       coverage = covered(coverage, by: fetched)
-      if let now = fetched.latest { newLatest = point(of: now) }
+      // A fresh answer that ends earlier never displaces a later cached price.
+      if let now = fetched.latest { newLatest = Self.newer(point(of: now), newLatest) }
     }
     // A chart that ends before today (a frozen feed) still asks for the price.
     if !(newLatest.map(isCurrent) ?? false) {

@@ -35,32 +35,7 @@ extension RateService {
   /// the rest from one call to the source.
   public func quotes(for pairs: [AssetQuote]) async throws -> QuotesResult {
     let currentTime = now()
-    var cached: [AssetQuote: JSONFileCache.Entry<Quote>] = [:]
-    for pair in pairs {
-      let lookup = cache.load(Quote.self, key: priceKey(pair.asset, pair.quote))
-      if case .unusable(let problem) = lookup { notify(.cacheUnusable(problem)) }
-      if let entry = lookup.entry {
-        var entry = entry
-        entry.value.base = pair.asset.symbol
-        cached[pair] = entry
-      }
-    }
-    func fromCache(reason: ProviderError?) throws -> QuotesResult {
-      var quotes: [Quote] = []
-      for pair in pairs {
-        guard let entry = cached[pair] else {
-          throw ServiceError.nothingCached("\(pair.asset.symbol)/\(pair.quote)")
-        }
-        quotes.append(entry.value)
-      }
-      let oldest = cached.values.map(\.fetchedAt).min() ?? currentTime
-      // After a failed fetch the answer is always marked stale; offline,
-      // only when it is older than the source's freshness.
-      let fresh = reason == nil && CacheFreshness.isFresh(oldest, at: currentTime, for: source.freshness)
-      return QuotesResult(
-        quotes: quotes, staleness: fresh ? nil : Staleness(fetchedAt: oldest, reason: reason))
-    }
-
+    let cached = cachedEntries(for: pairs)
     let allFresh = pairs.allSatisfy { pair in
       cached[pair].map { CacheFreshness.isFresh($0.fetchedAt, at: currentTime, for: source.freshness) } ?? false
     }
@@ -70,32 +45,70 @@ extension RateService {
       lastResortIsNewer: cached.values.contains {
         snapshotIsNewer(than: Self.day(of: $0.value, today: today))
       },
-      fromCache: fromCache, lastResort: { snapshotQuotes(pairs, failure: $0) }
-    ) {
-      let unique = Array(Set(pairs)).sorted { ($0.asset.id, $0.quote) < ($1.asset.id, $1.quote) }
-      let fetched = try await source.prices(unique)
-      var table: [AssetQuote: Quote] = [:]
-      for (index, pair) in unique.enumerated() {
-        // A complete answer is in order; a partial one is matched by symbol and currency.
-        let quote =
-          fetched.count == unique.count
-          ? fetched[index]
-          : fetched.first { $0.base == pair.asset.symbol && $0.quote == pair.quote }
-        guard let quote else { continue }
-        table[pair] = quote
-        save(quote, key: priceKey(pair.asset, pair.quote))
+      fromCache: { try quotes(pairs, from: cached, at: currentTime, reason: $0) },
+      lastResort: { snapshotQuotes(pairs, failure: $0) }
+    ) { try await fetchQuotes(pairs) }
+  }
+
+  /// The cached entry of each pair that has one, named by the pair's symbol.
+  func cachedEntries(for pairs: [AssetQuote]) -> [AssetQuote: JSONFileCache.Entry<Quote>] {
+    var cached: [AssetQuote: JSONFileCache.Entry<Quote>] = [:]
+    for pair in pairs {
+      let lookup = cache.load(Quote.self, key: priceKey(pair.asset, pair.quote))
+      if case .unusable(let problem) = lookup { notify(.cacheUnusable(problem)) }
+      if var entry = lookup.entry {
+        entry.value.base = pair.asset.symbol
+        cached[pair] = entry
       }
-      let missing = pairs.filter { table[$0] == nil }
-      if !missing.isEmpty {
-        notify(
-          .missingFromAnswer(
-            provider: source.name, pairs: unique.filter { table[$0] == nil }.map {
-              "\($0.asset.symbol)/\($0.quote)"
-            }))
-      }
-      return QuotesResult(
-        quotes: pairs.compactMap { table[$0] }, staleness: nil, missing: missing)
     }
+    return cached
+  }
+
+  /// The answer from `cached`, which must hold every pair: after a failed
+  /// fetch (`reason`) always marked stale; offline, only when older than the
+  /// source's freshness.
+  func quotes(
+    _ pairs: [AssetQuote], from cached: [AssetQuote: JSONFileCache.Entry<Quote>], at currentTime: Date,
+    reason: ProviderError?
+  ) throws -> QuotesResult {
+    var quotes: [Quote] = []
+    for pair in pairs {
+      guard let entry = cached[pair] else {
+        throw ServiceError.nothingCached("\(pair.asset.symbol)/\(pair.quote)")
+      }
+      quotes.append(entry.value)
+    }
+    let oldest = cached.values.map(\.fetchedAt).min() ?? currentTime
+    let fresh = reason == nil && CacheFreshness.isFresh(oldest, at: currentTime, for: source.freshness)
+    return QuotesResult(
+      quotes: quotes, staleness: fresh ? nil : Staleness(fetchedAt: oldest, reason: reason))
+  }
+
+  /// Fetches every pair once (in the order first asked), caches each price,
+  /// and names the pairs the answer lacks (``Notice/missingFromAnswer(provider:pairs:)``).
+  func fetchQuotes(_ pairs: [AssetQuote]) async throws -> QuotesResult {
+    var unique: [AssetQuote] = []
+    for pair in pairs where !unique.contains(pair) { unique.append(pair) }
+    let fetched = try await source.prices(unique)
+    var table: [AssetQuote: Quote] = [:]
+    for (index, pair) in unique.enumerated() {
+      // A complete answer is in order; a partial one is matched by symbol and currency.
+      let quote =
+        fetched.count == unique.count
+        ? fetched[index]
+        : fetched.first { $0.base == pair.asset.symbol && $0.quote == pair.quote }
+      guard let quote else { continue }
+      table[pair] = quote
+      save(quote, key: priceKey(pair.asset, pair.quote))
+    }
+    let lacking = unique.filter { table[$0] == nil }
+    if !lacking.isEmpty {
+      notify(
+        .missingFromAnswer(
+          provider: source.name, pairs: lacking.map { "\($0.asset.symbol)/\($0.quote)" }))
+    }
+    return QuotesResult(
+      quotes: pairs.compactMap { table[$0] }, staleness: nil, missing: pairs.filter { table[$0] == nil })
   }
 }
 

@@ -36,7 +36,7 @@ public enum UpdateRhythm {
   /// Whether a price `source` last updated at `updatedAt` is old at `instant`.
   public static func isOld(updatedAt: Date?, source: String, at instant: Date) -> Bool {
     guard let updated = updatedAt else { return false }
-    if source == Providers.frankfurter {
+    if Providers.isECB(source) {
       return Day(containing: updated) < newestECBDay(at: instant)
     }
     return instant.timeIntervalSince(updated) > coinQuoteOldAfter

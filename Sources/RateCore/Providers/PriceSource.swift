@@ -205,9 +205,12 @@ enum CoinGeckoPrices {
           updatedAt: price.updatedAt))
     }
     if quotes.isEmpty, let first = pairs.first {
+      var symbols: [String] = []
+      for pair in pairs where !symbols.contains(pair.asset.symbol) { symbols.append(pair.asset.symbol) }
+      let coins = NameList.capped(symbols)
       let detail =
         prices[first.asset.id] == nil
-        ? "no current \(first.asset.symbol) price in the answer"
+        ? "no current \(coins) \(symbols.count == 1 ? "price" : "prices") in the answer"
         : "no current \(first.asset.symbol) price in \(first.quote)"
       throw ProviderError.noData(provider: name, detail: detail)
     }

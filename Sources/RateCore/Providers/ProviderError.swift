@@ -94,12 +94,12 @@ extension ProviderError {
   {
     let unknown = coins.filter { !CoinResolver.isVerified($0.asset) }.map(\.typed)
     guard unknown.isEmpty else {
-      return .coinNotFound(provider: provider, coin: unknown.joined(separator: ", "))
+      return .coinNotFound(provider: provider, coin: NameList.capped(unknown))
     }
     let names = coins.map(\.typed)
     return .noData(
       provider: provider,
-      detail: "the answer has nothing for \(names.joined(separator: ", ")), "
+      detail: "the answer has nothing for \(NameList.capped(names)), "
         + (names.count == 1 ? "a coin it lists" : "coins it lists"))
   }
 }

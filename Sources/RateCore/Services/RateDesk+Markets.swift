@@ -5,7 +5,9 @@ import Foundation
 public struct MarketListing: Sendable {
   /// The currency, as asked.
   public var currency: String
-  /// The top coins by market cap, best first.
+  /// The top coins by market cap, best first; its
+  /// ``CachedAnswer/missing`` names all the listing lacks (ranks of a failed
+  /// page, followed coins with no row).
   public var top: MarketService.Answer<[CoinMarket]>
   /// The followed coins that are not in ``top``, if any.
   public var others: MarketService.Answer<[CoinMarket]>?
@@ -43,16 +45,21 @@ extension RateDesk {
     top.value = Array(fetched.value.prefix(limit))
     var others = fetched
     others.value = fetched.value.dropFirst(limit).filter { ids.contains($0.id) }
+    others.missing = []
+    var lacking = fetched.missing
     let missing = coins.filter { coin in !fetched.value.contains { $0.id == coin.id } }
     if !missing.isEmpty {
       do {
         let more = try await service.markets(currency: currency, coins: missing)
         others.value += more.value
         others.staleness = others.staleness ?? more.staleness
+        lacking += more.missing
       } catch ProviderError.noData {
         // Known coins the answer has nothing for: missing data, not a failed top.
+        lacking += missing.map { "\($0.symbol)/\(currency.uppercased())" }
       }
     }
+    top.missing = lacking
     return MarketListing(currency: currency, top: top, others: others.value.isEmpty ? nil : others)
   }
 }

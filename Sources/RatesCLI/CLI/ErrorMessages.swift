@@ -41,7 +41,7 @@ extension ProviderError: LocalizedError {
     case .serverError(let provider, let status):
       return "\(Providers.displayName(provider)) is having trouble (HTTP \(status)): try again in a few minutes"
     case .httpStatus(let provider, let status, let message):
-      let text = message.isEmpty ? "" : ": \(UntrustedText.sanitize(String(message.prefix(160))))"
+      let text = message.isEmpty ? "" : ": \(UntrustedText.sanitize(Self.shortened(message)))"
       return "\(Providers.displayName(provider)) answered HTTP \(status)\(text)"
     case .network(let provider, let error):
       return "\(Providers.displayName(provider)): \(error.userMessage)"
@@ -68,6 +68,22 @@ extension ProviderError: LocalizedError {
         + " (see 'rates currencies') and CoinGecko prices coins; for a street rate, record your"
         + " exchanges with 'rates ledger add' and use --ledger"
     }
+  }
+}
+
+extension ProviderError {
+  /// The longest provider message shown, in characters.
+  static let messageLimit = 160
+
+  /// `message` when it fits ``messageLimit``; else its whole sentences that
+  /// fit (or, with none, its whole words), then "…", never cut mid-word.
+  static func shortened(_ message: String) -> String {
+    let text = message.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard text.count > messageLimit else { return text }
+    let head = text.prefix(messageLimit)
+    let sentence = head.range(of: ". ", options: .backwards).map { head[..<$0.upperBound] }
+    let words = head.range(of: " ", options: .backwards).map { head[..<$0.lowerBound] + " " }
+    return String(sentence ?? words ?? head).trimmingCharacters(in: .whitespaces) + " …"
   }
 }
 

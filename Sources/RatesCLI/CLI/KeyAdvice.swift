@@ -27,21 +27,18 @@ public struct KeySetup: Equatable, Sendable {
     self.customHost = customHost
   }
 
-  /// The setup the environment and the config file describe (the same
-  /// precedence as the settings: the environment first).
+  /// The setup the environment and the config file describe, as the
+  /// settings read them (``EnvironmentSettings``, the one home of the key's
+  /// precedence); keyless when they cannot be read.
   public init(environment: [String: String], config: [String: String]?) {
-    func set(_ name: String) -> Bool { !(environment[name] ?? "").isEmpty }
-    customHost = set("RATES_COINGECKO_URL")
-    if set("COINGECKO_PRO_API_KEY") {
-      (plan, origin) = (.pro, .environment)
-    } else if set("COINGECKO_API_KEY") {
-      (plan, origin) = (.demo, .environment)
-    } else if !(config?[ConfigKey.apiKey.rawValue] ?? "").isEmpty {
-      let pro = config?[ConfigKey.apiPlan.rawValue] == "pro"
-      (plan, origin) = (pro ? .pro : .demo, .configFile)
-    } else {
-      (plan, origin) = (nil, .environment)
+    guard
+      let settings = try? EnvironmentSettings(
+        environment: environment, options: GlobalOptions(), config: config ?? [:], lenient: true)
+    else {
+      self.init(plan: nil, origin: .environment, customHost: Self.customHost(environment))
+      return
     }
+    self.init(settings: settings, environment: environment)
   }
 }
 
@@ -51,8 +48,12 @@ extension KeySetup {
     var origin = Origin.environment
     if case .configFile? = settings.resolved[.apiKey]?.source { origin = .configFile }
     self.init(
-      plan: settings.coinGeckoKey?.plan, origin: origin,
-      customHost: !(environment["RATES_COINGECKO_URL"] ?? "").isEmpty)
+      plan: settings.coinGeckoKey?.plan, origin: origin, customHost: Self.customHost(environment))
+  }
+
+  /// Whether `RATES_COINGECKO_URL` is set in `environment`.
+  static func customHost(_ environment: [String: String]) -> Bool {
+    !(environment["RATES_COINGECKO_URL"] ?? "").isEmpty
   }
 }
 
@@ -72,6 +73,8 @@ enum KeyAdvice {
   /// After 10002: no key reached a host that needs one.
   static func missing(_ setup: KeySetup?) -> String {
     guard let setup, setup.plan != nil else {
+      // Only a host the user chose can be unset.
+      guard setup?.customHost ?? false else { return getDemoKey }
       return getDemoKey + "; without a key, use the public host (unset RATES_COINGECKO_URL)"
     }
     return "the key set in \(place(setup)) was not accepted as one: check it with 'rates doctor'"

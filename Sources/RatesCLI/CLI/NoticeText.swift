@@ -17,7 +17,7 @@ enum NoticeText {
       return "note: \(Providers.displayName(provider)) has no \(pair) data after"
         + " \(newest); showing the \(days) days up to it"
     case .missingFromAnswer(let provider, let pairs):
-      let names = pairs.map { TerminalText.sanitize($0) }.joined(separator: ", ")
+      let names = NameList.capped(pairs.map { TerminalText.sanitize($0) })
       return "warning: \(Providers.displayName(provider)) sent no price for \(names);"
         + " showing the prices that arrived"
     }

@@ -169,6 +169,13 @@ struct Invocation: Sendable {
   /// The user's CoinGecko key setup, for key advice that fits it.
   var keySetup: KeySetup { KeySetup(settings: settings, environment: context.environment) }
 
+  /// Prints one warning naming what a partial answer from `provider` lacks,
+  /// if anything (``Notice/missingFromAnswer(provider:pairs:)``).
+  func report(missing: [String], from provider: String) {
+    guard !missing.isEmpty else { return }
+    err(NoticeText.line(.missingFromAnswer(provider: provider, pairs: missing)))
+  }
+
   /// Prints the stale-data note on stderr, if any.
   func report(_ staleness: Staleness?) {
     guard let staleness else { return }

@@ -38,3 +38,15 @@ import RatesTestSupport
     #expect(UpdateRhythm.isOld(quote, at: Self.at(now)) == old)
   }
 }
+
+/// Item 11 of the review: the built-in ECB snapshot's rates follow the ECB's rhythm.
+@Suite struct SnapshotRhythmTests {
+  /// Before: judged by the one-hour coin rule, Friday's rate was old on Sunday.
+  @Test func aSnapshotRateIsJudgedAsAnECBRate() throws {
+    let friday = try #require(Day("2024-06-07")).start
+    let sunday = UpdateRhythmTests.at("2024-06-09T12:00:00Z")
+    let source = ECBSnapshot.sourcePrefix + "2024-06-07"
+    #expect(!UpdateRhythm.isOld(updatedAt: friday, source: source, at: sunday))
+    #expect(UpdateRhythm.isOld(updatedAt: friday, source: source, at: UpdateRhythmTests.at("2024-06-11T17:00:00Z")))
+  }
+}

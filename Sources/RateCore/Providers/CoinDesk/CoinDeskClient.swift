@@ -22,8 +22,8 @@ public struct CoinDeskClient: Sendable {
     let code = currency.uppercased()
     let path = "/currentprice/\(ProviderHTTP.encodeQueryValue(code)).json"
     let endpoint = "/currentprice/{CODE}.json"
-    let response = try await http.get(path)
-    try check(response, currency: code)
+    let response = try await http.get(path, finalServerErrors: [Self.noResults])
+    try check(response, currency: code, noResults: "no current price in \(code)")
     let dto = try http.decode(CoinDeskCurrentPriceDTO.self, from: response.body, endpoint: endpoint)
     guard let entry = dto.bpi[code] ?? dto.bpi.values.first(where: { $0.code.uppercased() == code })
     else {
@@ -49,7 +49,7 @@ public struct CoinDeskClient: Sendable {
       endpoint,
       query: [("currency", code), ("start", start.description), ("end", end.description)],
       finalServerErrors: [Self.noResults])
-    try check(response, currency: code)
+    try check(response, currency: code, noResults: "no prices for that range")
     let dto = try http.decode(CoinDeskHistoricalDTO.self, from: response.body, endpoint: endpoint)
     var points: [RatePoint] = []
     for (key, value) in dto.bpi ?? [:] {
@@ -67,8 +67,9 @@ public struct CoinDeskClient: Sendable {
   /// The 500 body for a range with no data: final, not a server failure.
   static let noResults = "No results returned"
 
-  /// Maps CoinDesk's plain-text errors (``ProviderHTTP/check(_:reading:)``).
-  func check(_ response: HTTPResponse, currency: String) throws {
+  /// Maps CoinDesk's plain-text errors (``ProviderHTTP/check(_:reading:)``);
+  /// `noResults` says what "No results" means for the request.
+  func check(_ response: HTTPResponse, currency: String, noResults: String) throws {
     try http.check(response) { response in
       let provider = Providers.coinDesk
       let text = ProviderHTTP.text(of: response.body)
@@ -84,7 +85,7 @@ public struct CoinDeskClient: Sendable {
         || text.localizedCaseInsensitiveContains("end date is before your start date")
       {
         // The same text answers a start date in the future.
-        error = .noData(provider: provider, detail: "no prices for that range")
+        error = .noData(provider: provider, detail: noResults)
       } else {
         error = nil
       }

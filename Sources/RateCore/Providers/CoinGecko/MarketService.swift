@@ -46,33 +46,40 @@ public struct MarketService: Sendable {
   public static let pageSize = 250
 
   /// Market rows in `currency`: the top `limit` coins, best first. Over
-  /// ``pageSize`` coins take as many pages as needed, no more, fetched
-  /// concurrently, each as small as an even split allows.
+  /// ``pageSize`` coins take as many pages as needed, no more, each as small
+  /// as an even split allows, at most ``concurrentPages`` at a time. When a
+  /// page fails and others arrive, the answer has those, is not cached, and
+  /// names the missing ranks in ``CachedAnswer/missing``.
   public func markets(currency: String, top limit: Int) async throws -> Answer<[CoinMarket]> {
     let code = currency.lowercased()
     let plan = Self.pages(for: limit)
-    let answer = try await fetcher.value(
-      key: "coingecko/markets/\(code)-top\(limit)", source: Providers.coinGecko,
-      freshness: Self.marketFreshness, what: "the top \(limit) coins in \(currency.uppercased())"
-    ) { [client] in
-      let pages = try await Self.concurrently(1...plan.count) { page in
-        try await client.markets(currency: code, perPage: plan.perPage, page: page)
+    return try await partially {
+      try await fetcher.value(
+        key: "coingecko/markets/\(code)-top\(limit)", source: Providers.coinGecko,
+        freshness: Self.marketFreshness, what: "the top \(limit) coins in \(currency.uppercased())"
+      ) { [client] in
+        let pages = try await Self.paged(Array(1...plan.count)) { page in
+          try await client.markets(currency: code, perPage: plan.perPage, page: page)
+        } missing: { page in
+          let first = (page - 1) * plan.perPage + 1
+          return "ranks \(first)-\(min(page * plan.perPage, limit)) in \(currency.uppercased())"
+        }
+        // An empty answer is an outage, not a market: never cache it.
+        guard pages.contains(where: { !$0.isEmpty }) else {
+          throw ProviderError.noData(provider: Providers.coinGecko, detail: "an empty list of coins")
+        }
+        return Array(pages.joined().prefix(limit))
       }
-      let rows = Array(pages.joined().prefix(limit))
-      // An empty answer is an outage, not a market: never cache it.
-      guard !rows.isEmpty else {
-        throw ProviderError.noData(provider: Providers.coinGecko, detail: "an empty list of coins")
-      }
-      return rows
     }
-    return answer
   }
 
   /// Market rows in `currency` for `coins`, one request per ``pageSize``
-  /// coins (concurrently); with `sparkline`, each row also has 7 days of
-  /// hourly prices. Coins the answer leaves out have no row; an answer with
-  /// none of them is an error that names them by symbol
-  /// (``ProviderError/nothing(for:provider:)``).
+  /// coins (at most ``concurrentPages`` at a time); with `sparkline`, each
+  /// row also has 7 days of hourly prices. Coins the answer leaves out have
+  /// no row and are named in ``CachedAnswer/missing`` (`SYMBOL/CURRENCY`);
+  /// an answer with none of them is an error that names them by symbol
+  /// (``ProviderError/nothing(for:provider:)``). A failed request whose
+  /// siblings arrived leaves its coins out, uncached.
   public func markets(currency: String, coins: [Asset], sparkline: Bool = false) async throws
     -> Answer<[CoinMarket]>
   {
@@ -80,23 +87,29 @@ public struct MarketService: Sendable {
     let byID = Dictionary(coins.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let sorted = byID.keys.sorted()
     let unique = sorted.compactMap { byID[$0] }
-    let names = unique.map(\.symbol).joined(separator: ", ")
+    let names = NameList.capped(unique.map(\.symbol))
     let chunks = stride(from: 0, to: sorted.count, by: Self.pageSize).map {
       Array(sorted[$0..<min($0 + Self.pageSize, sorted.count)])
     }
-    let answer = try await fetcher.value(
-      key: "coingecko/markets/\(code)-ids\(sparkline ? "-7d" : "")-\(Self.keyPart(sorted.joined(separator: ",")))",
-      source: Providers.coinGecko, freshness: Self.marketFreshness,
-      what: "\(names) in \(currency.uppercased())"
-    ) { [client] in
-      let rows = try await Self.concurrently(chunks.indices) { index in
-        try await client.markets(
-          currency: code, ids: chunks[index], perPage: Self.pageSize, sparkline: sparkline)
-      }.joined()
-      guard !rows.isEmpty else {
-        throw ProviderError.nothing(for: unique, provider: Providers.coinGecko)
+    var answer = try await partially {
+      try await fetcher.value(
+        key: "coingecko/markets/\(code)-ids\(sparkline ? "-7d" : "")-\(Self.keyPart(sorted.joined(separator: ",")))",
+        source: Providers.coinGecko, freshness: Self.marketFreshness,
+        what: "\(names) in \(currency.uppercased())"
+      ) { [client] in
+        let rows = try await Self.paged(Array(chunks.indices)) { index in
+          try await client.markets(
+            currency: code, ids: chunks[index], perPage: Self.pageSize, sparkline: sparkline)
+        } missing: { _ in "" }.joined()
+        guard !rows.isEmpty else {
+          throw ProviderError.nothing(for: unique, provider: Providers.coinGecko)
+        }
+        return Array(rows)
       }
-      return Array(rows)
+    }
+    let arrived = Set(answer.value.map(\.id))
+    answer.missing = coins.filter { !arrived.contains($0.id) }.map {
+      "\($0.symbol)/\(currency.uppercased())"
     }
     return answer
   }
@@ -109,17 +122,54 @@ public struct MarketService: Sendable {
     return (count, (wanted + count - 1) / count)
   }
 
-  /// `fetch` for each of `indices` at once, the results in the order of `indices`.
-  static func concurrently<Indices: Collection & Sendable, Value: Sendable>(
-    _ indices: Indices, _ fetch: @escaping @Sendable (Indices.Element) async throws -> Value
-  ) async throws -> [Value] where Indices.Element: Sendable {
-    try await withThrowingTaskGroup(of: (Int, Value).self) { group in
-      for (offset, index) in indices.enumerated() {
-        group.addTask { (offset, try await fetch(index)) }
+  /// How many pages are fetched at once: two, so that a long list does not
+  /// invite a rate limit on the free plan.
+  public static let concurrentPages = 2
+
+  /// Some pages of an answer, without the ones that failed (named in `missing`).
+  struct PartialPages: Error {
+    var rows: [CoinMarket]
+    var missing: [String]
+  }
+
+  /// `fetch` for each of `pages`, at most ``concurrentPages`` at a time, the
+  /// results in the order of `pages`. When every page fails, the first
+  /// failure is thrown; when a page fails for a reason cached data could
+  /// cover (a rate limit, an outage) and others arrive, ``PartialPages``
+  /// with those and each failed page named by `missing`.
+  static func paged(
+    _ pages: [Int], _ fetch: @escaping @Sendable (Int) async throws -> [CoinMarket],
+    missing: (Int) -> String
+  ) async throws -> [[CoinMarket]] {
+    var results: [Int: Result<[CoinMarket], any Error>] = [:]
+    for batch in stride(from: 0, to: pages.count, by: concurrentPages) {
+      let slice = pages[batch..<min(batch + concurrentPages, pages.count)]
+      await withTaskGroup(of: (Int, Result<[CoinMarket], any Error>).self) { group in
+        for page in slice {
+          group.addTask {
+            do { return (page, .success(try await fetch(page))) } catch { return (page, .failure(error)) }
+          }
+        }
+        for await (page, result) in group { results[page] = result }
       }
-      var results: [(Int, Value)] = []
-      for try await result in group { results.append(result) }
-      return results.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+    let failed = pages.filter { if case .failure? = results[$0] { true } else { false } }
+    if let first = failed.first, case .failure(let error)? = results[first] {
+      let transient = (error as? ProviderError)?.allowsStaleFallback ?? false
+      guard transient, failed.count < pages.count else { throw error }
+      let rows = pages.compactMap { try? results[$0]?.get() }.joined()
+      throw PartialPages(rows: Array(rows), missing: failed.map(missing).filter { !$0.isEmpty })
+    }
+    return pages.compactMap { try? results[$0]?.get() }
+  }
+
+  /// The answer of `fetch`, or the pages that arrived when some did not
+  /// (``PartialPages``): not cached, so the next run asks again.
+  func partially(_ fetch: () async throws -> Answer<[CoinMarket]>) async throws -> Answer<[CoinMarket]> {
+    do {
+      return try await fetch()
+    } catch let partial as PartialPages {
+      return Answer(value: partial.rows, fetchedAt: fetcher.now(), staleness: nil, missing: partial.missing)
     }
   }
 

@@ -70,7 +70,12 @@ struct CurrentCommand: RatesCommand {
     let routes = try requests.map { try invocation.desk.route($0.base, $0.quote) }
     // Each quote keeps its own provider's staleness: one failing provider
     // does not mark another's fresh prices stale.
-    let routed = try await invocation.desk.quotes(for: routes).compactMap { $0 }
+    let answers = try await invocation.desk.quotes(for: routes)
+    let routed = answers.compactMap { $0 }
+    // The provider's notice already named these on stderr.
+    let missing = zip(requests, answers).filter { $0.1 == nil }.map {
+      TerminalText.sanitize("\($0.0.base)/\($0.0.quote)")
+    }
     let quotes = routed.map { (quote: $0.quote, stale: $0.staleness != nil) }
     let staleness = routed.compactMap(\.staleness).min { $0.fetchedAt < $1.fetchedAt }
     invocation.report(staleness)
@@ -79,7 +84,7 @@ struct CurrentCommand: RatesCommand {
         CurrentDocument(
           quotes: quotes.map {
             CurrentDocument.Item($0.quote, stale: $0.stale, now: invocation.context.now())
-          }))
+          }, missing: missing))
       return .success
     }
     let today = Day(containing: invocation.context.now())
@@ -186,4 +191,6 @@ struct CurrentDocument: Encodable {
   }
   var version = 1
   var quotes: [Item]
+  /// The pairs asked for that the answer lacks, `BASE/QUOTE` as typed.
+  var missing: [String]
 }

@@ -11,9 +11,10 @@ struct FavoritesCommand: CommandDeclaration {
   static let subcommands: [any CommandDeclaration.Type] = [List.self, Add.self, Remove.self]
   static let defaultSubcommand: (any CommandDeclaration.Type)? = List.self
   static let discussion = """
-    The list shows each favorite's price and 24-hour change; all favorites come from one
-    request per currency. Adding checks the coin with CoinGecko (one request) and stores
-    its id in $XDG_DATA_HOME/rates/favorites.json; adding one twice is harmless.
+    The list shows each favorite's price and 24-hour change, one request per currency and
+    250 favorites (CoinGecko's page size), two at a time. Adding checks the coins with
+    CoinGecko and stores their ids in $XDG_DATA_HOME/rates/favorites.json; adding one twice
+    is harmless.
     """
   static let examples = [
     "rates favorites add BTC ETH solana",
@@ -150,6 +151,8 @@ struct FavoritesCommand: CommandDeclaration {
     }
     let staleness = answers.values.compactMap(\.staleness).min { $0.fetchedAt < $1.fetchedAt }
     invocation.report(staleness)
+    let missing = currencies.flatMap { answers[$0]?.missing ?? [] }
+    invocation.report(missing: missing, from: Providers.coinGecko)
     let rows = favorites.map { favorite -> (coin: CoinMarket, favorite: Bool, inTop: Bool, byCurrency: [String: CoinMarket]) in
       var byCurrency: [String: CoinMarket] = [:]
       for currency in currencies {
@@ -165,7 +168,8 @@ struct FavoritesCommand: CommandDeclaration {
       try invocation.printJSON(
         MarketDocument(
           currencies: currencies, fetchedAt: fetchedAt, stale: staleness != nil,
-          coins: rows.map { MarketDocument.Coin($0.coin, favorite: true, inTop: false, byCurrency: $0.byCurrency) }))
+          coins: rows.map { MarketDocument.Coin($0.coin, favorite: true, inTop: false, byCurrency: $0.byCurrency) },
+          missing: missing))
       return .success
     }
     invocation.out(

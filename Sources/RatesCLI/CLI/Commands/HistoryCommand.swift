@@ -38,7 +38,7 @@ struct HistoryCommand: RatesCommand {
   static let optionGroups = [OptionGroup(options: [chart, table, interactive])]
   static let discussion = """
     Fiat pairs (GBP USD) use ECB reference rates; a weekend or holiday repeats the last
-    working day's rate (at most 4 days, Good Friday to Easter Monday), marked 'carried'. A
+    working day's rate (at most \(MarketClosure.maximumCarriedDays) days, Good Friday to Easter Monday), marked 'carried'. A
     day without a rate is a gap ('—', null in JSON), never filled in. Pairs with a coin use
     CoinGecko; EUR BTC is the inverse of BTC EUR.
 

@@ -49,6 +49,8 @@ struct TopCommand: RatesCommand {
     let staleness = answers.flatMap { [$0.top.staleness, $0.others?.staleness] }.compactMap { $0 }
       .min { $0.fetchedAt < $1.fetchedAt }
     invocation.report(staleness)
+    let missing = answers.flatMap(\.top.missing)
+    invocation.report(missing: missing, from: Providers.coinGecko)
     let favoriteIDs = Set(favorites.map(\.id))
     guard let primary = answers.first else { return .success }
     var rows: [Row] = primary.top.value.map {
@@ -75,7 +77,8 @@ struct TopCommand: RatesCommand {
       try invocation.printJSON(
         MarketDocument(
           currencies: currencies, fetchedAt: fetchedAt, stale: staleness != nil,
-          coins: rows.map { MarketDocument.Coin($0.coin, favorite: $0.favorite, inTop: $0.inTop, byCurrency: $0.byCurrency) }))
+          coins: rows.map { MarketDocument.Coin($0.coin, favorite: $0.favorite, inTop: $0.inTop, byCurrency: $0.byCurrency) },
+          missing: missing))
       return .success
     }
     invocation.out(
@@ -148,6 +151,9 @@ struct MarketDocument: Encodable {
   var fetchedAt: Date
   var stale: Bool
   var coins: [Coin]
+  /// What the answer lacks: `SYMBOL/CURRENCY` for a coin, `ranks 501-750 in
+  /// USD` for a page of the top that did not arrive.
+  var missing: [String] = []
 }
 
 /// The table of `top` and `favorites`.
