@@ -9,6 +9,11 @@
 #   scripts/interop.sh              # from the repository root; exit 0 when all match
 #   INTEROP_VENV=/tmp/x scripts/interop.sh
 #
+# Prices that need every digit come from two places: ledger entries whose rates are tiny,
+# huge or not exactly decimal (3.3e-15, 1e21, 0.1 + 0.2), and a second small CoinGecko
+# stand-in (Python, below) whose two coins are priced that way and whose history has gap
+# days (no value, `null` in --json, no directive and no CSV row).
+#
 # Prints, per tool, its version, how many prices it read back and how many differ.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -78,12 +83,88 @@ cases=(
 "$rates" ledger add 3 EUR 3.3 USD --buy --date 2024-11-15 >/dev/null
 "$rates" ledger add 7 GBP 9.123456789 EUR --sell --with "A, B" --date 2024-11-16 >/dev/null
 
+# Tiny, huge and inexact rates: 3.3/1e15, 1e15/1e-6, 0.30000000000000004, 1/3.
+"$rates" ledger add 1000000000000000 XAA 3.3 XBB --buy --date 2024-11-17 >/dev/null
+"$rates" ledger add 0.000001 XCC 1000000000000000 XDD --buy --date 2024-11-17 >/dev/null
+"$rates" ledger add 1 XEE 0.30000000000000004 XFF --sell --date 2024-11-18 >/dev/null
+"$rates" ledger add 3 XGG 1 XHH --sell --date 2024-11-18 >/dev/null
+
+# The extreme coins: `/simple/price` and a daily `/market_chart` whose values cycle through
+# numbers that need every digit, with two gap days. Ids with `-` need no `/search`.
+cat >"$work/extreme.py" <<'PY'
+import json, sys, time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlparse
+
+VALUES = {
+    "extreme-tiny": [3.3e-15, 1.2345678901234567e-10, 5e-12, 0.30000000000000004, 7e-9],
+    "extreme-huge": [1e21, 7.000000000000001e22, 123456789012345680.0, 9007199254740993.0,
+                     1.7976931348623157e25],
+}
+GAP_DAYS_AGO = {3, 4}  # no sample for these days: gaps, never filled in
+
+class Handler(BaseHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+    def reply(self, status, body):
+        data = json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_GET(self):
+        url = urlparse(self.path)
+        query = {k: v[-1] for k, v in parse_qs(url.query).items()}
+        parts = url.path.split("/")
+        now = time.time()
+        if url.path == "/api/v3/simple/price":
+            answer = {}
+            for coin in query.get("ids", "").split(","):
+                if coin in VALUES:
+                    answer[coin] = {}
+                    for vs in query.get("vs_currencies", "").split(","):
+                        answer[coin][vs] = VALUES[coin][0]
+                        answer[coin][f"{vs}_24h_change"] = -1.2345678901234567e-7
+                    answer[coin]["last_updated_at"] = int(now) - 30
+            return self.reply(200, answer)
+        if len(parts) == 6 and parts[3] == "coins" and parts[5] == "market_chart" \
+                and parts[4] in VALUES:
+            values, days = VALUES[parts[4]], int(query.get("days", "1"))
+            today = int(now // 86400) * 86400
+            prices = [[(today - ago * 86400) * 1000, values[ago % len(values)]]
+                      for ago in range(days, 0, -1) if ago not in GAP_DAYS_AGO]
+            prices.append([int(now * 1000), values[0]])
+            return self.reply(200, {"prices": prices, "market_caps": prices,
+                                    "total_volumes": prices})
+        self.reply(404, {"error": "Not Found"})
+
+server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+with open(sys.argv[1], "w") as f:
+    f.write(f"{server.server_address[1]}\n")
+server.serve_forever()
+PY
+python3 "$work/extreme.py" "$work/extreme.port" &
+extreme=$!
+trap 'kill $extreme $server 2>/dev/null; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 50); do [ -s "$work/extreme.port" ] && break; sleep 0.1; done
+extreme_url="http://127.0.0.1:$(cat "$work/extreme.port")/api/v3"
+cases+=(
+  "extreme-history-tiny|history extreme-tiny USD --days 12"
+  "extreme-history-huge|history extreme-huge EUR --days 12"
+  "extreme-current|current extreme-tiny extreme-huge --in USD,EUR"
+)
+
 for case in "${cases[@]}"; do
   name=${case%%|*}
   read -r -a args <<<"${case#*|}"
-  "$rates" "${args[@]}" --json >"$out/$name.json"
+  url=$RATES_COINGECKO_URL
+  [[ $name == extreme-* ]] && url=$extreme_url
+  RATES_COINGECKO_URL=$url "$rates" "${args[@]}" --json >"$out/$name.json"
   for format in ledger beancount csv; do
-    "$rates" "${args[@]}" --format "$format" >"$out/$name.$format"
+    RATES_COINGECKO_URL=$url "$rates" "${args[@]}" --format "$format" >"$out/$name.$format"
   done
 done
 "$rates" ledger export --csv >"$out/ledger-export.csv"
@@ -104,7 +185,8 @@ problems = []
 def expected_values(name, doc):
     """The values --json holds, in the order the exports write their directives."""
     if "points" in doc:
-        return [p["rate"] for p in doc["points"] if not p["carried"]]
+        # Gap days (rate null) have no directive.
+        return [p["rate"] for p in doc["points"] if not p["carried"] and p["rate"] is not None]
     if "quotes" in doc:
         return [q["rate"] for q in doc["quotes"]]
     if "entries" in doc:
@@ -224,8 +306,11 @@ for name in cases:
     # CSV: every row's rate (and change) is the JSON value.
     rows = list(csv.DictReader(open(f"{out}/{name}.csv", newline="")))
     if "points" in doc:
-        pairs = [(r["rate"], p["rate"]) for r, p in zip(rows, doc["points"])]
-        size = len(doc["points"])
+        # Gap days (rate null) have no row; match rows to points by date.
+        points = {p["date"]: p["rate"] for p in doc["points"] if p["rate"] is not None}
+        pairs = [(r["rate"], points.get(r["date"])) for r in rows]
+        size = len(points)
+        figures["gap days"]["checked"] += len(doc["points"]) - len(points)
     elif "quotes" in doc:
         pairs = [(r["rate"], q["rate"]) for r, q in zip(rows, doc["quotes"])]
         pairs += [(r["change24hPercent"], q["change24hPercent"]) for r, q in zip(rows, doc["quotes"])
@@ -303,7 +388,7 @@ versions = {
 }
 print(f"{'tool':<20} {'version':<50} {'files':>5} {'checked':>8} {'mismatches':>10} {'errors':>6}")
 for tool in ["hledger", "ledger", "beancount 3", "beancount 2", "csv", "csv (ledger export)",
-             "written text"]:
+             "written text", "gap days"]:
     f = figures[tool] if tool in figures else None
     if f is None:
         print(f"{tool:<20} {versions.get(tool, '-'):<50} skipped")

@@ -10,12 +10,19 @@ extension RateService {
     /// Set when the past days arrived (or were cached) but today's price did
     /// not, and no cached price stands in: today is a gap, for this reason.
     public var latestMissing: ProviderError?
+    /// The coin or currency the series prices, as the provider resolved what was typed
+    /// (`kaspa` for `kaspa`): what names it in a journal (see ``CommodityName/of(_:source:resolved:)``).
+    public var asset: Asset?
 
     /// Creates a result.
-    public init(series: RateSeries, staleness: Staleness?, latestMissing: ProviderError? = nil) {
+    public init(
+      series: RateSeries, staleness: Staleness?, latestMissing: ProviderError? = nil,
+      asset: Asset? = nil
+    ) {
       self.series = series
       self.staleness = staleness
       self.latestMissing = latestMissing
+      self.asset = asset
     }
   }
 
@@ -76,10 +83,12 @@ extension RateService {
         detail: "\(asset.symbol) in \(quote) is always 1: pick two different currencies")
     }
     let request = HistoryRequest(service: self, asset: asset, quote: quote, days: days)
-    return try await CacheFallback.answer(
+    var result = try await CacheFallback.answer(
       mode: mode, hasCache: request.hasCache, isFresh: request.isFresh,
       lastResortIsNewer: request.newestCachedDay.map(snapshotIsNewer(than:)) ?? false,
       fromCache: request.fromCache, lastResort: request.fromSnapshot, fetch: request.fetch)
+    result.asset = asset
+    return result
   }
 
   /// Stores the settled closes (at most 400 days), the coverage and the latest price.

@@ -26,6 +26,22 @@ public enum LedgerCSV {
   public struct Problems: Error, Equatable, Sendable {
     /// The problems in line order, each as `line N: …`.
     public var problems: [CSV.ParseError]
+    /// Set, with no ``problems``, when the file is separated by something other than `,`:
+    /// nothing of it was read.
+    public var foreignSeparator: ForeignSeparator? = nil
+  }
+
+  /// The separator of a file a spreadsheet saved with something other than `,`, named by an
+  /// Excel `sep=` first line or seen in the header line. Such a file is refused rather than
+  /// read: its numbers may use `,` as the decimal point (`1,5`), which cannot be told from
+  /// a thousands separator.
+  public enum ForeignSeparator: Equatable, Sendable {
+    /// `;`, as spreadsheets write where `,` is the decimal comma.
+    case semicolon
+    /// A tab.
+    case tab
+    /// Another character a `sep=` line names.
+    case other(Character)
   }
 
   // MARK: - Writing
@@ -61,19 +77,16 @@ public enum LedgerCSV {
     -> [LedgerEntry]
   {
     if let separator = foreignSeparator(text) {
-      throw Problems(problems: [
-        CSV.ParseError(
-          line: 1,
-          reason: "the file is separated by '\(separator)', as some spreadsheets save CSV, "
-            + "but import reads ',' only: save it again as CSV with ',' as the separator")
-      ])
+      throw Problems(problems: [], foreignSeparator: separator)
     }
-    let records: [CSV.Record]
+    var records: [CSV.Record]
     do {
       records = try CSV.parse(text)
     } catch {
       throw Problems(problems: [error])
     }
+    // Excel's `sep=,` first line: the file is comma-separated, the header follows.
+    if let first = records.first, isSeparatorLine(first) { records.removeFirst() }
     guard let header = records.first else {
       throw Problems(problems: [
         CSV.ParseError(line: 1, reason: "the file is empty: expected a header line")
@@ -97,25 +110,35 @@ public enum LedgerCSV {
   }
 
   /// The separator a spreadsheet used instead of `,` (`;` where `,` is the decimal
-  /// comma, or a tab), named by an Excel `sep=` first line or seen in a header of known
-  /// column names; `nil` for a comma-separated file.
-  static func foreignSeparator(_ text: String) -> String? {
+  /// comma, or a tab), named by an Excel `sep=` first line or seen in a header line that
+  /// splits on it into at least two known column names (others may be unknown); `nil` for
+  /// a comma-separated file.
+  static func foreignSeparator(_ text: String) -> ForeignSeparator? {
     let first = text.drop { $0 == "\u{FEFF}" }.prefix { !$0.isNewline }
     let line = first.trimmingCharacters(in: .whitespaces).lowercased()
     if line.hasPrefix("sep=") {
-      let separator = String(first.drop { $0 != "=" }.dropFirst().prefix(1))
-      return separator == "," ? nil : separator == "\t" ? "tab" : separator
+      switch first.drop(while: { $0 != "=" }).dropFirst().first {
+      case ";"?: return .semicolon
+      case "\t"?: return .tab
+      case ","?, nil: return nil
+      case let other?: return .other(other)
+      }
     }
     guard !line.contains(",") else { return nil }
-    for (separator, name) in [(";", ";"), ("\t", "tab")] {
-      let names = line.components(separatedBy: separator).map {
+    for (character, separator) in [(";", ForeignSeparator.semicolon), ("\t", .tab)] {
+      let names = line.components(separatedBy: character).map {
         $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"")).lowercased()
       }
-      if names.count > 1, names.contains("date"), names.allSatisfy(columns.contains) {
-        return name
-      }
+      if names.count > 1, names.filter(columns.contains).count >= 2 { return separator }
     }
     return nil
+  }
+
+  /// Whether `record` is Excel's `sep=,` line (a comma-separated file's first line).
+  static func isSeparatorLine(_ record: CSV.Record) -> Bool {
+    guard record.line == 1, record.fields.count == 2, record.fields[1].isEmpty else { return false }
+    let field = record.fields[0].drop { $0 == "\u{FEFF}" }
+    return field.trimmingCharacters(in: .whitespaces).lowercased() == "sep="
   }
 
   /// The position of each known column in `header`.

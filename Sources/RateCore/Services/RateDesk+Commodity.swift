@@ -1,20 +1,22 @@
 import Foundation
 
-extension RateDesk {
-  /// The journal name of what a user typed or a series names (`BTC`,
-  /// `wbtc`, `wrapped-bitcoin`, `EUR`): a currency by its code, a coin by
-  /// its resolved CoinGecko id (see ``CommodityName``), so one coin gets
-  /// one name however it was typed.
+extension CommodityName {
+  /// The journal name of `code`, one side of a pair `source` priced, whose coin the
+  /// command resolved to `asset` (see ``CommodityName``): a coin CoinGecko priced is named
+  /// by that resolved id, so one coin gets one name however it was typed, and a name never
+  /// takes a second lookup (which could pick another coin sharing the symbol, or fail
+  /// offline). A currency, a coin another provider priced, or a side the asset is not, is
+  /// named by its code.
   ///
-  /// Resolving costs nothing for the coins a command has just priced (the
-  /// resolution is cached); a coin that cannot be resolved, or one priced
-  /// by another provider, is named by its code.
-  public func commodity(for text: String) async -> CommodityName {
-    let upper = text.uppercased()
-    guard coinProvider == .coinGecko, !PairRouter.isFiat(upper),
-      !CurrencyCodes.coinGeckoQuotes.contains(upper)
-    else { return .code(text) }
-    guard let asset = try? await resolver().resolve(text) else { return .code(text) }
+  /// - Parameters:
+  ///   - code: The side as the series or quote shows it (`KAS`, `EUR`, `ethereum-wormhole`).
+  ///   - source: The provider that priced the pair (``RateSeries/source``).
+  ///   - asset: The coin or currency the command resolved for the pair, if any.
+  public static func of(_ code: String, source: String, resolved asset: Asset?) -> CommodityName {
+    let upper = code.uppercased()
+    guard source == Providers.coinGecko, let asset, asset.symbol.uppercased() == upper,
+      !PairRouter.isFiat(upper), !CurrencyCodes.coinGeckoQuotes.contains(upper)
+    else { return .code(code) }
     return .coin(id: asset.id)
   }
 }

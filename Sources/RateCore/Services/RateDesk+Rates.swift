@@ -8,6 +8,9 @@ extension RateDesk {
     public var quote: Quote
     /// Set when cached data stands in for a fresh answer from its provider.
     public var staleness: Staleness?
+    /// The coin or currency the route's provider resolved for the pair (the coin of a
+    /// fiat/coin pair): what names it in a journal (see ``CommodityName/of(_:source:resolved:)``).
+    public var asset: Asset
   }
 
   /// Current quotes for `routes`, in their order: one call per provider,
@@ -36,10 +39,12 @@ extension RateDesk {
       let index = next[route.provider, default: 0]
       next[route.provider] = index + 1
       guard let answer = answers[route.provider],
-        let quote = aligned[route.provider]?.dropFirst(index).first ?? nil
+        let quote = aligned[route.provider]?.dropFirst(index).first ?? nil,
+        let pair = answer.pairs.dropFirst(index).first
       else { return nil }
       return RoutedQuote(
-        quote: route.inverted ? quote.inverted() : quote, staleness: answer.result.staleness)
+        quote: route.inverted ? quote.inverted() : quote, staleness: answer.result.staleness,
+        asset: pair.asset)
     }
   }
 

@@ -163,3 +163,19 @@ extension RateService.ServiceError: LocalizedError {
     }
   }
 }
+
+extension LedgerCSV.ForeignSeparator {
+  /// Why `ledger import` refuses the file and what to do: numbers in such a file may use
+  /// `,` as the decimal point, so it is not read but saved again with commas.
+  var message: String {
+    let separated: String
+    switch self {
+    case .semicolon: separated = "separated by semicolons (;)"
+    case .tab: separated = "separated by tabs"
+    case .other(let character):
+      separated = "separated by \(UntrustedText.sanitize(String(character))) (its sep= line says so)"
+    }
+    return "the file is \(separated), as some spreadsheets save CSV: save it again as "
+      + "comma-separated CSV, with '.' as the decimal point, and import that"
+  }
+}

@@ -56,15 +56,21 @@ public struct GlobalOptions: Sendable, Equatable {
 
   /// Removes the global options from `scanner` (not `--help` and `--version`).
   init(parsing scanner: inout ArgumentScanner) throws(UsageError) {
-    let json = try scanner.flag(Specs.json)
-    format = try scanner.choice(Specs.format).flatMap(OutputFormat.init(rawValue:))
-    if json {
-      if let format, format != .json {
-        throw UsageError.invalid("--json and --format \(format.rawValue) cannot be used together")
+    self.init()
+    try parse(&scanner)
+  }
+
+  /// Removes the global options from `scanner` (not `--help` and `--version`), setting each
+  /// as it is read: `--json` (and `--format json`) first, so that when a later option is
+  /// refused the error is still reported as JSON.
+  mutating func parse(_ scanner: inout ArgumentScanner) throws(UsageError) {
+    if try scanner.flag(Specs.json) { format = .json }
+    if let chosen = try scanner.choice(Specs.format).flatMap(OutputFormat.init(rawValue:)) {
+      if json, chosen != .json {
+        throw UsageError.invalid("--json and --format \(chosen.rawValue) cannot be used together")
       }
-      format = .json
+      format = chosen == .table ? nil : chosen
     }
-    if format == .table { format = nil }
     noColor = try scanner.flag(Specs.noColor)
     ascii = try scanner.flag(Specs.ascii)
     offline = try scanner.flag(Specs.offline)

@@ -36,7 +36,8 @@ public enum RatesCLI {
     var options = GlobalOptions()
     var path: CommandPath?
     do {
-      options = try GlobalOptions(parsing: &scanner)
+      // Set as they are read: an error in a later option is still reported as JSON.
+      try options.parse(&scanner)
       let wantsHelp = try scanner.flag(GlobalOptions.Specs.help)
       let wantsVersion = try scanner.flag(GlobalOptions.Specs.version)
       guard let name = scanner.positional() else {

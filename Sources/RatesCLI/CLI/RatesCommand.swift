@@ -99,8 +99,9 @@ struct Invocation: Sendable {
   /// Prints `text` and a newline on stderr.
   func err(_ text: String) { context.writeErr(text + "\n") }
 
-  /// Writes `series` in an export `--format`; false for table and json.
-  func export(_ series: RateSeries) async -> Bool {
+  /// Writes `series` in an export `--format`; false for table and json. `asset` is the
+  /// coin or currency the command resolved for it, which names the coin.
+  func export(_ series: RateSeries, resolved asset: Asset?) -> Bool {
     let journal: PriceExport.Journal
     switch options.format {
     case .csv?:
@@ -110,8 +111,8 @@ struct Invocation: Sendable {
     case .beancount?: journal = .beancount
     default: return false
     }
-    let base = await desk.commodity(for: series.base)
-    let quote = await desk.commodity(for: series.quote)
+    let base = CommodityName.of(series.base, source: series.source, resolved: asset)
+    let quote = CommodityName.of(series.quote, source: series.source, resolved: asset)
     let text = PriceExport.directives(series, base: base, quote: quote, journal: journal)
     if !text.isEmpty { out(text) }
     return true

@@ -17,6 +17,19 @@ import Testing
     #expect(CommodityName.code(text).name == name)
   }
 
+  /// A side is named from the coin the command resolved, not looked up again by its symbol.
+  @Test func aSideIsNamedFromItsResolvedCoin() {
+    let kaspa = Asset(symbol: "KAS", id: "kaspa")
+    let gecko = Providers.coinGecko
+    #expect(CommodityName.of("KAS", source: gecko, resolved: kaspa).name == "KASPA")
+    #expect(CommodityName.of("EUR", source: gecko, resolved: kaspa).name == "EUR")
+    #expect(CommodityName.of("KAS", source: gecko, resolved: nil).name == "KAS")
+    #expect(CommodityName.of("BTC", source: Providers.coinDesk, resolved: Asset(symbol: "BTC", id: "BTC")).name == "BTC")
+    let wormhole = Asset(symbol: "ethereum-wormhole", id: "ethereum-wormhole")
+    #expect(CommodityName.of("ethereum-wormhole", source: gecko, resolved: wormhole).name == "ETHEREUM-WORMHOLE")
+    #expect(CommodityName.of("ETH", source: gecko, resolved: Asset(symbol: "ETH", id: "ethereum")).name == "ETH")
+  }
+
   @Test(arguments: [
     ("bitcoin", "BTC"), ("ethereum", "ETH"), ("wrapped-bitcoin", "WRAPPED-BITCOIN"),
     ("ethereum-wormhole", "ETHEREUM-WORMHOLE"), ("usd", "X'USD"), ("eth", "X'ETH"),

@@ -47,6 +47,33 @@ import RatesTestSupport
     #expect((error["message"] as? String)?.contains("--json is not available") == true)
   }
 
+  /// Before: each printed a plain-text error and the whole usage (the global options threw
+  /// before `--json` was recorded).
+  @Test(arguments: [
+    ["--json", "--format", "csv", "current", "btc"],
+    ["current", "btc", "--format", "ledger", "--json"],
+    ["--json", "--offline", "--refresh", "current", "btc"],
+    ["--format", "json", "--offline", "--refresh", "current", "btc"],
+    ["current", "btc", "--refresh", "--offline", "--json"],
+    ["--json", "--format", "xml", "current", "btc"],
+    ["--json", "--provider", "nope", "current", "btc"],
+    ["--json", "--no-color=yes", "current", "btc"],
+    ["--json", "--ascii=1", "current", "btc"],
+    ["--json", "--offline=1", "current", "btc"],
+    ["--json", "--refresh=no", "current", "btc"],
+    ["current", "btc", "--json", "--provider"],
+  ])
+  func globalOptionErrorsAreJSON(_ arguments: [String]) async throws {
+    let result = try await CLIHarness.run(arguments)
+    #expect(result.status == 64, "\(arguments): \(result.stderr)")
+    #expect(result.stdout.isEmpty, "\(result.stdout)")
+    #expect(!result.stderr.contains("usage:"), "\(arguments): \(result.stderr)")
+    let document = try #require(Self.document(result.stderr), "\(arguments): \(result.stderr)")
+    let error = try #require(document["error"] as? [String: Any])
+    #expect(error["exitCode"] as? Int == 64)
+    #expect((error["message"] as? String)?.isEmpty == false)
+  }
+
   /// Before: the timeout was the string "10"; it is the number 10.
   @Test func configValuesKeepTheirTypes() async throws {
     let shown = try await CLIHarness.run(["config", "--json"], environment: ["RATES_TIMEOUT": "30"])

@@ -75,6 +75,47 @@ import RatesTestSupport
     #expect(names == ["WRAPPED-BITCOIN", "\"WRAPPED-BITCOIN\""])
   }
 
+  /// Before: the name came from a second `/search` for the symbol `KAS`, which picked the
+  /// better-ranked `kasta` (`P … KASTA …`, "KAS is the symbol of 2 coins"), and offline,
+  /// with that search not cached, the name fell back to `KAS`.
+  @Test func aCoinSharingItsSymbolKeepsItsOwnName() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI { fake in
+      let gecko = FakeCoinGecko.handler(
+        now: { fixedNow },
+        prices: FakeCoinGecko.pricesWithCryptoQuotes.merging(
+          ["kaspa": ["eur": 0.1234], "kasta": ["eur": 0.0456]]) { first, _ in first })
+      return { request in
+        guard request.path.hasSuffix("/search") else {
+          return request.path.hasPrefix("/api/v3/") ? gecko(request) : fake(request)
+        }
+        let kaspa = #"{"id":"kaspa","name":"Kaspa","symbol":"KAS","market_cap_rank":30}"#
+        let kasta = #"{"id":"kasta","name":"Kasta","symbol":"KAS","market_cap_rank":5}"#
+        let coins = request.query["query"]?.lowercased() == "kaspa" ? kaspa : "\(kasta),\(kaspa)"
+        return .json(#"{"coins":["# + coins + #"],"exchanges":[],"icos":[],"categories":[],"nfts":[]}"#)
+      }
+    }
+    var runs: [[String]] = []
+    for offline in [false, true] {
+      for command in [["current", "kaspa", "--in", "EUR"], ["history", "kaspa", "EUR", "--days", "2"]] {
+        for format in ["ledger", "beancount"] {
+          runs.append(command + ["--format", format] + (offline ? ["--offline"] : []))
+        }
+      }
+    }
+    for arguments in runs {
+      let result = await rates.run(arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      #expect(!result.stderr.contains("kasta"), "\(arguments): \(result.stderr)")
+      let lines = result.stdout.split(separator: "\n")
+      #expect(!lines.isEmpty, "\(arguments)")
+      let format = arguments[arguments.firstIndex(of: "--format")! + 1]
+      let pattern = format == "ledger" ? " KASPA " : " price KASPA "
+      #expect(lines.allSatisfy { $0.contains(pattern) }, "\(arguments): \(result.stdout)")
+    }
+    let searches = server.requests.filter { $0.path.hasSuffix("/search") }
+    #expect(searches.map { $0.query["query"] ?? "" } == ["kaspa"])
+  }
+
   /// Before: prices were rounded to about ten significant digits (`0.00` for a tiny one).
   @Test func exportsHoldTheJSONValuesExactly() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI { fake in

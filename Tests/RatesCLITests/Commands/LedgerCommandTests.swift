@@ -366,11 +366,14 @@ import RatesTestSupport
     #expect(result.stderr.hasPrefix("error: line 2: "))
   }
 
-  /// Before: `unknown column 'date;side;…'` (or `'sep=;'`) and the whole usage.
+  /// Before: `unknown column 'date;side;…'` (or `'sep=;'`) and the whole usage; then, with
+  /// a column outside the known list (`Comment`), `unknown column 'Date;Side;…;Comment'`,
+  /// and the message quoted the separator (`separated by 'tab'`).
   @Test(arguments: [
     "date;side;amount;currency;counter_amount;counter_currency\r\n2024-01-02;sell;1;USD;2;EUR\r\n",
     "sep=;\r\ndate;side;amount;currency;counter_amount;counter_currency\r\n",
     "\u{FEFF}\"id\";\"date\";\"side\";\"amount\";\"currency\";\"counter_amount\";\"counter_currency\"\n",
+    "Date;Side;Amount;Currency;Counter_Amount;Counter_Currency;Comment\n2024-01-02;sell;1,5;USD;2;EUR;x\n",
   ])
   func aSemicolonSeparatedFileIsNamedAsSuch(_ text: String) async throws {
     let rates = try CLIHarness()
@@ -380,9 +383,45 @@ import RatesTestSupport
     #expect(result.status == 64)
     #expect(
       result.stderr
-        == "error: line 1: the file is separated by ';', as some spreadsheets save CSV, but "
-        + "import reads ',' only: save it again as CSV with ',' as the separator; nothing was "
-        + "imported\n")
+        == "error: line 1: the file is separated by semicolons (;), as some spreadsheets save "
+        + "CSV: save it again as comma-separated CSV, with '.' as the decimal point, and import "
+        + "that; nothing was imported\n")
+  }
+
+  /// Before: `separated by 'tab'`, and a header with a column outside the known list was
+  /// `unknown column 'date\tside\t…'`.
+  @Test(arguments: [
+    "date\tside\tamount\tcurrency\tcounter_amount\tcounter_currency\tComment\n",
+    "sep=\t\ndate\tside\tamount\tcurrency\tcounter_amount\tcounter_currency\n",
+  ])
+  func aTabSeparatedFileIsNamedAsSuch(_ text: String) async throws {
+    let rates = try CLIHarness()
+    let file = rates.home.appendingPathComponent("tabs.tsv")
+    try Data(text.utf8).write(to: file)
+    let result = await rates.run(["ledger", "import", file.path])
+    #expect(result.status == 64)
+    #expect(
+      result.stderr
+        == "error: line 1: the file is separated by tabs, as some spreadsheets save CSV: save "
+        + "it again as comma-separated CSV, with '.' as the decimal point, and import that; "
+        + "nothing was imported\n")
+  }
+
+  /// Before: `unknown column 'sep='`: Excel's `sep=,` first line (a valid CSV file) was read
+  /// as the header.
+  @Test func anExcelSepCommaLineIsSkipped() async throws {
+    let rates = try CLIHarness()
+    let file = rates.home.appendingPathComponent("excel.csv")
+    let header = "date,side,amount,currency,counter_amount,counter_currency\r\n"
+    try Data(("\u{FEFF}sep=,\r\n" + header + "\(Self.daysAgo(1)),sell,100,USD,8950000,LBP\r\n").utf8)
+      .write(to: file)
+    let result = await rates.run(["ledger", "import", file.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "Imported 1 exchange as #1.\n")
+    let bad = rates.home.appendingPathComponent("excel-bad.csv")
+    try Data(("sep=,\r\n" + header + "2020-13-01,sell,1,USD,2,EUR\r\n").utf8).write(to: bad)
+    let refused = await rates.run(["ledger", "import", bad.path])
+    #expect(refused.stderr.hasPrefix("error: line 3: "), "\(refused.stderr)")
   }
 
   // MARK: - Corruption

@@ -77,6 +77,13 @@ struct CurrentCommand: RatesCommand {
       TerminalText.sanitize("\($0.0.base)/\($0.0.quote)")
     }
     let quotes = routed.map { (quote: $0.quote, stale: $0.staleness != nil) }
+    // Journal names from the coin each route resolved: never a second lookup.
+    let names = routed.map {
+      (
+        base: CommodityName.of($0.quote.base, source: $0.quote.source, resolved: $0.asset),
+        quote: CommodityName.of($0.quote.quote, source: $0.quote.source, resolved: $0.asset)
+      )
+    }
     let staleness = routed.compactMap(\.staleness).min { $0.fetchedAt < $1.fetchedAt }
     invocation.report(staleness)
     if invocation.options.json {
@@ -88,18 +95,11 @@ struct CurrentCommand: RatesCommand {
       return .success
     }
     let today = Day(containing: invocation.context.now())
-    var names: [String: CommodityName] = [:]
-    if invocation.options.format == .ledger || invocation.options.format == .beancount {
-      for code in Set(quotes.flatMap { [$0.quote.base, $0.quote.quote] }) {
-        names[code] = await invocation.desk.commodity(for: code)
-      }
-    }
     func directives(_ journal: PriceExport.Journal) -> String {
-      quotes.compactMap {
+      zip(quotes, names).compactMap { item, name in
         PriceExport.directive(
-          day: RateService.day(of: $0.quote, today: today),
-          base: names[$0.quote.base] ?? .code($0.quote.base), rate: $0.quote.rate,
-          quote: names[$0.quote.quote] ?? .code($0.quote.quote), journal: journal)
+          day: RateService.day(of: item.quote, today: today), base: name.base,
+          rate: item.quote.rate, quote: name.quote, journal: journal)
       }.joined(separator: "\n")
     }
     switch invocation.options.format {

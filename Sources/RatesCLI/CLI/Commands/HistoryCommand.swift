@@ -104,7 +104,7 @@ struct HistoryCommand: RatesCommand {
           missingToday: result.latestMissing != nil))
       return .success
     }
-    if await invocation.export(series) { return .success }
+    if invocation.export(series, resolved: result.asset) { return .success }
     let view = HistoryView(
       series: series, staleness: result.staleness, now: invocation.context.now(),
       terminal: invocation.terminal, style: invocation.style)

@@ -83,6 +83,9 @@ extension LedgerCommand {
 
   /// One line for every bad line: `line 3: …; nothing was imported`, naming how many more.
   static func describe(_ problems: LedgerCSV.Problems) -> String {
+    if let separator = problems.foreignSeparator {
+      return "line 1: \(separator.message); nothing was imported"
+    }
     guard let first = problems.problems.first else { return "nothing was imported" }
     var text = "line \(first.line): \(first.reason)"
     let others = problems.problems.dropFirst()
