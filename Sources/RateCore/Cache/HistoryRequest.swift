@@ -8,13 +8,16 @@ struct HistoryRequest: Sendable {
   let service: RateService
   let asset: Asset
   let quote: String
+  /// How many days the window spans.
   let days: Int
   let currentTime: Date
   let today: Day
-  /// The days shown: `days` days ending today.
+  /// The days shown: any span of days up to today.
   let window: ClosedRange<Day>
   /// The settled days of the window (all but today), if any.
   let past: ClosedRange<Day>?
+  /// Whether the window ends today, so today's latest price belongs to it.
+  let includesToday: Bool
   let key: String
   let priceKey: String
   let cached: RateService.HistoryCacheValue?
@@ -26,15 +29,20 @@ struct HistoryRequest: Sendable {
   /// The newest cached latest price.
   let latest: LatestPoint?
 
-  init(service: RateService, asset: Asset, quote: String, days: Int) {
+  /// A request for `window` (ending today when nil, `days` long); a window
+  /// reaching past today is cut at today.
+  init(service: RateService, asset: Asset, quote: String, window requested: ClosedRange<Day>) {
     self.service = service
     self.asset = asset
     self.quote = quote
-    self.days = days
     currentTime = service.now()
     today = Day(containing: currentTime)
-    window = today.adding(days: -(days - 1))...today
-    past = days > 1 ? window.lowerBound...today.adding(days: -1) : nil
+    let last = min(requested.upperBound, today)
+    window = min(requested.lowerBound, last)...last
+    days = window.lowerBound.distance(to: window.upperBound) + 1
+    includesToday = window.upperBound == today
+    let lastPast = min(window.upperBound, today.adding(days: -1))
+    past = window.lowerBound <= lastPast ? window.lowerBound...lastPast : nil
     key = "\(service.source.name)/history/\(asset.id)-\(quote)"
     priceKey = service.priceKey(asset, quote)
     // Read even when refreshing: the cache is not the answer then, but it
@@ -69,7 +77,7 @@ struct HistoryRequest: Sendable {
     } ?? false
   }
 
-  var isFresh: Bool { pastCovered && latestFresh }
+  var isFresh: Bool { pastCovered && (latestFresh || !includesToday) }
 
   // MARK: - Answers
 
@@ -104,7 +112,7 @@ struct HistoryRequest: Sendable {
     var points = values(byDay, in: shown)
     // A mirror serving recorded data may have nothing this recent: show
     // its newest `days` days, honestly dated, rather than nothing.
-    if points.isEmpty, let newest = byDay.keys.filter({ $0 <= today }).max() {
+    if points.isEmpty, includesToday, let newest = byDay.keys.filter({ $0 <= today }).max() {
       shown = newest.adding(days: -(days - 1))...newest
       points = values(byDay, in: shown)
       service.notify(
@@ -138,16 +146,18 @@ struct HistoryRequest: Sendable {
     var closes = self.closes
     var coverage = cached?.coverage
     var newLatest = service.mode == .normal && latestFresh ? latest : nil
-    if !pastCovered || service.mode == .refresh {
-      let fetched = try await service.source.dailyCloses(asset, quote, window)
+    if let span = fetchSpan(latestNeeded: includesToday && newLatest == nil) {
+      let fetched = try await service.source.dailyCloses(asset, quote, span)
       for point in fetched.closes where self.closes[point.date] == nil {
         closes[point.date] = point
       }
-      coverage = covered(coverage, by: fetched)
-      if let now = fetched.latest { newLatest = point(of: now) }
+      coverage = covered(coverage, by: fetched, in: span)
+      if includesToday, span.upperBound == today, let now = fetched.latest {
+        newLatest = point(of: now)
+      }
     }
     // A chart that ends before today (a frozen feed) still asks for the price.
-    if !(newLatest.map(isCurrent) ?? false) {
+    if includesToday && !(newLatest.map(isCurrent) ?? false) {
       do {
         if let price = try await service.source.prices([AssetQuote(asset: asset, quote: quote)]).first {
           newLatest = Self.newer(point(of: price), newLatest)
@@ -182,19 +192,48 @@ struct HistoryRequest: Sendable {
       latestMissing: failure)
   }
 
-  /// The coverage after `fetched`: the settled days up to the newest value
-  /// that came back. For rates that stand over closed days, a current feed
-  /// also covers the settled days after its newest value (a weekend, a holiday).
-  func covered(_ coverage: RateService.DaySpan?, by fetched: DailyCloses) -> RateService.DaySpan? {
+  /// The days to fetch: only the settled days the cache lacks (all of the
+  /// window when refreshing), reaching on to today when today's price is
+  /// needed and the missing part ends yesterday, so one answer brings both.
+  /// Nil when nothing but (perhaps) the latest price is due.
+  func fetchSpan(latestNeeded: Bool) -> ClosedRange<Day>? {
+    if service.mode == .refresh { return window }
+    guard let past, !pastCovered else { return nil }
+    let missing = (0...past.lowerBound.distance(to: past.upperBound))
+      .map { past.lowerBound.adding(days: $0) }.filter { !isCached($0) }
+    guard let first = missing.first, let last = missing.last else { return nil }
+    let reachesToday = latestNeeded && last == past.upperBound && includesToday
+    return first...(reachesToday ? today : last)
+  }
+
+  /// Whether the cache answers for settled `day`: inside the fetched coverage
+  /// (rates that stand over closed days), or with a close of its own.
+  func isCached(_ day: Day) -> Bool {
+    if service.source.carriesForward {
+      return cached?.coverage.map { $0.contains(day...day) } ?? false
+    }
+    return closes[day] != nil
+  }
+
+  /// The coverage after `fetched` for `span`: its settled days up to the
+  /// newest value that came back. For rates that stand over closed days, a
+  /// current feed also covers the settled days after its newest value (a
+  /// weekend, a holiday).
+  func covered(
+    _ coverage: RateService.DaySpan?, by fetched: DailyCloses, in span: ClosedRange<Day>
+  ) -> RateService.DaySpan? {
     guard let settled = service.settledThrough(currentTime), let past,
       let newest = fetched.closes.map(\.date).max()
     else { return coverage }
     // Days after the newest rate that are market closures have no rate to wait for.
-    let through = service.source.carriesForward && MarketClosure.closedAfter(newest, through: settled)
-      ? settled : min(settled, newest)
-    guard min(through, past.upperBound) >= past.lowerBound else { return coverage }
-    let span = RateService.DaySpan(from: past.lowerBound, through: min(through, past.upperBound))
-    return coverage.map { $0.merged(with: span) } ?? span
+    let end = min(settled, span.upperBound)
+    let through = service.source.carriesForward && MarketClosure.closedAfter(newest, through: end)
+      ? end : min(end, newest)
+    let from = max(past.lowerBound, span.lowerBound)
+    let upTo = min(through, past.upperBound, span.upperBound)
+    guard upTo >= from else { return coverage }
+    let fetchedSpan = RateService.DaySpan(from: from, through: upTo)
+    return coverage.map { $0.merged(with: fetchedSpan) } ?? fetchedSpan
   }
 
   /// Whether `latest` is today's value: dated today, or an ECB rate that

@@ -68,6 +68,23 @@ extension RateService {
   public func history(of asset: Asset, in currency: String, days: Int) async throws
     -> HistoryResult
   {
+    let today = Day(containing: now())
+    return try await history(of: asset, in: currency, window: today.adding(days: -(days - 1))...today)
+  }
+
+  /// The days of `window` (cut at today) of `input` in `currency`: settled
+  /// days from the cache where it has them, only the missing part fetched.
+  public func history(of input: String, in currency: String, window: ClosedRange<Day>)
+    async throws -> HistoryResult
+  {
+    try source.validateQuote(currency.uppercased())
+    return try await history(of: try await source.resolve(input), in: currency, window: window)
+  }
+
+  /// The days of `window` (cut at today) of an already resolved `asset`.
+  public func history(of asset: Asset, in currency: String, window: ClosedRange<Day>)
+    async throws -> HistoryResult
+  {
     let quote = currency.uppercased()
     try source.validateQuote(quote)
     if asset.id.lowercased() == quote.lowercased() || asset.symbol.uppercased() == quote {
@@ -75,22 +92,23 @@ extension RateService {
         provider: source.name,
         detail: "\(asset.symbol) in \(quote) is always 1: pick two different currencies")
     }
-    let request = HistoryRequest(service: self, asset: asset, quote: quote, days: days)
+    let request = HistoryRequest(service: self, asset: asset, quote: quote, window: window)
     return try await CacheFallback.answer(
       mode: mode, hasCache: request.hasCache, isFresh: request.isFresh,
       fromCache: request.fromCache, fetch: request.fetch)
   }
 
-  /// Stores the settled closes (at most 400 days), the coverage and the latest price.
+  /// Stores the settled closes (every one: a settled day is never fetched
+  /// again), the coverage and the latest price.
   func saveHistory(
     _ closes: [Day: RatePoint], coverage: DaySpan?, latest: LatestPoint?, key: String, at instant: Date
   ) {
     let settledLimit = settledThrough(instant)
     let kept = closes.values.filter { point in settledLimit.map { point.date <= $0 } ?? false }
-      .sorted { $0.date < $1.date }.suffix(400)
+      .sorted { $0.date < $1.date }
     save(
       HistoryCacheValue(
-        closes: Array(kept), coverage: coverage, latest: latest?.point,
+        closes: kept, coverage: coverage, latest: latest?.point,
         latestFetchedAt: latest?.fetchedAt, latestUpdatedAt: latest?.updatedAt),
       key: key)
   }
