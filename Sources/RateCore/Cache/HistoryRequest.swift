@@ -22,6 +22,11 @@ struct HistoryRequest: Sendable {
   let priceKey: String
   let cached: RateService.HistoryCacheValue?
   let cachedFetchedAt: Date?
+  /// The store's key for the pair's settled days.
+  let dayKey: String
+  /// The settled days known: the permanent store, with an older cache
+  /// entry's closes and coverage read in.
+  let stored: DayStore.Days
   /// The cached closes by day.
   let closes: [Day: RatePoint]
   /// Whether the cache answers for every settled day of the window.
@@ -51,25 +56,39 @@ struct HistoryRequest: Sendable {
     if case .unusable(let reason) = lookup { service.notify(.cacheUnusable(reason)) }
     cached = lookup.entry?.value
     cachedFetchedAt = lookup.entry?.fetchedAt
-    closes = Dictionary((cached?.closes ?? []).map { ($0.date, $0) }, uniquingKeysWith: { $1 })
-    pastCovered = Self.covers(past, closes: closes, cached: cached, source: service.source)
+    dayKey = RateService.dayKey(historyKey: key)
+    let (days, problem) = service.dayStore.load(key: dayKey)
+    if let problem { service.notify(.cacheUnusable(problem)) }
+    var known = days
+    if let cached { known.merge(Self.legacyDays(cached, carriesForward: service.source.carriesForward)) }
+    stored = known
+    closes = Dictionary(uniqueKeysWithValues: known.values.map { ($0, RatePoint(date: $0, rate: $1)) })
+    pastCovered = past.map { past in
+      (0...past.lowerBound.distance(to: past.upperBound)).allSatisfy {
+        known.knows(past.lowerBound.adding(days: $0))
+      }
+    } ?? true
     latest = service.cachedLatest(cached, priceKey: priceKey, today: today)
   }
 
-  /// Rates that stand over closed days (ECB) have days without a value of
-  /// their own: those are covered once fetched. Elsewhere a missing day is a
-  /// hole, fetched again until it is filled.
-  static func covers(
-    _ past: ClosedRange<Day>?, closes: [Day: RatePoint], cached: RateService.HistoryCacheValue?,
-    source: PriceSource
-  ) -> Bool {
-    guard let past else { return true }
-    if source.carriesForward { return cached?.coverage?.contains(past) ?? false }
-    return stride(from: 0, through: past.lowerBound.distance(to: past.upperBound), by: 1)
-      .allSatisfy { closes[past.lowerBound.adding(days: $0)] != nil }
+  /// The settled days of a cache entry written before the day store: its
+  /// closes, and for rates that stand over closed days (ECB), the days of its
+  /// coverage without a rate.
+  static func legacyDays(_ cached: RateService.HistoryCacheValue, carriesForward: Bool)
+    -> DayStore.Days
+  {
+    var days = DayStore.Days()
+    for point in cached.closes where !point.carried { days.values[point.date] = point.rate }
+    if carriesForward, let coverage = cached.coverage, coverage.from <= coverage.through {
+      for offset in 0...coverage.from.distance(to: coverage.through) {
+        let day = coverage.from.adding(days: offset)
+        if days.values[day] == nil { days.empty.insert(day) }
+      }
+    }
+    return days
   }
 
-  var hasCache: Bool { cached != nil || latest != nil }
+  var hasCache: Bool { cached != nil || latest != nil || !closes.isEmpty }
 
   var latestFresh: Bool {
     latest.map {
@@ -144,14 +163,14 @@ struct HistoryRequest: Sendable {
   /// a second run answers the same way.
   func fetch() async throws -> RateService.HistoryResult {
     var closes = self.closes
-    var coverage = cached?.coverage
+    var known = DayStore.Days()
     var newLatest = service.mode == .normal && latestFresh ? latest : nil
     if let span = fetchSpan(latestNeeded: includesToday && newLatest == nil) {
       let fetched = try await service.source.dailyCloses(asset, quote, span)
       for point in fetched.closes where self.closes[point.date] == nil {
         closes[point.date] = point
       }
-      coverage = covered(coverage, by: fetched, in: span)
+      known = knownEmpty(by: fetched, in: span)
       if includesToday, span.upperBound == today, let now = fetched.latest {
         newLatest = point(of: now)
       }
@@ -164,10 +183,10 @@ struct HistoryRequest: Sendable {
           service.save(price, key: priceKey)
         }
       } catch let error as ProviderError where error.allowsStaleFallback {
-        return partial(closes: closes, coverage: coverage, fetchedLatest: newLatest, failure: error)
+        return partial(closes: closes, known: known, fetchedLatest: newLatest, failure: error)
       }
     }
-    save(closes, coverage: coverage, latest: newLatest)
+    save(closes, known: known, latest: newLatest)
     return answer(
       closes: closes, latest: newLatest, fetchedAt: newLatest?.fetchedAt ?? currentTime,
       staleness: nil)
@@ -178,10 +197,10 @@ struct HistoryRequest: Sendable {
   /// marked stale, or missing. `fetchedLatest` is a chart's own newest price
   /// of an earlier day (a frozen feed), shown on that day.
   func partial(
-    closes: [Day: RatePoint], coverage: RateService.DaySpan?, fetchedLatest: LatestPoint?,
+    closes: [Day: RatePoint], known: DayStore.Days, fetchedLatest: LatestPoint?,
     failure: ProviderError
   ) -> RateService.HistoryResult {
-    save(closes, coverage: coverage, latest: fetchedLatest ?? cachedLatestPoint)
+    save(closes, known: known, latest: fetchedLatest ?? cachedLatestPoint)
     if let latest, isCurrent(latest) {
       return answer(
         closes: closes, latest: latest, fetchedAt: latest.fetchedAt,
@@ -206,13 +225,29 @@ struct HistoryRequest: Sendable {
     return first...(reachesToday ? today : last)
   }
 
-  /// Whether the cache answers for settled `day`: inside the fetched coverage
-  /// (rates that stand over closed days), or with a close of its own.
-  func isCached(_ day: Day) -> Bool {
+  /// Whether the store answers for settled `day`: a value, or known to have none.
+  func isCached(_ day: Day) -> Bool { stored.knows(day) }
+
+  /// The settled days of `span` that `fetched` shows to have no value: for
+  /// rates that stand over closed days, those of its coverage without a
+  /// rate; for coins, the days before its first value (not yet trading)
+  /// when it has later ones. Any other missing day stays unknown (a hole,
+  /// asked again).
+  func knownEmpty(by fetched: DailyCloses, in span: ClosedRange<Day>) -> DayStore.Days {
+    var days = DayStore.Days()
+    let values = Set(fetched.closes.map(\.date))
     if service.source.carriesForward {
-      return cached?.coverage.map { $0.contains(day...day) } ?? false
+      guard let coverage = covered(nil, by: fetched, in: span) else { return days }
+      for offset in 0...coverage.from.distance(to: coverage.through) {
+        let day = coverage.from.adding(days: offset)
+        if !values.contains(day) { days.empty.insert(day) }
+      }
+    } else if let first = values.min(), span.lowerBound < first {
+      for offset in 0..<span.lowerBound.distance(to: first) {
+        days.empty.insert(span.lowerBound.adding(days: offset))
+      }
     }
-    return closes[day] != nil
+    return days
   }
 
   /// The coverage after `fetched` for `span`: its settled days up to the
@@ -265,7 +300,11 @@ struct HistoryRequest: Sendable {
     return LatestPoint(point: point, fetchedAt: at, updatedAt: cached?.latestUpdatedAt)
   }
 
-  func save(_ closes: [Day: RatePoint], coverage: RateService.DaySpan?, latest: LatestPoint?) {
-    service.saveHistory(closes, coverage: coverage, latest: latest, key: key, at: currentTime)
+  func save(_ closes: [Day: RatePoint], known: DayStore.Days, latest: LatestPoint?) {
+    var all = known
+    all.merge(stored)  // an older entry's days move to the store
+    service.saveHistory(
+      closes, known: all, latest: latest, key: key, at: currentTime,
+      rewriteEntry: cached.map { !$0.closes.isEmpty || $0.coverage != nil } ?? false)
   }
 }

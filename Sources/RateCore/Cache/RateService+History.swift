@@ -98,17 +98,46 @@ extension RateService {
       fromCache: request.fromCache, fetch: request.fetch)
   }
 
-  /// Stores the settled closes (every one: a settled day is never fetched
-  /// again), the coverage and the latest price.
+  /// The day store's key for a history key: `<provider>/<asset>-<quote>`.
+  static func dayKey(historyKey: String) -> String {
+    historyKey.replacingOccurrences(of: "/history/", with: "/")
+  }
+
+  /// Stores the settled closes and the days known to have none in the
+  /// permanent day store (a settled day is never fetched again), and the
+  /// latest price in the cache entry. An entry of the older format (closes
+  /// inside) is rewritten without them (`rewriteEntry`), once they are in
+  /// the store.
   func saveHistory(
-    _ closes: [Day: RatePoint], coverage: DaySpan?, latest: LatestPoint?, key: String, at instant: Date
+    _ closes: [Day: RatePoint], known: DayStore.Days = DayStore.Days(), coverage: DaySpan? = nil,
+    latest: LatestPoint?, key: String, at instant: Date, rewriteEntry: Bool = false
   ) {
-    let settledLimit = settledThrough(instant)
-    let kept = closes.values.filter { point in settledLimit.map { point.date <= $0 } ?? false }
-      .sorted { $0.date < $1.date }
+    var days = known
+    if let settled = settledThrough(instant) {
+      for point in closes.values where point.date <= settled && !point.carried {
+        days.values[point.date] = point.rate
+        days.empty.remove(point.date)
+      }
+      if let coverage, coverage.from <= min(coverage.through, settled) {
+        for offset in 0...coverage.from.distance(to: min(coverage.through, settled)) {
+          let day = coverage.from.adding(days: offset)
+          if days.values[day] == nil { days.empty.insert(day) }
+        }
+      }
+      days.empty = days.empty.filter { $0 <= settled }
+    } else {
+      days = DayStore.Days()
+    }
+    do {
+      try dayStore.save(days, key: Self.dayKey(historyKey: key))
+    } catch {
+      notify(.cacheNotUpdated(reason: error.localizedDescription))
+      return
+    }
+    guard latest != nil || rewriteEntry else { return }
     save(
       HistoryCacheValue(
-        closes: kept, coverage: coverage, latest: latest?.point,
+        closes: [], coverage: nil, latest: latest?.point,
         latestFetchedAt: latest?.fetchedAt, latestUpdatedAt: latest?.updatedAt),
       key: key)
   }

@@ -97,6 +97,9 @@ public struct RateService: Sendable {
     "\(source.name)/price/\(asset.id)-\(quote)"
   }
 
+  /// The permanent store of settled days, beside the cache's entries.
+  var dayStore: DayStore { DayStore(directory: cache.directory) }
+
   func save<Value: Codable & Sendable>(_ value: Value, key: String) {
     do {
       try cache.save(value, key: key, source: source.name, fetchedAt: now())

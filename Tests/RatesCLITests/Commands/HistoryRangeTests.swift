@@ -155,3 +155,63 @@ import RatesTestSupport
     #expect(result.stderr.contains("may not have been trading yet"), "\(result.stderr)")
   }
 }
+
+/// The permanent day cache through the commands: settled days are never asked
+/// twice, days before a coin traded are remembered, old cache entries are read
+/// in, and `cache info` lists the pairs with their day ranges.
+@Suite struct DayCacheCommandTests {
+  @Test func daysBeforeACoinTradedAreNotAskedAgain() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI(environment: ["COINGECKO_PRO_API_KEY": "CG-test"])
+    let cold = await rates.run(["history", "BTC", "EUR", "--from", "2013-01-01", "--to", "2013-12-31", "--json"])
+    #expect(cold.status == 0, "\(cold.stderr)")
+    let points = try #require(try cold.json()["points"] as? [[String: Any]])
+    #expect(points.first { $0["rate"] is Double }?["date"] as? String == "2013-04-27",
+      "the point stamped 2013-04-28 00:00 closes 2013-04-27")
+    #expect(server.requestCount == 1)
+    let warm = await rates.run(["history", "BTC", "EUR", "--from", "2013-01-01", "--to", "2013-12-31"])
+    #expect(warm.status == 0, "\(warm.stderr)")
+    #expect(server.requestCount == 1, "the days before 2013-04-27 are known to have no price")
+  }
+
+  @Test func anOldCacheEntryIsReadInAndMovedToTheStore() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let today = Day(containing: fixedNow)
+    let from = today.adding(days: -9)
+    let yesterday = today.adding(days: -1)
+    let closes = (0...8).map { from.adding(days: $0) }.filter(FakeFrankfurter.isWorkingDay)
+      .map { #"{"date":"\#($0)","rate":1.5,"carried":false}"# }
+    let entry =
+      #"{"version":1,"key":"frankfurter/history/EUR-USD","source":"frankfurter","#
+      + #""fetchedAt":"2024-06-10T05:00:00Z","value":{"closes":[\#(closes.joined(separator: ","))],"#
+      + #""coverage":{"from":"\#(from)","through":"\#(yesterday)"}}}"#
+    let url = rates.home.appendingPathComponent("cache/rates/frankfurter/history/eur-usd.json")
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(entry.utf8).write(to: url)
+    let result = await rates.run(["history", "EUR", "USD", "--days", "10", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let points = try #require(try result.json()["points"] as? [[String: Any]])
+    #expect(points.first { $0["rate"] is Double }?["rate"] as? Double == 1.5, "the old entry's closes are shown")
+    #expect(server.requests.allSatisfy { !$0.path.contains("\(from)..") }, "and not asked again")
+    let info = try (await rates.run(["cache", "info", "--json"])).json()
+    let days = try #require(info["days"] as? [[String: Any]])
+    #expect(days.first?["pair"] as? String == "eur-usd")
+    #expect(days.first?["from"] as? String == from.description)
+    let rewritten = try String(contentsOf: url, encoding: .utf8)
+    #expect(rewritten.contains("\"closes\":[]"), "the entry keeps only the latest price")
+  }
+
+  @Test func cacheInfoListsEachPairsDays() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    _ = await rates.run(["history", "GBP", "USD", "--from", "2021-01-04", "--to", "2021-03-31"])
+    let text = await rates.run(["cache", "info"], width: 100)
+    #expect(text.status == 0, "\(text.stderr)")
+    #expect(text.stdout.contains("Settled days"), "\(text.stdout)")
+    #expect(text.stdout.contains("GBP-USD"))
+    #expect(text.stdout.contains("2021-01-04"))
+    #expect(text.stdout.contains("2021-03-31"))
+    let clear = await rates.run(["cache", "clear", "--json"])
+    #expect(clear.status == 0, "\(clear.stderr)")
+    #expect(try clear.json()["kept"] as? [String] == [])
+  }
+}
