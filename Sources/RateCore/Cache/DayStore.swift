@@ -33,34 +33,114 @@ public struct DayStore: Sendable {
     self.directory = directory
   }
 
-  /// What is known about each day: a value, or known to have none.
+  /// What is known about each day: a value, or known to have none. Dense:
+  /// one slot per day from ``first``, as in the file.
   public struct Days: Sendable, Equatable {
-    /// Settled values by day.
-    public var values: [Day: Double] = [:]
-    /// Days known to have no value.
-    public var empty: Set<Day> = []
+    /// The day of the first slot.
+    public private(set) var first = Day(daysSinceEpoch: 0)
+    /// Per day: 0 unknown, ``DayStore/noValueBits`` none, else the value's bits.
+    private(set) var slots: [UInt64] = []
 
     /// Creates an empty set of days.
     public init() {}
 
+    init(first: Day, slots: [UInt64]) {
+      self.first = first
+      self.slots = slots
+    }
+
+    private func index(_ day: Day) -> Int? {
+      let index = first.distance(to: day)
+      return index >= 0 && index < slots.count ? index : nil
+    }
+
+    /// The value of `day`, if it has one.
+    public func value(_ day: Day) -> Double? {
+      guard let index = index(day), slots[index] != 0, slots[index] != DayStore.noValueBits
+      else { return nil }
+      return Double(bitPattern: slots[index])
+    }
+
     /// Whether `day` is known (a value or none).
-    public func knows(_ day: Day) -> Bool { values[day] != nil || empty.contains(day) }
+    public func knows(_ day: Day) -> Bool { index(day).map { slots[$0] != 0 } ?? false }
+
+    /// Whether `day` is known to have no value.
+    public func isEmpty(_ day: Day) -> Bool {
+      index(day).map { slots[$0] == DayStore.noValueBits } ?? false
+    }
+
+    /// Sets `day`'s value (nil: known to have none), replacing what was known.
+    public mutating func set(_ day: Day, _ value: Double?) {
+      let bits = value.map(\.bitPattern) ?? DayStore.noValueBits
+      if slots.isEmpty {
+        first = day
+        slots = [bits]
+        return
+      }
+      let offset = first.distance(to: day)
+      if offset < 0 {
+        slots.insert(contentsOf: [UInt64](repeating: 0, count: -offset), at: 0)
+        first = day
+        slots[0] = bits
+      } else if offset >= slots.count {
+        slots.append(contentsOf: [UInt64](repeating: 0, count: offset - slots.count + 1))
+        slots[offset] = bits
+      } else {
+        slots[offset] = bits
+      }
+    }
+
+    /// Forgets `day` (unknown again): a day not yet settled is never stored.
+    public mutating func clear(_ day: Day) {
+      if let index = index(day) { slots[index] = 0 }
+    }
+
+    /// Every day with a value, oldest first.
+    public var values: [(day: Day, value: Double)] {
+      slots.indices.compactMap { index in
+        let bits = slots[index]
+        guard bits != 0, bits != DayStore.noValueBits else { return nil }
+        return (first.adding(days: index), Double(bitPattern: bits))
+      }
+    }
+
+    /// How many days have a value, and how many are known to have none.
+    public var counts: (values: Int, empty: Int) {
+      let empty = slots.lazy.filter { $0 == DayStore.noValueBits }.count
+      return (slots.lazy.filter { $0 != 0 }.count - empty, empty)
+    }
 
     /// The first and last known day.
     public var span: ClosedRange<Day>? {
-      let known = Array(values.keys) + Array(empty)
-      guard let first = known.min(), let last = known.max() else { return nil }
-      return first...last
+      guard let head = slots.firstIndex(where: { $0 != 0 }),
+        let tail = slots.lastIndex(where: { $0 != 0 })
+      else { return nil }
+      return first.adding(days: head)...first.adding(days: tail)
     }
 
     /// `other` added; a value already here is kept, and a known value wins
     /// over "no value".
     public mutating func merge(_ other: Days) {
-      for (day, value) in other.values where values[day] == nil {
-        values[day] = value
-        empty.remove(day)
+      for (index, bits) in other.slots.enumerated() where bits != 0 {
+        let day = other.first.adding(days: index)
+        if value(day) == nil && !(bits == DayStore.noValueBits && knows(day)) {
+          set(day, bits == DayStore.noValueBits ? nil : Double(bitPattern: bits))
+        }
       }
-      for day in other.empty where values[day] == nil { empty.insert(day) }
+    }
+
+    /// The same days, trimmed to the known span (what the file holds).
+    var trimmed: Days {
+      guard let span else { return Days() }
+      let head = first.distance(to: span.lowerBound)
+      return Days(
+        first: span.lowerBound,
+        slots: Array(slots[head...(head + span.lowerBound.distance(to: span.upperBound))]))
+    }
+
+    public static func == (lhs: Days, rhs: Days) -> Bool {
+      let (left, right) = (lhs.trimmed, rhs.trimmed)
+      return left.slots == right.slots && (left.slots.isEmpty || left.first == right.first)
     }
   }
 
@@ -102,14 +182,14 @@ public struct DayStore: Sendable {
   public static func summary(of url: URL) -> Summary? {
     let (days, problem) = read(url)
     guard problem == nil, let span = days.span else { return nil }
+    let counts = days.counts
     return Summary(
-      from: span.lowerBound, through: span.upperBound, values: days.values.count,
-      empty: days.empty.count)
+      from: span.lowerBound, through: span.upperBound, values: counts.values, empty: counts.empty)
   }
 
   /// Adds `days` to the file of `key` under its lock; values already stored stay.
   public func save(_ days: Days, key: String) throws {
-    guard !days.values.isEmpty || !days.empty.isEmpty else { return }
+    guard days.span != nil else { return }
     let url = fileURL(key: key)
     try AtomicFile.createDirectory(url.deletingLastPathComponent())
     let lockURL = url.appendingPathExtension("lock")
@@ -124,28 +204,18 @@ public struct DayStore: Sendable {
 
   /// The file's bytes for `days`.
   static func encode(_ days: Days) -> Data {
-    guard let span = days.span else { return Data(magic + [UInt8](repeating: 0, count: 8)) }
-    let count = span.lowerBound.distance(to: span.upperBound) + 1
-    var bytes = [UInt8](repeating: 0, count: headerBytes + count * 8)
-    bytes.replaceSubrange(0..<8, with: magic)
-    bytes.withUnsafeMutableBytes { raw in
-      raw.storeBytes(of: Int32(span.lowerBound.daysSinceEpoch).littleEndian, toByteOffset: 8, as: Int32.self)
-      raw.storeBytes(of: Int32(count).littleEndian, toByteOffset: 12, as: Int32.self)
-      for (day, value) in days.values {
-        let offset = headerBytes + span.lowerBound.distance(to: day) * 8
-        raw.storeBytes(of: value.bitPattern.littleEndian, toByteOffset: offset, as: UInt64.self)
-      }
-      for day in days.empty where days.values[day] == nil {
-        let offset = headerBytes + span.lowerBound.distance(to: day) * 8
-        raw.storeBytes(of: noValueBits.littleEndian, toByteOffset: offset, as: UInt64.self)
-      }
-    }
-    return Data(bytes)
+    let days = days.trimmed
+    var data = Data(capacity: headerBytes + days.slots.count * 8)
+    data.append(contentsOf: magic)
+    withUnsafeBytes(of: Int32(days.first.daysSinceEpoch).littleEndian) { data.append(contentsOf: $0) }
+    withUnsafeBytes(of: Int32(days.slots.count).littleEndian) { data.append(contentsOf: $0) }
+    days.slots.map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
+    return data
   }
 
   /// The days in a file's bytes, or nil when they are not this format.
   static func decode(_ data: Data) -> Days? {
-    guard data.count >= headerBytes, Array(data.prefix(8)) == magic else { return nil }
+    guard data.count >= headerBytes, data.prefix(8).elementsEqual(magic) else { return nil }
     return data.withUnsafeBytes { raw -> Days? in
       let first = Int(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: Int32.self)))
       let count = Int(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: 12, as: Int32.self)))
@@ -153,20 +223,15 @@ public struct DayStore: Sendable {
         (Day.earliest.daysSinceEpoch...Day.latest.daysSinceEpoch).contains(first),
         first + count <= Day.latest.daysSinceEpoch
       else { return nil }
-      var days = Days()
-      days.values.reserveCapacity(count)
+      var slots = [UInt64](repeating: 0, count: count)
       for index in 0..<count {
         let bits = UInt64(
           littleEndian: raw.loadUnaligned(fromByteOffset: headerBytes + index * 8, as: UInt64.self))
-        let day = Day(daysSinceEpoch: first + index)
-        if bits == noValueBits {
-          days.empty.insert(day)
-        } else if bits != 0 {
-          let value = Double(bitPattern: bits)
-          if value.isFinite && value > 0 { days.values[day] = value }
-        }
+        // Anything but a positive finite value or the "none" mark is unknown.
+        let value = Double(bitPattern: bits)
+        slots[index] = bits == noValueBits || (value.isFinite && value > 0) ? bits : 0
       }
-      return days
+      return Days(first: Day(daysSinceEpoch: first), slots: slots)
     }
   }
 }

@@ -62,13 +62,27 @@ struct HistoryRequest: Sendable {
     var known = days
     if let cached { known.merge(Self.legacyDays(cached, carriesForward: service.source.carriesForward)) }
     stored = known
-    closes = Dictionary(uniqueKeysWithValues: known.values.map { ($0, RatePoint(date: $0, rate: $1)) })
+    closes = Self.closes(of: known, around: window)
     pastCovered = past.map { past in
       (0...past.lowerBound.distance(to: past.upperBound)).allSatisfy {
         known.knows(past.lowerBound.adding(days: $0))
       }
     } ?? true
     latest = service.cachedLatest(cached, priceKey: priceKey, today: today)
+  }
+
+  /// The stored values the window can show: its own days and the week
+  /// before it (an ECB rate still standing today). Only these are read into
+  /// a dictionary, however long the store.
+  static func closes(of days: DayStore.Days, around window: ClosedRange<Day>) -> [Day: RatePoint] {
+    var closes: [Day: RatePoint] = [:]
+    let first = window.lowerBound.adding(days: -7)
+    closes.reserveCapacity(first.distance(to: window.upperBound) + 1)
+    for offset in 0...first.distance(to: window.upperBound) {
+      let day = first.adding(days: offset)
+      if let value = days.value(day) { closes[day] = RatePoint(date: day, rate: value) }
+    }
+    return closes
   }
 
   /// The settled days of a cache entry written before the day store: its
@@ -78,11 +92,11 @@ struct HistoryRequest: Sendable {
     -> DayStore.Days
   {
     var days = DayStore.Days()
-    for point in cached.closes where !point.carried { days.values[point.date] = point.rate }
+    for point in cached.closes where !point.carried { days.set(point.date, point.rate) }
     if carriesForward, let coverage = cached.coverage, coverage.from <= coverage.through {
       for offset in 0...coverage.from.distance(to: coverage.through) {
         let day = coverage.from.adding(days: offset)
-        if days.values[day] == nil { days.empty.insert(day) }
+        if days.value(day) == nil { days.set(day, nil) }
       }
     }
     return days
@@ -131,6 +145,12 @@ struct HistoryRequest: Sendable {
     var points = values(byDay, in: shown)
     // A mirror serving recorded data may have nothing this recent: show
     // its newest `days` days, honestly dated, rather than nothing.
+    if points.isEmpty, includesToday {
+      // Only here is the whole store read in: a recorded mirror's last days.
+      for (day, value) in stored.values where byDay[day] == nil {
+        byDay[day] = RatePoint(date: day, rate: value)
+      }
+    }
     if points.isEmpty, includesToday, let newest = byDay.keys.filter({ $0 <= today }).max() {
       shown = newest.adding(days: -(days - 1))...newest
       points = values(byDay, in: shown)
@@ -240,11 +260,11 @@ struct HistoryRequest: Sendable {
       guard let coverage = covered(nil, by: fetched, in: span) else { return days }
       for offset in 0...coverage.from.distance(to: coverage.through) {
         let day = coverage.from.adding(days: offset)
-        if !values.contains(day) { days.empty.insert(day) }
+        if !values.contains(day) { days.set(day, nil) }
       }
     } else if let first = values.min(), span.lowerBound < first {
       for offset in 0..<span.lowerBound.distance(to: first) {
-        days.empty.insert(span.lowerBound.adding(days: offset))
+        days.set(span.lowerBound.adding(days: offset), nil)
       }
     }
     return days

@@ -115,16 +115,17 @@ extension RateService {
     var days = known
     if let settled = settledThrough(instant) {
       for point in closes.values where point.date <= settled && !point.carried {
-        days.values[point.date] = point.rate
-        days.empty.remove(point.date)
+        days.set(point.date, point.rate)
       }
       if let coverage, coverage.from <= min(coverage.through, settled) {
         for offset in 0...coverage.from.distance(to: min(coverage.through, settled)) {
           let day = coverage.from.adding(days: offset)
-          if days.values[day] == nil { days.empty.insert(day) }
+          if !days.knows(day) { days.set(day, nil) }
         }
       }
-      days.empty = days.empty.filter { $0 <= settled }
+      if let span = days.span, span.upperBound > settled {
+        for offset in 1...settled.distance(to: span.upperBound) { days.clear(settled.adding(days: offset)) }
+      }
     } else {
       days = DayStore.Days()
     }

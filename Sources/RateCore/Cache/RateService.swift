@@ -88,9 +88,16 @@ public struct RateService: Sendable {
 
   /// The days of `window` that have no point in `points`.
   static func gaps(in window: ClosedRange<Day>, points: [RatePoint]) -> [Day] {
-    let present = Set(points.map(\.date))
-    return (0...window.lowerBound.distance(to: window.upperBound))
-      .map { window.lowerBound.adding(days: $0) }.filter { !present.contains($0) }
+    // Points are oldest first: walk both in step (no set of every day).
+    let dates = points.map(\.date).isSorted(by: <) ? points.map(\.date) : points.map(\.date).sorted()
+    var gaps: [Day] = []
+    var next = dates.startIndex
+    for offset in 0...window.lowerBound.distance(to: window.upperBound) {
+      let day = window.lowerBound.adding(days: offset)
+      while next < dates.endIndex && dates[next] < day { next += 1 }
+      if next == dates.endIndex || dates[next] != day { gaps.append(day) }
+    }
+    return gaps
   }
 
   func priceKey(_ asset: Asset, _ quote: String) -> String {

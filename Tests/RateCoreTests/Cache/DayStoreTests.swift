@@ -12,15 +12,14 @@ import RatesTestSupport
     -> DayStore.Days
   {
     var days = DayStore.Days()
-    for offset in range { days.values[start.adding(days: offset)] = value + Double(offset) / 1000 }
+    for offset in range { days.set(start.adding(days: offset), value + Double(offset) / 1000) }
     return days
   }
 
   @Test func valuesAndEmptyDaysRoundTripInEightBytesADay() throws {
     let store = DayStore(directory: try makeTemporaryDirectory())
     var days = Self.days(0...9_999)
-    days.values[Self.first.adding(days: 5)] = nil
-    days.empty.insert(Self.first.adding(days: 5))
+    days.set(Self.first.adding(days: 5), nil)
     try store.save(days, key: "frankfurter/EUR-USD")
     let (loaded, problem) = store.load(key: "frankfurter/EUR-USD")
     #expect(problem == nil)
@@ -35,13 +34,14 @@ import RatesTestSupport
     let store = DayStore(directory: try makeTemporaryDirectory())
     try store.save(Self.days(0...2, value: 1), key: "p/a-b")
     var later = Self.days(2...4, value: 9)
-    later.empty.insert(Self.first.adding(days: 10))
+    later.set(Self.first.adding(days: 10), nil)
     try store.save(later, key: "p/a-b")
     let (loaded, _) = store.load(key: "p/a-b")
-    #expect(loaded.values[Self.first.adding(days: 2)] == 1.002, "the first value stands")
-    #expect(loaded.values[Self.first.adding(days: 4)] == 9.004)
+    #expect(loaded.value(Self.first.adding(days: 2)) == 1.002, "the first value stands")
+    #expect(loaded.value(Self.first.adding(days: 4)) == 9.004)
     #expect(!loaded.knows(Self.first.adding(days: 7)), "a day inside the file but never fetched")
-    #expect(loaded.empty == [Self.first.adding(days: 10)])
+    #expect(loaded.isEmpty(Self.first.adding(days: 10)))
+    #expect(loaded.counts == (values: 5, empty: 1))
   }
 
   @Test func anUnusableFileIsReportedAndReplacedNeverACrash() throws {
