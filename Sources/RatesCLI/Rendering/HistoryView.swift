@@ -50,16 +50,18 @@ public struct HistoryView: Sendable {
 
   /// The header, a sparkline labelled with min and max, and the statistics.
   public func sparklineReport() -> String {
-    // One column per day; a day without a rate is a blank column.
+    // One column per day, or per whole number of days on a long series; a
+    // day without a rate is a blank column.
     let values = series.days.map { $0.point?.rate ?? .nan }
-    let fitted = Self.fit(values, to: width - 2)
-    let line = Sparkline.render(fitted, ascii: ascii)
+    let perColumn = Self.daysPerColumn(values.count, width: width - 2)
+    let line = Sparkline.render(Self.buckets(values, of: perColumn), ascii: ascii)
     let change = (series.points.last?.rate ?? 0) - (series.points.first?.rate ?? 0)
     var lines = [header(), "", "  " + style.change(line, value: change)]
     if let stats = SeriesStatistics(points: series.ownPoints) {
       lines.append(
         "  " + style.dim("low \(RateFormat.rate(stats.min)) \(stats.minDate)"
-          + "   high \(RateFormat.rate(stats.max)) \(stats.maxDate)"))
+          + "   high \(RateFormat.rate(stats.max)) \(stats.maxDate)"
+          + (perColumn > 1 ? "   1 column = \(perColumn) days" : "")))
       lines.append("")
       lines.append(contentsOf: statisticsBlock(stats))
     }
@@ -72,6 +74,7 @@ public struct HistoryView: Sendable {
     var lines = [header(), ""]
     lines.append(
       contentsOf: LineChart.render(points: series.points, width: width, height: 12, ascii: ascii))
+    if let caption = chartScale() { lines.append(style.dim("  " + caption)) }
     if let stats = SeriesStatistics(points: series.ownPoints) {
       lines.append("")
       lines.append(contentsOf: statisticsBlock(stats))
@@ -154,6 +157,35 @@ public struct HistoryView: Sendable {
       lines.append(style.dim("  \(gaps) day\(gaps == 1 ? " has" : "s have") no rate"))
     }
     return lines
+  }
+
+  /// How many days one chart column stands for, when more than one:
+  /// `1 column ≈ 134 days` (the chart's buckets are of equal size, not of
+  /// whole days).
+  func chartScale() -> String? {
+    let plotWidth = LineChart.plotWidth(points: series.points, width: width)
+    let days = series.days.count
+    guard plotWidth > 0, days > plotWidth else { return nil }
+    let perColumn = Double(days) / Double(plotWidth)
+    let text = perColumn < 10 ? String(format: "%.1f", perColumn) : String(Int(perColumn.rounded()))
+    return "1 column ≈ \(text) days"
+  }
+
+  /// The whole number of days each sparkline column stands for so that
+  /// `count` days fit in `width` columns: 1 when they fit.
+  static func daysPerColumn(_ count: Int, width: Int) -> Int {
+    let columns = max(1, width)
+    return count <= columns ? 1 : (count + columns - 1) / columns
+  }
+
+  /// `values` in consecutive buckets of `size` (the last may be shorter),
+  /// each the mean of its finite values, or `nan` (a blank) with none.
+  static func buckets(_ values: [Double], of size: Int) -> [Double] {
+    guard size > 1 else { return values }
+    return stride(from: 0, to: values.count, by: size).map { start in
+      let bucket = values[start..<min(start + size, values.count)].filter(\.isFinite)
+      return bucket.isEmpty ? .nan : bucket.reduce(0, +) / Double(bucket.count)
+    }
   }
 
   /// Shrinks `values` to at most `width` by averaging equal buckets; shorter

@@ -215,3 +215,32 @@ import RatesTestSupport
     #expect(try clear.json()["kept"] as? [String] == [])
   }
 }
+
+/// Long series: sparklines and charts resampled to the width, labelled with what
+/// one column stands for.
+@Suite struct LongSeriesRenderingTests {
+  @Test func sparklineColumnsStandForWholeDaysAndSayHowMany() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let args = ["history", "EUR", "USD", "--from", "2000-01-01", "--to", "2009-12-31"]
+    let result = await rates.run(args, width: 80)
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.allSatisfy { TerminalText.displayWidth($0) <= 80 })
+    // 3,653 days in 78 columns: 47 days a column, 78 columns.
+    #expect(result.stdout.contains("1 column = 47 days"), "\(result.stdout)")
+    #expect(TerminalText.displayWidth(lines[1]) == 2 + 78)
+    let short = await rates.run(["history", "EUR", "USD", "--days", "30"], width: 80)
+    #expect(!short.stdout.contains("1 column"))
+  }
+
+  @Test func chartsSayWhatAColumnStandsFor() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let args = ["--from", "2000-01-01", "--to", "2009-12-31"]
+    for command in [["history", "EUR", "USD", "--chart"], ["stats", "EUR", "USD"]] {
+      let result = await rates.run(command + args, width: 80)
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stdout.contains("1 column ≈ 49 days"), "\(result.stdout)")
+      #expect(result.stdout.split(separator: "\n").allSatisfy { TerminalText.displayWidth(String($0)) <= 80 })
+    }
+  }
+}

@@ -104,6 +104,7 @@ struct StatsCommand: RatesCommand {
     lines += LineChart.render(
       points: series.points, width: max(20, invocation.terminal.width), height: 12,
       ascii: !invocation.terminal.unicode)
+    if let caption = view.chartScale() { lines.append(invocation.style.dim("  " + caption)) }
     lines.append("")
     lines += analysisBlock(series, analysis, invocation: invocation)
     lines += view.carriedNote()
