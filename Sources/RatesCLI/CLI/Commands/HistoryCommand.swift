@@ -26,7 +26,9 @@ struct HistoryCommand: RatesCommand {
   static let chart = OptionSpec.flag(
     "--chart", help: "a multi-row line chart fitted to the terminal width")
   static let table = OptionSpec.flag(
-    "--table", help: "one row per day with the change from the previous day")
+    "--table",
+    help: "one row per day with the change from the previous day; on a terminal, a table "
+      + "longer than the window goes through RATES_PAGER, PAGER or less -FRX")
   static let interactive = OptionSpec.flag(
     "--interactive",
     help: "explore the chart on a terminal: a cursor on the last day, ←/→ or h/l move it one "
@@ -124,7 +126,10 @@ struct HistoryCommand: RatesCommand {
     switch layout {
     case .sparkline: invocation.out(view.sparklineReport())
     case .chart: invocation.out(view.chartReport())
-    case .table: invocation.out(view.tableReport())
+    case .table:
+      // A long table pages on a terminal (RATES_PAGER, PAGER, else less -FRX).
+      let text = view.tableReport()
+      if !invocation.context.page(text + "\n") { invocation.out(text) }
     case .interactive:
       return try await HistoryExplorer.run(
         series: series, style: invocation.style, ascii: !invocation.terminal.unicode,
