@@ -100,6 +100,24 @@ import RatesTestSupport
     #expect(csv.stdout.contains("2019-03-17"))
   }
 
+  @Test func everyFormatTakesARange() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let args = ["history", "GBP", "USD", "--from", "2015-01-01", "--to", "2015-12-31", "--format"]
+    let csv = await rates.run(args + ["csv"])
+    #expect(csv.status == 0, "\(csv.stderr)")
+    let rows = csv.stdout.split(whereSeparator: \.isNewline).dropFirst()
+    #expect(rows.first?.hasPrefix("2015-01-01") == false, "a holiday at the start is a gap")
+    #expect(rows.last?.hasPrefix("2015-12-31") == true, "\(rows.last ?? "")")
+    for format in ["ledger", "beancount"] {
+      let result = await rates.run(args + [format])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stdout.contains("2015-06-30"), "\(format)")
+    }
+    let stats = await rates.run(["stats", "GBP", "USD", "--from", "2015-01-01", "--to", "2015-12-31", "--format", "csv"])
+    #expect(stats.status == 0, "\(stats.stderr)")
+    #expect(stats.stdout.contains("2015-12-31"))
+  }
+
   @Test func convertTakesAnyDayTheProviderCovers() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["convert", "100", "EUR", "USD", "--date", "2001-06-01", "--json"])
