@@ -250,9 +250,9 @@ struct HistoryRequest: Sendable {
 
   /// The settled days of `span` that `fetched` shows to have no value: for
   /// rates that stand over closed days, those of its coverage without a
-  /// rate; for coins, the days before its first value (not yet trading)
-  /// when it has later ones. Any other missing day stays unknown (a hole,
-  /// asked again).
+  /// rate; for coins, the days before its first value (not yet trading) and
+  /// holes between values older than ``CacheFreshness/holeDays``. Any other
+  /// missing day stays unknown (a hole, asked again).
   func knownEmpty(by fetched: DailyCloses, in span: ClosedRange<Day>) -> DayStore.Days {
     var days = DayStore.Days()
     let values = Set(fetched.closes.map(\.date))
@@ -262,9 +262,17 @@ struct HistoryRequest: Sendable {
         let day = coverage.from.adding(days: offset)
         if !values.contains(day) { days.set(day, nil) }
       }
-    } else if let first = values.min(), span.lowerBound < first {
-      for offset in 0..<span.lowerBound.distance(to: first) {
+    } else if let first = values.min(), let last = values.max() {
+      for offset in 0..<max(0, span.lowerBound.distance(to: first)) {
         days.set(span.lowerBound.adding(days: offset), nil)
+      }
+      // A hole between values, unfilled for a month, is final too.
+      guard let settled = service.settledThrough(currentTime) else { return days }
+      let oldHoles = min(last, settled.adding(days: -CacheFreshness.holeDays))
+      if first < oldHoles {
+        for offset in 1..<first.distance(to: oldHoles) where !values.contains(first.adding(days: offset)) {
+          days.set(first.adding(days: offset), nil)
+        }
       }
     }
     return days

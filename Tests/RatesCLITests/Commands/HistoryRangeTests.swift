@@ -191,6 +191,32 @@ import RatesTestSupport
     #expect(server.requestCount == 1, "the days before 2013-04-27 are known to have no price")
   }
 
+  @Test func aCoinHoleUnfilledForAMonthIsNotAskedAgain() async throws {
+    // The range answer lacks the point stamped 2023-03-02 00:00: 2023-03-01 has no close.
+    let missing = try #require(Day("2023-03-02")).start
+    let stamp = String(Int64(missing.timeIntervalSince1970) * 1_000)
+    let (rates, server) = try CLIHarness.withFakeAPI(
+      environment: ["COINGECKO_PRO_API_KEY": "CG-test"]
+    ) { fake in
+      { request in
+        guard request.path.hasSuffix("/market_chart/range"),
+          case .response(let status, let headers, let body) = fake(request)
+        else { return fake(request) }
+        let text = String(decoding: body, as: UTF8.self)
+          .replacingOccurrences(of: #"\[\#(stamp),[0-9.]+\],"#, with: "", options: .regularExpression)
+        return .response(status: status, headers: headers, body: Data(text.utf8))
+      }
+    }
+    let args = ["history", "BTC", "EUR", "--from", "2023-01-01", "--to", "2023-06-30", "--json"]
+    let cold = await rates.run(args)
+    #expect(cold.status == 0, "\(cold.stderr)")
+    let points = try #require(try cold.json()["points"] as? [[String: Any]])
+    #expect(points.first { $0["date"] as? String == "2023-03-01" }?["rate"] is NSNull)
+    #expect(server.requestCount == 1)
+    _ = await rates.run(args)
+    #expect(server.requestCount == 1, "a hole older than a month is a gap for good")
+  }
+
   @Test func anOldCacheEntryIsReadInAndMovedToTheStore() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
     let today = Day(containing: fixedNow)
