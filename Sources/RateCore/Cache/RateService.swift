@@ -77,8 +77,11 @@ public struct RateService: Sendable {
     -> [RatePoint]
   {
     var byDay = byDay
+    // The newest earlier rate: one that can still stand is at most
+    // `maximumCarriedDays + 1` days old, so look no further back.
+    let recent = (1...(MarketClosure.maximumCarriedDays + 1)).lazy.map { today.adding(days: -$0) }
     if window.contains(today), byDay[today] == nil,
-      let newest = byDay.keys.filter({ $0 < today }).max(), let rate = byDay[newest]?.rate,
+      let newest = recent.first(where: { byDay[$0] != nil }), let rate = byDay[newest]?.rate,
       MarketClosure.rateStands(from: newest, on: today, today: today)
     {
       byDay[today] = RatePoint(date: today, rate: rate, carried: true)
@@ -89,7 +92,8 @@ public struct RateService: Sendable {
   /// The days of `window` that have no point in `points`.
   static func gaps(in window: ClosedRange<Day>, points: [RatePoint]) -> [Day] {
     // Points are oldest first: walk both in step (no set of every day).
-    let dates = points.map(\.date).isSorted(by: <) ? points.map(\.date) : points.map(\.date).sorted()
+    let listed = points.map(\.date)
+    let dates = listed.isSorted(by: <) ? listed : listed.sorted()
     var gaps: [Day] = []
     var next = dates.startIndex
     for offset in 0...window.lowerBound.distance(to: window.upperBound) {

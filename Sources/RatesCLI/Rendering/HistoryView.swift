@@ -34,11 +34,13 @@ public struct HistoryView: Sendable {
   /// `BTC/EUR  28 days  2026-10-26 to 2026-11-22  CoinGecko`, plus a stale mark.
   public func header() -> String {
     var parts = [style.bold(TerminalText.sanitize(pair))]
-    let days = series.days
-    if let first = days.first, let last = days.last {
-      let count = days.count
+    // Points and gaps are disjoint days: count and ends without listing every day.
+    let ends = [series.points.first?.date, series.points.last?.date, series.gaps.first, series.gaps.last]
+      .compactMap { $0 }
+    if let first = ends.min(), let last = ends.max() {
+      let count = series.points.count + series.gaps.count
       parts.append("\(count) day\(count == 1 ? "" : "s")")
-      parts.append("\(first.day) to \(last.day)")
+      parts.append("\(first) to \(last)")
     }
     parts.append(Providers.displayName(series.source))
     if let staleness {
