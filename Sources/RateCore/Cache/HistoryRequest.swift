@@ -137,27 +137,30 @@ struct HistoryRequest: Sendable {
     closes: [Day: RatePoint], latest: LatestPoint?, fetchedAt: Date, staleness: Staleness?,
     latestMissing: ProviderError? = nil
   ) -> RateService.HistoryResult {
-    var byDay = closes
-    if let latest, latest.point.date == today || byDay[latest.point.date] == nil {
-      byDay[latest.point.date] = latest.point
+    // The latest price stands on its day (today's, or a day with no close),
+    // read through a lookup: a long series' closes are not copied for it.
+    let added = latest.flatMap { latest in
+      latest.point.date == today || closes[latest.point.date] == nil ? latest.point : nil
     }
     var shown = window
-    var points = values(byDay, in: shown)
+    var points = values(in: shown) { day in day == added?.date ? added : closes[day] }
     // A mirror serving recorded data may have nothing this recent: show
     // its newest `days` days, honestly dated, rather than nothing.
     if points.isEmpty, includesToday {
       // Only here is the whole store read in: a recorded mirror's last days.
+      var byDay = closes
+      if let added { byDay[added.date] = added }
       for (day, value) in stored.values where byDay[day] == nil {
         byDay[day] = RatePoint(date: day, rate: value)
       }
-    }
-    if points.isEmpty, includesToday, let newest = byDay.keys.filter({ $0 <= today }).max() {
-      shown = newest.adding(days: -(days - 1))...newest
-      points = values(byDay, in: shown)
-      service.notify(
-        .dataEndsEarly(
-          provider: service.source.name, pair: "\(asset.symbol)/\(quote)", newest: newest,
-          days: days))
+      if let newest = byDay.keys.filter({ $0 <= today }).max() {
+        shown = newest.adding(days: -(days - 1))...newest
+        points = values(in: shown) { byDay[$0] }
+        service.notify(
+          .dataEndsEarly(
+            provider: service.source.name, pair: "\(asset.symbol)/\(quote)", newest: newest,
+            days: days))
+      }
     }
     return RateService.HistoryResult(
       series: RateSeries(
@@ -168,10 +171,10 @@ struct HistoryRequest: Sendable {
 
   /// The points of `days`: ECB rates stand over market closures; a coin's
   /// missing day stays a gap.
-  func values(_ byDay: [Day: RatePoint], in days: ClosedRange<Day>) -> [RatePoint] {
+  func values(in days: ClosedRange<Day>, lookup: (Day) -> RatePoint?) -> [RatePoint] {
     service.source.carriesForward
-      ? RateService.standingRates(byDay, in: days, today: today)
-      : RateService.fill(byDay, in: days)
+      ? RateService.standingRates(lookup: lookup, in: days, today: today)
+      : RateService.fill(lookup: lookup, in: days)
   }
 
   // MARK: - Fetching
