@@ -27,8 +27,9 @@ struct HistoryRequest: Sendable {
   /// The settled days known: the permanent store, with an older cache
   /// entry's closes and coverage read in.
   let stored: DayStore.Days
-  /// The cached closes by day.
-  let closes: [Day: RatePoint]
+  /// The cached closes of the window (and the week before it) by day, for
+  /// a fetch to add to; an answer from the cache reads ``stored`` directly.
+  var closes: [Day: RatePoint] { Self.closes(of: stored, around: window) }
   /// Whether the cache answers for every settled day of the window.
   let pastCovered: Bool
   /// The newest cached latest price.
@@ -62,7 +63,6 @@ struct HistoryRequest: Sendable {
     var known = days
     if let cached { known.merge(Self.legacyDays(cached, carriesForward: service.source.carriesForward)) }
     stored = known
-    closes = Self.closes(of: known, around: window)
     pastCovered = past.map { past in
       (0...past.lowerBound.distance(to: past.upperBound)).allSatisfy {
         known.knows(past.lowerBound.adding(days: $0))
@@ -102,7 +102,7 @@ struct HistoryRequest: Sendable {
     return days
   }
 
-  var hasCache: Bool { cached != nil || latest != nil || !closes.isEmpty }
+  var hasCache: Bool { cached != nil || latest != nil || stored.span != nil }
 
   var latestFresh: Bool {
     latest.map {
@@ -123,7 +123,7 @@ struct HistoryRequest: Sendable {
     let fetchedAt = latest?.fetchedAt ?? cachedFetchedAt ?? currentTime
     let fresh = reason == nil && isFresh
     return answer(
-      closes: closes, latest: latest, fetchedAt: fetchedAt,
+      closes: nil, latest: latest, fetchedAt: fetchedAt,
       staleness: fresh ? nil : Staleness(fetchedAt: fetchedAt, reason: reason))
   }
 
@@ -134,21 +134,26 @@ struct HistoryRequest: Sendable {
   /// is never replaced by it (a frozen feed's price stands in only for a day
   /// with no close).
   func answer(
-    closes: [Day: RatePoint], latest: LatestPoint?, fetchedAt: Date, staleness: Staleness?,
-    latestMissing: ProviderError? = nil
+    closes fetched: [Day: RatePoint]?, latest: LatestPoint?, fetchedAt: Date,
+    staleness: Staleness?, latestMissing: ProviderError? = nil
   ) -> RateService.HistoryResult {
+    // Closes from a fetch, else straight from the store (no dictionary).
+    let stored = self.stored
+    let close: (Day) -> RatePoint? =
+      fetched.map { closes in { closes[$0] } }
+      ?? { day in stored.value(day).map { RatePoint(date: day, rate: $0) } }
     // The latest price stands on its day (today's, or a day with no close),
     // read through a lookup: a long series' closes are not copied for it.
     let added = latest.flatMap { latest in
-      latest.point.date == today || closes[latest.point.date] == nil ? latest.point : nil
+      latest.point.date == today || close(latest.point.date) == nil ? latest.point : nil
     }
     var shown = window
-    var points = values(in: shown) { day in day == added?.date ? added : closes[day] }
+    var points = values(in: shown) { day in day == added?.date ? added : close(day) }
     // A mirror serving recorded data may have nothing this recent: show
     // its newest `days` days, honestly dated, rather than nothing.
     if points.isEmpty, includesToday {
       // Only here is the whole store read in: a recorded mirror's last days.
-      var byDay = closes
+      var byDay = fetched ?? closes
       if let added { byDay[added.date] = added }
       for (day, value) in stored.values where byDay[day] == nil {
         byDay[day] = RatePoint(date: day, rate: value)
@@ -190,7 +195,7 @@ struct HistoryRequest: Sendable {
     var newLatest = service.mode == .normal && latestFresh ? latest : nil
     if let span = fetchSpan(latestNeeded: includesToday && newLatest == nil) {
       let fetched = try await service.source.dailyCloses(asset, quote, span)
-      for point in fetched.closes where self.closes[point.date] == nil {
+      for point in fetched.closes where stored.value(point.date) == nil {
         closes[point.date] = point
       }
       known = knownEmpty(by: fetched, in: span)
