@@ -80,6 +80,16 @@ import RatesTestSupport
     #expect(server.requestCount == 0)
   }
 
+  @Test func daysBeforeTheECBBeganSaySoEvenWithOtherDaysCached() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    _ = await rates.run(["history", "EUR", "USD", "--days", "10"])
+    for command in ["history", "stats"] {
+      let result = await rates.run([command, "EUR", "USD", "--from", "1998-01-05", "--to", "1998-12-31"])
+      #expect(result.status == 66)
+      #expect(result.stderr.contains("ECB reference rates start on 1999-01-04"), "\(result.stderr)")
+    }
+  }
+
   @Test func oneDayNamesTheWorkingDayItCameFrom() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     let friday = try #require(Day("2019-03-15"))

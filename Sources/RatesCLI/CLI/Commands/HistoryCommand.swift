@@ -102,6 +102,8 @@ struct HistoryCommand: RatesCommand {
     if case .single(let day) = span { return try DayLookup(day: day, result: result).run(invocation) }
     let series = result.series
     guard !series.points.isEmpty else {
+      // Nothing cached for these days either: the fetch's own error says why.
+      if let reason = result.staleness?.reason { throw reason }
       throw ProviderError.noData(
         provider: series.source,
         detail: "no prices for \(series.base)/\(series.quote) in \(span.describe(today: today))")

@@ -80,6 +80,8 @@ struct StatsCommand: RatesCommand {
     let result = try await fetch(invocation)
     let series = result.series
     guard !series.points.isEmpty else {
+      // Nothing cached for these days either: the fetch's own error says why.
+      if let reason = result.staleness?.reason { throw reason }
       throw ProviderError.noData(
         provider: series.source,
         detail: "no rates for \(series.base)/\(series.quote) in "
