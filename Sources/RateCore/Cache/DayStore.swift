@@ -138,6 +138,7 @@ public struct DayStore: Sendable {
         slots: Array(slots[head...(head + span.lowerBound.distance(to: span.upperBound))]))
     }
 
+    /// Equal when they know the same days the same way, however far their slots reach.
     public static func == (lhs: Days, rhs: Days) -> Bool {
       let (left, right) = (lhs.trimmed, rhs.trimmed)
       return left.slots == right.slots && (left.slots.isEmpty || left.first == right.first)
