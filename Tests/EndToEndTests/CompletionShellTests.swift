@@ -94,7 +94,7 @@ import RatesTestSupport
     let coins = Set(lines[1].split(separator: " ").map(String.init))
     #expect(coins.isSuperset(of: ["BTC", "BCH", "BNB", "BRL", "BGN"]), "\(lines[1])")
     #expect(coins.allSatisfy { $0.hasPrefix("B") })
-    #expect(lines[2] == "--days")
+    #expect(lines[2] == "--days --date")
     #expect(lines[3] == "GBP-USD")
     #expect(lines[4] == "coingecko")
     #expect(lines[5] == "EUR,GBP EUR,GEL")

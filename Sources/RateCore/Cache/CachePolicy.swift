@@ -21,6 +21,10 @@ public enum CacheFreshness {
   /// A day's close is final once the provider has published the completed
   /// day; CoinGecko does so by about 00:35 UTC, so keep an hour's margin.
   public static let closeSettling: TimeInterval = 3600
+  /// How many days a coin's missing day is asked for again: a hole a
+  /// provider has not filled after 30 days stays a gap for good (stored as
+  /// a day without a value), so a long range does not fetch it on every run.
+  public static let holeDays = 30
 }
 
 extension CacheFreshness {

@@ -8,33 +8,47 @@ struct HistoryRequest: Sendable {
   let service: RateService
   let asset: Asset
   let quote: String
+  /// How many days the window spans.
   let days: Int
   let currentTime: Date
   let today: Day
-  /// The days shown: `days` days ending today.
+  /// The days shown: any span of days up to today.
   let window: ClosedRange<Day>
   /// The settled days of the window (all but today), if any.
   let past: ClosedRange<Day>?
+  /// Whether the window ends today, so today's latest price belongs to it.
+  let includesToday: Bool
   let key: String
   let priceKey: String
   let cached: RateService.HistoryCacheValue?
   let cachedFetchedAt: Date?
-  /// The cached closes by day.
-  let closes: [Day: RatePoint]
+  /// The store's key for the pair's settled days.
+  let dayKey: String
+  /// The settled days known: the permanent store, with an older cache
+  /// entry's closes and coverage read in.
+  let stored: DayStore.Days
+  /// The cached closes of the window (and the week before it) by day, for
+  /// a fetch to add to; an answer from the cache reads ``stored`` directly.
+  var closes: [Day: RatePoint] { Self.closes(of: stored, around: window) }
   /// Whether the cache answers for every settled day of the window.
   let pastCovered: Bool
   /// The newest cached latest price.
   let latest: LatestPoint?
 
-  init(service: RateService, asset: Asset, quote: String, days: Int) {
+  /// A request for `window` (ending today when nil, `days` long); a window
+  /// reaching past today is cut at today.
+  init(service: RateService, asset: Asset, quote: String, window requested: ClosedRange<Day>) {
     self.service = service
     self.asset = asset
     self.quote = quote
-    self.days = days
     currentTime = service.now()
     today = Day(containing: currentTime)
-    window = today.adding(days: -(days - 1))...today
-    past = days > 1 ? window.lowerBound...today.adding(days: -1) : nil
+    let last = min(requested.upperBound, today)
+    window = min(requested.lowerBound, last)...last
+    days = window.lowerBound.distance(to: window.upperBound) + 1
+    includesToday = window.upperBound == today
+    let lastPast = min(window.upperBound, today.adding(days: -1))
+    past = window.lowerBound <= lastPast ? window.lowerBound...lastPast : nil
     key = "\(service.source.name)/history/\(asset.id)-\(quote)"
     priceKey = service.priceKey(asset, quote)
     // Read even when refreshing: the cache is not the answer then, but it
@@ -43,25 +57,52 @@ struct HistoryRequest: Sendable {
     if case .unusable(let reason) = lookup { service.notify(.cacheUnusable(reason)) }
     cached = lookup.entry?.value
     cachedFetchedAt = lookup.entry?.fetchedAt
-    closes = Dictionary((cached?.closes ?? []).map { ($0.date, $0) }, uniquingKeysWith: { $1 })
-    pastCovered = Self.covers(past, closes: closes, cached: cached, source: service.source)
+    dayKey = RateService.dayKey(historyKey: key)
+    let (days, problem) = service.dayStore.load(key: dayKey)
+    if let problem { service.notify(.cacheUnusable(problem)) }
+    var known = days
+    if let cached { known.merge(Self.legacyDays(cached, carriesForward: service.source.carriesForward)) }
+    stored = known
+    pastCovered = past.map { past in
+      (0...past.lowerBound.distance(to: past.upperBound)).allSatisfy {
+        known.knows(past.lowerBound.adding(days: $0))
+      }
+    } ?? true
     latest = service.cachedLatest(cached, priceKey: priceKey, today: today)
   }
 
-  /// Rates that stand over closed days (ECB) have days without a value of
-  /// their own: those are covered once fetched. Elsewhere a missing day is a
-  /// hole, fetched again until it is filled.
-  static func covers(
-    _ past: ClosedRange<Day>?, closes: [Day: RatePoint], cached: RateService.HistoryCacheValue?,
-    source: PriceSource
-  ) -> Bool {
-    guard let past else { return true }
-    if source.carriesForward { return cached?.coverage?.contains(past) ?? false }
-    return stride(from: 0, through: past.lowerBound.distance(to: past.upperBound), by: 1)
-      .allSatisfy { closes[past.lowerBound.adding(days: $0)] != nil }
+  /// The stored values the window can show: its own days and the week
+  /// before it (an ECB rate still standing today). Only these are read into
+  /// a dictionary, however long the store.
+  static func closes(of days: DayStore.Days, around window: ClosedRange<Day>) -> [Day: RatePoint] {
+    var closes: [Day: RatePoint] = [:]
+    let first = window.lowerBound.adding(days: -7)
+    closes.reserveCapacity(first.distance(to: window.upperBound) + 1)
+    for offset in 0...first.distance(to: window.upperBound) {
+      let day = first.adding(days: offset)
+      if let value = days.value(day) { closes[day] = RatePoint(date: day, rate: value) }
+    }
+    return closes
   }
 
-  var hasCache: Bool { cached != nil || latest != nil }
+  /// The settled days of a cache entry written before the day store: its
+  /// closes, and for rates that stand over closed days (ECB), the days of its
+  /// coverage without a rate.
+  static func legacyDays(_ cached: RateService.HistoryCacheValue, carriesForward: Bool)
+    -> DayStore.Days
+  {
+    var days = DayStore.Days()
+    for point in cached.closes where !point.carried { days.set(point.date, point.rate) }
+    if carriesForward, let coverage = cached.coverage, coverage.from <= coverage.through {
+      for offset in 0...coverage.from.distance(to: coverage.through) {
+        let day = coverage.from.adding(days: offset)
+        if days.value(day) == nil { days.set(day, nil) }
+      }
+    }
+    return days
+  }
+
+  var hasCache: Bool { cached != nil || latest != nil || stored.span != nil }
 
   var latestFresh: Bool {
     latest.map {
@@ -69,7 +110,7 @@ struct HistoryRequest: Sendable {
     } ?? false
   }
 
-  var isFresh: Bool { pastCovered && latestFresh }
+  var isFresh: Bool { pastCovered && (latestFresh || !includesToday) }
 
   // MARK: - Answers
 
@@ -82,7 +123,7 @@ struct HistoryRequest: Sendable {
     let fetchedAt = latest?.fetchedAt ?? cachedFetchedAt ?? currentTime
     let fresh = reason == nil && isFresh
     return answer(
-      closes: closes, latest: latest, fetchedAt: fetchedAt,
+      closes: nil, latest: latest, fetchedAt: fetchedAt,
       staleness: fresh ? nil : Staleness(fetchedAt: fetchedAt, reason: reason))
   }
 
@@ -93,24 +134,38 @@ struct HistoryRequest: Sendable {
   /// is never replaced by it (a frozen feed's price stands in only for a day
   /// with no close).
   func answer(
-    closes: [Day: RatePoint], latest: LatestPoint?, fetchedAt: Date, staleness: Staleness?,
-    latestMissing: ProviderError? = nil
+    closes fetched: [Day: RatePoint]?, latest: LatestPoint?, fetchedAt: Date,
+    staleness: Staleness?, latestMissing: ProviderError? = nil
   ) -> RateService.HistoryResult {
-    var byDay = closes
-    if let latest, latest.point.date == today || byDay[latest.point.date] == nil {
-      byDay[latest.point.date] = latest.point
+    // Closes from a fetch, else straight from the store (no dictionary).
+    let stored = self.stored
+    let close: (Day) -> RatePoint? =
+      fetched.map { closes in { closes[$0] } }
+      ?? { day in stored.value(day).map { RatePoint(date: day, rate: $0) } }
+    // The latest price stands on its day (today's, or a day with no close),
+    // read through a lookup: a long series' closes are not copied for it.
+    let added = latest.flatMap { latest in
+      latest.point.date == today || close(latest.point.date) == nil ? latest.point : nil
     }
     var shown = window
-    var points = values(byDay, in: shown)
+    var points = values(in: shown) { day in day == added?.date ? added : close(day) }
     // A mirror serving recorded data may have nothing this recent: show
     // its newest `days` days, honestly dated, rather than nothing.
-    if points.isEmpty, let newest = byDay.keys.filter({ $0 <= today }).max() {
-      shown = newest.adding(days: -(days - 1))...newest
-      points = values(byDay, in: shown)
-      service.notify(
-        .dataEndsEarly(
-          provider: service.source.name, pair: "\(asset.symbol)/\(quote)", newest: newest,
-          days: days))
+    if points.isEmpty, includesToday {
+      // Only here is the whole store read in: a recorded mirror's last days.
+      var byDay = fetched ?? closes
+      if let added { byDay[added.date] = added }
+      for (day, value) in stored.values where byDay[day] == nil {
+        byDay[day] = RatePoint(date: day, rate: value)
+      }
+      if let newest = byDay.keys.filter({ $0 <= today }).max() {
+        shown = newest.adding(days: -(days - 1))...newest
+        points = values(in: shown) { byDay[$0] }
+        service.notify(
+          .dataEndsEarly(
+            provider: service.source.name, pair: "\(asset.symbol)/\(quote)", newest: newest,
+            days: days))
+      }
     }
     return RateService.HistoryResult(
       series: RateSeries(
@@ -121,10 +176,10 @@ struct HistoryRequest: Sendable {
 
   /// The points of `days`: ECB rates stand over market closures; a coin's
   /// missing day stays a gap.
-  func values(_ byDay: [Day: RatePoint], in days: ClosedRange<Day>) -> [RatePoint] {
+  func values(in days: ClosedRange<Day>, lookup: (Day) -> RatePoint?) -> [RatePoint] {
     service.source.carriesForward
-      ? RateService.standingRates(byDay, in: days, today: today)
-      : RateService.fill(byDay, in: days)
+      ? RateService.standingRates(lookup: lookup, in: days, today: today)
+      : RateService.fill(lookup: lookup, in: days)
   }
 
   // MARK: - Fetching
@@ -136,29 +191,31 @@ struct HistoryRequest: Sendable {
   /// a second run answers the same way.
   func fetch() async throws -> RateService.HistoryResult {
     var closes = self.closes
-    var coverage = cached?.coverage
+    var known = DayStore.Days()
     var newLatest = service.mode == .normal && latestFresh ? latest : nil
-    if !pastCovered || service.mode == .refresh {
-      let fetched = try await service.source.dailyCloses(asset, quote, window)
-      for point in fetched.closes where self.closes[point.date] == nil {
+    if let span = fetchSpan(latestNeeded: includesToday && newLatest == nil) {
+      let fetched = try await service.source.dailyCloses(asset, quote, span)
+      for point in fetched.closes where stored.value(point.date) == nil {
         closes[point.date] = point
       }
-      coverage = covered(coverage, by: fetched)
+      known = knownEmpty(by: fetched, in: span)
       // A fresh answer that ends earlier never displaces a later cached price.
-      if let now = fetched.latest { newLatest = Self.newer(point(of: now), newLatest) }
+      if includesToday, span.upperBound == today, let now = fetched.latest {
+        newLatest = Self.newer(point(of: now), newLatest)
+      }
     }
     // A chart that ends before today (a frozen feed) still asks for the price.
-    if !(newLatest.map(isCurrent) ?? false) {
+    if includesToday && !(newLatest.map(isCurrent) ?? false) {
       do {
         if let price = try await service.source.prices([AssetQuote(asset: asset, quote: quote)]).first {
           newLatest = Self.newer(point(of: price), newLatest)
           service.save(price, key: priceKey)
         }
       } catch let error as ProviderError where error.allowsStaleFallback {
-        return partial(closes: closes, coverage: coverage, fetchedLatest: newLatest, failure: error)
+        return partial(closes: closes, known: known, fetchedLatest: newLatest, failure: error)
       }
     }
-    save(closes, coverage: coverage, latest: newLatest)
+    save(closes, known: known, latest: newLatest)
     return answer(
       closes: closes, latest: newLatest, fetchedAt: newLatest?.fetchedAt ?? currentTime,
       staleness: nil)
@@ -169,10 +226,10 @@ struct HistoryRequest: Sendable {
   /// marked stale, or missing. `fetchedLatest` is a chart's own newest price
   /// of an earlier day (a frozen feed), shown on that day.
   func partial(
-    closes: [Day: RatePoint], coverage: RateService.DaySpan?, fetchedLatest: LatestPoint?,
+    closes: [Day: RatePoint], known: DayStore.Days, fetchedLatest: LatestPoint?,
     failure: ProviderError
   ) -> RateService.HistoryResult {
-    save(closes, coverage: coverage, latest: fetchedLatest ?? cachedLatestPoint)
+    save(closes, known: known, latest: fetchedLatest ?? cachedLatestPoint)
     if let latest, isCurrent(latest) {
       return answer(
         closes: closes, latest: latest, fetchedAt: latest.fetchedAt,
@@ -183,19 +240,72 @@ struct HistoryRequest: Sendable {
       latestMissing: failure)
   }
 
-  /// The coverage after `fetched`: the settled days up to the newest value
-  /// that came back. For rates that stand over closed days, a current feed
-  /// also covers the settled days after its newest value (a weekend, a holiday).
-  func covered(_ coverage: RateService.DaySpan?, by fetched: DailyCloses) -> RateService.DaySpan? {
+  /// The days to fetch: only the settled days the cache lacks (all of the
+  /// window when refreshing), reaching on to today when today's price is
+  /// needed and the missing part ends yesterday, so one answer brings both.
+  /// Nil when nothing but (perhaps) the latest price is due.
+  func fetchSpan(latestNeeded: Bool) -> ClosedRange<Day>? {
+    if service.mode == .refresh { return window }
+    guard let past, !pastCovered else { return nil }
+    let missing = (0...past.lowerBound.distance(to: past.upperBound))
+      .map { past.lowerBound.adding(days: $0) }.filter { !isCached($0) }
+    guard let first = missing.first, let last = missing.last else { return nil }
+    let reachesToday = latestNeeded && last == past.upperBound && includesToday
+    return first...(reachesToday ? today : last)
+  }
+
+  /// Whether the store answers for settled `day`: a value, or known to have none.
+  func isCached(_ day: Day) -> Bool { stored.knows(day) }
+
+  /// The settled days of `span` that `fetched` shows to have no value: for
+  /// rates that stand over closed days, those of its coverage without a
+  /// rate; for coins, the days before its first value (not yet trading) and
+  /// holes between values older than ``CacheFreshness/holeDays``. Any other
+  /// missing day stays unknown (a hole, asked again).
+  func knownEmpty(by fetched: DailyCloses, in span: ClosedRange<Day>) -> DayStore.Days {
+    var days = DayStore.Days()
+    let values = Set(fetched.closes.map(\.date))
+    if service.source.carriesForward {
+      guard let coverage = covered(nil, by: fetched, in: span) else { return days }
+      for offset in 0...coverage.from.distance(to: coverage.through) {
+        let day = coverage.from.adding(days: offset)
+        if !values.contains(day) { days.set(day, nil) }
+      }
+    } else if let first = values.min(), let last = values.max() {
+      for offset in 0..<max(0, span.lowerBound.distance(to: first)) {
+        days.set(span.lowerBound.adding(days: offset), nil)
+      }
+      // A hole between values, unfilled for a month, is final too.
+      guard let settled = service.settledThrough(currentTime) else { return days }
+      let oldHoles = min(last, settled.adding(days: -CacheFreshness.holeDays))
+      if first < oldHoles {
+        for offset in 1..<first.distance(to: oldHoles) where !values.contains(first.adding(days: offset)) {
+          days.set(first.adding(days: offset), nil)
+        }
+      }
+    }
+    return days
+  }
+
+  /// The coverage after `fetched` for `span`: its settled days up to the
+  /// newest value that came back. For rates that stand over closed days, a
+  /// current feed also covers the settled days after its newest value (a
+  /// weekend, a holiday).
+  func covered(
+    _ coverage: RateService.DaySpan?, by fetched: DailyCloses, in span: ClosedRange<Day>
+  ) -> RateService.DaySpan? {
     guard let settled = service.settledThrough(currentTime), let past,
       let newest = fetched.closes.map(\.date).max()
     else { return coverage }
     // Days after the newest rate that are market closures have no rate to wait for.
-    let through = service.source.carriesForward && MarketClosure.closedAfter(newest, through: settled)
-      ? settled : min(settled, newest)
-    guard min(through, past.upperBound) >= past.lowerBound else { return coverage }
-    let span = RateService.DaySpan(from: past.lowerBound, through: min(through, past.upperBound))
-    return coverage.map { $0.merged(with: span) } ?? span
+    let end = min(settled, span.upperBound)
+    let through = service.source.carriesForward && MarketClosure.closedAfter(newest, through: end)
+      ? end : min(end, newest)
+    let from = max(past.lowerBound, span.lowerBound)
+    let upTo = min(through, past.upperBound, span.upperBound)
+    guard upTo >= from else { return coverage }
+    let fetchedSpan = RateService.DaySpan(from: from, through: upTo)
+    return coverage.map { $0.merged(with: fetchedSpan) } ?? fetchedSpan
   }
 
   /// Whether `latest` is today's value: dated today, or an ECB rate that
@@ -227,7 +337,11 @@ struct HistoryRequest: Sendable {
     return LatestPoint(point: point, fetchedAt: at, updatedAt: cached?.latestUpdatedAt)
   }
 
-  func save(_ closes: [Day: RatePoint], coverage: RateService.DaySpan?, latest: LatestPoint?) {
-    service.saveHistory(closes, coverage: coverage, latest: latest, key: key, at: currentTime)
+  func save(_ closes: [Day: RatePoint], known: DayStore.Days, latest: LatestPoint?) {
+    var all = known
+    all.merge(stored)  // an older entry's days move to the store
+    service.saveHistory(
+      closes, known: all, latest: latest, key: key, at: currentTime,
+      rewriteEntry: cached.map { !$0.closes.isEmpty || $0.coverage != nil } ?? false)
   }
 }

@@ -75,6 +75,23 @@ extension RateService {
   public func history(of asset: Asset, in currency: String, days: Int) async throws
     -> HistoryResult
   {
+    let today = Day(containing: now())
+    return try await history(of: asset, in: currency, window: today.adding(days: -(days - 1))...today)
+  }
+
+  /// The days of `window` (cut at today) of `input` in `currency`: settled
+  /// days from the cache where it has them, only the missing part fetched.
+  public func history(of input: String, in currency: String, window: ClosedRange<Day>)
+    async throws -> HistoryResult
+  {
+    try source.validateQuote(currency.uppercased())
+    return try await history(of: try await source.resolve(input), in: currency, window: window)
+  }
+
+  /// The days of `window` (cut at today) of an already resolved `asset`.
+  public func history(of asset: Asset, in currency: String, window: ClosedRange<Day>)
+    async throws -> HistoryResult
+  {
     let quote = currency.uppercased()
     try source.validateQuote(quote)
     if asset.id.lowercased() == quote.lowercased() || asset.symbol.uppercased() == quote {
@@ -82,7 +99,7 @@ extension RateService {
         provider: source.name,
         detail: "\(asset.symbol) in \(quote) is always 1: pick two different currencies")
     }
-    let request = HistoryRequest(service: self, asset: asset, quote: quote, days: days)
+    let request = HistoryRequest(service: self, asset: asset, quote: quote, window: window)
     var result = try await CacheFallback.answer(
       mode: mode, hasCache: request.hasCache, isFresh: request.isFresh,
       lastResortIsNewer: request.newestCachedDay.map(snapshotIsNewer(than:)) ?? false,
@@ -91,16 +108,47 @@ extension RateService {
     return result
   }
 
-  /// Stores the settled closes (at most 400 days), the coverage and the latest price.
+  /// The day store's key for a history key: `<provider>/<asset>-<quote>`.
+  static func dayKey(historyKey: String) -> String {
+    historyKey.replacingOccurrences(of: "/history/", with: "/")
+  }
+
+  /// Stores the settled closes and the days known to have none in the
+  /// permanent day store (a settled day is never fetched again), and the
+  /// latest price in the cache entry. An entry of the older format (closes
+  /// inside) is rewritten without them (`rewriteEntry`), once they are in
+  /// the store.
   func saveHistory(
-    _ closes: [Day: RatePoint], coverage: DaySpan?, latest: LatestPoint?, key: String, at instant: Date
+    _ closes: [Day: RatePoint], known: DayStore.Days = DayStore.Days(), coverage: DaySpan? = nil,
+    latest: LatestPoint?, key: String, at instant: Date, rewriteEntry: Bool = false
   ) {
-    let settledLimit = settledThrough(instant)
-    let kept = closes.values.filter { point in settledLimit.map { point.date <= $0 } ?? false }
-      .sorted { $0.date < $1.date }.suffix(400)
+    var days = known
+    if let settled = settledThrough(instant) {
+      for point in closes.values where point.date <= settled && !point.carried {
+        days.set(point.date, point.rate)
+      }
+      if let coverage, coverage.from <= min(coverage.through, settled) {
+        for offset in 0...coverage.from.distance(to: min(coverage.through, settled)) {
+          let day = coverage.from.adding(days: offset)
+          if !days.knows(day) { days.set(day, nil) }
+        }
+      }
+      if let span = days.span, span.upperBound > settled {
+        for offset in 1...settled.distance(to: span.upperBound) { days.clear(settled.adding(days: offset)) }
+      }
+    } else {
+      days = DayStore.Days()
+    }
+    do {
+      try dayStore.save(days, key: Self.dayKey(historyKey: key))
+    } catch {
+      notify(.cacheNotUpdated(reason: error.localizedDescription))
+      return
+    }
+    guard latest != nil || rewriteEntry else { return }
     save(
       HistoryCacheValue(
-        closes: Array(kept), coverage: coverage, latest: latest?.point,
+        closes: [], coverage: nil, latest: latest?.point,
         latestFetchedAt: latest?.fetchedAt, latestUpdatedAt: latest?.updatedAt),
       key: key)
   }

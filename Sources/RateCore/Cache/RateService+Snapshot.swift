@@ -49,8 +49,8 @@ extension HistoryRequest {
   /// The window from the source's ``PriceSource/offlineRates`` (the ECB
   /// snapshot), marked stale with `failure`, its `source` naming the snapshot.
   ///
-  /// When the snapshot's last rate no longer stands today (it ends before the
-  /// last working day), the series shows the `days` days up to the
+  /// When the snapshot's last rate no longer stands on the window's last day
+  /// (it ends before that working day), the series shows the `days` days up to the
   /// snapshot's last day instead, with
   /// ``Notice/dataEndsEarly(provider:pair:newest:days:)``, as for any data
   /// that ends early: a window of mostly empty days would show nothing useful.
@@ -58,12 +58,13 @@ extension HistoryRequest {
   func fromSnapshot(_ failure: ProviderError?) -> RateService.HistoryResult? {
     guard let snapshot = service.source.offlineRates else { return nil }
     let last = snapshot.lastDay
-    let endsEarly = last < today && !MarketClosure.rateStands(from: last, on: today, today: today)
+    let end = window.upperBound
+    let endsEarly = last < end && !MarketClosure.rateStands(from: last, on: end, today: end)
     let shown = endsEarly ? last.adding(days: -(days - 1))...last : window
     let byDay = Dictionary(
       snapshot.series(base: asset.id, quote: quote, in: shown).map { ($0.date, $0) },
       uniquingKeysWith: { $1 })
-    let points = RateService.standingRates(byDay, in: shown, today: min(today, last))
+    let points = RateService.standingRates(byDay, in: shown, today: min(end, last))
     guard !points.isEmpty else { return nil }
     if endsEarly {
       service.notify(

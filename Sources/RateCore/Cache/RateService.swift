@@ -55,11 +55,21 @@ public struct RateService: Sendable {
     _ byDay: [Day: RatePoint], in window: ClosedRange<Day>,
     carries: (_ from: Day, _ to: Day) -> Bool = { _, _ in false }
   ) -> [RatePoint] {
+    fill(lookup: { byDay[$0] }, in: window, carries: carries)
+  }
+
+  /// ``fill(_:in:carries:)`` reading each day's point through `lookup`, so a
+  /// caller that adds a point (today's price) need not copy a long dictionary.
+  static func fill(
+    lookup: (Day) -> RatePoint?, in window: ClosedRange<Day>,
+    carries: (_ from: Day, _ to: Day) -> Bool = { _, _ in false }
+  ) -> [RatePoint] {
     var previous: RatePoint?
     var points: [RatePoint] = []
+    points.reserveCapacity(window.lowerBound.distance(to: window.upperBound) + 1)
     var day = window.lowerBound
     while day <= window.upperBound {
-      if let point = byDay[day] {
+      if let point = lookup(day) {
         points.append(point)
         if !point.carried { previous = point }
       } else if let previous, carries(previous.date, day) {
@@ -76,26 +86,49 @@ public struct RateService: Sendable {
   static func standingRates(_ byDay: [Day: RatePoint], in window: ClosedRange<Day>, today: Day)
     -> [RatePoint]
   {
-    var byDay = byDay
-    if window.contains(today), byDay[today] == nil,
-      let newest = byDay.keys.filter({ $0 < today }).max(), let rate = byDay[newest]?.rate,
+    standingRates(lookup: { byDay[$0] }, in: window, today: today)
+  }
+
+  /// ``standingRates(_:in:today:)`` reading each day's point through `lookup`.
+  static func standingRates(
+    lookup: (Day) -> RatePoint?, in window: ClosedRange<Day>, today: Day
+  ) -> [RatePoint] {
+    var todayPoint: RatePoint?
+    // The newest earlier rate: one that can still stand is at most
+    // `maximumCarriedDays + 1` days old, so look no further back.
+    let recent = (1...(MarketClosure.maximumCarriedDays + 1)).lazy.map { today.adding(days: -$0) }
+    if window.contains(today), lookup(today) == nil,
+      let newest = recent.first(where: { lookup($0) != nil }), let rate = lookup(newest)?.rate,
       MarketClosure.rateStands(from: newest, on: today, today: today)
     {
-      byDay[today] = RatePoint(date: today, rate: rate, carried: true)
+      todayPoint = RatePoint(date: today, rate: rate, carried: true)
     }
-    return fill(byDay, in: window) { MarketClosure.rateStands(from: $0, on: $1, today: today) }
+    return fill(lookup: { $0 == today ? todayPoint ?? lookup($0) : lookup($0) }, in: window) {
+      MarketClosure.rateStands(from: $0, on: $1, today: today)
+    }
   }
 
   /// The days of `window` that have no point in `points`.
   static func gaps(in window: ClosedRange<Day>, points: [RatePoint]) -> [Day] {
-    let present = Set(points.map(\.date))
-    return (0...window.lowerBound.distance(to: window.upperBound))
-      .map { window.lowerBound.adding(days: $0) }.filter { !present.contains($0) }
+    // Points are oldest first: walk both in step (no set of every day).
+    let listed = points.map(\.date)
+    let dates = listed.isSorted(by: <) ? listed : listed.sorted()
+    var gaps: [Day] = []
+    var next = dates.startIndex
+    for offset in 0...window.lowerBound.distance(to: window.upperBound) {
+      let day = window.lowerBound.adding(days: offset)
+      while next < dates.endIndex && dates[next] < day { next += 1 }
+      if next == dates.endIndex || dates[next] != day { gaps.append(day) }
+    }
+    return gaps
   }
 
   func priceKey(_ asset: Asset, _ quote: String) -> String {
     "\(source.name)/price/\(asset.id)-\(quote)"
   }
+
+  /// The permanent store of settled days, beside the cache's entries.
+  var dayStore: DayStore { DayStore(directory: cache.directory) }
 
   func save<Value: Codable & Sendable>(_ value: Value, key: String) {
     do {

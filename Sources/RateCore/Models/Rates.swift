@@ -58,10 +58,20 @@ extension RateSeries {
 
   /// Every day of the series, oldest first: its point, or `nil` for a gap.
   public var days: [(day: Day, point: RatePoint?)] {
-    let byDay = Dictionary(points.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
-    let all = (points.map(\.date) + gaps).sorted()
+    // Points and gaps are each oldest first: merge them (a long series
+    // must not pay for a dictionary on every rendering).
+    let points = points.isSorted { $0.date < $1.date } ? points : points.sorted { $0.date < $1.date }
+    let gaps = gaps.isSorted(by: <) ? gaps : gaps.sorted()
     var result: [(day: Day, point: RatePoint?)] = []
-    for day in all where result.last?.day != day { result.append((day, byDay[day])) }
+    result.reserveCapacity(points.count + gaps.count)
+    var (p, g) = (0, 0)
+    while p < points.count || g < gaps.count {
+      let takePoint = g == gaps.count || (p < points.count && points[p].date <= gaps[g])
+      let entry: (day: Day, point: RatePoint?) = takePoint ? (points[p].date, points[p]) : (gaps[g], nil)
+      if takePoint { p += 1 } else { g += 1 }
+      // One entry per day: its first point wins over later points and gaps.
+      if result.last?.day != entry.day { result.append(entry) }
+    }
     return result
   }
 }
@@ -94,5 +104,18 @@ public struct Quote: Hashable, Sendable, Codable {
     self.source = source
     self.fetchedAt = fetchedAt
     self.updatedAt = updatedAt
+  }
+}
+
+extension Sequence {
+  /// Whether no element comes before the one preceding it by `areInIncreasingOrder`
+  /// (equal neighbours are sorted), checked in one pass.
+  func isSorted(by areInIncreasingOrder: (Element, Element) -> Bool) -> Bool {
+    var previous: Element?
+    for element in self {
+      if let previous, areInIncreasingOrder(element, previous) { return false }
+      previous = element
+    }
+    return true
   }
 }

@@ -93,13 +93,25 @@ extension PriceSource {
         let currentTime = now()
         let today = Day(containing: currentTime)
         // `days=N` reaches back N days from now; one more than the span keeps
-        // the first day's close inside the answer.
+        // the first day's close inside the answer. Older or past-ending spans
+        // use the range endpoint (`to`: the end of the last day, its close).
         let span = max(1, days.lowerBound.distance(to: today) + 1)
         let samples: [(Date, Double)]
         do {
-          samples = try await client.marketChart(id: asset.id, currency: currency, days: span)
+          samples =
+            days.upperBound >= today && span <= 365
+            ? try await client.marketChart(id: asset.id, currency: currency, days: span)
+            : try await client.marketChartRange(
+              id: asset.id, currency: currency, from: days.lowerBound.start,
+              to: min(days.upperBound.end, currentTime), reachingBack: span)
         } catch let error as ProviderError {
           throw error.about(asset, typed: asset.symbol)
+        }
+        if samples.isEmpty, days.upperBound < today {
+          throw ProviderError.noData(
+            provider: name,
+            detail: "no \(asset.symbol) prices from \(days.lowerBound) to \(days.upperBound): "
+              + "the coin may not have been trading yet")
         }
         // Everything up to today is kept, also days before the window: the
         // service decides what to show (and a recorded mirror may be old).
@@ -109,7 +121,9 @@ extension PriceSource {
         // ahead of it, which sorting puts right). Unless it falls on a
         // midnight, its day is not over: it is that day's latest price, not
         // its close.
-        if let last = samples.last, last.0 != Day(containing: last.0).start {
+        if days.upperBound >= today, let last = samples.last,
+          last.0 != Day(containing: last.0).start
+        {
           let day = min(Day(containing: last.0), today)
           closes.removeAll { $0.date == day }
           latest = Quote(

@@ -82,6 +82,18 @@ extension RateDesk {
     return result
   }
 
+  /// The days of `window` (cut at today) of `base` in `quote`, from the
+  /// provider the pair routes to (inverted for a fiat/coin pair).
+  public func history(base: String, quote: String, window: ClosedRange<Day>) async throws
+    -> RateService.HistoryResult
+  {
+    let route = try route(base, quote)
+    var result = try await service(route.provider).history(
+      of: route.base, in: route.quote, window: window)
+    if route.inverted { result.series = result.series.inverted() }
+    return result
+  }
+
   /// The ECB rates of the last ten days for `keys`, in one request, cached
   /// for an hour under one key for the set (shared by `pairs` and `watch`):
   /// enough for a week of rates and the working day before it.

@@ -60,11 +60,33 @@ public enum ISO8601 {
       secondOfDay % 60)
   }
 
+  /// `YYYY-MM-DDTHH:MM:SSZ`, the form ``format(_:)`` writes (every cache
+  /// entry's dates), read without a calendar: a warm command's dates cost
+  /// next to nothing. Nil for any other form.
+  static func parseWritten(_ text: String) -> Date? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+      bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z"),
+      let day = Day(text.prefix(10))
+    else { return nil }
+    func number(_ at: Int) -> Int? {
+      let (high, low) = (bytes[at], bytes[at + 1])
+      guard (48...57).contains(high), (48...57).contains(low) else { return nil }
+      return Int(high - 48) * 10 + Int(low - 48)
+    }
+    guard let hours = number(11), let minutes = number(14), let seconds = number(17),
+      hours < 24, minutes < 60, seconds < 60
+    else { return nil }
+    return Date(
+      timeIntervalSince1970: Double(day.daysSinceEpoch * 86_400 + hours * 3600 + minutes * 60 + seconds))
+  }
+
   /// Parses ISO 8601 date-times with or without fractional seconds and with
   /// `Z` or a numeric offset, and plain `YYYY-MM-DD` dates (as midnight UTC);
   /// `nil` for anything else, including instants outside ``formattable``.
   public static func parse(_ text: String) -> Date? {
     if let day = Day(text) { return day.start }
+    if let date = parseWritten(text) { return date }
     guard text.utf8.count <= 64 else { return nil }
     let full = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
     guard let date = (try? full.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text)),

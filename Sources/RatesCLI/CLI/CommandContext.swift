@@ -28,6 +28,9 @@ public struct CommandContext: Sendable {
   /// Reads one line that must not be echoed (an API key): with a prompt and
   /// echo off on a terminal, plainly from a pipe; `nil` at end of input.
   public var readSecret: @Sendable (_ prompt: String) -> String?
+  /// Shows long text through a pager when stdout is a terminal it overflows
+  /// (``Pager``); false when it did not, and the caller prints it.
+  public var page: @Sendable (_ text: String) -> Bool
   /// What became of the writes to the real stdout and stderr (the live
   /// context's); in-process contexts keep a healthy one.
   public var output: OutputHealth
@@ -40,8 +43,10 @@ public struct CommandContext: Sendable {
     writeOut: @escaping @Sendable (String) -> Void, writeErr: @escaping @Sendable (String) -> Void,
     terminal: @escaping @Sendable (_ noColor: Bool, _ ascii: Bool) -> TerminalCapabilities,
     readSecret: @escaping @Sendable (_ prompt: String) -> String? = { _ in nil },
-    output: OutputHealth = OutputHealth()
+    output: OutputHealth = OutputHealth(),
+    page: @escaping @Sendable (_ text: String) -> Bool = { _ in false }
   ) {
+    self.page = page
     self.output = output
     self.environment = environment
     self.now = now
@@ -69,7 +74,8 @@ public struct CommandContext: Sendable {
           fileDescriptor: STDOUT_FILENO, environment: environment, noColorFlag: noColor,
           asciiFlag: ascii)
       },
-      readSecret: { prompt in readLineWithoutEcho(prompt: prompt) }, output: output)
+      readSecret: { prompt in readLineWithoutEcho(prompt: prompt) }, output: output,
+      page: { Pager.live($0, environment: environment) })
   }
 
   /// Reads a line from stdin; on a terminal, prompts on stderr with echo off

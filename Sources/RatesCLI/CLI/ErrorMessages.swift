@@ -37,7 +37,9 @@ extension ProviderError: LocalizedError {
       return "\(Providers.displayName(provider)) rejected the API key (error \(code)): "
         + KeyAdvice.planMismatch(code: code, sent: sent, keySetup)
     case .historyTooOld(let provider):
-      return "\(Providers.displayName(provider)) only serves the past 365 days on free plans: use --days 365 or less"
+      return "\(Providers.displayName(provider)) only serves the past 365 days on its free plans "
+        + "(keyless and Demo): pick days within the last year, or set COINGECKO_PRO_API_KEY "
+        + "(a paid plan) for older ones"
     case .serverError(let provider, let status):
       return "\(Providers.displayName(provider)) is having trouble (HTTP \(status)): try again in a few minutes"
     case .httpStatus(let provider, let status, let message):

@@ -40,6 +40,20 @@ struct CacheInventory: Sendable, Equatable {
   var newest: Date?
   /// Entries by provider and kind, sorted.
   var groups: [Group]
+  /// The day store's files (`days/<provider>/<asset>-<quote>.days`), one per pair, sorted.
+  var days: [DayFile] = []
+
+  /// One pair's settled days in the day store.
+  struct DayFile: Sendable, Equatable, Encodable {
+    var provider: String
+    var pair: String
+    var from: Day
+    var through: Day
+    /// Days with a value, and days known to have none (closures).
+    var values: Int
+    var empty: Int
+    var bytes: Int
+  }
 
   /// Scans `directory` (every entry is opened to read its `fetchedAt`).
   static func scan(_ directory: URL) -> CacheInventory {
@@ -55,16 +69,24 @@ struct CacheInventory: Sendable, Equatable {
     CacheWalker(root: directory).walk { file in
       inventory.bytes += file.size
       guard file.isEntryName else {
-        inventory.foreign += file.isTemporary ? 0 : 1
+        inventory.foreign += file.isTemporary || file.isDayLock ? 0 : 1
         return
       }
       inventory.entries += 1
+      if let summary = file.daySummary {
+        inventory.days.append(
+          DayFile(
+            provider: file.relative[1], pair: String(file.url.lastPathComponent.dropLast(5)),
+            from: summary.from, through: summary.through, values: summary.values,
+            empty: summary.empty, bytes: file.size))
+      }
       var group =
         groups[file.groupKey]
         ?? Group(provider: file.provider, kind: file.kind, entries: 0, bytes: 0)
       group.entries += 1
       group.bytes += file.size
       groups[file.groupKey] = group
+      if file.isDayFile && file.daySummary != nil { return }
       guard let envelope = file.envelope, envelope.version == JSONFileCache.formatVersion,
         let fetchedAt = envelope.fetchedAt
       else {
@@ -75,6 +97,7 @@ struct CacheInventory: Sendable, Equatable {
       inventory.newest = max(inventory.newest ?? fetchedAt, fetchedAt)
     }
     inventory.groups = groups.values.sorted { ($0.provider, $0.kind) < ($1.provider, $1.kind) }
+    inventory.days.sort { ($0.provider, $0.pair) < ($1.provider, $1.pair) }
     return inventory
   }
 
@@ -116,9 +139,18 @@ struct CacheFile {
   var isTemporary: Bool
   /// The envelope's probe, when the file is an entry that could be read.
   var envelope: CacheWalker.Probe?
+  /// What a day store file holds, when it is one that could be read.
+  var daySummary: DayStore.Summary?
 
-  var provider: String { relative.count > 1 ? relative[0] : "-" }
-  var kind: String { relative.count > 2 ? relative[1] : "-" }
+  /// Whether it is a day store file: `days/<provider>/<name>.days`.
+  var isDayFile: Bool { relative.count == 3 && relative[0] == "days" && url.pathExtension == "days" }
+  /// Whether it is a day store file's lock, `<name>.days.lock`.
+  var isDayLock: Bool {
+    relative.count == 3 && relative[0] == "days" && url.lastPathComponent.hasSuffix(".days.lock")
+  }
+
+  var provider: String { isDayFile ? relative[1] : relative.count > 1 ? relative[0] : "-" }
+  var kind: String { isDayFile ? "days" : relative.count > 2 ? relative[1] : "-" }
   var groupKey: String { provider + "/" + kind }
 }
 
@@ -171,6 +203,10 @@ struct CacheWalker {
       url: url, relative: relative, size: size, isEntryName: isEntryName,
       isTemporary: !isEntryName && name.hasPrefix(".") && name.hasSuffix(".tmp"), envelope: nil)
     guard isEntryName else { return file }
+    if file.isDayFile {
+      file.daySummary = DayStore.summary(of: url)
+      return file
+    }
     let key = relative.joined(separator: "/").dropLast(5)  // the path without ".json"
     let limit = JSONFileCache.maximumBytes(forKey: String(key))
     if case .success(let data?) = JSONFileCache.readEntry(at: url.path, limit: limit) {
@@ -179,9 +215,11 @@ struct CacheWalker {
     return file
   }
 
-  /// Whether the cache names entry files `name`: `[a-z0-9._-]+.json`, not starting with a dot.
+  /// Whether the cache names entry files `name`: `[a-z0-9._-]+.json` (or `.days`, the day
+  /// store's), not starting with a dot.
   static func isEntryName(_ name: String) -> Bool {
-    guard name.hasSuffix(".json"), name.count > 5, !name.hasPrefix(".") else { return false }
+    guard name.hasSuffix(".json") || name.hasSuffix(".days"), name.count > 5, !name.hasPrefix(".")
+    else { return false }
     return name.utf8.allSatisfy { byte in
       (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2E
         || byte == 0x5F || byte == 0x2D
@@ -191,6 +229,7 @@ struct CacheWalker {
   /// Whether `file` is provably the cache's own entry: an entry name, and an envelope whose
   /// key maps to exactly this file (any format version).
   func isOwnEntry(_ file: CacheFile) -> Bool {
+    if file.isDayFile { return file.isEntryName && file.daySummary != nil }
     guard file.isEntryName, let key = file.envelope?.key else { return false }
     return JSONFileCache(directory: root).fileURL(for: key).path == file.url.path
   }
@@ -252,7 +291,7 @@ extension CacheInventory {
     var failure: AtomicFile.WriteError?
     walker.walk { file in
       let own = walker.isOwnEntry(file)
-      guard own || isAbandonedTemporaryFile(file) else {
+      guard own || isAbandonedTemporaryFile(file) || file.isDayLock else {
         report.kept.append(file.url.path)
         return
       }

@@ -34,11 +34,13 @@ public struct HistoryView: Sendable {
   /// `BTC/EUR  28 days  2026-10-26 to 2026-11-22  CoinGecko`, plus a stale mark.
   public func header() -> String {
     var parts = [style.bold(TerminalText.sanitize(pair))]
-    let days = series.days
-    if let first = days.first, let last = days.last {
-      let count = days.count
+    // Points and gaps are disjoint days: count and ends without listing every day.
+    let ends = [series.points.first?.date, series.points.last?.date, series.gaps.first, series.gaps.last]
+      .compactMap { $0 }
+    if let first = ends.min(), let last = ends.max() {
+      let count = series.points.count + series.gaps.count
       parts.append("\(count) day\(count == 1 ? "" : "s")")
-      parts.append("\(first.day) to \(last.day)")
+      parts.append("\(first) to \(last)")
     }
     parts.append(Providers.displayName(series.source))
     if let staleness {
@@ -50,14 +52,19 @@ public struct HistoryView: Sendable {
 
   /// The header, a sparkline labelled with min and max, and the statistics.
   public func sparklineReport() -> String {
-    let line = Sparkline.render(series, width: width - 2, ascii: ascii)
+    // One column per day, or per whole number of days on a long series; a
+    // day without a rate is a blank column.
+    let values = series.days.map { $0.point?.rate ?? .nan }
+    let perColumn = Self.daysPerColumn(values.count, width: width - 2)
+    let line = Sparkline.render(Self.buckets(values, of: perColumn), ascii: ascii)
     let change = (series.points.last?.rate ?? 0) - (series.points.first?.rate ?? 0)
     var lines = [header(), "", "  " + style.change(line, value: change)]
     if let stats = SeriesStatistics(points: series.ownPoints) {
       let labels = RateFormat.distinct([stats.min, stats.max], format: RateFormat.rate)
       lines.append(
         "  " + style.dim("low \(labels[0]) \(stats.minDate)"
-          + "   high \(labels[1]) \(stats.maxDate)"))
+          + "   high \(labels[1]) \(stats.maxDate)"
+          + (perColumn > 1 ? "   1 column = \(perColumn) days" : "")))
       lines.append("")
       lines.append(contentsOf: statisticsBlock(stats))
     }
@@ -70,6 +77,7 @@ public struct HistoryView: Sendable {
     var lines = [header(), ""]
     lines.append(
       contentsOf: LineChart.render(points: series.chartPoints, width: width, height: 12, ascii: ascii))
+    if let caption = chartScale() { lines.append(style.dim("  " + caption)) }
     if let stats = SeriesStatistics(points: series.ownPoints) {
       lines.append("")
       lines.append(contentsOf: statisticsBlock(stats))
@@ -152,6 +160,35 @@ public struct HistoryView: Sendable {
       lines.append(style.dim("  \(gaps) day\(gaps == 1 ? " has" : "s have") no rate"))
     }
     return lines
+  }
+
+  /// How many days one chart column stands for, when more than one:
+  /// `1 column ≈ 134 days` (the chart's buckets are of equal size, not of
+  /// whole days).
+  func chartScale() -> String? {
+    let plotWidth = LineChart.plotWidth(points: series.points, width: width)
+    let days = series.days.count
+    guard plotWidth > 0, days > plotWidth else { return nil }
+    let perColumn = Double(days) / Double(plotWidth)
+    let text = perColumn < 10 ? String(format: "%.1f", perColumn) : String(Int(perColumn.rounded()))
+    return "1 column ≈ \(text) days"
+  }
+
+  /// The whole number of days each sparkline column stands for so that
+  /// `count` days fit in `width` columns: 1 when they fit.
+  static func daysPerColumn(_ count: Int, width: Int) -> Int {
+    let columns = max(1, width)
+    return count <= columns ? 1 : (count + columns - 1) / columns
+  }
+
+  /// `values` in consecutive buckets of `size` (the last may be shorter),
+  /// each the mean of its finite values, or `nan` (a blank) with none.
+  static func buckets(_ values: [Double], of size: Int) -> [Double] {
+    guard size > 1 else { return values }
+    return stride(from: 0, to: values.count, by: size).map { start in
+      let bucket = values[start..<min(start + size, values.count)].filter(\.isFinite)
+      return bucket.isEmpty ? .nan : bucket.reduce(0, +) / Double(bucket.count)
+    }
   }
 
   /// Shrinks `values` to at most `width` by averaging equal buckets; shorter

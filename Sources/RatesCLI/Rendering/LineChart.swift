@@ -89,6 +89,16 @@ public enum LineChart {
     return lines
   }
 
+  /// The plot columns ``render(points:width:height:ascii:cursor:)`` draws
+  /// for `points` in `width` (the width less the value axis); 0 when none.
+  public static func plotWidth(points: [RatePoint], width: Int, height: Int = 12) -> Int {
+    let rates = points.map(\.rate).filter(\.isFinite)
+    guard let low = rates.min(), let high = rates.max(), height >= 1, width >= 2 else { return 0 }
+    let labelWidth = valueLabels(low: low, high: high, rows: height).values.map(\.count).max() ?? 0
+    if width - (labelWidth + 2) < minimumPlotWidthWithLabels { return max(0, width - 1) }
+    return max(0, width - (labelWidth + 2))
+  }
+
   /// The value labels by row (0 is the top row): the high, the low and the middle.
   /// Each with enough decimals to differ from the others (``RateFormat/distinct(_:format:)``).
   static func valueLabels(low: Double, high: Double, rows: Int) -> [Int: String] {

@@ -157,7 +157,8 @@ public enum FakeCoinGecko {
       ?? 10 + Double(FakeSupport.fnv1a("\(id)/\(currency)") % 100_000) / 100
   }
 
-  /// Serves `/api/v3/ping`, `/simple/price`, `/coins/{id}/market_chart` and `/search`.
+  /// Serves `/api/v3/ping`, `/simple/price`, `/coins/{id}/market_chart`,
+  /// `/coins/{id}/market_chart/range`, `/coins/markets` and `/search`.
   ///
   /// - Parameters:
   ///   - now: the fake's clock, read once per request.
@@ -186,6 +187,9 @@ public enum FakeCoinGecko {
         return markets(request, now: date, prices: prices)
       case 3 where components[0] == "coins" && components[2] == "market_chart":
         return marketChart(id: components[1], request, now: date, prices: prices)
+      case 4 where components[0] == "coins" && components[2] == "market_chart"
+        && components[3] == "range":
+        return marketChartRange(id: components[1], request, now: date, prices: prices)
       default:
         return .json(#"{"error":"Not Found"}"#, status: 404)
       }
@@ -289,6 +293,51 @@ public enum FakeCoinGecko {
       + "\"market_caps\":\(series { FakeSupport.round($0 * supply, places: 1) }),"
       + "\"total_volumes\":\(series { FakeSupport.round($0 * supply * 0.025, places: 1) })}"
     return .json(body)
+  }
+
+  /// The first day each coin has prices (bitcoin 2013-04-28, ethereum
+  /// 2015-08-07, every other coin 2017-01-01): a range before it has no points.
+  public static func firstDay(id: String) -> Day {
+    switch id {
+    case "bitcoin": return Day(daysSinceEpoch: 15_823)  // 2013-04-28
+    case "ethereum": return Day(daysSinceEpoch: 16_654)  // 2015-08-07
+    default: return Day(daysSinceEpoch: 17_167)  // 2017-01-01
+    }
+  }
+
+  /// `/coins/{id}/market_chart/range?vs_currency&from&to` (Unix seconds):
+  /// daily points at 00:00 UTC for spans over 90 days, hourly (on the hour,
+  /// no jitter) otherwise, from `firstDay(id:)` on, and the "now" point when
+  /// `to` reaches now. Without an `x-cg-pro-api-key` header, a `from` more than
+  /// 365 days before now is the 10012 error (HTTP 401).
+  private static func marketChartRange(
+    id: String, _ request: RecordedRequest, now: Date, prices: [String: [String: Double]]
+  ) -> LoopbackReply {
+    guard prices[id] != nil else { return .json(#"{"error":"coin not found"}"#, status: 404) }
+    guard let vs = request.query["vs_currency"]?.lowercased(),
+      knownCurrencies(prices).contains(vs)
+    else { return .json(#"{"error":"invalid vs_currency"}"#, status: 400) }
+    guard let fromSeconds = request.query["from"].flatMap(Double.init),
+      let toSeconds = request.query["to"].flatMap(Double.init), fromSeconds <= toSeconds
+    else { return .json(#"{"error":"FakeCoinGecko: from and to must be Unix seconds, from <= to"}"#, status: 400) }
+    let from = Date(timeIntervalSince1970: fromSeconds)
+    let to = min(Date(timeIntervalSince1970: toSeconds), now)
+    if request.headers["x-cg-pro-api-key"] == nil, now.timeIntervalSince(from) > 365 * 86_400 {
+      return .json(rangeError(now: now), status: 401)
+    }
+    let listed = firstDay(id: id).start
+    let step: TimeInterval = to.timeIntervalSince(from) > 90 * 86_400 ? 86_400 : 3_600
+    var points: [(ms: Int64, value: Double)] = []
+    var stamp = Date(timeIntervalSince1970: (max(from, listed).timeIntervalSince1970 / step).rounded(.up) * step)
+    while stamp <= to {
+      points.append((FakeSupport.milliseconds(stamp), intradayValue(id: id, currency: vs, at: stamp)))
+      stamp = stamp.addingTimeInterval(step)
+    }
+    if now.timeIntervalSince(to) < 1, now >= listed {
+      points.append((FakeSupport.milliseconds(now), nowValue(id: id, currency: vs, prices: prices)))
+    }
+    let series = "[" + points.map { "[\($0.ms),\($0.value)]" }.joined(separator: ",") + "]"
+    return .json("{\"prices\":\(series),\"market_caps\":\(series),\"total_volumes\":\(series)}")
   }
 
   /// `/coins/markets`: the coins that have prices, by rank (unranked last),

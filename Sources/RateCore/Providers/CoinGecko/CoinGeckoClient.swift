@@ -123,6 +123,37 @@ public struct CoinGeckoClient: Sendable {
     .sorted { $0.0 < $1.0 }
   }
 
+  /// Samples between `from` and `to` from one
+  /// `/coins/{id}/market_chart/range` (Unix seconds): daily for spans over
+  /// 90 days, hourly below, sorted by time. The free plans reach back 365
+  /// days (``ProviderError/historyTooOld(provider:)``, code 10012).
+  ///
+  /// - Parameter reachingBack: how many days before today `from` is, so a
+  ///   10012 is read as the 365-day limit only when the span passed it.
+  public func marketChartRange(
+    id: String, currency: String, from: Date, to: Date, reachingBack: Int? = nil
+  ) async throws -> [(Date, Double)] {
+    let encodedID = ProviderHTTP.encodeQueryValue(id)
+    let endpoint = "/coins/{id}/market_chart/range"
+    let response = try await http.get(
+      "/coins/\(encodedID)/market_chart/range",
+      query: [
+        ("vs_currency", currency.lowercased()),
+        ("from", String(Int64(from.timeIntervalSince1970.rounded(.down)))),
+        ("to", String(Int64(to.timeIntervalSince1970.rounded(.down)))),
+      ])
+    try check(
+      response, endpoint: endpoint, coin: id, currency: currency.uppercased(), days: reachingBack)
+    let dto = try http.decode(CoinGeckoMarketChartDTO.self, from: response.body, endpoint: endpoint)
+    return dto.prices.compactMap { point in
+      guard let value = point.value, value.isFinite, value > 0,
+        let date = ProviderNumbers.date(unixMilliseconds: point.milliseconds)
+      else { return nil }
+      return (date, value)
+    }
+    .sorted { $0.0 < $1.0 }
+  }
+
   /// One coin found by `/search`.
   public struct SearchResult: Equatable, Sendable, Codable {
     public var id: String

@@ -163,6 +163,69 @@ public struct FrankfurterClient: Sendable {
     return result.mapValues { $0.sorted { $0.date < $1.date } }
   }
 
+  /// The first day of ECB reference rates.
+  public static let firstDay = Day(daysSinceEpoch: 10_595)  // 1999-01-04
+  /// The days one range request spans: Frankfurter answered ranges longer
+  /// than 365 days with weekly averages before December 2024, so no request
+  /// asks for more. 1999-01-04 to today is one request per year.
+  public static let chunkDays = 365
+  /// The smaller span a chunk is asked again in when an instance still
+  /// answered it with weekly samples (older deployments sampled sooner).
+  public static let fallbackChunkDays = 90
+
+  /// Daily ECB rates from `start` to `end` in requests of at most
+  /// ``chunkDays`` days, oldest first, merged; days before ``firstDay`` are
+  /// not asked for. A chunk that comes back sampled weekly (fewer than two
+  /// working days a week) is asked again in ``fallbackChunkDays``-day parts.
+  public func dailySeries(pairs: [CurrencyPairKey], start: Day, end: Day) async throws
+    -> [CurrencyPairKey: [RatePoint]]
+  {
+    let first = max(start, Self.firstDay)
+    guard first <= end else {
+      throw ProviderError.noData(
+        provider: Providers.frankfurter,
+        detail: "ECB reference rates start on \(Self.firstDay); nothing from \(start) to \(end)")
+    }
+    var merged: [CurrencyPairKey: [Day: RatePoint]] = [:]
+    for chunk in Self.chunks(first...end, days: Self.chunkDays) {
+      var parts = try await timeSeries(pairs: pairs, start: chunk.lowerBound, end: chunk.upperBound)
+      if Self.looksSampled(parts, chunk) {
+        parts = [:]
+        for part in Self.chunks(chunk, days: Self.fallbackChunkDays) {
+          let answer = try await timeSeries(pairs: pairs, start: part.lowerBound, end: part.upperBound)
+          for (pair, points) in answer { parts[pair, default: []] += points }
+        }
+      }
+      for (pair, points) in parts {
+        for point in points { merged[pair, default: [:]][point.date] = point }
+      }
+    }
+    return merged.mapValues { $0.values.sorted { $0.date < $1.date } }
+  }
+
+  /// `span` cut into consecutive parts of at most `days` days.
+  static func chunks(_ span: ClosedRange<Day>, days: Int) -> [ClosedRange<Day>] {
+    var result: [ClosedRange<Day>] = []
+    var start = span.lowerBound
+    while start <= span.upperBound {
+      let end = min(start.adding(days: days - 1), span.upperBound)
+      result.append(start...end)
+      start = end.adding(days: 1)
+    }
+    return result
+  }
+
+  /// Whether a long chunk's answer holds fewer than two days a week: weekly
+  /// averages, not daily rates.
+  static func looksSampled(_ series: [CurrencyPairKey: [RatePoint]], _ chunk: ClosedRange<Day>)
+    -> Bool
+  {
+    let span = chunk.lowerBound.distance(to: chunk.upperBound) + 1
+    guard span > fallbackChunkDays, let count = series.values.map(\.count).max(), count > 0
+    else { return false }
+    return count * 7 < span * 2
+  }
+
   /// Every currency Frankfurter knows, from `GET /currencies`.
   ///
   /// - Returns: names by upper-case code, EUR included. Names pass through

@@ -48,8 +48,11 @@ extension PriceSource {
       dailyCloses: { asset, currency, days in
         let today = Day(containing: now())
         let key = CurrencyPairKey(base: asset.id, quote: currency)
-        let series = try await client.timeSeries(pairs: [key], start: days.lowerBound, end: today)[key] ?? []
-        let latest = series.last.map {
+        let end = min(days.upperBound, today)
+        let series =
+          try await client.dailySeries(pairs: [key], start: days.lowerBound, end: end)[key] ?? []
+        // The newest rate is the latest only when the span reaches today.
+        let latest = series.last.flatMap { end < today ? nil : $0 }.map {
           Quote(
             base: asset.symbol, quote: key.quote, rate: $0.rate, change24hPercent: nil, source: name,
             fetchedAt: now(), updatedAt: $0.date.start)

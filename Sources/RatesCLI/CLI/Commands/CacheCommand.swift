@@ -73,6 +73,8 @@ struct CacheCommand: CommandDeclaration {
     var oldest: Date?
     var newest: Date?
     var groups: [CacheInventory.Group]
+    /// The day store: one entry per pair with its first and last day.
+    var days: [CacheInventory.DayFile]
     var cleared: Bool?
     var removedFiles: Int?
     var removedBytes: Int?
@@ -87,6 +89,7 @@ struct CacheCommand: CommandDeclaration {
       oldest = inventory.oldest
       newest = inventory.newest
       groups = inventory.groups
+      days = inventory.days
       self.cleared = cleared
       removedFiles = report.map { $0.removedEntries + $0.removedTemporaryFiles }
       removedBytes = report?.removedBytes
@@ -94,7 +97,7 @@ struct CacheCommand: CommandDeclaration {
     }
 
     enum CodingKeys: String, CodingKey {
-      case version, path, exists, bytes, entries, unreadable, oldest, newest, groups, cleared
+      case version, path, exists, bytes, entries, unreadable, oldest, newest, groups, days, cleared
       case removedFiles, removedBytes, kept
     }
 
@@ -109,6 +112,7 @@ struct CacheCommand: CommandDeclaration {
       try container.encode(oldest, forKey: .oldest)
       try container.encode(newest, forKey: .newest)
       try container.encode(groups, forKey: .groups)
+      try container.encode(days, forKey: .days)
       try container.encodeIfPresent(cleared, forKey: .cleared)
       try container.encodeIfPresent(removedFiles, forKey: .removedFiles)
       try container.encodeIfPresent(removedBytes, forKey: .removedBytes)
@@ -194,7 +198,26 @@ struct CacheCommand: CommandDeclaration {
         contentsOf: table.render(
           maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode))
     }
+    lines += renderDays(inventory, invocation: invocation)
     return lines.joined(separator: "\n")
+  }
+
+  /// The day store's pairs: their day range, the days with a value and the bytes.
+  func renderDays(_ inventory: CacheInventory, invocation: Invocation) -> [String] {
+    guard !inventory.days.isEmpty else { return [] }
+    var table = TextTable(columns: [
+      .init("PROVIDER"), .init("PAIR"), .init("FROM"), .init("THROUGH"), .init("VALUES"),
+      .init("SIZE"),
+    ])
+    for file in inventory.days {
+      table.append([
+        TerminalText.sanitize(file.provider), TerminalText.sanitize(file.pair.uppercased()),
+        file.from.description, file.through.description, String(file.values),
+        CacheInventory.formatBytes(file.bytes),
+      ])
+    }
+    return ["", "Settled days (kept for good, never fetched again):"]
+      + table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode)
   }
 
   /// Refuses to clear a directory that is `/`, the home directory, or holds the user's data or

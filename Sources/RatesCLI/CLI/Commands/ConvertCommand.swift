@@ -15,8 +15,8 @@ struct ConvertCommand: RatesCommand {
       isCommaList: true, completion: .local([.currencies, .coins])),
   ]
   static let date = OptionSpec.option(
-    "--date", value: "YYYY-MM-DD",
-    help: "use that day's rate (the last 365 days; for two currencies, any day since 1999)")
+    "--date", value: "YYYY-MM-DD", help: "use that day's rate (any day the provider covers; ECB: the working day on or before "
+      + "it, from 1999-01-04)")
   static let ledger = OptionSpec.flag(
     "--ledger", help: "use the 3-day average of your own exchanges ('rates ledger rate')")
   static let options = [date, ledger]
@@ -187,18 +187,10 @@ struct ConvertCommand: RatesCommand {
     guard date <= today else {
       throw UsageError.invalid("--date \(date) is in the future: use today or an earlier day")
     }
-    if date.distance(to: today) + 1 > 365,
-      let rates = try await referenceRates(on: date, invocation)
-    {
-      return rates
-    }
-    guard date.distance(to: today) + 1 <= 365 else {
-      throw UsageError.invalid("--date reaches back at most 365 days (to \(today.adding(days: -364)))")
-    }
-    // A week more, so a weekend or holiday finds the working day before it.
-    let days = min(365, date.distance(to: today) + 8)
+    // A week before it too, so a weekend or holiday finds the working day before it.
+    let window = date.adding(days: -7)...date
     func rate(_ base: String, _ quote: String) async throws -> SourcedRate {
-      let result = try await invocation.desk.history(base: base, quote: quote, days: days)
+      let result = try await invocation.desk.history(base: base, quote: quote, window: window)
       // The day the rate was published (an ECB working day), not a carried copy.
       guard let point = result.series.points.last(where: { $0.date <= date && !$0.carried }) else {
         throw ProviderError.noData(

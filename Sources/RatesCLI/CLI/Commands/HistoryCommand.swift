@@ -6,7 +6,7 @@ import RateCore
 struct HistoryCommand: RatesCommand {
   static let name = "history"
   static let exportFormats = priceExportFormats
-  static let abstract = "daily rates for the last N days, with statistics"
+  static let abstract = "daily rates for the last N days or any range, with statistics"
   static let arguments = [
     ArgumentSpec(
       name: "BASE",
@@ -22,11 +22,13 @@ struct HistoryCommand: RatesCommand {
   static let days = OptionSpec.option(
     "--days", value: "N",
     help: "how many days, 1 to 365 (default 28): N points, one per UTC day, the last being "
-      + "today's latest price")
+      + "today's latest price; not with --from or --date")
   static let chart = OptionSpec.flag(
     "--chart", help: "a multi-row line chart fitted to the terminal width")
   static let table = OptionSpec.flag(
-    "--table", help: "one row per day with the change from the previous day")
+    "--table",
+    help: "one row per day with the change from the previous day; on a terminal, a table "
+      + "longer than the window goes through RATES_PAGER, PAGER or less -FRX")
   static let interactive = OptionSpec.flag(
     "--interactive",
     help: "explore the chart on a terminal: a cursor on the last day, ←/→ or h/l move it one "
@@ -34,7 +36,7 @@ struct HistoryCommand: RatesCommand {
       + "selected day's date, value and change show under the chart. Needs a terminal on "
       + "stdin and stdout (else exit 64); not with --json, --chart, --table or an export "
       + "format")
-  static let options = [days, chart, table, interactive]
+  static let options = [days, HistorySpan.from, HistorySpan.to, HistorySpan.date, chart, table, interactive]
   static let optionGroups = [OptionGroup(options: [chart, table, interactive])]
   static let discussion = """
     Fiat pairs (GBP USD) use ECB reference rates; a weekend or holiday repeats the last
@@ -48,6 +50,9 @@ struct HistoryCommand: RatesCommand {
   static let examples = [
     "rates history BTC EUR",
     "rates history ETH-USD --days 90 --chart",
+    "rates history EUR USD --from 1999-01-04",
+    "rates history GBP USD --from 2020-01-01 --to 2020-12-31 --table",
+    "rates history EUR USD --date 2019-03-17",
     "rates history BTC EUR --days 90 --interactive",
     "rates history BTC GBP --table --provider coindesk",
     "rates history GBP USD --table",
@@ -57,11 +62,12 @@ struct HistoryCommand: RatesCommand {
   enum Layout: Sendable { case sparkline, chart, table, interactive }
 
   let pair: PairArguments
-  let days: Int
+  let span: HistorySpan
   let layout: Layout
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    days = try scanner.integer(Self.days, in: 1...365) ?? 28
+    span = try HistorySpan.parse(
+      &scanner, days: Self.days, defaultDays: 28, single: HistorySpan.date)
     let chart = try scanner.flag(Self.chart)
     let table = try scanner.flag(Self.table)
     let interactive = try scanner.flag(Self.interactive)
@@ -70,6 +76,9 @@ struct HistoryCommand: RatesCommand {
       throw UsageError.invalid("--interactive cannot be used with \(chart ? "--chart" : "--table")")
     }
     layout = interactive ? .interactive : chart ? .chart : table ? .table : .sparkline
+    if case .single = span, interactive {
+      throw UsageError.invalid("--interactive cannot be used with --date")
+    }
     pair = try PairArguments(parsing: &scanner, defaultQuote: defaults.currency)
   }
 
@@ -87,14 +96,22 @@ struct HistoryCommand: RatesCommand {
           "--interactive needs a terminal: run it in one, or drop --interactive")
       }
     }
-    let result = try await invocation.desk.history(base: pair.base, quote: pair.quote, days: days)
+    let today = Day(containing: invocation.context.now())
+    let window = try span.window(today: today)
+    let result = try await invocation.desk.history(base: pair.base, quote: pair.quote, window: window)
+    if case .single(let day) = span { return try DayLookup(day: day, result: result).run(invocation) }
     let series = result.series
     guard !series.points.isEmpty else {
+      // Nothing cached for these days either: the fetch's own error says why.
+      if let reason = result.staleness?.reason { throw reason }
       throw ProviderError.noData(
-        provider: series.source, detail: "no prices for \(series.base)/\(series.quote) in the last \(days) days")
+        provider: series.source,
+        detail: "no prices for \(series.base)/\(series.quote) in \(span.describe(today: today))")
     }
     invocation.report(result)
-    if series.points.count < days && result.staleness == nil {
+    if let days = span.expectedDays(today: today), series.points.count < days,
+      result.staleness == nil
+    {
       invocation.err("note: only \(series.points.count) of \(days) days have data")
     }
     if invocation.options.json {
@@ -111,7 +128,10 @@ struct HistoryCommand: RatesCommand {
     switch layout {
     case .sparkline: invocation.out(view.sparklineReport())
     case .chart: invocation.out(view.chartReport())
-    case .table: invocation.out(view.tableReport())
+    case .table:
+      // A long table pages on a terminal (RATES_PAGER, PAGER, else less -FRX).
+      let text = view.tableReport()
+      if !invocation.context.page(text + "\n") { invocation.out(text) }
     case .interactive:
       return try await HistoryExplorer.run(
         series: series, style: invocation.style, ascii: !invocation.terminal.unicode,

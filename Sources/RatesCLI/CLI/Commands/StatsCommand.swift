@@ -17,10 +17,11 @@ struct StatsCommand: RatesCommand {
   ]
   static let days = OptionSpec.option(
     "--days", value: "N",
-    help: "how many days, 1 to 365 (default 30; 30, 60, 90 and 365 are typical)")
+    help: "how many days, 1 to 365 (default 30; 30, 60, 90 and 365 are typical); not with "
+      + "--from")
   static let ledger = OptionSpec.flag(
     "--ledger", help: "use the daily average rate of your own exchanges ('rates ledger')")
-  static let options = [days, ledger]
+  static let options = [days, HistorySpan.from, HistorySpan.to, ledger]
   static let discussion = """
     Figures: min and max with their dates, mean, median, sample standard deviation,
     coefficient of variation (standard deviation / mean), first, last and change, the
@@ -31,16 +32,20 @@ struct StatsCommand: RatesCommand {
   static let examples = [
     "rates stats BTC EUR --days 90",
     "rates stats GBP USD --days 365",
+    "rates stats EUR USD --from 1999-01-04",
     "rates stats USD LBP --ledger --days 60",
   ]
 
   let pair: PairArguments
-  let days: Int
+  let span: HistorySpan
   let ledger: Bool
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    days = try scanner.integer(Self.days, in: 1...365) ?? 30
+    span = try HistorySpan.parse(&scanner, days: Self.days, defaultDays: 30)
     ledger = try scanner.flag(Self.ledger)
+    if ledger, case .range = span {
+      throw UsageError.invalid("--from cannot be used with --ledger: use --days")
+    }
     pair = try PairArguments(parsing: &scanner, defaultQuote: defaults.currency)
   }
 
@@ -75,9 +80,12 @@ struct StatsCommand: RatesCommand {
     let result = try await fetch(invocation)
     let series = result.series
     guard !series.points.isEmpty else {
+      // Nothing cached for these days either: the fetch's own error says why.
+      if let reason = result.staleness?.reason { throw reason }
       throw ProviderError.noData(
         provider: series.source,
-        detail: "no rates for \(series.base)/\(series.quote) in the last \(days) days")
+        detail: "no rates for \(series.base)/\(series.quote) in "
+          + span.describe(today: Day(containing: invocation.context.now())))
     }
     invocation.report(result)
     let analysis = Analysis(series.ownPoints)
@@ -98,6 +106,7 @@ struct StatsCommand: RatesCommand {
     lines += LineChart.render(
       points: series.points, width: max(20, invocation.terminal.width), height: 12,
       ascii: !invocation.terminal.unicode)
+    if let caption = view.chartScale() { lines.append(invocation.style.dim("  " + caption)) }
     lines.append("")
     lines += analysisBlock(series, analysis, invocation: invocation)
     lines += view.carriedNote()
@@ -107,9 +116,11 @@ struct StatsCommand: RatesCommand {
 
   /// The series: from the pair's provider, or from the ledger.
   func fetch(_ invocation: Invocation) async throws -> RateService.HistoryResult {
+    let window = try span.window(today: Day(containing: invocation.context.now()))
     guard ledger else {
-      return try await invocation.desk.history(base: pair.base, quote: pair.quote, days: days)
+      return try await invocation.desk.history(base: pair.base, quote: pair.quote, window: window)
     }
+    let days = window.lowerBound.distance(to: window.upperBound) + 1
     let series = try LedgerSeries.daily(
       base: pair.base, quote: pair.quote, days: days,
       entries: try invocation.userData().ledger.read().entries, now: invocation.context.now())

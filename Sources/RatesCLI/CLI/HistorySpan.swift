@@ -1,0 +1,93 @@
+import Foundation
+import RateCore
+
+/// The days a `history` or `stats` asks for: the last N days (`--days`), a
+/// range (`--from [--to]`) or, for `history`, one day (`--date`).
+enum HistorySpan: Equatable, Sendable {
+  case lastDays(Int)
+  case range(from: Day, to: Day?)
+  case single(Day)
+
+  static let from = OptionSpec.option(
+    "--from", value: "YYYY-MM-DD",
+    help: "the first day of a range (any day the provider covers: ECB rates from 1999-01-04); "
+      + "not with --days")
+  static let to = OptionSpec.option(
+    "--to", value: "YYYY-MM-DD", help: "the last day of a --from range (default: today)")
+  static let date = OptionSpec.option(
+    "--date", value: "YYYY-MM-DD",
+    help: "one day's rate, and the working day it was published (a Sunday gives Friday's "
+      + "ECB rate); not with --days, --from or --to")
+
+  /// Reads `--days` (1 to `maxDays`, default `defaultDays`), `--from`,
+  /// `--to` and, when `single` is given, `--date`: usage errors for a bad
+  /// date, a range whose end is before its start, or a mix of forms.
+  static func parse(
+    _ scanner: inout ArgumentScanner, days daysSpec: OptionSpec, defaultDays: Int,
+    single: OptionSpec? = nil
+  ) throws(UsageError) -> HistorySpan {
+    let expected = "a date written YYYY-MM-DD"
+    let days = try scanner.integer(daysSpec, in: 1...365)
+    let from = try scanner.option(Self.from, expected: expected) { Day($0) }
+    let to = try scanner.option(Self.to, expected: expected) { Day($0) }
+    var date: Day?
+    if let single { date = try scanner.option(single, expected: expected) { Day($0) } }
+    if let date {
+      if days != nil || from != nil || to != nil {
+        throw UsageError.invalid("--date cannot be used with --days, --from or --to")
+      }
+      return .single(date)
+    }
+    if days != nil && (from != nil || to != nil) {
+      throw UsageError.invalid("--days cannot be used with --from or --to: pick one")
+    }
+    if let to, from == nil {
+      throw UsageError.invalid("--to \(to) needs --from: give the first day too")
+    }
+    if let from, let to, to < from {
+      throw UsageError.invalid("--to \(to) is before --from \(from): swap them")
+    }
+    if let from { return .range(from: from, to: to) }
+    return .lastDays(days ?? defaultDays)
+  }
+
+  /// The days to fetch, checked against today: a day after today is a usage
+  /// error. A single day asks for the week before it too, so a weekend or
+  /// holiday finds the working day whose rate it shows.
+  func window(today: Day) throws(UsageError) -> ClosedRange<Day> {
+    switch self {
+    case .lastDays(let days):
+      return today.adding(days: -(days - 1))...today
+    case .range(let from, let to):
+      for (name, day) in [("--from", from), ("--to", to)] {
+        if let day, day > today {
+          throw UsageError.invalid("\(name) \(day) is in the future: use \(today) or an earlier day")
+        }
+      }
+      return from...(to ?? today)
+    case .single(let day):
+      guard day <= today else {
+        throw UsageError.invalid("--date \(day) is in the future: use \(today) or an earlier day")
+      }
+      return day.adding(days: -7)...day
+    }
+  }
+
+  /// How the span reads in messages: "the last 28 days", "2019-01-01 to 2019-12-31".
+  func describe(today: Day) -> String {
+    switch self {
+    case .lastDays(let days): return "the last \(days) days"
+    case .range(let from, let to): return "\(from) to \(to ?? today)"
+    case .single(let day): return "the week up to \(day)"
+    }
+  }
+
+  /// How many days the span should hold (for the "only N of M days" note).
+  func expectedDays(today: Day) -> Int? {
+    switch self {
+    case .lastDays(let days): return days
+    case .range(let from, let to): return from.distance(to: min(to ?? today, today)) + 1
+    case .single: return nil
+    }
+  }
+}

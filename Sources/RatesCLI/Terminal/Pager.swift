@@ -1,0 +1,57 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Long output on a terminal goes through a pager, as `git log` does: the
+/// command in `RATES_PAGER`, else `PAGER`, else `less -FRX` (which quits at
+/// once when the text fits, keeps colours and leaves the text on screen).
+/// Never when stdout is not a terminal, and not when the pager is set to ""
+/// or `cat`; a pager that cannot start falls back to printing.
+enum Pager {
+  /// The pager's command words, or nil for none.
+  static func command(environment: [String: String]) -> [String]? {
+    let configured = environment["RATES_PAGER"] ?? environment["PAGER"]
+    guard let configured else { return ["less", "-FRX"] }
+    let words = configured.split(separator: " ").map(String.init)
+    guard let first = words.first, first != "cat" else { return nil }
+    return words
+  }
+
+  /// Whether `lineCount` lines should be paged: on a terminal, when they do
+  /// not fit its `rows` (less one for the prompt).
+  static func shouldPage(lineCount: Int, rows: Int?, isTTY: Bool) -> Bool {
+    guard isTTY, let rows else { return false }
+    return lineCount > rows - 1
+  }
+
+  /// The live pager: pages `text` when stdout is a terminal it overflows;
+  /// false when it printed nothing (the caller prints).
+  static func live(_ text: String, environment: [String: String]) -> Bool {
+    let rows = TerminalScreen.windowSize(of: STDOUT_FILENO)?.rows
+    let lineCount = text.reduce(into: 0) { count, character in if character == "\n" { count += 1 } }
+    guard shouldPage(lineCount: lineCount, rows: rows, isTTY: isatty(STDOUT_FILENO) == 1),
+      let command = command(environment: environment)
+    else { return false }
+    return run(text, command: command)
+  }
+
+  /// Runs `command` (through `env`, so PATH finds it) with `text` on its
+  /// stdin and waits for it; false when it could not start.
+  static func run(_ text: String, command: [String]) -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = command
+    let input = Pipe()
+    process.standardInput = input
+    do { try process.run() } catch { return false }
+    // A pager quit early (q) closes the pipe: the rest is dropped (EPIPE, SIGPIPE ignored).
+    try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    return true
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import RateCore
+import RatesTestSupport
+
+/// The permanent day store: its compact format, merging that never replaces a
+/// stored value, unusable files, and concurrent writers.
+@Suite struct DayStoreTests {
+  static let first = FrankfurterClient.firstDay
+
+  static func days(_ range: ClosedRange<Int>, from start: Day = first, value: Double = 1.25)
+    -> DayStore.Days
+  {
+    var days = DayStore.Days()
+    for offset in range { days.set(start.adding(days: offset), value + Double(offset) / 1000) }
+    return days
+  }
+
+  @Test func valuesAndEmptyDaysRoundTripInEightBytesADay() throws {
+    let store = DayStore(directory: try makeTemporaryDirectory())
+    var days = Self.days(0...9_999)
+    days.set(Self.first.adding(days: 5), nil)
+    try store.save(days, key: "frankfurter/EUR-USD")
+    let (loaded, problem) = store.load(key: "frankfurter/EUR-USD")
+    #expect(problem == nil)
+    #expect(loaded == days)
+    let url = store.fileURL(key: "frankfurter/EUR-USD")
+    #expect(url.path.hasSuffix("/days/frankfurter/eur-usd.days"))
+    let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int
+    #expect(size == 16 + 10_000 * 8)
+  }
+
+  @Test func aStoredValueIsNeverReplacedAndUnknownDaysStayUnknown() throws {
+    let store = DayStore(directory: try makeTemporaryDirectory())
+    try store.save(Self.days(0...2, value: 1), key: "p/a-b")
+    var later = Self.days(2...4, value: 9)
+    later.set(Self.first.adding(days: 10), nil)
+    try store.save(later, key: "p/a-b")
+    let (loaded, _) = store.load(key: "p/a-b")
+    #expect(loaded.value(Self.first.adding(days: 2)) == 1.002, "the first value stands")
+    #expect(loaded.value(Self.first.adding(days: 4)) == 9.004)
+    #expect(!loaded.knows(Self.first.adding(days: 7)), "a day inside the file but never fetched")
+    #expect(loaded.isEmpty(Self.first.adding(days: 10)))
+    #expect(loaded.counts == (values: 5, empty: 1))
+  }
+
+  @Test func anUnusableFileIsReportedAndReplacedNeverACrash() throws {
+    let store = DayStore(directory: try makeTemporaryDirectory())
+    let url = store.fileURL(key: "p/a-b")
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    for bytes in [Data("{\"version\":1}".utf8), Data("RDAYS01\n".utf8) + Data(count: 7),
+      Data("RDAYS01\n".utf8) + Data([0, 0, 0, 0, 9, 0, 0, 0])]
+    {
+      try bytes.write(to: url)
+      let (loaded, problem) = store.load(key: "p/a-b")
+      #expect(loaded == DayStore.Days())
+      #expect(problem == .corrupt(path: url.path))
+    }
+    try store.save(Self.days(0...1), key: "p/a-b")
+    #expect(store.load(key: "p/a-b").1 == nil)
+  }
+
+  @Test func concurrentWritersLoseNothing() async throws {
+    let store = DayStore(directory: try makeTemporaryDirectory())
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for writer in 0..<8 {
+        group.addTask { try store.save(Self.days((writer * 50)...(writer * 50 + 49)), key: "p/a-b") }
+      }
+      try await group.waitForAll()
+    }
+    #expect(store.load(key: "p/a-b").0 == Self.days(0...399))
+  }
+}
