@@ -66,7 +66,8 @@ extension ProviderError: LocalizedError {
     case .noProvider(let base, let quote):
       return "no provider has \(base)/\(quote) rates: ECB rates cover \(FiatCurrencies.ecb.count) currencies"
         + " (see 'rates currencies') and CoinGecko prices coins; for a street rate, record your"
-        + " exchanges with 'rates ledger add' and use --ledger"
+        + " exchanges with 'rates ledger add', then 'rates ledger rate \(base) \(quote)'"
+        + " (convert and stats take --ledger)"
     }
   }
 }
@@ -132,6 +133,17 @@ extension LedgerQueryError: LocalizedError {
     switch self {
     case .noExchanges(let base, let quote, let days):
       return "no \(base)-\(quote) exchanges in the last \(days) days: record some with 'rates ledger add'"
+    }
+  }
+}
+
+extension LedgerStoreError: LocalizedError {
+  public var errorDescription: String? {
+    switch self {
+    case .noSuchEntries(let ids):
+      let list = ids.map(String.init).joined(separator: ", ")
+      return "no exchange with id\(ids.count == 1 ? "" : "s") \(list) in your ledger"
+        + " (see 'rates ledger list'); nothing was removed"
     }
   }
 }
