@@ -31,6 +31,8 @@ public struct CommandContext: Sendable {
   /// What became of the writes to the real stdout and stderr (the live
   /// context's); in-process contexts keep a healthy one.
   public var output: OutputHealth
+  /// Whether standard error is a terminal, where a slow fetch shows a progress line.
+  public var errorIsTerminal: Bool
 
   /// Creates a context.
   public init(
@@ -40,9 +42,10 @@ public struct CommandContext: Sendable {
     writeOut: @escaping @Sendable (String) -> Void, writeErr: @escaping @Sendable (String) -> Void,
     terminal: @escaping @Sendable (_ noColor: Bool, _ ascii: Bool) -> TerminalCapabilities,
     readSecret: @escaping @Sendable (_ prompt: String) -> String? = { _ in nil },
-    output: OutputHealth = OutputHealth()
+    output: OutputHealth = OutputHealth(), errorIsTerminal: Bool = false
   ) {
     self.output = output
+    self.errorIsTerminal = errorIsTerminal
     self.environment = environment
     self.now = now
     self.sleep = sleep
@@ -69,7 +72,8 @@ public struct CommandContext: Sendable {
           fileDescriptor: STDOUT_FILENO, environment: environment, noColorFlag: noColor,
           asciiFlag: ascii)
       },
-      readSecret: { prompt in readLineWithoutEcho(prompt: prompt) }, output: output)
+      readSecret: { prompt in readLineWithoutEcho(prompt: prompt) }, output: output,
+      errorIsTerminal: isatty(STDERR_FILENO) == 1)
   }
 
   /// Reads a line from stdin; on a terminal, prompts on stderr with echo off

@@ -102,9 +102,11 @@ public enum RatesCLI {
     }
     let command = try parse(
       path, scanner, defaults: CommandDefaults(currency: settings.currency))
-    let invocation = Invocation(
+    var invocation = Invocation(
       context: context, options: options, settings: settings,
       terminal: context.terminal(options.noColor, options.ascii))
+    invocation.progress = FetchProgress.make(
+      context: context, json: options.json, unicode: invocation.terminal.unicode)
     return try await command.run(invocation)
   }
 
