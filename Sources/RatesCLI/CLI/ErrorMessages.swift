@@ -73,11 +73,18 @@ extension ProviderError: LocalizedError {
 }
 
 extension HTTPError {
+  /// The next step that works without the network. Nothing was cached for the request (or
+  /// it would have been shown), so `--offline` would not help; currency pairs always work
+  /// from the built-in ECB rates.
+  static let offlineHint =
+    "'rates doctor' checks each provider; currency pairs work offline from the built-in"
+    + " ECB rates (rates convert 100 EUR USD)"
+
   /// A one-line explanation with the next step.
   public var userMessage: String {
     switch self {
     case .timedOut(let host, let seconds):
-      return "\(host) did not answer within \(seconds) s: check your connection or try again (--offline shows cached data)"
+      return "\(host) did not answer within \(seconds) s: check your connection or try again; \(Self.offlineHint)"
     case .bodyTooLarge(let host, let limit):
       return "\(host) sent more than \(limit / 1_048_576 > 0 ? "\(limit / 1_048_576) MiB" : "\(limit) bytes"): refusing the response"
     case .secureConnectionFailed(let host):
@@ -85,11 +92,11 @@ extension HTTPError {
     case .invalidRequest(let detail):
       return "the request could not be sent: \(detail)"
     case .unavailable(let detail):
-      return "no HTTP client: \(detail) (--offline shows cached data)"
+      return "no HTTP client: \(detail); \(Self.offlineHint)"
     case .cannotConnect(let host):
-      return "could not connect to \(host): check your connection (--offline shows cached data)"
+      return "could not connect to \(host): check your connection; \(Self.offlineHint)"
     case .cannotFindHost(let host):
-      return "could not resolve \(host): are you offline? (--offline shows cached data)"
+      return "could not resolve \(host): are you offline? \(Self.offlineHint)"
     case .connectionLost(let host):
       return "the connection to \(host) dropped mid-response: try again"
     case .cancelled:
