@@ -7,7 +7,7 @@ enum ManPage {
   /// `--man` after `rates help`.
   static let option = OptionSpec.flag("--man", help: "print the manual page rates(1) in roff")
   /// The width the help text is laid out at inside the page's no-fill blocks.
-  static let width = 78
+  static let width = 72
 
   /// The whole page, ending with a newline.
   static func text() -> String {
