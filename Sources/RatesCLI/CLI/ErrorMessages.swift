@@ -80,6 +80,12 @@ extension HTTPError {
     "'rates doctor' checks each provider; currency pairs work offline from the built-in"
     + " ECB rates (rates convert 100 EUR USD)"
 
+  /// `message` without ``offlineHint``, for a note beside data that was shown anyway.
+  static func droppingOfflineHint(_ message: String) -> String {
+    message.replacingOccurrences(of: "; " + offlineHint, with: "")
+      .replacingOccurrences(of: " " + offlineHint, with: "")
+  }
+
   /// A one-line explanation with the next step.
   public var userMessage: String {
     switch self {

@@ -2,20 +2,23 @@ import Foundation
 import RateCore
 
 /// The "fetching from CoinGecko…" line on a terminal's stderr: shown when a fetch has taken
-/// longer than ``delay``, erased when the last request in flight ends. Only made when stderr
-/// is a terminal and the output is not `--json` (see ``make(context:json:unicode:)``).
-actor FetchProgress {
+/// longer than ``delay``, erased when the last request in flight ends, or before any other
+/// text goes to stderr (``interrupt()``). Only made when stderr is a terminal and the output
+/// is not `--json` (see ``make(context:json:unicode:)``).
+final class FetchProgress: @unchecked Sendable {
   /// How long a fetch runs before the line appears.
   static let delay: Duration = .milliseconds(200)
   /// Erases the line the cursor is on: back to its start, then clear to its end.
   static let erase = "\r\u{1B}[K"
 
+  private let lock = NSLock()
   private let write: @Sendable (String) -> Void
   private let sleep: @Sendable (Duration) async throws -> Void
   private let ellipsis: String
+  // Guarded by `lock`.
   private var inFlight = 0
   private var shown = false
-  /// Which quiet spell a pending timer belongs to, so a stale one never shows the line.
+  /// Which busy spell a pending timer belongs to, so a stale one never shows the line.
   private var spell = 0
   private var timer: Task<Void, Never>?
 
@@ -37,33 +40,51 @@ actor FetchProgress {
 
   /// A request to `provider` (its display name) starts.
   func begin(_ provider: String) {
-    inFlight += 1
-    guard inFlight == 1, !shown else { return }
-    spell += 1
-    let current = spell
-    timer = Task { [sleep] in
-      do { try await sleep(Self.delay) } catch { return }
-      self.show(provider, spell: current)
+    lock.withLock {
+      inFlight += 1
+      guard inFlight == 1 else { return }
+      spell += 1
+      let current = spell
+      timer = Task { [sleep] in
+        do { try await sleep(Self.delay) } catch { return }
+        self.show(provider, spell: current)
+      }
     }
   }
 
   private func show(_ provider: String, spell current: Int) {
-    guard current == spell, inFlight > 0, !shown else { return }
-    shown = true
-    write("fetching from \(provider)\(ellipsis)")
+    lock.withLock {
+      guard current == spell, inFlight > 0, !shown else { return }
+      shown = true
+      write("fetching from \(provider)\(ellipsis)")
+    }
   }
 
   /// A request ends, answered or not; the last one erases the line.
   func end() {
-    inFlight -= 1
-    guard inFlight == 0 else { return }
-    spell += 1
-    timer?.cancel()
-    timer = nil
-    if shown {
-      shown = false
-      write(Self.erase)
+    lock.withLock {
+      inFlight -= 1
+      guard inFlight == 0 else { return }
+      spell += 1
+      timer?.cancel()
+      timer = nil
+      eraseLine()
     }
+  }
+
+  /// Other text is about to go to stderr: the line makes way (for the rest of this spell).
+  func interrupt() {
+    lock.withLock {
+      spell += 1
+      eraseLine()
+    }
+  }
+
+  /// Erases the line if it shows; call with `lock` held.
+  private func eraseLine() {
+    guard shown else { return }
+    shown = false
+    write(Self.erase)
   }
 }
 
@@ -73,15 +94,9 @@ extension HTTPTransport {
     to progress: FetchProgress, provider name: @escaping @Sendable (HTTPRequest) -> String
   ) -> HTTPTransport {
     HTTPTransport { request in
-      await progress.begin(name(request))
-      do {
-        let response = try await send(request)
-        await progress.end()
-        return response
-      } catch {
-        await progress.end()
-        throw error
-      }
+      progress.begin(name(request))
+      defer { progress.end() }
+      return try await send(request)
     }
   }
 }

@@ -124,11 +124,21 @@ public enum RatesCLI {
     }
     let command = try parse(
       path, scanner, defaults: CommandDefaults(currency: settings.currency))
+    let terminal = context.terminal(options.noColor, options.ascii)
+    let progress = FetchProgress.make(
+      context: context, json: options.json, unicode: terminal.unicode)
+    var context = context
+    if let progress {
+      // Any other line on stderr first erases the progress line.
+      let write = context.writeErr
+      context.writeErr = { text in
+        progress.interrupt()
+        write(text)
+      }
+    }
     var invocation = Invocation(
-      context: context, options: options, settings: settings,
-      terminal: context.terminal(options.noColor, options.ascii))
-    invocation.progress = FetchProgress.make(
-      context: context, json: options.json, unicode: invocation.terminal.unicode)
+      context: context, options: options, settings: settings, terminal: terminal)
+    invocation.progress = progress
     return try await command.run(invocation)
   }
 

@@ -54,4 +54,17 @@ import RatesTestSupport
     #expect(!result.stderr.contains("fetching"), "\(result.stderr)")
     #expect(!slept.all.contains(FetchProgress.delay), "no progress timer at all")
   }
+
+  /// Other stderr text while the line shows: the line is erased first, and not again at the end.
+  @Test func otherTextErasesTheLineFirst() async throws {
+    let written = Recorder<String>()
+    let progress = FetchProgress(
+      write: { written.append($0) }, sleep: { _ in }, unicode: false)
+    progress.begin("CoinGecko")
+    #expect(await eventually { written.all == ["fetching from CoinGecko..."] })
+    progress.interrupt()
+    written.append("warning: something\n")
+    progress.end()
+    #expect(written.all == ["fetching from CoinGecko...", FetchProgress.erase, "warning: something\n"])
+  }
 }

@@ -24,4 +24,27 @@ import RatesTestSupport
     #expect(next.status == 0, "\(next.stderr)")
     #expect(first.stderr.contains("'rates doctor'"))
   }
+
+  /// Beside data that was shown anyway (the cache, the ECB snapshot), the note keeps the
+  /// reason but not the offline next steps.
+  @Test func aStaleNoteCarriesNoOfflineSteps() async throws {
+    let down = Recorder<Bool>()
+    let server = InProcessServer.fakeAPI()
+    let rates = try CLIHarness(
+      makeTransport: { seconds in
+        let inner = server.transport(timeoutSeconds: seconds)
+        return HTTPTransport { request in
+          if !down.all.isEmpty { throw HTTPError.cannotFindHost(host: request.url.host ?? "?") }
+          return try await inner.send(request)
+        }
+      }, clock: server.clock)
+    #expect(await rates.run(["current", "BTC", "GBP-USD"]).status == 0)
+    server.clock.advance(by: 7200)
+    down.append(true)
+    let stale = await rates.run(["current", "BTC", "GBP-USD"])
+    #expect(stale.status == 0, "\(stale.stderr)")
+    #expect(stale.stderr.contains("could not resolve"), "\(stale.stderr)")
+    #expect(stale.stderr.contains("showing cached data"), "\(stale.stderr)")
+    #expect(!stale.stderr.contains("rates doctor"), "\(stale.stderr)")
+  }
 }
