@@ -48,12 +48,7 @@ public enum RatesCLI {
           return ExitCode.success.rawValue
         }
         if wantsHelp || arguments.isEmpty {
-          let terminal = context.terminal(options.noColor, options.ascii)
-          let width = CommandHelp.width(forTerminal: terminal.width)
-          // Bare `rates` into a pipe: the short overview, not the whole manual.
-          let text =
-            arguments.isEmpty && !terminal.isTTY ? overview(width: width) : mainHelp(width: width)
-          context.writeOut(try helpText(text, command: "rates", json: options.json))
+          context.writeOut(try topHelp(bare: arguments.isEmpty, options: options, context: context))
           return ExitCode.success.rawValue
         }
         try scanner.finish()
@@ -87,6 +82,15 @@ public enum RatesCLI {
         error, options: options, path: path, context: context, keySetup: keySetup
       ).rawValue
     }
+  }
+
+  /// `rates --help`, or bare `rates`: the whole help on a terminal, into a pipe a short
+  /// overview for bare `rates`.
+  static func topHelp(bare: Bool, options: GlobalOptions, context: CommandContext) throws -> String {
+    let terminal = context.terminal(options.noColor, options.ascii)
+    let width = CommandHelp.width(forTerminal: terminal.width)
+    let text = bare && !terminal.isTTY ? overview(width: width) : mainHelp(width: width)
+    return try helpText(text, command: "rates", json: options.json)
   }
 
   /// `rates help [<command>...]`, and `rates help --man` (the manual page, from the same text).
