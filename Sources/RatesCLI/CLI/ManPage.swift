@@ -43,10 +43,23 @@ enum ManPage {
     return lines
   }
 
-  /// One line of text safe in roff: backslashes as `\e`, and a leading `.` or `'` (a request)
-  /// guarded by `\&`.
+  /// One line of text safe in roff: backslashes as `\e`, anything beyond ASCII as `\[uXXXX]`
+  /// (troff reads bytes, not UTF-8), and a leading `.` or `'` (a request) guarded by `\&`.
   static func escape(_ line: String) -> String {
-    let text = line.replacingOccurrences(of: "\\", with: "\\e")
+    var text = ""
+    for scalar in line.unicodeScalars {
+      switch scalar {
+      case "\\": text += "\\e"
+      case _ where scalar.isASCII: text.unicodeScalars.append(scalar)
+      default: text += "\\[u" + hex(scalar.value) + "]"
+      }
+    }
     return text.hasPrefix(".") || text.hasPrefix("'") ? "\\&" + text : text
+  }
+
+  /// `2190`: at least four upper-case hex digits.
+  static func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 }

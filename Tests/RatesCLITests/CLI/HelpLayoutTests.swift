@@ -84,5 +84,8 @@ import RatesTestSupport
       #expect(requests.contains { line.hasPrefix($0 + " ") || line == $0 }, "\(line)")
     }
     #expect(!page.contains("\\d") && !page.contains("\\n"), "backslashes escaped")
+    // troff reads bytes: anything beyond ASCII is a named glyph (← is \[u2190]).
+    #expect(page.unicodeScalars.allSatisfy { $0.isASCII })
+    #expect(page.contains("\\[u2190]/\\[u2192]"))
   }
 }
