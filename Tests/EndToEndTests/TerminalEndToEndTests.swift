@@ -138,6 +138,24 @@ import Testing
     Self.expectCleanExit(run.text, status: 0)
   }
 
+  /// Issue 15: on a terminal a slow fetch shows "fetching from CoinGecko…" on stderr and
+  /// erases it; with stderr piped it never shows. The server answers after a second, well
+  /// past the 200 ms the line waits for; nothing is timed here.
+  @Test(
+    .enabled(if: ExplorerEndToEndTests.script != nil, "needs util-linux script"),
+    arguments: [("", true), (" 2>&1 | cat", false)])
+  func aSlowFetchSaysSoOnATerminalOnly(redirection: String, shows: Bool) async throws {
+    let fake = FakeAPIs.handler(now: { Date() })
+    let server = try LoopbackServer(handler: { .delayed(seconds: 1, fake($0)) })
+    defer { server.stop() }
+    let run = try Self.start("current BTC\(redirection)", server: server)
+    defer { run.kill() }
+    #expect(await run.waitForExit() != nil, "\(run.text)")
+    #expect(run.text.contains("BTC"), "\(run.text)")
+    #expect(run.text.contains("fetching from CoinGecko…\r\u{1B}[K") == shows, "\(run.text)")
+    #expect(run.text.contains("fetching") == shows, "\(run.text)")
+  }
+
   /// The screen was entered and left, the status printed, and `stty -a` sane.
   static func expectCleanExit(
     _ output: String, status: Int, sourceLocation: SourceLocation = #_sourceLocation

@@ -99,6 +99,11 @@ import Testing
         name: "ledger-stats.w80", arguments: ["ledger", "stats", "USD-LBP", "--days", "7"],
         width: 80, setUp: ledger),
       Case(name: "history-help.w80", arguments: ["history", "--help"], width: 80),
+      // Help wraps to the terminal, up to 92 columns.
+      Case(name: "history-help.w60", arguments: ["history", "--help"], width: 60),
+      Case(name: "ledger-add-help.w160", arguments: ["ledger", "add", "--help"], width: 160),
+      Case(name: "help.w60", arguments: ["help"], width: 60),
+      Case(name: "overview.w80", arguments: [], width: 80),
     ]
 
   @Test(arguments: cases)

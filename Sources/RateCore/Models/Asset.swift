@@ -27,6 +27,16 @@ public enum CurrencyCodes {
     "XAU", "BITS", "SATS",
   ]
 
+  /// Every code some provider quotes prices in: CoinGecko's quote currencies and the ECB
+  /// currencies Frankfurter serves, sorted; what a default quote currency may be.
+  public static let quotable: [String] =
+    coinGeckoQuotes.union(FiatCurrencies.ecb.keys).sorted()
+
+  /// Whether `code` (any case) is in ``quotable``.
+  public static func isQuotable(_ code: String) -> Bool {
+    coinGeckoQuotes.contains(code.uppercased()) || FiatCurrencies.isFiat(code)
+  }
+
   /// ISO 4217 codes of common fiat currencies (ECB's set and more), used to
   /// tell a currency from a coin symbol.
   public static let fiat: Set<String> = [

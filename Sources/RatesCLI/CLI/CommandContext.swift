@@ -34,6 +34,8 @@ public struct CommandContext: Sendable {
   /// What became of the writes to the real stdout and stderr (the live
   /// context's); in-process contexts keep a healthy one.
   public var output: OutputHealth
+  /// Whether standard error is a terminal, where a slow fetch shows a progress line.
+  public var errorIsTerminal: Bool
 
   /// Creates a context.
   public init(
@@ -43,11 +45,12 @@ public struct CommandContext: Sendable {
     writeOut: @escaping @Sendable (String) -> Void, writeErr: @escaping @Sendable (String) -> Void,
     terminal: @escaping @Sendable (_ noColor: Bool, _ ascii: Bool) -> TerminalCapabilities,
     readSecret: @escaping @Sendable (_ prompt: String) -> String? = { _ in nil },
-    output: OutputHealth = OutputHealth(),
+    output: OutputHealth = OutputHealth(), errorIsTerminal: Bool = false,
     page: @escaping @Sendable (_ text: String) -> Bool = { _ in false }
   ) {
     self.page = page
     self.output = output
+    self.errorIsTerminal = errorIsTerminal
     self.environment = environment
     self.now = now
     self.sleep = sleep
@@ -75,6 +78,7 @@ public struct CommandContext: Sendable {
           asciiFlag: ascii)
       },
       readSecret: { prompt in readLineWithoutEcho(prompt: prompt) }, output: output,
+      errorIsTerminal: isatty(STDERR_FILENO) == 1,
       page: { Pager.live($0, environment: environment) })
   }
 

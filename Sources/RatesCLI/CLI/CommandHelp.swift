@@ -4,59 +4,76 @@ import Foundation
 ///
 /// A command's help is its abstract, its usage line (arguments, then options, then groups
 /// such as `[--chart | --table]`), an Arguments and an Options section from the specs, its
-/// discussion and examples, then the global options and exit codes. A command with actions
-/// shows every action's usage line and an Actions section instead.
+/// discussion and examples, then one line pointing to `rates help` for the global options,
+/// environment and exit codes. A command with actions shows every action's usage line and an
+/// Actions section instead. Every text wraps to the width it is given (the terminal's, at most
+/// ``width``).
 enum CommandHelp {
   /// The widest line help writes, in columns.
   static let width = 92
+  /// The narrowest width help wraps to.
+  static let minimumWidth = 40
   /// Where the text of a labelled row starts.
   static let column = 22
+  /// The line a command's help ends with.
+  static let globalPointer = "Global options, environment and exit codes: see 'rates help'."
+
+  /// The width help wraps to on a terminal (or `COLUMNS`) `columns` wide.
+  static func width(forTerminal columns: Int) -> Int {
+    min(max(columns, minimumWidth), width)
+  }
 
   /// The whole `--help` text for `path`, ending with a newline.
-  static func text(for path: CommandPath) -> String {
+  static func text(for path: CommandPath, width: Int = width) -> String {
     let type = path.last
+    let title = "\(path.fullName): "
+    // The abstract's continuation lines align under its first word where that leaves room.
+    let indent = width - title.count >= 40 ? title.count : 2
     var sections = [
-      wrap("\(path.fullName): \(type.abstract)", indent: 2).joined(separator: "\n"),
-      "usage: " + usage(for: path).joined(separator: "\n       "),
+      wrap(title + type.abstract, width: width, indent: indent).joined(separator: "\n"),
+      "usage: " + usage(for: path, width: width).joined(separator: "\n       "),
     ]
     if type.subcommands.isEmpty {
-      sections.append(section("Arguments:", type.arguments.map { ($0.label, $0.help) }))
-      sections.append(section("Options:", type.options.map { ($0.label, $0.help) }))
+      sections.append(section("Arguments:", type.arguments.map { ($0.label, $0.help) }, width: width))
+      sections.append(section("Options:", type.options.map { ($0.label, $0.help) }, width: width))
     } else {
-      sections.append(section("Actions:", type.subcommands.map { actionRow($0, of: type) }))
+      sections.append(
+        section("Actions:", type.subcommands.map { actionRow($0, of: type) }, width: width))
     }
-    sections.append(type.discussion)
-    sections.append(section("Examples:", type.examples.map { ($0, "") }))
+    sections.append(reflow(type.discussion, width: width))
+    sections.append(section("Examples:", type.examples.map { ($0, "") }, width: width))
     if !type.subcommands.isEmpty {
       sections.append(
-        "See '\(path.fullName) <action> --help' for an action's arguments and options.")
+        wrap("See '\(path.fullName) <action> --help' for an action's arguments and options.",
+          width: width).joined(separator: "\n"))
     }
-    sections.append(globalOptions)
-    sections.append(RatesCLI.exitCodeHelp)
+    sections.append(wrap(globalPointer, width: width).joined(separator: "\n"))
     return sections.filter { !$0.isEmpty }.joined(separator: "\n\n") + "\n"
   }
 
   /// The `Global options:` section.
-  static var globalOptions: String {
-    section("Global options:", GlobalOptions.Specs.all.map { ($0.label, $0.help) })
+  static func globalOptions(width: Int = width) -> String {
+    section("Global options:", GlobalOptions.Specs.all.map { ($0.label, $0.help) }, width: width)
   }
 
   /// The usage lines for `path`, without `usage: `: one for a command, one per action for a
   /// command with actions (the default action's name in brackets).
-  static func usage(for path: CommandPath) -> [String] {
+  static func usage(for path: CommandPath, width: Int = width) -> [String] {
     let type = path.last
-    guard !type.subcommands.isEmpty else { return usageLine(path.fullName, type) }
+    guard !type.subcommands.isEmpty else { return usageLine(path.fullName, type, width: width) }
     return type.subcommands.flatMap { action in
       let subpath = path.appending(action)
-      guard action.subcommands.isEmpty else { return usage(for: subpath) }
+      guard action.subcommands.isEmpty else { return usage(for: subpath, width: width) }
       let name = type.runsByDefault(action) ? "\(path.fullName) [\(action.name)]" : subpath.fullName
-      return usageLine(name, action)
+      return usageLine(name, action, width: width)
     }
   }
 
   /// `rates history <BASE> [<QUOTE>] [--days N] [--chart | --table]`, wrapped under the
   /// first argument.
-  static func usageLine(_ name: String, _ type: any CommandDeclaration.Type) -> [String] {
+  static func usageLine(
+    _ name: String, _ type: any CommandDeclaration.Type, width: Int = width
+  ) -> [String] {
     var tokens = type.arguments.map(\.usageLabel)
     var shown = Set<OptionSpec>()
     for option in type.options where !shown.contains(option) {
@@ -94,14 +111,17 @@ enum CommandHelp {
   }
 
   /// A titled list of labelled rows, each text wrapped at ``column``; empty without rows.
-  static func section(_ title: String, _ rows: [(label: String, text: String)]) -> String {
+  static func section(
+    _ title: String, _ rows: [(label: String, text: String)], width: Int = width
+  ) -> String {
     guard !rows.isEmpty else { return "" }
-    return ([title] + rows.flatMap { row($0.label, $0.text) }).joined(separator: "\n")
+    return ([title] + rows.flatMap { row($0.label, $0.text, width: width) })
+      .joined(separator: "\n")
   }
 
   /// `  --days N            how many days…`, continued at ``column``; a label too long for
   /// the column gets its text on the next line.
-  static func row(_ label: String, _ text: String) -> [String] {
+  static func row(_ label: String, _ text: String, width: Int = width) -> [String] {
     let head = "  " + label
     let body = wrap(text, width: width - column)
     let margin = String(repeating: " ", count: column)
@@ -128,5 +148,63 @@ enum CommandHelp {
     if !line.isEmpty || lines.isEmpty { lines.append(line) }
     let margin = String(repeating: " ", count: indent)
     return lines.enumerated().map { $0.offset == 0 ? $0.element : margin + $0.element }
+  }
+
+  /// `text` (a discussion) rewrapped to `width`: the lines of a paragraph join and wrap
+  /// again; an indented line (a list row) wraps on its own, continued under its text (after
+  /// the first run of two spaces past its indent), and a line indented just that far continues
+  /// the row above; blank lines stay.
+  static func reflow(_ text: String, width: Int) -> String {
+    var out: [String] = []
+    var paragraph: [Substring] = []
+    var row: String?
+    func flush() {
+      if !paragraph.isEmpty { out += wrap(paragraph.joined(separator: " "), width: width) }
+      if let row { out += wrapIndented(row, width: width) }
+      paragraph = []
+      row = nil
+    }
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let lead = line.prefix { $0 == " " }.count
+      if line.trimmingCharacters(in: .whitespaces).isEmpty {
+        flush()
+        out.append("")
+      } else if lead > 0 {
+        if let current = row, let hang = textColumn(current), lead == hang {
+          row = current + " " + line.dropFirst(lead)
+          continue
+        }
+        flush()
+        row = String(line)
+      } else {
+        if row != nil { flush() }
+        paragraph.append(line)
+      }
+    }
+    flush()
+    return out.joined(separator: "\n")
+  }
+
+  /// Where the text of a list row starts: after its label and the run of spaces after it;
+  /// nil for a row without a label.
+  static func textColumn(_ line: String) -> Int? {
+    let lead = line.prefix { $0 == " " }.count
+    let body = line.dropFirst(lead)
+    guard let gap = body.range(of: "  ") else { return nil }
+    let spaces = body[gap.lowerBound...].prefix { $0 == " " }.count
+    return lead + body.distance(from: body.startIndex, to: gap.lowerBound) + spaces
+  }
+
+  /// An indented list row wrapped to `width`, continued under its text; the label and the
+  /// spaces after it are kept as they are.
+  static func wrapIndented(_ line: String, width: Int) -> [String] {
+    guard line.count > width else { return [line] }
+    let lead = line.prefix { $0 == " " }.count
+    var hang = textColumn(line) ?? lead
+    if width - hang < 20 { hang = lead }
+    let head = String(line.prefix(hang))
+    let text = wrap(String(line.dropFirst(hang)), width: width - hang)
+    let margin = String(repeating: " ", count: hang)
+    return [head + (text.first ?? "")] + text.dropFirst().map { margin + $0 }
   }
 }

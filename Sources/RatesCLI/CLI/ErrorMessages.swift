@@ -68,7 +68,8 @@ extension ProviderError: LocalizedError {
     case .noProvider(let base, let quote):
       return "no provider has \(base)/\(quote) rates: ECB rates cover \(FiatCurrencies.ecb.count) currencies"
         + " (see 'rates currencies') and CoinGecko prices coins; for a street rate, record your"
-        + " exchanges with 'rates ledger add' and use --ledger"
+        + " exchanges with 'rates ledger add', then 'rates ledger rate \(base) \(quote)'"
+        + " (convert and stats take --ledger)"
     }
   }
 }
@@ -90,11 +91,24 @@ extension ProviderError {
 }
 
 extension HTTPError {
+  /// The next step that works without the network. Nothing was cached for the request (or
+  /// it would have been shown), so `--offline` would not help; currency pairs always work
+  /// from the built-in ECB rates.
+  static let offlineHint =
+    "'rates doctor' checks each provider; currency pairs work offline from the built-in"
+    + " ECB rates (rates convert 100 EUR USD)"
+
+  /// `message` without ``offlineHint``, for a note beside data that was shown anyway.
+  static func droppingOfflineHint(_ message: String) -> String {
+    message.replacingOccurrences(of: "; " + offlineHint, with: "")
+      .replacingOccurrences(of: " " + offlineHint, with: "")
+  }
+
   /// A one-line explanation with the next step.
   public var userMessage: String {
     switch self {
     case .timedOut(let host, let seconds):
-      return "\(host) did not answer within \(seconds) s: check your connection or try again (--offline shows cached data)"
+      return "\(host) did not answer within \(seconds) s: check your connection or try again; \(Self.offlineHint)"
     case .bodyTooLarge(let host, let limit):
       return "\(host) sent more than \(limit / 1_048_576 > 0 ? "\(limit / 1_048_576) MiB" : "\(limit) bytes"): refusing the response"
     case .secureConnectionFailed(let host):
@@ -102,11 +116,11 @@ extension HTTPError {
     case .invalidRequest(let detail):
       return "the request could not be sent: \(detail)"
     case .unavailable(let detail):
-      return "no HTTP client: \(detail) (--offline shows cached data)"
+      return "no HTTP client: \(detail); \(Self.offlineHint)"
     case .cannotConnect(let host):
-      return "could not connect to \(host): check your connection (--offline shows cached data)"
+      return "could not connect to \(host): check your connection; \(Self.offlineHint)"
     case .cannotFindHost(let host):
-      return "could not resolve \(host): are you offline? (--offline shows cached data)"
+      return "could not resolve \(host): are you offline? \(Self.offlineHint)"
     case .connectionLost(let host):
       return "the connection to \(host) dropped mid-response: try again"
     case .cancelled:
@@ -150,6 +164,17 @@ extension LedgerQueryError: LocalizedError {
     switch self {
     case .noExchanges(let base, let quote, let days):
       return "no \(base)-\(quote) exchanges in the last \(days) days: record some with 'rates ledger add'"
+    }
+  }
+}
+
+extension LedgerStoreError: LocalizedError {
+  public var errorDescription: String? {
+    switch self {
+    case .noSuchEntries(let ids):
+      let list = ids.map(String.init).joined(separator: ", ")
+      return "no exchange with id\(ids.count == 1 ? "" : "s") \(list) in your ledger"
+        + " (see 'rates ledger list'); nothing was removed"
     }
   }
 }

@@ -49,19 +49,18 @@ public enum RatesCLI {
           return ExitCode.success.rawValue
         }
         if wantsHelp || arguments.isEmpty {
-          context.writeOut(try helpText(mainHelp, command: "rates", json: options.json))
+          context.writeOut(try topHelp(bare: arguments.isEmpty, options: options, context: context))
           return ExitCode.success.rawValue
         }
         try scanner.finish()
         throw UsageError.missingArgument("command")
       }
+      let helpWidth = CommandHelp.width(
+        forTerminal: context.terminal(options.noColor, options.ascii).width)
       if name == "help" {
-        let named = try CommandTree.path(named: scanner.positionals())
-        context.writeOut(
-          try helpText(
-            named.map(CommandHelp.text(for:)) ?? mainHelp, command: named?.fullName ?? "rates",
-            json: options.json))
-        return ExitCode.success.rawValue
+        let man = try scanner.flag(ManPage.option)
+        return try help(
+          scanner.positionals(), man: man, options: options, width: helpWidth, context: context)
       }
       let root = CommandPath(try CommandTree.command(named: name))
       path = root
@@ -70,7 +69,9 @@ public enum RatesCLI {
       path = resolved
       if wantsHelp {
         context.writeOut(
-          try helpText(CommandHelp.text(for: resolved), command: resolved.fullName, json: options.json))
+          try helpText(
+            CommandHelp.text(for: resolved, width: helpWidth), command: resolved.fullName,
+            json: options.json))
         return ExitCode.success.rawValue
       }
       return try await execute(
@@ -82,6 +83,31 @@ public enum RatesCLI {
         error, options: options, path: path, context: context, keySetup: keySetup
       ).rawValue
     }
+  }
+
+  /// `rates --help`, or bare `rates`: the whole help on a terminal, into a pipe a short
+  /// overview for bare `rates`.
+  static func topHelp(bare: Bool, options: GlobalOptions, context: CommandContext) throws -> String {
+    let terminal = context.terminal(options.noColor, options.ascii)
+    let width = CommandHelp.width(forTerminal: terminal.width)
+    let text = bare && !terminal.isTTY ? overview(width: width) : mainHelp(width: width)
+    return try helpText(text, command: "rates", json: options.json)
+  }
+
+  /// `rates help [<command>...]`, and `rates help --man` (the manual page, from the same text).
+  static func help(
+    _ words: [String], man: Bool, options: GlobalOptions, width: Int, context: CommandContext
+  ) throws -> Int32 {
+    if man {
+      context.writeOut(ManPage.text())
+      return ExitCode.success.rawValue
+    }
+    let named = try CommandTree.path(named: words)
+    context.writeOut(
+      try helpText(
+        named.map { CommandHelp.text(for: $0, width: width) } ?? mainHelp(width: width),
+        command: named?.fullName ?? "rates", json: options.json))
+    return ExitCode.success.rawValue
   }
 
   /// Reads the settings, parses the command's own arguments and runs it.
@@ -103,9 +129,21 @@ public enum RatesCLI {
     }
     let command = try parse(
       path, scanner, defaults: CommandDefaults(currency: settings.currency))
-    let invocation = Invocation(
-      context: context, options: options, settings: settings,
-      terminal: context.terminal(options.noColor, options.ascii))
+    let terminal = context.terminal(options.noColor, options.ascii)
+    let progress = FetchProgress.make(
+      context: context, json: options.json, unicode: terminal.unicode)
+    var context = context
+    if let progress {
+      // Any other line on stderr first erases the progress line.
+      let write = context.writeErr
+      context.writeErr = { text in
+        progress.interrupt()
+        write(text)
+      }
+    }
+    var invocation = Invocation(
+      context: context, options: options, settings: settings, terminal: terminal)
+    invocation.progress = progress
     return try await command.run(invocation)
   }
 
@@ -196,55 +234,89 @@ public enum RatesCLI {
     wantsJSON ? try json(HelpDocument(command: command, help: text)) : text
   }
 
-  /// The top-level help.
-  static var mainHelp: String {
-    let width = commands.map { $0.name.count }.max() ?? 0
-    let list = commands.map {
-      "  \($0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\($0.abstract)"
-    }
-    return """
-      rates: exchange rates for coins and currencies, in your terminal.
-
-      usage: rates [options] <command> [arguments]
-
-      Commands:
-      \(list.joined(separator: "\n"))
-
-      \(CommandHelp.globalOptions)
-
-      \(environmentHelp)
-
-      \(exitCodeHelp)
-
-      Examples:
-        rates history BTC EUR
-        rates current BTC ETH --in EUR,USD
-        rates history ETH --days 90 --chart
-
-      See 'rates <command> --help' for a command's options.
-
-      """
+  /// The top-level help (`rates help`, `rates --help`, bare `rates` on a terminal): every
+  /// command, the global options, environment and exit codes, wrapped to `width`.
+  static func mainHelp(width: Int = CommandHelp.width) -> String {
+    [
+      CommandHelp.wrap(title, width: width).joined(separator: "\n"),
+      "usage: rates [options] <command> [arguments]",
+      commandList(width: width),
+      CommandHelp.globalOptions(width: width),
+      environmentHelp(width: width),
+      exitCodeHelp(width: width),
+      examplesHelp,
+      "See 'rates <command> --help' for a command's options.",
+    ].joined(separator: "\n\n") + "\n"
   }
 
-  static let environmentHelp = """
-    Environment:
-      RATES_CURRENCY          default quote currency (USD)
-      RATES_PROVIDER          force a provider (default: by pair)
-      COINGECKO_API_KEY       CoinGecko demo key (header x-cg-demo-api-key)
-      COINGECKO_PRO_API_KEY   CoinGecko pro key: uses pro-api.coingecko.com
-      RATES_COINGECKO_URL     CoinGecko base URL (mirrors, tests)
-      RATES_COINDESK_URL      CoinDesk BPI v1 base URL
-      RATES_FRANKFURTER_URL   Frankfurter (ECB rates) base URL
-      RATES_TIMEOUT           per-request timeout in seconds (10)
-      RATES_WATCH_FLOOR       shortest 'watch' interval in seconds (tests, mirrors)
-    Settings also come from 'rates config' (flags and environment take precedence).
-      NO_COLOR                disable colour
-      XDG_CACHE_HOME, XDG_CONFIG_HOME, XDG_DATA_HOME   file locations
+  /// Bare `rates` with stdout piped: what it is, its commands, and where the rest is.
+  static func overview(width: Int = CommandHelp.width) -> String {
+    [
+      CommandHelp.wrap(title, width: width).joined(separator: "\n"),
+      "usage: rates [options] <command> [arguments]",
+      commandList(width: width),
+      CommandHelp.wrap(
+        "See 'rates help' for global options, environment and exit codes, and "
+          + "'rates <command> --help' for a command's options.", width: width
+      ).joined(separator: "\n"),
+    ].joined(separator: "\n\n") + "\n"
+  }
+
+  static let title = "rates: exchange rates for coins and currencies, in your terminal."
+
+  /// The `Commands:` section.
+  static func commandList(width: Int) -> String {
+    let column = (commands.map { $0.name.count }.max() ?? 0) + 4
+    let rows = commands.flatMap { command in
+      let head = "  " + command.name.padding(toLength: column - 2, withPad: " ", startingAt: 0)
+      let body = CommandHelp.wrap(command.abstract, width: max(width - column, 20))
+      let margin = String(repeating: " ", count: column)
+      return [head + (body.first ?? "")] + body.dropFirst().map { margin + $0 }
+    }
+    return (["Commands:"] + rows).joined(separator: "\n")
+  }
+
+  static let examplesHelp = """
+    Examples:
+      rates history BTC EUR
+      rates current BTC ETH --in EUR,USD
+      rates history ETH --days 90 --chart
     """
 
-  static var exitCodeHelp: String {
-    let lines = ExitCode.allCases.map {
-      "  \(String($0.rawValue).padding(toLength: 5, withPad: " ", startingAt: 0))\($0.meaning)"
+  /// The `Environment:` section: every variable, then where else settings come from.
+  static func environmentHelp(width: Int = CommandHelp.width) -> String {
+    let variables = [
+      ("RATES_CURRENCY", "default quote currency (USD)"),
+      ("RATES_PROVIDER", "force a provider (default: by pair)"),
+      ("COINGECKO_API_KEY", "CoinGecko demo key (header x-cg-demo-api-key)"),
+      ("COINGECKO_PRO_API_KEY", "CoinGecko pro key: uses pro-api.coingecko.com"),
+      ("RATES_COINGECKO_URL", "CoinGecko base URL (mirrors, tests)"),
+      ("RATES_COINDESK_URL", "CoinDesk BPI v1 base URL"),
+      ("RATES_FRANKFURTER_URL", "Frankfurter (ECB rates) base URL"),
+      ("RATES_TIMEOUT", "per-request timeout in seconds (10)"),
+      ("RATES_WATCH_FLOOR", "shortest 'watch' interval in seconds (tests, mirrors)"),
+      ("NO_COLOR", "disable colour"),
+      ("XDG_CACHE_HOME", "where the cache lives (~/.cache)"),
+      ("XDG_CONFIG_HOME", "where config.json lives (~/.config)"),
+      ("XDG_DATA_HOME", "where favorites, pairs and the ledger live (~/.local/share)"),
+    ]
+    let rows = variables.flatMap { label, text in
+      let head = "  " + label.padding(toLength: 24, withPad: " ", startingAt: 0)
+      let body = CommandHelp.wrap(text, width: max(width - 26, 20))
+      return [head + (body.first ?? "")] + body.dropFirst().map { String(repeating: " ", count: 26) + $0 }
+    }
+    let note = CommandHelp.wrap(
+      "Settings also come from 'rates config' (flags and environment take precedence).",
+      width: width)
+    return (["Environment:"] + rows + [""] + note).joined(separator: "\n")
+  }
+
+  /// The `Exit codes:` section, each meaning wrapped to `width`.
+  static func exitCodeHelp(width: Int = CommandHelp.width) -> String {
+    let lines = ExitCode.allCases.flatMap { code in
+      let body = CommandHelp.wrap(code.meaning, width: max(width - 7, 20))
+      let head = "  " + String(code.rawValue).padding(toLength: 5, withPad: " ", startingAt: 0)
+      return [head + (body.first ?? "")] + body.dropFirst().map { "       " + $0 }
     }
     return "Exit codes:\n" + lines.joined(separator: "\n")
   }

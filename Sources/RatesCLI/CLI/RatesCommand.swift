@@ -89,6 +89,9 @@ struct Invocation: Sendable {
   let options: GlobalOptions
   let settings: EnvironmentSettings
   let terminal: TerminalCapabilities
+  /// The "fetching from …" line of a slow fetch; nil when stderr is not a terminal or with
+  /// `--json`.
+  var progress: FetchProgress? = nil
 
   /// Colours, enabled only when the terminal allows.
   var style: Style { Style(enabled: terminal.color && !options.json) }
@@ -136,8 +139,10 @@ struct Invocation: Sendable {
 
   /// The network transport with retries, bounded by ``networkDeadline``.
   func makeTransport() -> HTTPTransport {
-    context.makeTransport(settings.timeoutSeconds).retrying(RetryPolicy(), sleep: context.sleep)
-      .bounded(by: networkDeadline)
+    let transport = context.makeTransport(settings.timeoutSeconds)
+      .retrying(RetryPolicy(), sleep: context.sleep).bounded(by: networkDeadline)
+    guard let progress else { return transport }
+    return transport.reporting(to: progress) { [settings] request in settings.providerName(of: request) }
   }
 
   /// The cache.

@@ -33,15 +33,17 @@ enum ConfigKey: String, CaseIterable, Sendable {
     let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
     switch self {
     case .currency:
-      guard PairArguments.isCurrencyCode(value) else {
+      guard CurrencyCodes.isQuotable(value) else {
         throw UsageError.invalidValue(
-          option: rawValue, value: value, expected: "a currency code such as USD, EUR or GBP")
+          option: rawValue, value: TerminalText.sanitize(value),
+          expected: "one of " + CurrencyCodes.quotable.joined(separator: " "))
       }
       return value.uppercased()
     case .provider:
       guard Self.providers.contains(value.lowercased()) else {
         throw UsageError.invalidValue(
-          option: rawValue, value: value, expected: Self.providers.joined(separator: ", "))
+          option: rawValue, value: TerminalText.sanitize(value),
+          expected: "one of " + Self.providers.joined(separator: ", "))
       }
       return value.lowercased()
     case .apiKey:
@@ -52,13 +54,15 @@ enum ConfigKey: String, CaseIterable, Sendable {
       return value
     case .apiPlan:
       guard ["demo", "pro"].contains(value.lowercased()) else {
-        throw UsageError.invalidValue(option: rawValue, value: value, expected: "demo or pro")
+        throw UsageError.invalidValue(
+          option: rawValue, value: TerminalText.sanitize(value), expected: "demo or pro")
       }
       return value.lowercased()
     case .timeout:
       guard let seconds = Int(value), (1...120).contains(seconds) else {
         throw UsageError.invalidValue(
-          option: rawValue, value: value, expected: "whole seconds from 1 to 120")
+          option: rawValue, value: TerminalText.sanitize(value),
+          expected: "whole seconds from 1 to 120")
       }
       return String(seconds)
     }

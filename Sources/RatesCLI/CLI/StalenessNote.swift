@@ -9,18 +9,19 @@ extension Staleness {
   /// - Parameter keySetup: the user's CoinGecko key setup, so that key
   ///   advice in the reason fits it; `nil` when unknown.
   public func note(now: Date, keySetup: KeySetup? = nil) -> String {
+    // Data is shown: the offline next steps of the reason have nothing left to offer.
+    let reasonText = reason.map {
+      HTTPError.droppingOfflineHint(TerminalText.sanitize($0.message(keySetup: keySetup)))
+    }
     if let snapshotThrough {
-      let why =
-        reason.map { "warning: \(TerminalText.sanitize($0.message(keySetup: keySetup))); " }
-        ?? "note: offline; "
+      let why = reasonText.map { "warning: \($0); " } ?? "note: offline; "
       return why + "using the ECB reference rates built into rates"
         + " (source: European Central Bank), which end on \(snapshotThrough) (stale)"
     }
     let age = AgeText.describe(now.timeIntervalSince(fetchedAt))
-    if let reason {
-      // The reason may quote a provider's response: never raw to a terminal.
-      let text = TerminalText.sanitize(reason.message(keySetup: keySetup))
-      return "warning: \(text); showing cached data from \(age) ago (stale)"
+    if let reasonText {
+      // The reason may quote a provider's response: sanitized above, never raw to a terminal.
+      return "warning: \(reasonText); showing cached data from \(age) ago (stale)"
     }
     return "note: offline; showing cached data from \(age) ago"
   }

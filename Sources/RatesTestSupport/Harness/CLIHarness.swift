@@ -126,9 +126,13 @@ public struct CLIHarness: Sendable {
   ///     command reads (`rates config set api-key`) takes one line.
   ///   - width: this run's terminal width, instead of ``width``.
   ///   - isTTY: this run's terminal, instead of ``isTTY``.
+  ///   - errorIsTTY: whether stderr is a terminal (false, like a pipe, by default).
+  ///   - sleep: the run's sleeping, instead of the clock's.
   public func run(
     _ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil,
-    width: Int? = nil, isTTY: Bool? = nil
+    width: Int? = nil, isTTY: Bool? = nil, errorIsTTY: Bool = false,
+    sleep: (@Sendable (Duration) async throws -> Void)? = nil,
+    onStderr: (@Sendable (String) -> Void)? = nil
   ) async -> CommandResult {
     let environment = environment.merging(extra) { $1 }
     let windowWidth = width ?? self.width
@@ -141,10 +145,13 @@ public struct CLIHarness: Sendable {
     let context = CommandContext(
       environment: environment,
       now: { clock.now },
-      sleep: { try await clock.sleep($0) },
+      sleep: sleep ?? { try await clock.sleep($0) },
       makeTransport: makeTransport,
       writeOut: { out.append($0) },
-      writeErr: { err.append($0) },
+      writeErr: {
+        err.append($0)
+        onStderr?($0)
+      },
       terminal: { noColor, ascii in
         TerminalCapabilities.decide(
           isTTY: tty, windowWidth: windowWidth, environment: environment, noColorFlag: noColor,
@@ -158,7 +165,7 @@ public struct CLIHarness: Sendable {
         }
         input.append(String(lines[index]))
         return lines[index].trimmingCharacters(in: .whitespacesAndNewlines)
-      })
+      }, errorIsTerminal: errorIsTTY)
     let status = await RatesCLI.run(arguments, context: context)
     return CommandResult(status: status, stdout: out.all.joined(), stderr: err.all.joined())
   }

@@ -235,7 +235,7 @@ import Testing
 
   @Test func helpFitsInNinetyTwoColumns() {
     var texts = CommandTree.all.map { CommandHelp.text(for: $0) }
-    texts.append(RatesCLI.mainHelp)
+    texts.append(RatesCLI.mainHelp())
     for text in texts {
       for line in text.split(separator: "\n") {
         #expect(line.count <= CommandHelp.width, "\(line)")

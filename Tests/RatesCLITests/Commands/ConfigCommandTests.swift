@@ -69,6 +69,26 @@ import RatesTestSupport
     }
   }
 
+  /// Issue 15: a value no command could use is refused with the valid ones, never stored.
+  @Test func invalidValuesAreRefusedWithTheValidOnesAndNeverWritten() async throws {
+    let rates = try CLIHarness()
+    let cases: [([String], [String])] = [
+      (["config", "set", "currency", "XYZ"], ["'XYZ' is invalid for 'currency'", "EUR", "SATS", "USD"]),
+      (["config", "set", "provider", "kraken"], ["coingecko, coindesk, frankfurter"]),
+      (["config", "set", "api-plan", "gold"], ["demo or pro"]),
+      (["config", "set", "timeout", "500"], ["1 to 120"]),
+    ]
+    for (arguments, parts) in cases {
+      let result = await rates.run(arguments)
+      #expect(result.status == 64, "\(arguments)")
+      for part in parts { #expect(result.stderr.contains(part), "\(arguments): \(result.stderr)") }
+    }
+    let file = rates.home.appendingPathComponent("config/rates/config.json")
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+    #expect(await rates.run(["config", "set", "currency", "lbp"]).status == 64)
+    #expect(await rates.run(["config", "set", "currency", "sats"]).status == 0)
+  }
+
   @Test func apiKeyFromStdinIsUsedMaskedAndNeverPrinted() async throws {
     let secret = "CG-from-stdin-9f8e7d"
     let (rates, server) = try CLIHarness.withFakeAPI()

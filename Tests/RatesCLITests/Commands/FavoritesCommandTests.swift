@@ -18,7 +18,7 @@ import RatesTestSupport
     #expect(add.stdout.contains("Added BTC (bitcoin)"))
     let twice = await rates.run(["favorites", "add", "btc"])
     #expect(twice.status == 0)
-    #expect(twice.stdout.contains("already a favorite"))
+    #expect(twice.stderr.contains("already a favorite"))
     let unknown = await rates.run(["favorites", "add", "nosuchcoin"])
     #expect(unknown.status == 64)
 
@@ -33,9 +33,13 @@ import RatesTestSupport
 
     let remove = await rates.run(["favorites", "remove", "BTC"])
     #expect(remove.status == 0)
+    // Issue 15: remove of a non-favorite agrees with add of a favorite: a note, exit 0.
     let missing = await rates.run(["favorites", "remove", "BTC"])
-    #expect(missing.status == 64)
-    #expect(missing.stderr.contains("not a favorite"))
+    #expect(missing.status == 0, "\(missing.stderr)")
+    #expect(missing.stderr.contains("note: 'btc' is not a favorite (favorites: "))
+    let missingJSON = await rates.run(["favorites", "remove", "BTC", "--json"])
+    #expect(missingJSON.status == 0)
+    #expect(try missingJSON.json()["unchanged"] as? [String] == ["btc"])
   }
 
   @Test func corruptDataFileIsNeverOverwritten() async throws {

@@ -65,6 +65,13 @@ import RatesTestSupport
     let lbp = await rates.run(["history", "USD", "LBP"])
     #expect(lbp.status == 64)
     #expect(lbp.stderr.contains("no provider has USD/LBP"))
+    // Issue 15: the hint names a command that works, not a flag history rejects.
+    for arguments in [["history", "USD", "LBP"], ["current", "USD-LBP"]] {
+      let result = await rates.run(arguments)
+      #expect(result.status == 64)
+      #expect(result.stderr.contains("'rates ledger rate USD LBP'"), "\(result.stderr)")
+      #expect(!result.stderr.contains("use --ledger"), "\(result.stderr)")
+    }
     let forced = await rates.run(["history", "BTC", "EUR", "--provider", "frankfurter"])
     #expect(forced.status == 64)
     #expect(server.requestCount == 0)

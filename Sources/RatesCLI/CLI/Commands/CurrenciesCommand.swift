@@ -12,7 +12,9 @@ struct CurrenciesCommand: RatesCommand {
   static let options = [crypto]
   static let discussion = """
     Currencies are the ECB reference-rate currencies (fiat pairs), GBP, EUR and USD first,
-    then the others alphabetically. CoinGecko also prices coins in a few more (see README).
+    then the others alphabetically. CoinGecko also prices coins in these:
+    \(CurrencyCodes.coinGeckoQuotes.subtracting(FiatCurrencies.ecb.keys).sorted()
+      .joined(separator: " ")).
     """
   static let examples = ["rates currencies", "rates currencies --crypto --json"]
 

@@ -208,33 +208,40 @@ struct FavoritesCommand: CommandDeclaration {
       }
       return (added, already)
     }
+    // Nothing to do is not a failure, as for `remove`: a note on stderr, exit 0.
+    for coin in already { invocation.err(TerminalText.sanitize("note: \(coin.symbol) (\(coin.id)) is already a favorite")) }
     if invocation.options.json {
       try invocation.printJSON(ChangeDocument(added: added.map(\.id), removed: [], unchanged: already.map(\.id)))
       return .success
     }
     for coin in added { invocation.out(TerminalText.sanitize("Added \(coin.symbol) (\(coin.id)) to your favorites.")) }
-    for coin in already { invocation.out(TerminalText.sanitize("\(coin.symbol) (\(coin.id)) is already a favorite.")) }
     return .success
   }
 
   func remove(_ inputs: [String], _ invocation: Invocation) throws -> ExitCode {
-    let removed = try invocation.userData().favorites.update { favorites -> [FavoriteCoin] in
+    let (removed, absent, left) = try invocation.userData().favorites.update {
+      favorites -> ([FavoriteCoin], [String], [String]) in
       var removed: [FavoriteCoin] = []
+      var absent: [String] = []
       for input in inputs {
         let lower = input.lowercased()
         guard let index = favorites.firstIndex(where: { $0.id == lower || $0.symbol.lowercased() == lower })
         else {
-          let names = favorites.map(\.symbol).joined(separator: ", ")
-          throw UsageError.invalid(
-            "'\(TerminalText.sanitize(input))' is not a favorite"
-              + (names.isEmpty ? ": you have none" : " (favorites: \(names))"))
+          absent.append(lower)
+          continue
         }
         removed.append(favorites.remove(at: index))
       }
-      return removed
+      return (removed, absent, favorites.map(\.symbol))
+    }
+    // Nothing to do is not a failure, as for `add`: a note on stderr, exit 0.
+    for input in absent {
+      invocation.err(
+        "note: '\(TerminalText.sanitize(input))' is not a favorite"
+          + (left.isEmpty ? " (you have none)" : " (favorites: \(left.joined(separator: ", ")))"))
     }
     if invocation.options.json {
-      try invocation.printJSON(ChangeDocument(added: [], removed: removed.map(\.id), unchanged: []))
+      try invocation.printJSON(ChangeDocument(added: [], removed: removed.map(\.id), unchanged: absent))
       return .success
     }
     for coin in removed { invocation.out(TerminalText.sanitize("Removed \(coin.symbol) (\(coin.id)) from your favorites.")) }

@@ -148,14 +148,8 @@ struct LedgerCommand: CommandDeclaration {
   // MARK: - Remove
 
   func remove(_ ids: [Int], _ invocation: Invocation) throws -> ExitCode {
-    let removed: [LedgerEntry]
-    do {
-      removed = try invocation.userData().ledger.remove(ids: ids)
-    } catch LedgerStoreError.noSuchEntries(let missing) {
-      let list = missing.map { "#\($0)" }.joined(separator: ", ")
-      throw UsageError.invalid(
-        "no exchange \(list) in your ledger (see 'rates ledger list'); nothing was removed")
-    }
+    // A missing id is LedgerStoreError: one line, exit 66 (no usage: the command was right).
+    let removed = try invocation.userData().ledger.remove(ids: ids)
     if invocation.options.json {
       try invocation.printJSON(
         LedgerChangeDocument(
