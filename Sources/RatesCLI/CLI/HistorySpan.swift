@@ -19,6 +19,17 @@ enum HistorySpan: Equatable, Sendable {
     help: "one day's rate, and the working day it was published (a Sunday gives Friday's "
       + "ECB rate); not with --days, --from or --to")
 
+  static let interval = OptionSpec.option(
+    "--interval", value: "daily|hourly",
+    help: "daily (the default) or hourly: CoinGecko's hourly points, for coin pairs within the "
+      + "last \(HourlyHistory.maximumDays) days (ECB rates are daily); not with --date",
+    completion: .choices(.intervals))
+
+  /// Reads `--interval`: true for hourly.
+  static func parseHourly(_ scanner: inout ArgumentScanner) throws(UsageError) -> Bool {
+    try scanner.choice(interval) == "hourly"
+  }
+
   /// Reads `--days` (1 to `maxDays`, default `defaultDays`), `--from`,
   /// `--to` and, when `single` is given, `--date`: usage errors for a bad
   /// date, a range whose end is before its start, or a mix of forms.

@@ -167,3 +167,8 @@ struct Choices: Hashable, Sendable {
   /// The shells `rates completions` writes a script for.
   static let shells = Choices(name: "shells", values: ["bash", "zsh", "fish"])
 }
+
+extension Choices {
+  /// `--interval`'s values.
+  static let intervals = Choices(name: "intervals", values: ["daily", "hourly"])
+}

@@ -102,13 +102,26 @@ public struct CoinGeckoClient: Sendable {
   public func marketChart(id: String, currency: String, days: Int) async throws
     -> [(Date, Double)]
   {
+    try await marketChart(id: id, currency: currency, days: days, daily: true)
+  }
+
+  /// Hourly prices of `id` over the last `days` days (2 to 90) from
+  /// `/coins/{id}/market_chart` without `interval`: CoinGecko's automatic
+  /// granularity, hourly (jittered) for 2 to 90 days, oldest first; the last
+  /// pair is "now".
+  public func hourlyChart(id: String, currency: String, days: Int) async throws -> [TimedRate] {
+    try await marketChart(id: id, currency: currency, days: min(max(days, 2), 90), daily: false)
+      .map { TimedRate(time: $0.0, rate: $0.1) }
+  }
+
+  private func marketChart(id: String, currency: String, days: Int, daily: Bool) async throws
+    -> [(Date, Double)]
+  {
     let encodedID = ProviderHTTP.encodeQueryValue(id)
     let endpoint = "/coins/\(encodedID)/market_chart"
-    let response = try await http.get(
-      endpoint,
-      query: [
-        ("vs_currency", currency.lowercased()), ("days", String(days)), ("interval", "daily"),
-      ])
+    var query = [("vs_currency", currency.lowercased()), ("days", String(days))]
+    if daily { query.append(("interval", "daily")) }
+    let response = try await http.get(endpoint, query: query)
     try check(
       response, endpoint: "/coins/{id}/market_chart", coin: id, currency: currency.uppercased(),
       days: days)

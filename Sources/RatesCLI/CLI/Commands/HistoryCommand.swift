@@ -36,13 +36,20 @@ struct HistoryCommand: RatesCommand {
       + "selected day's date, value and change show under the chart. Needs a terminal on "
       + "stdin and stdout (else exit 64); not with --json, --chart, --table or an export "
       + "format")
-  static let options = [days, HistorySpan.from, HistorySpan.to, HistorySpan.date, chart, table, interactive]
+  static let options = [
+    days, HistorySpan.from, HistorySpan.to, HistorySpan.date, HistorySpan.interval, chart, table,
+    interactive,
+  ]
   static let optionGroups = [OptionGroup(options: [chart, table, interactive])]
   static let discussion = """
     Fiat pairs (GBP USD) use ECB reference rates; a weekend or holiday repeats the last
     working day's rate (at most \(MarketClosure.maximumCarriedDays) days, Good Friday to Easter Monday), marked 'carried'. A
     day without a rate is a gap ('—', null in JSON), never filled in. Pairs with a coin use
     CoinGecko; EUR BTC is the inverse of BTC EUR.
+
+    --interval hourly shows CoinGecko's hourly points (coin pairs, the last
+    \(HourlyHistory.maximumDays) days, times in UTC) in every output; --format ledger writes
+    'P YYYY-MM-DD HH:MM:SS' directives, and beancount, whose prices have no time, is refused.
 
     A past day's value is its close: the last price of that UTC day (CoinGecko's point
     at the next 00:00 UTC, CoinDesk's daily close). Today's value is the current price.
@@ -54,6 +61,7 @@ struct HistoryCommand: RatesCommand {
     "rates history GBP USD --from 2020-01-01 --to 2020-12-31 --table",
     "rates history EUR USD --date 2019-03-17",
     "rates history BTC EUR --days 90 --interactive",
+    "rates history BTC EUR --days 7 --interval hourly --chart",
     "rates history BTC GBP --table --provider coindesk",
     "rates history GBP USD --table",
     "rates history BTC EUR --json | jq '.stats.changePercent'",
@@ -64,6 +72,7 @@ struct HistoryCommand: RatesCommand {
   let pair: PairArguments
   let span: HistorySpan
   let layout: Layout
+  let hourly: Bool
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
     span = try HistorySpan.parse(
@@ -78,6 +87,13 @@ struct HistoryCommand: RatesCommand {
     layout = interactive ? .interactive : chart ? .chart : table ? .table : .sparkline
     if case .single = span, interactive {
       throw UsageError.invalid("--interactive cannot be used with --date")
+    }
+    hourly = try HistorySpan.parseHourly(&scanner)
+    if hourly, case .single = span {
+      throw UsageError.invalid("--interval hourly cannot be used with --date: a day has one rate")
+    }
+    if hourly && interactive {
+      throw UsageError.invalid("--interactive cannot be used with --interval hourly")
     }
     pair = try PairArguments(parsing: &scanner, defaultQuote: defaults.currency)
   }
@@ -96,6 +112,7 @@ struct HistoryCommand: RatesCommand {
           "--interactive needs a terminal: run it in one, or drop --interactive")
       }
     }
+    if hourly { return try await HourlyReport(pair: pair, span: span).run(invocation, layout: layout) }
     let today = Day(containing: invocation.context.now())
     let window = try span.window(today: today)
     let result = try await invocation.desk.history(base: pair.base, quote: pair.quote, window: window)

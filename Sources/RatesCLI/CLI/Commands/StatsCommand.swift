@@ -21,13 +21,14 @@ struct StatsCommand: RatesCommand {
       + "--from")
   static let ledger = OptionSpec.flag(
     "--ledger", help: "use the daily average rate of your own exchanges ('rates ledger')")
-  static let options = [days, HistorySpan.from, HistorySpan.to, ledger]
+  static let options = [days, HistorySpan.from, HistorySpan.to, HistorySpan.interval, ledger]
   static let discussion = """
     Figures: min and max with their dates, mean, median, sample standard deviation,
     coefficient of variation (standard deviation / mean), first, last and change, the
     largest daily rise and fall with their dates, and the maximum drawdown (the deepest fall
     from an earlier peak). Days that only repeat a previous value (ECB weekends) are drawn
-    but not counted.
+    but not counted. With --interval hourly (coin pairs, the last \(HourlyHistory.maximumDays)
+    days): the chart and the hourly statistics, each dated figure with its UTC time.
     """
   static let examples = [
     "rates stats BTC EUR --days 90",
@@ -39,12 +40,17 @@ struct StatsCommand: RatesCommand {
   let pair: PairArguments
   let span: HistorySpan
   let ledger: Bool
+  let hourly: Bool
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
     span = try HistorySpan.parse(&scanner, days: Self.days, defaultDays: 30)
     ledger = try scanner.flag(Self.ledger)
     if ledger, case .range = span {
       throw UsageError.invalid("--from cannot be used with --ledger: use --days")
+    }
+    hourly = try HistorySpan.parseHourly(&scanner)
+    if hourly && ledger {
+      throw UsageError.invalid("--interval hourly cannot be used with --ledger: your exchanges are daily")
     }
     pair = try PairArguments(parsing: &scanner, defaultQuote: defaults.currency)
   }
@@ -77,6 +83,7 @@ struct StatsCommand: RatesCommand {
   }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
+    if hourly { return try await HourlyReport(pair: pair, span: span).run(invocation, layout: .chart) }
     let result = try await fetch(invocation)
     let series = result.series
     guard !series.points.isEmpty else {

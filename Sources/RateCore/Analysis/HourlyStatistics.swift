@@ -1,0 +1,46 @@
+import Foundation
+
+/// Summary statistics of an hourly series: like ``SeriesStatistics``, each
+/// dated figure with its own timestamp. Non-finite rates are ignored.
+public struct HourlyStatistics: Equatable, Sendable, Codable {
+  /// The oldest value and its time.
+  public var first: Double
+  public var firstTime: Date
+  /// The newest value and its time.
+  public var last: Double
+  public var lastTime: Date
+  /// `last - first`, and in percent of `first` (`nil` when `first` is 0).
+  public var change: Double
+  public var changePercent: Double?
+  /// The lowest and highest values, each at its earliest time.
+  public var min: Double
+  public var minTime: Date
+  public var max: Double
+  public var maxTime: Date
+  /// The mean, median and sample standard deviation (`nil` for one point).
+  public var mean: Double
+  public var median: Double
+  public var stddev: Double?
+  /// How many points.
+  public var count: Int
+
+  /// Statistics of `points`; `nil` when none has a finite rate.
+  public init?(points: [TimedRate]) {
+    let sorted = points.filter(\.rate.isFinite).sorted { $0.time < $1.time }
+    guard let oldest = sorted.first, let newest = sorted.last,
+      let low = sorted.min(by: { $0.rate < $1.rate }), let high = sorted.max(by: { $0.rate < $1.rate }),
+      let mean = Statistics.mean(sorted.map(\.rate)), let median = Statistics.median(sorted.map(\.rate))
+    else { return nil }
+    (first, firstTime, last, lastTime) = (oldest.rate, oldest.time, newest.rate, newest.time)
+    change = newest.rate - oldest.rate
+    changePercent = oldest.rate == 0 ? nil : change / oldest.rate * 100
+    // `max(by:)` returns the last of equal maxima: take the earliest instead.
+    (min, minTime) = (low.rate, low.time)
+    let highest = sorted.first { $0.rate == high.rate } ?? high
+    (max, maxTime) = (highest.rate, highest.time)
+    self.mean = mean
+    self.median = median
+    stddev = Statistics.sampleStandardDeviation(sorted.map(\.rate))
+    count = sorted.count
+  }
+}

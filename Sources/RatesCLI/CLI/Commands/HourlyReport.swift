@@ -1,0 +1,100 @@
+import Foundation
+import RateCore
+
+/// `history` and `stats` with `--interval hourly`: CoinGecko's hourly points
+/// in every output (sparkline, chart, table, statistics, JSON, CSV, ledger).
+struct HourlyReport {
+  let pair: PairArguments
+  let span: HistorySpan
+
+  /// Fetches the window's hourly points; a pair or window hourly data cannot
+  /// cover is a usage error, before any request.
+  func fetch(_ invocation: Invocation) async throws -> RateDesk.HourlyResult {
+    let today = Day(containing: invocation.context.now())
+    let window = try span.window(today: today)
+    let result: RateDesk.HourlyResult
+    do {
+      result = try await invocation.desk.hourlyHistory(base: pair.base, quote: pair.quote, window: window)
+    } catch let refusal as HourlyHistory.Refusal {
+      throw UsageError.invalid(HourlyMessages.hourly(refusal))
+    }
+    guard !result.series.points.isEmpty else {
+      if let reason = result.staleness?.reason { throw reason }
+      throw ProviderError.noData(
+        provider: result.series.source,
+        detail: "no hourly prices for \(result.series.base)/\(result.series.quote) in "
+          + span.describe(today: today))
+    }
+    invocation.report(result.staleness)
+    return result
+  }
+
+  /// Prints the series as `--json`, an export format, or `layout` (stats: the chart).
+  func run(_ invocation: Invocation, layout: HistoryCommand.Layout) async throws -> ExitCode {
+    let result = try await fetch(invocation)
+    let series = result.series
+    if invocation.options.json {
+      try invocation.printJSON(HourlyDocument(series: series, stale: result.staleness != nil))
+      return .success
+    }
+    if try export(series, asset: result.asset, invocation) { return .success }
+    let view = HourlyView(
+      series: series, staleness: result.staleness, now: invocation.context.now(),
+      terminal: invocation.terminal, style: invocation.style)
+    switch layout {
+    case .chart: invocation.out(view.chartReport())
+    case .table:
+      let text = view.tableReport()
+      if !invocation.context.page(text + "\n") { invocation.out(text) }
+    case .sparkline, .interactive: invocation.out(view.sparklineReport())
+    }
+    return .success
+  }
+
+  /// Writes `--format csv` or `ledger`; `beancount` is a usage error (its
+  /// price directives carry a date only). False without a format.
+  func export(_ series: HourlySeries, asset: Asset, _ invocation: Invocation) throws -> Bool {
+    switch invocation.options.format {
+    case .csv?:
+      invocation.context.writeOut(PriceExport.csv(series))
+    case .ledger?:
+      let base = CommodityName.of(series.base, source: series.source, resolved: asset)
+      let quote = CommodityName.of(series.quote, source: series.source, resolved: asset)
+      let text = PriceExport.ledgerDirectives(series, base: base, quote: quote)
+      if !text.isEmpty { invocation.out(text) }
+    case .beancount?:
+      throw UsageError.invalid(HourlyMessages.hourlyBeancount)
+    default:
+      return false
+    }
+    return true
+  }
+}
+
+/// The `history --interval hourly --json` document: like ``HistoryDocument``,
+/// with `interval: "hourly"` and points stamped with an ISO 8601 UTC `time`.
+struct HourlyDocument: Encodable {
+  struct Point: Encodable {
+    var time: Date
+    var rate: Double
+  }
+  var version = 1
+  var base: String
+  var quote: String
+  var interval = "hourly"
+  var source: String
+  var fetchedAt: Date
+  var stale: Bool
+  var points: [Point]
+  var stats: HourlyStatistics?
+
+  init(series: HourlySeries, stale: Bool) {
+    base = series.base
+    quote = series.quote
+    source = series.source
+    fetchedAt = series.fetchedAt
+    self.stale = stale
+    points = series.points.map { Point(time: $0.time, rate: $0.rate) }
+    stats = HourlyStatistics(points: series.points)
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import RateCore
+
+/// The human renderings of an hourly series: sparkline, chart or table, each
+/// with a header and the statistics (times in UTC).
+struct HourlyView: Sendable {
+  var series: HourlySeries
+  var staleness: Staleness?
+  var now: Date
+  var terminal: TerminalCapabilities
+  var style: Style
+
+  var ascii: Bool { !terminal.unicode }
+  var width: Int { max(20, terminal.width) }
+
+  /// `2026-11-20 13:00 UTC`-style time, minutes only.
+  static func time(_ date: Date) -> String { String(PriceExport.utcDateTime(date).dropLast(3)) }
+
+  /// `BTC/EUR  169 hours  2026-11-18 13:00 to 2026-11-25 12:56 UTC  CoinGecko`.
+  func header() -> String {
+    var parts = [style.bold(TerminalText.sanitize("\(series.base)/\(series.quote)"))]
+    if let first = series.points.first?.time, let last = series.points.last?.time {
+      let count = series.points.count
+      parts.append("\(count) hourly point\(count == 1 ? "" : "s")")
+      parts.append("\(Self.time(first)) to \(Self.time(last)) UTC")
+    }
+    parts.append(Providers.displayName(series.source))
+    if let staleness { parts.append(style.yellow(staleness.mark(now: now))) }
+    return parts.joined(separator: "  ")
+  }
+
+  /// The header, a sparkline (whole hours per column) and the statistics.
+  func sparklineReport() -> String {
+    let values = series.points.map(\.rate)
+    let perColumn = HistoryView.daysPerColumn(values.count, width: width - 2)
+    let line = Sparkline.render(HistoryView.buckets(values, of: perColumn), ascii: ascii)
+    let change = (series.points.last?.rate ?? 0) - (series.points.first?.rate ?? 0)
+    var lines = [header(), "", "  " + style.change(line, value: change)]
+    if let stats = HourlyStatistics(points: series.points) {
+      let labels = RateFormat.distinct([stats.min, stats.max], format: RateFormat.rate)
+      lines.append(
+        "  " + style.dim("low \(labels[0]) \(Self.time(stats.minTime))"
+          + "   high \(labels[1]) \(Self.time(stats.maxTime))   1 column = \(perColumn) h"))
+      lines.append("")
+      lines.append(contentsOf: statisticsBlock(stats))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The header, a line chart fitted to the terminal, what one column stands
+  /// for, and the statistics.
+  func chartReport() -> String {
+    var lines = [header(), ""]
+    lines.append(contentsOf: chart())
+    if let stats = HourlyStatistics(points: series.points) {
+      lines.append("")
+      lines.append(contentsOf: statisticsBlock(stats))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The line chart and its `1 column ≈ 6.0 h` caption (`1 column = 1 h` when every point fits).
+  func chart() -> [String] {
+    // The chart's axis names days: each point is drawn on its UTC day.
+    let points = series.points.map { RatePoint(date: Day(containing: $0.time), rate: $0.rate) }
+    var lines = LineChart.render(points: points, width: width, height: 12, ascii: ascii)
+    let plotWidth = LineChart.plotWidth(points: points, width: width)
+    if plotWidth > 0 {
+      let perColumn = max(1, Double(points.count) / Double(plotWidth))
+      let text = perColumn < 10 ? String(format: "%.1f", perColumn) : String(Int(perColumn.rounded()))
+      lines.append(style.dim(perColumn <= 1 ? "  1 column = 1 h" : "  1 column ≈ \(text) h"))
+    }
+    return lines
+  }
+
+  /// The header, one row per point (UTC time, value, change from the
+  /// previous point), and the statistics.
+  func tableReport() -> String {
+    var table = TextTable(columns: [
+      .init("TIME (UTC)"), .init(series.quote, alignment: .right), .init("CHANGE", alignment: .right),
+      .init("%", alignment: .right),
+    ])
+    var previous: Double?
+    for point in series.points {
+      let change = previous.map { point.rate - $0 }
+      let percent = previous.flatMap { $0 == 0 ? nil : (point.rate - $0) / $0 * 100 }
+      table.append([
+        Self.time(point.time), RateFormat.rate(point.rate),
+        change.map { style.change(RateFormat.signed($0), value: $0) } ?? "",
+        percent.map { style.change(RateFormat.percent($0), value: $0) } ?? "",
+      ])
+      previous = point.rate
+    }
+    var lines = [header(), ""]
+    lines.append(contentsOf: table.render(maxWidth: width, ascii: ascii))
+    if let stats = HourlyStatistics(points: series.points) {
+      lines.append("")
+      lines.append(contentsOf: statisticsBlock(stats))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Labelled statistics, each dated figure with its UTC time.
+  func statisticsBlock(_ stats: HourlyStatistics) -> [String] {
+    let code = series.quote
+    let dash = ascii ? "-" : "—"
+    let rows: [(String, String, String)] = [
+      ("last", RateFormat.amount(stats.last, code: code), Self.time(stats.lastTime)),
+      ("first", RateFormat.amount(stats.first, code: code), Self.time(stats.firstTime)),
+      (
+        "change", style.change(RateFormat.signed(stats.change), value: stats.change),
+        stats.changePercent.map { style.change(RateFormat.percent($0), value: $0) } ?? dash
+      ),
+      ("min", RateFormat.amount(stats.min, code: code), Self.time(stats.minTime)),
+      ("max", RateFormat.amount(stats.max, code: code), Self.time(stats.maxTime)),
+      ("mean", RateFormat.rate(stats.mean), ""),
+      ("median", RateFormat.rate(stats.median), ""),
+      ("stddev", stats.stddev.map(RateFormat.number) ?? dash, ""),
+      ("count", String(stats.count), ""),
+    ]
+    var table = TextTable(
+      columns: [.init(""), .init("", alignment: .right), .init("")], showsHeader: false)
+    for row in rows { table.append([row.0, row.1, row.2]) }
+    return table.render(maxWidth: width - 2, ascii: ascii).map { "  " + $0 }
+  }
+}
