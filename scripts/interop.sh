@@ -12,7 +12,9 @@
 # Prices that need every digit come from two places: ledger entries whose rates are tiny,
 # huge or not exactly decimal (3.3e-15, 1e21, 0.1 + 0.2), and a second small CoinGecko
 # stand-in (Python, below) whose two coins are priced that way and whose history has gap
-# days (no value, `null` in --json, no directive and no CSV row).
+# days (no value, `null` in --json, no directive and no CSV row). A ten-year ECB range and
+# an hourly coin history (ledger `P YYYY-MM-DD HH:MM:SS` directives, CSV with a `time`
+# column; beancount refuses hourly prices) are read back the same way.
 #
 # Prints, per tool, its version, how many prices it read back and how many differ.
 set -euo pipefail
@@ -76,6 +78,10 @@ cases=(
   # inverse included, so it would report one of the two (the values still agree).
   "current-fiat|current GBP-USD EUR-JPY AUD-CHF"
   "ledger-list|ledger list"
+  # Ten years of ECB rates (Frankfurter in yearly requests), and hourly coin prices: ledger
+  # and CSV carry each point's time (beancount, whose prices have no time, is refused).
+  "history-gbp-usd-10y|history GBP USD --from $(date -u -d '10 years ago' +%F)"
+  "history-btc-eur-hourly|history BTC EUR --days 7 --interval hourly"
 )
 # Your own exchanges, with rates that need every digit (1/89500, 3.3/3, …).
 "$rates" ledger add 100 USD 8950000 LBP --sell --date 2024-11-14 >/dev/null
@@ -164,6 +170,14 @@ for case in "${cases[@]}"; do
   [[ $name == extreme-* ]] && url=$extreme_url
   RATES_COINGECKO_URL=$url "$rates" "${args[@]}" --json >"$out/$name.json"
   for format in ledger beancount csv; do
+    if [[ $name == *-hourly && $format == beancount ]]; then
+      # Refused (exit 64): an empty file, which the comparison below skips.
+      if "$rates" "${args[@]}" --format beancount >"$out/$name.$format" 2>/dev/null; then
+        say "$name: beancount export of hourly prices was not refused"
+        exit 1
+      fi
+      continue
+    fi
     RATES_COINGECKO_URL=$url "$rates" "${args[@]}" --format "$format" >"$out/$name.$format"
   done
 done
@@ -184,6 +198,8 @@ problems = []
 
 def expected_values(name, doc):
     """The values --json holds, in the order the exports write their directives."""
+    if doc.get("interval") == "hourly":
+        return [p["rate"] for p in doc["points"]]
     if "points" in doc:
         # Gap days (rate null) have no directive.
         return [p["rate"] for p in doc["points"] if not p["carried"] and p["rate"] is not None]
@@ -234,16 +250,20 @@ def run(command, **kwargs):
 for name in cases:
     doc = json.load(open(f"{out}/{name}.json"))
     expected = expected_values(name, doc)
+    hourly = doc.get("interval") == "hourly"
     ledger_text = open(f"{out}/{name}.ledger").read()
     bean_path = f"{out}/{name}.beancount"
     ledger_lines = [l for l in ledger_text.splitlines() if l]
     bean_lines = [l for l in open(bean_path).read().splitlines() if l]
-    if len(ledger_lines) != len(expected) or len(bean_lines) != len(expected):
+    if hourly:
+        bean_lines = []  # refused: beancount prices have a date only
+    if len(ledger_lines) != len(expected) or len(bean_lines) != len(expected) * (not hourly):
         problems.append(f"{name}: {len(expected)} JSON values, {len(ledger_lines)} ledger and "
                         f"{len(bean_lines)} beancount lines")
-    written_ledger = keyed(ledger_lines, r'^P (\S+) ("[^"]+"|\S+) (\S+) ("[^"]+"|\S+)$')
+    written_ledger = keyed(
+        ledger_lines, r'^P (\S+)(?: \d\d:\d\d:\d\d)? ("[^"]+"|\S+) (\S+) ("[^"]+"|\S+)$')
     written_bean = keyed(bean_lines, r"^(\S+) price (\S+) (\S+) (\S+)$")
-    for (_, text), value in zip(written_ledger + written_bean, expected + expected):
+    for (_, text), value in zip(written_ledger + written_bean, expected + expected * (not hourly)):
         figures["written text"]["checked"] += 1
         if float(text) != value or "e" in text.lower():
             figures["written text"]["mismatches"] += 1
@@ -263,7 +283,8 @@ for name in cases:
 
     # ledger: pricedb lists the prices of commodities that have postings, so one
     # seed transaction holds one unit of each.
-    bases = sorted({m.group(1) for m in re.finditer(r'^P \S+ ("[^"]+"|\S+)', ledger_text, re.M)})
+    bases = sorted({m.group(1) for m in re.finditer(r'^P \S+(?: \d\d:\d\d:\d\d)? ("[^"]+"|\S+)',
+                                          ledger_text, re.M)})
     seed = f"{out}/{name}.seed.ledger"
     with open(seed, "w") as f:
         f.write("2000-01-01 seed\n" + "".join(f"    a    1 {b}\n" for b in bases) + "    b\n")
@@ -278,11 +299,16 @@ for name in cases:
         read.append(((match.group(1).replace("/", "-"), unquote(match.group(2)), quote), number))
     compare("ledger", name, written_ledger, expected, read)
 
-    # beancount 3: bean-check, then the loader's Price entries.
-    result = run([bean_check, bean_path])
-    if result.returncode != 0:
-        figures["beancount 3"]["errors"] += 1
-        problems.append(f"bean-check {name}: {result.stdout.strip()} {result.stderr.strip()}")
+    if hourly:
+        figures["hourly (time kept)"]["checked"] += sum(
+            bool(re.match(r"^P \S+ \d\d:\d\d:\d\d ", l)) for l in ledger_lines)
+        figures["hourly (time kept)"]["files"] += 1
+    # beancount 3: bean-check, then the loader's Price entries (none for hourly prices).
+    if not hourly:
+        result = run([bean_check, bean_path])
+        if result.returncode != 0:
+            figures["beancount 3"]["errors"] += 1
+            problems.append(f"bean-check {name}: {result.stdout.strip()} {result.stderr.strip()}")
     loader = (
         "import sys\nfrom beancount import loader\nfrom beancount.core import data\n"
         "entries, errors, _ = loader.load_file(sys.argv[1])\n"
@@ -291,7 +317,7 @@ for name in cases:
         "    if isinstance(e, data.Price):\n"
         "        print(e.date, e.currency, e.amount.number, e.amount.currency)\n")
     for tool, python in [("beancount 3", sys.executable), ("beancount 2", beancount2)]:
-        if not python:
+        if not python or hourly:
             continue
         result = run([python, "-c", loader, bean_path])
         if result.returncode != 0 or "ERROR" in result.stderr:
@@ -305,7 +331,11 @@ for name in cases:
 
     # CSV: every row's rate (and change) is the JSON value.
     rows = list(csv.DictReader(open(f"{out}/{name}.csv", newline="")))
-    if "points" in doc:
+    if hourly:
+        points = {p["time"]: p["rate"] for p in doc["points"]}
+        pairs = [(r["rate"], points.get(r["time"])) for r in rows]
+        size = len(points)
+    elif "points" in doc:
         # Gap days (rate null) have no row; match rows to points by date.
         points = {p["date"]: p["rate"] for p in doc["points"] if p["rate"] is not None}
         pairs = [(r["rate"], points.get(r["date"])) for r in rows]
@@ -388,7 +418,7 @@ versions = {
 }
 print(f"{'tool':<20} {'version':<50} {'files':>5} {'checked':>8} {'mismatches':>10} {'errors':>6}")
 for tool in ["hledger", "ledger", "beancount 3", "beancount 2", "csv", "csv (ledger export)",
-             "written text", "gap days"]:
+             "written text", "gap days", "hourly (time kept)"]:
     f = figures[tool] if tool in figures else None
     if f is None:
         print(f"{tool:<20} {versions.get(tool, '-'):<50} skipped")
