@@ -3,23 +3,31 @@ import Foundation
 /// Summary statistics of an hourly series: like ``SeriesStatistics``, each
 /// dated figure with its own timestamp. Non-finite rates are ignored.
 public struct HourlyStatistics: Equatable, Sendable, Codable {
-  /// The oldest value and its time.
+  /// The oldest value.
   public var first: Double
+  /// The time of `first`.
   public var firstTime: Date
-  /// The newest value and its time.
+  /// The newest value.
   public var last: Double
+  /// The time of `last`.
   public var lastTime: Date
-  /// `last - first`, and in percent of `first` (`nil` when `first` is 0).
+  /// `last - first`.
   public var change: Double
+  /// `change` in percent of `first`; `nil` when `first` is 0.
   public var changePercent: Double?
-  /// The lowest and highest values, each at its earliest time.
+  /// The lowest value.
   public var min: Double
+  /// The earliest time of the lowest value.
   public var minTime: Date
+  /// The highest value.
   public var max: Double
+  /// The earliest time of the highest value.
   public var maxTime: Date
-  /// The mean, median and sample standard deviation (`nil` for one point).
+  /// The arithmetic mean.
   public var mean: Double
+  /// The median.
   public var median: Double
+  /// The sample standard deviation (`n - 1`); `nil` with fewer than two points.
   public var stddev: Double?
   /// How many points.
   public var count: Int

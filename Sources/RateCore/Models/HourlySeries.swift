@@ -7,6 +7,7 @@ public struct TimedRate: Hashable, Sendable, Codable {
   /// How many units of the quote currency one unit of the base buys.
   public var rate: Double
 
+  /// Creates a point.
   public init(time: Date, rate: Double) {
     self.time = time
     self.rate = rate
@@ -28,6 +29,7 @@ public struct HourlySeries: Hashable, Sendable, Codable {
   /// The points, oldest first (the last may be "now", off the hour).
   public var points: [TimedRate]
 
+  /// Creates a series.
   public init(base: String, quote: String, source: String, fetchedAt: Date, points: [TimedRate]) {
     self.base = base
     self.quote = quote

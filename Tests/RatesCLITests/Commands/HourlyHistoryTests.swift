@@ -39,6 +39,24 @@ import RatesTestSupport
     #expect(server.requests.last?.query["interval"] == "daily", "hourly points never stand in for days")
   }
 
+  @Test func anOlderCachedAnswerServesOfflineMarkedStale() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI()
+    let arguments = ["history", "BTC", "EUR", "--days", "2", "--interval", "hourly", "--json"]
+    let first = try await rates.run(arguments).json()
+    server.clock.advance(by: 600)
+    let count = server.requestCount
+    let offline = await rates.run(arguments + ["--offline"])
+    #expect(offline.status == 0, "\(offline.stderr)")
+    let json = try offline.json()
+    #expect(json["stale"] as? Bool == true)
+    #expect(json["fetchedAt"] as? String == first["fetchedAt"] as? String)
+    #expect((json["points"] as? [Any])?.count == (first["points"] as? [Any])?.count)
+    #expect(server.requestCount == count)
+    let refetched = try await rates.run(arguments).json()
+    #expect(refetched["stale"] as? Bool == false, "after 5 minutes the entry is refetched")
+    #expect(server.requestCount == count + 1)
+  }
+
   @Test(arguments: [
     (["history", "GBP", "USD", "--interval", "hourly"], "ECB rates are daily"),
     (["stats", "EUR", "USD", "--interval", "hourly"], "ECB rates are daily"),
