@@ -127,13 +127,7 @@ public struct CoinGeckoClient: Sendable {
       days: days)
     let dto = try http.decode(
       CoinGeckoMarketChartDTO.self, from: response.body, endpoint: "/coins/{id}/market_chart")
-    return dto.prices.compactMap { point in
-      guard let value = point.value, value.isFinite, value > 0,
-        let date = ProviderNumbers.date(unixMilliseconds: point.milliseconds)
-      else { return nil }
-      return (date, value)
-    }
-    .sorted { $0.0 < $1.0 }
+    return dto.samples
   }
 
   /// Samples between `from` and `to` from one
@@ -158,13 +152,7 @@ public struct CoinGeckoClient: Sendable {
     try check(
       response, endpoint: endpoint, coin: id, currency: currency.uppercased(), days: reachingBack)
     let dto = try http.decode(CoinGeckoMarketChartDTO.self, from: response.body, endpoint: endpoint)
-    return dto.prices.compactMap { point in
-      guard let value = point.value, value.isFinite, value > 0,
-        let date = ProviderNumbers.date(unixMilliseconds: point.milliseconds)
-      else { return nil }
-      return (date, value)
-    }
-    .sorted { $0.0 < $1.0 }
+    return dto.samples
   }
 
   /// One coin found by `/search`.

@@ -26,6 +26,18 @@ struct CoinGeckoChartPointDTO: Decodable {
 /// absent without harm.
 struct CoinGeckoMarketChartDTO: Decodable {
   let prices: [CoinGeckoChartPointDTO]
+
+  /// The usable price samples, oldest first: points with an impossible time
+  /// or a value that is not a positive finite number are dropped.
+  var samples: [(Date, Double)] {
+    prices.compactMap { point in
+      guard let value = point.value, value.isFinite, value > 0,
+        let date = ProviderNumbers.date(unixMilliseconds: point.milliseconds)
+      else { return nil }
+      return (date, value)
+    }
+    .sorted { $0.0 < $1.0 }
+  }
 }
 
 /// `/search`: only the coins matter here.
