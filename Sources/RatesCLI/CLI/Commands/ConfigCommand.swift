@@ -142,7 +142,6 @@ struct ConfigCommand: CommandDeclaration {
       var value: JSONValue
       var source: String
     }
-    var version = 1
     var file: String
     var settings: [Setting]
   }
@@ -153,7 +152,6 @@ struct ConfigCommand: CommandDeclaration {
     case .path:
       if invocation.options.json {
         struct PathDocument: Encodable {
-          var version = 1
           var path: String
         }
         try invocation.printJSON(PathDocument(path: file.url.path))
@@ -213,7 +211,6 @@ struct ConfigCommand: CommandDeclaration {
   func report(_ invocation: Invocation, _ text: String, key: ConfigKey? = nil, value: String? = nil) {
     if invocation.options.json {
       struct Change: Encodable {
-        var version = 1
         var result: String
         var key: String?
         var value: JSONValue?
