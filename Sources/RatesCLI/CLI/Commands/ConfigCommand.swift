@@ -140,7 +140,11 @@ struct ConfigCommand: CommandDeclaration {
       var key: String
       /// The value in its own JSON type: the timeout a number, the others strings.
       var value: JSONValue
+      /// Where the value comes from: `default`, `file` or the environment.
       var source: String
+
+      /// `origin`, not `source`: in every document `source` names where data came from.
+      enum CodingKeys: String, CodingKey { case key, value, source = "origin" }
     }
     var file: String
     var settings: [Setting]

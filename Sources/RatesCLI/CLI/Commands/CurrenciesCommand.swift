@@ -28,7 +28,8 @@ struct CurrenciesCommand: RatesCommand {
     struct Entry: Encodable {
       var symbol: String
       var name: String
-      var id: String?
+      /// The CoinGecko id of a coin; `null` for a fiat currency.
+      @NullEncoded var id: String?
     }
     var kind: String
     var currencies: [Entry]
