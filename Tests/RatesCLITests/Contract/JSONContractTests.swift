@@ -96,3 +96,30 @@ import RatesTestSupport
     #expect(shapes.shapes.count > 30)
   }
 }
+
+/// The values the shapes cannot see: the true change period and `inTop`.
+@Suite struct JSONVocabularyValueTests {
+  /// Before: the ECB's one-working-day change was `change24hPercent`, with no period.
+  @Test func everyChangeIsLabelledWithItsTruePeriod() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["current", "BTC", "GBP-USD", "--in", "EUR", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let quotes = try #require(try result.json()["quotes"] as? [[String: Any]])
+    let periods = Dictionary(
+      uniqueKeysWithValues: quotes.map { ("\($0["base"] ?? "")-\($0["quote"] ?? "")", $0["changePeriod"] as? String) })
+    #expect(periods == ["BTC-EUR": "24h", "GBP-USD": "1d"])
+    let watch = await rates.run(["watch", "GBP-USD", "--every", "1", "--count", "1", "--json"])
+    let line = try #require(try watch.jsonLines().first)
+    #expect(line["changePeriod"] as? String == "1d")
+  }
+
+  /// Before: `favorites --json` said `"inTop": false` for Bitcoin, rank 1.
+  @Test func favoritesSaysTheRankOneCoinIsInTheTop() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    _ = await rates.run(["favorites", "add", "BTC"])
+    let result = await rates.run(["favorites", "--in", "EUR", "--json"])
+    let coins = try #require(try result.json()["coins"] as? [[String: Any]])
+    #expect(coins.first?["rank"] as? Int == 1)
+    #expect(coins.first?["inTop"] as? Bool == true)
+  }
+}
