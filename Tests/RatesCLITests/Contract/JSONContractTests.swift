@@ -33,7 +33,11 @@ import RatesTestSupport
       shape: "market", arguments: ["favorites", "--in", "EUR", "--json"],
       setup: [["favorites", "add", "BTC"]]),
     Case(shape: "change", arguments: ["favorites", "add", "ETH", "--json"]),
+    Case(
+      shape: "change", arguments: ["favorites", "remove", "BTC", "--json"], setup: [["favorites", "add", "BTC"]]),
     Case(shape: "pairs", arguments: ["pairs", "--json"], setup: [["pairs", "add", "GBP", "USD"]]),
+    Case(
+      shape: "change", arguments: ["pairs", "remove", "GBP", "USD", "--json"], setup: [["pairs", "add", "GBP", "USD"]]),
     Case(shape: "change", arguments: ["pairs", "add", "GBP", "USD", "--json"]),
     Case(shape: "search", arguments: ["search", "eth", "--json"]),
     Case(shape: "info", arguments: ["info", "BTC", "--in", "EUR", "--days", "7", "--json"]),
@@ -51,6 +55,7 @@ import RatesTestSupport
       setup: [ledgerEntry]),
     Case(shape: "doctor", arguments: ["doctor", "--json"]),
     Case(shape: "cache", arguments: ["cache", "info", "--json"], setup: [["history", "GBP", "USD"]]),
+    Case(shape: "cache", arguments: ["cache", "clear", "--json"], setup: [["history", "GBP", "USD"]]),
     Case(shape: "config", arguments: ["config", "--json"]),
     Case(shape: "configPath", arguments: ["config", "path", "--json"]),
     Case(shape: "configChange", arguments: ["config", "set", "currency", "EUR", "--json"]),
