@@ -10,6 +10,12 @@ public struct DailyMove: Equatable, Sendable, Codable {
   public var change: Double
   /// The change in percent of the earlier value.
   public var changePercent: Double
+
+  /// In JSON the earlier day is `previousDate`: `from` names nothing in the
+  /// vocabulary (date ranges are `firstDay`/`lastDay`).
+  enum CodingKeys: String, CodingKey {
+    case from = "previousDate", date, change, changePercent
+  }
 }
 
 /// The largest decline from a running peak to a later trough.

@@ -40,3 +40,12 @@ public enum ChangePeriod: String, Sendable, Codable {
   /// Since the previous working day's rate (ECB reference rates, daily closes).
   case workingDay = "1d"
 }
+
+extension ChangePeriod {
+  /// The period of the change figure a quote from `source` carries: a
+  /// provider's own, and one working day for the built-in ECB rates and
+  /// anything else dated by day.
+  public static func of(source: String) -> ChangePeriod {
+    Provider(rawValue: source)?.changePeriod ?? .workingDay
+  }
+}

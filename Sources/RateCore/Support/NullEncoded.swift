@@ -1,6 +1,6 @@
 /// An optional that encodes `nil` as an explicit JSON `null` instead of
 /// leaving the key out, so `--json` documents always carry every key of
-/// their contract (`"change24hPercent": null`).
+/// their contract (`"changePercent": null`).
 @propertyWrapper
 public struct NullEncoded<Value> {
   /// The value.

@@ -193,7 +193,7 @@ public enum RatesCLI {
       }
       let body = Body(
         error: .init(code: report.code, message: report.message, exitCode: report.exitCode.rawValue))
-      if let data = try? JSONCoders.encoder().encode(body) {
+      if let data = try? JSONCoders.encoder().encode(Versioned(body)) {
         context.writeErr(String(decoding: data, as: UTF8.self) + "\n")
       }
       return report.exitCode
@@ -213,20 +213,18 @@ public enum RatesCLI {
 
   /// `--version --json`.
   struct VersionDocument: Encodable {
-    var version = 1
     var rates: String
   }
 
   /// `help --json`: the help text in a document.
   struct HelpDocument: Encodable {
-    var version = 1
     var command: String
     var help: String
   }
 
   /// One pretty JSON document and a newline.
   static func json(_ value: some Encodable) throws -> String {
-    String(decoding: try JSONCoders.encoder(pretty: true).encode(value), as: UTF8.self) + "\n"
+    String(decoding: try JSONCoders.encoder(pretty: true).encode(Versioned(value)), as: UTF8.self) + "\n"
   }
 
   /// Help `text` for `command`, or with `json` a ``HelpDocument`` holding it.

@@ -121,9 +121,10 @@ struct Invocation: Sendable {
     return true
   }
 
-  /// Prints `value` as one JSON document on stdout.
+  /// Prints `value` as one JSON document on stdout, with the vocabulary's
+  /// `version`.
   func printJSON(_ value: some Encodable) throws {
-    let data = try JSONCoders.encoder(pretty: true).encode(value)
+    let data = try JSONCoders.encoder(pretty: true).encode(Versioned(value))
     out(String(decoding: data, as: UTF8.self))
   }
 

@@ -53,6 +53,11 @@ struct CacheInventory: Sendable, Equatable {
     var values: Int
     var empty: Int
     var bytes: Int
+
+    /// A date range is `firstDay`/`lastDay` in every document.
+    enum CodingKeys: String, CodingKey {
+      case provider, pair, from = "firstDay", through = "lastDay", values, empty, bytes
+    }
   }
 
   /// Scans `directory` (every entry is opened to read its `fetchedAt`).

@@ -62,7 +62,7 @@ extension Doctor {
     }
     let entries = count(value)
     values["entries"] = .int(entries)
-    values["version"] = .int(file.version)
+    values["formatVersion"] = .int(file.version)
     var detail =
       "\(path): version \(file.version), \(entries) \(entries == 1 ? "entry" : "entries")"
     var status = DoctorCheck.Status.ok

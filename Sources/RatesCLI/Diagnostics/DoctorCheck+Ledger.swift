@@ -31,7 +31,7 @@ extension Doctor {
         name: "ledger", status: .fail, detail: ErrorReport(error).message, values: values)
     }
     values["entries"] = .int(summary.entries)
-    values["version"] = .int(summary.version)
+    values["formatVersion"] = .int(summary.version)
     var detail =
       "\(path): version \(summary.version), \(summary.entries) "
       + (summary.entries == 1 ? "entry" : "entries")

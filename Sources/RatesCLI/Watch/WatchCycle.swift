@@ -47,7 +47,7 @@ struct WatchCycle {
         let provider = engine.feeds[target.feed].provider
         return WatchItem(
           base: target.base, quote: target.quote, source: provider,
-          changePeriod: provider == Providers.frankfurter ? "1d" : "24h")
+          changePeriod: ChangePeriod.of(source: provider).rawValue)
       },
       now: engine.now(), interval: engine.interval, budgetPerMinute: engine.budgetPerMinute)
     schedules = engine.feeds.map { _ in Schedule() }

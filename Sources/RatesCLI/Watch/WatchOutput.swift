@@ -82,7 +82,7 @@ struct WatchOutput: Sendable {
       switch form {
       case .json:
         guard let line = WatchRenderer.JSONLine(item, now: state.now),
-          let data = try? JSONCoders.encoder().encode(line)
+          let data = try? JSONCoders.encoder().encode(Versioned(line))
         else { continue }
         text += String(decoding: data, as: UTF8.self) + "\n"
       case .lines(let ascii):

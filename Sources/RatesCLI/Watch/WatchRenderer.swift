@@ -71,49 +71,28 @@ public enum WatchRenderer {
     return parts.joined(separator: " ")
   }
 
-  /// One NDJSON object per item of an update. Keys are a stable contract.
+  /// One NDJSON object per item of an update: a ``QuoteDocument`` with
+  /// `alert` when one triggered. Keys are a stable contract (docs/json.md).
   public struct JSONLine: Encodable, Equatable {
-    public var base: String
-    public var quote: String
-    public var rate: Double
-    public var change24hPercent: Double?
-    public var source: String
-    public var fetchedAt: Date
-    public var stale: Bool
-    /// True when the provider last updated the price much longer ago than
-    /// it normally does (``UpdateRhythm``).
-    public var old: Bool
+    var quote: QuoteDocument
     public var alert: String?
 
-    enum CodingKeys: String, CodingKey {
-      case base, quote, rate, change24hPercent, source, fetchedAt, stale, old, alert
-    }
+    private enum CodingKeys: String, CodingKey { case alert }
 
     /// The line for `item`, or `nil` when it has no value yet.
     public init?(_ item: WatchItem, now: Date) {
       guard let rate = item.rate else { return nil }
-      base = item.base
-      quote = item.quote
-      self.rate = rate
-      change24hPercent = item.change24hPercent
-      source = item.source
-      fetchedAt = item.fetchedAt ?? now
-      stale = item.stale
-      old = item.isOld(at: now)
+      let fetchedAt = item.fetchedAt ?? now
+      quote = QuoteDocument(
+        base: item.base, quote: item.quote, rate: rate, changePercent: item.change24hPercent,
+        changePeriod: item.changePeriod, source: item.source, fetchedAt: fetchedAt,
+        updatedAt: item.updatedAt, stale: item.stale, old: item.isOld(at: now))
       alert = item.newAlert
     }
 
     public func encode(to encoder: any Encoder) throws {
+      try quote.encode(to: encoder)
       var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(base, forKey: .base)
-      try container.encode(quote, forKey: .quote)
-      try container.encode(rate, forKey: .rate)
-      // Unknown is an explicit null, so the key is always there.
-      try container.encode(change24hPercent, forKey: .change24hPercent)
-      try container.encode(source, forKey: .source)
-      try container.encode(fetchedAt, forKey: .fetchedAt)
-      try container.encode(stale, forKey: .stale)
-      try container.encode(old, forKey: .old)
       try container.encodeIfPresent(alert, forKey: .alert)
     }
   }

@@ -19,7 +19,7 @@ import RatesTestSupport
     let result = try await CLIHarness.run(arguments)
     #expect(result.status == 0, "\(result.stderr)")
     let document = try #require(Self.document(result.stdout), "\(arguments): \(result.stdout)")
-    #expect(document["version"] as? Int == 1)
+    #expect(document["version"] as? Int == 2)
   }
 
   @Test func helpAndVersionDocumentsHoldTheirText() async throws {

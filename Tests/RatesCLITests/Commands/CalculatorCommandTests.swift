@@ -15,7 +15,7 @@ import RatesTestSupport
     #expect(json["amount"] as? Double == 1500)
     #expect(json["date"] is NSNull)
     let conversions = try #require(json["conversions"] as? [[String: Any]])
-    #expect(conversions.map { $0["to"] as? String } == ["EUR", "BTC", "SOL"])
+    #expect(conversions.map { $0["quote"] as? String } == ["EUR", "BTC", "SOL"])
     let ecbDay = FakeFrankfurter.latestDay(at: fixedNow)
     let eur = try #require(conversions[0]["rate"] as? Double)
     #expect(abs(eur - FakeFrankfurter.rate(base: "USD", quote: "EUR", day: ecbDay)) < 1e-9)

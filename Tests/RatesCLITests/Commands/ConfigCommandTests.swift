@@ -10,7 +10,7 @@ import RatesTestSupport
     let list = try #require(try result.json()["settings"] as? [[String: Any]])
     var table: [String: (value: Any, source: String)] = [:]
     for item in list {
-      table[item["key"] as? String ?? ""] = (item["value"] ?? NSNull(), item["source"] as? String ?? "")
+      table[item["key"] as? String ?? ""] = (item["value"] ?? NSNull(), item["origin"] as? String ?? "")
     }
     return table
   }

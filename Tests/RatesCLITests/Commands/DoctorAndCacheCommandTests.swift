@@ -16,7 +16,7 @@ import RatesTestSupport
     let result = await rates.run(["doctor", "--json"])
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     let document = try result.json()
-    #expect(document["version"] as? Int == 1)
+    #expect(document["version"] as? Int == 2)
     #expect(document["ok"] as? Bool == true)
     let checks = try #require(document["checks"] as? [[String: Any]])
     for check in checks {
@@ -95,7 +95,7 @@ import RatesTestSupport
     let info = await rates.run(["cache", "info", "--json"])
     #expect(info.status == 0)
     let document = try info.json()
-    #expect(document["version"] as? Int == 1)
+    #expect(document["version"] as? Int == 2)
     let entries = try #require(document["entries"] as? Int)
     #expect(entries >= 2)
     #expect((document["bytes"] as? Int ?? 0) > 0)

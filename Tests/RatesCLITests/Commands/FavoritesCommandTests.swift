@@ -7,6 +7,11 @@ import RatesTestSupport
 /// `favorites` and `top` in process, against the fake APIs at a fixed time, with real data
 /// files. (Concurrent adds from separate processes are in EndToEndTests.)
 @Suite struct FavoritesCommandTests {
+  /// The quote in `currency` of a coin of a `top`/`favorites` document.
+  static func quote(_ coin: [String: Any]?, in currency: String) -> [String: Any]? {
+    (coin?["quotes"] as? [[String: Any]])?.first { $0["quote"] as? String == currency }
+  }
+
   @Test func addListRemoveAndRefusals() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
     let empty = await rates.run(["favorites"])
@@ -28,8 +33,8 @@ import RatesTestSupport
     #expect(server.requestCount - before == 1, "all favorites in one request")
     let coins = try #require(try list.json()["coins"] as? [[String: Any]])
     #expect(coins.map { $0["id"] as? String } == ["bitcoin", "ethereum-wormhole"])
-    let eur = (coins.first?["quotes"] as? [String: Any])?["EUR"] as? [String: Any]
-    #expect(eur?["price"] as? Double == FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur"))
+    let eur = Self.quote(coins.first, in: "EUR")
+    #expect(eur?["rate"] as? Double == FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur"))
 
     let remove = await rates.run(["favorites", "remove", "BTC"])
     #expect(remove.status == 0)
@@ -69,8 +74,8 @@ import RatesTestSupport
     #expect(coins.map { $0["id"] as? String } == ["bitcoin", "ethereum", "tether", "litecoin"])
     #expect(coins.first?["favorite"] as? Bool == true)
     #expect(coins.last?["inTop"] as? Bool == false)
-    let quotes = try #require(coins.first?["quotes"] as? [String: Any])
-    #expect(Set(quotes.keys) == ["EUR", "USD"])
+    let quotes = try #require(coins.first?["quotes"] as? [[String: Any]])
+    #expect(quotes.map { $0["quote"] as? String } == ["EUR", "USD"], "an array in --in order")
 
     let text = await rates.run(["top", "--limit", "3", "--in", "EUR,USD"])
     #expect(text.stdout.contains("favorites"))
@@ -104,7 +109,7 @@ import RatesTestSupport
     let coins = try #require(try json.json()["coins"] as? [[String: Any]])
     #expect(coins.count == 500)
     let priced = coins.filter {
-      (($0["quotes"] as? [String: Any])?["USD"] as? [String: Any])?["price"] as? Double != nil
+      FavoritesCommandTests.quote($0, in: "USD")?["rate"] as? Double != nil
     }
     #expect(priced.count == 500)
     #expect(server.requestCount == 2)
@@ -122,7 +127,7 @@ import RatesTestSupport
     #expect(coins.count == 800)
     #expect(coins.prefix(300).map { $0["id"] as? String } == (1...300).map { FakeManyCoins.id(rank: $0) })
     let unpriced = coins.filter {
-      (($0["quotes"] as? [String: Any])?["USD"] as? [String: Any])?["price"] as? Double == nil
+      FavoritesCommandTests.quote($0, in: "USD")?["rate"] as? Double == nil
     }
     #expect(unpriced.isEmpty)
     // Two pages of 150 for the top 300, two of 250 for the 500 favorites beyond it.

@@ -127,7 +127,7 @@ import RatesTestSupport
     let rates = try CLIHarness()
     let result = await rates.run(["currencies", "--json"])
     #expect(result.status == 0)
-    let codes = try #require(try result.json()["currencies"] as? [[String: Any]]).compactMap { $0["code"] as? String }
+    let codes = try #require(try result.json()["currencies"] as? [[String: Any]]).compactMap { $0["symbol"] as? String }
     #expect(Array(codes.prefix(3)) == ["GBP", "EUR", "USD"])
     #expect(Array(codes.dropFirst(3)) == codes.dropFirst(3).sorted())
     #expect(codes.count == FiatCurrencies.ecb.count)

@@ -250,7 +250,7 @@ import RatesTestSupport
     let info = try (await rates.run(["cache", "info", "--json"])).json()
     let days = try #require(info["days"] as? [[String: Any]])
     #expect(days.first?["pair"] as? String == "eur-usd")
-    #expect(days.first?["from"] as? String == from.description)
+    #expect(days.first?["firstDay"] as? String == from.description)
     let rewritten = try String(contentsOf: url, encoding: .utf8)
     #expect(rewritten.contains("\"closes\":[]"), "the entry keeps only the latest price")
   }

@@ -60,7 +60,7 @@ import RatesTestSupport
     let added = try #require(try third.json()["added"] as? [[String: Any]])
     #expect(added.first?["id"] as? Int == 3)
     #expect(added.first?["rate"] as? Double == 1.1)
-    #expect(try third.json()["version"] as? Int == 1)
+    #expect(try third.json()["version"] as? Int == 2)
 
     let list = try await Self.ok(rates, ["ledger", "list", "--json"])
     let document = try list.json()
@@ -197,11 +197,11 @@ import RatesTestSupport
     #expect(document["buy"] as? Double == 90_160)
     #expect(document["buyCount"] as? Int == 2)
     #expect(document["midpoint"] as? Double == 89_942.5)
-    #expect(document["from"] as? String == Self.daysAgo(2))
-    #expect(document["to"] as? String == Self.daysAgo(0))
+    #expect(document["firstDay"] as? String == Self.daysAgo(2))
+    #expect(document["lastDay"] as? String == Self.daysAgo(0))
     #expect(document["source"] as? String == "ledger")
     #expect(document["stale"] as? Bool == false)
-    #expect(document["version"] as? Int == 1)
+    #expect(document["version"] as? Int == 2)
 
     let text = try await Self.ok(rates, ["ledger", "rate", "USD-LBP"])
     #expect(text.stdout.contains("89,942.50"))

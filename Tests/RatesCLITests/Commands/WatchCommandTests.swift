@@ -41,7 +41,10 @@ import Testing
     for object in objects {
       #expect(
         Set(object.keys)
-          == ["base", "quote", "rate", "change24hPercent", "source", "fetchedAt", "stale", "old"])
+          == [
+            "version", "base", "quote", "rate", "changePercent", "changePeriod", "source", "fetchedAt",
+            "updatedAt", "stale", "old",
+          ])
       #expect(object["stale"] as? Bool == false)
       #expect(object["old"] as? Bool == false)
       #expect(object["source"] as? String == "coingecko")

@@ -90,7 +90,7 @@ import RatesTestSupport
     #expect(WatchRenderer.plainLine(state.items[2], at: fixedNow)?.hasSuffix("alert ETH>3000") == true)
     let json = try #require(WatchRenderer.JSONLine(state.items[2], now: fixedNow))
     let text = String(decoding: try JSONCoders.encoder().encode(json), as: UTF8.self)
-    #expect(text == #"{"alert":"ETH>3000","base":"ETH","change24hPercent":null,"fetchedAt":"\#(ISO8601.format(fixedNow))","old":false,"quote":"USD","rate":3568.9,"source":"coingecko","stale":false}"#)
+    #expect(text == #"{"alert":"ETH>3000","base":"ETH","changePercent":null,"changePeriod":"24h","fetchedAt":"\#(ISO8601.format(fixedNow))","old":false,"quote":"USD","rate":3568.9,"source":"coingecko","stale":false,"updatedAt":null}"#)
     let plain = try #require(WatchRenderer.JSONLine(state.items[0], now: fixedNow))
     #expect(!String(decoding: try JSONCoders.encoder().encode(plain), as: UTF8.self).contains("alert"))
   }
@@ -98,9 +98,9 @@ import RatesTestSupport
   @Test func aPriceNotUpdatedForTwoHoursIsOldInTheNDJSON() throws {
     var item = Self.state().items[0]
     item.updatedAt = fixedNow.addingTimeInterval(-7200)
-    #expect(try #require(WatchRenderer.JSONLine(item, now: fixedNow)).old)
+    #expect(try #require(WatchRenderer.JSONLine(item, now: fixedNow)).quote.old)
     item.updatedAt = fixedNow.addingTimeInterval(-60)
-    #expect(try #require(WatchRenderer.JSONLine(item, now: fixedNow)).old == false)
+    #expect(try #require(WatchRenderer.JSONLine(item, now: fixedNow)).quote.old == false)
   }
 
   @Test func framesAreOneWriteInPlace() {

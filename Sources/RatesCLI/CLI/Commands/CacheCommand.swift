@@ -64,7 +64,6 @@ struct CacheCommand: CommandDeclaration {
 
   /// `--json` for both actions: what the cache holds (info) or held (clear).
   struct Document: Encodable {
-    var version = 1
     var path: String
     var exists: Bool
     var bytes: Int
@@ -97,13 +96,12 @@ struct CacheCommand: CommandDeclaration {
     }
 
     enum CodingKeys: String, CodingKey {
-      case version, path, exists, bytes, entries, unreadable, oldest, newest, groups, days, cleared
+      case path, exists, bytes, entries, unreadable, oldest, newest, groups, days, cleared
       case removedFiles, removedBytes, kept
     }
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(version, forKey: .version)
       try container.encode(path, forKey: .path)
       try container.encode(exists, forKey: .exists)
       try container.encode(bytes, forKey: .bytes)

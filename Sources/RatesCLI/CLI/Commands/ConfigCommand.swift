@@ -140,9 +140,12 @@ struct ConfigCommand: CommandDeclaration {
       var key: String
       /// The value in its own JSON type: the timeout a number, the others strings.
       var value: JSONValue
+      /// Where the value comes from: `default`, `file` or the environment.
       var source: String
+
+      /// `origin`, not `source`: in every document `source` names where data came from.
+      enum CodingKeys: String, CodingKey { case key, value, source = "origin" }
     }
-    var version = 1
     var file: String
     var settings: [Setting]
   }
@@ -153,7 +156,6 @@ struct ConfigCommand: CommandDeclaration {
     case .path:
       if invocation.options.json {
         struct PathDocument: Encodable {
-          var version = 1
           var path: String
         }
         try invocation.printJSON(PathDocument(path: file.url.path))
@@ -213,7 +215,6 @@ struct ConfigCommand: CommandDeclaration {
   func report(_ invocation: Invocation, _ text: String, key: ConfigKey? = nil, value: String? = nil) {
     if invocation.options.json {
       struct Change: Encodable {
-        var version = 1
         var result: String
         var key: String?
         var value: JSONValue?

@@ -66,7 +66,7 @@ struct ConvertCommand: RatesCommand {
 
   /// One result line.
   struct Conversion: Encodable {
-    var to: String
+    var quote: String
     var amount: Double
     var rate: Double
     var source: String
@@ -76,9 +76,8 @@ struct ConvertCommand: RatesCommand {
   }
 
   struct Document: Encodable {
-    var version = 1
     var amount: Double
-    var from: String
+    var base: String
     @NullEncoded var date: Day?
     var conversions: [Conversion]
   }
@@ -104,13 +103,13 @@ struct ConvertCommand: RatesCommand {
     let conversions = targets.compactMap { target -> Conversion? in
       rates[target].map {
         Conversion(
-          to: target, amount: amount * $0.rate, rate: $0.rate, source: $0.source, rateDate: $0.day,
+          quote: target, amount: amount * $0.rate, rate: $0.rate, source: $0.source, rateDate: $0.day,
           fetchedAt: $0.fetchedAt, stale: $0.staleness != nil)
       }
     }
     invocation.report(rates.values.compactMap(\.staleness).min { $0.fetchedAt < $1.fetchedAt })
     if invocation.options.json {
-      try invocation.printJSON(Document(amount: amount, from: from, date: date, conversions: conversions))
+      try invocation.printJSON(Document(amount: amount, base: from, date: date, conversions: conversions))
       return .success
     }
     var table = TextTable(
@@ -120,7 +119,7 @@ struct ConvertCommand: RatesCommand {
       ], showsHeader: false)
     for conversion in conversions {
       table.append([
-        "=", RateFormat.rate(conversion.amount), conversion.to, "at", RateFormat.rate(conversion.rate),
+        "=", RateFormat.rate(conversion.amount), conversion.quote, "at", RateFormat.rate(conversion.rate),
         "\(Providers.displayName(conversion.source)), \(conversion.rateDate)"
           + (conversion.stale ? invocation.style.yellow(" (stale)") : ""),
       ])

@@ -26,11 +26,11 @@ struct CurrenciesCommand: RatesCommand {
 
   struct Document: Encodable {
     struct Entry: Encodable {
-      var code: String
+      var symbol: String
       var name: String
-      var id: String?
+      /// The CoinGecko id of a coin; `null` for a fiat currency.
+      @NullEncoded var id: String?
     }
-    var version = 1
     var kind: String
     var currencies: [Entry]
   }
@@ -39,14 +39,14 @@ struct CurrenciesCommand: RatesCommand {
     var entries: [Document.Entry] = []
     if crypto {
       for (symbol, id) in CoinResolver.wellKnown.sorted(by: { $0.key < $1.key }) {
-        entries.append(.init(code: symbol, name: CoinResolver.names[id] ?? id, id: id))
+        entries.append(.init(symbol: symbol, name: CoinResolver.names[id] ?? id, id: id))
       }
       for favorite in try invocation.userData().favorites.read()
       where !entries.contains(where: { $0.id == favorite.id }) {
-        entries.append(.init(code: favorite.symbol, name: favorite.name ?? favorite.id, id: favorite.id))
+        entries.append(.init(symbol: favorite.symbol, name: favorite.name ?? favorite.id, id: favorite.id))
       }
     } else {
-      entries = FiatCurrencies.ordered(FiatCurrencies.ecb).map { .init(code: $0.code, name: $0.name, id: nil) }
+      entries = FiatCurrencies.ordered(FiatCurrencies.ecb).map { .init(symbol: $0.code, name: $0.name, id: nil) }
     }
     if invocation.options.json {
       try invocation.printJSON(Document(kind: crypto ? "crypto" : "fiat", currencies: entries))
@@ -55,7 +55,7 @@ struct CurrenciesCommand: RatesCommand {
     var table = TextTable(
       columns: crypto ? [.init("SYMBOL"), .init("NAME"), .init("ID")] : [.init("CODE"), .init("NAME")])
     for entry in entries {
-      table.append(crypto ? [entry.code, entry.name, entry.id ?? ""] : [entry.code, entry.name])
+      table.append(crypto ? [entry.symbol, entry.name, entry.id ?? ""] : [entry.symbol, entry.name])
     }
     invocation.out(table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode).joined(separator: "\n"))
     return .success

@@ -90,7 +90,7 @@ struct CurrentCommand: RatesCommand {
       try invocation.printJSON(
         CurrentDocument(
           quotes: quotes.map {
-            CurrentDocument.Item($0.quote, stale: $0.stale, now: invocation.context.now())
+            QuoteDocument($0.quote, stale: $0.stale, now: invocation.context.now())
           }, missing: missing))
       return .success
     }
@@ -161,36 +161,9 @@ struct CurrentCommand: RatesCommand {
   }
 }
 
-/// The `current --json` document. Keys are a stable contract.
+/// The `current --json` document. Keys are a stable contract (docs/json.md).
 struct CurrentDocument: Encodable {
-  struct Item: Encodable {
-    var base: String
-    var quote: String
-    var rate: Double
-    @NullEncoded var change24hPercent: Double?
-    var source: String
-    var fetchedAt: Date
-    @NullEncoded var updatedAt: Date?
-    var stale: Bool
-    /// True when the provider last updated the price much longer ago than it
-    /// normally does (``UpdateRhythm``).
-    var old: Bool
-
-    init(_ quote: Quote, stale: Bool, now: Date) {
-      base = quote.base
-      self.quote = quote.quote
-      rate = quote.rate
-      change24hPercent = quote.change24hPercent
-      source = quote.source
-      fetchedAt = quote.fetchedAt
-      updatedAt = quote.updatedAt
-      self.stale = stale
-      old = UpdateRhythm.isOld(quote, at: now)
-    }
-
-  }
-  var version = 1
-  var quotes: [Item]
+  var quotes: [QuoteDocument]
   /// The pairs asked for that the answer lacks, `BASE/QUOTE` as typed.
   var missing: [String]
 }

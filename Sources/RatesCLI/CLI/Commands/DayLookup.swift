@@ -9,7 +9,6 @@ struct DayLookup {
 
   /// The `--json` document. Keys are a stable contract.
   struct Document: Encodable {
-    var version = 1
     var base: String
     var quote: String
     var date: Day

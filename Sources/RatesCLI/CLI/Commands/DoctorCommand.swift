@@ -32,7 +32,6 @@ struct DoctorCommand: RatesCommand {
 
   /// `--json`.
   struct Document: Encodable {
-    var version = 1
     var ok: Bool
     var checks: [DoctorCheck]
   }

@@ -168,7 +168,13 @@ struct FavoritesCommand: CommandDeclaration {
       try invocation.printJSON(
         MarketDocument(
           currencies: currencies, fetchedAt: fetchedAt, stale: staleness != nil,
-          coins: rows.map { MarketDocument.Coin($0.coin, favorite: true, inTop: false, byCurrency: $0.byCurrency) },
+          coins: rows.map {
+            // In `favorites`, `inTop` says whether plain `rates top` lists the coin.
+            MarketDocument.Coin(
+              $0.coin, favorite: true, inTop: ($0.coin.marketCapRank ?? .max) <= TopCommand.defaultLimit,
+              byCurrency: $0.byCurrency, currencies: currencies, fetchedAt: fetchedAt,
+              stale: staleness != nil)
+          },
           missing: missing))
       return .success
     }
@@ -251,7 +257,6 @@ struct FavoritesCommand: CommandDeclaration {
 
 /// What `add` and `remove` changed, for `--json`.
 struct ChangeDocument: Encodable {
-  var version = 1
   var added: [String]
   var removed: [String]
   var unchanged: [String]

@@ -166,7 +166,6 @@ struct HistoryDocument: Encodable {
     @NullEncoded var rate: Double?
     var carried: Bool
   }
-  var version = 1
   var base: String
   var quote: String
   var source: String

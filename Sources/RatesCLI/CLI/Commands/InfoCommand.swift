@@ -43,15 +43,47 @@ struct InfoCommand: RatesCommand {
   }
 
   struct Document: Encodable {
-    var version = 1
     var id: String
-    var base: String
-    var quote: String
-    var source = Providers.coinGecko
-    var fetchedAt: Date
-    var stale: Bool
-    var market: CoinMarket
+    var symbol: String
+    var name: String
+    @NullEncoded var rank: Int?
+    var quote: QuoteDocument
+    var market: Market
     var history: HistoryDocument
+  }
+
+  /// The market figures of `info --json`, in the quote currency; changes are
+  /// labelled with their period as everywhere.
+  struct Market: Encodable {
+    @NullEncoded var marketCap: Double?
+    @NullEncoded var totalVolume: Double?
+    @NullEncoded var high24h: Double?
+    @NullEncoded var low24h: Double?
+    @NullEncoded var circulatingSupply: Double?
+    @NullEncoded var totalSupply: Double?
+    @NullEncoded var maxSupply: Double?
+    @NullEncoded var allTimeHigh: Double?
+    @NullEncoded var allTimeHighDate: Date?
+    @NullEncoded var allTimeHighChangePercent: Double?
+    @NullEncoded var allTimeLow: Double?
+    @NullEncoded var allTimeLowDate: Date?
+    @NullEncoded var allTimeLowChangePercent: Double?
+
+    init(_ market: CoinMarket) {
+      marketCap = market.marketCap
+      totalVolume = market.totalVolume
+      high24h = market.high24h
+      low24h = market.low24h
+      circulatingSupply = market.circulatingSupply
+      totalSupply = market.totalSupply
+      maxSupply = market.maxSupply
+      allTimeHigh = market.ath
+      allTimeHighDate = market.athDate
+      allTimeHighChangePercent = market.athChangePercentage
+      allTimeLow = market.atl
+      allTimeLowDate = market.atlDate
+      allTimeLowChangePercent = market.atlChangePercentage
+    }
   }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
@@ -77,8 +109,10 @@ struct InfoCommand: RatesCommand {
     if invocation.options.json {
       try invocation.printJSON(
         Document(
-          id: market.id, base: market.symbol, quote: currency, fetchedAt: answer.fetchedAt,
-          stale: staleness != nil, market: market,
+          id: market.id, symbol: market.symbol.uppercased(), name: market.name,
+          rank: market.marketCapRank,
+          quote: QuoteDocument(market, in: currency, fetchedAt: answer.fetchedAt, stale: answer.staleness != nil),
+          market: Market(market),
           history: HistoryDocument(series: series, stale: history.staleness != nil)))
       return .success
     }

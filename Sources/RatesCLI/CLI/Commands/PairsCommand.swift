@@ -188,39 +188,37 @@ struct PairsCommand: CommandDeclaration {
 
   // MARK: - List
 
-  /// One pair's current state.
+  /// One pair's current state: its quote, the recent daily rates and when it was added.
+  @dynamicMemberLookup
   struct Row: Encodable, Sendable {
-    var base: String
-    var quote: String
-    @NullEncoded var rate: Double?
-    @NullEncoded var changePercent: Double?
-    var changePeriod: String
+    var current: QuoteDocument
     var sparkline: [Double]
-    var source: String
-    var fetchedAt: Date
-    var stale: Bool
-    /// True when the provider last updated the rate much longer ago than it
-    /// normally does (``UpdateRhythm``).
-    var old: Bool
     var addedAt: Date
 
     init(_ snapshot: PairSnapshot, now: Date) {
-      base = snapshot.pair.base
-      quote = snapshot.pair.quote
-      rate = snapshot.rate
-      changePercent = snapshot.changePercent
-      changePeriod = snapshot.changePeriod.rawValue
+      current = QuoteDocument(
+        base: snapshot.pair.base, quote: snapshot.pair.quote, rate: snapshot.rate,
+        changePercent: snapshot.changePercent, changePeriod: snapshot.changePeriod.rawValue,
+        source: snapshot.source, fetchedAt: snapshot.fetchedAt, updatedAt: snapshot.updatedAt,
+        stale: snapshot.staleness != nil,
+        old: UpdateRhythm.isOld(updatedAt: snapshot.updatedAt, source: snapshot.source, at: now))
       sparkline = snapshot.points
-      source = snapshot.source
-      fetchedAt = snapshot.fetchedAt
-      stale = snapshot.staleness != nil
-      old = UpdateRhythm.isOld(updatedAt: snapshot.updatedAt, source: snapshot.source, at: now)
       addedAt = snapshot.pair.addedAt
+    }
+
+    subscript<Value>(dynamicMember path: KeyPath<QuoteDocument, Value>) -> Value { current[keyPath: path] }
+
+    private enum CodingKeys: String, CodingKey { case sparkline, addedAt }
+
+    func encode(to encoder: any Encoder) throws {
+      try current.encode(to: encoder)
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(sparkline, forKey: .sparkline)
+      try container.encode(addedAt, forKey: .addedAt)
     }
   }
 
   struct Document: Encodable {
-    var version = 1
     var pairs: [Row]
   }
 

@@ -40,10 +40,9 @@ struct SearchCommand: RatesCommand {
       var id: String
       var symbol: String
       var name: String
-      @NullEncoded var marketCapRank: Int?
+      @NullEncoded var rank: Int?
       var sharedSymbol: Bool
     }
-    var version = 1
     var query: String
     var source = Providers.coinGecko
     var fetchedAt: Date
@@ -64,7 +63,7 @@ struct SearchCommand: RatesCommand {
           query: query, fetchedAt: answer.fetchedAt, stale: answer.staleness != nil,
           results: results.map {
             .init(
-              id: $0.id, symbol: $0.symbol, name: $0.name, marketCapRank: $0.marketCapRank,
+              id: $0.id, symbol: $0.symbol, name: $0.name, rank: $0.marketCapRank,
               sharedSymbol: shared($0))
           }))
       return .success

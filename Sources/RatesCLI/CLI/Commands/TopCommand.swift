@@ -26,10 +26,12 @@ struct TopCommand: RatesCommand {
   ]
 
   let limit: Int
+  /// How many coins `top` lists without `--limit`.
+  static let defaultLimit = 5
   let currencies: [String]
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    limit = try scanner.integer(Self.limit, in: 1...1000) ?? 5
+    limit = try scanner.integer(Self.limit, in: 1...1000) ?? Self.defaultLimit
     currencies = try CurrencyList.parse(
       try scanner.options(Self.currencies), default: defaults.currency)
   }
@@ -77,7 +79,11 @@ struct TopCommand: RatesCommand {
       try invocation.printJSON(
         MarketDocument(
           currencies: currencies, fetchedAt: fetchedAt, stale: staleness != nil,
-          coins: rows.map { MarketDocument.Coin($0.coin, favorite: $0.favorite, inTop: $0.inTop, byCurrency: $0.byCurrency) },
+          coins: rows.map {
+            MarketDocument.Coin(
+              $0.coin, favorite: $0.favorite, inTop: $0.inTop, byCurrency: $0.byCurrency,
+              currencies: currencies, fetchedAt: fetchedAt, stale: staleness != nil)
+          },
           missing: missing))
       return .success
     }
@@ -119,10 +125,18 @@ enum CurrencyList {
 
 /// The JSON document of `top` and `favorites`.
 struct MarketDocument: Encodable {
+  /// A coin's quote in one currency, with its market cap in that currency.
   struct Price: Encodable {
-    @NullEncoded var price: Double?
-    @NullEncoded var change24hPercent: Double?
+    var quote: QuoteDocument
     @NullEncoded var marketCap: Double?
+
+    private enum CodingKeys: String, CodingKey { case marketCap }
+
+    func encode(to encoder: any Encoder) throws {
+      try quote.encode(to: encoder)
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(_marketCap, forKey: .marketCap)
+    }
   }
   struct Coin: Encodable {
     var id: String
@@ -131,21 +145,26 @@ struct MarketDocument: Encodable {
     @NullEncoded var rank: Int?
     var favorite: Bool
     var inTop: Bool
-    var quotes: [String: Price]
+    /// One quote per currency, in the order of the document's `currencies`.
+    var quotes: [Price]
 
-    init(_ coin: CoinMarket, favorite: Bool, inTop: Bool, byCurrency: [String: CoinMarket]) {
+    init(
+      _ coin: CoinMarket, favorite: Bool, inTop: Bool, byCurrency: [String: CoinMarket],
+      currencies: [String], fetchedAt: Date, stale: Bool
+    ) {
       id = coin.id
       symbol = coin.symbol
       name = coin.name
       rank = coin.marketCapRank
       self.favorite = favorite
       self.inTop = inTop
-      quotes = byCurrency.mapValues {
-        Price(price: $0.currentPrice, change24hPercent: $0.priceChangePercentage24h, marketCap: $0.marketCap)
+      quotes = currencies.compactMap { currency in
+        byCurrency[currency].map {
+          Price(quote: QuoteDocument($0, in: currency, fetchedAt: fetchedAt, stale: stale), marketCap: $0.marketCap)
+        }
       }
     }
   }
-  var version = 1
   var currencies: [String]
   var source = Providers.coinGecko
   var fetchedAt: Date

@@ -23,7 +23,7 @@ extension LedgerCommand {
       try invocation.printJSON(
         LedgerRateDocument(
           base: base, quote: quote, fetchedAt: invocation.context.now(), days: days,
-          from: window.lowerBound, to: window.upperBound, buy: rate.buy, buyCount: rate.buyCount,
+          firstDay: window.lowerBound, lastDay: window.upperBound, buy: rate.buy, buyCount: rate.buyCount,
           sell: rate.sell, sellCount: rate.sellCount, midpoint: rate.midpoint,
           rate: rate.midpoint, sides: sides))
       return .success
@@ -97,7 +97,7 @@ extension LedgerCommand {
       try invocation.printJSON(
         LedgerStatsDocument(
           base: base, quote: quote, fetchedAt: invocation.context.now(), days: days,
-          from: window.lowerBound, to: window.upperBound, buy: .init(series.buy),
+          firstDay: window.lowerBound, lastDay: window.upperBound, buy: .init(series.buy),
           sell: .init(series.sell), all: .init(series.all)))
       return .success
     }
@@ -129,15 +129,14 @@ extension LedgerCommand {
 
 /// `ledger rate --json`.
 struct LedgerRateDocument: Encodable {
-  var version = 1
   var source = "ledger"
   var base: String
   var quote: String
   var fetchedAt: Date
   var stale = false
   var days: Int
-  var from: Day
-  var to: Day
+  var firstDay: Day
+  var lastDay: Day
   var buy: Double?
   var buyCount: Int
   var sell: Double?
@@ -149,21 +148,20 @@ struct LedgerRateDocument: Encodable {
   var sides: String
 
   enum CodingKeys: String, CodingKey {
-    case version, source, base, quote, fetchedAt, stale, days, from, to, buy, buyCount, sell
+    case source, base, quote, fetchedAt, stale, days, firstDay, lastDay, buy, buyCount, sell
     case sellCount, midpoint, rate, sides
   }
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(version, forKey: .version)
     try container.encode(source, forKey: .source)
     try container.encode(base, forKey: .base)
     try container.encode(quote, forKey: .quote)
     try container.encode(fetchedAt, forKey: .fetchedAt)
     try container.encode(stale, forKey: .stale)
     try container.encode(days, forKey: .days)
-    try container.encode(from, forKey: .from)
-    try container.encode(to, forKey: .to)
+    try container.encode(firstDay, forKey: .firstDay)
+    try container.encode(lastDay, forKey: .lastDay)
     try container.encode(buy, forKey: .buy)
     try container.encode(buyCount, forKey: .buyCount)
     try container.encode(sell, forKey: .sell)
@@ -218,15 +216,14 @@ struct LedgerStatsDocument: Encodable {
     }
     enum CodingKeys: String, CodingKey { case points, stats }
   }
-  var version = 1
   var source = "ledger"
   var base: String
   var quote: String
   var fetchedAt: Date
   var stale = false
   var days: Int
-  var from: Day
-  var to: Day
+  var firstDay: Day
+  var lastDay: Day
   var buy: Side
   var sell: Side
   var all: Side

@@ -269,14 +269,13 @@ struct LedgerListDocument: Encodable {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(pair, forKey: .pair)
       try container.encode(days, forKey: .days)
-      try container.encode(from, forKey: .from)
-      try container.encode(to, forKey: .to)
+      try container.encode(from, forKey: .firstDay)
+      try container.encode(to, forKey: .lastDay)
       try container.encode(with, forKey: .with)
       try container.encode(withAnyone, forKey: .withAnyone)
     }
-    enum CodingKeys: String, CodingKey { case pair, days, from, to, with, withAnyone }
+    enum CodingKeys: String, CodingKey { case pair, days, firstDay, lastDay, with, withAnyone }
   }
-  var version = 1
   var source = "ledger"
   var fetchedAt: Date
   var stale = false
@@ -287,7 +286,6 @@ struct LedgerListDocument: Encodable {
 /// `ledger add`, `remove` and `import` with `--json`: the shape of the other commands'
 /// change documents, with whole entries instead of names.
 struct LedgerChangeDocument: Encodable {
-  var version = 1
   var source = "ledger"
   var added: [LedgerEntryJSON]
   var removed: [LedgerEntryJSON]

@@ -1,0 +1,14 @@
+import Testing
+import RateCore
+
+/// The one rule for the period a quote's change covers.
+@Suite struct ChangePeriodTests {
+  /// Before: no such rule (watch decided per feed, `current --json` gave no period at all).
+  @Test func aQuotesChangePeriodFollowsItsSource() {
+    #expect(ChangePeriod.of(source: Providers.coinGecko) == .hours24)
+    #expect(ChangePeriod.of(source: Providers.frankfurter) == .workingDay)
+    #expect(ChangePeriod.of(source: Providers.coinDesk) == .workingDay)
+    #expect(ChangePeriod.of(source: Providers.ecbSnapshot) == .workingDay)
+    #expect(ChangePeriod.workingDay.rawValue == "1d")
+  }
+}
