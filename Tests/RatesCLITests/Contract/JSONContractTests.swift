@@ -25,6 +25,8 @@ import RatesTestSupport
     Case(shape: "history", arguments: ["history", "BTC", "EUR", "--days", "5", "--json"]),
     Case(shape: "history", arguments: ["history", "GBP", "USD", "--days", "5", "--json"]),
     Case(shape: "day", arguments: ["history", "EUR", "USD", "--date", "2019-03-17", "--json"]),
+    Case(shape: "hourly", arguments: ["history", "BTC", "EUR", "--days", "3", "--interval", "hourly", "--json"]),
+    Case(shape: "hourly", arguments: ["stats", "BTC", "EUR", "--days", "3", "--interval", "hourly", "--json"]),
     Case(shape: "stats", arguments: ["stats", "BTC", "EUR", "--days", "30", "--json"]),
     Case(shape: "current", arguments: ["current", "BTC", "GBP-USD", "--in", "EUR", "--json"]),
     Case(shape: "convert", arguments: ["convert", "100", "USD", "EUR,BTC", "--json"]),

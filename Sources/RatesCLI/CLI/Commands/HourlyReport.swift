@@ -78,7 +78,6 @@ struct HourlyDocument: Encodable {
     var time: Date
     var rate: Double
   }
-  var version = 1
   var base: String
   var quote: String
   var interval = "hourly"
