@@ -67,6 +67,15 @@ import Testing
     + atEveryWidth("current-GBP-USD", ["current", "GBP-USD"])
     + atEveryWidth("convert-fiat", ["convert", "100", "EUR", "USD"])
     + atEveryWidth("convert-coin", ["convert", "0.25", "BTC", "EUR,USD,ETH"])
+    + atEveryWidth("convert-to-coin", ["convert", "100", "EUR", "BTC,JPY,USD"])
+    + atEveryWidth("top-three-currencies", ["top", "--in", "EUR,USD,GBP"])
+    + atEveryWidth(
+      "favorites", ["favorites", "--in", "EUR,USD"],
+      setUp: [["favorites", "add", "BTC", "SOL", "ethereum-wormhole"]])
+    + atEveryWidth("search-eth", ["search", "eth"])
+    + atEveryWidth("currencies", ["currencies"])
+    + atEveryWidth("currencies-crypto", ["currencies", "--crypto"])
+    + atEveryWidth("ledger-list", ["ledger"], setUp: ledger)
     + [
       Case(
         name: "history-sparkline.color.w80", arguments: ["history", "BTC", "EUR"], width: 80,
@@ -84,15 +93,9 @@ import Testing
       ),
       Case(name: "help.w80", arguments: ["--help"], width: 80),
       // The other commands a person reads, at the default width.
-      Case(name: "search-eth.w80", arguments: ["search", "eth"], width: 80),
-      Case(
-        name: "favorites.w80", arguments: ["favorites", "--in", "EUR,USD"], width: 80,
-        setUp: [["favorites", "add", "BTC", "SOL", "ethereum-wormhole"]]),
-      Case(name: "currencies.w80", arguments: ["currencies"], width: 80),
       Case(
         name: "convert-dated.w80",
         arguments: ["convert", "250", "GBP", "EUR,USD,JPY", "--date", "2024-06-01"], width: 80),
-      Case(name: "ledger-list.w80", arguments: ["ledger"], width: 80, setUp: ledger),
       Case(
         name: "ledger-rate.w80", arguments: ["ledger", "rate", "USD-LBP"], width: 80, setUp: ledger),
       Case(

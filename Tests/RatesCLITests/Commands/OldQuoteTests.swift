@@ -83,9 +83,9 @@ import RatesTestSupport
     #expect(rows.first { $0["base"] as? String == "BTC" }?["old"] as? Bool == true, "\(rows)")
     #expect(rows.first { $0["base"] as? String == "GBP" }?["old"] as? Bool == false, "\(rows)")
     let text = await rates.run(["pairs"])
-    let btc = text.stdout.split(separator: "\n").first { $0.hasPrefix("BTC-USD") } ?? ""
+    let btc = text.stdout.split(separator: "\n").first { $0.hasPrefix("BTC/USD") } ?? ""
     #expect(btc.hasSuffix("CoinGecko (old)"), "\(text.stdout)")
-    let gbp = text.stdout.split(separator: "\n").first { $0.hasPrefix("GBP-USD") } ?? ""
+    let gbp = text.stdout.split(separator: "\n").first { $0.hasPrefix("GBP/USD") } ?? ""
     #expect(!gbp.contains("(old)"), "\(text.stdout)")
   }
 }
