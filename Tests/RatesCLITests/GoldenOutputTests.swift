@@ -2,6 +2,8 @@ import Foundation
 import RatesTestSupport
 import Testing
 
+@testable import RatesCLI
+
 /// Whole outputs, byte for byte, at fixed widths: what a person reads, pinned so any
 /// change to it (a column, a space, a colour code, a word) shows up as a diff of a
 /// file under `Golden/`. Everything is fixed: the clock (``fixedNow``, Monday
@@ -129,9 +131,17 @@ import Testing
     try GoldenFile.check(result.stderr, named: golden.name + ".stderr.txt", optional: true)
   }
 
+  /// The `watch` board (a terminal screen, so drawn from a fixed state rather than run).
+  @Test(arguments: widths)
+  func watchBoard(_ width: Int) throws {
+    let lines = WatchRenderer.render(WatchRendererTests.state(), width: width, style: Style(enabled: false))
+    try GoldenFile.check(lines.joined(separator: "\n") + "\n", named: "watch-board.w\(width).txt")
+  }
+
   /// Every file under `Golden/` belongs to a case: a renamed or removed case leaves none behind.
   @Test func noStrayGoldenFiles() throws {
     let expected = Set(Self.cases.flatMap { [$0.name + ".txt", $0.name + ".stderr.txt"] })
+      .union(Self.widths.map { "watch-board.w\($0).txt" })
     // Hidden files are ignored: atomic writes make some while goldens are being updated.
     let present = try FileManager.default.contentsOfDirectory(atPath: GoldenFile.directory.path)
       .filter { !$0.hasPrefix(".") }
