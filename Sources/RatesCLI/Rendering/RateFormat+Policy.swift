@@ -5,7 +5,7 @@ import RateCore
 ///   `¥15,231`, `100.00 EUR`, `1.250 KWD`; a coin amount: 8 decimals, whole satoshis
 ///   (`0.00163312 BTC`);
 /// - an exchange rate or price: five significant digits, never fewer than two decimals
-///   and never a rounded whole part (``rate(_:)``: `85,999.00`, `1.2634`, `0.3912` …);
+///   and never a rounded whole part (``rate(_:)``: `85,999.00`, `1.2634`, `0.39120`, `0.000016331`);
 ///   a column of one pair's rates, and the changes between them, share the decimals of
 ///   its most precise rate (``rateColumn(_:)``), so no column mixes `0.671` and `0.6709`;
 /// - a percentage: two decimals and a sign (``percent(_:)``);

@@ -20,7 +20,7 @@ import Testing
     #expect(column.signed(0) == "+0.0000")
     #expect(column.signed(0.00114) == "+0.0011")
     #expect(column.signed(-0.0158) == "-0.0158")
-    #expect(RateFormat.rateColumn([0.671, 0.6709]).format(0.671) == "0.6710")
+    #expect(RateFormat.rateColumn([0.671, 0.6709]).format(0.671) == "0.67100")
   }
 
   @Test func convertKeepsSatoshis() async throws {

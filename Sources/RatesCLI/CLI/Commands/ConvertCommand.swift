@@ -126,7 +126,7 @@ struct ConvertCommand: RatesCommand {
         conversion.rateDate.description + (conversion.stale ? invocation.style.yellow(" (stale)") : ""),
       ])
     }
-    let lines = [invocation.style.bold(RateFormat.amount(amount, code: from))]
+    let lines = [invocation.style.bold(RateFormat.money(amount, code: from))]
       + table.render(maxWidth: invocation.terminal.width - 2, ascii: !invocation.terminal.unicode)
       .map { "  " + $0 }
     invocation.out(lines.joined(separator: "\n"))
