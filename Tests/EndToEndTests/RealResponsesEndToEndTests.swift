@@ -15,8 +15,8 @@ import Testing
     let result = try await BinaryRunner(server: server.baseURL)
       .run(["current", "BTC", "SOL", "ETH", "--in", "EUR"])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains("BTC-EUR  62,891.00"))
-    #expect(result.stdout.contains("ETH-EUR   3,540.90"))
+    #expect(result.stdout.contains("BTC/EUR  62,891.00"))
+    #expect(result.stdout.contains("ETH/EUR   3,540.90"))
     #expect(
       result.stderr == "warning: CoinGecko sent no price for SOL/EUR; showing the prices that arrived\n")
   }

@@ -33,7 +33,7 @@ import Testing
     let firstLine = await Task.detached { () -> Data in
       out.fileHandleForReading.availableData
     }.value
-    #expect(String(decoding: firstLine, as: UTF8.self).contains("BTC-USD"))
+    #expect(String(decoding: firstLine, as: UTF8.self).contains("BTC/USD"))
     kill(process.processIdentifier, SIGTERM)
     // A hang guard only: the watch ends within its 2 s grace period.
     let deadline = Date().addingTimeInterval(60)

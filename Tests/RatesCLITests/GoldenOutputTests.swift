@@ -2,6 +2,8 @@ import Foundation
 import RatesTestSupport
 import Testing
 
+@testable import RatesCLI
+
 /// Whole outputs, byte for byte, at fixed widths: what a person reads, pinned so any
 /// change to it (a column, a space, a colour code, a word) shows up as a diff of a
 /// file under `Golden/`. Everything is fixed: the clock (``fixedNow``, Monday
@@ -67,6 +69,15 @@ import Testing
     + atEveryWidth("current-GBP-USD", ["current", "GBP-USD"])
     + atEveryWidth("convert-fiat", ["convert", "100", "EUR", "USD"])
     + atEveryWidth("convert-coin", ["convert", "0.25", "BTC", "EUR,USD,ETH"])
+    + atEveryWidth("convert-to-coin", ["convert", "100", "EUR", "BTC,JPY,USD"])
+    + atEveryWidth("top-three-currencies", ["top", "--in", "EUR,USD,GBP"])
+    + atEveryWidth(
+      "favorites", ["favorites", "--in", "EUR,USD"],
+      setUp: [["favorites", "add", "BTC", "SOL", "ethereum-wormhole"]])
+    + atEveryWidth("search-eth", ["search", "eth"])
+    + atEveryWidth("currencies", ["currencies"])
+    + atEveryWidth("currencies-crypto", ["currencies", "--crypto"])
+    + atEveryWidth("ledger-list", ["ledger"], setUp: ledger)
     + [
       Case(
         name: "history-sparkline.color.w80", arguments: ["history", "BTC", "EUR"], width: 80,
@@ -84,15 +95,9 @@ import Testing
       ),
       Case(name: "help.w80", arguments: ["--help"], width: 80),
       // The other commands a person reads, at the default width.
-      Case(name: "search-eth.w80", arguments: ["search", "eth"], width: 80),
-      Case(
-        name: "favorites.w80", arguments: ["favorites", "--in", "EUR,USD"], width: 80,
-        setUp: [["favorites", "add", "BTC", "SOL", "ethereum-wormhole"]]),
-      Case(name: "currencies.w80", arguments: ["currencies"], width: 80),
       Case(
         name: "convert-dated.w80",
         arguments: ["convert", "250", "GBP", "EUR,USD,JPY", "--date", "2024-06-01"], width: 80),
-      Case(name: "ledger-list.w80", arguments: ["ledger"], width: 80, setUp: ledger),
       Case(
         name: "ledger-rate.w80", arguments: ["ledger", "rate", "USD-LBP"], width: 80, setUp: ledger),
       Case(
@@ -126,9 +131,17 @@ import Testing
     try GoldenFile.check(result.stderr, named: golden.name + ".stderr.txt", optional: true)
   }
 
+  /// The `watch` board (a terminal screen, so drawn from a fixed state rather than run).
+  @Test(arguments: widths)
+  func watchBoard(_ width: Int) throws {
+    let lines = WatchRenderer.render(WatchRendererTests.state(), width: width, style: Style(enabled: false))
+    try GoldenFile.check(lines.joined(separator: "\n") + "\n", named: "watch-board.w\(width).txt")
+  }
+
   /// Every file under `Golden/` belongs to a case: a renamed or removed case leaves none behind.
   @Test func noStrayGoldenFiles() throws {
     let expected = Set(Self.cases.flatMap { [$0.name + ".txt", $0.name + ".stderr.txt"] })
+      .union(Self.widths.map { "watch-board.w\($0).txt" })
     // Hidden files are ignored: atomic writes make some while goldens are being updated.
     let present = try FileManager.default.contentsOfDirectory(atPath: GoldenFile.directory.path)
       .filter { !$0.hasPrefix(".") }

@@ -163,7 +163,7 @@ extension LedgerQueryError: LocalizedError {
   public var errorDescription: String? {
     switch self {
     case .noExchanges(let base, let quote, let days):
-      return "no \(base)-\(quote) exchanges in the last \(days) days: record some with 'rates ledger add'"
+      return "no \(base)/\(quote) exchanges in the last \(days) days: record some with 'rates ledger add'"
     }
   }
 }

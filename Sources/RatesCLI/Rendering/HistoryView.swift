@@ -90,9 +90,12 @@ public struct HistoryView: Sendable {
   /// and the statistics.
   public func tableReport() -> String {
     var table = TextTable(columns: [
-      .init("DATE"), .init(series.quote, alignment: .right), .init("CHANGE", alignment: .right),
-      .init("%", alignment: .right), .init(""),
+      .init("DATE", priority: TextTable.required),
+      .init(series.quote, alignment: .right, priority: TextTable.required),
+      .init("CHANGE", alignment: .right, priority: 2), .init("%", alignment: .right, priority: 3),
+      .init("", priority: 1),
     ])
+    let column = RateFormat.rateColumn(series.points.map(\.rate))
     var previous: Double?
     for (day, point) in series.days {
       guard let point else {
@@ -105,8 +108,8 @@ public struct HistoryView: Sendable {
       let percent = previous.flatMap { $0 == 0 ? nil : (point.rate - $0) / $0 * 100 }
       table.append([
         point.date.description,
-        RateFormat.rate(point.rate),
-        change.map { style.change(RateFormat.signed($0), value: $0) } ?? "",
+        column.format(point.rate),
+        change.map { style.change(column.signed($0), value: $0) } ?? "",
         percent.map { style.change(RateFormat.percent($0), value: $0) } ?? "",
         point.carried ? "carried" : "",
       ])
@@ -125,22 +128,28 @@ public struct HistoryView: Sendable {
   /// Labelled statistics, two columns when the terminal is wide enough.
   func statisticsBlock(_ stats: SeriesStatistics) -> [String] {
     let code = series.quote
+    // The labels and order of `stats` (StatisticsLabels), which shows these and more.
+    let column = RateFormat.rateColumn(series.ownPoints.map(\.rate))
+    let dash = ascii ? "-" : "—"
     let rows: [(String, String, String)] = [
-      ("last", RateFormat.amount(stats.last, code: code), stats.lastDate.description),
-      ("first", RateFormat.amount(stats.first, code: code), stats.firstDate.description),
+      ("min", column.amount(stats.min, code: code), stats.minDate.description),
+      ("max", column.amount(stats.max, code: code), stats.maxDate.description),
+      ("mean", column.format(stats.mean), ""),
+      ("median", column.format(stats.median), ""),
+      ("std dev", stats.stddev.map(column.format) ?? dash, "sample"),
+      ("first", column.amount(stats.first, code: code), stats.firstDate.description),
+      ("last", column.amount(stats.last, code: code), stats.lastDate.description),
       (
-        "change", style.change(RateFormat.signed(stats.change), value: stats.change),
-        stats.changePercent.map { style.change(RateFormat.percent($0), value: $0) } ?? "—"
+        "change", style.change(column.signed(stats.change), value: stats.change),
+        stats.changePercent.map { style.change(RateFormat.percent($0), value: $0) } ?? dash
       ),
-      ("min", RateFormat.amount(stats.min, code: code), stats.minDate.description),
-      ("max", RateFormat.amount(stats.max, code: code), stats.maxDate.description),
-      ("mean", RateFormat.rate(stats.mean), ""),
-      ("median", RateFormat.rate(stats.median), ""),
-      ("stddev", stats.stddev.map(RateFormat.number) ?? (ascii ? "-" : "—"), ""),
-      ("count", String(stats.count), ""),
+      ("days", String(stats.count), ""),
     ]
     var table = TextTable(
-      columns: [.init(""), .init("", alignment: .right), .init("")], showsHeader: false)
+      columns: [
+        .init("", priority: TextTable.required), .init("", alignment: .right, priority: TextTable.required),
+        .init("", priority: 1),
+      ], showsHeader: false)
     for row in rows { table.append([row.0, row.1, row.2]) }
     return table.render(maxWidth: width - 2, ascii: ascii).map { "  " + $0 }
   }

@@ -1,3 +1,4 @@
+import Foundation
 import RateCore
 extension RateFormat {
   /// Large amounts in short form for tables: `1.21T`, `397.65B`, `31.23M`,
@@ -14,10 +15,10 @@ extension RateFormat {
 }
 
 extension RateFormat {
-  /// Formats an exchange rate or price so it keeps at least five significant
-  /// digits: `85,999.00`, `152.31`, `15.420`, `1.2634`, and below 1 as
-  /// ``number(_:)`` (`0.3912`, `0.00000107`). Currency pairs near 1 need the
-  /// extra decimals that ``number(_:)``'s two would drop.
+  /// Formats an exchange rate or price with five significant digits, never fewer than
+  /// two decimals (a whole part is never rounded): `85,999.00`, `152.31`, `15.420`,
+  /// `1.2634`, `0.39120`, `0.0000010700`. At most ``maximumDecimals`` decimals; zero is
+  /// `0.00`. Currency pairs near 1 need the decimals that ``number(_:)``'s two would drop.
   public static func rate(_ value: Double) -> String {
     let magnitude = abs(value)
     switch magnitude {
@@ -25,7 +26,14 @@ extension RateFormat {
     case 100...: return fixed(value, decimals: 2)
     case 10..<100: return fixed(value, decimals: 3)
     case 1..<10: return fixed(value, decimals: 4)
-    default: return number(value)
+    case 0: return fixed(value, decimals: 2)
+    default:
+      guard value.isFinite else { return number(value) }
+      // The exponent of the value rounded to 5 significant digits, read from `%e` so
+      // that 0.999996 counts as 1.0000e+00.
+      let scientific = String(format: "%.4e", magnitude)
+      let exponent = scientific.split(separator: "e").last.flatMap { Int($0) } ?? 0
+      return fixed(value, decimals: Swift.min(Swift.max(4 - exponent, 2), maximumDecimals))
     }
   }
 }

@@ -13,25 +13,47 @@ import RateCore
 public struct TextTable: Sendable, Equatable {
   /// How a column's cells sit within its width.
   public enum Alignment: Sendable, Equatable {
-    /// Text starts at the left edge; the column may be truncated to fit.
+    /// Text starts at the left edge.
     case left
-    /// Text ends at the right edge, for numbers; never truncated.
+    /// Text ends at the right edge, for numbers; number cells line up on their decimal point.
     case right
   }
 
-  /// A column's title and alignment.
+  /// What narrowing may do to a column's cells.
+  public enum Fit: Sendable, Equatable {
+    /// Shown in full or not at all: numbers, symbols, codes, dates, ids.
+    case whole
+    /// May be shortened with `…` (names, notes, free text), down to ``TextTable/minimumShrunkWidth``.
+    case shrinks
+  }
+
+  /// A column's title, alignment, and how it gives way when the table is too wide.
   public struct Column: Sendable, Equatable {
     /// The header text.
     public var title: String
     /// The alignment of the title and the cells.
     public var alignment: Alignment
+    /// Whether the cells may be shortened.
+    public var fit: Fit
+    /// Columns are dropped lowest priority first (the rightmost of equals first) when
+    /// shortening names is not enough; ``TextTable/required`` columns are never dropped.
+    public var priority: Int
 
-    /// Creates a column; left-aligned unless told otherwise.
-    public init(_ title: String, alignment: Alignment = .left) {
+    /// Creates a column: left-aligned, whole, priority 0 unless told otherwise.
+    public init(
+      _ title: String, alignment: Alignment = .left, fit: Fit = .whole, priority: Int = 0
+    ) {
       self.title = title
       self.alignment = alignment
+      self.fit = fit
+      self.priority = priority
     }
   }
+
+  /// The priority of a column that is never dropped.
+  public static let required = Int.max
+  /// The narrowest a ``Fit/shrinks`` column becomes before columns are dropped.
+  public static let minimumShrunkWidth = 6
 
   /// The columns, left to right.
   public var columns: [Column]
@@ -57,35 +79,34 @@ public struct TextTable: Sendable, Equatable {
 
   /// Renders the table as lines without trailing spaces, each at most `maxWidth` columns.
   ///
-  /// Columns are separated by two spaces. When the table is too wide, the
-  /// widest left-aligned column is cut (with `…`, or `...` when `ascii`),
-  /// repeatedly, down to a minimum of 3 columns each; if it still does not
-  /// fit, every line is cut at `maxWidth` as a last resort.
+  /// The fitting rule, in order, until the table fits:
+  /// 1. ``Fit/shrinks`` columns are shortened with `…` (`...` when `ascii`), widest
+  ///    first, down to ``minimumShrunkWidth``;
+  /// 2. the column with the lowest ``Column/priority`` (the rightmost of equals) is
+  ///    dropped, and step 1 starts again with the room it leaves;
+  /// 3. when only ``required`` columns (or one column) are left and they still do not
+  ///    fit, every line is cut at `maxWidth` as a last resort.
+  /// ``Fit/whole`` cells are never shortened. Right-aligned cells that hold a number
+  /// line up on their decimal point (a whole number where its point would be).
   public func render(maxWidth: Int, ascii: Bool) -> [String] {
     guard !columns.isEmpty else { return [] }
     var lines: [[String]] = rows.map { row in
       columns.indices.map { $0 < row.count ? row[$0] : "" }
     }
     if showsHeader { lines.insert(columns.map(\.title), at: 0) }
-    var widths = columns.indices.map { column in
-      lines.map { TerminalText.displayWidth($0[column]) }.max() ?? 0
+    let layout = TableLayout(columns: columns, lines: lines, headerRows: showsHeader ? 1 : 0)
+    var visible = Array(columns.indices)
+    var widths = layout.fitted(visible, maxWidth: maxWidth)
+    while widths == nil, let dropped = layout.nextToDrop(visible) {
+      visible.removeAll { $0 == dropped }
+      widths = layout.fitted(visible, maxWidth: maxWidth)
     }
-    let gaps = TextTable.separator.count * (columns.count - 1)
-    let minimum = 3
-    while widths.reduce(0, +) + gaps > maxWidth {
-      let candidates = columns.indices.filter {
-        columns[$0].alignment == .left && widths[$0] > minimum
-      }
-      guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
-      let excess = widths.reduce(0, +) + gaps - maxWidth
-      widths[widest] = Swift.max(widths[widest] - excess, minimum)
-    }
-    return lines.map { cells in
+    let shown = widths ?? layout.shrunk(visible)
+    return lines.indices.map { row in
       var line = ""
-      for (index, column) in columns.enumerated() {
-        if index > 0 { line += TextTable.separator }
-        let cell = TerminalText.truncate(cells[index], toWidth: widths[index], ascii: ascii)
-        line += TerminalText.pad(cell, toWidth: widths[index], leading: column.alignment == .right)
+      for (position, index) in visible.enumerated() {
+        if position > 0 { line += TextTable.separator }
+        line += layout.cell(row: row, column: index, width: shown[position], ascii: ascii)
       }
       while line.hasSuffix(" ") { line.removeLast() }
       if TerminalText.displayWidth(line) > maxWidth {
@@ -94,4 +115,130 @@ public struct TextTable: Sendable, Equatable {
       return line
     }
   }
+}
+
+/// The measurements behind ``TextTable/render(maxWidth:ascii:)``.
+struct TableLayout {
+  let columns: [TextTable.Column]
+  let lines: [[String]]
+  let headerRows: Int
+  /// Per column: the widest whole part and the widest decimal part of its number cells.
+  let decimals: [(whole: Int, fraction: Int)]
+  /// Per column: the natural width.
+  let natural: [Int]
+
+  init(columns: [TextTable.Column], lines: [[String]], headerRows: Int) {
+    self.columns = columns
+    self.lines = lines
+    self.headerRows = headerRows
+    var decimals: [(whole: Int, fraction: Int)] = []
+    var natural: [Int] = []
+    for index in columns.indices {
+      var whole = 0
+      var fraction = 0
+      var plain = 0
+      for (row, cells) in lines.enumerated() {
+        let width = TerminalText.displayWidth(cells[index])
+        if columns[index].alignment == .right, row >= headerRows,
+          let tail = TableLayout.fractionWidth(cells[index])
+        {
+          fraction = Swift.max(fraction, tail)
+          whole = Swift.max(whole, width - tail)
+        } else {
+          plain = Swift.max(plain, width)
+        }
+      }
+      decimals.append((whole, fraction))
+      natural.append(Swift.max(plain, whole + fraction))
+    }
+    self.decimals = decimals
+    self.natural = natural
+  }
+
+  /// The width of a number cell from its decimal point to its end (0 for a whole number),
+  /// or nil when the cell holds no digit before a point (a title, `—`, words).
+  static func fractionWidth(_ cell: String) -> Int? {
+    let characters = Array(withoutEscapes(cell))
+    guard let first = characters.firstIndex(where: \.isASCIIDigit) else { return nil }
+    var end = first
+    while end < characters.count, characters[end].isASCIIDigit || characters[end] == "," {
+      end += 1
+    }
+    if end < characters.count, characters[end] == "." { return TerminalText.displayWidth(String(characters[end...])) }
+    var index = end
+    while index < characters.count, !characters[index].isASCIIDigit { index += 1 }
+    guard index == characters.count else { return nil }  // more digits later: not one number
+    return TerminalText.displayWidth(String(characters[end...]))
+  }
+
+  /// `text` without its SGR escape sequences (`ESC [ … m`), whose digits are no number.
+  static func withoutEscapes(_ text: String) -> String {
+    guard text.contains("\u{1B}") else { return text }
+    var result = ""
+    var inEscape = false
+    for character in text {
+      if character == "\u{1B}" {
+        inEscape = true
+      } else if inEscape {
+        if character.isLetter { inEscape = false }
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+
+  /// The widths of `visible` columns with names shortened so that they fit, or nil.
+  func fitted(_ visible: [Int], maxWidth: Int) -> [Int]? {
+    var widths = visible.map { natural[$0] }
+    let gaps = TextTable.separator.count * Swift.max(visible.count - 1, 0)
+    func excess() -> Int { widths.reduce(0, +) + gaps - maxWidth }
+    while excess() > 0 {
+      let candidates = visible.indices.filter {
+        columns[visible[$0]].fit == .shrinks && widths[$0] > minimum(visible[$0])
+      }
+      guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { return nil }
+      widths[widest] = Swift.max(widths[widest] - excess(), minimum(visible[widest]))
+    }
+    return widths
+  }
+
+  /// The `visible` columns' widths with every name at its narrowest.
+  func shrunk(_ visible: [Int]) -> [Int] {
+    visible.map { columns[$0].fit == .shrinks ? minimum($0) : natural[$0] }
+  }
+
+  private func minimum(_ column: Int) -> Int {
+    Swift.min(natural[column], TextTable.minimumShrunkWidth)
+  }
+
+  /// The column to drop next: the lowest priority, the rightmost of equals; nil when
+  /// only required columns (or a single column) remain.
+  func nextToDrop(_ visible: [Int]) -> Int? {
+    guard visible.count > 1 else { return nil }
+    let droppable = visible.filter { columns[$0].priority != TextTable.required }
+    return droppable.min { left, right in
+      columns[left].priority != columns[right].priority
+        ? columns[left].priority < columns[right].priority : left > right
+    }
+  }
+
+  /// One cell, cut (if it may be) and padded to `width`, numbers on their decimal point.
+  func cell(row: Int, column: Int, width: Int, ascii: Bool) -> String {
+    let text = lines[row][column]
+    guard columns[column].alignment == .right else {
+      let cut = columns[column].fit == .shrinks
+        ? TerminalText.truncate(text, toWidth: width, ascii: ascii) : text
+      return TerminalText.pad(cut, toWidth: width)
+    }
+    var aligned = text
+    if row >= headerRows, let tail = TableLayout.fractionWidth(text) {
+      aligned += String(repeating: " ", count: decimals[column].fraction - tail)
+    }
+    return TerminalText.pad(aligned, toWidth: width, leading: true)
+  }
+}
+
+private extension Character {
+  var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -58,13 +58,14 @@ public enum WatchRenderer {
   }
 
   /// One plain line for one item of an update (not a terminal):
-  /// `2026-11-22T10:15:00Z BTC-USD 66,012.25 +12.50 +1.23% 24h coingecko [stale] [old] [alert BTC>100000]`.
+  /// `2026-11-22T10:15:00Z BTC/USD 66,012.25 +12.50 +1.23% 24h CoinGecko [stale] [old] [alert BTC>100000]`,
+  /// the provider named as in every other text output.
   public static func plainLine(_ item: WatchItem, at date: Date, ascii: Bool = false) -> String? {
     guard let rate = item.rate else { return nil }
     var parts = [ISO8601.format(date), TerminalText.sanitize(item.name), RateFormat.rate(rate)]
     parts.append(item.sinceLast.map(RateFormat.signed) ?? (ascii ? "-" : "—"))
     parts.append(item.change24hPercent.map { RateFormat.percent($0) + " " + item.changePeriod } ?? (ascii ? "-" : "—"))
-    parts.append(item.source)
+    parts.append(Providers.displayName(item.source))
     if item.stale { parts.append("stale") }
     if item.isOld(at: date) { parts.append("old") }
     if let alert = item.newAlert { parts.append("alert \(alert)") }

@@ -50,8 +50,8 @@ public struct WatchItem: Sendable, Equatable {
     self.changePeriod = changePeriod
   }
 
-  /// `BTC-USD`.
-  public var name: String { "\(base)-\(quote)" }
+  /// `BTC/USD`, as pairs are written in every text output.
+  public var name: String { "\(base)/\(quote)" }
 
   /// The change since the previous value, when there is one.
   public var sinceLast: Double? {

@@ -25,7 +25,7 @@ import RatesTestSupport
     #expect(table.status == 0)
     #expect(server.requestCount == 1, "fresh prices come from the cache")
     #expect(table.stdout.contains("BTC"))
-    #expect(table.stdout.contains("BTC-EUR"))
+    #expect(table.stdout.contains("BTC/EUR"))
     #expect(table.stdout.contains("24h"))
   }
 

@@ -115,7 +115,7 @@ import RatesTestSupport
       #expect((pair["sparkline"] as? [Double])?.count ?? 0 >= 7)
     }
     let text = await rates.run(["pairs"])
-    #expect(text.stdout.contains("GBP-USD"))
+    #expect(text.stdout.contains("GBP/USD"))
     #expect(server.requestCount - before == 2, "cached")
 
     let removed = await rates.run(["pairs", "remove", "usd-gbp"])

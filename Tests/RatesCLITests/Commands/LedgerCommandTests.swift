@@ -47,7 +47,7 @@ import RatesTestSupport
     let first = try await Self.ok(
       rates, ["ledger", "add", "100", "USD", "8,950,000", "LBP", "--sell", "--with", "Abu Ali"])
     #expect(first.stdout.contains("Recorded #1: sold 100 USD for 8,950,000 LBP"))
-    #expect(first.stdout.contains("USD-LBP 89,500.00"))
+    #expect(first.stdout.contains("USD/LBP 89,500.00"))
     // Recorded the other way round: sold 9e6 LBP for 100 USD, i.e. bought USD at 90,000.
     _ = try await Self.ok(
       rates,

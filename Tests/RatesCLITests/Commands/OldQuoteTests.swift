@@ -48,17 +48,17 @@ import RatesTestSupport
     let state = WatchState(
       items: [Self.item(updatedAgo: 7_200)], now: fixedNow, interval: 30, budgetPerMinute: 4)
     let board = WatchRenderer.render(state, width: 80, style: Style(enabled: false))
-    let row = board.first { $0.hasPrefix("BTC-USD") }
+    let row = board.first { $0.hasPrefix("BTC/USD") }
     #expect(row?.contains("old") == true, "\(board)")
     let plain = WatchRenderer.plainLine(Self.item(updatedAgo: 7_200), at: fixedNow) ?? ""
-    #expect(plain.hasSuffix("coingecko old"), "\(plain)")
+    #expect(plain.hasSuffix("CoinGecko old"), "\(plain)")
 
     let fresh = WatchState(
       items: [Self.item(updatedAgo: 60)], now: fixedNow, interval: 30, budgetPerMinute: 4)
     let freshRow = WatchRenderer.render(fresh, width: 80, style: Style(enabled: false))
-      .first { $0.hasPrefix("BTC-USD") }
+      .first { $0.hasPrefix("BTC/USD") }
     #expect(freshRow?.contains("old") == false)
-    #expect(WatchRenderer.plainLine(Self.item(updatedAgo: 60), at: fixedNow)?.hasSuffix("coingecko") == true)
+    #expect(WatchRenderer.plainLine(Self.item(updatedAgo: 60), at: fixedNow)?.hasSuffix("CoinGecko") == true)
   }
 
   /// Before: `pairs` had no "old" key and no "(old)" mark.
@@ -83,9 +83,9 @@ import RatesTestSupport
     #expect(rows.first { $0["base"] as? String == "BTC" }?["old"] as? Bool == true, "\(rows)")
     #expect(rows.first { $0["base"] as? String == "GBP" }?["old"] as? Bool == false, "\(rows)")
     let text = await rates.run(["pairs"])
-    let btc = text.stdout.split(separator: "\n").first { $0.hasPrefix("BTC-USD") } ?? ""
+    let btc = text.stdout.split(separator: "\n").first { $0.hasPrefix("BTC/USD") } ?? ""
     #expect(btc.hasSuffix("CoinGecko (old)"), "\(text.stdout)")
-    let gbp = text.stdout.split(separator: "\n").first { $0.hasPrefix("GBP-USD") } ?? ""
+    let gbp = text.stdout.split(separator: "\n").first { $0.hasPrefix("GBP/USD") } ?? ""
     #expect(!gbp.contains("(old)"), "\(text.stdout)")
   }
 }

@@ -41,7 +41,7 @@ import Testing
 
     let text = await rates.run(["convert", "100", "USD", "EUR", "--date", "2015-06-01", "--offline"])
     #expect(text.status == 0, "\(text.stderr)")
-    #expect(text.stdout.contains("91.374  EUR  at  0.9137  ECB snapshot to \(snapshot.lastDay), 2015-06-01 (stale)"))
+    #expect(text.stdout.contains("91.37 EUR  at  0.91374  ECB snapshot to \(snapshot.lastDay)  2015-06-01 (stale)"))
     #expect(text.stderr == "note: offline; using the ECB reference rates built into rates (source: European Central Bank), which end on \(snapshot.lastDay) (stale)\n")
   }
 

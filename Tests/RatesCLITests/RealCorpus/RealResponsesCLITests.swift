@@ -29,7 +29,7 @@ import Testing
     let rates = try api.harness(now: "2023-12-21T12:00:00Z")
     let current = await rates.run(["current", "BTC", "--in", "USD"])
     #expect(current.status == 0)
-    #expect(current.stdout.contains("BTC-USD  43,713.00"))
+    #expect(current.stdout.contains("BTC/USD  43,713.00"))
     let convert = await rates.run(["convert", "2", "BTC", "USD", "--json"])
     #expect(convert.status == 0)
     let conversion = try #require((try convert.json()["conversions"] as? [[String: Any]])?.first)
@@ -72,8 +72,8 @@ import Testing
     #expect(search.stdout.contains("   2  ETH     Ethereum          ethereum"))
     let info = await rates.run(["info", "BTC", "--in", "USD", "--days", "2"])
     #expect(info.status == 0)
-    #expect(info.stdout.contains("price          70,187.00 USD  +3.13% 24h"))
-    #expect(info.stdout.contains("max supply     21.00M"))
+    #expect(info.stdout.contains("price                70,187.00 USD   +3.13% 24h"))
+    #expect(info.stdout.contains("max supply               21.00M"))
     let added = await rates.run(["favorites", "add", "BTC"])
     #expect(added.status == 0)
     let favorites = await rates.run(["favorites", "--in", "USD"])
@@ -99,7 +99,7 @@ import Testing
     #expect(history.stdout.contains("2017-11-27  8,184.18  +369.94  +4.73%"))
     #expect(history.stdout.contains("2017-11-28  8,164.54"))
     let current = await rates.run(["current", "BTC", "--in", "EUR", "--provider", "coindesk"])
-    #expect(current.stdout.contains("BTC-EUR  8,164.54       —  04:05 UTC  CoinDesk"))
+    #expect(current.stdout.contains("BTC/EUR  8,164.54       —  04:05 UTC  CoinDesk"))
   }
 
   @Test func frankfurterCurrentHistoryAndConvert() async throws {
@@ -111,11 +111,11 @@ import Testing
     ])
     let rates = try api.harness(now: "2024-01-05T18:00:00Z")
     let current = await rates.run(["current", "USD-CAD"])
-    #expect(current.stdout.contains("USD-CAD  1.3369  +0.28% 1d  2024-01-05 (ECB)"))
+    #expect(current.stdout.contains("USD/CAD  1.3369  +0.28% 1d  2024-01-05 (ECB)"))
     let history = await rates.run(["history", "USD", "CAD", "--days", "5", "--table"])
     #expect(history.status == 0)
     #expect(history.stdout.contains("2024-01-03  1.3347  +0.0053  +0.40%"))
     let convert = await rates.run(["convert", "100", "USD", "CAD"])
-    #expect(convert.stdout.contains("=  133.69  CAD  at  1.3369  Frankfurter (ECB), 2024-01-05"))
+    #expect(convert.stdout.contains("=  133.69 CAD  at  1.3369  Frankfurter (ECB)  2024-01-05"))
   }
 }

@@ -7,7 +7,8 @@ import RatesTestSupport
 @Suite struct TextTableTests {
   static let table = TextTable(
     columns: [
-      .init("Pair"), .init("Name"), .init("Rate", alignment: .right),
+      .init("Pair", priority: TextTable.required), .init("Name", fit: .shrinks, priority: 1),
+      .init("Rate", alignment: .right, priority: TextTable.required),
       .init("24h", alignment: .right),
     ],
     rows: [
@@ -20,10 +21,10 @@ import RatesTestSupport
     let lines = Self.table.render(maxWidth: 80, ascii: false)
     #expect(
       lines == [
-        "Pair     Name                        Rate     24h",
-        "BTC/EUR  Bitcoin                85,999.00  +1.23%",
-        "ETH/EUR  Ethereum Classic Long   3,012.50  -0.45%",
-        "JPY/EUR  日本円                  0.006123  +0.00%",
+        "Pair     Name                            Rate     24h",
+        "BTC/EUR  Bitcoin                85,999.00      +1.23%",
+        "ETH/EUR  Ethereum Classic Long   3,012.50      -0.45%",
+        "JPY/EUR  日本円                      0.006123  +0.00%",
       ])
   }
 
@@ -36,18 +37,51 @@ import RatesTestSupport
     }
   }
 
-  @Test func truncatesTheWidestLeftColumn() {
-    // Natural width 49; at 40 the Name column (21) loses 9 columns to become 12.
-    let lines = Self.table.render(maxWidth: 40, ascii: false)
-    #expect(lines[2] == "ETH/EUR  Ethereum Cl…   3,012.50  -0.45%")
-    #expect(lines[1] == "BTC/EUR  Bitcoin       85,999.00  +1.23%")
-    let ascii = Self.table.render(maxWidth: 40, ascii: true)
-    #expect(ascii[2] == "ETH/EUR  Ethereum ...   3,012.50  -0.45%")
+  @Test func shortensNamesBeforeDroppingColumns() {
+    // Natural width 53; at 45 the Name column (21) loses 8 columns to become 13.
+    let lines = Self.table.render(maxWidth: 45, ascii: false)
+    #expect(lines[2] == "ETH/EUR  Ethereum Cla…   3,012.50      -0.45%")
+    #expect(lines[1] == "BTC/EUR  Bitcoin        85,999.00      +1.23%")
+    let ascii = Self.table.render(maxWidth: 45, ascii: true)
+    #expect(ascii[2] == "ETH/EUR  Ethereum C...   3,012.50      -0.45%")
+  }
+
+  @Test func dropsTheLowestPriorityColumnWhenNamesAreShortEnough() {
+    // Name at its narrowest (6) still leaves 38 columns: 24h (priority 0) goes, and Name
+    // takes back the room it leaves.
+    let lines = Self.table.render(maxWidth: 34, ascii: false)
+    #expect(lines[0] == "Pair     Name                 Rate")
+    #expect(lines[2] == "ETH/EUR  Ethereum …   3,012.50")
+    #expect(lines[3] == "JPY/EUR  日本円           0.006123")
+    // Narrower still: Name goes too; the required Pair and Rate stay whole.
+    #expect(Self.table.render(maxWidth: 24, ascii: false)[1] == "BTC/EUR  85,999.00")
+  }
+
+  @Test func wholeColumnsAreNeverCut() {
+    let table = TextTable(
+      columns: [.init("COIN", priority: TextTable.required), .init("NOTE")],
+      rows: [["USDT", "a long note that does not fit"]])
+    #expect(table.render(maxWidth: 20, ascii: false) == ["COIN", "USDT"])
+  }
+
+  @Test func numbersLineUpOnTheirDecimalPoint() {
+    let table = TextTable(
+      columns: [.init("COIN"), .init("PRICE", alignment: .right)],
+      rows: [["BTC", "66,012.25"], ["XRP", "0.5252"], ["LTC", "83.900"], ["N", "28"], ["X", "—"]])
+    #expect(
+      table.render(maxWidth: 80, ascii: false) == [
+        "COIN        PRICE",
+        "BTC   66,012.25",
+        "XRP        0.5252",
+        "LTC       83.900",
+        "N         28",
+        "X               —",
+      ])
   }
 
   @Test func rightAlignedNumbersAreNeverCut() {
     let lines = Self.table.render(maxWidth: 35, ascii: false)
-    #expect(lines[1].hasSuffix("85,999.00  +1.23%"))
+    #expect(lines[1].hasSuffix("85,999.00"))
     #expect(lines.allSatisfy { TerminalText.displayWidth($0) <= 35 })
   }
 

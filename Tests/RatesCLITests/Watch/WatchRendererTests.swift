@@ -44,7 +44,7 @@ import RatesTestSupport
         #expect(TerminalText.displayWidth(line) <= width, "\(width): \(line)")
       }
       #expect(text.contains("\u{1B}[") == color)
-      #expect(text.contains("BTC-USD") && text.contains("GBP-USD") && text.contains("ETH-USD"))
+      #expect(text.contains("BTC/USD") && text.contains("GBP/USD") && text.contains("ETH/USD"))
       #expect(text.contains("66,012.25"))
       #expect(text.contains("ALERT ETH>3000"))
       let status = lines.last ?? ""
@@ -85,8 +85,8 @@ import RatesTestSupport
   @Test func plainLinesAndJSON() throws {
     let state = Self.state()
     let line = WatchRenderer.plainLine(state.items[0], at: fixedNow)
-    #expect(line == "\(ISO8601.format(fixedNow)) BTC-USD 66,012.25 +12.50 +1.23% 24h coingecko")
-    #expect(WatchRenderer.plainLine(state.items[1], at: fixedNow)?.hasSuffix("frankfurter stale") == true)
+    #expect(line == "\(ISO8601.format(fixedNow)) BTC/USD 66,012.25 +12.50 +1.23% 24h CoinGecko")
+    #expect(WatchRenderer.plainLine(state.items[1], at: fixedNow)?.hasSuffix("Frankfurter (ECB) stale") == true)
     #expect(WatchRenderer.plainLine(state.items[2], at: fixedNow)?.hasSuffix("alert ETH>3000") == true)
     let json = try #require(WatchRenderer.JSONLine(state.items[2], now: fixedNow))
     let text = String(decoding: try JSONCoders.encoder().encode(json), as: UTF8.self)

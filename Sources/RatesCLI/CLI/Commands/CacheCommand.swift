@@ -183,7 +183,8 @@ struct CacheCommand: CommandDeclaration {
     }
     if !inventory.groups.isEmpty {
       var table = TextTable(columns: [
-        .init("PROVIDER"), .init("KIND"), .init("ENTRIES"), .init("SIZE"),
+        .init("PROVIDER", priority: TextTable.required), .init("KIND", priority: TextTable.required),
+        .init("ENTRIES", alignment: .right, priority: 1), .init("SIZE", alignment: .right),
       ])
       for group in inventory.groups {
         table.append([
@@ -204,8 +205,9 @@ struct CacheCommand: CommandDeclaration {
   func renderDays(_ inventory: CacheInventory, invocation: Invocation) -> [String] {
     guard !inventory.days.isEmpty else { return [] }
     var table = TextTable(columns: [
-      .init("PROVIDER"), .init("PAIR"), .init("FROM"), .init("THROUGH"), .init("VALUES"),
-      .init("SIZE"),
+      .init("PROVIDER", priority: 2), .init("PAIR", priority: TextTable.required),
+      .init("FROM", priority: 4), .init("THROUGH", priority: 5),
+      .init("VALUES", alignment: .right, priority: 3), .init("SIZE", alignment: .right, priority: 1),
     ])
     for file in inventory.days {
       table.append([

@@ -114,17 +114,18 @@ struct ConvertCommand: RatesCommand {
     }
     var table = TextTable(
       columns: [
-        .init(""), .init("", alignment: .right), .init(""), .init(""), .init("", alignment: .right),
-        .init(""),
+        .init("", priority: TextTable.required), .init("", alignment: .right, priority: TextTable.required),
+        .init("", priority: 3), .init("", alignment: .right, priority: 3), .init("", fit: .shrinks, priority: 1),
+        .init("", priority: 2),
       ], showsHeader: false)
     for conversion in conversions {
       table.append([
-        "=", RateFormat.rate(conversion.amount), conversion.quote, "at", RateFormat.rate(conversion.rate),
-        "\(Providers.displayName(conversion.source)), \(conversion.rateDate)"
-          + (conversion.stale ? invocation.style.yellow(" (stale)") : ""),
+        "=", RateFormat.money(conversion.amount, code: conversion.quote), "at", RateFormat.rate(conversion.rate),
+        Providers.displayName(conversion.source),
+        conversion.rateDate.description + (conversion.stale ? invocation.style.yellow(" (stale)") : ""),
       ])
     }
-    let lines = [invocation.style.bold(RateFormat.amount(amount, code: from))]
+    let lines = [invocation.style.bold(RateFormat.money(amount, code: from))]
       + table.render(maxWidth: invocation.terminal.width - 2, ascii: !invocation.terminal.unicode)
       .map { "  " + $0 }
     invocation.out(lines.joined(separator: "\n"))

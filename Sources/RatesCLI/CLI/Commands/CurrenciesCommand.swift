@@ -53,7 +53,12 @@ struct CurrenciesCommand: RatesCommand {
       return .success
     }
     var table = TextTable(
-      columns: crypto ? [.init("SYMBOL"), .init("NAME"), .init("ID")] : [.init("CODE"), .init("NAME")])
+      columns: crypto
+        ? [
+          .init("SYMBOL", priority: TextTable.required), .init("NAME", fit: .shrinks, priority: 1),
+          .init("ID", priority: 2),
+        ]
+        : [.init("CODE", priority: TextTable.required), .init("NAME", fit: .shrinks)])
     for entry in entries {
       table.append(crypto ? [entry.symbol, entry.name, entry.id ?? ""] : [entry.symbol, entry.name])
     }

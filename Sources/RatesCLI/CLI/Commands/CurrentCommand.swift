@@ -124,8 +124,9 @@ struct CurrentCommand: RatesCommand {
   ) -> [String] {
     let style = invocation.style
     var table = TextTable(columns: [
-      .init("PAIR"), .init("RATE", alignment: .right), .init("CHANGE", alignment: .right),
-      .init("UPDATED"), .init("SOURCE"),
+      .init("PAIR", priority: TextTable.required),
+      .init("RATE", alignment: .right, priority: TextTable.required),
+      .init("CHANGE", alignment: .right, priority: 2), .init("UPDATED", priority: 1), .init("SOURCE"),
     ])
     let now = invocation.context.now()
     for (quote, stale) in quotes {
@@ -133,7 +134,7 @@ struct CurrentCommand: RatesCommand {
       let ecb = Providers.isECB(quote.source)
       let old = UpdateRhythm.isOld(quote, at: now) ? style.yellow(" (old)") : ""
       table.append([
-        TerminalText.sanitize("\(quote.base)-\(quote.quote)"),
+        TerminalText.sanitize("\(quote.base)/\(quote.quote)"),
         RateFormat.rate(quote.rate),
         change.map {
           style.change(RateFormat.percent($0), value: $0) + " " + style.dim(ecb ? "1d" : "24h")

@@ -131,29 +131,34 @@ struct InfoCommand: RatesCommand {
       value.flatMap { $0 > 0 ? RateFormat.compact($0) + " " + code : nil } ?? dash
     }
     func supply(_ value: Double?) -> String { value.flatMap { $0 > 0 ? RateFormat.compact($0) : nil } ?? dash }
-    func extreme(_ value: Double?, _ date: Date?, _ distance: Double?) -> String {
-      guard let value else { return dash }
-      var text = RateFormat.amount(value, code: code)
-      if let date { text += "  \(Day(containing: date))" }
-      if let distance { text += "  " + style.change(RateFormat.percent(distance), value: distance) + " from it" }
-      return text
+    func extreme(_ label: String, _ value: Double?, _ date: Date?, _ distance: Double?) -> [String] {
+      [
+        label, money(value), date.map { Day(containing: $0).description } ?? "",
+        distance.map { style.change(RateFormat.percent($0), value: $0) + " from it" } ?? "",
+      ]
     }
     var header = style.bold(TerminalText.sanitize("\(market.name) (\(market.symbol))"))
     if let rank = market.marketCapRank { header += "  #\(rank)" }
     header += style.dim("  id: \(TerminalText.sanitize(market.id))")
-    var table = TextTable(columns: [.init(""), .init("")], showsHeader: false)
+    // Narrowing drops the distances from the extremes, then their dates and the 24h change.
+    var table = TextTable(
+      columns: [
+        .init("", priority: TextTable.required), .init("", alignment: .right, priority: TextTable.required),
+        .init("", priority: 2), .init("", priority: 1),
+      ], showsHeader: false)
     let change = market.priceChangePercentage24h
-    table.append(["price", money(market.currentPrice) + (change.map { "  " + style.change(RateFormat.percent($0), value: $0) + " 24h" } ?? "")])
+    table.append(["price", money(market.currentPrice), change.map { style.change(RateFormat.percent($0), value: $0) + " 24h" } ?? ""])
     table.append(["market cap", big(market.marketCap)])
     table.append(["volume 24h", big(market.totalVolume)])
-    table.append(["24h low/high", "\(market.low24h.map(RateFormat.rate) ?? dash) / \(market.high24h.map(RateFormat.rate) ?? dash)"])
-    table.append(["all-time high", extreme(market.ath, market.athDate, market.athChangePercentage)])
-    table.append(["all-time low", extreme(market.atl, market.atlDate, market.atlChangePercentage)])
+    table.append(["24h low", money(market.low24h)])
+    table.append(["24h high", money(market.high24h)])
+    table.append(extreme("all-time high", market.ath, market.athDate, market.athChangePercentage))
+    table.append(extreme("all-time low", market.atl, market.atlDate, market.atlChangePercentage))
     table.append(["circulating", supply(market.circulatingSupply)])
     table.append(["total supply", supply(market.totalSupply)])
     table.append(["max supply", supply(market.maxSupply)])
     table.append(["updated", market.lastUpdated.map { CurrentCommand.clock($0, now: invocation.context.now()) } ?? dash])
-    var lines = [header, ""] + table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode).map { "  " + $0 }
+    var lines = [header, ""] + table.render(maxWidth: invocation.terminal.width - 2, ascii: !invocation.terminal.unicode).map { "  " + $0 }
     if let stats = SeriesStatistics(points: series.ownPoints) {
       // One column per day, as many as fit beside the day count.
       let label = "  \(series.days.count) days  "
@@ -161,9 +166,13 @@ struct InfoCommand: RatesCommand {
       let labels = RateFormat.distinct([stats.min, stats.max], format: RateFormat.rate)
       lines.append("")
       lines.append(label + style.change(line, value: stats.change))
-      lines.append(
-        "  " + style.dim("low \(labels[0]) \(stats.minDate)   high \(labels[1]) \(stats.maxDate)   change ")
-          + style.change(stats.changePercent.map(RateFormat.percent) ?? dash, value: stats.change))
+      let parts = [
+        style.dim("low \(labels[0]) \(stats.minDate)"), style.dim("high \(labels[1]) \(stats.maxDate)"),
+        style.dim("change ") + style.change(stats.changePercent.map(RateFormat.percent) ?? dash, value: stats.change),
+      ]
+      let joined = "  " + parts.joined(separator: "   ")
+      // One line when it fits, else one figure a line: never a cut number.
+      lines += TerminalText.displayWidth(joined) <= invocation.terminal.width ? [joined] : parts.map { "  " + $0 }
     }
     if let staleness {
       lines.append(style.yellow("stale: cached \(AgeText.describe(invocation.context.now().timeIntervalSince(staleness.fetchedAt))) ago"))

@@ -38,11 +38,14 @@ extension LedgerCommand {
   }
 
   static let listColumns: [TextTable.Column] = [
-    // DATE and SIDE are right-aligned so that narrowing cuts WITH and NOTE, never them.
-    .init("ID", alignment: .right), .init("DATE", alignment: .right),
-    .init("SIDE", alignment: .right),
-    .init("AMOUNT", alignment: .right), .init("FOR", alignment: .right),
-    .init("RATE", alignment: .right), .init("WITH"), .init("NOTE"),
+    // Narrowing shortens WITH and NOTE, then drops NOTE, WITH, SIDE, FOR, AMOUNT and RATE
+    // in that order; ID and DATE always stay.
+    .init("ID", alignment: .right, priority: TextTable.required),
+    .init("DATE", alignment: .right, priority: TextTable.required),
+    .init("SIDE", alignment: .right, priority: 3),
+    .init("AMOUNT", alignment: .right, priority: 5), .init("FOR", alignment: .right, priority: 4),
+    .init("RATE", alignment: .right, priority: 6), .init("WITH", fit: .shrinks, priority: 2),
+    .init("NOTE", fit: .shrinks, priority: 1),
   ]
 
   /// One entry's cells.

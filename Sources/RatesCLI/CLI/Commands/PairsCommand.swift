@@ -245,13 +245,15 @@ struct PairsCommand: CommandDeclaration {
     let style = invocation.style
     let ascii = !invocation.terminal.unicode
     var table = TextTable(columns: [
-      .init("PAIR"), .init("RATE", alignment: .right), .init("CHANGE", alignment: .right),
-      .init("7 DAYS"), .init("SOURCE"),
+      .init("PAIR", priority: TextTable.required),
+      .init("RATE", alignment: .right, priority: TextTable.required),
+      .init("CHANGE", alignment: .right, priority: 2), .init("7 DAYS", priority: 0),
+      .init("SOURCE", priority: 1),
     ])
     for row in rows {
       let change = row.changePercent
       table.append([
-        "\(row.base)-\(row.quote)",
+        "\(row.base)/\(row.quote)",
         row.rate.map(RateFormat.rate) ?? "—",
         change.map { style.change(RateFormat.percent($0), value: $0) + " " + style.dim(row.changePeriod) } ?? "—",
         style.change(Sparkline.render(row.sparkline, ascii: ascii), value: (row.sparkline.last ?? 0) - (row.sparkline.first ?? 0)),

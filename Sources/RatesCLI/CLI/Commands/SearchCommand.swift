@@ -73,7 +73,8 @@ struct SearchCommand: RatesCommand {
       return .success
     }
     var table = TextTable(columns: [
-      .init("RANK", alignment: .right), .init("SYMBOL"), .init("NAME"), .init("ID"),
+      .init("RANK", alignment: .right, priority: 1), .init("SYMBOL", priority: TextTable.required),
+      .init("NAME", fit: .shrinks, priority: 2), .init("ID", priority: 3),
     ])
     for result in results {
       table.append([

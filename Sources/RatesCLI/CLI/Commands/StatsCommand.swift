@@ -134,16 +134,24 @@ struct StatsCommand: RatesCommand {
     return RateService.HistoryResult(series: series, staleness: nil)
   }
 
+  /// `day` without its year when `earlier` is in the same year: `05-31` after `2024-05-24`.
+  static func shortDay(_ day: Day, after earlier: Day) -> String {
+    let text = day.description
+    let year = text.prefix(5)
+    return year == earlier.description.prefix(5) ? String(text.dropFirst(5)) : text
+  }
+
   func analysisBlock(_ series: RateSeries, _ analysis: Analysis, invocation: Invocation) -> [String] {
     let style = invocation.style
     let dash = invocation.terminal.unicode ? "—" : "-"
     let arrow = invocation.terminal.unicode ? "→" : "->"
     let code = series.quote
     guard let stats = SeriesStatistics(points: series.ownPoints) else { return [] }
+    let column = RateFormat.rateColumn(series.ownPoints.map(\.rate))
     func move(_ move: DailyMove?) -> (String, String, String) {
       guard let move else { return (dash, "", "") }
       return (
-        style.change(RateFormat.signed(move.change), value: move.change),
+        style.change(column.signed(move.change), value: move.change),
         style.change(RateFormat.percent(move.changePercent), value: move.change),
         move.date.description
       )
@@ -152,28 +160,28 @@ struct StatsCommand: RatesCommand {
     let fall = move(analysis.largestFall)
     let drawdown = analysis.maxDrawdown
     var rows: [[String]] = [
-      ["min", RateFormat.amount(stats.min, code: code), "", stats.minDate.description],
-      ["max", RateFormat.amount(stats.max, code: code), "", stats.maxDate.description],
-      ["mean", RateFormat.rate(stats.mean), "", ""],
-      ["median", RateFormat.rate(stats.median), "", ""],
-      ["std dev", stats.stddev.map(RateFormat.rate) ?? dash, "", "sample"],
+      ["min", column.amount(stats.min, code: code), "", stats.minDate.description],
+      ["max", column.amount(stats.max, code: code), "", stats.maxDate.description],
+      ["mean", column.format(stats.mean), "", ""],
+      ["median", column.format(stats.median), "", ""],
+      ["std dev", stats.stddev.map(column.format) ?? dash, "", "sample"],
       [
         "variation", analysis.coefficientOfVariation.map { RateFormat.fixed($0 * 100, decimals: 2) + "%" } ?? dash,
         "", "std dev / mean",
       ],
-      ["first", RateFormat.amount(stats.first, code: code), "", stats.firstDate.description],
-      ["last", RateFormat.amount(stats.last, code: code), "", stats.lastDate.description],
+      ["first", column.amount(stats.first, code: code), "", stats.firstDate.description],
+      ["last", column.amount(stats.last, code: code), "", stats.lastDate.description],
       [
-        "change", style.change(RateFormat.signed(stats.change), value: stats.change),
+        "change", style.change(column.signed(stats.change), value: stats.change),
         stats.changePercent.map { style.change(RateFormat.percent($0), value: $0) } ?? dash, "",
       ],
       ["largest rise", rise.0, rise.1, rise.2],
       ["largest fall", fall.0, fall.1, fall.2],
       [
         "max drawdown",
-        drawdown.map { style.red(RateFormat.signed($0.change)) } ?? dash,
+        drawdown.map { style.red(column.signed($0.change)) } ?? dash,
         drawdown.map { style.red(RateFormat.percent($0.changePercent)) } ?? "",
-        drawdown.map { "\($0.peakDate) \(arrow) \($0.troughDate)" } ?? "",
+        drawdown.map { "\($0.peakDate) \(arrow) " + Self.shortDay($0.troughDate, after: $0.peakDate) } ?? "",
       ],
       ["days", String(stats.count), "", ""],
     ]
@@ -181,7 +189,10 @@ struct StatsCommand: RatesCommand {
       rows[rows.count - 1][3] = "with a rate of their own"
     }
     var table = TextTable(
-      columns: [.init(""), .init("", alignment: .right), .init("", alignment: .right), .init("")],
+      columns: [
+        .init("", priority: TextTable.required), .init("", alignment: .right, priority: TextTable.required),
+        .init("", alignment: .right, priority: 2), .init("", priority: 1),
+      ],
       showsHeader: false)
     for row in rows { table.append(row) }
     return table.render(maxWidth: invocation.terminal.width - 2, ascii: !invocation.terminal.unicode)

@@ -183,12 +183,20 @@ enum MarketTable {
   ) -> String {
     let style = invocation.style
     let ascii = !invocation.terminal.unicode
-    var columns: [TextTable.Column] = [.init("#", alignment: .right), .init("COIN"), .init("NAME")]
-    for currency in currencies {
-      columns.append(.init(currencies.count > 1 ? currency : "PRICE \(currency)", alignment: .right))
-      columns.append(.init("24H", alignment: .right))
+    // Narrowing shortens NAME, then drops MCAP, the 24H columns, the other currencies' prices,
+    // the rank and NAME, in that order; COIN and the first price always stay.
+    var columns: [TextTable.Column] = [
+      .init("#", alignment: .right, priority: 3), .init("COIN", priority: TextTable.required),
+      .init("NAME", fit: .shrinks, priority: 2),
+    ]
+    for (index, currency) in currencies.enumerated() {
+      columns.append(
+        .init(
+          currencies.count > 1 ? currency : "PRICE \(currency)", alignment: .right,
+          priority: index == 0 ? TextTable.required : 4))
+      columns.append(.init("24H", alignment: .right, priority: 1))
     }
-    columns.append(.init("MCAP \(currencies.first ?? "")", alignment: .right))
+    columns.append(.init("MCAP \(currencies.first ?? "")", alignment: .right, priority: 0))
     var table = TextTable(columns: columns)
     var addedSeparator = false
     for row in rows {

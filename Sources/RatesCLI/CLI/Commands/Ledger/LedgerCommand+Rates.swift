@@ -29,7 +29,7 @@ extension LedgerCommand {
       return .success
     }
     let style = invocation.style
-    invocation.out(style.bold("\(base)-\(quote) from your ledger"))
+    invocation.out(style.bold("\(base)/\(quote) from your ledger"))
     invocation.out(style.dim("\(quote) per \(base), \(Self.describe(window))"))
     func exchanges(_ count: Int) -> String {
       count == 0 ? "no exchanges" : count == 1 ? "1 exchange" : "\(count) exchanges"
@@ -104,7 +104,7 @@ extension LedgerCommand {
     let style = invocation.style
     let ascii = !invocation.terminal.unicode
     var lines = [
-      style.bold("\(base)-\(quote) from your ledger"),
+      style.bold("\(base)/\(quote) from your ledger"),
       style.dim("daily averages, \(quote) per \(base), \(Self.describe(window))"),
     ]
     for (title, points) in [("You bought \(base)", series.buy), ("You sold \(base)", series.sell)] {

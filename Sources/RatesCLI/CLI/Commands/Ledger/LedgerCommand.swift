@@ -124,7 +124,7 @@ struct LedgerCommand: CommandDeclaration {
     var line = "Recorded #\(stored.id): \(Self.describe(stored)) on \(stored.date)"
     if let name = stored.counterparty { line += " with \(name)" }
     if let rate = stored.rate {
-      line += " (\(stored.currency)-\(stored.counterCurrency) \(RateFormat.rate(rate)))"
+      line += " (\(stored.currency)/\(stored.counterCurrency) \(RateFormat.rate(rate)))"
     }
     invocation.out(line + ".")
     return .success
