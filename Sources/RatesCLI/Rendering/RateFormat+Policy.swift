@@ -48,7 +48,11 @@ extension RateFormat {
   /// precise of them under ``rate(_:)``; use the result's `format` and `signed` for
   /// the values and the changes between them.
   public static func rateColumn(_ values: [Double]) -> RateColumn {
-    let decimals = values.filter { $0.isFinite && $0 != 0 }.map(rateDecimals).max() ?? 2
+    // ``rate(_:)`` never writes more decimals for a larger magnitude, so the
+    // smallest value is the most precise: one formatting, not one per value
+    // (a 25-year series has 10,000).
+    let smallest = values.lazy.filter { $0.isFinite && $0 != 0 }.map(Swift.abs).min()
+    let decimals = smallest.map(rateDecimals) ?? 2
     return RateColumn(decimals: Swift.min(decimals, maximumDecimals))
   }
 }

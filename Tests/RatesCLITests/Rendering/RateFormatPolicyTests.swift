@@ -1,3 +1,4 @@
+import Foundation
 import RatesTestSupport
 import Testing
 
@@ -21,6 +22,26 @@ import Testing
     #expect(column.signed(0.00114) == "+0.0011")
     #expect(column.signed(-0.0158) == "-0.0158")
     #expect(RateFormat.rateColumn([0.671, 0.6709]).format(0.671) == "0.67100")
+  }
+
+  /// The column's decimals are those of its most precise value, whatever the
+  /// magnitudes, signs and rounding edges (0.999996, 9.99996, 99.9996) it mixes.
+  @Test func aColumnHasTheDecimalsOfItsMostPreciseValue() {
+    var generator = SystemRandomNumberGenerator()
+    let edges = [0.999_996, 9.999_96, 99.999_6, 1, 10, 100, 1e15, 0.000_012_345, -0.5, 0]
+    for _ in 0..<2_000 {
+      let count = Int.random(in: 1...6, using: &generator)
+      let values = (0..<count).map { _ in
+        Bool.random(using: &generator)
+          ? edges.randomElement(using: &generator) ?? 1
+          : pow(10, Double.random(in: -9...16, using: &generator))
+            * (Bool.random(using: &generator) ? 1 : -1)
+      }
+      let expected = values.filter { $0.isFinite && $0 != 0 }.map(RateFormat.rateDecimals).max() ?? 2
+      #expect(
+        RateFormat.rateColumn(values).decimals == min(expected, RateFormat.maximumDecimals),
+        "\(values)")
+    }
   }
 
   @Test func convertKeepsSatoshis() async throws {
