@@ -343,8 +343,8 @@ for name in cases:
         figures["gap days"]["checked"] += len(doc["points"]) - len(points)
     elif "quotes" in doc:
         pairs = [(r["rate"], q["rate"]) for r, q in zip(rows, doc["quotes"])]
-        pairs += [(r["change24hPercent"], q["change24hPercent"]) for r, q in zip(rows, doc["quotes"])
-                  if q["change24hPercent"] is not None]
+        pairs += [(r["changePercent"], q["changePercent"]) for r, q in zip(rows, doc["quotes"])
+                  if q["changePercent"] is not None]
         size = len(doc["quotes"])
     else:
         entries = list(reversed(doc["entries"]))

@@ -51,13 +51,19 @@ public enum PriceExport {
       })
   }
 
-  /// `base,quote,rate,change24hPercent,updatedAt,source,fetchedAt,stale`.
+  /// `base,quote,rate,changePercent,changePeriod,updatedAt,source,fetchedAt,stale`: the
+  /// names and meanings of the JSON vocabulary (the change labelled with its true
+  /// period, `1d` for an ECB rate).
   public static func csv(quotes: [(quote: Quote, stale: Bool)]) -> String {
     CSV.document(
-      header: ["base", "quote", "rate", "change24hPercent", "updatedAt", "source", "fetchedAt", "stale"],
+      header: [
+        "base", "quote", "rate", "changePercent", "changePeriod", "updatedAt", "source", "fetchedAt",
+        "stale",
+      ],
       rows: quotes.map { quote, stale in
         [
           quote.base, quote.quote, plain(quote.rate), quote.change24hPercent.map(plain) ?? "",
+          ChangePeriod.of(source: quote.source).rawValue,
           quote.updatedAt.map(ISO8601.format) ?? "", quote.source, ISO8601.format(quote.fetchedAt),
           stale ? "true" : "false",
         ]
