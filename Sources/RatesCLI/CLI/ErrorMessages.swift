@@ -153,8 +153,11 @@ enum Suggestions {
     let codes = Set(FiatCurrencies.ecb.keys).union(CurrencyCodes.coinGeckoQuotes)
       .union(CurrencyCodes.fiat)
     // Prefer the codes people use most when several are as close.
-    let ranked = ["EUR", "USD", "GBP"] + codes.subtracting(["EUR", "USD", "GBP"]).sorted()
-    return EditDistance.suggestions(for: input.uppercased(), in: ranked, limit: 1).first
+    // Never the code itself: a provider refusing a known code needs no "did you mean".
+    let typed = input.uppercased()
+    let ranked = (["EUR", "USD", "GBP"] + codes.subtracting(["EUR", "USD", "GBP"]).sorted())
+      .filter { $0 != typed }
+    return EditDistance.suggestions(for: typed, in: ranked, limit: 1).first
   }
 }
 

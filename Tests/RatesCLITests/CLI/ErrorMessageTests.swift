@@ -20,6 +20,14 @@ import RatesTestSupport
     #expect(message.contains("'\(typed)'"))
   }
 
+  /// `config set currency SATS` is accepted, and a provider refusing it must not answer
+  /// "did you mean 'SATS'?" (review of issue 15: a hint that leads nowhere).
+  @Test(arguments: ["SATS", "sats", "EUR", "XDR"])
+  func aCurrencySuggestionNeverRepeatsWhatWasTyped(_ typed: String) {
+    let message = ProviderError.invalidCurrency(provider: "coingecko", currency: typed).localizedDescription
+    #expect(!message.contains("did you mean '\(typed.uppercased())'"), "\(message)")
+  }
+
   @Test func anUnreadableResponseIsNotCalledPassing() {
     let message = ProviderError.malformedResponse(
       provider: "frankfurter", endpoint: "/latest", detail: "an HTML page where JSON was expected"
