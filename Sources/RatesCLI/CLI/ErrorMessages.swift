@@ -153,10 +153,11 @@ enum Suggestions {
     let codes = Set(FiatCurrencies.ecb.keys).union(CurrencyCodes.coinGeckoQuotes)
       .union(CurrencyCodes.fiat)
     // Prefer the codes people use most when several are as close.
-    // Never the code itself: a provider refusing a known code needs no "did you mean".
+    // A provider refusing a code rates knows needs no "did you mean" (not itself, not a
+    // neighbour such as TWD for KWD).
     let typed = input.uppercased()
-    let ranked = (["EUR", "USD", "GBP"] + codes.subtracting(["EUR", "USD", "GBP"]).sorted())
-      .filter { $0 != typed }
+    guard !codes.contains(typed) else { return nil }
+    let ranked = ["EUR", "USD", "GBP"] + codes.subtracting(["EUR", "USD", "GBP"]).sorted()
     return EditDistance.suggestions(for: typed, in: ranked, limit: 1).first
   }
 }
