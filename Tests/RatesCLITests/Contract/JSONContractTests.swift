@@ -55,6 +55,9 @@ import RatesTestSupport
     Case(
       shape: "ledgerStats", arguments: ["stats", "USD", "LBP", "--ledger", "--days", "7", "--json"],
       setup: [ledgerEntry]),
+    Case(
+      shape: "ledgerDailyStats", arguments: ["ledger", "stats", "USD", "LBP", "--json"],
+      setup: [ledgerEntry]),
     Case(shape: "doctor", arguments: ["doctor", "--json"]),
     Case(shape: "cache", arguments: ["cache", "info", "--json"], setup: [["history", "GBP", "USD"]]),
     Case(shape: "cache", arguments: ["cache", "clear", "--json"], setup: [["history", "GBP", "USD"]]),
