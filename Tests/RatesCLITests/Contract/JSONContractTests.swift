@@ -133,3 +133,18 @@ import RatesTestSupport
     #expect(coins.first?["inTop"] as? Bool == true)
   }
 }
+
+/// Help text that names JSON keys names the version 2 ones (review of issue 15: `watch
+/// --help` promised `change24hPercent` on every NDJSON line).
+@Suite struct HelpNamesVersion2KeysTests {
+  @Test func watchHelpNamesTheNDJSONKeys() async throws {
+    let rates = try CLIHarness()
+    let help = await rates.run(["watch", "--help"])
+    #expect(help.status == 0)
+    let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(!text.contains("change24hPercent"), "\(text)")
+    for key in ["changePercent", "changePeriod", "version"] {
+      #expect(text.contains(key), "\(key): \(text)")
+    }
+  }
+}
