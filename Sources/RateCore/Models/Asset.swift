@@ -37,6 +37,11 @@ public enum CurrencyCodes {
     coinGeckoQuotes.contains(code.uppercased()) || FiatCurrencies.isFiat(code)
   }
 
+  /// CoinGecko quote currencies that are neither a coin nor a fiat currency of ``fiat``
+  /// (special drawing rights, gold, silver, bits, satoshis): coins are priced in them, and
+  /// nothing else is.
+  public static let quoteOnly: Set<String> = ["XDR", "XAU", "XAG", "BITS", "SATS"]
+
   /// ISO 4217 codes of common fiat currencies (ECB's set and more), used to
   /// tell a currency from a coin symbol.
   public static let fiat: Set<String> = [

@@ -24,8 +24,9 @@ public enum PairRouter {
   public static func route(base: String, quote: String, forced: Provider?) throws -> PairRoute {
     let b = base.uppercased()
     let q = quote.uppercased()
-    let baseIsFiat = isFiat(b)
-    let quoteIsFiat = isFiat(q)
+    // A quote-only code (XDR, SATS…) is routed like a currency: never asked for as a coin.
+    let baseIsFiat = isFiat(b) || CurrencyCodes.quoteOnly.contains(b)
+    let quoteIsFiat = isFiat(q) || CurrencyCodes.quoteOnly.contains(q)
     switch forced {
     case .frankfurter?:
       guard FiatCurrencies.isFiat(b), FiatCurrencies.isFiat(q) else {

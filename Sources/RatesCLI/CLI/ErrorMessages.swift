@@ -153,8 +153,12 @@ enum Suggestions {
     let codes = Set(FiatCurrencies.ecb.keys).union(CurrencyCodes.coinGeckoQuotes)
       .union(CurrencyCodes.fiat)
     // Prefer the codes people use most when several are as close.
+    // A provider refusing a code rates knows needs no "did you mean" (not itself, not a
+    // neighbour such as TWD for KWD).
+    let typed = input.uppercased()
+    guard !codes.contains(typed) else { return nil }
     let ranked = ["EUR", "USD", "GBP"] + codes.subtracting(["EUR", "USD", "GBP"]).sorted()
-    return EditDistance.suggestions(for: input.uppercased(), in: ranked, limit: 1).first
+    return EditDistance.suggestions(for: typed, in: ranked, limit: 1).first
   }
 }
 

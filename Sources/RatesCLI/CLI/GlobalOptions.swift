@@ -195,6 +195,12 @@ private struct SettingSources {
   /// `RATES_CURRENCY`, the config file, or USD.
   func currency() throws(UsageError) -> (value: String, source: SettingSource) {
     if let env = value("RATES_CURRENCY") {
+      // Checked as `config set currency` is; `config` and `doctor` still run to show it.
+      guard lenient || CurrencyCodes.isQuotable(env) else {
+        throw UsageError.invalid(
+          "RATES_CURRENCY '\(TerminalText.sanitize(env))' is not a currency rates can quote in: "
+            + "use one of \(CurrencyCodes.quotable.joined(separator: " ")) (see 'rates currencies')")
+      }
       return (env.uppercased(), .environment("RATES_CURRENCY"))
     }
     if let file = try stored(.currency) { return (file, .configFile) }

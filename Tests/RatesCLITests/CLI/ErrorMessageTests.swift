@@ -20,6 +20,15 @@ import RatesTestSupport
     #expect(message.contains("'\(typed)'"))
   }
 
+  /// `config set currency SATS` is accepted, and a provider refusing it must not answer
+  /// "did you mean 'SATS'?" (review of issue 15: a hint that leads nowhere).
+  /// Nor with a neighbour of a code rates knows ("KWD: did you mean 'TWD'?").
+  @Test(arguments: ["SATS", "sats", "EUR", "XDR", "KWD", "JPY"])
+  func aKnownCurrencyGetsNoSuggestion(_ typed: String) {
+    let message = ProviderError.invalidCurrency(provider: "coingecko", currency: typed).localizedDescription
+    #expect(!message.contains("did you mean"), "\(message)")
+  }
+
   @Test func anUnreadableResponseIsNotCalledPassing() {
     let message = ProviderError.malformedResponse(
       provider: "frankfurter", endpoint: "/latest", detail: "an HTML page where JSON was expected"

@@ -46,7 +46,7 @@ import RatesTestSupport
 
     let first = try await Self.ok(
       rates, ["ledger", "add", "100", "USD", "8,950,000", "LBP", "--sell", "--with", "Abu Ali"])
-    #expect(first.stdout.contains("Recorded #1: sold 100 USD for 8,950,000 LBP"))
+    #expect(first.stdout.contains("Recorded #1: sold 100.00 USD for 8,950,000.00 LBP"))
     #expect(first.stdout.contains("USD/LBP 89,500.00"))
     // Recorded the other way round: sold 9e6 LBP for 100 USD, i.e. bought USD at 90,000.
     _ = try await Self.ok(
@@ -97,7 +97,7 @@ import RatesTestSupport
       (try recent.json()["entries"] as? [[String: Any]])?.map { $0["id"] as? Int } == [3, 1])
 
     let remove = try await Self.ok(rates, ["ledger", "remove", "3"])
-    #expect(remove.stdout.contains("Removed #3: bought 10 EUR for 11 USD"))
+    #expect(remove.stdout.contains("Removed #3: bought 10.00 EUR for 11.00 USD"))
     let again = await rates.run(["ledger", "rm", "3"])
     // Issue 15: one line, no usage (the command was right), the documented "no data" code.
     #expect(again.status == 66)
@@ -450,5 +450,25 @@ import RatesTestSupport
       #expect(result.stderr.contains("mv "))
     }
     #expect(try Data(contentsOf: file) == garbage)
+  }
+}
+
+/// Ledger amounts follow the one number policy: a coin to whole satoshis, a fiat
+/// currency to its minor unit (review of issue 15).
+@Suite struct LedgerAmountPolicyTests {
+  @Test func amountsKeepSatoshisAndMinorUnits() async throws {
+    let rates = try CLIHarness()
+    let coin = try await LedgerCommandTests.ok(
+      rates, ["ledger", "add", "0.00012345", "BTC", "7.56", "EUR", "--sell"])
+    #expect(coin.stdout.contains("sold 0.00012345 BTC for 7.56 EUR"), "\(coin.stdout)")
+    let dinar = try await LedgerCommandTests.ok(
+      rates, ["ledger", "add", "1.5", "KWD", "4.88", "USD", "--sell"])
+    #expect(dinar.stdout.contains("sold 1.500 KWD for 4.88 USD"), "\(dinar.stdout)")
+    let yen = try await LedgerCommandTests.ok(
+      rates, ["ledger", "add", "1000", "JPY", "6.35", "USD", "--sell"])
+    #expect(yen.stdout.contains("sold 1,000 JPY for 6.35 USD"), "\(yen.stdout)")
+    let list = try await LedgerCommandTests.ok(rates, ["ledger", "list", "--no-color"])
+    #expect(list.stdout.contains("0.00012345 BTC"), "\(list.stdout)")
+    #expect(list.stdout.contains("1.500 KWD"), "\(list.stdout)")
   }
 }

@@ -55,6 +55,9 @@ import RatesTestSupport
     Case(
       shape: "ledgerStats", arguments: ["stats", "USD", "LBP", "--ledger", "--days", "7", "--json"],
       setup: [ledgerEntry]),
+    Case(
+      shape: "ledgerDailyStats", arguments: ["ledger", "stats", "USD", "LBP", "--json"],
+      setup: [ledgerEntry]),
     Case(shape: "doctor", arguments: ["doctor", "--json"]),
     Case(shape: "cache", arguments: ["cache", "info", "--json"], setup: [["history", "GBP", "USD"]]),
     Case(shape: "cache", arguments: ["cache", "clear", "--json"], setup: [["history", "GBP", "USD"]]),
@@ -128,5 +131,20 @@ import RatesTestSupport
     let coins = try #require(try result.json()["coins"] as? [[String: Any]])
     #expect(coins.first?["rank"] as? Int == 1)
     #expect(coins.first?["inTop"] as? Bool == true)
+  }
+}
+
+/// Help text that names JSON keys names the version 2 ones (review of issue 15: `watch
+/// --help` promised `change24hPercent` on every NDJSON line).
+@Suite struct HelpNamesVersion2KeysTests {
+  @Test func watchHelpNamesTheNDJSONKeys() async throws {
+    let rates = try CLIHarness()
+    let help = await rates.run(["watch", "--help"])
+    #expect(help.status == 0)
+    let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(!text.contains("change24hPercent"), "\(text)")
+    for key in ["changePercent", "changePeriod", "version"] {
+      #expect(text.contains(key), "\(key): \(text)")
+    }
   }
 }

@@ -129,3 +129,21 @@ import RatesTestSupport
     #expect(run.requests.isEmpty)
   }
 }
+
+/// `rates doctor`'s lines fit a terminal: a long detail wraps under itself (review of
+/// issue 15: lines of 131 columns at 40, 60 and 80). Piped, it keeps one line per check.
+@Suite struct DoctorFitsTests {
+  @Test(arguments: [40, 60, 80])
+  func everyLineFitsTheWidth(_ width: Int) async throws {
+    let run = try await DoctorTests.doctor(
+      ["doctor", "--no-color"], in: try CLIHarness(width: width, isTTY: true))
+    let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    // A line may only overflow when it is one word that cannot be broken (a long path).
+    for line in lines where TerminalText.displayWidth(String(line)) > width {
+      #expect(!line.trimmingCharacters(in: .whitespaces).contains(" "), "\(line)")
+    }
+    // The key advice is whole, only broken at spaces.
+    let joined = lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    #expect(joined.contains("no key set: the public host's lower rate limit applies"), "\(run.stdout)")
+  }
+}

@@ -59,7 +59,12 @@ struct DoctorCommand: RatesCommand {
         case .fail: painted = style.red(verdict)
         }
         let name = check.name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
-        invocation.out("\(painted) \(name)\(TerminalText.sanitize(check.detail))")
+        // On a terminal a long detail wraps; piped, one line per check stays greppable.
+        let terminal = invocation.terminal
+        let detail = Self.wrap(
+          TerminalText.sanitize(check.detail), after: 6 + name.count,
+          width: terminal.isTTY ? terminal.width : Int.max)
+        invocation.out("\(painted) \(name)\(detail.joined(separator: "\n"))")
       }
       if failed > 0 {
         invocation.out("\n\(failed) \(failed == 1 ? "check" : "checks") failed.")
@@ -70,5 +75,20 @@ struct DoctorCommand: RatesCommand {
       }
     }
     return failed > 0 ? .doctorFailed : .success
+  }
+
+  /// A check's detail in lines that fit `width` after a `column`-wide lead, continued under
+  /// the detail (or under the verdict, indented 2, when that leaves under 20 columns).
+  static func wrap(_ detail: String, after column: Int, width: Int) -> [String] {
+    guard detail.count > width - column else { return [detail] }
+    let hang = width - column >= 20 ? column : 2
+    let first = CommandHelp.wrap(detail, width: width - column)
+    guard hang != column, first.count > 1 else {
+      let margin = String(repeating: " ", count: column)
+      return [first[0]] + first.dropFirst().map { margin + $0 }
+    }
+    let rest = CommandHelp.wrap(
+      first.dropFirst().joined(separator: " "), width: width - hang)
+    return [first[0]] + rest.map { String(repeating: " ", count: hang) + $0 }
   }
 }

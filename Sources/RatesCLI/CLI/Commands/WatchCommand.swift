@@ -44,8 +44,9 @@ struct WatchCommand: RatesCommand {
     history and the values seen, and a status line with the next update, the last error
     and the requests made in the last minute. The first frame comes from the cache at
     once. Ctrl-C ends it (exit 130; SIGTERM 143). Otherwise one line per pair and update,
-    or with --json one JSON object per pair and update (NDJSON): base, quote, rate,
-    change24hPercent, source, fetchedAt, stale, and alert when one triggered.
+    or with --json one JSON object per pair and update (NDJSON), shaped as docs/json.md
+    says: version (2), base, quote, rate, changePercent with changePeriod (24h or 1d),
+    source, fetchedAt, updatedAt, stale, old, and alert when one triggered.
 
     Each update costs one CoinGecko request for all coins; ECB rates are fetched at most
     once an hour. Rate limits, server errors and timeouts never end the watch: the last

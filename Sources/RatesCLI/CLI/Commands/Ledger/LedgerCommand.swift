@@ -137,12 +137,10 @@ struct LedgerCommand: CommandDeclaration {
       + amount(entry.counterAmount, entry.counterCurrency)
   }
 
-  /// `8,950,000 LBP`, `1,500.25 USD`, `0.00000107 BTC`: whole amounts without decimals.
+  /// An amount under the number policy (``RateFormat/money(_:code:)``): `8,950,000.00 LBP`,
+  /// `1.500 KWD`, `1,000 JPY`, `0.00012345 BTC` (whole satoshis, never rounded away).
   static func amount(_ value: Double, _ code: String) -> String {
-    let text =
-      value == value.rounded() && abs(value) <= 1e15
-      ? RateFormat.fixed(value, decimals: 0) : RateFormat.number(value)
-    return text + " " + code
+    RateFormat.money(value, code: code)
   }
 
   // MARK: - Remove

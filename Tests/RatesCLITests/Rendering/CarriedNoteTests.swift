@@ -1,0 +1,16 @@
+import Foundation
+import Testing
+
+@testable import RatesCLI
+import RatesTestSupport
+
+/// The note under a history table counts carried days in good English (review of issue 15:
+/// "1 day without data repeat the previous day's value").
+@Suite struct CarriedNoteTests {
+  @Test func oneCarriedDayIsSingular() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["history", "EUR", "USD", "--days", "3", "--table", "--no-color"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("1 day without data repeats the previous day's value"), "\(result.stdout)")
+  }
+}
