@@ -50,6 +50,20 @@ public struct HistoryView: Sendable {
     return parts.joined(separator: "  ")
   }
 
+  /// The labels under a sparkline, three spaces apart, as many to a line as
+  /// fit in `width` after the two-space indent; a label is never cut.
+  static func labelLines(_ parts: [String], width: Int) -> [String] {
+    var lines: [String] = []
+    for part in parts {
+      if let last = lines.last, 2 + last.count + 3 + part.count <= width {
+        lines[lines.count - 1] = last + "   " + part
+      } else {
+        lines.append(part)
+      }
+    }
+    return lines
+  }
+
   /// The header, a sparkline labelled with min and max, and the statistics.
   public func sparklineReport() -> String {
     // One column per day, or per whole number of days on a long series; a
@@ -61,10 +75,10 @@ public struct HistoryView: Sendable {
     var lines = [header(), "", "  " + style.change(line, value: change)]
     if let stats = SeriesStatistics(points: series.ownPoints) {
       let labels = RateFormat.distinct([stats.min, stats.max], format: RateFormat.rate)
-      lines.append(
-        "  " + style.dim("low \(labels[0]) \(stats.minDate)"
-          + "   high \(labels[1]) \(stats.maxDate)"
-          + (perColumn > 1 ? "   1 column = \(perColumn) days" : "")))
+      let parts =
+        ["low \(labels[0]) \(stats.minDate)", "high \(labels[1]) \(stats.maxDate)"]
+        + (perColumn > 1 ? ["1 column = \(perColumn) days"] : [])
+      lines.append(contentsOf: Self.labelLines(parts, width: width).map { "  " + style.dim($0) })
       lines.append("")
       lines.append(contentsOf: statisticsBlock(stats))
     }

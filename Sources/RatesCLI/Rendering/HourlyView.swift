@@ -38,9 +38,11 @@ struct HourlyView: Sendable {
     var lines = [header(), "", "  " + style.change(line, value: change)]
     if let stats = HourlyStatistics(points: series.points) {
       let labels = RateFormat.distinct([stats.min, stats.max], format: RateFormat.rate)
-      lines.append(
-        "  " + style.dim("low \(labels[0]) \(Self.time(stats.minTime))"
-          + "   high \(labels[1]) \(Self.time(stats.maxTime))   1 column = \(perColumn) h"))
+      let parts = [
+        "low \(labels[0]) \(Self.time(stats.minTime))", "high \(labels[1]) \(Self.time(stats.maxTime))",
+        "1 column = \(perColumn) h",
+      ]
+      lines.append(contentsOf: HistoryView.labelLines(parts, width: width).map { "  " + style.dim($0) })
       lines.append("")
       lines.append(contentsOf: statisticsBlock(stats))
     }

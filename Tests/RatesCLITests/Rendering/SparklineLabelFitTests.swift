@@ -1,0 +1,25 @@
+import Foundation
+import RatesTestSupport
+import Testing
+
+/// The labels under a sparkline (low, high, what one column stands for) wrap
+/// to the width instead of running past it, hourly and daily alike.
+@Suite struct SparklineLabelFitTests {
+  @Test(arguments: [40, 60, 80])
+  func sparklineReportsFitTheWidth(width: Int) async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    for arguments in [
+      ["history", "BTC", "EUR", "--days", "30", "--interval", "hourly"],
+      ["history", "EUR", "USD", "--from", "2020-01-01"],
+    ] {
+      let result = await rates.run(arguments, width: width)
+      #expect(result.status == 0, "\(result.stderr)")
+      let labels = result.stdout.split(separator: "\n").filter { $0.contains("low ") || $0.contains("high ") }
+      #expect(!labels.isEmpty, "\(result.stdout)")
+      for line in labels {
+        #expect(line.count <= width, "\(arguments) at \(width): \(line)")
+      }
+      #expect(result.stdout.contains("1 column = "), "\(result.stdout)")
+    }
+  }
+}
