@@ -105,23 +105,28 @@ struct HourlyView: Sendable {
   /// Labelled statistics, each dated figure with its UTC time.
   func statisticsBlock(_ stats: HourlyStatistics) -> [String] {
     let code = series.quote
+    // The labels, order and decimals of the daily block and `stats`, with times.
+    let column = RateFormat.rateColumn(series.points.map(\.rate))
     let dash = ascii ? "-" : "—"
     let rows: [(String, String, String)] = [
-      ("last", RateFormat.amount(stats.last, code: code), Self.time(stats.lastTime)),
-      ("first", RateFormat.amount(stats.first, code: code), Self.time(stats.firstTime)),
+      ("min", column.amount(stats.min, code: code), Self.time(stats.minTime)),
+      ("max", column.amount(stats.max, code: code), Self.time(stats.maxTime)),
+      ("mean", column.format(stats.mean), ""),
+      ("median", column.format(stats.median), ""),
+      ("std dev", stats.stddev.map(column.format) ?? dash, "sample"),
+      ("first", column.amount(stats.first, code: code), Self.time(stats.firstTime)),
+      ("last", column.amount(stats.last, code: code), Self.time(stats.lastTime)),
       (
-        "change", style.change(RateFormat.signed(stats.change), value: stats.change),
+        "change", style.change(column.signed(stats.change), value: stats.change),
         stats.changePercent.map { style.change(RateFormat.percent($0), value: $0) } ?? dash
       ),
-      ("min", RateFormat.amount(stats.min, code: code), Self.time(stats.minTime)),
-      ("max", RateFormat.amount(stats.max, code: code), Self.time(stats.maxTime)),
-      ("mean", RateFormat.rate(stats.mean), ""),
-      ("median", RateFormat.rate(stats.median), ""),
-      ("stddev", stats.stddev.map(RateFormat.number) ?? dash, ""),
-      ("count", String(stats.count), ""),
+      ("points", String(stats.count), ""),
     ]
     var table = TextTable(
-      columns: [.init(""), .init("", alignment: .right), .init("")], showsHeader: false)
+      columns: [
+        .init("", priority: TextTable.required), .init("", alignment: .right, priority: TextTable.required),
+        .init("", priority: 1),
+      ], showsHeader: false)
     for row in rows { table.append([row.0, row.1, row.2]) }
     return table.render(maxWidth: width - 2, ascii: ascii).map { "  " + $0 }
   }

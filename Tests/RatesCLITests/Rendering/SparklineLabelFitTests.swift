@@ -22,4 +22,18 @@ import Testing
       #expect(result.stdout.contains("1 column = "), "\(result.stdout)")
     }
   }
+
+  /// Hourly statistics use the daily block's labels and order.
+  @Test func hourlyAndDailyStatisticsShareLabelsAndOrder() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    func labels(_ arguments: [String]) async -> [String] {
+      let result = await rates.run(arguments, width: 80)
+      let lines = result.stdout.split(separator: "\n").drop { !$0.hasPrefix("  min ") }
+      return lines.compactMap { $0.split(separator: " ").first.map(String.init) }
+    }
+    let daily = await labels(["history", "BTC", "EUR", "--days", "5"])
+    let hourly = await labels(["history", "BTC", "EUR", "--days", "5", "--interval", "hourly"])
+    #expect(Array(daily.prefix(8)) == ["min", "max", "mean", "median", "std", "first", "last", "change"])
+    #expect(Array(hourly.prefix(8)) == Array(daily.prefix(8)))
+  }
 }
