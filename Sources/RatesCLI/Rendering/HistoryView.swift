@@ -66,18 +66,18 @@ public struct HistoryView: Sendable {
 
   /// The header, a sparkline labelled with min and max, and the statistics.
   public func sparklineReport() -> String {
-    // One column per day, or per whole number of days on a long series; a
-    // day without a rate is a blank column.
+    // One column per day, or resampled to the width (``fit(_:to:)``); a day
+    // without a rate is a blank column.
     let values = series.days.map { $0.point?.rate ?? .nan }
-    let perColumn = Self.daysPerColumn(values.count, width: width - 2)
-    let line = Sparkline.render(Self.buckets(values, of: perColumn), ascii: ascii)
+    let line = Sparkline.render(Self.fit(values, to: width - 2), ascii: ascii)
+    let scale = Self.scale(values.count, in: width - 2, unit: "days")
     let change = (series.points.last?.rate ?? 0) - (series.points.first?.rate ?? 0)
     var lines = [header(), "", "  " + style.change(line, value: change)]
     if let stats = SeriesStatistics(points: series.ownPoints) {
       let labels = RateFormat.distinct([stats.min, stats.max], format: RateFormat.rate)
       let parts =
         ["low \(labels[0]) \(stats.minDate)", "high \(labels[1]) \(stats.maxDate)"]
-        + (perColumn > 1 ? ["1 column = \(perColumn) days"] : [])
+        + (scale.map { [$0] } ?? [])
       lines.append(contentsOf: Self.labelLines(parts, width: width).map { "  " + style.dim($0) })
       lines.append("")
       lines.append(contentsOf: statisticsBlock(stats))
@@ -190,28 +190,17 @@ public struct HistoryView: Sendable {
   /// whole days).
   func chartScale() -> String? {
     let plotWidth = LineChart.plotWidth(points: series.points, width: width)
-    let days = series.days.count
-    guard plotWidth > 0, days > plotWidth else { return nil }
-    let perColumn = Double(days) / Double(plotWidth)
+    guard plotWidth > 0 else { return nil }
+    return Self.scale(series.days.count, in: plotWidth, unit: "days")
+  }
+
+  /// What one column stands for when `count` points are resampled to
+  /// `columns` (`1 column ≈ 1.2 days`, `1 column ≈ 47 days`); nil when they fit.
+  static func scale(_ count: Int, in columns: Int, unit: String) -> String? {
+    guard columns > 0, count > columns else { return nil }
+    let perColumn = Double(count) / Double(columns)
     let text = perColumn < 10 ? String(format: "%.1f", perColumn) : String(Int(perColumn.rounded()))
-    return "1 column ≈ \(text) days"
-  }
-
-  /// The whole number of days each sparkline column stands for so that
-  /// `count` days fit in `width` columns: 1 when they fit.
-  static func daysPerColumn(_ count: Int, width: Int) -> Int {
-    let columns = max(1, width)
-    return count <= columns ? 1 : (count + columns - 1) / columns
-  }
-
-  /// `values` in consecutive buckets of `size` (the last may be shorter),
-  /// each the mean of its finite values, or `nan` (a blank) with none.
-  static func buckets(_ values: [Double], of size: Int) -> [Double] {
-    guard size > 1 else { return values }
-    return stride(from: 0, to: values.count, by: size).map { start in
-      let bucket = values[start..<min(start + size, values.count)].filter(\.isFinite)
-      return bucket.isEmpty ? .nan : bucket.reduce(0, +) / Double(bucket.count)
-    }
+    return "1 column ≈ \(text) \(unit)"
   }
 
   /// Shrinks `values` to at most `width` by averaging equal buckets; shorter

@@ -32,15 +32,15 @@ struct HourlyView: Sendable {
   /// The header, a sparkline (whole hours per column) and the statistics.
   func sparklineReport() -> String {
     let values = series.points.map(\.rate)
-    let perColumn = HistoryView.daysPerColumn(values.count, width: width - 2)
-    let line = Sparkline.render(HistoryView.buckets(values, of: perColumn), ascii: ascii)
+    let line = Sparkline.render(HistoryView.fit(values, to: width - 2), ascii: ascii)
+    let scale = HistoryView.scale(values.count, in: width - 2, unit: "h") ?? "1 column = 1 h"
     let change = (series.points.last?.rate ?? 0) - (series.points.first?.rate ?? 0)
     var lines = [header(), "", "  " + style.change(line, value: change)]
     if let stats = HourlyStatistics(points: series.points) {
       let labels = RateFormat.distinct([stats.min, stats.max], format: RateFormat.rate)
       let parts = [
         "low \(labels[0]) \(Self.time(stats.minTime))", "high \(labels[1]) \(Self.time(stats.maxTime))",
-        "1 column = \(perColumn) h",
+        scale,
       ]
       lines.append(contentsOf: HistoryView.labelLines(parts, width: width).map { "  " + style.dim($0) })
       lines.append("")
@@ -68,9 +68,8 @@ struct HourlyView: Sendable {
     var lines = LineChart.render(points: points, width: width, height: 12, ascii: ascii)
     let plotWidth = LineChart.plotWidth(points: points, width: width)
     if plotWidth > 0 {
-      let perColumn = max(1, Double(points.count) / Double(plotWidth))
-      let text = perColumn < 10 ? String(format: "%.1f", perColumn) : String(Int(perColumn.rounded()))
-      lines.append(style.dim(perColumn <= 1 ? "  1 column = 1 h" : "  1 column ≈ \(text) h"))
+      let scale = HistoryView.scale(points.count, in: plotWidth, unit: "h") ?? "1 column = 1 h"
+      lines.append(style.dim("  " + scale))
     }
     return lines
   }

@@ -40,7 +40,8 @@ enum Pager {
   }
 
   /// Runs `command` (through `env`, so PATH finds it) with `text` on its
-  /// stdin and waits for it; false when it could not start.
+  /// stdin and waits for it; false when it could not start, including when
+  /// `env` could not find or run it (exit 127 or 126): nothing was shown.
   static func run(_ text: String, command: [String]) -> Bool {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -52,6 +53,7 @@ enum Pager {
     try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
     try? input.fileHandleForWriting.close()
     process.waitUntilExit()
-    return true
+    let notStarted = process.terminationReason == .exit && [126, 127].contains(process.terminationStatus)
+    return !notStarted
   }
 }

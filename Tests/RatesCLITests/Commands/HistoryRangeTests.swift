@@ -273,18 +273,29 @@ import RatesTestSupport
 /// Long series: sparklines and charts resampled to the width, labelled with what
 /// one column stands for.
 @Suite struct LongSeriesRenderingTests {
-  @Test func sparklineColumnsStandForWholeDaysAndSayHowMany() async throws {
+  @Test func sparklineSaysWhatAColumnStandsFor() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     let args = ["history", "EUR", "USD", "--from", "2000-01-01", "--to", "2009-12-31"]
     let result = await rates.run(args, width: 80)
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n").map(String.init)
     #expect(lines.allSatisfy { TerminalText.displayWidth($0) <= 80 })
-    // 3,653 days in 78 columns: 47 days a column, 78 columns.
-    #expect(result.stdout.contains("1 column = 47 days"), "\(result.stdout)")
+    // 3,653 days in 78 columns: about 47 days a column.
+    #expect(result.stdout.contains("1 column ≈ 47 days"), "\(result.stdout)")
     #expect(TerminalText.displayWidth(lines[1]) == 2 + 78)
     let short = await rates.run(["history", "EUR", "USD", "--days", "30"], width: 80)
     #expect(!short.stdout.contains("1 column"))
+  }
+
+  /// Before: 90 days at width 80 took whole days per column, 2, and drew 45
+  /// of the 78 columns; the sparkline now resamples like `info`'s and the charts.
+  @Test func sparklineJustLongerThanTheWidthStillFillsIt() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let result = await rates.run(["history", "EUR", "USD", "--days", "90"], width: 80)
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(TerminalText.displayWidth(lines[1]) == 2 + 78, "\(result.stdout)")
+    #expect(result.stdout.contains("1 column ≈ 1.2 days"), "\(result.stdout)")
   }
 
   @Test func chartsSayWhatAColumnStandsFor() async throws {

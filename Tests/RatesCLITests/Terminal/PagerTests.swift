@@ -43,4 +43,10 @@ import RatesTestSupport
     #expect(paged.all.first?.contains("DATE") == true)
     #expect(printed.all.isEmpty)
   }
+
+  /// Before: `PAGER=nosuchpager` started `/usr/bin/env`, which failed with 127,
+  /// and `run` still said it had paged, so the whole table was lost (exit 0).
+  @Test func aPagerThatIsNotInstalledFallsBackToPrinting() {
+    #expect(!Pager.run("a\nb\n", command: ["rates-no-such-pager-\(UInt32.random(in: 0...UInt32.max))"]))
+  }
 }
