@@ -10,6 +10,9 @@ struct HistoryRequest: Sendable {
   let quote: String
   /// How many days the window spans.
   let days: Int
+  /// Whether the window is "the last N days" rather than a range the user
+  /// named: only then may data that ends early be shown as its own last N days.
+  let followsData: Bool
   let currentTime: Date
   let today: Day
   /// The days shown: any span of days up to today.
@@ -37,7 +40,11 @@ struct HistoryRequest: Sendable {
 
   /// A request for `window` (ending today when nil, `days` long); a window
   /// reaching past today is cut at today.
-  init(service: RateService, asset: Asset, quote: String, window requested: ClosedRange<Day>) {
+  init(
+    service: RateService, asset: Asset, quote: String, window requested: ClosedRange<Day>,
+    followsData: Bool = false
+  ) {
+    self.followsData = followsData
     self.service = service
     self.asset = asset
     self.quote = quote
@@ -151,7 +158,7 @@ struct HistoryRequest: Sendable {
     var points = values(in: shown) { day in day == added?.date ? added : close(day) }
     // A mirror serving recorded data may have nothing this recent: show
     // its newest `days` days, honestly dated, rather than nothing.
-    if points.isEmpty, includesToday {
+    if points.isEmpty, includesToday, followsData {
       // Only here is the whole store read in: a recorded mirror's last days.
       var byDay = fetched ?? closes
       if let added { byDay[added.date] = added }

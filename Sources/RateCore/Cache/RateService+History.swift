@@ -76,7 +76,8 @@ extension RateService {
     -> HistoryResult
   {
     let today = Day(containing: now())
-    return try await history(of: asset, in: currency, window: today.adding(days: -(days - 1))...today)
+    return try await history(
+      of: asset, in: currency, window: today.adding(days: -(days - 1))...today, followsData: true)
   }
 
   /// The days of `window` (cut at today) of `input` in `currency`: settled
@@ -84,14 +85,33 @@ extension RateService {
   public func history(of input: String, in currency: String, window: ClosedRange<Day>)
     async throws -> HistoryResult
   {
+    try await history(of: input, in: currency, window: window, followsData: false)
+  }
+
+  /// The days of `window` of `input`, moved to where the data ends only with
+  /// `followsData` (as for a resolved asset).
+  func history(
+    of input: String, in currency: String, window: ClosedRange<Day>, followsData: Bool
+  ) async throws -> HistoryResult {
     try source.validateQuote(currency.uppercased())
-    return try await history(of: try await source.resolve(input), in: currency, window: window)
+    return try await history(
+      of: try await source.resolve(input), in: currency, window: window, followsData: followsData)
   }
 
   /// The days of `window` (cut at today) of an already resolved `asset`.
   public func history(of asset: Asset, in currency: String, window: ClosedRange<Day>)
     async throws -> HistoryResult
   {
+    try await history(of: asset, in: currency, window: window, followsData: false)
+  }
+
+  /// The days of `window` of `asset`. With `followsData` (the last N days,
+  /// not a range the user named), data that ends before the window (a
+  /// recorded mirror, the ECB snapshot) is shown as its own last N days
+  /// instead; a named range is never moved.
+  func history(
+    of asset: Asset, in currency: String, window: ClosedRange<Day>, followsData: Bool
+  ) async throws -> HistoryResult {
     let quote = currency.uppercased()
     try source.validateQuote(quote)
     if asset.id.lowercased() == quote.lowercased() || asset.symbol.uppercased() == quote {
@@ -99,7 +119,8 @@ extension RateService {
         provider: source.name,
         detail: "\(asset.symbol) in \(quote) is always 1: pick two different currencies")
     }
-    let request = HistoryRequest(service: self, asset: asset, quote: quote, window: window)
+    let request = HistoryRequest(
+      service: self, asset: asset, quote: quote, window: window, followsData: followsData)
     var result = try await CacheFallback.answer(
       mode: mode, hasCache: request.hasCache, isFresh: request.isFresh,
       lastResortIsNewer: request.newestCachedDay.map(snapshotIsNewer(than:)) ?? false,

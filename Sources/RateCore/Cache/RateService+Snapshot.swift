@@ -49,8 +49,9 @@ extension HistoryRequest {
   /// The window from the source's ``PriceSource/offlineRates`` (the ECB
   /// snapshot), marked stale with `failure`, its `source` naming the snapshot.
   ///
-  /// When the snapshot's last rate no longer stands on the window's last day
-  /// (it ends before that working day), the series shows the `days` days up to the
+  /// For the last N days (`followsData`), when the snapshot's last rate no
+  /// longer stands on the window's last day (it ends before that working
+  /// day), the series shows the `days` days up to the
   /// snapshot's last day instead, with
   /// ``Notice/dataEndsEarly(provider:pair:newest:days:)``, as for any data
   /// that ends early: a window of mostly empty days would show nothing useful.
@@ -59,7 +60,8 @@ extension HistoryRequest {
     guard let snapshot = service.source.offlineRates else { return nil }
     let last = snapshot.lastDay
     let end = window.upperBound
-    let endsEarly = last < end && !MarketClosure.rateStands(from: last, on: end, today: end)
+    let endsEarly =
+      followsData && last < end && !MarketClosure.rateStands(from: last, on: end, today: end)
     let shown = endsEarly ? last.adding(days: -(days - 1))...last : window
     let byDay = Dictionary(
       snapshot.series(base: asset.id, quote: quote, in: shown).map { ($0.date, $0) },

@@ -84,12 +84,17 @@ extension RateDesk {
 
   /// The days of `window` (cut at today) of `base` in `quote`, from the
   /// provider the pair routes to (inverted for a fiat/coin pair).
-  public func history(base: String, quote: String, window: ClosedRange<Day>) async throws
-    -> RateService.HistoryResult
-  {
+  ///
+  /// - Parameter followsData: `window` is "the last N days", not a range the
+  ///   user named: data that ends before it (a recorded mirror, the ECB
+  ///   snapshot) may then be shown as its own last N days. A named range is
+  ///   never moved.
+  public func history(
+    base: String, quote: String, window: ClosedRange<Day>, followsData: Bool = false
+  ) async throws -> RateService.HistoryResult {
     let route = try route(base, quote)
     var result = try await service(route.provider).history(
-      of: route.base, in: route.quote, window: window)
+      of: route.base, in: route.quote, window: window, followsData: followsData)
     if route.inverted { result.series = result.series.inverted() }
     return result
   }

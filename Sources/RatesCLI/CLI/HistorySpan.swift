@@ -84,6 +84,13 @@ enum HistorySpan: Equatable, Sendable {
     }
   }
 
+  /// Whether the span is "the last N days" rather than days the user named:
+  /// only then may data that ends early be shown as its own last N days.
+  var followsData: Bool {
+    if case .lastDays = self { return true }
+    return false
+  }
+
   /// How the span reads in messages: "the last 28 days", "2019-01-01 to 2019-12-31".
   func describe(today: Day) -> String {
     switch self {

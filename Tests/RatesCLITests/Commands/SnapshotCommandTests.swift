@@ -99,6 +99,21 @@ import Testing
       "note: the ECB snapshot built into rates has no GBP/USD data after \(snapshot.lastDay); showing the 28 days up to it"))
   }
 
+  /// A range the user named is never moved: after the snapshot's last day
+  /// its days are gaps, and no day before `--from` is shown.
+  @Test func aNamedRangeIsNotMovedWhenTheSnapshotEndsInIt() async throws {
+    let snapshot = try snapshot()
+    let rates = try CLIHarness(transport: .unreachable, clock: TestClock(now: Self.afterSnapshot))
+    let from = snapshot.lastDay.adding(days: -2)
+    let result = await rates.run(["history", "GBP", "USD", "--from", from.description, "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let points = try #require(try result.json()["points"] as? [[String: Any]])
+    #expect(points.first?["date"] as? String == from.description)
+    let dated = points.filter { $0["rate"] is Double }.compactMap { $0["date"] as? String }
+    #expect(dated.last == snapshot.lastDay.description, "\(dated)")
+    #expect(!result.stderr.contains("showing the"), "\(result.stderr)")
+  }
+
   @Test func anOldDateOnlineAsksFrankfurterForThatWeekOnly() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["convert", "100", "USD", "EUR", "--date", "2015-06-06", "--json"])

@@ -115,7 +115,8 @@ struct HistoryCommand: RatesCommand {
     if hourly { return try await HourlyReport(pair: pair, span: span).run(invocation, layout: layout) }
     let today = Day(containing: invocation.context.now())
     let window = try span.window(today: today)
-    let result = try await invocation.desk.history(base: pair.base, quote: pair.quote, window: window)
+    let result = try await invocation.desk.history(
+        base: pair.base, quote: pair.quote, window: window, followsData: span.followsData)
     if case .single(let day) = span { return try DayLookup(day: day, result: result).run(invocation) }
     let series = result.series
     guard !series.points.isEmpty else {

@@ -125,7 +125,8 @@ struct StatsCommand: RatesCommand {
   func fetch(_ invocation: Invocation) async throws -> RateService.HistoryResult {
     let window = try span.window(today: Day(containing: invocation.context.now()))
     guard ledger else {
-      return try await invocation.desk.history(base: pair.base, quote: pair.quote, window: window)
+      return try await invocation.desk.history(
+        base: pair.base, quote: pair.quote, window: window, followsData: span.followsData)
     }
     let days = window.lowerBound.distance(to: window.upperBound) + 1
     let series = try LedgerSeries.daily(
