@@ -141,31 +141,14 @@ public struct HistoryView: Sendable {
 
   /// Labelled statistics, two columns when the terminal is wide enough.
   func statisticsBlock(_ stats: SeriesStatistics) -> [String] {
-    let code = series.quote
-    // The labels and order of `stats` (StatisticsLabels), which shows these and more.
-    let column = RateFormat.rateColumn(series.ownPoints.map(\.rate))
-    let dash = ascii ? "-" : "—"
-    let rows: [(String, String, String)] = [
-      ("min", column.amount(stats.min, code: code), stats.minDate.description),
-      ("max", column.amount(stats.max, code: code), stats.maxDate.description),
-      ("mean", column.format(stats.mean), ""),
-      ("median", column.format(stats.median), ""),
-      ("std dev", stats.stddev.map(column.format) ?? dash, "sample"),
-      ("first", column.amount(stats.first, code: code), stats.firstDate.description),
-      ("last", column.amount(stats.last, code: code), stats.lastDate.description),
-      (
-        "change", style.change(column.signed(stats.change), value: stats.change),
-        stats.changePercent.map { style.change(RateFormat.percent($0), value: $0) } ?? dash
-      ),
-      ("days", String(stats.count), ""),
-    ]
-    var table = TextTable(
-      columns: [
-        .init("", priority: TextTable.required), .init("", alignment: .right, priority: TextTable.required),
-        .init("", priority: 1),
-      ], showsHeader: false)
-    for row in rows { table.append([row.0, row.1, row.2]) }
-    return table.render(maxWidth: width - 2, ascii: ascii).map { "  " + $0 }
+    SummaryBlock(
+      min: (stats.min, stats.minDate.description), max: (stats.max, stats.maxDate.description),
+      mean: stats.mean, median: stats.median, stddev: stats.stddev,
+      first: (stats.first, stats.firstDate.description), last: (stats.last, stats.lastDate.description),
+      change: stats.change, changePercent: stats.changePercent, count: ("days", stats.count)
+    ).lines(
+      column: RateFormat.rateColumn(series.ownPoints.map(\.rate)), code: series.quote, style: style,
+      width: width, ascii: ascii)
   }
 
   /// Notes on days without a value of their own: carried over a market

@@ -103,30 +103,13 @@ struct HourlyView: Sendable {
 
   /// Labelled statistics, each dated figure with its UTC time.
   func statisticsBlock(_ stats: HourlyStatistics) -> [String] {
-    let code = series.quote
-    // The labels, order and decimals of the daily block and `stats`, with times.
-    let column = RateFormat.rateColumn(series.points.map(\.rate))
-    let dash = ascii ? "-" : "—"
-    let rows: [(String, String, String)] = [
-      ("min", column.amount(stats.min, code: code), Self.time(stats.minTime)),
-      ("max", column.amount(stats.max, code: code), Self.time(stats.maxTime)),
-      ("mean", column.format(stats.mean), ""),
-      ("median", column.format(stats.median), ""),
-      ("std dev", stats.stddev.map(column.format) ?? dash, "sample"),
-      ("first", column.amount(stats.first, code: code), Self.time(stats.firstTime)),
-      ("last", column.amount(stats.last, code: code), Self.time(stats.lastTime)),
-      (
-        "change", style.change(column.signed(stats.change), value: stats.change),
-        stats.changePercent.map { style.change(RateFormat.percent($0), value: $0) } ?? dash
-      ),
-      ("points", String(stats.count), ""),
-    ]
-    var table = TextTable(
-      columns: [
-        .init("", priority: TextTable.required), .init("", alignment: .right, priority: TextTable.required),
-        .init("", priority: 1),
-      ], showsHeader: false)
-    for row in rows { table.append([row.0, row.1, row.2]) }
-    return table.render(maxWidth: width - 2, ascii: ascii).map { "  " + $0 }
+    SummaryBlock(
+      min: (stats.min, Self.time(stats.minTime)), max: (stats.max, Self.time(stats.maxTime)),
+      mean: stats.mean, median: stats.median, stddev: stats.stddev,
+      first: (stats.first, Self.time(stats.firstTime)), last: (stats.last, Self.time(stats.lastTime)),
+      change: stats.change, changePercent: stats.changePercent, count: ("points", stats.count)
+    ).lines(
+      column: RateFormat.rateColumn(series.points.map(\.rate)), code: series.quote, style: style,
+      width: width, ascii: ascii)
   }
 }
