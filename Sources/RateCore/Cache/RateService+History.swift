@@ -67,50 +67,41 @@ extension RateService {
   public func history(of input: String, in currency: String, days: Int) async throws
     -> HistoryResult
   {
-    try source.validateQuote(currency.uppercased())
-    return try await history(of: try await source.resolve(input), in: currency, days: days)
+    try await history(of: input, in: currency, window: lastDays(days), followsData: true)
   }
 
   /// The last `days` days of an already resolved `asset` in `currency`.
   public func history(of asset: Asset, in currency: String, days: Int) async throws
     -> HistoryResult
   {
+    try await history(of: asset, in: currency, window: lastDays(days), followsData: true)
+  }
+
+  /// The `days` days up to today.
+  private func lastDays(_ days: Int) -> ClosedRange<Day> {
     let today = Day(containing: now())
-    return try await history(
-      of: asset, in: currency, window: today.adding(days: -(days - 1))...today, followsData: true)
+    return today.adding(days: -(days - 1))...today
   }
 
   /// The days of `window` (cut at today) of `input` in `currency`: settled
   /// days from the cache where it has them, only the missing part fetched.
-  public func history(of input: String, in currency: String, window: ClosedRange<Day>)
-    async throws -> HistoryResult
-  {
-    try await history(of: input, in: currency, window: window, followsData: false)
-  }
-
-  /// The days of `window` of `input`, moved to where the data ends only with
-  /// `followsData` (as for a resolved asset).
-  func history(
-    of input: String, in currency: String, window: ClosedRange<Day>, followsData: Bool
+  ///
+  /// - Parameter followsData: `window` is "the last N days", not a range the
+  ///   user named: data that ends before it (a recorded mirror, the ECB
+  ///   snapshot) is then shown as its own last N days. A named range is
+  ///   never moved.
+  public func history(
+    of input: String, in currency: String, window: ClosedRange<Day>, followsData: Bool = false
   ) async throws -> HistoryResult {
     try source.validateQuote(currency.uppercased())
     return try await history(
       of: try await source.resolve(input), in: currency, window: window, followsData: followsData)
   }
 
-  /// The days of `window` (cut at today) of an already resolved `asset`.
-  public func history(of asset: Asset, in currency: String, window: ClosedRange<Day>)
-    async throws -> HistoryResult
-  {
-    try await history(of: asset, in: currency, window: window, followsData: false)
-  }
-
-  /// The days of `window` of `asset`. With `followsData` (the last N days,
-  /// not a range the user named), data that ends before the window (a
-  /// recorded mirror, the ECB snapshot) is shown as its own last N days
-  /// instead; a named range is never moved.
-  func history(
-    of asset: Asset, in currency: String, window: ClosedRange<Day>, followsData: Bool
+  /// The days of `window` (cut at today) of an already resolved `asset`
+  /// (`followsData` as for ``history(of:in:window:followsData:)``).
+  public func history(
+    of asset: Asset, in currency: String, window: ClosedRange<Day>, followsData: Bool = false
   ) async throws -> HistoryResult {
     let quote = currency.uppercased()
     try source.validateQuote(quote)
