@@ -14,10 +14,10 @@ extension RateDesk {
   }
 
   /// The ECB rate of the fiat pair `base`/`quote` on `day`: the rate of the
-  /// working day on or before it (at most a week earlier), from one
-  /// Frankfurter request for that week. Offline, or when Frankfurter is
-  /// unreachable, the ECB snapshot built into `rates` answers, marked stale.
-  /// Not cached (any day, however old; recent days go through ``history(base:quote:days:)``).
+  /// working day on or before it (at most a week earlier). It is the history
+  /// of that week (``history(base:quote:window:followsData:)``), so the day
+  /// store answers a day once known, and offline or unreachable the ECB
+  /// snapshot built into `rates` does, marked stale.
   ///
   /// - Throws: ``ProviderError/unsupported(provider:detail:)`` for a pair that
   ///   does not route to the ECB, ``ProviderError/noData(provider:detail:)``
@@ -28,28 +28,13 @@ extension RateDesk {
       throw ProviderError.unsupported(
         provider: route.provider.rawValue, detail: "\(base)/\(quote) has no ECB reference rate")
     }
-    let key = CurrencyPairKey(base: route.base, quote: route.quote)
-    let client = frankfurterClient()
-    let snapshot = source(.frankfurter).offlineRates
-    let clock = now
-    return try await CacheFallback.answer(
-      mode: configuration.mode, hasCache: false, isFresh: false,
-      fromCache: { _ in throw RateService.ServiceError.nothingCached("\(key.base)/\(key.quote)") },
-      lastResort: { failure in
-        guard let snapshot, let point = snapshot.rate(base: key.base, quote: key.quote, on: day)
-        else { return nil }
-        return DatedRate(
-          point: point, source: snapshot.sourceName, fetchedAt: snapshot.publishedAt,
-          staleness: RateService.staleness(of: snapshot, failure))
-      }
-    ) {
-      let week = try await client.timeSeries(pairs: [key], start: day.adding(days: -7), end: day)
-      guard let point = week[key]?.last(where: { $0.date <= day }) else {
-        throw ProviderError.noData(
-          provider: Providers.frankfurter, detail: "no ECB rate for \(key) on or before \(day)")
-      }
-      return DatedRate(
-        point: point, source: Providers.frankfurter, fetchedAt: clock(), staleness: nil)
+    let result = try await history(base: base, quote: quote, window: day.adding(days: -7)...day)
+    guard let point = result.series.points.last(where: { $0.date <= day && !$0.carried }) else {
+      throw ProviderError.noData(
+        provider: Providers.frankfurter, detail: "no ECB rate for \(base)/\(quote) on or before \(day)")
     }
+    return DatedRate(
+      point: RatePoint(date: point.date, rate: point.rate), source: result.series.source,
+      fetchedAt: result.series.fetchedAt, staleness: result.staleness)
   }
 }

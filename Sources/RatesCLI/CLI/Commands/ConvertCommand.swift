@@ -216,24 +216,6 @@ struct ConvertCommand: RatesCommand {
     return rates
   }
 
-  /// ECB rates of `date` for fiat targets, any day since 1999 (from the ECB
-  /// snapshot when offline); `nil` unless every target is a fiat currency
-  /// routed to the ECB.
-  func referenceRates(on date: Day, _ invocation: Invocation) async throws
-    -> [String: SourcedRate]?
-  {
-    guard targets.allSatisfy({ (try? invocation.desk.route(from, $0).provider) == .frankfurter })
-    else { return nil }
-    var rates: [String: SourcedRate] = [:]
-    for target in targets {
-      let dated = try await invocation.desk.referenceRate(base: from, quote: target, on: date)
-      rates[target] = SourcedRate(
-        rate: dated.point.rate, source: dated.source, day: dated.point.date,
-        fetchedAt: dated.fetchedAt, staleness: dated.staleness)
-    }
-    return rates
-  }
-
   /// The ledger's 3-day average rates: the midpoint of buy and sell.
   func ledgerRates(_ invocation: Invocation) throws -> [String: SourcedRate] {
     var rates: [String: SourcedRate] = [:]
