@@ -144,23 +144,41 @@ public struct MarketService: Sendable {
     var results: [Int: Result<[CoinMarket], any Error>] = [:]
     for batch in stride(from: 0, to: pages.count, by: concurrentPages) {
       let slice = pages[batch..<min(batch + concurrentPages, pages.count)]
-      await withTaskGroup(of: (Int, Result<[CoinMarket], any Error>).self) { group in
+      // The group hands its results back rather than writing to `results`
+      // from inside its body.
+      let batchResults = await withTaskGroup(of: (Int, Result<[CoinMarket], any Error>).self) {
+        group in
         for page in slice {
-          group.addTask {
-            do { return (page, .success(try await fetch(page))) } catch { return (page, .failure(error)) }
+          group.addTask { [page] in
+            // The result is built before the tuple: a release build (Swift 6.3.1)
+            // returned page 0 from `(page, .success(try await fetch(page)))`.
+            let result: Result<[CoinMarket], any Error>
+            do { result = .success(try await fetch(page)) } catch { result = .failure(error) }
+            return (page, result)
           }
         }
-        for await (page, result) in group { results[page] = result }
+        var collected: [(Int, Result<[CoinMarket], any Error>)] = []
+        for await item in group { collected.append(item) }
+        return collected
+      }
+      for (page, result) in batchResults { results[page] = result }
+    }
+    var arrived: [[CoinMarket]] = []
+    var failed: [(page: Int, error: any Error)] = []
+    for page in pages {
+      switch results[page] {
+      case .success(let rows)?: arrived.append(rows)
+      case .failure(let error)?: failed.append((page, error))
+      case nil: break
       }
     }
-    let failed = pages.filter { if case .failure? = results[$0] { true } else { false } }
-    if let first = failed.first, case .failure(let error)? = results[first] {
-      let transient = (error as? ProviderError)?.allowsStaleFallback ?? false
-      guard transient, failed.count < pages.count else { throw error }
-      let rows = pages.compactMap { try? results[$0]?.get() }.joined()
-      throw PartialPages(rows: Array(rows), missing: failed.map(missing).filter { !$0.isEmpty })
+    if let first = failed.first {
+      let transient = (first.error as? ProviderError)?.allowsStaleFallback ?? false
+      guard transient, !arrived.isEmpty else { throw first.error }
+      throw PartialPages(
+        rows: Array(arrived.joined()), missing: failed.map { missing($0.page) }.filter { !$0.isEmpty })
     }
-    return pages.compactMap { try? results[$0]?.get() }
+    return arrived
   }
 
   /// The answer of `fetch`, or the pages that arrived when some did not
