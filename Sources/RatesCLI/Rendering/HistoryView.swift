@@ -105,7 +105,7 @@ public struct HistoryView: Sendable {
   public func tableReport() -> String {
     var table = TextTable(columns: [
       .init("DATE", priority: TextTable.required),
-      .init(series.quote, alignment: .right, priority: TextTable.required),
+      .init(TerminalText.sanitize(series.quote), alignment: .right, priority: TextTable.required),
       .init("CHANGE", alignment: .right, priority: 2), .init("%", alignment: .right, priority: 3),
       .init("", priority: 1),
     ])

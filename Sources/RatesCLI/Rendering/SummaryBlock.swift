@@ -22,6 +22,8 @@ struct SummaryBlock {
     column: RateColumn, code: String, style: Style, width: Int, ascii: Bool
   ) -> [String] {
     let dash = ascii ? "-" : "—"
+    // The code may be a provider's symbol (an inverted fiat/coin pair).
+    let code = TerminalText.sanitize(code)
     let rows: [(String, String, String)] = [
       ("min", column.amount(min.value, code: code), min.when),
       ("max", column.amount(max.value, code: code), max.when),

@@ -50,7 +50,7 @@ struct DayLookup {
     single.gaps = []
     if invocation.export(single, resolved: result.asset) { return .success }
     let pair = TerminalText.sanitize("\(series.base)/\(series.quote)")
-    var lines = ["\(pair) on \(Self.named(day)): \(RateFormat.amount(shown.rate, code: series.quote))"]
+    var lines = ["\(pair) on \(Self.named(day)): \(RateFormat.amount(shown.rate, code: TerminalText.sanitize(series.quote)))"]
     let source = Providers.displayName(series.source)
     if own.date == day {
       lines.append("  \(source), that day's own rate")

@@ -244,7 +244,7 @@ struct FavoritesCommand: CommandDeclaration {
     for input in absent {
       invocation.err(
         "note: '\(TerminalText.sanitize(input))' is not a favorite"
-          + (left.isEmpty ? " (you have none)" : " (favorites: \(left.joined(separator: ", ")))"))
+          + (left.isEmpty ? " (you have none)" : " (favorites: \(left.map(TerminalText.sanitize).joined(separator: ", ")))"))
     }
     if invocation.options.json {
       try invocation.printJSON(ChangeDocument(added: [], removed: removed.map(\.id), unchanged: absent))

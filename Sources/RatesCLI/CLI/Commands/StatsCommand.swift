@@ -146,7 +146,7 @@ struct StatsCommand: RatesCommand {
     let style = invocation.style
     let dash = invocation.terminal.unicode ? "—" : "-"
     let arrow = invocation.terminal.unicode ? "→" : "->"
-    let code = series.quote
+    let code = TerminalText.sanitize(series.quote)
     guard let stats = SeriesStatistics(points: series.ownPoints) else { return [] }
     let column = RateFormat.rateColumn(series.ownPoints.map(\.rate))
     func move(_ move: DailyMove?) -> (String, String, String) {
