@@ -113,7 +113,10 @@ public struct ConfiguredPair: Codable, Equatable, Sendable {
 
 /// The user's own lists in `$XDG_DATA_HOME/rates`: never a cache, never lost.
 public struct UserData: Sendable {
-  /// `favorites.json`.
+  /// `coins.json`: the coins the user added to the main list (the home screen, `top`,
+  /// `watch`), in the order added.
+  public var coins: DataFile<[FavoriteCoin]>
+  /// `favorites.json`: the coins the user starred.
   public var favorites: DataFile<[FavoriteCoin]>
   /// `pairs.json`.
   public var pairs: DataFile<[ConfiguredPair]>
@@ -123,6 +126,7 @@ public struct UserData: Sendable {
   /// The files under `directory`.
   /// - Parameter notify: receives the ledger's notices (a migration, an interrupted write).
   public init(directory: URL, notify: @escaping @Sendable (LedgerNotice) -> Void = { _ in }) {
+    coins = DataFile(url: directory.appendingPathComponent("coins.json"), key: "coins", empty: [])
     favorites = DataFile(
       url: directory.appendingPathComponent("favorites.json"), key: "favorites", empty: [])
     pairs = DataFile(url: directory.appendingPathComponent("pairs.json"), key: "pairs", empty: [])

@@ -22,6 +22,20 @@ public enum TerminalKey: Equatable, Sendable {
   case suspend
   /// A printable ASCII character (`0x20` to `0x7E`).
   case character(Character)
+  /// Enter (`CR` or `LF`).
+  case enter
+  /// Backspace (`DEL` 0x7F or `BS` 0x08).
+  case backspace
+  /// Delete (`ESC [ 3 ~`).
+  case delete
+  /// Tab (0x09).
+  case tab
+  /// Page Up (`ESC [ 5 ~`).
+  case pageUp
+  /// Page Down (`ESC [ 6 ~`).
+  case pageDown
+  /// A mouse button press or drag at a 1-based cell (SGR reporting, `ESC [ < b ; x ; y M`).
+  case mouse(column: Int, row: Int)
 }
 
 /// Decodes the bytes a terminal sends into ``TerminalKey``s; pure, for tests.

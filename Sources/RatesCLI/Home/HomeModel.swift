@@ -1,0 +1,225 @@
+import Foundation
+import RateCore
+
+/// One row of the home list: a top coin, one of the user's coins, or one of the user's pairs.
+public struct HomeRow: Equatable, Sendable {
+  /// Where the row comes from, which is also the section it is listed in.
+  public enum Kind: Equatable, Sendable {
+    /// One of the top 5 coins by market cap.
+    case top
+    /// A coin the user added (`coins.json`).
+    case coin
+    /// A pair the user configured (`pairs.json`).
+    case pair
+  }
+
+  public var kind: Kind
+  /// What the row stands for: a CoinGecko id for coins, the pair's name (`GBP-USD`) for pairs.
+  public var id: String
+  /// `BTC`, or `GBP/USD` for a pair.
+  public var symbol: String
+  /// `Bitcoin`; a pair's name for a pair. Sanitized by the loader.
+  public var name: String
+  /// Quote currency of ``rate``.
+  public var currency: String
+  /// The latest price or rate; `nil` when the provider had none.
+  public var rate: Double?
+  /// The change over ``changePeriod``, in percent.
+  public var changePercent: Double?
+  /// `24h` for coins, the working day for ECB pairs.
+  public var changePeriod: ChangePeriod
+  /// The last 7 days, oldest first, ending with ``rate``.
+  public var week: [Double]
+  /// When the provider last updated the rate, when it says.
+  public var updatedAt: Date?
+
+  /// Creates a row.
+  public init(
+    kind: Kind, id: String, symbol: String, name: String, currency: String, rate: Double?,
+    changePercent: Double?, changePeriod: ChangePeriod, week: [Double], updatedAt: Date? = nil
+  ) {
+    self.kind = kind
+    self.id = id
+    self.symbol = symbol
+    self.name = name
+    self.currency = currency
+    self.rate = rate
+    self.changePercent = changePercent
+    self.changePeriod = changePeriod
+    self.week = week
+    self.updatedAt = updatedAt
+  }
+}
+
+/// The rows of the home list in one currency, as one load delivered them.
+public struct HomeBoard: Equatable, Sendable {
+  /// The quote currency of the coin rows.
+  public var currency: String
+  /// Top coins, then the user's coins, then the user's pairs.
+  public var rows: [HomeRow]
+  /// When the data was fetched (the cache's time for cached data).
+  public var fetchedAt: Date
+  /// Whether this is cached data standing in for a fresh answer.
+  public var stale: Bool
+  /// What the answer lacked, as names the user knows (`KAS/USD`).
+  public var missing: [String]
+
+  /// Creates a board.
+  public init(currency: String, rows: [HomeRow], fetchedAt: Date, stale: Bool, missing: [String] = []) {
+    self.currency = currency
+    self.rows = rows
+    self.fetchedAt = fetchedAt
+    self.stale = stale
+    self.missing = missing
+  }
+}
+
+/// What the detail screen shows for one row.
+public struct HomeDetail: Equatable, Sendable {
+  /// The row's ``HomeRow/id``.
+  public var rowID: String
+  public var currency: String
+  /// The chart's range: 7, 30, 90 or 365.
+  public var days: Int
+  /// Market figures (coins only; `nil` for pairs).
+  public var market: CoinMarket?
+  /// Daily points for the chart, oldest first; the last point follows the live price.
+  /// ECB pairs mark carried days (``RatePoint/carried``).
+  public var series: RateSeries
+  public var fetchedAt: Date
+  public var stale: Bool
+
+  /// Creates a detail.
+  public init(
+    rowID: String, currency: String, days: Int, market: CoinMarket?, series: RateSeries,
+    fetchedAt: Date, stale: Bool
+  ) {
+    self.rowID = rowID
+    self.currency = currency
+    self.days = days
+    self.market = market
+    self.series = series
+    self.fetchedAt = fetchedAt
+    self.stale = stale
+  }
+}
+
+/// A coin found by the search screen.
+public struct HomeSearchHit: Equatable, Sendable {
+  public var id: String
+  /// Upper case.
+  public var symbol: String
+  /// Sanitized.
+  public var name: String
+  public var marketCapRank: Int?
+  /// Whether other coins share this symbol (shown marked, so the user picks by name).
+  public var sharedSymbol: Bool
+
+  /// Creates a hit.
+  public init(id: String, symbol: String, name: String, marketCapRank: Int?, sharedSymbol: Bool) {
+    self.id = id
+    self.symbol = symbol
+    self.name = name
+    self.marketCapRank = marketCapRank
+    self.sharedSymbol = sharedSymbol
+  }
+}
+
+/// The user's stored lists, as the screen knows them.
+public struct HomeLists: Equatable, Sendable {
+  /// `coins.json`, in order.
+  public var coins: [FavoriteCoin]
+  /// `favorites.json` (starred coins).
+  public var favorites: [FavoriteCoin]
+  /// `pairs.json`, newest first as shown.
+  public var pairs: [ConfiguredPair]
+
+  /// Creates the lists.
+  public init(coins: [FavoriteCoin] = [], favorites: [FavoriteCoin] = [], pairs: [ConfiguredPair] = []) {
+    self.coins = coins
+    self.favorites = favorites
+    self.pairs = pairs
+  }
+}
+
+/// What the loader says about the network, shown on the status line, never hidden.
+public enum HomeStatus: Equatable, Sendable {
+  /// Nothing in flight.
+  case idle
+  /// A request is in flight.
+  case loading
+  /// The provider asked us to wait (429) or the budget is spent until `until`.
+  case rateLimited(until: Date)
+  /// Offline or failing: a one-line message (sanitized); cached data stays on screen.
+  case failed(String)
+}
+
+/// Everything that can happen to the home screen: a key, or data from the loader, or time.
+public enum HomeEvent: Equatable, Sendable {
+  /// A key typed (Ctrl-Z never arrives: the terminal layer suspends).
+  case key(TerminalKey)
+  /// Rows for the list, cached first, then fresh.
+  case board(HomeBoard)
+  /// Data for the detail screen.
+  case detail(HomeDetail)
+  /// Search results for `query`; `remote` when they come from the provider's search.
+  case searchResults(query: String, hits: [HomeSearchHit], remote: Bool)
+  /// The stored lists, after reading them or after a change.
+  case lists(HomeLists)
+  /// The loader's state.
+  case status(HomeStatus)
+  /// The clock moved (ages on screen, ending the one-frame highlight).
+  case tick(Date)
+}
+
+/// What the state machine asks the runtime to do; the runtime answers with ``HomeEvent``s.
+public enum HomeEffect: Equatable, Sendable {
+  /// Load the home rows in `currency` (cached first); `refresh` asks the provider now.
+  case loadBoard(currency: String, refresh: Bool)
+  /// Load the detail of `row` for `days` in `currency`.
+  case loadDetail(row: HomeRow, currency: String, days: Int)
+  /// Filter coins by `query`: the local coin list at once, the provider's search after a pause.
+  case search(query: String)
+  /// Add a coin to the user's coins (never twice).
+  case addCoin(HomeSearchHit)
+  /// Remove a coin from the user's coins.
+  case removeCoin(id: String)
+  /// Put a removed coin back where it was (undo).
+  case restoreCoin(FavoriteCoin, at: Int)
+  /// Add a pair at the top of the user's pairs.
+  case addPair(base: String, quote: String)
+  /// Remove a pair.
+  case removePair(name: String)
+  /// Put a removed pair back where it was (undo).
+  case restorePair(ConfiguredPair, at: Int)
+  /// Star (`true`) or unstar a coin.
+  case setFavorite(id: String, symbol: String, name: String, starred: Bool)
+  /// Leave the screen.
+  case exit(HomeExit)
+}
+
+/// How the home screen ended.
+public enum HomeExit: Equatable, Sendable {
+  /// `q` or Esc on the home list.
+  case quit
+  /// Ctrl-C.
+  case interrupted
+}
+
+/// The screens, stacked: `q`/Esc goes back one, and quits from ``home``.
+public enum HomeScreen: Equatable, Sendable {
+  /// The list of top coins, your coins and your pairs.
+  case home
+  /// One row's detail.
+  case detail
+  /// The starred coins.
+  case favorites
+  /// `/`: search and add coins.
+  case search
+  /// `p`: the first currency of a new pair.
+  case pickBase
+  /// The second currency, `base` chosen.
+  case pickQuote(base: String)
+  /// `?`: the keys.
+  case help
+}

@@ -1,0 +1,9 @@
+import Foundation
+import RateCore
+
+// The search frame.
+extension HomeRenderer {
+  static func renderSearch(_ state: HomeState, _ context: HomeRenderContext) -> [String] {
+    ["Search"]
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import RateCore
+
+/// The home screen's whole state. Pure: ``handle(_:)`` turns an event into a new state and
+/// the effects the runtime must carry out; ``HomeRenderer`` turns a state into a frame.
+public struct HomeState: Equatable, Sendable {
+  /// The screens, the visible one last.
+  public var screens: [HomeScreen] = [.home]
+  /// The currencies the list cycles through (`c`), the shown one at ``currencyIndex``.
+  public var currencies: [String]
+  public var currencyIndex = 0
+  /// The rows on the list, `nil` until the first load.
+  public var board: HomeBoard?
+  /// The user's stored lists.
+  public var lists: HomeLists
+  /// The loader's state, shown on the status line.
+  public var status: HomeStatus = .idle
+  /// The clock's last time.
+  public var now: Date
+  /// The selected row of the home list.
+  public var cursor = 0
+  /// The first row shown (the list scrolls to keep ``cursor`` visible).
+  public var scroll = 0
+  /// Rows whose value changed with the last load, highlighted for one frame.
+  public var changed: Set<String> = []
+  /// The last removal, which `u` undoes.
+  public var undo: HomeUndo?
+  /// The selected row of the favorites screen.
+  public var favoritesCursor = 0
+  /// The detail screen's state.
+  public var detail: DetailState?
+  /// The search screen's state.
+  public var search = SearchState()
+  /// The pair pickers' state.
+  public var picker = PickerState()
+  /// The currencies the pair pickers offer (every ECB currency).
+  public var pickerCurrencies: [String]
+
+  /// A home screen in `currencies` (at least one), showing nothing yet.
+  public init(currencies: [String], lists: HomeLists, pickerCurrencies: [String], now: Date) {
+    self.currencies = currencies.isEmpty ? ["USD"] : currencies
+    self.lists = lists
+    self.pickerCurrencies = pickerCurrencies
+    self.now = now
+  }
+
+  /// The shown screen.
+  public var screen: HomeScreen { screens.last ?? .home }
+
+  /// The currency the list is shown in.
+  public var currency: String { currencies[min(currencyIndex, currencies.count - 1)] }
+
+  /// What to do when the screen opens: load the list from the cache, then fresh.
+  public var startEffects: [HomeEffect] { [.loadBoard(currency: currency, refresh: false)] }
+
+  /// Applies one event; returns the effects to carry out, in order.
+  public mutating func handle(_ event: HomeEvent) -> [HomeEffect] {
+    switch event {
+    case .key(.interrupt): return [.exit(.interrupted)]
+    case .key(let key): return handle(key: key)
+    case .board(let board): return apply(board: board)
+    case .detail(let detail): return apply(detail: detail)
+    case .searchResults(let query, let hits, let remote):
+      return apply(searchResults: hits, for: query, remote: remote)
+    case .lists(let lists): return apply(lists: lists)
+    case .status(let status):
+      self.status = status
+      return []
+    case .tick(let date): return apply(tick: date)
+    }
+  }
+
+  private mutating func handle(key: TerminalKey) -> [HomeEffect] {
+    switch screen {
+    case .home: return handleListKey(key)
+    case .favorites: return handleFavoritesKey(key)
+    case .help: return handleHelpKey(key)
+    case .detail: return handleDetailKey(key)
+    case .search: return handleSearchKey(key)
+    case .pickBase, .pickQuote: return handlePickerKey(key)
+    }
+  }
+
+  /// Goes back one screen; quits from the home list.
+  mutating func back() -> [HomeEffect] {
+    guard screens.count > 1 else { return [.exit(.quit)] }
+    screens.removeLast()
+    return []
+  }
+}
+
+/// A removal that one key undoes.
+public enum HomeUndo: Equatable, Sendable {
+  /// One of the user's coins, and where it was.
+  case coin(FavoriteCoin, at: Int)
+  /// One of the user's pairs, and where it was.
+  case pair(ConfiguredPair, at: Int)
+}
