@@ -11,6 +11,8 @@ public struct HomeRow: Equatable, Sendable {
     case coin
     /// A pair the user configured (`pairs.json`).
     case pair
+    /// A starred coin that is none of the above: shown only on the favorites screen.
+    case favorite
   }
 
   public var kind: Kind
@@ -55,7 +57,8 @@ public struct HomeRow: Equatable, Sendable {
 public struct HomeBoard: Equatable, Sendable {
   /// The quote currency of the coin rows.
   public var currency: String
-  /// Top coins, then the user's coins, then the user's pairs.
+  /// Top coins, then the user's coins, then the user's pairs, then starred coins not
+  /// among them (for the favorites screen).
   public var rows: [HomeRow]
   /// When the data was fetched (the cache's time for cached data).
   public var fetchedAt: Date

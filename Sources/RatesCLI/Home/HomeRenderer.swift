@@ -27,3 +27,21 @@ struct HomeRenderContext {
   var style: Style
   var ascii: Bool
 }
+
+extension HomeRenderer {
+  /// A whole frame: `header` on the first line, `body` below it (cut to fit), and `footer`
+  /// (the status and key hints) on the last line; every line cut to the width.
+  static func compose(
+    header: String, body: [String], footer: String, _ context: HomeRenderContext
+  ) -> [String] {
+    let room = max(0, context.height - 2)
+    var lines = [header] + Array(body.prefix(room))
+    if context.height > 1 {
+      lines += Array(repeating: "", count: max(0, room - body.count))
+      lines.append(footer)
+    }
+    return lines.prefix(max(1, context.height)).map {
+      TerminalText.truncate($0, toWidth: context.width, ascii: context.ascii)
+    }
+  }
+}
