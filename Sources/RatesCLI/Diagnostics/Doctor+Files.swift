@@ -33,6 +33,18 @@ extension Doctor {
     return DoctorCheck(name: "cache", status: status, detail: detail, values: values)
   }
 
+  /// `coins.json`; before the split of an older favorites file, says its favorites become
+  /// your coins on first use (the doctor itself changes nothing).
+  func coinsCheck(_ data: UserData) -> DoctorCheck {
+    var check = dataFileCheck("coins", data.coins) { $0.count }
+    if check.values["entries"] == nil, check.status == .ok,
+      let favorites = try? data.favorites.readWithoutLock(), !favorites.isEmpty
+    {
+      check.detail += "; your \(favorites.count) favorites become your coins on first use"
+    }
+    return check
+  }
+
   func dataFileCheck<Value: Codable & Sendable>(
     _ name: String, _ file: DataFile<Value>, count: (Value) -> Int
   ) -> DoctorCheck {
