@@ -40,7 +40,10 @@ extension Doctor {
     if check.values["entries"] == nil, check.status == .ok,
       let favorites = try? data.favorites.readWithoutLock(), !favorites.isEmpty
     {
-      check.detail += "; your \(favorites.count) favorites become your coins on first use"
+      check.detail +=
+        favorites.count == 1
+        ? "; your favorite becomes one of your coins on first use"
+        : "; your \(favorites.count) favorites become your coins on first use"
     }
     return check
   }

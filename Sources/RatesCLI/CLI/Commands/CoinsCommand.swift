@@ -69,7 +69,7 @@ struct CoinsCommand: CommandDeclaration {
   struct Remove: RatesCommand {
     static let name = "remove"
     static let aliases = ["rm"]
-    static let abstract = "remove coins from your coins (a favorite stays starred)"
+    static let abstract = "take coins off your list (a starred coin stays a favorite)"
     static let arguments = [CoinList.coinArgument(completion: .local([.ownCoins]))]
     static let options = [CoinList.currencies]
     static let examples = ["rates coins remove solana"]
