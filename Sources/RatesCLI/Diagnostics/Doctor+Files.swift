@@ -37,13 +37,11 @@ extension Doctor {
   /// your coins on first use (the doctor itself changes nothing).
   func coinsCheck(_ data: UserData) -> DoctorCheck {
     var check = dataFileCheck("coins", data.coins) { $0.count }
-    if check.values["entries"] == nil, check.status == .ok,
-      let favorites = try? data.favorites.readWithoutLock(), !favorites.isEmpty
-    {
+    if check.status == .ok, let count = data.pendingListsSplit() {
       check.detail +=
-        favorites.count == 1
+        count == 1
         ? "; your favorite becomes one of your coins on first use"
-        : "; your \(favorites.count) favorites become your coins on first use"
+        : "; your \(count) favorites become your coins on first use"
     }
     return check
   }

@@ -197,8 +197,10 @@ import RatesTestSupport
   @Test func completionSeesTheCoinsToBe() throws {
     let setup = try makeSetup()
     #expect(try setup.data.coinsWithoutLock().map(\.id) == ["bitcoin", "solana"])
+    #expect(setup.data.pendingListsSplit() == 2)
     #expect(!FileManager.default.fileExists(atPath: setup.coinsURL.path))
     try setup.data.migrateListsIfNeeded()
+    #expect(setup.data.pendingListsSplit() == nil)
     _ = try setup.data.removeCoin(id: "bitcoin")
     #expect(try setup.data.coinsWithoutLock().map(\.id) == ["solana"])
   }
