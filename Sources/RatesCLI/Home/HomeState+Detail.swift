@@ -3,7 +3,9 @@ import RateCore
 
 /// The size of the window a frame is drawn in, in columns and rows.
 public struct HomeWindowSize: Equatable, Sendable {
+  /// Columns.
   public var width: Int
+  /// Rows.
   public var height: Int
 
   /// Creates a size.
@@ -51,10 +53,17 @@ public struct DetailState: Equatable, Sendable {
     row.updatedAt = live.updatedAt
   }
 
-  /// The loaded series with its last day at the row's live rate: what the chart draws.
+  /// The loaded series with the row's live rate as its last day, what the chart draws:
+  /// the rate replaces the last point, or follows it as a new day when the provider dated
+  /// it later (a cached series from yesterday under today's price).
   public var liveSeries: RateSeries? {
     guard var series = data?.series else { return nil }
-    if let rate = row.rate, rate.isFinite, let last = series.points.indices.last {
+    guard let rate = row.rate, rate.isFinite, let last = series.points.indices.last else {
+      return series
+    }
+    if let updated = row.updatedAt.map(Day.init(containing:)), updated > series.points[last].date {
+      series.points.append(RatePoint(date: updated, rate: rate))
+    } else {
       series.points[last].rate = rate
     }
     return series

@@ -26,7 +26,9 @@ public struct PickerState: Equatable, Sendable {
 
 /// One entry of a picker: a currency, and why it cannot be chosen (`nil` when it can).
 public struct PickerEntry: Equatable, Sendable {
+  /// The currency code.
   public var code: String
+  /// `base`, `paired` or `all paired`; `nil` when the entry can be chosen.
   public var disabledReason: String?
 
   /// Whether Enter may choose it.

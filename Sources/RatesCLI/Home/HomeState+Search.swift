@@ -12,8 +12,9 @@ public struct SearchState: Equatable, Sendable {
   public var hits: [HomeSearchHit] = []
   /// The selected hit.
   public var cursor = 0
-  /// Whether the local answer for ``query`` came, and the provider's.
+  /// Whether the local answer for ``query`` came.
   public var localAnswered = false
+  /// Whether the provider's answer for ``query`` came (a later local one is then dropped).
   public var remoteAnswered = false
   /// The answer to the last Enter, shown on the status line.
   public var message: String?

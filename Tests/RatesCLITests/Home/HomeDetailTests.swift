@@ -33,6 +33,18 @@ import Testing
     #expect(F.frame(state, 80, 24).contains { $0.hasPrefix("  price") && $0.contains("87,250.00 USD") })
   }
 
+  @Test func aLiveRateDatedAfterTheSeriesIsANewDay() {
+    var state = F.onDetail(data: F.coinDetail())
+    var live = F.bitcoin
+    live.rate = 88_000
+    live.updatedAt = F.now.addingTimeInterval(86_400)
+    state.detail?.follow(board: HomeBoard(currency: "USD", rows: [live], fetchedAt: F.now, stale: false))
+    let points = state.detail?.liveSeries?.points ?? []
+    #expect(points.count == 31)
+    #expect(points.suffix(2).map(\.rate) == [85_500, 88_000])
+    #expect(points.last?.date == F.today.adding(days: 1))
+  }
+
   @Test func arrowsHomeAndEndMoveTheCursor() {
     var state = F.onDetail(data: F.coinDetail())
     #expect(state.detail?.cursorDay == nil)

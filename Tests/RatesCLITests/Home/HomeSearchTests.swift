@@ -35,6 +35,13 @@ import Testing
     #expect(state.screen == .search)
   }
 
+  @Test func theQueryStopsAtFortyCharacters() {
+    var state = Self.typed(String(repeating: "a", count: 40))
+    #expect(state.handle(.key(.character("b"))) == [])
+    #expect(state.search.query.count == 40)
+    #expect(F.frame(state, 40, 12).allSatisfy { TerminalText.displayWidth($0) <= 40 })
+  }
+
   @Test func resultsForAnOlderQueryAreDropped() {
     var state = Self.typed("bit")
     _ = state.handle(.searchResults(query: "bi", hits: [Self.wrapped], remote: true))
