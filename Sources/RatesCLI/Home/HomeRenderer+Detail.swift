@@ -80,7 +80,7 @@ extension HomeRenderer {
     let star = detail.row.kind == .pair ? "" : "  f star"
     let full = "\(arrows) day  1-4 7/30/90/365 days\(star)  r refresh  q back"
     let short = "\(arrows) day  1-4 range\(star)  q back"
-    return TerminalText.displayWidth(full) <= context.width ? context.style.dim(full) : context.style.dim(short)
+    return context.style.dim(fitting([full, short], context.width))
   }
 
   /// A rate-limit pause (with the seconds left) or a failure, which a screen never hides.

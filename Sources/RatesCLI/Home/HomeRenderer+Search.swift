@@ -41,7 +41,8 @@ extension HomeRenderer {
       ], showsHeader: false)
     for index in first..<min(search.hits.count, first + rows) {
       let hit = search.hits[index]
-      let symbol = asciiFolded(TerminalText.sanitize(hit.symbol), context.ascii) + (hit.sharedSymbol ? "*" : "")
+      let symbol =
+        asciiFolded(TerminalText.sanitize(hit.symbol), context.ascii) + (hit.sharedSymbol ? "*" : "")
       table.append([
         index == search.cursor ? marker : " ", symbol,
         asciiFolded(TerminalText.sanitize(hit.name), context.ascii),

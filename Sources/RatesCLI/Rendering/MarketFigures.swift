@@ -24,16 +24,20 @@ enum MarketFigures {
     func big(_ value: Double?) -> String {
       value.flatMap { $0 > 0 ? RateFormat.compact($0) + " " + code : nil } ?? dash
     }
-    func supply(_ value: Double?) -> String { value.flatMap { $0 > 0 ? RateFormat.compact($0) : nil } ?? dash }
+    func supply(_ value: Double?) -> String {
+      value.flatMap { $0 > 0 ? RateFormat.compact($0) : nil } ?? dash
+    }
     func extreme(_ label: String, _ value: Double?, _ date: Date?, _ distance: Double?) -> [String] {
       [
         label, money(value), date.map { Day(containing: $0).description } ?? "",
         distance.map { style.change(RateFormat.percent($0), value: $0) + " from it" } ?? "",
       ]
     }
-    let change = market.priceChangePercentage24h
+    let change = market.priceChangePercentage24h.map {
+      style.change(RateFormat.percent($0), value: $0) + " 24h"
+    }
     return [
-      ["price", money(market.currentPrice), change.map { style.change(RateFormat.percent($0), value: $0) + " 24h" } ?? ""],
+      ["price", money(market.currentPrice), change ?? ""],
       ["market cap", big(market.marketCap)],
       ["volume 24h", big(market.totalVolume)],
       ["24h low", money(market.low24h)],
