@@ -70,7 +70,7 @@ extension HomeRenderer {
   {
     let ellipsis = context.ascii ? "..." : "…"
     if let message = detail.message { return message }
-    if let status = statusNotice(state.status, now: state.now, context) { return status }
+    if let status = pauseOrFailure(state.status, now: state.now, context) { return status }
     if detail.loading, detail.data != nil { return "Loading \(detail.days) days\(ellipsis)" }
     if let data = detail.data, data.stale {
       let age = AgeText.describe(state.now.timeIntervalSince(data.fetchedAt))
@@ -80,11 +80,11 @@ extension HomeRenderer {
     let star = detail.row.kind == .pair ? "" : "  f star"
     let full = "\(arrows) day  1-4 7/30/90/365 days\(star)  r refresh  q back"
     let short = "\(arrows) day  1-4 range\(star)  q back"
-    return context.style.dim(fitting([full, short], context.width))
+    return context.style.dim(firstFitting([full, short], context.width))
   }
 
   /// A rate-limit pause (with the seconds left) or a failure, which a screen never hides.
-  static func statusNotice(_ status: HomeStatus, now: Date, _ context: HomeRenderContext) -> String? {
+  static func pauseOrFailure(_ status: HomeStatus, now: Date, _ context: HomeRenderContext) -> String? {
     switch status {
     case .rateLimited(let until) where until > now:
       let seconds = Int(until.timeIntervalSince(now).rounded(.up))

@@ -12,10 +12,10 @@ extension HomeRenderer {
       header = style.bold("Add a pair") + "  first currency"
     }
     let arrows = context.ascii ? "Up/Down" : "↑/↓"
-    let keys = fitting(
+    let keys = firstFitting(
       ["\(arrows) move  A-Z jump  Enter choose  Esc back", "\(arrows) A-Z  Enter choose  Esc back"],
       context.width)
-    let footer = statusNotice(state.status, now: state.now, context) ?? style.dim(keys)
+    let footer = pauseOrFailure(state.status, now: state.now, context) ?? style.dim(keys)
     return compose(
       header: header, body: pickerRows(state, room: max(1, context.height - 2), context),
       footer: footer, context)
@@ -51,7 +51,7 @@ extension HomeRenderer {
 
 extension HomeRenderer {
   /// The first of `texts` that fits `width` columns, else the last.
-  static func fitting(_ texts: [String], _ width: Int) -> String {
+  static func firstFitting(_ texts: [String], _ width: Int) -> String {
     texts.first { TerminalText.displayWidth($0) <= width } ?? texts.last ?? ""
   }
 

@@ -11,7 +11,7 @@ extension HomeRenderer {
     if search.query.isEmpty {
       body.append(
         style.dim(
-          fitting(
+          firstFitting(
             ["Type a coin's name or symbol, e.g. bitcoin or BTC", "Type a name or symbol: bitcoin, BTC"],
             context.width)))
     } else if search.hits.isEmpty {
@@ -54,7 +54,7 @@ extension HomeRenderer {
     for (offset, line) in lines.enumerated() where first + offset == search.cursor {
       lines[offset] = context.style.bold(line)
     }
-    let legend = fitting(
+    let legend = firstFitting(
       ["* symbol shared by several coins: pick by name", "* shared symbol: pick by name"], context.width)
     if shared { lines.append(context.style.dim(legend)) }
     return lines
@@ -63,7 +63,7 @@ extension HomeRenderer {
   /// The answer to the last Enter, else the loader's news, else the keys.
   static func searchFooter(_ state: HomeState, _ context: HomeRenderContext) -> String {
     if let message = state.search.message { return message }
-    if let status = statusNotice(state.status, now: state.now, context) { return status }
+    if let status = pauseOrFailure(state.status, now: state.now, context) { return status }
     if state.search.searchingRemote { return "Searching CoinGecko" + (context.ascii ? "..." : "…") }
     let arrows = context.ascii ? "Up/Down" : "↑/↓"
     return context.style.dim("\(arrows) select  Enter add  Esc back")

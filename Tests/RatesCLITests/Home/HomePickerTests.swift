@@ -120,6 +120,14 @@ import Testing
     #expect(F.frame(state, 80, 24).contains { $0.contains("GBP") && $0.hasSuffix("all paired") })
   }
 
+  @Test func aRateLimitPauseIsShownOnTheStatusLine() {
+    var state = Self.onBase()
+    _ = state.handle(.status(.rateLimited(until: F.now.addingTimeInterval(9.2))))
+    #expect(F.frame(state, 40, 12).last == "rate limited: next request in 10 s")
+    _ = state.handle(.status(.rateLimited(until: F.now.addingTimeInterval(-1))))
+    #expect(F.frame(state, 40, 12).last?.hasPrefix("↑/↓") == true)
+  }
+
   @Test func escGoesBackOneStep() {
     var state = Self.onBase()
     _ = state.handle(.key(.character("u")))

@@ -35,6 +35,12 @@ import Testing
     #expect(state.screen == .search)
   }
 
+  @Test func aFailureIsShownOnTheStatusLine() {
+    var state = Self.typed("bit")
+    _ = state.handle(.status(.failed("CoinGecko is unreachable\u{1B}[2J")))
+    #expect(F.frame(state, 80, 24).last == "CoinGecko is unreachable")
+  }
+
   @Test func theQueryStopsAtFortyCharacters() {
     var state = Self.typed(String(repeating: "a", count: 40))
     #expect(state.handle(.key(.character("b"))) == [])
