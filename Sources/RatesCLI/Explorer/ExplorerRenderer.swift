@@ -86,13 +86,14 @@ public enum ExplorerRenderer {
     return [[day, value, position].joined(separator: "  "), change]
   }
 
-  /// `+1,234.50 (+1.46%)` coloured by sign; `—` on the first day.
+  /// `+1,234.50 (+1.46%)` coloured by sign, with the decimals of the two days' rates
+  /// (``RateFormat/rateColumn(_:)``: `+0.0012` for a currency pair); `—` on the first day.
   static func changeText(_ state: ExplorerState, style: Style, ascii: Bool) -> String {
     guard let point = state.selected, let previous = state.previous else {
       return ascii ? "-" : "—"
     }
     let delta = point.rate - previous.rate
-    var text = RateFormat.signed(delta)
+    var text = RateFormat.rateColumn([point.rate, previous.rate]).signed(delta)
     if previous.rate != 0 {
       text += " (" + RateFormat.percent(delta / previous.rate * 100) + ")"
     }

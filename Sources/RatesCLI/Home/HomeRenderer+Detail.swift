@@ -1,9 +1,216 @@
 import Foundation
 import RateCore
 
+/// Where the parts of a detail frame go: the figures on top, then the chart with its
+/// date axis (and, for ECB pairs, a line marking carried days), then the cursor's day.
+/// The renderer draws it and the state reads it to find the day under a mouse click.
+struct DetailLayout {
+  /// The body's lines, the frame's header and footer excluded.
+  var body: [String]
+  /// The frame line of the chart's first row (the header is line 0).
+  var chartTop = 0
+  /// The chart's plot rows (its date axis follows them).
+  var chartRows = 0
+  /// The frame column where the plot starts, and its width in columns.
+  var plotStart = 0
+  var plotWidth = 0
+  /// How many days the chart draws.
+  var pointCount = 0
+
+  /// The index of the day drawn at the frame's 0-based `column` when `line` is on the
+  /// chart's rows or its date axis; `nil` elsewhere.
+  func pointIndex(column: Int, line: Int) -> Int? {
+    guard pointCount > 0, plotWidth > 0, (chartTop...(chartTop + chartRows)).contains(line),
+      (plotStart..<(plotStart + plotWidth)).contains(column)
+    else { return nil }
+    return LineChart.pointIndex(column: column - plotStart, count: plotWidth, total: pointCount)
+  }
+}
+
 // The detail frame.
 extension HomeRenderer {
+  /// The fewest plot rows the chart gets; figures give way to it.
+  static let minimumDetailChartRows = 3
+
   static func renderDetail(_ state: HomeState, _ context: HomeRenderContext) -> [String] {
-    ["Detail"]
+    guard let detail = state.detail else {
+      return compose(header: "", body: [], footer: "", context)
+    }
+    let window = HomeWindowSize(width: context.width, height: context.height)
+    let layout = detailLayout(detail, window: window, style: context.style, ascii: context.ascii)
+    let starred = state.lists.favorites.contains { $0.id == detail.row.id }
+    return compose(
+      header: detailHeader(detail, starred: starred, context),
+      body: layout.body,
+      footer: detailFooter(state, detail, context), context)
+  }
+
+  /// `Bitcoin (BTC) in USD  30 days  ★`; a pair: `GBP/USD  ECB reference rate  30 days`.
+  static func detailHeader(_ detail: DetailState, starred: Bool, _ context: HomeRenderContext)
+    -> String
+  {
+    let row = detail.row
+    let style = context.style
+    let currency = TerminalText.sanitize(row.currency)
+    var parts: [String]
+    if row.kind == .pair {
+      parts = [style.bold(TerminalText.sanitize(row.symbol)), "ECB reference rate"]
+    } else {
+      let title = TerminalText.sanitize("\(row.name) (\(row.symbol))")
+      parts = [style.bold(title) + " in " + currency]
+    }
+    parts.append("\(detail.days) days")
+    if starred { parts.append(style.yellow(context.ascii ? "* starred" : "★ starred")) }
+    return parts.joined(separator: "  ")
+  }
+
+  /// The answer to the last key, else the loader's news, else the keys.
+  static func detailFooter(_ state: HomeState, _ detail: DetailState, _ context: HomeRenderContext)
+    -> String
+  {
+    let ellipsis = context.ascii ? "..." : "…"
+    if let message = detail.message { return message }
+    if let status = pauseOrFailure(state.status, now: state.now, context) { return status }
+    if detail.loading, detail.data != nil { return "Loading \(detail.days) days\(ellipsis)" }
+    if let data = detail.data, data.stale {
+      let age = AgeText.describe(state.now.timeIntervalSince(data.fetchedAt))
+      return context.style.yellow("stale: cached \(age) ago") + "  r refresh"
+    }
+    let arrows = context.ascii ? "<-/->" : "←/→"
+    let star = detail.row.kind == .pair ? "" : "  f star"
+    let full = "\(arrows) day  1-4 7/30/90/365 days\(star)  r refresh  q back"
+    let short = "\(arrows) day  1-4 range\(star)  q back"
+    return context.style.dim(firstFitting([full, short], context.width))
+  }
+
+  /// A rate-limit pause (with the seconds left) or a failure, which a screen never hides.
+  static func pauseOrFailure(_ status: HomeStatus, now: Date, _ context: HomeRenderContext) -> String? {
+    switch status {
+    case .rateLimited(let until) where until > now:
+      let seconds = Int(until.timeIntervalSince(now).rounded(.up))
+      return context.style.yellow("rate limited: next request in \(seconds) s")
+    case .failed(let message): return context.style.yellow(TerminalText.sanitize(message))
+    default: return nil
+    }
+  }
+
+  /// The detail's body laid out in `window`.
+  static func detailLayout(
+    _ detail: DetailState, window: HomeWindowSize, style: Style = Style(enabled: false),
+    ascii: Bool = false
+  ) -> DetailLayout {
+    let width = window.width
+    let room = max(0, window.height - 2)
+    let figures = detailFigures(detail, width: width, style: style, ascii: ascii)
+    guard let explorer = detail.explorer, !explorer.days.isEmpty else {
+      let ellipsis = ascii ? "..." : "…"
+      let note = detail.data == nil ? "Loading \(detail.days) days\(ellipsis)" : "No data for these days"
+      return DetailLayout(body: Array(figures.prefix(max(0, room - 2))) + ["", note])
+    }
+    let info = cursorLines(explorer, width: width, style: style, ascii: ascii)
+    let carried = detail.row.kind == .pair && explorer.days.contains(where: \.carried)
+    let fixed = 1 + info.count + (carried ? 1 : 0)
+    let shown = min(figures.count, max(0, room - fixed - minimumDetailChartRows - 1))
+    var body = Array(figures.prefix(shown))
+    if shown > 0 { body.append("") }
+    let chartRows = max(1, room - fixed - body.count)
+    var layout = DetailLayout(body: [], chartTop: 1 + body.count, chartRows: chartRows)
+    let chart = LineChart.render(
+      points: explorer.days, width: width, height: chartRows, ascii: ascii, cursor: explorer.cursor)
+    layout.plotWidth = LineChart.plotWidth(points: explorer.days, width: width, height: chartRows)
+    layout.plotStart = width - layout.plotWidth
+    layout.pointCount = explorer.days.count
+    body += chart
+    if carried { body.append(carriedMarks(explorer.days, layout: layout, style: style, ascii: ascii)) }
+    layout.body = body + info
+    return layout
+  }
+
+  /// Under the date axis, a `·` (ASCII `.`) under each column that draws a carried day.
+  static func carriedMarks(_ days: [RatePoint], layout: DetailLayout, style: Style, ascii: Bool)
+    -> String
+  {
+    var marks = Array(repeating: Character(" "), count: layout.plotWidth)
+    for (index, day) in days.enumerated() where day.carried {
+      let column = LineChart.cursorColumn(
+        pointIndex: index, pointCount: days.count, plotWidth: layout.plotWidth)
+      marks[column] = ascii ? "." : "·"
+    }
+    var text = String(marks)
+    while text.hasSuffix(" ") { text.removeLast() }
+    return String(repeating: " ", count: layout.plotStart) + style.yellow(text)
+  }
+
+  /// The figures: a coin's market data (``MarketFigures``), or a pair's ECB rate, its
+  /// working-day change and what the carried-day marks mean.
+  static func detailFigures(_ detail: DetailState, width: Int, style: Style, ascii: Bool) -> [String] {
+    let row = detail.row
+    let code = TerminalText.sanitize(row.currency)
+    let dash = ascii ? "-" : "—"
+    var table = MarketFigures.table()
+    if let market = detail.data?.market, row.kind != .pair {
+      var rows = MarketFigures.rows(market, code: code, style: style, ascii: ascii)
+      if let rate = row.rate, !rows.isEmpty { rows[0][1] = RateFormat.amount(rate, code: code) }
+      rows.forEach { table.append($0) }
+    } else {
+      let change = row.changePercent.map {
+        style.change(RateFormat.percent($0), value: $0) + " " + row.changePeriod.rawValue
+      }
+      let label = row.kind == .pair ? "ECB rate" : "price"
+      table.append([label, row.rate.map { RateFormat.amount($0, code: code) } ?? dash, asOf(detail)])
+      if row.kind == .pair {
+        let period = row.changePeriod == .workingDay ? "since the working day before" : ""
+        table.append(["change", change ?? dash, period])
+        if detail.data?.series.points.contains(where: \.carried) == true {
+          table.append([style.yellow(ascii ? "." : "·"), "carried", "no ECB rate that day"])
+        }
+      } else if let change {
+        table.rows[0][2] = change
+      }
+    }
+    return table.render(maxWidth: width - 2, ascii: ascii).map { "  " + $0 }
+  }
+
+  /// The weekday and day of a pair's newest published rate: `Fri 2026-11-20`.
+  static func asOf(_ detail: DetailState) -> String {
+    guard detail.row.kind == .pair else { return "" }
+    if let own = detail.data?.series.ownPoints.last { return weekdayAndDay(own.date) }
+    return detail.row.updatedAt.map { weekdayAndDay(Day(containing: $0)) } ?? ""
+  }
+
+  /// `Fri 2026-11-20`.
+  static func weekdayAndDay(_ day: Day) -> String {
+    "\(DayLookup.weekdays[day.isoWeekday - 1].prefix(3)) \(day)"
+  }
+
+  /// The cursor's day as the explorer shows it (date, value, change from the day before,
+  /// position), a carried day with the day its rate is from; packed into as few lines of
+  /// `width` as it takes, never cutting a figure.
+  static func cursorLines(_ explorer: ExplorerState, width: Int, style: Style, ascii: Bool)
+    -> [String]
+  {
+    guard let day = explorer.selectedDay else { return ["no data"] }
+    var parts = [style.bold(day.description)]
+    if let point = explorer.selected {
+      let quote = TerminalText.sanitize(explorer.series.quote)
+      parts[0] += "  " + RateFormat.rate(point.rate) + " " + quote
+      parts.append(ExplorerRenderer.changeText(explorer, style: style, ascii: ascii))
+      if point.carried {
+        let source = explorer.series.points.last { $0.date < day && !$0.carried }
+        parts.append(style.yellow("carried" + (source.map { " from " + weekdayAndDay($0.date) } ?? "")))
+      }
+    } else {
+      parts.append(style.yellow("no rate"))
+    }
+    parts.append(style.dim("\(explorer.cursor + 1)/\(explorer.days.count)"))
+    var lines: [String] = []
+    for part in parts {
+      if let last = lines.last, TerminalText.displayWidth(last + "  " + part) <= width {
+        lines[lines.count - 1] = last + "  " + part
+      } else {
+        lines.append(part)
+      }
+    }
+    return lines
   }
 }

@@ -1,28 +1,182 @@
 import Foundation
 import RateCore
 
+/// The size of the window a frame is drawn in, in columns and rows.
+public struct HomeWindowSize: Equatable, Sendable {
+  /// Columns.
+  public var width: Int
+  /// Rows.
+  public var height: Int
+
+  /// Creates a size.
+  public init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+}
+
 /// The detail screen: one row, a chart range and a cursor on it.
 public struct DetailState: Equatable, Sendable {
-  /// The row the screen is about.
+  /// The ranges the keys `1` `2` `3` `4` choose, in days.
+  public static let ranges = [7, 30, 90, 365]
+
+  /// The row the screen is about; ``follow(board:)`` keeps its rate live.
   public var row: HomeRow
   /// The chart's range: 7, 30, 90 or 365 days.
   public var days: Int = 30
   /// The loaded data, `nil` while loading.
   public var data: HomeDetail?
+  /// Whether a load of ``days`` is in flight (the data shown, if any, is an older range's).
+  public var loading = false
+  /// The day under the cursor; `nil` means the last day (it follows the newest day).
+  public var cursorDay: Day?
+  /// A one-line answer to the last key (`f` on a pair, a star), shown on the status line.
+  public var message: String?
+  /// The window the frame is drawn in: where a mouse click lands on the chart.
+  /// The runtime keeps it current (``HomeState/setWindow(width:height:)``).
+  public var window = HomeWindowSize(width: 80, height: 24)
 
   /// A detail screen for `row`, not loaded.
   public init(row: HomeRow) {
     self.row = row
   }
+
+  /// Takes the live rate of this screen's row from `board` (the row with the same id and
+  /// currency), so the chart's last point follows it; other rows are ignored.
+  public mutating func follow(board: HomeBoard) {
+    guard let live = board.rows.first(where: { $0.id == row.id && $0.currency == row.currency })
+    else { return }
+    row.rate = live.rate
+    row.changePercent = live.changePercent
+    row.changePeriod = live.changePeriod
+    row.week = live.week
+    row.updatedAt = live.updatedAt
+  }
+
+  /// The loaded series with the row's live rate as its last day, what the chart draws:
+  /// the rate replaces the last point, or follows it as a new day when the provider dated
+  /// it later (a cached series from yesterday under today's price).
+  public var liveSeries: RateSeries? {
+    guard var series = data?.series else { return nil }
+    guard let rate = row.rate, rate.isFinite, let last = series.points.indices.last else {
+      return series
+    }
+    if let updated = row.updatedAt.map(Day.init(containing:)), updated > series.points[last].date {
+      series.points.append(RatePoint(date: updated, rate: rate))
+    } else {
+      series.points[last].rate = rate
+    }
+    return series
+  }
+
+  /// The series and the cursor on it, as the explorer keeps them.
+  var explorer: ExplorerState? {
+    guard let series = liveSeries else { return nil }
+    let days = series.chartPoints
+    guard let cursorDay, let index = days.firstIndex(where: { $0.date == cursorDay }) else {
+      return ExplorerState(series: series)
+    }
+    return ExplorerState(series: series, cursor: index)
+  }
+
+  /// Puts the cursor on point `index` of the chart (the last one is stored as "last").
+  mutating func moveCursor(to explorer: ExplorerState) {
+    cursorDay = explorer.cursor >= explorer.days.count - 1 ? nil : explorer.selectedDay
+  }
+
+  /// The effect that loads this screen's data for ``days``, marking it loading.
+  mutating func load() -> HomeEffect {
+    loading = true
+    return .loadDetail(row: row, currency: row.currency, days: days)
+  }
 }
 
 extension HomeState {
-  mutating func handleDetailKey(_ key: TerminalKey) -> [HomeEffect] {
-    back()
+  /// Opens the detail of `row` and asks for its data (Enter on the list).
+  public mutating func openDetail(_ row: HomeRow) -> [HomeEffect] {
+    var state = DetailState(row: row)
+    if let window = detail?.window { state.window = window }
+    let effect = state.load()
+    detail = state
+    screens.append(.detail)
+    return [effect]
   }
 
-  mutating func apply(detail: HomeDetail) -> [HomeEffect] {
-    self.detail?.data = detail
+  /// Tells the screens the window's size (the runtime, before it draws a frame).
+  public mutating func setWindow(width: Int, height: Int) {
+    detail?.window = HomeWindowSize(width: width, height: height)
+  }
+
+  mutating func handleDetailKey(_ key: TerminalKey) -> [HomeEffect] {
+    guard detail != nil else { return back() }
+    detail?.message = nil
+    switch key {
+    case .character("q"), .character("Q"), .escape:
+      detail = nil
+      return back()
+    case .character(let digit) where ("1"..."4").contains(digit):
+      return chooseRange(Int(String(digit)) ?? 1)
+    case .character("f"): return toggleStar()
+    case .character("r"): return (detail?.load()).map { [$0] } ?? []
+    case .mouse(let column, let row): return clickChart(column: column, row: row)
+    default: break
+    }
+    if let move = ExplorerKey(key), var explorer = detail?.explorer {
+      guard [.left, .right, .home, .end].contains(move), explorer.apply(move) == .moved else {
+        return []
+      }
+      detail?.moveCursor(to: explorer)
+    }
+    return []
+  }
+
+  /// `1`…`4`: the range of ``DetailState/ranges``; the cursor keeps its day when the
+  /// new data has it (``apply(detail:)``).
+  private mutating func chooseRange(_ number: Int) -> [HomeEffect] {
+    guard detail != nil, DetailState.ranges.indices.contains(number - 1) else { return [] }
+    detail?.days = DetailState.ranges[number - 1]
+    return (detail?.load()).map { [$0] } ?? []
+  }
+
+  /// `f`: stars or unstars the coin at once (the driver stores it); pairs have no star.
+  private mutating func toggleStar() -> [HomeEffect] {
+    guard let row = detail?.row else { return [] }
+    let name = TerminalText.sanitize(row.name)
+    guard row.kind != .pair else {
+      detail?.message = "f stars coins only: a pair has no star"
+      return []
+    }
+    let starred = lists.favorites.contains { $0.id == row.id }
+    if starred {
+      lists.favorites.removeAll { $0.id == row.id }
+    } else {
+      lists.favorites.append(FavoriteCoin(id: row.id, symbol: row.symbol, name: row.name, addedAt: now))
+    }
+    detail?.message = starred ? "Unstarred \(name)" : "Starred \(name)"
+    return [.setFavorite(id: row.id, symbol: row.symbol, name: row.name, starred: !starred)]
+  }
+
+  /// A click or drag on the chart puts the cursor on that column's day.
+  private mutating func clickChart(column: Int, row: Int) -> [HomeEffect] {
+    guard let state = detail, let explorer = state.explorer,
+      let index = HomeRenderer.detailLayout(state, window: state.window)
+        .pointIndex(column: column - 1, line: row - 1)
+    else { return [] }
+    detail?.moveCursor(to: ExplorerState(series: explorer.series, cursor: index))
+    return []
+  }
+
+  mutating func apply(detail data: HomeDetail) -> [HomeEffect] {
+    // An answer for another row, currency or range (an older key's) is dropped.
+    guard var state = detail, data.rowID == state.row.id, data.currency == state.row.currency,
+      data.days == state.days
+    else { return [] }
+    state.data = data
+    state.loading = false
+    if let day = state.cursorDay, !data.series.chartPoints.contains(where: { $0.date == day }) {
+      state.cursorDay = nil
+    }
+    detail = state
     return []
   }
 }

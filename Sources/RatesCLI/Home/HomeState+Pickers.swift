@@ -3,15 +3,143 @@ import RateCore
 
 /// The two currency pickers of "add a pair".
 public struct PickerState: Equatable, Sendable {
+  /// The currencies listed first, in this order; the rest follow A–Z.
+  public static let leading = ["GBP", "EUR", "USD"]
+  /// How far PageUp and PageDown move.
+  public static let page = 10
+
   /// The selected entry of the shown picker.
   public var cursor = 0
+  /// The name (`GBP-USD`) of the pair just added, for the home list to put its cursor on
+  /// when a board with that row arrives; `nil` once it has (or when nothing was added).
+  public var addedPair: String?
 
   /// A picker on its first entry.
   public init() {}
+
+  /// `codes` upper-cased, without repeats, in picker order: ``leading`` first, then A–Z.
+  public static func order(_ codes: [String]) -> [String] {
+    let upper = Set(codes.map { $0.uppercased() })
+    return leading.filter(upper.contains) + upper.subtracting(leading).sorted()
+  }
+}
+
+/// One entry of a picker: a currency, and why it cannot be chosen (`nil` when it can).
+public struct PickerEntry: Equatable, Sendable {
+  /// The currency code.
+  public var code: String
+  /// `base`, `paired` or `all paired`; `nil` when the entry can be chosen.
+  public var disabledReason: String?
+
+  /// Whether Enter may choose it.
+  public var selectable: Bool { disabledReason == nil }
 }
 
 extension HomeState {
+  /// Opens the first picker (`p` on the list), on its first currency that can be chosen.
+  public mutating func openPairPicker() -> [HomeEffect] {
+    screens.append(.pickBase)
+    picker.cursor = 0
+    picker.cursor = firstSelectable(from: 0, step: 1) ?? 0
+    return []
+  }
+
+  /// The shown picker's entries: every ECB currency; in the first, a currency already
+  /// paired with every other is disabled ("all paired"); in the second, the base ("base")
+  /// and every currency paired with it in either order ("paired").
+  public var pickerEntries: [PickerEntry] {
+    let codes = PickerState.order(pickerCurrencies)
+    switch screen {
+    case .pickQuote(let base):
+      return codes.map { code in
+        if code == base.uppercased() { return PickerEntry(code: code, disabledReason: "base") }
+        let paired = lists.pairs.contains { $0.matches(base, code) }
+        return PickerEntry(code: code, disabledReason: paired ? "paired" : nil)
+      }
+    default:
+      return codes.map { code in
+        let open = codes.contains { other in
+          other != code && !lists.pairs.contains { $0.matches(code, other) }
+        }
+        return PickerEntry(code: code, disabledReason: open ? nil : "all paired")
+      }
+    }
+  }
+
   mutating func handlePickerKey(_ key: TerminalKey) -> [HomeEffect] {
-    back()
+    let count = pickerEntries.count
+    switch key {
+    case .escape:
+      let leaving = screen
+      let effects = back()
+      if case .pickQuote(let base) = leaving {
+        picker.cursor = PickerState.order(pickerCurrencies).firstIndex(of: base) ?? 0
+      }
+      return effects
+    case .up: movePicker(to: picker.cursor - 1, step: -1)
+    case .down: movePicker(to: picker.cursor + 1, step: 1)
+    case .pageUp: movePicker(to: picker.cursor - PickerState.page, step: -1)
+    case .pageDown: movePicker(to: picker.cursor + PickerState.page, step: 1)
+    case .home: movePicker(to: 0, step: 1)
+    case .end: movePicker(to: count - 1, step: -1)
+    case .character(let letter): jump(to: letter)
+    case .enter: return choose()
+    default: break
+    }
+    return []
+  }
+
+  /// The first selectable entry from `start` on, going by `step`; `nil` when none.
+  func firstSelectable(from start: Int, step: Int) -> Int? {
+    let entries = pickerEntries
+    var index = start
+    while entries.indices.contains(index) {
+      if entries[index].selectable { return index }
+      index += step
+    }
+    return nil
+  }
+
+  /// Moves to the selectable entry nearest `target` (clamped) going by `step`, else back
+  /// the other way; stays put when there is none.
+  private mutating func movePicker(to target: Int, step: Int) {
+    let clamped = min(max(0, target), max(0, pickerEntries.count - 1))
+    if let index = firstSelectable(from: clamped, step: step) ?? firstSelectable(from: clamped, step: -step) {
+      picker.cursor = index
+    }
+  }
+
+  /// A letter: the first selectable code starting with it, or the next one when the
+  /// cursor is already on such a code (so typing `C` again walks CAD, CHF, CNY, CZK).
+  private mutating func jump(to letter: Character) {
+    let entries = pickerEntries
+    let wanted = Character(letter.uppercased())
+    let matching = entries.indices.filter { entries[$0].selectable && entries[$0].code.first == wanted }
+    guard let first = matching.first else { return }
+    let onOne = entries.indices.contains(picker.cursor) && entries[picker.cursor].code.first == wanted
+    picker.cursor = onOne ? (matching.first { $0 > picker.cursor } ?? first) : first
+  }
+
+  /// Enter: the base opens the second picker; the quote adds the pair at the top of the
+  /// user's pairs (shown at once; the driver stores it) and goes back to the list.
+  private mutating func choose() -> [HomeEffect] {
+    let entries = pickerEntries
+    guard entries.indices.contains(picker.cursor), entries[picker.cursor].selectable else { return [] }
+    let code = entries[picker.cursor].code
+    guard case .pickQuote(let base) = screen else {
+      screens.append(.pickQuote(base: code))
+      picker.cursor = 0
+      picker.cursor = firstSelectable(from: 0, step: 1) ?? 0
+      return []
+    }
+    let pair = ConfiguredPair(base: base, quote: code, addedAt: now)
+    lists.pairs.insert(pair, at: 0)
+    screens.removeAll { if case .pickQuote = $0 { true } else { $0 == .pickBase } }
+    picker = PickerState()
+    picker.addedPair = pair.name
+    if let index = board?.rows.firstIndex(where: { $0.kind == .pair && $0.id == pair.name }) {
+      cursor = index
+    }
+    return [.addPair(base: base, quote: code)]
   }
 }

@@ -3,23 +3,94 @@ import RateCore
 
 /// The search screen: the query typed so far and what it found.
 public struct SearchState: Equatable, Sendable {
+  /// The longest query kept (more is ignored).
+  public static let maximumQueryLength = 40
+
   /// The text typed.
   public var query = ""
   /// The results for ``query``.
   public var hits: [HomeSearchHit] = []
   /// The selected hit.
   public var cursor = 0
+  /// Whether the local answer for ``query`` came.
+  public var localAnswered = false
+  /// Whether the provider's answer for ``query`` came (a later local one is then dropped).
+  public var remoteAnswered = false
+  /// The answer to the last Enter, shown on the status line.
+  public var message: String?
 
   /// An empty search.
   public init() {}
+
+  /// Whether the provider's answer for a non-empty query is still to come after the local one.
+  public var searchingRemote: Bool { !query.isEmpty && localAnswered && !remoteAnswered }
 }
 
 extension HomeState {
+  /// Opens the search screen, empty (`/` on the list).
+  public mutating func openSearch() -> [HomeEffect] {
+    search = SearchState()
+    screens.append(.search)
+    return []
+  }
+
   mutating func handleSearchKey(_ key: TerminalKey) -> [HomeEffect] {
-    back()
+    switch key {
+    case .escape:
+      search = SearchState()
+      return back()
+    case .character(let character):
+      guard search.query.count < SearchState.maximumQueryLength else { return [] }
+      return retype(search.query + String(character))
+    case .backspace:
+      guard !search.query.isEmpty else { return [] }
+      return retype(String(search.query.dropLast()))
+    case .up, .down:
+      search.message = nil
+      let step = key == .up ? -1 : 1
+      search.cursor = min(max(0, search.cursor + step), max(0, search.hits.count - 1))
+      return []
+    case .enter: return addSelectedHit()
+    default: return []
+    }
+  }
+
+  /// A changed query: asked for at once (the driver answers locally, then from the
+  /// provider after a pause); the hits shown stay until its answer comes.
+  private mutating func retype(_ query: String) -> [HomeEffect] {
+    search.query = query
+    search.localAnswered = false
+    search.remoteAnswered = false
+    search.message = nil
+    if query.isEmpty {
+      search.hits = []
+      search.cursor = 0
+    }
+    return [.search(query: query)]
+  }
+
+  /// Enter: adds the selected coin to the user's coins (shown at once; the driver stores
+  /// it) and stays on the screen to add more; a coin already there is only named.
+  private mutating func addSelectedHit() -> [HomeEffect] {
+    guard search.hits.indices.contains(search.cursor) else { return [] }
+    let hit = search.hits[search.cursor]
+    let name = TerminalText.sanitize(hit.name)
+    if lists.coins.contains(where: { $0.id == hit.id }) {
+      search.message = "\(name) is already in your coins"
+      return []
+    }
+    lists.coins.append(FavoriteCoin(id: hit.id, symbol: hit.symbol, name: hit.name, addedAt: now))
+    search.message = "Added \(name) (\(TerminalText.sanitize(hit.symbol))) to your coins"
+    return [.addCoin(hit)]
   }
 
   mutating func apply(searchResults hits: [HomeSearchHit], for query: String, remote: Bool) -> [HomeEffect] {
-    []
+    // An answer to an older query, or a local one after the provider's, is dropped.
+    guard query == search.query, remote || !search.remoteAnswered else { return [] }
+    let selected = search.hits.indices.contains(search.cursor) ? search.hits[search.cursor].id : nil
+    search.hits = hits
+    search.cursor = hits.firstIndex { $0.id == selected } ?? 0
+    if remote { search.remoteAnswered = true } else { search.localAnswered = true }
+    return []
   }
 }

@@ -64,7 +64,7 @@ import RatesTestSupport
     #expect(carried == ["2024-03-02  100.00 EUR  change +0.00 (+0.00%)  carried  2/3"])
     let fall = ExplorerRenderer.infoLines(
       Self.state([100, 100, 90]), width: 80, style: Self.plain, ascii: false)
-    #expect(fall == ["2024-03-03  90.000 EUR  change -10.00 (-10.00%)  3/3"])
+    #expect(fall == ["2024-03-03  90.000 EUR  change -10.000 (-10.00%)  3/3"])
   }
 
   @Test func infoUsesRateFormatAndColours() {

@@ -125,38 +125,13 @@ struct InfoCommand: RatesCommand {
   {
     let style = invocation.style
     let dash = invocation.terminal.unicode ? "—" : "-"
-    let code = currency
-    func money(_ value: Double?) -> String { value.map { RateFormat.amount($0, code: code) } ?? dash }
-    func big(_ value: Double?) -> String {
-      value.flatMap { $0 > 0 ? RateFormat.compact($0) + " " + code : nil } ?? dash
-    }
-    func supply(_ value: Double?) -> String { value.flatMap { $0 > 0 ? RateFormat.compact($0) : nil } ?? dash }
-    func extreme(_ label: String, _ value: Double?, _ date: Date?, _ distance: Double?) -> [String] {
-      [
-        label, money(value), date.map { Day(containing: $0).description } ?? "",
-        distance.map { style.change(RateFormat.percent($0), value: $0) + " from it" } ?? "",
-      ]
-    }
     var header = style.bold(TerminalText.sanitize("\(market.name) (\(market.symbol))"))
     if let rank = market.marketCapRank { header += "  #\(rank)" }
     header += style.dim("  id: \(TerminalText.sanitize(market.id))")
-    // Narrowing drops the distances from the extremes, then their dates and the 24h change.
-    var table = TextTable(
-      columns: [
-        .init("", priority: TextTable.required), .init("", alignment: .right, priority: TextTable.required),
-        .init("", priority: 2), .init("", priority: 1),
-      ], showsHeader: false)
-    let change = market.priceChangePercentage24h
-    table.append(["price", money(market.currentPrice), change.map { style.change(RateFormat.percent($0), value: $0) + " 24h" } ?? ""])
-    table.append(["market cap", big(market.marketCap)])
-    table.append(["volume 24h", big(market.totalVolume)])
-    table.append(["24h low", money(market.low24h)])
-    table.append(["24h high", money(market.high24h)])
-    table.append(extreme("all-time high", market.ath, market.athDate, market.athChangePercentage))
-    table.append(extreme("all-time low", market.atl, market.atlDate, market.atlChangePercentage))
-    table.append(["circulating", supply(market.circulatingSupply)])
-    table.append(["total supply", supply(market.totalSupply)])
-    table.append(["max supply", supply(market.maxSupply)])
+    var table = MarketFigures.table()
+    for row in MarketFigures.rows(market, code: currency, style: style, ascii: !invocation.terminal.unicode) {
+      table.append(row)
+    }
     table.append(["updated", market.lastUpdated.map { CurrentCommand.clock($0, now: invocation.context.now()) } ?? dash])
     var lines = [header, ""] + table.render(maxWidth: invocation.terminal.width - 2, ascii: !invocation.terminal.unicode).map { "  " + $0 }
     if let stats = SeriesStatistics(points: series.ownPoints) {

@@ -1,0 +1,257 @@
+import Foundation
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+
+@Suite struct HomeDetailTests {
+  typealias F = HomeScreenFixtures
+
+  @Test func openingLoadsThirtyDaysInTheRowsCurrency() {
+    var state = F.state()
+    let effects = state.openDetail(F.bitcoin)
+    #expect(effects == [.loadDetail(row: F.bitcoin, currency: "USD", days: 30)])
+    #expect(state.screen == .detail)
+    #expect(state.detail?.loading == true)
+    #expect(state.detail?.row == F.bitcoin)
+  }
+
+  @Test func theLastPointFollowsTheLiveRate() throws {
+    var state = F.onDetail(data: F.coinDetail())
+    #expect(state.detail?.liveSeries?.points.last?.rate == 86_000)
+    var live = F.bitcoin
+    live.rate = 87_250
+    let elsewhere = HomeRow(
+      kind: .top, id: "bitcoin", symbol: "BTC", name: "Bitcoin", currency: "EUR", rate: 1,
+      changePercent: nil, changePeriod: .hours24, week: [])
+    state.detail?.follow(board: HomeBoard(currency: "EUR", rows: [elsewhere], fetchedAt: F.now, stale: false))
+    #expect(state.detail?.row.rate == 86_000)
+    state.detail?.follow(board: HomeBoard(currency: "USD", rows: [live], fetchedAt: F.now, stale: false))
+    #expect(state.detail?.liveSeries?.points.last?.rate == 87_250)
+    let frame = F.frame(state, 80, 24).joined(separator: "\n")
+    #expect(frame.contains("\(F.today)  87,250.00 USD"))
+    #expect(F.frame(state, 80, 24).contains { $0.hasPrefix("  price") && $0.contains("87,250.00 USD") })
+  }
+
+  @Test func aLiveRateDatedAfterTheSeriesIsANewDay() {
+    var state = F.onDetail(data: F.coinDetail())
+    var live = F.bitcoin
+    live.rate = 88_000
+    live.updatedAt = F.now.addingTimeInterval(86_400)
+    state.detail?.follow(board: HomeBoard(currency: "USD", rows: [live], fetchedAt: F.now, stale: false))
+    let points = state.detail?.liveSeries?.points ?? []
+    #expect(points.count == 31)
+    #expect(points.suffix(2).map(\.rate) == [85_500, 88_000])
+    #expect(points.last?.date == F.today.adding(days: 1))
+  }
+
+  @Test func arrowsHomeAndEndMoveTheCursor() {
+    var state = F.onDetail(data: F.coinDetail())
+    #expect(state.detail?.cursorDay == nil)
+    _ = state.handle(.key(.left))
+    #expect(state.detail?.cursorDay == F.today.adding(days: -1))
+    _ = state.handle(.key(.character("h")))
+    _ = state.handle(.key(.character("h")))
+    _ = state.handle(.key(.character("l")))
+    #expect(state.detail?.cursorDay == F.today.adding(days: -2))
+    _ = state.handle(.key(.home))
+    #expect(state.detail?.cursorDay == F.today.adding(days: -29))
+    _ = state.handle(.key(.end))
+    #expect(state.detail?.cursorDay == nil)
+    let frame = F.frame(state, 80, 24)
+    #expect(frame.contains { $0.hasPrefix("\(F.today)  86,000.00 USD") })
+  }
+
+  @Test func aClickOnTheChartPutsTheCursorOnThatColumnsDay() throws {
+    var state = F.onDetail(data: F.coinDetail())
+    state.setWindow(width: 80, height: 24)
+    let layout = HomeRenderer.detailLayout(try #require(state.detail), window: .init(width: 80, height: 24))
+    // 1-based cells: the plot's first column, on a chart row, is the first day.
+    _ = state.handle(.key(.mouse(column: layout.plotStart + 1, row: layout.chartTop + 2)))
+    #expect(state.detail?.cursorDay == F.today.adding(days: -29))
+    // Its middle column.
+    _ = state.handle(.key(.mouse(column: layout.plotStart + layout.plotWidth / 2 + 1, row: layout.chartTop + 1)))
+    let middle = try #require(state.detail?.cursorDay)
+    #expect(abs(middle.distance(to: F.today.adding(days: -15))) <= 1)
+    // Outside the chart (the figures, the value labels): nothing moves.
+    _ = state.handle(.key(.mouse(column: layout.plotStart + 3, row: 2)))
+    _ = state.handle(.key(.mouse(column: 1, row: layout.chartTop + 1)))
+    #expect(state.detail?.cursorDay == middle)
+    // The last column is the last day.
+    _ = state.handle(.key(.mouse(column: layout.plotStart + layout.plotWidth, row: layout.chartTop + 1)))
+    #expect(state.detail?.cursorDay == nil)
+  }
+
+  @Test func aClickUsesTheWindowSize() throws {
+    var state = F.onDetail(data: F.coinDetail())
+    state.setWindow(width: 40, height: 12)
+    let layout = HomeRenderer.detailLayout(try #require(state.detail), window: .init(width: 40, height: 12))
+    #expect(layout.plotStart + layout.plotWidth == 40)
+    _ = state.handle(.key(.mouse(column: layout.plotStart + 1, row: layout.chartTop + 1)))
+    #expect(state.detail?.cursorDay == F.today.adding(days: -29))
+  }
+
+  @Test func rangeKeysLoadAndKeepTheCursorsDay() {
+    var state = F.onDetail(data: F.coinDetail())
+    for _ in 0..<3 { _ = state.handle(.key(.left)) }
+    #expect(state.handle(.key(.character("3"))) == [.loadDetail(row: F.bitcoin, currency: "USD", days: 90)])
+    #expect(state.detail?.days == 90)
+    #expect(state.detail?.loading == true)
+    #expect(F.frame(state, 80, 24).last == "Loading 90 days…")
+    _ = state.handle(.detail(F.coinDetail(days: 90)))
+    #expect(state.detail?.loading == false)
+    #expect(state.detail?.cursorDay == F.today.adding(days: -3))
+    // A day the new range lacks: the cursor goes to the last day.
+    _ = state.handle(.key(.home))
+    #expect(state.handle(.key(.character("1"))) == [.loadDetail(row: F.bitcoin, currency: "USD", days: 7)])
+    _ = state.handle(.detail(F.coinDetail(days: 7)))
+    #expect(state.detail?.cursorDay == nil)
+    #expect(state.handle(.key(.character("4"))) == [.loadDetail(row: F.bitcoin, currency: "USD", days: 365)])
+    #expect(state.handle(.key(.character("5"))) == [])
+    #expect(state.detail?.days == 365)
+  }
+
+  @Test func anAnswerForAnotherRangeOrRowIsDropped() {
+    var state = F.onDetail(data: F.coinDetail())
+    _ = state.handle(.key(.character("3")))
+    _ = state.handle(.detail(F.coinDetail(days: 30)))
+    #expect(state.detail?.loading == true)
+    _ = state.handle(.detail(F.pairDetail(days: 90)))
+    #expect(state.detail?.data?.rowID == "bitcoin")
+    #expect(state.detail?.data?.days == 30)
+  }
+
+  @Test func fStarsAndUnstarsACoinAtOnce() {
+    var state = F.onDetail(data: F.coinDetail())
+    #expect(
+      state.handle(.key(.character("f")))
+        == [.setFavorite(id: "bitcoin", symbol: "BTC", name: "Bitcoin", starred: true)])
+    #expect(state.lists.favorites.map(\.id) == ["bitcoin"])
+    #expect(state.detail?.message == "Starred Bitcoin")
+    #expect(F.frame(state, 80, 24)[0].contains("★ starred"))
+    #expect(
+      state.handle(.key(.character("f")))
+        == [.setFavorite(id: "bitcoin", symbol: "BTC", name: "Bitcoin", starred: false)])
+    #expect(state.lists.favorites.isEmpty)
+    #expect(F.frame(state, 80, 24).last == "Unstarred Bitcoin")
+  }
+
+  @Test func fOnAPairSaysItStarsCoinsOnly() {
+    var state = F.onDetail(F.gbpUSD, data: F.pairDetail())
+    #expect(state.handle(.key(.character("f"))) == [])
+    #expect(state.lists.favorites.isEmpty)
+    #expect(F.frame(state, 80, 24).last == "f stars coins only: a pair has no star")
+    _ = state.handle(.key(.left))
+    #expect(state.detail?.message == nil)
+  }
+
+  @Test func rLoadsAgainAndEscGoesBack() {
+    var state = F.onDetail(data: F.coinDetail())
+    #expect(state.handle(.key(.character("r"))) == [.loadDetail(row: F.bitcoin, currency: "USD", days: 30)])
+    #expect(state.detail?.loading == true)
+    #expect(state.handle(.key(.escape)) == [])
+    #expect(state.screen == .home)
+    #expect(state.detail == nil)
+    var again = F.onDetail(data: F.coinDetail())
+    _ = again.handle(.key(.character("q")))
+    #expect(again.screen == .home)
+  }
+
+  @Test func loadingAndStaleAreShown() {
+    let loading = F.frame(F.onDetail(), 80, 24)
+    #expect(loading.contains("Loading 30 days…"))
+    #expect(F.frame(F.onDetail(), 80, 24, ascii: true).contains("Loading 30 days..."))
+    let stale = F.frame(F.onDetail(data: F.coinDetail(stale: true)), 80, 24)
+    #expect(stale.last?.hasPrefix("stale: cached 5 min ago") == true)
+  }
+
+  @Test func aRateLimitPauseIsNotHidden() {
+    var state = F.onDetail(data: F.coinDetail())
+    _ = state.handle(.status(.rateLimited(until: F.now.addingTimeInterval(42))))
+    #expect(F.frame(state, 80, 24).last == "rate limited: next request in 42 s")
+  }
+
+  @Test func aCarriedDayNamesTheDayItsRateIsFrom() {
+    var state = F.onDetail(F.gbpUSD, data: F.pairDetail())
+    // 2026-11-22 is a Sunday: three days before Wednesday the 25th.
+    for _ in 0..<3 { _ = state.handle(.key(.left)) }
+    let frame = F.frame(state, 80, 24)
+    #expect(frame.contains { $0.contains("2026-11-22  1.2") && $0.contains("carried from Fri 2026-11-20") })
+    #expect(frame.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("·") })
+    #expect(frame.contains { $0.contains("+0.12% 1d") && $0.contains("since the working day before") })
+    #expect(frame.contains { $0.contains("ECB rate") && $0.contains("1.2634 USD") && $0.contains("Wed 2026-11-25") })
+  }
+
+  @Test func aPairsChangeFromTheDayBeforeKeepsItsDecimals() {
+    var state = F.onDetail(F.gbpUSD, data: F.pairDetail())
+    // Tuesday 2026-11-24 (1.2530) after Monday the 23rd (1.2520).
+    for _ in 0..<1 { _ = state.handle(.key(.left)) }
+    #expect(F.frame(state, 80, 24).contains { $0.hasPrefix("2026-11-24  1.2530 USD  +0.0010 (+0.08%)") })
+  }
+
+  @Test func coinFiguresAsInfoShowsThem() {
+    let frame = F.frame(F.onDetail(data: F.coinDetail()), 80, 24)
+    for text in [
+      "market cap", "1.70T USD", "volume 24h", "31.23B USD", "24h low", "84,100.00 USD",
+      "126,080.00 USD   2025-10-06  -32.20% from it", "67.810 USD  2013-07-06",
+      "circulating", "19.80M", "max supply", "21.00M", "+1.50% 24h",
+    ] {
+      #expect(frame.contains { $0.contains(text) }, "\(text)")
+    }
+    var none = F.market
+    none.maxSupply = nil
+    let dash = F.frame(F.onDetail(data: F.coinDetail(market: none)), 80, 24)
+    #expect(dash.contains { $0.hasPrefix("  max supply") && $0.hasSuffix("—") })
+  }
+
+  @Test(arguments: [(40, 12), (48, 14), (60, 20), (80, 24), (120, 40)])
+  func fitsWithoutCuttingAFigure(width: Int, height: Int) {
+    var evil = F.bitcoin
+    evil.name = "Bit\u{1B}]0;pwned\u{07}coin"
+    for state in [
+      F.onDetail(data: F.coinDetail(days: 365)), F.onDetail(F.gbpUSD, data: F.pairDetail(days: 365)),
+      F.onDetail(evil, data: F.coinDetail()), F.onDetail(),
+    ] {
+      for ascii in [false, true] {
+        for color in [false, true] {
+          let lines = F.frame(state, width, height, color: color, ascii: ascii)
+          #expect(lines.count == height)
+          #expect(lines.allSatisfy { TerminalText.displayWidth($0) <= width })
+          #expect(!lines.joined().contains("pwned\u{07}"))
+          let cut = lines.dropLast().filter { $0.contains(ascii ? "..." : "…") && !$0.hasPrefix("Loading") }
+          #expect(cut.isEmpty, "\(lines)")
+        }
+      }
+    }
+  }
+}
+
+@Suite struct HomeDetailGoldenTests {
+  typealias F = HomeScreenFixtures
+
+  static func movedLeft(_ state: HomeState, _ count: Int) -> HomeState {
+    var state = state
+    for _ in 0..<count { _ = state.handle(.key(.left)) }
+    return state
+  }
+
+  @Test func coin() throws {
+    let state = Self.movedLeft(F.onDetail(data: F.coinDetail(), lists: HomeLists(favorites: [])), 4)
+    try F.checkGolden(state, "detail-coin.80x24", 80, 24)
+    try F.checkGolden(state, "detail-coin.color.80x24", 80, 24, color: true)
+    try F.checkGolden(state, "detail-coin.ascii.80x24", 80, 24, ascii: true)
+    try F.checkGolden(state, "detail-coin.40x12", 40, 12)
+  }
+
+  @Test func pair() throws {
+    let state = Self.movedLeft(F.onDetail(F.gbpUSD, data: F.pairDetail()), 3)
+    try F.checkGolden(state, "detail-pair.80x24", 80, 24)
+    try F.checkGolden(state, "detail-pair.ascii.80x24", 80, 24, ascii: true)
+    try F.checkGolden(state, "detail-pair.40x12", 40, 12)
+  }
+
+  @Test func loading() throws {
+    try F.checkGolden(F.onDetail(), "detail-loading.80x24", 80, 24)
+    try F.checkGolden(F.onDetail(), "detail-loading.40x12", 40, 12)
+  }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+
+@Suite struct HomeSearchTests {
+  typealias F = HomeScreenFixtures
+
+  static let bitcoin = HomeSearchHit(id: "bitcoin", symbol: "BTC", name: "Bitcoin", marketCapRank: 1, sharedSymbol: true)
+  static let batcat = HomeSearchHit(id: "batcat", symbol: "BTC", name: "batcat", marketCapRank: nil, sharedSymbol: true)
+  static let wrapped = HomeSearchHit(
+    id: "wrapped-bitcoin", symbol: "WBTC", name: "Wrapped Bitcoin", marketCapRank: 14, sharedSymbol: false)
+
+  static func onSearch(lists: HomeLists = HomeLists()) -> HomeState {
+    var state = F.state(lists: lists)
+    _ = state.openSearch()
+    return state
+  }
+
+  static func typed(_ text: String, lists: HomeLists = HomeLists()) -> HomeState {
+    var state = onSearch(lists: lists)
+    for character in text { _ = state.handle(.key(.character(character))) }
+    return state
+  }
+
+  @Test func everyChangeOfTheQueryAsksForIt() {
+    var state = Self.onSearch()
+    #expect(state.screen == .search)
+    #expect(state.handle(.key(.character("b"))) == [.search(query: "b")])
+    #expect(state.handle(.key(.character("q"))) == [.search(query: "bq")])
+    #expect(state.handle(.key(.backspace)) == [.search(query: "b")])
+    #expect(state.handle(.key(.backspace)) == [.search(query: "")])
+    #expect(state.handle(.key(.backspace)) == [])
+    #expect(state.screen == .search)
+  }
+
+  @Test func aFailureIsShownOnTheStatusLine() {
+    var state = Self.typed("bit")
+    _ = state.handle(.status(.failed("CoinGecko is unreachable\u{1B}[2J")))
+    #expect(F.frame(state, 80, 24).last == "CoinGecko is unreachable")
+  }
+
+  @Test func theQueryStopsAtFortyCharacters() {
+    var state = Self.typed(String(repeating: "a", count: 40))
+    #expect(state.handle(.key(.character("b"))) == [])
+    #expect(state.search.query.count == 40)
+    #expect(F.frame(state, 40, 12).allSatisfy { TerminalText.displayWidth($0) <= 40 })
+  }
+
+  @Test func resultsForAnOlderQueryAreDropped() {
+    var state = Self.typed("bit")
+    _ = state.handle(.searchResults(query: "bi", hits: [Self.wrapped], remote: true))
+    #expect(state.search.hits.isEmpty)
+    _ = state.handle(.searchResults(query: "bit", hits: [Self.bitcoin, Self.wrapped], remote: false))
+    #expect(state.search.hits == [Self.bitcoin, Self.wrapped])
+  }
+
+  @Test func searchingTheProviderIsShownUntilItAnswers() {
+    var state = Self.typed("bit")
+    #expect(F.frame(state, 80, 24).last?.contains("Searching") == false)
+    _ = state.handle(.searchResults(query: "bit", hits: [Self.bitcoin], remote: false))
+    #expect(F.frame(state, 80, 24).last == "Searching CoinGecko…")
+    _ = state.handle(.searchResults(query: "bit", hits: [Self.bitcoin, Self.wrapped], remote: true))
+    #expect(F.frame(state, 80, 24).last?.contains("Searching") == false)
+    // A late local answer does not replace the provider's.
+    _ = state.handle(.searchResults(query: "bit", hits: [], remote: false))
+    #expect(state.search.hits.count == 2)
+  }
+
+  @Test func arrowsSelectAndTheSelectionFollowsItsCoin() {
+    var state = Self.typed("bit")
+    _ = state.handle(.searchResults(query: "bit", hits: [Self.bitcoin, Self.wrapped], remote: false))
+    _ = state.handle(.key(.down))
+    _ = state.handle(.key(.down))
+    #expect(state.search.cursor == 1)
+    _ = state.handle(.searchResults(query: "bit", hits: [Self.batcat, Self.bitcoin, Self.wrapped], remote: true))
+    #expect(state.search.cursor == 2)
+    _ = state.handle(.key(.up))
+    #expect(state.search.cursor == 1)
+  }
+
+  @Test func enterAddsTheCoinOnceAndStays() {
+    var state = Self.typed("bit")
+    _ = state.handle(.searchResults(query: "bit", hits: [Self.bitcoin, Self.wrapped], remote: false))
+    #expect(state.handle(.key(.enter)) == [.addCoin(Self.bitcoin)])
+    #expect(state.lists.coins.map(\.id) == ["bitcoin"])
+    #expect(state.screen == .search)
+    let frame = F.frame(state, 80, 24)
+    #expect(frame.last == "Added Bitcoin (BTC) to your coins")
+    #expect(frame.contains { $0.contains("Bitcoin") && $0.hasSuffix("added") })
+    #expect(state.handle(.key(.enter)) == [])
+    #expect(state.lists.coins.count == 1)
+    #expect(F.frame(state, 80, 24).last == "Bitcoin is already in your coins")
+  }
+
+  @Test func aCoinAlreadyInYourCoinsIsShownAdded() {
+    let coin = FavoriteCoin(id: "wrapped-bitcoin", symbol: "WBTC", name: "Wrapped Bitcoin", addedAt: F.now)
+    var state = Self.typed("bit", lists: HomeLists(coins: [coin]))
+    _ = state.handle(.searchResults(query: "bit", hits: [Self.bitcoin, Self.wrapped], remote: false))
+    let frame = F.frame(state, 80, 24)
+    #expect(frame.contains { $0.contains("Wrapped Bitcoin") && $0.hasSuffix("added") })
+    #expect(!frame.contains { $0.contains("›  BTC") && $0.hasSuffix("added") })
+  }
+
+  @Test func aSharedSymbolIsMarkedWithALegend() {
+    var state = Self.typed("btc")
+    _ = state.handle(.searchResults(query: "btc", hits: [Self.bitcoin, Self.wrapped], remote: false))
+    let frame = F.frame(state, 80, 24)
+    #expect(frame.contains { $0.contains("BTC*") })
+    #expect(frame.contains { $0.contains("WBTC ") })
+    #expect(frame.contains("* symbol shared by several coins: pick by name"))
+    _ = state.handle(.searchResults(query: "btc", hits: [Self.wrapped], remote: true))
+    #expect(!F.frame(state, 80, 24).contains("* symbol shared by several coins: pick by name"))
+  }
+
+  @Test func anEmptyQueryShowsAHintAndEscGoesBack() {
+    var state = Self.onSearch()
+    #expect(F.frame(state, 80, 24).contains("Type a coin's name or symbol, e.g. bitcoin or BTC"))
+    _ = state.handle(.key(.character("x")))
+    #expect(state.handle(.key(.escape)) == [])
+    #expect(state.screen == .home)
+    #expect(state.search.query.isEmpty)
+  }
+
+  @Test func theSelectionScrollsIntoViewAndNamesAreSanitized() {
+    var state = Self.typed("coin")
+    let hits = (1...30).map { (number: Int) in
+      HomeSearchHit(
+        id: "c\(number)", symbol: "C\(number)", name: "Coin\u{1B}[31m \(number)", marketCapRank: number,
+        sharedSymbol: false)
+    }
+    _ = state.handle(.searchResults(query: "coin", hits: hits, remote: true))
+    for _ in 0..<25 { _ = state.handle(.key(.down)) }
+    let lines = F.frame(state, 40, 12)
+    #expect(lines.contains { $0.hasPrefix("›  C26") })
+    #expect(!lines.joined().contains("\u{1B}"))
+    #expect(lines.allSatisfy { TerminalText.displayWidth($0) <= 40 })
+  }
+}
+
+@Suite struct HomeSearchGoldenTests {
+  typealias F = HomeScreenFixtures
+
+  @Test func results() throws {
+    let coin = FavoriteCoin(id: "wrapped-bitcoin", symbol: "WBTC", name: "Wrapped Bitcoin", addedAt: F.now)
+    var state = HomeSearchTests.typed("bit", lists: HomeLists(coins: [coin]))
+    _ = state.handle(
+      .searchResults(
+        query: "bit", hits: [HomeSearchTests.bitcoin, HomeSearchTests.wrapped, HomeSearchTests.batcat],
+        remote: false))
+    _ = state.handle(.key(.down))
+    try F.checkGolden(state, "search-bit.80x24", 80, 24)
+    try F.checkGolden(state, "search-bit.color.80x24", 80, 24, color: true)
+    try F.checkGolden(state, "search-bit.ascii.80x24", 80, 24, ascii: true)
+    try F.checkGolden(state, "search-bit.40x12", 40, 12)
+  }
+
+  @Test func empty() throws {
+    try F.checkGolden(HomeSearchTests.onSearch(), "search-empty.40x12", 40, 12)
+  }
+}
