@@ -33,7 +33,7 @@ extension LiveHomeDriver {
 
   /// The board from the desk in `mode`; its coins are remembered for the local search.
   private func board(currency: String, lists: HomeLists, mode: CacheMode) async -> MarketBoard {
-    let board = await desk.with(mode: mode).marketBoard(
+    let board = await desk(mode).marketBoard(
       currency: currency, coins: lists.coins, favorites: lists.favorites, pairs: lists.pairs)
     await memory.saw(board.top + board.coins + board.favorites)
     return board

@@ -136,6 +136,18 @@ import RatesTestSupport
     #expect(line.hasPrefix("CoinGecko: could not connect to api.coingecko.com"))
   }
 
+  @Test func offlineForGoodTheBoardComesFromTheCacheAndNothingIsAsked() async throws {
+    let fixture = try HomeDriverFixture()
+    _ = await fixture.run(.loadBoard(currency: "USD", refresh: false))
+    let before = fixture.server.requestCount
+    fixture.clock.advance(by: 600)
+    let events = await fixture.run(
+      .loadBoard(currency: "USD", refresh: true), driver: fixture.driver(mode: .offline))
+    #expect(fixture.server.requestCount == before)
+    #expect(events.boards.count == 1 && events.boards.first?.stale == true)
+    #expect(events.statuses == [.loading, .idle])
+  }
+
   @Test func failureLinesNeverCarryTheAPIKey() async throws {
     let fixture = try HomeDriverFixture { _, _ in
       .json(#"{"error":"key \#(HomeDriverFixture.secret) is not allowed here"}"#, status: 403)

@@ -37,7 +37,10 @@ final class HomeDriverFixture: @unchecked Sendable {
 
   var userData: UserData { UserData(directory: data) }
 
-  var driver: LiveHomeDriver {
+  var driver: LiveHomeDriver { driver(mode: .normal) }
+
+  /// A driver whose desk starts in `mode` (`--offline`: `.offline`).
+  func driver(mode: CacheMode) -> LiveHomeDriver {
     let transport = server.transport()
     let desk = RateDesk(
       configuration: RateDesk.Configuration(
@@ -45,7 +48,7 @@ final class HomeDriverFixture: @unchecked Sendable {
         coinGeckoKey: .demo(Self.secret),
         coinDeskURL: URL(string: "https://api.coindesk.com/v1/bpi")!,
         frankfurterURL: URL(string: "https://api.frankfurter.dev/v1")!, forcedProvider: nil,
-        cacheDirectory: cache, mode: .normal),
+        cacheDirectory: cache, mode: mode),
       transport: { [self] _ in
         HTTPTransport { request in
           if self.offline { throw HTTPError.cannotConnect(host: request.url.host ?? "?") }
