@@ -115,6 +115,25 @@ import RatesTestSupport
     #expect(events.statuses == [.loading, .rateLimited(until: fixedNow.addingTimeInterval(120))])
   }
 
+  @Test func duringARateLimitPauseLoadsAskNothingAndAfterItTheyAskAgain() async throws {
+    let limited = Flag()
+    limited.value = true
+    let fixture = try HomeDriverFixture { _, reply in
+      limited.value ? .text("Throttled", status: 429, headers: ["Retry-After": "30"]) : reply
+    }
+    let driver = fixture.driver
+    _ = await fixture.run(.loadBoard(currency: "USD", refresh: false), driver: driver)
+    limited.value = false
+    fixture.clock.advance(by: 10)
+    let paused = await fixture.run(.loadBoard(currency: "USD", refresh: true), driver: driver)
+    #expect(paused.statuses == [.rateLimited(until: fixedNow.addingTimeInterval(30))])
+    #expect(fixture.server.requestCount == 1)
+    fixture.clock.advance(by: 25)
+    let after = await fixture.run(.loadBoard(currency: "USD", refresh: true), driver: driver)
+    #expect(after.statuses == [.loading, .idle] && after.boards.count == 1)
+    #expect(fixture.server.requestCount == 2)
+  }
+
   @Test func aRateLimitWithoutRetryAfterPausesAMinute() async throws {
     let fixture = try HomeDriverFixture { _, _ in .text("Throttled", status: 429) }
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
