@@ -21,6 +21,8 @@ import RatesTestSupport
     #expect(detail.series.points.last?.rate == 66_012.25)
     #expect(detail.series.points.last?.date == Day(containing: fixedNow))
     #expect(detail.stale == false)
+    // One daily chart (its last point is now) and one market row.
+    #expect(fixture.requests().map(\.path).sorted() == ["/api/v3/coins/bitcoin/market_chart", "/api/v3/coins/markets"])
     let before = fixture.server.requestCount
     fixture.clock.advance(by: 20)
     let again = await fixture.run(.loadDetail(row: Self.bitcoin, currency: "USD", days: 30), driver: driver)
@@ -39,6 +41,7 @@ import RatesTestSupport
     #expect(detail.market == nil && detail.currency == "USD" && detail.rowID == "GBP-USD")
     #expect(detail.series.base == "GBP" && detail.series.quote == "USD")
     #expect(detail.series.points.contains { $0.carried })
+    #expect(fixture.server.requestCount == 1)
     #expect(fixture.requests().allSatisfy { $0.path.hasPrefix("/frankfurter/") })
     #expect(events.statuses.last == .idle)
   }
