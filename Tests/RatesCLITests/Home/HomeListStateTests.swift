@@ -237,6 +237,14 @@ import Testing
     #expect(state.handle(.tick(S.now.addingTimeInterval(61))) == [])
   }
 
+  @Test func noRefreshWhileALoadIsInFlight() {
+    var state = S.state(board: S.board(fetchedAt: S.now.addingTimeInterval(-600)))
+    _ = state.handle(.status(.loading))
+    #expect(state.handle(.tick(S.now)) == [])
+    _ = state.handle(.status(.idle))
+    #expect(state.handle(.tick(S.now)) == [.loadBoard(currency: "USD", refresh: true)])
+  }
+
   @Test func ticksWaitForTheRateLimitPause() {
     var state = S.state()
     _ = state.handle(.status(.rateLimited(until: S.now.addingTimeInterval(90))))
