@@ -178,10 +178,20 @@ extension HomeState {
     return []
   }
 
+  /// Takes the stored lists; when they hold a coin or pair the board has no row for (one
+  /// just added), loads the list again so that it shows.
   mutating func apply(lists: HomeLists) -> [HomeEffect] {
     self.lists = lists
     favoritesCursor = max(0, min(favoritesCursor, lists.favorites.count - 1))
-    return []
+    guard let rows = board?.rows else { return [] }
+    let coins = Set(rows.filter { $0.kind == .coin }.map(\.id))
+    let pairs = Set(rows.filter { $0.kind == .pair }.map { $0.id.uppercased() })
+    let missing =
+      lists.coins.contains { !coins.contains($0.id) }
+      || lists.pairs.contains { pair in
+        !pairs.contains(pair.name.uppercased()) && !pairs.contains("\(pair.quote)-\(pair.base)".uppercased())
+      }
+    return missing ? loadBoard(refresh: false) : []
   }
 
   /// The clock moved: refresh the list when ``refreshDue(at:)``.

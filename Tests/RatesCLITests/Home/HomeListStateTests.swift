@@ -219,6 +219,21 @@ import Testing
     #expect(S.press(.interrupt, on: &state) == [.exit(.interrupted)])
   }
 
+  @Test func listsWithANewCoinOrPairLoadTheBoardAgain() {
+    var state = S.state()
+    #expect(state.handle(.lists(S.lists)) == [])
+    var added = S.lists
+    added.coins.append(S.favorite("dogecoin", "DOGE", "Dogecoin"))
+    #expect(state.handle(.lists(added)) == [.loadBoard(currency: "USD", refresh: false)])
+    var paired = S.lists
+    paired.pairs.insert(ConfiguredPair(base: "CHF", quote: "EUR", addedAt: S.now), at: 0)
+    #expect(state.handle(.lists(paired)) == [.loadBoard(currency: "USD", refresh: false)])
+    var reversed = S.lists
+    reversed.pairs[0] = ConfiguredPair(base: "USD", quote: "GBP", addedAt: S.now)
+    reversed.coins.removeFirst()
+    #expect(state.handle(.lists(reversed)) == [])
+  }
+
   @Test func statusLoadingMeansALoadIsInFlight() {
     var state = S.state()
     _ = state.handle(.status(.loading))
