@@ -148,6 +148,16 @@ import Testing
     #expect(S.press(.character("u"), on: &state) == [])
   }
 
+  @Test func aLoadFromBeforeTheRemovalDoesNotBringTheRowBack() {
+    var state = S.state()
+    _ = S.press(.end, .up, .up, .up, .character("d"), on: &state)  // kaspa
+    _ = state.handle(.board(S.board()))
+    #expect(!state.listRows.contains { $0.id == "kaspa" })
+    _ = S.press(.character("u"), on: &state)
+    _ = state.handle(.board(S.board()))
+    #expect(state.listRows.contains { $0.id == "kaspa" })
+  }
+
   @Test func deleteRemovesAPairAndUUndoesIt() {
     var state = S.state()
     _ = S.press(.end, .up, on: &state)  // GBP-USD
