@@ -38,8 +38,8 @@ public struct PickerEntry: Equatable, Sendable {
 extension HomeState {
   /// Opens the first picker (`p` on the list), on its first currency that can be chosen.
   public mutating func openPairPicker() -> [HomeEffect] {
+    picker = PickerState()
     screens.append(.pickBase)
-    picker.cursor = 0
     picker.cursor = firstSelectable(from: 0, step: 1) ?? 0
     return []
   }
@@ -137,8 +137,9 @@ extension HomeState {
     screens.removeAll { if case .pickQuote = $0 { true } else { $0 == .pickBase } }
     picker = PickerState()
     picker.addedPair = pair.name
-    if let index = board?.rows.firstIndex(where: { $0.kind == .pair && $0.id == pair.name }) {
-      cursor = index
+    if let index = listRows.firstIndex(where: { $0.kind == .pair && $0.id == pair.name }) {
+      picker.addedPair = nil
+      moveCursor(to: index)
     }
     return [.addPair(base: base, quote: code)]
   }

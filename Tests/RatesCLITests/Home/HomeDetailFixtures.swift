@@ -83,7 +83,7 @@ enum HomeScreenFixtures {
     HomeRenderer.render(state, width: width, height: height, style: color ? Self.color : plain, ascii: ascii)
   }
 
-  /// Checks the frame fits and compares it with `Golden/home/<name>.txt`.
+  /// Checks the frame fits and compares it with `Golden/Home/<name>.txt`.
   static func checkGolden(
     _ state: HomeState, _ name: String, _ width: Int, _ height: Int, color: Bool = false,
     ascii: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
@@ -94,6 +94,6 @@ enum HomeScreenFixtures {
     if ascii { #expect(lines.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) }, sourceLocation: sourceLocation) }
     if !color { #expect(!lines.joined().contains("\u{1B}"), sourceLocation: sourceLocation) }
     try GoldenFile.check(
-      lines.joined(separator: "\n") + "\n", named: "home/\(name).txt", sourceLocation: sourceLocation)
+      lines.joined(separator: "\n") + "\n", named: "Home/\(name).txt", sourceLocation: sourceLocation)
   }
 }
