@@ -14,6 +14,10 @@ public struct MarketListing: Sendable {
 }
 
 extension RateDesk {
+  /// How many top coins one request fetches when there are coins to follow: most followed
+  /// coins are among them, so they cost no second request.
+  public static let followedCoinsPage = 100
+
   /// The top `limit` coins in each of `currencies`, and the coins
   /// `following` outside the top, one listing per currency in that order,
   /// fetched concurrently. With coins to follow, one request for the top 100
@@ -40,7 +44,7 @@ extension RateDesk {
   ) async throws -> MarketListing {
     let ids = coins.map(\.id)
     let fetched = try await service.markets(
-      currency: currency, top: ids.isEmpty ? limit : max(limit, 100))
+      currency: currency, top: ids.isEmpty ? limit : max(limit, Self.followedCoinsPage))
     var top = fetched
     top.value = Array(fetched.value.prefix(limit))
     var others = fetched

@@ -96,6 +96,14 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
   /// (compare encoded bytes), in which case nothing is written. If transform throws, nothing is
   /// written and the error propagates. Returns transform's result.
   public func update<Result>(_ transform: (inout Value) throws -> Result) throws -> Result {
+    try update { value, _ in (try transform(&value), false) }.result
+  }
+
+  /// ``update(_:)`` for a transform that also learns whether the file existed, and may ask
+  /// for the value to be written even when unchanged (to create the file).
+  func update<Result>(
+    _ transform: (inout Value, _ existed: Bool) throws -> (result: Result, write: Bool)
+  ) throws -> (result: Result, write: Bool) {
     let target = try resolvedURL()
     let directory = target.deletingLastPathComponent()
     try AtomicFile.createDirectory(directory)
@@ -110,9 +118,9 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
     var value = document?.value ?? makeEmpty()
     let unknown = document?.unknownMembers ?? [:]
     let before = try encode(value, unknownMembers: unknown)
-    let result = try transform(&value)
+    let result = try transform(&value, document != nil)
     let after = try encode(value, unknownMembers: unknown)
-    guard after != before else { return result }
+    guard after != before || (result.write && document == nil) else { return result }
     AtomicFile.removeAbandonedTemporaryFiles(of: target)
     // A new inode created 0600 replaces the old one, so broader permissions on an existing
     // file are tightened by the write itself; `chmod` covers a umask that also cleared 0600 bits.

@@ -114,7 +114,8 @@ public struct ConfiguredPair: Codable, Equatable, Sendable {
 /// The user's own lists in `$XDG_DATA_HOME/rates`: never a cache, never lost.
 public struct UserData: Sendable {
   /// `coins.json`: the coins the user added to the main list (the home screen, `top`,
-  /// `watch`), in the order added.
+  /// `watch`), in the order added. Read it with ``readCoins()``, which first migrates the
+  /// favorites of an older `rates` (see ``migrateListsIfNeeded()``).
   public var coins: DataFile<[FavoriteCoin]>
   /// `favorites.json`: the coins the user starred.
   public var favorites: DataFile<[FavoriteCoin]>
@@ -122,14 +123,40 @@ public struct UserData: Sendable {
   public var pairs: DataFile<[ConfiguredPair]>
   /// `ledger.json`: the user's own exchanges (`rates ledger`), an append-only log.
   public var ledger: LedgerStore
+  /// Receives notices (the lists' migration, the ledger's).
+  let notify: @Sendable (UserDataNotice) -> Void
 
   /// The files under `directory`.
-  /// - Parameter notify: receives the ledger's notices (a migration, an interrupted write).
-  public init(directory: URL, notify: @escaping @Sendable (LedgerNotice) -> Void = { _ in }) {
+  /// - Parameter notify: receives notices for stderr: the lists' migration, and the
+  ///   ledger's (a migration, an interrupted write).
+  public init(directory: URL, notify: @escaping @Sendable (UserDataNotice) -> Void = { _ in }) {
     coins = DataFile(url: directory.appendingPathComponent("coins.json"), key: "coins", empty: [])
     favorites = DataFile(
       url: directory.appendingPathComponent("favorites.json"), key: "favorites", empty: [])
     pairs = DataFile(url: directory.appendingPathComponent("pairs.json"), key: "pairs", empty: [])
-    ledger = LedgerStore(url: directory.appendingPathComponent("ledger.json"), notify: notify)
+    ledger = LedgerStore(
+      url: directory.appendingPathComponent("ledger.json"), notify: { notify(.ledger($0)) })
+    self.notify = notify
+  }
+}
+
+/// Something the user should know about their files, though nothing failed.
+public enum UserDataNotice: Equatable, Sendable, CustomStringConvertible {
+  /// The favorites of an older `rates` were copied to `coins` (they stay favorites too);
+  /// the favorites file as it was is kept at `backup`.
+  case listsSplit(coins: String, count: Int, backup: String)
+  /// A notice about the ledger.
+  case ledger(LedgerNotice)
+
+  /// A sentence for stderr.
+  public var description: String {
+    switch self {
+    case .listsSplit(let coins, let count, let backup):
+      return "copied your \(count) favorite\(count == 1 ? "" : "s") to your coins (\(coins)); "
+        + "\(count == 1 ? "it stays" : "they stay") starred as favorites. The previous "
+        + "favorites file is kept as \(backup)"
+    case .ledger(let notice):
+      return notice.description
+    }
   }
 }

@@ -161,6 +161,14 @@ public struct CoinGeckoClient: Sendable {
     public var symbol: String
     public var name: String
     public var marketCapRank: Int?
+
+    /// Creates a result.
+    public init(id: String, symbol: String, name: String, marketCapRank: Int?) {
+      self.id = id
+      self.symbol = symbol
+      self.name = name
+      self.marketCapRank = marketCapRank
+    }
   }
 
   /// Coins matching `query` by name or symbol, best match first.

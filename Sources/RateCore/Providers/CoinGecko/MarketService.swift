@@ -49,17 +49,22 @@ public struct MarketService: Sendable {
   /// ``pageSize`` coins take as many pages as needed, no more, each as small
   /// as an even split allows, at most ``concurrentPages`` at a time. When a
   /// page fails and others arrive, the answer has those, is not cached, and
-  /// names the missing ranks in ``CachedAnswer/missing``.
-  public func markets(currency: String, top limit: Int) async throws -> Answer<[CoinMarket]> {
+  /// names the missing ranks in ``CachedAnswer/missing``. With `sparkline`, each row also
+  /// has 7 days of hourly prices (cached apart from the rows without).
+  public func markets(currency: String, top limit: Int, sparkline: Bool = false) async throws
+    -> Answer<[CoinMarket]>
+  {
     let code = currency.lowercased()
     let plan = Self.pages(for: limit)
     return try await partially {
       try await fetcher.value(
-        key: "coingecko/markets/\(code)-top\(limit)", source: Providers.coinGecko,
+        key: "coingecko/markets/\(code)-top\(limit)\(sparkline ? "-7d" : "")",
+        source: Providers.coinGecko,
         freshness: Self.marketFreshness, what: "the top \(limit) coins in \(currency.uppercased())"
       ) { [client] in
         let pages = try await Self.paged(Array(1...plan.count)) { page in
-          try await client.markets(currency: code, perPage: plan.perPage, page: page)
+          try await client.markets(
+            currency: code, perPage: plan.perPage, page: page, sparkline: sparkline)
         } missing: { page in
           let first = (page - 1) * plan.perPage + 1
           return "ranks \(first)-\(min(page * plan.perPage, limit)) in \(currency.uppercased())"

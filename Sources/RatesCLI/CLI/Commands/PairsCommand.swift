@@ -129,27 +129,8 @@ struct PairsCommand: CommandDeclaration {
   // MARK: - Add and remove
 
   func add(_ base: String, _ quote: String, _ invocation: Invocation) async throws -> ExitCode {
-    let route = try PairRouter.route(base: base, quote: quote, forced: nil)
-    var stored = ConfiguredPair(base: base.uppercased(), quote: quote, addedAt: invocation.context.now())
-    switch route.provider {
-    case .frankfurter:
-      break  // both are ECB currencies: known without a request
-    default:
-      // The currency side must be priced by CoinGecko, and the coin must exist
-      // (an id is checked with one request, as favorites are).
-      guard CurrencyCodes.coinGeckoQuotes.contains(route.quote) else {
-        throw ProviderError.invalidCurrency(provider: Providers.coinGecko, currency: route.quote)
-      }
-      if invocation.options.offline {
-        throw UsageError.invalid("adding a coin pair checks the coin with CoinGecko: run without --offline")
-      }
-      let asset = try await invocation.desk.resolver().resolve(route.base)
-      _ = try await invocation.desk.marketService().markets(currency: route.quote, coins: [asset])
-      let symbol = asset.symbol.uppercased() == asset.symbol ? asset.symbol : asset.id
-      stored = route.inverted
-        ? ConfiguredPair(base: route.quote, quote: symbol, addedAt: stored.addedAt)
-        : ConfiguredPair(base: symbol, quote: route.quote, addedAt: stored.addedAt)
-    }
+    let stored = try await Self.checked(
+      base: base, quote: quote, desk: invocation.desk, addedAt: invocation.context.now())
     try invocation.userData().pairs.update { pairs in
       if let existing = pairs.first(where: { $0.matches(stored.base, stored.quote) }) {
         throw UsageError.invalid("\(stored.base) and \(stored.quote) are already paired as \(existing.name)")
@@ -162,6 +143,31 @@ struct PairsCommand: CommandDeclaration {
       invocation.out("Added \(stored.name). See it with 'rates pairs'.")
     }
     return .success
+  }
+
+  /// The pair to store for `base`/`quote` (validated by ``PairArguments/validate(base:quote:)``):
+  /// routed to a provider, a coin pair's currency priced by CoinGecko and its coin known there
+  /// (an id is checked with one request, as favorites are), the coin named by its symbol or id.
+  static func checked(base: String, quote: String, desk: RateDesk, addedAt: Date) async throws
+    -> ConfiguredPair
+  {
+    let quote = quote.uppercased()
+    let route = try PairRouter.route(base: base, quote: quote, forced: nil)
+    let typed = ConfiguredPair(base: base.uppercased(), quote: quote, addedAt: addedAt)
+    // Both are ECB currencies: known without a request.
+    guard route.provider != .frankfurter else { return typed }
+    guard CurrencyCodes.coinGeckoQuotes.contains(route.quote) else {
+      throw ProviderError.invalidCurrency(provider: Providers.coinGecko, currency: route.quote)
+    }
+    if desk.configuration.mode == .offline {
+      throw UsageError.invalid("adding a coin pair checks the coin with CoinGecko: run without --offline")
+    }
+    let asset = try await desk.resolver().resolve(route.base)
+    _ = try await desk.marketService().markets(currency: route.quote, coins: [asset])
+    let symbol = asset.symbol.uppercased() == asset.symbol ? asset.symbol : asset.id
+    return route.inverted
+      ? ConfiguredPair(base: route.quote, quote: symbol, addedAt: addedAt)
+      : ConfiguredPair(base: symbol, quote: route.quote, addedAt: addedAt)
   }
 
   func remove(_ words: [String], _ invocation: Invocation) throws -> ExitCode {

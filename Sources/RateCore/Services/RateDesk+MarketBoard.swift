@@ -1,0 +1,233 @@
+import Foundation
+
+/// One board of coins and pairs in one currency (the interactive home list): the top coins by
+/// market cap, the user's coins, the user's pairs and the starred coins outside those, each
+/// with a week of prices. Parts that did not arrive are named in ``missing``; the board never
+/// fails as a whole.
+public struct MarketBoard: Sendable {
+  /// The coins' currency, upper case.
+  public var currency: String
+  /// The top coins by market cap, best first.
+  public var top: [CoinMarket]
+  /// The user's coins in their order; a coin the answer lacked is a placeholder
+  /// (``CoinMarket/placeholder(_:)``, no price) and named in ``missing``.
+  public var coins: [CoinMarket]
+  /// The starred coins that are neither in ``top`` nor in ``coins``, placeholders likewise.
+  public var favorites: [CoinMarket]
+  /// The pairs that arrived, in the order asked; the others are named in ``missing``.
+  public var pairs: [PairSnapshot]
+  /// When the coin rows were fetched (the pairs' time when no coin row arrived); `nil` when
+  /// nothing arrived.
+  public var fetchedAt: Date?
+  /// Set when cached data stands in for a fresh answer in any part (the oldest such part).
+  public var staleness: Staleness?
+  /// What the board lacks, as the user names it: `KAS/USD`, `GBP/USD`, `the top 5 coins in USD`.
+  public var missing: [String] = []
+  /// Why parts are missing or stale: the errors thrown, then the failures cached data stood in
+  /// for (``Staleness/reason``), coins first.
+  public var failures: [any Error] = []
+
+  /// Whether no row arrived at all (placeholders do not count).
+  public var isEmpty: Bool {
+    top.isEmpty && pairs.isEmpty && !(coins + favorites).contains { $0.currentPrice != nil }
+  }
+}
+
+extension CoinMarket {
+  /// The last 7 days for a sparkline, oldest first: every sixth hourly price
+  /// (``SparklineSampling``), then the current price.
+  public var week: [Double] {
+    var points = SparklineSampling.weekOfHourly(sparkline7d ?? [])
+    if let currentPrice { points.append(currentPrice) }
+    return points
+  }
+}
+
+extension RateDesk {
+  /// How many top coins a ``MarketBoard`` shows.
+  public static let boardTopCount = 5
+
+  /// The board in `currency`, in the fewest requests: coins from one
+  /// `/coins/markets?sparkline=true` page (the top ``boardTopCount``, or the top
+  /// ``followedCoinsPage`` when there are coins to show, which usually holds them) and one
+  /// `ids=` request for the coins outside it; pairs as ``board(for:)`` fetches them (one
+  /// Frankfurter series for every fiat pair). ECB rates are fresh for
+  /// ``CacheFreshness/referenceRate`` even when this desk refreshes: they change once a
+  /// working day. Never throws: what fails is missing, and its error is in
+  /// ``MarketBoard/failures``.
+  public func marketBoard(
+    currency: String, coins: [FavoriteCoin], favorites: [FavoriteCoin], pairs: [ConfiguredPair]
+  ) async -> MarketBoard {
+    let code = currency.uppercased()
+    let coinIDs = Set(coins.map(\.id))
+    let starred = favorites.filter { !coinIDs.contains($0.id) }
+    async let fetchedCoins = boardCoins(code, following: (coins + starred).map(\.asset))
+    async let fetchedPairs = boardPairs(pairs)
+    let coinPart = await fetchedCoins
+    let pairPart = await fetchedPairs
+    let topIDs = Set(coinPart.top.map(\.id))
+    func market(_ coin: FavoriteCoin) -> CoinMarket {
+      coinPart.rows.first { $0.id == coin.id } ?? .placeholder(coin)
+    }
+    var board = MarketBoard(
+      currency: code, top: coinPart.top, coins: coins.map(market),
+      favorites: starred.filter { !topIDs.contains($0.id) }.map(market), pairs: pairPart.snapshots,
+      fetchedAt: coinPart.fetchedAt ?? pairPart.snapshots.map(\.fetchedAt).max())
+    board.missing = coinPart.missing + pairPart.missing
+    board.failures = coinPart.failures + pairPart.failures
+    let stale = coinPart.staleness + pairPart.snapshots.compactMap(\.staleness)
+    board.staleness = stale.min { $0.fetchedAt < $1.fetchedAt }
+    board.failures += stale.compactMap(\.reason).filter { reason in
+      !board.failures.contains { ($0 as? ProviderError) == reason }
+    }
+    return board
+  }
+
+  /// What the coin requests of a board brought.
+  private struct BoardCoins: Sendable {
+    var top: [CoinMarket] = []
+    /// Every row that arrived.
+    var rows: [CoinMarket] = []
+    var fetchedAt: Date?
+    var staleness: [Staleness] = []
+    var missing: [String] = []
+    var failures: [any Error] = []
+  }
+
+  /// The top coins and `following`, with sparklines. When the top page fails, the coins
+  /// outside it are not asked for (the same limit or outage would refuse them too).
+  private func boardCoins(_ currency: String, following: [Asset]) async -> BoardCoins {
+    let service = marketService()
+    let limit = Self.boardTopCount
+    var part = BoardCoins()
+    let page: MarketService.Answer<[CoinMarket]>
+    do {
+      page = try await service.markets(
+        currency: currency, top: following.isEmpty ? limit : max(limit, Self.followedCoinsPage),
+        sparkline: true)
+    } catch {
+      part.failures = [error]
+      part.missing = ["the top \(limit) coins in \(currency)"]
+        + following.map { "\($0.symbol)/\(currency)" }
+      return part
+    }
+    part.top = Array(page.value.prefix(limit))
+    part.rows = page.value
+    part.fetchedAt = page.fetchedAt
+    part.staleness = [page.staleness].compactMap { $0 }
+    part.missing = page.missing
+    let outside = following.filter { coin in !page.value.contains { $0.id == coin.id } }
+    guard !outside.isEmpty else { return part }
+    do {
+      let more = try await service.markets(currency: currency, coins: outside, sparkline: true)
+      part.rows += more.value
+      part.staleness += [more.staleness].compactMap { $0 }
+      part.missing += more.missing
+    } catch {
+      part.failures.append(error)
+      part.missing += outside.map { "\($0.symbol)/\(currency)" }
+    }
+    return part
+  }
+
+  /// What the pair requests of a board brought.
+  private struct BoardPairs: Sendable {
+    var snapshots: [PairSnapshot] = []
+    var missing: [String] = []
+    var failures: [any Error] = []
+  }
+
+  /// The pairs' snapshots: ECB pairs through a desk that keeps their hourly freshness,
+  /// the others through this one; a pair no provider covers is missing.
+  private func boardPairs(_ pairs: [ConfiguredPair]) async -> BoardPairs {
+    var part = BoardPairs()
+    var ecb: [ConfiguredPair] = []
+    var others: [ConfiguredPair] = []
+    for pair in pairs {
+      do {
+        if try route(pair.base, pair.quote).provider == .frankfurter {
+          ecb.append(pair)
+        } else {
+          others.append(pair)
+        }
+      } catch {
+        part.failures.append(error)
+      }
+    }
+    let ecbDesk = configuration.mode == .refresh ? with(mode: .normal) : self
+    var byName: [String: PairSnapshot] = [:]
+    for (desk, group) in [(ecbDesk, ecb), (self, others)] where !group.isEmpty {
+      do {
+        for snapshot in try await desk.board(for: group) { byName[snapshot.pair.name] = snapshot }
+      } catch {
+        part.failures.append(error)
+      }
+    }
+    part.snapshots = pairs.compactMap { byName[$0.name] }
+    part.missing = pairs.filter { byName[$0.name] == nil }.map { "\($0.base)/\($0.quote)" }
+    return part
+  }
+}
+
+/// A coin's market figures and daily history, for a detail view.
+public struct CoinDetail: Sendable {
+  /// The market figures, `nil` when they did not arrive (see ``failures``).
+  public var market: CoinMarket?
+  /// Daily points, oldest first; the last one follows the market's current price when that is
+  /// the newer.
+  public var series: RateSeries
+  /// Set when cached data stands in for a fresh answer (the older of the two).
+  public var staleness: Staleness?
+  /// Why the market figures are missing, or what cached data stood in for.
+  public var failures: [any Error]
+}
+
+extension RateDesk {
+  /// `asset`'s market figures in `currency` (one `/coins/markets?ids=`) and its last `days`
+  /// days (``RateService/history(of:in:days:)-(Asset,_,_)``), whose last point is the current
+  /// price. Throws only when the history fails; missing market figures are in
+  /// ``CoinDetail/failures``.
+  public func coinDetail(_ asset: Asset, currency: String, days: Int) async throws -> CoinDetail {
+    let code = currency.uppercased()
+    async let marketAnswer = Result {
+      try await marketService().markets(currency: code, coins: [asset])
+    }
+    let history = try await service(.coinGecko).history(of: asset, in: code, days: days)
+    var detail = CoinDetail(
+      market: nil, series: history.series, staleness: history.staleness, failures: [])
+    switch await marketAnswer {
+    case .success(let answer):
+      detail.market = answer.value.first { $0.id == asset.id }
+      if let price = detail.market?.currentPrice, answer.fetchedAt >= history.series.fetchedAt {
+        detail.series = Self.following(detail.series, price: price, today: Day(containing: now()))
+      }
+      if let stale = answer.staleness {
+        detail.failures += [stale.reason].compactMap { $0 }
+        if detail.staleness.map({ stale.fetchedAt < $0.fetchedAt }) ?? true { detail.staleness = stale }
+      }
+    case .failure(let error):
+      detail.failures.append(error)
+    }
+    detail.failures += [history.staleness?.reason, history.latestMissing].compactMap { $0 }
+    return detail
+  }
+
+  /// `series` with today's point at `price` (replaced, or added after the last day).
+  static func following(_ series: RateSeries, price: Double, today: Day) -> RateSeries {
+    var copy = series
+    if let last = copy.points.last, last.date == today {
+      copy.points[copy.points.count - 1] = RatePoint(date: today, rate: price)
+    } else if copy.points.last.map({ $0.date < today }) ?? true {
+      copy.points.append(RatePoint(date: today, rate: price))
+      copy.gaps.removeAll { $0 == today }
+    }
+    return copy
+  }
+}
+
+extension Result where Failure == any Error {
+  /// The result of an async `body`.
+  init(catching body: () async throws -> Success) async {
+    do { self = .success(try await body()) } catch { self = .failure(error) }
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import RateCore
+
+// The home list: the cached board at once, then fresh data.
+extension LiveHomeDriver {
+  /// Sends the cached board (unless `refresh`), then, unless that was fresh and complete, the
+  /// board fetched in the normal cache mode (`refresh`: the refresh mode), then the status.
+  func loadBoard(currency: String, refresh: Bool, send: @escaping @Sendable (HomeEvent) -> Void)
+    async
+  {
+    let lists: HomeLists
+    do {
+      lists = try self.lists()
+    } catch {
+      send(.status(await status(for: [error])))
+      return
+    }
+    if !refresh {
+      let cached = await board(currency: currency, lists: lists, mode: .offline)
+      if !cached.isEmpty { send(.board(homeBoard(cached, lists: lists))) }
+      if !cached.isEmpty, cached.staleness == nil, cached.missing.isEmpty, cached.failures.isEmpty {
+        send(.status(.idle))
+        return
+      }
+    }
+    guard !Task.isCancelled else { return }
+    send(.status(.loading))
+    let fresh = await board(currency: currency, lists: lists, mode: refresh ? .refresh : .normal)
+    guard !Task.isCancelled else { return }
+    if !fresh.isEmpty { send(.board(homeBoard(fresh, lists: lists))) }
+    send(.status(await status(for: fresh.failures)))
+  }
+
+  /// The board from the desk in `mode`; its coins are remembered for the local search.
+  private func board(currency: String, lists: HomeLists, mode: CacheMode) async -> MarketBoard {
+    let board = await desk.with(mode: mode).marketBoard(
+      currency: currency, coins: lists.coins, favorites: lists.favorites, pairs: lists.pairs)
+    await memory.saw(board.top + board.coins + board.favorites)
+    return board
+  }
+
+  /// The rows of `board`: top, your coins, your pairs (each pair, with or without data), then
+  /// the starred coins outside those.
+  func homeBoard(_ board: MarketBoard, lists: HomeLists) -> HomeBoard {
+    let code = board.currency
+    let bySnapshot = Dictionary(
+      board.pairs.map { ($0.pair.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let rows =
+      board.top.map { Self.row($0, kind: .top, currency: code) }
+      + board.coins.map { Self.row($0, kind: .coin, currency: code) }
+      + lists.pairs.map { Self.row($0, snapshot: bySnapshot[$0.name]) }
+      + board.favorites.map { Self.row($0, kind: .favorite, currency: code) }
+    return HomeBoard(
+      currency: code, rows: rows, fetchedAt: board.fetchedAt ?? desk.now(),
+      stale: board.staleness != nil, missing: board.missing.map(TerminalText.sanitize))
+  }
+
+  /// A coin's row; names and symbols sanitized (they come from the provider or the cache).
+  static func row(_ coin: CoinMarket, kind: HomeRow.Kind, currency: String) -> HomeRow {
+    HomeRow(
+      kind: kind, id: coin.id, symbol: UntrustedText.sanitize(coin.symbol).uppercased(),
+      name: UntrustedText.sanitize(coin.name), currency: currency, rate: coin.currentPrice,
+      changePercent: coin.priceChangePercentage24h, changePeriod: .hours24, week: coin.week,
+      updatedAt: coin.lastUpdated)
+  }
+
+  /// A pair's row: its snapshot's figures, or none when it did not arrive.
+  static func row(_ pair: ConfiguredPair, snapshot: PairSnapshot?) -> HomeRow {
+    let base = UntrustedText.sanitize(pair.base)
+    let quote = UntrustedText.sanitize(pair.quote)
+    return HomeRow(
+      kind: .pair, id: pair.name, symbol: "\(base)/\(quote)", name: "\(base)-\(quote)",
+      currency: quote, rate: snapshot?.rate, changePercent: snapshot?.changePercent,
+      changePeriod: snapshot?.changePeriod ?? .workingDay, week: snapshot?.points ?? [],
+      updatedAt: snapshot?.updatedAt)
+  }
+}

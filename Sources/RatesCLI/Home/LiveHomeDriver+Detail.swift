@@ -1,0 +1,82 @@
+import Foundation
+import RateCore
+
+// The detail screen: a coin's market figures and history, or a pair's ECB history.
+extension LiveHomeDriver {
+  /// Sends the cached detail at once when there is one, then, unless it was fresh, the
+  /// fetched one, then the status.
+  func loadDetail(
+    row: HomeRow, currency: String, days: Int, send: @escaping @Sendable (HomeEvent) -> Void
+  ) async {
+    let load: @Sendable (RateDesk) async throws -> (HomeDetail, [any Error])
+    if row.kind == .pair {
+      guard let pair = pairNamed(row) else {
+        send(.status(.failed(TerminalText.sanitize("\(row.id) is not one of your pairs"))))
+        return
+      }
+      load = { desk in try await Self.pairDetail(pair, row: row, days: days, desk: desk) }
+    } else {
+      let asset = Asset(symbol: row.symbol, id: row.id)
+      load = { desk in try await Self.coinDetail(asset, row: row, currency: currency, days: days, desk: desk) }
+    }
+    if let (cached, failures) = try? await load(desk.with(mode: .offline)) {
+      send(.detail(cached))
+      if !cached.stale, failures.isEmpty {
+        send(.status(.idle))
+        return
+      }
+    }
+    guard !Task.isCancelled else { return }
+    send(.status(.loading))
+    do {
+      let (detail, failures) = try await load(desk)
+      guard !Task.isCancelled else { return }
+      send(.detail(detail))
+      send(.status(await status(for: failures)))
+    } catch {
+      guard !Task.isCancelled else { return }
+      send(.status(await status(for: [error])))
+    }
+  }
+
+  /// The stored pair a row stands for (by name), else the row's `BASE/QUOTE`.
+  private func pairNamed(_ row: HomeRow) -> (base: String, quote: String)? {
+    if let stored = try? userData.pairs.read().first(where: { $0.name == row.id }) {
+      return (stored.base, stored.quote)
+    }
+    let parts = row.symbol.split(separator: "/").map(String.init)
+    return parts.count == 2 ? (parts[0], parts[1]) : nil
+  }
+
+  private static func coinDetail(
+    _ asset: Asset, row: HomeRow, currency: String, days: Int, desk: RateDesk
+  ) async throws -> (HomeDetail, [any Error]) {
+    let detail = try await desk.coinDetail(asset, currency: currency, days: days)
+    let market = detail.market.map { figures -> CoinMarket in
+      var copy = figures
+      copy.name = UntrustedText.sanitize(figures.name)
+      copy.symbol = UntrustedText.sanitize(figures.symbol).uppercased()
+      return copy
+    }
+    return (
+      HomeDetail(
+        rowID: row.id, currency: currency.uppercased(), days: days, market: market,
+        series: detail.series, fetchedAt: detail.series.fetchedAt, stale: detail.staleness != nil),
+      detail.failures
+    )
+  }
+
+  private static func pairDetail(
+    _ pair: (base: String, quote: String), row: HomeRow, days: Int, desk: RateDesk
+  ) async throws -> (HomeDetail, [any Error]) {
+    let result = try await desk.history(base: pair.base, quote: pair.quote, days: days)
+    let failures = [result.staleness?.reason, result.latestMissing].compactMap { $0 }
+    return (
+      HomeDetail(
+        rowID: row.id, currency: pair.quote.uppercased(), days: days, market: nil,
+        series: result.series, fetchedAt: result.series.fetchedAt,
+        stale: result.staleness != nil),
+      failures
+    )
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import RateCore
+
+// Changes to the user's coins, favorites and pairs.
+extension LiveHomeDriver {
+  /// Carries out a list change, then sends the lists as stored; a failure (or a refused pair)
+  /// is a status line, and the lists are sent all the same so the screen shows the truth.
+  func change(_ effect: HomeEffect, send: @escaping @Sendable (HomeEvent) -> Void) async {
+    var status = HomeStatus.idle
+    do {
+      if let refusal = try await apply(effect) { status = .failed(TerminalText.sanitize(refusal)) }
+    } catch {
+      status = await self.status(for: [error])
+    }
+    do {
+      send(.lists(try lists()))
+    } catch {
+      if status == .idle { status = await self.status(for: [error]) }
+    }
+    send(.status(status))
+  }
+
+  /// Applies `effect` to the files; returns why it was refused, if it was.
+  private func apply(_ effect: HomeEffect) async throws -> String? {
+    let now = desk.now()
+    switch effect {
+    case .addCoin(let hit):
+      try userData.addCoins([FavoriteCoin(id: hit.id, symbol: hit.symbol, name: hit.name, addedAt: now)])
+    case .removeCoin(let id):
+      _ = try userData.removeCoin(id: id)
+    case .restoreCoin(let coin, let index):
+      try userData.restoreCoin(coin, at: index)
+    case .addPair(let base, let quote):
+      return try await addPair(base: base, quote: quote, at: now)
+    case .removePair(let name):
+      _ = try userData.removePair(named: name)
+    case .restorePair(let pair, let index):
+      try userData.restorePair(pair, at: index)
+    case .setFavorite(let id, let symbol, let name, let starred):
+      try userData.setFavorite(
+        FavoriteCoin(id: id, symbol: symbol, name: name, addedAt: now), starred: starred)
+    case .loadBoard, .loadDetail, .search, .exit:
+      break
+    }
+    return nil
+  }
+
+  /// Adds the pair at the top after the checks `rates pairs add` makes; a pair already there
+  /// (either order) is refused.
+  private func addPair(base: String, quote: String, at now: Date) async throws -> String? {
+    try PairArguments.validate(base: base, quote: quote)
+    let pair = try await PairsCommand.checked(base: base, quote: quote, desk: desk, addedAt: now)
+    guard try userData.addPairAtTop(base: pair.base, quote: pair.quote, addedAt: now) else {
+      return "\(pair.base) and \(pair.quote) are already paired"
+    }
+    return nil
+  }
+}
