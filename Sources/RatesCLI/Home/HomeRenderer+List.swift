@@ -3,15 +3,335 @@ import RateCore
 
 // The home list, favorites and help frames.
 extension HomeRenderer {
+  /// The home list: a header (currency, age of the data), the sections "Top coins",
+  /// "Your coins" and "Your pairs" (a hint when one is empty), and the status line.
   static func renderList(_ state: HomeState, _ context: HomeRenderContext) -> [String] {
-    ["rates"]
+    let header = headerLine(state, title: nil, context)
+    let footer = statusLine(state, hints: listHints(state, context), context)
+    guard state.board != nil else {
+      return compose(header: header, body: [context.ascii ? "Loading..." : "Loading…"], footer: footer, context)
+    }
+    let rows = state.listRows
+    let lines = rowLines(rows, selected: state.cursor, changed: state.changed, context)
+    var body: [String] = []
+    var cursorLine = 0
+    var scrollLine = 0
+    var start = 0
+    for (kind, title, hint) in sections {
+      body.append(context.style.bold(title))
+      var end = start
+      while end < rows.count, rows[end].kind == kind { end += 1 }
+      if start == end {
+        let text = hint.first { TerminalText.displayWidth($0) + 2 <= context.width } ?? hint[hint.count - 1]
+        body.append("  " + context.style.dim(text))
+      }
+      for index in start..<end {
+        if index == state.cursor { cursorLine = body.count }
+        if index == state.scroll { scrollLine = index == start ? body.count - 1 : body.count }
+        body.append(lines[index])
+      }
+      start = end
+    }
+    let shown = window(body, cursorLine: cursorLine, scrollLine: scrollLine, room: context.height - 2)
+    return compose(header: header, body: shown, footer: footer, context)
   }
 
+  /// The sections of the list: their rows' kind, title and empty-section hint.
+  static let sections: [(HomeRow.Kind, String, [String])] = [
+    (.top, "Top coins", ["No top coins loaded yet: r to try again", "None loaded: r to retry"]),
+    (.coin, "Your coins", ["No coins of your own yet: / to search and add one", "None yet: / to add one"]),
+    (.pair, "Your pairs", ["No pairs yet: p to add one"]),
+  ]
+
+  /// The rows of the list a page of `height` lines shows with its headings; what
+  /// ``HomeState/pageSize`` should be set to.
+  public static func pageSize(height: Int) -> Int {
+    max(1, height - 2 - sections.count)
+  }
+
+  /// `room` lines of `body` from `scrollLine` (the first row shown, with its heading),
+  /// moved the least that keeps `cursorLine` in view and the window full.
+  static func window(_ body: [String], cursorLine: Int, scrollLine: Int, room: Int) -> [String] {
+    guard room > 0, body.count > room else { return body }
+    var first = scrollLine
+    if cursorLine >= first + room { first = cursorLine - room + 1 }
+    if cursorLine < first { first = cursorLine }
+    first = min(max(0, first), body.count - room)
+    return Array(body[first..<(first + room)])
+  }
+
+  /// The favorites: the starred coins with their prices, or how to star one.
   static func renderFavorites(_ state: HomeState, _ context: HomeRenderContext) -> [String] {
-    ["Favorites"]
+    let header = headerLine(state, title: "Favorites", context)
+    let hints = [
+      Hint(text: "? keys", priority: 0), Hint(text: "Enter detail", priority: 2),
+      Hint(text: "f unstar", priority: 3), Hint(text: "Tab back", priority: 1),
+    ]
+    let footer = statusLine(state, hints: hints, context)
+    let rows = state.favoriteRows
+    guard !rows.isEmpty else {
+      let empty = "No favorites yet: open a coin with Enter and press f to star it"
+      return compose(header: header, body: [empty], footer: footer, context)
+    }
+    let lines = rowLines(rows, selected: state.favoritesCursor, changed: state.changed, context)
+    let body = window(
+      lines, cursorLine: state.favoritesCursor, scrollLine: 0, room: context.height - 2)
+    return compose(header: header, body: body, footer: footer, context)
   }
 
+  /// `rates · USD · updated 14:03:21 UTC`; cached data says how old it is, in yellow.
+  /// On a narrow window the clock loses `UTC`, then the title `rates` goes.
+  static func headerLine(_ state: HomeState, title: String?, _ context: HomeRenderContext) -> String {
+    let dot = context.ascii ? " | " : " · "
+    var age: [String] = []
+    var short: [String] = []
+    if let board = state.board {
+      if board.stale {
+        let text = "cached \(AgeText.describe(state.now.timeIntervalSince(board.fetchedAt))) ago"
+        age = [context.style.yellow(text)]
+        short = age
+      } else {
+        let clock = ScreenText.clock(board.fetchedAt)
+        age = ["updated " + clock]
+        short = ["updated " + clock.replacingOccurrences(of: " UTC", with: "")]
+      }
+    }
+    let middle = (title.map { [$0] } ?? []) + [TerminalText.sanitize(state.currency)]
+    let candidates = [
+      [context.style.bold("rates")] + middle + age, [context.style.bold("rates")] + middle + short,
+      middle + short,
+    ].map { $0.joined(separator: dot) }
+    return candidates.first { TerminalText.displayWidth($0) <= context.width } ?? candidates[2]
+  }
+}
+
+// Rows.
+extension HomeRenderer {
+  /// One line per row, columns shared: symbol, name, price, change, 7-day sparkline.
+  /// Narrow windows drop the sparkline, then shorten the name, then drop it; the symbol
+  /// and the numbers are never cut. The selected row is in reverse video (`>` without
+  /// colour); a row whose rate just changed has its price highlighted (`*` without colour).
+  static func rowLines(
+    _ rows: [HomeRow], selected: Int, changed: Set<String>, _ context: HomeRenderContext
+  ) -> [String] {
+    let style = context.style
+    let sparkWidth = context.width >= 100 ? 24 : context.width >= 70 ? 12 : 8
+    var table = TextTable(
+      columns: [
+        .init("", priority: TextTable.required),
+        .init("", fit: .shrinks, priority: 1),
+        .init("", alignment: .right, priority: TextTable.required),
+        .init("", alignment: .right, priority: TextTable.required),
+        .init("", priority: 0),
+      ], showsHeader: false)
+    table.rows.reserveCapacity(rows.count)
+    for (index, row) in rows.enumerated() {
+      let highlight = changed.contains(row.id)
+      var price = row.rate.map(RateFormat.rate) ?? none(context)
+      if highlight && style.enabled {
+        price = index == selected ? style.bold(price) : ScreenText.reverse(style.bold(price), style)
+      }
+      table.append([
+        TerminalText.sanitize(row.symbol), nameCell(row), price, changeCell(row, context),
+        sparkline(row.week, width: sparkWidth, context),
+      ])
+    }
+    // The sparkline only beside whole names: it goes first when room is short.
+    let layout = TableLayout(columns: table.columns, lines: table.rows, headerRows: 0)
+    let natural = layout.natural.reduce(0, +) + TextTable.separator.count * (table.columns.count - 1)
+    if natural > context.width - 2 { table.columns.removeLast() }
+    let lines = table.render(maxWidth: context.width - 2, ascii: context.ascii)
+    return lines.enumerated().map { index, line in
+      let isSelected = index == selected
+      let isChanged = changed.contains(rows[index].id)
+      guard style.enabled else {
+        return (isSelected ? ">" : " ") + (isChanged ? "*" : " ") + line
+      }
+      let text = "  " + line
+      return isSelected ? ScreenText.reverse(TerminalText.pad(text, toWidth: context.width), style) : text
+    }
+  }
+
+  /// The name, or nothing when it only repeats the symbol (a pair's `GBP-USD`).
+  static func nameCell(_ row: HomeRow) -> String {
+    let name = TerminalText.sanitize(row.name)
+    let plain = name.replacingOccurrences(of: "-", with: "/")
+    return plain.caseInsensitiveCompare(TerminalText.sanitize(row.symbol)) == .orderedSame ? "" : name
+  }
+
+  /// `▲ +2.28%` in green, `▼ -4.77%` in red (ASCII: the sign alone); ECB pairs add `1d`.
+  static func changeCell(_ row: HomeRow, _ context: HomeRenderContext) -> String {
+    guard let change = row.changePercent, change.isFinite else { return none(context) }
+    var text = RateFormat.percent(change)
+    if !context.ascii {
+      let mark = text.hasPrefix("-") ? "▼" : text == "+0.00%" ? " " : "▲"
+      text = mark + " " + text
+    }
+    if row.changePeriod == .workingDay { text += " " + row.changePeriod.rawValue }
+    return context.style.change(text, value: change)
+  }
+
+  /// The week as a sparkline of at most `width` columns, coloured by its direction.
+  static func sparkline(_ week: [Double], width: Int, _ context: HomeRenderContext) -> String {
+    guard week.count >= 2 else { return "" }
+    let values = HistoryView.fit(week, to: width)
+    let line = Sparkline.render(values, ascii: context.ascii)
+    return context.style.change(line, value: (values.last ?? 0) - (values.first ?? 0))
+  }
+
+  static func none(_ context: HomeRenderContext) -> String { context.ascii ? "-" : "—" }
+}
+
+// The status line and the keys.
+extension HomeRenderer {
+  /// A key hint on the status line; the lowest priorities stay when room is short.
+  struct Hint {
+    var text: String
+    var priority: Int
+  }
+
+  /// The status line: the answer to the last key, a rate-limit pause with the seconds
+  /// left, a failure, or loading; then as many key hints as fit.
+  static func statusLine(_ state: HomeState, hints: [Hint], _ context: HomeRenderContext) -> String {
+    let style = context.style
+    var status = ""
+    var plain = ""
+    if let notice = state.notice {
+      plain = TerminalText.sanitize(notice)
+      status = style.bold(plain)
+    } else {
+      switch state.status {
+      case .rateLimited(let until) where until > state.now:
+        let seconds = Int(until.timeIntervalSince(state.now).rounded(.up))
+        plain = "rate limited by \(Provider.coinGecko.displayName): next try in \(seconds) s"
+        if TerminalText.displayWidth(plain) > context.width { plain = "rate limited: next try in \(seconds) s" }
+        status = style.yellow(plain)
+      case .failed(let message):
+        plain = TerminalText.sanitize(message)
+        status = style.red(plain)
+      case .loading where state.board != nil || state.screen != .home:
+        plain = context.ascii ? "Loading..." : "Loading…"
+        status = plain
+      default: break
+      }
+    }
+    let used = plain.isEmpty ? 0 : TerminalText.displayWidth(plain) + 2
+    let keys = fitted(hints, width: context.width - used)
+    guard !keys.isEmpty else { return status }
+    return (status.isEmpty ? "" : status + "  ") + style.dim(keys)
+  }
+
+  /// The hints that fit `width`, most important first, shown in their given order.
+  static func fitted(_ hints: [Hint], width: Int) -> String {
+    var kept = Set<Int>()
+    var used = 0
+    for index in hints.indices.sorted(by: { hints[$0].priority < hints[$1].priority }) {
+      let cost = TerminalText.displayWidth(hints[index].text) + (kept.isEmpty ? 0 : 2)
+      if used + cost <= width {
+        kept.insert(index)
+        used += cost
+      }
+    }
+    return hints.indices.filter(kept.contains).map { hints[$0].text }.joined(separator: "  ")
+  }
+
+  /// The home list's hints: `? keys  / search  p pair  c EUR  q quit` and more when wide.
+  static func listHints(_ state: HomeState, _ context: HomeRenderContext) -> [Hint] {
+    var hints = [
+      Hint(text: "? keys", priority: 0),
+      Hint(text: context.ascii ? "j/k move" : "↑↓ move", priority: 8),
+      Hint(text: "Enter detail", priority: 5),
+      Hint(text: "/ search", priority: 2),
+      Hint(text: "p pair", priority: 3),
+      Hint(text: "d remove", priority: 6),
+    ]
+    if state.undo != nil { hints.append(Hint(text: "u undo", priority: 1)) }
+    hints.append(Hint(text: "f star", priority: 7))
+    if state.currencies.count > 1 {
+      let next = state.currencies[(state.currencyIndex + 1) % state.currencies.count]
+      hints.append(Hint(text: "c " + TerminalText.sanitize(next), priority: 4))
+    }
+    hints += [
+      Hint(text: "Tab favorites", priority: 9), Hint(text: "r refresh", priority: 10),
+      Hint(text: "q quit", priority: 1),
+    ]
+    return hints
+  }
+}
+
+// The keys screen.
+extension HomeRenderer {
+  /// Every key of every screen, by screen: (title, [(keys, what they do)]).
+  static func helpSections(ascii: Bool) -> [(String, [(String, String)])] {
+    let vertical = ascii ? "up/down k/j" : "↑/↓ k/j"
+    let horizontal = ascii ? "left/right h/l" : "←/→ h/l"
+    let arrows = ascii ? "up/down" : "↑/↓"
+    return [
+      ("Home list", [
+        (vertical, "move"), ("PgUp/PgDn", "a page"), ("Home/End g/G", "first/last"),
+        ("Enter", "detail"), ("c", "next currency"), ("r", "refresh now"),
+        ("/", "search, add coins"), ("p", "add a pair"), ("d/Delete", "remove coin/pair"),
+        ("u", "undo the removal"), ("f", "star/unstar coin"), ("Tab", "favorites"),
+        ("?", "these keys"), ("q/Esc", "back, then quit"), ("Ctrl-C", "quit"),
+      ]),
+      ("Favorites", [
+        (vertical, "move"), ("Enter", "detail"), ("f", "unstar"), ("Tab/q/Esc", "back"),
+      ]),
+      ("Detail", [
+        (horizontal, "move a day"), ("Home/End", "first/last day"), ("mouse", "click/drag chart"),
+        ("1 2 3 4", "7/30/90/365 days"), ("f", "star/unstar coin"), ("r", "refresh"),
+        ("q/Esc", "back"),
+      ]),
+      ("Search", [
+        ("typing", "filter coins"), ("Backspace", "delete a letter"), (arrows, "select"),
+        ("Enter", "add to your coins"), ("Esc", "back"),
+      ]),
+      ("Pair pickers", [
+        (arrows + " PgUp/PgDn", "move"), ("Home/End", "first/last"),
+        ("a letter", "jump to it"), ("Enter", "choose"), ("Esc", "back"),
+      ]),
+    ]
+  }
+
+  /// The keys screen as one column: each screen's title, then `  keys  what they do`.
+  static func helpColumn(_ sections: ArraySlice<(String, [(String, String)])>, _ context: HomeRenderContext) -> [String] {
+    sections.flatMap { title, keys in
+      [context.style.bold(title)] + keys.map { key, meaning in
+        "  " + TerminalText.pad(key, toWidth: 18) + meaning
+      }
+    }
+  }
+
+  /// The number of lines of the keys screen in one column (how far it can scroll).
+  static var helpLineCount: Int {
+    helpSections(ascii: false).reduce(0) { $0 + 1 + $1.1.count }
+  }
+
+  /// `?`: every key of every screen, in two columns when the window is wide enough
+  /// (one otherwise, scrolled with ↑/↓); any other key closes it.
   static func renderHelp(_ state: HomeState, _ context: HomeRenderContext) -> [String] {
-    ["Keys"]
+    let header = headerLine(state, title: "Keys", context)
+    let sections = helpSections(ascii: context.ascii)
+    let columnWidth = 40
+    var body: [String]
+    if context.width >= 2 * columnWidth {
+      let left = helpColumn(sections.prefix(2), context)
+      let right = helpColumn(sections.dropFirst(2), context)
+      body = (0..<max(left.count, right.count)).map { index in
+        let cell = index < left.count ? left[index] : ""
+        let other = index < right.count ? right[index] : ""
+        let line = TerminalText.pad(cell, toWidth: columnWidth) + other
+        return other.isEmpty ? cell : line
+      }
+    } else {
+      body = helpColumn(sections[...], context)
+    }
+    let room = max(0, context.height - 2)
+    let first = min(state.helpScroll, max(0, body.count - room))
+    body = Array(body.dropFirst(first))
+    let more = body.count > room
+    let down = context.ascii ? "j" : "↓"
+    let footer = context.style.dim(more ? "\(down) more  any other key closes" : "any key closes")
+    return compose(header: header, body: body, footer: footer, context)
   }
 }

@@ -3,33 +3,291 @@ import RateCore
 
 // The home list, favorites and help screens, and the data that feeds them.
 extension HomeState {
-  mutating func handleListKey(_ key: TerminalKey) -> [HomeEffect] {
-    switch key {
-    case .character("q"), .escape: return back()
-    default: return []
+  /// The sections of the home list, in order.
+  static let listKinds: [HomeRow.Kind] = [.top, .coin, .pair]
+
+  /// The rows of the home list: top coins, then your coins, then your pairs (never the
+  /// favorites-only rows), each section in the board's order.
+  public var listRows: [HomeRow] {
+    guard let rows = board?.rows else { return [] }
+    return Self.listKinds.flatMap { kind in rows.filter { $0.kind == kind } }
+  }
+
+  /// The row under the cursor of the home list.
+  public var selectedRow: HomeRow? {
+    let rows = listRows
+    return rows.indices.contains(cursor) ? rows[cursor] : nil
+  }
+
+  /// The starred coins, each with the prices of a board row of the same id (of any kind),
+  /// or without a price when the board has none.
+  public var favoriteRows: [HomeRow] {
+    var byID: [String: HomeRow] = [:]
+    for row in board?.rows ?? [] where byID[row.id] == nil { byID[row.id] = row }
+    return lists.favorites.map { coin in
+      byID[coin.id] ?? HomeRow(
+        kind: .favorite, id: coin.id, symbol: coin.symbol, name: coin.name ?? coin.symbol,
+        currency: currency, rate: nil, changePercent: nil, changePeriod: .hours24, week: [])
     }
   }
 
+  mutating func handleListKey(_ key: TerminalKey) -> [HomeEffect] {
+    if let target = Self.movement(key, cursor: cursor, count: listRows.count, page: pageSize) {
+      moveCursor(to: target)
+      return []
+    }
+    switch key {
+    case .character("q"), .escape: return back()
+    case .enter:
+      guard let row = selectedRow else { return [] }
+      return openDetail(row)
+    case .character("c"): return cycleCurrency()
+    case .character("r"): return refreshNow()
+    case .character("/"):
+      search = SearchState()
+      screens.append(.search)
+    case .character("p"):
+      picker = PickerState()
+      screens.append(.pickBase)
+    case .character("d"), .delete: return removeSelected()
+    case .character("u"): return undoRemoval()
+    case .character("f"): return toggleStar(selectedRow)
+    case .tab:
+      favoritesCursor = 0
+      screens.append(.favorites)
+    case .character("?"): openHelp()
+    default: break
+    }
+    return []
+  }
+
+  /// Favorites: move, Enter for the detail, `f` unstars, Tab/q/Esc back, `?` keys.
   mutating func handleFavoritesKey(_ key: TerminalKey) -> [HomeEffect] {
-    back()
+    let rows = favoriteRows
+    if let target = Self.movement(key, cursor: favoritesCursor, count: rows.count, page: pageSize) {
+      favoritesCursor = target
+      return []
+    }
+    let selected = rows.indices.contains(favoritesCursor) ? rows[favoritesCursor] : nil
+    switch key {
+    case .tab, .character("q"), .escape: return back()
+    case .enter:
+      guard let selected else { return [] }
+      return openDetail(selected)
+    case .character("f"):
+      let effects = toggleStar(selected)
+      favoritesCursor = max(0, min(favoritesCursor, lists.favorites.count - 1))
+      return effects
+    case .character("?"): openHelp()
+    default: break
+    }
+    return []
   }
 
+  /// Keys: ↓/↑ (j/k, PageDown/PageUp) scroll when the keys do not fit; any other key closes.
   mutating func handleHelpKey(_ key: TerminalKey) -> [HomeEffect] {
-    back()
+    switch key {
+    case .down, .character("j"): helpScroll = min(helpScroll + 1, HomeRenderer.helpLineCount)
+    case .pageDown: helpScroll = min(helpScroll + pageSize, HomeRenderer.helpLineCount)
+    case .up, .character("k"): helpScroll = max(0, helpScroll - 1)
+    case .pageUp: helpScroll = max(0, helpScroll - pageSize)
+    default: return back()
+    }
+    return []
   }
 
+  /// Where a movement key takes a cursor among `count` rows; nil for any other key.
+  static func movement(_ key: TerminalKey, cursor: Int, count: Int, page: Int) -> Int? {
+    let last = max(0, count - 1)
+    let target: Int
+    switch key {
+    case .up, .character("k"): target = cursor - 1
+    case .down, .character("j"): target = cursor + 1
+    case .pageUp: target = cursor - max(1, page)
+    case .pageDown: target = cursor + max(1, page)
+    case .home, .character("g"): target = 0
+    case .end, .character("G"): target = last
+    default: return nil
+    }
+    return min(max(0, target), last)
+  }
+
+  /// Puts the cursor on row `index` (clamped) and scrolls the least that keeps it visible.
+  mutating func moveCursor(to index: Int) {
+    let count = listRows.count
+    cursor = min(max(0, index), max(0, count - 1))
+    let page = max(1, pageSize)
+    if cursor < scroll { scroll = cursor }
+    if cursor >= scroll + page { scroll = cursor - page + 1 }
+    scroll = min(max(0, scroll), max(0, count - page))
+  }
+
+  mutating func openHelp() {
+    helpScroll = 0
+    screens.append(.help)
+  }
+
+  /// Opens the detail of `row` on 30 days and asks for its data.
+  mutating func openDetail(_ row: HomeRow) -> [HomeEffect] {
+    detail = DetailState(row: row)
+    screens.append(.detail)
+    return [.loadDetail(row: row, currency: row.currency, days: 30)]
+  }
+
+  /// A list load, noted as in flight.
+  mutating func loadBoard(refresh: Bool) -> [HomeEffect] {
+    loadInFlight = true
+    lastLoadRequest = now
+    return [.loadBoard(currency: currency, refresh: refresh)]
+  }
+
+  /// `c`: the next configured currency; the cursor stays on its row when the new board comes.
+  mutating func cycleCurrency() -> [HomeEffect] {
+    guard currencies.count > 1 else {
+      notice = "Only \(currency) is configured"
+      return []
+    }
+    currencyIndex = (currencyIndex + 1) % currencies.count
+    return loadBoard(refresh: false)
+  }
+
+  /// `r`: asks the provider now, unless it asked us to wait (the status line counts down).
+  mutating func refreshNow() -> [HomeEffect] {
+    if case .rateLimited(let until) = status, until > now { return [] }
+    return loadBoard(refresh: true)
+  }
+}
+
+// Data and time.
+extension HomeState {
+  /// Takes a board in the shown currency (a late answer for another currency is dropped),
+  /// marks the rows whose rate changed as ``changed`` for one frame, and keeps the cursor
+  /// on the row it was on (by id), clamped when that row is gone.
   mutating func apply(board: HomeBoard) -> [HomeEffect] {
+    guard board.currency == currency else { return [] }
+    let selectedID = selectedRow?.id
+    if let old = self.board, old.currency == board.currency {
+      var oldRates: [String: Double?] = [:]
+      for row in old.rows where oldRates[row.id] == nil { oldRates[row.id] = row.rate }
+      changed = Set(
+        board.rows.filter { row in oldRates[row.id].map { $0 != row.rate } ?? false }.map(\.id))
+    }
     self.board = board
+    let rows = listRows
+    moveCursor(to: selectedID.flatMap { id in rows.firstIndex { $0.id == id } } ?? cursor)
     return []
   }
 
   mutating func apply(lists: HomeLists) -> [HomeEffect] {
     self.lists = lists
+    favoritesCursor = max(0, min(favoritesCursor, lists.favorites.count - 1))
     return []
   }
 
+  /// The clock moved: refresh the list when ``refreshDue(at:)``.
   mutating func apply(tick date: Date) -> [HomeEffect] {
     now = date
-    return []
+    return refreshDue(at: date) ? loadBoard(refresh: true) : []
+  }
+
+  /// The refresh policy (one home for it): the list is loaded again when
+  /// - no load is in flight (``loadInFlight``),
+  /// - the provider's rate-limit pause (``HomeStatus/rateLimited(until:)``) is over, and
+  /// - ``refreshInterval`` seconds have passed since both the shown data was fetched and
+  ///   the last load was asked for, so old cached answers (offline) are retried once an
+  ///   interval, never on every tick.
+  ///
+  /// With the default 60 s and at most 3 requests per list load, that stays under
+  /// CoinGecko's keyless floor of about 5 calls a minute.
+  public func refreshDue(at date: Date) -> Bool {
+    guard !loadInFlight else { return false }
+    if case .rateLimited(let until) = status, until > date { return false }
+    let last = [board?.fetchedAt, lastLoadRequest].compactMap { $0 }.max()
+    guard let last else { return false }
+    return date.timeIntervalSince(last) >= refreshInterval
+  }
+}
+
+// Changes to the user's lists, optimistic: the frame is right at once, and the driver's
+// `.lists` answer replaces them.
+extension HomeState {
+  /// `d`/Delete: removes the selected own coin or pair (top coins cannot be removed).
+  mutating func removeSelected() -> [HomeEffect] {
+    guard let row = selectedRow else { return [] }
+    let effect: HomeEffect
+    switch row.kind {
+    case .coin:
+      let index = lists.coins.firstIndex { $0.id == row.id }
+      let coin = index.map { lists.coins[$0] } ?? FavoriteCoin(
+        id: row.id, symbol: row.symbol, name: row.name, addedAt: now)
+      if let index { lists.coins.remove(at: index) }
+      undo = .coin(coin, at: index ?? lists.coins.count)
+      effect = .removeCoin(id: row.id)
+    case .pair:
+      let index = lists.pairs.firstIndex { $0.isNamed(row.id) }
+      let pair = index.map { lists.pairs[$0] } ?? Self.pair(named: row.id, at: now)
+      if let index { lists.pairs.remove(at: index) }
+      undo = .pair(pair, at: index ?? 0)
+      effect = .removePair(name: pair.name)
+    case .top, .favorite:
+      notice = "Top coins cannot be removed"
+      return []
+    }
+    if let at = board?.rows.firstIndex(where: { $0.kind == row.kind && $0.id == row.id }) {
+      undoRow = HomeRemovedRow(row: row, index: at)
+      board?.rows.remove(at: at)
+    }
+    moveCursor(to: cursor)
+    notice = "Removed \(TerminalText.sanitize(row.name)): u to undo"
+    return [effect]
+  }
+
+  /// `u`: puts the last removed coin or pair back where it was.
+  mutating func undoRemoval() -> [HomeEffect] {
+    guard let undo else {
+      notice = "Nothing to undo"
+      return []
+    }
+    self.undo = nil
+    let effect: HomeEffect
+    switch undo {
+    case .coin(let coin, let index):
+      lists.coins.insert(coin, at: min(max(0, index), lists.coins.count))
+      effect = .restoreCoin(coin, at: index)
+    case .pair(let pair, let index):
+      lists.pairs.insert(pair, at: min(max(0, index), lists.pairs.count))
+      effect = .restorePair(pair, at: index)
+    }
+    if let removed = undoRow, var rows = board?.rows {
+      rows.insert(removed.row, at: min(removed.index, rows.count))
+      board?.rows = rows
+      let shown = listRows
+      moveCursor(to: shown.firstIndex { $0.id == removed.row.id } ?? cursor)
+    }
+    undoRow = nil
+    return [effect]
+  }
+
+  /// `f`: stars or unstars the coin `row` (pairs cannot be starred).
+  mutating func toggleStar(_ row: HomeRow?) -> [HomeEffect] {
+    guard let row else { return [] }
+    guard row.kind != .pair else {
+      notice = "Only coins can be starred"
+      return []
+    }
+    let starred = !lists.favorites.contains { $0.id == row.id }
+    if starred {
+      lists.favorites.append(FavoriteCoin(id: row.id, symbol: row.symbol, name: row.name, addedAt: now))
+    } else {
+      lists.favorites.removeAll { $0.id == row.id }
+    }
+    notice = (starred ? "Starred " : "Unstarred ") + TerminalText.sanitize(row.name)
+    return [.setFavorite(id: row.id, symbol: row.symbol, name: row.name, starred: starred)]
+  }
+
+  /// A pair from its name (`GBP-USD`), for a row the stored lists do not know yet.
+  static func pair(named name: String, at date: Date) -> ConfiguredPair {
+    let parts = name.split(separator: "-", maxSplits: 1).map(String.init)
+    return ConfiguredPair(base: parts.first ?? name, quote: parts.count > 1 ? parts[1] : "", addedAt: date)
   }
 }

@@ -35,6 +35,22 @@ public struct HomeState: Equatable, Sendable {
   public var picker = PickerState()
   /// The currencies the pair pickers offer (every ECB currency).
   public var pickerCurrencies: [String]
+  /// Seconds between automatic refreshes of the list (see ``refreshDue``).
+  public var refreshInterval: TimeInterval = 60
+  /// Whether a list load is in flight: set when a ``HomeEffect/loadBoard(currency:refresh:)``
+  /// is emitted or the loader says ``HomeStatus/loading``, cleared by any other status.
+  public var loadInFlight = false
+  /// When the last list load was asked for (spaces retries when the answers are old).
+  public var lastLoadRequest: Date?
+  /// The rows one page of the list shows (PageUp/PageDown, scrolling): the runtime sets it
+  /// from the window's height with ``HomeRenderer/pageSize(height:)``.
+  public var pageSize = 10
+  /// A one-line answer to the last key (`Removed Kaspa: u to undo`), until the next key.
+  public var notice: String?
+  /// The row the last removal took off the list, put back by `u`.
+  public var undoRow: HomeRemovedRow?
+  /// The first line of the keys screen shown (it scrolls when the window is short).
+  public var helpScroll = 0
 
   /// A home screen in `currencies` (at least one), showing nothing yet.
   public init(currencies: [String], lists: HomeLists, pickerCurrencies: [String], now: Date) {
@@ -54,10 +70,15 @@ public struct HomeState: Equatable, Sendable {
   public var startEffects: [HomeEffect] { [.loadBoard(currency: currency, refresh: false)] }
 
   /// Applies one event; returns the effects to carry out, in order.
+  ///
+  /// The one-frame highlight (``changed``) ends with any event; a ``notice`` with the next key.
   public mutating func handle(_ event: HomeEvent) -> [HomeEffect] {
+    changed = []
     switch event {
     case .key(.interrupt): return [.exit(.interrupted)]
-    case .key(let key): return handle(key: key)
+    case .key(let key):
+      notice = nil
+      return handle(key: key)
     case .board(let board): return apply(board: board)
     case .detail(let detail): return apply(detail: detail)
     case .searchResults(let query, let hits, let remote):
@@ -65,6 +86,7 @@ public struct HomeState: Equatable, Sendable {
     case .lists(let lists): return apply(lists: lists)
     case .status(let status):
       self.status = status
+      loadInFlight = status == .loading
       return []
     case .tick(let date): return apply(tick: date)
     }
@@ -95,4 +117,10 @@ public enum HomeUndo: Equatable, Sendable {
   case coin(FavoriteCoin, at: Int)
   /// One of the user's pairs, and where it was.
   case pair(ConfiguredPair, at: Int)
+}
+
+/// A row the last removal took off the list, and where it was among the board's rows.
+public struct HomeRemovedRow: Equatable, Sendable {
+  public var row: HomeRow
+  public var index: Int
 }

@@ -99,18 +99,14 @@ public enum WatchRenderer {
   }
 
   /// `14:05:10 UTC`.
-  static func clock(_ date: Date) -> String {
-    String(ISO8601.format(date).dropFirst(11).prefix(8)) + " UTC"
-  }
+  static func clock(_ date: Date) -> String { ScreenText.clock(date) }
 
   static func fit(_ text: String, _ width: Int, _ ascii: Bool) -> String {
     TerminalText.truncate(text, toWidth: width, ascii: ascii)
   }
 
   /// Reverse video (`ESC[7m`), for changed values and alerts.
-  static func reverse(_ text: String, _ style: Style) -> String {
-    style.enabled ? "\u{1B}[7m\(text)\u{1B}[27m" : text
-  }
+  static func reverse(_ text: String, _ style: Style) -> String { ScreenText.reverse(text, style) }
 
   /// Which columns fit, and how wide each is.
   struct Layout {

@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+
+/// The home list's frames, piece by piece (whole frames are in ``HomeListGoldenTests``).
+@Suite struct HomeListRendererTests {
+  typealias S = HomeListSupport
+  static let plain = Style(enabled: false)
+  static let color = Style(enabled: true)
+
+  static func render(
+    _ state: HomeState, width: Int = 80, height: Int = 24, style: Style = plain, ascii: Bool = false
+  ) -> [String] {
+    HomeRenderer.render(state, width: width, height: height, style: style, ascii: ascii)
+  }
+
+  static func row(_ lines: [String], _ symbol: String) -> String {
+    lines.first { $0.dropFirst(2).hasPrefix(symbol + " ") || $0.contains("  \(symbol) ") } ?? ""
+  }
+
+  @Test func everyFrameFitsTheWindow() {
+    let states = [
+      HomeListGoldenTests.list(), HomeListGoldenTests.loading(), HomeListGoldenTests.staleAndLimited(),
+      HomeListGoldenTests.failed(), HomeListGoldenTests.favorites(), HomeListGoldenTests.noFavorites(),
+      HomeListGoldenTests.help(), HomeListGoldenTests.long(),
+    ]
+    for state in states {
+      for (width, height) in [(40, 12), (41, 13), (57, 20), (80, 24), (120, 40), (200, 60)] {
+        for style in [Self.plain, Self.color] {
+          for ascii in [false, true] {
+            let lines = Self.render(state, width: width, height: height, style: style, ascii: ascii)
+            #expect(lines.count == height)
+            #expect(lines.allSatisfy { TerminalText.displayWidth($0) <= width }, "\(width)x\(height)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test func numbersAndSymbolsAreNeverCutAndTheSparklineGoesBeforeTheName() {
+    let long = S.coin(.coin, "long", "LONGSYM", "A coin with a very long name indeed", 1_234_567.5, -12.34)
+    let state = S.state(board: S.board(S.topRows + [long] + S.pairRows))
+    for width in 40...130 {
+      let lines = Self.render(state, width: width, height: 40)
+      let line = Self.row(lines, "LONGSYM")
+      #expect(line.contains("LONGSYM"), "\(width)")
+      #expect(line.contains("1,234,567.50"), "\(width)")
+      #expect(line.contains("▼ -12.34%"), "\(width)")
+      #expect(Self.row(lines, "GBP/USD").contains("▲ +0.12% 1d"), "\(width)")
+      let sparkline = line.contains { Sparkline.unicodeLevels.contains($0) }
+      if sparkline {
+        #expect(line.contains("A coin with a very long name indeed"), "\(width): name cut first")
+      }
+    }
+    let narrow = Self.row(Self.render(state, width: 40), "BTC")
+    #expect(!narrow.contains("Bitcoin"))
+    #expect(!narrow.contains { Sparkline.unicodeLevels.contains($0) })
+    let wide = Self.row(Self.render(S.state(), width: 80), "BTC")
+    #expect(wide.contains("Bitcoin") && wide.contains("███▄▄▅▁"))
+  }
+
+  @Test func namesAndSymbolsAreSanitized() {
+    let evil = S.coin(.coin, "evil", "EV\u{1B}[2JL", "Evil\u{1B}]0;owned\u{07} coin", 1, 1)
+    let lines = Self.render(S.state(board: S.board([evil])))
+    #expect(!lines.joined().contains("\u{1B}"))
+    #expect(Self.row(lines, "EVL").contains("Evil coin"))
+  }
+
+  @Test func changesCarryASignAsWellAsAColour() {
+    let state = S.state()
+    let unicode = Self.render(state)
+    #expect(Self.row(unicode, "BTC").contains("▼ -2.51%"))
+    #expect(Self.row(unicode, "ETH").contains("▲ +2.28%"))
+    let ascii = Self.render(state, ascii: true)
+    #expect(Self.row(ascii, "BTC").contains("-2.51%"))
+    #expect(Self.row(ascii, "ETH").contains("+2.28%"))
+    #expect(!ascii.joined().contains("\u{1B}"))
+    let colored = Self.render(state, style: Self.color)
+    #expect(Self.row(colored, "BTC").contains("\u{1B}[31m▼ -2.51%\u{1B}[39m"))
+    #expect(Self.row(colored, "ETH").contains("\u{1B}[32m▲ +2.28%\u{1B}[39m"))
+  }
+
+  @Test func onlyEcbPairsLabelTheirPeriod() {
+    let lines = Self.render(S.state())
+    #expect(Self.row(lines, "EUR/JPY").contains("-0.40% 1d"))
+    #expect(!Self.row(lines, "BTC").contains("24h"))
+    #expect(!Self.row(lines, "BTC").contains("1d"))
+  }
+
+  @Test func theSelectedRowIsMarked() {
+    var state = S.state()
+    _ = S.press(.down, on: &state)
+    #expect(Self.row(Self.render(state), "ETH").hasPrefix("> ETH"))
+    #expect(Self.row(Self.render(state), "BTC").hasPrefix("  BTC"))
+    let colored = Self.row(Self.render(state, style: Self.color), "ETH")
+    #expect(colored.hasPrefix("\u{1B}[7m  ETH") && colored.hasSuffix("\u{1B}[27m"))
+  }
+
+  @Test func aChangedPriceIsHighlightedForOneFrame() {
+    var state = S.state()
+    var rows = S.board().rows
+    rows[1].rate = 3_571.15
+    _ = state.handle(.board(S.board(rows)))
+    #expect(Self.row(Self.render(state), "ETH").hasPrefix(" *ETH"))
+    let colored = Self.row(Self.render(state, style: Self.color), "ETH")
+    #expect(colored.contains("\u{1B}[7m\u{1B}[1m3,571.15\u{1B}[22m\u{1B}[27m"))
+    _ = state.handle(.tick(S.now))
+    #expect(Self.row(Self.render(state), "ETH").hasPrefix("  ETH"))
+  }
+
+  @Test func theHeaderTellsTheAgeOfTheData() {
+    #expect(Self.render(S.state())[0] == "rates · USD · updated 06:13:20 UTC")
+    let stale = S.state(board: S.board(fetchedAt: S.now.addingTimeInterval(-7_200), stale: true))
+    #expect(Self.render(stale)[0] == "rates · USD · cached 2 h ago")
+    #expect(Self.render(stale, style: Self.color)[0].contains("\u{1B}[33mcached 2 h ago\u{1B}[39m"))
+    #expect(
+      Self.render(HomeListGoldenTests.favorites(), width: 40, ascii: true)[0]
+        == "Favorites | USD | updated 06:13:20")
+  }
+
+  @Test func emptySectionsSayHowToFillThem() {
+    let lines = Self.render(S.state(board: S.board(S.topRows), lists: HomeLists()))
+    #expect(lines[7] == "Your coins")
+    #expect(lines[8] == "  No coins of your own yet: / to search and add one")
+    #expect(lines[9] == "Your pairs")
+    #expect(lines[10] == "  No pairs yet: p to add one")
+  }
+
+  @Test func loadingBeforeTheFirstBoard() {
+    let lines = Self.render(HomeListGoldenTests.loading())
+    #expect(lines[0] == "rates · USD")
+    #expect(lines[1] == "Loading…")
+    #expect(Self.render(HomeListGoldenTests.loading(), ascii: true)[1] == "Loading...")
+  }
+
+  @Test func theStatusLineShowsPausesFailuresLoadingAndNotices() {
+    var state = S.state()
+    _ = state.handle(.status(.rateLimited(until: S.now.addingTimeInterval(41.2))))
+    #expect(Self.render(state).last?.hasPrefix("rate limited by CoinGecko: next try in 42 s  ? keys") == true)
+    _ = state.handle(.tick(S.now.addingTimeInterval(42)))
+    #expect(Self.render(state).last?.hasPrefix("? keys") == true)
+    _ = state.handle(.status(.failed("no\nnetwork\u{1B}[2J")))
+    #expect(Self.render(state).last?.hasPrefix("no network  ? keys") == true)
+    _ = state.handle(.status(.loading))
+    #expect(Self.render(state).last?.hasPrefix("Loading…  ? keys") == true)
+    _ = S.press(.character("d"), on: &state)
+    #expect(Self.render(state).last?.hasPrefix("Top coins cannot be removed  ? keys") == true)
+  }
+
+  @Test func keyHintsFitTheWidthAndNameTheNextCurrency() {
+    let state = S.state()
+    #expect(Self.render(state, width: 40).last == "? keys  / search  p pair  c EUR  q quit")
+    var removed = state
+    _ = S.press(.end, .character("d"), .down, on: &removed)
+    #expect(Self.render(removed, width: 40).last == "? keys  / search  p pair  u undo  q quit")
+    var single = state
+    single.currencies = ["USD"]
+    #expect(!(Self.render(single, width: 120).last ?? "").contains("c "))
+  }
+
+  @Test func theCursorStaysInViewOnAShortWindow() {
+    var state = HomeListGoldenTests.long()
+    state.pageSize = 100  // not yet told the window's size
+    let lines = Self.render(state, width: 40, height: 12)
+    #expect(lines.contains { $0.hasPrefix("> C98") })
+    _ = S.press(.home, on: &state)
+    #expect(Self.render(state, width: 40, height: 12)[1] == "Top coins")
+  }
+
+  @Test func theKeysScreenListsEveryScreenAndScrolls() {
+    var state = S.state()
+    _ = S.press(.character("?"), on: &state)
+    let wide = Self.render(state, width: 80, height: 24).joined(separator: "\n")
+    for title in ["Home list", "Favorites", "Detail", "Search", "Pair pickers"] {
+      #expect(wide.contains(title))
+    }
+    for key in ["Ctrl-C", "1 2 3 4", "Backspace", "d/Delete", "Tab", "mouse", "a letter"] {
+      #expect(wide.contains(key))
+    }
+    let short = Self.render(state, width: 40, height: 12)
+    #expect(short.last == "↓ more  any other key closes")
+    _ = S.press(.pageDown, .pageDown, .pageDown, .pageDown, .pageDown, on: &state)
+    let end = Self.render(state, width: 40, height: 12)
+    #expect(end.last == "any key closes")
+    #expect(end[end.count - 2].contains("back"))
+  }
+
+  @Test func favoritesWithoutAStarSayHowToStarOne() {
+    let lines = Self.render(HomeListGoldenTests.noFavorites())
+    #expect(lines[1] == "No favorites yet: open a coin with Enter and press f to star it")
+    let favorites = Self.render(HomeListGoldenTests.favorites())
+    #expect(favorites[0] == "rates · Favorites · USD · updated 06:13:20 UTC")
+    #expect(Self.row(favorites, "DOGE").contains("—"))
+    #expect(Self.row(favorites, "XMR").hasPrefix("> XMR"))
+  }
+
+  @Test func pageSizeLeavesRoomForTheHeadings() {
+    #expect(HomeRenderer.pageSize(height: 24) == 19)
+    #expect(HomeRenderer.pageSize(height: 3) == 1)
+  }
+}

@@ -1,0 +1,257 @@
+import Foundation
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+
+/// The home list's state machine: event → state + effects.
+@Suite struct HomeListStateTests {
+  typealias S = HomeListSupport
+
+  @Test func listShowsTopThenOwnCoinsThenPairsAndNeverFavoriteRows() {
+    let mixed = [S.pairRows[0], S.favoriteOnly, S.ownRows[0]] + S.topRows.reversed()
+    let state = S.state(board: S.board(mixed))
+    #expect(state.listRows.map(\.kind) == [.top, .top, .top, .top, .top, .coin, .pair])
+    #expect(state.listRows.first?.id == "solana")
+  }
+
+  @Test func movementKeysMoveTheCursorWithinTheRows() {
+    var state = S.state()
+    state.pageSize = 3
+    _ = S.press(.down, .character("j"), on: &state)
+    #expect(state.cursor == 2)
+    _ = S.press(.up, on: &state)
+    #expect(state.cursor == 1)
+    _ = S.press(.character("k"), .character("k"), on: &state)
+    #expect(state.cursor == 0)
+    _ = S.press(.pageDown, on: &state)
+    #expect(state.cursor == 3)
+    _ = S.press(.end, on: &state)
+    #expect(state.cursor == 8)
+    _ = S.press(.down, on: &state)
+    #expect(state.cursor == 8)
+    _ = S.press(.pageUp, on: &state)
+    #expect(state.cursor == 5)
+    _ = S.press(.home, on: &state)
+    #expect(state.cursor == 0)
+    _ = S.press(.character("G"), on: &state)
+    #expect(state.cursor == 8)
+    _ = S.press(.character("g"), on: &state)
+    #expect(state.cursor == 0)
+  }
+
+  @Test func scrollKeepsTheCursorVisible() {
+    var state = S.state()
+    state.pageSize = 3
+    _ = S.press(.down, .down, .down, .down, on: &state)
+    #expect(state.cursor == 4)
+    #expect(state.scroll == 2)
+    _ = S.press(.up, .up, .up, on: &state)
+    #expect(state.scroll == 1)
+  }
+
+  @Test func cursorStaysOnTheSameRowAcrossReloads() {
+    var state = S.state()
+    _ = S.press(.down, .down, on: &state)  // tether
+    let extra = S.coin(.top, "ripple", "XRP", "XRP", 0.5, 1)
+    _ = state.handle(.board(S.board([extra] + S.topRows + S.ownRows + S.pairRows)))
+    #expect(state.selectedRow?.id == "tether")
+    #expect(state.cursor == 3)
+  }
+
+  @Test func cursorIsClampedWhenItsRowIsGone() {
+    var state = S.state()
+    _ = S.press(.end, on: &state)
+    _ = state.handle(.board(S.board(S.topRows)))
+    #expect(state.cursor == 4)
+    _ = state.handle(.board(S.board([])))
+    #expect(state.cursor == 0)
+  }
+
+  @Test func aBoardInAnotherCurrencyIsDropped() {
+    var state = S.state()
+    _ = state.handle(.board(S.board(S.topRows, currency: "EUR")))
+    #expect(state.board?.currency == "USD")
+    #expect(state.listRows.count == 9)
+  }
+
+  @Test func changedRatesAreMarkedForOneEvent() {
+    var state = S.state()
+    var rows = S.topRows
+    rows[1].rate = 3_600
+    _ = state.handle(.board(S.board(rows + S.ownRows)))
+    #expect(state.changed == ["ethereum"])
+    _ = state.handle(.tick(S.now.addingTimeInterval(1)))
+    #expect(state.changed.isEmpty)
+  }
+
+  @Test func cCyclesTheCurrenciesAndKeepsTheCursorOnItsRow() {
+    var state = S.state()
+    _ = S.press(.down, on: &state)
+    #expect(S.press(.character("c"), on: &state) == [.loadBoard(currency: "EUR", refresh: false)])
+    #expect(state.currency == "EUR")
+    #expect(state.loadInFlight)
+    let euro = (S.topRows.dropFirst(1) + S.topRows.prefix(1)).map { row -> HomeRow in
+      var row = row
+      row.currency = "EUR"
+      return row
+    }
+    _ = state.handle(.board(S.board(Array(euro), currency: "EUR")))
+    #expect(state.selectedRow?.id == "ethereum")
+    #expect(state.changed.isEmpty)
+    #expect(S.press(.character("c"), on: &state) == [.loadBoard(currency: "USD", refresh: false)])
+  }
+
+  @Test func rRefreshesNowUnlessRateLimited() {
+    var state = S.state()
+    #expect(S.press(.character("r"), on: &state) == [.loadBoard(currency: "USD", refresh: true)])
+    _ = state.handle(.status(.rateLimited(until: S.now.addingTimeInterval(42))))
+    #expect(S.press(.character("r"), on: &state) == [])
+  }
+
+  @Test func enterOpensTheDetailOnThirtyDays() {
+    var state = S.state()
+    _ = S.press(.down, on: &state)
+    let row = S.topRows[1]
+    #expect(S.press(.enter, on: &state) == [.loadDetail(row: row, currency: "USD", days: 30)])
+    #expect(state.screen == .detail)
+    #expect(state.detail == DetailState(row: row))
+  }
+
+  @Test func slashAndPOpenSearchAndThePickerAfresh() {
+    var state = S.state()
+    state.search.query = "old"
+    state.picker.cursor = 7
+    #expect(S.press(.character("/"), on: &state) == [])
+    #expect(state.screen == .search)
+    #expect(state.search == SearchState())
+    state.screens = [.home]
+    _ = S.press(.character("p"), on: &state)
+    #expect(state.screen == .pickBase)
+    #expect(state.picker == PickerState())
+  }
+
+  @Test func dRemovesAnOwnCoinAndUUndoesIt() {
+    var state = S.state()
+    _ = S.press(.end, .up, .up, .up, on: &state)  // kaspa
+    #expect(state.selectedRow?.id == "kaspa")
+    #expect(S.press(.character("d"), on: &state) == [.removeCoin(id: "kaspa")])
+    #expect(state.lists.coins.map(\.id) == ["shiba-inu"])
+    #expect(!state.listRows.contains { $0.id == "kaspa" })
+    #expect(state.undo == .coin(S.lists.coins[0], at: 0))
+    #expect(state.notice == "Removed Kaspa: u to undo")
+    #expect(S.press(.character("u"), on: &state) == [.restoreCoin(S.lists.coins[0], at: 0)])
+    #expect(state.lists == S.lists)
+    #expect(state.listRows.map(\.id) == S.state().listRows.map(\.id))
+    #expect(state.selectedRow?.id == "kaspa")
+    #expect(state.undo == nil)
+    #expect(S.press(.character("u"), on: &state) == [])
+  }
+
+  @Test func deleteRemovesAPairAndUUndoesIt() {
+    var state = S.state()
+    _ = S.press(.end, .up, on: &state)  // GBP-USD
+    #expect(S.press(.delete, on: &state) == [.removePair(name: "GBP-USD")])
+    #expect(state.lists.pairs.map(\.name) == ["EUR-JPY"])
+    #expect(state.selectedRow?.id == "EUR-JPY")
+    let pair = S.lists.pairs[0]
+    #expect(S.press(.character("u"), on: &state) == [.restorePair(pair, at: 0)])
+    #expect(state.lists.pairs == S.lists.pairs)
+  }
+
+  @Test func topCoinsCannotBeRemoved() {
+    var state = S.state()
+    #expect(S.press(.character("d"), on: &state) == [])
+    #expect(state.listRows.count == 9)
+    #expect(state.notice == "Top coins cannot be removed")
+    _ = S.press(.down, on: &state)
+    #expect(state.notice == nil)
+  }
+
+  @Test func fStarsAndUnstarsTheSelectedCoin() {
+    var state = S.state()
+    _ = S.press(.down, on: &state)  // ethereum, not starred
+    #expect(
+      S.press(.character("f"), on: &state)
+        == [.setFavorite(id: "ethereum", symbol: "ETH", name: "Ethereum", starred: true)])
+    #expect(state.lists.favorites.map(\.id) == ["bitcoin", "monero", "ethereum"])
+    _ = S.press(.character("f"), on: &state)
+    #expect(state.lists.favorites.map(\.id) == ["bitcoin", "monero"])
+    _ = S.press(.end, on: &state)  // a pair
+    #expect(S.press(.character("f"), on: &state) == [])
+  }
+
+  @Test func tabOpensFavoritesWithPricesFromAnyRow() {
+    var state = S.state()
+    state.lists.favorites.append(S.favorite("dogecoin", "DOGE", "Dogecoin"))
+    _ = S.press(.tab, on: &state)
+    #expect(state.screen == .favorites)
+    let rows = state.favoriteRows
+    #expect(rows.map(\.id) == ["bitcoin", "monero", "dogecoin"])
+    #expect(rows.map(\.rate) == [66_012.25, 171.2, nil])
+    _ = S.press(.down, .enter, on: &state)
+    #expect(state.screen == .detail)
+    #expect(state.detail?.row.id == "monero")
+    state.screens = [.home, .favorites]
+    _ = S.press(.character("f"), on: &state)
+    #expect(state.lists.favorites.map(\.id) == ["bitcoin", "dogecoin"])
+    _ = S.press(.tab, on: &state)
+    #expect(state.screen == .home)
+    _ = S.press(.tab, .escape, on: &state)
+    #expect(state.screen == .home)
+  }
+
+  @Test func questionMarkShowsTheKeysAndAnyKeyCloses() {
+    var state = S.state()
+    _ = S.press(.character("?"), on: &state)
+    #expect(state.screen == .help)
+    _ = S.press(.down, .down, on: &state)
+    #expect(state.helpScroll == 2)
+    #expect(state.screen == .help)
+    _ = S.press(.character("x"), on: &state)
+    #expect(state.screen == .home)
+  }
+
+  @Test func qAndEscQuitFromTheList() {
+    var state = S.state()
+    #expect(S.press(.character("q"), on: &state) == [.exit(.quit)])
+    #expect(S.press(.escape, on: &state) == [.exit(.quit)])
+    #expect(S.press(.interrupt, on: &state) == [.exit(.interrupted)])
+  }
+
+  @Test func statusLoadingMeansALoadIsInFlight() {
+    var state = S.state()
+    _ = state.handle(.status(.loading))
+    #expect(state.loadInFlight)
+    _ = state.handle(.status(.failed("offline")))
+    #expect(!state.loadInFlight)
+  }
+
+  @Test func ticksRefreshOnceTheIntervalHasPassed() {
+    var state = S.state()
+    #expect(state.handle(.tick(S.now.addingTimeInterval(59))) == [])
+    #expect(
+      state.handle(.tick(S.now.addingTimeInterval(60)))
+        == [.loadBoard(currency: "USD", refresh: true)])
+    // In flight: no second load.
+    #expect(state.handle(.tick(S.now.addingTimeInterval(61))) == [])
+  }
+
+  @Test func ticksWaitForTheRateLimitPause() {
+    var state = S.state()
+    _ = state.handle(.status(.rateLimited(until: S.now.addingTimeInterval(90))))
+    #expect(state.handle(.tick(S.now.addingTimeInterval(89))) == [])
+    #expect(
+      state.handle(.tick(S.now.addingTimeInterval(90)))
+        == [.loadBoard(currency: "USD", refresh: true)])
+  }
+
+  @Test func oldCachedDataIsRetriedOnceAnIntervalNotEveryTick() {
+    var state = S.state(board: S.board(fetchedAt: S.now.addingTimeInterval(-7_200), stale: true))
+    #expect(state.handle(.tick(S.now)) == [.loadBoard(currency: "USD", refresh: true)])
+    _ = state.handle(.status(.failed("offline")))
+    #expect(state.handle(.tick(S.now.addingTimeInterval(1))) == [])
+    #expect(state.handle(.tick(S.now.addingTimeInterval(59))) == [])
+    #expect(state.handle(.tick(S.now.addingTimeInterval(60))).count == 1)
+  }
+}
