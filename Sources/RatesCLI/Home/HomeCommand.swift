@@ -110,7 +110,7 @@ struct HomeCommand: RatesCommand {
 
   /// The driver the screen runs on: the one place that names it.
   static func makeDriver(_ invocation: Invocation) -> any HomeDriver {
-    StoredListsDriver(userData: invocation.userData())
+    invocation.homeDriver()
   }
 
   /// With `RATES_HOME_TRACE` set to a file, appends `key_to_frame_us N` to it for each
@@ -126,18 +126,4 @@ struct HomeCommand: RatesCommand {
       _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     }
   }
-}
-
-/// A driver that only reads the user's stored lists and loads nothing: it stands in until
-/// the live driver is wired in through ``HomeCommand/makeDriver(_:)``.
-struct StoredListsDriver: HomeDriver {
-  let userData: UserData
-
-  func lists() throws -> HomeLists {
-    HomeLists(
-      coins: try userData.coins.read(), favorites: try userData.favorites.read(),
-      pairs: try userData.pairs.read())
-  }
-
-  func perform(_ effect: HomeEffect, send: @escaping @Sendable (HomeEvent) -> Void) async {}
 }
