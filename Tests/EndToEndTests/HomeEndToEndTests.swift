@@ -79,7 +79,8 @@ import Testing
     let pid = try TerminalEndToEndTests.ratesProcess(of: run)
     defer { TerminalEndToEndTests.killIfLeft(pid) }
     run.send("\u{1A}")
-    #expect(await eventually { TerminalEndToEndTests.state(of: pid) == "T" }, "stopped: \(run.text)")
+    #expect(
+      await eventually { TerminalEndToEndTests.state(of: pid) == "T" }, "stopped: \(run.text)")
     #expect(await run.waitFor(TerminalEndToEndTests.leave), "left before stopping: \(run.text)")
     try TerminalEndToEndTests.expectGivenBack(run.text, pid: pid, frame: Self.listed)
     #expect(run.text.contains(Self.mouseOff), "no mouse reports while stopped")

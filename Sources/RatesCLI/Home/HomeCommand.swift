@@ -49,7 +49,8 @@ struct HomeCommand: RatesCommand {
   }
 
   /// The currencies `--in` names, else the default currency followed by USD and EUR.
-  static func currencyList(given: [String], default fallback: String) throws(UsageError) -> [String] {
+  static func currencyList(given: [String], default fallback: String) throws(UsageError) -> [String]
+  {
     let parsed = try CurrencyList.parse(given, default: fallback)
     guard given.isEmpty else { return parsed }
     return parsed + ["USD", "EUR"].filter { !parsed.contains($0) }
@@ -120,7 +121,8 @@ struct HomeCommand: RatesCommand {
     let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
     guard fd >= 0 else { return nil }
     return { latency in
-      let micros = latency.components.seconds * 1_000_000
+      let micros =
+        latency.components.seconds * 1_000_000
         + latency.components.attoseconds / 1_000_000_000_000
       let line = Array("key_to_frame_us \(micros)\n".utf8)
       _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

@@ -165,7 +165,9 @@ public struct KeyDecoder: Sendable {
   }
 
   static func csiKey(final: UInt8, parameters: String) -> TerminalKey? {
-    if parameters.hasPrefix("<") { return mouseKey(final: final, parameters: parameters.dropFirst()) }
+    if parameters.hasPrefix("<") {
+      return mouseKey(final: final, parameters: parameters.dropFirst())
+    }
     guard final == UInt8(ascii: "~") else { return letterKey(final) }
     switch parameters.split(separator: ";").first {
     case "1", "7": return .home

@@ -43,7 +43,9 @@ final class TerminalScreen: Sendable {
   }
 
   private var onSequence: String { Self.enterSequence + (reportsMouse ? Self.mouseOnSequence : "") }
-  private var offSequence: String { (reportsMouse ? Self.mouseOffSequence : "") + Self.leaveSequence }
+  private var offSequence: String {
+    (reportsMouse ? Self.mouseOffSequence : "") + Self.leaveSequence
+  }
 
   /// Whether the alternate screen is on (entered, and neither left nor suspended).
   var isOn: Bool { mode.withLock { $0 == .on } }

@@ -1,9 +1,9 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesTestSupport
 
 /// `rates ui` in process: it needs a terminal on both ends (the pseudo-terminal runs are
 /// in `HomeEndToEndTests`), and its currencies.
@@ -45,7 +45,8 @@ import RatesTestSupport
   }
 
   @Test(arguments: [
-    ([String](), "USD", ["USD", "EUR"]), ([], "EUR", ["EUR", "USD"]), ([], "GBP", ["GBP", "USD", "EUR"]),
+    ([String](), "USD", ["USD", "EUR"]), ([], "EUR", ["EUR", "USD"]),
+    ([], "GBP", ["GBP", "USD", "EUR"]),
     (["eur,gbp"], "USD", ["EUR", "GBP"]), (["JPY", "USD"], "GBP", ["JPY", "USD"]),
   ])
   func currenciesAreTheGivenOnesElseTheDefaultThenUSDAndEUR(
@@ -69,6 +70,8 @@ import RatesTestSupport
     let trace = try #require(HomeCommand.tracer(environment: ["RATES_HOME_TRACE": path]))
     trace(.microseconds(1500))
     trace(.seconds(2))
-    #expect(try String(contentsOfFile: path, encoding: .utf8) == "key_to_frame_us 1500\nkey_to_frame_us 2000000\n")
+    #expect(
+      try String(contentsOfFile: path, encoding: .utf8)
+        == "key_to_frame_us 1500\nkey_to_frame_us 2000000\n")
   }
 }

@@ -1,9 +1,9 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesTestSupport
 
 /// A driver that records the effects it is given and answers as a test says.
 final class FakeHomeDriver: HomeDriver {
@@ -83,7 +83,11 @@ final class FakeHomeDriver: HomeDriver {
         screen: TerminalScreen(write: { writes.append($0) }), driver: driver, now: now,
         sleep: { duration in
           sleeps.append(duration)
-          if let sleep { try await sleep(sleeps.count) } else { try await Task.sleep(for: .seconds(3600)) }
+          if let sleep {
+            try await sleep(sleeps.count)
+          } else {
+            try await Task.sleep(for: .seconds(3600))
+          }
         })
       task = Task {
         let outcome = await session.run(inbox: inbox)
@@ -194,7 +198,8 @@ final class FakeHomeDriver: HomeDriver {
   @Test func theEndOfTheTerminalsEventsEndsTheSession() async {
     let writes = Recorder<String>()
     var session = HomeSession(
-      state: HomeState(currencies: ["USD"], lists: HomeLists(), pickerCurrencies: [], now: Self.start),
+      state: HomeState(
+        currencies: ["USD"], lists: HomeLists(), pickerCurrencies: [], now: Self.start),
       render: { _, _, _ in ["home"] }, size: { (80, 24) },
       screen: TerminalScreen(write: { writes.append($0) }), driver: FakeHomeDriver(),
       now: { Self.start })
@@ -209,14 +214,16 @@ final class FakeHomeDriver: HomeDriver {
   // MARK: - Ticks
 
   @Test func ticksComeEverySecondOnlyWhileAHighlightOrAPauseIsShown() {
-    var state = HomeState(currencies: ["USD"], lists: HomeLists(), pickerCurrencies: [], now: Self.start)
+    var state = HomeState(
+      currencies: ["USD"], lists: HomeLists(), pickerCurrencies: [], now: Self.start)
     #expect(HomeSession.tickInterval(for: state, at: Self.start) == .seconds(15))
     state.changed = ["bitcoin"]
     #expect(HomeSession.tickInterval(for: state, at: Self.start) == .seconds(1))
     state.changed = []
     state.status = .rateLimited(until: Self.start.addingTimeInterval(30))
     #expect(HomeSession.tickInterval(for: state, at: Self.start) == .seconds(1))
-    #expect(HomeSession.tickInterval(for: state, at: Self.start.addingTimeInterval(30)) == .seconds(15))
+    #expect(
+      HomeSession.tickInterval(for: state, at: Self.start.addingTimeInterval(30)) == .seconds(15))
     state.status = .failed("offline")
     #expect(HomeSession.tickInterval(for: state, at: Self.start) == .seconds(15))
   }
@@ -228,7 +235,8 @@ final class FakeHomeDriver: HomeDriver {
     _ = await idle.task.value
     #expect(idle.sleeps.all == [.seconds(15)])
 
-    var state = HomeState(currencies: ["USD"], lists: HomeLists(), pickerCurrencies: [], now: Self.start)
+    var state = HomeState(
+      currencies: ["USD"], lists: HomeLists(), pickerCurrencies: [], now: Self.start)
     state.changed = ["coin0"]
     let highlighted = Run(state: state)
     #expect(await eventually { highlighted.sleeps.count >= 1 })
@@ -325,7 +333,8 @@ final class FakeHomeDriver: HomeDriver {
       }
     }
     let work = HomeWork(driver: driver, inbox: HomeInbox())
-    let coin = FavoriteCoin(id: "kaspa", symbol: "KAS", name: "Kaspa", addedAt: HomeSessionTests.start)
+    let coin = FavoriteCoin(
+      id: "kaspa", symbol: "KAS", name: "Kaspa", addedAt: HomeSessionTests.start)
     work.start(.removeCoin(id: "kaspa"))
     work.start(.restoreCoin(coin, at: 0))
     #expect(await eventually { log.count >= 1 })
