@@ -47,6 +47,30 @@ import Testing
     #expect(try Self.mode(file) == 0o600)
   }
 
+  /// Twenty processes add a coin each to your coins right after the upgrade: the old
+  /// favorites are copied once (one backup, one notice) and no coin is lost.
+  @Test func twentyConcurrentCoinAddsMigrateOnceAndLoseNothing() async throws {
+    let server = try LoopbackServer(handler: FakeAPIs.handler(now: { Date() }))
+    defer { server.stop() }
+    let rates = try BinaryRunner(server: server.baseURL)
+    let data = rates.home.appendingPathComponent("data/rates")
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    let old = Data(
+      #"{"version":1,"favorites":[{"id":"kaspa","symbol":"KAS","addedAt":"2026-01-01T00:00:00Z"}]}"#.utf8)
+    try old.write(to: data.appendingPathComponent("favorites.json"))
+    let results = try await Self.concurrently(rates, Self.twentyCoins.map { ["coins", "add", $0] })
+    for result in results { #expect(result.status == 0, "\(result.stderr)") }
+    #expect(results.filter { $0.stderr.contains("copied your favorite") }.count == 1)
+    let file = data.appendingPathComponent("coins.json")
+    let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+    let stored = try #require(object?["coins"] as? [[String: Any]]).compactMap { $0["id"] as? String }
+    #expect(stored.first == "kaspa")
+    #expect(stored.count == 21)
+    #expect(Set(stored) == Set(Self.twentyCoins + ["kaspa"]))
+    #expect(try Data(contentsOf: data.appendingPathComponent("favorites.json.before-coins")) == old)
+    #expect(try Data(contentsOf: data.appendingPathComponent("favorites.json")) == old)
+  }
+
   @Test func twentyConcurrentLedgerAddsLoseNothing() async throws {
     let rates = try BinaryRunner(server: nil)
     let results = try await Self.concurrently(

@@ -62,7 +62,7 @@ import Testing
     + atEveryWidth("history-table", ["history", "BTC", "EUR", "--table"])
     + atEveryWidth("history-GBP-USD-table", ["history", "GBP", "USD", "--table"])
     + atEveryWidth("stats", ["stats", "BTC", "EUR"])
-    + atEveryWidth("top", ["top"], setUp: [["favorites", "add", "LTC", "DOGE"]])
+    + atEveryWidth("top", ["top"], setUp: [["coins", "add", "LTC", "DOGE"], ["favorites", "add", "DOGE", "ETH"]])
     + atEveryWidth("pairs", ["pairs"], setUp: pairs)
     + atEveryWidth("info-BTC", ["info", "BTC"])
     + atEveryWidth("current-coins", ["current", "BTC", "ETH", "--in", "EUR,USD"])
@@ -74,6 +74,9 @@ import Testing
     + atEveryWidth(
       "favorites", ["favorites", "--in", "EUR,USD"],
       setUp: [["favorites", "add", "BTC", "SOL", "ethereum-wormhole"]])
+    + atEveryWidth(
+      "coins", ["coins", "--in", "EUR,USD"],
+      setUp: [["coins", "add", "BTC", "SOL", "ethereum-wormhole"], ["favorites", "add", "SOL"]])
     + atEveryWidth("search-eth", ["search", "eth"])
     + atEveryWidth("currencies", ["currencies"])
     + atEveryWidth("currencies-crypto", ["currencies", "--crypto"])

@@ -70,6 +70,17 @@ extension UserData {
     return try favorites.readWithoutLock()
   }
 
+  /// How many favorites the migration will copy into your coins, for diagnostics: nil when
+  /// there is nothing to copy (done already, or no favorites) or the files cannot be read.
+  /// Takes no lock and writes nothing.
+  public func pendingListsSplit() -> Int? {
+    guard let coinsTarget = try? coins.resolvedURL(),
+      !FileManager.default.fileExists(atPath: coinsTarget.path),
+      let found = try? favorites.readWithoutLock(), !found.isEmpty
+    else { return nil }
+    return found.count
+  }
+
   /// Saves `bytes` as `<file>.before-coins` (or `.before-coins.1`, … when taken by other
   /// bytes), created exclusively with mode 0600 and flushed; a backup already holding these
   /// very bytes (an interrupted migration) is reused.

@@ -152,8 +152,9 @@ public enum UserDataNotice: Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .listsSplit(let coins, let count, let backup):
-      return "copied your \(count) favorite\(count == 1 ? "" : "s") to your coins (\(coins)); "
-        + "\(count == 1 ? "it stays" : "they stay") starred as favorites. The previous "
+      let coinsWord = count == 1 ? "favorite" : "\(count) favorites"
+      return "copied your \(coinsWord) to your coins (\(coins)); "
+        + "\(count == 1 ? "it stays a favorite" : "they stay favorites") too. The previous "
         + "favorites file is kept as \(backup)"
     case .ledger(let notice):
       return notice.description

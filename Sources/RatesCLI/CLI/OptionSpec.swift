@@ -140,7 +140,7 @@ enum Completion: Hashable, Sendable {
 
 /// The kinds of words `rates __complete` prints, from local data only.
 enum LocalWords: String, CaseIterable, Sendable {
-  /// Well-known coin symbols, favorites, and coins resolved or cached before.
+  /// Well-known coin symbols, your coins and favorites, and coins resolved or cached before.
   case coins
   /// ECB and CoinGecko quote currencies.
   case currencies
@@ -148,6 +148,8 @@ enum LocalWords: String, CaseIterable, Sendable {
   case pairs
   /// The user's favorite coins.
   case favorites
+  /// The user's own coins (`coins.json`; before the split, the favorites that will be them).
+  case ownCoins = "own-coins"
 }
 
 /// A named, fixed list of words: an option's accepted values or an argument's.

@@ -7,7 +7,7 @@ public enum RatesCLI {
   /// Every command, in the order the help lists them.
   static let commands: [any CommandDeclaration.Type] = [
     HistoryCommand.self, CurrentCommand.self, ConvertCommand.self, PairsCommand.self, TopCommand.self,
-    FavoritesCommand.self, InfoCommand.self, SearchCommand.self, CurrenciesCommand.self,
+    CoinsCommand.self, FavoritesCommand.self, InfoCommand.self, SearchCommand.self, CurrenciesCommand.self,
     StatsCommand.self, LedgerCommand.self, ConfigCommand.self, CompletionsCommand.self,
     DoctorCommand.self, CacheCommand.self,
     WatchCommand.self, HomeCommand.self,
@@ -302,7 +302,7 @@ public enum RatesCLI {
       ("NO_COLOR", "disable colour"),
       ("XDG_CACHE_HOME", "where the cache lives (~/.cache)"),
       ("XDG_CONFIG_HOME", "where config.json lives (~/.config)"),
-      ("XDG_DATA_HOME", "where favorites, pairs and the ledger live (~/.local/share)"),
+      ("XDG_DATA_HOME", "where your coins, favorites, pairs and the ledger live (~/.local/share)"),
     ]
     let rows = variables.flatMap { label, text in
       let head = "  " + label.padding(toLength: 24, withPad: " ", startingAt: 0)

@@ -33,6 +33,19 @@ extension Doctor {
     return DoctorCheck(name: "cache", status: status, detail: detail, values: values)
   }
 
+  /// `coins.json`; before the split of an older favorites file, says its favorites become
+  /// your coins on first use (the doctor itself changes nothing).
+  func coinsCheck(_ data: UserData) -> DoctorCheck {
+    var check = dataFileCheck("coins", data.coins) { $0.count }
+    if check.status == .ok, let count = data.pendingListsSplit() {
+      check.detail +=
+        count == 1
+        ? "; your favorite becomes one of your coins on first use"
+        : "; your \(count) favorites become your coins on first use"
+    }
+    return check
+  }
+
   func dataFileCheck<Value: Codable & Sendable>(
     _ name: String, _ file: DataFile<Value>, count: (Value) -> Int
   ) -> DoctorCheck {

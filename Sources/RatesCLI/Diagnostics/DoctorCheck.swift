@@ -115,6 +115,7 @@ struct Doctor: Sendable {
     }
     checks.append(cacheCheck())
     let data = UserData(directory: settings.paths.data)
+    checks.append(coinsCheck(data))
     checks.append(dataFileCheck("favorites", data.favorites) { $0.count })
     checks.append(dataFileCheck("pairs", data.pairs) { $0.count })
     checks.append(ledgerCheck(data.ledger))

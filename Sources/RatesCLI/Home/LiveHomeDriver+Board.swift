@@ -5,6 +5,7 @@ import RateCore
 extension LiveHomeDriver {
   /// Sends the cached board (unless `refresh`), then, unless that was fresh and complete, the
   /// board fetched in the normal cache mode (`refresh`: the refresh mode), then the status.
+  /// During a rate-limit pause, only the cached board and the pause.
   func loadBoard(currency: String, refresh: Bool, send: @escaping @Sendable (HomeEvent) -> Void)
     async
   {
@@ -13,6 +14,13 @@ extension LiveHomeDriver {
       lists = try self.lists()
     } catch {
       send(.status(await status(for: [error])))
+      return
+    }
+    if let paused = await memory.pausedUntil, paused > desk.now() {
+      // The provider asked us to wait: the cached rows, and no request until then.
+      let cached = await board(currency: currency, lists: lists, mode: .offline)
+      if !cached.isEmpty { send(.board(homeBoard(cached, lists: lists))) }
+      send(.status(.rateLimited(until: paused)))
       return
     }
     if !refresh {
@@ -33,7 +41,7 @@ extension LiveHomeDriver {
 
   /// The board from the desk in `mode`; its coins are remembered for the local search.
   private func board(currency: String, lists: HomeLists, mode: CacheMode) async -> MarketBoard {
-    let board = await desk.with(mode: mode).marketBoard(
+    let board = await desk(mode).marketBoard(
       currency: currency, coins: lists.coins, favorites: lists.favorites, pairs: lists.pairs)
     await memory.saw(board.top + board.coins + board.favorites)
     return board

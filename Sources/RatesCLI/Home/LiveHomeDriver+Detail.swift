@@ -19,7 +19,7 @@ extension LiveHomeDriver {
       let asset = Asset(symbol: row.symbol, id: row.id)
       load = { desk in try await Self.coinDetail(asset, row: row, currency: currency, days: days, desk: desk) }
     }
-    if let (cached, failures) = try? await load(desk.with(mode: .offline)) {
+    if let (cached, failures) = try? await load(desk(.offline)) {
       send(.detail(cached))
       if !cached.stale, failures.isEmpty {
         send(.status(.idle))

@@ -23,7 +23,7 @@ extension LiveHomeDriver {
       try await sleep(Self.searchPause)
       if let paused = await memory.pausedUntil, paused > desk.now() { return }
       let wait = await memory.reserveSearch(at: desk.now())
-      if wait > 0 { try await sleep(.milliseconds(Int((wait * 1000).rounded(.up)))) }
+      if wait > 0 { try await sleep(.milliseconds(Int((wait * 1000).rounded()))) }
     } catch {
       return
     }

@@ -5,7 +5,8 @@ import RateCore
 /// changes the user's lists through ``UserData``. Every failure becomes a status line in the
 /// app's words (``ErrorReport``), with the API key redacted; a rate limit becomes a pause.
 struct LiveHomeDriver: HomeDriver {
-  /// The desk, in the normal cache mode (each load picks its own mode from it).
+  /// The desk, in the normal cache mode (each load picks its own mode from it through
+  /// ``desk(_:)``), or offline for good (`--offline`).
   let desk: RateDesk
   let userData: UserData
   /// The user's key setup, so messages about the key fit it.
@@ -25,7 +26,7 @@ struct LiveHomeDriver: HomeDriver {
     desk: RateDesk, userData: UserData, keySetup: KeySetup?, redaction: Redaction,
     sleep: @escaping @Sendable (Duration) async throws -> Void
   ) {
-    self.desk = desk.with(mode: .normal)
+    self.desk = desk.configuration.mode == .offline ? desk : desk.with(mode: .normal)
     self.userData = userData
     self.keySetup = keySetup
     self.redaction = redaction
@@ -52,6 +53,11 @@ struct LiveHomeDriver: HomeDriver {
     case .exit:
       break
     }
+  }
+
+  /// The desk in `mode`, unless the driver is offline for good.
+  func desk(_ mode: CacheMode) -> RateDesk {
+    desk.configuration.mode == .offline ? desk : desk.with(mode: mode)
   }
 
   // MARK: - Status
@@ -128,7 +134,8 @@ extension Invocation {
     let transport = context.makeTransport(settings.timeoutSeconds)
       .retrying(RetryPolicy(maxRetryAfter: .zero), sleep: context.sleep)
     let desk = RateDesk(
-      configuration: deskConfiguration(mode: .normal), transport: { _ in transport },
+      configuration: deskConfiguration(mode: options.offline ? .offline : .normal),
+      transport: { _ in transport },
       now: context.now, notify: { _ in })
     return LiveHomeDriver(
       desk: desk, userData: UserData(directory: settings.paths.data), keySetup: keySetup,

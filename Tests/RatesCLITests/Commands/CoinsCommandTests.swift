@@ -93,8 +93,8 @@ import RatesTestSupport
   }
 
   /// Before: `top` failed as a whole (exit 64 "unknown coin 'bitcoin'", then 66 "no
-  /// data"): a favorite outside the top that the ids answer lacks now shows with dashes.
-  @Test func topShowsAFavoriteTheAnswerLacksAsMissing() async throws {
+  /// data"): one of your coins outside the top that the ids answer lacks shows with dashes.
+  @Test func topShowsACoinTheAnswerLacksAsMissing() async throws {
     let outside = Recorder<Bool>()
     let (rates, _) = try CLIHarness.withFakeAPI { fake in
       { request in
@@ -110,9 +110,9 @@ import RatesTestSupport
         return .response(status: status, headers: headers, body: trimmed)
       }
     }
-    #expect(await rates.run(["favorites", "add", "BTC"]).status == 0)
+    #expect(await rates.run(["coins", "add", "BTC"]).status == 0)
     outside.append(true)
-    // In EUR: nothing cached for BTC (favorites add asked in USD) to stand in.
+    // In EUR: nothing cached for BTC (coins add asked in USD) to stand in.
     let result = await rates.run(["top", "--limit", "3", "--in", "EUR"])
     #expect(result.status == 0, "\(result.stderr)")
     let btc = result.stdout.split(separator: "\n").first { $0.contains("BTC") }

@@ -63,23 +63,27 @@ import RatesTestSupport
     #expect(try Data(contentsOf: file) == garbage)
   }
 
-  @Test func topShowsTheTopThenFavoritesAndBothCurrencies() async throws {
+  /// Before the split, `top` followed the favorites: litecoin came last because it was starred.
+  @Test func topShowsTheTopThenYourCoinsAndBothCurrencies() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
-    _ = await rates.run(["favorites", "add", "litecoin", "BTC"])
+    _ = await rates.run(["coins", "add", "litecoin", "BTC"])
+    _ = await rates.run(["favorites", "add", "BTC", "dogecoin"])
     let before = server.requestCount
     let result = await rates.run(["top", "--limit", "3", "--in", "EUR,USD", "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(server.requestCount - before == 2, "one per currency: the top 100 covers the favorites")
     let coins = try #require(try result.json()["coins"] as? [[String: Any]])
     #expect(coins.map { $0["id"] as? String } == ["bitcoin", "ethereum", "tether", "litecoin"])
-    #expect(coins.first?["favorite"] as? Bool == true)
+    #expect(coins.first?["favorite"] as? Bool == true, "starred")
+    #expect(coins.last?["favorite"] as? Bool == false, "one of your coins, not starred")
     #expect(coins.last?["inTop"] as? Bool == false)
     let quotes = try #require(coins.first?["quotes"] as? [[String: Any]])
     #expect(quotes.map { $0["quote"] as? String } == ["EUR", "USD"], "an array in --in order")
 
     let text = await rates.run(["top", "--limit", "3", "--in", "EUR,USD"])
-    #expect(text.stdout.contains("favorites"))
+    #expect(text.stdout.contains("your coins"))
     #expect(text.stdout.contains("LTC"))
+    #expect(!text.stdout.contains("DOGE"), "a favorite that is not one of your coins")
     #expect(server.requestCount - before == 2, "a minute's cache")
   }
 }

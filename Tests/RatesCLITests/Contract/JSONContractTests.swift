@@ -35,6 +35,9 @@ import RatesTestSupport
       shape: "market", arguments: ["favorites", "--in", "EUR", "--json"],
       setup: [["favorites", "add", "BTC"]]),
     Case(shape: "change", arguments: ["favorites", "add", "ETH", "--json"]),
+    Case(shape: "market", arguments: ["coins", "--in", "EUR", "--json"], setup: [["coins", "add", "BTC"]]),
+    Case(shape: "change", arguments: ["coins", "add", "ETH", "--json"]),
+    Case(shape: "change", arguments: ["coins", "remove", "BTC", "--json"], setup: [["coins", "add", "BTC"]]),
     Case(
       shape: "change", arguments: ["favorites", "remove", "BTC", "--json"], setup: [["favorites", "add", "BTC"]]),
     Case(shape: "pairs", arguments: ["pairs", "--json"], setup: [["pairs", "add", "GBP", "USD"]]),

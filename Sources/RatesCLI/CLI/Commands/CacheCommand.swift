@@ -44,8 +44,8 @@ struct CacheCommand: CommandDeclaration {
     static let name = "clear"
     static let abstract =
       "remove the cache's own entries and say what was removed; files it does not recognise "
-      + "as its entries are kept and listed, and your configuration, favorites, pairs and "
-      + "ledger are never touched"
+      + "as its entries are kept and listed, and your configuration, coins, favorites, pairs "
+      + "and ledger are never touched"
     static let examples = ["rates cache clear --json"]
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {}

@@ -4,7 +4,7 @@ import RateCore
 /// `rates completions bash|zsh|fish`: prints a shell completion script.
 ///
 /// The scripts complete commands, actions and options from the command declarations (see
-/// ``CompletionTable``), and coin symbols, currency codes, pairs and favorites through the
+/// ``CompletionTable``), and coin symbols, currency codes, pairs, your coins and favorites through the
 /// hidden `rates __complete <kind>`, which reads local data only (see ``CompletionWords``).
 struct CompletionsCommand: RatesCommand {
   static let name = "completions"
@@ -17,7 +17,7 @@ struct CompletionsCommand: RatesCommand {
   ]
   static let discussion = """
     The script completes commands, actions and options, and coin symbols, currency codes,
-    your pairs and favorites from local data only (it never uses the network).
+    your pairs, coins and favorites from local data only (it never uses the network).
 
     Install:
       bash   source <(rates completions bash)   in ~/.bashrc, or
@@ -53,8 +53,9 @@ struct CompletionsCommand: RatesCommand {
 /// The hidden `rates __complete <kind>[,<kind>...] [<prefix>]`: one completion word per line,
 /// sorted and unique, from local data only.
 ///
-/// Kinds: `coins` (well-known symbols, favorites, coins resolved or cached before),
-/// `currencies` (ECB and CoinGecko quote currencies), `pairs` (your pairs) and `favorites`.
+/// Kinds: `coins` (well-known symbols, your coins, favorites, coins resolved or cached
+/// before), `currencies` (ECB and CoinGecko quote currencies), `pairs` (your pairs),
+/// `favorites` and `own-coins` (your coins).
 /// It never touches the network, takes no lock, and on any problem prints nothing and exits 0,
 /// so a broken data file never breaks the shell.
 enum CompletionWords {
@@ -100,6 +101,7 @@ enum CompletionWords {
     case .coins?:
       words.formUnion(CoinResolver.wellKnown.keys)
       words.formUnion(favorites(paths).map(\.symbol))
+      words.formUnion(ownCoins(paths).map(\.symbol))
       words.formUnion(cachedCoins(paths.cache))
     case .currencies?:
       words.formUnion(FiatCurrencies.ecb.keys)
@@ -108,6 +110,8 @@ enum CompletionWords {
       words.formUnion(pairs(paths).map(\.name))
     case .favorites?:
       words.formUnion(favorites(paths).map(\.symbol))
+    case .ownCoins?:
+      words.formUnion(ownCoins(paths).map(\.symbol))
     case nil:
       break
     }
@@ -122,6 +126,10 @@ enum CompletionWords {
 
   static func favorites(_ paths: RatesPaths) -> [FavoriteCoin] {
     read(UserData(directory: paths.data).favorites) ?? []
+  }
+
+  static func ownCoins(_ paths: RatesPaths) -> [FavoriteCoin] {
+    (try? UserData(directory: paths.data).coinsWithoutLock()) ?? []
   }
 
   static func pairs(_ paths: RatesPaths) -> [ConfiguredPair] {

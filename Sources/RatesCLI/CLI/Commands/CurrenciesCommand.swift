@@ -7,7 +7,8 @@ struct CurrenciesCommand: RatesCommand {
   static let abstract = "the supported currencies (or, with --crypto, coins) with names"
   static let crypto = OptionSpec.flag(
     "--crypto",
-    help: "the coins you can name by symbol without a lookup, and your favorites; any other "
+    help: "the coins you can name by symbol without a lookup, your coins and favorites; any "
+      + "other "
       + "coin works by its CoinGecko id or through 'rates search'")
   static let options = [crypto]
   static let discussion = """
@@ -41,7 +42,8 @@ struct CurrenciesCommand: RatesCommand {
       for (symbol, id) in CoinResolver.wellKnown.sorted(by: { $0.key < $1.key }) {
         entries.append(.init(symbol: symbol, name: CoinResolver.names[id] ?? id, id: id))
       }
-      for favorite in try invocation.userData().favorites.read()
+      let data = invocation.userData()
+      for favorite in try data.readCoins() + data.favorites.read()
       where !entries.contains(where: { $0.id == favorite.id }) {
         entries.append(.init(symbol: favorite.symbol, name: favorite.name ?? favorite.id, id: favorite.id))
       }

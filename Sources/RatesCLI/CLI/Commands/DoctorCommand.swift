@@ -15,7 +15,7 @@ struct DoctorCommand: RatesCommand {
       coindesk            reachable (GET /currentprice/USD.json); the API is retired, so a
                           failure only warns unless you chose --provider coindesk
       cache               location, size, entries and the oldest fetch
-      favorites, pairs, ledger, config
+      coins, favorites, pairs, ledger, config
                           the data and config files: readable, their version, mode 0600
       terminal            TTY, colour, width and UTF-8
 

@@ -1,10 +1,10 @@
 import Foundation
 import RateCore
 
-/// `rates top`: the largest coins by market cap, then the user's favorites.
+/// `rates top`: the largest coins by market cap, then the user's coins.
 struct TopCommand: RatesCommand {
   static let name = "top"
-  static let abstract = "the top coins by market cap, then your favorites"
+  static let abstract = "the top coins by market cap, then your coins"
   static let limit = OptionSpec.option(
     "--limit", value: "N", help: "how many coins, 1 to 1000 (default 5)")
   static let currencies = OptionSpec.option(
@@ -14,10 +14,10 @@ struct TopCommand: RatesCommand {
     completion: .local([.currencies]))
   static let options = [limit, currencies]
   static let discussion = """
-    Each row: rank, symbol, name, price, 24-hour change and market cap. Your favorites that
-    are not in the top N follow. One request per currency and 250 coins (CoinGecko's page),
-    concurrently (favorites outside the top 100 cost one more per 250 of them); answers are
-    cached for a minute.
+    Each row: rank, symbol, name, price, 24-hour change and market cap; starred coins
+    (favorites) are marked. Your coins (rates coins) that are not in the top N follow. One
+    request per currency and 250 coins (CoinGecko's page), concurrently (your coins outside
+    the top 100 cost one more per 250 of them); answers are cached for a minute.
     """
   static let examples = [
     "rates top",
@@ -45,26 +45,27 @@ struct TopCommand: RatesCommand {
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
     try CurrencyList.requireCoinGeckoQuotes(currencies)
-    let favorites = try invocation.userData().favorites.read()
+    let data = invocation.userData()
+    let coins = try data.readCoins()
+    let favoriteIDs = Set(try data.favorites.read().map(\.id))
     let answers = try await invocation.desk.listings(
-      in: currencies, top: limit, following: favorites.map(\.asset))
+      in: currencies, top: limit, following: coins.map(\.asset))
     let staleness = answers.flatMap { [$0.top.staleness, $0.others?.staleness] }.compactMap { $0 }
       .min { $0.fetchedAt < $1.fetchedAt }
     invocation.report(staleness)
     let missing = answers.flatMap(\.top.missing)
     invocation.report(missing: missing, from: Providers.coinGecko)
-    let favoriteIDs = Set(favorites.map(\.id))
     guard let primary = answers.first else { return .success }
     var rows: [Row] = primary.top.value.map {
       Row(coin: $0, favorite: favoriteIDs.contains($0.id), inTop: true, byCurrency: [:])
     }
     rows += (primary.others?.value ?? []).map {
-      Row(coin: $0, favorite: true, inTop: false, byCurrency: [:])
+      Row(coin: $0, favorite: favoriteIDs.contains($0.id), inTop: false, byCurrency: [:])
     }
-    // Favorites the answer had nothing for show as such (dashes), as in `favorites`.
+    // Your coins the answer had nothing for show as such (dashes), as in `coins`.
     let shown = Set(rows.map(\.coin.id))
-    rows += favorites.filter { !shown.contains($0.id) }.map {
-      Row(coin: .placeholder($0), favorite: true, inTop: false, byCurrency: [:])
+    rows += coins.filter { !shown.contains($0.id) }.map {
+      Row(coin: .placeholder($0), favorite: favoriteIDs.contains($0.id), inTop: false, byCurrency: [:])
     }
     for index in rows.indices {
       for answer in answers {
@@ -123,7 +124,7 @@ enum CurrencyList {
   }
 }
 
-/// The JSON document of `top` and `favorites`.
+/// The JSON document of `top`, `coins` and `favorites`.
 struct MarketDocument: Encodable {
   /// A coin's quote in one currency, with its market cap in that currency.
   struct Price: Encodable {
@@ -175,7 +176,7 @@ struct MarketDocument: Encodable {
   var missing: [String] = []
 }
 
-/// The table of `top` and `favorites`.
+/// The table of `top`, `coins` and `favorites`.
 enum MarketTable {
   static func render(
     rows: [(coin: CoinMarket, favorite: Bool, inTop: Bool, byCurrency: [String: CoinMarket])],
@@ -202,7 +203,7 @@ enum MarketTable {
     for row in rows {
       if !row.inTop && !addedSeparator {
         addedSeparator = true
-        table.append(columns.indices.map { $0 == 2 ? style.dim(ascii ? "-- favorites" : "── favorites") : "" })
+        table.append(columns.indices.map { $0 == 2 ? style.dim(ascii ? "-- your coins" : "── your coins") : "" })
       }
       var cells = [
         row.coin.marketCapRank.map(String.init) ?? "—",

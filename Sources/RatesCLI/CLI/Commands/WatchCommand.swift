@@ -16,7 +16,7 @@ struct WatchCommand: RatesCommand {
     ArgumentSpec(
       name: "COIN|PAIR",
       help: "coin symbols or CoinGecko ids, priced in each --in currency, or pairs such as "
-        + "GBP-USD, EUR-AUD or EUR/BTC (default: your favorites and pairs)",
+        + "GBP-USD, EUR-AUD or EUR/BTC (default: your coins and pairs)",
       isOptional: true, isRepeating: true, completion: .local([.coins, .pairs, .currencies]))
   ]
   static let currencies = OptionSpec.option(
@@ -103,7 +103,7 @@ struct WatchCommand: RatesCommand {
     }
   }
 
-  /// The pairs to watch: the arguments, else favorites and pairs, plus the
+  /// The pairs to watch: the arguments, else your coins and pairs, plus the
   /// alerts' pairs; duplicates removed.
   func requests(_ invocation: Invocation) throws -> [Request] {
     var requests: [Request] = []
@@ -116,9 +116,9 @@ struct WatchCommand: RatesCommand {
     }
     if arguments.isEmpty {
       let data = invocation.userData()
-      for favorite in try data.favorites.read() {
+      for coin in try data.readCoins() {
         for currency in currencies {
-          add(Request(base: favorite.symbol, quote: currency, asset: Asset(symbol: favorite.symbol, id: favorite.id)))
+          add(Request(base: coin.symbol, quote: currency, asset: coin.asset))
         }
       }
       for pair in try data.pairs.read() {
@@ -173,8 +173,8 @@ extension WatchCommand {
   /// Says there is nothing to watch, on stderr (as JSON with `--json`); exit 66.
   func reportNothingToWatch(_ invocation: Invocation) -> ExitCode {
     let message =
-      "nothing to watch: name coins or pairs (rates watch BTC GBP-USD), or add favorites"
-      + " (rates favorites add BTC) or pairs (rates pairs add GBP USD)"
+      "nothing to watch: name coins or pairs (rates watch BTC GBP-USD), or add coins"
+      + " (rates coins add BTC) or pairs (rates pairs add GBP USD)"
     if invocation.options.json {
       invocation.err(#"{"error":{"code":"no_data","exitCode":66,"message":"\#(message)"}}"#)
     } else {

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import RateCore
+@testable import RatesCLI
+import RatesTestSupport
+
+@Suite struct HomeDriverDetailTests {
+  static let bitcoin = HomeRow(
+    kind: .top, id: "bitcoin", symbol: "BTC", name: "Bitcoin", currency: "USD", rate: nil,
+    changePercent: nil, changePeriod: .hours24, week: [])
+
+  @Test func aCoinHasMarketFiguresAndHistoryEndingAtTheLivePriceThenComesFromTheCache() async throws {
+    let fixture = try HomeDriverFixture()
+    let driver = fixture.driver
+    let events = await fixture.run(.loadDetail(row: Self.bitcoin, currency: "USD", days: 30), driver: driver)
+    #expect(events.statuses == [.loading, .idle])
+    let detail = try #require(events.details.last)
+    #expect(detail.rowID == "bitcoin" && detail.days == 30 && detail.currency == "USD")
+    #expect(detail.market?.currentPrice == 66_012.25 && detail.market?.high24h != nil)
+    #expect(detail.series.points.count == 30)
+    #expect(detail.series.points.last?.rate == 66_012.25)
+    #expect(detail.series.points.last?.date == Day(containing: fixedNow))
+    #expect(detail.stale == false)
+    // One daily chart (its last point is now) and one market row.
+    #expect(fixture.requests().map(\.path).sorted() == ["/api/v3/coins/bitcoin/market_chart", "/api/v3/coins/markets"])
+    let before = fixture.server.requestCount
+    fixture.clock.advance(by: 20)
+    let again = await fixture.run(.loadDetail(row: Self.bitcoin, currency: "USD", days: 30), driver: driver)
+    #expect(again.statuses == [.idle] && again.details.count == 1)
+    #expect(fixture.server.requestCount == before)
+  }
+
+  @Test func aPairShowsECBHistoryWithCarriedDaysMarked() async throws {
+    let fixture = try HomeDriverFixture()
+    try fixture.userData.addPairAtTop(base: "GBP", quote: "USD", addedAt: fixedNow)
+    let row = HomeRow(
+      kind: .pair, id: "GBP-USD", symbol: "GBP/USD", name: "GBP-USD", currency: "USD", rate: nil,
+      changePercent: nil, changePeriod: .workingDay, week: [])
+    let events = await fixture.run(.loadDetail(row: row, currency: "EUR", days: 30))
+    let detail = try #require(events.details.last)
+    #expect(detail.market == nil && detail.currency == "USD" && detail.rowID == "GBP-USD")
+    #expect(detail.series.base == "GBP" && detail.series.quote == "USD")
+    #expect(detail.series.points.contains { $0.carried })
+    #expect(fixture.server.requestCount == 1)
+    #expect(fixture.requests().allSatisfy { $0.path.hasPrefix("/frankfurter/") })
+    #expect(events.statuses.last == .idle)
+  }
+}
+
+@Suite struct HomeDriverSearchTests {
+  @Test func localHitsComeAtOnceThenTheProvidersAfterAPauseWithSharedSymbolsMarked() async throws {
+    let fixture = try HomeDriverFixture()
+    let events = await fixture.run(.search(query: "eth"))
+    let searches = events.searches
+    #expect(searches.map(\.remote) == [false, true])
+    #expect(searches.first?.hits.first?.id == "ethereum")
+    #expect(searches.first?.hits.first?.sharedSymbol == false)
+    let remote = try #require(searches.last?.hits)
+    #expect(remote.map(\.id).prefix(2) == ["ethereum", "ethereum-wormhole"])
+    #expect(remote.prefix(2).allSatisfy { $0.sharedSymbol })
+    #expect(fixture.clock.sleeps == [.milliseconds(400)])
+    #expect(fixture.requests().map(\.path) == ["/api/v3/search"])
+    #expect(events.statuses == [.loading, .idle])
+  }
+
+  @Test func aSymbolTwoOfYourCoinsShareIsMarkedLocally() async throws {
+    let fixture = try HomeDriverFixture()
+    try fixture.userData.addCoins([fixture.coin("ethereum-wormhole", "ETH", "Ethereum (Wormhole)")])
+    let events = await fixture.run(.search(query: "e"))
+    let hits = try #require(events.searches.first?.hits)
+    #expect(hits.filter { $0.symbol == "ETH" }.count == 2)
+    #expect(hits.filter { $0.symbol == "ETH" }.allSatisfy { $0.sharedSymbol })
+  }
+
+  @Test func aOneCharacterQueryStaysLocal() async throws {
+    let fixture = try HomeDriverFixture()
+    let events = await fixture.run(.search(query: "b"))
+    #expect(events.searches.map(\.remote) == [false])
+    #expect(events.searches.first?.hits.contains { $0.id == "bitcoin" } == true)
+    #expect(fixture.server.requestCount == 0 && fixture.clock.sleeps.isEmpty)
+  }
+
+  @Test func remoteSearchesAreTwoSecondsApart() async throws {
+    let fixture = try HomeDriverFixture()
+    let driver = fixture.driver
+    _ = await fixture.run(.search(query: "bit"), driver: driver)
+    _ = await fixture.run(.search(query: "sol"), driver: driver)
+    #expect(fixture.clock.sleeps == [.milliseconds(400), .milliseconds(400), .milliseconds(1600)])
+    #expect(fixture.server.requestCount == 2)
+  }
+
+  @Test func aCancelledSearchSendsItsLocalHitsAndAsksNothing() async throws {
+    let fixture = try HomeDriverFixture()
+    let driver = fixture.driver
+    let events = Recorder<HomeEvent>()
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      await driver.perform(.search(query: "bitcoin")) { events.append($0) }
+    }
+    await task.value
+    #expect(events.all.searches.map(\.remote) == [false])
+    #expect(fixture.server.requestCount == 0)
+  }
+
+  @Test func noRemoteSearchDuringARateLimitPause() async throws {
+    let fixture = try HomeDriverFixture { request, reply in
+      request.path.hasSuffix("/coins/markets") ? .text("Throttled", status: 429) : reply
+    }
+    let driver = fixture.driver
+    _ = await fixture.run(.loadBoard(currency: "USD", refresh: false), driver: driver)
+    let before = fixture.server.requestCount
+    let events = await fixture.run(.search(query: "bitcoin"), driver: driver)
+    #expect(events.searches.map(\.remote) == [false])
+    #expect(fixture.server.requestCount == before)
+  }
+}

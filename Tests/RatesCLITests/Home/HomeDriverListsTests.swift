@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import RateCore
+@testable import RatesCLI
+import RatesTestSupport
+
+@Suite struct HomeDriverListsTests {
+  static let dogecoin = HomeSearchHit(
+    id: "dogecoin", symbol: "DOGE", name: "Dogecoin", marketCapRank: 8, sharedSymbol: false)
+
+  @Test func addingACoinTwiceStoresItOnceAndSendsTheListsAsStored() async throws {
+    let fixture = try HomeDriverFixture()
+    _ = await fixture.run(.addCoin(Self.dogecoin))
+    let events = await fixture.run(.addCoin(Self.dogecoin))
+    #expect(events.lists.last?.coins.map(\.id) == ["dogecoin"])
+    #expect(events.statuses == [.idle])
+    #expect(try fixture.userData.readCoins().map(\.id) == ["dogecoin"])
+    #expect(try fixture.driver.lists().coins.first?.name == "Dogecoin")
+  }
+
+  @Test func aRemovedCoinIsRestoredWhereItWas() async throws {
+    let fixture = try HomeDriverFixture()
+    try fixture.userData.addCoins([fixture.coin("bitcoin", "BTC"), fixture.coin("dogecoin", "DOGE")])
+    let removed = await fixture.run(.removeCoin(id: "bitcoin"))
+    #expect(removed.lists.last?.coins.map(\.id) == ["dogecoin"])
+    let restored = await fixture.run(.restoreCoin(fixture.coin("bitcoin", "BTC"), at: 0))
+    #expect(restored.lists.last?.coins.map(\.id) == ["bitcoin", "dogecoin"])
+  }
+
+  @Test func aPairGoesOnTopAndUnknownOrRepeatedPairsAreRefused() async throws {
+    let fixture = try HomeDriverFixture()
+    _ = await fixture.run(.addPair(base: "EUR", quote: "JPY"))
+    let added = await fixture.run(.addPair(base: "GBP", quote: "USD"))
+    #expect(added.lists.last?.pairs.map(\.name) == ["GBP-USD", "EUR-JPY"])
+    #expect(added.statuses == [.idle])
+    let repeated = await fixture.run(.addPair(base: "USD", quote: "GBP"))
+    #expect(repeated.statuses == [.failed("USD and GBP are already paired")])
+    let same = await fixture.run(.addPair(base: "GBP", quote: "GBP"))
+    guard case .failed(let line)? = same.statuses.last else {
+      Issue.record("expected a refusal, got \(same.statuses)")
+      return
+    }
+    #expect(line.hasPrefix("GBP in GBP is always 1"))
+    let street = await fixture.run(.addPair(base: "GBP", quote: "1X"))
+    #expect(street.statuses.count == 1 && street.statuses.last != .idle)
+    #expect(try fixture.driver.lists().pairs.map(\.name) == ["GBP-USD", "EUR-JPY"])
+    #expect(fixture.server.requestCount == 0)
+  }
+
+  @Test func aRemovedPairIsRestoredWhereItWas() async throws {
+    let fixture = try HomeDriverFixture()
+    try fixture.userData.addPairAtTop(base: "EUR", quote: "JPY", addedAt: fixedNow)
+    try fixture.userData.addPairAtTop(base: "GBP", quote: "USD", addedAt: fixedNow)
+    let removed = await fixture.run(.removePair(name: "USD-GBP"))
+    #expect(removed.lists.last?.pairs.map(\.name) == ["EUR-JPY"])
+    let pair = ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow)
+    let restored = await fixture.run(.restorePair(pair, at: 0))
+    #expect(restored.lists.last?.pairs.map(\.name) == ["GBP-USD", "EUR-JPY"])
+  }
+
+  @Test func starringAndUnstarringChangeTheFavorites() async throws {
+    let fixture = try HomeDriverFixture()
+    let starred = await fixture.run(.setFavorite(id: "solana", symbol: "SOL", name: "Solana", starred: true))
+    #expect(starred.lists.last?.favorites.map(\.id) == ["solana"])
+    #expect(starred.lists.last?.coins.isEmpty == true)
+    let unstarred = await fixture.run(.setFavorite(id: "solana", symbol: "SOL", name: "Solana", starred: false))
+    #expect(unstarred.lists.last?.favorites.isEmpty == true)
+  }
+
+  @Test func aChangeThatCannotBeStoredIsAStatusLine() async throws {
+    let fixture = try HomeDriverFixture()
+    try FileManager.default.createDirectory(at: fixture.data, withIntermediateDirectories: true)
+    try Data("not json".utf8).write(to: fixture.data.appendingPathComponent("coins.json"))
+    let events = await fixture.run(.addCoin(Self.dogecoin))
+    guard case .failed(let line)? = events.statuses.last else {
+      Issue.record("expected a failure line, got \(events.statuses)")
+      return
+    }
+    #expect(line.contains("coins.json"))
+    #expect(events.lists.isEmpty)
+  }
+}
