@@ -12,28 +12,49 @@ extension HomeRenderer {
       return compose(header: header, body: [context.ascii ? "Loading..." : "Loading…"], footer: footer, context)
     }
     let rows = state.listRows
-    let lines = rowLines(rows, selected: state.cursor, changed: state.changed, context)
-    var body: [String] = []
+    // Headings, hints and row numbers first: only the rows in view get sparklines.
+    var body: [ListLine] = []
     var cursorLine = 0
     var scrollLine = 0
     var start = 0
     for (kind, title, hint) in sections {
-      body.append(context.style.bold(title))
+      body.append(.text(context.style.bold(title)))
       var end = start
       while end < rows.count, rows[end].kind == kind { end += 1 }
       if start == end {
         let text = hint.first { TerminalText.displayWidth($0) + 2 <= context.width } ?? hint[hint.count - 1]
-        body.append("  " + context.style.dim(text))
+        body.append(.text("  " + context.style.dim(text)))
       }
       for index in start..<end {
         if index == state.cursor { cursorLine = body.count }
         if index == state.scroll { scrollLine = index == start ? body.count - 1 : body.count }
-        body.append(lines[index])
+        body.append(.row(index))
       }
       start = end
     }
     let shown = window(body, cursorLine: cursorLine, scrollLine: scrollLine, room: context.height - 2)
-    return compose(header: header, body: shown, footer: footer, context)
+    let inView = shown.compactMap(\.row)
+    let lines = rowLines(
+      rows, selected: state.cursor, changed: state.changed,
+      sparklines: (inView.first ?? 0)..<((inView.last ?? -1) + 1), context)
+    let text = shown.map { line in line.row.map { lines[$0] } ?? line.text }
+    return compose(header: header, body: text, footer: footer, context)
+  }
+
+  /// A line of the list's body: a heading or hint, or row number `n`.
+  enum ListLine {
+    case text(String)
+    case row(Int)
+
+    var row: Int? {
+      if case .row(let index) = self { return index }
+      return nil
+    }
+
+    var text: String {
+      if case .text(let text) = self { return text }
+      return ""
+    }
   }
 
   /// The sections of the list: their rows' kind, title and empty-section hint.
@@ -51,7 +72,7 @@ extension HomeRenderer {
 
   /// `room` lines of `body` from `scrollLine` (the first row shown, with its heading),
   /// moved the least that keeps `cursorLine` in view and the window full.
-  static func window(_ body: [String], cursorLine: Int, scrollLine: Int, room: Int) -> [String] {
+  static func window<Line>(_ body: [Line], cursorLine: Int, scrollLine: Int, room: Int) -> [Line] {
     guard room > 0, body.count > room else { return body }
     var first = scrollLine
     if cursorLine >= first + room { first = cursorLine - room + 1 }
@@ -111,8 +132,10 @@ extension HomeRenderer {
   /// Narrow windows drop the sparkline, then shorten the name, then drop it; the symbol
   /// and the numbers are never cut. The selected row is in reverse video (`>` without
   /// colour); a row whose rate just changed has its price highlighted (`*` without colour).
+  /// Only the rows in `sparklines` get theirs (the others are not in view), all when nil.
   static func rowLines(
-    _ rows: [HomeRow], selected: Int, changed: Set<String>, _ context: HomeRenderContext
+    _ rows: [HomeRow], selected: Int, changed: Set<String>, sparklines: Range<Int>? = nil,
+    _ context: HomeRenderContext
   ) -> [String] {
     let style = context.style
     let sparkWidth = context.width >= 100 ? 24 : context.width >= 70 ? 12 : 8
@@ -133,7 +156,7 @@ extension HomeRenderer {
       }
       table.append([
         TerminalText.sanitize(row.symbol), nameCell(row), price, changeCell(row, context),
-        sparkline(row.week, width: sparkWidth, context),
+        sparklines.map { $0.contains(index) } ?? true ? sparkline(row.week, width: sparkWidth, context) : "",
       ])
     }
     // The sparkline only beside whole names: it goes first when room is short.

@@ -162,9 +162,14 @@ extension HomeState {
 extension HomeState {
   /// Takes a board in the shown currency (a late answer for another currency is dropped),
   /// marks the rows whose rate changed as ``changed`` for one frame, and keeps the cursor
-  /// on the row it was on (by id), clamped when that row is gone.
+  /// on the row it was on (by id), clamped when that row is gone. A load that started
+  /// before the last removal does not bring the removed row back.
   mutating func apply(board: HomeBoard) -> [HomeEffect] {
     guard board.currency == currency else { return [] }
+    var board = board
+    if let removed = undoRow?.row, !isListed(removed) {
+      board.rows.removeAll { $0.kind == removed.kind && $0.id == removed.id }
+    }
     let selectedID = selectedRow?.id
     if let old = self.board, old.currency == board.currency {
       var oldRates: [String: Double?] = [:]
@@ -178,10 +183,20 @@ extension HomeState {
     return []
   }
 
+  /// Takes the stored lists; when they hold a coin or pair the board has no row for (one
+  /// just added), loads the list again so that it shows.
   mutating func apply(lists: HomeLists) -> [HomeEffect] {
     self.lists = lists
     favoritesCursor = max(0, min(favoritesCursor, lists.favorites.count - 1))
-    return []
+    guard let rows = board?.rows else { return [] }
+    let coins = Set(rows.filter { $0.kind == .coin }.map(\.id))
+    let pairs = Set(rows.filter { $0.kind == .pair }.map { $0.id.uppercased() })
+    let missing =
+      lists.coins.contains { !coins.contains($0.id) }
+      || lists.pairs.contains { pair in
+        !pairs.contains(pair.name.uppercased()) && !pairs.contains("\(pair.quote)-\(pair.base)".uppercased())
+      }
+    return missing ? loadBoard(refresh: false) : []
   }
 
   /// The clock moved: refresh the list when ``refreshDue(at:)``.
@@ -283,6 +298,15 @@ extension HomeState {
     }
     notice = (starred ? "Starred " : "Unstarred ") + TerminalText.sanitize(row.name)
     return [.setFavorite(id: row.id, symbol: row.symbol, name: row.name, starred: starred)]
+  }
+
+  /// Whether the user's lists (as the screen knows them) hold the coin or pair of `row`.
+  func isListed(_ row: HomeRow) -> Bool {
+    switch row.kind {
+    case .coin: return lists.coins.contains { $0.id == row.id }
+    case .pair: return lists.pairs.contains { $0.isNamed(row.id) }
+    case .top, .favorite: return true
+    }
   }
 
   /// A pair from its name (`GBP-USD`), for a row the stored lists do not know yet.

@@ -121,6 +121,8 @@ public enum HomeUndo: Equatable, Sendable {
 
 /// A row the last removal took off the list, and where it was among the board's rows.
 public struct HomeRemovedRow: Equatable, Sendable {
+  /// The row as it was shown.
   public var row: HomeRow
+  /// Its index in ``HomeBoard/rows``.
   public var index: Int
 }

@@ -16,19 +16,41 @@ public enum TerminalText {
   public static func displayWidth(_ text: String) -> Int {
     // Printable ASCII, nearly every cell of a table, is one column a byte.
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
-    // So is every scalar of printable Latin-1 (but the soft hyphen) and of U+2010–U+2027
-    // (dashes, quotes, bullets, `…`): none combines, joins or is wide.
+    // So is every scalar of printable Latin-1 (but the soft hyphen), of U+2010–U+2027
+    // (dashes, quotes, bullets, `…`), of the arrows U+2190–U+21FF and of the box, block
+    // and shape characters U+2500–U+25FC (sparklines, `▲`): none combines, joins or is
+    // wide. An SGR sequence (`ESC [ 1 ; 32 m`, what ``Style`` writes) counts 0.
     var count = 0
+    var inSGR = false
+    var afterEscape = false
     for scalar in text.unicodeScalars {
-      switch scalar.value {
+      let value = scalar.value
+      if afterEscape {
+        guard value == 0x5B else { return measuredWidth(text) }
+        afterEscape = false
+        inSGR = true
+        continue
+      }
+      if inSGR {
+        switch value {
+        case 0x30...0x39, 0x3B: continue
+        case 0x6D: inSGR = false
+        default: return measuredWidth(text)
+        }
+        continue
+      }
+      switch value {
+      case 0x1B: afterEscape = true
       case 0x20...0x7E, 0xA0...0xAC, 0xAE...0xFF, 0x2010...0x2027: count += 1
+      case 0x2190...0x21FF, 0x2500...0x25FC: count += 1
       default: return measuredWidth(text)
       }
     }
-    return count
+    return afterEscape || inSGR ? measuredWidth(text) : count
   }
 
-  private static func measuredWidth(_ text: String) -> Int {
+  /// The width measured per grapheme cluster, every escape sequence skipped.
+  static func measuredWidth(_ text: String) -> Int {
     UntrustedText.visibleScalars(of: text).reduce(0) { $0 + width(of: $1) }
   }
 

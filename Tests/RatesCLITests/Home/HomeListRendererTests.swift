@@ -196,6 +196,21 @@ import Testing
     #expect(Self.row(favorites, "XMR").hasPrefix("> XMR"))
   }
 
+  /// The quick count that styled rows go through (SGR, arrows, blocks) agrees with the
+  /// full per-cluster measure on every scalar of its ranges and on escapes it leaves alone.
+  @Test func quickWidthAgreesWithTheFullMeasure() {
+    let ranges: [ClosedRange<UInt32>] = [0x2190...0x21FF, 0x2500...0x2600]
+    var samples = ranges.flatMap { $0 }.compactMap(Unicode.Scalar.init).map { "a\($0)b" }
+    samples += [
+      "\u{1B}[7m\u{1B}[1m3,571.15\u{1B}[22m\u{1B}[27m", "\u{1B}[32m▲ +2.28%\u{1B}[39m ▁▃▅█",
+      "\u{1B}[m—…", "\u{1B}[2Jx", "\u{1B}]0;title\u{07}x", "x\u{1B}", "x\u{1B}[31", "\u{1B}[1;31mé\u{301}",
+      "漢字 ▲", "▶\u{FE0F}", "⬆",
+    ]
+    for sample in samples {
+      #expect(TerminalText.displayWidth(sample) == TerminalText.measuredWidth(sample), "\(sample.debugDescription)")
+    }
+  }
+
   @Test func pageSizeLeavesRoomForTheHeadings() {
     #expect(HomeRenderer.pageSize(height: 24) == 19)
     #expect(HomeRenderer.pageSize(height: 3) == 1)

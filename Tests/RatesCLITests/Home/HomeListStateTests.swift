@@ -148,6 +148,16 @@ import Testing
     #expect(S.press(.character("u"), on: &state) == [])
   }
 
+  @Test func aLoadFromBeforeTheRemovalDoesNotBringTheRowBack() {
+    var state = S.state()
+    _ = S.press(.end, .up, .up, .up, .character("d"), on: &state)  // kaspa
+    _ = state.handle(.board(S.board()))
+    #expect(!state.listRows.contains { $0.id == "kaspa" })
+    _ = S.press(.character("u"), on: &state)
+    _ = state.handle(.board(S.board()))
+    #expect(state.listRows.contains { $0.id == "kaspa" })
+  }
+
   @Test func deleteRemovesAPairAndUUndoesIt() {
     var state = S.state()
     _ = S.press(.end, .up, on: &state)  // GBP-USD
@@ -219,6 +229,21 @@ import Testing
     #expect(S.press(.interrupt, on: &state) == [.exit(.interrupted)])
   }
 
+  @Test func listsWithANewCoinOrPairLoadTheBoardAgain() {
+    var state = S.state()
+    #expect(state.handle(.lists(S.lists)) == [])
+    var added = S.lists
+    added.coins.append(S.favorite("dogecoin", "DOGE", "Dogecoin"))
+    #expect(state.handle(.lists(added)) == [.loadBoard(currency: "USD", refresh: false)])
+    var paired = S.lists
+    paired.pairs.insert(ConfiguredPair(base: "CHF", quote: "EUR", addedAt: S.now), at: 0)
+    #expect(state.handle(.lists(paired)) == [.loadBoard(currency: "USD", refresh: false)])
+    var reversed = S.lists
+    reversed.pairs[0] = ConfiguredPair(base: "USD", quote: "GBP", addedAt: S.now)
+    reversed.coins.removeFirst()
+    #expect(state.handle(.lists(reversed)) == [])
+  }
+
   @Test func statusLoadingMeansALoadIsInFlight() {
     var state = S.state()
     _ = state.handle(.status(.loading))
@@ -235,6 +260,14 @@ import Testing
         == [.loadBoard(currency: "USD", refresh: true)])
     // In flight: no second load.
     #expect(state.handle(.tick(S.now.addingTimeInterval(61))) == [])
+  }
+
+  @Test func noRefreshWhileALoadIsInFlight() {
+    var state = S.state(board: S.board(fetchedAt: S.now.addingTimeInterval(-600)))
+    _ = state.handle(.status(.loading))
+    #expect(state.handle(.tick(S.now)) == [])
+    _ = state.handle(.status(.idle))
+    #expect(state.handle(.tick(S.now)) == [.loadBoard(currency: "USD", refresh: true)])
   }
 
   @Test func ticksWaitForTheRateLimitPause() {
