@@ -36,6 +36,9 @@ public struct CommandContext: Sendable {
   public var output: OutputHealth
   /// Whether standard error is a terminal, where a slow fetch shows a progress line.
   public var errorIsTerminal: Bool
+  /// Whether standard input is a terminal (with standard output one too, bare `rates`
+  /// opens the home screen); in-process contexts have none.
+  public var inputIsTerminal = false
 
   /// Creates a context.
   public init(
@@ -65,7 +68,7 @@ public struct CommandContext: Sendable {
   public static func live() -> CommandContext {
     let environment = ProcessInfo.processInfo.environment
     let output = OutputHealth()
-    return CommandContext(
+    var context = CommandContext(
       environment: environment,
       now: { Date() },
       sleep: { try await Task.sleep(for: $0) },
@@ -80,6 +83,8 @@ public struct CommandContext: Sendable {
       readSecret: { prompt in readLineWithoutEcho(prompt: prompt) }, output: output,
       errorIsTerminal: isatty(STDERR_FILENO) == 1,
       page: { Pager.live($0, environment: environment) })
+    context.inputIsTerminal = isatty(STDIN_FILENO) == 1
+    return context
   }
 
   /// Reads a line from stdin; on a terminal, prompts on stderr with echo off

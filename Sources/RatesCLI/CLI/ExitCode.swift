@@ -32,7 +32,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   case rateLimited = 75
   /// Configuration problem: an API key missing or used on the wrong host.
   case config = 78
-  /// The terminal closed (SIGHUP) during `rates watch`.
+  /// The terminal closed (SIGHUP) during `rates watch`, `history --interactive` or `ui`.
   case hangup = 129
   /// Interrupted by Ctrl-C (SIGINT).
   case interrupted = 130
@@ -53,7 +53,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case .ioError: return "a local file could not be read or written"
     case .rateLimited: return "rate limited by the provider, and nothing cached"
     case .config: return "configuration problem (API key)"
-    case .hangup: return "the terminal closed (SIGHUP) during watch or history --interactive"
+    case .hangup: return "the terminal closed (SIGHUP) during watch, history --interactive or ui"
     case .interrupted: return "interrupted (Ctrl-C)"
     case .terminated: return "terminated (SIGTERM)"
     }

@@ -10,7 +10,7 @@ public enum RatesCLI {
     CoinsCommand.self, FavoritesCommand.self, InfoCommand.self, SearchCommand.self, CurrenciesCommand.self,
     StatsCommand.self, LedgerCommand.self, ConfigCommand.self, CompletionsCommand.self,
     DoctorCommand.self, CacheCommand.self,
-    WatchCommand.self,
+    WatchCommand.self, HomeCommand.self,
   ]
 
   /// Runs `rates` with `arguments` (without the program name).
@@ -41,6 +41,12 @@ public enum RatesCLI {
       let wantsHelp = try scanner.flag(GlobalOptions.Specs.help)
       let wantsVersion = try scanner.flag(GlobalOptions.Specs.version)
       guard let name = scanner.positional() else {
+        if arguments.isEmpty && HomeCommand.isInteractive(context) {
+          path = CommandPath(HomeCommand.self)
+          return try await execute(
+            CommandPath(HomeCommand.self), scanner, options: options, config: config, context: context
+          ).rawValue
+        }
         if wantsVersion {
           context.writeOut(
             options.json
@@ -85,8 +91,8 @@ public enum RatesCLI {
     }
   }
 
-  /// `rates --help`, or bare `rates`: the whole help on a terminal, into a pipe a short
-  /// overview for bare `rates`.
+  /// `rates --help`, or bare `rates` when it does not open the home screen: the whole
+  /// help on a terminal, into a pipe a short overview for bare `rates`.
   static func topHelp(bare: Bool, options: GlobalOptions, context: CommandContext) throws -> String {
     let terminal = context.terminal(options.noColor, options.ascii)
     let width = CommandHelp.width(forTerminal: terminal.width)

@@ -45,7 +45,13 @@ public enum TerminalKey: Equatable, Sendable {
 ///   also with modifier parameters (`ESC [ 1 ; 5 D`);
 /// - Home and End as `ESC [ H` / `ESC [ F`, `ESC O H` / `ESC O F`, `ESC [ 1 ~` / `ESC [ 4 ~`
 ///   and `ESC [ 7 ~` / `ESC [ 8 ~` (rxvt);
-/// - printable ASCII characters, Ctrl-C (`0x03`) and Ctrl-Z (`0x1A`).
+/// - Delete, Page Up and Page Down as `ESC [ 3 ~`, `ESC [ 5 ~` and `ESC [ 6 ~`;
+/// - printable ASCII characters, Enter (`CR`, `LF`), Backspace (`DEL`, `BS`), Tab,
+///   Ctrl-C (`0x03`) and Ctrl-Z (`0x1A`);
+/// - SGR mouse reports `ESC [ < b ; x ; y M`: a button press or drag is
+///   ``TerminalKey/mouse(column:row:)``, the wheel is ``TerminalKey/up`` or
+///   ``TerminalKey/down``, and a release (final `m`) means nothing. An X10 report
+///   (`ESC [ M` and three bytes, from a terminal without SGR mode) is dropped whole.
 ///
 /// Other bytes and complete escape sequences are dropped. A sequence split
 /// across reads is kept until the rest arrives, so ``feed(_:)`` can be called
@@ -56,8 +62,9 @@ public struct KeyDecoder: Sendable {
   /// The bytes of an escape sequence not yet complete.
   public private(set) var pending: [UInt8] = []
 
-  /// A longer unfinished sequence is garbage and is dropped.
-  static let maximumSequenceLength = 16
+  /// A longer unfinished sequence is garbage and is dropped (a mouse report on a
+  /// 1000-column window is 18 bytes).
+  static let maximumSequenceLength = 32
 
   /// Creates a decoder with nothing pending.
   public init() {}
@@ -114,6 +121,9 @@ public struct KeyDecoder: Sendable {
     switch byte {
     case 0x03: return .interrupt
     case 0x1A: return .suspend
+    case 0x0D, 0x0A: return .enter
+    case 0x7F, 0x08: return .backspace
+    case 0x09: return .tab
     case 0x20...0x7E: return .character(Character(Unicode.Scalar(byte)))
     default: return nil
     }
@@ -131,6 +141,10 @@ public struct KeyDecoder: Sendable {
       while index < bytes.endIndex {
         let byte = bytes[index]
         if (0x40...0x7E).contains(byte) {
+          if byte == UInt8(ascii: "M") && index == start + 2 {
+            // X10 mouse: three raw bytes follow, which must not be read as keys.
+            return bytes.count >= 6 ? .complete(nil, length: 6) : .incomplete
+          }
           let parameters = String(decoding: bytes[(start + 2)..<index], as: UTF8.self)
           return .complete(csiKey(final: byte, parameters: parameters), length: index - start + 1)
         }
@@ -151,12 +165,37 @@ public struct KeyDecoder: Sendable {
   }
 
   static func csiKey(final: UInt8, parameters: String) -> TerminalKey? {
+    if parameters.hasPrefix("<") {
+      return mouseKey(final: final, parameters: parameters.dropFirst())
+    }
     guard final == UInt8(ascii: "~") else { return letterKey(final) }
     switch parameters.split(separator: ";").first {
     case "1", "7": return .home
     case "4", "8": return .end
+    case "3": return .delete
+    case "5": return .pageUp
+    case "6": return .pageDown
     default: return nil
     }
+  }
+
+  /// An SGR mouse report, `b;x;y` then `M` (press or drag) or `m` (release).
+  static func mouseKey(final: UInt8, parameters: Substring) -> TerminalKey? {
+    let fields = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+    guard final == UInt8(ascii: "M"), fields.count == 3,
+      let button = fields[0], let column = fields[1], let row = fields[2], column >= 1, row >= 1
+    else { return nil }
+    if button & 64 != 0 {
+      // The wheel: 64 up, 65 down (modifier bits added); sideways wheels mean nothing.
+      switch button & 3 {
+      case 0: return .up
+      case 1: return .down
+      default: return nil
+      }
+    }
+    // Buttons 0-2 pressed or dragged (32 added for a drag); 3 is motion with no button.
+    guard button & 3 != 3, button < 128 else { return nil }
+    return .mouse(column: column, row: row)
   }
 
   static func letterKey(_ byte: UInt8) -> TerminalKey? {

@@ -7,10 +7,11 @@ import Synchronization
   import Darwin
 #endif
 
-/// The full-screen output of `watch` and `history --interactive`: the
+/// The full-screen output of `watch`, `history --interactive` and the home screen: the
 /// alternate screen with the cursor hidden while it is on, each frame drawn
 /// in place with one write, and the main screen and cursor given back when
-/// it is left or suspended.
+/// it is left or suspended. The home screen also has the terminal report the mouse
+/// while it is on (off again before the screen is left).
 ///
 /// Writes happen under a lock, so a frame drawn from one task can never land
 /// after ``leave()`` or ``suspend()`` ran on another: while the screen is off
@@ -22,15 +23,28 @@ final class TerminalScreen: Sendable {
   static let leaveSequence = "\u{1B}[?25h\u{1B}[?1049l"
   /// The terminal bell, rung after a frame.
   static let bell = "\u{07}"
+  /// Report mouse presses and drags, in SGR form (`ESC [ < b ; x ; y M`).
+  static let mouseOnSequence = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+  /// Stop reporting the mouse.
+  static let mouseOffSequence = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
 
   private enum Mode { case off, on, suspended }
 
   private let write: @Sendable (String) -> Void
   private let mode = Mutex(Mode.off)
+  /// Whether the terminal reports the mouse while the screen is on.
+  let reportsMouse: Bool
 
   /// A screen that writes with `write` (unbuffered, to the terminal); not entered yet.
-  init(write: @escaping @Sendable (String) -> Void) {
+  /// With `mouse`, the terminal reports mouse presses and drags while the screen is on.
+  init(mouse: Bool = false, write: @escaping @Sendable (String) -> Void) {
     self.write = write
+    reportsMouse = mouse
+  }
+
+  private var onSequence: String { Self.enterSequence + (reportsMouse ? Self.mouseOnSequence : "") }
+  private var offSequence: String {
+    (reportsMouse ? Self.mouseOffSequence : "") + Self.leaveSequence
   }
 
   /// Whether the alternate screen is on (entered, and neither left nor suspended).
@@ -54,14 +68,14 @@ final class TerminalScreen: Sendable {
     mode.withLock { mode in
       guard mode != .on else { return }
       mode = .on
-      write(Self.enterSequence)
+      write(onSequence)
     }
   }
 
   /// Shows the cursor and leaves the alternate screen; safe to call twice.
   func leave() {
     mode.withLock { mode in
-      if mode == .on { write(Self.leaveSequence) }
+      if mode == .on { write(offSequence) }
       mode = .off
     }
   }
@@ -71,7 +85,7 @@ final class TerminalScreen: Sendable {
     mode.withLock { mode in
       guard mode == .on else { return }
       mode = .suspended
-      write(Self.leaveSequence)
+      write(offSequence)
     }
   }
 
@@ -81,7 +95,7 @@ final class TerminalScreen: Sendable {
     mode.withLock { mode in
       guard mode != .off else { return }
       mode = .on
-      write(Self.enterSequence)
+      write(onSequence)
     }
   }
 

@@ -46,6 +46,9 @@ final class TerminalSession: Sendable {
     /// Draw on the alternate screen, and redraw on `SIGWINCH`.
     var fullScreen: Bool
     var keys: Keys
+    /// Have the terminal report mouse presses and drags while the screen is on
+    /// (``TerminalScreen``); off again on leaving and suspending.
+    var mouse = false
     /// The keyboard, `STDIN_FILENO` outside tests.
     var input: Int32 = STDIN_FILENO
     /// Stops the process: `SIGSTOP` to itself outside tests.
@@ -74,7 +77,7 @@ final class TerminalSession: Sendable {
     let rawMode = reader.map { RawMode(fileDescriptor: $0.fileDescriptor) }
     if configuration.keys == .required && reader == nil { throw RawMode.Failure.notATerminal }
     let jobControl = JobControl(
-      screen: TerminalScreen(write: write), rawMode: rawMode, events: continuation,
+      screen: TerminalScreen(mouse: configuration.mouse, write: write), rawMode: rawMode, events: continuation,
       stopProcess: configuration.stopProcess)
     let watcher = SignalWatcher(Self.signals(for: configuration, readsKeys: rawMode != nil)) {
       jobControl.handle(signal: $0)

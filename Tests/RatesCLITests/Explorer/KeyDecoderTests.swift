@@ -77,13 +77,67 @@ import RatesTestSupport
   }
 
   @Test func unknownBytesAndSequencesAreDropped() {
-    #expect(Self.decode("\u{1B}[5~\u{1B}OP\u{1B}[200~é\r\n\u{7F}") == [])
+    #expect(Self.decode("\u{1B}[2~\u{1B}OP\u{1B}[200~é\u{01}\u{1B}[15~") == [])
     #expect(Self.decode("\u{1B}[Zh") == [.character("h")])
   }
 
   @Test func anInvalidCSIByteEndsTheSequence() {
     // 0x01 cannot appear inside a CSI sequence: the introducer is dropped and `l` still counts.
     #expect(Self.decode("\u{1B}[\u{01}l") == [.character("l")])
+  }
+
+  // MARK: - The home screen's keys
+
+  @Test(arguments: [
+    ("\r", TerminalKey.enter), ("\n", .enter), ("\u{7F}", .backspace), ("\u{08}", .backspace),
+    ("\t", .tab), ("\u{1B}[3~", .delete), ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown),
+    ("\u{1B}[3;5~", .delete), ("\u{1B}[<0;12;7M", .mouse(column: 12, row: 7)),
+    ("\u{1B}[<32;13;7M", .mouse(column: 13, row: 7)), ("\u{1B}[<2;1;1M", .mouse(column: 1, row: 1)),
+    ("\u{1B}[<64;10;5M", .up), ("\u{1B}[<65;10;5M", .down), ("\u{1B}[<80;10;5M", .up),
+    ("\u{1B}[<0;1000;1000M", .mouse(column: 1000, row: 1000)),
+  ])
+  func homeKeysDecodeInOneRead(sequence: String, key: TerminalKey) {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed(Self.bytes(sequence)) == [key])
+    #expect(!decoder.hasPending)
+  }
+
+  @Test(arguments: ["\u{1B}[5~", "\u{1B}[3~", "\u{1B}[<0;12;7M", "\u{1B}[<65;3;4M"])
+  func homeSequencesSplitAtEveryByteDecodeOnce(sequence: String) {
+    let bytes = Self.bytes(sequence)
+    for split in 1..<bytes.count {
+      var decoder = KeyDecoder()
+      #expect(decoder.feed(bytes[..<split]).isEmpty, "split at \(split)")
+      #expect(decoder.feed(bytes[split...]).count == 1, "split at \(split)")
+      #expect(!decoder.hasPending)
+    }
+  }
+
+  @Test func mouseReleasesMotionAndMalformedReportsAreDroppedWithoutTheNextKey() {
+    #expect(Self.decode("\u{1B}[<0;12;7mq") == [.character("q")], "release")
+    #expect(Self.decode("\u{1B}[<35;12;7Mq") == [.character("q")], "motion, no button")
+    #expect(Self.decode("\u{1B}[<66;12;7Mq") == [.character("q")], "sideways wheel")
+    #expect(Self.decode("\u{1B}[<0;12Mq") == [.character("q")], "two fields")
+    #expect(Self.decode("\u{1B}[<0;;7Mq") == [.character("q")], "empty field")
+    #expect(Self.decode("\u{1B}[<0;0;7Mq") == [.character("q")], "column 0")
+    #expect(Self.decode("\u{1B}[<1:2;1;1Mq") == [.character("q")], "not a number")
+    #expect(Self.decode("\u{1B}[<0;1;1\u{01}q") == [.character("q")], "broken off")
+  }
+
+  @Test func anX10MouseReportIsDroppedWhole() {
+    // ESC [ M, then button, column and row as bytes + 32: `#`, `!`, `q` must not become keys.
+    #expect(Self.decode("\u{1B}[M#!qj") == [.character("j")])
+    var decoder = KeyDecoder()
+    #expect(decoder.feed(Self.bytes("\u{1B}[M ")).isEmpty)
+    #expect(decoder.feed(Self.bytes("!!k")) == [.character("k")])
+  }
+
+  @Test func homeKeysAmongOthersInOneRead() {
+    #expect(
+      Self.decode("ab\u{7F}\r\u{1B}[6~\t\u{1B}[<0;3;4M\u{1B}[<0;3;4mx") == [
+        .character("a"), .character("b"), .backspace, .enter, .pageDown, .tab,
+        .mouse(column: 3, row: 4), .character("x"),
+      ])
   }
 
   @Test func overlongGarbageIsDropped() {

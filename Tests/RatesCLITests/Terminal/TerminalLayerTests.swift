@@ -57,6 +57,23 @@ final class StreamLog<Element: Sendable>: Sendable {
       ])
   }
 
+  @Test func withTheMouseTheTerminalReportsItOnlyWhileTheScreenIsOn() {
+    let writes = Recorder<String>()
+    let screen = TerminalScreen(mouse: true, write: { writes.append($0) })
+    let on = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+    let off = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
+    screen.enter()
+    screen.suspend()
+    screen.resume()
+    screen.leave()
+    #expect(writes.all == [Self.enter + on, off + Self.leave, Self.enter + on, off + Self.leave])
+    let plain = Recorder<String>()
+    let explorer = TerminalScreen(write: { plain.append($0) })
+    explorer.enter()
+    explorer.leave()
+    #expect(plain.all == [Self.enter, Self.leave], "no mouse unless asked")
+  }
+
   @Test func aFullLineIsNotErasedAfter() {
     #expect(TerminalScreen.frame(["abcd", "ab"], width: 4) == "\u{1B}[Habcd\r\nab\u{1B}[K\u{1B}[J")
   }

@@ -1,0 +1,131 @@
+import Foundation
+import RateCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `rates ui`, and bare `rates` on a terminal: the interactive home screen.
+///
+/// A ``TerminalSession`` (raw mode, the alternate screen, mouse reports, keys and signals)
+/// runs the ``HomeSession`` loop over a ``HomeDriver``. Ctrl-C ends it with 130, `SIGTERM`,
+/// `SIGHUP` and `SIGQUIT` with 128 + the signal, Ctrl-Z suspends it and `fg` redraws it;
+/// the terminal is restored on every way out, a thrown error included.
+struct HomeCommand: RatesCommand {
+  static let name = "ui"
+  static let abstract = "the interactive home screen, also bare 'rates' on a terminal"
+  static let currencies = OptionSpec.option(
+    "--in", value: "LIST", repeatable: true,
+    help: "currencies 'c' cycles through (default: RATES_CURRENCY, then USD and EUR)",
+    completion: .local([.currencies]))
+  static let options = [currencies]
+  static let noJSON: String? = "the home screen is interactive; use 'rates top --json'"
+  static let discussion = """
+    Needs a terminal on stdin and stdout (exit 64 otherwise). Bare 'rates' on a terminal
+    opens it too. Lists the top 5 coins by market cap, then your coins (rates coins), then
+    your pairs (rates pairs), with price, 24-hour change and a 7-day sparkline; cached data
+    shows at once with its age while fresh data loads, and the list refreshes every minute
+    within the provider's rate limit.
+
+    Keys (? shows them): up/down or k/j, PageUp/PageDown, Home/End or g/G move; Enter opens
+    a row's detail (left/right or h/l move the chart's cursor, or click the chart; 1 2 3 4
+    for 7, 30, 90, 365 days; f stars the coin); c switches currency; r refreshes; / searches
+    and Enter adds a coin; p adds a pair; d or Delete removes your coin or pair and u undoes
+    it; f stars; Tab shows the favorites; q or Esc goes back, then quits; Ctrl-C quits
+    (exit 130); Ctrl-Z suspends, and fg redraws.
+    """
+  static let examples = [
+    "rates ui",
+    "rates ui --in EUR,USD,GBP",
+  ]
+
+  let currencies: [String]
+
+  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+    let given = try scanner.options(Self.currencies)
+    currencies = try Self.currencyList(given: given, default: defaults.currency)
+  }
+
+  /// The currencies `--in` names, else the default currency followed by USD and EUR.
+  static func currencyList(given: [String], default fallback: String) throws(UsageError) -> [String]
+  {
+    let parsed = try CurrencyList.parse(given, default: fallback)
+    guard given.isEmpty else { return parsed }
+    return parsed + ["USD", "EUR"].filter { !parsed.contains($0) }
+  }
+
+  /// Whether standard input and standard output are both terminals.
+  static func isInteractive(_ context: CommandContext) -> Bool {
+    context.inputIsTerminal && context.terminal(false, false).isTTY
+  }
+
+  static let needsTerminal =
+    "error: rates ui needs a terminal on stdin and stdout: run it in one"
+    + " (in scripts: rates top, rates current or rates watch)"
+
+  func run(_ invocation: Invocation) async throws -> ExitCode {
+    guard Self.isInteractive(invocation.context) else {
+      invocation.err(Self.needsTerminal)
+      return .usage
+    }
+    try CurrencyList.requireCoinGeckoQuotes(currencies)
+    let driver = Self.makeDriver(invocation)
+    let state = HomeState(
+      currencies: currencies, lists: try driver.lists(),
+      pickerCurrencies: FiatCurrencies.ecb.keys.sorted(), now: invocation.context.now())
+    let outcome: HomeOutcome
+    do {
+      outcome = try await run(state: state, driver: driver, invocation: invocation)
+    } catch is RawMode.Failure {
+      invocation.err(Self.needsTerminal)
+      return .usage
+    }
+    switch outcome {
+    case .quit, .inputClosed: return .success
+    case .interrupted: return .interrupted
+    case .signal(let number): return ExitCode(endingSignal: number)
+    }
+  }
+
+  /// Runs the screen on the process's terminal until it ends.
+  private func run(
+    state: HomeState, driver: any HomeDriver, invocation: Invocation
+  ) async throws -> HomeOutcome {
+    let style = invocation.style
+    let ascii = !invocation.terminal.unicode
+    let fallbackWidth = invocation.terminal.width
+    return try await TerminalSession.run(
+      .init(fullScreen: true, keys: .required, mouse: true), write: invocation.context.writeOut
+    ) { session in
+      var home = HomeSession(
+        state: state,
+        render: { HomeRenderer.render($0, width: $1, height: $2, style: style, ascii: ascii) },
+        size: { TerminalScreen.windowSize(of: STDOUT_FILENO) ?? (fallbackWidth, 24) },
+        screen: session.screen, driver: driver, now: invocation.context.now,
+        trace: Self.tracer(environment: invocation.context.environment))
+      return await home.run(events: session.events)
+    }
+  }
+
+  /// The driver the screen runs on: the one place that names it.
+  static func makeDriver(_ invocation: Invocation) -> any HomeDriver {
+    invocation.homeDriver()
+  }
+
+  /// With `RATES_HOME_TRACE` set to a file, appends `key_to_frame_us N` to it for each
+  /// frame a key led to (for `scripts/home-bench.sh`); nothing else is written there.
+  static func tracer(environment: [String: String]) -> (@Sendable (Duration) -> Void)? {
+    guard let path = environment["RATES_HOME_TRACE"], !path.isEmpty else { return nil }
+    let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { return nil }
+    return { latency in
+      let micros =
+        latency.components.seconds * 1_000_000
+        + latency.components.attoseconds / 1_000_000_000_000
+      let line = Array("key_to_frame_us \(micros)\n".utf8)
+      _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    }
+  }
+}

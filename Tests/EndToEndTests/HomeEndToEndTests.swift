@@ -1,0 +1,154 @@
+import Foundation
+import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The home screen through the built binary on a pseudo-terminal (util-linux `script`),
+/// against the fake APIs: it opens on bare `rates`, draws the list, and gives the terminal
+/// back on every way out; suspend, resume and resize redraw. Only hang guards, no timing.
+@Suite struct HomeEndToEndTests {
+  static let hasScript = ExplorerEndToEndTests.script != nil
+  static let mouseOn = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+  static let mouseOff = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
+  /// Text the list shows once the fake API's answer is in.
+  static let listed = "Bitcoin"
+
+  /// Runs `rates` with `arguments` on a 100 × 30 terminal after printing the shell's pid,
+  /// then prints its status and `stty -a`.
+  static func start(_ arguments: String, server: LoopbackServer) throws -> PseudoTerminalRun {
+    try TerminalEndToEndTests.start(arguments, server: server)
+  }
+
+  @Test(.enabled(if: hasScript, "needs util-linux script"))
+  func bareRatesOpensTheListAndQGivesTheTerminalBack() async throws {
+    let server = try LoopbackServer(handler: FakeAPIs.handler(now: { Date() }))
+    defer { server.stop() }
+    let run = try Self.start("", server: server)
+    defer { run.kill() }
+    #expect(await run.waitFor(Self.listed), "the list: \(run.text)")
+    let pid = try TerminalEndToEndTests.ratesProcess(of: run)
+    defer { TerminalEndToEndTests.killIfLeft(pid) }
+    run.send("q")
+    #expect(await run.waitForExit() != nil, "\(run.text)")
+    let output = run.text
+    TerminalEndToEndTests.expectCleanExit(output, status: 0)
+    let on = try #require(output.range(of: Self.mouseOn, options: .backwards))
+    let off = try #require(output.range(of: Self.mouseOff, options: .backwards))
+    #expect(on.upperBound <= off.lowerBound, "mouse reports off again")
+    #expect(server.requestCount > 0)
+  }
+
+  @Test(
+    .enabled(if: hasScript, "needs util-linux script"),
+    arguments: [("ctrl-c", 130), ("SIGTERM", 143), ("SIGHUP", 129)])
+  func ctrlCAndSignalsEndItWithTheirStatusAndTheTerminalRestored(
+    way: String, status: Int
+  ) async throws {
+    let server = try LoopbackServer(handler: FakeAPIs.handler(now: { Date() }))
+    defer { server.stop() }
+    let run = try Self.start("ui", server: server)
+    defer { run.kill() }
+    #expect(await run.waitFor(Self.listed), "the list: \(run.text)")
+    let pid = try TerminalEndToEndTests.ratesProcess(of: run)
+    defer { TerminalEndToEndTests.killIfLeft(pid) }
+    switch way {
+    case "ctrl-c": run.send("\u{03}")
+    case "SIGTERM": kill(pid, SIGTERM)
+    default: kill(pid, SIGHUP)
+    }
+    #expect(await run.waitForExit() != nil, "\(run.text)")
+    TerminalEndToEndTests.expectCleanExit(run.text, status: status)
+    #expect(run.text.contains(Self.mouseOff))
+  }
+
+  @Test(.enabled(if: hasScript, "needs util-linux script"))
+  func ctrlZGivesTheTerminalBackAndContinueRedraws() async throws {
+    let server = try LoopbackServer(handler: FakeAPIs.handler(now: { Date() }))
+    defer { server.stop() }
+    let run = try Self.start("ui", server: server)
+    defer { run.kill() }
+    #expect(await run.waitFor(Self.listed), "the list: \(run.text)")
+    let pid = try TerminalEndToEndTests.ratesProcess(of: run)
+    defer { TerminalEndToEndTests.killIfLeft(pid) }
+    run.send("\u{1A}")
+    #expect(
+      await eventually { TerminalEndToEndTests.state(of: pid) == "T" }, "stopped: \(run.text)")
+    #expect(await run.waitFor(TerminalEndToEndTests.leave), "left before stopping: \(run.text)")
+    try TerminalEndToEndTests.expectGivenBack(run.text, pid: pid, frame: Self.listed)
+    #expect(run.text.contains(Self.mouseOff), "no mouse reports while stopped")
+
+    let mark = run.text.utf8.count
+    kill(pid, SIGCONT)
+    #expect(await run.waitFor(TerminalEndToEndTests.enter, after: mark), "entered: \(run.text)")
+    #expect(await run.waitFor(Self.listed, after: mark), "redrawn: \(run.text)")
+    #expect(await run.waitFor(Self.mouseOn, after: mark), "mouse reports again")
+    run.send("q")
+    #expect(await run.waitForExit() != nil, "\(run.text)")
+    TerminalEndToEndTests.expectCleanExit(run.text, status: 0)
+  }
+
+  @Test(.enabled(if: hasScript, "needs util-linux script"))
+  func aResizeRedrawsAtTheNewSize() async throws {
+    let server = try LoopbackServer(handler: FakeAPIs.handler(now: { Date() }))
+    defer { server.stop() }
+    let run = try Self.start("ui", server: server)
+    defer { run.kill() }
+    #expect(await run.waitFor(Self.listed), "the list: \(run.text)")
+    let pid = try TerminalEndToEndTests.ratesProcess(of: run)
+    defer { TerminalEndToEndTests.killIfLeft(pid) }
+
+    let mark = run.text.utf8.count
+    // The kernel sends SIGWINCH to the terminal's foreground group when its size changes.
+    #expect(Self.resize(pid, columns: 50, rows: 15))
+    #expect(
+      await eventually { Self.lastFrame(of: run.text, after: mark).map { $0.count == 15 } == true },
+      "a 15-line frame: \(run.text)")
+    let frame = try #require(Self.lastFrame(of: run.text, after: mark))
+    for line in frame {
+      #expect(TerminalText.displayWidth(line) <= 50, "\(line)")
+    }
+    run.send("q")
+    #expect(await run.waitForExit() != nil, "\(run.text)")
+    TerminalEndToEndTests.expectCleanExit(run.text, status: 0)
+  }
+
+  @Test func withoutATerminalUIExits64InOneLine() async throws {
+    let server = try LoopbackServer(handler: FakeAPIs.handler(now: { Date() }))
+    defer { server.stop() }
+    let rates = try BinaryRunner(server: server.baseURL)
+    let result = try await rates.run(["ui"])
+    #expect(result.status == 64)
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(result.stderr.contains("needs a terminal"))
+    #expect(result.stdout.isEmpty)
+    #expect(server.requestCount == 0)
+  }
+
+  // MARK: - Helpers
+
+  /// Sets the window size of the terminal on the process's standard input.
+  static func resize(_ pid: pid_t, columns: UInt16, rows: UInt16) -> Bool {
+    let fd = open("/proc/\(pid)/fd/0", O_RDWR | O_NOCTTY)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    return ioctl(fd, UInt(TIOCSWINSZ), &size) == 0
+  }
+
+  /// The lines of the last whole frame (`ESC [ H` … `ESC [ J`) written after `offset` bytes.
+  static func lastFrame(of text: String, after offset: Int) -> [String]? {
+    let tail = String(decoding: Array(text.utf8.dropFirst(offset)), as: UTF8.self)
+    guard let end = tail.range(of: "\u{1B}[J", options: .backwards),
+      let start = tail[..<end.lowerBound].range(of: "\u{1B}[H", options: .backwards)
+    else { return nil }
+    return tail[start.upperBound..<end.lowerBound].components(separatedBy: "\r\n")
+  }
+}
