@@ -128,10 +128,12 @@ struct HomeSession: Sendable {
   }
 
   /// Draws the state at the window's size, unless the frame is the one last drawn.
-  private func draw(_ memo: inout FrameMemo, force: Bool, keyReadAt: ContinuousClock.Instant?) {
+  /// The state learns the size first: the next keys (a click, Page Down) act on this frame.
+  private mutating func draw(_ memo: inout FrameMemo, force: Bool, keyReadAt: ContinuousClock.Instant?) {
     let (columns, rows) = size()
     let width = max(Self.minimumSize.columns, columns)
     let height = max(Self.minimumSize.rows, rows)
+    state.setWindow(width: width, height: height)
     let lines = render(state, width, height)
     guard force || lines != memo.lines || width != memo.width else { return }
     memo = FrameMemo(lines: lines, width: width)

@@ -103,8 +103,11 @@ extension HomeState {
   }
 
   /// Tells the screens the window's size (the runtime, before it draws a frame).
+  /// Mouse clicks on the chart are mapped with it, and Page Up/Down on the lists move a
+  /// window's worth of rows.
   public mutating func setWindow(width: Int, height: Int) {
     detail?.window = HomeWindowSize(width: width, height: height)
+    pageSize = HomeRenderer.pageSize(height: height)
   }
 
   mutating func handleDetailKey(_ key: TerminalKey) -> [HomeEffect] {

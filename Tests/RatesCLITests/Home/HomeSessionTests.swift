@@ -179,6 +179,20 @@ final class FakeHomeDriver: HomeDriver {
     #expect(small.count == 12)
   }
 
+  @Test func pageDownMovesByTheDrawnWindowsPage() async {
+    let run = Run(
+      driver: FakeHomeDriver { effect, send in
+        if case .loadBoard = effect { send(.board(Self.board(rows: 60))) }
+      },
+      size: { _ in (80, 14) })
+    #expect(await run.waitForFrame(containing: "rows=60"))
+    run.key(.pageDown)
+    run.key(.character("q"))
+    let (_, state) = await run.task.value
+    #expect(state.pageSize == HomeRenderer.pageSize(height: 14))
+    #expect(state.cursor == HomeRenderer.pageSize(height: 14))
+  }
+
   @Test(arguments: [
     (HomeInput.terminal(.signal(15), at: .now), HomeOutcome.signal(15)),
     (.terminal(.signal(1), at: .now), .signal(1)),
