@@ -150,14 +150,15 @@ extension HomeRenderer {
     var table = MarketFigures.table()
     if let market = detail.data?.market, row.kind != .pair {
       var rows = MarketFigures.rows(market, code: code, style: style, ascii: ascii)
-      if let rate = row.rate, !rows.isEmpty { rows[0][1] = RateFormat.amount(rate, code: code) }
+      if let rate = detail.liveRate, !rows.isEmpty { rows[0][1] = RateFormat.amount(rate, code: code) }
       rows.forEach { table.append($0) }
     } else {
       let change = row.changePercent.map {
         style.change(RateFormat.percent($0), value: $0) + " " + row.changePeriod.rawValue
       }
       let label = row.kind == .pair ? "ECB rate" : "price"
-      table.append([label, row.rate.map { RateFormat.amount($0, code: code) } ?? dash, asOf(detail)])
+      let rate = detail.liveRate ?? detail.data?.series.ownPoints.last?.rate
+      table.append([label, rate.map { RateFormat.amount($0, code: code) } ?? dash, asOf(detail)])
       if row.kind == .pair {
         let period = row.changePeriod == .workingDay ? "since the working day before" : ""
         table.append(["change", change ?? dash, period])

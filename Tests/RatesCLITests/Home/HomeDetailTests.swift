@@ -45,6 +45,27 @@ import Testing
     #expect(points.last?.date == F.today.adding(days: 1))
   }
 
+  /// A row from an older board (yesterday's cache, shown while fresh data loads) never
+  /// overwrites the newer loaded data: the chart's last day and the price stay the loaded ones.
+  @Test func anOlderLiveRateLeavesNewerDataAlone() {
+    var old = F.bitcoin
+    old.rate = 79_000
+    old.updatedAt = F.now.addingTimeInterval(-86_400)
+    let state = F.onDetail(old, data: F.coinDetail())
+    let points = state.detail?.liveSeries?.points ?? []
+    #expect(points.count == 30)
+    #expect(points.last?.date == F.today && points.last?.rate == 85_500)
+    let frame = F.frame(state, 80, 24)
+    #expect(frame.contains { $0.hasPrefix("  price") && $0.contains("85,500.00 USD") }, "\(frame)")
+    #expect(!frame.joined().contains("79,000"))
+    var pair = F.gbpUSD
+    pair.rate = 1.2
+    pair.updatedAt = F.now.addingTimeInterval(-5 * 86_400)
+    let pairState = F.onDetail(pair, data: F.pairDetail())
+    #expect(pairState.detail?.liveSeries?.points.last == F.pairSeries(days: 30).points.last)
+    #expect(F.frame(pairState, 80, 24).contains { $0.hasPrefix("  ECB rate") && $0.contains("1.2540 USD") })
+  }
+
   @Test func arrowsHomeAndEndMoveTheCursor() {
     var state = F.onDetail(data: F.coinDetail())
     #expect(state.detail?.cursorDay == nil)
