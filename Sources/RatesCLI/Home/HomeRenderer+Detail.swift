@@ -131,7 +131,7 @@ extension HomeRenderer {
     -> String
   {
     var marks = Array(repeating: Character(" "), count: layout.plotWidth)
-    for (index, day) in days.enumerated() where day.carried {
+    for (index, day) in days.enumerated() where day.carried && !marks.isEmpty {
       let column = LineChart.cursorColumn(
         pointIndex: index, pointCount: days.count, plotWidth: layout.plotWidth)
       marks[column] = ascii ? "." : "·"

@@ -225,6 +225,20 @@ import Testing
     #expect(dash.contains { $0.hasPrefix("  max supply") && $0.hasSuffix("—") })
   }
 
+  /// Below 40×12 (a window shrunk for a moment) nothing is promised but a frame that fits;
+  /// a pair's carried-day marks on a chart with no plot columns crashed (index out of range).
+  @Test func aTinyWindowStillGetsAFrame() {
+    for width in 0..<40 {
+      for height in 0..<12 {
+        var state = F.onDetail(F.gbpUSD, data: F.pairDetail())
+        state.setWindow(width: width, height: height)
+        let lines = F.frame(state, width, height)
+        #expect(lines.count <= max(1, height) && lines.allSatisfy { TerminalText.displayWidth($0) <= width })
+        _ = state.handle(.key(.mouse(column: width / 2 + 1, row: height / 2 + 1)))
+      }
+    }
+  }
+
   @Test(arguments: [(40, 12), (48, 14), (60, 20), (80, 24), (120, 40)])
   func fitsWithoutCuttingAFigure(width: Int, height: Int) {
     var evil = F.bitcoin
