@@ -175,7 +175,7 @@ extension HomeRenderer {
   /// The weekday and day of a pair's newest published rate: `Fri 2026-11-20`.
   static func asOf(_ detail: DetailState) -> String {
     guard detail.row.kind == .pair else { return "" }
-    if let own = detail.data?.series.ownPoints.last { return weekdayAndDay(own.date) }
+    if let own = detail.liveSeries?.ownPoints.last { return weekdayAndDay(own.date) }
     return detail.row.updatedAt.map { weekdayAndDay(Day(containing: $0)) } ?? ""
   }
 

@@ -66,6 +66,16 @@ import Testing
     #expect(F.frame(pairState, 80, 24).contains { $0.hasPrefix("  ECB rate") && $0.contains("1.2540 USD") })
   }
 
+  /// A pair's ECB rate published after the loaded series is shown with its own day.
+  @Test func aNewerEcbRateIsDatedAsPublished() {
+    var pair = F.gbpUSD
+    pair.rate = 1.2711
+    pair.updatedAt = F.today.adding(days: 1).start
+    let state = F.onDetail(pair, data: F.pairDetail())
+    let line = F.frame(state, 80, 24).first { $0.hasPrefix("  ECB rate") } ?? ""
+    #expect(line.contains("1.2711 USD") && line.contains("Thu 2026-11-26"), "\(line)")
+  }
+
   @Test func arrowsHomeAndEndMoveTheCursor() {
     var state = F.onDetail(data: F.coinDetail())
     #expect(state.detail?.cursorDay == nil)
