@@ -51,17 +51,18 @@ extension HomeRenderer {
   {
     let row = detail.row
     let style = context.style
-    let currency = TerminalText.sanitize(row.currency)
-    var parts: [String]
+    let star = context.ascii ? "* starred" : "★ starred"
+    // The name gives way first: the range and the star stay in view.
+    let tail = "  \(detail.days) days" + (starred ? "  " + star : "")
+    let styledTail = "  \(detail.days) days" + (starred ? "  " + style.yellow(star) : "")
     if row.kind == .pair {
-      parts = [style.bold(TerminalText.sanitize(row.symbol)), "ECB reference rate"]
-    } else {
-      let title = TerminalText.sanitize("\(row.name) (\(row.symbol))")
-      parts = [style.bold(title) + " in " + currency]
+      return style.bold(TerminalText.sanitize(row.symbol)) + "  ECB reference rate" + styledTail
     }
-    parts.append("\(detail.days) days")
-    if starred { parts.append(style.yellow(context.ascii ? "* starred" : "★ starred")) }
-    return parts.joined(separator: "  ")
+    let suffix = " in " + TerminalText.sanitize(row.currency)
+    let room = max(1, context.width - TerminalText.displayWidth(suffix + tail))
+    let title = TerminalText.truncate(
+      TerminalText.sanitize("\(row.name) (\(row.symbol))"), toWidth: room, ascii: context.ascii)
+    return style.bold(title) + suffix + styledTail
   }
 
   /// The answer to the last key, else the loader's news, else the keys.

@@ -167,6 +167,22 @@ import Testing
     #expect(F.frame(state, 80, 24).last == "Unstarred Bitcoin")
   }
 
+  /// A long name gives way in a narrow header: the range and the star stay in view.
+  @Test func aLongNameLeavesTheRangeAndStarInTheHeader() {
+    var row = F.bitcoin
+    row.name = "Wrapped Liquid Staked Ether 2.0"
+    row.symbol = "WSTETH"
+    let starred = HomeLists(favorites: [FavoriteCoin(id: "bitcoin", symbol: "BTC", name: nil, addedAt: F.now)])
+    var state = F.onDetail(row, data: F.coinDetail(), lists: starred)
+    _ = state.handle(.key(.character("4")))
+    for ascii in [false, true] {
+      let header = F.frame(state, 40, 12, ascii: ascii)[0]
+      #expect(header.hasPrefix("Wrapped L"), "\(header)")
+      #expect(header.hasSuffix("365 days  " + (ascii ? "* starred" : "★ starred")), "\(header)")
+      #expect(TerminalText.displayWidth(header) <= 40)
+    }
+  }
+
   @Test func fOnAPairSaysItStarsCoinsOnly() {
     var state = F.onDetail(F.gbpUSD, data: F.pairDetail())
     #expect(state.handle(.key(.character("f"))) == [])
