@@ -9,8 +9,15 @@ extension UserData {
   // MARK: - Your coins (coins.json)
 
   /// The user's coins, in the order added, after any migration of an older favorites file.
+  ///
+  /// A data directory that cannot be written (read-only) does not stop reading: until the
+  /// split can run, the coins are the favorites it will copy.
   public func readCoins() throws -> [FavoriteCoin] {
-    try migrateListsIfNeeded()
+    do {
+      try migrateListsIfNeeded()
+    } catch is AtomicFile.WriteError {
+      return try coinsFileExists() ? coins.read() : favorites.read()
+    }
     return try coins.read()
   }
 

@@ -32,8 +32,7 @@ extension UserData {
   /// The migration; when `creatingCoins`, `coins.json` is created (empty) even without a
   /// favorites file, so that coins starred from now on are never taken for old favorites.
   func migrateLists(creatingCoins: Bool) throws -> URL? {
-    let coinsTarget = try coins.resolvedURL()
-    if FileManager.default.fileExists(atPath: coinsTarget.path) { return nil }
+    if try coinsFileExists() { return nil }
     // Nothing to copy: no lock (it would create the directory). A favorites file appearing
     // meanwhile was written by a version that created coins.json first.
     var info = stat()
@@ -63,11 +62,12 @@ extension UserData {
   /// The user's coins for shell completion, without waiting for a lock or writing anything:
   /// before the migration, the favorites that will become them.
   public func coinsWithoutLock() throws -> [FavoriteCoin] {
-    let coinsTarget = try coins.resolvedURL()
-    if FileManager.default.fileExists(atPath: coinsTarget.path) {
-      return try coins.readWithoutLock()
-    }
-    return try favorites.readWithoutLock()
+    try coinsFileExists() ? coins.readWithoutLock() : favorites.readWithoutLock()
+  }
+
+  /// Whether `coins.json` exists, which means the split is done.
+  func coinsFileExists() throws -> Bool {
+    FileManager.default.fileExists(atPath: try coins.resolvedURL().path)
   }
 
   /// How many favorites the migration will copy into your coins, for diagnostics: nil when

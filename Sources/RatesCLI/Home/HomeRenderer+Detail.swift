@@ -51,17 +51,18 @@ extension HomeRenderer {
   {
     let row = detail.row
     let style = context.style
-    let currency = TerminalText.sanitize(row.currency)
-    var parts: [String]
+    let star = context.ascii ? "* starred" : "★ starred"
+    // The name gives way first: the range and the star stay in view.
+    let tail = "  \(detail.days) days" + (starred ? "  " + star : "")
+    let styledTail = "  \(detail.days) days" + (starred ? "  " + style.yellow(star) : "")
     if row.kind == .pair {
-      parts = [style.bold(TerminalText.sanitize(row.symbol)), "ECB reference rate"]
-    } else {
-      let title = TerminalText.sanitize("\(row.name) (\(row.symbol))")
-      parts = [style.bold(title) + " in " + currency]
+      return style.bold(TerminalText.sanitize(row.symbol)) + "  ECB reference rate" + styledTail
     }
-    parts.append("\(detail.days) days")
-    if starred { parts.append(style.yellow(context.ascii ? "* starred" : "★ starred")) }
-    return parts.joined(separator: "  ")
+    let suffix = " in " + TerminalText.sanitize(row.currency)
+    let room = max(1, context.width - TerminalText.displayWidth(suffix + tail))
+    let title = TerminalText.truncate(
+      TerminalText.sanitize("\(row.name) (\(row.symbol))"), toWidth: room, ascii: context.ascii)
+    return style.bold(title) + suffix + styledTail
   }
 
   /// The answer to the last key, else the loader's news, else the keys.
@@ -131,7 +132,7 @@ extension HomeRenderer {
     -> String
   {
     var marks = Array(repeating: Character(" "), count: layout.plotWidth)
-    for (index, day) in days.enumerated() where day.carried {
+    for (index, day) in days.enumerated() where day.carried && !marks.isEmpty {
       let column = LineChart.cursorColumn(
         pointIndex: index, pointCount: days.count, plotWidth: layout.plotWidth)
       marks[column] = ascii ? "." : "·"
@@ -150,14 +151,15 @@ extension HomeRenderer {
     var table = MarketFigures.table()
     if let market = detail.data?.market, row.kind != .pair {
       var rows = MarketFigures.rows(market, code: code, style: style, ascii: ascii)
-      if let rate = row.rate, !rows.isEmpty { rows[0][1] = RateFormat.amount(rate, code: code) }
+      if let rate = detail.liveRate, !rows.isEmpty { rows[0][1] = RateFormat.amount(rate, code: code) }
       rows.forEach { table.append($0) }
     } else {
       let change = row.changePercent.map {
         style.change(RateFormat.percent($0), value: $0) + " " + row.changePeriod.rawValue
       }
       let label = row.kind == .pair ? "ECB rate" : "price"
-      table.append([label, row.rate.map { RateFormat.amount($0, code: code) } ?? dash, asOf(detail)])
+      let rate = detail.liveRate ?? detail.data?.series.ownPoints.last?.rate
+      table.append([label, rate.map { RateFormat.amount($0, code: code) } ?? dash, asOf(detail)])
       if row.kind == .pair {
         let period = row.changePeriod == .workingDay ? "since the working day before" : ""
         table.append(["change", change ?? dash, period])
@@ -174,7 +176,7 @@ extension HomeRenderer {
   /// The weekday and day of a pair's newest published rate: `Fri 2026-11-20`.
   static func asOf(_ detail: DetailState) -> String {
     guard detail.row.kind == .pair else { return "" }
-    if let own = detail.data?.series.ownPoints.last { return weekdayAndDay(own.date) }
+    if let own = detail.liveSeries?.ownPoints.last { return weekdayAndDay(own.date) }
     return detail.row.updatedAt.map { weekdayAndDay(Day(containing: $0)) } ?? ""
   }
 

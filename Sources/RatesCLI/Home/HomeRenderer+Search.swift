@@ -6,8 +6,7 @@ extension HomeRenderer {
   static func renderSearch(_ state: HomeState, _ context: HomeRenderContext) -> [String] {
     let search = state.search
     let style = context.style
-    let caret = context.ascii ? "_" : "▏"
-    var body = ["> " + TerminalText.sanitize(search.query) + caret, ""]
+    var body = [searchPrompt(search.query, context), ""]
     if search.query.isEmpty {
       body.append(
         style.dim(
@@ -22,6 +21,18 @@ extension HomeRenderer {
     return compose(
       header: style.bold("Search coins") + "  Enter adds to your coins",
       body: body, footer: searchFooter(state, context), context)
+  }
+
+  /// `> query▏`; a query too long for the width keeps its end, where the typing happens
+  /// (`> …query▏`).
+  static func searchPrompt(_ query: String, _ context: HomeRenderContext) -> String {
+    let caret = context.ascii ? "_" : "▏"
+    let ellipsis = context.ascii ? "..." : "…"
+    var shown = TerminalText.sanitize(query)
+    let room = context.width - 3
+    guard TerminalText.displayWidth(shown) > room else { return "> " + shown + caret }
+    while !shown.isEmpty, TerminalText.displayWidth(ellipsis + shown) > room { shown.removeFirst() }
+    return "> " + ellipsis + shown + caret
   }
 
   /// The hits that fit in `room` lines (scrolled to keep the selected one in view), and

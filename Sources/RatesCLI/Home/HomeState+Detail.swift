@@ -58,15 +58,24 @@ public struct DetailState: Equatable, Sendable {
   /// it later (a cached series from yesterday under today's price).
   public var liveSeries: RateSeries? {
     guard var series = data?.series else { return nil }
-    guard let rate = row.rate, rate.isFinite, let last = series.points.indices.last else {
-      return series
-    }
+    guard let rate = liveRate, let last = series.points.indices.last else { return series }
     if let updated = row.updatedAt.map(Day.init(containing:)), updated > series.points[last].date {
       series.points.append(RatePoint(date: updated, rate: rate))
     } else {
       series.points[last].rate = rate
     }
     return series
+  }
+
+  /// The row's rate, unless the loaded data is newer: a row dated before the series' last
+  /// day or the market figures' update (a cached board still shown while fresh data loads)
+  /// leaves the loaded figures as they are (`nil`).
+  public var liveRate: Double? {
+    guard let rate = row.rate, rate.isFinite else { return nil }
+    guard let updated = row.updatedAt, let data else { return rate }
+    if let lastDay = data.series.points.last?.date, Day(containing: updated) < lastDay { return nil }
+    if let figures = data.market?.lastUpdated, updated < figures { return nil }
+    return rate
   }
 
   /// The series and the cursor on it, as the explorer keeps them.

@@ -3,8 +3,6 @@ import RateCore
 
 /// The two currency pickers of "add a pair".
 public struct PickerState: Equatable, Sendable {
-  /// The currencies listed first, in this order; the rest follow A–Z.
-  public static let leading = ["GBP", "EUR", "USD"]
   /// How far PageUp and PageDown move.
   public static let page = 10
 
@@ -17,10 +15,10 @@ public struct PickerState: Equatable, Sendable {
   /// A picker on its first entry.
   public init() {}
 
-  /// `codes` upper-cased, without repeats, in picker order: ``leading`` first, then A–Z.
+  /// `codes` upper-cased, without repeats, in picker order: the order `rates currencies`
+  /// lists them in (`FiatCurrencies.ordered`: GBP, EUR, USD, then A–Z).
   public static func order(_ codes: [String]) -> [String] {
-    let upper = Set(codes.map { $0.uppercased() })
-    return leading.filter(upper.contains) + upper.subtracting(leading).sorted()
+    FiatCurrencies.ordered(codes)
   }
 }
 

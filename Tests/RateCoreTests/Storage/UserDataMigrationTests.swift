@@ -204,4 +204,27 @@ import RatesTestSupport
     _ = try setup.data.removeCoin(id: "bitcoin")
     #expect(try setup.data.coinsWithoutLock().map(\.id) == ["solana"])
   }
+  /// A data directory that cannot be written (read-only, or as here a lock that cannot be
+  /// taken for writing) does not stop reading: the coins are the favorites the split will
+  /// copy, as `top` and `watch` showed them before it; adding still fails.
+  @Test func unwritableDirectoryStillReadsTheCoinsToBe() throws {
+    let setup = try makeSetup()
+    // Root writes into a 0555 directory, so an unwritable lock stands in for it.
+    let lock = setup.directory.appendingPathComponent(".coins.json.lock")
+    try FileManager.default.createDirectory(at: lock, withIntermediateDirectories: false)
+    #expect(try setup.data.readCoins().map(\.id) == ["bitcoin", "solana"])
+    #expect(throws: AtomicFile.WriteError.self) {
+      try setup.data.addCoins([FavoriteCoin(id: "x", symbol: "X", name: nil, addedAt: fixedNow)])
+    }
+    #expect(!FileManager.default.fileExists(atPath: setup.coinsURL.path))
+    #expect(setup.notices.all == [])
+  }
+
+  @Test func readOnlyDirectoryStillReadsTheCoinsToBe() throws {
+    guard getuid() != 0 else { return }  // root writes anywhere
+    let setup = try makeSetup()
+    chmod(setup.directory.path, 0o555)
+    defer { chmod(setup.directory.path, 0o755) }
+    #expect(try setup.data.readCoins().map(\.id) == ["bitcoin", "solana"])
+  }
 }

@@ -45,6 +45,37 @@ import Testing
     #expect(points.last?.date == F.today.adding(days: 1))
   }
 
+  /// A row from an older board (yesterday's cache, shown while fresh data loads) never
+  /// overwrites the newer loaded data: the chart's last day and the price stay the loaded ones.
+  @Test func anOlderLiveRateLeavesNewerDataAlone() {
+    var old = F.bitcoin
+    old.rate = 79_000
+    old.updatedAt = F.now.addingTimeInterval(-86_400)
+    let state = F.onDetail(old, data: F.coinDetail())
+    let points = state.detail?.liveSeries?.points ?? []
+    #expect(points.count == 30)
+    #expect(points.last?.date == F.today && points.last?.rate == 85_500)
+    let frame = F.frame(state, 80, 24)
+    #expect(frame.contains { $0.hasPrefix("  price") && $0.contains("85,500.00 USD") }, "\(frame)")
+    #expect(!frame.joined().contains("79,000"))
+    var pair = F.gbpUSD
+    pair.rate = 1.2
+    pair.updatedAt = F.now.addingTimeInterval(-5 * 86_400)
+    let pairState = F.onDetail(pair, data: F.pairDetail())
+    #expect(pairState.detail?.liveSeries?.points.last == F.pairSeries(days: 30).points.last)
+    #expect(F.frame(pairState, 80, 24).contains { $0.hasPrefix("  ECB rate") && $0.contains("1.2540 USD") })
+  }
+
+  /// A pair's ECB rate published after the loaded series is shown with its own day.
+  @Test func aNewerEcbRateIsDatedAsPublished() {
+    var pair = F.gbpUSD
+    pair.rate = 1.2711
+    pair.updatedAt = F.today.adding(days: 1).start
+    let state = F.onDetail(pair, data: F.pairDetail())
+    let line = F.frame(state, 80, 24).first { $0.hasPrefix("  ECB rate") } ?? ""
+    #expect(line.contains("1.2711 USD") && line.contains("Thu 2026-11-26"), "\(line)")
+  }
+
   @Test func arrowsHomeAndEndMoveTheCursor() {
     var state = F.onDetail(data: F.coinDetail())
     #expect(state.detail?.cursorDay == nil)
@@ -136,6 +167,22 @@ import Testing
     #expect(F.frame(state, 80, 24).last == "Unstarred Bitcoin")
   }
 
+  /// A long name gives way in a narrow header: the range and the star stay in view.
+  @Test func aLongNameLeavesTheRangeAndStarInTheHeader() {
+    var row = F.bitcoin
+    row.name = "Wrapped Liquid Staked Ether 2.0"
+    row.symbol = "WSTETH"
+    let starred = HomeLists(favorites: [FavoriteCoin(id: "bitcoin", symbol: "BTC", name: nil, addedAt: F.now)])
+    var state = F.onDetail(row, data: F.coinDetail(), lists: starred)
+    _ = state.handle(.key(.character("4")))
+    for ascii in [false, true] {
+      let header = F.frame(state, 40, 12, ascii: ascii)[0]
+      #expect(header.hasPrefix("Wrapped L"), "\(header)")
+      #expect(header.hasSuffix("365 days  " + (ascii ? "* starred" : "★ starred")), "\(header)")
+      #expect(TerminalText.displayWidth(header) <= 40)
+    }
+  }
+
   @Test func fOnAPairSaysItStarsCoinsOnly() {
     var state = F.onDetail(F.gbpUSD, data: F.pairDetail())
     #expect(state.handle(.key(.character("f"))) == [])
@@ -202,6 +249,20 @@ import Testing
     none.maxSupply = nil
     let dash = F.frame(F.onDetail(data: F.coinDetail(market: none)), 80, 24)
     #expect(dash.contains { $0.hasPrefix("  max supply") && $0.hasSuffix("—") })
+  }
+
+  /// Below 40×12 (a window shrunk for a moment) nothing is promised but a frame that fits;
+  /// a pair's carried-day marks on a chart with no plot columns crashed (index out of range).
+  @Test func aTinyWindowStillGetsAFrame() {
+    for width in 0..<40 {
+      for height in 0..<12 {
+        var state = F.onDetail(F.gbpUSD, data: F.pairDetail())
+        state.setWindow(width: width, height: height)
+        let lines = F.frame(state, width, height)
+        #expect(lines.count <= max(1, height) && lines.allSatisfy { TerminalText.displayWidth($0) <= width })
+        _ = state.handle(.key(.mouse(column: width / 2 + 1, row: height / 2 + 1)))
+      }
+    }
   }
 
   @Test(arguments: [(40, 12), (48, 14), (60, 20), (80, 24), (120, 40)])

@@ -48,6 +48,16 @@ import Testing
     #expect(F.frame(state, 40, 12).allSatisfy { TerminalText.displayWidth($0) <= 40 })
   }
 
+  /// At 40 columns a long query keeps its end in view, where the typing happens.
+  @Test func aLongQueryShowsItsEndAndTheCaret() {
+    let state = Self.typed(String(repeating: "a", count: 38) + "yz")
+    for ascii in [false, true] {
+      let prompt = F.frame(state, 40, 12, ascii: ascii)[1]
+      #expect(prompt.hasSuffix("ayz" + (ascii ? "_" : "▏")), "\(prompt)")
+      #expect(prompt.hasPrefix("> " + (ascii ? "..." : "…")) && TerminalText.displayWidth(prompt) == 40)
+    }
+  }
+
   @Test func resultsForAnOlderQueryAreDropped() {
     var state = Self.typed("bit")
     _ = state.handle(.searchResults(query: "bi", hits: [Self.wrapped], remote: true))

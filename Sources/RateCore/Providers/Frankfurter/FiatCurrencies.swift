@@ -44,14 +44,18 @@ public enum FiatCurrencies {
     ecb[code.uppercased()] != nil
   }
 
+  /// The currencies listed first, in this order; the rest follow A–Z.
+  public static let leading = ["GBP", "EUR", "USD"]
+
   /// The codes and names of `codes` for display: GBP, EUR and USD first
   /// (those present), then every other code alphabetically.
   public static func ordered(_ codes: [String: String]) -> [(code: String, name: String)] {
-    let leading = ["GBP", "EUR", "USD"]
-    let first = leading.compactMap { code in codes[code].map { (code: code, name: $0) } }
-    let rest = codes.filter { !leading.contains($0.key) }
-      .sorted { $0.key < $1.key }
-      .map { (code: $0.key, name: $0.value) }
-    return first + rest
+    ordered(Array(codes.keys)).compactMap { code in codes[code].map { (code: code, name: $0) } }
+  }
+
+  /// `codes` upper-cased, without repeats, in display order: ``leading`` first, then A–Z.
+  public static func ordered(_ codes: [String]) -> [String] {
+    let upper = Set(codes.map { $0.uppercased() })
+    return leading.filter(upper.contains) + upper.subtracting(leading).sorted()
   }
 }
