@@ -127,15 +127,23 @@ extension HomeRenderer {
     return layout
   }
 
-  /// Under the date axis, a `·` (ASCII `.`) under each column that draws a carried day.
+  /// Under the date axis, a `·` (ASCII `.`) under each column whose days are all carried
+  /// (a column that also draws a published rate is not marked: on a long range a column
+  /// spans a week, and marking every weekend would mark them all).
   static func carriedMarks(_ days: [RatePoint], layout: DetailLayout, style: Style, ascii: Bool)
     -> String
   {
     var marks = Array(repeating: Character(" "), count: layout.plotWidth)
-    for (index, day) in days.enumerated() where day.carried && !marks.isEmpty {
+    var published = Array(repeating: false, count: layout.plotWidth)
+    for (index, day) in days.enumerated() where !marks.isEmpty {
       let column = LineChart.cursorColumn(
         pointIndex: index, pointCount: days.count, plotWidth: layout.plotWidth)
-      marks[column] = ascii ? "." : "·"
+      if !day.carried {
+        published[column] = true
+        marks[column] = " "
+      } else if !published[column] {
+        marks[column] = ascii ? "." : "·"
+      }
     }
     var text = String(marks)
     while text.hasSuffix(" ") { text.removeLast() }

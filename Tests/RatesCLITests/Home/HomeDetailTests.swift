@@ -229,6 +229,21 @@ import Testing
     #expect(frame.contains { $0.contains("ECB rate") && $0.contains("1.2634 USD") && $0.contains("Wed 2026-11-25") })
   }
 
+  /// On a year, a column spans more than a day: only a column whose days are all carried is
+  /// marked (every column was, since each held a weekend).
+  @Test func aColumnWithAPublishedRateIsNotMarkedCarried() {
+    let days = F.pairSeries(days: 365).points
+    var layout = DetailLayout(body: [])
+    layout.plotWidth = 40
+    let marks = HomeRenderer.carriedMarks(days, layout: layout, style: F.plain, ascii: true)
+    #expect(!marks.contains("."), "\(marks)")
+    var weekly = DetailLayout(body: [])
+    weekly.plotWidth = 14
+    let two = Array(days.suffix(14))
+    let dots = HomeRenderer.carriedMarks(two, layout: weekly, style: F.plain, ascii: true)
+    #expect(dots.filter { $0 == "." }.count == two.filter(\.carried).count)
+  }
+
   @Test func aPairsChangeFromTheDayBeforeKeepsItsDecimals() {
     var state = F.onDetail(F.gbpUSD, data: F.pairDetail())
     // Tuesday 2026-11-24 (1.2530) after Monday the 23rd (1.2520).
