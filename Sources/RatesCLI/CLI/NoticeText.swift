@@ -11,9 +11,13 @@ enum NoticeText {
     case .cacheNotUpdated(let reason):
       return "warning: could not update the cache: \(TerminalText.sanitize(reason))"
     case .ambiguousSymbol(let symbol, let chosen, let alternatives):
+      // Ids and symbols come from the provider's coin list: outside text.
+      let (symbol, chosen) = (TerminalText.sanitize(symbol), TerminalText.sanitize(chosen))
+      let example = alternatives.first.map { TerminalText.sanitize($0) } ?? chosen
       return "note: \(symbol) is the symbol of \(alternatives.count + 1) coins;"
-        + " using '\(chosen)' (highest market cap). Name another by its id, e.g. '\(alternatives.first ?? chosen)'"
+        + " using '\(chosen)' (highest market cap). Name another by its id, e.g. '\(example)'"
     case .dataEndsEarly(let provider, let pair, let newest, let days):
+      let pair = TerminalText.sanitize(pair)
       return "note: \(Providers.displayName(provider)) has no \(pair) data after"
         + " \(newest); showing the \(days) days up to it"
     case .missingFromAnswer(let provider, let pairs):
