@@ -1,3 +1,4 @@
+import Foundation
 import RateCore
 
 /// The number policy, one line per kind of number (every text output follows it):
@@ -32,9 +33,25 @@ extension RateFormat {
   }
 
   /// A money amount followed by its code, to the currency's minor unit: `163.31 USD`,
-  /// `0.00163312 BTC`, `17,612 JPY`.
+  /// `0.00163312 BTC`, `17,612 JPY` (see ``moneyDecimals(_:code:)`` for the exceptions).
   public static func money(_ value: Double, code: String) -> String {
-    fixed(value, decimals: minorUnit(of: code)) + " " + code
+    fixed(value, decimals: moneyDecimals(value, code: code)) + " " + code
+  }
+
+  /// The decimals of an amount of `code`: its ``minorUnit(of:)``, except that
+  /// - an amount that is not zero but would round to zero gets three significant digits
+  ///   (`0.000612 EUR`, never `0.00 EUR`), and
+  /// - a huge amount gets no more digits than a Double holds (15 significant), so none is
+  ///   noise: `16,330,663,269.8887 BTC`, not `…269.88870621`.
+  static func moneyDecimals(_ value: Double, code: String) -> Int {
+    let unit = minorUnit(of: code)
+    let magnitude = Swift.abs(value)
+    guard magnitude.isFinite, magnitude > 0 else { return unit }
+    let exponent = Int((log10(magnitude)).rounded(.down))
+    if magnitude < 0.5 * pow(10, Double(-unit)) {
+      return Swift.min(2 - exponent, maximumDecimals)
+    }
+    return Swift.min(unit, Swift.max(0, 14 - exponent))
   }
 
   /// The decimals ``rate(_:)`` writes for `value`.

@@ -15,6 +15,19 @@ import Testing
     #expect(RateFormat.money(value, code: code) == expected)
   }
 
+  /// Tiny amounts keep three significant digits instead of reading as zero; huge ones stop
+  /// at the digits a Double holds.
+  @Test(arguments: [
+    (0.000_612_345, "EUR", "0.000612 EUR"), (0.004, "USD", "0.00400 USD"), (0.005, "USD", "0.01 USD"),
+    (-0.000_612_345, "EUR", "-0.000612 EUR"), (0.4, "JPY", "0.400 JPY"),
+    (0.000_000_001_2, "BTC", "0.00000000120 BTC"), (0, "EUR", "0.00 EUR"),
+    (16_330_663_269.888_706, "BTC", "16,330,663,269.8887 BTC"),
+    (1.0782e15, "USD", "1,078,200,000,000,000 USD"), (123_456_789_012.34, "EUR", "123,456,789,012.34 EUR"),
+  ])
+  func moneyNeverShowsZeroForAnAmountNorNoise(value: Double, code: String, expected: String) {
+    #expect(RateFormat.money(value, code: code) == expected)
+  }
+
   @Test func aPairsColumnSharesItsDecimals() {
     let column = RateFormat.rateColumn([1.2845, 1.3107, 1.2563])
     #expect(column.decimals == 4)
