@@ -39,6 +39,17 @@ import RatesTestSupport
 
   // MARK: - Add, list, remove
 
+  /// A narrow table drops FOR and AMOUNT before RATE: the footer then names the one unit the
+  /// rates are in, so `89,500.00` still says what it counts.
+  @Test func aNarrowListOfOnePairNamesTheRatesUnit() async throws {
+    let rates = try CLIHarness(width: 40)
+    _ = try await Self.ok(rates, ["ledger", "add", "100", "USD", "8950000", "LBP", "--sell"])
+    _ = try await Self.ok(rates, ["ledger", "add", "50", "USD", "4500000", "LBP", "--buy"])
+    let list = try await Self.ok(rates, ["ledger", "list"])
+    #expect(!list.stdout.contains("8,950,000"), "FOR is dropped at 40 columns: \(list.stdout)")
+    #expect(list.stdout.contains("RATE is LBP per USD"), "\(list.stdout)")
+  }
+
   @Test func addListRemove() async throws {
     let rates = try CLIHarness()
     let empty = try await Self.ok(rates, ["ledger"])

@@ -11,10 +11,13 @@ extension LedgerCommand {
     let window = filter.days.map { LedgerMath.window(days: $0, endingOn: today(invocation)) }
     var shown = 0
     var widths: [Int] = []
+    var units = Set<String>()
     try store.forEachPageNewestFirst(since: window?.lowerBound, pageSize: Self.listPageSize) {
       page in
-      let rows = page.filter { filter.matches($0, window: window) }.map { row($0, filter) }
+      let entries = page.filter { filter.matches($0, window: window) }
+      let rows = entries.map { row($0, filter) }
       guard !rows.isEmpty else { return true }
+      if units.count < 2 { units.formUnion(entries.map { "\($0.counterCurrency) per \($0.currency)" }) }
       invocation.out(renderPage(rows, first: shown == 0, widths: &widths, invocation))
       shown += rows.count
       // A reader that went away (`| head`) ends the reading too.
@@ -30,8 +33,10 @@ extension LedgerCommand {
       return .success
     }
     let count = shown == 1 ? "1 exchange" : "\(shown) exchanges"
+    // Named whenever it is one unit: a narrow table drops FOR and AMOUNT before RATE.
     let unit =
       filter.pair.map { "RATE is \($0.quote) per \($0.base)" }
+      ?? (units.count == 1 ? units.first.map { "RATE is \(TerminalText.sanitize($0))" } : nil)
       ?? "RATE is the FOR currency per unit of the AMOUNT currency"
     invocation.out(invocation.style.dim("\(count), newest first; \(unit)"))
     return .success
