@@ -39,7 +39,8 @@ struct HistoryRequest: Sendable {
   let latest: LatestPoint?
 
   /// A request for `window` (ending today when nil, `days` long); a window
-  /// reaching past today is cut at today.
+  /// reaching past today is cut at today, and one starting before the source's
+  /// ``PriceSource/firstDay`` starts there.
   init(
     service: RateService, asset: Asset, quote: String, window requested: ClosedRange<Day>,
     followsData: Bool = false
@@ -51,7 +52,8 @@ struct HistoryRequest: Sendable {
     currentTime = service.now()
     today = Day(containing: currentTime)
     let last = min(requested.upperBound, today)
-    window = min(requested.lowerBound, last)...last
+    let first = max(requested.lowerBound, service.source.firstDay ?? requested.lowerBound)
+    window = min(first, last)...last
     days = window.lowerBound.distance(to: window.upperBound) + 1
     includesToday = window.upperBound == today
     let lastPast = min(window.upperBound, today.adding(days: -1))

@@ -14,6 +14,9 @@ public struct PriceSource: Sendable {
   /// Rates built into `rates` that answer when the provider is unreachable
   /// and nothing is cached (the ECB snapshot for Frankfurter), if any.
   public var offlineRates: ECBSnapshot?
+  /// The first day the provider has data for, when it has one for every pair (the ECB's
+  /// 1999-01-04): a range is cut there, so nothing before it is asked for or stored.
+  public var firstDay: Day?
   /// Turns a user's coin name into the provider's asset.
   public var resolve: @Sendable (_ input: String) async throws -> Asset
   /// Checks that the provider prices in `currency` without a request; throws
@@ -35,6 +38,7 @@ public struct PriceSource: Sendable {
     freshness: TimeInterval = CacheFreshness.currentPrice,
     carriesForward: Bool = false,
     offlineRates: ECBSnapshot? = nil,
+    firstDay: Day? = nil,
     resolve: @escaping @Sendable (_ input: String) async throws -> Asset,
     validateQuote: @escaping @Sendable (_ currency: String) throws -> Void,
     prices: @escaping @Sendable (_ pairs: [AssetQuote]) async throws -> [Quote],
@@ -45,6 +49,7 @@ public struct PriceSource: Sendable {
     self.freshness = freshness
     self.carriesForward = carriesForward
     self.offlineRates = offlineRates
+    self.firstDay = firstDay
     self.resolve = resolve
     self.validateQuote = validateQuote
     self.prices = prices

@@ -27,6 +27,7 @@ extension PriceSource {
       freshness: CacheFreshness.referenceRate,
       carriesForward: true,
       offlineRates: offlineRates,
+      firstDay: FrankfurterClient.firstDay,
       resolve: { Asset(symbol: try code($0), id: try code($0)) },
       validateQuote: { _ = try code($0) },
       prices: { pairs in
