@@ -32,6 +32,10 @@ public enum RatesCLI {
     if arguments.first == CompletionWords.command {
       return CompletionWords.run(Array(arguments.dropFirst()), context: context)
     }
+    // Bare `rates` on a terminal: the home screen.
+    if arguments.isEmpty && HomeCommand.isInteractive(context) {
+      return await dispatch(["ui"], config: config, context: context)
+    }
     var scanner = ArgumentScanner(arguments)
     var options = GlobalOptions()
     var path: CommandPath?
@@ -41,12 +45,6 @@ public enum RatesCLI {
       let wantsHelp = try scanner.flag(GlobalOptions.Specs.help)
       let wantsVersion = try scanner.flag(GlobalOptions.Specs.version)
       guard let name = scanner.positional() else {
-        if arguments.isEmpty && HomeCommand.isInteractive(context) {
-          path = CommandPath(HomeCommand.self)
-          return try await execute(
-            CommandPath(HomeCommand.self), scanner, options: options, config: config, context: context
-          ).rawValue
-        }
         if wantsVersion {
           context.writeOut(
             options.json
