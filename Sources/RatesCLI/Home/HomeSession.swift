@@ -128,12 +128,14 @@ struct HomeSession: Sendable {
   }
 
   /// Draws the state at the window's size, unless the frame is the one last drawn.
-  /// The state learns the size first: the next keys (a click, Page Down) act on this frame.
+  /// The state learns the size and the time first: the next keys (a click, Page Down) act on
+  /// this frame, and ages and countdowns are those of now.
   private mutating func draw(_ memo: inout FrameMemo, force: Bool, keyReadAt: ContinuousClock.Instant?) {
     let (columns, rows) = size()
     let width = max(Self.minimumSize.columns, columns)
     let height = max(Self.minimumSize.rows, rows)
     state.setWindow(width: width, height: height)
+    state.setClock(now())
     let lines = render(state, width, height)
     guard force || lines != memo.lines || width != memo.width else { return }
     memo = FrameMemo(lines: lines, width: width)

@@ -103,6 +103,13 @@ public struct HomeState: Equatable, Sendable {
     }
   }
 
+  /// Moves the clock forward to `date` without a tick (the runtime, before it draws a
+  /// frame), so that ages and a rate-limit countdown are counted from the time of the frame,
+  /// not from the last tick, which may be 15 seconds old. The refresh policy still runs on ticks.
+  public mutating func setClock(_ date: Date) {
+    if date > now { now = date }
+  }
+
   /// Goes back one screen; quits from the home list.
   mutating func back() -> [HomeEffect] {
     guard screens.count > 1 else { return [.exit(.quit)] }

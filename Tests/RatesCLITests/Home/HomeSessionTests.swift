@@ -1,5 +1,6 @@
 import Foundation
 import RatesTestSupport
+import Synchronization
 import Testing
 
 @testable import RateCore
@@ -129,6 +130,19 @@ final class FakeHomeDriver: HomeDriver {
     #expect(run.writes.all.first == Self.enter)
     #expect(run.writes.all.last == Self.leave)
     #expect(run.writes.all.dropFirst().dropLast().allSatisfy { $0.hasPrefix("\u{1B}[H") })
+  }
+
+  @Test func aFrameCountsAPauseFromItsOwnTimeNotFromTheLastTick() async {
+    // Ticks come every 15 s: a pause announced 14 s after the last one is drawn at 14 s.
+    let clock = Mutex(Self.start)
+    let run = Run(now: { clock.withLock { $0 } })
+    #expect(await run.waitForFrame(containing: "now=\(Int(Self.start.timeIntervalSince1970))"))
+    clock.withLock { $0 = Self.start.addingTimeInterval(14) }
+    run.post(.driver(.status(.rateLimited(until: Self.start.addingTimeInterval(74)))))
+    let later = "now=\(Int(Self.start.timeIntervalSince1970) + 14)"
+    #expect(await run.waitForFrame(containing: later), "\(run.frames)")
+    run.key(.interrupt)
+    _ = await run.task.value
   }
 
   @Test func whatArrivesTogetherIsDrawnAsOneFrame() async {
