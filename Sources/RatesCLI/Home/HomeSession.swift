@@ -136,11 +136,21 @@ struct HomeSession: Sendable {
     let height = max(Self.minimumSize.rows, rows)
     state.setWindow(width: width, height: height)
     state.setClock(now())
-    let lines = render(state, width, height)
-    guard force || lines != memo.lines || width != memo.width else { return }
-    memo = FrameMemo(lines: lines, width: width)
-    screen.draw(lines, width: width)
+    let lines = Self.corner(render(state, width, height), columns: columns, rows: rows)
+    let drawnWidth = min(width, max(1, columns))
+    guard force || lines != memo.lines || drawnWidth != memo.width else { return }
+    memo = FrameMemo(lines: lines, width: drawnWidth)
+    screen.draw(lines, width: drawnWidth)
     if let trace, let keyReadAt { trace(ContinuousClock.now - keyReadAt) }
+  }
+
+  /// The top left corner of a frame that fits a window of `columns` × `rows`: a window
+  /// smaller than ``minimumSize`` gets no more lines than it has rows (more would scroll
+  /// it) and no line wider than it (which would wrap).
+  static func corner(_ lines: [String], columns: Int, rows: Int) -> [String] {
+    let shown = lines.count > rows ? Array(lines.prefix(max(1, rows))) : lines
+    guard columns < minimumSize.columns else { return shown }
+    return shown.map { TerminalText.truncate($0, toWidth: max(1, columns), ascii: true) }
   }
 
   /// The last frame drawn.
