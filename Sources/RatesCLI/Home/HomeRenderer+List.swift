@@ -117,12 +117,18 @@ extension HomeRenderer {
         short = ["updated " + clock.replacingOccurrences(of: " UTC", with: "")]
       }
     }
-    let middle = (title.map { [$0] } ?? []) + [TerminalText.sanitize(state.currency)]
+    // The rows' currency: until a board in the chosen one arrives (a pause, offline), the
+    // rows are still in the last one, and the header says so.
+    let shown = TerminalText.sanitize(state.board?.currency ?? state.currency)
+    let chosen = TerminalText.sanitize(state.currency)
+    let pending = shown == chosen ? shown : "\(shown) (\(chosen) not loaded yet)"
+    let title = title.map { [$0] } ?? []
+    let rates = [context.style.bold("rates")]
     let candidates = [
-      [context.style.bold("rates")] + middle + age, [context.style.bold("rates")] + middle + short,
-      middle + short,
+      rates + title + [pending] + age, rates + title + [pending] + short, title + [pending] + short,
+      title + [shown] + short,
     ].map { $0.joined(separator: dot) }
-    return candidates.first { TerminalText.displayWidth($0) <= context.width } ?? candidates[2]
+    return candidates.first { TerminalText.displayWidth($0) <= context.width } ?? candidates[3]
   }
 }
 

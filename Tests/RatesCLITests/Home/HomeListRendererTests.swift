@@ -187,6 +187,17 @@ import Testing
     #expect(end[end.count - 2].contains("back"))
   }
 
+  @Test func afterCTheHeaderNamesTheRowsCurrencyUntilTheNewOneLoads() {
+    // `c` during a pause or offline: the rows are still in USD, and the header says so.
+    var state = S.state()
+    _ = S.press(.character("c"), on: &state)
+    #expect(state.currency == "EUR")
+    #expect(Self.render(state)[0] == "rates · USD (EUR not loaded yet) · updated 06:13:20 UTC")
+    #expect(Self.render(state, width: 40)[0] == "USD · updated 06:13:20")
+    _ = state.handle(.board(S.board(currency: "EUR")))
+    #expect(Self.render(state)[0] == "rates · EUR · updated 06:13:20 UTC")
+  }
+
   @Test func favoritesWithoutAStarSayHowToStarOne() {
     let lines = Self.render(HomeListGoldenTests.noFavorites())
     #expect(lines[1] == "No favorites yet: open a coin with Enter and press f to star it")
