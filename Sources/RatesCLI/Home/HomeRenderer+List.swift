@@ -91,7 +91,8 @@ extension HomeRenderer {
     let footer = statusLine(state, hints: hints, context)
     let rows = state.favoriteRows
     guard !rows.isEmpty else {
-      let empty = "No favorites yet: open a coin with Enter and press f to star it"
+      let hints = ["No favorites yet: open a coin with Enter and press f to star it", "None yet: f to star a coin"]
+      let empty = hints.first { TerminalText.displayWidth($0) <= context.width } ?? hints[1]
       return compose(header: header, body: [empty], footer: footer, context)
     }
     let lines = rowLines(rows, selected: state.favoritesCursor, changed: state.changed, context)

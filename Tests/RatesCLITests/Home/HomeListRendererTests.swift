@@ -198,6 +198,12 @@ import Testing
     #expect(Self.render(state)[0] == "rates · EUR · updated 06:13:20 UTC")
   }
 
+  @Test func theFavoritesEmptyStateFitsAtFortyColumns() {
+    let lines = Self.render(HomeListGoldenTests.noFavorites(), width: 40, height: 12)
+    #expect(!lines[1].hasSuffix("…"), "\(lines[1])")
+    #expect(lines[1].contains("f to star"), "\(lines[1])")
+  }
+
   @Test func favoritesWithoutAStarSayHowToStarOne() {
     let lines = Self.render(HomeListGoldenTests.noFavorites())
     #expect(lines[1] == "No favorites yet: open a coin with Enter and press f to star it")
