@@ -85,7 +85,7 @@ struct HomeSession: Sendable {
   private mutating func loop(
     inbox: HomeInbox, work: HomeWork, ticker: inout HomeTicker, frame: inout FrameMemo
   ) async -> HomeOutcome {
-    if let outcome = carryOut(state.startEffects, work: work) { return outcome }
+    if let outcome = carryOut(state.start(), work: work) { return outcome }
     draw(&frame, force: true, keyReadAt: nil)
     while true {
       ticker.keep(Self.tickInterval(for: state, at: now()))

@@ -69,6 +69,10 @@ public struct HomeState: Equatable, Sendable {
   /// What to do when the screen opens: load the list from the cache, then fresh.
   public var startEffects: [HomeEffect] { [.loadBoard(currency: currency, refresh: false)] }
 
+  /// Opens the screen: ``startEffects``, noted as a load in flight and asked for now, so that
+  /// the refresh policy retries it after ``refreshInterval`` even when no board ever came.
+  public mutating func start() -> [HomeEffect] { loadBoard(refresh: false) }
+
   /// Applies one event; returns the effects to carry out, in order.
   ///
   /// The one-frame highlight (``changed``) ends with any event; a ``notice`` with the next key.

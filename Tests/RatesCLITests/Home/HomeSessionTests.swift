@@ -145,6 +145,30 @@ final class FakeHomeDriver: HomeDriver {
     _ = await run.task.value
   }
 
+  @Test func aFailedFirstLoadWithNothingCachedIsRetriedAfterTheInterval() async {
+    // First run, offline, nothing cached: no board ever arrives, yet the list loads again
+    // once the refresh interval has passed (it stayed on "Loading…" for good).
+    let clock = Mutex(Self.start)
+    let failed = Flag()
+    let driver = FakeHomeDriver { effect, send in
+      if case .loadBoard = effect {
+        send(.status(.failed("offline")))
+        failed.value = true
+      }
+    }
+    let run = Run(
+      driver: driver, now: { clock.withLock { $0 } },
+      sleep: { call in
+        guard call == 1 else { return try await Task.sleep(for: .seconds(3600)) }
+        _ = await eventually { failed.value }
+        clock.withLock { $0 = Self.start.addingTimeInterval(61) }
+      })
+    #expect(await eventually { driver.effects.all.count >= 2 }, "\(driver.effects.all)")
+    #expect(driver.effects.all.last == .loadBoard(currency: "USD", refresh: true))
+    run.key(.interrupt)
+    _ = await run.task.value
+  }
+
   @Test func whatArrivesTogetherIsDrawnAsOneFrame() async {
     let run = Run(queued: [
       .driver(.status(.loading)), .driver(.board(Self.board(rows: 5))), .driver(.status(.idle)),
