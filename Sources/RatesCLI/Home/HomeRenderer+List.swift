@@ -9,7 +9,7 @@ extension HomeRenderer {
     let header = headerLine(state, title: nil, context)
     let footer = statusLine(state, hints: listHints(state, context), context)
     guard state.board != nil else {
-      return compose(header: header, body: [context.ascii ? "Loading..." : "Loading…"], footer: footer, context)
+      return compose(header: header, body: [noBoardYet(state.status, context)], footer: footer, context)
     }
     let rows = state.listRows
     // Headings, hints and row numbers first: only the rows in view get sparklines.
@@ -39,6 +39,15 @@ extension HomeRenderer {
       sparklines: (inView.first ?? 0)..<((inView.last ?? -1) + 1), context)
     let text = shown.map { line in line.row.map { lines[$0] } ?? line.text }
     return compose(header: header, body: text, footer: footer, context)
+  }
+
+  /// The body before any board came: loading, or why nothing came (the status line says more).
+  static func noBoardYet(_ status: HomeStatus, _ context: HomeRenderContext) -> String {
+    switch status {
+    case .failed: return "No data yet: r to try again"
+    case .rateLimited: return "No data yet: waiting out the pause"
+    case .idle, .loading: return context.ascii ? "Loading..." : "Loading…"
+    }
   }
 
   /// A line of the list's body: a heading or hint, or row number `n`.

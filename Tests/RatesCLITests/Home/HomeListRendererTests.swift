@@ -135,6 +135,15 @@ import Testing
     #expect(Self.render(HomeListGoldenTests.loading(), ascii: true)[1] == "Loading...")
   }
 
+  @Test func aFirstLoadThatFailedOrWaitsSaysSoInsteadOfLoading() {
+    var state = S.state(board: nil)
+    _ = state.handle(.status(.failed("CoinGecko: cannot connect")))
+    #expect(Self.render(state)[1] == "No data yet: r to try again")
+    _ = state.handle(.status(.rateLimited(until: S.now.addingTimeInterval(30))))
+    #expect(Self.render(state)[1] == "No data yet: waiting out the pause")
+    #expect(Self.render(state, width: 40, height: 12).allSatisfy { TerminalText.displayWidth($0) <= 40 })
+  }
+
   @Test func theStatusLineShowsPausesFailuresLoadingAndNotices() {
     var state = S.state()
     _ = state.handle(.status(.rateLimited(until: S.now.addingTimeInterval(41.2))))
