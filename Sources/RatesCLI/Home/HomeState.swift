@@ -75,9 +75,11 @@ public struct HomeState: Equatable, Sendable {
 
   /// Applies one event; returns the effects to carry out, in order.
   ///
-  /// The one-frame highlight (``changed``) ends with any event; a ``notice`` with the next key.
+  /// The one-frame highlight (``changed``) ends with any event but a status (which the loader
+  /// sends right after a board: it would end the highlight a few milliseconds after it was
+  /// drawn); a ``notice`` ends with the next key.
   public mutating func handle(_ event: HomeEvent) -> [HomeEffect] {
-    changed = []
+    if case .status = event {} else { changed = [] }
     switch event {
     case .key(.interrupt): return [.exit(.interrupted)]
     case .key(let key):
