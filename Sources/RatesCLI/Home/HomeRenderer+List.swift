@@ -9,7 +9,7 @@ extension HomeRenderer {
     let header = headerLine(state, title: nil, context)
     let footer = statusLine(state, hints: listHints(state, context), context)
     guard state.board != nil else {
-      return compose(header: header, body: [context.ascii ? "Loading..." : "Loading…"], footer: footer, context)
+      return compose(header: header, body: [noBoardYet(state.status, context)], footer: footer, context)
     }
     let rows = state.listRows
     // Headings, hints and row numbers first: only the rows in view get sparklines.
@@ -39,6 +39,15 @@ extension HomeRenderer {
       sparklines: (inView.first ?? 0)..<((inView.last ?? -1) + 1), context)
     let text = shown.map { line in line.row.map { lines[$0] } ?? line.text }
     return compose(header: header, body: text, footer: footer, context)
+  }
+
+  /// The body before any board came: loading, or why nothing came (the status line says more).
+  static func noBoardYet(_ status: HomeStatus, _ context: HomeRenderContext) -> String {
+    switch status {
+    case .failed: return "No data yet: r to try again"
+    case .rateLimited: return "No data yet: waiting out the pause"
+    case .idle, .loading: return context.ascii ? "Loading..." : "Loading…"
+    }
   }
 
   /// A line of the list's body: a heading or hint, or row number `n`.
@@ -91,7 +100,8 @@ extension HomeRenderer {
     let footer = statusLine(state, hints: hints, context)
     let rows = state.favoriteRows
     guard !rows.isEmpty else {
-      let empty = "No favorites yet: open a coin with Enter and press f to star it"
+      let hints = ["No favorites yet: open a coin with Enter and press f to star it", "None yet: f to star a coin"]
+      let empty = hints.first { TerminalText.displayWidth($0) <= context.width } ?? hints[1]
       return compose(header: header, body: [empty], footer: footer, context)
     }
     let lines = rowLines(rows, selected: state.favoritesCursor, changed: state.changed, context)
@@ -117,12 +127,18 @@ extension HomeRenderer {
         short = ["updated " + clock.replacingOccurrences(of: " UTC", with: "")]
       }
     }
-    let middle = (title.map { [$0] } ?? []) + [TerminalText.sanitize(state.currency)]
+    // The rows' currency: until a board in the chosen one arrives (a pause, offline), the
+    // rows are still in the last one, and the header says so.
+    let shown = TerminalText.sanitize(state.board?.currency ?? state.currency)
+    let chosen = TerminalText.sanitize(state.currency)
+    let pending = shown == chosen ? shown : "\(shown) (\(chosen) not loaded yet)"
+    let title = title.map { [$0] } ?? []
+    let rates = [context.style.bold("rates")]
     let candidates = [
-      [context.style.bold("rates")] + middle + age, [context.style.bold("rates")] + middle + short,
-      middle + short,
+      rates + title + [pending] + age, rates + title + [pending] + short, title + [pending] + short,
+      title + [shown] + short,
     ].map { $0.joined(separator: dot) }
-    return candidates.first { TerminalText.displayWidth($0) <= context.width } ?? candidates[2]
+    return candidates.first { TerminalText.displayWidth($0) <= context.width } ?? candidates[3]
   }
 }
 

@@ -85,7 +85,7 @@ struct HomeSession: Sendable {
   private mutating func loop(
     inbox: HomeInbox, work: HomeWork, ticker: inout HomeTicker, frame: inout FrameMemo
   ) async -> HomeOutcome {
-    if let outcome = carryOut(state.startEffects, work: work) { return outcome }
+    if let outcome = carryOut(state.start(), work: work) { return outcome }
     draw(&frame, force: true, keyReadAt: nil)
     while true {
       ticker.keep(Self.tickInterval(for: state, at: now()))
@@ -128,17 +128,29 @@ struct HomeSession: Sendable {
   }
 
   /// Draws the state at the window's size, unless the frame is the one last drawn.
-  /// The state learns the size first: the next keys (a click, Page Down) act on this frame.
+  /// The state learns the size and the time first: the next keys (a click, Page Down) act on
+  /// this frame, and ages and countdowns are those of now.
   private mutating func draw(_ memo: inout FrameMemo, force: Bool, keyReadAt: ContinuousClock.Instant?) {
     let (columns, rows) = size()
     let width = max(Self.minimumSize.columns, columns)
     let height = max(Self.minimumSize.rows, rows)
     state.setWindow(width: width, height: height)
-    let lines = render(state, width, height)
-    guard force || lines != memo.lines || width != memo.width else { return }
-    memo = FrameMemo(lines: lines, width: width)
-    screen.draw(lines, width: width)
+    state.setClock(now())
+    let lines = Self.corner(render(state, width, height), columns: columns, rows: rows)
+    let drawnWidth = min(width, max(1, columns))
+    guard force || lines != memo.lines || drawnWidth != memo.width else { return }
+    memo = FrameMemo(lines: lines, width: drawnWidth)
+    screen.draw(lines, width: drawnWidth)
     if let trace, let keyReadAt { trace(ContinuousClock.now - keyReadAt) }
+  }
+
+  /// The top left corner of a frame that fits a window of `columns` × `rows`: a window
+  /// smaller than ``minimumSize`` gets no more lines than it has rows (more would scroll
+  /// it) and no line wider than it (which would wrap).
+  static func corner(_ lines: [String], columns: Int, rows: Int) -> [String] {
+    let shown = lines.count > rows ? Array(lines.prefix(max(1, rows))) : lines
+    guard columns < minimumSize.columns else { return shown }
+    return shown.map { TerminalText.truncate($0, toWidth: max(1, columns), ascii: true) }
   }
 
   /// The last frame drawn.

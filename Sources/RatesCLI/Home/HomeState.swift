@@ -69,11 +69,17 @@ public struct HomeState: Equatable, Sendable {
   /// What to do when the screen opens: load the list from the cache, then fresh.
   public var startEffects: [HomeEffect] { [.loadBoard(currency: currency, refresh: false)] }
 
+  /// Opens the screen: ``startEffects``, noted as a load in flight and asked for now, so that
+  /// the refresh policy retries it after ``refreshInterval`` even when no board ever came.
+  public mutating func start() -> [HomeEffect] { loadBoard(refresh: false) }
+
   /// Applies one event; returns the effects to carry out, in order.
   ///
-  /// The one-frame highlight (``changed``) ends with any event; a ``notice`` with the next key.
+  /// The one-frame highlight (``changed``) ends with any event but a status (which the loader
+  /// sends right after a board: it would end the highlight a few milliseconds after it was
+  /// drawn); a ``notice`` ends with the next key.
   public mutating func handle(_ event: HomeEvent) -> [HomeEffect] {
-    changed = []
+    if case .status = event {} else { changed = [] }
     switch event {
     case .key(.interrupt): return [.exit(.interrupted)]
     case .key(let key):
@@ -101,6 +107,13 @@ public struct HomeState: Equatable, Sendable {
     case .search: return handleSearchKey(key)
     case .pickBase, .pickQuote: return handlePickerKey(key)
     }
+  }
+
+  /// Moves the clock forward to `date` without a tick (the runtime, before it draws a
+  /// frame), so that ages and a rate-limit countdown are counted from the time of the frame,
+  /// not from the last tick, which may be 15 seconds old. The refresh policy still runs on ticks.
+  public mutating func setClock(_ date: Date) {
+    if date > now { now = date }
   }
 
   /// Goes back one screen; quits from the home list.

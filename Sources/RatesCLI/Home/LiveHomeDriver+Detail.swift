@@ -4,7 +4,8 @@ import RateCore
 // The detail screen: a coin's market figures and history, or a pair's ECB history.
 extension LiveHomeDriver {
   /// Sends the cached detail at once when there is one, then, unless it was fresh, the
-  /// fetched one, then the status.
+  /// fetched one, then the status. During a rate-limit pause, only the cached detail and the
+  /// pause: no request.
   func loadDetail(
     row: HomeRow, currency: String, days: Int, send: @escaping @Sendable (HomeEvent) -> Void
   ) async {
@@ -19,12 +20,16 @@ extension LiveHomeDriver {
       let asset = Asset(symbol: row.symbol, id: row.id)
       load = { desk in try await Self.coinDetail(asset, row: row, currency: currency, days: days, desk: desk) }
     }
-    if let (cached, failures) = try? await load(desk(.offline)) {
-      send(.detail(cached))
-      if !cached.stale, failures.isEmpty {
-        send(.status(.idle))
-        return
-      }
+    let cachedDetail = try? await load(desk(.offline))
+    if let (cached, _) = cachedDetail { send(.detail(cached)) }
+    if let paused = await memory.pausedUntil, paused > desk.now() {
+      // The provider asked us to wait: the cached detail, and no request until then.
+      send(.status(.rateLimited(until: paused)))
+      return
+    }
+    if let (cached, failures) = cachedDetail, !cached.stale, failures.isEmpty {
+      send(.status(.idle))
+      return
     }
     guard !Task.isCancelled else { return }
     send(.status(.loading))

@@ -62,11 +62,14 @@ struct LiveHomeDriver: HomeDriver {
 
   // MARK: - Status
 
-  /// The status after work that ended with `failures`: idle, a rate-limit pause (the
-  /// provider's `Retry-After`, else ``defaultRateLimitPause``), or the first failure's line.
+  /// The status after work that ended with `failures`: idle, a rate-limit pause (CoinGecko's
+  /// `Retry-After`, else ``defaultRateLimitPause``), or the first failure's line. Only
+  /// CoinGecko's limit pauses the screen (its status line names CoinGecko); another
+  /// provider's is a failure line of its own.
   func status(for failures: [any Error]) async -> HomeStatus {
     let relevant = failures.filter { !Self.isCancellation($0) }
-    for case .rateLimited(_, let retryAfter) in relevant.compactMap({ $0 as? ProviderError }) {
+    for case .rateLimited(let provider, let retryAfter) in relevant.compactMap({ $0 as? ProviderError })
+    where provider == Providers.coinGecko {
       let until = desk.now().addingTimeInterval(
         retryAfter.map(TimeInterval.init) ?? Self.defaultRateLimitPause)
       await memory.pause(until: until)

@@ -134,6 +134,26 @@ import RatesTestSupport
     #expect(fixture.server.requestCount == 2)
   }
 
+  @Test func aFrankfurterRateLimitIsItsOwnFailureAndPausesNoCoinGeckoLoad() async throws {
+    // Only CoinGecko's limit pauses the screen: a 429 from Frankfurter was shown as
+    // "rate limited by CoinGecko" and stopped the coins' refreshes as well.
+    let fixture = try HomeDriverFixture { request, reply in
+      request.path.hasPrefix("/api/v3") ? reply : .text("Throttled", status: 429, headers: ["Retry-After": "30"])
+    }
+    try fixture.userData.addPairAtTop(base: "GBP", quote: "USD", addedAt: fixedNow)
+    let driver = fixture.driver
+    let events = await fixture.run(.loadBoard(currency: "USD", refresh: false), driver: driver)
+    guard case .failed(let line)? = events.statuses.last else {
+      Issue.record("expected a failure line, got \(events.statuses)")
+      return
+    }
+    #expect(line.contains("Frankfurter"), "\(line)")
+    fixture.clock.advance(by: 61)
+    let before = fixture.server.requestCount
+    _ = await fixture.run(.loadBoard(currency: "USD", refresh: true), driver: driver)
+    #expect(fixture.requests(since: before).contains { $0.path.hasPrefix("/api/v3/coins/markets") })
+  }
+
   @Test func aRateLimitWithoutRetryAfterPausesAMinute() async throws {
     let fixture = try HomeDriverFixture { _, _ in .text("Throttled", status: 429) }
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))

@@ -30,6 +30,22 @@ import RatesTestSupport
     #expect(fixture.server.requestCount == before)
   }
 
+  @Test func duringARateLimitPauseADetailAsksNothingAndShowsThePause() async throws {
+    let limited = Flag()
+    limited.value = true
+    let fixture = try HomeDriverFixture { _, reply in
+      limited.value ? .text("Throttled", status: 429, headers: ["Retry-After": "30"]) : reply
+    }
+    let driver = fixture.driver
+    _ = await fixture.run(.loadBoard(currency: "USD", refresh: false), driver: driver)
+    limited.value = false
+    fixture.clock.advance(by: 10)
+    let before = fixture.server.requestCount
+    let events = await fixture.run(.loadDetail(row: Self.bitcoin, currency: "USD", days: 30), driver: driver)
+    #expect(events.statuses == [.rateLimited(until: fixedNow.addingTimeInterval(30))])
+    #expect(fixture.server.requestCount == before)
+  }
+
   @Test func aPairShowsECBHistoryWithCarriedDaysMarked() async throws {
     let fixture = try HomeDriverFixture()
     try fixture.userData.addPairAtTop(base: "GBP", quote: "USD", addedAt: fixedNow)

@@ -135,6 +135,15 @@ import Testing
     #expect(Self.render(HomeListGoldenTests.loading(), ascii: true)[1] == "Loading...")
   }
 
+  @Test func aFirstLoadThatFailedOrWaitsSaysSoInsteadOfLoading() {
+    var state = S.state(board: nil)
+    _ = state.handle(.status(.failed("CoinGecko: cannot connect")))
+    #expect(Self.render(state)[1] == "No data yet: r to try again")
+    _ = state.handle(.status(.rateLimited(until: S.now.addingTimeInterval(30))))
+    #expect(Self.render(state)[1] == "No data yet: waiting out the pause")
+    #expect(Self.render(state, width: 40, height: 12).allSatisfy { TerminalText.displayWidth($0) <= 40 })
+  }
+
   @Test func theStatusLineShowsPausesFailuresLoadingAndNotices() {
     var state = S.state()
     _ = state.handle(.status(.rateLimited(until: S.now.addingTimeInterval(41.2))))
@@ -185,6 +194,23 @@ import Testing
     let end = Self.render(state, width: 40, height: 12)
     #expect(end.last == "any key closes")
     #expect(end[end.count - 2].contains("back"))
+  }
+
+  @Test func afterCTheHeaderNamesTheRowsCurrencyUntilTheNewOneLoads() {
+    // `c` during a pause or offline: the rows are still in USD, and the header says so.
+    var state = S.state()
+    _ = S.press(.character("c"), on: &state)
+    #expect(state.currency == "EUR")
+    #expect(Self.render(state)[0] == "rates · USD (EUR not loaded yet) · updated 06:13:20 UTC")
+    #expect(Self.render(state, width: 40)[0] == "USD · updated 06:13:20")
+    _ = state.handle(.board(S.board(currency: "EUR")))
+    #expect(Self.render(state)[0] == "rates · EUR · updated 06:13:20 UTC")
+  }
+
+  @Test func theFavoritesEmptyStateFitsAtFortyColumns() {
+    let lines = Self.render(HomeListGoldenTests.noFavorites(), width: 40, height: 12)
+    #expect(!lines[1].hasSuffix("…"), "\(lines[1])")
+    #expect(lines[1].contains("f to star"), "\(lines[1])")
   }
 
   @Test func favoritesWithoutAStarSayHowToStarOne() {

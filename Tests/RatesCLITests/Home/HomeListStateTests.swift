@@ -85,6 +85,19 @@ import Testing
     #expect(state.changed.isEmpty)
   }
 
+  @Test func theHighlightOutlivesTheStatusThatFollowsTheBoard() {
+    // The driver sends the board, then at once its status: the highlight must not end
+    // with that status (it showed for a few milliseconds), but with the next tick or key.
+    var state = S.state()
+    var rows = S.topRows
+    rows[1].rate = 3_600
+    _ = state.handle(.board(S.board(rows + S.ownRows)))
+    _ = state.handle(.status(.idle))
+    #expect(state.changed == ["ethereum"])
+    _ = state.handle(.tick(S.now.addingTimeInterval(1)))
+    #expect(state.changed.isEmpty)
+  }
+
   @Test func cCyclesTheCurrenciesAndKeepsTheCursorOnItsRow() {
     var state = S.state()
     _ = S.press(.down, on: &state)

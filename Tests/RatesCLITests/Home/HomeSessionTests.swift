@@ -1,5 +1,6 @@
 import Foundation
 import RatesTestSupport
+import Synchronization
 import Testing
 
 @testable import RateCore
@@ -131,6 +132,43 @@ final class FakeHomeDriver: HomeDriver {
     #expect(run.writes.all.dropFirst().dropLast().allSatisfy { $0.hasPrefix("\u{1B}[H") })
   }
 
+  @Test func aFrameCountsAPauseFromItsOwnTimeNotFromTheLastTick() async {
+    // Ticks come every 15 s: a pause announced 14 s after the last one is drawn at 14 s.
+    let clock = Mutex(Self.start)
+    let run = Run(now: { clock.withLock { $0 } })
+    #expect(await run.waitForFrame(containing: "now=\(Int(Self.start.timeIntervalSince1970))"))
+    clock.withLock { $0 = Self.start.addingTimeInterval(14) }
+    run.post(.driver(.status(.rateLimited(until: Self.start.addingTimeInterval(74)))))
+    let later = "now=\(Int(Self.start.timeIntervalSince1970) + 14)"
+    #expect(await run.waitForFrame(containing: later), "\(run.frames)")
+    run.key(.interrupt)
+    _ = await run.task.value
+  }
+
+  @Test func aFailedFirstLoadWithNothingCachedIsRetriedAfterTheInterval() async {
+    // First run, offline, nothing cached: no board ever arrives, yet the list loads again
+    // once the refresh interval has passed (it stayed on "Loading…" for good).
+    let clock = Mutex(Self.start)
+    let failed = Flag()
+    let driver = FakeHomeDriver { effect, send in
+      if case .loadBoard = effect {
+        send(.status(.failed("offline")))
+        failed.value = true
+      }
+    }
+    let run = Run(
+      driver: driver, now: { clock.withLock { $0 } },
+      sleep: { call in
+        guard call == 1 else { return try await Task.sleep(for: .seconds(3600)) }
+        _ = await eventually { failed.value }
+        clock.withLock { $0 = Self.start.addingTimeInterval(61) }
+      })
+    #expect(await eventually { driver.effects.all.count >= 2 }, "\(driver.effects.all)")
+    #expect(driver.effects.all.last == .loadBoard(currency: "USD", refresh: true))
+    run.key(.interrupt)
+    _ = await run.task.value
+  }
+
   @Test func whatArrivesTogetherIsDrawnAsOneFrame() async {
     let run = Run(queued: [
       .driver(.status(.loading)), .driver(.board(Self.board(rows: 5))), .driver(.status(.idle)),
@@ -175,8 +213,11 @@ final class FakeHomeDriver: HomeDriver {
     #expect(await run.waitForFrame(containing: "w=40 h=12"))
     run.key(.character("q"))
     _ = await run.task.value
+    // Drawn for 40 × 12, shown as its top left corner: 5 lines of at most 30 columns,
+    // so that the window neither scrolls nor wraps.
     let small = run.frames[1].dropFirst(3).split(separator: "\r\n")
-    #expect(small.count == 12)
+    #expect(small.count == 5, "\(small)")
+    #expect(small.allSatisfy { TerminalText.displayWidth(String($0)) <= 30 }, "\(small)")
   }
 
   @Test func pageDownMovesByTheDrawnWindowsPage() async {
