@@ -37,7 +37,8 @@ extension HomeRenderer {
       return compose(header: "", body: [], footer: "", context)
     }
     let window = HomeWindowSize(width: context.width, height: context.height)
-    let layout = detailLayout(detail, window: window, style: context.style, ascii: context.ascii)
+    let layout = detailLayout(
+      detail, window: window, style: context.style, ascii: context.ascii, status: state.status)
     let starred = state.lists.favorites.contains { $0.id == detail.row.id }
     return compose(
       header: detailHeader(detail, starred: starred, context),
@@ -60,8 +61,9 @@ extension HomeRenderer {
     }
     let suffix = " in " + TerminalText.sanitize(row.currency)
     let room = max(1, context.width - TerminalText.displayWidth(suffix + tail))
-    let title = TerminalText.truncate(
-      TerminalText.sanitize("\(row.name) (\(row.symbol))"), toWidth: room, ascii: context.ascii)
+    // "XRP", not "XRP (XRP)", when the name is only the symbol.
+    let name = row.name.isEmpty || row.name.uppercased() == row.symbol.uppercased() ? row.symbol : "\(row.name) (\(row.symbol))"
+    let title = TerminalText.truncate(TerminalText.sanitize(name), toWidth: room, ascii: context.ascii)
     return style.bold(title) + suffix + styledTail
   }
 
@@ -98,14 +100,18 @@ extension HomeRenderer {
   /// The detail's body laid out in `window`.
   static func detailLayout(
     _ detail: DetailState, window: HomeWindowSize, style: Style = Style(enabled: false),
-    ascii: Bool = false
+    ascii: Bool = false, status: HomeStatus = .idle
   ) -> DetailLayout {
     let width = window.width
     let room = max(0, window.height - 2)
     let figures = detailFigures(detail, width: width, style: style, ascii: ascii)
     guard let explorer = detail.explorer, !explorer.days.isEmpty else {
-      let ellipsis = ascii ? "..." : "…"
-      let note = detail.data == nil ? "Loading \(detail.days) days\(ellipsis)" : "No data for these days"
+      // Nothing loaded: loading, or why nothing came, as the list says it.
+      let note =
+        detail.data == nil
+        ? noBoardYet(status, HomeRenderContext(width: width, height: window.height, style: style, ascii: ascii))
+          .replacingOccurrences(of: "Loading", with: "Loading \(detail.days) days")
+        : "No data for these days"
       return DetailLayout(body: Array(figures.prefix(max(0, room - 2))) + ["", note])
     }
     let info = cursorLines(explorer, width: width, style: style, ascii: ascii)

@@ -212,6 +212,30 @@ import Testing
     #expect(stale.last?.hasPrefix("stale: cached 5 min ago") == true)
   }
 
+  /// Offline or paused with nothing cached, the body says why nothing came instead of
+  /// "Loading…" for ever.
+  @Test func aDetailThatCannotLoadSaysSoInsteadOfLoading() {
+    var failed = F.onDetail()
+    _ = failed.handle(.status(.failed("cannot reach CoinGecko")))
+    #expect(F.frame(failed, 80, 24).contains { $0.contains("No data yet: r to try again") })
+    #expect(!F.frame(failed, 80, 24).contains { $0.contains("Loading") })
+    var paused = F.onDetail()
+    _ = paused.handle(.status(.rateLimited(until: F.now.addingTimeInterval(30))))
+    #expect(F.frame(paused, 80, 24).contains { $0.contains("No data yet: waiting out the pause") })
+    var loading = F.onDetail()
+    _ = loading.handle(.status(.loading))
+    #expect(F.frame(loading, 80, 24).contains { $0.contains("Loading 30 days…") })
+  }
+
+  @Test func aNameThatIsTheSymbolIsNotRepeated() {
+    var xrp = F.bitcoin
+    xrp.id = "ripple"
+    xrp.symbol = "XRP"
+    xrp.name = "XRP"
+    let header = F.frame(F.onDetail(xrp), 80, 24).first ?? ""
+    #expect(header.hasPrefix("XRP in USD"), "\(header)")
+  }
+
   @Test func aRateLimitPauseIsNotHidden() {
     var state = F.onDetail(data: F.coinDetail())
     _ = state.handle(.status(.rateLimited(until: F.now.addingTimeInterval(42))))
