@@ -91,7 +91,10 @@ struct HomeSession: Sendable {
       ticker.keep(Self.tickInterval(for: state, at: now()))
       var redraw = false
       var keyReadAt: ContinuousClock.Instant?
-      for input in await inbox.take() {
+      let batch = await inbox.take()
+      // Keys act at the time they arrive (`r` spacing, ages), not at the last tick's.
+      state.setClock(now())
+      for input in batch {
         switch input {
         case .terminal(.keys(let keys), let at):
           keyReadAt = keyReadAt ?? at

@@ -140,9 +140,25 @@ extension HomeState {
     return loadBoard(refresh: false)
   }
 
-  /// `r`: asks the provider now, unless it asked us to wait (the status line counts down).
+  /// The least time between a load and a refresh asked with `r`: CoinGecko updates market
+  /// rows every 45 s, and keyless clients may get as few as 5 calls a minute, so holding `r`
+  /// down must not spend them (at most 4 loads a minute).
+  public static let manualRefreshSpacing: TimeInterval = 15
+
+  /// `r`: asks the provider now, unless it asked us to wait (the status line counts down),
+  /// a load is already on its way, or the last one left less than ``manualRefreshSpacing``
+  /// ago (the status line says when `r` works again).
   mutating func refreshNow() -> [HomeEffect] {
     if case .rateLimited(let until) = status, until > now { return [] }
+    if loadInFlight {
+      notice = "Already loading"
+      return []
+    }
+    if let last = lastLoadRequest, now.timeIntervalSince(last) < Self.manualRefreshSpacing {
+      let wait = Int((Self.manualRefreshSpacing - now.timeIntervalSince(last)).rounded(.up))
+      notice = "Just loaded: r works again in \(wait) s"
+      return []
+    }
     return loadBoard(refresh: true)
   }
 }

@@ -122,6 +122,22 @@ import Testing
     #expect(S.press(.character("r"), on: &state) == [])
   }
 
+  /// Ten `r` in a second made ten requests: `r` waits for a load in flight and spaces
+  /// refreshes by ``HomeState/manualRefreshSpacing``.
+  @Test func holdingRDownDoesNotSpendTheRateLimit() {
+    var state = S.state()
+    let effects = S.press(
+      .character("r"), .character("r"), .character("r"), .character("r"), on: &state)
+    #expect(effects == [.loadBoard(currency: "USD", refresh: true)])
+    #expect(state.notice == "Already loading")
+    _ = state.handle(.status(.idle))
+    state.setClock(S.now.addingTimeInterval(5))
+    #expect(S.press(.character("r"), on: &state) == [])
+    #expect(state.notice == "Just loaded: r works again in 10 s")
+    state.setClock(S.now.addingTimeInterval(HomeState.manualRefreshSpacing))
+    #expect(S.press(.character("r"), on: &state) == [.loadBoard(currency: "USD", refresh: true)])
+  }
+
   @Test func enterOpensTheDetailOnThirtyDays() {
     var state = S.state()
     _ = S.press(.down, on: &state)

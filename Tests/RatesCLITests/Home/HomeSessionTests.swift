@@ -220,6 +220,26 @@ final class FakeHomeDriver: HomeDriver {
     #expect(small.allSatisfy { TerminalText.displayWidth(String($0)) <= 30 }, "\(small)")
   }
 
+  /// A key acts at the time it is read: `r` a minute after the opening load refreshes, even
+  /// though no tick or frame came in between.
+  @Test func keysActAtTheTimeTheyArrive() async {
+    let clock = TestClock(now: Self.start)
+    let run = Run(
+      driver: FakeHomeDriver { effect, send in
+        if case .loadBoard(let currency, _) = effect {
+          send(.board(Self.board(currency)))
+          send(.status(.idle))
+        }
+      },
+      now: { clock.now })
+    #expect(await run.waitForFrame(containing: "rows=3"))
+    clock.advance(by: 60)
+    run.key(.character("r"))
+    #expect(await eventually { run.driver.effects.all.contains(.loadBoard(currency: "USD", refresh: true)) })
+    run.key(.character("q"))
+    _ = await run.task.value
+  }
+
   @Test func pageDownMovesByTheDrawnWindowsPage() async {
     let run = Run(
       driver: FakeHomeDriver { effect, send in
