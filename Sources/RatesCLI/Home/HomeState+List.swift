@@ -32,6 +32,7 @@ extension HomeState {
   }
 
   mutating func handleListKey(_ key: TerminalKey) -> [HomeEffect] {
+    pendingSelection = nil
     if let target = Self.movement(key, cursor: cursor, count: listRows.count, page: pageSize) {
       moveCursor(to: target)
       return []
@@ -175,7 +176,7 @@ extension HomeState {
     if let removed = undoRow?.row, !isListed(removed) {
       board.rows.removeAll { $0.kind == removed.kind && $0.id == removed.id }
     }
-    let selectedID = selectedRow?.id
+    let selectedID = pendingSelection ?? selectedRow?.id
     if let old = self.board, old.currency == board.currency {
       var oldRates: [String: Double?] = [:]
       for row in old.rows where oldRates[row.id] == nil { oldRates[row.id] = row.rate }
@@ -191,7 +192,9 @@ extension HomeState {
       moveCursor(to: index)
       return []
     }
-    moveCursor(to: selectedID.flatMap { id in rows.firstIndex { $0.id == id } } ?? cursor)
+    let index = selectedID.flatMap { id in rows.firstIndex { $0.id == id } }
+    pendingSelection = index == nil ? selectedID : nil
+    moveCursor(to: index ?? cursor)
     return []
   }
 

@@ -51,6 +51,10 @@ public struct HomeState: Equatable, Sendable {
   public var undoRow: HomeRemovedRow?
   /// The first line of the keys screen shown (it scrolls when the window is short).
   public var helpScroll = 0
+  /// The row the cursor was on when a board arrived without it (a cached board of another
+  /// currency may hold only the pairs): the cursor goes back to it when a board has it,
+  /// unless a key moved the cursor meanwhile.
+  public var pendingSelection: String?
 
   /// A home screen in `currencies` (at least one), showing nothing yet.
   public init(currencies: [String], lists: HomeLists, pickerCurrencies: [String], now: Date) {

@@ -115,6 +115,25 @@ import Testing
     #expect(S.press(.character("c"), on: &state) == [.loadBoard(currency: "USD", refresh: false)])
   }
 
+  /// A cached board of the new currency holding only the pairs put the cursor on the last
+  /// pair for good; the cursor now goes back to its coin when the full board comes.
+  @Test func aBoardWithoutTheSelectedRowDoesNotLoseIt() {
+    var state = S.state()
+    _ = S.press(.down, .character("c"), on: &state)
+    func inEuro(_ rows: [HomeRow]) -> [HomeRow] {
+      rows.map { row in
+        var row = row
+        row.currency = "EUR"
+        return row
+      }
+    }
+    _ = state.handle(.board(S.board(inEuro(S.pairRows), currency: "EUR")))
+    #expect(state.pendingSelection == "ethereum")
+    _ = state.handle(.board(S.board(inEuro(S.topRows + S.pairRows), currency: "EUR")))
+    #expect(state.selectedRow?.id == "ethereum")
+    #expect(state.pendingSelection == nil)
+  }
+
   @Test func rRefreshesNowUnlessRateLimited() {
     var state = S.state()
     #expect(S.press(.character("r"), on: &state) == [.loadBoard(currency: "USD", refresh: true)])
