@@ -130,6 +130,7 @@ extension HomeState {
       return chooseRange(Int(String(digit)) ?? 1)
     case .character("f"): return toggleStar()
     case .character("r"): return (detail?.load()).map { [$0] } ?? []
+    case .character("?"): openHelp()
     case .mouse(let column, let row): return clickChart(column: column, row: row)
     default: break
     }

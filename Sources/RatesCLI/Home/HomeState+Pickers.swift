@@ -67,7 +67,7 @@ extension HomeState {
   mutating func handlePickerKey(_ key: TerminalKey) -> [HomeEffect] {
     let count = pickerEntries.count
     switch key {
-    case .escape:
+    case .escape, .character("q"), .character("Q"):  // no currency code starts with Q
       let leaving = screen
       let effects = back()
       if case .pickQuote(let base) = leaving {
@@ -80,6 +80,7 @@ extension HomeState {
     case .pageDown: movePicker(to: picker.cursor + PickerState.page, step: 1)
     case .home: movePicker(to: 0, step: 1)
     case .end: movePicker(to: count - 1, step: -1)
+    case .character("?"): openHelp()
     case .character(let letter): jump(to: letter)
     case .enter: return choose()
     default: break

@@ -227,6 +227,14 @@ import Testing
     #expect(F.frame(loading, 80, 24).contains { $0.contains("Loading 30 days…") })
   }
 
+  @Test func questionMarkShowsTheKeysAndComesBack() {
+    var state = F.onDetail(data: F.coinDetail())
+    _ = state.handle(.key(.character("?")))
+    #expect(state.screen == .help)
+    _ = state.handle(.key(.character("x")))
+    #expect(state.screen == .detail)
+  }
+
   @Test func aNameThatIsTheSymbolIsNotRepeated() {
     var xrp = F.bitcoin
     xrp.id = "ripple"

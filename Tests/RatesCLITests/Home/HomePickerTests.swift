@@ -140,6 +140,18 @@ import Testing
     #expect(state.screen == .home)
   }
 
+  /// `q` goes back as on every other screen (no currency code starts with Q); `?` shows
+  /// the keys and any key comes back to the picker.
+  @Test func qGoesBackAndQuestionMarkShowsTheKeys() {
+    var state = Self.onBase()
+    _ = state.handle(.key(.character("?")))
+    #expect(state.screen == .help)
+    _ = state.handle(.key(.character("x")))
+    #expect(state.screen == .pickBase)
+    _ = state.handle(.key(.character("q")))
+    #expect(state.screen == .home)
+  }
+
   @Test func disabledCurrenciesAreDimmedWithTheirReason() {
     let state = Self.onQuote(of: "GBP", pairs: [Self.pair("GBP", "EUR")])
     let plain = F.frame(state, 80, 24)
