@@ -13,7 +13,7 @@ extension HomeRenderer {
     }
     let arrows = context.ascii ? "Up/Down" : "↑/↓"
     let keys = firstFitting(
-      ["\(arrows) move  A-Z jump  Enter choose  Esc back", "\(arrows) A-Z  Enter choose  Esc back"],
+      ["\(arrows) move  A-Z jump  Enter choose  q back", "\(arrows) A-Z  Enter choose  q back"],
       context.width)
     let footer = pauseOrFailure(state.status, now: state.now, context) ?? style.dim(keys)
     return compose(

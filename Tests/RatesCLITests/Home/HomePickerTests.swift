@@ -72,8 +72,6 @@ import Testing
     #expect(Self.code(state) == "CNY")
     _ = state.handle(.key(.character("g")))  // GBP is the base: nothing else starts with G
     #expect(Self.code(state) == "CNY")
-    _ = state.handle(.key(.character("q")))  // q is a letter here, not "back"
-    #expect(state.screen == .pickQuote(base: "GBP"))
   }
 
   @Test func enterOnTheBaseOpensTheSecondPicker() {
