@@ -21,9 +21,12 @@ extension LiveHomeDriver {
     }
     do {
       try await sleep(Self.searchPause)
-      if let paused = await memory.pausedUntil, paused > desk.now() { return }
-      let wait = await memory.reserveSearch(at: desk.now())
-      if wait > 0 { try await sleep(.milliseconds(Int((wait * 1000).rounded()))) }
+      while true {
+        if let paused = await memory.pausedUntil, paused > desk.now() { return }
+        let wait = await memory.takeSearchSlot(at: desk.now())
+        if wait <= 0 { break }
+        try await sleep(.milliseconds(Int((wait * 1000).rounded())))
+      }
     } catch {
       return
     }

@@ -116,11 +116,13 @@ actor HomeDriverMemory {
     seenCoins = fresh + seenCoins.filter { !ids.contains($0.id) }
   }
 
-  /// Reserves the next remote search slot at or after `now`; returns how long to wait for it.
-  func reserveSearch(at now: Date) -> TimeInterval {
-    let slot = max(now, nextSearch ?? now)
-    nextSearch = slot.addingTimeInterval(Self.searchSpacing)
-    return slot.timeIntervalSince(now)
+  /// Takes the remote search slot when it is free at `now` and returns 0; otherwise returns
+  /// how long until it is, taking nothing (a search cancelled while it waits holds no turn).
+  func takeSearchSlot(at now: Date) -> TimeInterval {
+    // Within a millisecond counts as free: sleeps are whole milliseconds.
+    if let next = nextSearch, next.timeIntervalSince(now) > 0.001 { return next.timeIntervalSince(now) }
+    nextSearch = now.addingTimeInterval(Self.searchSpacing)
+    return 0
   }
 
   /// Pauses remote searches until `date` (a rate limit).

@@ -105,6 +105,26 @@ import RatesTestSupport
     #expect(fixture.server.requestCount == 2)
   }
 
+  /// Typing slowly cancels searches that wait for their turn: they must not keep it (the
+  /// provider's answer came 9.6 s after the last key of "ethereum").
+  @Test func aSearchCancelledWhileWaitingForItsTurnGivesTheTurnBack() async throws {
+    let fixture = try HomeDriverFixture()
+    let cancels = Recorder<Duration>()
+    let driver = fixture.driver(mode: .normal) { [clock = fixture.clock] duration in
+      if duration > .milliseconds(400) && cancels.all.isEmpty {
+        cancels.append(duration)
+        throw CancellationError()
+      }
+      try await clock.sleep(duration)
+    }
+    _ = await fixture.run(.search(query: "bit"), driver: driver)
+    _ = await fixture.run(.search(query: "bitc"), driver: driver)  // cancelled in its wait
+    _ = await fixture.run(.search(query: "bitco"), driver: driver)
+    #expect(cancels.all == [.milliseconds(1600)])
+    #expect(fixture.clock.sleeps == [.milliseconds(400), .milliseconds(400), .milliseconds(400), .milliseconds(1200)])
+    #expect(fixture.server.requestCount == 2)
+  }
+
   @Test func aCancelledSearchSendsItsLocalHitsAndAsksNothing() async throws {
     let fixture = try HomeDriverFixture()
     let driver = fixture.driver

@@ -40,7 +40,9 @@ final class HomeDriverFixture: @unchecked Sendable {
   var driver: LiveHomeDriver { driver(mode: .normal) }
 
   /// A driver whose desk starts in `mode` (`--offline`: `.offline`).
-  func driver(mode: CacheMode) -> LiveHomeDriver {
+  func driver(
+    mode: CacheMode, sleep: (@Sendable (Duration) async throws -> Void)? = nil
+  ) -> LiveHomeDriver {
     let transport = server.transport()
     let desk = RateDesk(
       configuration: RateDesk.Configuration(
@@ -57,7 +59,8 @@ final class HomeDriverFixture: @unchecked Sendable {
       }, now: { [clock] in clock.now }, notify: { _ in })
     return LiveHomeDriver(
       desk: desk, userData: userData, keySetup: nil,
-      redaction: Redaction(secrets: [Self.secret]), sleep: { [clock] in try await clock.sleep($0) })
+      redaction: Redaction(secrets: [Self.secret]),
+      sleep: sleep ?? { [clock] in try await clock.sleep($0) })
   }
 
   /// The events one effect sends.
