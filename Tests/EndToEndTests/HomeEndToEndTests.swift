@@ -46,6 +46,40 @@ import Testing
     #expect(server.requestCount > 0)
   }
 
+  /// A walk through the screens with keys, as a user types them: a coin's detail and a
+  /// range, back, search and add a coin (stored in coins.json), back, quit.
+  @Test(.enabled(if: hasScript, "needs util-linux script"))
+  func keysWalkTheScreensAndAnAddedCoinIsStored() async throws {
+    let server = try LoopbackServer(handler: FakeAPIs.handler(now: { Date() }))
+    defer { server.stop() }
+    let rates = try BinaryRunner(server: server.baseURL)
+    let run = try PseudoTerminalRun(
+      script: ExplorerEndToEndTests.script ?? "", runner: rates,
+      command: "stty cols 100 rows 30; echo \"shell=$$.\"; '\(try BinaryRunner.binary.path)' ui; "
+        + "echo \"status=$?.\"; stty -a")
+    defer { run.kill() }
+    #expect(await run.waitFor(Self.listed), "the list: \(run.text)")
+    let pid = try TerminalEndToEndTests.ratesProcess(of: run)
+    defer { TerminalEndToEndTests.killIfLeft(pid) }
+    run.send("\r")
+    #expect(await run.waitFor("all-time high"), "the detail: \(run.text)")
+    run.send("1")
+    #expect(await run.waitFor("7 days"), "seven days: \(run.text)")
+    run.send("q/so")
+    // The hit's line (the list's row spaces the name further off).
+    #expect(await run.waitFor("SOL  Solana"), "a search hit: \(run.text)")
+    run.send("\r")
+    #expect(await run.waitFor("Added Solana (SOL) to your coins"), "\(run.text)")
+    run.send("\u{1B}")
+    #expect(await run.waitFor("Your coins"), "back on the list: \(run.text)")
+    run.send("q")
+    #expect(await run.waitForExit() != nil, "\(run.text)")
+    TerminalEndToEndTests.expectCleanExit(run.text, status: 0)
+    let stored = try String(
+      contentsOf: rates.home.appendingPathComponent("data/rates/coins.json"), encoding: .utf8)
+    #expect(stored.contains("\"solana\""), "\(stored)")
+  }
+
   @Test(
     .enabled(if: hasScript, "needs util-linux script"),
     arguments: [("ctrl-c", 130), ("SIGTERM", 143), ("SIGHUP", 129)])
