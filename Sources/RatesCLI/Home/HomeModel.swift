@@ -15,6 +15,7 @@ public struct HomeRow: Equatable, Sendable {
     case favorite
   }
 
+  /// The section the row is listed in.
   public var kind: Kind
   /// What the row stands for: a CoinGecko id for coins, the pair's name (`GBP-USD`) for pairs.
   public var id: String
@@ -81,6 +82,7 @@ public struct HomeBoard: Equatable, Sendable {
 public struct HomeDetail: Equatable, Sendable {
   /// The row's ``HomeRow/id``.
   public var rowID: String
+  /// The quote currency of the figures and the chart.
   public var currency: String
   /// The chart's range: 7, 30, 90 or 365.
   public var days: Int
@@ -89,7 +91,9 @@ public struct HomeDetail: Equatable, Sendable {
   /// Daily points for the chart, oldest first; the last point follows the live price.
   /// ECB pairs mark carried days (``RatePoint/carried``).
   public var series: RateSeries
+  /// When the data was fetched (the cache's time for cached data).
   public var fetchedAt: Date
+  /// Whether cached data stands in for a fresh answer.
   public var stale: Bool
 
   /// Creates a detail.
@@ -109,11 +113,13 @@ public struct HomeDetail: Equatable, Sendable {
 
 /// A coin found by the search screen.
 public struct HomeSearchHit: Equatable, Sendable {
+  /// The CoinGecko id.
   public var id: String
   /// Upper case.
   public var symbol: String
   /// Sanitized.
   public var name: String
+  /// The coin's rank by market cap, when it has one.
   public var marketCapRank: Int?
   /// Whether other coins share this symbol (shown marked, so the user picks by name).
   public var sharedSymbol: Bool

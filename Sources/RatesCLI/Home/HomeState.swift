@@ -8,6 +8,7 @@ public struct HomeState: Equatable, Sendable {
   public var screens: [HomeScreen] = [.home]
   /// The currencies the list cycles through (`c`), the shown one at ``currencyIndex``.
   public var currencies: [String]
+  /// The index in ``currencies`` of the shown currency.
   public var currencyIndex = 0
   /// The rows on the list, `nil` until the first load.
   public var board: HomeBoard?

@@ -61,7 +61,7 @@ struct WatchCommand: RatesCommand {
     "rates watch BTC --json --count 1 | jq .rate",
   ]
 
-  /// One requested pair: as typed, or a favorite's known asset.
+  /// One requested pair: as typed, or one of your coins with its known asset.
   struct Request: Sendable, Equatable {
     var base: String
     var quote: String
