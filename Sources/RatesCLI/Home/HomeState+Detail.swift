@@ -128,7 +128,12 @@ extension HomeState {
       return back()
     case .character(let digit) where ("1"..."4").contains(digit):
       return chooseRange(Int(String(digit)) ?? 1)
-    case .character("f"): return toggleStar()
+    case .character("f"):
+      // The list's rule; its line shows in the detail's footer.
+      let effects = toggleStar(detail?.row)
+      detail?.message = notice
+      notice = nil
+      return effects
     case .character("r"): return (detail?.load()).map { [$0] } ?? []
     case .character("?"): openHelp()
     case .mouse(let column, let row): return clickChart(column: column, row: row)
@@ -149,24 +154,6 @@ extension HomeState {
     guard detail != nil, DetailState.ranges.indices.contains(number - 1) else { return [] }
     detail?.days = DetailState.ranges[number - 1]
     return (detail?.load()).map { [$0] } ?? []
-  }
-
-  /// `f`: stars or unstars the coin at once (the driver stores it); pairs have no star.
-  private mutating func toggleStar() -> [HomeEffect] {
-    guard let row = detail?.row else { return [] }
-    let name = TerminalText.sanitize(row.name)
-    guard row.kind != .pair else {
-      detail?.message = "f stars coins only: a pair has no star"
-      return []
-    }
-    let starred = lists.favorites.contains { $0.id == row.id }
-    if starred {
-      lists.favorites.removeAll { $0.id == row.id }
-    } else {
-      lists.favorites.append(FavoriteCoin(id: row.id, symbol: row.symbol, name: row.name, addedAt: now))
-    }
-    detail?.message = starred ? "Unstarred \(name)" : "Starred \(name)"
-    return [.setFavorite(id: row.id, symbol: row.symbol, name: row.name, starred: !starred)]
   }
 
   /// A click or drag on the chart puts the cursor on that column's day.

@@ -299,10 +299,12 @@ extension HomeState {
   }
 
   /// `f`: stars or unstars the coin `row` (pairs cannot be starred).
+  /// `f`, on the list, the favorites and the detail: stars or unstars `row`'s coin at once
+  /// (the driver stores it) and says so in ``notice``; a pair has no star.
   mutating func toggleStar(_ row: HomeRow?) -> [HomeEffect] {
     guard let row else { return [] }
     guard row.kind != .pair else {
-      notice = "Only coins can be starred"
+      notice = "Only coins can be starred: a pair has no star"
       return []
     }
     let starred = !lists.favorites.contains { $0.id == row.id }

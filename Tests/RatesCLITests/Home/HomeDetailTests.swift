@@ -187,7 +187,7 @@ import Testing
     var state = F.onDetail(F.gbpUSD, data: F.pairDetail())
     #expect(state.handle(.key(.character("f"))) == [])
     #expect(state.lists.favorites.isEmpty)
-    #expect(F.frame(state, 80, 24).last == "f stars coins only: a pair has no star")
+    #expect(F.frame(state, 80, 24).last == "Only coins can be starred: a pair has no star")
     _ = state.handle(.key(.left))
     #expect(state.detail?.message == nil)
   }
