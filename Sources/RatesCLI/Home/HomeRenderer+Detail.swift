@@ -86,16 +86,6 @@ extension HomeRenderer {
     return context.style.dim(firstFitting([full, short], context.width))
   }
 
-  /// A rate-limit pause (with the seconds left) or a failure, which a screen never hides.
-  static func pauseOrFailure(_ status: HomeStatus, now: Date, _ context: HomeRenderContext) -> String? {
-    switch status {
-    case .rateLimited(let until) where until > now:
-      let seconds = Int(until.timeIntervalSince(now).rounded(.up))
-      return context.style.yellow("rate limited: next request in \(seconds) s")
-    case .failed(let message): return context.style.yellow(TerminalText.sanitize(message))
-    default: return nil
-    }
-  }
 
   /// The detail's body laid out in `window`.
   static func detailLayout(

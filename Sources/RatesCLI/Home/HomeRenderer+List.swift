@@ -238,26 +238,39 @@ extension HomeRenderer {
     if let notice = state.notice {
       plain = TerminalText.sanitize(notice)
       status = style.bold(plain)
-    } else {
-      switch state.status {
-      case .rateLimited(let until) where until > state.now:
-        let seconds = Int(until.timeIntervalSince(state.now).rounded(.up))
-        plain = "rate limited by \(Provider.coinGecko.displayName): next try in \(seconds) s"
-        if TerminalText.displayWidth(plain) > context.width { plain = "rate limited: next try in \(seconds) s" }
-        status = style.yellow(plain)
-      case .failed(let message):
-        plain = TerminalText.sanitize(message)
-        status = style.red(plain)
-      case .loading where state.board != nil || state.screen != .home:
-        plain = context.ascii ? "Loading..." : "Loading…"
-        status = plain
-      default: break
-      }
+    } else if let line = pauseOrFailureLine(state.status, now: state.now, context) {
+      (plain, status) = line
+    } else if state.status == .loading, state.board != nil || state.screen != .home {
+      plain = context.ascii ? "Loading..." : "Loading…"
+      status = plain
     }
     let used = plain.isEmpty ? 0 : TerminalText.displayWidth(plain) + 2
     let keys = fitted(hints, width: context.width - used)
     guard !keys.isEmpty else { return status }
     return (status.isEmpty ? "" : status + "  ") + style.dim(keys)
+  }
+
+  /// A rate-limit pause (with the seconds left) or a failure, which no screen hides: the
+  /// plain text (to measure) and the styled one. One wording for every screen.
+  static func pauseOrFailureLine(_ status: HomeStatus, now: Date, _ context: HomeRenderContext)
+    -> (plain: String, styled: String)?
+  {
+    switch status {
+    case .rateLimited(let until) where until > now:
+      let seconds = Int(until.timeIntervalSince(now).rounded(.up))
+      var plain = "rate limited by \(Provider.coinGecko.displayName): next try in \(seconds) s"
+      if TerminalText.displayWidth(plain) > context.width { plain = "rate limited: next try in \(seconds) s" }
+      return (plain, context.style.yellow(plain))
+    case .failed(let message):
+      let plain = TerminalText.sanitize(message)
+      return (plain, context.style.red(plain))
+    default: return nil
+    }
+  }
+
+  /// ``pauseOrFailureLine(_:now:_:)`` styled, for the screens whose footer it replaces.
+  static func pauseOrFailure(_ status: HomeStatus, now: Date, _ context: HomeRenderContext) -> String? {
+    pauseOrFailureLine(status, now: now, context)?.styled
   }
 
   /// The hints that fit `width`, most important first, shown in their given order.

@@ -247,7 +247,7 @@ import Testing
   @Test func aRateLimitPauseIsNotHidden() {
     var state = F.onDetail(data: F.coinDetail())
     _ = state.handle(.status(.rateLimited(until: F.now.addingTimeInterval(42))))
-    #expect(F.frame(state, 80, 24).last == "rate limited: next request in 42 s")
+    #expect(F.frame(state, 80, 24).last == "rate limited by CoinGecko: next try in 42 s")
   }
 
   @Test func aCarriedDayNamesTheDayItsRateIsFrom() {

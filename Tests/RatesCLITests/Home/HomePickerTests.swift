@@ -121,7 +121,7 @@ import Testing
   @Test func aRateLimitPauseIsShownOnTheStatusLine() {
     var state = Self.onBase()
     _ = state.handle(.status(.rateLimited(until: F.now.addingTimeInterval(9.2))))
-    #expect(F.frame(state, 40, 12).last == "rate limited: next request in 10 s")
+    #expect(F.frame(state, 40, 12).last == "rate limited: next try in 10 s")
     _ = state.handle(.status(.rateLimited(until: F.now.addingTimeInterval(-1))))
     #expect(F.frame(state, 40, 12).last?.hasPrefix("↑/↓") == true)
   }
