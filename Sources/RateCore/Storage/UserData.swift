@@ -96,6 +96,14 @@ public struct ConfiguredPair: Codable, Equatable, Sendable {
   /// `GBP-USD`.
   public var name: String { "\(base)-\(quote)" }
 
+  /// The pair a name stands for, `GBP-USD` or `GBP/USD` (the way ``isNamed(_:)`` reads
+  /// names); `nil` for anything else.
+  public init?(name: String, addedAt: Date) {
+    let parts = name.split(whereSeparator: { $0 == "-" || $0 == "/" }).map(String.init)
+    guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty }) else { return nil }
+    self.init(base: parts[0], quote: parts[1], addedAt: addedAt)
+  }
+
   /// Whether this pair has the same two currencies as `other`, in either order.
   public func matches(_ base: String, _ quote: String) -> Bool {
     let mine = (self.base.uppercased(), self.quote.uppercased())

@@ -205,12 +205,10 @@ extension HomeState {
     favoritesCursor = max(0, min(favoritesCursor, lists.favorites.count - 1))
     guard let rows = board?.rows else { return [] }
     let coins = Set(rows.filter { $0.kind == .coin }.map(\.id))
-    let pairs = Set(rows.filter { $0.kind == .pair }.map { $0.id.uppercased() })
+    let pairs = rows.filter { $0.kind == .pair }.map(\.id)
     let missing =
       lists.coins.contains { !coins.contains($0.id) }
-      || lists.pairs.contains { pair in
-        !pairs.contains(pair.name.uppercased()) && !pairs.contains("\(pair.quote)-\(pair.base)".uppercased())
-      }
+      || lists.pairs.contains { pair in !pairs.contains { pair.isNamed($0) } }
     return missing ? loadBoard(refresh: false) : []
   }
 
@@ -328,7 +326,6 @@ extension HomeState {
 
   /// A pair from its name (`GBP-USD`), for a row the stored lists do not know yet.
   static func pair(named name: String, at date: Date) -> ConfiguredPair {
-    let parts = name.split(separator: "-", maxSplits: 1).map(String.init)
-    return ConfiguredPair(base: parts.first ?? name, quote: parts.count > 1 ? parts[1] : "", addedAt: date)
+    ConfiguredPair(name: name, addedAt: date) ?? ConfiguredPair(base: name, quote: "", addedAt: date)
   }
 }

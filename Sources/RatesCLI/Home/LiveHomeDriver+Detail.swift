@@ -49,8 +49,7 @@ extension LiveHomeDriver {
     if let stored = try? userData.pairs.read().first(where: { $0.name == row.id }) {
       return (stored.base, stored.quote)
     }
-    let parts = row.symbol.split(separator: "/").map(String.init)
-    return parts.count == 2 ? (parts[0], parts[1]) : nil
+    return ConfiguredPair(name: row.symbol, addedAt: desk.now()).map { ($0.base, $0.quote) }
   }
 
   private static func coinDetail(

@@ -1,0 +1,20 @@
+import Foundation
+import Testing
+
+@testable import RateCore
+import RatesTestSupport
+
+/// A pair read back from its name, as lists and rows write it.
+@Suite struct ConfiguredPairNameTests {
+  @Test(arguments: [("GBP-USD", "GBP", "USD"), ("gbp/usd", "gbp", "usd"), ("BTC-EUR", "BTC", "EUR")])
+  func aNameGivesItsTwoSides(name: String, base: String, quote: String) throws {
+    let pair = try #require(ConfiguredPair(name: name, addedAt: fixedNow))
+    #expect(pair.base == base && pair.quote == quote)
+    #expect(pair.isNamed(name))
+  }
+
+  @Test(arguments: ["GBP", "GBP-", "-USD", "GBP-USD-EUR", ""])
+  func anythingElseIsNoPair(name: String) {
+    #expect(ConfiguredPair(name: name, addedAt: fixedNow) == nil)
+  }
+}
