@@ -243,6 +243,10 @@ extension HomeRenderer {
     } else if state.status == .loading, state.board != nil || state.screen != .home {
       plain = context.ascii ? "Loading..." : "Loading…"
       status = plain
+    } else if let missing = state.board?.missing, !missing.isEmpty {
+      // What the last answer lacked (its rows show no price).
+      plain = "No price for " + NameList.capped(missing.map(TerminalText.sanitize), shown: 2)
+      status = style.yellow(plain)
     }
     let used = plain.isEmpty ? 0 : TerminalText.displayWidth(plain) + 2
     let keys = fitted(hints, width: context.width - used)

@@ -158,6 +158,14 @@ import Testing
     #expect(Self.render(state).last?.hasPrefix("Top coins cannot be removed  ? keys") == true)
   }
 
+  /// A partial answer names what it lacked; the rows alone only showed a dash.
+  @Test func whatTheAnswerLackedIsNamed() {
+    var board = S.board()
+    board.missing = ["KAS/USD", "SHIB/USD", "XMR/USD", "DOGE/USD"]
+    let state = S.state(board: board)
+    #expect(Self.render(state).last?.hasPrefix("No price for KAS/USD, SHIB/USD and 2 more  ? keys") == true)
+  }
+
   @Test func keyHintsFitTheWidthAndNameTheNextCurrency() {
     let state = S.state()
     #expect(Self.render(state, width: 40).last == "? keys  / search  p pair  c EUR  q quit")
