@@ -18,6 +18,9 @@ public struct SearchState: Equatable, Sendable {
   public var remoteAnswered = false
   /// The answer to the last Enter, shown on the status line.
   public var message: String?
+  /// Enter came before any answer for ``query`` (typed or pasted fast): it acts on the
+  /// answer when it comes, never on hits left from an older query.
+  public var enterPending = false
 
   /// An empty search.
   public init() {}
@@ -62,6 +65,7 @@ extension HomeState {
     search.localAnswered = false
     search.remoteAnswered = false
     search.message = nil
+    search.enterPending = false
     if query.isEmpty {
       search.hits = []
       search.cursor = 0
@@ -72,6 +76,10 @@ extension HomeState {
   /// Enter: adds the selected coin to the user's coins (shown at once; the driver stores
   /// it) and stays on the screen to add more; a coin already there is only named.
   private mutating func addSelectedHit() -> [HomeEffect] {
+    if !search.query.isEmpty && !search.localAnswered && !search.remoteAnswered {
+      search.enterPending = true
+      return []
+    }
     guard search.hits.indices.contains(search.cursor) else { return [] }
     let hit = search.hits[search.cursor]
     let name = TerminalText.sanitize(hit.name)
@@ -91,6 +99,10 @@ extension HomeState {
     search.hits = hits
     search.cursor = hits.firstIndex { $0.id == selected } ?? 0
     if remote { search.remoteAnswered = true } else { search.localAnswered = true }
-    return []
+    guard search.enterPending else { return [] }
+    // Typed, then Enter: the best match of what was typed.
+    search.enterPending = false
+    search.cursor = 0
+    return addSelectedHit()
   }
 }

@@ -104,6 +104,20 @@ import Testing
     #expect(F.frame(state, 80, 24).last == "Bitcoin is already in your coins")
   }
 
+  /// Enter typed before the answer for the query came (a fast typist, a paste ending in a
+  /// newline) acts on that answer, never on the hits an older query left on screen.
+  @Test func enterBeforeTheAnswerWaitsForIt() {
+    var state = Self.typed("bi")
+    _ = state.handle(.searchResults(query: "bi", hits: [Self.wrapped], remote: false))
+    _ = state.handle(.key(.character("t")))
+    #expect(state.handle(.key(.enter)) == [])
+    #expect(state.lists.coins.isEmpty)
+    #expect(state.handle(.searchResults(query: "bit", hits: [Self.bitcoin, Self.wrapped], remote: false))
+      == [.addCoin(Self.bitcoin)])
+    #expect(state.lists.coins.map(\.id) == ["bitcoin"])
+    #expect(state.search.enterPending == false)
+  }
+
   @Test func aCoinAlreadyInYourCoinsIsShownAdded() {
     let coin = FavoriteCoin(id: "wrapped-bitcoin", symbol: "WBTC", name: "Wrapped Bitcoin", addedAt: F.now)
     var state = Self.typed("bit", lists: HomeLists(coins: [coin]))
