@@ -137,7 +137,7 @@ import RatesTestSupport
     #expect(await rates.run(["__complete", "own-coins"]).stdout == "KAS\n")
     #expect(await rates.run(["__complete", "coins", "ka"]).stdout == "kas\n")
     #expect(await rates.run(["__complete", "favorites"]).stdout == "BTC\nSOL\n")
-    let remove = try #require(CoinsCommand.Remove.arguments.first?.completion)
+    let remove = try #require(CoinListActions<CoinsCommand.Words>.Remove.arguments.first?.completion)
     #expect(remove == .local([.ownCoins]))
   }
 

@@ -4,13 +4,13 @@ import RateCore
 /// `rates favorites [list|add|remove] …`: the coins the user starred (`rates coins` is the
 /// main list of coins the user follows).
 ///
-/// The actions are nested types that declare and parse their arguments; ``CoinListCommand``
+/// Its actions are declared once for both lists (``CoinListActions``); ``CoinListCommand``
 /// runs the action they parsed.
 struct FavoritesCommand: CommandDeclaration {
   static let name = "favorites"
   static let abstract = "list, star or unstar your favorites (starred coins)"
-  static let subcommands: [any CommandDeclaration.Type] = [List.self, Add.self, Remove.self]
-  static let defaultSubcommand: (any CommandDeclaration.Type)? = List.self
+  static let subcommands = CoinListActions<Words>.subcommands
+  static let defaultSubcommand: (any CommandDeclaration.Type)? = CoinListActions<Words>.List.self
   static let discussion = """
     Favorites are the coins you star, apart from your coins (rates coins), which top, watch
     and the home screen follow; a favorite need not be one of your coins. The list shows each
@@ -24,64 +24,12 @@ struct FavoritesCommand: CommandDeclaration {
     "rates favorites remove solana",
   ]
 
-  /// `rates favorites [list]`.
-  struct List: RatesCommand {
-    static let name = "list"
-    static let abstract = "your starred coins with their prices and 24-hour change"
-    static let options = [CoinList.currencies]
-    static let examples = ["rates favorites --in EUR,USD"]
-
-    let currencies: [String]
-
-    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      currencies = try CoinList.readCurrencies(&scanner, defaults: defaults)
-    }
-
-    func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await CoinListCommand(list: .favorites, action: .list, currencies: currencies).run(invocation)
-    }
-  }
-
-  /// `rates favorites add <COIN>...`.
-  struct Add: RatesCommand {
-    static let name = "add"
-    static let abstract = "check coins with CoinGecko and star them"
-    static let arguments = [CoinList.coinArgument(completion: .local([.coins]))]
-    static let options = [CoinList.currencies]
-    static let examples = ["rates favorites add BTC ETH solana"]
-
-    let coins: [String]
-    let currencies: [String]
-
-    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      currencies = try CoinList.readCurrencies(&scanner, defaults: defaults)
-      coins = try CoinList.readCoins(&scanner)
-    }
-
-    func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await CoinListCommand(list: .favorites, action: .add(coins), currencies: currencies).run(invocation)
-    }
-  }
-
-  /// `rates favorites remove <COIN>...`.
-  struct Remove: RatesCommand {
-    static let name = "remove"
-    static let aliases = ["rm"]
-    static let abstract = "unstar coins (they stay among your coins)"
-    static let arguments = [CoinList.coinArgument(completion: .local([.favorites]))]
-    static let options = [CoinList.currencies]
-    static let examples = ["rates favorites remove solana"]
-
-    let coins: [String]
-    let currencies: [String]
-
-    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      currencies = try CoinList.readCurrencies(&scanner, defaults: defaults)
-      coins = try CoinList.readCoins(&scanner)
-    }
-
-    func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await CoinListCommand(list: .favorites, action: .remove(coins), currencies: currencies).run(invocation)
-    }
+  /// The words of its `list`, `add` and `remove` actions (``CoinListActions``).
+  enum Words: CoinListWords {
+    static let list = CoinList.favorites
+    static let listAbstract = "your starred coins with their prices and 24-hour change"
+    static let addAbstract = "check coins with CoinGecko and star them"
+    static let removeAbstract = "unstar coins (they stay among your coins)"
+    static let removeCompletion = LocalWords.favorites
   }
 }
