@@ -21,63 +21,72 @@ import Testing
   /// Text the list shows once the fake API's answer is in.
   static let listed = "Bitcoin"
 
-  /// Runs `rates` with `arguments` on a 100 × 30 terminal after printing the shell's pid,
-  /// then prints its status and `stty -a`.
-  static func start(_ arguments: String, server: LoopbackServer) throws -> PseudoTerminalRun {
-    try TerminalEndToEndTests.start(arguments, server: server)
+  /// The home screen running in a pseudo-terminal: the run, the `rates` process, the fake
+  /// APIs and the user's home folder.
+  struct Opened {
+    var run: PseudoTerminalRun
+    var pid: pid_t
+    var server: LoopbackServer
+    var home: URL
+  }
+
+  /// Runs `rates <arguments>` on a 100 × 30 terminal against the fake APIs (after printing
+  /// the shell's pid; then its status and `stty -a`), waits for the list, and hands it to
+  /// `body`; the process, the terminal and the server are cleaned up however it ends.
+  static func withList(_ arguments: String, _ body: (Opened) async throws -> Void) async throws {
+    let server = try LoopbackServer(handler: FakeAPIs.handler(now: { Date() }))
+    defer { server.stop() }
+    let rates = try BinaryRunner(server: server.baseURL, extra: ["RATES_WATCH_FLOOR": "1"])
+    let run = try PseudoTerminalRun(
+      script: ExplorerEndToEndTests.script ?? "", runner: rates,
+      command: "stty cols 100 rows 30; echo \"shell=$$.\"; '\(try BinaryRunner.binary.path)' \(arguments); "
+        + "echo \"status=$?.\"; stty -a")
+    defer { run.kill() }
+    #expect(await run.waitFor(listed), "the list: \(run.text)")
+    let pid = try TerminalEndToEndTests.ratesProcess(of: run)
+    defer { TerminalEndToEndTests.killIfLeft(pid) }
+    try await body(Opened(run: run, pid: pid, server: server, home: rates.home))
   }
 
   @Test(.enabled(if: hasScript, "needs util-linux script"))
   func bareRatesOpensTheListAndQGivesTheTerminalBack() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: { Date() }))
-    defer { server.stop() }
-    let run = try Self.start("", server: server)
-    defer { run.kill() }
-    #expect(await run.waitFor(Self.listed), "the list: \(run.text)")
-    let pid = try TerminalEndToEndTests.ratesProcess(of: run)
-    defer { TerminalEndToEndTests.killIfLeft(pid) }
-    run.send("q")
-    #expect(await run.waitForExit() != nil, "\(run.text)")
-    let output = run.text
-    TerminalEndToEndTests.expectCleanExit(output, status: 0)
-    let on = try #require(output.range(of: Self.mouseOn, options: .backwards))
-    let off = try #require(output.range(of: Self.mouseOff, options: .backwards))
-    #expect(on.upperBound <= off.lowerBound, "mouse reports off again")
-    #expect(server.requestCount > 0)
+    try await Self.withList("") { opened in
+      let (run, server) = (opened.run, opened.server)
+      run.send("q")
+      #expect(await run.waitForExit() != nil, "\(run.text)")
+      let output = run.text
+      TerminalEndToEndTests.expectCleanExit(output, status: 0)
+      let on = try #require(output.range(of: Self.mouseOn, options: .backwards))
+      let off = try #require(output.range(of: Self.mouseOff, options: .backwards))
+      #expect(on.upperBound <= off.lowerBound, "mouse reports off again")
+      #expect(server.requestCount > 0)
+    }
   }
 
   /// A walk through the screens with keys, as a user types them: a coin's detail and a
   /// range, back, search and add a coin (stored in coins.json), back, quit.
   @Test(.enabled(if: hasScript, "needs util-linux script"))
   func keysWalkTheScreensAndAnAddedCoinIsStored() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: { Date() }))
-    defer { server.stop() }
-    let rates = try BinaryRunner(server: server.baseURL)
-    let run = try PseudoTerminalRun(
-      script: ExplorerEndToEndTests.script ?? "", runner: rates,
-      command: "stty cols 100 rows 30; echo \"shell=$$.\"; '\(try BinaryRunner.binary.path)' ui; "
-        + "echo \"status=$?.\"; stty -a")
-    defer { run.kill() }
-    #expect(await run.waitFor(Self.listed), "the list: \(run.text)")
-    let pid = try TerminalEndToEndTests.ratesProcess(of: run)
-    defer { TerminalEndToEndTests.killIfLeft(pid) }
-    run.send("\r")
-    #expect(await run.waitFor("all-time high"), "the detail: \(run.text)")
-    run.send("1")
-    #expect(await run.waitFor("7 days"), "seven days: \(run.text)")
-    run.send("q/so")
-    // The hit's line (the list's row spaces the name further off).
-    #expect(await run.waitFor("SOL  Solana"), "a search hit: \(run.text)")
-    run.send("\r")
-    #expect(await run.waitFor("Added Solana (SOL) to your coins"), "\(run.text)")
-    run.send("\u{1B}")
-    #expect(await run.waitFor("Your coins"), "back on the list: \(run.text)")
-    run.send("q")
-    #expect(await run.waitForExit() != nil, "\(run.text)")
-    TerminalEndToEndTests.expectCleanExit(run.text, status: 0)
-    let stored = try String(
-      contentsOf: rates.home.appendingPathComponent("data/rates/coins.json"), encoding: .utf8)
-    #expect(stored.contains("\"solana\""), "\(stored)")
+    try await Self.withList("ui") { opened in
+      let run = opened.run
+      run.send("\r")
+      #expect(await run.waitFor("all-time high"), "the detail: \(run.text)")
+      run.send("1")
+      #expect(await run.waitFor("7 days"), "seven days: \(run.text)")
+      run.send("q/so")
+      // The hit's line (the list's row spaces the name further off).
+      #expect(await run.waitFor("SOL  Solana"), "a search hit: \(run.text)")
+      run.send("\r")
+      #expect(await run.waitFor("Added Solana (SOL) to your coins"), "\(run.text)")
+      run.send("\u{1B}")
+      #expect(await run.waitFor("Your coins"), "back on the list: \(run.text)")
+      run.send("q")
+      #expect(await run.waitForExit() != nil, "\(run.text)")
+      TerminalEndToEndTests.expectCleanExit(run.text, status: 0)
+      let stored = try String(
+        contentsOf: opened.home.appendingPathComponent("data/rates/coins.json"), encoding: .utf8)
+      #expect(stored.contains("\"solana\""), "\(stored)")
+    }
   }
 
   @Test(
@@ -86,72 +95,60 @@ import Testing
   func ctrlCAndSignalsEndItWithTheirStatusAndTheTerminalRestored(
     way: String, status: Int
   ) async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: { Date() }))
-    defer { server.stop() }
-    let run = try Self.start("ui", server: server)
-    defer { run.kill() }
-    #expect(await run.waitFor(Self.listed), "the list: \(run.text)")
-    let pid = try TerminalEndToEndTests.ratesProcess(of: run)
-    defer { TerminalEndToEndTests.killIfLeft(pid) }
-    switch way {
-    case "ctrl-c": run.send("\u{03}")
-    case "SIGTERM": kill(pid, SIGTERM)
-    default: kill(pid, SIGHUP)
+    try await Self.withList("ui") { opened in
+      let (run, pid) = (opened.run, opened.pid)
+      switch way {
+      case "ctrl-c": run.send("\u{03}")
+      case "SIGTERM": kill(pid, SIGTERM)
+      default: kill(pid, SIGHUP)
+      }
+      #expect(await run.waitForExit() != nil, "\(run.text)")
+      TerminalEndToEndTests.expectCleanExit(run.text, status: status)
+      #expect(run.text.contains(Self.mouseOff))
     }
-    #expect(await run.waitForExit() != nil, "\(run.text)")
-    TerminalEndToEndTests.expectCleanExit(run.text, status: status)
-    #expect(run.text.contains(Self.mouseOff))
   }
 
   @Test(.enabled(if: hasScript, "needs util-linux script"))
   func ctrlZGivesTheTerminalBackAndContinueRedraws() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: { Date() }))
-    defer { server.stop() }
-    let run = try Self.start("ui", server: server)
-    defer { run.kill() }
-    #expect(await run.waitFor(Self.listed), "the list: \(run.text)")
-    let pid = try TerminalEndToEndTests.ratesProcess(of: run)
-    defer { TerminalEndToEndTests.killIfLeft(pid) }
-    run.send("\u{1A}")
-    #expect(
-      await eventually { TerminalEndToEndTests.state(of: pid) == "T" }, "stopped: \(run.text)")
-    #expect(await run.waitFor(TerminalEndToEndTests.leave), "left before stopping: \(run.text)")
-    try TerminalEndToEndTests.expectGivenBack(run.text, pid: pid, frame: Self.listed)
-    #expect(run.text.contains(Self.mouseOff), "no mouse reports while stopped")
+    try await Self.withList("ui") { opened in
+      let (run, pid) = (opened.run, opened.pid)
+      run.send("\u{1A}")
+      #expect(
+        await eventually { TerminalEndToEndTests.state(of: pid) == "T" }, "stopped: \(run.text)")
+      #expect(await run.waitFor(TerminalEndToEndTests.leave), "left before stopping: \(run.text)")
+      try TerminalEndToEndTests.expectGivenBack(run.text, pid: pid, frame: Self.listed)
+      #expect(run.text.contains(Self.mouseOff), "no mouse reports while stopped")
 
-    let mark = run.text.utf8.count
-    kill(pid, SIGCONT)
-    #expect(await run.waitFor(TerminalEndToEndTests.enter, after: mark), "entered: \(run.text)")
-    #expect(await run.waitFor(Self.listed, after: mark), "redrawn: \(run.text)")
-    #expect(await run.waitFor(Self.mouseOn, after: mark), "mouse reports again")
-    run.send("q")
-    #expect(await run.waitForExit() != nil, "\(run.text)")
-    TerminalEndToEndTests.expectCleanExit(run.text, status: 0)
+      let mark = run.text.utf8.count
+      kill(pid, SIGCONT)
+      #expect(await run.waitFor(TerminalEndToEndTests.enter, after: mark), "entered: \(run.text)")
+      #expect(await run.waitFor(Self.listed, after: mark), "redrawn: \(run.text)")
+      #expect(await run.waitFor(Self.mouseOn, after: mark), "mouse reports again")
+      run.send("q")
+      #expect(await run.waitForExit() != nil, "\(run.text)")
+      TerminalEndToEndTests.expectCleanExit(run.text, status: 0)
+    }
   }
 
   @Test(.enabled(if: hasScript, "needs util-linux script"))
   func aResizeRedrawsAtTheNewSize() async throws {
-    let server = try LoopbackServer(handler: FakeAPIs.handler(now: { Date() }))
-    defer { server.stop() }
-    let run = try Self.start("ui", server: server)
-    defer { run.kill() }
-    #expect(await run.waitFor(Self.listed), "the list: \(run.text)")
-    let pid = try TerminalEndToEndTests.ratesProcess(of: run)
-    defer { TerminalEndToEndTests.killIfLeft(pid) }
+    try await Self.withList("ui") { opened in
+      let (run, pid) = (opened.run, opened.pid)
 
-    let mark = run.text.utf8.count
-    // The kernel sends SIGWINCH to the terminal's foreground group when its size changes.
-    #expect(Self.resize(pid, columns: 50, rows: 15))
-    #expect(
-      await eventually { Self.lastFrame(of: run.text, after: mark).map { $0.count == 15 } == true },
-      "a 15-line frame: \(run.text)")
-    let frame = try #require(Self.lastFrame(of: run.text, after: mark))
-    for line in frame {
-      #expect(TerminalText.displayWidth(line) <= 50, "\(line)")
+      let mark = run.text.utf8.count
+      // The kernel sends SIGWINCH to the terminal's foreground group when its size changes.
+      #expect(Self.resize(pid, columns: 50, rows: 15))
+      #expect(
+        await eventually { Self.lastFrame(of: run.text, after: mark).map { $0.count == 15 } == true },
+        "a 15-line frame: \(run.text)")
+      let frame = try #require(Self.lastFrame(of: run.text, after: mark))
+      for line in frame {
+        #expect(TerminalText.displayWidth(line) <= 50, "\(line)")
+      }
+      run.send("q")
+      #expect(await run.waitForExit() != nil, "\(run.text)")
+      TerminalEndToEndTests.expectCleanExit(run.text, status: 0)
     }
-    run.send("q")
-    #expect(await run.waitForExit() != nil, "\(run.text)")
-    TerminalEndToEndTests.expectCleanExit(run.text, status: 0)
   }
 
   @Test func withoutATerminalUIExits64InOneLine() async throws {
