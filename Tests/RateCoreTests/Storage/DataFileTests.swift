@@ -248,36 +248,12 @@ import RatesTestSupport
 
   // MARK: - Concurrency and locking
 
-  /// Errors collected from plain threads, which cannot record issues themselves.
-  final class Failures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var messages: [String] = []
-
-    func append(_ message: String) { lock.withLock { messages.append(message) } }
-    var all: [String] { lock.withLock { messages } }
-  }
-
   @Test func concurrentUpdatesKeepEveryEntry() throws {
     let file = try makeFile()
-    let failures = Failures()
-    let start = DispatchSemaphore(value: 0)
-    let done = DispatchGroup()
-    // Twenty real threads (not a pool sized to the cores), released together.
-    for index in 0..<20 {
-      done.enter()
-      Thread {
-        start.wait()
-        do {
-          try file.update { $0.append("PAIR-\(index)") }
-        } catch {
-          failures.append("update \(index) failed: \(error)")
-        }
-        done.leave()
-      }.start()
+    let failures = runTogether(20) { index in
+      try file.update { $0.append("PAIR-\(index)") }
     }
-    for _ in 0..<20 { start.signal() }
-    done.wait()
-    #expect(failures.all == [])
+    #expect(failures == [])
     let favorites = try file.read()
     #expect(favorites.count == 20)
     #expect(Set(favorites) == Set((0..<20).map { "PAIR-\($0)" }))

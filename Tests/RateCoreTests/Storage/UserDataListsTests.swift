@@ -57,24 +57,10 @@ import RatesTestSupport
   /// different coin at once: every one of them is kept.
   @Test func concurrentAddsLoseNoCoin() throws {
     let directory = try makeTemporaryDirectory().appendingPathComponent("rates")
-    let failures = Messages()
-    let start = DispatchSemaphore(value: 0)
-    let done = DispatchGroup()
-    for index in 0..<20 {
-      done.enter()
-      Thread {
-        start.wait()
-        do {
-          try UserData(directory: directory).addCoins([coin("coin-\(index)")])
-        } catch {
-          failures.append("add \(index) failed: \(error)")
-        }
-        done.leave()
-      }.start()
+    let failures = runTogether(20) { index in
+      try UserData(directory: directory).addCoins([coin("coin-\(index)")])
     }
-    for _ in 0..<20 { start.signal() }
-    done.wait()
-    #expect(failures.all == [])
+    #expect(failures == [])
     let stored = try UserData(directory: directory).readCoins().map(\.id)
     #expect(stored.count == 20)
     #expect(Set(stored) == Set((0..<20).map { "coin-\($0)" }))
@@ -133,11 +119,3 @@ import RatesTestSupport
   }
 }
 
-/// Messages collected from several threads.
-final class Messages: @unchecked Sendable {
-  private let lock = NSLock()
-  private var messages: [String] = []
-
-  func append(_ message: String) { lock.withLock { messages.append(message) } }
-  var all: [String] { lock.withLock { messages } }
-}

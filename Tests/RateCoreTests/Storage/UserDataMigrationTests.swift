@@ -30,7 +30,7 @@ import RatesTestSupport
 
   struct Setup {
     var directory: URL
-    var notices: Messages
+    var notices: Recorder<String>
     var data: UserData
     var favoritesURL: URL { directory.appendingPathComponent("favorites.json") }
     var coinsURL: URL { directory.appendingPathComponent("coins.json") }
@@ -40,7 +40,7 @@ import RatesTestSupport
   func makeSetup(favorites: String? = oldFavorites) throws -> Setup {
     let directory = try makeTemporaryDirectory().appendingPathComponent("rates")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let notices = Messages()
+    let notices = Recorder<String>()
     let data = UserData(directory: directory, notify: { notices.append("\($0)") })
     let setup = Setup(directory: directory, notices: notices, data: data)
     if let favorites { try Data(favorites.utf8).write(to: setup.favoritesURL) }
@@ -106,29 +106,15 @@ import RatesTestSupport
   /// one notice, one backup.
   @Test func concurrentMigrationsCopyOnce() throws {
     let setup = try makeSetup()
-    let failures = Messages()
-    let start = DispatchSemaphore(value: 0)
-    let done = DispatchGroup()
-    for index in 0..<20 {
-      done.enter()
-      Thread {
-        start.wait()
-        do {
-          let data = UserData(directory: setup.directory, notify: { setup.notices.append("\($0)") })
-          if index.isMultiple(of: 2) {
-            try data.addCoins([FavoriteCoin(id: "coin-\(index)", symbol: "C\(index)", name: nil, addedAt: fixedNow)])
-          } else {
-            _ = try data.readCoins()
-          }
-        } catch {
-          failures.append("\(index): \(error)")
-        }
-        done.leave()
-      }.start()
+    let failures = runTogether(20) { index in
+      let data = UserData(directory: setup.directory, notify: { setup.notices.append("\($0)") })
+      if index.isMultiple(of: 2) {
+        try data.addCoins([FavoriteCoin(id: "coin-\(index)", symbol: "C\(index)", name: nil, addedAt: fixedNow)])
+      } else {
+        _ = try data.readCoins()
+      }
     }
-    for _ in 0..<20 { start.signal() }
-    done.wait()
-    #expect(failures.all == [])
+    #expect(failures == [])
     let coins = try setup.data.readCoins().map(\.id)
     #expect(coins.prefix(2) == ["bitcoin", "solana"])
     #expect(Set(coins.dropFirst(2)) == Set(stride(from: 0, to: 20, by: 2).map { "coin-\($0)" }))

@@ -73,26 +73,12 @@ import Testing
       try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
       return link
     }
-    let failures = Failures()
-    let start = DispatchSemaphore(value: 0)
-    let done = DispatchGroup()
     let writers = 24
-    for index in 0..<writers {
-      done.enter()
-      Thread {
-        start.wait()
-        let file = DataFile(url: links[index % 2], key: "favorites", empty: [String]())
-        do {
-          try file.update { $0.append("COIN-\(index)") }
-        } catch {
-          failures.append("writer \(index): \(error)")
-        }
-        done.leave()
-      }.start()
+    let failures = runTogether(writers) { index in
+      let file = DataFile(url: links[index % 2], key: "favorites", empty: [String]())
+      try file.update { $0.append("COIN-\(index)") }
     }
-    for _ in 0..<writers { start.signal() }
-    done.wait()
-    #expect(failures.all == [])
+    #expect(failures == [])
     let stored = try DataFile(url: real, key: "favorites", empty: [String]()).read()
     #expect(Set(stored) == Set((0..<writers).map { "COIN-\($0)" }))
     #expect(stored.count == writers)
@@ -194,12 +180,4 @@ import Testing
         == ["currency": "EUR", "theme": "dark", "timeout": "20"])
   }
 
-  /// Errors collected from plain threads, which cannot record issues themselves.
-  final class Failures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var messages: [String] = []
-
-    func append(_ message: String) { lock.withLock { messages.append(message) } }
-    var all: [String] { lock.withLock { messages } }
-  }
 }
