@@ -75,6 +75,10 @@ extension HomeRenderer {
     if let message = detail.message { return message }
     if let status = pauseOrFailure(state.status, now: state.now, context) { return status }
     if detail.loading, detail.data != nil { return "Loading \(detail.days) days\(ellipsis)" }
+    if let data = detail.data, data.series.source.hasPrefix(ECBSnapshot.sourcePrefix) {
+      // Offline with nothing cached: the rates built into rates, named as history names them.
+      return context.style.yellow("offline: " + TerminalText.sanitize(data.series.source)) + "  r refresh"
+    }
     if let data = detail.data, data.stale {
       let age = AgeText.describe(state.now.timeIntervalSince(data.fetchedAt))
       return context.style.yellow("stale: cached \(age) ago") + "  r refresh"

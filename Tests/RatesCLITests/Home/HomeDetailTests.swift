@@ -244,6 +244,16 @@ import Testing
     #expect(header.hasPrefix("XRP in USD"), "\(header)")
   }
 
+  /// Offline with nothing cached, a pair's detail is drawn from the built-in ECB rates: the
+  /// footer names them as `history` does, not as an ordinary stale cache.
+  @Test func ratesBuiltInAreNamedAsSuch() {
+    var data = F.pairDetail()
+    data.series.source = ECBSnapshot.sourcePrefix + "2026-10-30"
+    data.stale = true
+    let footer = F.frame(F.onDetail(F.gbpUSD, data: data), 80, 24).last ?? ""
+    #expect(footer.hasPrefix("offline: ECB snapshot to 2026-10-30"), "\(footer)")
+  }
+
   @Test func aRateLimitPauseIsNotHidden() {
     var state = F.onDetail(data: F.coinDetail())
     _ = state.handle(.status(.rateLimited(until: F.now.addingTimeInterval(42))))
