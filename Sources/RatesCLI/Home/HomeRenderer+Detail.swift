@@ -103,8 +103,7 @@ extension HomeRenderer {
       // Nothing loaded: loading, or why nothing came, as the list says it.
       let note =
         detail.data == nil
-        ? noBoardYet(status, HomeRenderContext(width: width, height: window.height, style: style, ascii: ascii))
-          .replacingOccurrences(of: "Loading", with: "Loading \(detail.days) days")
+        ? noDataYet(status, loading: "Loading \(detail.days) days", ascii: ascii)
         : "No data for these days"
       return DetailLayout(body: Array(figures.prefix(max(0, room - 2))) + ["", note])
     }

@@ -9,7 +9,7 @@ extension HomeRenderer {
     let header = headerLine(state, title: nil, context)
     let footer = statusLine(state, hints: listHints(state, context), context)
     guard state.board != nil else {
-      return compose(header: header, body: [noBoardYet(state.status, context)], footer: footer, context)
+      return compose(header: header, body: [noDataYet(state.status, ascii: context.ascii)], footer: footer, context)
     }
     let rows = state.listRows
     // Headings, hints and row numbers first: only the rows in view get sparklines.
@@ -41,12 +41,15 @@ extension HomeRenderer {
     return compose(header: header, body: text, footer: footer, context)
   }
 
-  /// The body before any board came: loading, or why nothing came (the status line says more).
-  static func noBoardYet(_ status: HomeStatus, _ context: HomeRenderContext) -> String {
+  /// The body before any data came: loading (`what` is loading), or why nothing came (the
+  /// status line says more). The list's and the detail's.
+  static func noDataYet(
+    _ status: HomeStatus, loading what: String = "Loading", ascii: Bool
+  ) -> String {
     switch status {
     case .failed: return "No data yet: r to try again"
     case .rateLimited: return "No data yet: waiting out the pause"
-    case .idle, .loading: return context.ascii ? "Loading..." : "Loading…"
+    case .idle, .loading: return what + (ascii ? "..." : "…")
     }
   }
 

@@ -71,11 +71,9 @@ public struct HomeState: Equatable, Sendable {
   /// The currency the list is shown in.
   public var currency: String { currencies[min(currencyIndex, currencies.count - 1)] }
 
-  /// What to do when the screen opens: load the list from the cache, then fresh.
-  public var startEffects: [HomeEffect] { [.loadBoard(currency: currency, refresh: false)] }
-
-  /// Opens the screen: ``startEffects``, noted as a load in flight and asked for now, so that
-  /// the refresh policy retries it after ``refreshInterval`` even when no board ever came.
+  /// Opens the screen: loads the list (cached first, then fresh), noted as a load in flight
+  /// and asked for now, so that the refresh policy retries it after ``refreshInterval`` even
+  /// when no board ever came.
   public mutating func start() -> [HomeEffect] { loadBoard(refresh: false) }
 
   /// Applies one event; returns the effects to carry out, in order.
