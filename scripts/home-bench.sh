@@ -19,22 +19,9 @@ cd "$(dirname "$0")/.."
 minutes=${1:-5}
 keys=${2:-200}
 
-# Retried: a tree being edited meanwhile fails with "modified during the build".
-built=0
-for _ in 1 2 3 4 5 6; do
-  if swift build -c release >"${TMPDIR:-/tmp}/home-bench-build.log" 2>&1; then
-    built=1
-    break
-  fi
-  grep -q "modified during the build" "${TMPDIR:-/tmp}/home-bench-build.log" || break
-  sleep 10
-done
-if [ "$built" != 1 ]; then
-  echo "release build failed:" >&2
-  grep -E "error" "${TMPDIR:-/tmp}/home-bench-build.log" | head -20 >&2
-  exit 1
-fi
-bin=$(swift build -c release --show-bin-path)/rates
+# shellcheck source=scripts/release-build.sh
+source scripts/release-build.sh
+release_build
 
 FAKE_API=$(dirname "$bin")/fake-api
 # shellcheck source=scripts/fake-env.sh

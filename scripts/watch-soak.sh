@@ -11,22 +11,9 @@ cd "$(dirname "$0")/.."
 count=${1:-30}
 every=${2:-10}
 
-# Retried: a tree being edited meanwhile fails with "modified during the build".
-built=0
-for _ in 1 2 3 4 5 6; do
-  if swift build -c release --scratch-path "${SOAK_SCRATCH:-.build}" >"${TMPDIR:-/tmp}/watch-soak-build.log" 2>&1; then
-    built=1
-    break
-  fi
-  grep -q "modified during the build" "${TMPDIR:-/tmp}/watch-soak-build.log" || break
-  sleep 10
-done
-if [ "$built" != 1 ]; then
-  echo "release build failed:" >&2
-  grep -E "error" "${TMPDIR:-/tmp}/watch-soak-build.log" | head -20 >&2
-  exit 1
-fi
-bin=$(swift build -c release --scratch-path "${SOAK_SCRATCH:-.build}" --show-bin-path)/rates
+# shellcheck source=scripts/release-build.sh
+source scripts/release-build.sh
+release_build --scratch-path "${SOAK_SCRATCH:-.build}"
 
 FAKE_API=$(dirname "$bin")/fake-api
 # shellcheck source=scripts/fake-env.sh
