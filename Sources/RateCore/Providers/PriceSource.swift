@@ -105,7 +105,10 @@ extension PriceSource {
         do {
           samples =
             days.upperBound >= today && span <= 365
-            ? try await client.marketChart(id: asset.id, currency: currency, days: span)
+            ? try AnswerGate.series(
+              try await client.marketChart(id: asset.id, currency: currency, days: span),
+              inside: AnswerGate.chartWindow(days: span, now: currentTime), provider: name,
+              endpoint: "/coins/{id}/market_chart")
             : try await client.marketChartRange(
               id: asset.id, currency: currency, from: days.lowerBound.start,
               to: min(days.upperBound.end, currentTime), reachingBack: span)
