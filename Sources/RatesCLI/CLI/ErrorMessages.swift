@@ -33,6 +33,9 @@ extension ProviderError: LocalizedError {
         + KeyAdvice.missing(keySetup)
     case .apiKeyRejected(let provider, let detail):
       return "\(Providers.displayName(provider)) rejected the API key: \(detail)"
+    case .paidPlanOnly(let provider, let endpoint):
+      return "\(Providers.displayName(provider)) serves \(endpoint) only on its paid plans"
+        + " (no API key is set): set COINGECKO_PRO_API_KEY to a paid plan's key to use it"
     case .keyPlanMismatch(let provider, let code, let sent):
       return "\(Providers.displayName(provider)) rejected the API key (error \(code)): "
         + KeyAdvice.planMismatch(code: code, sent: sent, keySetup)

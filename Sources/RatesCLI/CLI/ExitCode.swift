@@ -88,7 +88,7 @@ public struct ErrorReport: Equatable, Sendable {
       case .historyTooOld: self.init(.usage, "history_too_old", error)
       case .noProvider: self.init(.usage, "no_provider", error)
       case .notCovered: self.init(.usage, "unsupported", error)
-      case .apiKeyMissing, .apiKeyRejected, .keyPlanMismatch:
+      case .apiKeyMissing, .apiKeyRejected, .paidPlanOnly, .keyPlanMismatch:
         self.init(.config, "api_key", error, message: error.message(keySetup: keySetup))
       case .serverError: self.init(.unavailable, "server_error", error)
       case .httpStatus: self.init(.unavailable, "http_error", error)

@@ -229,6 +229,8 @@ public struct CoinGeckoClient: Sendable {
     case 10002?: error = .apiKeyMissing(provider: provider)
     case let code? where code == 10010 || code == 10011:
       error = .keyPlanMismatch(provider: provider, code: code, sent: sent)
+    case 10005? where sent == nil:
+      error = .paidPlanOnly(provider: provider, endpoint: endpoint)
     case 10005?:
       error = .apiKeyRejected(provider: provider, detail: "\(endpoint) is not included in your plan")
     default:
