@@ -77,6 +77,17 @@ extension ProviderError: LocalizedError {
   }
 }
 
+extension CoinResolver.Refusal: LocalizedError {
+  public var errorDescription: String? {
+    switch self {
+    case .currencyCode(let code):
+      let name = TerminalText.sanitize(code)
+      return "\(name) is a currency, not a coin: to mean a coin with the symbol \(name), name it by"
+        + " its CoinGecko id ('rates search \(name)' lists them, e.g. rates coins add <id>)"
+    }
+  }
+}
+
 extension ProviderError {
   /// The longest provider message shown, in characters.
   static let messageLimit = 160

@@ -96,6 +96,8 @@ public struct ErrorReport: Equatable, Sendable {
       case .malformedResponse: self.init(.unavailable, "malformed_response", error)
       case .noData: self.init(.noData, "no_data", error)
       }
+    case let error as CoinResolver.Refusal:
+      self.init(.usage, "not_a_coin", error)
     case let error as LedgerCommand.ImportRefusal:
       self.init(.usage, "bad_import", error)
     case let error as LedgerQueryError:
