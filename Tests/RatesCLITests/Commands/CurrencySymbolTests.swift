@@ -59,6 +59,8 @@ import Testing
     #expect(quote["source"] as? String == "frankfurter")
     let history = try await rates.run(["history", "GBP", "EUR", "--days", "3", "--json"]).json()
     #expect(history["source"] as? String == "frankfurter")
+    let convert = await rates.run(["convert", "1", "GBP", "USD"])
+    #expect(convert.status == 0 && convert.stdout.contains("Frankfurter (ECB)"), "\(convert.stdout)")
   }
 
   @Test func aCoinAddedByItsIdIsWatchedAsThatCoin() async throws {
