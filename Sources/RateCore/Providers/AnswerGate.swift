@@ -4,9 +4,10 @@ import Foundation
 /// anything is shown or stored: the home of the rules (bounds, windows,
 /// units, order and duplicates); each client applies them to its endpoints.
 ///
-/// - A price or rate is finite, above 0 and at most ``largestPrice``
-///   (10^15: one Bitcoin in Vietnamese dong or Lebanese pounds is about
-///   10^10; a tiny coin's 10^-10 is fine).
+/// - A price or rate is finite, at least ``smallestPrice`` and at most
+///   ``largestPrice`` (10^-20 to 10^15: one Bitcoin in Vietnamese dong or
+///   Lebanese pounds is about 10^10, a tiny coin 10^-10, in Bitcoin 10^-15;
+///   the inverse of any accepted rate is finite too).
 /// - A market cap, volume or supply is finite, not negative and at most
 ///   ``largestAmount`` (10^24); a 24-hour change is finite, at least -100 %
 ///   and at most ``largestChangePercent``.
@@ -26,6 +27,8 @@ import Foundation
 public enum AnswerGate {
   /// The largest price or rate accepted.
   public static let largestPrice: Double = 1e15
+  /// The smallest price or rate accepted.
+  public static let smallestPrice: Double = 1e-20
   /// The largest market cap, volume or supply accepted.
   public static let largestAmount: Double = 1e24
   /// The largest 24-hour change accepted, in percent.
@@ -37,7 +40,7 @@ public enum AnswerGate {
 
   /// Whether `value` is a plausible price or rate.
   public static func isPrice(_ value: Double) -> Bool {
-    value.isFinite && value > 0 && value <= largestPrice
+    value.isFinite && value >= smallestPrice && value <= largestPrice
   }
 
   /// Whether `value` is a plausible market cap, volume or supply.
