@@ -272,6 +272,7 @@ import RatesTestSupport
     let client = CoinGeckoClient(
       baseURL: URL(string: "https://gecko.test/api/v3")!, key: nil, transport: stub.transport)
     let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    defer { try? FileManager.default.removeItem(at: cache.directory) }
     let resolver = CoinResolver(client: client, cache: cache, now: { now }, offline: false, notify: { _ in })
     let notes = Recorder<String>()
     let service = RateService(
