@@ -5,7 +5,9 @@ import Testing
 @testable import RatesCLI
 
 /// Timestamps no clock can show, through the real binary: once a SIGILL in
-/// ISO 8601 formatting and `Day(containing:)`, now dropped by range checks.
+/// ISO 8601 formatting and `Day(containing:)`. An impossible `last_updated_at`
+/// is dropped (the price kept, its time unknown); a chart holding an
+/// impossible time is refused whole (issue 22, ``AnswerGate``): one line, exit 69.
 @Suite struct HostileNumbersEndToEndTests {
   static let values = ["1e300", "9223372036854775807", "-9223372036854775808"]
 
@@ -42,7 +44,8 @@ import Testing
     #expect(!current.stdout.contains("9999-12-31"))
 
     let history = try await runner.run(["history", "BTC", "EUR", "--days", "7", "--refresh"])
-    #expect(history.status == 0, "\(history.stderr)")
-    #expect(history.stdout.contains("BTC/EUR"))
+    #expect(history.status == 69, "\(history.stderr)")
+    #expect(history.stderr.contains("CoinGecko") && history.stderr.contains("not a possible time"))
+    #expect(history.stderr.split(separator: "\n").count == 1, "\(history.stderr)")
   }
 }

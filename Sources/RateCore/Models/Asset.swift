@@ -13,6 +13,14 @@ public struct Asset: Hashable, Sendable, Codable {
     self.symbol = symbol
     self.id = id
   }
+
+  /// The name that stands for this coin wherever a name is routed to a
+  /// provider (``PairRouter``) or resolved again: its upper-case symbol, or its
+  /// id when the symbol is a currency code (a coin `poundtoken` with the
+  /// symbol GBP must never be priced as the pound) or is the id as typed.
+  public var routingName: String {
+    symbol.uppercased() == symbol && !PairRouter.isCurrencyCode(symbol) ? symbol : id
+  }
 }
 
 /// Currency codes `rates` knows without asking a provider.

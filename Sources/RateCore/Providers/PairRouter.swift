@@ -24,9 +24,8 @@ public enum PairRouter {
   public static func route(base: String, quote: String, forced: Provider?) throws -> PairRoute {
     let b = base.uppercased()
     let q = quote.uppercased()
-    // A quote-only code (XDR, SATS…) is routed like a currency: never asked for as a coin.
-    let baseIsFiat = isFiat(b) || CurrencyCodes.quoteOnly.contains(b)
-    let quoteIsFiat = isFiat(q) || CurrencyCodes.quoteOnly.contains(q)
+    let baseIsFiat = isCurrencyCode(b)
+    let quoteIsFiat = isCurrencyCode(q)
     switch forced {
     case .frankfurter?:
       guard FiatCurrencies.isFiat(b), FiatCurrencies.isFiat(q) else {
@@ -55,6 +54,14 @@ public enum PairRouter {
   /// Whether `code` names a fiat currency rather than a coin.
   public static func isFiat(_ code: String) -> Bool {
     FiatCurrencies.isFiat(code) || CurrencyCodes.fiat.contains(code.uppercased())
+  }
+
+  /// Whether `code` (any case) is a currency, never a coin's symbol: a fiat
+  /// code or a quote-only code (XDR, SATS…). The one rule for a symbol that
+  /// collides with a currency: the code means the currency, and a coin with
+  /// that symbol is named by its id.
+  public static func isCurrencyCode(_ code: String) -> Bool {
+    isFiat(code) || CurrencyCodes.quoteOnly.contains(code.uppercased())
   }
 }
 

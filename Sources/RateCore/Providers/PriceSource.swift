@@ -97,21 +97,8 @@ extension PriceSource {
       dailyCloses: { asset, currency, days in
         let currentTime = now()
         let today = Day(containing: currentTime)
-        // `days=N` reaches back N days from now; one more than the span keeps
-        // the first day's close inside the answer. Older or past-ending spans
-        // use the range endpoint (`to`: the end of the last day, its close).
-        let span = max(1, days.lowerBound.distance(to: today) + 1)
-        let samples: [(Date, Double)]
-        do {
-          samples =
-            days.upperBound >= today && span <= 365
-            ? try await client.marketChart(id: asset.id, currency: currency, days: span)
-            : try await client.marketChartRange(
-              id: asset.id, currency: currency, from: days.lowerBound.start,
-              to: min(days.upperBound.end, currentTime), reachingBack: span)
-        } catch let error as ProviderError {
-          throw error.about(asset, typed: asset.symbol)
-        }
+        let samples = try await CoinGeckoCharts.samples(
+          client: client, asset: asset, currency: currency, days: days, now: currentTime)
         if samples.isEmpty, days.upperBound < today {
           throw ProviderError.noData(
             provider: name,
@@ -188,6 +175,34 @@ extension PriceSource {
         }
         return DailyCloses(closes: closes.filter { $0.date < today }, latest: nil)
       })
+  }
+}
+
+/// Which CoinGecko chart answers a span of days.
+enum CoinGeckoCharts {
+  /// The samples for `days` at `now`, through ``AnswerGate``. `days=N` reaches
+  /// back N days from now; one more than the span keeps the first day's close
+  /// inside the answer (its window checked here: the client does not know
+  /// now). Older or past-ending spans use the range endpoint (`to`: the end
+  /// of the last day, its close).
+  static func samples(
+    client: CoinGeckoClient, asset: Asset, currency: String, days: ClosedRange<Day>, now: Date
+  ) async throws -> [(Date, Double)] {
+    let today = Day(containing: now)
+    let span = max(1, days.lowerBound.distance(to: today) + 1)
+    do {
+      guard days.upperBound >= today && span <= 365 else {
+        return try await client.marketChartRange(
+          id: asset.id, currency: currency, from: days.lowerBound.start,
+          to: min(days.upperBound.end, now), reachingBack: span)
+      }
+      return try AnswerGate.series(
+        try await client.marketChart(id: asset.id, currency: currency, days: span),
+        inside: AnswerGate.chartWindow(days: span, now: now), provider: Providers.coinGecko,
+        endpoint: "/coins/{id}/market_chart")
+    } catch let error as ProviderError {
+      throw error.about(asset, typed: asset.symbol)
+    }
   }
 }
 

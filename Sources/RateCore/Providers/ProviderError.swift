@@ -15,6 +15,9 @@ public enum ProviderError: Error, Equatable, Sendable {
   case apiKeyMissing(provider: String)
   /// The plan lacks the endpoint, or the key was refused for another reason.
   case apiKeyRejected(provider: String, detail: String)
+  /// No key was sent and `endpoint` is served only on a paid plan
+  /// (CoinGecko's code 10005 on a keyless request).
+  case paidPlanOnly(provider: String, endpoint: String)
   /// The key and the host belong to different plans: CoinGecko's `code`
   /// 10010 (a Pro key on the public host) or 10011 (a Demo key on the pro
   /// host). `sent` is the plan the key was sent as (`nil`: no key was sent).
@@ -47,7 +50,7 @@ public enum ProviderError: Error, Equatable, Sendable {
     case .rateLimited, .serverError, .network, .malformedResponse, .httpStatus, .noData:
       return true
     case .coinNotFound, .invalidCurrency, .unsupported, .apiKeyMissing, .apiKeyRejected,
-      .keyPlanMismatch, .historyTooOld, .noProvider, .notCovered:
+      .paidPlanOnly, .keyPlanMismatch, .historyTooOld, .noProvider, .notCovered:
       return false
     }
   }

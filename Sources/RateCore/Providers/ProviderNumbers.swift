@@ -8,7 +8,8 @@ import Foundation
 /// Accepted instants run from 1970-01-01T00:00:00Z to 9999-12-31T23:59:59Z:
 /// no provider timestamp is older than the Unix epoch, and ISO 8601 writes
 /// four-digit years. What a provider does with a rejected value is decided
-/// per field and documented there (CoinGecko: the point or time is dropped).
+/// per field and documented there: a series' point refuses the answer
+/// (``AnswerGate``), an update time is dropped (the price kept).
 enum ProviderNumbers {
   /// The earliest accepted instant, in Unix seconds: 1970-01-01T00:00:00Z.
   static let earliestSeconds: Double = 0

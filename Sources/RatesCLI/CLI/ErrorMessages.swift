@@ -33,6 +33,9 @@ extension ProviderError: LocalizedError {
         + KeyAdvice.missing(keySetup)
     case .apiKeyRejected(let provider, let detail):
       return "\(Providers.displayName(provider)) rejected the API key: \(detail)"
+    case .paidPlanOnly(let provider, let endpoint):
+      return "\(Providers.displayName(provider)) serves \(endpoint) only on its paid plans"
+        + " (no API key is set): set COINGECKO_PRO_API_KEY to a paid plan's key to use it"
     case .keyPlanMismatch(let provider, let code, let sent):
       return "\(Providers.displayName(provider)) rejected the API key (error \(code)): "
         + KeyAdvice.planMismatch(code: code, sent: sent, keySetup)
@@ -70,6 +73,17 @@ extension ProviderError: LocalizedError {
         + " (see 'rates currencies') and CoinGecko prices coins; for a street rate, record your"
         + " exchanges with 'rates ledger add', then 'rates ledger rate \(base) \(quote)'"
         + " (convert and stats take --ledger)"
+    }
+  }
+}
+
+extension CoinResolver.Refusal: LocalizedError {
+  public var errorDescription: String? {
+    switch self {
+    case .currencyCode(let code):
+      let name = TerminalText.sanitize(code)
+      return "\(name) is a currency, not a coin: to mean a coin with the symbol \(name), name it by"
+        + " its CoinGecko id ('rates search \(name)' lists them, e.g. rates coins add <id>)"
     }
   }
 }

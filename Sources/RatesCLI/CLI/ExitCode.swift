@@ -88,7 +88,7 @@ public struct ErrorReport: Equatable, Sendable {
       case .historyTooOld: self.init(.usage, "history_too_old", error)
       case .noProvider: self.init(.usage, "no_provider", error)
       case .notCovered: self.init(.usage, "unsupported", error)
-      case .apiKeyMissing, .apiKeyRejected, .keyPlanMismatch:
+      case .apiKeyMissing, .apiKeyRejected, .paidPlanOnly, .keyPlanMismatch:
         self.init(.config, "api_key", error, message: error.message(keySetup: keySetup))
       case .serverError: self.init(.unavailable, "server_error", error)
       case .httpStatus: self.init(.unavailable, "http_error", error)
@@ -96,6 +96,8 @@ public struct ErrorReport: Equatable, Sendable {
       case .malformedResponse: self.init(.unavailable, "malformed_response", error)
       case .noData: self.init(.noData, "no_data", error)
       }
+    case let error as CoinResolver.Refusal:
+      self.init(.usage, "not_a_coin", error)
     case let error as LedgerCommand.ImportRefusal:
       self.init(.usage, "bad_import", error)
     case let error as LedgerQueryError:

@@ -214,7 +214,8 @@ struct Doctor: Sendable {
     var detail = "answered HTTP \(status) in \(probe.milliseconds) ms (\(place))"
     if name == Providers.coinGecko, let error = geckoError(probe) {
       switch error {
-      case .apiKeyMissing, .apiKeyRejected, .keyPlanMismatch: detail += ": see the key check"
+      case .apiKeyMissing, .apiKeyRejected, .paidPlanOnly, .keyPlanMismatch:
+        detail += ": see the key check"
       case .httpStatus(_, 401, _): detail += ": see the key check"
       default: detail += ": " + ErrorReport(error).message
       }

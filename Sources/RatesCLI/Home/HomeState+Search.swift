@@ -74,7 +74,9 @@ extension HomeState {
   }
 
   /// Enter: adds the selected coin to the user's coins (shown at once; the driver stores
-  /// it) and stays on the screen to add more; a coin already there is only named.
+  /// it) and stays on the screen to add more; a coin already there is only named. A query
+  /// that is a currency code means the currency (``PairRouter/isCurrencyCode(_:)``): a coin
+  /// with that symbol is added by typing its id, as on the command line.
   private mutating func addSelectedHit() -> [HomeEffect] {
     if !search.query.isEmpty && !search.localAnswered && !search.remoteAnswered {
       search.enterPending = true
@@ -83,6 +85,12 @@ extension HomeState {
     guard search.hits.indices.contains(search.cursor) else { return [] }
     let hit = search.hits[search.cursor]
     let name = TerminalText.sanitize(hit.name)
+    let typed = search.query.trimmingCharacters(in: .whitespaces)
+    if PairRouter.isCurrencyCode(typed), hit.id != typed.lowercased() {
+      search.message = "\(typed.uppercased()) is a currency, not a coin: type the coin's id"
+        + " (\(TerminalText.sanitize(hit.id))) to add it"
+      return []
+    }
     if lists.coins.contains(where: { $0.id == hit.id }) {
       search.message = "\(name) is already in your coins"
       return []

@@ -62,8 +62,9 @@ extension QuoteDocument {
     old = UpdateRhythm.isOld(quote, at: now)
   }
 
-  /// The document of a CoinGecko market row priced in `currency`.
-  init(_ market: CoinMarket, in currency: String, fetchedAt: Date, stale: Bool) {
+  /// The document of a CoinGecko market row priced in `currency`, `old` as
+  /// of `now` by the rule of every quote (``UpdateRhythm``).
+  init(_ market: CoinMarket, in currency: String, fetchedAt: Date, stale: Bool, now: Date) {
     base = market.symbol.uppercased()
     quote = currency
     rate = market.currentPrice
@@ -73,6 +74,6 @@ extension QuoteDocument {
     self.fetchedAt = fetchedAt
     updatedAt = market.lastUpdated
     self.stale = stale
-    old = false
+    old = UpdateRhythm.isOld(updatedAt: market.lastUpdated, source: Providers.coinGecko, at: now)
   }
 }

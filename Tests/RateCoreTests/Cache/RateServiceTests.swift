@@ -258,7 +258,10 @@ import RatesTestSupport
 }
 
 @Suite struct RateServiceRecordedDataTests {
-  @Test func oldRecordedDataIsShownUpToItsNewestDayWithANote() async throws {
+  /// Issue 22: "the last 7 days" answered with days two years old is not that
+  /// window (``AnswerGate``): refused, nothing cached. It used to be shown
+  /// with a note that the data ended early.
+  @Test func aRecordingReplayedTwoYearsLaterIsRefused() async throws {
     // A mirror replaying a 2024 recording, asked in 2026.
     let now = Date(timeIntervalSince1970: 1_795_000_000)
     let chart = try fixtureText("coingecko/market_chart_bitcoin_eur_28d_daily.json")
@@ -269,20 +272,22 @@ import RatesTestSupport
     let client = CoinGeckoClient(
       baseURL: URL(string: "https://gecko.test/api/v3")!, key: nil, transport: stub.transport)
     let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    defer { try? FileManager.default.removeItem(at: cache.directory) }
     let resolver = CoinResolver(client: client, cache: cache, now: { now }, offline: false, notify: { _ in })
     let notes = Recorder<String>()
     let service = RateService(
       source: .coinGecko(client: client, resolver: resolver, now: { now }), cache: cache,
       mode: .normal, now: { now }, notify: { notes.append("\($0)") })
-    let result = try await service.history(of: "BTC", in: "EUR", days: 7)
-    #expect(result.series.points.count == 7)
-    #expect(result.series.points.last?.date == Day("2024-06-10"))
-    // The recorded chart and /simple/price end on 2024-06-10, so their
-    // latest price is that day's, not today's: the chart's "now" point,
-    // stamped 0.337 s after the price's `last_updated_at`.
-    #expect(result.series.points.last?.rate == 59505.22)
-    #expect(result.series.points.dropLast().last?.rate == 59262.24)
-    #expect(notes.all.contains { $0.contains("dataEndsEarly") && $0.contains("BTC/EUR") && $0.contains("2024-06-10") })
+    await #expect {
+      _ = try await service.history(of: "BTC", in: "EUR", days: 7)
+    } throws: { error in
+      guard case .malformedResponse(let provider, _, let detail)? = error as? ProviderError
+      else { return false }
+      return provider == "coingecko" && detail.contains("outside the asked")
+    }
+    #expect(notes.all.isEmpty)
+    let stored = try FileManager.default.subpathsOfDirectory(atPath: cache.directory.path)
+    #expect(!stored.contains { $0.contains("history") }, "\(stored)")
   }
 }
 

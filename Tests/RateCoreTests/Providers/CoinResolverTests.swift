@@ -31,6 +31,27 @@ import RatesTestSupport
     #expect(stub.requests.count == 0)
   }
 
+  /// Issue 22: a currency code means the currency, before any request; the coin with that
+  /// symbol resolves by its id (and routes by it: ``Asset/routingName``).
+  @Test func aCurrencyCodeIsRefusedAndTheCoinResolvesByItsID() async throws {
+    let body = #"{"coins":[{"id":"poundtoken","name":"poundtoken","symbol":"GBP","market_cap_rank":900}]}"#
+    let stub = StubTransport(body: body)
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let resolver = resolver(stub, cache: JSONFileCache(directory: directory))
+    for code in ["GBP", "gbp", " usd ", "SATS"] {
+      await #expect(throws: CoinResolver.Refusal.currencyCode(code.trimmingCharacters(in: .whitespaces).uppercased())) {
+        _ = try await resolver.resolve(code)
+      }
+    }
+    #expect(stub.requests.count == 0)
+    let coin = try await resolver.resolve("poundtoken")
+    #expect(coin == Asset(symbol: "GBP", id: "poundtoken"))
+    #expect(coin.routingName == "poundtoken")
+    #expect(Asset(symbol: "BTC", id: "bitcoin").routingName == "BTC")
+    #expect(try PairRouter.route(base: coin.routingName, quote: "USD", forced: nil).provider == .coinGecko)
+  }
+
   @Test func sharedSymbolPicksTheHighestRankAndSaysSo() async throws {
     let body = #"""
       {"coins":[

@@ -225,7 +225,7 @@ import RatesTestSupport
       name: "zero rate", status: 200,
       body: #"{"amount":1.0,"base":"EUR","date":"2024-06-07","rates":{"GBP":0,"XYZ":1}}"#,
       expected: .malformedResponse(
-        provider: "frankfurter", endpoint: "/latest", detail: "at rates.GBP: not a positive number")
+        provider: "frankfurter", endpoint: "/latest", detail: "at rates.GBP: 0.0 is not a plausible price")
     ),
     ErrorCase(
       name: "a quote missing from rates", status: 200,

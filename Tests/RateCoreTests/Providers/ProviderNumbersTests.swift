@@ -64,15 +64,18 @@ import Testing
 
   // MARK: - CoinGecko market_chart
 
-  @Test func impossibleChartPointsAreDroppedAndTheRestKept() async throws {
-    let points = Self.hostileMilliseconds.map { "[\($0),1.5]" }.joined(separator: ",")
+  /// Issue 22: a chart point with an impossible time refuses the answer (``AnswerGate``);
+  /// it used to be dropped and the rest kept. No value is trapped on either way.
+  @Test(arguments: hostileMilliseconds)
+  func anImpossibleChartTimeRefusesTheAnswer(_ stamp: String) async throws {
     let (client, _) = client(
-      #"{"prices":[[1717977600000,61022.87],\#(points),[1718000000123,61234.0]]}"#)
-    let samples = try await client.marketChart(id: "bitcoin", currency: "EUR", days: 1)
-    #expect(samples.map(\.1) == [61022.87, 61234.0])
-    #expect(samples.map(\.0) == [
-      Date(timeIntervalSince1970: 1_717_977_600), Date(timeIntervalSince1970: 1_718_000_000.123),
-    ])
+      #"{"prices":[[1717977600000,61022.87],[\#(stamp),1.5],[1718000000123,61234.0]]}"#)
+    await #expect {
+      _ = try await client.marketChart(id: "bitcoin", currency: "EUR", days: 1)
+    } throws: { error in
+      guard case .malformedResponse(_, _, let detail)? = error as? ProviderError else { return false }
+      return detail.contains("prices[1][0]")
+    }
   }
 
   @Test(arguments: [#"[["NaN",1.0]]"#, "[[NaN,1.0]]", #"[[1717977600000,"x"]]"#])
@@ -87,9 +90,8 @@ import Testing
     }
   }
 
-  @Test func aChartOfOnlyImpossiblePointsIsEmpty() async throws {
-    let points = Self.hostileMilliseconds.map { "[\($0),1.5]" }.joined(separator: ",")
-    let (client, _) = client(#"{"prices":[\#(points)]}"#)
+  @Test func aChartOfNullValuesIsEmpty() async throws {
+    let (client, _) = client(#"{"prices":[[1717977600000,null],[1718000000123,null]]}"#)
     let samples = try await client.marketChart(id: "bitcoin", currency: "EUR", days: 1)
     #expect(samples.isEmpty)
   }

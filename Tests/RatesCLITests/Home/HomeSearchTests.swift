@@ -104,6 +104,23 @@ import Testing
     #expect(F.frame(state, 80, 24).last == "Bitcoin is already in your coins")
   }
 
+  /// Issue 22: a currency code typed means the currency; the coin with that symbol is
+  /// added by its id, as `rates coins add` does.
+  @Test func aCurrencyCodeTypedDoesNotAddTheCoinWithThatSymbol() {
+    let poundtoken = HomeSearchHit(
+      id: "poundtoken", symbol: "GBP", name: "poundtoken", marketCapRank: 900, sharedSymbol: false)
+    var state = Self.typed("gbp")
+    _ = state.handle(.searchResults(query: "gbp", hits: [poundtoken], remote: true))
+    #expect(state.handle(.key(.enter)) == [])
+    #expect(state.lists.coins.isEmpty)
+    #expect(
+      F.frame(state, 80, 24).last == "GBP is a currency, not a coin: type the coin's id (poundtoken) to add it")
+    var byID = Self.typed("poundtoken")
+    _ = byID.handle(.searchResults(query: "poundtoken", hits: [poundtoken], remote: true))
+    #expect(byID.handle(.key(.enter)) == [.addCoin(poundtoken)])
+    #expect(byID.lists.coins.map(\.id) == ["poundtoken"])
+  }
+
   /// Enter typed before the answer for the query came (a fast typist, a paste ending in a
   /// newline) acts on that answer, never on the hits an older query left on screen.
   @Test func enterBeforeTheAnswerWaitsForIt() {

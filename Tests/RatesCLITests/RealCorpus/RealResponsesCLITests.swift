@@ -92,8 +92,10 @@ import Testing
         file: Self.cd + "currentprice_EUR__unidentified-repo-id7068977010.json"),
     ])
     let rates = try api.harness(now: "2017-11-28T05:00:00Z")
+    // The days the recording holds (2017-11-21 to 27, and today's price): an answer
+    // holding a day outside the asked range is refused (issue 22).
     let history = await rates.run(
-      ["history", "BTC", "EUR", "--provider", "coindesk", "--days", "7", "--table"])
+      ["history", "BTC", "EUR", "--provider", "coindesk", "--days", "8", "--table"])
     #expect(history.status == 0)
     #expect(history.stdout.contains("2017-11-22  6,964.15"))
     #expect(history.stdout.contains("2017-11-27  8,184.18  +369.94  +4.73%"))
@@ -110,11 +112,13 @@ import Testing
           + "timeseries_2024-01-01..05_USD_CAD_starts_before_holiday__unidentified-repo-id70119726670.json")
     ])
     let rates = try api.harness(now: "2024-01-05T18:00:00Z")
-    let current = await rates.run(["current", "USD-CAD"])
-    #expect(current.stdout.contains("USD/CAD  1.3369  +0.28% 1d  2024-01-05 (ECB)"))
+    // History first: it asks for the recording's range (2024-01-01..05, answered from the
+    // working day before it); the one recording answers every later request too.
     let history = await rates.run(["history", "USD", "CAD", "--days", "5", "--table"])
     #expect(history.status == 0)
     #expect(history.stdout.contains("2024-01-03  1.3347  +0.0053  +0.40%"))
+    let current = await rates.run(["current", "USD-CAD"])
+    #expect(current.stdout.contains("USD/CAD  1.3369  +0.28% 1d  2024-01-05 (ECB)"))
     let convert = await rates.run(["convert", "100", "USD", "CAD"])
     #expect(convert.stdout.contains("=  133.69 CAD  at  1.3369  Frankfurter (ECB)  2024-01-05"))
   }

@@ -30,17 +30,17 @@ public struct CoinDeskClient: Sendable {
       throw ProviderError.malformedResponse(
         provider: Providers.coinDesk, endpoint: endpoint, detail: "at bpi: missing key '\(code)'")
     }
-    guard entry.rateFloat.value.isFinite, entry.rateFloat.value > 0 else {
-      throw ProviderError.malformedResponse(
-        provider: Providers.coinDesk, endpoint: endpoint,
-        detail: "at bpi.\(code).rate_float: not a positive number")
-    }
+    let rate = try AnswerGate.price(
+      entry.rateFloat.value, provider: Providers.coinDesk, endpoint: endpoint,
+      at: "bpi.\(code).rate_float")
     let updated = dto.time?.updatedISO.flatMap(ISO8601.parse)
-    return (entry.rateFloat.value, updated)
+    return (rate, updated)
   }
 
   /// Daily closes in `currency` for every day from `start` to `end`
-  /// inclusive, sorted by day. Days CoinDesk does not list are absent.
+  /// inclusive, sorted by day. Days CoinDesk does not list are absent; a
+  /// day outside the range or an implausible close refuses the answer
+  /// (``AnswerGate``).
   public func historicalCloses(currency: String, start: Day, end: Day) async throws -> [RatePoint]
   {
     let code = currency.uppercased()
@@ -58,9 +58,14 @@ public struct CoinDeskClient: Sendable {
           provider: Providers.coinDesk, endpoint: endpoint,
           detail: "at bpi: '\(UntrustedText.sanitize(key))' is not a date")
       }
-      guard value.value.isFinite else { continue }
-      points.append(RatePoint(date: day, rate: value.value))
+      let rate = try AnswerGate.price(
+        value.value, provider: Providers.coinDesk, endpoint: endpoint,
+        at: "bpi.\(UntrustedText.sanitize(key))")
+      points.append(RatePoint(date: day, rate: rate))
     }
+    // No slack: the BPI answers exactly the days asked for.
+    try AnswerGate.days(
+      points.map(\.date), inside: start...end, provider: Providers.coinDesk, endpoint: endpoint)
     return points.sorted { $0.date < $1.date }
   }
 

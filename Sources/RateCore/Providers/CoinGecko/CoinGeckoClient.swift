@@ -5,12 +5,12 @@ import Foundation
 /// Every method makes exactly one request. Statuses are checked before any
 /// decoding, and each documented error body becomes a ``ProviderError``.
 ///
-/// Timestamps are range-checked before they become dates
-/// (``ProviderNumbers``): an impossible `last_updated_at` is treated like a
-/// missing one (the price is kept, its time unknown), and an impossible
-/// market-chart point is dropped like a `null` one, the rest of the series
-/// kept. A value of the wrong JSON type is a
-/// ``ProviderError/malformedResponse(provider:endpoint:detail:)``.
+/// Every answer passes ``AnswerGate``: an implausible price, or a chart
+/// point with an impossible time, outside the asked window or stamped in
+/// seconds, refuses the answer as a
+/// ``ProviderError/malformedResponse(provider:endpoint:detail:)``, as does a
+/// value of the wrong JSON type. An impossible `last_updated_at` is treated
+/// like a missing one (the price is kept, its time unknown).
 public struct CoinGeckoClient: Sendable {
   /// The public host.
   public static let publicBaseURL = URL(string: "https://api.coingecko.com/api/v3")
@@ -85,9 +85,15 @@ public struct CoinGeckoClient: Sendable {
       let updated = (fields["last_updated_at"] ?? nil).flatMap(ProviderNumbers.date(unixSeconds:))
       var byCurrency: [String: Price] = [:]
       for currency in vs {
-        // A null, negative or non-finite price is no price (CoinGecko's sign of a stale one).
-        guard let rate = fields[currency] ?? nil, rate.isFinite, rate > 0 else { continue }
-        let change = (fields["\(currency)_24h_change"] ?? nil).flatMap { $0.isFinite ? $0 : nil }
+        // A null or 0 price is no price (CoinGecko's sign of a coin it has none for); any
+        // other implausible one refuses the answer (``AnswerGate``).
+        guard let rate = fields[currency] ?? nil, rate != 0 else { continue }
+        _ = try AnswerGate.price(
+          rate, provider: Providers.coinGecko, endpoint: endpoint,
+          at: "\(UntrustedText.sanitize(String(id.prefix(40)))).\(currency)")
+        let change = (fields["\(currency)_24h_change"] ?? nil).flatMap {
+          AnswerGate.isChangePercent($0) ? $0 : nil
+        }
         byCurrency[currency.uppercased()] = Price(
           rate: rate, change24hPercent: change, updatedAt: updated)
       }
@@ -127,7 +133,9 @@ public struct CoinGeckoClient: Sendable {
       days: days)
     let dto = try http.decode(
       CoinGeckoMarketChartDTO.self, from: response.body, endpoint: "/coins/{id}/market_chart")
-    return dto.samples
+    // The window (now, which the client does not know) is checked by the caller:
+    // ``AnswerGate/chartWindow(days:now:)``.
+    return try dto.samples(endpoint: "/coins/{id}/market_chart")
   }
 
   /// Samples between `from` and `to` from one
@@ -152,7 +160,11 @@ public struct CoinGeckoClient: Sendable {
     try check(
       response, endpoint: endpoint, coin: id, currency: currency.uppercased(), days: reachingBack)
     let dto = try http.decode(CoinGeckoMarketChartDTO.self, from: response.body, endpoint: endpoint)
-    return dto.samples
+    // Slack: a day before `from` (daily stamps at 00:00 UTC), an hour after `to`.
+    return try AnswerGate.series(
+      try dto.samples(endpoint: endpoint),
+      inside: from.addingTimeInterval(-86_400)...to.addingTimeInterval(3600),
+      provider: Providers.coinGecko, endpoint: endpoint)
   }
 
   /// One coin found by `/search`.
@@ -180,7 +192,8 @@ public struct CoinGeckoClient: Sendable {
     return dto.coins.filter { ProviderHTTP.isPlausibleID($0.id) }.map {
       SearchResult(
         id: $0.id, symbol: UntrustedText.sanitize($0.symbol).uppercased(),
-        name: UntrustedText.sanitize($0.name), marketCapRank: $0.marketCapRank)
+        name: UntrustedText.sanitize($0.name),
+        marketCapRank: $0.marketCapRank.flatMap { $0 >= 1 ? $0 : nil })
     }
   }
 
@@ -216,6 +229,8 @@ public struct CoinGeckoClient: Sendable {
     case 10002?: error = .apiKeyMissing(provider: provider)
     case let code? where code == 10010 || code == 10011:
       error = .keyPlanMismatch(provider: provider, code: code, sent: sent)
+    case 10005? where sent == nil:
+      error = .paidPlanOnly(provider: provider, endpoint: endpoint)
     case 10005?:
       error = .apiKeyRejected(provider: provider, detail: "\(endpoint) is not included in your plan")
     default:

@@ -27,16 +27,21 @@ struct CoinGeckoChartPointDTO: Decodable {
 struct CoinGeckoMarketChartDTO: Decodable {
   let prices: [CoinGeckoChartPointDTO]
 
-  /// The usable price samples, oldest first: points with an impossible time
-  /// or a value that is not a positive finite number are dropped.
-  var samples: [(Date, Double)] {
-    prices.compactMap { point in
-      guard let value = point.value, value.isFinite, value > 0,
-        let date = ProviderNumbers.date(unixMilliseconds: point.milliseconds)
-      else { return nil }
-      return (date, value)
+  /// The price samples through ``AnswerGate``, oldest first, one per
+  /// instant: a `null` value is no value and is skipped; a value that is not
+  /// a plausible price, or a stamp in seconds or impossible, refuses the
+  /// answer.
+  func samples(endpoint: String) throws -> [(Date, Double)] {
+    var samples: [(Date, Double)] = []
+    for (index, point) in prices.enumerated() {
+      guard let value = point.value else { continue }
+      let date = try AnswerGate.chartInstant(
+        milliseconds: point.milliseconds, endpoint: endpoint, at: "prices[\(index)][0]")
+      samples.append(
+        (date, try AnswerGate.price(
+          value, provider: Providers.coinGecko, endpoint: endpoint, at: "prices[\(index)][1]")))
     }
-    .sorted { $0.0 < $1.0 }
+    return AnswerGate.normalized(samples)
   }
 }
 

@@ -112,17 +112,28 @@ struct CoinGeckoMarketDTO: Decodable {
     sparklineIn7d = try container.decodeIfPresent(Sparkline.self, forKey: .sparklineIn7d)
   }
 
+  /// The row for the rest of `rates`, through ``AnswerGate`` field by field:
+  /// a price (current, high, low, ATH, ATL, sparkline points) that is not
+  /// plausible, an amount (market cap, volume, supplies) or a change that
+  /// is not, is removed and shown as unknown; the row is kept.
   var domain: CoinMarket {
-    CoinMarket(
+    func price(_ value: Double?) -> Double? { value.flatMap { AnswerGate.isPrice($0) ? $0 : nil } }
+    func amount(_ value: Double?) -> Double? { value.flatMap { AnswerGate.isAmount($0) ? $0 : nil } }
+    func change(_ value: Double?) -> Double? {
+      value.flatMap { AnswerGate.isChangePercent($0) ? $0 : nil }
+    }
+    return CoinMarket(
       id: id, symbol: UntrustedText.sanitize(symbol).uppercased(), name: UntrustedText.sanitize(name),
-      currentPrice: currentPrice.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }, marketCap: marketCap, marketCapRank: marketCapRank,
-      totalVolume: totalVolume, high24h: high24h, low24h: low24h,
-      priceChangePercentage24h: priceChangePercentage24h, circulatingSupply: circulatingSupply,
-      totalSupply: totalSupply, maxSupply: maxSupply, ath: ath,
-      athChangePercentage: athChangePercentage, athDate: athDate.flatMap(ISO8601.parse), atl: atl,
-      atlChangePercentage: atlChangePercentage, atlDate: atlDate.flatMap(ISO8601.parse),
-      lastUpdated: lastUpdated.flatMap(ISO8601.parse),
-      sparkline7d: sparklineIn7d?.price.map { $0.compactMap { $0 }.filter(\.isFinite) })
+      currentPrice: price(currentPrice), marketCap: amount(marketCap), marketCapRank: marketCapRank,
+      totalVolume: amount(totalVolume), high24h: price(high24h), low24h: price(low24h),
+      priceChangePercentage24h: change(priceChangePercentage24h),
+      circulatingSupply: amount(circulatingSupply), totalSupply: amount(totalSupply),
+      maxSupply: amount(maxSupply), ath: price(ath), athChangePercentage: change(athChangePercentage),
+      athDate: athDate.flatMap(ISO8601.parse), atl: price(atl),
+      // From the all-time low a coin may have risen far more than 10^9 %: only finite.
+      atlChangePercentage: atlChangePercentage.flatMap { $0.isFinite && $0 >= -100 ? $0 : nil },
+      atlDate: atlDate.flatMap(ISO8601.parse), lastUpdated: lastUpdated.flatMap(ISO8601.parse),
+      sparkline7d: sparklineIn7d?.price.map { $0.compactMap { $0 }.filter(AnswerGate.isPrice) })
   }
 }
 

@@ -73,15 +73,24 @@ public struct CoinResolver: Sendable {
     var alternatives: [String]
   }
 
+  /// Why a name is not resolved to a coin.
+  public enum Refusal: Error, Equatable, Sendable {
+    /// `code` is a currency (``PairRouter/isCurrencyCode(_:)``): a coin with
+    /// that symbol is named by its id.
+    case currencyCode(String)
+  }
+
   /// Resolves `input` to an asset.
   ///
-  /// - Throws: ``ProviderError/coinNotFound(provider:coin:)`` when no coin
+  /// - Throws: ``Refusal/currencyCode(_:)`` for a currency code, before any
+  ///   request; ``ProviderError/coinNotFound(provider:coin:)`` when no coin
   ///   matches, or the search's own failure.
   public func resolve(_ input: String) async throws -> Asset {
     let trimmed = input.trimmingCharacters(in: .whitespaces)
     let upper = trimmed.uppercased()
     let lower = trimmed.lowercased()
     if let id = Self.wellKnown[upper] { return Asset(symbol: upper, id: id) }
+    if PairRouter.isCurrencyCode(upper) { throw Refusal.currencyCode(upper) }
     if let symbol = Self.wellKnown.first(where: { $0.value == lower })?.key {
       return Asset(symbol: symbol, id: lower)
     }

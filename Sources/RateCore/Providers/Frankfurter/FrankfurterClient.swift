@@ -140,12 +140,21 @@ public struct FrankfurterClient: Sendable {
     try plan.checkBase(dto.base, endpoint: endpoint)
 
     var seen: Set<String> = []
-    for (key, dayRates) in dto.rates {
+    let days = try dto.rates.keys.map { key in
       guard let day = Day(key) else {
         throw ProviderError.malformedResponse(
           provider: Providers.frankfurter, endpoint: endpoint,
           detail: "at rates: '\(UntrustedText.sanitize(key))' is not a date")
       }
+      return day
+    }
+    // Slack: a range starting on an ECB closure starts at the working day
+    // before it, at most 4 days back (Easter); nothing after `end`.
+    try AnswerGate.days(
+      days, inside: start.adding(days: -Self.startSlackDays)...end,
+      provider: Providers.frankfurter, endpoint: endpoint)
+    for (key, dayRates) in dto.rates {
+      guard let day = Day(key) else { continue }
       let table = try plan.table(
         dayRates, amount: dto.amount, endpoint: endpoint, path: "rates.\(key)")
       seen.formUnion(table.keys)
@@ -162,6 +171,11 @@ public struct FrankfurterClient: Sendable {
     }
     return result.mapValues { $0.sorted { $0.date < $1.date } }
   }
+
+  /// How many days before a range's start its answer may begin: the
+  /// previous ECB working day of a start on a closure (Good Friday to
+  /// Easter Monday: 4).
+  static let startSlackDays = 4
 
   /// The first day of ECB reference rates.
   public static let firstDay = Day(daysSinceEpoch: 10_595)  // 1999-01-04
@@ -330,19 +344,16 @@ struct FrankfurterPlan {
   /// One response's rates per one unit of `from`, upper-cased and divided by
   /// `amount`, with `from` itself added as 1.
   ///
-  /// - Throws: `malformedResponse` for a rate that is not a positive number.
+  /// - Throws: `malformedResponse` for a rate that is not plausible (``AnswerGate``).
   func table(_ rates: [String: Double], amount: Double?, endpoint: String, path: String) throws
     -> [String: Double]
   {
     let divisor = amount.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? 1
     var table: [String: Double] = [:]
     for (code, rate) in rates {
-      guard rate.isFinite, rate > 0 else {
-        throw ProviderError.malformedResponse(
-          provider: Providers.frankfurter, endpoint: endpoint,
-          detail: "at \(path).\(UntrustedText.sanitize(code)): not a positive number")
-      }
-      table[code.uppercased()] = rate / divisor
+      table[code.uppercased()] = try AnswerGate.price(
+        rate / divisor, provider: Providers.frankfurter, endpoint: endpoint,
+        at: "\(path).\(UntrustedText.sanitize(String(code.prefix(8))))")
     }
     table[from] = 1
     return table

@@ -111,7 +111,9 @@ struct InfoCommand: RatesCommand {
         Document(
           id: market.id, symbol: market.symbol.uppercased(), name: market.name,
           rank: market.marketCapRank,
-          quote: QuoteDocument(market, in: currency, fetchedAt: answer.fetchedAt, stale: answer.staleness != nil),
+          quote: QuoteDocument(
+            market, in: currency, fetchedAt: answer.fetchedAt, stale: answer.staleness != nil,
+            now: invocation.context.now()),
           market: Market(market),
           history: HistoryDocument(series: series, stale: history.staleness != nil)))
       return .success

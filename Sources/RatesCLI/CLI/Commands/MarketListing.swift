@@ -46,7 +46,7 @@ struct MarketListing: Sendable {
               $0.coin, favorite: starred.contains($0.coin.id),
               inTop: ($0.coin.marketCapRank ?? .max) <= TopCommand.defaultLimit,
               byCurrency: $0.byCurrency, currencies: currencies, fetchedAt: fetchedAt,
-              stale: staleness != nil)
+              stale: staleness != nil, now: invocation.context.now())
           },
           missing: missing))
       return .success

@@ -164,7 +164,7 @@ struct PairsCommand: CommandDeclaration {
     }
     let asset = try await desk.resolver().resolve(route.base)
     _ = try await desk.marketService().markets(currency: route.quote, coins: [asset])
-    let symbol = asset.symbol.uppercased() == asset.symbol ? asset.symbol : asset.id
+    let symbol = asset.routingName
     return route.inverted
       ? ConfiguredPair(base: route.quote, quote: symbol, addedAt: addedAt)
       : ConfiguredPair(base: symbol, quote: route.quote, addedAt: addedAt)

@@ -83,7 +83,8 @@ struct TopCommand: RatesCommand {
           coins: rows.map {
             MarketDocument.Coin(
               $0.coin, favorite: $0.favorite, inTop: $0.inTop, byCurrency: $0.byCurrency,
-              currencies: currencies, fetchedAt: fetchedAt, stale: staleness != nil)
+              currencies: currencies, fetchedAt: fetchedAt, stale: staleness != nil,
+              now: invocation.context.now())
           },
           missing: missing))
       return .success
@@ -151,7 +152,7 @@ struct MarketDocument: Encodable {
 
     init(
       _ coin: CoinMarket, favorite: Bool, inTop: Bool, byCurrency: [String: CoinMarket],
-      currencies: [String], fetchedAt: Date, stale: Bool
+      currencies: [String], fetchedAt: Date, stale: Bool, now: Date
     ) {
       id = coin.id
       symbol = coin.symbol
@@ -161,7 +162,9 @@ struct MarketDocument: Encodable {
       self.inTop = inTop
       quotes = currencies.compactMap { currency in
         byCurrency[currency].map {
-          Price(quote: QuoteDocument($0, in: currency, fetchedAt: fetchedAt, stale: stale), marketCap: $0.marketCap)
+          Price(
+            quote: QuoteDocument($0, in: currency, fetchedAt: fetchedAt, stale: stale, now: now),
+            marketCap: $0.marketCap)
         }
       }
     }

@@ -118,7 +118,7 @@ struct WatchCommand: RatesCommand {
       let data = invocation.userData()
       for coin in try data.readCoins() {
         for currency in currencies {
-          add(Request(base: coin.symbol, quote: currency, asset: coin.asset))
+          add(Request(base: coin.asset.routingName, quote: currency, asset: coin.asset))
         }
       }
       for pair in try data.pairs.read() {
