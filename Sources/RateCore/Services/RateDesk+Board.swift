@@ -62,7 +62,7 @@ extension RateDesk {
     return zip(routed, keys).map { item, key in
       let series = answer.value[key] ?? []
       let byDay = Dictionary(series.map { ($0.date, $0) }, uniquingKeysWith: { $1 })
-      let week = RateService.standingRates(byDay, in: today.adding(days: -6)...today, today: today)
+      let week = MarketClosure.rates(in: today.adding(days: -6)...today, today: today) { byDay[$0] }
       return PairSnapshot(
         pair: item.pair, rate: week.last?.rate,
         // From the previous working day's rate, not a carried copy.

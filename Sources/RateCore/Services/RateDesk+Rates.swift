@@ -92,6 +92,10 @@ extension RateDesk {
   public func history(
     base: String, quote: String, window: ClosedRange<Day>, followsData: Bool = false
   ) async throws -> RateService.HistoryResult {
+    let window = try checkedWindow(base: base, quote: quote, window)
+    if isServedFromSnapshot(base, quote) {
+      return try retiredHistory(base: base, quote: quote, window: window)
+    }
     let route = try route(base, quote)
     var result = try await service(route.provider).history(
       of: route.base, in: route.quote, window: window, followsData: followsData)

@@ -96,6 +96,10 @@ public struct ErrorReport: Equatable, Sendable {
       case .malformedResponse: self.init(.unavailable, "malformed_response", error)
       case .noData: self.init(.noData, "no_data", error)
       }
+    case let error as RangeBeforeData:
+      self.init(.usage, "before_data", error)
+    case let error as RetiredCurrencies.Ended:
+      self.init(.noData, "currency_ended", error)
     case let error as LedgerCommand.ImportRefusal:
       self.init(.usage, "bad_import", error)
     case let error as LedgerQueryError:

@@ -115,9 +115,12 @@ struct HistoryCommand: RatesCommand {
     if hourly { return try await HourlyReport(pair: pair, span: span).run(invocation, layout: layout) }
     let today = Day(containing: invocation.context.now())
     let window = try span.window(today: today)
+    if case .single(let day) = span {
+      let rate = try await invocation.desk.rate(base: pair.base, quote: pair.quote, on: day)
+      return try DayLookup(day: day, rate: rate).run(invocation)
+    }
     let result = try await invocation.desk.history(
         base: pair.base, quote: pair.quote, window: window, followsData: span.followsData)
-    if case .single(let day) = span { return try DayLookup(day: day, result: result).run(invocation) }
     let series = result.series
     guard !series.points.isEmpty else {
       // Nothing cached for these days either: the fetch's own error says why.

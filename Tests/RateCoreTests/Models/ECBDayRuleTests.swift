@@ -1,0 +1,100 @@
+import Foundation
+import RatesTestSupport
+import Testing
+
+@testable import RateCore
+
+/// The one rule for "the ECB rate on a day" (``MarketClosure``), walked over
+/// every day and every currency of the snapshot built into `rates`, against
+/// the ECB's own publication calendar (the snapshot's days).
+@Suite struct ECBDayRuleTests {
+  func snapshot() throws -> ECBSnapshot { try #require(ECBSnapshot.embedded) }
+
+  func day(_ text: String) throws -> Day { try #require(Day(text)) }
+
+  @Test func theCalendarIsExactlyTheDaysTheECBDidNotPublish() throws {
+    let snapshot = try snapshot()
+    let published = Set(snapshot.days)
+    var day = snapshot.firstDay
+    var wrong: [String] = []
+    while day <= snapshot.lastDay {
+      if published.contains(day) == MarketClosure.isECBClosed(day) { wrong.append("\(day)") }
+      day = day.adding(days: 1)
+    }
+    #expect(wrong.isEmpty, "days the calendar gets wrong: \(wrong)")
+    // The special closures, and 1999's Easter, when TARGET still worked.
+    #expect(MarketClosure.isECBClosed(try self.day("1999-12-31")))
+    #expect(MarketClosure.isECBClosed(try self.day("2001-12-31")))
+    #expect(!MarketClosure.isECBClosed(try self.day("1999-04-02")))
+  }
+
+  /// For each day: the ECB's last publication on or before it (`p`); the
+  /// currency's rate of `p` when `p` is the day itself, or when `p` is at most
+  /// four days back (the ECB published nothing in between), else none.
+  @Test func theRuleMatchesThePublicationsOnEveryDayForEveryCurrency() throws {
+    let snapshot = try snapshot()
+    let first = snapshot.firstDay
+    let span = first.distance(to: snapshot.lastDay) + 1
+    // The last publication on or before each day, by offset from the first.
+    var lastPublication = [Int](repeating: 0, count: span)
+    var next = 0
+    for offset in 0..<span {
+      if next + 1 < snapshot.days.count, first.distance(to: snapshot.days[next + 1]) <= offset { next += 1 }
+      lastPublication[offset] = next
+    }
+    let today = try day("2100-01-01")
+    var checked = 0
+    for code in snapshot.currencies.sorted() {
+      let column = try #require(snapshot.column(code))
+      var byOffset = [Double?](repeating: nil, count: span)
+      for (index, day) in snapshot.days.enumerated() { byOffset[first.distance(to: day)] = column[index] }
+      let lookup: (Day) -> RatePoint? = { day in
+        let offset = first.distance(to: day)
+        guard offset >= 0, offset < span, let rate = byOffset[offset] else { return nil }
+        return RatePoint(date: day, rate: rate)
+      }
+      var mismatches: [String] = []
+      for offset in 0..<span {
+        let day = first.adding(days: offset)
+        let index = lastPublication[offset]
+        let publication = snapshot.days[index]
+        let expected: (rate: Double, published: Day)? =
+          publication.distance(to: day) <= MarketClosure.maximumCarriedDays
+          ? column[index].map { ($0, publication) } : nil
+        let got = MarketClosure.standing(on: day, today: today, lookup: lookup)
+        if got?.point.rate != expected?.rate || got?.published != expected?.published
+          || got.map({ $0.point.carried != ($0.published != day) }) == true
+        {
+          mismatches.append("\(day)")
+        }
+        checked += 1
+      }
+      #expect(mismatches.isEmpty, "\(code): \(mismatches.prefix(10))")
+    }
+    #expect(checked > 400_000)
+  }
+
+  @Test func theSnapshotAnswersTheSpecialClosuresFromTheDayBefore() throws {
+    let snapshot = try snapshot()
+    let today = try day("2100-01-01")
+    for (asked, published) in [
+      ("1999-12-31", "1999-12-30"), ("2000-01-01", "1999-12-30"), ("2000-01-02", "1999-12-30"),
+      ("2001-12-31", "2001-12-28"), ("2002-01-01", "2001-12-28"), ("2025-12-20", "2025-12-19"),
+      ("2025-04-21", "2025-04-17"), ("2025-05-01", "2025-04-30"),
+    ] {
+      let rate = snapshot.rate(base: "EUR", quote: "GBP", on: try day(asked), today: today)
+      #expect(rate?.published == (try day(published)), "\(asked)")
+      #expect(rate?.point.carried == true, "\(asked)")
+      #expect(rate?.point.date == (try day(asked)))
+    }
+  }
+
+  @Test func aWindowReachesBackToThePublicationStandingOnItsFirstDay() throws {
+    for (first, reach) in [
+      ("2025-12-20", "2025-12-19"), ("2025-05-01", "2025-04-30"), ("2025-04-18", "2025-04-17"),
+      ("2025-04-21", "2025-04-17"), ("2000-01-01", "1999-12-30"), ("2025-12-22", "2025-12-22"),
+    ] {
+      #expect(MarketClosure.reach(back: try day(first)) == (try day(reach)), "\(first)")
+    }
+  }
+}
