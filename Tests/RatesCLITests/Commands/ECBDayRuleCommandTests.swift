@@ -150,6 +150,24 @@ import Testing
     }
   }
 
+  @Test func aPairAddedBeforeItsCurrencyEndedShowsItsLastRate() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI(now: Self.now)
+    let data = rates.home.appendingPathComponent("data/rates")
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    let pairs =
+      #"{"version":1,"pairs":[{"base":"EUR","quote":"BGN","addedAt":"2025-06-01T00:00:00Z"},"#
+      + #"{"base":"GBP","quote":"USD","addedAt":"2025-06-01T00:00:00Z"}]}"#
+    try Data(pairs.utf8).write(to: data.appendingPathComponent("pairs.json"))
+    let result = await rates.run(["pairs", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let text = result.stdout
+    #expect(text.contains("EUR-BGN") || text.contains("\"BGN\""), "\(text)")
+    let expected = try snapshot().rate(
+      base: "EUR", quote: "BGN", on: try day("2025-12-31"), today: Self.farFuture)
+    #expect(text.contains("1.9558") && expected?.point.rate == 1.9558, "\(text)")
+    #expect(!server.requests.contains { $0.query.values.contains { $0.contains("BGN") } })
+  }
+
   // MARK: - Validate before asking
 
   @Test(arguments: [
