@@ -71,10 +71,14 @@ extension RateDesk {
   }
 
   /// The last `days` days of `base` in `quote`, from the provider the pair
-  /// routes to (inverted for a fiat/coin pair).
+  /// routes to (inverted for a fiat/coin pair); for a pair with a currency
+  /// that ended, the `days` days up to its last rate, from the snapshot.
   public func history(base: String, quote: String, days: Int) async throws
     -> RateService.HistoryResult
   {
+    if isServedFromSnapshot(base, quote), let last = RetiredCurrencies.firstEnded(base, quote)?.lastDay {
+      return try retiredHistory(base: base, quote: quote, window: last.adding(days: -(days - 1))...last)
+    }
     let route = try route(base, quote)
     var result = try await service(route.provider).history(
       of: route.base, in: route.quote, days: days)

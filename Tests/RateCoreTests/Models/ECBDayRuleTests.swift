@@ -97,4 +97,28 @@ import Testing
       #expect(MarketClosure.reach(back: try day(first)) == (try day(reach)), "\(first)")
     }
   }
+
+  // MARK: - Currencies that ended
+
+  @Test func theLastDaysOfACurrencyThatEndedComeFromTheSnapshotWithoutARequest() async throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let stub = StubTransport(body: "{}")
+    let url = try #require(URL(string: "https://api.test/v1"))
+    let desk = RateDesk(
+      configuration: .init(
+        coinGeckoURL: url, coinGeckoKey: nil, coinDeskURL: url, frankfurterURL: url,
+        forcedProvider: nil, cacheDirectory: directory, mode: .normal),
+      transport: { _ in stub.transport }, now: { Date(timeIntervalSince1970: 1_795_608_000) },
+      notify: { _ in })
+    let result = try await desk.history(base: "EUR", quote: "BGN", days: 7)
+    #expect(result.series.points.last?.date == (try day("2025-12-31")))
+    #expect(result.series.points.last?.rate == 1.9558)
+    #expect(result.staleness == nil)
+    #expect(RetiredCurrencies.lastDays["BGN"] == (try day("2025-12-31")))
+    #expect(RetiredCurrencies.lastDays["RUB"] == (try day("2022-03-01")))
+    #expect(RetiredCurrencies.lastDays["USD"] == nil && RetiredCurrencies.lastDays["ISK"] == nil)
+    #expect(throws: RetiredCurrencies.Ended.self) { try desk.route("USD", "BGN") }
+    #expect(stub.requests.count == 0)
+  }
 }
