@@ -59,9 +59,10 @@ struct HistoryRequest: Sendable {
     days = window.lowerBound.distance(to: window.upperBound) + 1
     includesToday = window.upperBound == today
     let lastPast = min(window.upperBound, today.adding(days: -1))
-    let reach = service.source.carriesForward
-      ? max(MarketClosure.reach(back: window.lowerBound), service.source.firstDay ?? window.lowerBound)
-      : window.lowerBound
+    let sourceStart = service.source.firstDay ?? window.lowerBound
+    let reach =
+      service.source.carriesForward
+      ? max(MarketClosure.reach(back: window.lowerBound), sourceStart) : window.lowerBound
     past = window.lowerBound <= lastPast ? min(reach, window.lowerBound)...lastPast : nil
     key = "\(service.source.name)/history/\(asset.id)-\(quote)"
     priceKey = service.priceKey(asset, quote)

@@ -49,7 +49,7 @@ extension RateDesk {
 
   /// A pair with a currency that ended: its last week from the snapshot.
   private func retiredSnapshot(_ pair: ConfiguredPair) throws -> PairSnapshot {
-    let last = RetiredCurrencies.firstEnded(pair.base, pair.quote)?.lastDay ?? Day(containing: now())
+    let last = endedCurrency(base: pair.base, quote: pair.quote)?.lastDay ?? Day(containing: now())
     let result = try retiredHistory(
       base: pair.base, quote: pair.quote, window: last.adding(days: -6)...last)
     let series = result.series

@@ -38,6 +38,13 @@ extension RateDesk {
     return window.lowerBound...last
   }
 
+  /// The currency of `base`/`quote` that ended first, when the pair is one
+  /// answered from the snapshot alone (``checkedWindow(base:quote:_:)`` cuts
+  /// its windows at that day); `nil` for every other pair.
+  public func endedCurrency(base: String, quote: String) -> RetiredCurrencies.Ended? {
+    isServedFromSnapshot(base, quote) ? RetiredCurrencies.firstEnded(base, quote) : nil
+  }
+
   /// Whether `base`/`quote` is answered from the snapshot built into `rates`
   /// alone: an ECB pair with a currency that ended (its rates are final),
   /// unless another provider is forced.

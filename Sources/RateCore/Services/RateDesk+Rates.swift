@@ -76,8 +76,9 @@ extension RateDesk {
   public func history(base: String, quote: String, days: Int) async throws
     -> RateService.HistoryResult
   {
-    if isServedFromSnapshot(base, quote), let last = RetiredCurrencies.firstEnded(base, quote)?.lastDay {
-      return try retiredHistory(base: base, quote: quote, window: last.adding(days: -(days - 1))...last)
+    if let last = endedCurrency(base: base, quote: quote)?.lastDay {
+      let window = last.adding(days: -(days - 1))...last
+      return try retiredHistory(base: base, quote: quote, window: window)
     }
     let route = try route(base, quote)
     var result = try await service(route.provider).history(

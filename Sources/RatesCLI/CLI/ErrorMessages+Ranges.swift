@@ -16,20 +16,26 @@ extension RangeBeforeData: LocalizedError {
 
 extension RetiredCurrencies.Ended: LocalizedError {
   public var errorDescription: String? {
-    let why: String
     var instead = ""
     switch ending {
-    case .euroAdopted(let country):
-      why = "\(country) adopted the euro"
-      instead = ", or use EUR"
-    case .suspended:
-      why = "the ECB suspended it"
-    case .replaced(let successor, let factor):
-      why = "replaced by \(successor), \(factor) \(code) = 1 \(successor)"
-      instead = ", or use \(successor)"
+    case .euroAdopted: instead = ", or use EUR"
+    case .suspended: break
+    case .replaced(let successor, _): instead = ", or use \(successor)"
     }
     let other = code == "EUR" ? "USD" : "EUR"
-    return "\(code): the ECB's last rate is \(lastDay) (\(why)); its rates up to then remain "
+    return "\(headline); its rates up to then remain "
       + "(rates history \(code) \(other) --date \(lastDay))\(instead)"
+  }
+
+  /// `BGN: the ECB's last rate is 2025-12-31 (Bulgaria adopted the euro)`.
+  var headline: String {
+    let why: String
+    switch ending {
+    case .euroAdopted(let country): why = "\(country) adopted the euro"
+    case .suspended: why = "the ECB suspended it"
+    case .replaced(let successor, let factor):
+      why = "replaced by \(successor), \(factor) \(code) = 1 \(successor)"
+    }
+    return "\(code): the ECB's last rate is \(lastDay) (\(why))"
   }
 }

@@ -123,6 +123,10 @@ import Testing
     #expect(range.status == 0, "\(range.stderr)")
     let points = try #require(try range.json()["points"] as? [[String: Any]])
     #expect(points.last?["date"] as? String == "2022-03-01")
+    #expect(
+      range.stderr
+        == "note: RUB: the ECB's last rate is 2022-03-01 (the ECB suspended it); showing the days "
+        + "up to it\n")
     #expect(server.requestCount == 0)
   }
 

@@ -130,7 +130,11 @@ struct HistoryCommand: RatesCommand {
         detail: "no prices for \(series.base)/\(series.quote) in \(span.describe(today: today))")
     }
     invocation.report(result)
-    if let days = span.expectedDays(today: today), series.points.count < days,
+    if let ended = invocation.desk.endedCurrency(base: pair.base, quote: pair.quote),
+      window.upperBound > ended.lastDay
+    {
+      invocation.err("note: \(ended.headline); showing the days up to it")
+    } else if let days = span.expectedDays(today: today), series.points.count < days,
       result.staleness == nil
     {
       invocation.err("note: only \(series.points.count) of \(days) days have data")
