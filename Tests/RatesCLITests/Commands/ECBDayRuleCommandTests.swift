@@ -127,6 +127,9 @@ import Testing
       range.stderr
         == "note: RUB: the ECB's last rate is 2022-03-01 (the ECB suspended it); showing the days "
         + "up to it\n")
+    let convert = await rates.run(["convert", "100", "CYP", "EUR", "--date", "2005-06-01"])
+    #expect(convert.status == 0, "\(convert.stderr)")
+    #expect(convert.stdout.hasPrefix("100.00 CYP\n"), "an amount of money, not of a coin")
     #expect(server.requestCount == 0)
   }
 
