@@ -39,8 +39,7 @@ extension RateDesk {
     let result = try await history(base: base, quote: quote, window: window)
     let series = result.series
     guard let point = series.points.last(where: { $0.date == day }),
-      let published = point.carried
-        ? series.points.last(where: { $0.date < day && !$0.carried })?.date : day
+      let published = series.publishedDay(of: day)
     else {
       throw ProviderError.noData(
         provider: series.source,

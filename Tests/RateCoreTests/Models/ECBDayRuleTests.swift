@@ -98,6 +98,18 @@ import Testing
     }
   }
 
+  @Test func aCarriedDayNamesItsPublicationEvenFromBeforeTheSeries() throws {
+    let friday = try day("2025-12-19")
+    let monday = try day("2025-12-22")
+    let byDay = [friday: RatePoint(date: friday, rate: 0.876), monday: RatePoint(date: monday, rate: 0.874)]
+    let points = MarketClosure.rates(in: friday.adding(days: 1)...monday, today: monday) { byDay[$0] }
+    let series = RateSeries(base: "EUR", quote: "GBP", source: "test", fetchedAt: .distantPast, points: points)
+    #expect(series.publishedDay(of: friday.adding(days: 1)) == friday)
+    #expect(series.publishedDay(of: friday.adding(days: 2)) == friday)
+    #expect(series.publishedDay(of: monday) == monday)
+    #expect(series.publishedDay(of: monday.adding(days: 1)) == nil)
+  }
+
   // MARK: - Currencies that ended
 
   @Test func theLastDaysOfACurrencyThatEndedComeFromTheSnapshotWithoutARequest() async throws {
