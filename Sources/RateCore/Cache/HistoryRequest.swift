@@ -260,7 +260,9 @@ struct HistoryRequest: Sendable {
   /// needed and the missing part ends yesterday, so one answer brings both.
   /// Nil when nothing but (perhaps) the latest price is due.
   func fetchSpan(latestNeeded: Bool) -> ClosedRange<Day>? {
-    if service.mode == .refresh { return window }
+    if service.mode == .refresh {
+      return (past?.lowerBound ?? window.lowerBound)...window.upperBound
+    }
     guard let past, !pastCovered else { return nil }
     let missing = (0...past.lowerBound.distance(to: past.upperBound))
       .map { past.lowerBound.adding(days: $0) }.filter { !isCached($0) }

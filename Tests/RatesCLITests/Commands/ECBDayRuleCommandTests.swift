@@ -52,6 +52,16 @@ import Testing
     #expect(points[carried.count]["carried"] as? Bool == false)
   }
 
+  @Test func aRefreshReadsThePublicationBeforeTheRangeToo() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI(now: Self.now)
+    let result = await rates.run(
+      ["history", "EUR", "GBP", "--from", "2025-12-20", "--to", "2026-01-05", "--refresh", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(server.requests.map(\.path) == ["/frankfurter/2025-12-19..2026-01-05"])
+    let points = try #require(try result.json()["points"] as? [[String: Any]])
+    #expect(points.first?["carried"] as? Bool == true)
+  }
+
   @Test(arguments: closureStarts)
   func offlineTheSnapshotCarriesThemAlike(
     from: String, to: String, published: String, carried: [String]
