@@ -28,40 +28,41 @@ import Testing
     #expect(!MarketClosure.isECBClosed(try self.day("1999-04-02")))
   }
 
-  /// For each day: the ECB's last publication on or before it (`p`); the
-  /// currency's rate of `p` when `p` is the day itself, or when `p` is at most
-  /// four days back (the ECB published nothing in between), else none.
+  /// What the ECB's publications say stands on each day from the snapshot's
+  /// first to its last, for `code` in euros: on each day, the ECB's last
+  /// publication on or before it (`p`); the currency's rate of `p` when `p` is
+  /// the day itself, or at most four days back (the ECB published nothing in
+  /// between), else none. Written without ``MarketClosure``'s calendar.
+  func publications(of code: String, in snapshot: ECBSnapshot) throws
+    -> [(day: Day, expected: (rate: Double, published: Day)?)]
+  {
+    let column = try #require(snapshot.column(code))
+    let first = snapshot.firstDay
+    var result: [(day: Day, expected: (rate: Double, published: Day)?)] = []
+    var index = 0
+    for offset in 0...first.distance(to: snapshot.lastDay) {
+      let day = first.adding(days: offset)
+      if index + 1 < snapshot.days.count, snapshot.days[index + 1] <= day { index += 1 }
+      let publication = snapshot.days[index]
+      let stands = publication.distance(to: day) <= MarketClosure.maximumCarriedDays
+      result.append((day, stands ? column[index].map { ($0, publication) } : nil))
+    }
+    return result
+  }
+
   @Test func theRuleMatchesThePublicationsOnEveryDayForEveryCurrency() throws {
     let snapshot = try snapshot()
-    let first = snapshot.firstDay
-    let span = first.distance(to: snapshot.lastDay) + 1
-    // The last publication on or before each day, by offset from the first.
-    var lastPublication = [Int](repeating: 0, count: span)
-    var next = 0
-    for offset in 0..<span {
-      if next + 1 < snapshot.days.count, first.distance(to: snapshot.days[next + 1]) <= offset { next += 1 }
-      lastPublication[offset] = next
-    }
     let today = try day("2100-01-01")
     var checked = 0
     for code in snapshot.currencies.sorted() {
       let column = try #require(snapshot.column(code))
-      var byOffset = [Double?](repeating: nil, count: span)
-      for (index, day) in snapshot.days.enumerated() { byOffset[first.distance(to: day)] = column[index] }
-      let lookup: (Day) -> RatePoint? = { day in
-        let offset = first.distance(to: day)
-        guard offset >= 0, offset < span, let rate = byOffset[offset] else { return nil }
-        return RatePoint(date: day, rate: rate)
+      var byDay: [Day: RatePoint] = [:]
+      for (index, day) in snapshot.days.enumerated() {
+        if let rate = column[index] { byDay[day] = RatePoint(date: day, rate: rate) }
       }
       var mismatches: [String] = []
-      for offset in 0..<span {
-        let day = first.adding(days: offset)
-        let index = lastPublication[offset]
-        let publication = snapshot.days[index]
-        let expected: (rate: Double, published: Day)? =
-          publication.distance(to: day) <= MarketClosure.maximumCarriedDays
-          ? column[index].map { ($0, publication) } : nil
-        let got = MarketClosure.standing(on: day, today: today, lookup: lookup)
+      for (day, expected) in try publications(of: code, in: snapshot) {
+        let got = MarketClosure.standing(on: day, today: today) { byDay[$0] }
         if got?.point.rate != expected?.rate || got?.published != expected?.published
           || got.map({ $0.point.carried != ($0.published != day) }) == true
         {
@@ -72,6 +73,49 @@ import Testing
       #expect(mismatches.isEmpty, "\(code): \(mismatches.prefix(10))")
     }
     #expect(checked > 400_000)
+  }
+
+  /// The same walk through what `history` (every format), `history --date`
+  /// and `convert --date` read offline: the desk's series of every day since
+  /// 1999 for each currency, and the day each value was published.
+  @Test func theDesksHistoryMatchesThePublicationsOnEveryDay() async throws {
+    let snapshot = try snapshot()
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let desk = try desk(cacheDirectory: directory, mode: .offline)
+    for code in snapshot.currencies.subtracting(["EUR"]).sorted() {
+      let window = snapshot.firstDay...snapshot.lastDay
+      let series = try await desk.history(base: "EUR", quote: code, window: window).series
+      // Each point with its publication, in one pass (publishedDay's own
+      // search is for one day at a time).
+      var byDay: [Day: (rate: Double, published: Day?)] = [:]
+      var lastOwn: Day?
+      for point in series.points {
+        if !point.carried { lastOwn = point.date }
+        let published = point.carried ? lastOwn ?? series.publishedDay(of: point.date) : point.date
+        byDay[point.date] = (point.rate, published)
+      }
+      var mismatches: [String] = []
+      let last = RetiredCurrencies.lastDays[code] ?? snapshot.lastDay
+      for (day, expected) in try publications(of: code, in: snapshot) where day <= last {
+        let got = byDay[day]
+        if got?.rate != expected?.rate || got.map({ $0.published != expected?.published }) == true {
+          mismatches.append("\(day)")
+        }
+      }
+      #expect(mismatches.isEmpty, "\(code): \(mismatches.prefix(10))")
+    }
+  }
+
+  /// A desk on `cacheDirectory` whose every request fails, at 2026-11-25.
+  func desk(cacheDirectory: URL, mode: CacheMode) throws -> RateDesk {
+    let url = try #require(URL(string: "https://api.test/v1"))
+    return RateDesk(
+      configuration: .init(
+        coinGeckoURL: url, coinGeckoKey: nil, coinDeskURL: url, frankfurterURL: url,
+        forcedProvider: nil, cacheDirectory: cacheDirectory, mode: mode),
+      transport: { _ in .unreachable }, now: { Date(timeIntervalSince1970: 1_795_608_000) },
+      notify: { _ in })
   }
 
   @Test func theSnapshotAnswersTheSpecialClosuresFromTheDayBefore() throws {
