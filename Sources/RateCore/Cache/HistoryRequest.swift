@@ -17,7 +17,9 @@ struct HistoryRequest: Sendable {
   let today: Day
   /// The days shown: any span of days up to today.
   let window: ClosedRange<Day>
-  /// The settled days of the window (all but today), if any.
+  /// The settled days to know (all but today): the window's, and for ECB
+  /// rates the closure days before it back to the publication that stands
+  /// on its first days (``MarketClosure/reach(back:)``), if any.
   let past: ClosedRange<Day>?
   /// Whether the window ends today, so today's latest price belongs to it.
   let includesToday: Bool
@@ -57,7 +59,11 @@ struct HistoryRequest: Sendable {
     days = window.lowerBound.distance(to: window.upperBound) + 1
     includesToday = window.upperBound == today
     let lastPast = min(window.upperBound, today.adding(days: -1))
-    past = window.lowerBound <= lastPast ? window.lowerBound...lastPast : nil
+    let sourceStart = service.source.firstDay ?? window.lowerBound
+    let reach =
+      service.source.carriesForward
+      ? max(MarketClosure.reach(back: window.lowerBound), sourceStart) : window.lowerBound
+    past = window.lowerBound <= lastPast ? min(reach, window.lowerBound)...lastPast : nil
     key = "\(service.source.name)/history/\(asset.id)-\(quote)"
     priceKey = service.priceKey(asset, quote)
     // Read even when refreshing: the cache is not the answer then, but it
@@ -183,11 +189,11 @@ struct HistoryRequest: Sendable {
       staleness: staleness, latestMissing: latestMissing)
   }
 
-  /// The points of `days`: ECB rates stand over market closures; a coin's
-  /// missing day stays a gap.
+  /// The points of `days`: ECB rates by ``MarketClosure/rates(in:today:lookup:)``
+  /// (reading days before `days` too); a coin's missing day stays a gap.
   func values(in days: ClosedRange<Day>, lookup: (Day) -> RatePoint?) -> [RatePoint] {
     service.source.carriesForward
-      ? RateService.standingRates(lookup: lookup, in: days, today: today)
+      ? MarketClosure.rates(in: days, today: today, lookup: lookup)
       : RateService.fill(lookup: lookup, in: days)
   }
 
@@ -254,7 +260,9 @@ struct HistoryRequest: Sendable {
   /// needed and the missing part ends yesterday, so one answer brings both.
   /// Nil when nothing but (perhaps) the latest price is due.
   func fetchSpan(latestNeeded: Bool) -> ClosedRange<Day>? {
-    if service.mode == .refresh { return window }
+    if service.mode == .refresh {
+      return (past?.lowerBound ?? window.lowerBound)...window.upperBound
+    }
     guard let past, !pastCovered else { return nil }
     let missing = (0...past.lowerBound.distance(to: past.upperBound))
       .map { past.lowerBound.adding(days: $0) }.filter { !isCached($0) }

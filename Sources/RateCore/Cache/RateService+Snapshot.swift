@@ -2,26 +2,26 @@ import Foundation
 
 extension RateService {
   /// Current rates of `pairs` from the source's ``PriceSource/offlineRates``
-  /// (the ECB snapshot): each pair's rate of the newest working day on or
-  /// before today (the snapshot's last day once it is older than today), with
-  /// its change since the working day before, marked stale with `failure`.
-  /// `nil` when there is no snapshot or it lacks a pair: the failure stands.
+  /// (the ECB snapshot): each pair's rate standing today by the ECB rule
+  /// (on the snapshot's last day once it is older than today), with its
+  /// change since the rate standing the day before it was published, marked
+  /// stale with `failure`. `nil` when there is no snapshot or it lacks a
+  /// pair: the failure stands.
   func snapshotQuotes(_ pairs: [AssetQuote], failure: ProviderError?) -> QuotesResult? {
     guard let snapshot = source.offlineRates else { return nil }
-    let today = Day(containing: now())
+    let day = min(Day(containing: now()), snapshot.lastDay)
     var quotes: [Quote] = []
     for pair in pairs {
-      guard let last = snapshot.rate(base: pair.asset.id, quote: pair.quote, on: today) else {
-        return nil
-      }
+      guard let last = snapshot.rate(base: pair.asset.id, quote: pair.quote, on: day, today: day)
+      else { return nil }
       let previous = snapshot.rate(
-        base: pair.asset.id, quote: pair.quote, on: last.date.adding(days: -1))
+        base: pair.asset.id, quote: pair.quote, on: last.published.adding(days: -1), today: day)
       quotes.append(
         Quote(
-          base: pair.asset.symbol, quote: pair.quote, rate: last.rate,
-          change24hPercent: previous.flatMap { Change.lastStep([$0.rate, last.rate]) },
+          base: pair.asset.symbol, quote: pair.quote, rate: last.point.rate,
+          change24hPercent: previous.flatMap { Change.lastStep([$0.point.rate, last.point.rate]) },
           source: snapshot.sourceName, fetchedAt: snapshot.publishedAt,
-          updatedAt: last.date.start))
+          updatedAt: last.published.start))
     }
     return QuotesResult(quotes: quotes, staleness: Self.staleness(of: snapshot, failure))
   }
@@ -63,10 +63,11 @@ extension HistoryRequest {
     let endsEarly =
       followsData && last < end && !MarketClosure.rateStands(from: last, on: end, today: end)
     let shown = endsEarly ? last.adding(days: -(days - 1))...last : window
+    let read = MarketClosure.reach(back: shown.lowerBound)...shown.upperBound
     let byDay = Dictionary(
-      snapshot.series(base: asset.id, quote: quote, in: shown).map { ($0.date, $0) },
+      snapshot.series(base: asset.id, quote: quote, in: read).map { ($0.date, $0) },
       uniquingKeysWith: { $1 })
-    let points = RateService.standingRates(byDay, in: shown, today: min(end, last))
+    let points = MarketClosure.rates(in: shown, today: min(end, last)) { byDay[$0] }
     guard !points.isEmpty else { return nil }
     if endsEarly {
       service.notify(

@@ -47,65 +47,24 @@ public struct RateService: Sendable {
     quote.updatedAt.map { min(Day(containing: $0), today) } ?? today
   }
 
-  /// The points of `window`: each day's own value, or the value of an
-  /// earlier day of the window when `carries(from, to)` allows it (marked
-  /// `carried`). Values from before the window are never carried into it, and
-  /// days with neither are left out (they are the series' gaps).
-  static func fill(
-    _ byDay: [Day: RatePoint], in window: ClosedRange<Day>,
-    carries: (_ from: Day, _ to: Day) -> Bool = { _, _ in false }
-  ) -> [RatePoint] {
-    fill(lookup: { byDay[$0] }, in: window, carries: carries)
+  /// The points of `window`: each day's own value; days without one are
+  /// left out (they are the series' gaps). Nothing is carried: ECB rates
+  /// go through ``MarketClosure/rates(in:today:lookup:)`` instead.
+  static func fill(_ byDay: [Day: RatePoint], in window: ClosedRange<Day>) -> [RatePoint] {
+    fill(lookup: { byDay[$0] }, in: window)
   }
 
-  /// ``fill(_:in:carries:)`` reading each day's point through `lookup`, so a
-  /// caller that adds a point (today's price) need not copy a long dictionary.
-  static func fill(
-    lookup: (Day) -> RatePoint?, in window: ClosedRange<Day>,
-    carries: (_ from: Day, _ to: Day) -> Bool = { _, _ in false }
-  ) -> [RatePoint] {
-    var previous: RatePoint?
+  /// ``fill(_:in:)`` reading each day's point through `lookup`, so a caller
+  /// that adds a point (today's price) need not copy a long dictionary.
+  static func fill(lookup: (Day) -> RatePoint?, in window: ClosedRange<Day>) -> [RatePoint] {
     var points: [RatePoint] = []
     points.reserveCapacity(window.lowerBound.distance(to: window.upperBound) + 1)
     var day = window.lowerBound
     while day <= window.upperBound {
-      if let point = lookup(day) {
-        points.append(point)
-        if !point.carried { previous = point }
-      } else if let previous, carries(previous.date, day) {
-        points.append(RatePoint(date: day, rate: previous.rate, carried: true))
-      }
+      if let point = lookup(day) { points.append(point) }
       day = day.adding(days: 1)
     }
     return points
-  }
-
-  /// ECB rates over `window`: each working day's rate, carried over market
-  /// closures inside the window (``MarketClosure``), and today's point the
-  /// newest rate while it still stands, even when published before the window.
-  static func standingRates(_ byDay: [Day: RatePoint], in window: ClosedRange<Day>, today: Day)
-    -> [RatePoint]
-  {
-    standingRates(lookup: { byDay[$0] }, in: window, today: today)
-  }
-
-  /// ``standingRates(_:in:today:)`` reading each day's point through `lookup`.
-  static func standingRates(
-    lookup: (Day) -> RatePoint?, in window: ClosedRange<Day>, today: Day
-  ) -> [RatePoint] {
-    var todayPoint: RatePoint?
-    // The newest earlier rate: one that can still stand is at most
-    // `maximumCarriedDays + 1` days old, so look no further back.
-    let recent = (1...(MarketClosure.maximumCarriedDays + 1)).lazy.map { today.adding(days: -$0) }
-    if window.contains(today), lookup(today) == nil,
-      let newest = recent.first(where: { lookup($0) != nil }), let rate = lookup(newest)?.rate,
-      MarketClosure.rateStands(from: newest, on: today, today: today)
-    {
-      todayPoint = RatePoint(date: today, rate: rate, carried: true)
-    }
-    return fill(lookup: { $0 == today ? todayPoint ?? lookup($0) : lookup($0) }, in: window) {
-      MarketClosure.rateStands(from: $0, on: $1, today: today)
-    }
   }
 
   /// The days of `window` that have no point in `points`.

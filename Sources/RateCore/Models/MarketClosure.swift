@@ -1,32 +1,101 @@
 import Foundation
 
-/// When a rate may stand for days that have none of their own, and the ECB
-/// calendar that decides it. The one home of the carry rule.
+/// The rate of an ECB currency on a day, and the ECB calendar that decides
+/// it: the one home of that rule, used by every history, day lookup,
+/// conversion, statistic, export, board and ledger rate.
 ///
-/// A value is carried only across a real market closure: the ECB publishes no
-/// reference rate on weekends and on the TARGET holidays (1 January, Good
-/// Friday, Easter Monday, 1 May, 25 and 26 December), and the previous working
-/// day's rate stands over them. The longest such closure is four days (Good
-/// Friday through Easter Monday), so a value is never carried over more than
-/// ``maximumCarriedDays`` days, and never over a working day that has no rate
-/// (a hole in the data stays a hole). Coins trade every day: their missing
+/// The ECB rate for a day is that day's publication, or else the last
+/// publication before it when every day between is a day the ECB did not
+/// publish (a weekend, a TARGET holiday, a special closure such as
+/// 1999-12-31), at most ``maximumCarriedDays`` calendar days back, even when
+/// that publication lies before the days asked for. A working day that has
+/// no rate is a hole, never bridged. Coins trade every day: their missing
 /// days are never filled.
 public enum MarketClosure {
   /// The most days in a row a rate may stand for without one of its own: the
-  /// longest ECB closure, Good Friday through Easter Monday.
+  /// longest ECB closure, Good Friday through Easter Monday (also
+  /// 2001-12-29 through 2002-01-01).
   public static let maximumCarriedDays = 4
 
-  /// Whether the ECB publishes no reference rate on `day`: a weekend or a
-  /// TARGET holiday.
+  /// Weekdays without a publication that are no TARGET holiday: the closures
+  /// for the year 2000 changeover and the euro cash changeover. The embedded
+  /// snapshot has no other (a test walks it).
+  public static let specialClosures: Set<Day> = [
+    Day(daysSinceEpoch: Day.daysFromCivil(year: 1999, month: 12, day: 31)),
+    Day(daysSinceEpoch: Day.daysFromCivil(year: 2001, month: 12, day: 31)),
+  ]
+
+  /// Whether the ECB publishes no reference rate on `day`: a weekend, a
+  /// TARGET holiday (1 January and 25 December; from 2000 also Good Friday,
+  /// Easter Monday, 1 May and 26 December, which were working days in 1999)
+  /// or one of ``specialClosures``.
   public static func isECBClosed(_ day: Day) -> Bool {
     if day.isoWeekday >= 6 { return true }
     let (year, month, dayOfMonth) = day.components
     switch (month, dayOfMonth) {
-    case (1, 1), (5, 1), (12, 25), (12, 26): return true
+    case (1, 1), (12, 25): return true
+    case (5, 1), (12, 26): return year >= 2000
     default:
+      if specialClosures.contains(day) { return true }
+      guard year >= 2000 else { return false }
       let easter = easterSunday(year: year)
       return day == easter.adding(days: -2) || day == easter.adding(days: 1)
     }
+  }
+
+  /// The rate standing on `day`: its own publication (`lookup(day)`), or the
+  /// newest one at most ``maximumCarriedDays`` days before it when the ECB
+  /// published nothing in between (``rateStands(from:on:today:)``), dated
+  /// `day` and marked `carried`. `lookup` answers publications only; it may
+  /// be asked for days before any window.
+  ///
+  /// - Parameter today: the newest day; its own rate may not be published
+  ///   yet, so the previous publication still stands on it.
+  /// - Returns: the point and the day it was published for.
+  public static func standing(on day: Day, today: Day, lookup: (Day) -> RatePoint?)
+    -> (point: RatePoint, published: Day)?
+  {
+    if let own = lookup(day) { return (own, day) }
+    guard day <= today else { return nil }
+    for back in 1...(maximumCarriedDays + 1) {
+      let from = day.adding(days: -back)
+      guard let published = lookup(from) else { continue }
+      guard rateStands(from: from, on: day, today: today) else { return nil }
+      return (RatePoint(date: day, rate: published.rate, carried: true), from)
+    }
+    return nil
+  }
+
+  /// The point of ``standing(on:today:lookup:)``.
+  public static func rate(on day: Day, today: Day, lookup: (Day) -> RatePoint?) -> RatePoint? {
+    standing(on: day, today: today, lookup: lookup)?.point
+  }
+
+  /// The rate of each day of `window` by ``rate(on:today:lookup:)``, oldest
+  /// first; days with none are left out (they are the series' gaps).
+  public static func rates(
+    in window: ClosedRange<Day>, today: Day, lookup: (Day) -> RatePoint?
+  ) -> [RatePoint] {
+    var points: [RatePoint] = []
+    points.reserveCapacity(window.lowerBound.distance(to: window.upperBound) + 1)
+    var day = window.lowerBound
+    while day <= window.upperBound {
+      if let point = rate(on: day, today: today, lookup: lookup) { points.append(point) }
+      day = day.adding(days: 1)
+    }
+    return points
+  }
+
+  /// The first day whose publication may stand on `first`: `first` itself,
+  /// or the working day before the closure it lies in, at most
+  /// ``maximumCarriedDays`` days earlier. What a window starting on `first`
+  /// must also read.
+  public static func reach(back first: Day) -> Day {
+    var day = first
+    while isECBClosed(day), day.distance(to: first) < maximumCarriedDays {
+      day = day.adding(days: -1)
+    }
+    return day
   }
 
   /// Whether every day after `valueDay` up to and including `last` is an ECB

@@ -49,6 +49,22 @@ public struct RateSeries: Hashable, Sendable, Codable {
 }
 
 extension RateSeries {
+  /// The day the rate shown on `day` was published for: `day` itself, or for
+  /// a carried ECB rate the publication before its closure
+  /// (``MarketClosure/standing(on:today:lookup:)``), which may lie before
+  /// the series' first day. `nil` when `day` has no point.
+  public func publishedDay(of day: Day) -> Day? {
+    guard let point = points.last(where: { $0.date == day }) else { return nil }
+    guard point.carried else { return day }
+    if let own = points.last(where: { $0.date < day && !$0.carried }),
+      own.date.distance(to: day) <= MarketClosure.maximumCarriedDays + 1
+    {
+      return own.date
+    }
+    // Carried from before the series: the working day before the closure.
+    return MarketClosure.reach(back: day.adding(days: -1))
+  }
+
   /// The points with a value of their own: carried days (ECB weekends and
   /// holidays) left out, so they do not weigh on statistics and every figure
   /// keeps the date it was published for. Empty when every point is carried.

@@ -19,11 +19,18 @@ public enum PairRouter {
   /// The route for `base`/`quote`.
   ///
   /// - Parameter forced: a provider named by the user, if any.
-  /// - Throws: ``ProviderError/noProvider(base:quote:)`` when no provider covers the pair, or
-  ///   ``ProviderError/unsupported(provider:detail:)`` when the forced one cannot.
+  /// - Throws: ``ProviderError/noProvider(base:quote:)`` when no provider covers the pair,
+  ///   ``ProviderError/unsupported(provider:detail:)`` when the forced one cannot, or
+  ///   ``RetiredCurrencies/Ended`` for an ECB pair with a currency that ended (it has no
+  ///   current rate; its past ones come from the snapshot).
   public static func route(base: String, quote: String, forced: Provider?) throws -> PairRoute {
     let b = base.uppercased()
     let q = quote.uppercased()
+    if forced == nil || forced == .frankfurter, RetiredCurrencies.isRetiredPair(b, q),
+      let ended = RetiredCurrencies.firstEnded(b, q)
+    {
+      throw ended
+    }
     let baseIsFiat = isCurrencyCode(b)
     let quoteIsFiat = isCurrencyCode(q)
     switch forced {

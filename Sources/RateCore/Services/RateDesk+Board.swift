@@ -29,16 +29,35 @@ extension RateDesk {
   /// pair, one CoinGecko `/coins/markets` (with sparklines) per quote
   /// currency for the coin pairs, fetched concurrently; pairs a forced
   /// CoinDesk answers come from its daily closes.
+  /// A pair with a currency that ended (added before it did) shows its last
+  /// rate and week from the snapshot, dated by its last day, without a request.
   public func board(for pairs: [ConfiguredPair]) async throws -> [PairSnapshot] {
-    let routed = try pairs.map { (pair: $0, route: try route($0.base, $0.quote)) }
+    let current = pairs.filter { !isServedFromSnapshot($0.base, $0.quote) }
+    let routed = try current.map { (pair: $0, route: try route($0.base, $0.quote)) }
     async let fiat = fiatSnapshots(routed.filter { $0.route.provider == .frankfurter })
     async let coins = coinSnapshots(routed.filter { $0.route.provider == .coinGecko })
     var byName: [String: PairSnapshot] = [:]
+    for pair in pairs where isServedFromSnapshot(pair.base, pair.quote) {
+      byName[pair.name] = try retiredSnapshot(pair)
+    }
     for snapshot in try await fiat + coins { byName[snapshot.pair.name] = snapshot }
     for (pair, _) in routed where byName[pair.name] == nil {
       byName[pair.name] = try await closesSnapshot(pair)
     }
     return pairs.compactMap { byName[$0.name] }
+  }
+
+  /// A pair with a currency that ended: its last week from the snapshot.
+  private func retiredSnapshot(_ pair: ConfiguredPair) throws -> PairSnapshot {
+    let last = endedCurrency(base: pair.base, quote: pair.quote)?.lastDay ?? Day(containing: now())
+    let result = try retiredHistory(
+      base: pair.base, quote: pair.quote, window: last.adding(days: -6)...last)
+    let series = result.series
+    return PairSnapshot(
+      pair: pair, rate: series.points.last?.rate,
+      changePercent: Change.lastStep(series.ownPoints.map(\.rate)), changePeriod: .workingDay,
+      points: series.points.map(\.rate), source: series.source, fetchedAt: series.fetchedAt,
+      staleness: nil, updatedAt: series.ownPoints.last?.date.start)
   }
 
   /// A pair from a week of daily closes (CoinDesk when forced).
@@ -62,7 +81,7 @@ extension RateDesk {
     return zip(routed, keys).map { item, key in
       let series = answer.value[key] ?? []
       let byDay = Dictionary(series.map { ($0.date, $0) }, uniquingKeysWith: { $1 })
-      let week = RateService.standingRates(byDay, in: today.adding(days: -6)...today, today: today)
+      let week = MarketClosure.rates(in: today.adding(days: -6)...today, today: today) { byDay[$0] }
       return PairSnapshot(
         pair: item.pair, rate: week.last?.rate,
         // From the previous working day's rate, not a carried copy.

@@ -71,10 +71,15 @@ extension RateDesk {
   }
 
   /// The last `days` days of `base` in `quote`, from the provider the pair
-  /// routes to (inverted for a fiat/coin pair).
+  /// routes to (inverted for a fiat/coin pair); for a pair with a currency
+  /// that ended, the `days` days up to its last rate, from the snapshot.
   public func history(base: String, quote: String, days: Int) async throws
     -> RateService.HistoryResult
   {
+    if let last = endedCurrency(base: base, quote: quote)?.lastDay {
+      let window = last.adding(days: -(days - 1))...last
+      return try retiredHistory(base: base, quote: quote, window: window)
+    }
     let route = try route(base, quote)
     var result = try await service(route.provider).history(
       of: route.base, in: route.quote, days: days)
@@ -92,6 +97,10 @@ extension RateDesk {
   public func history(
     base: String, quote: String, window: ClosedRange<Day>, followsData: Bool = false
   ) async throws -> RateService.HistoryResult {
+    let window = try checkedWindow(base: base, quote: quote, window)
+    if isServedFromSnapshot(base, quote) {
+      return try retiredHistory(base: base, quote: quote, window: window)
+    }
     let route = try route(base, quote)
     var result = try await service(route.provider).history(
       of: route.base, in: route.quote, window: window, followsData: followsData)

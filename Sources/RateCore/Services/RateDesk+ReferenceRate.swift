@@ -1,40 +1,50 @@
 import Foundation
 
 extension RateDesk {
-  /// One day's ECB rate with its provenance.
+  /// One day's rate with its provenance: what `history --date` and
+  /// `convert --date` show.
   public struct DatedRate: Sendable {
-    /// The rate, dated by the working day it was published for.
+    /// The rate on the day asked, dated that day: its own, or an ECB rate
+    /// standing over a closure (`carried`).
     public var point: RatePoint
-    /// Who answered: `frankfurter`, or the snapshot (`ECB snapshot to …`).
-    public var source: String
+    /// The day the rate was published for: the day asked, or the ECB working
+    /// day before the closure it lies in.
+    public var published: Day
+    /// The history it was read from (its source, staleness and resolved asset).
+    public var history: RateService.HistoryResult
+
+    /// Who answered: `frankfurter`, `coingecko`, or the snapshot (`ECB snapshot to …`).
+    public var source: String { history.series.source }
     /// When it was fetched (for the snapshot, when its last rate was due).
-    public var fetchedAt: Date
-    /// Set when the snapshot stands in for the provider.
-    public var staleness: Staleness?
+    public var fetchedAt: Date { history.series.fetchedAt }
+    /// Set when cached data or the snapshot stands in for the provider.
+    public var staleness: Staleness? { history.staleness }
   }
 
-  /// The ECB rate of the fiat pair `base`/`quote` on `day`: the rate of the
-  /// working day on or before it (at most a week earlier). It is the history
-  /// of that week (``history(base:quote:window:followsData:)``), so the day
-  /// store answers a day once known, and offline or unreachable the ECB
-  /// snapshot built into `rates` does, marked stale.
+  /// The rate of `base` in `quote` on `day`: for an ECB pair the rate
+  /// ``MarketClosure`` says stands on it (its own, or the last publication
+  /// before a closure it lies in), for a coin that day's close, never
+  /// another day's. It is the history of the days the rule may reach
+  /// (``history(base:quote:window:followsData:)``), so the day store answers
+  /// a day once known, and offline or unreachable the ECB snapshot built
+  /// into `rates` does, marked stale.
   ///
-  /// - Throws: ``ProviderError/unsupported(provider:detail:)`` for a pair that
-  ///   does not route to the ECB, ``ProviderError/noData(provider:detail:)``
-  ///   when there is no rate that week, or the provider's failure.
-  public func referenceRate(base: String, quote: String, on day: Day) async throws -> DatedRate {
-    let route = try route(base, quote)
-    guard route.provider == .frankfurter, !route.inverted else {
-      throw ProviderError.unsupported(
-        provider: route.provider.rawValue, detail: "\(base)/\(quote) has no ECB reference rate")
-    }
-    let result = try await history(base: base, quote: quote, window: day.adding(days: -7)...day)
-    guard let point = result.series.points.last(where: { $0.date <= day && !$0.carried }) else {
+  /// - Throws: what ``checkedWindow(base:quote:_:)`` throws for `day` alone,
+  ///   before any request; ``ProviderError/noData(provider:detail:)`` when no
+  ///   rate stands on `day`, or what ``history(base:quote:window:followsData:)`` throws.
+  public func rate(base: String, quote: String, on day: Day) async throws -> DatedRate {
+    _ = try checkedWindow(base: base, quote: quote, day...day)
+    // Today's rate may not be published yet: then one more day back.
+    let window = day.adding(days: -(MarketClosure.maximumCarriedDays + 1))...day
+    let result = try await history(base: base, quote: quote, window: window)
+    let series = result.series
+    guard let point = series.points.last(where: { $0.date == day }),
+      let published = series.publishedDay(of: day)
+    else {
       throw ProviderError.noData(
-        provider: Providers.frankfurter, detail: "no ECB rate for \(base)/\(quote) on or before \(day)")
+        provider: series.source,
+        detail: "no \(series.base)/\(series.quote) rate on \(day) or the working days before it")
     }
-    return DatedRate(
-      point: RatePoint(date: point.date, rate: point.rate), source: result.series.source,
-      fetchedAt: result.series.fetchedAt, staleness: result.staleness)
+    return DatedRate(point: point, published: published, history: result)
   }
 }

@@ -98,6 +98,10 @@ public struct ErrorReport: Equatable, Sendable {
       }
     case let error as CoinResolver.Refusal:
       self.init(.usage, "not_a_coin", error)
+    case let error as RangeBeforeData:
+      self.init(.usage, "before_data", error)
+    case let error as RetiredCurrencies.Ended:
+      self.init(.noData, "currency_ended", error)
     case let error as LedgerCommand.ImportRefusal:
       self.init(.usage, "bad_import", error)
     case let error as LedgerQueryError:

@@ -62,9 +62,9 @@ enum HistorySpan: Equatable, Sendable {
     return .lastDays(days ?? defaultDays)
   }
 
-  /// The days to fetch, checked against today: a day after today is a usage
-  /// error. A single day asks for the week before it too, so a weekend or
-  /// holiday finds the working day whose rate it shows.
+  /// The days asked for, checked against today: a day after today is a usage
+  /// error. A single day is just that day (RateCore's rule reads the days
+  /// before it that it needs).
   func window(today: Day) throws(UsageError) -> ClosedRange<Day> {
     switch self {
     case .lastDays(let days):
@@ -80,7 +80,7 @@ enum HistorySpan: Equatable, Sendable {
       guard day <= today else {
         throw UsageError.invalid("--date \(day) is in the future: use \(today) or an earlier day")
       }
-      return day.adding(days: -7)...day
+      return day...day
     }
   }
 

@@ -205,8 +205,8 @@ extension HomeRenderer {
       parts[0] += "  " + RateFormat.rate(point.rate) + " " + quote
       parts.append(ExplorerRenderer.changeText(explorer, style: style, ascii: ascii))
       if point.carried {
-        let source = explorer.series.points.last { $0.date < day && !$0.carried }
-        parts.append(style.yellow("carried" + (source.map { " from " + weekdayAndDay($0.date) } ?? "")))
+        let source = explorer.series.publishedDay(of: day)
+        parts.append(style.yellow("carried" + (source.map { " from " + weekdayAndDay($0) } ?? "")))
       }
     } else {
       parts.append(style.yellow("no rate"))

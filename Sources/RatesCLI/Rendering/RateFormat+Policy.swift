@@ -28,7 +28,9 @@ extension RateFormat {
   /// currency (2 unless ``minorUnits`` says otherwise), ``coinDecimals`` for a coin.
   public static func minorUnit(of code: String) -> Int {
     let upper = code.uppercased()
-    guard CurrencyCodes.fiat.contains(upper) else { return coinDecimals }
+    guard CurrencyCodes.fiat.contains(upper) || RetiredCurrencies.isRetired(upper) else {
+      return coinDecimals
+    }
     return minorUnits[upper] ?? 2
   }
 

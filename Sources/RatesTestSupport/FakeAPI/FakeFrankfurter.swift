@@ -9,7 +9,8 @@ import RateCore
 /// Values:
 /// - Working days follow the ECB calendar of ``MarketClosure`` (RateCore): no
 ///   rate on weekends, 1 January, Good Friday, Easter Monday, 1 May, 25 and
-///   26 December. Data starts on ``earliest`` (1999-01-04).
+///   26 December (the last four from 2000), 1999-12-31 and 2001-12-31. Data
+///   starts on ``earliest`` (1999-01-04).
 /// - A working day's rate is published at ``UpdateRhythm/ecbDueAfter`` (16:00
 ///   UTC, as `rates` expects it): before that, "today" is the previous working
 ///   day (``UpdateRhythm/newestECBDay(at:)``).

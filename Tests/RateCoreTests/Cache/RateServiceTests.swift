@@ -292,7 +292,7 @@ import RatesTestSupport
 }
 
 @Suite struct CarryForwardTests {
-  @Test func aWindowStartingOnAClosureDoesNotCarryFromBeforeIt() {
+  @Test func aWindowStartingOnAClosureCarriesThePublicationBeforeIt() {
     // 2024-06-07 is a Friday; the window starts on Saturday 2024-06-08.
     let friday = Day("2024-06-07")!
     let monday = Day("2024-06-10")!
@@ -301,17 +301,30 @@ import RatesTestSupport
       monday: RatePoint(date: monday, rate: 1.09),
     ]
     let window = Day("2024-06-08")!...monday
-    let points = RateService.standingRates(byDay, in: window, today: monday)
-    #expect(points == [RatePoint(date: monday, rate: 1.09)])
-    #expect(RateService.gaps(in: window, points: points) == [Day("2024-06-08")!, Day("2024-06-09")!])
+    let points = MarketClosure.rates(in: window, today: monday) { byDay[$0] }
+    #expect(
+      points == [
+        RatePoint(date: Day("2024-06-08")!, rate: 1.08, carried: true),
+        RatePoint(date: Day("2024-06-09")!, rate: 1.08, carried: true),
+        RatePoint(date: monday, rate: 1.09),
+      ])
+    #expect(RateService.gaps(in: window, points: points).isEmpty)
+  }
+
+  @Test func aHoleOnAWorkingDayIsNeverBridged() {
+    // Thursday 2024-06-06 has a rate, Friday none: the weekend stays empty.
+    let thursday = Day("2024-06-06")!
+    let points = MarketClosure.rates(in: thursday...thursday.adding(days: 3), today: Day("2024-07-01")!) {
+      $0 == thursday ? RatePoint(date: thursday, rate: 1.08) : nil
+    }
+    #expect(points == [RatePoint(date: thursday, rate: 1.08)])
   }
 
   @Test func standingRatesCarryThroughTheWeekendToToday() {
     let friday = Day("2024-06-07")!
     let sunday = Day("2024-06-09")!
-    let points = RateService.standingRates(
-      [friday: RatePoint(date: friday, rate: 1.08)], in: friday.adding(days: -1)...sunday,
-      today: sunday)
+    let byDay = [friday: RatePoint(date: friday, rate: 1.08)]
+    let points = MarketClosure.rates(in: friday.adding(days: -1)...sunday, today: sunday) { byDay[$0] }
     #expect(points.map(\.date) == [friday, friday.adding(days: 1), sunday])
     #expect(points.map(\.carried) == [false, true, true])
   }
@@ -319,10 +332,10 @@ import RatesTestSupport
   @Test func todayIsTheStandingRateEvenWhenPublishedBeforeTheWindow() {
     let friday = Day("2024-06-07")!
     let sunday = Day("2024-06-09")!
-    let points = RateService.standingRates(
-      [friday: RatePoint(date: friday, rate: 1.08)], in: sunday...sunday, today: sunday)
+    let byDay = [friday: RatePoint(date: friday, rate: 1.08)]
+    let points = MarketClosure.rates(in: sunday...sunday, today: sunday) { byDay[$0] }
     #expect(points == [RatePoint(date: sunday, rate: 1.08, carried: true)])
-    #expect(RateService.fill([friday: RatePoint(date: friday, rate: 1.08)], in: sunday...sunday).isEmpty)
+    #expect(RateService.fill(byDay, in: sunday...sunday).isEmpty)
   }
 
   @Test func nothingIsInventedAfterTheNewestValue() {

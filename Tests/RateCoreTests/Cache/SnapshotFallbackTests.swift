@@ -30,7 +30,7 @@ import Testing
     let service = try service(.unreachable, now: Self.afterSnapshot)
     let result = try await service.quotes(for: [usdEUR()])
     let quote = try #require(result.quotes.first)
-    let expected = try #require(snapshot.rate(base: "USD", quote: "EUR", on: snapshot.lastDay))
+    let expected = try #require(snapshot.rate(base: "USD", quote: "EUR", on: snapshot.lastDay, today: snapshot.lastDay)?.point)
     #expect(quote.rate == expected.rate)
     #expect(quote.source == snapshot.sourceName)
     #expect(quote.updatedAt == snapshot.lastDay.start)
@@ -144,20 +144,20 @@ import Testing
 
   @Test func anOldDaysRateComesFromOneRequestForItsWeek() async throws {
     let stub = StubTransport(
-      body: #"{"amount":1.0,"base":"USD","start_date":"2015-05-25","end_date":"2015-06-01","rates":{"2015-05-29":{"EUR":0.91},"2015-06-01":{"EUR":0.9137}}}"#)
+      body: #"{"amount":1.0,"base":"USD","start_date":"2015-05-27","end_date":"2015-06-01","rates":{"2015-05-29":{"EUR":0.91},"2015-06-01":{"EUR":0.9137}}}"#)
     let rate = try await desk(stub.transport, mode: .normal)
-      .referenceRate(base: "USD", quote: "EUR", on: try #require(Day("2015-06-01")))
+      .rate(base: "USD", quote: "EUR", on: try #require(Day("2015-06-01")))
     #expect(rate.point == RatePoint(date: try #require(Day("2015-06-01")), rate: 0.9137))
     #expect(rate.source == "frankfurter")
     #expect(rate.staleness == nil)
-    #expect(stub.requests.all.map(\.url.path) == ["/v1/2015-05-25..2015-06-01"])
+    #expect(stub.requests.all.map(\.url.path) == ["/v1/2015-05-27..2015-06-01"])
   }
 
   @Test func anOldDaysRateOfflineOrUnreachableComesFromTheSnapshot() async throws {
     let snapshot = try snapshot()
     let day = try #require(Day("2015-06-01"))
     for (transport, mode) in [(HTTPTransport.unreachable, CacheMode.normal), (.unreachable, .offline)] {
-      let rate = try await desk(transport, mode: mode).referenceRate(base: "USD", quote: "EUR", on: day)
+      let rate = try await desk(transport, mode: mode).rate(base: "USD", quote: "EUR", on: day)
       #expect(rate.point == RatePoint(date: day, rate: 1 / 1.0944))
       #expect(rate.source == snapshot.sourceName)
       #expect(rate.staleness?.snapshotThrough == snapshot.lastDay)

@@ -25,34 +25,39 @@ import Testing
     for code in FiatCurrencies.ecb.keys { #expect(snapshot.currencies.contains(code), "\(code)") }
   }
 
+  /// The rate standing on `day` by the ECB rule, long after the snapshot was made.
+  func rate(_ base: String, _ quote: String, _ text: String) throws -> (point: RatePoint, published: Day)? {
+    try snapshot().rate(base: base, quote: quote, on: try day(text), today: try day("2100-01-01"))
+  }
+
   /// The CSV row of 2015-06-01: USD 1.0944, GBP 0.71925, JPY 135.79.
   @Test func ratesAreTheECBFiguresExactlyAndTriangulateThroughTheEuro() throws {
-    let snapshot = try snapshot()
     let day = try day("2015-06-01")
-    #expect(snapshot.rate(base: "EUR", quote: "USD", on: day) == RatePoint(date: day, rate: 1.0944))
-    #expect(snapshot.rate(base: "EUR", quote: "JPY", on: day)?.rate == 135.79)
-    #expect(snapshot.rate(base: "USD", quote: "EUR", on: day)?.rate == 1 / 1.0944)
-    #expect(snapshot.rate(base: "GBP", quote: "USD", on: day)?.rate == 1.0944 / 0.71925)
-    #expect(snapshot.rate(base: "gbp", quote: "usd", on: day)?.rate == 1.0944 / 0.71925)
+    #expect(try rate("EUR", "USD", "2015-06-01")?.point == RatePoint(date: day, rate: 1.0944))
+    #expect(try rate("EUR", "JPY", "2015-06-01")?.point.rate == 135.79)
+    #expect(try rate("USD", "EUR", "2015-06-01")?.point.rate == 1 / 1.0944)
+    #expect(try rate("GBP", "USD", "2015-06-01")?.point.rate == 1.0944 / 0.71925)
+    #expect(try rate("gbp", "usd", "2015-06-01")?.point.rate == 1.0944 / 0.71925)
   }
 
   @Test func aClosureTakesThePreviousWorkingDaysRateAndSaysWhichDay() throws {
-    let snapshot = try snapshot()
-    // Saturday 2015-06-06 and Sunday: Friday's rate; Good Friday 2015-04-03: Thursday's.
-    let saturday = snapshot.rate(base: "USD", quote: "EUR", on: try day("2015-06-07"))
-    #expect(saturday?.date == (try day("2015-06-05")))
-    #expect(snapshot.rate(base: "USD", quote: "EUR", on: try day("2015-04-06"))?.date == (try day("2015-04-02")))
+    // Saturday 2015-06-06 and Sunday: Friday's rate; Easter Monday 2015-04-06: Thursday's.
+    let sunday = try rate("USD", "EUR", "2015-06-07")
+    #expect(sunday?.published == (try day("2015-06-05")))
+    #expect(sunday?.point.carried == true)
+    #expect(try rate("USD", "EUR", "2015-04-06")?.published == (try day("2015-04-02")))
   }
 
-  @Test func aDayAfterTheSnapshotGetsItsLastRateAndBeforeItNone() throws {
+  @Test func aDayAfterTheSnapshotOrBeforeItHasNone() throws {
     let snapshot = try snapshot()
-    let last = snapshot.rate(base: "USD", quote: "EUR", on: try day("2099-01-01"))
-    #expect(last?.date == snapshot.lastDay)
-    #expect(snapshot.rate(base: "USD", quote: "EUR", on: try day("1998-12-31")) == nil)
+    #expect(try rate("USD", "EUR", "2099-01-01") == nil)
+    let last = snapshot.rate(base: "USD", quote: "EUR", on: snapshot.lastDay, today: snapshot.lastDay)
+    #expect(last?.published == snapshot.lastDay)
+    #expect(try rate("USD", "EUR", "1998-12-31") == nil)
     // The Cypriot pound ended with 2007; a rate from then never stands in 2020.
-    #expect(snapshot.rate(base: "CYP", quote: "EUR", on: try day("2007-12-31")) != nil)
-    #expect(snapshot.rate(base: "CYP", quote: "EUR", on: try day("2020-06-01")) == nil)
-    #expect(snapshot.rate(base: "XYZ", quote: "EUR", on: try day("2020-06-01")) == nil)
+    #expect(try rate("CYP", "EUR", "2007-12-31") != nil)
+    #expect(try rate("CYP", "EUR", "2020-06-01") == nil)
+    #expect(try rate("XYZ", "EUR", "2020-06-01") == nil)
   }
 
   @Test func aSeriesListsTheWorkingDaysOfItsRange() throws {

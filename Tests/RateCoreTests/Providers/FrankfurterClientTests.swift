@@ -375,7 +375,9 @@ import RatesTestSupport
     let ordered = FiatCurrencies.ordered(FiatCurrencies.ecb).map(\.code)
     #expect(Array(ordered.prefix(4)) == ["GBP", "EUR", "USD", "AUD"])
     #expect(ordered.last == "ZAR")
-    #expect(ordered.count == 31)
+    // BGN ended on 2025-12-31 (Bulgaria adopted the euro): no longer offered.
+    #expect(ordered.count == 30)
+    #expect(!ordered.contains("BGN"))
     let partial = FiatCurrencies.ordered(["USD": "US", "CHF": "Swiss", "AUD": "Aus"])
     #expect(partial.map(\.code) == ["USD", "AUD", "CHF"])
     #expect(partial.first?.name == "US")

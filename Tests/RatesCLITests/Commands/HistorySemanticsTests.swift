@@ -29,15 +29,18 @@ import RatesTestSupport
     }
   }
 
-  @Test func aWindowStartingOnAWeekendShowsItsFirstDaysWithoutARate() async throws {
+  @Test func aWindowStartingOnAWeekendCarriesFridaysRateIntoItsFirstDays() async throws {
     // Monday 2024-06-10 after the ECB's publication: a 3-day window starts on
-    // Saturday; Friday's rate is outside it and is not carried in.
-    let (rates, _) = try CLIHarness.withFakeAPI(now: fixedNow.addingTimeInterval(12 * 3_600))
+    // Saturday; Friday's rate, just before it, stands on Saturday and Sunday.
+    let (rates, server) = try CLIHarness.withFakeAPI(now: fixedNow.addingTimeInterval(12 * 3_600))
     let json = try await rates.run(["history", "GBP", "USD", "--days", "3", "--json"]).json()
+    #expect(server.requests.first?.path.hasPrefix("/frankfurter/2024-06-07..") == true)
     let points = try #require(json["points"] as? [[String: Any]])
     #expect(points.map { $0["date"] as? String } == ["2024-06-08", "2024-06-09", "2024-06-10"])
-    #expect(points[0]["rate"] is NSNull)
-    #expect(points[1]["rate"] is NSNull)
+    let friday = FakeFrankfurter.rate(base: "GBP", quote: "USD", day: try #require(Day("2024-06-07")))
+    #expect(points[0]["rate"] as? Double == friday)
+    #expect(points[1]["rate"] as? Double == friday)
+    #expect(points.map { $0["carried"] as? Bool } == [true, true, false])
     #expect(points[2]["rate"] as? Double != nil)
     let stats = try #require(json["stats"] as? [String: Any])
     #expect(stats["count"] as? Int == 1)
@@ -45,14 +48,10 @@ import RatesTestSupport
 
     let table = await rates.run(["history", "GBP", "USD", "--days", "3", "--table"])
     let saturday = try #require(table.stdout.split(separator: "\n").first { $0.hasPrefix("2024-06-08") })
-    #expect(saturday.contains("—") && saturday.contains("no rate"), "\(saturday)")
+    #expect(!saturday.contains("no rate"), "\(saturday)")
     let first = try #require(table.stdout.split(separator: "\n").first { $0.hasPrefix("  first") })
     #expect(first.hasSuffix("2024-06-10"), "\(first)")
-    #expect(table.stdout.contains("2 days have no rate"))
-
-    // The sparkline keeps a blank column for each day without a rate.
-    let sparkline = await rates.run(["history", "GBP", "USD", "--days", "3"])
-    #expect(sparkline.stdout.split(separator: "\n", omittingEmptySubsequences: false)[2] == "    ▄")
+    #expect(!table.stdout.contains("have no rate"))
   }
 
   @Test func closesAreShownAndCachedWhenTodaysPriceFailsOnEveryRun() async throws {

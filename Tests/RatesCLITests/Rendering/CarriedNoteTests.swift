@@ -9,7 +9,9 @@ import RatesTestSupport
 @Suite struct CarriedNoteTests {
   @Test func oneCarriedDayIsSingular() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
-    let result = await rates.run(["history", "EUR", "USD", "--days", "3", "--table", "--no-color"])
+    let result = await rates.run([
+      "history", "EUR", "USD", "--from", "2024-06-06", "--to", "2024-06-08", "--table", "--no-color",
+    ])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("1 day without data repeats the previous day's value"), "\(result.stdout)")
   }

@@ -131,14 +131,18 @@ public struct ECBSnapshot: Sendable {
     return points
   }
 
-  /// The rate standing on `day`: the newest rate of a working day on or
-  /// before it, at most `lookback` days earlier (a closure lasts at most 4
-  /// days), dated by its working day. A day after ``lastDay`` gets the rate of
-  /// the last day. `nil` when there is none (before 1999, a currency the ECB
-  /// stopped publishing earlier).
-  public func rate(base: String, quote: String, on day: Day, lookback: Int = 7) -> RatePoint? {
-    let end = min(day, lastDay)
-    return series(base: base, quote: quote, in: end.adding(days: -lookback)...end).last
+  /// The rate of `base` in `quote` standing on `day` by the ECB rule
+  /// (``MarketClosure/standing(on:today:lookup:)``, `today` as given), with
+  /// the day it was published for. `nil` when there is none (before 1999, a
+  /// currency the ECB no longer published, a day after ``lastDay`` that the
+  /// rule does not reach).
+  public func rate(base: String, quote: String, on day: Day, today: Day)
+    -> (point: RatePoint, published: Day)?
+  {
+    let read = day.adding(days: -(MarketClosure.maximumCarriedDays + 1))...day
+    let byDay = Dictionary(
+      series(base: base, quote: quote, in: read).map { ($0.date, $0) }, uniquingKeysWith: { $1 })
+    return MarketClosure.standing(on: day, today: today) { byDay[$0] }
   }
 
   /// The index of the first working day on or after `day` (``days``'s count

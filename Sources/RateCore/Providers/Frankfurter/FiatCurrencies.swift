@@ -54,8 +54,10 @@ public enum FiatCurrencies {
   }
 
   /// `codes` upper-cased, without repeats, in display order: ``leading`` first, then A–Z.
+  /// Currencies the ECB no longer publishes (``RetiredCurrencies``, such as BGN since
+  /// 2026) are left out: lists of current currencies never offer them.
   public static func ordered(_ codes: [String]) -> [String] {
-    let upper = Set(codes.map { $0.uppercased() })
+    let upper = Set(codes.map { $0.uppercased() }.filter { !RetiredCurrencies.isRetired($0) })
     return leading.filter(upper.contains) + upper.subtracting(leading).sorted()
   }
 }

@@ -187,18 +187,12 @@ struct ConvertCommand: RatesCommand {
     guard date <= today else {
       throw UsageError.invalid("--date \(date) is in the future: use today or an earlier day")
     }
-    // A week before it too, so a weekend or holiday finds the working day before it.
-    let window = date.adding(days: -7)...date
+    // The one rule for a day's rate (RateCore), shared with `history --date`.
     func rate(_ base: String, _ quote: String) async throws -> SourcedRate {
-      let result = try await invocation.desk.history(base: base, quote: quote, window: window)
-      // The day the rate was published (an ECB working day), not a carried copy.
-      guard let point = result.series.points.last(where: { $0.date <= date && !$0.carried }) else {
-        throw ProviderError.noData(
-          provider: result.series.source, detail: "no \(base)/\(quote) rate on or before \(date)")
-      }
+      let dated = try await invocation.desk.rate(base: base, quote: quote, on: date)
       return SourcedRate(
-        rate: point.rate, source: result.series.source, day: point.date,
-        fetchedAt: result.series.fetchedAt, staleness: result.staleness)
+        rate: dated.point.rate, source: dated.source, day: dated.published,
+        fetchedAt: dated.fetchedAt, staleness: dated.staleness)
     }
     var rates: [String: SourcedRate] = [:]
     for target in targets {

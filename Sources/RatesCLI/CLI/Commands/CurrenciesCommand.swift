@@ -13,7 +13,9 @@ struct CurrenciesCommand: RatesCommand {
   static let options = [crypto]
   static let discussion = """
     Currencies are the ECB reference-rate currencies (fiat pairs), GBP, EUR and USD first,
-    then the others alphabetically. CoinGecko also prices coins in these:
+    then the others alphabetically. Those the ECB no longer publishes (BGN since 2026, HRK,
+    RUB, CYP…) are left out; their past rates still work by code. CoinGecko also prices
+    coins in these:
     \(CurrencyCodes.coinGeckoQuotes.subtracting(FiatCurrencies.ecb.keys).sorted()
       .joined(separator: " ")).
     """

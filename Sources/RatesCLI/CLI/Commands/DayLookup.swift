@@ -5,7 +5,9 @@ import RateCore
 /// was published (for ECB rates, the working day on or before it).
 struct DayLookup {
   let day: Day
-  let result: RateService.HistoryResult
+  /// The day's rate by the one rule in RateCore (``RateDesk/rate(base:quote:on:)``),
+  /// shared with `convert --date`.
+  let rate: RateDesk.DatedRate
 
   /// The `--json` document. Keys are a stable contract.
   struct Document: Encodable {
@@ -26,21 +28,15 @@ struct DayLookup {
   static func named(_ day: Day) -> String { "\(weekdays[day.isoWeekday - 1]) \(day)" }
 
   func run(_ invocation: Invocation) throws -> ExitCode {
+    let result = rate.history
     let series = result.series
-    // The value shown on that day, and the point it came from: a carried
-    // ECB weekend points back to the working day that published it.
-    guard let shown = series.points.first(where: { $0.date == day }),
-      let own = series.points.last(where: { $0.date <= day && !$0.carried })
-    else {
-      throw ProviderError.noData(
-        provider: series.source,
-        detail: "no \(series.base)/\(series.quote) rate on \(day) or the working days before it")
-    }
+    let shown = rate.point
+    let own = rate.published
     invocation.report(result)
     if invocation.options.json {
       try invocation.printJSON(
         Document(
-          base: series.base, quote: series.quote, date: day, rate: shown.rate, rateDate: own.date,
+          base: series.base, quote: series.quote, date: day, rate: shown.rate, rateDate: own,
           carried: shown.carried, source: series.source, fetchedAt: series.fetchedAt,
           stale: result.staleness != nil))
       return .success
@@ -52,11 +48,11 @@ struct DayLookup {
     let pair = TerminalText.sanitize("\(series.base)/\(series.quote)")
     var lines = ["\(pair) on \(Self.named(day)): \(RateFormat.amount(shown.rate, code: TerminalText.sanitize(series.quote)))"]
     let source = Providers.displayName(series.source)
-    if own.date == day {
+    if own == day {
       lines.append("  \(source), that day's own rate")
     } else {
       lines.append(
-        "  \(source) rate of \(Self.named(own.date)), the last working day on or before it "
+        "  \(source) rate of \(Self.named(own)), the last working day on or before it "
           + "(carried)")
     }
     invocation.out(lines.joined(separator: "\n"))

@@ -115,9 +115,12 @@ struct HistoryCommand: RatesCommand {
     if hourly { return try await HourlyReport(pair: pair, span: span).run(invocation, layout: layout) }
     let today = Day(containing: invocation.context.now())
     let window = try span.window(today: today)
+    if case .single(let day) = span {
+      let rate = try await invocation.desk.rate(base: pair.base, quote: pair.quote, on: day)
+      return try DayLookup(day: day, rate: rate).run(invocation)
+    }
     let result = try await invocation.desk.history(
         base: pair.base, quote: pair.quote, window: window, followsData: span.followsData)
-    if case .single(let day) = span { return try DayLookup(day: day, result: result).run(invocation) }
     let series = result.series
     guard !series.points.isEmpty else {
       // Nothing cached for these days either: the fetch's own error says why.
@@ -127,11 +130,7 @@ struct HistoryCommand: RatesCommand {
         detail: "no prices for \(series.base)/\(series.quote) in \(span.describe(today: today))")
     }
     invocation.report(result)
-    if let days = span.expectedDays(today: today), series.points.count < days,
-      result.staleness == nil
-    {
-      invocation.err("note: only \(series.points.count) of \(days) days have data")
-    }
+    noteMissingDays(result, window: window, today: today, invocation)
     if invocation.options.json {
       try invocation.printJSON(
         HistoryDocument(
@@ -156,6 +155,24 @@ struct HistoryCommand: RatesCommand {
         fallbackWidth: invocation.terminal.width, write: invocation.context.writeOut)
     }
     return .success
+  }
+}
+
+extension HistoryCommand {
+  /// Says on stderr why days of `window` have no data: a currency that ended
+  /// before its end (the series stops there), or how few days have a value.
+  func noteMissingDays(
+    _ result: RateService.HistoryResult, window: ClosedRange<Day>, today: Day,
+    _ invocation: Invocation
+  ) {
+    let count = result.series.points.count
+    if let ended = invocation.desk.endedCurrency(base: pair.base, quote: pair.quote),
+      window.upperBound > ended.lastDay
+    {
+      invocation.err("note: \(ended.headline); showing the days up to it")
+    } else if let days = span.expectedDays(today: today), count < days, result.staleness == nil {
+      invocation.err("note: only \(count) of \(days) days have data")
+    }
   }
 }
 

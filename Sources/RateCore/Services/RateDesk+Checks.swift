@@ -1,0 +1,75 @@
+import Foundation
+
+/// Days asked for that can only be empty: they end before the provider's
+/// data begins. Refused before any request.
+public struct RangeBeforeData: Error, Equatable, Sendable {
+  /// Who would have answered (`frankfurter`).
+  public var provider: String
+  /// The provider's first day with data.
+  public var firstDay: Day
+  /// The days asked for, as asked.
+  public var asked: ClosedRange<Day>
+}
+
+extension RateDesk {
+  /// The days of `window` that `base`/`quote` can have, checked before any
+  /// request: cut at the last day of a currency that ended.
+  ///
+  /// - Throws: ``RangeBeforeData`` when `window` ends before the provider's
+  ///   first day, ``RetiredCurrencies/Ended`` when it starts after a retired
+  ///   currency's last day, or the routing errors of ``route(_:_:)``.
+  public func checkedWindow(base: String, quote: String, _ window: ClosedRange<Day>) throws
+    -> ClosedRange<Day>
+  {
+    let firstDay: Day?
+    var last = window.upperBound
+    if isServedFromSnapshot(base, quote) {
+      firstDay = ECBSnapshot.embedded?.firstDay
+      if let ended = RetiredCurrencies.firstEnded(base, quote) {
+        guard window.lowerBound <= ended.lastDay else { throw ended }
+        last = min(last, ended.lastDay)
+      }
+    } else {
+      firstDay = source(try route(base, quote).provider).firstDay
+    }
+    if let firstDay, window.upperBound < firstDay {
+      throw RangeBeforeData(provider: Providers.frankfurter, firstDay: firstDay, asked: window)
+    }
+    return window.lowerBound...last
+  }
+
+  /// The currency of `base`/`quote` that ended first, when the pair is one
+  /// answered from the snapshot alone (``checkedWindow(base:quote:_:)`` cuts
+  /// its windows at that day); `nil` for every other pair.
+  public func endedCurrency(base: String, quote: String) -> RetiredCurrencies.Ended? {
+    isServedFromSnapshot(base, quote) ? RetiredCurrencies.firstEnded(base, quote) : nil
+  }
+
+  /// Whether `base`/`quote` is answered from the snapshot built into `rates`
+  /// alone: an ECB pair with a currency that ended (its rates are final),
+  /// unless another provider is forced.
+  func isServedFromSnapshot(_ base: String, _ quote: String) -> Bool {
+    let forced = configuration.forcedProvider
+    return (forced == nil || forced == .frankfurter) && RetiredCurrencies.isRetiredPair(base, quote)
+  }
+
+  /// The days of `window` of a pair with a currency that ended, from the
+  /// snapshot by the ECB rule, never asked of a provider; final data, so
+  /// not marked stale.
+  func retiredHistory(base: String, quote: String, window: ClosedRange<Day>) throws
+    -> RateService.HistoryResult
+  {
+    let asset = Asset(symbol: base.uppercased(), id: base.uppercased())
+    let request = HistoryRequest(
+      service: service(.frankfurter), asset: asset, quote: quote.uppercased(), window: window)
+    guard var result = request.fromSnapshot(nil) else {
+      throw ProviderError.noData(
+        provider: Providers.ecbSnapshot,
+        detail: "no \(asset.symbol)/\(quote.uppercased()) rate from \(window.lowerBound) to "
+          + "\(window.upperBound)")
+    }
+    result.staleness = nil
+    result.asset = asset
+    return result
+  }
+}
