@@ -72,9 +72,10 @@ struct HistoryRequest: Sendable {
     var known = days
     if let cached { known.merge(Self.legacyDays(cached, carriesForward: service.source.carriesForward)) }
     stored = known
+    let now = currentTime
     pastCovered = past.map { past in
       (0...past.lowerBound.distance(to: past.upperBound)).allSatisfy {
-        known.knows(past.lowerBound.adding(days: $0))
+        Self.isSettled(past.lowerBound.adding(days: $0), in: known, at: now)
       }
     } ?? true
     latest = service.cachedLatest(cached, priceKey: priceKey, today: today)
@@ -204,10 +205,13 @@ struct HistoryRequest: Sendable {
     var newLatest = service.mode == .normal && latestFresh ? latest : nil
     if let span = fetchSpan(latestNeeded: includesToday && newLatest == nil) {
       let fetched = try await service.source.dailyCloses(asset, quote, span)
-      for point in fetched.closes where stored.value(point.date) == nil {
-        closes[point.date] = point
+      known = answered(by: fetched, in: span)
+      show(known, in: &closes)
+      // A recorded mirror's answer holds no day of the span: shown (never
+      // stored) as its own last days.
+      if followsData && known.span == nil {
+        for point in fetched.closes where point.date < today { closes[point.date] = point }
       }
-      known = knownEmpty(by: fetched, in: span)
       // A fresh answer that ends earlier never displaces a later cached price.
       if includesToday, span.upperBound == today, let now = fetched.latest {
         newLatest = Self.newer(point(of: now), newLatest)
@@ -224,7 +228,7 @@ struct HistoryRequest: Sendable {
         return partial(closes: closes, known: known, fetchedLatest: newLatest, failure: error)
       }
     }
-    save(closes, known: known, latest: newLatest)
+    save(known: known, latest: newLatest)
     return answer(
       closes: closes, latest: newLatest, fetchedAt: newLatest?.fetchedAt ?? currentTime,
       staleness: nil)
@@ -238,7 +242,7 @@ struct HistoryRequest: Sendable {
     closes: [Day: RatePoint], known: DayStore.Days, fetchedLatest: LatestPoint?,
     failure: ProviderError
   ) -> RateService.HistoryResult {
-    save(closes, known: known, latest: fetchedLatest ?? cachedLatestPoint)
+    save(known: known, latest: fetchedLatest ?? cachedLatestPoint)
     if let latest, isCurrent(latest) {
       return answer(
         closes: closes, latest: latest, fetchedAt: latest.fetchedAt,
@@ -263,58 +267,64 @@ struct HistoryRequest: Sendable {
     return first...(reachesToday ? today : last)
   }
 
-  /// Whether the store answers for settled `day`: a value, or known to have none.
-  func isCached(_ day: Day) -> Bool { stored.knows(day) }
+  /// Whether the store answers for settled `day`: a value, or known to have
+  /// none, or left out of an answer and not due to be asked again yet.
+  func isCached(_ day: Day) -> Bool { Self.isSettled(day, in: stored, at: currentTime) }
 
-  /// The settled days of `span` that `fetched` shows to have no value: for
-  /// rates that stand over closed days, those of its coverage without a
-  /// rate; for coins, the days before its first value (not yet trading) and
-  /// holes between values older than ``CacheFreshness/holeDays``. Any other
-  /// missing day stays unknown (a hole, asked again).
-  func knownEmpty(by fetched: DailyCloses, in span: ClosedRange<Day>) -> DayStore.Days {
+  /// Whether `day` need not be asked at `now` (see ``isCached(_:)``).
+  static func isSettled(_ day: Day, in days: DayStore.Days, at now: Date) -> Bool {
+    guard case .unanswered(let count) = days.state(day) else { return true }
+    guard count > 0, let asked = days.origin(day)?.fetchedAt else { return false }
+    return now < CacheFreshness.askAgain(leftOut: count, askedAt: asked)
+  }
+
+  /// What `fetched` answers for the settled days of `span`, from this
+  /// fetch: its values (only those inside `span`: an answer carrying other
+  /// days is not trusted for them), none for an ECB closure, and every other
+  /// day left out (asked again after ``CacheFreshness/askAgain(leftOut:askedAt:)``,
+  /// stored as none once ``CacheFreshness/leftOutSettles`` answers left it
+  /// out). An answer with no value in `span` answers nothing.
+  func answered(by fetched: DailyCloses, in span: ClosedRange<Day>) -> DayStore.Days {
     var days = DayStore.Days()
-    let values = Set(fetched.closes.map(\.date))
-    if service.source.carriesForward {
-      guard let coverage = covered(nil, by: fetched, in: span) else { return days }
-      for offset in 0...coverage.from.distance(to: coverage.through) {
-        let day = coverage.from.adding(days: offset)
-        if !values.contains(day) { days.set(day, nil) }
-      }
-    } else if let first = values.min(), let last = values.max() {
-      for offset in 0..<max(0, span.lowerBound.distance(to: first)) {
-        days.set(span.lowerBound.adding(days: offset), nil)
-      }
-      // A hole between values, unfilled for a month, is final too.
-      guard let settled = service.settledThrough(currentTime) else { return days }
-      let oldHoles = min(last, settled.adding(days: -CacheFreshness.holeDays))
-      if first < oldHoles {
-        for offset in 1..<first.distance(to: oldHoles) where !values.contains(first.adding(days: offset)) {
-          days.set(first.adding(days: offset), nil)
-        }
+    guard let settled = service.settledThrough(currentTime), span.lowerBound <= settled else {
+      return days
+    }
+    let last = min(span.upperBound, settled)
+    let fetch = DayStore.Fetch(provider: service.source.name, fetchedAt: currentTime)
+    for point in fetched.closes where !point.carried && span.lowerBound <= point.date && point.date <= last {
+      days.set(point.date, point.rate, from: fetch)
+    }
+    // An answer without a value in the span is no answer for its days (a
+    // recorded mirror, a coin not listed yet): they are asked again.
+    guard days.span != nil else { return days }
+    for offset in 0...span.lowerBound.distance(to: last) {
+      let day = span.lowerBound.adding(days: offset)
+      guard !days.knows(day) else { continue }
+      var leftOut = 1
+      if case .unanswered(let count) = stored.state(day) { leftOut += count }
+      if (service.source.carriesForward && MarketClosure.isECBClosed(day))
+        || leftOut >= CacheFreshness.leftOutSettles
+      {
+        days.set(day, nil, from: fetch)
+      } else {
+        days.setLeftOut(day, count: leftOut, from: fetch)
       }
     }
     return days
   }
 
-  /// The coverage after `fetched` for `span`: its settled days up to the
-  /// newest value that came back. For rates that stand over closed days, a
-  /// current feed also covers the settled days after its newest value (a
-  /// weekend, a holiday).
-  func covered(
-    _ coverage: RateService.DaySpan?, by fetched: DailyCloses, in span: ClosedRange<Day>
-  ) -> RateService.DaySpan? {
-    guard let settled = service.settledThrough(currentTime), let past,
-      let newest = fetched.closes.map(\.date).max()
-    else { return coverage }
-    // Days after the newest rate that are market closures have no rate to wait for.
-    let end = min(settled, span.upperBound)
-    let through = service.source.carriesForward && MarketClosure.closedAfter(newest, through: end)
-      ? end : min(end, newest)
-    let from = max(past.lowerBound, span.lowerBound)
-    let upTo = min(through, past.upperBound, span.upperBound)
-    guard upTo >= from else { return coverage }
-    let fetchedSpan = RateService.DaySpan(from: from, through: upTo)
-    return coverage.map { $0.merged(with: fetchedSpan) } ?? fetchedSpan
+  /// `answered`'s values shown in `closes`: those of days without a stored
+  /// value, and when refreshing every day it answered (a none removes one).
+  func show(_ answered: DayStore.Days, in closes: inout [Day: RatePoint]) {
+    let refresh = service.mode == .refresh
+    for (day, value) in answered.values where refresh || stored.value(day) == nil {
+      closes[day] = RatePoint(date: day, rate: value)
+    }
+    guard refresh, let span = answered.span else { return }
+    for offset in 0...span.lowerBound.distance(to: span.upperBound)
+    where answered.isEmpty(span.lowerBound.adding(days: offset)) {
+      closes[span.lowerBound.adding(days: offset)] = nil
+    }
   }
 
   /// Whether `latest` is today's value: dated today, or an ECB rate that
@@ -346,11 +356,14 @@ struct HistoryRequest: Sendable {
     return LatestPoint(point: point, fetchedAt: at, updatedAt: cached?.latestUpdatedAt)
   }
 
-  func save(_ closes: [Day: RatePoint], known: DayStore.Days, latest: LatestPoint?) {
-    var all = known
-    all.merge(stored)  // an older entry's days move to the store
+  /// Stores what this fetch answered (replacing stored days when
+  /// refreshing), an older cache entry's days with it.
+  func save(known: DayStore.Days, latest: LatestPoint?) {
+    var all = cached.map { Self.legacyDays($0, carriesForward: service.source.carriesForward) }
+      ?? DayStore.Days()
+    all.merge(known, replacing: true)
     service.saveHistory(
-      closes, known: all, latest: latest, key: key, at: currentTime,
+      all, replacing: service.mode == .refresh, latest: latest, key: key, at: currentTime,
       rewriteEntry: cached.map { !$0.closes.isEmpty || $0.coverage != nil } ?? false)
   }
 }
