@@ -278,39 +278,10 @@ struct HistoryRequest: Sendable {
     return now < CacheFreshness.askAgain(leftOut: count, askedAt: asked)
   }
 
-  /// What `fetched` answers for the settled days of `span`, from this
-  /// fetch: its values (only those inside `span`: an answer carrying other
-  /// days is not trusted for them), none for an ECB closure, and every other
-  /// day left out (asked again after ``CacheFreshness/askAgain(leftOut:askedAt:)``,
-  /// stored as none once ``CacheFreshness/leftOutSettles`` answers left it
-  /// out). An answer with no value in `span` answers nothing.
+  /// What `fetched` answers for the settled days of `span` (see
+  /// ``RateService/answered(by:in:stored:at:)``).
   func answered(by fetched: DailyCloses, in span: ClosedRange<Day>) -> DayStore.Days {
-    var days = DayStore.Days()
-    guard let settled = service.settledThrough(currentTime), span.lowerBound <= settled else {
-      return days
-    }
-    let last = min(span.upperBound, settled)
-    let fetch = DayStore.Fetch(provider: service.source.name, fetchedAt: currentTime)
-    for point in fetched.closes where !point.carried && span.lowerBound <= point.date && point.date <= last {
-      days.set(point.date, point.rate, from: fetch)
-    }
-    // An answer without a value in the span is no answer for its days (a
-    // recorded mirror, a coin not listed yet): they are asked again.
-    guard days.span != nil else { return days }
-    for offset in 0...span.lowerBound.distance(to: last) {
-      let day = span.lowerBound.adding(days: offset)
-      guard !days.knows(day) else { continue }
-      var leftOut = 1
-      if case .unanswered(let count) = stored.state(day) { leftOut += count }
-      if (service.source.carriesForward && MarketClosure.isECBClosed(day))
-        || leftOut >= CacheFreshness.leftOutSettles
-      {
-        days.set(day, nil, from: fetch)
-      } else {
-        days.setLeftOut(day, count: leftOut, from: fetch)
-      }
-    }
-    return days
+    service.answered(by: fetched, in: span, stored: stored, at: currentTime)
   }
 
   /// `answered`'s values shown in `closes`: those of days without a stored
