@@ -28,19 +28,23 @@ extension DayStore {
   /// The file's bytes for `days` (format 2).
   static func encode(_ days: Days) -> Data {
     let days = days.trimmed
-    var data = Data(capacity: headerBytes + days.slots.count * 10 + days.fetches.count * 24)
+    var names: [String] = []
+    for fetch in days.fetches where !names.contains(fetch.provider) { names.append(fetch.provider) }
+    var data = Data(capacity: headerBytes + days.slots.count * 10 + days.fetches.count * 9 + 64)
     data.append(contentsOf: magic)
-    for field in [days.first.daysSinceEpoch, days.slots.count, days.fetches.count, 0] {
+    for field in [days.first.daysSinceEpoch, days.slots.count, days.fetches.count, names.count] {
       withUnsafeBytes(of: Int32(field).littleEndian) { data.append(contentsOf: $0) }
     }
     days.slots.map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
     days.origins.map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
+    for name in names {
+      data.append(UInt8(name.utf8.count))
+      data.append(contentsOf: Array(name.utf8))
+    }
     for fetch in days.fetches {
       let seconds = Int64(fetch.fetchedAt.timeIntervalSince1970)
       withUnsafeBytes(of: seconds.littleEndian) { data.append(contentsOf: $0) }
-      let name = Array(fetch.provider.utf8)
-      data.append(UInt8(name.count))
-      data.append(contentsOf: name)
+      data.append(UInt8(truncatingIfNeeded: names.firstIndex(of: fetch.provider) ?? 0))
     }
     return data
   }
@@ -57,8 +61,9 @@ extension DayStore {
       }
       let (first, count) = (int32(8), int32(12))
       let fetchCount = current && data.count >= headerBytes ? int32(16) : 0
+      let nameCount = current && data.count >= headerBytes ? int32(20) : 0
       let valuesAt = current ? headerBytes : formerHeaderBytes
-      guard count >= 0, fetchCount >= 0, fetchCount <= Int(UInt16.max),
+      guard count >= 0, fetchCount >= 0, fetchCount <= Int(UInt16.max), (0...255).contains(nameCount),
         data.count >= valuesAt + count * (current ? 10 : 8),
         current || data.count == valuesAt + count * 8,
         (Day.earliest.daysSinceEpoch...Day.latest.daysSinceEpoch).contains(first),
@@ -79,7 +84,7 @@ extension DayStore {
       }
       guard
         let fetches = current
-          ? decodeFetches(raw, at: originsAt + count * 2, count: fetchCount) : []
+          ? decodeFetches(raw, at: originsAt + count * 2, names: nameCount, count: fetchCount) : []
       else { return nil }
       return Days(first: Day(daysSinceEpoch: first), slots: slots, origins: origins, fetches: fetches)
     }
@@ -95,21 +100,28 @@ extension DayStore {
     return value.isFinite && value > 0
   }
 
-  /// The table of fetches at `offset`, or nil when it does not end the file exactly.
-  static func decodeFetches(_ raw: UnsafeRawBufferPointer, at offset: Int, count: Int) -> [Fetch]? {
-    var fetches: [Fetch] = []
+  /// The provider names and the fetches at `offset`, or nil when they do not end the file
+  /// exactly.
+  static func decodeFetches(_ raw: UnsafeRawBufferPointer, at offset: Int, names nameCount: Int, count: Int)
+    -> [Fetch]?
+  {
     var offset = offset
+    var names: [String] = []
+    for _ in 0..<nameCount {
+      guard offset < raw.count, offset + 1 + Int(raw[offset]) <= raw.count else { return nil }
+      let length = Int(raw[offset])
+      names.append(String(decoding: raw[(offset + 1)..<(offset + 1 + length)], as: UTF8.self))
+      offset += 1 + length
+    }
+    var fetches: [Fetch] = []
     for _ in 0..<count {
       guard offset + 9 <= raw.count else { return nil }
       let seconds = Int64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int64.self))
-      let length = Int(raw[offset + 8])
-      guard offset + 9 + length <= raw.count, (0...253_402_300_799).contains(seconds) else {
-        return nil
-      }
-      let name = String(decoding: raw[(offset + 9)..<(offset + 9 + length)], as: UTF8.self)
+      let name = Int(raw[offset + 8])
+      guard name < names.count, (0...253_402_300_799).contains(seconds) else { return nil }
       fetches.append(
-        Fetch(provider: name, fetchedAt: Date(timeIntervalSince1970: TimeInterval(seconds))))
-      offset += 9 + length
+        Fetch(provider: names[name], fetchedAt: Date(timeIntervalSince1970: TimeInterval(seconds))))
+      offset += 9
     }
     return offset == raw.count ? fetches : nil
   }

@@ -8,17 +8,18 @@ import Foundation
 ///
 /// File `<cache>/days/<provider>/<asset>-<quote>.days`, format 2, little-endian:
 /// - the 8-byte magic `RDAYS02\n`, the first day (Int32, days since
-///   1970-01-01), the number of days N (Int32), the number of fetches F (Int32)
-///   and 4 zero bytes;
+///   1970-01-01), the number of days N, of fetches F and of provider names P
+///   (Int32 each);
 /// - N Float64, one per day from the first (dense, so a long range reads in
 ///   one pass): a positive finite value, ``noValueBits`` for none,
 ///   ``leftOutBits`` + k for "asked and left out k times", 0 for never asked;
 /// - N UInt16, per day its fetch: 1-based index into the table below, 0 when
 ///   unknown (a day written by format 1);
-/// - F fetches: when (Int64 Unix seconds) and from which provider (a UInt8
-///   length and that many ASCII bytes).
+/// - P provider names (a UInt8 length and that many ASCII bytes);
+/// - F fetches: when (Int64 Unix seconds) and from which provider (UInt8, an
+///   index into the names).
 ///
-/// A day costs 10 bytes plus a few per fetch: the ECB's history of one pair,
+/// A day costs 10 bytes, and each fetch 9: the ECB's history of one pair,
 /// 1999 to 2026 (about 10,200 days), is about 102 KB. Format 1 (`RDAYS01\n`,
 /// the same header without F, then the values only) is read with every
 /// provenance unknown and written as format 2 by the next save.
