@@ -195,8 +195,8 @@ struct HistoryRequest: Sendable {
   // MARK: - Fetching
 
   /// Fetches the missing closes (all of them when refreshing) and the latest
-  /// price, writes the cache once, and answers. A close already cached is
-  /// final and kept. When the closes are there but the price fails, they are
+  /// price, writes the cache once, and answers. A close already stored is
+  /// kept, unless refreshing: then the answer's days replace it. When the closes are there but the price fails, they are
   /// cached and shown, today's value marked missing (or, when cached, stale):
   /// a second run answers the same way.
   func fetch() async throws -> RateService.HistoryResult {
@@ -207,6 +207,11 @@ struct HistoryRequest: Sendable {
       let fetched = try await service.source.dailyCloses(asset, quote, span)
       known = answered(by: fetched, in: span)
       show(known, in: &closes)
+      // Closes of the span not settled yet (just after midnight) are shown, never stored.
+      for point in fetched.closes
+      where span.contains(point.date) && !known.knows(point.date) && closes[point.date] == nil {
+        closes[point.date] = point
+      }
       // A recorded mirror's answer holds no day of the span: shown (never
       // stored) as its own last days.
       if followsData && known.span == nil {

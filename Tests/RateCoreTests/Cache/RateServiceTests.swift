@@ -240,7 +240,9 @@ import RatesTestSupport
     let clock = TestClock(now: justAfterMidnight)
     let calls = Calls()
     let source = Self.source(calls: calls, now: { clock.now })
-    _ = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 3)
+    let first = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 3)
+    // Shown all the same.
+    #expect(first.series.points.contains { $0.date == Day(containing: justAfterMidnight).adding(days: -1) })
     clock.advance(by: 30)
     _ = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 3)
     #expect(calls.histories.count == 2)

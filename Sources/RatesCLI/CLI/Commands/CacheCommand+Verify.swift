@@ -83,6 +83,10 @@ extension CacheCommand {
 
   /// Verifies every stored pair (or `pair`) of every provider; 66 when `pair` is not stored.
   func verify(pair: String?, fix: Bool, invocation: Invocation) async throws -> ExitCode {
+    if invocation.options.cacheMode == .offline {
+      throw UsageError.invalid(
+        "'cache verify' asks the provider again for the stored days: run it without --offline")
+    }
     let desk = invocation.desk
     var reports: [RateService.VerifyReport] = []
     for provider in Provider.allCases {

@@ -259,7 +259,7 @@ struct CacheCommand: CommandDeclaration {
         CacheInventory.formatBytes(file.bytes),
       ])
     }
-    return ["", "Settled days (kept for good, never fetched again):"]
+    return ["", "Settled days (kept for good; replaced only by --refresh or 'cache verify --fix'):"]
       + table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode)
   }
 
