@@ -127,13 +127,4 @@ public struct DayStore: Sendable {
     defer { try? handle.close() }
     return (try? handle.read(upToCount: 8)).map { $0.elementsEqual(magic) } ?? false
   }
-
-  /// Removes the file of `key` (and its lock); true when there was one.
-  public func remove(key: String) throws -> Bool {
-    let url = fileURL(key: key)
-    try? FileManager.default.removeItem(at: url.appendingPathExtension("lock"))
-    guard FileManager.default.fileExists(atPath: url.path) else { return false }
-    try FileManager.default.removeItem(at: url)
-    return true
-  }
 }

@@ -142,6 +142,29 @@ import RatesTestSupport
     #expect(days == (try await cleanStore(ecb: false)))
   }
 
+  @Test func aRealFrankfurterAnswerWithAnExtraDayAndAMissingWorkingDay() async throws {
+    // Asked for 1999-01-05…08: the answer carries 01-04 and leaves out Wednesday 01-06.
+    let body = """
+      {"amount":1.0,"base":"EUR","start_date":"1999-01-04","end_date":"1999-01-08","rates":{
+      "1999-01-04":{"USD":1.1789},"1999-01-05":{"USD":1.179},
+      "1999-01-07":{"USD":1.1632},"1999-01-08":{"USD":1.1659}}}
+      """
+    let stub = StubTransport(body: body)
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let client = FrankfurterClient(baseURL: URL(string: "https://fx.test/v1")!, transport: stub.transport)
+    let service = RateService(
+      source: .frankfurter(client: client, now: { fixedNow }),
+      cache: JSONFileCache(directory: directory), mode: .normal, now: { fixedNow }, notify: { _ in })
+    let asked = Day("1999-01-05")!...Day("1999-01-08")!
+    let result = try await service.history(of: "EUR", in: "USD", window: asked)
+    #expect(result.series.gaps == [Day("1999-01-06")!])
+    let days = DayStore(directory: directory).load(key: "frankfurter/EUR-USD").0
+    #expect(days.span == asked)
+    #expect(states(days, asked) == [.value(1.179), .unanswered(leftOut: 1), .value(1.1632), .value(1.1659)])
+    #expect(days.origin(asked.lowerBound) == DayStore.Fetch(provider: "frankfurter", fetchedAt: fixedNow))
+  }
+
   @Test func aWorkingDayLeftOutIsAskedAgainAfterTheBackoffAndNotBefore() async throws {
     let directory = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
