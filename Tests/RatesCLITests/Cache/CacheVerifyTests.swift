@@ -36,6 +36,12 @@ import Testing
     #expect(!gone.isEmpty && gone.allSatisfy { $0.contains("gbp-usd") })
     #expect(!after.keys.contains { $0.contains("gbp-usd") })
     for (path, data) in after { #expect(before[path] == data, "\(path) changed") }
+    // A coin's symbol finds the pair of its id.
+    #expect(after.keys.contains("days/coingecko/bitcoin-eur.days"))
+    let coin = await cli.run(["cache", "clear", "BTC-EUR"])
+    #expect(coin.status == 0, "\(coin.stderr)")
+    #expect(coin.stdout.hasPrefix("Removed BITCOIN-EUR: "))
+    #expect(!contents(under: cache).keys.contains { $0.contains("bitcoin-eur") })
     let again = await cli.run(["cache", "clear", "gbp-usd"])
     #expect(again.status == 66)
     #expect(again.stderr.contains("nothing is cached for GBP-USD"))

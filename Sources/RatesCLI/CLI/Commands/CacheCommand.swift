@@ -160,9 +160,11 @@ struct CacheCommand: CommandDeclaration {
         invocation.out(render(inventory, now: invocation.context.now(), invocation: invocation))
       }
     case .verify(let pair, let fix):
-      return try await verify(pair: pair, fix: fix, invocation: invocation)
-    case .clear(let pair):
+      return try await verify(
+        pair: pair.map { Self.storedName($0, in: directory) }, fix: fix, invocation: invocation)
+    case .clear(let typed):
       try Self.checkClearable(directory, settings: invocation.settings, invocation: invocation)
+      let pair = typed.map { Self.storedName($0, in: directory) }
       let inventory = CacheInventory.scan(directory)
       let report: CacheClearReport
       do {
@@ -261,6 +263,18 @@ struct CacheCommand: CommandDeclaration {
     }
     return ["", "Settled days (kept for good; replaced only by --refresh or 'cache verify --fix'):"]
       + table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode)
+  }
+
+  /// `name`, or for a well-known coin's symbol (`btc-eur`) the pair of its id (`bitcoin-eur`)
+  /// when only that one is cached: the pair as the cache names it.
+  static func storedName(_ name: String, in directory: URL) -> String {
+    guard let dash = name.lastIndex(of: "-"),
+      let id = CoinResolver.wellKnown[name[..<dash].uppercased()]
+    else { return name }
+    let alias = id + name[dash...]
+    var names = Set<String>()
+    CacheWalker(root: directory).walk { names.insert($0.pairName) }
+    return names.contains(name) || !names.contains(alias) ? name : alias
   }
 
   /// Refuses to clear a directory that is `/`, the home directory, or holds the user's data or
