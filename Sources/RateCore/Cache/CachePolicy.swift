@@ -21,13 +21,26 @@ public enum CacheFreshness {
   /// A day's close is final once the provider has published the completed
   /// day; CoinGecko does so by about 00:35 UTC, so keep an hour's margin.
   public static let closeSettling: TimeInterval = 3600
-  /// How many days a coin's missing day is asked for again: a hole a
-  /// provider has not filled after 30 days stays a gap for good (stored as
-  /// a day without a value), so a long range does not fetch it on every run.
-  public static let holeDays = 30
+  /// How many answers must leave a settled day out before it is stored as
+  /// having none: one or two answers that skip a working day (or the head of
+  /// a coin's range) never make a gap; three, asked at least 1 h and then 2 h
+  /// apart (``askAgain(leftOut:askedAt:)``), settle it (a real closure the
+  /// calendar does not know, a coin not trading yet). `--refresh` re-asks.
+  public static let leftOutSettles = 3
+  /// A day left out of an answer is asked again 1 h after, then after twice
+  /// as long each time, at most a day.
+  public static let askAgainFirst: TimeInterval = 3600
+  public static let askAgainMost: TimeInterval = 86_400
 }
 
 extension CacheFreshness {
+  /// When a day left out of `count` answers, the last asked at `askedAt`,
+  /// may be asked again (see ``askAgainFirst``).
+  public static func askAgain(leftOut count: Int, askedAt: Date) -> Date {
+    let doublings = Double(min(max(count - 1, 0), 16))
+    return askedAt.addingTimeInterval(min(askAgainFirst * pow(2, doublings), askAgainMost))
+  }
+
   /// Whether data fetched at `fetchedAt` is still fresh at `now`. Data
   /// stamped in the future (a clock changed, a file edited) is not.
   public static func isFresh(_ fetchedAt: Date, at now: Date, for freshness: TimeInterval) -> Bool {

@@ -1,31 +1,47 @@
 import Foundation
 
 /// The permanent store of settled days: one small binary file per
-/// (provider, asset, quote), a value per day, written once and never fetched again.
+/// (provider, asset, quote), and per day one of three states, never confused:
+/// a value; none (the provider says there is no value that day: an ECB
+/// closure, before a coin's first day); or not answered yet (never asked, or
+/// asked and left out of the answer, then asked again after a backoff).
 ///
-/// File `<cache>/days/<provider>/<asset>-<quote>.days`: the 8-byte magic
-/// `RDAYS01\n`, the first day (Int32, days since 1970-01-01) and the number
-/// of days (Int32), both little-endian, then one little-endian Float64 per
-/// day from the first: a positive value is that day's settled value, 0 a day
-/// not known yet, and ``noValueBits`` (a NaN) a day known to have no value
-/// (an ECB closure, a coin not yet trading). So a day-value costs 8 bytes:
-/// the ECB's whole history of one pair, 1999-01-04 to 2026 (about 10,200 days),
-/// is about 80 KB; 30 currencies about 2.4 MB; 300 coins over 10 years 8.8 MB.
+/// File `<cache>/days/<provider>/<asset>-<quote>.days`, format 2, little-endian:
+/// - the 8-byte magic `RDAYS02\n`, the first day (Int32, days since
+///   1970-01-01), the number of days N, of fetches F and of provider names P
+///   (Int32 each);
+/// - N Float64, one per day from the first (dense, so a long range reads in
+///   one pass): a positive finite value, ``noValueBits`` for none,
+///   ``leftOutBits`` + k for "asked and left out k times", 0 for never asked;
+/// - N UInt16, per day its fetch: 1-based index into the table below, 0 when
+///   unknown (a day written by format 1);
+/// - P provider names (a UInt8 length and that many ASCII bytes);
+/// - F fetches: when (Int64 Unix seconds) and from which provider (UInt8, an
+///   index into the names).
+///
+/// A day costs 10 bytes, and each fetch 9: the ECB's history of one pair,
+/// 1999 to 2026 (about 10,200 days), is about 102 KB. Format 1 (`RDAYS01\n`,
+/// the same header without F, then the values only) is read with every
+/// provenance unknown and written as format 2 by the next save.
 ///
 /// Writes take an exclusive `flock` on `<file>.lock`, re-read the file and
-/// merge (a value already stored is never replaced), then replace the file
-/// atomically; readers need no lock. A file that is not this format, too
-/// large or unreadable is reported and treated as empty, and is replaced by
-/// the next write.
+/// merge (a stored value is replaced only by a save that says so: `--refresh`,
+/// `cache verify --fix`), then replace the file atomically; readers need no
+/// lock. A file that is not this format, too large or unreadable is reported
+/// and treated as empty, and is replaced by the next write.
 public struct DayStore: Sendable {
   /// The cache's root directory (the store lives under `days/`).
   public var directory: URL
 
-  static let magic = Array("RDAYS01\n".utf8)
-  static let headerBytes = 16
+  static let magic = Array("RDAYS02\n".utf8)
+  static let formerMagic = Array("RDAYS01\n".utf8)
+  static let headerBytes = 24
+  static let formerHeaderBytes = 16
   /// The bit pattern of "known: no value that day".
   static let noValueBits: UInt64 = 0x7FF8_0000_0000_0D0D
-  /// The largest file read: 64 MB, about 23,000 years of days.
+  /// The bit pattern of "asked, left out" with the count in its low byte (1...255).
+  static let leftOutBits: UInt64 = 0x7FF8_0000_0000_A500
+  /// The largest file read: 64 MB, about 18,000 years of days.
   static let maximumBytes = 64 * 1024 * 1024
 
   /// Creates a store under `directory`.
@@ -33,144 +49,38 @@ public struct DayStore: Sendable {
     self.directory = directory
   }
 
-  /// What is known about each day: a value, or known to have none. Dense:
-  /// one slot per day from ``first``, as in the file.
-  public struct Days: Sendable, Equatable {
-    /// The day of the first slot.
-    public private(set) var first = Day(daysSinceEpoch: 0)
-    /// Per day: 0 unknown, ``DayStore/noValueBits`` none, else the value's bits.
-    private(set) var slots: [UInt64] = []
+  /// Where a stored day came from: the provider and when it was fetched
+  /// (whole seconds).
+  public struct Fetch: Sendable, Hashable, Encodable {
+    /// The provider's name (`frankfurter`).
+    public var provider: String
+    /// When the answer was fetched.
+    public var fetchedAt: Date
 
-    /// Creates an empty set of days.
-    public init() {}
-
-    init(first: Day, slots: [UInt64]) {
-      self.first = first
-      self.slots = slots
+    /// Creates a fetch, its time cut to whole seconds as the file keeps it.
+    public init(provider: String, fetchedAt: Date) {
+      self.provider = String(decoding: provider.utf8.prefix(64).filter(Fetch.isNameByte), as: UTF8.self)
+      self.fetchedAt = Date(timeIntervalSince1970: fetchedAt.timeIntervalSince1970.rounded(.down))
     }
 
-    private func index(_ day: Day) -> Int? {
-      let index = first.distance(to: day)
-      return index >= 0 && index < slots.count ? index : nil
-    }
-
-    /// The value of `day`, if it has one.
-    public func value(_ day: Day) -> Double? {
-      guard let index = index(day), slots[index] != 0, slots[index] != DayStore.noValueBits
-      else { return nil }
-      return Double(bitPattern: slots[index])
-    }
-
-    /// Whether `day` is known (a value or none).
-    public func knows(_ day: Day) -> Bool { index(day).map { slots[$0] != 0 } ?? false }
-
-    /// Whether `day` is known to have no value.
-    public func isEmpty(_ day: Day) -> Bool {
-      index(day).map { slots[$0] == DayStore.noValueBits } ?? false
-    }
-
-    /// Sets `day`'s value (nil: known to have none), replacing what was known.
-    public mutating func set(_ day: Day, _ value: Double?) {
-      let bits = value.map(\.bitPattern) ?? DayStore.noValueBits
-      if slots.isEmpty {
-        first = day
-        slots = [bits]
-        return
-      }
-      let offset = first.distance(to: day)
-      if offset < 0 {
-        slots.insert(contentsOf: [UInt64](repeating: 0, count: -offset), at: 0)
-        first = day
-        slots[0] = bits
-      } else if offset >= slots.count {
-        slots.append(contentsOf: [UInt64](repeating: 0, count: offset - slots.count + 1))
-        slots[offset] = bits
-      } else {
-        slots[offset] = bits
-      }
-    }
-
-    /// Forgets `day` (unknown again): a day not yet settled is never stored.
-    public mutating func clear(_ day: Day) {
-      if let index = index(day) { slots[index] = 0 }
-    }
-
-    /// Every day with a value, oldest first.
-    public var values: [(day: Day, value: Double)] {
-      slots.indices.compactMap { index in
-        let bits = slots[index]
-        guard bits != 0, bits != DayStore.noValueBits else { return nil }
-        return (first.adding(days: index), Double(bitPattern: bits))
-      }
-    }
-
-    /// How many days have a value, and how many are known to have none.
-    public var counts: (values: Int, empty: Int) {
-      let empty = slots.lazy.filter { $0 == DayStore.noValueBits }.count
-      return (slots.lazy.filter { $0 != 0 }.count - empty, empty)
-    }
-
-    /// The first and last known day.
-    public var span: ClosedRange<Day>? {
-      guard let head = slots.firstIndex(where: { $0 != 0 }),
-        let tail = slots.lastIndex(where: { $0 != 0 })
-      else { return nil }
-      return first.adding(days: head)...first.adding(days: tail)
-    }
-
-    /// `other` added; a value already here is kept, and a known value wins
-    /// over "no value".
-    public mutating func merge(_ other: Days) {
-      for (index, bits) in other.slots.enumerated() where bits != 0 {
-        let day = other.first.adding(days: index)
-        if value(day) == nil && !(bits == DayStore.noValueBits && knows(day)) {
-          set(day, bits == DayStore.noValueBits ? nil : Double(bitPattern: bits))
-        }
-      }
-    }
-
-    /// The same days, trimmed to the known span (what the file holds).
-    var trimmed: Days {
-      guard let span else { return Days() }
-      let head = first.distance(to: span.lowerBound)
-      return Days(
-        first: span.lowerBound,
-        slots: Array(slots[head...(head + span.lowerBound.distance(to: span.upperBound))]))
-    }
-
-    /// Equal when they know the same days the same way, however far their slots reach.
-    public static func == (lhs: Days, rhs: Days) -> Bool {
-      let (left, right) = (lhs.trimmed, rhs.trimmed)
-      return left.slots == right.slots && (left.slots.isEmpty || left.first == right.first)
+    static func isNameByte(_ byte: UInt8) -> Bool {
+      (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2E
+        || byte == 0x5F || byte == 0x2D || (0x41...0x5A).contains(byte)
     }
   }
 
-  /// The file of a pair's `key` (`<provider>/<asset>-<quote>`).
-  public func fileURL(key: String) -> URL {
-    JSONFileCache(directory: directory.appendingPathComponent("days", isDirectory: true))
-      .fileURL(for: key).deletingPathExtension().appendingPathExtension("days")
+  /// What is known of one day.
+  public enum State: Sendable, Equatable {
+    /// The day's value.
+    case value(Double)
+    /// The provider says there is none.
+    case none
+    /// Not answered yet: asked and left out of `leftOut` answers (0: never asked).
+    case unanswered(leftOut: Int)
   }
-
-  /// The stored days under `key`; empty when there is no file, and a
-  /// ``CacheProblem`` alongside when the file cannot be used.
-  public func load(key: String) -> (Days, CacheProblem?) {
-    Self.read(fileURL(key: key))
-  }
-
-  /// Reads a store file.
-  static func read(_ url: URL) -> (Days, CacheProblem?) {
-    switch JSONFileCache.readEntry(at: url.path, limit: maximumBytes) {
-    case .success(nil): return (Days(), nil)
-    case .failure(let problem): return (Days(), problem)
-    case .success(let data?):
-      guard let days = decode(data) else { return (Days(), .corrupt(path: url.path)) }
-      return (days, nil)
-    }
-  }
-
   /// What one store file holds, for `rates cache`.
   public struct Summary: Sendable, Equatable, Encodable {
-    /// The first and last day known.
+    /// The first and last day stored.
     public var from: Day
     public var through: Day
     /// Days with a value, and days known to have none.
@@ -188,51 +98,33 @@ public struct DayStore: Sendable {
       from: span.lowerBound, through: span.upperBound, values: counts.values, empty: counts.empty)
   }
 
-  /// Adds `days` to the file of `key` under its lock; values already stored stay.
-  public func save(_ days: Days, key: String) throws {
-    guard days.span != nil else { return }
+  /// Adds `days` to the file of `key` under its lock, and drops any day
+  /// before `firstDay` (the source's first: known to have none without
+  /// being stored). A value already stored stays unless `replacing` (then
+  /// `days`' values and nones replace the stored ones; see ``Days/merge(_:replacing:)``).
+  public func save(_ days: Days, key: String, replacing: Bool = false, firstDay: Day? = nil)
+    throws
+  {
     let url = fileURL(key: key)
+    guard days.span != nil || FileManager.default.fileExists(atPath: url.path) else { return }
     try AtomicFile.createDirectory(url.deletingLastPathComponent())
     let lockURL = url.appendingPathExtension("lock")
     let lock = try FileLock.acquire(at: lockURL, for: url, exclusive: true, timeout: .seconds(5))
     defer { lock?.release() }
-    var merged = Self.read(url).0
-    let before = merged
-    merged.merge(days)
-    guard merged != before else { return }
+    let (before, problem) = Self.read(url)
+    var merged = before
+    merged.merge(days, replacing: replacing)
+    if let firstDay { merged.drop(before: firstDay) }
+    let former = problem == nil && FileManager.default.fileExists(atPath: url.path)
+      && !Self.isCurrentFormat(url)
+    guard merged != before || former else { return }
     try AtomicFile.write(Self.encode(merged), to: url, durable: false)
   }
 
-  /// The file's bytes for `days`.
-  static func encode(_ days: Days) -> Data {
-    let days = days.trimmed
-    var data = Data(capacity: headerBytes + days.slots.count * 8)
-    data.append(contentsOf: magic)
-    withUnsafeBytes(of: Int32(days.first.daysSinceEpoch).littleEndian) { data.append(contentsOf: $0) }
-    withUnsafeBytes(of: Int32(days.slots.count).littleEndian) { data.append(contentsOf: $0) }
-    days.slots.map(\.littleEndian).withUnsafeBytes { data.append(contentsOf: $0) }
-    return data
-  }
-
-  /// The days in a file's bytes, or nil when they are not this format.
-  static func decode(_ data: Data) -> Days? {
-    guard data.count >= headerBytes, data.prefix(8).elementsEqual(magic) else { return nil }
-    return data.withUnsafeBytes { raw -> Days? in
-      let first = Int(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: Int32.self)))
-      let count = Int(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: 12, as: Int32.self)))
-      guard count >= 0, data.count == headerBytes + count * 8,
-        (Day.earliest.daysSinceEpoch...Day.latest.daysSinceEpoch).contains(first),
-        first + count <= Day.latest.daysSinceEpoch
-      else { return nil }
-      var slots = [UInt64](repeating: 0, count: count)
-      for index in 0..<count {
-        let bits = UInt64(
-          littleEndian: raw.loadUnaligned(fromByteOffset: headerBytes + index * 8, as: UInt64.self))
-        // Anything but a positive finite value or the "none" mark is unknown.
-        let value = Double(bitPattern: bits)
-        slots[index] = bits == noValueBits || (value.isFinite && value > 0) ? bits : 0
-      }
-      return Days(first: Day(daysSinceEpoch: first), slots: slots)
-    }
+  /// Whether the file at `url` starts with this format's magic.
+  static func isCurrentFormat(_ url: URL) -> Bool {
+    guard let handle = FileHandle(forReadingAtPath: url.path) else { return false }
+    defer { try? handle.close() }
+    return (try? handle.read(upToCount: 8)).map { $0.elementsEqual(magic) } ?? false
   }
 }

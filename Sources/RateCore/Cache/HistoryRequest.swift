@@ -78,9 +78,10 @@ struct HistoryRequest: Sendable {
     var known = days
     if let cached { known.merge(Self.legacyDays(cached, carriesForward: service.source.carriesForward)) }
     stored = known
+    let now = currentTime
     pastCovered = past.map { past in
       (0...past.lowerBound.distance(to: past.upperBound)).allSatisfy {
-        known.knows(past.lowerBound.adding(days: $0))
+        Self.isSettled(past.lowerBound.adding(days: $0), in: known, at: now)
       }
     } ?? true
     latest = service.cachedLatest(cached, priceKey: priceKey, today: today)
@@ -200,8 +201,8 @@ struct HistoryRequest: Sendable {
   // MARK: - Fetching
 
   /// Fetches the missing closes (all of them when refreshing) and the latest
-  /// price, writes the cache once, and answers. A close already cached is
-  /// final and kept. When the closes are there but the price fails, they are
+  /// price, writes the cache once, and answers. A close already stored is
+  /// kept, unless refreshing: then the answer's days replace it. When the closes are there but the price fails, they are
   /// cached and shown, today's value marked missing (or, when cached, stale):
   /// a second run answers the same way.
   func fetch() async throws -> RateService.HistoryResult {
@@ -210,10 +211,18 @@ struct HistoryRequest: Sendable {
     var newLatest = service.mode == .normal && latestFresh ? latest : nil
     if let span = fetchSpan(latestNeeded: includesToday && newLatest == nil) {
       let fetched = try await service.source.dailyCloses(asset, quote, span)
-      for point in fetched.closes where stored.value(point.date) == nil {
+      known = answered(by: fetched, in: span)
+      show(known, in: &closes)
+      // Closes of the span not settled yet (just after midnight) are shown, never stored.
+      for point in fetched.closes
+      where span.contains(point.date) && !known.knows(point.date) && closes[point.date] == nil {
         closes[point.date] = point
       }
-      known = knownEmpty(by: fetched, in: span)
+      // A recorded mirror's answer holds no day of the span: shown (never
+      // stored) as its own last days.
+      if followsData && known.span == nil {
+        for point in fetched.closes where point.date < today { closes[point.date] = point }
+      }
       // A fresh answer that ends earlier never displaces a later cached price.
       if includesToday, span.upperBound == today, let now = fetched.latest {
         newLatest = Self.newer(point(of: now), newLatest)
@@ -230,7 +239,7 @@ struct HistoryRequest: Sendable {
         return partial(closes: closes, known: known, fetchedLatest: newLatest, failure: error)
       }
     }
-    save(closes, known: known, latest: newLatest)
+    save(known: known, latest: newLatest)
     return answer(
       closes: closes, latest: newLatest, fetchedAt: newLatest?.fetchedAt ?? currentTime,
       staleness: nil)
@@ -244,7 +253,7 @@ struct HistoryRequest: Sendable {
     closes: [Day: RatePoint], known: DayStore.Days, fetchedLatest: LatestPoint?,
     failure: ProviderError
   ) -> RateService.HistoryResult {
-    save(closes, known: known, latest: fetchedLatest ?? cachedLatestPoint)
+    save(known: known, latest: fetchedLatest ?? cachedLatestPoint)
     if let latest, isCurrent(latest) {
       return answer(
         closes: closes, latest: latest, fetchedAt: latest.fetchedAt,
@@ -271,58 +280,35 @@ struct HistoryRequest: Sendable {
     return first...(reachesToday ? today : last)
   }
 
-  /// Whether the store answers for settled `day`: a value, or known to have none.
-  func isCached(_ day: Day) -> Bool { stored.knows(day) }
+  /// Whether the store answers for settled `day`: a value, or known to have
+  /// none, or left out of an answer and not due to be asked again yet.
+  func isCached(_ day: Day) -> Bool { Self.isSettled(day, in: stored, at: currentTime) }
 
-  /// The settled days of `span` that `fetched` shows to have no value: for
-  /// rates that stand over closed days, those of its coverage without a
-  /// rate; for coins, the days before its first value (not yet trading) and
-  /// holes between values older than ``CacheFreshness/holeDays``. Any other
-  /// missing day stays unknown (a hole, asked again).
-  func knownEmpty(by fetched: DailyCloses, in span: ClosedRange<Day>) -> DayStore.Days {
-    var days = DayStore.Days()
-    let values = Set(fetched.closes.map(\.date))
-    if service.source.carriesForward {
-      guard let coverage = covered(nil, by: fetched, in: span) else { return days }
-      for offset in 0...coverage.from.distance(to: coverage.through) {
-        let day = coverage.from.adding(days: offset)
-        if !values.contains(day) { days.set(day, nil) }
-      }
-    } else if let first = values.min(), let last = values.max() {
-      for offset in 0..<max(0, span.lowerBound.distance(to: first)) {
-        days.set(span.lowerBound.adding(days: offset), nil)
-      }
-      // A hole between values, unfilled for a month, is final too.
-      guard let settled = service.settledThrough(currentTime) else { return days }
-      let oldHoles = min(last, settled.adding(days: -CacheFreshness.holeDays))
-      if first < oldHoles {
-        for offset in 1..<first.distance(to: oldHoles) where !values.contains(first.adding(days: offset)) {
-          days.set(first.adding(days: offset), nil)
-        }
-      }
-    }
-    return days
+  /// Whether `day` need not be asked at `now` (see ``isCached(_:)``).
+  static func isSettled(_ day: Day, in days: DayStore.Days, at now: Date) -> Bool {
+    guard case .unanswered(let count) = days.state(day) else { return true }
+    guard count > 0, let asked = days.origin(day)?.fetchedAt else { return false }
+    return now < CacheFreshness.askAgain(leftOut: count, askedAt: asked)
   }
 
-  /// The coverage after `fetched` for `span`: its settled days up to the
-  /// newest value that came back. For rates that stand over closed days, a
-  /// current feed also covers the settled days after its newest value (a
-  /// weekend, a holiday).
-  func covered(
-    _ coverage: RateService.DaySpan?, by fetched: DailyCloses, in span: ClosedRange<Day>
-  ) -> RateService.DaySpan? {
-    guard let settled = service.settledThrough(currentTime), let past,
-      let newest = fetched.closes.map(\.date).max()
-    else { return coverage }
-    // Days after the newest rate that are market closures have no rate to wait for.
-    let end = min(settled, span.upperBound)
-    let through = service.source.carriesForward && MarketClosure.closedAfter(newest, through: end)
-      ? end : min(end, newest)
-    let from = max(past.lowerBound, span.lowerBound)
-    let upTo = min(through, past.upperBound, span.upperBound)
-    guard upTo >= from else { return coverage }
-    let fetchedSpan = RateService.DaySpan(from: from, through: upTo)
-    return coverage.map { $0.merged(with: fetchedSpan) } ?? fetchedSpan
+  /// What `fetched` answers for the settled days of `span` (see
+  /// ``RateService/answered(by:in:stored:at:)``).
+  func answered(by fetched: DailyCloses, in span: ClosedRange<Day>) -> DayStore.Days {
+    service.answered(by: fetched, in: span, stored: stored, at: currentTime)
+  }
+
+  /// `answered`'s values shown in `closes`: those of days without a stored
+  /// value, and when refreshing every day it answered (a none removes one).
+  func show(_ answered: DayStore.Days, in closes: inout [Day: RatePoint]) {
+    let refresh = service.mode == .refresh
+    for (day, value) in answered.values where refresh || stored.value(day) == nil {
+      closes[day] = RatePoint(date: day, rate: value)
+    }
+    guard refresh, let span = answered.span else { return }
+    for offset in 0...span.lowerBound.distance(to: span.upperBound)
+    where answered.isEmpty(span.lowerBound.adding(days: offset)) {
+      closes[span.lowerBound.adding(days: offset)] = nil
+    }
   }
 
   /// Whether `latest` is today's value: dated today, or an ECB rate that
@@ -354,11 +340,14 @@ struct HistoryRequest: Sendable {
     return LatestPoint(point: point, fetchedAt: at, updatedAt: cached?.latestUpdatedAt)
   }
 
-  func save(_ closes: [Day: RatePoint], known: DayStore.Days, latest: LatestPoint?) {
-    var all = known
-    all.merge(stored)  // an older entry's days move to the store
+  /// Stores what this fetch answered (replacing stored days when
+  /// refreshing), an older cache entry's days with it.
+  func save(known: DayStore.Days, latest: LatestPoint?) {
+    var all = cached.map { Self.legacyDays($0, carriesForward: service.source.carriesForward) }
+      ?? DayStore.Days()
+    all.merge(known, replacing: true)
     service.saveHistory(
-      closes, known: all, latest: latest, key: key, at: currentTime,
+      all, replacing: service.mode == .refresh, latest: latest, key: key, at: currentTime,
       rewriteEntry: cached.map { !$0.closes.isEmpty || $0.coverage != nil } ?? false)
   }
 }

@@ -125,26 +125,16 @@ extension RateService {
     historyKey.replacingOccurrences(of: "/history/", with: "/")
   }
 
-  /// Stores the settled closes and the days known to have none in the
-  /// permanent day store (a settled day is never fetched again), and the
-  /// latest price in the cache entry. An entry of the older format (closes
-  /// inside) is rewritten without them (`rewriteEntry`), once they are in
-  /// the store.
+  /// Stores `answered`'s settled days in the permanent day store (a stored
+  /// value is replaced only when `replacing`: `--refresh`), and the latest
+  /// price in the cache entry. An entry of the older format (closes inside)
+  /// is rewritten without them (`rewriteEntry`), once they are in the store.
   func saveHistory(
-    _ closes: [Day: RatePoint], known: DayStore.Days = DayStore.Days(), coverage: DaySpan? = nil,
-    latest: LatestPoint?, key: String, at instant: Date, rewriteEntry: Bool = false
+    _ answered: DayStore.Days, replacing: Bool = false, latest: LatestPoint?, key: String,
+    at instant: Date, rewriteEntry: Bool = false
   ) {
-    var days = known
+    var days = answered
     if let settled = settledThrough(instant) {
-      for point in closes.values where point.date <= settled && !point.carried {
-        days.set(point.date, point.rate)
-      }
-      if let coverage, coverage.from <= min(coverage.through, settled) {
-        for offset in 0...coverage.from.distance(to: min(coverage.through, settled)) {
-          let day = coverage.from.adding(days: offset)
-          if !days.knows(day) { days.set(day, nil) }
-        }
-      }
       if let span = days.span, span.upperBound > settled {
         for offset in 1...settled.distance(to: span.upperBound) { days.clear(settled.adding(days: offset)) }
       }
@@ -152,7 +142,8 @@ extension RateService {
       days = DayStore.Days()
     }
     do {
-      try dayStore.save(days, key: Self.dayKey(historyKey: key))
+      try dayStore.save(
+        days, key: Self.dayKey(historyKey: key), replacing: replacing, firstDay: source.firstDay)
     } catch {
       notify(.cacheNotUpdated(reason: error.localizedDescription))
       return

@@ -10,7 +10,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   case success = 0
   /// An unexpected failure.
   case failure = 1
-  /// `rates doctor` found a problem (a check failed).
+  /// A check found a problem: `rates doctor` (a check failed), or `rates cache verify`
+  /// (stored days differ from the provider's answer, without `--fix`).
   case doctorFailed = 2
   /// An alert triggered with `rates watch --exit-on-alert`.
   case alert = 3
@@ -44,7 +45,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     switch self {
     case .success: return "success (also when stale cached data was shown)"
     case .failure: return "unexpected failure"
-    case .doctorFailed: return "rates doctor found a problem"
+    case .doctorFailed: return "rates doctor or cache verify found a problem"
     case .alert: return "an alert triggered with --exit-on-alert"
     case .usage: return "usage error: bad option, value, coin, currency or pair"
     case .noData: return "no data available (nothing cached with --offline, or none at the provider)"

@@ -41,7 +41,8 @@ public struct GlobalOptions: Sendable, Equatable {
       "--ascii", help: "ASCII sparklines and charts instead of UTF-8 blocks")
     static let offline = OptionSpec.flag(
       "--offline", help: "use cached data only; never touch the network")
-    static let refresh = OptionSpec.flag("--refresh", help: "ignore cached data and fetch anew")
+    static let refresh = OptionSpec.flag(
+      "--refresh", help: "ignore cached data and fetch anew; the stored days answered are replaced")
     static let provider = OptionSpec.option(
       "--provider", value: "NAME",
       help: "force a provider: coingecko, coindesk (Bitcoin only) or frankfurter (ECB fiat "

@@ -155,6 +155,15 @@ struct CacheFile {
   }
 
   var provider: String { isDayFile ? relative[1] : relative.count > 1 ? relative[0] : "-" }
+  /// The pair an entry or day file is for (`eur-usd`), its name without the extension (and
+  /// without `.lock` for a day file's lock).
+  var pairName: String {
+    let name = url.lastPathComponent
+    for suffix in [".days.lock", ".days", ".json"] where name.hasSuffix(suffix) {
+      return String(name.dropLast(suffix.count))
+    }
+    return name
+  }
   var kind: String { isDayFile ? "days" : relative.count > 2 ? relative[1] : "-" }
   var groupKey: String { provider + "/" + kind }
 }
@@ -282,7 +291,11 @@ extension CacheInventory {
   /// is itself a symbolic link is refused rather than cleared.
   /// - Throws: ``CacheClearError`` for a symbolic link; `AtomicFile.WriteError` naming the
   ///   first entry that could not be removed (the others are removed all the same).
-  static func clear(_ directory: URL) throws -> CacheClearReport {
+  ///
+  /// With `pair` (a file name as ``pairFileName(_:)`` makes it), only the entries of that pair
+  /// go (its day store file and its cached entries of every provider and kind); nothing else
+  /// is removed or listed.
+  static func clear(_ directory: URL, pair: String? = nil) throws -> CacheClearReport {
     var report = CacheClearReport()
     var info = stat()
     guard lstat(directory.path, &info) == 0 else { return report }
@@ -295,6 +308,7 @@ extension CacheInventory {
     var groups: [String: Group] = [:]
     var failure: AtomicFile.WriteError?
     walker.walk { file in
+      if let pair, file.pairName != pair { return }
       let own = walker.isOwnEntry(file)
       guard own || isAbandonedTemporaryFile(file) || file.isDayLock else {
         report.kept.append(file.url.path)
@@ -323,6 +337,14 @@ extension CacheInventory {
     report.kept.sort()
     if let failure { throw failure }
     return report
+  }
+
+  /// The name the cache gives a pair's files (`eur-usd` for `EUR/USD`, `EUR-USD` or
+  /// `eur-usd`): the one mapping of ``JSONFileCache/fileURL(for:)``.
+  static func pairFileName(_ text: String) -> String {
+    let key = "p/" + text.replacingOccurrences(of: "/", with: "-")
+    return JSONFileCache(directory: URL(fileURLWithPath: "/")).fileURL(for: key)
+      .deletingPathExtension().lastPathComponent
   }
 
   /// Whether `file` is `.<entry>.<pid>.<random>.tmp` of a process that no longer exists.

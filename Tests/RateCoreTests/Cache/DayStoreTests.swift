@@ -16,7 +16,7 @@ import RatesTestSupport
     return days
   }
 
-  @Test func valuesAndEmptyDaysRoundTripInEightBytesADay() throws {
+  @Test func valuesAndEmptyDaysRoundTripInTenBytesADay() throws {
     let store = DayStore(directory: try makeTemporaryDirectory())
     var days = Self.days(0...9_999)
     days.set(Self.first.adding(days: 5), nil)
@@ -27,7 +27,36 @@ import RatesTestSupport
     let url = store.fileURL(key: "frankfurter/EUR-USD")
     #expect(url.path.hasSuffix("/days/frankfurter/eur-usd.days"))
     let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int
-    #expect(size == 16 + 10_000 * 8)
+    #expect(size == 24 + 10_000 * 10, "no fetch table: no provenance given")
+  }
+
+  @Test func provenanceRoundTripsInATableOfFetchesAndProviderNames() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = DayStore(directory: directory)
+    let fetches = [
+      DayStore.Fetch(provider: "frankfurter", fetchedAt: fixedNow),
+      DayStore.Fetch(provider: "frankfurter", fetchedAt: fixedNow.addingTimeInterval(86_400)),
+      DayStore.Fetch(provider: "coingecko", fetchedAt: fixedNow.addingTimeInterval(0.75)),
+    ]
+    var days = DayStore.Days()
+    for offset in 0..<30 { days.set(Self.first.adding(days: offset), 1.5, from: fetches[offset % 3]) }
+    days.set(Self.first.adding(days: 30), nil, from: fetches[1])
+    days.setLeftOut(Self.first.adding(days: 31), count: 2, from: fetches[0])
+    try store.save(days, key: "p/a-b")
+    let loaded = store.load(key: "p/a-b").0
+    #expect(loaded == days)
+    #expect(loaded.origin(Self.first.adding(days: 2))?.fetchedAt == fixedNow, "whole seconds")
+    #expect(loaded.state(Self.first.adding(days: 31)) == .unanswered(leftOut: 2))
+    #expect(loaded.origin(Self.first.adding(days: 31)) == fetches[0])
+    let size = try Data(contentsOf: store.fileURL(key: "p/a-b")).count
+    #expect(size == 24 + 32 * 10 + (1 + 11) + (1 + 9) + 3 * 9)
+    // A table cut short is not this format; an index past the table is an unknown fetch.
+    var bytes = try Data(contentsOf: store.fileURL(key: "p/a-b"))
+    #expect(DayStore.decode(bytes.dropLast()) == nil)
+    bytes[24 + 32 * 8] = 9
+    #expect(DayStore.decode(bytes)?.origin(Self.first) == nil)
+    #expect(DayStore.decode(bytes)?.value(Self.first) == 1.5)
   }
 
   @Test func aStoredValueIsNeverReplacedAndUnknownDaysStayUnknown() throws {
@@ -41,7 +70,7 @@ import RatesTestSupport
     #expect(loaded.value(Self.first.adding(days: 4)) == 9.004)
     #expect(!loaded.knows(Self.first.adding(days: 7)), "a day inside the file but never fetched")
     #expect(loaded.isEmpty(Self.first.adding(days: 10)))
-    #expect(loaded.counts == (values: 5, empty: 1))
+    #expect(loaded.counts == (values: 5, empty: 1, leftOut: 0))
   }
 
   @Test func anUnusableFileIsReportedAndReplacedNeverACrash() throws {

@@ -206,17 +206,24 @@ import RatesTestSupport
   }
 
   @Test func holesInACoinSeriesAreFetchedAgain() async throws {
-    // A provider that sent nulls for two days: those days are not "covered".
+    // A provider that left a day out: it is asked again after the backoff, not before.
     let cache = JSONFileCache(directory: try makeTemporaryDirectory())
     let clock = TestClock(now: fixedNow)
     let calls = Calls()
     let today = Day(containing: fixedNow)
     let holes = Self.source(calls: calls, now: { clock.now }, skipDays: [today.adding(days: -3)])
     _ = try await service(holes, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 7)
-    clock.advance(by: 30)
+    // Not before the backoff (1 h): the price alone is asked.
+    clock.advance(by: 3590)
     let healed = Self.source(calls: calls, now: { clock.now })
+    let waiting = try await service(healed, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 7)
+    #expect(calls.histories.count == 1)
+    #expect(waiting.series.gaps == [today.adding(days: -3)])
+    clock.advance(by: 10)
     let result = try await service(healed, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 7)
+    #expect(calls.histories.all.last == today.adding(days: -3)...today.adding(days: -3))
     #expect(calls.histories.count == 2)
+    #expect(result.series.gaps.isEmpty)
     #expect(result.series.points.filter(\.carried).isEmpty)
   }
 
@@ -233,7 +240,9 @@ import RatesTestSupport
     let clock = TestClock(now: justAfterMidnight)
     let calls = Calls()
     let source = Self.source(calls: calls, now: { clock.now })
-    _ = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 3)
+    let first = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 3)
+    // Shown all the same.
+    #expect(first.series.points.contains { $0.date == Day(containing: justAfterMidnight).adding(days: -1) })
     clock.advance(by: 30)
     _ = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 3)
     #expect(calls.histories.count == 2)

@@ -121,9 +121,10 @@ import RatesTestSupport
     let today = Day(containing: fixedNow)
     let yesterday = today.adding(days: -1)
     // Yesterday's settled close, and a price fetched late yesterday.
+    var settled = DayStore.Days()
+    settled.set(yesterday, 100)
     service.saveHistory(
-      [yesterday: RatePoint(date: yesterday, rate: 100)],
-      coverage: nil,
+      settled,
       latest: RateService.LatestPoint(
         point: RatePoint(date: yesterday, rate: 555), fetchedAt: yesterday.end.addingTimeInterval(-600)),
       key: "test/history/btc-EUR", at: fixedNow)
@@ -149,13 +150,14 @@ import RatesTestSupport
     #expect(result.series.points.last?.rate == 150)
   }
 
-  @Test func aRefetchKeepsTheCachedSettledCloses() async throws {
+  @Test func aRefreshReplacesTheSettledClosesItAnswered() async throws {
     let clock = TestClock(now: fixedNow)
     let cache = JSONFileCache(directory: try makeTemporaryDirectory())
     _ = try await service(
       RateServiceTests.source(calls: Calls(), now: { clock.now }), cache: cache, clock: clock
     ).history(of: "btc", in: "EUR", days: 3)
-    // A later answer whose values for the same past days differ.
+    // A later answer whose values for the same past days differ: `--refresh`
+    // replaces them (a plain run never does).
     let drifting = PriceSource(
       name: "test", resolve: { Asset(symbol: $0.uppercased(), id: $0) }, validateQuote: { _ in },
       prices: { _ in [] },
@@ -171,8 +173,16 @@ import RatesTestSupport
     clock.advance(by: 120)
     let result = try await service(drifting, cache: cache, mode: .refresh, clock: clock)
       .history(of: "btc", in: "EUR", days: 3)
-    #expect(!result.series.points.contains { $0.rate == 999 })
-    #expect(result.series.points.last?.rate == 151)
+    #expect(result.series.points.map(\.rate) == [999, 999, 151])
+    // Stored from the refresh, with its provenance.
+    let stored = DayStore(directory: cache.directory).load(key: "test/btc-EUR").0
+    let yesterday = Day(containing: clock.now).adding(days: -1)
+    #expect(stored.value(yesterday) == 999)
+    #expect(stored.origin(yesterday) == DayStore.Fetch(provider: "test", fetchedAt: clock.now))
+    // A plain run later answers from the store: the refreshed values.
+    let warm = try await service(drifting, cache: cache, mode: .offline, clock: clock)
+      .history(of: "btc", in: "EUR", days: 3)
+    #expect(warm.series.points.dropLast().map(\.rate) == [999, 999])
   }
 
   // MARK: - Partial answers

@@ -64,6 +64,12 @@ import RatesTestSupport
     Case(shape: "doctor", arguments: ["doctor", "--json"]),
     Case(shape: "cache", arguments: ["cache", "info", "--json"], setup: [["history", "GBP", "USD"]]),
     Case(shape: "cache", arguments: ["cache", "clear", "--json"], setup: [["history", "GBP", "USD"]]),
+    Case(
+      shape: "cache", arguments: ["cache", "clear", "GBP-USD", "--json"],
+      setup: [["history", "GBP", "USD"]]),
+    Case(
+      shape: "cacheVerify", arguments: ["cache", "verify", "--json"],
+      setup: [["history", "GBP", "USD", "--days", "10"]]),
     Case(shape: "config", arguments: ["config", "--json"]),
     Case(shape: "configPath", arguments: ["config", "path", "--json"]),
     Case(shape: "configChange", arguments: ["config", "set", "currency", "EUR", "--json"]),

@@ -7,22 +7,27 @@ import RateCore
   import Darwin
 #endif
 
-/// `rates cache [info|clear]`: what the cache holds, and emptying it.
+/// `rates cache [info|clear|verify]`: what the cache holds, emptying it (or one pair), and
+/// checking the day store against the provider.
 ///
 /// The actions are nested types that declare and parse their arguments; this type runs the
 /// action they parsed.
 struct CacheCommand: CommandDeclaration {
   static let name = "cache"
-  static let abstract = "show what the cache holds, or clear it"
-  static let subcommands: [any CommandDeclaration.Type] = [Info.self, Clear.self]
+  static let abstract = "show what the cache holds, clear it, or verify its stored days"
+  static let subcommands: [any CommandDeclaration.Type] = [Info.self, Clear.self, Verify.self]
   static let defaultSubcommand: (any CommandDeclaration.Type)? = Info.self
   static let discussion = """
     The cache is $XDG_CACHE_HOME/rates (~/.cache/rates), one JSON file per entry. It is safe
     to clear: the next commands fetch anew. 'clear' refuses a cache path that resolves to
     your home directory, to /, or to a directory holding your data or configuration, and a
-    cache directory that is a symbolic link.
+    cache directory that is a symbolic link. 'clear PAIR' removes one pair's stored days and
+    cached entries only. 'verify' asks the provider again for the stored days.
     """
-  static let examples = ["rates cache", "rates cache clear --json"]
+  static let examples = [
+    "rates cache", "rates cache clear --json", "rates cache clear EUR-USD",
+    "rates cache verify EUR-USD --fix",
+  ]
 
   /// `rates cache [info]`.
   struct Info: RatesCommand {
@@ -39,25 +44,51 @@ struct CacheCommand: CommandDeclaration {
     }
   }
 
-  /// `rates cache clear`.
+  /// `rates cache clear [PAIR]`.
   struct Clear: RatesCommand {
     static let name = "clear"
     static let abstract =
-      "remove the cache's own entries and say what was removed; files it does not recognise "
-      + "as its entries are kept and listed, and your configuration, coins, favorites, pairs "
-      + "and ledger are never touched"
-    static let examples = ["rates cache clear --json"]
+      "remove the cache's own entries (or one pair's) and say what was removed; files it does "
+      + "not recognise as its entries are kept and listed, and your configuration, coins, "
+      + "favorites, pairs and ledger are never touched"
+    static let arguments = [Self.pairArgument]
+    static let examples = ["rates cache clear --json", "rates cache clear bitcoin-eur"]
 
-    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {}
+    static let pairArgument = ArgumentSpec(
+      name: "PAIR",
+      help: "one pair only, as 'rates cache' lists it (EUR-USD, BITCOIN-EUR; EUR/USD too): its "
+        + "stored days and cached entries, with every provider",
+      isOptional: true, completion: .local([.pairs]))
+
+    let pair: String?
+
+    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+      pair = try CacheCommand.pair(&scanner)
+    }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await CacheCommand(action: .clear).run(invocation)
+      try await CacheCommand(action: .clear(pair: pair)).run(invocation)
     }
   }
 
-  enum Action: String, Sendable {
+  enum Action: Sendable {
     case info
-    case clear
+    case clear(pair: String?)
+    case verify(pair: String?, fix: Bool)
+  }
+
+  /// The optional PAIR of `clear` and `verify`, as the store names it (`eur-usd`).
+  static func pair(_ scanner: inout ArgumentScanner) throws(UsageError) -> String? {
+    let words = scanner.positionals()
+    guard words.count <= 1 else { throw UsageError.unexpectedArgument(words[1]) }
+    guard let word = words.first else { return nil }
+    let name = CacheInventory.pairFileName(word)
+    guard name.contains("-") else {
+      throw UsageError.invalid(
+        "'\(TerminalText.sanitize(word))' is not a pair: write it BASE-QUOTE as 'rates cache' "
+          + "lists it (EUR-USD, BITCOIN-EUR)")
+    }
+    return name
   }
 
   let action: Action
@@ -128,21 +159,35 @@ struct CacheCommand: CommandDeclaration {
       } else {
         invocation.out(render(inventory, now: invocation.context.now(), invocation: invocation))
       }
-    case .clear:
+    case .verify(let pair, let fix):
+      return try await verify(
+        pair: pair.map { Self.storedName($0, in: directory) }, fix: fix, invocation: invocation)
+    case .clear(let typed):
       try Self.checkClearable(directory, settings: invocation.settings, invocation: invocation)
+      let pair = typed.map { Self.storedName($0, in: directory) }
       let inventory = CacheInventory.scan(directory)
       let report: CacheClearReport
       do {
-        report = try CacheInventory.clear(directory)
+        report = try CacheInventory.clear(directory, pair: pair)
       } catch let error as CacheClearError {
         guard case .symbolicLink = error else { throw error }
         throw UsageError.invalid(error.localizedDescription)
+      }
+      if let pair, report.removedEntries == 0 {
+        invocation.err(
+          "error: nothing is cached for \(pair.uppercased()); 'rates cache' lists the stored pairs")
+        return .noData
       }
       if invocation.options.json {
         try invocation.printJSON(Document(inventory, cleared: true, report: report))
         return .success
       }
-      if report.removedEntries == 0 && report.kept.isEmpty {
+      if let pair {
+        invocation.out(
+          "Removed \(pair.uppercased()): \(report.removedEntries) "
+            + "\(report.removedEntries == 1 ? "file" : "files")"
+            + " (\(CacheInventory.formatBytes(report.removedBytes))) from \(directory.path).")
+      } else if report.removedEntries == 0 && report.kept.isEmpty {
         invocation.out("The cache at \(directory.path) is already empty.")
       } else {
         let count = report.removedEntries
@@ -216,8 +261,20 @@ struct CacheCommand: CommandDeclaration {
         CacheInventory.formatBytes(file.bytes),
       ])
     }
-    return ["", "Settled days (kept for good, never fetched again):"]
+    return ["", "Settled days (kept for good; replaced only by --refresh or 'cache verify --fix'):"]
       + table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode)
+  }
+
+  /// `name`, or for a well-known coin's symbol (`btc-eur`) the pair of its id (`bitcoin-eur`)
+  /// when only that one is cached: the pair as the cache names it.
+  static func storedName(_ name: String, in directory: URL) -> String {
+    guard let dash = name.lastIndex(of: "-"),
+      let id = CoinResolver.wellKnown[name[..<dash].uppercased()]
+    else { return name }
+    let alias = id + name[dash...]
+    var names = Set<String>()
+    CacheWalker(root: directory).walk { names.insert($0.pairName) }
+    return names.contains(name) || !names.contains(alias) ? name : alias
   }
 
   /// Refuses to clear a directory that is `/`, the home directory, or holds the user's data or

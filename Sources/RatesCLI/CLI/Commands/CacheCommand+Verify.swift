@@ -1,0 +1,157 @@
+import Foundation
+import RateCore
+
+extension CacheCommand {
+  /// `rates cache verify [PAIR] [--fix]`.
+  struct Verify: RatesCommand {
+    static let name = "verify"
+    static let abstract =
+      "ask the provider again for the stored days (one range request per run of days) and "
+      + "list every day whose stored value differs; --fix replaces them"
+    static let fix = OptionSpec.flag(
+      "--fix", help: "store the provider's answer for the days that differ (nothing else changes)")
+    static let options = [fix]
+    static let arguments = [
+      ArgumentSpec(
+        name: "PAIR", help: "one pair, as 'rates cache' lists it (EUR-USD); all pairs by default",
+        isOptional: true, completion: .local([.pairs]))
+    ]
+    static let discussion = """
+      Exit code 0 when every stored day agrees (or --fix replaced those that did not), 2 when
+      days differ and --fix was not given. A day the provider leaves out is not compared.
+      """
+    static let examples = ["rates cache verify", "rates cache verify EUR-USD --fix --json"]
+
+    let pair: String?
+    let fixes: Bool
+
+    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+      fixes = try scanner.flag(Self.fix)
+      pair = try CacheCommand.pair(&scanner)
+    }
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+      try await CacheCommand(action: .verify(pair: pair, fix: fixes)).run(invocation)
+    }
+  }
+
+  /// `--json` of `cache verify`.
+  struct VerifyDocument: Encodable {
+    struct Difference: Encodable {
+      var date: Day
+      var storedRate: Double?
+      var rate: Double?
+      var storedSource: String?
+      var storedFetchedAt: Date?
+
+      enum CodingKeys: String, CodingKey { case date, storedRate, rate, storedSource, storedFetchedAt }
+
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(date, forKey: .date)
+        try container.encode(storedRate, forKey: .storedRate)
+        try container.encode(rate, forKey: .rate)
+        try container.encode(storedSource, forKey: .storedSource)
+        try container.encode(storedFetchedAt, forKey: .storedFetchedAt)
+      }
+    }
+
+    struct Pair: Encodable {
+      var provider: String
+      var pair: String
+      var requests: Int
+      var checked: Int
+      var fixed: Bool
+      var differences: [Difference]
+    }
+
+    var pairs: [Pair]
+
+    init(_ reports: [RateService.VerifyReport]) {
+      pairs = reports.map { report in
+        Pair(
+          provider: report.provider, pair: report.pair, requests: report.requests,
+          checked: report.checked, fixed: report.fixed,
+          differences: report.differences.map {
+            Difference(
+              date: $0.day, storedRate: $0.stored, rate: $0.provider,
+              storedSource: $0.storedFetch?.provider, storedFetchedAt: $0.storedFetch?.fetchedAt)
+          })
+      }
+    }
+  }
+
+  /// Verifies every stored pair (or `pair`) of every provider; 66 when `pair` is not stored.
+  func verify(pair: String?, fix: Bool, invocation: Invocation) async throws -> ExitCode {
+    if invocation.options.cacheMode == .offline {
+      throw UsageError.invalid(
+        "'cache verify' asks the provider again for the stored days: run it without --offline")
+    }
+    let desk = invocation.desk
+    var reports: [RateService.VerifyReport] = []
+    for provider in Provider.allCases {
+      let service = desk.service(provider)
+      for stored in service.storedPairs() where pair == nil || stored == pair {
+        reports.append(try await service.verifyStoredDays(pair: stored, fix: fix))
+      }
+    }
+    if let pair, reports.isEmpty {
+      invocation.err(
+        "error: no days are stored for \(pair.uppercased()); 'rates cache' lists the stored pairs")
+      return .noData
+    }
+    if invocation.options.json {
+      try invocation.printJSON(VerifyDocument(reports))
+    } else {
+      invocation.out(renderVerify(reports, fix: fix, invocation: invocation))
+    }
+    let differ = reports.contains { !$0.differences.isEmpty && !$0.fixed }
+    return differ ? .doctorFailed : .success
+  }
+
+  func renderVerify(_ reports: [RateService.VerifyReport], fix: Bool, invocation: Invocation)
+    -> String
+  {
+    guard !reports.isEmpty else { return "The day store is empty: nothing to verify." }
+    var lines: [String] = []
+    for report in reports {
+      let pair = TerminalText.sanitize(report.pair.uppercased())
+      let count = report.differences.count
+      lines.append(
+        "\(TerminalText.sanitize(report.provider)) \(pair): \(report.checked) stored days checked "
+          + "in \(report.requests) \(report.requests == 1 ? "request" : "requests"), "
+          + (count == 0 ? "all agree." : "\(count) \(count == 1 ? "differs" : "differ"):"))
+      guard count > 0 else { continue }
+      var table = TextTable(columns: [
+        .init("DAY", priority: TextTable.required),
+        .init("STORED", alignment: .right, priority: TextTable.required),
+        .init("PROVIDER", alignment: .right, priority: TextTable.required),
+        .init("STORED FROM", priority: 1),
+      ])
+      for difference in report.differences {
+        table.append([
+          difference.day.description, Self.text(difference.stored),
+          Self.text(difference.provider), Self.provenance(difference.storedFetch),
+        ])
+      }
+      lines += table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode)
+      lines.append(
+        report.fixed
+          ? "Fixed: the provider's answers replace them."
+          : "Run 'rates cache verify \(pair) --fix' to replace them.")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// A stored or answered value: the number as stored, or "none".
+  static func text(_ value: Double?) -> String {
+    value.map { "\($0)" } ?? "none"
+  }
+
+  /// Where a stored day came from: `frankfurter 2026-11-20T10:00:00Z`, or unknown for a day
+  /// stored before format 2.
+  static func provenance(_ fetch: DayStore.Fetch?) -> String {
+    guard let fetch else { return "unknown, before v2" }
+    return "\(TerminalText.sanitize(fetch.provider)) \(ISO8601.format(fetch.fetchedAt))"
+  }
+}

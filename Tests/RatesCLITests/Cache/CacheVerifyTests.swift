@@ -1,0 +1,87 @@
+import Foundation
+import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+
+/// `rates cache clear PAIR` and `rates cache verify [PAIR] [--fix]` through the command line,
+/// against the fake Frankfurter.
+@Suite struct CacheVerifyTests {
+  func contents(under directory: URL) -> [String: Data] {
+    var files: [String: Data] = [:]
+    let enumerator = FileManager.default.enumerator(atPath: directory.path)
+    for case let path as String in enumerator?.allObjects ?? [] {
+      if let data = FileManager.default.contents(atPath: directory.appendingPathComponent(path).path) {
+        files[path] = data
+      }
+    }
+    return files
+  }
+
+  @Test func clearPairRemovesThatPairOnlyAndLeavesEveryOtherFileAsItWas() async throws {
+    let (cli, _) = try CLIHarness.withFakeAPI()
+    defer { try? FileManager.default.removeItem(at: cli.home) }
+    for pair in [["GBP", "USD"], ["EUR", "USD"], ["BTC", "EUR"]] {
+      #expect(await cli.run(["history"] + pair + ["--days", "10"]).status == 0)
+    }
+    let cache = cli.home.appendingPathComponent("cache/rates")
+    let before = contents(under: cache)
+    #expect(before.keys.contains("days/frankfurter/gbp-usd.days"))
+    let result = await cli.run(["cache", "clear", "GBP/USD"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("Removed GBP-USD: "))
+    let after = contents(under: cache)
+    let gone = Set(before.keys).subtracting(after.keys)
+    #expect(!gone.isEmpty && gone.allSatisfy { $0.contains("gbp-usd") })
+    #expect(!after.keys.contains { $0.contains("gbp-usd") })
+    for (path, data) in after { #expect(before[path] == data, "\(path) changed") }
+    // A coin's symbol finds the pair of its id.
+    #expect(after.keys.contains("days/coingecko/bitcoin-eur.days"))
+    let coin = await cli.run(["cache", "clear", "BTC-EUR"])
+    #expect(coin.status == 0, "\(coin.stderr)")
+    #expect(coin.stdout.hasPrefix("Removed BITCOIN-EUR: "))
+    #expect(!contents(under: cache).keys.contains { $0.contains("bitcoin-eur") })
+    let again = await cli.run(["cache", "clear", "gbp-usd"])
+    #expect(again.status == 66)
+    #expect(again.stderr.contains("nothing is cached for GBP-USD"))
+  }
+
+  @Test func verifyReportsAPoisonedDayExitsTwoAndFixRepairsIt() async throws {
+    let (cli, api) = try CLIHarness.withFakeAPI()
+    defer { try? FileManager.default.removeItem(at: cli.home) }
+    #expect(await cli.run(["history", "GBP", "USD", "--days", "10"]).status == 0)
+    let store = DayStore(directory: cli.home.appendingPathComponent("cache/rates"))
+    let key = "frankfurter/gbp-usd"
+    let clean = store.load(key: key).0
+    let day = try #require(clean.values.first?.day)
+    var poison = DayStore.Days()
+    poison.set(day, 1e308)
+    try store.save(poison, key: key, replacing: true)
+    let requests = api.requestCount
+    let found = await cli.run(["cache", "verify"])
+    #expect(found.status == 2, "\(found.stderr)")
+    #expect(api.requestCount == requests + 1)
+    #expect(found.stdout.contains("frankfurter GBP-USD: "))
+    #expect(found.stdout.contains("1 differs"))
+    #expect(found.stdout.contains("\(day)  1e+308"))
+    #expect(found.stdout.contains("unknown, before v2"))
+    #expect(found.stdout.contains("rates cache verify GBP-USD --fix"))
+    let fixed = await cli.run(["cache", "verify", "GBP-USD", "--fix", "--json"])
+    #expect(fixed.status == 0, "\(fixed.stderr)")
+    #expect(fixed.stdout.contains("\"storedRate\" : 1e+308"))
+    #expect(fixed.stdout.contains("\"fixed\" : true"))
+    let repaired = store.load(key: key).0
+    #expect(repaired.value(day) == clean.value(day))
+    #expect(repaired.values.map(\.value) == clean.values.map(\.value))
+    let agrees = await cli.run(["cache", "verify", "gbp-usd"])
+    #expect(agrees.status == 0)
+    #expect(agrees.stdout.contains("all agree."))
+    let offline = await cli.run(["cache", "verify", "--offline"])
+    #expect(offline.status == 64)
+    #expect(api.requestCount == requests + 3, "nothing asked offline")
+    let unknown = await cli.run(["cache", "verify", "EUR-JPY"])
+    #expect(unknown.status == 66)
+    #expect(unknown.stderr.contains("no days are stored for EUR-JPY"))
+  }
+}
