@@ -1,5 +1,3 @@
-import Foundation
-
 /// The one rule for answering from the cache or the network, used by every
 /// fetch in `RateCore` (prices, history, markets, searches, coin lookups):
 ///

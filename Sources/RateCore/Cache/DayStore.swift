@@ -1,5 +1,3 @@
-import Foundation
-
 /// The permanent store of settled days: one small binary file per
 /// (provider, asset, quote), a value per day, written once and never fetched again.
 ///

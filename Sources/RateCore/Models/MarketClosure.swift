@@ -1,5 +1,3 @@
-import Foundation
-
 /// When a rate may stand for days that have none of their own, and the ECB
 /// calendar that decides it. The one home of the carry rule.
 ///

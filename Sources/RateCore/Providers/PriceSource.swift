@@ -1,5 +1,3 @@
-import Foundation
-
 /// A provider as the rest of `rates` sees it: a value holding closures, so a
 /// test can build one inline and the service never names a concrete API.
 public struct PriceSource: Sendable {

@@ -1,5 +1,3 @@
-import Foundation
-
 extension RateDesk {
   /// One day's ECB rate with its provenance.
   public struct DatedRate: Sendable {

@@ -1,5 +1,3 @@
-import Foundation
-
 extension PriceSource {
   /// ECB reference rates through Frankfurter: fiat currencies only, one
   /// request for any number of pairs, fresh for an hour.

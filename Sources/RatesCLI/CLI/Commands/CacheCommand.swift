@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 #if canImport(Glibc)
@@ -136,7 +135,7 @@ struct CacheCommand: CommandDeclaration {
         report = try CacheInventory.clear(directory)
       } catch let error as CacheClearError {
         guard case .symbolicLink = error else { throw error }
-        throw UsageError.invalid(error.localizedDescription)
+        throw UsageError.invalid(error.readableDescription)
       }
       if invocation.options.json {
         try invocation.printJSON(Document(inventory, cleared: true, report: report))
@@ -230,7 +229,7 @@ struct CacheCommand: CommandDeclaration {
     if let home = invocation.context.environment["HOME"], !home.isEmpty {
       forbidden.append(resolved(home))
     }
-    forbidden.append(resolved(NSHomeDirectory()))
+    forbidden.append(resolved(FileManager.default.homeDirectoryForCurrentUser.path))
     if forbidden.contains(cache) {
       throw UsageError.invalid(
         "refusing to clear \(directory.path): it is \(cache == "/" ? "/" : "your home directory")"

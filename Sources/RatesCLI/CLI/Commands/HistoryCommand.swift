@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// `rates history <BASE> [<QUOTE>]`: the last N days as a sparkline, chart or
