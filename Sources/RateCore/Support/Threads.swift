@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -65,4 +67,24 @@ package func detachThread(_ body: @escaping @Sendable () -> Void) -> Bool {
   }
   pthread_detach(thread)
   return true
+}
+
+/// A value made on first use, once, whichever thread asks first: for what a
+/// command may never need (the ECB snapshot's index).
+package final class OnFirstUse<Value: Sendable>: Sendable {
+  private let make: @Sendable () -> Value
+  private let made = Mutex<Value?>(nil)
+
+  /// Keeps `make` for the first read of ``value``.
+  package init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+
+  /// The value, made by the first call.
+  package var value: Value {
+    made.withLock { made in
+      if let value = made { return value }
+      let value = make()
+      made = value
+      return value
+    }
+  }
 }

@@ -78,7 +78,7 @@ extension LedgerCommand {
       throw DataFileError.unreadable(path: url.path, reason: "it is a directory")
     }
     let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-    if let size = (attributes?[.size] as? UInt).map { Int(clamping: $0) }, size > maximumImportBytes {
+    if let size = attributes?[.size] as? UInt, size > maximumImportBytes {
       throw DataFileError.unreadable(path: url.path, reason: "larger than 64 MB")
     }
     do {
