@@ -51,21 +51,31 @@ package func detachThread(_ body: @escaping @Sendable () -> Void) -> Bool {
   let context = Unmanaged.passRetained(Box(body)).toOpaque()
   #if canImport(Darwin)
     var thread: pthread_t?
+    let status = pthread_create(
+      &thread, nil,
+      { context in
+        Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
+        return nil
+      }, context)
   #else
     var thread = pthread_t()
+    let status = pthread_create(
+      &thread, nil,
+      { context in
+        guard let context else { return nil }
+        Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
+        return nil
+      }, context)
   #endif
-  let status = pthread_create(
-    &thread, nil,
-    { context in
-      guard let context else { return nil }
-      Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
-      return nil
-    }, context)
   guard status == 0 else {
     Unmanaged<Box>.fromOpaque(context).release()
     return false
   }
-  pthread_detach(thread)
+  #if canImport(Darwin)
+    if let thread { pthread_detach(thread) }
+  #else
+    pthread_detach(thread)
+  #endif
   return true
 }
 
