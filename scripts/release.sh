@@ -9,10 +9,11 @@
 # binary, the manual page and the packages agree. Archives are reproducible: file times are
 # the last commit's (SOURCE_DATE_EPOCH), owners root, names sorted.
 #
-# Then checks them (also alone, on existing files: --check-only): the .deb unpacked into a
-# scratch root and the tarball unpacked elsewhere each run `rates --version`; the tarball's
-# binary installs with scripts/install.sh into a scratch prefix, and --uninstall leaves
-# that prefix as it found it. Scratch folders are removed.
+# Then checks them (also alone, on existing files: --check-only): the .deb installed with
+# dpkg into a scratch root and the tarball unpacked elsewhere each run `rates --version`
+# (the .deb is removed again, leaving no file); the tarball's binary installs with
+# scripts/install.sh into a scratch prefix, and --uninstall leaves that prefix as it found
+# it. Scratch folders are removed.
 #
 # usage: scripts/release.sh [--out DIR] [--check-only]
 set -euo pipefail
@@ -108,11 +109,22 @@ check() {
   (cd "$out" && sha256sum --quiet -c SHA256SUMS)
   version=${version:-$(dpkg-deb -f "$deb" Version)}
 
-  mkdir -p "$scratch/root"
-  dpkg-deb -x "$deb" "$scratch/root"
-  expect_version "$scratch/root/usr/bin/rates" ".deb"
-  zcat "$scratch/root/usr/share/man/man1/rates.1.gz" | grep -q "\"rates $version\"" ||
+  # dpkg installs the .deb into a scratch root with its own empty database (the host
+  # provides libc6 and libstdc++6, hence --force-depends), then removes it.
+  local root="$scratch/root"
+  mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates"
+  touch "$root/var/lib/dpkg/status"
+  dpkg_root() {
+    dpkg --root="$root" --force-not-root --force-depends --force-script-chrootless \
+      --log=/dev/null "$@" >"$scratch/dpkg.log" 2>&1 || { cat "$scratch/dpkg.log" >&2; fail "dpkg $*"; }
+  }
+  dpkg_root -i "$deb"
+  expect_version "$root/usr/bin/rates" ".deb"
+  zcat "$root/usr/share/man/man1/rates.1.gz" >"$scratch/rates.1"
+  grep -q "\"rates $version\"" "$scratch/rates.1" ||
     fail "the .deb's manual page does not say rates $version"
+  dpkg_root -r rates
+  [ -z "$(find "$root/usr" -type f 2>/dev/null)" ] || fail "dpkg -r left files under usr/"
 
   mkdir -p "$scratch/unpacked"
   tar -C "$scratch/unpacked" -xzf "$tarball"
