@@ -104,7 +104,7 @@ fi
 
 # Nothing is written through a symbolic link that leads outside the prefix: a folder that
 # resolves outside it is refused, and files are replaced by rename, never written through.
-real_prefix=$(mkdir -p "$prefix" && cd "$prefix" && pwd -P)
+real_prefix=$(realpath -m "$prefix")
 for dir in "$bin" "$man" "$bash_dir" "$zsh_dir" "$fish_dir" "$record_dir"; do
   resolved=$(realpath -m "$dir")
   case "$resolved/" in
@@ -193,6 +193,15 @@ case "$zsh_dir" in
   *)
     echo "note: zsh users: add this line to ~/.zshrc before compinit:"
     echo "  fpath=($(quote "$zsh_dir") \$fpath)"
+    ;;
+esac
+# fish reads vendor completions under ~/.local/share, /usr/local/share and /usr/share only.
+case "$fish_dir" in
+  "$HOME/.local/share/fish/vendor_completions.d" | /usr/local/share/fish/vendor_completions.d | \
+    /usr/share/fish/vendor_completions.d) ;;
+  *)
+    echo "note: fish users: add this line to ~/.config/fish/config.fish:"
+    echo "  set -a fish_complete_path $(fish_quote "$fish_dir")"
     ;;
 esac
 echo "try: rates history BTC EUR   (offline: rates convert 100 EUR USD)"

@@ -82,6 +82,12 @@ import Testing
     #expect(listing(prefix) == before)
     let again = try install(prefix: prefix, path: "/usr/bin:/bin", uninstall: true)
     #expect(again.status == 1 && again.output.contains("nothing removed"), "\(again.output)")
+
+    // A prefix the install made goes too, with its parents the install made.
+    let fresh = root.appendingPathComponent("new/prefix")
+    #expect(try install(prefix: fresh, path: "/usr/bin:/bin").status == 0)
+    #expect(try install(prefix: fresh, path: "/usr/bin:/bin", uninstall: true).status == 0)
+    #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("new").path))
   }
 
   /// Issue 27: a link at an installed file's path is replaced, not written through; a

@@ -165,6 +165,20 @@ struct HistoryDocument: Encodable {
     var date: Day
     @NullEncoded var rate: Double?
     var carried: Bool
+
+    enum CodingKeys: String, CodingKey { case date, rate, carried }
+
+    /// The same members as the synthesized encoding, written straight into one keyed
+    /// container: no nested encoder for the day and the rate, which made `--json` of
+    /// 10,000 points slower than `--format csv`.
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(date.description, forKey: .date)
+      if let rate { try container.encode(rate, forKey: .rate) } else {
+        try container.encodeNil(forKey: .rate)
+      }
+      try container.encode(carried, forKey: .carried)
+    }
   }
   var base: String
   var quote: String
