@@ -6,9 +6,10 @@
 #      encodes one small JSON value (target: warm `history BTC EUR` <= 1.25x);
 #   2. the plain `swift build -c release` binary against a dynamic Foundation hello world
 #      (target: <= 1x).
-# It fills the cache from fake-api once, then prints the median wall and CPU time and the
-# peak RSS of N runs of each, the ratios, and both binaries' sizes; then the 10,000-point
-# `history EUR USD --from 1999-01-04` as --json against --format csv (target: json no slower).
+# It fills the cache from fake-api once, then prints the median wall and CPU time of N runs
+# of each command, alternating with its hello world (a load that comes and goes weighs on
+# both alike), the ratios and the sizes; then the 10,000-point `history EUR USD --from
+# 1999-01-04` as --json against --format csv, alternating too (target: json no slower).
 #
 # usage: scripts/startup.sh [RUNS]   (default 31)
 set -euo pipefail
@@ -45,40 +46,45 @@ trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true; rm -rf "$work"
 "$plain" history EUR USD --from 1999-01-04 --json >/dev/null
 reset
 
+# measure COMMAND [-- OTHER COMMAND]: median wall ms and CPU ms of RUNS runs; with a second
+# command, runs alternate between the two (so a load that comes and goes weighs on both
+# alike) and a second line gives the other's figures.
 measure() {
   python3 - "$runs" "$@" <<'PY'
 import resource, statistics, subprocess, sys, time
-runs, command = int(sys.argv[1]), sys.argv[2:]
-walls, cpus = [], []
+runs, words = int(sys.argv[1]), sys.argv[2:]
+commands = [words[:words.index("--")], words[words.index("--") + 1:]] if "--" in words else [words]
+walls, cpus = [[] for _ in commands], [[] for _ in commands]
 for _ in range(runs):
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    walls.append((time.perf_counter() - start) * 1000)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpus.append((after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000)
-peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-print(f"{statistics.median(walls):.2f} {statistics.median(cpus):.1f} {peak:.1f}")
+    for index, command in enumerate(commands):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        walls[index].append((time.perf_counter() - start) * 1000)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus[index].append((after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000)
+for index in range(len(commands)):
+    print(f"{statistics.median(walls[index]):.2f} {statistics.median(cpus[index]):.1f}")
 PY
 }
 row() { printf '%-46s %9s %8s %9s %8s\n' "$@"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
 
-# compare TITLE HELLO BINARY TARGET
+# compare TITLE HELLO BINARY TARGET: each command alternates with the hello world.
 compare() {
-  local title=$1 hello=$2 binary=$3 target=$4 hw hc hm w c m
+  local title=$1 hello=$2 binary=$3 target=$4 hw hc w c
   echo
   echo "$title"
-  row "command ($runs runs)" "wall ms" "cpu ms" "peak MiB" "vs hello"
-  read -r hw hc hm < <(measure "$hello")
-  row "$(basename "$hello")" "$hw" "$hc" "$hm" "1.00x"
+  row "command ($runs runs each, alternating)" "wall ms" "cpu ms" "hello ms" "vs hello"
   for command in "--version" "history BTC EUR" "convert 100 USD EUR"; do
     # shellcheck disable=SC2086
-    read -r w c m < <(measure "$binary" $command)
-    row "rates $command" "$w" "$c" "$m" "$(ratio "$w" "$hw")"
-    [ "$command" = "history BTC EUR" ] && history_ratio=$(ratio "$w" "$hw")
+    { read -r w c; read -r hw hc; } < <(measure "$binary" $command -- "$hello")
+    row "rates $command" "$w" "$c" "$hw" "$(ratio "$w" "$hw")"
+    if [ "$command" = "history BTC EUR" ]; then
+      history_ratio=$(ratio "$w" "$hw") cpu_ratio=$(ratio "$c" "$hc")
+    fi
   done
-  echo "warm history BTC EUR: $history_ratio the hello world (target <= $target)"
+  echo "warm history BTC EUR: $history_ratio the hello world's wall time, $cpu_ratio its CPU time (target <= $target)"
 }
 compare "1. installed build (static, stripped) vs static FoundationEssentials hello" \
   "$hello_dir/hello-essentials-static" "$installed" 1.25x
@@ -87,11 +93,11 @@ compare "2. plain release build vs dynamic Foundation hello" \
 
 echo
 echo "3. 10,000 points: history EUR USD --from 1999-01-04, plain release build"
-row "command ($runs runs)" "wall ms" "cpu ms" "peak MiB" "vs csv"
-read -r cw cc cm < <(measure "$plain" history EUR USD --from 1999-01-04 --format csv)
-row "--format csv" "$cw" "$cc" "$cm" "1.00x"
-read -r jw jc jm < <(measure "$plain" history EUR USD --from 1999-01-04 --json)
-row "--json" "$jw" "$jc" "$jm" "$(ratio "$jw" "$cw")"
+row "command ($runs runs each, alternating)" "wall ms" "cpu ms" "" "vs csv"
+{ read -r jw jc; read -r cw cc; } < <(measure "$plain" history EUR USD --from 1999-01-04 --json -- \
+  "$plain" history EUR USD --from 1999-01-04 --format csv)
+row "--format csv" "$cw" "$cc" "" "1.00x"
+row "--json" "$jw" "$jc" "" "$(ratio "$jw" "$cw")"
 
 echo
 echo "requests made by the warm runs: $(requests)"
