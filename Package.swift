@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 // rates: a command-line exchange-rate tracker. No package dependencies, by design:
-// everything is built on the toolchain (Foundation, Dispatch, Synchronization, Glibc/Darwin).
+// everything is built on the toolchain (FoundationEssentials, Dispatch, Synchronization,
+// Glibc/Darwin; Foundation itself only where FoundationEssentials is missing, on macOS).
 // On Linux, HTTP goes through the system's libcurl.so.4, loaded at run time with dlopen;
 // CCurlShim declares the few libcurl prototypes and constants needed, by hand.
 import PackageDescription

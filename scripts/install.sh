@@ -1,25 +1,58 @@
 #!/bin/sh
-# Builds the release `rates` and installs it under a prefix (default ~/.local) with its
-# bash, zsh and fish completions and its manual page, all made by the binary itself
-# (`rates completions`, `rates help --man`), so they match the help text. Creates missing
-# folders and says so when <prefix>/bin is not on PATH. Run from anywhere:
+# Builds the release `rates` (static Swift runtime, stripped) and installs it under a prefix
+# (default ~/.local) with its bash, zsh and fish completions and its manual page, all made by
+# the binary itself (`rates completions`, `rates help --man`), so they match the help text.
+# Records what it installed, so --uninstall removes exactly that. Run from anywhere:
 #
 #   scripts/install.sh                    # build, then install under ~/.local
 #   scripts/install.sh --prefix /opt/rates
 #   scripts/install.sh --binary PATH      # install an already built binary (no build)
+#   scripts/install.sh --uninstall        # remove what an install put under the prefix
 set -eu
 
 prefix="${PREFIX:-$HOME/.local}"
 binary=""
+uninstall=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --prefix) prefix="${2:?--prefix needs a folder}"; shift 2 ;;
     --prefix=*) prefix="${1#--prefix=}"; shift ;;
     --binary) binary="${2:?--binary needs a file}"; shift 2 ;;
-    -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --uninstall) uninstall=1; shift ;;
+    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "install.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
+
+# 'text' quoted for sh, bash and zsh: pastes as one word whatever it holds.
+quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+# The same for fish, whose single quotes escape ' and \ with a backslash.
+fish_quote() { printf "'%s'" "$(printf '%s' "$1" | sed -e 's/\\/\\\\/g' -e "s/'/\\\\'/g")"; }
+
+case "$prefix" in /*) ;; *) prefix="$(pwd)/$prefix" ;; esac
+bin="$prefix/bin"
+man="$prefix/share/man/man1"
+bash_dir="$prefix/share/bash-completion/completions"
+zsh_dir="$prefix/share/zsh/site-functions"
+fish_dir="$prefix/share/fish/vendor_completions.d"
+record_dir="$prefix/share/rates"
+record="$record_dir/installed"
+
+if [ "$uninstall" = 1 ]; then
+  [ -f "$record" ] || {
+    echo "install.sh: nothing recorded as installed under $(quote "$prefix") ($(quote "$record") is missing); nothing removed" >&2
+    exit 1
+  }
+  # The files, then the folders the install made, deepest first, each only when empty.
+  grep '^file ' "$record" | cut -c6- | while IFS= read -r path; do rm -f "$path"; done
+  dirs=$(grep '^dir ' "$record" | cut -c5- | sort -r)
+  rm -f "$record"
+  printf '%s\n' "$dirs" | while IFS= read -r path; do
+    [ -n "$path" ] && rmdir "$path" 2>/dev/null || true
+  done
+  echo "removed rates from $(quote "$prefix")"
+  exit 0
+fi
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 if [ -z "$binary" ]; then
@@ -30,40 +63,145 @@ if [ -z "$binary" ]; then
     exit 69
   fi
   cd "$root"
+  log=$(mktemp)
+  trap 'rm -f "$log"' EXIT
   # The Swift runtime linked in starts faster; where the platform cannot (macOS), a plain
-  # release build.
-  if swift build -c release --product rates --static-swift-stdlib; then :; else
+  # release build. The build prints "[n/m] Compiling …" steps: shown as one progress line.
+  build() {
+    echo "install.sh: building the release binary ($*; a few minutes the first time)…"
+    swift build -c release --product rates "$@" >"$log" 2>&1 &
+    pid=$!
+    ticks=0
+    while kill -0 "$pid" 2>/dev/null; do
+      sleep 1
+      ticks=$((ticks + 1))
+      step=$(grep -o '^\[[0-9]*/[0-9]*\]' "$log" | tail -n 1)
+      if [ -t 1 ]; then
+        printf '\r  building %s %ss' "$step" "$ticks"
+      elif [ $((ticks % 20)) = 0 ]; then
+        echo "  still building $step (${ticks}s)"
+      fi
+    done
+    status=0
+    wait "$pid" || status=$?
+    if [ -t 1 ]; then printf '\r\033[K'; fi
+    return "$status"
+  }
+  if ! build --static-swift-stdlib; then
     echo "install.sh: --static-swift-stdlib failed; building without it" >&2
-    swift build -c release --product rates
+    build || { grep -E 'error' "$log" | head -20 >&2; exit 1; }
+    binary="$(swift build -c release --show-bin-path)/rates"
+  else
+    binary="$(swift build -c release --static-swift-stdlib --show-bin-path)/rates"
   fi
-  binary="$(swift build -c release --show-bin-path)/rates"
+  # The linker warns that FoundationEssentials' static library refers to glibc's mktemp
+  # ("the use of `mktemp' is dangerous"): a function of Foundation's temporary files that
+  # rates never calls. Other warnings are shown.
+  grep -i 'warning' "$log" | grep -v -e "use of \`mktemp' is dangerous" -e 'Compiling' |
+    head -5 >&2 || true
 fi
 [ -x "$binary" ] || { echo "install.sh: no executable at $binary" >&2; exit 66; }
 
-case "$prefix" in /*) ;; *) prefix="$(pwd)/$prefix" ;; esac
-bin="$prefix/bin"
-man="$prefix/share/man/man1"
-bash_dir="$prefix/share/bash-completion/completions"
-zsh_dir="$prefix/share/zsh/site-functions"
-fish_dir="$prefix/share/fish/vendor_completions.d"
-mkdir -p "$bin" "$man" "$bash_dir" "$zsh_dir" "$fish_dir"
+# Nothing is written through a symbolic link that leads outside the prefix: a folder that
+# resolves outside it is refused, and files are replaced by rename, never written through.
+real_prefix=$(realpath -m "$prefix")
+for dir in "$bin" "$man" "$bash_dir" "$zsh_dir" "$fish_dir" "$record_dir"; do
+  resolved=$(realpath -m "$dir")
+  case "$resolved/" in
+    "$real_prefix"/*) ;;
+    *)
+      echo "install.sh: $(quote "$dir") leads outside the prefix (to $(quote "$resolved")) through a symbolic link; remove the link or choose another --prefix" >&2
+      exit 73
+      ;;
+  esac
+done
 
-install -m 0755 "$binary" "$bin/rates"
-"$bin/rates" completions bash > "$bash_dir/rates"
-"$bin/rates" completions zsh > "$zsh_dir/_rates"
-"$bin/rates" completions fish > "$fish_dir/rates.fish"
-"$bin/rates" help --man > "$man/rates.1"
+# Each folder this install creates (parents first) is recorded for --uninstall, with those
+# an earlier install made.
+made=$( [ -f "$record" ] && grep '^dir ' "$record" || true)
+for dir in "$bin" "$man" "$bash_dir" "$zsh_dir" "$fish_dir" "$record_dir"; do
+  probe="$dir"
+  while [ ! -d "$probe" ]; do
+    made="$made
+dir $probe"
+    probe=$(dirname "$probe")
+  done
+  mkdir -p "$dir"
+done
 
-echo "installed $bin/rates"
+# Writes stdin to `path` by a rename in its folder, so a link there is replaced, not followed.
+place() {
+  tmp="$1.install.$$"
+  cat >"$tmp" && chmod "$2" "$tmp" && mv -f "$tmp" "$1"
+}
+strip_to() {
+  if command -v strip >/dev/null 2>&1; then strip -o "$2" "$1"; else cp "$1" "$2"; fi
+}
+strip_to "$binary" "$bin/rates.install.$$"
+chmod 0755 "$bin/rates.install.$$"
+mv -f "$bin/rates.install.$$" "$bin/rates"
+"$bin/rates" completions bash | place "$bash_dir/rates" 0644
+"$bin/rates" completions zsh | place "$zsh_dir/_rates" 0644
+"$bin/rates" completions fish | place "$fish_dir/rates.fish" 0644
+"$bin/rates" help --man | place "$man/rates.1" 0644
+
+{
+  printf '%s\n' "$made"
+  for file in "$bin/rates" "$man/rates.1" "$bash_dir/rates" "$zsh_dir/_rates" \
+    "$fish_dir/rates.fish"; do
+    echo "file $file"
+  done
+} | sed '/^$/d' | sort -u | place "$record" 0644
+
+echo "installed $bin/rates ($(du -h "$bin/rates" | cut -f1), stripped)"
 echo "  manual page  $man/rates.1 (man rates)"
 echo "  completions  $bash_dir/rates, $zsh_dir/_rates, $fish_dir/rates.fish"
+echo "  uninstall    $(quote "$root/scripts/install.sh") --uninstall --prefix $(quote "$prefix")"
+
+# PATH: advice only when a new login shell would still miss the folder (Debian's ~/.profile,
+# for one, adds ~/.local/bin once it exists).
+login_path=$(env -i HOME="$HOME" USER="${USER:-}" LOGNAME="${LOGNAME:-}" TERM=dumb \
+  timeout 5 "${SHELL:-/bin/sh}" -l -c 'printf %s "$PATH"' </dev/null 2>/dev/null || true)
 case ":${PATH:-}:" in
   *":$bin:"*) ;;
   *)
-    echo "note: $bin is not on your PATH; add it, then open a new shell:"
-    echo "  bash/zsh: echo 'export PATH=\"$bin:\$PATH\"' >> ~/.bashrc   (or ~/.zshrc)"
-    echo "  fish:     fish_add_path $bin"
+    case ":$login_path:" in
+      *":$bin:"*) echo "note: $bin is on PATH in a new login shell (log in again, or: exec \"\$SHELL\" -l)" ;;
+      *)
+        echo "note: $bin is not on your PATH; add this line to ~/.bashrc or ~/.zshrc, then open a new shell:"
+        echo "  export PATH=$(quote "$bin"):\"\$PATH\""
+        echo "  (fish: fish_add_path $(fish_quote "$bin"))"
+        ;;
+    esac
     ;;
 esac
-echo "note: zsh users: add 'fpath=($zsh_dir \$fpath)' before compinit in ~/.zshrc"
+
+# bash: bash-completion (2.2 or later) loads completions on demand from the folder next to
+# the command's bin; without it, the script has to be sourced.
+have_bash_completion=0
+for file in /usr/share/bash-completion/bash_completion /etc/bash_completion \
+  /usr/local/share/bash-completion/bash_completion \
+  /opt/homebrew/etc/profile.d/bash_completion.sh /usr/local/etc/profile.d/bash_completion.sh; do
+  [ -f "$file" ] && have_bash_completion=1
+done
+if [ "$have_bash_completion" = 0 ]; then
+  echo "note: bash-completion is not installed; for completions in bash, add to ~/.bashrc:"
+  echo "  source $(quote "$bash_dir/rates")"
+fi
+case "$zsh_dir" in
+  /usr/share/zsh/site-functions | /usr/local/share/zsh/site-functions) ;;
+  *)
+    echo "note: zsh users: add this line to ~/.zshrc before compinit:"
+    echo "  fpath=($(quote "$zsh_dir") \$fpath)"
+    ;;
+esac
+# fish reads vendor completions under ~/.local/share, /usr/local/share and /usr/share only.
+case "$fish_dir" in
+  "$HOME/.local/share/fish/vendor_completions.d" | /usr/local/share/fish/vendor_completions.d | \
+    /usr/share/fish/vendor_completions.d) ;;
+  *)
+    echo "note: fish users: add this line to ~/.config/fish/config.fish:"
+    echo "  set -a fish_complete_path $(fish_quote "$fish_dir")"
+    ;;
+esac
 echo "try: rates history BTC EUR   (offline: rates convert 100 EUR USD)"

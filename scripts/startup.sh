@@ -1,57 +1,110 @@
 #!/usr/bin/env bash
-# Start-up cost of cached commands against a Foundation hello world (release builds).
-#
-# Builds `rates` with a plain `swift build -c release` and a hello world that only
-# imports Foundation (swiftc -O), fills the cache from the fake API once, then
-# prints the median wall and CPU time and the peak RSS of N runs of:
-#   hello (Foundation only), rates --version, rates history BTC EUR (warm),
-#   rates convert 100 USD EUR (warm)
-# and each warm command's ratio to the hello world (issue target: <= 1.5x).
+# Start-up cost of cached commands against hello worlds (release builds), the two
+# comparisons of issue 27:
+#   1. the installed build (static Swift runtime, stripped, as scripts/install.sh makes it)
+#      against a static, stripped hello world that imports only FoundationEssentials and
+#      encodes one small JSON value (target: warm `history BTC EUR` <= 1.25x);
+#   2. the plain `swift build -c release` binary against a dynamic Foundation hello world
+#      (target: <= 1x).
+# It fills the cache from fake-api once, then prints the median wall and CPU time of N runs
+# of each command, alternating with its hello world (a load that comes and goes weighs on
+# both alike), the ratios and the sizes; then the 10,000-point `history EUR USD --from
+# 1999-01-04` as --json against --format csv, alternating too (target: json no slower).
 #
 # usage: scripts/startup.sh [RUNS]   (default 31)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-31}
 
-swift build -c release >/dev/null
-bin=$(swift build -c release --show-bin-path)/rates
+# shellcheck source=scripts/release-build.sh
+source scripts/release-build.sh
+release_build --product rates
+plain=$bin
+release_build --product fake-api
+release_build --product rates --static-swift-stdlib --scratch-path .build-static
 hello_dir=$(mktemp -d)
-printf 'import Foundation\nprint("hello \\(Date().timeIntervalSince1970 > 0)")\n' \
-  >"$hello_dir/main.swift"
-swiftc -O "$hello_dir/main.swift" -o "$hello_dir/hello"
+strip -o "$hello_dir/rates-installed" "$bin"
+installed="$hello_dir/rates-installed"
 
+hello() {  # hello MODULE OUTPUT [swiftc options]
+  local module=$1 output=$2
+  shift 2
+  printf 'import %s\nstruct Point: Encodable { var x = 1 }\nlet data = try JSONEncoder().encode(Point())\nprint(String(decoding: data, as: UTF8.self))\n' \
+    "$module" >"$hello_dir/$output.swift"
+  swiftc -O "$@" "$hello_dir/$output.swift" -o "$hello_dir/$output"
+}
+hello FoundationEssentials hello-essentials-static -static-stdlib
+strip "$hello_dir/hello-essentials-static"
+hello Foundation hello-foundation
+
+FAKE_API=$(dirname "$plain")/fake-api
 # shellcheck source=scripts/fake-env.sh
 source scripts/fake-env.sh
-"$bin" history BTC EUR >/dev/null
-"$bin" convert 100 USD EUR >/dev/null
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true; rm -rf "$work" "$hello_dir"' EXIT
+"$plain" history BTC EUR >/dev/null
+"$plain" convert 100 USD EUR >/dev/null
+"$plain" history EUR USD --from 1999-01-04 --json >/dev/null
 reset
 
+# measure COMMAND [-- OTHER COMMAND]: median wall ms and CPU ms of RUNS runs; with a second
+# command, runs alternate between the two (so a load that comes and goes weighs on both
+# alike) and a second line gives the other's figures.
 measure() {
   python3 - "$runs" "$@" <<'PY'
 import resource, statistics, subprocess, sys, time
-runs, command = int(sys.argv[1]), sys.argv[2:]
-walls, cpus = [], []
+runs, words = int(sys.argv[1]), sys.argv[2:]
+commands = [words[:words.index("--")], words[words.index("--") + 1:]] if "--" in words else [words]
+walls, cpus = [[] for _ in commands], [[] for _ in commands]
 for _ in range(runs):
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    walls.append((time.perf_counter() - start) * 1000)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpus.append((after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000)
-peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-print(f"{statistics.median(walls):.1f} {statistics.median(cpus):.1f} {peak:.1f}")
+    for index, command in enumerate(commands):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        walls[index].append((time.perf_counter() - start) * 1000)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus[index].append((after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000)
+for index in range(len(commands)):
+    print(f"{statistics.median(walls[index]):.2f} {statistics.median(cpus[index]):.1f}")
 PY
 }
+row() { printf '%-46s %9s %8s %9s %8s\n' "$@"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
 
-printf '%-34s %10s %10s %10s %8s\n' "command (release, $runs runs)" "wall ms" "cpu ms" "peak MiB" "vs hello"
-read -r hw hc hm < <(measure "$hello_dir/hello")
-printf '%-34s %10s %10s %10s %8s\n' "hello (Foundation only)" "$hw" "$hc" "$hm" "1.00x"
-for command in "--version" "history BTC EUR" "convert 100 USD EUR"; do
-  # shellcheck disable=SC2086
-  read -r w c m < <(measure "$bin" $command)
-  ratio=$(awk -v a="$w" -v b="$hw" 'BEGIN { printf "%.2fx", a / b }')
-  printf '%-34s %10s %10s %10s %8s\n' "rates $command" "$w" "$c" "$m" "$ratio"
-done
+# compare TITLE HELLO BINARY TARGET: each command alternates with the hello world.
+compare() {
+  local title=$1 hello=$2 binary=$3 target=$4 hw hc w c
+  echo
+  echo "$title"
+  row "command ($runs runs each, alternating)" "wall ms" "cpu ms" "hello ms" "vs hello"
+  for command in "--version" "history BTC EUR" "convert 100 USD EUR"; do
+    # shellcheck disable=SC2086
+    { read -r w c; read -r hw hc; } < <(measure "$binary" $command -- "$hello")
+    row "rates $command" "$w" "$c" "$hw" "$(ratio "$w" "$hw")"
+    if [ "$command" = "history BTC EUR" ]; then
+      history_ratio=$(ratio "$w" "$hw") cpu_ratio=$(ratio "$c" "$hc")
+    fi
+  done
+  echo "warm history BTC EUR: $history_ratio the hello world's wall time, $cpu_ratio its CPU time (target <= $target)"
+}
+compare "1. installed build (static, stripped) vs static FoundationEssentials hello" \
+  "$hello_dir/hello-essentials-static" "$installed" 1.25x
+compare "2. plain release build vs dynamic Foundation hello" \
+  "$hello_dir/hello-foundation" "$plain" 1.00x
+
+echo
+echo "3. 10,000 points: history EUR USD --from 1999-01-04, plain release build"
+row "command ($runs runs each, alternating)" "wall ms" "cpu ms" "" "vs csv"
+{ read -r jw jc; read -r cw cc; } < <(measure "$plain" history EUR USD --from 1999-01-04 --json -- \
+  "$plain" history EUR USD --from 1999-01-04 --format csv)
+row "--format csv" "$cw" "$cc" "" "1.00x"
+row "--json" "$jw" "$jc" "" "$(ratio "$jw" "$cw")"
+
+echo
 echo "requests made by the warm runs: $(requests)"
-echo "binary: $(du -h "$bin" | cut -f1) ($bin)"
-rm -rf "$hello_dir"
+size() { du -h "$1" | cut -f1; }
+echo "binaries: installed $(size "$installed") (static, stripped), plain $(size "$plain"), hello (essentials, static, stripped) $(size "$hello_dir/hello-essentials-static")"
+if ldd "$plain" | grep -E 'libFoundation\.so|_FoundationICU|libicu' >/dev/null; then
+  echo "the plain build links Foundation or ICU"
+else
+  echo "the plain build links neither libFoundation.so nor ICU"
+fi

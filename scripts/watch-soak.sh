@@ -2,7 +2,7 @@
 # Soak test for `rates watch` (release build) against fake-api, the tests' fake APIs.
 #
 # Runs `rates watch BTC ETH GBP-USD --every 10 --count 30` (about 5 minutes) with
-# RATES_WATCH_FLOOR=10 and reports the peak RSS, the average CPU (user + sys over
+# RATES_WATCH_FLOOR=EVERY and reports the peak RSS, the average CPU (user + sys over
 # wall time) and the HTTP requests per minute the fake API saw.
 #
 # usage: scripts/watch-soak.sh [COUNT] [EVERY]   (defaults 30 and 10)
@@ -18,7 +18,7 @@ release_build --scratch-path "${SOAK_SCRATCH:-.build}"
 FAKE_API=$(dirname "$bin")/fake-api
 # shellcheck source=scripts/fake-env.sh
 source scripts/fake-env.sh
-export RATES_WATCH_FLOOR=10
+export RATES_WATCH_FLOOR=$every
 reset
 
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }  # utime + stime, clock ticks

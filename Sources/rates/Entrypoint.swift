@@ -1,5 +1,10 @@
-import Foundation
 import RatesCLI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The `rates` executable: adapts the process to ``RatesCLI`` and nothing more.
 @main

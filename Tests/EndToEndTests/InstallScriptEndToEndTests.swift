@@ -1,4 +1,5 @@
 import Foundation
+import RateCore
 import RatesTestSupport
 import Testing
 
@@ -10,13 +11,16 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("scripts/install.sh")
 
-  func install(prefix: URL, path: String) throws -> (status: Int32, output: String) {
+  func install(
+    prefix: URL, path: String, home: URL? = nil, uninstall: Bool = false
+  ) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = [
-      Self.script.path, "--binary", try BinaryRunner.binary.path, "--prefix", prefix.path,
-    ]
-    process.environment = ["PATH": path, "HOME": prefix.deletingLastPathComponent().path]
+    process.arguments =
+      [Self.script.path, "--prefix", prefix.path]
+      + (uninstall ? ["--uninstall"] : ["--binary", try BinaryRunner.binary.path])
+    let home = home ?? prefix.deletingLastPathComponent()
+    process.environment = ["PATH": path, "HOME": home.path]
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output
@@ -47,5 +51,121 @@ import Testing
     let again = try install(prefix: prefix, path: "\(prefix.path)/bin:/usr/bin:/bin")
     #expect(again.status == 0, "\(again.output)")
     #expect(!again.output.contains("not on your PATH"), "\(again.output)")
+  }
+
+  /// Everything under `root`, relative, sorted (folders end in `/`).
+  func listing(_ root: URL) -> [String] {
+    let paths = FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []
+    return paths.map { path in
+      FileManager.default.isDirectory(atPath: root.appendingPathComponent(path).path) == true
+        ? path + "/" : path
+    }.sorted()
+  }
+
+  /// Issue 27: `--uninstall` removes the files and the folders the install made, and
+  /// nothing it found there.
+  @Test func uninstallLeavesThePrefixAsItFoundIt() throws {
+    let root = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let prefix = root.appendingPathComponent("prefix")
+    try FileManager.default.createDirectory(
+      at: prefix.appendingPathComponent("share/man"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
+    try Data("mine".utf8).write(to: prefix.appendingPathComponent("bin/other-tool"))
+    let before = listing(prefix)
+    #expect(try install(prefix: prefix, path: "/usr/bin:/bin").status == 0)
+    #expect(listing(prefix).contains("share/man/man1/rates.1"))
+    #expect(try install(prefix: prefix, path: "/usr/bin:/bin").status == 0)  // twice
+    let removed = try install(prefix: prefix, path: "/usr/bin:/bin", uninstall: true)
+    #expect(removed.status == 0, "\(removed.output)")
+    #expect(listing(prefix) == before)
+    let again = try install(prefix: prefix, path: "/usr/bin:/bin", uninstall: true)
+    #expect(again.status == 1 && again.output.contains("nothing removed"), "\(again.output)")
+
+    // A prefix the install made goes too, with its parents the install made.
+    let fresh = root.appendingPathComponent("new/prefix")
+    #expect(try install(prefix: fresh, path: "/usr/bin:/bin").status == 0)
+    #expect(try install(prefix: fresh, path: "/usr/bin:/bin", uninstall: true).status == 0)
+    #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("new").path))
+  }
+
+  /// Issue 27: a link at an installed file's path is replaced, not written through; a
+  /// folder that leads outside the prefix is refused before anything is written.
+  @Test func nothingIsWrittenThroughALinkLeadingOutsideThePrefix() throws {
+    let root = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let outside = root.appendingPathComponent("outside.txt")
+    try Data("keep".utf8).write(to: outside)
+    let prefix = root.appendingPathComponent("prefix")
+    let man = prefix.appendingPathComponent("share/man/man1")
+    try FileManager.default.createDirectory(at: man, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      at: man.appendingPathComponent("rates.1"), withDestinationURL: outside)
+    #expect(try install(prefix: prefix, path: "/usr/bin:/bin").status == 0)
+    #expect(try String(contentsOf: outside, encoding: .utf8) == "keep")
+    let page = try String(contentsOf: man.appendingPathComponent("rates.1"), encoding: .utf8)
+    #expect(page.hasPrefix(".TH RATES 1"))
+
+    let other = root.appendingPathComponent("other")
+    let elsewhere = root.appendingPathComponent("elsewhere")
+    try FileManager.default.createDirectory(
+      at: other.appendingPathComponent("share"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      at: other.appendingPathComponent("share/fish"), withDestinationURL: elsewhere)
+    let refused = try install(prefix: other, path: "/usr/bin:/bin")
+    #expect(refused.status == 73, "\(refused.output)")
+    #expect(refused.output.contains("leads outside the prefix"), "\(refused.output)")
+    #expect(listing(elsewhere).isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: other.appendingPathComponent("bin/rates").path))
+  }
+
+  /// Issue 27: every printed hint pastes as is into a shell, for a prefix with a space and
+  /// a quote.
+  @Test func hintsPasteCorrectlyForAnyPrefix() throws {
+    let root = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let prefix = root.appendingPathComponent("my rates's \"prefix\"")
+    let result = try install(prefix: prefix, path: "/usr/bin:/bin")
+    #expect(result.status == 0, "\(result.output)")
+    let lines = result.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let export = try #require(lines.first { $0.hasPrefix("export PATH=") })
+    let fpath = try #require(lines.first { $0.hasPrefix("fpath=(") })
+    let uninstall = try #require(lines.first { $0.hasPrefix("uninstall") })
+    let script = [
+      "PATH=/usr/bin:/bin", export, #"printf '%s\n' "$PATH""#,
+      "set -- " + fpath.dropFirst("fpath=(".count).dropLast(" $fpath)".count),
+      #"printf '%s\n' "$1""#,
+      "set -- " + uninstall.dropFirst("uninstall".count), #"printf '%s\n' "$4""#,
+    ].joined(separator: "\n")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let printed = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    #expect(
+      printed == [
+        prefix.path + "/bin:/usr/bin:/bin", prefix.path + "/share/zsh/site-functions",
+        prefix.path,
+      ], "\(result.output)")
+  }
+
+  /// Issue 27: no PATH advice when a new login shell has the folder (as Debian's
+  /// `~/.profile` gives an existing `~/.local/bin`).
+  @Test func noPathAdviceWhenALoginShellHasTheFolder() throws {
+    let root = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let prefix = root.appendingPathComponent(".local")
+    try Data("PATH=\"$HOME/.local/bin:$PATH\"\n".utf8)
+      .write(to: root.appendingPathComponent(".profile"))
+    let result = try install(prefix: prefix, path: "/usr/bin:/bin", home: root)
+    #expect(result.status == 0, "\(result.output)")
+    #expect(!result.output.contains("not on your PATH"), "\(result.output)")
+    #expect(result.output.contains("on PATH in a new login shell"), "\(result.output)")
   }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Percent changes, computed one way everywhere.
 public enum Change {
   /// The change from `old` to `new` in percent; nil when `old` is zero or

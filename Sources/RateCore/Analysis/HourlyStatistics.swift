@@ -1,5 +1,3 @@
-import Foundation
-
 /// Summary statistics of an hourly series: like ``SeriesStatistics``, each
 /// dated figure with its own timestamp. Non-finite rates are ignored.
 public struct HourlyStatistics: Equatable, Sendable, Codable {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A change between two consecutive values of a series.
 public struct DailyMove: Equatable, Sendable, Codable {
   /// The day of the earlier value.

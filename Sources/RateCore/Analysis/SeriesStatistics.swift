@@ -1,5 +1,3 @@
-import Foundation
-
 /// Pure summary statistics over plain numbers.
 ///
 /// Every function returns `nil` instead of trapping or producing `NaN` when

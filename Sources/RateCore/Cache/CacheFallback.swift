@@ -1,5 +1,3 @@
-import Foundation
-
 /// The one rule for answering from the cache or the network, used by every
 /// fetch in `RateCore` (prices, history, markets, searches, coin lookups):
 ///
@@ -17,22 +15,25 @@ import Foundation
 ///
 /// Callers say how to answer from the cache (`fromCache`, given the failure
 /// or `nil`), from the last resort (`nil` when it has nothing) and how to
-/// fetch; what "fresh", "cached" and "newer" mean stays theirs.
+/// fetch; what "fresh", "cached" and "newer" mean stays theirs. Whether the
+/// last resort is newer is only asked when rule 4 could apply, so a fresh
+/// cache never makes the last resort (the snapshot) be read.
 enum CacheFallback {
   static func answer<Value>(
-    mode: CacheMode, hasCache: Bool, isFresh: Bool, lastResortIsNewer: Bool = false,
+    mode: CacheMode, hasCache: Bool, isFresh: Bool,
+    lastResortIsNewer: @autoclosure () -> Bool = false,
     fromCache: (_ failure: ProviderError?) throws -> Value,
     lastResort: ((_ failure: ProviderError?) -> Value?)? = nil,
     fetch: () async throws -> Value
   ) async throws -> Value {
-    let lastResortFirst = !hasCache || lastResortIsNewer
+    func lastResortFirst() -> Bool { !hasCache || lastResortIsNewer() }
     if mode == .offline || (mode == .normal && isFresh && hasCache) {
-      if mode == .offline, lastResortFirst, let value = lastResort?(nil) { return value }
+      if mode == .offline, lastResortFirst(), let value = lastResort?(nil) { return value }
       return try fromCache(nil)
     }
     do {
       return try await fetch()
-    } catch let error as ProviderError where error.isUnavailable && lastResortFirst {
+    } catch let error as ProviderError where error.isUnavailable && lastResortFirst() {
       if let value = lastResort?(error) { return value }
       guard hasCache else { throw error }
       return try fromCache(error)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// How a command may use the cache and the network.
 public enum CacheMode: Sendable, Equatable {
   /// Fresh cache answers; otherwise fetch, falling back to stale cache on failure.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The cache rules of ``RateService`` for any single fetched value: a fresh
 /// entry answers; otherwise fetch and store; when the fetch fails for a
 /// reason cached data can cover, the cached value answers, marked stale.
@@ -49,7 +47,7 @@ struct CachedFetch: Sendable {
         do {
           try cache.save(value, key: key, source: source, fetchedAt: fetchedAt)
         } catch {
-          notify(.cacheNotUpdated(reason: error.localizedDescription))
+          notify(.cacheNotUpdated(reason: error.readableDescription))
         }
         return Answer(value: value, fetchedAt: fetchedAt, staleness: nil)
       })

@@ -1,5 +1,3 @@
-import Foundation
-
 extension DayStore {
   /// What is known about each day, and where it came from. Dense: one slot
   /// per day from ``first``, as in the file.

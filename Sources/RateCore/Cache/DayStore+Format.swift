@@ -1,5 +1,3 @@
-import Foundation
-
 /// The file's bytes (format 2, and format 1 read for migration): see ``DayStore``.
 extension DayStore {
   /// The file of a pair's `key` (`<provider>/<asset>-<quote>`).

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The permanent store of settled days: one small binary file per
 /// (provider, asset, quote), and per day one of three states, never confused:
 /// a value; none (the provider says there is no value that day: an ECB

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One `RateService.history` call: what the cache holds for the pair, what
 /// is due, and the steps that answer from the cache or fetch what is missing.
 struct HistoryRequest: Sendable {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A cache of JSON files, one per entry, under one directory.
 ///
 /// Each file is an envelope recording the format version, the provider, the

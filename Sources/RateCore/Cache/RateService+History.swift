@@ -1,5 +1,3 @@
-import Foundation
-
 extension RateService {
   /// A daily series and whether it came from stale cache.
   public struct HistoryResult: Sendable {
@@ -122,7 +120,7 @@ extension RateService {
 
   /// The day store's key for a history key: `<provider>/<asset>-<quote>`.
   static func dayKey(historyKey: String) -> String {
-    historyKey.replacingOccurrences(of: "/history/", with: "/")
+    historyKey.replacing("/history/", with: "/")
   }
 
   /// Stores `answered`'s settled days in the permanent day store (a stored
@@ -145,7 +143,7 @@ extension RateService {
       try dayStore.save(
         days, key: Self.dayKey(historyKey: key), replacing: replacing, firstDay: source.firstDay)
     } catch {
-      notify(.cacheNotUpdated(reason: error.localizedDescription))
+      notify(.cacheNotUpdated(reason: error.readableDescription))
       return
     }
     guard latest != nil || rewriteEntry else { return }

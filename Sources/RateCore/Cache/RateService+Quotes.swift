@@ -1,5 +1,3 @@
-import Foundation
-
 extension RateService {
   // MARK: - Current prices
 

@@ -1,5 +1,3 @@
-import Foundation
-
 extension RateService {
   /// Current rates of `pairs` from the source's ``PriceSource/offlineRates``
   /// (the ECB snapshot): each pair's rate standing today by the ECB rule

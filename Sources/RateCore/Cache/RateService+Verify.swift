@@ -1,5 +1,3 @@
-import Foundation
-
 extension RateService {
   /// A stored day the provider now answers differently.
   public struct StoredDifference: Sendable, Equatable {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Answers `history` and `current` from the cache and a ``PriceSource``,
 /// making as few requests as possible.
 ///
@@ -93,7 +91,7 @@ public struct RateService: Sendable {
     do {
       try cache.save(value, key: key, source: source.name, fetchedAt: now())
     } catch {
-      notify(.cacheNotUpdated(reason: error.localizedDescription))
+      notify(.cacheNotUpdated(reason: error.readableDescription))
     }
   }
 }

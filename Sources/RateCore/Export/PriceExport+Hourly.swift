@@ -1,5 +1,3 @@
-import Foundation
-
 extension PriceExport {
   /// `YYYY-MM-DD HH:MM:SS` in UTC: the time of a ledger price directive.
   public static func utcDateTime(_ time: Date) -> String {

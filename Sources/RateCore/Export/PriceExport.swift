@@ -1,5 +1,3 @@
-import Foundation
-
 /// Rates as CSV and as plain-text accounting price directives, so they can be
 /// appended to a spreadsheet or a ledger-cli / hledger / beancount journal.
 public enum PriceExport {

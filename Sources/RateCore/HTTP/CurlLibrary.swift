@@ -1,6 +1,5 @@
 #if os(Linux)
   import CCurlShim
-  import Foundation
 
   #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,5 @@
 #if os(Linux)
   import CCurlShim
-  import Foundation
 
   /// One request's transfer on its own thread: the options, the callbacks
   /// that collect the response, and the mapping of libcurl's result.
@@ -39,13 +38,14 @@
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
           guard control.begin(continuation) else { return }
-          let thread = Thread {
+          let started = detachThread {
             let result = perform(
               request, budget: budget, library: library, pool: pool, control: control)
             control.finish(result)
           }
-          thread.name = "rates-http"
-          thread.start()
+          if !started {
+            control.finish(.failure(.unavailable(detail: "no thread for the request")))
+          }
         }
       } onCancel: {
         control.cancel()
@@ -208,7 +208,7 @@
     }
 
     func addHeaderLine(_ raw: String) {
-      let line = raw.trimmingCharacters(in: CharacterSet(charactersIn: "\r\n"))
+      let line = raw.trimming(.characters("\r\n"))
       if line.hasPrefix("HTTP/") {
         headers = HTTPHeaders()
         return
@@ -217,13 +217,13 @@
       if line.first == " " || line.first == "\t", let last = headers.fields.last {
         // An obsolete folded continuation of the previous field.
         var fields = headers.fields.dropLast().map { $0 }
-        fields.append((last.name, last.value + " " + line.trimmingCharacters(in: .whitespaces)))
+        fields.append((last.name, last.value + " " + line.trimming(.whitespaces)))
         headers = HTTPHeaders(fields)
         return
       }
       guard let colon = line.firstIndex(of: ":") else { return }
-      let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      let name = line[..<colon].trimming(.whitespaces)
+      let value = line[line.index(after: colon)...].trimming(.whitespaces)
       headers.append(name: name, value: value)
     }
 

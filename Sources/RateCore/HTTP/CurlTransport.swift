@@ -1,5 +1,4 @@
 #if os(Linux)
-  import Foundation
   import Synchronization
 
   extension HTTPTransport {

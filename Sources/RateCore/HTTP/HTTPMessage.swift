@@ -1,5 +1,3 @@
-import Foundation
-
 /// HTTP header fields in order, looked up case-insensitively.
 ///
 /// A small value of our own rather than Foundation's request and response

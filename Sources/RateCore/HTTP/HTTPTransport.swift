@@ -1,5 +1,3 @@
-import Foundation
-
 /// The single seam between `rates` and the network: one request in, one
 /// response out.
 ///

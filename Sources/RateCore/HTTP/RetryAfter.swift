@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads the `Retry-After` header, capped so that no value, however absurd,
 /// can make `rates` wait long.
 ///
@@ -22,7 +20,7 @@ enum RetryAfter {
 
   /// Parses one `Retry-After` value.
   static func seconds(fromValue raw: String, now: Date = Date()) -> Int? {
-    let value = raw.trimmingCharacters(in: .whitespaces)
+    let value = raw.trimming(.whitespaces)
     guard !value.isEmpty, value.count <= 64 else { return nil }
     let digits = value.hasPrefix("-") || value.hasPrefix("+") ? value.dropFirst() : value[...]
     if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
@@ -30,13 +28,31 @@ enum RetryAfter {
       // Too many digits for an Int is simply "very long".
       return min(Int(digits) ?? maximumSeconds, maximumSeconds)
     }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-    guard let date = formatter.date(from: value) else { return nil }
+    guard let date = httpDate(value) else { return nil }
     let delta = date.timeIntervalSince(now).rounded(.up)
     guard delta.isFinite else { return nil }
     return Int(min(max(delta, 0), Double(maximumSeconds)))
   }
+
+  /// An HTTP date, `Sun, 06 Nov 1994 08:49:37 GMT` (RFC 9110's IMF-fixdate;
+  /// the weekday is not checked); nil for anything else.
+  static func httpDate(_ text: String) -> Date? {
+    let parts = text.split(separator: " ")
+    guard parts.count == 6, parts[0].hasSuffix(","), parts[5] == "GMT" || parts[5] == "UTC",
+      let month = months.firstIndex(of: String(parts[2])),
+      parts[1].count <= 2, let dayOfMonth = Int(parts[1]),
+      parts[3].count == 4, let year = Int(parts[3]),
+      let day = Day(year: year, month: month + 1, day: dayOfMonth)
+    else { return nil }
+    let clock = parts[4].split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+    guard clock.count == 3, parts[4].count == 8, let hour = clock[0], let minute = clock[1],
+      let second = clock[2], hour < 24, minute < 60, second < 61
+    else { return nil }
+    let seconds = day.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
+    return Date(timeIntervalSince1970: TimeInterval(seconds))
+  }
+
+  private static let months = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
 }

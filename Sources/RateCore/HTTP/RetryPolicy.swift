@@ -1,5 +1,3 @@
-import Foundation
-
 /// When and how long to wait before trying a request again.
 ///
 /// Server errors (5xx), timeouts and dropped connections are retried with
@@ -112,7 +110,7 @@ extension HTTPTransport {
   private static func isFinal(_ response: HTTPResponse, _ request: HTTPRequest) -> Bool {
     guard !request.finalServerErrors.isEmpty else { return false }
     let text = String(decoding: response.body.prefix(200), as: UTF8.self)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
+      .trimming(.whitespacesAndNewlines)
     return request.finalServerErrors.contains { text.hasPrefix($0) }
   }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The ledger as CSV, for `rates ledger export --csv` and `rates ledger import`.
 ///
 /// Columns: `id,date,side,amount,currency,counter_amount,counter_currency,rate,with,note`.
@@ -115,7 +113,7 @@ public enum LedgerCSV {
   /// a comma-separated file.
   static func foreignSeparator(_ text: String) -> ForeignSeparator? {
     let first = text.drop { $0 == "\u{FEFF}" }.prefix { !$0.isNewline }
-    let line = first.trimmingCharacters(in: .whitespaces).lowercased()
+    let line = first.trimming(.whitespaces).lowercased()
     if line.hasPrefix("sep=") {
       switch first.drop(while: { $0 != "=" }).dropFirst().first {
       case ";"?: return .semicolon
@@ -127,7 +125,7 @@ public enum LedgerCSV {
     guard !line.contains(",") else { return nil }
     for (character, separator) in [(";", ForeignSeparator.semicolon), ("\t", .tab)] {
       let names = line.components(separatedBy: character).map {
-        $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"")).lowercased()
+        $0.trimming(.characters(" \"")).lowercased()
       }
       if names.count > 1, names.filter(columns.contains).count >= 2 { return separator }
     }
@@ -138,7 +136,7 @@ public enum LedgerCSV {
   static func isSeparatorLine(_ record: CSV.Record) -> Bool {
     guard record.line == 1, record.fields.count == 2, record.fields[1].isEmpty else { return false }
     let field = record.fields[0].drop { $0 == "\u{FEFF}" }
-    return field.trimmingCharacters(in: .whitespaces).lowercased() == "sep="
+    return field.trimming(.whitespaces).lowercased() == "sep="
   }
 
   /// The position of each known column in `header`.
@@ -148,7 +146,7 @@ public enum LedgerCSV {
       Problems(problems: [CSV.ParseError(line: header.line, reason: reason)])
     }
     for (position, raw) in header.fields.enumerated() {
-      let name = raw.trimmingCharacters(in: .whitespaces).lowercased()
+      let name = raw.trimming(.whitespaces).lowercased()
       guard columns.contains(name) else {
         throw problem(
           "unknown column \(LedgerInput.quoted(raw)) in the header: expected "

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One currency exchange the user made, recorded by hand for a market no API covers
 /// (street rates such as USD/LBP).
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Validation of what the user types into the ledger, shared by `ledger add` and
 /// `ledger import` so both accept and refuse exactly the same things.
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reading JSON values.
 extension LedgerLineParser {
   // MARK: - Values

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A strict parser of one ledger line: a JSON object whose members are JSON values, read
 /// without Foundation's decoder (which costs several microseconds a line, too slow for a
 /// hundred thousand lines). Anything that is not valid JSON, or not a valid record, throws.

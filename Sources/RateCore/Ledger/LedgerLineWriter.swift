@@ -1,5 +1,3 @@
-import Foundation
-
 /// Writes ledger lines (see ``LedgerRecord``) as compact JSON, one object per line, without
 /// Foundation's encoder (a hundred thousand lines must take milliseconds, not seconds).
 ///
@@ -139,17 +137,11 @@ public enum LedgerDates {
       + pad(second % 60) + "Z"
   }
 
-  /// `YYYY-MM-DD`, as `Day.description` but without `String(format:)`.
-  public static func formatDay(_ day: Day) -> String {
-    let (year, month, dayOfMonth) = day.components
-    guard (0...9999).contains(year) else { return day.description }
-    let yearText = String(year)
-    return String(repeating: "0", count: 4 - yearText.count) + yearText + "-" + pad(month) + "-"
-      + pad(dayOfMonth)
-  }
+  /// `YYYY-MM-DD`: `Day.description`.
+  public static func formatDay(_ day: Day) -> String { day.description }
 
   private static func pad(_ value: Int) -> String {
-    value < 10 ? "0" + String(value) : String(value)
+    NumberText.padded(value, width: 2)
   }
 
   private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {

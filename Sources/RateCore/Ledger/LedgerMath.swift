@@ -1,5 +1,3 @@
-import Foundation
-
 /// The rates a ledger implies for one pair over a window of days.
 public struct LedgerRate: Codable, Equatable, Sendable {
   /// The amount-weighted rate of the user's purchases of the base currency, or nil without any.

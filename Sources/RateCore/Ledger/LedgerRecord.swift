@@ -1,5 +1,3 @@
-import Foundation
-
 /// One line of the ledger log (format 2) after its header: an exchange added, or exchanges
 /// removed.
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Why the ledger has no rate to give.
 public enum LedgerQueryError: Error, Equatable, Sendable {
   /// No exchanges of `base` against `quote` in the last `days` days.

@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -47,7 +45,7 @@ extension LedgerStore {
     else { return nil }
     defer { handle.close() }
     guard let bytes = try? RegularFile.readAll(handle.fd, limit: 256) else { return nil }
-    return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .newlines)
+    return String(decoding: bytes, as: UTF8.self).trimming(.newlines)
   }
 
   static func verifiedURL(_ target: URL) -> URL {

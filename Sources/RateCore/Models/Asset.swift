@@ -1,5 +1,3 @@
-import Foundation
-
 /// A coin or currency as a provider knows it.
 public struct Asset: Hashable, Sendable, Codable {
   /// What the user sees: the upper-case symbol (`BTC`), or the id as given

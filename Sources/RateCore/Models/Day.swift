@@ -1,5 +1,3 @@
-import Foundation
-
 /// A calendar day in UTC, written `YYYY-MM-DD`.
 ///
 /// Rates are daily values, and every provider speaks of days in UTC, so the
@@ -99,7 +97,8 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// `YYYY-MM-DD`.
   public var description: String {
     let (year, month, day) = components
-    return String(format: "%04d-%02d-%02d", year, month, day)
+    return NumberText.padded(year, width: 4) + "-" + NumberText.padded(month, width: 2) + "-"
+      + NumberText.padded(day, width: 2)
   }
 
   public static func < (lhs: Day, rhs: Day) -> Bool {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One timestamped value of a rate (an hourly point).
 public struct TimedRate: Hashable, Sendable, Codable {
   /// When the provider sampled the value.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The rate of an ECB currency on a day, and the ECB calendar that decides
 /// it: the one home of that rule, used by every history, day lookup,
 /// conversion, statistic, export, board and ledger rate.

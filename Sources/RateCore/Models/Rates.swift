@@ -1,5 +1,3 @@
-import Foundation
-
 /// One day's value of a rate.
 public struct RatePoint: Hashable, Sendable, Codable {
   /// The UTC day the value belongs to.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// How often each provider updates its prices, and when a quote is much
 /// older than that: the one home of the "old quote" rule.
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The one gate every number and instant a provider sends passes before
 /// anything is shown or stored: the home of the rules (bounds, windows,
 /// units, order and duplicates); each client applies them to its endpoints.

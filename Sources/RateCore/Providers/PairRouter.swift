@@ -1,5 +1,3 @@
-import Foundation
-
 /// Which provider answers a pair, and whether its answer must be inverted.
 public struct PairRoute: Hashable, Sendable {
   /// The provider that answers.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A provider as the rest of `rates` sees it: a value holding closures, so a
 /// test can build one inline and the service never names a concrete API.
 public struct PriceSource: Sendable {
@@ -12,8 +10,13 @@ public struct PriceSource: Sendable {
   /// weekends and holidays), so the newest rate carries forward to today.
   public var carriesForward: Bool
   /// Rates built into `rates` that answer when the provider is unreachable
-  /// and nothing is cached (the ECB snapshot for Frankfurter), if any.
-  public var offlineRates: ECBSnapshot?
+  /// and nothing is cached (the ECB snapshot for Frankfurter), if any. Made on
+  /// first use: a command answered otherwise never decodes them.
+  public var offlineRates: ECBSnapshot? {
+    get { offlineRatesOnFirstUse.value }
+    set { offlineRatesOnFirstUse = OnFirstUse { newValue } }
+  }
+  private var offlineRatesOnFirstUse: OnFirstUse<ECBSnapshot?>
   /// The first day the provider has data for, when it has one for every pair (the ECB's
   /// 1999-01-04): a range is cut there, so nothing before it is asked for or stored.
   public var firstDay: Day?
@@ -37,7 +40,7 @@ public struct PriceSource: Sendable {
     name: String,
     freshness: TimeInterval = CacheFreshness.currentPrice,
     carriesForward: Bool = false,
-    offlineRates: ECBSnapshot? = nil,
+    offlineRates: @autoclosure @escaping @Sendable () -> ECBSnapshot? = nil,
     firstDay: Day? = nil,
     resolve: @escaping @Sendable (_ input: String) async throws -> Asset,
     validateQuote: @escaping @Sendable (_ currency: String) throws -> Void,
@@ -48,7 +51,7 @@ public struct PriceSource: Sendable {
     self.name = name
     self.freshness = freshness
     self.carriesForward = carriesForward
-    self.offlineRates = offlineRates
+    offlineRatesOnFirstUse = OnFirstUse(offlineRates)
     self.firstDay = firstDay
     self.resolve = resolve
     self.validateQuote = validateQuote

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Everything that can go wrong while asking a provider for data, in terms a
 /// user can act on.
 public enum ProviderError: Error, Equatable, Sendable {

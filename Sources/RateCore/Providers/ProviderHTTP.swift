@@ -1,5 +1,3 @@
-import Foundation
-
 /// The request side shared by every provider: builds URLs under a base URL,
 /// sets the common headers, turns transport failures into
 /// ``ProviderError/network(provider:_:)`` and checks statuses, the same way
@@ -65,9 +63,7 @@ public struct ProviderHTTP: Sendable {
 
   /// Percent-encodes a query value, keeping `,` readable (CoinGecko lists).
   static func encodeQueryValue(_ value: String) -> String {
-    var allowed = CharacterSet.alphanumerics
-    allowed.insert(charactersIn: "-._~,")
-    return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+    value.percentEncoded(keeping: "-._~,")
   }
 
   /// Decodes `type` from a successful body, mapping failures to
@@ -131,7 +127,7 @@ extension ProviderHTTP {
   /// says nothing a terminal should show.
   static func text(of body: Data) -> String {
     let text = String(decoding: body.prefix(300), as: UTF8.self)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
+      .trimming(.whitespacesAndNewlines)
     return text.hasPrefix("<") ? "" : text
   }
 }

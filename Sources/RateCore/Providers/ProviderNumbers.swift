@@ -1,5 +1,3 @@
-import Foundation
-
 /// Range checks for the numbers providers send, applied before a number
 /// becomes a `Date` or a ``Day``: a hostile or broken server must
 /// not be able to crash `rates` (`1e300` or `9223372036854775807` seconds

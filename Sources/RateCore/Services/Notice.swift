@@ -1,5 +1,3 @@
-import Foundation
-
 /// Something a front end should tell the user about an answer that still
 /// succeeded. `RateCore` reports the fact; the front end chooses the words.
 public enum Notice: Equatable, Sendable {

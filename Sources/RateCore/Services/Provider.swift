@@ -1,5 +1,3 @@
-import Foundation
-
 /// The providers `rates` can ask: a closed set, so every switch over them is
 /// checked by the compiler and nothing falls through to a silent default.
 public enum Provider: String, CaseIterable, Sendable, Codable {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A pair's current rate, change and last week, for a board of pairs.
 public struct PairSnapshot: Sendable, Equatable {
   /// The pair as the user configured it.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Days asked for that can only be empty: they end before the provider's
 /// data begins. Refused before any request.
 public struct RangeBeforeData: Error, Equatable, Sendable {

@@ -1,5 +1,3 @@
-import Foundation
-
 extension CommodityName {
   /// The journal name of `code`, one side of a pair `source` priced, whose coin the
   /// command resolved to `asset` (see ``CommodityName``): a coin CoinGecko priced is named

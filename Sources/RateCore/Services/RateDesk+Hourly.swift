@@ -1,5 +1,3 @@
-import Foundation
-
 extension RateDesk {
   /// An hourly series with its provenance.
   public struct HourlyResult: Sendable {

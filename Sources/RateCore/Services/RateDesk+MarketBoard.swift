@@ -1,5 +1,3 @@
-import Foundation
-
 /// One board of coins and pairs in one currency (the interactive home list): the top coins by
 /// market cap, the user's coins, the user's pairs and the starred coins outside those, each
 /// with a week of prices. Parts that did not arrive are named in ``missing``; the board never

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The market rows of one currency: the top coins, and the followed coins
 /// outside the top.
 public struct MarketListing: Sendable {

@@ -1,5 +1,3 @@
-import Foundation
-
 extension RateDesk {
   /// A current quote for a route, as asked (inverted back for a fiat/coin
   /// pair), with its own provider's staleness.

@@ -1,5 +1,3 @@
-import Foundation
-
 extension RateDesk {
   /// One day's rate with its provenance: what `history --date` and
   /// `convert --date` show.

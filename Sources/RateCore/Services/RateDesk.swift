@@ -1,5 +1,3 @@
-import Foundation
-
 /// The one façade a front end asks for rates: it resolves what the user
 /// typed, routes each pair to a provider (inverting a fiat/coin pair), fetches
 /// in as few requests as possible, caches, falls back to stale cache, and

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Why a user data file could not be read or updated. The file is always left untouched.
 public enum DataFileError: Error, Equatable, Sendable, LocalizedError {
   /// The file is not JSON or not of the expected shape; `detail` says where.
@@ -49,6 +47,6 @@ public enum DataFileError: Error, Equatable, Sendable, LocalizedError {
         && (character.isLetter || character.isNumber || "/._-+,:@%".contains(character))
     }
     if plain && !path.isEmpty { return path }
-    return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    return "'" + path.replacing("'", with: "'\\''") + "'"
   }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Any JSON value, kept as read, so that members this version of `rates` does not know (added
 /// by a newer version) survive a rewrite of the file they came from.
 ///

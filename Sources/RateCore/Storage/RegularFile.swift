@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -15,7 +13,7 @@ import Foundation
 /// the race with a file swapped in between.
 public enum RegularFile {
   /// Why a file could not be opened.
-  enum Failure: Error, Equatable, Sendable {
+  package enum Failure: Error, Equatable, Sendable {
     /// There is nothing at the path (or a parent is not a directory).
     case missing
     /// Something other than a regular file is there; `kind` names it (`a FIFO`, …).
@@ -24,7 +22,7 @@ public enum RegularFile {
     case system(String)
 
     /// The reason as the end of a sentence: `not a regular file (it is a FIFO)`.
-    var reason: String {
+    package var reason: String {
       switch self {
       case .missing: return "no such file"
       case .notRegular(let kind): return "not a regular file (it is \(kind))"
@@ -79,7 +77,7 @@ public enum RegularFile {
   }
 
   /// Reads from `fd` until end of file, at most `limit` bytes; nil when there is more.
-  static func readAll(_ fd: Int32, limit: Int = Int.max) throws(Failure) -> [UInt8]? {
+  package static func readAll(_ fd: Int32, limit: Int = Int.max) throws(Failure) -> [UInt8]? {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {

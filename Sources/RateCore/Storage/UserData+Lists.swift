@@ -1,5 +1,3 @@
-import Foundation
-
 /// The list operations the commands and the home screen share: each one is a single
 /// ``DataFile/update(_:)``, so it is atomic and concurrent `rates` processes lose nothing.
 ///

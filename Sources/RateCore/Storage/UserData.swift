@@ -1,5 +1,3 @@
-import Foundation
-
 /// A coin the user follows.
 public struct FavoriteCoin: Codable, Equatable, Sendable {
   /// The CoinGecko id.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads amounts the way people type them: `1500`, `1,500.25`, `1e3`.
 ///
 /// `,` is accepted only as a thousands separator in groups of three after a
@@ -40,7 +38,7 @@ public enum AmountParser {
     /// The whole sentence: `the amount '1,5' has misplaced commas: …`.
     public func sentence(about text: String, what: String = "amount") -> String {
       let shown = UntrustedText.sanitize(
-        String(text.trimmingCharacters(in: .whitespaces).prefix(40)))
+        String(text.trimming(.whitespaces).prefix(40)))
       return "the \(what) '\(shown)' \(message)"
     }
   }
@@ -105,13 +103,9 @@ public enum AmountParser {
   }
 
   /// `text` without leading and trailing `.whitespaces` (spaces and tabs, not newlines), as
-  /// `trimmingCharacters(in: .whitespaces)` but without bridging to `NSString` when there is
+  /// `trimming(.whitespaces)` but without bridging to `NSString` when there is
   /// nothing to trim, which is nearly always (an import checks hundreds of thousands of values).
   static func trimmingWhitespace(_ text: String) -> String {
-    let scalars = text.unicodeScalars
-    guard let first = scalars.first, let last = scalars.last else { return text }
-    let whitespace = CharacterSet.whitespaces
-    guard whitespace.contains(first) || whitespace.contains(last) else { return text }
-    return text.trimmingCharacters(in: whitespace)
+    text.trimming(.whitespaces)
   }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -76,9 +74,8 @@ public enum AtomicFile {
 
   /// Creates `directory` and its parents with mode 0700 when missing.
   public static func createDirectory(_ directory: URL) throws {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
-      guard isDirectory.boolValue else {
+    if let isDirectory = FileManager.default.isDirectory(atPath: directory.path) {
+      guard isDirectory else {
         throw WriteError(path: directory.path, reason: "it exists and is not a directory")
       }
       return
@@ -86,8 +83,8 @@ public enum AtomicFile {
     // A parent that is a file gives Foundation's opaque error 512: say what it is.
     var parent = directory.deletingLastPathComponent()
     while parent.path != "/" && !parent.path.isEmpty {
-      if FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory) {
-        if !isDirectory.boolValue {
+      if let isDirectory = FileManager.default.isDirectory(atPath: parent.path) {
+        if !isDirectory {
           throw WriteError(
             path: directory.path, reason: "\(parent.path) is a file, not a directory")
         }
@@ -98,9 +95,9 @@ public enum AtomicFile {
     do {
       try FileManager.default.createDirectory(
         at: directory, withIntermediateDirectories: true,
-        attributes: [.posixPermissions: NSNumber(value: 0o700)])
+        attributes: [.posixPermissions: 0o700])
     } catch {
-      throw WriteError(path: directory.path, reason: error.localizedDescription)
+      throw WriteError(path: directory.path, reason: error.readableDescription)
     }
   }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reading and writing comma-separated values as RFC 4180 describes them.
 ///
 /// Writing: fields are separated by `,` and every record, the last included, ends with CR LF.
@@ -59,7 +57,7 @@ public enum CSV {
       $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n"
     }
     guard needsQuotes else { return text }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    return "\"" + text.replacing("\"", with: "\"\"") + "\""
   }
 
   /// One record: the fields joined with `,`, ending with CR LF.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The one place JSON coders are configured, so every file and every `--json`
 /// document uses the same conventions.
 public enum JSONCoders {
@@ -55,9 +53,9 @@ public enum ISO8601 {
     let seconds = Int(clamped)
     let day = Day(daysSinceEpoch: Int((clamped / 86_400).rounded(.down)))
     let secondOfDay = seconds - day.daysSinceEpoch * 86_400
-    return String(
-      format: "%@T%02d:%02d:%02dZ", day.description, secondOfDay / 3600, secondOfDay / 60 % 60,
-      secondOfDay % 60)
+    return day.description + "T" + NumberText.padded(secondOfDay / 3600, width: 2) + ":"
+      + NumberText.padded(secondOfDay / 60 % 60, width: 2) + ":"
+      + NumberText.padded(secondOfDay % 60, width: 2) + "Z"
   }
 
   /// `YYYY-MM-DDTHH:MM:SSZ`, the form ``format(_:)`` writes (every cache

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A list of names for one line of a message: the first few, then how many
 /// more, so 300 favorites make a short line, not 3,000 characters.
 public enum NameList {

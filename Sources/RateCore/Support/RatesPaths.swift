@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where `rates` keeps its files, following the XDG base directory rules.
 ///
 /// - configuration: `$XDG_CONFIG_HOME/rates` (default `~/.config/rates`)
@@ -24,7 +22,7 @@ public struct RatesPaths: Equatable, Sendable {
 
   /// The paths for `environment`.
   public init(environment: [String: String]) {
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
     func base(_ variable: String, _ fallback: String) -> URL {
       if let value = environment[variable], value.hasPrefix("/") {
         return URL(fileURLWithPath: value, isDirectory: true)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The one place secrets are taken out of text: every line `rates` prints
 /// (tables, JSON, warnings, errors, watch lines) passes through it, so an
 /// API key echoed back in a provider's error body, a URL or a message can
@@ -14,7 +12,7 @@ public struct Redaction: Sendable, Equatable {
   /// Creates a redaction for `secrets`; empty and very short values (under
   /// four characters, which would mangle ordinary text) are ignored.
   public init(secrets: [String]) {
-    let kept = Set(secrets.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
+    let kept = Set(secrets.map { $0.trimming(.whitespacesAndNewlines) })
       .filter { $0.count >= 4 }
     self.secrets = kept.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
   }
@@ -28,12 +26,9 @@ public struct Redaction: Sendable, Equatable {
     guard !secrets.isEmpty else { return text }
     var result = text
     for secret in secrets {
-      result = result.replacingOccurrences(of: secret, with: Self.placeholder)
-      if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics),
-        encoded != secret
-      {
-        result = result.replacingOccurrences(of: encoded, with: Self.placeholder)
-      }
+      result = result.replacing(secret, with: Self.placeholder)
+      let encoded = secret.percentEncoded()
+      if encoded != secret { result = result.replacing(encoded, with: Self.placeholder) }
     }
     return result
   }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// FNV-1a hashes of text: the same on every run and machine, unlike
 /// `Hasher`, for names that must not change (cache keys, commodity names).
 enum StableHash {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Text that came from outside `rates` (a provider, a cache or data file, the user)
 /// and may carry terminal escape sequences or control characters.
 ///

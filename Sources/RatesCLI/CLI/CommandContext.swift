@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 #if canImport(Glibc)
@@ -91,7 +90,7 @@ public struct CommandContext: Sendable {
   /// and restores the terminal's mode afterwards.
   static func readLineWithoutEcho(prompt: String) -> String? {
     guard isatty(STDIN_FILENO) == 1 else {
-      return readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespacesAndNewlines)
+      return readLine(strippingNewline: true)?.trimming(.whitespacesAndNewlines)
     }
     OutputHealth().writeErr(prompt)
     var saved = termios()
@@ -104,6 +103,6 @@ public struct CommandContext: Sendable {
     let line = readLine(strippingNewline: true)
     if haveMode { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
     OutputHealth().writeErr("\n")
-    return line?.trimmingCharacters(in: .whitespacesAndNewlines)
+    return line?.trimming(.whitespacesAndNewlines)
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import RateCore
 
 /// `--help` and the usage lines, generated from a command's declaration.
 ///
@@ -127,7 +127,7 @@ enum CommandHelp {
     let margin = String(repeating: " ", count: column)
     guard let first = body.first, !text.isEmpty else { return [head] }
     if head.count >= column - 1 { return [head] + body.map { margin + $0 } }
-    let padded = head.padding(toLength: column, withPad: " ", startingAt: 0)
+    let padded = head.padded(toLength: column)
     return [padded + first] + body.dropFirst().map { margin + $0 }
   }
 
@@ -166,7 +166,7 @@ enum CommandHelp {
     }
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       let lead = line.prefix { $0 == " " }.count
-      if line.trimmingCharacters(in: .whitespaces).isEmpty {
+      if line.trimming(.whitespaces).isEmpty {
         flush()
         out.append("")
       } else if lead > 0 {
@@ -190,7 +190,7 @@ enum CommandHelp {
   static func textColumn(_ line: String) -> Int? {
     let lead = line.prefix { $0 == " " }.count
     let body = line.dropFirst(lead)
-    guard let gap = body.range(of: "  ") else { return nil }
+    guard let gap = body.firstRange(of: "  ") else { return nil }
     let spaces = body[gap.lowerBound...].prefix { $0 == " " }.count
     return lead + body.distance(from: body.startIndex, to: gap.lowerBound) + spaces
   }

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 // The words for requests refused before asking anyone: days before the data

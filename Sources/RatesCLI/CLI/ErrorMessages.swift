@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 // The words for domain errors: RateCore reports typed values, the command line
@@ -95,12 +94,12 @@ extension ProviderError {
   /// `message` when it fits ``messageLimit``; else its whole sentences that
   /// fit (or, with none, its whole words), then "…", never cut mid-word.
   static func shortened(_ message: String) -> String {
-    let text = message.trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = message.trimming(.whitespacesAndNewlines)
     guard text.count > messageLimit else { return text }
     let head = text.prefix(messageLimit)
-    let sentence = head.range(of: ". ", options: .backwards).map { head[..<$0.upperBound] }
-    let words = head.range(of: " ", options: .backwards).map { head[..<$0.lowerBound] + " " }
-    return String(sentence ?? words ?? head).trimmingCharacters(in: .whitespaces) + " …"
+    let sentence = head.ranges(of: ". ").last.map { head[..<$0.upperBound] }
+    let words = head.ranges(of: " ").last.map { head[..<$0.lowerBound] + " " }
+    return String(sentence ?? words ?? head).trimming(.whitespaces) + " …"
   }
 }
 
@@ -114,8 +113,8 @@ extension HTTPError {
 
   /// `message` without ``offlineHint``, for a note beside data that was shown anyway.
   static func droppingOfflineHint(_ message: String) -> String {
-    message.replacingOccurrences(of: "; " + offlineHint, with: "")
-      .replacingOccurrences(of: " " + offlineHint, with: "")
+    message.replacing("; " + offlineHint, with: "")
+      .replacing(" " + offlineHint, with: "")
   }
 
   /// A one-line explanation with the next step.

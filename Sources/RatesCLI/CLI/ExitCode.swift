@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// The process exit codes `rates` documents in README and `--help`.

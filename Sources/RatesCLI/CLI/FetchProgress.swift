@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// The "fetching from CoinGecko…" line on a terminal's stderr: shown when a fetch has taken
@@ -11,7 +10,7 @@ final class FetchProgress: @unchecked Sendable {
   /// Erases the line the cursor is on: back to its start, then clear to its end.
   static let erase = "\r\u{1B}[K"
 
-  private let lock = NSLock()
+  private let lock = ThreadLock()
   private let write: @Sendable (String) -> Void
   private let sleep: @Sendable (Duration) async throws -> Void
   private let ellipsis: String

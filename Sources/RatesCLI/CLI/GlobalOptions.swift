@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// The output formats of `--format`.
@@ -174,7 +173,7 @@ private struct SettingSources {
 
   /// An environment variable, trimmed; nil when unset or blank.
   func value(_ name: String) -> String? {
-    guard let text = environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty
+    guard let text = environment[name]?.trimming(.whitespaces), !text.isEmpty
     else { return nil }
     return text
   }
@@ -188,7 +187,7 @@ private struct SettingSources {
       // `config` and `doctor` must still run to repair or report it.
       if lenient { return nil }
       throw UsageError.invalid(
-        "the config file's \(key.rawValue) is invalid (\(error.localizedDescription)): fix it "
+        "the config file's \(key.rawValue) is invalid (\(error.readableDescription)): fix it "
           + "with 'rates config set \(key.rawValue) …' or 'rates config unset \(key.rawValue)'")
     }
   }

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// The days a `history` or `stats` asks for: the last N days (`--days`), a

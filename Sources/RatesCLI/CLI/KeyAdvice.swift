@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// The user's CoinGecko key setup: which plan the key is for, if any, and

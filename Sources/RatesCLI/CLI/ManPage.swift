@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// `rates help --man`: the manual page rates(1) in roff, made from the very help text

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// The words for the domain's notices, one line each for stderr.

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 #if canImport(Glibc)
@@ -21,7 +20,7 @@ public final class OutputHealth: @unchecked Sendable {
     public var code: Int32
   }
 
-  private let lock = NSLock()
+  private let lock = ThreadLock()
   private var failures: [Int32: Failure] = [:]
   /// The file descriptors of the output and error streams.
   let outputDescriptor: Int32

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// The `rates` command line: parses arguments, runs a command, reports
@@ -270,7 +269,7 @@ public enum RatesCLI {
   static func commandList(width: Int) -> String {
     let column = (commands.map { $0.name.count }.max() ?? 0) + 4
     let rows = commands.flatMap { command in
-      let head = "  " + command.name.padding(toLength: column - 2, withPad: " ", startingAt: 0)
+      let head = "  " + command.name.padded(toLength: column - 2)
       let body = CommandHelp.wrap(command.abstract, width: max(width - column, 20))
       let margin = String(repeating: " ", count: column)
       return [head + (body.first ?? "")] + body.dropFirst().map { margin + $0 }
@@ -303,7 +302,7 @@ public enum RatesCLI {
       ("XDG_DATA_HOME", "where your coins, favorites, pairs and the ledger live (~/.local/share)"),
     ]
     let rows = variables.flatMap { label, text in
-      let head = "  " + label.padding(toLength: 24, withPad: " ", startingAt: 0)
+      let head = "  " + label.padded(toLength: 24)
       let body = CommandHelp.wrap(text, width: max(width - 26, 20))
       return [head + (body.first ?? "")] + body.dropFirst().map { String(repeating: " ", count: 26) + $0 }
     }
@@ -317,7 +316,7 @@ public enum RatesCLI {
   static func exitCodeHelp(width: Int = CommandHelp.width) -> String {
     let lines = ExitCode.allCases.flatMap { code in
       let body = CommandHelp.wrap(code.meaning, width: max(width - 7, 20))
-      let head = "  " + String(code.rawValue).padding(toLength: 5, withPad: " ", startingAt: 0)
+      let head = "  " + String(code.rawValue).padded(toLength: 5)
       return [head + (body.first ?? "")] + body.dropFirst().map { "       " + $0 }
     }
     return "Exit codes:\n" + lines.joined(separator: "\n")

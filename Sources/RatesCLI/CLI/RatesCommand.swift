@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// What a command declares about itself: its name, help, options, arguments and actions.
@@ -197,7 +196,7 @@ struct Invocation: Sendable {
       let pair = TerminalText.sanitize("\(result.series.base)/\(result.series.quote)")
       err(
         "warning: today's \(pair) price did not arrive "
-          + "(\(TerminalText.sanitize(failure.localizedDescription))); showing the days that did")
+          + "(\(TerminalText.sanitize(failure.readableDescription))); showing the days that did")
     }
   }
 }

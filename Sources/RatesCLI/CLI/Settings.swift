@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// A setting `rates config` manages, stored in `$XDG_CONFIG_HOME/rates/config.json`.
@@ -24,13 +23,13 @@ enum ConfigKey: String, CaseIterable, Sendable {
 
   /// Every key with its summary, one per line.
   static var list: String {
-    allCases.map { "  \($0.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))\($0.summary)" }
+    allCases.map { "  \($0.rawValue.padded(toLength: 10))\($0.summary)" }
       .joined(separator: "\n")
   }
 
   /// The value in its stored form, or a usage error naming the valid ones.
   func normalize(_ raw: String) throws(UsageError) -> String {
-    let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    let value = raw.trimming(.whitespacesAndNewlines)
     switch self {
     case .currency:
       guard CurrencyCodes.isQuotable(value) else {

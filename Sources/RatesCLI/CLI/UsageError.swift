@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// A mistake in how `rates` was invoked; the CLI prints it with the usage line and exits 64.

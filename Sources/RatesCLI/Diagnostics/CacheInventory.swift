@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 #if canImport(Glibc)
@@ -116,7 +115,7 @@ struct CacheInventory: Sendable, Equatable {
       value /= 1000
       index += 1
     }
-    return String(format: value < 10 ? "%.1f %@" : "%.0f %@", value, units[index])
+    return NumberText.fixed(value, places: value < 10 ? 1 : 0) + " " + units[index]
   }
 
   /// `3 h ago`, `2 d ago`: an age for people.

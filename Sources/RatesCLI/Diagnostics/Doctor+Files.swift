@@ -1,5 +1,10 @@
-import Foundation
 import RateCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 extension Doctor {
   // MARK: - Local files
@@ -81,11 +86,11 @@ extension Doctor {
     var status = DoctorCheck.Status.ok
     if stat(target.path, &info) == 0 {
       let mode = Int(info.st_mode) & 0o777
-      values["mode"] = .string(String(format: "%04o", mode))
+      values["mode"] = .string(NumberText.padded(mode, width: 4, radix: 8))
       if mode & 0o077 != 0 {
         status = .warn
         detail +=
-          "; mode \(String(format: "%04o", mode)) is wider than 0600: chmod 600 "
+          "; mode \(NumberText.padded(mode, width: 4, radix: 8)) is wider than 0600: chmod 600 "
           + DataFileError.shellQuoted(target.path)
       }
     }

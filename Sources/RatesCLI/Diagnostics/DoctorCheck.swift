@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 #if canImport(Glibc)
@@ -190,7 +189,7 @@ struct Doctor: Sendable {
       "latencyMs": .int(probe.milliseconds), "url": .string(url.absoluteString),
     ]
     let overridden =
-      environment[variable].map { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? false
+      environment[variable].map { !$0.trimming(.whitespaces).isEmpty } ?? false
     values["overridden"] = .bool(overridden)
     let place = overridden ? "\(url.absoluteString) from \(variable)" : host
     if let error = probe.error {
@@ -228,7 +227,7 @@ struct Doctor: Sendable {
   /// `check` with every occurrence of the API key replaced by its mask.
   func redacted(_ check: DoctorCheck) -> DoctorCheck {
     var secrets = ["COINGECKO_API_KEY", "COINGECKO_PRO_API_KEY"].compactMap {
-      environment[$0]?.trimmingCharacters(in: .whitespaces)
+      environment[$0]?.trimming(.whitespaces)
     }
     switch settings.coinGeckoKey {
     case .demo(let value)?, .pro(let value)?: secrets.append(value)
@@ -237,7 +236,7 @@ struct Doctor: Sendable {
     secrets = secrets.filter { $0.count >= 4 }
     guard !secrets.isEmpty else { return check }
     func clean(_ text: String) -> String {
-      secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: Self.mask($1)) }
+      secrets.reduce(text) { $0.replacing($1, with: Self.mask($1)) }
     }
     var check = check
     check.detail = clean(check.detail)

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// What the home screen's runtime needs from the world: the live one talks to the

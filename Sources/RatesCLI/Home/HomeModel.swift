@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// One row of the home list: a top coin, one of the user's coins, or one of the user's pairs.

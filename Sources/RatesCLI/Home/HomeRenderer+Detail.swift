@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// Where the parts of a detail frame go: the figures on top, then the chart with its

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 // The home list, favorites and help frames.
@@ -127,7 +126,7 @@ extension HomeRenderer {
       } else {
         let clock = ScreenText.clock(board.fetchedAt)
         age = ["updated " + clock]
-        short = ["updated " + clock.replacingOccurrences(of: " UTC", with: "")]
+        short = ["updated " + clock.replacing(" UTC", with: "")]
       }
     }
     // The rows' currency: until a board in the chosen one arrives (a pause, offline), the
@@ -197,8 +196,8 @@ extension HomeRenderer {
   /// The name, or nothing when it only repeats the symbol (a pair's `GBP-USD`).
   static func nameCell(_ row: HomeRow) -> String {
     let name = TerminalText.sanitize(row.name)
-    let plain = name.replacingOccurrences(of: "-", with: "/")
-    return plain.caseInsensitiveCompare(TerminalText.sanitize(row.symbol)) == .orderedSame ? "" : name
+    let plain = name.replacing("-", with: "/")
+    return plain.lowercased() == TerminalText.sanitize(row.symbol).lowercased() ? "" : name
   }
 
   /// `▲ +2.28%` in green, `▼ -4.77%` in red (ASCII: the sign alone); ECB pairs add `1d`.

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 // The pair pickers' frames.
@@ -42,7 +41,8 @@ extension HomeRenderer {
         entry.disabledReason ?? "",
       ])
     }
-    return zip(shown, table.render(maxWidth: context.width, ascii: context.ascii)).map { index, line in
+    return zip(shown, table.render(maxWidth: context.width, ascii: context.ascii)).map {
+      index, line in
       if !entries[index].selectable { return context.style.dim(line) }
       return index == cursor ? context.style.bold(line) : line
     }
@@ -59,7 +59,30 @@ extension HomeRenderer {
   /// beyond ASCII written `?`; unchanged when not `ascii`.
   static func asciiFolded(_ text: String, _ ascii: Bool) -> String {
     guard ascii else { return text }
-    let folded = text.folding(options: .diacriticInsensitive, locale: nil)
-    return String(String.UnicodeScalarView(folded.unicodeScalars.map { $0.isASCII ? $0 : "?" }))
+    var folded = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if scalar.isASCII {
+        folded.append(scalar)
+      } else if let base = latinBase(scalar) {
+        folded.append(base)
+      } else if scalar.properties.generalCategory != .nonspacingMark {
+        folded.append("?")
+      }
+    }
+    return String(folded)
+  }
+
+  /// The plain letter of an accented Latin one, from its Unicode name
+  /// (`LATIN SMALL LETTER O WITH ACUTE` is `o`); nil for anything else.
+  private static func latinBase(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+    guard let name = scalar.properties.name else { return nil }
+    for (prefix, lower) in [("LATIN SMALL LETTER ", true), ("LATIN CAPITAL LETTER ", false)] {
+      guard name.hasPrefix(prefix) else { continue }
+      let rest = name.dropFirst(prefix.count)
+      guard rest.dropFirst().hasPrefix(" WITH "), let letter = rest.first, letter.isASCII
+      else { return nil }
+      return (lower ? String(letter).lowercased() : String(letter)).unicodeScalars.first
+    }
+    return nil
   }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// Draws a ``HomeState`` as the lines of one frame. Pure: the same state and size give the

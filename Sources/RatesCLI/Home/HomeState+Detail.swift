@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// The size of the window a frame is drawn in, in columns and rows.

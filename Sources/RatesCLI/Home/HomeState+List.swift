@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 // The home list, favorites and help screens, and the data that feeds them.

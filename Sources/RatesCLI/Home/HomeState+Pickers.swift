@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// The two currency pickers of "add a pair".

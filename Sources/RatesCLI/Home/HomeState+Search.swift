@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// The search screen: the query typed so far and what it found.

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// The home screen's whole state. Pure: ``handle(_:)`` turns an event into a new state and

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 // The home list: the cached board at once, then fresh data.

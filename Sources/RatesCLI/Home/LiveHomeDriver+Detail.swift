@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 // The detail screen: a coin's market figures and history, or a pair's ECB history.

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 // Changes to the user's coins, favorites and pairs.

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 // The search screen: coins known locally at once, the provider's search after a pause.
@@ -16,7 +15,7 @@ extension LiveHomeDriver {
     let known = await localCoins()
     let local = LocalCoinSearch.matches(query, in: known)
     send(.searchResults(query: query, hits: Self.hits(local, among: known), remote: false))
-    guard query.trimmingCharacters(in: .whitespaces).count >= Self.remoteSearchMinimum else {
+    guard query.trimming(.whitespaces).count >= Self.remoteSearchMinimum else {
       return
     }
     do {

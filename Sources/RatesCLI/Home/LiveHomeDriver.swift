@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// The home screen's driver: loads through ``RateDesk`` (cache first, then the providers) and
@@ -82,7 +81,7 @@ struct LiveHomeDriver: HomeDriver {
   /// The one-line message for `error`, as the command line words it, without the API key.
   func line(for error: any Error) -> String {
     let message = ErrorReport(error, keySetup: keySetup).message
-    return redaction.apply(TerminalText.sanitize(message.replacingOccurrences(of: "\n", with: " ")))
+    return redaction.apply(TerminalText.sanitize(message.replacing("\n", with: " ")))
   }
 
   /// Whether `error` only says the work was cancelled (a newer effect replaced it).

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// The one JSON vocabulary of every `--json` document, NDJSON line and error

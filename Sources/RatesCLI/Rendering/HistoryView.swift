@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// The human renderings of a daily series: sparkline, chart or table, each
@@ -182,7 +181,7 @@ public struct HistoryView: Sendable {
   static func scale(_ count: Int, in columns: Int, unit: String) -> String? {
     guard columns > 0, count > columns else { return nil }
     let perColumn = Double(count) / Double(columns)
-    let text = perColumn < 10 ? String(format: "%.1f", perColumn) : String(Int(perColumn.rounded()))
+    let text = perColumn < 10 ? NumberText.fixed(perColumn, places: 1) : String(Int(perColumn.rounded()))
     return "1 column ≈ \(text) \(unit)"
   }
 

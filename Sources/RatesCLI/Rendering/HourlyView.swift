@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// The human renderings of an hourly series: sparkline, chart or table, each

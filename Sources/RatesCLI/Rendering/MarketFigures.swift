@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// A coin's market figures as the rows of a table, for `info` and the home screen's detail:

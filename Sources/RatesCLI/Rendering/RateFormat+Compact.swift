@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 extension RateFormat {
   /// Large amounts in short form for tables: `1.21T`, `397.65B`, `31.23M`,
@@ -31,7 +30,7 @@ extension RateFormat {
       guard value.isFinite else { return number(value) }
       // The exponent of the value rounded to 5 significant digits, read from `%e` so
       // that 0.999996 counts as 1.0000e+00.
-      let scientific = String(format: "%.4e", magnitude)
+      let scientific = NumberText.scientific(magnitude, digits: 4)
       let exponent = scientific.split(separator: "e").last.flatMap { Int($0) } ?? 0
       return fixed(value, decimals: Swift.min(Swift.max(4 - exponent, 2), maximumDecimals))
     }

@@ -1,5 +1,10 @@
-import Foundation
 import RateCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The number policy, one line per kind of number (every text output follows it):
 /// - a money amount in a currency: that currency's minor unit (``minorUnit(of:)``):

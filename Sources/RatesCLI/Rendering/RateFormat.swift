@@ -1,10 +1,9 @@
-import Foundation
 import RateCore
 
 /// Locale-independent number formatting for people: the same text on every machine.
 ///
 /// `Locale.current` is unreliable on Linux, so nothing here uses
-/// `NumberFormatter` or format styles. Digits come from `String(format:)`
+/// `NumberFormatter` or format styles. Digits come from ``NumberText`` (C's printf)
 /// without a locale, which always uses the POSIX `.` decimal point; the `,`
 /// thousands separators are inserted by hand.
 ///
@@ -25,12 +24,12 @@ public enum RateFormat {
     if let special = nonFinite(value) { return special }
     let magnitude = abs(value)
     // Beyond 10^15 digits mean nothing and would swamp a table.
-    guard magnitude < 1e15 else { return String(format: "%.3e", value) }
+    guard magnitude < 1e15 else { return NumberText.scientific(value, digits: 3) }
     guard magnitude < 1 else { return fixed(value, decimals: 2) }
     guard magnitude > 0 else { return "0.00" }
     // The exponent of the value rounded to 4 significant digits, read from
     // `%e` so that 0.99996 counts as 1.000e+00 (log10 would misjudge it).
-    let scientific = String(format: "%.3e", magnitude)
+    let scientific = NumberText.scientific(magnitude, digits: 3)
     let exponent = scientific.split(separator: "e").last.flatMap { Int($0) } ?? 0
     let decimals = Swift.min(Swift.max(3 - exponent, 2), maximumDecimals)
     var text = fixed(value, decimals: decimals)
@@ -81,18 +80,10 @@ public enum RateFormat {
     rate(value) + " " + code
   }
 
-  /// C's `%.<places>f` of a finite value: what `String(format:)` writes, at a fraction of its
-  /// cost (it goes through CFString), which matters for a table of a hundred thousand rows.
+  /// C's `%.<places>f` of a finite value: integers where they are exact (a table of a
+  /// hundred thousand rows), else ``NumberText/fixed(_:places:)``.
   private static func printf(_ value: Double, places: Int) -> String {
-    if let exact = exactFixed(value, places: places) { return exact }
-    return withVaList([Int32(places), value]) { arguments in
-      withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512) { buffer -> String in
-        guard let base = buffer.baseAddress, vsnprintf(base, 512, "%.*f", arguments) > 0 else {
-          return String(format: "%.*f", places, value)
-        }
-        return String(cString: base)
-      }
-    }
+    exactFixed(value, places: places) ?? NumberText.fixed(value, places: places)
   }
 
   /// `%.<places>f` of a value from 0 to 10^15 with at most 4 places, computed with integers:

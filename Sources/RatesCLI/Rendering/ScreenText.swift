@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// Small pieces the full-screen boards (`watch`, the home screen) draw alike.

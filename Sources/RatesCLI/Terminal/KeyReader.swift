@@ -1,4 +1,4 @@
-import Foundation
+import RateCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -46,7 +46,7 @@ final class KeyReader: Sendable {
     onKeys: @escaping @Sendable ([TerminalKey]) -> Void, onEnd: @escaping @Sendable () -> Void
   ) {
     // The thread holds the reader, so the pipe stays open until the thread ends.
-    Thread.detachNewThread { [self] in
+    detachThread { [self] in
       readUntilStopped(onKeys: onKeys, onEnd: onEnd)
     }
   }

@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -39,21 +37,56 @@ enum Pager {
     return run(text, command: command)
   }
 
-  /// Runs `command` (through `env`, so PATH finds it) with `text` on its
-  /// stdin and waits for it; false when it could not start, including when
-  /// `env` could not find or run it (exit 127 or 126): nothing was shown.
+  /// Runs `command` (found on PATH) with `text` on its stdin and waits for
+  /// it; false when it could not start, including when it could not be found
+  /// or run (exit 127 or 126): nothing was shown.
   static func run(_ text: String, command: [String]) -> Bool {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = command
-    let input = Pipe()
-    process.standardInput = input
-    do { try process.run() } catch { return false }
+    guard let name = command.first else { return false }
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return false }
+    guard let pid = spawn(name, command, stdin: ends[0], closing: ends[1]) else {
+      close(ends[0])
+      close(ends[1])
+      return false
+    }
+    close(ends[0])
     // A pager quit early (q) closes the pipe: the rest is dropped (EPIPE, SIGPIPE ignored).
-    try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
-    try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
-    let notStarted = process.terminationReason == .exit && [126, 127].contains(process.terminationStatus)
-    return !notStarted
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else { break }
+      bytes = bytes.dropFirst(written)
+    }
+    close(ends[1])
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    let exited = status & 0x7F == 0
+    return !(exited && [126, 127].contains((status >> 8) & 0xFF))
+  }
+
+  /// Starts `arguments` with `stdin` as its standard input (and `closing`
+  /// closed in the child), with this process's environment; nil when it
+  /// could not be started.
+  private static func spawn(
+    _ name: String, _ arguments: [String], stdin: Int32, closing: Int32
+  ) -> pid_t? {
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t?
+    #else
+      var actions = posix_spawn_file_actions_t()
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, stdin, STDIN_FILENO)
+    posix_spawn_file_actions_addclose(&actions, stdin)
+    posix_spawn_file_actions_addclose(&actions, closing)
+    let environment = ProcessInfo.processInfo.environment.map { $0.key + "=" + $0.value }
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup($0) } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    var pid = pid_t()
+    guard posix_spawnp(&pid, name, &actions, nil, argv, envp) == 0 else { return nil }
+    return pid
   }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// A price alert such as `BTC>100000` or `GBP-USD<=1.25`, from `--alert`.

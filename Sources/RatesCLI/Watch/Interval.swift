@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// The time between `rates watch` updates, and the floor the provider's rate
@@ -14,7 +13,7 @@ public enum WatchInterval {
   ///
   /// - Returns: whole seconds, at least 1; `nil` when `text` is not such a duration.
   public static func parse(_ text: String) -> Int? {
-    let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let trimmed = text.trimming(.whitespaces).lowercased()
     var digits = Substring(trimmed)
     var scale = 1
     if let last = trimmed.last, last.isLetter {
@@ -51,7 +50,7 @@ public enum WatchInterval {
   /// - Throws: ``UsageError`` when `RATES_WATCH_FLOOR` is not a whole number of seconds ≥ 1.
   public static func floor(environment: [String: String]) throws(UsageError) -> Floor {
     func value(_ name: String) -> String? {
-      guard let text = environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty
+      guard let text = environment[name]?.trimming(.whitespaces), !text.isEmpty
       else { return nil }
       return text
     }

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// Counts the HTTP requests `rates watch` makes per provider, so the status

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// What one feed's fetch gave.

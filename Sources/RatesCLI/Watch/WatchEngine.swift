@@ -1,5 +1,10 @@
-import Foundation
 import RateCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The watch loop: a first frame from the cache, then one update per
 /// interval, each fetching what is due in one request per provider, with

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// One provider's share of a watch: its pairs, how to read them from the

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// The feeds and targets for a watch: each request routed to its provider,

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// Draws the watch board, one plain line per update, and NDJSON objects:

@@ -1,4 +1,4 @@
-import Foundation
+import RateCore
 import Synchronization
 
 /// Runs a ``WatchEngine`` in a ``TerminalSession`` and turns how it ended
@@ -127,7 +127,7 @@ struct WatchRunner: Sendable {
   /// lock). On a thread of the cooperative pool that would stall every task,
   /// the grace timer included; on its own thread only that thread is lost.
   static func cancelOffThePool(_ task: Task<WatchEngine.Outcome, any Error>) {
-    Thread.detachNewThread { task.cancel() }
+    detachThread { task.cancel() }
   }
 
   /// Waits until `task` has finished, or `grace` has passed.

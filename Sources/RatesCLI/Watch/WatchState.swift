@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// One watched pair as the board shows it.

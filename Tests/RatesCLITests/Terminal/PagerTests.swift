@@ -49,4 +49,15 @@ import RatesTestSupport
   @Test func aPagerThatIsNotInstalledFallsBackToPrinting() {
     #expect(!Pager.run("a\nb\n", command: ["rates-no-such-pager-\(UInt32.random(in: 0...UInt32.max))"]))
   }
+
+  /// Issue 27: the pager is started with posix_spawn (Foundation's `Process` is not in
+  /// FoundationEssentials): found on PATH, the text on its stdin, waited for.
+  @Test func aPagerGetsTheWholeTextOnItsInput() throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("paged.txt")
+    let text = String(repeating: "line of a long table\n", count: 5000)
+    #expect(Pager.run(text, command: ["sh", "-c", "cat > \"$1\"", "sh", file.path]))
+    #expect(try String(contentsOf: file, encoding: .utf8) == text)
+  }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The CoinDesk Bitcoin Price Index v1 format: Bitcoin only, errors in plain
 /// text.
 ///
@@ -78,16 +76,17 @@ public struct CoinDeskClient: Sendable {
     try http.check(response) { response in
       let provider = Providers.coinDesk
       let text = ProviderHTTP.text(of: response.body)
+      let lowered = text.lowercased()
       let error: ProviderError?
-      if text.localizedCaseInsensitiveContains("currency was not found")
-        || text.localizedCaseInsensitiveContains("is not supported or is invalid")
+      if lowered.contains("currency was not found")
+        || lowered.contains("is not supported or is invalid")
       {
         error = .invalidCurrency(provider: provider, currency: currency)
-      } else if text.localizedCaseInsensitiveContains("only covers data from") {
+      } else if lowered.contains("only covers data from") {
         error = .noData(
           provider: provider, detail: "the BPI starts on 2010-07-17: ask for later days")
-      } else if text.localizedCaseInsensitiveContains(Self.noResults)
-        || text.localizedCaseInsensitiveContains("end date is before your start date")
+      } else if lowered.contains(Self.noResults.lowercased())
+        || lowered.contains("end date is before your start date")
       {
         // The same text answers a start date in the future.
         error = .noData(provider: provider, detail: noResults)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A number that may arrive as a JSON number or as a string with `,`
 /// thousands separators (CoinDesk's `rate_float` for some currencies).
 struct LenientDouble: Decodable {
@@ -12,7 +10,7 @@ struct LenientDouble: Decodable {
       return
     }
     let text = try container.decode(String.self)
-    guard let number = Double(text.replacingOccurrences(of: ",", with: "")), number.isFinite
+    guard let number = Double(text.replacing(",", with: "")), number.isFinite
     else {
       throw DecodingError.dataCorruptedError(
         in: container, debugDescription: "expected a number, found '\(text)'")

@@ -1,5 +1,3 @@
-import Foundation
-
 /// CoinGecko v3: current prices, daily history and coin search.
 ///
 /// Every method makes exactly one request. Statuses are checked before any

@@ -1,5 +1,3 @@
-import Foundation
-
 /// `/simple/price`: `{"<id>": {"<vs>": 1.0, "<vs>_24h_change": -1.2, "last_updated_at": 1718000000}}`.
 /// Values are numbers or null; unknown ids are simply absent.
 struct CoinGeckoSimplePriceDTO: Decodable {
@@ -76,9 +74,9 @@ struct CoinGeckoErrorBody: Equatable {
   var message: String
 
   init(data: Data) {
-    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+    guard case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: data) else {
       let text = String(decoding: data.prefix(300), as: UTF8.self)
-        .trimmingCharacters(in: .whitespacesAndNewlines)
+        .trimming(.whitespacesAndNewlines)
       // An HTML page (a CDN's error page) says nothing a terminal should show.
       message = text.hasPrefix("<") ? "" : text
       code = nil
@@ -86,19 +84,31 @@ struct CoinGeckoErrorBody: Equatable {
     }
     var code: Int?
     var message: String?
-    func visit(_ dictionary: [String: Any]) {
-      if code == nil, let value = dictionary["error_code"] as? Int { code = value }
-      if code == nil, let value = dictionary["status"] as? Int, value == 429 || value >= 10_000 {
+    func visit(_ dictionary: [String: JSONValue]) {
+      if code == nil, let value = dictionary["error_code"]?.wholeNumber { code = value }
+      if code == nil, let value = dictionary["status"]?.wholeNumber, value == 429 || value >= 10_000
+      {
         code = value
       }
-      if message == nil, let value = dictionary["error_message"] as? String { message = value }
-      if message == nil, let value = dictionary["error"] as? String { message = value }
+      if message == nil, case .string(let value)? = dictionary["error_message"] { message = value }
+      if message == nil, case .string(let value)? = dictionary["error"] { message = value }
       for key in ["status", "error"] {
-        if let nested = dictionary[key] as? [String: Any] { visit(nested) }
+        if case .object(let nested)? = dictionary[key] { visit(nested) }
       }
     }
     visit(object)
     self.code = code
     self.message = message ?? ""
+  }
+}
+
+extension JSONValue {
+  /// The value as an `Int` when it is a whole number that fits one.
+  fileprivate var wholeNumber: Int? {
+    switch self {
+    case .integer(let value): Int(exactly: value)
+    case .number(let value): Int(exactly: value)
+    default: nil
+    }
   }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One row of `/coins/markets`: a coin's market data in one currency.
 ///
 /// Every number is optional, as the API documents (tail coins have nulls and

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Turns what a user types (`BTC`, `eth`, `ethereum-wormhole`) into a
 /// CoinGecko coin id.
 ///
@@ -86,7 +84,7 @@ public struct CoinResolver: Sendable {
   ///   request; ``ProviderError/coinNotFound(provider:coin:)`` when no coin
   ///   matches, or the search's own failure.
   public func resolve(_ input: String) async throws -> Asset {
-    let trimmed = input.trimmingCharacters(in: .whitespaces)
+    let trimmed = input.trimming(.whitespaces)
     let upper = trimmed.uppercased()
     let lower = trimmed.lowercased()
     if let id = Self.wellKnown[upper] { return Asset(symbol: upper, id: id) }

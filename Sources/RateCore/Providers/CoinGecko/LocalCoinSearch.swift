@@ -1,5 +1,3 @@
-import Foundation
-
 /// Coin search without a request: filters coins already known locally (the well-known coins,
 /// the user's lists, coins a board showed) the way ``MarketService/search(_:)`` ranks the
 /// provider's answer.
@@ -18,7 +16,7 @@ public enum LocalCoinSearch {
   public static func matches(_ query: String, in known: [CoinGeckoClient.SearchResult])
     -> [CoinGeckoClient.SearchResult]
   {
-    let needle = query.trimmingCharacters(in: .whitespaces).lowercased()
+    let needle = query.trimming(.whitespaces).lowercased()
     guard !needle.isEmpty else { return [] }
     var byID: [String: CoinGeckoClient.SearchResult] = [:]
     for coin in known where byID[coin.id]?.marketCapRank == nil {

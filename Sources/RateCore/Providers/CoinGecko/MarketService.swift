@@ -1,5 +1,3 @@
-import Foundation
-
 /// CoinGecko's coin directory and market data, cached: `/search` for 15
 /// minutes (CoinGecko's own update interval), `/coins/markets` for a minute.
 public struct MarketService: Sendable {
@@ -26,7 +24,7 @@ public struct MarketService: Sendable {
   /// Coins matching `query`, best match first: an exact symbol, id or name
   /// match before partial ones, then by market-cap rank (unranked last).
   public func search(_ query: String) async throws -> Answer<[CoinGeckoClient.SearchResult]> {
-    let normalized = query.trimmingCharacters(in: .whitespaces).lowercased()
+    let normalized = query.trimming(.whitespaces).lowercased()
     let answer = try await fetcher.value(
       key: "coingecko/search/\(Self.keyPart(normalized))", source: Providers.coinGecko,
       freshness: Self.searchFreshness, what: "a search for '\(normalized)'"
@@ -207,7 +205,7 @@ public struct MarketService: Sendable {
   /// A file-name-safe cache key part: short ones as they are (a `/` would
   /// make a folder), long ones hashed.
   static func keyPart(_ text: String) -> String {
-    guard text.count > 80 else { return text.replacingOccurrences(of: "/", with: "_") }
+    guard text.count > 80 else { return text.replacing("/", with: "_") }
     return String(text.prefix(40)) + "-" + String(StableHash.fnv1a64(text), radix: 16)
   }
 }

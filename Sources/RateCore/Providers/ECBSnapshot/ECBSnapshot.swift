@@ -1,5 +1,10 @@
 import CECBSnapshot
-import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The ECB's daily euro reference rates (`eurofxref-hist`, 1999-01-04 onwards)
 /// as built into the binary: the answer of last resort for fiat rates when

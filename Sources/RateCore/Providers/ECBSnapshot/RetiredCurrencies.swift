@@ -1,5 +1,3 @@
-import Foundation
-
 /// The currencies the ECB published and no longer does (CYP, HRK, RUB, BGN…):
 /// their rates are final, so they are served from the snapshot built into
 /// `rates` for the days the ECB published them, and refused after.

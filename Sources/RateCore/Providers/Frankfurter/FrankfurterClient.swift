@@ -1,5 +1,3 @@
-import Foundation
-
 /// One currency pair, such as `GBP-USD`: how many `quote` units one `base`
 /// unit buys.
 ///

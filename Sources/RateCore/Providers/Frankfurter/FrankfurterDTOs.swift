@@ -1,5 +1,3 @@
-import Foundation
-
 /// `/latest` and `/YYYY-MM-DD`:
 /// `{"amount":1.0,"base":"EUR","date":"2024-06-07","rates":{"GBP":0.8495,…}}`.
 ///
@@ -45,7 +43,7 @@ struct FrankfurterErrorBody: Equatable {
       return
     }
     let text = String(decoding: data.prefix(300), as: UTF8.self)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
+      .trimming(.whitespacesAndNewlines)
     message = text.hasPrefix("<") ? "" : text
   }
 }

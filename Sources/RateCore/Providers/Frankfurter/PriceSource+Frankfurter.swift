@@ -1,5 +1,3 @@
-import Foundation
-
 extension PriceSource {
   /// ECB reference rates through Frankfurter: fiat currencies only, one
   /// request for any number of pairs, fresh for an hour.
@@ -12,7 +10,7 @@ extension PriceSource {
   /// (by default the ECB snapshot built into `rates`) answers, marked stale.
   public static func frankfurter(
     client: FrankfurterClient, now: @escaping @Sendable () -> Date,
-    offlineRates: ECBSnapshot? = ECBSnapshot.embedded
+    offlineRates: @autoclosure @escaping @Sendable () -> ECBSnapshot? = ECBSnapshot.embedded
   ) -> PriceSource {
     let name = Providers.frankfurter
     @Sendable func code(_ input: String) throws -> String {
@@ -26,7 +24,7 @@ extension PriceSource {
       name: name,
       freshness: CacheFreshness.referenceRate,
       carriesForward: true,
-      offlineRates: offlineRates,
+      offlineRates: offlineRates(),
       firstDay: FrankfurterClient.firstDay,
       resolve: { Asset(symbol: try code($0), id: try code($0)) },
       validateQuote: { _ = try code($0) },

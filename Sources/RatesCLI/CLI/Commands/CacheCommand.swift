@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 #if canImport(Glibc)
@@ -171,7 +170,7 @@ struct CacheCommand: CommandDeclaration {
         report = try CacheInventory.clear(directory, pair: pair)
       } catch let error as CacheClearError {
         guard case .symbolicLink = error else { throw error }
-        throw UsageError.invalid(error.localizedDescription)
+        throw UsageError.invalid(error.readableDescription)
       }
       if let pair, report.removedEntries == 0 {
         invocation.err(
@@ -287,7 +286,7 @@ struct CacheCommand: CommandDeclaration {
     if let home = invocation.context.environment["HOME"], !home.isEmpty {
       forbidden.append(resolved(home))
     }
-    forbidden.append(resolved(NSHomeDirectory()))
+    forbidden.append(resolved(FileManager.default.homeDirectoryForCurrentUser.path))
     if forbidden.contains(cache) {
       throw UsageError.invalid(
         "refusing to clear \(directory.path): it is \(cache == "/" ? "/" : "your home directory")"

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// What tells the `list`, `add` and `remove` actions of `rates coins` and `rates favorites`

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// One of the user's two coin lists: *your coins* (`rates coins`: the main list that `top`,

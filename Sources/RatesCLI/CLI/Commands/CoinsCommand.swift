@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// `rates coins [list|add|remove] …`: your coins, the main list that `top`, `watch` and the

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The fish script: `complete` lines, one per option and command, and helper functions.
 extension CompletionScripts {
   /// The fish script for `table`.
@@ -160,7 +158,7 @@ extension CompletionScripts {
   /// `text` in single quotes for fish.
   static func fishQuoted(_ text: String) -> String {
     "'"
-      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+      + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'")
       + "'"
   }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The zsh script: an autoloadable `_rates` (`#compdef rates`) that also works when sourced.
 extension CompletionScripts {
   /// The zsh script for `table`.
@@ -136,6 +134,6 @@ extension CompletionScripts {
 
   /// `text` in single quotes for zsh (and any POSIX shell).
   static func zshQuoted(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    "'" + text.replacing("'", with: "'\\''") + "'"
   }
 }

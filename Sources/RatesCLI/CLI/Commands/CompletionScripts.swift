@@ -1,5 +1,3 @@
-import Foundation
-
 /// The completion scripts of `rates completions`, written from a ``CompletionTable``, which
 /// is derived from the command declarations.
 ///

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// `rates completions bash|zsh|fish`: prints a shell completion script.

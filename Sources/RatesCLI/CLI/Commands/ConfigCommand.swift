@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// `rates config [show|set|unset|path]`: show, set and unset the user's settings.

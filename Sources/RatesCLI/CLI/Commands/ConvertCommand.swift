@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// `rates convert <AMOUNT> <FROM> <TO>[,<TO>...]`: a currency calculator.
@@ -51,7 +50,7 @@ struct ConvertCommand: RatesCommand {
     guard let from = scanner.positional() else { throw UsageError.missingArgument("from") }
     guard let to = scanner.positional() else { throw UsageError.missingArgument("to") }
     var targets: [String] = []
-    for target in to.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+    for target in to.split(separator: ",").map({ $0.trimming(.whitespaces) }) {
       try PairArguments.validate(base: from, quote: target)
       if !targets.contains(target.uppercased()) { targets.append(target.uppercased()) }
     }

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// `rates currencies`: the currencies and coins `rates` can name directly.

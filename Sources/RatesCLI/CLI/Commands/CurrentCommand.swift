@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// `rates current [COIN ...] [--in CUR,...]`: current prices with their

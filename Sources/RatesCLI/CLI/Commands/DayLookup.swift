@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// `rates history <BASE> <QUOTE> --date DAY`: one day's rate, and the day it

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// `rates doctor`: checks the providers, the CoinGecko key, the cache, the data files and the
@@ -51,14 +50,14 @@ struct DoctorCommand: RatesCommand {
       let style = invocation.style
       let width = checks.map(\.name.count).max() ?? 0
       for check in checks {
-        let verdict = check.status.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)
+        let verdict = check.status.rawValue.padded(toLength: 5)
         let painted: String
         switch check.status {
         case .ok: painted = style.green(verdict)
         case .warn: painted = style.yellow(verdict)
         case .fail: painted = style.red(verdict)
         }
-        let name = check.name.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+        let name = check.name.padded(toLength: width + 2)
         // On a terminal a long detail wraps; piped, one line per check stays greppable.
         let terminal = invocation.terminal
         let detail = Self.wrap(

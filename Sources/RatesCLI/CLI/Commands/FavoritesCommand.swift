@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// `rates favorites [list|add|remove] …`: the coins the user starred (`rates coins` is the

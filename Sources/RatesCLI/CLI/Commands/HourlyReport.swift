@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// `history` and `stats` with `--interval hourly`: CoinGecko's hourly points

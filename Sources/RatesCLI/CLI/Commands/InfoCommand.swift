@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// `rates info <coin>`: one coin's market data and recent history.

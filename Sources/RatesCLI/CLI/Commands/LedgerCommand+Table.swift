@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// `rates ledger list` as a table, written page by page as the ledger is read from its end.

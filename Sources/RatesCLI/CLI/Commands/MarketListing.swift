@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// Prices and 24-hour changes of a list of the user's coins, as a table or the `market`

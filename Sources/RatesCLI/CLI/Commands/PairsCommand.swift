@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// `rates pairs [list|add|remove] …`: the currency pairs the user configured.

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// `rates search <query>`: coins by name or symbol.
@@ -30,7 +29,7 @@ struct SearchCommand: RatesCommand {
     let words = scanner.positionals()
     guard !words.isEmpty else { throw UsageError.missingArgument("query") }
     query = words.joined(separator: " ")
-    guard query.trimmingCharacters(in: .whitespaces).count >= 1, query.count <= 100 else {
+    guard query.trimming(.whitespaces).count >= 1, query.count <= 100 else {
       throw UsageError.invalid("the search query is empty or too long")
     }
   }

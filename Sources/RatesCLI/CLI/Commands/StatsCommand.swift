@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// `rates stats <BASE> [<QUOTE>]`: a daily series as a chart with its

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// `rates top`: the largest coins by market cap, then the user's coins.
@@ -102,7 +101,7 @@ enum CurrencyList {
   static func parse(_ values: [String], default fallback: String) throws(UsageError) -> [String] {
     var currencies: [String] = []
     for item in values.flatMap({ $0.split(separator: ",") }) {
-      let code = item.trimmingCharacters(in: .whitespaces).uppercased()
+      let code = item.trimming(.whitespaces).uppercased()
       guard PairArguments.isCurrencyCode(code) else {
         throw UsageError.invalidValue(
           option: "--in", value: String(item), expected: "currency codes such as EUR,USD")

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// `rates ledger export --csv` and `rates ledger import <FILE.csv>`.
@@ -61,23 +60,31 @@ extension LedgerCommand {
 
   /// The file's bytes, or standard input's for `-`.
   static func readImport(_ path: String) throws -> Data {
-    if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+    if path == "-" {
+      let bytes: [UInt8]?
+      do { bytes = try RegularFile.readAll(0, limit: maximumImportBytes) } catch {
+        throw DataFileError.unreadable(path: "standard input", reason: error.reason)
+      }
+      guard let bytes else {
+        throw DataFileError.unreadable(path: "standard input", reason: "larger than 64 MB")
+      }
+      return Data(bytes)
+    }
     let url = URL(fileURLWithPath: path)
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+    guard let isDirectory = FileManager.default.isDirectory(atPath: url.path) else {
       throw DataFileError.unreadable(path: url.path, reason: "no such file")
     }
-    guard !isDirectory.boolValue else {
+    guard !isDirectory else {
       throw DataFileError.unreadable(path: url.path, reason: "it is a directory")
     }
     let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-    if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maximumImportBytes {
+    if let size = attributes?[.size] as? UInt, size > maximumImportBytes {
       throw DataFileError.unreadable(path: url.path, reason: "larger than 64 MB")
     }
     do {
       return try Data(contentsOf: url)
     } catch {
-      throw DataFileError.unreadable(path: url.path, reason: error.localizedDescription)
+      throw DataFileError.unreadable(path: url.path, reason: error.readableDescription)
     }
   }
 

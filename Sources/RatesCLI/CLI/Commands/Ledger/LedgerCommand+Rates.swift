@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// `rates ledger rate` and `rates ledger stats`: what the ledger says a pair is worth.

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 
 /// `rates ledger …`: the user's own record of currency exchanges, for markets no API covers

@@ -1,0 +1,18 @@
+import Testing
+
+@testable import RatesCLI
+
+/// Issue 27: an ASCII terminal's names drop their accents without Foundation's
+/// `folding(options: .diacriticInsensitive)` (not in FoundationEssentials).
+@Suite struct AsciiFoldTests {
+  @Test func accentedLatinLettersLoseTheirAccents() {
+    #expect(HomeRenderer.asciiFolded("Icelandic Króna", true) == "Icelandic Krona")
+    #expect(HomeRenderer.asciiFolded("Złoty Ñandú Çà", true) == "Zloty Nandu Ca")
+    #expect(HomeRenderer.asciiFolded("e\u{301}te\u{301}", true) == "ete")
+  }
+
+  @Test func anythingElseBeyondASCIIIsAQuestionMark() {
+    #expect(HomeRenderer.asciiFolded("円 ß €", true) == "? ? ?")
+    #expect(HomeRenderer.asciiFolded("Króna", false) == "Króna")
+  }
+}
