@@ -35,8 +35,8 @@ extension CacheFreshness {
   /// When a day left out of `count` answers, the last asked at `askedAt`,
   /// may be asked again (see ``askAgainFirst``).
   public static func askAgain(leftOut count: Int, askedAt: Date) -> Date {
-    let doublings = Double(min(max(count - 1, 0), 16))
-    return askedAt.addingTimeInterval(min(askAgainFirst * pow(2, doublings), askAgainMost))
+    let factor = Double(1 << min(max(count - 1, 0), 16))
+    return askedAt.addingTimeInterval(min(askAgainFirst * factor, askAgainMost))
   }
 
   /// Whether data fetched at `fetchedAt` is still fresh at `now`. Data

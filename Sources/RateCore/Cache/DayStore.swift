@@ -121,8 +121,7 @@ public struct DayStore: Sendable {
 
   /// Whether the file at `url` starts with this format's magic.
   static func isCurrentFormat(_ url: URL) -> Bool {
-    guard let handle = FileHandle(forReadingAtPath: url.path) else { return false }
-    defer { try? handle.close() }
-    return (try? handle.read(upToCount: 8)).map { $0.elementsEqual(magic) } ?? false
+    // Only a write asks, and it has just read the file: reading it again is cheap.
+    FileManager.default.contents(atPath: url.path)?.prefix(magic.count).elementsEqual(magic) ?? false
   }
 }

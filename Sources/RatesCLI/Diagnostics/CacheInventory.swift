@@ -341,7 +341,7 @@ extension CacheInventory {
   /// The name the cache gives a pair's files (`eur-usd` for `EUR/USD`, `EUR-USD` or
   /// `eur-usd`): the one mapping of ``JSONFileCache/fileURL(for:)``.
   static func pairFileName(_ text: String) -> String {
-    let key = "p/" + text.replacingOccurrences(of: "/", with: "-")
+    let key = "p/" + text.split(separator: "/", omittingEmptySubsequences: false).joined(separator: "-")
     return JSONFileCache(directory: URL(fileURLWithPath: "/")).fileURL(for: key)
       .deletingPathExtension().lastPathComponent
   }

@@ -84,7 +84,7 @@ extension HomeState {
     guard search.hits.indices.contains(search.cursor) else { return [] }
     let hit = search.hits[search.cursor]
     let name = TerminalText.sanitize(hit.name)
-    let typed = search.query.trimmingCharacters(in: .whitespaces)
+    let typed = search.query.trimming(.whitespaces)
     if PairRouter.isCurrencyCode(typed), hit.id != typed.lowercased() {
       search.message = "\(typed.uppercased()) is a currency, not a coin: type the coin's id"
         + " (\(TerminalText.sanitize(hit.id))) to add it"
