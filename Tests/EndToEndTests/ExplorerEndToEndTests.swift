@@ -137,6 +137,8 @@ final class PseudoTerminalRun: @unchecked Sendable {
   private let input = Pipe()
   private let output = Pipe()
   private let chunks = Recorder<Data>()
+  /// Appended to once, when the output reached its end.
+  private let ended = Recorder<Bool>()
 
   init(script: String, runner: BinaryRunner, command: String) throws {
     process.executableURL = URL(fileURLWithPath: script)
@@ -146,10 +148,14 @@ final class PseudoTerminalRun: @unchecked Sendable {
     process.standardInput = input
     process.standardOutput = output
     process.standardError = output
-    let chunks = chunks
+    let (chunks, ended) = (chunks, ended)
     output.fileHandleForReading.readabilityHandler = { handle in
       let data = handle.availableData
-      if !data.isEmpty { chunks.append(data) }
+      if !data.isEmpty {
+        chunks.append(data)
+      } else if ended.count == 0 {
+        ended.append(true)
+      }
     }
     try process.run()
   }
@@ -164,25 +170,18 @@ final class PseudoTerminalRun: @unchecked Sendable {
 
   /// Waits until the output contains `needle`; false after `timeout` seconds (a hang guard).
   func waitFor(_ needle: String, timeout: Double = 60) async -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-      if text.contains(needle) { return true }
-      try? await Task.sleep(for: .milliseconds(20))
-    }
-    return text.contains(needle)
+    await eventually(timeout: timeout) { text.contains(needle) }
   }
 
-  /// Waits for `script` to exit and returns its status; `nil` after `timeout` seconds (a hang
-  /// guard).
+  /// Waits for the output to end (`script` and everything it started have exited), then for
+  /// `script` itself, and returns its status; `nil` after `timeout` seconds (a hang guard).
   func waitForExit(timeout: Double = 60) async -> Int32? {
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline {
-      try? await Task.sleep(for: .milliseconds(20))
-    }
-    guard !process.isRunning else { return nil }
-    // Let the last output arrive.
-    try? await Task.sleep(for: .milliseconds(50))
-    return process.terminationStatus
+    guard await eventually(timeout: timeout, { ended.count > 0 }) else { return nil }
+    let process = process
+    return await Task.detached {
+      process.waitUntilExit()
+      return process.terminationStatus
+    }.value
   }
 
   /// Ends `script` if it is still running.

@@ -1,6 +1,8 @@
 import Foundation
 
 /// A thread-safe list, for recording what closures under test were called with.
+///
+/// Each change posts ``ChangeSignal/shared``, so ``eventually(timeout:_:)`` can wait on it.
 public final class Recorder<Element: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
   private var storage: [Element] = []
@@ -11,8 +13,9 @@ public final class Recorder<Element: Sendable>: @unchecked Sendable {
   /// Appends `element`.
   public func append(_ element: Element) {
     lock.lock()
-    defer { lock.unlock() }
     storage.append(element)
+    lock.unlock()
+    ChangeSignal.shared.post()
   }
 
   /// Everything appended so far, in order.
@@ -28,17 +31,10 @@ public final class Recorder<Element: Sendable>: @unchecked Sendable {
   /// Forgets everything appended so far.
   public func removeAll() {
     lock.lock()
-    defer { lock.unlock() }
     storage.removeAll()
+    lock.unlock()
+    ChangeSignal.shared.post()
   }
-}
-
-/// A fresh directory under the system's temporary directory.
-public func makeTemporaryDirectory() throws -> URL {
-  let url = FileManager.default.temporaryDirectory
-    .appendingPathComponent("rates-tests-\(UUID().uuidString)", isDirectory: true)
-  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url
 }
 
 /// 2024-06-10 06:13:20 UTC (a Monday), the fixed "now" of unit and in-process tests.

@@ -120,7 +120,7 @@ import RatesTestSupport
       return try await transport.send(
         HTTPRequest(url: server.baseURL.appendingPathComponent("slow")))
     }
-    while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
+    #expect(await eventually { server.requestCount > 0 })
     let fast = try await get(server.baseURL.appendingPathComponent("fast"), transport: transport)
     #expect(String(decoding: fast.body, as: UTF8.self) == "fast")
     // The slow reply is still pending (it would take 10 minutes): the fast one did not wait.

@@ -249,12 +249,15 @@ import RatesTestSupport
   }
 }
 
-/// A flag tests flip while a fixture runs.
+/// A flag tests flip while a fixture runs (posting the change, for `eventually`).
 final class Flag: @unchecked Sendable {
   private let lock = NSLock()
   private var current = false
   var value: Bool {
     get { lock.withLock { current } }
-    set { lock.withLock { current = newValue } }
+    set {
+      lock.withLock { current = newValue }
+      ChangeSignal.shared.post()
+    }
   }
 }
