@@ -53,7 +53,9 @@ public enum RatesCLI {
           return ExitCode.success.rawValue
         }
         if wantsHelp || arguments.isEmpty {
-          context.writeOut(try topHelp(bare: arguments.isEmpty, options: options, context: context))
+          try printHelp(
+            topHelp(bare: arguments.isEmpty, options: options, context: context), command: "rates",
+            json: options.json, context: context)
           return ExitCode.success.rawValue
         }
         try scanner.finish()
@@ -72,10 +74,9 @@ public enum RatesCLI {
         from: root, scanner: &scanner, lenient: wantsHelp)
       path = resolved
       if wantsHelp {
-        context.writeOut(
-          try helpText(
-            CommandHelp.text(for: resolved, width: helpWidth), command: resolved.fullName,
-            json: options.json))
+        try printHelp(
+          CommandHelp.text(for: resolved, width: helpWidth), command: resolved.fullName,
+          json: options.json, context: context)
         return ExitCode.success.rawValue
       }
       return try await execute(
@@ -91,11 +92,22 @@ public enum RatesCLI {
 
   /// `rates --help`, or bare `rates` when it does not open the home screen: the whole
   /// help on a terminal, into a pipe a short overview for bare `rates`.
-  static func topHelp(bare: Bool, options: GlobalOptions, context: CommandContext) throws -> String {
+  static func topHelp(bare: Bool, options: GlobalOptions, context: CommandContext) -> String {
     let terminal = context.terminal(options.noColor, options.ascii)
     let width = CommandHelp.width(forTerminal: terminal.width)
-    let text = bare && !terminal.isTTY ? overview(width: width) : mainHelp(width: width)
-    return try helpText(text, command: "rates", json: options.json)
+    return bare && !terminal.isTTY ? overview(width: width) : mainHelp(width: width)
+  }
+
+  /// Prints help `text` for `command`: with `json` as a ``HelpDocument``, else through the
+  /// pager when it overflows the terminal (``Pager``), else as it is.
+  static func printHelp(
+    _ text: String, command: String, json wantsJSON: Bool, context: CommandContext
+  ) throws {
+    if wantsJSON {
+      context.writeOut(try json(HelpDocument(command: command, help: text)))
+    } else if !context.page(text) {
+      context.writeOut(text)
+    }
   }
 
   /// `rates help [<command>...]`, and `rates help --man` (the manual page, from the same text).
@@ -107,10 +119,9 @@ public enum RatesCLI {
       return ExitCode.success.rawValue
     }
     let named = try CommandTree.path(named: words)
-    context.writeOut(
-      try helpText(
-        named.map { CommandHelp.text(for: $0, width: width) } ?? mainHelp(width: width),
-        command: named?.fullName ?? "rates", json: options.json))
+    try printHelp(
+      named.map { CommandHelp.text(for: $0, width: width) } ?? mainHelp(width: width),
+      command: named?.fullName ?? "rates", json: options.json, context: context)
     return ExitCode.success.rawValue
   }
 
@@ -229,11 +240,6 @@ public enum RatesCLI {
   /// One pretty JSON document and a newline.
   static func json(_ value: some Encodable) throws -> String {
     String(decoding: try JSONCoders.encoder(pretty: true).encode(Versioned(value)), as: UTF8.self) + "\n"
-  }
-
-  /// Help `text` for `command`, or with `json` a ``HelpDocument`` holding it.
-  static func helpText(_ text: String, command: String, json wantsJSON: Bool) throws -> String {
-    wantsJSON ? try json(HelpDocument(command: command, help: text)) : text
   }
 
   /// The top-level help (`rates help`, `rates --help`, bare `rates` on a terminal): every

@@ -10,7 +10,7 @@ import Foundation
 /// command in `RATES_PAGER`, else `PAGER`, else `less -FRX` (which quits at
 /// once when the text fits, keeps colours and leaves the text on screen).
 /// Never when stdout is not a terminal, and not when the pager is set to ""
-/// or `cat`; a pager that cannot start falls back to printing.
+/// or `cat`; a pager that is not installed or cannot start falls back to printing.
 enum Pager {
   /// The pager's command words, or nil for none.
   static func command(environment: [String: String]) -> [String]? {
@@ -36,16 +36,19 @@ enum Pager {
     guard shouldPage(lineCount: lineCount, rows: rows, isTTY: isatty(STDOUT_FILENO) == 1),
       let command = command(environment: environment)
     else { return false }
-    return run(text, command: command)
+    return run(text, command: command, path: environment["PATH"])
   }
 
-  /// Runs `command` (through `env`, so PATH finds it) with `text` on its
-  /// stdin and waits for it; false when it could not start, including when
-  /// `env` could not find or run it (exit 127 or 126): nothing was shown.
-  static func run(_ text: String, command: [String]) -> Bool {
+  /// Runs `command` with `text` on its stdin and waits for it; false when it could not
+  /// start (not found in `path`, not executable): nothing was shown, and nothing was said,
+  /// as the caller prints the text instead.
+  static func run(_ text: String, command: [String], path: String?) -> Bool {
+    guard let name = command.first, let executable = executable(name, path: path) else {
+      return false
+    }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = command
+    process.executableURL = executable
+    process.arguments = Array(command.dropFirst())
     let input = Pipe()
     process.standardInput = input
     do { try process.run() } catch { return false }
@@ -53,7 +56,23 @@ enum Pager {
     try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
     try? input.fileHandleForWriting.close()
     process.waitUntilExit()
-    let notStarted = process.terminationReason == .exit && [126, 127].contains(process.terminationStatus)
-    return !notStarted
+    return true
+  }
+
+  /// `name` found as `PATH` would find it: itself when it holds a `/`, else the first
+  /// executable file of that name in a directory of `path`.
+  static func executable(_ name: String, path: String?) -> URL? {
+    let candidates =
+      name.contains("/")
+      ? [name]
+      : (path ?? "").split(separator: ":").map { ($0.isEmpty ? "." : String($0)) + "/" + name }
+    return candidates.first { access($0, X_OK) == 0 && !isDirectory($0) }
+      .map { URL(fileURLWithPath: $0) }
+  }
+
+  private static func isDirectory(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+      && isDirectory.boolValue
   }
 }
