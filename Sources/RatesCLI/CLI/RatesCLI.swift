@@ -244,17 +244,19 @@ public enum RatesCLI {
 
   /// The top-level help (`rates help`, `rates --help`, bare `rates` on a terminal): every
   /// command, the global options, environment and exit codes, wrapped to `width`.
-  static func mainHelp(width: Int = CommandHelp.width) -> String {
+  ///
+  /// - Parameter usageLine: Whether to show the usage line (the man page has it in SYNOPSIS).
+  static func mainHelp(width: Int = CommandHelp.width, usageLine: Bool = true) -> String {
     [
       CommandHelp.wrap(title, width: width).joined(separator: "\n"),
-      "usage: rates [options] <command> [arguments]",
+      usageLine ? "usage: rates [options] <command> [arguments]" : nil,
       commandList(width: width),
       CommandHelp.globalOptions(width: width),
       environmentHelp(width: width),
       exitCodeHelp(width: width),
-      examplesHelp,
+      CommandHelp.examples(examples, width: width),
       "See 'rates <command> --help' for a command's options.",
-    ].joined(separator: "\n\n") + "\n"
+    ].compactMap { $0 }.joined(separator: "\n\n") + "\n"
   }
 
   /// Bare `rates` with stdout piped: what it is, its commands, and where the rest is.
@@ -284,12 +286,14 @@ public enum RatesCLI {
     return (["Commands:"] + rows).joined(separator: "\n")
   }
 
-  static let examplesHelp = """
-    Examples:
-      rates history BTC EUR
-      rates current BTC ETH --in EUR,USD
-      rates history ETH --days 90 --chart
-    """
+  /// The examples of `rates help`, each a whole command line.
+  static let examples = [
+    "rates history BTC EUR",
+    "rates current BTC ETH --in EUR,USD",
+    "rates history ETH --days 90 --chart",
+  ]
+
+
 
   /// The `Environment:` section: every variable, then where else settings come from.
   static func environmentHelp(width: Int = CommandHelp.width) -> String {

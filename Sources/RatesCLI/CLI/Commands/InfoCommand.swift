@@ -23,7 +23,7 @@ struct InfoCommand: RatesCommand {
   static let examples = [
     "rates info BTC --in EUR",
     "rates info solana --days 90",
-    "rates info ETH --json | jq '.market.ath'",
+    "rates info ETH --json | jq '.market.allTimeHigh'",
   ]
 
   let coin: String
