@@ -139,8 +139,13 @@ final class PseudoTerminalRun: @unchecked Sendable {
   private let chunks = Recorder<Data>()
   /// Appended to once, when the output reached its end.
   private let ended = Recorder<Bool>()
+  /// Gets `true` when `script` has exited.
+  private let exited: Recorder<Bool>
+  /// Holds the runner, so its home (the working directory) lasts as long as the run.
+  private let runner: BinaryRunner
 
   init(script: String, runner: BinaryRunner, command: String) throws {
+    self.runner = runner
     process.executableURL = URL(fileURLWithPath: script)
     process.arguments = ["-qec", command, "/dev/null"]
     process.environment = runner.environment.merging(["SHELL": "/bin/sh"]) { $1 }
@@ -158,6 +163,7 @@ final class PseudoTerminalRun: @unchecked Sendable {
       }
     }
     try process.run()
+    exited = watchExit(of: process)
   }
 
   /// Everything the terminal showed so far.
@@ -173,15 +179,13 @@ final class PseudoTerminalRun: @unchecked Sendable {
     await eventually(timeout: timeout) { text.contains(needle) }
   }
 
-  /// Waits for the output to end (`script` and everything it started have exited), then for
-  /// `script` itself, and returns its status; `nil` after `timeout` seconds (a hang guard).
+  /// Waits for `script` to exit and for its output to end, and returns its status; `nil`
+  /// after `timeout` seconds (a hang guard).
   func waitForExit(timeout: Double = 60) async -> Int32? {
-    guard await eventually(timeout: timeout, { ended.count > 0 }) else { return nil }
-    let process = process
-    return await Task.detached {
-      process.waitUntilExit()
-      return process.terminationStatus
-    }.value
+    guard await eventually(timeout: timeout, { exited.count > 0 }) else { return nil }
+    // Whatever it wrote last; a guard only, for a child still holding the pipe.
+    _ = await eventually(timeout: 10) { ended.count > 0 }
+    return process.terminationStatus
   }
 
   /// Ends `script` if it is still running.

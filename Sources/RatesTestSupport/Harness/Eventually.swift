@@ -80,3 +80,16 @@ public func pollingKernelState(timeout: Double = 15, _ condition: () -> Bool) as
   }
   return condition()
 }
+
+/// A recorder that gets `true` once `process` has exited, for ``eventually(timeout:_:)``.
+///
+/// The wait runs on a thread of its own, never on one of the concurrency pool's (as few as
+/// the cores), and not through `terminationHandler`, which crashed libdispatch here.
+public func watchExit(of process: Process) -> Recorder<Bool> {
+  let exited = Recorder<Bool>()
+  Thread {
+    process.waitUntilExit()
+    exited.append(true)
+  }.start()
+  return exited
+}

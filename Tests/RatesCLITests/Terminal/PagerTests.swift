@@ -57,7 +57,8 @@ import RatesTestSupport
     #expect(Pager.executable("sh", path: "/nonexistent:/bin")?.path == "/bin/sh")
     #expect(Pager.executable("/bin/sh", path: nil)?.path == "/bin/sh")
     #expect(Pager.executable("bin", path: "/") == nil, "a directory is not a pager")
-    #expect(Pager.run("a\nb\n", command: ["true"], path: "/usr/bin:/bin"))
+    // A pager that reads everything: one that does not would leave this process a SIGPIPE.
+    #expect(Pager.run("a\nb\n", command: ["sh", "-c", "cat >/dev/null"], path: "/usr/bin:/bin"))
   }
 
   /// A context on a terminal 80 wide whose pager takes the text into `paged`.
