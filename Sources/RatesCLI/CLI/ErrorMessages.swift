@@ -50,8 +50,9 @@ extension ProviderError: LocalizedError {
     case .malformedResponse(let provider, let endpoint, let detail):
       // Asking again gets the same answer: say what is wrong, not "try later".
       let variable = [
-        Providers.coinGecko: "RATES_COINGECKO_URL", Providers.coinDesk: "RATES_COINDESK_URL",
-        Providers.frankfurter: "RATES_FRANKFURTER_URL",
+        Providers.coinGecko: EnvironmentVariable.coinGeckoURL.name,
+        Providers.coinDesk: EnvironmentVariable.coinDeskURL.name,
+        Providers.frankfurter: EnvironmentVariable.frankfurterURL.name,
       ][provider].map { " (\($0))" } ?? ""
       return "\(Providers.displayName(provider)) sent an unreadable response from \(endpoint)"
         + " (\(detail)): asking again will not help; check the provider URL\(variable)"

@@ -297,22 +297,8 @@ public enum RatesCLI {
 
   /// The `Environment:` section: every variable, then where else settings come from.
   static func environmentHelp(width: Int = CommandHelp.width) -> String {
-    let variables = [
-      ("RATES_CURRENCY", "default quote currency (USD)"),
-      ("RATES_PROVIDER", "force a provider (default: by pair)"),
-      ("COINGECKO_API_KEY", "CoinGecko demo key (header x-cg-demo-api-key)"),
-      ("COINGECKO_PRO_API_KEY", "CoinGecko pro key: uses pro-api.coingecko.com"),
-      ("RATES_COINGECKO_URL", "CoinGecko base URL (mirrors, tests)"),
-      ("RATES_COINDESK_URL", "CoinDesk BPI v1 base URL"),
-      ("RATES_FRANKFURTER_URL", "Frankfurter (ECB rates) base URL"),
-      ("RATES_TIMEOUT", "per-request timeout in seconds (10)"),
-      ("RATES_WATCH_FLOOR", "shortest 'watch' interval in seconds (tests, mirrors)"),
-      ("NO_COLOR", "disable colour"),
-      ("XDG_CACHE_HOME", "where the cache lives (~/.cache)"),
-      ("XDG_CONFIG_HOME", "where config.json lives (~/.config)"),
-      ("XDG_DATA_HOME", "where your coins, favorites, pairs and the ledger live (~/.local/share)"),
-    ]
-    let rows = variables.flatMap { label, text in
+    let rows = EnvironmentVariable.documented.flatMap { variable in
+      let (label, text) = (variable.name, variable.help)
       let head = "  " + label.padding(toLength: 24, withPad: " ", startingAt: 0)
       let body = CommandHelp.wrap(text, width: max(width - 26, 20))
       return [head + (body.first ?? "")] + body.dropFirst().map { String(repeating: " ", count: 26) + $0 }

@@ -14,7 +14,9 @@ import Foundation
 enum Pager {
   /// The pager's command words, or nil for none.
   static func command(environment: [String: String]) -> [String]? {
-    let configured = environment["RATES_PAGER"] ?? environment["PAGER"]
+    let configured =
+      EnvironmentVariable.ratesPager.raw(in: environment)
+      ?? EnvironmentVariable.pager.raw(in: environment)
     guard let configured else { return ["less", "-FRX"] }
     let words = configured.split(separator: " ").map(String.init)
     guard let first = words.first, first != "cat" else { return nil }
@@ -36,7 +38,7 @@ enum Pager {
     guard shouldPage(lineCount: lineCount, rows: rows, isTTY: isatty(STDOUT_FILENO) == 1),
       let command = command(environment: environment)
     else { return false }
-    return run(text, command: command, path: environment["PATH"])
+    return run(text, command: command, path: EnvironmentVariable.path.raw(in: environment))
   }
 
   /// Runs `command` with `text` on its stdin and waits for it; false when it could not
