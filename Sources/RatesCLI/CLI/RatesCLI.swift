@@ -159,6 +159,7 @@ public enum RatesCLI {
     var invocation = Invocation(
       context: context, options: options, settings: settings, terminal: terminal)
     invocation.progress = progress
+    invocation.started = context.monotonicNow()
     return try await command.run(invocation)
   }
 

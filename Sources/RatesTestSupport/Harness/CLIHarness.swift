@@ -144,7 +144,7 @@ public struct CLIHarness: Sendable {
     let input = Recorder<String>()
     let lines = stdin.map { $0.split(separator: "\n", omittingEmptySubsequences: false) } ?? []
     let clock = clock
-    let context = CommandContext(
+    var context = CommandContext(
       environment: environment,
       now: { clock.now },
       sleep: sleep ?? { try await clock.sleep($0) },
@@ -168,6 +168,7 @@ public struct CLIHarness: Sendable {
         input.append(String(lines[index]))
         return lines[index].trimmingCharacters(in: .whitespacesAndNewlines)
       }, errorIsTerminal: errorIsTTY)
+    context.monotonicNow = { clock.instant }
     let status = await RatesCLI.run(arguments, context: context)
     return CommandResult(status: status, stdout: out.all.joined(), stderr: err.all.joined())
   }

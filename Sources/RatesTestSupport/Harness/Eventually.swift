@@ -1,18 +1,18 @@
 import Foundation
 
-/// A process-wide "something a test watches has changed" signal.
+/// Says when something tests wait on changes: a ``Recorder``, a `LoopbackServer`'s requests
+/// and connections each have one.
 ///
-/// Everything tests wait on posts to it when it changes (``Recorder`` on every append, a
-/// `PseudoTerminalRun` on output and exit, ``ChangeSignal/post()`` by hand elsewhere), so
-/// ``eventually(timeout:_:)`` re-checks its condition on each change instead of polling on
-/// the wall clock.
+/// ``eventually(timeout:_:)`` notes which signals its condition reads (``noteRead()``, called
+/// by the readers) and sleeps until one of them posts, so a condition is checked again only
+/// when what it reads has changed: no polling, and no waking for other tests' changes.
 public final class ChangeSignal: @unchecked Sendable {
-  /// The one signal of this process.
-  public static let shared = ChangeSignal()
-
   private let lock = NSLock()
   private var generation = 0
-  private var waiters: [CheckedContinuation<Void, Never>] = []
+  private var waiters: [@Sendable () -> Void] = []
+
+  /// A signal nothing has posted yet.
+  public init() {}
 
   /// Says that something changed: wakes every waiter.
   public func post() {
@@ -21,31 +21,68 @@ public final class ChangeSignal: @unchecked Sendable {
       defer { waiters.removeAll() }
       return waiters
     }
-    for waiter in woken { waiter.resume() }
+    for wake in woken { wake() }
+  }
+
+  /// Notes, for the ``eventually(timeout:_:)`` condition being checked, that it reads what
+  /// this signal guards. Call it before reading.
+  public func noteRead() {
+    ReadLog.current?.add(self, generation: current)
   }
 
   /// How many changes were posted so far.
   var current: Int { lock.withLock { generation } }
 
-  /// Returns once a change is posted after `seen` (at once if one already was).
-  func wait(after seen: Int) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let resumeNow = lock.withLock {
-        guard generation == seen else { return true }
-        waiters.append(continuation)
-        return false
-      }
-      if resumeNow { continuation.resume() }
+  /// Calls `wake` once a change is posted after `seen` (at once if one already was).
+  func onChange(after seen: Int, _ wake: @escaping @Sendable () -> Void) {
+    let now = lock.withLock {
+      guard generation == seen else { return true }
+      waiters.append(wake)
+      return false
     }
+    if now { wake() }
   }
 }
 
-/// Waits until `condition` holds, re-checking it on each ``ChangeSignal`` post; false after
-/// `timeout` seconds, a hang guard only (a passing test never waits for it).
+/// The signals one check of a condition read, each at the generation it had then.
+final class ReadLog: @unchecked Sendable {
+  @TaskLocal static var current: ReadLog?
+
+  private let lock = NSLock()
+  private var reads: [ObjectIdentifier: (signal: ChangeSignal, generation: Int)] = [:]
+
+  func add(_ signal: ChangeSignal, generation: Int) {
+    lock.withLock {
+      if reads[ObjectIdentifier(signal)] == nil { reads[ObjectIdentifier(signal)] = (signal, generation) }
+    }
+  }
+
+  var all: [(signal: ChangeSignal, generation: Int)] { lock.withLock { Array(reads.values) } }
+}
+
+/// Resumes a continuation once, whoever calls first.
+private final class Once: @unchecked Sendable {
+  private let lock = NSLock()
+  private var continuation: CheckedContinuation<Void, Never>?
+
+  init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
+
+  func resume() {
+    let taken = lock.withLock {
+      defer { continuation = nil }
+      return continuation
+    }
+    taken?.resume()
+  }
+}
+
+/// Waits until `condition` holds, checking it again each time something it read changes;
+/// false after `timeout` seconds, a hang guard only (a passing test never waits for it).
 ///
-/// The condition must read only state that posts when it changes (``Recorder``s do).
+/// The condition must read only what posts a ``ChangeSignal`` when it changes (``Recorder``s
+/// and `LoopbackServer` counts do); a condition that reads nothing of the kind is checked
+/// once, then at the guard.
 public func eventually(timeout: Double = 15, _ condition: () -> Bool) async -> Bool {
-  let signal = ChangeSignal.shared
   let expired = Recorder<Bool>()
   let guardTask = Task {
     try? await Task.sleep(for: .seconds(timeout))
@@ -53,10 +90,14 @@ public func eventually(timeout: Double = 15, _ condition: () -> Bool) async -> B
   }
   defer { guardTask.cancel() }
   while true {
-    let seen = signal.current
-    if condition() { return true }
-    if expired.count > 0 { return false }
-    await signal.wait(after: seen)
+    let log = ReadLog()
+    let holds = ReadLog.$current.withValue(log) { condition() || expired.count > 0 }
+    if holds { return expired.count == 0 || condition() }
+    let reads = log.all
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let once = Once(continuation)
+      for read in reads { read.signal.onChange(after: read.generation) { once.resume() } }
+    }
   }
 }
 

@@ -2,10 +2,11 @@ import Foundation
 
 /// A thread-safe list, for recording what closures under test were called with.
 ///
-/// Each change posts ``ChangeSignal/shared``, so ``eventually(timeout:_:)`` can wait on it.
+/// Each change posts its ``ChangeSignal``, so ``eventually(timeout:_:)`` can wait on it.
 public final class Recorder<Element: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
   private var storage: [Element] = []
+  private let signal = ChangeSignal()
 
   /// An empty list.
   public init() {}
@@ -15,11 +16,12 @@ public final class Recorder<Element: Sendable>: @unchecked Sendable {
     lock.lock()
     storage.append(element)
     lock.unlock()
-    ChangeSignal.shared.post()
+    signal.post()
   }
 
   /// Everything appended so far, in order.
   public var all: [Element] {
+    signal.noteRead()
     lock.lock()
     defer { lock.unlock() }
     return storage
@@ -33,7 +35,7 @@ public final class Recorder<Element: Sendable>: @unchecked Sendable {
     lock.lock()
     storage.removeAll()
     lock.unlock()
-    ChangeSignal.shared.post()
+    signal.post()
   }
 }
 

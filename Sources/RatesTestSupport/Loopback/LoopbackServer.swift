@@ -145,6 +145,8 @@ final class ServerState: @unchecked Sendable {
   /// Guards `guarded`; also signalled by `stop()` to wake delayed replies.
   private let condition = NSCondition()
   private var guarded = Guarded()
+  /// Posted on every change of `guarded`.
+  private let signal = ChangeSignal()
 
   init(listenFD: Int32, handler: @escaping @Sendable (RecordedRequest) -> LoopbackReply) {
     self.listenFD = listenFD
@@ -157,12 +159,13 @@ final class ServerState: @unchecked Sendable {
     condition.lock()
     let result = body(&guarded)
     condition.unlock()
-    ChangeSignal.shared.post()
+    signal.post()
     return result
   }
 
   /// Reads the state under the lock.
   func read<T>(_ body: (Guarded) -> T) -> T {
+    signal.noteRead()
     condition.lock()
     defer { condition.unlock() }
     return body(guarded)

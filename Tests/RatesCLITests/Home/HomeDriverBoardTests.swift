@@ -253,11 +253,15 @@ import RatesTestSupport
 final class Flag: @unchecked Sendable {
   private let lock = NSLock()
   private var current = false
+  private let signal = ChangeSignal()
   var value: Bool {
-    get { lock.withLock { current } }
+    get {
+      signal.noteRead()
+      return lock.withLock { current }
+    }
     set {
       lock.withLock { current = newValue }
-      ChangeSignal.shared.post()
+      signal.post()
     }
   }
 }
