@@ -8,16 +8,15 @@ extension LedgerCommand {
   func rate(base: String, quote: String, days: Int, _ invocation: Invocation) throws -> ExitCode {
     let window = LedgerMath.window(days: days, endingOn: today(invocation))
     let entries = try invocation.userData().ledger.entries(since: window.lowerBound)
-    // Averaged in the orientation the exchanges were recorded in, then
-    // inverted, so USD-LBP and LBP-USD are exact inverses.
-    let recorded = LedgerSeries.orientation(entries, base: base, quote: quote, window: window)
-    guard
-      let found = LedgerMath.rate(
-        entries: entries, base: recorded.base, quote: recorded.quote, window: window)
-    else {
+    // RateCore's one rule (averaged in the orientation the exchanges were recorded in, then
+    // inverted), as `convert --ledger` and `stats --ledger` use it.
+    let rate: LedgerRate
+    do {
+      rate = try LedgerSeries.rate(
+        base: base, quote: quote, days: days, entries: entries, today: today(invocation))
+    } catch is LedgerQueryError {
       throw Self.noExchanges(base: base, quote: quote, days: days, window: window)
     }
-    let rate = recorded.inverted ? found.inverted() : found
     let sides = rate.buy == nil ? "sell" : rate.sell == nil ? "buy" : "both"
     if invocation.options.json {
       try invocation.printJSON(
