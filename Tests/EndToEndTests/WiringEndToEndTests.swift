@@ -20,7 +20,7 @@ import Testing
     #expect(cold.status == 0, "\(cold.stderr)")
     #expect(cold.stdout.contains("BTC/EUR"))
     #expect(!cold.stdout.contains("\u{1B}["), "no colour when stdout is a pipe")
-    #expect(server.requestCount == 1)
+    #expect(server.requestCount == 1, "\(server.requests.map(\.path)): \(cold.stderr)")
     let request = try #require(server.requests.first)
     #expect(request.path == "/api/v3/coins/bitcoin/market_chart", "RATES_COINGECKO_URL is used")
     #expect(request.headers["user-agent"] == "rates/\(RatesVersion.current)")
