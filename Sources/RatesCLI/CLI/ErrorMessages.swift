@@ -168,7 +168,9 @@ extension LedgerQueryError: LocalizedError {
   public var errorDescription: String? {
     switch self {
     case .noExchanges(let base, let quote, let days):
-      return "no \(base)/\(quote) exchanges in the last \(days) days: record some with 'rates ledger add'"
+      let span = days == 1 ? "today" : "the last \(days) days"
+      return "no exchanges between \(base) and \(quote) in \(span) in your ledger: record one "
+        + "with 'rates ledger add'"
     }
   }
 }

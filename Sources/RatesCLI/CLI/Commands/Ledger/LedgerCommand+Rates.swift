@@ -10,13 +10,8 @@ extension LedgerCommand {
     let entries = try invocation.userData().ledger.entries(since: window.lowerBound)
     // RateCore's one rule (averaged in the orientation the exchanges were recorded in, then
     // inverted), as `convert --ledger` and `stats --ledger` use it.
-    let rate: LedgerRate
-    do {
-      rate = try LedgerSeries.rate(
-        base: base, quote: quote, days: days, entries: entries, today: today(invocation))
-    } catch is LedgerQueryError {
-      throw Self.noExchanges(base: base, quote: quote, days: days, window: window)
-    }
+    let rate = try LedgerSeries.rate(
+      base: base, quote: quote, days: days, entries: entries, today: today(invocation))
     let sides = rate.buy == nil ? "sell" : rate.sell == nil ? "buy" : "both"
     if invocation.options.json {
       try invocation.printJSON(
@@ -63,16 +58,6 @@ extension LedgerCommand {
     return .success
   }
 
-  /// The error for a window without exchanges of the pair: exit 66, no data.
-  static func noExchanges(base: String, quote: String, days: Int, window: ClosedRange<Day>)
-    -> ProviderError
-  {
-    ProviderError.noData(
-      provider: "your ledger",
-      detail: "no exchanges between \(base) and \(quote) in \(describe(window)); record one "
-        + "with 'rates ledger add', or look further back with --days")
-  }
-
   /// `the last 3 days (2026-11-20 to 2026-11-22)`, or `today (2026-11-22)`.
   static func describe(_ window: ClosedRange<Day>) -> String {
     let days = window.lowerBound.distance(to: window.upperBound) + 1
@@ -90,7 +75,7 @@ extension LedgerCommand {
       entries: try invocation.userData().ledger.entries(since: window.lowerBound), base: base,
       quote: quote, window: window)
     guard !series.all.isEmpty else {
-      throw Self.noExchanges(base: base, quote: quote, days: days, window: window)
+      throw LedgerQueryError.noExchanges(base: base, quote: quote, days: days)
     }
     if invocation.options.json {
       try invocation.printJSON(
