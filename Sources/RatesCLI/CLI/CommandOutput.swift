@@ -19,12 +19,15 @@ struct TextLayout: Sendable {
   let width: Int
   /// Whether to draw with ASCII alone.
   let ascii: Bool
+  /// Whether stdout is a terminal (piped text keeps one record a line, for grep).
+  let isTerminal: Bool
 }
 
 extension Invocation {
   /// The layout of this run's terminal.
   var layout: TextLayout {
-    TextLayout(style: style, width: terminal.width, ascii: !terminal.unicode)
+    TextLayout(
+      style: style, width: terminal.width, ascii: !terminal.unicode, isTerminal: terminal.isTTY)
   }
 
   /// Writes `output` in the form the global options ask for: the document with `--json`,
