@@ -53,9 +53,7 @@ public enum RatesCLI {
           return ExitCode.success.rawValue
         }
         if wantsHelp || arguments.isEmpty {
-          try printHelp(
-            topHelp(bare: arguments.isEmpty, options: options, context: context), command: "rates",
-            json: options.json, context: context)
+          try printTopHelp(bare: arguments.isEmpty, options: options, context: context)
           return ExitCode.success.rawValue
         }
         try scanner.finish()
@@ -92,10 +90,11 @@ public enum RatesCLI {
 
   /// `rates --help`, or bare `rates` when it does not open the home screen: the whole
   /// help on a terminal, into a pipe a short overview for bare `rates`.
-  static func topHelp(bare: Bool, options: GlobalOptions, context: CommandContext) -> String {
+  static func printTopHelp(bare: Bool, options: GlobalOptions, context: CommandContext) throws {
     let terminal = context.terminal(options.noColor, options.ascii)
     let width = CommandHelp.width(forTerminal: terminal.width)
-    return bare && !terminal.isTTY ? overview(width: width) : mainHelp(width: width)
+    let text = bare && !terminal.isTTY ? overview(width: width) : mainHelp(width: width)
+    try printHelp(text, command: "rates", json: options.json, context: context)
   }
 
   /// Prints help `text` for `command`: with `json` as a ``HelpDocument``, else through the
