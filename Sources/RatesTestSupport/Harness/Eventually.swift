@@ -82,7 +82,7 @@ private final class Once: @unchecked Sendable {
 /// The condition must read only what posts a ``ChangeSignal`` when it changes (``Recorder``s
 /// and `LoopbackServer` counts do); a condition that reads nothing of the kind is checked
 /// once, then at the guard.
-public func eventually(timeout: Double = 15, _ condition: () -> Bool) async -> Bool {
+public func eventually(timeout: Double = 60, _ condition: () -> Bool) async -> Bool {
   let expired = Recorder<Bool>()
   let guardTask = Task {
     try? await Task.sleep(for: .seconds(timeout))
@@ -113,7 +113,7 @@ public func untilCancelled() async {
 ///
 /// Only for state that sends no event: another process's kernel state (its `/proc` status,
 /// its terminal's modes). Everything else waits with ``eventually(timeout:_:)``.
-public func pollingKernelState(timeout: Double = 15, _ condition: () -> Bool) async -> Bool {
+public func pollingKernelState(timeout: Double = 60, _ condition: () -> Bool) async -> Bool {
   let deadline = ContinuousClock.now + .seconds(timeout)
   while ContinuousClock.now < deadline {
     if condition() { return true }
