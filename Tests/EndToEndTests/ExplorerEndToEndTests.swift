@@ -137,8 +137,15 @@ final class PseudoTerminalRun: @unchecked Sendable {
   private let input = Pipe()
   private let output = Pipe()
   private let chunks = Recorder<Data>()
+  /// Appended to once, when the output reached its end.
+  private let ended = Recorder<Bool>()
+  /// Gets `true` when `script` has exited.
+  private let exited: Recorder<Bool>
+  /// Holds the runner, so its home (the working directory) lasts as long as the run.
+  private let runner: BinaryRunner
 
   init(script: String, runner: BinaryRunner, command: String) throws {
+    self.runner = runner
     process.executableURL = URL(fileURLWithPath: script)
     process.arguments = ["-qec", command, "/dev/null"]
     process.environment = runner.environment.merging(["SHELL": "/bin/sh"]) { $1 }
@@ -146,12 +153,17 @@ final class PseudoTerminalRun: @unchecked Sendable {
     process.standardInput = input
     process.standardOutput = output
     process.standardError = output
-    let chunks = chunks
+    let (chunks, ended) = (chunks, ended)
     output.fileHandleForReading.readabilityHandler = { handle in
       let data = handle.availableData
-      if !data.isEmpty { chunks.append(data) }
+      if !data.isEmpty {
+        chunks.append(data)
+      } else if ended.count == 0 {
+        ended.append(true)
+      }
     }
     try process.run()
+    exited = watchExit(of: process)
   }
 
   /// Everything the terminal showed so far.
@@ -164,24 +176,15 @@ final class PseudoTerminalRun: @unchecked Sendable {
 
   /// Waits until the output contains `needle`; false after `timeout` seconds (a hang guard).
   func waitFor(_ needle: String, timeout: Double = 60) async -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-      if text.contains(needle) { return true }
-      try? await Task.sleep(for: .milliseconds(20))
-    }
-    return text.contains(needle)
+    await eventually(timeout: timeout) { text.contains(needle) }
   }
 
-  /// Waits for `script` to exit and returns its status; `nil` after `timeout` seconds (a hang
-  /// guard).
+  /// Waits for `script` to exit and for its output to end, and returns its status; `nil`
+  /// after `timeout` seconds (a hang guard).
   func waitForExit(timeout: Double = 60) async -> Int32? {
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline {
-      try? await Task.sleep(for: .milliseconds(20))
-    }
-    guard !process.isRunning else { return nil }
-    // Let the last output arrive.
-    try? await Task.sleep(for: .milliseconds(50))
+    guard await eventually(timeout: timeout, { exited.count > 0 }) else { return nil }
+    // Whatever it wrote last; a guard only, for a child still holding the pipe.
+    _ = await eventually(timeout: 10) { ended.count > 0 }
     return process.terminationStatus
   }
 

@@ -114,7 +114,7 @@ import Testing
       let (run, pid) = (opened.run, opened.pid)
       run.send("\u{1A}")
       #expect(
-        await eventually { TerminalEndToEndTests.state(of: pid) == "T" }, "stopped: \(run.text)")
+        await pollingKernelState { TerminalEndToEndTests.state(of: pid) == "T" }, "stopped: \(run.text)")
       #expect(await run.waitFor(TerminalEndToEndTests.leave), "left before stopping: \(run.text)")
       try TerminalEndToEndTests.expectGivenBack(run.text, pid: pid, frame: Self.listed)
       #expect(run.text.contains(Self.mouseOff), "no mouse reports while stopped")

@@ -71,7 +71,7 @@ import Testing
     case .ctrlZ: run.send("\u{1A}")
     case .sigtstp: kill(pid, SIGTSTP)
     }
-    #expect(await eventually { Self.state(of: pid) == "T" }, "stopped: \(run.text)")
+    #expect(await pollingKernelState { Self.state(of: pid) == "T" }, "stopped: \(run.text)")
     #expect(await run.waitFor(Self.leave), "left before stopping: \(run.text)")
     try Self.expectGivenBack(run.text, pid: pid, frame: screen.frame)
 
@@ -81,7 +81,7 @@ import Testing
     #expect(await run.waitFor(screen.frame, after: mark), "redrawn: \(run.text)")
     #expect(Self.state(of: pid).map { $0 != "T" && $0 != "Z" } == true, "still running")
     #expect(
-      await eventually { Self.localFlags(of: pid).map { $0 & tcflag_t(ICANON) == 0 } == true })
+      await pollingKernelState { Self.localFlags(of: pid).map { $0 & tcflag_t(ICANON) == 0 } == true })
     if let proof = screen.rawProof {
       run.send(proof.keys)
       #expect(await run.waitFor(proof.shows, after: mark), "keys read at once: \(run.text)")

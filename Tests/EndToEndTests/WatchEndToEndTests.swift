@@ -29,6 +29,7 @@ import Testing
     process.standardError = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
     try process.run()
+    let exited = watchExit(of: process)
     // Wait for the first line, then terminate.
     let firstLine = await Task.detached { () -> Data in
       out.fileHandleForReading.availableData
@@ -36,10 +37,8 @@ import Testing
     #expect(String(decoding: firstLine, as: UTF8.self).contains("BTC/USD"))
     kill(process.processIdentifier, SIGTERM)
     // A hang guard only: the watch ends within its 2 s grace period.
-    let deadline = Date().addingTimeInterval(60)
-    while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
-    #expect(!process.isRunning)
-    if process.isRunning {
+    #expect(await eventually(timeout: 60) { exited.count > 0 })
+    guard exited.count > 0 else {
       process.terminate()
       return
     }

@@ -68,11 +68,15 @@ extension HTTPTransport {
   /// request's own ``HTTPRequest/deadline`` when sooner).
   ///
   /// - Parameter timeoutSeconds: the whole time one request may take, at least 1.
+  /// The variable that picks URLSession over libcurl on Linux, in builds made for comparing
+  /// transports (`RATES_URLSESSION_TRANSPORT`, scripts/transport-cpu.sh) and nowhere else.
+  public static let transportVariable = "RATES_HTTP_TRANSPORT"
+
   public static func live(timeoutSeconds: Int) -> HTTPTransport {
     #if os(Linux)
       #if RATES_URLSESSION_TRANSPORT
         // Only in builds made for comparing transports (scripts/transport-cpu.sh).
-        if ProcessInfo.processInfo.environment["RATES_HTTP_TRANSPORT"] == "urlsession" {
+        if ProcessInfo.processInfo.environment[transportVariable] == "urlsession" {
           return .urlSession(timeoutSeconds: timeoutSeconds)
         }
       #endif

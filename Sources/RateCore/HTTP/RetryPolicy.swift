@@ -58,7 +58,8 @@ extension HTTPTransport {
   public func retrying(
     _ policy: RetryPolicy,
     sleep: @escaping @Sendable (Duration) async throws -> Void,
-    random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+    random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
+    now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
   ) -> HTTPTransport {
     let base = self
     return HTTPTransport { request in
@@ -74,11 +75,11 @@ extension HTTPTransport {
           else {
             return response
           }
-          guard fits(wait, waited, policy, request.deadline) else { return response }
+          guard fits(wait, waited, policy, request.deadline, now()) else { return response }
           delay = wait
         } catch let error as HTTPError {
           let backoff = policy.backoff(retry: attempt - 1, random: random())
-          guard canRetry, error.isTransient, fits(backoff, waited, policy, request.deadline)
+          guard canRetry, error.isTransient, fits(backoff, waited, policy, request.deadline, now())
           else { throw error }
           delay = backoff
         }
@@ -119,9 +120,9 @@ extension HTTPTransport {
 /// before `deadline`.
 private func fits(
   _ delay: Duration, _ waited: Duration, _ policy: RetryPolicy,
-  _ deadline: ContinuousClock.Instant?
+  _ deadline: ContinuousClock.Instant?, _ now: ContinuousClock.Instant
 ) -> Bool {
   guard waited + delay <= policy.maxTotalDelay else { return false }
   guard let deadline else { return true }
-  return ContinuousClock.now.advanced(by: delay) < deadline
+  return now.advanced(by: delay) < deadline
 }

@@ -64,15 +64,6 @@ public enum LedgerInput {
     return (base, quote)
   }
 
-  /// Splits `USD-LBP` or `USD/LBP` into two codes; nil when `text` is not written so.
-  public static func splitPair(_ text: String) -> (String, String)? {
-    for separator: Character in ["-", "/"] {
-      let parts = text.split(separator: separator, omittingEmptySubsequences: false)
-      if parts.count == 2 { return (String(parts[0]), String(parts[1])) }
-    }
-    return nil
-  }
-
   /// Reads `YYYY-MM-DD`, `today` or `yesterday` (UTC), refusing days more than one day after
   /// `today` (time zones east of UTC) or before 1990.
   public static func day(_ text: String, today: Day) throws(Invalid) -> Day {

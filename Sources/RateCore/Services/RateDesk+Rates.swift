@@ -121,8 +121,17 @@ extension RateDesk {
       ) { try await client.timeSeries(pairs: keys, start: today.adding(days: -10), end: today) }
   }
 
+  /// What ``recentFiatSeries(_:)`` last cached for `keys`, without asking the provider;
+  /// nil when nothing usable is cached.
+  public func cachedRecentFiatSeries(_ keys: [CurrencyPairKey])
+    -> (value: [CurrencyPairKey: [RatePoint]], fetchedAt: Date)?
+  {
+    cache.load([CurrencyPairKey: [RatePoint]].self, key: Self.recentFiatKey(keys)).entry
+      .map { ($0.value, $0.fetchedAt) }
+  }
+
   /// The cache key of ``recentFiatSeries(_:)`` for a set of pairs.
-  public static func recentFiatKey(_ keys: [CurrencyPairKey]) -> String {
+  static func recentFiatKey(_ keys: [CurrencyPairKey]) -> String {
     let name = keys.map(\.description).sorted().joined(separator: ",")
     return "frankfurter/week/\(MarketService.keyPart(name))"
   }

@@ -25,6 +25,8 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
   public let version: Int
   /// How long to wait for another process or thread holding the lock.
   let lockTimeout: Duration
+  /// The clock the lock waits on.
+  let lockClock: FileLock.Clock
   private let makeEmpty: @Sendable () -> Value
 
   /// Creates a handle on the document at `url` whose value lives under `key`; `empty` is the
@@ -36,15 +38,16 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
     self.init(url: url, key: key, version: version, lockTimeout: .seconds(10), makeEmpty: empty)
   }
 
-  /// Creates a handle with a custom lock timeout (for tests).
+  /// Creates a handle with a custom lock timeout and clock (for tests).
   init(
     url: URL, key: String, version: Int = 1, lockTimeout: Duration,
-    makeEmpty: @escaping @Sendable () -> Value
+    lockClock: FileLock.Clock = .live, makeEmpty: @escaping @Sendable () -> Value
   ) {
     self.url = url
     self.key = key
     self.version = version
     self.lockTimeout = lockTimeout
+    self.lockClock = lockClock
     self.makeEmpty = makeEmpty
   }
 
@@ -72,7 +75,8 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
     let target = try resolvedURL()
     guard
       let lock = try FileLock.acquire(
-        at: Self.lockURL(for: target), for: url, exclusive: false, timeout: lockTimeout)
+        at: Self.lockURL(for: target), for: url, exclusive: false, timeout: lockTimeout,
+        clock: lockClock)
     else {
       // The directory does not exist, so neither does the file.
       return makeEmpty()
@@ -107,7 +111,8 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
     try AtomicFile.createDirectory(directory)
     guard
       let lock = try FileLock.acquire(
-        at: Self.lockURL(for: target), for: url, exclusive: true, timeout: lockTimeout)
+        at: Self.lockURL(for: target), for: url, exclusive: true, timeout: lockTimeout,
+        clock: lockClock)
     else {
       throw AtomicFile.WriteError(path: directory.path, reason: "directory vanished")
     }

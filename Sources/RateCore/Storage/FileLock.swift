@@ -14,13 +14,34 @@
 struct FileLock {
   let fd: Int32
 
+  /// The clock a lock waits on: real time in use, a virtual one in tests (which then wait
+  /// for no real time and can say how long the lock waited).
+  struct Clock: Sendable {
+    /// The time on this clock, from any origin.
+    var now: @Sendable () -> Duration
+    /// Waits `duration` on this clock.
+    var pause: @Sendable (Duration) -> Void
+
+    /// Real time: `ContinuousClock`, pausing with `usleep`.
+    static let live: Clock = {
+      let origin = ContinuousClock.now
+      return Clock(
+        now: { ContinuousClock.now - origin },
+        pause: { duration in
+          let (seconds, attoseconds) = duration.components
+          usleep(UInt32(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+        })
+    }()
+  }
+
   /// Opens (creating, mode 0600) `lockURL` and locks it, polling until `timeout`.
   ///
   /// Returns nil when the directory does not exist and the lock is shared (nothing to read).
   /// When a shared lock file cannot be created (a read-only directory), the read goes ahead
   /// unlocked: writers replace the data file by `rename`, so a reader still sees a whole file.
   static func acquire(
-    at lockURL: URL, for dataURL: URL, exclusive: Bool, timeout: Duration
+    at lockURL: URL, for dataURL: URL, exclusive: Bool, timeout: Duration,
+    clock: Clock = .live
   ) throws -> FileLock? {
     // O_NONBLOCK: a FIFO planted as the lock file must not block the open; it is refused below.
     var fd = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
@@ -51,9 +72,8 @@ struct FileLock {
       fchmod(fd, 0o600)
     }
     let operation = (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    var pause: UInt32 = 2_000
+    let deadline = clock.now() + timeout
+    var pause = Duration.milliseconds(2)
     while flock(fd, operation) != 0 {
       let error = errno
       if error == EINTR { continue }
@@ -62,12 +82,12 @@ struct FileLock {
         throw DataFileError.unreadable(
           path: lockURL.path, reason: String(cString: strerror(error)))
       }
-      guard clock.now < deadline else {
+      guard clock.now() < deadline else {
         close(fd)
         throw DataFileError.lockTimeout(path: dataURL.path)
       }
-      usleep(pause)
-      pause = min(pause * 2, 50_000)
+      clock.pause(pause)
+      pause = min(pause * 2, .milliseconds(50))
     }
     return FileLock(fd: fd)
   }

@@ -97,9 +97,8 @@ public struct ConfiguredPair: Codable, Equatable, Sendable {
   /// The pair a name stands for, `GBP-USD` or `GBP/USD` (the way ``isNamed(_:)`` reads
   /// names); `nil` for anything else.
   public init?(name: String, addedAt: Date) {
-    let parts = name.split(whereSeparator: { $0 == "-" || $0 == "/" }).map(String.init)
-    guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty }) else { return nil }
-    self.init(base: parts[0], quote: parts[1], addedAt: addedAt)
+    guard let name = PairName(name) else { return nil }
+    self.init(base: name.base, quote: name.quote, addedAt: addedAt)
   }
 
   /// Whether this pair has the same two currencies as `other`, in either order.

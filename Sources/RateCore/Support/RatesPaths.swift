@@ -20,17 +20,29 @@ public struct RatesPaths: Equatable, Sendable {
     self.cache = cache
   }
 
+  /// The names of the environment variables the paths come from.
+  public enum Variable {
+    /// The home directory, under which the defaults lie.
+    public static let home = "HOME"
+    /// The base of the configuration directory.
+    public static let configHome = "XDG_CONFIG_HOME"
+    /// The base of the user data directory.
+    public static let dataHome = "XDG_DATA_HOME"
+    /// The base of the cache directory.
+    public static let cacheHome = "XDG_CACHE_HOME"
+  }
+
   /// The paths for `environment`.
   public init(environment: [String: String]) {
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
+    let home = environment[Variable.home].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
     func base(_ variable: String, _ fallback: String) -> URL {
       if let value = environment[variable], value.hasPrefix("/") {
         return URL(fileURLWithPath: value, isDirectory: true)
       }
       return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(fallback)
     }
-    config = base("XDG_CONFIG_HOME", ".config").appendingPathComponent("rates", isDirectory: true)
-    data = base("XDG_DATA_HOME", ".local/share").appendingPathComponent("rates", isDirectory: true)
-    cache = base("XDG_CACHE_HOME", ".cache").appendingPathComponent("rates", isDirectory: true)
+    config = base(Variable.configHome, ".config").appendingPathComponent("rates", isDirectory: true)
+    data = base(Variable.dataHome, ".local/share").appendingPathComponent("rates", isDirectory: true)
+    cache = base(Variable.cacheHome, ".cache").appendingPathComponent("rates", isDirectory: true)
   }
 }

@@ -15,7 +15,7 @@ extension CommandContext {
   /// The secrets this run may know: the CoinGecko keys from the environment
   /// and from the config file's settings (`config`), whichever is in use.
   func secrets(config: [String: String]?) -> Redaction {
-    let keys = ["COINGECKO_API_KEY", "COINGECKO_PRO_API_KEY"].compactMap { environment[$0] }
+    let keys = EnvironmentVariable.coinGeckoKeys.compactMap { $0.raw(in: environment) }
     return Redaction(secrets: keys + [config?[ConfigKey.apiKey.rawValue]].compactMap { $0 })
   }
 }

@@ -41,7 +41,7 @@ enum CommandHelp {
         section("Actions:", type.subcommands.map { actionRow($0, of: type) }, width: width))
     }
     sections.append(reflow(type.discussion, width: width))
-    sections.append(section("Examples:", type.examples.map { ($0, "") }, width: width))
+    sections.append(examples(type.examples, width: width))
     if !type.subcommands.isEmpty {
       sections.append(
         wrap("See '\(path.fullName) <action> --help' for an action's arguments and options.",
@@ -49,6 +49,51 @@ enum CommandHelp {
     }
     sections.append(wrap(globalPointer, width: width).joined(separator: "\n"))
     return sections.filter { !$0.isEmpty }.joined(separator: "\n\n") + "\n"
+  }
+
+  /// The `Examples:` section, each command line indented by two; one longer than `width`
+  /// goes on over further lines as a shell reads it, each but the last ending in ` \`, broken
+  /// only between words (never inside quotes). Empty without examples.
+  static func examples(_ lines: [String], width: Int = width) -> String {
+    guard !lines.isEmpty else { return "" }
+    return (["Examples:"] + lines.flatMap { exampleLines($0, width: width) })
+      .joined(separator: "\n")
+  }
+
+  /// One example, continued with ` \` over as many lines as `width` needs.
+  static func exampleLines(_ example: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = "  "
+    for word in shellWords(example) {
+      let head = lines.isEmpty ? "  " : "      "
+      if line != head && line.count + 1 + word.count + 2 > width {
+        lines.append(line + " \\")
+        line = "      " + word
+      } else {
+        line += (line == head ? "" : " ") + word
+      }
+    }
+    return lines + [line]
+  }
+
+  /// `text` split at the spaces outside quotes, each word as written (quotes kept).
+  static func shellWords(_ text: String) -> [String] {
+    var words: [String] = []
+    var word = ""
+    var quote: Character?
+    for character in text {
+      if character == " " && quote == nil {
+        if !word.isEmpty { words.append(word) }
+        word = ""
+        continue
+      }
+      if character == "'" || character == "\"" {
+        quote = quote == character ? nil : (quote ?? character)
+      }
+      word.append(character)
+    }
+    if !word.isEmpty { words.append(word) }
+    return words
   }
 
   /// The `Global options:` section.

@@ -52,8 +52,9 @@ extension ProviderError: LocalizedError {
     case .malformedResponse(let provider, let endpoint, let detail):
       // Asking again gets the same answer: say what is wrong, not "try later".
       let variable = [
-        Providers.coinGecko: "RATES_COINGECKO_URL", Providers.coinDesk: "RATES_COINDESK_URL",
-        Providers.frankfurter: "RATES_FRANKFURTER_URL",
+        Providers.coinGecko: EnvironmentVariable.coinGeckoURL.name,
+        Providers.coinDesk: EnvironmentVariable.coinDeskURL.name,
+        Providers.frankfurter: EnvironmentVariable.frankfurterURL.name,
       ][provider].map { " (\($0))" } ?? ""
       return "\(Providers.displayName(provider)) sent an unreadable response from \(endpoint)"
         + " (\(detail)): asking again will not help; check the provider URL\(variable)"
@@ -180,7 +181,9 @@ extension LedgerQueryError: LocalizedError {
   public var errorDescription: String? {
     switch self {
     case .noExchanges(let base, let quote, let days):
-      return "no \(base)/\(quote) exchanges in the last \(days) days: record some with 'rates ledger add'"
+      let span = days == 1 ? "today" : "the last \(days) days"
+      return "no exchanges between \(base) and \(quote) in \(span) in your ledger: record one "
+        + "with 'rates ledger add'"
     }
   }
 }

@@ -150,9 +150,9 @@ struct EnvironmentSettings: Sendable {
       if case .pro = coinGeckoKey { CoinGeckoClient.proBaseURL } else {
         CoinGeckoClient.publicBaseURL
       }
-    coinGeckoURL = try sources.url("RATES_COINGECKO_URL", geckoDefault)
-    coinDeskURL = try sources.url("RATES_COINDESK_URL", CoinDeskClient.defaultBaseURL)
-    frankfurterURL = try sources.url("RATES_FRANKFURTER_URL", FrankfurterClient.defaultBaseURL)
+    coinGeckoURL = try sources.url(.coinGeckoURL, geckoDefault)
+    coinDeskURL = try sources.url(.coinDeskURL, CoinDeskClient.defaultBaseURL)
+    frankfurterURL = try sources.url(.frankfurterURL, FrankfurterClient.defaultBaseURL)
     let timeout = try sources.timeout()
     timeoutSeconds = timeout.seconds
     resolved[.timeout] = (String(timeout.seconds), timeout.source)
@@ -172,10 +172,8 @@ private struct SettingSources {
   var lenient: Bool
 
   /// An environment variable, trimmed; nil when unset or blank.
-  func value(_ name: String) -> String? {
-    guard let text = environment[name]?.trimming(.whitespaces), !text.isEmpty
-    else { return nil }
-    return text
+  func value(_ variable: EnvironmentVariable) -> String? {
+    variable.value(in: environment)
   }
 
   /// A config file value, normalized; nil when absent (or invalid, when lenient).
@@ -194,14 +192,15 @@ private struct SettingSources {
 
   /// `RATES_CURRENCY`, the config file, or USD.
   func currency() throws(UsageError) -> (value: String, source: SettingSource) {
-    if let env = value("RATES_CURRENCY") {
+    let variable = EnvironmentVariable.currency
+    if let env = value(variable) {
       // Checked as `config set currency` is; `config` and `doctor` still run to show it.
       guard lenient || CurrencyCodes.isQuotable(env) else {
         throw UsageError.invalid(
-          "RATES_CURRENCY '\(TerminalText.sanitize(env))' is not a currency rates can quote in: "
+          "\(variable.name) '\(TerminalText.sanitize(env))' is not a currency rates can quote in: "
             + "use one of \(CurrencyCodes.quotable.joined(separator: " ")) (see 'rates currencies')")
       }
-      return (env.uppercased(), .environment("RATES_CURRENCY"))
+      return (env.uppercased(), .environment(variable.name))
     }
     if let file = try stored(.currency) { return (file, .configFile) }
     return ("USD", .defaultValue)
@@ -210,13 +209,14 @@ private struct SettingSources {
   /// `--provider`, `RATES_PROVIDER`, the config file, or none (by pair).
   func provider(flag: String?) throws(UsageError) -> Entry {
     if let flag { return (flag, .flag("--provider")) }
-    if let env = value("RATES_PROVIDER")?.lowercased() {
+    let variable = EnvironmentVariable.provider
+    if let env = value(variable)?.lowercased() {
       guard Providers.all.contains(env) else {
         throw UsageError.invalid(
-          "RATES_PROVIDER '\(TerminalText.sanitize(env))' is not a provider: use "
+          "\(variable.name) '\(TerminalText.sanitize(env))' is not a provider: use "
             + ConfigKey.providers.joined(separator: ", "))
       }
-      return (env, .environment("RATES_PROVIDER"))
+      return (env, .environment(variable.name))
     }
     if let file = try stored(.provider) { return (file, .configFile) }
     return (nil, .defaultValue)
@@ -227,12 +227,12 @@ private struct SettingSources {
   func apiKey() throws(UsageError) -> (
     key: CoinGeckoClient.APIKey?, keyEntry: Entry, planEntry: Entry
   ) {
-    if let pro = value("COINGECKO_PRO_API_KEY") {
-      let source = SettingSource.environment("COINGECKO_PRO_API_KEY")
+    if let pro = value(.coinGeckoProKey) {
+      let source = SettingSource.environment(EnvironmentVariable.coinGeckoProKey.name)
       return (.pro(pro), (pro, source), ("pro", source))
     }
-    if let demo = value("COINGECKO_API_KEY") {
-      let source = SettingSource.environment("COINGECKO_API_KEY")
+    if let demo = value(.coinGeckoKey) {
+      let source = SettingSource.environment(EnvironmentVariable.coinGeckoKey.name)
       return (.demo(demo), (demo, source), ("demo", source))
     }
     let planSource: SettingSource =
@@ -244,9 +244,10 @@ private struct SettingSources {
     return (plan == "pro" ? .pro(key) : .demo(key), (key, .configFile), (plan, planSource))
   }
 
-  /// A base URL from the environment variable `name`, else `fallback`.
-  func url(_ name: String, _ fallback: URL?) throws(UsageError) -> URL {
-    if let text = value(name) {
+  /// A base URL from `variable`, else `fallback`.
+  func url(_ variable: EnvironmentVariable, _ fallback: URL?) throws(UsageError) -> URL {
+    let name = variable.name
+    if let text = value(variable) {
       guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
         scheme == "http" || scheme == "https", url.host != nil
       else {
@@ -261,12 +262,13 @@ private struct SettingSources {
 
   /// `RATES_TIMEOUT`, the config file, or 10 seconds.
   func timeout() throws(UsageError) -> (seconds: Int, source: SettingSource) {
-    if let text = value("RATES_TIMEOUT") {
+    let variable = EnvironmentVariable.timeout
+    if let text = value(variable) {
       guard let seconds = Int(text), (1...120).contains(seconds) else {
         throw UsageError.invalid(
-          "RATES_TIMEOUT '\(TerminalText.sanitize(text))' must be whole seconds from 1 to 120")
+          "\(variable.name) '\(TerminalText.sanitize(text))' must be whole seconds from 1 to 120")
       }
-      return (seconds, .environment("RATES_TIMEOUT"))
+      return (seconds, .environment(variable.name))
     }
     if let file = try stored(.timeout), let seconds = Int(file) { return (seconds, .configFile) }
     return (10, .defaultValue)

@@ -52,7 +52,7 @@ extension KeySetup {
 
   /// Whether `RATES_COINGECKO_URL` is set in `environment`.
   static func customHost(_ environment: [String: String]) -> Bool {
-    !(environment["RATES_COINGECKO_URL"] ?? "").isEmpty
+    !(EnvironmentVariable.coinGeckoURL.raw(in: environment) ?? "").isEmpty
   }
 }
 
@@ -119,8 +119,8 @@ enum KeyAdvice {
   static func place(_ setup: KeySetup) -> String {
     switch (setup.origin, setup.plan) {
     case (.configFile, _): return "the config file ('rates config')"
-    case (.environment, .pro?): return "COINGECKO_PRO_API_KEY"
-    default: return "COINGECKO_API_KEY"
+    case (.environment, .pro?): return EnvironmentVariable.coinGeckoProKey.name
+    default: return EnvironmentVariable.coinGeckoKey.name
     }
   }
 }

@@ -5,7 +5,8 @@ import RateCore
 enum ManPage {
   /// `--man` after `rates help`.
   static let option = OptionSpec.flag("--man", help: "print the manual page rates(1) in roff")
-  /// The width the help text is laid out at inside the page's no-fill blocks.
+  /// The width the help text is laid out at inside the page's no-fill blocks: with the
+  /// 7 columns `man` indents them by, the page fits 80 columns.
   static let width = 72
 
   /// The whole page, ending with a newline.
@@ -19,7 +20,7 @@ enum ManPage {
       "[options] <command> [arguments]",
       ".SH DESCRIPTION",
     ]
-    lines += block(RatesCLI.mainHelp(width: width))
+    lines += block(RatesCLI.mainHelp(width: width, usageLine: false))
     lines.append(".SH COMMANDS")
     for path in CommandTree.all {
       lines.append(".SS \(escape(path.fullName))")

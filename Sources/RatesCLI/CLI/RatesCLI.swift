@@ -52,7 +52,7 @@ public enum RatesCLI {
           return ExitCode.success.rawValue
         }
         if wantsHelp || arguments.isEmpty {
-          context.writeOut(try topHelp(bare: arguments.isEmpty, options: options, context: context))
+          try printTopHelp(bare: arguments.isEmpty, options: options, context: context)
           return ExitCode.success.rawValue
         }
         try scanner.finish()
@@ -71,10 +71,9 @@ public enum RatesCLI {
         from: root, scanner: &scanner, lenient: wantsHelp)
       path = resolved
       if wantsHelp {
-        context.writeOut(
-          try helpText(
-            CommandHelp.text(for: resolved, width: helpWidth), command: resolved.fullName,
-            json: options.json))
+        try printHelp(
+          CommandHelp.text(for: resolved, width: helpWidth), command: resolved.fullName,
+          json: options.json, context: context)
         return ExitCode.success.rawValue
       }
       return try await execute(
@@ -90,11 +89,23 @@ public enum RatesCLI {
 
   /// `rates --help`, or bare `rates` when it does not open the home screen: the whole
   /// help on a terminal, into a pipe a short overview for bare `rates`.
-  static func topHelp(bare: Bool, options: GlobalOptions, context: CommandContext) throws -> String {
+  static func printTopHelp(bare: Bool, options: GlobalOptions, context: CommandContext) throws {
     let terminal = context.terminal(options.noColor, options.ascii)
     let width = CommandHelp.width(forTerminal: terminal.width)
     let text = bare && !terminal.isTTY ? overview(width: width) : mainHelp(width: width)
-    return try helpText(text, command: "rates", json: options.json)
+    try printHelp(text, command: "rates", json: options.json, context: context)
+  }
+
+  /// Prints help `text` for `command`: with `json` as a ``HelpDocument``, else through the
+  /// pager when it overflows the terminal (``Pager``), else as it is.
+  static func printHelp(
+    _ text: String, command: String, json wantsJSON: Bool, context: CommandContext
+  ) throws {
+    if wantsJSON {
+      context.writeOut(try json(HelpDocument(command: command, help: text)))
+    } else if !context.page(text) {
+      context.writeOut(text)
+    }
   }
 
   /// `rates help [<command>...]`, and `rates help --man` (the manual page, from the same text).
@@ -106,10 +117,9 @@ public enum RatesCLI {
       return ExitCode.success.rawValue
     }
     let named = try CommandTree.path(named: words)
-    context.writeOut(
-      try helpText(
-        named.map { CommandHelp.text(for: $0, width: width) } ?? mainHelp(width: width),
-        command: named?.fullName ?? "rates", json: options.json))
+    try printHelp(
+      named.map { CommandHelp.text(for: $0, width: width) } ?? mainHelp(width: width),
+      command: named?.fullName ?? "rates", json: options.json, context: context)
     return ExitCode.success.rawValue
   }
 
@@ -147,6 +157,7 @@ public enum RatesCLI {
     var invocation = Invocation(
       context: context, options: options, settings: settings, terminal: terminal)
     invocation.progress = progress
+    invocation.started = context.monotonicNow()
     return try await command.run(invocation)
   }
 
@@ -230,24 +241,21 @@ public enum RatesCLI {
     String(decoding: try JSONCoders.encoder(pretty: true).encode(Versioned(value)), as: UTF8.self) + "\n"
   }
 
-  /// Help `text` for `command`, or with `json` a ``HelpDocument`` holding it.
-  static func helpText(_ text: String, command: String, json wantsJSON: Bool) throws -> String {
-    wantsJSON ? try json(HelpDocument(command: command, help: text)) : text
-  }
-
   /// The top-level help (`rates help`, `rates --help`, bare `rates` on a terminal): every
   /// command, the global options, environment and exit codes, wrapped to `width`.
-  static func mainHelp(width: Int = CommandHelp.width) -> String {
+  ///
+  /// - Parameter usageLine: Whether to show the usage line (the man page has it in SYNOPSIS).
+  static func mainHelp(width: Int = CommandHelp.width, usageLine: Bool = true) -> String {
     [
       CommandHelp.wrap(title, width: width).joined(separator: "\n"),
-      "usage: rates [options] <command> [arguments]",
+      usageLine ? "usage: rates [options] <command> [arguments]" : nil,
       commandList(width: width),
       CommandHelp.globalOptions(width: width),
       environmentHelp(width: width),
       exitCodeHelp(width: width),
-      examplesHelp,
+      CommandHelp.examples(examples, width: width),
       "See 'rates <command> --help' for a command's options.",
-    ].joined(separator: "\n\n") + "\n"
+    ].compactMap { $0 }.joined(separator: "\n\n") + "\n"
   }
 
   /// Bare `rates` with stdout piped: what it is, its commands, and where the rest is.
@@ -277,31 +285,19 @@ public enum RatesCLI {
     return (["Commands:"] + rows).joined(separator: "\n")
   }
 
-  static let examplesHelp = """
-    Examples:
-      rates history BTC EUR
-      rates current BTC ETH --in EUR,USD
-      rates history ETH --days 90 --chart
-    """
+  /// The examples of `rates help`, each a whole command line.
+  static let examples = [
+    "rates history BTC EUR",
+    "rates current BTC ETH --in EUR,USD",
+    "rates history ETH --days 90 --chart",
+  ]
+
+
 
   /// The `Environment:` section: every variable, then where else settings come from.
   static func environmentHelp(width: Int = CommandHelp.width) -> String {
-    let variables = [
-      ("RATES_CURRENCY", "default quote currency (USD)"),
-      ("RATES_PROVIDER", "force a provider (default: by pair)"),
-      ("COINGECKO_API_KEY", "CoinGecko demo key (header x-cg-demo-api-key)"),
-      ("COINGECKO_PRO_API_KEY", "CoinGecko pro key: uses pro-api.coingecko.com"),
-      ("RATES_COINGECKO_URL", "CoinGecko base URL (mirrors, tests)"),
-      ("RATES_COINDESK_URL", "CoinDesk BPI v1 base URL"),
-      ("RATES_FRANKFURTER_URL", "Frankfurter (ECB rates) base URL"),
-      ("RATES_TIMEOUT", "per-request timeout in seconds (10)"),
-      ("RATES_WATCH_FLOOR", "shortest 'watch' interval in seconds (tests, mirrors)"),
-      ("NO_COLOR", "disable colour"),
-      ("XDG_CACHE_HOME", "where the cache lives (~/.cache)"),
-      ("XDG_CONFIG_HOME", "where config.json lives (~/.config)"),
-      ("XDG_DATA_HOME", "where your coins, favorites, pairs and the ledger live (~/.local/share)"),
-    ]
-    let rows = variables.flatMap { label, text in
+    let rows = EnvironmentVariable.documented.flatMap { variable in
+      let (label, text) = (variable.name, variable.help)
       let head = "  " + label.padded(toLength: 24)
       let body = CommandHelp.wrap(text, width: max(width - 26, 20))
       return [head + (body.first ?? "")] + body.dropFirst().map { String(repeating: " ", count: 26) + $0 }

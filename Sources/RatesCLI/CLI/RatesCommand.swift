@@ -128,7 +128,7 @@ struct Invocation: Sendable {
   }
 
   /// When the command started: its network work ends by ``networkDeadline``.
-  let started = ContinuousClock.now
+  var started = ContinuousClock.now
 
   /// The latest moment any request of this command may still run: one
   /// request timeout plus the retry budget (15 s) after the start, so no
@@ -140,7 +140,8 @@ struct Invocation: Sendable {
   /// The network transport with retries, bounded by ``networkDeadline``.
   func makeTransport() -> HTTPTransport {
     let transport = context.makeTransport(settings.timeoutSeconds)
-      .retrying(RetryPolicy(), sleep: context.sleep).bounded(by: networkDeadline)
+      .retrying(RetryPolicy(), sleep: context.sleep, now: context.monotonicNow)
+      .bounded(by: networkDeadline)
     guard let progress else { return transport }
     return transport.reporting(to: progress) { [settings] request in settings.providerName(of: request) }
   }

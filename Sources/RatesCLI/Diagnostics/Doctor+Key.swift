@@ -11,8 +11,8 @@ extension Doctor {
     default: break
     }
     switch settings.coinGeckoKey {
-    case .pro?: return "COINGECKO_PRO_API_KEY"
-    case .demo?: return "COINGECKO_API_KEY"
+    case .pro?: return EnvironmentVariable.coinGeckoProKey.name
+    case .demo?: return EnvironmentVariable.coinGeckoKey.name
     case nil: return nil
     }
   }
@@ -61,7 +61,7 @@ extension Doctor {
       "kind": .string(kind), "set": .bool(true), "variable": .string(variable),
       "key": .string(masked),
     ]
-    let both = kind == "pro" && environment["COINGECKO_API_KEY"].map { !$0.isEmpty } == true
+    let both = kind == "pro" && EnvironmentVariable.coinGeckoKey.raw(in: environment).map { !$0.isEmpty } == true
     let also = both ? "; COINGECKO_API_KEY is ignored while COINGECKO_PRO_API_KEY is set" : ""
     let label = "\(kind) key \(masked) (\(variable))"
     if let mismatch = hostMismatch(kind: kind, host: host, label: label, also: also, values: values) {

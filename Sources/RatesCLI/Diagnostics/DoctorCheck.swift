@@ -99,12 +99,12 @@ struct Doctor: Sendable {
         path: "/currentprice/USD.json", query: [], headers: [:])
       let (ping, latest, bpi) = await (gecko, ecb, desk)
       checks.append(
-        providerCheck(ping, url: settings.coinGeckoURL, variable: "RATES_COINGECKO_URL"))
+        providerCheck(ping, url: settings.coinGeckoURL, variable: EnvironmentVariable.coinGeckoURL.name))
       checks.append(keyCheck(ping: ping))
       checks.append(
-        providerCheck(latest, url: settings.frankfurterURL, variable: "RATES_FRANKFURTER_URL"))
+        providerCheck(latest, url: settings.frankfurterURL, variable: EnvironmentVariable.frankfurterURL.name))
       var coinDesk = providerCheck(
-        bpi, url: settings.coinDeskURL, variable: "RATES_COINDESK_URL")
+        bpi, url: settings.coinDeskURL, variable: EnvironmentVariable.coinDeskURL.name)
       if coinDesk.status == .fail && settings.forcedProvider != Providers.coinDesk {
         coinDesk.status = .warn
         coinDesk.detail +=
@@ -226,9 +226,7 @@ struct Doctor: Sendable {
 
   /// `check` with every occurrence of the API key replaced by its mask.
   func redacted(_ check: DoctorCheck) -> DoctorCheck {
-    var secrets = ["COINGECKO_API_KEY", "COINGECKO_PRO_API_KEY"].compactMap {
-      environment[$0]?.trimming(.whitespaces)
-    }
+    var secrets = EnvironmentVariable.coinGeckoKeys.compactMap { $0.value(in: environment) }
     switch settings.coinGeckoKey {
     case .demo(let value)?, .pro(let value)?: secrets.append(value)
     case nil: break

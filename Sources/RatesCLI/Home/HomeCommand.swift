@@ -116,7 +116,9 @@ struct HomeCommand: RatesCommand {
   /// With `RATES_HOME_TRACE` set to a file, appends `key_to_frame_us N` to it for each
   /// frame a key led to (for `scripts/home-bench.sh`); nothing else is written there.
   static func tracer(environment: [String: String]) -> (@Sendable (Duration) -> Void)? {
-    guard let path = environment["RATES_HOME_TRACE"], !path.isEmpty else { return nil }
+    guard let path = EnvironmentVariable.homeTrace.raw(in: environment), !path.isEmpty else {
+      return nil
+    }
     let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
     guard fd >= 0 else { return nil }
     return { latency in

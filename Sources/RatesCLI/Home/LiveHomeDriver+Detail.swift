@@ -43,12 +43,13 @@ extension LiveHomeDriver {
     }
   }
 
-  /// The stored pair a row stands for (by name), else the row's `BASE/QUOTE`.
+  /// The stored pair a row stands for, else the pair its id names (`GBP-USD`): never its
+  /// displayed symbol read back.
   private func pairNamed(_ row: HomeRow) -> (base: String, quote: String)? {
     if let stored = try? userData.pairs.read().first(where: { $0.name == row.id }) {
       return (stored.base, stored.quote)
     }
-    return ConfiguredPair(name: row.symbol, addedAt: desk.now()).map { ($0.base, $0.quote) }
+    return PairName(row.id).map { ($0.base, $0.quote) }
   }
 
   private static func coinDetail(

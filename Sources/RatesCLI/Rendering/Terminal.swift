@@ -64,25 +64,26 @@ public struct TerminalCapabilities: Equatable, Sendable {
     var width = defaultWidth
     if let windowWidth, windowWidth > 0 {
       width = windowWidth
-    } else if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 {
+    } else if let columns = EnvironmentVariable.columns.raw(in: environment).flatMap({ Int($0) }), columns > 0 {
       width = columns
     }
     width = max(width, minimumWidth)
 
-    let localeVariables = ["LC_ALL", "LC_CTYPE", "LANG"]
+    let localeVariables = EnvironmentVariable.locale
     let unicode: Bool
     if asciiFlag {
       unicode = false
-    } else if localeVariables.allSatisfy({ environment[$0] == nil }) {
+    } else if localeVariables.allSatisfy({ $0.raw(in: environment) == nil }) {
       unicode = true
     } else {
-      let locale = localeVariables.lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+      let locale = localeVariables.lazy.compactMap { $0.raw(in: environment) }.first { !$0.isEmpty }
       let name = (locale ?? "").lowercased()
       unicode = name.contains("utf-8") || name.contains("utf8")
     }
 
-    let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-    let color = isTTY && !noColorFlag && !noColor && environment["TERM"] != "dumb"
+    let noColor = EnvironmentVariable.noColor.raw(in: environment).map { !$0.isEmpty } ?? false
+    let color =
+      isTTY && !noColorFlag && !noColor && EnvironmentVariable.term.raw(in: environment) != "dumb"
     return TerminalCapabilities(isTTY: isTTY, width: width, unicode: unicode, color: color)
   }
 

@@ -3,16 +3,19 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import RateCore
 
 /// Long output on a terminal goes through a pager, as `git log` does: the
 /// command in `RATES_PAGER`, else `PAGER`, else `less -FRX` (which quits at
 /// once when the text fits, keeps colours and leaves the text on screen).
 /// Never when stdout is not a terminal, and not when the pager is set to ""
-/// or `cat`; a pager that cannot start falls back to printing.
+/// or `cat`; a pager that is not installed or cannot start falls back to printing.
 enum Pager {
   /// The pager's command words, or nil for none.
   static func command(environment: [String: String]) -> [String]? {
-    let configured = environment["RATES_PAGER"] ?? environment["PAGER"]
+    let configured =
+      EnvironmentVariable.ratesPager.raw(in: environment)
+      ?? EnvironmentVariable.pager.raw(in: environment)
     guard let configured else { return ["less", "-FRX"] }
     let words = configured.split(separator: " ").map(String.init)
     guard let first = words.first, first != "cat" else { return nil }
@@ -34,17 +37,19 @@ enum Pager {
     guard shouldPage(lineCount: lineCount, rows: rows, isTTY: isatty(STDOUT_FILENO) == 1),
       let command = command(environment: environment)
     else { return false }
-    return run(text, command: command)
+    return run(text, command: command, path: EnvironmentVariable.path.raw(in: environment))
   }
 
-  /// Runs `command` (found on PATH) with `text` on its stdin and waits for
-  /// it; false when it could not start, including when it could not be found
-  /// or run (exit 127 or 126): nothing was shown.
-  static func run(_ text: String, command: [String]) -> Bool {
-    guard let name = command.first else { return false }
+  /// Runs `command` with `text` on its stdin and waits for it; false when it could not
+  /// start (not found in `path`, not executable, or exit 127 or 126): nothing was shown,
+  /// and nothing was said, as the caller prints the text instead.
+  static func run(_ text: String, command: [String], path: String?) -> Bool {
+    guard let name = command.first, let executable = executable(name, path: path) else {
+      return false
+    }
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { return false }
-    guard let pid = spawn(name, command, stdin: ends[0], closing: ends[1]) else {
+    guard let pid = spawn(executable, command, stdin: ends[0], closing: ends[1]) else {
       close(ends[0])
       close(ends[1])
       return false
@@ -86,7 +91,19 @@ enum Pager {
     let envp = environment.map { strdup($0) } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }
     var pid = pid_t()
-    guard posix_spawnp(&pid, name, &actions, nil, argv, envp) == 0 else { return nil }
+    guard posix_spawn(&pid, name, &actions, nil, argv, envp) == 0 else { return nil }
     return pid
+  }
+
+  /// `name` found as `PATH` would find it: itself when it holds a `/`, else the first
+  /// executable file of that name in a directory of `path`.
+  static func executable(_ name: String, path: String?) -> String? {
+    let candidates =
+      name.contains("/")
+      ? [name]
+      : (path ?? "").split(separator: ":").map { ($0.isEmpty ? "." : String($0)) + "/" + name }
+    return candidates.first {
+      access($0, X_OK) == 0 && FileManager.default.isDirectory(atPath: $0) == false
+    }
   }
 }

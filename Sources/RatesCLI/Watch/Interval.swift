@@ -49,22 +49,18 @@ public enum WatchInterval {
   ///
   /// - Throws: ``UsageError`` when `RATES_WATCH_FLOOR` is not a whole number of seconds ≥ 1.
   public static func floor(environment: [String: String]) throws(UsageError) -> Floor {
-    func value(_ name: String) -> String? {
-      guard let text = environment[name]?.trimming(.whitespaces), !text.isEmpty
-      else { return nil }
-      return text
-    }
-    if let text = value("RATES_WATCH_FLOOR") {
+    let floor = EnvironmentVariable.watchFloor
+    if let text = floor.value(in: environment) {
       guard let seconds = Int(text), (1...maximumSeconds).contains(seconds) else {
         throw UsageError.invalid(
-          "RATES_WATCH_FLOOR '\(TerminalText.sanitize(text))' must be whole seconds, at least 1")
+          "\(floor.name) '\(TerminalText.sanitize(text))' must be whole seconds, at least 1")
       }
-      return Floor(seconds: seconds, reason: "RATES_WATCH_FLOOR")
+      return Floor(seconds: seconds, reason: floor.name)
     }
-    if value("COINGECKO_PRO_API_KEY") != nil {
+    if EnvironmentVariable.coinGeckoProKey.value(in: environment) != nil {
       return Floor(seconds: 1, reason: "the CoinGecko pro plan's rate limit")
     }
-    if value("COINGECKO_API_KEY") != nil {
+    if EnvironmentVariable.coinGeckoKey.value(in: environment) != nil {
       return Floor(seconds: 3, reason: "the CoinGecko demo plan's rate limit")
     }
     return Floor(

@@ -136,7 +136,6 @@ enum WatchFeeds {
   /// it gives the rate, its change since the previous working day and the history.
   static func ecb(pairs: [AssetQuote], desk: RateDesk) -> WatchFeed {
     let keys = pairs.map { CurrencyPairKey(base: $0.asset.id, quote: $0.quote) }
-    let cache = desk.cache
     @Sendable func snapshot(_ series: [CurrencyPairKey: [RatePoint]], fetchedAt: Date)
       -> WatchFeed.Snapshot
     {
@@ -159,8 +158,7 @@ enum WatchFeeds {
       provider: Provider.frankfurter.rawValue, pairs: pairs,
       refreshEvery: CacheFreshness.referenceRate,
       cached: {
-        let key = RateDesk.recentFiatKey(keys)
-        guard let entry = cache.load([CurrencyPairKey: [RatePoint]].self, key: key).entry else {
+        guard let entry = desk.cachedRecentFiatSeries(keys) else {
           return WatchFeed.Snapshot(quotes: pairs.map { _ in nil }, fetchedAt: nil)
         }
         return snapshot(entry.value, fetchedAt: entry.fetchedAt)

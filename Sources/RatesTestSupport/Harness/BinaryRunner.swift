@@ -12,14 +12,17 @@ public struct BinaryRunner: Sendable {
   }
 
   /// The root of this run's files; `HOME`, with `cache`, `config` and `data` inside.
-  public let home: URL
+  /// Removed when the last copy of the runner goes away.
+  public var home: URL { directory.url }
+  private let directory: TemporaryDirectory
   /// The complete environment of every run.
   public var environment: [String: String]
 
   /// A runner whose CoinGecko, CoinDesk and Frankfurter base URLs point at `server`
   /// (laid out like ``FakeAPIs``), or at nothing when `server` is `nil`.
   public init(server: URL?, extra: [String: String] = [:]) throws {
-    home = try makeTemporaryDirectory()
+    directory = try TemporaryDirectory()
+    let home = directory.url
     var environment = [
       "HOME": home.path,
       "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,

@@ -20,7 +20,9 @@ import RatesCLI
 /// ```
 public struct CLIHarness: Sendable {
   /// The root of this harness's files; `HOME`, with `cache`, `config` and `data` inside.
-  public let home: URL
+  /// Removed when the last copy of the harness goes away.
+  public var home: URL { directory.url }
+  private let directory: TemporaryDirectory
   /// The clock every run reads and sleeps on.
   public let clock: TestClock
   /// The environment of every run, before a run's own additions. Starts as
@@ -68,9 +70,9 @@ public struct CLIHarness: Sendable {
     clock: TestClock = TestClock(), width: Int? = 80, isTTY: Bool = false,
     environment: [String: String] = [:]
   ) throws {
-    home = try makeTemporaryDirectory()
+    directory = try TemporaryDirectory()
     self.clock = clock
-    self.environment = Self.baseEnvironment(home: home).merging(environment) { $1 }
+    self.environment = Self.baseEnvironment(home: directory.url).merging(environment) { $1 }
     self.width = width
     self.isTTY = isTTY
     self.makeTransport = makeTransport
@@ -142,7 +144,7 @@ public struct CLIHarness: Sendable {
     let input = Recorder<String>()
     let lines = stdin.map { $0.split(separator: "\n", omittingEmptySubsequences: false) } ?? []
     let clock = clock
-    let context = CommandContext(
+    var context = CommandContext(
       environment: environment,
       now: { clock.now },
       sleep: sleep ?? { try await clock.sleep($0) },
@@ -166,6 +168,7 @@ public struct CLIHarness: Sendable {
         input.append(String(lines[index]))
         return lines[index].trimmingCharacters(in: .whitespacesAndNewlines)
       }, errorIsTerminal: errorIsTTY)
+    context.monotonicNow = { clock.instant }
     let status = await RatesCLI.run(arguments, context: context)
     return CommandResult(status: status, stdout: out.all.joined(), stderr: err.all.joined())
   }

@@ -55,13 +55,3 @@ public enum HostileFiles {
     var value: Result<T, any Error>? { lock.withLock { stored } }
   }
 }
-
-/// Polls `condition` until it holds; false after `timeout` seconds (a hang guard only).
-public func eventually(timeout: Double = 15, _ condition: () -> Bool) async -> Bool {
-  let deadline = Date().addingTimeInterval(timeout)
-  while Date() < deadline {
-    if condition() { return true }
-    try? await Task.sleep(for: .milliseconds(5))
-  }
-  return condition()
-}

@@ -1,9 +1,12 @@
 import Foundation
 
 /// A thread-safe list, for recording what closures under test were called with.
+///
+/// Each change posts its ``ChangeSignal``, so ``eventually(timeout:_:)`` can wait on it.
 public final class Recorder<Element: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
   private var storage: [Element] = []
+  private let signal = ChangeSignal()
 
   /// An empty list.
   public init() {}
@@ -11,12 +14,14 @@ public final class Recorder<Element: Sendable>: @unchecked Sendable {
   /// Appends `element`.
   public func append(_ element: Element) {
     lock.lock()
-    defer { lock.unlock() }
     storage.append(element)
+    lock.unlock()
+    signal.post()
   }
 
   /// Everything appended so far, in order.
   public var all: [Element] {
+    signal.noteRead()
     lock.lock()
     defer { lock.unlock() }
     return storage
@@ -28,17 +33,10 @@ public final class Recorder<Element: Sendable>: @unchecked Sendable {
   /// Forgets everything appended so far.
   public func removeAll() {
     lock.lock()
-    defer { lock.unlock() }
     storage.removeAll()
+    lock.unlock()
+    signal.post()
   }
-}
-
-/// A fresh directory under the system's temporary directory.
-public func makeTemporaryDirectory() throws -> URL {
-  let url = FileManager.default.temporaryDirectory
-    .appendingPathComponent("rates-tests-\(UUID().uuidString)", isDirectory: true)
-  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url
 }
 
 /// 2024-06-10 06:13:20 UTC (a Monday), the fixed "now" of unit and in-process tests.

@@ -18,7 +18,8 @@ public enum Shells {
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.environment = environment
-    let directory = try makeTemporaryDirectory()
+    let scratch = try TemporaryDirectory()
+    let directory = scratch.url
     let outURL = directory.appendingPathComponent("out")
     let errURL = directory.appendingPathComponent("err")
     try Data().write(to: outURL)
@@ -32,10 +33,12 @@ public enum Shells {
     process.waitUntilExit()
     try out.close()
     try err.close()
-    return (
-      process.terminationStatus,
-      String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-      String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-    )
+    return try withExtendedLifetime(scratch) {
+      (
+        process.terminationStatus,
+        String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+        String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+      )
+    }
   }
 }

@@ -14,6 +14,7 @@ public final class TestClock: @unchecked Sendable {
   private let lock = NSLock()
   private var current: Date
   private var slept: [Duration] = []
+  private let origin = ContinuousClock.now
 
   /// A clock reading `now` (by default ``fixedNow``, Monday 2024-06-10 06:13:20 UTC).
   public init(now: Date = fixedNow) {
@@ -33,6 +34,10 @@ public final class TestClock: @unchecked Sendable {
     defer { lock.unlock() }
     return slept
   }
+
+  /// The monotonic time: it too moves only when something sleeps, so a command's network
+  /// deadline passes only with the time its retries waited, never with a busy machine.
+  public var instant: ContinuousClock.Instant { origin + totalSlept }
 
   /// The sum of ``sleeps``.
   public var totalSlept: Duration { sleeps.reduce(.zero, +) }

@@ -14,6 +14,7 @@ extension ServerState {
       guard send(fd, renderHead(status: status, headers: fields)) else { return false }
       for byte in body {
         guard wait(seconds: interval), send(fd, Data([byte])) else { return false }
+        withLock { $0.trickledBytes += 1 }
       }
       return false
     case .endlessChunked(let status, let headers, let chunk):

@@ -102,13 +102,15 @@ public final class LoopbackServer: @unchecked Sendable {
   deinit { state.stop() }
 
   /// All requests received so far, in arrival order.
-  public var requests: [RecordedRequest] { state.withLock { $0.requests } }
+  public var requests: [RecordedRequest] { state.read { $0.requests } }
   /// How many requests were received so far.
-  public var requestCount: Int { state.withLock { $0.requests.count } }
+  public var requestCount: Int { state.read { $0.requests.count } }
   /// How many TCP connections were accepted so far (1 for a fully reused keep-alive connection).
-  public var connectionCount: Int { state.withLock { $0.connectionCount } }
+  public var connectionCount: Int { state.read { $0.connectionCount } }
   /// How many client connections are open right now.
-  public var openConnectionCount: Int { state.withLock { $0.clients.count } }
+  public var openConnectionCount: Int { state.read { $0.clients.count } }
+  /// How many body bytes `.trickle` replies have sent so far.
+  public var trickledByteCount: Int { state.read { $0.trickledBytes } }
 
   /// Stops accepting, wakes `accept` with `shutdown`, shuts down every client
   /// connection and cuts delayed replies short. Idempotent and quick; also run by `deinit`.
@@ -135,6 +137,7 @@ final class ServerState: @unchecked Sendable {
     var requests: [RecordedRequest] = []
     var connectionCount = 0
     var clients: Set<Int32> = []
+    var trickledBytes = 0
   }
 
   private let listenFD: Int32
@@ -142,6 +145,8 @@ final class ServerState: @unchecked Sendable {
   /// Guards `guarded`; also signalled by `stop()` to wake delayed replies.
   private let condition = NSCondition()
   private var guarded = Guarded()
+  /// Posted on every change of `guarded`.
+  private let signal = ChangeSignal()
 
   init(listenFD: Int32, handler: @escaping @Sendable (RecordedRequest) -> LoopbackReply) {
     self.listenFD = listenFD
@@ -149,10 +154,21 @@ final class ServerState: @unchecked Sendable {
   }
 
   @discardableResult
+  /// Changes the state under the lock, then posts the change (for `eventually`).
   func withLock<T>(_ body: (inout Guarded) -> T) -> T {
     condition.lock()
+    let result = body(&guarded)
+    condition.unlock()
+    signal.post()
+    return result
+  }
+
+  /// Reads the state under the lock.
+  func read<T>(_ body: (Guarded) -> T) -> T {
+    signal.noteRead()
+    condition.lock()
     defer { condition.unlock() }
-    return body(&guarded)
+    return body(guarded)
   }
 
   func startAccepting() {
@@ -173,7 +189,7 @@ final class ServerState: @unchecked Sendable {
     condition.broadcast()
   }
 
-  private var isStopped: Bool { withLock { $0.stopped } }
+  private var isStopped: Bool { read { $0.stopped } }
 
   private func acceptLoop() {
     while !isStopped {

@@ -4,9 +4,10 @@ import Testing
 @testable import RateCore
 
 /// The live transport against hostile and slow servers on loopback. Each test
-/// asserts the typed outcome, and that it ends: a hang guard with a generous
-/// bound (the suite shares two cores with parallel tests), plus a time limit.
-@Suite(.timeLimit(.minutes(1))) struct HostileServerTests {
+/// asserts the typed outcome, which only the rule under test produces (without it a
+/// trickle or a delay ends otherwise, or outlasts the suite's time limit, the hang
+/// guard). No test measures how long anything took.
+@Suite(.timeLimit(.minutes(3))) struct HostileServerTests {
   let host = "127.0.0.1"
 
   func send(
@@ -18,22 +19,14 @@ import Testing
     return try await HTTPTransport.live(timeoutSeconds: timeout).send(request)
   }
 
-  /// Seconds since `start`.
-  func elapsed(_ start: ContinuousClock.Instant) -> Double {
-    let parts = (ContinuousClock.now - start).components
-    return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-  }
-
   // MARK: - Deadlines
 
   @Test func aSlowFirstByteMissesTheDeadline() async throws {
     let server = try LoopbackServer { _ in .delayed(seconds: 3, .text("late", status: 200)) }
     defer { server.stop() }
-    let start = ContinuousClock.now
     await #expect(throws: HTTPError.timedOut(host: host, seconds: 1)) {
       _ = try await send(server, timeout: 1)
     }
-    #expect(elapsed(start) < 1 + 8)
   }
 
   @Test func aTricklingBodyIsCutAtTheTotalDeadline() async throws {
@@ -44,22 +37,18 @@ import Testing
       .trickle(status: 200, headers: [:], body: body, interval: 0.3)
     }
     defer { server.stop() }
-    let start = ContinuousClock.now
     await #expect(throws: HTTPError.timedOut(host: host, seconds: 2)) {
       _ = try await send(server, timeout: 2)
     }
-    #expect(elapsed(start) < 2 + 10)
   }
 
   @Test func aRequestDeadlineShortensTheTimeout() async throws {
     let server = try LoopbackServer { _ in .delayed(seconds: 20, .text("late", status: 200)) }
     defer { server.stop() }
     let transport = HTTPTransport.live(timeoutSeconds: 30).bounded(by: .now + .seconds(1))
-    let start = ContinuousClock.now
     await #expect(throws: HTTPError.timedOut(host: host, seconds: 1)) {
       _ = try await transport.send(HTTPRequest(url: server.baseURL))
     }
-    #expect(elapsed(start) < 1 + 10)
   }
 
   // MARK: - Body limits
@@ -70,11 +59,9 @@ import Testing
       .endlessChunked(status: 200, headers: [:], chunk: chunk)
     }
     defer { server.stop() }
-    let start = ContinuousClock.now
     await #expect(throws: HTTPError.bodyTooLarge(host: host, limit: 1 << 20)) {
       _ = try await send(server, timeout: 30, maxBodyBytes: 1 << 20)
     }
-    #expect(elapsed(start) < 20)
   }
 
   @Test func aGzipBombIsCappedByItsDecodedSize() async throws {
@@ -153,7 +140,6 @@ import Testing
     let transport = HTTPTransport.live(timeoutSeconds: 30)
     let slow = HTTPRequest(url: server.baseURL.appendingPathComponent("slow"))
     let failing = HTTPRequest(url: server.baseURL.appendingPathComponent("fail"))
-    let start = ContinuousClock.now
 
     for round in 0..<60 {
       do {
@@ -168,7 +154,6 @@ import Testing
         #expect(error == .connectionLost(host: host), "round \(round)")
       }
     }
-    #expect(elapsed(start) < 45)
   }
 
   @Test func cancellingMidBodyEndsTheRequestAndItsConnection() async throws {
@@ -179,19 +164,13 @@ import Testing
     defer { server.stop() }
     let transport = HTTPTransport.live(timeoutSeconds: 60)
     let task = Task { try await transport.send(HTTPRequest(url: server.baseURL)) }
-    while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(20)) }
-    try await Task.sleep(for: .milliseconds(700))  // a few body bytes are in
+    #expect(await eventually { server.trickledByteCount >= 2 })  // a few body bytes are in
 
-    let start = ContinuousClock.now
     task.cancel()
     await #expect(throws: HTTPError.cancelled) { _ = try await task.value }
-    #expect(elapsed(start) < 5)
 
     // The transfer's thread notices too and closes its connection.
-    while server.openConnectionCount > 0 && elapsed(start) < 15 {
-      try await Task.sleep(for: .milliseconds(50))
-    }
-    #expect(server.openConnectionCount == 0)
+    #expect(await eventually { server.openConnectionCount == 0 })
   }
 
   @Test func anAlreadyCancelledTaskSendsNothing() async throws {

@@ -14,11 +14,22 @@ import RatesTestSupport
   struct Refused: Error {}
 
   /// A favorites file in a fresh temporary directory's `rates/` subdirectory (not yet created).
-  func makeFile(lockTimeout: Duration = .seconds(10)) throws -> DataFile<[String]> {
+  func makeFile(
+    lockTimeout: Duration = .seconds(10), lockClock: FileLock.Clock = .live
+  ) throws -> DataFile<[String]> {
     let url = try makeTemporaryDirectory()
       .appendingPathComponent("rates", isDirectory: true)
       .appendingPathComponent("favorites.json")
-    return DataFile(url: url, key: "favorites", lockTimeout: lockTimeout, makeEmpty: { [] })
+    return DataFile(
+      url: url, key: "favorites", lockTimeout: lockTimeout, lockClock: lockClock,
+      makeEmpty: { [] })
+  }
+
+  /// A lock clock that never waits: each pause is recorded and moves its time on.
+  func virtualClock(_ pauses: Recorder<Duration>) -> FileLock.Clock {
+    FileLock.Clock(
+      now: { pauses.all.reduce(.zero, +) },
+      pause: { pauses.append($0) })
   }
 
   func attributes(_ url: URL) throws -> [FileAttributeKey: Any] {
@@ -96,8 +107,11 @@ import RatesTestSupport
     // Hand-formatted: a rewrite would change the bytes.
     let original = "{ \"version\": 1, \"favorites\": [\"BTC-EUR\"] }"
     try write(original, to: file)
+    // An old modification time: a rewrite, however soon, would set it to now.
+    let old = Date(timeIntervalSince1970: 1_000_000_000)
+    try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: file.url.path)
     let before = try attributes(file.url)
-    Thread.sleep(forTimeInterval: 0.02)
+    #expect(before[.modificationDate] as? Date == old)
     let count = try file.update { favorites -> Int in
       favorites.removeAll { $0 == "XRP-EUR" }  // absent: no change
       return favorites.count
@@ -278,10 +292,11 @@ import RatesTestSupport
       ])
   }
 
-  /// A held lock makes each call wait its 200 ms, then fail; the time limit only catches
-  /// a wait that never ends.
+  /// A held lock makes each call wait its 200 ms (on a virtual clock), then fail; the time
+  /// limit only catches a wait that never ends.
   @Test(.timeLimit(.minutes(1))) func heldLockTimesOut() throws {
-    let file = try makeFile(lockTimeout: .milliseconds(200))
+    let pauses = Recorder<Duration>()
+    let file = try makeFile(lockTimeout: .milliseconds(200), lockClock: virtualClock(pauses))
     try file.update { $0.append("BTC-EUR") }
     let bytes = try Data(contentsOf: file.url)
 
@@ -293,11 +308,14 @@ import RatesTestSupport
     #expect(flock(fd, LOCK_EX) == 0)
 
     let expected = DataFileError.lockTimeout(path: file.url.path)
-    let start = ContinuousClock.now
+    pauses.removeAll()
     #expect(throws: expected) { try file.update { $0.append("ETH-EUR") } }
+    let waited = pauses.all.reduce(.zero, +)
+    #expect(waited >= .milliseconds(200) && waited < .milliseconds(300), "the writer waited")
+    pauses.removeAll()
     #expect(throws: expected) { try file.read() }
-    let elapsed = ContinuousClock.now - start
-    #expect(elapsed >= .milliseconds(400), "both calls waited for the lock")
+    let readerWaited = pauses.all.reduce(.zero, +)
+    #expect(readerWaited >= .milliseconds(200) && readerWaited < .milliseconds(300))
     #expect(try Data(contentsOf: file.url) == bytes)
 
     // A shared lock lets readers in but keeps writers out.

@@ -88,4 +88,29 @@ import RatesTestSupport
     #expect(page.unicodeScalars.allSatisfy { $0.isASCII })
     #expect(page.contains("\\[u2190]/\\[u2192]"))
   }
+
+  /// Issue 23: DESCRIPTION repeated the usage line SYNOPSIS has, and lines ran past 80.
+  @Test func theManPageSaysItsUsageOnceAndFitsEightyColumns() throws {
+    let page = ManPage.text()
+    #expect(page.components(separatedBy: "[options] <command> [arguments]").count == 2)
+    var inBlock = false
+    for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line == ".nf" || line == ".fi" { inBlock = line == ".nf" }
+      // Text in a no-fill block is indented 7 columns by man; \[uXXXX] is one glyph.
+      let shown = line.replacingOccurrences(
+        of: #"\\\[u[0-9A-F]{4}\]"#, with: "_", options: .regularExpression
+      ).replacingOccurrences(of: "\\e", with: "\\")
+      if inBlock { #expect(shown.count + 7 <= 80, "\(line)") }
+    }
+  }
+
+  @Test func aLongExampleGoesOnOverLinesAsTheShellReadsIt() {
+    let example = #"rates ledger add 100 USD 8950000 LBP --sell --with "Abu Ali" --note "cash, Hamra""#
+    #expect(
+      CommandHelp.exampleLines(example, width: 60) == [
+        "  rates ledger add 100 USD 8950000 LBP --sell --with \\",
+        #"      "Abu Ali" --note "cash, Hamra""#,
+      ])
+    #expect(CommandHelp.exampleLines("rates top", width: 60) == ["  rates top"])
+  }
 }

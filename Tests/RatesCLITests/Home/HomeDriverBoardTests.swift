@@ -249,12 +249,19 @@ import RatesTestSupport
   }
 }
 
-/// A flag tests flip while a fixture runs.
+/// A flag tests flip while a fixture runs (posting the change, for `eventually`).
 final class Flag: @unchecked Sendable {
   private let lock = NSLock()
   private var current = false
+  private let signal = ChangeSignal()
   var value: Bool {
-    get { lock.withLock { current } }
-    set { lock.withLock { current = newValue } }
+    get {
+      signal.noteRead()
+      return lock.withLock { current }
+    }
+    set {
+      lock.withLock { current = newValue }
+      signal.post()
+    }
   }
 }

@@ -357,7 +357,7 @@ final class FakeHomeDriver: HomeDriver {
       guard case .loadBoard(let currency, _) = effect else { return }
       if currency == "USD" {
         // Slow: answers only once cancelled, as a late network answer would.
-        while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
+        await untilCancelled()
         send(.board(HomeSessionTests.board("USD")))
         log.append("USD sent late")
       } else {
@@ -379,7 +379,7 @@ final class FakeHomeDriver: HomeDriver {
       if case .search(let query) = effect {
         send(.searchResults(query: query, hits: [], remote: false))
       } else {
-        while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
+        await untilCancelled()
       }
     }
     let inbox = HomeInbox()
@@ -424,10 +424,11 @@ final class FakeHomeDriver: HomeDriver {
     let driver = FakeHomeDriver { effect, _ in
       switch effect {
       case .loadBoard:
-        while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
+        await untilCancelled()
         log.append("load cancelled")
       case .addPair:
-        try? await Task.sleep(for: .milliseconds(50))
+        // Still in flight when `finish` cancels the load: done only after that.
+        _ = await eventually { log.all.contains("load cancelled") }
         log.append("pair added")
       default: break
       }
@@ -436,7 +437,6 @@ final class FakeHomeDriver: HomeDriver {
     work.start(.loadBoard(currency: "USD", refresh: false))
     work.start(.addPair(base: "GBP", quote: "USD"))
     await work.finish(within: .seconds(30))
-    #expect(log.all.contains("pair added"))
-    #expect(await eventually { log.all.contains("load cancelled") })
+    #expect(log.all == ["load cancelled", "pair added"])
   }
 }

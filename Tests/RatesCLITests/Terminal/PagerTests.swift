@@ -44,10 +44,57 @@ import RatesTestSupport
     #expect(printed.all.isEmpty)
   }
 
-  /// Before: `PAGER=nosuchpager` started `/usr/bin/env`, which failed with 127,
-  /// and `run` still said it had paged, so the whole table was lost (exit 0).
-  @Test func aPagerThatIsNotInstalledFallsBackToPrinting() {
-    #expect(!Pager.run("a\nb\n", command: ["rates-no-such-pager-\(UInt32.random(in: 0...UInt32.max))"]))
+  /// Before: `PAGER=nosuchpager` started `/usr/bin/env`, which failed with 127 and said
+  /// "No such file or directory" on stderr before the text was printed after all.
+  @Test func aPagerThatIsNotInstalledFallsBackToPrintingSilently() {
+    let missing = "rates-no-such-pager-\(UInt32.random(in: 0...UInt32.max))"
+    #expect(Pager.executable(missing, path: "/usr/bin:/bin") == nil)
+    #expect(!Pager.run("a\nb\n", command: [missing], path: "/usr/bin:/bin"))
+    #expect(!Pager.run("a\nb\n", command: ["sh"], path: nil), "no PATH: nothing found")
+  }
+
+  @Test func aPagerIsFoundOnThePathOrByItsPath() {
+    #expect(Pager.executable("sh", path: "/nonexistent:/bin") == "/bin/sh")
+    #expect(Pager.executable("/bin/sh", path: nil) == "/bin/sh")
+    #expect(Pager.executable("bin", path: "/") == nil, "a directory is not a pager")
+    // A pager that reads everything: one that does not would leave this process a SIGPIPE.
+    #expect(Pager.run("a\nb\n", command: ["sh", "-c", "cat >/dev/null"], path: "/usr/bin:/bin"))
+  }
+
+  /// A context on a terminal 80 wide whose pager takes the text into `paged`.
+  static func pagingContext(
+    _ cli: CLIHarness, paged: Recorder<String>, printed: Recorder<String>
+  ) -> CommandContext {
+    CommandContext(
+      environment: cli.environment, now: { fixedNow }, sleep: { _ in },
+      makeTransport: { _ in .unreachable }, writeOut: { printed.append($0) }, writeErr: { _ in },
+      terminal: { noColor, ascii in
+        TerminalCapabilities.decide(
+          isTTY: true, windowWidth: 80, environment: cli.environment, noColorFlag: noColor,
+          asciiFlag: ascii)
+      },
+      page: { paged.append($0); return true })
+  }
+
+  @Test(arguments: [["help"], ["--help"], ["history", "--help"], ["help", "ledger", "add"]])
+  func helpGoesToThePager(arguments: [String]) async throws {
+    let (cli, paged, printed) = (try CLIHarness(), Recorder<String>(), Recorder<String>())
+    let status = await RatesCLI.run(
+      arguments, context: Self.pagingContext(cli, paged: paged, printed: printed))
+    #expect(status == 0)
+    #expect(paged.all.count == 1)
+    #expect(paged.all.first?.contains("Usage:") == true || paged.all.first?.contains("usage:") == true)
+    #expect(printed.all.isEmpty)
+  }
+
+  @Test(arguments: [["help", "--json"], ["history", "--help", "--json"], ["help", "--man"]])
+  func jsonHelpAndTheManPageAreNeverPaged(arguments: [String]) async throws {
+    let (cli, paged, printed) = (try CLIHarness(), Recorder<String>(), Recorder<String>())
+    let status = await RatesCLI.run(
+      arguments, context: Self.pagingContext(cli, paged: paged, printed: printed))
+    #expect(status == 0)
+    #expect(paged.all.isEmpty)
+    #expect(printed.all.count == 1)
   }
 
   /// Issue 27: the pager is started with posix_spawn (Foundation's `Process` is not in
@@ -57,7 +104,7 @@ import RatesTestSupport
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("paged.txt")
     let text = String(repeating: "line of a long table\n", count: 5000)
-    #expect(Pager.run(text, command: ["sh", "-c", "cat > \"$1\"", "sh", file.path]))
+    #expect(Pager.run(text, command: ["sh", "-c", "cat > \"$1\"", "sh", file.path], path: "/usr/bin:/bin"))
     #expect(try String(contentsOf: file, encoding: .utf8) == text)
   }
 }

@@ -283,7 +283,7 @@ struct CacheCommand: CommandDeclaration {
   ) throws {
     let cache = resolved(directory.path)
     var forbidden = ["/"]
-    if let home = invocation.context.environment["HOME"], !home.isEmpty {
+    if let home = EnvironmentVariable.home.raw(in: invocation.context.environment), !home.isEmpty {
       forbidden.append(resolved(home))
     }
     forbidden.append(resolved(FileManager.default.homeDirectoryForCurrentUser.path))

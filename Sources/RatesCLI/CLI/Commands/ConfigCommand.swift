@@ -153,14 +153,11 @@ struct ConfigCommand: CommandDeclaration {
     let file = ConfigFile.file(invocation.settings.paths)
     switch action {
     case .path:
-      if invocation.options.json {
-        struct PathDocument: Encodable {
-          var path: String
-        }
-        try invocation.printJSON(PathDocument(path: file.url.path))
-      } else {
-        invocation.out(file.url.path)
+      struct PathDocument: Encodable {
+        var path: String
       }
+      let path = file.url.path
+      try invocation.write(CommandOutput(document: PathDocument(path: path)) { _ in path })
     case .show:
       let settings = ConfigKey.allCases.map { key -> Document.Setting in
         let resolved = invocation.settings.resolved[key]
@@ -168,18 +165,19 @@ struct ConfigCommand: CommandDeclaration {
           key: key.rawValue, value: Self.json(key, resolved?.value),
           source: (resolved?.source ?? .defaultValue).description)
       }
-      if invocation.options.json {
-        try invocation.printJSON(Document(file: file.url.path, settings: settings))
-        return .success
+      let shown = ConfigKey.allCases.map { key in
+        invocation.settings.resolved[key]?.value.map(key.display) ?? "—"
       }
-      var table = TextTable(columns: [.init("KEY"), .init("VALUE"), .init("SOURCE")])
-      for (key, setting) in zip(ConfigKey.allCases, settings) {
-        let value = invocation.settings.resolved[key]?.value.map(key.display)
-        table.append([setting.key, value ?? "—", setting.source])
-      }
-      invocation.out(
-        (table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode)
-          + [invocation.style.dim("file: \(file.url.path)")]).joined(separator: "\n"))
+      let document = Document(file: file.url.path, settings: settings)
+      try invocation.write(
+        CommandOutput(document: document) { layout in
+          var table = TextTable(columns: [.init("KEY"), .init("VALUE"), .init("SOURCE")])
+          for (setting, value) in zip(document.settings, shown) {
+            table.append([setting.key, value, setting.source])
+          }
+          return (table.render(maxWidth: layout.width, ascii: layout.ascii)
+            + [layout.style.dim("file: \(document.file)")]).joined(separator: "\n")
+        })
     case .set(let key, let given):
       let value: String
       if let given {
@@ -212,16 +210,13 @@ struct ConfigCommand: CommandDeclaration {
   }
 
   func report(_ invocation: Invocation, _ text: String, key: ConfigKey? = nil, value: String? = nil) {
-    if invocation.options.json {
-      struct Change: Encodable {
-        var result: String
-        var key: String?
-        var value: JSONValue?
-      }
-      try? invocation.printJSON(
-        Change(result: text, key: key?.rawValue, value: key.map { Self.json($0, value) }))
-    } else {
-      invocation.out(text.prefix(1).uppercased() + text.dropFirst() + ".")
+    struct Change: Encodable {
+      var result: String
+      var key: String?
+      var value: JSONValue?
     }
+    let change = Change(result: text, key: key?.rawValue, value: key.map { Self.json($0, value) })
+    let sentence = text.prefix(1).uppercased() + text.dropFirst() + "."
+    try? invocation.write(CommandOutput(document: change) { _ in sentence })
   }
 }

@@ -43,37 +43,41 @@ struct DoctorCommand: RatesCommand {
       transport: invocation.context.makeTransport(invocation.settings.timeoutSeconds))
     let checks = await doctor.run()
     let failed = checks.filter { $0.status == .fail }.count
-    let warned = checks.filter { $0.status == .warn }.count
-    if invocation.options.json {
-      try invocation.printJSON(Document(ok: failed == 0, checks: checks))
-    } else {
-      let style = invocation.style
-      let width = checks.map(\.name.count).max() ?? 0
-      for check in checks {
-        let verdict = check.status.rawValue.padded(toLength: 5)
-        let painted: String
-        switch check.status {
-        case .ok: painted = style.green(verdict)
-        case .warn: painted = style.yellow(verdict)
-        case .fail: painted = style.red(verdict)
-        }
-        let name = check.name.padded(toLength: width + 2)
-        // On a terminal a long detail wraps; piped, one line per check stays greppable.
-        let terminal = invocation.terminal
-        let detail = Self.wrap(
-          TerminalText.sanitize(check.detail), after: 6 + name.count,
-          width: terminal.isTTY ? terminal.width : Int.max)
-        invocation.out("\(painted) \(name)\(detail.joined(separator: "\n"))")
-      }
-      if failed > 0 {
-        invocation.out("\n\(failed) \(failed == 1 ? "check" : "checks") failed.")
-      } else if warned > 0 {
-        invocation.out("\nNo problems; \(warned) \(warned == 1 ? "warning" : "warnings").")
-      } else {
-        invocation.out("\nAll checks passed.")
-      }
-    }
+    let document = Document(ok: failed == 0, checks: checks)
+    try invocation.write(CommandOutput(document: document) { Self.text(document, $0) })
     return failed > 0 ? .doctorFailed : .success
+  }
+
+  /// One line per check (its detail wrapped on a terminal), then the verdict.
+  static func text(_ document: Document, _ layout: TextLayout) -> String {
+    let style = layout.style
+    let width = document.checks.map(\.name.count).max() ?? 0
+    var lines: [String] = []
+    for check in document.checks {
+      let verdict = check.status.rawValue.padded(toLength: 5)
+      let painted: String
+      switch check.status {
+      case .ok: painted = style.green(verdict)
+      case .warn: painted = style.yellow(verdict)
+      case .fail: painted = style.red(verdict)
+      }
+      let name = check.name.padded(toLength: width + 2)
+      // On a terminal a long detail wraps; piped, one line per check stays greppable.
+      let detail = wrap(
+        TerminalText.sanitize(check.detail), after: 6 + name.count,
+        width: layout.isTerminal ? layout.width : Int.max)
+      lines.append("\(painted) \(name)\(detail.joined(separator: "\n"))")
+    }
+    let failed = document.checks.filter { $0.status == .fail }.count
+    let warned = document.checks.filter { $0.status == .warn }.count
+    if failed > 0 {
+      lines.append("\n\(failed) \(failed == 1 ? "check" : "checks") failed.")
+    } else if warned > 0 {
+      lines.append("\nNo problems; \(warned) \(warned == 1 ? "warning" : "warnings").")
+    } else {
+      lines.append("\nAll checks passed.")
+    }
+    return lines.joined(separator: "\n")
   }
 
   /// A check's detail in lines that fit `width` after a `column`-wide lead, continued under

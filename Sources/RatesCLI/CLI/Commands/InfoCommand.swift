@@ -22,7 +22,7 @@ struct InfoCommand: RatesCommand {
   static let examples = [
     "rates info BTC --in EUR",
     "rates info solana --days 90",
-    "rates info ETH --json | jq '.market.ath'",
+    "rates info ETH --json | jq '.market.allTimeHigh'",
   ]
 
   let coin: String
@@ -105,40 +105,41 @@ struct InfoCommand: RatesCommand {
     series.base = market.symbol
     let staleness = [answer.staleness, history.staleness].compactMap { $0 }.first
     invocation.report(staleness)
-    if invocation.options.json {
-      try invocation.printJSON(
-        Document(
-          id: market.id, symbol: market.symbol.uppercased(), name: market.name,
-          rank: market.marketCapRank,
-          quote: QuoteDocument(
-            market, in: currency, fetchedAt: answer.fetchedAt, stale: answer.staleness != nil,
-            now: invocation.context.now()),
-          market: Market(market),
-          history: HistoryDocument(series: series, stale: history.staleness != nil)))
-      return .success
-    }
-    invocation.out(render(market, series: series, invocation: invocation, staleness: staleness))
+    let now = invocation.context.now()
+    let document = Document(
+      id: market.id, symbol: market.symbol.uppercased(), name: market.name,
+      rank: market.marketCapRank,
+      quote: QuoteDocument(
+        market, in: currency, fetchedAt: answer.fetchedAt, stale: answer.staleness != nil,
+        now: now),
+      market: Market(market),
+      history: HistoryDocument(series: series, stale: history.staleness != nil))
+    try invocation.write(
+      CommandOutput(document: document) { [series] layout in
+        render(market, series: series, layout: layout, now: now, staleness: staleness)
+      })
     return .success
   }
 
-  func render(_ market: CoinMarket, series: RateSeries, invocation: Invocation, staleness: Staleness?)
-    -> String
-  {
-    let style = invocation.style
-    let dash = invocation.terminal.unicode ? "—" : "-"
+  /// The coin's figures, its sparkline and a stale note, as text.
+  func render(
+    _ market: CoinMarket, series: RateSeries, layout: TextLayout, now: Date, staleness: Staleness?
+  ) -> String {
+    let style = layout.style
+    let dash = layout.ascii ? "-" : "—"
     var header = style.bold(TerminalText.sanitize("\(market.name) (\(market.symbol))"))
     if let rank = market.marketCapRank { header += "  #\(rank)" }
     header += style.dim("  id: \(TerminalText.sanitize(market.id))")
     var table = MarketFigures.table()
-    for row in MarketFigures.rows(market, code: currency, style: style, ascii: !invocation.terminal.unicode) {
+    for row in MarketFigures.rows(market, code: currency, style: style, ascii: layout.ascii) {
       table.append(row)
     }
-    table.append(["updated", market.lastUpdated.map { CurrentCommand.clock($0, now: invocation.context.now()) } ?? dash])
-    var lines = [header, ""] + table.render(maxWidth: invocation.terminal.width - 2, ascii: !invocation.terminal.unicode).map { "  " + $0 }
+    table.append(["updated", market.lastUpdated.map { CurrentCommand.clock($0, now: now) } ?? dash])
+    var lines = [header, ""] + table.render(maxWidth: layout.width - 2, ascii: layout.ascii).map { "  " + $0 }
     if let stats = SeriesStatistics(points: series.ownPoints) {
       // One column per day, as many as fit beside the day count.
       let label = "  \(series.days.count) days  "
-      let line = Sparkline.render(series, width: invocation.terminal.width - label.count, ascii: !invocation.terminal.unicode)
+      let line = Sparkline.render(series, width: layout.width - label.count, ascii: layout.ascii)
       let labels = RateFormat.distinct([stats.min, stats.max], format: RateFormat.rate)
       lines.append("")
       lines.append(label + style.change(line, value: stats.change))
@@ -148,10 +149,10 @@ struct InfoCommand: RatesCommand {
       ]
       let joined = "  " + parts.joined(separator: "   ")
       // One line when it fits, else one figure a line: never a cut number.
-      lines += TerminalText.displayWidth(joined) <= invocation.terminal.width ? [joined] : parts.map { "  " + $0 }
+      lines += TerminalText.displayWidth(joined) <= layout.width ? [joined] : parts.map { "  " + $0 }
     }
     if let staleness {
-      lines.append(style.yellow("stale: cached \(AgeText.describe(invocation.context.now().timeIntervalSince(staleness.fetchedAt))) ago"))
+      lines.append(style.yellow("stale: cached \(AgeText.describe(now.timeIntervalSince(staleness.fetchedAt))) ago"))
     }
     return lines.joined(separator: "\n")
   }

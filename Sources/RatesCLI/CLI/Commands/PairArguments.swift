@@ -43,14 +43,10 @@ struct PairArguments: Sendable, Equatable {
   /// Splits `BASE/QUOTE` always, and `BASE-QUOTE` only when both sides are
   /// known codes: `usd-coin` and `binance-usd` are CoinGecko ids, not pairs.
   static func split(_ text: String) -> (String, String)? {
-    for separator: Character in ["/", "-"] {
-      let parts = text.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
-      guard parts.count == 2, !parts[0].isEmpty, isCurrencyCode(parts[1]) else { continue }
-      if separator == "/" || (isKnownCode(parts[0]) && isKnownCode(parts[1])) {
-        return (parts[0], parts[1])
-      }
-    }
-    return nil
+    guard let name = PairName(text), isCurrencyCode(name.quote),
+      name.slashed || (isKnownCode(name.base) && isKnownCode(name.quote))
+    else { return nil }
+    return (name.base, name.quote)
   }
 
   /// A fiat code, a CoinGecko quote currency or a well-known coin symbol.

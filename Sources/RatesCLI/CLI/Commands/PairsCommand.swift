@@ -136,11 +136,11 @@ struct PairsCommand: CommandDeclaration {
       }
       pairs.append(stored)
     }
-    if invocation.options.json {
-      try invocation.printJSON(ChangeDocument(added: [stored.name], removed: [], unchanged: []))
-    } else {
-      invocation.out("Added \(stored.name). See it with 'rates pairs'.")
-    }
+    let added = "Added \(stored.name). See it with 'rates pairs'."
+    try invocation.write(
+      CommandOutput(document: ChangeDocument(added: [stored.name], removed: [], unchanged: [])) {
+        _ in added
+      })
     return .success
   }
 
@@ -183,11 +183,11 @@ struct PairsCommand: CommandDeclaration {
       }
       return pairs.remove(at: index)
     }
-    if invocation.options.json {
-      try invocation.printJSON(ChangeDocument(added: [], removed: [removed.name], unchanged: []))
-    } else {
-      invocation.out("Removed \(removed.name).")
-    }
+    let text = "Removed \(removed.name)."
+    try invocation.write(
+      CommandOutput(document: ChangeDocument(added: [], removed: [removed.name], unchanged: [])) {
+        _ in text
+      })
     return .success
   }
 
@@ -230,11 +230,8 @@ struct PairsCommand: CommandDeclaration {
   func list(_ invocation: Invocation) async throws -> ExitCode {
     let pairs = Array(try invocation.userData().pairs.read().reversed())
     guard !pairs.isEmpty else {
-      if invocation.options.json {
-        try invocation.printJSON(Document(pairs: []))
-      } else {
-        invocation.out("No pairs yet. Add one with 'rates pairs add GBP USD'.")
-      }
+      let empty = Document(pairs: [])
+      try invocation.write(CommandOutput(document: empty) { Self.text(empty, $0) })
       return .success
     }
     let snapshots = try await invocation.desk.board(for: pairs)
@@ -243,19 +240,24 @@ struct PairsCommand: CommandDeclaration {
     if let staleness = snapshots.compactMap(\.staleness).min(by: { $0.fetchedAt < $1.fetchedAt }) {
       invocation.report(staleness)
     }
-    if invocation.options.json {
-      try invocation.printJSON(Document(pairs: rows))
-      return .success
+    let document = Document(pairs: rows)
+    try invocation.write(CommandOutput(document: document) { Self.text(document, $0) })
+    return .success
+  }
+
+  /// The pairs as a table: rate, change, a week's sparkline and the source.
+  static func text(_ document: Document, _ layout: TextLayout) -> String {
+    let (style, ascii) = (layout.style, layout.ascii)
+    guard !document.pairs.isEmpty else {
+      return "No pairs yet. Add one with 'rates pairs add GBP USD'."
     }
-    let style = invocation.style
-    let ascii = !invocation.terminal.unicode
     var table = TextTable(columns: [
       .init("PAIR", priority: TextTable.required),
       .init("RATE", alignment: .right, priority: TextTable.required),
       .init("CHANGE", alignment: .right, priority: 2), .init("7 DAYS", priority: 0),
       .init("SOURCE", priority: 1),
     ])
-    for row in rows {
+    for row in document.pairs {
       let change = row.changePercent
       table.append([
         "\(row.base)/\(row.quote)",
@@ -266,7 +268,6 @@ struct PairsCommand: CommandDeclaration {
           + (row.old ? style.yellow(" (old)") : ""),
       ])
     }
-    invocation.out(table.render(maxWidth: invocation.terminal.width, ascii: ascii).joined(separator: "\n"))
-    return .success
+    return table.render(maxWidth: layout.width, ascii: ascii).joined(separator: "\n")
   }
 }

@@ -52,43 +52,40 @@ struct SearchCommand: RatesCommand {
   func run(_ invocation: Invocation) async throws -> ExitCode {
     let answer = try await invocation.desk.marketService().search(query)
     invocation.report(answer.staleness)
-    let results = Array(answer.value.prefix(limit))
     var symbolCounts: [String: Int] = [:]
     for result in answer.value { symbolCounts[result.symbol, default: 0] += 1 }
-    let shared = { (result: CoinGeckoClient.SearchResult) in (symbolCounts[result.symbol] ?? 0) > 1 }
-    if invocation.options.json {
-      try invocation.printJSON(
-        Document(
-          query: query, fetchedAt: answer.fetchedAt, stale: answer.staleness != nil,
-          results: results.map {
-            .init(
-              id: $0.id, symbol: $0.symbol, name: $0.name, rank: $0.marketCapRank,
-              sharedSymbol: shared($0))
-          }))
-      return .success
-    }
-    guard !results.isEmpty else {
-      invocation.out("No coins match '\(TerminalText.sanitize(query))'.")
-      return .success
+    let document = Document(
+      query: query, fetchedAt: answer.fetchedAt, stale: answer.staleness != nil,
+      results: answer.value.prefix(limit).map {
+        .init(
+          id: $0.id, symbol: $0.symbol, name: $0.name, rank: $0.marketCapRank,
+          sharedSymbol: (symbolCounts[$0.symbol] ?? 0) > 1)
+      })
+    try invocation.write(CommandOutput(document: document) { Self.text(document, $0) })
+    return .success
+  }
+
+  /// The results as a table, a shared symbol starred and explained below it.
+  static func text(_ document: Document, _ layout: TextLayout) -> String {
+    guard !document.results.isEmpty else {
+      return "No coins match '\(TerminalText.sanitize(document.query))'."
     }
     var table = TextTable(columns: [
       .init("RANK", alignment: .right, priority: 1), .init("SYMBOL", priority: TextTable.required),
       .init("NAME", fit: .shrinks, priority: 2), .init("ID", priority: 3),
     ])
-    for result in results {
+    for result in document.results {
       table.append([
-        result.marketCapRank.map(String.init) ?? "—",
-        TerminalText.sanitize(result.symbol) + (shared(result) ? "*" : ""),
+        result.rank.map(String.init) ?? "—",
+        TerminalText.sanitize(result.symbol) + (result.sharedSymbol ? "*" : ""),
         TerminalText.sanitize(result.name),
         TerminalText.sanitize(result.id),
       ])
     }
-    var lines = table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode)
-    if results.contains(where: shared) {
-      lines.append(
-        invocation.style.dim("* symbol shared by several coins: use the id to pick one"))
+    var lines = table.render(maxWidth: layout.width, ascii: layout.ascii)
+    if document.results.contains(where: \.sharedSymbol) {
+      lines.append(layout.style.dim("* symbol shared by several coins: use the id to pick one"))
     }
-    invocation.out(lines.joined(separator: "\n"))
-    return .success
+    return lines.joined(separator: "\n")
   }
 }

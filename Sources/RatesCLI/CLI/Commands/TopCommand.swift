@@ -21,7 +21,7 @@ struct TopCommand: RatesCommand {
   static let examples = [
     "rates top",
     "rates top --limit 20 --in EUR,USD",
-    "rates top --json | jq '.coins[] | {symbol, price: .quotes.USD.price}'",
+    "rates top --json | jq '.coins[] | {symbol, rate: .quotes[0].rate}'",
   ]
 
   let limit: Int

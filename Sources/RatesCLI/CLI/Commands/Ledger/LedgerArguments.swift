@@ -23,8 +23,8 @@ extension LedgerCommand {
   static func readPair(_ scanner: inout ArgumentScanner) throws(UsageError) -> (String, String) {
     guard let first = scanner.positional() else { throw UsageError.missingArgument("base") }
     let pair: (String, String)
-    if let split = LedgerInput.splitPair(first) {
-      pair = split
+    if let name = PairName(first) {
+      pair = (name.base, name.quote)
     } else {
       guard let second = scanner.positional() else { throw UsageError.missingArgument("quote") }
       pair = (first, second)

@@ -7,70 +7,50 @@ extension LedgerCommand {
   func rate(base: String, quote: String, days: Int, _ invocation: Invocation) throws -> ExitCode {
     let window = LedgerMath.window(days: days, endingOn: today(invocation))
     let entries = try invocation.userData().ledger.entries(since: window.lowerBound)
-    // Averaged in the orientation the exchanges were recorded in, then
-    // inverted, so USD-LBP and LBP-USD are exact inverses.
-    let recorded = LedgerSeries.orientation(entries, base: base, quote: quote, window: window)
-    guard
-      let found = LedgerMath.rate(
-        entries: entries, base: recorded.base, quote: recorded.quote, window: window)
-    else {
-      throw Self.noExchanges(base: base, quote: quote, days: days, window: window)
-    }
-    let rate = recorded.inverted ? found.inverted() : found
-    let sides = rate.buy == nil ? "sell" : rate.sell == nil ? "buy" : "both"
-    if invocation.options.json {
-      try invocation.printJSON(
-        LedgerRateDocument(
-          base: base, quote: quote, fetchedAt: invocation.context.now(), days: days,
-          firstDay: window.lowerBound, lastDay: window.upperBound, buy: rate.buy, buyCount: rate.buyCount,
-          sell: rate.sell, sellCount: rate.sellCount, midpoint: rate.midpoint,
-          rate: rate.midpoint, sides: sides))
-      return .success
-    }
-    let style = invocation.style
-    invocation.out(style.bold("\(base)/\(quote) from your ledger"))
-    invocation.out(style.dim("\(quote) per \(base), \(Self.describe(window))"))
+    // RateCore's one rule (averaged in the orientation the exchanges were recorded in, then
+    // inverted), as `convert --ledger` and `stats --ledger` use it.
+    let rate = try LedgerSeries.rate(
+      base: base, quote: quote, days: days, entries: entries, today: today(invocation))
+    let document = LedgerRateDocument(
+      base: base, quote: quote, fetchedAt: invocation.context.now(), days: days,
+      firstDay: window.lowerBound, lastDay: window.upperBound, buy: rate.buy,
+      buyCount: rate.buyCount, sell: rate.sell, sellCount: rate.sellCount,
+      midpoint: rate.midpoint, rate: rate.midpoint,
+      sides: rate.buy == nil ? "sell" : rate.sell == nil ? "buy" : "both")
+    try invocation.write(CommandOutput(document: document) { Self.text(document, $0) })
+    return .success
+  }
+
+  /// `ledger rate` as text: each side's rate and count, then the midpoint or the one side.
+  static func text(_ rate: LedgerRateDocument, _ layout: TextLayout) -> String {
+    let (base, quote, style) = (rate.base, rate.quote, layout.style)
     func exchanges(_ count: Int) -> String {
       count == 0 ? "no exchanges" : count == 1 ? "1 exchange" : "\(count) exchanges"
     }
     var table = TextTable(
       columns: [.init(""), .init("", alignment: .right), .init("")], showsHeader: false)
-    table.append([
-      "  you bought \(base)", rate.buy.map(RateFormat.rate) ?? "—",
-      exchanges(rate.buyCount),
-    ])
-    table.append([
-      "  you sold \(base)", rate.sell.map(RateFormat.rate) ?? "—",
-      exchanges(rate.sellCount),
-    ])
-    switch sides {
-    case "both":
-      table.append(["  midpoint", style.bold(RateFormat.rate(rate.midpoint)), ""])
-    case "buy":
-      table.append(["  rate", style.bold(RateFormat.rate(rate.midpoint)), "buys only"])
-    default:
-      table.append(["  rate", style.bold(RateFormat.rate(rate.midpoint)), "sells only"])
+    table.append(
+      ["  you bought \(base)", rate.buy.map(RateFormat.rate) ?? "—", exchanges(rate.buyCount)])
+    table.append(
+      ["  you sold \(base)", rate.sell.map(RateFormat.rate) ?? "—", exchanges(rate.sellCount)])
+    let midpoint = style.bold(RateFormat.rate(rate.midpoint))
+    switch rate.sides {
+    case "both": table.append(["  midpoint", midpoint, ""])
+    case "buy": table.append(["  rate", midpoint, "buys only"])
+    default: table.append(["  rate", midpoint, "sells only"])
     }
-    invocation.out(
-      table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode)
-        .joined(separator: "\n"))
-    if sides != "both" {
-      let missing = sides == "buy" ? "sold" : "bought"
-      invocation.out(
+    var lines = [
+      style.bold("\(base)/\(quote) from your ledger"),
+      style.dim("\(quote) per \(base), \(describe(rate.firstDay...rate.lastDay))"),
+      table.render(maxWidth: layout.width, ascii: layout.ascii).joined(separator: "\n"),
+    ]
+    if rate.sides != "both" {
+      let missing = rate.sides == "buy" ? "sold" : "bought"
+      lines.append(
         style.dim(
-          "You \(missing) no \(base) in these days, so the rate is the \(sides) rate alone."))
+          "You \(missing) no \(base) in these days, so the rate is the \(rate.sides) rate alone."))
     }
-    return .success
-  }
-
-  /// The error for a window without exchanges of the pair: exit 66, no data.
-  static func noExchanges(base: String, quote: String, days: Int, window: ClosedRange<Day>)
-    -> ProviderError
-  {
-    ProviderError.noData(
-      provider: "your ledger",
-      detail: "no exchanges between \(base) and \(quote) in \(describe(window)); record one "
-        + "with 'rates ledger add', or look further back with --days")
+    return lines.joined(separator: "\n")
   }
 
   /// `the last 3 days (2026-11-20 to 2026-11-22)`, or `today (2026-11-22)`.
@@ -90,39 +70,41 @@ extension LedgerCommand {
       entries: try invocation.userData().ledger.entries(since: window.lowerBound), base: base,
       quote: quote, window: window)
     guard !series.all.isEmpty else {
-      throw Self.noExchanges(base: base, quote: quote, days: days, window: window)
+      throw LedgerQueryError.noExchanges(base: base, quote: quote, days: days)
     }
-    if invocation.options.json {
-      try invocation.printJSON(
-        LedgerStatsDocument(
-          base: base, quote: quote, fetchedAt: invocation.context.now(), days: days,
-          firstDay: window.lowerBound, lastDay: window.upperBound, buy: .init(series.buy),
-          sell: .init(series.sell), all: .init(series.all)))
-      return .success
-    }
-    let style = invocation.style
-    let ascii = !invocation.terminal.unicode
+    let document = LedgerStatsDocument(
+      base: base, quote: quote, fetchedAt: invocation.context.now(), days: days,
+      firstDay: window.lowerBound, lastDay: window.upperBound, buy: .init(series.buy),
+      sell: .init(series.sell), all: .init(series.all))
+    try invocation.write(CommandOutput(document: document) { Self.text(document, $0) })
+    return .success
+  }
+
+  /// `ledger stats` as text: a chart and its figures for each side.
+  static func text(_ stats: LedgerStatsDocument, _ layout: TextLayout) -> String {
+    let (base, quote, style) = (stats.base, stats.quote, layout.style)
     var lines = [
       style.bold("\(base)/\(quote) from your ledger"),
-      style.dim("daily averages, \(quote) per \(base), \(Self.describe(window))"),
+      style.dim(
+        "daily averages, \(quote) per \(base), \(describe(stats.firstDay...stats.lastDay))"),
     ]
-    for (title, points) in [("You bought \(base)", series.buy), ("You sold \(base)", series.sell)] {
+    for (title, side) in [("You bought \(base)", stats.buy), ("You sold \(base)", stats.sell)] {
       lines.append("")
-      guard let summary = LedgerStatsDocument.Side(points).stats else {
+      guard let summary = side.stats else {
         lines.append(style.bold(title) + style.dim(": no exchanges in these days"))
         continue
       }
-      let counted = points.count == 1 ? "1 day" : "\(points.count) days"
+      let counted = side.points.count == 1 ? "1 day" : "\(side.points.count) days"
       lines.append(style.bold(title) + style.dim(" (\(counted) with exchanges)"))
       lines.append(
         contentsOf: LineChart.render(
-          points: points, width: invocation.terminal.width, height: 8, ascii: ascii))
+          points: side.points.map { RatePoint(date: $0.date, rate: $0.rate) },
+          width: layout.width, height: 8, ascii: layout.ascii))
       var figures = "max \(RateFormat.rate(summary.max))   mean \(RateFormat.rate(summary.mean))"
       figures += "   stddev " + (summary.stddev.map(RateFormat.rate) ?? "— (one day)")
       lines.append("  " + figures)
     }
-    invocation.out(lines.joined(separator: "\n"))
-    return .success
+    return lines.joined(separator: "\n")
   }
 }
 

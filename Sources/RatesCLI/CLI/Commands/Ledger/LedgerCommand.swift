@@ -114,18 +114,15 @@ struct LedgerCommand: CommandDeclaration {
       counterAmount: new.counterAmount, counterCurrency: new.counterCurrency,
       counterparty: new.counterparty, note: new.note, recordedAt: now)
     let stored = try invocation.userData().ledger.append(entry)
-    if invocation.options.json {
-      try invocation.printJSON(
-        LedgerChangeDocument(
-          added: [LedgerEntryJSON(stored)], removed: [], fetchedAt: now))
-      return .success
-    }
     var line = "Recorded #\(stored.id): \(Self.describe(stored)) on \(stored.date)"
     if let name = stored.counterparty { line += " with \(name)" }
     if let rate = stored.rate {
       line += " (\(stored.currency)/\(stored.counterCurrency) \(RateFormat.rate(rate)))"
     }
-    invocation.out(line + ".")
+    let text = line + "."
+    let document = LedgerChangeDocument(
+      added: [LedgerEntryJSON(stored)], removed: [], fetchedAt: now)
+    try invocation.write(CommandOutput(document: document) { _ in text })
     return .success
   }
 
@@ -147,16 +144,11 @@ struct LedgerCommand: CommandDeclaration {
   func remove(_ ids: [Int], _ invocation: Invocation) throws -> ExitCode {
     // A missing id is LedgerStoreError: one line, exit 66 (no usage: the command was right).
     let removed = try invocation.userData().ledger.remove(ids: ids)
-    if invocation.options.json {
-      try invocation.printJSON(
-        LedgerChangeDocument(
-          added: [], removed: removed.map { LedgerEntryJSON($0) },
-          fetchedAt: invocation.context.now()))
-      return .success
-    }
-    for entry in removed {
-      invocation.out("Removed #\(entry.id): \(Self.describe(entry)) on \(entry.date).")
-    }
+    let text = removed.map { "Removed #\($0.id): \(Self.describe($0)) on \($0.date)." }
+      .joined(separator: "\n")
+    let document = LedgerChangeDocument(
+      added: [], removed: removed.map { LedgerEntryJSON($0) }, fetchedAt: invocation.context.now())
+    try invocation.write(CommandOutput(document: document) { _ in text })
     return .success
   }
 

@@ -28,7 +28,8 @@ extension LedgerCommand {
 
   /// The CSV format `export` writes and `import` reads.
   static let csvColumns = """
-    CSV columns: id,date,side,amount,currency,counter_amount,counter_currency,rate,with,note
-    (RFC 4180, CR LF line ends; import also reads LF, ignores id and rate, and gives new ids).
+    CSV columns, in this order: id, date, side, amount, currency, counter_amount,
+    counter_currency, rate, with, note (RFC 4180, CR LF line ends; import also reads LF,
+    ignores id and rate, and gives new ids).
     """
 }

@@ -41,13 +41,13 @@ extension LedgerCommand {
       }
       var filter = ListFilter(pair: nil, days: days, counterparty: withAnyone ? .anyone : .all)
       if let pairText {
-        guard let (base, quote) = LedgerInput.splitPair(pairText) else {
+        guard let name = PairName(pairText) else {
           throw UsageError.invalidValue(
             option: "--pair", value: TerminalText.sanitize(pairText),
             expected: "two currency codes such as USD-LBP")
         }
         filter.pair = try LedgerCommand.check { () throws(LedgerInput.Invalid) in
-          try LedgerInput.pair(base, quote)
+          try LedgerInput.pair(name.base, name.quote)
         }
       }
       if let withName {

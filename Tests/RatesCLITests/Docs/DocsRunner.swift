@@ -1,0 +1,141 @@
+import Foundation
+import RatesTestSupport
+import Testing
+
+/// Runs documentation examples as one user on the fake API, the way a shell would: files a
+/// `>` wrote are there for a later command that names them, `<` reads them.
+final class DocsRunner: Sendable {
+  let cli: CLIHarness
+  let api: InProcessServer
+  /// The files examples wrote with `>`, by the name they gave.
+  let written = Recorder<String>()
+
+  /// The path of jq, when installed.
+  static let jq: String? = ["/usr/bin/jq", "/usr/local/bin/jq", "/bin/jq"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+
+  /// What the examples' input files hold before any example wrote them.
+  static let givenFiles = ["~/coingecko-key.txt": "CG-docsExampleKey000000000\n"]
+
+  init(now: Date) throws {
+    (cli, api) = try CLIHarness.withFakeAPI(now: now)
+  }
+
+  /// A ledger with entries for the ledger examples to list, rate, remove and export.
+  func seed() async {
+    for (amount, side) in [(100, "--sell"), (200, "--buy"), (50, "--sell"), (300, "--buy"), (10, "--sell")] {
+      let result = await cli.run(
+        ["ledger", "add", "\(amount)", "USD", "\(amount * 89_500)", "LBP", side, "--date", "yesterday"])
+      #expect(result.status == 0, "seeding the ledger: \(result.stderr)")
+    }
+  }
+
+  /// `name` (`~/x`, `x`) inside the harness's home.
+  func file(_ name: String) -> URL {
+    let relative = name.hasPrefix("~/") ? String(name.dropFirst(2)) : name
+    return cli.home.appendingPathComponent(relative)
+  }
+
+  /// Runs `example`; records an issue unless it exits 0 (or, for a full-screen example, stops
+  /// only at needing a terminal) and its jq filter gives something without null.
+  func expectRuns(_ example: DocsExample) async {
+    let result = await run(example)
+    if Self.needsTerminal(example) {
+      #expect(
+        result.status == 64 && result.stderr.contains("terminal"),
+        "\(example) parses up to needing a terminal: \(result.stderr)")
+      return
+    }
+    #expect(result.status == 0, "\(example): exit \(result.status): \(result.stderr)")
+    if let output = example.output {
+      write(result.stdout, to: output, append: false)
+    }
+    guard let jq = example.jq, result.status == 0 else { return }
+    do {
+      let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+      let values = try JQSubset.run(jq.filter, on: document)
+      #expect(!values.contains(where: JQSubset.holdsNull), "\(example) | jq gives null: \(values)")
+    } catch {
+      Issue.record("\(example) | jq '\(jq.filter)': \(error)")
+    }
+  }
+
+  /// The command's own run: the arguments with files resolved, `watch` limited to one update.
+  func run(_ example: DocsExample) async -> CommandResult {
+    let written = Set(written.all)
+    var arguments = example.arguments.map { written.contains($0) ? file($0).path : $0 }
+    if arguments.first == "watch", !arguments.contains("--count") {
+      arguments += ["--count", "1"]
+    }
+    await storeDays(for: example)
+    let stdin = example.input.map { name in
+      (try? String(contentsOf: file(name), encoding: .utf8)) ?? Self.givenFiles[name] ?? ""
+    }
+    return await cli.run(arguments, stdin: stdin)
+  }
+
+  /// `cache clear` and `cache verify` examples need stored days: the pairs they name are
+  /// fetched first (a `clear` example would otherwise leave the next one nothing to check).
+  func storeDays(for example: DocsExample) async {
+    guard example.arguments.first == "cache",
+      ["clear", "verify"].contains(example.arguments.dropFirst().first ?? "")
+    else { return }
+    for pair in [["EUR", "USD"], ["BTC", "EUR"]] {
+      let result = await cli.run(["history"] + pair + ["--days", "7"])
+      #expect(result.status == 0, "storing days for \(example): \(result.stderr)")
+    }
+  }
+
+  static func needsTerminal(_ example: DocsExample) -> Bool {
+    example.arguments.first == "ui" || example.arguments.contains("--interactive")
+  }
+
+  func write(_ text: String, to name: String, append: Bool) {
+    let url = file(name)
+    try? FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try? Data(text.utf8).write(to: url)
+    written.append(name)
+  }
+
+  /// Runs `example` and its filter through jq as well; records an issue unless both give the
+  /// same values.
+  func expectSubsetAgreesWithJQ(_ example: DocsExample) async {
+    guard let jq = example.jq, let path = Self.jq else { return }
+    let result = await run(example)
+    guard result.status == 0 else { return }  // reported by the example's own test
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = ["-c", jq.filter]
+    let (input, output) = (Pipe(), Pipe())
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = output
+    do {
+      try process.run()
+      try input.fileHandleForWriting.write(contentsOf: Data(result.stdout.utf8))
+      try input.fileHandleForWriting.close()
+      let data = output.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      let text = String(decoding: data, as: UTF8.self)
+      let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+      let subset = Result { try JQSubset.run(jq.filter, on: document) }
+      guard process.terminationStatus == 0 else {
+        #expect(throws: (any Error).self, "jq failed (\(text)); the subset must too") {
+          try subset.get()
+        }
+        return
+      }
+      let values = try text.split(separator: "\n").map {
+        try JSONSerialization.jsonObject(with: Data($0.utf8), options: .fragmentsAllowed)
+      }
+      let mine = try subset.get()
+      #expect(
+        values.count == mine.count && zip(values, mine).allSatisfy(JQSubset.isEqual),
+        "\(example): jq \(text) vs subset \(JQSubset.text(mine, raw: false))")
+    } catch {
+      Issue.record("\(example): \(error)")
+    }
+  }
+}
