@@ -73,8 +73,8 @@ extension DayStore {
       for index in 0..<count {
         let bits = UInt64(
           littleEndian: raw.loadUnaligned(fromByteOffset: valuesAt + index * 8, as: UInt64.self))
-        slots[index] = isValid(bits, current: current) ? bits : 0
-        if current, slots[index] != 0 {
+        slots[index] = readable(bits, current: current)
+        if current, slots[index] != 0, !isRefusedValue(bits) {
           let origin = UInt16(
             littleEndian: raw.loadUnaligned(fromByteOffset: originsAt + index * 2, as: UInt16.self))
           origins[index] = Int(origin) <= fetchCount ? origin : 0
@@ -88,14 +88,23 @@ extension DayStore {
     }
   }
 
-  /// Whether a stored slot is one of the states: a positive finite value,
-  /// none, or (format 2) left out 1 to 255 times. Anything else reads as
-  /// never asked.
-  static func isValid(_ bits: UInt64, current: Bool) -> Bool {
-    if bits == noValueBits { return true }
-    if Days.leftOut(bits) > 0 { return current }
+  /// A stored slot as read: one of the states (a value the gate accepts,
+  /// ``AnswerGate/isPrice(_:)``, none, or in format 2 left out 1 to 255
+  /// times); a value the gate refuses (1e308, inf, a negative) as left out
+  /// once with its provenance unknown, so it is asked again at once and never
+  /// shown; anything else as never asked.
+  static func readable(_ bits: UInt64, current: Bool) -> UInt64 {
+    if bits == noValueBits { return bits }
+    if Days.leftOut(bits) > 0 { return current ? bits : 0 }
+    if isRefusedValue(bits) { return leftOutBits | 1 }
+    return AnswerGate.isPrice(Double(bitPattern: bits)) ? bits : 0
+  }
+
+  /// Whether stored `bits` are a number (not a NaN pattern, not never asked)
+  /// the gate refuses as a price.
+  static func isRefusedValue(_ bits: UInt64) -> Bool {
     let value = Double(bitPattern: bits)
-    return value.isFinite && value > 0
+    return bits != 0 && !value.isNaN && !AnswerGate.isPrice(value)
   }
 
   /// The provider names and the fetches at `offset`, or nil when they do not end the file

@@ -9,7 +9,8 @@
 ///   1970-01-01), the number of days N, of fetches F and of provider names P
 ///   (Int32 each);
 /// - N Float64, one per day from the first (dense, so a long range reads in
-///   one pass): a positive finite value, ``noValueBits`` for none,
+///   one pass): a value (one the gate refuses reads as left out once,
+///   asked again), ``noValueBits`` for none,
 ///   ``leftOutBits`` + k for "asked and left out k times", 0 for never asked;
 /// - N UInt16, per day its fetch: 1-based index into the table below, 0 when
 ///   unknown (a day written by format 1);
@@ -84,6 +85,8 @@ public struct DayStore: Sendable {
     /// Days with a value, and days known to have none.
     public var values: Int
     public var empty: Int
+    /// Days left out of an answer, waiting to be asked again.
+    public var leftOut: Int
   }
 
   /// The summary of the store file at `url`, or nil when it is not one
@@ -93,7 +96,8 @@ public struct DayStore: Sendable {
     guard problem == nil, let span = days.span else { return nil }
     let counts = days.counts
     return Summary(
-      from: span.lowerBound, through: span.upperBound, values: counts.values, empty: counts.empty)
+      from: span.lowerBound, through: span.upperBound, values: counts.values, empty: counts.empty,
+      leftOut: counts.leftOut)
   }
 
   /// Adds `days` to the file of `key` under its lock, and drops any day

@@ -149,7 +149,7 @@ struct HistoryRequest: Sendable {
   /// with no close).
   func answer(
     closes fetched: [Day: RatePoint]?, latest: LatestPoint?, fetchedAt: Date,
-    staleness: Staleness?, latestMissing: ProviderError? = nil
+    staleness: Staleness?, latestMissing: ProviderError? = nil, answered: DayStore.Days? = nil
   ) -> RateService.HistoryResult {
     // Closes from a fetch, else straight from the store (no dictionary).
     let stored = self.stored
@@ -181,11 +181,28 @@ struct HistoryRequest: Sendable {
             days: days))
       }
     }
-    return RateService.HistoryResult(
+    var result = RateService.HistoryResult(
       series: RateSeries(
         base: asset.symbol, quote: quote, source: service.source.name, fetchedAt: fetchedAt,
         points: points, gaps: RateService.gaps(in: shown, points: points)),
       staleness: staleness, latestMissing: latestMissing)
+    result.leftOut = leftOut(answered: answered)
+    return result
+  }
+
+  /// The settled days to know that an answer left out (by `answered`, this
+  /// run's answer, else as stored), each with when it is asked again.
+  func leftOut(answered: DayStore.Days?) -> [Day: Date] {
+    guard let past else { return [:] }
+    var leftOut: [Day: Date] = [:]
+    for offset in 0...past.lowerBound.distance(to: past.upperBound) {
+      let day = past.lowerBound.adding(days: offset)
+      let days = answered.map { $0.state(day) != .unanswered(leftOut: 0) ? $0 : stored } ?? stored
+      guard case .unanswered(let count) = days.state(day), count > 0 else { continue }
+      let asked = days.origin(day)?.fetchedAt ?? currentTime
+      leftOut[day] = CacheFreshness.askAgain(leftOut: count, askedAt: asked)
+    }
+    return leftOut
   }
 
   /// The points of `days`: ECB rates by ``MarketClosure/rates(in:today:lookup:)``
@@ -240,7 +257,7 @@ struct HistoryRequest: Sendable {
     save(known: known, latest: newLatest)
     return answer(
       closes: closes, latest: newLatest, fetchedAt: newLatest?.fetchedAt ?? currentTime,
-      staleness: nil)
+      staleness: nil, answered: known)
   }
 
   /// The answer when the closes are there but the latest price failed: the
@@ -255,11 +272,11 @@ struct HistoryRequest: Sendable {
     if let latest, isCurrent(latest) {
       return answer(
         closes: closes, latest: latest, fetchedAt: latest.fetchedAt,
-        staleness: Staleness(fetchedAt: latest.fetchedAt, reason: failure))
+        staleness: Staleness(fetchedAt: latest.fetchedAt, reason: failure), answered: known)
     }
     return answer(
       closes: closes, latest: fetchedLatest, fetchedAt: currentTime, staleness: nil,
-      latestMissing: failure)
+      latestMissing: failure, answered: known)
   }
 
   /// The days to fetch: only the settled days the cache lacks (all of the

@@ -11,6 +11,9 @@ extension RateService {
     /// The coin or currency the series prices, as the provider resolved what was typed
     /// (`kaspa` for `kaspa`): what names it in a journal (see ``CommodityName/of(_:source:resolved:)``).
     public var asset: Asset?
+    /// The days of the window (and the ECB closures before it) an answer left
+    /// out, each with when it is asked again: not answered yet, not "no data".
+    public var leftOut: [Day: Date] = [:]
 
     /// Creates a result.
     public init(
@@ -112,7 +115,8 @@ extension RateService {
       service: self, asset: asset, quote: quote, window: window, followsData: followsData)
     var result = try await CacheFallback.answer(
       mode: mode, hasCache: request.hasCache, isFresh: request.isFresh,
-      lastResortIsNewer: request.newestCachedDay.map(snapshotIsNewer(than:)) ?? false,
+      // Nothing cached near the window: the snapshot answers before an empty store.
+      lastResortIsNewer: request.newestCachedDay.map(snapshotIsNewer(than:)) ?? true,
       fromCache: request.fromCache, lastResort: request.fromSnapshot, fetch: request.fetch)
     result.asset = asset
     return result

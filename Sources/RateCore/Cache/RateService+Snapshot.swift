@@ -65,7 +65,10 @@ extension HistoryRequest {
     let byDay = Dictionary(
       snapshot.series(base: asset.id, quote: quote, in: read).map { ($0.date, $0) },
       uniquingKeysWith: { $1 })
-    let points = MarketClosure.rates(in: shown, today: min(end, last)) { byDay[$0] }
+    // The last rate stands on the closures right after it (a weekend), never on a later working day.
+    let points = MarketClosure.rates(in: shown, today: min(end, MarketClosure.standsThrough(last))) {
+      byDay[$0]
+    }
     guard !points.isEmpty else { return nil }
     if endsEarly {
       service.notify(

@@ -3,8 +3,10 @@ extension RateService {
   public struct StoredDifference: Sendable, Equatable {
     /// The day.
     public var day: Day
-    /// The stored value; nil when stored as having none.
+    /// The stored value; nil when stored as having none or left out.
     public var stored: Double?
+    /// Whether the day was stored as left out of an answer (not answered yet).
+    public var storedLeftOut: Bool = false
     /// The provider's value; nil when it says there is none.
     public var provider: Double?
     /// Where the stored value came from; nil when unknown (stored before format 2).
@@ -19,8 +21,10 @@ extension RateService {
     public var pair: String
     /// Range requests made: one per run of stored days.
     public var requests: Int
-    /// Stored days the provider answered, compared.
+    /// Stored days the provider answered, compared (left-out days included).
     public var checked: Int
+    /// Stored days left out of an earlier answer that this answer leaves out too.
+    public var leftOut: Int = 0
     /// The days that differ, oldest first.
     public var differences: [StoredDifference]
     /// Whether the differences were replaced by the provider's answers.
@@ -37,9 +41,10 @@ extension RateService {
 
   /// Asks the provider again for every stored day of `pair` (`eur-usd`), one
   /// range request per run of stored days, and reports each answered day
-  /// whose stored value (or none) differs; with `fix`, stores the provider's
-  /// answer for exactly those days. A day the answer leaves out is not
-  /// compared.
+  /// whose stored value (or none) differs, a day stored as left out that the
+  /// provider now answers included; with `fix`, stores the provider's answer
+  /// for exactly those days. A day the answer leaves out is not compared; a
+  /// left-out day it leaves out again is counted in ``VerifyReport/leftOut``.
   public func verifyStoredDays(pair: String, fix: Bool) async throws -> VerifyReport {
     let key = "\(source.name)/\(pair)"
     let (stored, problem) = dayStore.load(key: key)
@@ -60,12 +65,14 @@ extension RateService {
       let answer = answered(by: fetched, in: span, stored: stored, at: now())
       for offset in 0...span.lowerBound.distance(to: span.upperBound) {
         let day = span.lowerBound.adding(days: offset)
-        guard stored.knows(day), answer.knows(day) else { continue }
+        let leftOut = stored.state(day) != .unanswered(leftOut: 0) && !stored.knows(day)
+        if leftOut && !answer.knows(day) { report.leftOut += 1 }
+        guard stored.knows(day) || leftOut, answer.knows(day) else { continue }
         report.checked += 1
         guard answer.state(day) != stored.state(day) else { continue }
         report.differences.append(
           StoredDifference(
-            day: day, stored: stored.value(day), provider: answer.value(day),
+            day: day, stored: stored.value(day), storedLeftOut: leftOut, provider: answer.value(day),
             storedFetch: stored.origin(day)))
         replacements.set(day, answer.value(day), from: answer.origin(day))
       }
@@ -80,11 +87,12 @@ extension RateService {
   /// What `fetched` answers for the settled days of `span`, as fetched at
   /// `instant`: its values (only those inside `span`: an answer carrying
   /// other days is not trusted for them), none for an ECB closure, and every
-  /// other day left out, counted on from `stored` (asked again after
-  /// ``CacheFreshness/askAgain(leftOut:askedAt:)``, stored as none once
-  /// ``CacheFreshness/leftOutSettles`` answers left it out). An answer with
-  /// no value in `span` says nothing of a day not left out before (a
-  /// recorded mirror, a coin not listed yet): it is asked again.
+  /// other day left out (see ``leftOut(_:in:at:fetch:)``). Only a coin's head
+  /// days (before the answer's first value) left out by
+  /// ``CacheFreshness/leftOutSettles`` spaced answers settle as none; an ECB
+  /// working day never does. An answer with no value in `span` says nothing
+  /// of a day not left out before (a recorded mirror, a coin not listed
+  /// yet): it is asked again.
   func answered(
     by fetched: DailyCloses, in span: ClosedRange<Day>, stored: DayStore.Days, at instant: Date
   ) -> DayStore.Days {
@@ -96,21 +104,39 @@ extension RateService {
     where !point.carried && span.lowerBound <= point.date && point.date <= last {
       days.set(point.date, point.rate, from: fetch)
     }
-    let saysNothing = days.span == nil
+    let firstValue = days.span?.lowerBound
     for offset in 0...span.lowerBound.distance(to: last) {
       let day = span.lowerBound.adding(days: offset)
       guard !days.knows(day) else { continue }
-      var leftOut = 1
-      if case .unanswered(let count) = stored.state(day) { leftOut += count }
-      if saysNothing && leftOut == 1 { continue }
-      if (source.carriesForward && MarketClosure.isECBClosed(day))
-        || leftOut >= CacheFreshness.leftOutSettles
-      {
+      let (count, asked) = Self.leftOut(day, in: stored, at: instant, fetch: fetch)
+      if firstValue == nil && count == 1 { continue }
+      let settles =
+        source.carriesForward
+        ? MarketClosure.isECBClosed(day)
+        : count >= CacheFreshness.leftOutSettles && firstValue.map { day < $0 } ?? true
+      if settles {
         days.set(day, nil, from: fetch)
       } else {
-        days.setLeftOut(day, count: leftOut, from: fetch)
+        days.setLeftOut(day, count: count, from: asked)
       }
     }
     return days
+  }
+
+  /// How many answers have left `day` out, counting the one fetched by
+  /// `fetch` at `instant`, and the fetch that counted last. An answer before
+  /// the backoff since the last count has passed
+  /// (``CacheFreshness/askAgain(leftOut:askedAt:)``: `--refresh` run again and
+  /// again) does not count, so quick runs never settle a day.
+  static func leftOut(_ day: Day, in stored: DayStore.Days, at instant: Date, fetch: DayStore.Fetch)
+    -> (count: Int, fetch: DayStore.Fetch)
+  {
+    guard case .unanswered(let count) = stored.state(day), count > 0 else { return (1, fetch) }
+    if let last = stored.origin(day),
+      instant < CacheFreshness.askAgain(leftOut: count, askedAt: last.fetchedAt)
+    {
+      return (count, last)
+    }
+    return (count + 1, fetch)
   }
 }

@@ -104,6 +104,15 @@ public enum MarketClosure {
     return (0..<count).allSatisfy { isECBClosed(valueDay.adding(days: $0 + 1)) }
   }
 
+  /// The last day a rate published on `valueDay` stands on across the
+  /// closures right after it (`valueDay` itself before a working day): how
+  /// far data that ends on `valueDay` (the snapshot) reaches.
+  public static func standsThrough(_ valueDay: Day) -> Day {
+    var day = valueDay
+    while closedAfter(valueDay, through: day.adding(days: 1)) { day = day.adding(days: 1) }
+    return day
+  }
+
   /// Whether an ECB rate published on `valueDay` still stands on `day`:
   /// across closures only, and on `today`, whose own rate may not be
   /// published yet (about 16:00 CET), after them.

@@ -33,6 +33,9 @@ public enum ProviderError: Error, Equatable, Sendable {
   case malformedResponse(provider: String, endpoint: String, detail: String)
   /// The provider answered, but with no data for the request.
   case noData(provider: String, detail: String)
+  /// The provider's answers left out `day` of `pair` (`EUR/GBP`), a day it
+  /// should have had: it is asked again at `askAgain` (the day store's backoff).
+  case leftOut(provider: String, pair: String, day: Day, askAgain: Date)
   /// The provider covers only some assets (CoinDesk: Bitcoin; the ECB: fiat
   /// currencies), and `what` is not one of them.
   case notCovered(provider: String, what: String)
@@ -48,7 +51,7 @@ public enum ProviderError: Error, Equatable, Sendable {
     case .rateLimited, .serverError, .network, .malformedResponse, .httpStatus, .noData:
       return true
     case .coinNotFound, .invalidCurrency, .unsupported, .apiKeyMissing, .apiKeyRejected,
-      .paidPlanOnly, .keyPlanMismatch, .historyTooOld, .noProvider, .notCovered:
+      .paidPlanOnly, .keyPlanMismatch, .historyTooOld, .noProvider, .notCovered, .leftOut:
       return false
     }
   }

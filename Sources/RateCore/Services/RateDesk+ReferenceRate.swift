@@ -38,11 +38,31 @@ extension RateDesk {
     let series = result.series
     guard let point = series.points.last(where: { $0.date == day }),
       let published = series.publishedDay(of: day)
-    else {
-      throw ProviderError.noData(
-        provider: series.source,
-        detail: "no \(series.base)/\(series.quote) rate on \(day) or the working days before it")
-    }
+    else { throw Self.noRate(on: day, in: result) }
     return DatedRate(point: point, published: published, history: result)
+  }
+
+  /// Why no rate stands on `day` in `result`: the provider left the day (or,
+  /// for the ECB, the working day whose rate stands on it) out of its answer
+  /// and it is asked again later; else it has none. Only ECB rates mention
+  /// the working days before (coins are never carried). A day past the ECB
+  /// snapshot standing in (offline, or the provider unreachable) is not
+  /// cached: the provider may have it (what the other days past it say).
+  static func noRate(on day: Day, in result: RateService.HistoryResult) -> any Error {
+    let series = result.series
+    if series.source.hasPrefix(ECBSnapshot.sourcePrefix),
+      let snapshot = result.staleness?.snapshotThrough, day > snapshot
+    {
+      return result.staleness?.reason ?? RateService.ServiceError.nothingCached("\(series.base)/\(series.quote)")
+    }
+    let ecb = Providers.isECB(series.source)
+    let reach = ecb ? MarketClosure.reach(back: day) : day
+    let pair = "\(series.base)/\(series.quote)"
+    if let waiting = result.leftOut.filter({ reach <= $0.key && $0.key <= day }).max(by: { $0.key < $1.key }) {
+      return ProviderError.leftOut(provider: series.source, pair: pair, day: waiting.key, askAgain: waiting.value)
+    }
+    return ProviderError.noData(
+      provider: series.source,
+      detail: "no \(pair) \(ecb ? "rate" : "price") on \(day)\(ecb ? " or the working days before it" : "")")
   }
 }

@@ -61,6 +61,9 @@ extension ProviderError: LocalizedError {
         + " or report the problem"
     case .noData(let provider, let detail):
       return "\(Providers.displayName(provider)) has no data: \(detail)"
+    case .leftOut(let provider, let pair, let day, let askAgain):
+      return "\(Providers.displayName(provider)) left \(pair) on \(day) out of its answer: "
+        + "it is asked again after \(ISO8601.format(askAgain)), or now with --refresh"
     case .notCovered(let provider, let what) where provider == Providers.coinDesk:
       return "\(Providers.displayName(provider)): the Bitcoin Price Index covers Bitcoin only,"
         + " not '\(TerminalText.sanitize(what))': use --provider coingecko"

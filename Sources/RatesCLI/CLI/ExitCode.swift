@@ -95,6 +95,7 @@ public struct ErrorReport: Equatable, Sendable {
       case .network: self.init(.unavailable, "network", error)
       case .malformedResponse: self.init(.unavailable, "malformed_response", error)
       case .noData: self.init(.noData, "no_data", error)
+      case .leftOut: self.init(.noData, "left_out", error)
       }
     case let error as CoinResolver.Refusal:
       self.init(.usage, "not_a_coin", error)

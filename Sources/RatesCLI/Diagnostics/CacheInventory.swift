@@ -51,11 +51,13 @@ struct CacheInventory: Sendable, Equatable {
     /// Days with a value, and days known to have none (closures).
     var values: Int
     var empty: Int
+    /// Days left out of an answer, waiting to be asked again.
+    var leftOut: Int
     var bytes: Int
 
     /// A date range is `firstDay`/`lastDay` in every document.
     enum CodingKeys: String, CodingKey {
-      case provider, pair, from = "firstDay", through = "lastDay", values, empty, bytes
+      case provider, pair, from = "firstDay", through = "lastDay", values, empty, leftOut, bytes
     }
   }
 
@@ -82,7 +84,7 @@ struct CacheInventory: Sendable, Equatable {
           DayFile(
             provider: file.relative[1], pair: String(file.url.lastPathComponent.dropLast(5)),
             from: summary.from, through: summary.through, values: summary.values,
-            empty: summary.empty, bytes: file.size))
+            empty: summary.empty, leftOut: summary.leftOut, bytes: file.size))
       }
       var group =
         groups[file.groupKey]

@@ -111,7 +111,8 @@ import RatesTestSupport
     let store = DayStore(directory: directory)
     let (loaded, problem) = store.load(key: Self.key)
     #expect(problem == nil)
-    #expect(states(loaded, first...first.adding(days: 3)) == [.value(1.5), .none, .unanswered(leftOut: 0), .value(1e308)])
+    // 1e308 fails the gate (AnswerGate.isPrice): read as left out, never shown, asked again.
+    #expect(states(loaded, first...first.adding(days: 3)) == [.value(1.5), .none, .unanswered(leftOut: 0), .unanswered(leftOut: 1)])
     #expect(loaded.origin(first) == nil)
     // A write that adds nothing still migrates; one that adds a day keeps every old one.
     try store.save(DayStore.Days(), key: Self.key)
@@ -123,7 +124,7 @@ import RatesTestSupport
     more.set(first.adding(days: 2), 2, from: fetch)
     try store.save(more, key: Self.key)
     let migrated = store.load(key: Self.key).0
-    #expect(states(migrated, first...first.adding(days: 3)) == [.value(1.5), .none, .value(2), .value(1e308)])
+    #expect(states(migrated, first...first.adding(days: 3)) == [.value(1.5), .none, .value(2), .unanswered(leftOut: 1)])
     #expect(migrated.origin(first.adding(days: 2)) == fetch)
     #expect(migrated.origin(first) == nil)
   }
@@ -187,7 +188,7 @@ import RatesTestSupport
     #expect(states(stored(directory), Self.window) == states(try await cleanStore(ecb: true), Self.window))
   }
 
-  @Test func aDayLeftOutByThreeAnswersAtBackoffSettlesAsNone() async throws {
+  @Test func anECBWorkingDayLeftOutIsNeverSettledAndItsBackoffGrows() async throws {
     let directory = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let clock = TestClock(now: fixedNow)
@@ -204,10 +205,95 @@ import RatesTestSupport
     clock.advance(by: 1)
     _ = try await history(fake, directory, clock: clock)
     #expect(fake.requests.count == 3)
-    #expect(stored(directory).state(missing) == .none)
-    clock.advance(by: 86_400 * 3)
+    #expect(stored(directory).state(missing) == .unanswered(leftOut: 3), "a working day is never settled as none")
+    clock.advance(by: 4 * 3600 - 1)
     _ = try await history(fake, directory, clock: clock)
-    #expect(fake.requests.count == 3, "settled: never asked again")
+    #expect(fake.requests.count == 3, "the third backoff is 4 h")
+    clock.advance(by: 1)
+    fake.set()
+    let healed = try await history(fake, directory, clock: clock)
+    #expect(fake.requests.count == 4)
+    #expect(healed.series.gaps.isEmpty)
+    #expect(stored(directory).value(missing) == Self.truth(missing))
+  }
+
+  @Test func quickRefreshesDoNotCountALeftOutDay() async throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let clock = TestClock(now: fixedNow)
+    let fake = Fake(ecb: true)
+    let missing = Self.day(-5)
+    fake.set(leaveOut: [missing])
+    for _ in 0..<3 {
+      _ = try await history(fake, directory, clock: clock, mode: .refresh)
+      clock.advance(by: 5)
+    }
+    #expect(fake.requests.count == 3)
+    #expect(stored(directory).state(missing) == .unanswered(leftOut: 1))
+    #expect(stored(directory).origin(missing)?.fetchedAt == fixedNow, "the first count's time stands")
+    fake.set()
+    clock.advance(by: 3600)
+    let healed = try await history(fake, directory, clock: clock)
+    #expect(fake.requests.all.last == missing...missing)
+    #expect(healed.series.gaps.isEmpty)
+  }
+
+  @Test func onlyACoinsHeadDaysSettleAfterThreeSpacedAnswers() async throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let clock = TestClock(now: fixedNow)
+    let fake = Fake(ecb: false)
+    let middle = Self.day(-5)
+    fake.set(leaveOut: [middle], headMissing: 2)
+    _ = try await history(fake, directory, clock: clock)
+    clock.advance(by: 3600)
+    _ = try await history(fake, directory, clock: clock)
+    clock.advance(by: 7200)
+    _ = try await history(fake, directory, clock: clock)
+    #expect(fake.requests.count == 3)
+    let days = stored(directory)
+    let head = Self.window.lowerBound...Self.window.lowerBound.adding(days: 1)
+    #expect(states(days, head) == [.none, .none], "not trading yet")
+    #expect(days.state(middle) == .unanswered(leftOut: 3))
+  }
+
+  @Test func aStoredValueTheGateRefusesIsNeverShownAndIsAskedAgain() async throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let poisoned = Self.day(-5)
+    try write(Self.poisoned(Self.window, poison: [poisoned: 1e308]), in: directory)
+    let fake = Fake(ecb: true)
+    let result = try await history(fake, directory, clock: TestClock(now: fixedNow))
+    #expect(!result.series.points.contains { !AnswerGate.isPrice($0.rate) })
+    #expect(fake.requests.all == [poisoned...poisoned])
+    #expect(result.series.points.first { $0.date == poisoned }?.rate == Self.truth(poisoned))
+    #expect(stored(directory).value(poisoned) == Self.truth(poisoned))
+  }
+
+  @Test func aDayWaitingToBeAskedAgainIsReportedAsLeftOutWithWhen() async throws {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let clock = TestClock(now: fixedNow)
+    let fake = Fake(ecb: true)
+    let missing = Self.day(-5)
+    fake.set(leaveOut: [missing])
+    let asked = fixedNow.addingTimeInterval(3600)
+    let first = try await history(fake, directory, clock: clock)
+    #expect(first.leftOut == [missing: asked])
+    clock.advance(by: 60)
+    let cached = try await history(fake, directory, clock: clock)
+    #expect(fake.requests.count == 1)
+    #expect(cached.leftOut == [missing: asked])
+    let error = RateDesk.noRate(on: missing, in: cached) as? ProviderError
+    #expect(error == .leftOut(provider: "test", pair: "EUR/USD", day: missing, askAgain: asked))
+  }
+
+  @Test func aCoinWithoutAPriceNeverMentionsWorkingDays() throws {
+    let day = Self.day(-5)
+    let series = RateSeries(
+      base: "BTC", quote: "EUR", source: Providers.coinGecko, fetchedAt: fixedNow, points: [], gaps: [day])
+    let error = RateDesk.noRate(on: day, in: RateService.HistoryResult(series: series, staleness: nil))
+    #expect(error as? ProviderError == .noData(provider: "coingecko", detail: "no BTC/EUR price on \(day)"))
   }
 
   @Test func daysLeftOutAtTheHeadOfACoinRangeAreNotSettledAsNotTradingYet() async throws {
@@ -272,7 +358,7 @@ import RatesTestSupport
     #expect(states(after, Self.window) == states(try await cleanStore(ecb: true), Self.window))
     let outside = Self.storedRange.lowerBound...Self.window.lowerBound.adding(days: -1)
     #expect(states(after, outside) == states(before, outside))
-    #expect(after.value(Self.day(-31)) == 1e308, "outside the refreshed range: untouched")
+    #expect(after.state(Self.day(-31)) == .unanswered(leftOut: 1), "outside the refreshed range: still asked again")
     #expect(after.origin(Self.day(-5)) == DayStore.Fetch(provider: "test", fetchedAt: fixedNow))
     #expect(after.origin(Self.day(-31)) == nil)
   }
@@ -292,13 +378,15 @@ import RatesTestSupport
     #expect(fake.requests.all == [Self.storedRange], "one range request for the one run of days")
     #expect(report.checked == 40)
     #expect(
-      report.differences.map { "\($0.day) \($0.stored.map { "\($0)" } ?? "none") \($0.provider.map { "\($0)" } ?? "none")" }
+      report.differences.map {
+        "\($0.day) \($0.storedLeftOut ? "left out" : $0.stored.map { "\($0)" } ?? "none") \($0.provider.map { "\($0)" } ?? "none")"
+      }
         == [
-          "\(Self.day(-31)) 1e+308 \(Self.truth(Self.day(-31)))",
+          "\(Self.day(-31)) left out \(Self.truth(Self.day(-31)))",
           "\(Self.day(-15)) 4.2 none",
           "\(Self.day(-12)) 9.99 \(Self.truth(Self.day(-12)))",
           "\(Self.day(-10)) none \(Self.truth(Self.day(-10)))",
-          "\(Self.day(-5)) 1e+308 \(Self.truth(Self.day(-5)))",
+          "\(Self.day(-5)) left out \(Self.truth(Self.day(-5)))",
         ])
     #expect(report.differences.allSatisfy { $0.storedFetch == nil })
     #expect(!report.fixed)

@@ -17,7 +17,8 @@ extension CacheCommand {
     ]
     static let discussion = """
       Exit code 0 when every stored day agrees (or --fix replaced those that did not), 2 when
-      days differ and --fix was not given. A day the provider leaves out is not compared.
+      days differ and --fix was not given. A day the provider leaves out is not compared; a day
+      stored as left out that it now answers is listed.
       """
     static let examples = ["rates cache verify", "rates cache verify EUR-USD --fix --json"]
 
@@ -39,16 +40,20 @@ extension CacheCommand {
     struct Difference: Encodable {
       var date: Day
       var storedRate: Double?
+      var storedLeftOut: Bool
       var rate: Double?
       var storedSource: String?
       var storedFetchedAt: Date?
 
-      enum CodingKeys: String, CodingKey { case date, storedRate, rate, storedSource, storedFetchedAt }
+      enum CodingKeys: String, CodingKey {
+        case date, storedRate, storedLeftOut, rate, storedSource, storedFetchedAt
+      }
 
       func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(date, forKey: .date)
         try container.encode(storedRate, forKey: .storedRate)
+        try container.encode(storedLeftOut, forKey: .storedLeftOut)
         try container.encode(rate, forKey: .rate)
         try container.encode(storedSource, forKey: .storedSource)
         try container.encode(storedFetchedAt, forKey: .storedFetchedAt)
@@ -60,6 +65,7 @@ extension CacheCommand {
       var pair: String
       var requests: Int
       var checked: Int
+      var leftOut: Int
       var fixed: Bool
       var differences: [Difference]
     }
@@ -70,10 +76,10 @@ extension CacheCommand {
       pairs = reports.map { report in
         Pair(
           provider: report.provider, pair: report.pair, requests: report.requests,
-          checked: report.checked, fixed: report.fixed,
+          checked: report.checked, leftOut: report.leftOut, fixed: report.fixed,
           differences: report.differences.map {
             Difference(
-              date: $0.day, storedRate: $0.stored, rate: $0.provider,
+              date: $0.day, storedRate: $0.stored, storedLeftOut: $0.storedLeftOut, rate: $0.provider,
               storedSource: $0.storedFetch?.provider, storedFetchedAt: $0.storedFetch?.fetchedAt)
           })
       }
@@ -120,6 +126,11 @@ extension CacheCommand {
         "\(TerminalText.sanitize(report.provider)) \(pair): \(report.checked) stored days checked "
           + "in \(report.requests) \(report.requests == 1 ? "request" : "requests"), "
           + (count == 0 ? "all agree." : "\(count) \(count == 1 ? "differs" : "differ"):"))
+      if report.leftOut > 0 {
+        lines.append(
+          "\(report.leftOut) stored \(report.leftOut == 1 ? "day is" : "days are") still left out "
+            + "by the provider: asked again later, or with --refresh.")
+      }
       guard count > 0 else { continue }
       var table = TextTable(columns: [
         .init("DAY", priority: TextTable.required),
@@ -129,7 +140,7 @@ extension CacheCommand {
       ])
       for difference in report.differences {
         table.append([
-          difference.day.description, Self.text(difference.stored),
+          difference.day.description, difference.storedLeftOut ? "left out" : Self.text(difference.stored),
           Self.text(difference.provider), Self.provenance(difference.storedFetch),
         ])
       }

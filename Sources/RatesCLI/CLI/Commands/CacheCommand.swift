@@ -251,13 +251,14 @@ struct CacheCommand: CommandDeclaration {
     var table = TextTable(columns: [
       .init("PROVIDER", priority: 2), .init("PAIR", priority: TextTable.required),
       .init("FROM", priority: 4), .init("THROUGH", priority: 5),
-      .init("VALUES", alignment: .right, priority: 3), .init("SIZE", alignment: .right, priority: 1),
+      .init("VALUES", alignment: .right, priority: 3),
+      .init("LEFT OUT", alignment: .right, priority: 0), .init("SIZE", alignment: .right, priority: 1),
     ])
     for file in inventory.days {
       table.append([
         TerminalText.sanitize(file.provider), TerminalText.sanitize(file.pair.uppercased()),
         file.from.description, file.through.description, String(file.values),
-        CacheInventory.formatBytes(file.bytes),
+        String(file.leftOut), CacheInventory.formatBytes(file.bytes),
       ])
     }
     return ["", "Settled days (kept for good; replaced only by --refresh or 'cache verify --fix'):"]

@@ -159,7 +159,9 @@ struct HistoryCommand: RatesCommand {
 
 extension HistoryCommand {
   /// Says on stderr why days of `window` have no data: a currency that ended
-  /// before its end (the series stops there), or how few days have a value.
+  /// before its end (the series stops there), or how few days have a value,
+  /// out of the days the series spans (a range starting before the source's
+  /// first day counts from that day).
   func noteMissingDays(
     _ result: RateService.HistoryResult, window: ClosedRange<Day>, today: Day,
     _ invocation: Invocation
@@ -169,7 +171,9 @@ extension HistoryCommand {
       window.upperBound > ended.lastDay
     {
       invocation.err("note: \(ended.headline); showing the days up to it")
-    } else if let days = span.expectedDays(today: today), count < days, result.staleness == nil {
+    } else if let asked = span.expectedDays(today: today), result.staleness == nil,
+      case let days = min(asked, count + result.series.gaps.count), count < days
+    {
       invocation.err("note: only \(count) of \(days) days have data")
     }
   }
