@@ -36,6 +36,12 @@ public struct Asset: Hashable, Sendable, Codable {
     PairRouter.isCurrencyCode(symbol) && symbol.uppercased() != id.uppercased() ? id : symbol
   }
 
+  /// `symbol` as a provider or a list wrote it, labelled by ``label(symbol:id:)``:
+  /// upper-cased, unless it is already the coin's id (which keeps its case).
+  public static func label(typed symbol: String, id: String) -> String {
+    symbol == id ? symbol : label(symbol: symbol.uppercased(), id: id)
+  }
+
   /// The name that stands for this coin wherever a name is routed to a
   /// provider (``PairRouter``) or resolved again: its upper-case symbol, or its
   /// id when the symbol is a currency code (a coin `poundtoken` with the

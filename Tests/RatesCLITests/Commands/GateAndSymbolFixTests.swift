@@ -76,6 +76,16 @@ import Testing
     #expect(FavoriteCoin(id: "poundtoken", symbol: "GBP", name: nil, addedAt: fixedNow).symbol == "poundtoken")
   }
 
+  @Test func theHomeScreensSearchHitsFollowTheLabelRule() {
+    let results = [
+      CoinGeckoClient.SearchResult(id: "poundtoken", symbol: "poundtoken", name: "poundtoken", marketCapRank: nil),
+      CoinGeckoClient.SearchResult(id: "other", symbol: "GBP", name: "Other", marketCapRank: nil),
+      CoinGeckoClient.SearchResult(id: "bitcoin", symbol: "btc", name: "Bitcoin", marketCapRank: 1),
+    ]
+    let hits = LiveHomeDriver.hits(results, among: [])
+    #expect(hits.map(\.symbol) == ["poundtoken", "other", "BTC"])
+  }
+
   // MARK: 9. convert resolves a coin id.
 
   @Test func convertResolvesACoinIdLikeEveryOtherCommand() async throws {
