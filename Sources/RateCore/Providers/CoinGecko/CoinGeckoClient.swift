@@ -9,8 +9,11 @@ import Foundation
 /// point with an impossible time, outside the asked window or stamped in
 /// seconds, refuses the answer as a
 /// ``ProviderError/malformedResponse(provider:endpoint:detail:)``, as does a
-/// value of the wrong JSON type. An impossible `last_updated_at` is treated
-/// like a missing one (the price is kept, its time unknown).
+/// value of the wrong JSON type. An impossible `last_updated_at` (not seconds
+/// from 1970 to 9999) is treated like a missing one (the price is kept, its
+/// time unknown); a possible one before 2009-01-03 or over an hour ahead of
+/// our clock refuses the answer where the quote is built
+/// (``AnswerGate/isUpdateTime(_:now:)``).
 public struct CoinGeckoClient: Sendable {
   /// The public host.
   public static let publicBaseURL = URL(string: "https://api.coingecko.com/api/v3")

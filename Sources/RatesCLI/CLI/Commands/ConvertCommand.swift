@@ -8,7 +8,7 @@ struct ConvertCommand: RatesCommand {
   static let arguments = [
     ArgumentSpec(name: "AMOUNT", help: "1500, 1,500.25 or 1e3 (',' only between thousands)"),
     ArgumentSpec(
-      name: "FROM", help: "a currency code or coin symbol",
+      name: "FROM", help: "a currency code, coin symbol or coin id (poundtoken)",
       completion: .local([.currencies, .coins])),
     ArgumentSpec(
       name: "TO", help: "currency codes or coin symbols; several targets separated by commas",
