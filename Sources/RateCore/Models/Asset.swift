@@ -1,15 +1,43 @@
 /// A coin or currency as a provider knows it.
 public struct Asset: Hashable, Sendable, Codable {
   /// What the user sees: the upper-case symbol (`BTC`), or the id as given
-  /// when the user named a coin by id (`ethereum-wormhole`).
+  /// when the user named a coin by id (`ethereum-wormhole`), or the id when
+  /// the symbol is a currency code (``label(symbol:id:)``).
   public var symbol: String
   /// The provider's identifier (`bitcoin` at CoinGecko, `BTC` at CoinDesk).
   public var id: String
 
-  /// Creates an asset.
+  /// Creates an asset labelled by ``label(symbol:id:)``.
   public init(symbol: String, id: String) {
-    self.symbol = symbol
+    self.symbol = Self.label(symbol: symbol, id: id)
     self.id = id
+  }
+
+  enum CodingKeys: String, CodingKey { case symbol, id }
+
+  /// Decodes an asset, labelled by ``label(symbol:id:)`` (one stored before the rule keeps
+  /// no currency's name).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      symbol: try container.decode(String.self, forKey: .symbol),
+      id: try container.decode(String.self, forKey: .id))
+  }
+
+  /// The one rule for how a coin is labelled in every command and format
+  /// (tables, JSON `base`, CSV, ledger and beancount commodities, watch, the
+  /// home screen): its symbol, unless the symbol is a currency code
+  /// (``PairRouter/isCurrencyCode(_:)``) and the coin is not that currency;
+  /// then its id as the provider spells it (`poundtoken` for a coin with the
+  /// symbol GBP), so a coin is never shown, exported or priced as the pound.
+  public static func label(symbol: String, id: String) -> String {
+    PairRouter.isCurrencyCode(symbol) && symbol.uppercased() != id.uppercased() ? id : symbol
+  }
+
+  /// `symbol` as a provider or a list wrote it, labelled by ``label(symbol:id:)``:
+  /// upper-cased, unless it is already the coin's id (which keeps its case).
+  public static func label(typed symbol: String, id: String) -> String {
+    symbol == id ? symbol : label(symbol: symbol.uppercased(), id: id)
   }
 
   /// The name that stands for this coin wherever a name is routed to a

@@ -35,6 +35,14 @@ public enum AnswerGate {
   /// 2009-01-03, Bitcoin's first block. A smaller stamp that reads as a
   /// plausible instant in seconds is a chart stamped in seconds.
   static let earliestChartMilliseconds: Double = 1_230_940_800_000
+  /// How far a provider's time may lie ahead of ours: one hour (a server
+  /// clock ahead of ours, or a time zone written wrong); the allowance of
+  /// every window that ends now.
+  public static let clockSkew: TimeInterval = 3600
+  /// The first day a coin source can hold: 2009-01-03 (the day of
+  /// ``earliestChartMilliseconds``, Bitcoin's first block).
+  public static let firstCoinDay = Day(
+    containing: Date(timeIntervalSince1970: earliestChartMilliseconds / 1000))
 
   /// Whether `value` is a plausible price or rate.
   public static func isPrice(_ value: Double) -> Bool {
@@ -49,6 +57,26 @@ public enum AnswerGate {
   /// Whether `value` is a plausible change in percent.
   public static func isChangePercent(_ value: Double) -> Bool {
     value.isFinite && value >= -100 && value <= largestChangePercent
+  }
+
+  /// Whether `instant` is a plausible time for a current price fetched at
+  /// `now`: not before 2009-01-03 (``earliestChartMilliseconds``) and at most
+  /// ``clockSkew`` after `now`.
+  public static func isUpdateTime(_ instant: Date, now: Date) -> Bool {
+    instant.timeIntervalSince1970 * 1000 >= earliestChartMilliseconds
+      && instant <= now.addingTimeInterval(clockSkew)
+  }
+
+  /// `instant` when it is a plausible update time at `now` (or absent);
+  /// otherwise the answer is refused.
+  static func updateTime(
+    _ instant: Date?, now: Date, provider: String, endpoint: String, at path: String
+  ) throws -> Date? {
+    guard let instant, !isUpdateTime(instant, now: now) else { return instant }
+    throw refusal(
+      provider, endpoint,
+      "at \(path): \(ISO8601.format(instant)) is not a possible update time "
+        + "(before 2009-01-03 or ahead of our clock)")
   }
 
   /// `value` when it is a plausible price; otherwise the answer is refused.
@@ -82,18 +110,22 @@ public enum AnswerGate {
   }
 
   /// `samples` sorted by instant, one per instant (the later in the answer
-  /// wins), after checking that each lies in `window`.
+  /// wins), after checking that each lies in `window` (the days `asked` and
+  /// the endpoint's slack; a refusal quotes `asked`, what the user asked for).
   static func series(
-    _ samples: [(Date, Double)], inside window: ClosedRange<Date>, provider: String,
-    endpoint: String
+    _ samples: [(Date, Double)], inside window: ClosedRange<Date>, asked: ClosedRange<Day>,
+    provider: String, endpoint: String
   ) throws -> [(Date, Double)] {
     if let outside = samples.first(where: { !window.contains($0.0) }) {
-      throw refusal(
-        provider, endpoint,
-        "a value for \(ISO8601.format(outside.0)), outside the asked "
-          + "\(ISO8601.format(window.lowerBound))…\(ISO8601.format(window.upperBound))")
+      throw refusal(provider, endpoint, outsideDetail(ISO8601.format(outside.0), asked: asked))
     }
     return normalized(samples)
+  }
+
+  /// How a refusal names a value outside the window: with the days the user
+  /// asked for, never the window widened by the endpoint's slack.
+  static func outsideDetail(_ value: String, asked: ClosedRange<Day>) -> String {
+    "a value for \(value), outside the asked \(asked.lowerBound)…\(asked.upperBound)"
   }
 
   /// `samples` sorted by instant, one per instant: of several values for one
@@ -108,17 +140,17 @@ public enum AnswerGate {
   /// `now`: from N days and one more (its daily stamps at 00:00 UTC) before
   /// now to an hour after it (a server clock ahead of ours).
   public static func chartWindow(days: Int, now: Date) -> ClosedRange<Date> {
-    now.addingTimeInterval(-Double(max(days, 1) + 1) * 86_400)...now.addingTimeInterval(3600)
+    now.addingTimeInterval(-Double(max(days, 1) + 1) * 86_400)...now.addingTimeInterval(clockSkew)
   }
 
-  /// Checks that every day of `days` lies in `window`.
+  /// Checks that every day of `days` lies in `window` (the days `asked` and
+  /// the endpoint's slack; a refusal quotes `asked`).
   static func days(
-    _ days: [Day], inside window: ClosedRange<Day>, provider: String, endpoint: String
+    _ days: [Day], inside window: ClosedRange<Day>, asked: ClosedRange<Day>, provider: String,
+    endpoint: String
   ) throws {
     guard let outside = days.first(where: { !window.contains($0) }) else { return }
-    throw refusal(
-      provider, endpoint,
-      "a value for \(outside), outside the asked \(window.lowerBound)…\(window.upperBound)")
+    throw refusal(provider, endpoint, outsideDetail(outside.description, asked: asked))
   }
 
   /// The error that refuses an answer.

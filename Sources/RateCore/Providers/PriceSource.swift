@@ -18,7 +18,9 @@ public struct PriceSource: Sendable {
   }
   private var offlineRatesOnFirstUse: OnFirstUse<ECBSnapshot?>
   /// The first day the provider has data for, when it has one for every pair (the ECB's
-  /// 1999-01-04): a range is cut there, so nothing before it is asked for or stored.
+  /// 1999-01-04; a coin source's ``AnswerGate/firstCoinDay``, 2009-01-03): a range is cut
+  /// there, so nothing before it is asked for or stored, and one that ends before it is
+  /// refused before asking (``RateDesk/checkedWindow(base:quote:_:)``).
   public var firstDay: Day?
   /// Turns a user's coin name into the provider's asset.
   public var resolve: @Sendable (_ input: String) async throws -> Asset
@@ -83,7 +85,7 @@ extension PriceSource {
   ) -> PriceSource {
     let name = Providers.coinGecko
     return PriceSource(
-      name: name,
+      name: name, firstDay: AnswerGate.firstCoinDay,
       resolve: { try await resolver.resolve($0) },
       validateQuote: { currency in
         guard CurrencyCodes.coinGeckoQuotes.contains(currency.uppercased()) else {
@@ -136,7 +138,7 @@ extension PriceSource {
   {
     let name = Providers.coinDesk
     return PriceSource(
-      name: name,
+      name: name, firstDay: AnswerGate.firstCoinDay,
       resolve: { input in
         let upper = input.uppercased()
         guard upper == "BTC" || upper == "XBT" || input.lowercased() == "bitcoin" else {
@@ -154,7 +156,11 @@ extension PriceSource {
         // One request per currency; each answer also carries USD.
         var byCurrency: [String: (rate: Double, updatedAt: Date?)] = [:]
         for pair in pairs where byCurrency[pair.quote] == nil {
-          byCurrency[pair.quote] = try await client.currentPrice(currency: pair.quote)
+          let price = try await client.currentPrice(currency: pair.quote)
+          let updated = try AnswerGate.updateTime(
+            price.updatedAt, now: now(), provider: name, endpoint: "/currentprice/{CODE}.json",
+            at: "time.updatedISO")
+          byCurrency[pair.quote] = (price.rate, updated)
         }
         return pairs.compactMap { pair in
           byCurrency[pair.quote].map {
@@ -197,12 +203,12 @@ enum CoinGeckoCharts {
       guard days.upperBound >= today && span <= 365 else {
         return try await client.marketChartRange(
           id: asset.id, currency: currency, from: days.lowerBound.start,
-          to: min(days.upperBound.end, now), reachingBack: span)
+          to: min(days.upperBound.end, now), reachingBack: span, asked: days)
       }
       return try AnswerGate.series(
         try await client.marketChart(id: asset.id, currency: currency, days: span),
-        inside: AnswerGate.chartWindow(days: span, now: now), provider: Providers.coinGecko,
-        endpoint: "/coins/{id}/market_chart")
+        inside: AnswerGate.chartWindow(days: span, now: now), asked: days,
+        provider: Providers.coinGecko, endpoint: "/coins/{id}/market_chart")
     } catch let error as ProviderError {
       throw error.about(asset, typed: asset.symbol)
     }
@@ -235,11 +241,14 @@ enum CoinGeckoPrices {
         }
         continue
       }
+      let updated = try AnswerGate.updateTime(
+        price.updatedAt, now: fetchedAt, provider: name, endpoint: "/simple/price",
+        at: "\(pair.asset.id).last_updated_at")
       quotes.append(
         Quote(
           base: pair.asset.symbol, quote: pair.quote, rate: price.rate,
           change24hPercent: price.change24hPercent, source: name, fetchedAt: fetchedAt,
-          updatedAt: price.updatedAt))
+          updatedAt: updated))
     }
     if quotes.isEmpty, let first = pairs.first {
       var symbols: [String] = []

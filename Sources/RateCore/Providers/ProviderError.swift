@@ -13,9 +13,10 @@ public enum ProviderError: Error, Equatable, Sendable {
   case apiKeyMissing(provider: String)
   /// The plan lacks the endpoint, or the key was refused for another reason.
   case apiKeyRejected(provider: String, detail: String)
-  /// No key was sent and `endpoint` is served only on a paid plan
-  /// (CoinGecko's code 10005 on a keyless request).
-  case paidPlanOnly(provider: String, endpoint: String)
+  /// `endpoint` is not served on the plan of the key sent as `sent` (`nil`:
+  /// no key was sent, a keyless request): CoinGecko's code 10005. The key
+  /// itself is good.
+  case paidPlanOnly(provider: String, endpoint: String, sent: APIKeyPlan?)
   /// The key and the host belong to different plans: CoinGecko's `code`
   /// 10010 (a Pro key on the public host) or 10011 (a Demo key on the pro
   /// host). `sent` is the plan the key was sent as (`nil`: no key was sent).

@@ -11,7 +11,8 @@ public struct RangeBeforeData: Error, Equatable, Sendable {
 
 extension RateDesk {
   /// The days of `window` that `base`/`quote` can have, checked before any
-  /// request: cut at the last day of a currency that ended.
+  /// request: cut at the last day of a currency that ended. The one check for
+  /// days before a source's data (the ECB's 1999-01-04, a coin's 2009-01-03).
   ///
   /// - Throws: ``RangeBeforeData`` when `window` ends before the provider's
   ///   first day, ``RetiredCurrencies/Ended`` when it starts after a retired
@@ -20,6 +21,7 @@ extension RateDesk {
     -> ClosedRange<Day>
   {
     let firstDay: Day?
+    var provider = Providers.frankfurter
     var last = window.upperBound
     if isServedFromSnapshot(base, quote) {
       firstDay = ECBSnapshot.embedded?.firstDay
@@ -28,10 +30,11 @@ extension RateDesk {
         last = min(last, ended.lastDay)
       }
     } else {
-      firstDay = source(try route(base, quote).provider).firstDay
+      let source = source(try route(base, quote).provider)
+      (firstDay, provider) = (source.firstDay, source.name)
     }
     if let firstDay, window.upperBound < firstDay {
-      throw RangeBeforeData(provider: Providers.frankfurter, firstDay: firstDay, asked: window)
+      throw RangeBeforeData(provider: provider, firstDay: firstDay, asked: window)
     }
     return window.lowerBound...last
   }

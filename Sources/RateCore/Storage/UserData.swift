@@ -2,7 +2,8 @@
 public struct FavoriteCoin: Codable, Equatable, Sendable {
   /// The CoinGecko id.
   public var id: String
-  /// The upper-case symbol.
+  /// The upper-case symbol, or the id when the symbol is a currency code
+  /// (``Asset/label(symbol:id:)``).
   public var symbol: String
   /// The coin's name, when known.
   public var name: String?
@@ -18,7 +19,7 @@ public struct FavoriteCoin: Codable, Equatable, Sendable {
   /// Creates a favorite.
   public init(id: String, symbol: String, name: String?, addedAt: Date) {
     self.id = id
-    self.symbol = symbol
+    self.symbol = Asset.label(symbol: symbol, id: id)
     self.name = name
     self.addedAt = addedAt
   }
@@ -33,7 +34,7 @@ public struct FavoriteCoin: Codable, Equatable, Sendable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(String.self, forKey: .id)
-    symbol = try container.decode(String.self, forKey: .symbol)
+    symbol = Asset.label(symbol: try container.decode(String.self, forKey: .symbol), id: id)
     name = try container.decodeIfPresent(String.self, forKey: .name)
     addedAt = try container.decode(Date.self, forKey: .addedAt)
     unknownMembers = try UnknownMembers.decode(from: decoder, known: Self.knownMembers)

@@ -8,6 +8,10 @@ extension RangeBeforeData: LocalizedError {
     let days =
       asked.lowerBound == asked.upperBound
       ? "on \(asked.lowerBound)" : "from \(asked.lowerBound) to \(asked.upperBound)"
+    guard provider == Providers.frankfurter else {
+      return "no \(Providers.displayName(provider)) prices \(days): coin prices start on \(firstDay)"
+        + " (Bitcoin's first block); ask for days from \(firstDay) on"
+    }
     return "no ECB rates \(days): the ECB's rates start on \(firstDay); ask for days from "
       + "\(firstDay) on"
   }

@@ -32,9 +32,14 @@ extension ProviderError: LocalizedError {
         + KeyAdvice.missing(keySetup)
     case .apiKeyRejected(let provider, let detail):
       return "\(Providers.displayName(provider)) rejected the API key: \(detail)"
-    case .paidPlanOnly(let provider, let endpoint):
+    case .paidPlanOnly(let provider, let endpoint, nil):
       return "\(Providers.displayName(provider)) serves \(endpoint) only on its paid plans"
         + " (no API key is set): set COINGECKO_PRO_API_KEY to a paid plan's key to use it"
+    case .paidPlanOnly(let provider, let endpoint, let sent?):
+      return "\(Providers.displayName(provider)) does not serve \(endpoint) on your key's plan"
+        + " (\(sent == .demo ? "Demo" : "Pro"), the key itself is accepted): use the key of a plan"
+        + " that includes it (\(sent == .demo ? "COINGECKO_PRO_API_KEY" : "see your CoinGecko dashboard"))"
+        + ", or another provider (--provider coindesk prices Bitcoin)"
     case .keyPlanMismatch(let provider, let code, let sent):
       return "\(Providers.displayName(provider)) rejected the API key (error \(code)): "
         + KeyAdvice.planMismatch(code: code, sent: sent, keySetup)
@@ -51,14 +56,7 @@ extension ProviderError: LocalizedError {
       return "\(Providers.displayName(provider)): \(error.userMessage)"
     case .malformedResponse(let provider, let endpoint, let detail):
       // Asking again gets the same answer: say what is wrong, not "try later".
-      let variable = [
-        Providers.coinGecko: EnvironmentVariable.coinGeckoURL.name,
-        Providers.coinDesk: EnvironmentVariable.coinDeskURL.name,
-        Providers.frankfurter: EnvironmentVariable.frankfurterURL.name,
-      ][provider].map { " (\($0))" } ?? ""
-      return "\(Providers.displayName(provider)) sent an unreadable response from \(endpoint)"
-        + " (\(detail)): asking again will not help; check the provider URL\(variable)"
-        + " or report the problem"
+      return Self.unreadable(provider, endpoint, detail, retrying: false)
     case .noData(let provider, let detail):
       return "\(Providers.displayName(provider)) has no data: \(detail)"
     case .leftOut(let provider, let pair, let day, let askAgain):
@@ -77,6 +75,35 @@ extension ProviderError: LocalizedError {
         + " exchanges with 'rates ledger add', then 'rates ledger rate \(base) \(quote)'"
         + " (convert and stats take --ledger)"
     }
+  }
+}
+
+extension ProviderError {
+  /// The words for an answer refused as malformed: what was wrong, and what to
+  /// do. A command that ends says asking again will not help; one that asks
+  /// again by itself (`watch`) says what to do if it keeps coming.
+  static func unreadable(_ provider: String, _ endpoint: String, _ detail: String, retrying: Bool)
+    -> String
+  {
+    let variable = [
+      Providers.coinGecko: EnvironmentVariable.coinGeckoURL.name,
+      Providers.coinDesk: EnvironmentVariable.coinDeskURL.name,
+      Providers.frankfurter: EnvironmentVariable.frankfurterURL.name,
+    ][provider].map { " (\($0))" } ?? ""
+    return "\(Providers.displayName(provider)) sent an unreadable response from \(endpoint)"
+      + " (\(detail)): "
+      + (retrying ? "if it keeps coming, check" : "asking again will not help; check")
+      + " the provider URL\(variable) or report the problem"
+  }
+
+  /// The one-line message for a failure `watch` will ask again after: as on
+  /// exit (``message(keySetup:)``), but an unreadable answer does not say that
+  /// asking again will not help.
+  func retryingMessage(keySetup: KeySetup?) -> String {
+    guard case .malformedResponse(let provider, let endpoint, let detail) = self else {
+      return ErrorReport(self, keySetup: keySetup).message
+    }
+    return Self.unreadable(provider, endpoint, detail, retrying: true)
   }
 }
 

@@ -47,7 +47,8 @@ extension LiveHomeDriver {
     let lists = (try? self.lists()) ?? HomeLists()
     let mine = (lists.coins + lists.favorites).map {
       CoinGeckoClient.SearchResult(
-        id: $0.id, symbol: $0.symbol.uppercased(), name: $0.name ?? $0.id, marketCapRank: nil)
+        id: $0.id, symbol: Asset.label(typed: $0.symbol, id: $0.id), name: $0.name ?? $0.id,
+        marketCapRank: nil)
     }
     return mine + (await memory.seenCoins) + LocalCoinSearch.wellKnown
   }
@@ -59,7 +60,7 @@ extension LiveHomeDriver {
   {
     let shared = LocalCoinSearch.sharedSymbols(results + known)
     return results.map {
-      let symbol = UntrustedText.sanitize($0.symbol).uppercased()
+      let symbol = Asset.label(typed: UntrustedText.sanitize($0.symbol), id: $0.id)
       return HomeSearchHit(
         id: $0.id, symbol: symbol, name: UntrustedText.sanitize($0.name),
         marketCapRank: $0.marketCapRank, sharedSymbol: shared.contains($0.symbol.uppercased()))

@@ -159,7 +159,9 @@ struct WatchCycle {
       if state.items[item].rate != nil { state.items[item].stale = true }
     }
     // Worded as `rates` words it on exit, key advice fitted to the user's setup.
-    state.lastError = ErrorReport(error, keySetup: engine.keySetup).message
+    state.lastError =
+      (error as? ProviderError)?.retryingMessage(keySetup: engine.keySetup)
+      ?? ErrorReport(error, keySetup: engine.keySetup).message
     state.lastErrorAt = finished
     return retryAt
   }
@@ -191,6 +193,11 @@ struct WatchCycle {
     state.retrying = retryingUntil != nil
     if let retryingUntil, retryingUntil > nextTick { nextTick = retryingUntil }
     state.nextUpdate = nextTick
+    // The last of `--count` updates: nothing comes next, so nothing is "retrying".
+    if let count = engine.count, state.updates >= count {
+      state.nextUpdate = nil
+      state.retrying = false
+    }
     await refreshClock()
     clearHighlights = true
   }

@@ -29,8 +29,8 @@ import Testing
   ])
   func code10005IsAnEndpointOutsideThePlan(_ fixture: String) async throws {
     await #expect(
-      throws: ProviderError.apiKeyRejected(
-        provider: "coingecko", detail: "/coins/markets is not included in your plan")
+      throws: ProviderError.paidPlanOnly(
+        provider: "coingecko", endpoint: "/coins/markets", sent: .demo)
     ) { try await markets(status: 403, fixture: fixture) }
   }
 

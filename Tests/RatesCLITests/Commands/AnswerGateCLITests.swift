@@ -225,6 +225,6 @@ import Testing
     #expect(result.stderr.contains("only on its paid plans"), "\(result.stderr)")
     #expect(!result.stderr.contains("rejected the API key"))
     let keyed = await rates.run(["top"], environment: ["COINGECKO_API_KEY": "CG-demo0000000000"])
-    #expect(keyed.stderr.contains("not included in your plan"), "\(keyed.stderr)")
+    #expect(keyed.stderr.contains("does not serve /coins/markets on your key's plan (Demo"), "\(keyed.stderr)")
   }
 }

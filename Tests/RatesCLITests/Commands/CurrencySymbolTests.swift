@@ -71,7 +71,7 @@ import Testing
     let watch = await rates.run(["watch", "--in", "USD", "--every", "1", "--count", "1", "--json"])
     #expect(watch.status == 0, "\(watch.stderr)")
     let rows = try watch.jsonLines()
-    let row = try #require(rows.first { $0["base"] as? String == "GBP" })
+    let row = try #require(rows.first { $0["base"] as? String == "poundtoken" })
     #expect(row["source"] as? String == "coingecko")
     #expect(row["rate"] as? Double == 1.27)
     #expect(!server.requests.contains { $0.path.hasPrefix("/frankfurter/") }, "never the pound")

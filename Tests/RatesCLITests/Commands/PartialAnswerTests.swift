@@ -90,7 +90,8 @@ import Testing
     let (rates, _) = try CLIHarness.withFakeAPI { fake in
       { request in
         request.path.hasSuffix("/simple/price")
-          ? .json(#"{"bitcoin":{"eur":60000.5,"last_updated_at":1764000000}}"#) : fake(request)
+          // Updated at the harness's clock (a later stamp is refused: AnswerGate.isUpdateTime).
+          ? .json(#"{"bitcoin":{"eur":60000.5,"last_updated_at":1718000000}}"#) : fake(request)
       }
     }
     let json = await rates.run(["current", "BTC", "ETH", "--in", "EUR", "--json"])

@@ -63,7 +63,7 @@ public struct CoinDeskClient: Sendable {
     }
     // No slack: the BPI answers exactly the days asked for.
     try AnswerGate.days(
-      points.map(\.date), inside: start...end, provider: Providers.coinDesk, endpoint: endpoint)
+      points.map(\.date), inside: start...end, asked: start...end, provider: Providers.coinDesk, endpoint: endpoint)
     return points.sorted { $0.date < $1.date }
   }
 

@@ -7,8 +7,11 @@
 /// point with an impossible time, outside the asked window or stamped in
 /// seconds, refuses the answer as a
 /// ``ProviderError/malformedResponse(provider:endpoint:detail:)``, as does a
-/// value of the wrong JSON type. An impossible `last_updated_at` is treated
-/// like a missing one (the price is kept, its time unknown).
+/// value of the wrong JSON type. An impossible `last_updated_at` (not seconds
+/// from 1970 to 9999) is treated like a missing one (the price is kept, its
+/// time unknown); a possible one before 2009-01-03 or over an hour ahead of
+/// our clock refuses the answer where the quote is built
+/// (``AnswerGate/isUpdateTime(_:now:)``).
 public struct CoinGeckoClient: Sendable {
   /// The public host.
   public static let publicBaseURL = URL(string: "https://api.coingecko.com/api/v3")
@@ -141,10 +144,14 @@ public struct CoinGeckoClient: Sendable {
   /// 90 days, hourly below, sorted by time. The free plans reach back 365
   /// days (``ProviderError/historyTooOld(provider:)``, code 10012).
   ///
-  /// - Parameter reachingBack: how many days before today `from` is, so a
-  ///   10012 is read as the 365-day limit only when the span passed it.
+  /// - Parameters:
+  ///   - reachingBack: how many days before today `from` is, so a 10012 is
+  ///     read as the 365-day limit only when the span passed it.
+  ///   - asked: the days the user asked for, which a refusal quotes; by
+  ///     default the days of `from` and `to`.
   public func marketChartRange(
-    id: String, currency: String, from: Date, to: Date, reachingBack: Int? = nil
+    id: String, currency: String, from: Date, to: Date, reachingBack: Int? = nil,
+    asked: ClosedRange<Day>? = nil
   ) async throws -> [(Date, Double)] {
     let encodedID = ProviderHTTP.encodeQueryValue(id)
     let endpoint = "/coins/{id}/market_chart/range"
@@ -161,7 +168,8 @@ public struct CoinGeckoClient: Sendable {
     // Slack: a day before `from` (daily stamps at 00:00 UTC), an hour after `to`.
     return try AnswerGate.series(
       try dto.samples(endpoint: endpoint),
-      inside: from.addingTimeInterval(-86_400)...to.addingTimeInterval(3600),
+      inside: from.addingTimeInterval(-86_400)...to.addingTimeInterval(AnswerGate.clockSkew),
+      asked: asked ?? Day(containing: from)...max(Day(containing: from), Day(containing: to)),
       provider: Providers.coinGecko, endpoint: endpoint)
   }
 
@@ -189,7 +197,7 @@ public struct CoinGeckoClient: Sendable {
     let dto = try http.decode(CoinGeckoSearchDTO.self, from: response.body, endpoint: endpoint)
     return dto.coins.filter { ProviderHTTP.isPlausibleID($0.id) }.map {
       SearchResult(
-        id: $0.id, symbol: UntrustedText.sanitize($0.symbol).uppercased(),
+        id: $0.id, symbol: Asset.label(symbol: UntrustedText.sanitize($0.symbol).uppercased(), id: $0.id),
         name: UntrustedText.sanitize($0.name),
         marketCapRank: $0.marketCapRank.flatMap { $0 >= 1 ? $0 : nil })
     }
@@ -227,10 +235,7 @@ public struct CoinGeckoClient: Sendable {
     case 10002?: error = .apiKeyMissing(provider: provider)
     case let code? where code == 10010 || code == 10011:
       error = .keyPlanMismatch(provider: provider, code: code, sent: sent)
-    case 10005? where sent == nil:
-      error = .paidPlanOnly(provider: provider, endpoint: endpoint)
-    case 10005?:
-      error = .apiKeyRejected(provider: provider, detail: "\(endpoint) is not included in your plan")
+    case 10005?: error = .paidPlanOnly(provider: provider, endpoint: endpoint, sent: sent)
     default:
       if message.contains("coin not found") || message.contains("could not find coin") {
         error = .coinNotFound(provider: provider, coin: coin)

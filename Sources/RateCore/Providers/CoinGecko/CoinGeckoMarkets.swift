@@ -121,8 +121,8 @@ struct CoinGeckoMarketDTO: Decodable {
       value.flatMap { AnswerGate.isChangePercent($0) ? $0 : nil }
     }
     return CoinMarket(
-      id: id, symbol: UntrustedText.sanitize(symbol).uppercased(), name: UntrustedText.sanitize(name),
-      currentPrice: price(currentPrice), marketCap: amount(marketCap), marketCapRank: marketCapRank,
+      id: id, symbol: Asset.label(symbol: UntrustedText.sanitize(symbol).uppercased(), id: id),
+      name: UntrustedText.sanitize(name), currentPrice: price(currentPrice), marketCap: amount(marketCap), marketCapRank: marketCapRank,
       totalVolume: amount(totalVolume), high24h: price(high24h), low24h: price(low24h),
       priceChangePercentage24h: change(priceChangePercentage24h),
       circulatingSupply: amount(circulatingSupply), totalSupply: amount(totalSupply),
@@ -164,6 +164,16 @@ extension CoinGeckoClient {
 }
 
 extension CoinMarket {
+  /// The row with its `last_updated` removed (shown as unknown) when it is not a
+  /// possible update time at `now` (``AnswerGate/isUpdateTime(_:now:)``), like any
+  /// other bad number of a row.
+  func withPlausibleUpdateTime(now: Date) -> CoinMarket {
+    guard let time = lastUpdated, !AnswerGate.isUpdateTime(time, now: now) else { return self }
+    var copy = self
+    copy.lastUpdated = nil
+    return copy
+  }
+
   /// A row for a favorite the provider did not return (delisted, or stale cache).
   public static func placeholder(_ favorite: FavoriteCoin) -> CoinMarket {
     CoinMarket(

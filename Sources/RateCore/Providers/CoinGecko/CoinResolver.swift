@@ -122,17 +122,18 @@ public struct CoinResolver: Sendable {
   }
 
   /// Picks the coin for `input` from search results: an exact id wins, then
-  /// the best-ranked coin whose symbol matches.
+  /// the best-ranked coin whose symbol matches. Symbols are kept as the
+  /// results label them (upper case, or the id: ``Asset/label(symbol:id:)``).
   static func choose(_ input: String, from results: [CoinGeckoClient.SearchResult])
     -> CachedResolution?
   {
     if let exact = results.first(where: { $0.id == input }) {
-      return CachedResolution(id: exact.id, symbol: exact.symbol.uppercased(), alternatives: [])
+      return CachedResolution(id: exact.id, symbol: exact.symbol, alternatives: [])
     }
     let matches = results.filter { $0.symbol.lowercased() == input }
       .sorted { ($0.marketCapRank ?? Int.max) < ($1.marketCapRank ?? Int.max) }
     guard let best = matches.first else { return nil }
     return CachedResolution(
-      id: best.id, symbol: best.symbol.uppercased(), alternatives: matches.dropFirst().map(\.id))
+      id: best.id, symbol: best.symbol, alternatives: matches.dropFirst().map(\.id))
   }
 }

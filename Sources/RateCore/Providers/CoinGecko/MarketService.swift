@@ -59,10 +59,11 @@ public struct MarketService: Sendable {
         key: "coingecko/markets/\(code)-top\(limit)\(sparkline ? "-7d" : "")",
         source: Providers.coinGecko,
         freshness: Self.marketFreshness, what: "the top \(limit) coins in \(currency.uppercased())"
-      ) { [client] in
+      ) { [client, now = fetcher.now] in
         let pages = try await Self.paged(Array(1...plan.count)) { page in
           try await client.markets(
-            currency: code, perPage: plan.perPage, page: page, sparkline: sparkline)
+            currency: code, perPage: plan.perPage, page: page, sparkline: sparkline
+          ).map { $0.withPlausibleUpdateTime(now: now()) }
         } missing: { page in
           let first = (page - 1) * plan.perPage + 1
           return "ranks \(first)-\(min(page * plan.perPage, limit)) in \(currency.uppercased())"
@@ -99,10 +100,11 @@ public struct MarketService: Sendable {
         key: "coingecko/markets/\(code)-ids\(sparkline ? "-7d" : "")-\(Self.keyPart(sorted.joined(separator: ",")))",
         source: Providers.coinGecko, freshness: Self.marketFreshness,
         what: "\(names) in \(currency.uppercased())"
-      ) { [client] in
+      ) { [client, now = fetcher.now] in
         let rows = try await Self.paged(Array(chunks.indices)) { index in
           try await client.markets(
-            currency: code, ids: chunks[index], perPage: Self.pageSize, sparkline: sparkline)
+            currency: code, ids: chunks[index], perPage: Self.pageSize, sparkline: sparkline
+          ).map { $0.withPlausibleUpdateTime(now: now()) }
         } missing: { _ in "" }.joined()
         guard !rows.isEmpty else {
           throw ProviderError.nothing(for: unique, provider: Providers.coinGecko)

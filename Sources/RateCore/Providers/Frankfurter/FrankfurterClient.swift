@@ -149,7 +149,7 @@ public struct FrankfurterClient: Sendable {
     // Slack: a range starting on an ECB closure starts at the working day
     // before it, at most 4 days back (Easter); nothing after `end`.
     try AnswerGate.days(
-      days, inside: start.adding(days: -Self.startSlackDays)...end,
+      days, inside: start.adding(days: -Self.startSlackDays)...end, asked: start...end,
       provider: Providers.frankfurter, endpoint: endpoint)
     for (key, dayRates) in dto.rates {
       guard let day = Day(key) else { continue }

@@ -7,7 +7,7 @@ struct ConvertCommand: RatesCommand {
   static let arguments = [
     ArgumentSpec(name: "AMOUNT", help: "1500, 1,500.25 or 1e3 (',' only between thousands)"),
     ArgumentSpec(
-      name: "FROM", help: "a currency code or coin symbol",
+      name: "FROM", help: "a currency code, coin symbol or coin id (poundtoken)",
       completion: .local([.currencies, .coins])),
     ArgumentSpec(
       name: "TO", help: "currency codes or coin symbols; several targets separated by commas",
@@ -54,12 +54,10 @@ struct ConvertCommand: RatesCommand {
       try PairArguments.validate(base: from, quote: target)
       if !targets.contains(target.uppercased()) { targets.append(target.uppercased()) }
     }
-    guard PairArguments.isCurrencyCode(from) else {
-      throw UsageError.invalid(
-        "'\(TerminalText.sanitize(from))' is not a currency code or coin symbol: use a code such as USD or BTC")
-    }
     guard !targets.isEmpty else { throw UsageError.missingArgument("to") }
-    self.from = from.uppercased()
+    // A code or symbol upper-cased; a coin id (`poundtoken`, `ethereum-wormhole`) as
+    // typed, resolved like every other command's (PairArguments.validate checked it).
+    self.from = PairArguments.isCurrencyCode(from) ? from.uppercased() : from
     self.targets = targets
   }
 
