@@ -124,6 +124,10 @@ public enum Providers {
   public static let coinDesk = "coindesk"
   /// Frankfurter v1, the ECB's euro reference rates.
   public static let frankfurter = "frankfurter"
+  /// Coinbase Exchange public market data (keyless; candles and tickers).
+  public static let coinbase = "coinbase"
+  /// Kraken public market data (keyless; OHLC and tickers).
+  public static let kraken = "kraken"
   /// The ECB snapshot built into `rates` (``ECBSnapshot``), in notices.
   public static let ecbSnapshot = "ecb-snapshot"
   /// The user's own exchanges (`rates ledger`), a source but not a provider.
@@ -143,6 +147,8 @@ public enum Providers {
     case coinGecko: return "CoinGecko"
     case coinDesk: return "CoinDesk"
     case frankfurter: return "Frankfurter (ECB)"
+    case coinbase: return "Coinbase Exchange"
+    case kraken: return "Kraken"
     case ledger: return "your ledger"
     case ecbSnapshot: return "the ECB snapshot built into rates"
     default: return name

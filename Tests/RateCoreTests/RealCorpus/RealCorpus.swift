@@ -16,20 +16,25 @@ enum RealCorpus {
   static let files: [String] = {
     let root = Fixtures.url("real")
     var paths: [String] = []
-    for api in ["coingecko", "coindesk", "frankfurter"] {
+    for api in apis {
       let folder = root.appendingPathComponent(api)
       let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
       paths += names.map { "\(api)/\($0)" }
     }
     // Anything else under fixtures/real (a new API folder) must be noticed too.
     let others = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-    paths += others.filter { !["coingecko", "coindesk", "frankfurter", "MANIFEST.md"].contains($0) }
+    paths += others.filter { !(apis + ["MANIFEST.md"]).contains($0) }
     return paths.sorted()
   }()
+
+  /// The API folders under fixtures/real.
+  static let apis = ["coingecko", "coindesk", "frankfurter", "coinbase", "kraken"]
 
   static let gecko = URL(string: "https://gecko.test/api/v3")!
   static let desk = URL(string: "https://desk.test/v1/bpi")!
   static let frank = URL(string: "https://frank.test/v1")!
+  static let coinbaseURL = URL(string: "https://coinbase.test")!
+  static let krakenURL = URL(string: "https://kraken.test")!
 
   /// A call `rates` makes, through the public client API.
   enum Call: Sendable {
@@ -42,6 +47,12 @@ enum RealCorpus {
     case latest([String])
     case series([String], start: String, end: String)
     case currencies
+    case coinbaseTicker(String, String)
+    /// Hourly candles from the given Unix second for one hour.
+    case coinbaseCandles(String, String, from: Double)
+    case krakenTicker(String, String)
+    /// Hourly candles since the given Unix second.
+    case krakenOHLC(String, String, since: Double)
 
     func run(_ transport: HTTPTransport, key: CoinGeckoClient.APIKey? = nil) async throws -> Answer {
       let coinGecko = CoinGeckoClient(baseURL: RealCorpus.gecko, key: key, transport: transport)
@@ -73,6 +84,33 @@ enum RealCorpus {
             end: try #require(Day(end))))
       case .currencies:
         return .names(try await frankfurter.currencies())
+      default:
+        return try await runExchange(transport)
+      }
+    }
+
+    /// The calls to the exchanges (Coinbase, Kraken).
+    func runExchange(_ transport: HTTPTransport) async throws -> Answer {
+      let coinbase = CoinbaseClient(baseURL: RealCorpus.coinbaseURL, transport: transport)
+      let kraken = KrakenClient(baseURL: RealCorpus.krakenURL, transport: transport)
+      switch self {
+      case .coinbaseTicker(let base, let quote):
+        let answer = try await coinbase.ticker(base: base, quote: quote)
+        return .current(answer.rate, answer.time)
+      case .coinbaseCandles(let base, let quote, let from):
+        let start = Date(timeIntervalSince1970: from)
+        return .samples(
+          try await coinbase.candles(
+            base: base, quote: quote, granularity: .hour, from: start,
+            to: start.addingTimeInterval(3600)))
+      case .krakenTicker(let base, let quote):
+        return .current(try await kraken.ticker(base: base, quote: quote), nil)
+      case .krakenOHLC(let base, let quote, let since):
+        return .samples(
+          try await kraken.ohlc(
+            base: base, quote: quote, interval: .hour, since: Date(timeIntervalSince1970: since)))
+      default:
+        throw CorpusFailure.wrongAnswer
       }
     }
   }

@@ -1,0 +1,146 @@
+import Foundation
+
+/// Coinbase Exchange public market data (keyless): the current price from
+/// `/products/{BASE}-{QUOTE}/ticker` and candles from
+/// `/products/{BASE}-{QUOTE}/candles`.
+///
+/// Every answer passes ``AnswerGate``: an implausible price, or a candle
+/// outside the asked window, refuses the answer as a
+/// ``ProviderError/malformedResponse(provider:endpoint:detail:)``. An unknown
+/// product (404 `{"message":"NotFound"}`) is
+/// ``ProviderError/notCovered(provider:what:)``: the exchange does not list
+/// the pair.
+public struct CoinbaseClient: Sendable {
+  /// The public host.
+  public static let publicBaseURL = URL(string: "https://api.exchange.coinbase.com")
+  /// The most candles one answer holds; a longer span is refused by Coinbase.
+  public static let maxCandlesPerRequest = 300
+
+  /// A candle's width.
+  public enum Granularity: Int, Sendable {
+    case hour = 3600
+    case day = 86_400
+  }
+
+  let http: ProviderHTTP
+
+  /// Creates a client under `baseURL` (``publicBaseURL`` or a test server).
+  public init(baseURL: URL, transport: HTTPTransport) {
+    http = ProviderHTTP(
+      provider: Providers.coinbase, baseURL: baseURL, transport: transport, headers: [:])
+  }
+
+  /// The last trade's price of `base` in `quote` and when it happened (nil
+  /// when the answer's time is unreadable: the price is kept).
+  public func ticker(base: String, quote: String) async throws -> (rate: Double, time: Date?) {
+    let endpoint = "/products/{product}/ticker"
+    let product = Self.product(base, quote)
+    let response = try await http.get("/products/\(product)/ticker")
+    try check(response, product: product)
+    let dto = try http.decode(CoinbaseTickerDTO.self, from: response.body, endpoint: endpoint)
+    let rate = try AnswerGate.price(
+      dto.price.value, provider: Providers.coinbase, endpoint: endpoint, at: "price")
+    return (rate, dto.time.flatMap(ISO8601.parse))
+  }
+
+  /// The closes of the candles starting in `from..<to`, oldest first, as
+  /// `(bucket start, close)`: one request per ``maxCandlesPerRequest``
+  /// candles. Coinbase answers newest first and nothing before a product's
+  /// listing.
+  public func candles(
+    base: String, quote: String, granularity: Granularity, from: Date, to: Date
+  ) async throws -> [(Date, Double)] {
+    let step = Double(granularity.rawValue)
+    let first = (from.timeIntervalSince1970 / step).rounded(.down) * step
+    var samples: [(Date, Double)] = []
+    var start = first
+    while start < to.timeIntervalSince1970 {
+      let end = min(start + step * Double(Self.maxCandlesPerRequest), to.timeIntervalSince1970)
+      samples += try await candleChunk(
+        base: base, quote: quote, granularity: granularity,
+        window: Date(timeIntervalSince1970: start)...Date(timeIntervalSince1970: end))
+      start = end
+    }
+    return AnswerGate.normalized(samples)
+  }
+
+  /// One request: the candles starting in `window` (at most 300).
+  private func candleChunk(
+    base: String, quote: String, granularity: Granularity, window: ClosedRange<Date>
+  ) async throws -> [(Date, Double)] {
+    let endpoint = "/products/{product}/candles"
+    let product = Self.product(base, quote)
+    // `end` is inclusive at Coinbase: the last bucket asked is the one before `window`'s end.
+    let last = window.upperBound.addingTimeInterval(-Double(granularity.rawValue))
+    let response = try await http.get(
+      "/products/\(product)/candles",
+      query: [
+        ("granularity", String(granularity.rawValue)),
+        ("start", ISO8601.format(window.lowerBound)),
+        ("end", ISO8601.format(max(last, window.lowerBound))),
+      ])
+    try check(response, product: product)
+    let rows = try http.decode([[LenientDouble]].self, from: response.body, endpoint: endpoint)
+    var samples: [(Date, Double)] = []
+    for (index, row) in rows.enumerated() {
+      // [time, low, high, open, close, volume]
+      guard row.count >= 5, let time = ProviderNumbers.date(unixSeconds: row[0].value) else {
+        throw AnswerGate.refusal(
+          Providers.coinbase, endpoint, "at [\(index)]: not a [time, low, high, open, close] row")
+      }
+      let close = try AnswerGate.price(
+        row[4].value, provider: Providers.coinbase, endpoint: endpoint, at: "[\(index)][4]")
+      samples.append((time, close))
+    }
+    return try AnswerGate.series(
+      samples, inside: window, provider: Providers.coinbase, endpoint: endpoint)
+  }
+
+  /// Coinbase's product name: `BTC-USD`.
+  static func product(_ base: String, _ quote: String) -> String {
+    ProviderHTTP.encodeQueryValue("\(base.uppercased())-\(quote.uppercased())")
+  }
+
+  /// Throws the ``ProviderError`` a non-2xx answer stands for.
+  private func check(_ response: HTTPResponse, product: String) throws {
+    try http.check(response) { response in
+      let message =
+        (try? JSONDecoder().decode(CoinbaseMessageDTO.self, from: response.body))?.message
+        .map { UntrustedText.sanitize(String($0.prefix(200))) }
+        ?? ProviderHTTP.text(of: response.body)
+      if response.status == 404 {
+        return ErrorBodyReading(
+          error: .notCovered(provider: Providers.coinbase, what: product), message: message)
+      }
+      return ErrorBodyReading(error: nil, message: message)
+    }
+  }
+}
+
+/// `/products/{product}/ticker`: figures are strings.
+struct CoinbaseTickerDTO: Decodable {
+  let price: LenientDouble
+  let time: String?
+}
+
+/// Every Coinbase error body: `{"message":"NotFound"}`.
+struct CoinbaseMessageDTO: Decodable {
+  let message: String?
+}
+
+extension CoinbaseClient {
+  /// The close of each day in `days` that Coinbase has a candle for, oldest
+  /// first: a day's close is the close of its UTC daily candle (the one
+  /// starting at its 00:00 UTC). Days before the product's listing are absent.
+  public func dailyCloses(base: String, quote: String, days: ClosedRange<Day>) async throws
+    -> [RatePoint]
+  {
+    let samples = try await candles(
+      base: base, quote: quote, granularity: .day, from: days.lowerBound.start,
+      to: days.upperBound.end)
+    return samples.compactMap { sample in
+      let day = Day(containing: sample.0)
+      return days.contains(day) ? RatePoint(date: day, rate: sample.1) : nil
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Which pairs the keyless exchanges list, the one table: only these are
+/// asked there, so a coin they do not list stays CoinGecko's alone.
+/// (Coinbase's `/products` and Kraken's `AssetPairs` list more; these are
+/// the coins and currencies `rates` asks them for.)
+public enum ExchangeListings {
+  /// Coins both exchanges trade against the currencies below.
+  public static let coins: Set<String> = [
+    "BTC", "ETH", "SOL", "LTC", "XRP", "ADA", "DOGE", "DOT", "LINK", "AVAX", "XLM", "BCH",
+  ]
+  /// The currencies those coins are quoted in.
+  public static let quotes: Set<String> = ["USD", "EUR", "GBP"]
+
+  /// Whether `base`/`quote` is asked at the exchanges.
+  public static func lists(_ base: String, _ quote: String) -> Bool {
+    coins.contains(base.uppercased()) && quotes.contains(quote.uppercased())
+  }
+}
+
+extension PriceSource {
+  /// Coinbase Exchange: the ticker per pair, a day's close its UTC daily
+  /// candle's close (300 candles a request). Resolves only listed symbols.
+  public static func coinbase(client: CoinbaseClient, now: @escaping @Sendable () -> Date)
+    -> PriceSource
+  {
+    exchange(
+      name: Providers.coinbase, now: now,
+      price: { pair in
+        let answer = try await client.ticker(base: pair.asset.symbol, quote: pair.quote)
+        return (answer.rate, answer.time)
+      },
+      closes: { asset, currency, days in
+        try await client.dailyCloses(base: asset.symbol, quote: currency, days: days)
+      })
+  }
+
+  /// Kraken: the ticker per pair, a day's close its UTC daily candle's close
+  /// (only the 720 most recent candles exist).
+  public static func kraken(client: KrakenClient, now: @escaping @Sendable () -> Date)
+    -> PriceSource
+  {
+    exchange(
+      name: Providers.kraken, now: now,
+      price: { pair in (try await client.ticker(base: pair.asset.symbol, quote: pair.quote), nil) },
+      closes: { asset, currency, days in
+        let samples = try await client.ohlc(
+          base: asset.symbol, quote: currency, interval: .day, since: days.lowerBound.start)
+        return samples.compactMap { sample in
+          let day = Day(containing: sample.0)
+          return days.contains(day) ? RatePoint(date: day, rate: sample.1) : nil
+        }
+      })
+  }
+
+  /// An exchange as a source: unlisted pairs are
+  /// ``ProviderError/notCovered(provider:what:)`` without a request; today's
+  /// still-open candle is never a close.
+  static func exchange(
+    name: String, now: @escaping @Sendable () -> Date,
+    price: @escaping @Sendable (AssetQuote) async throws -> (Double, Date?),
+    closes: @escaping @Sendable (Asset, String, ClosedRange<Day>) async throws -> [RatePoint]
+  ) -> PriceSource {
+    PriceSource(
+      name: name,
+      resolve: { input in
+        let symbol = input.uppercased()
+        guard ExchangeListings.coins.contains(symbol) else {
+          throw ProviderError.notCovered(provider: name, what: input)
+        }
+        return Asset(symbol: symbol, id: symbol)
+      },
+      validateQuote: { currency in
+        guard ExchangeListings.quotes.contains(currency.uppercased()) else {
+          throw ProviderError.invalidCurrency(provider: name, currency: currency)
+        }
+      },
+      prices: { pairs in
+        var quotes: [Quote] = []
+        for pair in pairs where ExchangeListings.lists(pair.asset.symbol, pair.quote) {
+          let (rate, time) = try await price(pair)
+          quotes.append(
+            Quote(
+              base: pair.asset.symbol, quote: pair.quote, rate: rate, change24hPercent: nil,
+              source: name, fetchedAt: now(), updatedAt: time))
+        }
+        guard !quotes.isEmpty else {
+          throw ProviderError.notCovered(
+            provider: name, what: pairs.map { "\($0.asset.symbol)/\($0.quote)" }.joined(separator: ", "))
+        }
+        return quotes
+      },
+      dailyCloses: { asset, currency, days in
+        guard ExchangeListings.lists(asset.symbol, currency) else {
+          throw ProviderError.notCovered(provider: name, what: "\(asset.symbol)/\(currency)")
+        }
+        let today = Day(containing: now())
+        let closes = try await closes(asset, currency.uppercased(), days)
+        return DailyCloses(closes: closes.filter { $0.date < today }, latest: nil)
+      })
+  }
+}

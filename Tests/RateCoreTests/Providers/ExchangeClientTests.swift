@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+@testable import RateCore
+import RatesTestSupport
+
+/// The Coinbase Exchange and Kraken clients against their fakes (which answer
+/// in the real shapes) and against hostile answers.
+@Suite struct ExchangeClientTests {
+  static let now = ISO8601.parse("2026-11-26T12:30:00Z")!
+
+  /// A stub serving `fake` at ``now``, recording requests.
+  static func stub(
+    _ fake: @escaping @Sendable (String, [String: String], Date) -> (status: Int, body: String)
+  ) -> StubTransport {
+    StubTransport { request, _ in
+      let answer = fake(request.url.path, request.queryItems, now)
+      return (answer.status, [:], answer.body)
+    }
+  }
+
+  static func coinbase(_ stub: StubTransport) -> CoinbaseClient {
+    CoinbaseClient(baseURL: URL(string: "https://coinbase.test")!, transport: stub.transport)
+  }
+
+  static func kraken(_ stub: StubTransport) -> KrakenClient {
+    KrakenClient(baseURL: URL(string: "https://kraken.test")!, transport: stub.transport)
+  }
+
+  @Test func aYearOfCoinbaseClosesTakesTwoRequestsOfAtMost300Candles() async throws {
+    let stub = Self.stub(FakeCoinbase.answer)
+    let days = try #require(Day("2016-01-01"))...(try #require(Day("2016-12-31")))
+    let closes = try await Self.coinbase(stub).dailyCloses(base: "BTC", quote: "USD", days: days)
+    #expect(closes.count == 366)
+    #expect(closes.first?.date == days.lowerBound && closes.last?.date == days.upperBound)
+    // A day's close is the close of its UTC daily candle.
+    for point in closes {
+      #expect(point.rate == FakeCoinbase.price(base: "BTC", quote: "USD", at: point.date.end))
+    }
+    let requests = stub.requests.all
+    #expect(requests.count == 2)
+    for request in requests {
+      #expect(request.url.path == "/products/BTC-USD/candles")
+      #expect(request.queryItems["granularity"] == "86400")
+    }
+    #expect(requests.first?.queryItems["start"] == "2016-01-01T00:00:00Z")
+    #expect(requests.last?.queryItems["end"] == "2016-12-31T00:00:00Z")
+  }
+
+  @Test func daysBeforeTheListingAreAbsent() async throws {
+    let stub = Self.stub(FakeCoinbase.answer)
+    let days = try #require(Day("2015-07-15"))...(try #require(Day("2015-07-25")))
+    let closes = try await Self.coinbase(stub).dailyCloses(base: "BTC", quote: "USD", days: days)
+    #expect(closes.map(\.date.description).first == "2015-07-20")
+    #expect(closes.count == 6)
+  }
+
+  @Test func coinbaseTickerIsTheLastTradePrice() async throws {
+    let stub = Self.stub(FakeCoinbase.answer)
+    let answer = try await Self.coinbase(stub).ticker(base: "btc", quote: "usd")
+    #expect(answer.rate == FakeCoinbase.price(base: "BTC", quote: "USD", at: Self.now))
+    #expect(answer.time == Self.now)
+    #expect(stub.requests.all.map(\.url.path) == ["/products/BTC-USD/ticker"])
+  }
+
+  @Test func anUnlistedCoinbaseProductIsNotCovered() async throws {
+    let stub = Self.stub(FakeCoinbase.answer)
+    await #expect(throws: ProviderError.notCovered(provider: Providers.coinbase, what: "BTC-KRW")) {
+      _ = try await Self.coinbase(stub).ticker(base: "BTC", quote: "KRW")
+    }
+  }
+
+  @Test(arguments: [
+    "[[1451606400,1,2,1,0,5]]",  // a zero close
+    "[[1,1,2,1,400,5]]",  // a candle from 1970, outside the asked window
+    "[[1451606400,1,2]]",  // a short row
+    "<html>busy</html>",
+  ])
+  func aHostileCoinbaseAnswerIsRefusedWhole(_ body: String) async throws {
+    let stub = StubTransport(body: body)
+    let day = try #require(Day("2016-01-01"))
+    await #expect(throws: ProviderError.self) {
+      _ = try await Self.coinbase(stub).dailyCloses(base: "BTC", quote: "USD", days: day...day)
+    }
+    do {
+      _ = try await Self.coinbase(stub).dailyCloses(base: "BTC", quote: "USD", days: day...day)
+    } catch let error as ProviderError {
+      guard case .malformedResponse(let provider, _, _) = error else {
+        Issue.record("expected a malformed answer, got \(error)")
+        return
+      }
+      #expect(provider == Providers.coinbase)
+    }
+  }
+
+  @Test func coinbase429IsRateLimited() async throws {
+    let stub = StubTransport(status: 429, headers: ["Retry-After": "30"], body: #"{"message":"Too many requests"}"#)
+    await #expect(throws: ProviderError.rateLimited(provider: Providers.coinbase, retryAfter: 30)) {
+      _ = try await Self.coinbase(stub).ticker(base: "BTC", quote: "USD")
+    }
+  }
+
+  @Test func krakenTickerAsksXBTAndReadsTheLegacyKey() async throws {
+    let stub = Self.stub(FakeKraken.answer)
+    let rate = try await Self.kraken(stub).ticker(base: "BTC", quote: "USD")
+    #expect(rate == FakeCoinbase.price(base: "BTC", quote: "USD", at: Self.now))
+    #expect(stub.requests.all.first?.queryItems["pair"] == "XBTUSD")
+  }
+
+  @Test func krakenNamesComeFromOneTable() {
+    #expect(KrakenPairs.requestName("BTC", "USD") == "XBTUSD")
+    #expect(KrakenPairs.requestName("doge", "eur") == "XDGEUR")
+    #expect(KrakenPairs.answerKeys("BTC", "USD") == ["XXBTZUSD", "XBTUSD"])
+    #expect(KrakenPairs.answerKeys("BTC", "USDT") == ["XBTUSDT"])
+    #expect(KrakenPairs.answerKeys("SOL", "USD") == ["SOLUSD"])
+  }
+
+  @Test func krakenDailyCandlesAreOldestFirstAndCapped() async throws {
+    let stub = Self.stub(FakeKraken.answer)
+    let since = Self.now.addingTimeInterval(-5 * 86_400)
+    let samples = try await Self.kraken(stub).ohlc(base: "BTC", quote: "USD", interval: .day, since: since)
+    #expect(samples.count == 6)
+    #expect(samples.map(\.0) == samples.map(\.0).sorted())
+    let request = try #require(stub.requests.all.first)
+    #expect(request.queryItems["interval"] == "1440")
+    #expect(request.queryItems["since"] == String(Int(since.timeIntervalSince1970)))
+  }
+
+  @Test func krakenErrorsOverHTTP200AreRead() async throws {
+    let unknown = Self.stub(FakeKraken.answer)
+    await #expect(throws: ProviderError.notCovered(provider: Providers.kraken, what: "BTC/KRW")) {
+      _ = try await Self.kraken(unknown).ticker(base: "BTC", quote: "KRW")
+    }
+    let limited = StubTransport(body: #"{"error":["EAPI:Rate limit exceeded"]}"#)
+    await #expect(throws: ProviderError.rateLimited(provider: Providers.kraken, retryAfter: nil)) {
+      _ = try await Self.kraken(limited).ticker(base: "BTC", quote: "USD")
+    }
+    let down = StubTransport(body: #"{"error":["EService:Unavailable"]}"#)
+    await #expect(throws: ProviderError.serverError(provider: Providers.kraken, status: 503)) {
+      _ = try await Self.kraken(down).ticker(base: "BTC", quote: "USD")
+    }
+  }
+
+  @Test func aKrakenAnswerWithoutThePairIsRefused() async throws {
+    let stub = StubTransport(body: #"{"error":[],"result":{"XETHZUSD":{"c":["3000.0","1"]}}}"#)
+    await #expect(throws: ProviderError.self) {
+      _ = try await Self.kraken(stub).ticker(base: "BTC", quote: "USD")
+    }
+  }
+}
