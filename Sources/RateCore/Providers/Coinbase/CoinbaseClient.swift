@@ -1,5 +1,3 @@
-import Foundation
-
 /// Coinbase Exchange public market data (keyless): the current price from
 /// `/products/{BASE}-{QUOTE}/ticker` and candles from
 /// `/products/{BASE}-{QUOTE}/candles`.
@@ -93,7 +91,9 @@ public struct CoinbaseClient: Sendable {
       samples.append((time, close))
     }
     return try AnswerGate.series(
-      samples, inside: window, provider: Providers.coinbase, endpoint: endpoint)
+      samples, inside: window,
+      asked: Day(containing: window.lowerBound)...Day(containing: window.upperBound),
+      provider: Providers.coinbase, endpoint: endpoint)
   }
 
   /// Coinbase's product name: `BTC-USD`.

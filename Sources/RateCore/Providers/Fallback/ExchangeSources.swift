@@ -1,5 +1,3 @@
-import Foundation
-
 /// Which pairs the keyless exchanges list, the one table: only these are
 /// asked there, so a coin they do not list stays CoinGecko's alone.
 /// (Coinbase's `/products` and Kraken's `AssetPairs` list more; these are

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The rate-limit pauses of the providers, remembered across runs in a small
 /// JSON file in the cache folder (`provider-pauses.json`: provider name →
 /// the instant its pause ends), so the next command skips a provider that
@@ -37,15 +35,16 @@ public struct ProviderPauses: Sendable {
     var pauses = read().filter { $0.value > now }
     pauses[provider] = now.addingTimeInterval(max(length, 1))
     let text = pauses.mapValues { ISO8601.format($0) }
-    guard let data = try? JSONSerialization.data(withJSONObject: text, options: [.sortedKeys])
-    else { return }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    guard let data = try? encoder.encode(text) else { return }
     try? AtomicFile.write(data, to: file, durable: false)
   }
 
   /// Every remembered pause end; empty when the file is missing or unreadable.
   func read() -> [String: Date] {
     guard let data = try? Data(contentsOf: file), data.count <= 64 * 1024,
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: String]
+      let object = try? JSONDecoder().decode([String: String].self, from: data)
     else { return [:] }
     return object.compactMapValues { ISO8601.parse($0) }
   }

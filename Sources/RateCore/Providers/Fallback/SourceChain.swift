@@ -1,5 +1,3 @@
-import Foundation
-
 /// The fallback policy, its one home: sources asked in order (coins:
 /// CoinGecko → Coinbase → Kraken), the next one answering when one fails
 /// with a timeout or no connection, a 5xx, a 429, a malformed answer or a

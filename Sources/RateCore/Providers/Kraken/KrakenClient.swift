@@ -1,5 +1,3 @@
-import Foundation
-
 /// Kraken public market data (keyless): the current price from
 /// `/0/public/Ticker` and candles from `/0/public/OHLC` (the 720 most recent
 /// only, whatever is asked).
@@ -69,7 +67,10 @@ public struct KrakenClient: Sendable {
     // Slack: the candle holding `since` starts before it; an hour for a server clock ahead.
     let window =
       since.addingTimeInterval(-Double(interval.rawValue * 60))...Date.distantFuture
-    return try AnswerGate.series(samples, inside: window, provider: Providers.kraken, endpoint: endpoint)
+    let newest = max(samples.map(\.0).max() ?? since, since)
+    return try AnswerGate.series(
+      samples, inside: window, asked: Day(containing: since)...Day(containing: newest),
+      provider: Providers.kraken, endpoint: endpoint)
   }
 
   /// One request; the envelope's `error` read first, then the status.
