@@ -1,0 +1,135 @@
+import Foundation
+
+/// Prices for a portfolio in one ECB currency: ECB currencies from the ECB reference rates
+/// (``RateDesk/referenceRate(base:quote:on:)``: the day store, offline the built-in snapshot),
+/// coins from the coin source's daily history, and a currency only the ledger prices (LBP) at
+/// the ledger's street rate of the 3 days to the day (``LedgerSeries/rate(base:quote:days:entries:today:)``)
+/// against the ECB currency it is most exchanged with.
+public struct PortfolioPricer: Sendable {
+  /// How a code is priced, most direct first (the order of ``rank(_:)``).
+  public enum Kind: Int, Sendable {
+    case portfolioCurrency, ecb, street, coin
+  }
+
+  /// The days of a street rate.
+  public static let streetDays = 3
+
+  let desk: RateDesk
+  /// The portfolio's currency, an ECB currency.
+  public let currency: String
+  let entries: [LedgerEntry]
+
+  /// Creates a pricer for `entries` valued in `currency`.
+  public init(desk: RateDesk, currency: String, entries: [LedgerEntry]) {
+    self.desk = desk
+    self.currency = currency
+    self.entries = entries
+  }
+
+  /// How `code` is priced: a fiat code the ECB does not publish is a street currency, any
+  /// other code a coin.
+  public func kind(_ code: String) -> Kind {
+    if code == currency { return .portfolioCurrency }
+    if FiatCurrencies.ecb[code] != nil { return .ecb }
+    return CurrencyCodes.fiat.contains(code) ? .street : .coin
+  }
+
+  /// ``kind(_:)`` as a number for ``PortfolioReport/build(entries:asOf:currency:method:rank:price:)``.
+  public func rank(_ code: String) -> Int { kind(code).rawValue }
+
+  /// The prices of every code on its days, fetching each code's whole span once so that
+  /// the day store answers every day after it.
+  public func prices(for needed: [String: Set<Day>]) async throws -> [String: [Day: PortfolioPrice]] {
+    var found: [String: [Day: PortfolioPrice]] = [:]
+    var street: [String: Set<Day>] = [:]
+    for (code, days) in needed.sorted(by: { $0.key < $1.key }) where kind(code) == .street {
+      let partner = try self.partner(of: code)
+      street[code] = days
+      found[partner, default: [:]].merge(
+        try await fetch(partner, days: days.union(needed[partner] ?? [])), uniquingKeysWith: { $1 })
+    }
+    for (code, days) in needed.sorted(by: { $0.key < $1.key }) where kind(code) != .street {
+      found[code, default: [:]].merge(try await fetch(code, days: days), uniquingKeysWith: { $1 })
+    }
+    for (code, days) in street {
+      let partner = try self.partner(of: code)
+      for day in days {
+        found[code, default: [:]][day] = try streetPrice(
+          code, partner: partner, day: day, partnerPrice: found[partner]?[day])
+      }
+    }
+    return found
+  }
+
+  private func fetch(_ code: String, days: Set<Day>) async throws -> [Day: PortfolioPrice] {
+    guard let first = days.min(), let last = days.max() else { return [:] }
+    switch kind(code) {
+    case .portfolioCurrency:
+      return Dictionary(uniqueKeysWithValues: days.map { ($0, PortfolioPrice(rate: 1, source: "", date: $0)) })
+    case .ecb:
+      _ = try await desk.history(base: code, quote: currency, window: first.adding(days: -7)...last)
+      var prices: [Day: PortfolioPrice] = [:]
+      for day in days {
+        let dated = try await desk.referenceRate(base: code, quote: currency, on: day)
+        prices[day] = PortfolioPrice(
+          rate: dated.point.rate, source: dated.source, date: dated.point.date,
+          stale: dated.staleness != nil)
+      }
+      return prices
+    case .coin:
+      let result = try await desk.history(base: code, quote: currency, window: first...last)
+      var byDay: [Day: Double] = [:]
+      for point in result.series.points where !point.carried { byDay[point.date] = point.rate }
+      var prices: [Day: PortfolioPrice] = [:]
+      for day in days {
+        guard let rate = byDay[day] else {
+          throw PortfolioError.noPrice(
+            code: code, day: day, reason: "\(Providers.displayName(result.series.source)) has no \(code)/\(currency) price that day")
+        }
+        prices[day] = PortfolioPrice(
+          rate: rate, source: result.series.source, date: day, stale: result.staleness != nil)
+      }
+      return prices
+    case .street:
+      return [:]
+    }
+  }
+
+  /// The ECB currency `code` is most exchanged with in the ledger (USD on a tie).
+  func partner(of code: String) throws -> String {
+    var counts: [String: Int] = [:]
+    for entry in entries where entry.transfer == nil {
+      let other = entry.currency == code ? entry.counterCurrency : entry.counterCurrency == code ? entry.currency : nil
+      if let other, kind(other) == .ecb || kind(other) == .portfolioCurrency { counts[other, default: 0] += 1 }
+    }
+    guard let best = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else {
+      throw PortfolioError.unpriced(
+        code: code,
+        reason: "no source prices it and the ledger has no exchange of it against an ECB currency")
+    }
+    return best
+  }
+
+  /// The street rate of `code` on `day`: the ledger's rate over the 3 days ending on the last
+  /// day, on or before `day`, with an exchange of `code` against `partner`, dated that day.
+  private func streetPrice(
+    _ code: String, partner: String, day: Day, partnerPrice: PortfolioPrice?
+  ) throws -> PortfolioPrice {
+    let last = entries.lazy.filter { $0.date <= day && $0.rate(base: partner, quote: code) != nil }
+      .map(\.date).max()
+    guard let last,
+      let street = try? LedgerSeries.rate(
+        base: partner, quote: code, days: Self.streetDays, entries: entries, today: last)
+    else {
+      throw PortfolioError.noPrice(
+        code: code, day: day, reason: "the ledger has no \(partner)-\(code) exchange on or before it")
+    }
+    guard let partnerPrice else {
+      throw PortfolioError.noPrice(code: code, day: day, reason: "no \(partner) price that day")
+    }
+    return PortfolioPrice(
+      rate: partnerPrice.rate / street.midpoint, source: Providers.ledger, date: last,
+      detail: "street rate \(partner)-\(code) over the \(Self.streetDays) days to \(last)",
+      stale: partnerPrice.stale)
+  }
+}
