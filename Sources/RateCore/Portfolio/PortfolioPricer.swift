@@ -37,10 +37,25 @@ public struct PortfolioPricer: Sendable {
   /// ``kind(_:)`` as a number for ``PortfolioReport/build(entries:asOf:currency:method:rank:price:)``.
   public func rank(_ code: String) -> Int { kind(code).rawValue }
 
+  /// Prices found, and why a day has none (a street rate before any exchange, a coin's gap):
+  /// only a price that is used fails the portfolio, so a missing day before is no error.
+  public struct Prices: Sendable {
+    var found: [String: [Day: Result<PortfolioPrice, PortfolioError>]] = [:]
+
+    /// The price of `code` on `day`.
+    /// - Throws: ``PortfolioError/noPrice(code:day:reason:)``.
+    public func price(_ code: String, _ day: Day) throws -> PortfolioPrice {
+      guard let result = found[code]?[day] else {
+        throw PortfolioError.noPrice(code: code, day: day, reason: "it was not asked for")
+      }
+      return try result.get()
+    }
+  }
+
   /// The prices of every code on its days, fetching each code's whole span once so that
   /// the day store answers every day after it.
-  public func prices(for needed: [String: Set<Day>]) async throws -> [String: [Day: PortfolioPrice]] {
-    var found: [String: [Day: PortfolioPrice]] = [:]
+  public func prices(for needed: [String: Set<Day>]) async throws -> Prices {
+    var found: [String: [Day: Result<PortfolioPrice, PortfolioError>]] = [:]
     var street: [String: Set<Day>] = [:]
     for (code, days) in needed.sorted(by: { $0.key < $1.key }) where kind(code) == .street {
       let partner = try self.partner(of: code)
@@ -54,40 +69,48 @@ public struct PortfolioPricer: Sendable {
     for (code, days) in street {
       let partner = try self.partner(of: code)
       for day in days {
-        found[code, default: [:]][day] = try streetPrice(
-          code, partner: partner, day: day, partnerPrice: found[partner]?[day])
+        found[code, default: [:]][day] = Result { () throws(PortfolioError) in
+          try streetPrice(code, partner: partner, day: day, partnerPrice: found[partner]?[day])
+        }
       }
     }
-    return found
+    return Prices(found: found)
   }
 
-  private func fetch(_ code: String, days: Set<Day>) async throws -> [Day: PortfolioPrice] {
+  private func fetch(_ code: String, days: Set<Day>) async throws
+    -> [Day: Result<PortfolioPrice, PortfolioError>]
+  {
     guard let first = days.min(), let last = days.max() else { return [:] }
     switch kind(code) {
     case .portfolioCurrency:
-      return Dictionary(uniqueKeysWithValues: days.map { ($0, PortfolioPrice(rate: 1, source: "", date: $0)) })
+      return Dictionary(
+        uniqueKeysWithValues: days.map { ($0, .success(PortfolioPrice(rate: 1, source: "", date: $0))) })
     case .ecb:
       _ = try await desk.history(base: code, quote: currency, window: first.adding(days: -7)...last)
-      var prices: [Day: PortfolioPrice] = [:]
+      var prices: [Day: Result<PortfolioPrice, PortfolioError>] = [:]
       for day in days {
         let dated = try await desk.referenceRate(base: code, quote: currency, on: day)
-        prices[day] = PortfolioPrice(
-          rate: dated.point.rate, source: dated.source, date: dated.point.date,
-          stale: dated.staleness != nil)
+        prices[day] = .success(
+          PortfolioPrice(
+            rate: dated.point.rate, source: dated.source, date: dated.point.date,
+            stale: dated.staleness != nil))
       }
       return prices
     case .coin:
       let result = try await desk.history(base: code, quote: currency, window: first...last)
       var byDay: [Day: Double] = [:]
       for point in result.series.points where !point.carried { byDay[point.date] = point.rate }
-      var prices: [Day: PortfolioPrice] = [:]
+      var prices: [Day: Result<PortfolioPrice, PortfolioError>] = [:]
+      let source = result.series.source
       for day in days {
-        guard let rate = byDay[day] else {
-          throw PortfolioError.noPrice(
-            code: code, day: day, reason: "\(Providers.displayName(result.series.source)) has no \(code)/\(currency) price that day")
-        }
-        prices[day] = PortfolioPrice(
-          rate: rate, source: result.series.source, date: day, stale: result.staleness != nil)
+        prices[day] =
+          byDay[day].map {
+            .success(PortfolioPrice(rate: $0, source: source, date: day, stale: result.staleness != nil))
+          }
+          ?? .failure(
+            .noPrice(
+              code: code, day: day,
+              reason: "\(Providers.displayName(source)) has no \(code)/\(currency) price that day"))
       }
       return prices
     case .street:
@@ -113,8 +136,9 @@ public struct PortfolioPricer: Sendable {
   /// The street rate of `code` on `day`: the ledger's rate over the 3 days ending on the last
   /// day, on or before `day`, with an exchange of `code` against `partner`, dated that day.
   private func streetPrice(
-    _ code: String, partner: String, day: Day, partnerPrice: PortfolioPrice?
-  ) throws -> PortfolioPrice {
+    _ code: String, partner: String, day: Day,
+    partnerPrice: Result<PortfolioPrice, PortfolioError>?
+  ) throws(PortfolioError) -> PortfolioPrice {
     let last = entries.lazy.filter { $0.date <= day && $0.rate(base: partner, quote: code) != nil }
       .map(\.date).max()
     guard let last,
@@ -124,7 +148,7 @@ public struct PortfolioPricer: Sendable {
       throw PortfolioError.noPrice(
         code: code, day: day, reason: "the ledger has no \(partner)-\(code) exchange on or before it")
     }
-    guard let partnerPrice else {
+    guard let partnerPrice = try partnerPrice?.get() else {
       throw PortfolioError.noPrice(code: code, day: day, reason: "no \(partner) price that day")
     }
     return PortfolioPrice(

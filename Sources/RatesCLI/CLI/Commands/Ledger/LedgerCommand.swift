@@ -246,7 +246,7 @@ struct LedgerEntryJSON: Encodable {
 
   enum CodingKeys: String, CodingKey {
     case id, date, side, amount, currency, counterAmount, counterCurrency, counterparty, note
-    case recordedAt, base, quote, rate
+    case recordedAt, base, quote, rate, kind
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -264,6 +264,8 @@ struct LedgerEntryJSON: Encodable {
     try container.encode(base, forKey: .base)
     try container.encode(quote, forKey: .quote)
     try container.encode(entry.rate(base: base, quote: quote), forKey: .rate)
+    // Only on a deposit or withdrawal, so an exchange's document is as before.
+    try container.encodeIfPresent(entry.transfer, forKey: .kind)
   }
 }
 

@@ -85,12 +85,7 @@ struct PortfolioCommand: RatesCommand {
       entries: entries, asOf: asOf, currency: currency, method: method, rank: pricer.rank)
     let prices = try await pricer.prices(for: needed)
     return try PortfolioReport.build(
-      entries: entries, asOf: asOf, currency: currency, method: method, rank: pricer.rank
-    ) { code, day in
-      guard let price = prices[code]?[day] else {
-        throw PortfolioError.noPrice(code: code, day: day, reason: "it was not fetched")
-      }
-      return price
-    }
+      entries: entries, asOf: asOf, currency: currency, method: method, rank: pricer.rank,
+      price: prices.price)
   }
 }
