@@ -115,6 +115,8 @@ struct PortfolioWalk {
   var positions: [String: PortfolioPosition] = [:]
   var moneyIn = 0.0
   var moneyOut = 0.0
+  /// Per exchange id, how much of the paid currency came from outside the ledger.
+  var putIns: [Int: Double] = [:]
 
   mutating func apply(_ entry: LedgerEntry) throws {
     switch entry.transfer {
@@ -151,6 +153,7 @@ struct PortfolioWalk {
     let held = Swift.min(position.quantity, paid.1)
     let shortfall = paid.1 - held
     if shortfall > paid.1 * 1e-9 {
+      putIns[entry.id] = shortfall
       position.putIn += shortfall
       moneyIn += value * shortfall / paid.1
     }

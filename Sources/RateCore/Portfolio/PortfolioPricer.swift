@@ -50,6 +50,11 @@ public struct PortfolioPricer: Sendable {
       }
       return try result.get()
     }
+
+    /// Every price found, without the days that have none.
+    public var available: [String: [Day: PortfolioPrice]] {
+      found.mapValues { byDay in byDay.compactMapValues { try? $0.get() } }
+    }
   }
 
   /// The prices of every code on its days, fetching each code's whole span once so that

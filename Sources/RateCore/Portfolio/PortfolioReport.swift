@@ -68,13 +68,7 @@ public struct PortfolioReport: Sendable {
     rank: (String) -> Int, price: (String, Day) throws -> PortfolioPrice
   ) throws -> PortfolioReport {
     let ordered = entries.filter { $0.date <= asOf }.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
-    let walk = try withoutActuallyEscaping(rank) { rank in
-      try withoutActuallyEscaping(price) { price in
-        var walk = PortfolioWalk(method: method, rank: rank, price: price)
-        for entry in ordered { try walk.apply(entry) }
-        return (positions: walk.positions, moneyIn: walk.moneyIn, moneyOut: walk.moneyOut)
-      }
-    }
+    let walk = try self.walk(ordered, method: method, rank: rank, price: price)
     var holdings: [Holding] = []
     for (code, position) in walk.positions {
       let held = position.quantity > 1e-12
@@ -91,6 +85,29 @@ public struct PortfolioReport: Sendable {
     return PortfolioReport(
       currency: currency, asOf: asOf, method: method, holdings: holdings, moneyIn: walk.moneyIn,
       moneyOut: walk.moneyOut)
+  }
+
+  /// The walk over `ordered` (oldest first).
+  static func walk(
+    _ ordered: [LedgerEntry], method: PortfolioMethod, rank: (String) -> Int,
+    price: (String, Day) throws -> PortfolioPrice
+  ) throws -> (positions: [String: PortfolioPosition], moneyIn: Double, moneyOut: Double, putIns: [Int: Double]) {
+    try withoutActuallyEscaping(rank) { rank in
+      try withoutActuallyEscaping(price) { price in
+        var walk = PortfolioWalk(method: method, rank: rank, price: price)
+        for entry in ordered { try walk.apply(entry) }
+        return (walk.positions, walk.moneyIn, walk.moneyOut, walk.putIns)
+      }
+    }
+  }
+
+  /// Per exchange id, the amount of its paid currency that came from outside the ledger
+  /// (paid beyond the holding), as ``build(entries:asOf:currency:method:rank:price:)`` counts it.
+  public static func putIns(_ entries: [LedgerEntry]) throws -> [Int: Double] {
+    try walk(
+      entries.sorted { ($0.date, $0.id) < ($1.date, $1.id) }, method: .fifo, rank: { _ in 0 },
+      price: { _, day in PortfolioPrice(rate: 1, source: "", date: day) }
+    ).putIns
   }
 
   /// Every code and day ``build(entries:asOf:currency:method:rank:price:)`` asks a price
