@@ -67,11 +67,8 @@ struct PortfolioPosition {
     var removed = 0.0
     switch method {
     case .average:
+      // Only the totals count here; the lots are FIFO's.
       removed = cost * share
-      for index in head..<lots.count {
-        lots[index].quantity *= 1 - share
-        lots[index].cost *= 1 - share
-      }
     case .fifo:
       var left = quantity
       while left > 0, head < lots.count {

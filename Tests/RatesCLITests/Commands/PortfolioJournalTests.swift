@@ -62,3 +62,33 @@ import RatesTestSupport
     #expect(both.status == 64)
   }
 }
+
+/// `rates portfolio history`: each day's value is `portfolio --as-of` that day.
+@Suite struct PortfolioHistoryTests {
+  @Test func eachDayIsThePortfolioOfThatDay() async throws {
+    let rates = try await PortfolioCommandTests.harness()
+    let document = try PortfolioCommandTests.json(
+      await rates.run(["portfolio", "history", "--from", "2024-05-01", "--to", "2024-05-12", "--in", "USD", "--json"]))
+    let points = try #require(document["points"] as? [[String: Any]])
+    #expect(points.count == 12)
+    #expect(points.first?["date"] as? String == "2024-05-01")
+    #expect(PortfolioCommandTests.number(points.first, "value") == 10_000)
+    for (index, day) in [(5, "2024-05-06"), (11, "2024-05-12")] {
+      let report = try PortfolioCommandTests.json(
+        await rates.run(["portfolio", "--in", "USD", "--as-of", day, "--json"]))
+      let total = PortfolioCommandTests.number(report["totals"] as? [String: Any], "value")
+      #expect(points[index]["date"] as? String == day)
+      #expect(PortfolioCommandTests.close(PortfolioCommandTests.number(points[index], "value"), total))
+    }
+    let text = await rates.run(["portfolio", "history", "--from", "2024-05-01", "--to", "2024-05-12"])
+    #expect(text.status == 0, "\(text.stderr)")
+    #expect(text.stdout.contains("Portfolio value in USD, 2024-05-01 to 2024-05-12"))
+    #expect(text.stdout.contains("2024-05-01 10,000.00 USD"), "\(text.stdout)")
+    let chart = await rates.run(["portfolio", "history", "--days", "10", "--chart"])
+    #expect(chart.status == 0, "\(chart.stderr)")
+    #expect(chart.stdout.split(separator: "\n").count > 10)
+    let csv = await rates.run(["portfolio", "history", "--days", "3", "--format", "csv"])
+    #expect(csv.stdout.hasPrefix("date,value,quote\r\n"), "\(csv.stdout)")
+    #expect(csv.stdout.split(separator: "\r\n").count == 4)
+  }
+}

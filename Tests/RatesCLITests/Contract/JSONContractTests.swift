@@ -67,6 +67,9 @@ import RatesTestSupport
     Case(
       shape: "ledgerList", arguments: ["ledger", "list", "--json"],
       setup: [["ledger", "add", "0.5", "BTC", "--deposit"]]),
+    Case(
+      shape: "portfolioHistory", arguments: ["portfolio", "history", "--days", "3", "--json"],
+      setup: [["ledger", "add", "0.5", "BTC", "--deposit", "--date", "yesterday"]]),
     Case(shape: "doctor", arguments: ["doctor", "--json"]),
     Case(shape: "cache", arguments: ["cache", "info", "--json"], setup: [["history", "GBP", "USD"]]),
     Case(shape: "cache", arguments: ["cache", "clear", "--json"], setup: [["history", "GBP", "USD"]]),

@@ -1,23 +1,50 @@
 import Foundation
 import RateCore
 
-/// `rates portfolio [--in CUR] [--as-of DAY] [--method fifo|average]`: what the ledger holds
-/// on a day, its value, cost and gains, every price with its source and date.
-struct PortfolioCommand: RatesCommand {
+/// `rates portfolio [show] …` and `rates portfolio history …`: what the ledger holds.
+struct PortfolioCommand: CommandDeclaration {
   static let name = "portfolio"
-  static let abstract = "what your ledger holds: value, cost basis, realized and unrealized gains"
-  static let exportFormats: Set<OutputFormat> = [.csv]
+  static let abstract = "what your ledger holds: value, cost basis, gains, value over time"
+  static let subcommands: [any CommandDeclaration.Type] = [Show.self, History.self]
+  static let defaultSubcommand: (any CommandDeclaration.Type)? = Show.self
+  static let examples = [
+    "rates portfolio --in EUR", "rates portfolio history --days 90 --chart",
+  ]
+
+  /// The `--in` option of both actions.
   static let currency = OptionSpec.option(
     "--in", value: "CUR",
     help: "the currency to value in, an ECB currency (default: RATES_CURRENCY or USD)",
     completion: .local([.currencies]))
+
+  /// Reads `--in`: an ECB currency.
+  static func readCurrency(_ scanner: inout ArgumentScanner, defaults: CommandDefaults)
+    throws(UsageError) -> String
+  {
+    let code = (try scanner.option(currency) ?? defaults.currency).uppercased()
+    guard FiatCurrencies.ecb[code] != nil else {
+      throw UsageError.invalid(
+        "--in \(LedgerInput.quoted(code)) is not an ECB currency: value a portfolio in one of "
+          + "USD, EUR, GBP, JPY, CHF and the other ECB currencies ('rates currencies')")
+    }
+    return code
+  }
+}
+
+extension PortfolioCommand {
+/// `rates portfolio [show] [--in CUR] [--as-of DAY] [--method fifo|average]`: what the ledger
+/// holds on a day, its value, cost and gains, every price with its source and date.
+struct Show: RatesCommand {
+  static let name = "show"
+  static let abstract = "what your ledger holds on a day: value, cost basis, realized and unrealized gains"
+  static let exportFormats: Set<OutputFormat> = [.csv]
   static let asOf = OptionSpec.option(
     "--as-of", value: "YYYY-MM-DD",
     help: "value at that day's rates, with the entries up to it (default today; also "
       + "'yesterday'); from the day store, offline from the built-in ECB snapshot where it covers")
   static let method = OptionSpec.option(
     "--method", value: "fifo|average", help: "how a disposal takes its cost (default fifo)")
-  static let options = [currency, asOf, method]
+  static let options = [PortfolioCommand.currency, asOf, method]
   static let discussion = """
     Holdings come from 'rates ledger': each exchange moves two balances; deposits and
     withdrawals ('ledger add 0.5 BTC --deposit --cost "20000 USD"') move one. Prices: ECB
@@ -41,13 +68,7 @@ struct PortfolioCommand: RatesCommand {
   let method: PortfolioMethod
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    let code = (try scanner.option(Self.currency) ?? defaults.currency).uppercased()
-    guard FiatCurrencies.ecb[code] != nil else {
-      throw UsageError.invalid(
-        "--in \(LedgerInput.quoted(code)) is not an ECB currency: value a portfolio in one of "
-          + "USD, EUR, GBP, JPY, CHF and the other ECB currencies ('rates currencies')")
-    }
-    currencyCode = code
+    currencyCode = try PortfolioCommand.readCurrency(&scanner, defaults: defaults)
     asOfText = try scanner.option(Self.asOf)
     let methodText = try scanner.option(Self.method) ?? PortfolioMethod.fifo.rawValue
     guard let method = PortfolioMethod(rawValue: methodText.lowercased()) else {
@@ -88,4 +109,5 @@ struct PortfolioCommand: RatesCommand {
       entries: entries, asOf: asOf, currency: currency, method: method, rank: pricer.rank,
       price: prices.price)
   }
+}
 }
