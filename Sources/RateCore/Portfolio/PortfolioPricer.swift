@@ -73,9 +73,13 @@ public struct PortfolioPricer: Sendable {
     }
     for (code, days) in street {
       let partner = try self.partner(of: code)
-      for day in days {
+      let exchangeDays = Set(entries.lazy.filter { $0.rate(base: partner, quote: code) != nil }.map(\.date)).sorted()
+      var rates: [Day: LedgerRate] = [:]
+      for day in days.sorted() {
         found[code, default: [:]][day] = Result { () throws(PortfolioError) in
-          try streetPrice(code, partner: partner, day: day, partnerPrice: found[partner]?[day])
+          try streetPrice(
+            code, partner: partner, day: day, exchangeDays: exchangeDays, rates: &rates,
+            partnerPrice: found[partner]?[day])
         }
       }
     }
@@ -91,9 +95,10 @@ public struct PortfolioPricer: Sendable {
       return Dictionary(
         uniqueKeysWithValues: days.map { ($0, .success(PortfolioPrice(rate: 1, source: "", date: $0))) })
     case .ecb:
-      _ = try await desk.history(base: code, quote: currency, window: first.adding(days: -7)...last)
-      var prices: [Day: Result<PortfolioPrice, PortfolioError>] = [:]
-      for day in days {
+      let result = try await desk.history(
+        base: code, quote: currency, window: first.adding(days: -7)...last)
+      var prices = Self.ecbPrices(result, days: days)
+      for day in days where prices[day] == nil {
         let dated = try await desk.referenceRate(base: code, quote: currency, on: day)
         prices[day] = .success(
           PortfolioPrice(
@@ -123,6 +128,25 @@ public struct PortfolioPricer: Sendable {
     }
   }
 
+  /// The days of `days` the ECB series answers: the series' point of the day (a closure
+  /// repeats the working day's rate, ``MarketClosure``), dated by the working day it belongs to
+  /// (as `history --date` dates it). Days the series lacks are left out.
+  static func ecbPrices(_ result: RateService.HistoryResult, days: Set<Day>)
+    -> [Day: Result<PortfolioPrice, PortfolioError>]
+  {
+    var prices: [Day: Result<PortfolioPrice, PortfolioError>] = [:]
+    var own: Day?
+    for point in result.series.points {
+      if !point.carried { own = point.date }
+      guard days.contains(point.date), let own else { continue }
+      prices[point.date] = .success(
+        PortfolioPrice(
+          rate: point.rate, source: result.series.source, date: own,
+          stale: result.staleness != nil))
+    }
+    return prices
+  }
+
   /// The ECB currency `code` is most exchanged with in the ledger (USD on a tie).
   func partner(of code: String) throws -> String {
     var counts: [String: Int] = [:]
@@ -139,19 +163,24 @@ public struct PortfolioPricer: Sendable {
   }
 
   /// The street rate of `code` on `day`: the ledger's rate over the 3 days ending on the last
-  /// day, on or before `day`, with an exchange of `code` against `partner`, dated that day.
+  /// day, on or before `day`, with an exchange of `code` against `partner` (of the sorted
+  /// `exchangeDays`), dated that day; `rates` keeps each last day's rate.
   private func streetPrice(
-    _ code: String, partner: String, day: Day,
+    _ code: String, partner: String, day: Day, exchangeDays: [Day], rates: inout [Day: LedgerRate],
     partnerPrice: Result<PortfolioPrice, PortfolioError>?
   ) throws(PortfolioError) -> PortfolioPrice {
-    let last = entries.lazy.filter { $0.date <= day && $0.rate(base: partner, quote: code) != nil }
-      .map(\.date).max()
-    guard let last,
-      let street = try? LedgerSeries.rate(
-        base: partner, quote: code, days: Self.streetDays, entries: entries, today: last)
-    else {
+    let after = exchangeDays.partitioningIndex(where: { $0 > day })
+    guard after > 0 else {
       throw PortfolioError.noPrice(
         code: code, day: day, reason: "the ledger has no \(partner)-\(code) exchange on or before it")
+    }
+    let last = exchangeDays[after - 1]
+    if rates[last] == nil {
+      rates[last] = try? LedgerSeries.rate(
+        base: partner, quote: code, days: Self.streetDays, entries: entries, today: last)
+    }
+    guard let street = rates[last] else {
+      throw PortfolioError.noPrice(code: code, day: day, reason: "no street rate on \(last)")
     }
     guard let partnerPrice = try partnerPrice?.get() else {
       throw PortfolioError.noPrice(code: code, day: day, reason: "no \(partner) price that day")
@@ -160,5 +189,19 @@ public struct PortfolioPricer: Sendable {
       rate: partnerPrice.rate / street.midpoint, source: Providers.ledger, date: last,
       detail: "street rate \(partner)-\(code) over the \(Self.streetDays) days to \(last)",
       stale: partnerPrice.stale)
+  }
+}
+
+extension Array {
+  /// The index of the first element for which `belongsToSecondPart` holds, in an array
+  /// partitioned by it (binary search).
+  func partitioningIndex(where belongsToSecondPart: (Element) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if belongsToSecondPart(self[middle]) { high = middle } else { low = middle + 1 }
+    }
+    return low
   }
 }
