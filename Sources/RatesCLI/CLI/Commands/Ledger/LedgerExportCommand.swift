@@ -25,7 +25,8 @@ extension LedgerCommand {
       """
     static let examples = [
       "rates ledger export --csv > ledger.csv",
-      "rates ledger export --format ledger --in USD > rates.journal && hledger -f rates.journal bal Assets -X USD",
+      "rates ledger export --format ledger --in USD > rates.journal",
+      "rates ledger export --format beancount > rates.beancount",
     ]
     static let noJSON: String? =
       "it writes CSV or a journal; 'rates ledger list --json' gives the entries as JSON"
