@@ -16,7 +16,8 @@
 # an hourly coin history (ledger `P YYYY-MM-DD HH:MM:SS` directives, CSV with a `time`
 # column; beancount refuses hourly prices) are read back the same way.
 #
-# Prints, per tool, its version, how many prices it read back and how many differ.
+# Prints, per tool, its version, how many prices it read back and how many differ; and the
+# portfolio's market value by rates, hledger and beancount on three dates.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -182,6 +183,11 @@ for case in "${cases[@]}"; do
   done
 done
 "$rates" ledger export --csv >"$out/ledger-export.csv"
+
+# `rates portfolio --as-of` against hledger's and beancount's market value of the exported
+# journal on three dates (its own ledger and fake API; see scripts/interop-portfolio.sh).
+portfolio_status=0
+RATES_BIN="$rates" scripts/interop-portfolio.sh "$venv/bin/python" || portfolio_status=$?
 
 # --- Read back and compare ---------------------------------------------------------------
 beancount2=""
@@ -429,3 +435,4 @@ for problem in problems[:40]:
     print("  " + problem)
 sys.exit(1 if problems else 0)
 PY
+exit "$portfolio_status"

@@ -52,8 +52,11 @@ public enum LedgerCSV {
   /// One entry's fields, in ``columns`` order.
   static func row(_ entry: LedgerEntry) -> [String] {
     [
-      String(entry.id), LedgerDates.formatDay(entry.date), entry.side.rawValue, number(entry.amount),
-      entry.currency, number(entry.counterAmount), entry.counterCurrency,
+      String(entry.id), LedgerDates.formatDay(entry.date),
+      entry.transfer?.rawValue ?? entry.side.rawValue, number(entry.amount), entry.currency,
+      // A transfer without a cost leaves both counter columns empty.
+      entry.transfer != nil && entry.cost == nil ? "" : number(entry.counterAmount),
+      entry.counterCurrency,
       entry.rate.map(number) ?? "", entry.counterparty ?? "", entry.note ?? "",
     ]
   }
@@ -176,6 +179,10 @@ public enum LedgerCSV {
       index[name].map { record.fields[$0] } ?? ""
     }
     let date = try LedgerInput.day(field("date"), today: today)
+    let sideText = AmountParser.trimmingWhitespace(field("side")).lowercased()
+    if let transfer = LedgerEntry.Transfer(rawValue: sideText) {
+      return try transferEntry(transfer, field: field, date: date, recordedAt: recordedAt)
+    }
     let side = try LedgerInput.side(field("side"))
     let amount = try LedgerInput.amount(field("amount"), what: "amount")
     let counterAmount = try LedgerInput.amount(field("counter_amount"), what: "counter_amount")
@@ -186,5 +193,27 @@ public enum LedgerCSV {
       counterAmount: counterAmount, counterCurrency: counterCurrency,
       counterparty: try LedgerInput.text(field("with"), what: "with name"),
       note: try LedgerInput.text(field("note"), what: "note"), recordedAt: recordedAt)
+  }
+
+  /// A deposit or withdrawal record: its cost columns are empty or both given.
+  static func transferEntry(
+    _ transfer: LedgerEntry.Transfer, field: (String) -> String, date: Day, recordedAt: Date
+  ) throws(LedgerInput.Invalid) -> LedgerEntry {
+    let amount = try LedgerInput.amount(field("amount"), what: "amount")
+    let currency = try LedgerInput.currency(field("currency"))
+    var cost: (Double, String)?
+    let costText = AmountParser.trimmingWhitespace(field("counter_amount"))
+    let costCurrency = AmountParser.trimmingWhitespace(field("counter_currency"))
+    if !costText.isEmpty || !costCurrency.isEmpty {
+      cost = (
+        try LedgerInput.amount(costText, what: "counter_amount"),
+        try LedgerInput.currency(costCurrency)
+      )
+    }
+    var entry = LedgerEntry.transferEntry(
+      transfer, date: date, amount: amount, currency: currency, cost: cost,
+      note: try LedgerInput.text(field("note"), what: "note"), recordedAt: recordedAt)
+    entry.counterparty = try LedgerInput.text(field("with"), what: "with name")
+    return entry
   }
 }

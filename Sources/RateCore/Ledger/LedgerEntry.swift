@@ -37,6 +37,41 @@ public struct LedgerEntry: Codable, Equatable, Sendable {
   public var note: String?
   /// When the entry was recorded (or imported).
   public var recordedAt: Date
+  /// Set when the entry is not an exchange but money moved in or out of the ledger (an
+  /// opening balance, a transfer); nil for an exchange, as in every older ledger.
+  ///
+  /// A transfer moves `amount` `currency`; its cost, when the user gave one, is
+  /// `counterAmount` `counterCurrency` (else `0` and `""`). Transfers never enter street
+  /// rates (``oriented(base:quote:)`` is nil for them).
+  public var transfer: Transfer?
+
+  /// Money that came into or left the ledger without an exchange.
+  public enum Transfer: String, Codable, Sendable, CaseIterable {
+    /// `amount` `currency` came in (an opening balance, a transfer in).
+    case deposit
+    /// `amount` `currency` went out (a transfer out).
+    case withdrawal
+  }
+
+  /// A transfer of `amount` `currency`, with its cost when known.
+  public static func transferEntry(
+    _ kind: Transfer, id: Int = 0, date: Day, amount: Double, currency: String,
+    cost: (amount: Double, currency: String)? = nil, note: String? = nil, recordedAt: Date
+  ) -> LedgerEntry {
+    var entry = LedgerEntry(
+      id: id, date: date, side: kind == .deposit ? .buy : .sell, amount: amount,
+      currency: currency, counterAmount: cost?.amount ?? 0,
+      counterCurrency: cost?.currency ?? "", note: note, recordedAt: recordedAt)
+    entry.transfer = kind
+    return entry
+  }
+
+  /// A transfer's cost (`counterAmount` `counterCurrency`), nil for an exchange or when the
+  /// user gave none.
+  public var cost: (amount: Double, currency: String)? {
+    guard transfer != nil, counterAmount > 0, !counterCurrency.isEmpty else { return nil }
+    return (counterAmount, counterCurrency)
+  }
 
   /// Creates an entry; codes are stored as given, so pass them upper case.
   public init(
@@ -68,6 +103,7 @@ public struct LedgerEntry: Codable, Equatable, Sendable {
   public func oriented(base: String, quote: String) -> (
     side: Side, baseAmount: Double, quoteAmount: Double
   )? {
+    guard transfer == nil else { return nil }
     if currency == base && counterCurrency == quote {
       return (side, amount, counterAmount)
     }

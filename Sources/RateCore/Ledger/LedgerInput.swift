@@ -44,7 +44,7 @@ public enum LedgerInput {
   // MARK: - Currencies, dates, sides and text
 
   /// Reads a currency code: exactly three ASCII letters, any code (LBP, NGN, ARS); upper-cased.
-  static func currency(_ text: String) throws(Invalid) -> String {
+  public static func currency(_ text: String) throws(Invalid) -> String {
     let trimmed = AmountParser.trimmingWhitespace(text)
     guard trimmed.count == 3, trimmed.allSatisfy({ $0.isASCII && $0.isLetter }) else {
       throw Invalid(

@@ -55,7 +55,7 @@ struct LedgerLineParser {
   /// The members a record may have.
   enum Key: String, CaseIterable {
     case op, id, ids, date, maxDate, side, amount, counterAmount, currency, counterCurrency
-    case counterparty, note, recordedAt
+    case counterparty, note, recordedAt, kind
 
     static let utf8 = allCases.map { ($0, Array($0.rawValue.utf8)) }
 
@@ -116,6 +116,7 @@ struct LedgerLineParser {
     case .counterparty: fields.counterparty = try optionalString()
     case .note: fields.note = try optionalString()
     case .recordedAt: fields.recordedAt = try instant()
+    case .kind: fields.kind = try string()
     }
   }
 
@@ -136,6 +137,7 @@ struct LedgerLineParser {
     var counterparty: String?
     var note: String?
     var recordedAt: Date?
+    var kind: String?
     var unknown: [UInt8] = []
 
     func record() throws(LedgerLineError) -> LedgerRecord {
@@ -158,6 +160,7 @@ struct LedgerLineParser {
       guard let id else { throw missing("id") }
       guard id > 0 else { throw LedgerLineError(detail: "id \(id) is not a positive number") }
       guard let date else { throw missing("date") }
+      if let kind { return try transfer(kind, id: id, date: date) }
       guard let sideText = side else { throw missing("side") }
       guard let side = LedgerEntry.Side(rawValue: sideText) else {
         throw LedgerLineError(detail: "side '\(sideText)' is neither 'sell' nor 'buy'")
@@ -171,6 +174,26 @@ struct LedgerLineParser {
         id: id, date: date, side: side, amount: amount, currency: currency,
         counterAmount: counterAmount, counterCurrency: counterCurrency,
         counterparty: counterparty, note: note, recordedAt: recordedAt)
+      return .add(entry, latest: Swift.max(maxDate ?? date, date), unknownMembers: unknown)
+    }
+
+    /// A deposit or withdrawal line: no side, and a cost only when the user gave one.
+    func transfer(_ kindText: String, id: Int, date: Day) throws(LedgerLineError) -> LedgerRecord {
+      guard let kind = LedgerEntry.Transfer(rawValue: kindText) else {
+        throw LedgerLineError(detail: "kind '\(kindText)' is neither 'deposit' nor 'withdrawal'")
+      }
+      guard side == nil else { throw LedgerLineError(detail: "a \(kindText) has no 'side'") }
+      guard let amount else { throw LedgerLineError(detail: "missing 'amount'") }
+      guard let currency else { throw LedgerLineError(detail: "missing 'currency'") }
+      guard let recordedAt else { throw LedgerLineError(detail: "missing 'recordedAt'") }
+      guard (counterAmount == nil) == (counterCurrency == nil) else {
+        throw LedgerLineError(detail: "a cost needs both 'counterAmount' and 'counterCurrency'")
+      }
+      let cost = counterAmount.flatMap { amount in counterCurrency.map { (amount, $0) } }
+      var entry = LedgerEntry.transferEntry(
+        kind, id: id, date: date, amount: amount, currency: currency, cost: cost, note: note,
+        recordedAt: recordedAt)
+      entry.counterparty = counterparty
       return .add(entry, latest: Swift.max(maxDate ?? date, date), unknownMembers: unknown)
     }
   }

@@ -20,16 +20,23 @@ enum LedgerLineWriter {
     append(String(entry.id), to: &line)
     append(#","date":""#, to: &line)
     append(LedgerDates.formatDay(entry.date), to: &line)
-    append(#"","side":""#, to: &line)
-    append(entry.side.rawValue, to: &line)
+    if let transfer = entry.transfer {
+      append(#"","kind":""#, to: &line)
+      append(transfer.rawValue, to: &line)
+    } else {
+      append(#"","side":""#, to: &line)
+      append(entry.side.rawValue, to: &line)
+    }
     append(#"","amount":"#, to: &line)
     try appendNumber(entry.amount, to: &line)
     append(#","currency":"#, to: &line)
     appendString(entry.currency, to: &line)
-    append(#","counterAmount":"#, to: &line)
-    try appendNumber(entry.counterAmount, to: &line)
-    append(#","counterCurrency":"#, to: &line)
-    appendString(entry.counterCurrency, to: &line)
+    if entry.transfer == nil || entry.cost != nil {
+      append(#","counterAmount":"#, to: &line)
+      try appendNumber(entry.counterAmount, to: &line)
+      append(#","counterCurrency":"#, to: &line)
+      appendString(entry.counterCurrency, to: &line)
+    }
     if let counterparty = entry.counterparty {
       append(#","counterparty":"#, to: &line)
       appendString(counterparty, to: &line)

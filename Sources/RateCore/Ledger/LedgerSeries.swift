@@ -58,7 +58,7 @@ public enum LedgerSeries {
   ) -> (base: String, quote: String, inverted: Bool) {
     var asked = 0
     var reversed = 0
-    for entry in entries where window.contains(entry.date) {
+    for entry in entries where window.contains(entry.date) && entry.transfer == nil {
       if entry.currency == base && entry.counterCurrency == quote { asked += 1 }
       if entry.currency == quote && entry.counterCurrency == base { reversed += 1 }
     }

@@ -109,6 +109,12 @@ public struct ErrorReport: Equatable, Sendable {
       self.init(.noData, "no_data", error)
     case let error as LedgerStoreError:
       self.init(.noData, "no_entry", error)
+    case let error as PortfolioError:
+      switch error {
+      case .overdrawn: self.init(.usage, "overdrawn", error)
+      case .unpriced: self.init(.usage, "unpriced", error)
+      case .noPrice: self.init(.noData, "no_price", error)
+      }
     case let error as RateService.ServiceError:
       self.init(.noData, "no_data", error)
     case let error as AtomicFile.WriteError:

@@ -7,7 +7,7 @@ public enum RatesCLI {
   static let commands: [any CommandDeclaration.Type] = [
     HistoryCommand.self, CurrentCommand.self, ConvertCommand.self, PairsCommand.self, TopCommand.self,
     CoinsCommand.self, FavoritesCommand.self, InfoCommand.self, SearchCommand.self, CurrenciesCommand.self,
-    StatsCommand.self, LedgerCommand.self, ConfigCommand.self, CompletionsCommand.self,
+    StatsCommand.self, LedgerCommand.self, PortfolioCommand.self, ConfigCommand.self, CompletionsCommand.self,
     DoctorCommand.self, CacheCommand.self,
     WatchCommand.self, HomeCommand.self,
   ]

@@ -61,6 +61,15 @@ import RatesTestSupport
     Case(
       shape: "ledgerDailyStats", arguments: ["ledger", "stats", "USD", "LBP", "--json"],
       setup: [ledgerEntry]),
+    Case(
+      shape: "portfolio", arguments: ["portfolio", "--in", "EUR", "--json"],
+      setup: [ledgerEntry, ["ledger", "add", "0.5", "BTC", "--deposit", "--cost", "20000 USD"]]),
+    Case(
+      shape: "ledgerList", arguments: ["ledger", "list", "--json"],
+      setup: [["ledger", "add", "0.5", "BTC", "--deposit"]]),
+    Case(
+      shape: "portfolioHistory", arguments: ["portfolio", "history", "--days", "3", "--json"],
+      setup: [["ledger", "add", "0.5", "BTC", "--deposit", "--date", "yesterday"]]),
     Case(shape: "doctor", arguments: ["doctor", "--json"]),
     Case(shape: "cache", arguments: ["cache", "info", "--json"], setup: [["history", "GBP", "USD"]]),
     Case(shape: "cache", arguments: ["cache", "clear", "--json"], setup: [["history", "GBP", "USD"]]),

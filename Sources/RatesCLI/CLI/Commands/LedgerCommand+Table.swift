@@ -56,9 +56,11 @@ extension LedgerCommand {
   func row(_ entry: LedgerEntry, _ filter: ListFilter) -> [String] {
     let (base, quote) = filter.pair ?? (entry.currency, entry.counterCurrency)
     return [
-      String(entry.id), LedgerDates.formatDay(entry.date), entry.side.rawValue,
-      Self.amount(entry.amount, entry.currency),
-      Self.amount(entry.counterAmount, entry.counterCurrency),
+      String(entry.id), LedgerDates.formatDay(entry.date),
+      entry.transfer?.rawValue ?? entry.side.rawValue, Self.amount(entry.amount, entry.currency),
+      entry.transfer == nil
+        ? Self.amount(entry.counterAmount, entry.counterCurrency)
+        : entry.cost.map { "cost " + Self.amount($0.amount, $0.currency) } ?? "—",
       entry.rate(base: base, quote: quote).map(RateFormat.rate) ?? "—",
       entry.counterparty ?? "—", entry.note ?? "",
     ]

@@ -6,7 +6,8 @@ extension LedgerCommand {
     static let name = "add"
     static let abstract =
       "record an exchange: 'add 100 USD 8950000 LBP --sell' means you sold 100 USD for "
-      + "8,950,000 LBP; with --buy you bought 100 USD and paid 8,950,000 LBP"
+      + "8,950,000 LBP; with --buy you bought 100 USD and paid 8,950,000 LBP; "
+      + "'add 0.5 BTC --deposit' records what came in without an exchange"
     static let arguments = [
       ArgumentSpec(
         name: "AMOUNT",
@@ -15,9 +16,11 @@ extension LedgerCommand {
       ArgumentSpec(
         name: "CURRENCY", help: "any three-letter code (USD, LBP, NGN, ARS)",
         completion: .local([.currencies])),
-      ArgumentSpec(name: "FOR-AMOUNT", help: "what it was exchanged for, written like AMOUNT"),
       ArgumentSpec(
-        name: "FOR-CURRENCY", help: "its currency, not the same as CURRENCY",
+        name: "FOR-AMOUNT", help: "what it was exchanged for, written like AMOUNT (not with "
+          + "--deposit or --withdraw)", isOptional: true),
+      ArgumentSpec(
+        name: "FOR-CURRENCY", help: "its currency, not the same as CURRENCY", isOptional: true,
         completion: .local([.currencies])),
     ]
     static let sell = OptionSpec.flag("--sell", help: "you sold the first amount")
@@ -30,47 +33,92 @@ extension LedgerCommand {
         + "one day after today (time zones east of UTC), not before 1990")
     static let note = OptionSpec.option(
       "--note", value: "TEXT", help: "a note; notes and names keep at most 200 characters")
-    static let options = [sell, buy, counterparty, date, note]
-    static let optionGroups = [OptionGroup(options: [sell, buy], isRequired: true)]
+    static let deposit = OptionSpec.flag(
+      "--deposit", help: "AMOUNT CURRENCY came in without an exchange (an opening balance, a "
+        + "transfer in)")
+    static let withdraw = OptionSpec.flag(
+      "--withdraw", help: "AMOUNT CURRENCY went out without an exchange; never more than held")
+    static let cost = OptionSpec.option(
+      "--cost", value: "\"AMOUNT CUR\"",
+      help: "what a deposit cost, such as \"20000 USD\" (default: its value that day)")
+    static let options = [sell, buy, deposit, withdraw, cost, counterparty, date, note]
+    /// One of the four is required; shown as two groups so the usage line wraps.
+    static let optionGroups = [
+      OptionGroup(options: [sell, buy]), OptionGroup(options: [deposit, withdraw]),
+    ]
     static let examples = [
       "rates ledger add 100 USD 8950000 LBP --sell --with \"Abu Ali\" --note \"cash, Hamra\"",
       "rates ledger add 50 EUR 55 USD --buy --date yesterday",
+      "rates ledger add 0.5 BTC --deposit --cost \"20000 USD\" --date 2026-03-02",
     ]
 
     let entry: NewEntry
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      let sell = try scanner.flag(Self.sell)
-      let buy = try scanner.flag(Self.buy)
+      let sides = [
+        try scanner.flag(Self.sell), try scanner.flag(Self.buy), try scanner.flag(Self.deposit),
+        try scanner.flag(Self.withdraw),
+      ]
+      let costText = try scanner.option(Self.cost)
       let withName = try scanner.option(Self.counterparty)
       let date = try scanner.option(Self.date)
       let noteText = try scanner.option(Self.note)
-      guard sell != buy else {
+      guard sides.filter({ $0 }).count == 1 else {
+        let names = zip(["--sell", "--buy", "--deposit", "--withdraw"], sides).filter(\.1).map(\.0)
         throw UsageError.invalid(
-          sell
-            ? "--sell and --buy cannot be used together"
+          sides.contains(true)
+            ? names.joined(separator: " and ") + " cannot be used together"
             : "say which way the exchange went: --sell (you sold the first amount) or --buy "
-              + "(you bought it)")
+              + "(you bought it); or --deposit / --withdraw for money moved without an exchange")
       }
+      let transfer: LedgerEntry.Transfer? = sides[2] ? .deposit : sides[3] ? .withdrawal : nil
       var words: [String] = []
-      for name in ["amount", "currency", "amount", "currency"] {
+      for name in ["amount", "currency", "amount", "currency"].prefix(transfer == nil ? 4 : 2) {
         guard let word = scanner.positional() else { throw UsageError.missingArgument(name) }
         words.append(word)
       }
-      entry = try LedgerCommand.check { () throws(LedgerInput.Invalid) in
-        let (currency, counterCurrency) = try LedgerInput.pair(words[1], words[3])
-        return NewEntry(
-          side: sell ? .sell : .buy, amount: try LedgerInput.amount(words[0]),
-          currency: currency, counterAmount: try LedgerInput.amount(words[2]),
-          counterCurrency: counterCurrency,
-          counterparty: try withName.flatMap { text throws(LedgerInput.Invalid) in
-            try LedgerInput.text(text, what: "--with name")
-          },
-          note: try noteText.flatMap { text throws(LedgerInput.Invalid) in
-            try LedgerInput.text(text, what: "note")
-          },
-          date: date)
+      guard transfer == .deposit || costText == nil else {
+        throw UsageError.invalid("--cost is only for --deposit: an exchange's cost is its FOR-AMOUNT")
       }
+      entry = try LedgerCommand.check { () throws(LedgerInput.Invalid) in
+        var new: NewEntry
+        if let transfer {
+          new = try Self.transferEntry(transfer, words: words, cost: costText)
+        } else {
+          new = try Self.exchangeEntry(side: sides[0] ? .sell : .buy, words: words)
+        }
+        new.counterparty = try withName.flatMap { text throws(LedgerInput.Invalid) in
+          try LedgerInput.text(text, what: "--with name")
+        }
+        new.note = try noteText.flatMap { text throws(LedgerInput.Invalid) in
+          try LedgerInput.text(text, what: "note")
+        }
+        new.date = date
+        return new
+      }
+    }
+
+    static func exchangeEntry(side: LedgerEntry.Side, words: [String]) throws(LedgerInput.Invalid)
+      -> NewEntry
+    {
+      let (currency, counterCurrency) = try LedgerInput.pair(words[1], words[3])
+      return NewEntry(
+        side: side, amount: try LedgerInput.amount(words[0]), currency: currency,
+        counterAmount: try LedgerInput.amount(words[2]), counterCurrency: counterCurrency)
+    }
+
+    /// A deposit or withdrawal; `cost` is `"20000 USD"` (or `20000USD`).
+    static func transferEntry(_ kind: LedgerEntry.Transfer, words: [String], cost: String?)
+      throws(LedgerInput.Invalid) -> NewEntry
+    {
+      var new = NewEntry(
+        transfer: kind, side: kind == .deposit ? .buy : .sell,
+        amount: try LedgerInput.amount(words[0]), currency: try LedgerInput.currency(words[1]),
+        counterAmount: 0, counterCurrency: "")
+      if let cost {
+        (new.counterAmount, new.counterCurrency) = try LedgerInput.cost(cost)
+      }
+      return new
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

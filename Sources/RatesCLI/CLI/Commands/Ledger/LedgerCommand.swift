@@ -51,6 +51,9 @@ struct LedgerCommand: CommandDeclaration {
 
   /// An exchange to record; its date is checked against today when run.
   struct NewEntry: Sendable, Equatable {
+    /// Set for a deposit or withdrawal; then the counter amount and currency are its cost
+    /// (0 and "" when none was given).
+    var transfer: LedgerEntry.Transfer? = nil
     var side: LedgerEntry.Side
     var amount: Double
     var currency: String
@@ -109,11 +112,17 @@ struct LedgerCommand: CommandDeclaration {
     } catch {
       throw UsageError.invalid(error.message)
     }
-    let entry = LedgerEntry(
+    var entry = LedgerEntry(
       id: 0, date: date, side: new.side, amount: new.amount, currency: new.currency,
       counterAmount: new.counterAmount, counterCurrency: new.counterCurrency,
       counterparty: new.counterparty, note: new.note, recordedAt: now)
-    let stored = try invocation.userData().ledger.append(entry)
+    entry.transfer = new.transfer
+    let store = invocation.userData().ledger
+    if new.transfer == .withdrawal {
+      // Refused before writing: a withdrawal never takes more than the ledger holds.
+      try PortfolioReport.checkBalances(try store.read().entries + [entry])
+    }
+    let stored = try store.append(entry)
     var line = "Recorded #\(stored.id): \(Self.describe(stored)) on \(stored.date)"
     if let name = stored.counterparty { line += " with \(name)" }
     if let rate = stored.rate {
@@ -128,6 +137,11 @@ struct LedgerCommand: CommandDeclaration {
 
   /// `sold 100.00 USD for 8,950,000.00 LBP`.
   static func describe(_ entry: LedgerEntry) -> String {
+    if let transfer = entry.transfer {
+      let cost = entry.cost.map { " at a cost of " + amount($0.amount, $0.currency) } ?? ""
+      return "\(transfer == .deposit ? "deposited" : "withdrew") \(amount(entry.amount, entry.currency))"
+        + cost
+    }
     let verb = entry.side == .sell ? "sold" : "bought"
     return "\(verb) \(amount(entry.amount, entry.currency)) for "
       + amount(entry.counterAmount, entry.counterCurrency)
@@ -223,7 +237,7 @@ struct LedgerEntryJSON: Encodable {
 
   enum CodingKeys: String, CodingKey {
     case id, date, side, amount, currency, counterAmount, counterCurrency, counterparty, note
-    case recordedAt, base, quote, rate
+    case recordedAt, base, quote, rate, kind
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -241,6 +255,8 @@ struct LedgerEntryJSON: Encodable {
     try container.encode(base, forKey: .base)
     try container.encode(quote, forKey: .quote)
     try container.encode(entry.rate(base: base, quote: quote), forKey: .rate)
+    // Only on a deposit or withdrawal, so an exchange's document is as before.
+    try container.encodeIfPresent(entry.transfer, forKey: .kind)
   }
 }
 

@@ -1,28 +1,84 @@
 import RateCore
 
 extension LedgerCommand {
-  /// `rates ledger export --csv`.
+  /// `rates ledger export --csv`, or `--format ledger|beancount` for a journal.
   struct Export: RatesCommand {
     static let name = "export"
-    static let abstract = "the whole ledger as CSV on stdout, oldest first"
-    static let csv = OptionSpec.flag(
-      "--csv", help: "write CSV; required, as it is the only format for now")
-    static let options = [csv]
-    static let optionGroups = [OptionGroup(options: [csv], isRequired: true)]
-    static let discussion = LedgerCommand.csvColumns
-    static let examples = ["rates ledger export --csv > ledger.csv"]
+    static let abstract =
+      "the whole ledger as CSV on stdout, oldest first; or as an hledger/ledger/beancount journal"
+    static let exportFormats: Set<OutputFormat> = [.ledger, .beancount]
+    static let csv = OptionSpec.flag("--csv", help: "write CSV")
+    static let currency = OptionSpec.option(
+      "--in", value: "CUR",
+      help: "with --format ledger|beancount: the ECB currency of the price directives (default: "
+        + "RATES_CURRENCY or USD)",
+      completion: .local([.currencies]))
+    static let options = [csv, currency]
+    static let discussion = LedgerCommand.csvColumns + """
+
+      With --format ledger or beancount: each entry as a transaction (an exchange's received
+      amount at the paid amount as its total price, '@@'; money paid beyond what was held as a
+      transaction from Equity:PaidFromOutside), and a price directive in --in for every
+      currency and coin on every day from the first entry to today, the prices 'rates
+      portfolio' uses: the tools' market value of Assets on a day equals 'rates portfolio
+      --as-of' that day.
+      """
+    static let examples = [
+      "rates ledger export --csv > ledger.csv",
+      "rates ledger export --format ledger --in USD > rates.journal",
+      "rates ledger export --format beancount > rates.beancount",
+    ]
     static let noJSON: String? =
-      "it writes CSV; 'rates ledger list --json' gives the entries as JSON"
+      "it writes CSV or a journal; 'rates ledger list --json' gives the entries as JSON"
+
+    let csv: Bool
+    let currency: String?
+    let defaultCurrency: String
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      guard try scanner.flag(Self.csv) else {
+      csv = try scanner.flag(Self.csv)
+      currency = try scanner.option(Self.currency)?.uppercased()
+      defaultCurrency = defaults.currency.uppercased()
+    }
+
+    /// The journal syntax `--format` asks for, or nil for CSV; refuses both or neither.
+    func journal(_ invocation: Invocation) throws(UsageError) -> PriceExport.Journal? {
+      let format = invocation.options.format
+      let journal: PriceExport.Journal? =
+        format == .ledger ? .ledger : format == .beancount ? .beancount : nil
+      guard csv != (journal != nil) else {
         throw UsageError.invalid(
-          "export needs --csv, the only format for now: rates ledger export --csv > ledger.csv")
+          csv
+            ? "--csv and --format \(format?.rawValue ?? "") cannot be used together"
+            : "export needs --csv or --format ledger|beancount: rates ledger export --csv > "
+              + "ledger.csv")
       }
+      guard journal != nil || currency == nil else {
+        throw UsageError.invalid("--in is only for --format ledger|beancount")
+      }
+      return journal
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await LedgerCommand(action: .export).run(invocation)
+      guard let journal = try journal(invocation) else {
+        return try await LedgerCommand(action: .export).run(invocation)
+      }
+      let code = currency ?? defaultCurrency
+      guard FiatCurrencies.ecb[code] != nil else {
+        throw UsageError.invalid(
+          "--in \(LedgerInput.quoted(code)) is not an ECB currency: price the journal in USD, "
+            + "EUR or another ECB currency ('rates currencies')")
+      }
+      let entries = try invocation.userData().ledger.read().entries
+      let today = Day(containing: invocation.context.now())
+      let pricer = PortfolioPricer(desk: invocation.desk, currency: code, entries: entries)
+      let prices = try await pricer.prices(
+        for: PortfolioJournal.pricesNeeded(entries, currency: code, through: today))
+      let text = try PortfolioJournal(
+        entries: entries, prices: prices.available, currency: code, journal: journal
+      ).text()
+      invocation.context.writeOut(text)
+      return .success
     }
   }
 

@@ -1,0 +1,127 @@
+/// The ledger as a plain-text accounting journal (hledger, ledger-cli, beancount): every entry
+/// as a transaction with its cost, the money paid from outside as its own transaction, and a
+/// price directive in the portfolio's currency for every code on every day from the first
+/// entry to the last day asked, so that the tools' market value on any of those days equals
+/// `rates portfolio --as-of` that day.
+///
+/// Accounts: `Assets:Rates:<CODE>` for holdings, `Equity:Deposits`, `Equity:Withdrawals` and
+/// `Equity:PaidFromOutside` for money in and out. An exchange's received amount carries the
+/// paid amount as its total price (`@@`), a deposit with a cost its cost.
+public struct PortfolioJournal: Sendable {
+  /// The entries, in any order.
+  public var entries: [LedgerEntry]
+  /// The prices to write: per code, per day.
+  public var prices: [String: [Day: PortfolioPrice]]
+  /// The portfolio's currency, the quote of every price.
+  public var currency: String
+  /// The syntax.
+  public var journal: PriceExport.Journal
+
+  /// Creates a journal.
+  public init(
+    entries: [LedgerEntry], prices: [String: [Day: PortfolioPrice]], currency: String,
+    journal: PriceExport.Journal
+  ) {
+    self.entries = entries
+    self.prices = prices
+    self.currency = currency
+    self.journal = journal
+  }
+
+  /// The codes and days whose prices the journal writes: every code of the ledger but the
+  /// portfolio's currency, on every day from the first entry to `through`.
+  public static func pricesNeeded(_ entries: [LedgerEntry], currency: String, through: Day)
+    -> [String: Set<Day>]
+  {
+    guard let first = entries.map(\.date).min(), first <= through else { return [:] }
+    let days = Set((0...first.distance(to: through)).map { first.adding(days: $0) })
+    var codes = Set(entries.map(\.currency))
+    codes.formUnion(entries.filter { $0.transfer == nil }.map(\.counterCurrency))
+    codes.remove(currency)
+    return Dictionary(uniqueKeysWithValues: codes.map { ($0, days) })
+  }
+
+  /// The whole journal text, ending in a newline.
+  public func text() throws -> String {
+    let ordered = entries.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
+    let putIns = try PortfolioReport.putIns(ordered)
+    var lines: [String] = []
+    if journal == .beancount, let first = ordered.first?.date {
+      lines.append("option \"operating_currency\" \"\(currency)\"")
+      // A total price (`@@`) becomes a unit price with a rounding residue: tolerate it.
+      lines.append("option \"inferred_tolerance_default\" \"*:0.000001\"")
+      let accounts = Set(ordered.flatMap { [$0.currency, $0.counterCurrency] }.filter { !$0.isEmpty })
+        .map { "Assets:Rates:\($0)" } + ["Equity:Deposits", "Equity:Withdrawals", "Equity:PaidFromOutside"]
+      lines += accounts.sorted().map { "\(first) open \($0)" }
+    }
+    for entry in ordered {
+      lines.append("")
+      lines += transaction(entry, putIn: putIns[entry.id])
+    }
+    lines.append("")
+    lines += directives()
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func amount(_ value: Double, _ code: String) -> String {
+    (DecimalText.shortest(value) ?? "0") + " " + code
+  }
+
+  private func header(_ day: Day, _ title: String) -> String {
+    journal == .beancount ? "\(day) * \"\(title)\"" : "\(day) * \(title)"
+  }
+
+  private func posting(_ account: String, _ text: String = "") -> String {
+    text.isEmpty ? "    \(account)" : "    \(account)  \(text)"
+  }
+
+  private func transaction(_ entry: LedgerEntry, putIn: Double?) -> [String] {
+    let asset = { (code: String) in "Assets:Rates:\(code)" }
+    switch entry.transfer {
+    case .deposit?:
+      let cost = entry.cost.map { " @@ " + amount($0.amount, $0.currency) } ?? ""
+      return [
+        header(entry.date, "deposit #\(entry.id)"),
+        posting(asset(entry.currency), amount(entry.amount, entry.currency) + cost),
+        posting("Equity:Deposits"),
+      ]
+    case .withdrawal?:
+      return [
+        header(entry.date, "withdrawal #\(entry.id)"),
+        posting(asset(entry.currency), amount(-entry.amount, entry.currency)),
+        posting("Equity:Withdrawals"),
+      ]
+    case nil:
+      let selling = entry.side == .sell
+      let paid = selling ? (entry.currency, entry.amount) : (entry.counterCurrency, entry.counterAmount)
+      let got = selling ? (entry.counterCurrency, entry.counterAmount) : (entry.currency, entry.amount)
+      var lines: [String] = []
+      if let putIn {
+        lines += [
+          header(entry.date, "paid from outside for #\(entry.id)"),
+          posting(asset(paid.0), amount(putIn, paid.0)), posting("Equity:PaidFromOutside"), "",
+        ]
+      }
+      return lines + [
+        header(entry.date, "exchange #\(entry.id)"),
+        posting(asset(got.0), amount(got.1, got.0) + " @@ " + amount(paid.1, paid.0)),
+        posting(asset(paid.0), amount(-paid.1, paid.0)),
+      ]
+    }
+  }
+
+  /// One directive per code and day with a price, oldest first.
+  private func directives() -> [String] {
+    var lines: [(Day, String, String)] = []
+    for (code, byDay) in prices where code != currency {
+      for (day, price) in byDay {
+        guard
+          let line = PriceExport.directive(
+            day: day, base: .code(code), rate: price.rate, quote: .code(currency), journal: journal)
+        else { continue }
+        lines.append((day, code, line))
+      }
+    }
+    return lines.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
+  }
+}

@@ -1,0 +1,112 @@
+import RateCore
+
+/// `rates portfolio [show] …` and `rates portfolio history …`: what the ledger holds.
+struct PortfolioCommand: CommandDeclaration {
+  static let name = "portfolio"
+  static let abstract = "what your ledger holds: value, cost basis, gains, value over time"
+  static let subcommands: [any CommandDeclaration.Type] = [Show.self, History.self]
+  static let defaultSubcommand: (any CommandDeclaration.Type)? = Show.self
+  static let examples = [
+    "rates portfolio --in EUR", "rates portfolio history --days 90 --chart",
+  ]
+
+  /// The `--in` option of both actions.
+  static let currency = OptionSpec.option(
+    "--in", value: "CUR",
+    help: "the currency to value in, an ECB currency (default: RATES_CURRENCY or USD)",
+    completion: .local([.currencies]))
+
+  /// Reads `--in`: an ECB currency.
+  static func readCurrency(_ scanner: inout ArgumentScanner, defaults: CommandDefaults)
+    throws(UsageError) -> String
+  {
+    let code = (try scanner.option(currency) ?? defaults.currency).uppercased()
+    guard FiatCurrencies.ecb[code] != nil else {
+      throw UsageError.invalid(
+        "--in \(LedgerInput.quoted(code)) is not an ECB currency: value a portfolio in one of "
+          + "USD, EUR, GBP, JPY, CHF and the other ECB currencies ('rates currencies')")
+    }
+    return code
+  }
+}
+
+extension PortfolioCommand {
+/// `rates portfolio [show] [--in CUR] [--as-of DAY] [--method fifo|average]`: what the ledger
+/// holds on a day, its value, cost and gains, every price with its source and date.
+struct Show: RatesCommand {
+  static let name = "show"
+  static let abstract = "what your ledger holds on a day: value, cost basis, realized and unrealized gains"
+  static let exportFormats: Set<OutputFormat> = [.csv]
+  static let asOf = OptionSpec.option(
+    "--as-of", value: "YYYY-MM-DD",
+    help: "value at that day's rates, with the entries up to it (default today; also "
+      + "'yesterday'); from the day store, offline from the built-in ECB snapshot where it covers")
+  static let method = OptionSpec.option(
+    "--method", value: "fifo|average", help: "how a disposal takes its cost (default fifo)")
+  static let options = [PortfolioCommand.currency, asOf, method]
+  static let discussion = """
+    Holdings come from 'rates ledger': each exchange moves two balances; deposits and
+    withdrawals ('ledger add 0.5 BTC --deposit --cost "20000 USD"') move one. Prices: ECB
+    currencies from the ECB rates, coins from the coin source's daily prices, a currency
+    only your ledger prices (LBP) at its street rate over the 3 days to its last exchange
+    against an ECB currency. Cost basis: each acquisition at its own day's price; an
+    exchange is valued by its most directly priced side. Fees are whatever the recorded
+    amounts include. Same-day entries count in the order recorded. Paying more of a
+    currency than you hold is money put in (not a debt); a withdrawal leaves at cost (no
+    gain) and counts as money taken out at its day's value. Exits 64 for a withdrawal
+    larger than the holding or a currency no source prices, 66 when a price is missing.
+    """
+  static let examples = [
+    "rates portfolio",
+    "rates portfolio --in EUR --as-of 2026-04-30 --method average",
+    "rates portfolio --format csv > portfolio.csv",
+  ]
+
+  let currencyCode: String
+  let asOfText: String?
+  let method: PortfolioMethod
+
+  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+    currencyCode = try PortfolioCommand.readCurrency(&scanner, defaults: defaults)
+    asOfText = try scanner.option(Self.asOf)
+    let methodText = try scanner.option(Self.method) ?? PortfolioMethod.fifo.rawValue
+    guard let method = PortfolioMethod(rawValue: methodText.lowercased()) else {
+      throw UsageError.invalid(
+        "--method \(LedgerInput.quoted(methodText)) is neither 'fifo' nor 'average'")
+    }
+    self.method = method
+  }
+
+  func run(_ invocation: Invocation) async throws -> ExitCode {
+    let today = Day(containing: invocation.context.now())
+    let day = try LedgerCommand.check { () throws(LedgerInput.Invalid) in
+      try asOfText.map { text throws(LedgerInput.Invalid) in try LedgerInput.day(text, today: today) }
+        ?? today
+    }
+    let report = try await Self.report(
+      entries: try invocation.userData().ledger.read().entries, asOf: min(day, today),
+      currency: currencyCode, method: method, desk: invocation.desk)
+    if invocation.options.json {
+      try invocation.printJSON(PortfolioDocument(report, fetchedAt: invocation.context.now()))
+    } else if invocation.options.format == .csv {
+      invocation.context.writeOut(report.csv)
+    } else {
+      invocation.out(PortfolioView(report: report, invocation: invocation).lines().joined(separator: "\n"))
+    }
+    return .success
+  }
+
+  /// The portfolio of `entries` on `asOf`, each price fetched once.
+  static func report(
+    entries: [LedgerEntry], asOf: Day, currency: String, method: PortfolioMethod, desk: RateDesk
+  ) async throws -> PortfolioReport {
+    let pricer = PortfolioPricer(desk: desk, currency: currency, entries: entries)
+    let needed = try PortfolioReport.pricesNeeded(
+      entries: entries, asOf: asOf, currency: currency, method: method, rank: pricer.rank)
+    let prices = try await pricer.prices(for: needed)
+    return try PortfolioReport.build(
+      entries: entries, asOf: asOf, currency: currency, method: method, rank: pricer.rank,
+      price: prices.price)
+  }
+}
+}

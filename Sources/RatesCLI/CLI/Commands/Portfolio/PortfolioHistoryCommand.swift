@@ -1,0 +1,104 @@
+import RateCore
+
+extension PortfolioCommand {
+  /// `rates portfolio history [--days N | --from D [--to D]] [--in CUR] [--chart]`: the total
+  /// value per day, from the stored daily rates.
+  struct History: RatesCommand {
+    static let name = "history"
+    static let abstract = "the total value of your ledger's holdings per day, as a sparkline or a chart"
+    static let exportFormats: Set<OutputFormat> = [.csv]
+    static let days = OptionSpec.option(
+      "--days", value: "N", help: "how many days, 1 to 365 (default 30); not with --from")
+    static let chart = OptionSpec.flag("--chart", help: "a multi-row line chart")
+    static let options = [PortfolioCommand.currency, days, HistorySpan.from, HistorySpan.to, chart]
+    static let discussion = """
+      Each day: the quantities held at its end times that day's prices ('rates portfolio
+      --as-of' that day). A day on which something held has no price is a gap, drawn blank
+      and null in --json; nothing is filled in. Each currency or coin is fetched once for
+      the whole range (the day store answers the days it has).
+      """
+    static let examples = [
+      "rates portfolio history --days 90 --chart", "rates portfolio history --from 2026-01-05 --in EUR",
+    ]
+
+    let currencyCode: String
+    let span: HistorySpan
+    let chart: Bool
+
+    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+      currencyCode = try PortfolioCommand.readCurrency(&scanner, defaults: defaults)
+      span = try HistorySpan.parse(&scanner, days: Self.days, defaultDays: 30)
+      chart = try scanner.flag(Self.chart)
+    }
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+      let now = invocation.context.now()
+      let window = try span.window(today: Day(containing: now))
+      let entries = try invocation.userData().ledger.read().entries
+      let holdings = try PortfolioHistory.holdings(entries, window: window)
+      let pricer = PortfolioPricer(desk: invocation.desk, currency: currencyCode, entries: entries)
+      let prices = try await pricer.prices(for: PortfolioHistory.pricesNeeded(holdings))
+      let series = PortfolioHistory.series(
+        holdings, currency: currencyCode, prices: prices, fetchedAt: now)
+      if invocation.options.json {
+        try invocation.printJSON(Document(series, window: window))
+      } else if invocation.options.format == .csv {
+        invocation.context.writeOut(
+          CSV.document(
+            header: ["date", "value", "quote"],
+            rows: series.chartPoints.map {
+              [$0.date.description, DecimalText.shortest($0.rate) ?? "", currencyCode]
+            }))
+      } else {
+        invocation.out(lines(series, window: window, invocation).joined(separator: "\n"))
+      }
+      return .success
+    }
+
+    func lines(_ series: RateSeries, window: ClosedRange<Day>, _ invocation: Invocation) -> [String] {
+      let ascii = !invocation.terminal.unicode
+      var lines = ["Portfolio value in \(currencyCode), \(window.lowerBound) to \(window.upperBound)"]
+      guard let first = series.points.first, let last = series.points.last else {
+        return lines + ["No value on any of these days: nothing held, or no prices."]
+      }
+      let width = max(20, invocation.terminal.width)
+      if chart {
+        lines += [""] + LineChart.render(points: series.chartPoints, width: width, height: 12, ascii: ascii)
+      } else {
+        lines.append("  " + Sparkline.render(series, width: width - 4, ascii: ascii))
+      }
+      let change = last.rate - first.rate
+      let arrow = ascii ? "->" : "→"
+      lines.append(
+        "  \(first.date) \(RateFormat.money(first.rate, code: currencyCode)) \(arrow) \(last.date) "
+          + "\(RateFormat.money(last.rate, code: currencyCode)) "
+          + invocation.style.change(RateFormat.signed(change), value: change))
+      if !series.gaps.isEmpty {
+        lines.append(invocation.style.dim("  \(series.gaps.count) days without a price for something held (blank)"))
+      }
+      return lines
+    }
+
+    /// `rates portfolio history --json`.
+    struct Document: Encodable {
+      struct Point: Encodable {
+        var date: Day
+        @NullEncoded var value: Double?
+      }
+      var quote: String
+      var source = "portfolio"
+      var firstDay: Day
+      var lastDay: Day
+      var fetchedAt: Date
+      var points: [Point]
+
+      init(_ series: RateSeries, window: ClosedRange<Day>) {
+        quote = series.quote
+        firstDay = window.lowerBound
+        lastDay = window.upperBound
+        fetchedAt = series.fetchedAt
+        points = series.chartPoints.map { Point(date: $0.date, value: $0.rate.isFinite ? $0.rate : nil) }
+      }
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import RateCore
+
+/// `rates portfolio` as a table: one row per holding, the totals, the money put in and taken
+/// out, and where each price came from.
+struct PortfolioView {
+  let report: PortfolioReport
+  let invocation: Invocation
+
+  func lines() -> [String] {
+    let code = report.currency
+    guard !report.holdings.isEmpty else {
+      return [
+        "Nothing held on \(report.asOf): record what you hold with 'rates ledger add 0.5 BTC "
+          + "--deposit' or an exchange with 'rates ledger add'."
+      ]
+    }
+    let method = report.method == .fifo ? "FIFO" : "average cost"
+    var lines = ["Portfolio in \(code) on \(report.asOf) (gains by \(method))", ""]
+    lines += table().render(
+      maxWidth: max(40, invocation.terminal.width), ascii: !invocation.terminal.unicode)
+    lines.append("")
+    lines.append(
+      "Money put in \(RateFormat.money(report.moneyIn, code: code)), taken out "
+        + "\(RateFormat.money(report.moneyOut, code: code))" + putIn())
+    lines += sources()
+    return lines
+  }
+
+  private func table() -> TextTable {
+    let style = invocation.style
+    let code = report.currency
+    var table = TextTable(columns: [
+      .init("Asset", priority: TextTable.required), .init("Quantity", alignment: .right, priority: 5),
+      .init("Price", alignment: .right, priority: 4),
+      .init("Value", alignment: .right, priority: TextTable.required),
+      .init("24h", alignment: .right, priority: 2), .init("Share", alignment: .right, priority: 1),
+      .init("Cost", alignment: .right, priority: 6), .init("Unrealized", alignment: .right, priority: 7),
+      .init("Realized", alignment: .right, priority: 3),
+    ])
+    func gain(_ value: Double) -> String { style.change(RateFormat.signed(value), value: value) }
+    for holding in report.holdings {
+      let held = holding.price != nil
+      table.append([
+        TerminalText.sanitize(holding.code),
+        held ? RateFormat.money(holding.quantity, code: holding.code) : "closed",
+        holding.price.map { RateFormat.rate($0.rate) + ($0.source == Providers.ledger ? " street" : "") } ?? "",
+        RateFormat.money(holding.value, code: code), holding.change24h.map(gain) ?? "",
+        held ? RateFormat.fixed(report.share(of: holding) * 100, decimals: 1) + "%" : "",
+        held ? RateFormat.money(holding.cost, code: code) : "", held ? gain(holding.unrealized) : "",
+        gain(holding.realized),
+      ])
+    }
+    table.append([
+      "Total", "", "", RateFormat.money(report.value, code: code), gain(report.change24h),
+      "100.0%", RateFormat.money(report.cost, code: code), gain(report.unrealized),
+      gain(report.realized),
+    ])
+    return table
+  }
+
+  /// `; paid beyond holdings: 20,000.00 USD, 8,950,000 LBP`.
+  private func putIn() -> String {
+    let paid = report.holdings.filter { $0.putIn > 0 }.sorted { $0.code < $1.code }
+      .map { RateFormat.money($0.putIn, code: TerminalText.sanitize($0.code)) }
+    return paid.isEmpty ? "" : " (paid from outside: " + paid.joined(separator: ", ") + ")"
+  }
+
+  /// `Prices: BTC CoinGecko 2026-11-26; EUR ECB snapshot 2015-05-29; …`, dimmed.
+  private func sources() -> [String] {
+    let held = report.holdings.compactMap { holding in holding.price.map { (holding.code, $0) } }
+      .filter { $0.0 != report.currency }
+    guard !held.isEmpty else { return [] }
+    let parts = held.map { code, price in
+      let when = price.detail == nil ? " " + price.date.description : ""
+      return "\(TerminalText.sanitize(code)) \(price.detail ?? Providers.displayName(price.source))\(when)"
+    }
+    var lines = [invocation.style.dim("Prices: " + parts.joined(separator: "; "))]
+    lines.append(
+      invocation.style.dim(
+        "Cost: each acquisition at its own day's price; gains by \(report.method.rawValue)."))
+    return lines
+  }
+}
