@@ -9,38 +9,9 @@ import Testing
 /// timeout plus the retry budget), so no server can keep it alive longer;
 /// durations far off never trap the age text.
 @Suite struct CommandDeadlineTests {
-  /// The deadline and the retries' check of it run on the context's monotonic clock: a
-  /// clock that stood still 1,000 s ago still leaves every retry its time (on the real
-  /// clock, none would fit), so a busy machine cannot cut a test's retries short.
-  @Test func theDeadlineRunsOnTheContextsClock() async throws {
-    let deadlines = Recorder<ContinuousClock.Instant?>()
-    let stopped = ContinuousClock.now - .seconds(1_000)
-    let scratch = try TemporaryDirectory()
-    var context = CommandContext(
-      environment: ["HOME": scratch.url.path, "RATES_TIMEOUT": "3"], now: { fixedNow },
-      sleep: { _ in },
-      makeTransport: { _ in
-        HTTPTransport { request in
-          deadlines.append(request.deadline)
-          throw HTTPError.cannotConnect(host: "nowhere")
-        }
-      },
-      writeOut: { _ in }, writeErr: { _ in },
-      terminal: { noColor, ascii in
-        TerminalCapabilities.decide(
-          isTTY: false, windowWidth: nil, environment: [:], noColorFlag: noColor, asciiFlag: ascii)
-      })
-    context.monotonicNow = { stopped }
-    _ = await RatesCLI.run(["current", "BTC"], context: context)
-    #expect(deadlines.count == RetryPolicy().maxAttempts, "every attempt made")
-    #expect(deadlines.all.allSatisfy { $0 == stopped + .seconds(18) })
-  }
-
-  @Test func requestsCarryTheCommandDeadline() async throws {
-    let deadlines = Recorder<ContinuousClock.Instant?>()
-    let before = ContinuousClock.now
-    let home = try makeTemporaryDirectory()
-    let context = CommandContext(
+  /// A context whose every request records its deadline and fails to connect (3 s timeout).
+  static func context(home: URL, deadlines: Recorder<ContinuousClock.Instant?>) -> CommandContext {
+    CommandContext(
       environment: ["HOME": home.path, "RATES_TIMEOUT": "3"], now: { fixedNow }, sleep: { _ in },
       makeTransport: { _ in
         HTTPTransport { request in
@@ -53,6 +24,27 @@ import Testing
         TerminalCapabilities.decide(
           isTTY: false, windowWidth: nil, environment: [:], noColorFlag: noColor, asciiFlag: ascii)
       })
+  }
+
+  /// The deadline and the retries' check of it run on the context's monotonic clock: a
+  /// clock that stood still 1,000 s ago still leaves every retry its time (on the real
+  /// clock, none would fit), so a busy machine cannot cut a test's retries short.
+  @Test func theDeadlineRunsOnTheContextsClock() async throws {
+    let deadlines = Recorder<ContinuousClock.Instant?>()
+    let stopped = ContinuousClock.now - .seconds(1_000)
+    let scratch = try TemporaryDirectory()
+    var context = Self.context(home: scratch.url, deadlines: deadlines)
+    context.monotonicNow = { stopped }
+    _ = await RatesCLI.run(["current", "BTC"], context: context)
+    #expect(deadlines.count == RetryPolicy().maxAttempts, "every attempt made")
+    #expect(deadlines.all.allSatisfy { $0 == stopped + .seconds(18) })
+  }
+
+  @Test func requestsCarryTheCommandDeadline() async throws {
+    let deadlines = Recorder<ContinuousClock.Instant?>()
+    let before = ContinuousClock.now
+    let scratch = try TemporaryDirectory()
+    let context = Self.context(home: scratch.url, deadlines: deadlines)
     _ = await RatesCLI.run(["current", "BTC"], context: context)
     let after = ContinuousClock.now
     #expect(!deadlines.all.isEmpty)

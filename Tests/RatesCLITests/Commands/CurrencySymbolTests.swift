@@ -11,8 +11,11 @@ import Testing
 @Suite struct CurrencySymbolTests {
   static let updated = ISO8601.format(fixedNow)
 
-  /// The fake APIs, with CoinGecko also knowing `poundtoken` (symbol GBP).
-  static func harness() throws -> (CLIHarness, InProcessServer) {
+  /// The fake APIs, with CoinGecko also knowing `poundtoken` (symbol GBP) at `price`
+  /// in any currency, and answering its chart with `chart` when given.
+  static func harness(price: Double = 1.27, chart: String? = nil) throws
+    -> (CLIHarness, InProcessServer)
+  {
     try CLIHarness.withFakeAPI(environment: ["RATES_WATCH_FLOOR": "1"]) { fake in
       { request in
         let ids = request.query["ids"] ?? ""
@@ -22,12 +25,13 @@ import Testing
         }
         if request.path.hasSuffix("/coins/markets"), ids.contains("poundtoken") {
           return .json(
-            #"[{"id":"poundtoken","symbol":"gbp","name":"poundtoken","current_price":1.27,"#
+            #"[{"id":"poundtoken","symbol":"gbp","name":"poundtoken","current_price":\#(price),"#
               + #""last_updated":"\#(updated)"}]"#)
         }
         if request.path.hasSuffix("/simple/price"), ids.contains("poundtoken") {
-          return .json(#"{"poundtoken":{"usd":1.27,"usd_24h_change":0.5,"last_updated_at":1718000000}}"#)
+          return .json(#"{"poundtoken":{"usd":\#(price),"usd_24h_change":0.5,"last_updated_at":1718000000}}"#)
         }
+        if let chart, request.path.contains("/coins/poundtoken/market_chart") { return .json(chart) }
         return fake(request)
       }
     }

@@ -17,29 +17,10 @@ import Testing
 
   /// The fake APIs, CoinGecko also knowing `poundtoken` (symbol GBP) at 50,000 in any currency.
   static func poundtoken() throws -> (CLIHarness, InProcessServer) {
-    let updated = ISO8601.format(fixedNow)
     let today = Day(containing: fixedNow)
     let points = (0...4).map { "[\(today.adding(days: -$0).start.timeIntervalSince1970 * 1000),50000]" }
     let chart = #"{"prices":[\#(points.reversed().joined(separator: ",")),[\#(fixedNow.timeIntervalSince1970 * 1000 - 60000),50000]]}"#
-    return try CLIHarness.withFakeAPI(environment: ["RATES_WATCH_FLOOR": "1"]) { fake in
-      { request in
-        let ids = request.query["ids"] ?? ""
-        if request.path.hasSuffix("/search") {
-          return .json(
-            #"{"coins":[{"id":"poundtoken","symbol":"GBP","name":"poundtoken","market_cap_rank":900}]}"#)
-        }
-        if request.path.hasSuffix("/coins/markets"), ids.contains("poundtoken") {
-          return .json(
-            #"[{"id":"poundtoken","symbol":"gbp","name":"poundtoken","current_price":50000,"#
-              + #""last_updated":"\#(updated)"}]"#)
-        }
-        if request.path.hasSuffix("/simple/price"), ids.contains("poundtoken") {
-          return .json(#"{"poundtoken":{"usd":50000,"usd_24h_change":0.5,"last_updated_at":1718000000}}"#)
-        }
-        if request.path.contains("/coins/poundtoken/market_chart") { return .json(chart) }
-        return fake(request)
-      }
-    }
+    return try CurrencySymbolTests.harness(price: 50000, chart: chart)
   }
 
   // MARK: 2. A coin whose symbol is a currency code is labelled by its id.
