@@ -26,6 +26,22 @@ import RatesTestSupport
     #expect(Statistics.median([4]) == 4)
   }
 
+  /// The median by selection equals the middle of a full sort, for random lengths, many
+  /// equal values (carried rates, a pegged currency) and all values equal.
+  @Test func theMedianBySelectionEqualsTheSortedMiddle() {
+    var generator = SystemRandomNumberGenerator()
+    for length in [1, 2, 3, 4, 5, 10, 11, 100, 1_001, 10_000] {
+      for distinct in [1, 2, 7, 1_000_000] {
+        let values = (0..<length).map { _ in Double(Int.random(in: 0..<distinct, using: &generator)) / 7 }
+        let sorted = values.sorted()
+        let middle = length / 2
+        let expected = length.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+        #expect(Statistics.median(values) == expected, "\(length) values, \(distinct) distinct")
+      }
+    }
+  }
+
+
   @Test func sampleVersusPopulationStandardDeviation() throws {
     // 2 4 4 4 5 5 7 9: mean 40 / 8 = 5; squared deviations 9 1 1 1 0 0 4 16 = 32.
     // population: sqrt(32 / 8) = sqrt(4) = 2

@@ -52,21 +52,27 @@ public enum RetiredCurrencies {
   }
 
   /// Whether `code` (any case) is a currency the ECB no longer publishes.
-  public static func isRetired(_ code: String) -> Bool { lastDays[code.uppercased()] != nil }
+  /// A code without an ``endings`` entry is answered without decoding the snapshot.
+  public static func isRetired(_ code: String) -> Bool {
+    let code = code.uppercased()
+    return endings[code] != nil && lastDays[code] != nil
+  }
 
   /// Why `code` cannot be asked for after its last day; `nil` when it is current.
   public static func ended(_ code: String) -> Ended? {
     let code = code.uppercased()
-    guard let lastDay = lastDays[code], let ending = endings[code] else { return nil }
+    guard let ending = endings[code], let lastDay = lastDays[code] else { return nil }
     return Ended(code: code, lastDay: lastDay, ending: ending)
   }
 
   /// Whether `base`/`quote` is an ECB pair with a currency that ended: both
   /// codes in the snapshot (EUR included), one of them retired. Such a pair
   /// is answered from the snapshot, never asked of a provider.
+  /// A pair of current codes (every command's usual case) never decodes the snapshot.
   public static func isRetiredPair(_ base: String, _ quote: String) -> Bool {
-    guard let snapshot = ECBSnapshot.embedded else { return false }
     let codes = [base.uppercased(), quote.uppercased()]
+    guard codes.contains(where: { endings[$0] != nil }), let snapshot = ECBSnapshot.embedded
+    else { return false }
     return codes.allSatisfy(snapshot.currencies.contains) && codes.contains(where: isRetired)
   }
 
