@@ -81,13 +81,12 @@ import RatesTestSupport
     // In the foreground: a test process's blocked SIGCHLD would hang `wait` on a background job.
     let run = try PseudoTerminalRun(
       script: Self.script ?? "", runner: rates,
-      command: "echo \"shell=$$.\"; '\(binary)' history BTC EUR --interactive; "
+      command: "\(Self.announced("'\(binary)' history BTC EUR --interactive")); "
         + "echo \"status=$?.\"; stty -a")
     defer { run.kill() }
 
     #expect(await run.waitFor("q quit"), "first frame: \(run.text)")
-    let shell = try #require(Self.number(after: "shell=", in: run.text))
-    let pid = try #require(Self.child(of: shell), "the rates process")
+    let pid = try #require(Self.number(after: "rates=", in: run.text), "the rates process")
     #expect(kill(pid_t(pid), signal) == 0)
     #expect(await run.waitForExit() != nil, "\(run.text)")
     let output = run.text
@@ -97,19 +96,11 @@ import RatesTestSupport
     Self.expectSaneTerminal(output[left.upperBound...])
   }
 
-  /// The first process whose parent is `parent`, from `/proc`.
-  static func child(of parent: Int) -> Int? {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    for entry in entries {
-      guard let pid = Int(entry),
-        let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-        let close = stat.range(of: ")", options: .backwards)
-      else { continue }
-      // After "pid (comm) ": state, then the parent's pid.
-      let fields = stat[close.upperBound...].split(separator: " ")
-      if fields.count > 1, Int(fields[1]) == parent { return pid }
-    }
-    return nil
+  /// `command` (the binary and its arguments, as shell words) run by a shell that first
+  /// prints `rates=<pid>.` and then becomes it (`exec`): the pid is the `rates` process's own,
+  /// known before it starts, with no search of `/proc` that could race its fork.
+  static func announced(_ command: String) -> String {
+    "sh -c 'echo \"rates=$$.\"; exec \"$@\"' sh \(command)"
   }
 
   /// `stty -a` output after the run: canonical mode, echo and signals are back on.

@@ -39,7 +39,8 @@ import Testing
     let rates = try BinaryRunner(server: server.baseURL, extra: ["RATES_WATCH_FLOOR": "1"])
     let run = try PseudoTerminalRun(
       script: ExplorerEndToEndTests.script ?? "", runner: rates,
-      command: "stty cols 100 rows 30; echo \"shell=$$.\"; '\(try BinaryRunner.binary.path)' \(arguments); "
+      command: "stty cols 100 rows 30; "
+        + "\(ExplorerEndToEndTests.announced("'\(try BinaryRunner.binary.path)' \(arguments)")); "
         + "echo \"status=$?.\"; stty -a")
     defer { run.kill() }
     #expect(await run.waitFor(listed), "the list: \(run.text)")

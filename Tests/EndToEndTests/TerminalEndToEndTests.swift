@@ -42,14 +42,13 @@ import Testing
     let binary = try BinaryRunner.binary.path
     return try PseudoTerminalRun(
       script: ExplorerEndToEndTests.script ?? "", runner: rates,
-      command: "stty cols 100 rows 30; echo \"shell=$$.\"; '\(binary)' \(arguments); "
+      command: "stty cols 100 rows 30; \(ExplorerEndToEndTests.announced("'\(binary)' \(arguments)")); "
         + "echo \"status=$?.\"; stty -a")
   }
 
   /// The pid of the `rates` process the shell of `run` started.
   static func ratesProcess(of run: PseudoTerminalRun) throws -> pid_t {
-    let shell = try #require(ExplorerEndToEndTests.number(after: "shell=", in: run.text))
-    return pid_t(try #require(ExplorerEndToEndTests.child(of: shell), "the rates process"))
+    pid_t(try #require(ExplorerEndToEndTests.number(after: "rates=", in: run.text), "the rates process"))
   }
 
   @Test(
