@@ -99,11 +99,11 @@ import Testing
       case 5: arguments = ["ledger", "import", three.path]
       default: arguments = ["ledger", "add", "\(1000 + index)", "USD", "1", "LBP", "--sell"]
       }
-      let killAfter: Double? = index % 7 == 3 ? Double.random(in: 0.0...0.08) : nil
+      let killMidWrite = index % 7 == 3
       done.enter()
       Thread {
         do {
-          let (status, output) = try Self.run(rates, arguments, killAfter: killAfter)
+          let (status, output) = try Self.run(rates, arguments, killMidWrite: killMidWrite)
           results.append((index, status, output))
         } catch {
           results.append((index, -1, "\(error)"))
@@ -137,9 +137,20 @@ import Testing
     }
   }
 
-  /// Runs the binary, SIGKILLing it after `killAfter` seconds when given; returns its status
-  /// (or -9) and its stdout and stderr.
-  static func run(_ rates: BinaryRunner, _ arguments: [String], killAfter: Double?) throws
+  /// Runs the binary, SIGKILLing it when `killMidWrite` as soon as it holds a ledger file open
+  /// (its lock, the ledger or the temporary file it writes), not after a time that a loaded
+  /// machine would stretch; returns its status (or -9) and its stdout and stderr.
+  /// Whether process `pid` has a file whose path names the ledger open (`/proc/<pid>/fd`).
+  static func holdsLedgerFile(_ pid: pid_t) -> Bool {
+    let directory = "/proc/\(pid)/fd"
+    let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    return descriptors.contains { descriptor in
+      let target = try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + descriptor)
+      return target?.contains("ledger") == true && target?.contains("/out-") == false
+    }
+  }
+
+  static func run(_ rates: BinaryRunner, _ arguments: [String], killMidWrite: Bool) throws
     -> (Int32, String)
   {
     let process = Process()
@@ -153,8 +164,9 @@ import Testing
     process.standardError = handle
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    if let killAfter {
-      Thread.sleep(forTimeInterval: killAfter)
+    if killMidWrite {
+      // Kernel state, which sends no event: polled until the writer opens a ledger file.
+      while process.isRunning && !Self.holdsLedgerFile(process.processIdentifier) { sched_yield() }
       kill(process.processIdentifier, SIGKILL)
     }
     process.waitUntilExit()
