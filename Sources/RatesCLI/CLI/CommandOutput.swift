@@ -8,6 +8,17 @@ struct CommandOutput: Sendable {
   let document: any Encodable & Sendable
   /// The text a person reads, laid out for the terminal.
   let text: @Sendable (TextLayout) -> String
+  /// The `--format csv` form, for a command that has one (its whole text, header first).
+  var csv: (@Sendable () -> String)? = nil
+
+  init(
+    document: any Encodable & Sendable, csv: (@Sendable () -> String)? = nil,
+    text: @escaping @Sendable (TextLayout) -> String
+  ) {
+    self.document = document
+    self.csv = csv
+    self.text = text
+  }
 }
 
 /// What text output may ask of the terminal: colours, width and whether it shows Unicode.
@@ -30,12 +41,22 @@ extension Invocation {
   }
 
   /// Writes `output` in the form the global options ask for: the document with `--json`,
-  /// else its text.
+  /// its CSV with `--format csv` (when it has one), else its text.
   func write(_ output: CommandOutput) throws {
     if options.json {
       try printJSON(output.document)
+    } else if options.format == .csv, let csv = output.csv {
+      context.writeOut(csv())
     } else {
       out(output.text(layout))
+    }
+  }
+
+  /// Refuses the `--format` this run asked for when it is one of `formats`, before any work
+  /// (a declared exclusion the command names, such as beancount for hourly prices).
+  func refuse(formats: Set<OutputFormat>, _ message: @autoclosure () -> String) throws {
+    if let format = options.format, formats.contains(format) {
+      throw UsageError.invalid(message())
     }
   }
 }

@@ -105,11 +105,8 @@ extension CacheCommand {
         "error: no days are stored for \(pair.uppercased()); 'rates cache' lists the stored pairs")
       return .noData
     }
-    if invocation.options.json {
-      try invocation.printJSON(VerifyDocument(reports))
-    } else {
-      invocation.out(renderVerify(reports, fix: fix, invocation: invocation))
-    }
+    let text = renderVerify(reports, fix: fix, invocation: invocation)
+    try invocation.write(CommandOutput(document: VerifyDocument(reports)) { _ in text })
     let differ = reports.contains { !$0.differences.isEmpty && !$0.fixed }
     return differ ? .doctorFailed : .success
   }

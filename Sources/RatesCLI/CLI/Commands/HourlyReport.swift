@@ -11,9 +11,7 @@ struct HourlyReport {
   func fetch(_ invocation: Invocation) async throws -> RateDesk.HourlyResult {
     let today = Day(containing: invocation.context.now())
     let window = try span.window(today: today)
-    if invocation.options.format == .beancount {
-      throw UsageError.invalid(HourlyMessages.hourlyBeancount)
-    }
+    try invocation.refuse(formats: [.beancount], HourlyMessages.hourlyBeancount)
     let result: RateDesk.HourlyResult
     do {
       result = try await invocation.desk.hourlyHistory(base: pair.base, quote: pair.quote, window: window)

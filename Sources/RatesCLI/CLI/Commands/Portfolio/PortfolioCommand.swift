@@ -86,13 +86,11 @@ struct Show: RatesCommand {
     let report = try await Self.report(
       entries: try invocation.userData().ledger.read().entries, asOf: min(day, today),
       currency: currencyCode, method: method, desk: invocation.desk)
-    if invocation.options.json {
-      try invocation.printJSON(PortfolioDocument(report, fetchedAt: invocation.context.now()))
-    } else if invocation.options.format == .csv {
-      invocation.context.writeOut(report.csv)
-    } else {
-      invocation.out(PortfolioView(report: report, invocation: invocation).lines().joined(separator: "\n"))
-    }
+    let text = PortfolioView(report: report, invocation: invocation).lines().joined(separator: "\n")
+    try invocation.write(
+      CommandOutput(
+        document: PortfolioDocument(report, fetchedAt: invocation.context.now()),
+        csv: { report.csv }, text: { _ in text }))
     return .success
   }
 

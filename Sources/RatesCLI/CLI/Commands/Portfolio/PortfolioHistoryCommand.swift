@@ -40,18 +40,14 @@ extension PortfolioCommand {
       let prices = try await pricer.prices(for: PortfolioHistory.pricesNeeded(holdings))
       let series = PortfolioHistory.series(
         holdings, currency: currencyCode, prices: prices, fetchedAt: now)
-      if invocation.options.json {
-        try invocation.printJSON(Document(series, window: window))
-      } else if invocation.options.format == .csv {
-        invocation.context.writeOut(
-          CSV.document(
-            header: ["date", "value", "quote"],
-            rows: series.chartPoints.map {
-              [$0.date.description, DecimalText.shortest($0.rate) ?? "", currencyCode]
-            }))
-      } else {
-        invocation.out(lines(series, window: window, invocation).joined(separator: "\n"))
-      }
+      let text = lines(series, window: window, invocation).joined(separator: "\n")
+      let csv = CSV.document(
+        header: ["date", "value", "quote"],
+        rows: series.chartPoints.map {
+          [$0.date.description, DecimalText.shortest($0.rate) ?? "", currencyCode]
+        })
+      try invocation.write(
+        CommandOutput(document: Document(series, window: window), csv: { csv }, text: { _ in text }))
       return .success
     }
 
