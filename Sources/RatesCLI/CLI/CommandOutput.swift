@@ -1,23 +1,54 @@
 import RateCore
 
 /// What a command hands to the one output layer (``Invocation/write(_:)``): its v2 document
-/// (docs/json.md) and how that document reads as text. The command never looks at `--json`;
-/// the layer picks the form from the global options.
+/// (docs/json.md), its export forms and how it reads as text. The command never looks at
+/// `--json` or `--format`; the layer picks the form from the global options.
 struct CommandOutput: Sendable {
-  /// The document `--json` prints.
-  let document: any Encodable & Sendable
-  /// The text a person reads, laid out for the terminal.
-  let text: @Sendable (TextLayout) -> String
-  /// The `--format csv` form, for a command that has one (its whole text, header first).
-  var csv: (@Sendable () -> String)? = nil
+  /// One export form: the whole text to write, as is (a CSV document, price directives).
+  typealias Export = @Sendable () throws -> String
+
+  /// How the text form is written.
+  enum Text: Sendable {
+    /// Laid out for the terminal in one piece; `pages` sends a long one through the pager
+    /// on a terminal (RATES_PAGER, PAGER, else less -FRX).
+    case rendered(pages: Bool, @Sendable (TextLayout) -> String)
+    /// Written by the command itself as it goes (a long list read page by page).
+    case streamed(@Sendable () throws -> Void)
+  }
+
+  /// The `--json` text: the document, encoded only when asked for.
+  let json: @Sendable () throws -> String
+  /// The text a person reads.
+  let body: Text
+  /// The export forms (`--format csv`, `ledger`, `beancount`) the command has, each whole.
+  var exports: [OutputFormat: Export] = [:]
 
   init(
     document: any Encodable & Sendable, csv: (@Sendable () -> String)? = nil,
+    exports: [OutputFormat: Export] = [:], pages: Bool = false,
     text: @escaping @Sendable (TextLayout) -> String
   ) {
-    self.document = document
-    self.csv = csv
-    self.text = text
+    self.init(
+      json: { try Self.encoded(document) }, exports: exports, csv: csv,
+      body: .rendered(pages: pages, text))
+  }
+
+  /// An output whose JSON text the command writes itself (``HistoryDocument/prettyJSON()``)
+  /// or whose text it streams.
+  init(
+    json: @escaping @Sendable () throws -> String, exports: [OutputFormat: Export] = [:],
+    csv: (@Sendable () -> String)? = nil, body: Text
+  ) {
+    self.json = json
+    self.body = body
+    self.exports = exports
+    if let csv { self.exports[.csv] = csv }
+  }
+
+  /// `document` as `--json` prints it: pretty, sorted, with the vocabulary's `version`.
+  static func encoded(_ document: some Encodable) throws -> String {
+    let data = try JSONCoders.encoder(pretty: true).encode(Versioned(document))
+    return String(decoding: data, as: UTF8.self)
   }
 }
 
@@ -41,22 +72,52 @@ extension Invocation {
   }
 
   /// Writes `output` in the form the global options ask for: the document with `--json`,
-  /// its CSV with `--format csv` (when it has one), else its text.
+  /// the export `--format` asks for (when it has that one), else its text.
   func write(_ output: CommandOutput) throws {
     if options.json {
-      try printJSON(output.document)
-    } else if options.format == .csv, let csv = output.csv {
-      context.writeOut(csv())
+      out(try output.json())
+    } else if let format = options.format, let export = output.exports[format] {
+      context.writeOut(try export())
     } else {
-      out(output.text(layout))
+      switch output.body {
+      case .rendered(let pages, let render):
+        let text = render(layout)
+        if !(pages && context.page(text + "\n")) { out(text) }
+      case .streamed(let write): try write()
+      }
     }
   }
 
   /// Refuses the `--format` this run asked for when it is one of `formats`, before any work
   /// (a declared exclusion the command names, such as beancount for hourly prices).
   func refuse(formats: Set<OutputFormat>, _ message: @autoclosure () -> String) throws {
+    try refuse(formats: formats) { _ in message() }
+  }
+
+  /// Refuses the `--format` (or `--json`) this run asked for when it is one of `formats`,
+  /// with the line `message` writes for it.
+  func refuse(formats: Set<OutputFormat>, _ message: (OutputFormat) -> String) throws {
     if let format = options.format, formats.contains(format) {
-      throw UsageError.invalid(message())
+      throw UsageError.invalid(message(format))
     }
   }
+}
+
+extension CommandOutput {
+  /// The price exports of a daily series: its CSV, and ledger or beancount `P` directives
+  /// naming `asset` (the coin or currency the command resolved for it).
+  static func priceExports(_ series: RateSeries, resolved asset: Asset?) -> [OutputFormat: Export] {
+    let base = CommodityName.of(series.base, source: series.source, resolved: asset)
+    let quote = CommodityName.of(series.quote, source: series.source, resolved: asset)
+    func directives(_ journal: PriceExport.Journal) -> Export {
+      { lines(PriceExport.directives(series, base: base, quote: quote, journal: journal)) }
+    }
+    return [
+      .csv: { PriceExport.csv(series) }, .ledger: directives(.ledger),
+      .beancount: directives(.beancount),
+    ]
+  }
+
+  /// Lines as `out` writes them: with a final newline, and nothing at all for none.
+  static func lines(_ text: String) -> String { text.isEmpty ? "" : text + "\n" }
 }

@@ -70,14 +70,14 @@ enum HistorySpan: Equatable, Sendable {
       return today.adding(days: -(days - 1))...today
     case .range(let from, let to):
       for (name, day) in [("--from", from), ("--to", to)] {
-        if let day, day > today {
-          throw UsageError.invalid("\(name) \(day) is in the future: use \(today) or an earlier day")
+        if let problem = day?.futureProblem(name: name, today: today) {
+          throw UsageError.invalid(problem)
         }
       }
       return from...(to ?? today)
     case .single(let day):
-      guard day <= today else {
-        throw UsageError.invalid("--date \(day) is in the future: use \(today) or an earlier day")
+      if let problem = day.futureProblem(name: "--date", today: today) {
+        throw UsageError.invalid(problem)
       }
       return day...day
     }

@@ -101,30 +101,10 @@ struct Invocation: Sendable {
   /// Prints `text` and a newline on stderr.
   func err(_ text: String) { context.writeErr(text + "\n") }
 
-  /// Writes `series` in an export `--format`; false for table and json. `asset` is the
-  /// coin or currency the command resolved for it, which names the coin.
-  func export(_ series: RateSeries, resolved asset: Asset?) -> Bool {
-    let journal: PriceExport.Journal
-    switch options.format {
-    case .csv?:
-      context.writeOut(PriceExport.csv(series))
-      return true
-    case .ledger?: journal = .ledger
-    case .beancount?: journal = .beancount
-    default: return false
-    }
-    let base = CommodityName.of(series.base, source: series.source, resolved: asset)
-    let quote = CommodityName.of(series.quote, source: series.source, resolved: asset)
-    let text = PriceExport.directives(series, base: base, quote: quote, journal: journal)
-    if !text.isEmpty { out(text) }
-    return true
-  }
-
   /// Prints `value` as one JSON document on stdout, with the vocabulary's
   /// `version`.
   func printJSON(_ value: some Encodable) throws {
-    let data = try JSONCoders.encoder(pretty: true).encode(Versioned(value))
-    out(String(decoding: data, as: UTF8.self))
+    out(try CommandOutput.encoded(value))
   }
 
   /// When the command started: its network work ends by ``networkDeadline``.

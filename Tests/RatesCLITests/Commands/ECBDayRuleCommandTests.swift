@@ -196,6 +196,13 @@ import Testing
     (["convert", "1", "EUR", "USD", "--date", "1998-12-31"], "error: no ECB rates on 1998-12-31: "),
     (["history", "BTC", "EUR", "--interval", "hourly", "--format", "beancount"],
      "error: beancount price directives have a date but no time"),
+    // One rule for a day after today (RateCore's Day.futureProblem), in every command.
+    (["convert", "1", "EUR", "USD", "--date", "2026-11-26"],
+     "error: --date 2026-11-26 is in the future: use 2026-11-25 or an earlier day"),
+    (["convert", "1", "BTC", "ETH", "--date", "2026-11-26"],
+     "error: --date 2026-11-26 is in the future: use 2026-11-25 or an earlier day"),
+    (["history", "EUR", "USD", "--date", "2026-11-26"],
+     "error: --date 2026-11-26 is in the future: use 2026-11-25 or an earlier day"),
   ])
   func aRequestThatCanOnlyFailIsRefusedBeforeAsking(arguments: [String], message: String)
     async throws

@@ -153,63 +153,70 @@ struct CacheCommand: CommandDeclaration {
     switch action {
     case .info:
       let inventory = CacheInventory.scan(directory)
-      if invocation.options.json {
-        try invocation.printJSON(Document(inventory))
-      } else {
-        invocation.out(render(inventory, now: invocation.context.now(), invocation: invocation))
-      }
+      let now = invocation.context.now()
+      try invocation.write(
+        CommandOutput(document: Document(inventory)) { [self] in render(inventory, now: now, $0) })
     case .verify(let pair, let fix):
       return try await verify(
         pair: pair.map { Self.storedName($0, in: directory) }, fix: fix, invocation: invocation)
     case .clear(let typed):
-      try Self.checkClearable(directory, settings: invocation.settings, invocation: invocation)
-      let pair = typed.map { Self.storedName($0, in: directory) }
-      let inventory = CacheInventory.scan(directory)
-      let report: CacheClearReport
-      do {
-        report = try CacheInventory.clear(directory, pair: pair)
-      } catch let error as CacheClearError {
-        guard case .symbolicLink = error else { throw error }
-        throw UsageError.invalid(error.readableDescription)
-      }
-      if let pair, report.removedEntries == 0 {
-        invocation.err(
-          "error: nothing is cached for \(pair.uppercased()); 'rates cache' lists the stored pairs")
-        return .noData
-      }
-      if invocation.options.json {
-        try invocation.printJSON(Document(inventory, cleared: true, report: report))
-        return .success
-      }
-      if let pair {
-        invocation.out(
-          "Removed \(pair.uppercased()): \(report.removedEntries) "
-            + "\(report.removedEntries == 1 ? "file" : "files")"
-            + " (\(CacheInventory.formatBytes(report.removedBytes))) from \(directory.path).")
-      } else if report.removedEntries == 0 && report.kept.isEmpty {
-        invocation.out("The cache at \(directory.path) is already empty.")
-      } else {
-        let count = report.removedEntries
-        invocation.out(
-          "Removed \(count) cache \(count == 1 ? "entry" : "entries")"
-            + " (\(CacheInventory.formatBytes(report.removedBytes))) from \(directory.path).")
-        for group in report.groups {
-          invocation.out("  \(group.provider)/\(group.kind): \(group.entries)")
-        }
-      }
-      if !report.kept.isEmpty {
-        let shown = report.kept.prefix(5).map { "  \(TerminalText.sanitize($0))" }
-        invocation.out(
-          "Kept \(report.kept.count) \(report.kept.count == 1 ? "file" : "files") that "
-            + "\(report.kept.count == 1 ? "is" : "are") not cache entries of rates:")
-        invocation.out(
-          (shown + (report.kept.count > 5 ? ["  …"] : [])).joined(separator: "\n"))
-      }
+      return try clear(typed.map { Self.storedName($0, in: directory) }, invocation)
     }
     return .success
   }
 
-  func render(_ inventory: CacheInventory, now: Date, invocation: Invocation) -> String {
+  /// `cache clear [PAIR]`: removes the pair's entries or every entry, after refusing a
+  /// directory that is not only the cache; a pair with nothing cached is exit 69.
+  func clear(_ pair: String?, _ invocation: Invocation) throws -> ExitCode {
+    let directory = invocation.settings.paths.cache
+    try Self.checkClearable(directory, settings: invocation.settings, invocation: invocation)
+    let inventory = CacheInventory.scan(directory)
+    let report: CacheClearReport
+    do {
+      report = try CacheInventory.clear(directory, pair: pair)
+    } catch let error as CacheClearError {
+      guard case .symbolicLink = error else { throw error }
+      throw UsageError.invalid(error.readableDescription)
+    }
+    if let pair, report.removedEntries == 0 {
+      invocation.err(
+        "error: nothing is cached for \(pair.uppercased()); 'rates cache' lists the stored pairs")
+      return .noData
+    }
+    let document = Document(inventory, cleared: true, report: report)
+    try invocation.write(
+      CommandOutput(document: document) { _ in Self.cleared(report, pair: pair, from: directory) })
+    return .success
+  }
+
+  /// What `cache clear` removed, per provider and kind, and the files it kept.
+  static func cleared(_ report: CacheClearReport, pair: String?, from directory: URL) -> String {
+    var lines: [String] = []
+    if let pair {
+      lines.append(
+        "Removed \(pair.uppercased()): \(report.removedEntries) "
+          + "\(report.removedEntries == 1 ? "file" : "files")"
+          + " (\(CacheInventory.formatBytes(report.removedBytes))) from \(directory.path).")
+    } else if report.removedEntries == 0 && report.kept.isEmpty {
+      lines.append("The cache at \(directory.path) is already empty.")
+    } else {
+      let count = report.removedEntries
+      lines.append(
+        "Removed \(count) cache \(count == 1 ? "entry" : "entries")"
+          + " (\(CacheInventory.formatBytes(report.removedBytes))) from \(directory.path).")
+      lines += report.groups.map { "  \($0.provider)/\($0.kind): \($0.entries)" }
+    }
+    if !report.kept.isEmpty {
+      lines.append(
+        "Kept \(report.kept.count) \(report.kept.count == 1 ? "file" : "files") that "
+          + "\(report.kept.count == 1 ? "is" : "are") not cache entries of rates:")
+      lines += report.kept.prefix(5).map { "  \(TerminalText.sanitize($0))" }
+        + (report.kept.count > 5 ? ["  …"] : [])
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  func render(_ inventory: CacheInventory, now: Date, _ layout: TextLayout) -> String {
     var lines = ["Cache: \(inventory.directory.path)"]
     guard inventory.exists else {
       lines.append("Empty: nothing has been cached yet.")
@@ -237,16 +244,14 @@ struct CacheCommand: CommandDeclaration {
         ])
       }
       lines.append("")
-      lines.append(
-        contentsOf: table.render(
-          maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode))
+      lines.append(contentsOf: table.render(maxWidth: layout.width, ascii: layout.ascii))
     }
-    lines += renderDays(inventory, invocation: invocation)
+    lines += renderDays(inventory, layout)
     return lines.joined(separator: "\n")
   }
 
   /// The day store's pairs: their day range, the days with a value and the bytes.
-  func renderDays(_ inventory: CacheInventory, invocation: Invocation) -> [String] {
+  func renderDays(_ inventory: CacheInventory, _ layout: TextLayout) -> [String] {
     guard !inventory.days.isEmpty else { return [] }
     var table = TextTable(columns: [
       .init("PROVIDER", priority: 2), .init("PAIR", priority: TextTable.required),
@@ -262,7 +267,7 @@ struct CacheCommand: CommandDeclaration {
       ])
     }
     return ["", "Settled days (kept for good; replaced only by --refresh or 'cache verify --fix'):"]
-      + table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode)
+      + table.render(maxWidth: layout.width, ascii: layout.ascii)
   }
 
   /// `name`, or for a well-known coin's symbol (`btc-eur`) the pair of its id (`bitcoin-eur`)

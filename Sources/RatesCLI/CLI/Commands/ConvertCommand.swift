@@ -79,15 +79,6 @@ struct ConvertCommand: RatesCommand {
     var conversions: [Conversion]
   }
 
-  /// A rate with its provenance.
-  struct SourcedRate {
-    var rate: Double
-    var source: String
-    var day: Day
-    var fetchedAt: Date
-    var staleness: Staleness?
-  }
-
   func run(_ invocation: Invocation) async throws -> ExitCode {
     let rates: [String: SourcedRate]
     if ledger {
@@ -105,55 +96,42 @@ struct ConvertCommand: RatesCommand {
       }
     }
     invocation.report(rates.values.compactMap(\.staleness).min { $0.fetchedAt < $1.fetchedAt })
-    if invocation.options.json {
-      try invocation.printJSON(Document(amount: amount, base: from, date: date, conversions: conversions))
-      return .success
-    }
+    let document = Document(amount: amount, base: from, date: date, conversions: conversions)
+    try invocation.write(CommandOutput(document: document) { Self.text(document, $0) })
+    return .success
+  }
+
+  /// The amount in bold, then one line a conversion: the result, the rate, its source and day.
+  static func text(_ document: Document, _ layout: TextLayout) -> String {
     var table = TextTable(
       columns: [
         .init("", priority: TextTable.required), .init("", alignment: .right, priority: TextTable.required),
         .init("", priority: 3), .init("", alignment: .right, priority: 3), .init("", fit: .shrinks, priority: 1),
         .init("", priority: 2),
       ], showsHeader: false)
-    for conversion in conversions {
+    for conversion in document.conversions {
       table.append([
         "=", RateFormat.money(conversion.amount, code: conversion.quote), "at", RateFormat.rate(conversion.rate),
         Providers.displayName(conversion.source),
-        conversion.rateDate.description + (conversion.stale ? invocation.style.yellow(" (stale)") : ""),
+        conversion.rateDate.description + (conversion.stale ? layout.style.yellow(" (stale)") : ""),
       ])
     }
-    let lines = [invocation.style.bold(RateFormat.money(amount, code: from))]
-      + table.render(maxWidth: invocation.terminal.width - 2, ascii: !invocation.terminal.unicode)
-      .map { "  " + $0 }
-    invocation.out(lines.joined(separator: "\n"))
-    return .success
+    let lines = [layout.style.bold(RateFormat.money(document.amount, code: document.base))]
+      + table.render(maxWidth: layout.width - 2, ascii: layout.ascii).map { "  " + $0 }
+    return lines.joined(separator: "\n")
   }
-
-  /// Coin to coin where the target is not a CoinGecko quote currency: both
-  /// coins' USD prices.
-  func isCross(_ target: String) -> Bool {
-    isCoin(from) && isCoin(target)
-      && !CurrencyCodes.coinGeckoQuotes.contains(target)
-  }
-
-  func isCoin(_ code: String) -> Bool { !PairRouter.isFiat(code) }
 
   /// Today's rates: every leg routed, one batched call per provider.
   func currentRates(_ invocation: Invocation) async throws -> [String: SourcedRate] {
-    struct Leg: Hashable {
-      var base: String
-      var quote: String
-    }
-    var legs: [Leg] = []
+    var legs: [PairLeg] = []
     for target in targets {
-      let wanted = isCross(target)
-        ? [Leg(base: from, quote: "USD"), Leg(base: target, quote: "USD")]
-        : [Leg(base: from, quote: target)]
-      for leg in wanted where !legs.contains(leg) { legs.append(leg) }
+      for leg in CrossRate.legs(base: from, quote: target).map(PairLeg.init) where !legs.contains(leg) {
+        legs.append(leg)
+      }
     }
     let routes = try legs.map { try invocation.desk.route($0.base, $0.quote) }
     let today = Day(containing: invocation.context.now())
-    var byLeg: [Leg: SourcedRate] = [:]
+    var byLeg: [PairLeg: SourcedRate] = [:]
     for (leg, routed) in zip(legs, try await invocation.desk.quotes(for: routes)) {
       guard let routed else { continue }
       let quote = routed.quote
@@ -164,44 +142,37 @@ struct ConvertCommand: RatesCommand {
     }
     var rates: [String: SourcedRate] = [:]
     for target in targets {
-      if isCross(target) {
-        guard let base = byLeg[Leg(base: from, quote: "USD")], let other = byLeg[Leg(base: target, quote: "USD")],
-          other.rate != 0
-        else { continue }
-        rates[target] = SourcedRate(
-          rate: base.rate / other.rate, source: base.source, day: min(base.day, other.day),
-          fetchedAt: min(base.fetchedAt, other.fetchedAt), staleness: base.staleness ?? other.staleness)
-      } else {
-        rates[target] = byLeg[Leg(base: from, quote: target)]
-      }
+      rates[target] = await CrossRate.rate(base: from, quote: target) { byLeg[PairLeg(base: $0, quote: $1)] }
     }
     return rates
   }
 
+  /// One pair to fetch.
+  struct PairLeg: Hashable {
+    var base: String
+    var quote: String
+
+    init(base: String, quote: String) {
+      self.base = base
+      self.quote = quote
+    }
+
+    init(_ leg: (base: String, quote: String)) { self.init(base: leg.base, quote: leg.quote) }
+  }
+
   /// The rates of `date`, from the cached daily histories.
   func datedRates(on date: Day, _ invocation: Invocation) async throws -> [String: SourcedRate] {
-    let today = Day(containing: invocation.context.now())
-    guard date <= today else {
-      throw UsageError.invalid("--date \(date) is in the future: use today or an earlier day")
-    }
-    // The one rule for a day's rate (RateCore), shared with `history --date`.
-    func rate(_ base: String, _ quote: String) async throws -> SourcedRate {
-      let dated = try await invocation.desk.rate(base: base, quote: quote, on: date)
-      return SourcedRate(
-        rate: dated.point.rate, source: dated.source, day: dated.published,
-        fetchedAt: dated.fetchedAt, staleness: dated.staleness)
+    if let problem = date.futureProblem(name: "--date", today: Day(containing: invocation.context.now())) {
+      throw UsageError.invalid(problem)
     }
     var rates: [String: SourcedRate] = [:]
     for target in targets {
-      if isCross(target) {
-        let base = try await rate(from, "USD")
-        let other = try await rate(target, "USD")
-        guard other.rate != 0 else { continue }
-        rates[target] = SourcedRate(
-          rate: base.rate / other.rate, source: base.source, day: min(base.day, other.day),
-          fetchedAt: min(base.fetchedAt, other.fetchedAt), staleness: base.staleness ?? other.staleness)
-      } else {
-        rates[target] = try await rate(from, target)
+      // The one rule for a day's rate (RateCore), shared with `history --date`.
+      rates[target] = try await CrossRate.rate(base: from, quote: target) { base, quote in
+        let dated = try await invocation.desk.rate(base: base, quote: quote, on: date)
+        return SourcedRate(
+          rate: dated.point.rate, source: dated.source, day: dated.published,
+          fetchedAt: dated.fetchedAt, staleness: dated.staleness)
       }
     }
     return rates

@@ -51,10 +51,14 @@ struct CurrenciesCommand: RatesCommand {
     } else {
       entries = FiatCurrencies.ordered(FiatCurrencies.ecb).map { .init(symbol: $0.code, name: $0.name, id: nil) }
     }
-    if invocation.options.json {
-      try invocation.printJSON(Document(kind: crypto ? "crypto" : "fiat", currencies: entries))
-      return .success
-    }
+    let document = Document(kind: crypto ? "crypto" : "fiat", currencies: entries)
+    try invocation.write(
+      CommandOutput(document: document) { [crypto, entries] in Self.table(entries, crypto: crypto, $0) })
+    return .success
+  }
+
+  /// The table of `entries`: code and name, and for coins their CoinGecko id.
+  static func table(_ entries: [Document.Entry], crypto: Bool, _ layout: TextLayout) -> String {
     var table = TextTable(
       columns: crypto
         ? [
@@ -65,7 +69,6 @@ struct CurrenciesCommand: RatesCommand {
     for entry in entries {
       table.append(crypto ? [entry.symbol, entry.name, entry.id ?? ""] : [entry.symbol, entry.name])
     }
-    invocation.out(table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode).joined(separator: "\n"))
-    return .success
+    return table.render(maxWidth: layout.width, ascii: layout.ascii).joined(separator: "\n")
   }
 }

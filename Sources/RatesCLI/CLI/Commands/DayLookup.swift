@@ -30,22 +30,28 @@ struct DayLookup {
     let result = rate.history
     let series = result.series
     let shown = rate.point
-    let own = rate.published
     invocation.report(result)
-    if invocation.options.json {
-      try invocation.printJSON(
-        Document(
-          base: series.base, quote: series.quote, date: day, rate: shown.rate, rateDate: own,
-          carried: shown.carried, source: series.source, fetchedAt: series.fetchedAt,
-          stale: result.staleness != nil))
-      return .success
-    }
     var single = series
     single.points = [shown]
     single.gaps = []
-    if invocation.export(single, resolved: result.asset) { return .success }
+    let document = Document(
+      base: series.base, quote: series.quote, date: day, rate: shown.rate,
+      rateDate: rate.published, carried: shown.carried, source: series.source,
+      fetchedAt: series.fetchedAt, stale: result.staleness != nil)
+    try invocation.write(
+      CommandOutput(
+        document: document, exports: CommandOutput.priceExports(single, resolved: result.asset)
+      ) { [self] _ in text(series) })
+    return .success
+  }
+
+  /// `GBP/USD on Sunday 2019-03-17: …` and the day its rate is of.
+  func text(_ series: RateSeries) -> String {
+    let shown = rate.point
+    let own = rate.published
     let pair = TerminalText.sanitize("\(series.base)/\(series.quote)")
-    var lines = ["\(pair) on \(Self.named(day)): \(RateFormat.amount(shown.rate, code: TerminalText.sanitize(series.quote)))"]
+    let amount = RateFormat.amount(shown.rate, code: TerminalText.sanitize(series.quote))
+    var lines = ["\(pair) on \(Self.named(day)): \(amount)"]
     let source = Providers.displayName(series.source)
     if own == day {
       lines.append("  \(source), that day's own rate")
@@ -54,7 +60,6 @@ struct DayLookup {
         "  \(source) rate of \(Self.named(own)), the last working day on or before it "
           + "(carried)")
     }
-    invocation.out(lines.joined(separator: "\n"))
-    return .success
+    return lines.joined(separator: "\n")
   }
 }

@@ -98,19 +98,7 @@ struct HistoryCommand: RatesCommand {
   }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
-    if layout == .interactive {
-      if invocation.options.json {
-        throw UsageError.invalid("--interactive cannot be used with --json")
-      }
-      if let format = invocation.options.format {
-        throw UsageError.invalid("--interactive cannot be used with --format \(format.rawValue)")
-      }
-      // Checked before fetching: without a terminal there is nothing to do.
-      guard HistoryExplorer.isInteractiveTerminal(outputIsTTY: invocation.terminal.isTTY) else {
-        throw UsageError.invalid(
-          "--interactive needs a terminal: run it in one, or drop --interactive")
-      }
-    }
+    if layout == .interactive { try checkInteractive(invocation) }
     if hourly { return try await HourlyReport(pair: pair, span: span).run(invocation, layout: layout) }
     let today = Day(containing: invocation.context.now())
     let window = try span.window(today: today)
@@ -118,8 +106,33 @@ struct HistoryCommand: RatesCommand {
       let rate = try await invocation.desk.rate(base: pair.base, quote: pair.quote, on: day)
       return try DayLookup(day: day, rate: rate).run(invocation)
     }
+    let result = try await fetch(window: window, today: today, invocation)
+    if layout == .interactive {
+      return try await HistoryExplorer.run(
+        series: result.series, style: invocation.style, ascii: !invocation.terminal.unicode,
+        fallbackWidth: invocation.terminal.width, write: invocation.context.writeOut)
+    }
+    try invocation.write(output(result, invocation))
+    return .success
+  }
+
+  /// Refuses `--interactive` with `--json`, an export format or without a terminal: checked
+  /// before fetching, as there is nothing to do.
+  func checkInteractive(_ invocation: Invocation) throws {
+    try invocation.refuse(formats: Set(OutputFormat.allCases)) { format in
+      "--interactive cannot be used with " + (format == .json ? "--json" : "--format \(format.rawValue)")
+    }
+    guard HistoryExplorer.isInteractiveTerminal(outputIsTTY: invocation.terminal.isTTY) else {
+      throw UsageError.invalid("--interactive needs a terminal: run it in one, or drop --interactive")
+    }
+  }
+
+  /// The window's daily series with its notes on stderr; no point at all is the fetch's error.
+  func fetch(
+    window: ClosedRange<Day>, today: Day, _ invocation: Invocation
+  ) async throws -> RateService.HistoryResult {
     let result = try await invocation.desk.history(
-        base: pair.base, quote: pair.quote, window: window, followsData: span.followsData)
+      base: pair.base, quote: pair.quote, window: window, followsData: span.followsData)
     let series = result.series
     guard !series.points.isEmpty else {
       // Nothing cached for these days either: the fetch's own error says why.
@@ -130,30 +143,28 @@ struct HistoryCommand: RatesCommand {
     }
     invocation.report(result)
     noteMissingDays(result, window: window, today: today, invocation)
-    if invocation.options.json {
-      let document = HistoryDocument(
-        series: series, stale: result.staleness != nil,
-        missingToday: result.latestMissing != nil)
-      invocation.out(try document.prettyJSON())
-      return .success
-    }
-    if invocation.export(series, resolved: result.asset) { return .success }
+    return result
+  }
+
+  /// The series as its document, its exports and the sparkline, chart or (paged) table.
+  func output(_ result: RateService.HistoryResult, _ invocation: Invocation) -> CommandOutput {
+    let series = result.series
+    let document = HistoryDocument(
+      series: series, stale: result.staleness != nil, missingToday: result.latestMissing != nil)
     let view = HistoryView(
       series: series, staleness: result.staleness, now: invocation.context.now(),
       terminal: invocation.terminal, style: invocation.style)
-    switch layout {
-    case .sparkline: invocation.out(view.sparklineReport())
-    case .chart: invocation.out(view.chartReport())
-    case .table:
-      // A long table pages on a terminal (RATES_PAGER, PAGER, else less -FRX).
-      let text = view.tableReport()
-      if !invocation.context.page(text + "\n") { invocation.out(text) }
-    case .interactive:
-      return try await HistoryExplorer.run(
-        series: series, style: invocation.style, ascii: !invocation.terminal.unicode,
-        fallbackWidth: invocation.terminal.width, write: invocation.context.writeOut)
-    }
-    return .success
+    let layout = layout
+    return CommandOutput(
+      json: { try document.prettyJSON() },
+      exports: CommandOutput.priceExports(series, resolved: result.asset),
+      body: .rendered(pages: layout == .table) { _ in
+        switch layout {
+        case .chart: view.chartReport()
+        case .table: view.tableReport()
+        case .sparkline, .interactive: view.sparklineReport()
+        }
+      })
   }
 }
 
@@ -234,18 +245,14 @@ extension HistoryDocument {
   /// points are spliced in only where ``pointsText(_:)`` wrote that point exactly as the
   /// encoder did; otherwise (and for a rate JSON cannot hold) the encoder writes it all.
   func prettyJSON() throws -> String {
-    func encoded(_ document: HistoryDocument) throws -> String {
-      let data = try JSONCoders.encoder(pretty: true).encode(Versioned(document))
-      return String(decoding: data, as: UTF8.self)
-    }
     guard points.count > 1, points.allSatisfy({ $0.rate?.isFinite ?? true }) else {
-      return try encoded(self)
+      return try CommandOutput.encoded(self)
     }
     var shell = self
     shell.points = [points[0]]
-    let text = try encoded(shell)
+    let text = try CommandOutput.encoded(shell)
     guard let first = text.firstRange(of: "\"points\" : " + Self.pointsText(shell.points)) else {
-      return try encoded(self)
+      return try CommandOutput.encoded(self)
     }
     return text[..<first.lowerBound] + "\"points\" : " + Self.pointsText(points)
       + text[first.upperBound...]

@@ -33,41 +33,32 @@ struct HourlyReport {
   func run(_ invocation: Invocation, layout: HistoryCommand.Layout) async throws -> ExitCode {
     let result = try await fetch(invocation)
     let series = result.series
-    if invocation.options.json {
-      try invocation.printJSON(HourlyDocument(series: series, stale: result.staleness != nil))
-      return .success
-    }
-    if try export(series, asset: result.asset, invocation) { return .success }
     let view = HourlyView(
       series: series, staleness: result.staleness, now: invocation.context.now(),
       terminal: invocation.terminal, style: invocation.style)
-    switch layout {
-    case .chart: invocation.out(view.chartReport())
-    case .table:
-      let text = view.tableReport()
-      if !invocation.context.page(text + "\n") { invocation.out(text) }
-    case .sparkline, .interactive: invocation.out(view.sparklineReport())
-    }
+    try invocation.write(
+      CommandOutput(
+        document: HourlyDocument(series: series, stale: result.staleness != nil),
+        exports: Self.exports(series, asset: result.asset), pages: layout == .table
+      ) { _ in
+        switch layout {
+        case .chart: view.chartReport()
+        case .table: view.tableReport()
+        case .sparkline, .interactive: view.sparklineReport()
+        }
+      })
     return .success
   }
 
-  /// Writes `--format csv` or `ledger`; `beancount` is a usage error (its
-  /// price directives carry a date only). False without a format.
-  func export(_ series: HourlySeries, asset: Asset, _ invocation: Invocation) throws -> Bool {
-    switch invocation.options.format {
-    case .csv?:
-      invocation.context.writeOut(PriceExport.csv(series))
-    case .ledger?:
-      let base = CommodityName.of(series.base, source: series.source, resolved: asset)
-      let quote = CommodityName.of(series.quote, source: series.source, resolved: asset)
-      let text = PriceExport.ledgerDirectives(series, base: base, quote: quote)
-      if !text.isEmpty { invocation.out(text) }
-    case .beancount?:
-      throw UsageError.invalid(HourlyMessages.hourlyBeancount)
-    default:
-      return false
-    }
-    return true
+  /// `--format csv` and `ledger`; `beancount`, whose price directives carry a date only, is
+  /// refused before the fetch (``fetch(_:)``).
+  static func exports(_ series: HourlySeries, asset: Asset) -> [OutputFormat: CommandOutput.Export] {
+    let base = CommodityName.of(series.base, source: series.source, resolved: asset)
+    let quote = CommodityName.of(series.quote, source: series.source, resolved: asset)
+    return [
+      .csv: { PriceExport.csv(series) },
+      .ledger: { CommandOutput.lines(PriceExport.ledgerDirectives(series, base: base, quote: quote)) },
+    ]
   }
 }
 

@@ -94,30 +94,34 @@ struct StatsCommand: RatesCommand {
           + span.describe(today: Day(containing: invocation.context.now())))
     }
     invocation.report(result)
-    let analysis = Analysis(series.ownPoints)
-    if invocation.options.json {
-      try invocation.printJSON(
-        Document(
-          history: HistoryDocument(
-            series: series, stale: result.staleness != nil,
-            missingToday: result.latestMissing != nil),
-          analysis: analysis))
-      return .success
-    }
-    if invocation.export(series, resolved: result.asset) { return .success }
-    let view = HistoryView(
-      series: series, staleness: result.staleness, now: invocation.context.now(),
-      terminal: invocation.terminal, style: invocation.style)
-    var lines = [view.header(), ""]
-    lines += LineChart.render(
-      points: series.points, width: max(20, invocation.terminal.width), height: 12,
-      ascii: !invocation.terminal.unicode)
-    if let caption = view.chartScale() { lines.append(invocation.style.dim("  " + caption)) }
-    lines.append("")
-    lines += analysisBlock(series, analysis, invocation: invocation)
-    lines += view.carriedNote()
-    invocation.out(lines.joined(separator: "\n"))
+    try invocation.write(output(result, invocation))
     return .success
+  }
+
+  /// The series with its analysis: the document, the exports, and the chart above the table.
+  func output(_ result: RateService.HistoryResult, _ invocation: Invocation) -> CommandOutput {
+    let series = result.series
+    let analysis = Analysis(series.ownPoints)
+    let document = Document(
+      history: HistoryDocument(
+        series: series, stale: result.staleness != nil, missingToday: result.latestMissing != nil),
+      analysis: analysis)
+    return CommandOutput(
+      document: document, exports: CommandOutput.priceExports(series, resolved: result.asset)
+    ) { [self] _ in
+      let view = HistoryView(
+        series: series, staleness: result.staleness, now: invocation.context.now(),
+        terminal: invocation.terminal, style: invocation.style)
+      var lines = [view.header(), ""]
+      lines += LineChart.render(
+        points: series.points, width: max(20, invocation.terminal.width), height: 12,
+        ascii: !invocation.terminal.unicode)
+      if let caption = view.chartScale() { lines.append(invocation.style.dim("  " + caption)) }
+      lines.append("")
+      lines += analysisBlock(series, analysis, invocation: invocation)
+      lines += view.carriedNote()
+      return lines.joined(separator: "\n")
+    }
   }
 
   /// The series: from the pair's provider, or from the ledger.

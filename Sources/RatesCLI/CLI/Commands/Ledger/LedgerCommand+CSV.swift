@@ -36,19 +36,20 @@ extension LedgerCommand {
         "note: \(duplicates) of the imported exchanges match ones already in the ledger "
           + "(import does not skip duplicates; 'rates ledger remove' takes them out)")
     }
-    if invocation.options.json {
-      try invocation.printJSON(
-        LedgerChangeDocument(added: added.map { LedgerEntryJSON($0) }, removed: [], fetchedAt: now))
-      return .success
-    }
-    if let first = added.first, let last = added.last {
-      let count = added.count == 1 ? "1 exchange" : "\(added.count) exchanges"
-      let ids = first.id == last.id ? "#\(first.id)" : "#\(first.id) to #\(last.id)"
-      invocation.out("Imported \(count) as \(ids).")
-    } else {
-      invocation.out("The file holds no exchanges; nothing was imported.")
-    }
+    let document = LedgerChangeDocument(
+      added: added.map { LedgerEntryJSON($0) }, removed: [], fetchedAt: now)
+    try invocation.write(CommandOutput(document: document) { _ in Self.imported(added) })
     return .success
+  }
+
+  /// `Imported 3 exchanges as #4 to #6.`, or that the file held none.
+  static func imported(_ added: [LedgerEntry]) -> String {
+    guard let first = added.first, let last = added.last else {
+      return "The file holds no exchanges; nothing was imported."
+    }
+    let count = added.count == 1 ? "1 exchange" : "\(added.count) exchanges"
+    let ids = first.id == last.id ? "#\(first.id)" : "#\(first.id) to #\(last.id)"
+    return "Imported \(count) as \(ids)."
   }
 
   /// A file `import` will not take, and why (bad lines, a foreign separator): a usage

@@ -43,6 +43,11 @@ struct LedgerCommand: CommandDeclaration {
       case named(String)
     }
 
+    /// The pair an entry is rated in: the filter's pair, else the entry's own direction.
+    func orientation(of entry: LedgerEntry) -> (base: String, quote: String) {
+      pair ?? (entry.currency, entry.counterCurrency)
+    }
+
     static func == (lhs: ListFilter, rhs: ListFilter) -> Bool {
       lhs.pair?.base == rhs.pair?.base && lhs.pair?.quote == rhs.pair?.quote
         && lhs.days == rhs.days && lhs.counterparty == rhs.counterparty
@@ -169,53 +174,59 @@ struct LedgerCommand: CommandDeclaration {
   // MARK: - List
 
   func list(_ filter: ListFilter, _ invocation: Invocation) throws -> ExitCode {
-    let exports = invocation.options.format.map(priceExportFormats.contains) ?? false
-    if !invocation.options.json, !exports {
-      return try listTable(filter, invocation)
-    }
-    let ledger = try invocation.userData().ledger.read()
-    let today = today(invocation)
-    let window = filter.days.map { LedgerMath.window(days: $0, endingOn: today) }
-    let entries = ledger.newestFirst.filter { filter.matches($0, window: window) }
-    func orientation(_ entry: LedgerEntry) -> (base: String, quote: String) {
-      filter.pair ?? (entry.currency, entry.counterCurrency)
-    }
-    if invocation.options.json {
-      try invocation.printJSON(
-        LedgerListDocument(
-          fetchedAt: invocation.context.now(),
-          filters: .init(
-            pair: filter.pair.map { "\($0.base)-\($0.quote)" }, days: filter.days,
-            from: window?.lowerBound, to: window?.upperBound,
-            with: {
-              if case .named(let name) = filter.counterparty { return name }
-              return nil
-            }(),
-            withAnyone: filter.counterparty == .anyone),
-          entries: entries.map { entry in
-            let (base, quote) = orientation(entry)
-            return LedgerEntryJSON(entry, base: base, quote: quote)
-          }))
-      return .success
-    }
-    switch invocation.options.format {
-    case .csv?:
-      invocation.context.writeOut(LedgerCSV.document(entries.reversed()))
-      return .success
-    case .ledger?, .beancount?:
-      // One price directive per exchange, at the rate it implied.
-      let journal: PriceExport.Journal = invocation.options.format == .ledger ? .ledger : .beancount
-      let lines = entries.reversed().compactMap { entry -> String? in
-        let (base, quote) = orientation(entry)
-        return entry.rate(base: base, quote: quote).flatMap {
-          PriceExport.directive(
-            day: entry.date, base: .code(base), rate: $0, quote: .code(quote), journal: journal)
-        }
+    // The document and exports read the whole ledger, only when asked for; the table reads
+    // it page by page.
+    let entries = { @Sendable [self] () throws -> [LedgerEntry] in
+      let window = filter.days.map { LedgerMath.window(days: $0, endingOn: today(invocation)) }
+      return try invocation.userData().ledger.read().newestFirst.filter {
+        filter.matches($0, window: window)
       }
-      if !lines.isEmpty { invocation.out(lines.joined(separator: "\n")) }
-      return .success
-    default: return .success
     }
+    try invocation.write(
+      CommandOutput(
+        json: { try CommandOutput.encoded(Self.listDocument(try entries(), filter, invocation)) },
+        exports: [
+          .csv: { LedgerCSV.document(try entries().reversed()) },
+          .ledger: { Self.directives(try entries(), filter, journal: .ledger) },
+          .beancount: { Self.directives(try entries(), filter, journal: .beancount) },
+        ],
+        body: .streamed { _ = try listTable(filter, invocation) }))
+    return .success
+  }
+
+  /// `ledger list --json`: the filters and the matching entries, newest first.
+  static func listDocument(
+    _ entries: [LedgerEntry], _ filter: ListFilter, _ invocation: Invocation
+  ) -> LedgerListDocument {
+    let window = filter.days.map {
+      LedgerMath.window(days: $0, endingOn: Day(containing: invocation.context.now()))
+    }
+    var named: String? = nil
+    if case .named(let name) = filter.counterparty { named = name }
+    return LedgerListDocument(
+      fetchedAt: invocation.context.now(),
+      filters: .init(
+        pair: filter.pair.map { "\($0.base)-\($0.quote)" }, days: filter.days,
+        from: window?.lowerBound, to: window?.upperBound, with: named,
+        withAnyone: filter.counterparty == .anyone),
+      entries: entries.map { entry in
+        let (base, quote) = filter.orientation(of: entry)
+        return LedgerEntryJSON(entry, base: base, quote: quote)
+      })
+  }
+
+  /// One price directive per exchange, oldest first, at the rate it implied.
+  static func directives(
+    _ entries: [LedgerEntry], _ filter: ListFilter, journal: PriceExport.Journal
+  ) -> String {
+    let lines = entries.reversed().compactMap { entry -> String? in
+      let (base, quote) = filter.orientation(of: entry)
+      return entry.rate(base: base, quote: quote).flatMap {
+        PriceExport.directive(
+          day: entry.date, base: .code(base), rate: $0, quote: .code(quote), journal: journal)
+      }
+    }
+    return CommandOutput.lines(lines.joined(separator: "\n"))
   }
 }
 
