@@ -9,24 +9,16 @@ extension ProviderError: LocalizedError {
   /// The one-line message, with key advice that fits `keySetup` (the
   /// user's CoinGecko key and where it comes from; `nil` when unknown).
   public func message(keySetup: KeySetup?) -> String {
+    keyMessage(keySetup) ?? answerMessage()
+  }
+
+  /// The messages about access: rate limits, API keys and plans, with key advice.
+  func keyMessage(_ keySetup: KeySetup?) -> String? {
     switch self {
     case .rateLimited(let provider, let retryAfter):
       let wait = retryAfter.map { "retry in \($0) s" } ?? "wait a minute and retry"
       return "\(Providers.displayName(provider)) rate limit reached: \(wait)"
         + (provider == Providers.coinGecko ? KeyAdvice.rateLimitHint(keySetup) : "")
-    case .coinNotFound(let provider, let coin):
-      let name = UntrustedText.sanitize(coin)
-      let guess = Suggestions.coin(near: coin).map { ": did you mean '\($0)'?" } ?? ":"
-      return "unknown coin '\(name)' at \(Providers.displayName(provider))\(guess)"
-        + " try 'rates search \(name)'"
-    case .invalidCurrency(let provider, let currency):
-      let codes = currency.split(separator: ",").map { UntrustedText.sanitize(String($0)) }
-      let what = codes.count > 1 ? "one of \(codes.joined(separator: ", "))" : "'\(codes.first ?? "")'"
-      let guess = codes.count == 1 ? Suggestions.currency(near: currency).map { "did you mean '\($0)'? " } : nil
-      return "\(Providers.displayName(provider)) does not price in \(what): "
-        + (guess ?? "") + "see 'rates currencies' for the codes"
-    case .unsupported(let provider, let detail):
-      return "\(Providers.displayName(provider)): \(detail)"
     case .apiKeyMissing(let provider):
       return "\(Providers.displayName(provider)) needs an API key for this host: "
         + KeyAdvice.missing(keySetup)
@@ -47,6 +39,27 @@ extension ProviderError: LocalizedError {
       return "\(Providers.displayName(provider)) only serves the past 365 days on its free plans "
         + "(keyless and Demo): pick days within the last year, or set COINGECKO_PRO_API_KEY "
         + "(a paid plan) for older ones"
+    default:
+      return nil
+    }
+  }
+
+  /// The messages about what a provider answered, or could not: the rest.
+  func answerMessage() -> String {
+    switch self {
+    case .coinNotFound(let provider, let coin):
+      let name = UntrustedText.sanitize(coin)
+      let guess = Suggestions.coin(near: coin).map { ": did you mean '\($0)'?" } ?? ":"
+      return "unknown coin '\(name)' at \(Providers.displayName(provider))\(guess)"
+        + " try 'rates search \(name)'"
+    case .invalidCurrency(let provider, let currency):
+      let codes = currency.split(separator: ",").map { UntrustedText.sanitize(String($0)) }
+      let what = codes.count > 1 ? "one of \(codes.joined(separator: ", "))" : "'\(codes.first ?? "")'"
+      let guess = codes.count == 1 ? Suggestions.currency(near: currency).map { "did you mean '\($0)'? " } : nil
+      return "\(Providers.displayName(provider)) does not price in \(what): "
+        + (guess ?? "") + "see 'rates currencies' for the codes"
+    case .unsupported(let provider, let detail):
+      return "\(Providers.displayName(provider)): \(detail)"
     case .serverError(let provider, let status):
       return "\(Providers.displayName(provider)) is having trouble (HTTP \(status)): try again in a few minutes"
     case .httpStatus(let provider, let status, let message):
@@ -74,6 +87,9 @@ extension ProviderError: LocalizedError {
         + " (see 'rates currencies') and CoinGecko prices coins; for a street rate, record your"
         + " exchanges with 'rates ledger add', then 'rates ledger rate \(base) \(quote)'"
         + " (convert and stats take --ledger)"
+    case .rateLimited, .apiKeyMissing, .apiKeyRejected, .paidPlanOnly, .keyPlanMismatch,
+      .historyTooOld:
+      return keyMessage(nil) ?? ""
     }
   }
 }

@@ -79,24 +79,7 @@ public struct ErrorReport: Equatable, Sendable {
     case let error as UsageError:
       self.init(.usage, "usage", error)
     case let error as ProviderError:
-      switch error {
-      case .rateLimited:
-        self.init(.rateLimited, "rate_limited", error, message: error.message(keySetup: keySetup))
-      case .coinNotFound: self.init(.usage, "unknown_coin", error)
-      case .invalidCurrency: self.init(.usage, "unknown_currency", error)
-      case .unsupported: self.init(.usage, "unsupported", error)
-      case .historyTooOld: self.init(.usage, "history_too_old", error)
-      case .noProvider: self.init(.usage, "no_provider", error)
-      case .notCovered: self.init(.usage, "unsupported", error)
-      case .apiKeyMissing, .apiKeyRejected, .paidPlanOnly, .keyPlanMismatch:
-        self.init(.config, "api_key", error, message: error.message(keySetup: keySetup))
-      case .serverError: self.init(.unavailable, "server_error", error)
-      case .httpStatus: self.init(.unavailable, "http_error", error)
-      case .network: self.init(.unavailable, "network", error)
-      case .malformedResponse: self.init(.unavailable, "malformed_response", error)
-      case .noData: self.init(.noData, "no_data", error)
-      case .leftOut: self.init(.noData, "left_out", error)
-      }
+      self.init(provider: error, keySetup: keySetup)
     case let error as CoinResolver.Refusal:
       self.init(.usage, "not_a_coin", error)
     case let error as RangeBeforeData:
@@ -123,6 +106,28 @@ public struct ErrorReport: Equatable, Sendable {
       self.init(.ioError, "data_file", error)
     default:
       self.init(.failure, "internal", error)
+    }
+  }
+
+  /// Classifies a provider's error: a usage, key, availability or no-data problem.
+  init(provider error: ProviderError, keySetup: KeySetup?) {
+    switch error {
+    case .rateLimited:
+      self.init(.rateLimited, "rate_limited", error, message: error.message(keySetup: keySetup))
+    case .coinNotFound: self.init(.usage, "unknown_coin", error)
+    case .invalidCurrency: self.init(.usage, "unknown_currency", error)
+    case .unsupported: self.init(.usage, "unsupported", error)
+    case .historyTooOld: self.init(.usage, "history_too_old", error)
+    case .noProvider: self.init(.usage, "no_provider", error)
+    case .notCovered: self.init(.usage, "unsupported", error)
+    case .apiKeyMissing, .apiKeyRejected, .paidPlanOnly, .keyPlanMismatch:
+      self.init(.config, "api_key", error, message: error.message(keySetup: keySetup))
+    case .serverError: self.init(.unavailable, "server_error", error)
+    case .httpStatus: self.init(.unavailable, "http_error", error)
+    case .network: self.init(.unavailable, "network", error)
+    case .malformedResponse: self.init(.unavailable, "malformed_response", error)
+    case .noData: self.init(.noData, "no_data", error)
+    case .leftOut: self.init(.noData, "left_out", error)
     }
   }
 

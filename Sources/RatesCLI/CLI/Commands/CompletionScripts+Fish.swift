@@ -2,7 +2,10 @@
 extension CompletionScripts {
   /// The fish script for `table`.
   static func fish(_ table: CompletionTable) -> String {
-    [fishState(table), fishArguments(table), fishLines(table).joined(separator: "\n") + "\n"]
+    [
+      fishState(table) + "\n" + fishHelpers, fishArguments(table),
+      fishLines(table).joined(separator: "\n") + "\n",
+    ]
       .joined(separator: "\n")
   }
 
@@ -44,6 +47,11 @@ extension CompletionScripts {
         set -g __rates_value $skip
     end
 
+    """
+  }
+
+  /// The functions that ask what the command line holds.
+  static let fishHelpers = """
     function __rates_needs_command
         __rates_state
         test -z "$__rates_cmd"
@@ -61,31 +69,10 @@ extension CompletionScripts {
     end
 
     """
-  }
 
   /// `__rates_args`, which prints the words for the argument at the cursor.
   static func fishArguments(_ table: CompletionTable) -> String {
-    var actionArms = ""
-    for (name, words) in table.actions {
-      actionArms +=
-        "        case \(name)\n            set actions \(words.joined(separator: " "))\n"
-    }
-    var ruleArms = ""
-    for rule in table.rules {
-      let cases = patterns(rule.command, rule.actions).map(fishQuoted).joined(separator: " ")
-      ruleArms += "        case \(cases)\n"
-      for (index, step) in rule.steps.enumerated() {
-        ruleArms +=
-          "            \(index == 0 ? "if" : "else if") test $__rates_npos -ge \(step.from)\n"
-        ruleArms += "                set kinds \(fishQuoted(step.kind))\n"
-      }
-      ruleArms += "            end\n"
-    }
-    var wordArms = ""
-    for list in table.choices {
-      wordArms += "        case \(list.name)\n"
-      wordArms += "            printf '%s\\n' \(list.values.joined(separator: " "))\n"
-    }
+    let (actionArms, ruleArms, wordArms) = fishArms(table)
     return """
       # Prints the words for the argument at the cursor.
       function __rates_args
@@ -114,6 +101,33 @@ extension CompletionScripts {
       complete -c rates -f
       complete -c rates -a '(__rates_args)'
       """
+  }
+
+  /// The `switch` arms of `__rates_args`: each command's actions, the kinds of word each
+  /// argument takes, and the fixed word lists.
+  static func fishArms(_ table: CompletionTable) -> (actions: String, rules: String, words: String) {
+    var actionArms = ""
+    for (name, words) in table.actions {
+      actionArms +=
+        "        case \(name)\n            set actions \(words.joined(separator: " "))\n"
+    }
+    var ruleArms = ""
+    for rule in table.rules {
+      let cases = patterns(rule.command, rule.actions).map(fishQuoted).joined(separator: " ")
+      ruleArms += "        case \(cases)\n"
+      for (index, step) in rule.steps.enumerated() {
+        ruleArms +=
+          "            \(index == 0 ? "if" : "else if") test $__rates_npos -ge \(step.from)\n"
+        ruleArms += "                set kinds \(fishQuoted(step.kind))\n"
+      }
+      ruleArms += "            end\n"
+    }
+    var wordArms = ""
+    for list in table.choices {
+      wordArms += "        case \(list.name)\n"
+      wordArms += "            printf '%s\\n' \(list.values.joined(separator: " "))\n"
+    }
+    return (actionArms, ruleArms, wordArms)
   }
 
   /// The `complete` lines: commands, global options, then each command's and action's.

@@ -80,11 +80,7 @@ extension CompletionScripts {
 
   /// `_rates`, the completion function, and its registration.
   static func zshMain(_ table: CompletionTable, _ arms: Arms) -> String {
-    var described = ""
-    for (name, abstract) in table.commands {
-      described += "    \(zshQuoted(name + ":" + abstract))\n"
-    }
-    described += "    \(zshQuoted("help:help for rates or a command"))\n"
+    let described = zshCommandList(table)
     return """
       _rates() {
         local cur=${words[CURRENT]} prev=${words[CURRENT-1]} cmd= action= kind= kinds=
@@ -130,6 +126,12 @@ extension CompletionScripts {
       fi
 
       """
+  }
+
+  /// The commands for `_describe`, one `'name:abstract'` a line, `help` last.
+  static func zshCommandList(_ table: CompletionTable) -> String {
+    (table.commands + [("help", "help for rates or a command")])
+      .map { "    \(zshQuoted($0.0 + ":" + $0.1))\n" }.joined()
   }
 
   /// `text` in single quotes for zsh (and any POSIX shell).

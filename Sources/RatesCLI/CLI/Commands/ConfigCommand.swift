@@ -159,25 +159,7 @@ struct ConfigCommand: CommandDeclaration {
       let path = file.url.path
       try invocation.write(CommandOutput(document: PathDocument(path: path)) { _ in path })
     case .show:
-      let settings = ConfigKey.allCases.map { key -> Document.Setting in
-        let resolved = invocation.settings.resolved[key]
-        return Document.Setting(
-          key: key.rawValue, value: Self.json(key, resolved?.value),
-          source: (resolved?.source ?? .defaultValue).description)
-      }
-      let shown = ConfigKey.allCases.map { key in
-        invocation.settings.resolved[key]?.value.map(key.display) ?? "—"
-      }
-      let document = Document(file: file.url.path, settings: settings)
-      try invocation.write(
-        CommandOutput(document: document) { layout in
-          var table = TextTable(columns: [.init("KEY"), .init("VALUE"), .init("SOURCE")])
-          for (setting, value) in zip(document.settings, shown) {
-            table.append([setting.key, value, setting.source])
-          }
-          return (table.render(maxWidth: layout.width, ascii: layout.ascii)
-            + [layout.style.dim("file: \(document.file)")]).joined(separator: "\n")
-        })
+      try show(file, invocation)
     case .set(let key, let given):
       let value: String
       if let given {
@@ -199,6 +181,29 @@ struct ConfigCommand: CommandDeclaration {
       report(invocation, removed ? "unset \(key.rawValue)" : "\(key.rawValue) was not set")
     }
     return .success
+  }
+
+  /// `config show`: every setting, its value and where it came from.
+  func show(_ file: DataFile<[String: String]>, _ invocation: Invocation) throws {
+    let settings = ConfigKey.allCases.map { key -> Document.Setting in
+      let resolved = invocation.settings.resolved[key]
+      return Document.Setting(
+        key: key.rawValue, value: Self.json(key, resolved?.value),
+        source: (resolved?.source ?? .defaultValue).description)
+    }
+    let shown = ConfigKey.allCases.map { key in
+      invocation.settings.resolved[key]?.value.map(key.display) ?? "—"
+    }
+    let document = Document(file: file.url.path, settings: settings)
+    try invocation.write(
+      CommandOutput(document: document) { layout in
+        var table = TextTable(columns: [.init("KEY"), .init("VALUE"), .init("SOURCE")])
+        for (setting, value) in zip(document.settings, shown) {
+          table.append([setting.key, value, setting.source])
+        }
+        return (table.render(maxWidth: layout.width, ascii: layout.ascii)
+          + [layout.style.dim("file: \(document.file)")]).joined(separator: "\n")
+      })
   }
 
   /// A setting's value as JSON: the timeout as a number, the API key masked, others as

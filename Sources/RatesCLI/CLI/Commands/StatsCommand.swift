@@ -145,12 +145,32 @@ struct StatsCommand: RatesCommand {
     return year == earlier.description.prefix(5) ? String(text.dropFirst(5)) : text
   }
 
+  /// The statistics and analysis as a borderless table under the chart.
   func analysisBlock(_ series: RateSeries, _ analysis: Analysis, invocation: Invocation) -> [String] {
+    guard let stats = SeriesStatistics(points: series.ownPoints) else { return [] }
+    var rows = Self.rows(stats, analysis, series: series, invocation: invocation)
+    if series.ownPoints.count < series.points.count {
+      rows[rows.count - 1][3] = "with a rate of their own"
+    }
+    var table = TextTable(
+      columns: [
+        .init("", priority: TextTable.required), .init("", alignment: .right, priority: TextTable.required),
+        .init("", alignment: .right, priority: 2), .init("", priority: 1),
+      ],
+      showsHeader: false)
+    for row in rows { table.append(row) }
+    return table.render(maxWidth: invocation.terminal.width - 2, ascii: !invocation.terminal.unicode)
+      .map { "  " + $0 }
+  }
+
+  /// One row a figure: its name, value, percentage and the day or note it belongs to.
+  static func rows(
+    _ stats: SeriesStatistics, _ analysis: Analysis, series: RateSeries, invocation: Invocation
+  ) -> [[String]] {
     let style = invocation.style
     let dash = invocation.terminal.unicode ? "—" : "-"
     let arrow = invocation.terminal.unicode ? "→" : "->"
     let code = TerminalText.sanitize(series.quote)
-    guard let stats = SeriesStatistics(points: series.ownPoints) else { return [] }
     let column = RateFormat.rateColumn(series.ownPoints.map(\.rate))
     func move(_ move: DailyMove?) -> (String, String, String) {
       guard let move else { return (dash, "", "") }
@@ -163,7 +183,7 @@ struct StatsCommand: RatesCommand {
     let rise = move(analysis.largestRise)
     let fall = move(analysis.largestFall)
     let drawdown = analysis.maxDrawdown
-    var rows: [[String]] = [
+    return [
       ["min", column.amount(stats.min, code: code), "", stats.minDate.description],
       ["max", column.amount(stats.max, code: code), "", stats.maxDate.description],
       ["mean", column.format(stats.mean), "", ""],
@@ -189,17 +209,5 @@ struct StatsCommand: RatesCommand {
       ],
       ["days", String(stats.count), "", ""],
     ]
-    if series.ownPoints.count < series.points.count {
-      rows[rows.count - 1][3] = "with a rate of their own"
-    }
-    var table = TextTable(
-      columns: [
-        .init("", priority: TextTable.required), .init("", alignment: .right, priority: TextTable.required),
-        .init("", alignment: .right, priority: 2), .init("", priority: 1),
-      ],
-      showsHeader: false)
-    for row in rows { table.append(row) }
-    return table.render(maxWidth: invocation.terminal.width - 2, ascii: !invocation.terminal.unicode)
-      .map { "  " + $0 }
   }
 }
