@@ -118,6 +118,24 @@ enum CommandTree {
       "'\(stray)' does not apply to '\(path.fullName)': see '\(parent.fullName) --help'")
   }
 
+  /// Refuses a command line that breaks `type`'s declared rules: an ``OptionExclusion``
+  /// (`--interactive cannot be used with --chart`), or two options of one ``OptionGroup``
+  /// (`--chart and --table cannot be used together`). Checked before the command reads its options, so no command
+  /// re-checks them.
+  static func refuseExclusions(
+    _ type: any CommandDeclaration.Type, scanner: ArgumentScanner
+  ) throws(UsageError) {
+    if let message = type.exclusions.lazy.compactMap({ $0.violation(in: scanner) }).first {
+      throw .invalid(message)
+    }
+    for group in type.optionGroups {
+      let given = group.options.filter { OptionUse($0).isGiven(in: scanner) }
+      if given.count > 1 {
+        throw .invalid(given.map(\.name).joined(separator: " and ") + " cannot be used together")
+      }
+    }
+  }
+
   /// Every command that runs, with its path, in help order: top-level commands, and the
   /// actions of those that have them.
   static var leaves: [CommandPath] {

@@ -24,6 +24,9 @@ enum HistorySpan: Equatable, Sendable {
       + "last \(HourlyHistory.maximumDays) days (ECB rates are daily); not with --date",
     completion: .choices(.intervals))
 
+  /// `--interval hourly`, as the commands' exclusions name it.
+  static let hourly = OptionUse(interval, "hourly")
+
   /// Reads `--interval`: true for hourly.
   static func parseHourly(_ scanner: inout ArgumentScanner) throws(UsageError) -> Bool {
     try scanner.choice(interval) == "hourly"

@@ -104,7 +104,9 @@ struct ArgumentSpec: Hashable, Sendable {
 /// or `(--sell | --buy)` when one is required; a required group of one is shown bare
 /// (`--csv`).
 ///
-/// Only the usage line reads it: the command's parser enforces the rule, in its own words.
+/// The usage line shows it and the parser enforces it, before the command reads its
+/// options (``CommandTree/refuseExclusions(_:scanner:)``): `--chart and --table cannot be used
+/// together`. Whether a required group got one is the command's to say, in its own words.
 struct OptionGroup: Hashable, Sendable {
   /// The options, in the order shown.
   var options: [OptionSpec]
@@ -116,6 +118,60 @@ struct OptionGroup: Hashable, Sendable {
     let inner = options.map(\.usageLabel).joined(separator: " | ")
     if isRequired { return options.count == 1 ? inner : "(\(inner))" }
     return "[\(inner)]"
+  }
+}
+
+/// An option as a rule names it: given at all (`--interactive`), or given with one value
+/// (`--interval hourly`).
+struct OptionUse: Sendable {
+  /// The option.
+  var spec: OptionSpec
+  /// The value that counts, compared in any case; nil for any.
+  var value: String? = nil
+
+  init(_ spec: OptionSpec, _ value: String? = nil) {
+    self.spec = spec
+    self.value = value
+  }
+
+  /// `--interval hourly` or `--interactive`, as messages name it.
+  var label: String { value.map { "\(spec.name) \($0)" } ?? spec.name }
+
+  /// Whether the command line left in `scanner` uses the option this way, read as the parser
+  /// reads it (the last occurrence's value); a malformed one (`--chart=x`, `--date` without a
+  /// value) is not, so the parser reports it in its own words.
+  func isGiven(in scanner: ArgumentScanner) -> Bool {
+    guard scanner.remainingOptionNames.contains(where: spec.names.contains) else { return false }
+    var copy = scanner
+    guard spec.takesValue else { return (try? copy.flag(spec)) == true }
+    guard let given = (try? copy.option(spec)) ?? nil else { return false }
+    return value.map { $0.lowercased() == given.lowercased() } ?? true
+  }
+}
+
+/// A declared rule: `option` cannot be used with any of `excluded`, enforced before the
+/// command reads its options (``CommandTree/refuseExclusions(_:scanner:)``) with one line:
+/// `--interactive cannot be used with --date`, and `reason` after a colon when given.
+struct OptionExclusion: Sendable {
+  /// The option the message names first.
+  var option: OptionUse
+  /// The options it cannot be used with.
+  var excluded: [OptionUse]
+  /// Why, or what to do instead: `a day has one rate`.
+  var reason: String? = nil
+
+  init(_ option: OptionUse, excludes excluded: [OptionUse], reason: String? = nil) {
+    self.option = option
+    self.excluded = excluded
+    self.reason = reason
+  }
+
+  /// The message for the command line in `scanner`, or nil when it keeps the rule.
+  func violation(in scanner: ArgumentScanner) -> String? {
+    guard option.isGiven(in: scanner),
+      let other = excluded.first(where: { $0.isGiven(in: scanner) })
+    else { return nil }
+    return "\(option.label) cannot be used with \(other.label)" + (reason.map { ": " + $0 } ?? "")
   }
 }
 

@@ -173,6 +173,7 @@ public enum RatesCLI {
     }
     var scanner = scanner
     try CommandTree.refuseSiblingOptions(path, scanner: scanner)
+    try CommandTree.refuseExclusions(type, scanner: scanner)
     let command = try type.init(parsing: &scanner, defaults: defaults)
     try scanner.finish()
     return command

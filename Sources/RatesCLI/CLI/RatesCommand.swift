@@ -20,8 +20,11 @@ protocol CommandDeclaration: Sendable {
   static var arguments: [ArgumentSpec] { get }
   /// The command's own options (global options are in ``GlobalOptions``).
   static var options: [OptionSpec] { get }
-  /// Options shown together on the usage line, such as `[--chart | --table]`.
+  /// Options that exclude each other, shown together on the usage line, such as
+  /// `[--chart | --table]`; the parser refuses two of a group.
   static var optionGroups: [OptionGroup] { get }
+  /// Other pairs of options that cannot be used together, refused by the parser.
+  static var exclusions: [OptionExclusion] { get }
   /// The actions, for a command that has them.
   static var subcommands: [any CommandDeclaration.Type] { get }
   /// The action run when none is named (`list`), if any.
@@ -37,6 +40,7 @@ extension CommandDeclaration {
   static var arguments: [ArgumentSpec] { [] }
   static var options: [OptionSpec] { [] }
   static var optionGroups: [OptionGroup] { [] }
+  static var exclusions: [OptionExclusion] { [] }
   static var subcommands: [any CommandDeclaration.Type] { [] }
   static var defaultSubcommand: (any CommandDeclaration.Type)? { nil }
   static var discussion: String { "" }

@@ -19,6 +19,7 @@ struct ConvertCommand: RatesCommand {
   static let ledger = OptionSpec.flag(
     "--ledger", help: "use the 3-day average of your own exchanges ('rates ledger rate')")
   static let options = [date, ledger]
+  static let exclusions = [OptionExclusion(OptionUse(date), excludes: [OptionUse(ledger)])]
   static let discussion = """
     Fiat to fiat uses ECB reference rates, anything with a coin CoinGecko; coin to coin
     goes through both coins' USD prices, fetched in the same single request. Each result
@@ -40,7 +41,6 @@ struct ConvertCommand: RatesCommand {
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
     date = try scanner.option(Self.date, expected: "a date written YYYY-MM-DD") { Day($0) }
     ledger = try scanner.flag(Self.ledger)
-    if date != nil && ledger { throw UsageError.invalid("--date and --ledger cannot be used together") }
     guard let amountText = scanner.positional() else { throw UsageError.missingArgument("amount") }
     switch AmountParser.parse(amountText) {
     case .success(let value): amount = value

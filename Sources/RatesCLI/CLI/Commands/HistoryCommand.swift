@@ -40,6 +40,12 @@ struct HistoryCommand: RatesCommand {
     interactive,
   ]
   static let optionGroups = [OptionGroup(options: [chart, table, interactive])]
+  static let exclusions = [
+    OptionExclusion(
+      OptionUse(interactive),
+      excludes: [OptionUse(chart), OptionUse(table), OptionUse(HistorySpan.date), HistorySpan.hourly]),
+    OptionExclusion(HistorySpan.hourly, excludes: [OptionUse(HistorySpan.date)], reason: "a day has one rate"),
+  ]
   static let discussion = """
     Fiat pairs (GBP USD) use ECB reference rates; a weekend or holiday repeats the last
     working day's rate (at most \(MarketClosure.maximumCarriedDays) days, Good Friday to Easter Monday), marked 'carried'. A
@@ -79,21 +85,8 @@ struct HistoryCommand: RatesCommand {
     let chart = try scanner.flag(Self.chart)
     let table = try scanner.flag(Self.table)
     let interactive = try scanner.flag(Self.interactive)
-    if chart && table { throw UsageError.invalid("--chart and --table cannot be used together") }
-    if interactive && (chart || table) {
-      throw UsageError.invalid("--interactive cannot be used with \(chart ? "--chart" : "--table")")
-    }
     layout = interactive ? .interactive : chart ? .chart : table ? .table : .sparkline
-    if case .single = span, interactive {
-      throw UsageError.invalid("--interactive cannot be used with --date")
-    }
     hourly = try HistorySpan.parseHourly(&scanner)
-    if hourly, case .single = span {
-      throw UsageError.invalid("--interval hourly cannot be used with --date: a day has one rate")
-    }
-    if hourly && interactive {
-      throw UsageError.invalid("--interactive cannot be used with --interval hourly")
-    }
     pair = try PairArguments(parsing: &scanner, defaultQuote: defaults.currency)
   }
 

@@ -36,6 +36,11 @@ struct StatsCommand: RatesCommand {
     "rates stats USD LBP --ledger --days 60",
   ]
 
+  static let exclusions = [
+    OptionExclusion(OptionUse(HistorySpan.from), excludes: [OptionUse(ledger)], reason: "use --days"),
+    OptionExclusion(HistorySpan.hourly, excludes: [OptionUse(ledger)], reason: "your exchanges are daily"),
+  ]
+
   let pair: PairArguments
   let span: HistorySpan
   let ledger: Bool
@@ -44,13 +49,7 @@ struct StatsCommand: RatesCommand {
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
     span = try HistorySpan.parse(&scanner, days: Self.days, defaultDays: 30)
     ledger = try scanner.flag(Self.ledger)
-    if ledger, case .range = span {
-      throw UsageError.invalid("--from cannot be used with --ledger: use --days")
-    }
     hourly = try HistorySpan.parseHourly(&scanner)
-    if hourly && ledger {
-      throw UsageError.invalid("--interval hourly cannot be used with --ledger: your exchanges are daily")
-    }
     pair = try PairArguments(parsing: &scanner, defaultQuote: defaults.currency)
   }
 

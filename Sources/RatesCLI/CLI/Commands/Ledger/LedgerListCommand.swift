@@ -36,9 +36,6 @@ extension LedgerCommand {
       let days = try scanner.integer(Self.days, in: 1...3650)
       let withName = try scanner.option(Self.counterparty)
       let withAnyone = try scanner.flag(Self.anyone)
-      if withName != nil && withAnyone {
-        throw UsageError.invalid("--with and --with-anyone cannot be used together")
-      }
       var filter = ListFilter(pair: nil, days: days, counterparty: withAnyone ? .anyone : .all)
       if let pairText {
         guard let name = PairName(pairText) else {
