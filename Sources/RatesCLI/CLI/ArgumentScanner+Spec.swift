@@ -50,6 +50,22 @@ extension ArgumentScanner {
     }
   }
 
+  /// Removes a whole-number option declared with ``OptionSpec/integer(_:value:in:default:help:)``,
+  /// checked against its declared range.
+  ///
+  /// - Returns: The number, or nil when the option is absent.
+  /// - Throws: `UsageError.invalidValue` expecting "a whole number from 1 to 365".
+  mutating func integer(_ spec: OptionSpec) throws(UsageError) -> Int? {
+    try integer(spec, in: spec.integerRule?.range ?? Int.min...Int.max)
+  }
+
+  /// Removes a whole-number option and gives its value, or its declared default when absent
+  /// (the lowest value of its range when it declares none).
+  mutating func integerOrDefault(_ spec: OptionSpec) throws(UsageError) -> Int {
+    let rule = spec.integerRule
+    return try integer(spec) ?? rule?.defaultValue ?? rule?.range.lowerBound ?? 0
+  }
+
   /// Removes an option whose value must be one of its declared `.choices`, in any case.
   ///
   /// - Returns: The value, lower-cased, or nil when the option is absent.

@@ -32,15 +32,14 @@ enum HistorySpan: Equatable, Sendable {
     try scanner.choice(interval) == "hourly"
   }
 
-  /// Reads `--days` (1 to `maxDays`, default `defaultDays`), `--from`,
+  /// Reads `--days` (its declared range and default), `--from`,
   /// `--to` and, when `single` is given, `--date`: usage errors for a bad
   /// date, a range whose end is before its start, or a mix of forms.
   static func parse(
-    _ scanner: inout ArgumentScanner, days daysSpec: OptionSpec, defaultDays: Int,
-    single: OptionSpec? = nil
+    _ scanner: inout ArgumentScanner, days daysSpec: OptionSpec, single: OptionSpec? = nil
   ) throws(UsageError) -> HistorySpan {
     let expected = "a date written YYYY-MM-DD"
-    let days = try scanner.integer(daysSpec, in: 1...365)
+    let days = try scanner.integer(daysSpec)
     let from = try scanner.option(Self.from, expected: expected) { Day($0) }
     let to = try scanner.option(Self.to, expected: expected) { Day($0) }
     var date: Day?
@@ -61,7 +60,7 @@ enum HistorySpan: Equatable, Sendable {
       throw UsageError.invalid("--to \(to) is before --from \(from): swap them")
     }
     if let from { return .range(from: from, to: to) }
-    return .lastDays(days ?? defaultDays)
+    return .lastDays(days ?? daysSpec.integerRule?.defaultValue ?? 1)
   }
 
   /// The days asked for, checked against today: a day after today is a usage

@@ -4,19 +4,20 @@ import RateCore
 /// shell completes it.
 ///
 /// A command lists its options once, as static lets, in `options`. Its parser reads them
-/// through the scanner by declaration (`scanner.flag(Self.chart)`, `scanner.integer(_:in:)`
+/// through the scanner by declaration (`scanner.flag(Self.chart)`, `scanner.integer(_:)`
 /// and friends in `ArgumentScanner+Spec.swift`), its `--help` Options section and usage line
 /// are generated from them (``CommandHelp``), and so are the completion scripts
 /// (``CompletionTable``):
 ///
 /// ```swift
-/// static let days = OptionSpec.option(
-///   "--days", value: "N", help: "how many days, 1 to 365 (default 28)")
+/// static let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 28) {
+///   "how many days, \($0.rangeAndDefault))"
+/// }
 /// static let chart = OptionSpec.flag("--chart", help: "a multi-row line chart")
 /// static let options = [days, chart]
 ///
 /// init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-///   days = try scanner.integer(Self.days, in: 1...365) ?? 28
+///   days = try scanner.integerOrDefault(Self.days)   // 1 to 365, else 28
 ///   chart = try scanner.flag(Self.chart)
 /// }
 /// ```
@@ -31,6 +32,8 @@ struct OptionSpec: Hashable, Sendable {
   var help: String
   /// What completes the value in the shell; nil for a flag or a free value.
   var completion: Completion?
+  /// For a whole-number option: its range and its value when left out.
+  var integerRule: IntegerRule? = nil
 
   /// A boolean flag such as `--chart`.
   static func flag(_ names: String..., help: String) -> OptionSpec {
@@ -53,6 +56,19 @@ struct OptionSpec: Hashable, Sendable {
       names: names, valueName: value, isRepeatable: repeatable, help: help, completion: completion)
   }
 
+  /// A whole-number option, its range and default declared once: the parser reads it by
+  /// them (``ArgumentScanner/integer(_:)``) and `help` writes them from `rule`
+  /// (`1 to 365 (default 28)`), so the prose cannot drift from the code.
+  static func integer(
+    _ names: String..., value: String, in range: ClosedRange<Int>, default defaultValue: Int? = nil,
+    help: (IntegerRule) -> String
+  ) -> OptionSpec {
+    let rule = IntegerRule(range: range, defaultValue: defaultValue)
+    return OptionSpec(
+      names: names, valueName: value, isRepeatable: false, help: help(rule), completion: nil,
+      integerRule: rule)
+  }
+
   /// The main spelling, such as `--days`.
   var name: String { names[0] }
 
@@ -67,6 +83,21 @@ struct OptionSpec: Hashable, Sendable {
 
   /// `--days N`: the main spelling and the value, as the usage line shows it.
   var usageLabel: String { valueName.map { "\(name) \($0)" } ?? name }
+}
+
+/// A whole-number option's accepted values and its value when left out.
+struct IntegerRule: Hashable, Sendable {
+  /// The values accepted.
+  var range: ClosedRange<Int>
+  /// The value when the option is left out; nil when leaving it out means something else.
+  var defaultValue: Int?
+
+  /// `1 to 365`, as help writes the range.
+  var rangeText: String { "\(range.lowerBound) to \(range.upperBound)" }
+
+  /// `1 to 365 (default 28`: the range and the opening of the default's parenthesis, for
+  /// help that goes on inside it.
+  var rangeAndDefault: String { rangeText + " (default \(defaultValue.map(String.init) ?? "none")" }
 }
 
 /// One positional argument as a command declares it.

@@ -54,6 +54,36 @@ import Testing
     }
   }
 
+  /// A whole-number option's range and default are declared once: its help writes them and
+  /// the parser reads by them.
+  @Test(arguments: Declarations.leaves)
+  func everyDeclaredNumberIsReadAndShownAsDeclared(_ words: String) throws {
+    let path = try Declarations.path(words)
+    for option in path.last.options {
+      guard let rule = option.integerRule else { continue }
+      #expect(option.help.contains(rule.rangeText), "\(words) \(option.name)")
+      if let value = rule.defaultValue {
+        #expect(option.help.contains("(default \(value)"), "\(words) \(option.name)")
+      }
+      let base = try Self.positionals(words)
+      #expect(throws: UsageError.self, "\(words) \(option.name)") {
+        try Declarations.parse(base + [option.name, String(rule.range.upperBound + 1)])
+      }
+      #expect(throws: Never.self, "\(words) \(option.name)") {
+        try Declarations.parse(base + [option.name, String(rule.range.lowerBound)])
+      }
+    }
+  }
+
+  @Test func aLeftOutNumberIsItsDeclaredDefault() throws {
+    var scanner = ArgumentScanner([])
+    #expect(try scanner.integerOrDefault(LedgerCommand.Rate.days) == 3)
+    #expect(try scanner.integerOrDefault(HistoryCommand.days) == 28)
+    #expect(try scanner.integer(LedgerCommand.List.days) == nil)
+    var given = ArgumentScanner(["--days", "7"])
+    #expect(try given.integerOrDefault(LedgerCommand.Rate.days) == 7)
+  }
+
   @Test func theCommandsKeepTheirWords() throws {
     let cases: [([String], String)] = [
       (["history", "BTC", "--interactive", "--date", "2026-01-05"], "--interactive cannot be used with --date"),

@@ -18,10 +18,10 @@ struct HistoryCommand: RatesCommand {
         + "be written BTC-EUR or BTC/EUR",
       isOptional: true, completion: .local([.coins, .currencies])),
   ]
-  static let days = OptionSpec.option(
-    "--days", value: "N",
-    help: "how many days, 1 to 365 (default 28): N points, one per UTC day, the last being "
-      + "today's latest price; not with --from or --date")
+  static let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 28) {
+    "how many days, \($0.rangeAndDefault)): N points, one per UTC day, the last being "
+      + "today's latest price; not with --from or --date"
+  }
   static let chart = OptionSpec.flag(
     "--chart", help: "a multi-row line chart fitted to the terminal width")
   static let table = OptionSpec.flag(
@@ -80,8 +80,7 @@ struct HistoryCommand: RatesCommand {
   let hourly: Bool
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    span = try HistorySpan.parse(
-      &scanner, days: Self.days, defaultDays: 28, single: HistorySpan.date)
+    span = try HistorySpan.parse(&scanner, days: Self.days, single: HistorySpan.date)
     let chart = try scanner.flag(Self.chart)
     let table = try scanner.flag(Self.table)
     let interactive = try scanner.flag(Self.interactive)

@@ -10,8 +10,9 @@ struct InfoCommand: RatesCommand {
   static let currency = OptionSpec.option(
     "--in", value: "CURRENCY", help: "the currency (default: RATES_CURRENCY or USD)",
     completion: .local([.currencies]))
-  static let days = OptionSpec.option(
-    "--days", value: "N", help: "the history shown as a sparkline, 1 to 365 (default 30)")
+  static let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 30) {
+    "the history shown as a sparkline, \($0.rangeAndDefault))"
+  }
   static let options = [currency, days]
   static let discussion = """
     Shows price, 24-hour change, market cap and rank, 24-hour volume, high and low,
@@ -35,7 +36,7 @@ struct InfoCommand: RatesCommand {
       throw UsageError.invalidValue(option: "--in", value: currency, expected: "a currency code such as EUR")
     }
     self.currency = currency.uppercased()
-    days = try scanner.integer(Self.days, in: 1...365) ?? 30
+    days = try scanner.integerOrDefault(Self.days)
     guard let coin = scanner.positional() else { throw UsageError.missingArgument("coin") }
     try PairArguments.validate(base: coin, quote: self.currency)
     self.coin = coin

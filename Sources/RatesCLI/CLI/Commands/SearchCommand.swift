@@ -7,8 +7,9 @@ struct SearchCommand: RatesCommand {
   static let arguments = [
     ArgumentSpec(name: "QUERY", help: "a name, symbol or id, or part of one", isRepeating: true)
   ]
-  static let limit = OptionSpec.option(
-    "--limit", value: "N", help: "show at most N coins, 1 to 100 (default 15)")
+  static let limit = OptionSpec.integer("--limit", value: "N", in: 1...100, default: 15) {
+    "show at most N coins, \($0.rangeAndDefault))"
+  }
   static let options = [limit]
   static let discussion = """
     Results show the id (what other commands accept besides the symbol), symbol, name and
@@ -25,7 +26,7 @@ struct SearchCommand: RatesCommand {
   let limit: Int
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    limit = try scanner.integer(Self.limit, in: 1...100) ?? 15
+    limit = try scanner.integerOrDefault(Self.limit)
     let words = scanner.positionals()
     guard !words.isEmpty else { throw UsageError.missingArgument("query") }
     query = words.joined(separator: " ")

@@ -14,10 +14,9 @@ struct StatsCommand: RatesCommand {
       name: "QUOTE", help: "the currency (default: RATES_CURRENCY or USD); also BASE-QUOTE",
       isOptional: true, completion: .local([.coins, .currencies])),
   ]
-  static let days = OptionSpec.option(
-    "--days", value: "N",
-    help: "how many days, 1 to 365 (default 30; 30, 60, 90 and 365 are typical); not with "
-      + "--from")
+  static let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 30) {
+    "how many days, \($0.rangeAndDefault); 30, 60, 90 and 365 are typical); not with --from"
+  }
   static let ledger = OptionSpec.flag(
     "--ledger", help: "use the daily average rate of your own exchanges ('rates ledger')")
   static let options = [days, HistorySpan.from, HistorySpan.to, HistorySpan.interval, ledger]
@@ -47,7 +46,7 @@ struct StatsCommand: RatesCommand {
   let hourly: Bool
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    span = try HistorySpan.parse(&scanner, days: Self.days, defaultDays: 30)
+    span = try HistorySpan.parse(&scanner, days: Self.days)
     ledger = try scanner.flag(Self.ledger)
     hourly = try HistorySpan.parseHourly(&scanner)
     pair = try PairArguments(parsing: &scanner, defaultQuote: defaults.currency)

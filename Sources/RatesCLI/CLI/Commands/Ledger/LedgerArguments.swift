@@ -3,8 +3,11 @@ import RateCore
 /// What several ledger actions read the same way.
 extension LedgerCommand {
   /// The `--days` option of `list`, `rate` and `stats`, each with its own default.
-  static func daysOption(default text: String) -> OptionSpec {
-    .option("--days", value: "N", help: "the last N days, today included, 1 to 3650 (\(text))")
+  static func daysOption(default days: Int?, note: String = "") -> OptionSpec {
+    .integer("--days", value: "N", in: 1...3650, default: days) { rule in
+      "the last N days, today included, \(rule.rangeText) (default"
+        + (rule.defaultValue.map { " \($0)" } ?? ": all") + note + ")"
+    }
   }
 
   /// The pair `rate` and `stats` read: `<BASE> <QUOTE>` or `BASE-QUOTE`.

@@ -12,7 +12,7 @@ extension LedgerCommand {
       help: "only exchanges between these two, with rates as QUOTE per BASE (default: every "
         + "exchange, rated in its own direction)",
       completion: .local([.pairs]))
-    static let days = LedgerCommand.daysOption(default: "default: all")
+    static let days = LedgerCommand.daysOption(default: nil)
     static let counterparty = OptionSpec.option(
       "--with", value: "NAME", help: "only exchanges with NAME, in any case")
     static let anyone = OptionSpec.flag(
@@ -33,7 +33,7 @@ extension LedgerCommand {
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       let pairText = try scanner.option(Self.pair)
-      let days = try scanner.integer(Self.days, in: 1...3650)
+      let days = try scanner.integer(Self.days)
       let withName = try scanner.option(Self.counterparty)
       let withAnyone = try scanner.flag(Self.anyone)
       var filter = ListFilter(pair: nil, days: days, counterparty: withAnyone ? .anyone : .all)

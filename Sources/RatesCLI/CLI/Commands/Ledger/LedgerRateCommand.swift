@@ -8,7 +8,7 @@ extension LedgerCommand {
       "the amount-weighted buy and sell rates of the last N days, and their midpoint"
     static let arguments = LedgerCommand.pairArguments
     static let days = LedgerCommand.daysOption(
-      default: "default 3, the usual 'rate of the last three days'")
+      default: 3, note: ", the usual 'rate of the last three days'")
     static let options = [days]
     static let examples = [
       "rates ledger rate USD LBP", "rates ledger rate USD-LBP --days 7 --json",
@@ -19,7 +19,7 @@ extension LedgerCommand {
     let days: Int
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      days = try scanner.integer(Self.days, in: 1...3650) ?? 3
+      days = try scanner.integerOrDefault(Self.days)
       (base, quote) = try LedgerCommand.readPair(&scanner)
     }
 

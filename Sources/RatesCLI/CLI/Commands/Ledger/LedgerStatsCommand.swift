@@ -7,7 +7,7 @@ extension LedgerCommand {
     static let abstract =
       "daily average buy and sell rates as charts, with max, mean and sample standard deviation"
     static let arguments = LedgerCommand.pairArguments
-    static let days = LedgerCommand.daysOption(default: "default 30")
+    static let days = LedgerCommand.daysOption(default: 30)
     static let options = [days]
     static let examples = ["rates ledger stats USD-LBP --days 90"]
 
@@ -16,7 +16,7 @@ extension LedgerCommand {
     let days: Int
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      days = try scanner.integer(Self.days, in: 1...3650) ?? 30
+      days = try scanner.integerOrDefault(Self.days)
       (base, quote) = try LedgerCommand.readPair(&scanner)
     }
 

@@ -7,8 +7,9 @@ extension PortfolioCommand {
     static let name = "history"
     static let abstract = "the total value of your ledger's holdings per day, as a sparkline or a chart"
     static let exportFormats: Set<OutputFormat> = [.csv]
-    static let days = OptionSpec.option(
-      "--days", value: "N", help: "how many days, 1 to 365 (default 30); not with --from")
+    static let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 30) {
+      "how many days, \($0.rangeAndDefault)); not with --from"
+    }
     static let chart = OptionSpec.flag("--chart", help: "a multi-row line chart")
     static let options = [PortfolioCommand.currency, days, HistorySpan.from, HistorySpan.to, chart]
     static let discussion = """
@@ -27,7 +28,7 @@ extension PortfolioCommand {
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       currencyCode = try PortfolioCommand.readCurrency(&scanner, defaults: defaults)
-      span = try HistorySpan.parse(&scanner, days: Self.days, defaultDays: 30)
+      span = try HistorySpan.parse(&scanner, days: Self.days)
       chart = try scanner.flag(Self.chart)
     }
 
