@@ -2,7 +2,7 @@ import RateCore
 
 extension LedgerCommand {
   /// `rates ledger rate <BASE> <QUOTE> [--days N]`.
-  struct Rate: RatesCommand {
+  struct Rate: LedgerPairCommand {
     static let name = "rate"
     static let abstract =
       "the amount-weighted buy and sell rates of the last N days, and their midpoint"
@@ -18,13 +18,6 @@ extension LedgerCommand {
     let quote: String
     let days: Int
 
-    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      days = try scanner.integerOrDefault(Self.days)
-      (base, quote) = try LedgerCommand.readPair(&scanner)
-    }
-
-    func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await LedgerCommand(action: .rate(base: base, quote: quote, days: days)).run(invocation)
-    }
+    var action: Action { .rate(base: base, quote: quote, days: days) }
   }
 }

@@ -2,7 +2,7 @@ import RateCore
 
 extension LedgerCommand {
   /// `rates ledger stats <BASE> <QUOTE> [--days N]`.
-  struct Stats: RatesCommand {
+  struct Stats: LedgerPairCommand {
     static let name = "stats"
     static let abstract =
       "daily average buy and sell rates as charts, with max, mean and sample standard deviation"
@@ -15,13 +15,6 @@ extension LedgerCommand {
     let quote: String
     let days: Int
 
-    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      days = try scanner.integerOrDefault(Self.days)
-      (base, quote) = try LedgerCommand.readPair(&scanner)
-    }
-
-    func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await LedgerCommand(action: .stats(base: base, quote: quote, days: days)).run(invocation)
-    }
+    var action: Action { .stats(base: base, quote: quote, days: days) }
   }
 }
