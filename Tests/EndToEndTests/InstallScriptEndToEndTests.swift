@@ -13,27 +13,20 @@ import Testing
 
   func install(
     prefix: URL, path: String, home: URL? = nil, uninstall: Bool = false
-  ) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments =
-      [Self.script.path, "--prefix", prefix.path]
-      + (uninstall ? ["--uninstall"] : ["--binary", try BinaryRunner.binary.path])
+  ) async throws -> (status: Int32, output: String) {
     let home = home ?? prefix.deletingLastPathComponent()
-    process.environment = ["PATH": path, "HOME": home.path]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let result = try await runProcess(
+      URL(fileURLWithPath: "/bin/sh"),
+      [Self.script.path, "--prefix", prefix.path]
+        + (uninstall ? ["--uninstall"] : ["--binary", try BinaryRunner.binary.path]),
+      environment: ["PATH": path, "HOME": home.path], mergingErrors: true)
+    return (result.status, result.stdout)
   }
 
-  @Test func installsBinaryCompletionsAndManPageUnderAFreshPrefix() throws {
+  @Test func installsBinaryCompletionsAndManPageUnderAFreshPrefix() async throws {
     let root = try makeTemporaryDirectory()
     let prefix = root.appendingPathComponent("fresh/.local")
-    let first = try install(prefix: prefix, path: "/usr/bin:/bin")
+    let first = try await install(prefix: prefix, path: "/usr/bin:/bin")
     #expect(first.status == 0, "\(first.output)")
     let files = [
       "bin/rates", "share/man/man1/rates.1", "share/bash-completion/completions/rates",
@@ -48,7 +41,7 @@ import Testing
     #expect(FileManager.default.isExecutableFile(atPath: prefix.appendingPathComponent("bin/rates").path))
     #expect(first.output.contains("\(prefix.path)/bin is not on your PATH"), "\(first.output)")
 
-    let again = try install(prefix: prefix, path: "\(prefix.path)/bin:/usr/bin:/bin")
+    let again = try await install(prefix: prefix, path: "\(prefix.path)/bin:/usr/bin:/bin")
     #expect(again.status == 0, "\(again.output)")
     #expect(!again.output.contains("not on your PATH"), "\(again.output)")
   }
@@ -64,7 +57,7 @@ import Testing
 
   /// Issue 27: `--uninstall` removes the files and the folders the install made, and
   /// nothing it found there.
-  @Test func uninstallLeavesThePrefixAsItFoundIt() throws {
+  @Test func uninstallLeavesThePrefixAsItFoundIt() async throws {
     let root = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: root) }
     let prefix = root.appendingPathComponent("prefix")
@@ -74,25 +67,25 @@ import Testing
       at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
     try Data("mine".utf8).write(to: prefix.appendingPathComponent("bin/other-tool"))
     let before = listing(prefix)
-    #expect(try install(prefix: prefix, path: "/usr/bin:/bin").status == 0)
+    #expect(try await install(prefix: prefix, path: "/usr/bin:/bin").status == 0)
     #expect(listing(prefix).contains("share/man/man1/rates.1"))
-    #expect(try install(prefix: prefix, path: "/usr/bin:/bin").status == 0)  // twice
-    let removed = try install(prefix: prefix, path: "/usr/bin:/bin", uninstall: true)
+    #expect(try await install(prefix: prefix, path: "/usr/bin:/bin").status == 0)  // twice
+    let removed = try await install(prefix: prefix, path: "/usr/bin:/bin", uninstall: true)
     #expect(removed.status == 0, "\(removed.output)")
     #expect(listing(prefix) == before)
-    let again = try install(prefix: prefix, path: "/usr/bin:/bin", uninstall: true)
+    let again = try await install(prefix: prefix, path: "/usr/bin:/bin", uninstall: true)
     #expect(again.status == 1 && again.output.contains("nothing removed"), "\(again.output)")
 
     // A prefix the install made goes too, with its parents the install made.
     let fresh = root.appendingPathComponent("new/prefix")
-    #expect(try install(prefix: fresh, path: "/usr/bin:/bin").status == 0)
-    #expect(try install(prefix: fresh, path: "/usr/bin:/bin", uninstall: true).status == 0)
+    #expect(try await install(prefix: fresh, path: "/usr/bin:/bin").status == 0)
+    #expect(try await install(prefix: fresh, path: "/usr/bin:/bin", uninstall: true).status == 0)
     #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("new").path))
   }
 
   /// Issue 27: a link at an installed file's path is replaced, not written through; a
   /// folder that leads outside the prefix is refused before anything is written.
-  @Test func nothingIsWrittenThroughALinkLeadingOutsideThePrefix() throws {
+  @Test func nothingIsWrittenThroughALinkLeadingOutsideThePrefix() async throws {
     let root = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: root) }
     let outside = root.appendingPathComponent("outside.txt")
@@ -102,7 +95,7 @@ import Testing
     try FileManager.default.createDirectory(at: man, withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(
       at: man.appendingPathComponent("rates.1"), withDestinationURL: outside)
-    #expect(try install(prefix: prefix, path: "/usr/bin:/bin").status == 0)
+    #expect(try await install(prefix: prefix, path: "/usr/bin:/bin").status == 0)
     #expect(try String(contentsOf: outside, encoding: .utf8) == "keep")
     let page = try String(contentsOf: man.appendingPathComponent("rates.1"), encoding: .utf8)
     #expect(page.hasPrefix(".TH RATES 1"))
@@ -114,7 +107,7 @@ import Testing
     try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(
       at: other.appendingPathComponent("share/fish"), withDestinationURL: elsewhere)
-    let refused = try install(prefix: other, path: "/usr/bin:/bin")
+    let refused = try await install(prefix: other, path: "/usr/bin:/bin")
     #expect(refused.status == 73, "\(refused.output)")
     #expect(refused.output.contains("leads outside the prefix"), "\(refused.output)")
     #expect(listing(elsewhere).isEmpty)
@@ -123,11 +116,11 @@ import Testing
 
   /// Issue 27: every printed hint pastes as is into a shell, for a prefix with a space and
   /// a quote.
-  @Test func hintsPasteCorrectlyForAnyPrefix() throws {
+  @Test func hintsPasteCorrectlyForAnyPrefix() async throws {
     let root = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: root) }
     let prefix = root.appendingPathComponent("my rates's \"prefix\"")
-    let result = try install(prefix: prefix, path: "/usr/bin:/bin")
+    let result = try await install(prefix: prefix, path: "/usr/bin:/bin")
     #expect(result.status == 0, "\(result.output)")
     let lines = result.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     let export = try #require(lines.first { $0.hasPrefix("export PATH=") })
@@ -139,15 +132,8 @@ import Testing
       #"printf '%s\n' "$1""#,
       "set -- " + uninstall.dropFirst("uninstall".count), #"printf '%s\n' "$4""#,
     ].joined(separator: "\n")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", script]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let printed = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    let shell = try await runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script])
+    let printed = shell.stdout.split(separator: "\n").map(String.init)
     #expect(
       printed == [
         prefix.path + "/bin:/usr/bin:/bin", prefix.path + "/share/zsh/site-functions",
@@ -157,13 +143,13 @@ import Testing
 
   /// Issue 27: no PATH advice when a new login shell has the folder (as Debian's
   /// `~/.profile` gives an existing `~/.local/bin`).
-  @Test func noPathAdviceWhenALoginShellHasTheFolder() throws {
+  @Test func noPathAdviceWhenALoginShellHasTheFolder() async throws {
     let root = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: root) }
     let prefix = root.appendingPathComponent(".local")
     try Data("PATH=\"$HOME/.local/bin:$PATH\"\n".utf8)
       .write(to: root.appendingPathComponent(".profile"))
-    let result = try install(prefix: prefix, path: "/usr/bin:/bin", home: root)
+    let result = try await install(prefix: prefix, path: "/usr/bin:/bin", home: root)
     #expect(result.status == 0, "\(result.output)")
     #expect(!result.output.contains("not on your PATH"), "\(result.output)")
     #expect(result.output.contains("on PATH in a new login shell"), "\(result.output)")

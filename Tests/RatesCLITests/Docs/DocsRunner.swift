@@ -105,23 +105,14 @@ final class DocsRunner: Sendable {
     guard let jq = example.jq, let path = Self.jq else { return }
     let result = await run(example)
     guard result.status == 0 else { return }  // reported by the example's own test
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = ["-c", jq.filter]
-    let (input, output) = (Pipe(), Pipe())
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = output
     do {
-      try process.run()
-      try input.fileHandleForWriting.write(contentsOf: Data(result.stdout.utf8))
-      try input.fileHandleForWriting.close()
-      let data = output.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      let text = String(decoding: data, as: UTF8.self)
+      // Awaited, not waited for: a blocking wait here held one of the pool's few threads.
+      let jqRun = try await runProcess(
+        URL(fileURLWithPath: path), ["-c", jq.filter], stdin: result.stdout, mergingErrors: true)
+      let text = jqRun.stdout
       let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
       let subset = Result { try JQSubset.run(jq.filter, on: document) }
-      guard process.terminationStatus == 0 else {
+      guard jqRun.status == 0 else {
         #expect(throws: (any Error).self, "jq failed (\(text)); the subset must too") {
           try subset.get()
         }
