@@ -176,11 +176,14 @@ struct Invocation: Sendable {
   /// The user's CoinGecko key setup, for key advice that fits it.
   var keySetup: KeySetup { KeySetup(settings: settings, environment: context.environment) }
 
-  /// Prints one warning naming what a partial answer from `provider` lacks,
-  /// if anything (``Notice/missingFromAnswer(provider:pairs:)``).
-  func report(missing: [String], from provider: String) {
+  /// The one rule for a partial answer (`pairs`, `current`, `top`, `coins`, `favorites`):
+  /// when nothing `arrived`, the first failure is thrown (its own exit code, as when the whole
+  /// answer fails); otherwise one warning line on stderr names what is missing and the command
+  /// shows the rest (exit 0; `--json` lists the names in `missing`).
+  func report(partial missing: [MissingFigure], arrived: Bool) throws {
     guard !missing.isEmpty else { return }
-    err(NoticeText.line(.missingFromAnswer(provider: provider, pairs: missing)))
+    if !arrived, let failure = missing.lazy.compactMap(\.failure).first { throw failure }
+    err(NoticeText.missing(missing, keySetup: keySetup))
   }
 
   /// Prints the stale-data note on stderr, if any.
