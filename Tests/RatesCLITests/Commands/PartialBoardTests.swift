@@ -163,3 +163,20 @@ import Testing
     #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
   }
 }
+
+/// Issue 23: `watch` picks its stream form from the output layer, and its "nothing to watch"
+/// is an ordinary error, so `--json` gets the error document every other command prints.
+@Suite struct WatchOutputLayerTests {
+  /// Before: a hand-written error document without `"version": 2`.
+  @Test func nothingToWatchWithJSONIsTheVersionedErrorDocument() async throws {
+    let rates = try CLIHarness()
+    let result = await rates.run(["watch", "--json"])
+    #expect(result.status == 66)
+    #expect(result.stdout.isEmpty)
+    let document = try JSONSerialization.jsonObject(with: Data(result.stderr.utf8)) as? [String: Any]
+    #expect(document?["version"] as? Int == 2, "\(result.stderr)")
+    let error = document?["error"] as? [String: Any]
+    #expect(error?["code"] as? String == "no_data")
+    #expect((error?["message"] as? String)?.hasPrefix("nothing to watch: ") == true)
+  }
+}
