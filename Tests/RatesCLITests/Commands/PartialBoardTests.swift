@@ -37,9 +37,11 @@ import Testing
 
   /// Before: exit 66, no pair shown.
   @Test func pairsWithOneUnservablePairListTheOthersAndNameIt() async throws {
-    let (rates, _) = try Self.harness()
+    let (rates, server) = try Self.harness()
     await Self.add([["GBP", "USD"], ["GBP", "KRW"], ["EUR", "JPY"], ["BTC", "USD"]], to: rates)
     let text = await rates.run(["pairs"])
+    // The refused set, then each ECB pair alone; the next run asks only what is not cached.
+    #expect(server.requests.filter(Self.isFrankfurter).count == 4)
     #expect(text.status == 0, "\(text.stderr)")
     for shown in ["GBP/USD", "EUR/JPY", "BTC/USD"] { #expect(text.stdout.contains(shown)) }
     #expect(!text.stdout.contains("GBP/KRW"))
@@ -50,6 +52,7 @@ import Testing
 
     let json = await rates.run(["pairs", "--json"])
     #expect(json.status == 0, "\(json.stderr)")
+    #expect(server.requests.filter(Self.isFrankfurter).count == 6)
     let document = try json.json()
     #expect(document["missing"] as? [String] == ["GBP/KRW"])
     let listed = (document["pairs"] as? [[String: Any]])?.compactMap { $0["quote"] as? String }
