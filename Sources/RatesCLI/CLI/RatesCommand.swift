@@ -157,11 +157,15 @@ struct Invocation: Sendable {
 
   /// The one façade over providers and the cache, configured from the
   /// settings; its notices go to stderr in words.
-  var desk: RateDesk {
+  var desk: RateDesk { desk(showing: { _ in true }) }
+
+  /// The desk, showing only the notices `shows` accepts (a command that names what an answer
+  /// left out in its own one line leaves ``Notice/missingFromAnswer(provider:pairs:)`` out).
+  func desk(showing shows: @escaping @Sendable (Notice) -> Bool) -> RateDesk {
     RateDesk(
       configuration: deskConfiguration(mode: options.cacheMode),
       transport: { _ in makeTransport() }, now: context.now,
-      notify: { [context] in context.writeErr(NoticeText.line($0) + "\n") })
+      notify: { [context] in if shows($0) { context.writeErr(NoticeText.line($0) + "\n") } })
   }
 
   /// The desk's configuration for `mode`.

@@ -103,6 +103,20 @@ import Testing
     #expect(server.requests.filter { $0.path.hasSuffix("/simple/price") }.count <= 2)
   }
 
+  /// Before: two lines, the provider's notice for ETH and the failure (no line for GBP/KRW
+  /// even, the whole command failed).
+  @Test func currentNamesWhatWasLeftOutAndWhatFailedInOneLine() async throws {
+    let (rates, _) = try Self.harness { request in
+      request.path.hasSuffix("/simple/price")
+        ? .json(#"{"bitcoin":{"usd":60000.5,"last_updated_at":1718000000}}"#) : nil
+    }
+    let result = await rates.run(["current", "BTC-USD", "ETH-USD", "GBP-KRW", "GBP-USD"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("BTC/USD") && result.stdout.contains("GBP/USD"))
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    #expect(result.stderr.hasPrefix("warning: CoinGecko sent no price for ETH/USD; no price for GBP/KRW: "))
+  }
+
   @Test func currentWithADownProviderShowsTheOther() async throws {
     let (rates, _) = try Self.harness { request in
       Self.isFrankfurter(request) ? .json(#"{"message":"slow down"}"#, status: 429) : nil

@@ -66,23 +66,23 @@ struct CurrentCommand: RatesCommand {
   }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
-    let routes = try requests.map { try invocation.desk.route($0.base, $0.quote) }
+    // What an answer left out is named below, with what failed, in one line.
+    let desk = invocation.desk { if case .missingFromAnswer = $0 { false } else { true } }
+    let routes = try requests.map { try desk.route($0.base, $0.quote) }
     // Each route has its own outcome: one failing provider (or pair) neither blanks the
     // others nor marks their fresh prices stale.
-    let results = await invocation.desk.quoteResults(for: routes)
+    let results = await desk.quoteResults(for: routes)
     var routed: [RateDesk.RoutedQuote] = []
     var missing: [MissingFigure] = []
-    for (request, result) in zip(requests, results) {
+    for (request, (route, result)) in zip(requests, zip(routes, results)) {
       let name = TerminalText.sanitize("\(request.base)/\(request.quote)")
       switch result {
       case .success(let quote?): routed.append(quote)
-      case .success(nil): missing.append(MissingFigure(name))
+      case .success(nil): missing.append(MissingFigure(name, provider: route.provider.rawValue))
       case .failure(let error): missing.append(MissingFigure(name, failure: error))
       }
     }
-    // The provider's notice already named the pairs its answer left out.
-    try invocation.report(
-      partial: missing.filter { $0.failure != nil }, arrived: !routed.isEmpty)
+    try invocation.report(partial: missing, arrived: !routed.isEmpty)
     let staleness = routed.compactMap(\.staleness).min { $0.fetchedAt < $1.fetchedAt }
     invocation.report(staleness)
     try invocation.write(
