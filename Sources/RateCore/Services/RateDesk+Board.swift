@@ -21,6 +21,25 @@ public struct PairSnapshot: Sendable, Equatable {
   public var updatedAt: Date?
 }
 
+/// The pairs of a board that arrived, and those that did not.
+public struct PairBoard: Sendable {
+  /// The pairs that arrived (or are cached, marked stale), in the order asked.
+  public var snapshots: [PairSnapshot]
+  /// The pairs that did not, `BASE/QUOTE`, in the order asked, each with its failure.
+  public var missing: [MissingFigure]
+
+  /// A board of `snapshots`, lacking `missing`.
+  public init(snapshots: [PairSnapshot] = [], missing: [MissingFigure] = []) {
+    self.snapshots = snapshots
+    self.missing = missing
+  }
+}
+
+extension ConfiguredPair {
+  /// `BASE/QUOTE`: how a board names the pair when it is missing.
+  public var displayName: String { "\(base)/\(quote)" }
+}
+
 extension RateDesk {
   /// Current rate, change and a 7-day sparkline for each configured pair, in
   /// as few requests as possible: one Frankfurter time series for every fiat
@@ -29,20 +48,37 @@ extension RateDesk {
   /// CoinDesk answers come from its daily closes.
   /// A pair with a currency that ended (added before it did) shows its last
   /// rate and week from the snapshot, dated by its last day, without a request.
-  public func board(for pairs: [ConfiguredPair]) async throws -> [PairSnapshot] {
-    let current = pairs.filter { !isServedFromSnapshot($0.base, $0.quote) }
-    let routed = try current.map { (pair: $0, route: try route($0.base, $0.quote)) }
-    async let fiat = fiatSnapshots(routed.filter { $0.route.provider == .frankfurter })
-    async let coins = coinSnapshots(routed.filter { $0.route.provider == .coinGecko })
-    var byName: [String: PairSnapshot] = [:]
-    for pair in pairs where isServedFromSnapshot(pair.base, pair.quote) {
-      byName[pair.name] = try retiredSnapshot(pair)
+  /// Never throws: a pair that fails is in ``PairBoard/missing`` and the others stand (a
+  /// batch refused for one currency is asked pair by pair).
+  public func board(for pairs: [ConfiguredPair]) async -> PairBoard {
+    var routed: [(pair: ConfiguredPair, route: PairRoute)] = []
+    var results: [String: Result<PairSnapshot, any Error>] = [:]
+    for pair in pairs {
+      if isServedFromSnapshot(pair.base, pair.quote) {
+        results[pair.name] = Result { try retiredSnapshot(pair) }
+      } else {
+        do { routed.append((pair, try route(pair.base, pair.quote))) } catch {
+          results[pair.name] = .failure(error)
+        }
+      }
     }
-    for snapshot in try await fiat + coins { byName[snapshot.pair.name] = snapshot }
-    for (pair, _) in routed where byName[pair.name] == nil {
-      byName[pair.name] = try await closesSnapshot(pair)
+    let fiatPairs = routed.filter { $0.route.provider == .frankfurter }
+    let coinPairs = routed.filter { $0.route.provider == .coinGecko }
+    async let fiat = fiatBoard(fiatPairs)
+    async let coins = coinSnapshots(coinPairs)
+    for (name, result) in await fiat + coins { results[name] = result }
+    for (pair, _) in routed where results[pair.name] == nil {
+      results[pair.name] = await Result { try await closesSnapshot(pair) }
     }
-    return pairs.compactMap { byName[$0.name] }
+    var board = PairBoard(snapshots: [], missing: [])
+    for pair in pairs {
+      switch results[pair.name] {
+      case .success(let snapshot)?: board.snapshots.append(snapshot)
+      case .failure(let error)?: board.missing.append(MissingFigure(pair.displayName, failure: error))
+      case nil: board.missing.append(MissingFigure(pair.displayName))
+      }
+    }
+    return board
   }
 
   /// A pair with a currency that ended: its last week from the snapshot.
@@ -68,82 +104,105 @@ extension RateDesk {
       fetchedAt: result.series.fetchedAt, staleness: result.staleness)
   }
 
-  /// All fiat pairs from one cached time series of the last ten days.
-  private func fiatSnapshots(_ routed: [(pair: ConfiguredPair, route: PairRoute)]) async throws
-    -> [PairSnapshot]
+  /// All fiat pairs from one cached time series of the last ten days
+  /// (``recentFiatSeries(each:)``), by pair name.
+  private func fiatBoard(_ routed: [(pair: ConfiguredPair, route: PairRoute)]) async
+    -> [(String, Result<PairSnapshot, any Error>)]
   {
     guard !routed.isEmpty else { return [] }
     let today = Day(containing: now())
     let keys = routed.map { CurrencyPairKey(base: $0.route.base, quote: $0.route.quote) }
-    let answer = try await recentFiatSeries(keys)
-    return zip(routed, keys).map { item, key in
-      let series = answer.value[key] ?? []
-      let byDay = Dictionary(series.map { ($0.date, $0) }, uniquingKeysWith: { $1 })
-      let week = MarketClosure.rates(in: today.adding(days: -6)...today, today: today) { byDay[$0] }
-      return PairSnapshot(
-        pair: item.pair, rate: week.last?.rate,
-        // From the previous working day's rate, not a carried copy.
-        changePercent: Change.lastStep(series.map(\.rate)), changePeriod: .workingDay,
-        points: week.map(\.rate), source: Providers.frankfurter, fetchedAt: answer.fetchedAt,
-        staleness: answer.staleness, updatedAt: series.last?.date.start)
+    let results = await recentFiatSeries(each: keys)
+    return zip(routed, results).map { item, result in
+      (item.pair.name, result.map { Self.fiatSnapshot(item.pair, $0, today: today) })
     }
   }
 
-  /// Coin pairs: one `/coins/markets?ids=…&sparkline=true` per quote currency.
-  private func coinSnapshots(_ routed: [(pair: ConfiguredPair, route: PairRoute)]) async throws
-    -> [PairSnapshot]
+  /// A fiat pair's snapshot from its recent series.
+  private static func fiatSnapshot(
+    _ pair: ConfiguredPair, _ answer: CachedAnswer<[RatePoint]>, today: Day
+  ) -> PairSnapshot {
+    let series = answer.value
+    let byDay = Dictionary(series.map { ($0.date, $0) }, uniquingKeysWith: { $1 })
+    let week = MarketClosure.rates(in: today.adding(days: -6)...today, today: today) { byDay[$0] }
+    return PairSnapshot(
+      pair: pair, rate: week.last?.rate,
+      // From the previous working day's rate, not a carried copy.
+      changePercent: Change.lastStep(series.map(\.rate)), changePeriod: .workingDay,
+      points: week.map(\.rate), source: Providers.frankfurter, fetchedAt: answer.fetchedAt,
+      staleness: answer.staleness, updatedAt: series.last?.date.start)
+  }
+
+  /// Coin pairs: one `/coins/markets?ids=…&sparkline=true` per quote currency, by pair name.
+  /// A coin that does not resolve, or a currency whose request fails, fails its pairs alone.
+  private func coinSnapshots(_ routed: [(pair: ConfiguredPair, route: PairRoute)]) async
+    -> [(String, Result<PairSnapshot, any Error>)]
   {
     guard !routed.isEmpty else { return [] }
     let resolver = resolver()
-    var assets: [String: Asset] = [:]
+    var assets: [String: Result<Asset, any Error>] = [:]
     for item in routed where assets[item.route.base] == nil {
-      assets[item.route.base] = try await resolver.resolve(item.route.base)
+      assets[item.route.base] = await Result { try await resolver.resolve(item.route.base) }
     }
     let byCurrency = Dictionary(grouping: routed, by: { $0.route.quote }).mapValues { members in
-      members.compactMap { assets[$0.route.base] }
-    }
-    let answers = try await sparklineMarkets(byCurrency)
+      members.compactMap { try? assets[$0.route.base]?.get() }
+    }.filter { !$0.value.isEmpty }
+    let answers = await markets(byCurrency: byCurrency, sparkline: true)
     return routed.compactMap { item in
-      guard let answer = answers[item.route.quote], let asset = assets[item.route.base] else {
+      guard let asset = assets[item.route.base], let answer = answers[item.route.quote] else {
         return nil
       }
-      let market = answer.value.first { $0.id == asset.id }
-      var points = SparklineSampling.weekOfHourly(market?.sparkline7d ?? [])
-      if let price = market?.currentPrice { points.append(price) }
-      var change = market?.priceChangePercentage24h
-      if item.route.inverted {
-        points = points.compactMap { $0 == 0 ? nil : 1 / $0 }
-        change = change.flatMap(Change.inverted)
+      let snapshot = asset.flatMap { asset in
+        answer.map { Self.coinSnapshot(item.pair, item.route, asset: asset, answer: $0) }
       }
-      return PairSnapshot(
-        pair: item.pair, rate: points.last, changePercent: change, changePeriod: .hours24,
-        points: points, source: Providers.coinGecko, fetchedAt: answer.fetchedAt,
-        staleness: answer.staleness, updatedAt: market?.lastUpdated)
+      return (item.pair.name, snapshot)
     }
   }
 
-  /// Market rows with a week of hourly prices, one request per currency,
-  /// concurrently.
-  func sparklineMarkets(_ coinsByCurrency: [String: [Asset]]) async throws
-    -> [String: MarketService.Answer<[CoinMarket]>]
+  /// A coin pair's snapshot from its currency's market rows.
+  private static func coinSnapshot(
+    _ pair: ConfiguredPair, _ route: PairRoute, asset: Asset,
+    answer: MarketService.Answer<[CoinMarket]>
+  ) -> PairSnapshot {
+    let market = answer.value.first { $0.id == asset.id }
+    var points = SparklineSampling.weekOfHourly(market?.sparkline7d ?? [])
+    if let price = market?.currentPrice { points.append(price) }
+    var change = market?.priceChangePercentage24h
+    if route.inverted {
+      points = points.compactMap { $0 == 0 ? nil : 1 / $0 }
+      change = change.flatMap(Change.inverted)
+    }
+    return PairSnapshot(
+      pair: pair, rate: points.last, changePercent: change, changePeriod: .hours24,
+      points: points, source: Providers.coinGecko, fetchedAt: answer.fetchedAt,
+      staleness: answer.staleness, updatedAt: market?.lastUpdated)
+  }
+
+  /// Market rows of each currency's coins (with a week of hourly prices when `sparkline`),
+  /// one request per currency and 250 coins, the currencies concurrently; a currency whose
+  /// request fails has its failure, and the others stand.
+  public func markets(byCurrency coinsByCurrency: [String: [Asset]], sparkline: Bool = false)
+    async -> [String: Result<MarketService.Answer<[CoinMarket]>, any Error>]
   {
     let service = marketService()
-    return try await withThrowingTaskGroup(of: CurrencyMarkets.self) { group in
+    return await withTaskGroup(of: CurrencyMarkets.self) { group in
       for (currency, coins) in coinsByCurrency {
         group.addTask {
           CurrencyMarkets(
             currency: currency,
-            answer: try await service.markets(currency: currency, coins: coins, sparkline: true))
+            answer: await Result {
+              try await service.markets(currency: currency, coins: coins, sparkline: sparkline)
+            })
         }
       }
-      var results: [String: MarketService.Answer<[CoinMarket]>] = [:]
-      for try await item in group { results[item.currency] = item.answer }
+      var results: [String: Result<MarketService.Answer<[CoinMarket]>, any Error>] = [:]
+      for await item in group { results[item.currency] = item.answer }
       return results
     }
   }
 
   private struct CurrencyMarkets: Sendable {
     var currency: String
-    var answer: MarketService.Answer<[CoinMarket]>
+    var answer: Result<MarketService.Answer<[CoinMarket]>, any Error>
   }
 }

@@ -136,33 +136,25 @@ extension RateDesk {
   }
 
   /// The pairs' snapshots: ECB pairs through a desk that keeps their hourly freshness,
-  /// the others through this one; a pair no provider covers is missing.
+  /// the others through this one; a pair that fails is missing, the others stand.
   private func boardPairs(_ pairs: [ConfiguredPair]) async -> BoardPairs {
-    var part = BoardPairs()
-    var ecb: [ConfiguredPair] = []
-    var others: [ConfiguredPair] = []
-    for pair in pairs {
-      do {
-        if try route(pair.base, pair.quote).provider == .frankfurter {
-          ecb.append(pair)
-        } else {
-          others.append(pair)
-        }
-      } catch {
-        part.failures.append(error)
-      }
-    }
     let ecbDesk = configuration.mode == .refresh ? with(mode: .normal) : self
-    var byName: [String: PairSnapshot] = [:]
-    for (desk, group) in [(ecbDesk, ecb), (self, others)] where !group.isEmpty {
-      do {
-        for snapshot in try await desk.board(for: group) { byName[snapshot.pair.name] = snapshot }
-      } catch {
-        part.failures.append(error)
-      }
+    let isECB = { (pair: ConfiguredPair) in
+      (try? self.route(pair.base, pair.quote).provider) == .frankfurter
     }
+    var byName: [String: PairSnapshot] = [:]
+    var failed: [String: MissingFigure] = [:]
+    for (desk, group) in [(ecbDesk, pairs.filter(isECB)), (self, pairs.filter { !isECB($0) })]
+    where !group.isEmpty {
+      let board = await desk.board(for: group)
+      for snapshot in board.snapshots { byName[snapshot.pair.name] = snapshot }
+      for missing in board.missing { failed[missing.name] = missing }
+    }
+    var part = BoardPairs()
     part.snapshots = pairs.compactMap { byName[$0.name] }
-    part.missing = pairs.filter { byName[$0.name] == nil }.map { "\($0.base)/\($0.quote)" }
+    let missing = pairs.filter { byName[$0.name] == nil }.map(\.displayName)
+    part.missing = missing
+    part.failures = missing.compactMap { failed[$0]?.failure }
     return part
   }
 }

@@ -11,6 +11,14 @@ public struct MarketListing: Sendable {
   public var others: MarketService.Answer<[CoinMarket]>?
 }
 
+/// The listings of several currencies: those that arrived, and the currencies that did not.
+public struct MarketListings: Sendable {
+  /// One listing per currency that arrived, in the order asked.
+  public var listings: [MarketListing] = []
+  /// The currencies whose listing failed, with the failure.
+  public var missing: [MissingFigure] = []
+}
+
 extension RateDesk {
   /// How many top coins one request fetches when there are coins to follow: most followed
   /// coins are among them, so they cost no second request.
@@ -21,20 +29,41 @@ extension RateDesk {
   /// fetched concurrently. With coins to follow, one request for the top 100
   /// usually covers them too; only coins outside it cost a second request.
   /// An answer with nothing for those leaves them out (the top stands; the
-  /// caller shows them as missing) rather than failing the listing.
+  /// caller shows them as missing) rather than failing the listing. A currency whose
+  /// listing fails is left out and named in ``MarketListings/missing``; the others stand.
   public func listings(in currencies: [String], top limit: Int, following coins: [Asset])
-    async throws -> [MarketListing]
+    async -> MarketListings
   {
     let service = marketService()
-    let fetched = try await withThrowingTaskGroup(of: MarketListing.self) { group in
+    let fetched = await withTaskGroup(of: CurrencyListing.self) { group in
       for currency in currencies {
-        group.addTask { try await listing(currency, top: limit, following: coins, service: service) }
+        group.addTask {
+          CurrencyListing(
+            currency: currency,
+            result: await Result { try await listing(currency, top: limit, following: coins, service: service) })
+        }
       }
-      var results: [String: MarketListing] = [:]
-      for try await result in group { results[result.currency] = result }
+      var results: [String: Result<MarketListing, any Error>] = [:]
+      for await item in group { results[item.currency] = item.result }
       return results
     }
-    return currencies.compactMap { fetched[$0] }
+    var listings = MarketListings()
+    for currency in currencies {
+      switch fetched[currency] {
+      case .success(let listing)?: listings.listings.append(listing)
+      case .failure(let error)?:
+        listings.missing.append(
+          MissingFigure("the top \(limit) coins in \(currency.uppercased())", failure: error))
+      case nil: break
+      }
+    }
+    return listings
+  }
+
+  /// One currency's listing inside ``listings(in:top:following:)``'s task group.
+  private struct CurrencyListing: Sendable {
+    var currency: String
+    var result: Result<MarketListing, any Error>
   }
 
   private func listing(

@@ -13,46 +13,66 @@ extension RateDesk {
 
   /// Current quotes for `routes`, in their order: one call per provider,
   /// concurrently, each batching all of its routes. A route its provider
-  /// sent nothing for is `nil`.
+  /// sent nothing for is `nil`; the first failure (in route order) is thrown.
   public func quotes(for routes: [PairRoute]) async throws -> [RoutedQuote?] {
+    try await quoteResults(for: routes).map { try $0.get() }
+  }
+
+  /// Current quotes for `routes`, in their order, each with its own outcome: one call per
+  /// provider, concurrently, each batching all of its routes (route by route when a batch is
+  /// refused for one of them at a provider that ``Provider/refusesWholeBatch``,
+  /// ``partByPart(_:_:)``). A route its provider sent nothing for is
+  /// `.success(nil)`; a provider that fails fails its routes alone.
+  public func quoteResults(for routes: [PairRoute]) async -> [Result<RoutedQuote?, any Error>] {
     let providers = Array(Set(routes.map(\.provider))).sorted { $0.rawValue < $1.rawValue }
-    let answers = try await withThrowingTaskGroup(of: ProviderAnswer.self) { group in
+    let answers = await withTaskGroup(of: ProviderAnswer.self) { group in
       for provider in providers {
         let mine = routes.filter { $0.provider == provider }
         group.addTask {
-          let (result, pairs) = try await quotes(mine, at: provider)
-          return ProviderAnswer(provider: provider, result: result, pairs: pairs)
+          let ask: @Sendable ([PairRoute]) async throws -> [RoutedQuote?] = {
+            try await routedQuotes($0, at: provider)
+          }
+          let results =
+            provider.refusesWholeBatch
+            ? await partByPart(mine, ask)
+            : await Result { try await ask(mine) }.wholeBatch(mine.count)
+          return ProviderAnswer(provider: provider, results: results)
         }
       }
-      var results: [Provider: ProviderAnswer] = [:]
-      for try await answer in group { results[answer.provider] = answer }
+      var results: [Provider: [Result<RoutedQuote?, any Error>]] = [:]
+      for await answer in group { results[answer.provider] = answer.results }
       return results
-    }
-    var aligned: [Provider: [Quote?]] = [:]
-    for (provider, answer) in answers {
-      aligned[provider] = answer.result.aligned(with: answer.pairs)
     }
     var next: [Provider: Int] = [:]
     return routes.map { route in
       let index = next[route.provider, default: 0]
       next[route.provider] = index + 1
-      guard let answer = answers[route.provider],
-        let quote = aligned[route.provider]?.dropFirst(index).first ?? nil,
-        let pair = answer.pairs.dropFirst(index).first
-      else { return nil }
-      return RoutedQuote(
-        quote: route.inverted ? quote.inverted() : quote, staleness: answer.result.staleness,
-        asset: pair.asset)
+      return answers[route.provider]?.dropFirst(index).first ?? .success(nil)
     }
   }
 
-  /// One provider's answer inside ``quotes(for:)``'s task group (a struct,
+  /// One provider's answers inside ``quoteResults(for:)``'s task group (a struct,
   /// not a tuple: tuples of results were miscompiled in release builds).
   private struct ProviderAnswer: Sendable {
     var provider: Provider
-    var result: RateService.QuotesResult
-    /// The pairs asked for, one per route of this provider, in order.
-    var pairs: [AssetQuote]
+    /// One per route of this provider, in order.
+    var results: [Result<RoutedQuote?, any Error>]
+  }
+
+  /// Current quotes for routes that all go to `provider`, in one request, in their order
+  /// (inverted back for a fiat/coin pair); `nil` for a route the answer lacks.
+  private func routedQuotes(_ routes: [PairRoute], at provider: Provider) async throws
+    -> [RoutedQuote?]
+  {
+    let (result, pairs) = try await quotes(routes, at: provider)
+    let aligned = result.aligned(with: pairs)
+    return zip(routes, zip(pairs, aligned)).map { route, item in
+      item.1.map { quote in
+        RoutedQuote(
+          quote: route.inverted ? quote.inverted() : quote, staleness: result.staleness,
+          asset: item.0.asset)
+      }
+    }
   }
 
   /// Current quotes for routes that all go to `provider`, in one request.
@@ -119,6 +139,20 @@ extension RateDesk {
         key: Self.recentFiatKey(keys), source: Providers.frankfurter,
         freshness: CacheFreshness.referenceRate, what: "your fiat pairs"
       ) { try await client.timeSeries(pairs: keys, start: today.adding(days: -10), end: today) }
+  }
+
+  /// ``recentFiatSeries(_:)`` for `keys`, one answer per key in their order: one request
+  /// for the set, or pair by pair when the set is refused for one of them (a currency the
+  /// provider lacks), so the pairs it serves arrive; a pair that fails has its failure.
+  public func recentFiatSeries(each keys: [CurrencyPairKey]) async
+    -> [Result<CachedAnswer<[RatePoint]>, any Error>]
+  {
+    await partByPart(keys) { part in
+      let answer = try await recentFiatSeries(part)
+      return part.map {
+        CachedAnswer(value: answer.value[$0] ?? [], fetchedAt: answer.fetchedAt, staleness: answer.staleness)
+      }
+    }
   }
 
   /// What ``recentFiatSeries(_:)`` last cached for `keys`, without asking the provider;

@@ -25,9 +25,15 @@ struct CommandOutput: Sendable {
 
   init(
     document: any Encodable & Sendable, csv: (@Sendable () -> String)? = nil,
+    journal: (@Sendable (PriceExport.Journal) -> String)? = nil,
     exports: [OutputFormat: Export] = [:], pages: Bool = false,
     text: @escaping @Sendable (TextLayout) -> String
   ) {
+    var exports = exports
+    if let journal {
+      exports[.ledger] = { Self.lines(journal(.ledger)) }
+      exports[.beancount] = { Self.lines(journal(.beancount)) }
+    }
     self.init(
       json: { try Self.encoded(document) }, exports: exports, csv: csv,
       body: .rendered(pages: pages, text))
@@ -50,6 +56,16 @@ struct CommandOutput: Sendable {
     let data = try JSONCoders.encoder(pretty: true).encode(Versioned(document))
     return String(decoding: data, as: UTF8.self)
   }
+}
+
+/// How ``Invocation/streamForm(board:)`` writes a stream of updates.
+enum StreamForm: Sendable, Equatable {
+  /// Redrawn in place on the terminal.
+  case board
+  /// One plain line a record.
+  case lines
+  /// One JSON document a line (NDJSON).
+  case json
 }
 
 /// What text output may ask of the terminal: colours, width and whether it shows Unicode.
@@ -81,11 +97,20 @@ extension Invocation {
     } else {
       switch output.body {
       case .rendered(let pages, let render):
+        // An empty text (nothing added, no directive) prints nothing, not a blank line.
         let text = render(layout)
-        if !(pages && context.page(text + "\n")) { out(text) }
+        if !text.isEmpty && !(pages && context.page(text + "\n")) { out(text) }
       case .streamed(let write): try write()
       }
     }
+  }
+
+  /// How a stream of updates (`watch`) is written: a board redrawn in place on a terminal when
+  /// the command draws one, NDJSON with `--json` (one document a line, each with `version`),
+  /// else plain lines: the streaming form of ``write(_:)``.
+  func streamForm(board: Bool) -> StreamForm {
+    if options.json { return .json }
+    return board && terminal.isTTY ? .board : .lines
   }
 
   /// Refuses the `--format` this run asked for when it is one of `formats`, before any work

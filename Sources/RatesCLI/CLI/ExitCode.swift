@@ -5,7 +5,8 @@ import RateCore
 /// They follow BSD `sysexits.h` where one fits, so scripts can tell a typo
 /// from an outage from a rate limit.
 public enum ExitCode: Int32, Sendable, CaseIterable {
-  /// Success, including answers from stale cache after a failed fetch.
+  /// Success, including answers from stale cache after a failed fetch, and partial answers
+  /// (some figures arrived; the missing ones are named on stderr and in `missing`).
   case success = 0
   /// An unexpected failure.
   case failure = 1
@@ -42,7 +43,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   /// One line for the help text and README.
   public var meaning: String {
     switch self {
-    case .success: return "success (also when stale cached data was shown)"
+    case .success: return "success (also stale cached data, or part of an answer with a warning)"
     case .failure: return "unexpected failure"
     case .doctorFailed: return "rates doctor or cache verify found a problem"
     case .alert: return "an alert triggered with --exit-on-alert"
@@ -99,6 +100,8 @@ public struct ErrorReport: Equatable, Sendable {
       case .noPrice: self.init(.noData, "no_price", error)
       }
     case let error as RateService.ServiceError:
+      self.init(.noData, "no_data", error)
+    case let error as WatchCommand.NothingToWatch:
       self.init(.noData, "no_data", error)
     case let error as AtomicFile.WriteError:
       self.init(.ioError, "io_error", error)

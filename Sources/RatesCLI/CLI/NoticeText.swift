@@ -20,9 +20,29 @@ enum NoticeText {
       return "note: \(Providers.displayName(provider)) has no \(pair) data after"
         + " \(newest); showing the \(days) days up to it"
     case .missingFromAnswer(let provider, let pairs):
-      let names = NameList.capped(pairs.map { TerminalText.sanitize($0) })
-      return "warning: \(Providers.displayName(provider)) sent no price for \(names);"
-        + " showing the prices that arrived"
+      return missing(MissingFigure.leftOut(pairs, by: provider))
     }
+  }
+
+  /// One line naming what a partial answer lacks, grouped by why: `warning: CoinGecko sent no
+  /// price for ETH/EUR; no price for GBP/KRW: <the failure>; showing the prices that arrived`.
+  static func missing(_ figures: [MissingFigure], keySetup: KeySetup? = nil) -> String {
+    var groups: [(why: String?, provider: String?, names: [String])] = []
+    for figure in figures {
+      let why = figure.failure.map { ErrorReport($0, keySetup: keySetup).message }
+      let name = TerminalText.sanitize(figure.name)
+      if let index = groups.firstIndex(where: { $0.why == why && $0.provider == figure.provider }) {
+        groups[index].names.append(name)
+      } else {
+        groups.append((why, figure.provider, [name]))
+      }
+    }
+    let parts = groups.map { group in
+      let names = NameList.capped(group.names)
+      if let why = group.why { return "no price for \(names): \(why)" }
+      let who = group.provider.map(Providers.displayName) ?? "the provider"
+      return "\(who) sent no price for \(names)"
+    }
+    return "warning: " + parts.joined(separator: "; ") + "; showing the prices that arrived"
   }
 }

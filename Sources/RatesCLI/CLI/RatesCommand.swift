@@ -141,11 +141,15 @@ struct Invocation: Sendable {
 
   /// The one façade over providers and the cache, configured from the
   /// settings; its notices go to stderr in words.
-  var desk: RateDesk {
+  var desk: RateDesk { desk(showing: { _ in true }) }
+
+  /// The desk, showing only the notices `shows` accepts (a command that names what an answer
+  /// left out in its own one line leaves ``Notice/missingFromAnswer(provider:pairs:)`` out).
+  func desk(showing shows: @escaping @Sendable (Notice) -> Bool) -> RateDesk {
     RateDesk(
       configuration: deskConfiguration(mode: options.cacheMode),
       transport: { _ in makeTransport() }, now: context.now,
-      notify: { [context] in context.writeErr(NoticeText.line($0) + "\n") })
+      notify: { [context] in if shows($0) { context.writeErr(NoticeText.line($0) + "\n") } })
   }
 
   /// The desk's configuration for `mode`.
@@ -160,11 +164,14 @@ struct Invocation: Sendable {
   /// The user's CoinGecko key setup, for key advice that fits it.
   var keySetup: KeySetup { KeySetup(settings: settings, environment: context.environment) }
 
-  /// Prints one warning naming what a partial answer from `provider` lacks,
-  /// if anything (``Notice/missingFromAnswer(provider:pairs:)``).
-  func report(missing: [String], from provider: String) {
+  /// The one rule for a partial answer (`pairs`, `current`, `top`, `coins`, `favorites`):
+  /// when nothing `arrived`, the first failure is thrown (its own exit code, as when the whole
+  /// answer fails); otherwise one warning line on stderr names what is missing and the command
+  /// shows the rest (exit 0; `--json` lists the names in `missing`).
+  func report(partial missing: [MissingFigure], arrived: Bool) throws {
     guard !missing.isEmpty else { return }
-    err(NoticeText.line(.missingFromAnswer(provider: provider, pairs: missing)))
+    if !arrived, let failure = missing.lazy.compactMap(\.failure).first { throw failure }
+    err(NoticeText.missing(missing, keySetup: keySetup))
   }
 
   /// Prints the stale-data note on stderr, if any.

@@ -131,11 +131,14 @@ struct WatchCycle {
       state.items[index].newAlert = nil
     }
     var retryingUntil: Date?
+    var missing: [MissingFigure] = []
+    defer { state.missing = missing.isEmpty ? nil : NoticeText.missing(missing, keySetup: engine.keySetup) }
     for outcome in results {
       switch outcome.result {
       case .success(let snapshot):
         schedules[outcome.feed] = Schedule(lastSuccess: finished, everFetched: true)
         engine.apply(snapshot, feed: outcome.feed, to: &state, fresh: true)
+        missing += snapshot.missing
       case .failure(let error):
         guard WatchEngine.isTransient(error) else { throw error }
         let retryAt = recordFailure(error, feed: outcome.feed, at: finished)

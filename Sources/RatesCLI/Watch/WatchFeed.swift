@@ -11,12 +11,17 @@ public struct WatchFeed: Sendable {
     public var history: [[Double]]?
     /// When the data was fetched (the oldest quote's time for the cache).
     public var fetchedAt: Date?
+    /// The pairs of a fetch that did not arrive while the others did, with why.
+    public var missing: [MissingFigure] = []
 
     /// Creates a snapshot.
-    public init(quotes: [Quote?], history: [[Double]]? = nil, fetchedAt: Date?) {
+    public init(
+      quotes: [Quote?], history: [[Double]]? = nil, fetchedAt: Date?, missing: [MissingFigure] = []
+    ) {
       self.quotes = quotes
       self.history = history
       self.fetchedAt = fetchedAt
+      self.missing = missing
     }
   }
 

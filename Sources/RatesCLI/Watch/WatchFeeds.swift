@@ -164,12 +164,39 @@ enum WatchFeeds {
         return snapshot(entry.value, fetchedAt: entry.fetchedAt)
       },
       fetch: {
-        let answer = try await desk.recentFiatSeries(keys)
+        let (series, fetchedAt, missing) = try await fiatParts(keys, pairs: pairs, desk: desk)
+        var fetched = snapshot(series, fetchedAt: fetchedAt)
+        fetched.missing = missing
+        return fetched
+      })
+  }
+
+  /// The ECB series of `keys` (``RateDesk/recentFiatSeries(each:)``): a pair that fails is
+  /// missing while the others arrive. Throws when none arrives, or when cached data stood in
+  /// (the failure behind it: the board keeps the last values itself, marked stale).
+  static func fiatParts(_ keys: [CurrencyPairKey], pairs: [AssetQuote], desk: RateDesk) async throws
+    -> ([CurrencyPairKey: [RatePoint]], Date, [MissingFigure])
+  {
+    var series: [CurrencyPairKey: [RatePoint]] = [:]
+    var fetchedAt: Date?
+    var missing: [MissingFigure] = []
+    for (index, result) in await desk.recentFiatSeries(each: keys).enumerated() {
+      switch result {
+      case .success(let answer):
         if let staleness = answer.staleness {
           throw staleness.reason
             ?? ProviderError.noData(provider: Providers.frankfurter, detail: "no fresh rates")
         }
-        return snapshot(answer.value, fetchedAt: answer.fetchedAt)
-      })
+        series[keys[index]] = answer.value
+        fetchedAt = min(fetchedAt ?? answer.fetchedAt, answer.fetchedAt)
+      case .failure(let error):
+        missing.append(MissingFigure("\(pairs[index].asset.symbol)/\(pairs[index].quote)", failure: error))
+      }
+    }
+    guard let fetchedAt else {
+      throw missing.first?.failure
+        ?? ProviderError.noData(provider: Providers.frankfurter, detail: "no rates")
+    }
+    return (series, fetchedAt, missing)
   }
 }

@@ -71,6 +71,7 @@ struct WatchOutput: Sendable {
     guard event == .update else { return }
     let text = lines(state)
     if !text.isEmpty { writeOut(text) }
+    if let missing = state.missing { writeErr(missing + "\n") }
     if let warning = Self.warning(state) { writeErr(warning) }
   }
 

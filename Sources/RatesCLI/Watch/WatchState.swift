@@ -83,6 +83,8 @@ public struct WatchState: Sendable, Equatable {
   public var lastError: String?
   /// When it happened.
   public var lastErrorAt: Date?
+  /// The warning naming the pairs the latest update lacked while the others arrived.
+  public var missing: String?
   /// HTTP requests made in the last 60 seconds, all providers.
   public var requestsLastMinute = 0
   /// The most requests to one provider in any 60 seconds.

@@ -28,6 +28,34 @@ import RatesTestSupport
     #expect(stub.requests.count == 1)
   }
 
+  /// Issue 24: the home screen's board lists every pair that arrived when one (GBP/KRW, against
+  /// a Frankfurter mirror without KRW) refuses the ECB set; before, every ECB pair was missing.
+  @Test func aPairNoSourceServesIsMissingAloneFromTheBoard() async throws {
+    let clock = TestClock()
+    let fake = FakeAPIs.handler(now: { clock.now })
+    let server = InProcessServer(clock: clock) { request in
+      request.path.hasPrefix("/frankfurter/") && request.target.contains("KRW")
+        ? .json(#"{"message":"not found"}"#, status: 404) : fake(request)
+    }
+    try await withTemporaryDirectory { cache in
+      let desk = RateDesk(
+        configuration: RateDesk.Configuration(
+          coinGeckoURL: URL(string: "https://fake.test/api/v3")!, coinGeckoKey: nil,
+          coinDeskURL: URL(string: "https://fake.test/v1/bpi")!,
+          frankfurterURL: URL(string: "https://fake.test/frankfurter")!, forcedProvider: nil,
+          cacheDirectory: cache, mode: .normal),
+        transport: { _ in server.transport() }, now: { clock.now }, notify: { _ in })
+      let pairs = [["GBP", "USD"], ["GBP", "KRW"], ["EUR", "JPY"], ["BTC", "USD"]].map {
+        ConfiguredPair(base: $0[0], quote: $0[1], addedAt: fixedNow)
+      }
+      let board = await desk.marketBoard(currency: "usd", coins: [], favorites: [], pairs: pairs)
+      #expect(board.pairs.map(\.pair.name) == ["GBP-USD", "EUR-JPY", "BTC-USD"])
+      #expect(board.pairs.allSatisfy { $0.rate != nil })
+      #expect(board.missing == ["GBP/KRW"])
+      #expect(board.failures.count == 1)
+    }
+  }
+
   @Test func topPagesWithSparklinesAreCachedApartFromThoseWithout() async throws {
     let stub = StubTransport { request, _ in
       (200, [:], FakeManyCoins.markets(request.queryItems, count: 10).1)

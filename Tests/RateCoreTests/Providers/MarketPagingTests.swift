@@ -92,7 +92,7 @@ import RatesTestSupport
         cacheDirectory: try makeTemporaryDirectory(), mode: .normal),
       transport: { _ in stub.transport }, now: { fixedNow }, notify: { _ in })
     let outside = Asset(symbol: "BTC", id: "bitcoin")
-    let listings = try await desk.listings(in: ["usd"], top: 5, following: [outside])
+    let listings = await desk.listings(in: ["usd"], top: 5, following: [outside]).listings
     #expect(listings.first?.top.value.count == 5)
     #expect(listings.first?.others == nil)
     #expect(stub.requests.count == 2)

@@ -130,12 +130,9 @@ struct CoinListCommand: Sendable {
     let data = invocation.userData()
     let coins = try list.read(data)
     guard !coins.isEmpty else {
-      if invocation.options.json {
-        try invocation.printJSON(
-          MarketDocument(currencies: currencies, fetchedAt: invocation.context.now(), stale: false, coins: []))
-      } else {
-        invocation.out(list.emptyMessage)
-      }
+      let empty = MarketDocument(
+        currencies: currencies, fetchedAt: invocation.context.now(), stale: false, coins: [])
+      try invocation.write(CommandOutput(document: empty) { [list] _ in list.emptyMessage })
       return .success
     }
     // In the favorites every coin is starred; in your coins the starred ones are marked.
@@ -160,11 +157,11 @@ struct CoinListCommand: Sendable {
     for coin in already {
       invocation.err(TerminalText.sanitize("note: \(coin.symbol) (\(coin.id)) is already \(list.member)"))
     }
-    if invocation.options.json {
-      try invocation.printJSON(ChangeDocument(added: added.map(\.id), removed: [], unchanged: already.map(\.id)))
-      return .success
-    }
-    for coin in added { invocation.out(TerminalText.sanitize("Added \(coin.symbol) (\(coin.id)) to \(list.title).")) }
+    let lines = added.map { TerminalText.sanitize("Added \($0.symbol) (\($0.id)) to \(list.title).") }
+    try invocation.write(
+      CommandOutput(
+        document: ChangeDocument(added: added.map(\.id), removed: [], unchanged: already.map(\.id))
+      ) { _ in lines.joined(separator: "\n") })
     return .success
   }
 
@@ -177,20 +174,19 @@ struct CoinListCommand: Sendable {
         "note: '\(TerminalText.sanitize(input))' is not \(list.member)"
           + (left.isEmpty ? " (you have none)" : " (\(list.label): \(left.joined(separator: ", ")))"))
     }
-    if invocation.options.json {
-      try invocation.printJSON(
-        ChangeDocument(added: [], removed: removal.removed.map(\.id), unchanged: removal.absent))
-      return .success
+    let lines = removal.removed.map {
+      TerminalText.sanitize("Removed \($0.symbol) (\($0.id)) from \(list.title).")
     }
-    for coin in removal.removed {
-      invocation.out(TerminalText.sanitize("Removed \(coin.symbol) (\(coin.id)) from \(list.title)."))
-    }
+    try invocation.write(
+      CommandOutput(
+        document: ChangeDocument(added: [], removed: removal.removed.map(\.id), unchanged: removal.absent)
+      ) { _ in lines.joined(separator: "\n") })
     return .success
   }
 }
 
 /// What `add` and `remove` changed, for `--json`.
-struct ChangeDocument: Encodable {
+struct ChangeDocument: Encodable, Sendable {
   var added: [String]
   var removed: [String]
   var unchanged: [String]

@@ -66,15 +66,35 @@ struct CurrentCommand: RatesCommand {
   }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
-    let routes = try requests.map { try invocation.desk.route($0.base, $0.quote) }
-    // Each quote keeps its own provider's staleness: one failing provider
-    // does not mark another's fresh prices stale.
-    let answers = try await invocation.desk.quotes(for: routes)
-    let routed = answers.compactMap { $0 }
-    // The provider's notice already named these on stderr.
-    let missing = zip(requests, answers).filter { $0.1 == nil }.map {
-      TerminalText.sanitize("\($0.0.base)/\($0.0.quote)")
+    // What an answer left out is named below, with what failed, in one line.
+    let desk = invocation.desk { if case .missingFromAnswer = $0 { false } else { true } }
+    let routes = try requests.map { try desk.route($0.base, $0.quote) }
+    // Each route has its own outcome: one failing provider (or pair) neither blanks the
+    // others nor marks their fresh prices stale.
+    let results = await desk.quoteResults(for: routes)
+    var routed: [RateDesk.RoutedQuote] = []
+    var missing: [MissingFigure] = []
+    for (request, (route, result)) in zip(requests, zip(routes, results)) {
+      let name = TerminalText.sanitize("\(request.base)/\(request.quote)")
+      switch result {
+      case .success(let quote?): routed.append(quote)
+      case .success(nil): missing.append(MissingFigure(name, provider: route.provider.rawValue))
+      case .failure(let error): missing.append(MissingFigure(name, failure: error))
+      }
     }
+    try invocation.report(partial: missing, arrived: !routed.isEmpty)
+    let staleness = routed.compactMap(\.staleness).min { $0.fetchedAt < $1.fetchedAt }
+    invocation.report(staleness)
+    try invocation.write(
+      Self.output(
+        routed, missing: missing.map(\.name), staleness: staleness, now: invocation.context.now()))
+    return .success
+  }
+
+  /// The quotes as the `current` document, CSV, price directives and table.
+  static func output(
+    _ routed: [RateDesk.RoutedQuote], missing: [String], staleness: Staleness?, now: Date
+  ) -> CommandOutput {
     let quotes = routed.map { (quote: $0.quote, stale: $0.staleness != nil) }
     // Journal names from the coin each route resolved: never a second lookup.
     let names = routed.map {
@@ -83,51 +103,31 @@ struct CurrentCommand: RatesCommand {
         quote: CommodityName.of($0.quote.quote, source: $0.quote.source, resolved: $0.asset)
       )
     }
-    let staleness = routed.compactMap(\.staleness).min { $0.fetchedAt < $1.fetchedAt }
-    invocation.report(staleness)
-    if invocation.options.json {
-      try invocation.printJSON(
-        CurrentDocument(
-          quotes: quotes.map {
-            QuoteDocument($0.quote, stale: $0.stale, now: invocation.context.now())
-          }, missing: missing))
-      return .success
-    }
-    let today = Day(containing: invocation.context.now())
-    func directives(_ journal: PriceExport.Journal) -> String {
-      zip(quotes, names).compactMap { item, name in
-        PriceExport.directive(
-          day: RateService.day(of: item.quote, today: today), base: name.base,
-          rate: item.quote.rate, quote: name.quote, journal: journal)
-      }.joined(separator: "\n")
-    }
-    switch invocation.options.format {
-    case .csv?:
-      invocation.context.writeOut(PriceExport.csv(quotes: quotes))
-      return .success
-    case .ledger?:
-      invocation.out(directives(.ledger))
-      return .success
-    case .beancount?:
-      invocation.out(directives(.beancount))
-      return .success
-    default: break
-    }
-    invocation.out(table(quotes, staleness: staleness, invocation).joined(separator: "\n"))
-    return .success
+    let today = Day(containing: now)
+    let document = CurrentDocument(
+      quotes: quotes.map { QuoteDocument($0.quote, stale: $0.stale, now: now) }, missing: missing)
+    return CommandOutput(
+      document: document, csv: { PriceExport.csv(quotes: quotes) },
+      journal: { journal in
+        zip(quotes, names).compactMap { item, name in
+          PriceExport.directive(
+            day: RateService.day(of: item.quote, today: today), base: name.base,
+            rate: item.quote.rate, quote: name.quote, journal: journal)
+        }.joined(separator: "\n")
+      },
+      text: { table(quotes, staleness: staleness, now: now, $0).joined(separator: "\n") })
   }
 
   /// The quotes as a table, with a line saying how old stale data is.
-  func table(
-    _ quotes: [(quote: Quote, stale: Bool)], staleness: Staleness?, _ invocation: Invocation
+  static func table(
+    _ quotes: [(quote: Quote, stale: Bool)], staleness: Staleness?, now: Date, _ layout: TextLayout
   ) -> [String] {
-    let style = invocation.style
+    let style = layout.style
     var table = TextTable(columns: [
       .init("PAIR", priority: TextTable.required),
       .init("RATE", alignment: .right, priority: TextTable.required),
       .init("CHANGE", alignment: .right, priority: 2), .init("UPDATED", priority: 1), .init("SOURCE"),
     ])
-    let now = invocation.context.now()
     for (quote, stale) in quotes {
       let change = quote.change24hPercent
       let ecb = Providers.isECB(quote.source)
@@ -144,12 +144,8 @@ struct CurrentCommand: RatesCommand {
         Providers.displayName(quote.source) + (stale ? style.yellow(" (stale)") : ""),
       ])
     }
-    var lines = table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode)
-    if let staleness {
-      lines.append(
-        style.yellow(
-          staleness.mark(now: invocation.context.now())))
-    }
+    var lines = table.render(maxWidth: layout.width, ascii: layout.ascii)
+    if let staleness { lines.append(style.yellow(staleness.mark(now: now))) }
     return lines
   }
 
@@ -162,7 +158,7 @@ struct CurrentCommand: RatesCommand {
 }
 
 /// The `current --json` document. Keys are a stable contract (docs/json.md).
-struct CurrentDocument: Encodable {
+struct CurrentDocument: Encodable, Sendable {
   var quotes: [QuoteDocument]
   /// The pairs asked for that the answer lacks, `BASE/QUOTE` as typed.
   var missing: [String]

@@ -9,52 +9,55 @@ struct MarketListing: Sendable {
   let starred: Set<String>
   let currencies: [String]
 
-  /// One request per currency and 250 coins, the currencies concurrently.
+  /// One request per currency and 250 coins, the currencies concurrently
+  /// (``RateDesk/markets(byCurrency:sparkline:)``); a currency that fails is named as missing
+  /// and the others are shown.
   func show(_ invocation: Invocation, markStarred: Bool) async throws -> ExitCode {
-    let service = invocation.desk.marketService()
     let assets = coins.map(\.asset)
-    let answers = try await withThrowingTaskGroup(of: (String, MarketService.Answer<[CoinMarket]>).self) { group in
-      for currency in currencies {
-        group.addTask { (currency, try await service.markets(currency: currency, coins: assets)) }
+    let results = await invocation.desk.markets(
+      byCurrency: Dictionary(uniqueKeysWithValues: currencies.map { ($0, assets) }))
+    var answers: [String: MarketService.Answer<[CoinMarket]>] = [:]
+    var missing: [MissingFigure] = []
+    for currency in currencies {
+      switch results[currency] {
+      case .success(let answer)?:
+        answers[currency] = answer
+        missing += MissingFigure.leftOut(answer.missing, by: Providers.coinGecko)
+      case .failure(let error)?:
+        missing += coins.map { MissingFigure("\($0.symbol)/\(currency)", failure: error) }
+      case nil: break
       }
-      var results: [String: MarketService.Answer<[CoinMarket]>] = [:]
-      for try await (currency, answer) in group { results[currency] = answer }
-      return results
     }
     let staleness = answers.values.compactMap(\.staleness).min { $0.fetchedAt < $1.fetchedAt }
     invocation.report(staleness)
-    let missing = currencies.flatMap { answers[$0]?.missing ?? [] }
-    invocation.report(missing: missing, from: Providers.coinGecko)
-    let rows = coins.map { coin -> (coin: CoinMarket, byCurrency: [String: CoinMarket]) in
+    try invocation.report(partial: missing, arrived: !answers.isEmpty)
+    let now = invocation.context.now()
+    try invocation.write(
+      MarketTable.output(
+        rows(answers, markStarred: markStarred), currencies: currencies,
+        fetchedAt: answers.values.map(\.fetchedAt).min() ?? now, staleness: staleness,
+        missing: missing, now: now))
+    return .success
+  }
+
+  /// The coins in the list's order, each priced in every currency that answered; here `inTop`
+  /// says whether plain `rates top` lists the coin.
+  func rows(_ answers: [String: MarketService.Answer<[CoinMarket]>], markStarred: Bool)
+    -> [MarketRow]
+  {
+    coins.map { coin in
       var byCurrency: [String: CoinMarket] = [:]
       for currency in currencies {
-        if let market = answers[currency]?.value.first(where: { $0.id == coin.id }) {
-          byCurrency[currency] = market
-        }
+        byCurrency[currency] = answers[currency]?.value.first { $0.id == coin.id }
       }
-      return (byCurrency.values.first ?? CoinMarket.placeholder(coin), byCurrency)
+      // The first currency's row (as `currencies` orders them) names the coin.
+      let market = currencies.lazy.compactMap { byCurrency[$0] }.first ?? CoinMarket.placeholder(coin)
+      let favorite = starred.contains(market.id)
+      return MarketRow(
+        coin: market, favorite: favorite,
+        inTop: (market.marketCapRank ?? .max) <= TopCommand.defaultLimit, byCurrency: byCurrency,
+        starMark: markStarred && favorite, belowTop: false)
     }
-    if invocation.options.json {
-      let fetchedAt = answers.values.map(\.fetchedAt).min() ?? invocation.context.now()
-      try invocation.printJSON(
-        MarketDocument(
-          currencies: currencies, fetchedAt: fetchedAt, stale: staleness != nil,
-          coins: rows.map {
-            // Here `inTop` says whether plain `rates top` lists the coin.
-            MarketDocument.Coin(
-              $0.coin, favorite: starred.contains($0.coin.id),
-              inTop: ($0.coin.marketCapRank ?? .max) <= TopCommand.defaultLimit,
-              byCurrency: $0.byCurrency, currencies: currencies, fetchedAt: fetchedAt,
-              stale: staleness != nil, now: invocation.context.now())
-          },
-          missing: missing))
-      return .success
-    }
-    invocation.out(
-      MarketTable.render(
-        rows: rows.map { ($0.coin, markStarred && starred.contains($0.coin.id), true, $0.byCurrency) },
-        currencies: currencies, invocation: invocation, staleness: staleness))
-    return .success
   }
 
   /// Resolves `inputs` and checks each coin has a market at CoinGecko (one request), for

@@ -225,22 +225,18 @@ struct PairsCommand: CommandDeclaration {
 
   struct Document: Encodable {
     var pairs: [Row]
+    /// The pairs that did not arrive, `BASE/QUOTE` (docs/json.md `missing`).
+    var missing: [String] = []
   }
 
   func list(_ invocation: Invocation) async throws -> ExitCode {
     let pairs = Array(try invocation.userData().pairs.read().reversed())
-    guard !pairs.isEmpty else {
-      let empty = Document(pairs: [])
-      try invocation.write(CommandOutput(document: empty) { Self.text(empty, $0) })
-      return .success
-    }
-    let snapshots = try await invocation.desk.board(for: pairs)
+    let board = pairs.isEmpty ? PairBoard(snapshots: [], missing: []) : await invocation.desk.board(for: pairs)
+    try invocation.report(partial: board.missing, arrived: !board.snapshots.isEmpty)
     let now = invocation.context.now()
-    let rows = snapshots.map { Row($0, now: now) }
-    if let staleness = snapshots.compactMap(\.staleness).min(by: { $0.fetchedAt < $1.fetchedAt }) {
-      invocation.report(staleness)
-    }
-    let document = Document(pairs: rows)
+    invocation.report(board.snapshots.compactMap(\.staleness).min { $0.fetchedAt < $1.fetchedAt })
+    let document = Document(
+      pairs: board.snapshots.map { Row($0, now: now) }, missing: board.missing.map(\.name))
     try invocation.write(CommandOutput(document: document) { Self.text(document, $0) })
     return .success
   }
@@ -248,7 +244,7 @@ struct PairsCommand: CommandDeclaration {
   /// The pairs as a table: rate, change, a week's sparkline and the source.
   static func text(_ document: Document, _ layout: TextLayout) -> String {
     let (style, ascii) = (layout.style, layout.ascii)
-    guard !document.pairs.isEmpty else {
+    guard !document.pairs.isEmpty || !document.missing.isEmpty else {
       return "No pairs yet. Add one with 'rates pairs add GBP USD'."
     }
     var table = TextTable(columns: [

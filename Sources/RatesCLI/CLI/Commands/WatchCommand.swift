@@ -145,11 +145,12 @@ struct WatchCommand: RatesCommand {
           + " (rates current --offline shows cached prices)")
     }
     let requests = try requests(invocation)
-    guard !requests.isEmpty else { return reportNothingToWatch(invocation) }
+    guard !requests.isEmpty else { throw NothingToWatch() }
     let schedule = try schedule(invocation)
     let meter = RequestMeter()
     let plan = try await WatchPlan.make(requests: requests, invocation: invocation, meter: meter)
-    let board = invocation.terminal.isTTY && !invocation.options.json
+    let form = invocation.streamForm(board: true)
+    let board = form == .board
     let engine = WatchEngine(
       feeds: plan.feeds, targets: plan.requestTargets.map(\.target), alerts: alertTargets(plan),
       interval: schedule.interval, budgetPerMinute: schedule.budgetPerMinute, count: count,
@@ -160,7 +161,7 @@ struct WatchCommand: RatesCommand {
       // Keys (q, Esc, Ctrl-C, Ctrl-Z) only with a terminal on both ends: a
       // pipe's reader may want the terminal for itself.
       terminal: .init(fullScreen: board, keys: invocation.terminal.isTTY ? .ifTerminal : .none),
-      write: invocation.context.writeOut, makeOutput: output(invocation, board: board),
+      write: invocation.context.writeOut, makeOutput: output(invocation, form: form),
       outputClosed: { [context = invocation.context] in context.output.outputClosed })
     return try await runner.run()
   }
@@ -169,17 +170,12 @@ struct WatchCommand: RatesCommand {
 // MARK: - Running
 
 extension WatchCommand {
-  /// Says there is nothing to watch, on stderr (as JSON with `--json`); exit 66.
-  func reportNothingToWatch(_ invocation: Invocation) -> ExitCode {
-    let message =
+  /// No coins or pairs to watch: exit 66 (no data), with what to do.
+  struct NothingToWatch: Error, LocalizedError {
+    var errorDescription: String? {
       "nothing to watch: name coins or pairs (rates watch BTC GBP-USD), or add coins"
-      + " (rates coins add BTC) or pairs (rates pairs add GBP USD)"
-    if invocation.options.json {
-      invocation.err(#"{"error":{"code":"no_data","exitCode":66,"message":"\#(message)"}}"#)
-    } else {
-      invocation.err("error: \(message)")
+        + " (rates coins add BTC) or pairs (rates pairs add GBP USD)"
     }
-    return .noData
   }
 
   /// The seconds between updates, raised to the floor with a note, and the request budget.
@@ -209,22 +205,23 @@ extension WatchCommand {
   }
 
   /// The board on a terminal (without `--json`), else plain lines or NDJSON.
-  func output(_ invocation: Invocation, board: Bool) -> @Sendable (TerminalScreen) -> WatchOutput {
+  func output(_ invocation: Invocation, form: StreamForm) -> @Sendable (TerminalScreen) -> WatchOutput {
     let context = invocation.context
     let options = invocation.options
     let style = invocation.style
     let ascii = !invocation.terminal.unicode
     return { screen in
-      let form: WatchOutput.Form
-      if board {
-        form = .board(
+      let shown: WatchOutput.Form
+      switch form {
+      case .board:
+        shown = .board(
           WatchBoard(
             screen: screen, width: { context.terminal(options.noColor, options.ascii).width },
             style: style, ascii: ascii))
-      } else {
-        form = options.json ? .json : .lines(ascii: ascii)
+      case .json: shown = .json
+      case .lines: shown = .lines(ascii: ascii)
       }
-      return WatchOutput(form: form, writeOut: context.writeOut, writeErr: context.writeErr)
+      return WatchOutput(form: shown, writeOut: context.writeOut, writeErr: context.writeErr)
     }
   }
 }
