@@ -183,11 +183,24 @@ struct HistoryRequest: Sendable {
     }
     var result = RateService.HistoryResult(
       series: RateSeries(
-        base: asset.symbol, quote: quote, source: service.source.name, fetchedAt: fetchedAt,
+        base: asset.symbol, quote: quote, source: label(points, answered: answered),
+        fetchedAt: fetchedAt,
         points: points, gaps: RateService.gaps(in: shown, points: points)),
       staleness: staleness, latestMissing: latestMissing)
     result.leftOut = leftOut(answered: answered)
     return result
+  }
+
+  /// The series' `source`: the provider that gave its newest days (this run's
+  /// answer, else the store's provenance: a chain's exchange), else the
+  /// service's source. Only the last few points are looked at.
+  func label(_ points: [RatePoint], answered: DayStore.Days?) -> String {
+    for point in points.suffix(3).reversed() {
+      if let origin = answered?.origin(point.date) ?? stored.origin(point.date) {
+        return origin.provider
+      }
+    }
+    return service.source.name
   }
 
   /// The settled days to know that an answer left out (by `answered`, this

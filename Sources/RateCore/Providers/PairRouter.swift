@@ -11,7 +11,7 @@ public struct PairRoute: Hashable, Sendable {
 }
 
 /// Routes pairs to providers: fiat/fiat pairs to the ECB (Frankfurter),
-/// pairs with a coin to CoinGecko (a fiat/coin pair such as `EUR BTC` being
+/// pairs with a coin to CoinGecko (the coin chain: ``RateDesk/source(_:)``) (a fiat/coin pair such as `EUR BTC` being
 /// the inverse of `BTC EUR`); `--provider` or `RATES_PROVIDER` overrides.
 public enum PairRouter {
   /// The route for `base`/`quote`.
@@ -49,10 +49,12 @@ public enum PairRouter {
       if baseIsFiat && quoteIsFiat {
         throw ProviderError.noProvider(base: b, quote: q)
       }
+      // Coins: the pinned coin source, else the coin chain (named by CoinGecko).
+      let coins = forced ?? .coinGecko
       if baseIsFiat {
-        return PairRoute(provider: .coinGecko, base: quote, quote: b, inverted: true)
+        return PairRoute(provider: coins, base: quote, quote: b, inverted: true)
       }
-      return PairRoute(provider: .coinGecko, base: base, quote: q, inverted: false)
+      return PairRoute(provider: coins, base: base, quote: q, inverted: false)
     }
   }
 

@@ -69,11 +69,15 @@ public struct DailyCloses: Sendable, Equatable {
   public var closes: [RatePoint]
   /// The latest price, if the same response carried it.
   public var latest: Quote?
+  /// The source that answered, when it is not the asked source's own name
+  /// (a ``SourceChain`` sets it): the closes' provenance and the series' `source`.
+  public var source: String?
 
   /// Creates a value.
-  public init(closes: [RatePoint], latest: Quote?) {
+  public init(closes: [RatePoint], latest: Quote?, source: String? = nil) {
     self.closes = closes
     self.latest = latest
+    self.source = source
   }
 }
 

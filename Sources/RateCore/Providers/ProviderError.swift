@@ -133,7 +133,7 @@ public enum Providers {
   /// The user's own exchanges (`rates ledger`), a source but not a provider.
   public static let ledger = "ledger"
   /// Every provider name accepted by `--provider`.
-  public static let all = [coinGecko, coinDesk, frankfurter]
+  public static let all = [coinGecko, coinDesk, frankfurter, coinbase, kraken]
 
   /// Whether `source` (a quote's or a series' `source`) gives ECB reference
   /// rates: Frankfurter, or the ECB snapshot built into `rates`.

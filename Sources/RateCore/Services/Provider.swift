@@ -7,6 +7,10 @@ public enum Provider: String, CaseIterable, Sendable, Codable {
   case coinDesk = "coindesk"
   /// Frankfurter v1: the ECB's euro reference rates, fiat only.
   case frankfurter = "frankfurter"
+  /// Coinbase Exchange public market data: listed coins, keyless.
+  case coinbase
+  /// Kraken public market data: listed coins, keyless.
+  case kraken
 
   /// The name written in messages and tables (`CoinGecko`, `Frankfurter (ECB)`).
   public var displayName: String { Providers.displayName(rawValue) }
@@ -15,7 +19,7 @@ public enum Provider: String, CaseIterable, Sendable, Codable {
   /// hour for ECB rates, which are published once a working day.
   public var freshness: TimeInterval {
     switch self {
-    case .coinGecko, .coinDesk: return CacheFreshness.currentPrice
+    case .coinGecko, .coinDesk, .coinbase, .kraken: return CacheFreshness.currentPrice
     case .frankfurter: return CacheFreshness.referenceRate
     }
   }
@@ -26,7 +30,7 @@ public enum Provider: String, CaseIterable, Sendable, Codable {
   public var changePeriod: ChangePeriod {
     switch self {
     case .coinGecko: return .hours24
-    case .coinDesk, .frankfurter: return .workingDay
+    case .coinDesk, .frankfurter, .coinbase, .kraken: return .workingDay
     }
   }
 }

@@ -18,6 +18,13 @@ public struct RateDesk: Sendable {
     public var coinDeskURL: URL
     /// The Frankfurter v1 base URL.
     public var frankfurterURL: URL
+    /// Coinbase Exchange's base URL; nil leaves it out of the coin chain.
+    public var coinbaseURL: URL?
+    /// Kraken's base URL; nil leaves it out of the coin chain.
+    public var krakenURL: URL?
+    /// The coin sources in the order they are asked (``SourceChain/coinOrder``
+    /// unless the user set `providers`).
+    public var coinSources: [Provider]
     /// A provider the user forced for every pair, if any.
     public var forcedProvider: Provider?
     /// The cache folder.
@@ -28,12 +35,17 @@ public struct RateDesk: Sendable {
     /// Creates a configuration.
     public init(
       coinGeckoURL: URL, coinGeckoKey: CoinGeckoClient.APIKey?, coinDeskURL: URL,
-      frankfurterURL: URL, forcedProvider: Provider?, cacheDirectory: URL, mode: CacheMode
+      frankfurterURL: URL, coinbaseURL: URL? = nil, krakenURL: URL? = nil,
+      coinSources: [Provider] = SourceChain.coinOrder, forcedProvider: Provider?,
+      cacheDirectory: URL, mode: CacheMode
     ) {
       self.coinGeckoURL = coinGeckoURL
       self.coinGeckoKey = coinGeckoKey
       self.coinDeskURL = coinDeskURL
       self.frankfurterURL = frankfurterURL
+      self.coinbaseURL = coinbaseURL
+      self.krakenURL = krakenURL
+      self.coinSources = coinSources
       self.forcedProvider = forcedProvider
       self.cacheDirectory = cacheDirectory
       self.mode = mode
@@ -44,6 +56,10 @@ public struct RateDesk: Sendable {
   public var configuration: Configuration
   /// The transport to use for each provider (a watch meters them apart).
   let transport: @Sendable (Provider) -> HTTPTransport
+  /// The transport of a coin source with another behind it in the chain: the
+  /// front end's choice, e.g. one attempt (the next source answers instead of
+  /// a retry, within the command's time); ``transport`` when not given.
+  let chainTransport: @Sendable (Provider) -> HTTPTransport
   /// The current time.
   public let now: @Sendable () -> Date
   /// Receives notices as they happen.
@@ -53,14 +69,25 @@ public struct RateDesk: Sendable {
   ///
   /// - Parameters:
   ///   - transport: the HTTP transport for each provider.
+  ///   - chainTransport: the transport of a coin source that has another behind it in
+  ///     the chain (``coinChain()``); `transport` when nil.
   ///   - now: the clock.
   ///   - notify: receives ``Notice`` values for the user.
   public init(
     configuration: Configuration, transport: @escaping @Sendable (Provider) -> HTTPTransport,
+    chainTransport: (@Sendable (Provider) -> HTTPTransport)? = nil,
     now: @escaping @Sendable () -> Date, notify: @escaping @Sendable (Notice) -> Void
   ) {
     self.configuration = configuration
-    self.transport = transport
+    // Every 2xx is noted as its provider's last success, for `rates doctor`.
+    let pauses = ProviderPauses(cacheFolder: configuration.cacheDirectory)
+    self.transport = { provider in
+      transport(provider).notingSuccess(of: provider.rawValue, in: pauses, now: now)
+    }
+    let chain = chainTransport ?? transport
+    self.chainTransport = { provider in
+      chain(provider).notingSuccess(of: provider.rawValue, in: pauses, now: now)
+    }
     self.now = now
     self.notify = notify
   }
@@ -102,16 +129,34 @@ public struct RateDesk: Sendable {
       client: coinGeckoClient(), cache: cache, mode: configuration.mode, now: now, notify: notify)
   }
 
-  /// The price source for `provider`.
+  /// The price source for `provider`: for coins (``Provider/coinGecko``)
+  /// the fallback chain of ``coinChain()`` unless the user pinned a provider;
+  /// any other provider alone.
   public func source(_ provider: Provider) -> PriceSource {
+    if provider == .coinGecko, configuration.forcedProvider == nil { return coinChain() }
+    return single(provider)
+  }
+
+  /// One provider's source, never falling back, on `link`'s transport (a coin
+  /// source with another behind it) or the provider's own.
+  func single(_ provider: Provider, link: Bool = false) -> PriceSource {
+    let http = link ? chainTransport(provider) : transport(provider)
     switch provider {
     case .coinGecko:
-      return .coinGecko(client: coinGeckoClient(), resolver: resolver(), now: now)
+      let client = CoinGeckoClient(
+        baseURL: configuration.coinGeckoURL, key: configuration.coinGeckoKey, transport: http)
+      return .coinGecko(client: client, resolver: resolver(), now: now)
     case .coinDesk:
-      let client = CoinDeskClient(baseURL: configuration.coinDeskURL, transport: transport(.coinDesk))
-      return .coinDesk(client: client, now: now)
+      return .coinDesk(
+        client: CoinDeskClient(baseURL: configuration.coinDeskURL, transport: http), now: now)
     case .frankfurter:
       return .frankfurter(client: frankfurterClient(), now: now)
+    case .coinbase:
+      guard let url = configuration.coinbaseURL else { return .unconfigured(Providers.coinbase) }
+      return .coinbase(client: CoinbaseClient(baseURL: url, transport: http), now: now)
+    case .kraken:
+      guard let url = configuration.krakenURL else { return .unconfigured(Providers.kraken) }
+      return .kraken(client: KrakenClient(baseURL: url, transport: http), now: now)
     }
   }
 

@@ -105,6 +105,8 @@ extension ProviderError {
       Providers.coinGecko: EnvironmentVariable.coinGeckoURL.name,
       Providers.coinDesk: EnvironmentVariable.coinDeskURL.name,
       Providers.frankfurter: EnvironmentVariable.frankfurterURL.name,
+      Providers.coinbase: EnvironmentVariable.coinbaseURL.name,
+      Providers.kraken: EnvironmentVariable.krakenURL.name,
     ][provider].map { " (\($0))" } ?? ""
     return "\(Providers.displayName(provider)) sent an unreadable response from \(endpoint)"
       + " (\(detail)): "

@@ -107,7 +107,8 @@ extension EnvironmentSettings {
     let url = request.url.absoluteString
     let bases = [
       (coinGeckoURL, Providers.coinGecko), (coinDeskURL, Providers.coinDesk),
-      (frankfurterURL, Providers.frankfurter),
+      (frankfurterURL, Providers.frankfurter), (coinbaseURL, Providers.coinbase),
+      (krakenURL, Providers.kraken),
     ]
     for (base, provider) in bases where url.hasPrefix(base.absoluteString) {
       return Providers.displayName(provider)

@@ -44,8 +44,9 @@ public struct GlobalOptions: Sendable, Equatable {
       "--refresh", help: "ignore cached data and fetch anew; the stored days answered are replaced")
     static let provider = OptionSpec.option(
       "--provider", value: "NAME",
-      help: "force a provider: coingecko, coindesk (Bitcoin only) or frankfurter (ECB fiat "
-        + "rates); by default fiat pairs use frankfurter, coins coingecko",
+      help: "pin one provider, never falling back: coingecko, coinbase, kraken (listed coins), "
+        + "coindesk (Bitcoin only) or frankfurter (ECB fiat rates); by default fiat pairs use "
+        + "frankfurter, coins coingecko, then coinbase and kraken when it fails",
       completion: .choices(.providers))
     static let help = OptionSpec.flag("--help", "-h", help: "show help")
     static let version = OptionSpec.flag("--version", help: "show the version")
@@ -122,6 +123,10 @@ struct EnvironmentSettings: Sendable {
   var coinGeckoURL: URL
   var coinDeskURL: URL
   var frankfurterURL: URL
+  var coinbaseURL: URL
+  var krakenURL: URL
+  /// The coin sources in the order they are asked (`config set providers`).
+  var coinSources: [Provider]
   /// The per-request timeout in whole seconds.
   var timeoutSeconds: Int
   /// File locations.
@@ -153,6 +158,13 @@ struct EnvironmentSettings: Sendable {
     coinGeckoURL = try sources.url(.coinGeckoURL, geckoDefault)
     coinDeskURL = try sources.url(.coinDeskURL, CoinDeskClient.defaultBaseURL)
     frankfurterURL = try sources.url(.frankfurterURL, FrankfurterClient.defaultBaseURL)
+    coinbaseURL = try sources.url(.coinbaseURL, CoinbaseClient.publicBaseURL)
+    krakenURL = try sources.url(.krakenURL, KrakenClient.publicBaseURL)
+    let order = try sources.stored(.providers)
+    resolved[.providers] = (
+      order ?? ConfigKey.defaultCoinSources, order == nil ? .defaultValue : .configFile
+    )
+    coinSources = order.map(ConfigKey.coinSources(in:)) ?? SourceChain.coinOrder
     let timeout = try sources.timeout()
     timeoutSeconds = timeout.seconds
     resolved[.timeout] = (String(timeout.seconds), timeout.source)
@@ -214,7 +226,7 @@ private struct SettingSources {
       guard Providers.all.contains(env) else {
         throw UsageError.invalid(
           "\(variable.name) '\(TerminalText.sanitize(env))' is not a provider: use "
-            + ConfigKey.providers.joined(separator: ", "))
+            + ConfigKey.providerNames.joined(separator: ", "))
       }
       return (env, .environment(variable.name))
     }

@@ -121,10 +121,10 @@ struct Invocation: Sendable {
     started + .seconds(settings.timeoutSeconds) + RetryPolicy().maxTotalDelay
   }
 
-  /// The network transport with retries, bounded by ``networkDeadline``.
-  func makeTransport() -> HTTPTransport {
+  /// The network transport with retries (`policy`), bounded by ``networkDeadline``.
+  func makeTransport(policy: RetryPolicy = RetryPolicy()) -> HTTPTransport {
     let transport = context.makeTransport(settings.timeoutSeconds)
-      .retrying(RetryPolicy(), sleep: context.sleep, now: context.monotonicNow)
+      .retrying(policy, sleep: context.sleep, now: context.monotonicNow)
       .bounded(by: networkDeadline)
     guard let progress else { return transport }
     return transport.reporting(to: progress) { [settings] request in settings.providerName(of: request) }
@@ -148,7 +148,10 @@ struct Invocation: Sendable {
   func desk(showing shows: @escaping @Sendable (Notice) -> Bool) -> RateDesk {
     RateDesk(
       configuration: deskConfiguration(mode: options.cacheMode),
-      transport: { _ in makeTransport() }, now: context.now,
+      transport: { _ in makeTransport() },
+      // A coin source with another behind it is asked once: on a timeout, 5xx or 429 the
+      // next one answers at once, inside the command's deadline.
+      chainTransport: { _ in makeTransport(policy: .none) }, now: context.now,
       notify: { [context] in if shows($0) { context.writeErr(NoticeText.line($0) + "\n") } })
   }
 
@@ -157,7 +160,8 @@ struct Invocation: Sendable {
     RateDesk.Configuration(
       coinGeckoURL: settings.coinGeckoURL, coinGeckoKey: settings.coinGeckoKey,
       coinDeskURL: settings.coinDeskURL, frankfurterURL: settings.frankfurterURL,
-      forcedProvider: settings.forcedProvider.flatMap(Provider.init(rawValue:)),
+      coinbaseURL: settings.coinbaseURL, krakenURL: settings.krakenURL,
+      coinSources: settings.coinSources, forcedProvider: settings.forcedProvider.flatMap(Provider.init(rawValue:)),
       cacheDirectory: settings.paths.cache, mode: mode)
   }
 

@@ -4,6 +4,7 @@ import RateCore
 enum ConfigKey: String, CaseIterable, Sendable {
   case currency
   case provider
+  case providers
   case apiKey = "api-key"
   case apiPlan = "api-plan"
   case timeout
@@ -12,14 +13,46 @@ enum ConfigKey: String, CaseIterable, Sendable {
   var summary: String {
     switch self {
     case .currency: return "default quote currency (USD)"
-    case .provider: return "force a provider: \(Self.providers.joined(separator: ", ")) (default: by pair)"
+    case .provider: return "force a provider: \(Self.providerNames.joined(separator: ", ")) (default: by pair)"
+    case .providers:
+      return "coin sources in the order asked, comma-separated (\(Self.defaultCoinSources))"
     case .apiKey: return "CoinGecko API key (read from stdin or a prompt, shown masked)"
     case .apiPlan: return "the key's plan: demo (public host) or pro (pro-api host); default demo"
     case .timeout: return "per-request timeout in whole seconds, 1 to 120 (10)"
     }
   }
 
-  static let providers = [Providers.coinGecko, Providers.coinDesk, Providers.frankfurter]
+  static let providerNames = Providers.all
+  /// The default coin chain as `providers` is written.
+  static let defaultCoinSources = SourceChain.coinOrder.map(\.rawValue).joined(separator: ",")
+
+  /// The coin sources of a stored (normalized) `providers` value.
+  static func coinSources(in stored: String) -> [Provider] {
+    stored.split(separator: ",").compactMap { Provider(rawValue: String($0)) }
+  }
+
+  /// A `providers` value normalized: coin source names, each once, in order.
+  static func normalizeProviders(_ value: String) throws(UsageError) -> String {
+    let coinNames = SourceChain.coinOrder.map(\.rawValue)
+    let names = value.lowercased().split(separator: ",").map { $0.trimming(.whitespaces) }
+    guard !names.isEmpty, !names.contains(where: \.isEmpty) else {
+      throw UsageError.invalidValue(
+        option: "providers", value: TerminalText.sanitize(value),
+        expected: "coin sources separated by commas, e.g. \(defaultCoinSources)")
+    }
+    for name in names where !coinNames.contains(name) {
+      let why = Providers.all.contains(name)
+        ? "'\(name)' is not a coin source (currencies always ask Frankfurter, then the built-in ECB snapshot)"
+        : "'\(TerminalText.sanitize(name))' is not a provider"
+      throw UsageError.invalid(
+        "providers: \(why): list some of \(coinNames.joined(separator: ", ")), each once")
+    }
+    guard Set(names).count == names.count else {
+      throw UsageError.invalid(
+        "providers: each source may be named once (\(TerminalText.sanitize(value)))")
+    }
+    return names.joined(separator: ",")
+  }
 
   /// Every key with its summary, one per line.
   static var list: String {
@@ -39,12 +72,14 @@ enum ConfigKey: String, CaseIterable, Sendable {
       }
       return value.uppercased()
     case .provider:
-      guard Self.providers.contains(value.lowercased()) else {
+      guard Self.providerNames.contains(value.lowercased()) else {
         throw UsageError.invalidValue(
           option: rawValue, value: TerminalText.sanitize(value),
-          expected: "one of " + Self.providers.joined(separator: ", "))
+          expected: "one of " + Self.providerNames.joined(separator: ", "))
       }
       return value.lowercased()
+    case .providers:
+      return try Self.normalizeProviders(value)
     case .apiKey:
       guard !value.isEmpty, value.count <= 200, value.allSatisfy({ $0.isASCII && !$0.isWhitespace })
       else {

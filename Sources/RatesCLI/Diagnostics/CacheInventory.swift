@@ -73,6 +73,8 @@ struct CacheInventory: Sendable, Equatable {
     inventory.exists = true
     var groups: [String: Group] = [:]
     CacheWalker(root: directory).walk { file in
+      // The providers' pauses (``ProviderPauses``): the cache's own state, not an entry.
+      if file.relative == [ProviderPauses.fileName] { return }
       inventory.bytes += file.size
       guard file.isEntryName else {
         inventory.foreign += file.isTemporary || file.isDayLock ? 0 : 1
@@ -311,7 +313,9 @@ extension CacheInventory {
     walker.walk { file in
       if let pair, file.pairName != pair { return }
       let own = walker.isOwnEntry(file)
-      guard own || isAbandonedTemporaryFile(file) || file.isDayLock else {
+      // The providers' pauses and last answers go with the cache, uncounted.
+      let state = file.relative == [ProviderPauses.fileName]
+      guard own || state || isAbandonedTemporaryFile(file) || file.isDayLock else {
         report.kept.append(file.url.path)
         return
       }
@@ -323,7 +327,7 @@ extension CacheInventory {
         return
       }
       guard own else {
-        report.removedTemporaryFiles += 1
+        report.removedTemporaryFiles += state ? 0 : 1
         return
       }
       var group =

@@ -80,38 +80,7 @@ struct Doctor: Sendable {
 
   /// Every check, in display order.
   func run() async -> [DoctorCheck] {
-    var checks: [DoctorCheck] = []
-    if offline {
-      for name in [Providers.coinGecko, Providers.frankfurter, Providers.coinDesk] {
-        checks.append(
-          DoctorCheck(name: name, status: .warn, detail: "not checked: --offline"))
-      }
-      checks.append(keyCheck(ping: nil))
-    } else {
-      async let gecko = probe(
-        provider: Providers.coinGecko, baseURL: settings.coinGeckoURL, path: "/ping", query: [],
-        headers: geckoHeaders)
-      async let ecb = probe(
-        provider: Providers.frankfurter, baseURL: settings.frankfurterURL, path: "/latest",
-        query: [("from", "EUR"), ("to", "USD")], headers: [:])
-      async let desk = probe(
-        provider: Providers.coinDesk, baseURL: settings.coinDeskURL,
-        path: "/currentprice/USD.json", query: [], headers: [:])
-      let (ping, latest, bpi) = await (gecko, ecb, desk)
-      checks.append(
-        providerCheck(ping, url: settings.coinGeckoURL, variable: EnvironmentVariable.coinGeckoURL.name))
-      checks.append(keyCheck(ping: ping))
-      checks.append(
-        providerCheck(latest, url: settings.frankfurterURL, variable: EnvironmentVariable.frankfurterURL.name))
-      var coinDesk = providerCheck(
-        bpi, url: settings.coinDeskURL, variable: EnvironmentVariable.coinDeskURL.name)
-      if coinDesk.status == .fail && settings.forcedProvider != Providers.coinDesk {
-        coinDesk.status = .warn
-        coinDesk.detail +=
-          " (the CoinDesk API is retired; it only matters with --provider coindesk)"
-      }
-      checks.append(coinDesk)
-    }
+    var checks = await providerChecks()
     checks.append(cacheCheck())
     let data = UserData(directory: settings.paths.data)
     checks.append(coinsCheck(data))
@@ -124,6 +93,66 @@ struct Doctor: Sendable {
   }
 
   // MARK: - Providers
+
+  /// The provider checks and the key check: one light request per provider, all at once
+  /// (none with `--offline`), each with its rate-limit pause and last answer.
+  func providerChecks() async -> [DoctorCheck] {
+    let sources = DoctorSource.all(settings)
+    guard !offline else {
+      return sources.map {
+        health(DoctorCheck(name: $0.provider, status: .warn, detail: "not checked: --offline"))
+      } + [keyCheck(ping: nil)]
+    }
+    let probes = await withTaskGroup(of: (Int, Probe).self) { group in
+      for (index, source) in sources.enumerated() {
+        group.addTask {
+          let headers = source.provider == Providers.coinGecko ? geckoHeaders : [:]
+          return (
+            index,
+            await probe(
+              provider: source.provider, baseURL: source.url, path: source.path,
+              query: source.query, headers: headers)
+          )
+        }
+      }
+      var probes: [Int: Probe] = [:]
+      for await (index, probe) in group { probes[index] = probe }
+      return probes
+    }
+    var checks: [DoctorCheck] = []
+    for (index, source) in sources.enumerated() {
+      guard let probe = probes[index] else { continue }
+      var check = health(providerCheck(probe, url: source.url, variable: source.variable.name))
+      if source.provider == Providers.coinDesk, check.status == .fail,
+        settings.forcedProvider != Providers.coinDesk
+      {
+        check.status = .warn
+        check.detail += " (the CoinDesk API is retired; it only matters with --provider coindesk)"
+      }
+      checks.append(check)
+      if source.provider == Providers.coinGecko { checks.append(keyCheck(ping: probe)) }
+    }
+    return checks
+  }
+
+  /// `check` with its provider's rate-limit pause (``ProviderPauses``) and last answer.
+  func health(_ check: DoctorCheck) -> DoctorCheck {
+    var check = check
+    let pauses = ProviderPauses(cacheFolder: settings.paths.cache)
+    let current = now()
+    if let end = pauses.pausedUntil(check.name, now: current) {
+      check.values["pausedUntil"] = .string(ISO8601.format(end))
+      check.detail += "; rate limited, skipped until \(ISO8601.format(end))"
+      check.status = max(check.status, .warn)
+    }
+    if let last = pauses.lastSuccess(check.name) {
+      check.values["lastSuccess"] = .string(ISO8601.format(last))
+      check.detail += "; last answered \(ISO8601.format(last))"
+    } else {
+      check.detail += "; no answer recorded yet"
+    }
+    return check
+  }
 
   /// One request's outcome.
   struct Probe: Sendable {
@@ -242,5 +271,36 @@ struct Doctor: Sendable {
       if case .string(let text) = value { check.values[key] = .string(clean(text)) }
     }
     return check
+  }
+}
+
+/// A provider `rates doctor` checks: its name, base URL and the light request that shows it
+/// answers. A new source (the ECB's own, say) is one more entry in ``all(_:)``.
+struct DoctorSource: Sendable {
+  var provider: String
+  var url: URL
+  var variable: EnvironmentVariable
+  var path: String
+  var query: [(String, String)] = []
+
+  /// Every provider, in display order.
+  static func all(_ settings: EnvironmentSettings) -> [DoctorSource] {
+    [
+      DoctorSource(
+        provider: Providers.coinGecko, url: settings.coinGeckoURL, variable: .coinGeckoURL,
+        path: "/ping"),
+      DoctorSource(
+        provider: Providers.frankfurter, url: settings.frankfurterURL, variable: .frankfurterURL,
+        path: "/latest", query: [("from", "EUR"), ("to", "USD")]),
+      DoctorSource(
+        provider: Providers.coinDesk, url: settings.coinDeskURL, variable: .coinDeskURL,
+        path: "/currentprice/USD.json"),
+      DoctorSource(
+        provider: Providers.coinbase, url: settings.coinbaseURL, variable: .coinbaseURL,
+        path: "/products/BTC-USD/ticker"),
+      DoctorSource(
+        provider: Providers.kraken, url: settings.krakenURL, variable: .krakenURL,
+        path: "/0/public/Ticker", query: [("pair", "XBTUSD")]),
+    ]
   }
 }

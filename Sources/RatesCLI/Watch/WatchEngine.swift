@@ -217,6 +217,8 @@ public struct WatchEngine: Sendable {
         if item.seen.count > WatchItem.seenLimit { item.seen.removeFirst() }
       }
       item.rate = quote.rate
+      // The source that answered: a coin chain's fallback names itself.
+      item.source = quote.source
       item.change24hPercent = quote.change24hPercent
       item.fetchedAt = quote.fetchedAt
       item.updatedAt = quote.updatedAt

@@ -87,7 +87,8 @@ public final class FakeAPIService: @unchecked Sendable {
 
   /// `fake-api --help`.
   public static let usage = """
-    fake-api: the fake CoinGecko, CoinDesk and Frankfurter APIs of the tests, on 127.0.0.1.
+    fake-api: the fake CoinGecko, CoinDesk, Frankfurter, Coinbase and Kraken APIs of the
+    tests, on 127.0.0.1.
 
     usage: fake-api [--port N] [--port-file PATH] [--delay SECONDS] [--now UNIX_SECONDS] [--verbose]
 
@@ -97,10 +98,13 @@ public final class FakeAPIService: @unchecked Sendable {
       --now SECONDS      a fixed clock in Unix seconds (default: the real time)
       --verbose          log every request to stderr
 
-    CoinGecko is under /api/v3, CoinDesk under /v1/bpi, Frankfurter under /frankfurter:
+    CoinGecko is under /api/v3, CoinDesk under /v1/bpi, Frankfurter under /frankfurter,
+    Coinbase under /coinbase, Kraken under /kraken:
       RATES_COINGECKO_URL=http://127.0.0.1:PORT/api/v3
       RATES_COINDESK_URL=http://127.0.0.1:PORT/v1/bpi
       RATES_FRANKFURTER_URL=http://127.0.0.1:PORT/frankfurter
+      RATES_COINBASE_URL=http://127.0.0.1:PORT/coinbase
+      RATES_KRAKEN_URL=http://127.0.0.1:PORT/kraken
     Control endpoints (not counted): GET /__requests (API requests so far), POST /__reset.
 
     """

@@ -1,11 +1,11 @@
 import Foundation
 
-// MARK: - All three on one server
+// MARK: - All five on one server
 
-/// CoinGecko under `/api/v3`, Frankfurter under `/frankfurter`, CoinDesk under `/v1/bpi`:
-/// the layout of `LoopbackServer` in end-to-end tests and of the `fake-api` executable.
+/// CoinGecko under `/api/v3`, Frankfurter under `/frankfurter`, CoinDesk under `/v1/bpi`,
+/// Coinbase Exchange under `/coinbase`, Kraken under `/kraken`: the layout of `LoopbackServer` in end-to-end tests and of the `fake-api` executable.
 public enum FakeAPIs {
-  /// A request handler serving all three fakes at `now`.
+  /// A request handler serving all five fakes at `now`.
   ///
   /// - Parameters:
   ///   - now: the fakes' clock, read once per request.
@@ -17,9 +17,13 @@ public enum FakeAPIs {
     let gecko = FakeCoinGecko.handler(now: now, prices: prices)
     let desk = FakeCoinDesk.handler(now: now)
     let ecb = FakeFrankfurter.handler(now: now)
+    let coinbase = FakeCoinbase.handler(now: now)
+    let kraken = FakeKraken.handler(now: now)
     return { request in
       if request.path.hasPrefix("/api/v3/") { return gecko(request) }
       if request.path.hasPrefix("/frankfurter/") { return ecb(request) }
+      if request.path.hasPrefix("/coinbase/") { return coinbase(request) }
+      if request.path.hasPrefix("/kraken/") { return kraken(request) }
       return desk(request)
     }
   }
@@ -31,6 +35,8 @@ public enum FakeAPIs {
       "RATES_COINGECKO_URL": base.appendingPathComponent("api/v3").absoluteString,
       "RATES_COINDESK_URL": base.appendingPathComponent("v1/bpi").absoluteString,
       "RATES_FRANKFURTER_URL": base.appendingPathComponent("frankfurter").absoluteString,
+      "RATES_COINBASE_URL": base.appendingPathComponent("coinbase").absoluteString,
+      "RATES_KRAKEN_URL": base.appendingPathComponent("kraken").absoluteString,
     ]
   }
 }

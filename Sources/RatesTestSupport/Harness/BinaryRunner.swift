@@ -18,7 +18,7 @@ public struct BinaryRunner: Sendable {
   /// The complete environment of every run.
   public var environment: [String: String]
 
-  /// A runner whose CoinGecko, CoinDesk and Frankfurter base URLs point at `server`
+  /// A runner whose five providers' base URLs point at `server`
   /// (laid out like ``FakeAPIs``), or at nothing when `server` is `nil`.
   public init(server: URL?, extra: [String: String] = [:]) throws {
     directory = try TemporaryDirectory()

@@ -7,7 +7,8 @@ import RateCore
 ///
 /// Requests to the real API hosts are routed to the fake's layout, so commands
 /// need no `RATES_*_URL` override: `https://api.frankfurter.dev/v1/latest` is
-/// recorded and handled as `/frankfurter/latest`; CoinGecko (`/api/v3/…`, both
+/// recorded and handled as `/frankfurter/latest`, Coinbase Exchange's and
+/// Kraken's paths under `/coinbase` and `/kraken`; CoinGecko (`/api/v3/…`, both
 /// hosts) and CoinDesk (`/v1/bpi/…`) keep their paths. Any other host keeps
 /// its path too, so a loopback-style base URL works as well.
 ///
@@ -37,7 +38,7 @@ public final class InProcessServer: @unchecked Sendable {
     self.handler = handler
   }
 
-  /// The fake CoinGecko, CoinDesk and Frankfurter APIs (``FakeAPIs``) at `clock`'s time.
+  /// The fake APIs (``FakeAPIs``: CoinGecko, CoinDesk, Frankfurter, Coinbase, Kraken) at `clock`'s time.
   public static func fakeAPI(clock: TestClock = TestClock()) -> InProcessServer {
     InProcessServer(clock: clock, handler: FakeAPIs.handler(now: { clock.now }))
   }
@@ -82,6 +83,10 @@ public final class InProcessServer: @unchecked Sendable {
     var path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
     if url.host == FrankfurterClient.defaultBaseURL?.host, path.hasPrefix("/v1/") {
       path = "/frankfurter/" + path.dropFirst("/v1/".count)
+    } else if url.host == CoinbaseClient.publicBaseURL?.host {
+      path = "/coinbase" + path
+    } else if url.host == KrakenClient.publicBaseURL?.host {
+      path = "/kraken" + path
     }
     return components.percentEncodedQuery.map { "\(path)?\($0)" } ?? path
   }

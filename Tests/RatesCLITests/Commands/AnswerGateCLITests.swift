@@ -35,6 +35,10 @@ import Testing
     request.path.contains("/market_chart")
   }
 
+  /// CoinGecko pinned: these tests are about its answers, which the exchanges of the coin
+  /// chain would otherwise replace.
+  static let pinned = ["RATES_PROVIDER": "coingecko"]
+
   /// The files under the harness's cache whose path contains `text`.
   static func stored(_ rates: CLIHarness, _ text: String) -> [String] {
     let root = rates.home.appendingPathComponent("cache").path
@@ -44,7 +48,7 @@ import Testing
 
   /// The fake APIs with every chart's middle point priced 1e308 while `hostile` is set.
   static func absurdCharts(_ hostile: ReplySwitch) throws -> (CLIHarness, InProcessServer) {
-    try CLIHarness.withFakeAPI { fake in
+    try CLIHarness.withFakeAPI(environment: pinned) { fake in
       { request in
         let reply = fake(request)
         guard isChart(request), hostile.failure != nil else { return reply }
@@ -99,7 +103,7 @@ import Testing
   }
 
   @Test func aChartStampedInSecondsIsRefusedAndNothingStored() async throws {
-    let (rates, _) = try CLIHarness.withFakeAPI { fake in
+    let (rates, _) = try CLIHarness.withFakeAPI(environment: Self.pinned) { fake in
       { request in
         let reply = fake(request)
         guard Self.isChart(request) else { return reply }
@@ -160,7 +164,8 @@ import Testing
   }
 
   @Test func currentAndWatchRefuseAnAbsurdPrice() async throws {
-    let (rates, _) = try CLIHarness.withFakeAPI(environment: ["RATES_WATCH_FLOOR": "1"]) { fake in
+    let environment = Self.pinned.merging(["RATES_WATCH_FLOOR": "1"]) { $1 }
+    let (rates, _) = try CLIHarness.withFakeAPI(environment: environment) { fake in
       { request in
         guard request.path.hasSuffix("/simple/price") else { return fake(request) }
         return .json(#"{"bitcoin":{"eur":1e308,"eur_24h_change":1.0,"last_updated_at":1718000000}}"#)

@@ -74,7 +74,7 @@ import RatesTestSupport
     let rates = try CLIHarness()
     let cases: [([String], [String])] = [
       (["config", "set", "currency", "XYZ"], ["'XYZ' is invalid for 'currency'", "EUR", "SATS", "USD"]),
-      (["config", "set", "provider", "kraken"], ["coingecko, coindesk, frankfurter"]),
+      (["config", "set", "provider", "binance"], ["coingecko, coindesk, frankfurter, coinbase, kraken"]),
       (["config", "set", "api-plan", "gold"], ["demo or pro"]),
       (["config", "set", "timeout", "500"], ["1 to 120"]),
     ]

@@ -24,7 +24,7 @@ import Testing
     #expect(result.status == 75)
     #expect(result.stderr.contains("rate limit"))
     #expect(result.stderr.contains("retry in 120 s"))
-    #expect(server.requestCount == 1)
+    #expect(server.requestCount == 3, "once to each coin source: all are rate-limited")
     #expect(rates.clock.sleeps.isEmpty, "fails fast: no waiting at all")
   }
 
@@ -40,8 +40,9 @@ import Testing
     #expect(result.stdout.isEmpty)
   }
 
+  /// CoinGecko pinned (in the chain, Coinbase answers at once instead).
   @Test func shortRetryAfterIsWaitedOut() async throws {
-    let (rates, server) = try CLIHarness.withFakeAPI { fake in
+    let (rates, server) = try CLIHarness.withFakeAPI(environment: AnswerGateCLITests.pinned) { fake in
       { request in
         request.index == 0
           ? .fixture("coingecko/error_429.json", status: 429, headers: ["Retry-After": "1"])
@@ -61,7 +62,9 @@ import Testing
     let result = await rates.run(["history", "BTC", "EUR"])
     #expect(result.status == 69)
     #expect(result.stderr.contains("HTTP 503"))
-    #expect(server.requestCount == 3)
+    #expect(
+      server.requestCount == 5,
+      "CoinGecko and Coinbase asked once (each has a source behind it), Kraken, the last, thrice")
     #expect(rates.clock.sleeps.count == 2, "a pause before each retry")
     #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
   }

@@ -83,7 +83,7 @@ import Testing
 
   @Test(arguments: [0, 1_718_000_000 + 30 * 86_400])
   func anImpossibleLastUpdatedAtIsRefusedAsMalformed(_ stamp: Int) async throws {
-    let (rates, _) = try CLIHarness.withFakeAPI { fake in
+    let (rates, _) = try CLIHarness.withFakeAPI(environment: AnswerGateCLITests.pinned) { fake in
       { request in
         guard request.path.hasSuffix("/simple/price") else { return fake(request) }
         return .json(#"{"bitcoin":{"eur":60000,"eur_24h_change":1.0,"last_updated_at":\#(stamp)}}"#)
@@ -156,7 +156,7 @@ import Testing
   }
 
   @Test func aCoinRangeFromYearZeroAsksFromTheFirstDayOnly() async throws {
-    let (rates, server) = try CLIHarness.withFakeAPI()
+    let (rates, server) = try CLIHarness.withFakeAPI(environment: AnswerGateCLITests.pinned)
     defer { try? FileManager.default.removeItem(at: rates.home) }
     _ = await rates.run(["history", "BTC", "EUR", "--from", "0000-01-01", "--to", "2024-01-10"])
     let froms = server.requests.compactMap { $0.query["from"].flatMap(Double.init) }
@@ -188,7 +188,7 @@ import Testing
   }
 
   @Test func aCoinChartRefusalQuotesDaysNotInstants() async throws {
-    let (rates, _) = try CLIHarness.withFakeAPI { fake in
+    let (rates, _) = try CLIHarness.withFakeAPI(environment: AnswerGateCLITests.pinned) { fake in
       { request in
         let reply = fake(request)
         guard AnswerGateCLITests.isChart(request) else { return reply }
@@ -208,7 +208,7 @@ import Testing
 
   @Test(arguments: [1, 2])
   func watchWarningsNeitherContradictNorPromiseARetryAfterTheLastUpdate(_ count: Int) async throws {
-    let (rates, _) = try CLIHarness.withFakeAPI(environment: ["RATES_WATCH_FLOOR": "1"]) { fake in
+    let (rates, _) = try CLIHarness.withFakeAPI(environment: AnswerGateCLITests.pinned.merging(["RATES_WATCH_FLOOR": "1"]) { $1 }) { fake in
       { request in
         guard request.path.hasSuffix("/simple/price") else { return fake(request) }
         return .json(#"{"bitcoin":{"eur":1e308,"eur_24h_change":1.0,"last_updated_at":1718000000}}"#)

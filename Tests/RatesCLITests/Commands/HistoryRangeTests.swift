@@ -171,8 +171,9 @@ import RatesTestSupport
     #expect(request.query["from"] == String(Int(try #require(Day("2024-01-01")).start.timeIntervalSince1970)))
   }
 
+  /// CoinGecko pinned (unpinned, the exchanges answer: CoinFallbackTests).
   @Test func coinHistoryBeyondAYearNeedsAProKey() async throws {
-    let (rates, _) = try CLIHarness.withFakeAPI()
+    let (rates, _) = try CLIHarness.withFakeAPI(environment: ["RATES_PROVIDER": "coingecko"])
     let free = await rates.run(["history", "BTC", "EUR", "--from", "2020-01-01", "--to", "2020-12-31"])
     #expect(free.status == 64)
     #expect(free.stderr.contains("past 365 days"), "\(free.stderr)")

@@ -70,7 +70,9 @@ import Testing
       }
       return fake(request)
     }
-    let rates = try CLIHarness(server: server, environment: fast.merging(environment) { $1 })
+    // CoinGecko pinned: unpinned, Coinbase answers while it is paused (CoinFallbackTests).
+    let pinned = fast.merging(["RATES_PROVIDER": "coingecko"]) { $1 }
+    let rates = try CLIHarness(server: server, environment: pinned.merging(environment) { $1 })
     return (rates, server, priceRequests)
   }
 

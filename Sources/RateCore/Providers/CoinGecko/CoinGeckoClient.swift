@@ -15,6 +15,8 @@
 public struct CoinGeckoClient: Sendable {
   /// The public host.
   public static let publicBaseURL = URL(string: "https://api.coingecko.com/api/v3")
+  /// How many days back the keyless and Demo plans reach (older ranges: code 10012).
+  public static let freePlanDays = 365
   /// The paid plans' host.
   public static let proBaseURL = URL(string: "https://pro-api.coingecko.com/api/v3")
 
@@ -231,7 +233,7 @@ public struct CoinGeckoClient: Sendable {
     switch body.code {
     case 429?:
       error = .rateLimited(provider: provider, retryAfter: RetryAfter.seconds(from: response))
-    case 10012? where (days ?? 0) > 365: error = .historyTooOld(provider: provider)
+    case 10012? where (days ?? 0) > Self.freePlanDays: error = .historyTooOld(provider: provider)
     case 10002?: error = .apiKeyMissing(provider: provider)
     case let code? where code == 10010 || code == 10011:
       error = .keyPlanMismatch(provider: provider, code: code, sent: sent)

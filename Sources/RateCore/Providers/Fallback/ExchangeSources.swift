@@ -51,6 +51,15 @@ extension PriceSource {
       })
   }
 
+  /// A provider the desk has no base URL for: every call is
+  /// ``ProviderError/unsupported(provider:detail:)``, without a request.
+  static func unconfigured(_ name: String) -> PriceSource {
+    let refusal = ProviderError.unsupported(provider: name, detail: "no base URL is configured")
+    return PriceSource(
+      name: name, resolve: { _ in throw refusal }, validateQuote: { _ in throw refusal },
+      prices: { _ in throw refusal }, dailyCloses: { _, _, _ in throw refusal })
+  }
+
   /// An exchange as a source: unlisted pairs are
   /// ``ProviderError/notCovered(provider:what:)`` without a request; today's
   /// still-open candle is never a close.

@@ -1,11 +1,12 @@
-/// The rate-limit pauses of the providers, remembered across runs in a small
-/// JSON file in the cache folder (`provider-pauses.json`: provider name →
-/// the instant its pause ends), so the next command skips a provider that
-/// answered 429 until its pause ends.
+/// The providers' state remembered across runs in a small JSON file in the
+/// cache folder (`provider-pauses.json`): when each provider's rate-limit
+/// pause ends, so the next command skips a provider that answered 429 until
+/// then, and when each last answered (for `rates doctor`):
+/// `{"pausedUntil": {"coingecko": "…"}, "lastSuccess": {"kraken": "…"}}`.
 ///
-/// A missing, unreadable or hostile file is no pause (it is a cache: losing
-/// it costs one more 429, never a wrong figure); an instant further ahead
-/// than ``longestPause`` is capped.
+/// A missing, unreadable or hostile file is no pause and no known success (it
+/// is a cache: losing it costs one more 429, never a wrong figure); an instant
+/// further ahead than ``longestPause`` is capped.
 public struct ProviderPauses: Sendable {
   /// The file's name in the cache folder.
   public static let fileName = "provider-pauses.json"
@@ -13,6 +14,24 @@ public struct ProviderPauses: Sendable {
   public static let defaultPause: TimeInterval = 60
   /// The longest pause honoured, whatever a server or the file says.
   public static let longestPause: TimeInterval = 3_600
+  /// A success is written only when the one on file is older than this, so a
+  /// busy `watch` does not rewrite the file with every answer.
+  public static let successResolution: TimeInterval = 600
+
+  /// The file's content, instants as ISO 8601 text.
+  struct State: Codable {
+    var pausedUntil: [String: String] = [:]
+    var lastSuccess: [String: String] = [:]
+
+    init() {}
+
+    /// Either map may be absent.
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      pausedUntil = try container.decodeIfPresent([String: String].self, forKey: .pausedUntil) ?? [:]
+      lastSuccess = try container.decodeIfPresent([String: String].self, forKey: .lastSuccess) ?? [:]
+    }
+  }
 
   let file: URL
 
@@ -23,8 +42,15 @@ public struct ProviderPauses: Sendable {
 
   /// When `provider`'s pause ends, if it is paused at `now`.
   public func pausedUntil(_ provider: String, now: Date) -> Date? {
-    guard let end = read()[provider], end > now else { return nil }
+    guard let end = read().pausedUntil[provider].flatMap(ISO8601.parse), end > now else {
+      return nil
+    }
     return min(end, now.addingTimeInterval(Self.longestPause))
+  }
+
+  /// When `provider` last answered (to within ``successResolution``), if known.
+  public func lastSuccess(_ provider: String) -> Date? {
+    read().lastSuccess[provider].flatMap(ISO8601.parse)
   }
 
   /// Remembers that `provider` is paused from `now` for `seconds` (the
@@ -32,20 +58,51 @@ public struct ProviderPauses: Sendable {
   /// ``longestPause``. A file that cannot be written only loses the pause.
   public func pause(_ provider: String, seconds: Int?, now: Date) {
     let length = min(Double(seconds ?? Int(Self.defaultPause)), Self.longestPause)
-    var pauses = read().filter { $0.value > now }
-    pauses[provider] = now.addingTimeInterval(max(length, 1))
-    let text = pauses.mapValues { ISO8601.format($0) }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    guard let data = try? encoder.encode(text) else { return }
-    try? AtomicFile.write(data, to: file, durable: false)
+    var state = read()
+    state.pausedUntil = state.pausedUntil.filter { ISO8601.parse($0.value).map { $0 > now } ?? false }
+    state.pausedUntil[provider] = ISO8601.format(now.addingTimeInterval(max(length, 1)))
+    write(state)
   }
 
-  /// Every remembered pause end; empty when the file is missing or unreadable.
-  func read() -> [String: Date] {
+  /// Remembers that `provider` answered at `now` (written only when the known
+  /// success is older than ``successResolution``).
+  public func succeeded(_ provider: String, now: Date) {
+    var state = read()
+    if let known = state.lastSuccess[provider].flatMap(ISO8601.parse),
+      now.timeIntervalSince(known) < Self.successResolution, known <= now
+    {
+      return
+    }
+    state.lastSuccess[provider] = ISO8601.format(now)
+    write(state)
+  }
+
+  /// The file's state; empty when the file is missing, unreadable or too large.
+  func read() -> State {
     guard let data = try? Data(contentsOf: file), data.count <= 64 * 1024,
-      let object = try? JSONDecoder().decode([String: String].self, from: data)
-    else { return [:] }
-    return object.compactMapValues { ISO8601.parse($0) }
+      let state = try? JSONDecoder().decode(State.self, from: data)
+    else { return State() }
+    return state
+  }
+
+  private func write(_ state: State) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    guard let data = try? encoder.encode(state) else { return }
+    try? AtomicFile.write(data, to: file, durable: false)
+  }
+}
+
+extension HTTPTransport {
+  /// This transport, noting in `pauses` each time `provider` answers 2xx.
+  public func notingSuccess(
+    of provider: String, in pauses: ProviderPauses, now: @escaping @Sendable () -> Date
+  ) -> HTTPTransport {
+    let base = self
+    return HTTPTransport { request in
+      let response = try await base.send(request)
+      if (200...299).contains(response.status) { pauses.succeeded(provider, now: now()) }
+      return response
+    }
   }
 }

@@ -50,14 +50,16 @@ struct HistoryCommand: RatesCommand {
     Fiat pairs (GBP USD) use ECB reference rates; a weekend or holiday repeats the last
     working day's rate (at most \(MarketClosure.maximumCarriedDays) days, Good Friday to Easter Monday), marked 'carried'. A
     day without a rate is a gap ('—', null in JSON), never filled in. Pairs with a coin use
-    CoinGecko; EUR BTC is the inverse of BTC EUR.
+    CoinGecko, then Coinbase and Kraken when it fails or the range starts more than 365 days
+    ago without a Pro key; EUR BTC is the inverse of BTC EUR.
 
     --interval hourly shows CoinGecko's hourly points (coin pairs, the last
     \(HourlyHistory.maximumDays) days, times in UTC) in every output; --format ledger writes
     'P YYYY-MM-DD HH:MM:SS' directives, and beancount, whose prices have no time, is refused.
 
     A past day's value is its close: the last price of that UTC day (CoinGecko's point
-    at the next 00:00 UTC, CoinDesk's daily close). Today's value is the current price.
+    at the next 00:00 UTC, an exchange's UTC daily candle close, CoinDesk's daily close).
+    Today's value is the current price.
     """
   static let examples = [
     "rates history BTC EUR",
