@@ -69,11 +69,16 @@ public struct DailyCloses: Sendable, Equatable {
   public var closes: [RatePoint]
   /// The latest price, if the same response carried it.
   public var latest: Quote?
+  /// The source that answered, when it is not the one asked (a fallback in a
+  /// ``SourceChain``): what labels the series and each stored day; nil for the
+  /// source asked.
+  public var source: String?
 
   /// Creates a value.
-  public init(closes: [RatePoint], latest: Quote?) {
+  public init(closes: [RatePoint], latest: Quote?, source: String? = nil) {
     self.closes = closes
     self.latest = latest
+    self.source = source
   }
 }
 
