@@ -183,11 +183,24 @@ struct HistoryRequest: Sendable {
     }
     var result = RateService.HistoryResult(
       series: RateSeries(
-        base: asset.symbol, quote: quote, source: service.source.name, fetchedAt: fetchedAt,
+        base: asset.symbol, quote: quote, source: sourceLabel(answered: answered, in: shown),
+        fetchedAt: fetchedAt,
         points: points, gaps: RateService.gaps(in: shown, points: points)),
       staleness: staleness, latestMissing: latestMissing)
     result.leftOut = leftOut(answered: answered)
     return result
+  }
+
+  /// The source a series is labelled with: the provider the newest stored day
+  /// of `shown` came from (a fallback's name when one answered, this run or
+  /// before), else the service's own.
+  func sourceLabel(answered: DayStore.Days?, in shown: ClosedRange<Day>) -> String {
+    let span = min(shown.lowerBound.distance(to: shown.upperBound), 13)
+    for offset in 0...span {
+      let day = shown.upperBound.adding(days: -offset)
+      if let origin = answered?.origin(day) ?? stored.origin(day) { return origin.provider }
+    }
+    return service.source.name
   }
 
   /// The settled days to know that an answer left out (by `answered`, this

@@ -99,7 +99,7 @@ extension RateService {
     var days = DayStore.Days()
     guard let settled = settledThrough(instant), span.lowerBound <= settled else { return days }
     let last = min(span.upperBound, settled)
-    let fetch = DayStore.Fetch(provider: source.name, fetchedAt: instant)
+    let fetch = DayStore.Fetch(provider: fetched.source ?? source.name, fetchedAt: instant)
     for point in fetched.closes
     where !point.carried && span.lowerBound <= point.date && point.date <= last {
       days.set(point.date, point.rate, from: fetch)

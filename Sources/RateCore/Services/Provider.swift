@@ -7,6 +7,8 @@ public enum Provider: String, CaseIterable, Sendable, Codable {
   case coinDesk = "coindesk"
   /// Frankfurter v1: the ECB's euro reference rates, fiat only.
   case frankfurter = "frankfurter"
+  /// The ECB's own reference rates (daily file and data API), fiat only.
+  case ecb = "ecb"
 
   /// The name written in messages and tables (`CoinGecko`, `Frankfurter (ECB)`).
   public var displayName: String { Providers.displayName(rawValue) }
@@ -16,7 +18,7 @@ public enum Provider: String, CaseIterable, Sendable, Codable {
   public var freshness: TimeInterval {
     switch self {
     case .coinGecko, .coinDesk: return CacheFreshness.currentPrice
-    case .frankfurter: return CacheFreshness.referenceRate
+    case .frankfurter, .ecb: return CacheFreshness.referenceRate
     }
   }
 
@@ -26,7 +28,7 @@ public enum Provider: String, CaseIterable, Sendable, Codable {
   public var changePeriod: ChangePeriod {
     switch self {
     case .coinGecko: return .hours24
-    case .coinDesk, .frankfurter: return .workingDay
+    case .coinDesk, .frankfurter, .ecb: return .workingDay
     }
   }
 }

@@ -33,6 +33,8 @@ struct EnvironmentVariable: Sendable, Hashable {
   static let coinGeckoURL = Self("RATES_COINGECKO_URL", "CoinGecko base URL (mirrors, tests)")
   static let coinDeskURL = Self("RATES_COINDESK_URL", "CoinDesk BPI v1 base URL")
   static let frankfurterURL = Self("RATES_FRANKFURTER_URL", "Frankfurter (ECB rates) base URL")
+  static let ecbURL = Self(
+    "RATES_ECB_URL", "one base URL for both ECB paths (default: the ECB's own hosts)")
   static let timeout = Self("RATES_TIMEOUT", "per-request timeout in seconds (10)")
   static let watchFloor = Self(
     "RATES_WATCH_FLOOR", "shortest 'watch' interval in seconds (tests, mirrors)")
@@ -59,7 +61,7 @@ struct EnvironmentVariable: Sendable, Hashable {
   /// The variables `rates help` lists, in its order.
   static let documented: [Self] = [
     currency, provider, coinGeckoKey, coinGeckoProKey, coinGeckoURL, coinDeskURL,
-    frankfurterURL, timeout, watchFloor, ratesPager, pager, noColor, term, columns, cacheHome,
+    frankfurterURL, ecbURL, timeout, watchFloor, ratesPager, pager, noColor, term, columns, cacheHome,
     configHome, dataHome,
   ]
 }

@@ -44,8 +44,8 @@ public struct GlobalOptions: Sendable, Equatable {
       "--refresh", help: "ignore cached data and fetch anew; the stored days answered are replaced")
     static let provider = OptionSpec.option(
       "--provider", value: "NAME",
-      help: "force a provider: coingecko, coindesk (Bitcoin only) or frankfurter (ECB fiat "
-        + "rates); by default fiat pairs use frankfurter, coins coingecko",
+      help: "force a provider: coingecko, coindesk (Bitcoin only), frankfurter or ecb (ECB fiat "
+        + "rates), never falling back; by default fiat pairs use frankfurter then ecb, coins coingecko",
       completion: .choices(.providers))
     static let help = OptionSpec.flag("--help", "-h", help: "show help")
     static let version = OptionSpec.flag("--version", help: "show the version")
@@ -122,6 +122,8 @@ struct EnvironmentSettings: Sendable {
   var coinGeckoURL: URL
   var coinDeskURL: URL
   var frankfurterURL: URL
+  /// One base URL for both ECB paths (`RATES_ECB_URL`); nil: the ECB's own hosts.
+  var ecbURL: URL?
   /// The per-request timeout in whole seconds.
   var timeoutSeconds: Int
   /// File locations.
@@ -153,6 +155,7 @@ struct EnvironmentSettings: Sendable {
     coinGeckoURL = try sources.url(.coinGeckoURL, geckoDefault)
     coinDeskURL = try sources.url(.coinDeskURL, CoinDeskClient.defaultBaseURL)
     frankfurterURL = try sources.url(.frankfurterURL, FrankfurterClient.defaultBaseURL)
+    ecbURL = sources.value(.ecbURL) == nil ? nil : try sources.url(.ecbURL, nil)
     let timeout = try sources.timeout()
     timeoutSeconds = timeout.seconds
     resolved[.timeout] = (String(timeout.seconds), timeout.source)

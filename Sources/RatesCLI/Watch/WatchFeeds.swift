@@ -78,7 +78,7 @@ enum WatchFeeds {
       return prices(
         service: desk.service(provider), pairs: pairs, now: desk.now,
         seedHistory: coinGeckoHistory(pairs, desk))
-    case .coinDesk:
+    case .coinDesk, .ecb:
       return prices(service: desk.service(provider), pairs: pairs, now: desk.now)
     }
   }

@@ -17,9 +17,11 @@ public enum FakeAPIs {
     let gecko = FakeCoinGecko.handler(now: now, prices: prices)
     let desk = FakeCoinDesk.handler(now: now)
     let ecb = FakeFrankfurter.handler(now: now)
+    let ecbItself = FakeECB.handler(now: now)
     return { request in
       if request.path.hasPrefix("/api/v3/") { return gecko(request) }
       if request.path.hasPrefix("/frankfurter/") { return ecb(request) }
+      if request.path.hasPrefix("/ecb/") { return ecbItself(request) }
       return desk(request)
     }
   }
@@ -31,6 +33,7 @@ public enum FakeAPIs {
       "RATES_COINGECKO_URL": base.appendingPathComponent("api/v3").absoluteString,
       "RATES_COINDESK_URL": base.appendingPathComponent("v1/bpi").absoluteString,
       "RATES_FRANKFURTER_URL": base.appendingPathComponent("frankfurter").absoluteString,
+      "RATES_ECB_URL": base.appendingPathComponent("ecb").absoluteString,
     ]
   }
 }

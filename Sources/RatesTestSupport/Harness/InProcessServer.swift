@@ -83,6 +83,9 @@ public final class InProcessServer: @unchecked Sendable {
     if url.host == FrankfurterClient.defaultBaseURL?.host, path.hasPrefix("/v1/") {
       path = "/frankfurter/" + path.dropFirst("/v1/".count)
     }
+    if [ECBClient.dailyFileBaseURL?.host, ECBClient.dataAPIBaseURL?.host].contains(url.host) {
+      path = "/ecb" + path
+    }
     return components.percentEncodedQuery.map { "\(path)?\($0)" } ?? path
   }
 
