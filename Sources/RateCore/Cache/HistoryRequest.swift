@@ -183,7 +183,7 @@ struct HistoryRequest: Sendable {
     }
     var result = RateService.HistoryResult(
       series: RateSeries(
-        base: asset.symbol, quote: quote, source: label(points, answered: answered),
+        base: asset.symbol, quote: quote, source: sourceLabel(answered: answered, in: shown),
         fetchedAt: fetchedAt,
         points: points, gaps: RateService.gaps(in: shown, points: points)),
       staleness: staleness, latestMissing: latestMissing)
@@ -191,14 +191,14 @@ struct HistoryRequest: Sendable {
     return result
   }
 
-  /// The series' `source`: the provider that gave its newest days (this run's
-  /// answer, else the store's provenance: a chain's exchange), else the
-  /// service's source. Only the last few points are looked at.
-  func label(_ points: [RatePoint], answered: DayStore.Days?) -> String {
-    for point in points.suffix(3).reversed() {
-      if let origin = answered?.origin(point.date) ?? stored.origin(point.date) {
-        return origin.provider
-      }
+  /// The source a series is labelled with: the provider the newest stored day
+  /// of `shown` came from (a fallback's name when one answered, this run or
+  /// before), else the service's own.
+  func sourceLabel(answered: DayStore.Days?, in shown: ClosedRange<Day>) -> String {
+    let span = min(shown.lowerBound.distance(to: shown.upperBound), 13)
+    for offset in 0...span {
+      let day = shown.upperBound.adding(days: -offset)
+      if let origin = answered?.origin(day) ?? stored.origin(day) { return origin.provider }
     }
     return service.source.name
   }

@@ -24,7 +24,8 @@ public enum PairRouter {
   public static func route(base: String, quote: String, forced: Provider?) throws -> PairRoute {
     let b = base.uppercased()
     let q = quote.uppercased()
-    if forced == nil || forced == .frankfurter, RetiredCurrencies.isRetiredPair(b, q),
+    if forced == nil || forced == .frankfurter || forced == .ecb,
+      RetiredCurrencies.isRetiredPair(b, q),
       let ended = RetiredCurrencies.firstEnded(b, q)
     {
       throw ended
@@ -32,11 +33,13 @@ public enum PairRouter {
     let baseIsFiat = isCurrencyCode(b)
     let quoteIsFiat = isCurrencyCode(q)
     switch forced {
-    case .frankfurter?:
+    case .frankfurter?, .ecb?:
+      // A reference-rate source pinned: fiat pairs only.
+      let pinned = forced ?? .frankfurter
       guard FiatCurrencies.isFiat(b), FiatCurrencies.isFiat(q) else {
-        throw ProviderError.notCovered(provider: Providers.frankfurter, what: "\(b)/\(q)")
+        throw ProviderError.notCovered(provider: pinned.rawValue, what: "\(b)/\(q)")
       }
-      return PairRoute(provider: .frankfurter, base: b, quote: q, inverted: false)
+      return PairRoute(provider: pinned, base: b, quote: q, inverted: false)
     case .coinDesk?:
       if baseIsFiat, q == "BTC" {
         return PairRoute(provider: .coinDesk, base: q, quote: b, inverted: true)

@@ -69,8 +69,9 @@ public struct DailyCloses: Sendable, Equatable {
   public var closes: [RatePoint]
   /// The latest price, if the same response carried it.
   public var latest: Quote?
-  /// The source that answered, when it is not the asked source's own name
-  /// (a ``SourceChain`` sets it): the closes' provenance and the series' `source`.
+  /// The source that answered, when it is not the one asked (a fallback in a
+  /// ``SourceChain``): what labels the series and each stored day; nil for the
+  /// source asked.
   public var source: String?
 
   /// Creates a value.

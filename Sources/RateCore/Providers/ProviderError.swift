@@ -128,17 +128,19 @@ public enum Providers {
   public static let coinbase = "coinbase"
   /// Kraken public market data (keyless; OHLC and tickers).
   public static let kraken = "kraken"
+  /// The ECB's own reference rates (keyless; the daily file and the data API).
+  public static let ecb = "ecb"
   /// The ECB snapshot built into `rates` (``ECBSnapshot``), in notices.
   public static let ecbSnapshot = "ecb-snapshot"
   /// The user's own exchanges (`rates ledger`), a source but not a provider.
   public static let ledger = "ledger"
   /// Every provider name accepted by `--provider`.
-  public static let all = [coinGecko, coinDesk, frankfurter, coinbase, kraken]
+  public static let all = [coinGecko, coinDesk, frankfurter, coinbase, kraken, ecb]
 
   /// Whether `source` (a quote's or a series' `source`) gives ECB reference
-  /// rates: Frankfurter, or the ECB snapshot built into `rates`.
+  /// rates: Frankfurter, the ECB itself, or the ECB snapshot built into `rates`.
   public static func isECB(_ source: String) -> Bool {
-    source == frankfurter || source.hasPrefix(ECBSnapshot.sourcePrefix)
+    source == frankfurter || source == ecb || source.hasPrefix(ECBSnapshot.sourcePrefix)
   }
 
   /// The provider's name as written in messages.
@@ -149,6 +151,7 @@ public enum Providers {
     case frankfurter: return "Frankfurter (ECB)"
     case coinbase: return "Coinbase Exchange"
     case kraken: return "Kraken"
+    case ecb: return "ECB"
     case ledger: return "your ledger"
     case ecbSnapshot: return "the ECB snapshot built into rates"
     default: return name

@@ -11,6 +11,8 @@ public enum Provider: String, CaseIterable, Sendable, Codable {
   case coinbase
   /// Kraken public market data: listed coins, keyless.
   case kraken
+  /// The ECB's own reference rates (daily file and data API), fiat only.
+  case ecb = "ecb"
 
   /// The name written in messages and tables (`CoinGecko`, `Frankfurter (ECB)`).
   public var displayName: String { Providers.displayName(rawValue) }
@@ -20,7 +22,7 @@ public enum Provider: String, CaseIterable, Sendable, Codable {
   public var freshness: TimeInterval {
     switch self {
     case .coinGecko, .coinDesk, .coinbase, .kraken: return CacheFreshness.currentPrice
-    case .frankfurter: return CacheFreshness.referenceRate
+    case .frankfurter, .ecb: return CacheFreshness.referenceRate
     }
   }
 
@@ -30,7 +32,7 @@ public enum Provider: String, CaseIterable, Sendable, Codable {
   public var changePeriod: ChangePeriod {
     switch self {
     case .coinGecko: return .hours24
-    case .coinDesk, .frankfurter, .coinbase, .kraken: return .workingDay
+    case .coinDesk, .frankfurter, .coinbase, .kraken, .ecb: return .workingDay
     }
   }
 }

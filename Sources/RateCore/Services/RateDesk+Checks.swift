@@ -9,7 +9,46 @@ public struct RangeBeforeData: Error, Equatable, Sendable {
   public var asked: ClosedRange<Day>
 }
 
+/// A pair no source serves: the source that answered does not price one of
+/// its currencies (a Frankfurter mirror without KRW), so it cannot be added.
+public struct UnservedPair: Error, Equatable, Sendable {
+  /// The pair, upper case.
+  public var base: String
+  public var quote: String
+  /// The source that answered, and what it said.
+  public var provider: String
+  public var reason: ProviderError
+}
+
 extension RateDesk {
+  /// Checks, with one request for its latest rate, that an ECB pair is served
+  /// by the sources (Frankfurter, else the ECB). A definitive answer without
+  /// the pair (an unknown currency, no rate this week) refuses it; sources that
+  /// cannot be reached, `--offline`, and pairs of a currency that ended (the
+  /// snapshot serves them) leave the built-in list of ECB currencies to decide.
+  /// Other pairs are not checked here.
+  ///
+  /// - Throws: ``UnservedPair``, or the routing errors of ``route(_:_:)``.
+  public func checkServed(base: String, quote: String) async throws {
+    let route = try route(base, quote)
+    guard route.provider == .frankfurter || route.provider == .ecb, configuration.mode != .offline,
+      !isServedFromSnapshot(route.base, route.quote)
+    else { return }
+    let source = source(route.provider)
+    let pair = AssetQuote(asset: Asset(symbol: route.base, id: route.base), quote: route.quote)
+    do {
+      if try await !source.prices([pair]).isEmpty { return }
+      throw ProviderError.noData(provider: source.name, detail: "no rate for \(route.base)/\(route.quote)")
+    } catch let error as ProviderError {
+      switch error {
+      case .invalidCurrency(let provider, _), .noData(let provider, _):
+        throw UnservedPair(base: route.base, quote: route.quote, provider: provider, reason: error)
+      default:
+        guard error.allowsStaleFallback else { throw error }
+      }
+    }
+  }
+
   /// The days of `window` that `base`/`quote` can have, checked before any
   /// request: cut at the last day of a currency that ended. The one check for
   /// days before a source's data (the ECB's 1999-01-04, a coin's 2009-01-03).
@@ -51,7 +90,8 @@ extension RateDesk {
   /// unless another provider is forced.
   func isServedFromSnapshot(_ base: String, _ quote: String) -> Bool {
     let forced = configuration.forcedProvider
-    return (forced == nil || forced == .frankfurter) && RetiredCurrencies.isRetiredPair(base, quote)
+    return (forced == nil || forced == .frankfurter || forced == .ecb)
+      && RetiredCurrencies.isRetiredPair(base, quote)
   }
 
   /// The days of `window` of a pair with a currency that ended, from the

@@ -31,6 +31,9 @@ public struct RateDesk: Sendable {
     public var cacheDirectory: URL
     /// How the cache and the network may be used.
     public var mode: CacheMode
+    /// One base URL serving both ECB paths (`RATES_ECB_URL`: a mirror, a test
+    /// server); nil asks the ECB's own two hosts.
+    public var ecbURL: URL? = nil
 
     /// Creates a configuration.
     public init(
@@ -116,6 +119,17 @@ public struct RateDesk: Sendable {
     FrankfurterClient(baseURL: configuration.frankfurterURL, transport: transport(.frankfurter))
   }
 
+  /// A client of the ECB's own daily file and data API.
+  public func ecbClient() -> ECBClient {
+    if let url = configuration.ecbURL {
+      return ECBClient(baseURL: url, transport: transport(.ecb))
+    }
+    guard let daily = ECBClient.dailyFileBaseURL, let data = ECBClient.dataAPIBaseURL else {
+      return ECBClient(baseURL: URL(fileURLWithPath: "/"), transport: transport(.ecb))
+    }
+    return ECBClient(dailyBaseURL: daily, dataBaseURL: data, transport: transport(.ecb))
+  }
+
   /// Resolves coin names through CoinGecko (offline: from the cache only).
   public func resolver() -> CoinResolver {
     CoinResolver(
@@ -150,13 +164,20 @@ public struct RateDesk: Sendable {
       return .coinDesk(
         client: CoinDeskClient(baseURL: configuration.coinDeskURL, transport: http), now: now)
     case .frankfurter:
-      return .frankfurter(client: frankfurterClient(), now: now)
+      let frankfurter = PriceSource.frankfurter(client: frankfurterClient(), now: now)
+      // Pinned (`--provider frankfurter`), it never falls back.
+      guard configuration.forcedProvider == nil else { return frankfurter }
+      return SourceChain.chain(
+        frankfurter, then: [single(.ecb)],
+        pauses: ProviderPauses(cacheFolder: configuration.cacheDirectory), now: now)
     case .coinbase:
       guard let url = configuration.coinbaseURL else { return .unconfigured(Providers.coinbase) }
       return .coinbase(client: CoinbaseClient(baseURL: url, transport: http), now: now)
     case .kraken:
       guard let url = configuration.krakenURL else { return .unconfigured(Providers.kraken) }
       return .kraken(client: KrakenClient(baseURL: url, transport: http), now: now)
+    case .ecb:
+      return .ecb(client: ecbClient(), now: now)
     }
   }
 

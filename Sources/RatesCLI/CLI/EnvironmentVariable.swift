@@ -35,6 +35,8 @@ struct EnvironmentVariable: Sendable, Hashable {
   static let frankfurterURL = Self("RATES_FRANKFURTER_URL", "Frankfurter (ECB rates) base URL")
   static let coinbaseURL = Self("RATES_COINBASE_URL", "Coinbase Exchange base URL (coin fallback)")
   static let krakenURL = Self("RATES_KRAKEN_URL", "Kraken base URL (coin fallback)")
+  static let ecbURL = Self(
+    "RATES_ECB_URL", "one base URL for both ECB paths (default: the ECB's own hosts)")
   static let timeout = Self("RATES_TIMEOUT", "per-request timeout in seconds (10)")
   static let watchFloor = Self(
     "RATES_WATCH_FLOOR", "shortest 'watch' interval in seconds (tests, mirrors)")
@@ -61,7 +63,8 @@ struct EnvironmentVariable: Sendable, Hashable {
   /// The variables `rates help` lists, in its order.
   static let documented: [Self] = [
     currency, provider, coinGeckoKey, coinGeckoProKey, coinGeckoURL, coinDeskURL,
-    frankfurterURL, coinbaseURL, krakenURL, timeout, watchFloor, ratesPager, pager, noColor, term, columns, cacheHome,
+    frankfurterURL, ecbURL, coinbaseURL, krakenURL, timeout, watchFloor, ratesPager, pager,
+    noColor, term, columns, cacheHome,
     configHome, dataHome,
   ]
 }

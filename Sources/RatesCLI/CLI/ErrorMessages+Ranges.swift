@@ -17,6 +17,20 @@ extension RangeBeforeData: LocalizedError {
   }
 }
 
+extension UnservedPair: LocalizedError {
+  public var errorDescription: String? {
+    let why: String
+    if case .invalidCurrency(_, let currency) = reason {
+      let codes = currency.split(separator: ",").map { UntrustedText.sanitize(String($0)) }
+      why = "does not price in " + (codes.count > 1 ? "one of " : "") + codes.joined(separator: ", ")
+    } else {
+      why = "has no rate for it"
+    }
+    return "no source serves \(base)/\(quote): \(Providers.displayName(provider)) \(why);"
+      + " nothing was added (see 'rates currencies')"
+  }
+}
+
 extension RetiredCurrencies.Ended: LocalizedError {
   public var errorDescription: String? {
     var instead = ""

@@ -16,7 +16,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   /// An alert triggered with `rates watch --exit-on-alert`.
   case alert = 3
   /// Bad usage: unknown option or command, bad number or date, unknown coin
-  /// or currency, same-currency pair.
+  /// or currency, same-currency pair, a pair no source serves.
   case usage = 64
   /// No data available: nothing cached with `--offline`, or the provider has
   /// none for the request.
@@ -47,7 +47,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case .failure: return "unexpected failure"
     case .doctorFailed: return "rates doctor or cache verify found a problem"
     case .alert: return "an alert triggered with --exit-on-alert"
-    case .usage: return "usage error: bad option, value, coin, currency or pair"
+    case .usage: return "usage error: bad option, value, coin, currency or pair (or one no source serves)"
     case .noData: return "no data available (nothing cached with --offline, or none at the provider)"
     case .unavailable: return "provider unreachable or failing, and nothing cached"
     case .outputFailed: return "the output could not be written (disk full, stream closed)"
@@ -85,6 +85,8 @@ public struct ErrorReport: Equatable, Sendable {
       self.init(.usage, "not_a_coin", error)
     case let error as RangeBeforeData:
       self.init(.usage, "before_data", error)
+    case let error as UnservedPair:
+      self.init(.usage, "unserved_pair", error)
     case let error as RetiredCurrencies.Ended:
       self.init(.noData, "currency_ended", error)
     case let error as LedgerCommand.ImportRefusal:

@@ -45,8 +45,8 @@ public struct GlobalOptions: Sendable, Equatable {
     static let provider = OptionSpec.option(
       "--provider", value: "NAME",
       help: "pin one provider, never falling back: coingecko, coinbase, kraken (listed coins), "
-        + "coindesk (Bitcoin only) or frankfurter (ECB fiat rates); by default fiat pairs use "
-        + "frankfurter, coins coingecko, then coinbase and kraken when it fails",
+        + "coindesk (Bitcoin only), frankfurter or ecb (ECB fiat rates); by default fiat pairs "
+        + "use frankfurter then ecb, coins coingecko, then coinbase and kraken when it fails",
       completion: .choices(.providers))
     static let help = OptionSpec.flag("--help", "-h", help: "show help")
     static let version = OptionSpec.flag("--version", help: "show the version")
@@ -127,6 +127,8 @@ struct EnvironmentSettings: Sendable {
   var krakenURL: URL
   /// The coin sources in the order they are asked (`config set providers`).
   var coinSources: [Provider]
+  /// One base URL for both ECB paths (`RATES_ECB_URL`); nil: the ECB's own hosts.
+  var ecbURL: URL?
   /// The per-request timeout in whole seconds.
   var timeoutSeconds: Int
   /// File locations.
@@ -165,6 +167,7 @@ struct EnvironmentSettings: Sendable {
       order ?? ConfigKey.defaultCoinSources, order == nil ? .defaultValue : .configFile
     )
     coinSources = order.map(ConfigKey.coinSources(in:)) ?? SourceChain.coinOrder
+    ecbURL = sources.value(.ecbURL) == nil ? nil : try sources.url(.ecbURL, nil)
     let timeout = try sources.timeout()
     timeoutSeconds = timeout.seconds
     resolved[.timeout] = (String(timeout.seconds), timeout.source)

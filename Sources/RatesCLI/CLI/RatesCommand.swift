@@ -157,12 +157,14 @@ struct Invocation: Sendable {
 
   /// The desk's configuration for `mode`.
   func deskConfiguration(mode: CacheMode) -> RateDesk.Configuration {
-    RateDesk.Configuration(
+    var configuration = RateDesk.Configuration(
       coinGeckoURL: settings.coinGeckoURL, coinGeckoKey: settings.coinGeckoKey,
       coinDeskURL: settings.coinDeskURL, frankfurterURL: settings.frankfurterURL,
       coinbaseURL: settings.coinbaseURL, krakenURL: settings.krakenURL,
       coinSources: settings.coinSources, forcedProvider: settings.forcedProvider.flatMap(Provider.init(rawValue:)),
       cacheDirectory: settings.paths.cache, mode: mode)
+    configuration.ecbURL = settings.ecbURL
+    return configuration
   }
 
   /// The user's CoinGecko key setup, for key advice that fits it.

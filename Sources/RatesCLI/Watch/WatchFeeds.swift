@@ -78,7 +78,7 @@ enum WatchFeeds {
       return prices(
         service: desk.service(provider), pairs: pairs, now: desk.now,
         seedHistory: coinGeckoHistory(pairs, desk))
-    case .coinDesk, .coinbase, .kraken:
+    case .coinDesk, .coinbase, .kraken, .ecb:
       return prices(service: desk.service(provider), pairs: pairs, now: desk.now)
     }
   }

@@ -99,12 +99,13 @@ public final class FakeAPIService: @unchecked Sendable {
       --verbose          log every request to stderr
 
     CoinGecko is under /api/v3, CoinDesk under /v1/bpi, Frankfurter under /frankfurter,
-    Coinbase under /coinbase, Kraken under /kraken:
+    Coinbase under /coinbase, Kraken under /kraken, the ECB under /ecb:
       RATES_COINGECKO_URL=http://127.0.0.1:PORT/api/v3
       RATES_COINDESK_URL=http://127.0.0.1:PORT/v1/bpi
       RATES_FRANKFURTER_URL=http://127.0.0.1:PORT/frankfurter
       RATES_COINBASE_URL=http://127.0.0.1:PORT/coinbase
       RATES_KRAKEN_URL=http://127.0.0.1:PORT/kraken
+      RATES_ECB_URL=http://127.0.0.1:PORT/ecb
     Control endpoints (not counted): GET /__requests (API requests so far), POST /__reset.
 
     """

@@ -19,11 +19,13 @@ public enum FakeAPIs {
     let ecb = FakeFrankfurter.handler(now: now)
     let coinbase = FakeCoinbase.handler(now: now)
     let kraken = FakeKraken.handler(now: now)
+    let ecbItself = FakeECB.handler(now: now)
     return { request in
       if request.path.hasPrefix("/api/v3/") { return gecko(request) }
       if request.path.hasPrefix("/frankfurter/") { return ecb(request) }
       if request.path.hasPrefix("/coinbase/") { return coinbase(request) }
       if request.path.hasPrefix("/kraken/") { return kraken(request) }
+      if request.path.hasPrefix("/ecb/") { return ecbItself(request) }
       return desk(request)
     }
   }
@@ -37,6 +39,7 @@ public enum FakeAPIs {
       "RATES_FRANKFURTER_URL": base.appendingPathComponent("frankfurter").absoluteString,
       "RATES_COINBASE_URL": base.appendingPathComponent("coinbase").absoluteString,
       "RATES_KRAKEN_URL": base.appendingPathComponent("kraken").absoluteString,
+      "RATES_ECB_URL": base.appendingPathComponent("ecb").absoluteString,
     ]
   }
 }

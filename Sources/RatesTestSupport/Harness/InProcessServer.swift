@@ -88,6 +88,9 @@ public final class InProcessServer: @unchecked Sendable {
     } else if url.host == KrakenClient.publicBaseURL?.host {
       path = "/kraken" + path
     }
+    if [ECBClient.dailyFileBaseURL?.host, ECBClient.dataAPIBaseURL?.host].contains(url.host) {
+      path = "/ecb" + path
+    }
     return components.percentEncodedQuery.map { "\(path)?\($0)" } ?? path
   }
 

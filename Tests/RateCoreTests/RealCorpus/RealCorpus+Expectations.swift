@@ -129,7 +129,7 @@ extension RealCorpus {
 
   static let expectations: [String: Expectation] = coinGeckoExpectations
     .merging(coinDeskExpectations) { $1 }.merging(frankfurterExpectations) { $1 }
-    .merging(exchangeExpectations) { $1 }
+    .merging(exchangeExpectations) { $1 }.merging(ecbExpectations) { $1 }
 }
 
 enum CorpusFailure: Error {

@@ -28,7 +28,7 @@ enum RealCorpus {
   }()
 
   /// The API folders under fixtures/real.
-  static let apis = ["coingecko", "coindesk", "frankfurter", "coinbase", "kraken"]
+  static let apis = ["coingecko", "coindesk", "frankfurter", "coinbase", "kraken", "ecb"]
 
   static let gecko = URL(string: "https://gecko.test/api/v3")!
   static let desk = URL(string: "https://desk.test/v1/bpi")!
@@ -53,6 +53,10 @@ enum RealCorpus {
     case krakenTicker(String, String)
     /// Hourly candles since the given Unix second.
     case krakenOHLC(String, String, since: Double)
+    /// The ECB's daily file.
+    case ecbDaily
+    /// The ECB data API's range of these codes.
+    case ecbRange([String], start: String, end: String)
 
     func run(_ transport: HTTPTransport, key: CoinGeckoClient.APIKey? = nil) async throws -> Answer {
       let coinGecko = CoinGeckoClient(baseURL: RealCorpus.gecko, key: key, transport: transport)
@@ -110,7 +114,7 @@ enum RealCorpus {
           try await kraken.ohlc(
             base: base, quote: quote, interval: .hour, since: Date(timeIntervalSince1970: since)))
       default:
-        throw CorpusFailure.wrongAnswer
+        return try await runECB(transport)
       }
     }
   }

@@ -157,10 +157,14 @@ import Testing
       }
     }
     defer { try? FileManager.default.removeItem(at: rates.home) }
-    let result = await rates.run(["history", "EUR", "USD", "--days", "7"])
+    let result = await rates.run(["history", "EUR", "USD", "--days", "7", "--provider", "frankfurter"])
     #expect(result.status == 69, "\(result.stderr)")
     #expect(result.stderr.contains("Frankfurter") && result.stderr.contains("2020-01-02"))
     #expect(Self.stored(rates, "history").allSatisfy { !$0.lowercased().contains("usd") })
+    // Not pinned, the refused answer passes the question to the ECB itself.
+    let fallback = await rates.run(["history", "EUR", "USD", "--days", "7", "--json"])
+    #expect(fallback.status == 0, "\(fallback.stderr)")
+    #expect(try fallback.json()["source"] as? String == "ecb")
   }
 
   @Test func currentAndWatchRefuseAnAbsurdPrice() async throws {

@@ -181,7 +181,8 @@ import Testing
       }
     }
     defer { try? FileManager.default.removeItem(at: rates.home) }
-    let result = await rates.run(["history", "EUR", "GBP", "--from", "2024-06-03", "--to", "2024-06-07"])
+    let result = await rates.run(
+      ["history", "EUR", "GBP", "--from", "2024-06-03", "--to", "2024-06-07", "--provider", "frankfurter"])
     #expect(result.status == 69, "\(result.stderr)")
     #expect(result.stderr.contains("outside the asked 2024-06-03"), "\(result.stderr)")
     #expect(!result.stderr.contains("2024-05-30"), "\(result.stderr)")

@@ -44,7 +44,8 @@ import RatesTestSupport
     let street = await fixture.run(.addPair(base: "GBP", quote: "1X"))
     #expect(street.statuses.count == 1 && street.statuses.last != .idle)
     #expect(try fixture.driver.lists().pairs.map(\.name) == ["GBP-USD", "EUR-JPY"])
-    #expect(fixture.server.requestCount == 0)
+    // Each fiat pair checked with the currency sources once (EUR-JPY, GBP-USD, USD-GBP).
+    #expect(fixture.server.requestCount == 3)
   }
 
   @Test func aRemovedPairIsRestoredWhereItWas() async throws {

@@ -153,8 +153,11 @@ struct PairsCommand: CommandDeclaration {
     let quote = quote.uppercased()
     let route = try PairRouter.route(base: base, quote: quote, forced: nil)
     let typed = ConfiguredPair(base: base.uppercased(), quote: quote, addedAt: addedAt)
-    // Both are ECB currencies: known without a request.
-    guard route.provider != .frankfurter else { return typed }
+    // Both are ECB currencies: the sources are asked whether they serve the pair.
+    guard route.provider != .frankfurter else {
+      try await desk.checkServed(base: typed.base, quote: quote)
+      return typed
+    }
     guard CurrencyCodes.coinGeckoQuotes.contains(route.quote) else {
       throw ProviderError.invalidCurrency(provider: Providers.coinGecko, currency: route.quote)
     }

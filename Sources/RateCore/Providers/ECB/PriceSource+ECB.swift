@@ -1,0 +1,61 @@
+extension PriceSource {
+  /// ECB reference rates from the ECB itself (``ECBClient``): the same figures
+  /// as Frankfurter's, fiat currencies only, fresh for an hour. A pair is
+  /// `rate[quote] / rate[base]` of the EUR-based figures, as Frankfurter
+  /// computes it, so both sources give the same number for the same day.
+  ///
+  /// Current rates come from the daily file, dated by their ECB day; it holds
+  /// one day, so they carry no change figure. A pair whose code the day lacks
+  /// is left out; none at all is ``ProviderError/noData(provider:detail:)``.
+  /// Closes carry `ecb` as their ``DailyCloses/source``.
+  public static func ecb(
+    client: ECBClient, now: @escaping @Sendable () -> Date,
+    offlineRates: @autoclosure @escaping @Sendable () -> ECBSnapshot? = ECBSnapshot.embedded
+  ) -> PriceSource {
+    let name = Providers.ecb
+    @Sendable func code(_ input: String) throws -> String {
+      let upper = input.uppercased()
+      guard FiatCurrencies.isFiat(upper) else {
+        throw ProviderError.invalidCurrency(provider: name, currency: input)
+      }
+      return upper
+    }
+    return PriceSource(
+      name: name, freshness: CacheFreshness.referenceRate, carriesForward: true,
+      offlineRates: offlineRates(), firstDay: FrankfurterClient.firstDay,
+      resolve: { Asset(symbol: try code($0), id: try code($0)) },
+      validateQuote: { _ = try code($0) },
+      prices: { pairs in
+        let (day, rates) = try await client.latest()
+        let fetchedAt = now()
+        let quotes = pairs.compactMap { pair -> Quote? in
+          guard let base = rates[pair.asset.id.uppercased()], let quote = rates[pair.quote.uppercased()]
+          else { return nil }
+          return Quote(
+            base: pair.asset.symbol, quote: pair.quote, rate: quote / base, change24hPercent: nil,
+            source: name, fetchedAt: fetchedAt, updatedAt: day.start)
+        }
+        guard !quotes.isEmpty || pairs.isEmpty else {
+          throw ProviderError.noData(provider: name, detail: "no ECB rate for \(pairs.map { "\($0.asset.id)/\($0.quote)" }.joined(separator: ", ")) on \(day)")
+        }
+        return quotes
+      },
+      dailyCloses: { asset, currency, days in
+        let today = Day(containing: now())
+        let base = asset.id.uppercased()
+        let quote = currency.uppercased()
+        let end = min(days.upperBound, today)
+        let table = try await client.series(codes: [base, quote], start: days.lowerBound, end: end)
+        let closes = table.keys.sorted().compactMap { day -> RatePoint? in
+          guard let b = table[day]?[base], let q = table[day]?[quote] else { return nil }
+          return RatePoint(date: day, rate: q / b)
+        }
+        let latest = closes.last.flatMap { end < today ? nil : $0 }.map {
+          Quote(
+            base: asset.symbol, quote: quote, rate: $0.rate, change24hPercent: nil, source: name,
+            fetchedAt: now(), updatedAt: $0.date.start)
+        }
+        return DailyCloses(closes: closes, latest: latest, source: name)
+      })
+  }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import RateCore
+@testable import RatesCLI
+import RatesTestSupport
+
+/// The currency chain (Frankfurter → the ECB itself → the built-in snapshot) and
+/// the pair no source serves, in process against the fake APIs (the ECB's fake
+/// answers the real hosts' paths).
+@Suite struct ECBSourceCommandTests {
+  /// Frankfurter answering 503 to everything.
+  static func frankfurterDown(_ fake: @escaping @Sendable (RecordedRequest) -> LoopbackReply)
+    -> @Sendable (RecordedRequest) -> LoopbackReply
+  {
+    { request in request.path.hasPrefix("/frankfurter/") ? .text("down", status: 503) : fake(request) }
+  }
+
+  @Test func frankfurterDownTheECBAnswersLabelled() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI(handler: Self.frankfurterDown)
+    let current = await rates.run(["current", "EUR-USD", "--json"])
+    #expect(current.status == 0, "\(current.stderr)")
+    let quote = try #require((try current.json()["quotes"] as? [[String: Any]])?.first)
+    #expect(quote["source"] as? String == "ecb")
+    #expect(quote["stale"] as? Bool == false)
+    let day = FakeFrankfurter.latestDay(at: fixedNow)
+    #expect(quote["rate"] as? Double == FakeFrankfurter.eurRate("USD", day: day))
+    #expect(server.requests.contains { $0.path == "/ecb/stats/eurofxref/eurofxref-daily.xml" })
+
+    let history = await rates.run(["history", "EUR", "USD", "--json"])
+    #expect(history.status == 0, "\(history.stderr)")
+    let json = try history.json()
+    #expect(json["source"] as? String == "ecb")
+    let points = try #require(json["points"] as? [[String: Any]])
+    #expect(points.count == 28)
+    let first = try #require(Day(points.first?["date"] as? String ?? ""))
+    let published = FakeFrankfurter.workingDay(onOrBefore: first)
+    #expect(points.first?["rate"] as? Double == FakeFrankfurter.eurRate("USD", day: published))
+    #expect(server.requests.contains { $0.path == "/ecb/service/data/EXR/D.USD.EUR.SP00.A" })
+
+    // The stored days remember their source: a second run, from the store, says ecb too.
+    let again = await rates.run(["history", "EUR", "USD", "--json", "--offline"])
+    #expect(try again.json()["source"] as? String == "ecb", "\(again.stderr)")
+    let table = await rates.run(["history", "EUR", "USD", "--offline"])
+    #expect(table.stdout.contains("ECB"), "\(table.stdout)")
+  }
+
+  @Test func everySourceDownTheSnapshotAnswersStale() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI { fake in
+      { request in
+        request.path.hasPrefix("/frankfurter/") || request.path.hasPrefix("/ecb/")
+          ? .text("down", status: 503) : fake(request)
+      }
+    }
+    let result = await rates.run(["current", "EUR-USD", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let quote = try #require((try result.json()["quotes"] as? [[String: Any]])?.first)
+    #expect(quote["stale"] as? Bool == true)
+    #expect((quote["source"] as? String)?.hasPrefix(ECBSnapshot.sourcePrefix) == true, "\(quote)")
+    #expect(server.requests.contains { $0.path.hasPrefix("/ecb/") })
+  }
+
+  @Test func aPinnedProviderNeverFallsBack() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI(handler: Self.frankfurterDown)
+    let pinned = await rates.run(["current", "EUR-USD", "--json", "--provider", "frankfurter"])
+    #expect(!server.requests.contains { $0.path.hasPrefix("/ecb/") }, "\(pinned.stderr)")
+
+    let ecb = await rates.run(["current", "EUR-USD", "--json", "--provider", "ecb", "--refresh"])
+    #expect(ecb.status == 0, "\(ecb.stderr)")
+    #expect((try ecb.json()["quotes"] as? [[String: Any]])?.first?["source"] as? String == "ecb")
+    let asked = server.requests.count
+    let both = server.requests.filter { $0.path.hasPrefix("/frankfurter/") }.count
+    _ = await rates.run(["history", "GBP", "USD", "--provider", "ecb", "--json"])
+    #expect(server.requests.filter { $0.path.hasPrefix("/frankfurter/") }.count == both)
+    #expect(server.requests.count == asked + 1)
+  }
+
+  @Test func aPairNoSourceServesIsNotAdded() async throws {
+    // A Frankfurter mirror without KRW: it answers 404 for any request naming it.
+    let (rates, server) = try CLIHarness.withFakeAPI { fake in
+      { request in
+        request.target.contains("KRW") ? .json(#"{"message":"not found"}"#, status: 404) : fake(request)
+      }
+    }
+    let refused = await rates.run(["pairs", "add", "GBP", "KRW"])
+    #expect(refused.status == 64)
+    #expect(refused.stdout.isEmpty)
+    #expect(
+      refused.stderr
+        == "error: no source serves GBP/KRW: Frankfurter (ECB) has no rate for it;"
+        + " nothing was added (see 'rates currencies')\n")
+    #expect(server.requestCount == 1)
+    let files = FileManager.default.enumerator(atPath: rates.home.path)?.compactMap { $0 as? String } ?? []
+    #expect(!files.contains { $0.hasSuffix("pairs.json") }, "nothing is written")
+
+    // A pair it serves is added after the same one request.
+    let added = await rates.run(["pairs", "add", "GBP", "USD"])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(server.requestCount == 2)
+  }
+
+  @Test func unreachableSourcesLeaveTheBuiltInListToDecide() async throws {
+    let rates = try CLIHarness()
+    let added = await rates.run(["pairs", "add", "GBP", "KRW"])
+    #expect(added.status == 0, "\(added.stderr)")
+  }
+}
