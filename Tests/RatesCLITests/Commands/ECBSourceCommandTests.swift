@@ -41,7 +41,7 @@ import RatesTestSupport
     let again = await rates.run(["history", "EUR", "USD", "--json", "--offline"])
     #expect(try again.json()["source"] as? String == "ecb", "\(again.stderr)")
     let table = await rates.run(["history", "EUR", "USD", "--offline"])
-    #expect(table.stdout.contains("ECB"), "\(table.stdout)")
+    #expect(table.stdout.contains("ECB") && !table.stdout.contains("Frankfurter"), "\(table.stdout)")
   }
 
   @Test func everySourceDownTheSnapshotAnswersStale() async throws {
@@ -96,6 +96,30 @@ import RatesTestSupport
     let added = await rates.run(["pairs", "add", "GBP", "USD"])
     #expect(added.status == 0, "\(added.stderr)")
     #expect(server.requestCount == 2)
+  }
+
+  @Test func aMirrorThatDropsTheCurrencySaysWhichOne() async throws {
+    // A mirror that silently leaves KRW out of its answers.
+    let (rates, _) = try CLIHarness.withFakeAPI { fake in
+      { request in
+        AnswerGateCLITests.rewriting(fake(request)) { object in
+          var copy = object
+          if var days = object["rates"] as? [String: Any] {
+            for (day, value) in days {
+              var table = value as? [String: Any] ?? [:]
+              table["KRW"] = nil
+              days[day] = table
+            }
+            copy["rates"] = days
+          }
+          return copy
+        }
+      }
+    }
+    let refused = await rates.run(["pairs", "add", "GBP", "KRW", "--json"])
+    #expect(refused.status == 64)
+    #expect(refused.stderr.contains("no source serves GBP/KRW: Frankfurter (ECB) does not price in KRW"), "\(refused.stderr)")
+    #expect(refused.stderr.contains(#""code":"unserved_pair""#), "\(refused.stderr)")
   }
 
   @Test func unreachableSourcesLeaveTheBuiltInListToDecide() async throws {

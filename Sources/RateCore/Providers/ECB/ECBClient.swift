@@ -82,8 +82,9 @@ public struct ECBClient: Sendable {
     // range, or a code it has no series for.
     if response.status == 404, ProviderHTTP.text(of: response.body).hasPrefix("No results found") {
       guard codes.allSatisfy(FiatCurrencies.isFiat) else {
+        let unknown = codes.filter { !FiatCurrencies.isFiat($0) }
         throw ProviderError.invalidCurrency(
-          provider: Providers.ecb, currency: codes.filter { !FiatCurrencies.isFiat($0) }.joined(separator: ","))
+          provider: Providers.ecb, currency: unknown.joined(separator: ","))
       }
       return [:]
     }
@@ -140,22 +141,25 @@ public struct ECBClient: Sendable {
   /// A rate as written, when it is a plausible price.
   static func rate(_ text: String, endpoint: String, at path: String) throws -> Double {
     guard let value = Double(text) else {
+      let shown = UntrustedText.sanitize(String(text.prefix(16)))
       throw AnswerGate.refusal(
-        Providers.ecb, endpoint,
-        "at \(UntrustedText.sanitize(path)): '\(UntrustedText.sanitize(String(text.prefix(16))))' is not a number")
+        Providers.ecb, endpoint, "at \(UntrustedText.sanitize(path)): '\(shown)' is not a number")
     }
-    return try AnswerGate.price(value, provider: Providers.ecb, endpoint: endpoint, at: UntrustedText.sanitize(path))
+    return try AnswerGate.price(
+      value, provider: Providers.ecb, endpoint: endpoint, at: UntrustedText.sanitize(path))
   }
 
   /// A reader's failure in words; an HTML page said as such.
   static func describe(_ error: any Error, html body: Data) -> String {
     let start = body.prefix(64).first { !(" \t\r\n" as String).utf8.contains($0) }
-    if start == UInt8(ascii: "<"), String(decoding: body.prefix(512), as: UTF8.self).lowercased().contains("<html") {
+    let head = String(decoding: body.prefix(512), as: UTF8.self).lowercased()
+    if start == UInt8(ascii: "<"), head.contains("<html") {
       return "an HTML page where ECB data was expected"
     }
     switch error {
     case ECBCubeReader.Failure.noCubes: return "no dated Cube element"
-    case ECBCubeReader.Failure.tooMany, ECBCSVReader.Failure.tooMany: return "more entries than any ECB answer holds"
+    case ECBCubeReader.Failure.tooMany, ECBCSVReader.Failure.tooMany:
+      return "more entries than any ECB answer holds"
     case ECBCubeReader.Failure.badAttribute(let name): return "at Cube: a bad '\(name)' attribute"
     case ECBCubeReader.Failure.rateOutsideDay: return "a rate outside a dated Cube"
     case ECBCSVReader.Failure.missingColumn(let name): return "no \(name) column"

@@ -36,7 +36,8 @@ extension PriceSource {
             source: name, fetchedAt: fetchedAt, updatedAt: day.start)
         }
         guard !quotes.isEmpty || pairs.isEmpty else {
-          throw ProviderError.noData(provider: name, detail: "no ECB rate for \(pairs.map { "\($0.asset.id)/\($0.quote)" }.joined(separator: ", ")) on \(day)")
+          let asked = pairs.map { "\($0.asset.id)/\($0.quote)" }.joined(separator: ", ")
+          throw ProviderError.noData(provider: name, detail: "no ECB rate for \(asked) on \(day)")
         }
         return quotes
       },
