@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Start-up cost of cached commands against hello worlds (release builds), the two
 # comparisons of issue 27:
-#   1. the installed build (static Swift runtime, stripped, as scripts/install.sh makes it)
+#   1. the installed build (static Swift runtime, no $ORIGIN run path, stripped, as
+#      scripts/install.sh makes it)
 #      against a static, stripped hello world that imports only FoundationEssentials and
 #      encodes one small JSON value (target: warm `history BTC EUR` <= 1.25x);
 #   2. the plain `swift build -c release` binary against a dynamic Foundation hello world
@@ -21,7 +22,7 @@ source scripts/release-build.sh
 release_build --product rates
 plain=$bin
 release_build --product fake-api
-release_build --product rates --static-swift-stdlib --scratch-path .build-static
+release_build --product rates --static-swift-stdlib --disable-local-rpath --scratch-path .build-static
 hello_dir=$(mktemp -d)
 strip -o "$hello_dir/rates-installed" "$bin"
 installed="$hello_dir/rates-installed"
