@@ -100,6 +100,33 @@ row "command ($runs runs each, alternating)" "wall ms" "cpu ms" "" "vs csv"
 row "--format csv" "$cw" "$cc" "" "1.00x"
 row "--json" "$jw" "$jc" "" "$(ratio "$jw" "$cw")"
 
+# counts BINARY HELLO: what one warm `history BTC EUR` does, by counts that no load on the
+# machine changes: system calls, files opened, memory maps and threads (strace -f), and page
+# faults (perf stat); the hello world's alongside.
+counts() {
+  local binary=$1 hello=$2 trace
+  trace=$(mktemp)
+  for command in "$binary history BTC EUR" "$hello"; do
+    # shellcheck disable=SC2086
+    strace -f -c -o "$trace" $command >/dev/null 2>&1
+    awk -v name="${command##*/}" '
+      $NF == "openat" { opens = $4 } $NF == "mmap" { maps = $4 }
+      $NF ~ /^clone/ { threads += $4 } $NF == "total" { calls = $4 }
+      END { printf "  %-36s %5d system calls, %3d opens, %3d mmaps, %d threads", name, calls, opens, maps, threads + 1 }
+    ' "$trace"
+    # shellcheck disable=SC2086
+    perf stat -r 20 -e page-faults $command 2>&1 >/dev/null | awk '/page-faults/ { printf ", %s page faults", $1 }'
+    echo
+  done
+  rm -f "$trace"
+}
+if command -v strace >/dev/null && command -v perf >/dev/null; then
+  echo
+  echo "4. counts of one warm history BTC EUR (strace -f -c, perf stat -r 20)"
+  counts "$installed" "$hello_dir/hello-essentials-static"
+  counts "$plain" "$hello_dir/hello-foundation"
+fi
+
 echo
 echo "requests made by the warm runs: $(requests)"
 size() { du -h "$1" | cut -f1; }
