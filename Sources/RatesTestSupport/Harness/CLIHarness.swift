@@ -168,7 +168,8 @@ public struct CLIHarness: Sendable {
     return CommandResult(status: status, stdout: out.all.joined(), stderr: err.all.joined())
   }
 
-  /// The context of one run, writing to `out` and `err` (the parameters as ``run(_:environment:stdin:width:isTTY:errorIsTTY:sleep:onStderr:)``'s).
+  /// The context of one run, writing to `out` and `err`; the other parameters are those of
+  /// ``run(_:environment:stdin:width:isTTY:errorIsTTY:sleep:onStderr:)``.
   private func makeContext(
     environment extra: [String: String] = [:], stdin: String? = nil, width: Int? = nil,
     isTTY: Bool? = nil, errorIsTTY: Bool = false,
