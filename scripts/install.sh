@@ -87,12 +87,14 @@ if [ -z "$binary" ]; then
     if [ -t 1 ]; then printf '\r\033[K'; fi
     return "$status"
   }
-  if ! build --static-swift-stdlib; then
+  # No $ORIGIN run path: a static binary loads no library from its own folder, and with one
+  # the loader first looks there for each system library (libc, libm, libstdc++) at every start.
+  if ! build --static-swift-stdlib --disable-local-rpath; then
     echo "install.sh: --static-swift-stdlib failed; building without it" >&2
     build || { grep -E 'error' "$log" | head -20 >&2; exit 1; }
     binary="$(swift build -c release --show-bin-path)/rates"
   else
-    binary="$(swift build -c release --static-swift-stdlib --show-bin-path)/rates"
+    binary="$(swift build -c release --static-swift-stdlib --disable-local-rpath --show-bin-path)/rates"
   fi
   # The linker warns that FoundationEssentials' static library refers to glibc's mktemp
   # ("the use of `mktemp' is dangerous"): a function of Foundation's temporary files that

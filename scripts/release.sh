@@ -37,12 +37,14 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
 build() {
-  # Its own scratch path: a static build in .build would replace the plain one.
+  # Its own scratch path: a static build in .build would replace the plain one. No $ORIGIN
+  # run path, as install.sh builds it (the loader would look for libc there first).
   echo "release: building rates (release, --static-swift-stdlib)…" >&2
-  swift build -c release --product rates --static-swift-stdlib --scratch-path .build-static \
+  swift build -c release --product rates --static-swift-stdlib --disable-local-rpath \
+    --scratch-path .build-static \
     >"$scratch/build.log" 2>&1 || { grep -E 'error' "$scratch/build.log" >&2; exit 1; }
-  binary="$(swift build -c release --static-swift-stdlib --scratch-path .build-static \
-    --show-bin-path)/rates"
+  binary="$(swift build -c release --static-swift-stdlib --disable-local-rpath \
+    --scratch-path .build-static --show-bin-path)/rates"
   version=$("$binary" --version | awk '{ print $NF }')
   name="rates-$version-linux-$arch"
   export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || echo 0)}

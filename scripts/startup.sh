@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Start-up cost of cached commands against hello worlds (release builds), the two
 # comparisons of issue 27:
-#   1. the installed build (static Swift runtime, stripped, as scripts/install.sh makes it)
+#   1. the installed build (static Swift runtime, no $ORIGIN run path, stripped, as
+#      scripts/install.sh makes it)
 #      against a static, stripped hello world that imports only FoundationEssentials and
 #      encodes one small JSON value (target: warm `history BTC EUR` <= 1.25x);
 #   2. the plain `swift build -c release` binary against a dynamic Foundation hello world
@@ -21,7 +22,7 @@ source scripts/release-build.sh
 release_build --product rates
 plain=$bin
 release_build --product fake-api
-release_build --product rates --static-swift-stdlib --scratch-path .build-static
+release_build --product rates --static-swift-stdlib --disable-local-rpath --scratch-path .build-static
 hello_dir=$(mktemp -d)
 strip -o "$hello_dir/rates-installed" "$bin"
 installed="$hello_dir/rates-installed"
@@ -98,6 +99,33 @@ row "command ($runs runs each, alternating)" "wall ms" "cpu ms" "" "vs csv"
   "$plain" history EUR USD --from 1999-01-04 --format csv)
 row "--format csv" "$cw" "$cc" "" "1.00x"
 row "--json" "$jw" "$jc" "" "$(ratio "$jw" "$cw")"
+
+# counts BINARY HELLO: what one warm `history BTC EUR` does, by counts that no load on the
+# machine changes: system calls, files opened, memory maps and threads (strace -f), and page
+# faults (perf stat); the hello world's alongside.
+counts() {
+  local binary=$1 hello=$2 trace
+  trace=$(mktemp)
+  for command in "$binary history BTC EUR" "$hello"; do
+    # shellcheck disable=SC2086
+    strace -f -c -o "$trace" $command >/dev/null 2>&1
+    awk -v name="${command##*/}" '
+      $NF == "openat" { opens = $4 } $NF == "mmap" { maps = $4 }
+      $NF ~ /^clone/ { threads += $4 } $NF == "total" { calls = $4 }
+      END { printf "  %-36s %5d system calls, %3d opens, %3d mmaps, %d threads", name, calls, opens, maps, threads + 1 }
+    ' "$trace"
+    # shellcheck disable=SC2086
+    perf stat -r 20 -e page-faults $command 2>&1 >/dev/null | awk '/page-faults/ { printf ", %s page faults", $1 }'
+    echo
+  done
+  rm -f "$trace"
+}
+if command -v strace >/dev/null && command -v perf >/dev/null; then
+  echo
+  echo "4. counts of one warm history BTC EUR (strace -f -c, perf stat -r 20)"
+  counts "$installed" "$hello_dir/hello-essentials-static"
+  counts "$plain" "$hello_dir/hello-foundation"
+fi
 
 echo
 echo "requests made by the warm runs: $(requests)"

@@ -12,6 +12,16 @@ public enum RatesCLI {
     WatchCommand.self, HomeCommand.self,
   ]
 
+  /// Runs `rates` with `arguments` (without the program name) on the calling thread and
+  /// returns when the command is done: every job of the command runs here
+  /// (``CallerThreadExecutor``), so a command answered from the cache starts no thread,
+  /// and one that fetches waits here while its transfers run on their own threads.
+  ///
+  /// - Returns: the process exit code.
+  public static func runOnThisThread(_ arguments: [String], context: CommandContext) -> Int32 {
+    CallerThreadExecutor.run { await run(arguments, context: context) }
+  }
+
   /// Runs `rates` with `arguments` (without the program name).
   ///
   /// - Returns: the process exit code.
@@ -44,27 +54,11 @@ public enum RatesCLI {
       let wantsHelp = try scanner.flag(GlobalOptions.Specs.help)
       let wantsVersion = try scanner.flag(GlobalOptions.Specs.version)
       guard let name = scanner.positional() else {
-        if wantsVersion {
-          context.writeOut(
-            options.json
-              ? try json(VersionDocument(rates: RatesVersion.current))
-              : "rates \(RatesVersion.current)\n")
-          return ExitCode.success.rawValue
-        }
-        if wantsHelp || arguments.isEmpty {
-          try printTopHelp(bare: arguments.isEmpty, options: options, context: context)
-          return ExitCode.success.rawValue
-        }
-        try scanner.finish()
-        throw UsageError.missingArgument("command")
+        return try withoutCommand(
+          scanner, bare: arguments.isEmpty, help: wantsHelp, version: wantsVersion,
+          options: options, context: context)
       }
-      let helpWidth = CommandHelp.width(
-        forTerminal: context.terminal(options.noColor, options.ascii).width)
-      if name == "help" {
-        let man = try scanner.flag(ManPage.option)
-        return try help(
-          scanner.positionals(), man: man, options: options, width: helpWidth, context: context)
-      }
+      if name == "help" { return try help(&scanner, options: options, context: context) }
       let root = CommandPath(try CommandTree.command(named: name))
       path = root
       let resolved = try CommandTree.resolveActions(
@@ -72,7 +66,8 @@ public enum RatesCLI {
       path = resolved
       if wantsHelp {
         try printHelp(
-          CommandHelp.text(for: resolved, width: helpWidth), command: resolved.fullName,
+          CommandHelp.text(for: resolved, width: helpWidth(options, context)),
+          command: resolved.fullName,
           json: options.json, context: context)
         return ExitCode.success.rawValue
       }
@@ -85,6 +80,27 @@ public enum RatesCLI {
         error, options: options, path: path, context: context, keySetup: keySetup
       ).rawValue
     }
+  }
+
+  /// A command line that names no command: `--version`, `--help`, bare `rates` when it does
+  /// not open the home screen (`bare`), else a usage error.
+  static func withoutCommand(
+    _ scanner: ArgumentScanner, bare: Bool, help: Bool, version: Bool, options: GlobalOptions,
+    context: CommandContext
+  ) throws -> Int32 {
+    if version {
+      context.writeOut(
+        options.json
+          ? try json(VersionDocument(rates: RatesVersion.current))
+          : "rates \(RatesVersion.current)\n")
+      return ExitCode.success.rawValue
+    }
+    if help || bare {
+      try printTopHelp(bare: bare, options: options, context: context)
+      return ExitCode.success.rawValue
+    }
+    try scanner.finish()
+    throw UsageError.missingArgument("command")
   }
 
   /// `rates --help`, or bare `rates` when it does not open the home screen: the whole
@@ -110,17 +126,23 @@ public enum RatesCLI {
 
   /// `rates help [<command>...]`, and `rates help --man` (the manual page, from the same text).
   static func help(
-    _ words: [String], man: Bool, options: GlobalOptions, width: Int, context: CommandContext
+    _ scanner: inout ArgumentScanner, options: GlobalOptions, context: CommandContext
   ) throws -> Int32 {
-    if man {
+    if try scanner.flag(ManPage.option) {
       context.writeOut(ManPage.text())
       return ExitCode.success.rawValue
     }
-    let named = try CommandTree.path(named: words)
+    let named = try CommandTree.path(named: scanner.positionals())
+    let width = helpWidth(options, context)
     try printHelp(
       named.map { CommandHelp.text(for: $0, width: width) } ?? mainHelp(width: width),
       command: named?.fullName ?? "rates", json: options.json, context: context)
     return ExitCode.success.rawValue
+  }
+
+  /// The width help wraps to on this terminal; asked only when help is printed.
+  static func helpWidth(_ options: GlobalOptions, _ context: CommandContext) -> Int {
+    CommandHelp.width(forTerminal: context.terminal(options.noColor, options.ascii).width)
   }
 
   /// Reads the settings, parses the command's own arguments and runs it.

@@ -136,11 +136,49 @@ public struct CLIHarness: Sendable {
     sleep: (@Sendable (Duration) async throws -> Void)? = nil,
     onStderr: (@Sendable (String) -> Void)? = nil
   ) async -> CommandResult {
+    let out = Recorder<String>()
+    let err = Recorder<String>()
+    let context = makeContext(
+      environment: extra, stdin: stdin, width: width, isTTY: isTTY, errorIsTTY: errorIsTTY,
+      sleep: sleep, out: out, err: err, onStderr: onStderr)
+    let status = await RatesCLI.run(arguments, context: context)
+    return CommandResult(status: status, stdout: out.all.joined(), stderr: err.all.joined())
+  }
+
+  /// Runs `rates` with `arguments` as the executable does, through
+  /// ``RatesCLI/runOnThisThread(_:context:)``: the calling thread runs the command and is
+  /// blocked until it is done (call it from a thread of its own, ``onThreadOfItsOwn(_:)``).
+  /// `onClockRead` runs on the thread that reads the clock, at each read.
+  public func runOnThisThread(
+    _ arguments: [String], onClockRead: @escaping @Sendable () -> Void = {}
+  ) -> CommandResult {
+    let out = Recorder<String>()
+    let err = Recorder<String>()
+    var context = makeContext(out: out, err: err)
+    let (now, monotonicNow) = (context.now, context.monotonicNow)
+    context.now = {
+      onClockRead()
+      return now()
+    }
+    context.monotonicNow = {
+      onClockRead()
+      return monotonicNow()
+    }
+    let status = RatesCLI.runOnThisThread(arguments, context: context)
+    return CommandResult(status: status, stdout: out.all.joined(), stderr: err.all.joined())
+  }
+
+  /// The context of one run, writing to `out` and `err`; the other parameters are those of
+  /// ``run(_:environment:stdin:width:isTTY:errorIsTTY:sleep:onStderr:)``.
+  private func makeContext(
+    environment extra: [String: String] = [:], stdin: String? = nil, width: Int? = nil,
+    isTTY: Bool? = nil, errorIsTTY: Bool = false,
+    sleep: (@Sendable (Duration) async throws -> Void)? = nil, out: Recorder<String>,
+    err: Recorder<String>, onStderr: (@Sendable (String) -> Void)? = nil
+  ) -> CommandContext {
     let environment = environment.merging(extra) { $1 }
     let windowWidth = width ?? self.width
     let tty = isTTY ?? self.isTTY
-    let out = Recorder<String>()
-    let err = Recorder<String>()
     let input = Recorder<String>()
     let lines = stdin.map { $0.split(separator: "\n", omittingEmptySubsequences: false) } ?? []
     let clock = clock
@@ -169,8 +207,7 @@ public struct CLIHarness: Sendable {
         return lines[index].trimmingCharacters(in: .whitespacesAndNewlines)
       }, errorIsTerminal: errorIsTTY)
     context.monotonicNow = { clock.instant }
-    let status = await RatesCLI.run(arguments, context: context)
-    return CommandResult(status: status, stdout: out.all.joined(), stderr: err.all.joined())
+    return context
   }
 
   /// Every file under ``home`` with its contents, for leak checks.
