@@ -55,6 +55,8 @@ public struct HomeState: Equatable, Sendable {
   /// currency may hold only the pairs): the cursor goes back to it when a board has it,
   /// unless a key moved the cursor meanwhile.
   public var pendingSelection: String?
+  /// How the list's sections are ordered (``HomeSort``), remembered in the config file.
+  public var sort = HomeSort.standard
 
   /// A home screen in `currencies` (at least one), showing nothing yet.
   public init(currencies: [String], lists: HomeLists, pickerCurrencies: [String], now: Date) {

@@ -41,7 +41,8 @@ extension LiveHomeDriver {
   /// The board from the desk in `mode`; its coins are remembered for the local search.
   private func board(currency: String, lists: HomeLists, mode: CacheMode) async -> MarketBoard {
     let board = await desk(mode).marketBoard(
-      currency: currency, coins: lists.coins, favorites: lists.favorites, pairs: lists.pairs)
+      currency: currency, coins: lists.coins, favorites: lists.favorites, pairs: lists.pairs,
+      top: topCount)
     await memory.saw(board.top + board.coins + board.favorites)
     return board
   }
@@ -68,7 +69,10 @@ extension LiveHomeDriver {
       kind: kind, id: coin.id, symbol: UntrustedText.sanitize(coin.symbol).uppercased(),
       name: UntrustedText.sanitize(coin.name), currency: currency, rate: coin.currentPrice,
       changePercent: coin.priceChangePercentage24h, changePeriod: .hours24, week: coin.week,
-      updatedAt: coin.lastUpdated)
+      updatedAt: coin.lastUpdated,
+      market: HomeMarketFigures(
+        rank: coin.marketCapRank, change1h: coin.priceChangePercentage1h,
+        change7d: coin.priceChangePercentage7d, marketCap: coin.marketCap, volume: coin.totalVolume))
   }
 
   /// A pair's row: its snapshot's figures, or none when it did not arrive.
