@@ -207,6 +207,8 @@ public enum HomeEvent: Equatable, Sendable {
   case lists(HomeLists)
   /// The loader's state.
   case status(HomeStatus)
+  /// The ledger's portfolio in the list's currency, after a list load; nil: nothing held.
+  case portfolio(HomePortfolio?)
   /// The clock moved (ages on screen, ending the one-frame highlight).
   case tick(Date)
 }

@@ -47,7 +47,7 @@ extension HomeRenderer {
   static func listBody(
     _ state: HomeState, _ rows: [HomeRow], _ context: HomeRenderContext
   ) -> (body: [ListLine], cursorLine: Int, scrollLine: Int) {
-    var body: [ListLine] = []
+    var body: [ListLine] = portfolioLines(state.portfolio, context).map(ListLine.text)
     var cursorLine = 0
     var scrollLine = 0
     var start = 0

@@ -26,7 +26,7 @@ extension LiveHomeDriver {
       let cached = await board(currency: currency, lists: lists, mode: .offline)
       if !cached.isEmpty { send(.board(homeBoard(cached, lists: lists))) }
       if !cached.isEmpty, cached.staleness == nil, cached.missing.isEmpty, cached.failures.isEmpty {
-        send(.status(.idle))
+        send(.status(await status(for: await sendPortfolio(currency: currency, send: send))))
         return
       }
     }
@@ -35,7 +35,19 @@ extension LiveHomeDriver {
     let fresh = await board(currency: currency, lists: lists, mode: refresh ? .refresh : .normal)
     guard !Task.isCancelled else { return }
     if !fresh.isEmpty { send(.board(homeBoard(fresh, lists: lists))) }
-    send(.status(await status(for: fresh.failures)))
+    let failures = await sendPortfolio(currency: currency, send: send)
+    send(.status(await status(for: fresh.failures + failures)))
+  }
+
+  /// Sends the ledger's portfolio in `currency` (nil: nothing held); returns why it could
+  /// not be valued, if it could not.
+  private func sendPortfolio(currency: String, send: @escaping @Sendable (HomeEvent) -> Void) async
+    -> [any Error]
+  {
+    let (portfolio, failure) = await self.portfolio(currency: currency)
+    guard !Task.isCancelled else { return [] }
+    send(.portfolio(portfolio))
+    return [failure].compactMap { $0 }
   }
 
   /// The board from the desk in `mode`; its coins are remembered for the local search.

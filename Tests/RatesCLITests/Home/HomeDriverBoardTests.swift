@@ -91,7 +91,7 @@ import RatesTestSupport
     let before = fixture.server.requestCount
     fixture.clock.advance(by: 120)
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
-    #expect(events.map(Self.kind) == ["board", "status", "board", "status"])
+    #expect(events.map(Self.kind) == ["board", "status", "board", "portfolio", "status"])
     #expect(events.boards.map(\.stale) == [true, false])
     #expect(events.boards.map(\.fetchedAt) == [fixedNow, fixedNow.addingTimeInterval(120)])
     #expect(events.statuses == [.loading, .idle])
@@ -106,7 +106,7 @@ import RatesTestSupport
     let before = fixture.server.requestCount
     fixture.clock.advance(by: 10)
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: true))
-    #expect(events.map(Self.kind) == ["status", "board", "status"])
+    #expect(events.map(Self.kind) == ["status", "board", "portfolio", "status"])
     #expect(fixture.requests(since: before).map(\.path) == ["/api/v3/coins/markets"])
   }
 
@@ -255,6 +255,7 @@ import RatesTestSupport
     switch event {
     case .board: return "board"
     case .status: return "status"
+    case .portfolio: return "portfolio"
     default: return "other"
     }
   }

@@ -180,3 +180,49 @@ import Testing
     #expect(HomeSort(stored: "sideways") == nil)
   }
 }
+
+/// The Portfolio section: loaded with the list from the ledger, drawn above your coins.
+@Suite struct HomePortfolioSectionTests {
+  typealias S = HomeListSupport
+
+  @Test func aLedgerWithHoldingsGivesThePortfolioAfterTheBoardAndNoneWithout() async throws {
+    let fixture = try HomeDriverFixture()
+    let empty = await fixture.run(.loadBoard(currency: "USD", refresh: false))
+    #expect(empty.contains(.portfolio(nil)))
+    _ = try fixture.userData.ledger.append(
+      LedgerEntry(
+        id: 0, date: Day(containing: fixedNow).adding(days: -3), side: .buy, amount: 1,
+        currency: "ETH", counterAmount: 3_000, counterCurrency: "USD", counterparty: nil,
+        note: nil, recordedAt: fixedNow))
+    let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
+    let portfolio = events.compactMap { event -> HomePortfolio? in
+      if case .portfolio(let portfolio?) = event { return portfolio }
+      return nil
+    }.last
+    #expect(portfolio?.currency == "USD")
+    #expect(portfolio?.holdings.map(\.code) == ["ETH"])
+    #expect(portfolio.map { $0.value > 0 && $0.holdings[0].share == 1 } == true)
+    #expect(events.statuses.last == .idle)
+  }
+
+  @Test func theSectionShowsTheTotalTheDayChangeAndTheLargestHoldings() {
+    var state = S.state()
+    _ = state.handle(
+      .portfolio(
+        HomePortfolio(
+          currency: "USD", value: 12_345.67, change24h: 146.34,
+          holdings: [
+            .init(code: "BTC", value: 7_500, share: 0.61), .init(code: "ETH", value: 3_300, share: 0.27),
+            .init(code: "LBP", value: 1_545.67, share: 0.12),
+          ])))
+    let lines = HomeRenderer.render(state, width: 80, height: 24, style: Style(enabled: false), ascii: false)
+    #expect(lines[2] == "Portfolio (3 holdings)")
+    #expect(lines[3] == "   12,345.67 USD  +1.20% today  BTC 61%  ETH 27%  LBP 12%", "\(lines[3])")
+    #expect(lines[4].hasPrefix("Your coins (2)"))
+    let narrow = HomeRenderer.render(state, width: 40, height: 12, style: Style(enabled: false), ascii: false)
+    #expect(narrow[3] == "   12,345.67 USD  +1.20% today  BTC 61%", "\(narrow[3])")
+    _ = state.handle(.portfolio(nil))
+    #expect(!HomeRenderer.render(state, width: 80, height: 24, style: Style(enabled: false), ascii: false)
+      .contains { $0.hasPrefix("Portfolio") })
+  }
+}
