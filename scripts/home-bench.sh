@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Figures for the home screen (`rates ui`, release build) against fake-api, the tests'
-# fake APIs, on a pseudo-terminal of 120 x 40 driven by a small Python program:
+# fake APIs, on a pseudo-terminal of 160 x 48 (the market table with every column) driven
+# by a small Python program:
 #
-# - key press to frame written, for a list of 100 rows: `j` and `k` typed KEYS times
+# - key press to frame written, for a list of 100 rows (20 of your coins): `j`, `k`,
+#   PageDown/PageUp and the sort keys `D`/`M` typed KEYS times
 #   (default 200), 20 ms apart. Two measures: inside the process (RATES_HOME_TRACE: from
 #   the key read to the frame's write) and round trip on the terminal (from writing the
 #   key to reading the frame's end); median, 95th percentile and worst of each.
@@ -30,7 +32,7 @@ unset NO_COLOR
 export TERM=${TERM:-xterm-256color}
 [ "$TERM" = dumb ] && export TERM=xterm-256color
 
-# 100 rows: the top 5, 20 coins of yours and 75 pairs.
+# 100 rows: 20 coins of yours, 75 pairs and the fake's top coins that are not yours (5).
 mkdir -p "$XDG_DATA_HOME/rates"
 python3 - "$XDG_DATA_HOME/rates" <<'EOF'
 import json, sys, os
@@ -58,7 +60,7 @@ binary, base, trace, keys, minutes = sys.argv[1], sys.argv[2], sys.argv[3], int(
 
 pid, fd = pty.fork()
 if pid == 0:
-    fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 48, 160, 0, 0))
     os.execv(binary, [binary, "ui"])
 
 seen = bytearray()
@@ -101,7 +103,8 @@ open(trace, "w").close()
 round_trips = []
 missed = 0
 for i in range(keys):
-    key = b"j" if (i // 60) % 2 == 0 else b"k"
+    cycle = [b"j", b"j", b"\x1b[6~", b"D", b"k", b"\x1b[5~", b"M", b"k", b"#"]
+    key = cycle[i % len(cycle)]
     start = time.perf_counter()
     os.write(fd, key)
     _, ok = read_for(2, b"\x1b[J")
@@ -121,7 +124,7 @@ def summary(values):
     return "median %.2f ms, p95 %.2f ms, worst %.2f ms (%d frames)" % (
         statistics.median(ordered), p95, ordered[-1], len(ordered))
 
-print("rows                  100 (5 top, 20 coins, 75 pairs), window 120x40")
+print("rows                  100 (20 coins, 75 pairs, 5 top), window 160x48")
 print("key to frame, inside  " + summary(inside))
 print("key to frame, pty     " + summary(round_trips) + ("" if not missed else ", %d keys without a frame" % missed))
 

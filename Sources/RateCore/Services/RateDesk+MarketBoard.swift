@@ -42,24 +42,27 @@ extension CoinMarket {
 }
 
 extension RateDesk {
-  /// How many top coins a ``MarketBoard`` shows.
-  public static let boardTopCount = 5
+  /// How many top coins a ``MarketBoard`` shows unless told otherwise: one
+  /// `/coins/markets` page, which also holds most coins a user follows.
+  public static let boardTopCount = 100
 
   /// The board in `currency`, in the fewest requests: coins from one
-  /// `/coins/markets?sparkline=true` page (the top ``boardTopCount``, or the top
-  /// ``followedCoinsPage`` when there are coins to show, which usually holds them) and one
+  /// `/coins/markets?sparkline=true` page (the top `top`, or the top
+  /// ``followedCoinsPage`` when there are coins to show, which usually holds them; more than
+  /// ``MarketService/pageSize`` take as many pages as needed) and one
   /// `ids=` request for the coins outside it; pairs as ``board(for:)`` fetches them (one
   /// Frankfurter series for every fiat pair). ECB rates are fresh for
   /// ``CacheFreshness/referenceRate`` even when this desk refreshes: they change once a
   /// working day. Never throws: what fails is missing, and its error is in
   /// ``MarketBoard/failures``.
   public func marketBoard(
-    currency: String, coins: [FavoriteCoin], favorites: [FavoriteCoin], pairs: [ConfiguredPair]
+    currency: String, coins: [FavoriteCoin], favorites: [FavoriteCoin], pairs: [ConfiguredPair],
+    top: Int = boardTopCount
   ) async -> MarketBoard {
     let code = currency.uppercased()
     let coinIDs = Set(coins.map(\.id))
     let starred = favorites.filter { !coinIDs.contains($0.id) }
-    async let fetchedCoins = boardCoins(code, following: (coins + starred).map(\.asset))
+    async let fetchedCoins = boardCoins(code, top: top, following: (coins + starred).map(\.asset))
     async let fetchedPairs = boardPairs(pairs)
     let coinPart = await fetchedCoins
     let pairPart = await fetchedPairs
@@ -94,9 +97,8 @@ extension RateDesk {
 
   /// The top coins and `following`, with sparklines. When the top page fails, the coins
   /// outside it are not asked for (the same limit or outage would refuse them too).
-  private func boardCoins(_ currency: String, following: [Asset]) async -> BoardCoins {
+  private func boardCoins(_ currency: String, top limit: Int, following: [Asset]) async -> BoardCoins {
     let service = marketService()
-    let limit = Self.boardTopCount
     var part = BoardCoins()
     let page: MarketService.Answer<[CoinMarket]>
     do {

@@ -19,16 +19,21 @@ struct HomeCommand: RatesCommand {
     "--in", value: "LIST", repeatable: true,
     help: "currencies 'c' cycles through (default: RATES_CURRENCY, then USD and EUR)",
     completion: .local([.currencies]))
-  static let options = [currencies]
+  static let limit = OptionSpec.option(
+    "--limit", value: "N", help: "how many top coins the list shows, 1 to 1000 (default 100)")
+  static let options = [currencies, limit]
   static let noJSON: String? = "the home screen is interactive; use 'rates top --json'"
   static let discussion = """
     Needs a terminal on stdin and stdout (exit 64 otherwise). Bare 'rates' on a terminal
-    opens it too. Lists the top 5 coins by market cap, then your coins (rates coins), then
-    your pairs (rates pairs), with price, 24-hour change and a 7-day sparkline; cached data
-    shows at once with its age while fresh data loads, and the list refreshes every minute
-    within the provider's rate limit.
+    opens it too. A market table: your coins (rates coins), your pairs (rates pairs), then
+    the top 100 coins by market cap (--limit), with rank, price, 1h/24h/7d change, market
+    cap, volume and a 7-day sparkline as the width allows (they drop in the order: sparkline,
+    volume, 1h, market cap, 7d, rank, name); cached data shows at once with its age while
+    fresh data loads, and the list refreshes every minute within the provider's rate limit.
 
-    Keys (? shows them): up/down or k/j, PageUp/PageDown, Home/End or g/G move; Enter opens
+    Keys (? shows them): up/down or k/j, PageUp/PageDown (a page), Home/End or g/G move;
+    # S N P H D W M V sort by rank, symbol, name, price, 1h, 24h, 7d, market cap, volume
+    (again: reverse; remembered in the config file); Enter opens
     a row's detail (left/right or h/l move the chart's cursor, or click the chart; 1 2 3 4
     for 7, 30, 90, 365 days; f stars the coin); c switches currency; r refreshes; / searches
     and Enter adds a coin; p adds a pair; d or Delete removes your coin or pair and u undoes
@@ -38,13 +43,17 @@ struct HomeCommand: RatesCommand {
   static let examples = [
     "rates ui",
     "rates ui --in EUR,USD,GBP",
+    "rates ui --limit 250",
   ]
 
   let currencies: [String]
+  /// How many top coins the list shows.
+  let limit: Int
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
     let given = try scanner.options(Self.currencies)
     currencies = try Self.currencyList(given: given, default: defaults.currency)
+    limit = try scanner.integer(Self.limit, in: 1...1000) ?? RateDesk.boardTopCount
   }
 
   /// The currencies `--in` names, else the default currency followed by USD and EUR.
@@ -70,10 +79,12 @@ struct HomeCommand: RatesCommand {
       return .usage
     }
     try CurrencyList.requireCoinGeckoQuotes(currencies)
-    let driver = Self.makeDriver(invocation)
-    let state = HomeState(
+    let config = ConfigFile.file(invocation.settings.paths)
+    let driver = Self.makeDriver(invocation, top: limit, config: config)
+    var state = HomeState(
       currencies: currencies, lists: try driver.lists(),
       pickerCurrencies: FiatCurrencies.ecb.keys.sorted(), now: invocation.context.now())
+    state.sort = LiveHomeDriver.rememberedSort(in: config)
     let outcome: HomeOutcome
     do {
       outcome = try await run(state: state, driver: driver, invocation: invocation)
@@ -108,9 +119,15 @@ struct HomeCommand: RatesCommand {
     }
   }
 
-  /// The driver the screen runs on: the one place that names it.
-  static func makeDriver(_ invocation: Invocation) -> any HomeDriver {
-    invocation.homeDriver()
+  /// The driver the screen runs on: the one place that names it. It loads the top `top`
+  /// coins and remembers the sort in `config`.
+  static func makeDriver(
+    _ invocation: Invocation, top: Int, config: DataFile<[String: String]>
+  ) -> any HomeDriver {
+    var driver = invocation.homeDriver()
+    driver.topCount = top
+    driver.config = config
+    return driver
   }
 
   /// With `RATES_HOME_TRACE` set to a file, appends `key_to_frame_us N` to it for each

@@ -4,7 +4,7 @@ import RateCore
 public struct HomeRow: Equatable, Sendable {
   /// Where the row comes from, which is also the section it is listed in.
   public enum Kind: Equatable, Sendable {
-    /// One of the top 5 coins by market cap.
+    /// One of the top N coins by market cap (`rates ui --limit N`, 100 by default).
     case top
     /// A coin the user added (`coins.json`).
     case coin
@@ -34,12 +34,16 @@ public struct HomeRow: Equatable, Sendable {
   public var week: [Double]
   /// When the provider last updated the rate, when it says.
   public var updatedAt: Date?
+  /// The market figures of a coin row (``HomeMarketFigures``); empty for a pair.
+  public var market = HomeMarketFigures()
 
   /// Creates a row.
   public init(
     kind: Kind, id: String, symbol: String, name: String, currency: String, rate: Double?,
-    changePercent: Double?, changePeriod: ChangePeriod, week: [Double], updatedAt: Date? = nil
+    changePercent: Double?, changePeriod: ChangePeriod, week: [Double], updatedAt: Date? = nil,
+    market: HomeMarketFigures = HomeMarketFigures()
   ) {
+    self.market = market
     self.kind = kind
     self.id = id
     self.symbol = symbol
@@ -50,6 +54,33 @@ public struct HomeRow: Equatable, Sendable {
     self.changePeriod = changePeriod
     self.week = week
     self.updatedAt = updatedAt
+  }
+}
+
+/// A coin row's market figures, the market table's columns beyond price and 24-hour change;
+/// each `nil` when the provider did not say.
+public struct HomeMarketFigures: Equatable, Sendable {
+  /// The rank by market cap.
+  public var rank: Int?
+  /// The change over the last hour, in percent.
+  public var change1h: Double?
+  /// The change over the last 7 days, in percent.
+  public var change7d: Double?
+  /// The market cap, in the row's currency.
+  public var marketCap: Double?
+  /// The volume of the last 24 hours, in the row's currency.
+  public var volume: Double?
+
+  /// Creates the figures.
+  public init(
+    rank: Int? = nil, change1h: Double? = nil, change7d: Double? = nil, marketCap: Double? = nil,
+    volume: Double? = nil
+  ) {
+    self.rank = rank
+    self.change1h = change1h
+    self.change7d = change7d
+    self.marketCap = marketCap
+    self.volume = volume
   }
 }
 
@@ -176,6 +207,8 @@ public enum HomeEvent: Equatable, Sendable {
   case lists(HomeLists)
   /// The loader's state.
   case status(HomeStatus)
+  /// The ledger's portfolio in the list's currency, after a list load; nil: nothing held.
+  case portfolio(HomePortfolio?)
   /// The clock moved (ages on screen, ending the one-frame highlight).
   case tick(Date)
 }
@@ -202,6 +235,8 @@ public enum HomeEffect: Equatable, Sendable {
   case restorePair(ConfiguredPair, at: Int)
   /// Star (`true`) or unstar a coin.
   case setFavorite(id: String, symbol: String, name: String, starred: Bool)
+  /// Remember the list's sort in the config file (a failure is a status line).
+  case saveSort(HomeSort)
   /// Leave the screen.
   case exit(HomeExit)
 }

@@ -2,28 +2,67 @@ import RateCore
 
 // The home list, favorites and help frames.
 extension HomeRenderer {
-  /// The home list: a header (currency, age of the data), the sections "Top coins",
-  /// "Your coins" and "Your pairs" (a hint when one is empty), and the status line.
+  /// The home list: a header (currency, age of the data, the page of the top coins in
+  /// view), the market table's header row, the sections "Your coins", "Your pairs" and
+  /// "Top N" with their counts (a hint when one is empty, a line naming the sections below
+  /// the window), and the status line.
   static func renderList(_ state: HomeState, _ context: HomeRenderContext) -> [String] {
-    let header = headerLine(state, title: nil, context)
     let footer = statusLine(state, hints: listHints(state, context), context)
     guard state.board != nil else {
+      let header = headerLine(state, title: nil, context)
       return compose(header: header, body: [noDataYet(state.status, ascii: context.ascii)], footer: footer, context)
     }
     let rows = state.listRows
-    // Headings, hints and row numbers first: only the rows in view get sparklines.
-    var body: [ListLine] = []
+    let (body, cursorLine, scrollLine) = listBody(state, rows, context)
+    // A page's rows and no more (PageDown shows `21–40`, not what else would fit).
+    let limit = max(state.scroll + pageSize(height: context.height), state.cursor + 1)
+    let cut = body.firstIndex { ($0.row ?? 0) >= limit } ?? body.count
+    var room = max(1, context.height - 3)
+    var first = pageStart(cursorLine: cursorLine, scrollLine: scrollLine, room: room)
+    var below = sectionsBelow(body, after: min(first + room, cut))
+    if !below.isEmpty {
+      room = max(1, room - 1)
+      first = pageStart(cursorLine: cursorLine, scrollLine: scrollLine, room: room)
+      below = sectionsBelow(body, after: min(first + room, cut))
+    }
+    let shown = Array(body[min(first, cut)..<min(first + room, cut)])
+    let inView = shown.compactMap(\.row)
+    let visible = (inView.first ?? 0)..<((inView.last ?? -1) + 1)
+    let marks = HomeRowMarks(
+      selected: state.cursor, changed: state.changed, starred: Set(state.lists.favorites.map(\.id)),
+      sort: state.sort, inView: visible)
+    let table = marketTable(rows, marks, context)
+    var text = shown.map { line in line.row.map { table.lines[$0] } ?? line.text }
+    if !below.isEmpty {
+      text += Array(repeating: "", count: max(0, room - text.count))
+      text.append(context.style.dim((context.ascii ? "v" : "↓") + " Below: " + below.joined(separator: ", ") + " (PgDn)"))
+    }
+    let header = headerLine(state, title: nil, page: topPage(rows, visible), context)
+    return compose(header: header, body: [table.header] + text, footer: footer, context)
+  }
+
+  /// The list's lines (headings with counts, empty-section hints, rows), the line of the
+  /// cursor's row and the line the window starts at (``HomeState/scroll``'s row, or its
+  /// heading when it is the first of its section).
+  static func listBody(
+    _ state: HomeState, _ rows: [HomeRow], _ context: HomeRenderContext
+  ) -> (body: [ListLine], cursorLine: Int, scrollLine: Int) {
+    var body: [ListLine] = portfolioLines(state.portfolio, context).map(ListLine.text)
     var cursorLine = 0
     var scrollLine = 0
     var start = 0
-    for (kind, title, hint) in sections {
-      body.append(.text(context.style.bold(title)))
+    for (kind, hint) in sections {
       var end = start
       while end < rows.count, rows[end].kind == kind { end += 1 }
+      let title = sectionTitle(kind, count: end - start, state)
+      var heading = context.style.bold(title)
       if start == end {
-        let text = hint.first { TerminalText.displayWidth($0) + 2 <= context.width } ?? hint[hint.count - 1]
-        body.append(.text("  " + context.style.dim(text)))
+        // The hint shares the heading's line: every section is one line, so pages are even.
+        let room = context.width - TerminalText.displayWidth(title) - 2
+        let text = hint.first { TerminalText.displayWidth($0) <= room } ?? hint[hint.count - 1]
+        heading += "  " + context.style.dim(text)
       }
+      body.append(.heading(heading))
       for index in start..<end {
         if index == state.cursor { cursorLine = body.count }
         if index == state.scroll { scrollLine = index == start ? body.count - 1 : body.count }
@@ -31,13 +70,49 @@ extension HomeRenderer {
       }
       start = end
     }
-    let shown = window(body, cursorLine: cursorLine, scrollLine: scrollLine, room: context.height - 2)
-    let inView = shown.compactMap(\.row)
-    let lines = rowLines(
-      rows, selected: state.cursor, changed: state.changed,
-      sparklines: (inView.first ?? 0)..<((inView.last ?? -1) + 1), context)
-    let text = shown.map { line in line.row.map { lines[$0] } ?? line.text }
-    return compose(header: header, body: text, footer: footer, context)
+    if state.scroll == 0 { scrollLine = 0 }
+    return (body, cursorLine, scrollLine)
+  }
+
+  /// A section's heading: `Your coins (2)`, `Your pairs (1)`, `Top 100 by market cap`
+  /// (and how many of them are listed among your coins instead).
+  static func sectionTitle(_ kind: HomeRow.Kind, count: Int, _ state: HomeState) -> String {
+    switch kind {
+    case .coin: return "Your coins (\(count))"
+    case .pair: return "Your pairs (\(count))"
+    case .top, .favorite:
+      let top = state.board?.rows.filter { $0.kind == .top }.count ?? count
+      let yours = top - count
+      return "Top \(top) by market cap" + (yours > 0 ? " (\(yours) of them in Your coins)" : "")
+    }
+  }
+
+  /// The first line of the window: `scrollLine`, moved the least that keeps `cursorLine`
+  /// in `room` lines. Pages are not pulled back to fill the window: PageDown shows whole
+  /// pages (`81–100 of 100`), the last one short.
+  static func pageStart(cursorLine: Int, scrollLine: Int, room: Int) -> Int {
+    var first = scrollLine
+    if cursorLine >= first + room { first = cursorLine - room + 1 }
+    if cursorLine < first { first = cursorLine }
+    return max(0, first)
+  }
+
+  /// The titles of the sections that start at or after line `end` (below the window).
+  static func sectionsBelow(_ body: [ListLine], after end: Int) -> [String] {
+    guard end < body.count else { return [] }
+    let headings: [String] = body[end...].compactMap(\.heading)
+    return headings.map { heading in
+      let plain = TableLayout.withoutEscapes(heading)
+      return plain.firstRange(of: "  ").map { String(plain[..<$0.lowerBound]) } ?? plain
+    }
+  }
+
+  /// `Top 41–60 of 100`: the top coins in view, by their place in the top section.
+  static func topPage(_ rows: [HomeRow], _ visible: Range<Int>) -> String? {
+    guard let firstTop = rows.firstIndex(where: { $0.kind == .top }) else { return nil }
+    let shown = visible.clamped(to: firstTop..<rows.count)
+    guard !shown.isEmpty else { return nil }
+    return "Top \(shown.lowerBound - firstTop + 1)–\(shown.upperBound - firstTop) of \(rows.count - firstTop)"
   }
 
   /// The body before any data came: loading (`what` is loading), or why nothing came (the
@@ -52,8 +127,10 @@ extension HomeRenderer {
     }
   }
 
-  /// A line of the list's body: a heading or hint, or row number `n`.
+  /// A line of the list's body: a section's heading (with the hint of an empty one), a
+  /// line of text, or row number `n`.
   enum ListLine {
+    case heading(String)
     case text(String)
     case row(Int)
 
@@ -62,23 +139,31 @@ extension HomeRenderer {
       return nil
     }
 
+    var heading: String? {
+      if case .heading(let text) = self { return text }
+      return nil
+    }
+
     var text: String {
-      if case .text(let text) = self { return text }
-      return ""
+      switch self {
+      case .heading(let text), .text(let text): return text
+      case .row: return ""
+      }
     }
   }
 
-  /// The sections of the list: their rows' kind, title and empty-section hint.
-  static let sections: [(HomeRow.Kind, String, [String])] = [
-    (.top, "Top coins", ["No top coins loaded yet: r to try again", "None loaded: r to retry"]),
-    (.coin, "Your coins", ["No coins of your own yet: / to search and add one", "None yet: / to add one"]),
-    (.pair, "Your pairs", ["No pairs yet: p to add one"]),
+  /// The sections of the list, in order: their rows' kind and empty-section hint.
+  static let sections: [(HomeRow.Kind, [String])] = [
+    (.coin, ["No coins of your own yet: / to search and add one", "None yet: / to add one"]),
+    (.pair, ["No pairs yet: p to add one"]),
+    (.top, ["No top coins loaded yet: r to try again", "None loaded: r to retry"]),
   ]
 
-  /// The rows of the list a page of `height` lines shows with its headings; what
-  /// ``HomeState/pageSize`` should be set to.
+  /// The rows of the list a page of `height` lines shows with its headings, the table's
+  /// header row and the line naming the sections below; what ``HomeState/pageSize`` should
+  /// be set to.
   public static func pageSize(height: Int) -> Int {
-    max(1, height - 2 - sections.count)
+    max(1, height - 4 - sections.count)
   }
 
   /// `room` lines of `body` from `scrollLine` (the first row shown, with its heading),
@@ -106,15 +191,21 @@ extension HomeRenderer {
       let empty = hints.first { TerminalText.displayWidth($0) <= context.width } ?? hints[1]
       return compose(header: header, body: [empty], footer: footer, context)
     }
-    let lines = rowLines(rows, selected: state.favoritesCursor, changed: state.changed, context)
+    let marks = HomeRowMarks(
+      selected: state.favoritesCursor, changed: state.changed,
+      starred: Set(state.lists.favorites.map(\.id)), sort: nil, inView: nil)
+    let table = marketTable(rows, marks, context)
     let body = window(
-      lines, cursorLine: state.favoritesCursor, scrollLine: 0, room: context.height - 2)
-    return compose(header: header, body: body, footer: footer, context)
+      table.lines, cursorLine: state.favoritesCursor, scrollLine: 0, room: context.height - 3)
+    return compose(header: header, body: [table.header] + body, footer: footer, context)
   }
 
   /// `rates · USD · updated 14:03:21 UTC`; cached data says how old it is, in yellow.
   /// On a narrow window the clock loses `UTC`, then the title `rates` goes.
-  static func headerLine(_ state: HomeState, title: String?, _ context: HomeRenderContext) -> String {
+  /// `page` (`Top 41–60 of 100`) follows the currency on the home list.
+  static func headerLine(
+    _ state: HomeState, title: String?, page: String? = nil, _ context: HomeRenderContext
+  ) -> String {
     let dot = context.ascii ? " | " : " · "
     var age: [String] = []
     var short: [String] = []
@@ -136,68 +227,21 @@ extension HomeRenderer {
     let pending = shown == chosen ? shown : "\(shown) (\(chosen) not loaded yet)"
     let title = title.map { [$0] } ?? []
     let rates = [context.style.bold("rates")]
+    let page = page.map { [$0] } ?? []
     let candidates = [
-      rates + title + [pending] + age, rates + title + [pending] + short, title + [pending] + short,
-      title + [shown] + short,
+      rates + title + [pending] + page + age, rates + title + [pending] + page + short,
+      title + [pending] + page + short, title + [shown] + page + short,
     ].map { $0.joined(separator: dot) }
     return candidates.first { TerminalText.displayWidth($0) <= context.width } ?? candidates[3]
   }
 }
 
-// Rows.
+// Cells.
 extension HomeRenderer {
-  /// One line per row, columns shared: symbol, name, price, change, 7-day sparkline.
-  /// Narrow windows drop the sparkline, then shorten the name, then drop it; the symbol
-  /// and the numbers are never cut. The selected row is in reverse video (`>` without
-  /// colour); a row whose rate just changed has its price highlighted (`*` without colour).
-  /// Only the rows in `sparklines` get theirs (the others are not in view), all when nil.
-  static func rowLines(
-    _ rows: [HomeRow], selected: Int, changed: Set<String>, sparklines: Range<Int>? = nil,
-    _ context: HomeRenderContext
-  ) -> [String] {
-    let style = context.style
-    let sparkWidth = context.width >= 100 ? 24 : context.width >= 70 ? 12 : 8
-    var table = TextTable(
-      columns: [
-        .init("", priority: TextTable.required),
-        .init("", fit: .shrinks, priority: 1),
-        .init("", alignment: .right, priority: TextTable.required),
-        .init("", alignment: .right, priority: TextTable.required),
-        .init("", priority: 0),
-      ], showsHeader: false)
-    table.rows.reserveCapacity(rows.count)
-    for (index, row) in rows.enumerated() {
-      let highlight = changed.contains(row.id)
-      var price = row.rate.map(RateFormat.rate) ?? none(context)
-      if highlight && style.enabled {
-        price = index == selected ? style.bold(price) : ScreenText.reverse(style.bold(price), style)
-      }
-      table.append([
-        TerminalText.sanitize(row.symbol), nameCell(row), price, changeCell(row, context),
-        sparklines.map { $0.contains(index) } ?? true ? sparkline(row.week, width: sparkWidth, context) : "",
-      ])
-    }
-    // The sparkline only beside whole names: it goes first when room is short.
-    let layout = TableLayout(columns: table.columns, lines: table.rows, headerRows: 0)
-    let natural = layout.natural.reduce(0, +) + TextTable.separator.count * (table.columns.count - 1)
-    if natural > context.width - 2 { table.columns.removeLast() }
-    let lines = table.render(maxWidth: context.width - 2, ascii: context.ascii)
-    return lines.enumerated().map { index, line in
-      let isSelected = index == selected
-      let isChanged = changed.contains(rows[index].id)
-      guard style.enabled else {
-        return (isSelected ? ">" : " ") + (isChanged ? "*" : " ") + line
-      }
-      let text = "  " + line
-      return isSelected ? ScreenText.reverse(TerminalText.pad(text, toWidth: context.width), style) : text
-    }
-  }
-
-  /// The name, or nothing when it only repeats the symbol (a pair's `GBP-USD`).
+  /// The coin's name, even when it is the symbol (`BNB`): never blank. A pair has none
+  /// (`GBP/USD` says it all; its currencies' names would widen the column for every row).
   static func nameCell(_ row: HomeRow) -> String {
-    let name = TerminalText.sanitize(row.name)
-    let plain = name.replacing("-", with: "/")
-    return plain.lowercased() == TerminalText.sanitize(row.symbol).lowercased() ? "" : name
+    row.kind == .pair ? "" : TerminalText.sanitize(row.name)
   }
 
   /// `▲ +2.28%` in green, `▼ -4.77%` in red (ASCII: the sign alone); ECB pairs add `1d`.
@@ -311,6 +355,7 @@ extension HomeRenderer {
     }
     hints += [
       Hint(text: "Tab favorites", priority: 9), Hint(text: "r refresh", priority: 10),
+      Hint(text: "PgDn page", priority: 11), Hint(text: "D/M/# sort", priority: 12),
       Hint(text: "q quit", priority: 1),
     ]
     return hints
@@ -327,6 +372,7 @@ extension HomeRenderer {
     return [
       ("Home list", [
         (vertical, "move"), ("PgUp/PgDn", "a page"), ("Home/End g/G", "first/last"),
+        ("# S N P H D W M V", "sort, again reverses"),
         ("Enter", "detail"), ("c", "next currency"), ("r", "refresh now"),
         ("/", "search, add coins"), ("p", "add a pair"), ("d/Delete", "remove coin/pair"),
         ("u", "undo the removal"), ("f", "star/unstar coin"), ("Tab", "favorites"),

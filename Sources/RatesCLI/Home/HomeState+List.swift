@@ -2,14 +2,18 @@ import RateCore
 
 // The home list, favorites and help screens, and the data that feeds them.
 extension HomeState {
-  /// The sections of the home list, in order.
-  static let listKinds: [HomeRow.Kind] = [.top, .coin, .pair]
+  /// The sections of the home list, in order: yours first, the market below.
+  static let listKinds: [HomeRow.Kind] = [.coin, .pair, .top]
 
-  /// The rows of the home list: top coins, then your coins, then your pairs (never the
-  /// favorites-only rows), each section in the board's order.
+  /// The rows of the home list: your coins, then your pairs, then the top coins (never the
+  /// favorites-only rows), each section in ``sort``'s order. A top coin that is also one of
+  /// your coins is listed once, among yours.
   public var listRows: [HomeRow] {
     guard let rows = board?.rows else { return [] }
-    return Self.listKinds.flatMap { kind in rows.filter { $0.kind == kind } }
+    let own = Set(rows.lazy.filter { $0.kind == .coin }.map(\.id))
+    return Self.listKinds.flatMap { kind in
+      sort.sorted(rows.filter { $0.kind == kind && !(kind == .top && own.contains($0.id)) })
+    }
   }
 
   /// The row under the cursor of the home list.
@@ -32,6 +36,11 @@ extension HomeState {
 
   mutating func handleListKey(_ key: TerminalKey) -> [HomeEffect] {
     pendingSelection = nil
+    if key == .pageDown || key == .pageUp {
+      turnPage(forward: key == .pageDown)
+      return []
+    }
+    if let effects = sortKey(key) { return effects }
     if let target = Self.movement(key, cursor: cursor, count: listRows.count, page: pageSize) {
       moveCursor(to: target)
       return []

@@ -55,6 +55,10 @@ public struct HomeState: Equatable, Sendable {
   /// currency may hold only the pairs): the cursor goes back to it when a board has it,
   /// unless a key moved the cursor meanwhile.
   public var pendingSelection: String?
+  /// How the list's sections are ordered (``HomeSort``), remembered in the config file.
+  public var sort = HomeSort.standard
+  /// The ledger's holdings for the Portfolio section; nil when it holds nothing.
+  public var portfolio: HomePortfolio?
 
   /// A home screen in `currencies` (at least one), showing nothing yet.
   public init(currencies: [String], lists: HomeLists, pickerCurrencies: [String], now: Date) {
@@ -95,6 +99,9 @@ public struct HomeState: Equatable, Sendable {
     case .status(let status):
       self.status = status
       loadInFlight = status == .loading
+      return []
+    case .portfolio(let portfolio):
+      self.portfolio = portfolio
       return []
     case .tick(let date): return apply(tick: date)
     }

@@ -26,7 +26,7 @@ extension LiveHomeDriver {
       let cached = await board(currency: currency, lists: lists, mode: .offline)
       if !cached.isEmpty { send(.board(homeBoard(cached, lists: lists))) }
       if !cached.isEmpty, cached.staleness == nil, cached.missing.isEmpty, cached.failures.isEmpty {
-        send(.status(.idle))
+        send(.status(await status(for: await sendPortfolio(currency: currency, send: send))))
         return
       }
     }
@@ -35,13 +35,26 @@ extension LiveHomeDriver {
     let fresh = await board(currency: currency, lists: lists, mode: refresh ? .refresh : .normal)
     guard !Task.isCancelled else { return }
     if !fresh.isEmpty { send(.board(homeBoard(fresh, lists: lists))) }
-    send(.status(await status(for: fresh.failures)))
+    let failures = await sendPortfolio(currency: currency, send: send)
+    send(.status(await status(for: fresh.failures + failures)))
+  }
+
+  /// Sends the ledger's portfolio in `currency` (nil: nothing held); returns why it could
+  /// not be valued, if it could not.
+  private func sendPortfolio(currency: String, send: @escaping @Sendable (HomeEvent) -> Void) async
+    -> [any Error]
+  {
+    let (portfolio, failure) = await self.portfolio(currency: currency)
+    guard !Task.isCancelled else { return [] }
+    send(.portfolio(portfolio))
+    return [failure].compactMap { $0 }
   }
 
   /// The board from the desk in `mode`; its coins are remembered for the local search.
   private func board(currency: String, lists: HomeLists, mode: CacheMode) async -> MarketBoard {
     let board = await desk(mode).marketBoard(
-      currency: currency, coins: lists.coins, favorites: lists.favorites, pairs: lists.pairs)
+      currency: currency, coins: lists.coins, favorites: lists.favorites, pairs: lists.pairs,
+      top: topCount)
     await memory.saw(board.top + board.coins + board.favorites)
     return board
   }
@@ -68,7 +81,10 @@ extension LiveHomeDriver {
       kind: kind, id: coin.id, symbol: UntrustedText.sanitize(coin.symbol).uppercased(),
       name: UntrustedText.sanitize(coin.name), currency: currency, rate: coin.currentPrice,
       changePercent: coin.priceChangePercentage24h, changePeriod: .hours24, week: coin.week,
-      updatedAt: coin.lastUpdated)
+      updatedAt: coin.lastUpdated,
+      market: HomeMarketFigures(
+        rank: coin.marketCapRank, change1h: coin.priceChangePercentage1h,
+        change7d: coin.priceChangePercentage7d, marketCap: coin.marketCap, volume: coin.totalVolume))
   }
 
   /// A pair's row: its snapshot's figures, or none when it did not arrive.

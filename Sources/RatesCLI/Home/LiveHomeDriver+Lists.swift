@@ -38,7 +38,7 @@ extension LiveHomeDriver {
     case .setFavorite(let id, let symbol, let name, let starred):
       try userData.setFavorite(
         FavoriteCoin(id: id, symbol: symbol, name: name, addedAt: now), starred: starred)
-    case .loadBoard, .loadDetail, .search, .exit:
+    case .loadBoard, .loadDetail, .search, .saveSort, .exit:
       break
     }
     return nil
@@ -53,5 +53,30 @@ extension LiveHomeDriver {
       return "\(pair.base) and \(pair.quote) are already paired"
     }
     return nil
+  }
+}
+
+// The list's sort, remembered in the config file.
+extension LiveHomeDriver {
+  /// Writes `sort` to the config file (``HomeSort/configKey``); a failure is a status line
+  /// that names the file and says the sort holds for this session only.
+  func save(_ sort: HomeSort, send: @escaping @Sendable (HomeEvent) -> Void) {
+    guard let config else { return }
+    do {
+      try config.update { settings in settings[HomeSort.configKey] = sort.stored }
+    } catch {
+      send(.status(.failed(Self.sortNotSaved(config.url.path, line(for: error)))))
+    }
+  }
+
+  /// The status line of a sort that could not be saved.
+  static func sortNotSaved(_ path: String, _ reason: String) -> String {
+    "Sort not saved (this session only): could not write \(TerminalText.sanitize(path)): \(reason)"
+  }
+
+  /// The sort remembered in `config`, or the standard one when none (or none readable) is.
+  static func rememberedSort(in config: DataFile<[String: String]>) -> HomeSort {
+    let stored = (try? config.read())?[HomeSort.configKey]
+    return stored.flatMap(HomeSort.init(stored:)) ?? .standard
   }
 }

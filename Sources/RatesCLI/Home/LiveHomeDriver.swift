@@ -16,6 +16,10 @@ struct LiveHomeDriver: HomeDriver {
   let sleep: @Sendable (Duration) async throws -> Void
   /// What the driver remembers between effects: coins seen, the search budget, a rate-limit pause.
   let memory = HomeDriverMemory()
+  /// How many top coins the list shows (`rates ui --limit`).
+  var topCount = RateDesk.boardTopCount
+  /// The config file the list's sort is remembered in (``HomeSort``); `nil`: not remembered.
+  var config: DataFile<[String: String]>?
 
   /// How long a rate limit pauses loads when the provider does not say (`Retry-After`).
   static let defaultRateLimitPause: TimeInterval = 60
@@ -47,6 +51,8 @@ struct LiveHomeDriver: HomeDriver {
       await loadDetail(row: row, currency: currency, days: days, send: send)
     case .search(let query):
       await search(query, send: send)
+    case .saveSort(let sort):
+      save(sort, send: send)
     case .addCoin, .removeCoin, .restoreCoin, .addPair, .removePair, .restorePair, .setFavorite:
       await change(effect, send: send)
     case .exit:

@@ -146,7 +146,16 @@ public enum FakeCoinGecko {
   public static func change24h(
     id: String, currency: String, now: Date, prices: [String: [String: Double]] = defaultPrices
   ) -> Double {
-    let then = intradayValue(id: id, currency: currency, at: now.addingTimeInterval(-86_400))
+    change(id: id, currency: currency, now: now, over: 86_400, prices: prices)
+  }
+
+  /// The change in percent of the current price over the `seconds` before `now`
+  /// (`price_change_percentage_1h_in_currency` and the like).
+  public static func change(
+    id: String, currency: String, now: Date, over seconds: TimeInterval,
+    prices: [String: [String: Double]] = defaultPrices
+  ) -> Double {
+    let then = intradayValue(id: id, currency: currency, at: now.addingTimeInterval(-seconds))
     let current = nowValue(id: id, currency: currency, prices: prices)
     return FakeSupport.round((current / then - 1) * 100, places: 4)
   }
@@ -366,6 +375,15 @@ public enum FakeCoinGecko {
       }
       return ",\"sparkline_in_7d\":{\"price\":[\(prices.map { "\($0)" }.joined(separator: ","))]}"
     }
+    // `price_change_percentage=1h,24h,7d`: `price_change_percentage_1h_in_currency` and so on.
+    let periods = FakeSupport.list(request.query["price_change_percentage"] ?? "")
+    func changes(_ id: String, _ vs: String) -> String {
+      [("1h", 3_600.0), ("24h", 86_400.0), ("7d", 604_800.0)].filter { periods.contains($0.0) }
+        .map { period, seconds in
+          let value = change(id: id, currency: vs, now: now, over: seconds, prices: prices)
+          return ",\"price_change_percentage_\(period)_in_currency\":\(value)"
+        }.joined()
+    }
     let rows = slice.map { coin -> String in
       let price = nowValue(id: coin.id, currency: vs, prices: prices)
       let supply = supply(id: coin.id)
@@ -387,7 +405,8 @@ public enum FakeCoinGecko {
         + "\"max_supply\":\(coin.id == "bitcoin" ? "21000000.0" : "null"),"
         + "\"ath\":\(ath),\"ath_change_percentage\":-33.3333,\"ath_date\":\"2024-03-14T07:10:36.635Z\","
         + "\"atl\":\(atl),\"atl_change_percentage\":9900.0,\"atl_date\":\"2015-10-20T00:00:00.000Z\","
-        + "\"roi\":null,\"last_updated\":\"\(stamp)\"" + sparkline(coin.id, vs) + "}"
+        + "\"roi\":null,\"last_updated\":\"\(stamp)\"" + sparkline(coin.id, vs)
+        + changes(coin.id, vs) + "}"
     }
     return .json("[\(rows.joined(separator: ","))]")
   }

@@ -23,7 +23,7 @@ import RatesTestSupport
       currency: "usd", coins: [Self.doge], favorites: [], pairs: [])
     #expect(board.top.isEmpty && board.isEmpty)
     #expect(board.coins.map(\.id) == ["dogecoin"] && board.coins.first?.currentPrice == nil)
-    #expect(board.missing == ["the top 5 coins in USD", "DOGE/USD"])
+    #expect(board.missing == ["the top 100 coins in USD", "DOGE/USD"])
     #expect(board.failures.count == 1)
     #expect(stub.requests.count == 1)
   }

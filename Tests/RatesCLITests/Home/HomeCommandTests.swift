@@ -63,6 +63,14 @@ import Testing
     #expect(result.stderr.contains("--in"))
   }
 
+  @Test(arguments: ["0", "1001", "ten"])
+  func aLimitOutside1To1000IsAUsageError(limit: String) async throws {
+    let harness = try CLIHarness()
+    let result = await harness.run(["ui", "--limit", limit], isTTY: true)
+    #expect(result.status == 64)
+    #expect(result.stderr.split(separator: "\n").first?.contains("--limit") == true, "\(result.stderr)")
+  }
+
   @Test func theTraceWritesOneLinePerFrameToItsFileOnly() throws {
     let directory = try makeTemporaryDirectory()
     let path = directory.appendingPathComponent("trace").path

@@ -5,13 +5,22 @@ import Testing
 import RatesTestSupport
 
 @Suite struct HomeDriverBoardTests {
-  @Test func aFirstLoadWithoutCoinsIsOneRequestForTheTopFiveWithSparklines() async throws {
+  @Test func aFirstLoadWithoutCoinsIsOneRequestForTheTopHundredWithSparklinesAndChanges() async throws {
     let fixture = try HomeDriverFixture()
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
     #expect(events.statuses == [.loading, .idle])
     let board = try #require(events.boards.last)
     #expect(events.boards.count == 1)
-    #expect(board.rows.map(\.id) == ["bitcoin", "ethereum", "tether", "solana", "ripple"])
+    #expect(board.rows.map(\.id).prefix(5) == ["bitcoin", "ethereum", "tether", "solana", "ripple"])
+    #expect(board.rows.count > 20)
+    let bitcoin = try #require(board.rows.first)
+    #expect(bitcoin.market.rank == 1 && bitcoin.market.marketCap != nil && bitcoin.market.volume != nil)
+    #expect(
+      bitcoin.market.change1h
+        == FakeCoinGecko.change(id: "bitcoin", currency: "usd", now: fixedNow, over: 3_600))
+    #expect(
+      bitcoin.market.change7d
+        == FakeCoinGecko.change(id: "bitcoin", currency: "usd", now: fixedNow, over: 604_800))
     #expect(board.rows.allSatisfy { $0.kind == .top && $0.changePeriod == .hours24 })
     #expect(board.rows.first?.rate == 66_012.25)
     #expect(board.rows.first?.week.count == 29)
@@ -19,8 +28,9 @@ import RatesTestSupport
     #expect(board.stale == false && board.missing.isEmpty && board.fetchedAt == fixedNow)
     let requests = fixture.requests()
     #expect(requests.count == 1)
-    #expect(requests.first?.query["per_page"] == "5")
+    #expect(requests.first?.query["per_page"] == "100")
     #expect(requests.first?.query["sparkline"] == "true")
+    #expect(requests.first?.query["price_change_percentage"] == "1h,24h,7d")
   }
 
   @Test func yourCoinsInTheTopPageAndFiatPairsCostTwoRequestsInSectionOrder() async throws {
@@ -32,14 +42,15 @@ import RatesTestSupport
     try fixture.userData.addPairAtTop(base: "EUR", quote: "JPY", addedAt: fixedNow)
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
     let board = try #require(events.boards.last)
-    // A coin both in the top 5 and yours shows in both sections; a starred coin shown
-    // elsewhere is not repeated as a favorite.
-    #expect(board.rows.map(\.kind) == [.top, .top, .top, .top, .top, .coin, .coin, .pair, .pair, .favorite])
-    #expect(board.rows.map(\.id).suffix(5) == ["dogecoin", "bitcoin", "EUR-JPY", "GBP-USD", "cardano"])
-    let pair = board.rows[8]
+    // The board holds a coin both in the top 100 and yours in both sections (the list shows
+    // it once); a starred coin shown elsewhere is not repeated as a favorite.
+    let top = board.rows.prefix { $0.kind == .top }.count
+    #expect(board.rows.dropFirst(top).map(\.kind) == [.coin, .coin, .pair, .pair])
+    #expect(board.rows.map(\.id).suffix(4) == ["dogecoin", "bitcoin", "EUR-JPY", "GBP-USD"])
+    let pair = board.rows[top + 3]
     #expect(pair.symbol == "GBP/USD" && pair.currency == "USD" && pair.changePeriod == .workingDay)
     #expect(pair.rate != nil && pair.week.count == 7)
-    #expect(board.rows[5].rate == FakeCoinGecko.nowValue(id: "dogecoin", currency: "usd"))
+    #expect(board.rows[top].rate == FakeCoinGecko.nowValue(id: "dogecoin", currency: "usd"))
     let requests = fixture.requests()
     #expect(requests.count == 2)
     #expect(requests.filter { $0.path.hasSuffix("/coins/markets") }.count == 1)
@@ -80,7 +91,7 @@ import RatesTestSupport
     let before = fixture.server.requestCount
     fixture.clock.advance(by: 120)
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
-    #expect(events.map(Self.kind) == ["board", "status", "board", "status"])
+    #expect(events.map(Self.kind) == ["board", "status", "board", "portfolio", "status"])
     #expect(events.boards.map(\.stale) == [true, false])
     #expect(events.boards.map(\.fetchedAt) == [fixedNow, fixedNow.addingTimeInterval(120)])
     #expect(events.statuses == [.loading, .idle])
@@ -95,7 +106,7 @@ import RatesTestSupport
     let before = fixture.server.requestCount
     fixture.clock.advance(by: 10)
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: true))
-    #expect(events.map(Self.kind) == ["status", "board", "status"])
+    #expect(events.map(Self.kind) == ["status", "board", "portfolio", "status"])
     #expect(fixture.requests(since: before).map(\.path) == ["/api/v3/coins/markets"])
   }
 
@@ -106,12 +117,12 @@ import RatesTestSupport
         ? .json(#"{"status":{"error_code":429,"error_message":"You've exceeded the Rate Limit."}}"#,
           status: 429, headers: ["Retry-After": "30"]) : reply
     }
-    _ = await fixture.run(.loadBoard(currency: "USD", refresh: false))
+    let first = await fixture.run(.loadBoard(currency: "USD", refresh: false))
     limited.value = true
     fixture.clock.advance(by: 90)
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
     #expect(events.boards.count == 2 && events.boards.allSatisfy(\.stale))
-    #expect(events.boards.last?.rows.count == 5)
+    #expect(events.boards.last?.rows.count == first.boards.last?.rows.count)
     #expect(events.statuses == [.loading, .rateLimited(until: fixedNow.addingTimeInterval(120))])
   }
 
@@ -244,6 +255,7 @@ import RatesTestSupport
     switch event {
     case .board: return "board"
     case .status: return "status"
+    case .portfolio: return "portfolio"
     default: return "other"
     }
   }

@@ -78,7 +78,33 @@ import Testing
     let own = (0..<100).map { S.coin(.coin, "coin-\($0)", "C\($0)", "Coin number \($0)", Double($0) + 0.5, 1) }
     var state = S.state(board: S.board(S.topRows + own + S.pairRows))
     state.pageSize = HomeRenderer.pageSize(height: 24)
-    _ = S.press(.end, .up, .up, .up, on: &state)
+    state.moveCursor(to: 98)
+    return state
+  }
+
+  /// The market table: the top 40 with every figure (Bitcoin also one of your coins, listed
+  /// once, and starred), a pair, sorted by 24 h change, largest first.
+  static func market() -> HomeState {
+    let top = S.topRows.enumerated().map { index, row -> HomeRow in
+      var row = row
+      row.market = HomeMarketFigures(
+        rank: index + 1, change1h: Double(index) / 10 - 0.2, change7d: Double(index * 3) - 4.5,
+        marketCap: row.rate.map { $0 * 19_700_000 / Double(index + 1) },
+        volume: row.rate.map { $0 * 400_000 / Double(index + 1) })
+      return row
+    } + HomeMarketTableTests.topRows(40).dropFirst(5).map { row in
+      var row = row
+      row.market.rank = (row.market.rank ?? 0)
+      return row
+    }
+    var bitcoin = top[0]
+    bitcoin.kind = .coin
+    let lists = HomeLists(
+      coins: [S.favorite("bitcoin", "BTC", "Bitcoin")],
+      favorites: [S.favorite("bitcoin", "BTC", "Bitcoin"), S.favorite("binancecoin", "BNB", "BNB")],
+      pairs: [ConfiguredPair(base: "GBP", quote: "USD", addedAt: S.now)])
+    var state = S.state(board: S.board(top + [bitcoin] + [S.pairRows[0]]), lists: lists)
+    _ = S.press(.character("D"), .down, .down, on: &state)
     return state
   }
 
@@ -102,6 +128,9 @@ import Testing
       Case(name: "favorites-empty", width: 80, height: 24, state: noFavorites),
       Case(name: "help", width: 40, height: 12, ascii: true, state: help),
       Case(name: "long", width: 80, height: 24, state: long),
+      Case(name: "market", width: 80, height: 24, state: market),
+      Case(name: "market", width: 160, height: 48, state: market),
+      Case(name: "market", width: 160, height: 48, color: true, state: market),
     ]
 
   @Test(arguments: cases)
@@ -119,7 +148,7 @@ import Testing
     let directory = GoldenFile.directory.appendingPathComponent("Home")
     let present = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     let mine = present.filter { name in
-      ["list.", "help.", "loading.", "stale-limited.", "failed.", "favorites", "long."].contains {
+      ["list.", "help.", "loading.", "stale-limited.", "failed.", "favorites", "long.", "market."].contains {
         name.hasPrefix($0)
       }
     }

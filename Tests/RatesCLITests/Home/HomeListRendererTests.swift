@@ -17,7 +17,7 @@ import Testing
   }
 
   static func row(_ lines: [String], _ symbol: String) -> String {
-    lines.first { $0.dropFirst(2).hasPrefix(symbol + " ") || $0.contains("  \(symbol) ") } ?? ""
+    lines.first { $0.dropFirst(3).hasPrefix(symbol + " ") || $0.contains("  \(symbol) ") } ?? ""
   }
 
   @Test func everyFrameFitsTheWindow() {
@@ -57,8 +57,8 @@ import Testing
     let narrow = Self.row(Self.render(state, width: 40), "BTC")
     #expect(!narrow.contains("Bitcoin"))
     #expect(!narrow.contains { Sparkline.unicodeLevels.contains($0) })
-    let wide = Self.row(Self.render(S.state(), width: 80), "BTC")
-    #expect(wide.contains("Bitcoin") && wide.contains("███▄▄▅▁"))
+    let wide = Self.row(Self.render(S.state(), width: 120), "BTC")
+    #expect(wide.contains("Bitcoin") && wide.contains { Sparkline.unicodeLevels.contains($0) })
   }
 
   @Test func namesAndSymbolsAreSanitized() {
@@ -91,11 +91,11 @@ import Testing
 
   @Test func theSelectedRowIsMarked() {
     var state = S.state()
-    _ = S.press(.down, on: &state)
-    #expect(Self.row(Self.render(state), "ETH").hasPrefix("> ETH"))
-    #expect(Self.row(Self.render(state), "BTC").hasPrefix("  BTC"))
+    _ = S.press(.end, .up, .up, .up, on: &state)
+    #expect(Self.row(Self.render(state), "ETH").hasPrefix(">  "))
+    #expect(Self.row(Self.render(state), "BTC").hasPrefix(" ★ "), "starred")
     let colored = Self.row(Self.render(state, style: Self.color), "ETH")
-    #expect(colored.hasPrefix("\u{1B}[7m  ETH") && colored.hasSuffix("\u{1B}[27m"))
+    #expect(colored.hasPrefix("\u{1B}[7m   ") && colored.hasSuffix("\u{1B}[27m"))
   }
 
   @Test func aChangedPriceIsHighlightedForOneFrame() {
@@ -103,17 +103,17 @@ import Testing
     var rows = S.board().rows
     rows[1].rate = 3_571.15
     _ = state.handle(.board(S.board(rows)))
-    #expect(Self.row(Self.render(state), "ETH").hasPrefix(" *ETH"))
+    #expect(Self.row(Self.render(state), "ETH").hasPrefix("*  "))
     let colored = Self.row(Self.render(state, style: Self.color), "ETH")
     #expect(colored.contains("\u{1B}[7m\u{1B}[1m3,571.15\u{1B}[22m\u{1B}[27m"))
     _ = state.handle(.tick(S.now))
-    #expect(Self.row(Self.render(state), "ETH").hasPrefix("  ETH"))
+    #expect(Self.row(Self.render(state), "ETH").hasPrefix("   "))
   }
 
   @Test func theHeaderTellsTheAgeOfTheData() {
-    #expect(Self.render(S.state())[0] == "rates · USD · updated 06:13:20 UTC")
+    #expect(Self.render(S.state())[0] == "rates · USD · Top 1–5 of 5 · updated 06:13:20 UTC")
     let stale = S.state(board: S.board(fetchedAt: S.now.addingTimeInterval(-7_200), stale: true))
-    #expect(Self.render(stale)[0] == "rates · USD · cached 2 h ago")
+    #expect(Self.render(stale)[0] == "rates · USD · Top 1–5 of 5 · cached 2 h ago")
     #expect(Self.render(stale, style: Self.color)[0].contains("\u{1B}[33mcached 2 h ago\u{1B}[39m"))
     #expect(
       Self.render(HomeListGoldenTests.favorites(), width: 40, ascii: true)[0]
@@ -122,10 +122,9 @@ import Testing
 
   @Test func emptySectionsSayHowToFillThem() {
     let lines = Self.render(S.state(board: S.board(S.topRows), lists: HomeLists()))
-    #expect(lines[7] == "Your coins")
-    #expect(lines[8] == "  No coins of your own yet: / to search and add one")
-    #expect(lines[9] == "Your pairs")
-    #expect(lines[10] == "  No pairs yet: p to add one")
+    #expect(lines[2] == "Your coins (0)  No coins of your own yet: / to search and add one")
+    #expect(lines[3] == "Your pairs (0)  No pairs yet: p to add one")
+    #expect(lines[4] == "Top 5 by market cap")
   }
 
   @Test func loadingBeforeTheFirstBoard() {
@@ -154,7 +153,7 @@ import Testing
     #expect(Self.render(state).last?.hasPrefix("no network  ? keys") == true)
     _ = state.handle(.status(.loading))
     #expect(Self.render(state).last?.hasPrefix("Loading…  ? keys") == true)
-    _ = S.press(.character("d"), on: &state)
+    _ = S.press(.end, .character("d"), on: &state)
     #expect(Self.render(state).last?.hasPrefix("Top coins cannot be removed  ? keys") == true)
   }
 
@@ -170,7 +169,7 @@ import Testing
     let state = S.state()
     #expect(Self.render(state, width: 40).last == "? keys  / search  p pair  c EUR  q quit")
     var removed = state
-    _ = S.press(.end, .character("d"), .down, on: &removed)
+    _ = S.press(.home, .character("d"), .down, on: &removed)
     #expect(Self.render(removed, width: 40).last == "? keys  / search  p pair  u undo  q quit")
     var single = state
     single.currencies = ["USD"]
@@ -181,9 +180,9 @@ import Testing
     var state = HomeListGoldenTests.long()
     state.pageSize = 100  // not yet told the window's size
     let lines = Self.render(state, width: 40, height: 12)
-    #expect(lines.contains { $0.hasPrefix("> C98") })
+    #expect(lines.contains { $0.hasPrefix(">") && $0.contains(" C98 ") })
     _ = S.press(.home, on: &state)
-    #expect(Self.render(state, width: 40, height: 12)[1] == "Top coins")
+    #expect(Self.render(state, width: 40, height: 12)[2] == "Your coins (100)")
   }
 
   @Test func theKeysScreenListsEveryScreenAndScrolls() {
@@ -209,10 +208,10 @@ import Testing
     var state = S.state()
     _ = S.press(.character("c"), on: &state)
     #expect(state.currency == "EUR")
-    #expect(Self.render(state)[0] == "rates · USD (EUR not loaded yet) · updated 06:13:20 UTC")
-    #expect(Self.render(state, width: 40)[0] == "USD · updated 06:13:20")
+    #expect(Self.render(state)[0] == "rates · USD (EUR not loaded yet) · Top 1–5 of 5 · updated 06:13:20 UTC")
+    #expect(Self.render(state, width: 40)[0] == "USD · Top 1–5 of 5 · updated 06:13:20")
     _ = state.handle(.board(S.board(currency: "EUR")))
-    #expect(Self.render(state)[0] == "rates · EUR · updated 06:13:20 UTC")
+    #expect(Self.render(state)[0] == "rates · EUR · Top 1–5 of 5 · updated 06:13:20 UTC")
   }
 
   @Test func theFavoritesEmptyStateFitsAtFortyColumns() {
@@ -227,7 +226,7 @@ import Testing
     let favorites = Self.render(HomeListGoldenTests.favorites())
     #expect(favorites[0] == "rates · Favorites · USD · updated 06:13:20 UTC")
     #expect(Self.row(favorites, "DOGE").contains("—"))
-    #expect(Self.row(favorites, "XMR").hasPrefix("> XMR"))
+    #expect(Self.row(favorites, "XMR").hasPrefix(">★ "))
   }
 
   /// The quick count that styled rows go through (SGR, arrows, blocks) agrees with the
@@ -246,7 +245,7 @@ import Testing
   }
 
   @Test func pageSizeLeavesRoomForTheHeadings() {
-    #expect(HomeRenderer.pageSize(height: 24) == 19)
+    #expect(HomeRenderer.pageSize(height: 24) == 17)
     #expect(HomeRenderer.pageSize(height: 3) == 1)
   }
 }

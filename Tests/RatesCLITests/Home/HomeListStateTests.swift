@@ -8,11 +8,11 @@ import Testing
 @Suite struct HomeListStateTests {
   typealias S = HomeListSupport
 
-  @Test func listShowsTopThenOwnCoinsThenPairsAndNeverFavoriteRows() {
+  @Test func listShowsOwnCoinsThenPairsThenTopAndNeverFavoriteRows() {
     let mixed = [S.pairRows[0], S.favoriteOnly, S.ownRows[0]] + S.topRows.reversed()
     let state = S.state(board: S.board(mixed))
-    #expect(state.listRows.map(\.kind) == [.top, .top, .top, .top, .top, .coin, .pair])
-    #expect(state.listRows.first?.id == "solana")
+    #expect(state.listRows.map(\.kind) == [.coin, .pair, .top, .top, .top, .top, .top])
+    #expect(state.listRows[2].id == "solana")
   }
 
   @Test func movementKeysMoveTheCursorWithinTheRows() {
@@ -52,11 +52,11 @@ import Testing
 
   @Test func cursorStaysOnTheSameRowAcrossReloads() {
     var state = S.state()
-    _ = S.press(.down, .down, on: &state)  // tether
+    _ = S.press(.end, .up, .up, on: &state)  // tether
     let extra = S.coin(.top, "ripple", "XRP", "XRP", 0.5, 1)
     _ = state.handle(.board(S.board([extra] + S.topRows + S.ownRows + S.pairRows)))
     #expect(state.selectedRow?.id == "tether")
-    #expect(state.cursor == 3)
+    #expect(state.cursor == 7)
   }
 
   @Test func cursorIsClampedWhenItsRowIsGone() {
@@ -100,7 +100,7 @@ import Testing
 
   @Test func cCyclesTheCurrenciesAndKeepsTheCursorOnItsRow() {
     var state = S.state()
-    _ = S.press(.down, on: &state)
+    _ = S.press(.end, .up, .up, .up, on: &state)  // ethereum
     #expect(S.press(.character("c"), on: &state) == [.loadBoard(currency: "EUR", refresh: false)])
     #expect(state.currency == "EUR")
     #expect(state.loadInFlight)
@@ -119,7 +119,7 @@ import Testing
   /// pair for good; the cursor now goes back to its coin when the full board comes.
   @Test func aBoardWithoutTheSelectedRowDoesNotLoseIt() {
     var state = S.state()
-    _ = S.press(.down, .character("c"), on: &state)
+    _ = S.press(.end, .up, .up, .up, .character("c"), on: &state)  // ethereum
     func inEuro(_ rows: [HomeRow]) -> [HomeRow] {
       rows.map { row in
         var row = row
@@ -159,7 +159,7 @@ import Testing
 
   @Test func enterOpensTheDetailOnThirtyDays() {
     var state = S.state()
-    _ = S.press(.down, on: &state)
+    _ = S.press(.end, .up, .up, .up, on: &state)
     let row = S.topRows[1]
     #expect(S.press(.enter, on: &state) == [.loadDetail(row: row, currency: "USD", days: 30)])
     #expect(state.screen == .detail)
@@ -183,7 +183,7 @@ import Testing
 
   @Test func dRemovesAnOwnCoinAndUUndoesIt() {
     var state = S.state()
-    _ = S.press(.end, .up, .up, .up, on: &state)  // kaspa
+    _ = S.press(.home, on: &state)  // kaspa
     #expect(state.selectedRow?.id == "kaspa")
     #expect(S.press(.character("d"), on: &state) == [.removeCoin(id: "kaspa")])
     #expect(state.lists.coins.map(\.id) == ["shiba-inu"])
@@ -200,7 +200,7 @@ import Testing
 
   @Test func aLoadFromBeforeTheRemovalDoesNotBringTheRowBack() {
     var state = S.state()
-    _ = S.press(.end, .up, .up, .up, .character("d"), on: &state)  // kaspa
+    _ = S.press(.home, .character("d"), on: &state)  // kaspa
     _ = state.handle(.board(S.board()))
     #expect(!state.listRows.contains { $0.id == "kaspa" })
     _ = S.press(.character("u"), on: &state)
@@ -210,7 +210,7 @@ import Testing
 
   @Test func deleteRemovesAPairAndUUndoesIt() {
     var state = S.state()
-    _ = S.press(.end, .up, on: &state)  // GBP-USD
+    _ = S.press(.down, .down, on: &state)  // GBP-USD
     #expect(S.press(.delete, on: &state) == [.removePair(name: "GBP-USD")])
     #expect(state.lists.pairs.map(\.name) == ["EUR-JPY"])
     #expect(state.selectedRow?.id == "EUR-JPY")
@@ -221,6 +221,7 @@ import Testing
 
   @Test func topCoinsCannotBeRemoved() {
     var state = S.state()
+    _ = S.press(.end, on: &state)
     #expect(S.press(.character("d"), on: &state) == [])
     #expect(state.listRows.count == 9)
     #expect(state.notice == "Top coins cannot be removed")
@@ -230,14 +231,14 @@ import Testing
 
   @Test func fStarsAndUnstarsTheSelectedCoin() {
     var state = S.state()
-    _ = S.press(.down, on: &state)  // ethereum, not starred
+    _ = S.press(.end, .up, .up, .up, on: &state)  // ethereum, not starred
     #expect(
       S.press(.character("f"), on: &state)
         == [.setFavorite(id: "ethereum", symbol: "ETH", name: "Ethereum", starred: true)])
     #expect(state.lists.favorites.map(\.id) == ["bitcoin", "monero", "ethereum"])
     _ = S.press(.character("f"), on: &state)
     #expect(state.lists.favorites.map(\.id) == ["bitcoin", "monero"])
-    _ = S.press(.end, on: &state)  // a pair
+    _ = S.press(.home, .down, .down, on: &state)  // a pair
     #expect(S.press(.character("f"), on: &state) == [])
   }
 

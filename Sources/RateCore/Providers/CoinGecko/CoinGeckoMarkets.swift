@@ -26,6 +26,10 @@ public struct CoinMarket: Equatable, Sendable, Codable {
   public var lastUpdated: Date?
   /// Hourly prices over the last 7 days, when asked for with `sparkline`.
   public var sparkline7d: [Double]?
+  /// The change of the price over the last hour, in percent (`price_change_percentage=1h`).
+  public var priceChangePercentage1h: Double? = nil
+  /// The change of the price over the last 7 days, in percent (`price_change_percentage=7d`).
+  public var priceChangePercentage7d: Double? = nil
 }
 
 /// The wire shape of a `/coins/markets` row.
@@ -57,6 +61,8 @@ struct CoinGeckoMarketDTO: Decodable {
   let atlDate: String?
   let lastUpdated: String?
   let sparklineIn7d: Sparkline?
+  let priceChangePercentage1h: Double?
+  let priceChangePercentage7d: Double?
 
   struct Sparkline: Decodable {
     let price: [Double?]?
@@ -80,6 +86,8 @@ struct CoinGeckoMarketDTO: Decodable {
     case atlDate = "atl_date"
     case lastUpdated = "last_updated"
     case sparklineIn7d = "sparkline_in_7d"
+    case priceChangePercentage1h = "price_change_percentage_1h_in_currency"
+    case priceChangePercentage7d = "price_change_percentage_7d_in_currency"
   }
 
   init(from decoder: any Decoder) throws {
@@ -108,6 +116,8 @@ struct CoinGeckoMarketDTO: Decodable {
     atlDate = try container.decodeIfPresent(String.self, forKey: .atlDate)
     lastUpdated = try container.decodeIfPresent(String.self, forKey: .lastUpdated)
     sparklineIn7d = try container.decodeIfPresent(Sparkline.self, forKey: .sparklineIn7d)
+    priceChangePercentage1h = try number(.priceChangePercentage1h)
+    priceChangePercentage7d = try number(.priceChangePercentage7d)
   }
 
   /// The row for the rest of `rates`, through ``AnswerGate`` field by field:
@@ -131,7 +141,9 @@ struct CoinGeckoMarketDTO: Decodable {
       // From the all-time low a coin may have risen far more than 10^9 %: only finite.
       atlChangePercentage: atlChangePercentage.flatMap { $0.isFinite && $0 >= -100 ? $0 : nil },
       atlDate: atlDate.flatMap(ISO8601.parse), lastUpdated: lastUpdated.flatMap(ISO8601.parse),
-      sparkline7d: sparklineIn7d?.price.map { $0.compactMap { $0 }.filter(AnswerGate.isPrice) })
+      sparkline7d: sparklineIn7d?.price.map { $0.compactMap { $0 }.filter(AnswerGate.isPrice) },
+      priceChangePercentage1h: change(priceChangePercentage1h),
+      priceChangePercentage7d: change(priceChangePercentage7d))
   }
 }
 
@@ -143,6 +155,8 @@ extension CoinGeckoClient {
   ///     top coins.
   ///   - perPage: rows per page, 1 to 250.
   ///   - sparkline: also fetch 7 days of hourly prices per coin.
+  ///
+  /// Every row also brings its 1-hour and 7-day changes (`price_change_percentage=1h,24h,7d`).
   public func markets(
     currency: String, ids: [String]? = nil, perPage: Int = 100, page: Int = 1,
     sparkline: Bool = false
@@ -151,7 +165,7 @@ extension CoinGeckoClient {
     var query = [
       ("vs_currency", currency.lowercased()), ("order", "market_cap_desc"),
       ("per_page", String(min(max(perPage, 1), 250))), ("page", String(max(page, 1))),
-      ("sparkline", sparkline ? "true" : "false"), ("price_change_percentage", "24h"),
+      ("sparkline", sparkline ? "true" : "false"), ("price_change_percentage", "1h,24h,7d"),
     ]
     if let ids { query.insert(("ids", ids.joined(separator: ",")), at: 1) }
     let response = try await http.get(endpoint, query: query)

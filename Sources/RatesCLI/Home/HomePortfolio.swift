@@ -1,0 +1,93 @@
+import RateCore
+
+/// What the home list's Portfolio section shows: the ledger's holdings valued now in the
+/// list's currency (``PortfolioReport``), as `rates portfolio --in CUR` values them.
+public struct HomePortfolio: Equatable, Sendable {
+  /// One holding: its code, value and share of the total (0…1).
+  public struct Holding: Equatable, Sendable {
+    public var code: String
+    public var value: Double
+    public var share: Double
+
+    /// Creates a holding.
+    public init(code: String, value: Double, share: Double) {
+      self.code = code
+      self.value = value
+      self.share = share
+    }
+  }
+
+  /// The currency of the figures.
+  public var currency: String
+  /// The total value.
+  public var value: Double
+  /// The change of the total value since the day before.
+  public var change24h: Double
+  /// Every holding, largest first.
+  public var holdings: [Holding]
+
+  /// Creates a portfolio.
+  public init(currency: String, value: Double, change24h: Double, holdings: [Holding]) {
+    self.currency = currency
+    self.value = value
+    self.change24h = change24h
+    self.holdings = holdings
+  }
+
+  /// The section's figures from `report`; nil when it holds nothing.
+  public init?(_ report: PortfolioReport) {
+    let held = report.holdings.filter { $0.quantity > 0 && $0.value > 0 }
+    guard !held.isEmpty else { return nil }
+    self.init(
+      currency: report.currency, value: report.value, change24h: report.change24h,
+      holdings: held.map {
+        Holding(code: UntrustedText.sanitize($0.code), value: $0.value, share: report.share(of: $0))
+      })
+  }
+
+  /// The day change in percent of the value the day before; nil when that was nothing.
+  public var changePercent: Double? {
+    let before = value - change24h
+    return before > 0 ? change24h / before * 100 : nil
+  }
+}
+
+// The Portfolio section's lines.
+extension HomeRenderer {
+  /// `Portfolio (3 holdings)` and `12,345.67 USD  ▲ +1.20% today  BTC 61%  ETH 27%  LBP 12%`:
+  /// as many of the largest holdings as fit. Nothing when the ledger holds nothing.
+  static func portfolioLines(_ portfolio: HomePortfolio?, _ context: HomeRenderContext) -> [String] {
+    guard let portfolio else { return [] }
+    let count = portfolio.holdings.count
+    let heading = context.style.bold("Portfolio (\(count) holding\(count == 1 ? "" : "s"))")
+    var line = "   " + RateFormat.number(portfolio.value) + " " + TerminalText.sanitize(portfolio.currency)
+    if let change = portfolio.changePercent, change.isFinite {
+      line += "  " + context.style.change(RateFormat.percent(change), value: change) + " today"
+    }
+    for holding in portfolio.holdings {
+      let part = "  \(holding.code) \(Int((holding.share * 100).rounded()))%"
+      guard TerminalText.displayWidth(TableLayout.withoutEscapes(line + part)) <= context.width else { break }
+      line += part
+    }
+    return [heading, line]
+  }
+}
+
+// Loading it.
+extension LiveHomeDriver {
+  /// The ledger's portfolio in `currency` at today's prices, or nil when the ledger holds
+  /// nothing; a failure (a currency no source prices, offline) is a status line, and the
+  /// section is left out.
+  func portfolio(currency: String) async -> (HomePortfolio?, (any Error)?) {
+    do {
+      let entries = try userData.ledger.read().entries
+      guard !entries.isEmpty else { return (nil, nil) }
+      let report = try await PortfolioCommand.Show.report(
+        entries: entries, asOf: Day(containing: desk.now()), currency: currency, method: .fifo,
+        desk: desk(.normal))
+      return (HomePortfolio(report), nil)
+    } catch {
+      return (nil, error)
+    }
+  }
+}
