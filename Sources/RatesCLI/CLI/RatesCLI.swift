@@ -56,6 +56,10 @@ public enum RatesCLI {
           return ExitCode.success.rawValue
         }
         try scanner.finish()
+        // Global options alone (`rates --no-color`) on a terminal: the home screen with them.
+        if HomeCommand.isInteractive(context) {
+          return await dispatch(arguments + ["ui"], config: config, context: context)
+        }
         throw UsageError.missingArgument("command")
       }
       let helpWidth = CommandHelp.width(

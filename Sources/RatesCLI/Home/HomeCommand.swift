@@ -32,8 +32,10 @@ struct HomeCommand: RatesCommand {
     a row's detail (left/right or h/l move the chart's cursor, or click the chart; 1 2 3 4
     for 7, 30, 90, 365 days; f stars the coin); c switches currency; r refreshes; / searches
     and Enter adds a coin; p adds a pair; d or Delete removes your coin or pair and u undoes
-    it; f stars; Tab shows the favorites; q or Esc goes back, then quits; Ctrl-C quits
-    (exit 130); Ctrl-Z suspends, and fg redraws.
+    the removals one by one, latest first; f stars; Tab shows the favorites; q or Esc goes
+    back, then quits; Ctrl-C quits (exit 130); Ctrl-Z suspends, and fg redraws. A change that
+    cannot be written is taken back and the status line says why. 'rates' with only global
+    options opens it too.
     """
   static let examples = [
     "rates ui",
@@ -71,9 +73,10 @@ struct HomeCommand: RatesCommand {
     }
     try CurrencyList.requireCoinGeckoQuotes(currencies)
     let driver = Self.makeDriver(invocation)
-    let state = HomeState(
+    var state = HomeState(
       currencies: currencies, lists: try driver.lists(),
       pickerCurrencies: FiatCurrencies.ecb.keys.sorted(), now: invocation.context.now())
+    state.refreshAtStart = invocation.options.refresh
     let outcome: HomeOutcome
     do {
       outcome = try await run(state: state, driver: driver, invocation: invocation)

@@ -21,6 +21,7 @@ extension HomeRenderer {
       var end = start
       while end < rows.count, rows[end].kind == kind { end += 1 }
       if start == end {
+        let hint = kind == .top && state.listLoading ? ["Loading top coins" + (context.ascii ? "..." : "…")] : hint
         let text = hint.first { TerminalText.displayWidth($0) + 2 <= context.width } ?? hint[hint.count - 1]
         body.append(.text("  " + context.style.dim(text)))
       }
@@ -303,7 +304,7 @@ extension HomeRenderer {
       Hint(text: "p pair", priority: 3),
       Hint(text: "d remove", priority: 6),
     ]
-    if state.undo != nil { hints.append(Hint(text: "u undo", priority: 1)) }
+    if let undo = state.undoHint { hints.append(Hint(text: undo, priority: 1)) }
     hints.append(Hint(text: "f star", priority: 7))
     if state.currencies.count > 1 {
       let next = state.currencies[(state.currencyIndex + 1) % state.currencies.count]
@@ -329,7 +330,7 @@ extension HomeRenderer {
         (vertical, "move"), ("PgUp/PgDn", "a page"), ("Home/End g/G", "first/last"),
         ("Enter", "detail"), ("c", "next currency"), ("r", "refresh now"),
         ("/", "search, add coins"), ("p", "add a pair"), ("d/Delete", "remove coin/pair"),
-        ("u", "undo the removal"), ("f", "star/unstar coin"), ("Tab", "favorites"),
+        ("u", "undo, latest first"), ("f", "star/unstar coin"), ("Tab", "favorites"),
         ("?", "these keys"), ("q/Esc", "back, then quit"), ("Ctrl-C", "quit"),
       ]),
       ("Favorites", [
@@ -345,8 +346,8 @@ extension HomeRenderer {
         ("Enter", "add to your coins"), ("Esc", "back"),
       ]),
       ("Pair pickers", [
-        (arrows + " PgUp/PgDn", "move"), ("Home/End", "first/last"),
-        ("a letter", "jump to it"), ("Enter", "choose"), ("Esc", "back"),
+        (arrows + " k/j PgUp/PgDn", "move"), ("Home/End", "first/last"),
+        ("a letter, J, K", "jump to a code"), ("Enter", "choose"), ("Esc", "back"),
       ]),
     ]
   }

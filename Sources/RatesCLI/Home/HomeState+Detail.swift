@@ -171,7 +171,8 @@ extension HomeState {
       data.days == state.days
     else { return [] }
     state.data = data
-    state.loading = false
+    // Stale data comes first while the fresh answer loads; the loader's status ends that.
+    state.loading = data.stale
     if let day = state.cursorDay, !data.series.chartPoints.contains(where: { $0.date == day }) {
       state.cursorDay = nil
     }
