@@ -77,14 +77,54 @@ struct HomeCommand: RatesCommand {
       currencies: currencies, lists: try driver.lists(),
       pickerCurrencies: FiatCurrencies.ecb.keys.sorted(), now: invocation.context.now())
     state.refreshAtStart = invocation.options.refresh
-    let outcome: HomeOutcome
     do {
-      outcome = try await run(state: state, driver: driver, invocation: invocation)
+      return try await Self.runScreen(state, driver: driver, invocation: invocation)
     } catch is RawMode.Failure {
       invocation.err(Self.needsTerminal)
       return .usage
     }
-    switch outcome {
+  }
+
+  /// `history --interactive`: the detail screen of the home screen alone (live price,
+  /// ranges, mouse, cursor, its keys and endings), showing the `days` days `history`
+  /// fetched for `base`/`quote`. A coin priced in a fiat currency is a coin's detail (its
+  /// market figures load with the ranges); anything else a pair's.
+  static func explore(
+    base: String, quote: String, result: RateService.HistoryResult, followsToday: Bool,
+    invocation: Invocation
+  ) async throws -> ExitCode {
+    let driver = makeDriver(invocation)
+    let series = result.series
+    let now = invocation.context.now()
+    let row = detailRow(base: base, quote: quote, asset: result.asset)
+    let data = HomeDetail(
+      rowID: row.id, currency: row.currency, days: series.points.count, market: nil,
+      series: series, fetchedAt: series.fetchedAt, stale: result.staleness != nil)
+    let lists = (try? driver.lists()) ?? HomeLists()
+    let state = HomeState(detailOf: row, data: data, lists: lists, now: now, followsLive: followsToday)
+    return try await runScreen(state, driver: driver, invocation: invocation)
+  }
+
+  /// The row `history --interactive` shows: a coin (by the provider's id) in a fiat
+  /// currency, else the pair `BASE-QUOTE`.
+  static func detailRow(base: String, quote: String, asset: Asset?) -> HomeRow {
+    let (base, quote) = (base.uppercased(), quote.uppercased())
+    if !PairRouter.isFiat(base), PairRouter.isFiat(quote) {
+      let coin = asset ?? Asset(symbol: base, id: base.lowercased())
+      return HomeRow(
+        kind: .top, id: coin.id, symbol: coin.symbol, name: coin.symbol, currency: quote, rate: nil,
+        changePercent: nil, changePeriod: .hours24, week: [])
+    }
+    return HomeRow(
+      kind: .pair, id: "\(base)-\(quote)", symbol: "\(base)/\(quote)", name: "\(base)-\(quote)",
+      currency: quote, rate: nil, changePercent: nil, changePeriod: .workingDay, week: [])
+  }
+
+  /// Runs `state` on the process's terminal and turns how it ended into the exit code:
+  /// 0 on `q`, Esc or the end of input, 130 on Ctrl-C, 128 + an ending signal. Throws
+  /// ``RawMode/Failure`` when there is no terminal to run on.
+  static func runScreen(_ state: HomeState, driver: any HomeDriver, invocation: Invocation) async throws -> ExitCode {
+    switch try await run(state: state, driver: driver, invocation: invocation) {
     case .quit, .inputClosed: return .success
     case .interrupted: return .interrupted
     case .signal(let number): return ExitCode(endingSignal: number)
@@ -92,7 +132,7 @@ struct HomeCommand: RatesCommand {
   }
 
   /// Runs the screen on the process's terminal until it ends.
-  private func run(
+  private static func run(
     state: HomeState, driver: any HomeDriver, invocation: Invocation
   ) async throws -> HomeOutcome {
     let style = invocation.style

@@ -73,9 +73,11 @@ extension HomeRenderer {
   {
     let arrows = context.ascii ? "<-/->" : "←/→"
     let star = detail.row.kind == .pair ? "" : "  f star"
+    // Alone (`history --interactive`), `q` quits.
+    let q = state.screens.count > 1 ? "q back" : "q quit"
     let keys = [
-      "\(arrows) day  1-4 7/30/90/365 days\(star)  r refresh  q back",
-      "\(arrows) day  1-4 range\(star)  q back", "1-4 range  q back",
+      "\(arrows) day  1-4 7/30/90/365 days\(star)  r refresh  \(q)",
+      "\(arrows) day  1-4 range\(star)  \(q)", "1-4 range  \(q)",
     ]
     guard let (plain, styled) = detailNote(state, detail, context) else {
       return context.style.dim(firstFitting(Array(keys.prefix(2)), context.width))
@@ -218,7 +220,7 @@ extension HomeRenderer {
     if let point = explorer.selected {
       let quote = TerminalText.sanitize(explorer.series.quote)
       parts[0] += "  " + RateFormat.rate(point.rate) + " " + quote
-      parts.append(ExplorerRenderer.changeText(explorer, style: style, ascii: ascii))
+      parts.append(changeText(explorer, style: style, ascii: ascii))
       if point.carried {
         let source = explorer.series.publishedDay(of: day)
         parts.append(style.yellow("carried" + (source.map { " from " + weekdayAndDay($0) } ?? "")))
@@ -236,5 +238,21 @@ extension HomeRenderer {
       }
     }
     return lines
+  }
+}
+
+extension HomeRenderer {
+  /// `+1,234.50 (+1.46%)` coloured by sign, with the decimals of the two days' rates
+  /// (``RateFormat/rateColumn(_:)``: `+0.0012` for a currency pair); `—` on the first day.
+  static func changeText(_ state: ExplorerState, style: Style, ascii: Bool) -> String {
+    guard let point = state.selected, let previous = state.previous else {
+      return ascii ? "-" : "—"
+    }
+    let delta = point.rate - previous.rate
+    var text = RateFormat.rateColumn([point.rate, previous.rate]).signed(delta)
+    if previous.rate != 0 {
+      text += " (" + RateFormat.percent(delta / previous.rate * 100) + ")"
+    }
+    return style.change(text, value: delta)
   }
 }
