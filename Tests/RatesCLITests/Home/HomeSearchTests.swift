@@ -24,6 +24,20 @@ import Testing
     return state
   }
 
+  /// Any Unicode text: the bytes the terminal sends decode to characters, the query keeps
+  /// them, and the prompt shows them (folded on an ASCII terminal; controls never reach it).
+  @Test func aQueryBeyondASCIIIsKeptAndShown() {
+    var decoder = KeyDecoder()
+    var state = Self.onSearch()
+    var effects: [HomeEffect] = []
+    for key in decoder.feed(Array("é中\u{1B}[31m".utf8)) + decoder.flush() { effects = state.handle(.key(key)) }
+    #expect(state.search.query.hasPrefix("é中"))
+    #expect(effects.last.map { if case .search(let query) = $0 { query.hasPrefix("é中") } else { false } } == true)
+    let frame = F.frame(state, 80, 24)
+    #expect(frame.contains { $0.hasPrefix("> é中") && !$0.contains("\u{1B}") }, "\(frame)")
+    #expect(F.frame(state, 80, 24, ascii: true).contains { $0.hasPrefix("> e?") }, "folded")
+  }
+
   @Test func everyChangeOfTheQueryAsksForIt() {
     var state = Self.onSearch()
     #expect(state.screen == .search)
