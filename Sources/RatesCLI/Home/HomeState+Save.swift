@@ -27,7 +27,6 @@ extension HomeState {
     case .addCoin(let hit):
       lists.coins.removeAll { $0.id == hit.id }
       what = "add " + Self.shortName(hit.name)
-      if screen == .search { search.message = nil }
     case .addPair(let base, let quote):
       lists.pairs.removeAll { $0.base == base && $0.quote == quote }
       picker.addedPair = nil
@@ -39,6 +38,9 @@ extension HomeState {
     notice = "Not saved: could not \(what): \(TerminalText.sanitize(reason))"
     if detail != nil, screen == .detail {
       detail?.message = notice
+      notice = nil
+    } else if screen == .search {
+      search.message = notice
       notice = nil
     }
     return []
@@ -59,6 +61,7 @@ extension HomeState {
     let entry = unsaved.remove(at: index)
     if notice == entry.line { notice = entry.done }
     if detail?.message == entry.line { detail?.message = entry.done }
+    if search.message == entry.line { search.message = entry.done }
     return []
   }
 

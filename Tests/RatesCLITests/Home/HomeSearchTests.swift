@@ -104,12 +104,24 @@ import Testing
     #expect(state.search.cursor == 1)
   }
 
+  /// A coin that could not be stored leaves your coins again, and the search's line says why.
+  @Test func anAddThatCouldNotBeSavedSaysSoOnTheSearch() {
+    var state = Self.typed("bit")
+    _ = state.handle(.searchResults(query: "bit", hits: [Self.bitcoin], remote: false))
+    _ = state.handle(.key(.enter))
+    _ = state.handle(.notSaved(.addCoin(Self.bitcoin), reason: "cannot write /d/coins.json: No space left on device"))
+    #expect(state.lists.coins.isEmpty)
+    #expect(F.frame(state, 120, 24).last == "Not saved: could not add Bitcoin: cannot write /d/coins.json: No space left on device")
+  }
+
   @Test func enterAddsTheCoinOnceAndStays() {
     var state = Self.typed("bit")
     _ = state.handle(.searchResults(query: "bit", hits: [Self.bitcoin, Self.wrapped], remote: false))
     #expect(state.handle(.key(.enter)) == [.addCoin(Self.bitcoin)])
     #expect(state.lists.coins.map(\.id) == ["bitcoin"])
     #expect(state.screen == .search)
+    #expect(F.frame(state, 80, 24).last == "Adding Bitcoin (BTC) to your coins\u{2026}")
+    _ = state.handle(.saved(.addCoin(Self.bitcoin)))
     let frame = F.frame(state, 80, 24)
     #expect(frame.last == "Added Bitcoin (BTC) to your coins")
     #expect(frame.contains { $0.contains("Bitcoin") && $0.hasSuffix("added") })
