@@ -11,8 +11,9 @@ import RatesTestSupport
   import Darwin
 #endif
 
-/// `rates history --interactive`: refused when the process has no terminal, and driven
-/// on a real pseudo-terminal through util-linux `script` when it is installed.
+/// `rates history --interactive` (the home screen's detail alone): refused when the process
+/// has no terminal, and driven on a real pseudo-terminal through util-linux `script` when it
+/// is installed.
 @Suite struct ExplorerEndToEndTests {
   static let clock: @Sendable () -> Date = { Date() }
   static let message = "--interactive needs a terminal: run it in one, or drop --interactive"
@@ -57,6 +58,11 @@ import RatesTestSupport
     #expect(await run.waitFor("28/28"), "first frame: \(run.text)")
     run.send("h")
     #expect(await run.waitFor("27/28"), "h moved the cursor: \(run.text)")
+    // The home screen's detail: its ranges load through the same driver.
+    #expect(run.text.contains("1-4 7/30/90/365 days"), "the detail's keys: \(run.text)")
+    let mark = run.text.utf8.count
+    run.send("1")
+    #expect(await run.waitFor("7 days", after: mark), "seven days: \(run.text)")
     run.send("lq")
     let status = await run.waitForExit()
     #expect(status == 0, "\(run.text)")

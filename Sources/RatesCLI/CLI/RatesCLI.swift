@@ -54,9 +54,14 @@ public enum RatesCLI {
       let wantsHelp = try scanner.flag(GlobalOptions.Specs.help)
       let wantsVersion = try scanner.flag(GlobalOptions.Specs.version)
       guard let name = scanner.positional() else {
-        return try withoutCommand(
+        if let code = try withoutCommand(
           scanner, bare: arguments.isEmpty, help: wantsHelp, version: wantsVersion,
           options: options, context: context)
+        {
+          return code
+        }
+        // Global options alone (`rates --no-color`) on a terminal: the home screen with them.
+        return await dispatch(arguments + ["ui"], config: config, context: context)
       }
       if name == "help" { return try help(&scanner, options: options, context: context) }
       let root = CommandPath(try CommandTree.command(named: name))
@@ -83,11 +88,12 @@ public enum RatesCLI {
   }
 
   /// A command line that names no command: `--version`, `--help`, bare `rates` when it does
-  /// not open the home screen (`bare`), else a usage error.
+  /// not open the home screen (`bare`), else a usage error; nil when global options alone
+  /// on a terminal open the home screen.
   static func withoutCommand(
     _ scanner: ArgumentScanner, bare: Bool, help: Bool, version: Bool, options: GlobalOptions,
     context: CommandContext
-  ) throws -> Int32 {
+  ) throws -> Int32? {
     if version {
       context.writeOut(
         options.json
@@ -100,6 +106,8 @@ public enum RatesCLI {
       return ExitCode.success.rawValue
     }
     try scanner.finish()
+    // nil: global options alone on a terminal open the home screen with them.
+    if HomeCommand.isInteractive(context) { return nil }
     throw UsageError.missingArgument("command")
   }
 

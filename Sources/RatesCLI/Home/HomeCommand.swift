@@ -37,8 +37,10 @@ struct HomeCommand: RatesCommand {
     a row's detail (left/right or h/l move the chart's cursor, or click the chart; 1 2 3 4
     for 7, 30, 90, 365 days; f stars the coin); c switches currency; r refreshes; / searches
     and Enter adds a coin; p adds a pair; d or Delete removes your coin or pair and u undoes
-    it; f stars; Tab shows the favorites; q or Esc goes back, then quits; Ctrl-C quits
-    (exit 130); Ctrl-Z suspends, and fg redraws.
+    the removals one by one, latest first; f stars; Tab shows the favorites; q or Esc goes
+    back, then quits; Ctrl-C quits (exit 130); Ctrl-Z suspends, and fg redraws. A change that
+    cannot be written is taken back and the status line says why. 'rates' with only global
+    options opens it too.
     """
   static let examples = [
     "rates ui",
@@ -85,14 +87,56 @@ struct HomeCommand: RatesCommand {
       currencies: currencies, lists: try driver.lists(),
       pickerCurrencies: FiatCurrencies.ecb.keys.sorted(), now: invocation.context.now())
     state.sort = LiveHomeDriver.rememberedSort(in: config)
-    let outcome: HomeOutcome
+    state.refreshAtStart = invocation.options.refresh
     do {
-      outcome = try await run(state: state, driver: driver, invocation: invocation)
+      return try await Self.runScreen(state, driver: driver, invocation: invocation)
     } catch is RawMode.Failure {
       invocation.err(Self.needsTerminal)
       return .usage
     }
-    switch outcome {
+  }
+
+  /// `history --interactive`: the detail screen of the home screen alone (live price,
+  /// ranges, mouse, cursor, its keys and endings), showing the `days` days `history`
+  /// fetched for `base`/`quote`. A coin priced in a fiat currency is a coin's detail (its
+  /// market figures load with the ranges); anything else a pair's.
+  static func explore(
+    base: String, quote: String, result: RateService.HistoryResult, followsToday: Bool,
+    invocation: Invocation
+  ) async throws -> ExitCode {
+    let driver = makeDriver(
+      invocation, top: RateDesk.boardTopCount, config: ConfigFile.file(invocation.settings.paths))
+    let series = result.series
+    let now = invocation.context.now()
+    let row = detailRow(base: base, quote: quote, asset: result.asset)
+    let data = HomeDetail(
+      rowID: row.id, currency: row.currency, days: series.points.count, market: nil,
+      series: series, fetchedAt: series.fetchedAt, stale: result.staleness != nil)
+    let lists = (try? driver.lists()) ?? HomeLists()
+    let state = HomeState(detailOf: row, data: data, lists: lists, now: now, followsLive: followsToday)
+    return try await runScreen(state, driver: driver, invocation: invocation)
+  }
+
+  /// The row `history --interactive` shows: a coin (by the provider's id) in a fiat
+  /// currency, else the pair `BASE-QUOTE`.
+  static func detailRow(base: String, quote: String, asset: Asset?) -> HomeRow {
+    let (base, quote) = (base.uppercased(), quote.uppercased())
+    if !PairRouter.isFiat(base), PairRouter.isFiat(quote) {
+      let coin = asset ?? Asset(symbol: base, id: base.lowercased())
+      return HomeRow(
+        kind: .top, id: coin.id, symbol: coin.symbol, name: coin.symbol, currency: quote, rate: nil,
+        changePercent: nil, changePeriod: .hours24, week: [])
+    }
+    return HomeRow(
+      kind: .pair, id: "\(base)-\(quote)", symbol: "\(base)/\(quote)", name: "\(base)-\(quote)",
+      currency: quote, rate: nil, changePercent: nil, changePeriod: .workingDay, week: [])
+  }
+
+  /// Runs `state` on the process's terminal and turns how it ended into the exit code:
+  /// 0 on `q`, Esc or the end of input, 130 on Ctrl-C, 128 + an ending signal. Throws
+  /// ``RawMode/Failure`` when there is no terminal to run on.
+  static func runScreen(_ state: HomeState, driver: any HomeDriver, invocation: Invocation) async throws -> ExitCode {
+    switch try await run(state: state, driver: driver, invocation: invocation) {
     case .quit, .inputClosed: return .success
     case .interrupted: return .interrupted
     case .signal(let number): return ExitCode(endingSignal: number)
@@ -100,7 +144,7 @@ struct HomeCommand: RatesCommand {
   }
 
   /// Runs the screen on the process's terminal until it ends.
-  private func run(
+  private static func run(
     state: HomeState, driver: any HomeDriver, invocation: Invocation
   ) async throws -> HomeOutcome {
     let style = invocation.style

@@ -205,6 +205,11 @@ public enum HomeEvent: Equatable, Sendable {
   case searchResults(query: String, hits: [HomeSearchHit], remote: Bool)
   /// The stored lists, after reading them or after a change.
   case lists(HomeLists)
+  /// A change to the lists (`change`, one of the effects that write) is stored.
+  case saved(HomeEffect)
+  /// A change to the lists (`change`, one of the effects that write) that could not be
+  /// stored: `reason` is the command line's one-line message, naming the file.
+  case notSaved(HomeEffect, reason: String)
   /// The loader's state.
   case status(HomeStatus)
   /// The ledger's portfolio in the list's currency, after a list load; nil: nothing held.

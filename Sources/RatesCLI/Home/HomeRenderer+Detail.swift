@@ -66,29 +66,47 @@ extension HomeRenderer {
     return style.bold(title) + suffix + styledTail
   }
 
-  /// The answer to the last key, else the loader's news, else the keys.
+  /// The answer to the last key, else the loader's news (a pause or failure, loading, the
+  /// built-in rates, stale data), then as many of the keys as fit beside it.
   static func detailFooter(_ state: HomeState, _ detail: DetailState, _ context: HomeRenderContext)
     -> String
   {
-    let ellipsis = context.ascii ? "..." : "…"
-    if let message = detail.message { return message }
-    if let status = pauseOrFailure(state.status, now: state.now, context) { return status }
-    if detail.loading, detail.data != nil { return "Loading \(detail.days) days\(ellipsis)" }
-    if let data = detail.data, data.series.source.hasPrefix(ECBSnapshot.sourcePrefix) {
-      // Offline with nothing cached: the rates built into rates, named as history names them.
-      return context.style.yellow("offline: " + TerminalText.sanitize(data.series.source)) + "  r refresh"
-    }
-    if let data = detail.data, data.stale {
-      let age = AgeText.describe(state.now.timeIntervalSince(data.fetchedAt))
-      return context.style.yellow("stale: cached \(age) ago") + "  r refresh"
-    }
     let arrows = context.ascii ? "<-/->" : "←/→"
     let star = detail.row.kind == .pair ? "" : "  f star"
-    let full = "\(arrows) day  1-4 7/30/90/365 days\(star)  r refresh  q back"
-    let short = "\(arrows) day  1-4 range\(star)  q back"
-    return context.style.dim(firstFitting([full, short], context.width))
+    // Alone (`history --interactive`), `q` quits.
+    let q = state.screens.count > 1 ? "q back" : "q quit"
+    let keys = [
+      "\(arrows) day  1-4 7/30/90/365 days\(star)  r refresh  \(q)",
+      "\(arrows) day  1-4 range\(star)  \(q)", "1-4 range  \(q)",
+    ]
+    guard let (plain, styled) = detailNote(state, detail, context) else {
+      return context.style.dim(firstFitting(Array(keys.prefix(2)), context.width))
+    }
+    let room = context.width - TerminalText.displayWidth(plain) - 2
+    guard let fit = keys.first(where: { TerminalText.displayWidth($0) <= room }) else { return styled }
+    return styled + "  " + context.style.dim(fit)
   }
 
+  /// The detail's news for the status line, plain (to measure) and styled; `nil` for none.
+  private static func detailNote(_ state: HomeState, _ detail: DetailState, _ context: HomeRenderContext)
+    -> (plain: String, styled: String)?
+  {
+    if let message = detail.message { return (TerminalText.sanitize(message), message) }
+    if let line = pauseOrFailureLine(state.status, now: state.now, context) { return line }
+    if detail.loading, detail.data != nil {
+      let text = "Loading \(detail.days) days" + (context.ascii ? "..." : "…")
+      return (text, text)
+    }
+    guard let data = detail.data else { return nil }
+    if data.series.source.hasPrefix(ECBSnapshot.sourcePrefix) {
+      // Offline with nothing cached: the rates built into rates, named as history names them.
+      let text = "offline: " + TerminalText.sanitize(data.series.source)
+      return (text, context.style.yellow(text))
+    }
+    guard data.stale else { return nil }
+    let text = "stale: cached \(AgeText.describe(state.now.timeIntervalSince(data.fetchedAt))) ago"
+    return (text, context.style.yellow(text))
+  }
 
   /// The detail's body laid out in `window`.
   static func detailLayout(
@@ -202,7 +220,7 @@ extension HomeRenderer {
     if let point = explorer.selected {
       let quote = TerminalText.sanitize(explorer.series.quote)
       parts[0] += "  " + RateFormat.rate(point.rate) + " " + quote
-      parts.append(ExplorerRenderer.changeText(explorer, style: style, ascii: ascii))
+      parts.append(changeText(explorer, style: style, ascii: ascii))
       if point.carried {
         let source = explorer.series.publishedDay(of: day)
         parts.append(style.yellow("carried" + (source.map { " from " + weekdayAndDay($0) } ?? "")))
@@ -220,5 +238,21 @@ extension HomeRenderer {
       }
     }
     return lines
+  }
+}
+
+extension HomeRenderer {
+  /// `+1,234.50 (+1.46%)` coloured by sign, with the decimals of the two days' rates
+  /// (``RateFormat/rateColumn(_:)``: `+0.0012` for a currency pair); `—` on the first day.
+  static func changeText(_ state: ExplorerState, style: Style, ascii: Bool) -> String {
+    guard let point = state.selected, let previous = state.previous else {
+      return ascii ? "-" : "—"
+    }
+    let delta = point.rate - previous.rate
+    var text = RateFormat.rateColumn([point.rate, previous.rate]).signed(delta)
+    if previous.rate != 0 {
+      text += " (" + RateFormat.percent(delta / previous.rate * 100) + ")"
+    }
+    return style.change(text, value: delta)
   }
 }

@@ -58,6 +58,8 @@ extension HomeRenderer {
       var heading = context.style.bold(title)
       if start == end {
         // The hint shares the heading's line: every section is one line, so pages are even.
+        let hint = kind == .top && state.listLoading
+          ? ["Loading top coins" + (context.ascii ? "..." : "…")] : hint
         let room = context.width - TerminalText.displayWidth(title) - 2
         let text = hint.first { TerminalText.displayWidth($0) <= room } ?? hint[hint.count - 1]
         heading += "  " + context.style.dim(text)
@@ -347,7 +349,7 @@ extension HomeRenderer {
       Hint(text: "p pair", priority: 3),
       Hint(text: "d remove", priority: 6),
     ]
-    if state.undo != nil { hints.append(Hint(text: "u undo", priority: 1)) }
+    if let undo = state.undoHint { hints.append(Hint(text: undo, priority: 1)) }
     hints.append(Hint(text: "f star", priority: 7))
     if state.currencies.count > 1 {
       let next = state.currencies[(state.currencyIndex + 1) % state.currencies.count]
@@ -375,7 +377,7 @@ extension HomeRenderer {
         ("# S N P H D W M V", "sort, again reverses"),
         ("Enter", "detail"), ("c", "next currency"), ("r", "refresh now"),
         ("/", "search, add coins"), ("p", "add a pair"), ("d/Delete", "remove coin/pair"),
-        ("u", "undo the removal"), ("f", "star/unstar coin"), ("Tab", "favorites"),
+        ("u", "undo, latest first"), ("f", "star/unstar coin"), ("Tab", "favorites"),
         ("?", "these keys"), ("q/Esc", "back, then quit"), ("Ctrl-C", "quit"),
       ]),
       ("Favorites", [
@@ -391,8 +393,8 @@ extension HomeRenderer {
         ("Enter", "add to your coins"), ("Esc", "back"),
       ]),
       ("Pair pickers", [
-        (arrows + " PgUp/PgDn", "move"), ("Home/End", "first/last"),
-        ("a letter", "jump to it"), ("Enter", "choose"), ("Esc", "back"),
+        (arrows + " k/j PgUp/PgDn", "move"), ("Home/End", "first/last"),
+        ("a letter, J, K", "jump to a code"), ("Enter", "choose"), ("Esc", "back"),
       ]),
     ]
   }

@@ -27,7 +27,7 @@ extension HomeRenderer {
   static func searchPrompt(_ query: String, _ context: HomeRenderContext) -> String {
     let caret = context.ascii ? "_" : "▏"
     let ellipsis = context.ascii ? "..." : "…"
-    var shown = TerminalText.sanitize(query)
+    var shown = asciiFolded(TerminalText.sanitize(query), context.ascii)
     let room = context.width - 3
     guard TerminalText.displayWidth(shown) > room else { return "> " + shown + caret }
     while !shown.isEmpty, TerminalText.displayWidth(ellipsis + shown) > room { shown.removeFirst() }

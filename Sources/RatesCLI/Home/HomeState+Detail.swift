@@ -31,6 +31,9 @@ public struct DetailState: Equatable, Sendable {
   public var cursorDay: Day?
   /// A one-line answer to the last key (`f` on a pair, a star), shown on the status line.
   public var message: String?
+  /// Whether the chart's last day follows the live price: not for a range that ended in
+  /// the past (`history --from … --to …`); choosing a range (`1`…`4`) ends today again.
+  public var followsLive = true
   /// The window the frame is drawn in: where a mouse click lands on the chart.
   /// The runtime keeps it current (``HomeState/setWindow(width:height:)``).
   public var window = HomeWindowSize(width: 80, height: 24)
@@ -70,7 +73,7 @@ public struct DetailState: Equatable, Sendable {
   /// day or the market figures' update (a cached board still shown while fresh data loads)
   /// leaves the loaded figures as they are (`nil`).
   public var liveRate: Double? {
-    guard let rate = row.rate, rate.isFinite else { return nil }
+    guard followsLive, let rate = row.rate, rate.isFinite else { return nil }
     guard let updated = row.updatedAt, let data else { return rate }
     if let lastDay = data.series.points.last?.date, Day(containing: updated) < lastDay { return nil }
     if let figures = data.market?.lastUpdated, updated < figures { return nil }
@@ -108,6 +111,19 @@ extension HomeState {
     detail = state
     screens.append(.detail)
     return [effect]
+  }
+
+  /// A screen that is `row`'s detail alone, showing `data` (`history --interactive`, with
+  /// the days it fetched): the keys, mouse, ranges and live price of Enter on the list, and
+  /// `q` quits. `followsLive` is false for a range that ended in the past.
+  public init(detailOf row: HomeRow, data: HomeDetail, lists: HomeLists, now: Date, followsLive: Bool) {
+    self.init(currencies: [row.currency], lists: lists, pickerCurrencies: [], now: now)
+    var detail = DetailState(row: row)
+    detail.days = data.days
+    detail.data = data
+    detail.followsLive = followsLive
+    self.detail = detail
+    screens = [.detail]
   }
 
   /// Tells the screens the window's size (the runtime, before it draws a frame).
@@ -152,6 +168,7 @@ extension HomeState {
   private mutating func chooseRange(_ number: Int) -> [HomeEffect] {
     guard detail != nil, DetailState.ranges.indices.contains(number - 1) else { return [] }
     detail?.days = DetailState.ranges[number - 1]
+    detail?.followsLive = true
     return (detail?.load()).map { [$0] } ?? []
   }
 
@@ -171,7 +188,8 @@ extension HomeState {
       data.days == state.days
     else { return [] }
     state.data = data
-    state.loading = false
+    // Stale data comes first while the fresh answer loads; the loader's status ends that.
+    state.loading = data.stale
     if let day = state.cursorDay, !data.series.chartPoints.contains(where: { $0.date == day }) {
       state.cursorDay = nil
     }

@@ -155,17 +155,16 @@ extension HomeState {
   public static let manualRefreshSpacing: TimeInterval = 15
 
   /// `r`: asks the provider now, unless it asked us to wait (the status line counts down),
-  /// a load is already on its way, or the last one left less than ``manualRefreshSpacing``
-  /// ago (the status line says when `r` works again).
+  /// a load is already on its way, or fresh data came less than ``manualRefreshSpacing``
+  /// ago (``refreshCooldown``; the line says how old it is and when `r` works again).
   mutating func refreshNow() -> [HomeEffect] {
     if case .rateLimited(let until) = status, until > now { return [] }
     if loadInFlight {
       notice = "Already loading"
       return []
     }
-    if let last = lastLoadRequest, now.timeIntervalSince(last) < Self.manualRefreshSpacing {
-      let wait = Int((Self.manualRefreshSpacing - now.timeIntervalSince(last)).rounded(.up))
-      notice = "Just loaded: r works again in \(wait) s"
+    if let cooldown = refreshCooldown {
+      notice = "Loaded \(cooldown.age) s ago: r works again in \(cooldown.wait) s"
       return []
     }
     return loadBoard(refresh: true)
@@ -180,10 +179,7 @@ extension HomeState {
   /// before the last removal does not bring the removed row back.
   mutating func apply(board: HomeBoard) -> [HomeEffect] {
     guard board.currency == currency else { return [] }
-    var board = board
-    if let removed = undoRow?.row, !isListed(removed) {
-      board.rows.removeAll { $0.kind == removed.kind && $0.id == removed.id }
-    }
+    let board = withoutUndoableRows(board)
     let selectedID = pendingSelection ?? selectedRow?.id
     if let old = self.board, old.currency == board.currency {
       var oldRates: [String: Double?] = [:]
@@ -211,6 +207,7 @@ extension HomeState {
   mutating func apply(lists: HomeLists) -> [HomeEffect] {
     self.lists = lists
     favoritesCursor = max(0, min(favoritesCursor, lists.favorites.count - 1))
+    normalizePickerCursor()
     guard let rows = board?.rows else { return [] }
     let coins = Set(rows.filter { $0.kind == .coin }.map(\.id))
     let pairs = rows.filter { $0.kind == .pair }.map(\.id)
@@ -247,63 +244,6 @@ extension HomeState {
 // Changes to the user's lists, optimistic: the frame is right at once, and the driver's
 // `.lists` answer replaces them.
 extension HomeState {
-  /// `d`/Delete: removes the selected own coin or pair (top coins cannot be removed).
-  mutating func removeSelected() -> [HomeEffect] {
-    guard let row = selectedRow else { return [] }
-    let effect: HomeEffect
-    switch row.kind {
-    case .coin:
-      let index = lists.coins.firstIndex { $0.id == row.id }
-      let coin = index.map { lists.coins[$0] } ?? FavoriteCoin(
-        id: row.id, symbol: row.symbol, name: row.name, addedAt: now)
-      if let index { lists.coins.remove(at: index) }
-      undo = .coin(coin, at: index ?? lists.coins.count)
-      effect = .removeCoin(id: row.id)
-    case .pair:
-      let index = lists.pairs.firstIndex { $0.isNamed(row.id) }
-      let pair = index.map { lists.pairs[$0] } ?? Self.pair(named: row.id, at: now)
-      if let index { lists.pairs.remove(at: index) }
-      undo = .pair(pair, at: index ?? 0)
-      effect = .removePair(name: pair.name)
-    case .top, .favorite:
-      notice = "Top coins cannot be removed"
-      return []
-    }
-    if let at = board?.rows.firstIndex(where: { $0.kind == row.kind && $0.id == row.id }) {
-      undoRow = HomeRemovedRow(row: row, index: at)
-      board?.rows.remove(at: at)
-    }
-    moveCursor(to: cursor)
-    notice = "Removed \(TerminalText.sanitize(row.name)): u to undo"
-    return [effect]
-  }
-
-  /// `u`: puts the last removed coin or pair back where it was.
-  mutating func undoRemoval() -> [HomeEffect] {
-    guard let undo else {
-      notice = "Nothing to undo"
-      return []
-    }
-    self.undo = nil
-    let effect: HomeEffect
-    switch undo {
-    case .coin(let coin, let index):
-      lists.coins.insert(coin, at: min(max(0, index), lists.coins.count))
-      effect = .restoreCoin(coin, at: index)
-    case .pair(let pair, let index):
-      lists.pairs.insert(pair, at: min(max(0, index), lists.pairs.count))
-      effect = .restorePair(pair, at: index)
-    }
-    if let removed = undoRow, var rows = board?.rows {
-      rows.insert(removed.row, at: min(removed.index, rows.count))
-      board?.rows = rows
-      let shown = listRows
-      moveCursor(to: shown.firstIndex { $0.id == removed.row.id } ?? cursor)
-    }
-    undoRow = nil
-    return [effect]
-  }
-
   /// `f`: stars or unstars the coin `row` (pairs cannot be starred).
   /// `f`, on the list, the favorites and the detail: stars or unstars `row`'s coin at once
   /// (the driver stores it) and says so in ``notice``; a pair has no star.
@@ -319,8 +259,10 @@ extension HomeState {
     } else {
       lists.favorites.removeAll { $0.id == row.id }
     }
-    notice = (starred ? "Starred " : "Unstarred ") + TerminalText.sanitize(row.name)
-    return [.setFavorite(id: row.id, symbol: row.symbol, name: row.name, starred: starred)]
+    let change = HomeEffect.setFavorite(id: row.id, symbol: row.symbol, name: row.name, starred: starred)
+    let name = Self.shortName(row.name)
+    announce(change, doing: (starred ? "Starring " : "Unstarring ") + name, done: (starred ? "Starred " : "Unstarred ") + name)
+    return [change]
   }
 
   /// Whether the user's lists (as the screen knows them) hold the coin or pair of `row`.

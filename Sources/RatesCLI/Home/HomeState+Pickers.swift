@@ -63,6 +63,9 @@ extension HomeState {
     }
   }
 
+  /// A picker's keys: ↑/↓ (and `j`/`k`, as on every screen), PageUp/PageDown, Home/End move
+  /// to the nearest entry that can be chosen, never onto a disabled one; any other letter
+  /// (`J`, `K` too) jumps to a code; Enter chooses exactly the highlighted entry.
   mutating func handlePickerKey(_ key: TerminalKey) -> [HomeEffect] {
     let count = pickerEntries.count
     switch key {
@@ -73,8 +76,8 @@ extension HomeState {
         picker.cursor = PickerState.order(pickerCurrencies).firstIndex(of: base) ?? 0
       }
       return effects
-    case .up: movePicker(to: picker.cursor - 1, step: -1)
-    case .down: movePicker(to: picker.cursor + 1, step: 1)
+    case .up, .character("k"): movePicker(to: picker.cursor - 1, step: -1)
+    case .down, .character("j"): movePicker(to: picker.cursor + 1, step: 1)
     case .pageUp: movePicker(to: picker.cursor - PickerState.page, step: -1)
     case .pageDown: movePicker(to: picker.cursor + PickerState.page, step: 1)
     case .home: movePicker(to: 0, step: 1)
@@ -96,6 +99,16 @@ extension HomeState {
       index += step
     }
     return nil
+  }
+
+  /// Keeps the picker's cursor off disabled entries when the lists change under it (before
+  /// the frame is drawn, so Enter always acts on what is shown): on the nearest one that can
+  /// be chosen, below first.
+  mutating func normalizePickerCursor() {
+    guard screen == .pickBase || { if case .pickQuote = screen { true } else { false } }() else { return }
+    let entries = pickerEntries
+    guard !(entries.indices.contains(picker.cursor) && entries[picker.cursor].selectable) else { return }
+    movePicker(to: picker.cursor, step: 1)
   }
 
   /// Moves to the selectable entry nearest `target` (clamped) going by `step`, else back
@@ -139,6 +152,8 @@ extension HomeState {
       picker.addedPair = nil
       moveCursor(to: index)
     }
+    let name = TerminalText.sanitize("\(base)/\(code)")
+    announce(.addPair(base: base, quote: code), doing: "Adding \(name)", done: "Added \(name)")
     return [.addPair(base: base, quote: code)]
   }
 }

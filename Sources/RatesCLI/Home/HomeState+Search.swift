@@ -95,7 +95,11 @@ extension HomeState {
       return []
     }
     lists.coins.append(FavoriteCoin(id: hit.id, symbol: hit.symbol, name: hit.name, addedAt: now))
-    search.message = "Added \(name) (\(TerminalText.sanitize(hit.symbol))) to your coins"
+    let coin = "\(name) (\(TerminalText.sanitize(hit.symbol)))"
+    // Said on the search's own line: "Adding …" until the driver stored it.
+    announce(.addCoin(hit), doing: "Adding \(coin) to your coins", done: "Added \(coin) to your coins")
+    search.message = notice
+    notice = nil
     return [.addCoin(hit)]
   }
 

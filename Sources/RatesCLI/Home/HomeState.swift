@@ -23,8 +23,12 @@ public struct HomeState: Equatable, Sendable {
   public var scroll = 0
   /// Rows whose value changed with the last load, highlighted for one frame.
   public var changed: Set<String> = []
-  /// The last removal, which `u` undoes.
-  public var undo: HomeUndo?
+  /// The session's removals, the one `u` undoes next last (see HomeState+Undo).
+  public var undoStack: [HomeUndoEntry] = []
+  /// Whether the first load asks the provider even when the cache is fresh (`--refresh`).
+  public var refreshAtStart = false
+  /// Changes shown on screen that the driver has not yet said were stored (HomeState+Save).
+  public var unsaved: [HomeUnsavedChange] = []
   /// The selected row of the favorites screen.
   public var favoritesCursor = 0
   /// The detail screen's state.
@@ -47,8 +51,6 @@ public struct HomeState: Equatable, Sendable {
   public var pageSize = 10
   /// A one-line answer to the last key (`Removed Kaspa: u to undo`), until the next key.
   public var notice: String?
-  /// The row the last removal took off the list, put back by `u`.
-  public var undoRow: HomeRemovedRow?
   /// The first line of the keys screen shown (it scrolls when the window is short).
   public var helpScroll = 0
   /// The row the cursor was on when a board arrived without it (a cached board of another
@@ -77,7 +79,7 @@ public struct HomeState: Equatable, Sendable {
   /// Opens the screen: loads the list (cached first, then fresh), noted as a load in flight
   /// and asked for now, so that the refresh policy retries it after ``refreshInterval`` even
   /// when no board ever came.
-  public mutating func start() -> [HomeEffect] { loadBoard(refresh: false) }
+  public mutating func start() -> [HomeEffect] { loadBoard(refresh: refreshAtStart) }
 
   /// Applies one event; returns the effects to carry out, in order.
   ///
@@ -96,9 +98,12 @@ public struct HomeState: Equatable, Sendable {
     case .searchResults(let query, let hits, let remote):
       return apply(searchResults: hits, for: query, remote: remote)
     case .lists(let lists): return apply(lists: lists)
+    case .saved(let change): return apply(saved: change)
+    case .notSaved(let change, let reason): return apply(notSaved: change, reason: reason)
     case .status(let status):
       self.status = status
       loadInFlight = status == .loading
+      if status != .loading { detail?.loading = false }
       return []
     case .portfolio(let portfolio):
       self.portfolio = portfolio

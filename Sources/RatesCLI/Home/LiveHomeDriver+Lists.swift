@@ -2,21 +2,25 @@ import RateCore
 
 // Changes to the user's coins, favorites and pairs.
 extension LiveHomeDriver {
-  /// Carries out a list change, then sends the lists as stored; a failure (or a refused pair)
-  /// is a status line, and the lists are sent all the same so the screen shows the truth.
+  /// Carries out a list change, sends ``HomeEvent/saved(_:)`` once it is stored, then the
+  /// lists as stored. A change that could not be stored, or was refused, is sent back as ``HomeEvent/notSaved(_:reason:)`` first (the
+  /// command line's message, naming the file), so the screen takes it back and says why.
+  /// Sends no status: the status line belongs to the loads.
   func change(_ effect: HomeEffect, send: @escaping @Sendable (HomeEvent) -> Void) async {
-    var status = HomeStatus.idle
     do {
-      if let refusal = try await apply(effect) { status = .failed(TerminalText.sanitize(refusal)) }
+      if let refusal = try await apply(effect) {
+        send(.notSaved(effect, reason: TerminalText.sanitize(refusal)))
+      } else {
+        send(.saved(effect))
+      }
     } catch {
-      status = await self.status(for: [error])
+      send(.notSaved(effect, reason: line(for: error)))
     }
     do {
       send(.lists(try lists()))
     } catch {
-      if status == .idle { status = await self.status(for: [error]) }
+      send(.status(await status(for: [error])))
     }
-    send(.status(status))
   }
 
   /// Applies `effect` to the files; returns why it was refused, if it was.

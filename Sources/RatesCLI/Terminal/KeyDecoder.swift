@@ -46,7 +46,8 @@ public enum TerminalKey: Equatable, Sendable {
 /// - Home and End as `ESC [ H` / `ESC [ F`, `ESC O H` / `ESC O F`, `ESC [ 1 ~` / `ESC [ 4 ~`
 ///   and `ESC [ 7 ~` / `ESC [ 8 ~` (rxvt);
 /// - Delete, Page Up and Page Down as `ESC [ 3 ~`, `ESC [ 5 ~` and `ESC [ 6 ~`;
-/// - printable ASCII characters, Enter (`CR`, `LF`), Backspace (`DEL`, `BS`), Tab,
+/// - printable characters, ASCII or any other in UTF-8 (a character split across reads
+///   waits for its last byte; invalid bytes and C1 controls are dropped), Enter (`CR`, `LF`), Backspace (`DEL`, `BS`), Tab,
 ///   Ctrl-C (`0x03`) and Ctrl-Z (`0x1A`);
 /// - SGR mouse reports `ESC [ < b ; x ; y M`: a button press or drag is
 ///   ``TerminalKey/mouse(column:row:)``, the wheel is ``TerminalKey/up`` or
@@ -78,6 +79,16 @@ public struct KeyDecoder: Sendable {
     var keys: [TerminalKey] = []
     var index = 0
     while index < pending.count {
+      if pending[index] >= 0x80 {
+        // A character beyond ASCII, in UTF-8: kept until its last byte arrives.
+        guard let (key, length) = Self.utf8Key(pending[index...]) else {
+          pending.removeFirst(index)
+          return keys
+        }
+        if let key { keys.append(key) }
+        index += length
+        continue
+      }
       guard pending[index] == 0x1B else {
         if let key = Self.plainKey(pending[index]) { keys.append(key) }
         index += 1
@@ -127,6 +138,30 @@ public struct KeyDecoder: Sendable {
     case 0x20...0x7E: return .character(Character(Unicode.Scalar(byte)))
     default: return nil
     }
+  }
+
+  /// The character whose UTF-8 encoding starts `bytes` (a non-ASCII lead byte), and its
+  /// length; a `nil` key for a byte that starts no valid encoding (dropped, one byte) or a
+  /// C1 control; `nil` when the encoding is not complete yet.
+  static func utf8Key(_ bytes: ArraySlice<UInt8>) -> (TerminalKey?, length: Int)? {
+    let lead = bytes[bytes.startIndex]
+    let length: Int
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0...0xEF: length = 3
+    case 0xF0...0xF4: length = 4
+    default: return (nil, 1)
+    }
+    let available = bytes.prefix(length)
+    // A byte that is no continuation ends the encoding early: drop the lead byte alone.
+    guard available.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }) else { return (nil, 1) }
+    guard available.count == length else { return nil }
+    var iterator = available.makeIterator()
+    var decoder = UTF8()
+    guard case .scalarValue(let scalar) = decoder.decode(&iterator),
+      scalar.properties.generalCategory != .control
+    else { return (nil, length) }
+    return (.character(Character(scalar)), length)
   }
 
   /// Parses the sequence starting with the `ESC` at `bytes.startIndex`.

@@ -77,8 +77,32 @@ import RatesTestSupport
   }
 
   @Test func unknownBytesAndSequencesAreDropped() {
-    #expect(Self.decode("\u{1B}[2~\u{1B}OP\u{1B}[200~é\u{01}\u{1B}[15~") == [])
+    #expect(Self.decode("\u{1B}[2~\u{1B}OP\u{1B}[200~\u{01}\u{1B}[15~") == [])
     #expect(Self.decode("\u{1B}[Zh") == [.character("h")])
+  }
+
+  @Test func charactersBeyondASCIIDecodeFromUTF8EvenSplitAcrossReads() {
+    #expect(Self.decode("é ü 中 😀") == ["é", " ", "ü", " ", "中", " ", "😀"].map { TerminalKey.character($0) })
+    for text in ["é", "中", "😀"] {
+      let bytes = Self.bytes(text)
+      for split in 1..<bytes.count {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(bytes[..<split]).isEmpty)
+        #expect(decoder.hasPending)
+        #expect(decoder.feed(bytes[split...]) == [.character(Character(text))], "\(text) split at \(split)")
+        #expect(!decoder.hasPending)
+      }
+    }
+  }
+
+  @Test func invalidUTF8AndC1ControlsAreDropped() {
+    var decoder = KeyDecoder()
+    // A stray continuation byte, a lead byte cut short by a letter, an overlong form, a C1 control.
+    #expect(decoder.feed([0x80, 0xC3, UInt8(ascii: "a"), 0xC0, 0xAF, 0xC2, 0x9B, UInt8(ascii: "b")]) == [.character("a"), .character("b")])
+    #expect(!decoder.hasPending)
+    #expect(decoder.feed([0xE4, 0xB8]).isEmpty)
+    #expect(decoder.flush() == [])
+    #expect(decoder.feed(Self.bytes("q")) == [.character("q")])
   }
 
   @Test func anInvalidCSIByteEndsTheSequence() {

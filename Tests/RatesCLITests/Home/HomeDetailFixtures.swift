@@ -73,7 +73,10 @@ enum HomeScreenFixtures {
   {
     var state = state(lists: lists)
     _ = state.openDetail(row)
-    if let data { _ = state.handle(.detail(data)) }
+    if let data {
+      _ = state.handle(.detail(data))
+      _ = state.handle(.status(.idle))  // the load ended
+    }
     return state
   }
 

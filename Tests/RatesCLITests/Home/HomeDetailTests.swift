@@ -128,7 +128,8 @@ import Testing
     #expect(state.handle(.key(.character("3"))) == [.loadDetail(row: F.bitcoin, currency: "USD", days: 90)])
     #expect(state.detail?.days == 90)
     #expect(state.detail?.loading == true)
-    #expect(F.frame(state, 80, 24).last == "Loading 90 days…")
+    #expect(F.frame(state, 80, 24).last?.hasPrefix("Loading 90 days…  ") == true)
+    #expect(F.frame(state, 80, 24).last?.hasSuffix("q back") == true, "the keys stay")
     _ = state.handle(.detail(F.coinDetail(days: 90)))
     #expect(state.detail?.loading == false)
     #expect(state.detail?.cursorDay == F.today.adding(days: -3))
@@ -158,13 +159,18 @@ import Testing
       state.handle(.key(.character("f")))
         == [.setFavorite(id: "bitcoin", symbol: "BTC", name: "Bitcoin", starred: true)])
     #expect(state.lists.favorites.map(\.id) == ["bitcoin"])
+    #expect(state.detail?.message == "Starring Bitcoin\u{2026}")
+    _ = state.handle(.saved(.setFavorite(id: "bitcoin", symbol: "BTC", name: "Bitcoin", starred: true)))
     #expect(state.detail?.message == "Starred Bitcoin")
     #expect(F.frame(state, 80, 24)[0].contains("★ starred"))
     #expect(
       state.handle(.key(.character("f")))
         == [.setFavorite(id: "bitcoin", symbol: "BTC", name: "Bitcoin", starred: false)])
     #expect(state.lists.favorites.isEmpty)
-    #expect(F.frame(state, 80, 24).last == "Unstarred Bitcoin")
+    _ = state.handle(.saved(.setFavorite(id: "bitcoin", symbol: "BTC", name: "Bitcoin", starred: false)))
+    // The answer, and the keys beside it.
+    #expect(F.frame(state, 80, 24).last?.hasPrefix("Unstarred Bitcoin  ") == true)
+    #expect(F.frame(state, 80, 24).last?.hasSuffix("q back") == true)
   }
 
   /// A long name gives way in a narrow header: the range and the star stay in view.
@@ -187,7 +193,7 @@ import Testing
     var state = F.onDetail(F.gbpUSD, data: F.pairDetail())
     #expect(state.handle(.key(.character("f"))) == [])
     #expect(state.lists.favorites.isEmpty)
-    #expect(F.frame(state, 80, 24).last == "Only coins can be starred: a pair has no star")
+    #expect(F.frame(state, 80, 24).last?.hasPrefix("Only coins can be starred: a pair has no star  ") == true)
     _ = state.handle(.key(.left))
     #expect(state.detail?.message == nil)
   }
@@ -202,6 +208,27 @@ import Testing
     var again = F.onDetail(data: F.coinDetail())
     _ = again.handle(.key(.character("q")))
     #expect(again.screen == .home)
+  }
+
+  /// 7 → 90 days online: the cached days come first and the fresh ones follow; meanwhile
+  /// the line says they load (not "stale") and keeps the keys; stale only once the load
+  /// ended without fresh data.
+  @Test func aCachedRangeWhileTheFreshOneLoadsSaysLoadingWithTheKeys() {
+    var state = F.onDetail(data: F.coinDetail())
+    _ = state.handle(.key(.character("3")))
+    _ = state.handle(.detail(F.coinDetail(days: 90, stale: true)))
+    _ = state.handle(.status(.loading))
+    let footer = F.frame(state, 80, 24).last ?? ""
+    #expect(footer.hasPrefix("Loading 90 days…  ") && footer.hasSuffix("q back"), "\(footer)")
+    #expect(!footer.contains("stale"))
+    _ = state.handle(.detail(F.coinDetail(days: 90)))
+    _ = state.handle(.status(.idle))
+    #expect(F.frame(state, 80, 24).last?.hasPrefix("←/→ day") == true)
+    _ = state.handle(.key(.character("2")))
+    _ = state.handle(.detail(F.coinDetail(days: 30, stale: true)))
+    _ = state.handle(.status(.idle))
+    let stale = F.frame(state, 80, 24).last ?? ""
+    #expect(stale.hasPrefix("stale: cached 5 min ago  ") && stale.hasSuffix("q back"), "\(stale)")
   }
 
   @Test func loadingAndStaleAreShown() {
@@ -257,7 +284,7 @@ import Testing
   @Test func aRateLimitPauseIsNotHidden() {
     var state = F.onDetail(data: F.coinDetail())
     _ = state.handle(.status(.rateLimited(until: F.now.addingTimeInterval(42))))
-    #expect(F.frame(state, 80, 24).last == "rate limited by CoinGecko: next try in 42 s")
+    #expect(F.frame(state, 80, 24).last?.hasPrefix("rate limited by CoinGecko: next try in 42 s  ") == true)
   }
 
   @Test func aCarriedDayNamesTheDayItsRateIsFrom() {

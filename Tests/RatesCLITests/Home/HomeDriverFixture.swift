@@ -91,6 +91,11 @@ extension [HomeEvent] {
     compactMap { if case .lists(let lists) = $0 { return lists } else { return nil } }
   }
 
+  /// The reasons of the changes sent back as not saved.
+  var notSaved: [String] {
+    compactMap { if case .notSaved(_, let reason) = $0 { return reason } else { return nil } }
+  }
+
   var details: [HomeDetail] {
     compactMap { if case .detail(let detail) = $0 { return detail } else { return nil } }
   }

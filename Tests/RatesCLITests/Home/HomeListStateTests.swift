@@ -152,9 +152,46 @@ import Testing
     _ = state.handle(.status(.idle))
     state.setClock(S.now.addingTimeInterval(5))
     #expect(S.press(.character("r"), on: &state) == [])
-    #expect(state.notice == "Just loaded: r works again in 10 s")
+    #expect(state.notice == "Loaded 5 s ago: r works again in 10 s")
     state.setClock(S.now.addingTimeInterval(HomeState.manualRefreshSpacing))
     #expect(S.press(.character("r"), on: &state) == [.loadBoard(currency: "USD", refresh: true)])
+  }
+
+  /// `r` never says "Just loaded" over old data or after a failure: it loads.
+  @Test func rLoadsOverOldDataAndRightAfterAFailedLoad() {
+    var old = S.state(board: S.board(fetchedAt: S.now.addingTimeInterval(-45)))
+    old.lastLoadRequest = S.now.addingTimeInterval(-2)
+    #expect(S.press(.character("r"), on: &old) == [.loadBoard(currency: "USD", refresh: true)])
+    var failed = S.state()
+    _ = S.press(.character("r"), on: &failed)
+    _ = failed.handle(.status(.failed("CoinGecko is unreachable")))
+    failed.setClock(S.now.addingTimeInterval(2))
+    #expect(S.press(.character("r"), on: &failed) == [.loadBoard(currency: "USD", refresh: true)])
+    var stale = S.state(board: S.board(stale: true))
+    stale.setClock(S.now.addingTimeInterval(2))
+    #expect(S.press(.character("r"), on: &stale) == [.loadBoard(currency: "USD", refresh: true)])
+  }
+
+  /// `rates --refresh` on a terminal: the first load asks the provider.
+  @Test func refreshAtStartAsksTheProviderFirst() {
+    var state = HomeState(currencies: ["USD"], lists: HomeLists(), pickerCurrencies: [], now: S.now)
+    #expect(state.start() == [.loadBoard(currency: "USD", refresh: false)])
+    state.refreshAtStart = true
+    #expect(state.start() == [.loadBoard(currency: "USD", refresh: true)])
+  }
+
+  /// `c` to a currency not loaded yet: while its load is in flight the list says the top
+  /// coins are loading; once it failed, that none came.
+  @Test func aCurrencyStillLoadingSaysSo() {
+    var state = S.state()
+    _ = S.press(.character("c"), on: &state)
+    let pairsOnly = S.board(S.pairRows, currency: "EUR")
+    _ = state.handle(.board(pairsOnly))
+    let loading = HomeListRendererTests.render(state)
+    #expect(loading.contains { $0.contains("Loading top coins…") }, "\(loading)")
+    #expect(!loading.contains { $0.contains("No top coins") })
+    _ = state.handle(.status(.failed("CoinGecko is unreachable")))
+    #expect(HomeListRendererTests.render(state).contains { $0.contains("No top coins loaded yet: r to try again") })
   }
 
   @Test func enterOpensTheDetailOnThirtyDays() {
@@ -189,7 +226,7 @@ import Testing
     #expect(state.lists.coins.map(\.id) == ["shiba-inu"])
     #expect(!state.listRows.contains { $0.id == "kaspa" })
     #expect(state.undo == .coin(S.lists.coins[0], at: 0))
-    #expect(state.notice == "Removed Kaspa: u to undo")
+    #expect(state.notice == "Removing Kaspa\u{2026}")
     #expect(S.press(.character("u"), on: &state) == [.restoreCoin(S.lists.coins[0], at: 0)])
     #expect(state.lists == S.lists)
     #expect(state.listRows.map(\.id) == S.state().listRows.map(\.id))

@@ -65,7 +65,7 @@ import Testing
 
   @Test func aLetterJumpsToTheFirstSelectableCodeWithIt() {
     var state = Self.onQuote(of: "GBP", pairs: [Self.pair("GBP", "CAD")])
-    _ = state.handle(.key(.character("j")))
+    _ = state.handle(.key(.character("J")))  // j moves, as on every screen
     #expect(Self.code(state) == "JPY")
     _ = state.handle(.key(.character("c")))
     #expect(Self.code(state) == "CHF")
@@ -168,8 +168,8 @@ import Testing
     let pairs = [HomePickerTests.pair("GBP", "EUR"), HomePickerTests.pair("JPY", "GBP")]
     try F.checkGolden(HomePickerTests.onBase(pairs: pairs), "picker-base.80x24", 80, 24)
     var quote = HomePickerTests.onQuote(of: "GBP", pairs: pairs)
-    _ = quote.handle(.key(.character("j")))
-    _ = quote.handle(.key(.character("k")))
+    _ = quote.handle(.key(.character("J")))
+    _ = quote.handle(.key(.character("K")))
     try F.checkGolden(quote, "picker-quote.80x24", 80, 24)
     try F.checkGolden(quote, "picker-quote.color.80x24", 80, 24, color: true)
     try F.checkGolden(quote, "picker-quote.ascii.80x24", 80, 24, ascii: true)

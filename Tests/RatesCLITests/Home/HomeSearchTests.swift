@@ -24,6 +24,20 @@ import Testing
     return state
   }
 
+  /// Any Unicode text: the bytes the terminal sends decode to characters, the query keeps
+  /// them, and the prompt shows them (folded on an ASCII terminal; controls never reach it).
+  @Test func aQueryBeyondASCIIIsKeptAndShown() {
+    var decoder = KeyDecoder()
+    var state = Self.onSearch()
+    var effects: [HomeEffect] = []
+    for key in decoder.feed(Array("é中\u{1B}[31m".utf8)) + decoder.flush() { effects = state.handle(.key(key)) }
+    #expect(state.search.query.hasPrefix("é中"))
+    #expect(effects.last.map { if case .search(let query) = $0 { query.hasPrefix("é中") } else { false } } == true)
+    let frame = F.frame(state, 80, 24)
+    #expect(frame.contains { $0.hasPrefix("> é中") && !$0.contains("\u{1B}") }, "\(frame)")
+    #expect(F.frame(state, 80, 24, ascii: true).contains { $0.hasPrefix("> e?") }, "folded")
+  }
+
   @Test func everyChangeOfTheQueryAsksForIt() {
     var state = Self.onSearch()
     #expect(state.screen == .search)
@@ -90,12 +104,24 @@ import Testing
     #expect(state.search.cursor == 1)
   }
 
+  /// A coin that could not be stored leaves your coins again, and the search's line says why.
+  @Test func anAddThatCouldNotBeSavedSaysSoOnTheSearch() {
+    var state = Self.typed("bit")
+    _ = state.handle(.searchResults(query: "bit", hits: [Self.bitcoin], remote: false))
+    _ = state.handle(.key(.enter))
+    _ = state.handle(.notSaved(.addCoin(Self.bitcoin), reason: "cannot write /d/coins.json: No space left on device"))
+    #expect(state.lists.coins.isEmpty)
+    #expect(F.frame(state, 120, 24).last == "Not saved: could not add Bitcoin: cannot write /d/coins.json: No space left on device")
+  }
+
   @Test func enterAddsTheCoinOnceAndStays() {
     var state = Self.typed("bit")
     _ = state.handle(.searchResults(query: "bit", hits: [Self.bitcoin, Self.wrapped], remote: false))
     #expect(state.handle(.key(.enter)) == [.addCoin(Self.bitcoin)])
     #expect(state.lists.coins.map(\.id) == ["bitcoin"])
     #expect(state.screen == .search)
+    #expect(F.frame(state, 80, 24).last == "Adding Bitcoin (BTC) to your coins\u{2026}")
+    _ = state.handle(.saved(.addCoin(Self.bitcoin)))
     let frame = F.frame(state, 80, 24)
     #expect(frame.last == "Added Bitcoin (BTC) to your coins")
     #expect(frame.contains { $0.contains("Bitcoin") && $0.hasSuffix("added") })

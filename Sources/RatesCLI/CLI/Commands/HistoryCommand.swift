@@ -30,11 +30,12 @@ struct HistoryCommand: RatesCommand {
       + "longer than the window goes through RATES_PAGER, PAGER or less -FRX")
   static let interactive = OptionSpec.flag(
     "--interactive",
-    help: "explore the chart on a terminal: a cursor on the last day, ←/→ or h/l move it one "
-      + "day, Home/End or g/G jump to the first or last day, q, Esc or Ctrl-C quit; the "
-      + "selected day's date, value and change show under the chart. Needs a terminal on "
-      + "stdin and stdout (else exit 64); not with --json, --chart, --table or an export "
-      + "format")
+    help: "explore the chart on a terminal, on the home screen's detail: a cursor on the "
+      + "last day, ←/→ or h/l move it one day, Home/End or g/G jump to the first or last day, "
+      + "a click or drag picks a day, 1-4 show 7/30/90/365 days, q, Esc or Ctrl-C quit; the "
+      + "selected day's date, value and change show under the chart, the last day follows "
+      + "the live price. Needs a terminal on stdin and stdout (else exit 64); not with "
+      + "--json, --chart, --table or an export format")
   static let options = [
     days, HistorySpan.from, HistorySpan.to, HistorySpan.date, HistorySpan.interval, chart, table,
     interactive,
@@ -102,9 +103,7 @@ struct HistoryCommand: RatesCommand {
     }
     let result = try await fetch(window: window, today: today, invocation)
     if layout == .interactive {
-      return try await HistoryExplorer.run(
-        series: result.series, style: invocation.style, ascii: !invocation.terminal.unicode,
-        fallbackWidth: invocation.terminal.width, write: invocation.context.writeOut)
+      return try await explore(result, followsToday: window.upperBound >= today, invocation)
     }
     try invocation.write(output(result, invocation))
     return .success
@@ -116,8 +115,23 @@ struct HistoryCommand: RatesCommand {
     try invocation.refuse(formats: Set(OutputFormat.allCases)) { format in
       "--interactive cannot be used with " + (format == .json ? "--json" : "--format \(format.rawValue)")
     }
-    guard HistoryExplorer.isInteractiveTerminal(outputIsTTY: invocation.terminal.isTTY) else {
-      throw UsageError.invalid("--interactive needs a terminal: run it in one, or drop --interactive")
+    // Checked before fetching: without a terminal there is nothing to do.
+    guard HomeCommand.isInteractive(invocation.context) else { throw Self.needsTerminal }
+  }
+
+  static let needsTerminal = UsageError.invalid(
+    "--interactive needs a terminal: run it in one, or drop --interactive")
+
+  /// The home screen's detail for the fetched range, as `--interactive` shows it.
+  func explore(
+    _ result: RateService.HistoryResult, followsToday: Bool, _ invocation: Invocation
+  ) async throws -> ExitCode {
+    do {
+      return try await HomeCommand.explore(
+        base: pair.base, quote: pair.quote, result: result, followsToday: followsToday,
+        invocation: invocation)
+    } catch is RawMode.Failure {
+      throw Self.needsTerminal
     }
   }
 
