@@ -33,7 +33,7 @@ extension RateDesk {
     let current = pairs.filter { !isServedFromSnapshot($0.base, $0.quote) }
     let routed = try current.map { (pair: $0, route: try route($0.base, $0.quote)) }
     async let fiat = fiatSnapshots(routed.filter { $0.route.provider == .frankfurter })
-    async let coins = coinSnapshots(routed.filter { $0.route.provider == .coinGecko })
+    async let coins = coinSnapshotsOrChain(routed.filter { $0.route.provider == .coinGecko })
     var byName: [String: PairSnapshot] = [:]
     for pair in pairs where isServedFromSnapshot(pair.base, pair.quote) {
       byName[pair.name] = try retiredSnapshot(pair)
@@ -87,6 +87,32 @@ extension RateDesk {
         points: week.map(\.rate), source: Providers.frankfurter, fetchedAt: answer.fetchedAt,
         staleness: answer.staleness, updatedAt: series.last?.date.start)
     }
+  }
+
+  /// Coin pairs from CoinGecko's markets (``coinSnapshots(_:)``); when those failed in a
+  /// way the chain passes on, or only their cache stood in, and no provider is pinned: each
+  /// pair's week of closes and price from the coin chain (Coinbase, Kraken for the pairs they
+  /// list), named by the source that answered. A pair the chain cannot answer afresh keeps
+  /// CoinGecko's stale row; when the markets failed, every pair must be answered, or their
+  /// failure stands.
+  private func coinSnapshotsOrChain(_ routed: [(pair: ConfiguredPair, route: PairRoute)])
+    async throws -> [PairSnapshot]
+  {
+    let markets: Result<[PairSnapshot], any Error>
+    do { markets = .success(try await coinSnapshots(routed)) } catch { markets = .failure(error) }
+    let shown = (try? markets.get()) ?? []
+    let fresh = shown.count == routed.count && shown.allSatisfy { $0.staleness == nil }
+    guard !fresh, configuration.forcedProvider == nil else { return try markets.get() }
+    if case .failure(let error) = markets {
+      guard let failure = error as? ProviderError, SourceChain.fallsThrough(failure) else { throw error }
+    }
+    var byName = Dictionary(shown.map { ($0.pair.name, $0) }, uniquingKeysWith: { $1 })
+    for (pair, _) in routed where byName[pair.name].map({ $0.staleness != nil }) ?? true {
+      guard let answer = try? await closesSnapshot(pair), answer.staleness == nil else { continue }
+      byName[pair.name] = answer
+    }
+    guard routed.allSatisfy({ byName[$0.pair.name] != nil }) else { return try markets.get() }
+    return routed.compactMap { byName[$0.pair.name] }
   }
 
   /// Coin pairs: one `/coins/markets?ids=…&sparkline=true` per quote currency.

@@ -137,6 +137,22 @@ import Testing
     #expect(Self.count(server, "/coinbase/") == 0 && Self.count(server, "/kraken/") == 0)
   }
 
+  @Test func pairsShowACoinPairFromCoinbaseWhenCoinGeckoIsDown() async throws {
+    let gecko = ReplySwitch()
+    let (rates, _) = try Self.harness(gecko)
+    #expect(await rates.run(["pairs", "add", "BTC", "USD"]).status == 0)
+    #expect(await rates.run(["pairs", "add", "EUR", "USD"]).status == 0)
+    gecko.fail(with: .text("upstream down", status: 503))
+    let result = await rates.run(["pairs", "--json", "--refresh"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let rows = try #require(try result.json()["pairs"] as? [[String: Any]])
+    let btc = try #require(rows.first { $0["base"] as? String == "BTC" })
+    #expect(btc["source"] as? String == "coinbase", "\(btc)")
+    #expect(btc["stale"] as? Bool == false)
+    #expect(btc["rate"] as? Double == FakeCoinbase.price(base: "BTC", quote: "USD", at: rates.clock.now))
+    #expect(rows.first { $0["base"] as? String == "EUR" }?["source"] as? String == "frankfurter")
+  }
+
   @Test func doctorShowsEachSourcesPauseAndLastAnswer() async throws {
     let gecko = Self.failing(Self.limited)
     let (rates, _) = try Self.harness(gecko)
