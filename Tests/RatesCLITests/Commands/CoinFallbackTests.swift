@@ -172,6 +172,9 @@ import Testing
     #expect(coinbase["lastSuccess"] as? String == ISO8601.format(rates.clock.now))
     #expect(coinbase["status"] as? String == "ok")
     #expect(byName["kraken"]?["lastSuccess"] == nil, "never asked")
+    let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    let problems = try JSONShapes.documented().check(document, against: .shape("doctor"), at: "doctor")
+    #expect(problems.isEmpty, "\(problems)")
   }
 
   // MARK: - Pinning and ordering
