@@ -91,6 +91,17 @@ import Testing
     #expect(prices.count == 1, "paused after its 429")
   }
 
+  @Test func convertAnswersFromCoinbaseWhenCoinGeckoIsDown() async throws {
+    let (rates, server) = try Self.harness(Self.failing(.text("upstream down", status: 503)))
+    let result = await rates.run(["convert", "2", "BTC", "USD", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let conversion = try #require((try result.json()["conversions"] as? [[String: Any]])?.first)
+    #expect(conversion["source"] as? String == "coinbase")
+    let price = FakeCoinbase.price(base: "BTC", quote: "USD", at: rates.clock.now)
+    #expect(conversion["amount"] as? Double == 2 * price)
+    #expect(Self.count(server, "/api/v3/") == 1, "asked once: a source with another behind it")
+  }
+
   @Test func krakenAnswersWhenCoinbaseIsDownToo() async throws {
     let down = LoopbackReply.text("upstream down", status: 503)
     let coinbase = ReplySwitch()
