@@ -65,7 +65,7 @@ extension RateDesk {
     let fiatPairs = routed.filter { $0.route.provider == .frankfurter }
     let coinPairs = routed.filter { $0.route.provider == .coinGecko }
     async let fiat = fiatBoard(fiatPairs)
-    async let coins = coinSnapshots(coinPairs)
+    async let coins = coinSnapshotsOrChain(coinPairs)
     for (name, result) in await fiat + coins { results[name] = result }
     for (pair, _) in routed where results[pair.name] == nil {
       results[pair.name] = await Result { try await closesSnapshot(pair) }
@@ -115,6 +115,36 @@ extension RateDesk {
     let results = await recentFiatSeries(each: keys)
     return zip(routed, results).map { item, result in
       (item.pair.name, result.map { Self.fiatSnapshot(item.pair, $0, today: today) })
+    }
+  }
+
+  /// Coin pairs from CoinGecko's markets (``coinSnapshots(_:)``); with no provider pinned,
+  /// each pair whose row failed in a way the chain passes on, or only its cache stood in,
+  /// takes its week of closes and price from the coin chain (Coinbase, Kraken for the pairs
+  /// they list), named by the source that answered. A pair the chain cannot answer afresh
+  /// keeps CoinGecko's result: its stale row, or its failure.
+  private func coinSnapshotsOrChain(_ routed: [(pair: ConfiguredPair, route: PairRoute)]) async
+    -> [(String, Result<PairSnapshot, any Error>)]
+  {
+    var results = await coinSnapshots(routed)
+    guard configuration.forcedProvider == nil else { return results }
+    for (index, (name, result)) in results.enumerated() where Self.chainMayAnswer(result) {
+      guard let pair = routed.first(where: { $0.pair.name == name })?.pair,
+        let answer = try? await closesSnapshot(pair), answer.staleness == nil
+      else { continue }
+      results[index] = (name, .success(answer))
+    }
+    return results
+  }
+
+  /// Whether the coin chain should be asked for a pair CoinGecko's markets gave `result`:
+  /// a stale row, or a failure the chain passes on.
+  private static func chainMayAnswer(_ result: Result<PairSnapshot, any Error>) -> Bool {
+    switch result {
+    case .success(let snapshot): return snapshot.staleness != nil
+    case .failure(let error):
+      guard let failure = error as? ProviderError else { return false }
+      return SourceChain.fallsThrough(failure)
     }
   }
 

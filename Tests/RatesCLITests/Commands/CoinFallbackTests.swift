@@ -91,6 +91,17 @@ import Testing
     #expect(prices.count == 1, "paused after its 429")
   }
 
+  @Test func convertAnswersFromCoinbaseWhenCoinGeckoIsDown() async throws {
+    let (rates, server) = try Self.harness(Self.failing(.text("upstream down", status: 503)))
+    let result = await rates.run(["convert", "2", "BTC", "USD", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let conversion = try #require((try result.json()["conversions"] as? [[String: Any]])?.first)
+    #expect(conversion["source"] as? String == "coinbase")
+    let price = FakeCoinbase.price(base: "BTC", quote: "USD", at: rates.clock.now)
+    #expect(conversion["amount"] as? Double == 2 * price)
+    #expect(Self.count(server, "/api/v3/") == 1, "asked once: a source with another behind it")
+  }
+
   @Test func krakenAnswersWhenCoinbaseIsDownToo() async throws {
     let down = LoopbackReply.text("upstream down", status: 503)
     let coinbase = ReplySwitch()
@@ -137,6 +148,22 @@ import Testing
     #expect(Self.count(server, "/coinbase/") == 0 && Self.count(server, "/kraken/") == 0)
   }
 
+  @Test func pairsShowACoinPairFromCoinbaseWhenCoinGeckoIsDown() async throws {
+    let gecko = ReplySwitch()
+    let (rates, _) = try Self.harness(gecko)
+    #expect(await rates.run(["pairs", "add", "BTC", "USD"]).status == 0)
+    #expect(await rates.run(["pairs", "add", "EUR", "USD"]).status == 0)
+    gecko.fail(with: .text("upstream down", status: 503))
+    let result = await rates.run(["pairs", "--json", "--refresh"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let rows = try #require(try result.json()["pairs"] as? [[String: Any]])
+    let btc = try #require(rows.first { $0["base"] as? String == "BTC" })
+    #expect(btc["source"] as? String == "coinbase", "\(btc)")
+    #expect(btc["stale"] as? Bool == false)
+    #expect(btc["rate"] as? Double == FakeCoinbase.price(base: "BTC", quote: "USD", at: rates.clock.now))
+    #expect(rows.first { $0["base"] as? String == "EUR" }?["source"] as? String == "frankfurter")
+  }
+
   @Test func doctorShowsEachSourcesPauseAndLastAnswer() async throws {
     let gecko = Self.failing(Self.limited)
     let (rates, _) = try Self.harness(gecko)
@@ -156,6 +183,9 @@ import Testing
     #expect(coinbase["lastSuccess"] as? String == ISO8601.format(rates.clock.now))
     #expect(coinbase["status"] as? String == "ok")
     #expect(byName["kraken"]?["lastSuccess"] == nil, "never asked")
+    let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    let problems = try JSONShapes.documented().check(document, against: .shape("doctor"), at: "doctor")
+    #expect(problems.isEmpty, "\(problems)")
   }
 
   // MARK: - Pinning and ordering

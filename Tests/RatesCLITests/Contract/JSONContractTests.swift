@@ -71,6 +71,10 @@ import RatesTestSupport
       shape: "portfolioHistory", arguments: ["portfolio", "history", "--days", "3", "--json"],
       setup: [["ledger", "add", "0.5", "BTC", "--deposit", "--date", "yesterday"]]),
     Case(shape: "doctor", arguments: ["doctor", "--json"]),
+    Case(shape: "doctor", arguments: ["doctor", "--json"], setup: [["current", "BTC", "--json"]]),
+    Case(
+      shape: "history",
+      arguments: ["history", "BTC", "USD", "--from", "2016-01-01", "--to", "2016-01-31", "--json"]),
     Case(shape: "cache", arguments: ["cache", "info", "--json"], setup: [["history", "GBP", "USD"]]),
     Case(shape: "cache", arguments: ["cache", "clear", "--json"], setup: [["history", "GBP", "USD"]]),
     Case(
