@@ -93,7 +93,7 @@ import Testing
 
   // MARK: - Concurrency and links
 
-  @Test func concurrentWritersThroughTwoLinksLoseNothing() throws {
+  @Test func concurrentWritersThroughTwoLinksLoseNothing() async throws {
     let real = try LedgerStoreTests.makeStore()
     _ = try real.append(Self.entry(1))
     let links = try (0..<2).map { _ -> LedgerStore in
@@ -101,32 +101,18 @@ import Testing
       try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real.url)
       return LedgerStore(url: link)
     }
-    let failures = Recorder<String>()
     let kept = Recorder<Int>()
-    let start = DispatchSemaphore(value: 0)
-    let done = DispatchGroup()
     let writers = 16
-    for index in 0..<writers {
-      done.enter()
-      Thread {
-        start.wait()
-        let store = links[index % 2]
-        do {
-          var mine: [Int] = []
-          for round in 0..<5 {
-            mine.append(try store.append(Self.entry(Double(index * 10 + round))).id)
-          }
-          _ = try store.remove(ids: [mine[0]])
-          for id in mine.dropFirst() { kept.append(id) }
-        } catch {
-          failures.append("writer \(index): \(error)")
-        }
-        done.leave()
-      }.start()
+    let failures = await runTogether(writers) { index in
+      let store = links[index % 2]
+      var mine: [Int] = []
+      for round in 0..<5 {
+        mine.append(try store.append(Self.entry(Double(index * 10 + round))).id)
+      }
+      _ = try store.remove(ids: [mine[0]])
+      for id in mine.dropFirst() { kept.append(id) }
     }
-    for _ in 0..<writers { start.signal() }
-    done.wait()
-    #expect(failures.all == [])
+    #expect(failures == [])
     let live = try real.read().entries.map(\.id)
     #expect(Set(live) == Set(kept.all + [1]))
     #expect(live.count == writers * 4 + 1)

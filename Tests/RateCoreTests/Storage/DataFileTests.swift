@@ -262,9 +262,9 @@ import RatesTestSupport
 
   // MARK: - Concurrency and locking
 
-  @Test func concurrentUpdatesKeepEveryEntry() throws {
+  @Test func concurrentUpdatesKeepEveryEntry() async throws {
     let file = try makeFile()
-    let failures = runTogether(20) { index in
+    let failures = await runTogether(20) { index in
       try file.update { $0.append("PAIR-\(index)") }
     }
     #expect(failures == [])

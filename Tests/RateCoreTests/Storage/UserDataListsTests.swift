@@ -55,9 +55,9 @@ import RatesTestSupport
 
   /// Twenty threads, each with its own handle (as separate processes would be), add a
   /// different coin at once: every one of them is kept.
-  @Test func concurrentAddsLoseNoCoin() throws {
+  @Test func concurrentAddsLoseNoCoin() async throws {
     let directory = try makeTemporaryDirectory().appendingPathComponent("rates")
-    let failures = runTogether(20) { index in
+    let failures = await runTogether(20) { index in
       try UserData(directory: directory).addCoins([coin("coin-\(index)")])
     }
     #expect(failures == [])

@@ -104,9 +104,9 @@ import RatesTestSupport
 
   /// Twenty threads with their own handles migrate at once: the coins are copied once,
   /// one notice, one backup.
-  @Test func concurrentMigrationsCopyOnce() throws {
+  @Test func concurrentMigrationsCopyOnce() async throws {
     let setup = try makeSetup()
-    let failures = runTogether(20) { index in
+    let failures = await runTogether(20) { index in
       let data = UserData(directory: setup.directory, notify: { setup.notices.append("\($0)") })
       if index.isMultiple(of: 2) {
         try data.addCoins([FavoriteCoin(id: "coin-\(index)", symbol: "C\(index)", name: nil, addedAt: fixedNow)])

@@ -65,7 +65,7 @@ import Testing
 
   // MARK: - Symbolic links
 
-  @Test func twoLinksToOneFileShareOneLockAndLoseNothing() throws {
+  @Test func twoLinksToOneFileShareOneLockAndLoseNothing() async throws {
     let real = try makeDirectory().appendingPathComponent("favorites.json")
     try Data("{\"favorites\": [], \"version\": 1}\n".utf8).write(to: real)
     let links = try (0..<2).map { _ -> URL in
@@ -74,7 +74,7 @@ import Testing
       return link
     }
     let writers = 24
-    let failures = runTogether(writers) { index in
+    let failures = await runTogether(writers) { index in
       let file = DataFile(url: links[index % 2], key: "favorites", empty: [String]())
       try file.update { $0.append("COIN-\(index)") }
     }
