@@ -31,7 +31,8 @@ extension HomeState {
       lists.pairs.removeAll { $0.base == base && $0.quote == quote }
       picker.addedPair = nil
       what = "add " + TerminalText.sanitize("\(base)/\(quote)")
-    case .loadBoard, .loadDetail, .search, .exit:
+    case .loadBoard, .loadDetail, .search, .exit, .saveSort:
+      // A sort that could not be remembered says so itself (it holds for the session).
       return []
     }
     if let index = unsaved.firstIndex(where: { $0.change == change }) { unsaved.remove(at: index) }
