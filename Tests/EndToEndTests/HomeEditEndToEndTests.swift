@@ -57,11 +57,11 @@ import Testing
   @Test(.enabled(if: hasScript, "needs util-linux script"))
   func threeRemovalsAreUndoneInReverseOrderEachBackInItsPlace() async throws {
     try await Self.withScreen("", shows: "Litecoin", prepare: Self.storeCoins) { run, data, _ in
-      // Your coins are the last rows: G, then d three times from the bottom up. "Removed"
-      // shows once the driver stored the change, so the file is read after it.
-      run.send("G")
-      for (id, _, name) in Self.coins.reversed() {
-        run.send("d")
+      // Your coins are the first rows: from the bottom of them up, g to the first row and j
+      // down to the coin, then d. "Removed" shows once the driver stored the change, so the
+      // file is read after it.
+      for (index, (id, _, name)) in Self.coins.enumerated().reversed() {
+        run.send("g" + String(repeating: "j", count: index) + "d")
         #expect(await run.waitFor("Removed \(name)"), "\(id): \(run.text)")
       }
       let removed = try Self.storedCoins(data)
@@ -99,7 +99,7 @@ import Testing
         try FileManager.default.createDirectory(at: lock, withIntermediateDirectories: true)
       }
       chmod(data.path, 0o555)
-      run.send("G")
+      run.send("gjj")  // Litecoin, the third of your coins
       run.send("f")
       #expect(await run.waitFor("Not saved: could not unstar Litecoin: cannot write "), "\(run.text)")
       run.send("d")

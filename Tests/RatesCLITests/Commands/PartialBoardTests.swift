@@ -28,9 +28,11 @@ import Testing
     request.path.hasPrefix("/frankfurter/")
   }
 
+  /// Adds `pairs`; a KRW pair offline, as one added before the mirror lost KRW (online,
+  /// `pairs add` refuses a pair no source serves).
   static func add(_ pairs: [[String]], to rates: CLIHarness) async {
     for pair in pairs {
-      let added = await rates.run(["pairs", "add"] + pair)
+      let added = await rates.run(["pairs", "add"] + pair + (pair.contains("KRW") ? ["--offline"] : []))
       #expect(added.status == 0, "\(added.stderr)")
     }
   }
@@ -39,9 +41,11 @@ import Testing
   @Test func pairsWithOneUnservablePairListTheOthersAndNameIt() async throws {
     let (rates, server) = try Self.harness()
     await Self.add([["GBP", "USD"], ["GBP", "KRW"], ["EUR", "JPY"], ["BTC", "USD"]], to: rates)
+    // Adding a fiat pair asks whether a source serves it.
+    let adding = server.requests.filter(Self.isFrankfurter).count
     let text = await rates.run(["pairs"])
     // The refused set, then each ECB pair alone; the next run asks only what is not cached.
-    #expect(server.requests.filter(Self.isFrankfurter).count == 4)
+    #expect(server.requests.filter(Self.isFrankfurter).count == adding + 4)
     #expect(text.status == 0, "\(text.stderr)")
     for shown in ["GBP/USD", "EUR/JPY", "BTC/USD"] { #expect(text.stdout.contains(shown)) }
     #expect(!text.stdout.contains("GBP/KRW"))
@@ -52,7 +56,7 @@ import Testing
 
     let json = await rates.run(["pairs", "--json"])
     #expect(json.status == 0, "\(json.stderr)")
-    #expect(server.requests.filter(Self.isFrankfurter).count == 6)
+    #expect(server.requests.filter(Self.isFrankfurter).count == adding + 6)
     let document = try json.json()
     #expect(document["missing"] as? [String] == ["GBP/KRW"])
     let listed = (document["pairs"] as? [[String: Any]])?.compactMap { $0["quote"] as? String }
@@ -119,7 +123,9 @@ import Testing
 
   @Test func currentWithADownProviderShowsTheOther() async throws {
     let (rates, _) = try Self.harness { request in
-      Self.isFrankfurter(request) ? .json(#"{"message":"slow down"}"#, status: 429) : nil
+      // Both currency sources rate-limit: the ECB would answer for Frankfurter.
+      Self.isFrankfurter(request) || request.path.hasPrefix("/ecb/")
+        ? .json(#"{"message":"slow down"}"#, status: 429) : nil
     }
     let result = await rates.run(["current", "GBP-USD", "BTC-USD", "--json"])
     #expect(result.status == 0, "\(result.stderr)")

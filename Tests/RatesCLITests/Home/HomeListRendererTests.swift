@@ -170,7 +170,7 @@ import Testing
     #expect(Self.render(state, width: 40).last == "? keys  / search  p pair  c EUR  q quit")
     var removed = state
     _ = S.press(.home, .character("d"), .down, on: &removed)
-    #expect(Self.render(removed, width: 40).last == "? keys  u restores BTC  q quit")
+    #expect(Self.render(removed, width: 40).last == "? keys  p pair  u restores Kaspa  q quit")
     var single = state
     single.currencies = ["USD"]
     #expect(!(Self.render(single, width: 120).last ?? "").contains("c "))

@@ -100,12 +100,13 @@ import Testing
 
   @Test func aStarThatCouldNotBeSavedIsTakenBack() {
     var state = S.state()
+    Self.select("bitcoin", on: &state)
     let starred = S.press(.character("f"), on: &state)  // bitcoin is starred: unstar
     #expect(!state.lists.favorites.contains { $0.id == "bitcoin" })
     _ = state.handle(.notSaved(starred[0], reason: "disk full"))
     #expect(state.lists.favorites.contains { $0.id == "bitcoin" })
     #expect(state.notice == "Not saved: could not unstar Bitcoin: disk full")
-    _ = S.press(.down, on: &state)
+    Self.select("ethereum", on: &state)
     let star = S.press(.character("f"), on: &state)
     _ = state.handle(.notSaved(star[0], reason: "disk full"))
     #expect(!state.lists.favorites.contains { $0.id == "ethereum" })
@@ -185,7 +186,8 @@ import Testing
     #expect(state.notice?.hasPrefix("Not saved: could not remove TRON: cannot write ") == true, "\(state.notice ?? "")")
     #expect(state.notice?.contains("coins.json") == true)
     #expect(state.undoHint == nil)
-    await Self.drive([.home, .character("f")], &state, fixture)
+    Self.select("bitcoin", on: &state)
+    await Self.drive([.character("f")], &state, fixture)
     #expect(state.notice?.hasPrefix("Not saved: could not unstar Bitcoin: cannot write ") == true, "\(state.notice ?? "")")
     #expect(state.lists.favorites.map(\.id) == ["bitcoin"])
     #expect(try files.map { try Data(contentsOf: $0) } == before)
