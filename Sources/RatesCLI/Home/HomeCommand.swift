@@ -19,8 +19,9 @@ struct HomeCommand: RatesCommand {
     "--in", value: "LIST", repeatable: true,
     help: "currencies 'c' cycles through (default: RATES_CURRENCY, then USD and EUR)",
     completion: .local([.currencies]))
-  static let limit = OptionSpec.option(
-    "--limit", value: "N", help: "how many top coins the list shows, 1 to 1000 (default 100)")
+  static let limit = OptionSpec.integer(
+    "--limit", value: "N", in: 1...1000, default: RateDesk.boardTopCount
+  ) { "how many top coins the list shows, \($0.rangeAndDefault))" }
   static let options = [currencies, limit]
   static let noJSON: String? = "the home screen is interactive; use 'rates top --json'"
   static let discussion = """
@@ -55,7 +56,7 @@ struct HomeCommand: RatesCommand {
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
     let given = try scanner.options(Self.currencies)
     currencies = try Self.currencyList(given: given, default: defaults.currency)
-    limit = try scanner.integer(Self.limit, in: 1...1000) ?? RateDesk.boardTopCount
+    limit = try scanner.integerOrDefault(Self.limit)
   }
 
   /// The currencies `--in` names, else the default currency followed by USD and EUR.

@@ -13,13 +13,7 @@ extension PriceSource {
     offlineRates: @autoclosure @escaping @Sendable () -> ECBSnapshot? = ECBSnapshot.embedded
   ) -> PriceSource {
     let name = Providers.ecb
-    @Sendable func code(_ input: String) throws -> String {
-      let upper = input.uppercased()
-      guard FiatCurrencies.isFiat(upper) else {
-        throw ProviderError.invalidCurrency(provider: name, currency: input)
-      }
-      return upper
-    }
+    @Sendable func code(_ input: String) throws -> String { try fiatCode(input, provider: name) }
     return PriceSource(
       name: name, freshness: CacheFreshness.referenceRate, carriesForward: true,
       offlineRates: offlineRates(), firstDay: FrankfurterClient.firstDay,

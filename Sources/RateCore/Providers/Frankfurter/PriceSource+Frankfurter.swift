@@ -1,4 +1,15 @@
 extension PriceSource {
+  /// `input` upper-cased when it is a fiat currency code the ECB publishes, else the
+  /// provider's ``ProviderError/invalidCurrency(provider:currency:)``: the check both ECB
+  /// sources (Frankfurter and the ECB itself) make.
+  static func fiatCode(_ input: String, provider: String) throws -> String {
+    let upper = input.uppercased()
+    guard FiatCurrencies.isFiat(upper) else {
+      throw ProviderError.invalidCurrency(provider: provider, currency: input)
+    }
+    return upper
+  }
+
   /// ECB reference rates through Frankfurter: fiat currencies only, one
   /// request for any number of pairs, fresh for an hour.
   ///
@@ -13,13 +24,7 @@ extension PriceSource {
     offlineRates: @autoclosure @escaping @Sendable () -> ECBSnapshot? = ECBSnapshot.embedded
   ) -> PriceSource {
     let name = Providers.frankfurter
-    @Sendable func code(_ input: String) throws -> String {
-      let upper = input.uppercased()
-      guard FiatCurrencies.isFiat(upper) else {
-        throw ProviderError.invalidCurrency(provider: name, currency: input)
-      }
-      return upper
-    }
+    @Sendable func code(_ input: String) throws -> String { try fiatCode(input, provider: name) }
     return PriceSource(
       name: name,
       freshness: CacheFreshness.referenceRate,

@@ -13,6 +13,30 @@ protocol CoinListWords: Sendable {
   static var removeCompletion: LocalWords { get }
 }
 
+/// What `add` and `remove` of a coin list share: the currencies and coins they read, and a
+/// run that hands them to ``CoinListCommand`` as their action.
+protocol CoinListEdit: RatesCommand {
+  /// The list the action changes.
+  static var list: CoinList { get }
+  /// The action on `coins`.
+  static func action(_ coins: [String]) -> CoinListCommand.Action
+  init(coins: [String], currencies: [String])
+  var coins: [String] { get }
+  var currencies: [String] { get }
+}
+
+extension CoinListEdit {
+  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+    let currencies = try CoinList.readCurrencies(&scanner, defaults: defaults)
+    self.init(coins: try CoinList.readCoins(&scanner), currencies: currencies)
+  }
+
+  func run(_ invocation: Invocation) async throws -> ExitCode {
+    try await CoinListCommand(list: Self.list, action: Self.action(coins), currencies: currencies)
+      .run(invocation)
+  }
+}
+
 /// The actions of a coin list command, declared once for both lists.
 enum CoinListActions<Words: CoinListWords> {
   /// `rates <list> [list]`.
@@ -34,28 +58,22 @@ enum CoinListActions<Words: CoinListWords> {
   }
 
   /// `rates <list> add <COIN>...`.
-  struct Add: RatesCommand {
+  struct Add: CoinListEdit {
     static var name: String { "add" }
     static var abstract: String { Words.addAbstract }
     static var arguments: [ArgumentSpec] { [CoinList.coinArgument(completion: .local([.coins]))] }
     static var options: [OptionSpec] { [CoinList.currencies] }
     static var examples: [String] { ["rates \(Words.list.command) add BTC ETH solana"] }
 
+    static var list: CoinList { Words.list }
+    static func action(_ coins: [String]) -> CoinListCommand.Action { .add(coins) }
+
     let coins: [String]
     let currencies: [String]
-
-    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      currencies = try CoinList.readCurrencies(&scanner, defaults: defaults)
-      coins = try CoinList.readCoins(&scanner)
-    }
-
-    func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await CoinListCommand(list: Words.list, action: .add(coins), currencies: currencies).run(invocation)
-    }
   }
 
   /// `rates <list> remove <COIN>...`.
-  struct Remove: RatesCommand {
+  struct Remove: CoinListEdit {
     static var name: String { "remove" }
     static var aliases: [String] { ["rm"] }
     static var abstract: String { Words.removeAbstract }
@@ -65,17 +83,11 @@ enum CoinListActions<Words: CoinListWords> {
     static var options: [OptionSpec] { [CoinList.currencies] }
     static var examples: [String] { ["rates \(Words.list.command) remove solana"] }
 
+    static var list: CoinList { Words.list }
+    static func action(_ coins: [String]) -> CoinListCommand.Action { .remove(coins) }
+
     let coins: [String]
     let currencies: [String]
-
-    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      currencies = try CoinList.readCurrencies(&scanner, defaults: defaults)
-      coins = try CoinList.readCoins(&scanner)
-    }
-
-    func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await CoinListCommand(list: Words.list, action: .remove(coins), currencies: currencies).run(invocation)
-    }
   }
 
   /// The three, `list` first (the default).
