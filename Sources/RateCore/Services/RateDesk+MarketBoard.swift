@@ -25,6 +25,10 @@ public struct MarketBoard: Sendable {
   /// for (``Staleness/reason``), coins first.
   public var failures: [any Error] = []
 
+  /// The sources that answered for your coins when CoinGecko's markets failed (the coin
+  /// chain: `coinbase`, `kraken`); empty when CoinGecko answered.
+  public var coinSources: [String] = []
+
   /// Whether no row arrived at all (placeholders do not count).
   public var isEmpty: Bool {
     top.isEmpty && pairs.isEmpty && !(coins + favorites).contains { $0.currentPrice != nil }
@@ -62,7 +66,7 @@ extension RateDesk {
     let code = currency.uppercased()
     let coinIDs = Set(coins.map(\.id))
     let starred = favorites.filter { !coinIDs.contains($0.id) }
-    async let fetchedCoins = boardCoins(code, top: top, following: (coins + starred).map(\.asset))
+    async let fetchedCoins = boardCoins(code, top: top, following: coins + starred)
     async let fetchedPairs = boardPairs(pairs)
     let coinPart = await fetchedCoins
     let pairPart = await fetchedPairs
@@ -74,6 +78,7 @@ extension RateDesk {
       currency: code, top: coinPart.top, coins: coins.map(market),
       favorites: starred.filter { !topIDs.contains($0.id) }.map(market), pairs: pairPart.snapshots,
       fetchedAt: coinPart.fetchedAt ?? pairPart.snapshots.map(\.fetchedAt).max())
+    board.coinSources = coinPart.sources
     board.missing = coinPart.missing + pairPart.missing
     board.failures = coinPart.failures + pairPart.failures
     let stale = coinPart.staleness + pairPart.snapshots.compactMap(\.staleness)
@@ -93,11 +98,15 @@ extension RateDesk {
     var staleness: [Staleness] = []
     var missing: [String] = []
     var failures: [any Error] = []
+    /// The coin chain's sources that answered for coins when CoinGecko could not.
+    var sources: [String] = []
   }
 
   /// The top coins and `following`, with sparklines. When the top page fails, the coins
   /// outside it are not asked for (the same limit or outage would refuse them too).
-  private func boardCoins(_ currency: String, top limit: Int, following: [Asset]) async -> BoardCoins {
+  private func boardCoins(
+    _ currency: String, top limit: Int, following: [FavoriteCoin]
+  ) async -> BoardCoins {
     let service = marketService()
     var part = BoardCoins()
     let page: MarketService.Answer<[CoinMarket]>
@@ -108,7 +117,7 @@ extension RateDesk {
     } catch {
       part.failures = [error]
       part.missing = ["the top \(limit) coins in \(currency)"]
-        + following.map { "\($0.symbol)/\(currency)" }
+      await chainRows(following, currency, after: error, into: &part)
       return part
     }
     part.top = Array(page.value.prefix(limit))
@@ -119,7 +128,8 @@ extension RateDesk {
     let outside = following.filter { coin in !page.value.contains { $0.id == coin.id } }
     guard !outside.isEmpty else { return part }
     do {
-      let more = try await service.markets(currency: currency, coins: outside, sparkline: true)
+      let more = try await service.markets(
+        currency: currency, coins: outside.map(\.asset), sparkline: true)
       part.rows += more.value
       part.staleness += [more.staleness].compactMap { $0 }
       part.missing += more.missing
@@ -128,6 +138,39 @@ extension RateDesk {
       part.missing += outside.map { "\($0.symbol)/\(currency)" }
     }
     return part
+  }
+
+  /// With CoinGecko's markets failing in a way the chain passes on and no provider pinned,
+  /// `coins` from the coin chain (Coinbase, Kraken for the pairs they list): each a row with
+  /// its price and the change of its last daily close, no market figures, its source in
+  /// ``BoardCoins/sources``. A coin the chain cannot answer is named missing.
+  private func chainRows(
+    _ coins: [FavoriteCoin], _ currency: String, after error: any Error, into part: inout BoardCoins
+  ) async {
+    // The exchanges alone: CoinGecko just failed and is not asked again for each coin.
+    var exchanges = self
+    exchanges.configuration.coinSources = configuration.coinSources.filter { provider in
+      provider == .coinbase && configuration.coinbaseURL != nil
+        || provider == .kraken && configuration.krakenURL != nil
+    }
+    let passes = (error as? ProviderError).map(SourceChain.fallsThrough) ?? false
+    let asks = passes && configuration.forcedProvider == nil
+      && !exchanges.configuration.coinSources.isEmpty
+    for coin in coins {
+      guard asks,
+        let result = try? await exchanges.history(base: coin.symbol, quote: currency, days: 7),
+        result.staleness == nil, let price = result.series.points.last?.rate
+      else {
+        part.missing.append("\(coin.symbol)/\(currency)")
+        continue
+      }
+      var row = CoinMarket.placeholder(coin)
+      row.currentPrice = price
+      row.priceChangePercentage24h = Change.lastStep(result.series.points.map(\.rate))
+      part.rows.append(row)
+      part.fetchedAt = part.fetchedAt ?? result.series.fetchedAt
+      if !part.sources.contains(result.series.source) { part.sources.append(result.series.source) }
+    }
   }
 
   /// What the pair requests of a board brought.

@@ -97,14 +97,21 @@ public struct HomeBoard: Equatable, Sendable {
   public var stale: Bool
   /// What the answer lacked, as names the user knows (`KAS/USD`).
   public var missing: [String]
+  /// The display names of the sources that answered for your coins when CoinGecko could not
+  /// (the coin chain), for the status line; empty when CoinGecko answered.
+  public var fallbackSources: [String] = []
 
   /// Creates a board.
-  public init(currency: String, rows: [HomeRow], fetchedAt: Date, stale: Bool, missing: [String] = []) {
+  public init(
+    currency: String, rows: [HomeRow], fetchedAt: Date, stale: Bool, missing: [String] = [],
+    fallbackSources: [String] = []
+  ) {
     self.currency = currency
     self.rows = rows
     self.fetchedAt = fetchedAt
     self.stale = stale
     self.missing = missing
+    self.fallbackSources = fallbackSources
   }
 }
 

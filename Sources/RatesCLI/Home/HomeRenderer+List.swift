@@ -291,15 +291,28 @@ extension HomeRenderer {
     } else if state.status == .loading, state.board != nil || state.screen != .home {
       plain = context.ascii ? "Loading..." : "Loading…"
       status = plain
-    } else if let missing = state.board?.missing, !missing.isEmpty {
-      // What the last answer lacked (its rows show no price).
-      plain = "No price for " + NameList.capped(missing.map(TerminalText.sanitize), shown: 2)
+    } else if let board = state.board, let line = answerLine(board) {
+      plain = line
       status = style.yellow(plain)
     }
     let used = plain.isEmpty ? 0 : TerminalText.displayWidth(plain) + 2
     let keys = fitted(hints, width: context.width - used)
     guard !keys.isEmpty else { return status }
     return (status.isEmpty ? "" : status + "  ") + style.dim(keys)
+  }
+
+  /// What the last answer lacked (its rows show no price), and whose prices your coins show
+  /// when the coin chain answered for CoinGecko; nil when neither.
+  static func answerLine(_ board: HomeBoard) -> String? {
+    var parts: [String] = []
+    if !board.missing.isEmpty {
+      parts.append("No price for " + NameList.capped(board.missing.map(TerminalText.sanitize), shown: 2))
+    }
+    if !board.fallbackSources.isEmpty {
+      let names = board.fallbackSources.map(TerminalText.sanitize).joined(separator: ", ")
+      parts.append((parts.isEmpty ? "Prices" : "prices") + " from \(names) (CoinGecko unavailable)")
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: "; ")
   }
 
   /// A rate-limit pause (with the seconds left) or a failure, which no screen hides: the

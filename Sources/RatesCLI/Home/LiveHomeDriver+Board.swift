@@ -72,7 +72,8 @@ extension LiveHomeDriver {
       + board.favorites.map { Self.row($0, kind: .favorite, currency: code) }
     return HomeBoard(
       currency: code, rows: rows, fetchedAt: board.fetchedAt ?? desk.now(),
-      stale: board.staleness != nil, missing: board.missing.map(TerminalText.sanitize))
+      stale: board.staleness != nil, missing: board.missing.map(TerminalText.sanitize),
+      fallbackSources: board.coinSources.map(Providers.displayName))
   }
 
   /// A coin's row; names and symbols sanitized (they come from the provider or the cache).

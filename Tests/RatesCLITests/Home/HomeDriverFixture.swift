@@ -15,12 +15,16 @@ final class HomeDriverFixture: @unchecked Sendable {
   let cache: URL
   private let lock = NSLock()
   private var offlineNow = false
+  private let exchanges: Bool
 
   /// A fixture whose fakes' replies pass through `adjust` (given the request and the reply).
+  /// With `exchanges`, the coin chain's Coinbase and Kraken are configured too.
   init(
     prices: [String: [String: Double]] = FakeCoinGecko.pricesWithCryptoQuotes,
+    exchanges: Bool = false,
     adjust: @escaping @Sendable (RecordedRequest, LoopbackReply) -> LoopbackReply = { $1 }
   ) throws {
+    self.exchanges = exchanges
     let clock = self.clock
     let fake = FakeAPIs.handler(now: { clock.now }, prices: prices)
     server = InProcessServer(clock: clock) { request in adjust(request, fake(request)) }
@@ -49,7 +53,9 @@ final class HomeDriverFixture: @unchecked Sendable {
         coinGeckoURL: URL(string: "https://api.coingecko.com/api/v3")!,
         coinGeckoKey: .demo(Self.secret),
         coinDeskURL: URL(string: "https://api.coindesk.com/v1/bpi")!,
-        frankfurterURL: URL(string: "https://api.frankfurter.dev/v1")!, forcedProvider: nil,
+        frankfurterURL: URL(string: "https://api.frankfurter.dev/v1")!,
+        coinbaseURL: exchanges ? CoinbaseClient.publicBaseURL : nil,
+        krakenURL: exchanges ? KrakenClient.publicBaseURL : nil, forcedProvider: nil,
         cacheDirectory: cache, mode: mode),
       transport: { [self] _ in
         HTTPTransport { request in
