@@ -136,6 +136,46 @@ import Testing
     }
   }
 
+  /// The pair picker through the terminal, the case: with GBP/EUR and GBP/USD
+  /// stored, `p`, Enter (the first currency), `k` above the first choice stays on AUD, and
+  /// Enter adds exactly that pair (before: `k` jumped to KRW and Enter added a pair the
+  /// user never chose).
+  @Test(.enabled(if: hasScript, "needs util-linux script"))
+  func thePairPickerAddsThePairTheCursorShows() async throws {
+    let prepare: (URL) throws -> Void = { data in
+      let user = UserData(directory: data)
+      try user.addPairAtTop(base: "GBP", quote: "USD", addedAt: fixedNow)
+      try user.addPairAtTop(base: "GBP", quote: "EUR", addedAt: fixedNow)
+    }
+    try await Self.withScreen("", shows: "Bitcoin", prepare: prepare) { run, data, _ in
+      run.send("p")
+      #expect(await run.waitFor("first currency"), "\(run.text)")
+      var mark = run.text.utf8.count
+      run.send("\r")
+      #expect(await run.waitFor("second currency", after: mark), "\(run.text)")
+      let base = try #require(Self.pickedBase(run.text), "\(run.text)")
+      // `k` on the first choice changes nothing on screen: the keys are read in order.
+      mark = run.text.utf8.count
+      run.send("k")
+      run.send("\r")
+      #expect(await run.waitFor("Added \(base)/AUD", after: mark), "\(run.text)")
+      let stored = try UserData(directory: data).pairs.read().map(\.name)
+      #expect(stored.contains("\(base)-AUD"), "\(stored)")
+      #expect(stored.count == 3, "exactly one pair added: \(stored)")
+      run.send("q")
+      #expect(await run.waitForExit() != nil, "\(run.text)")
+      TerminalEndToEndTests.expectCleanExit(run.text, status: 0)
+    }
+  }
+
+  /// The base the picker chose, from its header `Add a pair: GBP/?`.
+  static func pickedBase(_ text: String) -> String? {
+    guard let range = text.range(of: "Add a pair: ", options: .backwards) else { return nil }
+    let rest = text[range.upperBound...]
+    guard let slash = rest.firstIndex(of: "/") else { return nil }
+    return String(rest[..<slash])
+  }
+
   @Test(.enabled(if: hasScript, "needs util-linux script"), arguments: ["--no-color", "--refresh", "--ascii"])
   func globalFlagsAloneOpenTheScreen(flags: String) async throws {
     try await Self.withScreen(flags, shows: "Bitcoin", prepare: { _ in }) { run, _, _ in
