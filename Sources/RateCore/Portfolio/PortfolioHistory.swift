@@ -44,7 +44,8 @@ public enum PortfolioHistory {
     for (day, quantities) in holdings {
       var total = 0.0
       var complete = true
-      for (code, quantity) in quantities {
+      // In code order: a dictionary's order changes from run to run, and so would the sum's last digit.
+      for (code, quantity) in quantities.sorted(by: { $0.key < $1.key }) {
         guard let price = try? prices.price(code, day) else {
           complete = false
           break

@@ -12,6 +12,9 @@ public struct HomeRow: Equatable, Sendable {
     case pair
     /// A starred coin that is none of the above: shown only on the favorites screen.
     case favorite
+    /// The ledger's portfolio (the Portfolio section, ``HomePortfolio/row``): never a list
+    /// row; its detail charts the total value per day.
+    case portfolio
   }
 
   /// The section the row is listed in.
@@ -229,7 +232,8 @@ public enum HomeEvent: Equatable, Sendable {
 public enum HomeEffect: Equatable, Sendable {
   /// Load the home rows in `currency` (cached first); `refresh` asks the provider now.
   case loadBoard(currency: String, refresh: Bool)
-  /// Load the detail of `row` for `days` in `currency`.
+  /// Load the detail of `row` for `days` in `currency` (for ``HomeRow/Kind/portfolio``, the
+  /// ledger's total value per day from the stored daily rates).
   case loadDetail(row: HomeRow, currency: String, days: Int)
   /// Filter coins by `query`: the local coin list at once, the provider's search after a pause.
   case search(query: String)

@@ -45,6 +45,14 @@ public struct HomePortfolio: Equatable, Sendable {
       })
   }
 
+  /// What the detail screen opens for the section (Enter on its heading): the value chart
+  /// in ``currency``. No live rate: the chart's days are the stored daily values.
+  public var row: HomeRow {
+    HomeRow(
+      kind: .portfolio, id: "portfolio", symbol: "Portfolio", name: "Portfolio value",
+      currency: currency, rate: nil, changePercent: changePercent, changePeriod: .hours24, week: [])
+  }
+
   /// The day change in percent of the value the day before; nil when that was nothing.
   public var changePercent: Double? {
     let before = value - change24h
@@ -56,10 +64,19 @@ public struct HomePortfolio: Equatable, Sendable {
 extension HomeRenderer {
   /// `Portfolio (3 holdings)` and `12,345.67 USD  ▲ +1.20% today  BTC 61%  ETH 27%  LBP 12%`:
   /// as many of the largest holdings as fit. Nothing when the ledger holds nothing.
-  static func portfolioLines(_ portfolio: HomePortfolio?, _ context: HomeRenderContext) -> [String] {
+  /// `selected`: the heading is marked as the selected row is, with `Enter value chart`.
+  static func portfolioLines(_ portfolio: HomePortfolio?, selected: Bool, _ context: HomeRenderContext)
+    -> [String]
+  {
     guard let portfolio else { return [] }
     let count = portfolio.holdings.count
-    let heading = context.style.bold("Portfolio (\(count) holding\(count == 1 ? "" : "s"))")
+    var heading = context.style.bold("Portfolio (\(count) holding\(count == 1 ? "" : "s"))")
+    if selected {
+      heading += "  " + context.style.dim("Enter value chart")
+      heading = context.style.enabled
+        ? ScreenText.reverse(TerminalText.pad(heading, toWidth: context.width), context.style)
+        : "> " + heading
+    }
     var line = "   " + RateFormat.number(portfolio.value) + " " + TerminalText.sanitize(portfolio.currency)
     if let change = portfolio.changePercent, change.isFinite {
       line += "  " + context.style.change(RateFormat.percent(change), value: change) + " today"

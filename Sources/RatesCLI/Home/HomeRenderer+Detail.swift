@@ -58,6 +58,9 @@ extension HomeRenderer {
     if row.kind == .pair {
       return style.bold(TerminalText.sanitize(row.symbol)) + "  ECB reference rate" + styledTail
     }
+    if row.kind == .portfolio {
+      return style.bold("Portfolio value") + " in " + TerminalText.sanitize(row.currency) + styledTail
+    }
     let suffix = " in " + TerminalText.sanitize(row.currency)
     let room = max(1, context.width - TerminalText.displayWidth(suffix + tail))
     // "XRP", not "XRP (XRP)", when the name is only the symbol.
@@ -72,7 +75,7 @@ extension HomeRenderer {
     -> String
   {
     let arrows = context.ascii ? "<-/->" : "←/→"
-    let star = detail.row.kind == .pair ? "" : "  f star"
+    let star = detail.row.kind == .pair || detail.row.kind == .portfolio ? "" : "  f star"
     // Alone (`history --interactive`), `q` quits.
     let q = state.screens.count > 1 ? "q back" : "q quit"
     let keys = [
@@ -181,7 +184,7 @@ extension HomeRenderer {
       let change = row.changePercent.map {
         style.change(RateFormat.percent($0), value: $0) + " " + row.changePeriod.rawValue
       }
-      let label = row.kind == .pair ? "ECB rate" : "price"
+      let label = row.kind == .pair ? "ECB rate" : row.kind == .portfolio ? "value" : "price"
       let rate = detail.liveRate ?? detail.data?.series.ownPoints.last?.rate
       table.append([label, rate.map { RateFormat.amount($0, code: code) } ?? dash, asOf(detail)])
       if row.kind == .pair {
@@ -190,6 +193,8 @@ extension HomeRenderer {
         if detail.data?.series.points.contains(where: \.carried) == true {
           table.append([style.yellow(ascii ? "." : "·"), "carried", "no ECB rate that day"])
         }
+      } else if row.kind == .portfolio {
+        portfolioFigures(detail, style: style).forEach { table.append($0) }
       } else if let change {
         table.rows[0][2] = change
       }
@@ -197,9 +202,20 @@ extension HomeRenderer {
     return table.render(maxWidth: width - 2, ascii: ascii).map { "  " + $0 }
   }
 
-  /// The weekday and day of a pair's newest published rate: `Fri 2026-11-20`.
+  /// The portfolio's source line, and how many days had no price for something held.
+  static func portfolioFigures(_ detail: DetailState, style: Style) -> [[String]] {
+    var rows = [["source", "ledger", "times the stored daily rates"]]
+    let gaps = detail.data?.series.gaps.count ?? 0
+    if gaps > 0 {
+      rows.append([style.yellow("gaps"), "\(gaps) day\(gaps == 1 ? "" : "s")", "no price for something held"])
+    }
+    return rows
+  }
+
+  /// The weekday and day of a pair's newest published rate (the portfolio's newest value):
+  /// `Fri 2026-11-20`.
   static func asOf(_ detail: DetailState) -> String {
-    guard detail.row.kind == .pair else { return "" }
+    guard detail.row.kind == .pair || detail.row.kind == .portfolio else { return "" }
     if let own = detail.liveSeries?.ownPoints.last { return weekdayAndDay(own.date) }
     return detail.row.updatedAt.map { weekdayAndDay(Day(containing: $0)) } ?? ""
   }

@@ -47,7 +47,7 @@ extension HomeRenderer {
   static func listBody(
     _ state: HomeState, _ rows: [HomeRow], _ context: HomeRenderContext
   ) -> (body: [ListLine], cursorLine: Int, scrollLine: Int) {
-    var body: [ListLine] = portfolioLines(state.portfolio, context).map(ListLine.text)
+    var body: [ListLine] = portfolioLines(state.portfolio, selected: state.portfolioSelected, context).map(ListLine.text)
     var cursorLine = 0
     var scrollLine = 0
     var start = 0
@@ -82,6 +82,7 @@ extension HomeRenderer {
     switch kind {
     case .coin: return "Your coins (\(count))"
     case .pair: return "Your pairs (\(count))"
+    case .portfolio: return "Portfolio"
     case .top, .favorite:
       let top = state.board?.rows.filter { $0.kind == .top }.count ?? count
       let yours = top - count
@@ -388,7 +389,7 @@ extension HomeRenderer {
       ("Home list", [
         (vertical, "move"), ("PgUp/PgDn", "a page"), ("Home/End g/G", "first/last"),
         ("# S N P H D W M V", "sort, again reverses"),
-        ("Enter", "detail"), ("c", "next currency"), ("r", "refresh now"),
+        ("Enter", "detail/value chart"), ("c", "next currency"), ("r", "refresh now"),
         ("/", "search, add coins"), ("p", "add a pair"), ("d/Delete", "remove coin/pair"),
         ("u", "undo, latest first"), ("f", "star/unstar coin"), ("Tab", "favorites"),
         ("?", "these keys"), ("q/Esc", "back, then quit"), ("Ctrl-C", "quit"),

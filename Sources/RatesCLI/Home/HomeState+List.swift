@@ -36,6 +36,7 @@ extension HomeState {
 
   mutating func handleListKey(_ key: TerminalKey) -> [HomeEffect] {
     pendingSelection = nil
+    if let effects = portfolioKey(key) { return effects }
     if key == .pageDown || key == .pageUp {
       turnPage(forward: key == .pageDown)
       return []
@@ -64,6 +65,31 @@ extension HomeState {
     default: break
     }
     return []
+  }
+
+  /// The Portfolio section's heading, above the first row: ↑/k on the first row selects it,
+  /// Enter opens its value chart, ↓/j goes back to the first row; `d` and `f` do nothing
+  /// there; any other key leaves it and acts on the list. Nil: not the section's key.
+  mutating func portfolioKey(_ key: TerminalKey) -> [HomeEffect]? {
+    guard let portfolio else {
+      portfolioSelected = false
+      return nil
+    }
+    guard portfolioSelected else {
+      guard cursor == 0, key == .up || key == .character("k") else { return nil }
+      portfolioSelected = true
+      return []
+    }
+    switch key {
+    case .enter: return openDetail(portfolio.row)
+    case .up, .character("k"), .character("d"), .delete, .character("f"): return []
+    case .down, .character("j"):
+      portfolioSelected = false
+      return []
+    default:
+      portfolioSelected = false
+      return nil
+    }
   }
 
   /// Favorites: move, Enter for the detail, `f` unstars, Tab/q/Esc back, `?` keys.
@@ -249,8 +275,8 @@ extension HomeState {
   /// (the driver stores it) and says so in ``notice``; a pair has no star.
   mutating func toggleStar(_ row: HomeRow?) -> [HomeEffect] {
     guard let row else { return [] }
-    guard row.kind != .pair else {
-      notice = "Only coins can be starred: a pair has no star"
+    guard row.kind != .pair, row.kind != .portfolio else {
+      notice = "Only coins can be starred: " + (row.kind == .pair ? "a pair has no star" : "the portfolio has no star")
       return []
     }
     let starred = !lists.favorites.contains { $0.id == row.id }
@@ -270,7 +296,7 @@ extension HomeState {
     switch row.kind {
     case .coin: return lists.coins.contains { $0.id == row.id }
     case .pair: return lists.pairs.contains { $0.isNamed(row.id) }
-    case .top, .favorite: return true
+    case .top, .favorite, .portfolio: return true
     }
   }
 

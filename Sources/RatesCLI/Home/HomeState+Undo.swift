@@ -46,6 +46,9 @@ extension HomeState {
     case .top, .favorite:
       notice = "Top coins cannot be removed"
       return []
+    case .portfolio:
+      notice = "The portfolio comes from the ledger: rates ledger changes it"
+      return []
     }
     var entry = HomeUndoEntry(removal: removal, row: nil, currency: currency, name: Self.shortName(row.name))
     entry.row = takeOffBoard(kind: row.kind, id: row.id)

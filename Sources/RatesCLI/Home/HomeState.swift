@@ -61,6 +61,9 @@ public struct HomeState: Equatable, Sendable {
   public var sort = HomeSort.standard
   /// The ledger's holdings for the Portfolio section; nil when it holds nothing.
   public var portfolio: HomePortfolio?
+  /// Whether the Portfolio section's heading is selected (↑ from the first row; Enter opens
+  /// its value chart) rather than the row at ``cursor``.
+  public var portfolioSelected = false
 
   /// A home screen in `currencies` (at least one), showing nothing yet.
   public init(currencies: [String], lists: HomeLists, pickerCurrencies: [String], now: Date) {
@@ -107,6 +110,7 @@ public struct HomeState: Equatable, Sendable {
       return []
     case .portfolio(let portfolio):
       self.portfolio = portfolio
+      if portfolio == nil { portfolioSelected = false }
       return []
     case .tick(let date): return apply(tick: date)
     }

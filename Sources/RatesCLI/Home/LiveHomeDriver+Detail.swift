@@ -8,6 +8,10 @@ extension LiveHomeDriver {
   func loadDetail(
     row: HomeRow, currency: String, days: Int, send: @escaping @Sendable (HomeEvent) -> Void
   ) async {
+    if row.kind == .portfolio {
+      await loadPortfolioDetail(row: row, currency: currency, days: days, send: send)
+      return
+    }
     let load: @Sendable (RateDesk) async throws -> (HomeDetail, [any Error])
     if row.kind == .pair {
       guard let pair = pairNamed(row) else {
@@ -40,6 +44,39 @@ extension LiveHomeDriver {
     } catch {
       guard !Task.isCancelled else { return }
       send(.status(await status(for: [error])))
+    }
+  }
+
+  /// The portfolio's value chart: the ledger's holdings on each of the last `days` days
+  /// times that day's stored rates, as `rates portfolio history --days` values them. The day
+  /// store answers the days it has (one request per missing range, none when warm); during
+  /// a rate-limit pause, only what it has, and the pause.
+  func loadPortfolioDetail(
+    row: HomeRow, currency: String, days: Int, send: @escaping @Sendable (HomeEvent) -> Void
+  ) async {
+    var mode = CacheMode.normal
+    if let paused = await memory.pausedUntil, paused > desk.now() { mode = .offline }
+    if mode == .normal { send(.status(.loading)) }
+    do {
+      let now = desk.now()
+      let window = try HistorySpan.lastDays(days).window(today: Day(containing: now))
+      let series = try await PortfolioCommand.History.series(
+        try userData.ledger.read().entries, window: window, currency: currency, desk: desk(mode),
+        fetchedAt: now)
+      guard !Task.isCancelled else { return }
+      send(
+        .detail(
+          HomeDetail(
+            rowID: row.id, currency: currency, days: days, market: nil, series: series,
+            fetchedAt: now, stale: false)))
+      send(.status(mode == .offline ? .rateLimited(until: await memory.pausedUntil ?? now) : .idle))
+    } catch {
+      guard !Task.isCancelled else { return }
+      if mode == .offline, let paused = await memory.pausedUntil {
+        send(.status(.rateLimited(until: paused)))
+      } else {
+        send(.status(await status(for: [error])))
+      }
     }
   }
 

@@ -36,11 +36,8 @@ extension PortfolioCommand {
       let now = invocation.context.now()
       let window = try span.window(today: Day(containing: now))
       let entries = try invocation.userData().ledger.read().entries
-      let holdings = try PortfolioHistory.holdings(entries, window: window)
-      let pricer = PortfolioPricer(desk: invocation.desk, currency: currencyCode, entries: entries)
-      let prices = try await pricer.prices(for: PortfolioHistory.pricesNeeded(holdings))
-      let series = PortfolioHistory.series(
-        holdings, currency: currencyCode, prices: prices, fetchedAt: now)
+      let series = try await Self.series(
+        entries, window: window, currency: currencyCode, desk: invocation.desk, fetchedAt: now)
       let text = lines(series, window: window, invocation).joined(separator: "\n")
       let csv = CSV.document(
         header: ["date", "value", "quote"],
@@ -50,6 +47,19 @@ extension PortfolioCommand {
       try invocation.write(
         CommandOutput(document: Document(series, window: window), csv: { csv }, text: { _ in text }))
       return .success
+    }
+
+    /// The total value of `entries`' holdings in `currency` on each day of `window`, priced
+    /// by the day store (each code fetched once for the range it lacks); the command's and
+    /// the home screen's portfolio detail.
+    static func series(
+      _ entries: [LedgerEntry], window: ClosedRange<Day>, currency: String, desk: RateDesk,
+      fetchedAt: Date
+    ) async throws -> RateSeries {
+      let holdings = try PortfolioHistory.holdings(entries, window: window)
+      let pricer = PortfolioPricer(desk: desk, currency: currency, entries: entries)
+      let prices = try await pricer.prices(for: PortfolioHistory.pricesNeeded(holdings))
+      return PortfolioHistory.series(holdings, currency: currency, prices: prices, fetchedAt: fetchedAt)
     }
 
     func lines(_ series: RateSeries, window: ClosedRange<Day>, _ invocation: Invocation) -> [String] {
