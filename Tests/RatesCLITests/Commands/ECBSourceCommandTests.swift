@@ -44,6 +44,49 @@ import RatesTestSupport
     #expect(table.stdout.contains("ECB") && !table.stdout.contains("Frankfurter"), "\(table.stdout)")
   }
 
+  /// `rates doctor`'s `ecb` check, by name.
+  static func ecbCheck(_ result: CommandResult) throws -> [String: Any] {
+    let checks = try #require(try result.json()["checks"] as? [[String: Any]])
+    return try #require(checks.first { $0["name"] as? String == "ecb" })
+  }
+
+  @Test func doctorChecksTheECBsDailyFileAndItsLastAnswer() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI(handler: Self.frankfurterDown)
+    let fresh = await rates.run(["doctor", "--json"])
+    var ecb = try Self.ecbCheck(fresh)
+    #expect(ecb["status"] as? String == "ok", "\(ecb)")
+    #expect(ecb["url"] as? String == "https://www.ecb.europa.eu")
+    #expect(ecb["httpStatus"] as? Int == 200 && ecb["latencyMs"] is Int)
+    #expect(ecb["lastSuccess"] == nil, "doctor's own probe is not a command's answer")
+    let daily = "/ecb/stats/eurofxref/eurofxref-daily.xml"
+    #expect(server.requests.filter { $0.path == daily }.count == 1)
+    #expect(server.requests.filter { $0.path.hasPrefix("/ecb/") }.count == 1)
+
+    // Frankfurter is down: the ECB answers a command, and doctor says when.
+    #expect(await rates.run(["current", "EUR-USD"]).status == 0)
+    let after = await rates.run(["doctor", "--json"])
+    ecb = try Self.ecbCheck(after)
+    #expect(ecb["lastSuccess"] as? String == ISO8601.format(rates.clock.now), "\(ecb)")
+    #expect((ecb["detail"] as? String ?? "").contains("last answered"))
+    let document = try JSONSerialization.jsonObject(with: Data(after.stdout.utf8))
+    let problems = try JSONShapes.documented().check(document, against: .shape("doctor"), at: "doctor")
+    #expect(problems.isEmpty, "\(problems)")
+  }
+
+  @Test func doctorFailsTheECBWhenItsDailyFileFails() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI { fake in
+      { request in request.path.hasPrefix("/ecb/") ? .text("down", status: 503) : fake(request) }
+    }
+    let result = await rates.run(["doctor", "--json"])
+    #expect(result.status == ExitCode.doctorFailed.rawValue)
+    let ecb = try Self.ecbCheck(result)
+    #expect(ecb["status"] as? String == "fail")
+    #expect(ecb["httpStatus"] as? Int == 503)
+    #expect((ecb["detail"] as? String ?? "").hasPrefix("answered HTTP 503"), "\(ecb)")
+    let text = await rates.run(["doctor"])
+    #expect(text.stdout.split(separator: "\n").contains { $0.hasPrefix("fail") && $0.contains(" ecb ") })
+  }
+
   @Test func everySourceDownTheSnapshotAnswersStale() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI { fake in
       { request in
