@@ -27,6 +27,15 @@ struct CachedFetch: Sendable {
     key: String, source: String, freshness: TimeInterval, what: String,
     fetch: @Sendable () async throws -> Value
   ) async throws -> Answer<Value> {
+    try await sourcedValue(key: key, freshness: freshness, what: what) { (try await fetch(), source) }
+  }
+
+  /// ``value(key:source:freshness:what:fetch:)`` where the fetch names the source that
+  /// answered (a chain's): stored with the entry, and the answer's ``CachedAnswer/source``.
+  func sourcedValue<Value: Codable & Sendable>(
+    key: String, freshness: TimeInterval, what: String,
+    fetch: @Sendable () async throws -> (Value, String)
+  ) async throws -> Answer<Value> {
     let lookup = cache.load(Value.self, key: key)
     if case .unusable(let reason) = lookup { notify(.cacheUnusable(reason)) }
     let currentTime = now()
@@ -39,17 +48,18 @@ struct CachedFetch: Sendable {
         let stale = failure != nil || !fresh
         return Answer(
           value: entry.value, fetchedAt: entry.fetchedAt,
-          staleness: stale ? Staleness(fetchedAt: entry.fetchedAt, reason: failure) : nil)
+          staleness: stale ? Staleness(fetchedAt: entry.fetchedAt, reason: failure) : nil,
+          source: entry.source)
       },
       fetch: {
-        let value = try await fetch()
+        let (value, source) = try await fetch()
         let fetchedAt = now()
         do {
           try cache.save(value, key: key, source: source, fetchedAt: fetchedAt)
         } catch {
           notify(.cacheNotUpdated(reason: error.readableDescription))
         }
-        return Answer(value: value, fetchedAt: fetchedAt, staleness: nil)
+        return Answer(value: value, fetchedAt: fetchedAt, staleness: nil, source: source)
       })
   }
 }
@@ -66,4 +76,6 @@ public struct CachedAnswer<Value: Sendable>: Sendable {
   /// What the answer lacks (a page that failed, coins the provider left
   /// out), each named as the user sees it: `C3/USD`, `ranks 501-750 in USD`.
   public var missing: [String] = []
+  /// The source that answered (stored with a cached value), when known.
+  public var source: String? = nil
 }

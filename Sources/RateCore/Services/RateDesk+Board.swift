@@ -159,7 +159,8 @@ extension RateDesk {
       pair: pair, rate: week.last?.rate,
       // From the previous working day's rate, not a carried copy.
       changePercent: Change.lastStep(series.map(\.rate)), changePeriod: .workingDay,
-      points: week.map(\.rate), source: Providers.frankfurter, fetchedAt: answer.fetchedAt,
+      points: week.map(\.rate), source: answer.source ?? Providers.frankfurter,
+      fetchedAt: answer.fetchedAt,
       staleness: answer.staleness, updatedAt: series.last?.date.start)
   }
 

@@ -132,13 +132,31 @@ extension RateDesk {
   public func recentFiatSeries(_ keys: [CurrencyPairKey]) async throws
     -> CachedAnswer<[CurrencyPairKey: [RatePoint]]>
   {
-    let client = frankfurterClient()
     let today = Day(containing: now())
     return try await CachedFetch(cache: cache, mode: configuration.mode, now: now, notify: notify)
-      .value(
-        key: Self.recentFiatKey(keys), source: Providers.frankfurter,
-        freshness: CacheFreshness.referenceRate, what: "your fiat pairs"
-      ) { try await client.timeSeries(pairs: keys, start: today.adding(days: -10), end: today) }
+      .sourcedValue(
+        key: Self.recentFiatKey(keys), freshness: CacheFreshness.referenceRate,
+        what: "your fiat pairs"
+      ) { try await fiatSeries(keys, start: today.adding(days: -10), end: today) }
+  }
+
+  /// The ECB rates of `keys` from `start` to `end` and the source that answered: Frankfurter,
+  /// or, unless a provider is pinned, the ECB itself when Frankfurter fails in a way the
+  /// currency chain passes on (``SourceChain``: its pauses and rules).
+  func fiatSeries(_ keys: [CurrencyPairKey], start: Day, end: Day) async throws
+    -> ([CurrencyPairKey: [RatePoint]], String)
+  {
+    let frankfurter = frankfurterClient()
+    let ecb = ecbClient()
+    var sources = [PriceSource.frankfurter(client: frankfurter, now: now)]
+    if configuration.forcedProvider == nil { sources.append(.ecb(client: ecb, now: now)) }
+    let asker = SourceChain.Asker(
+      sources: sources, pauses: ProviderPauses(cacheFolder: configuration.cacheDirectory), now: now)
+    return try await asker.first { source in
+      source.name == Providers.ecb
+        ? (try await ecb.timeSeries(pairs: keys, start: start, end: end), Providers.ecb)
+        : (try await frankfurter.timeSeries(pairs: keys, start: start, end: end), source.name)
+    }
   }
 
   /// ``recentFiatSeries(_:)`` for `keys`, one answer per key in their order: one request
@@ -150,7 +168,9 @@ extension RateDesk {
     await partByPart(keys) { part in
       let answer = try await recentFiatSeries(part)
       return part.map {
-        CachedAnswer(value: answer.value[$0] ?? [], fetchedAt: answer.fetchedAt, staleness: answer.staleness)
+        CachedAnswer(
+          value: answer.value[$0] ?? [], fetchedAt: answer.fetchedAt, staleness: answer.staleness,
+          source: answer.source)
       }
     }
   }
@@ -158,10 +178,10 @@ extension RateDesk {
   /// What ``recentFiatSeries(_:)`` last cached for `keys`, without asking the provider;
   /// nil when nothing usable is cached.
   public func cachedRecentFiatSeries(_ keys: [CurrencyPairKey])
-    -> (value: [CurrencyPairKey: [RatePoint]], fetchedAt: Date)?
+    -> (value: [CurrencyPairKey: [RatePoint]], fetchedAt: Date, source: String)?
   {
     cache.load([CurrencyPairKey: [RatePoint]].self, key: Self.recentFiatKey(keys)).entry
-      .map { ($0.value, $0.fetchedAt) }
+      .map { ($0.value, $0.fetchedAt, $0.source) }
   }
 
   /// The cache key of ``recentFiatSeries(_:)`` for a set of pairs.

@@ -275,7 +275,7 @@ struct Doctor: Sendable {
 }
 
 /// A provider `rates doctor` checks: its name, base URL and the light request that shows it
-/// answers. A new source (the ECB's own, say) is one more entry in ``all(_:)``.
+/// answers. A new source is one more entry in ``all(_:)``.
 struct DoctorSource: Sendable {
   var provider: String
   var url: URL
@@ -293,6 +293,9 @@ struct DoctorSource: Sendable {
         provider: Providers.frankfurter, url: settings.frankfurterURL, variable: .frankfurterURL,
         path: "/latest", query: [("from", "EUR"), ("to", "USD")]),
       DoctorSource(
+        provider: Providers.ecb, url: ecbDailyURL(settings), variable: .ecbURL,
+        path: ECBClient.dailyPath),
+      DoctorSource(
         provider: Providers.coinDesk, url: settings.coinDeskURL, variable: .coinDeskURL,
         path: "/currentprice/USD.json"),
       DoctorSource(
@@ -302,5 +305,11 @@ struct DoctorSource: Sendable {
         provider: Providers.kraken, url: settings.krakenURL, variable: .krakenURL,
         path: "/0/public/Ticker", query: [("pair", "XBTUSD")]),
     ]
+  }
+
+  /// Where the ECB's daily file is asked: `RATES_ECB_URL` (one base for both ECB paths),
+  /// else the ECB's own host of the daily file.
+  static func ecbDailyURL(_ settings: EnvironmentSettings) -> URL {
+    settings.ecbURL ?? ECBClient.dailyFileBaseURL ?? URL(fileURLWithPath: "/")
   }
 }

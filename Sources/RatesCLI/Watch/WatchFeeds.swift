@@ -131,14 +131,15 @@ enum WatchFeeds {
     }
   }
 
-  /// ECB rates: one Frankfurter time series of the last 10 days for every
-  /// fiat pair (shared with `rates pairs` in the cache), at most once an hour;
-  /// it gives the rate, its change since the previous working day and the history.
+  /// ECB rates: one time series of the last 10 days for every fiat pair (shared with
+  /// `rates pairs` in the cache), at most once an hour, from Frankfurter or the ECB behind it
+  /// (``RateDesk/recentFiatSeries(each:)``), each quote named by its source; it gives the
+  /// rate, its change since the previous working day and the history.
   static func ecb(pairs: [AssetQuote], desk: RateDesk) -> WatchFeed {
     let keys = pairs.map { CurrencyPairKey(base: $0.asset.id, quote: $0.quote) }
-    @Sendable func snapshot(_ series: [CurrencyPairKey: [RatePoint]], fetchedAt: Date)
-      -> WatchFeed.Snapshot
-    {
+    @Sendable func snapshot(
+      _ series: [CurrencyPairKey: [RatePoint]], fetchedAt: Date, sources: [CurrencyPairKey: String]
+    ) -> WatchFeed.Snapshot {
       var quotes: [Quote?] = []
       var history: [[Double]] = []
       for (pair, key) in zip(pairs, keys) {
@@ -148,7 +149,8 @@ enum WatchFeeds {
           points.last.map { last in
             Quote(
               base: pair.asset.symbol, quote: pair.quote, rate: last.rate,
-              change24hPercent: Change.lastStep(points.map(\.rate)), source: Providers.frankfurter,
+              change24hPercent: Change.lastStep(points.map(\.rate)),
+              source: sources[key] ?? Providers.frankfurter,
               fetchedAt: fetchedAt, updatedAt: last.date.start)
           })
       }
@@ -161,12 +163,14 @@ enum WatchFeeds {
         guard let entry = desk.cachedRecentFiatSeries(keys) else {
           return WatchFeed.Snapshot(quotes: pairs.map { _ in nil }, fetchedAt: nil)
         }
-        return snapshot(entry.value, fetchedAt: entry.fetchedAt)
+        return snapshot(
+          entry.value, fetchedAt: entry.fetchedAt,
+          sources: Dictionary(keys.map { ($0, entry.source) }, uniquingKeysWith: { first, _ in first }))
       },
       fetch: {
-        let (series, fetchedAt, missing) = try await fiatParts(keys, pairs: pairs, desk: desk)
-        var fetched = snapshot(series, fetchedAt: fetchedAt)
-        fetched.missing = missing
+        let parts = try await fiatParts(keys, pairs: pairs, desk: desk)
+        var fetched = snapshot(parts.series, fetchedAt: parts.fetchedAt, sources: parts.sources)
+        fetched.missing = parts.missing
         return fetched
       })
   }
@@ -175,9 +179,10 @@ enum WatchFeeds {
   /// missing while the others arrive. Throws when none arrives, or when cached data stood in
   /// (the failure behind it: the board keeps the last values itself, marked stale).
   static func fiatParts(_ keys: [CurrencyPairKey], pairs: [AssetQuote], desk: RateDesk) async throws
-    -> ([CurrencyPairKey: [RatePoint]], Date, [MissingFigure])
+    -> FiatParts
   {
     var series: [CurrencyPairKey: [RatePoint]] = [:]
+    var sources: [CurrencyPairKey: String] = [:]
     var fetchedAt: Date?
     var missing: [MissingFigure] = []
     for (index, result) in await desk.recentFiatSeries(each: keys).enumerated() {
@@ -188,6 +193,7 @@ enum WatchFeeds {
             ?? ProviderError.noData(provider: Providers.frankfurter, detail: "no fresh rates")
         }
         series[keys[index]] = answer.value
+        sources[keys[index]] = answer.source
         fetchedAt = min(fetchedAt ?? answer.fetchedAt, answer.fetchedAt)
       case .failure(let error):
         missing.append(MissingFigure("\(pairs[index].asset.symbol)/\(pairs[index].quote)", failure: error))
@@ -197,6 +203,15 @@ enum WatchFeeds {
       throw missing.first?.failure
         ?? ProviderError.noData(provider: Providers.frankfurter, detail: "no rates")
     }
-    return (series, fetchedAt, missing)
+    return FiatParts(series: series, fetchedAt: fetchedAt, missing: missing, sources: sources)
+  }
+
+  /// What ``fiatParts(_:pairs:desk:)`` found: the series that arrived, when, the pairs that
+  /// failed, and the source that answered for each pair.
+  struct FiatParts {
+    var series: [CurrencyPairKey: [RatePoint]]
+    var fetchedAt: Date
+    var missing: [MissingFigure]
+    var sources: [CurrencyPairKey: String]
   }
 }

@@ -26,7 +26,7 @@ import RatesTestSupport
     #expect(gecko["latencyMs"] is Int)
     #expect(gecko["overridden"] as? Bool == true)
     #expect((gecko["detail"] as? String ?? "").contains("RATES_COINGECKO_URL"))
-    #expect(server.requestCount == 5, "one request to each of the five providers")
+    #expect(server.requestCount == 6, "one request to each of the six providers")
 
     let text = await rates.run(["doctor"])
     #expect(text.status == 0)

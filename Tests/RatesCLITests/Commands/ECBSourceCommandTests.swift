@@ -44,6 +44,114 @@ import RatesTestSupport
     #expect(table.stdout.contains("ECB") && !table.stdout.contains("Frankfurter"), "\(table.stdout)")
   }
 
+  /// `rates doctor`'s `ecb` check, by name.
+  static func ecbCheck(_ result: CommandResult) throws -> [String: Any] {
+    let checks = try #require(try result.json()["checks"] as? [[String: Any]])
+    return try #require(checks.first { $0["name"] as? String == "ecb" })
+  }
+
+  @Test func doctorChecksTheECBsDailyFileAndItsLastAnswer() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI(handler: Self.frankfurterDown)
+    let fresh = await rates.run(["doctor", "--json"])
+    var ecb = try Self.ecbCheck(fresh)
+    #expect(ecb["status"] as? String == "ok", "\(ecb)")
+    #expect(ecb["url"] as? String == "https://www.ecb.europa.eu")
+    #expect(ecb["httpStatus"] as? Int == 200 && ecb["latencyMs"] is Int)
+    #expect(ecb["lastSuccess"] == nil, "doctor's own probe is not a command's answer")
+    let daily = "/ecb/stats/eurofxref/eurofxref-daily.xml"
+    #expect(server.requests.filter { $0.path == daily }.count == 1)
+    #expect(server.requests.filter { $0.path.hasPrefix("/ecb/") }.count == 1)
+
+    // Frankfurter is down: the ECB answers a command, and doctor says when.
+    #expect(await rates.run(["current", "EUR-USD"]).status == 0)
+    let after = await rates.run(["doctor", "--json"])
+    ecb = try Self.ecbCheck(after)
+    #expect(ecb["lastSuccess"] as? String == ISO8601.format(rates.clock.now), "\(ecb)")
+    #expect((ecb["detail"] as? String ?? "").contains("last answered"))
+    let document = try JSONSerialization.jsonObject(with: Data(after.stdout.utf8))
+    let problems = try JSONShapes.documented().check(document, against: .shape("doctor"), at: "doctor")
+    #expect(problems.isEmpty, "\(problems)")
+  }
+
+  @Test func doctorFailsTheECBWhenItsDailyFileFails() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI { fake in
+      { request in request.path.hasPrefix("/ecb/") ? .text("down", status: 503) : fake(request) }
+    }
+    let result = await rates.run(["doctor", "--json"])
+    #expect(result.status == ExitCode.doctorFailed.rawValue)
+    let ecb = try Self.ecbCheck(result)
+    #expect(ecb["status"] as? String == "fail")
+    #expect(ecb["httpStatus"] as? Int == 503)
+    #expect((ecb["detail"] as? String ?? "").hasPrefix("answered HTTP 503"), "\(ecb)")
+    let text = await rates.run(["doctor"])
+    #expect(text.stdout.split(separator: "\n").contains { $0.hasPrefix("fail") && $0.contains(" ecb ") })
+  }
+
+  /// GBP/USD as the ECB's fake publishes it on its newest day.
+  static var gbpUSD: Double {
+    let day = FakeFrankfurter.latestDay(at: fixedNow)
+    return FakeFrankfurter.eurRate("USD", day: day) / FakeFrankfurter.eurRate("GBP", day: day)
+  }
+
+  static func count(_ server: InProcessServer, _ prefix: String) -> Int {
+    server.requests.filter { $0.path.hasPrefix(prefix) }.count
+  }
+
+  /// Before: `watch` and `pairs` asked Frankfurter alone and showed nothing fresh.
+  @Test func watchAnswersAFiatPairFromTheECBWhenFrankfurterIsDown() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI(handler: Self.frankfurterDown)
+    let result = await rates.run(["watch", "GBP-USD", "--every", "1", "--count", "2", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = try result.jsonLines().filter { $0["base"] as? String == "GBP" }
+    #expect(lines.count == 2)
+    for line in lines {
+      #expect(line["source"] as? String == "ecb", "\(line)")
+      #expect(abs((line["rate"] as? Double ?? 0) - Self.gbpUSD) < 1e-12)
+    }
+    // One range request each: the second update is within the hour the rates are kept.
+    #expect(Self.count(server, "/frankfurter/") == 1 && Self.count(server, "/ecb/") == 1)
+    #expect(server.requests.contains { $0.path == "/ecb/service/data/EXR/D.GBP+USD.EUR.SP00.A" })
+
+    let table = await rates.run(["watch", "GBP-USD", "--every", "1", "--count", "1"])
+    #expect(table.status == 0, "\(table.stderr)")
+    #expect(table.stdout.contains("ECB") && !table.stdout.contains("Frankfurter"), "\(table.stdout)")
+  }
+
+  @Test func pairsAnswerFromTheECBLabelledAndTheCacheKeepsTheLabel() async throws {
+    let (rates, server) = try CLIHarness.withFakeAPI(handler: Self.frankfurterDown)
+    #expect(await rates.run(["pairs", "add", "GBP", "USD"]).status == 0)
+    let result = await rates.run(["pairs", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let row = try #require((try result.json()["pairs"] as? [[String: Any]])?.first)
+    #expect(row["source"] as? String == "ecb", "\(row)")
+    #expect(abs((row["rate"] as? Double ?? 0) - Self.gbpUSD) < 1e-12)
+    #expect(row["stale"] as? Bool == false)
+    #expect(Self.count(server, "/ecb/service/data/") == 1, "one ECB range for the set")
+    let asked = server.requestCount
+    let again = await rates.run(["pairs", "--json"])
+    #expect(server.requestCount == asked, "fresh for an hour: from the cache")
+    #expect((try again.json()["pairs"] as? [[String: Any]])?.first?["source"] as? String == "ecb")
+  }
+
+  @Test func everySourceDownAFiatPairShowsItsCacheStale() async throws {
+    let down = ReplySwitch()
+    let (rates, _) = try CLIHarness.withFakeAPI { fake in
+      { request in
+        request.path.hasPrefix("/frankfurter/") || request.path.hasPrefix("/ecb/")
+          ? down.wrapping(fake)(request) : fake(request)
+      }
+    }
+    #expect(await rates.run(["pairs", "add", "GBP", "USD"]).status == 0)
+    #expect(await rates.run(["pairs", "--json"]).status == 0)
+    down.fail(with: .text("down", status: 503))
+    rates.clock.advance(by: 7200)
+    let result = await rates.run(["watch", "GBP-USD", "--every", "1", "--count", "1", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let line = try #require(try result.jsonLines().first { $0["base"] as? String == "GBP" })
+    #expect(line["stale"] as? Bool == true, "\(line)")
+    #expect(line["source"] as? String == "frankfurter")
+  }
+
   @Test func everySourceDownTheSnapshotAnswersStale() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI { fake in
       { request in

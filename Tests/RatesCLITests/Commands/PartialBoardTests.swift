@@ -28,11 +28,17 @@ import Testing
     request.path.hasPrefix("/frankfurter/")
   }
 
-  /// Adds `pairs`; a KRW pair offline, as one added before the mirror lost KRW (online,
-  /// `pairs add` refuses a pair no source serves).
+  /// Adds `pairs` in order; GBP/KRW, which `pairs add` now refuses against this harness (no
+  /// source serves it), is written to `pairs.json` directly, as a list made earlier holds it.
   static func add(_ pairs: [[String]], to rates: CLIHarness) async {
     for pair in pairs {
-      let added = await rates.run(["pairs", "add"] + pair + (pair.contains("KRW") ? ["--offline"] : []))
+      guard pair != ["GBP", "KRW"] else {
+        // The list's top is its end: appended, as `pairs add` does.
+        let data = UserData(directory: rates.home.appendingPathComponent("data/rates"))
+        #expect(throws: Never.self) { try data.addPairAtTop(base: "GBP", quote: "KRW", addedAt: fixedNow) }
+        continue
+      }
+      let added = await rates.run(["pairs", "add"] + pair)
       #expect(added.status == 0, "\(added.stderr)")
     }
   }
@@ -41,11 +47,11 @@ import Testing
   @Test func pairsWithOneUnservablePairListTheOthersAndNameIt() async throws {
     let (rates, server) = try Self.harness()
     await Self.add([["GBP", "USD"], ["GBP", "KRW"], ["EUR", "JPY"], ["BTC", "USD"]], to: rates)
-    // Adding a fiat pair asks whether a source serves it.
-    let adding = server.requests.filter(Self.isFrankfurter).count
+    // `pairs add` checks each ECB pair with one request; counted from here.
+    let added = server.requests.filter(Self.isFrankfurter).count
     let text = await rates.run(["pairs"])
     // The refused set, then each ECB pair alone; the next run asks only what is not cached.
-    #expect(server.requests.filter(Self.isFrankfurter).count == adding + 4)
+    #expect(server.requests.filter(Self.isFrankfurter).count == added + 4)
     #expect(text.status == 0, "\(text.stderr)")
     for shown in ["GBP/USD", "EUR/JPY", "BTC/USD"] { #expect(text.stdout.contains(shown)) }
     #expect(!text.stdout.contains("GBP/KRW"))
@@ -56,7 +62,7 @@ import Testing
 
     let json = await rates.run(["pairs", "--json"])
     #expect(json.status == 0, "\(json.stderr)")
-    #expect(server.requests.filter(Self.isFrankfurter).count == adding + 6)
+    #expect(server.requests.filter(Self.isFrankfurter).count == added + 6)
     let document = try json.json()
     #expect(document["missing"] as? [String] == ["GBP/KRW"])
     let listed = (document["pairs"] as? [[String: Any]])?.compactMap { $0["quote"] as? String }
@@ -81,7 +87,10 @@ import Testing
   @Test func pairsWithADownProviderKeepTheOtherProvidersPairs() async throws {
     let (rates, _) = try Self.harness()
     await Self.add([["GBP", "USD"], ["BTC", "EUR"]], to: rates)
-    let (down, _) = try Self.harness { Self.isFrankfurter($0) ? .text("down", status: 503) : nil }
+    // The whole currency chain down: Frankfurter and the ECB behind it.
+    let (down, _) = try Self.harness {
+      Self.isFrankfurter($0) || $0.path.hasPrefix("/ecb/") ? .text("down", status: 503) : nil
+    }
     try FileManager.default.copyItem(
       at: rates.home.appendingPathComponent("data"), to: down.home.appendingPathComponent("data"))
     let result = await down.run(["pairs", "--json"])

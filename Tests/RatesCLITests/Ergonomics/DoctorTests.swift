@@ -53,7 +53,7 @@ import RatesTestSupport
     #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     let checks = try run.checks()
     for name in [
-      "coingecko", "coingecko-key", "frankfurter", "coindesk", "coinbase", "kraken", "cache",
+      "coingecko", "coingecko-key", "frankfurter", "ecb", "coindesk", "coinbase", "kraken", "cache",
       "favorites", "pairs", "ledger", "config", "terminal",
     ] {
       #expect(checks[name]?["status"] as? String == "ok", "\(name): \(checks[name] ?? [:])")
@@ -68,7 +68,8 @@ import RatesTestSupport
     #expect(!run.stdout.contains(Self.demoKey))
     #expect(
       Set(run.requests.map { $0.url.path }) == [
-        "/api/v3/ping", "/v1/latest", "/v1/bpi/currentprice/USD.json",
+        "/api/v3/ping", "/v1/latest", "/stats/eurofxref/eurofxref-daily.xml",
+        "/v1/bpi/currentprice/USD.json",
         "/products/BTC-USD/ticker", "/0/public/Ticker",
       ])
     let ping = try #require(run.requests.first { $0.url.path == "/api/v3/ping" })
@@ -96,7 +97,7 @@ import RatesTestSupport
       path.contains("currentprice") ? (503, [:], "down") : (200, [:], "{}")
     }
     #expect(run.status == 0)
-    #expect(run.requests.count == 5, "one request each, no retries")
+    #expect(run.requests.count == 6, "one request each, no retries")
     #expect(try run.checks()["coindesk"]?["status"] as? String == "warn")
 
     let forced = try await Self.doctor(["doctor", "--json", "--provider", "coindesk"]) { path in

@@ -165,6 +165,23 @@ import RatesTestSupport
     #expect(fixture.requests(since: before).contains { $0.path.hasPrefix("/api/v3/coins/markets") })
   }
 
+  /// Before: the pair's row came without a rate and the status named Frankfurter's failure.
+  @Test func frankfurterDownAPairAnswersFromTheECB() async throws {
+    let fixture = try HomeDriverFixture { request, reply in
+      request.path.hasPrefix("/frankfurter/") ? .text("down", status: 503) : reply
+    }
+    try fixture.userData.addPairAtTop(base: "GBP", quote: "USD", addedAt: fixedNow)
+    let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
+    let board = try #require(events.boards.last)
+    let pair = try #require(board.rows.first { $0.id == "GBP-USD" })
+    let day = FakeFrankfurter.latestDay(at: fixedNow)
+    #expect(pair.rate == FakeFrankfurter.eurRate("USD", day: day) / FakeFrankfurter.eurRate("GBP", day: day))
+    #expect(pair.week.count == 7 && !board.stale)
+    #expect(events.statuses.last == .idle, "\(events.statuses)")
+    #expect(fixture.requests().filter { $0.path.hasPrefix("/ecb/") }.count == 1)
+    #expect(fixture.requests().filter { $0.path.hasPrefix("/frankfurter/") }.count == 1)
+  }
+
   @Test func aRateLimitWithoutRetryAfterPausesAMinute() async throws {
     let fixture = try HomeDriverFixture { _, _ in .text("Throttled", status: 429) }
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))

@@ -13,8 +13,8 @@ public struct ECBClient: Sendable {
   public static let dailyFileBaseURL = URL(string: "https://www.ecb.europa.eu")
   /// The host of the data API.
   public static let dataAPIBaseURL = URL(string: "https://data-api.ecb.europa.eu")
-  /// The daily file's path.
-  static let dailyPath = "/stats/eurofxref/eurofxref-daily.xml"
+  /// The daily file's path (also `rates doctor`'s light request).
+  public static let dailyPath = "/stats/eurofxref/eurofxref-daily.xml"
   /// The days one range request spans (the CSV repeats long titles on every row).
   static let chunkDays = 365
 
@@ -64,6 +64,25 @@ public struct ECBClient: Sendable {
     for chunk in FrankfurterClient.chunks(first...end, days: Self.chunkDays) {
       let answer = try await seriesChunk(codes: asked, chunk)
       result.merge(answer) { $0.merging($1) { $1 } }
+    }
+    return result
+  }
+
+  /// The rates of `pairs` (each `rate[quote] / rate[base]` of the EUR-based figures, as
+  /// Frankfurter computes them) on each ECB working day from `start` to `end`, in the
+  /// requests of ``series(codes:start:end:)``: the shape of
+  /// ``FrankfurterClient/timeSeries(pairs:start:end:)``, every pair present, a day
+  /// lacking either code left out.
+  public func timeSeries(pairs: [CurrencyPairKey], start: Day, end: Day) async throws
+    -> [CurrencyPairKey: [RatePoint]]
+  {
+    let table = try await series(codes: pairs.flatMap { [$0.base, $0.quote] }, start: start, end: end)
+    var result: [CurrencyPairKey: [RatePoint]] = [:]
+    for pair in pairs {
+      result[pair] = table.keys.sorted().compactMap { day in
+        guard let base = table[day]?[pair.base], let quote = table[day]?[pair.quote] else { return nil }
+        return RatePoint(date: day, rate: quote / base)
+      }
     }
     return result
   }

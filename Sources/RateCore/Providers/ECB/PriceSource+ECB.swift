@@ -40,11 +40,9 @@ extension PriceSource {
         let base = asset.id.uppercased()
         let quote = currency.uppercased()
         let end = min(days.upperBound, today)
-        let table = try await client.series(codes: [base, quote], start: days.lowerBound, end: end)
-        let closes = table.keys.sorted().compactMap { day -> RatePoint? in
-          guard let b = table[day]?[base], let q = table[day]?[quote] else { return nil }
-          return RatePoint(date: day, rate: q / b)
-        }
+        let key = CurrencyPairKey(base: base, quote: quote)
+        let closes =
+          try await client.timeSeries(pairs: [key], start: days.lowerBound, end: end)[key] ?? []
         let latest = closes.last.flatMap { end < today ? nil : $0 }.map {
           Quote(
             base: asset.symbol, quote: quote, rate: $0.rate, change24hPercent: nil, source: name,
