@@ -143,6 +143,16 @@ public enum Providers {
     source == frankfurter || source == ecb || source.hasPrefix(ECBSnapshot.sourcePrefix)
   }
 
+  /// The provider a fallback source stands in for when it answers: CoinGecko for the
+  /// exchanges (Coinbase, Kraken), Frankfurter for the ECB's own files; nil for any other.
+  public static func standsIn(for source: String) -> String? {
+    switch source {
+    case coinbase, kraken: return coinGecko
+    case ecb: return frankfurter
+    default: return nil
+    }
+  }
+
   /// The provider's name as written in messages.
   public static func displayName(_ name: String) -> String {
     switch name {

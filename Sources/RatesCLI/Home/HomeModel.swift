@@ -100,8 +100,8 @@ public struct HomeBoard: Equatable, Sendable {
   public var stale: Bool
   /// What the answer lacked, as names the user knows (`KAS/USD`).
   public var missing: [String]
-  /// The display names of the sources that answered for your coins when CoinGecko could not
-  /// (the coin chain), for the status line; empty when CoinGecko answered.
+  /// The fallback sources that answered, each with the source it stood in for, as the status
+  /// line names them (`Coinbase Exchange (CoinGecko unavailable)`); empty when none did.
   public var fallbackSources: [String] = []
 
   /// Creates a board.

@@ -302,8 +302,8 @@ extension HomeRenderer {
     return (status.isEmpty ? "" : status + "  ") + style.dim(keys)
   }
 
-  /// What the last answer lacked (its rows show no price), and whose prices your coins show
-  /// when the coin chain answered for CoinGecko; nil when neither.
+  /// What the last answer lacked (its rows show no price), and which fallback sources
+  /// answered (a chain's later link: the exchanges, the ECB); nil when neither.
   static func answerLine(_ board: HomeBoard) -> String? {
     var parts: [String] = []
     if !board.missing.isEmpty {
@@ -311,7 +311,7 @@ extension HomeRenderer {
     }
     if !board.fallbackSources.isEmpty {
       let names = board.fallbackSources.map(TerminalText.sanitize).joined(separator: ", ")
-      parts.append((parts.isEmpty ? "Prices" : "prices") + " from \(names) (CoinGecko unavailable)")
+      parts.append((parts.isEmpty ? "Prices" : "prices") + " from \(names)")
     }
     return parts.isEmpty ? nil : parts.joined(separator: "; ")
   }

@@ -73,7 +73,24 @@ extension LiveHomeDriver {
     return HomeBoard(
       currency: code, rows: rows, fetchedAt: board.fetchedAt ?? desk.now(),
       stale: board.staleness != nil, missing: board.missing.map(TerminalText.sanitize),
-      fallbackSources: board.coinSources.map(Providers.displayName))
+      fallbackSources: fallbacks(board))
+  }
+
+  /// The fallback sources that answered for `board`, as the status line names them
+  /// (`Coinbase Exchange (CoinGecko unavailable)`); none when a provider is pinned.
+  func fallbacks(_ board: MarketBoard) -> [String] {
+    guard desk.configuration.forcedProvider == nil else { return [] }
+    var sources: [String] = []
+    for source in board.coinSources + board.pairs.map(\.source) where !sources.contains(source) {
+      if Providers.standsIn(for: source) != nil { sources.append(source) }
+    }
+    return sources.compactMap { source in
+      Providers.standsIn(for: source).map { primary in
+        // "Frankfurter (ECB)" is named without its own parenthesis inside this one.
+        let name = Providers.displayName(primary).split(separator: " (").first.map(String.init)
+        return "\(Providers.displayName(source)) (\(name ?? primary) unavailable)"
+      }
+    }
   }
 
   /// A coin's row; names and symbols sanitized (they come from the provider or the cache).

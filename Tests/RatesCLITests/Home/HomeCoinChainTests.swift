@@ -29,7 +29,7 @@ import Testing
     }
     #expect(bitcoin.rate.map(prices.contains) == true, "\(String(describing: bitcoin.rate)) \(prices)")
     #expect(bitcoin.name == "Bitcoin")
-    #expect(board.fallbackSources == ["Coinbase Exchange"])
+    #expect(board.fallbackSources == ["Coinbase Exchange (CoinGecko unavailable)"])
     #expect(board.missing == ["the top 100 coins in USD"])
     #expect(
       HomeRenderer.answerLine(board)

@@ -180,6 +180,8 @@ import RatesTestSupport
     #expect(events.statuses.last == .idle, "\(events.statuses)")
     #expect(fixture.requests().filter { $0.path.hasPrefix("/ecb/") }.count == 1)
     #expect(fixture.requests().filter { $0.path.hasPrefix("/frankfurter/") }.count == 1)
+    #expect(board.fallbackSources == ["ECB (Frankfurter unavailable)"])
+    #expect(HomeRenderer.answerLine(board) == "Prices from ECB (Frankfurter unavailable)")
   }
 
   @Test func aRateLimitWithoutRetryAfterPausesAMinute() async throws {
