@@ -42,7 +42,9 @@ extension HomeRenderer {
     let rows = max(1, room - (shared ? 1 : 0))
     let first = min(max(0, search.cursor - rows + 1), max(0, search.hits.count - rows))
     let added = Set(state.lists.coins.map(\.id))
+    let starred = Set(state.lists.favorites.map(\.id))
     let marker = context.ascii ? ">" : "›"
+    let star = context.ascii ? "*" : "★"
     var table = TextTable(
       columns: [
         .init("", priority: TextTable.required), .init("", priority: TextTable.required),
@@ -54,7 +56,9 @@ extension HomeRenderer {
       let symbol =
         asciiFolded(TerminalText.sanitize(hit.symbol), context.ascii) + (hit.sharedSymbol ? "*" : "")
       table.append([
-        index == search.cursor ? marker : " ", symbol,
+        // The selection, then the list's mark of a starred coin.
+        (index == search.cursor ? marker : " ")
+          + (starred.contains(hit.id) ? context.style.yellow(star) : " "), symbol,
         asciiFolded(TerminalText.sanitize(hit.name), context.ascii),
         hit.marketCapRank.map { "#\($0)" } ?? "",
         added.contains(hit.id) ? context.style.dim("added") : "",

@@ -200,7 +200,7 @@ import Testing
     _ = state.handle(.searchResults(query: "coin", hits: hits, remote: true))
     for _ in 0..<25 { _ = state.handle(.key(.down)) }
     let lines = F.frame(state, 40, 12)
-    #expect(lines.contains { $0.hasPrefix("›  C26") })
+    #expect(lines.contains { $0.hasPrefix("›   C26") })
     #expect(!lines.joined().contains("\u{1B}"))
     #expect(lines.allSatisfy { TerminalText.displayWidth($0) <= 40 })
   }
@@ -211,7 +211,9 @@ import Testing
 
   @Test func results() throws {
     let coin = FavoriteCoin(id: "wrapped-bitcoin", symbol: "WBTC", name: "Wrapped Bitcoin", addedAt: F.now)
-    var state = HomeSearchTests.typed("bit", lists: HomeLists(coins: [coin]))
+    // Bitcoin is starred: its hit carries the list's ★.
+    let starred = FavoriteCoin(id: HomeSearchTests.bitcoin.id, symbol: "BTC", name: "Bitcoin", addedAt: F.now)
+    var state = HomeSearchTests.typed("bit", lists: HomeLists(coins: [coin], favorites: [starred]))
     _ = state.handle(
       .searchResults(
         query: "bit", hits: [HomeSearchTests.bitcoin, HomeSearchTests.wrapped, HomeSearchTests.batcat],
