@@ -78,6 +78,11 @@ extension ProviderError: LocalizedError {
     case .notCovered(let provider, let what) where provider == Providers.coinDesk:
       return "\(Providers.displayName(provider)): the Bitcoin Price Index covers Bitcoin only,"
         + " not '\(TerminalText.sanitize(what))': use --provider coingecko"
+    case .notCovered(let provider, let what)
+    where provider == Providers.coinbase || provider == Providers.kraken:
+      return "\(Providers.displayName(provider)) does not list \(TerminalText.sanitize(what)): the"
+        + " exchanges are asked for \(ExchangeListings.coins.sorted().joined(separator: ", ")) in"
+        + " \(ExchangeListings.quotes.sorted().joined(separator: ", ")) only; drop --provider"
     case .notCovered(let provider, let what):
       return "\(Providers.displayName(provider)): ECB reference rates cover fiat currencies only"
         + " (\(FiatCurrencies.ecb.count) of them, see 'rates currencies'); \(TerminalText.sanitize(what))"

@@ -42,7 +42,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
     }
     for name in names where !coinNames.contains(name) {
       let why = Providers.all.contains(name)
-        ? "'\(name)' is not a coin source (currencies always ask Frankfurter, then the built-in ECB snapshot)"
+        ? "'\(name)' is not a coin source (currencies always ask Frankfurter, then the ECB's own files, then the built-in ECB snapshot)"
         : "'\(TerminalText.sanitize(name))' is not a provider"
       throw UsageError.invalid(
         "providers: \(why): list some of \(coinNames.joined(separator: ", ")), each once")

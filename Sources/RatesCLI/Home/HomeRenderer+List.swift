@@ -287,6 +287,10 @@ extension HomeRenderer {
     if let notice = state.notice {
       plain = TerminalText.sanitize(notice)
       status = style.bold(plain)
+    } else if let board = state.board, !board.fallbackSources.isEmpty, let line = answerLine(board) {
+      // A fallback answered for the failing source: whose prices are shown says more.
+      plain = line
+      status = style.yellow(plain)
     } else if let line = pauseOrFailureLine(state.status, now: state.now, context) {
       (plain, status) = line
     } else if state.status == .loading, state.board != nil || state.screen != .home {

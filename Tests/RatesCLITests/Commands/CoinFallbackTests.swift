@@ -77,6 +77,20 @@ import Testing
     #expect(rates.clock.now.timeIntervalSince(start) <= 60, "within the command's deadline")
   }
 
+  /// A listed coin an exchange lacks (the fake Coinbase has no SOL product: 404) leaves that
+  /// pair out alone: BTC still comes from Coinbase, SOL is named missing (before: exit 69).
+  @Test func aCoinTheExchangeLacksIsMissingAloneAndTheOthersArrive() async throws {
+    let (rates, _) = try Self.harness(Self.failing(.text("upstream down", status: 503)))
+    let result = await rates.run(["current", "BTC", "SOL", "--in", "USD", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let document = try result.json()
+    let quotes = try #require(document["quotes"] as? [[String: Any]])
+    #expect(quotes.compactMap { $0["base"] as? String } == ["BTC"])
+    #expect(quotes.first?["source"] as? String == "coinbase")
+    #expect(document["missing"] as? [String] == ["SOL/USD"])
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+  }
+
   @Test func watchAnswersFromCoinbaseWhileCoinGeckoIsRateLimited() async throws {
     let (rates, server) = try Self.harness(
       Self.failing(Self.limited), environment: ["RATES_WATCH_FLOOR": "1"])

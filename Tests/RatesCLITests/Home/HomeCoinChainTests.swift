@@ -34,6 +34,13 @@ import Testing
     #expect(
       HomeRenderer.answerLine(board)
         == "No price for the top 100 coins in USD; prices from Coinbase Exchange (CoinGecko unavailable)")
+    // CoinGecko's failure is the driver's status; the status line still says whose prices
+    // the rows show (before: only "CoinGecko is having trouble").
+    #expect(events.statuses.contains { if case .failed = $0 { true } else { false } })
+    var state = HomeListSupport.state(board: board)
+    if let status = events.statuses.last { _ = state.handle(.status(status)) }
+    let line = HomeListRendererTests.render(state, width: 160).last ?? ""
+    #expect(line.contains("prices from Coinbase Exchange (CoinGecko unavailable)"), "\(events.statuses) \(line)")
     #expect(fixture.requests().contains { $0.path.hasPrefix("/coinbase/") })
     let gecko = fixture.requests().filter { $0.path.hasPrefix("/api/v3/") }
     #expect(gecko.count == 1, "the failed markets page alone: \(gecko.map(\.path))")

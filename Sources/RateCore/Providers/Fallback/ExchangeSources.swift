@@ -63,6 +63,15 @@ extension PriceSource {
   /// An exchange as a source: unlisted pairs are
   /// ``ProviderError/notCovered(provider:what:)`` without a request; today's
   /// still-open candle is never a close.
+  /// Whether `error` says the whole exchange failed (down, unreachable, rate-limited), so
+  /// its other pairs are not asked; any other error is one pair's.
+  static func failsTheExchange(_ error: ProviderError) -> Bool {
+    switch error {
+    case .rateLimited, .serverError, .network: return true
+    default: return false
+    }
+  }
+
   static func exchange(
     name: String, now: @escaping @Sendable () -> Date,
     price: @escaping @Sendable (AssetQuote) async throws -> (Double, Date?),
@@ -84,14 +93,21 @@ extension PriceSource {
       },
       prices: { pairs in
         var quotes: [Quote] = []
+        var refused: (any Error)?
         for pair in pairs where ExchangeListings.lists(pair.asset.symbol, pair.quote) {
-          let (rate, time) = try await price(pair)
-          quotes.append(
-            Quote(
-              base: pair.asset.symbol, quote: pair.quote, rate: rate, change24hPercent: nil,
-              source: name, fetchedAt: now(), updatedAt: time))
+          do {
+            let (rate, time) = try await price(pair)
+            quotes.append(
+              Quote(
+                base: pair.asset.symbol, quote: pair.quote, rate: rate, change24hPercent: nil,
+                source: name, fetchedAt: now(), updatedAt: time))
+          } catch let error as ProviderError where !Self.failsTheExchange(error) {
+            // A product this exchange lacks (or answers badly) leaves that pair out alone.
+            refused = refused ?? error
+          }
         }
         guard !quotes.isEmpty else {
+          if let refused { throw refused }
           throw ProviderError.notCovered(
             provider: name, what: pairs.map { "\($0.asset.symbol)/\($0.quote)" }.joined(separator: ", "))
         }
