@@ -54,7 +54,9 @@ extension RateService {
     for pair in pairs {
       let lookup = cache.load(Quote.self, key: priceKey(pair.asset, pair.quote))
       if case .unusable(let problem) = lookup { notify(.cacheUnusable(problem)) }
-      if var entry = lookup.entry {
+      // Another source's cached answer (a fallback's, before a provider was pinned) is not
+      // this source's figure.
+      if var entry = lookup.entry, source.answeringSources.contains(entry.value.source) {
         entry.value.base = pair.asset.symbol
         cached[pair] = entry
       }

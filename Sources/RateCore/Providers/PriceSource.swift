@@ -3,6 +3,10 @@
 public struct PriceSource: Sendable {
   /// The provider's name (`coingecko`, `coindesk`), reported as `source`.
   public var name: String
+  /// The sources whose answers this one gives (a ``SourceChain``'s links); empty for a
+  /// source that answers alone, as ``name``. A cached answer of another source is not
+  /// this one's: a pinned provider never shows a fallback's cached figure.
+  public var members: [String] = []
   /// How long a fetched latest price stays fresh: a minute for coins, an
   /// hour for ECB rates (published once a working day).
   public var freshness: TimeInterval
@@ -302,4 +306,10 @@ public enum DailyResampler {
       byDay[day].map { RatePoint(date: day, rate: $0.1) }
     }
   }
+}
+
+extension PriceSource {
+  /// The names a figure this source gives may carry as its `source`: its chain's links, or
+  /// its own name.
+  public var answeringSources: [String] { members.isEmpty ? [name] : members }
 }

@@ -217,6 +217,22 @@ import Testing
     #expect(Self.count(server, "/api/v3/") == 0 && Self.count(server, "/coinbase/") == 1)
   }
 
+  /// The chain's cached answer is Coinbase's: pinned to CoinGecko within the minute, the
+  /// pin asks CoinGecko (before: Coinbase's cached figure, labelled coinbase, exit 0).
+  @Test func aPinnedCoinGeckoNeverShowsAFallbacksCachedPrice() async throws {
+    let gecko = Self.failing(.text("upstream down", status: 503))
+    let (rates, server) = try Self.harness(gecko)
+    let chained = await rates.run(["current", "BTC", "--in", "USD", "--json"])
+    #expect(try chained.json()["quotes"].flatMap { ($0 as? [[String: Any]])?.first?["source"] as? String } == "coinbase")
+    let asked = Self.count(server, "/api/v3/")
+    gecko.fail(with: nil)
+    let pinned = await rates.run(["current", "BTC", "--in", "USD", "--json", "--provider", "coingecko"])
+    #expect(pinned.status == 0, "\(pinned.stderr)")
+    let quote = try #require((try pinned.json()["quotes"] as? [[String: Any]])?.first)
+    #expect(quote["source"] as? String == "coingecko")
+    #expect(Self.count(server, "/api/v3/") == asked + 1)
+  }
+
   @Test func aPinnedCoinGeckoNeverFallsBack() async throws {
     let (rates, server) = try Self.harness(Self.failing(Self.limited))
     let result = await rates.run(["current", "BTC", "--in", "USD", "--provider", "coingecko"])

@@ -39,6 +39,7 @@ public enum SourceChain {
     now: @escaping @Sendable () -> Date
   ) -> PriceSource {
     var combined = primary
+    combined.members = ([primary] + fallbacks).flatMap { $0.answeringSources }
     let ask = Asker(sources: [primary] + fallbacks, pauses: pauses, now: now)
     combined.prices = { pairs in try await ask.first { try await $0.prices(pairs) } }
     combined.dailyCloses = { asset, currency, days in
