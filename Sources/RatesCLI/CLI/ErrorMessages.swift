@@ -44,6 +44,13 @@ extension ProviderError: LocalizedError {
     }
   }
 
+  /// An exchange (Coinbase, Kraken) does not list `what`: what the exchanges are asked for.
+  static func notListed(_ provider: String, _ what: String) -> String {
+    "\(Providers.displayName(provider)) does not list \(TerminalText.sanitize(what)): the"
+      + " exchanges are asked for \(ExchangeListings.coins.sorted().joined(separator: ", ")) in"
+      + " \(ExchangeListings.quotes.sorted().joined(separator: ", ")) only; drop --provider"
+  }
+
   /// The messages about what a provider answered, or could not: the rest.
   func answerMessage() -> String {
     switch self {
@@ -78,11 +85,8 @@ extension ProviderError: LocalizedError {
     case .notCovered(let provider, let what) where provider == Providers.coinDesk:
       return "\(Providers.displayName(provider)): the Bitcoin Price Index covers Bitcoin only,"
         + " not '\(TerminalText.sanitize(what))': use --provider coingecko"
-    case .notCovered(let provider, let what)
-    where provider == Providers.coinbase || provider == Providers.kraken:
-      return "\(Providers.displayName(provider)) does not list \(TerminalText.sanitize(what)): the"
-        + " exchanges are asked for \(ExchangeListings.coins.sorted().joined(separator: ", ")) in"
-        + " \(ExchangeListings.quotes.sorted().joined(separator: ", ")) only; drop --provider"
+    case .notCovered(let provider, let what) where Providers.standsIn(for: provider) == Providers.coinGecko:
+      return Self.notListed(provider, what)
     case .notCovered(let provider, let what):
       return "\(Providers.displayName(provider)): ECB reference rates cover fiat currencies only"
         + " (\(FiatCurrencies.ecb.count) of them, see 'rates currencies'); \(TerminalText.sanitize(what))"

@@ -54,14 +54,11 @@ public enum RatesCLI {
       let wantsHelp = try scanner.flag(GlobalOptions.Specs.help)
       let wantsVersion = try scanner.flag(GlobalOptions.Specs.version)
       guard let name = scanner.positional() else {
-        if let code = try withoutCommand(
+        guard let code = try withoutCommand(
           scanner, bare: arguments.isEmpty, help: wantsHelp, version: wantsVersion,
           options: options, context: context)
-        {
-          return code
-        }
-        // Global options alone (`rates --no-color`) on a terminal: the home screen with them.
-        return await dispatch(arguments + ["ui"], config: config, context: context)
+        else { return await dispatch(arguments + ["ui"], config: config, context: context) }
+        return code  // nil above: global options alone on a terminal open the home screen
       }
       if name == "help" { return try help(&scanner, options: options, context: context) }
       let root = CommandPath(try CommandTree.command(named: name))
@@ -72,8 +69,7 @@ public enum RatesCLI {
       if wantsHelp {
         try printHelp(
           CommandHelp.text(for: resolved, width: helpWidth(options, context)),
-          command: resolved.fullName,
-          json: options.json, context: context)
+          command: resolved.fullName, json: options.json, context: context)
         return ExitCode.success.rawValue
       }
       return try await execute(
