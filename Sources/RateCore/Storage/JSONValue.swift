@@ -76,16 +76,24 @@ public enum JSONValue: Codable, Equatable, Sendable {
   }
 }
 
+/// Any member name of a JSON object, for members named at run time.
+public struct MemberName: CodingKey, Sendable {
+  /// The member's name.
+  public var stringValue: String
+  /// Never an index: objects only.
+  public var intValue: Int? { nil }
+  /// The member named `string`.
+  public init(_ string: String) { stringValue = string }
+  /// The member named `stringValue`.
+  public init?(stringValue: String) { self.stringValue = stringValue }
+  /// None: objects only.
+  public init?(intValue: Int) { nil }
+}
+
 /// Reading and writing the members of a JSON object that a type does not know.
 enum UnknownMembers {
   /// Any member name.
-  struct Key: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
+  typealias Key = MemberName
 
   /// The members of the object being decoded whose names are not in `known`.
   static func decode(from decoder: any Decoder, known: Set<String>) throws -> [String: JSONValue] {

@@ -84,16 +84,7 @@ extension Doctor {
     var detail =
       "\(path): version \(file.version), \(entries) \(entries == 1 ? "entry" : "entries")"
     var status = DoctorCheck.Status.ok
-    if stat(target.path, &info) == 0 {
-      let mode = Int(info.st_mode) & 0o777
-      values["mode"] = .string(NumberText.padded(mode, width: 4, radix: 8))
-      if mode & 0o077 != 0 {
-        status = .warn
-        detail +=
-          "; mode \(NumberText.padded(mode, width: 4, radix: 8)) is wider than 0600: chmod 600 "
-          + DataFileError.shellQuoted(target.path)
-      }
-    }
+    DoctorCheck.checkPrivateMode(target.path, values: &values, status: &status, detail: &detail)
     return DoctorCheck(name: name, status: status, detail: detail, values: values)
   }
 

@@ -43,16 +43,27 @@ extension Doctor {
       status = .warn
       detail += "; an incomplete last line (an interrupted write) is ignored"
     }
-    if stat(summary.target.path, &info) == 0 {
-      let mode = Int(info.st_mode) & 0o777
-      values["mode"] = .string(NumberText.padded(mode, width: 4, radix: 8))
-      if mode & 0o077 != 0 {
-        status = .warn
-        detail +=
-          "; mode \(NumberText.padded(mode, width: 4, radix: 8)) is wider than 0600: chmod 600 "
-          + DataFileError.shellQuoted(summary.target.path)
-      }
-    }
+    DoctorCheck.checkPrivateMode(
+      summary.target.path, values: &values, status: &status, detail: &detail)
     return DoctorCheck(name: "ledger", status: status, detail: detail, values: values)
+  }
+}
+
+extension DoctorCheck {
+  /// A private file's mode (the user's data, the ledger): recorded as `mode`; wider than 0600
+  /// is a warning that names the `chmod` that fixes it. Nothing for a file `stat` cannot read.
+  static func checkPrivateMode(
+    _ path: String, values: inout [String: Value], status: inout Status, detail: inout String
+  ) {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return }
+    let mode = Int(info.st_mode) & 0o777
+    values["mode"] = .string(NumberText.padded(mode, width: 4, radix: 8))
+    if mode & 0o077 != 0 {
+      status = .warn
+      detail +=
+        "; mode \(NumberText.padded(mode, width: 4, radix: 8)) is wider than 0600: chmod 600 "
+        + DataFileError.shellQuoted(path)
+    }
   }
 }

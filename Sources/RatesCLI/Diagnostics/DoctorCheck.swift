@@ -49,13 +49,7 @@ struct DoctorCheck: Sendable, Encodable, Equatable {
   /// Extra figures, flattened into the JSON object (`latencyMs`, `bytes`, `path`, …).
   var values: [String: Value] = [:]
 
-  struct Key: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
+  typealias Key = MemberName
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: Key.self)
