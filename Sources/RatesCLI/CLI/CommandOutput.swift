@@ -82,27 +82,11 @@ struct TextLayout: Sendable {
 
 extension Invocation {
   /// The layout of this run's terminal.
-  var layout: TextLayout {
-    TextLayout(
-      style: style, width: terminal.width, ascii: !terminal.unicode, isTerminal: terminal.isTTY)
-  }
+  var layout: TextLayout { TextLayout(terminal, options: options) }
 
-  /// Writes `output` in the form the global options ask for: the document with `--json`,
-  /// the export `--format` asks for (when it has that one), else its text.
+  /// Writes `output` in the form the global options ask for (``CommandOutput/write(options:context:layout:)``).
   func write(_ output: CommandOutput) throws {
-    if options.json {
-      out(try output.json())
-    } else if let format = options.format, let export = output.exports[format] {
-      context.writeOut(try export())
-    } else {
-      switch output.body {
-      case .rendered(let pages, let render):
-        // An empty text (nothing added, no directive) prints nothing, not a blank line.
-        let text = render(layout)
-        if !text.isEmpty && !(pages && context.page(text + "\n")) { out(text) }
-      case .streamed(let write): try write()
-      }
-    }
+    try output.write(options: options, context: context, layout: layout)
   }
 
   /// How a stream of updates (`watch`) is written: a board redrawn in place on a terminal when
@@ -145,4 +129,41 @@ extension CommandOutput {
 
   /// Lines as `out` writes them: with a final newline, and nothing at all for none.
   static func lines(_ text: String) -> String { text.isEmpty ? "" : text + "\n" }
+}
+
+extension CommandOutput {
+  /// The one choice of form, for a command's output and for what is written before any
+  /// command runs (`--version`, help): the document with `--json`, the export `--format`
+  /// asks for (when this output has it), else the text, laid out by `layout`.
+  func write(
+    options: GlobalOptions, context: CommandContext, layout: @autoclosure () -> TextLayout
+  ) throws {
+    if options.json {
+      context.writeOut(try json() + "\n")
+    } else if let format = options.format, let export = exports[format] {
+      context.writeOut(try export())
+    } else {
+      switch body {
+      case .rendered(let pages, let render):
+        // An empty text (nothing added, no directive) prints nothing, not a blank line.
+        let text = render(layout())
+        if !text.isEmpty && !(pages && context.page(text + "\n")) { context.writeOut(text + "\n") }
+      case .streamed(let write): try write()
+      }
+    }
+  }
+
+  /// A document whose text is written as it is (help through the pager, the version line).
+  init(document: any Encodable & Sendable, writing text: @escaping @Sendable () throws -> Void) {
+    self.init(json: { try Self.encoded(document) }, body: .streamed(text))
+  }
+}
+
+extension TextLayout {
+  /// The layout of `terminal`, without colour for the JSON document (``Invocation/style``).
+  init(_ terminal: TerminalCapabilities, options: GlobalOptions) {
+    self.init(
+      style: Style(enabled: terminal.color && !options.json), width: terminal.width,
+      ascii: !terminal.unicode, isTerminal: terminal.isTTY)
+  }
 }

@@ -69,7 +69,7 @@ public enum RatesCLI {
       if wantsHelp {
         try printHelp(
           CommandHelp.text(for: resolved, width: helpWidth(options, context)),
-          command: resolved.fullName, json: options.json, context: context)
+          command: resolved.fullName, options: options, context: context)
         return ExitCode.success.rawValue
       }
       return try await execute(
@@ -91,10 +91,13 @@ public enum RatesCLI {
     context: CommandContext
   ) throws -> Int32? {
     if version {
-      context.writeOut(
-        options.json
-          ? try json(VersionDocument(rates: RatesVersion.current))
-          : "rates \(RatesVersion.current)\n")
+      let version = CommandOutput(document: VersionDocument(rates: RatesVersion.current)) {
+        context.writeOut("rates \(RatesVersion.current)\n")
+      }
+      // The layout is asked for only by a rendered text: never for these two.
+      try version.write(
+        options: options, context: context,
+        layout: TextLayout(context.terminal(options.noColor, options.ascii), options: options))
       return ExitCode.success.rawValue
     }
     if help || bare {
@@ -113,20 +116,23 @@ public enum RatesCLI {
     let terminal = context.terminal(options.noColor, options.ascii)
     let width = CommandHelp.width(forTerminal: terminal.width)
     let text = bare && !terminal.isTTY ? overview(width: width) : mainHelp(width: width)
-    try printHelp(text, command: "rates", json: options.json, context: context)
+    try printHelp(text, command: "rates", options: options, context: context)
   }
 
   /// Prints help `text` for `command`: with `json` as a ``HelpDocument``, else through the
   /// pager when it overflows the terminal (``Pager``), else as it is.
   static func printHelp(
-    _ text: String, command: String, json wantsJSON: Bool, context: CommandContext
+    _ text: String, command: String, options: GlobalOptions, context: CommandContext
   ) throws {
-    if wantsJSON {
-      context.writeOut(try json(HelpDocument(command: command, help: text)))
-    } else if !context.page(text) {
-      context.writeOut(text)
+    let help = CommandOutput(document: HelpDocument(command: command, help: text)) {
+      if !context.page(text) { context.writeOut(text) }
     }
+    // The layout is asked for only by a rendered text: never for these two.
+    try help.write(
+      options: options, context: context,
+      layout: TextLayout(context.terminal(options.noColor, options.ascii), options: options))
   }
+
 
   /// `rates help [<command>...]`, and `rates help --man` (the manual page, from the same text).
   static func help(
@@ -140,7 +146,7 @@ public enum RatesCLI {
     let width = helpWidth(options, context)
     try printHelp(
       named.map { CommandHelp.text(for: $0, width: width) } ?? mainHelp(width: width),
-      command: named?.fullName ?? "rates", json: options.json, context: context)
+      command: named?.fullName ?? "rates", options: options, context: context)
     return ExitCode.success.rawValue
   }
 
@@ -261,11 +267,6 @@ public enum RatesCLI {
   struct HelpDocument: Encodable {
     var command: String
     var help: String
-  }
-
-  /// One pretty JSON document and a newline.
-  static func json(_ value: some Encodable) throws -> String {
-    String(decoding: try JSONCoders.encoder(pretty: true).encode(Versioned(value)), as: UTF8.self) + "\n"
   }
 
   /// The top-level help (`rates help`, `rates --help`, bare `rates` on a terminal): every

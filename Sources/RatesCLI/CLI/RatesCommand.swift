@@ -97,7 +97,7 @@ struct Invocation: Sendable {
   var progress: FetchProgress? = nil
 
   /// Colours, enabled only when the terminal allows.
-  var style: Style { Style(enabled: terminal.color && !options.json) }
+  var style: Style { layout.style }
 
   /// Prints `text` and a newline on stdout.
   func out(_ text: String) { context.writeOut(text + "\n") }
