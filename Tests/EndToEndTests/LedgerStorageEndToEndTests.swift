@@ -165,10 +165,10 @@ import Testing
     process.standardInput = FileHandle.nullDevice
     try process.run()
     if killMidWrite {
-      // Kernel state, which sends no event: polled until the writer opens a ledger file,
-      // every 200 µs rather than in a busy loop that took a core from the rest of the suite
-      // (7 such threads next to 50 processes on 2 cores).
-      while process.isRunning && !Self.holdsLedgerFile(process.processIdentifier) { usleep(200) }
+      // Kernel state, which sends no event: polled until the writer opens a ledger file.
+      _ = pollingKernelStateOnThisThread {
+        !process.isRunning || Self.holdsLedgerFile(process.processIdentifier)
+      }
       kill(process.processIdentifier, SIGKILL)
     }
     process.waitUntilExit()

@@ -122,6 +122,18 @@ public func pollingKernelState(timeout: Double = 60, _ condition: () -> Bool) as
   return condition()
 }
 
+/// ``pollingKernelState(timeout:_:)`` for a caller on a thread of its own (never one of the
+/// concurrency pool's) that must catch a window of microseconds, such as a writer holding a
+/// file: checked every 200 µs, so it neither misses the window nor spins a core.
+public func pollingKernelStateOnThisThread(timeout: Double = 60, _ condition: () -> Bool) -> Bool {
+  let deadline = ContinuousClock.now + .seconds(timeout)
+  while ContinuousClock.now < deadline {
+    if condition() { return true }
+    usleep(200)
+  }
+  return condition()
+}
+
 /// A recorder that gets `true` once `process` has exited, for ``eventually(timeout:_:)``.
 ///
 /// The wait runs on a thread of its own, never on one of the concurrency pool's (as few as
