@@ -171,7 +171,7 @@ import Testing
       }
       kill(process.processIdentifier, SIGKILL)
     }
-    process.waitUntilExit()
+    waitForExit(of: process)
     try handle.close()
     let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)
     let killed = process.terminationReason == .uncaughtSignal

@@ -30,7 +30,7 @@ public enum Shells {
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    process.waitUntilExit()
+    waitForExit(of: process)
     try out.close()
     try err.close()
     return try withExtendedLifetime(scratch) {
