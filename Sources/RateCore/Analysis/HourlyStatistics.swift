@@ -50,3 +50,26 @@ public struct HourlyStatistics: Equatable, Sendable, Codable {
     count = sorted.count
   }
 }
+
+extension HourlyStatistics {
+  /// Encodes the rates and times as they came and the computed figures (change, mean,
+  /// median, deviation) at ``Figure/ratio(_:)``'s precision; an absent one as `null`, as
+  /// docs/json.md promises.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(first, forKey: .first)
+    try container.encode(firstTime, forKey: .firstTime)
+    try container.encode(last, forKey: .last)
+    try container.encode(lastTime, forKey: .lastTime)
+    try container.encode(Figure.ratio(change), forKey: .change)
+    try container.encode(Figure.ratio(changePercent), forKey: .changePercent)
+    try container.encode(min, forKey: .min)
+    try container.encode(minTime, forKey: .minTime)
+    try container.encode(max, forKey: .max)
+    try container.encode(maxTime, forKey: .maxTime)
+    try container.encode(Figure.ratio(mean), forKey: .mean)
+    try container.encode(Figure.ratio(median), forKey: .median)
+    try container.encode(Figure.ratio(stddev), forKey: .stddev)
+    try container.encode(count, forKey: .count)
+  }
+}

@@ -88,3 +88,28 @@ public enum SeriesAnalysis {
     }
   }
 }
+
+extension DailyMove {
+  /// Encodes the days as they are and the change at ``Figure/ratio(_:)``'s precision.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(from, forKey: .from)
+    try container.encode(date, forKey: .date)
+    try container.encode(Figure.ratio(change), forKey: .change)
+    try container.encode(Figure.ratio(changePercent), forKey: .changePercent)
+  }
+}
+
+extension Drawdown {
+  /// Encodes the peak and trough as they came and the change at ``Figure/ratio(_:)``'s
+  /// precision.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(peak, forKey: .peak)
+    try container.encode(peakDate, forKey: .peakDate)
+    try container.encode(trough, forKey: .trough)
+    try container.encode(troughDate, forKey: .troughDate)
+    try container.encode(Figure.ratio(change), forKey: .change)
+    try container.encode(Figure.ratio(changePercent), forKey: .changePercent)
+  }
+}

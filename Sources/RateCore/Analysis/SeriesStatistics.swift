@@ -156,22 +156,24 @@ public struct SeriesStatistics: Equatable, Sendable, Codable {
     case change, changePercent, count
   }
 
-  /// Encodes every key, writing `null` for `stddev` and `changePercent` when absent.
+  /// Encodes every key, writing `null` for `stddev` and `changePercent` when absent; the
+  /// computed figures (mean, median, deviation, change) at ``Figure/ratio(_:)``'s precision,
+  /// the rates as they came.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(min, forKey: .min)
     try container.encode(minDate, forKey: .minDate)
     try container.encode(max, forKey: .max)
     try container.encode(maxDate, forKey: .maxDate)
-    try container.encode(mean, forKey: .mean)
-    try container.encode(median, forKey: .median)
-    try container.encode(stddev, forKey: .stddev)
+    try container.encode(Figure.ratio(mean), forKey: .mean)
+    try container.encode(Figure.ratio(median), forKey: .median)
+    try container.encode(Figure.ratio(stddev), forKey: .stddev)
     try container.encode(first, forKey: .first)
     try container.encode(firstDate, forKey: .firstDate)
     try container.encode(last, forKey: .last)
     try container.encode(lastDate, forKey: .lastDate)
-    try container.encode(change, forKey: .change)
-    try container.encode(changePercent, forKey: .changePercent)
+    try container.encode(Figure.ratio(change), forKey: .change)
+    try container.encode(Figure.ratio(changePercent), forKey: .changePercent)
     try container.encode(count, forKey: .count)
   }
 }

@@ -8,7 +8,8 @@ public enum LedgerQueryError: Error, Equatable, Sendable {
 /// `convert --ledger` and `ledger rate`.
 public enum LedgerSeries {
   /// Daily amount-weighted average rates of the exchanges of `base` against
-  /// `quote` over the `days` days ending on `now`'s day.
+  /// `quote` over the `days` days ending on `now`'s day, computed figures at
+  /// ``Figure/ratio(_:)``'s precision.
   ///
   /// - Throws: ``LedgerQueryError/noExchanges(base:quote:days:)``.
   public static func daily(
@@ -28,7 +29,7 @@ public enum LedgerSeries {
     }
     return RateSeries(
       base: base.uppercased(), quote: quote.uppercased(), source: Providers.ledger, fetchedAt: now,
-      points: averages.all)
+      points: averages.all.map { RatePoint(date: $0.date, rate: Figure.ratio($0.rate)) })
   }
 
   /// The ledger's rate of `base` in `quote`: the midpoint of the amount-weighted

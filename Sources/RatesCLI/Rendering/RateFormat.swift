@@ -17,7 +17,7 @@ import RateCore
 /// - `NaN` is `nan`, infinities are `inf` and `-inf`.
 public enum RateFormat {
   /// The most decimals ``number(_:)`` writes for a small value.
-  public static let maximumDecimals = 15
+  public static let maximumDecimals = Figure.maximumDecimals
 
   /// Formats a rate or amount by magnitude, with `,` thousands separators.
   public static func number(_ value: Double) -> String {

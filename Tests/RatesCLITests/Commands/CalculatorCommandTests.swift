@@ -19,7 +19,7 @@ import RatesTestSupport
     let ecbDay = FakeFrankfurter.latestDay(at: fixedNow)
     let eur = try #require(conversions[0]["rate"] as? Double)
     #expect(abs(eur - FakeFrankfurter.rate(base: "USD", quote: "EUR", day: ecbDay)) < 1e-9)
-    #expect(abs((conversions[0]["amount"] as? Double ?? 0) - 1500 * eur) < 1e-9)
+    #expect(conversions[0]["amount"] as? Double == Figure.money(1500 * eur, code: "EUR"))
     #expect(conversions[0]["rateDate"] as? String == ecbDay.description)
     let btc = try #require(conversions[1]["rate"] as? Double)
     #expect(abs(btc - 1 / FakeCoinGecko.nowValue(id: "bitcoin", currency: "usd")) < 1e-15)
@@ -41,7 +41,7 @@ import RatesTestSupport
     let expected = FakeCoinGecko.nowValue(id: "ethereum", currency: "usd")
       / FakeCoinGecko.nowValue(id: "cardano", currency: "usd")
     #expect(abs(ada - expected) < 1e-9)
-    #expect(abs((conversions.first?["amount"] as? Double ?? 0) - 2 * expected) < 1e-9)
+    #expect(conversions.first?["amount"] as? Double == Figure.money(2 * ada, code: "ADA"))
   }
 
   @Test func datedConversionUsesThatDaysRate() async throws {
@@ -115,7 +115,8 @@ import RatesTestSupport
     let points = try #require(try stats.json()["points"] as? [[String: Any]])
     // Days with exchanges only: today-5, yesterday and today.
     #expect(points.count == 3)
-    #expect(points.last?["rate"] as? Double == 26_750_000.0 / 300)
+    let average: Double = Figure.ratio(26_750_000.0 / 300)
+    #expect(points.last?["rate"] as? Double == average)
 
     let none = await rates.run(["convert", "5", "USD", "NGN", "--ledger"])
     #expect(none.status == 66)
@@ -133,7 +134,7 @@ import RatesTestSupport
     let analysis = try #require(json["analysis"] as? [String: Any])
     let cv = try #require(analysis["coefficientOfVariation"] as? Double)
     let expectedCV = try #require(SeriesAnalysis.coefficientOfVariation(values))
-    #expect(abs(cv - expectedCV) < 1e-12)
+    #expect(cv == Figure.ratio(expectedCV))
     #expect(analysis["maxDrawdown"] is [String: Any])
     #expect((analysis["largestRise"] as? [String: Any])?["date"] is String)
 

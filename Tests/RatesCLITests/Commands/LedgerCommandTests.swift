@@ -225,9 +225,9 @@ import RatesTestSupport
     // Seen the other way round, the sides swap and the rates invert.
     let inverse = try await Self.ok(rates, ["ledger", "rate", "LBP", "USD", "--json"])
     #expect(try inverse.json()["buyCount"] as? Int == 2)
-    // buy of LBP = 400 / 35,890,000 (JSON may not keep the last bit).
+    // buy of LBP = 400 / 35,890,000, a computed rate to 10 significant digits.
     let inverseBuy = try #require(try inverse.json()["buy"] as? Double)
-    #expect(abs(inverseBuy - 400.0 / 35_890_000) < 1e-15)
+    #expect(inverseBuy == Figure.ratio(400.0 / 35_890_000))
   }
 
   @Test func oneSidedAndEmptyWindows() async throws {

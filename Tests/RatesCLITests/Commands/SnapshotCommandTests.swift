@@ -31,7 +31,7 @@ import Testing
     let conversion = try conversion(json)
     // The CSV row of 2015-06-01 has USD 1.0944 (per euro).
     #expect(close(conversion["rate"], 1 / 1.0944))
-    #expect(close(conversion["amount"], 100 / 1.0944))
+    #expect(conversion["amount"] as? Double == Figure.money(100 / 1.0944, code: "EUR"))
     #expect(conversion["rateDate"] as? String == "2015-06-01")
     #expect(conversion["source"] as? String == "ECB snapshot to \(snapshot.lastDay)")
     #expect(conversion["stale"] as? Bool == true)

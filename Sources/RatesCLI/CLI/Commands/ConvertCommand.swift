@@ -91,7 +91,7 @@ struct ConvertCommand: RatesCommand {
     let conversions = targets.compactMap { target -> Conversion? in
       rates[target].map {
         Conversion(
-          quote: target, amount: amount * $0.rate, rate: $0.rate, source: $0.source, rateDate: $0.day,
+          quote: target, amount: Figure.money(amount * $0.rate, code: target), rate: $0.rate, source: $0.source, rateDate: $0.day,
           fetchedAt: $0.fetchedAt, stale: $0.staleness != nil)
       }
     }
@@ -187,7 +187,7 @@ struct ConvertCommand: RatesCommand {
         base: from, quote: target, days: 3, entries: try invocation.userData().ledger.read().entries,
         today: today)
       rates[target] = SourcedRate(
-        rate: rate.midpoint, source: Providers.ledger, day: today, fetchedAt: invocation.context.now(),
+        rate: Figure.ratio(rate.midpoint), source: Providers.ledger, day: today, fetchedAt: invocation.context.now(),
         staleness: nil)
     }
     return rates

@@ -60,7 +60,7 @@ struct StatsCommand: RatesCommand {
     @NullEncoded var maxDrawdown: Drawdown?
 
     init(_ points: [RatePoint]) {
-      coefficientOfVariation = SeriesAnalysis.coefficientOfVariation(points.map(\.rate))
+      coefficientOfVariation = Figure.ratio(SeriesAnalysis.coefficientOfVariation(points.map(\.rate)))
       largestRise = SeriesAnalysis.largestRise(points)
       largestFall = SeriesAnalysis.largestFall(points)
       maxDrawdown = SeriesAnalysis.maxDrawdown(points)

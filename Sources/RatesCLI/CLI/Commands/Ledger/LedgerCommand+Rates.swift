@@ -13,9 +13,9 @@ extension LedgerCommand {
       base: base, quote: quote, days: days, entries: entries, today: today(invocation))
     let document = LedgerRateDocument(
       base: base, quote: quote, fetchedAt: invocation.context.now(), days: days,
-      firstDay: window.lowerBound, lastDay: window.upperBound, buy: rate.buy,
-      buyCount: rate.buyCount, sell: rate.sell, sellCount: rate.sellCount,
-      midpoint: rate.midpoint, rate: rate.midpoint,
+      firstDay: window.lowerBound, lastDay: window.upperBound, buy: Figure.ratio(rate.buy),
+      buyCount: rate.buyCount, sell: Figure.ratio(rate.sell), sellCount: rate.sellCount,
+      midpoint: Figure.ratio(rate.midpoint), rate: Figure.ratio(rate.midpoint),
       sides: rate.buy == nil ? "sell" : rate.sell == nil ? "buy" : "both")
     try invocation.write(CommandOutput(document: document) { Self.text(document, $0) })
     return .success
@@ -181,12 +181,13 @@ struct LedgerStatsDocument: Encodable {
     var stats: Summary?
 
     init(_ points: [RatePoint]) {
-      self.points = points.map { Point(date: $0.date, rate: $0.rate) }
-      let rates = points.map(\.rate)
+      // Daily averages are computed figures: written at ``Figure/ratio(_:)``'s precision.
+      self.points = points.map { Point(date: $0.date, rate: Figure.ratio($0.rate)) }
+      let rates = self.points.map(\.rate)
       if let max = rates.max(), let mean = Statistics.mean(rates) {
         stats = Summary(
-          max: max, mean: mean, stddev: Statistics.sampleStandardDeviation(rates),
-          count: rates.count)
+          max: max, mean: Figure.ratio(mean),
+          stddev: Figure.ratio(Statistics.sampleStandardDeviation(rates)), count: rates.count)
       }
     }
 

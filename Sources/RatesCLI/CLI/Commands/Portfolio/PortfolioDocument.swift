@@ -1,6 +1,7 @@
 import RateCore
 
-/// `rates portfolio --json`: every figure with the source and date of its price.
+/// `rates portfolio --json`: every figure with the source and date of its price; the
+/// computed figures as ``PortfolioReport/written(_:)`` rounds them.
 struct PortfolioDocument: Encodable {
   struct Holding: Encodable {
     var symbol: String
@@ -47,18 +48,19 @@ struct PortfolioDocument: Encodable {
     self.fetchedAt = fetchedAt
     stale = report.holdings.contains { $0.price?.stale == true }
     holdings = report.holdings.map { holding in
-      Holding(
-        symbol: holding.code, quantity: holding.quantity, rate: holding.price?.rate,
+      let figures = report.written(holding)
+      return Holding(
+        symbol: holding.code, quantity: figures.quantity, rate: holding.price?.rate,
         rateDate: holding.price?.date, source: holding.price?.source,
-        detail: holding.price?.detail, stale: holding.price?.stale ?? false, value: holding.value,
+        detail: holding.price?.detail, stale: holding.price?.stale ?? false, value: figures.value,
         previousRate: holding.previousPrice?.rate, previousDate: holding.previousPrice?.date,
-        change: holding.change24h, sharePercent: report.share(of: holding) * 100,
-        cost: holding.cost, unrealized: holding.unrealized, realized: holding.realized,
-        putIn: holding.putIn)
+        change: figures.change, sharePercent: figures.sharePercent, cost: figures.cost,
+        unrealized: figures.unrealized, realized: figures.realized, putIn: figures.putIn)
     }
-    totals = Totals(
-      value: report.value, change: report.change24h, cost: report.cost,
-      unrealized: report.unrealized, realized: report.realized, moneyIn: report.moneyIn,
-      moneyOut: report.moneyOut)
+    let totals = report.writtenTotals
+    self.totals = Totals(
+      value: totals.value, change: totals.change, cost: totals.cost,
+      unrealized: totals.unrealized, realized: totals.realized, moneyIn: totals.moneyIn,
+      moneyOut: totals.moneyOut)
   }
 }

@@ -42,7 +42,7 @@ extension PortfolioCommand {
       let csv = CSV.document(
         header: ["date", "value", "quote"],
         rows: series.chartPoints.map {
-          [$0.date.description, DecimalText.shortest($0.rate) ?? "", currencyCode]
+          [$0.date.description, DecimalText.shortest(Figure.money($0.rate, code: currencyCode)) ?? "", currencyCode]
         })
       try invocation.write(
         CommandOutput(document: Document(series, window: window), csv: { csv }, text: { _ in text }))
@@ -104,7 +104,9 @@ extension PortfolioCommand {
         firstDay = window.lowerBound
         lastDay = window.upperBound
         fetchedAt = series.fetchedAt
-        points = series.chartPoints.map { Point(date: $0.date, value: $0.rate.isFinite ? $0.rate : nil) }
+        points = series.chartPoints.map {
+          Point(date: $0.date, value: $0.rate.isFinite ? Figure.money($0.rate, code: series.quote) : nil)
+        }
       }
     }
   }

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+import RatesTestSupport
+
+/// Computed figures in `--json` and CSV are written by RateCore's one rule (``Figure``):
+/// money to its currency's minor unit, anything else to 10 significant digits, never the
+/// noise of a `Double` (`2189.0999999999985`) and never `-0`; given rates stay as they came.
+@Suite struct FigurePrecisionTests {
+  /// Every `"key":number` of `json` whose key is in `keys`, as written.
+  static func numbers(_ json: String, keys: Set<String>) -> [(key: String, text: String)] {
+    let pattern = /"([A-Za-z]+)"\s*:\s*(-?[0-9][0-9.eE+-]*)/
+    return json.matches(of: pattern).compactMap { match in
+      keys.contains(String(match.output.1)) ? (String(match.output.1), String(match.output.2)) : nil
+    }
+  }
+
+  /// The significant digits of a number as written (`0.000612` → 3, `2189.1` → 5).
+  static func significantDigits(_ text: String) -> Int {
+    let mantissa = text.split(whereSeparator: { $0 == "e" || $0 == "E" }).first.map(String.init) ?? text
+    let digits = mantissa.filter(\.isNumber)
+    return digits.drop { $0 == "0" }.reversed().drop { $0 == "0" }.count
+  }
+
+  /// The decimals of a number as written, exponent counted (`1e-05` → 5).
+  static func decimals(_ text: String) -> Int {
+    guard let value = Double(text), value != 0 else { return 0 }
+    return DecimalText.shortest(value)?.split(separator: ".").dropFirst().first?.count ?? 0
+  }
+
+  @Test func statisticsKeepTenSignificantDigits() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    for arguments in [
+      ["stats", "BTC", "EUR", "--days", "90", "--json"], ["stats", "GBP", "USD", "--days", "365", "--json"],
+      ["history", "BTC", "USD", "--days", "30", "--json"],
+      ["stats", "BTC", "USD", "--interval", "hourly", "--json"],
+    ] {
+      let result = await rates.run(arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      let computed = Self.numbers(
+        result.stdout,
+        keys: ["mean", "median", "stddev", "change", "changePercent", "coefficientOfVariation"])
+      #expect(computed.count >= 5, "\(arguments): \(result.stdout.prefix(400))")
+      for (key, text) in computed {
+        #expect(Self.significantDigits(text) <= 10, "\(arguments) \(key): \(text)")
+        #expect(!text.hasPrefix("-0") || Double(text) != 0, "\(arguments) \(key): \(text)")
+      }
+    }
+  }
+
+  @Test func portfolioMoneyKeepsTheMinorUnitInJSONAndCSV() async throws {
+    let rates = try await PortfolioCommandTests.harness()
+    let json = await rates.run(["portfolio", "--in", "USD", "--json"])
+    #expect(json.status == 0, "\(json.stderr)")
+    let money = Self.numbers(
+      json.stdout, keys: ["value", "change", "cost", "unrealized", "realized", "moneyIn", "moneyOut"])
+    #expect(money.count >= 20, "\(json.stdout)")
+    for (key, text) in money {
+      #expect(Self.decimals(text) <= 2, "\(key): \(text)")
+    }
+    for (key, text) in Self.numbers(json.stdout, keys: ["sharePercent"]) {
+      #expect(Self.significantDigits(text) <= 10, "\(key): \(text)")
+    }
+    for (key, text) in Self.numbers(json.stdout, keys: ["quantity", "putIn"]) {
+      #expect(Self.decimals(text) <= 8, "\(key): \(text)")
+    }
+    let csv = await rates.run(["portfolio", "--in", "USD", "--format", "csv"])
+    let rows = csv.stdout.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    #expect(rows.count == 6, "\(csv.stdout)")
+    for row in rows {
+      // value, change, cost, unrealized, realized: USD to the cent.
+      for column in [5, 6, 8, 9, 10] where !row[column].isEmpty {
+        #expect(Self.decimals(String(row[column])) <= 2, "\(row)")
+      }
+    }
+  }
+
+  @Test func portfolioHistoryConvertAndLedgerFigures() async throws {
+    let rates = try await PortfolioCommandTests.harness()
+    let history = await rates.run(["portfolio", "history", "--in", "EUR", "--days", "30", "--json"])
+    #expect(history.status == 0, "\(history.stderr)")
+    let values = Self.numbers(history.stdout, keys: ["value"])
+    #expect(values.count >= 20, "\(history.stdout.prefix(300))")
+    for (_, text) in values { #expect(Self.decimals(text) <= 2, "\(text)") }
+    let csv = await rates.run(["portfolio", "history", "--in", "EUR", "--days", "30", "--format", "csv"])
+    for row in csv.stdout.split(separator: "\r\n").dropFirst() {
+      #expect(Self.decimals(String(row.split(separator: ",")[1])) <= 2, "\(row)")
+    }
+    let convert = await rates.run(["convert", "0.15", "BTC", "USD,EUR", "--json"])
+    #expect(convert.status == 0, "\(convert.stderr)")
+    #expect(convert.stdout.contains(#""quote" : "EUR""#), "\(convert.stdout)")
+    let amounts = Self.numbers(convert.stdout, keys: ["amount"])
+    #expect(amounts.count == 3, "\(convert.stdout)")
+    #expect(amounts.dropFirst().allSatisfy { Self.decimals($0.text) <= 2 }, "\(convert.stdout)")
+    let ledger = await rates.run(["ledger", "stats", "USD", "LBP", "--days", "60", "--json"])
+    #expect(ledger.status == 0, "\(ledger.stderr)")
+    for (key, text) in Self.numbers(ledger.stdout, keys: ["rate", "max", "mean", "stddev"]) {
+      #expect(Self.significantDigits(text) <= 10, "\(key): \(text)")
+    }
+  }
+}
