@@ -6,7 +6,7 @@ extension LedgerInput {
     guard trimmed.count > 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
       throw Invalid(
         message: "the cost \(quoted(text)) is not an amount and a currency: write it like "
-          + "\"20000 USD\"")
+          + "20000 USD")
     }
     let number = AmountParser.trimmingWhitespace(String(trimmed.dropLast(3)))
     return (try amount(number, what: "cost"), try currency(code))

@@ -135,6 +135,40 @@ public struct ArgumentScanner: Sendable {
     return taken.last?.value
   }
 
+  /// Removes an option whose value is an amount and a currency code, written as one
+  /// argument (`--cost "20000 USD"`, `--cost=20000USD`) or as two (`--cost 20000 USD`,
+  /// `--cost=20000 USD`): an amount without letters takes the argument right after it when
+  /// `isCode` accepts that argument.
+  ///
+  /// - Returns: The value of the last occurrence, amount and code joined by a space.
+  /// - Throws: `UsageError.missingValue`, as `option(_:)` does.
+  mutating func amountAndCodeOption(
+    anyOf names: [String], isCode: (String) -> Bool
+  ) throws(UsageError) -> String? {
+    var position = elements.startIndex
+    while position < elements.endIndex {
+      defer { position += 1 }
+      guard case .option(let name, let inline) = elements[position].token, names.contains(name) else {
+        continue
+      }
+      // The element holding the amount: the option itself (`--cost=20000`) or the next one.
+      let holder = inline == nil ? position + 1 : position
+      let next = holder + 1
+      guard next < elements.endIndex, elements[next].index == elements[holder].index + 1,
+        case .value(let code) = elements[next].token, isCode(code)
+      else { continue }
+      switch elements[holder].token {
+      case .option(let name, .some(let amount)) where !amount.contains(where: \.isLetter):
+        elements[holder].token = .option(name: name, value: amount + " " + code)
+      case .value(let amount) where holder != position && !amount.contains(where: \.isLetter):
+        elements[holder].token = .value(amount + " " + code)
+      default: continue
+      }
+      elements.remove(at: next)
+    }
+    return try option(anyOf: names)
+  }
+
   /// Removes every occurrence of a repeatable option such as `--alert`.
   ///
   /// - Parameter names: Every spelling of the option.

@@ -39,8 +39,8 @@ extension LedgerCommand {
     static let withdraw = OptionSpec.flag(
       "--withdraw", help: "AMOUNT CURRENCY went out without an exchange; never more than held")
     static let cost = OptionSpec.option(
-      "--cost", value: "\"AMOUNT CUR\"",
-      help: "what a deposit cost, such as \"20000 USD\" (default: its value that day)")
+      "--cost", value: "AMOUNT CUR",
+      help: "what a deposit cost, such as 20000 USD (or \"20000 USD\"; default: its value that day)")
     static let options = [sell, buy, deposit, withdraw, cost, counterparty, date, note]
     /// One of the four is required; shown as two groups so the usage line wraps.
     static let optionGroups = [
@@ -49,7 +49,7 @@ extension LedgerCommand {
     static let examples = [
       "rates ledger add 100 USD 8950000 LBP --sell --with \"Abu Ali\" --note \"cash, Hamra\"",
       "rates ledger add 50 EUR 55 USD --buy --date yesterday",
-      "rates ledger add 0.5 BTC --deposit --cost \"20000 USD\" --date 2026-03-02",
+      "rates ledger add 0.5 BTC --deposit --cost 20000 USD --date 2026-03-02",
     ]
 
     let entry: NewEntry
@@ -59,7 +59,9 @@ extension LedgerCommand {
         try scanner.flag(Self.sell), try scanner.flag(Self.buy), try scanner.flag(Self.deposit),
         try scanner.flag(Self.withdraw),
       ]
-      let costText = try scanner.option(Self.cost)
+      let costText = try scanner.amountAndCodeOption(anyOf: Self.cost.names) {
+        (try? LedgerInput.currency($0)) != nil
+      }
       let withName = try scanner.option(Self.counterparty)
       let date = try scanner.option(Self.date)
       let noteText = try scanner.option(Self.note)

@@ -46,7 +46,7 @@ struct Show: RatesCommand {
   static let options = [PortfolioCommand.currency, asOf, method]
   static let discussion = """
     Holdings come from 'rates ledger': each exchange moves two balances; deposits and
-    withdrawals ('ledger add 0.5 BTC --deposit --cost "20000 USD"') move one. Prices: ECB
+    withdrawals ('ledger add 0.5 BTC --deposit --cost 20000 USD') move one. Prices: ECB
     currencies from the ECB rates, coins from the coin source's daily prices, a currency
     only your ledger prices (LBP) at its street rate over the 3 days to its last exchange
     against an ECB currency. Cost basis: each acquisition at its own day's price; an
