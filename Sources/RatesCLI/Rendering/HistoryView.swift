@@ -68,7 +68,7 @@ public struct HistoryView: Sendable {
     // One column per day, or resampled to the width (``fit(_:to:)``); a day
     // without a rate is a blank column.
     let values = series.days.map { $0.point?.rate ?? .nan }
-    let line = Sparkline.render(Self.fit(values, to: width - 2), ascii: ascii)
+    let line = Sparkline.render(values, cells: width - 2, ascii: ascii)
     let scale = Self.scale(values.count, in: width - 2, unit: "days")
     let change = (series.points.last?.rate ?? 0) - (series.points.first?.rate ?? 0)
     var lines = [header(), "", "  " + style.change(line, value: change)]

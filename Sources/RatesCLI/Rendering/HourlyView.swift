@@ -31,7 +31,7 @@ struct HourlyView: Sendable {
   /// The header, a sparkline (whole hours per column) and the statistics.
   func sparklineReport() -> String {
     let values = series.points.map(\.rate)
-    let line = Sparkline.render(HistoryView.fit(values, to: width - 2), ascii: ascii)
+    let line = Sparkline.render(values, cells: width - 2, ascii: ascii)
     let scale = HistoryView.scale(values.count, in: width - 2, unit: "h") ?? "1 column = 1 h"
     let change = (series.points.last?.rate ?? 0) - (series.points.first?.rate ?? 0)
     var lines = [header(), "", "  " + style.change(line, value: change)]

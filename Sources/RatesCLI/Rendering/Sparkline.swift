@@ -40,9 +40,16 @@ public enum Sparkline {
     return result
   }
 
+  /// Renders `values` in at most `cells` characters: a longer series is resampled to them
+  /// (``HistoryView/fit(_:to:)``), so a column of `cells` holds a series of any length
+  /// (CoinGecko's 7 days come as 29 to 169 points); a shorter one keeps a cell per value.
+  public static func render(_ values: [Double], cells: Int, ascii: Bool) -> String {
+    render(HistoryView.fit(values, to: cells), ascii: ascii)
+  }
+
   /// Renders `series` one column per day, shrunk to at most `width` columns
   /// (``HistoryView/fit(_:to:)``); a day without a rate is a blank column.
   public static func render(_ series: RateSeries, width: Int, ascii: Bool) -> String {
-    render(HistoryView.fit(series.chartPoints.map(\.rate), to: width), ascii: ascii)
+    render(series.chartPoints.map(\.rate), cells: width, ascii: ascii)
   }
 }
