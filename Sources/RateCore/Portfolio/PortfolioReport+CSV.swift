@@ -4,6 +4,9 @@ extension PortfolioReport {
   /// holding's own, the share to ``Figure/significantDigits`` (see ``Figure``).
   public struct WrittenHolding: Sendable, Equatable {
     public var quantity: Double
+    /// The price as its source gave it; the ledger's street rate, an average the ledger
+    /// computes, to ``Figure/significantDigits``.
+    public var rate: Double?
     public var value: Double
     public var change: Double?
     public var sharePercent: Double
@@ -30,7 +33,9 @@ extension PortfolioReport {
     let scale = Swift.max(Swift.abs(holding.value), Swift.abs(holding.cost))
     func money(_ value: Double) -> Double { Figure.money(value, code: currency, scale: scale) }
     return WrittenHolding(
-      quantity: Figure.money(holding.quantity, code: holding.code), value: money(holding.value),
+      quantity: Figure.money(holding.quantity, code: holding.code),
+      rate: holding.price.map { $0.source == Providers.ledger ? Figure.ratio($0.rate) : $0.rate },
+      value: money(holding.value),
       change: holding.change24h.map(money), sharePercent: Figure.ratio(share(of: holding) * 100),
       cost: money(holding.cost), unrealized: money(holding.unrealized),
       realized: money(holding.realized), putIn: Figure.money(holding.putIn, code: holding.code))
@@ -60,7 +65,7 @@ extension PortfolioReport {
     var rows = holdings.map { holding in
       let figures = written(holding)
       return [
-        holding.code, number(figures.quantity), number(holding.price?.rate),
+        holding.code, number(figures.quantity), number(figures.rate),
         holding.price.map { $0.date.description } ?? "", holding.price?.source ?? "",
         number(figures.value), number(figures.change), number(figures.sharePercent),
         number(figures.cost), number(figures.unrealized), number(figures.realized),

@@ -20,6 +20,14 @@ extension RateFormat {
     fixed(value, decimals: Figure.moneyDecimals(value, code: code)) + " " + code
   }
 
+  /// A gain or change of money with its sign and without its code, to the currency's minor
+  /// unit: `+702.25`, `-4,000.00`, `+1,234` for JPY, `+0.00` (never `-0.00`).
+  public static func signedMoney(_ value: Double, code: String) -> String {
+    let text = fixed(value, decimals: Figure.moneyDecimals(value, code: code))
+    if value.isNaN || text.hasPrefix("-") { return text }
+    return "+" + text
+  }
+
   /// The decimals ``rate(_:)`` writes for `value`.
   static func rateDecimals(_ value: Double) -> Int {
     let text = rate(value)

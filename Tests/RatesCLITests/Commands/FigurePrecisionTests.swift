@@ -100,4 +100,29 @@ import RatesTestSupport
       #expect(Self.significantDigits(text) <= 10, "\(key): \(text)")
     }
   }
+
+  /// Found by hand: `portfolio` printed the LBP holding's unrealized gain as
+  /// `+0.000000000000014` (100 USD less 99.99999999999999) and its street rate in CSV as
+  /// `0.0000111731843575419`.
+  @Test func portfolioTableShowsGainsAtTheCurrencysPrecision() async throws {
+    let rates = try await PortfolioCommandTests.harness()
+    let table = await rates.run(["portfolio", "--in", "USD"], width: 160)
+    #expect(table.status == 0, "\(table.stderr)")
+    let lbp = try #require(table.stdout.split(separator: "\n").first { $0.hasPrefix("LBP ") })
+    #expect(!lbp.contains("0.00000000"), "\(lbp)")
+    #expect(lbp.contains(" +0.00 "), "\(lbp)")
+    let csv = await rates.run(["portfolio", "--in", "USD", "--format", "csv"])
+    let row = try #require(csv.stdout.split(separator: "\r\n").first { $0.hasPrefix("LBP,") })
+    #expect(Self.significantDigits(String(row.split(separator: ",")[2])) <= 10, "\(row)")
+  }
+
+  /// Found by hand: `portfolio history` printed `10,869.97 USD → 10,784.45 USD -85.51`, a
+  /// change that is not the difference of the two values it shows.
+  @Test func portfolioHistoryChangeIsTheDifferenceOfTheValuesShown() {
+    typealias History = PortfolioCommand.History
+    #expect(History.shownChange(from: 10_869.966, to: 10_784.454, code: "USD") == -85.52)
+    #expect(RateFormat.signedMoney(History.shownChange(from: 10_869.966, to: 10_784.454, code: "USD"), code: "USD") == "-85.52")
+    #expect(History.shownChange(from: 100, to: 99.999_999_999_999_99, code: "USD").sign == .plus)
+    #expect(History.shownChange(from: 15_231.4, to: 15_240.6, code: "JPY") == 10)
+  }
 }

@@ -50,7 +50,7 @@ struct PortfolioDocument: Encodable {
     holdings = report.holdings.map { holding in
       let figures = report.written(holding)
       return Holding(
-        symbol: holding.code, quantity: figures.quantity, rate: holding.price?.rate,
+        symbol: holding.code, quantity: figures.quantity, rate: figures.rate,
         rateDate: holding.price?.date, source: holding.price?.source,
         detail: holding.price?.detail, stale: holding.price?.stale ?? false, value: figures.value,
         previousRate: holding.previousPrice?.rate, previousDate: holding.previousPrice?.date,

@@ -62,6 +62,13 @@ extension PortfolioCommand {
       return PortfolioHistory.series(holdings, currency: currency, prices: prices, fetchedAt: fetchedAt)
     }
 
+    /// The change between two values as they are shown (and as `--json` writes them), so
+    /// that `10,869.97 USD → 10,784.45 USD` says `-85.52`, never `-85.51`.
+    static func shownChange(from first: Double, to last: Double, code: String) -> Double {
+      let (from, to) = (Figure.money(first, code: code), Figure.money(last, code: code))
+      return Figure.money(to - from, code: code, scale: max(abs(from), abs(to)))
+    }
+
     func lines(_ series: RateSeries, window: ClosedRange<Day>, _ invocation: Invocation) -> [String] {
       let ascii = !invocation.terminal.unicode
       var lines = ["Portfolio value in \(currencyCode), \(window.lowerBound) to \(window.upperBound)"]
@@ -74,12 +81,12 @@ extension PortfolioCommand {
       } else {
         lines.append("  " + Sparkline.render(series, width: width - 4, ascii: ascii))
       }
-      let change = last.rate - first.rate
+      let change = Self.shownChange(from: first.rate, to: last.rate, code: currencyCode)
       let arrow = ascii ? "->" : "→"
       lines.append(
         "  \(first.date) \(RateFormat.money(first.rate, code: currencyCode)) \(arrow) \(last.date) "
           + "\(RateFormat.money(last.rate, code: currencyCode)) "
-          + invocation.style.change(RateFormat.signed(change), value: change))
+          + invocation.style.change(RateFormat.signedMoney(change, code: currencyCode), value: change))
       if !series.gaps.isEmpty {
         lines.append(invocation.style.dim("  \(series.gaps.count) days without a price for something held (blank)"))
       }

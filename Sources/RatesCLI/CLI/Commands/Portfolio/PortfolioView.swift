@@ -37,23 +37,24 @@ struct PortfolioView {
       .init("Cost", alignment: .right, priority: 6), .init("Unrealized", alignment: .right, priority: 7),
       .init("Realized", alignment: .right, priority: 3),
     ])
-    func gain(_ value: Double) -> String { style.change(RateFormat.signed(value), value: value) }
+    // Gains as JSON and CSV round them (a difference at the precision of what it differs from).
+    func gain(_ value: Double) -> String { style.change(RateFormat.signedMoney(value, code: code), value: value) }
     for holding in report.holdings {
-      let held = holding.price != nil
+      let (held, figures) = (holding.price != nil, report.written(holding))
       table.append([
         TerminalText.sanitize(holding.code),
         held ? RateFormat.money(holding.quantity, code: holding.code) : "closed",
         holding.price.map { RateFormat.rate($0.rate) + ($0.source == Providers.ledger ? " street" : "") } ?? "",
-        RateFormat.money(holding.value, code: code), holding.change24h.map(gain) ?? "",
+        RateFormat.money(holding.value, code: code), figures.change.map(gain) ?? "",
         held ? RateFormat.fixed(report.share(of: holding) * 100, decimals: 1) + "%" : "",
-        held ? RateFormat.money(holding.cost, code: code) : "", held ? gain(holding.unrealized) : "",
-        gain(holding.realized),
+        held ? RateFormat.money(holding.cost, code: code) : "", held ? gain(figures.unrealized) : "",
+        gain(figures.realized),
       ])
     }
+    let totals = report.writtenTotals
     table.append([
-      "Total", "", "", RateFormat.money(report.value, code: code), gain(report.change24h),
-      "100.0%", RateFormat.money(report.cost, code: code), gain(report.unrealized),
-      gain(report.realized),
+      "Total", "", "", RateFormat.money(report.value, code: code), gain(totals.change),
+      "100.0%", RateFormat.money(report.cost, code: code), gain(totals.unrealized), gain(totals.realized),
     ])
     return table
   }
