@@ -36,12 +36,13 @@ public struct HourlySeries: Hashable, Sendable, Codable {
     self.points = points
   }
 
-  /// The same series priced the other way round (`1 / rate`); zero rates dropped.
+  /// The same series priced the other way round (`1 / rate`, at ``Figure/ratio(_:)``'s
+  /// precision); zero rates dropped.
   public func inverted() -> HourlySeries {
     var copy = self
     copy.base = quote
     copy.quote = base
-    copy.points = points.compactMap { $0.rate == 0 ? nil : TimedRate(time: $0.time, rate: 1 / $0.rate) }
+    copy.points = points.compactMap { $0.rate == 0 ? nil : TimedRate(time: $0.time, rate: Figure.ratio(1 / $0.rate)) }
     return copy
   }
 }

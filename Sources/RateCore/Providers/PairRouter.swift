@@ -76,7 +76,8 @@ public enum PairRouter {
 }
 
 extension RateSeries {
-  /// The same series for the inverse pair: quote and base swapped, each rate `1 / rate`.
+  /// The same series for the inverse pair: quote and base swapped, each rate `1 / rate`, a
+  /// computed figure at ``Figure/ratio(_:)``'s precision.
   public func inverted() -> RateSeries {
     var copy = self
     copy.base = quote
@@ -84,7 +85,7 @@ extension RateSeries {
     copy.points = points.compactMap { point in
       guard point.rate != 0 else { return nil }
       var inverse = point
-      inverse.rate = 1 / point.rate
+      inverse.rate = Figure.ratio(1 / point.rate)
       return inverse
     }
     copy.gaps = (gaps + points.filter { $0.rate == 0 }.map(\.date)).sorted()
@@ -94,13 +95,13 @@ extension RateSeries {
 
 extension Quote {
   /// The same price for the inverse pair. The 24-hour change becomes
-  /// `1 / (1 + c) - 1`, in percent.
+  /// `1 / (1 + c) - 1`, in percent; both computed figures at ``Figure/ratio(_:)``'s precision.
   public func inverted() -> Quote {
     var copy = self
     copy.base = quote
     copy.quote = base
-    copy.rate = rate == 0 ? 0 : 1 / rate
-    copy.change24hPercent = change24hPercent.flatMap(Change.inverted)
+    copy.rate = rate == 0 ? 0 : Figure.ratio(1 / rate)
+    copy.change24hPercent = change24hPercent.flatMap(Change.inverted).map(Figure.ratio)
     return copy
   }
 }

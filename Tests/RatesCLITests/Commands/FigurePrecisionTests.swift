@@ -125,4 +125,23 @@ import RatesTestSupport
     #expect(History.shownChange(from: 100, to: 99.999_999_999_999_99, code: "USD").sign == .plus)
     #expect(History.shownChange(from: 15_231.4, to: 15_240.6, code: "JPY") == 10)
   }
+
+  /// Found by hand: a pair a provider answers the other way round (EUR in BTC from BTC in
+  /// EUR) carried `1 / rate`'s noise: `"rate":1.5148703460342587e-05`.
+  @Test func anInvertedRateKeepsTenSignificantDigits() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    for arguments in [
+      ["convert", "1", "USD", "BTC", "--json"], ["history", "EUR", "BTC", "--days", "5", "--json"],
+      ["history", "EUR", "BTC", "--days", "2", "--interval", "hourly", "--json"],
+      ["current", "EUR-BTC", "--json"],
+    ] {
+      let result = await rates.run(arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      let figures = Self.numbers(result.stdout, keys: ["rate", "changePercent"])
+      #expect(!figures.isEmpty, "\(arguments): \(result.stdout.prefix(300))")
+      for (key, text) in figures {
+        #expect(Self.significantDigits(text) <= 10, "\(arguments) \(key): \(text)")
+      }
+    }
+  }
 }
