@@ -1,10 +1,10 @@
 /// Percent changes, computed one way everywhere.
 public enum Change {
-  /// The change from `old` to `new` in percent; nil when `old` is zero or
-  /// either value is not finite.
+  /// The change from `old` to `new` in percent, a computed figure at
+  /// ``Figure/ratio(_:)``'s precision; nil when `old` is zero or either value is not finite.
   public static func percent(from old: Double, to new: Double) -> Double? {
     guard old != 0, old.isFinite, new.isFinite else { return nil }
-    return (new - old) / old * 100
+    return Figure.ratio((new - old) / old * 100) as Double
   }
 
   /// The change between the last two values, in percent (the change since
@@ -16,11 +16,11 @@ public enum Change {
   }
 
   /// The change of the inverse rate when the rate changed by `percent`:
-  /// `1 / (1 + c) - 1`; nil when the rate fell to zero.
+  /// `1 / (1 + c) - 1` at ``Figure/ratio(_:)``'s precision; nil when the rate fell to zero.
   public static func inverted(_ percent: Double) -> Double? {
     let factor = 1 + percent / 100
     guard factor != 0, factor.isFinite else { return nil }
-    return (1 / factor - 1) * 100
+    return Figure.ratio((1 / factor - 1) * 100) as Double
   }
 }
 

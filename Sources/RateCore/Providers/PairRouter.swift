@@ -101,7 +101,7 @@ extension Quote {
     copy.base = quote
     copy.quote = base
     copy.rate = rate == 0 ? 0 : Figure.ratio(1 / rate)
-    copy.change24hPercent = change24hPercent.flatMap(Change.inverted).map(Figure.ratio)
+    copy.change24hPercent = change24hPercent.flatMap(Change.inverted)
     return copy
   }
 }

@@ -81,6 +81,13 @@ public enum Figure {
     rounded(value, text: NumberText.scientific(value, digits: significantDigits - 1))
   }
 
+  /// `quote / base`, two rates against one currency (the euro) crossed: as published
+  /// when `base` is 1, else a computed figure at ``ratio(_:)``'s precision
+  /// (`0.85 / 1.08` → `0.787037037`, not `0.787037037037037`).
+  public static func crossRate(_ quote: Double, per base: Double) -> Double {
+    base == 1 ? quote : ratio(quote / base)
+  }
+
   /// ``ratio(_:)`` for an optional.
   public static func ratio(_ value: Double?) -> Double? {
     value.map(ratio)

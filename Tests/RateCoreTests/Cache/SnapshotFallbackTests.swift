@@ -158,7 +158,7 @@ import Testing
     let day = try #require(Day("2015-06-01"))
     for (transport, mode) in [(HTTPTransport.unreachable, CacheMode.normal), (.unreachable, .offline)] {
       let rate = try await desk(transport, mode: mode).rate(base: "USD", quote: "EUR", on: day)
-      #expect(rate.point == RatePoint(date: day, rate: 1 / 1.0944))
+      #expect(rate.point == RatePoint(date: day, rate: Figure.crossRate(1, per: 1.0944)))
       #expect(rate.source == snapshot.sourceName)
       #expect(rate.staleness?.snapshotThrough == snapshot.lastDay)
     }

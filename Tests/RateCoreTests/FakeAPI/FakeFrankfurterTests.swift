@@ -42,7 +42,7 @@ import RatesTestSupport
     #expect(date == monday)
     let usd = FakeFrankfurter.eurRate("USD", day: monday)
     let gbp = FakeFrankfurter.eurRate("GBP", day: monday)
-    #expect(rates[gbpUSD] == usd / gbp)
+    #expect(rates[gbpUSD] == Figure.crossRate(usd, per: gbp))
     #expect(rates[eurCHF] == FakeFrankfurter.eurRate("CHF", day: monday))
 
     // Saturday to Sunday: the series starts on Friday 05-31 and skips the weekends.

@@ -35,9 +35,9 @@ import Testing
     let day = try day("2015-06-01")
     #expect(try rate("EUR", "USD", "2015-06-01")?.point == RatePoint(date: day, rate: 1.0944))
     #expect(try rate("EUR", "JPY", "2015-06-01")?.point.rate == 135.79)
-    #expect(try rate("USD", "EUR", "2015-06-01")?.point.rate == 1 / 1.0944)
-    #expect(try rate("GBP", "USD", "2015-06-01")?.point.rate == 1.0944 / 0.71925)
-    #expect(try rate("gbp", "usd", "2015-06-01")?.point.rate == 1.0944 / 0.71925)
+    #expect(try rate("USD", "EUR", "2015-06-01")?.point.rate == Figure.crossRate(1, per: 1.0944))
+    #expect(try rate("GBP", "USD", "2015-06-01")?.point.rate == Figure.crossRate(1.0944, per: 0.71925))
+    #expect(try rate("gbp", "usd", "2015-06-01")?.point.rate == Figure.crossRate(1.0944, per: 0.71925))
   }
 
   @Test func aClosureTakesThePreviousWorkingDaysRateAndSaysWhichDay() throws {

@@ -90,7 +90,8 @@ import RatesTestSupport
   /// GBP/USD as the ECB's fake publishes it on its newest day.
   static var gbpUSD: Double {
     let day = FakeFrankfurter.latestDay(at: fixedNow)
-    return FakeFrankfurter.eurRate("USD", day: day) / FakeFrankfurter.eurRate("GBP", day: day)
+    // Crossed through the euro: a computed rate, to 10 significant digits (Figure).
+    return Figure.crossRate(FakeFrankfurter.eurRate("USD", day: day), per: FakeFrankfurter.eurRate("GBP", day: day))
   }
 
   static func count(_ server: InProcessServer, _ prefix: String) -> Int {

@@ -128,12 +128,16 @@ import RatesTestSupport
 
   /// Found by hand: a pair a provider answers the other way round (EUR in BTC from BTC in
   /// EUR) carried `1 / rate`'s noise: `"rate":1.5148703460342587e-05`.
-  @Test func anInvertedRateKeepsTenSignificantDigits() async throws {
+  @Test func anInvertedOrCrossedRateKeepsTenSignificantDigits() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     for arguments in [
       ["convert", "1", "USD", "BTC", "--json"], ["history", "EUR", "BTC", "--days", "5", "--json"],
       ["history", "EUR", "BTC", "--days", "2", "--interval", "hourly", "--json"],
       ["current", "EUR-BTC", "--json"],
+      // Found by hand: ECB rates crossed through the euro (GBP in USD) and the change since
+      // the previous working day carried the division's noise (`1.5074620533412657`).
+      ["current", "GBP-USD", "--json"], ["history", "USD", "GBP", "--days", "10", "--json"],
+      ["convert", "100", "GBP", "USD,JPY", "--json"],
     ] {
       let result = await rates.run(arguments)
       #expect(result.status == 0, "\(arguments): \(result.stderr)")

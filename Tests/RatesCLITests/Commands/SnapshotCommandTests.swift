@@ -30,7 +30,7 @@ import Testing
     #expect(json.status == 0, "\(json.stderr)")
     let conversion = try conversion(json)
     // The CSV row of 2015-06-01 has USD 1.0944 (per euro).
-    #expect(close(conversion["rate"], 1 / 1.0944))
+    #expect(conversion["rate"] as? Double == Figure.crossRate(1, per: 1.0944))
     #expect(conversion["amount"] as? Double == Figure.money(100 / 1.0944, code: "EUR"))
     #expect(conversion["rateDate"] as? String == "2015-06-01")
     #expect(conversion["source"] as? String == "ECB snapshot to \(snapshot.lastDay)")

@@ -175,7 +175,7 @@ import RatesTestSupport
     let board = try #require(events.boards.last)
     let pair = try #require(board.rows.first { $0.id == "GBP-USD" })
     let day = FakeFrankfurter.latestDay(at: fixedNow)
-    #expect(pair.rate == FakeFrankfurter.eurRate("USD", day: day) / FakeFrankfurter.eurRate("GBP", day: day))
+    #expect(pair.rate == Figure.crossRate(FakeFrankfurter.eurRate("USD", day: day), per: FakeFrankfurter.eurRate("GBP", day: day)))
     #expect(pair.week.count == 7 && !board.stale)
     #expect(events.statuses.last == .idle, "\(events.statuses)")
     #expect(fixture.requests().filter { $0.path.hasPrefix("/ecb/") }.count == 1)

@@ -81,7 +81,7 @@ public struct ECBClient: Sendable {
     for pair in pairs {
       result[pair] = table.keys.sorted().compactMap { day in
         guard let base = table[day]?[pair.base], let quote = table[day]?[pair.quote] else { return nil }
-        return RatePoint(date: day, rate: quote / base)
+        return RatePoint(date: day, rate: Figure.crossRate(quote, per: base))
       }
     }
     return result

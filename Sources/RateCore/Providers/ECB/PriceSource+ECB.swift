@@ -26,7 +26,7 @@ extension PriceSource {
           guard let base = rates[pair.asset.id.uppercased()], let quote = rates[pair.quote.uppercased()]
           else { return nil }
           return Quote(
-            base: pair.asset.symbol, quote: pair.quote, rate: quote / base, change24hPercent: nil,
+            base: pair.asset.symbol, quote: pair.quote, rate: Figure.crossRate(quote, per: base), change24hPercent: nil,
             source: name, fetchedAt: fetchedAt, updatedAt: day.start)
         }
         guard !quotes.isEmpty || pairs.isEmpty else {

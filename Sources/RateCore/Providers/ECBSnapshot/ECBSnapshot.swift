@@ -129,7 +129,7 @@ public struct ECBSnapshot: Sendable {
     var index = lower
     while index < days.count, days[index] <= range.upperBound {
       if let per = bases[index], let rate = quotes[index], per > 0 {
-        points.append(RatePoint(date: days[index], rate: rate / per))
+        points.append(RatePoint(date: days[index], rate: Figure.crossRate(rate, per: per)))
       }
       index += 1
     }

@@ -360,7 +360,7 @@ struct FrankfurterPlan {
   /// `table[quote] / table[base]`; `nil` when either is absent.
   func rate(_ pair: CurrencyPairKey, in table: [String: Double]) -> Double? {
     guard let base = table[pair.base], let quote = table[pair.quote] else { return nil }
-    return quote / base
+    return Figure.crossRate(quote, per: base)
   }
 
   /// The codes the pairs need that `available` lacks, sorted.
