@@ -12,8 +12,9 @@ extension LedgerCommand {
     let rate = try LedgerSeries.rate(
       base: base, quote: quote, days: days, entries: entries, today: today(invocation))
     let document = LedgerRateDocument(
-      base: base, quote: quote, fetchedAt: invocation.context.now(), days: days,
-      firstDay: window.lowerBound, lastDay: window.upperBound, buy: rate.buy,
+      window: LedgerWindowFields(
+        base: base, quote: quote, window: window, fetchedAt: invocation.context.now()),
+      buy: rate.buy,
       buyCount: rate.buyCount, sell: rate.sell, sellCount: rate.sellCount,
       midpoint: rate.midpoint, rate: rate.midpoint,
       sides: rate.buy == nil ? "sell" : rate.sell == nil ? "buy" : "both")
@@ -23,7 +24,7 @@ extension LedgerCommand {
 
   /// `ledger rate` as text: each side's rate and count, then the midpoint or the one side.
   static func text(_ rate: LedgerRateDocument, _ layout: TextLayout) -> String {
-    let (base, quote, style) = (rate.base, rate.quote, layout.style)
+    let (base, quote, style) = (rate.window.base, rate.window.quote, layout.style)
     func exchanges(_ count: Int) -> String {
       count == 0 ? "no exchanges" : count == 1 ? "1 exchange" : "\(count) exchanges"
     }
@@ -41,7 +42,7 @@ extension LedgerCommand {
     }
     var lines = [
       style.bold("\(base)/\(quote) from your ledger"),
-      style.dim("\(quote) per \(base), \(describe(rate.firstDay...rate.lastDay))"),
+      style.dim("\(quote) per \(base), \(describe(rate.window.span))"),
       table.render(maxWidth: layout.width, ascii: layout.ascii).joined(separator: "\n"),
     ]
     if rate.sides != "both" {
@@ -73,8 +74,9 @@ extension LedgerCommand {
       throw LedgerQueryError.noExchanges(base: base, quote: quote, days: days)
     }
     let document = LedgerStatsDocument(
-      base: base, quote: quote, fetchedAt: invocation.context.now(), days: days,
-      firstDay: window.lowerBound, lastDay: window.upperBound, buy: .init(series.buy),
+      window: LedgerWindowFields(
+        base: base, quote: quote, window: window, fetchedAt: invocation.context.now()),
+      buy: .init(series.buy),
       sell: .init(series.sell), all: .init(series.all))
     try invocation.write(CommandOutput(document: document) { Self.text(document, $0) })
     return .success
@@ -82,11 +84,11 @@ extension LedgerCommand {
 
   /// `ledger stats` as text: a chart and its figures for each side.
   static func text(_ stats: LedgerStatsDocument, _ layout: TextLayout) -> String {
-    let (base, quote, style) = (stats.base, stats.quote, layout.style)
+    let (base, quote, style) = (stats.window.base, stats.window.quote, layout.style)
     var lines = [
       style.bold("\(base)/\(quote) from your ledger"),
       style.dim(
-        "daily averages, \(quote) per \(base), \(describe(stats.firstDay...stats.lastDay))"),
+        "daily averages, \(quote) per \(base), \(describe(stats.window.span))"),
     ]
     for (title, side) in [("You bought \(base)", stats.buy), ("You sold \(base)", stats.sell)] {
       lines.append("")
@@ -108,8 +110,9 @@ extension LedgerCommand {
   }
 }
 
-/// `ledger rate --json`.
-struct LedgerRateDocument: Encodable {
+/// What `ledger rate --json` and `ledger stats --json` say of the pair and the days read,
+/// encoded among each document's own keys.
+struct LedgerWindowFields: Encodable {
   var source = "ledger"
   var base: String
   var quote: String
@@ -118,6 +121,23 @@ struct LedgerRateDocument: Encodable {
   var days: Int
   var firstDay: Day
   var lastDay: Day
+
+  init(base: String, quote: String, window: ClosedRange<Day>, fetchedAt: Date) {
+    self.base = base
+    self.quote = quote
+    self.fetchedAt = fetchedAt
+    days = window.lowerBound.distance(to: window.upperBound) + 1
+    firstDay = window.lowerBound
+    lastDay = window.upperBound
+  }
+
+  /// The days read.
+  var span: ClosedRange<Day> { firstDay...lastDay }
+}
+
+/// `ledger rate --json`.
+struct LedgerRateDocument: Encodable {
+  var window: LedgerWindowFields
   var buy: Double?
   var buyCount: Int
   var sell: Double?
@@ -129,20 +149,12 @@ struct LedgerRateDocument: Encodable {
   var sides: String
 
   enum CodingKeys: String, CodingKey {
-    case source, base, quote, fetchedAt, stale, days, firstDay, lastDay, buy, buyCount, sell
-    case sellCount, midpoint, rate, sides
+    case buy, buyCount, sell, sellCount, midpoint, rate, sides
   }
 
   func encode(to encoder: any Encoder) throws {
+    try window.encode(to: encoder)
     var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(source, forKey: .source)
-    try container.encode(base, forKey: .base)
-    try container.encode(quote, forKey: .quote)
-    try container.encode(fetchedAt, forKey: .fetchedAt)
-    try container.encode(stale, forKey: .stale)
-    try container.encode(days, forKey: .days)
-    try container.encode(firstDay, forKey: .firstDay)
-    try container.encode(lastDay, forKey: .lastDay)
     try container.encode(buy, forKey: .buy)
     try container.encode(buyCount, forKey: .buyCount)
     try container.encode(sell, forKey: .sell)
@@ -197,15 +209,18 @@ struct LedgerStatsDocument: Encodable {
     }
     enum CodingKeys: String, CodingKey { case points, stats }
   }
-  var source = "ledger"
-  var base: String
-  var quote: String
-  var fetchedAt: Date
-  var stale = false
-  var days: Int
-  var firstDay: Day
-  var lastDay: Day
+  var window: LedgerWindowFields
   var buy: Side
   var sell: Side
   var all: Side
+
+  enum CodingKeys: String, CodingKey { case buy, sell, all }
+
+  func encode(to encoder: any Encoder) throws {
+    try window.encode(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(buy, forKey: .buy)
+    try container.encode(sell, forKey: .sell)
+    try container.encode(all, forKey: .all)
+  }
 }
