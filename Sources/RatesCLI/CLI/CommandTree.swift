@@ -119,9 +119,9 @@ enum CommandTree {
   }
 
   /// Refuses a command line that breaks `type`'s declared rules (``OptionRules``): an
-  /// ``OptionExclusion`` (`--interactive cannot be used with --chart`, also with the output
+  /// ``OptionRule`` (`--interactive cannot be used with --chart`, also with the output
   /// `format`), two options of one ``OptionGroup`` (`--chart and --table cannot be used
-  /// together`) or an ``OptionRequirement`` (`--to needs --from`). Checked before the command
+  /// together`) or an ``OptionRule`` (`--to needs --from`). Checked before the command
   /// reads its options, so no command re-checks them.
   static func refuseExclusions(
     _ type: any CommandDeclaration.Type, scanner: ArgumentScanner, format: OutputFormat?

@@ -28,16 +28,16 @@ enum HistorySpan: Equatable, Sendable {
 
   /// The rules between the span's options for a command that reads them with `days` and,
   /// for `history`, `single` (`--date`): the last N days, a range or one day, not two.
-  static func exclusions(days: OptionSpec, single: OptionSpec? = nil) -> [OptionExclusion] {
+  static func exclusions(days: OptionSpec, single: OptionSpec? = nil) -> [OptionRule] {
     let range = [OptionUse(from), OptionUse(to)]
-    let lastDays = OptionExclusion(OptionUse(days), excludes: range, reason: "pick one")
+    let lastDays = OptionRule(OptionUse(days), excludes: range, reason: "pick one")
     guard let single else { return [lastDays] }
-    return [OptionExclusion(OptionUse(single), excludes: [OptionUse(days)] + range), lastDays]
+    return [OptionRule(OptionUse(single), excludes: [OptionUse(days)] + range), lastDays]
   }
 
   /// `--to` ends a `--from` range.
   static let requirements = [
-    OptionRequirement(OptionUse(to), needs: [OptionUse(from)], reason: "give the first day too")
+    OptionRule(OptionUse(to), needs: [OptionUse(from)], reason: "give the first day too")
   ]
 
   /// Reads `--interval`: true for hourly.

@@ -50,75 +50,60 @@ struct OptionUse: Sendable {
   }
 }
 
-/// A declared rule: `option` cannot be used with any of `excluded`, nor with any of
-/// `formats` (the global `--json` and `--format`), refused before the command reads its
-/// options with one line, `--interactive cannot be used with --date`, and `reason` after a
-/// colon when given; help says it beside each option it names.
-struct OptionExclusion: Sendable {
+/// A declared rule between an option and others: it cannot be used with any of them
+/// (`excludes`), or it goes only with one of them (`needs`); the others may be output formats
+/// (the global `--json` and `--format`). The parser refuses a command line that breaks it
+/// before the command reads its options, with one line (`--interactive cannot be used with
+/// --date`, `--to needs --from`) and `reason` after a colon when given; help says it beside
+/// each option it names (``OptionRules``).
+struct OptionRule: Sendable {
+  enum Kind: Sendable { case excludes, needs }
+
+  var kind: Kind
   /// The option the message names first.
   var option: OptionUse
-  /// The options it cannot be used with.
-  var excluded: [OptionUse]
-  /// The output formats it cannot be used with.
+  /// The options it cannot be used with, or any one of which it needs.
+  var others: [OptionUse]
+  /// The output formats it cannot be used with, or any one of which it needs.
   var formats: [OutputFormat]
   /// Why, or what to do instead: `a day has one rate`.
   var reason: String?
 
-  init(
-    _ option: OptionUse, excludes excluded: [OptionUse], formats: [OutputFormat] = [],
-    reason: String? = nil
-  ) {
-    self.option = option
-    self.excluded = excluded
-    self.formats = formats
-    self.reason = reason
+  /// The options an `excludes` rule names; none for a `needs` rule.
+  var excluded: [OptionUse] { kind == .excludes ? others : [] }
+
+  /// What it names, as help and messages list them: `--from`, `--format ledger|beancount`.
+  var othersText: String {
+    OptionRules.list(others.map(\.label) + OptionRules.labels(of: formats))
   }
 
   /// The message for the command line in `scanner` and the output `format`, or nil when it
   /// keeps the rule.
   func violation(in scanner: ArgumentScanner, format: OutputFormat?) -> String? {
     guard option.isGiven(in: scanner) else { return nil }
-    let other =
-      excluded.first { $0.isGiven(in: scanner) }?.label
+    let given =
+      others.first { $0.isGiven(in: scanner) }?.label
       ?? format.flatMap { formats.contains($0) ? OptionRules.label(of: $0) : nil }
-    return other.map { "\(option.label) cannot be used with \($0)" + (reason.map { ": " + $0 } ?? "") }
+    let why = reason.map { ": " + $0 } ?? ""
+    switch kind {
+    case .excludes: return given.map { "\(option.label) cannot be used with \($0)" + why }
+    case .needs: return given == nil ? "\(option.label) needs \(othersText)" + why : nil
+    }
   }
 }
 
-/// A declared rule: `option` only goes with one of `needs` (or one of the output `formats`),
-/// refused before the command reads its options with one line, `--to needs --from`, and
-/// `reason` after a colon when given; help says `only with --from` beside it.
-struct OptionRequirement: Sendable {
-  /// The option that needs another.
-  var option: OptionUse
-  /// The options, any one of which it goes with.
-  var needs: [OptionUse]
-  /// The output formats, any one of which it goes with.
-  var formats: [OutputFormat]
-  /// Why, or what to do instead: `give the first day too`.
-  var reason: String?
-
+extension OptionRule {
+  /// `option` cannot be used with any of `excluded`, nor with any of `formats`.
   init(
-    _ option: OptionUse, needs: [OptionUse], formats: [OutputFormat] = [], reason: String? = nil
+    _ option: OptionUse, excludes excluded: [OptionUse], formats: [OutputFormat] = [],
+    reason: String? = nil
   ) {
-    self.option = option
-    self.needs = needs
-    self.formats = formats
-    self.reason = reason
+    self.init(kind: .excludes, option: option, others: excluded, formats: formats, reason: reason)
   }
 
-  /// What it needs, as help and messages name it: `--from`, `--format ledger|beancount`.
-  var needed: String {
-    OptionRules.list(needs.map(\.label) + OptionRules.labels(of: formats))
-  }
-
-  /// The message for the command line in `scanner` and the output `format`, or nil when it
-  /// keeps the rule.
-  func violation(in scanner: ArgumentScanner, format: OutputFormat?) -> String? {
-    guard option.isGiven(in: scanner), !needs.contains(where: { $0.isGiven(in: scanner) }),
-      !(format.map(formats.contains) ?? false)
-    else { return nil }
-    return "\(option.label) needs \(needed)" + (reason.map { ": " + $0 } ?? "")
+  /// `option` goes only with one of `needs` or of `formats`.
+  init(_ option: OptionUse, needs: [OptionUse], formats: [OutputFormat] = [], reason: String? = nil) {
+    self.init(kind: .needs, option: option, others: needs, formats: formats, reason: reason)
   }
 }
 
@@ -129,8 +114,10 @@ struct OptionRequirement: Sendable {
 struct OptionRules: Sendable {
   /// The command's options, in the order help names them.
   var options: [OptionSpec]
-  var exclusions: [OptionExclusion]
-  var requirements: [OptionRequirement]
+  /// The `excludes` rules.
+  var exclusions: [OptionRule]
+  /// The `needs` rules.
+  var requirements: [OptionRule]
   var groups: [OptionGroup]
 
   /// The rules `type` declares.
@@ -141,8 +128,8 @@ struct OptionRules: Sendable {
   }
 
   init(
-    options: [OptionSpec], exclusions: [OptionExclusion] = [],
-    requirements: [OptionRequirement] = [], groups: [OptionGroup] = []
+    options: [OptionSpec], exclusions: [OptionRule] = [], requirements: [OptionRule] = [],
+    groups: [OptionGroup] = []
   ) {
     self.options = options
     self.exclusions = exclusions
@@ -172,7 +159,7 @@ struct OptionRules: Sendable {
   func helpText(_ option: OptionSpec) -> String {
     let clauses = excluded(with: option).map { value, labels in
       (value.map { $0 + " " } ?? "") + "not with " + Self.list(labels)
-    } + requirements.filter { $0.option.spec == option }.map { "only with " + $0.needed }
+    } + requirements.filter { $0.option.spec == option }.map { "only with " + $0.othersText }
     return ([option.help] + clauses).joined(separator: "; ")
   }
 
@@ -193,9 +180,9 @@ struct OptionRules: Sendable {
     }
     for exclusion in exclusions {
       if exclusion.option.spec == option {
-        add(exclusion.option.value, exclusion.excluded.map(\.label) + Self.labels(of: exclusion.formats))
+        add(exclusion.option.value, exclusion.others.map(\.label) + Self.labels(of: exclusion.formats))
       }
-      for use in exclusion.excluded where use.spec == option { add(use.value, [exclusion.option.label]) }
+      for use in exclusion.others where use.spec == option { add(use.value, [exclusion.option.label]) }
     }
     return clauses.filter { !$0.labels.isEmpty }.map { ($0.value, ordered($0.labels)) }
   }

@@ -25,9 +25,9 @@ protocol CommandDeclaration: Sendable {
   static var optionGroups: [OptionGroup] { get }
   /// Other options that cannot be used together: the parser refuses them and help says so
   /// beside each (``OptionRules``).
-  static var exclusions: [OptionExclusion] { get }
+  static var exclusions: [OptionRule] { get }
   /// Options that go only with another: the parser refuses one alone and help says so.
-  static var requirements: [OptionRequirement] { get }
+  static var requirements: [OptionRule] { get }
   /// The actions, for a command that has them.
   static var subcommands: [any CommandDeclaration.Type] { get }
   /// The action run when none is named (`list`), if any.
@@ -43,8 +43,8 @@ extension CommandDeclaration {
   static var arguments: [ArgumentSpec] { [] }
   static var options: [OptionSpec] { [] }
   static var optionGroups: [OptionGroup] { [] }
-  static var exclusions: [OptionExclusion] { [] }
-  static var requirements: [OptionRequirement] { [] }
+  static var exclusions: [OptionRule] { [] }
+  static var requirements: [OptionRule] { [] }
   static var subcommands: [any CommandDeclaration.Type] { [] }
   static var defaultSubcommand: (any CommandDeclaration.Type)? { nil }
   static var discussion: String { "" }

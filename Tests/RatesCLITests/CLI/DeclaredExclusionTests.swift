@@ -3,7 +3,7 @@ import Testing
 
 @testable import RatesCLI
 
-/// The options a command declares as excluding each other (its ``OptionExclusion``s and
+/// The options a command declares as excluding each other (its ``OptionRule``s and
 /// ``OptionGroup``s) are refused by the parser, for every command, from the declaration
 /// alone: no command re-checks them by hand.
 @Suite struct DeclaredExclusionTests {

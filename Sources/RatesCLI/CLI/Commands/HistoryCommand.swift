@@ -42,11 +42,11 @@ struct HistoryCommand: RatesCommand {
   static let optionGroups = [OptionGroup(options: [chart, table, interactive])]
   static let exclusions =
     [
-      OptionExclusion(
+      OptionRule(
         OptionUse(interactive),
         excludes: [OptionUse(chart), OptionUse(table), OptionUse(HistorySpan.date), HistorySpan.hourly],
         formats: OutputFormat.allCases.filter { $0 != .table }),
-      OptionExclusion(
+      OptionRule(
         HistorySpan.hourly, excludes: [OptionUse(HistorySpan.date)], reason: "a day has one rate"),
     ] + HistorySpan.exclusions(days: days, single: HistorySpan.date)
   static let requirements = HistorySpan.requirements

@@ -37,8 +37,8 @@ struct StatsCommand: RatesCommand {
 
   static let exclusions =
     [
-      OptionExclusion(OptionUse(HistorySpan.from), excludes: [OptionUse(ledger)], reason: "use --days"),
-      OptionExclusion(HistorySpan.hourly, excludes: [OptionUse(ledger)], reason: "your exchanges are daily"),
+      OptionRule(OptionUse(HistorySpan.from), excludes: [OptionUse(ledger)], reason: "use --days"),
+      OptionRule(HistorySpan.hourly, excludes: [OptionUse(ledger)], reason: "your exchanges are daily"),
     ] + HistorySpan.exclusions(days: days)
   static let requirements = HistorySpan.requirements
 

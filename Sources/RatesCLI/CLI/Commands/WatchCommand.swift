@@ -37,7 +37,7 @@ struct WatchCommand: RatesCommand {
   static let count = OptionSpec.option(
     "--count", value: "N", help: "stop after N updates (scripts and tests)")
   static let options = [currencies, every, alert, exitOnAlert, count]
-  static let requirements = [OptionRequirement(OptionUse(exitOnAlert), needs: [OptionUse(alert)])]
+  static let requirements = [OptionRule(OptionUse(exitOnAlert), needs: [OptionUse(alert)])]
   static let discussion = """
     On a terminal, a board redrawn in place: price, change since the previous update and
     over 24 hours (ECB rates: since the previous working day), a sparkline of recent

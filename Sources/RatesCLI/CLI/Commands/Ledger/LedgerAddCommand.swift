@@ -48,10 +48,10 @@ extension LedgerCommand {
       OptionGroup(options: [sell, buy]), OptionGroup(options: [deposit, withdraw]),
     ]
     static let exclusions = [sell, buy].map { side in
-      OptionExclusion(OptionUse(side), excludes: [OptionUse(deposit), OptionUse(withdraw)])
+      OptionRule(OptionUse(side), excludes: [OptionUse(deposit), OptionUse(withdraw)])
     }
     static let requirements = [
-      OptionRequirement(
+      OptionRule(
         OptionUse(cost), needs: [OptionUse(deposit)], reason: "an exchange's cost is its FOR-AMOUNT")
     ]
     static let examples = [

@@ -16,10 +16,10 @@ extension LedgerCommand {
       completion: .local([.currencies]))
     static let options = [csv, currency]
     static let exclusions = [
-      OptionExclusion(OptionUse(csv), excludes: [], formats: journals)
+      OptionRule(OptionUse(csv), excludes: [], formats: journals)
     ]
     static let requirements = [
-      OptionRequirement(OptionUse(currency), needs: [], formats: journals)
+      OptionRule(OptionUse(currency), needs: [], formats: journals)
     ]
     static let discussion = LedgerCommand.csvColumns + """
 
