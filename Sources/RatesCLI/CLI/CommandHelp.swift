@@ -100,7 +100,9 @@ enum CommandHelp {
 
   /// The `Global options:` section.
   static func globalOptions(width: Int = width) -> String {
-    section("Global options:", GlobalOptions.Specs.all.map { ($0.label, $0.help) }, width: width)
+    let rules = GlobalOptions.Specs.rules
+    return section(
+      "Global options:", GlobalOptions.Specs.all.map { ($0.label, rules.helpText($0)) }, width: width)
   }
 
   /// The usage lines for `path`, without `usage: `: one for a command, one per action for a

@@ -179,6 +179,16 @@ import Testing
     }
   }
 
+  @Test func globalHelpSaysWhatTheGlobalParserRefuses() throws {
+    let help = CommandHelp.globalOptions(width: 200)
+    #expect(help.contains("never touch the network; not with --refresh\n"))
+    #expect(help.contains("the stored days answered are replaced; not with --offline\n"))
+    var scanner = ArgumentScanner(["--refresh", "--offline"])
+    #expect(throws: UsageError.invalid("--offline and --refresh cannot be used together")) {
+      try GlobalOptions(parsing: &scanner)
+    }
+  }
+
   @Test func helpNamesTheRulesOfHistory() throws {
     let help = CommandHelp.text(for: try Declarations.path("history"), width: 200)
     #expect(help.contains("today's latest price; not with --from, --to or --date\n"))
