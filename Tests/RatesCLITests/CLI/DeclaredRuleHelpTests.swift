@@ -26,7 +26,7 @@ import Testing
     switch spec.valueName {
     case "YYYY-MM-DD": return "2026-01-05"
     case "EXPR": return "BTC>1"
-    case "\"AMOUNT CUR\"": return "20000 USD"
+    case let name? where name.contains("AMOUNT"): return "20000 USD"
     case "BASE-QUOTE": return "USD-LBP"
     case "CUR", "LIST": return "EUR"
     default: return spec.name == "--every" ? "30s" : "7"
