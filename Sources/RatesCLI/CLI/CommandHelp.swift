@@ -35,7 +35,9 @@ enum CommandHelp {
     ]
     if type.subcommands.isEmpty {
       sections.append(section("Arguments:", type.arguments.map { ($0.label, $0.help) }, width: width))
-      sections.append(section("Options:", type.options.map { ($0.label, $0.help) }, width: width))
+      let rules = OptionRules(type)
+      sections.append(
+        section("Options:", type.options.map { ($0.label, rules.helpText($0)) }, width: width))
     } else {
       sections.append(
         section("Actions:", type.subcommands.map { actionRow($0, of: type) }, width: width))
@@ -98,7 +100,9 @@ enum CommandHelp {
 
   /// The `Global options:` section.
   static func globalOptions(width: Int = width) -> String {
-    section("Global options:", GlobalOptions.Specs.all.map { ($0.label, $0.help) }, width: width)
+    let rules = GlobalOptions.Specs.rules
+    return section(
+      "Global options:", GlobalOptions.Specs.all.map { ($0.label, rules.helpText($0)) }, width: width)
   }
 
   /// The usage lines for `path`, without `usage: `: one for a command, one per action for a

@@ -118,21 +118,16 @@ enum CommandTree {
       "'\(stray)' does not apply to '\(path.fullName)': see '\(parent.fullName) --help'")
   }
 
-  /// Refuses a command line that breaks `type`'s declared rules: an ``OptionExclusion``
-  /// (`--interactive cannot be used with --chart`), or two options of one ``OptionGroup``
-  /// (`--chart and --table cannot be used together`). Checked before the command reads its options, so no command
-  /// re-checks them.
+  /// Refuses a command line that breaks `type`'s declared rules (``OptionRules``): an
+  /// ``OptionRule`` (`--interactive cannot be used with --chart`, also with the output
+  /// `format`), two options of one ``OptionGroup`` (`--chart and --table cannot be used
+  /// together`) or an ``OptionRule`` (`--to needs --from`). Checked before the command
+  /// reads its options, so no command re-checks them.
   static func refuseExclusions(
-    _ type: any CommandDeclaration.Type, scanner: ArgumentScanner
+    _ type: any CommandDeclaration.Type, scanner: ArgumentScanner, format: OutputFormat?
   ) throws(UsageError) {
-    if let message = type.exclusions.lazy.compactMap({ $0.violation(in: scanner) }).first {
+    if let message = OptionRules(type).refusal(in: scanner, format: format) {
       throw .invalid(message)
-    }
-    for group in type.optionGroups {
-      let given = group.options.filter { OptionUse($0).isGiven(in: scanner) }
-      if given.count > 1 {
-        throw .invalid(given.map(\.name).joined(separator: " and ") + " cannot be used together")
-      }
     }
   }
 

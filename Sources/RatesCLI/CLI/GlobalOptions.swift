@@ -53,6 +53,10 @@ public struct GlobalOptions: Sendable, Equatable {
 
     /// Every global option, in help order.
     static let all = [json, format, noColor, ascii, offline, refresh, provider, help, version]
+
+    /// The rules between global options: ``GlobalOptions/parse(_:)`` refuses a command line
+    /// that breaks one and help says each beside its options.
+    static let rules = OptionRules(options: all, groups: [OptionGroup(options: [offline, refresh])])
   }
 
   /// Removes the global options from `scanner` (not `--help` and `--version`).
@@ -72,14 +76,14 @@ public struct GlobalOptions: Sendable, Equatable {
       }
       format = chosen == .table ? nil : chosen
     }
+    if let message = Specs.rules.refusal(in: scanner, format: nil) {
+      throw UsageError.invalid(message)
+    }
     noColor = try scanner.flag(Specs.noColor)
     ascii = try scanner.flag(Specs.ascii)
     offline = try scanner.flag(Specs.offline)
     refresh = try scanner.flag(Specs.refresh)
     provider = try scanner.choice(Specs.provider)
-    if offline && refresh {
-      throw UsageError.invalid("--offline and --refresh cannot be used together")
-    }
   }
 
   init() {}

@@ -9,23 +9,36 @@ enum HistorySpan: Equatable, Sendable {
 
   static let from = OptionSpec.option(
     "--from", value: "YYYY-MM-DD",
-    help: "the first day of a range (any day the provider covers: ECB rates from 1999-01-04); "
-      + "not with --days")
+    help: "the first day of a range (any day the provider covers: ECB rates from 1999-01-04)")
   static let to = OptionSpec.option(
     "--to", value: "YYYY-MM-DD", help: "the last day of a --from range (default: today)")
   static let date = OptionSpec.option(
     "--date", value: "YYYY-MM-DD",
     help: "one day's rate, and the working day it was published (a Sunday gives Friday's "
-      + "ECB rate); not with --days, --from or --to")
+      + "ECB rate)")
 
   static let interval = OptionSpec.option(
     "--interval", value: "daily|hourly",
     help: "daily (the default) or hourly: CoinGecko's hourly points, for coin pairs within the "
-      + "last \(HourlyHistory.maximumDays) days (ECB rates are daily); not with --date",
+      + "last \(HourlyHistory.maximumDays) days (ECB rates are daily)",
     completion: .choices(.intervals))
 
   /// `--interval hourly`, as the commands' exclusions name it.
   static let hourly = OptionUse(interval, "hourly")
+
+  /// The rules between the span's options for a command that reads them with `days` and,
+  /// for `history`, `single` (`--date`): the last N days, a range or one day, not two.
+  static func exclusions(days: OptionSpec, single: OptionSpec? = nil) -> [OptionRule] {
+    let range = [OptionUse(from), OptionUse(to)]
+    let lastDays = OptionRule(OptionUse(days), excludes: range, reason: "pick one")
+    guard let single else { return [lastDays] }
+    return [OptionRule(OptionUse(single), excludes: [OptionUse(days)] + range), lastDays]
+  }
+
+  /// `--to` ends a `--from` range.
+  static let requirements = [
+    OptionRule(OptionUse(to), needs: [OptionUse(from)], reason: "give the first day too")
+  ]
 
   /// Reads `--interval`: true for hourly.
   static func parseHourly(_ scanner: inout ArgumentScanner) throws(UsageError) -> Bool {
@@ -34,7 +47,8 @@ enum HistorySpan: Equatable, Sendable {
 
   /// Reads `--days` (its declared range and default), `--from`,
   /// `--to` and, when `single` is given, `--date`: usage errors for a bad
-  /// date, a range whose end is before its start, or a mix of forms.
+  /// date or a range whose end is before its start (the parser has refused a mix of forms by
+  /// ``exclusions(days:single:)`` and ``requirements``).
   static func parse(
     _ scanner: inout ArgumentScanner, days daysSpec: OptionSpec, single: OptionSpec? = nil
   ) throws(UsageError) -> HistorySpan {
@@ -44,18 +58,7 @@ enum HistorySpan: Equatable, Sendable {
     let to = try scanner.option(Self.to, expected: expected) { Day($0) }
     var date: Day?
     if let single { date = try scanner.option(single, expected: expected) { Day($0) } }
-    if let date {
-      if days != nil || from != nil || to != nil {
-        throw UsageError.invalid("--date cannot be used with --days, --from or --to")
-      }
-      return .single(date)
-    }
-    if days != nil && (from != nil || to != nil) {
-      throw UsageError.invalid("--days cannot be used with --from or --to: pick one")
-    }
-    if let to, from == nil {
-      throw UsageError.invalid("--to \(to) needs --from: give the first day too")
-    }
+    if let date { return .single(date) }
     if let from, let to, to < from {
       throw UsageError.invalid("--to \(to) is before --from \(from): swap them")
     }

@@ -173,7 +173,8 @@ public enum RatesCLI {
       throw UsageError.invalid("--json is not available for '\(path.fullName)': \(reason)")
     }
     let command = try parse(
-      path, scanner, defaults: CommandDefaults(currency: settings.currency))
+      path, scanner, defaults: CommandDefaults(currency: settings.currency),
+      format: options.format)
     let terminal = context.terminal(options.noColor, options.ascii)
     let progress = FetchProgress.make(
       context: context, json: options.json, unicode: terminal.unicode)
@@ -196,16 +197,19 @@ public enum RatesCLI {
   /// Parses the command `path` names from what is left of the command line: its own
   /// options and arguments, and nothing else.
   ///
+  /// - Parameter format: The output format the global options ask for, which a declared
+  ///   rule may refuse (`--interactive cannot be used with --json`).
   /// - Throws: `UsageError`, also for an option only a sibling action takes.
   static func parse(
-    _ path: CommandPath, _ scanner: ArgumentScanner, defaults: CommandDefaults
+    _ path: CommandPath, _ scanner: ArgumentScanner, defaults: CommandDefaults,
+    format: OutputFormat?
   ) throws(UsageError) -> any RatesCommand {
     guard let type = path.last as? any RatesCommand.Type else {
       throw UsageError.missingArgument("action")
     }
     var scanner = scanner
     try CommandTree.refuseSiblingOptions(path, scanner: scanner)
-    try CommandTree.refuseExclusions(type, scanner: scanner)
+    try CommandTree.refuseExclusions(type, scanner: scanner, format: format)
     let command = try type.init(parsing: &scanner, defaults: defaults)
     try scanner.finish()
     return command

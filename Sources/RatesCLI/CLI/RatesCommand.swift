@@ -21,10 +21,13 @@ protocol CommandDeclaration: Sendable {
   /// The command's own options (global options are in ``GlobalOptions``).
   static var options: [OptionSpec] { get }
   /// Options that exclude each other, shown together on the usage line, such as
-  /// `[--chart | --table]`; the parser refuses two of a group.
+  /// `[--chart | --table]`; the parser refuses two of a group and help says so.
   static var optionGroups: [OptionGroup] { get }
-  /// Other pairs of options that cannot be used together, refused by the parser.
-  static var exclusions: [OptionExclusion] { get }
+  /// Other options that cannot be used together: the parser refuses them and help says so
+  /// beside each (``OptionRules``).
+  static var exclusions: [OptionRule] { get }
+  /// Options that go only with another: the parser refuses one alone and help says so.
+  static var requirements: [OptionRule] { get }
   /// The actions, for a command that has them.
   static var subcommands: [any CommandDeclaration.Type] { get }
   /// The action run when none is named (`list`), if any.
@@ -40,7 +43,8 @@ extension CommandDeclaration {
   static var arguments: [ArgumentSpec] { [] }
   static var options: [OptionSpec] { [] }
   static var optionGroups: [OptionGroup] { [] }
-  static var exclusions: [OptionExclusion] { [] }
+  static var exclusions: [OptionRule] { [] }
+  static var requirements: [OptionRule] { [] }
   static var subcommands: [any CommandDeclaration.Type] { [] }
   static var defaultSubcommand: (any CommandDeclaration.Type)? { nil }
   static var discussion: String { "" }

@@ -19,6 +19,16 @@ struct CacheInventory: Sendable, Equatable {
     var kind: String
     var entries: Int
     var bytes: Int
+
+    /// Counts `file` and its size in its group of `groups`, by ``CacheFile/groupKey``.
+    static func count(_ file: CacheFile, in groups: inout [String: Group]) {
+      var group =
+        groups[file.groupKey]
+        ?? Group(provider: file.provider, kind: file.kind, entries: 0, bytes: 0)
+      group.entries += 1
+      group.bytes += file.size
+      groups[file.groupKey] = group
+    }
   }
 
   /// The cache directory.
@@ -88,12 +98,7 @@ struct CacheInventory: Sendable, Equatable {
             from: summary.from, through: summary.through, values: summary.values,
             empty: summary.empty, leftOut: summary.leftOut, bytes: file.size))
       }
-      var group =
-        groups[file.groupKey]
-        ?? Group(provider: file.provider, kind: file.kind, entries: 0, bytes: 0)
-      group.entries += 1
-      group.bytes += file.size
-      groups[file.groupKey] = group
+      Group.count(file, in: &groups)
       if file.isDayFile && file.daySummary != nil { return }
       guard let envelope = file.envelope, envelope.version == JSONFileCache.formatVersion,
         let fetchedAt = envelope.fetchedAt
@@ -330,12 +335,7 @@ extension CacheInventory {
         report.removedTemporaryFiles += state ? 0 : 1
         return
       }
-      var group =
-        groups[file.groupKey]
-        ?? Group(provider: file.provider, kind: file.kind, entries: 0, bytes: 0)
-      group.entries += 1
-      group.bytes += file.size
-      groups[file.groupKey] = group
+      Group.count(file, in: &groups)
     }
     removeEmptyDirectories(in: directory)
     report.groups = groups.values.sorted { ($0.provider, $0.kind) < ($1.provider, $1.kind) }

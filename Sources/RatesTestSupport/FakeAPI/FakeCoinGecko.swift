@@ -195,10 +195,14 @@ public enum FakeCoinGecko {
       case 2 where components == ["coins", "markets"]:
         return markets(request, now: date, prices: prices)
       case 3 where components[0] == "coins" && components[2] == "market_chart":
-        return marketChart(id: components[1], request, now: date, prices: prices)
+        return chart(id: components[1], request, prices: prices) {
+          marketChart(id: components[1], vs: $0, request, now: date, prices: prices)
+        }
       case 4 where components[0] == "coins" && components[2] == "market_chart"
         && components[3] == "range":
-        return marketChartRange(id: components[1], request, now: date, prices: prices)
+        return chart(id: components[1], request, prices: prices) {
+          marketChartRange(id: components[1], vs: $0, request, now: date, prices: prices)
+        }
       default:
         return .json(#"{"error":"Not Found"}"#, status: 404)
       }
@@ -255,13 +259,23 @@ public enum FakeCoinGecko {
     return .json("{\(entries.joined(separator: ","))}")
   }
 
-  private static func marketChart(
-    id: String, _ request: RecordedRequest, now: Date, prices: [String: [String: Double]]
+  /// A chart request for `id`: CoinGecko's refusal of an unknown coin (404) or currency
+  /// (400), else what `answer` replies for its lower-cased `vs_currency`.
+  private static func chart(
+    id: String, _ request: RecordedRequest, prices: [String: [String: Double]],
+    answer: (_ vs: String) -> LoopbackReply
   ) -> LoopbackReply {
     guard prices[id] != nil else { return .json(#"{"error":"coin not found"}"#, status: 404) }
     guard let vs = request.query["vs_currency"]?.lowercased(),
       knownCurrencies(prices).contains(vs)
     else { return .json(#"{"error":"invalid vs_currency"}"#, status: 400) }
+    return answer(vs)
+  }
+
+  private static func marketChart(
+    id: String, vs: String, _ request: RecordedRequest, now: Date,
+    prices: [String: [String: Double]]
+  ) -> LoopbackReply {
     let daysText = request.query["days"] ?? ""
     if daysText == "max" || (Int(daysText) ?? 0) > 365 {
       return .json(rangeError(now: now), status: 401)
@@ -320,12 +334,9 @@ public enum FakeCoinGecko {
   /// `to` reaches now. Without an `x-cg-pro-api-key` header, a `from` more than
   /// 365 days before now is the 10012 error (HTTP 401).
   private static func marketChartRange(
-    id: String, _ request: RecordedRequest, now: Date, prices: [String: [String: Double]]
+    id: String, vs: String, _ request: RecordedRequest, now: Date,
+    prices: [String: [String: Double]]
   ) -> LoopbackReply {
-    guard prices[id] != nil else { return .json(#"{"error":"coin not found"}"#, status: 404) }
-    guard let vs = request.query["vs_currency"]?.lowercased(),
-      knownCurrencies(prices).contains(vs)
-    else { return .json(#"{"error":"invalid vs_currency"}"#, status: 400) }
     guard let fromSeconds = request.query["from"].flatMap(Double.init),
       let toSeconds = request.query["to"].flatMap(Double.init), fromSeconds <= toSeconds
     else { return .json(#"{"error":"FakeCoinGecko: from and to must be Unix seconds, from <= to"}"#, status: 400) }

@@ -19,11 +19,15 @@ import Testing
   /// Parses a whole command line the way `rates` does, without running anything.
   static func parse(_ arguments: [String]) throws(UsageError) -> (CommandPath, any RatesCommand) {
     var scanner = ArgumentScanner(arguments)
-    _ = try GlobalOptions(parsing: &scanner)
+    let options = try GlobalOptions(parsing: &scanner)
     guard let name = scanner.positional() else { throw .missingArgument("command") }
     let path = try CommandTree.resolveActions(
       from: CommandPath(try CommandTree.command(named: name)), scanner: &scanner, lenient: false)
-    return (path, try RatesCLI.parse(path, scanner, defaults: CommandDefaults(currency: "USD")))
+    return (
+      path,
+      try RatesCLI.parse(
+        path, scanner, defaults: CommandDefaults(currency: "USD"), format: options.format)
+    )
   }
 
   /// The arguments of an example (without `rates`), up to a pipe or a redirection.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import RatesCLI
 
-/// The options a command declares as excluding each other (its ``OptionExclusion``s and
+/// The options a command declares as excluding each other (its ``OptionRule``s and
 /// ``OptionGroup``s) are refused by the parser, for every command, from the declaration
 /// alone: no command re-checks them by hand.
 @Suite struct DeclaredExclusionTests {
@@ -93,6 +93,15 @@ import Testing
       (["convert", "1", "USD", "EUR", "--ledger", "--date", "2026-01-05"], "--date cannot be used with --ledger"),
       (["ledger", "list", "--with", "Sam", "--with-anyone"], "--with and --with-anyone cannot be used together"),
       (["history", "BTC", "--table", "--chart"], "--chart and --table cannot be used together"),
+      (["history", "BTC", "--interactive", "--format", "csv"], "--interactive cannot be used with --format csv"),
+      (["history", "BTC", "--days", "3", "--to", "2026-01-05"], "--days cannot be used with --to: pick one"),
+      (["history", "BTC", "--to", "2026-01-05"], "--to needs --from: give the first day too"),
+      (["ledger", "add", "1", "USD", "--deposit", "--sell"], "--sell cannot be used with --deposit"),
+      (["ledger", "add", "1", "USD", "2", "EUR", "--sell", "--cost", "2 EUR"],
+       "--cost needs --deposit: an exchange's cost is its FOR-AMOUNT"),
+      (["ledger", "export", "--csv", "--format", "ledger"], "--csv cannot be used with --format ledger"),
+      (["ledger", "export", "--csv", "--in", "EUR"], "--in needs --format ledger|beancount"),
+      (["watch", "BTC", "--exit-on-alert"], "--exit-on-alert needs --alert"),
     ]
     for (arguments, message) in cases {
       #expect(throws: UsageError.invalid(message), "\(arguments)") { try Declarations.parse(arguments) }

@@ -13,6 +13,21 @@ protocol CoinListWords: Sendable {
   static var removeCompletion: LocalWords { get }
 }
 
+/// A coin list command (`rates coins`, `rates favorites`): its actions and examples come from
+/// its ``Words``, so the two commands declare only what differs.
+protocol CoinListDeclaration: CommandDeclaration {
+  /// The list and the words of its actions.
+  associatedtype Words: CoinListWords
+}
+
+extension CoinListDeclaration {
+  static var subcommands: [any CommandDeclaration.Type] { CoinListActions<Words>.subcommands }
+  static var defaultSubcommand: (any CommandDeclaration.Type)? { CoinListActions<Words>.List.self }
+  static var examples: [String] {
+    ["rates \(name) add BTC ETH solana", "rates \(name) --in EUR,USD", "rates \(name) remove solana"]
+  }
+}
+
 /// What `add` and `remove` of a coin list share: the currencies and coins they read, and a
 /// run that hands them to ``CoinListCommand`` as their action.
 protocol CoinListEdit: RatesCommand {

@@ -3,13 +3,11 @@ import RateCore
 /// `rates coins [list|add|remove] …`: your coins, the main list that `top`, `watch` and the
 /// home screen follow after the top coins (`rates favorites` holds the starred ones).
 ///
-/// Its actions are declared once for both lists (``CoinListActions``); ``CoinListCommand``
-/// runs the action they parsed.
-struct CoinsCommand: CommandDeclaration {
+/// Its actions and examples are declared once for both lists (``CoinListDeclaration``,
+/// ``CoinListActions``); ``CoinListCommand`` runs the action they parsed.
+struct CoinsCommand: CoinListDeclaration {
   static let name = "coins"
   static let abstract = "list, add or remove your coins (followed by top, watch and the home screen)"
-  static let subcommands = CoinListActions<Words>.subcommands
-  static let defaultSubcommand: (any CommandDeclaration.Type)? = CoinListActions<Words>.List.self
   static let discussion = """
     Your coins follow the top coins in rates top and on the home screen, and rates watch
     watches them (with your pairs) when named nothing; starred coins are your favorites
@@ -19,11 +17,6 @@ struct CoinsCommand: CommandDeclaration {
     twice is harmless. The first time after an upgrade, your favorites become your coins too
     (favorites.json is kept as favorites.json.before-coins).
     """
-  static let examples = [
-    "rates coins add BTC ETH solana",
-    "rates coins --in EUR,USD",
-    "rates coins remove solana",
-  ]
 
   /// The words of its `list`, `add` and `remove` actions (``CoinListActions``).
   enum Words: CoinListWords {

@@ -19,7 +19,7 @@ struct ConvertCommand: RatesCommand {
   static let ledger = OptionSpec.flag(
     "--ledger", help: "use the 3-day average of your own exchanges ('rates ledger rate')")
   static let options = [date, ledger]
-  static let exclusions = [OptionExclusion(OptionUse(date), excludes: [OptionUse(ledger)])]
+  static let exclusions = [OptionRule(OptionUse(date), excludes: [OptionUse(ledger)])]
   static let discussion = """
     Fiat to fiat uses ECB reference rates, anything with a coin CoinGecko; coin to coin
     goes through both coins' USD prices, fetched in the same single request. Each result

@@ -3,13 +3,11 @@ import RateCore
 /// `rates favorites [list|add|remove] …`: the coins the user starred (`rates coins` is the
 /// main list of coins the user follows).
 ///
-/// Its actions are declared once for both lists (``CoinListActions``); ``CoinListCommand``
-/// runs the action they parsed.
-struct FavoritesCommand: CommandDeclaration {
+/// Its actions and examples are declared once for both lists (``CoinListDeclaration``,
+/// ``CoinListActions``); ``CoinListCommand`` runs the action they parsed.
+struct FavoritesCommand: CoinListDeclaration {
   static let name = "favorites"
   static let abstract = "list, star or unstar your favorites (starred coins)"
-  static let subcommands = CoinListActions<Words>.subcommands
-  static let defaultSubcommand: (any CommandDeclaration.Type)? = CoinListActions<Words>.List.self
   static let discussion = """
     Favorites are the coins you star, apart from your coins (rates coins), which top, watch
     and the home screen follow; a favorite need not be one of your coins. The list shows each
@@ -17,11 +15,6 @@ struct FavoritesCommand: CommandDeclaration {
     (CoinGecko's page size), two at a time. Adding checks the coins with CoinGecko and stores
     their ids in $XDG_DATA_HOME/rates/favorites.json; adding one twice is harmless.
     """
-  static let examples = [
-    "rates favorites add BTC ETH solana",
-    "rates favorites --in EUR,USD",
-    "rates favorites remove solana",
-  ]
 
   /// The words of its `list`, `add` and `remove` actions (``CoinListActions``).
   enum Words: CoinListWords {

@@ -20,7 +20,7 @@ struct HistoryCommand: RatesCommand {
   ]
   static let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 28) {
     "how many days, \($0.rangeAndDefault)): N points, one per UTC day, the last being "
-      + "today's latest price; not with --from or --date"
+      + "today's latest price"
   }
   static let chart = OptionSpec.flag(
     "--chart", help: "a multi-row line chart fitted to the terminal width")
@@ -34,19 +34,22 @@ struct HistoryCommand: RatesCommand {
       + "last day, ←/→ or h/l move it one day, Home/End or g/G jump to the first or last day, "
       + "a click or drag picks a day, 1-4 show 7/30/90/365 days, q, Esc or Ctrl-C quit; the "
       + "selected day's date, value and change show under the chart, the last day follows "
-      + "the live price. Needs a terminal on stdin and stdout (else exit 64); not with "
-      + "--json, --chart, --table or an export format")
+      + "the live price. Needs a terminal on stdin and stdout (else exit 64)")
   static let options = [
     days, HistorySpan.from, HistorySpan.to, HistorySpan.date, HistorySpan.interval, chart, table,
     interactive,
   ]
   static let optionGroups = [OptionGroup(options: [chart, table, interactive])]
-  static let exclusions = [
-    OptionExclusion(
-      OptionUse(interactive),
-      excludes: [OptionUse(chart), OptionUse(table), OptionUse(HistorySpan.date), HistorySpan.hourly]),
-    OptionExclusion(HistorySpan.hourly, excludes: [OptionUse(HistorySpan.date)], reason: "a day has one rate"),
-  ]
+  static let exclusions =
+    [
+      OptionRule(
+        OptionUse(interactive),
+        excludes: [OptionUse(chart), OptionUse(table), OptionUse(HistorySpan.date), HistorySpan.hourly],
+        formats: OutputFormat.allCases.filter { $0 != .table }),
+      OptionRule(
+        HistorySpan.hourly, excludes: [OptionUse(HistorySpan.date)], reason: "a day has one rate"),
+    ] + HistorySpan.exclusions(days: days, single: HistorySpan.date)
+  static let requirements = HistorySpan.requirements
   static let discussion = """
     Fiat pairs (GBP USD) use ECB reference rates; a weekend or holiday repeats the last
     working day's rate (at most \(MarketClosure.maximumCarriedDays) days, Good Friday to Easter Monday), marked 'carried'. A
@@ -109,13 +112,9 @@ struct HistoryCommand: RatesCommand {
     return .success
   }
 
-  /// Refuses `--interactive` with `--json`, an export format or without a terminal: checked
-  /// before fetching, as there is nothing to do.
+  /// Refuses `--interactive` without a terminal: checked before fetching, as there is
+  /// nothing to do (the parser has refused it with another output, by ``exclusions``).
   func checkInteractive(_ invocation: Invocation) throws {
-    try invocation.refuse(formats: Set(OutputFormat.allCases)) { format in
-      "--interactive cannot be used with " + (format == .json ? "--json" : "--format \(format.rawValue)")
-    }
-    // Checked before fetching: without a terminal there is nothing to do.
     guard HomeCommand.isInteractive(invocation.context) else { throw Self.needsTerminal }
   }
 

@@ -15,7 +15,7 @@ struct StatsCommand: RatesCommand {
       isOptional: true, completion: .local([.coins, .currencies])),
   ]
   static let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 30) {
-    "how many days, \($0.rangeAndDefault); 30, 60, 90 and 365 are typical); not with --from"
+    "how many days, \($0.rangeAndDefault); 30, 60, 90 and 365 are typical)"
   }
   static let ledger = OptionSpec.flag(
     "--ledger", help: "use the daily average rate of your own exchanges ('rates ledger')")
@@ -35,10 +35,12 @@ struct StatsCommand: RatesCommand {
     "rates stats USD LBP --ledger --days 60",
   ]
 
-  static let exclusions = [
-    OptionExclusion(OptionUse(HistorySpan.from), excludes: [OptionUse(ledger)], reason: "use --days"),
-    OptionExclusion(HistorySpan.hourly, excludes: [OptionUse(ledger)], reason: "your exchanges are daily"),
-  ]
+  static let exclusions =
+    [
+      OptionRule(OptionUse(HistorySpan.from), excludes: [OptionUse(ledger)], reason: "use --days"),
+      OptionRule(HistorySpan.hourly, excludes: [OptionUse(ledger)], reason: "your exchanges are daily"),
+    ] + HistorySpan.exclusions(days: days)
+  static let requirements = HistorySpan.requirements
 
   let pair: PairArguments
   let span: HistorySpan

@@ -4,8 +4,9 @@ import RateCore
 struct TopCommand: RatesCommand {
   static let name = "top"
   static let abstract = "the top coins by market cap, then your coins"
-  static let limit = OptionSpec.option(
-    "--limit", value: "N", help: "how many coins, 1 to 1000 (default 5)")
+  static let limit = OptionSpec.integer("--limit", value: "N", in: 1...1000, default: defaultLimit) {
+    "how many coins, \($0.rangeAndDefault))"
+  }
   static let currencies = OptionSpec.option(
     "--in", value: "LIST", repeatable: true,
     help: "currencies, comma-separated (default: RATES_CURRENCY or USD); market caps are in "
@@ -30,7 +31,7 @@ struct TopCommand: RatesCommand {
   let currencies: [String]
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    limit = try scanner.integer(Self.limit, in: 1...1000) ?? Self.defaultLimit
+    limit = try scanner.integerOrDefault(Self.limit)
     currencies = try CurrencyList.parse(
       try scanner.options(Self.currencies), default: defaults.currency)
   }

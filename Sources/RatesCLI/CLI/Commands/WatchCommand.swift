@@ -37,6 +37,7 @@ struct WatchCommand: RatesCommand {
   static let count = OptionSpec.option(
     "--count", value: "N", help: "stop after N updates (scripts and tests)")
   static let options = [currencies, every, alert, exitOnAlert, count]
+  static let requirements = [OptionRule(OptionUse(exitOnAlert), needs: [OptionUse(alert)])]
   static let discussion = """
     On a terminal, a board redrawn in place: price, change since the previous update and
     over 24 hours (ECB rates: since the previous working day), a sparkline of recent
@@ -89,9 +90,6 @@ struct WatchCommand: RatesCommand {
     count = try scanner.option(
       Self.count, expected: "a whole number of updates, at least 1",
       parse: { Int($0).flatMap { $0 >= 1 ? $0 : nil } })
-    if exitOnAlert && rules.isEmpty {
-      throw UsageError.invalid("--exit-on-alert needs at least one --alert")
-    }
     arguments = scanner.positionals()
     for argument in arguments {
       if let (base, quote) = PairArguments.split(argument) {

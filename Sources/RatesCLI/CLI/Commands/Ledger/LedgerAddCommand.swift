@@ -42,9 +42,17 @@ extension LedgerCommand {
       "--cost", value: "AMOUNT CUR",
       help: "what a deposit cost, such as 20000 USD (or \"20000 USD\"; default: its value that day)")
     static let options = [sell, buy, deposit, withdraw, cost, counterparty, date, note]
-    /// One of the four is required; shown as two groups so the usage line wraps.
+    /// One of the four is required; shown as two groups so the usage line wraps, and
+    /// excluding each other across them.
     static let optionGroups = [
       OptionGroup(options: [sell, buy]), OptionGroup(options: [deposit, withdraw]),
+    ]
+    static let exclusions = [sell, buy].map { side in
+      OptionRule(OptionUse(side), excludes: [OptionUse(deposit), OptionUse(withdraw)])
+    }
+    static let requirements = [
+      OptionRule(
+        OptionUse(cost), needs: [OptionUse(deposit)], reason: "an exchange's cost is its FOR-AMOUNT")
     ]
     static let examples = [
       "rates ledger add 100 USD 8950000 LBP --sell --with \"Abu Ali\" --note \"cash, Hamra\"",
@@ -65,22 +73,17 @@ extension LedgerCommand {
       let withName = try scanner.option(Self.counterparty)
       let date = try scanner.option(Self.date)
       let noteText = try scanner.option(Self.note)
-      guard sides.filter({ $0 }).count == 1 else {
-        let names = zip(["--sell", "--buy", "--deposit", "--withdraw"], sides).filter(\.1).map(\.0)
+      // The parser has refused two of them (optionGroups, exclusions).
+      guard sides.contains(true) else {
         throw UsageError.invalid(
-          sides.contains(true)
-            ? names.joined(separator: " and ") + " cannot be used together"
-            : "say which way the exchange went: --sell (you sold the first amount) or --buy "
-              + "(you bought it); or --deposit / --withdraw for money moved without an exchange")
+          "say which way the exchange went: --sell (you sold the first amount) or --buy "
+            + "(you bought it); or --deposit / --withdraw for money moved without an exchange")
       }
       let transfer: LedgerEntry.Transfer? = sides[2] ? .deposit : sides[3] ? .withdrawal : nil
       var words: [String] = []
       for name in ["amount", "currency", "amount", "currency"].prefix(transfer == nil ? 4 : 2) {
         guard let word = scanner.positional() else { throw UsageError.missingArgument(name) }
         words.append(word)
-      }
-      guard transfer == .deposit || costText == nil else {
-        throw UsageError.invalid("--cost is only for --deposit: an exchange's cost is its FOR-AMOUNT")
       }
       entry = try LedgerCommand.check { () throws(LedgerInput.Invalid) in
         var new: NewEntry

@@ -105,28 +105,20 @@ extension LedgerCommand {
     return text + "; nothing was imported"
   }
 
-  /// Whether two entries record the same exchange (everything but id and `recordedAt`).
-  /// What makes two entries the same exchange, whatever their ids: hashed,
-  /// so checking an import against the ledger stays linear.
+  /// What makes two entries the same exchange, whatever their ids: everything but the id,
+  /// `recordedAt` and whether it was a transfer; hashed, so checking an import against the
+  /// ledger stays linear.
   struct ExchangeKey: Hashable {
     var date: Day
-    var side: LedgerEntry.Side
-    var amount: Double
-    var currency: String
-    var counterAmount: Double
-    var counterCurrency: String
-    var counterparty: String?
-    var note: String?
+    /// The entry's terms, as `ledger add` takes them (no transfer, no date text).
+    var terms: NewEntry
 
     init(_ entry: LedgerEntry) {
       date = entry.date
-      side = entry.side
-      amount = entry.amount
-      currency = entry.currency
-      counterAmount = entry.counterAmount
-      counterCurrency = entry.counterCurrency
-      counterparty = entry.counterparty
-      note = entry.note
+      terms = NewEntry(
+        side: entry.side, amount: entry.amount, currency: entry.currency,
+        counterAmount: entry.counterAmount, counterCurrency: entry.counterCurrency,
+        counterparty: entry.counterparty, note: entry.note)
     }
   }
 }

@@ -12,43 +12,46 @@ extension LedgerCommand {
     let rate = try LedgerSeries.rate(
       base: base, quote: quote, days: days, entries: entries, today: today(invocation))
     let document = LedgerRateDocument(
-      base: base, quote: quote, fetchedAt: invocation.context.now(), days: days,
-      firstDay: window.lowerBound, lastDay: window.upperBound, buy: Figure.ratio(rate.buy),
-      buyCount: rate.buyCount, sell: Figure.ratio(rate.sell), sellCount: rate.sellCount,
-      midpoint: Figure.ratio(rate.midpoint), rate: Figure.ratio(rate.midpoint),
-      sides: rate.buy == nil ? "sell" : rate.sell == nil ? "buy" : "both")
+      window: LedgerWindowFields(
+        base: base, quote: quote, window: window, fetchedAt: invocation.context.now()),
+      figures: LedgerRateFigures(
+        buy: Figure.ratio(rate.buy), buyCount: rate.buyCount,
+        sell: Figure.ratio(rate.sell), sellCount: rate.sellCount,
+        midpoint: Figure.ratio(rate.midpoint), rate: Figure.ratio(rate.midpoint),
+        sides: rate.buy == nil ? "sell" : rate.sell == nil ? "buy" : "both"))
     try invocation.write(CommandOutput(document: document) { Self.text(document, $0) })
     return .success
   }
 
   /// `ledger rate` as text: each side's rate and count, then the midpoint or the one side.
   static func text(_ rate: LedgerRateDocument, _ layout: TextLayout) -> String {
-    let (base, quote, style) = (rate.base, rate.quote, layout.style)
+    let (base, quote, style) = (rate.window.base, rate.window.quote, layout.style)
+    let figures = rate.figures
     func exchanges(_ count: Int) -> String {
       count == 0 ? "no exchanges" : count == 1 ? "1 exchange" : "\(count) exchanges"
     }
     var table = TextTable(
       columns: [.init(""), .init("", alignment: .right), .init("")], showsHeader: false)
     table.append(
-      ["  you bought \(base)", rate.buy.map(RateFormat.rate) ?? "—", exchanges(rate.buyCount)])
+      ["  you bought \(base)", figures.buy.map(RateFormat.rate) ?? "—", exchanges(figures.buyCount)])
     table.append(
-      ["  you sold \(base)", rate.sell.map(RateFormat.rate) ?? "—", exchanges(rate.sellCount)])
-    let midpoint = style.bold(RateFormat.rate(rate.midpoint))
-    switch rate.sides {
+      ["  you sold \(base)", figures.sell.map(RateFormat.rate) ?? "—", exchanges(figures.sellCount)])
+    let midpoint = style.bold(RateFormat.rate(figures.midpoint))
+    switch figures.sides {
     case "both": table.append(["  midpoint", midpoint, ""])
     case "buy": table.append(["  rate", midpoint, "buys only"])
     default: table.append(["  rate", midpoint, "sells only"])
     }
     var lines = [
       style.bold("\(base)/\(quote) from your ledger"),
-      style.dim("\(quote) per \(base), \(describe(rate.firstDay...rate.lastDay))"),
+      style.dim("\(quote) per \(base), \(describe(rate.window.span))"),
       table.render(maxWidth: layout.width, ascii: layout.ascii).joined(separator: "\n"),
     ]
-    if rate.sides != "both" {
-      let missing = rate.sides == "buy" ? "sold" : "bought"
+    if figures.sides != "both" {
+      let missing = figures.sides == "buy" ? "sold" : "bought"
       lines.append(
         style.dim(
-          "You \(missing) no \(base) in these days, so the rate is the \(rate.sides) rate alone."))
+          "You \(missing) no \(base) in these days, so the rate is the \(figures.sides) rate alone."))
     }
     return lines.joined(separator: "\n")
   }
@@ -73,22 +76,24 @@ extension LedgerCommand {
       throw LedgerQueryError.noExchanges(base: base, quote: quote, days: days)
     }
     let document = LedgerStatsDocument(
-      base: base, quote: quote, fetchedAt: invocation.context.now(), days: days,
-      firstDay: window.lowerBound, lastDay: window.upperBound, buy: .init(series.buy),
-      sell: .init(series.sell), all: .init(series.all))
+      window: LedgerWindowFields(
+        base: base, quote: quote, window: window, fetchedAt: invocation.context.now()),
+      figures: LedgerStatsFigures(
+        buy: .init(series.buy), sell: .init(series.sell), all: .init(series.all)))
     try invocation.write(CommandOutput(document: document) { Self.text(document, $0) })
     return .success
   }
 
   /// `ledger stats` as text: a chart and its figures for each side.
   static func text(_ stats: LedgerStatsDocument, _ layout: TextLayout) -> String {
-    let (base, quote, style) = (stats.base, stats.quote, layout.style)
+    let (base, quote, style) = (stats.window.base, stats.window.quote, layout.style)
     var lines = [
       style.bold("\(base)/\(quote) from your ledger"),
       style.dim(
-        "daily averages, \(quote) per \(base), \(describe(stats.firstDay...stats.lastDay))"),
+        "daily averages, \(quote) per \(base), \(describe(stats.window.span))"),
     ]
-    for (title, side) in [("You bought \(base)", stats.buy), ("You sold \(base)", stats.sell)] {
+    let sides = [("You bought \(base)", stats.figures.buy), ("You sold \(base)", stats.figures.sell)]
+    for (title, side) in sides {
       lines.append("")
       guard let summary = side.stats else {
         lines.append(style.bold(title) + style.dim(": no exchanges in these days"))
@@ -108,8 +113,9 @@ extension LedgerCommand {
   }
 }
 
-/// `ledger rate --json`.
-struct LedgerRateDocument: Encodable {
+/// What `ledger rate --json` and `ledger stats --json` say of the pair and the days read,
+/// encoded among each document's own keys.
+struct LedgerWindowFields: Encodable, Sendable {
   var source = "ledger"
   var base: String
   var quote: String
@@ -118,43 +124,53 @@ struct LedgerRateDocument: Encodable {
   var days: Int
   var firstDay: Day
   var lastDay: Day
-  var buy: Double?
+
+  init(base: String, quote: String, window: ClosedRange<Day>, fetchedAt: Date) {
+    self.base = base
+    self.quote = quote
+    self.fetchedAt = fetchedAt
+    days = window.lowerBound.distance(to: window.upperBound) + 1
+    firstDay = window.lowerBound
+    lastDay = window.upperBound
+  }
+
+  /// The days read.
+  var span: ClosedRange<Day> { firstDay...lastDay }
+}
+
+/// A ledger document: the pair and the days read (``LedgerWindowFields``) among the keys of
+/// its own figures.
+struct LedgerDocument<Figures: Encodable & Sendable>: Encodable, Sendable {
+  var window: LedgerWindowFields
+  var figures: Figures
+
+  func encode(to encoder: any Encoder) throws {
+    try window.encode(to: encoder)
+    try figures.encode(to: encoder)
+  }
+}
+
+/// `ledger rate --json`.
+typealias LedgerRateDocument = LedgerDocument<LedgerRateFigures>
+
+/// What `ledger rate --json` says of the rate.
+struct LedgerRateFigures: Encodable, Sendable {
+  @NullEncoded var buy: Double?
   var buyCount: Int
-  var sell: Double?
+  @NullEncoded var sell: Double?
   var sellCount: Int
   var midpoint: Double
   /// The rate to use: the midpoint, which is the only side's rate when only one exists.
   var rate: Double
   /// `both`, `buy` or `sell`: which sides had exchanges.
   var sides: String
-
-  enum CodingKeys: String, CodingKey {
-    case source, base, quote, fetchedAt, stale, days, firstDay, lastDay, buy, buyCount, sell
-    case sellCount, midpoint, rate, sides
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(source, forKey: .source)
-    try container.encode(base, forKey: .base)
-    try container.encode(quote, forKey: .quote)
-    try container.encode(fetchedAt, forKey: .fetchedAt)
-    try container.encode(stale, forKey: .stale)
-    try container.encode(days, forKey: .days)
-    try container.encode(firstDay, forKey: .firstDay)
-    try container.encode(lastDay, forKey: .lastDay)
-    try container.encode(buy, forKey: .buy)
-    try container.encode(buyCount, forKey: .buyCount)
-    try container.encode(sell, forKey: .sell)
-    try container.encode(sellCount, forKey: .sellCount)
-    try container.encode(midpoint, forKey: .midpoint)
-    try container.encode(rate, forKey: .rate)
-    try container.encode(sides, forKey: .sides)
-  }
 }
 
 /// `ledger stats --json`.
-struct LedgerStatsDocument: Encodable {
+typealias LedgerStatsDocument = LedgerDocument<LedgerStatsFigures>
+
+/// What `ledger stats --json` says of each side.
+struct LedgerStatsFigures: Encodable, Sendable {
   /// One side's daily series and its summary.
   struct Side: Encodable {
     struct Point: Encodable {
@@ -198,14 +214,6 @@ struct LedgerStatsDocument: Encodable {
     }
     enum CodingKeys: String, CodingKey { case points, stats }
   }
-  var source = "ledger"
-  var base: String
-  var quote: String
-  var fetchedAt: Date
-  var stale = false
-  var days: Int
-  var firstDay: Day
-  var lastDay: Day
   var buy: Side
   var sell: Side
   var all: Side

@@ -55,7 +55,7 @@ struct LedgerCommand: CommandDeclaration {
   }
 
   /// An exchange to record; its date is checked against today when run.
-  struct NewEntry: Sendable, Equatable {
+  struct NewEntry: Sendable, Hashable {
     /// Set for a deposit or withdrawal; then the counter amount and currency are its cost
     /// (0 and "" when none was given).
     var transfer: LedgerEntry.Transfer? = nil

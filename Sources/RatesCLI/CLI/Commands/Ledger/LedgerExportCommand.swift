@@ -6,14 +6,21 @@ extension LedgerCommand {
     static let name = "export"
     static let abstract =
       "the whole ledger as CSV on stdout, oldest first; or as an hledger/ledger/beancount journal"
-    static let exportFormats: Set<OutputFormat> = [.ledger, .beancount]
+    /// The journals `--format` writes.
+    static let journals: [OutputFormat] = [.ledger, .beancount]
+    static let exportFormats = Set(journals)
     static let csv = OptionSpec.flag("--csv", help: "write CSV")
     static let currency = OptionSpec.option(
       "--in", value: "CUR",
-      help: "with --format ledger|beancount: the ECB currency of the price directives (default: "
-        + "RATES_CURRENCY or USD)",
+      help: "the ECB currency of the price directives (default: RATES_CURRENCY or USD)",
       completion: .local([.currencies]))
     static let options = [csv, currency]
+    static let exclusions = [
+      OptionRule(OptionUse(csv), excludes: [], formats: journals)
+    ]
+    static let requirements = [
+      OptionRule(OptionUse(currency), needs: [], formats: journals)
+    ]
     static let discussion = LedgerCommand.csvColumns + """
 
       With --format ledger or beancount: each entry as a transaction (an exchange's received
@@ -41,20 +48,15 @@ extension LedgerCommand {
       defaultCurrency = defaults.currency.uppercased()
     }
 
-    /// The journal syntax `--format` asks for, or nil for CSV; refuses both or neither.
+    /// The journal syntax `--format` asks for, or nil for CSV; refuses neither (the parser
+    /// has refused both, and `--in` without a journal, by ``exclusions`` and ``requirements``).
     func journal(_ invocation: Invocation) throws(UsageError) -> PriceExport.Journal? {
       let format = invocation.options.format
       let journal: PriceExport.Journal? =
         format == .ledger ? .ledger : format == .beancount ? .beancount : nil
-      guard csv != (journal != nil) else {
+      guard csv || journal != nil else {
         throw UsageError.invalid(
-          csv
-            ? "--csv and --format \(format?.rawValue ?? "") cannot be used together"
-            : "export needs --csv or --format ledger|beancount: rates ledger export --csv > "
-              + "ledger.csv")
-      }
-      guard journal != nil || currency == nil else {
-        throw UsageError.invalid("--in is only for --format ledger|beancount")
+          "export needs --csv or --format ledger|beancount: rates ledger export --csv > ledger.csv")
       }
       return journal
     }

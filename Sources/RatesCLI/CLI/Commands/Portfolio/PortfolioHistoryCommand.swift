@@ -8,10 +8,12 @@ extension PortfolioCommand {
     static let abstract = "the total value of your ledger's holdings per day, as a sparkline or a chart"
     static let exportFormats: Set<OutputFormat> = [.csv]
     static let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 30) {
-      "how many days, \($0.rangeAndDefault)); not with --from"
+      "how many days, \($0.rangeAndDefault))"
     }
     static let chart = OptionSpec.flag("--chart", help: "a multi-row line chart")
     static let options = [PortfolioCommand.currency, days, HistorySpan.from, HistorySpan.to, chart]
+    static let exclusions = HistorySpan.exclusions(days: days)
+    static let requirements = HistorySpan.requirements
     static let discussion = """
       Each day: the quantities held at its end times that day's prices ('rates portfolio
       --as-of' that day). A day on which something held has no price is a gap, drawn blank
