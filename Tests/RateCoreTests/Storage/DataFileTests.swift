@@ -11,13 +11,16 @@ import RatesTestSupport
 #endif
 
 @Suite struct DataFileTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   struct Refused: Error {}
 
   /// A favorites file in a fresh temporary directory's `rates/` subdirectory (not yet created).
   func makeFile(
     lockTimeout: Duration = .seconds(10), lockClock: FileLock.Clock = .live
   ) throws -> DataFile<[String]> {
-    let url = try makeTemporaryDirectory()
+    let url = try scratch.folder()
       .appendingPathComponent("rates", isDirectory: true)
       .appendingPathComponent("favorites.json")
     return DataFile(
@@ -247,7 +250,7 @@ import RatesTestSupport
 
   @Test func symbolicLinkIsFollowedAndKept() throws {
     let file = try makeFile()
-    let elsewhere = try makeTemporaryDirectory().appendingPathComponent("favorites.json")
+    let elsewhere = try scratch.folder().appendingPathComponent("favorites.json")
     try Data("{\"favorites\": [\"BTC-EUR\"], \"version\": 1}\n".utf8).write(to: elsewhere)
     try FileManager.default.createDirectory(
       at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
