@@ -331,6 +331,30 @@ import RatesTestSupport
     #expect(try file.read() == ["BTC-EUR", "ETH-EUR"])
   }
 
+  /// The lock goes when the operation ends, even while another descriptor of it lives on:
+  /// a child another thread forks at that moment holds a copy until it execs, and closing
+  /// ours alone would leave the file locked for as long (the next writer then timed out).
+  @Test func aReleasedLockIsFreeWhileACopyOfItsDescriptorLives() throws {
+    let file = try makeFile()
+    try FileManager.default.createDirectory(
+      at: file.lockURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let pauses = Recorder<Duration>()
+    let held = try #require(
+      try FileLock.acquire(
+        at: file.lockURL, for: file.url, exclusive: true, timeout: .zero,
+        clock: virtualClock(pauses)))
+    let copy = dup(held.fd)
+    #expect(copy >= 0)
+    defer { close(copy) }
+    held.release()
+    let again = try FileLock.acquire(
+      at: file.lockURL, for: file.url, exclusive: true, timeout: .zero,
+      clock: virtualClock(pauses))
+    again?.release()
+    #expect(again != nil)
+    #expect(pauses.all.isEmpty)
+  }
+
   // MARK: - Messages
 
   @Test func messagesNameTheFileAndTheWayOut() {
