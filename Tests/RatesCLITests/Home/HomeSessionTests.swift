@@ -390,7 +390,8 @@ final class FakeHomeDriver: HomeDriver {
       if case .driver(let event) = input { event } else { nil }
     }
     #expect(answered == [.searchResults(query: "bit", hits: [], remote: false)])
-    #expect(driver.effects.all.first == .loadBoard(currency: "USD", refresh: true))
+    // Started first, yet no scheduler promises it ran first: awaited, not read by position.
+    #expect(await eventually { driver.effects.all.contains(.loadBoard(currency: "USD", refresh: true)) })
     await work.finish(within: .seconds(5))
   }
 
