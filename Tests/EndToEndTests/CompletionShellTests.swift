@@ -8,9 +8,12 @@ import RatesTestSupport
 /// The completion scripts in real shells, with the built binary on PATH. Each test runs only
 /// where its shell is installed.
 @Suite struct CompletionShellTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   /// A temporary home with XDG directories, and PATH leading to the built `rates`.
-  static func environment() throws -> (home: URL, variables: [String: String]) {
-    let home = try makeTemporaryDirectory()
+  func sandbox() throws -> (home: URL, variables: [String: String]) {
+    let home = try scratch.folder()
     let binaryDirectory = try BinaryRunner.binary.deletingLastPathComponent().path
     return (
       home,
@@ -24,49 +27,49 @@ import RatesTestSupport
   }
 
   /// Writes `rates completions <shell>` to a file and returns its path.
-  static func script(_ shell: String, in home: URL, environment: [String: String]) throws -> String
+  static func script(_ shell: String, in home: URL, environment: [String: String]) async throws -> String
   {
     let rates = try BinaryRunner.binary.path
-    let result = try Shells.run(rates, ["completions", shell], environment: environment)
+    let result = try await Shells.run(rates, ["completions", shell], environment: environment)
     #expect(result.status == 0, "\(result.stderr)")
     let file = home.appendingPathComponent("rates.\(shell)")
     try Data(result.stdout.utf8).write(to: file)
     return file.path
   }
 
-  @Test(.enabled(if: Shells.path("bash") != nil)) func bashAcceptsTheScript() throws {
-    let (home, environment) = try Self.environment()
-    let file = try Self.script("bash", in: home, environment: environment)
-    let check = try Shells.run(
+  @Test(.enabled(if: Shells.path("bash") != nil)) func bashAcceptsTheScript() async throws {
+    let (home, environment) = try sandbox()
+    let file = try await Self.script("bash", in: home, environment: environment)
+    let check = try await Shells.run(
       try #require(Shells.path("bash")), ["-n", file], environment: environment)
     #expect(check.status == 0, "\(check.stderr)")
   }
 
-  @Test(.enabled(if: Shells.path("zsh") != nil)) func zshAcceptsTheScript() throws {
-    let (home, environment) = try Self.environment()
-    let file = try Self.script("zsh", in: home, environment: environment)
-    let check = try Shells.run(
+  @Test(.enabled(if: Shells.path("zsh") != nil)) func zshAcceptsTheScript() async throws {
+    let (home, environment) = try sandbox()
+    let file = try await Self.script("zsh", in: home, environment: environment)
+    let check = try await Shells.run(
       try #require(Shells.path("zsh")), ["-n", file], environment: environment)
     #expect(check.status == 0, "\(check.stderr)")
   }
 
-  @Test(.enabled(if: Shells.path("fish") != nil)) func fishAcceptsTheScript() throws {
-    let (home, environment) = try Self.environment()
-    let file = try Self.script("fish", in: home, environment: environment)
-    let check = try Shells.run(
+  @Test(.enabled(if: Shells.path("fish") != nil)) func fishAcceptsTheScript() async throws {
+    let (home, environment) = try sandbox()
+    let file = try await Self.script("fish", in: home, environment: environment)
+    let check = try await Shells.run(
       try #require(Shells.path("fish")), ["--no-execute", file], environment: environment)
     #expect(check.status == 0, "\(check.stderr)")
   }
 
   /// Sources the bash script and calls `_rates` as bash's completion would, printing COMPREPLY.
-  @Test(.enabled(if: Shells.path("bash") != nil)) func bashCompletesCommandsAndCoins() throws {
-    let (home, environment) = try Self.environment()
+  @Test(.enabled(if: Shells.path("bash") != nil)) func bashCompletesCommandsAndCoins() async throws {
+    let (home, environment) = try sandbox()
     let data = home.appendingPathComponent("data/rates")
     try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
     try Data(
       #"{"version":1,"pairs":[{"base":"GBP","quote":"USD","addedAt":"2026-01-01T00:00:00Z"}]}"#.utf8
     ).write(to: data.appendingPathComponent("pairs.json"))
-    let file = try Self.script("bash", in: home, environment: environment)
+    let file = try await Self.script("bash", in: home, environment: environment)
     let program = """
       source "$1"
       complete_line() {
@@ -82,7 +85,7 @@ import RatesTestSupport
       complete_line rates current --in EUR,G
       complete -p rates
       """
-    let result = try Shells.run(
+    let result = try await Shells.run(
       try #require(Shells.path("bash")), ["-c", program, "bash", file], environment: environment)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.isEmpty)

@@ -7,6 +7,9 @@ import Testing
 
 /// The binary against FIFOs in place of data, config and cache files, and a symlinked cache.
 @Suite struct HostileFilesEndToEndTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   @Test(arguments: ["data/rates/favorites.json", "config/rates/config.json"])
   func aFIFOInPlaceOfAFileIsRefusedNamingIt(_ relative: String) async throws {
     let rates = try BinaryRunner(server: nil)
@@ -49,7 +52,7 @@ import Testing
 
   @Test func clearingASymlinkedCacheIsRefusedAndDeletesNothing() async throws {
     let rates = try BinaryRunner(server: nil)
-    let elsewhere = try makeTemporaryDirectory()
+    let elsewhere = try scratch.folder()
     let precious = elsewhere.appendingPathComponent("thesis.json")
     try Data("{\"version\": 1}".utf8).write(to: precious)
     let cacheHome = rates.home.appendingPathComponent("cache")

@@ -7,6 +7,9 @@ import Testing
 /// manual page under a prefix, creating the folders, and says when `bin` is not on PATH.
 /// It installs the binary the tests built (`--binary`), so nothing is compiled here.
 @Suite struct InstallScriptEndToEndTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   static let script = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("scripts/install.sh")
@@ -24,7 +27,7 @@ import Testing
   }
 
   @Test func installsBinaryCompletionsAndManPageUnderAFreshPrefix() async throws {
-    let root = try makeTemporaryDirectory()
+    let root = try scratch.folder()
     let prefix = root.appendingPathComponent("fresh/.local")
     let first = try await install(prefix: prefix, path: "/usr/bin:/bin")
     #expect(first.status == 0, "\(first.output)")
@@ -58,8 +61,7 @@ import Testing
   /// Issue 27: `--uninstall` removes the files and the folders the install made, and
   /// nothing it found there.
   @Test func uninstallLeavesThePrefixAsItFoundIt() async throws {
-    let root = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let root = try scratch.folder()
     let prefix = root.appendingPathComponent("prefix")
     try FileManager.default.createDirectory(
       at: prefix.appendingPathComponent("share/man"), withIntermediateDirectories: true)
@@ -86,8 +88,7 @@ import Testing
   /// Issue 27: a link at an installed file's path is replaced, not written through; a
   /// folder that leads outside the prefix is refused before anything is written.
   @Test func nothingIsWrittenThroughALinkLeadingOutsideThePrefix() async throws {
-    let root = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let root = try scratch.folder()
     let outside = root.appendingPathComponent("outside.txt")
     try Data("keep".utf8).write(to: outside)
     let prefix = root.appendingPathComponent("prefix")
@@ -117,8 +118,7 @@ import Testing
   /// Issue 27: every printed hint pastes as is into a shell, for a prefix with a space and
   /// a quote.
   @Test func hintsPasteCorrectlyForAnyPrefix() async throws {
-    let root = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let root = try scratch.folder()
     let prefix = root.appendingPathComponent("my rates's \"prefix\"")
     let result = try await install(prefix: prefix, path: "/usr/bin:/bin")
     #expect(result.status == 0, "\(result.output)")
@@ -144,8 +144,7 @@ import Testing
   /// Issue 27: no PATH advice when a new login shell has the folder (as Debian's
   /// `~/.profile` gives an existing `~/.local/bin`).
   @Test func noPathAdviceWhenALoginShellHasTheFolder() async throws {
-    let root = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let root = try scratch.folder()
     let prefix = root.appendingPathComponent(".local")
     try Data("PATH=\"$HOME/.local/bin:$PATH\"\n".utf8)
       .write(to: root.appendingPathComponent(".profile"))

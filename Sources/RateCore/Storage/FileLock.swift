@@ -9,8 +9,8 @@
 /// `flock` locks belong to the open file description, not to the process (unlike `fcntl`
 /// locks, which a process holds once and loses when it closes *any* descriptor of the file).
 /// Each operation therefore opens the lock file afresh, which makes the lock exclude other
-/// threads of this process as well as other processes. The kernel drops the lock when the
-/// descriptor is closed, including when the process dies, so a crash never leaves a stale lock.
+/// threads of this process as well as other processes. ``release()`` unlocks explicitly; the
+/// kernel drops the lock when the process dies, so a crash never leaves a stale lock.
 struct FileLock {
   let fd: Int32
 
@@ -92,9 +92,13 @@ struct FileLock {
     return FileLock(fd: fd)
   }
 
-  /// Unlocks by closing the descriptor.
+  /// Unlocks, then closes the descriptor. Unlocking first frees the lock at once even when
+  /// a copy of the descriptor lives on (a child another thread forked holds one until it
+  /// execs); closing alone would keep it locked until the last copy closes.
   func release() {
-    if fd >= 0 { close(fd) }
+    guard fd >= 0 else { return }
+    flock(fd, LOCK_UN)
+    close(fd)
   }
 }
 

@@ -23,11 +23,18 @@ final class HomeWork: Sendable {
 
   private let driver: any HomeDriver
   private let inbox: HomeInbox
+  private let queued: @Sendable (HomeEffect) -> Void
   private let tasks = Mutex(Tasks())
 
-  init(driver: any HomeDriver, inbox: HomeInbox) {
+  /// - Parameter queued: told of a change to the lists as it starts waiting for the one
+  ///   before it (a test awaits that instead of guessing when the wait began).
+  init(
+    driver: any HomeDriver, inbox: HomeInbox,
+    queued: @escaping @Sendable (HomeEffect) -> Void = { _ in }
+  ) {
     self.driver = driver
     self.inbox = inbox
+    self.queued = queued
   }
 
   /// The kind of `effect` that replaces an earlier one; `nil` for changes to the lists.
@@ -53,8 +60,11 @@ final class HomeWork: Sendable {
         tasks.latest[kind] = Task { await driver.perform(effect, send: send) }
       } else {
         let previous = tasks.changes
-        tasks.changes = Task {
-          await previous?.value
+        tasks.changes = Task { [queued] in
+          if let previous {
+            queued(effect)
+            await previous.value
+          }
           await driver.perform(effect, send: send)
         }
       }

@@ -10,35 +10,13 @@ public enum Shells {
     return nil
   }
 
-  /// Runs `executable` with `arguments` and `environment`; small outputs only.
+  /// Runs `executable` with `arguments` and `environment` through ``runProcess(_:_:environment:directory:stdin:mergingErrors:hangGuard:)``:
+  /// awaited, so no thread of the concurrency pool waits for the shell.
   public static func run(
     _ executable: String, _ arguments: [String], environment: [String: String]
-  ) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = environment
-    let scratch = try TemporaryDirectory()
-    let directory = scratch.url
-    let outURL = directory.appendingPathComponent("out")
-    let errURL = directory.appendingPathComponent("err")
-    try Data().write(to: outURL)
-    try Data().write(to: errURL)
-    let out = try FileHandle(forWritingTo: outURL)
-    let err = try FileHandle(forWritingTo: errURL)
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    waitForExit(of: process)
-    try out.close()
-    try err.close()
-    return try withExtendedLifetime(scratch) {
-      (
-        process.terminationStatus,
-        String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-        String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-      )
-    }
+  ) async throws -> (status: Int32, stdout: String, stderr: String) {
+    let result = try await runProcess(
+      URL(fileURLWithPath: executable), arguments, environment: environment)
+    return (result.status, result.stdout, result.stderr)
   }
 }

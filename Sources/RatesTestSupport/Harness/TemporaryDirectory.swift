@@ -12,6 +12,7 @@ import Foundation
 /// Every such directory lives under one folder per test process,
 /// `rates-tests-<pid>` in the system's temporary directory, which is itself removed when the
 /// process exits: a test that crashes half-way still leaves nothing behind once the run ends.
+/// There is no folder without an owner: ``unowned()`` lists any that appears.
 public final class TemporaryDirectory: Sendable {
   /// The directory.
   public let url: URL
@@ -21,10 +22,52 @@ public final class TemporaryDirectory: Sendable {
   /// - Throws: when it cannot be created.
   public init() throws {
     url = TemporaryRoot.url.appendingPathComponent(UUID().uuidString, isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    TemporaryRoot.owned.claim(url.lastPathComponent)
+    do {
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    } catch {
+      TemporaryRoot.owned.release(url.lastPathComponent)
+      throw error
+    }
   }
 
-  deinit { TemporaryRoot.remove(url) }
+  deinit {
+    TemporaryRoot.remove(url)
+    TemporaryRoot.owned.release(url.lastPathComponent)
+  }
+
+  /// The entries of this process's `rates-tests-<pid>` folder that no live value owns:
+  /// folders a test made some other way, or whose removal failed. Empty when every test
+  /// keeps its word (a folder made and removed while this runs is never counted).
+  public static func unowned() -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: TemporaryRoot.url.path)) ?? []
+    let owned = TemporaryRoot.owned.names
+    return names.filter { name in
+      var info = stat()
+      let path = TemporaryRoot.url.appendingPathComponent(name).path
+      return !owned.contains(name) && lstat(path, &info) == 0
+    }.sorted()
+  }
+}
+
+/// The folders one test makes, each removed when this value goes away. A suite holds one
+/// (`let scratch = Scratch()`): Swift Testing makes a suite value per test, so a test's
+/// folders go when the test is done.
+public final class Scratch: @unchecked Sendable {
+  private let lock = NSLock()
+  private var held: [TemporaryDirectory] = []
+
+  /// Holds no folder until ``folder()`` makes one.
+  public init() {}
+
+  /// A fresh, empty folder, removed with this value.
+  ///
+  /// - Throws: when it cannot be created.
+  public func folder() throws -> URL {
+    let directory = try TemporaryDirectory()
+    lock.withLock { held.append(directory) }
+    return directory.url
+  }
 }
 
 /// Runs `body` with a fresh directory, removed when `body` returns or throws.
@@ -40,18 +83,20 @@ public func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async thr
   return try await body(directory.url)
 }
 
-/// A fresh directory under this process's temporary folder, removed when the process exits.
-///
-/// Prefer ``withTemporaryDirectory(_:)-(URL)->T`` or a ``TemporaryDirectory`` value, which
-/// remove the directory as soon as the test is done with it.
-public func makeTemporaryDirectory() throws -> URL {
-  let url = TemporaryRoot.url.appendingPathComponent(UUID().uuidString, isDirectory: true)
-  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url
-}
-
 /// `rates-tests-<pid>` in the system's temporary directory: made on first use, removed at exit.
 enum TemporaryRoot {
+  /// The names of the folders live ``TemporaryDirectory`` values own: claimed before the
+  /// folder is made, released after it is removed.
+  static let owned = Names()
+
+  final class Names: @unchecked Sendable {
+    private let lock = NSLock()
+    private var set: Set<String> = []
+    var names: Set<String> { lock.withLock { set } }
+    func claim(_ name: String) { _ = lock.withLock { set.insert(name) } }
+    func release(_ name: String) { _ = lock.withLock { set.remove(name) } }
+  }
+
   static let url: URL = {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("rates-tests-\(getpid())", isDirectory: true)

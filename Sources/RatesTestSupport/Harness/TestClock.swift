@@ -57,7 +57,6 @@ public final class TestClock: @unchecked Sendable {
       slept.append(duration)
       current = current.addingTimeInterval(duration.timeInterval)
     }
-    await Task.yield()
   }
 }
 

@@ -203,13 +203,13 @@ final class ServerState: @unchecked Sendable {
         if errno == EINTR || errno == EAGAIN || errno == ECONNABORTED { continue }
         break
       }
-      let accepted: Bool = withLock {
-        guard !$0.stopped else { return false }
+      let accepted: Int? = withLock {
+        guard !$0.stopped else { return nil }
         $0.clients.insert(client)
         $0.connectionCount += 1
-        return true
+        return $0.connectionCount - 1
       }
-      guard accepted else {
+      guard let connection = accepted else {
         close(client)
         break
       }
@@ -217,14 +217,14 @@ final class ServerState: @unchecked Sendable {
         var yes: Int32 = 1
         _ = setsockopt(client, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
       #endif
-      let thread = Thread { [self] in serve(client) }
+      let thread = Thread { [self] in serve(client, connection: connection) }
       thread.name = "LoopbackServer.connection"
       thread.start()
     }
     withLock { _ in close(listenFD) }
   }
 
-  private func serve(_ fd: Int32) {
+  private func serve(_ fd: Int32, connection: Int) {
     defer {
       withLock {
         $0.clients.remove(fd)
@@ -238,7 +238,7 @@ final class ServerState: @unchecked Sendable {
       let request: RecordedRequest = withLock {
         let request = RecordedRequest(
           index: $0.requests.count, method: head.method, target: head.target, path: path,
-          query: query, headers: head.headers)
+          query: query, headers: head.headers, connection: connection)
         $0.requests.append(request)
         return request
       }

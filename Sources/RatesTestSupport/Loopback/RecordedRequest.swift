@@ -16,6 +16,9 @@ public struct RecordedRequest: Sendable {
   public let query: [String: String]
   /// Header fields with lower-cased names; a repeated field keeps its values joined by `, `.
   public let headers: [String: String]
+  /// The connection that carried it: its position among the connections the server
+  /// accepted, from 0 (always 0 for requests not from a `LoopbackServer`).
+  public var connection = 0
 }
 
 extension RecordedRequest {

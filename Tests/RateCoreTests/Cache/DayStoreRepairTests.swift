@@ -8,6 +8,9 @@ import RatesTestSupport
 /// migrated, and `--refresh` and `cache verify --fix` repair a poisoned store, leaving
 /// everything else as it was.
 @Suite struct DayStoreRepairTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   /// A provider whose day D is worth ``truth(_:)``, answering what it is told to leave out
   /// or add, and counting its range requests.
   final class Fake: @unchecked Sendable {
@@ -76,8 +79,7 @@ import RatesTestSupport
 
   /// What a clean run over `window` stores.
   func cleanStore(ecb: Bool, window: ClosedRange<Day> = window) async throws -> DayStore.Days {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     _ = try await history(Fake(ecb: ecb), directory, clock: TestClock(now: fixedNow), window: window)
     return stored(directory)
   }
@@ -104,8 +106,7 @@ import RatesTestSupport
   // MARK: - Format 1
 
   @Test func formatOneBytesAreReadWithUnknownProvenanceAndMigratedOnTheNextWrite() throws {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     let first = Self.day(-10)
     try write(Self.formatOne(first: first, [1.5, nil, 0, 1e308]), in: directory)
     let store = DayStore(directory: directory)
@@ -132,8 +133,7 @@ import RatesTestSupport
   // MARK: - Hostile answers
 
   @Test func anAnswerCarryingOtherDaysStoresOnlyTheDaysAsked() async throws {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     let fake = Fake(ecb: false)
     let outside = [Self.window.lowerBound.adding(days: -3), Self.window.lowerBound.adding(days: -1)]
     fake.set(extra: outside.map { RatePoint(date: $0, rate: 7) })
@@ -151,8 +151,7 @@ import RatesTestSupport
       "1999-01-07":{"USD":1.1632},"1999-01-08":{"USD":1.1659}}}
       """
     let stub = StubTransport(body: body)
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     let client = FrankfurterClient(baseURL: URL(string: "https://fx.test/v1")!, transport: stub.transport)
     let service = RateService(
       source: .frankfurter(client: client, now: { fixedNow }),
@@ -167,8 +166,7 @@ import RatesTestSupport
   }
 
   @Test func aWorkingDayLeftOutIsAskedAgainAfterTheBackoffAndNotBefore() async throws {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     let clock = TestClock(now: fixedNow)
     let fake = Fake(ecb: true)
     let missing = Self.day(-5)  // a Wednesday
@@ -189,8 +187,7 @@ import RatesTestSupport
   }
 
   @Test func anECBWorkingDayLeftOutIsNeverSettledAndItsBackoffGrows() async throws {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     let clock = TestClock(now: fixedNow)
     let fake = Fake(ecb: true)
     let missing = Self.day(-5)
@@ -218,8 +215,7 @@ import RatesTestSupport
   }
 
   @Test func quickRefreshesDoNotCountALeftOutDay() async throws {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     let clock = TestClock(now: fixedNow)
     let fake = Fake(ecb: true)
     let missing = Self.day(-5)
@@ -239,8 +235,7 @@ import RatesTestSupport
   }
 
   @Test func onlyACoinsHeadDaysSettleAfterThreeSpacedAnswers() async throws {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     let clock = TestClock(now: fixedNow)
     let fake = Fake(ecb: false)
     let middle = Self.day(-5)
@@ -258,8 +253,7 @@ import RatesTestSupport
   }
 
   @Test func aStoredValueTheGateRefusesIsNeverShownAndIsAskedAgain() async throws {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     let poisoned = Self.day(-5)
     try write(Self.poisoned(Self.window, poison: [poisoned: 1e308]), in: directory)
     let fake = Fake(ecb: true)
@@ -271,8 +265,7 @@ import RatesTestSupport
   }
 
   @Test func aDayWaitingToBeAskedAgainIsReportedAsLeftOutWithWhen() async throws {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     let clock = TestClock(now: fixedNow)
     let fake = Fake(ecb: true)
     let missing = Self.day(-5)
@@ -297,8 +290,7 @@ import RatesTestSupport
   }
 
   @Test func daysLeftOutAtTheHeadOfACoinRangeAreNotSettledAsNotTradingYet() async throws {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     let clock = TestClock(now: fixedNow)
     let fake = Fake(ecb: false)
     fake.set(headMissing: 3)
@@ -313,8 +305,7 @@ import RatesTestSupport
   }
 
   @Test func daysBeforeTheSourcesFirstDayAreDroppedNotStored() async throws {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     // An old version wrote "none" for 1,000 days before the first day (a range from year 0).
     let start = Self.firstDay.adding(days: -1_000)
     try write(Self.formatOne(first: start, Array(repeating: nil, count: 1_000)), in: directory)
@@ -346,8 +337,7 @@ import RatesTestSupport
   ]
 
   @Test func refreshRepairsAPoisonedStoreAndChangesNothingOutsideItsRange() async throws {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     #expect(MarketClosure.isECBClosed(Self.day(-15)) && !MarketClosure.isECBClosed(Self.day(-10)))
     try write(Self.poisoned(Self.storedRange, poison: Self.poison), in: directory)
     let before = stored(directory)
@@ -364,8 +354,7 @@ import RatesTestSupport
   }
 
   @Test func verifyReportsEveryDifferenceAndFixReplacesOnlyThose() async throws {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     try write(Self.poisoned(Self.storedRange, poison: Self.poison), in: directory)
     let url = DayStore(directory: directory).fileURL(key: Self.key)
     let bytes = try Data(contentsOf: url)

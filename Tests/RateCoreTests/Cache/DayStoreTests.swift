@@ -6,6 +6,9 @@ import RatesTestSupport
 /// The permanent day store: its compact format, merging that never replaces a
 /// stored value, unusable files, and concurrent writers.
 @Suite struct DayStoreTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   static let first = FrankfurterClient.firstDay
 
   static func days(_ range: ClosedRange<Int>, from start: Day = first, value: Double = 1.25)
@@ -17,7 +20,7 @@ import RatesTestSupport
   }
 
   @Test func valuesAndEmptyDaysRoundTripInTenBytesADay() throws {
-    let store = DayStore(directory: try makeTemporaryDirectory())
+    let store = DayStore(directory: try scratch.folder())
     var days = Self.days(0...9_999)
     days.set(Self.first.adding(days: 5), nil)
     try store.save(days, key: "frankfurter/EUR-USD")
@@ -31,8 +34,7 @@ import RatesTestSupport
   }
 
   @Test func provenanceRoundTripsInATableOfFetchesAndProviderNames() throws {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     let store = DayStore(directory: directory)
     let fetches = [
       DayStore.Fetch(provider: "frankfurter", fetchedAt: fixedNow),
@@ -60,7 +62,7 @@ import RatesTestSupport
   }
 
   @Test func aStoredValueIsNeverReplacedAndUnknownDaysStayUnknown() throws {
-    let store = DayStore(directory: try makeTemporaryDirectory())
+    let store = DayStore(directory: try scratch.folder())
     try store.save(Self.days(0...2, value: 1), key: "p/a-b")
     var later = Self.days(2...4, value: 9)
     later.set(Self.first.adding(days: 10), nil)
@@ -74,7 +76,7 @@ import RatesTestSupport
   }
 
   @Test func anUnusableFileIsReportedAndReplacedNeverACrash() throws {
-    let store = DayStore(directory: try makeTemporaryDirectory())
+    let store = DayStore(directory: try scratch.folder())
     let url = store.fileURL(key: "p/a-b")
     try FileManager.default.createDirectory(
       at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -91,7 +93,7 @@ import RatesTestSupport
   }
 
   @Test func concurrentWritersLoseNothing() async throws {
-    let store = DayStore(directory: try makeTemporaryDirectory())
+    let store = DayStore(directory: try scratch.folder())
     try await withThrowingTaskGroup(of: Void.self) { group in
       for writer in 0..<8 {
         group.addTask { try store.save(Self.days((writer * 50)...(writer * 50 + 49)), key: "p/a-b") }

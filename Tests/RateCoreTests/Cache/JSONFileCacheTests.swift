@@ -4,9 +4,11 @@ import Testing
 import RatesTestSupport
 
 @Suite struct JSONFileCacheTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   @Test func roundTripsWithProvenance() throws {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     let cache = JSONFileCache(directory: directory)
     let point = RatePoint(date: Day("2024-06-01")!, rate: 1.5)
     try cache.save([point], key: "coingecko/history/bitcoin-EUR", source: "coingecko", fetchedAt: fixedNow)
@@ -18,8 +20,7 @@ import RatesTestSupport
   }
 
   @Test func filesAreWrittenWithMode0600AndNoTemporaryLeftovers() throws {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     let cache = JSONFileCache(directory: directory)
     try cache.save("x", key: "a/b", source: "test", fetchedAt: fixedNow)
     let url = cache.fileURL(for: "a/b")
@@ -30,7 +31,7 @@ import RatesTestSupport
   }
 
   @Test func missingEntryIsAMiss() throws {
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     guard case .miss = cache.load(String.self, key: "nothing/here") else {
       Issue.record("expected a miss")
       return
@@ -45,8 +46,7 @@ import RatesTestSupport
     "{\"version\":1,\"key\":\"a/b\",\"source\":\"x\",\"fetchedAt\":\"2024-06-10T06:13:20Z\",\"value\":42}",
   ])
   func corruptOrForeignEntriesAreUnusableNotFatal(_ contents: String) throws {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     let cache = JSONFileCache(directory: directory)
     let url = cache.fileURL(for: "a/b")
     try FileManager.default.createDirectory(
@@ -71,8 +71,7 @@ import RatesTestSupport
   }
 
   @Test func unwritableDirectoryThrowsAWriteError() throws {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     let blocker = directory.appendingPathComponent("file")
     try Data("x".utf8).write(to: blocker)
     let cache = JSONFileCache(directory: blocker)  // a file where a directory should be

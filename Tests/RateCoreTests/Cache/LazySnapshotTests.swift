@@ -8,6 +8,9 @@ import Testing
 /// Issue 27, start-up: a fiat command answered from a fresh cache never decodes the ECB
 /// snapshot built into `rates`; one that needs it (offline, nothing cached) does.
 @Suite struct LazySnapshotTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   final class Counter: Sendable {
     let reads = Atomic(0)
   }
@@ -28,8 +31,7 @@ import Testing
   }
 
   @Test func aFreshCacheAnswersWithoutTheSnapshot() async throws {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     let cache = JSONFileCache(directory: directory)
     let pair = AssetQuote(asset: Asset(symbol: "USD", id: "USD"), quote: "EUR")
     let counter = Counter()
@@ -42,7 +44,7 @@ import Testing
     #expect(quotes.staleness == nil)
     #expect(counter.reads.load(ordering: .relaxed) == 0)
 
-    let empty = try makeTemporaryDirectory()
+    let empty = try scratch.folder()
     defer { try? FileManager.default.removeItem(at: empty) }
     let offline = try service(counter, mode: .offline, cache: JSONFileCache(directory: empty))
     _ = try await offline.quotes(for: [pair])

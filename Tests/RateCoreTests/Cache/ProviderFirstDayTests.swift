@@ -8,6 +8,9 @@ import Testing
 /// nothing older is asked for, and the day store does not fill with "no rate" days from
 /// year 0 (a range from 0000-01-01 wrote 5.8 MB).
 @Suite struct ProviderFirstDayTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   static let body = """
     {"amount":1.0,"base":"EUR","start_date":"1999-01-04","end_date":"1999-01-08","rates":{
     "1999-01-04":{"USD":1.1789},"1999-01-05":{"USD":1.179},"1999-01-06":{"USD":1.1743},
@@ -16,7 +19,7 @@ import Testing
 
   @Test func aRangeFromYearZeroStartsOnTheECBsFirstDay() async throws {
     let stub = StubTransport(body: Self.body)
-    let directory = try makeTemporaryDirectory()
+    let directory = try scratch.folder()
     let client = FrankfurterClient(baseURL: URL(string: "https://fx.test/v1")!, transport: stub.transport)
     let service = RateService(
       source: .frankfurter(client: client, now: { fixedNow }),

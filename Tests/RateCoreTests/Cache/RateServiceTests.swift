@@ -5,6 +5,9 @@ import RatesTestSupport
 
 /// The service's cache rules, through an inline ``PriceSource`` that counts calls.
 @Suite struct RateServiceTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   final class Calls: @unchecked Sendable {
     let prices = Recorder<[String]>()
     let histories = Recorder<ClosedRange<Day>>()
@@ -62,7 +65,7 @@ import RatesTestSupport
   }
 
   @Test func coldHistoryIsOneRequestAndWarmIsNone() async throws {
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let clock = TestClock(now: fixedNow)
     let calls = Calls()
     let source = Self.source(calls: calls, now: { clock.now })
@@ -80,7 +83,7 @@ import RatesTestSupport
   }
 
   @Test func afterAMinuteOnlyTodaysPriceIsFetched() async throws {
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let clock = TestClock(now: fixedNow)
     let calls = Calls()
     let source = Self.source(calls: calls, now: { clock.now })
@@ -94,7 +97,7 @@ import RatesTestSupport
   }
 
   @Test func aFailedFetchFallsBackToStaleCache() async throws {
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let clock = TestClock(now: fixedNow)
     let calls = Calls()
     _ = try await service(Self.source(calls: calls, now: { clock.now }), cache: cache, clock: clock)
@@ -110,7 +113,7 @@ import RatesTestSupport
   }
 
   @Test func userMistakesNeverFallBack() async throws {
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let clock = TestClock(now: fixedNow)
     let calls = Calls()
     _ = try await service(Self.source(calls: calls, now: { clock.now }), cache: cache, clock: clock)
@@ -124,7 +127,7 @@ import RatesTestSupport
   }
 
   @Test func failureWithoutCacheIsTheProvidersError() async throws {
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let clock = TestClock(now: fixedNow)
     let failing = Self.source(
       calls: Calls(), now: { clock.now }, failure: .serverError(provider: "test", status: 503))
@@ -134,7 +137,7 @@ import RatesTestSupport
   }
 
   @Test func offlineNeverCallsTheSource() async throws {
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let clock = TestClock(now: fixedNow)
     let calls = Calls()
     let source = Self.source(calls: calls, now: { clock.now })
@@ -154,7 +157,7 @@ import RatesTestSupport
   }
 
   @Test func refreshIgnoresAFreshCache() async throws {
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let clock = TestClock(now: fixedNow)
     let calls = Calls()
     let source = Self.source(calls: calls, now: { clock.now })
@@ -164,7 +167,7 @@ import RatesTestSupport
   }
 
   @Test func currentPricesAreBatchedAndReused() async throws {
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let clock = TestClock(now: fixedNow)
     let calls = Calls()
     let source = Self.source(calls: calls, now: { clock.now })
@@ -178,7 +181,7 @@ import RatesTestSupport
 
   @Test func aCoinsMissingDayIsAGapNotACarriedValue() async throws {
     // Coins trade every day: a day the provider skipped is a hole, not a closure.
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let clock = TestClock(now: fixedNow)
     let gap = Day(containing: fixedNow).adding(days: -3)
     let source = Self.source(calls: Calls(), now: { clock.now }, skipDays: [gap])
@@ -190,7 +193,7 @@ import RatesTestSupport
 
   @Test func daysWithoutDataAreNotRefetchedOnceCovered() async throws {
     // Like ECB weekends: the provider never has these days.
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let clock = TestClock(now: fixedNow)
     let calls = Calls()
     let today = Day(containing: fixedNow)
@@ -207,7 +210,7 @@ import RatesTestSupport
 
   @Test func holesInACoinSeriesAreFetchedAgain() async throws {
     // A provider that left a day out: it is asked again after the backoff, not before.
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let clock = TestClock(now: fixedNow)
     let calls = Calls()
     let today = Day(containing: fixedNow)
@@ -236,7 +239,7 @@ import RatesTestSupport
   @Test func unsettledClosesAreNotCached() async throws {
     // Ten minutes after midnight, yesterday's close may not be final yet.
     let justAfterMidnight = Day(containing: fixedNow).start.addingTimeInterval(600)
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let clock = TestClock(now: justAfterMidnight)
     let calls = Calls()
     let source = Self.source(calls: calls, now: { clock.now })
@@ -249,7 +252,7 @@ import RatesTestSupport
   }
 
   @Test func aCorruptCacheFileWarnsAndRefetches() async throws {
-    let directory = try makeTemporaryDirectory()
+    let directory = try scratch.folder()
     let cache = JSONFileCache(directory: directory)
     let url = cache.fileURL(for: "test/history/btc-EUR")
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -267,6 +270,9 @@ import RatesTestSupport
 }
 
 @Suite struct RateServiceRecordedDataTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   /// Issue 22: "the last 7 days" answered with days two years old is not that
   /// window (``AnswerGate``): refused, nothing cached. It used to be shown
   /// with a note that the data ended early.
@@ -280,8 +286,7 @@ import RatesTestSupport
     }
     let client = CoinGeckoClient(
       baseURL: URL(string: "https://gecko.test/api/v3")!, key: nil, transport: stub.transport)
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
-    defer { try? FileManager.default.removeItem(at: cache.directory) }
+    let cache = JSONFileCache(directory: try scratch.folder())
     let resolver = CoinResolver(client: client, cache: cache, now: { now }, offline: false, notify: { _ in })
     let notes = Recorder<String>()
     let service = RateService(

@@ -7,6 +7,9 @@ import RatesTestSupport
 /// market closures, settled closes that stay settled, partial answers, and
 /// the shapes of real recorded responses.
 @Suite struct SeriesSemanticsTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   typealias Calls = RateServiceTests.Calls
 
   func service(
@@ -56,7 +59,7 @@ import RatesTestSupport
     let standing = RateServiceTests.source(
       calls: Calls(), now: { clock.now }, skipDays: easter, carriesForward: true)
     let result = try await service(
-      standing, cache: JSONFileCache(directory: try makeTemporaryDirectory()), clock: clock
+      standing, cache: JSONFileCache(directory: try scratch.folder()), clock: clock
     ).history(of: "eur", in: "USD", days: 7)
     #expect(result.series.points.filter(\.carried).map(\.date) == easter.sorted())
     #expect(result.series.points.count == 7)
@@ -67,7 +70,7 @@ import RatesTestSupport
       calls: Calls(), now: { clock.now }, skipDays: easter.union([Day("2024-03-28")!]),
       carriesForward: true)
     let gapped = try await service(
-      holed, cache: JSONFileCache(directory: try makeTemporaryDirectory()), clock: clock
+      holed, cache: JSONFileCache(directory: try scratch.folder()), clock: clock
     ).history(of: "eur", in: "USD", days: 7)
     #expect(gapped.series.points.filter(\.carried).isEmpty)
     #expect(gapped.series.points.map(\.date.description) == ["2024-03-27", "2024-04-02"])
@@ -106,7 +109,7 @@ import RatesTestSupport
     let client = FrankfurterClient(baseURL: URL(string: "https://fx.test/v1")!, transport: stub.transport)
     let service = RateService(
       source: .frankfurter(client: client, now: { now }),
-      cache: JSONFileCache(directory: try makeTemporaryDirectory()), mode: .normal, now: { now },
+      cache: JSONFileCache(directory: try scratch.folder()), mode: .normal, now: { now },
       notify: { _ in })
     return try await service.history(of: "USD", in: "CAD", days: days)
   }
@@ -115,7 +118,7 @@ import RatesTestSupport
 
   @Test func aLatePriceOfAPastDayNeverReplacesItsSettledClose() async throws {
     let clock = TestClock(now: fixedNow)
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let source = RateServiceTests.source(calls: Calls(), now: { clock.now })
     let service = service(source, cache: cache, mode: .offline, clock: clock)
     let today = Day(containing: fixedNow)
@@ -135,7 +138,7 @@ import RatesTestSupport
 
   @Test func aPriceStampedEarlierNeverDisplacesALaterOne() async throws {
     let clock = TestClock(now: fixedNow)
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let source = RateServiceTests.source(calls: Calls(), now: { clock.now })
     // The chart's "now" point (150, stamped now) is cached with the history.
     _ = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 3)
@@ -152,7 +155,7 @@ import RatesTestSupport
 
   @Test func aRefreshReplacesTheSettledClosesItAnswered() async throws {
     let clock = TestClock(now: fixedNow)
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     _ = try await service(
       RateServiceTests.source(calls: Calls(), now: { clock.now }), cache: cache, clock: clock
     ).history(of: "btc", in: "EUR", days: 3)
@@ -189,7 +192,7 @@ import RatesTestSupport
 
   @Test func closesThatArriveAreShownAndCachedWhenThePriceFailsTwice() async throws {
     let clock = TestClock(now: fixedNow)
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let calls = Calls()
     let failure = ProviderError.serverError(provider: "test", status: 503)
     let source = PriceSource(
@@ -224,7 +227,7 @@ import RatesTestSupport
     let stub = StubTransport(body: body)
     let client = CoinGeckoClient(
       baseURL: URL(string: "https://gecko.test/api/v3")!, key: nil, transport: stub.transport)
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let resolver = CoinResolver(client: client, cache: cache, now: { now }, offline: false, notify: { _ in })
     return (.coinGecko(client: client, resolver: resolver, now: { now }), cache)
   }

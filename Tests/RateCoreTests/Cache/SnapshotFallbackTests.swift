@@ -7,6 +7,9 @@ import Testing
 /// The ECB snapshot as the last resort of fiat rates (``CacheFallback`` rule 4):
 /// Frankfurter unreachable or down, or offline, and nothing cached.
 @Suite struct SnapshotFallbackTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   /// 2026-11-25 12:00 UTC, a Wednesday after the snapshot's last day.
   static let afterSnapshot = Date(timeIntervalSince1970: 1_795_608_000)
 
@@ -19,7 +22,7 @@ import Testing
     let client = FrankfurterClient(baseURL: URL(string: "https://fx.test/v1")!, transport: transport)
     return RateService(
       source: .frankfurter(client: client, now: { now }),
-      cache: try cache ?? JSONFileCache(directory: makeTemporaryDirectory()), mode: mode,
+      cache: try cache ?? JSONFileCache(directory: scratch.folder()), mode: mode,
       now: { now }, notify: { notices.append($0) })
   }
 
@@ -78,7 +81,7 @@ import Testing
   }
 
   @Test func cachedRatesStillComeBeforeTheSnapshot() async throws {
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let body = #"{"amount":1.0,"base":"USD","start_date":"2024-06-03","end_date":"2024-06-07","rates":{"2024-06-07":{"EUR":0.5}}}"#
     _ = try await service(StubTransport(body: body).transport, cache: cache).quotes(for: [usdEUR()])
     let result = try await service(.unreachable, mode: .refresh, cache: cache).quotes(for: [usdEUR()])
@@ -88,7 +91,7 @@ import Testing
 
   @Test func aCacheOlderThanTheSnapshotGivesWayToIt() async throws {
     let snapshot = try snapshot()
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let body = #"{"amount":1.0,"base":"USD","start_date":"2024-06-03","end_date":"2024-06-07","rates":{"2024-06-07":{"EUR":0.5}}}"#
     _ = try await service(StubTransport(body: body).transport, cache: cache).quotes(for: [usdEUR()])
     for (transport, mode) in [(HTTPTransport.unreachable, CacheMode.normal), (.unreachable, .offline)] {
@@ -107,7 +110,7 @@ import Testing
 
   @Test func aCachedHistoryOlderThanTheSnapshotGivesWayToIt() async throws {
     let snapshot = try snapshot()
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let body = #"{"amount":1.0,"base":"GBP","start_date":"2024-05-14","end_date":"2024-06-10","rates":{"2024-06-07":{"USD":1.5}}}"#
     let first = try await service(StubTransport(body: body).transport, cache: cache)
       .history(of: "GBP", in: "USD", days: 28)
@@ -124,7 +127,7 @@ import Testing
       prices: { _ in throw ProviderError.network(provider: "coins", .cannotConnect(host: "x")) },
       dailyCloses: { _, _, _ in throw ProviderError.network(provider: "coins", .cannotConnect(host: "x")) })
     let service = RateService(
-      source: source, cache: JSONFileCache(directory: try makeTemporaryDirectory()), mode: .normal,
+      source: source, cache: JSONFileCache(directory: try scratch.folder()), mode: .normal,
       now: { fixedNow }, notify: { _ in })
     await #expect(throws: ProviderError.network(provider: "coins", .cannotConnect(host: "x"))) {
       try await service.quotes(of: ["BTC"], in: ["EUR"])
@@ -138,7 +141,7 @@ import Testing
     return RateDesk(
       configuration: .init(
         coinGeckoURL: url, coinGeckoKey: nil, coinDeskURL: url, frankfurterURL: url,
-        forcedProvider: nil, cacheDirectory: try makeTemporaryDirectory(), mode: mode),
+        forcedProvider: nil, cacheDirectory: try scratch.folder(), mode: mode),
       transport: { _ in transport }, now: { fixedNow }, notify: { _ in })
   }
 

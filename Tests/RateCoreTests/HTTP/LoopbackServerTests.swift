@@ -67,7 +67,24 @@ import RatesTestSupport
     }
     #expect(server.requestCount == 20)
     #expect(server.requests.map(\.path) == (0..<20).map { "/r\($0)" })
-    #expect(server.connectionCount == 1)
+    // All twenty rode one connection. The server's own count may be higher: in a parallel
+    // suite, a client of another test can reach this port (tests stop a server and then
+    // connect to its port to get a refusal; the kernel hands freed ports out again).
+    let connections = server.requests.map(\.connection)
+    #expect(Set(connections).count == 1, "connections of the requests: \(connections)")
+  }
+
+  @Test func eachRequestNamesTheConnectionThatCarriedIt() async throws {
+    let server = try LoopbackServer { _ in .text("ok", status: 200) }
+    defer { server.stop() }
+    let transport = HTTPTransport.live(timeoutSeconds: 5)
+    // The first asks the server to close its connection: the second needs another.
+    _ = try await get(server.baseURL, transport: transport, headers: ["Connection": "close"])
+    _ = try await get(server.baseURL, transport: transport)
+    let connections = server.requests.map(\.connection)
+    #expect(connections.count == 2)
+    #expect(Set(connections).count == 2, "\(connections)")
+    #expect(connections.allSatisfy { $0 < server.connectionCount })
   }
 
   // MARK: - Failures

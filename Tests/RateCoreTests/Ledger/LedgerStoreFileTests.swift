@@ -12,14 +12,17 @@ import Testing
 
 /// The ledger file's migration from format 1, concurrent writers, links and hostile files.
 @Suite struct LedgerStoreFileTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   static func entry(_ amount: Double, daysAgo: Int = 0) -> LedgerEntry {
     LedgerStoreTests.entry(amount, daysAgo: daysAgo)
   }
 
   /// A format 1 `ledger.json` with `count` entries, as the previous version wrote it.
-  static func makeFormat1(count: Int) throws -> (LedgerStore, Data, Recorder<LedgerNotice>) {
+  static func makeFormat1(in scratch: Scratch, count: Int) throws -> (LedgerStore, Data, Recorder<LedgerNotice>) {
     let notices = Recorder<LedgerNotice>()
-    let store = try LedgerStoreTests.makeStore(notices: notices)
+    let store = try LedgerStoreTests.makeStore(in: scratch, notices: notices)
     let document = DataFile(url: store.url, key: "ledger", empty: Ledger())
     _ = try document.update { ledger in
       ledger.append(contentsOf: (0..<count).map { entry(Double($0 + 1), daysAgo: $0) })
@@ -34,7 +37,7 @@ import Testing
   // MARK: - Migration
 
   @Test func aFormat1FileIsReadAsIsThenMigratedWithABackupOnTheFirstChange() throws {
-    let (store, original, notices) = try Self.makeFormat1(count: 3)
+    let (store, original, notices) = try Self.makeFormat1(in: scratch, count: 3)
     #expect(try store.read().entries.map(\.id) == [1, 2, 3])
     #expect(try store.entries(since: LedgerStoreTests.today.adding(days: -1)).count == 2)
     #expect(try Data(contentsOf: store.url) == original, "reads never migrate")
@@ -51,7 +54,7 @@ import Testing
   }
 
   @Test func anExistingBackupIsNeverOverwrittenAndAnInterruptedMigrationReusesItsOwn() throws {
-    let (store, original, _) = try Self.makeFormat1(count: 2)
+    let (store, original, _) = try Self.makeFormat1(in: scratch, count: 2)
     let theirs = Data("my own backup\n".utf8)
     try theirs.write(to: backup(store))
     _ = try store.remove(ids: [1])
@@ -59,7 +62,7 @@ import Testing
     #expect(try Data(contentsOf: backup(store, ".v1.1.bak")) == original)
 
     // A migration killed after linking its backup: the next one reuses that link.
-    let (again, originalAgain, _) = try Self.makeFormat1(count: 2)
+    let (again, originalAgain, _) = try Self.makeFormat1(in: scratch, count: 2)
     #expect(link(again.url.path, backup(again).path) == 0)
     _ = try again.update { $0.append(Self.entry(5)) }
     #expect(try Data(contentsOf: backup(again)) == originalAgain)
@@ -67,7 +70,7 @@ import Testing
   }
 
   @Test func aCorruptFormat1FileIsNeitherMigratedNorTouched() throws {
-    let store = try LedgerStoreTests.makeStore()
+    let store = try LedgerStoreTests.makeStore(in: scratch)
     try FileManager.default.createDirectory(
       at: store.url.deletingLastPathComponent(), withIntermediateDirectories: true)
     let garbage = Data(#"{"version":1,"ledger":{"nextID":3,"entries":[{"id":1"#.utf8)
@@ -79,7 +82,7 @@ import Testing
   }
 
   @Test func aNewerFormatIsRefusedAndLeftAlone() throws {
-    let store = try LedgerStoreTests.makeStore()
+    let store = try LedgerStoreTests.makeStore(in: scratch)
     try FileManager.default.createDirectory(
       at: store.url.deletingLastPathComponent(), withIntermediateDirectories: true)
     let newer = Data("{\"format\":\"rates-ledger\",\"version\":3}\n{\"op\":\"squash\"}\n".utf8)
@@ -94,10 +97,10 @@ import Testing
   // MARK: - Concurrency and links
 
   @Test func concurrentWritersThroughTwoLinksLoseNothing() async throws {
-    let real = try LedgerStoreTests.makeStore()
+    let real = try LedgerStoreTests.makeStore(in: scratch)
     _ = try real.append(Self.entry(1))
     let links = try (0..<2).map { _ -> LedgerStore in
-      let link = try makeTemporaryDirectory().appendingPathComponent("ledger.json")
+      let link = try scratch.folder().appendingPathComponent("ledger.json")
       try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real.url)
       return LedgerStore(url: link)
     }
@@ -124,7 +127,7 @@ import Testing
   }
 
   @Test func aFIFOInPlaceOfTheLedgerIsRefusedWithoutBlocking() throws {
-    let store = try LedgerStoreTests.makeStore()
+    let store = try LedgerStoreTests.makeStore(in: scratch)
     try HostileFiles.makeFIFO(at: store.url)
     let expected = DataFileError.unreadable(
       path: store.url.path, reason: "not a regular file (it is a FIFO (named pipe))")
@@ -137,7 +140,7 @@ import Testing
   }
 
   @Test func aFailedAppendLeavesNothingBehind() throws {
-    let store = try LedgerStoreTests.makeStore()
+    let store = try LedgerStoreTests.makeStore(in: scratch)
     _ = try store.append(Self.entry(1))
     let before = try Data(contentsOf: store.url)
     // A value no JSON can hold is refused before anything is written.

@@ -12,6 +12,9 @@ import Testing
 
 /// The append-only ledger log on real files: appends, tombstones, compaction, tail reads.
 @Suite struct LedgerStoreTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   static let today = Day(containing: fixedNow)
 
   static func entry(
@@ -23,8 +26,8 @@ import Testing
       recordedAt: fixedNow)
   }
 
-  static func makeStore(notices: Recorder<LedgerNotice> = .init()) throws -> LedgerStore {
-    let url = try makeTemporaryDirectory().appendingPathComponent("rates/ledger.json")
+  static func makeStore(in scratch: Scratch, notices: Recorder<LedgerNotice> = .init()) throws -> LedgerStore {
+    let url = try scratch.folder().appendingPathComponent("rates/ledger.json")
     return LedgerStore(url: url, lockTimeout: .seconds(10), notify: { notices.append($0) })
   }
 
@@ -35,7 +38,7 @@ import Testing
   // MARK: - Appending and removing
 
   @Test func appendsOneLineEachAndReadsThemBack() throws {
-    let store = try Self.makeStore()
+    let store = try Self.makeStore(in: scratch)
     let first = try store.append(Self.entry(100))
     let second = try store.append(Self.entry(200, daysAgo: 3, note: "a \"quoted\"\nnote"))
     let third = try store.append(Self.entry(300, daysAgo: 1))
@@ -60,7 +63,7 @@ import Testing
   }
 
   @Test func removeAppendsATombstoneAndIDsAreNeverReused() throws {
-    let store = try Self.makeStore()
+    let store = try Self.makeStore(in: scratch)
     for amount in [1.0, 2, 3] { _ = try store.append(Self.entry(amount)) }
     let before = try Data(contentsOf: store.url)
     #expect(throws: LedgerStoreError.noSuchEntries([7, 9])) {
@@ -76,7 +79,7 @@ import Testing
   }
 
   @Test func removalsCompactTheFileOnceEnoughOfItIsDead() throws {
-    let store = try Self.makeStore()
+    let store = try Self.makeStore(in: scratch)
     for index in 0..<100 { _ = try store.append(Self.entry(Double(index + 1), daysAgo: index % 7)) }
     for id in 1...31 { _ = try store.remove(ids: [id]) }
     // 31 remove lines and 31 removed entries: 62 dead lines, fewer than 64.
@@ -90,7 +93,7 @@ import Testing
   }
 
   @Test func compactionKeepsDateOrderAndTheNextID() throws {
-    let store = try Self.makeStore()
+    let store = try Self.makeStore(in: scratch)
     for index in 0..<(LedgerStore.compactionMinimum + 10) {
       _ = try store.append(Self.entry(Double(index + 1), daysAgo: (index * 7) % 30))
     }
@@ -105,7 +108,7 @@ import Testing
   }
 
   @Test func updateRewritesAtomicallyAndKeepsUnknownMembers() throws {
-    let store = try Self.makeStore()
+    let store = try Self.makeStore(in: scratch)
     _ = try store.append(Self.entry(1))
     var text = try String(contentsOf: store.url, encoding: .utf8)
     text = text.replacingOccurrences(
@@ -126,7 +129,7 @@ import Testing
   // MARK: - Reading the end only
 
   @Test func tailReadsFindBackdatedEntriesAndSkipRemovedOnes() throws {
-    let store = try Self.makeStore()
+    let store = try Self.makeStore(in: scratch)
     for index in 0..<200 {
       _ = try store.append(Self.entry(Double(index + 1), daysAgo: 200 - index))
     }
@@ -155,7 +158,7 @@ import Testing
 
   @Test func aTornLastLineIsIgnoredThenSetAside() throws {
     let notices = Recorder<LedgerNotice>()
-    let store = try Self.makeStore(notices: notices)
+    let store = try Self.makeStore(in: scratch, notices: notices)
     _ = try store.append(Self.entry(1))
     let handle = try FileHandle(forWritingTo: store.url)
     try handle.seekToEnd()
@@ -175,7 +178,7 @@ import Testing
   }
 
   @Test func aWholeLastRecordWithoutItsNewlineCounts() throws {
-    let store = try Self.makeStore()
+    let store = try Self.makeStore(in: scratch)
     _ = try store.append(Self.entry(1))
     let text = try String(contentsOf: store.url, encoding: .utf8)
     try Data(text.dropLast().utf8).write(to: store.url)
@@ -186,7 +189,7 @@ import Testing
   }
 
   @Test func aCorruptLineIsReportedWithItsNumberAndNeverOverwritten() throws {
-    let store = try Self.makeStore()
+    let store = try Self.makeStore(in: scratch)
     for amount in [1.0, 2, 3] { _ = try store.append(Self.entry(amount)) }
     var lines = try Self.lines(store)
     lines[2] = #"{"op":"add","id":2,"date":"2024-06-10","side":"sideways"}"#
@@ -209,7 +212,7 @@ import Testing
   }
 
   @Test func handEditsAreCheckedWholeBeforeTheNextAppend() throws {
-    let store = try Self.makeStore()
+    let store = try Self.makeStore(in: scratch)
     for amount in [1.0, 2, 3] { _ = try store.append(Self.entry(amount)) }
     var lines = try Self.lines(store)
     let good = lines

@@ -8,6 +8,9 @@ import Testing
 /// every day and every currency of the snapshot built into `rates`, against
 /// the ECB's own publication calendar (the snapshot's days).
 @Suite struct ECBDayRuleTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   func snapshot() throws -> ECBSnapshot { try #require(ECBSnapshot.embedded) }
 
   func day(_ text: String) throws -> Day { try #require(Day(text)) }
@@ -80,8 +83,7 @@ import Testing
   /// 1999 for each currency, and the day each value was published.
   @Test func theDesksHistoryMatchesThePublicationsOnEveryDay() async throws {
     let snapshot = try snapshot()
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     let desk = try desk(cacheDirectory: directory, mode: .offline)
     for code in snapshot.currencies.subtracting(["EUR"]).sorted() {
       let window = snapshot.firstDay...snapshot.lastDay
@@ -157,8 +159,7 @@ import Testing
   // MARK: - Currencies that ended
 
   @Test func theLastDaysOfACurrencyThatEndedComeFromTheSnapshotWithoutARequest() async throws {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     let stub = StubTransport(body: "{}")
     let url = try #require(URL(string: "https://api.test/v1"))
     let desk = RateDesk(

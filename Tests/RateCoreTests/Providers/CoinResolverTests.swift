@@ -4,6 +4,9 @@ import Testing
 import RatesTestSupport
 
 @Suite struct CoinResolverTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   func resolver(
     _ stub: StubTransport, cache: JSONFileCache, offline: Bool = false, notes: Recorder<String> = .init(),
     now: Date = fixedNow
@@ -17,7 +20,7 @@ import RatesTestSupport
   @Test(arguments: [("BTC", "bitcoin"), ("eth", "ethereum"), ("bitcoin", "bitcoin"), ("SOL", "solana")])
   func wellKnownCoinsNeedNoRequest(_ input: String, _ id: String) async throws {
     let stub = StubTransport(status: 500, body: "")
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let asset = try await resolver(stub, cache: cache).resolve(input)
     #expect(asset.id == id)
     #expect(stub.requests.count == 0)
@@ -25,7 +28,7 @@ import RatesTestSupport
 
   @Test func idsWithADashAreTakenAsGiven() async throws {
     let stub = StubTransport(status: 500, body: "")
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let asset = try await resolver(stub, cache: cache).resolve("ethereum-wormhole")
     #expect(asset == Asset(symbol: "ethereum-wormhole", id: "ethereum-wormhole"))
     #expect(stub.requests.count == 0)
@@ -36,8 +39,7 @@ import RatesTestSupport
   @Test func aCurrencyCodeIsRefusedAndTheCoinResolvesByItsID() async throws {
     let body = #"{"coins":[{"id":"poundtoken","name":"poundtoken","symbol":"GBP","market_cap_rank":900}]}"#
     let stub = StubTransport(body: body)
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     let resolver = resolver(stub, cache: JSONFileCache(directory: directory))
     for code in ["GBP", "gbp", " usd ", "SATS"] {
       await #expect(throws: CoinResolver.Refusal.currencyCode(code.trimmingCharacters(in: .whitespaces).uppercased())) {
@@ -62,7 +64,7 @@ import RatesTestSupport
       """#
     let stub = StubTransport(body: body)
     let notes = Recorder<String>()
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let asset = try await resolver(stub, cache: cache, notes: notes).resolve("zed")
     #expect(asset == Asset(symbol: "ZED", id: "zed-token"))
     #expect(stub.requests.all.first?.queryItems["query"] == "zed")
@@ -77,7 +79,7 @@ import RatesTestSupport
 
   @Test func unknownCoinIsCoinNotFound() async throws {
     let stub = StubTransport(body: try fixtureText("coingecko/search_empty.json"))
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     await #expect(throws: ProviderError.coinNotFound(provider: "coingecko", coin: "bitcon")) {
       _ = try await resolver(stub, cache: cache).resolve("bitcon")
     }
@@ -85,7 +87,7 @@ import RatesTestSupport
 
   @Test func offlineWithoutACachedLookupSaysSo() async throws {
     let stub = StubTransport(body: "{}")
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     await #expect(throws: RateService.ServiceError.notLookedUp("zed")) {
       _ = try await resolver(stub, cache: cache, offline: true).resolve("zed")
     }

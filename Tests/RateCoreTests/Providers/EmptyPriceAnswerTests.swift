@@ -8,10 +8,13 @@ import Testing
 /// ids it does: a coin known to exist is then missing data (the cache may
 /// stand in), never an unknown coin.
 @Suite struct EmptyPriceAnswerTests {
-  func source(_ stub: StubTransport) -> PriceSource {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
+  func source(_ stub: StubTransport) throws -> PriceSource {
     let client = CoinGeckoClient(
       baseURL: URL(string: "https://gecko.test/api/v3")!, key: nil, transport: stub.transport)
-    let cache = JSONFileCache(directory: FileManager.default.temporaryDirectory)
+    let cache = JSONFileCache(directory: try scratch.folder())
     let resolver = CoinResolver(
       client: client, cache: cache, now: { fixedNow }, offline: true, notify: { _ in })
     return .coinGecko(client: client, resolver: resolver, now: { fixedNow })
@@ -34,15 +37,15 @@ import Testing
   }
 
   @Test func aFilledCacheAnswersStaleWhenTheAnswerIsEmpty() async throws {
-    let directory = try makeTemporaryDirectory()
+    let directory = try scratch.folder()
     let cache = JSONFileCache(directory: directory)
     let pair = AssetQuote(asset: Asset(symbol: "BTC", id: "bitcoin"), quote: "EUR")
     let good = StubTransport(body: #"{"bitcoin":{"eur":61234,"last_updated_at":1718000000}}"#)
     let first = RateService(
-      source: source(good), cache: cache, mode: .normal, now: { fixedNow }, notify: { _ in })
+      source: try source(good), cache: cache, mode: .normal, now: { fixedNow }, notify: { _ in })
     _ = try await first.quotes(for: [pair])
     let empty = RateService(
-      source: source(StubTransport(body: "{}")), cache: cache, mode: .refresh, now: { fixedNow },
+      source: try source(StubTransport(body: "{}")), cache: cache, mode: .refresh, now: { fixedNow },
       notify: { _ in })
     let result = try await empty.quotes(for: [pair])
     #expect(result.quotes.map(\.rate) == [61234])
@@ -50,14 +53,14 @@ import Testing
   }
 
   @Test func aPartialAnswerKeepsWhatArrivedAndNamesWhatDidNot() async throws {
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let notices = Recorder<Notice>()
     let btc = AssetQuote(asset: Asset(symbol: "BTC", id: "bitcoin"), quote: "EUR")
     let sol = AssetQuote(asset: Asset(symbol: "SOL", id: "solana"), quote: "EUR")
     let eth = AssetQuote(asset: Asset(symbol: "ETH", id: "ethereum"), quote: "EUR")
     let stub = StubTransport(body: #"{"bitcoin":{"eur":62891},"ethereum":{"eur":3540.9}}"#)
     let service = RateService(
-      source: source(stub), cache: cache, mode: .normal, now: { fixedNow },
+      source: try source(stub), cache: cache, mode: .normal, now: { fixedNow },
       notify: { notices.append($0) })
     let result = try await service.quotes(for: [btc, sol, eth])
     #expect(result.quotes.map(\.base) == ["BTC", "ETH"])

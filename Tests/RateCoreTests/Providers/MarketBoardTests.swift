@@ -4,13 +4,16 @@ import Testing
 import RatesTestSupport
 
 @Suite struct MarketBoardTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   func desk(_ stub: StubTransport, mode: CacheMode = .normal) throws -> RateDesk {
     RateDesk(
       configuration: RateDesk.Configuration(
         coinGeckoURL: URL(string: "https://api.coingecko.com/api/v3")!, coinGeckoKey: nil,
         coinDeskURL: URL(string: "https://example.invalid")!,
         frankfurterURL: URL(string: "https://api.frankfurter.dev/v1")!, forcedProvider: nil,
-        cacheDirectory: try makeTemporaryDirectory(), mode: mode),
+        cacheDirectory: try scratch.folder(), mode: mode),
       transport: { _ in stub.transport }, now: { fixedNow }, notify: { _ in })
   }
 

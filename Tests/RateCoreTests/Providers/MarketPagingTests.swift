@@ -6,7 +6,10 @@ import RatesTestSupport
 /// `/coins/markets` holds at most 250 coins a page: more coins take more pages, no more
 /// than needed.
 @Suite struct MarketPagingTests {
-  static func service(count: Int) throws -> (MarketService, StubTransport) {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
+  func service(count: Int) throws -> (MarketService, StubTransport) {
     let stub = StubTransport { request, _ in
       let (status, body) = FakeManyCoins.markets(request.queryItems, count: count)
       return (status, [:], body)
@@ -14,14 +17,14 @@ import RatesTestSupport
     let client = CoinGeckoClient(
       baseURL: URL(string: "https://api.coingecko.com/api/v3")!, key: nil, transport: stub.transport)
     let service = MarketService(
-      client: client, cache: JSONFileCache(directory: try makeTemporaryDirectory()), mode: .normal,
+      client: client, cache: JSONFileCache(directory: try scratch.folder()), mode: .normal,
       now: { fixedNow }, notify: { _ in })
     return (service, stub)
   }
 
   /// Before: one request with 500 ids, of which CoinGecko returned 250.
   @Test func fiveHundredIDsTakeTwoRequestsAndAllArrive() async throws {
-    let (service, stub) = try Self.service(count: 800)
+    let (service, stub) = try service(count: 800)
     let ids = (1...500).map { FakeManyCoins.id(rank: $0 * 3 / 2) }
     let answer = try await service.markets(currency: "usd", coins: ids.map { Asset(symbol: $0.uppercased(), id: $0) })
     #expect(Set(answer.value.map(\.id)) == Set(ids))
@@ -32,7 +35,7 @@ import RatesTestSupport
   /// Before: `per_page` was capped at 250, so the top 600 were the top 250.
   @Test(arguments: [(1, 1, 1), (250, 1, 250), (251, 2, 126), (600, 3, 200), (1000, 4, 250)])
   func theTopNTakesTheFewestPages(_ limit: Int, _ requests: Int, _ perPage: Int) async throws {
-    let (service, stub) = try Self.service(count: 2_000)
+    let (service, stub) = try service(count: 2_000)
     let answer = try await service.markets(currency: "eur", top: limit)
     #expect(answer.value.map(\.id) == (1...limit).map { FakeManyCoins.id(rank: $0) })
     #expect(stub.requests.count == requests)
@@ -41,7 +44,7 @@ import RatesTestSupport
   }
 
   @Test func aShortMarketEndsEarly() async throws {
-    let (service, _) = try Self.service(count: 300)
+    let (service, _) = try service(count: 300)
     let answer = try await service.markets(currency: "eur", top: 600)
     #expect(answer.value.count == 300)
   }
@@ -50,12 +53,15 @@ import RatesTestSupport
 /// An ids answer with nothing for the coins asked names them by symbol, at the source,
 /// so that `top`, `favorites`, `pairs` and `info` agree (issue 14).
 @Suite struct MarketsNothingForCoinsTests {
-  static func emptyService() throws -> MarketService {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
+  func emptyService() throws -> MarketService {
     let stub = StubTransport(body: "[]")
     let client = CoinGeckoClient(
       baseURL: URL(string: "https://api.coingecko.com/api/v3")!, key: nil, transport: stub.transport)
     return MarketService(
-      client: client, cache: JSONFileCache(directory: try makeTemporaryDirectory()), mode: .normal,
+      client: client, cache: JSONFileCache(directory: try scratch.folder()), mode: .normal,
       now: { fixedNow }, notify: { _ in })
   }
 
@@ -66,14 +72,14 @@ import RatesTestSupport
       throws: ProviderError.noData(
         provider: Providers.coinGecko, detail: "the answer has nothing for BTC, ETH, coins it lists")
     ) {
-      _ = try await Self.emptyService().markets(currency: "usd", coins: coins)
+      _ = try await emptyService().markets(currency: "usd", coins: coins)
     }
   }
 
   @Test func onlyCoinsNotKnownToExistAreUnknown() async throws {
     let coins = [Asset(symbol: "BTC", id: "bitcoin"), Asset(symbol: "no-such-id", id: "no-such-id")]
     await #expect(throws: ProviderError.coinNotFound(provider: Providers.coinGecko, coin: "no-such-id")) {
-      _ = try await Self.emptyService().markets(currency: "usd", coins: coins)
+      _ = try await emptyService().markets(currency: "usd", coins: coins)
     }
   }
 
@@ -89,7 +95,7 @@ import RatesTestSupport
         coinGeckoURL: URL(string: "https://api.coingecko.com/api/v3")!, coinGeckoKey: nil,
         coinDeskURL: URL(string: "https://example.invalid")!,
         frankfurterURL: URL(string: "https://example.invalid")!, forcedProvider: nil,
-        cacheDirectory: try makeTemporaryDirectory(), mode: .normal),
+        cacheDirectory: try scratch.folder(), mode: .normal),
       transport: { _ in stub.transport }, now: { fixedNow }, notify: { _ in })
     let outside = Asset(symbol: "BTC", id: "bitcoin")
     let listings = await desk.listings(in: ["usd"], top: 5, following: [outside]).listings

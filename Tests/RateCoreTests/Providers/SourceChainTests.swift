@@ -8,6 +8,9 @@ import Testing
 /// and the exchanges' fakes, counting requests; 429 pauses kept in a real
 /// file across chains (runs).
 @Suite struct SourceChainTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   static let start = ISO8601.parse("2026-11-26T12:30:00Z")!
   static let btc = AssetQuote(asset: Asset(symbol: "BTC", id: "bitcoin"), quote: "USD")
 
@@ -54,8 +57,7 @@ import Testing
   }
 
   @Test func a429IsAnsweredByCoinbaseAndItsPauseHonouredByLaterRuns() async throws {
-    let folder = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try scratch.folder()
     let limited = { StubTransport(status: 429, headers: ["Retry-After": "120"], body: "Throttled") }
     let first = Run(gecko: limited(), folder: folder, at: Self.start)
     let quote = try #require(try await first.chain.prices([Self.btc]).first)
@@ -83,8 +85,7 @@ import Testing
   func aDownOrMalformedCoinGeckoFallsThroughWithoutAPause(_ status: Int, _ body: String)
     async throws
   {
-    let folder = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try scratch.folder()
     let gecko = StubTransport(status: status, body: body)
     let run = Run(gecko: gecko, folder: folder, at: Self.start)
     #expect(try await run.chain.prices([Self.btc]).first?.source == Providers.coinbase)
@@ -92,8 +93,7 @@ import Testing
   }
 
   @Test func krakenAnswersWhenCoinbaseIsDownToo() async throws {
-    let folder = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try scratch.folder()
     let run = Run(
       gecko: StubTransport(status: 503, body: ""), folder: folder, at: Self.start,
       coinbase: StubTransport(status: 502, body: "bad gateway"))
@@ -103,8 +103,7 @@ import Testing
   }
 
   @Test func aCoinTheExchangesDoNotListIsNeverAskedThere() async throws {
-    let folder = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try scratch.folder()
     let run = Run(gecko: StubTransport(status: 503, body: ""), folder: folder, at: Self.start)
     let pepe = AssetQuote(asset: Asset(symbol: "PEPE", id: "pepe"), quote: "USD")
     await #expect(throws: ProviderError.serverError(provider: Providers.coinGecko, status: 503)) {
@@ -114,8 +113,7 @@ import Testing
   }
 
   @Test func theUsersMistakeIsNotPassedOn() async throws {
-    let folder = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try scratch.folder()
     let run = Run(gecko: StubTransport(body: "{}"), folder: folder, at: Self.start)
     let unknown = AssetQuote(asset: Asset(symbol: "no-such-coin", id: "no-such-coin"), quote: "USD")
     await #expect(throws: ProviderError.coinNotFound(provider: Providers.coinGecko, coin: "no-such-coin")) {
@@ -125,8 +123,7 @@ import Testing
   }
 
   @Test func a2016RangeRefusedByTheFreePlanComesFromCoinbaseIn2Requests() async throws {
-    let folder = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try scratch.folder()
     let refusal = StubTransport(status: 401, body: FakeCoinGecko.rangeError(now: Self.start))
     let run = Run(gecko: refusal, folder: folder, at: Self.start)
     let days = try #require(Day("2016-01-01"))...(try #require(Day("2016-12-31")))
@@ -141,8 +138,7 @@ import Testing
 
   @Test(arguments: ["not json", #"{"coingecko":"tomorrow"}"#, #"{"coingecko":"9999-12-31T23:59:59Z"}"#])
   func aHostilePauseFileIsNoLongerThanAnHour(_ text: String) throws {
-    let folder = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try scratch.folder()
     try Data(text.utf8).write(to: folder.appendingPathComponent(ProviderPauses.fileName))
     let until = ProviderPauses(cacheFolder: folder).pausedUntil(Providers.coinGecko, now: Self.start)
     #expect(until == nil || until == Self.start.addingTimeInterval(ProviderPauses.longestPause))

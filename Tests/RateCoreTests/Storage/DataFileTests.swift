@@ -11,13 +11,16 @@ import RatesTestSupport
 #endif
 
 @Suite struct DataFileTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   struct Refused: Error {}
 
   /// A favorites file in a fresh temporary directory's `rates/` subdirectory (not yet created).
   func makeFile(
     lockTimeout: Duration = .seconds(10), lockClock: FileLock.Clock = .live
   ) throws -> DataFile<[String]> {
-    let url = try makeTemporaryDirectory()
+    let url = try scratch.folder()
       .appendingPathComponent("rates", isDirectory: true)
       .appendingPathComponent("favorites.json")
     return DataFile(
@@ -247,7 +250,7 @@ import RatesTestSupport
 
   @Test func symbolicLinkIsFollowedAndKept() throws {
     let file = try makeFile()
-    let elsewhere = try makeTemporaryDirectory().appendingPathComponent("favorites.json")
+    let elsewhere = try scratch.folder().appendingPathComponent("favorites.json")
     try Data("{\"favorites\": [\"BTC-EUR\"], \"version\": 1}\n".utf8).write(to: elsewhere)
     try FileManager.default.createDirectory(
       at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -326,6 +329,30 @@ import RatesTestSupport
     #expect(flock(fd, LOCK_UN) == 0)
     try file.update { $0.append("ETH-EUR") }
     #expect(try file.read() == ["BTC-EUR", "ETH-EUR"])
+  }
+
+  /// The lock goes when the operation ends, even while another descriptor of it lives on:
+  /// a child another thread forks at that moment holds a copy until it execs, and closing
+  /// ours alone would leave the file locked for as long (the next writer then timed out).
+  @Test func aReleasedLockIsFreeWhileACopyOfItsDescriptorLives() throws {
+    let file = try makeFile()
+    try FileManager.default.createDirectory(
+      at: file.lockURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let pauses = Recorder<Duration>()
+    let held = try #require(
+      try FileLock.acquire(
+        at: file.lockURL, for: file.url, exclusive: true, timeout: .zero,
+        clock: virtualClock(pauses)))
+    let copy = dup(held.fd)
+    #expect(copy >= 0)
+    defer { close(copy) }
+    held.release()
+    let again = try FileLock.acquire(
+      at: file.lockURL, for: file.url, exclusive: true, timeout: .zero,
+      clock: virtualClock(pauses))
+    again?.release()
+    #expect(again != nil)
+    #expect(pauses.all.isEmpty)
   }
 
   // MARK: - Messages

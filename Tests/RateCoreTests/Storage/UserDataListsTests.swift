@@ -6,8 +6,11 @@ import RatesTestSupport
 
 /// The list operations of ``UserData`` on real files in a temporary directory.
 @Suite struct UserDataListsTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   func makeData() throws -> UserData {
-    UserData(directory: try makeTemporaryDirectory().appendingPathComponent("rates"))
+    UserData(directory: try scratch.folder().appendingPathComponent("rates"))
   }
 
   func coin(_ id: String, _ symbol: String? = nil) -> FavoriteCoin {
@@ -56,7 +59,7 @@ import RatesTestSupport
   /// Twenty threads, each with its own handle (as separate processes would be), add a
   /// different coin at once: every one of them is kept.
   @Test func concurrentAddsLoseNoCoin() async throws {
-    let directory = try makeTemporaryDirectory().appendingPathComponent("rates")
+    let directory = try scratch.folder().appendingPathComponent("rates")
     let failures = await runTogether(20) { index in
       try UserData(directory: directory).addCoins([coin("coin-\(index)")])
     }

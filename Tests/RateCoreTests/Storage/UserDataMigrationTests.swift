@@ -7,6 +7,9 @@ import RatesTestSupport
 /// The split of an older `favorites.json` (the one merged list) into your coins and
 /// favorites, on real files.
 @Suite struct UserDataMigrationTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   /// A favorites file as an older `rates` wrote it.
   static let oldFavorites = """
     {
@@ -38,7 +41,7 @@ import RatesTestSupport
   }
 
   func makeSetup(favorites: String? = oldFavorites) throws -> Setup {
-    let directory = try makeTemporaryDirectory().appendingPathComponent("rates")
+    let directory = try scratch.folder().appendingPathComponent("rates")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let notices = Recorder<String>()
     let data = UserData(directory: directory, notify: { notices.append("\($0)") })
@@ -146,7 +149,7 @@ import RatesTestSupport
   /// A favorites file linked from elsewhere stays a link; the backup is a copy of its bytes.
   @Test func symbolicLinkedFavoritesStayLinked() throws {
     let setup = try makeSetup(favorites: nil)
-    let elsewhere = try makeTemporaryDirectory().appendingPathComponent("dotfiles-favorites.json")
+    let elsewhere = try scratch.folder().appendingPathComponent("dotfiles-favorites.json")
     try Data(Self.oldFavorites.utf8).write(to: elsewhere)
     try FileManager.default.createSymbolicLink(at: setup.favoritesURL, withDestinationURL: elsewhere)
     #expect(try setup.data.readCoins().count == 2)

@@ -9,6 +9,9 @@ import Testing
 /// FoundationEssentials) gives what it gave. Full Foundation, imported here only, is the
 /// oracle: `String(format:)`, `trimmingCharacters(in:)`, `DateFormatter`.
 @Suite struct EssentialsReplacementTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   static let values: [Double] = [
     0, -0.0, 0.5, 1.5, 2.5, 0.125, 0.375, 1.005, 2.675, 85_999, 64_321.505, 1e-7, 1.07e-6,
     -3.14159, 123_456_789.987_654, 1e15, 9.999_95e14, 1e20, 1.797e308, 4.9e-324,
@@ -87,8 +90,7 @@ import Testing
   }
 
   @Test func aFileSystemErrorReadsAsItsPathAndReason() throws {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     let missing = directory.appendingPathComponent("no/such/file").path
     do {
       _ = try FileManager.default.attributesOfItem(atPath: missing)

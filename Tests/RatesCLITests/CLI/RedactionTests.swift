@@ -8,6 +8,9 @@ import Testing
 /// The API key never reaches output: an error body that echoes it, a
 /// stale-cache warning quoting that error, `--json` errors.
 @Suite struct RedactionTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   static let key = "CG-abcdefghijklmnop1234"
 
   @Test func secretsAndTheirPercentEncodingAreReplaced() {
@@ -21,7 +24,7 @@ import Testing
   func run(_ arguments: [String], key variable: String) async throws -> (Int32, String, String) {
     let out = Recorder<String>()
     let err = Recorder<String>()
-    let home = try makeTemporaryDirectory()
+    let home = try scratch.folder()
     let echo = StubTransport { request, _ in
       (400, ["Content-Type": "application/json"], #"{"error":"bad request with key \#(Self.key)"}"#)
     }

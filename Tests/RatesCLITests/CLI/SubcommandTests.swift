@@ -8,6 +8,9 @@ import Testing
 /// Actions as nested commands, in process: dispatch, did-you-mean, help and the errors
 /// that name the action. Nothing here reaches the network or a data file.
 @Suite struct SubcommandTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   struct Run {
     var status: Int32
     var stdout: String
@@ -17,7 +20,7 @@ import Testing
   func run(_ arguments: [String]) async throws -> Run {
     let out = Recorder<String>()
     let err = Recorder<String>()
-    let home = try makeTemporaryDirectory()
+    let home = try scratch.folder()
     let context = CommandContext(
       environment: ["HOME": home.path, "XDG_DATA_HOME": home.path + "/data"],
       now: { fixedNow }, sleep: { _ in },

@@ -53,12 +53,25 @@ import Testing
   }
 
   @Test func everyFolderIsInsideTheProcessFolder() throws {
-    let loose = try makeTemporaryDirectory()
+    let scratch = Scratch()
+    let loose = try scratch.folder()
     let scoped = try TemporaryDirectory()
     let root = FileManager.default.temporaryDirectory
       .appendingPathComponent("rates-tests-\(getpid())").path
     #expect(loose.deletingLastPathComponent().path == root)
     #expect(scoped.url.deletingLastPathComponent().path == root)
+  }
+
+  @Test func aScratchsFoldersGoWithIt() throws {
+    var made: [URL] = []
+    do {
+      let scratch = Scratch()
+      made = [try scratch.folder(), try scratch.folder()]
+      try Data("x".utf8).write(to: made[0].appendingPathComponent("file"))
+      #expect(made.allSatisfy(Self.exists))
+    }
+    #expect(made.count == 2)
+    #expect(!made.contains(where: Self.exists))
   }
 
   // MARK: - Waiting
@@ -75,5 +88,39 @@ import Testing
   @Test func eventuallyGivesUpAfterItsHangGuard() async {
     let never = Recorder<Int>()
     #expect(await eventually(timeout: 0.05) { never.count > 0 } == false)
+  }
+
+  /// The two that read the process folder's owners, one at a time (the second makes a
+  /// folder without one on purpose).
+  @Suite(.serialized) struct Owners {
+    /// The harness objects tests use most, each dropped at the end of its scope: not one of
+    /// their folders stays, and the process folder holds no folder without a live owner.
+    @Test func theHelpersLeaveNoFolderBehind() async throws {
+      var made: [URL] = []
+      do {
+        let cli = try CLIHarness()
+        _ = await cli.run(["convert", "1", "EUR", "USD", "--offline"])
+        let fixture = try HomeDriverFixture()
+        let scratch = Scratch()
+        made = [cli.home, fixture.data.deletingLastPathComponent(), try scratch.folder()]
+        made.append(try withTemporaryDirectory { $0 })
+        made.append(try await withTemporaryDirectory { url async in url })
+        _ = try await Shells.run("/bin/sh", ["-c", "true"], environment: [:])
+        #expect(made.dropLast(2).allSatisfy(TestSupportPromiseTests.exists))
+      }
+      #expect(made.count == 5)
+      #expect(made.filter(TestSupportPromiseTests.exists) == [])
+      #expect(TemporaryDirectory.unowned() == [])
+    }
+
+    /// ``TemporaryDirectory/unowned()`` sees a folder made behind the harness's back.
+    @Test func aFolderWithoutAnOwnerIsNoticed() throws {
+      let stray = try TemporaryDirectory().url.deletingLastPathComponent()
+        .appendingPathComponent("stray-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: stray, withIntermediateDirectories: false)
+      #expect(TemporaryDirectory.unowned().contains(stray.lastPathComponent))
+      try FileManager.default.removeItem(at: stray)
+      #expect(!TemporaryDirectory.unowned().contains(stray.lastPathComponent))
+    }
   }
 }

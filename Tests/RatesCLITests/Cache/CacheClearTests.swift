@@ -13,8 +13,11 @@ import Testing
 
 /// `rates cache clear` removes the cache's own entries, counted as removed, and nothing else.
 @Suite struct CacheClearTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   func makeCache() throws -> (JSONFileCache, URL) {
-    let directory = try makeTemporaryDirectory().appendingPathComponent("rates", isDirectory: true)
+    let directory = try scratch.folder().appendingPathComponent("rates", isDirectory: true)
     let cache = JSONFileCache(directory: directory)
     try cache.save(
       "a", key: "coingecko/price/bitcoin-usd", source: "coingecko", fetchedAt: fixedNow)
@@ -74,7 +77,7 @@ import Testing
     let (_, real) = try makeCache()
     try write("precious", "thesis.json", in: real)
     let before = files(under: real)
-    let link = try makeTemporaryDirectory().appendingPathComponent("rates")
+    let link = try scratch.folder().appendingPathComponent("rates")
     try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
     #expect(throws: CacheClearError.symbolicLink(path: link.path, target: real.path)) {
       try CacheInventory.clear(link)
@@ -84,7 +87,7 @@ import Testing
 
   @Test func linksInsideTheCacheAreNeverFollowed() throws {
     let (cache, directory) = try makeCache()
-    let outside = try makeTemporaryDirectory()
+    let outside = try scratch.folder()
     try write("keep", "keep.json", in: outside)
     try FileManager.default.createSymbolicLink(
       at: directory.appendingPathComponent("coingecko/markets"), withDestinationURL: outside)

@@ -14,10 +14,13 @@ import Testing
 /// Cache files that are corrupt, foreign, oversized or not files at all: each is a typed
 /// ``CacheProblem``, never a silent miss, a hang or a read into memory.
 @Suite struct CacheHostileFileTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   let key = "coingecko/price/bitcoin-usd"
 
   func makeCache() throws -> (JSONFileCache, URL) {
-    let cache = JSONFileCache(directory: try makeTemporaryDirectory())
+    let cache = JSONFileCache(directory: try scratch.folder())
     let url = cache.fileURL(for: key)
     try FileManager.default.createDirectory(
       at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -74,7 +77,7 @@ import Testing
     #expect(problem(cache) == .notAFile(path: url.path, kind: "a directory"))
 
     try FileManager.default.removeItem(at: url)
-    let elsewhere = try makeTemporaryDirectory().appendingPathComponent("secret.json")
+    let elsewhere = try scratch.folder().appendingPathComponent("secret.json")
     try Data(String(format: Self.envelope, key, 1).utf8).write(to: elsewhere)
     try FileManager.default.createSymbolicLink(at: url, withDestinationURL: elsewhere)
     #expect(problem(cache) == .notAFile(path: url.path, kind: "a symbolic link"))

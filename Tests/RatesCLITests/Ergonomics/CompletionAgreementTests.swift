@@ -12,6 +12,9 @@ import Testing
 /// A stand-in `rates` on PATH answers `rates __complete <kind>` with `KIND-<kind>`, so a
 /// script's dynamic words show which kind it asked for.
 @Suite struct CompletionAgreementTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   /// One completion request: the words, the last being the one at the cursor.
   struct Case: Sendable {
     var words: [String]
@@ -62,8 +65,8 @@ import Testing
   }
 
   /// A directory holding the stand-in `rates` and a directory holding only `data.csv`.
-  static func sandbox() throws -> (bin: URL, cwd: URL) {
-    let root = try makeTemporaryDirectory()
+  func sandbox() throws -> (bin: URL, cwd: URL) {
+    let root = try scratch.folder()
     let bin = root.appendingPathComponent("bin")
     let cwd = root.appendingPathComponent("cwd")
     for directory in [bin, cwd] {
@@ -78,11 +81,11 @@ import Testing
   }
 
   /// Runs `program` in `shell` with the script for it as `$1`, and splits the output at `@@`.
-  static func run(_ shell: String, program: String) throws -> [Set<String>] {
+  func run(_ shell: String, program: String) async throws -> [Set<String>] {
     let (bin, cwd) = try sandbox()
     let script = cwd.deletingLastPathComponent().appendingPathComponent("rates.\(shell)")
     try Data(CompletionScripts.script(for: shell).utf8).write(to: script)
-    let result = try Shells.run(
+    let result = try await Shells.run(
       try #require(Shells.path(shell)),
       // bash takes the next argument as $0; fish puts them all in $argv.
       ["-c", "cd '\(cwd.path)'; " + program] + (shell == "bash" ? [shell] : []) + [script.path],
@@ -97,7 +100,7 @@ import Testing
 
   static func quoted(_ word: String) -> String { "'\(word)'" }
 
-  @Test(.enabled(if: Shells.path("bash") != nil)) func bashOffersWhatIsDeclared() throws {
+  @Test(.enabled(if: Shells.path("bash") != nil)) func bashOffersWhatIsDeclared() async throws {
     let cases = Self.cases()
     var program = """
       source "$1"
@@ -112,20 +115,20 @@ import Testing
     for item in cases {
       program += "cl " + item.words.map(Self.quoted).joined(separator: " ") + "\n"
     }
-    let answers = try Self.run("bash", program: program)
+    let answers = try await run("bash", program: program)
     #expect(answers.count == cases.count)
     for (item, answer) in zip(cases, answers) {
       #expect(answer == item.expected, "bash: \(item.words)")
     }
   }
 
-  @Test(.enabled(if: Shells.path("fish") != nil)) func fishOffersWhatIsDeclared() throws {
+  @Test(.enabled(if: Shells.path("fish") != nil)) func fishOffersWhatIsDeclared() async throws {
     let cases = Self.cases()
     var program = "source $argv[1]\n"
     for item in cases {
       program += "complete -C \(Self.quoted(item.words.joined(separator: " "))); echo @@\n"
     }
-    let answers = try Self.run("fish", program: program)
+    let answers = try await run("fish", program: program)
     #expect(answers.count == cases.count)
     for (item, answer) in zip(cases, answers) {
       #expect(answer == item.expected, "fish: \(item.words)")

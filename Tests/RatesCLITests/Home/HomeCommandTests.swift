@@ -8,6 +8,9 @@ import Testing
 /// `rates ui` in process: it needs a terminal on both ends (the pseudo-terminal runs are
 /// in `HomeEndToEndTests`), and its currencies.
 @Suite struct HomeCommandTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   static let needsTerminal =
     "error: rates ui needs a terminal on stdin and stdout: run it in one"
     + " (in scripts: rates top, rates current or rates watch)\n"
@@ -72,7 +75,7 @@ import Testing
   }
 
   @Test func theTraceWritesOneLinePerFrameToItsFileOnly() throws {
-    let directory = try makeTemporaryDirectory()
+    let directory = try scratch.folder()
     let path = directory.appendingPathComponent("trace").path
     #expect(HomeCommand.tracer(environment: [:]) == nil)
     let trace = try #require(HomeCommand.tracer(environment: ["RATES_HOME_TRACE": path]))

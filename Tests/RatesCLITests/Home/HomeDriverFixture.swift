@@ -13,6 +13,8 @@ final class HomeDriverFixture: @unchecked Sendable {
   let server: InProcessServer
   let data: URL
   let cache: URL
+  /// Holds `data` and `cache`, removed with the fixture.
+  private let home: TemporaryDirectory
   private let lock = NSLock()
   private var offlineNow = false
   private let exchanges: Bool
@@ -28,9 +30,9 @@ final class HomeDriverFixture: @unchecked Sendable {
     let clock = self.clock
     let fake = FakeAPIs.handler(now: { clock.now }, prices: prices)
     server = InProcessServer(clock: clock) { request in adjust(request, fake(request)) }
-    let home = try makeTemporaryDirectory()
-    data = home.appendingPathComponent("data")
-    cache = home.appendingPathComponent("cache")
+    home = try TemporaryDirectory()
+    data = home.url.appendingPathComponent("data")
+    cache = home.url.appendingPathComponent("cache")
   }
 
   /// Whether requests fail as with no network.

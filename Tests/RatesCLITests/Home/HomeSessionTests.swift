@@ -390,7 +390,8 @@ final class FakeHomeDriver: HomeDriver {
       if case .driver(let event) = input { event } else { nil }
     }
     #expect(answered == [.searchResults(query: "bit", hits: [], remote: false)])
-    #expect(driver.effects.all.first == .loadBoard(currency: "USD", refresh: true))
+    // Started first, yet no scheduler promises it ran first: awaited, not read by position.
+    #expect(await eventually { driver.effects.all.contains(.loadBoard(currency: "USD", refresh: true)) })
     await work.finish(within: .seconds(5))
   }
 
@@ -407,13 +408,16 @@ final class FakeHomeDriver: HomeDriver {
       default: break
       }
     }
-    let work = HomeWork(driver: driver, inbox: HomeInbox())
+    let queued = Recorder<HomeEffect>()
+    let work = HomeWork(driver: driver, inbox: HomeInbox(), queued: { queued.append($0) })
     let coin = FavoriteCoin(
       id: "kaspa", symbol: "KAS", name: "Kaspa", addedAt: HomeSessionTests.start)
     work.start(.removeCoin(id: "kaspa"))
     work.start(.restoreCoin(coin, at: 0))
-    #expect(await eventually { log.count >= 1 })
-    for _ in 0..<20 { await Task.yield() }
+    // The removal in flight and the undo waiting behind it: only then may the removal end.
+    #expect(await eventually { log.count >= 1 && queued.count == 1 })
+    #expect(queued.all == [.restoreCoin(coin, at: 0)])
+    #expect(log.all == ["remove started"])
     open.finish()
     await work.finish(within: .seconds(30))
     #expect(log.all == ["remove started", "remove done", "restore"])

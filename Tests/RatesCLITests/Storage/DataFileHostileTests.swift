@@ -13,8 +13,11 @@ import Testing
 
 /// Data files that are FIFOs, shared through symbolic links, or written by a newer `rates`.
 @Suite struct DataFileHostileTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   func makeDirectory() throws -> URL {
-    let directory = try makeTemporaryDirectory().appendingPathComponent("rates", isDirectory: true)
+    let directory = try scratch.folder().appendingPathComponent("rates", isDirectory: true)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     return directory
   }

@@ -6,6 +6,9 @@ import RatesTestSupport
 /// Long tables page on a terminal: which pager, when, and `history --table` handing its
 /// text to the context's pager instead of printing it.
 @Suite struct PagerTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
   @Test func thePagerComesFromTheEnvironmentElseLess() {
     #expect(Pager.command(environment: [:]) == ["less", "-FRX"])
     #expect(Pager.command(environment: ["PAGER": "more -d"]) == ["more", "-d"])
@@ -100,8 +103,7 @@ import RatesTestSupport
   /// Issue 27: the pager is started with posix_spawn (Foundation's `Process` is not in
   /// FoundationEssentials): found on PATH, the text on its stdin, waited for.
   @Test func aPagerGetsTheWholeTextOnItsInput() throws {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try scratch.folder()
     let file = directory.appendingPathComponent("paged.txt")
     let text = String(repeating: "line of a long table\n", count: 5000)
     #expect(Pager.run(text, command: ["sh", "-c", "cat > \"$1\"", "sh", file.path], path: "/usr/bin:/bin"))

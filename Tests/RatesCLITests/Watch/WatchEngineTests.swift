@@ -89,9 +89,12 @@ final class CountingSource: @unchecked Sendable {
     var meter = RequestMeter()
     var cache: JSONFileCache
     var counting: CountingSource
+    /// The cache's folder, removed with the last copy of this setup.
+    let folder: TemporaryDirectory
 
     init(failures: [Int: ProviderError] = [:], rates: [Double]? = nil) throws {
-      cache = JSONFileCache(directory: try makeTemporaryDirectory())
+      folder = try TemporaryDirectory()
+      cache = JSONFileCache(directory: folder.url)
       counting = CountingSource(clock: clock, meter: meter, failures: failures, rates: rates)
     }
 
