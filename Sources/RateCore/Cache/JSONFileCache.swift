@@ -57,7 +57,10 @@ public struct JSONFileCache: Sendable {
     }
   }
 
-  struct Envelope<Value: Codable>: Codable {
+  /// A cache file. Its value is unconstrained and its coding conditional: a type
+  /// `Envelope<V>` with `V: Codable` in its signature, made at run time, costs two lookups
+  /// of `V`'s conformances (each a scan of every conformance in the binary) per value type.
+  struct Envelope<Value> {
     var version: Int
     var key: String
     var source: String
@@ -177,6 +180,9 @@ public struct JSONFileCache: Sendable {
     return url.appendingPathComponent((segments.last ?? "_") + ".json")
   }
 }
+
+extension JSONFileCache.Envelope: Decodable where Value: Decodable {}
+extension JSONFileCache.Envelope: Encodable where Value: Encodable {}
 
 /// Why a cache file could not be used. Every case names the file; none is fatal.
 public enum CacheProblem: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {

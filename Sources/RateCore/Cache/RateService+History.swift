@@ -123,25 +123,10 @@ extension RateService {
   }
 
   /// The day store's key for a history key: `<provider>/<asset>-<quote>`.
-  /// Every `/history/` becomes `/`, found byte by byte: the standard library's substring
-  /// search builds a `Character` table whose `Hashable` conformance costs a warm command a
-  /// lookup at run time (a scan of every conformance in the binary).
+  /// Every `/history/` becomes `/` (``Swift/String/replacingUTF8(_:with:)``: no run-time
+  /// conformance lookup on the warm path).
   static func dayKey(historyKey: String) -> String {
-    let marker = Array("/history/".utf8)
-    let bytes = Array(historyKey.utf8)
-    var kept: [UInt8] = []
-    kept.reserveCapacity(bytes.count)
-    var index = 0
-    while index < bytes.count {
-      if bytes.count - index >= marker.count, bytes[index..<index + marker.count].elementsEqual(marker) {
-        kept.append(UInt8(ascii: "/"))
-        index += marker.count
-      } else {
-        kept.append(bytes[index])
-        index += 1
-      }
-    }
-    return String(decoding: kept, as: UTF8.self)
+    historyKey.replacingUTF8("/history/", with: "/")
   }
 
   /// Stores `answered`'s settled days in the permanent day store (a stored

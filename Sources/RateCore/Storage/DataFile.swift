@@ -277,6 +277,9 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
 public enum StringsDataFile {
   /// The value under `key` of the document at `url`; `[:]` when there is no file.
   public static func read(url: URL, key: String) throws -> [String: String] {
-    try DataFile<[String: String]>(url: url, key: key, empty: [:]).read()
+    // No file and no link at its place: what `read()` answers, without the generic type.
+    var status = stat()
+    if lstat(url.path, &status) != 0, errno == ENOENT { return [:] }
+    return try DataFile<[String: String]>(url: url, key: key, empty: [:]).read()
   }
 }

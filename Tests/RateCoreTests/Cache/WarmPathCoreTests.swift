@@ -21,6 +21,24 @@ import RatesTestSupport
     #expect(RateService.dayKey(historyKey: key) == key.replacing("/history/", with: "/"))
   }
 
+  @Test(arguments: [
+    ("en_us.utf-8", "utf-8", true), ("c.utf8", "utf8", true), ("c", "utf8", false),
+    ("", "", true), ("abc", "", true), ("ab", "abc", false), ("€uro", "uro", true),
+    ("aaa", "aa", true),
+  ])
+  func containsUTF8IsContainsForText(_ text: String, _ pattern: String, _ expected: Bool) {
+    #expect(text.containsUTF8(pattern) == expected)
+    #expect(text.containsUTF8(pattern) == (pattern.isEmpty || text.contains(pattern)))
+  }
+
+  @Test func replacingUTF8ReplacesLeftToRightWithoutOverlap() {
+    #expect("aaaa".replacingUTF8("aa", with: "b") == "bb")
+    #expect("aaa".replacingUTF8("aa", with: "b") == "ba")
+    #expect("x€y€".replacingUTF8("€", with: "EUR") == "xEURyEUR")
+    #expect("abc".replacingUTF8("", with: "z") == "abc")
+    #expect("abc".replacingUTF8("abcd", with: "z") == "abc")
+  }
+
   @Test func readEntryTellsMissingBytesAndUnusableApart() throws {
     try withTemporaryDirectory { directory in
       let file = directory.appendingPathComponent("entry.json")
@@ -56,6 +74,13 @@ import RatesTestSupport
       #expect(try StringsDataFile.read(url: url, key: "settings") == ["currency": "EUR", "timeout": "5"])
       try Data("{\"settings\":{\"currency\":\"EUR\"},\"version\":9}\n".utf8).write(to: url)
       #expect(throws: DataFileError.self) { try StringsDataFile.read(url: url, key: "settings") }
+      // A link to no file is the data file's to judge, not a missing file.
+      let link = directory.appendingPathComponent("link.json")
+      try FileManager.default.createSymbolicLink(
+        atPath: link.path, withDestinationPath: directory.appendingPathComponent("none.json").path)
+      #expect(
+        (try? StringsDataFile.read(url: link, key: "settings"))
+          == (try? DataFile<[String: String]>(url: link, key: "settings", empty: [:]).read()))
     }
   }
 }

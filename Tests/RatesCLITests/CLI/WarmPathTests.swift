@@ -78,6 +78,16 @@ import RatesTestSupport
     #expect(TableLayout.fractionWidth(cell) == width)
   }
 
+  @Test(arguments: [
+    ("en_US.UTF-8", true), ("C.utf8", true), ("C", false), ("de_DE.ISO-8859-1", false),
+  ])
+  func aLocaleNamingUTF8ShowsUnicode(_ locale: String, _ unicode: Bool) {
+    let terminal = TerminalCapabilities.decide(
+      isTTY: false, windowWidth: 80, environment: ["LANG": locale], noColorFlag: false,
+      asciiFlag: false)
+    #expect(terminal.unicode == unicode)
+  }
+
   @Test func configFileReadGivesWhatTheDataFileHolds() throws {
     try withTemporaryDirectory { home in
       let paths = RatesPaths(environment: ["XDG_CONFIG_HOME": home.path, "HOME": home.path])
