@@ -15,9 +15,9 @@ extension DayStore {
   /// Reads a store file of either format.
   static func read(_ url: URL) -> (Days, CacheProblem?) {
     switch JSONFileCache.readEntry(at: url.path, limit: maximumBytes) {
-    case .success(nil): return (Days(), nil)
-    case .failure(let problem): return (Days(), problem)
-    case .success(let data?):
+    case .missing: return (Days(), nil)
+    case .unusable(let problem): return (Days(), problem)
+    case .bytes(let data):
       guard let days = decode(data) else { return (Days(), .corrupt(path: url.path)) }
       return (days, nil)
     }

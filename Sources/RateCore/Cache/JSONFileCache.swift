@@ -57,7 +57,10 @@ public struct JSONFileCache: Sendable {
     }
   }
 
-  struct Envelope<Value: Codable>: Codable {
+  /// A cache file. Its value is unconstrained and its coding conditional: a type
+  /// `Envelope<V>` with `V: Codable` in its signature, made at run time, costs two lookups
+  /// of `V`'s conformances (each a scan of every conformance in the binary) per value type.
+  struct Envelope<Value> {
     var version: Int
     var key: String
     var source: String
@@ -77,9 +80,9 @@ public struct JSONFileCache: Sendable {
     let path = fileURL(for: key).path
     let data: Data
     switch Self.readEntry(at: path, limit: Self.maximumBytes(forKey: key)) {
-    case .success(nil): return .miss
-    case .success(let bytes?): data = bytes
-    case .failure(let problem): return .unusable(problem)
+    case .missing: return .miss
+    case .bytes(let bytes): data = bytes
+    case .unusable(let problem): return .unusable(problem)
     }
     let decoder = JSONCoders.decoder()
     guard let probe = try? decoder.decode(VersionProbe.self, from: data) else {
@@ -96,26 +99,44 @@ public struct JSONFileCache: Sendable {
       Entry(source: envelope.source, fetchedAt: envelope.fetchedAt, value: envelope.value))
   }
 
-  /// The bytes of the entry file at `path`; nil when there is none.
-  public static func readEntry(at path: String, limit: Int) -> Result<Data?, CacheProblem> {
+  /// What reading an entry file found. Not a `Result`: a `Result` of ``CacheProblem`` costs
+  /// a warm command a run-time lookup of its `Error` conformance (a scan of every
+  /// conformance in the binary).
+  public enum EntryFile: Sendable {
+    /// No file.
+    case missing
+    /// The file's bytes.
+    case bytes(Data)
+    /// A file that cannot be used, and why.
+    case unusable(CacheProblem)
+
+    /// The bytes, when the file could be read.
+    public var data: Data? {
+      if case .bytes(let data) = self { return data }
+      return nil
+    }
+  }
+
+  /// The bytes of the entry file at `path`, ``EntryFile/missing`` when there is none.
+  public static func readEntry(at path: String, limit: Int) -> EntryFile {
     let handle: RegularFile.Handle
     switch RegularFile.open(path, followLinks: false) {
     case .success(let opened): handle = opened
-    case .failure(.missing): return .success(nil)
-    case .failure(.notRegular(let kind)): return .failure(.notAFile(path: path, kind: kind))
-    case .failure(.system(let reason)): return .failure(.unreadable(path: path, reason: reason))
+    case .failure(.missing): return .missing
+    case .failure(.notRegular(let kind)): return .unusable(.notAFile(path: path, kind: kind))
+    case .failure(.system(let reason)): return .unusable(.unreadable(path: path, reason: reason))
     }
     defer { handle.close() }
     guard handle.size <= limit else {
-      return .failure(.oversized(path: path, bytes: handle.size, limit: limit))
+      return .unusable(.oversized(path: path, bytes: handle.size, limit: limit))
     }
     do {
       guard let bytes = try RegularFile.readAll(handle.fd, limit: limit) else {
-        return .failure(.oversized(path: path, bytes: limit + 1, limit: limit))
+        return .unusable(.oversized(path: path, bytes: limit + 1, limit: limit))
       }
-      return .success(Data(bytes))
+      return .bytes(Data(bytes))
     } catch {
-      return .failure(.unreadable(path: path, reason: error.reason))
+      return .unusable(.unreadable(path: path, reason: error.reason))
     }
   }
 
@@ -159,6 +180,9 @@ public struct JSONFileCache: Sendable {
     return url.appendingPathComponent((segments.last ?? "_") + ".json")
   }
 }
+
+extension JSONFileCache.Envelope: Decodable where Value: Decodable {}
+extension JSONFileCache.Envelope: Encodable where Value: Encodable {}
 
 /// Why a cache file could not be used. Every case names the file; none is fatal.
 public enum CacheProblem: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {

@@ -123,8 +123,10 @@ extension RateService {
   }
 
   /// The day store's key for a history key: `<provider>/<asset>-<quote>`.
+  /// Every `/history/` becomes `/` (``Swift/String/replacingUTF8(_:with:)``: no run-time
+  /// conformance lookup on the warm path).
   static func dayKey(historyKey: String) -> String {
-    historyKey.replacing("/history/", with: "/")
+    historyKey.replacingUTF8("/history/", with: "/")
   }
 
   /// Stores `answered`'s settled days in the permanent day store (a stored

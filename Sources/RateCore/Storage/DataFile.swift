@@ -269,3 +269,17 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
     }
   }
 }
+
+/// ``DataFile/read()`` of a `DataFile<[String: String]>` (the config file) through a function
+/// that is not generic, so another module calling it does not instantiate the generic type at
+/// run time: that costs checking `[String: String]`'s `Codable` conformances, four lookups
+/// that each scan every conformance in the binary, on every command.
+public enum StringsDataFile {
+  /// The value under `key` of the document at `url`; `[:]` when there is no file.
+  public static func read(url: URL, key: String) throws -> [String: String] {
+    // No file and no link at its place: what `read()` answers, without the generic type.
+    var status = stat()
+    if lstat(url.path, &status) != 0, errno == ENOENT { return [:] }
+    return try DataFile<[String: String]>(url: url, key: key, empty: [:]).read()
+  }
+}

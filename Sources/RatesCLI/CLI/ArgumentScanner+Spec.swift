@@ -33,9 +33,9 @@ extension ArgumentScanner {
   /// - Returns: The last occurrence's value, or nil when the option is absent.
   /// - Throws: `UsageError.missingValue` or `UsageError.invalidValue`.
   mutating func option<T>(
-    _ spec: OptionSpec, expected: String, parse: (String) -> T?
+    _ spec: OptionSpec, expected: @autoclosure () -> String, parse: (String) -> T?
   ) throws(UsageError) -> T? {
-    try typedOption(spec.names, expected: expected, parse: parse)
+    try typedOption(spec.names, expected: expected(), parse: parse)
   }
 
   /// Removes an option whose value is a whole number in `range`.

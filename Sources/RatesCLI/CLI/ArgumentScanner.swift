@@ -303,7 +303,7 @@ public struct ArgumentScanner: Sendable {
   /// Parses every occurrence of `names` with `parse`, then removes them.
   mutating func typedOption<T>(
     _ names: [String],
-    expected: String,
+    expected: @autoclosure () -> String,
     parse: (String) -> T?
   ) throws(UsageError) -> T? {
     askedFor.formUnion(names)
@@ -311,7 +311,7 @@ public struct ArgumentScanner: Sendable {
     var result: T?
     for (name, value) in taken {
       guard let parsed = parse(value) else {
-        throw .invalidValue(option: name, value: value, expected: expected)
+        throw .invalidValue(option: name, value: value, expected: expected())
       }
       result = parsed
     }

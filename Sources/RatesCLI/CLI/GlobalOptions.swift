@@ -139,7 +139,7 @@ struct EnvironmentSettings: Sendable {
   var paths: RatesPaths
   /// Each managed setting's effective value (API key unmasked: display with
   /// ``ConfigKey/display(_:)``) and its source.
-  var resolved: [ConfigKey: (value: String?, source: SettingSource)] = [:]
+  var resolved = ResolvedSettings()
 
   /// - Parameter lenient: ignore invalid values in the config file instead of
   ///   refusing them (for the commands that repair or report the file).

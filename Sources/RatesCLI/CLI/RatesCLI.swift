@@ -27,7 +27,7 @@ public enum RatesCLI {
   /// - Returns: the process exit code.
   public static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
     // Read once: the settings come from it, and so does the key to redact.
-    let config = Result { try ConfigFile.file(RatesPaths(environment: context.environment)).read() }
+    let config = Result { try ConfigFile.read(RatesPaths(environment: context.environment)) }
     // The one redaction point: nothing printed below can carry the API key.
     let context = context.redacting(context.secrets(config: try? config.get()))
     return context.output.settle(await dispatch(arguments, config: config, context: context))
@@ -166,7 +166,7 @@ public enum RatesCLI {
     let settings = try EnvironmentSettings(
       environment: context.environment, options: options, config: config,
       lenient: isDoctor || path.root is ConfigCommand.Type)
-    let type = path.last as? any RatesCommand.Type
+    let type = path.last.runnable
     try options.require(
       formats: type?.exportFormats ?? [], command: path.words, siblings: siblingFormats(path))
     if options.json, let reason = type?.noJSON {
@@ -204,7 +204,7 @@ public enum RatesCLI {
     _ path: CommandPath, _ scanner: ArgumentScanner, defaults: CommandDefaults,
     format: OutputFormat?
   ) throws(UsageError) -> any RatesCommand {
-    guard let type = path.last as? any RatesCommand.Type else {
+    guard let type = path.last.runnable else {
       throw UsageError.missingArgument("action")
     }
     var scanner = scanner
@@ -220,7 +220,7 @@ public enum RatesCLI {
     guard let parent = path.parent else { return [:] }
     var formats: [String: Set<OutputFormat>] = [:]
     for sibling in CommandTree.leaves(below: parent) where sibling.words != path.words {
-      if let type = sibling.last as? any RatesCommand.Type, !type.exportFormats.isEmpty {
+      if let type = sibling.last.runnable, !type.exportFormats.isEmpty {
         formats[sibling.fullName] = type.exportFormats
       }
     }

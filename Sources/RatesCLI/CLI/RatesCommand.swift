@@ -36,6 +36,10 @@ protocol CommandDeclaration: Sendable {
   static var discussion: String { get }
   /// Whole command lines for `--help`, each starting with `rates`.
   static var examples: [String] { get }
+  /// The type as a command that runs; nil for a command that only groups actions. What
+  /// `as? any RatesCommand.Type` answers, without the protocol conformance lookup a
+  /// dynamic cast costs the first time (a scan of every conformance in the binary).
+  static var runnable: (any RatesCommand.Type)? { get }
 }
 
 extension CommandDeclaration {
@@ -49,6 +53,7 @@ extension CommandDeclaration {
   static var defaultSubcommand: (any CommandDeclaration.Type)? { nil }
   static var discussion: String { "" }
   static var examples: [String] { [] }
+  static var runnable: (any RatesCommand.Type)? { nil }
 
   /// The name and every alias.
   static var names: [String] { [name] + aliases }
@@ -76,6 +81,7 @@ protocol RatesCommand: CommandDeclaration {
 }
 
 extension RatesCommand {
+  static var runnable: (any RatesCommand.Type)? { self }
   static var exportFormats: Set<OutputFormat> { [] }
   static var noJSON: String? { nil }
 }

@@ -114,6 +114,24 @@ enum ConfigKey: String, CaseIterable, Sendable {
   }
 }
 
+/// Each managed setting's effective value and source, one slot per ``ConfigKey``: a
+/// dictionary keyed by `ConfigKey` would cost every command a lookup of `ConfigKey`'s
+/// `Hashable` conformance at run time (a scan of every conformance in the binary).
+struct ResolvedSettings: Sendable {
+  private var slots = [(value: String?, source: SettingSource)?](
+    repeating: nil, count: ConfigKey.allCases.count)
+
+  /// The setting's value and source; nil until resolved.
+  subscript(key: ConfigKey) -> (value: String?, source: SettingSource)? {
+    get { slots[Self.slot(key)] }
+    set { slots[Self.slot(key)] = newValue }
+  }
+
+  private static func slot(_ key: ConfigKey) -> Int {
+    ConfigKey.allCases.firstIndex(of: key) ?? 0
+  }
+}
+
 /// Where a setting's value came from, from weakest to strongest:
 /// default < config file < environment < flag.
 enum SettingSource: Equatable, Sendable, CustomStringConvertible {
@@ -136,7 +154,20 @@ enum SettingSource: Equatable, Sendable, CustomStringConvertible {
 /// changed one key at a time under a lock, so settings the user did not
 /// change are never rewritten (unknown keys from a newer `rates` included).
 enum ConfigFile {
+  static let key = "settings"
+
   static func file(_ paths: RatesPaths) -> DataFile<[String: String]> {
-    DataFile(url: paths.config.appendingPathComponent("config.json"), key: "settings", empty: [:])
+    DataFile(url: url(paths), key: key, empty: [:])
+  }
+
+  /// The settings, as ``file(_:)``'s `read()` gives them, without making a
+  /// `DataFile<[String: String]>` here: its type instantiated at run time costs every
+  /// command four lookups of `Codable` conformances (each a scan of every conformance).
+  static func read(_ paths: RatesPaths) throws -> [String: String] {
+    try StringsDataFile.read(url: url(paths), key: key)
+  }
+
+  static func url(_ paths: RatesPaths) -> URL {
+    paths.config.appendingPathComponent("config.json")
   }
 }

@@ -231,7 +231,7 @@ struct CacheWalker {
     }
     let key = relative.joined(separator: "/").dropLast(5)  // the path without ".json"
     let limit = JSONFileCache.maximumBytes(forKey: String(key))
-    if case .success(let data?) = JSONFileCache.readEntry(at: url.path, limit: limit) {
+    if let data = JSONFileCache.readEntry(at: url.path, limit: limit).data {
       file.envelope = try? JSONCoders.decoder().decode(Probe.self, from: data)
     }
     return file

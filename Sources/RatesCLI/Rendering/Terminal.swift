@@ -78,7 +78,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
     } else {
       let locale = localeVariables.lazy.compactMap { $0.raw(in: environment) }.first { !$0.isEmpty }
       let name = (locale ?? "").lowercased()
-      unicode = name.contains("utf-8") || name.contains("utf8")
+      unicode = name.containsUTF8("utf-8") || name.containsUTF8("utf8")
     }
 
     let noColor = EnvironmentVariable.noColor.raw(in: environment).map { !$0.isEmpty } ?? false

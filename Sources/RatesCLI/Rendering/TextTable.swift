@@ -164,11 +164,19 @@ struct TableLayout {
     while end < characters.count, characters[end].isASCIIDigit || characters[end] == "," {
       end += 1
     }
-    if end < characters.count, characters[end] == "." { return TerminalText.displayWidth(String(characters[end...])) }
+    if end < characters.count, characters[end] == "." { return TerminalText.displayWidth(text(characters[end...])) }
     var index = end
     while index < characters.count, !characters[index].isASCIIDigit { index += 1 }
     guard index == characters.count else { return nil }  // more digits later: not one number
-    return TerminalText.displayWidth(String(characters[end...]))
+    return TerminalText.displayWidth(text(characters[end...]))
+  }
+
+  /// The characters as a string, appended one by one: `String(slice)` goes through the
+  /// generic `append(contentsOf:)`, whose first use costs a conformance lookup at run time.
+  private static func text(_ characters: ArraySlice<Character>) -> String {
+    var text = ""
+    for character in characters { text.append(character) }
+    return text
   }
 
   /// `text` without its SGR escape sequences (`ESC [ … m`), whose digits are no number.

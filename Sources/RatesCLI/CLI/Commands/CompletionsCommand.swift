@@ -158,7 +158,7 @@ enum CompletionWords {
       budget -= 1
       let file = resolve.appendingPathComponent(name)
       let limit = JSONFileCache.maximumBytes(forKey: "coingecko/resolve/x")
-      if case .success(let data?) = JSONFileCache.readEntry(at: file.path, limit: limit),
+      if let data = JSONFileCache.readEntry(at: file.path, limit: limit).data,
         let probe = try? decoder.decode(Probe.self, from: data)
       {
         words.insert(probe.value.symbol.uppercased())
