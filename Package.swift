@@ -39,10 +39,14 @@ let package = Package(
     // The executable: adapts the process to RatesCLI.
     .executableTarget(name: "rates", dependencies: ["RatesCLI"], swiftSettings: swiftSettings),
     // Shared by every test target and by `fake-api`: the fake APIs, the loopback
-    // server, fixtures, the in-process harness and the binary runner. A regular
-    // library that never imports Testing, so it builds anywhere (release too).
+    // server, fixtures, the test clock and the binary runner. A regular library that
+    // never imports Testing, so it builds anywhere (release too). It needs RateCore only,
+    // so it and RateCoreTests compile while RatesCLI does.
+    .target(name: "RatesTestSupport", dependencies: ["RateCore"], swiftSettings: swiftSettings),
+    // CLIHarness: `rates` in process, for RatesCLITests (the one support file that needs
+    // RatesCLI).
     .target(
-      name: "RatesTestSupport", dependencies: ["RateCore", "RatesCLI"],
+      name: "RatesCLIHarness", dependencies: ["RateCore", "RatesCLI", "RatesTestSupport"],
       swiftSettings: swiftSettings),
     // `fake-api`: the same fake APIs on a loopback port, for scripts/bench.sh,
     // scripts/watch-soak.sh and offline demos (scripts/fake-env.sh).
@@ -57,7 +61,8 @@ let package = Package(
     // Commands in process through CLIHarness, rendering, whole-output goldens,
     // completions, parsing.
     .testTarget(
-      name: "RatesCLITests", dependencies: ["RateCore", "RatesCLI", "RatesTestSupport"],
+      name: "RatesCLITests",
+      dependencies: ["RateCore", "RatesCLI", "RatesTestSupport", "RatesCLIHarness"],
       exclude: ["Golden"], swiftSettings: swiftSettings),
     // The built binaries: wiring, exit codes, signals, pseudo-terminals, real sockets.
     .testTarget(

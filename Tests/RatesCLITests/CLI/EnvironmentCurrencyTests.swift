@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RatesCLI
+import RatesCLIHarness
 import RatesTestSupport
 
 /// `RATES_CURRENCY` is checked as `config set currency` is, and the error names the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RateCore
 @testable import RatesCLI
+import RatesCLIHarness
 import RatesTestSupport
 
 /// Issue 15: a slow fetch says so on a terminal's stderr, and erases the line when done;

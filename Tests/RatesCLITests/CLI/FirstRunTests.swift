@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RateCore
 @testable import RatesCLI
+import RatesCLIHarness
 import RatesTestSupport
 
 /// Issue 15, the first run: offline on a fresh account, the first error's next step works.

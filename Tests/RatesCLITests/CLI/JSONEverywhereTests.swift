@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RateCore
 @testable import RatesCLI
+import RatesCLIHarness
 import RatesTestSupport
 
 /// `--json` prints one JSON document on stdout, or refuses with a usage error (64).

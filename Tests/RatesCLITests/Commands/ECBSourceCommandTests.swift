@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RateCore
 @testable import RatesCLI
+import RatesCLIHarness
 import RatesTestSupport
 
 /// The currency chain (Frankfurter → the ECB itself → the built-in snapshot) and

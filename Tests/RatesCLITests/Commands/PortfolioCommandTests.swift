@@ -3,6 +3,7 @@ import Testing
 
 @testable import RateCore
 @testable import RatesCLI
+import RatesCLIHarness
 import RatesTestSupport
 
 /// `rates portfolio` and `ledger add --deposit/--withdraw` in process against the fake APIs,

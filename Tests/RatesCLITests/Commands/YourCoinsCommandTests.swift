@@ -3,6 +3,7 @@ import Testing
 
 @testable import RateCore
 @testable import RatesCLI
+import RatesCLIHarness
 import RatesTestSupport
 
 /// `rates coins` (your coins) beside `rates favorites` (starred coins), the upgrade of an

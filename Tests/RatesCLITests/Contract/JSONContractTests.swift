@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RateCore
+import RatesCLIHarness
 import RatesTestSupport
 
 /// Every command's `--json` output checked against its shape in docs/json.md:

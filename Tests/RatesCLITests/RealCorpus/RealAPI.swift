@@ -1,5 +1,6 @@
 import Foundation
 import RateCore
+import RatesCLIHarness
 import RatesTestSupport
 
 /// A network that answers `rates` with real recorded bodies from

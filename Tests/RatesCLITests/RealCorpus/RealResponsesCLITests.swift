@@ -1,5 +1,6 @@
 import Foundation
 import RateCore
+import RatesCLIHarness
 import RatesTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RatesCLI
+import RatesCLIHarness
 import RatesTestSupport
 
 /// The note under a history table counts carried days in good English (review of issue 15:

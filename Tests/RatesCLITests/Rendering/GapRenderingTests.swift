@@ -3,6 +3,7 @@ import Testing
 
 @testable import RateCore
 @testable import RatesCLI
+import RatesCLIHarness
 import RatesTestSupport
 
 /// A day without a rate is a gap everywhere a series is drawn: a break in

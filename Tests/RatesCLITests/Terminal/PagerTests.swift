@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RatesCLI
+import RatesCLIHarness
 import RatesTestSupport
 
 /// Long tables page on a terminal: which pager, when, and `history --table` handing its

@@ -1,6 +1,7 @@
 import Foundation
 import RateCore
 import RatesCLI
+import RatesTestSupport
 
 /// Runs `rates` in process through ``RatesCLI/run(_:context:)``, the way the
 /// executable does, with everything outside injected: a temporary home with
