@@ -3,6 +3,7 @@ import Testing
 
 @testable import RateCore
 @testable import RatesCLI
+import RatesCLIHarness
 import RatesTestSupport
 
 /// Computed figures in `--json` and CSV are written by RateCore's one rule (``Figure``):
