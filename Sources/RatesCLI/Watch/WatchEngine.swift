@@ -219,6 +219,7 @@ public struct WatchEngine: Sendable {
       item.rate = quote.rate
       // The source that answered: a coin chain's fallback names itself.
       item.source = quote.source
+      item.changePeriod = quote.changePeriod.rawValue
       item.change24hPercent = quote.change24hPercent
       item.fetchedAt = quote.fetchedAt
       item.updatedAt = quote.updatedAt
