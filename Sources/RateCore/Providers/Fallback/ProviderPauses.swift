@@ -125,16 +125,22 @@ public struct ProviderPauses: Sendable {
   }
 }
 
-extension HTTPTransport {
-  /// This transport, noting in `pauses` each time `provider` answers 2xx.
-  public func notingSuccess(
-    of provider: String, in pauses: ProviderPauses, now: @escaping @Sendable () -> Date
-  ) -> HTTPTransport {
-    let base = self
-    return HTTPTransport { request in
-      let response = try await base.send(request)
-      if (200...299).contains(response.status) { pauses.succeeded(provider, now: now()) }
-      return response
+extension PriceSource {
+  /// This source, noting in `pauses` each answer it gives: an answer that passed the
+  /// source's validation (its decoding and ``AnswerGate``), never a mere 2xx.
+  func notingSuccess(in pauses: ProviderPauses, now: @escaping @Sendable () -> Date) -> PriceSource {
+    var noted = self
+    let (name, prices, dailyCloses) = (name, prices, dailyCloses)
+    noted.prices = { pairs in
+      let quotes = try await prices(pairs)
+      pauses.succeeded(name, now: now())
+      return quotes
     }
+    noted.dailyCloses = { asset, currency, days in
+      let closes = try await dailyCloses(asset, currency, days)
+      pauses.succeeded(name, now: now())
+      return closes
+    }
+    return noted
   }
 }

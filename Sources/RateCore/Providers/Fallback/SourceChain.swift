@@ -196,7 +196,10 @@ public enum SourceChain {
           continue
         }
         do {
-          return (try await call(source), index, failures)
+          let value = try await call(source)
+          // An answer that passed the source's validation: its last success (`rates doctor`).
+          pauses.succeeded(source.name, now: now())
+          return (value, index, failures)
         } catch let error as ProviderError where index > 0 || fallsThrough(error) {
           switch error {
           case .rateLimited(let provider, let seconds):
