@@ -82,3 +82,17 @@ import Testing
     #expect(ErrorReport(skipsOnly).exitCode == .usage)
   }
 }
+
+/// `watch` with every coin source down and nothing cached says so, not "last values kept".
+@Suite struct WatchNothingKeptTests {
+  @Test func everySourceDownWithAnEmptyCacheNamesThePairsWithoutAValue() async throws {
+    let down = LoopbackReply.text("upstream down", status: 503)
+    let (rates, _) = try CoinFallbackTests.harness(
+      CoinFallbackTests.failing(down), exchanges: CoinFallbackTests.failing(down),
+      environment: ["RATES_WATCH_FLOOR": "1"])
+    let result = await rates.run(
+      ["watch", "BTC", "ETH", "--in", "EUR", "--every", "1", "--count", "1", "--json"])
+    #expect(result.stderr.contains("(no value yet for BTC/EUR, ETH/EUR)"), "\(result.stderr)")
+    #expect(!result.stderr.contains("last values kept"), "\(result.stderr)")
+  }
+}
