@@ -18,7 +18,10 @@ import Testing
     #expect(result.stdout.contains("BTC/EUR  62,891.00"))
     #expect(result.stdout.contains("ETH/EUR   3,540.90"))
     #expect(
-      result.stderr == "warning: CoinGecko sent no price for SOL/EUR; showing the prices that arrived\n")
+      result.stderr
+        == "warning: no price for SOL/EUR: CoinGecko sent no price for it, Coinbase Exchange sent an"
+        + " unreadable answer (at top level: missing key 'price'), Kraken sent an unreadable answer"
+        + " (at top level: missing key 'error'); showing the prices that arrived\n")
   }
 
   @Test func aCloudflareTextRateLimitExits75() async throws {
@@ -31,7 +34,9 @@ import Testing
     #expect(result.status == 75)
     #expect(
       result.stderr
-        == "error: CoinGecko rate limit reached: wait a minute and retry (a free Demo key raises it: 'rates config set api-key')\n")
+        == "error: no price for BTC/USD: CoinGecko, Coinbase Exchange and Kraken rate limited;"
+        + " CoinGecko rate limit reached: wait a minute and retry (a free Demo key raises it:"
+        + " 'rates config set api-key')\n")
     #expect(server.requests.count == 3, "once to each coin source, all rate-limited")
   }
 

@@ -10,6 +10,8 @@ extension RateService {
     /// The pairs the provider's answer lacked, in the order asked; they
     /// have no quote in ``quotes``.
     public var missing: [AssetQuote] = []
+    /// Why some of ``missing`` are missing, when the source knows (a chain's failures).
+    public var reasons: [AssetQuote: ProviderError] = [:]
 
     /// One entry per pair of `pairs` (the pairs this result answers, in
     /// order): its quote, or `nil` for a missing one.
@@ -102,13 +104,17 @@ extension RateService {
       save(quote, key: priceKey(pair.asset, pair.quote))
     }
     let lacking = unique.filter { table[$0] == nil }
-    if !lacking.isEmpty {
+    var reasons: [AssetQuote: ProviderError] = [:]
+    for pair in lacking { reasons[pair] = source.whyLacking(pair) }
+    let leftOut = lacking.filter { reasons[$0] == nil }
+    if !leftOut.isEmpty {
       notify(
         .missingFromAnswer(
-          provider: source.name, pairs: lacking.map { "\($0.asset.symbol)/\($0.quote)" }))
+          provider: source.name, pairs: leftOut.map { "\($0.asset.symbol)/\($0.quote)" }))
     }
     return QuotesResult(
-      quotes: pairs.compactMap { table[$0] }, staleness: nil, missing: pairs.filter { table[$0] == nil })
+      quotes: pairs.compactMap { table[$0] }, staleness: nil,
+      missing: pairs.filter { table[$0] == nil }, reasons: reasons)
   }
 }
 

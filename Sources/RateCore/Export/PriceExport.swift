@@ -61,7 +61,7 @@ public enum PriceExport {
       rows: quotes.map { quote, stale in
         [
           quote.base, quote.quote, plain(quote.rate), quote.change24hPercent.map(plain) ?? "",
-          ChangePeriod.of(source: quote.source).rawValue,
+          quote.changePeriod.rawValue,
           quote.updatedAt.map(ISO8601.format) ?? "", quote.source, ISO8601.format(quote.fetchedAt),
           stale ? "true" : "false",
         ]

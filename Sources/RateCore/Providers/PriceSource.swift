@@ -35,6 +35,9 @@ public struct PriceSource: Sendable {
   /// API allows. A pair the answer lacks may be left out (a partial answer);
   /// a source throws when it has none of them.
   public var prices: @Sendable (_ pairs: [AssetQuote]) async throws -> [Quote]
+  /// Why the last answer of ``prices`` lacked `pair`, when the source knows (a chain: every
+  /// source's failure for it); nil when the answer simply left it out.
+  public var whyLacking: @Sendable (_ pair: AssetQuote) -> ProviderError? = { _ in nil }
   /// Daily closes for the days in `days` and, when the API gives it along,
   /// the latest price.
   public var dailyCloses:

@@ -42,6 +42,12 @@ public enum ProviderError: Error, Equatable, Sendable {
   case notCovered(provider: String, what: String)
   /// No provider covers this pair of currencies (say, a street rate).
   case noProvider(base: String, quote: String)
+  /// Every source of a chain (``SourceChain``) failed for `pairs` (`PEPE/USD`): each
+  /// source's own failure, in the order the chain holds them (a source skipped for a
+  /// pause or an earlier failure in this run has that failure). `closes`: daily closes
+  /// were asked, else current prices. ``decisive`` is what it means for exit codes and
+  /// the cache.
+  case noSourceAnswered(pairs: String, closes: Bool, failures: [ProviderError])
 
   /// Whether cached data may stand in for a fresh answer.
   ///
@@ -49,6 +55,7 @@ public enum ProviderError: Error, Equatable, Sendable {
   /// (an unknown coin or currency) do not.
   public var allowsStaleFallback: Bool {
     switch self {
+    case .noSourceAnswered: return decisive.allowsStaleFallback
     case .rateLimited, .serverError, .network, .malformedResponse, .httpStatus, .noData:
       return true
     case .coinNotFound, .invalidCurrency, .unsupported, .apiKeyMissing, .apiKeyRejected,
@@ -62,6 +69,7 @@ public enum ProviderError: Error, Equatable, Sendable {
   /// snapshot may stand in when nothing is cached (``CacheFallback``).
   public var isUnavailable: Bool {
     switch self {
+    case .noSourceAnswered: return decisive.isUnavailable
     case .serverError: return true
     case .network(_, let failure):
       switch failure {
@@ -74,6 +82,20 @@ public enum ProviderError: Error, Equatable, Sendable {
 }
 
 extension ProviderError {
+  /// The failure that decides what this error means (its exit code, whether the cache or
+  /// the ECB snapshot may stand in), the one rule for a chain's failures: of
+  /// ``noSourceAnswered(pairs:closes:failures:)``, the first failure of a source that was
+  /// really asked (not one skipped because it does not list the pair or the range is past
+  /// its plan), else the first; any other error is itself.
+  public var decisive: ProviderError {
+    guard case .noSourceAnswered(_, _, let failures) = self else { return self }
+    let asked = failures.first { !SourceChain.isSkip($0) } ?? failures.first
+    guard let asked, asked != self else {
+      return .noData(provider: "", detail: "no source answered")
+    }
+    return asked.decisive
+  }
+
   /// This error as it concerns `asset`, which the user typed as `typed`.
   ///
   /// A "coin not found" about a coin known to exist

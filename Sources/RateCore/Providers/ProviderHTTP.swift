@@ -66,6 +66,9 @@ public struct ProviderHTTP: Sendable {
     value.percentEncoded(keeping: "-._~,")
   }
 
+  /// The detail of a refusal of an HTML page served where JSON was expected.
+  public static let htmlInsteadOfJSON = "an HTML page where JSON was expected"
+
   /// Decodes `type` from a successful body, mapping failures to
   /// ``ProviderError/malformedResponse(provider:endpoint:detail:)``.
   func decode<T: Decodable>(_ type: T.Type, from data: Data, endpoint: String) throws -> T {
@@ -74,8 +77,7 @@ public struct ProviderHTTP: Sendable {
     } catch let error as DecodingError {
       // A proxy's or captive portal's page served with 200: say so rather than "not JSON".
       let start = data.prefix(64).first { !(" \t\r\n" as String).utf8.contains($0) }
-      let detail =
-        start == UInt8(ascii: "<") ? "an HTML page where JSON was expected" : error.summary
+      let detail = start == UInt8(ascii: "<") ? Self.htmlInsteadOfJSON : error.summary
       throw ProviderError.malformedResponse(provider: provider, endpoint: endpoint, detail: detail)
     }
   }

@@ -27,6 +27,7 @@ extension ProviderError {
   /// asked again part by part, and the parts it serves still arrive.
   public var isAboutRequest: Bool {
     switch self {
+    case .noSourceAnswered: return decisive.isAboutRequest
     case .noData, .invalidCurrency, .coinNotFound, .notCovered, .unsupported, .noProvider:
       return true
     default:

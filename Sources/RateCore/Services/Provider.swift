@@ -53,3 +53,9 @@ extension ChangePeriod {
     Provider(rawValue: source)?.changePeriod ?? .workingDay
   }
 }
+
+extension Quote {
+  /// The period of this quote's change figure: its source's (``ChangePeriod/of(source:)``),
+  /// the one rule every output uses (`current`, `watch`, exports).
+  public var changePeriod: ChangePeriod { .of(source: source) }
+}

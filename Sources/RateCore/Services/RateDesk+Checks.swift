@@ -40,7 +40,7 @@ extension RateDesk {
       if try await !source.prices([pair]).isEmpty { return }
       throw ProviderError.noData(provider: source.name, detail: "no rate for \(route.base)/\(route.quote)")
     } catch let error as ProviderError {
-      switch error {
+      switch error.decisive {
       case .invalidCurrency(let provider, _), .noData(let provider, _):
         throw UnservedPair(base: route.base, quote: route.quote, provider: provider, reason: error)
       default:

@@ -29,14 +29,14 @@ extension RateDesk {
       for provider in providers {
         let mine = routes.filter { $0.provider == provider }
         group.addTask {
-          let ask: @Sendable ([PairRoute]) async throws -> [RoutedQuote?] = {
+          let ask: @Sendable ([PairRoute]) async throws -> [Result<RoutedQuote?, any Error>] = {
             try await routedQuotes($0, at: provider)
           }
           let results =
             provider.refusesWholeBatch
             ? await partByPart(mine, ask)
             : await Result { try await ask(mine) }.wholeBatch(mine.count)
-          return ProviderAnswer(provider: provider, results: results)
+          return ProviderAnswer(provider: provider, results: results.map { $0.flatMap { $0 } })
         }
       }
       var results: [Provider: [Result<RoutedQuote?, any Error>]] = [:]
@@ -60,18 +60,21 @@ extension RateDesk {
   }
 
   /// Current quotes for routes that all go to `provider`, in one request, in their order
-  /// (inverted back for a fiat/coin pair); `nil` for a route the answer lacks.
+  /// (inverted back for a fiat/coin pair); `nil` for a route the answer lacks, or its
+  /// failure when the source knows why (``RateService/QuotesResult/reasons``).
   private func routedQuotes(_ routes: [PairRoute], at provider: Provider) async throws
-    -> [RoutedQuote?]
+    -> [Result<RoutedQuote?, any Error>]
   {
     let (result, pairs) = try await quotes(routes, at: provider)
     let aligned = result.aligned(with: pairs)
     return zip(routes, zip(pairs, aligned)).map { route, item in
-      item.1.map { quote in
-        RoutedQuote(
-          quote: route.inverted ? quote.inverted() : quote, staleness: result.staleness,
-          asset: item.0.asset)
-      }
+      if item.1 == nil, let reason = result.reasons[item.0] { return .failure(reason) }
+      return .success(
+        item.1.map { quote in
+          RoutedQuote(
+            quote: route.inverted ? quote.inverted() : quote, staleness: result.staleness,
+            asset: item.0.asset)
+        })
     }
   }
 
@@ -152,7 +155,9 @@ extension RateDesk {
     if configuration.forcedProvider == nil { sources.append(.ecb(client: ecb, now: now)) }
     let asker = SourceChain.Asker(
       sources: sources, pauses: ProviderPauses(cacheFolder: configuration.cacheDirectory), now: now)
-    return try await asker.first { source in
+    let question = SourceChain.Question(
+      pairs: NameList.capped(keys.map { "\($0.base)/\($0.quote)" }), closes: true)
+    return try await asker.first(question) { source in
       source.name == Providers.ecb
         ? (try await ecb.timeSeries(pairs: keys, start: start, end: end), Providers.ecb)
         : (try await frankfurter.timeSeries(pairs: keys, start: start, end: end), source.name)

@@ -82,15 +82,8 @@ public struct RateDesk: Sendable {
     now: @escaping @Sendable () -> Date, notify: @escaping @Sendable (Notice) -> Void
   ) {
     self.configuration = configuration
-    // Every 2xx is noted as its provider's last success, for `rates doctor`.
-    let pauses = ProviderPauses(cacheFolder: configuration.cacheDirectory)
-    self.transport = { provider in
-      transport(provider).notingSuccess(of: provider.rawValue, in: pauses, now: now)
-    }
-    let chain = chainTransport ?? transport
-    self.chainTransport = { provider in
-      chain(provider).notingSuccess(of: provider.rawValue, in: pauses, now: now)
-    }
+    self.transport = transport
+    self.chainTransport = chainTransport ?? transport
     self.now = now
     self.notify = notify
   }
@@ -148,7 +141,10 @@ public struct RateDesk: Sendable {
   /// any other provider alone.
   public func source(_ provider: Provider) -> PriceSource {
     if provider == .coinGecko, configuration.forcedProvider == nil { return coinChain() }
-    return single(provider)
+    let source = single(provider)
+    // A chain notes its own links' successes; a pinned provider answers alone.
+    guard source.members.isEmpty else { return source }
+    return source.notingSuccess(in: ProviderPauses(cacheFolder: configuration.cacheDirectory), now: now)
   }
 
   /// One provider's source, never falling back, on `link`'s transport (a coin

@@ -9,7 +9,8 @@ extension ProviderError: LocalizedError {
   /// The one-line message, with key advice that fits `keySetup` (the
   /// user's CoinGecko key and where it comes from; `nil` when unknown).
   public func message(keySetup: KeySetup?) -> String {
-    keyMessage(keySetup) ?? answerMessage()
+    if case .noSourceAnswered = self { return noSourceMessage(keySetup: keySetup) }
+    return keyMessage(keySetup) ?? answerMessage()
   }
 
   /// The messages about access: rate limits, API keys and plans, with key advice.
@@ -48,7 +49,8 @@ extension ProviderError: LocalizedError {
   static func notListed(_ provider: String, _ what: String) -> String {
     "\(Providers.displayName(provider)) does not list \(TerminalText.sanitize(what)): the"
       + " exchanges are asked for \(ExchangeListings.coins.sorted().joined(separator: ", ")) in"
-      + " \(ExchangeListings.quotes.sorted().joined(separator: ", ")) only; drop --provider"
+      + " \(ExchangeListings.quotes.sorted().joined(separator: ", ")) only; CoinGecko prices more"
+      + " (drop --provider, or put coingecko in 'rates config set providers')"
   }
 
   /// The messages about what a provider answered, or could not: the rest.
@@ -79,6 +81,7 @@ extension ProviderError: LocalizedError {
       return Self.unreadable(provider, endpoint, detail, retrying: false)
     case .noData(let provider, let detail):
       return "\(Providers.displayName(provider)) has no data: \(detail)"
+    case .noSourceAnswered: return noSourceMessage(keySetup: nil)
     case .leftOut(let provider, let pair, let day, let askAgain):
       return "\(Providers.displayName(provider)) left \(pair) on \(day) out of its answer: "
         + "it is asked again after \(ISO8601.format(askAgain)), or now with --refresh"

@@ -133,6 +133,11 @@ public struct ErrorReport: Equatable, Sendable {
     case .malformedResponse: self.init(.unavailable, "malformed_response", error)
     case .noData: self.init(.noData, "no_data", error)
     case .leftOut: self.init(.noData, "left_out", error)
+    case .noSourceAnswered:
+      // What the decisive failure means, in the words of every source's.
+      var report = ErrorReport(provider: error.decisive, keySetup: keySetup)
+      report.message = TerminalText.sanitize(error.message(keySetup: keySetup))
+      self = report
     }
   }
 

@@ -29,7 +29,7 @@ enum NoticeText {
   static func missing(_ figures: [MissingFigure], keySetup: KeySetup? = nil) -> String {
     var groups: [(why: String?, provider: String?, names: [String])] = []
     for figure in figures {
-      let why = figure.failure.map { ErrorReport($0, keySetup: keySetup).message }
+      let why = figure.failure.map { Self.why($0, keySetup: keySetup) }
       let name = TerminalText.sanitize(figure.name)
       if let index = groups.firstIndex(where: { $0.why == why && $0.provider == figure.provider }) {
         groups[index].names.append(name)
@@ -44,5 +44,14 @@ enum NoticeText {
       return "\(who) sent no price for \(names)"
     }
     return "warning: " + parts.joined(separator: "; ") + "; showing the prices that arrived"
+  }
+
+  /// Why a figure is missing, after `no price for <names>: `: every source's account when
+  /// a chain failed (not its whole message, which names the pair again), else the message.
+  static func why(_ failure: any Error, keySetup: KeySetup?) -> String {
+    if case .noSourceAnswered(_, _, let failures)? = failure as? ProviderError {
+      return TerminalText.sanitize(ProviderError.sourcesAccount(failures, keySetup: keySetup))
+    }
+    return ErrorReport(failure, keySetup: keySetup).message
   }
 }

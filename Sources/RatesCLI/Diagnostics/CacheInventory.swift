@@ -84,7 +84,7 @@ struct CacheInventory: Sendable, Equatable {
     var groups: [String: Group] = [:]
     CacheWalker(root: directory).walk { file in
       // The providers' pauses (``ProviderPauses``): the cache's own state, not an entry.
-      if file.relative == [ProviderPauses.fileName] { return }
+      if ProviderPauses.owns(file.relative) { return }
       inventory.bytes += file.size
       guard file.isEntryName else {
         inventory.foreign += file.isTemporary || file.isDayLock ? 0 : 1
@@ -319,7 +319,7 @@ extension CacheInventory {
       if let pair, file.pairName != pair { return }
       let own = walker.isOwnEntry(file)
       // The providers' pauses and last answers go with the cache, uncounted.
-      let state = file.relative == [ProviderPauses.fileName]
+      let state = ProviderPauses.owns(file.relative)
       guard own || state || isAbandonedTemporaryFile(file) || file.isDayLock else {
         report.kept.append(file.url.path)
         return

@@ -105,7 +105,7 @@ struct Doctor: Sendable {
             index,
             await probe(
               provider: source.provider, baseURL: source.url, path: source.path,
-              query: source.query, headers: headers)
+              query: source.query, headers: headers, validate: source.validate)
           )
         }
       }
@@ -156,6 +156,8 @@ struct Doctor: Sendable {
     var data: Data
     var response: HTTPResponse?
     var error: ProviderError?
+    /// Why the commands would refuse a 2xx answer (the client's decoding and ``AnswerGate``).
+    var refusal: ProviderError?
   }
 
   var geckoHeaders: [String: String] {
@@ -168,7 +170,7 @@ struct Doctor: Sendable {
 
   func probe(
     provider: String, baseURL: URL, path: String, query: [(String, String)],
-    headers: [String: String]
+    headers: [String: String], validate: DoctorSource.Validation
   ) async -> Probe {
     let http = ProviderHTTP(
       provider: provider, baseURL: baseURL, transport: transport, headers: headers)
@@ -180,6 +182,7 @@ struct Doctor: Sendable {
       probe.data = response.body
       probe.response = response
       probe.status = response.status
+      probe.refusal = await Self.refusal(of: response, baseURL: baseURL, validate: validate)
     } catch let error as ProviderError {
       probe.error = error
     } catch {
@@ -189,6 +192,29 @@ struct Doctor: Sendable {
     probe.milliseconds = Int(
       elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
     return probe
+  }
+
+  /// Why the commands would refuse `response`, a 2xx answer: the provider's client reads it
+  /// (replayed, without another request) as the commands do; nil when it passes.
+  static func refusal(
+    of response: HTTPResponse, baseURL: URL, validate: DoctorSource.Validation
+  ) async -> ProviderError? {
+    guard response.isSuccess else { return nil }
+    do {
+      try await validate(baseURL, HTTPTransport { _ in response })
+      return nil
+    } catch let error as ProviderError {
+      return error
+    } catch {
+      return nil
+    }
+  }
+
+  /// The words for a refused 2xx answer: `answered HTML, not JSON`.
+  static func refusalText(_ error: ProviderError) -> String {
+    guard case .malformedResponse(_, _, let detail) = error else { return ErrorReport(error).message }
+    return detail == ProviderHTTP.htmlInsteadOfJSON
+      ? "answered HTML, not JSON" : "answered something the commands refuse (\(detail))"
   }
 
   /// The error a non-2xx CoinGecko answer stands for, as the client maps it.
@@ -222,6 +248,12 @@ struct Doctor: Sendable {
     }
     let status = probe.status ?? 0
     values["httpStatus"] = .int(status)
+    if let refusal = probe.refusal {
+      return DoctorCheck(
+        name: name, status: .fail,
+        detail: "\(Self.refusalText(refusal)) (HTTP \(status) in \(probe.milliseconds) ms; \(place))",
+        values: values)
+    }
     if (200...299).contains(status) {
       return DoctorCheck(
         name: name, status: .ok, detail: "reachable in \(probe.milliseconds) ms (\(place))",
@@ -276,28 +308,49 @@ struct DoctorSource: Sendable {
   var variable: EnvironmentVariable
   var path: String
   var query: [(String, String)] = []
+  /// Reads an answer of `path` as the commands do, through the provider's own client.
+  var validate: Validation
+
+  /// A provider's client asking `path` at a base URL over a transport, throwing what the
+  /// commands would.
+  typealias Validation = @Sendable (URL, HTTPTransport) async throws -> Void
 
   /// Every provider, in display order.
   static func all(_ settings: EnvironmentSettings) -> [DoctorSource] {
     [
       DoctorSource(
         provider: Providers.coinGecko, url: settings.coinGeckoURL, variable: .coinGeckoURL,
-        path: "/ping"),
+        path: "/ping",
+        validate: { try await CoinGeckoClient(baseURL: $0, key: nil, transport: $1).ping() }),
       DoctorSource(
         provider: Providers.frankfurter, url: settings.frankfurterURL, variable: .frankfurterURL,
-        path: "/latest", query: [("from", "EUR"), ("to", "USD")]),
+        path: "/latest", query: [("from", "EUR"), ("to", "USD")],
+        validate: {
+          _ = try await FrankfurterClient(baseURL: $0, transport: $1)
+            .latest(pairs: [CurrencyPairKey(base: "EUR", quote: "USD")])
+        }),
       DoctorSource(
         provider: Providers.ecb, url: ecbDailyURL(settings), variable: .ecbURL,
-        path: ECBClient.dailyPath),
+        path: ECBClient.dailyPath,
+        validate: { _ = try await ECBClient(baseURL: $0, transport: $1).latest() }),
       DoctorSource(
         provider: Providers.coinDesk, url: settings.coinDeskURL, variable: .coinDeskURL,
-        path: "/currentprice/USD.json"),
+        path: "/currentprice/USD.json",
+        validate: {
+          _ = try await CoinDeskClient(baseURL: $0, transport: $1).currentPrice(currency: "USD")
+        }),
       DoctorSource(
         provider: Providers.coinbase, url: settings.coinbaseURL, variable: .coinbaseURL,
-        path: "/products/BTC-USD/ticker"),
+        path: "/products/BTC-USD/ticker",
+        validate: {
+          _ = try await CoinbaseClient(baseURL: $0, transport: $1).ticker(base: "BTC", quote: "USD")
+        }),
       DoctorSource(
         provider: Providers.kraken, url: settings.krakenURL, variable: .krakenURL,
-        path: "/0/public/Ticker", query: [("pair", "XBTUSD")]),
+        path: "/0/public/Ticker", query: [("pair", "XBTUSD")],
+        validate: {
+          _ = try await KrakenClient(baseURL: $0, transport: $1).ticker(base: "BTC", quote: "USD")
+        }),
     ]
   }
 

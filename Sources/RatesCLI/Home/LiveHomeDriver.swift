@@ -73,7 +73,7 @@ struct LiveHomeDriver: HomeDriver {
   /// provider's is a failure line of its own.
   func status(for failures: [any Error]) async -> HomeStatus {
     let relevant = failures.filter { !Self.isCancellation($0) }
-    for case .rateLimited(let provider, let retryAfter) in relevant.compactMap({ $0 as? ProviderError })
+    for case .rateLimited(let provider, let retryAfter) in relevant.compactMap({ ($0 as? ProviderError)?.decisive })
     where provider == Providers.coinGecko {
       let until = desk.now().addingTimeInterval(
         retryAfter.map(TimeInterval.init) ?? Self.defaultRateLimitPause)

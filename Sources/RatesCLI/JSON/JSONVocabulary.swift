@@ -53,7 +53,7 @@ extension QuoteDocument {
     self.quote = quote.quote
     rate = quote.rate
     changePercent = quote.change24hPercent
-    changePeriod = ChangePeriod.of(source: quote.source).rawValue
+    changePeriod = quote.changePeriod.rawValue
     source = quote.source
     fetchedAt = quote.fetchedAt
     updatedAt = quote.updatedAt

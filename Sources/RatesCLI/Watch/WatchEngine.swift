@@ -173,7 +173,7 @@ public struct WatchEngine: Sendable {
     let base = feed.refreshEvery == 0 ? TimeInterval(interval) : 60
     let ceiling = feed.refreshEvery == 0 ? max(TimeInterval(interval), 300) : feed.refreshEvery
     let backoff = min(base * pow(2, Double(min(failures - 1, 10))), ceiling)
-    if case .rateLimited(_, let retryAfter) = error as? ProviderError {
+    if case .rateLimited(_, let retryAfter) = (error as? ProviderError)?.decisive {
       return min(max(TimeInterval(retryAfter ?? 60), backoff), ceiling)
     }
     return backoff
@@ -219,6 +219,7 @@ public struct WatchEngine: Sendable {
       item.rate = quote.rate
       // The source that answered: a coin chain's fallback names itself.
       item.source = quote.source
+      item.changePeriod = quote.changePeriod.rawValue
       item.change24hPercent = quote.change24hPercent
       item.fetchedAt = quote.fetchedAt
       item.updatedAt = quote.updatedAt

@@ -102,6 +102,16 @@ struct WatchOutput: Sendable {
       state.nextUpdate.map {
         "; retrying in \(max(0, Int($0.timeIntervalSince(state.now).rounded(.up)))) s"
       } ?? ""
-    return "warning: \(error)\(retry) (last values kept, marked stale)\n"
+    return "warning: \(error)\(retry) (\(kept(state)))\n"
+  }
+
+  /// What the board shows after a failed fetch, truthfully: the values it kept (marked
+  /// stale), and the pairs that have none yet (an empty cache).
+  static func kept(_ state: WatchState) -> String {
+    let empty = state.items.filter { $0.rate == nil }.map { "\($0.base)/\($0.quote)" }
+    let none = "no value yet for " + NameList.capped(empty.map(TerminalText.sanitize))
+    if empty.isEmpty { return "last values kept, marked stale" }
+    if empty.count == state.items.count { return none }
+    return "last values kept, marked stale; " + none
   }
 }

@@ -74,7 +74,8 @@ public enum FakeCoinDesk {
   private static let notFound = LoopbackReply.text(
     "Sorry, that currency was not found", status: 404)
 
-  private static func currentPrice(codes: [String], now: Date, full: Bool) -> String {
+  /// The `/currentprice` body for `codes` at `now` (`full`: with every field).
+  public static func currentPrice(codes: [String], now: Date, full: Bool) -> String {
     let minute = Date(
       timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60)
     let symbols = ["USD": "&#36;", "GBP": "&pound;", "EUR": "&euro;"]

@@ -106,7 +106,14 @@ import Testing
     let folder = try scratch.folder()
     let run = Run(gecko: StubTransport(status: 503, body: ""), folder: folder, at: Self.start)
     let pepe = AssetQuote(asset: Asset(symbol: "PEPE", id: "pepe"), quote: "USD")
-    await #expect(throws: ProviderError.serverError(provider: Providers.coinGecko, status: 503)) {
+    let failures: [ProviderError] = [
+      .serverError(provider: Providers.coinGecko, status: 503),
+      .notCovered(provider: Providers.coinbase, what: "PEPE/USD"),
+      .notCovered(provider: Providers.kraken, what: "PEPE/USD"),
+    ]
+    await #expect(
+      throws: ProviderError.noSourceAnswered(pairs: "PEPE/USD", closes: false, failures: failures)
+    ) {
       _ = try await run.chain.prices([pepe])
     }
     #expect(run.coinbase.requests.count == 0 && run.kraken.requests.count == 0)

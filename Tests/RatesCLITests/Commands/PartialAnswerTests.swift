@@ -98,7 +98,10 @@ import Testing
     let json = await rates.run(["current", "BTC", "ETH", "--in", "EUR", "--json"])
     #expect(json.status == 0, "\(json.stderr)")
     #expect(try json.json()["missing"] as? [String] == ["ETH/EUR"])
-    #expect(json.stderr == "warning: CoinGecko sent no price for ETH/EUR; showing the prices that arrived\n")
+    #expect(
+      json.stderr
+        == "warning: no price for ETH/EUR: CoinGecko sent no price for it, Coinbase Exchange and"
+        + " Kraken do not list it; showing the prices that arrived\n")
     let whole = await rates.run(["current", "BTC", "--in", "EUR", "--json"])
     #expect(try whole.json()["missing"] as? [String] == [])
   }

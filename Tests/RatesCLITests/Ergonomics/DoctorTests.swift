@@ -33,13 +33,34 @@ import RatesTestSupport
   static func doctor(
     _ arguments: [String] = ["doctor", "--json"], environment: [String: String] = [:],
     in harness: CLIHarness? = nil,
-    reply: @escaping @Sendable (String) -> StubTransport.Reply = { _ in (200, [:], "{}") }
+    reply: @escaping @Sendable (String) -> StubTransport.Reply = { good($0) }
   ) async throws -> Run {
     let stub = StubTransport { request, _ in reply(request.url.path) }
     var cli = try harness ?? CLIHarness()
     cli.makeTransport = { _ in stub.transport }
     let result = await cli.run(arguments, environment: environment)
     return Run(result: result, requests: stub.requests.all)
+  }
+
+  /// A good answer of each provider's probe (the commands' validation reads them: `{}` no
+  /// longer passes), by the request's path.
+  static func good(_ path: String) -> StubTransport.Reply {
+    let now = Date(timeIntervalSince1970: 1_717_760_000)  // 2024-06-07T11:33:20Z
+    if path.hasSuffix("/ping") { return (200, [:], #"{"gecko_says":"(V3) To the Moon!"}"#) }
+    if path.hasSuffix("/latest") {
+      return (200, [:], #"{"amount":1.0,"base":"EUR","date":"2024-06-07","rates":{"USD":1.0801}}"#)
+    }
+    if path.hasSuffix(".xml") { return (200, [:], FakeECB.dailyXML(day: Day(containing: now))) }
+    if path.contains("currentprice") {
+      return (200, [:], FakeCoinDesk.currentPrice(codes: ["USD"], now: now, full: false))
+    }
+    if path.hasSuffix("/ticker") {
+      return (200, [:], FakeCoinbase.answer(path: "/products/BTC-USD/ticker", query: [:], now: now).body)
+    }
+    if path.hasSuffix("/Ticker") {
+      return (200, [:], FakeKraken.answer(path: "/0/public/Ticker", query: ["pair": "XBTUSD"], now: now).body)
+    }
+    return (200, [:], "{}")
   }
 
   @Test func masksKeepAtMostTheLastFourCharacters() {
@@ -82,7 +103,7 @@ import RatesTestSupport
   @Test func proKeyOnThePublicHostFailsNamingTheVariable() async throws {
     let body = try fixtureText("coingecko/error_10010_wrong_host.json")
     let run = try await Self.doctor(environment: ["COINGECKO_API_KEY": Self.demoKey]) { path in
-      path.hasSuffix("/ping") ? (400, [:], body) : (200, [:], "{}")
+      path.hasSuffix("/ping") ? (400, [:], body) : Self.good(path)
     }
     #expect(run.status == ExitCode.doctorFailed.rawValue)
     let checks = try run.checks()
@@ -95,7 +116,7 @@ import RatesTestSupport
 
   @Test func failuresAreNotRetriedAndCoinDeskOnlyWarns() async throws {
     let run = try await Self.doctor { path in
-      path.contains("currentprice") ? (503, [:], "down") : (200, [:], "{}")
+      path.contains("currentprice") ? (503, [:], "down") : Self.good(path)
     }
     #expect(run.status == 0)
     #expect(run.requests.count == 6, "one request each, no retries")

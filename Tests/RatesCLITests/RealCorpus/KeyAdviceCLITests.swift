@@ -108,7 +108,8 @@ import Testing
     #expect(stale.status == 0)
     #expect(
       stale.stderr
-        == "warning: CoinGecko rate limit reached: wait a minute and retry; showing cached data"
+        == "warning: no price for BTC/USD: CoinGecko, Coinbase Exchange and Kraken rate limited;"
+        + " CoinGecko rate limit reached: wait a minute and retry; showing cached data"
         + " from 0 s ago (stale)\n")
   }
 }

@@ -191,6 +191,15 @@ public struct CoinGeckoClient: Sendable {
     }
   }
 
+  /// `/ping`: the answer CoinGecko gives when it is up, `{"gecko_says": "…"}`, through the
+  /// same status check and decoding as every endpoint (`rates doctor`'s probe).
+  public func ping() async throws {
+    let endpoint = "/ping"
+    let response = try await http.get(endpoint)
+    try check(response, endpoint: endpoint, coin: "", currency: "")
+    _ = try http.decode([String: String].self, from: response.body, endpoint: endpoint)
+  }
+
   /// Coins matching `query` by name or symbol, best match first.
   public func search(_ query: String) async throws -> [SearchResult] {
     let endpoint = "/search"

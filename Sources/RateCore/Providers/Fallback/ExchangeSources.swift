@@ -77,7 +77,7 @@ extension PriceSource {
     price: @escaping @Sendable (AssetQuote) async throws -> (Double, Date?),
     closes: @escaping @Sendable (Asset, String, ClosedRange<Day>) async throws -> [RatePoint]
   ) -> PriceSource {
-    PriceSource(
+    var source = PriceSource(
       name: name,
       resolve: { input in
         let symbol = input.uppercased()
@@ -121,5 +121,10 @@ extension PriceSource {
         let closes = try await closes(asset, currency.uppercased(), days)
         return DailyCloses(closes: closes.filter { $0.date < today }, latest: nil)
       })
+    source.whyLacking = { pair in
+      ExchangeListings.lists(pair.asset.symbol, pair.quote)
+        ? nil : .notCovered(provider: name, what: "\(pair.asset.symbol)/\(pair.quote)")
+    }
+    return source
   }
 }

@@ -10,6 +10,13 @@
 public struct ProviderPauses: Sendable {
   /// The file's name in the cache folder.
   public static let fileName = "provider-pauses.json"
+  /// Its lock file's name, beside it (``FileLock``).
+  public static let lockFileName = fileName + ".lock"
+  /// Whether a file of the cache folder at `relative` (its path components) is one of these
+  /// two: the cache's own state, never an entry.
+  public static func owns(_ relative: [String]) -> Bool {
+    relative == [fileName] || relative == [lockFileName]
+  }
   /// The pause after a 429 without a usable `Retry-After`.
   public static let defaultPause: TimeInterval = 60
   /// The longest pause honoured, whatever a server or the file says.
@@ -58,22 +65,47 @@ public struct ProviderPauses: Sendable {
   /// ``longestPause``. A file that cannot be written only loses the pause.
   public func pause(_ provider: String, seconds: Int?, now: Date) {
     let length = min(Double(seconds ?? Int(Self.defaultPause)), Self.longestPause)
-    var state = read()
-    state.pausedUntil = state.pausedUntil.filter { ISO8601.parse($0.value).map { $0 > now } ?? false }
-    state.pausedUntil[provider] = ISO8601.format(now.addingTimeInterval(max(length, 1)))
-    write(state)
+    update { state in
+      state.pausedUntil = state.pausedUntil.filter {
+        ISO8601.parse($0.value).map { $0 > now } ?? false
+      }
+      state.pausedUntil[provider] = ISO8601.format(now.addingTimeInterval(max(length, 1)))
+      return true
+    }
   }
 
   /// Remembers that `provider` answered at `now` (written only when the known
   /// success is older than ``successResolution``).
   public func succeeded(_ provider: String, now: Date) {
-    var state = read()
-    if let known = state.lastSuccess[provider].flatMap(ISO8601.parse),
-      now.timeIntervalSince(known) < Self.successResolution, known <= now
+    if let known = lastSuccess(provider), now.timeIntervalSince(known) < Self.successResolution,
+      known <= now
     {
       return
     }
-    state.lastSuccess[provider] = ISO8601.format(now)
+    update { state in
+      if let known = state.lastSuccess[provider].flatMap(ISO8601.parse),
+        now.timeIntervalSince(known) < Self.successResolution, known <= now
+      {
+        return false
+      }
+      state.lastSuccess[provider] = ISO8601.format(now)
+      return true
+    }
+  }
+
+  /// Reads, changes and writes the file under its exclusive lock (`provider-pauses.json.lock`,
+  /// as the day store locks its files), so two sources or two `rates` processes recording at
+  /// once both keep their entry. `change` says whether anything changed. A lock that cannot be
+  /// taken in time only loses this entry (the file is a cache).
+  private func update(_ change: (inout State) -> Bool) {
+    try? AtomicFile.createDirectory(file.deletingLastPathComponent())
+    let lockURL = file.deletingLastPathComponent().appendingPathComponent(Self.lockFileName)
+    guard
+      let lock = try? FileLock.acquire(at: lockURL, for: file, exclusive: true, timeout: .seconds(2))
+    else { return }
+    defer { lock.release() }
+    var state = read()
+    guard change(&state) else { return }
     write(state)
   }
 
@@ -93,16 +125,22 @@ public struct ProviderPauses: Sendable {
   }
 }
 
-extension HTTPTransport {
-  /// This transport, noting in `pauses` each time `provider` answers 2xx.
-  public func notingSuccess(
-    of provider: String, in pauses: ProviderPauses, now: @escaping @Sendable () -> Date
-  ) -> HTTPTransport {
-    let base = self
-    return HTTPTransport { request in
-      let response = try await base.send(request)
-      if (200...299).contains(response.status) { pauses.succeeded(provider, now: now()) }
-      return response
+extension PriceSource {
+  /// This source, noting in `pauses` each answer it gives: an answer that passed the
+  /// source's validation (its decoding and ``AnswerGate``), never a mere 2xx.
+  func notingSuccess(in pauses: ProviderPauses, now: @escaping @Sendable () -> Date) -> PriceSource {
+    var noted = self
+    let (name, prices, dailyCloses) = (name, prices, dailyCloses)
+    noted.prices = { pairs in
+      let quotes = try await prices(pairs)
+      pauses.succeeded(name, now: now())
+      return quotes
     }
+    noted.dailyCloses = { asset, currency, days in
+      let closes = try await dailyCloses(asset, currency, days)
+      pauses.succeeded(name, now: now())
+      return closes
+    }
+    return noted
   }
 }

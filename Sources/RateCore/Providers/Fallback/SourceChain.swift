@@ -10,9 +10,11 @@ import Synchronization
 /// A 429 pauses its provider (``ProviderPauses``) so later calls, in this
 /// run or the next, skip it until the pause ends. Any other error (an
 /// unknown coin, a bad currency) is the user's and is thrown at once. When
-/// every source fails, the first error of a source that was asked is thrown
-/// (one skipped for its plan or listing only when none was), so cached data
-/// may stand in as before. Every figure carries the answering source's
+/// every source fails, each one's failure is thrown together
+/// (``ProviderError/noSourceAnswered(pairs:closes:failures:)``, or the one
+/// failure of a chain of one), so the message names what each said, while its
+/// ``ProviderError/decisive`` failure (the first of a source that was asked)
+/// decides the exit code and whether cached data may stand in. Every figure carries the answering source's
 /// name as its `source`. A pinned provider (`--provider`) is never put in
 /// a chain.
 public enum SourceChain {
@@ -41,9 +43,12 @@ public enum SourceChain {
     var combined = primary
     combined.members = ([primary] + fallbacks).flatMap { $0.answeringSources }
     let ask = Asker(sources: [primary] + fallbacks, pauses: pauses, now: now)
-    combined.prices = { pairs in try await ask.first { try await $0.prices(pairs) } }
+    let lacking = Lacking()
+    combined.prices = { pairs in try await ask.prices(pairs, lacking: lacking) }
+    combined.whyLacking = { pair in lacking.reasons.withLock { $0[pair] } }
     combined.dailyCloses = { asset, currency, days in
-      try await ask.first { source in
+      let question = Question(pairs: "\(asset.symbol)/\(currency.uppercased())", closes: true)
+      return try await ask.first(question) { source in
         var answer = try await source.dailyCloses(asset, currency, days)
         answer.source = answer.source ?? source.name
         return answer
@@ -69,6 +74,40 @@ public enum SourceChain {
     return combined
   }
 
+  /// Whether `error` says a source was not really asked (the pair is not listed there, the
+  /// range is past its plan): it decides a chain's failure only when no source that was
+  /// asked failed otherwise (``ProviderError/decisive``).
+  public static func isSkip(_ error: ProviderError) -> Bool {
+    switch error {
+    case .historyTooOld, .notCovered: return true
+    default: return false
+    }
+  }
+
+  /// The detail of a chain's ``ProviderError/noData(provider:detail:)`` for a pair a source's
+  /// answer left out.
+  public static let leftOut = "left out of its answer"
+
+  /// What a chain is asked: the pairs (`PEPE/USD`) and whether for daily closes.
+  struct Question: Sendable {
+    var pairs: String
+    var closes: Bool
+
+    /// The error for `failures`, one per source in order: the failure itself for a chain of
+    /// one, else all of them together.
+    func failure(_ failures: [ProviderError]) -> ProviderError {
+      guard failures.count > 1 else {
+        return failures.first ?? .noData(provider: "", detail: "no source answered")
+      }
+      return .noSourceAnswered(pairs: pairs, closes: closes, failures: failures)
+    }
+  }
+
+  /// Why pairs were missing from a chain's last answer of prices.
+  final class Lacking: Sendable {
+    let reasons = Mutex<[AssetQuote: ProviderError]>([:])
+  }
+
   /// Asks the sources in order.
   struct Asker: Sendable {
     /// The sources that timed out, could not be reached or answered 5xx during
@@ -77,38 +116,91 @@ public enum SourceChain {
     final class Down: Sendable {
       let errors = Mutex<[String: ProviderError]>([:])
     }
-    /// A source that was not really asked (the pair is not listed there, the
-    /// range is past its plan): its error is told only when no source that
-    /// was asked failed otherwise.
-    static func isSkip(_ error: ProviderError) -> Bool {
-      switch error {
-      case .historyTooOld, .notCovered: return true
-      default: return false
-      }
-    }
 
     let sources: [PriceSource]
     let pauses: ProviderPauses
     let now: @Sendable () -> Date
     let down = Down()
 
-    func first<T: Sendable>(_ call: @Sendable (PriceSource) async throws -> T) async throws -> T {
-      var firstError: ProviderError?
-      var skipped: ProviderError?
-      for (index, source) in sources.enumerated() {
+    /// The prices of `pairs`: a pair the answering source lacks is asked of the sources after
+    /// it (an exchange may list what another does not); each pair no source priced has every
+    /// source's failure for it in `lacking`. Throws when none arrives.
+    func prices(_ pairs: [AssetQuote], lacking: Lacking) async throws -> [Quote] {
+      var quotes: [Quote] = []
+      var accounts: [AssetQuote: [ProviderError]] = [:]
+      var remaining = pairs
+      var start = 0
+      var rounds = 0
+      while !remaining.isEmpty, start < sources.count {
+        rounds += 1
+        let asked = remaining
+        do {
+          let (answer, index, failures) = try await first(Self.question(asked), from: start) {
+            try await $0.prices(asked)
+          }
+          quotes += answer
+          remaining = asked.filter { pair in !answer.contains { $0.answers(pair) } }
+          let source = sources[index]
+          for pair in remaining {
+            let own = source.whyLacking(pair) ?? .noData(provider: source.name, detail: leftOut)
+            accounts[pair, default: []] += failures + [own]
+          }
+          start = index + 1
+        } catch let error as ProviderError where !quotes.isEmpty {
+          for pair in remaining { accounts[pair, default: []] += Self.accounts(of: error) }
+          remaining = []
+        }
+      }
+      let unpriced = pairs.filter { pair in !quotes.contains { $0.answers(pair) } }
+      lacking.reasons.withLock { reasons in
+        reasons = [:]
+        for pair in unpriced {
+          reasons[pair] = Self.question([pair]).failure(accounts[pair] ?? [])
+        }
+      }
+      // Answers of several sources, put back in the order asked.
+      return rounds == 1 ? quotes : pairs.compactMap { pair in quotes.first { $0.answers(pair) } }
+    }
+
+    /// Each source's failure in `error`.
+    static func accounts(of error: ProviderError) -> [ProviderError] {
+      guard case .noSourceAnswered(_, _, let failures) = error else { return [error] }
+      return failures
+    }
+
+    static func question(_ pairs: [AssetQuote]) -> Question {
+      Question(pairs: NameList.capped(pairs.map { "\($0.asset.symbol)/\($0.quote)" }), closes: false)
+    }
+
+    func first<T: Sendable>(
+      _ question: Question, _ call: @Sendable (PriceSource) async throws -> T
+    ) async throws -> T {
+      try await first(question, from: 0, call).value
+    }
+
+    /// The first answer from the sources from `start` on, with the index of the source
+    /// that gave it and the failures of those asked before it.
+    func first<T: Sendable>(
+      _ question: Question, from start: Int, _ call: @Sendable (PriceSource) async throws -> T
+    ) async throws -> (value: T, index: Int, failures: [ProviderError]) {
+      var failures: [ProviderError] = []
+      for (index, source) in sources.enumerated() where index >= start {
         if let error = down.errors.withLock({ $0[source.name] }) {
-          firstError = firstError ?? error
+          failures.append(error)
           continue
         }
         if let end = pauses.pausedUntil(source.name, now: now()) {
-          firstError = firstError ?? .rateLimited(
-            provider: source.name, retryAfter: Int(end.timeIntervalSince(now()).rounded(.up)))
+          failures.append(
+            .rateLimited(
+              provider: source.name, retryAfter: Int(end.timeIntervalSince(now()).rounded(.up))))
           continue
         }
         do {
-          return try await call(source)
+          let value = try await call(source)
+          // An answer that passed the source's validation: its last success (`rates doctor`).
+          pauses.succeeded(source.name, now: now())
+          return (value, index, failures)
         } catch let error as ProviderError where index > 0 || fallsThrough(error) {
-          // A fallback's own failure never hides the first source's.
           switch error {
           case .rateLimited(let provider, let seconds):
             pauses.pause(provider, seconds: seconds, now: now())
@@ -117,15 +209,17 @@ public enum SourceChain {
           default:
             break
           }
-          if Self.isSkip(error) {
-            skipped = skipped ?? error
-          } else {
-            firstError = firstError ?? error
-          }
+          failures.append(error)
         }
       }
-      throw firstError ?? skipped
-        ?? ProviderError.noData(provider: sources.first?.name ?? "", detail: "no source answered")
+      throw question.failure(failures)
     }
+  }
+}
+
+extension Quote {
+  /// Whether this quote prices `pair` (by symbol and currency, as a partial answer is matched).
+  func answers(_ pair: AssetQuote) -> Bool {
+    base == pair.asset.symbol && quote == pair.quote
   }
 }

@@ -1,0 +1,29 @@
+import Foundation
+import RatesTestSupport
+import Testing
+
+@testable import RateCore
+
+/// `provider-pauses.json` is read, changed and written under its lock: sources (or `rates`
+/// processes) recording at the same moment all keep their entry (before: a rewrite from a
+/// stale read lost the others').
+@Suite struct ProviderPausesRaceTests {
+  static let now = Date(timeIntervalSince1970: 1_780_000_000)
+
+  @Test func pausesAndSuccessesRecordedAtOnceAreAllKept() async throws {
+    let folder = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let writers = 16
+    let failures = await runTogether(writers) { index in
+      let pauses = ProviderPauses(cacheFolder: folder)
+      for round in 0..<5 {
+        pauses.pause("p\(index)-\(round)", seconds: 600, now: Self.now)
+        pauses.succeeded("s\(index)-\(round)", now: Self.now)
+      }
+    }
+    #expect(failures.isEmpty)
+    let state = ProviderPauses(cacheFolder: folder).read()
+    #expect(state.pausedUntil.count == writers * 5, "lost: \(writers * 5 - state.pausedUntil.count)")
+    #expect(state.lastSuccess.count == writers * 5, "lost: \(writers * 5 - state.lastSuccess.count)")
+  }
+}
