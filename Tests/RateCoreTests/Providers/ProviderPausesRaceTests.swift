@@ -9,10 +9,10 @@ import Testing
 /// stale read lost the others').
 @Suite struct ProviderPausesRaceTests {
   static let now = Date(timeIntervalSince1970: 1_780_000_000)
+  let scratch = Scratch()
 
   @Test func pausesAndSuccessesRecordedAtOnceAreAllKept() async throws {
-    let folder = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try scratch.folder()
     let writers = 16
     let failures = await runTogether(writers) { index in
       let pauses = ProviderPauses(cacheFolder: folder)

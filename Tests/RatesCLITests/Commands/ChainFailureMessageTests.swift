@@ -1,4 +1,5 @@
 import Foundation
+import RatesCLIHarness
 import RatesTestSupport
 import Testing
 
