@@ -28,11 +28,10 @@ import Testing
   }
 
   @Test func unreachableHostIsExplained() async throws {
-    // Bind a server to get a free port, then stop it so nothing listens there.
-    let server = try LoopbackServer { _ in .json("{}") }
-    let url = server.baseURL
-    server.stop()
-    let result = try await BinaryRunner(server: url).run(["history", "BTC", "EUR"])
+    // A reserved port where nothing listens.
+    let closed = try ClosedPort()
+    let result = try await BinaryRunner(server: closed.baseURL).run(["history", "BTC", "EUR"])
+    withExtendedLifetime(closed) {}
     #expect(result.status == 69)
     #expect(result.stderr.contains("could not connect"))
   }

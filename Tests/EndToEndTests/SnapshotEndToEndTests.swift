@@ -10,12 +10,12 @@ import Testing
 @Suite struct SnapshotEndToEndTests {
   @Test func anOfflineConversionOfAnOldDayComesFromTheEmbeddedSnapshot() async throws {
     let snapshot = try #require(ECBSnapshot.embedded)
-    // Bind a server to get a free port, then stop it so nothing listens there.
-    let server = try LoopbackServer { _ in .json("{}") }
-    let url = server.baseURL
-    server.stop()
-    let result = try await BinaryRunner(server: url)
+    // A reserved port where nothing listens (a stopped server's port could be reused by
+    // another test's server meanwhile, which then answered: it did, once).
+    let closed = try ClosedPort()
+    let result = try await BinaryRunner(server: closed.baseURL)
       .run(["convert", "100", "USD", "EUR", "--date", "2015-06-01", "--json"])
+    withExtendedLifetime(closed) {}
     #expect(result.status == 0, "\(result.stderr)")
     let conversion = try #require((try result.json()["conversions"] as? [[String: Any]])?.first)
     // The ECB's row of 2015-06-01: 1 EUR = 1.0944 USD.

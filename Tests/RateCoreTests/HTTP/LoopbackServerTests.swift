@@ -147,6 +147,20 @@ import RatesTestSupport
     await #expect(throws: HTTPError.connectionLost(host: "127.0.0.1")) { _ = try await slow.value }
   }
 
+  /// A reserved closed port refuses every connection, and no server can take its port
+  /// while it is held (a stopped server's port could be, which made a test flaky).
+  @Test func aClosedPortRefusesAndIsNotGivenToAnotherServer() async throws {
+    let closed = try ClosedPort()
+    let port = try #require(closed.baseURL.port)
+    await #expect(throws: HTTPError.cannotConnect(host: "127.0.0.1")) {
+      _ = try await get(closed.baseURL)
+    }
+    #expect(throws: LoopbackServerError.self) {
+      try LoopbackServer(port: port) { _ in .text("taken", status: 200) }.stop()
+    }
+    withExtendedLifetime(closed) {}
+  }
+
   @Test func stopIsIdempotentAndRefusesLaterConnections() async throws {
     let server = try LoopbackServer { _ in .text("ok", status: 200) }
     let response = try await get(server.baseURL)
