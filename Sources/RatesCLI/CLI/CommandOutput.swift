@@ -93,7 +93,7 @@ extension Invocation {
   /// the command draws one, NDJSON with `--json` (one document a line, each with `version`),
   /// else plain lines: the streaming form of ``write(_:)``.
   func streamForm(board: Bool) -> StreamForm {
-    if options.json { return .json }
+    if options.mode == .document { return .json }
     return board && terminal.isTTY ? .board : .lines
   }
 
@@ -138,18 +138,23 @@ extension CommandOutput {
   func write(
     options: GlobalOptions, context: CommandContext, layout: @autoclosure () -> TextLayout
   ) throws {
-    if options.json {
-      context.writeOut(try json() + "\n")
-    } else if let format = options.format, let export = exports[format] {
+    switch options.mode {
+    case .document: context.writeOut(try json() + "\n")
+    case .export(let format):
+      guard let export = exports[format] else { return try writeText(context, layout) }
       context.writeOut(try export())
-    } else {
-      switch body {
-      case .rendered(let pages, let render):
-        // An empty text (nothing added, no directive) prints nothing, not a blank line.
-        let text = render(layout())
-        if !text.isEmpty && !(pages && context.page(text + "\n")) { context.writeOut(text + "\n") }
-      case .streamed(let write): try write()
-      }
+    case .text: try writeText(context, layout)
+    }
+  }
+
+  /// The text, laid out by `layout`: paged when it asks to be, streamed when it writes itself.
+  private func writeText(_ context: CommandContext, _ layout: () -> TextLayout) throws {
+    switch body {
+    case .rendered(let pages, let render):
+      // An empty text (nothing added, no directive) prints nothing, not a blank line.
+      let text = render(layout())
+      if !text.isEmpty && !(pages && context.page(text + "\n")) { context.writeOut(text + "\n") }
+    case .streamed(let write): try write()
     }
   }
 
@@ -163,7 +168,7 @@ extension TextLayout {
   /// The layout of `terminal`, without colour for the JSON document (``Invocation/style``).
   init(_ terminal: TerminalCapabilities, options: GlobalOptions) {
     self.init(
-      style: Style(enabled: terminal.color && !options.json), width: terminal.width,
+      style: Style(enabled: terminal.color && options.mode != .document), width: terminal.width,
       ascii: !terminal.unicode, isTerminal: terminal.isTTY)
   }
 }

@@ -5,13 +5,27 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   case table, json, csv, ledger, beancount
 }
 
+/// What a run writes: its v2 JSON document (errors as JSON on stderr), an export
+/// (`--format csv|ledger|beancount`), or the text for people.
+public enum OutputMode: Equatable, Sendable {
+  case document
+  case export(OutputFormat)
+  case text
+}
 
 /// Flags every command accepts, anywhere on the command line.
 public struct GlobalOptions: Sendable, Equatable {
   /// `--format`, or `json` for `--json`; `nil` for the default (a table).
   public var format: OutputFormat?
-  /// One JSON document on stdout; errors as JSON on stderr.
-  public var json: Bool { format == .json }
+  /// The form of this run's output, decided here once from `--json` and `--format`: the
+  /// output layer (``CommandOutput``), streams and error reports read it; no command does.
+  public var mode: OutputMode {
+    switch format {
+    case .json: .document
+    case .some(let export): .export(export)
+    case nil: .text
+    }
+  }
   /// `--no-color`.
   public var noColor = false
   /// `--ascii`: no UTF-8 block characters.
@@ -71,7 +85,7 @@ public struct GlobalOptions: Sendable, Equatable {
   mutating func parse(_ scanner: inout ArgumentScanner) throws(UsageError) {
     if try scanner.flag(Specs.json) { format = .json }
     if let chosen = try scanner.choice(Specs.format).flatMap(OutputFormat.init(rawValue:)) {
-      if json, chosen != .json {
+      if format == .json, chosen != .json {
         throw UsageError.invalid("--json and --format \(chosen.rawValue) cannot be used together")
       }
       format = chosen == .table ? nil : chosen

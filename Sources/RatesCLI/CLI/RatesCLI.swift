@@ -169,7 +169,7 @@ public enum RatesCLI {
     let type = path.last.runnable
     try options.require(
       formats: type?.exportFormats ?? [], command: path.words, siblings: siblingFormats(path))
-    if options.json, let reason = type?.noJSON {
+    if options.mode == .document, let reason = type?.noJSON {
       throw UsageError.invalid("--json is not available for '\(path.fullName)': \(reason)")
     }
     let command = try parse(
@@ -177,7 +177,7 @@ public enum RatesCLI {
       format: options.format)
     let terminal = context.terminal(options.noColor, options.ascii)
     let progress = FetchProgress.make(
-      context: context, json: options.json, unicode: terminal.unicode)
+      context: context, json: options.mode == .document, unicode: terminal.unicode)
     var context = context
     if let progress {
       // Any other line on stderr first erases the progress line.
@@ -233,7 +233,7 @@ public enum RatesCLI {
     keySetup: KeySetup? = nil
   ) -> ExitCode {
     let report = ErrorReport(error, keySetup: keySetup)
-    if options.json {
+    if options.mode == .document {
       struct Body: Encodable {
         struct Detail: Encodable {
           var code: String
