@@ -31,11 +31,7 @@ import Testing
     let data = rates.home.appendingPathComponent("data/rates")
     try prepare(data)
     defer { chmod(data.path, 0o700) }
-    let run = try PseudoTerminalRun(
-      script: ExplorerEndToEndTests.script ?? "", runner: rates,
-      command: "stty cols 100 rows 30; "
-        + "\(ExplorerEndToEndTests.announced("'\(try BinaryRunner.binary.path)' \(arguments)")); "
-        + "echo \"status=$?.\"; stty -a")
+    let run = try HomeEndToEndTests.openOnTerminal(arguments, runner: rates)
     defer { run.kill() }
     #expect(await run.waitFor(shows), "the screen: \(run.text)")
     let pid = try TerminalEndToEndTests.ratesProcess(of: run)

@@ -33,15 +33,23 @@ import Testing
   /// Runs `rates <arguments>` on a 100 × 30 terminal against the fake APIs (after printing
   /// the shell's pid; then its status and `stty -a`), waits for the list, and hands it to
   /// `body`; the process, the terminal and the server are cleaned up however it ends.
+  /// `rates ARGUMENTS` on a 100×30 pseudo-terminal, announced, with its exit status and the
+  /// terminal's modes printed after it ends.
+  static func openOnTerminal(_ arguments: String, runner: BinaryRunner) throws
+    -> PseudoTerminalRun
+  {
+    try PseudoTerminalRun(
+      script: ExplorerEndToEndTests.script ?? "", runner: runner,
+      command: "stty cols 100 rows 30; "
+        + "\(ExplorerEndToEndTests.announced("'\(try BinaryRunner.binary.path)' \(arguments)")); "
+        + "echo \"status=$?.\"; stty -a")
+  }
+
   static func withList(_ arguments: String, _ body: (Opened) async throws -> Void) async throws {
     let server = try LoopbackServer(handler: FakeAPIs.handler(now: { Date() }))
     defer { server.stop() }
     let rates = try BinaryRunner(server: server.baseURL, extra: ["RATES_WATCH_FLOOR": "1"])
-    let run = try PseudoTerminalRun(
-      script: ExplorerEndToEndTests.script ?? "", runner: rates,
-      command: "stty cols 100 rows 30; "
-        + "\(ExplorerEndToEndTests.announced("'\(try BinaryRunner.binary.path)' \(arguments)")); "
-        + "echo \"status=$?.\"; stty -a")
+    let run = try HomeEndToEndTests.openOnTerminal(arguments, runner: rates)
     defer { run.kill() }
     #expect(await run.waitFor(listed), "the list: \(run.text)")
     let pid = try TerminalEndToEndTests.ratesProcess(of: run)
