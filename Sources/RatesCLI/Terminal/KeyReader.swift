@@ -27,11 +27,10 @@ final class KeyReader: Sendable {
 
   /// A reader of `fileDescriptor`, not started; `nil` when no pipe could be made.
   init?(fileDescriptor: Int32) {
-    var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else { return nil }
+    guard let wake = closeOnExecPipe() else { return nil }
     self.fileDescriptor = fileDescriptor
-    wakeRead = fds[0]
-    wakeWrite = fds[1]
+    wakeRead = wake.read
+    wakeWrite = wake.write
   }
 
   deinit {

@@ -47,8 +47,8 @@ enum Pager {
     guard let name = command.first, let executable = executable(name, path: path) else {
       return false
     }
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { return false }
+    guard let pipe = closeOnExecPipe() else { return false }
+    let ends = [pipe.read, pipe.write]
     guard let pid = spawn(executable, command, stdin: ends[0], closing: ends[1]) else {
       close(ends[0])
       close(ends[1])

@@ -110,4 +110,17 @@ import RatesTestSupport
     #expect(Pager.run(text, command: ["sh", "-c", "cat > \"$1\"", "sh", file.path], path: "/usr/bin:/bin"))
     #expect(try String(contentsOf: file, encoding: .utf8) == text)
   }
+
+  /// The pager's pipe (and the key reader's) is closed in every other program started
+  /// meanwhile: two pagers started side by side had each kept the other's input open, and
+  /// both waited for ever.
+  @Test func thePagersPipeIsClosedInOtherPrograms() throws {
+    let pipe = try #require(closeOnExecPipe())
+    defer {
+      close(pipe.read)
+      close(pipe.write)
+    }
+    #expect(fcntl(pipe.read, F_GETFD) & FD_CLOEXEC != 0)
+    #expect(fcntl(pipe.write, F_GETFD) & FD_CLOEXEC != 0)
+  }
 }
