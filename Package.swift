@@ -36,8 +36,15 @@ let package = Package(
     ),
     // The command line: commands, options, help, rendering, terminal screens.
     .target(name: "RatesCLI", dependencies: ["RateCore"], swiftSettings: swiftSettings),
-    // The executable: adapts the process to RatesCLI.
-    .executableTarget(name: "rates", dependencies: ["RatesCLI"], swiftSettings: swiftSettings),
+    // The executable: adapts the process to RatesCLI. It exports no symbols: the static
+    // Swift runtime's link arguments ask for --export-dynamic, which put RateCore's and
+    // RatesCLI's 5,000 public symbols in the dynamic table, and the runtime's start-up
+    // `dladdr` walked them all on every run (a twentieth of a warm command).
+    .executableTarget(
+      name: "rates", dependencies: ["RatesCLI"], swiftSettings: swiftSettings,
+      linkerSettings: [
+        .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))
+      ]),
     // Shared by every test target and by `fake-api`: the fake APIs, the loopback
     // server, fixtures, the test clock and the binary runner. A regular library that
     // never imports Testing, so it builds anywhere (release too). It needs RateCore only,
