@@ -131,7 +131,7 @@ public struct JSONFileCache: Sendable {
       return .unusable(.oversized(path: path, bytes: handle.size, limit: limit))
     }
     do {
-      guard let bytes = try RegularFile.readAll(handle.fd, limit: limit) else {
+      guard let bytes = try RegularFile.readAll(handle.fd, expected: handle.size, limit: limit) else {
         return .unusable(.oversized(path: path, bytes: limit + 1, limit: limit))
       }
       return .bytes(Data(bytes))

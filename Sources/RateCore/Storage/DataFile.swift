@@ -263,7 +263,7 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
     }
     defer { handle.close() }
     do {
-      return Data(try RegularFile.readAll(handle.fd) ?? [])
+      return Data(try RegularFile.readAll(handle.fd, expected: handle.size) ?? [])
     } catch {
       throw DataFileError.unreadable(path: url.path, reason: error.reason)
     }

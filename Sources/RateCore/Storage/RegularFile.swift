@@ -77,19 +77,48 @@ public enum RegularFile {
   }
 
   /// Reads from `fd` until end of file, at most `limit` bytes; nil when there is more.
-  package static func readAll(_ fd: Int32, limit: Int = Int.max) throws(Failure) -> [UInt8]? {
+  ///
+  /// The buffer starts at `expected + 1` bytes (the size `fstat` gave, and one byte to see the
+  /// end without growing) and doubles only when the file turns out longer, never past one byte
+  /// over `limit`: a warm command reading a cache entry of a few KB neither zero-fills nor
+  /// faults in a buffer the size of the limit.
+  package static func readAll(
+    _ fd: Int32, expected: Int = 0, limit: Int = Int.max
+  ) throws(Failure) -> [UInt8]? {
+    // One byte past the limit tells a file longer than `limit` from one of exactly `limit`.
+    let ceiling = limit < Int.max ? max(limit, 0) + 1 : limit
+    var capacity = min(max(expected, 0) + 1, ceiling)
     var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
-      let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .system(lastError())
+      var ended = false
+      var failure: Failure?
+      bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+        count = buffer.initialize(fromContentsOf: bytes)
+        (ended, failure) = fill(buffer, from: fd, count: &count)
       }
-      if count == 0 { return bytes }
-      guard bytes.count + count <= limit else { return nil }
-      bytes.append(contentsOf: buffer[0..<count])
+      if let failure { throw failure }
+      if ended { return bytes }
+      guard capacity < ceiling else { return nil }
+      capacity = min(max(capacity * 2, 64 * 1024), ceiling)
     }
+  }
+
+  /// Reads from `fd` into `buffer` after its first `count` bytes until it is full or the file
+  /// ends: whether it ended, or why reading failed.
+  private static func fill(
+    _ buffer: UnsafeMutableBufferPointer<UInt8>, from fd: Int32, count: inout Int
+  ) -> (ended: Bool, failure: Failure?) {
+    guard let base = buffer.baseAddress else { return (true, nil) }
+    while count < buffer.count {
+      let got = systemRead(fd, base + count, buffer.count - count)
+      if got < 0 {
+        if errno == EINTR { continue }
+        return (false, .system(lastError()))
+      }
+      if got == 0 { return (true, nil) }
+      count += got
+    }
+    return (false, nil)
   }
 
   /// Reads `count` bytes at `offset` (fewer at end of file).
