@@ -77,7 +77,7 @@ public struct JSONFileCache: Sendable {
   /// Never blocks and never reads more than the kind's limit: the file is opened non-blocking
   /// without following a symbolic link, and its type and size are checked before reading.
   public func load<Value: Codable & Sendable>(_ type: Value.Type, key: String) -> Lookup<Value> {
-    let path = fileURL(for: key).path
+    let path = filePath(for: key)
     let data: Data
     switch Self.readEntry(at: path, limit: Self.maximumBytes(forKey: key)) {
     case .missing: return .miss
@@ -166,18 +166,74 @@ public struct JSONFileCache: Sendable {
   /// The file for `key`: `a/b/c` maps to `<directory>/a/b/c.json`, with every
   /// character outside `[a-z0-9._-]` replaced so no key escapes the directory.
   public func fileURL(for key: String) -> URL {
-    let segments = key.lowercased().split(separator: "/").map { segment -> String in
-      let cleaned = String(
-        segment.map { character -> Character in
-          character.isASCII
-            && (character.isLetter || character.isNumber || "._-".contains(character))
-            ? character : "_"
-        })
-      return cleaned.hasPrefix(".") ? "_" + cleaned.dropFirst() : cleaned
+    URL(filePath: filePath(for: key), directoryHint: .notDirectory)
+  }
+
+  /// The path of ``fileURL(for:)``, made from bytes: a warm command builds no URL for it.
+  func filePath(for key: String) -> String {
+    let root = directory.path
+    let separator = root.utf8.last == UInt8(ascii: "/") ? "" : "/"
+    return root + separator + Self.relativePath(for: key)
+  }
+
+  /// `a/b/c.json` for `a/b/c`: the key lower-cased and split at `/` (empty segments
+  /// dropped), each character outside `[a-z0-9._-]` made `_`, a segment's leading `.` made
+  /// `_`; `_.json` for a key with no segment.
+  static func relativePath(for key: String) -> String {
+    var path: [UInt8] = []
+    path.reserveCapacity(key.utf8.count + 6)
+    var segmentStart = true
+    for byte in characterBytes(of: key) {
+      if byte == UInt8(ascii: "/") {
+        if !segmentStart { path.append(byte) }
+        segmentStart = true
+        continue
+      }
+      path.append(segmentStart && byte == UInt8(ascii: ".") ? UInt8(ascii: "_") : byte)
+      segmentStart = false
     }
-    var url = directory
-    for segment in segments.dropLast() { url.appendPathComponent(segment, isDirectory: true) }
-    return url.appendingPathComponent((segments.last ?? "_") + ".json")
+    if segmentStart {
+      // No segment after the last `/` (or none at all): the last one ends the path.
+      if path.last == UInt8(ascii: "/") { path.removeLast() }
+      if path.isEmpty { path.append(UInt8(ascii: "_")) }
+    }
+    path.append(contentsOf: ".json".utf8)
+    return String(decoding: path, as: UTF8.self)
+  }
+
+  /// One byte per character of the lower-cased `key`: the character itself when it is `/` or
+  /// in `[a-z0-9._-]`, else `_`. An ASCII key is mapped byte by byte (a character is a byte
+  /// there, except CR LF); any other is lower-cased and split into characters by Unicode's
+  /// rules, so `e` followed by a combining accent is one `_`.
+  static func characterBytes(of key: String) -> [UInt8] {
+    func kept(_ byte: UInt8) -> UInt8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "/"):
+        return byte
+      default: return UInt8(ascii: "_")
+      }
+    }
+    let utf8 = key.utf8
+    guard utf8.allSatisfy({ $0 < 0x80 }) else {
+      return key.lowercased().map { character in
+        character.unicodeScalars.count == 1 ? character.asciiValue.map(kept) ?? UInt8(ascii: "_")
+          : UInt8(ascii: "_")
+      }
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(utf8.count)
+    var previous: UInt8 = 0
+    for byte in utf8 {
+      if previous == 0x0D, byte == 0x0A {  // CR LF: one character, already `_`
+        previous = 0
+        continue
+      }
+      let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+      bytes.append(kept(lower))
+      previous = byte
+    }
+    return bytes
   }
 }
 
