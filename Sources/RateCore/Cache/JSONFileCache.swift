@@ -60,6 +60,7 @@ public struct JSONFileCache: Sendable {
   /// A cache file. Its value is unconstrained and its coding conditional: a type
   /// `Envelope<V>` with `V: Codable` in its signature, made at run time, costs two lookups
   /// of `V`'s conformances (each a scan of every conformance in the binary) per value type.
+  /// Written with `JSONEncoder`; read by ``readEnvelope(_:key:path:)``.
   struct Envelope<Value> {
     var version: Int
     var key: String
@@ -68,35 +69,55 @@ public struct JSONFileCache: Sendable {
     var value: Value
   }
 
-  struct VersionProbe: Decodable {
-    var version: Int
-  }
-
   /// Reads the entry stored under `key`.
   ///
   /// Never blocks and never reads more than the kind's limit: the file is opened non-blocking
   /// without following a symbolic link, and its type and size are checked before reading.
-  public func load<Value: Codable & Sendable>(_ type: Value.Type, key: String) -> Lookup<Value> {
+  public func load<Value: CacheReadable & Sendable>(_ type: Value.Type, key: String) -> Lookup<Value> {
     let path = filePath(for: key)
-    let data: Data
     switch Self.readEntry(at: path, limit: Self.maximumBytes(forKey: key)) {
     case .missing: return .miss
-    case .bytes(let bytes): data = bytes
+    case .bytes(let data): return Self.readEnvelope([UInt8](data), key: key, path: path)
     case .unusable(let problem): return .unusable(problem)
     }
-    let decoder = JSONCoders.decoder()
-    guard let probe = try? decoder.decode(VersionProbe.self, from: data) else {
+  }
+
+  /// The envelope's members: `version` first, the index ``readEnvelope(_:key:path:)`` reads first.
+  private static let envelopeMembers = ["version", "key", "source", "fetchedAt", "value"]
+
+  /// Reads an entry file's bytes with ``JSONReader`` (not JSONDecoder: no run-time lookup of
+  /// the envelope's and the value's `CodingKeys`). Version first: a file of another version
+  /// is ``CacheProblem/otherVersion(path:version:)`` whatever else it holds; then a file
+  /// missing a member or with one of the wrong type (or a member twice) is corrupt, and one
+  /// written for another key foreign.
+  static func readEnvelope<Value: CacheReadable & Sendable>(
+    _ bytes: [UInt8], key: String, path: String
+  ) -> Lookup<Value> {
+    var ranges: [Range<Int>?] = Array(repeating: nil, count: envelopeMembers.count)
+    var reader = JSONReader(bytes)
+    do {
+      try reader.object(envelopeMembers) { index, reader throws(JSONReader.Failure) in
+        ranges[index] = try reader.skipped()
+      }
+      try reader.finish()
+    } catch {
       return .unusable(.corrupt(path: path))
     }
-    guard probe.version == Self.formatVersion else {
-      return .unusable(.otherVersion(path: path, version: probe.version))
-    }
-    guard let envelope = try? decoder.decode(Envelope<Value>.self, from: data) else {
+    func member(_ index: Int) -> JSONReader? { ranges[index].map { JSONReader(bytes, range: $0) } }
+    guard var version = member(0), let number = try? version.int() else {
       return .unusable(.corrupt(path: path))
     }
-    guard envelope.key == key else { return .unusable(.foreign(path: path)) }
-    return .hit(
-      Entry(source: envelope.source, fetchedAt: envelope.fetchedAt, value: envelope.value))
+    guard number == formatVersion else {
+      return .unusable(.otherVersion(path: path, version: number))
+    }
+    guard var stored = member(1), let storedKey = try? stored.string(),
+      var source = member(2), let sourceName = try? source.string(),
+      var fetched = member(3), let fetchedAt = try? fetched.date(),
+      var valueReader = member(4), let value = try? Value(cacheJSON: &valueReader),
+      (try? valueReader.finish()) != nil
+    else { return .unusable(.corrupt(path: path)) }
+    guard storedKey == key else { return .unusable(.foreign(path: path)) }
+    return .hit(Entry(source: sourceName, fetchedAt: fetchedAt, value: value))
   }
 
   /// What reading an entry file found. Not a `Result`: a `Result` of ``CacheProblem`` costs
@@ -148,7 +169,7 @@ public struct JSONFileCache: Sendable {
   }
 
   /// Stores `value` under `key`, replacing any previous entry atomically.
-  public func save<Value: Codable & Sendable>(
+  public func save<Value: Encodable & Sendable>(
     _ value: Value, key: String, source: String, fetchedAt: Date
   ) throws {
     let envelope = Envelope(
@@ -237,7 +258,6 @@ public struct JSONFileCache: Sendable {
   }
 }
 
-extension JSONFileCache.Envelope: Decodable where Value: Decodable {}
 extension JSONFileCache.Envelope: Encodable where Value: Encodable {}
 
 /// Why a cache file could not be used. Every case names the file; none is fatal.

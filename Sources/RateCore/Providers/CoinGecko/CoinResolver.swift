@@ -65,7 +65,7 @@ public struct CoinResolver: Sendable {
     self.notify = notify
   }
 
-  struct CachedResolution: Codable, Sendable {
+  struct CachedResolution: CodableCacheValue, Sendable {
     var id: String
     var symbol: String
     var alternatives: [String]

@@ -1,0 +1,217 @@
+import Foundation
+import Testing
+
+@testable import RateCore
+import RatesTestSupport
+
+/// Cache entries read by hand (``JSONReader``, ``CacheReadable``) come out exactly as
+/// JSONDecoder read them before, from files written by `save` or by the previous code.
+@Suite struct CacheReadTests {
+  /// This test's folders, removed when it is done.
+  let scratch = Scratch()
+
+  /// The envelope as the previous code decoded it, with JSONDecoder.
+  struct LegacyEnvelope<Value: Codable>: Codable {
+    var version: Int
+    var key: String
+    var source: String
+    var fetchedAt: Date
+    var value: Value
+  }
+
+  static func legacyValue<Value: Codable>(_ type: Value.Type, from bytes: [UInt8]) throws -> Value {
+    try JSONCoders.decoder().decode(LegacyEnvelope<Value>.self, from: Data(bytes)).value
+  }
+
+  static func quote(rate: Double, change: Double?, updated: Bool) -> Quote {
+    Quote(
+      base: "BTC", quote: "EUR", rate: rate, change24hPercent: change, source: "coingecko",
+      fetchedAt: fixedNow, updatedAt: updated ? fixedNow.addingTimeInterval(-61) : nil)
+  }
+
+  static func history(rates: [Double]) -> RateService.HistoryCacheValue {
+    let first = Day("2026-05-01")!
+    return RateService.HistoryCacheValue(
+      closes: rates.enumerated().map {
+        RatePoint(date: first.adding(days: $0.offset), rate: $0.element, carried: $0.offset % 7 == 3)
+      },
+      coverage: .init(from: first, through: first.adding(days: rates.count)),
+      latest: RatePoint(date: first.adding(days: rates.count), rate: rates.last ?? 1),
+      latestFetchedAt: fixedNow, latestUpdatedAt: nil)
+  }
+
+  static func same(_ a: Quote, _ b: Quote) -> Bool {
+    a == b && a.rate.bitPattern == b.rate.bitPattern
+      && a.change24hPercent?.bitPattern == b.change24hPercent?.bitPattern
+  }
+
+  static func same(_ a: [RatePoint], _ b: [RatePoint]) -> Bool {
+    a == b && a.map(\.rate.bitPattern) == b.map(\.rate.bitPattern)
+  }
+
+  static func same(_ a: RateService.HistoryCacheValue, _ b: RateService.HistoryCacheValue) -> Bool {
+    same(a.closes, b.closes) && a.coverage == b.coverage && same(a.latest.map { [$0] } ?? [], b.latest.map { [$0] } ?? [])
+      && (a.latest == nil) == (b.latest == nil) && a.latestFetchedAt == b.latestFetchedAt
+      && a.latestUpdatedAt == b.latestUpdatedAt
+  }
+
+  /// Saves `value`, loads it back, and returns it with the file's bytes.
+  func roundTrip<Value: CacheReadable & Sendable>(
+    _ value: Value, in cache: JSONFileCache, key: String
+  ) throws -> (Value, [UInt8]) {
+    try cache.save(value, key: key, source: "coingecko", fetchedAt: fixedNow)
+    let entry = try #require(cache.load(Value.self, key: key).entry)
+    #expect(entry.source == "coingecko" && entry.fetchedAt == fixedNow)
+    return (entry.value, [UInt8](try Data(contentsOf: cache.fileURL(for: key))))
+  }
+
+  @Test func quotesRoundTripBitIdenticalToJSONDecoder() throws {
+    let cache = JSONFileCache(directory: try scratch.folder())
+    let rates = JSONReaderTests.doubles(count: 300, seed: 5)
+    for (index, rate) in rates.enumerated() {
+      let change = index % 3 == 0 ? nil : rates[(index * 7) % rates.count]
+      let quote = Self.quote(rate: rate, change: change, updated: index % 2 == 0)
+      let (read, bytes) = try roundTrip(quote, in: cache, key: "coingecko/price/btc-eur")
+      #expect(Self.same(read, quote), "\(quote)")
+      #expect(Self.same(read, try Self.legacyValue(Quote.self, from: bytes)), "\(quote)")
+    }
+  }
+
+  @Test func historiesRoundTripBitIdenticalToJSONDecoder() throws {
+    let cache = JSONFileCache(directory: try scratch.folder())
+    let value = Self.history(rates: JSONReaderTests.doubles(count: 4_000, seed: 11))
+    let (read, bytes) = try roundTrip(value, in: cache, key: "coingecko/history/bitcoin-EUR")
+    #expect(Self.same(read, value))
+    #expect(Self.same(read, try Self.legacyValue(RateService.HistoryCacheValue.self, from: bytes)))
+    let bare = RateService.HistoryCacheValue(
+      closes: [], coverage: nil, latest: nil, latestFetchedAt: nil, latestUpdatedAt: fixedNow)
+    let (readBare, bareBytes) = try roundTrip(bare, in: cache, key: "coingecko/history/x-EUR")
+    #expect(Self.same(readBare, bare))
+    #expect(Self.same(readBare, try Self.legacyValue(RateService.HistoryCacheValue.self, from: bareBytes)))
+  }
+
+  @Test func stringsAndCodableValuesRoundTrip() throws {
+    let cache = JSONFileCache(directory: try scratch.folder())
+    let text = "a \"quoted\" \\ / é 😀 \u{0} \u{1F} line\nend"
+    #expect(try roundTrip(text, in: cache, key: "a/b").0 == text)
+    let points = [RatePoint(date: Day("2026-05-02")!, rate: -0.0), RatePoint(date: Day("2026-05-03")!, rate: 5e-324)]
+    #expect(Self.same(try roundTrip(points, in: cache, key: "a/points").0, points))
+    let resolution = CoinResolver.CachedResolution(id: "bitcoin", symbol: "btc", alternatives: ["x"])
+    let read = try roundTrip(resolution, in: cache, key: "coingecko/resolve/btc").0
+    #expect(read.id == "bitcoin" && read.symbol == "btc" && read.alternatives == ["x"])
+  }
+
+  /// Files as the current release writes them, byte for byte, read as JSONDecoder read them.
+  static let released: [(key: String, json: String)] = [
+    (
+      "coingecko/price/btc-eur",
+      #"{"fetchedAt":"2026-05-28T12:00:00Z","key":"coingecko/price/btc-eur","source":"coingecko","value":{"base":"BTC","change24hPercent":-1.25,"fetchedAt":"2026-05-28T12:00:00Z","quote":"EUR","rate":67234.56,"source":"coingecko","updatedAt":"2026-05-28T11:59:02Z"},"version":1}"#
+    ),
+    (
+      "coingecko/history/bitcoin-EUR",
+      #"{"fetchedAt":"2026-05-28T12:00:00Z","key":"coingecko/history/bitcoin-EUR","source":"coingecko","value":{"closes":[{"carried":false,"date":"2026-05-26","rate":66000.5},{"carried":true,"date":"2026-05-27","rate":1.0e-7}],"coverage":{"from":"2026-05-26","through":"2026-05-27"},"latest":{"carried":false,"date":"2026-05-28","rate":67234.56},"latestFetchedAt":"2026-05-28T12:00:00Z"},"version":1}"#
+    ),
+  ]
+
+  @Test func entriesOfThePreviousCodeReadIdentically() throws {
+    let (quoteKey, quoteJSON) = Self.released[0]
+    guard case .hit(let quote) = JSONFileCache.readEnvelope(Array(quoteJSON.utf8), key: quoteKey, path: "p") as JSONFileCache.Lookup<Quote>
+    else { Issue.record("the released quote entry is unusable"); return }
+    #expect(Self.same(quote.value, try Self.legacyValue(Quote.self, from: Array(quoteJSON.utf8))))
+    #expect(quote.value.updatedAt == ISO8601.parse("2026-05-28T11:59:02Z"))
+    let (historyKey, historyJSON) = Self.released[1]
+    guard case .hit(let history) = JSONFileCache.readEnvelope(Array(historyJSON.utf8), key: historyKey, path: "p") as JSONFileCache.Lookup<RateService.HistoryCacheValue>
+    else { Issue.record("the released history entry is unusable"); return }
+    let legacy = try Self.legacyValue(RateService.HistoryCacheValue.self, from: Array(historyJSON.utf8))
+    #expect(Self.same(history.value, legacy))
+    #expect(history.value.closes.count == 2 && history.value.latestUpdatedAt == nil)
+    #expect(history.source == "coingecko" && history.fetchedAt == ISO8601.parse("2026-05-28T12:00:00Z"))
+  }
+
+  /// Every prefix of a valid entry is corrupt (the whole file is the only valid one), and
+  /// no prefix crashes the reader.
+  @Test func everyTruncationIsCorruptNeverACrash() throws {
+    let cache = JSONFileCache(directory: try scratch.folder())
+    let (_, quoteBytes) = try roundTrip(Self.quote(rate: 1.5, change: -0.25, updated: true), in: cache, key: "k/price/q")
+    let (_, historyBytes) = try roundTrip(Self.history(rates: [1, 2.5, 1e-9]), in: cache, key: "k/history/h")
+    for count in 0..<quoteBytes.count {
+      let lookup: JSONFileCache.Lookup<Quote> = JSONFileCache.readEnvelope(Array(quoteBytes[..<count]), key: "k/price/q", path: "p")
+      guard case .unusable(.corrupt) = lookup else { Issue.record("quote prefix of \(count) bytes"); continue }
+    }
+    for count in 0..<historyBytes.count {
+      let lookup: JSONFileCache.Lookup<RateService.HistoryCacheValue> = JSONFileCache.readEnvelope(Array(historyBytes[..<count]), key: "k/history/h", path: "p")
+      guard case .unusable(.corrupt) = lookup else { Issue.record("history prefix of \(count) bytes"); continue }
+    }
+  }
+
+  static func envelope(version: String = "1", key: String = #""a/b""#, value: String = #""v""#, extra: String = "") -> String {
+    #"{"fetchedAt":"2024-06-10T06:13:20Z","key":\#(key),"source":"x","value":\#(value),"version":\#(version)\#(extra)}"#
+  }
+
+  static func problem(_ json: String) -> CacheProblem? {
+    let lookup: JSONFileCache.Lookup<String> = JSONFileCache.readEnvelope(Array(json.utf8), key: "a/b", path: "p")
+    if case .unusable(let problem) = lookup { return problem }
+    return nil
+  }
+
+  /// Version first: another version is reported as such whatever else the file holds; then a
+  /// missing, mistyped or doubled member is corrupt; then another key is foreign.
+  @Test func envelopeProblemsAreJudgedVersionFirst() {
+    #expect(Self.problem(#"{"version":2}"#) == .otherVersion(path: "p", version: 2))
+    #expect(Self.problem(Self.envelope(version: "7", key: "3", value: "[")) == .corrupt(path: "p"))
+    #expect(Self.problem(Self.envelope(version: "7", key: "3", value: "[]")) == .otherVersion(path: "p", version: 7))
+    #expect(Self.problem(Self.envelope(version: #""1""#)) == .corrupt(path: "p"))
+    #expect(Self.problem(#"{"key":"a/b","value":"v"}"#) == .corrupt(path: "p"))
+    #expect(Self.problem(Self.envelope(key: #""other""#)) == .foreign(path: "p"))
+    #expect(Self.problem(Self.envelope(key: #""other""#, value: "42")) == .corrupt(path: "p"))
+    #expect(Self.problem(Self.envelope(value: #""\uD800""#)) == .corrupt(path: "p"))
+    #expect(Self.problem(Self.envelope(extra: #","version":1"#)) == .corrupt(path: "p"))
+    #expect(Self.problem(Self.envelope(extra: #","unknown":[{"x":null}]"#)) == nil)
+    #expect(Self.problem(Self.envelope() + " \n") == nil)
+    #expect(Self.problem("\u{FEFF}" + Self.envelope()) == .corrupt(path: "p"))
+    #expect(Self.problem(Self.envelope(value: String(repeating: "[", count: 100_000))) == .corrupt(path: "p"))
+  }
+
+  static let badQuotes = [
+    #"{"base":"BTC","quote":"EUR","rate":1,"source":"s"}"#,  // no fetchedAt
+    #"{"base":"BTC","quote":"EUR","rate":"1","source":"s","fetchedAt":"2024-06-10T06:13:20Z"}"#,
+    #"{"base":"BTC","quote":"EUR","rate":1e999,"source":"s","fetchedAt":"2024-06-10T06:13:20Z"}"#,
+    #"{"base":"BTC","quote":"EUR","rate":1,"source":"s","fetchedAt":"yesterday"}"#,
+    #"{"base":"BTC","quote":"EUR","rate":1,"source":"s","fetchedAt":"2024-06-10T06:13:20Z","updatedAt":5}"#,
+    #"{"base":"BTC","quote":"EUR","rate":NaN,"source":"s","fetchedAt":"2024-06-10T06:13:20Z"}"#,
+    #"["BTC"]"#, "null",
+  ]
+
+  @Test(arguments: badQuotes)
+  func malformedValuesAreCorruptAsJSONDecoderFoundThem(_ value: String) {
+    let json = Self.envelope(value: value)
+    let lookup: JSONFileCache.Lookup<Quote> = JSONFileCache.readEnvelope(Array(json.utf8), key: "a/b", path: "p")
+    guard case .unusable(.corrupt) = lookup else {
+      Issue.record("read \(value)")
+      return
+    }
+    #expect((try? Self.legacyValue(Quote.self, from: Array(json.utf8))) == nil)
+  }
+
+  /// A member written twice is corrupt, in the envelope and in a value: JSONEncoder never
+  /// writes one, and JSONDecoder's silent choice of one of the two is not kept.
+  @Test func aMemberWrittenTwiceIsCorrupt() {
+    let value = #"{"base":"BTC","quote":"EUR","rate":1,"rate":2,"source":"s","fetchedAt":"2024-06-10T06:13:20Z"}"#
+    let lookup: JSONFileCache.Lookup<Quote> = JSONFileCache.readEnvelope(
+      Array(Self.envelope(value: value).utf8), key: "a/b", path: "p")
+    guard case .unusable(.corrupt) = lookup else {
+      Issue.record("a quote with two rates was read")
+      return
+    }
+    #expect(Self.problem(Self.envelope(extra: #","key":"a/b""#)) == .corrupt(path: "p"))
+  }
+
+  @Test func optionalMembersMayBeNullOrAbsent() throws {
+    let value = #"{"base":"BTC","change24hPercent":null,"extra":{"a":[1,2]},"fetchedAt":"2024-06-10T06:13:20Z","quote":"EUR","rate":2,"source":"s"}"#
+    let json = Self.envelope(value: value)
+    guard case .hit(let entry) = JSONFileCache.readEnvelope(Array(json.utf8), key: "a/b", path: "p") as JSONFileCache.Lookup<Quote>
+    else { Issue.record("unusable"); return }
+    #expect(Self.same(entry.value, try Self.legacyValue(Quote.self, from: Array(json.utf8))))
+    #expect(entry.value.change24hPercent == nil && entry.value.updatedAt == nil)
+  }
+}
