@@ -17,8 +17,8 @@ extension DayStore {
     switch JSONFileCache.readEntry(at: url.path, limit: maximumBytes) {
     case .missing: return (Days(), nil)
     case .unusable(let problem): return (Days(), problem)
-    case .bytes(let data):
-      guard let days = decode(data) else { return (Days(), .corrupt(path: url.path)) }
+    case .bytes(let bytes):
+      guard let days = decode(Data(bytes)) else { return (Days(), .corrupt(path: url.path)) }
       return (days, nil)
     }
   }

@@ -77,7 +77,7 @@ public struct JSONFileCache: Sendable {
     let path = filePath(for: key)
     switch Self.readEntry(at: path, limit: Self.maximumBytes(forKey: key)) {
     case .missing: return .miss
-    case .bytes(let data): return Self.readEnvelope([UInt8](data), key: key, path: path)
+    case .bytes(let bytes): return Self.readEnvelope(bytes, key: key, path: path)
     case .unusable(let problem): return .unusable(problem)
     }
   }
@@ -93,31 +93,40 @@ public struct JSONFileCache: Sendable {
   static func readEnvelope<Value: CacheReadable & Sendable>(
     _ bytes: [UInt8], key: String, path: String
   ) -> Lookup<Value> {
-    var ranges: [Range<Int>?] = Array(repeating: nil, count: envelopeMembers.count)
+    // Five ranges, not an array of optional ranges: its type's metadata would be made at run
+    // time from its mangled name (~100 k instructions).
+    var version, stored, source, fetched, value: Range<Int>?
     var reader = JSONReader(bytes)
     do {
       try reader.object(envelopeMembers) { index, reader throws(JSONReader.Failure) in
-        ranges[index] = try reader.skipped()
+        let range = try reader.skipped()
+        switch index {
+        case 0: version = range
+        case 1: stored = range
+        case 2: source = range
+        case 3: fetched = range
+        default: value = range
+        }
       }
       try reader.finish()
     } catch {
       return .unusable(.corrupt(path: path))
     }
-    func member(_ index: Int) -> JSONReader? { ranges[index].map { JSONReader(bytes, range: $0) } }
-    guard var version = member(0), let number = try? version.int() else {
+    func member(_ range: Range<Int>?) -> JSONReader? { range.map { JSONReader(bytes, range: $0) } }
+    guard var versionReader = member(version), let number = try? versionReader.int() else {
       return .unusable(.corrupt(path: path))
     }
     guard number == formatVersion else {
       return .unusable(.otherVersion(path: path, version: number))
     }
-    guard var stored = member(1), let storedKey = try? stored.string(),
-      var source = member(2), let sourceName = try? source.string(),
-      var fetched = member(3), let fetchedAt = try? fetched.date(),
-      var valueReader = member(4), let value = try? Value(cacheJSON: &valueReader),
+    guard var keyReader = member(stored), let storedKey = try? keyReader.string(),
+      var sourceReader = member(source), let sourceName = try? sourceReader.string(),
+      var dateReader = member(fetched), let fetchedAt = try? dateReader.date(),
+      var valueReader = member(value), let read = try? Value(cacheJSON: &valueReader),
       (try? valueReader.finish()) != nil
     else { return .unusable(.corrupt(path: path)) }
     guard storedKey == key else { return .unusable(.foreign(path: path)) }
-    return .hit(Entry(source: sourceName, fetchedAt: fetchedAt, value: value))
+    return .hit(Entry(source: sourceName, fetchedAt: fetchedAt, value: read))
   }
 
   /// What reading an entry file found. Not a `Result`: a `Result` of ``CacheProblem`` costs
@@ -126,14 +135,14 @@ public struct JSONFileCache: Sendable {
   public enum EntryFile: Sendable {
     /// No file.
     case missing
-    /// The file's bytes.
-    case bytes(Data)
+    /// The file's bytes (an array, not `Data`: the cache's reader works on one).
+    case bytes([UInt8])
     /// A file that cannot be used, and why.
     case unusable(CacheProblem)
 
     /// The bytes, when the file could be read.
     public var data: Data? {
-      if case .bytes(let data) = self { return data }
+      if case .bytes(let bytes) = self { return Data(bytes) }
       return nil
     }
   }
@@ -155,7 +164,7 @@ public struct JSONFileCache: Sendable {
       guard let bytes = try RegularFile.readAll(handle.fd, expected: handle.size, limit: limit) else {
         return .unusable(.oversized(path: path, bytes: limit + 1, limit: limit))
       }
-      return .bytes(Data(bytes))
+      return .bytes(bytes)
     } catch {
       return .unusable(.unreadable(path: path, reason: error.reason))
     }
