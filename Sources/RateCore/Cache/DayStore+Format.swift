@@ -2,23 +2,35 @@
 extension DayStore {
   /// The file of a pair's `key` (`<provider>/<asset>-<quote>`).
   public func fileURL(key: String) -> URL {
-    JSONFileCache(directory: directory.appendingPathComponent("days", isDirectory: true))
-      .fileURL(for: key).deletingPathExtension().appendingPathExtension("days")
+    URL(filePath: filePath(key: key), directoryHint: .notDirectory)
+  }
+
+  /// The path of ``fileURL(key:)``: `<directory>/days/<key's path>.days`, named as
+  /// ``JSONFileCache`` names its files, made from bytes (no URL on a warm command).
+  func filePath(key: String) -> String {
+    JSONFileCache.path(
+      under: JSONFileCache.path(under: directory.path, "days"),
+      JSONFileCache.relativePath(for: key, fileExtension: "days"))
   }
 
   /// The stored days under `key`; empty when there is no file, and a
   /// ``CacheProblem`` alongside when the file cannot be used.
   public func load(key: String) -> (Days, CacheProblem?) {
-    Self.read(fileURL(key: key))
+    Self.read(atPath: filePath(key: key))
   }
 
   /// Reads a store file of either format.
   static func read(_ url: URL) -> (Days, CacheProblem?) {
-    switch JSONFileCache.readEntry(at: url.path, limit: maximumBytes) {
+    read(atPath: url.path)
+  }
+
+  /// Reads the store file at `path`.
+  static func read(atPath path: String) -> (Days, CacheProblem?) {
+    switch JSONFileCache.readEntry(at: path, limit: maximumBytes) {
     case .missing: return (Days(), nil)
     case .unusable(let problem): return (Days(), problem)
     case .bytes(let bytes):
-      guard let days = decode(Data(bytes)) else { return (Days(), .corrupt(path: url.path)) }
+      guard let days = decode(Data(bytes)) else { return (Days(), .corrupt(path: path)) }
       return (days, nil)
     }
   }

@@ -14,13 +14,18 @@ public struct JSONFileCache: Sendable {
   /// The cache's root directory.
   public var directory: URL
 
-  /// The largest file read for an entry, by kind (a key's second segment: `price`,
+  /// The largest file read for an entry of `kind` (a key's second segment: `price`,
   /// `history`, …), far above anything the cache writes; larger files are
-  /// ``CacheProblem/oversized(path:bytes:limit:)`` and never read into memory.
-  public static let maximumBytesByKind: [String: Int] = [
-    "price": 256 * 1024, "resolve": 256 * 1024, "week": 1024 * 1024,
-  ]
-  /// The limit for kinds not in ``maximumBytesByKind`` (markets, searches, histories).
+  /// ``CacheProblem/oversized(path:bytes:limit:)`` and never read into memory. A switch, not
+  /// a dictionary: a warm command makes no `[String: Int]` for it.
+  public static func maximumBytes(forKind kind: String) -> Int {
+    switch kind {
+    case "price", "resolve": return 256 * 1024
+    case "week": return 1024 * 1024
+    default: return defaultMaximumBytes
+    }
+  }
+  /// The limit for other kinds (markets, searches, histories).
   public static let defaultMaximumBytes = 8 * 1024 * 1024
 
   /// Creates a cache rooted at `directory` (created on first write).
@@ -170,11 +175,22 @@ public struct JSONFileCache: Sendable {
     }
   }
 
-  /// The size limit for the entry under `key`.
+  /// The size limit for the entry under `key`: by its kind, the second of three or more
+  /// segments of the key lower-cased (empty segments dropped).
   public static func maximumBytes(forKey key: String) -> Int {
-    let segments = key.lowercased().split(separator: "/")
-    let kind = segments.count > 2 ? String(segments[1]) : ""
-    return maximumBytesByKind[kind] ?? defaultMaximumBytes
+    // Read from the key's mapped bytes (`characterBytes(of:)`: a kind's lower-case letters
+    // stay as they are, any other character cannot make one): no `lowercased()`, `split` or
+    // array of substrings on a warm command.
+    let bytes = characterBytes(of: key)
+    var (segments, start, kind) = (0, 0, "")
+    for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
+      if end > start {
+        segments += 1
+        if segments == 2 { kind = String(decoding: bytes[start..<end], as: UTF8.self) }
+      }
+      start = end + 1
+    }
+    return maximumBytes(forKind: segments > 2 ? kind : "")
   }
 
   /// Stores `value` under `key`, replacing any previous entry atomically.
@@ -201,15 +217,18 @@ public struct JSONFileCache: Sendable {
 
   /// The path of ``fileURL(for:)``, made from bytes: a warm command builds no URL for it.
   func filePath(for key: String) -> String {
-    let root = directory.path
-    let separator = root.utf8.last == UInt8(ascii: "/") ? "" : "/"
-    return root + separator + Self.relativePath(for: key)
+    Self.path(under: directory.path, Self.relativePath(for: key))
+  }
+
+  /// `root/relative`, with one `/` between them.
+  static func path(under root: String, _ relative: String) -> String {
+    root.utf8.last == UInt8(ascii: "/") ? root + relative : root + "/" + relative
   }
 
   /// `a/b/c.json` for `a/b/c`: the key lower-cased and split at `/` (empty segments
   /// dropped), each character outside `[a-z0-9._-]` made `_`, a segment's leading `.` made
-  /// `_`; `_.json` for a key with no segment.
-  static func relativePath(for key: String) -> String {
+  /// `_`; `_.json` for a key with no segment (`.days` for `fileExtension` `days`).
+  static func relativePath(for key: String, fileExtension: String = "json") -> String {
     var path: [UInt8] = []
     path.reserveCapacity(key.utf8.count + 6)
     var segmentStart = true
@@ -227,7 +246,8 @@ public struct JSONFileCache: Sendable {
       if path.last == UInt8(ascii: "/") { path.removeLast() }
       if path.isEmpty { path.append(UInt8(ascii: "_")) }
     }
-    path.append(contentsOf: ".json".utf8)
+    path.append(UInt8(ascii: "."))
+    path.append(contentsOf: fileExtension.utf8)
     return String(decoding: path, as: UTF8.self)
   }
 

@@ -34,17 +34,57 @@ import Testing
     "\u{212A}elvin", "straße", "ﬁ", "😀/👍🏽", "ka:s?p#a", "a\u{0}b", "-_.", "ÅB/Ç.D",
   ]
 
-  @Test func pathsAreThoseOfTheURLBuildingCode() {
+  /// The previous limit by kind, kept as the reference.
+  static func legacyMaximumBytes(_ key: String) -> Int {
+    let segments = key.lowercased().split(separator: "/")
+    let kind = segments.count > 2 ? String(segments[1]) : ""
+    let byKind = ["price": 256 * 1024, "resolve": 256 * 1024, "week": 1024 * 1024]
+    return byKind[kind] ?? JSONFileCache.defaultMaximumBytes
+  }
+
+  /// The previous day store file, kept as the reference.
+  static func legacyDayStoreURL(_ directory: URL, _ key: String) -> URL {
+    legacyFileURL(directory.appendingPathComponent("days", isDirectory: true), key)
+      .deletingPathExtension().appendingPathExtension("days")
+  }
+
+  /// The hostile keys and 3,000 random ones, made of pieces that split, lower-case or
+  /// cluster differently by bytes and by characters.
+  static func keys() -> [String] {
     var generator = SeededGenerator(state: 99)
     let alphabet: [String] = [
       "a", "Z", "0", "9", "/", ".", "..", "-", "_", " ", "é", "e\u{301}", "\u{301}", "\r", "\n",
-      "\r\n", "İ", "\u{212A}", "ß", "😀", "\u{1B}", ":", "\\", "%", "€",
+      "\r\n", "İ", "\u{212A}", "ß", "😀", "\u{1B}", ":", "\\", "%", "€", "price", "PRICE",
+      "week", "wee\u{212A}", "resolve", "history",
     ]
-    var keys = Self.hostileKeys
+    var keys = hostileKeys + ["x/price/y", "x/Price/y/z", "/x//week/y", "x/wee\u{212A}/y", "x/price"]
     for _ in 0..<3_000 {
       let length = Int.random(in: 0...12, using: &generator)
       keys.append((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "a" }.joined())
     }
+    return keys
+  }
+
+  @Test func limitsByKindAreThoseOfTheSplittingCode() {
+    for key in Self.keys() {
+      #expect(JSONFileCache.maximumBytes(forKey: key) == Self.legacyMaximumBytes(key), "\(key.debugDescription)")
+    }
+    #expect(JSONFileCache.maximumBytes(forKey: "x/wee\u{212A}/y") == 1024 * 1024)
+  }
+
+  @Test func dayStorePathsAreThoseOfTheURLBuildingCode() {
+    for directory in Self.directories {
+      let store = DayStore(directory: directory)
+      for key in Self.keys() {
+        let legacy = Self.legacyDayStoreURL(directory, key)
+        #expect(store.fileURL(key: key) == legacy, "\(key.debugDescription)")
+        #expect(store.fileURL(key: key).path == legacy.path, "\(key.debugDescription)")
+      }
+    }
+  }
+
+  @Test func pathsAreThoseOfTheURLBuildingCode() {
+    let keys = Self.keys()
     for directory in Self.directories {
       let cache = JSONFileCache(directory: directory)
       for key in keys {

@@ -57,7 +57,7 @@ import Testing
     #expect(fd >= 0)
     #expect(ftruncate(fd, 300 * 1024 * 1024) == 0)
     close(fd)
-    let limit = try #require(JSONFileCache.maximumBytesByKind["price"])
+    let limit = JSONFileCache.maximumBytes(forKind: "price")
     #expect(problem(cache) == .oversized(path: url.path, bytes: 300 * 1024 * 1024, limit: limit))
     #expect(problem(cache)?.description.contains("more than") == true)
   }
