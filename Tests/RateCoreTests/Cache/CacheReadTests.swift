@@ -128,6 +128,24 @@ import RatesTestSupport
     #expect(history.source == "coingecko" && history.fetchedAt == ISO8601.parse("2026-05-28T12:00:00Z"))
   }
 
+  /// An entry encoded as the previous code wrote it (JSONEncoder of the envelope) is read as
+  /// JSONDecoder read it.
+  @Test func entriesEncodedByThePreviousCodeReadIdentically() throws {
+    for (index, rate) in JSONReaderTests.doubles(count: 200, seed: 3).enumerated() {
+      let quote = Self.quote(rate: rate, change: index % 2 == 0 ? -rate : nil, updated: index % 3 == 0)
+      let envelope = LegacyEnvelope(
+        version: 1, key: "coingecko/price/btc-eur", source: "coingecko", fetchedAt: fixedNow, value: quote)
+      let bytes = [UInt8](try JSONCoders.encoder().encode(envelope))
+      let lookup: JSONFileCache.Lookup<Quote> = JSONFileCache.readEnvelope(bytes, key: envelope.key, path: "p")
+      guard case .hit(let entry) = lookup else {
+        Issue.record("unusable: \(quote)")
+        continue
+      }
+      #expect(Self.same(entry.value, try Self.legacyValue(Quote.self, from: bytes)))
+      #expect(entry.source == "coingecko" && entry.fetchedAt == fixedNow)
+    }
+  }
+
   /// Every prefix of a valid entry is corrupt (the whole file is the only valid one), and
   /// no prefix crashes the reader.
   @Test func everyTruncationIsCorruptNeverACrash() throws {

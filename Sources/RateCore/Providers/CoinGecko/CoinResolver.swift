@@ -65,6 +65,7 @@ public struct CoinResolver: Sendable {
     self.notify = notify
   }
 
+  // Read through its Decodable conformance (CodableCacheValue): no warm command reads one.
   struct CachedResolution: CodableCacheValue, Sendable {
     var id: String
     var symbol: String
