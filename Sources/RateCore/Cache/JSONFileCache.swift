@@ -78,7 +78,9 @@ public struct JSONFileCache: Sendable {
   ///
   /// Never blocks and never reads more than the kind's limit: the file is opened non-blocking
   /// without following a symbolic link, and its type and size are checked before reading.
-  public func load<Value: CacheReadable & Sendable>(_ type: Value.Type, key: String) -> Lookup<Value> {
+  public func load<Value: CacheReadable & Sendable>(_ type: Value.Type, key: String)
+    -> Lookup<Value>
+  {
     let path = filePath(for: key)
     switch Self.readEntry(at: path, limit: Self.maximumBytes(forKey: key)) {
     case .missing: return .miss
@@ -166,7 +168,8 @@ public struct JSONFileCache: Sendable {
       return .unusable(.oversized(path: path, bytes: handle.size, limit: limit))
     }
     do {
-      guard let bytes = try RegularFile.readAll(handle.fd, expected: handle.size, limit: limit) else {
+      guard let bytes = try RegularFile.readAll(handle.fd, expected: handle.size, limit: limit)
+      else {
         return .unusable(.oversized(path: path, bytes: limit + 1, limit: limit))
       }
       return .bytes(bytes)

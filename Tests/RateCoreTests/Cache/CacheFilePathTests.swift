@@ -24,7 +24,8 @@ import Testing
 
   static let directories = [
     URL(fileURLWithPath: "/tmp/cache", isDirectory: true), URL(fileURLWithPath: "/tmp/cache"),
-    URL(fileURLWithPath: "/", isDirectory: true), URL(fileURLWithPath: "/tmp/a dir/ü", isDirectory: true),
+    URL(fileURLWithPath: "/", isDirectory: true),
+    URL(fileURLWithPath: "/tmp/a dir/ü", isDirectory: true),
   ]
 
   static let hostileKeys = [
@@ -57,17 +58,21 @@ import Testing
       "\r\n", "İ", "\u{212A}", "ß", "😀", "\u{1B}", ":", "\\", "%", "€", "price", "PRICE",
       "week", "wee\u{212A}", "resolve", "history",
     ]
-    var keys = hostileKeys + ["x/price/y", "x/Price/y/z", "/x//week/y", "x/wee\u{212A}/y", "x/price"]
+    var keys =
+      hostileKeys + ["x/price/y", "x/Price/y/z", "/x//week/y", "x/wee\u{212A}/y", "x/price"]
     for _ in 0..<3_000 {
       let length = Int.random(in: 0...12, using: &generator)
-      keys.append((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "a" }.joined())
+      keys.append(
+        (0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "a" }.joined())
     }
     return keys
   }
 
   @Test func limitsByKindAreThoseOfTheSplittingCode() {
     for key in Self.keys() {
-      #expect(JSONFileCache.maximumBytes(forKey: key) == Self.legacyMaximumBytes(key), "\(key.debugDescription)")
+      #expect(
+        JSONFileCache.maximumBytes(forKey: key) == Self.legacyMaximumBytes(key),
+        "\(key.debugDescription)")
     }
     #expect(JSONFileCache.maximumBytes(forKey: "x/wee\u{212A}/y") == 1024 * 1024)
   }

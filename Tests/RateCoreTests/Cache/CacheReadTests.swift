@@ -1,8 +1,8 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
-import RatesTestSupport
 
 /// Cache entries read by hand (``JSONReader``, ``CacheReadable``) come out exactly as
 /// JSONDecoder read them before, from files written by `save` or by the previous code.
@@ -33,7 +33,8 @@ import RatesTestSupport
     let first = Day("2026-05-01")!
     return RateService.HistoryCacheValue(
       closes: rates.enumerated().map {
-        RatePoint(date: first.adding(days: $0.offset), rate: $0.element, carried: $0.offset % 7 == 3)
+        RatePoint(
+          date: first.adding(days: $0.offset), rate: $0.element, carried: $0.offset % 7 == 3)
       },
       coverage: .init(from: first, through: first.adding(days: rates.count)),
       latest: RatePoint(date: first.adding(days: rates.count), rate: rates.last ?? 1),
@@ -50,7 +51,8 @@ import RatesTestSupport
   }
 
   static func same(_ a: RateService.HistoryCacheValue, _ b: RateService.HistoryCacheValue) -> Bool {
-    same(a.closes, b.closes) && a.coverage == b.coverage && same(a.latest.map { [$0] } ?? [], b.latest.map { [$0] } ?? [])
+    same(a.closes, b.closes) && a.coverage == b.coverage
+      && same(a.latest.map { [$0] } ?? [], b.latest.map { [$0] } ?? [])
       && (a.latest == nil) == (b.latest == nil) && a.latestFetchedAt == b.latestFetchedAt
       && a.latestUpdatedAt == b.latestUpdatedAt
   }
@@ -87,16 +89,22 @@ import RatesTestSupport
       closes: [], coverage: nil, latest: nil, latestFetchedAt: nil, latestUpdatedAt: fixedNow)
     let (readBare, bareBytes) = try roundTrip(bare, in: cache, key: "coingecko/history/x-EUR")
     #expect(Self.same(readBare, bare))
-    #expect(Self.same(readBare, try Self.legacyValue(RateService.HistoryCacheValue.self, from: bareBytes)))
+    #expect(
+      Self.same(readBare, try Self.legacyValue(RateService.HistoryCacheValue.self, from: bareBytes))
+    )
   }
 
   @Test func stringsAndCodableValuesRoundTrip() throws {
     let cache = JSONFileCache(directory: try scratch.folder())
     let text = "a \"quoted\" \\ / é 😀 \u{0} \u{1F} line\nend"
     #expect(try roundTrip(text, in: cache, key: "a/b").0 == text)
-    let points = [RatePoint(date: Day("2026-05-02")!, rate: -0.0), RatePoint(date: Day("2026-05-03")!, rate: 5e-324)]
+    let points = [
+      RatePoint(date: Day("2026-05-02")!, rate: -0.0),
+      RatePoint(date: Day("2026-05-03")!, rate: 5e-324),
+    ]
     #expect(Self.same(try roundTrip(points, in: cache, key: "a/points").0, points))
-    let resolution = CoinResolver.CachedResolution(id: "bitcoin", symbol: "btc", alternatives: ["x"])
+    let resolution = CoinResolver.CachedResolution(
+      id: "bitcoin", symbol: "btc", alternatives: ["x"])
     let read = try roundTrip(resolution, in: cache, key: "coingecko/resolve/btc").0
     #expect(read.id == "bitcoin" && read.symbol == "btc" && read.alternatives == ["x"])
   }
@@ -115,28 +123,44 @@ import RatesTestSupport
 
   @Test func entriesOfThePreviousCodeReadIdentically() throws {
     let (quoteKey, quoteJSON) = Self.released[0]
-    guard case .hit(let quote) = JSONFileCache.readEnvelope(Array(quoteJSON.utf8), key: quoteKey, path: "p") as JSONFileCache.Lookup<Quote>
-    else { Issue.record("the released quote entry is unusable"); return }
+    guard
+      case .hit(let quote) = JSONFileCache.readEnvelope(
+        Array(quoteJSON.utf8), key: quoteKey, path: "p") as JSONFileCache.Lookup<Quote>
+    else {
+      Issue.record("the released quote entry is unusable")
+      return
+    }
     #expect(Self.same(quote.value, try Self.legacyValue(Quote.self, from: Array(quoteJSON.utf8))))
     #expect(quote.value.updatedAt == ISO8601.parse("2026-05-28T11:59:02Z"))
     let (historyKey, historyJSON) = Self.released[1]
-    guard case .hit(let history) = JSONFileCache.readEnvelope(Array(historyJSON.utf8), key: historyKey, path: "p") as JSONFileCache.Lookup<RateService.HistoryCacheValue>
-    else { Issue.record("the released history entry is unusable"); return }
-    let legacy = try Self.legacyValue(RateService.HistoryCacheValue.self, from: Array(historyJSON.utf8))
+    guard
+      case .hit(let history) = JSONFileCache.readEnvelope(
+        Array(historyJSON.utf8), key: historyKey, path: "p")
+        as JSONFileCache.Lookup<RateService.HistoryCacheValue>
+    else {
+      Issue.record("the released history entry is unusable")
+      return
+    }
+    let legacy = try Self.legacyValue(
+      RateService.HistoryCacheValue.self, from: Array(historyJSON.utf8))
     #expect(Self.same(history.value, legacy))
     #expect(history.value.closes.count == 2 && history.value.latestUpdatedAt == nil)
-    #expect(history.source == "coingecko" && history.fetchedAt == ISO8601.parse("2026-05-28T12:00:00Z"))
+    #expect(
+      history.source == "coingecko" && history.fetchedAt == ISO8601.parse("2026-05-28T12:00:00Z"))
   }
 
   /// An entry encoded as the previous code wrote it (JSONEncoder of the envelope) is read as
   /// JSONDecoder read it.
   @Test func entriesEncodedByThePreviousCodeReadIdentically() throws {
     for (index, rate) in JSONReaderTests.doubles(count: 200, seed: 3).enumerated() {
-      let quote = Self.quote(rate: rate, change: index % 2 == 0 ? -rate : nil, updated: index % 3 == 0)
+      let quote = Self.quote(
+        rate: rate, change: index % 2 == 0 ? -rate : nil, updated: index % 3 == 0)
       let envelope = LegacyEnvelope(
-        version: 1, key: "coingecko/price/btc-eur", source: "coingecko", fetchedAt: fixedNow, value: quote)
+        version: 1, key: "coingecko/price/btc-eur", source: "coingecko", fetchedAt: fixedNow,
+        value: quote)
       let bytes = [UInt8](try JSONCoders.encoder().encode(envelope))
-      let lookup: JSONFileCache.Lookup<Quote> = JSONFileCache.readEnvelope(bytes, key: envelope.key, path: "p")
+      let lookup: JSONFileCache.Lookup<Quote> = JSONFileCache.readEnvelope(
+        bytes, key: envelope.key, path: "p")
       guard case .hit(let entry) = lookup else {
         Issue.record("unusable: \(quote)")
         continue
@@ -150,24 +174,37 @@ import RatesTestSupport
   /// no prefix crashes the reader.
   @Test func everyTruncationIsCorruptNeverACrash() throws {
     let cache = JSONFileCache(directory: try scratch.folder())
-    let (_, quoteBytes) = try roundTrip(Self.quote(rate: 1.5, change: -0.25, updated: true), in: cache, key: "k/price/q")
-    let (_, historyBytes) = try roundTrip(Self.history(rates: [1, 2.5, 1e-9]), in: cache, key: "k/history/h")
+    let (_, quoteBytes) = try roundTrip(
+      Self.quote(rate: 1.5, change: -0.25, updated: true), in: cache, key: "k/price/q")
+    let (_, historyBytes) = try roundTrip(
+      Self.history(rates: [1, 2.5, 1e-9]), in: cache, key: "k/history/h")
     for count in 0..<quoteBytes.count {
-      let lookup: JSONFileCache.Lookup<Quote> = JSONFileCache.readEnvelope(Array(quoteBytes[..<count]), key: "k/price/q", path: "p")
-      guard case .unusable(.corrupt) = lookup else { Issue.record("quote prefix of \(count) bytes"); continue }
+      let lookup: JSONFileCache.Lookup<Quote> = JSONFileCache.readEnvelope(
+        Array(quoteBytes[..<count]), key: "k/price/q", path: "p")
+      guard case .unusable(.corrupt) = lookup else {
+        Issue.record("quote prefix of \(count) bytes")
+        continue
+      }
     }
     for count in 0..<historyBytes.count {
-      let lookup: JSONFileCache.Lookup<RateService.HistoryCacheValue> = JSONFileCache.readEnvelope(Array(historyBytes[..<count]), key: "k/history/h", path: "p")
-      guard case .unusable(.corrupt) = lookup else { Issue.record("history prefix of \(count) bytes"); continue }
+      let lookup: JSONFileCache.Lookup<RateService.HistoryCacheValue> = JSONFileCache.readEnvelope(
+        Array(historyBytes[..<count]), key: "k/history/h", path: "p")
+      guard case .unusable(.corrupt) = lookup else {
+        Issue.record("history prefix of \(count) bytes")
+        continue
+      }
     }
   }
 
-  static func envelope(version: String = "1", key: String = #""a/b""#, value: String = #""v""#, extra: String = "") -> String {
+  static func envelope(
+    version: String = "1", key: String = #""a/b""#, value: String = #""v""#, extra: String = ""
+  ) -> String {
     #"{"fetchedAt":"2024-06-10T06:13:20Z","key":\#(key),"source":"x","value":\#(value),"version":\#(version)\#(extra)}"#
   }
 
   static func problem(_ json: String) -> CacheProblem? {
-    let lookup: JSONFileCache.Lookup<String> = JSONFileCache.readEnvelope(Array(json.utf8), key: "a/b", path: "p")
+    let lookup: JSONFileCache.Lookup<String> = JSONFileCache.readEnvelope(
+      Array(json.utf8), key: "a/b", path: "p")
     if case .unusable(let problem) = lookup { return problem }
     return nil
   }
@@ -177,7 +214,9 @@ import RatesTestSupport
   @Test func envelopeProblemsAreJudgedVersionFirst() {
     #expect(Self.problem(#"{"version":2}"#) == .otherVersion(path: "p", version: 2))
     #expect(Self.problem(Self.envelope(version: "7", key: "3", value: "[")) == .corrupt(path: "p"))
-    #expect(Self.problem(Self.envelope(version: "7", key: "3", value: "[]")) == .otherVersion(path: "p", version: 7))
+    #expect(
+      Self.problem(Self.envelope(version: "7", key: "3", value: "[]"))
+        == .otherVersion(path: "p", version: 7))
     #expect(Self.problem(Self.envelope(version: #""1""#)) == .corrupt(path: "p"))
     #expect(Self.problem(#"{"key":"a/b","value":"v"}"#) == .corrupt(path: "p"))
     #expect(Self.problem(Self.envelope(key: #""other""#)) == .foreign(path: "p"))
@@ -187,7 +226,9 @@ import RatesTestSupport
     #expect(Self.problem(Self.envelope(extra: #","unknown":[{"x":null}]"#)) == nil)
     #expect(Self.problem(Self.envelope() + " \n") == nil)
     #expect(Self.problem("\u{FEFF}" + Self.envelope()) == .corrupt(path: "p"))
-    #expect(Self.problem(Self.envelope(value: String(repeating: "[", count: 100_000))) == .corrupt(path: "p"))
+    #expect(
+      Self.problem(Self.envelope(value: String(repeating: "[", count: 100_000)))
+        == .corrupt(path: "p"))
   }
 
   static let badQuotes = [
@@ -203,7 +244,8 @@ import RatesTestSupport
   @Test(arguments: badQuotes)
   func malformedValuesAreCorruptAsJSONDecoderFoundThem(_ value: String) {
     let json = Self.envelope(value: value)
-    let lookup: JSONFileCache.Lookup<Quote> = JSONFileCache.readEnvelope(Array(json.utf8), key: "a/b", path: "p")
+    let lookup: JSONFileCache.Lookup<Quote> = JSONFileCache.readEnvelope(
+      Array(json.utf8), key: "a/b", path: "p")
     guard case .unusable(.corrupt) = lookup else {
       Issue.record("read \(value)")
       return
@@ -214,7 +256,8 @@ import RatesTestSupport
   /// A member written twice is corrupt, in the envelope and in a value: JSONEncoder never
   /// writes one, and JSONDecoder's silent choice of one of the two is not kept.
   @Test func aMemberWrittenTwiceIsCorrupt() {
-    let value = #"{"base":"BTC","quote":"EUR","rate":1,"rate":2,"source":"s","fetchedAt":"2024-06-10T06:13:20Z"}"#
+    let value =
+      #"{"base":"BTC","quote":"EUR","rate":1,"rate":2,"source":"s","fetchedAt":"2024-06-10T06:13:20Z"}"#
     let lookup: JSONFileCache.Lookup<Quote> = JSONFileCache.readEnvelope(
       Array(Self.envelope(value: value).utf8), key: "a/b", path: "p")
     guard case .unusable(.corrupt) = lookup else {
@@ -225,10 +268,16 @@ import RatesTestSupport
   }
 
   @Test func optionalMembersMayBeNullOrAbsent() throws {
-    let value = #"{"base":"BTC","change24hPercent":null,"extra":{"a":[1,2]},"fetchedAt":"2024-06-10T06:13:20Z","quote":"EUR","rate":2,"source":"s"}"#
+    let value =
+      #"{"base":"BTC","change24hPercent":null,"extra":{"a":[1,2]},"fetchedAt":"2024-06-10T06:13:20Z","quote":"EUR","rate":2,"source":"s"}"#
     let json = Self.envelope(value: value)
-    guard case .hit(let entry) = JSONFileCache.readEnvelope(Array(json.utf8), key: "a/b", path: "p") as JSONFileCache.Lookup<Quote>
-    else { Issue.record("unusable"); return }
+    guard
+      case .hit(let entry) = JSONFileCache.readEnvelope(Array(json.utf8), key: "a/b", path: "p")
+        as JSONFileCache.Lookup<Quote>
+    else {
+      Issue.record("unusable")
+      return
+    }
     #expect(Self.same(entry.value, try Self.legacyValue(Quote.self, from: Array(json.utf8))))
     #expect(entry.value.change24hPercent == nil && entry.value.updatedAt == nil)
   }

@@ -54,7 +54,11 @@ import Testing
     ("unclosed array", Array("[1, 2".utf8)), ("unclosed object", Array(#"{"a":1"#.utf8)),
     ("mismatched brackets", Array("[1}".utf8)), ("NUL byte after the value", [0x31, 0x00]),
     ("non-breaking space as whitespace", [0xC2, 0xA0, 0x31]),
-    ("nesting past the limit", Array(repeating: UInt8(ascii: "["), count: 65) + Array(repeating: UInt8(ascii: "]"), count: 65)),
+    (
+      "nesting past the limit",
+      Array(repeating: UInt8(ascii: "["), count: 65)
+        + Array(repeating: UInt8(ascii: "]"), count: 65)
+    ),
   ]
 
   @Test(arguments: malformed)
@@ -64,7 +68,10 @@ import Testing
 
   @Test func acceptsNestingUpToTheLimit() {
     let depth = JSONReader.maximumDepth
-    #expect(Self.accepts(Array(repeating: UInt8(ascii: "["), count: depth) + Array(repeating: UInt8(ascii: "]"), count: depth)))
+    #expect(
+      Self.accepts(
+        Array(repeating: UInt8(ascii: "["), count: depth)
+          + Array(repeating: UInt8(ascii: "]"), count: depth)))
   }
 
   /// A hostile file of 100,000 `[` is refused, not a stack overflow.
@@ -84,7 +91,8 @@ import Testing
     let read = try reader.string()
     try reader.finish()
     #expect(read == (try JSONDecoder().decode(String.self, from: Data(text.utf8))))
-    #expect(read.utf8.elementsEqual(try JSONDecoder().decode(String.self, from: Data(text.utf8)).utf8))
+    #expect(
+      read.utf8.elementsEqual(try JSONDecoder().decode(String.self, from: Data(text.utf8)).utf8))
   }
 
   /// Finite doubles over the whole range: random bit patterns (every exponent), subnormals,
@@ -94,7 +102,8 @@ import Testing
     var values: [Double] = [
       0, -0.0, 1, -1, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude,
       .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 0.1, 0.2, 0.3, 1e-300, 1e300,
-      5e-324, 2.2250738585072009e-308, 67_234.123_456_789, 1.0000000000000002, 9_007_199_254_740_993,
+      5e-324, 2.2250738585072009e-308, 67_234.123_456_789, 1.0000000000000002,
+      9_007_199_254_740_993,
     ]
     while values.count < count {
       let bits = generator.next()

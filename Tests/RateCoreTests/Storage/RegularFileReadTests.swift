@@ -1,13 +1,14 @@
+import Foundation
+import RatesTestSupport
+import Testing
+
+@testable import RateCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
-import Testing
-
-@testable import RateCore
-import RatesTestSupport
 
 /// ``RegularFile/readAll(_:expected:limit:)`` sizes its buffer from the file's expected size and
 /// answers as the 64 KB-chunk loop it replaces, whether the file is as long as expected, longer
