@@ -1,4 +1,4 @@
-// The cached values a warm `history`, `convert` or `current` reads, read by hand: through
+// The cached values a warm `history`, `convert`, `current` or `pairs` reads, read by hand: through
 // JSONDecoder each would cost a run-time lookup of its CodingKeys conformance (a scan of
 // every conformance in the binary, ~210 k instructions) and the decoder's own work. Their
 // Codable conformances remain for writing the cache and for `--json` documents; the cache
@@ -50,6 +50,31 @@ extension RatePoint: CacheReadable {
     guard let date, let rate, let carried else { throw .shape("a rate point") }
     self.init(date: date, rate: rate, carried: carried)
   }
+
+  /// Reads an array of points.
+  static func array(cacheJSON reader: inout JSONReader) throws(JSONReader.Failure) -> [RatePoint] {
+    var points: [RatePoint] = []
+    try reader.array { reader throws(JSONReader.Failure) in
+      points.append(try RatePoint(cacheJSON: &reader))
+    }
+    return points
+  }
+}
+
+extension Dictionary: CacheReadable where Key == CurrencyPairKey, Value == [RatePoint] {
+  /// Reads recent ECB rates by pair (``RateDesk/recentFiatSeries(_:)``) as `JSONEncoder`
+  /// wrote them: an object keyed `BASE-QUOTE`. A name that is not a pair, or a pair twice
+  /// (in any case), is refused.
+  public init(cacheJSON reader: inout JSONReader) throws(JSONReader.Failure) {
+    var series: [CurrencyPairKey: [RatePoint]] = [:]
+    try reader.members { name, reader throws(JSONReader.Failure) in
+      guard let pair = CurrencyPairKey(name), series[pair] == nil else {
+        throw .shape("one BASE-QUOTE name per pair")
+      }
+      series[pair] = try RatePoint.array(cacheJSON: &reader)
+    }
+    self = series
+  }
 }
 
 extension RateService.DaySpan: CacheReadable {
@@ -78,7 +103,7 @@ extension RateService.HistoryCacheValue: CacheReadable {
     var (fetchedAt, updatedAt): (Date?, Date?)
     try reader.object(Self.cacheMembers) { index, reader throws(JSONReader.Failure) in
       switch index {
-      case 0: closes = try Self.points(&reader)
+      case 0: closes = try RatePoint.array(cacheJSON: &reader)
       case 1: coverage = try reader.null() ? nil : try RateService.DaySpan(cacheJSON: &reader)
       case 2: latest = try reader.null() ? nil : try RatePoint(cacheJSON: &reader)
       case 3: fetchedAt = try reader.null() ? nil : try reader.date()
@@ -89,13 +114,5 @@ extension RateService.HistoryCacheValue: CacheReadable {
     self.init(
       closes: closes, coverage: coverage, latest: latest, latestFetchedAt: fetchedAt,
       latestUpdatedAt: updatedAt)
-  }
-
-  private static func points(_ reader: inout JSONReader) throws(JSONReader.Failure) -> [RatePoint] {
-    var points: [RatePoint] = []
-    try reader.array { reader throws(JSONReader.Failure) in
-      points.append(try RatePoint(cacheJSON: &reader))
-    }
-    return points
   }
 }

@@ -25,9 +25,9 @@ extension CodableCacheValue {
   }
 }
 
+// Arrays of Codable values (markets, search results, hourly rates) are read through their
+// Decodable conformance; no value the program caches is a bare array of a type read by hand.
 extension Array: CacheReadable, CodableCacheValue where Element: Codable {}
-extension Dictionary: CacheReadable, CodableCacheValue
-where Key: Codable, Value: Codable {}
 
 extension String: CacheReadable {
   /// Reads a string (read by hand like every warm value: it is the simplest entry).

@@ -58,13 +58,21 @@ public struct JSONReader {
     _ names: [String], _ member: (Int, inout JSONReader) throws(Failure) -> Void
   ) throws(Failure) {
     var seen: UInt64 = 0
-    try members { name, reader throws(Failure) in
+    try rawMembers { name, reader throws(Failure) in
       guard let index = reader.index(ofName: name, in: names) else { return try reader.skip() }
       let bit: UInt64 = index < 64 ? 1 << UInt64(index) : 0
       guard seen & bit == 0 else { throw .shape("one member \(names[index])") }
       seen |= bit
       try member(index, &reader)
     }
+  }
+
+  /// Reads an object of any members, handing `member` each name and the reader at its value
+  /// (which `member` must read).
+  public mutating func members(
+    _ member: (String, inout JSONReader) throws(Failure) -> Void
+  ) throws(Failure) {
+    try rawMembers { name, reader throws(Failure) in try member(reader.decoded(name), &reader) }
   }
 
   /// Reads an array, calling `element` with the reader at each element (which it must read).
@@ -81,7 +89,7 @@ public struct JSONReader {
   /// Skips one value of any kind, checking it is valid JSON.
   public mutating func skip() throws(Failure) {
     switch try peek() {
-    case UInt8(ascii: "{"): try members { _, reader throws(Failure) in try reader.skip() }
+    case UInt8(ascii: "{"): try rawMembers { _, reader throws(Failure) in try reader.skip() }
     case UInt8(ascii: "["): try array { reader throws(Failure) in try reader.skip() }
     case UInt8(ascii: "\""): _ = try stringToken()
     case UInt8(ascii: "t"): try literal("true")
@@ -100,7 +108,7 @@ public struct JSONReader {
   }
 
   /// Reads an object's members, handing `member` each raw name and the reader at its value.
-  private mutating func members(
+  private mutating func rawMembers(
     _ member: (StringToken, inout JSONReader) throws(Failure) -> Void
   ) throws(Failure) {
     try open(UInt8(ascii: "{"))

@@ -109,6 +109,41 @@ import Testing
     #expect(read.id == "bitcoin" && read.symbol == "btc" && read.alternatives == ["x"])
   }
 
+  @Test func recentFiatSeriesRoundTripBitIdenticalToJSONDecoder() throws {
+    let cache = JSONFileCache(directory: try scratch.folder())
+    let rates = JSONReaderTests.doubles(count: 600, seed: 17)
+    let first = try #require(Day("2026-05-18"))
+    var series: [CurrencyPairKey: [RatePoint]] = [:]
+    for (index, pair) in ["GBP-USD", "EUR-AUD", "USD-JPY"].enumerated() {
+      let key = try #require(CurrencyPairKey(pair))
+      series[key] = (0..<200).map {
+        RatePoint(date: first.adding(days: $0 % 10), rate: rates[index * 200 + $0], carried: $0 % 4 == 0)
+      }
+    }
+    series[try #require(CurrencyPairKey("CHF-SEK"))] = []
+    let (read, bytes) = try roundTrip(series, in: cache, key: "frankfurter/recent/gbp-usd")
+    let legacy = try Self.legacyValue([CurrencyPairKey: [RatePoint]].self, from: bytes)
+    #expect(read.keys.sorted(by: { $0.description < $1.description }) == legacy.keys.sorted(by: { $0.description < $1.description }))
+    for (pair, points) in legacy {
+      #expect(Self.same(read[pair] ?? [], points), "\(pair)")
+      #expect(Self.same(read[pair] ?? [], series[pair] ?? []), "\(pair)")
+    }
+  }
+
+  @Test(arguments: [
+    #"{"GBP-USD":[],"gbp-usd":[]}"#, #"{"GBP":[]}"#, #"{"GBP-USD-EUR":[]}"#, #"{"-USD":[]}"#,
+    #"{"GBP-USD":[{"date":"2026-05-18","rate":1}]}"#, #"{"GBP-USD":{}}"#, #"[]"#,
+  ])
+  func malformedRecentFiatSeriesAreCorrupt(_ value: String) {
+    let json = Self.envelope(value: value)
+    let lookup: JSONFileCache.Lookup<[CurrencyPairKey: [RatePoint]]> = JSONFileCache.readEnvelope(
+      Array(json.utf8), key: "a/b", path: "p")
+    guard case .unusable(.corrupt) = lookup else {
+      Issue.record("read \(value)")
+      return
+    }
+  }
+
   /// Files as the current release writes them, byte for byte, read as JSONDecoder read them.
   static let released: [(key: String, json: String)] = [
     (
