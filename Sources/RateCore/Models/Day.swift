@@ -44,12 +44,22 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// Parses a strict `YYYY-MM-DD` string; returns `nil` for anything else,
   /// including impossible dates such as `2024-02-30`.
   public init?(_ text: some StringProtocol) {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-      parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-    else { return nil }
-    self.init(year: year, month: month, day: day)
+    // By bytes, not `split` and characters (a tenth of a warm command's date work): ten ASCII
+    // bytes, digits but for `-` at 4 and 7.
+    var numbers = [0, 0, 0]
+    var offset = 0
+    for byte in text.utf8 {
+      if offset == 4 || offset == 7 {
+        guard byte == UInt8(ascii: "-") else { return nil }
+      } else {
+        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), offset < 10 else { return nil }
+        let part = offset < 4 ? 0 : offset < 7 ? 1 : 2
+        numbers[part] = numbers[part] * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      offset += 1
+    }
+    guard offset == 10 else { return nil }
+    self.init(year: numbers[0], month: numbers[1], day: numbers[2])
   }
 
   /// Creates a day from its civil year (0–9999), month (1–12) and day of
