@@ -247,4 +247,31 @@ import RatesTestSupport
           == cache.appendingPathComponent(ProviderPauses.fileName))
     }
   }
+
+  /// How `NumberText` formatted before it called C with plain arguments: `withVaList`.
+  static func vaListPrintf(_ format: String, _ places: Int, _ value: Double) -> String {
+    withVaList([Int32(clamping: max(0, min(places, 40))), value]) { list in
+      var buffer = [CChar](repeating: 0, count: 512)
+      guard vsnprintf(&buffer, 512, format, list) > 0 else { return "" }
+      return String(cString: buffer)
+    }
+  }
+
+  @Test func numberTextWritesWhatPrintfThroughAVaListWrote() {
+    let values: [Double] = [
+      0, -0.0, 1, -1, 0.5, 1.5, 2.5, 1.005, 0.125, 0.375, 2.675, 1234.565, 61234.5, 57912.3,
+      0.000123456, 123456789.987654321, 1e15, 1e16, 1e22, 1e300, -1e-300, 5e-324,
+      .greatestFiniteMagnitude, .leastNormalMagnitude, .pi, -.pi, 1 / 3, 2 / 3,
+      .nan, .infinity, -.infinity, 0.045, 0.055, 9.995, 99.5, 999999.9999995,
+    ]
+    for value in values {
+      for places in [-3, 0, 1, 2, 3, 4, 6, 8, 12, 17, 20, 40, 41, 500] {
+        #expect(NumberText.fixed(value, places: places) == Self.vaListPrintf("%.*f", places, value))
+        #expect(
+          NumberText.scientific(value, digits: places) == Self.vaListPrintf("%.*e", places, value))
+      }
+    }
+    #expect(NumberText.fixed(1.005, places: 2) == "1.00")  // the binary value, as printf rounds it
+    #expect(NumberText.scientific(1234.5, digits: 3) == "1.234e+03")
+  }
 }
