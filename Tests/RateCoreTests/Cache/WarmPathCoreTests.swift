@@ -81,6 +81,12 @@ import RatesTestSupport
       #expect(
         (try? StringsDataFile.read(url: link, key: "settings"))
           == (try? DataFile<[String: String]>(url: link, key: "settings", empty: [:]).read()))
+      // A folder where the file should be (its URL ends in `/`) is no missing file either.
+      try FileManager.default.createDirectory(
+        at: directory.appendingPathComponent("folder.json"), withIntermediateDirectories: true)
+      let folder = RatesPaths.file("folder.json", in: directory)
+      #expect(folder.path(percentEncoded: false).hasSuffix("/"))
+      #expect(throws: DataFileError.self) { try StringsDataFile.read(url: folder, key: "settings") }
     }
   }
 
