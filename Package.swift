@@ -24,12 +24,16 @@ let package = Package(
     // The ECB's daily reference rates since 1999, embedded with C23 #embed
     // (scripts/update-ecb-snapshot.sh regenerates eurofxref.bin).
     .target(name: "CECBSnapshot", exclude: ["eurofxref.bin"]),
+    // printf's %.*f and %.*e called with plain arguments (NumberText): Swift's withVaList
+    // casts each argument to a protocol at run time, a seventh of a warm `convert`.
+    .target(name: "CNumberFormat"),
     // The domain: models, HTTP, providers, cache, user data, ledger, analysis,
     // export formats. Knows nothing of terminals, flags or exit codes.
     .target(
       name: "RateCore",
       dependencies: [
-        "CECBSnapshot", .target(name: "CCurlShim", condition: .when(platforms: [.linux])),
+        "CECBSnapshot", "CNumberFormat",
+        .target(name: "CCurlShim", condition: .when(platforms: [.linux])),
       ],
       swiftSettings: swiftSettings,
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]

@@ -36,51 +36,52 @@ extension RateService {
   public func quotes(for pairs: [AssetQuote]) async throws -> QuotesResult {
     let currentTime = now()
     let cached = cachedEntries(for: pairs)
-    let allFresh = pairs.allSatisfy { pair in
-      cached[pair].map { CacheFreshness.isFresh($0.fetchedAt, at: currentTime, for: source.freshness) } ?? false
+    let allFresh = cached.allSatisfy { entry in
+      entry.map { CacheFreshness.isFresh($0.fetchedAt, at: currentTime, for: source.freshness) } ?? false
     }
     let today = Day(containing: currentTime)
     return try await CacheFallback.answer(
-      mode: mode, hasCache: pairs.allSatisfy { cached[$0] != nil }, isFresh: allFresh,
-      lastResortIsNewer: cached.values.contains {
-        snapshotIsNewer(than: Self.day(of: $0.value, today: today))
+      mode: mode, hasCache: cached.allSatisfy { $0 != nil }, isFresh: allFresh,
+      lastResortIsNewer: cached.contains { entry in
+        entry.map { snapshotIsNewer(than: Self.day(of: $0.value, today: today)) } ?? false
       },
       fromCache: { try quotes(pairs, from: cached, at: currentTime, reason: $0) },
       lastResort: { snapshotQuotes(pairs, failure: $0) }
     ) { try await fetchQuotes(pairs) }
   }
 
-  /// The cached entry of each pair that has one, named by the pair's symbol.
-  func cachedEntries(for pairs: [AssetQuote]) -> [AssetQuote: JSONFileCache.Entry<Quote>] {
-    var cached: [AssetQuote: JSONFileCache.Entry<Quote>] = [:]
-    for pair in pairs {
+  /// The cached entry of each pair, in the order of `pairs` (nil where none stands), named by
+  /// the pair's symbol. An array, not a dictionary keyed by pair: `[AssetQuote: …]` costs a
+  /// run-time lookup of `AssetQuote: Hashable` (a scan of every conformance).
+  func cachedEntries(for pairs: [AssetQuote]) -> [JSONFileCache.Entry<Quote>?] {
+    pairs.map { pair in
       let lookup = cache.load(Quote.self, key: priceKey(pair.asset, pair.quote))
       if case .unusable(let problem) = lookup { notify(.cacheUnusable(problem)) }
       // Another source's cached answer (a fallback's, before a provider was pinned) is not
       // this source's figure.
-      if var entry = lookup.entry, source.answeringSources.contains(entry.value.source) {
-        entry.value.base = pair.asset.symbol
-        cached[pair] = entry
+      guard var entry = lookup.entry, source.answeringSources.contains(entry.value.source) else {
+        return nil
       }
+      entry.value.base = pair.asset.symbol
+      return entry
     }
-    return cached
   }
 
-  /// The answer from `cached`, which must hold every pair: after a failed
-  /// fetch (`reason`) always marked stale; offline, only when older than the
-  /// source's freshness.
+  /// The answer from `cached` (``cachedEntries(for:)``), which must hold every pair: after a
+  /// failed fetch (`reason`) always marked stale; offline, only when older than the source's
+  /// freshness.
   func quotes(
-    _ pairs: [AssetQuote], from cached: [AssetQuote: JSONFileCache.Entry<Quote>], at currentTime: Date,
+    _ pairs: [AssetQuote], from cached: [JSONFileCache.Entry<Quote>?], at currentTime: Date,
     reason: ProviderError?
   ) throws -> QuotesResult {
     var quotes: [Quote] = []
-    for pair in pairs {
-      guard let entry = cached[pair] else {
+    for (pair, entry) in zip(pairs, cached) {
+      guard let entry else {
         throw ServiceError.nothingCached("\(pair.asset.symbol)/\(pair.quote)")
       }
       quotes.append(entry.value)
     }
-    let oldest = cached.values.map(\.fetchedAt).min() ?? currentTime
+    let oldest = cached.compactMap { $0?.fetchedAt }.min() ?? currentTime
     let fresh = reason == nil && CacheFreshness.isFresh(oldest, at: currentTime, for: source.freshness)
     return QuotesResult(
       quotes: quotes, staleness: fresh ? nil : Staleness(fetchedAt: oldest, reason: reason))

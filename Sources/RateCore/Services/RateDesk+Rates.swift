@@ -24,7 +24,11 @@ extension RateDesk {
   /// ``partByPart(_:_:)``). A route its provider sent nothing for is
   /// `.success(nil)`; a provider that fails fails its routes alone.
   public func quoteResults(for routes: [PairRoute]) async -> [Result<RoutedQuote?, any Error>] {
-    let providers = Array(Set(routes.map(\.provider))).sorted { $0.rawValue < $1.rawValue }
+    // Arrays searched in order, not a `Set` or dictionaries keyed by `Provider`: its `Hashable`
+    // conformance costs a run-time lookup (a scan of every conformance) for a provider or two.
+    var providers: [Provider] = []
+    for route in routes where !providers.contains(route.provider) { providers.append(route.provider) }
+    providers.sort { $0.rawValue < $1.rawValue }
     let answers = await withTaskGroup(of: ProviderAnswer.self) { group in
       for provider in providers {
         let mine = routes.filter { $0.provider == provider }
@@ -39,15 +43,17 @@ extension RateDesk {
           return ProviderAnswer(provider: provider, results: results.map { $0.flatMap { $0 } })
         }
       }
-      var results: [Provider: [Result<RoutedQuote?, any Error>]] = [:]
-      for await answer in group { results[answer.provider] = answer.results }
-      return results
+      var answers: [ProviderAnswer] = []
+      for await answer in group { answers.append(answer) }
+      return answers
     }
-    var next: [Provider: Int] = [:]
+    var next = [Int](repeating: 0, count: answers.count)
     return routes.map { route in
-      let index = next[route.provider, default: 0]
-      next[route.provider] = index + 1
-      return answers[route.provider]?.dropFirst(index).first ?? .success(nil)
+      guard let at = answers.firstIndex(where: { $0.provider == route.provider }) else {
+        return .success(nil)
+      }
+      next[at] += 1
+      return answers[at].results.dropFirst(next[at] - 1).first ?? .success(nil)
     }
   }
 

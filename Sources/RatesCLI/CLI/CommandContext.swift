@@ -95,19 +95,38 @@ public struct CommandContext: Sendable {
   /// command's CPU time.
   static func processEnvironment() -> [String: String] {
     #if canImport(Glibc)
-      var environment: [String: String] = [:]
-      var entry = environ
-      while let pointer = entry.pointee {
-        let text = String(cString: pointer)
-        if let equals = text.firstIndex(of: "="), environment[String(text[..<equals])] == nil {
-          environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
-        }
-        entry += 1
-      }
-      return environment
+      return environment(fromEntries: environ)
     #else
       return ProcessInfo.processInfo.environment
     #endif
+  }
+
+  /// The variables of `entries`, a nil-terminated array of `NAME=value` C strings such as
+  /// `environ`: split at the first `=` byte (as `getenv` does), each part made a `String` once
+  /// (invalid UTF-8 repaired as `String(cString:)` repairs it); the first of two entries of
+  /// one name wins and an entry without `=` is skipped. Byte-level, with the dictionary
+  /// reserved at once: `firstIndex(of:)` on a `String` walks its characters and a growing
+  /// dictionary rehashes, most of a warm command's environment work.
+  static func environment(
+    fromEntries entries: UnsafePointer<UnsafeMutablePointer<CChar>?>
+  ) -> [String: String] {
+    var count = 0
+    while entries[count] != nil { count += 1 }
+    var environment: [String: String] = [:]
+    environment.reserveCapacity(count)
+    for index in 0..<count {
+      guard let entry = entries[index] else { continue }
+      let length = strlen(entry)
+      guard let found = memchr(entry, Int32(UInt8(ascii: "=")), length) else { continue }
+      let start = UnsafeRawPointer(entry).assumingMemoryBound(to: UInt8.self)
+      let equals = UnsafeRawPointer(found) - UnsafeRawPointer(entry)
+      let name = String(decoding: UnsafeBufferPointer(start: start, count: equals), as: UTF8.self)
+      guard environment[name] == nil else { continue }
+      environment[name] = String(
+        decoding: UnsafeBufferPointer(start: start + equals + 1, count: length - equals - 1),
+        as: UTF8.self)
+    }
+    return environment
   }
 
   /// Reads a line from stdin; on a terminal, prompts on stderr with echo off

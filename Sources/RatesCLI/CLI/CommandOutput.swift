@@ -21,12 +21,35 @@ struct CommandOutput: Sendable {
   /// The text a person reads.
   let body: Text
   /// The export forms (`--format csv`, `ledger`, `beancount`) the command has, each whole.
-  var exports: [OutputFormat: Export] = [:]
+  var exports: Exports = [:]
+
+  /// The export forms by format, searched in order: a `[OutputFormat: Export]` dictionary
+  /// costs every command a run-time lookup of `OutputFormat: Hashable` (a conformance scan).
+  struct Exports: ExpressibleByDictionaryLiteral, Sendable {
+    private struct Form: Sendable {
+      var format: OutputFormat
+      var export: Export
+    }
+    private var forms: [Form] = []
+
+    init(dictionaryLiteral elements: (OutputFormat, Export)...) {
+      for (format, export) in elements { self[format] = export }
+    }
+
+    /// The export of `format`; setting one replaces the one it had.
+    subscript(format: OutputFormat) -> Export? {
+      get { forms.first { $0.format == format }?.export }
+      set {
+        forms.removeAll { $0.format == format }
+        if let newValue { forms.append(Form(format: format, export: newValue)) }
+      }
+    }
+  }
 
   init(
     document: any Encodable & Sendable, csv: (@Sendable () -> String)? = nil,
     journal: (@Sendable (PriceExport.Journal) -> String)? = nil,
-    exports: [OutputFormat: Export] = [:], pages: Bool = false,
+    exports: Exports = [:], pages: Bool = false,
     text: @escaping @Sendable (TextLayout) -> String
   ) {
     var exports = exports
@@ -42,7 +65,7 @@ struct CommandOutput: Sendable {
   /// An output whose JSON text the command writes itself (``HistoryDocument/prettyJSON()``)
   /// or whose text it streams.
   init(
-    json: @escaping @Sendable () throws -> String, exports: [OutputFormat: Export] = [:],
+    json: @escaping @Sendable () throws -> String, exports: Exports = [:],
     csv: (@Sendable () -> String)? = nil, body: Text
   ) {
     self.json = json
@@ -99,13 +122,13 @@ extension Invocation {
 
   /// Refuses the `--format` this run asked for when it is one of `formats`, before any work
   /// (a declared exclusion the command names, such as beancount for hourly prices).
-  func refuse(formats: Set<OutputFormat>, _ message: @autoclosure () -> String) throws {
+  func refuse(formats: OutputFormats, _ message: @autoclosure () -> String) throws {
     try refuse(formats: formats) { _ in message() }
   }
 
   /// Refuses the `--format` (or `--json`) this run asked for when it is one of `formats`,
   /// with the line `message` writes for it.
-  func refuse(formats: Set<OutputFormat>, _ message: (OutputFormat) -> String) throws {
+  func refuse(formats: OutputFormats, _ message: (OutputFormat) -> String) throws {
     if let format = options.format, formats.contains(format) {
       throw UsageError.invalid(message(format))
     }
@@ -115,7 +138,7 @@ extension Invocation {
 extension CommandOutput {
   /// The price exports of a daily series: its CSV, and ledger or beancount `P` directives
   /// naming `asset` (the coin or currency the command resolved for it).
-  static func priceExports(_ series: RateSeries, resolved asset: Asset?) -> [OutputFormat: Export] {
+  static func priceExports(_ series: RateSeries, resolved asset: Asset?) -> Exports {
     let base = CommodityName.of(series.base, source: series.source, resolved: asset)
     let quote = CommodityName.of(series.quote, source: series.source, resolved: asset)
     func directives(_ journal: PriceExport.Journal) -> Export {

@@ -21,7 +21,8 @@ struct CommandPath: Sendable {
     return parent
   }
   /// The words after `rates`: `ledger add`.
-  var words: String { types.map { $0.name }.joined(separator: " ") }
+  /// (`joinedText`, not `joined`: every command reads it.)
+  var words: String { types.map { $0.name }.joinedText(separator: " ") }
   /// `rates ledger add`.
   var fullName: String { "rates " + words }
 

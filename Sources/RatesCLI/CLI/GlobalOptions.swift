@@ -5,6 +5,35 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   case table, json, csv, ledger, beancount
 }
 
+/// Some of the output formats, one bit each: a `Set<OutputFormat>` costs every command a
+/// run-time lookup of `OutputFormat: Hashable` (a scan of every conformance in the binary).
+struct OutputFormats: ExpressibleByArrayLiteral, Equatable, Sendable {
+  private var bits: UInt8 = 0
+
+  init(arrayLiteral formats: OutputFormat...) { self.init(formats) }
+
+  /// The set of `formats`.
+  init(_ formats: [OutputFormat]) {
+    for format in formats { bits |= Self.bit(format) }
+  }
+
+  /// Whether there is none.
+  var isEmpty: Bool { bits == 0 }
+
+  /// Whether `format` is one of them.
+  func contains(_ format: OutputFormat) -> Bool { bits & Self.bit(format) != 0 }
+
+  private static func bit(_ format: OutputFormat) -> UInt8 {
+    switch format {
+    case .table: 1
+    case .json: 2
+    case .csv: 4
+    case .ledger: 8
+    case .beancount: 16
+    }
+  }
+}
+
 /// What a run writes: its v2 JSON document (errors as JSON on stderr), an export
 /// (`--format csv|ledger|beancount`), or the text for people.
 public enum OutputMode: Equatable, Sendable {
@@ -109,10 +138,10 @@ public struct GlobalOptions: Sendable, Equatable {
   ///   - command: The words after `rates`, such as `ledger rate`.
   ///   - siblings: The export formats of the other actions of the same command, by full name.
   func require(
-    formats: Set<OutputFormat>, command: String, siblings: [String: Set<OutputFormat>] = [:]
+    formats: OutputFormats, command: String, siblings: [(name: String, formats: OutputFormats)] = []
   ) throws(UsageError) {
     guard let format, format != .json, !formats.contains(format) else { return }
-    let others = siblings.filter { $0.value.contains(format) }.keys.sorted()
+    let others = siblings.filter { $0.formats.contains(format) }.map(\.name).sorted()
     guard others.isEmpty else {
       throw UsageError.invalid(
         "--format \(format.rawValue) is only for "

@@ -216,12 +216,12 @@ public enum RatesCLI {
   }
 
   /// The export formats of the other actions of `path`'s command, by full name.
-  static func siblingFormats(_ path: CommandPath) -> [String: Set<OutputFormat>] {
-    guard let parent = path.parent else { return [:] }
-    var formats: [String: Set<OutputFormat>] = [:]
+  static func siblingFormats(_ path: CommandPath) -> [(name: String, formats: OutputFormats)] {
+    guard let parent = path.parent else { return [] }
+    var formats: [(name: String, formats: OutputFormats)] = []
     for sibling in CommandTree.leaves(below: parent) where sibling.words != path.words {
       if let type = sibling.last.runnable, !type.exportFormats.isEmpty {
-        formats[sibling.fullName] = type.exportFormats
+        formats.append((sibling.fullName, type.exportFormats))
       }
     }
     return formats

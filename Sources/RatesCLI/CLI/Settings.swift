@@ -23,8 +23,8 @@ enum ConfigKey: String, CaseIterable, Sendable {
   }
 
   static let providerNames = Providers.all
-  /// The default coin chain as `providers` is written.
-  static let defaultCoinSources = SourceChain.coinOrder.map(\.rawValue).joined(separator: ",")
+  /// The default coin chain as `providers` is written (`joinedText`: every command reads it).
+  static let defaultCoinSources = SourceChain.coinOrder.map(\.rawValue).joinedText(separator: ",")
 
   /// The coin sources of a stored (normalized) `providers` value.
   static func coinSources(in stored: String) -> [Provider] {
@@ -167,7 +167,8 @@ enum ConfigFile {
     try StringsDataFile.read(url: url(paths), key: key)
   }
 
+  /// Not `appendingPathComponent` (``RatesPaths/file(_:in:)``): every command reads it.
   static func url(_ paths: RatesPaths) -> URL {
-    paths.config.appendingPathComponent("config.json")
+    RatesPaths.file("config.json", in: paths.config)
   }
 }

@@ -46,7 +46,7 @@ public struct HistoryView: Sendable {
       parts.append(
         style.yellow(staleness.mark(now: now)))
     }
-    return parts.joined(separator: "  ")
+    return parts.joinedText(separator: "  ")  // no `joined`: see ``Swift/Array/joinedText(separator:)``
   }
 
   /// The labels under a sparkline, three spaces apart, as many to a line as
@@ -82,7 +82,7 @@ public struct HistoryView: Sendable {
       lines.append(contentsOf: statisticsBlock(stats))
     }
     lines.append(contentsOf: carriedNote())
-    return lines.joined(separator: "\n")
+    return lines.joinedText(separator: "\n")
   }
 
   /// The header, a line chart fitted to the terminal, and the statistics.
@@ -96,7 +96,7 @@ public struct HistoryView: Sendable {
       lines.append(contentsOf: statisticsBlock(stats))
     }
     lines.append(contentsOf: carriedNote())
-    return lines.joined(separator: "\n")
+    return lines.joinedText(separator: "\n")
   }
 
   /// The header, one row per day (date, value, change from the previous day),
@@ -135,7 +135,7 @@ public struct HistoryView: Sendable {
       lines.append(contentsOf: statisticsBlock(stats))
     }
     lines.append(contentsOf: carriedNote())
-    return lines.joined(separator: "\n")
+    return lines.joinedText(separator: "\n")
   }
 
   /// Labelled statistics, two columns when the terminal is wide enough.

@@ -158,6 +158,48 @@ struct TableLayout {
   /// The width of a number cell from its decimal point to its end (0 for a whole number),
   /// or nil when the cell holds no digit before a point (a title, `—`, words).
   static func fractionWidth(_ cell: String) -> Int? {
+    // Bytes for printable ASCII and escapes (nearly every cell): one character a byte, without
+    // the Character-level walk that took most of a table's layout.
+    if let bytes = asciiCell(cell) { return asciiFractionWidth(bytes) }
+    return characterFractionWidth(cell)
+  }
+
+  /// The cell's bytes without its SGR escapes, when it holds printable ASCII and escapes
+  /// only; nil otherwise.
+  static func asciiCell(_ cell: String) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(cell.utf8.count)
+    var inEscape = false
+    for byte in cell.utf8 {
+      if byte == 0x1B {
+        inEscape = true
+      } else if byte < 0x20 || byte > 0x7E {
+        return nil
+      } else if inEscape {
+        // What ends an escape in ``withoutEscapes(_:)``: a letter.
+        if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") { inEscape = false }
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return bytes
+  }
+
+  /// ``fractionWidth(_:)`` of printable ASCII `bytes`: each byte a character a column wide.
+  static func asciiFractionWidth(_ bytes: [UInt8]) -> Int? {
+    func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    guard let first = bytes.firstIndex(where: isDigit) else { return nil }
+    var end = first
+    while end < bytes.count, isDigit(bytes[end]) || bytes[end] == UInt8(ascii: ",") { end += 1 }
+    if end < bytes.count, bytes[end] == UInt8(ascii: ".") { return bytes.count - end }
+    var index = end
+    while index < bytes.count, !isDigit(bytes[index]) { index += 1 }
+    guard index == bytes.count else { return nil }  // more digits later: not one number
+    return bytes.count - end
+  }
+
+  /// ``fractionWidth(_:)`` by characters, for cells beyond printable ASCII.
+  static func characterFractionWidth(_ cell: String) -> Int? {
     let characters = Array(withoutEscapes(cell))
     guard let first = characters.firstIndex(where: \.isASCIIDigit) else { return nil }
     var end = first

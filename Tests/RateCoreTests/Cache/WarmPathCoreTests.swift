@@ -81,6 +81,203 @@ import RatesTestSupport
       #expect(
         (try? StringsDataFile.read(url: link, key: "settings"))
           == (try? DataFile<[String: String]>(url: link, key: "settings", empty: [:]).read()))
+      // A folder where the file should be (its URL ends in `/`) is no missing file either.
+      try FileManager.default.createDirectory(
+        at: directory.appendingPathComponent("folder.json"), withIntermediateDirectories: true)
+      let folder = RatesPaths.file("folder.json", in: directory)
+      #expect(folder.path(percentEncoded: false).hasSuffix("/"))
+      #expect(throws: DataFileError.self) { try StringsDataFile.read(url: folder, key: "settings") }
     }
+  }
+
+  /// How `RatesPaths` made its folders before it joined strings: with `URL` appending.
+  static func appendedPaths(environment: [String: String]) -> RatesPaths {
+    let home =
+      environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? FileManager.default.homeDirectoryForCurrentUser.path
+    func base(_ variable: String, _ fallback: String) -> URL {
+      if let value = environment[variable], value.hasPrefix("/") {
+        return URL(fileURLWithPath: value, isDirectory: true)
+      }
+      return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(fallback)
+    }
+    return RatesPaths(
+      config: base("XDG_CONFIG_HOME", ".config").appendingPathComponent("rates", isDirectory: true),
+      data: base("XDG_DATA_HOME", ".local/share").appendingPathComponent("rates", isDirectory: true),
+      cache: base("XDG_CACHE_HOME", ".cache").appendingPathComponent("rates", isDirectory: true))
+  }
+
+  static let homes: [String?] = [
+    "/home/me", "/home/me/", "/home/me//", "/home//me", "/", "//", "", nil, "relative/home",
+    "rel/", "rel//", "~", "~/sub", "/a b/c d", "/ü/é", "/x/./y/../z", "/a%20b", "/q?x#f;s",
+    "/tab\there", "/new\nline", "/\u{301}x", "/emoji/👩‍👩‍👧", "/\u{FFFD}",
+  ]
+  static let xdgValues: [String?] = [
+    nil, "", "/xdg", "/xdg/", "/xdg//", "relative/xdg", "~/xdg", "/a b/ü", "/\u{301}x", "/",
+    "/%41", " /lead",
+  ]
+
+  @Test(arguments: homes)
+  func joinedPathsAreWhatURLAppendingMade(_ home: String?) {
+    for value in Self.xdgValues {
+      var environment: [String: String] = [:]
+      environment["HOME"] = home
+      environment["XDG_CONFIG_HOME"] = value
+      environment["XDG_CACHE_HOME"] = value.map { $0 + "c" }
+      environment["XDG_DATA_HOME"] = value.map { "\($0)/d/" }
+      let joined = RatesPaths(environment: environment)
+      let appended = Self.appendedPaths(environment: environment)
+      #expect(joined == appended, "\(environment)")
+      #expect(joined.config.path == appended.config.path)
+      #expect(joined.cache.absoluteString == appended.cache.absoluteString)
+      #expect(joined.data.path == appended.data.path)
+    }
+  }
+
+  @Test func joinedAddsOneSlashUnlessThereIsOne() {
+    #expect(RatesPaths.joined("/a", "b") == "/a/b")
+    #expect(RatesPaths.joined("/a/", "b") == "/a/b")
+    #expect(RatesPaths.joined("/a//", "b") == "/a//b")
+    #expect(RatesPaths.joined("/", ".config") == "/.config")
+    #expect(RatesPaths.joined("/é\u{301}", "ü") == "/é\u{301}/ü")
+  }
+
+  /// An inline source named `name` that prices `answers` of what it is asked, or fails with
+  /// `failure`.
+  static func source(
+    _ name: String, answers: Set<String> = [], failure: ProviderError? = nil
+  ) -> PriceSource {
+    PriceSource(
+      name: name, resolve: { Asset(symbol: $0, id: $0.lowercased()) }, validateQuote: { _ in },
+      prices: { pairs in
+        if let failure { throw failure }
+        return pairs.filter { answers.contains($0.asset.symbol) }.map {
+          Quote(
+            base: $0.asset.symbol, quote: $0.quote, rate: 1, change24hPercent: nil, source: name,
+            fetchedAt: Date(timeIntervalSince1970: 0), updatedAt: nil)
+        }
+      },
+      dailyCloses: { _, _, _ in throw ProviderError.noData(provider: name, detail: "none") })
+  }
+
+  @Test func aChainTellsWhyEachPairItsAnswerLackedAndNoneForAnother() async throws {
+    try await withTemporaryDirectory { folder in
+      let chain = SourceChain.chain(
+        Self.source("first", answers: ["BTC"]),
+        then: [Self.source("second", failure: .serverError(provider: "second", status: 503))],
+        pauses: ProviderPauses(cacheFolder: folder), now: { Date(timeIntervalSince1970: 0) })
+      let pair = { (symbol: String) in
+        AssetQuote(asset: Asset(symbol: symbol, id: symbol.lowercased()), quote: "usd")
+      }
+      let quotes = try await chain.prices([pair("BTC"), pair("ETH"), pair("DOGE")])
+      #expect(quotes.map(\.base) == ["BTC"])
+      #expect(chain.whyLacking(pair("BTC")) == nil)
+      #expect(chain.whyLacking(pair("XRP")) == nil)
+      for symbol in ["ETH", "DOGE"] {
+        #expect(
+          chain.whyLacking(pair(symbol))
+            == .noSourceAnswered(
+              pairs: "\(symbol)/USD", closes: false,
+              failures: [
+                .noData(provider: "first", detail: SourceChain.leftOut),
+                .serverError(provider: "second", status: 503),
+              ]))
+      }
+      // The next answer's reasons replace the last one's.
+      _ = try await chain.prices([pair("BTC")])
+      #expect(chain.whyLacking(pair("ETH")) == nil)
+    }
+  }
+
+  @Test(arguments: [
+    [], [""], ["", ""], ["a"], ["a", "b", "c"], ["", "x", ""], ["é", "e\u{301}", "👩‍👩‍👧"],
+    ["line one", "", "line three\n"], ["\u{301}", "a"],
+  ] as [[String]])
+  func joinedTextIsJoined(_ parts: [String]) {
+    for separator in ["", " ", "\n", "  ", ", ", "\u{301}", "—"] {
+      #expect(parts.joinedText(separator: separator) == parts.joined(separator: separator))
+      #expect(
+        Array(parts.joinedText(separator: separator).utf8)
+          == Array(parts.joined(separator: separator).utf8))
+    }
+    #expect(parts.joinedText() == parts.joined())
+  }
+
+  /// How `Day` parsed before it read bytes: `split` and characters.
+  static func splitDay(_ text: String) -> Day? {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+    else { return nil }
+    return Day(year: year, month: month, day: day)
+  }
+
+  @Test func aDayParsesItsBytesAsItsCharacters() {
+    let texts = [
+      "2026-05-28", "1999-01-04", "0000-01-01", "9999-12-31", "2024-02-29", "2023-02-29",
+      "2024-02-30", "2026-13-01", "2026-00-10", "2026-01-00", "2026-1-01", "2026-01-1",
+      "26-01-01", "20260-01-01", "2026-01-011", "2026/01/01", "2026-01-01 ", " 2026-01-01",
+      "2026--01-01", "2026-01--1", "+026-01-01", "-2026-01-01", "2026-01-0\u{301}1",
+      "2026-01-01\u{301}", "２０２６-01-01", "٢٠٢٦-01-01", "2026-01-01\n", "", "-", "--",
+      "2026-01-", "abcd-ef-gh", "2026‐01‐01", "2026-01-01-", "2026-0a-01",
+    ]
+    for text in texts {
+      #expect(Day(text) == Self.splitDay(text), "\(text)")
+      #expect(Day(text[...]) == Self.splitDay(text), "\(text)")
+    }
+    #expect(Day("2026-05-28") == Day(year: 2026, month: 5, day: 28))
+  }
+
+  @Test func aFileInAFolderIsWhereAppendingPutIt() throws {
+    try withTemporaryDirectory { directory in
+      // A folder named as the file: the URL's trailing slash comes from the file system.
+      try FileManager.default.createDirectory(
+        at: directory.appendingPathComponent("taken.json"), withIntermediateDirectories: true)
+      var folders = ["/c/rates/", "/c/rates", "/c//rates//", "/a b/é", "/", "/%41/?#"].map {
+        URL(fileURLWithPath: $0, isDirectory: true)
+      }
+      folders += [directory, URL(fileURLWithPath: "relative/rates", isDirectory: true)]
+      folders += [RatesPaths(environment: ["HOME": "rel"]).cache]
+      for folder in folders {
+        for name in ["config.json", ProviderPauses.fileName, "taken.json", "a b é.json"] {
+          let appended = folder.appendingPathComponent(name)
+          #expect(RatesPaths.file(name, in: folder) == appended, "\(folder) \(name)")
+          #expect(RatesPaths.file(name, in: folder).path == appended.path)
+          #expect(RatesPaths.file(name, in: folder).absoluteString == appended.absoluteString)
+        }
+      }
+      let cache = URL(fileURLWithPath: "/c/rates/", isDirectory: true)
+      #expect(
+        ProviderPauses(cacheFolder: cache).file
+          == cache.appendingPathComponent(ProviderPauses.fileName))
+    }
+  }
+
+  /// How `NumberText` formatted before it called C with plain arguments: `withVaList`.
+  static func vaListPrintf(_ format: String, _ places: Int, _ value: Double) -> String {
+    withVaList([Int32(clamping: max(0, min(places, 40))), value]) { list in
+      var buffer = [CChar](repeating: 0, count: 512)
+      guard vsnprintf(&buffer, 512, format, list) > 0 else { return "" }
+      return String(cString: buffer)
+    }
+  }
+
+  @Test func numberTextWritesWhatPrintfThroughAVaListWrote() {
+    let values: [Double] = [
+      0, -0.0, 1, -1, 0.5, 1.5, 2.5, 1.005, 0.125, 0.375, 2.675, 1234.565, 61234.5, 57912.3,
+      0.000123456, 123456789.987654321, 1e15, 1e16, 1e22, 1e300, -1e-300, 5e-324,
+      .greatestFiniteMagnitude, .leastNormalMagnitude, .pi, -.pi, 1 / 3, 2 / 3,
+      .nan, .infinity, -.infinity, 0.045, 0.055, 9.995, 99.5, 999999.9999995,
+    ]
+    for value in values {
+      for places in [-3, 0, 1, 2, 3, 4, 6, 8, 12, 17, 20, 40, 41, 500] {
+        #expect(NumberText.fixed(value, places: places) == Self.vaListPrintf("%.*f", places, value))
+        #expect(
+          NumberText.scientific(value, digits: places) == Self.vaListPrintf("%.*e", places, value))
+      }
+    }
+    #expect(NumberText.fixed(1.005, places: 2) == "1.00")  // the binary value, as printf rounds it
+    #expect(NumberText.scientific(1234.5, digits: 3) == "1.234e+03")
   }
 }

@@ -99,4 +99,124 @@ import RatesTestSupport
       #expect(throws: DataFileError.self) { try ConfigFile.read(paths) }
     }
   }
+
+  /// What `processEnvironment` did before it split bytes: each entry a `String(cString:)`,
+  /// split at its first `=` character.
+  static func characterLevelEnvironment(_ entries: [[UInt8]]) -> [String: String] {
+    var environment: [String: String] = [:]
+    for bytes in entries {
+      let text = String(cString: bytes + [0])
+      if let equals = text.firstIndex(of: "="), environment[String(text[..<equals])] == nil {
+        environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+    }
+    return environment
+  }
+
+  /// `entries` as `environ` holds them: C strings, then nil.
+  static func withEnviron<R>(
+    _ entries: [[UInt8]], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R
+  ) -> R {
+    let strings: [UnsafeMutablePointer<CChar>?] = entries.map { bytes in
+      let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+      for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
+      copy[bytes.count] = 0
+      return copy
+    } + [nil]
+    defer { for string in strings { string?.deallocate() } }
+    return strings.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return body([nil]) }
+      return body(base)
+    }
+  }
+
+  @Test(arguments: [
+    ["HOME=/home/me", "LANG=en_US.UTF-8", "PATH=/usr/bin:/bin"],
+    ["A=1", "A=2", "B=", "=x", "NOEQUALS", "C=d=e", "", "=", "==", "D==f"],
+    ["É=é", "E\u{301}=decomposed", "€=€uro", "👩‍👩‍👧=family", "emoji=🇫🇷"],
+    ["SPACE = x ", " LEAD=1", "TAB\t=\t"],
+  ].map { $0.map { Array($0.utf8) } } + [
+    [[0x41, 0xFF, 0x3D, 0x62], [0x43, 0x3D, 0xE2, 0x82], [0xC3, 0x3D, 0x31], [0x3D, 0xFF],
+     [0x44, 0x3D, 0xF0, 0x9F, 0x98], [0xFF, 0x3D, 0x31], [0xEF, 0xBF, 0xBD, 0x3D, 0x32]],
+  ])
+  func environmentBytesAnswerAsItsCharacters(_ entries: [[UInt8]]) {
+    let parsed = Self.withEnviron(entries) { CommandContext.environment(fromEntries: $0) }
+    #expect(parsed == Self.characterLevelEnvironment(entries))
+    #expect(!parsed.isEmpty)
+  }
+
+  @Test func anEqualsSignWithACombiningMarkStillSplitsTheEntry() {
+    // One character `=\u{301}` to the old split, which skipped the entry; `getenv` splits bytes.
+    let entries = [Array("B=\u{301}x".utf8), Array("E=".utf8)]
+    let parsed = Self.withEnviron(entries) { CommandContext.environment(fromEntries: $0) }
+    #expect(parsed == ["B": "\u{301}x", "E": ""])
+    #expect(Self.withEnviron([]) { CommandContext.environment(fromEntries: $0) }.isEmpty)
+  }
+
+  @Test func theDefaultCoinSourcesAreTheChainJoined() {
+    #expect(ConfigKey.defaultCoinSources == SourceChain.coinOrder.map(\.rawValue).joined(separator: ","))
+    #expect(ConfigKey.defaultCoinSources == "coingecko,coinbase,kraken")
+  }
+
+  /// Every subset of the formats, as arrays.
+  static func formatSubsets() -> [[OutputFormat]] {
+    let all = OutputFormat.allCases
+    return (0..<(1 << all.count)).map { mask in
+      all.indices.filter { mask & (1 << $0) != 0 }.map { all[$0] }
+    }
+  }
+
+  @Test func outputFormatsAnswerAsASetOfThem() {
+    let subsets = Self.formatSubsets()
+    #expect(subsets.count == 32)
+    for subset in subsets {
+      let formats = OutputFormats(subset)
+      let set = Set(subset)
+      #expect(formats.isEmpty == set.isEmpty, "\(subset)")
+      for format in OutputFormat.allCases {
+        #expect(formats.contains(format) == set.contains(format), "\(subset) \(format)")
+      }
+      #expect((formats == OutputFormats(subset.reversed())) && (formats == OutputFormats(subset + subset)))
+    }
+    let declared: OutputFormats = [.csv, .ledger, .beancount]
+    #expect(declared == priceExportFormats && declared == OutputFormats([.beancount, .csv, .ledger]))
+    #expect(OutputFormats([.csv]) != OutputFormats([.ledger]))
+  }
+
+  @Test func exportsAnswerAsADictionaryOfThem() {
+    func written(_ exports: CommandOutput.Exports) -> [String?] {
+      OutputFormat.allCases.map { try? exports[$0]?() }
+    }
+    var exports: CommandOutput.Exports = [.csv: { "c" }, .ledger: { "l" }]
+    var dictionary: [OutputFormat: CommandOutput.Export] = [.csv: { "c" }, .ledger: { "l" }]
+    #expect(written(exports) == OutputFormat.allCases.map { try? dictionary[$0]?() })
+    exports[.csv] = { "C" }
+    dictionary[.csv] = { "C" }
+    exports[.ledger] = nil
+    dictionary[.ledger] = nil
+    exports[.beancount] = { "b" }
+    dictionary[.beancount] = { "b" }
+    #expect(written(exports) == OutputFormat.allCases.map { try? dictionary[$0]?() })
+    #expect(written(exports) == [nil, nil, "C", nil, "b"])
+    #expect(written([:]).allSatisfy { $0 == nil })
+  }
+
+  @Test(arguments: [
+    "1,234.56 EUR", "61,234.5", "1,234", "12 of 28", "none", "", "0", ".5", "1.", "-1.25",
+    "+3.4 %", "1,2,3", "12.5 (stale)", "BTC 3.2", "\u{1B}[32m+1.25\u{1B}[0m",
+    "\u{1B}[1m1,234\u{1B}[0m EUR", "\u{1B}[2mno rate\u{1B}[0m", "\u{1B}[32", "1\u{1B}[3", "\u{1B}1.5",
+    "€1.5", "1.5 €", "1\u{301}.5", "1.5\u{301}", "١٢٣.٤", "１２.５", "1.5👍", "👍1", "1\t2.5",
+    "1.5\n", "\r\n1.5", "—", "1.2.3", "1 2", "12,345.678 USD/BTC", "~", "1.5\u{7F}",
+  ])
+  func aCellsFractionWidthByBytesIsItsWidthByCharacters(_ cell: String) {
+    #expect(TableLayout.fractionWidth(cell) == TableLayout.characterFractionWidth(cell))
+  }
+
+  @Test func onlyPrintableASCIIAndEscapesAreReadAsBytes() {
+    #expect(TableLayout.asciiCell("\u{1B}[32m+1.25\u{1B}[0m") == Array("+1.25".utf8))
+    #expect(TableLayout.asciiCell("1.25 EUR") == Array("1.25 EUR".utf8))
+    #expect(TableLayout.asciiCell("€1.5") == nil)
+    #expect(TableLayout.asciiCell("1\t2") == nil)
+    #expect(TableLayout.asciiCell("") == [])
+  }
 }

@@ -44,7 +44,8 @@ public struct ProviderPauses: Sendable {
 
   /// Pauses kept in `cacheFolder`.
   public init(cacheFolder: URL) {
-    file = cacheFolder.appendingPathComponent(Self.fileName)
+    // Not `appendingPathComponent` (``RatesPaths/file(_:in:)``): every coin command makes two.
+    file = RatesPaths.file(Self.fileName, in: cacheFolder)
   }
 
   /// When `provider`'s pause ends, if it is paused at `now`.

@@ -45,7 +45,7 @@ public enum SourceChain {
     let ask = Asker(sources: [primary] + fallbacks, pauses: pauses, now: now)
     let lacking = Lacking()
     combined.prices = { pairs in try await ask.prices(pairs, lacking: lacking) }
-    combined.whyLacking = { pair in lacking.reasons.withLock { $0[pair] } }
+    combined.whyLacking = { pair in lacking.reason(for: pair) }
     combined.dailyCloses = { asset, currency, days in
       let question = Question(pairs: "\(asset.symbol)/\(currency.uppercased())", closes: true)
       return try await ask.first(question) { source in
@@ -103,9 +103,20 @@ public enum SourceChain {
     }
   }
 
-  /// Why pairs were missing from a chain's last answer of prices.
+  /// Why pairs were missing from a chain's last answer of prices. In an array searched in
+  /// order, not a dictionary: `[AssetQuote: …]` costs every command (the chain is made for each,
+  /// its reasons released at the end) a run-time lookup of `AssetQuote: Hashable`.
   final class Lacking: Sendable {
-    let reasons = Mutex<[AssetQuote: ProviderError]>([:])
+    struct Reason: Sendable {
+      var pair: AssetQuote
+      var error: ProviderError
+    }
+    let reasons = Mutex<[Reason]>([])
+
+    /// Why `pair` was missing; nil when it was not.
+    func reason(for pair: AssetQuote) -> ProviderError? {
+      reasons.withLock { reasons in reasons.first { $0.pair == pair }?.error }
+    }
   }
 
   /// Asks the sources in order.
@@ -153,9 +164,9 @@ public enum SourceChain {
       }
       let unpriced = pairs.filter { pair in !quotes.contains { $0.answers(pair) } }
       lacking.reasons.withLock { reasons in
-        reasons = [:]
-        for pair in unpriced {
-          reasons[pair] = Self.question([pair]).failure(accounts[pair] ?? [])
+        reasons = []
+        for pair in unpriced where !reasons.contains(where: { $0.pair == pair }) {
+          reasons.append(.init(pair: pair, error: Self.question([pair]).failure(accounts[pair] ?? [])))
         }
       }
       // Answers of several sources, put back in the order asked.

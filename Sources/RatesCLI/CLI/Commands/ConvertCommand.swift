@@ -118,7 +118,7 @@ struct ConvertCommand: RatesCommand {
     }
     let lines = [layout.style.bold(RateFormat.money(document.amount, code: document.base))]
       + table.render(maxWidth: layout.width - 2, ascii: layout.ascii).map { "  " + $0 }
-    return lines.joined(separator: "\n")
+    return lines.joinedText(separator: "\n")  // no `joined`: a conformance lookup
   }
 
   /// Today's rates: every leg routed, one batched call per provider.
@@ -131,24 +131,29 @@ struct ConvertCommand: RatesCommand {
     }
     let routes = try legs.map { try invocation.desk.route($0.base, $0.quote) }
     let today = Day(containing: invocation.context.now())
-    var byLeg: [PairLeg: SourcedRate] = [:]
+    // An array searched in order: `[PairLeg: SourcedRate]` costs a run-time lookup of
+    // `PairLeg: Hashable` (a scan of every conformance) for the one to three legs.
+    var byLeg: [(leg: PairLeg, rate: SourcedRate)] = []
     for (leg, routed) in zip(legs, try await invocation.desk.quotes(for: routes)) {
       guard let routed else { continue }
       let quote = routed.quote
-      byLeg[leg] = SourcedRate(
+      let rate = SourcedRate(
         rate: quote.rate, source: quote.source,
         day: quote.updatedAt.map { min(Day(containing: $0), today) } ?? today,
         fetchedAt: quote.fetchedAt, staleness: routed.staleness)
+      byLeg.append((leg, rate))
     }
     var rates: [String: SourcedRate] = [:]
     for target in targets {
-      rates[target] = await CrossRate.rate(base: from, quote: target) { byLeg[PairLeg(base: $0, quote: $1)] }
+      rates[target] = await CrossRate.rate(base: from, quote: target) { base, quote in
+        byLeg.first { $0.leg == PairLeg(base: base, quote: quote) }?.rate
+      }
     }
     return rates
   }
 
   /// One pair to fetch.
-  struct PairLeg: Hashable {
+  struct PairLeg: Equatable {
     var base: String
     var quote: String
 

@@ -52,7 +52,7 @@ struct HourlyReport {
 
   /// `--format csv` and `ledger`; `beancount`, whose price directives carry a date only, is
   /// refused before the fetch (``fetch(_:)``).
-  static func exports(_ series: HourlySeries, asset: Asset) -> [OutputFormat: CommandOutput.Export] {
+  static func exports(_ series: HourlySeries, asset: Asset) -> CommandOutput.Exports {
     let base = CommodityName.of(series.base, source: series.source, resolved: asset)
     let quote = CommodityName.of(series.quote, source: series.source, resolved: asset)
     return [
