@@ -8,8 +8,8 @@ extension DayStore {
   /// The path of ``fileURL(key:)``: `<directory>/days/<key's path>.days`, named as
   /// ``JSONFileCache`` names its files, made from bytes (no URL on a warm command).
   func filePath(key: String) -> String {
-    JSONFileCache.path(
-      under: JSONFileCache.path(under: directory.path, "days"),
+    RatesPaths.joined(
+      RatesPaths.joined(RatesPaths.path(of: directory), "days"),
       JSONFileCache.relativePath(for: key, fileExtension: "days"))
   }
 

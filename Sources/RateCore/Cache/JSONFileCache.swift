@@ -220,12 +220,7 @@ public struct JSONFileCache: Sendable {
 
   /// The path of ``fileURL(for:)``, made from bytes: a warm command builds no URL for it.
   func filePath(for key: String) -> String {
-    Self.path(under: directory.path, Self.relativePath(for: key))
-  }
-
-  /// `root/relative`, with one `/` between them.
-  static func path(under root: String, _ relative: String) -> String {
-    root.utf8.last == UInt8(ascii: "/") ? root + relative : root + "/" + relative
+    RatesPaths.joined(RatesPaths.path(of: directory), Self.relativePath(for: key))
   }
 
   /// `a/b/c.json` for `a/b/c`: the key lower-cased and split at `/` (empty segments

@@ -65,6 +65,14 @@ public struct RatesPaths: Equatable, Sendable {
   public static func file(_ name: String, in folder: URL) -> URL {
     // A folder relative to the working directory (a relative `HOME`) stays so, as it was.
     guard folder.baseURL == nil else { return folder.appendingPathComponent(name) }
-    return URL(fileURLWithPath: joined(folder.path(percentEncoded: false), name))
+    return URL(fileURLWithPath: joined(path(of: folder), name))
+  }
+
+  /// The file-system path of `folder`, as `URL.path` gives it (up to a trailing `/`, which
+  /// ``joined(_:_:)`` treats alike). `URL.path` builds a `Set<UInt8>`, a run-time lookup of
+  /// `UInt8: Hashable` (a scan of every conformance in the binary) on a warm command;
+  /// `path(percentEncoded: false)` does not, and gives the same path for an absolute URL.
+  public static func path(of folder: URL) -> String {
+    folder.baseURL == nil ? folder.path(percentEncoded: false) : folder.path
   }
 }

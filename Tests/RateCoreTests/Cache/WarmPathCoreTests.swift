@@ -254,6 +254,28 @@ import RatesTestSupport
     }
   }
 
+  @Test func aFolderPathIsWhatURLPathGaveUpToATrailingSlash() {
+    var folders = ["/c/rates/", "/c/rates", "/c//rates//", "/a b/é", "/", "/%41/?#", "/x/%2"].map {
+      URL(fileURLWithPath: $0, isDirectory: true)
+    }
+    folders += [URL(fileURLWithPath: "relative/rates", isDirectory: true)]
+    folders += [RatesPaths(environment: ["HOME": "rel"]).cache]
+    folders += [RatesPaths(environment: ["HOME": "/home/a b", "XDG_CACHE_HOME": "/x/ç/"]).cache]
+    for folder in folders {
+      let joined = RatesPaths.joined(RatesPaths.path(of: folder), "f")
+      #expect(joined == folder.appendingPathComponent("f").path, "\(folder)")
+      #expect(Self.trailingSlashesDropped(RatesPaths.path(of: folder)) == Self.trailingSlashesDropped(folder.path))
+    }
+    let cache = JSONFileCache(directory: URL(fileURLWithPath: "/c/a b/", isDirectory: true))
+    #expect(cache.fileURL(for: "coingecko/price/btc").path == "/c/a b/coingecko/price/btc.json")
+  }
+
+  static func trailingSlashesDropped(_ path: String) -> String {
+    var path = path
+    while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+    return path
+  }
+
   /// How `NumberText` formatted before it called C with plain arguments: `withVaList`.
   static func vaListPrintf(_ format: String, _ places: Int, _ value: Double) -> String {
     withVaList([Int32(clamping: max(0, min(places, 40))), value]) { list in
