@@ -90,7 +90,6 @@ extension LedgerLineParser {
         index += 1
         return text
       case UInt8(ascii: "\\"):
-        index += 1
         text.unicodeScalars.append(try escape())
       default:
         guard byte >= 0x20 else {
@@ -108,73 +107,27 @@ extension LedgerLineParser {
     throw LedgerLineError(detail: "a string is not closed (truncated?)")
   }
 
+  /// Reads the escape whose backslash is at `index`, by ``JSONGrammar/escape(_:at:end:)``.
   mutating func escape() throws(LedgerLineError) -> Unicode.Scalar {
-    guard let byte = peek() else { throw LedgerLineError(detail: "a string is not closed") }
-    index += 1
-    switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return Unicode.Scalar(byte)
-    case UInt8(ascii: "b"): return "\u{08}"
-    case UInt8(ascii: "f"): return "\u{0C}"
-    case UInt8(ascii: "n"): return "\n"
-    case UInt8(ascii: "r"): return "\r"
-    case UInt8(ascii: "t"): return "\t"
-    case UInt8(ascii: "u"):
-      let high = try hex4()
-      if (0xD800...0xDBFF).contains(high), literal("\\u") {
-        let low = try hex4()
-        if (0xDC00...0xDFFF).contains(low),
-          let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
-        {
-          return scalar
-        }
+    do throws(JSONGrammar.EscapeError) {
+      return try JSONGrammar.escape(bytes, at: &index, end: end)
+    } catch {
+      switch error {
+      case .truncated: throw LedgerLineError(detail: "a string is not closed")
+      case .letter: throw LedgerLineError(detail: "an invalid escape in a string")
+      case .unicode: throw LedgerLineError(detail: "an invalid \\u escape")
       }
-      guard let scalar = Unicode.Scalar(high) else {
-        throw LedgerLineError(detail: "an invalid \\u escape")
-      }
-      return scalar
-    default: throw LedgerLineError(detail: "an invalid escape in a string")
     }
   }
 
-  mutating func hex4() throws(LedgerLineError) -> UInt32 {
-    guard end - index >= 4 else { throw LedgerLineError(detail: "an invalid \\u escape") }
-    var value: UInt32 = 0
-    for _ in 0..<4 {
-      guard let digit = Character(Unicode.Scalar(bytes[index])).hexDigitValue else {
-        throw LedgerLineError(detail: "an invalid \\u escape")
-      }
-      value = value << 4 | UInt32(digit)
-      index += 1
-    }
-    return value
-  }
-
-  /// The extent of a JSON number at `index`, checked against the JSON grammar.
+  /// The extent of a JSON number at `index`, by ``JSONGrammar/number(_:from:end:)``.
   mutating func numberRange() throws(LedgerLineError) -> (Range<Int>, isInteger: Bool) {
     let start = index
-    func digits() -> Int {
-      let first = index
-      while index < end, (0x30...0x39).contains(bytes[index]) { index += 1 }
-      return index - first
-    }
-    if peek() == UInt8(ascii: "-") { index += 1 }
-    let whole = index
-    guard digits() > 0, bytes[whole] != 0x30 || index - whole == 1 else {
+    guard let (numberEnd, isInteger) = JSONGrammar.number(bytes, from: start, end: end) else {
       throw LedgerLineError(detail: "a malformed number at column \(start + 1)")
     }
-    var isInteger = true
-    if peek() == UInt8(ascii: ".") {
-      index += 1
-      isInteger = false
-      guard digits() > 0 else { throw LedgerLineError(detail: "a malformed number") }
-    }
-    if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
-      index += 1
-      isInteger = false
-      if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
-      guard digits() > 0 else { throw LedgerLineError(detail: "a malformed number") }
-    }
-    return (start..<index, isInteger)
+    index = numberEnd
+    return (start..<numberEnd, isInteger)
   }
 
   mutating func number(_ key: String) throws(LedgerLineError) -> Double {

@@ -105,55 +105,21 @@ extension JSONReader {
     return String(decoding: text, as: UTF8.self)
   }
 
-  /// Reads one escape (the reader at its backslash): `\n`, `\u00e9`, a `\uD83D\uDE00`
-  /// surrogate pair; a lone surrogate is refused.
+  /// Reads one escape (the reader at its backslash), by ``JSONGrammar/escape(_:at:end:)``.
   mutating func escapedScalar() throws(Failure) -> Unicode.Scalar {
-    guard end - position >= 2 else { throw syntaxError() }
-    let letter = bytes[position + 1]
-    position += 2
-    switch letter {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return Unicode.Scalar(letter)
-    case UInt8(ascii: "b"): return "\u{08}"
-    case UInt8(ascii: "f"): return "\u{0C}"
-    case UInt8(ascii: "n"): return "\n"
-    case UInt8(ascii: "r"): return "\r"
-    case UInt8(ascii: "t"): return "\t"
-    case UInt8(ascii: "u"): break
-    default:
-      position -= 2
-      throw syntaxError()
-    }
-    let unit = try hexUnit()
-    if let scalar = Unicode.Scalar(unit) { return scalar }
-    // A surrogate: only a high one followed by an escaped low one makes a scalar.
-    guard unit < 0xDC00, end - position >= 2, bytes[position] == UInt8(ascii: "\\"),
-      bytes[position + 1] == UInt8(ascii: "u")
-    else { throw syntaxError() }
-    position += 2
-    let low = try hexUnit()
-    guard (0xDC00...0xDFFF).contains(low),
-      let scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
-    else { throw syntaxError() }
-    return scalar
-  }
-
-  /// Four hex digits.
-  private mutating func hexUnit() throws(Failure) -> UInt32 {
-    guard end - position >= 4 else { throw syntaxError() }
-    var unit: UInt32 = 0
-    for _ in 0..<4 {
-      let byte = bytes[position]
-      let digit: UInt8
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default: throw syntaxError()
+    var index = position
+    let scalar = bytes.withUnsafeBufferPointer { buffer -> Unicode.Scalar? in
+      do throws(JSONGrammar.EscapeError) {
+        return try JSONGrammar.escape(buffer, at: &index, end: end)
+      } catch {
+        // An unknown letter is reported at its backslash, other failures where they stopped.
+        if error == .letter { index = position }
+        return nil
       }
-      unit = unit << 4 | UInt32(digit)
-      position += 1
     }
-    return unit
+    position = index
+    guard let scalar else { throw syntaxError() }
+    return scalar
   }
 
   /// Skips one well-formed multi-byte UTF-8 sequence (Unicode's table 3-7: no overlong
@@ -186,39 +152,13 @@ extension JSONReader {
     var isInteger: Bool
   }
 
-  /// Reads a number's token.
+  /// Reads a number's token, by ``JSONGrammar/number(_:from:end:)``.
   mutating func numberToken() throws(Failure) -> NumberToken {
     skipWhitespace()
     let start = position
-    _ = consume(UInt8(ascii: "-"))
-    guard position < end, isDigit(bytes[position]) else { throw syntaxError() }
-    if !consume(UInt8(ascii: "0")) { skipDigits() }
-    var isInteger = true
-    if consume(UInt8(ascii: ".")) {
-      guard position < end, isDigit(bytes[position]) else { throw syntaxError() }
-      skipDigits()
-      isInteger = false
-    }
-    if consume(UInt8(ascii: "e")) || consume(UInt8(ascii: "E")) {
-      if !consume(UInt8(ascii: "+")) { _ = consume(UInt8(ascii: "-")) }
-      guard position < end, isDigit(bytes[position]) else { throw syntaxError() }
-      skipDigits()
-      isInteger = false
-    }
-    return NumberToken(range: start..<position, isInteger: isInteger)
-  }
-
-  private mutating func consume(_ byte: UInt8) -> Bool {
-    guard position < end, bytes[position] == byte else { return false }
-    position += 1
-    return true
-  }
-
-  private mutating func skipDigits() {
-    while position < end, isDigit(bytes[position]) { position += 1 }
-  }
-
-  private func isDigit(_ byte: UInt8) -> Bool {
-    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    let found = bytes.withUnsafeBufferPointer { JSONGrammar.number($0, from: start, end: end) }
+    guard let (tokenEnd, isInteger) = found else { throw syntaxError() }
+    position = tokenEnd
+    return NumberToken(range: start..<tokenEnd, isInteger: isInteger)
   }
 }
