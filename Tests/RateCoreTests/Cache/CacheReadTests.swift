@@ -100,7 +100,7 @@ import Testing
     #expect(try roundTrip(text, in: cache, key: "a/b").0 == text)
     let points = [
       RatePoint(date: Day("2026-05-02")!, rate: -0.0),
-      RatePoint(date: Day("2026-05-03")!, rate: 5e-324),
+      RatePoint(date: Day("2026-05-03")!, rate: .leastNonzeroMagnitude),
     ]
     #expect(Self.same(try roundTrip(points, in: cache, key: "a/points").0, points))
     let resolution = CoinResolver.CachedResolution(

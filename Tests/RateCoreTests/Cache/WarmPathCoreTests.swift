@@ -281,14 +281,14 @@ import RatesTestSupport
     withVaList([Int32(clamping: max(0, min(places, 40))), value]) { list in
       var buffer = [CChar](repeating: 0, count: 512)
       guard vsnprintf(&buffer, 512, format, list) > 0 else { return "" }
-      return String(cString: buffer)
+      return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
   }
 
   @Test func numberTextWritesWhatPrintfThroughAVaListWrote() {
     let values: [Double] = [
       0, -0.0, 1, -1, 0.5, 1.5, 2.5, 1.005, 0.125, 0.375, 2.675, 1234.565, 61234.5, 57912.3,
-      0.000123456, 123456789.987654321, 1e15, 1e16, 1e22, 1e300, -1e-300, 5e-324,
+      0.000123456, 123456789.987654321, 1e15, 1e16, 1e22, 1e300, -1e-300, .leastNonzeroMagnitude,
       .greatestFiniteMagnitude, .leastNormalMagnitude, .pi, -.pi, 1 / 3, 2 / 3,
       .nan, .infinity, -.infinity, 0.045, 0.055, 9.995, 99.5, 999999.9999995,
     ]

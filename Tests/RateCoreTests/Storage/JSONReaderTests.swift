@@ -102,8 +102,8 @@ import Testing
     var values: [Double] = [
       0, -0.0, 1, -1, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude,
       .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 0.1, 0.2, 0.3, 1e-300, 1e300,
-      5e-324, 2.2250738585072009e-308, 67_234.123_456_789, 1.0000000000000002,
-      9_007_199_254_740_993,
+      .leastNormalMagnitude.nextDown, 67_234.123_456_789, 1.0000000000000002,
+      9_007_199_254_740_992, 9_007_199_254_740_994,
     ]
     while values.count < count {
       let bits = generator.next()

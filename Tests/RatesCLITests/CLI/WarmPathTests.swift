@@ -105,7 +105,7 @@ import RatesTestSupport
   static func characterLevelEnvironment(_ entries: [[UInt8]]) -> [String: String] {
     var environment: [String: String] = [:]
     for bytes in entries {
-      let text = String(cString: bytes + [0])
+      let text = (bytes + [0]).withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
       if let equals = text.firstIndex(of: "="), environment[String(text[..<equals])] == nil {
         environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
       }

@@ -55,7 +55,7 @@ import Testing
   @Test func theTextIsTheEncodersForAnyRates() throws {
     var generator = SystemRandomNumberGenerator()
     let odd: [Double?] = [
-      1.0926, nil, 0, -0.0, 1, 1e-7, 1.07e-6, 64_321.505, 1e16, 1.5e300, 0.1 + 0.2, -2.5, 5e-324,
+      1.0926, nil, 0, -0.0, 1, 1e-7, 1.07e-6, 64_321.505, 1e16, 1.5e300, 0.1 + 0.2, -2.5, .leastNonzeroMagnitude,
     ]
     let random = (0..<2000).map { _ in Double?(Double.random(in: 0...100_000, using: &generator)) }
     for rates in [odd, random, [1.5, nil], [nil, nil], [2]] {
