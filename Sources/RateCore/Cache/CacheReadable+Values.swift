@@ -18,8 +18,8 @@ extension Quote: CacheReadable {
       switch index {
       case 0: base = try reader.string()
       case 1: quote = try reader.string()
-      case 2: rate = try reader.double()
-      case 3: change = try reader.null() ? nil : try reader.double()
+      case 2: rate = try reader.price()
+      case 3: change = try reader.null() ? nil : try reader.changePercent()
       case 4: source = try reader.string()
       case 5: fetchedAt = try reader.date()
       default: updatedAt = try reader.null() ? nil : try reader.date()
@@ -43,7 +43,7 @@ extension RatePoint: CacheReadable {
     try reader.object(Self.cacheMembers) { index, reader throws(JSONReader.Failure) in
       switch index {
       case 0: date = try reader.day()
-      case 1: rate = try reader.double()
+      case 1: rate = try reader.price()
       default: carried = try reader.bool()
       }
     }
@@ -114,5 +114,23 @@ extension RateService.HistoryCacheValue: CacheReadable {
     self.init(
       closes: closes, coverage: coverage, latest: latest, latestFetchedAt: fetchedAt,
       latestUpdatedAt: updatedAt)
+  }
+}
+
+extension JSONReader {
+  /// A price or rate the providers' gate accepts (``AnswerGate/isPrice(_:)``), as every cached
+  /// one was: a file's 0, negative, underflowing `1e-400` or `1e308` would reach arithmetic
+  /// (`= inf EUR`) that no provider answer can.
+  fileprivate mutating func price() throws(Failure) -> Double {
+    let value = try double()
+    guard AnswerGate.isPrice(value) else { throw .shape("a plausible price") }
+    return value
+  }
+
+  /// A 24-hour change the gate accepts (``AnswerGate/isChangePercent(_:)``).
+  fileprivate mutating func changePercent() throws(Failure) -> Double {
+    let value = try double()
+    guard AnswerGate.isChangePercent(value) else { throw .shape("a plausible change") }
+    return value
   }
 }

@@ -262,12 +262,28 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
       throw DataFileError.unreadable(path: url.path, reason: failure.reason)
     }
     defer { handle.close() }
+    // Checked before reading: `readAll` allocates the size `fstat` gives at once, and a sparse
+    // file of a terabyte (`truncate -s 1T`) made every command die failing to allocate it.
+    func oversized() -> DataFileError {
+      .unreadable(
+        path: url.path,
+        reason: "it is \(handle.size) bytes, more than the \(Self.maximumBytes >> 20) MiB rates "
+          + "reads from a data file (it never writes one that large); move it aside")
+    }
+    guard handle.size <= Self.maximumBytes else { throw oversized() }
+    let bytes: [UInt8]?
     do {
-      return Data(try RegularFile.readAll(handle.fd, expected: handle.size) ?? [])
+      bytes = try RegularFile.readAll(handle.fd, expected: handle.size, limit: Self.maximumBytes)
     } catch {
       throw DataFileError.unreadable(path: url.path, reason: error.reason)
     }
+    guard let bytes else { throw oversized() }  // it grew past the limit while read
+    return Data(bytes)
   }
+
+  /// The largest data file read, far above any a person's coins, pairs or ledger make; a
+  /// larger one is ``DataFileError/unreadable(path:reason:)`` and never read into memory.
+  public static var maximumBytes: Int { 1 << 30 }
 }
 
 /// ``DataFile/read()`` of a `DataFile<[String: String]>` (the config file) through a function

@@ -69,9 +69,9 @@ import Testing
 
   @Test func quotesRoundTripBitIdenticalToJSONDecoder() throws {
     let cache = JSONFileCache(directory: try scratch.folder())
-    let rates = JSONReaderTests.doubles(count: 300, seed: 5)
+    let rates = JSONReaderTests.prices(count: 300, seed: 5)
     for (index, rate) in rates.enumerated() {
-      let change = index % 3 == 0 ? nil : rates[(index * 7) % rates.count]
+      let change = index % 3 == 0 ? nil : rates[(index * 7) % rates.count] / 1e6 - 100
       let quote = Self.quote(rate: rate, change: change, updated: index % 2 == 0)
       let (read, bytes) = try roundTrip(quote, in: cache, key: "coingecko/price/btc-eur")
       #expect(Self.same(read, quote), "\(quote)")
@@ -81,7 +81,7 @@ import Testing
 
   @Test func historiesRoundTripBitIdenticalToJSONDecoder() throws {
     let cache = JSONFileCache(directory: try scratch.folder())
-    let value = Self.history(rates: JSONReaderTests.doubles(count: 4_000, seed: 11))
+    let value = Self.history(rates: JSONReaderTests.prices(count: 4_000, seed: 11))
     let (read, bytes) = try roundTrip(value, in: cache, key: "coingecko/history/bitcoin-EUR")
     #expect(Self.same(read, value))
     #expect(Self.same(read, try Self.legacyValue(RateService.HistoryCacheValue.self, from: bytes)))
@@ -111,7 +111,7 @@ import Testing
 
   @Test func recentFiatSeriesRoundTripBitIdenticalToJSONDecoder() throws {
     let cache = JSONFileCache(directory: try scratch.folder())
-    let rates = JSONReaderTests.doubles(count: 600, seed: 17)
+    let rates = JSONReaderTests.prices(count: 600, seed: 17)
     let first = try #require(Day("2026-05-18"))
     var series: [CurrencyPairKey: [RatePoint]] = [:]
     for (index, pair) in ["GBP-USD", "EUR-AUD", "USD-JPY"].enumerated() {
@@ -187,9 +187,9 @@ import Testing
   /// An entry encoded as the previous code wrote it (JSONEncoder of the envelope) is read as
   /// JSONDecoder read it.
   @Test func entriesEncodedByThePreviousCodeReadIdentically() throws {
-    for (index, rate) in JSONReaderTests.doubles(count: 200, seed: 3).enumerated() {
+    for (index, rate) in JSONReaderTests.prices(count: 200, seed: 3).enumerated() {
       let quote = Self.quote(
-        rate: rate, change: index % 2 == 0 ? -rate : nil, updated: index % 3 == 0)
+        rate: rate, change: index % 2 == 0 ? -rate / 1e13 : nil, updated: index % 3 == 0)
       let envelope = LegacyEnvelope(
         version: 1, key: "coingecko/price/btc-eur", source: "coingecko", fetchedAt: fixedNow,
         value: quote)
@@ -286,6 +286,35 @@ import Testing
       return
     }
     #expect((try? Self.legacyValue(Quote.self, from: Array(json.utf8))) == nil)
+  }
+
+  /// A rate or change the providers' gate refuses (``AnswerGate``) makes the entry corrupt, as
+  /// the gate kept it from every answer stored: JSONDecoder read a 0, a negative or `1e308`
+  /// (and the reader an underflowing `1e-400` as 0), and `convert` showed `= inf EUR`.
+  @Test(arguments: ["0", "-0", "-5", "1e-400", "1e-21", "1e16", "1e308"])
+  func implausibleRatesAreCorrupt(_ rate: String) {
+    let quote =
+      #"{"base":"BTC","quote":"EUR","rate":\#(rate),"source":"s","fetchedAt":"2024-06-10T06:13:20Z"}"#
+    let lookup: JSONFileCache.Lookup<Quote> = JSONFileCache.readEnvelope(
+      Array(Self.envelope(value: quote).utf8), key: "a/b", path: "p")
+    #expect(lookup.entry == nil, "quote rate \(rate)")
+    let history = #"{"closes":[{"carried":false,"date":"2026-05-01","rate":\#(rate)}]}"#
+    let closes: JSONFileCache.Lookup<RateService.HistoryCacheValue> = JSONFileCache.readEnvelope(
+      Array(Self.envelope(value: history).utf8), key: "a/b", path: "p")
+    #expect(closes.entry == nil, "close \(rate)")
+    let latest = #"{"closes":[],"latest":{"carried":false,"date":"2026-05-01","rate":\#(rate)}}"#
+    let point: JSONFileCache.Lookup<RateService.HistoryCacheValue> = JSONFileCache.readEnvelope(
+      Array(Self.envelope(value: latest).utf8), key: "a/b", path: "p")
+    #expect(point.entry == nil, "latest \(rate)")
+  }
+
+  @Test(arguments: ["-100.5", "1e10", "-1e308"])
+  func implausibleChangesAreCorrupt(_ change: String) {
+    let quote =
+      #"{"base":"BTC","change24hPercent":\#(change),"quote":"EUR","rate":1,"source":"s","fetchedAt":"2024-06-10T06:13:20Z"}"#
+    let lookup: JSONFileCache.Lookup<Quote> = JSONFileCache.readEnvelope(
+      Array(Self.envelope(value: quote).utf8), key: "a/b", path: "p")
+    #expect(lookup.entry == nil, "change \(change)")
   }
 
   /// A member written twice is corrupt, in the envelope and in a value: JSONEncoder never

@@ -117,6 +117,23 @@ import Testing
     return values
   }
 
+  /// Prices the providers' gate accepts (``AnswerGate/isPrice(_:)``), what the cache holds:
+  /// random bit patterns of every exponent in its range, its bounds, and everyday rates.
+  static func prices(count: Int, seed: UInt64) -> [Double] {
+    var generator = SeededGenerator(state: seed)
+    var values: [Double] = [
+      AnswerGate.smallestPrice, AnswerGate.largestPrice, AnswerGate.smallestPrice.nextUp,
+      AnswerGate.largestPrice.nextDown, 0.1, 0.2, 0.3, 1, 67_234.123_456_789,
+      1.0000000000000002, 123_456_789.987_654,
+    ]
+    while values.count < count {
+      let exponent = UInt64(Int.random(in: (1023 - 66)...(1023 + 49), using: &generator))
+      let value = Double(bitPattern: exponent << 52 | generator.next() & 0x000F_FFFF_FFFF_FFFF)
+      if AnswerGate.isPrice(value) { values.append(value) }
+    }
+    return values
+  }
+
   @Test func readsDoublesBitIdenticalToJSONDecoder() throws {
     let values = Self.doubles(count: 20_000, seed: 27)
     let data = try JSONCoders.encoder().encode(values)

@@ -52,6 +52,21 @@ import Testing
     #expect(lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
   }
 
+  /// A (sparse) file larger than any data file is refused before it is read: its size was
+  /// allocated at once, and a terabyte made every command die failing to allocate it.
+  @Test func aFileLargerThanTheLimitIsRefusedUnread() throws {
+    let url = try makeDirectory().appendingPathComponent("config.json")
+    #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+    let size = DataFile<[String: String]>.maximumBytes + 1
+    #expect(truncate(url.path, off_t(size)) == 0)
+    let expected = DataFileError.unreadable(
+      path: url.path,
+      reason: "it is \(size) bytes, more than the 1024 MiB rates reads from a data file (it "
+        + "never writes one that large); move it aside")
+    #expect(throws: expected) { try StringsDataFile.read(url: url, key: "config") }
+    #expect(throws: expected) { try DataFile(url: url, key: "pairs", empty: [String]()).read() }
+  }
+
   @Test func aFIFOInPlaceOfTheLockFileIsRefusedWithoutBlocking() throws {
     let directory = try makeDirectory()
     let url = directory.appendingPathComponent("pairs.json")
