@@ -23,14 +23,11 @@ struct CommandOutput: Sendable {
   /// The export forms (`--format csv`, `ledger`, `beancount`) the command has, each whole.
   var exports: Exports = [:]
 
-  /// The export forms by format, searched in order: a `[OutputFormat: Export]` dictionary
-  /// costs every command a run-time lookup of `OutputFormat: Hashable` (a conformance scan).
+  /// The export forms, one slot per format (``OutputFormat/ordinal``): a
+  /// `[OutputFormat: Export]` dictionary costs every command a run-time lookup of
+  /// `OutputFormat: Hashable` (a conformance scan).
   struct Exports: ExpressibleByDictionaryLiteral, Sendable {
-    private struct Form: Sendable {
-      var format: OutputFormat
-      var export: Export
-    }
-    private var forms: [Form] = []
+    private var slots = [Export?](repeating: nil, count: OutputFormat.allCases.count)
 
     init(dictionaryLiteral elements: (OutputFormat, Export)...) {
       for (format, export) in elements { self[format] = export }
@@ -38,11 +35,8 @@ struct CommandOutput: Sendable {
 
     /// The export of `format`; setting one replaces the one it had.
     subscript(format: OutputFormat) -> Export? {
-      get { forms.first { $0.format == format }?.export }
-      set {
-        forms.removeAll { $0.format == format }
-        if let newValue { forms.append(Form(format: format, export: newValue)) }
-      }
+      get { slots[format.ordinal] }
+      set { slots[format.ordinal] = newValue }
     }
   }
 

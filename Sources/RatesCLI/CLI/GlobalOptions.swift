@@ -3,6 +3,18 @@ import RateCore
 /// The output formats of `--format`.
 public enum OutputFormat: String, CaseIterable, Sendable {
   case table, json, csv, ledger, beancount
+
+  /// The format's place among all of them: its bit in ``OutputFormats``, its slot in
+  /// ``CommandOutput/Exports``.
+  var ordinal: Int {
+    switch self {
+    case .table: 0
+    case .json: 1
+    case .csv: 2
+    case .ledger: 3
+    case .beancount: 4
+    }
+  }
 }
 
 /// Some of the output formats, one bit each: a `Set<OutputFormat>` costs every command a
@@ -23,15 +35,7 @@ struct OutputFormats: ExpressibleByArrayLiteral, Equatable, Sendable {
   /// Whether `format` is one of them.
   func contains(_ format: OutputFormat) -> Bool { bits & Self.bit(format) != 0 }
 
-  private static func bit(_ format: OutputFormat) -> UInt8 {
-    switch format {
-    case .table: 1
-    case .json: 2
-    case .csv: 4
-    case .ledger: 8
-    case .beancount: 16
-    }
-  }
+  private static func bit(_ format: OutputFormat) -> UInt8 { 1 << format.ordinal }
 }
 
 /// What a run writes: its v2 JSON document (errors as JSON on stderr), an export
