@@ -67,7 +67,7 @@ import Testing
 
   /// Property: any text gets a valid name; distinct texts (case aside) get distinct names.
   @Test func everyNameIsValidAndDistinct() {
-    var generator = SplitMix(seed: 42)
+    var generator = SeededGenerator(state: 42)
     let alphabet = Array("abcxyzXYZ0189-._'$+ /é€")
     var seen: [String: String] = [:]
     for _ in 0..<20_000 {

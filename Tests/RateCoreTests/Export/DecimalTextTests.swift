@@ -27,7 +27,7 @@ import Testing
   /// `Double`, is plain (digits, at most one point, an optional sign) and has exactly the
   /// significant digits of Swift's shortest description.
   @Test func everyFiniteDoubleReadsBackExactly() {
-    var generator = SplitMix(seed: 0x5EED)
+    var generator = SeededGenerator(state: 0x5EED)
     var values: [Double] = []
     for _ in 0..<40_000 {  // any bit pattern: subnormals, huge, tiny
       values.append(Double(bitPattern: generator.next()))
@@ -57,18 +57,5 @@ import Testing
     let mantissa = text.split(whereSeparator: { $0 == "e" || $0 == "E" }).first.map(String.init) ?? text
     let digits = mantissa.filter(\.isNumber)
     return String(digits.drop { $0 == "0" }.reversed().drop { $0 == "0" }.reversed())
-  }
-}
-
-/// A small deterministic generator (SplitMix64), so the property test is reproducible.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
