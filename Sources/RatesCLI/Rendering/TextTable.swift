@@ -164,25 +164,11 @@ struct TableLayout {
     return characterFractionWidth(cell)
   }
 
-  /// The cell's bytes without its SGR escapes, when it holds printable ASCII and escapes
-  /// only; nil otherwise.
+  /// The cell's bytes without its SGR escapes, when what is left is printable ASCII; nil
+  /// otherwise.
   static func asciiCell(_ cell: String) -> [UInt8]? {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(cell.utf8.count)
-    var inEscape = false
-    for byte in cell.utf8 {
-      if byte == 0x1B {
-        inEscape = true
-      } else if byte < 0x20 || byte > 0x7E {
-        return nil
-      } else if inEscape {
-        // What ends an escape in ``withoutEscapes(_:)``: a letter.
-        if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") { inEscape = false }
-      } else {
-        bytes.append(byte)
-      }
-    }
-    return bytes
+    let bytes = escapeFreeBytes(cell)
+    return bytes.allSatisfy { $0 >= 0x20 && $0 <= 0x7E } ? bytes : nil
   }
 
   /// ``fractionWidth(_:)`` of printable ASCII `bytes`: each byte a character a column wide.
@@ -223,19 +209,26 @@ struct TableLayout {
 
   /// `text` without its SGR escape sequences (`ESC [ … m`), whose digits are no number.
   static func withoutEscapes(_ text: String) -> String {
-    guard text.contains("\u{1B}") else { return text }
-    var result = ""
+    guard text.utf8.contains(0x1B) else { return text }
+    return String(decoding: escapeFreeBytes(text), as: UTF8.self)
+  }
+
+  /// The bytes of `text` without its escape sequences: each from ESC through the ASCII letter
+  /// that ends it. Bytes, not Characters: measuring a table's cells walked their characters.
+  static func escapeFreeBytes(_ text: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
     var inEscape = false
-    for character in text {
-      if character == "\u{1B}" {
+    for byte in text.utf8 {
+      if byte == 0x1B {
         inEscape = true
       } else if inEscape {
-        if character.isLetter { inEscape = false }
+        if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") { inEscape = false }
       } else {
-        result.append(character)
+        bytes.append(byte)
       }
     }
-    return result
+    return bytes
   }
 
   /// The widths of `visible` columns with names shortened so that they fit, or nil.
