@@ -295,9 +295,8 @@ public enum StringsDataFile {
   public static func read(url: URL, key: String) throws -> [String: String] {
     // No file and no link at its place: what `read()` answers, without the generic type.
     var status = stat()
-    // `path(percentEncoded:)`: `URL.path` builds a `Set<UInt8>` (a run-time lookup of
-    // `UInt8: Hashable`) on every command; a directory's trailing `/` changes no `lstat` here.
-    if lstat(url.path(percentEncoded: false), &status) != 0, errno == ENOENT { return [:] }
+    // ``RatesPaths/path(of:)``, not `URL.path`: every command reads the config file.
+    if lstat(RatesPaths.path(of: url), &status) != 0, errno == ENOENT { return [:] }
     return try DataFile<[String: String]>(url: url, key: key, empty: [:]).read()
   }
 }
