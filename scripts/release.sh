@@ -2,7 +2,7 @@
 # Builds a release of rates into dist/ (or --out DIR):
 #   rates-<version>-linux-<arch>.tar.gz   bin/rates (static Swift runtime, stripped), the
 #                                         manual page, bash/zsh/fish completions, README.md,
-#                                         LICENSE (when the repository has one)
+#                                         LICENSE (Apache-2.0)
 #   rates_<version>_<debian arch>.deb     the same files under /usr (dpkg-deb)
 #   SHA256SUMS                            of both
 # The version is the binary's own (`rates --version`, from RatesVersion.current), so the
@@ -29,6 +29,7 @@ while [ $# -gt 0 ]; do
     *) echo "release.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
+[ -f LICENSE ] || { echo "release.sh: LICENSE is missing; both packages ship it" >&2; exit 66; }
 command -v dpkg-deb >/dev/null || { echo "release.sh: dpkg-deb is needed (apt install dpkg)" >&2; exit 69; }
 
 arch=$(uname -m)
@@ -70,9 +71,7 @@ package() {
   local tree="$scratch/tar/$name"
   lay_out "$tree" "" zsh/site-functions
   cp README.md "$tree/"
-  if [ -f LICENSE ]; then cp LICENSE "$tree/"; else
-    echo "release: warning: the repository has no LICENSE file; the tarball ships without one" >&2
-  fi
+  cp LICENSE "$tree/"
   find "$scratch/tar" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
   tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
     -C "$scratch/tar" -cf - "$name" | gzip -9n >"$out/$name.tar.gz"
@@ -82,7 +81,7 @@ package() {
   gzip -9n "$deb/usr/share/man/man1/rates.1"
   mkdir -p "$deb/usr/share/doc/rates" "$deb/DEBIAN"
   cp README.md "$deb/usr/share/doc/rates/"
-  [ -f LICENSE ] && cp LICENSE "$deb/usr/share/doc/rates/copyright"
+  cp LICENSE "$deb/usr/share/doc/rates/copyright"
   cat >"$deb/DEBIAN/control" <<CONTROL
 Package: rates
 Version: $version
@@ -125,6 +124,7 @@ check() {
   zcat "$root/usr/share/man/man1/rates.1.gz" >"$scratch/rates.1"
   grep -q "\"rates $version\"" "$scratch/rates.1" ||
     fail "the .deb's manual page does not say rates $version"
+  cmp -s LICENSE "$root/usr/share/doc/rates/copyright" || fail "the .deb does not ship LICENSE"
   dpkg_root -r rates
   [ -z "$(find "$root/usr" -type f 2>/dev/null)" ] || fail "dpkg -r left files under usr/"
 
@@ -132,6 +132,7 @@ check() {
   tar -C "$scratch/unpacked" -xzf "$tarball"
   local unpacked="$scratch/unpacked/$(basename "$tarball" .tar.gz)"
   expect_version "$unpacked/bin/rates" "tarball"
+  cmp -s LICENSE "$unpacked/LICENSE" || fail "the tarball does not ship LICENSE"
   if ldd "$unpacked/bin/rates" 2>/dev/null | grep -E 'libFoundation\.so|_FoundationICU|libicu'; then
     fail "the tarball's rates links Foundation or ICU"
   fi
