@@ -21,9 +21,10 @@ enum RealCorpus {
       let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
       paths += names.map { "\(api)/\($0)" }
     }
-    // Anything else under fixtures/real (a new API folder) must be noticed too.
+    // Anything else under fixtures/real (a new API folder) must be noticed too; `exchanges/`
+    // holds exchange export files for the importers (its own MANIFEST.md), not API bodies.
     let others = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-    paths += others.filter { !(apis + ["MANIFEST.md"]).contains($0) }
+    paths += others.filter { !(apis + ["MANIFEST.md", "exchanges"]).contains($0) }
     return paths.sorted()
   }()
 
