@@ -28,13 +28,15 @@ struct HomeCommand: RatesCommand {
     Needs a terminal on stdin and stdout (exit 64 otherwise). Bare 'rates' on a terminal
     opens it too. A market table: your coins (rates coins), your pairs (rates pairs), then
     the top 100 coins by market cap (--limit), with rank, price, 1h/24h/7d change, market
-    cap, volume and a 7-day sparkline as the width allows (they drop in the order: sparkline,
-    volume, 1h, market cap, 7d, rank, name); cached data shows at once with its age while
-    fresh data loads, and the list refreshes every minute within the provider's rate limit.
+    cap, volume and a 7-day sparkline as the width allows (empty columns go first, then a
+    long name is shortened, then they drop in the order: sparkline, volume, 1h, market cap,
+    7d, rank, name; the sorted column stays to the last); cached data shows at once with its
+    age while fresh data loads, and the list refreshes every minute within the provider's
+    rate limit.
 
-    Keys (? shows them): up/down or k/j, PageUp/PageDown (a page), Home/End or g/G move;
-    # S N P H D W M V sort by rank, symbol, name, price, 1h, 24h, 7d, market cap, volume
-    (again: reverse; remembered in the config file); Enter opens
+    Keys (? shows them): up/down or k/j, PageUp/PageDown (a page), Home/End or g/G move, and
+    a mouse click selects a row; # S N P H D W M V sort by the column # (rank), Coin, Name,
+    Price, 1h, 24h, 7d, Market cap, Volume (again: reverse; remembered in the config file); Enter opens
     a row's detail (left/right or h/l move the chart's cursor, or click the chart; 1 2 3 4
     for 7, 30, 90, 365 days; f stars the coin); c switches currency; r refreshes; / searches
     and Enter adds a coin; p adds a pair; d or Delete removes your coin or pair and u undoes

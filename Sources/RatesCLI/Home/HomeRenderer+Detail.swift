@@ -64,8 +64,9 @@ extension HomeRenderer {
     let suffix = " in " + TerminalText.sanitize(row.currency)
     let room = max(1, context.width - TerminalText.displayWidth(suffix + tail))
     // "XRP", not "XRP (XRP)", when the name is only the symbol.
-    let name = row.name.isEmpty || row.name.uppercased() == row.symbol.uppercased() ? row.symbol : "\(row.name) (\(row.symbol))"
-    let title = TerminalText.truncate(TerminalText.sanitize(name), toWidth: room, ascii: context.ascii)
+    let (name, symbol) = (displayName(row), TerminalText.sanitize(row.symbol))
+    let full = name.uppercased() == symbol.uppercased() ? symbol : "\(name) (\(symbol))"
+    let title = TerminalText.truncate(full, toWidth: room, ascii: context.ascii)
     return style.bold(title) + suffix + styledTail
   }
 

@@ -10,11 +10,12 @@ extension HomeRenderer {
     return [
       ("Home list", [
         (vertical, "move"), ("PgUp/PgDn", "a page"), ("Home/End g/G", "first/last"),
-        ("# S N P H D W M V", "sort, again reverses"),
+        ("sort by column (again: reverse)", ""),
+      ] + sortKeyLines.map { ($0, "") } + [
         ("Enter", "detail/value chart"), ("c", "next currency"), ("r", "refresh now"),
         ("/", "search, add coins"), ("p", "add a pair"), ("d/Delete", "remove coin/pair"),
         ("u", "undo, latest first"), ("f", "star/unstar coin"), ("Tab", "favorites"),
-        ("?", "these keys"), ("q/Esc", "back, then quit"), ("Ctrl-C", "quit"),
+        ("q/Esc", "back, then quit"),
       ]),
       ("Favorites", [
         (vertical, "move"), ("Enter", "detail"), ("f", "unstar"), ("Tab/q/Esc", "back"),
@@ -35,11 +36,28 @@ extension HomeRenderer {
     ]
   }
 
-  /// The keys screen as one column: each screen's title, then `  keys  what they do`.
+  /// The sort keys, each with the title of the column it sorts by as the header row shows
+  /// it (``marketColumns``), on lines that fit the keys screen's half (38 columns):
+  /// `# #  S Coin  N Name  P Price  H 1h`, then `D 24h  W 7d  M Market cap  V Volume`.
+  static var sortKeyLines: [String] {
+    let entries = marketColumns.compactMap { column in column.sort.map { "\($0.key) \(column.title)" } }
+    var lines: [String] = []
+    for entry in entries {
+      if let last = lines.last, TerminalText.displayWidth(last + "  " + entry) <= 36 {
+        lines[lines.count - 1] = last + "  " + entry
+      } else {
+        lines.append(" " + entry)
+      }
+    }
+    return lines
+  }
+
+  /// The keys screen as one column: each screen's title, then `  keys  what they do`; a
+  /// line with nothing in its second half is written whole.
   static func helpColumn(_ sections: ArraySlice<(String, [(String, String)])>, _ context: HomeRenderContext) -> [String] {
     sections.flatMap { title, keys in
       [context.style.bold(title)] + keys.map { key, meaning in
-        "  " + TerminalText.pad(key, toWidth: 18) + meaning
+        meaning.isEmpty ? "  " + key : "  " + TerminalText.pad(key, toWidth: 18) + meaning
       }
     }
   }

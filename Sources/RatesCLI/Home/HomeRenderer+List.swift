@@ -13,19 +13,7 @@ extension HomeRenderer {
       return compose(header: header, body: [noDataYet(state.status, ascii: context.ascii)], footer: footer, context)
     }
     let rows = state.listRows
-    let (body, cursorLine, scrollLine) = listBody(state, rows, context)
-    // A page's rows and no more (PageDown shows `21–40`, not what else would fit).
-    let limit = max(state.scroll + pageSize(height: context.height), state.cursor + 1)
-    let cut = body.firstIndex { ($0.row ?? 0) >= limit } ?? body.count
-    var room = max(1, context.height - 3)
-    var first = pageStart(cursorLine: cursorLine, scrollLine: scrollLine, room: room)
-    var below = sectionsBelow(body, after: min(first + room, cut))
-    if !below.isEmpty {
-      room = max(1, room - 1)
-      first = pageStart(cursorLine: cursorLine, scrollLine: scrollLine, room: room)
-      below = sectionsBelow(body, after: min(first + room, cut))
-    }
-    let shown = Array(body[min(first, cut)..<min(first + room, cut)])
+    let (shown, below, room) = listPage(state, rows, context)
     let inView = shown.compactMap(\.row)
     let visible = (inView.first ?? 0)..<((inView.last ?? -1) + 1)
     let marks = HomeRowMarks(
@@ -39,6 +27,43 @@ extension HomeRenderer {
     }
     let header = headerLine(state, title: nil, page: topPage(rows, visible), context)
     return compose(header: header, body: [table.header] + text, footer: footer, context)
+  }
+
+  /// The lines of the list's body shown below the table's header row (the frame's third
+  /// line on), the titles of the sections below them, and the lines the window has for rows.
+  static func listPage(
+    _ state: HomeState, _ rows: [HomeRow], _ context: HomeRenderContext
+  ) -> (shown: [ListLine], below: [String], room: Int) {
+    let (body, cursorLine, scrollLine) = listBody(state, rows, context)
+    // A page's rows and no more (PageDown shows `21–40`, not what else would fit).
+    let limit = max(state.scroll + pageSize(height: context.height), state.cursor + 1)
+    let cut = body.firstIndex { ($0.row ?? 0) >= limit } ?? body.count
+    var room = max(1, context.height - 3)
+    var first = pageStart(cursorLine: cursorLine, scrollLine: scrollLine, room: room)
+    var below = sectionsBelow(body, after: min(first + room, cut))
+    if !below.isEmpty {
+      room = max(1, room - 1)
+      first = pageStart(cursorLine: cursorLine, scrollLine: scrollLine, room: room)
+      below = sectionsBelow(body, after: min(first + room, cut))
+    }
+    return (Array(body[min(first, cut)..<min(first + room, cut)]), below, room)
+  }
+
+  /// The index in ``HomeState/listRows`` of the row drawn on line `line` (0 is the top) of
+  /// the list's frame in a window of `size`; nil for a heading, the header or the status line.
+  public static func listRow(atLine line: Int, _ state: HomeState, size: HomeWindowSize) -> Int? {
+    let context = HomeRenderContext(width: size.width, height: size.height, style: Style(enabled: false), ascii: false)
+    guard state.board != nil, line >= 2, line < size.height - 1 else { return nil }
+    let shown = listPage(state, state.listRows, context).shown
+    return shown.indices.contains(line - 2) ? shown[line - 2].row : nil
+  }
+
+  /// The index in ``HomeState/favoriteRows`` of the row drawn on line `line` of the
+  /// favorites' frame in a window of `size`; nil for any other line.
+  public static func favoriteRow(atLine line: Int, _ state: HomeState, size: HomeWindowSize) -> Int? {
+    let indices = window(
+      Array(state.favoriteRows.indices), cursorLine: state.favoritesCursor, scrollLine: 0, room: size.height - 3)
+    return line >= 2 && indices.indices.contains(line - 2) ? indices[line - 2] : nil
   }
 
   /// The list's lines (headings with counts, empty-section hints, rows), the line of the
@@ -241,10 +266,17 @@ extension HomeRenderer {
 
 // Cells.
 extension HomeRenderer {
-  /// The coin's name, even when it is the symbol (`BNB`): never blank. A pair has none
-  /// (`GBP/USD` says it all; its currencies' names would widen the column for every row).
+  /// The coin's name, even when it is the symbol (`BNB`): never blank (a name that is
+  /// empty or only spaces once sanitized shows the symbol). A pair has none (`GBP/USD` says
+  /// it all; its currencies' names would widen the column for every row).
   static func nameCell(_ row: HomeRow) -> String {
-    row.kind == .pair ? "" : TerminalText.sanitize(row.name)
+    row.kind == .pair ? "" : displayName(row)
+  }
+
+  /// The row's name as shown, sanitized; its symbol when the name is empty or only spaces.
+  static func displayName(_ row: HomeRow) -> String {
+    let name = TerminalText.sanitize(row.name)
+    return name.allSatisfy(\.isWhitespace) ? TerminalText.sanitize(row.symbol) : name
   }
 
   /// `▲ +2.28%` in green, `▼ -4.77%` in red (ASCII: the sign alone); ECB pairs add `1d`.

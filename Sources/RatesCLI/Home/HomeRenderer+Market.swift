@@ -13,7 +13,7 @@ struct HomeRowMarks {
 // The market table: the rows of the home list and the favorites under one header row.
 extension HomeRenderer {
   /// A column of the market table: its title, the sort it stands for, its alignment and
-  /// when it drops (lowest first; nil: never).
+  /// its place in the drop order (lowest first; nil: never).
   struct MarketColumn {
     var title: String
     var sort: HomeSort.Column?
@@ -21,9 +21,15 @@ extension HomeRenderer {
     var drops: Int?
   }
 
-  /// The columns, left to right. When the window is narrow they drop in this order: the
-  /// 7-day sparkline, volume, 1 h, market cap, 7 d, rank; then the name is shortened and
-  /// at last dropped. The symbol, the price and the 24 h change always stay, whole.
+  /// The columns, left to right, and the one order in which a narrow window gives them up,
+  /// each step only while the table is still too wide:
+  /// 1. every column with nothing in it (every cell blank or `—`: no market figures yet);
+  /// 2. the name is shortened with `…`, down to ``nameKeeps`` columns;
+  /// 3. `drops`, lowest first: the 7-day sparkline, volume, 1h, market cap, 7d, rank;
+  /// 4. the name is shortened further, down to ``TextTable/minimumShrunkWidth``, then dropped;
+  /// 5. the column the list is sorted by (with its `▲`/`▼`) goes last of all, after every
+  ///    other droppable column, whatever its place above.
+  /// The symbol, the price and the 24h change always stay, whole.
   static let marketColumns: [MarketColumn] = [
     MarketColumn(title: "#", sort: .rank, alignment: .right, drops: 5),
     MarketColumn(title: "Coin", sort: .symbol, alignment: .left, drops: nil),
@@ -37,6 +43,11 @@ extension HomeRenderer {
     MarketColumn(title: "7 days", sort: nil, alignment: .left, drops: 0),
   ]
 
+  /// The index of the name in ``marketColumns``.
+  static let nameColumn = 2
+  /// The width a long name is shortened to before any column drops.
+  static let nameKeeps = 16
+
   /// The width of the marks before each row: selection (or price change), star, a space.
   static let rowPrefixWidth = 3
 
@@ -45,8 +56,9 @@ extension HomeRenderer {
     _ rows: [HomeRow], _ marks: HomeRowMarks, _ context: HomeRenderContext
   ) -> (header: String, lines: [String]) {
     let width = context.width - rowPrefixWidth
-    let titles = marketColumns.map { column in
-      column.title + (column.sort.flatMap { $0 == marks.sort?.column ? sortMark(marks.sort, context) : nil } ?? "")
+    let sorted = marketColumns.firstIndex { $0.sort != nil && $0.sort == marks.sort?.column }
+    let titles = marketColumns.indices.map { index in
+      marketColumns[index].title + (index == sorted ? sortMark(marks.sort, context) ?? "" : "")
     }
     let cells = rows.enumerated().map { index, row in
       var cells = marketCells(row, sparkline: marks.inView.map { $0.contains(index) } ?? true, context)
@@ -56,13 +68,9 @@ extension HomeRenderer {
       }
       return cells
     }
-    let visible = fittingColumns(titles: titles, cells: cells, width: width)
-    // The name shortens (and at last drops) only once every other droppable column is gone.
-    let columns = visible.map { index -> TextTable.Column in
-      let column = marketColumns[index]
-      return TextTable.Column(
-        titles[index], alignment: column.alignment, fit: column.drops == 6 ? .shrinks : .whole,
-        priority: column.drops == 6 ? 0 : TextTable.required)
+    let visible = withoutBlankColumns(titles: titles, cells: cells, width: width, keeping: sorted)
+    let columns = visible.map { index in
+      marketTableColumn(index, title: titles[index], sorted: index == sorted)
     }
     let table = TextTable(columns: columns, rows: cells.map { row in visible.map { row[$0] } })
     let lines = table.render(maxWidth: width, ascii: context.ascii)
@@ -73,17 +81,28 @@ extension HomeRenderer {
     return (context.style.bold(header), body)
   }
 
+  /// Column `index` of ``marketColumns`` as ``TextTable`` fits it: steps 2 to 5 of the
+  /// drop order as fits and priorities.
+  static func marketTableColumn(_ index: Int, title: String, sorted: Bool) -> TextTable.Column {
+    let column = marketColumns[index]
+    let last = (marketColumns.compactMap(\.drops).max() ?? 0) + 1
+    let priority = column.drops.map { sorted ? last : $0 } ?? TextTable.required
+    return TextTable.Column(
+      title, alignment: column.alignment,
+      fit: index == nameColumn ? .shortens(keeping: nameKeeps) : .whole, priority: priority)
+  }
+
   /// `▼` (descending) or `▲` after the sorted column's title; `v` or `^` in ASCII.
   static func sortMark(_ sort: HomeSort?, _ context: HomeRenderContext) -> String? {
     guard let sort else { return nil }
     return sort.descending ? (context.ascii ? "v" : "▼") : (context.ascii ? "^" : "▲")
   }
 
-  /// The columns that fit, as indices into ``marketColumns``: all, less the ones that
-  /// drop first, until the rest fits at their natural widths (numbers on their decimal
-  /// point, as ``TextTable`` lays them out); the name is shortened, and at last dropped,
-  /// by ``TextTable`` only when that is not enough.
-  static func fittingColumns(titles: [String], cells: [[String]], width: Int) -> [Int] {
+  /// Step 1 of the drop order: the columns (indices into ``marketColumns``), less every one
+  /// with nothing in them when not all fit at their natural widths (numbers on their
+  /// decimal point, as ``TextTable`` lays them out). The column at `keeping` (the sorted
+  /// one) stays.
+  static func withoutBlankColumns(titles: [String], cells: [[String]], width: Int, keeping: Int?) -> [Int] {
     let columns = zip(marketColumns, titles).map { column, title in
       TextTable.Column(title, alignment: column.alignment)
     }
@@ -91,13 +110,17 @@ extension HomeRenderer {
     func fits(_ visible: [Int]) -> Bool {
       visible.reduce(0) { $0 + natural[$1] } + TextTable.separator.count * max(0, visible.count - 1) <= width
     }
-    var visible = Array(marketColumns.indices)
-    let order = marketColumns.indices.filter { (marketColumns[$0].drops ?? 6) < 6 }
-      .sorted { (marketColumns[$0].drops ?? 0) < (marketColumns[$1].drops ?? 0) }
-    for index in order where !fits(visible) {
-      visible.removeAll { $0 == index }
+    let all = Array(marketColumns.indices)
+    guard !fits(all) else { return all }
+    return all.filter { index in
+      marketColumns[index].drops == nil || index == keeping || !cells.allSatisfy { isBlank($0[index]) }
     }
-    return visible
+  }
+
+  /// Whether a cell says nothing: empty, or the dash of an unknown figure.
+  static func isBlank(_ cell: String) -> Bool {
+    let text = TableLayout.withoutEscapes(cell).filter { $0 != " " }
+    return text.isEmpty || text == "—" || text == "-"
   }
 
   /// A row's cells, one per column of ``marketColumns``; a pair has no market figures.

@@ -129,7 +129,8 @@ struct HomeSession: Sendable {
     return nil
   }
 
-  /// Draws the state at the window's size, unless the frame is the one last drawn.
+  /// Draws the state at the window's size, unless the frame is the one last drawn; `force`
+  /// (the first frame, a resize, a resumption) draws it whole on a cleared screen.
   /// The state learns the size and the time first: the next keys (a click, Page Down) act on
   /// this frame, and ages and countdowns are those of now.
   private mutating func draw(_ memo: inout FrameMemo, force: Bool, keyReadAt: ContinuousClock.Instant?) {
@@ -142,7 +143,7 @@ struct HomeSession: Sendable {
     let drawnWidth = min(width, max(1, columns))
     guard force || lines != memo.lines || drawnWidth != memo.width else { return }
     memo = FrameMemo(lines: lines, width: drawnWidth)
-    screen.draw(lines, width: drawnWidth)
+    screen.draw(lines, width: drawnWidth, clear: force)
     if let trace, let keyReadAt { trace(ContinuousClock.now - keyReadAt) }
   }
 

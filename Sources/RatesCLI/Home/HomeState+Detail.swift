@@ -130,7 +130,8 @@ extension HomeState {
   /// Mouse clicks on the chart are mapped with it, and Page Up/Down on the lists move a
   /// window's worth of rows.
   public mutating func setWindow(width: Int, height: Int) {
-    detail?.window = HomeWindowSize(width: width, height: height)
+    window = HomeWindowSize(width: width, height: height)
+    detail?.window = window
     pageSize = HomeRenderer.pageSize(height: height)
   }
 

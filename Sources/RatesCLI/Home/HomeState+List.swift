@@ -42,6 +42,13 @@ extension HomeState {
       return []
     }
     if let effects = sortKey(key) { return effects }
+    if case .mouse(_, let line) = key {
+      // A click (or a drag) on a row selects it; elsewhere it does nothing.
+      guard let index = HomeRenderer.listRow(atLine: line - 1, self, size: window) else { return [] }
+      portfolioSelected = false
+      moveCursor(to: index)
+      return []
+    }
     if let target = Self.movement(key, cursor: cursor, count: listRows.count, page: pageSize) {
       moveCursor(to: target)
       return []
@@ -95,6 +102,10 @@ extension HomeState {
   /// Favorites: move, Enter for the detail, `f` unstars, Tab/q/Esc back, `?` keys.
   mutating func handleFavoritesKey(_ key: TerminalKey) -> [HomeEffect] {
     let rows = favoriteRows
+    if case .mouse(_, let line) = key {
+      if let index = HomeRenderer.favoriteRow(atLine: line - 1, self, size: window) { favoritesCursor = index }
+      return []
+    }
     if let target = Self.movement(key, cursor: favoritesCursor, count: rows.count, page: pageSize) {
       favoritesCursor = target
       return []

@@ -51,6 +51,9 @@ public struct HomeState: Equatable, Sendable {
   public var pageSize = 10
   /// A one-line answer to the last key (`Removed Kaspa: u to undo`), until the next key.
   public var notice: String?
+  /// The window the frames are drawn in: where a mouse click lands on the list.
+  /// The runtime keeps it current (``setWindow(width:height:)``).
+  public var window = HomeWindowSize(width: 80, height: 24)
   /// The first line of the keys screen shown (it scrolls when the window is short).
   public var helpScroll = 0
   /// The row the cursor was on when a board arrived without it (a cached board of another

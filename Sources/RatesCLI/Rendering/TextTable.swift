@@ -25,6 +25,18 @@ public struct TextTable: Sendable, Equatable {
     case whole
     /// May be shortened with `…` (names, notes, free text), down to ``TextTable/minimumShrunkWidth``.
     case shrinks
+    /// May be shortened with `…` down to `keeping` columns before any column drops, and
+    /// further, down to ``TextTable/minimumShrunkWidth``, only when it would drop next.
+    case shortens(keeping: Int)
+
+    /// The narrowest the column becomes before any other column drops.
+    var kept: Int? {
+      switch self {
+      case .whole: return nil
+      case .shrinks: return TextTable.minimumShrunkWidth
+      case .shortens(let keeping): return Swift.max(keeping, TextTable.minimumShrunkWidth)
+      }
+    }
   }
 
   /// A column's title, alignment, and how it gives way when the table is too wide.
@@ -80,29 +92,48 @@ public struct TextTable: Sendable, Equatable {
   /// Renders the table as lines without trailing spaces, each at most `maxWidth` columns.
   ///
   /// The fitting rule, in order, until the table fits:
-  /// 1. ``Fit/shrinks`` columns are shortened with `…` (`...` when `ascii`), widest
-  ///    first, down to ``minimumShrunkWidth``;
+  /// 1. columns that may be shortened are, with `…` (`...` when `ascii`), widest first:
+  ///    ``Fit/shrinks`` down to ``minimumShrunkWidth``, ``Fit/shortens(keeping:)`` down
+  ///    to what it keeps;
   /// 2. the column with the lowest ``Column/priority`` (the rightmost of equals) is
-  ///    dropped, and step 1 starts again with the room it leaves;
+  ///    dropped, and step 1 starts again with the room it leaves; a column that may be
+  ///    shortened is first shortened down to ``minimumShrunkWidth`` when its turn comes;
   /// 3. when only ``required`` columns (or one column) are left and they still do not
   ///    fit, every line is cut at `maxWidth` as a last resort.
   /// ``Fit/whole`` cells are never shortened. Right-aligned cells that hold a number
   /// line up on their decimal point (a whole number where its point would be).
   public func render(maxWidth: Int, ascii: Bool) -> [String] {
-    guard !columns.isEmpty else { return [] }
+    renderNotingHidden(maxWidth: maxWidth, ascii: ascii).lines
+  }
+
+  /// ``render(maxWidth:ascii:)``, and the titles of the columns it left out, left to right.
+  public func renderNotingHidden(maxWidth: Int, ascii: Bool) -> (lines: [String], hidden: [String]) {
+    guard !columns.isEmpty else { return ([], []) }
     var lines: [[String]] = rows.map { row in
       columns.indices.map { $0 < row.count ? row[$0] : "" }
     }
     if showsHeader { lines.insert(columns.map(\.title), at: 0) }
     let layout = TableLayout(columns: columns, lines: lines, headerRows: showsHeader ? 1 : 0)
     var visible = Array(columns.indices)
-    var widths = layout.fitted(visible, maxWidth: maxWidth)
-    while widths == nil, let dropped = layout.nextToDrop(visible) {
-      visible.removeAll { $0 == dropped }
-      widths = layout.fitted(visible, maxWidth: maxWidth)
+    var shortest: Set<Int> = []
+    var widths = layout.fitted(visible, maxWidth: maxWidth, shortest: shortest)
+    while widths == nil, let next = layout.nextToDrop(visible) {
+      if columns[next].fit != .whole, !shortest.contains(next) {
+        shortest.insert(next)  // at its narrowest before it goes
+      } else {
+        visible.removeAll { $0 == next }
+      }
+      widths = layout.fitted(visible, maxWidth: maxWidth, shortest: shortest)
     }
     let shown = widths ?? layout.shrunk(visible)
-    return lines.indices.map { row in
+    let hidden = columns.indices.filter { !visible.contains($0) }.map { columns[$0].title }
+    return (rendered(lines, layout: layout, visible: visible, widths: shown, maxWidth: maxWidth, ascii: ascii), hidden)
+  }
+
+  private func rendered(
+    _ lines: [[String]], layout: TableLayout, visible: [Int], widths shown: [Int], maxWidth: Int, ascii: Bool
+  ) -> [String] {
+    lines.indices.map { row in
       var line = ""
       for (position, index) in visible.enumerated() {
         if position > 0 { line += TextTable.separator }
@@ -231,28 +262,28 @@ struct TableLayout {
     return bytes
   }
 
-  /// The widths of `visible` columns with names shortened so that they fit, or nil.
-  func fitted(_ visible: [Int], maxWidth: Int) -> [Int]? {
+  /// The widths of `visible` columns with names shortened so that they fit, or nil: each
+  /// down to what it keeps, those in `shortest` down to their narrowest.
+  func fitted(_ visible: [Int], maxWidth: Int, shortest: Set<Int> = []) -> [Int]? {
     var widths = visible.map { natural[$0] }
     let gaps = TextTable.separator.count * Swift.max(visible.count - 1, 0)
     func excess() -> Int { widths.reduce(0, +) + gaps - maxWidth }
+    func floor(_ position: Int) -> Int {
+      let column = visible[position]
+      let kept = shortest.contains(column) ? TextTable.minimumShrunkWidth : columns[column].fit.kept
+      return Swift.min(natural[column], kept ?? natural[column])
+    }
     while excess() > 0 {
-      let candidates = visible.indices.filter {
-        columns[visible[$0]].fit == .shrinks && widths[$0] > minimum(visible[$0])
-      }
+      let candidates = visible.indices.filter { widths[$0] > floor($0) }
       guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { return nil }
-      widths[widest] = Swift.max(widths[widest] - excess(), minimum(visible[widest]))
+      widths[widest] = Swift.max(widths[widest] - excess(), floor(widest))
     }
     return widths
   }
 
   /// The `visible` columns' widths with every name at its narrowest.
   func shrunk(_ visible: [Int]) -> [Int] {
-    visible.map { columns[$0].fit == .shrinks ? minimum($0) : natural[$0] }
-  }
-
-  private func minimum(_ column: Int) -> Int {
-    Swift.min(natural[column], TextTable.minimumShrunkWidth)
+    visible.map { columns[$0].fit == .whole ? natural[$0] : Swift.min(natural[$0], TextTable.minimumShrunkWidth) }
   }
 
   /// The column to drop next: the lowest priority, the rightmost of equals; nil when
@@ -270,7 +301,7 @@ struct TableLayout {
   func cell(row: Int, column: Int, width: Int, ascii: Bool) -> String {
     let text = lines[row][column]
     guard columns[column].alignment == .right else {
-      let cut = columns[column].fit == .shrinks
+      let cut = columns[column].fit != .whole
         ? TerminalText.truncate(text, toWidth: width, ascii: ascii) : text
       return TerminalText.pad(cut, toWidth: width)
     }

@@ -50,11 +50,16 @@ final class TerminalScreen: Sendable {
   /// Whether the alternate screen is on (entered, and neither left nor suspended).
   var isOn: Bool { mode.withLock { $0 == .on } }
 
+  /// Cursor home, then erase the whole screen: what a frame drawn whole starts with.
+  static let clearSequence = "\u{1B}[H\u{1B}[2J"
+
   /// One frame as one string: cursor home, each line followed by erase-to-end-of-line
   /// (left out when the line fills the width, where some terminals would erase its last
   /// cell), then erase below. No newline after the last line, so a full screen never scrolls.
-  static func frame(_ lines: [String], width: Int) -> String {
-    var text = "\u{1B}[H"
+  /// With `clear`, the whole screen is erased first: after a resize or a resumption, when
+  /// the terminal may have reflowed or kept cells that no line of the frame covers.
+  static func frame(_ lines: [String], width: Int, clear: Bool = false) -> String {
+    var text = (clear ? clearSequence : "") + "\u{1B}[H"
     for (index, line) in lines.enumerated() {
       if index > 0 { text += "\r\n" }
       text += line
@@ -99,10 +104,10 @@ final class TerminalScreen: Sendable {
     }
   }
 
-  /// Draws `lines` as one frame fitted to `width`, ringing the bell after it
-  /// when asked; nothing while the screen is not on.
-  func draw(_ lines: [String], width: Int, bell: Bool = false) {
-    let text = Self.frame(lines, width: width) + (bell ? Self.bell : "")
+  /// Draws `lines` as one frame fitted to `width` (on a cleared screen with `clear`), ringing
+  /// the bell after it when asked; nothing while the screen is not on.
+  func draw(_ lines: [String], width: Int, bell: Bool = false, clear: Bool = false) {
+    let text = Self.frame(lines, width: width, clear: clear) + (bell ? Self.bell : "")
     mode.withLock { mode in
       if mode == .on { write(text) }
     }

@@ -28,17 +28,17 @@ final class WatchBoard: Sendable {
     }
   }
 
-  /// Draws the last state again, at the current width.
+  /// Draws the last state again, whole, at the current width (a resize, a resumption).
   func redraw() {
     last.withLock { last in
-      if let state = last { render(state, bell: false) }
+      if let state = last { render(state, bell: false, clear: true) }
     }
   }
 
-  private func render(_ state: WatchState, bell: Bool) {
+  private func render(_ state: WatchState, bell: Bool, clear: Bool = false) {
     let width = width()
     let lines = WatchRenderer.render(state, width: width, style: style, ascii: ascii)
-    screen.draw(lines, width: width, bell: bell)
+    screen.draw(lines, width: width, bell: bell, clear: clear)
   }
 }
 

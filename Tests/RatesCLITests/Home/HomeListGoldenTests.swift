@@ -108,6 +108,18 @@ import Testing
     return state
   }
 
+  /// The market table sorted by `key`'s column (pressed `times`: twice reverses), the cursor
+  /// on the first row: at 80 columns the sorted column stays, whatever its place in the
+  /// drop order.
+  static func market(sortedBy key: Character, times: Int = 1) -> @Sendable () -> HomeState {
+    {
+      var state = market()
+      for _ in 0..<times { _ = S.press(.character(key), on: &state) }
+      _ = S.press(.home, on: &state)
+      return state
+    }
+  }
+
   static let sizes = [(80, 24), (40, 12), (120, 40)]
 
   static let cases: [Case] =
@@ -131,6 +143,11 @@ import Testing
       Case(name: "market", width: 80, height: 24, state: market),
       Case(name: "market", width: 160, height: 48, state: market),
       Case(name: "market", width: 160, height: 48, color: true, state: market),
+      Case(name: "market-by-volume", width: 80, height: 24, state: market(sortedBy: "V")),
+      Case(name: "market-by-1h", width: 80, height: 24, state: market(sortedBy: "H")),
+      Case(name: "market-by-7d", width: 80, height: 24, state: market(sortedBy: "W", times: 2)),
+      Case(name: "market-by-name", width: 60, height: 20, state: market(sortedBy: "N")),
+      Case(name: "market-by-volume", width: 60, height: 20, state: market(sortedBy: "V")),
     ]
 
   @Test(arguments: cases)
@@ -148,7 +165,7 @@ import Testing
     let directory = GoldenFile.directory.appendingPathComponent("Home")
     let present = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     let mine = present.filter { name in
-      ["list.", "help.", "loading.", "stale-limited.", "failed.", "favorites", "long.", "market."].contains {
+      ["list.", "help.", "loading.", "stale-limited.", "failed.", "favorites", "long.", "market"].contains {
         name.hasPrefix($0)
       }
     }

@@ -205,6 +205,8 @@ final class FakeHomeDriver: HomeDriver {
     #expect(await run.task.value.0 == .quit)
     #expect(run.frames.count == 2, "the first frame, and the redraw: \(run.frames)")
     #expect(run.frames[0] == run.frames[1])
+    // Drawn whole: on a cleared screen, whatever the terminal kept or reflowed.
+    #expect(run.frames[1].hasPrefix(TerminalScreen.clearSequence), "\(run.frames)")
   }
 
   @Test func aResizeRedrawsAtTheNewSizeNeverBelow40By12() async {

@@ -57,6 +57,27 @@ import RatesTestSupport
     #expect(Self.table.render(maxWidth: 24, ascii: false)[1] == "BTC/EUR  85,999.00")
   }
 
+  /// A name that keeps 12 columns: shortened to 12 before 24h drops, to 6 only before it
+  /// drops itself; and the columns left out are named.
+  @Test func aNameThatKeepsSomeWidthIsShortenedToItOnlyBeforeOthersDrop() {
+    var table = Self.table
+    table.columns[1] = .init("Name", fit: .shortens(keeping: 12), priority: 1)
+    // Natural 53: the name (21) gives 8 at 45, as `.shrinks` would.
+    #expect(table.render(maxWidth: 45, ascii: false) == Self.table.render(maxWidth: 45, ascii: false))
+    // At 40 it would need to go to 8, below 12: 24h goes instead, and the name takes the room.
+    let forty = table.renderNotingHidden(maxWidth: 40, ascii: false)
+    #expect(forty.lines[0] == "Pair     Name                       Rate")
+    #expect(forty.lines[2] == "ETH/EUR  Ethereum Classi…   3,012.50")
+    #expect(forty.hidden == ["24h"])
+    // `.shrinks` drops 24h only below 6 columns for the name.
+    #expect(Self.table.renderNotingHidden(maxWidth: 40, ascii: false).hidden.isEmpty)
+    // At 24 the name, now its turn to go, first tries 6 columns, then goes.
+    let narrow = table.renderNotingHidden(maxWidth: 24, ascii: false)
+    #expect(narrow.lines[1] == "BTC/EUR  85,999.00")
+    #expect(narrow.hidden == ["Name", "24h"])
+    #expect(table.render(maxWidth: 34, ascii: false)[2] == "ETH/EUR  Ethereum …   3,012.50")
+  }
+
   @Test func wholeColumnsAreNeverCut() {
     let table = TextTable(
       columns: [.init("COIN", priority: TextTable.required), .init("NOTE")],

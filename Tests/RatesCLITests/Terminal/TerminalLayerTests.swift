@@ -79,6 +79,11 @@ final class StreamLog<Element: Sendable>: Sendable {
     #expect(TerminalScreen.frame(["abcd", "ab"], width: 4) == "\u{1B}[Habcd\r\nab\u{1B}[K\u{1B}[J")
   }
 
+  @Test func aFrameDrawnWholeClearsTheScreenFirst() {
+    #expect(
+      TerminalScreen.frame(["ab"], width: 4, clear: true) == "\u{1B}[H\u{1B}[2J\u{1B}[Hab\u{1B}[K\u{1B}[J")
+  }
+
   @Test func suspendLeavesAndResumeComesBackWithoutDrawingBetween() {
     let writes = Recorder<String>()
     let screen = TerminalScreen(write: { writes.append($0) })
