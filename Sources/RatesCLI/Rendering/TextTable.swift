@@ -130,6 +130,15 @@ public struct TextTable: Sendable, Equatable {
     return (rendered(lines, layout: layout, visible: visible, widths: shown, maxWidth: maxWidth, ascii: ascii), hidden)
   }
 
+  /// The lines under a table that left columns out for width, naming them, in lines of at
+  /// most `width` columns: `Not shown at this width: Price, 24h`; none when nothing was
+  /// left out.
+  public static func hiddenNote(_ hidden: [String], width: Int) -> [String] {
+    guard !hidden.isEmpty else { return [] }
+    let text = "Not shown at this width: " + hidden.joined(separator: ", ")
+    return CommandHelp.wrap(text, width: width)
+  }
+
   private func rendered(
     _ lines: [[String]], layout: TableLayout, visible: [Int], widths shown: [Int], maxWidth: Int, ascii: Bool
   ) -> [String] {

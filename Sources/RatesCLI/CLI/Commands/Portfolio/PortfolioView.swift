@@ -16,8 +16,9 @@ struct PortfolioView {
     }
     let method = report.method == .fifo ? "FIFO" : "average cost"
     var lines = ["Portfolio in \(code) on \(report.asOf) (gains by \(method))", ""]
-    lines += table().render(
-      maxWidth: max(40, invocation.terminal.width), ascii: !invocation.terminal.unicode)
+    let width = max(40, invocation.terminal.width)
+    let (table, hidden) = table().renderNotingHidden(maxWidth: width, ascii: !invocation.terminal.unicode)
+    lines += table + TextTable.hiddenNote(hidden, width: width).map(invocation.style.dim)
     lines.append("")
     lines.append(
       "Money put in \(RateFormat.money(report.moneyIn, code: code)), taken out "
@@ -29,13 +30,15 @@ struct PortfolioView {
   private func table() -> TextTable {
     let style = invocation.style
     let code = report.currency
+    // A narrow window keeps the value and both gains longest (80 columns show them with the
+    // quantity and cost); share, 24h and price go first, and the note under the table names them.
     var table = TextTable(columns: [
-      .init("Asset", priority: TextTable.required), .init("Quantity", alignment: .right, priority: 5),
-      .init("Price", alignment: .right, priority: 4),
+      .init("Asset", priority: TextTable.required), .init("Quantity", alignment: .right, priority: 4),
+      .init("Price", alignment: .right, priority: 3),
       .init("Value", alignment: .right, priority: TextTable.required),
       .init("24h", alignment: .right, priority: 2), .init("Share", alignment: .right, priority: 1),
-      .init("Cost", alignment: .right, priority: 6), .init("Unrealized", alignment: .right, priority: 7),
-      .init("Realized", alignment: .right, priority: 3),
+      .init("Cost", alignment: .right, priority: 5), .init("Unrealized", alignment: .right, priority: 7),
+      .init("Realized", alignment: .right, priority: 6),
     ])
     // Gains as JSON and CSV round them (a difference at the precision of what it differs from).
     func gain(_ value: Double) -> String { style.change(RateFormat.signedMoney(value, code: code), value: value) }
