@@ -88,3 +88,19 @@ import Testing
     #expect(gone == order)
   }
 }
+
+/// The keys screen pairs every sort key with the title of the column it sorts.
+@Suite struct HomeHelpSortKeysTests {
+  @Test(arguments: [(80, 24), (120, 40), (40, 30)])
+  func everySortKeyIsNamedWithItsColumn(width: Int, height: Int) {
+    var state = HomeListSupport.state()
+    _ = state.handle(.key(.character("?")))
+    let text = HomeRenderer.render(state, width: width, height: height, style: Style(enabled: false), ascii: false)
+      .joined(separator: "\n")
+    for column in HomeRenderer.marketColumns {
+      guard let sort = column.sort else { continue }
+      #expect(text.contains("\(sort.key) \(column.title)  ") || text.contains("\(sort.key) \(column.title)\n"),
+        "\(sort.key) with \(column.title) at \(width): \(text)")
+    }
+  }
+}

@@ -35,6 +35,26 @@ import RatesTestSupport
     return state
   }
 
+  /// An update draws over the last frame; a redraw (a resize, `fg`) draws whole, at the new
+  /// width, on a cleared screen.
+  @Test func aRedrawClearsTheScreenAndUsesTheNewWidth() {
+    let writes = Recorder<String>()
+    let width = Recorder<Int>()
+    width.append(80)
+    let screen = TerminalScreen(write: { writes.append($0) })
+    let board = WatchBoard(screen: screen, width: { width.all.last ?? 80 }, style: Style(enabled: false), ascii: false)
+    screen.enter()
+    board.draw(Self.state())
+    width.append(50)
+    board.redraw()
+    let frames = writes.all.filter { $0.hasPrefix("\u{1B}[H") }
+    #expect(frames.count == 2)
+    #expect(!(frames.first ?? "").contains("\u{1B}[2J"), "an update is drawn in place")
+    #expect(frames.last?.hasPrefix(TerminalScreen.clearSequence) == true, "\(frames)")
+    let lines = (frames.last ?? "").split(separator: "\r\n").map { TableLayout.withoutEscapes(String($0)) }
+    #expect(lines.allSatisfy { TerminalText.displayWidth($0) <= 50 }, "\(lines)")
+  }
+
   @Test(arguments: [40, 80, 120])
   func fitsTheWidthWithAndWithoutColour(_ width: Int) {
     for color in [false, true] {
