@@ -97,6 +97,18 @@ struct TextLayout: Sendable {
   let isTerminal: Bool
 }
 
+extension TextLayout {
+  /// `table` fitted to the width, and under it, dimmed, the line naming the columns it left
+  /// out for width (``TextTable/hiddenNote(_:width:)``; not for a table without a header
+  /// row, whose columns have no names): every table of a command that drops columns says
+  /// so the same way.
+  func render(_ table: TextTable) -> [String] {
+    let (lines, hidden) = table.renderNotingHidden(maxWidth: width, ascii: ascii)
+    guard table.showsHeader else { return lines }
+    return lines + TextTable.hiddenNote(hidden, width: width).map(style.dim)
+  }
+}
+
 extension Invocation {
   /// The layout of this run's terminal.
   var layout: TextLayout { TextLayout(terminal, options: options) }

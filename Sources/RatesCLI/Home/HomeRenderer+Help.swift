@@ -33,6 +33,7 @@ extension HomeRenderer {
         (arrows + " k/j PgUp/PgDn", "move"), ("Home/End", "first/last"),
         ("a letter, J, K", "jump to a code"), ("Enter", "choose"), ("Esc", "back"),
       ]),
+      ("Anywhere", [("Ctrl-C", "quit")]),
     ]
   }
 

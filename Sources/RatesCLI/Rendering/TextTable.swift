@@ -106,7 +106,8 @@ public struct TextTable: Sendable, Equatable {
     renderNotingHidden(maxWidth: maxWidth, ascii: ascii).lines
   }
 
-  /// ``render(maxWidth:ascii:)``, and the titles of the columns it left out, left to right.
+  /// ``render(maxWidth:ascii:)``, and the titles of the columns it left out, left to right
+  /// (a title two columns share after the title of the column before it: `GBP 24H`).
   public func renderNotingHidden(maxWidth: Int, ascii: Bool) -> (lines: [String], hidden: [String]) {
     guard !columns.isEmpty else { return ([], []) }
     var lines: [[String]] = rows.map { row in
@@ -126,8 +127,16 @@ public struct TextTable: Sendable, Equatable {
       widths = layout.fitted(visible, maxWidth: maxWidth, shortest: shortest)
     }
     let shown = widths ?? layout.shrunk(visible)
-    let hidden = columns.indices.filter { !visible.contains($0) }.map { columns[$0].title }
+    let hidden = columns.indices.filter { !visible.contains($0) }.map(hiddenName)
     return (rendered(lines, layout: layout, visible: visible, widths: shown, maxWidth: maxWidth, ascii: ascii), hidden)
+  }
+
+  /// How the note under the table names column `index`: its title, after the title of the
+  /// column before it when another column has the same title (`GBP 24H`).
+  private func hiddenName(_ index: Int) -> String {
+    let title = columns[index].title
+    let shared = columns.filter { $0.title == title }.count > 1
+    return shared && index > 0 ? columns[index - 1].title + " " + title : title
   }
 
   /// The lines under a table that left columns out for width, naming them, in lines of at

@@ -141,7 +141,7 @@ extension CacheCommand {
           Self.text(difference.provider), Self.provenance(difference.storedFetch),
         ])
       }
-      lines += table.render(maxWidth: invocation.terminal.width, ascii: !invocation.terminal.unicode)
+      lines += invocation.layout.render(table)
       lines.append(
         report.fixed
           ? "Fixed: the provider's answers replace them."

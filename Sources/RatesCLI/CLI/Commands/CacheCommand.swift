@@ -244,7 +244,7 @@ struct CacheCommand: CommandDeclaration {
         ])
       }
       lines.append("")
-      lines.append(contentsOf: table.render(maxWidth: layout.width, ascii: layout.ascii))
+      lines.append(contentsOf: layout.render(table))
     }
     lines += renderDays(inventory, layout)
     return lines.joined(separator: "\n")
@@ -267,7 +267,7 @@ struct CacheCommand: CommandDeclaration {
       ])
     }
     return ["", "Settled days (kept for good; replaced only by --refresh or 'cache verify --fix'):"]
-      + table.render(maxWidth: layout.width, ascii: layout.ascii)
+      + layout.render(table)
   }
 
   /// `name`, or for a well-known coin's symbol (`btc-eur`) the pair of its id (`bitcoin-eur`)

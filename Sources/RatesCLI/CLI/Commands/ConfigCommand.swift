@@ -201,7 +201,7 @@ struct ConfigCommand: CommandDeclaration {
         for (setting, value) in zip(document.settings, shown) {
           table.append([setting.key, value, setting.source])
         }
-        return (table.render(maxWidth: layout.width, ascii: layout.ascii)
+        return (layout.render(table)
           + [layout.style.dim("file: \(document.file)")]).joined(separator: "\n")
       })
   }

@@ -69,6 +69,6 @@ struct CurrenciesCommand: RatesCommand {
     for entry in entries {
       table.append(crypto ? [entry.symbol, entry.name, entry.id ?? ""] : [entry.symbol, entry.name])
     }
-    return table.render(maxWidth: layout.width, ascii: layout.ascii).joined(separator: "\n")
+    return layout.render(table).joined(separator: "\n")
   }
 }

@@ -144,7 +144,7 @@ struct CurrentCommand: RatesCommand {
         Providers.displayName(quote.source) + (stale ? style.yellow(" (stale)") : ""),
       ])
     }
-    var lines = table.render(maxWidth: layout.width, ascii: layout.ascii)
+    var lines = layout.render(table)
     if let staleness { lines.append(style.yellow(staleness.mark(now: now))) }
     return lines
   }

@@ -113,7 +113,7 @@ enum MarketTable {
       cells.append(cap.flatMap { $0 > 0 ? RateFormat.compact($0) : nil } ?? "—")
       table.append(cells)
     }
-    var lines = table.render(maxWidth: layout.width, ascii: ascii)
+    var lines = layout.render(table)
     if let staleness {
       lines.append(
         style.yellow("stale: cached \(AgeText.describe(now.timeIntervalSince(staleness.fetchedAt))) ago"))

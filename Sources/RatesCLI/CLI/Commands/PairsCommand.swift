@@ -272,6 +272,6 @@ struct PairsCommand: CommandDeclaration {
           + (row.old ? style.yellow(" (old)") : ""),
       ])
     }
-    return table.render(maxWidth: layout.width, ascii: ascii).joined(separator: "\n")
+    return layout.render(table).joined(separator: "\n")
   }
 }

@@ -83,7 +83,7 @@ struct SearchCommand: RatesCommand {
         TerminalText.sanitize(result.id),
       ])
     }
-    var lines = table.render(maxWidth: layout.width, ascii: layout.ascii)
+    var lines = layout.render(table)
     if document.results.contains(where: \.sharedSymbol) {
       lines.append(layout.style.dim("* symbol shared by several coins: use the id to pick one"))
     }

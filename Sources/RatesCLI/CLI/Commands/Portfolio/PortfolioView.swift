@@ -16,9 +16,7 @@ struct PortfolioView {
     }
     let method = report.method == .fifo ? "FIFO" : "average cost"
     var lines = ["Portfolio in \(code) on \(report.asOf) (gains by \(method))", ""]
-    let width = max(40, invocation.terminal.width)
-    let (table, hidden) = table().renderNotingHidden(maxWidth: width, ascii: !invocation.terminal.unicode)
-    lines += table + TextTable.hiddenNote(hidden, width: width).map(invocation.style.dim)
+    lines += invocation.layout.render(table())
     lines.append("")
     lines.append(
       "Money put in \(RateFormat.money(report.moneyIn, code: code)), taken out "
