@@ -275,8 +275,7 @@ extension HomeRenderer {
 
   /// The row's name as shown, sanitized; its symbol when the name is empty or only spaces.
   static func displayName(_ row: HomeRow) -> String {
-    let name = TerminalText.sanitize(row.name)
-    return name.allSatisfy(\.isWhitespace) ? TerminalText.sanitize(row.symbol) : name
+    TerminalText.name(row.name, symbol: row.symbol)
   }
 
   /// `▲ +2.28%` in green, `▼ -4.77%` in red (ASCII: the sign alone); ECB pairs add `1d`.

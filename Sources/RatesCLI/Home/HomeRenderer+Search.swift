@@ -59,7 +59,7 @@ extension HomeRenderer {
         // The selection, then the list's mark of a starred coin.
         (index == search.cursor ? marker : " ")
           + (starred.contains(hit.id) ? context.style.yellow(star) : " "), symbol,
-        asciiFolded(TerminalText.sanitize(hit.name), context.ascii),
+        asciiFolded(TerminalText.name(hit.name, symbol: hit.symbol), context.ascii),
         hit.marketCapRank.map { "#\($0)" } ?? "",
         added.contains(hit.id) ? context.style.dim("added") : "",
       ])

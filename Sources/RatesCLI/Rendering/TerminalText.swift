@@ -5,6 +5,13 @@ public enum TerminalText {
   /// Removes escape sequences and control characters: see ``UntrustedText/sanitize(_:)``.
   public static func sanitize(_ text: String) -> String { UntrustedText.sanitize(text) }
 
+  /// A coin's name as shown, sanitized: never blank, its symbol when the name is empty or
+  /// only spaces (or escapes) once sanitized.
+  public static func name(_ name: String, symbol: String) -> String {
+    let shown = sanitize(name)
+    return shown.allSatisfy(\.isWhitespace) ? sanitize(symbol) : shown
+  }
+
 
   /// The number of terminal columns `text` occupies.
   ///

@@ -44,6 +44,16 @@ import RatesTestSupport
     #expect(TerminalText.sanitize(input) == expected)
   }
 
+  /// A coin's name is never blank: the symbol stands in for an empty one (the home list,
+  /// search, `top`, `coins` all show names through it).
+  @Test(arguments: [
+    ("Bitcoin", "BTC", "Bitcoin"), ("", "BTC", "BTC"), ("  ", "BTC", "BTC"),
+    ("\u{1B}[2J", "B\u{1B}[1mTC", "BTC"), ("BNB", "BNB", "BNB"),
+  ])
+  func nameFallsBackToTheSymbol(name: String, symbol: String, shown: String) {
+    #expect(TerminalText.name(name, symbol: symbol) == shown)
+  }
+
   @Test func sanitizedOutputHasNoControls() {
     var hostile = ""
     for value in 0..<0x100 {

@@ -101,7 +101,7 @@ enum MarketTable {
       var cells = [
         row.coin.marketCapRank.map(String.init) ?? "—",
         TerminalText.sanitize(row.coin.symbol) + (row.starMark ? (ascii ? " *" : " ★") : ""),
-        TerminalText.sanitize(row.coin.name),
+        TerminalText.name(row.coin.name, symbol: row.coin.symbol),
       ]
       for currency in currencies {
         let market = row.byCurrency[currency]

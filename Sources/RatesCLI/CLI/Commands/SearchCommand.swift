@@ -79,7 +79,7 @@ struct SearchCommand: RatesCommand {
       table.append([
         result.rank.map(String.init) ?? "—",
         TerminalText.sanitize(result.symbol) + (result.sharedSymbol ? "*" : ""),
-        TerminalText.sanitize(result.name),
+        TerminalText.name(result.name, symbol: result.symbol),
         TerminalText.sanitize(result.id),
       ])
     }
