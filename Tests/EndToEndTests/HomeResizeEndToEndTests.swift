@@ -12,7 +12,8 @@ import Testing
 #endif
 
 /// Every resize redraws the whole screen: the home screen opened at 80 × 24 and resized to
-/// 160 × 50, then 100 × 30, on the list and on the detail, shows after each resize the very
+/// 160 × 50, then 100 × 30, on the list and on the detail (and the keys screen through the
+/// sizes the other way), shows after each resize the very
 /// frame a fresh start at that size shows (clock times aside), drawn from a cleared screen.
 /// The binary on pseudo-terminals (util-linux `script`) against one fake API with a fixed
 /// clock; only hang guards, no timing.
@@ -76,7 +77,7 @@ import Testing
   }
 
   @Test(.enabled(if: hasScript, "needs util-linux script"))
-  func everyResizeOnTheListAndTheDetailRedrawsWhatAFreshStartShows() async throws {
+  func everyResizeOnTheListTheDetailAndTheKeysRedrawsWhatAFreshStartShows() async throws {
     let now = Date()
     let server = try LoopbackServer(handler: FakeAPIs.handler(now: { now }))
     defer { server.stop() }
@@ -108,6 +109,17 @@ import Testing
     await Self.expectSameFrame(resized.run, after: 0, as: fresh[0], "the detail at 80x24")
     for index in [1, 2] {
       await Self.resize(resized, to: Self.sizes[index], as: fresh[index], "the detail")
+    }
+
+    // Back on the list, the keys screen: the same at every size.
+    for run in fresh + [resized.run] {
+      let mark = run.text.utf8.count
+      run.send("q?")
+      #expect(await run.waitFor("any key closes", after: mark), "the keys: \(run.text)")
+    }
+    await Self.expectSameFrame(resized.run, after: 0, as: fresh[2], "the keys at 100x30")
+    for index in [0, 1] {
+      await Self.resize(resized, to: Self.sizes[index], as: fresh[index], "the keys")
     }
     resized.run.send("qq")
     #expect(await resized.run.waitForExit() != nil, "\(resized.run.text)")
