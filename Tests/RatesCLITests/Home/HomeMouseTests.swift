@@ -66,6 +66,20 @@ import Testing
     #expect(state.selectedRow?.symbol == "C44")
   }
 
+  /// With the Portfolio section above the list (its heading selected), a click on a row
+  /// selects the row and leaves the heading.
+  @Test func aClickBelowThePortfolioSectionSelectsTheRowDrawnThere() throws {
+    var state = S.state()
+    _ = state.handle(.portfolio(HomePortfolioDetailTests.portfolio))
+    _ = state.handle(.key(.up))
+    #expect(state.portfolioSelected)
+    let lines = Self.frame(&state, 80, 24)
+    let line = try #require(lines.firstIndex { $0.contains(" SOL ") }, "\(lines)")
+    Self.press(Self.click(column: 20, line: line + 1), on: &state)
+    #expect(state.selectedRow?.symbol == "SOL")
+    #expect(!state.portfolioSelected)
+  }
+
   @Test func aClickOnAFavoriteSelectsIt() throws {
     var state = S.state()
     _ = state.handle(.key(.tab))
