@@ -239,6 +239,9 @@ struct HistoryRequest: Sendable {
     var newLatest = service.mode == .normal && latestFresh ? latest : nil
     if let span = fetchSpan(latestNeeded: includesToday && newLatest == nil) {
       let fetched = try await service.source.dailyCloses(asset, quote, span)
+      if let cut = fetched.cutShort {
+        service.notify(.answerCutShort(pair: "\(asset.symbol)/\(quote)", from: cut.from, reason: cut.failure))
+      }
       known = answered(by: fetched, in: span)
       show(known, in: &closes)
       // Closes of the span not settled yet (just after midnight) are shown, never stored.

@@ -97,8 +97,12 @@ extension RateService {
     by fetched: DailyCloses, in span: ClosedRange<Day>, stored: DayStore.Days, at instant: Date
   ) -> DayStore.Days {
     var days = DayStore.Days()
-    guard let settled = settledThrough(instant), span.lowerBound <= settled else { return days }
-    let last = min(span.upperBound, settled)
+    // Days a failed later part would have brought are not answered: asked again next run.
+    let brought = fetched.cutShort.map { $0.from.adding(days: -1) } ?? span.upperBound
+    guard let settled = settledThrough(instant), span.lowerBound <= min(settled, brought) else {
+      return days
+    }
+    let last = min(span.upperBound, settled, brought)
     let fetch = DayStore.Fetch(provider: fetched.source ?? source.name, fetchedAt: instant)
     for point in fetched.closes
     where !point.carried && span.lowerBound <= point.date && point.date <= last {

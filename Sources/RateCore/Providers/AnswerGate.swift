@@ -9,12 +9,26 @@
 /// - A market cap, volume or supply is finite, not negative and at most
 ///   ``largestAmount`` (10^24); a 24-hour change is finite, at least -100 %
 ///   and at most ``largestChangePercent``.
-/// - A series' instants lie inside the window the request asked for plus the
-///   slack its endpoint needs (stated where each endpoint is read), are in
-///   the endpoint's unit (a CoinGecko chart stamped in seconds instead of
-///   milliseconds is refused, not read as 1970), and come out sorted with one
-///   value per instant: of two values for the same instant the later in the
-///   answer wins.
+/// - A candle is whole: its low, high, open and close are plausible prices,
+///   high ≥ low, and open and close lie within low…high (a close outside its
+///   own range is refused, never stored).
+/// - A series' instants are in the endpoint's unit (a CoinGecko chart stamped
+///   in seconds instead of milliseconds is refused, not read as 1970) and come
+///   out sorted with one value per instant: of two values for the same instant
+///   the later in the answer wins.
+///
+/// **What an answer is worth** (the one rule, every provider and command):
+/// real providers answer more than asked (CoinGecko's `days=N` from now − N
+/// days, CoinDesk's own 31-day window, Frankfurter from the working day
+/// before a closure, candles from before `start`) and are not reliably
+/// inclusive at a range's end. So a request asks past both ends of the days
+/// it wants by ``marginDays`` (``requested(_:through:)``); of the answer, the
+/// values inside the asked days (plus the slack each endpoint states) are
+/// kept, the values outside dropped, never stored (``kept(_:at:inside:asked:describe:provider:endpoint:)``).
+/// An answer is refused only when a value is implausible, or when it holds
+/// values and none of them is inside what was asked. A day's close is then
+/// chosen by one rule, whatever the answer's granularity
+/// (``DailyResampler``).
 ///
 /// An answer that fails is refused whole as a
 /// ``ProviderError/malformedResponse(provider:endpoint:detail:)``: nothing
@@ -109,23 +123,62 @@ public enum AnswerGate {
     return date
   }
 
-  /// `samples` sorted by instant, one per instant (the later in the answer
-  /// wins), after checking that each lies in `window` (the days `asked` and
-  /// the endpoint's slack; a refusal quotes `asked`, what the user asked for).
+  /// How many days a request asks past each end of the days it wants: one,
+  /// so neither an exclusive end nor an answer stamped at the next midnight
+  /// (a daily close) leaves the last day without its close, nor a first day
+  /// without the value before it.
+  public static let marginDays = 1
+
+  /// The days to ask a provider for when `days` are wanted: ``marginDays``
+  /// more at both ends, the end cut at `last` (today, or the last day the
+  /// provider has) but never before `days`' own end.
+  public static func requested(_ days: ClosedRange<Day>, through last: Day) -> ClosedRange<Day> {
+    let end = max(min(days.upperBound.adding(days: marginDays), last), days.upperBound)
+    return days.lowerBound.adding(days: -marginDays)...end
+  }
+
+  /// The instants whose samples can matter to `days` at `now`: from the
+  /// first day's start to ``DailyResampler/closeReach`` after the last day's
+  /// end (its close), and when the days reach today, to ``clockSkew`` after
+  /// `now` (today's price).
+  public static func instants(of days: ClosedRange<Day>, now: Date) -> ClosedRange<Date> {
+    let closes = days.upperBound.end.addingTimeInterval(DailyResampler.closeReach)
+    let end = days.upperBound >= Day(containing: now) ? max(closes, now.addingTimeInterval(clockSkew)) : closes
+    return days.lowerBound.start...end
+  }
+
+  /// `samples` inside `window` (the days `asked` and the endpoint's slack),
+  /// sorted by instant, one per instant (the later in the answer wins); the
+  /// samples outside are dropped (``kept(_:at:inside:asked:describe:provider:endpoint:)``).
   static func series(
     _ samples: [(Date, Double)], inside window: ClosedRange<Date>, asked: ClosedRange<Day>,
     provider: String, endpoint: String
   ) throws -> [(Date, Double)] {
-    if let outside = samples.first(where: { !window.contains($0.0) }) {
-      throw refusal(provider, endpoint, outsideDetail(ISO8601.format(outside.0), asked: asked))
-    }
-    return normalized(samples)
+    normalized(
+      try kept(
+        samples, at: \.0, inside: window, asked: asked, describe: ISO8601.format,
+        provider: provider, endpoint: endpoint))
   }
 
-  /// How a refusal names a value outside the window: with the days the user
-  /// asked for, never the window widened by the endpoint's slack.
-  static func outsideDetail(_ value: String, asked: ClosedRange<Day>) -> String {
-    "a value for \(value), outside the asked \(asked.lowerBound)…\(asked.upperBound)"
+  /// The values of `values` whose position (`at`) lies inside `window`, in
+  /// their order: the one rule for what an answer is worth. Values outside
+  /// are dropped (never stored); an answer that holds values but none inside
+  /// is refused, quoting `asked` (what the user asked for, never the window
+  /// widened by the endpoint's slack) and where its values lie. An empty
+  /// answer is not refused here: what "nothing" means is the caller's.
+  static func kept<Value, Position: Comparable>(
+    _ values: [Value], at position: (Value) -> Position, inside window: ClosedRange<Position>,
+    asked: ClosedRange<Day>, describe: (Position) -> String, provider: String, endpoint: String
+  ) throws -> [Value] {
+    let inside = values.filter { window.contains(position($0)) }
+    guard inside.isEmpty, let first = values.map(position).min(),
+      let last = values.map(position).max()
+    else { return inside }
+    let span = first == last ? describe(first) : "\(describe(first)) to \(describe(last))"
+    throw refusal(
+      provider, endpoint,
+      "nothing asked in it: \(values.count == 1 ? "a value" : "its values") for \(span), "
+        + "outside the asked \(asked.lowerBound)…\(asked.upperBound)")
   }
 
   /// `samples` sorted by instant, one per instant: of several values for one
@@ -136,21 +189,38 @@ public enum AnswerGate {
     return byInstant.sorted { $0.key < $1.key }.map { ($0.key, $0.value.value) }
   }
 
-  /// The window a `/coins/{id}/market_chart?days=N` answer may cover at
-  /// `now`: from N days and one more (its daily stamps at 00:00 UTC) before
-  /// now to an hour after it (a server clock ahead of ours).
-  public static func chartWindow(days: Int, now: Date) -> ClosedRange<Date> {
-    now.addingTimeInterval(-Double(max(days, 1) + 1) * 86_400)...now.addingTimeInterval(clockSkew)
+  /// The points of `points` whose day lies in `window` (the days `asked` and
+  /// the endpoint's slack), in their order; the rest dropped, and an answer
+  /// with points but none inside refused (``kept(_:at:inside:asked:describe:provider:endpoint:)``).
+  static func days(
+    _ points: [RatePoint], inside window: ClosedRange<Day>, asked: ClosedRange<Day>,
+    provider: String, endpoint: String
+  ) throws -> [RatePoint] {
+    try kept(
+      points, at: \.date, inside: window, asked: asked, describe: \.description,
+      provider: provider, endpoint: endpoint)
   }
 
-  /// Checks that every day of `days` lies in `window` (the days `asked` and
-  /// the endpoint's slack; a refusal quotes `asked`).
-  static func days(
-    _ days: [Day], inside window: ClosedRange<Day>, asked: ClosedRange<Day>, provider: String,
-    endpoint: String
-  ) throws {
-    guard let outside = days.first(where: { !window.contains($0) }) else { return }
-    throw refusal(provider, endpoint, outsideDetail(outside.description, asked: asked))
+  /// The close of a candle whose low, high, open and close are given, when
+  /// the candle is whole: each a plausible price, high ≥ low, open and close
+  /// within low…high. Otherwise the answer is refused (a close outside its
+  /// own range is never stored).
+  static func candleClose(
+    low: Double, high: Double, open: Double, close: Double, provider: String, endpoint: String,
+    at path: String
+  ) throws -> Double {
+    for (name, value) in [("low", low), ("high", high), ("open", open), ("close", close)] {
+      _ = try price(value, provider: provider, endpoint: endpoint, at: "\(path) \(name)")
+    }
+    guard low <= high else {
+      throw refusal(provider, endpoint, "at \(path): a candle whose high \(high) is below its low \(low)")
+    }
+    for (name, value) in [("open", open), ("close", close)] where value < low || value > high {
+      throw refusal(
+        provider, endpoint,
+        "at \(path): a candle whose \(name) \(value) lies outside its own range \(low)…\(high)")
+    }
+    return close
   }
 
   /// The error that refuses an answer.

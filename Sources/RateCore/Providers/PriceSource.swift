@@ -80,12 +80,32 @@ public struct DailyCloses: Sendable, Equatable {
   /// ``SourceChain``): what labels the series and each stored day; nil for the
   /// source asked.
   public var source: String?
+  /// Set when the answer came in parts and a later part failed (a long
+  /// candle range timing out halfway): the parts that arrived are kept, the
+  /// days from ``CutShort/from`` on are not answered (never stored as left
+  /// out: the next run asks them again).
+  public var cutShort: CutShort?
+
+  /// The first day a failed part would have brought, and its failure.
+  public struct CutShort: Sendable, Equatable {
+    /// The first day not brought.
+    public var from: Day
+    /// Why its part failed, in the source's own words.
+    public var failure: ProviderError
+
+    /// Creates a value.
+    public init(from: Day, failure: ProviderError) {
+      self.from = from
+      self.failure = failure
+    }
+  }
 
   /// Creates a value.
-  public init(closes: [RatePoint], latest: Quote?, source: String? = nil) {
+  public init(closes: [RatePoint], latest: Quote?, source: String? = nil, cutShort: CutShort? = nil) {
     self.closes = closes
     self.latest = latest
     self.source = source
+    self.cutShort = cutShort
   }
 }
 
@@ -122,9 +142,9 @@ extension PriceSource {
             detail: "no \(asset.symbol) prices from \(days.lowerBound) to \(days.upperBound): "
               + "the coin may not have been trading yet")
         }
-        // Everything up to today is kept, also days before the window: the
-        // service decides what to show (and a recorded mirror may be old).
-        var closes = DailyResampler.closes(of: samples, through: today)
+        // Only the asked days' closes (AnswerGate's rule): a wider answer's other days are dropped.
+        var closes = DailyResampler.closes(
+          of: samples, in: days.lowerBound...max(days.lowerBound, min(days.upperBound, today)))
         var latest: Quote?
         // The newest sample is "now" (sometimes stamped before the point
         // ahead of it, which sorting puts right). Unless it falls on a
@@ -185,10 +205,17 @@ extension PriceSource {
       dailyCloses: { asset, currency, days in
         let today = Day(containing: now())
         var closes: [RatePoint] = []
-        let lastPast = min(days.upperBound, today.adding(days: -1))
+        let yesterday = today.adding(days: -1)
+        let lastPast = min(days.upperBound, yesterday)
         if days.lowerBound <= lastPast {
+          // Past both ends by AnswerGate's margin (not before the BPI's first day); the asked days kept.
+          let asked = days.lowerBound...lastPast
+          let request = AnswerGate.requested(asked, through: yesterday)
           closes = try await client.historicalCloses(
-            currency: currency, start: days.lowerBound, end: lastPast)
+            currency: currency,
+            start: max(request.lowerBound, min(CoinDeskClient.firstDay, asked.lowerBound)),
+            end: request.upperBound
+          ).filter { asked.contains($0.date) }
           if closes.isEmpty {
             throw ProviderError.noData(
               provider: name, detail: "no closes between \(days.lowerBound) and \(lastPast)")
@@ -201,11 +228,14 @@ extension PriceSource {
 
 /// Which CoinGecko chart answers a span of days.
 enum CoinGeckoCharts {
-  /// The samples for `days` at `now`, through ``AnswerGate``. `days=N` reaches
-  /// back N days from now; one more than the span keeps the first day's close
-  /// inside the answer (its window checked here: the client does not know
-  /// now). Older or past-ending spans use the range endpoint (`to`: the end
-  /// of the last day, its close).
+  /// The samples for `days` at `now`, through ``AnswerGate``'s rule: the
+  /// request asks past the days' end by ``AnswerGate/marginDays`` (`days=N`
+  /// one more than the span; a range's `to` the end of the day after), and
+  /// only the samples that can be the asked days' closes or today's price
+  /// are kept (``AnswerGate/instants(of:now:)``). Older or past-ending spans
+  /// use the range endpoint; its `from` is the first day's start, never
+  /// earlier (a day more could pass the free plans' 365 days, and the first
+  /// day's close is at its end).
   static func samples(
     client: CoinGeckoClient, asset: Asset, currency: String, days: ClosedRange<Day>, now: Date
   ) async throws -> [(Date, Double)] {
@@ -213,13 +243,18 @@ enum CoinGeckoCharts {
     let span = max(1, days.lowerBound.distance(to: today) + 1)
     do {
       guard days.upperBound >= today && span <= 365 else {
-        return try await client.marketChartRange(
-          id: asset.id, currency: currency, from: days.lowerBound.start,
-          to: min(days.upperBound.end, now), reachingBack: span, asked: days)
+        let end = AnswerGate.requested(days, through: today).upperBound
+        return try AnswerGate.series(
+          try await client.marketChartRange(
+            id: asset.id, currency: currency, from: days.lowerBound.start,
+            to: min(end.end, now), reachingBack: span, asked: days),
+          inside: AnswerGate.instants(of: days, now: now), asked: days,
+          provider: Providers.coinGecko, endpoint: "/coins/{id}/market_chart/range")
       }
       return try AnswerGate.series(
-        try await client.marketChart(id: asset.id, currency: currency, days: span),
-        inside: AnswerGate.chartWindow(days: span, now: now), asked: days,
+        try await client.marketChart(
+          id: asset.id, currency: currency, days: min(span + AnswerGate.marginDays, 365)),
+        inside: AnswerGate.instants(of: days, now: now), asked: days,
         provider: Providers.coinGecko, endpoint: "/coins/{id}/market_chart")
     } catch let error as ProviderError {
       throw error.about(asset, typed: asset.symbol)
@@ -276,16 +311,35 @@ enum CoinGeckoPrices {
   }
 }
 
-/// Turns timestamped samples into one value per UTC day.
+/// Turns timestamped samples into one value per UTC day: the one rule for
+/// a day's close, whatever the granularity of the answer it came in (daily
+/// points at 00:00 UTC, jittered hourly ones, candles stamped at their end).
 public enum DailyResampler {
-  /// The close of each day in `days`: the last sample taken after the day
-  /// started and no later than its end (the next midnight). A daily series
-  /// stamped at 00:00 UTC thus gives day D the sample stamped D+1 00:00, the
-  /// same moment as CoinDesk's close of D; hourly data gives the day's last
-  /// hour. Days with no sample are absent.
+  /// How long after a day's end a sample still reads as the price at that
+  /// end: half an hour (CoinGecko's hourly stamps run minutes late, 00:02:19
+  /// for the midnight reading); a later sample belongs to the next day.
+  public static let closeReach: TimeInterval = 1800
+
+  /// The close of each day in `days`: the price at its end (the next
+  /// midnight), the sample nearest that instant among those after the day's
+  /// first ``closeReach`` and no later than ``closeReach`` after its end (of
+  /// two as near, the one before midnight). A daily series stamped at 00:00
+  /// UTC thus gives day D the sample stamped D+1 00:00, the same moment as
+  /// CoinDesk's close of D and a daily candle's close; hourly data gives the
+  /// same midnight reading, or the hour nearest it. Days with no sample are
+  /// absent.
   public static func closes(of samples: [(Date, Double)], in days: ClosedRange<Day>) -> [RatePoint]
   {
     closes(of: samples, matching: days.contains)
+  }
+
+  /// The close of each day in `days` from candles `(bucket start, close)`
+  /// `width` seconds wide: a candle's close is the price at its end, so it
+  /// is read there by the same rule (a daily candle closes the day it starts).
+  public static func closes(
+    ofCandles candles: [(Date, Double)], width: TimeInterval, in days: ClosedRange<Day>
+  ) -> [RatePoint] {
+    closes(of: candles.map { ($0.0.addingTimeInterval(width), $0.1) }, in: days)
   }
 
   /// The close of every day up to and including `last` that has a sample.
@@ -293,20 +347,29 @@ public enum DailyResampler {
     closes(of: samples, matching: { $0 <= last })
   }
 
+  /// The day whose close `instant` may be: the day ending within
+  /// ``closeReach`` before it, else the day holding it whose end follows.
+  public static func closingDay(of instant: Date) -> Day {
+    let shifted = instant.addingTimeInterval(-closeReach)
+    let day = Day(containing: shifted)
+    return shifted == day.start ? day.adding(days: -1) : day
+  }
+
   static func closes(of samples: [(Date, Double)], matching includes: (Day) -> Bool)
     -> [RatePoint]
   {
-    var byDay: [Day: (Date, Double)] = [:]
+    var byDay: [Day: (distance: TimeInterval, value: Double)] = [:]
     for (instant, value) in samples {
-      // A sample exactly at midnight closes the previous day.
-      var day = Day(containing: instant)
-      if instant == day.start { day = day.adding(days: -1) }
+      let day = closingDay(of: instant)
       guard includes(day) else { continue }
-      if let existing = byDay[day], existing.0 > instant { continue }
-      byDay[day] = (instant, value)
+      // Before midnight ranks ahead of as far after it.
+      let offset = instant.timeIntervalSince(day.end)
+      let distance = offset > 0 ? offset + 0.000_001 : -offset
+      if let existing = byDay[day], existing.distance <= distance { continue }
+      byDay[day] = (distance, value)
     }
     return byDay.keys.sorted().compactMap { day in
-      byDay[day].map { RatePoint(date: day, rate: $0.1) }
+      byDay[day].map { RatePoint(date: day, rate: $0.value) }
     }
   }
 }

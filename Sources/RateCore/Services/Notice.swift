@@ -16,4 +16,8 @@ public enum Notice: Equatable, Sendable {
   /// `/simple/price` answer that silently omits coins it lists): the others
   /// are shown. `pairs` name each missing one as typed, `BASE/QUOTE`.
   case missingFromAnswer(provider: String, pairs: [String])
+  /// A long answer came in parts and a later part failed (`reason`, in the
+  /// source's own words): the days before `from` that arrived are kept and
+  /// stored, the days of `pair` from `from` on are asked again by the next run.
+  case answerCutShort(pair: String, from: Day, reason: ProviderError)
 }

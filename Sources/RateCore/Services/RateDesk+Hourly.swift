@@ -37,7 +37,7 @@ extension RateDesk {
           let points = try await client.hourlyChart(id: asset.id, currency: currency, days: days)
           return try AnswerGate.series(
             points.map { ($0.time, $0.rate) },
-            inside: AnswerGate.chartWindow(days: max(days, 2), now: now()), asked: window,
+            inside: AnswerGate.instants(of: window, now: now()), asked: window,
             provider: Providers.coinGecko, endpoint: "/coins/{id}/market_chart"
           ).map { TimedRate(time: $0.0, rate: $0.1) }
         } catch let error as ProviderError {

@@ -21,6 +21,9 @@ enum NoticeText {
         + " \(newest); showing the \(days) days up to it"
     case .missingFromAnswer(let provider, let pairs):
       return missing(MissingFigure.leftOut(pairs, by: provider))
+    case .answerCutShort(let pair, let from, let reason):
+      return "warning: \(TerminalText.sanitize(pair)) from \(from) did not arrive: "
+        + "\(why(reason, keySetup: nil)); keeping the days before it, asking again next run"
     }
   }
 

@@ -124,6 +124,9 @@ public enum FakeCoinDesk {
       return .text("Sorry, but your specified end date is before your start date.", status: 404)
     }
     end = min(end, yesterday)
+    // Like the real BPI, a short range up to yesterday comes back as its own window:
+    // the previous 31 days.
+    if end == yesterday { start = min(start, today.adding(days: -31)) }
     guard start <= end else { return .json("{}") }
     // Newest first: JSON object order is not guaranteed, so clients must sort.
     var entries: [String] = []

@@ -331,7 +331,8 @@ public enum FakeCoinGecko {
   /// `/coins/{id}/market_chart/range?vs_currency&from&to` (Unix seconds):
   /// daily points at 00:00 UTC for spans over 90 days, hourly (on the hour,
   /// no jitter) otherwise, from `firstDay(id:)` on, and the "now" point when
-  /// `to` reaches now. Without an `x-cg-pro-api-key` header, a `from` more than
+  /// `to` reaches now. Like the real range, its end is exclusive: a point
+  /// stamped exactly `to` is not sent (a client must ask past the end). Without an `x-cg-pro-api-key` header, a `from` more than
   /// 365 days before now is the 10012 error (HTTP 401).
   private static func marketChartRange(
     id: String, vs: String, _ request: RecordedRequest, now: Date,
@@ -349,7 +350,7 @@ public enum FakeCoinGecko {
     let step: TimeInterval = to.timeIntervalSince(from) > 90 * 86_400 ? 86_400 : 3_600
     var points: [(ms: Int64, value: Double)] = []
     var stamp = Date(timeIntervalSince1970: (max(from, listed).timeIntervalSince1970 / step).rounded(.up) * step)
-    while stamp <= to {
+    while stamp < to {
       points.append((FakeSupport.milliseconds(stamp), intradayValue(id: id, currency: vs, at: stamp)))
       stamp = stamp.addingTimeInterval(step)
     }

@@ -12,8 +12,8 @@ import RateCore
 /// - `/products/{P}/ticker`: `price` (a string) is ``price(base:quote:at:)``
 ///   at now, `time` now with microseconds.
 /// - `/products/{P}/candles?granularity=86400|3600&start=&end=`: buckets from
-///   `start` to `end` inclusive, newest first, none before the listing or
-///   after now; more than 300 → 400 with Coinbase's message; another
+///   `start` to `end` inclusive and, as the real one may send, the bucket
+///   before `start`, newest first, none before the listing or after now; more than 300 → 400 with Coinbase's message; another
 ///   granularity → 400 `Unsupported granularity`. A candle's close is
 ///   ``price(base:quote:at:)`` at the bucket's end.
 public enum FakeCoinbase {
@@ -88,9 +88,11 @@ public enum FakeCoinbase {
     }
     var rows: [String] = []
     var bucket = last
+    // Like the real exchange, the answer may start a candle before `start`.
+    let earliest = first - Int64(step)
     let floor = Int64(listed.start.timeIntervalSince1970)
     let newest = Int64(now.timeIntervalSince1970)
-    while bucket >= first {
+    while bucket >= earliest {
       if bucket >= floor, bucket <= newest {
         let close = price(
           base: symbols[0], quote: symbols[1],

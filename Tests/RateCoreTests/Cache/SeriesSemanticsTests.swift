@@ -232,7 +232,7 @@ import RatesTestSupport
     return (.coinGecko(client: client, resolver: resolver, now: { now }), cache)
   }
 
-  @Test func hourlyDataWithoutMidnightSamplesClosesEachDayOnItsLastHour() async throws {
+  @Test func hourlyDataWithoutMidnightSamplesClosesEachDayOnTheReadingNearestItsEnd() async throws {
     let body = try fixtureText(
       "real/coingecko/market_chart_days2_hourly_eur_zero_mcaps__unidentified-repo-id3539300908.json")
     let now = Date(timeIntervalSince1970: 1_716_645_610)
@@ -241,7 +241,8 @@ import RatesTestSupport
       source: source, cache: cache, mode: .normal, now: { now }, notify: { _ in }
     ).history(of: Asset(symbol: "MAGA", id: "maga-hat"), in: "EUR", days: 2)
     #expect(result.series.points.map(\.date.description) == ["2024-05-24", "2024-05-25"])
-    #expect(result.series.points.first?.rate == 8.506443084369698e-05)  // 23:07:57 on 05-24
+    // 00:01:24 on 05-25, the reading at 05-24's end (not 23:07:57's 8.506443084369698e-05).
+    #expect(result.series.points.first?.rate == 8.777568255610852e-05)
     #expect(result.series.points.last?.rate == 0.00013556790057101786)  // the "now" point
   }
 

@@ -153,7 +153,8 @@ import Testing
     #expect(rate.point == RatePoint(date: try #require(Day("2015-06-01")), rate: 0.9137))
     #expect(rate.source == "frankfurter")
     #expect(rate.staleness == nil)
-    #expect(stub.requests.all.map(\.url.path) == ["/v1/2015-05-27..2015-06-01"])
+    // Past the day by AnswerGate's margin: an exclusive end would still hold it.
+    #expect(stub.requests.all.map(\.url.path) == ["/v1/2015-05-27..2015-06-02"])
   }
 
   @Test func anOldDaysRateOfflineOrUnreachableComesFromTheSnapshot() async throws {

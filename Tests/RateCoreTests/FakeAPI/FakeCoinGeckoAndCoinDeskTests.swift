@@ -121,7 +121,10 @@ import RatesTestSupport
     #expect(status == 200)
     let object = try #require(try json(body) as? [String: Any])
     let bpi = try #require(object["bpi"] as? [String: Double])
-    #expect(bpi.count == 9)  // 2024-06-01 … 2024-06-09; today (06-10) is never included
+    // Its own window, as the real BPI sends: the 31 days before today (05-10 … 06-09),
+    // wider than the asked 06-01 …; today (06-10) is never included.
+    #expect(bpi.count == 31)
+    #expect(bpi.keys.min() == "2024-05-10" && bpi.keys.max() == "2024-06-09")
     let day = try #require(Day("2024-06-03"))
     #expect(bpi["2024-06-03"] == FakeCoinDesk.dailyValue(currency: "EUR", day: day))
 

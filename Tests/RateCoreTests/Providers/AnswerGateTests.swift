@@ -86,36 +86,52 @@ import Testing
     #expect(samples.map(\.time) == stamps.map { Date(timeIntervalSince1970: $0 / 1000) })
   }
 
-  @Test func aRangeAnswerWithAPointOutsideTheAskedRangeIsRefused() async throws {
+  @Test func aRangeAnswerKeepsTheAskedPointsAndDropsTheOthers() async throws {
     let from = Day("2024-01-01")!.start
     let to = Day("2024-01-10")!.start
     let inside = from.timeIntervalSince1970 * 1000 + 86_400_000
     let outside = from.timeIntervalSince1970 * 1000 - 10 * 86_400_000
-    let body = chart([(outside, "40000"), (inside, "41000")])
+    let later = to.timeIntervalSince1970 * 1000 + 20 * 86_400_000
+    // Wider than asked: the point ten days before `from` and the one after `to` are dropped.
+    let kept = try await coinGecko(chart([(outside, "40000"), (inside, "41000"), (later, "42000")]))
+      .marketChartRange(id: "bitcoin", currency: "eur", from: from, to: to)
+    #expect(kept.map(\.0) == [Date(timeIntervalSince1970: inside / 1000)])
+    #expect(kept.map(\.1) == [41000])
+    // Nothing asked in it: refused, quoting the asked days and where the answer lies.
     await #expect {
-      _ = try await coinGecko(body).marketChartRange(id: "bitcoin", currency: "eur", from: from, to: to)
-    } throws: { isRefusal($0, "coingecko", "2023-12-22T00:00:00Z, outside the asked") }
+      _ = try await coinGecko(chart([(outside, "40000")]))
+        .marketChartRange(id: "bitcoin", currency: "eur", from: from, to: to)
+    } throws: { isRefusal($0, "coingecko", "nothing asked in it: a value for 2023-12-22T00:00:00Z, outside the asked 2024-01-01…2024-01-10") }
     // A stamp at the day before `from` (a daily 00:00 stamp) is within the slack.
     let slack = from.timeIntervalSince1970 * 1000 - 86_400_000
-    let kept = try await coinGecko(chart([(slack, "40000"), (inside, "41000")]))
+    let both = try await coinGecko(chart([(slack, "40000"), (inside, "41000")]))
       .marketChartRange(id: "bitcoin", currency: "eur", from: from, to: to)
-    #expect(kept.count == 2)
+    #expect(both.count == 2)
   }
 
-  @Test func aDaysChartOutsideItsWindowIsRefusedByTheSource() async throws {
-    // An answer from a month ago for "the last 7 days".
-    let old = fixedNow.addingTimeInterval(-30 * 86_400).timeIntervalSince1970 * 1000
-    let body = chart([(old, "50000"), (fixedNow.timeIntervalSince1970 * 1000, "60000")])
-    let client = coinGecko(body)
-    let resolver = CoinResolver(
-      client: client, cache: JSONFileCache(directory: URL(fileURLWithPath: "/nonexistent")),
-      now: { fixedNow }, offline: false, notify: { _ in })
-    let source = PriceSource.coinGecko(client: client, resolver: resolver, now: { fixedNow })
+  @Test func aDaysChartWiderThanAskedGivesExactlyTheAskedDays() async throws {
+    let client = { (body: String) -> PriceSource in
+      let client = coinGecko(body)
+      let resolver = CoinResolver(
+        client: client, cache: JSONFileCache(directory: URL(fileURLWithPath: "/nonexistent")),
+        now: { fixedNow }, offline: false, notify: { _ in })
+      return PriceSource.coinGecko(client: client, resolver: resolver, now: { fixedNow })
+    }
     let today = Day(containing: fixedNow)
+    let btc = Asset(symbol: "BTC", id: "bitcoin")
+    let ms = { (date: Date) in date.timeIntervalSince1970 * 1000 }
+    // Daily points from 30 days back for "the last 7 days": the 23 older ones dropped.
+    let points = (0...30).map { (ms(today.adding(days: -30 + $0).start), "\(50000 + $0)") }
+    let answer = try await client(chart(points + [(ms(fixedNow), "60000")]))
+      .dailyCloses(btc, "EUR", today.adding(days: -6)...today)
+    #expect(answer.closes.map(\.date) == (0...5).map { today.adding(days: -6 + $0) })
+    #expect(answer.closes.map(\.rate) == (25...30).map { Double(50000 + $0) })
+    #expect(answer.latest?.rate == 60000)
+    // An answer from a month ago alone has nothing asked in it: refused.
+    let old = ms(fixedNow.addingTimeInterval(-30 * 86_400))
     await #expect {
-      _ = try await source.dailyCloses(
-        Asset(symbol: "BTC", id: "bitcoin"), "EUR", today.adding(days: -6)...today)
-    } throws: { isRefusal($0, "coingecko", "outside the asked") }
+      _ = try await client(chart([(old, "50000")])).dailyCloses(btc, "EUR", today.adding(days: -6)...today)
+    } throws: { isRefusal($0, "coingecko", "nothing asked in it") }
   }
 
   // MARK: - CoinGecko prices and lists
@@ -169,11 +185,15 @@ import Testing
     } throws: { isRefusal($0, "coindesk", "bpi.EUR.rate_float") }
   }
 
-  @Test func bpiClosesOutsideTheRangeOrAbsurdAreRefused() async throws {
+  @Test func bpiClosesOutsideTheRangeAreDroppedAndAbsurdOnesRefused() async throws {
     let start = Day("2024-01-02")!
     let end = Day("2024-01-04")!
+    let wider = #"{"bpi":{"2023-12-01":40000,"2024-01-02":41000,"2024-01-05":42000}}"#
+    let kept = try await CoinDeskClient(baseURL: desk, transport: StubTransport(body: wider).transport)
+      .historicalCloses(currency: "USD", start: start, end: end)
+    #expect(kept == [RatePoint(date: start, rate: 41000)])
     for (body, text) in [
-      (#"{"bpi":{"2023-12-01":40000,"2024-01-02":41000}}"#, "2023-12-01, outside"),
+      (#"{"bpi":{"2023-12-01":40000}}"#, "nothing asked in it: a value for 2023-12-01, outside"),
       (#"{"bpi":{"2024-01-02":1e308}}"#, "bpi.2024-01-02"),
     ] {
       let client = CoinDeskClient(baseURL: desk, transport: StubTransport(body: body).transport)
@@ -190,14 +210,18 @@ import Testing
     return #"{"amount":1.0,"base":"EUR","rates":{\#(rates)}}"#
   }
 
-  @Test func aSeriesDayOutsideTheAskedRangeIsRefused() async throws {
+  @Test func aSeriesDayOutsideTheAskedRangeIsDropped() async throws {
     let pair = CurrencyPairKey(base: "EUR", quote: "USD")
-    let body = series(["2024-05-01": "1.07", "2024-06-03": "1.08"])
-    let client = FrankfurterClient(baseURL: frank, transport: StubTransport(body: body).transport)
+    let body = series(["2024-05-01": "1.07", "2024-06-03": "1.08", "2024-06-07": "1.09"])
+    let kept = try await FrankfurterClient(baseURL: frank, transport: StubTransport(body: body).transport)
+      .timeSeries(pairs: [pair], start: Day("2024-06-01")!, end: Day("2024-06-05")!)
+    #expect(kept[pair] == [RatePoint(date: Day("2024-06-03")!, rate: 1.08)])
+    let client = FrankfurterClient(
+      baseURL: frank, transport: StubTransport(body: series(["2024-05-01": "1.07"])).transport)
     await #expect {
       _ = try await client.timeSeries(
         pairs: [pair], start: Day("2024-06-01")!, end: Day("2024-06-05")!)
-    } throws: { isRefusal($0, "frankfurter", "2024-05-01, outside") }
+    } throws: { isRefusal($0, "frankfurter", "a value for 2024-05-01, outside") }
     // The working day before a start on a closure (Good Friday 2024-03-29 to Easter Monday).
     let easter = series(["2024-03-28": "1.08", "2024-04-02": "1.07"])
     let points = try await FrankfurterClient(

@@ -67,16 +67,16 @@ import RatesTestSupport
     #expect(closes.last?.rate == 59505.22)
   }
 
-  @Test func hourlyDataIsResampledToEachDaysLastSample() async throws {
+  @Test func hourlyDataIsResampledToTheSampleNearestEachDaysEnd() async throws {
     let stub = StubTransport(body: try fixtureText("coingecko/market_chart_bitcoin_usd_hourly.json"))
     let samples = try await client(stub).marketChart(id: "bitcoin", currency: "usd", days: 2)
     let window = Day("2024-06-08")!...Day("2024-06-10")!
     let closes = DailyResampler.closes(of: samples, in: window)
     #expect(closes.map(\.date.description) == ["2024-06-08", "2024-06-09", "2024-06-10"])
-    // Each day's value is the last sample of that UTC day.
-    let lastOfNinth = try #require(
-      samples.last { Day(containing: $0.0) == Day("2024-06-09") && $0.0 != Day("2024-06-09")!.start })
-    #expect(closes[1].rate == lastOfNinth.1)
+    // A day's close is the price at its end: of 23:13:13 and 00:14:12 the sample nearer
+    // midnight (the jittered midnight reading), as a daily point stamped 00:00 would be.
+    #expect(closes[0].rate == 66739.05)  // 2024-06-09T00:14:12
+    #expect(closes[1].rate == 66084.3)  // 2024-06-10T00:14:10, not 23:13:50's 66131.49
     #expect(closes[2].rate == 66731.52)
   }
 

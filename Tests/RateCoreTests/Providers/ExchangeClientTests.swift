@@ -29,7 +29,7 @@ import RatesTestSupport
   @Test func aYearOfCoinbaseClosesTakesTwoRequestsOfAtMost300Candles() async throws {
     let stub = Self.stub(FakeCoinbase.answer)
     let days = try #require(Day("2016-01-01"))...(try #require(Day("2016-12-31")))
-    let closes = try await Self.coinbase(stub).dailyCloses(base: "BTC", quote: "USD", days: days)
+    let closes = try await Self.coinbase(stub).dailyCloses(base: "BTC", quote: "USD", days: days).closes
     #expect(closes.count == 366)
     #expect(closes.first?.date == days.lowerBound && closes.last?.date == days.upperBound)
     // A day's close is the close of its UTC daily candle.
@@ -42,14 +42,15 @@ import RatesTestSupport
       #expect(request.url.path == "/products/BTC-USD/candles")
       #expect(request.queryItems["granularity"] == "86400")
     }
-    #expect(requests.first?.queryItems["start"] == "2016-01-01T00:00:00Z")
-    #expect(requests.last?.queryItems["end"] == "2016-12-31T00:00:00Z")
+    // A day past both ends (AnswerGate's margin); the fake's candle before `start` dropped.
+    #expect(requests.first?.queryItems["start"] == "2015-12-31T00:00:00Z")
+    #expect(requests.last?.queryItems["end"] == "2017-01-01T00:00:00Z")
   }
 
   @Test func daysBeforeTheListingAreAbsent() async throws {
     let stub = Self.stub(FakeCoinbase.answer)
     let days = try #require(Day("2015-07-15"))...(try #require(Day("2015-07-25")))
-    let closes = try await Self.coinbase(stub).dailyCloses(base: "BTC", quote: "USD", days: days)
+    let closes = try await Self.coinbase(stub).dailyCloses(base: "BTC", quote: "USD", days: days).closes
     #expect(closes.map(\.date.description).first == "2015-07-20")
     #expect(closes.count == 6)
   }

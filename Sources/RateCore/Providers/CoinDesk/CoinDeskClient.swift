@@ -35,9 +35,13 @@ public struct CoinDeskClient: Sendable {
     return (rate, updated)
   }
 
+  /// The first day of the BPI: a range starting earlier is refused (404).
+  public static let firstDay = Day(daysSinceEpoch: 14_807)  // 2010-07-17
+
   /// Daily closes in `currency` for every day from `start` to `end`
-  /// inclusive, sorted by day. Days CoinDesk does not list are absent; a
-  /// day outside the range or an implausible close refuses the answer
+  /// inclusive, sorted by day. Days CoinDesk does not list are absent; days
+  /// outside the range (CoinDesk may send its own 31-day window) are dropped,
+  /// and an answer with none inside or an implausible close is refused
   /// (``AnswerGate``).
   public func historicalCloses(currency: String, start: Day, end: Day) async throws -> [RatePoint]
   {
@@ -61,10 +65,11 @@ public struct CoinDeskClient: Sendable {
         at: "bpi.\(UntrustedText.sanitize(key))")
       points.append(RatePoint(date: day, rate: rate))
     }
-    // No slack: the BPI answers exactly the days asked for.
-    try AnswerGate.days(
-      points.map(\.date), inside: start...end, asked: start...end, provider: Providers.coinDesk, endpoint: endpoint)
-    return points.sorted { $0.date < $1.date }
+    // No slack: the days asked for, the rest of the BPI's own window dropped.
+    return try AnswerGate.days(
+      points, inside: start...end, asked: start...end, provider: Providers.coinDesk,
+      endpoint: endpoint
+    ).sorted { $0.date < $1.date }
   }
 
   /// The 500 body for a range with no data: final, not a server failure.

@@ -136,8 +136,8 @@ public struct CoinGeckoClient: Sendable {
       days: days)
     let dto = try http.decode(
       CoinGeckoMarketChartDTO.self, from: response.body, endpoint: "/coins/{id}/market_chart")
-    // The window (now, which the client does not know) is checked by the caller:
-    // ``AnswerGate/chartWindow(days:now:)``.
+    // The window (now, which the client does not know) is kept by the caller:
+    // ``AnswerGate/instants(of:now:)``.
     return try dto.samples(endpoint: "/coins/{id}/market_chart")
   }
 
@@ -167,7 +167,8 @@ public struct CoinGeckoClient: Sendable {
     try check(
       response, endpoint: endpoint, coin: id, currency: currency.uppercased(), days: reachingBack)
     let dto = try http.decode(CoinGeckoMarketChartDTO.self, from: response.body, endpoint: endpoint)
-    // Slack: a day before `from` (daily stamps at 00:00 UTC), an hour after `to`.
+    // Kept: from a day before `from` (daily stamps at 00:00 UTC) to an hour after `to`;
+    // the rest of a wider answer is dropped (``AnswerGate``).
     return try AnswerGate.series(
       try dto.samples(endpoint: endpoint),
       inside: from.addingTimeInterval(-86_400)...to.addingTimeInterval(AnswerGate.clockSkew),

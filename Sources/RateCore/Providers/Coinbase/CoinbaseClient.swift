@@ -44,25 +44,59 @@ public struct CoinbaseClient: Sendable {
   /// The closes of the candles starting in `from..<to`, oldest first, as
   /// `(bucket start, close)`: one request per ``maxCandlesPerRequest``
   /// candles. Coinbase answers newest first and nothing before a product's
-  /// listing.
+  /// listing. Any window's failure is thrown (see ``candleWindows(base:quote:granularity:from:to:)``
+  /// for the windows that arrived before it).
   public func candles(
     base: String, quote: String, granularity: Granularity, from: Date, to: Date
   ) async throws -> [(Date, Double)] {
+    let answer = try await candleWindows(
+      base: base, quote: quote, granularity: granularity, from: from, to: to)
+    if let failure = answer.failure { throw failure }
+    return answer.samples
+  }
+
+  /// What a long candle range brought: the candles of the windows that
+  /// arrived, oldest first, and when a later window failed, the instant from
+  /// which nothing arrived and why.
+  public struct CandleWindows: Sendable {
+    /// `(bucket start, close)`, oldest first.
+    public var samples: [(Date, Double)]
+    /// The start of the first window that failed, if one did.
+    public var missingFrom: Date?
+    /// Why that window failed.
+    public var failure: ProviderError?
+  }
+
+  /// The candles starting in `from..<to`, window by window (oldest first),
+  /// keeping the windows that arrived when a later one fails: a long range
+  /// timing out halfway keeps its first half. The first window's failure is
+  /// thrown (nothing arrived).
+  public func candleWindows(
+    base: String, quote: String, granularity: Granularity, from: Date, to: Date
+  ) async throws -> CandleWindows {
     let step = Double(granularity.rawValue)
-    let first = (from.timeIntervalSince1970 / step).rounded(.down) * step
     var samples: [(Date, Double)] = []
+    let first = (from.timeIntervalSince1970 / step).rounded(.down) * step
     var start = first
     while start < to.timeIntervalSince1970 {
       let end = min(start + step * Double(Self.maxCandlesPerRequest), to.timeIntervalSince1970)
-      samples += try await candleChunk(
-        base: base, quote: quote, granularity: granularity,
-        window: Date(timeIntervalSince1970: start)...Date(timeIntervalSince1970: end))
+      do {
+        samples += try await candleChunk(
+          base: base, quote: quote, granularity: granularity,
+          window: Date(timeIntervalSince1970: start)...Date(timeIntervalSince1970: end))
+      } catch let error as ProviderError where start > first {
+        return CandleWindows(
+          samples: AnswerGate.normalized(samples), missingFrom: Date(timeIntervalSince1970: start),
+          failure: error)
+      }
       start = end
     }
-    return AnswerGate.normalized(samples)
+    return CandleWindows(samples: AnswerGate.normalized(samples), missingFrom: nil, failure: nil)
   }
 
-  /// One request: the candles starting in `window` (at most 300).
+  /// One request: the candles starting in `window` (at most 300); candles
+  /// outside it (an answer starting before `start`) dropped, a candle that
+  /// is not whole refused (``AnswerGate/candleClose(low:high:open:close:provider:endpoint:at:)``).
   private func candleChunk(
     base: String, quote: String, granularity: Granularity, window: ClosedRange<Date>
   ) async throws -> [(Date, Double)] {
@@ -86,12 +120,14 @@ public struct CoinbaseClient: Sendable {
         throw AnswerGate.refusal(
           Providers.coinbase, endpoint, "at [\(index)]: not a [time, low, high, open, close] row")
       }
-      let close = try AnswerGate.price(
-        row[4].value, provider: Providers.coinbase, endpoint: endpoint, at: "[\(index)][4]")
+      let close = try AnswerGate.candleClose(
+        low: row[1].value, high: row[2].value, open: row[3].value, close: row[4].value,
+        provider: Providers.coinbase, endpoint: endpoint, at: "[\(index)]")
       samples.append((time, close))
     }
+    // Kept: the candles starting in the window (`end` inclusive, so its last bucket too).
     return try AnswerGate.series(
-      samples, inside: window,
+      samples, inside: window.lowerBound...max(last, window.lowerBound),
       asked: Day(containing: window.lowerBound)...Day(containing: window.upperBound),
       provider: Providers.coinbase, endpoint: endpoint)
   }
@@ -130,17 +166,25 @@ struct CoinbaseMessageDTO: Decodable {
 
 extension CoinbaseClient {
   /// The close of each day in `days` that Coinbase has a candle for, oldest
-  /// first: a day's close is the close of its UTC daily candle (the one
-  /// starting at its 00:00 UTC). Days before the product's listing are absent.
+  /// first: a daily candle's close is the price at its end, so the day's
+  /// close by ``DailyResampler``'s rule (the candle starting at the day's
+  /// 00:00 UTC). The request starts a day early and ends a day late
+  /// (``AnswerGate/requested(_:through:)``); days before the product's
+  /// listing are absent. When a later window fails, the days it would have
+  /// brought are the answer's ``DailyCloses/cutShort``.
   public func dailyCloses(base: String, quote: String, days: ClosedRange<Day>) async throws
-    -> [RatePoint]
+    -> DailyCloses
   {
-    let samples = try await candles(
-      base: base, quote: quote, granularity: .day, from: days.lowerBound.start,
-      to: days.upperBound.end)
-    return samples.compactMap { sample in
-      let day = Day(containing: sample.0)
-      return days.contains(day) ? RatePoint(date: day, rate: sample.1) : nil
+    let request = AnswerGate.requested(days, through: days.upperBound.adding(days: 1))
+    let answer = try await candleWindows(
+      base: base, quote: quote, granularity: .day, from: request.lowerBound.start,
+      to: request.upperBound.end)
+    var cut: DailyCloses.CutShort?
+    if let missing = answer.missingFrom, let failure = answer.failure {
+      cut = DailyCloses.CutShort(from: Day(containing: missing), failure: failure)
     }
+    return DailyCloses(
+      closes: DailyResampler.closes(ofCandles: answer.samples, width: 86_400, in: days),
+      latest: nil, cutShort: cut)
   }
 }

@@ -144,15 +144,34 @@ public struct ECBClient: Sendable {
       throw AnswerGate.refusal(Providers.ecb, endpoint, Self.describe(error, html: body))
     }
     var result: [Day: [String: Double]] = [:]
-    for row in rows where codes.contains(row.currency.uppercased()) && !row.value.isEmpty {
+    var others: Set<String> = []
+    var outside: [RatePoint] = []
+    for row in rows where !row.value.isEmpty {
+      guard codes.contains(row.currency.uppercased()) else {
+        others.insert(UntrustedText.sanitize(String(row.currency.prefix(8))))
+        continue
+      }
       guard let day = Day(row.day) else {
         throw AnswerGate.refusal(
           Providers.ecb, endpoint,
           "at TIME_PERIOD: '\(UntrustedText.sanitize(String(row.day.prefix(16))))' is not a day")
       }
-      try AnswerGate.days([day], inside: chunk, asked: chunk, provider: Providers.ecb, endpoint: endpoint)
-      result[day, default: ["EUR": 1]][row.currency.uppercased()] = try Self.rate(
-        row.value, endpoint: endpoint, at: "OBS_VALUE[\(row.currency) \(day)]")
+      let rate = try Self.rate(row.value, endpoint: endpoint, at: "OBS_VALUE[\(row.currency) \(day)]")
+      // Days outside the chunk are dropped (AnswerGate's rule), refused below when none is inside.
+      guard chunk.contains(day) else {
+        outside.append(RatePoint(date: day, rate: rate))
+        continue
+      }
+      result[day, default: ["EUR": 1]][row.currency.uppercased()] = rate
+    }
+    if result.isEmpty {
+      _ = try AnswerGate.days(outside, inside: chunk, asked: chunk, provider: Providers.ecb, endpoint: endpoint)
+      if !others.isEmpty {
+        throw AnswerGate.refusal(
+          Providers.ecb, endpoint,
+          "nothing asked in it: rates for \(NameList.capped(others.sorted())), "
+            + "not \(codes.sorted().joined(separator: ", "))")
+      }
     }
     return result
   }

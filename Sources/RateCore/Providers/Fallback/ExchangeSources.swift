@@ -42,12 +42,13 @@ extension PriceSource {
       name: Providers.kraken, now: now,
       price: { pair in (try await client.ticker(base: pair.asset.symbol, quote: pair.quote), nil) },
       closes: { asset, currency, days in
+        // A day early (AnswerGate's margin); a daily candle's close read at its end (DailyResampler).
         let samples = try await client.ohlc(
-          base: asset.symbol, quote: currency, interval: .day, since: days.lowerBound.start)
-        return samples.compactMap { sample in
-          let day = Day(containing: sample.0)
-          return days.contains(day) ? RatePoint(date: day, rate: sample.1) : nil
-        }
+          base: asset.symbol, quote: currency, interval: .day,
+          since: days.lowerBound.adding(days: -AnswerGate.marginDays).start)
+        return DailyCloses(
+          closes: DailyResampler.closes(ofCandles: samples, width: 86_400, in: days),
+          latest: nil)
       })
   }
 
@@ -75,7 +76,7 @@ extension PriceSource {
   static func exchange(
     name: String, now: @escaping @Sendable () -> Date,
     price: @escaping @Sendable (AssetQuote) async throws -> (Double, Date?),
-    closes: @escaping @Sendable (Asset, String, ClosedRange<Day>) async throws -> [RatePoint]
+    closes: @escaping @Sendable (Asset, String, ClosedRange<Day>) async throws -> DailyCloses
   ) -> PriceSource {
     var source = PriceSource(
       name: name,
@@ -118,8 +119,9 @@ extension PriceSource {
           throw ProviderError.notCovered(provider: name, what: "\(asset.symbol)/\(currency)")
         }
         let today = Day(containing: now())
-        let closes = try await closes(asset, currency.uppercased(), days)
-        return DailyCloses(closes: closes.filter { $0.date < today }, latest: nil)
+        var answer = try await closes(asset, currency.uppercased(), days)
+        answer.closes.removeAll { $0.date >= today }
+        return answer
       })
     source.whyLacking = { pair in
       ExchangeListings.lists(pair.asset.symbol, pair.quote)

@@ -144,15 +144,17 @@ public struct FrankfurterClient: Sendable {
           provider: Providers.frankfurter, endpoint: endpoint,
           detail: "at rates: '\(UntrustedText.sanitize(key))' is not a date")
       }
-      return day
+      return RatePoint(date: day, rate: 1)
     }
-    // Slack: a range starting on an ECB closure starts at the working day
-    // before it, at most 4 days back (Easter); nothing after `end`.
-    try AnswerGate.days(
-      days, inside: start.adding(days: -Self.startSlackDays)...end, asked: start...end,
-      provider: Providers.frankfurter, endpoint: endpoint)
+    // Kept: a range starting on an ECB closure starts at the working day before
+    // it, at most 4 days back (Easter); days before that or after `end` are dropped.
+    let kept = Set(
+      try AnswerGate.days(
+        days, inside: start.adding(days: -Self.startSlackDays)...end, asked: start...end,
+        provider: Providers.frankfurter, endpoint: endpoint
+      ).map(\.date))
     for (key, dayRates) in dto.rates {
-      guard let day = Day(key) else { continue }
+      guard let day = Day(key), kept.contains(day) else { continue }
       let table = try plan.table(
         dayRates, amount: dto.amount, endpoint: endpoint, path: "rates.\(key)")
       seen.formUnion(table.keys)

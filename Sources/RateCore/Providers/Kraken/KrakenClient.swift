@@ -61,10 +61,11 @@ public struct KrakenClient: Sendable {
           Providers.kraken, endpoint, "at [\(index)]: not a [time, open, high, low, close] row")
       }
       samples.append(
-        (time, try AnswerGate.price(
-          row[4].value, provider: Providers.kraken, endpoint: endpoint, at: "[\(index)][4]")))
+        (time, try AnswerGate.candleClose(
+          low: row[3].value, high: row[2].value, open: row[1].value, close: row[4].value,
+          provider: Providers.kraken, endpoint: endpoint, at: "[\(index)]")))
     }
-    // Slack: the candle holding `since` starts before it; an hour for a server clock ahead.
+    // Kept: from the candle holding `since` (it starts before it) on; earlier ones dropped.
     let window =
       since.addingTimeInterval(-Double(interval.rawValue * 60))...Date.distantFuture
     let newest = max(samples.map(\.0).max() ?? since, since)
