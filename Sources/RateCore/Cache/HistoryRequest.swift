@@ -149,7 +149,8 @@ struct HistoryRequest: Sendable {
   /// with no close).
   func answer(
     closes fetched: [Day: RatePoint]?, latest: LatestPoint?, fetchedAt: Date,
-    staleness: Staleness?, latestMissing: ProviderError? = nil, answered: DayStore.Days? = nil
+    staleness: Staleness?, latestMissing: ProviderError? = nil, answered: DayStore.Days? = nil,
+    answeredBy: String? = nil
   ) -> RateService.HistoryResult {
     // Closes from a fetch, else straight from the store (no dictionary).
     let stored = self.stored
@@ -183,7 +184,7 @@ struct HistoryRequest: Sendable {
     }
     var result = RateService.HistoryResult(
       series: RateSeries(
-        base: asset.symbol, quote: quote, source: sourceLabel(answered: answered, in: shown),
+        base: asset.symbol, quote: quote, source: sourceLabel(answered: answered, in: shown, answeredBy: answeredBy),
         fetchedAt: fetchedAt,
         points: points, gaps: RateService.gaps(in: shown, points: points)),
       staleness: staleness, latestMissing: latestMissing)
@@ -193,14 +194,18 @@ struct HistoryRequest: Sendable {
 
   /// The source a series is labelled with: the provider the newest stored day
   /// of `shown` came from (a fallback's name when one answered, this run or
-  /// before), else the service's own.
-  func sourceLabel(answered: DayStore.Days?, in shown: ClosedRange<Day>) -> String {
+  /// before), else the source whose answer this run took (`answeredBy`: an
+  /// empty answer is that source's, never the chain's first), else the
+  /// service's own.
+  func sourceLabel(answered: DayStore.Days?, in shown: ClosedRange<Day>, answeredBy: String? = nil)
+    -> String
+  {
     let span = min(shown.lowerBound.distance(to: shown.upperBound), 13)
     for offset in 0...span {
       let day = shown.upperBound.adding(days: -offset)
       if let origin = answered?.origin(day) ?? stored.origin(day) { return origin.provider }
     }
-    return service.source.name
+    return answeredBy ?? service.source.name
   }
 
   /// The settled days to know that an answer left out (by `answered`, this
@@ -237,8 +242,10 @@ struct HistoryRequest: Sendable {
     var closes = self.closes
     var known = DayStore.Days()
     var newLatest = service.mode == .normal && latestFresh ? latest : nil
+    var answeredBy: String?
     if let span = fetchSpan(latestNeeded: includesToday && newLatest == nil) {
       let fetched = try await service.source.dailyCloses(asset, quote, span)
+      answeredBy = fetched.source
       if let cut = fetched.cutShort {
         service.notify(.answerCutShort(pair: "\(asset.symbol)/\(quote)", from: cut.from, reason: cut.failure))
       }
@@ -273,7 +280,7 @@ struct HistoryRequest: Sendable {
     save(known: known, latest: newLatest)
     return answer(
       closes: closes, latest: newLatest, fetchedAt: newLatest?.fetchedAt ?? currentTime,
-      staleness: nil, answered: known)
+      staleness: nil, answered: known, answeredBy: answeredBy)
   }
 
   /// The answer when the closes are there but the latest price failed: the

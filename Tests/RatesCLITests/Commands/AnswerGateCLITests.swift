@@ -143,20 +143,39 @@ import Testing
     #expect(csv.stdout == cleanCSV.stdout)
   }
 
-  @Test func anECBDayOutsideTheAskedRangeIsRefusedNamingFrankfurter() async throws {
-    let (rates, _) = try CLIHarness.withFakeAPI { fake in
+  /// The fake APIs with every Frankfurter range answer's days changed by `change`.
+  static func ecbDays(
+    firstOnly: Bool = false, _ change: @escaping @Sendable ([String: Any]) -> [String: Any]
+  ) throws -> CLIHarness {
+    try CLIHarness.withFakeAPI { fake in
       { request in
         let reply = fake(request)
-        guard request.path.contains("..") else { return reply }
+        guard request.path.contains(".."), !firstOnly || request.index == 0 else { return reply }
         return Self.rewriting(reply) { object in
           var copy = object
-          var days = object["rates"] as? [String: Any] ?? [:]
-          days["2020-01-02"] = ["USD": 1.12]
-          copy["rates"] = days
+          copy["rates"] = change(object["rates"] as? [String: Any] ?? [:])
           return copy
         }
       }
-    }
+    }.0
+  }
+
+  @Test func anECBDayOutsideTheAskedRangeIsDroppedAndTheRestKept() async throws {
+    let rates = try Self.ecbDays(firstOnly: true) { days in days.merging(["2020-01-02": ["USD": 1.12]]) { $1 } }
+    defer { try? FileManager.default.removeItem(at: rates.home) }
+    let result = await rates.run(["history", "EUR", "USD", "--days", "7", "--provider", "frankfurter", "--json"])
+    let points = try #require(try result.json()["points"] as? [[String: Any]], "\(result.stderr)")
+    #expect(points.count == 7)
+    #expect(!points.contains { $0["date"] as? String == "2020-01-02" })
+    // Never stored: a range reaching 2020 asks for it, and gets the fake's own rate.
+    let old = await rates.run(
+      ["history", "EUR", "USD", "--from", "2020-01-02", "--to", "2020-01-02", "--provider", "frankfurter", "--json"])
+    let day = try #require(try old.json()["points"] as? [[String: Any]], "\(old.stderr)")
+    #expect(day.first?["rate"] as? Double != 1.12, "\(day)")
+  }
+
+  @Test func anECBAnswerWithNothingAskedInItIsRefusedNamingFrankfurter() async throws {
+    let rates = try Self.ecbDays { _ in ["2020-01-02": ["USD": 1.12]] }
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let result = await rates.run(["history", "EUR", "USD", "--days", "7", "--provider", "frankfurter"])
     #expect(result.status == 69, "\(result.stderr)")

@@ -41,7 +41,8 @@ import Testing
     let (rates, server) = try CLIHarness.withFakeAPI(now: Self.now)
     let result = await rates.run(["history", "EUR", "GBP", "--from", from, "--to", to, "--json"])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(server.requests.first?.path == "/frankfurter/\(published)..\(to)")
+    // A day past `to` (AnswerGate's margin).
+    #expect(server.requests.first?.path == "/frankfurter/\(published)..\(try day(to).adding(days: 1))")
     let points = try #require(try result.json()["points"] as? [[String: Any]])
     #expect(points.first?["date"] as? String == from)
     let expected = FakeFrankfurter.rate(base: "EUR", quote: "GBP", day: try day(published))
@@ -58,7 +59,7 @@ import Testing
     let result = await rates.run(
       ["history", "EUR", "GBP", "--from", "2025-12-20", "--to", "2026-01-05", "--refresh", "--json"])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(server.requests.map(\.path) == ["/frankfurter/2025-12-19..2026-01-05"])
+    #expect(server.requests.map(\.path) == ["/frankfurter/2025-12-19..2026-01-06"])
     let points = try #require(try result.json()["points"] as? [[String: Any]])
     #expect(points.first?["carried"] as? Bool == true)
   }

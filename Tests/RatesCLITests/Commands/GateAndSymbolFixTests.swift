@@ -174,9 +174,8 @@ import Testing
         guard request.path.contains("..") else { return reply }
         return AnswerGateCLITests.rewriting(reply) { object in
           var copy = object
-          var days = object["rates"] as? [String: Any] ?? [:]
-          days["2024-06-20"] = ["GBP": 0.85]
-          copy["rates"] = days
+          // Nothing asked in it: a day outside is dropped, an answer of only such days refused.
+          copy["rates"] = ["2024-06-20": ["GBP": 0.85]]
           return copy
         }
       }
@@ -194,7 +193,7 @@ import Testing
       { request in
         let reply = fake(request)
         guard AnswerGateCLITests.isChart(request) else { return reply }
-        return AnswerGateCLITests.chart(reply) { [[1_600_000_000_000, 9000]] + $0 }
+        return AnswerGateCLITests.chart(reply) { _ in [[1_600_000_000_000, 9000]] }
       }
     }
     defer { try? FileManager.default.removeItem(at: rates.home) }

@@ -66,7 +66,8 @@ import RatesTestSupport
     #expect(points.last?["rate"] as? Double == FakeCoinDesk.nowValue(currency: "EUR"))
     #expect(server.requestCount == 2)
     let historical = try #require(server.requests.first { $0.path.hasSuffix("/historical/close.json") })
-    #expect(historical.query["start"] == Day(containing: fixedNow).adding(days: -27).description)
+    // A day before the first asked (AnswerGate's margin); the end is yesterday, the BPI's last.
+    #expect(historical.query["start"] == Day(containing: fixedNow).adding(days: -28).description)
     #expect(historical.query["end"] == yesterday.description)
 
     let eth = await rates.run(["history", "ETH", "EUR", "--provider", "coindesk"])

@@ -24,7 +24,8 @@ import RatesTestSupport
       points.first { $0["date"] as? String == "2021-07-01" }?["rate"] as? Double
         == FakeFrankfurter.rate(base: "GBP", quote: "USD", day: july1))
     #expect(server.requestCount == 1)
-    #expect(server.requests.first?.path == "/frankfurter/2021-01-04..2021-12-31")
+    // A day past the end (AnswerGate's margin): an exclusive end would still hold 12-31.
+    #expect(server.requests.first?.path == "/frankfurter/2021-01-04..2022-01-01")
     let warm = await rates.run(["history", "GBP", "USD", "--from", "2021-03-01", "--to", "2021-06-30"])
     #expect(warm.status == 0, "\(warm.stderr)")
     #expect(server.requestCount == 1, "a range inside a cached one asks nothing")
@@ -56,8 +57,9 @@ import RatesTestSupport
     let request = try #require(server.requests.last)
     let cachedFrom = Self.today.adding(days: -29)
     // 2024-01-01 is a holiday: the year's first days carry 2023-12-29, read
-    // too; the cached part reaches back to its own Friday, 2024-05-10.
-    #expect(request.path == "/frankfurter/2023-12-29..2024-05-09")
+    // too; the cached part reaches back to its own Friday, 2024-05-10, asked too as the
+    // margin past the missing part's end.
+    #expect(request.path == "/frankfurter/2023-12-29..2024-05-10")
     #expect(cachedFrom == Day("2024-05-12"))
   }
 

@@ -43,9 +43,12 @@ extension PriceSource {
       price: { pair in (try await client.ticker(base: pair.asset.symbol, quote: pair.quote), nil) },
       closes: { asset, currency, days in
         // A day early (AnswerGate's margin); a daily candle's close read at its end (DailyResampler).
-        let samples = try await client.ohlc(
-          base: asset.symbol, quote: currency, interval: .day,
-          since: days.lowerBound.adding(days: -AnswerGate.marginDays).start)
+        let since = days.lowerBound.adding(days: -AnswerGate.marginDays)
+        // Only the 720 newest candles exist: an answer with none of the asked days is refused.
+        let samples = try AnswerGate.series(
+          try await client.ohlc(base: asset.symbol, quote: currency, interval: .day, since: since.start),
+          inside: since.start...days.upperBound.start, asked: days, provider: Providers.kraken,
+          endpoint: "/0/public/OHLC")
         return DailyCloses(
           closes: DailyResampler.closes(ofCandles: samples, width: 86_400, in: days),
           latest: nil)
