@@ -342,11 +342,6 @@ public enum DailyResampler {
     closes(of: candles.map { ($0.0.addingTimeInterval(width), $0.1) }, in: days)
   }
 
-  /// The close of every day up to and including `last` that has a sample.
-  public static func closes(of samples: [(Date, Double)], through last: Day) -> [RatePoint] {
-    closes(of: samples, matching: { $0 <= last })
-  }
-
   /// The day whose close `instant` may be: the day ending within
   /// ``closeReach`` before it, else the day holding it whose end follows.
   public static func closingDay(of instant: Date) -> Day {
