@@ -72,7 +72,10 @@ import RatesTestSupport
 
   @Test(arguments: [
     "[[1451606400,1,2,1,0,5]]",  // a zero close
-    "[[1,1,2,1,400,5]]",  // a candle from 1970, outside the asked window
+    "[[1,1,2,1,400,5]]",  // only a candle from 1970: nothing asked in it
+    "[[1451606400,390,410,400,4000,5]]",  // a close 10× its high
+    "[[1451606400,390,410,300,400,5]]",  // an open below its low
+    "[[1451606400,410,390,400,400,5]]",  // a high below its low
     "[[1451606400,1,2]]",  // a short row
     "<html>busy</html>",
   ])
@@ -90,6 +93,44 @@ import RatesTestSupport
         return
       }
       #expect(provider == Providers.coinbase)
+    }
+  }
+
+  @Test func candleWindowsThatArrivedAreKeptWhenALaterOneFails() async throws {
+    let requests = Recorder<String>()
+    let refusal = #"{"message":"service busy"}"#
+    let stub = StubTransport { request, _ in
+      requests.append(request.url.path)
+      guard requests.count == 1 else { return (400, [:], refusal) }
+      let answer = FakeCoinbase.answer(path: request.url.path, query: request.queryItems, now: Self.now)
+      return (answer.status, [:], answer.body)
+    }
+    let days = try #require(Day("2016-01-01"))...(try #require(Day("2016-12-31")))
+    let answer = try await Self.coinbase(stub).dailyCloses(base: "BTC", quote: "USD", days: days)
+    // The first window (2015-12-31 and 299 days after it) arrived; the second failed.
+    #expect(answer.closes.first?.date == days.lowerBound)
+    #expect(answer.closes.last?.date == Day("2016-10-25"))
+    #expect(answer.cutShort?.from == Day("2016-10-26"))
+    #expect(
+      answer.cutShort?.failure
+        == .httpStatus(provider: Providers.coinbase, status: 400, message: "service busy"))
+    // The first window's failure is the answer's: nothing arrived.
+    await #expect(throws: ProviderError.self) {
+      _ = try await Self.coinbase(StubTransport(status: 400, body: refusal))
+        .dailyCloses(base: "BTC", quote: "USD", days: days)
+    }
+  }
+
+  @Test func aKrakenAnswerWithNoneOfTheAskedDaysIsRefused() async throws {
+    // Kraken keeps only its 720 newest daily candles: 2016 is not among them.
+    let source = PriceSource.kraken(client: Self.kraken(Self.stub(FakeKraken.answer)), now: { Self.now })
+    let days = try #require(Day("2016-01-01"))...(try #require(Day("2016-01-31")))
+    do {
+      _ = try await source.dailyCloses(Asset(symbol: "BTC", id: "BTC"), "USD", days)
+      Issue.record("accepted an answer without the asked days")
+    } catch ProviderError.malformedResponse(let provider, _, let detail) {
+      #expect(provider == Providers.kraken)
+      #expect(detail.contains("nothing asked in it") && detail.contains("outside the asked 2016-01-01…2016-01-31"))
     }
   }
 
