@@ -169,13 +169,14 @@ extension CoinbaseClient {
   /// first: a daily candle's close is the price at its end, so the day's
   /// close by ``DailyResampler``'s rule (the candle starting at the day's
   /// 00:00 UTC). The request starts a day early and ends a day late
-  /// (``AnswerGate/requested(_:through:)``); days before the product's
-  /// listing are absent. When a later window fails, the days it would have
-  /// brought are the answer's ``DailyCloses/cutShort``.
-  public func dailyCloses(base: String, quote: String, days: ClosedRange<Day>) async throws
-    -> DailyCloses
-  {
-    let request = AnswerGate.requested(days, through: days.upperBound.adding(days: 1))
+  /// (``AnswerGate/requested(_:through:)``: never past `today` when given);
+  /// days before the product's listing are absent. When a later window
+  /// fails, the days it would have brought are the answer's
+  /// ``DailyCloses/cutShort``.
+  public func dailyCloses(
+    base: String, quote: String, days: ClosedRange<Day>, today: Day? = nil
+  ) async throws -> DailyCloses {
+    let request = AnswerGate.requested(days, through: today ?? days.upperBound.adding(days: 1))
     let answer = try await candleWindows(
       base: base, quote: quote, granularity: .day, from: request.lowerBound.start,
       to: request.upperBound.end)

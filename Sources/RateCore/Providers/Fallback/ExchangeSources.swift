@@ -29,7 +29,8 @@ extension PriceSource {
         return (answer.rate, answer.time)
       },
       closes: { asset, currency, days in
-        try await client.dailyCloses(base: asset.symbol, quote: currency, days: days)
+        try await client.dailyCloses(
+          base: asset.symbol, quote: currency, days: days, today: Day(containing: now()))
       })
   }
 
