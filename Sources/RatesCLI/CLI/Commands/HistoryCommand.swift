@@ -61,7 +61,7 @@ struct HistoryCommand: RatesCommand {
     \(HourlyHistory.maximumDays) days, times in UTC) in every output; --format ledger writes
     'P YYYY-MM-DD HH:MM:SS' directives, and beancount, whose prices have no time, is refused.
 
-    A past day's value is its close: the last price of that UTC day (CoinGecko's point
+    A past day's value is its close: the price at that UTC day's end (CoinGecko's point
     at the next 00:00 UTC, an exchange's UTC daily candle close, CoinDesk's daily close).
     Today's value is the current price.
     """
