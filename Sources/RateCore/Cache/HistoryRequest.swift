@@ -274,7 +274,8 @@ struct HistoryRequest: Sendable {
           service.save(price, key: priceKey)
         }
       } catch let error as ProviderError where error.allowsStaleFallback {
-        return partial(closes: closes, known: known, fetchedLatest: newLatest, failure: error)
+        return partial(
+          closes: closes, known: known, fetchedLatest: newLatest, failure: error, answeredBy: answeredBy)
       }
     }
     save(known: known, latest: newLatest)
@@ -289,17 +290,18 @@ struct HistoryRequest: Sendable {
   /// of an earlier day (a frozen feed), shown on that day.
   func partial(
     closes: [Day: RatePoint], known: DayStore.Days, fetchedLatest: LatestPoint?,
-    failure: ProviderError
+    failure: ProviderError, answeredBy: String? = nil
   ) -> RateService.HistoryResult {
     save(known: known, latest: fetchedLatest ?? cachedLatestPoint)
     if let latest, isCurrent(latest) {
       return answer(
         closes: closes, latest: latest, fetchedAt: latest.fetchedAt,
-        staleness: Staleness(fetchedAt: latest.fetchedAt, reason: failure), answered: known)
+        staleness: Staleness(fetchedAt: latest.fetchedAt, reason: failure), answered: known,
+        answeredBy: answeredBy)
     }
     return answer(
       closes: closes, latest: fetchedLatest, fetchedAt: currentTime, staleness: nil,
-      latestMissing: failure, answered: known)
+      latestMissing: failure, answered: known, answeredBy: answeredBy)
   }
 
   /// The days to fetch: only the settled days the cache lacks (all of the

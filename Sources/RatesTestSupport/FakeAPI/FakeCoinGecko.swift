@@ -293,7 +293,8 @@ public enum FakeCoinGecko {
           (FakeSupport.milliseconds(day.start), dailyValue(id: id, currency: vs, day: day)))
       }
     } else {
-      // Automatic granularity: 5-minutely for 1 day, hourly for 2–90, with jitter.
+      // Automatic granularity: 5-minutely for 1 day, hourly for 2–90, with jitter; like the
+      // real one it starts at now − N days, before the first day a client asks for.
       let step: TimeInterval = days == 1 ? 300 : 3_600
       let count = Int(TimeInterval(days) * 86_400 / step)
       for index in stride(from: count, through: 1, by: -1) {

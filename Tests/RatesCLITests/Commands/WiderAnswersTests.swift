@@ -78,6 +78,8 @@ import Testing
       await history.run(["portfolio", "history", "--from", "2024-01-02", "--to", "2024-06-09", "--in", "USD", "--json"]))
     let points = try #require(document["points"] as? [[String: Any]])
     #expect(points.count == 160)
+    let export = await history.run(["ledger", "export", "--format", "ledger", "--in", "USD"])
+    #expect(export.status == 0, "\(export.stderr)")
     // Days near the start, past 90 days into the ledger, and yesterday; each in a new home,
     // so the day store of one command never answers the other.
     for day in ["2024-01-10", "2024-04-05", "2024-04-20", "2024-06-09"] {
@@ -87,6 +89,10 @@ import Testing
       let total = PortfolioCommandTests.number(report["totals"] as? [String: Any], "value")
       let point = try #require(points.first { $0["date"] as? String == day })
       #expect(PortfolioCommandTests.number(point, "value") == total, "\(day)")
+      // The export's price directives have the day too, at the same value.
+      #expect(export.stdout.contains("\nP \(day) ETH "), "\(day)")
+      let journal = PortfolioJournalTests.marketValue(export.stdout, on: day, in: "USD")
+      #expect(abs(journal - total) < 0.005, "\(day): journal \(journal), portfolio \(total)")
       // ETH at its close: the price at the day's end, the next midnight's daily point.
       let eth = try PortfolioCommandTests.holdings(report)["ETH"]
       let close = try #require(Day(day)).adding(days: 1)
