@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RateCore
+import RatesTestSupport
 
 /// ``JSONFileCache/fileURL(for:)``, made from bytes, gives the paths the URL-building code it
 /// replaces gave, for every kind of key.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RateCore
+import RatesTestSupport
 
 /// Journal commodity names: valid everywhere, stable, and never shared by two assets.
 @Suite struct CommodityNameTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RateCore
+import RatesTestSupport
 
 /// The one number formatter of every export: shortest round-tripping digits, no exponent.
 @Suite struct DecimalTextTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RateCore
+import RatesTestSupport
 
 /// The cache's strict JSON reader: what it refuses, and that what it reads is what
 /// JSONDecoder reads from the same bytes.

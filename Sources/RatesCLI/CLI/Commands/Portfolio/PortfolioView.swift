@@ -38,26 +38,40 @@ struct PortfolioView {
       .init("Cost", alignment: .right, priority: 5), .init("Unrealized", alignment: .right, priority: 7),
       .init("Realized", alignment: .right, priority: 6),
     ])
-    // Gains as JSON and CSV round them (a difference at the precision of what it differs from).
+    // Every figure as JSON and CSV round it, the totals the sums of the rows as shown.
     func gain(_ value: Double) -> String { style.change(RateFormat.signedMoney(value, code: code), value: value) }
-    for holding in report.holdings {
+    let shares = Self.tenthsOfShares(report.holdings.map { report.share(of: $0) })
+    for (holding, share) in zip(report.holdings, shares) {
       let (held, figures) = (holding.price != nil, report.written(holding))
       table.append([
         TerminalText.sanitize(holding.code),
         held ? RateFormat.money(holding.quantity, code: holding.code) : "closed",
         holding.price.map { RateFormat.rate($0.rate) + ($0.source == Providers.ledger ? " street" : "") } ?? "",
-        RateFormat.money(holding.value, code: code), figures.change.map(gain) ?? "",
-        held ? RateFormat.fixed(report.share(of: holding) * 100, decimals: 1) + "%" : "",
-        held ? RateFormat.money(holding.cost, code: code) : "", held ? gain(figures.unrealized) : "",
+        RateFormat.money(figures.value, code: code), figures.change.map(gain) ?? "",
+        held ? RateFormat.fixed(Double(share) / 10, decimals: 1) + "%" : "",
+        held ? RateFormat.money(figures.cost, code: code) : "", held ? gain(figures.unrealized) : "",
         gain(figures.realized),
       ])
     }
     let totals = report.writtenTotals
     table.append([
-      "Total", "", "", RateFormat.money(report.value, code: code), gain(totals.change),
-      "100.0%", RateFormat.money(report.cost, code: code), gain(totals.unrealized), gain(totals.realized),
+      "Total", "", "", RateFormat.money(totals.value, code: code), gain(totals.change),
+      RateFormat.fixed(Double(shares.reduce(0, +)) / 10, decimals: 1) + "%",
+      RateFormat.money(totals.cost, code: code), gain(totals.unrealized), gain(totals.realized),
     ])
     return table
+  }
+
+  /// `shares` (0…1) in tenths of a percent that add up to 1,000 when the shares add up to 1
+  /// (largest remainders: each share rounded down, the tenths left over given to the shares
+  /// that lost most), so the Share column adds up to its 100.0 %.
+  static func tenthsOfShares(_ shares: [Double]) -> [Int] {
+    let exact = shares.map { $0.isFinite ? Swift.max(0, $0 * 1_000) : 0 }
+    var tenths = exact.map { Int($0.rounded(.down)) }
+    let whole = Int(exact.reduce(0, +).rounded())
+    let byRemainder = exact.indices.sorted { exact[$0] - Double(tenths[$0]) > exact[$1] - Double(tenths[$1]) }
+    for index in byRemainder.prefix(Swift.max(0, whole - tenths.reduce(0, +))) { tenths[index] += 1 }
+    return tenths
   }
 
   /// `; paid beyond holdings: 20,000.00 USD, 8,950,000 LBP`.

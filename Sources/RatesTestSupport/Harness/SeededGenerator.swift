@@ -1,8 +1,12 @@
 /// SplitMix64: the same pseudo-random values on every run, so a failure reproduces.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
+public struct SeededGenerator: RandomNumberGenerator {
+  /// The state: the seed at first.
+  public var state: UInt64
 
-  mutating func next() -> UInt64 {
+  /// A generator whose values follow from `state`.
+  public init(state: UInt64) { self.state = state }
+
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
