@@ -2,6 +2,8 @@
 public enum LedgerQueryError: Error, Equatable, Sendable {
   /// No exchanges of `base` against `quote` in the last `days` days.
   case noExchanges(base: String, quote: String, days: Int)
+  /// No exchange of `base` against `quote` at all, up to the day asked: no street rate.
+  case neverExchanged(base: String, quote: String)
 }
 
 /// The ledger's rates as a series or a single rate, for `stats --ledger`,

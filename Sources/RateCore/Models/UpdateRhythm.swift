@@ -8,6 +8,8 @@
 ///   16:00 CET: a rate is old only when a newer working day's rate should
 ///   have been published (``newestECBDay(at:)``). Friday's rate on a Sunday
 ///   is not old; Friday's rate on Tuesday evening is.
+/// - A street rate (``StreetRate``, the ledger's) is dated by its last exchange day: it is old
+///   when that day is outside the ``StreetRate/days`` days ending today (no exchange in them).
 public enum UpdateRhythm {
   /// How long after its last update a coin price counts as old: an hour,
   /// sixty times the providers' one-minute rhythm.
@@ -36,6 +38,9 @@ public enum UpdateRhythm {
     guard let updated = updatedAt else { return false }
     if Providers.isECB(source) {
       return Day(containing: updated) < newestECBDay(at: instant)
+    }
+    if source == Providers.ledger {
+      return Day(containing: updated) < LedgerMath.window(days: StreetRate.days, endingOn: Day(containing: instant)).lowerBound
     }
     return instant.timeIntervalSince(updated) > coinQuoteOldAfter
   }

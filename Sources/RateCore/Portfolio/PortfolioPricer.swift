@@ -1,16 +1,12 @@
 /// Prices for a portfolio in one ECB currency: ECB currencies from the ECB reference rates
 /// (``RateDesk/rate(base:quote:on:)``: the day store, offline the built-in snapshot),
 /// coins from the coin source's daily history, and a currency only the ledger prices (LBP) at
-/// the ledger's street rate of the 3 days to the day (``LedgerSeries/rate(base:quote:days:entries:today:)``)
-/// against the ECB currency it is most exchanged with.
+/// the ledger's street rate (``StreetRate``) against the ECB currency it is most exchanged with.
 public struct PortfolioPricer: Sendable {
   /// How a code is priced, most direct first (the order of ``rank(_:)``).
   public enum Kind: Int, Sendable {
     case portfolioCurrency, ecb, street, coin
   }
-
-  /// The days of a street rate.
-  public static let streetDays = 3
 
   let desk: RateDesk
   /// The portfolio's currency, an ECB currency.
@@ -71,7 +67,7 @@ public struct PortfolioPricer: Sendable {
     }
     for (code, days) in street {
       let partner = try self.partner(of: code)
-      let exchangeDays = Set(entries.lazy.filter { $0.rate(base: partner, quote: code) != nil }.map(\.date)).sorted()
+      let exchangeDays = StreetRate.exchangeDays(base: partner, quote: code, entries: entries)
       var rates: [Day: LedgerRate] = [:]
       for day in days.sorted() {
         found[code, default: [:]][day] = Result { () throws(PortfolioError) in
@@ -160,22 +156,19 @@ public struct PortfolioPricer: Sendable {
     return best
   }
 
-  /// The street rate of `code` on `day`: the ledger's rate over the 3 days ending on the last
-  /// day, on or before `day`, with an exchange of `code` against `partner` (of the sorted
-  /// `exchangeDays`), dated that day; `rates` keeps each last day's rate.
+  /// The street rate of `code` on `day` (``StreetRate``: the ledger's rate over the days
+  /// ending on the last day, on or before `day`, with an exchange of `code` against `partner`,
+  /// of the sorted `exchangeDays`), dated that day; `rates` keeps each last day's rate.
   private func streetPrice(
     _ code: String, partner: String, day: Day, exchangeDays: [Day], rates: inout [Day: LedgerRate],
     partnerPrice: Result<PortfolioPrice, PortfolioError>?
   ) throws(PortfolioError) -> PortfolioPrice {
-    let after = exchangeDays.partitioningIndex(where: { $0 > day })
-    guard after > 0 else {
+    guard let last = StreetRate.lastExchangeDay(in: exchangeDays, onOrBefore: day) else {
       throw PortfolioError.noPrice(
         code: code, day: day, reason: "the ledger has no \(partner)-\(code) exchange on or before it")
     }
-    let last = exchangeDays[after - 1]
     if rates[last] == nil {
-      rates[last] = try? LedgerSeries.rate(
-        base: partner, quote: code, days: Self.streetDays, entries: entries, today: last)
+      rates[last] = try? StreetRate.rate(base: partner, quote: code, endingOn: last, entries: entries)
     }
     guard let street = rates[last] else {
       throw PortfolioError.noPrice(code: code, day: day, reason: "no street rate on \(last)")
@@ -185,7 +178,7 @@ public struct PortfolioPricer: Sendable {
     }
     return PortfolioPrice(
       rate: partnerPrice.rate / street.midpoint, source: Providers.ledger, date: last,
-      detail: "street rate \(partner)-\(code) over the \(Self.streetDays) days to \(last)",
+      detail: "street rate \(partner)-\(code) over the \(StreetRate.days) days to \(last)",
       stale: partnerPrice.stale)
   }
 }

@@ -48,13 +48,17 @@ extension RateDesk {
   /// CoinDesk answers come from its daily closes.
   /// A pair with a currency that ended (added before it did) shows its last
   /// rate and week from the snapshot, dated by its last day, without a request.
+  /// A street-rate pair (``ConfiguredPair/isStreet``) is priced from `ledger`
+  /// (``StreetRate/snapshot(_:entries:now:)``), without a request.
   /// Never throws: a pair that fails is in ``PairBoard/missing`` and the others stand (a
   /// batch refused for one currency is asked pair by pair).
-  public func board(for pairs: [ConfiguredPair]) async -> PairBoard {
+  public func board(for pairs: [ConfiguredPair], ledger: [LedgerEntry] = []) async -> PairBoard {
     var routed: [(pair: ConfiguredPair, route: PairRoute)] = []
     var results: [String: Result<PairSnapshot, any Error>] = [:]
     for pair in pairs {
-      if isServedFromSnapshot(pair.base, pair.quote) {
+      if pair.isStreet {
+        results[pair.name] = Result { try StreetRate.snapshot(pair, entries: ledger, now: now()) }
+      } else if isServedFromSnapshot(pair.base, pair.quote) {
         results[pair.name] = Result { try retiredSnapshot(pair) }
       } else {
         do { routed.append((pair, try route(pair.base, pair.quote))) } catch {

@@ -58,16 +58,16 @@ extension RateDesk {
   /// Frankfurter series for every fiat pair). ECB rates are fresh for
   /// ``CacheFreshness/referenceRate`` even when this desk refreshes: they change once a
   /// working day. Never throws: what fails is missing, and its error is in
-  /// ``MarketBoard/failures``.
+  /// ``MarketBoard/failures``. Street-rate pairs come from `ledger` (``StreetRate``).
   public func marketBoard(
     currency: String, coins: [FavoriteCoin], favorites: [FavoriteCoin], pairs: [ConfiguredPair],
-    top: Int = boardTopCount
+    ledger: [LedgerEntry] = [], top: Int = boardTopCount
   ) async -> MarketBoard {
     let code = currency.uppercased()
     let coinIDs = Set(coins.map(\.id))
     let starred = favorites.filter { !coinIDs.contains($0.id) }
     async let fetchedCoins = boardCoins(code, top: top, following: coins + starred)
-    async let fetchedPairs = boardPairs(pairs)
+    async let fetchedPairs = boardPairs(pairs, ledger: ledger)
     let coinPart = await fetchedCoins
     let pairPart = await fetchedPairs
     let topIDs = Set(coinPart.top.map(\.id))
@@ -182,16 +182,16 @@ extension RateDesk {
 
   /// The pairs' snapshots: ECB pairs through a desk that keeps their hourly freshness,
   /// the others through this one; a pair that fails is missing, the others stand.
-  private func boardPairs(_ pairs: [ConfiguredPair]) async -> BoardPairs {
+  private func boardPairs(_ pairs: [ConfiguredPair], ledger: [LedgerEntry]) async -> BoardPairs {
     let ecbDesk = configuration.mode == .refresh ? with(mode: .normal) : self
     let isECB = { (pair: ConfiguredPair) in
-      (try? self.route(pair.base, pair.quote).provider) == .frankfurter
+      !pair.isStreet && (try? self.route(pair.base, pair.quote).provider) == .frankfurter
     }
     var byName: [String: PairSnapshot] = [:]
     var failed: [String: MissingFigure] = [:]
     for (desk, group) in [(ecbDesk, pairs.filter(isECB)), (self, pairs.filter { !isECB($0) })]
     where !group.isEmpty {
-      let board = await desk.board(for: group)
+      let board = await desk.board(for: group, ledger: ledger)
       for snapshot in board.snapshots { byName[snapshot.pair.name] = snapshot }
       for missing in board.missing { failed[missing.name] = missing }
     }

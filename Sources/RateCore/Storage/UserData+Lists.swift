@@ -82,9 +82,15 @@ extension UserData {
   @discardableResult public func addPairAtTop(base: String, quote: String, addedAt: Date) throws
     -> Bool
   {
+    try addPairAtTop(ConfiguredPair(base: base, quote: quote, addedAt: addedAt))
+  }
+
+  /// Adds `pair` (a street-rate pair keeps its source) unless one with the same currencies is
+  /// there; returns whether it was added.
+  @discardableResult public func addPairAtTop(_ pair: ConfiguredPair) throws -> Bool {
     try pairs.update { list in
-      guard !list.contains(where: { $0.matches(base, quote) }) else { return false }
-      list.append(ConfiguredPair(base: base, quote: quote, addedAt: addedAt))
+      guard !list.contains(where: { $0.matches(pair.base, pair.quote) }) else { return false }
+      list.append(pair)
       return true
     }
   }

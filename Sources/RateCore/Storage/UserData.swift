@@ -58,18 +58,25 @@ public struct ConfiguredPair: Codable, Equatable, Sendable {
   public var quote: String
   /// When the user added it.
   public var addedAt: Date
+  /// ``Providers/ledger`` for a pair priced by the user's own exchanges (its street rate,
+  /// ``StreetRate``); nil for a pair the providers price.
+  public var source: String?
   /// Members of the stored object this version does not know, written back unchanged.
   var unknownMembers: [String: JSONValue] = [:]
 
-  /// Creates a pair.
-  public init(base: String, quote: String, addedAt: Date) {
+  /// Creates a pair, priced by the providers unless `source` is ``Providers/ledger``.
+  public init(base: String, quote: String, addedAt: Date, source: String? = nil) {
     self.base = base
     self.quote = quote
     self.addedAt = addedAt
+    self.source = source
   }
 
+  /// Whether the pair is priced by the ledger's street rate.
+  public var isStreet: Bool { source == Providers.ledger }
+
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case base, quote, addedAt
+    case base, quote, addedAt, source
   }
 
   static let knownMembers = Set(CodingKeys.allCases.map(\.stringValue))
@@ -80,6 +87,7 @@ public struct ConfiguredPair: Codable, Equatable, Sendable {
     base = try container.decode(String.self, forKey: .base)
     quote = try container.decode(String.self, forKey: .quote)
     addedAt = try container.decode(Date.self, forKey: .addedAt)
+    source = try container.decodeIfPresent(String.self, forKey: .source)
     unknownMembers = try UnknownMembers.decode(from: decoder, known: Self.knownMembers)
   }
 
@@ -89,6 +97,7 @@ public struct ConfiguredPair: Codable, Equatable, Sendable {
     try container.encode(base, forKey: .base)
     try container.encode(quote, forKey: .quote)
     try container.encode(addedAt, forKey: .addedAt)
+    try container.encodeIfPresent(source, forKey: .source)
     try UnknownMembers.encode(unknownMembers, to: encoder, known: Self.knownMembers)
   }
 
@@ -143,6 +152,12 @@ public struct UserData: Sendable {
     ledger = LedgerStore(
       url: directory.appendingPathComponent("ledger.json"), notify: { notify(.ledger($0)) })
     self.notify = notify
+  }
+
+  /// The ledger's entries when `pairs` has a street-rate pair (``ConfiguredPair/isStreet``),
+  /// which a board prices from them; none (and the ledger unread) otherwise.
+  public func streetEntries(for pairs: [ConfiguredPair]) throws -> [LedgerEntry] {
+    pairs.contains(where: \.isStreet) ? try ledger.read().entries : []
   }
 }
 

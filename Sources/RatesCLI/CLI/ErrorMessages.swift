@@ -97,8 +97,8 @@ extension ProviderError: LocalizedError {
     case .noProvider(let base, let quote):
       return "no provider has \(base)/\(quote) rates: ECB rates cover \(FiatCurrencies.ecb.count) currencies"
         + " (see 'rates currencies') and CoinGecko prices coins; for a street rate, record your"
-        + " exchanges with 'rates ledger add', then 'rates ledger rate \(base) \(quote)'"
-        + " (convert and stats take --ledger)"
+        + " exchanges with 'rates ledger add', then 'rates pairs add \(base) \(quote)' or"
+        + " 'rates ledger rate \(base) \(quote)' (convert and stats take --ledger)"
     case .rateLimited, .apiKeyMissing, .apiKeyRejected, .paidPlanOnly, .keyPlanMismatch,
       .historyTooOld:
       return keyMessage(nil) ?? ""
@@ -244,6 +244,9 @@ extension LedgerQueryError: LocalizedError {
       let span = days == 1 ? "today" : "the last \(days) days"
       return "no exchanges between \(base) and \(quote) in \(span) in your ledger: record one "
         + "with 'rates ledger add'"
+    case .neverExchanged(let base, let quote):
+      return "no exchanges between \(base) and \(quote) in your ledger, so no street rate: record "
+        + "one with 'rates ledger add 100 \(base) <AMOUNT> \(quote) --sell'"
     }
   }
 }

@@ -52,9 +52,11 @@ extension LiveHomeDriver {
 
   /// The board from the desk in `mode`; its coins are remembered for the local search.
   private func board(currency: String, lists: HomeLists, mode: CacheMode) async -> MarketBoard {
+    // A street-rate pair whose ledger cannot be read is missing, with the others standing.
+    let ledger = (try? userData.streetEntries(for: lists.pairs)) ?? []
     let board = await desk(mode).marketBoard(
       currency: currency, coins: lists.coins, favorites: lists.favorites, pairs: lists.pairs,
-      top: topCount)
+      ledger: ledger, top: topCount)
     await memory.saw(board.top + board.coins + board.favorites)
     return board
   }

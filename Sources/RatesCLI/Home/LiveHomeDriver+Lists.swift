@@ -52,8 +52,9 @@ extension LiveHomeDriver {
   /// (either order) is refused.
   private func addPair(base: String, quote: String, at now: Date) async throws -> String? {
     try PairArguments.validate(base: base, quote: quote)
-    let pair = try await PairsCommand.checked(base: base, quote: quote, desk: desk, addedAt: now)
-    guard try userData.addPairAtTop(base: pair.base, quote: pair.quote, addedAt: now) else {
+    let pair = try await PairsCommand.checked(
+      base: base, quote: quote, desk: desk, addedAt: now, ledger: { try userData.ledger.read().entries })
+    guard try userData.addPairAtTop(pair) else {
       return "\(pair.base) and \(pair.quote) are already paired"
     }
     return nil

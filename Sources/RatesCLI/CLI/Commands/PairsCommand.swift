@@ -12,6 +12,8 @@ struct PairsCommand: CommandDeclaration {
   static let discussion = """
     Fiat pairs use ECB reference rates (Frankfurter), pairs with a coin use CoinGecko; a
     refresh costs one request for all fiat pairs and one per quote currency for coin pairs.
+    A pair no provider serves (USD-LBP) follows the street rate of your own exchanges
+    (rates ledger): the 3-day average to the last day you exchanged it, without a request.
     Pairs live in $XDG_DATA_HOME/rates/pairs.json.
     """
   static let examples = [
@@ -48,16 +50,25 @@ struct PairsCommand: CommandDeclaration {
         name: "QUOTE", help: "the currency it is priced in", isOptional: true,
         completion: .local([.currencies, .coins])),
     ]
+    static let ledger = OptionSpec.flag(
+      "--ledger",
+      help: "follow the street rate of your own exchanges of the pair ('rates ledger rate'), "
+        + "the default for a pair no provider serves")
+    static let options = [ledger]
     static let discussion = """
       Adding refuses a currency paired with itself, two currencies already paired (in either
-      order) and unknown currencies.
+      order) and unknown currencies. A pair no provider serves (USD LBP) is added with the
+      street rate of your ledger when it has exchanges of the pair; --ledger asks for the
+      street rate of any pair you exchanged.
       """
-    static let examples = ["rates pairs add GBP USD", "rates pairs add eur-aud"]
+    static let examples = ["rates pairs add GBP USD", "rates pairs add eur-aud", "rates pairs add USD LBP"]
 
     let base: String
     let quote: String
+    let street: Bool
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+      street = try scanner.flag(Self.ledger)
       guard let first = scanner.positional() else { throw UsageError.missingArgument("base") }
       let pair: (base: String, quote: String)
       if let split = PairArguments.split(first) {
@@ -72,7 +83,7 @@ struct PairsCommand: CommandDeclaration {
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await PairsCommand(action: .add(base, quote)).run(invocation)
+      try await PairsCommand(action: .add(base, quote, street: street)).run(invocation)
     }
   }
 
@@ -110,7 +121,8 @@ struct PairsCommand: CommandDeclaration {
 
   enum Action: Sendable, Equatable {
     case list
-    case add(String, String)
+    /// The pair, and whether the ledger's street rate was asked for (`--ledger`).
+    case add(String, String, street: Bool)
     /// The pair as typed: one `BASE-QUOTE` word, or two words.
     case remove([String])
   }
@@ -120,23 +132,28 @@ struct PairsCommand: CommandDeclaration {
   func run(_ invocation: Invocation) async throws -> ExitCode {
     switch action {
     case .list: return try await list(invocation)
-    case .add(let base, let quote): return try await add(base, quote, invocation)
+    case .add(let base, let quote, let street): return try await add(base, quote, street: street, invocation)
     case .remove(let words): return try remove(words, invocation)
     }
   }
 
   // MARK: - Add and remove
 
-  func add(_ base: String, _ quote: String, _ invocation: Invocation) async throws -> ExitCode {
+  func add(_ base: String, _ quote: String, street: Bool, _ invocation: Invocation) async throws
+    -> ExitCode
+  {
     let stored = try await Self.checked(
-      base: base, quote: quote, desk: invocation.desk, addedAt: invocation.context.now())
+      base: base, quote: quote, desk: invocation.desk, addedAt: invocation.context.now(),
+      ledger: { try invocation.userData().ledger.read().entries }, street: street)
     try invocation.userData().pairs.update { pairs in
       if let existing = pairs.first(where: { $0.matches(stored.base, stored.quote) }) {
         throw UsageError.invalid("\(stored.base) and \(stored.quote) are already paired as \(existing.name)")
       }
       pairs.append(stored)
     }
-    let added = "Added \(stored.name). See it with 'rates pairs'."
+    let added =
+      "Added \(stored.name)" + (stored.isStreet ? ", at the street rate of your ledger" : "")
+      + ". See it with 'rates pairs'."
     try invocation.write(
       CommandOutput(document: ChangeDocument(added: [stored.name], removed: [], unchanged: [])) {
         _ in added
@@ -146,12 +163,32 @@ struct PairsCommand: CommandDeclaration {
 
   /// The pair to store for `base`/`quote` (validated by ``PairArguments/validate(base:quote:)``):
   /// routed to a provider, a coin pair's currency priced by CoinGecko and its coin known there
-  /// (an id is checked with one request, as favorites are), the coin named by its symbol or id.
-  static func checked(base: String, quote: String, desk: RateDesk, addedAt: Date) async throws
-    -> ConfiguredPair
-  {
+  /// (an id is checked with one request, as favorites are), the coin named by its symbol or id;
+  /// a street-rate pair (``StreetRate``) when `street` asks for one or no provider serves the
+  /// pair, if `ledger` has exchanges of it.
+  static func checked(
+    base: String, quote: String, desk: RateDesk, addedAt: Date,
+    ledger: () throws -> [LedgerEntry], street: Bool = false
+  ) async throws -> ConfiguredPair {
     let quote = quote.uppercased()
-    let route = try PairRouter.route(base: base, quote: quote, forced: nil)
+    func streetPair(_ entries: [LedgerEntry]) -> ConfiguredPair? {
+      guard StreetRate.isRecorded(base: base, quote: quote, entries: entries) else { return nil }
+      return ConfiguredPair(base: base.uppercased(), quote: quote, addedAt: addedAt, source: Providers.ledger)
+    }
+    if street {
+      guard let pair = streetPair(try ledger()) else {
+        throw LedgerQueryError.neverExchanged(base: base.uppercased(), quote: quote)
+      }
+      return pair
+    }
+    let route: PairRoute
+    do {
+      route = try PairRouter.route(base: base, quote: quote, forced: nil)
+    } catch ProviderError.noProvider(let base, let quote) {
+      // No provider: the street rate, when the ledger has one; else why there is no rate.
+      guard let pair = streetPair(try ledger()) else { throw ProviderError.noProvider(base: base, quote: quote) }
+      return pair
+    }
     let typed = ConfiguredPair(base: base.uppercased(), quote: quote, addedAt: addedAt)
     // Both are ECB currencies: the sources are asked whether they serve the pair.
     guard route.provider != .frankfurter else {
@@ -234,7 +271,8 @@ struct PairsCommand: CommandDeclaration {
 
   func list(_ invocation: Invocation) async throws -> ExitCode {
     let pairs = Array(try invocation.userData().pairs.read().reversed())
-    let board = pairs.isEmpty ? PairBoard(snapshots: [], missing: []) : await invocation.desk.board(for: pairs)
+    let ledger = try invocation.userData().streetEntries(for: pairs)
+    let board = pairs.isEmpty ? PairBoard() : await invocation.desk.board(for: pairs, ledger: ledger)
     try invocation.report(partial: board.missing, arrived: !board.snapshots.isEmpty)
     let now = invocation.context.now()
     invocation.report(board.snapshots.compactMap(\.staleness).min { $0.fetchedAt < $1.fetchedAt })

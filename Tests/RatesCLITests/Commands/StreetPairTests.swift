@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+import RatesCLIHarness
+import RatesTestSupport
+
+/// A pair no provider serves, priced by the ledger's street rate (USD/LBP): added with
+/// `pairs add`, shown in `pairs` (text and JSON) and `watch`, labelled as the ledger's.
+@Suite struct StreetPairTests {
+  /// USD/LBP exchanges in the week to 2024-06-10 (``fixedNow``), both ways round, and one
+  /// exchange of another pair.
+  static let ledger: [[String]] = [
+    ["ledger", "add", "100", "USD", "8950000", "LBP", "--sell", "--date", "2024-06-03"],
+    ["ledger", "add", "200", "USD", "17800000", "LBP", "--buy", "--date", "2024-06-07"],
+    ["ledger", "add", "9e6", "LBP", "100", "USD", "--sell", "--date", "2024-06-08"],
+    ["ledger", "add", "50", "USD", "4490000", "LBP", "--sell", "--date", "2024-06-09"],
+    ["ledger", "add", "10", "EUR", "11", "USD", "--buy", "--date", "2024-06-04"],
+  ]
+
+  static func harness(width: Int = 80, isTTY: Bool = false) async throws -> CLIHarness {
+    let (rates, _) = try CLIHarness.withFakeAPI(width: width, isTTY: isTTY)
+    for command in ledger {
+      let result = await rates.run(command)
+      #expect(result.status == 0, "\(command): \(result.stderr)")
+    }
+    return rates
+  }
+
+  /// The street rate on 2024-06-10, by hand: the 3 days to the last exchange (06-07 to
+  /// 06-09), in USD/LBP (recorded so twice, once the other way): bought 300 USD for 26.8 M
+  /// LBP, sold 50 for 4.49 M; the midpoint of the two.
+  static func expectedRate() -> Double {
+    let buy = (17_800_000.0 + 9_000_000) / 300
+    let sell = 4_490_000.0 / 50
+    return Figure.ratio((buy + sell) / 2)
+  }
+
+  @Test func addingAPairNoProviderServesTakesTheStreetRate() async throws {
+    let rates = try await Self.harness()
+    let added = await rates.run(["pairs", "add", "USD", "LBP"])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(added.stdout.contains("Added USD-LBP, at the street rate of your ledger"), "\(added.stdout)")
+    let stored = try String(
+      contentsOf: rates.home.appendingPathComponent("data/rates/pairs.json"), encoding: .utf8)
+    #expect(stored.contains(#""source":"ledger""#) || stored.contains(#""source" : "ledger""#), "\(stored)")
+
+    let json = await rates.run(["pairs", "--json"])
+    #expect(json.status == 0, "\(json.stderr)")
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let row = try #require((document["pairs"] as? [[String: Any]])?.first)
+    #expect(row["source"] as? String == "ledger")
+    #expect(row["base"] as? String == "USD" && row["quote"] as? String == "LBP")
+    #expect((row["rate"] as? NSNumber)?.doubleValue == Self.expectedRate())
+    #expect(row["updatedAt"] as? String == "2024-06-09T00:00:00Z", "\(row)")
+    #expect(row["old"] as? Bool == false)
+    // The daily averages of the days with exchanges in the 7 days to today (06-04 to 06-10).
+    #expect(row["sparkline"] as? [Double] == [89_000, 90_000, 89_800], "\(row)")
+    #expect((row["changePercent"] as? NSNumber)?.doubleValue == Change.percent(from: Figure.ratio(26_800_000.0 / 300), to: Self.expectedRate()))
+
+    let text = await rates.run(["pairs"])
+    #expect(text.status == 0, "\(text.stderr)")
+    let line = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("USD/LBP") })
+    #expect(line.contains(RateFormat.rate(Self.expectedRate())), "\(text.stdout)")
+    #expect(line.hasSuffix("your ledger"), "\(text.stdout)")
+  }
+
+  @Test func ledgerAsksForTheStreetRateOfAnyPairYouExchanged() async throws {
+    let rates = try await Self.harness()
+    let added = await rates.run(["pairs", "add", "EUR", "USD", "--ledger"])
+    #expect(added.status == 0, "\(added.stderr)")
+    let json = await rates.run(["pairs", "--json"])
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let row = try #require((document["pairs"] as? [[String: Any]])?.first)
+    #expect(row["source"] as? String == "ledger")
+    #expect((row["rate"] as? NSNumber)?.doubleValue == 1.1)
+    // Old: the last exchange (06-04) is outside the 3 days to today.
+    #expect(row["old"] as? Bool == true)
+  }
+
+  @Test func withoutExchangesThePairIsStillRefusedWithWhatToDo() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let refused = await rates.run(["pairs", "add", "USD", "LBP"])
+    #expect(refused.status == 64, "\(refused.stderr)")
+    #expect(refused.stderr.contains("rates pairs add USD LBP"), "\(refused.stderr)")
+    let asked = await rates.run(["pairs", "add", "USD", "LBP", "--ledger"])
+    #expect(asked.status == 66, "\(asked.stderr)")
+    #expect(asked.stderr.contains("no exchanges between USD and LBP in your ledger"), "\(asked.stderr)")
+    #expect(asked.stderr.split(separator: "\n").count == 1, "\(asked.stderr)")
+    let pairs = await rates.run(["pairs"])
+    #expect(pairs.stdout.contains("No pairs yet"), "\(pairs.stdout)")
+  }
+}
