@@ -1,4 +1,5 @@
 import RateCore
+import Synchronization
 
 /// The feeds and targets for a watch: each request routed to its provider,
 /// resolved, and given one feed per provider.
@@ -10,39 +11,107 @@ struct WatchPlan {
     requests: [WatchCommand.Request], invocation: Invocation, meter: RequestMeter
   ) async throws -> WatchPlan {
     let desk = invocation.watchDesk(meter: meter)
-    let routes = try requests.map { try desk.route($0.base, $0.quote) }
-    var providers: [Provider] = []
-    for route in routes where !providers.contains(route.provider) { providers.append(route.provider) }
-    let sources = Dictionary(uniqueKeysWithValues: providers.map { ($0, desk.source($0)) })
-    var pairsByProvider: [Provider: [AssetQuote]] = [:]
+    let ledger = LedgerReader { try invocation.userData().ledger.read().entries }
+    let routes = try requests.map { try route($0, desk: desk, ledger: ledger) }
+    var providers: [String] = []
+    for route in routes where !providers.contains(route.name) { providers.append(route.name) }
+    var pairsByProvider: [String: [AssetQuote]] = [:]
     var targets: [(WatchCommand.Request, WatchEngine.Target)] = []
     for (request, route) in zip(requests, routes) {
-      guard let source = sources[route.provider],
-        let feedIndex = providers.firstIndex(of: route.provider)
-      else { continue }
-      try source.validateQuote(route.quote)
+      guard let feedIndex = providers.firstIndex(of: route.name) else { continue }
       let asset: Asset
-      if let known = request.asset, !route.inverted, route.provider == .coinGecko {
-        asset = known
-      } else {
-        asset = try await source.resolve(route.base)
+      switch route {
+      case .street:
+        asset = Asset(symbol: request.base.uppercased(), id: request.base.uppercased())
+      case .provider(let route):
+        let source = desk.source(route.provider)
+        try source.validateQuote(route.quote)
+        if let known = request.asset, !route.inverted, route.provider == .coinGecko {
+          asset = known
+        } else {
+          asset = try await source.resolve(route.base)
+        }
       }
-      let pair = AssetQuote(asset: asset, quote: route.quote)
-      var pairs = pairsByProvider[route.provider, default: []]
+      let (quote, inverted) = route.quote(request)
+      let pair = AssetQuote(asset: asset, quote: quote)
+      var pairs = pairsByProvider[route.name, default: []]
       let pairIndex = pairs.firstIndex(of: pair) ?? pairs.count
       if pairIndex == pairs.count { pairs.append(pair) }
-      pairsByProvider[route.provider] = pairs
+      pairsByProvider[route.name] = pairs
       targets.append(
         (request,
          WatchEngine.Target(
-          feed: feedIndex, pair: pairIndex, inverted: route.inverted,
-          base: route.inverted ? route.quote : asset.symbol,
-          quote: route.inverted ? asset.symbol : route.quote)))
+          feed: feedIndex, pair: pairIndex, inverted: inverted,
+          base: inverted ? quote : asset.symbol, quote: inverted ? asset.symbol : quote)))
     }
-    let feeds = providers.map { provider in
-      WatchFeeds.feed(provider, pairs: pairsByProvider[provider, default: []], desk: desk)
+    let feeds = providers.map { name in
+      let pairs = pairsByProvider[name, default: []]
+      guard let provider = Provider(rawValue: name) else {
+        return WatchFeeds.street(pairs: pairs, ledger: ledger, now: invocation.context.now)
+      }
+      return WatchFeeds.feed(provider, pairs: pairs, desk: desk)
     }
     return WatchPlan(feeds: feeds, requestTargets: targets)
+  }
+
+  /// Where a request's prices come from: a provider, or the ledger's street rate.
+  enum Route {
+    case provider(PairRoute)
+    case street
+
+    /// The feed's name: the provider's, or ``Providers/ledger``.
+    var name: String {
+      switch self {
+      case .provider(let route): return route.provider.rawValue
+      case .street: return Providers.ledger
+      }
+    }
+
+    /// The currency the feed prices in, and whether the request is its inverse.
+    func quote(_ request: WatchCommand.Request) -> (String, Bool) {
+      switch self {
+      case .provider(let route): return (route.quote, route.inverted)
+      case .street: return (request.quote.uppercased(), false)
+      }
+    }
+  }
+
+  /// A request's route: the ledger for a street-rate pair, and for a pair no provider serves
+  /// that the ledger has exchanges of; else the provider's.
+  static func route(_ request: WatchCommand.Request, desk: RateDesk, ledger: LedgerReader) throws
+    -> Route
+  {
+    if request.street { return .street }
+    do {
+      return .provider(try desk.route(request.base, request.quote))
+    } catch ProviderError.noProvider(let base, let quote) {
+      guard StreetRate.isRecorded(base: base, quote: quote, entries: try ledger.entries()) else {
+        throw ProviderError.noProvider(base: base, quote: quote)
+      }
+      return .street
+    }
+  }
+}
+
+/// The ledger's entries for a watch: read when first asked for and kept, read again by
+/// ``reread()`` (each update of a street-rate feed).
+final class LedgerReader: Sendable {
+  private let read: @Sendable () throws -> [LedgerEntry]
+  private let kept = Mutex<[LedgerEntry]?>(nil)
+
+  init(_ read: @escaping @Sendable () throws -> [LedgerEntry]) { self.read = read }
+
+  /// The entries as last read (read now if never).
+  func entries() throws -> [LedgerEntry] {
+    if let entries = kept.withLock({ $0 }) { return entries }
+    return try reread()
+  }
+
+  /// The entries read now.
+  func reread() throws -> [LedgerEntry] {
+    let entries = try read()
+    kept.withLock { $0 = entries }
+    return entries
   }
 }
 
@@ -69,6 +138,43 @@ extension Invocation {
 
 /// The feeds `rates watch` builds from the desk.
 enum WatchFeeds {
+  /// Street rates (``StreetRate``) from the ledger, read again on every update (a local
+  /// file, no request): each pair's rate, change and week as `rates pairs` shows them.
+  static func street(pairs: [AssetQuote], ledger: LedgerReader, now: @escaping @Sendable () -> Date)
+    -> WatchFeed
+  {
+    @Sendable func snapshot(_ entries: [LedgerEntry]) -> WatchFeed.Snapshot {
+      let at = now()
+      var quotes: [Quote?] = []
+      var history: [[Double]] = []
+      var missing: [MissingFigure] = []
+      for pair in pairs {
+        let configured = ConfiguredPair(
+          base: pair.asset.symbol, quote: pair.quote, addedAt: at, source: Providers.ledger)
+        do {
+          let street = try StreetRate.snapshot(configured, entries: entries, now: at)
+          quotes.append(
+            street.rate.map {
+              Quote(
+                base: configured.base, quote: configured.quote, rate: $0,
+                change24hPercent: street.changePercent, source: Providers.ledger, fetchedAt: at,
+                updatedAt: street.updatedAt)
+            })
+          history.append(street.points)
+        } catch {
+          quotes.append(nil)
+          history.append([])
+          missing.append(MissingFigure(configured.displayName, failure: error))
+        }
+      }
+      return WatchFeed.Snapshot(quotes: quotes, history: history, fetchedAt: at, missing: missing)
+    }
+    return WatchFeed(
+      provider: Providers.ledger, pairs: pairs, refreshEvery: 0,
+      cached: { snapshot((try? ledger.entries()) ?? []) },
+      fetch: { snapshot(try ledger.reread()) })
+  }
+
   /// The feed for `provider`'s `pairs`.
   static func feed(_ provider: Provider, pairs: [AssetQuote], desk: RateDesk) -> WatchFeed {
     switch provider {

@@ -91,4 +91,23 @@ import RatesTestSupport
     let pairs = await rates.run(["pairs"])
     #expect(pairs.stdout.contains("No pairs yet"), "\(pairs.stdout)")
   }
+
+  @Test func watchShowsTheStreetRateOfYourPairsAndOfAPairNamed() async throws {
+    let rates = try await Self.harness()
+    _ = await rates.run(["pairs", "add", "USD", "LBP"])
+    let fast = ["RATES_WATCH_FLOOR": "1"]
+    let lines = await rates.run(["watch", "--every", "1", "--count", "2"], environment: fast)
+    #expect(lines.status == 0, "\(lines.stderr)")
+    let shown = lines.stdout.split(separator: "\n").filter { $0.contains(" USD/LBP ") }
+    #expect(shown.count == 2, "\(lines.stdout)")
+    #expect(shown.allSatisfy { $0.contains(RateFormat.rate(Self.expectedRate())) && $0.hasSuffix("your ledger") }, "\(lines.stdout)")
+
+    let json = await rates.run(["watch", "LBP/USD", "--count", "1", "--json"], environment: fast)
+    #expect(json.status == 0, "\(json.stderr)")
+    let object = try #require(try json.jsonLines().first)
+    #expect(object["source"] as? String == "ledger")
+    #expect(object["base"] as? String == "LBP" && object["quote"] as? String == "USD")
+    let rate = try #require((object["rate"] as? NSNumber)?.doubleValue)
+    #expect(abs(rate * Self.expectedRate() - 1) < 1e-6, "\(object)")
+  }
 }

@@ -66,6 +66,8 @@ struct WatchCommand: RatesCommand {
     var base: String
     var quote: String
     var asset: Asset?
+    /// A street-rate pair (``ConfiguredPair/isStreet``): priced by the ledger.
+    var street = false
   }
 
   let arguments: [String]
@@ -119,7 +121,7 @@ struct WatchCommand: RatesCommand {
         }
       }
       for pair in try data.pairs.read() {
-        add(Request(base: pair.base, quote: pair.quote.uppercased(), asset: nil))
+        add(Request(base: pair.base, quote: pair.quote.uppercased(), asset: nil, street: pair.isStreet))
       }
     } else {
       for argument in arguments {
