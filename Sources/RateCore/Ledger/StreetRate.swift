@@ -86,4 +86,19 @@ public enum StreetRate {
       changePeriod: .workingDay, points: week?.points.map(\.rate) ?? [], source: Providers.ledger,
       fetchedAt: now, staleness: nil, updatedAt: current.day.start)
   }
+
+  /// The daily averages of `base` in `quote` over the `days` days to `now`'s day
+  /// (``LedgerSeries/daily(base:quote:days:entries:now:)``, as `ledger stats` charts them),
+  /// every day of the window without an exchange a gap, sourced ``Providers/ledger``.
+  /// - Throws: ``LedgerQueryError/noExchanges(base:quote:days:)`` without any exchange in it.
+  public static func series(
+    base: String, quote: String, days: Int, entries: [LedgerEntry], now: Date
+  ) throws -> RateSeries {
+    var series = try LedgerSeries.daily(base: base, quote: quote, days: days, entries: entries, now: now)
+    let window = LedgerMath.window(days: days, endingOn: Day(containing: now))
+    let exchanged = Set(series.points.map(\.date))
+    series.gaps = (0..<window.lowerBound.distance(to: window.upperBound) + 1)
+      .map { window.lowerBound.adding(days: $0) }.filter { !exchanged.contains($0) }
+    return series
+  }
 }

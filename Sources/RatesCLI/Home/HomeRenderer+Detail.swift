@@ -56,7 +56,8 @@ extension HomeRenderer {
     let tail = "  \(detail.days) days" + (starred ? "  " + star : "")
     let styledTail = "  \(detail.days) days" + (starred ? "  " + style.yellow(star) : "")
     if row.kind == .pair {
-      return style.bold(TerminalText.sanitize(row.symbol)) + "  ECB reference rate" + styledTail
+      let source = row.source == Providers.ledger ? streetLabel : "ECB reference rate"
+      return style.bold(TerminalText.sanitize(row.symbol)) + "  " + source + styledTail
     }
     if row.kind == .portfolio {
       return style.bold("Portfolio value") + " in " + TerminalText.sanitize(row.currency) + styledTail
@@ -187,8 +188,14 @@ extension HomeRenderer {
       }
       let label = row.kind == .pair ? "ECB rate" : row.kind == .portfolio ? "value" : "price"
       let rate = detail.liveRate ?? detail.data?.series.ownPoints.last?.rate
-      table.append([label, rate.map { RateFormat.amount($0, code: code) } ?? dash, asOf(detail)])
-      if row.kind == .pair {
+      if row.source == Providers.ledger {
+        streetFigures(detail, change: change, style: style, ascii: ascii).forEach { table.append($0) }
+      } else {
+        table.append([label, rate.map { RateFormat.amount($0, code: code) } ?? dash, asOf(detail)])
+      }
+      if row.source == Providers.ledger {
+        // The street figures above say it all.
+      } else if row.kind == .pair {
         let period = row.changePeriod == .workingDay ? "since the working day before" : ""
         table.append(["change", change ?? dash, period])
         if detail.data?.series.points.contains(where: \.carried) == true {
@@ -201,6 +208,25 @@ extension HomeRenderer {
       }
     }
     return table.render(maxWidth: width - 2, ascii: ascii).map { "  " + $0 }
+  }
+
+  /// A street-rate pair's figures: its street rate (the 3-day average to its last exchange
+  /// day), the change since the exchange day before, and the days the chart leaves blank.
+  static func streetFigures(_ detail: DetailState, change: String?, style: Style, ascii: Bool)
+    -> [[String]]
+  {
+    let (row, dash) = (detail.row, ascii ? "-" : "—")
+    let code = TerminalText.sanitize(row.currency)
+    let day = row.updatedAt.map { weekdayAndDay(Day(containing: $0)) } ?? ""
+    var rows = [
+      ["street rate", row.rate.map { RateFormat.amount($0, code: code) } ?? dash, "\(StreetRate.days) days to \(day)"],
+      ["change", change ?? dash, "since the exchange day before"],
+    ]
+    let gaps = detail.data?.series.gaps.count ?? 0
+    if gaps > 0 {
+      rows.append([style.yellow("gaps"), "\(gaps) day\(gaps == 1 ? "" : "s")", "without an exchange"])
+    }
+    return rows
   }
 
   /// The portfolio's source line, and how many days had no price for something held.

@@ -268,15 +268,20 @@ extension HomeRenderer {
 extension HomeRenderer {
   /// The coin's name, even when it is the symbol (`BNB`): never blank (a name that is
   /// empty or only spaces once sanitized shows the symbol). A pair has none (`GBP/USD` says
-  /// it all; its currencies' names would widen the column for every row).
+  /// it all; its currencies' names would widen the column for every row), except a
+  /// street-rate pair, labelled as the ledger's.
   static func nameCell(_ row: HomeRow) -> String {
-    row.kind == .pair ? "" : displayName(row)
+    if row.source == Providers.ledger { return streetLabel }
+    return row.kind == .pair ? "" : displayName(row)
   }
 
   /// The row's name as shown, sanitized; its symbol when the name is empty or only spaces.
   static func displayName(_ row: HomeRow) -> String {
     TerminalText.name(row.name, symbol: row.symbol)
   }
+
+  /// The Name cell of a street-rate pair: where its rate comes from.
+  static let streetLabel = "street rate (your ledger)"
 
   /// `▲ +2.28%` in green, `▼ -4.77%` in red (ASCII: the sign alone); ECB pairs add `1d`.
   static func changeCell(_ row: HomeRow, _ context: HomeRenderContext) -> String {

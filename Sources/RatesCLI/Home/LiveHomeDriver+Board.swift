@@ -111,10 +111,12 @@ extension LiveHomeDriver {
   static func row(_ pair: ConfiguredPair, snapshot: PairSnapshot?) -> HomeRow {
     let base = UntrustedText.sanitize(pair.base)
     let quote = UntrustedText.sanitize(pair.quote)
-    return HomeRow(
+    var row = HomeRow(
       kind: .pair, id: pair.name, symbol: "\(base)/\(quote)", name: "\(base)-\(quote)",
       currency: quote, rate: snapshot?.rate, changePercent: snapshot?.changePercent,
       changePeriod: snapshot?.changePeriod ?? .workingDay, week: snapshot?.points ?? [],
       updatedAt: snapshot?.updatedAt)
+    row.source = pair.isStreet ? Providers.ledger : nil
+    return row
   }
 }

@@ -18,7 +18,11 @@ extension LiveHomeDriver {
         send(.status(.failed(TerminalText.sanitize("\(row.id) is not one of your pairs"))))
         return
       }
-      load = { desk in try await Self.pairDetail(pair, row: row, days: days, desk: desk) }
+      if pair.street {
+        streetDetail(pair, row: row, days: days, send: send)
+        return
+      }
+      load = { desk in try await Self.pairDetail((pair.base, pair.quote), row: row, days: days, desk: desk) }
     } else {
       let asset = Asset(symbol: row.symbol, id: row.id)
       load = { desk in try await Self.coinDetail(asset, row: row, currency: currency, days: days, desk: desk) }
@@ -82,11 +86,34 @@ extension LiveHomeDriver {
 
   /// The stored pair a row stands for, else the pair its id names (`GBP-USD`): never its
   /// displayed symbol read back.
-  private func pairNamed(_ row: HomeRow) -> (base: String, quote: String)? {
+  private func pairNamed(_ row: HomeRow) -> (base: String, quote: String, street: Bool)? {
     if let stored = try? userData.pairs.read().first(where: { $0.name == row.id }) {
-      return (stored.base, stored.quote)
+      return (stored.base, stored.quote, stored.isStreet)
     }
-    return PairName(row.id).map { ($0.base, $0.quote) }
+    return PairName(row.id).map { ($0.base, $0.quote, false) }
+  }
+
+  /// A street-rate pair's chart: the ledger's daily averages over the last `days` days
+  /// (``StreetRate/series(base:quote:days:entries:now:)``, `ledger stats`), a day without an
+  /// exchange a gap; no request.
+  private func streetDetail(
+    _ pair: (base: String, quote: String, street: Bool), row: HomeRow, days: Int,
+    send: @escaping @Sendable (HomeEvent) -> Void
+  ) {
+    do {
+      let now = desk.now()
+      let series = try StreetRate.series(
+        base: pair.base, quote: pair.quote, days: days, entries: try userData.ledger.read().entries,
+        now: now)
+      send(
+        .detail(
+          HomeDetail(
+            rowID: row.id, currency: pair.quote.uppercased(), days: days, market: nil,
+            series: series, fetchedAt: now, stale: false)))
+      send(.status(.idle))
+    } catch {
+      send(.status(.failed(line(for: error))))
+    }
   }
 
   private static func coinDetail(
