@@ -49,7 +49,8 @@ struct WatchCommand: RatesCommand {
     source, fetchedAt, updatedAt, stale, old, and alert when one triggered.
 
     Each update costs one CoinGecko request for all coins; ECB rates are fetched at most
-    once an hour. Rate limits, server errors and timeouts never end the watch: the last
+    once an hour; a street rate (a pair no provider serves, such as USD-LBP) comes from your
+    ledger without a request. Rate limits, server errors and timeouts never end the watch: the last
     values stay, marked stale, and the next request waits for Retry-After. The floor:
     15 s without a key, 3 s with COINGECKO_API_KEY, 1 s with COINGECKO_PRO_API_KEY, or
     RATES_WATCH_FLOOR seconds (for tests and mirrors); no provider gets more than
