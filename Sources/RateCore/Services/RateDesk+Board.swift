@@ -131,6 +131,10 @@ extension RateDesk {
     -> [(String, Result<PairSnapshot, any Error>)]
   {
     var results = await coinSnapshots(routed)
+    for (index, (name, result)) in results.enumerated() {
+      guard case .success(let snapshot) = result, snapshot.points.count < 2 else { continue }
+      results[index] = (name, .success(await withStoredWeek(snapshot)))
+    }
     guard configuration.forcedProvider == nil else { return results }
     for (index, (name, result)) in results.enumerated() where Self.chainMayAnswer(result) {
       guard let pair = routed.first(where: { $0.pair.name == name })?.pair,
@@ -139,6 +143,19 @@ extension RateDesk {
       results[index] = (name, .success(answer))
     }
     return results
+  }
+
+  /// `snapshot` (a market row without its 7-day series: CoinGecko sends an empty one for
+  /// some coins) with its week from the daily closes (the day store, asked for what it lacks),
+  /// ending with its rate; as it was when there are none.
+  private func withStoredWeek(_ snapshot: PairSnapshot) async -> PairSnapshot {
+    guard let closes = try? await history(base: snapshot.pair.base, quote: snapshot.pair.quote, days: 7)
+    else { return snapshot }
+    var week = closes.series.points.filter { !$0.carried }.map(\.rate)
+    if let rate = snapshot.rate { week.append(rate) }
+    var filled = snapshot
+    if week.count >= 2 { filled.points = week }
+    return filled
   }
 
   /// Whether the coin chain should be asked for a pair CoinGecko's markets gave `result`:
@@ -152,18 +169,25 @@ extension RateDesk {
     }
   }
 
+  /// The week of an ECB pair's recent `series` (oldest first) as its 7-day trend: a rate for
+  /// each of the 7 days to `today`, a closure's day carrying the working day's rate
+  /// (``MarketClosure``), the one rule of `pairs`, `watch` and the home list.
+  public static func fiatWeek(_ series: [RatePoint], today: Day) -> [Double] {
+    let byDay = Dictionary(series.map { ($0.date, $0) }, uniquingKeysWith: { $1 })
+    return MarketClosure.rates(in: today.adding(days: -6)...today, today: today) { byDay[$0] }.map(\.rate)
+  }
+
   /// A fiat pair's snapshot from its recent series.
   private static func fiatSnapshot(
     _ pair: ConfiguredPair, _ answer: CachedAnswer<[RatePoint]>, today: Day
   ) -> PairSnapshot {
     let series = answer.value
-    let byDay = Dictionary(series.map { ($0.date, $0) }, uniquingKeysWith: { $1 })
-    let week = MarketClosure.rates(in: today.adding(days: -6)...today, today: today) { byDay[$0] }
+    let week = fiatWeek(series, today: today)
     return PairSnapshot(
-      pair: pair, rate: week.last?.rate,
+      pair: pair, rate: week.last,
       // From the previous working day's rate, not a carried copy.
       changePercent: Change.lastStep(series.map(\.rate)), changePeriod: .workingDay,
-      points: week.map(\.rate), source: answer.source ?? Providers.frankfurter,
+      points: week, source: answer.source ?? Providers.frankfurter,
       fetchedAt: answer.fetchedAt,
       staleness: answer.staleness, updatedAt: series.last?.date.start)
   }

@@ -297,10 +297,8 @@ extension HomeRenderer {
 
   /// The week as a sparkline of at most `width` columns, coloured by its direction.
   static func sparkline(_ week: [Double], width: Int, _ context: HomeRenderContext) -> String {
-    guard week.count >= 2 else { return "" }
-    let values = HistoryView.fit(week, to: width)
-    let line = Sparkline.render(values, ascii: context.ascii)
-    return context.style.change(line, value: (values.last ?? 0) - (values.first ?? 0))
+    let line = Sparkline.trend(week, cells: width, ascii: context.ascii)
+    return line.isEmpty ? line : context.style.change(line, value: (week.last ?? 0) - (week.first ?? 0))
   }
 
   static func none(_ context: HomeRenderContext) -> String { context.ascii ? "-" : "—" }

@@ -47,6 +47,19 @@ public enum Sparkline {
     render(HistoryView.fit(values, to: cells), ascii: ascii)
   }
 
+  /// The cells of a 7-day trend in `pairs`, `watch` and the home list (which widens it to
+  /// 24 on a screen of 150 columns or more).
+  public static let weekCells = 12
+
+  /// A trend's cells, the one rule of `pairs`, `watch` and the home list: `values` (oldest
+  /// first) in at most `cells` characters (``render(_:cells:ascii:)``). Fewer than two finite
+  /// values draw nothing (the empty string, a blank cell): one value is no trend, and a flat
+  /// `▄` would say the price did not move.
+  public static func trend(_ values: [Double], cells: Int, ascii: Bool) -> String {
+    guard values.lazy.filter(\.isFinite).prefix(2).count == 2 else { return "" }
+    return render(values, cells: cells, ascii: ascii)
+  }
+
   /// Renders `series` one column per day, shrunk to at most `width` columns
   /// (``HistoryView/fit(_:to:)``); a day without a rate is a blank column.
   public static func render(_ series: RateSeries, width: Int, ascii: Bool) -> String {

@@ -213,9 +213,9 @@ enum WatchFeeds {
       })
   }
 
-  /// CoinGecko history: 7 days (one point per 6 hours) from one
-  /// `/coins/markets?sparkline=true` per quote currency, cached for a minute,
-  /// as many currencies as the request allowance permits.
+  /// CoinGecko history: 7 days (one point per 6 hours, then the current price: the week
+  /// `pairs` and the home list draw) from one `/coins/markets?sparkline=true` per quote
+  /// currency, cached for a minute, as many currencies as the request allowance permits.
   static func coinGeckoHistory(_ pairs: [AssetQuote], _ desk: RateDesk)
     -> @Sendable (Int) async -> [[Double]]?
   {
@@ -229,8 +229,7 @@ enum WatchFeeds {
         guard let answer = try? await service.markets(currency: currency, coins: coins, sparkline: true)
         else { continue }
         for pair in pairs where pair.quote == currency {
-          let hourly = answer.value.first { $0.id == pair.asset.id }?.sparkline7d ?? []
-          byPair[pair] = SparklineSampling.weekOfHourly(hourly)
+          byPair[pair] = answer.value.first { $0.id == pair.asset.id }?.week ?? []
         }
       }
       return pairs.map { byPair[$0] ?? [] }
@@ -248,9 +247,10 @@ enum WatchFeeds {
     ) -> WatchFeed.Snapshot {
       var quotes: [Quote?] = []
       var history: [[Double]] = []
+      let today = Day(containing: fetchedAt)
       for (pair, key) in zip(pairs, keys) {
         let points = series[key] ?? []
-        history.append(points.map(\.rate))
+        history.append(points.isEmpty ? [] : RateDesk.fiatWeek(points, today: today))
         quotes.append(
           points.last.map { last in
             Quote(

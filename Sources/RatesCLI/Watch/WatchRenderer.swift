@@ -161,7 +161,7 @@ public enum WatchRenderer {
           let room = width - fixed - gap.count
           if room >= minimumTrend {
             var chosen = layout
-            chosen.trendWidth = min(room, 60)
+            chosen.trendWidth = min(room, Sparkline.weekCells)
             return chosen
           }
         } else if fixed <= width {
@@ -229,10 +229,9 @@ public enum WatchRenderer {
         }
       }
       if trendWidth > 0 {
-        let values = Array(item.trend.suffix(trendWidth))
-        let line = Sparkline.render(values, ascii: ascii)
-        let direction = (values.last ?? 0) - (values.first ?? 0)
-        cells.append(values.count >= 2 ? style.change(line, value: direction) : line)
+        let line = Sparkline.trend(item.trend, cells: trendWidth, ascii: ascii)
+        let direction = (item.trend.last ?? 0) - (item.trend.first ?? 0)
+        cells.append(line.isEmpty ? line : style.change(line, value: direction))
       }
       return trimmed(cells.joined(separator: Layout.gap))
     }

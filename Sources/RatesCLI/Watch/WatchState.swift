@@ -16,7 +16,9 @@ public struct WatchItem: Sendable, Equatable {
   public var change24hPercent: Double?
   /// `24h` for coins, `1d` for ECB rates (since the previous working day).
   public var changePeriod: String
-  /// Recent daily (or 6-hourly) history, oldest first, seeded once.
+  /// The last 7 days, oldest first, ending with the latest value when seeded (coins: every
+  /// sixth hourly price and the current one, ``CoinMarket/week``; ECB pairs: a rate a day,
+  /// closures carried, ``RateDesk/fiatWeek(_:today:)``; street rates: the daily averages).
   public var history: [Double] = []
   /// The values fetched during this watch, oldest first.
   public var seen: [Double] = []
@@ -58,8 +60,12 @@ public struct WatchItem: Sendable, Equatable {
     return rate - previousRate
   }
 
-  /// The values a sparkline draws: the history, then what was seen.
-  public var trend: [Double] { history + seen }
+  /// The values the 7-day trend draws, as `pairs` and the home list draw them: the week
+  /// (``history``), its last point the latest value; nothing before the week is known.
+  public var trend: [Double] {
+    guard let rate, !history.isEmpty else { return history }
+    return history.dropLast() + [rate]
+  }
 
   /// The most values kept in ``seen``.
   public static let seenLimit = 240

@@ -282,9 +282,6 @@ struct PairsCommand: CommandDeclaration {
     return .success
   }
 
-  /// The cells of the 7-day column: one a day, whatever the number of points a source sends.
-  static let weekCells = 7
-
   /// The pairs as a table: rate, change, a week's sparkline and the source.
   static func text(_ document: Document, _ layout: TextLayout) -> String {
     let (style, ascii) = (layout.style, layout.ascii)
@@ -304,7 +301,7 @@ struct PairsCommand: CommandDeclaration {
         row.rate.map(RateFormat.rate) ?? "—",
         change.map { style.change(RateFormat.percent($0), value: $0) + " " + style.dim(row.changePeriod) } ?? "—",
         style.change(
-          Sparkline.render(row.sparkline, cells: Self.weekCells, ascii: ascii),
+          Sparkline.trend(row.sparkline, cells: Sparkline.weekCells, ascii: ascii),
           value: (row.sparkline.last ?? 0) - (row.sparkline.first ?? 0)),
         Providers.displayName(row.source) + (row.stale ? style.yellow(" (stale)") : "")
           + (row.old ? style.yellow(" (old)") : ""),

@@ -40,8 +40,8 @@ struct WatchCommand: RatesCommand {
   static let requirements = [OptionRule(OptionUse(exitOnAlert), needs: [OptionUse(alert)])]
   static let discussion = """
     On a terminal, a board redrawn in place: price, change since the previous update and
-    over 24 hours (ECB rates: since the previous working day), a sparkline of recent
-    history and the values seen, and a status line with the next update, the last error
+    over 24 hours (ECB rates: since the previous working day), the 7-day trend drawn
+    as rates pairs draws it (its last point the latest price), and a status line with the next update, the last error
     and the requests made in the last minute. The first frame comes from the cache at
     once. Ctrl-C ends it (exit 130; SIGTERM 143). Otherwise one line per pair and update,
     or with --json one JSON object per pair and update (NDJSON), shaped as docs/json.md
