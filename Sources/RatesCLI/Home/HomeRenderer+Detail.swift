@@ -56,7 +56,7 @@ extension HomeRenderer {
     let tail = "  \(detail.days) days" + (starred ? "  " + star : "")
     let styledTail = "  \(detail.days) days" + (starred ? "  " + style.yellow(star) : "")
     if row.kind == .pair {
-      let source = row.source == Providers.ledger ? streetLabel : "ECB reference rate"
+      let source = row.source == Providers.ledger ? "street rate of your ledger" : "ECB reference rate"
       return style.bold(TerminalText.sanitize(row.symbol)) + "  " + source + styledTail
     }
     if row.kind == .portfolio {

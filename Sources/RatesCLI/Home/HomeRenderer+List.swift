@@ -281,7 +281,7 @@ extension HomeRenderer {
   }
 
   /// The Name cell of a street-rate pair: where its rate comes from.
-  static let streetLabel = "street rate (your ledger)"
+  static let streetLabel = "street (ledger)"
 
   /// `▲ +2.28%` in green, `▼ -4.77%` in red (ASCII: the sign alone); ECB pairs add `1d`.
   static func changeCell(_ row: HomeRow, _ context: HomeRenderContext) -> String {
