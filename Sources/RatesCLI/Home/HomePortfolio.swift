@@ -38,8 +38,10 @@ public struct HomePortfolio: Equatable, Sendable {
   public init?(_ report: PortfolioReport) {
     let held = report.holdings.filter { $0.quantity > 0 && $0.value > 0 }
     guard !held.isEmpty else { return nil }
+    // The totals `rates portfolio` shows: the sums of the rows as written.
+    let totals = report.writtenTotals
     self.init(
-      currency: report.currency, value: report.value, change24h: report.change24h,
+      currency: report.currency, value: totals.value, change24h: totals.change,
       holdings: held.map {
         Holding(code: UntrustedText.sanitize($0.code), value: $0.value, share: report.share(of: $0))
       })
