@@ -189,13 +189,12 @@ extension HomeRenderer {
       let label = row.kind == .pair ? "ECB rate" : row.kind == .portfolio ? "value" : "price"
       let rate = detail.liveRate ?? detail.data?.series.ownPoints.last?.rate
       if row.source == Providers.ledger {
+        // A street-rate pair: its street rate, change and gaps say it all.
         streetFigures(detail, change: change, style: style, ascii: ascii).forEach { table.append($0) }
-      } else {
-        table.append([label, rate.map { RateFormat.amount($0, code: code) } ?? dash, asOf(detail)])
+        return table.render(maxWidth: width - 2, ascii: ascii).map { "  " + $0 }
       }
-      if row.source == Providers.ledger {
-        // The street figures above say it all.
-      } else if row.kind == .pair {
+      table.append([label, rate.map { RateFormat.amount($0, code: code) } ?? dash, asOf(detail)])
+      if row.kind == .pair {
         let period = row.changePeriod == .workingDay ? "since the working day before" : ""
         table.append(["change", change ?? dash, period])
         if detail.data?.series.points.contains(where: \.carried) == true {
