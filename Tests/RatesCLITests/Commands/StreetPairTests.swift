@@ -110,4 +110,17 @@ import RatesTestSupport
     let rate = try #require((object["rate"] as? NSNumber)?.doubleValue)
     #expect(abs(rate * Self.expectedRate() - 1) < 1e-6, "\(object)")
   }
+
+  /// One rule: the portfolio prices LBP at the street rate `pairs` shows for USD/LBP.
+  @Test func thePortfolioAndPairsAgreeOnTheStreetRate() async throws {
+    let rates = try await Self.harness()
+    _ = await rates.run(["pairs", "add", "USD", "LBP"])
+    let json = await rates.run(["portfolio", "--in", "USD", "--json"])
+    #expect(json.status == 0, "\(json.stderr)")
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let lbp = try #require((document["holdings"] as? [[String: Any]])?.first { $0["symbol"] as? String == "LBP" })
+    let rate = try #require((lbp["rate"] as? NSNumber)?.doubleValue)
+    #expect(abs(rate * Self.expectedRate() - 1) < 1e-9, "\(lbp)")
+    #expect(lbp["rateDate"] as? String == "2024-06-09")
+  }
 }
