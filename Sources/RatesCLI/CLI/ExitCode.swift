@@ -93,8 +93,6 @@ public struct ErrorReport: Equatable, Sendable {
       self.init(.usage, "bad_import", error)
     case let error as LedgerQueryError:
       self.init(.noData, "no_data", error)
-    case let error as LedgerStoreError:
-      self.init(.noData, "no_entry", error)
     case let error as PortfolioError:
       switch error {
       case .overdrawn: self.init(.usage, "overdrawn", error)

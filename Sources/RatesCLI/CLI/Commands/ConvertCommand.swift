@@ -13,8 +13,8 @@ struct ConvertCommand: RatesCommand {
       name: "TO", help: "currency codes or coin symbols; several targets separated by commas",
       isCommaList: true, completion: .local([.currencies, .coins])),
   ]
-  static let date = OptionSpec.option(
-    "--date", value: "YYYY-MM-DD", help: "use that day's rate (any day the provider covers; ECB: the working day on or before "
+  static let date = OptionSpec.day(
+    "--date", help: "use that day's rate (any day the provider covers; ECB: the working day on or before "
       + "it, from 1999-01-04)")
   static let ledger = OptionSpec.flag(
     "--ledger", help: "use the 3-day average of your own exchanges ('rates ledger rate')")
@@ -39,7 +39,7 @@ struct ConvertCommand: RatesCommand {
   let ledger: Bool
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    date = try scanner.option(Self.date, expected: "a date written YYYY-MM-DD") { Day($0) }
+    date = try scanner.day(Self.date, today: defaults.today)
     ledger = try scanner.flag(Self.ledger)
     guard let amountText = scanner.positional() else { throw UsageError.missingArgument("amount") }
     switch AmountParser.parse(amountText) {

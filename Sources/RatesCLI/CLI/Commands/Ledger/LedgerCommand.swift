@@ -161,8 +161,17 @@ struct LedgerCommand: CommandDeclaration {
   // MARK: - Remove
 
   func remove(_ ids: [Int], _ invocation: Invocation) throws -> ExitCode {
-    // A missing id is LedgerStoreError: one line, exit 66 (no usage: the command was right).
     let removed = try invocation.userData().ledger.remove(ids: ids)
+    // An id not in the ledger is already as asked, as for the other lists: a note, exit 0.
+    var absent: [Int] = []
+    for id in ids where !removed.contains(where: { $0.id == id }) && !absent.contains(id) {
+      absent.append(id)
+    }
+    if !absent.isEmpty {
+      let list = absent.map { "#\($0)" }.joined(separator: ", ")
+      invocation.err(
+        "note: \(list) \(absent.count == 1 ? "is" : "are") not in your ledger (see 'rates ledger list')")
+    }
     let text = removed.map { "Removed #\($0.id): \(Self.describe($0)) on \($0.date)." }
       .joined(separator: "\n")
     let document = LedgerChangeDocument(

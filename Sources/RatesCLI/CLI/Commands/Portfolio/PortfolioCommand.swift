@@ -37,10 +37,10 @@ struct Show: RatesCommand {
   static let name = "show"
   static let abstract = "what your ledger holds on a day: value, cost basis, realized and unrealized gains"
   static let exportFormats: OutputFormats = [.csv]
-  static let asOf = OptionSpec.option(
-    "--as-of", value: "YYYY-MM-DD",
-    help: "value at that day's rates, with the entries up to it (default today; also "
-      + "'yesterday'); from the day store, offline from the built-in ECB snapshot where it covers")
+  static let asOf = OptionSpec.day(
+    "--as-of",
+    help: "value at that day's rates, with the entries up to it (default today); from the day "
+      + "store, offline from the built-in ECB snapshot where it covers")
   static let method = OptionSpec.option(
     "--method", value: "fifo|average", help: "how a disposal takes its cost (default fifo)")
   static let options = [PortfolioCommand.currency, asOf, method]
