@@ -131,4 +131,32 @@ import RatesTestSupport
     #expect((document["unchanged"] as? [[String: Any]])?.compactMap { $0["id"] as? Int }.sorted() == [1, 2, 3, 4])
     #expect(await cli.run(["ledger", "list", "--json"]).stdout == before)
   }
+
+  /// `config unset --json` is docs/json.md's `configChange`, the key named and its value null.
+  @Test func configUnsetPrintsAConfigChange() async throws {
+    let cli = try CLIHarness()
+    #expect(await cli.run(["config", "set", "currency", "EUR"]).status == 0)
+    for result in ["unset currency", "currency was not set"] {
+      let unset = await cli.run(["config", "unset", "currency", "--json"])
+      let document = try unset.json()
+      #expect(document["key"] as? String == "currency")
+      #expect(document["result"] as? String == result)
+      #expect(document.keys.contains("value") && document["value"] is NSNull)
+    }
+  }
+
+  /// `--ascii` means ASCII: the dash of a missing value too, and the list's filters name the
+  /// counterparty as its entries do.
+  @Test func ledgerListIsASCIIAndNamesTheCounterpartyOnce() async throws {
+    let cli = try CLIHarness()
+    #expect(await cli.run(["ledger", "add", "1", "USD", "2", "EUR", "--sell"]).status == 0)
+    let list = await cli.run(["ledger", "list", "--ascii"])
+    #expect(list.status == 0)
+    #expect(list.stdout.utf8.allSatisfy { $0 < 0x80 }, "\(list.stdout)")
+    let named = try await cli.run(["ledger", "list", "--with", "Abu Ali", "--json"]).json()
+    let filters = try #require(named["filters"] as? [String: Any])
+    #expect(filters["counterparty"] as? String == "Abu Ali")
+    #expect(filters["anyCounterparty"] as? Bool == false)
+    #expect(filters["with"] == nil)
+  }
 }

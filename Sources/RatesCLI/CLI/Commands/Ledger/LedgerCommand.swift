@@ -296,10 +296,13 @@ struct LedgerListDocument: Encodable {
       try container.encode(days, forKey: .days)
       try container.encode(from, forKey: .firstDay)
       try container.encode(to, forKey: .lastDay)
-      try container.encode(with, forKey: .with)
-      try container.encode(withAnyone, forKey: .withAnyone)
+      // Named as in the entries (`counterparty`), not as the `--with` option.
+      try container.encode(with, forKey: .counterparty)
+      try container.encode(withAnyone, forKey: .anyCounterparty)
     }
-    enum CodingKeys: String, CodingKey { case pair, days, firstDay, lastDay, with, withAnyone }
+    enum CodingKeys: String, CodingKey {
+      case pair, days, firstDay, lastDay, counterparty, anyCounterparty
+    }
   }
   var source = "ledger"
   var fetchedAt: Date
