@@ -123,10 +123,7 @@ struct LedgerCommand: CommandDeclaration {
       counterparty: new.counterparty, note: new.note, recordedAt: now)
     entry.transfer = new.transfer
     let store = invocation.userData().ledger
-    if new.transfer == .withdrawal {
-      // Refused before writing: a withdrawal never takes more than the ledger holds.
-      try PortfolioReport.checkBalances(try store.read().entries + [entry])
-    }
+    if new.transfer == .withdrawal { try Self.checkHeld(entry, in: store.read()) }
     let stored = try store.append(entry)
     var line = "Recorded #\(stored.id): \(Self.describe(stored)) on \(stored.date)"
     if let name = stored.counterparty { line += " with \(name)" }
@@ -156,6 +153,23 @@ struct LedgerCommand: CommandDeclaration {
   /// `1.500 KWD`, `1,000 JPY`, `0.00012345 BTC` (whole satoshis, never rounded away).
   static func amount(_ value: Double, _ code: String) -> String {
     RateFormat.money(value, code: code)
+  }
+
+  /// Refuses, before writing, a withdrawal that takes more than the ledger holds on its day,
+  /// judged as it will be recorded: after every entry already there, same-day ones included
+  /// (entries of a day count in the order recorded).
+  static func checkHeld(_ withdrawal: LedgerEntry, in ledger: Ledger) throws {
+    var after = ledger
+    let candidate = after.append(withdrawal)
+    do {
+      try PortfolioReport.checkBalances(after.entries)
+    } catch PortfolioError.overdrawn(let id, let code, let amount, let held, let day) where id == candidate.id {
+      // Not written, so no id to name: what it would take, and what is held.
+      throw UsageError.invalid(
+        "the withdrawal takes \(RateFormat.money(amount, code: code)) on \(day), but only "
+          + "\(RateFormat.money(held, code: code)) is held then: withdraw at most that, or record "
+          + "what came in first")
+    }
   }
 
   // MARK: - Remove
