@@ -323,6 +323,7 @@ public enum RatesCLI {
     "rates history BTC EUR",
     "rates current BTC ETH --in EUR,USD",
     "rates history ETH --days 90 --chart",
+    "rates ledger add 100 USD 8950000 LBP --sell",
   ]
 
 
