@@ -72,4 +72,23 @@ import RatesTestSupport
     #expect(list.status == 74)
     #expect(list.stderr.contains("line 3 is not a valid record (expected '}' at column \(column))"), "\(list.stderr)")
   }
+
+  /// An entry whose currency nothing prices (written before `add` refused it, or by hand):
+  /// `portfolio` names the entry and the field, not only a coin that does not exist.
+  @Test func portfolioNamesTheEntryWhoseCostNothingPrices() async throws {
+    let (cli, _) = try CLIHarness.withFakeAPI()
+    #expect(await Self.run(cli, ["1", "EUR", "2", "USD", "--sell"]).status == 0)
+    #expect(await Self.run(cli, ["0.5", "BTC", "--deposit", "--cost", "100 USD"]).status == 0)
+    let file = cli.home.appendingPathComponent("data/rates/ledger.json")
+    let text = try String(contentsOf: file, encoding: .utf8)
+    try Data(text.replacingOccurrences(of: #""counterCurrency":"USD","#, with: #""counterCurrency":"XYZ","#).utf8)
+      .write(to: file)
+    let portfolio = await cli.run(["portfolio"])
+    #expect(portfolio.status == 64)
+    #expect(
+      portfolio.stderr.hasPrefix(
+        "error: #1's for-currency 'XYZ' is neither a currency nor a coin CoinGecko knows"),
+      "\(portfolio.stderr)")
+    #expect(portfolio.stderr.contains("'rates ledger remove 1'"))
+  }
 }
