@@ -159,4 +159,19 @@ import RatesTestSupport
     #expect(filters["anyCounterparty"] as? Bool == false)
     #expect(filters["with"] == nil)
   }
+
+  /// `base` is the upper-case symbol whatever the user typed (a coin by its id, a symbol in
+  /// lower case), the same in every command (docs/json.md).
+  @Test(arguments: [
+    ["convert", "1", "solana", "USD"], ["convert", "1", "sol", "USD"], ["current", "solana"],
+    ["history", "solana", "USD"],
+  ])
+  func aCoinGivenByIdIsShownByItsSymbol(_ arguments: [String]) async throws {
+    let (cli, _) = try CLIHarness.withFakeAPI()
+    let result = await cli.run(arguments + ["--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let document = try result.json()
+    let base = document["base"] ?? (document["quotes"] as? [[String: Any]])?.first?["base"]
+    #expect(base as? String == "SOL", "\(arguments)")
+  }
 }

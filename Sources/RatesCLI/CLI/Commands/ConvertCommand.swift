@@ -96,9 +96,19 @@ struct ConvertCommand: RatesCommand {
       }
     }
     invocation.report(rates.values.compactMap(\.staleness).min { $0.fetchedAt < $1.fetchedAt })
-    let document = Document(amount: amount, base: from, date: date, conversions: conversions)
+    let document = Document(
+      amount: amount, base: await Self.shownBase(from, invocation), date: date,
+      conversions: conversions)
     try invocation.write(CommandOutput(document: document) { Self.text(document, $0) })
     return .success
+  }
+
+  /// `from` as every command shows a base (docs/json.md): a currency code, or the coin's
+  /// routing name, its upper-case symbol (`solana` is `SOL`) unless that would name something
+  /// else; resolved as the rates were (no request of its own), else as typed.
+  static func shownBase(_ from: String, _ invocation: Invocation) async -> String {
+    guard !PairArguments.isCurrencyCode(from) else { return from }
+    return (try? await invocation.desk.resolver().resolve(from))?.routingName ?? from
   }
 
   /// The amount in bold, then one line a conversion: the result, the rate, its source and day.
