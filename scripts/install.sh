@@ -2,7 +2,9 @@
 # Builds the release `rates` (static Swift runtime, stripped) and installs it under a prefix
 # (default ~/.local) with its bash, zsh and fish completions and its manual page, all made by
 # the binary itself (`rates completions`, `rates help --man`), so they match the help text.
-# Records what it installed, so --uninstall removes exactly that. Run from anywhere:
+# Records what it installed, with each file's checksum, so --uninstall removes exactly that
+# and only as it left it (a file changed since, or reached through a link, is kept and
+# named). Run from anywhere:
 #
 #   scripts/install.sh                    # build, then install under ~/.local
 #   scripts/install.sh --prefix /opt/rates
@@ -19,7 +21,7 @@ while [ $# -gt 0 ]; do
     --prefix=*) prefix="${1#--prefix=}"; shift ;;
     --binary) binary="${2:?--binary needs a file}"; shift 2 ;;
     --uninstall) uninstall=1; shift ;;
-    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "install.sh: unknown argument '$1' (see --help)" >&2; exit 64 ;;
   esac
 done
@@ -38,19 +40,89 @@ fish_dir="$prefix/share/fish/vendor_completions.d"
 record_dir="$prefix/share/rates"
 record="$record_dir/installed"
 
+# The record is read line by line: a path holding a newline could not be told apart from
+# two paths, so such a prefix is refused.
+nl='
+'
+case "$prefix" in
+  *"$nl"*)
+    echo "install.sh: the prefix $(quote "$prefix") holds a newline; choose another --prefix" >&2
+    exit 64
+    ;;
+esac
+real_prefix=$(realpath -m "$prefix")
+
+# A file's SHA-256, recorded at install so that --uninstall removes only files it finds as
+# it left them.
+checksum() {
+  if command -v sha256sum >/dev/null 2>&1; then sha256sum <"$1"; else shasum -a 256 <"$1"; fi |
+    cut -d' ' -f1
+}
+# Whether folder $1, under the prefix or one of the prefix's own parents, is reached without
+# a symbolic link that leads elsewhere: it resolves where the resolved prefix says it is.
+unlinked() {
+  [ -L "$1" ] && return 1
+  rel=$(realpath -m -s --relative-to="$prefix" "$1")
+  case "$rel" in
+    .. | ../*)
+      case "$prefix/" in "$1"/*) ;; *) return 1 ;; esac
+      down=$(realpath -m -s --relative-to="$1" "$prefix")
+      [ "$(realpath -m -s "$(realpath -m "$1")/$down")" = "$real_prefix" ]
+      ;;
+    *) [ "$(realpath -m "$1")" = "$(realpath -m -s "$real_prefix/$rel")" ] ;;
+  esac
+}
+# Whether a record line is `file <sha256> <absolute path>`, as this script writes it.
+well_formed() {
+  case "$1" in *[!0-9a-f]* | "") return 1 ;; esac
+  [ "${#1}" = 64 ] && case "$2" in /*) true ;; *) false ;; esac
+}
+
 if [ "$uninstall" = 1 ]; then
   [ -f "$record" ] || {
     echo "install.sh: nothing recorded as installed under $(quote "$prefix") ($(quote "$record") is missing); nothing removed" >&2
     exit 1
   }
-  # The files, then the folders the install made, deepest first, each only when empty.
-  grep '^file ' "$record" | cut -c6- | while IFS= read -r path; do rm -f "$path"; done
-  dirs=$(grep '^dir ' "$record" | cut -c5- | sort -r)
+  unlinked "$record_dir" || {
+    echo "install.sh: $(quote "$record_dir") is reached through a symbolic link; nothing removed" >&2
+    exit 73
+  }
+  kept=0
+  keep() { echo "kept $(quote "$1"): $2"; kept=$((kept + 1)); }
+  # The files it finds as it installed them, then the folders the install made, deepest
+  # first, each only when empty. Nothing is removed through a link, and a file the user
+  # changed or replaced since is kept and named.
+  while IFS= read -r line; do
+    case "$line" in
+      "file "*)
+        sum=$(printf '%s' "$line" | cut -c6-69)
+        path=${line#"file $sum "}
+        if [ "$path" = "$line" ] || ! well_formed "$sum" "$path"; then
+          keep "${line#file }" "recorded without a checksum (an older install.sh): install again, then --uninstall"
+          continue
+        fi
+        if [ ! -e "$path" ] && [ ! -L "$path" ]; then
+          continue
+        elif [ -L "$path" ] || ! unlinked "$(dirname "$path")"; then
+          keep "$path" "a symbolic link, or reached through one"
+        elif [ ! -f "$path" ] || [ "$(checksum "$path")" != "$sum" ]; then
+          keep "$path" "changed since it was installed"
+        else
+          rm -f "$path"
+        fi
+        ;;
+    esac
+  done <"$record"
+  dirs=$(grep '^dir /' "$record" | cut -c5- | sort -r)
   rm -f "$record"
   printf '%s\n' "$dirs" | while IFS= read -r path; do
-    [ -n "$path" ] && rmdir "$path" 2>/dev/null || true
+    [ -n "$path" ] && [ ! -L "$path" ] && unlinked "$path" && rmdir "$path" 2>/dev/null || true
   done
-  echo "removed rates from $(quote "$prefix")"
+  if [ "$kept" = 0 ]; then
+    echo "removed rates from $(quote "$prefix")"
+  else
+    echo "removed rates from $(quote "$prefix"), but kept $kept file(s) named above"
+  fi
   exit 0
 fi
 
@@ -106,7 +178,6 @@ fi
 
 # Nothing is written through a symbolic link that leads outside the prefix: a folder that
 # resolves outside it is refused, and files are replaced by rename, never written through.
-real_prefix=$(realpath -m "$prefix")
 for dir in "$bin" "$man" "$bash_dir" "$zsh_dir" "$fish_dir" "$record_dir"; do
   resolved=$(realpath -m "$dir")
   case "$resolved/" in
@@ -151,7 +222,7 @@ mv -f "$bin/rates.install.$$" "$bin/rates"
   printf '%s\n' "$made"
   for file in "$bin/rates" "$man/rates.1" "$bash_dir/rates" "$zsh_dir/_rates" \
     "$fish_dir/rates.fish"; do
-    echo "file $file"
+    echo "file $(checksum "$file") $file"
   done
 } | sed '/^$/d' | sort -u | place "$record" 0644
 

@@ -153,4 +153,49 @@ import Testing
     #expect(!result.output.contains("not on your PATH"), "\(result.output)")
     #expect(result.output.contains("on PATH in a new login shell"), "\(result.output)")
   }
+
+  /// Issue 34: `--uninstall` removes only the files it recorded and finds as it left them
+  /// (by their checksums), never through a link: a folder replaced by a link that leads
+  /// outside the prefix (to an identical copy), a file the user replaced and a prefix with a
+  /// newline (refused at install) leave every file of the user's untouched.
+  @Test func uninstallRemovesNothingOfTheUsers() async throws {
+    let root = try scratch.folder()
+    let prefix = root.appendingPathComponent("prefix")
+    #expect(try await install(prefix: prefix, path: "/usr/bin:/bin").status == 0)
+    let manager = FileManager.default
+    // A folder replaced by a link to the user's own folder, which holds the same file.
+    let zsh = prefix.appendingPathComponent("share/zsh/site-functions")
+    let mine = root.appendingPathComponent("my-functions")
+    try manager.createDirectory(at: mine, withIntermediateDirectories: true)
+    try manager.copyItem(at: zsh.appendingPathComponent("_rates"), to: mine.appendingPathComponent("_rates"))
+    try manager.removeItem(at: zsh)
+    try manager.createSymbolicLink(at: zsh, withDestinationURL: mine)
+    // A file the user replaced after installing.
+    let page = prefix.appendingPathComponent("share/man/man1/rates.1")
+    try Data("my own page".utf8).write(to: page)
+    let outsideBefore = listing(mine)
+
+    let removed = try await install(prefix: prefix, path: "/usr/bin:/bin", uninstall: true)
+    #expect(removed.status == 0, "\(removed.output)")
+    #expect(listing(mine) == outsideBefore && outsideBefore == ["_rates"])
+    #expect(try String(contentsOf: page, encoding: .utf8) == "my own page")
+    #expect(removed.output.contains("kept '\(page.path)': changed since it was installed"), "\(removed.output)")
+    #expect(removed.output.contains("kept '\(zsh.path)/_rates': a symbolic link, or reached through one"))
+    #expect(listing(prefix) == [
+      "share/", "share/man/", "share/man/man1/", "share/man/man1/rates.1", "share/zsh/", "share/zsh/site-functions/",
+    ], "only what the user owns is left")
+    #expect(try manager.destinationOfSymbolicLink(atPath: zsh.path) == mine.path, "the link is the user's")
+
+    // A prefix with a newline: the record is read by lines, so it is refused before anything.
+    let user = root.appendingPathComponent("D")
+    try manager.createDirectory(at: user, withIntermediateDirectories: true)
+    try Data("keep".utf8).write(to: user.appendingPathComponent("nl"))
+    let hostile = root.appendingPathComponent("D\nnl")
+    let refused = try await install(prefix: hostile, path: "/usr/bin:/bin")
+    #expect(refused.status == 64 && refused.output.contains("holds a newline"), "\(refused.output)")
+    #expect(!manager.fileExists(atPath: hostile.path))
+    let uninstall = try await install(prefix: hostile, path: "/usr/bin:/bin", uninstall: true)
+    #expect(uninstall.status == 64)
+    #expect(listing(user) == ["nl"])
+  }
 }

@@ -85,9 +85,13 @@ import Testing
     try Data((header + seed).utf8).write(to: csv)
     let seeded = try await rates.run(["ledger", "import", csv.path])
     #expect(seeded.status == 0, "\(seeded.stderr)")
-    let three = rates.home.appendingPathComponent("three.csv")
-    try Data((header + (0..<3).map { "\(today),buy,\(7000 + $0),EUR,1,LBP\n" }.joined()).utf8)
-      .write(to: three)
+    // Each importer its own three exchanges: import skips those already in the ledger.
+    func three(_ index: Int) throws -> String {
+      let file = rates.home.appendingPathComponent("three-\(index).csv")
+      let lines = (0..<3).map { "\(today),buy,\(7000 + index * 10 + $0),EUR,1,LBP\n" }.joined()
+      try Data((header + lines).utf8).write(to: file)
+      return file.path
+    }
 
     // Real threads, one per writer: the cooperative pool has a thread per core only.
     let results = Recorder<(Int, Int32, String)>()
@@ -95,7 +99,7 @@ import Testing
       let arguments: [String]
       switch index % 10 {
       case 0: arguments = ["ledger", "remove", "\(index / 10 + 1)"]
-      case 5: arguments = ["ledger", "import", three.path]
+      case 5: arguments = ["ledger", "import", try three(index)]
       default: arguments = ["ledger", "add", "\(1000 + index)", "USD", "1", "LBP", "--sell"]
       }
       let killMidWrite = index % 7 == 3

@@ -207,7 +207,7 @@ public enum LedgerCSV {
     if !costText.isEmpty || !costCurrency.isEmpty {
       cost = (
         try LedgerInput.amount(costText, what: "counter_amount"),
-        try LedgerInput.currency(costCurrency)
+        try LedgerInput.costCurrency(costCurrency)
       )
     }
     var entry = LedgerEntry.transferEntry(

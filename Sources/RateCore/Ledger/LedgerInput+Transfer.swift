@@ -9,6 +9,19 @@ extension LedgerInput {
           + "20000 USD")
     }
     let number = AmountParser.trimmingWhitespace(String(trimmed.dropLast(3)))
-    return (try amount(number, what: "cost"), try currency(code))
+    return (try amount(number, what: "cost"), try costCurrency(code))
+  }
+
+  /// Reads a cost's currency: a currency code (any fiat currency: an ECB one is priced by the
+  /// ECB, another by the ledger's street rate) or a well-known coin, so that `portfolio` can
+  /// value it; anything else is refused here rather than failing every `portfolio` later.
+  public static func costCurrency(_ text: String) throws(Invalid) -> String {
+    let code = try currency(text)
+    guard CurrencyCodes.fiat.contains(code) || CoinResolver.wellKnown[code] != nil else {
+      throw Invalid(
+        message: "the cost's currency \(quoted(code)) is neither a currency nor a well-known "
+          + "coin, so nothing could value it: give the cost in USD, EUR or another currency")
+    }
+    return code
   }
 }

@@ -67,19 +67,16 @@ public enum LedgerInput {
   /// Reads `YYYY-MM-DD`, `today` or `yesterday` (UTC), refusing days more than one day after
   /// `today` (time zones east of UTC) or before 1990.
   public static func day(_ text: String, today: Day) throws(Invalid) -> Day {
-    let trimmed = AmountParser.trimmingWhitespace(text)
-    let day: Day
-    switch trimmed.lowercased() {
-    case "today": day = today
-    case "yesterday": day = today.adding(days: -1)
-    default:
-      guard let parsed = Day(trimmed) else {
-        throw Invalid(
-          message: "the date \(quoted(trimmed)) is not a date: use YYYY-MM-DD, such as "
-            + "\(today)")
-      }
-      day = parsed
+    guard let day = Day(argument: text, today: today) else {
+      throw Invalid(
+        message: "the date \(quoted(AmountParser.trimmingWhitespace(text))) is not a date: use "
+          + "YYYY-MM-DD, such as \(today), 'today' or 'yesterday'")
     }
+    return try checked(day, today: today)
+  }
+
+  /// Refuses a day more than one day after `today` (time zones east of UTC) or before 1990.
+  public static func checked(_ day: Day, today: Day) throws(Invalid) -> Day {
     // Days are UTC; a user east of UTC is already on the next day for a few
     // hours, so one day ahead is allowed.
     guard day <= today.adding(days: 1) else {

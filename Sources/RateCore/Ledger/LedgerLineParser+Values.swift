@@ -16,7 +16,7 @@ extension LedgerLineParser {
     guard peek() == byte else {
       if index >= end { throw LedgerLineError(detail: "the record ends too early (truncated?)") }
       throw LedgerLineError(
-        detail: "expected '\(Character(Unicode.Scalar(byte)))' at column \(index + 1)")
+        detail: "expected '\(Character(Unicode.Scalar(byte)))' at column \(column(index))")
     }
     index += 1
   }
@@ -124,7 +124,7 @@ extension LedgerLineParser {
   mutating func numberRange() throws(LedgerLineError) -> (Range<Int>, isInteger: Bool) {
     let start = index
     guard let (numberEnd, isInteger) = JSONGrammar.number(bytes, from: start, end: end) else {
-      throw LedgerLineError(detail: "a malformed number at column \(start + 1)")
+      throw LedgerLineError(detail: "a malformed number at column \(column(start))")
     }
     index = numberEnd
     return (start..<numberEnd, isInteger)

@@ -5,6 +5,8 @@ struct LedgerLineParser {
   let bytes: UnsafeBufferPointer<UInt8>
   var index: Int
   let end: Int
+  /// Where the line starts in `bytes`: columns count from it.
+  let start: Int
 
   /// Parses the line `bytes[range]` (without its newline).
   static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
@@ -19,6 +21,15 @@ struct LedgerLineParser {
     self.bytes = bytes
     self.index = index
     self.end = end
+    self.start = index
+  }
+
+  /// The column of `position` in its line, from 1, in characters (Unicode scalars): not the
+  /// offset in the file.
+  func column(_ position: Int) -> Int {
+    var column = 1
+    for offset in start..<Swift.min(position, end) where bytes[offset] & 0xC0 != 0x80 { column += 1 }
+    return column
   }
 
   // MARK: - Records

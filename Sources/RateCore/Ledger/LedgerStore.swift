@@ -153,19 +153,19 @@ public struct LedgerStore: Sendable {
   }
 
   /// Removes the entries `ids` (each once, whatever the order or repetitions) by appending one
-  /// line, and returns them in file order; compacts the file when enough lines are dead.
-  /// - Throws: ``LedgerStoreError/noSuchEntries(_:)`` naming the ids that are not in the
-  ///   ledger (then nothing is removed); ``DataFileError`` for the file.
+  /// line, and returns them in file order; compacts the file when enough lines are dead. An id
+  /// not in the ledger (never was, or already removed) is already as asked: it is left out of
+  /// the result, and nothing is written when no id is there.
+  /// - Throws: ``DataFileError`` for the file.
   public func remove(ids: [Int]) throws -> [LedgerEntry] {
     try withWritableLog { target, log in
-      guard let log else { throw LedgerStoreError.noSuchEntries(ids) }
+      guard let log else { return [] }
       guard case .log = log.format else { throw Self.notMigrated(log) }
       let found = try contents(log)
       let live = Set(found.ledger.entries.map(\.id))
-      let missing = ids.filter { !live.contains($0) }
-      guard missing.isEmpty else { throw LedgerStoreError.noSuchEntries(missing) }
       var unique: [Int] = []
-      for id in ids where !unique.contains(id) { unique.append(id) }
+      for id in ids where live.contains(id) && !unique.contains(id) { unique.append(id) }
+      guard !unique.isEmpty else { return [] }
       try appendLine(LedgerLineWriter.remove(unique), to: log, target: target)
       let removing = Set(unique)
       var after = found
@@ -229,8 +229,3 @@ public enum LedgerNotice: Equatable, Sendable, CustomStringConvertible {
   }
 }
 
-/// Why a ledger change was refused.
-public enum LedgerStoreError: Error, Equatable, Sendable {
-  /// These ids are not entries of the ledger (never were, or already removed).
-  case noSuchEntries([Int])
-}

@@ -1,3 +1,5 @@
+import RateCore
+
 /// Reading options by their declaration: what commands use, so that the names a parser
 /// accepts are exactly the ones its `--help` and completions show.
 extension ArgumentScanner {
@@ -74,6 +76,18 @@ extension ArgumentScanner {
     guard case .choices(let choices)? = spec.completion else { return try option(spec) }
     return try option(spec, expected: choices.values.joined(separator: ", ")) { value in
       choices.values.contains(value.lowercased()) ? value.lowercased() : nil
+    }
+  }
+
+  /// Removes an option declared with ``OptionSpec/day(_:help:)``: `YYYY-MM-DD`, `today` or
+  /// `yesterday`, read by the one rule for a day.
+  ///
+  /// - Returns: The day, or nil when the option is absent.
+  /// - Throws: `UsageError.invalidValue` saying which forms a day takes.
+  mutating func day(_ spec: OptionSpec, today: Day) throws(UsageError) -> Day? {
+    let words = Day.relativeWords.map { "'\($0.word)'" }.joined(separator: " or ")
+    return try option(spec, expected: "a date written YYYY-MM-DD, or \(words)") {
+      Day(argument: $0, today: today)
     }
   }
 }

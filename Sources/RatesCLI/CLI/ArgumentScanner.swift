@@ -157,10 +157,16 @@ public struct ArgumentScanner: Sendable {
       guard next < elements.endIndex, elements[next].index == elements[holder].index + 1,
         case .value(let code) = elements[next].token, isCode(code)
       else { continue }
+      // A bare amount (`20000`, `1e16`, `+5`, `.5`): a number, its exponent too, so that one
+      // too large is refused as such, not as a malformed cost; not one with its code.
+      let isAmount = { (text: String) in
+        (text.first.map { $0.isNumber || "+-.".contains($0) } ?? false)
+          && !text.contains { ($0.isLetter && $0 != "e" && $0 != "E") || $0.isWhitespace }
+      }
       switch elements[holder].token {
-      case .option(let name, .some(let amount)) where !amount.contains(where: \.isLetter):
+      case .option(let name, .some(let amount)) where isAmount(amount):
         elements[holder].token = .option(name: name, value: amount + " " + code)
-      case .value(let amount) where holder != position && !amount.contains(where: \.isLetter):
+      case .value(let amount) where holder != position && isAmount(amount):
         elements[holder].token = .value(amount + " " + code)
       default: continue
       }

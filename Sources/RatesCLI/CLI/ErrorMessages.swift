@@ -265,17 +265,6 @@ extension PortfolioError: LocalizedError {
   }
 }
 
-extension LedgerStoreError: LocalizedError {
-  public var errorDescription: String? {
-    switch self {
-    case .noSuchEntries(let ids):
-      let list = ids.map(String.init).joined(separator: ", ")
-      return "no exchange with id\(ids.count == 1 ? "" : "s") \(list) in your ledger"
-        + " (see 'rates ledger list'); nothing was removed"
-    }
-  }
-}
-
 extension RateService.ServiceError: LocalizedError {
   public var errorDescription: String? {
     switch self {

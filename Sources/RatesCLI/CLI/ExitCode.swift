@@ -91,10 +91,10 @@ public struct ErrorReport: Equatable, Sendable {
       self.init(.noData, "currency_ended", error)
     case let error as LedgerCommand.ImportRefusal:
       self.init(.usage, "bad_import", error)
+    case let error as PortfolioCommand.UnpricedEntry:
+      self.init(.usage, "unpriced", error)
     case let error as LedgerQueryError:
       self.init(.noData, "no_data", error)
-    case let error as LedgerStoreError:
-      self.init(.noData, "no_entry", error)
     case let error as PortfolioError:
       switch error {
       case .overdrawn: self.init(.usage, "overdrawn", error)

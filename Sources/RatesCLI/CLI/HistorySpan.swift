@@ -7,13 +7,12 @@ enum HistorySpan: Equatable, Sendable {
   case range(from: Day, to: Day?)
   case single(Day)
 
-  static let from = OptionSpec.option(
-    "--from", value: "YYYY-MM-DD",
+  static let from = OptionSpec.day(
+    "--from",
     help: "the first day of a range (any day the provider covers: ECB rates from 1999-01-04)")
-  static let to = OptionSpec.option(
-    "--to", value: "YYYY-MM-DD", help: "the last day of a --from range (default: today)")
-  static let date = OptionSpec.option(
-    "--date", value: "YYYY-MM-DD",
+  static let to = OptionSpec.day("--to", help: "the last day of a --from range (default: today)")
+  static let date = OptionSpec.day(
+    "--date",
     help: "one day's rate, and the working day it was published (a Sunday gives Friday's "
       + "ECB rate)")
 
@@ -50,14 +49,14 @@ enum HistorySpan: Equatable, Sendable {
   /// date or a range whose end is before its start (the parser has refused a mix of forms by
   /// ``exclusions(days:single:)`` and ``requirements``).
   static func parse(
-    _ scanner: inout ArgumentScanner, days daysSpec: OptionSpec, single: OptionSpec? = nil
+    _ scanner: inout ArgumentScanner, days daysSpec: OptionSpec, single: OptionSpec? = nil,
+    today: Day
   ) throws(UsageError) -> HistorySpan {
-    let expected = "a date written YYYY-MM-DD"
     let days = try scanner.integer(daysSpec)
-    let from = try scanner.option(Self.from, expected: expected) { Day($0) }
-    let to = try scanner.option(Self.to, expected: expected) { Day($0) }
+    let from = try scanner.day(Self.from, today: today)
+    let to = try scanner.day(Self.to, today: today)
     var date: Day?
-    if let single { date = try scanner.option(single, expected: expected) { Day($0) } }
+    if let single { date = try scanner.day(single, today: today) }
     if let date { return .single(date) }
     if let from, let to, to < from {
       throw UsageError.invalid("--to \(to) is before --from \(from): swap them")

@@ -34,6 +34,9 @@ struct OptionSpec: Hashable, Sendable {
   var completion: Completion?
   /// For a whole-number option: its range and its value when left out.
   var integerRule: IntegerRule? = nil
+  /// Whether the value is a day, read by ``ArgumentScanner/day(_:today:)``: `YYYY-MM-DD`,
+  /// `today` or `yesterday`, the same for every option that takes one.
+  var takesDay = false
 
   /// A boolean flag such as `--chart`.
   static func flag(_ names: String..., help: String) -> OptionSpec {
@@ -67,6 +70,17 @@ struct OptionSpec: Hashable, Sendable {
     return OptionSpec(
       names: names, valueName: value, isRepeatable: false, help: help(rule), completion: nil,
       integerRule: rule)
+  }
+
+  /// An option whose value is a day (`--date`, `--from`, `--as-of`), read by the one rule
+  /// for a day (``RateCore/Day/init(argument:today:)``); its help says which words it takes.
+  static func day(_ names: String..., help: String) -> OptionSpec {
+    let words = Day.relativeWords.map { "'\($0.word)'" }.joined(separator: " or ")
+    var spec = OptionSpec(
+      names: names, valueName: "YYYY-MM-DD", isRepeatable: false,
+      help: help + "; YYYY-MM-DD, \(words) (UTC)", completion: nil)
+    spec.takesDay = true
+    return spec
   }
 
   /// The main spelling, such as `--days`.

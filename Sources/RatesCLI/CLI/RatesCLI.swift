@@ -173,7 +173,8 @@ public enum RatesCLI {
       throw UsageError.invalid("--json is not available for '\(path.fullName)': \(reason)")
     }
     let command = try parse(
-      path, scanner, defaults: CommandDefaults(currency: settings.currency),
+      path, scanner, defaults: CommandDefaults(
+        currency: settings.currency, today: Day(containing: context.now())),
       format: options.format)
     let terminal = context.terminal(options.noColor, options.ascii)
     let progress = FetchProgress.make(
@@ -322,6 +323,7 @@ public enum RatesCLI {
     "rates history BTC EUR",
     "rates current BTC ETH --in EUR,USD",
     "rates history ETH --days 90 --chart",
+    "rates ledger add 100 USD 8950000 LBP --sell",
   ]
 
 

@@ -93,6 +93,8 @@ let priceExportFormats: OutputFormats = [.csv, .ledger, .beancount]
 struct CommandDefaults: Sendable {
   /// The quote currency when none is given.
   var currency: String
+  /// Today (UTC), which `today` and `yesterday` in a day option are read against.
+  var today: Day
 }
 
 /// One run of `rates`: the context, the global options and settings, and the

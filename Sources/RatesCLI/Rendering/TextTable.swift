@@ -111,7 +111,11 @@ public struct TextTable: Sendable, Equatable {
   public func renderNotingHidden(maxWidth: Int, ascii: Bool) -> (lines: [String], hidden: [String]) {
     guard !columns.isEmpty else { return ([], []) }
     var lines: [[String]] = rows.map { row in
-      columns.indices.map { $0 < row.count ? row[$0] : "" }
+      columns.indices.map { index in
+        let cell = index < row.count ? row[index] : ""
+        // A missing value's dash is the one non-ASCII glyph cells share: `-` with --ascii.
+        return ascii && cell.contains("—") ? cell.replacing("—", with: "-") : cell
+      }
     }
     if showsHeader { lines.insert(columns.map(\.title), at: 0) }
     let layout = TableLayout(columns: columns, lines: lines, headerRows: showsHeader ? 1 : 0)

@@ -26,7 +26,7 @@ import Testing
     return (
       path,
       try RatesCLI.parse(
-        path, scanner, defaults: CommandDefaults(currency: "USD"), format: options.format)
+        path, scanner, defaults: CommandDefaults(currency: "USD", today: Day(daysSinceEpoch: 20_000)), format: options.format)
     )
   }
 
@@ -110,7 +110,7 @@ import Testing
     #expect(resolved.words == words)
     let global = scanner.askedFor
     let type = try #require(path.last as? any RatesCommand.Type)
-    _ = try type.init(parsing: &scanner, defaults: CommandDefaults(currency: "USD"))
+    _ = try type.init(parsing: &scanner, defaults: CommandDefaults(currency: "USD", today: Day(daysSinceEpoch: 20_000)))
     #expect(scanner.askedFor.subtracting(global) == Set(path.last.options.flatMap(\.names)))
     let parsedByRatesCLI: Set = ["--help", "-h", "--version"]
     #expect(global == Set(GlobalOptions.Specs.all.flatMap(\.names)).subtracting(parsedByRatesCLI))

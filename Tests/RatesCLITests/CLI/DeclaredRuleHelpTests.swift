@@ -197,6 +197,9 @@ import Testing
       help.contains(
         "(else exit 64); not with --date, --interval hourly, --chart, --table, --json or "
           + "--format csv|ledger|beancount\n"))
-    #expect(help.contains("(default: today); not with --days or --date; only with --from\n"))
+    #expect(
+      help.contains(
+        "(default: today); YYYY-MM-DD, 'today' or 'yesterday' (UTC); not with --days or --date; "
+          + "only with --from\n"))
   }
 }

@@ -92,15 +92,24 @@ import RatesTestSupport
     }
     let refusals: [([String], String)] = [
       (["pairs", "add", "GBP", "GBP"], "always 1"),
-      (["pairs", "add", "USD", "GBP"], "already paired as GBP-USD"),
       (["pairs", "add", "GBP", "XQZ"], "XQZ"),
       (["pairs", "add", "USD", "LBP"], "no provider"),
-      (["pairs", "remove", "GBP-JPY"], "not a configured pair"),
     ]
     for (arguments, message) in refusals {
       let refused = await rates.run(arguments)
       #expect(refused.status == 64, "\(arguments)")
       #expect(refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
+    }
+    // What is already so is a note and exit 0 (issue 34).
+    let notes: [([String], String)] = [
+      (["pairs", "add", "USD", "GBP"], "note: GBP-USD is already one of your pairs\n"),
+      (["pairs", "remove", "GBP-JPY"], "note: GBP-JPY is not one of your pairs (pairs: "),
+    ]
+    for (arguments, note) in notes {
+      let already = await rates.run(arguments)
+      #expect(already.status == 0, "\(arguments)")
+      #expect(already.stderr.hasPrefix(note), "\(arguments): \(already.stderr)")
+      #expect(already.stdout.isEmpty)
     }
 
     let before = server.requestCount

@@ -111,11 +111,10 @@ import RatesTestSupport
     let remove = try await Self.ok(rates, ["ledger", "remove", "3"])
     #expect(remove.stdout.contains("Removed #3: bought 10.00 EUR for 11.00 USD"))
     let again = await rates.run(["ledger", "rm", "3"])
-    // Issue 15: one line, no usage (the command was right), the documented "no data" code.
-    #expect(again.status == 66)
-    #expect(
-      again.stderr
-        == "error: no exchange with id 3 in your ledger (see 'rates ledger list'); nothing was removed\n")
+    // Issue 34: removing what is already gone is as asked: one note, exit 0.
+    #expect(again.status == 0)
+    #expect(again.stderr == "note: #3 is not in your ledger (see 'rates ledger list')\n")
+    #expect(again.stdout.isEmpty)
     // The id of a removed entry is never handed out again.
     let next = try await Self.ok(rates, ["ledger", "add", "1", "USD", "2", "EUR", "--sell"])
     #expect(next.stdout.contains("Recorded #4"))
@@ -165,7 +164,7 @@ import RatesTestSupport
     [
       "ledger", "stats", "USD", "LBP",
       "--days", "3651",
-    ], ["ledger", "export"], ["ledger", "export", "--json"],
+    ], ["ledger", "export", "--json"],
     ["ledger", "import"], ["ledger", "list", "--note", "x"],
   ])
   func otherRefusals(arguments: [String]) async throws {
@@ -340,9 +339,11 @@ import RatesTestSupport
     #expect(comparable(copied) == comparable(original))
     #expect(Set(copied.compactMap { $0["id"] as? Int }) == [2, 3, 4])
 
-    // The same file again is imported again, with a note about the duplicates.
+    // The same file again adds nothing, and says what it skipped (issue 34).
     let twice = try await Self.ok(target, ["ledger", "import", file.path])
-    #expect(twice.stderr.contains("3 of the imported exchanges match"))
+    #expect(twice.stderr == "note: skipped 3 exchanges already in the ledger\n")
+    #expect(twice.stdout == "Every exchange of the file is already in the ledger; nothing was imported.\n")
+    #expect(try await entries(target).count == 4)
   }
 
   @Test func importWithABadLineImportsNothing() async throws {

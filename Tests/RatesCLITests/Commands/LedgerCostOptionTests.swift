@@ -22,6 +22,7 @@ import RatesTestSupport
     #expect(try Self.cost(["--cost=20000", "USD", "0.5", "BTC"]) == ("20000 USD", ["0.5", "BTC"]))
     #expect(try Self.cost(["--cost", "20000 USD", "0.5", "BTC"]) == ("20000 USD", ["0.5", "BTC"]))
     #expect(try Self.cost(["--cost", "20000USD", "0.5", "BTC"]) == ("20000USD", ["0.5", "BTC"]))
+    #expect(try Self.cost(["--cost", "1e16", "USD", "0.5", "BTC"]) == ("1e16 USD", ["0.5", "BTC"]))
     // Nothing to join: a value with its code, a following amount, a following option.
     #expect(try Self.cost(["--cost", "20000 USD", "EUR"]) == ("20000 USD", ["EUR"]))
     #expect(try Self.cost(["--cost", "20000", "0.5", "BTC"]) == ("20000", ["0.5", "BTC"]))

@@ -9,6 +9,10 @@ import Testing
 /// the guide runs against the fake API and exits 0; one piped into jq gives a result without
 /// null. Examples are read from their one declaration (``CommandDeclaration/examples``,
 /// ``RatesCLI/examples``) and from the Markdown's `sh` blocks.
+///
+/// Each source runs on a fresh install, as a new user following it would (issue 34): a new
+/// home, nothing stored or cached beforehand, its examples in the order it shows them (the
+/// help's own first, then each command's `--help`, which the man page repeats).
 @Suite struct DocsExampleTests {
   /// Later than every date the examples name (`--date 2026-01-15`).
   static let now = Date(timeIntervalSince1970: 1_780_000_000)  // 2026-05-28
@@ -30,7 +34,6 @@ import Testing
 
   @Test func everyHelpAndManPageExampleRuns() async throws {
     let runner = try DocsRunner(now: Self.now)
-    await runner.seed()
     for (origin, line) in Self.declared {
       for example in try DocsExample.parse(line, origin: origin) {
         await runner.expectRuns(example)
@@ -41,7 +44,6 @@ import Testing
   @Test(arguments: ["README.md", "docs/guide.md"])
   func everyMarkdownExampleRuns(file: String) async throws {
     let runner = try DocsRunner(now: Self.now)
-    await runner.seed()
     for (origin, line) in try Self.markdown(file) {
       for example in try DocsExample.parse(line, origin: origin) {
         await runner.expectRuns(example)
@@ -97,7 +99,6 @@ import Testing
   @Test(.enabled(if: DocsRunner.jq != nil, "jq is not installed"))
   func theSubsetAgreesWithJQOnEveryExample() async throws {
     let runner = try DocsRunner(now: Self.now)
-    await runner.seed()
     let lines = try Self.declared + Self.markdown("README.md") + Self.markdown("docs/guide.md")
     for (origin, line) in lines {
       for example in try DocsExample.parse(line, origin: origin) where example.jq != nil {

@@ -23,15 +23,6 @@ final class DocsRunner: Sendable {
     (cli, api) = try CLIHarness.withFakeAPI(now: now)
   }
 
-  /// A ledger with entries for the ledger examples to list, rate, remove and export.
-  func seed() async {
-    for (amount, side) in [(100, "--sell"), (200, "--buy"), (50, "--sell"), (300, "--buy"), (10, "--sell")] {
-      let result = await cli.run(
-        ["ledger", "add", "\(amount)", "USD", "\(amount * 89_500)", "LBP", side, "--date", "yesterday"])
-      #expect(result.status == 0, "seeding the ledger: \(result.stderr)")
-    }
-  }
-
   /// `name` (`~/x`, `x`) inside the harness's home.
   func file(_ name: String) -> URL {
     let relative = name.hasPrefix("~/") ? String(name.dropFirst(2)) : name
@@ -69,23 +60,10 @@ final class DocsRunner: Sendable {
     if arguments.first == "watch", !arguments.contains("--count") {
       arguments += ["--count", "1"]
     }
-    await storeDays(for: example)
     let stdin = example.input.map { name in
       (try? String(contentsOf: file(name), encoding: .utf8)) ?? Self.givenFiles[name] ?? ""
     }
     return await cli.run(arguments, stdin: stdin)
-  }
-
-  /// `cache clear` and `cache verify` examples need stored days: the pairs they name are
-  /// fetched first (a `clear` example would otherwise leave the next one nothing to check).
-  func storeDays(for example: DocsExample) async {
-    guard example.arguments.first == "cache",
-      ["clear", "verify"].contains(example.arguments.dropFirst().first ?? "")
-    else { return }
-    for pair in [["EUR", "USD"], ["BTC", "EUR"]] {
-      let result = await cli.run(["history"] + pair + ["--days", "7"])
-      #expect(result.status == 0, "storing days for \(example): \(result.stderr)")
-    }
   }
 
   static func needsTerminal(_ example: DocsExample) -> Bool {

@@ -86,7 +86,8 @@ extension CacheCommand {
     }
   }
 
-  /// Verifies every stored pair (or `pair`) of every provider; 66 when `pair` is not stored.
+  /// Verifies every stored pair (or `pair`) of every provider; a `pair` with no stored days
+  /// has nothing to verify: a note, exit 0.
   func verify(pair: String?, fix: Bool, invocation: Invocation) async throws -> ExitCode {
     if invocation.options.cacheMode == .offline {
       throw UsageError.invalid(
@@ -102,8 +103,10 @@ extension CacheCommand {
     }
     if let pair, reports.isEmpty {
       invocation.err(
-        "error: no days are stored for \(pair.uppercased()); 'rates cache' lists the stored pairs")
-      return .noData
+        "note: no days are stored for \(pair.uppercased()), so none to verify; 'rates cache' "
+          + "lists the stored pairs")
+      try invocation.write(CommandOutput(document: VerifyDocument(reports)) { _ in "" })
+      return .success
     }
     let text = renderVerify(reports, fix: fix, invocation: invocation)
     try invocation.write(CommandOutput(document: VerifyDocument(reports)) { _ in text })

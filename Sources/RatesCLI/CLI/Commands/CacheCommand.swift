@@ -166,7 +166,8 @@ struct CacheCommand: CommandDeclaration {
   }
 
   /// `cache clear [PAIR]`: removes the pair's entries or every entry, after refusing a
-  /// directory that is not only the cache; a pair with nothing cached is exit 69.
+  /// directory that is not only the cache. A pair with nothing cached is already as asked:
+  /// a note, exit 0.
   func clear(_ pair: String?, _ invocation: Invocation) throws -> ExitCode {
     let directory = invocation.settings.paths.cache
     try Self.checkClearable(directory, settings: invocation.settings, invocation: invocation)
@@ -178,12 +179,13 @@ struct CacheCommand: CommandDeclaration {
       guard case .symbolicLink = error else { throw error }
       throw UsageError.invalid(error.readableDescription)
     }
+    let document = Document(inventory, cleared: true, report: report)
     if let pair, report.removedEntries == 0 {
       invocation.err(
-        "error: nothing is cached for \(pair.uppercased()); 'rates cache' lists the stored pairs")
-      return .noData
+        "note: nothing is cached for \(pair.uppercased()); 'rates cache' lists the stored pairs")
+      try invocation.write(CommandOutput(document: document) { _ in "" })
+      return .success
     }
-    let document = Document(inventory, cleared: true, report: report)
     try invocation.write(
       CommandOutput(document: document) { _ in Self.cleared(report, pair: pair, from: directory) })
     return .success

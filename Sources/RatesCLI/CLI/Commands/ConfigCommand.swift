@@ -178,7 +178,9 @@ struct ConfigCommand: CommandDeclaration {
       }
     case .unset(let key):
       let removed = try file.update { settings in settings.removeValue(forKey: key.rawValue) != nil }
-      report(invocation, removed ? "unset \(key.rawValue)" : "\(key.rawValue) was not set")
+      // A key not set is already as asked: a note, exit 0, and the same document.
+      if !removed { invocation.err("note: \(key.rawValue) was not set") }
+      report(invocation, removed ? "unset \(key.rawValue)" : "\(key.rawValue) was not set", key: key, value: nil, quiet: !removed)
     }
     return .success
   }
@@ -214,14 +216,18 @@ struct ConfigCommand: CommandDeclaration {
     return .string(key.display(value))
   }
 
-  func report(_ invocation: Invocation, _ text: String, key: ConfigKey? = nil, value: String? = nil) {
+  /// `set` and `unset`: the sentence, or docs/json.md's `configChange` (`value` is `null`
+  /// once unset); `quiet` prints no sentence (a note said it).
+  func report(
+    _ invocation: Invocation, _ text: String, key: ConfigKey, value: String?, quiet: Bool = false
+  ) {
     struct Change: Encodable {
       var result: String
-      var key: String?
-      var value: JSONValue?
+      var key: String
+      var value: JSONValue
     }
-    let change = Change(result: text, key: key?.rawValue, value: key.map { Self.json($0, value) })
-    let sentence = text.prefix(1).uppercased() + text.dropFirst() + "."
+    let change = Change(result: text, key: key.rawValue, value: Self.json(key, value))
+    let sentence = quiet ? "" : text.prefix(1).uppercased() + text.dropFirst() + "."
     try? invocation.write(CommandOutput(document: change) { _ in sentence })
   }
 }

@@ -13,8 +13,8 @@ struct ConvertCommand: RatesCommand {
       name: "TO", help: "currency codes or coin symbols; several targets separated by commas",
       isCommaList: true, completion: .local([.currencies, .coins])),
   ]
-  static let date = OptionSpec.option(
-    "--date", value: "YYYY-MM-DD", help: "use that day's rate (any day the provider covers; ECB: the working day on or before "
+  static let date = OptionSpec.day(
+    "--date", help: "use that day's rate (any day the provider covers; ECB: the working day on or before "
       + "it, from 1999-01-04)")
   static let ledger = OptionSpec.flag(
     "--ledger", help: "use the 3-day average of your own exchanges ('rates ledger rate')")
@@ -39,7 +39,7 @@ struct ConvertCommand: RatesCommand {
   let ledger: Bool
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    date = try scanner.option(Self.date, expected: "a date written YYYY-MM-DD") { Day($0) }
+    date = try scanner.day(Self.date, today: defaults.today)
     ledger = try scanner.flag(Self.ledger)
     guard let amountText = scanner.positional() else { throw UsageError.missingArgument("amount") }
     switch AmountParser.parse(amountText) {
@@ -96,9 +96,19 @@ struct ConvertCommand: RatesCommand {
       }
     }
     invocation.report(rates.values.compactMap(\.staleness).min { $0.fetchedAt < $1.fetchedAt })
-    let document = Document(amount: amount, base: from, date: date, conversions: conversions)
+    let document = Document(
+      amount: amount, base: await Self.shownBase(from, invocation), date: date,
+      conversions: conversions)
     try invocation.write(CommandOutput(document: document) { Self.text(document, $0) })
     return .success
+  }
+
+  /// `from` as every command shows a base (docs/json.md): a currency code, or the coin's
+  /// routing name, its upper-case symbol (`solana` is `SOL`) unless that would name something
+  /// else; resolved as the rates were (no request of its own), else as typed.
+  static func shownBase(_ from: String, _ invocation: Invocation) async -> String {
+    guard !PairArguments.isCurrencyCode(from) else { return from }
+    return (try? await invocation.desk.resolver().resolve(from))?.routingName ?? from
   }
 
   /// The amount in bold, then one line a conversion: the result, the rate, its source and day.

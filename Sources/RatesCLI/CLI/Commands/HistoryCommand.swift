@@ -86,7 +86,8 @@ struct HistoryCommand: RatesCommand {
   let hourly: Bool
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    span = try HistorySpan.parse(&scanner, days: Self.days, single: HistorySpan.date)
+    span = try HistorySpan.parse(
+      &scanner, days: Self.days, single: HistorySpan.date, today: defaults.today)
     let chart = try scanner.flag(Self.chart)
     let table = try scanner.flag(Self.table)
     let interactive = try scanner.flag(Self.interactive)

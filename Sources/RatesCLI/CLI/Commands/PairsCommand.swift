@@ -56,10 +56,10 @@ struct PairsCommand: CommandDeclaration {
         + "the default for a pair no provider serves")
     static let options = [ledger]
     static let discussion = """
-      Adding refuses a currency paired with itself, two currencies already paired (in either
-      order) and unknown currencies. A pair no provider serves (USD LBP) is added with the
-      street rate of your ledger when it has exchanges of the pair; --ledger asks for the
-      street rate of any pair you exchanged.
+      Adding refuses a currency paired with itself and unknown currencies; two currencies
+      already paired (in either order) are left as they are, with a note. A pair no provider
+      serves (USD LBP) is added with the street rate of your ledger when it has exchanges of
+      the pair; --ledger asks for the street rate of any pair you exchanged.
       """
     static let examples = ["rates pairs add GBP USD", "rates pairs add eur-aud", "rates pairs add USD LBP"]
 
@@ -142,21 +142,36 @@ struct PairsCommand: CommandDeclaration {
   func add(_ base: String, _ quote: String, street: Bool, _ invocation: Invocation) async throws
     -> ExitCode
   {
+    let store = invocation.userData().pairs
+    // A pair already there, as typed, is not checked with the sources again.
+    if let existing = try store.read().first(where: { $0.matches(base.uppercased(), quote) }) {
+      return try Self.alreadyPaired(existing, invocation)
+    }
     let stored = try await Self.checked(
       base: base, quote: quote, desk: invocation.desk, addedAt: invocation.context.now(),
       ledger: { try invocation.userData().ledger.read().entries }, street: street)
-    try invocation.userData().pairs.update { pairs in
-      if let existing = pairs.first(where: { $0.matches(stored.base, stored.quote) }) {
-        throw UsageError.invalid("\(stored.base) and \(stored.quote) are already paired as \(existing.name)")
-      }
+    let existing = try store.update { pairs -> ConfiguredPair? in
+      if let existing = pairs.first(where: { $0.matches(stored.base, stored.quote) }) { return existing }
       pairs.append(stored)
+      return nil
     }
+    if let existing { return try Self.alreadyPaired(existing, invocation) }
     let added =
       "Added \(stored.name)" + (stored.isStreet ? ", at the street rate of your ledger" : "")
       + ". See it with 'rates pairs'."
     try invocation.write(
       CommandOutput(document: ChangeDocument(added: [stored.name], removed: [], unchanged: [])) {
         _ in added
+      })
+    return .success
+  }
+
+  /// Adding a pair the user has is not a failure, as for the coin lists: a note, exit 0.
+  static func alreadyPaired(_ existing: ConfiguredPair, _ invocation: Invocation) throws -> ExitCode {
+    invocation.err("note: \(existing.name) is already one of your pairs")
+    try invocation.write(
+      CommandOutput(document: ChangeDocument(added: [], removed: [], unchanged: [existing.name])) {
+        _ in ""
       })
     return .success
   }
@@ -210,18 +225,20 @@ struct PairsCommand: CommandDeclaration {
   }
 
   func remove(_ words: [String], _ invocation: Invocation) throws -> ExitCode {
-    let typed = words.joined(separator: "-")
-    let removed = try invocation.userData().pairs.update { pairs -> ConfiguredPair in
+    let typed = TerminalText.sanitize(words.joined(separator: "-").uppercased())
+    let (removed, names) = try invocation.userData().pairs.update { pairs in
       let index = pairs.firstIndex { pair in
         words.count == 2 ? pair.matches(words[0], words[1]) : pair.isNamed(words[0])
       }
-      guard let index else {
-        let names = pairs.map(\.name).joined(separator: ", ")
-        throw UsageError.invalid(
-          "\(TerminalText.sanitize(typed.uppercased())) is not a configured pair"
-            + (names.isEmpty ? ": you have none" : " (pairs: \(names))"))
-      }
-      return pairs.remove(at: index)
+      return (index.map { pairs.remove(at: $0) }, pairs.map(\.name).joined(separator: ", "))
+    }
+    // Removing a pair you do not have is not a failure, as for the coin lists: a note, exit 0.
+    guard let removed else {
+      invocation.err(
+        "note: \(typed) is not one of your pairs" + (names.isEmpty ? " (you have none)" : " (pairs: \(names))"))
+      try invocation.write(
+        CommandOutput(document: ChangeDocument(added: [], removed: [], unchanged: [typed])) { _ in "" })
+      return .success
     }
     let text = "Removed \(removed.name)."
     try invocation.write(

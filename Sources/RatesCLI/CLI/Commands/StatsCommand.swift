@@ -48,7 +48,7 @@ struct StatsCommand: RatesCommand {
   let hourly: Bool
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    span = try HistorySpan.parse(&scanner, days: Self.days)
+    span = try HistorySpan.parse(&scanner, days: Self.days, today: defaults.today)
     ledger = try scanner.flag(Self.ledger)
     hourly = try HistorySpan.parseHourly(&scanner)
     pair = try PairArguments(parsing: &scanner, defaultQuote: defaults.currency)

@@ -27,10 +27,10 @@ extension LedgerCommand {
     static let buy = OptionSpec.flag("--buy", help: "you bought the first amount")
     static let counterparty = OptionSpec.option(
       "--with", value: "NAME", help: "who the exchange was with")
-    static let date = OptionSpec.option(
-      "--date", value: "YYYY-MM-DD",
-      help: "the day of the exchange, UTC (default today; also 'today', 'yesterday'); at most "
-        + "one day after today (time zones east of UTC), not before 1990")
+    static let date = OptionSpec.day(
+      "--date",
+      help: "the day of the exchange (default today); at most one day after today (time zones "
+        + "east of UTC), not before 1990")
     static let note = OptionSpec.option(
       "--note", value: "TEXT", help: "a note; notes and names keep at most 200 characters")
     static let deposit = OptionSpec.flag(

@@ -25,27 +25,50 @@ extension LedgerCommand {
     } catch {
       throw ImportRefusal(message: Self.describe(error))
     }
-    let (added, duplicates) = try invocation.userData().ledger.update {
-      ledger -> ([LedgerEntry], Int) in
-      let known = Set(ledger.entries.map(ExchangeKey.init))
-      let duplicates = entries.filter { known.contains(ExchangeKey($0)) }.count
-      return (ledger.append(contentsOf: entries), duplicates)
+    let (added, skipped) = try invocation.userData().ledger.update {
+      ledger -> ([LedgerEntry], [LedgerEntry]) in
+      let (new, skipped) = Self.withoutKnown(entries, in: ledger.entries)
+      return (ledger.append(contentsOf: new), skipped)
     }
-    if duplicates > 0 {
-      invocation.err(
-        "note: \(duplicates) of the imported exchanges match ones already in the ledger "
-          + "(import does not skip duplicates; 'rates ledger remove' takes them out)")
+    if !skipped.isEmpty {
+      let count = skipped.count == 1 ? "1 exchange" : "\(skipped.count) exchanges"
+      invocation.err("note: skipped \(count) already in the ledger")
     }
     let document = LedgerChangeDocument(
-      added: added.map { LedgerEntryJSON($0) }, removed: [], fetchedAt: now)
-    try invocation.write(CommandOutput(document: document) { _ in Self.imported(added) })
+      added: added.map { LedgerEntryJSON($0) }, removed: [],
+      unchanged: skipped.map { LedgerEntryJSON($0) }, fetchedAt: now)
+    try invocation.write(CommandOutput(document: document) { _ in Self.imported(added, skipped: skipped.count) })
     return .success
   }
 
-  /// `Imported 3 exchanges as #4 to #6.`, or that the file held none.
-  static func imported(_ added: [LedgerEntry]) -> String {
+  /// The imported entries that are not in `ledger` yet, and the ledger's entries the others
+  /// match: an entry matches one ledger entry of the same terms (``ExchangeKey``), each
+  /// ledger entry once, so importing your own export adds nothing, and a file that holds the
+  /// same exchange twice adds both to a ledger that holds neither.
+  static func withoutKnown(_ imported: [LedgerEntry], in ledger: [LedgerEntry])
+    -> (new: [LedgerEntry], matched: [LedgerEntry])
+  {
+    var unmatched: [ExchangeKey: [LedgerEntry]] = [:]
+    for entry in ledger { unmatched[ExchangeKey(entry), default: []].append(entry) }
+    var new: [LedgerEntry] = []
+    var matched: [LedgerEntry] = []
+    for entry in imported {
+      let key = ExchangeKey(entry)
+      if let known = unmatched[key]?.popLast() {
+        matched.append(known)
+      } else {
+        new.append(entry)
+      }
+    }
+    return (new, matched)
+  }
+
+  /// `Imported 3 exchanges as #4 to #6.`, or that the file held none new.
+  static func imported(_ added: [LedgerEntry], skipped: Int) -> String {
     guard let first = added.first, let last = added.last else {
-      return "The file holds no exchanges; nothing was imported."
+      return skipped > 0
+        ? "Every exchange of the file is already in the ledger; nothing was imported."
+        : "The file holds no exchanges; nothing was imported."
     }
     let count = added.count == 1 ? "1 exchange" : "\(added.count) exchanges"
     let ids = first.id == last.id ? "#\(first.id)" : "#\(first.id) to #\(last.id)"

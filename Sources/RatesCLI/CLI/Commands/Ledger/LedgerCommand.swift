@@ -123,10 +123,7 @@ struct LedgerCommand: CommandDeclaration {
       counterparty: new.counterparty, note: new.note, recordedAt: now)
     entry.transfer = new.transfer
     let store = invocation.userData().ledger
-    if new.transfer == .withdrawal {
-      // Refused before writing: a withdrawal never takes more than the ledger holds.
-      try PortfolioReport.checkBalances(try store.read().entries + [entry])
-    }
+    if new.transfer == .withdrawal { try Self.checkHeld(entry, in: store.read()) }
     let stored = try store.append(entry)
     var line = "Recorded #\(stored.id): \(Self.describe(stored)) on \(stored.date)"
     if let name = stored.counterparty { line += " with \(name)" }
@@ -158,11 +155,37 @@ struct LedgerCommand: CommandDeclaration {
     RateFormat.money(value, code: code)
   }
 
+  /// Refuses, before writing, a withdrawal that takes more than the ledger holds on its day,
+  /// judged as it will be recorded: after every entry already there, same-day ones included
+  /// (entries of a day count in the order recorded).
+  static func checkHeld(_ withdrawal: LedgerEntry, in ledger: Ledger) throws {
+    var after = ledger
+    let candidate = after.append(withdrawal)
+    do {
+      try PortfolioReport.checkBalances(after.entries)
+    } catch PortfolioError.overdrawn(let id, let code, let amount, let held, let day) where id == candidate.id {
+      // Not written, so no id to name: what it would take, and what is held.
+      throw UsageError.invalid(
+        "the withdrawal takes \(RateFormat.money(amount, code: code)) on \(day), but only "
+          + "\(RateFormat.money(held, code: code)) is held then: withdraw at most that, or record "
+          + "what came in first")
+    }
+  }
+
   // MARK: - Remove
 
   func remove(_ ids: [Int], _ invocation: Invocation) throws -> ExitCode {
-    // A missing id is LedgerStoreError: one line, exit 66 (no usage: the command was right).
     let removed = try invocation.userData().ledger.remove(ids: ids)
+    // An id not in the ledger is already as asked, as for the other lists: a note, exit 0.
+    var absent: [Int] = []
+    for id in ids where !removed.contains(where: { $0.id == id }) && !absent.contains(id) {
+      absent.append(id)
+    }
+    if !absent.isEmpty {
+      let list = absent.map { "#\($0)" }.joined(separator: ", ")
+      invocation.err(
+        "note: \(list) \(absent.count == 1 ? "is" : "are") not in your ledger (see 'rates ledger list')")
+    }
     let text = removed.map { "Removed #\($0.id): \(Self.describe($0)) on \($0.date)." }
       .joined(separator: "\n")
     let document = LedgerChangeDocument(
@@ -287,10 +310,13 @@ struct LedgerListDocument: Encodable {
       try container.encode(days, forKey: .days)
       try container.encode(from, forKey: .firstDay)
       try container.encode(to, forKey: .lastDay)
-      try container.encode(with, forKey: .with)
-      try container.encode(withAnyone, forKey: .withAnyone)
+      // Named as in the entries (`counterparty`), not as the `--with` option.
+      try container.encode(with, forKey: .counterparty)
+      try container.encode(withAnyone, forKey: .anyCounterparty)
     }
-    enum CodingKeys: String, CodingKey { case pair, days, firstDay, lastDay, with, withAnyone }
+    enum CodingKeys: String, CodingKey {
+      case pair, days, firstDay, lastDay, counterparty, anyCounterparty
+    }
   }
   var source = "ledger"
   var fetchedAt: Date

@@ -1,7 +1,7 @@
 import RateCore
 
 extension LedgerCommand {
-  /// `rates ledger export --csv`, or `--format ledger|beancount` for a journal.
+  /// `rates ledger export [--csv]`, or `--format ledger|beancount` for a journal.
   struct Export: RatesCommand {
     static let name = "export"
     static let abstract =
@@ -9,7 +9,7 @@ extension LedgerCommand {
     /// The journals `--format` writes.
     static let journals: [OutputFormat] = [.ledger, .beancount]
     static let exportFormats = OutputFormats(journals)
-    static let csv = OptionSpec.flag("--csv", help: "write CSV")
+    static let csv = OptionSpec.flag("--csv", help: "write CSV (the default)")
     static let currency = OptionSpec.option(
       "--in", value: "CUR",
       help: "the ECB currency of the price directives (default: RATES_CURRENCY or USD)",
@@ -31,38 +31,36 @@ extension LedgerCommand {
       --as-of' that day.
       """
     static let examples = [
-      "rates ledger export --csv > ledger.csv",
+      "rates ledger export > ledger.csv",
       "rates ledger export --format ledger --in USD > rates.journal",
       "rates ledger export --format beancount > rates.beancount",
     ]
     static let noJSON: String? =
       "it writes CSV or a journal; 'rates ledger list --json' gives the entries as JSON"
 
-    let csv: Bool
     let currency: String?
     let defaultCurrency: String
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      csv = try scanner.flag(Self.csv)
+      // CSV is the default: `--csv` only says so (and is refused with a journal).
+      _ = try scanner.flag(Self.csv)
       currency = try scanner.option(Self.currency)?.uppercased()
       defaultCurrency = defaults.currency.uppercased()
     }
 
-    /// The journal syntax `--format` asks for, or nil for CSV; refuses neither (the parser
-    /// has refused both, and `--in` without a journal, by ``exclusions`` and ``requirements``).
-    func journal(_ invocation: Invocation) throws(UsageError) -> PriceExport.Journal? {
-      let format = invocation.options.format
-      let journal: PriceExport.Journal? =
-        format == .ledger ? .ledger : format == .beancount ? .beancount : nil
-      guard csv || journal != nil else {
-        throw UsageError.invalid(
-          "export needs --csv or --format ledger|beancount: rates ledger export --csv > ledger.csv")
+    /// The journal syntax `--format` asks for, or nil for CSV, the default (the parser has
+    /// refused `--csv` with a journal, and `--in` without one, by ``exclusions`` and
+    /// ``requirements``).
+    func journal(_ invocation: Invocation) -> PriceExport.Journal? {
+      switch invocation.options.format {
+      case .ledger: return .ledger
+      case .beancount: return .beancount
+      default: return nil
       }
-      return journal
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      guard let journal = try journal(invocation) else {
+      guard let journal = journal(invocation) else {
         return try await LedgerCommand(action: .export).run(invocation)
       }
       let code = currency ?? defaultCurrency

@@ -16,6 +16,28 @@ struct PortfolioCommand: CommandDeclaration {
     help: "the currency to value in, an ECB currency (default: RATES_CURRENCY or USD)",
     completion: .local([.currencies]))
 
+  /// A ledger entry whose currency no source prices (a cost in `XYZ` recorded before `add`
+  /// refused it, or by hand): the entry and its field, rather than every `portfolio` failing
+  /// on a coin that does not exist.
+  struct UnpricedEntry: Error, LocalizedError {
+    let message: String
+
+    /// The first entry naming `code`; nil when none does.
+    init?(code: String, provider: String, entries: [LedgerEntry]) {
+      let upper = code.uppercased()
+      guard let entry = entries.first(where: { $0.currency == upper || $0.counterCurrency == upper })
+      else { return nil }
+      let field =
+        entry.currency == upper ? "currency" : entry.transfer == nil ? "for-currency" : "cost"
+      message =
+        "#\(entry.id)'s \(field) \(LedgerInput.quoted(upper)) is neither a currency nor a coin "
+        + "\(Providers.displayName(provider)) knows, so the portfolio cannot value it: fix it with "
+        + "'rates ledger remove \(entry.id)' and record it again"
+    }
+
+    var errorDescription: String? { message }
+  }
+
   /// Reads `--in`: an ECB currency.
   static func readCurrency(_ scanner: inout ArgumentScanner, defaults: CommandDefaults)
     throws(UsageError) -> String
@@ -37,10 +59,10 @@ struct Show: RatesCommand {
   static let name = "show"
   static let abstract = "what your ledger holds on a day: value, cost basis, realized and unrealized gains"
   static let exportFormats: OutputFormats = [.csv]
-  static let asOf = OptionSpec.option(
-    "--as-of", value: "YYYY-MM-DD",
-    help: "value at that day's rates, with the entries up to it (default today; also "
-      + "'yesterday'); from the day store, offline from the built-in ECB snapshot where it covers")
+  static let asOf = OptionSpec.day(
+    "--as-of",
+    help: "value at that day's rates, with the entries up to it (default today); from the day "
+      + "store, offline from the built-in ECB snapshot where it covers")
   static let method = OptionSpec.option(
     "--method", value: "fifo|average", help: "how a disposal takes its cost (default fifo)")
   static let options = [PortfolioCommand.currency, asOf, method]
@@ -101,7 +123,13 @@ struct Show: RatesCommand {
     let pricer = PortfolioPricer(desk: desk, currency: currency, entries: entries)
     let needed = try PortfolioReport.pricesNeeded(
       entries: entries, asOf: asOf, currency: currency, method: method, rank: pricer.rank)
-    let prices = try await pricer.prices(for: needed)
+    let prices: PortfolioPricer.Prices
+    do {
+      prices = try await pricer.prices(for: needed)
+    } catch ProviderError.coinNotFound(let provider, let coin) {
+      throw UnpricedEntry(code: coin, provider: provider, entries: entries)
+        ?? ProviderError.coinNotFound(provider: provider, coin: coin)
+    }
     return try PortfolioReport.build(
       entries: entries, asOf: asOf, currency: currency, method: method, rank: pricer.rank,
       price: prices.price)

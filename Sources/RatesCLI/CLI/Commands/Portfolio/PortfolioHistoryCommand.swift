@@ -30,7 +30,7 @@ extension PortfolioCommand {
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       currencyCode = try PortfolioCommand.readCurrency(&scanner, defaults: defaults)
-      span = try HistorySpan.parse(&scanner, days: Self.days)
+      span = try HistorySpan.parse(&scanner, days: Self.days, today: defaults.today)
       chart = try scanner.flag(Self.chart)
     }
 
