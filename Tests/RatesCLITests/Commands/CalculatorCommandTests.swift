@@ -124,6 +124,30 @@ import RatesTestSupport
     #expect(none.stderr.contains("rates ledger add"))
   }
 
+  /// `convert --ledger` prices by the street rate as `pairs` shows it (``StreetRate``): the 3
+  /// days to the last exchange of the pair, dated that day, however long ago it was (before,
+  /// the 3 days to today: nothing, exit 66, when the last exchange was older).
+  @Test func convertLedgerUsesTheStreetRateOfTheLastExchangeDay() async throws {
+    let rates = try CLIHarness()
+    let last = Day(containing: fixedNow).adding(days: -10)
+    for arguments in [
+      ["ledger", "add", "100", "USD", "8950000", "LBP", "--sell", "--date", last.description],
+      ["ledger", "add", "100", "USD", "8900000", "LBP", "--buy", "--date", last.adding(days: -1).description],
+      ["pairs", "add", "USD", "LBP"],
+    ] {
+      let added = await rates.run(arguments)
+      #expect(added.status == 0, "\(added.stderr)")
+    }
+    let convert = await rates.run(["convert", "2", "USD", "LBP", "--ledger", "--json"])
+    #expect(convert.status == 0, "\(convert.stderr)")
+    let conversion = try #require((try convert.json()["conversions"] as? [[String: Any]])?.first)
+    #expect(conversion["rate"] as? Double == 89_250)
+    #expect(conversion["rateDate"] as? String == last.description)
+    let pairs = await rates.run(["pairs", "--json"])
+    let street = try #require((try pairs.json()["pairs"] as? [[String: Any]])?.first)
+    #expect(street["rate"] as? Double == conversion["rate"] as? Double)
+  }
+
   @Test func statsReportsVolatilityMovesAndDrawdown() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["stats", "BTC", "EUR", "--days", "60", "--json"])

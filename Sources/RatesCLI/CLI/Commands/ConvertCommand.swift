@@ -17,7 +17,7 @@ struct ConvertCommand: RatesCommand {
     "--date", help: "use that day's rate (any day the provider covers; ECB: the working day on or before "
       + "it, from 1999-01-04)")
   static let ledger = OptionSpec.flag(
-    "--ledger", help: "use the 3-day average of your own exchanges ('rates ledger rate')")
+    "--ledger", help: "use the street rate of your own exchanges: the 3-day average to the last day you exchanged the pair")
   static let options = [date, ledger]
   static let exclusions = [OptionRule(OptionUse(date), excludes: [OptionUse(ledger)])]
   static let discussion = """
@@ -193,17 +193,18 @@ struct ConvertCommand: RatesCommand {
     return rates
   }
 
-  /// The ledger's 3-day average rates: the midpoint of buy and sell.
+  /// The street rates of the ledger (``StreetRate``, the one rule `pairs`, `watch`, the home
+  /// list and the portfolio price by): the midpoint of buy and sell over the 3 days to the last
+  /// day with an exchange of the pair, dated that day.
   func ledgerRates(_ invocation: Invocation) throws -> [String: SourcedRate] {
+    let entries = try invocation.userData().ledger.read().entries
+    let today = Day(containing: invocation.context.now())
     var rates: [String: SourcedRate] = [:]
     for target in targets {
-      let today = Day(containing: invocation.context.now())
-      let rate = try LedgerSeries.rate(
-        base: from, quote: target, days: 3, entries: try invocation.userData().ledger.read().entries,
-        today: today)
+      let street = try StreetRate.value(base: from, quote: target, on: today, entries: entries)
       rates[target] = SourcedRate(
-        rate: Figure.ratio(rate.midpoint), source: Providers.ledger, day: today, fetchedAt: invocation.context.now(),
-        staleness: nil)
+        rate: Figure.ratio(street.rate.midpoint), source: Providers.ledger, day: street.day,
+        fetchedAt: invocation.context.now(), staleness: nil)
     }
     return rates
   }
