@@ -1,8 +1,10 @@
 /// A coin or currency as a provider knows it.
 public struct Asset: Hashable, Sendable, Codable {
-  /// What the user sees: the upper-case symbol (`BTC`), or the id as given
-  /// when the user named a coin by id (`ethereum-wormhole`), or the id when
-  /// the symbol is a currency code (``label(symbol:id:)``).
+  /// What the user sees: the upper-case symbol (`BTC`; `WBTC` for a coin typed
+  /// by its id, `wrapped-bitcoin`), or the id as given when the symbol would
+  /// name another coin or could not be looked up (`ethereum-wormhole`, symbol
+  /// ETH: ``CoinResolver``), or the id when the symbol is a currency code
+  /// (``label(symbol:id:)``).
   public var symbol: String
   /// The provider's identifier (`bitcoin` at CoinGecko, `BTC` at CoinDesk).
   public var id: String

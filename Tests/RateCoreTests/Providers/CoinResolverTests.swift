@@ -26,12 +26,33 @@ import RatesTestSupport
     #expect(stub.requests.count == 0)
   }
 
-  @Test func idsWithADashAreTakenAsGiven() async throws {
-    let stub = StubTransport(status: 500, body: "")
+  /// Issue 34: a coin typed by its id is labelled by its symbol, as every other coin is
+  /// (`base` is the upper-case symbol whatever the user typed), looked up once a day; a symbol
+  /// that names another coin (a well-known one, or a better-ranked result), a search that
+  /// fails and offline keep the id as typed.
+  @Test func idsWithADashAreLabelledByTheirSymbol() async throws {
+    let body = #"""
+      {"coins":[
+        {"id":"wrapped-bitcoin","name":"Wrapped Bitcoin","symbol":"WBTC","market_cap_rank":15},
+        {"id":"ethereum-wormhole","name":"Ethereum (Wormhole)","symbol":"ETH","market_cap_rank":null},
+        {"id":"zed-bridged","name":"Zed (bridged)","symbol":"ZED","market_cap_rank":900},
+        {"id":"zed-token","name":"Zed","symbol":"ZED","market_cap_rank":41}],
+       "exchanges":[],"icos":[],"categories":[],"nfts":[]}
+      """#
+    let stub = StubTransport(body: body)
     let cache = JSONFileCache(directory: try scratch.folder())
-    let asset = try await resolver(stub, cache: cache).resolve("ethereum-wormhole")
-    #expect(asset == Asset(symbol: "ethereum-wormhole", id: "ethereum-wormhole"))
-    #expect(stub.requests.count == 0)
+    let wrapped = try await resolver(stub, cache: cache).resolve("Wrapped-Bitcoin")
+    #expect(wrapped == Asset(symbol: "WBTC", id: "wrapped-bitcoin"))
+    #expect(stub.requests.count == 1)
+    #expect(try await resolver(stub, cache: cache).resolve("wrapped-bitcoin") == wrapped)
+    #expect(stub.requests.count == 1)
+    for id in ["ethereum-wormhole", "zed-bridged", "not-listed"] {
+      #expect(try await resolver(stub, cache: cache).resolve(id) == Asset(symbol: id, id: id))
+    }
+    let failing = StubTransport(status: 500, body: "")
+    let fresh = JSONFileCache(directory: try scratch.folder())
+    #expect(try await resolver(failing, cache: fresh).resolve("wrapped-bitcoin").symbol == "wrapped-bitcoin")
+    #expect(try await resolver(stub, cache: fresh, offline: true).resolve("wrapped-bitcoin").symbol == "wrapped-bitcoin")
   }
 
   /// Issue 22: a currency code means the currency, before any request; the coin with that

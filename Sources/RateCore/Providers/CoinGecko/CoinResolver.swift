@@ -1,8 +1,9 @@
 /// Turns what a user types (`BTC`, `eth`, `ethereum-wormhole`) into a
 /// CoinGecko coin id.
 ///
-/// The best-known symbols resolve with no request. A name containing `-` or
-/// matching a known id is taken as an id. Anything else goes through
+/// The best-known symbols resolve with no request. A name matching a known id is taken
+/// as that id; a name containing `-` is taken as an id and labelled by the symbol
+/// `/search` gives it (``labelled(id:cached:)``). Anything else goes through
 /// `/search` once, and the answer is cached for a day. When several coins
 /// share a symbol, the one with the highest market-cap rank wins and the
 /// resolver says so.
@@ -93,10 +94,10 @@ public struct CoinResolver: Sendable {
     if let symbol = Self.wellKnown.first(where: { $0.value == lower })?.key {
       return Asset(symbol: symbol, id: lower)
     }
-    if lower.contains("-") { return Asset(symbol: lower, id: lower) }
     let key = "coingecko/resolve/\(lower)"
     let cached = cache.load(CachedResolution.self, key: key).entry
     let fresh = cached.map { CacheFreshness.isFresh($0.fetchedAt, at: now(), for: Self.searchTTL) } ?? false
+    if lower.contains("-") { return await labelled(id: lower, cached: fresh ? cached?.value : nil) }
     return try await CacheFallback.answer(
       mode: offline ? .offline : .normal, hasCache: cached != nil, isFresh: fresh,
       fromCache: { _ in
@@ -104,6 +105,25 @@ public struct CoinResolver: Sendable {
         return Asset(symbol: value.symbol, id: value.id)
       },
       fetch: { try await search(trimmed, key: key) })
+  }
+
+  /// A coin typed by its id (`wrapped-bitcoin`), labelled by its symbol (`WBTC`) as every
+  /// other coin is: from a fresh cached resolution, else from `/search` (cached for a day)
+  /// when it lists that exact id and its symbol names it (no well-known coin and no better
+  /// ranked result has that symbol: `ethereum-wormhole`, symbol ETH, stays
+  /// `ethereum-wormhole`, never shown or routed as Ethereum). An id `/search` does not list,
+  /// or a search that fails or cannot be made (offline), leaves the id as typed, unchecked,
+  /// as its label: the price request still decides whether the coin exists.
+  func labelled(id: String, cached: CachedResolution?) async -> Asset {
+    if let cached, cached.id == id { return Asset(symbol: cached.symbol, id: id) }
+    guard !offline, let results = try? await client.search(id),
+      let exact = results.first(where: { $0.id == id }),
+      Self.wellKnown[exact.symbol.uppercased()] == nil,
+      Self.choose(exact.symbol.lowercased(), from: results)?.id == id
+    else { return Asset(symbol: id, id: id) }
+    let resolution = CachedResolution(id: id, symbol: exact.symbol, alternatives: [])
+    try? cache.save(resolution, key: "coingecko/resolve/\(id)", source: Providers.coinGecko, fetchedAt: now())
+    return Asset(symbol: resolution.symbol, id: id)
   }
 
   /// Looks `input` up with `/search` and caches the choice.
