@@ -62,7 +62,8 @@ public struct DayStore: Sendable {
       self.fetchedAt = Date(timeIntervalSince1970: fetchedAt.timeIntervalSince1970.rounded(.down))
     }
 
-    static func isNameByte(_ byte: UInt8) -> Bool {
+    /// Whether `byte` may be in a provider's name: an ASCII letter or digit, `.`, `_` or `-`.
+    public static func isNameByte(_ byte: UInt8) -> Bool {
       (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2E
         || byte == 0x5F || byte == 0x2D || (0x41...0x5A).contains(byte)
     }

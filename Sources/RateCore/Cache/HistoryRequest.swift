@@ -182,11 +182,14 @@ struct HistoryRequest: Sendable {
             days: days))
       }
     }
+    let sources = sourceSpans(
+      of: points, latest: added.flatMap { _ in latest }, answered: answered, fetchedSource: answeredBy)
     var result = RateService.HistoryResult(
       series: RateSeries(
-        base: asset.symbol, quote: quote, source: sourceLabel(answered: answered, in: shown, answeredBy: answeredBy),
-        fetchedAt: fetchedAt,
-        points: points, gaps: RateService.gaps(in: shown, points: points)),
+        base: asset.symbol, quote: quote,
+        source: sources.last?.source ?? sourceLabel(answered: answered, in: shown, answeredBy: answeredBy),
+        fetchedAt: fetchedAt, points: points, gaps: RateService.gaps(in: shown, points: points),
+        sources: sources),
       staleness: staleness, latestMissing: latestMissing)
     result.leftOut = leftOut(answered: answered)
     return result
@@ -371,13 +374,14 @@ struct HistoryRequest: Sendable {
   func point(of quote: Quote) -> LatestPoint {
     LatestPoint(
       point: RatePoint(date: RateService.day(of: quote, today: today), rate: quote.rate),
-      fetchedAt: quote.fetchedAt, updatedAt: quote.updatedAt)
+      fetchedAt: quote.fetchedAt, updatedAt: quote.updatedAt, source: quote.source)
   }
 
   /// The history entry's own latest price, as cached.
   var cachedLatestPoint: LatestPoint? {
     guard let point = cached?.latest, let at = cached?.latestFetchedAt else { return nil }
-    return LatestPoint(point: point, fetchedAt: at, updatedAt: cached?.latestUpdatedAt)
+    return LatestPoint(
+      point: point, fetchedAt: at, updatedAt: cached?.latestUpdatedAt, source: cached?.latestSource)
   }
 
   /// Stores what this fetch answered (replacing stored days when

@@ -57,6 +57,8 @@ extension RateService {
     var latest: RatePoint?
     var latestFetchedAt: Date?
     var latestUpdatedAt: Date?
+    /// The provider the latest price came from (absent in entries written before it was kept).
+    var latestSource: String? = nil
   }
 
   /// The last `days` days of `input` in `currency`; the last point is the
@@ -156,7 +158,8 @@ extension RateService {
     save(
       HistoryCacheValue(
         closes: [], coverage: nil, latest: latest?.point,
-        latestFetchedAt: latest?.fetchedAt, latestUpdatedAt: latest?.updatedAt),
+        latestFetchedAt: latest?.fetchedAt, latestUpdatedAt: latest?.updatedAt,
+        latestSource: latest?.source),
       key: key)
   }
 
@@ -166,6 +169,8 @@ extension RateService {
     var point: RatePoint
     var fetchedAt: Date
     var updatedAt: Date?
+    /// The provider it came from; nil when not known (an entry written before it was kept).
+    var source: String? = nil
 
     /// The moment the price belongs to: the provider's update, else the fetch.
     var stamp: Date { updatedAt ?? fetchedAt }
@@ -178,13 +183,14 @@ extension RateService {
   func cachedLatest(_ cached: HistoryCacheValue?, priceKey: String, today: Day) -> LatestPoint? {
     var latest: LatestPoint?
     if let point = cached?.latest, let at = cached?.latestFetchedAt {
-      latest = LatestPoint(point: point, fetchedAt: at, updatedAt: cached?.latestUpdatedAt)
+      latest = LatestPoint(
+        point: point, fetchedAt: at, updatedAt: cached?.latestUpdatedAt, source: cached?.latestSource)
     }
     if let price = cache.load(Quote.self, key: priceKey).entry {
       latest = HistoryRequest.newer(
         LatestPoint(
           point: RatePoint(date: Self.day(of: price.value, today: today), rate: price.value.rate),
-          fetchedAt: price.fetchedAt, updatedAt: price.value.updatedAt),
+          fetchedAt: price.fetchedAt, updatedAt: price.value.updatedAt, source: price.value.source),
         latest)
     }
     return latest

@@ -40,12 +40,16 @@ public enum PriceExport {
       .joined(separator: "\n")
   }
 
-  /// `date,base,quote,rate,carried,source` with a header row (RFC 4180).
+  /// `date,base,quote,rate,carried,source` with a header row (RFC 4180): each row's
+  /// `source` is where that day's rate came from (``RateSeries/source(on:)``).
   public static func csv(_ series: RateSeries) -> String {
     CSV.document(
       header: ["date", "base", "quote", "rate", "carried", "source"],
       rows: series.points.map {
-        [$0.date.description, series.base, series.quote, plain($0.rate), $0.carried ? "true" : "false", series.source]
+        [
+          $0.date.description, series.base, series.quote, plain($0.rate), $0.carried ? "true" : "false",
+          series.source(on: $0.date),
+        ]
       })
   }
 

@@ -21,7 +21,8 @@ public struct RateSeries: Hashable, Sendable, Codable {
   public var base: String
   /// The currency the price is in, upper case (`EUR`).
   public var quote: String
-  /// The provider that supplied the data (`coingecko`, `coindesk`).
+  /// The provider that supplied the data (`coingecko`, `coindesk`): for a series from
+  /// several, the source of its newest days (each day's in ``sources``).
   public var source: String
   /// When the newest data in the series was fetched from the provider.
   public var fetchedAt: Date
@@ -32,10 +33,13 @@ public struct RateSeries: Hashable, Sendable, Codable {
   /// the window, today when its price did not arrive), oldest first. Shown
   /// as gaps, never filled in.
   public var gaps: [Day]
+  /// The runs of days by the source each came from, oldest first (``SourceSpan``); empty
+  /// when the series records none (every point is then from ``source``).
+  public var sources: [SourceSpan]
 
   public init(
     base: String, quote: String, source: String, fetchedAt: Date, points: [RatePoint],
-    gaps: [Day] = []
+    gaps: [Day] = [], sources: [SourceSpan] = []
   ) {
     self.base = base
     self.quote = quote
@@ -43,6 +47,7 @@ public struct RateSeries: Hashable, Sendable, Codable {
     self.fetchedAt = fetchedAt
     self.points = points
     self.gaps = gaps
+    self.sources = sources
   }
 }
 

@@ -109,7 +109,9 @@ public struct PortfolioPricer: Sendable {
       for day in days {
         prices[day] =
           byDay[day].map {
-            .success(PortfolioPrice(rate: $0, source: source, date: day, stale: result.staleness != nil))
+            .success(
+              PortfolioPrice(
+                rate: $0, source: result.series.source(on: day), date: day, stale: result.staleness != nil))
           }
           ?? .failure(
             .noPrice(
@@ -135,7 +137,7 @@ public struct PortfolioPricer: Sendable {
       guard days.contains(point.date), let own else { continue }
       prices[point.date] = .success(
         PortfolioPrice(
-          rate: point.rate, source: result.series.source, date: own,
+          rate: point.rate, source: result.series.source(on: own), date: own,
           stale: result.staleness != nil))
     }
     return prices

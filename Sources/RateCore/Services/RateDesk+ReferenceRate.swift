@@ -12,7 +12,7 @@ extension RateDesk {
     public var history: RateService.HistoryResult
 
     /// Who answered: `frankfurter`, `coingecko`, or the snapshot (`ECB snapshot to …`).
-    public var source: String { history.series.source }
+    public var source: String { history.series.source(on: published) }
     /// When it was fetched (for the snapshot, when its last rate was due).
     public var fetchedAt: Date { history.series.fetchedAt }
     /// Set when cached data or the snapshot stands in for the provider.

@@ -41,12 +41,23 @@ public struct HistoryView: Sendable {
       parts.append("\(count) day\(count == 1 ? "" : "s")")
       parts.append("\(first) to \(last)")
     }
-    parts.append(Providers.displayName(series.source))
+    parts.append(sources())
     if let staleness {
       parts.append(
         style.yellow(staleness.mark(now: now)))
     }
     return parts.joinedText(separator: "  ")  // no `joined`: see ``Swift/Array/joinedText(separator:)``
+  }
+
+  /// The series' source; for a series from several, each with its days
+  /// (`Coinbase Exchange 2016-01-01–2025-12-06, CoinGecko since`).
+  func sources() -> String {
+    guard series.isMixed, let newest = series.sources.last else {
+      return TerminalText.sanitize(Providers.displayName(series.source))
+    }
+    let dash = ascii ? "-" : "\u{2013}"
+    let spans = series.sources.dropLast().map { "\(Providers.displayName($0.source)) \($0.first)\(dash)\($0.last)" }
+    return TerminalText.sanitize((spans + ["\(Providers.displayName(newest.source)) since"]).joinedText(separator: ", "))
   }
 
   /// The labels under a sparkline, three spaces apart, as many to a line as

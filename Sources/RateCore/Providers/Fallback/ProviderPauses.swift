@@ -48,12 +48,23 @@ public struct ProviderPauses: Sendable {
     file = RatesPaths.file(Self.fileName, in: cacheFolder)
   }
 
-  /// When `provider`'s pause ends, if it is paused at `now`.
+  /// When `provider`'s pause ends, if it is paused at `now`. A pause on file that ends
+  /// more than ``longestPause`` after `now` (an edited file, a clock set back: `9999-12-31`)
+  /// is clamped to end then, and the file rewritten so, so that it ends.
   public func pausedUntil(_ provider: String, now: Date) -> Date? {
     guard let end = read().pausedUntil[provider].flatMap(ISO8601.parse), end > now else {
       return nil
     }
-    return min(end, now.addingTimeInterval(Self.longestPause))
+    let longest = now.addingTimeInterval(Self.longestPause)
+    guard end > longest else { return end }
+    update { state in
+      guard let stored = state.pausedUntil[provider].flatMap(ISO8601.parse), stored > longest else {
+        return false
+      }
+      state.pausedUntil[provider] = ISO8601.format(longest)
+      return true
+    }
+    return longest
   }
 
   /// When `provider` last answered (to within ``successResolution``), if known.
@@ -110,10 +121,14 @@ public struct ProviderPauses: Sendable {
     write(state)
   }
 
-  /// The file's state; empty when the file is missing, unreadable or too large.
+  /// The largest file read: a few providers' instants take a few hundred bytes.
+  static let maximumBytes = 64 * 1024
+
+  /// The file's state; empty when the file is missing, unreadable or larger than
+  /// ``maximumBytes`` (never read past that: a huge sparse file costs nothing).
   func read() -> State {
-    guard let data = try? Data(contentsOf: file), data.count <= 64 * 1024,
-      let state = try? JSONDecoder().decode(State.self, from: data)
+    guard case .bytes(let bytes) = JSONFileCache.readEntry(at: file.path, limit: Self.maximumBytes),
+      let state = try? JSONDecoder().decode(State.self, from: Data(bytes))
     else { return State() }
     return state
   }

@@ -204,13 +204,16 @@ extension HistoryCommand {
 
 /// The `history --json` document. Keys are a stable contract.
 struct HistoryDocument: Encodable {
-  /// One day: its rate, or `null` for a day without one (a gap).
+  /// One day: its rate, or `null` for a day without one (a gap); in a series from several
+  /// sources, the source of its rate.
   struct Point: Encodable {
     var date: Day
     @NullEncoded var rate: Double?
     var carried: Bool
+    /// Set only in a series from more than one source, on a day with a rate.
+    var source: String? = nil
 
-    enum CodingKeys: String, CodingKey { case date, rate, carried }
+    enum CodingKeys: String, CodingKey { case date, rate, carried, source }
 
     /// The same members as the synthesized encoding, written straight into one keyed
     /// container: no nested encoder for the day and the rate, which made `--json` of
@@ -224,7 +227,14 @@ struct HistoryDocument: Encodable {
         try container.encodeNil(forKey: .rate)
       }
       try container.encode(carried, forKey: .carried)
+      try container.encodeIfPresent(source, forKey: .source)
     }
+  }
+  /// A run of days from one source, in a series from more than one.
+  struct SourceSpan: Encodable {
+    var source: String
+    var firstDay: Day
+    var lastDay: Day
   }
   var base: String
   var quote: String
@@ -234,6 +244,8 @@ struct HistoryDocument: Encodable {
   /// True when the past days arrived but today's price did not.
   var missingToday: Bool
   var points: [Point]
+  /// The runs of days by source, oldest first: only in a series from more than one.
+  var sources: [SourceSpan]?
   var stats: SeriesStatistics?
 
   init(series: RateSeries, stale: Bool, missingToday: Bool = false) {
@@ -243,9 +255,14 @@ struct HistoryDocument: Encodable {
     fetchedAt = series.fetchedAt
     self.stale = stale
     self.missingToday = missingToday
+    let mixed = series.isMixed
     points = series.days.map {
-      Point(date: $0.day, rate: $0.point?.rate, carried: $0.point?.carried ?? false)
+      Point(
+        date: $0.day, rate: $0.point?.rate, carried: $0.point?.carried ?? false,
+        source: mixed && $0.point != nil ? series.source(on: $0.day) : nil)
     }
+    sources = mixed
+      ? series.sources.map { SourceSpan(source: $0.source, firstDay: $0.first, lastDay: $0.last) } : nil
     stats = SeriesStatistics(points: series.ownPoints)
   }
 }
@@ -257,7 +274,9 @@ extension HistoryDocument {
   /// points are spliced in only where ``pointsText(_:)`` wrote that point exactly as the
   /// encoder did; otherwise (and for a rate JSON cannot hold) the encoder writes it all.
   func prettyJSON() throws -> String {
-    guard points.count > 1, points.allSatisfy({ $0.rate?.isFinite ?? true }) else {
+    guard points.count > 1,
+      points.allSatisfy({ ($0.rate?.isFinite ?? true) && ($0.source.map(Self.isPlain) ?? true) })
+    else {
       return try CommandOutput.encoded(self)
     }
     var shell = self
@@ -277,9 +296,15 @@ extension HistoryDocument {
       text += "    {\n      \"carried\" : " + (point.carried ? "true" : "false")
       text += ",\n      \"date\" : \"" + point.date.description + "\",\n      \"rate\" : "
       text += point.rate.map(numberText) ?? "null"
+      if let source = point.source { text += ",\n      \"source\" : \"" + source + "\"" }
       text += index == points.count - 1 ? "\n    }\n" : "\n    },\n"
     }
     return text + "  ]"
+  }
+
+  /// Whether `name` is written by JSONEncoder as it is (letters, digits, `.`, `_`, `-`).
+  static func isPlain(_ name: String) -> Bool {
+    name.utf8.allSatisfy(DayStore.Fetch.isNameByte)
   }
 
   /// A finite `Double` as JSONEncoder writes it: its description without a trailing `.0`.
