@@ -14,9 +14,44 @@ extension DayStore {
   }
 
   /// The stored days under `key`; empty when there is no file, and a
-  /// ``CacheProblem`` alongside when the file cannot be used.
+  /// ``CacheProblem`` alongside when the file cannot be used. A file that is not a store
+  /// file (garbage, truncated, an absurd header) or is too large is moved aside at once
+  /// (``setAside(_:)``: renamed, never deleted) and reported as
+  /// ``CacheProblem/setAside(path:aside:)``, so it is reported once and the next save
+  /// writes a sound file in its place.
   public func load(key: String) -> (Days, CacheProblem?) {
-    Self.read(atPath: filePath(key: key))
+    let path = filePath(key: key)
+    let (days, problem) = Self.read(atPath: path)
+    guard let problem, Self.isSetAside(problem) else { return (days, problem) }
+    return (days, setAside(fileURL(key: key)) ?? problem)
+  }
+
+  /// Whether a file with `problem` is one the store moves aside: a regular file it cannot read
+  /// as its own (never a directory, link or FIFO, never one it could not open).
+  static func isSetAside(_ problem: CacheProblem) -> Bool {
+    switch problem {
+    case .corrupt, .oversized: return true
+    default: return false
+    }
+  }
+
+  /// Moves the unusable file at `url` to the first free `<file>.corrupt`, `<file>.corrupt-2`,
+  /// … beside it, under the file's lock and only when it is still unusable (a writer may just
+  /// have replaced it); the problem saying where, or nil when it was not moved.
+  func setAside(_ url: URL) -> CacheProblem? {
+    let lockURL = url.appendingPathExtension("lock")
+    guard let lock = try? FileLock.acquire(at: lockURL, for: url, exclusive: true, timeout: .seconds(5))
+    else { return nil }
+    defer { lock.release() }
+    guard let problem = Self.read(url).1, Self.isSetAside(problem) else { return nil }
+    for attempt in 1...100 {
+      let aside = url.path + (attempt == 1 ? ".corrupt" : ".corrupt-\(attempt)")
+      guard !FileManager.default.fileExists(atPath: aside) else { continue }
+      // moveItem refuses to replace an existing file: nothing is ever overwritten.
+      guard (try? FileManager.default.moveItem(atPath: url.path, toPath: aside)) != nil else { return nil }
+      return .setAside(path: url.path, aside: aside)
+    }
+    return nil
   }
 
   /// Reads a store file of either format.

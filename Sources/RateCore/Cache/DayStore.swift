@@ -26,8 +26,9 @@
 /// Writes take an exclusive `flock` on `<file>.lock`, re-read the file and
 /// merge (a stored value is replaced only by a save that says so: `--refresh`,
 /// `cache verify --fix`), then replace the file atomically; readers need no
-/// lock. A file that is not this format, too large or unreadable is reported
-/// and treated as empty, and is replaced by the next write.
+/// lock. A file that is not this format or too large is reported, moved aside
+/// (``setAside(_:)``) and treated as empty, and the next write puts a sound one in
+/// its place; one that cannot be read is reported and treated as empty.
 public struct DayStore: Sendable {
   /// The cache's root directory (the store lives under `days/`).
   public var directory: URL

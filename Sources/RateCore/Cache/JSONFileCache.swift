@@ -301,12 +301,16 @@ public enum CacheProblem: Error, Equatable, Sendable, CustomStringConvertible, L
   case notAFile(path: String, kind: String)
   /// The file could not be read.
   case unreadable(path: String, reason: String)
+  /// A day store file that was not one (or too large), renamed to `aside` (kept, never
+  /// deleted); its days are asked again and a sound file written in its place.
+  case setAside(path: String, aside: String)
 
   /// The file concerned.
   public var path: String {
     switch self {
     case .corrupt(let path), .otherVersion(let path, _), .foreign(let path),
-      .oversized(let path, _, _), .notAFile(let path, _), .unreadable(let path, _):
+      .oversized(let path, _, _), .notAFile(let path, _), .unreadable(let path, _),
+      .setAside(let path, _):
       return path
     }
   }
@@ -324,6 +328,8 @@ public enum CacheProblem: Error, Equatable, Sendable, CustomStringConvertible, L
     case .notAFile(let path, let kind): return "ignoring \(path) in the cache: it is \(kind)"
     case .unreadable(let path, let reason):
       return "ignoring unreadable cache file \(path): \(reason)"
+    case .setAside(let path, let aside):
+      return "ignoring corrupt cache file \(path): kept as \(aside), its days asked again"
     }
   }
 

@@ -75,21 +75,38 @@ import RatesTestSupport
     #expect(loaded.counts == (values: 5, empty: 1, leftOut: 0))
   }
 
-  @Test func anUnusableFileIsReportedAndReplacedNeverACrash() throws {
+  /// A file that is not a store file (garbage, truncated, an absurd header) is reported once,
+  /// kept aside under the first free `.corrupt` name (never deleted, never overwritten), and a
+  /// sound file is written in its place by the next save.
+  @Test func anUnusableFileIsReportedOnceKeptAsideAndRewritten() throws {
     let store = DayStore(directory: try scratch.folder())
     let url = store.fileURL(key: "p/a-b")
     try FileManager.default.createDirectory(
       at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    for bytes in [Data("{\"version\":1}".utf8), Data("RDAYS01\n".utf8) + Data(count: 7),
-      Data("RDAYS01\n".utf8) + Data([0, 0, 0, 0, 9, 0, 0, 0])]
-    {
+    var sound = Data()
+    try store.save(Self.days(0...9), key: "p/a-b")
+    sound = try Data(contentsOf: url)
+    var absurd = sound
+    absurd.replaceSubrange(12..<16, with: [0xFF, 0xFF, 0xFF, 0x7F])  // 2^31 days
+    let bad = [
+      Data("{\"version\":1}".utf8), sound.prefix(sound.count - 3), absurd,
+      Data("RDAYS01\n".utf8) + Data([0, 0, 0, 0, 9, 0, 0, 0]),
+    ]
+    for (index, bytes) in bad.enumerated() {
       try bytes.write(to: url)
+      let aside = url.path + (index == 0 ? ".corrupt" : ".corrupt-\(index + 1)")
       let (loaded, problem) = store.load(key: "p/a-b")
       #expect(loaded == DayStore.Days())
-      #expect(problem == .corrupt(path: url.path))
+      #expect(problem == .setAside(path: url.path, aside: aside))
+      #expect(FileManager.default.contents(atPath: aside) == bytes, "kept as it was")
+      #expect(store.load(key: "p/a-b").1 == nil, "reported once: the file is gone")
+      try store.save(Self.days(0...1), key: "p/a-b")
+      #expect(store.load(key: "p/a-b") == (Self.days(0...1), nil), "rewritten")
     }
-    try store.save(Self.days(0...1), key: "p/a-b")
-    #expect(store.load(key: "p/a-b").1 == nil)
+    // A directory in the file's place is not moved.
+    try FileManager.default.removeItem(at: url)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    #expect(store.load(key: "p/a-b").1 == .notAFile(path: url.path, kind: "a directory"))
   }
 
   @Test func concurrentWritersLoseNothing() async throws {
