@@ -108,6 +108,21 @@ extension DayStore {
       return UInt16(fetches.count)
     }
 
+    /// The first day with a value.
+    public var firstValue: Day? {
+      slots.firstIndex { Self.isAnswered($0) && $0 != DayStore.noValueBits }.map { first.adding(days: $0) }
+    }
+
+    /// Forgets (as never asked) each day known to have none for which `forget` is true.
+    public mutating func forgetNones(where forget: (Day) -> Bool) {
+      for index in slots.indices where slots[index] == DayStore.noValueBits {
+        if forget(first.adding(days: index)) {
+          slots[index] = 0
+          origins[index] = 0
+        }
+      }
+    }
+
     /// Every day with a value, oldest first.
     public var values: [(day: Day, value: Double)] {
       slots.indices.compactMap { index in

@@ -3,19 +3,29 @@ extension HistoryRequest {
   /// day's own fetch (this run's answer's when refreshing), the latest price's source on its
   /// day, this run's answering source (`fetchedSource`) for a day it brought that is not
   /// stored (not settled yet), else the service's name (a day stored before sources were kept).
+  /// A carried ECB day has the source of the rate it carries.
   func sourceSpans(
     of points: [RatePoint], latest: LatestPoint?, answered: DayStore.Days?, fetchedSource: String?
   ) -> [RateSeries.SourceSpan] {
     let own = service.source.name
     let refresh = service.mode == .refresh
+    var previous: String?
     return RateSeries.spans(of: points) { point in
       let day = point.date
-      if let latest, latest.point.date == day { return latest.source ?? own }
-      let fetch =
-        refresh || !stored.knows(day)
+      let source: String
+      if let latest, latest.point.date == day {
+        source = latest.source ?? own
+      } else if point.carried, let previous {
+        source = previous  // an ECB rate standing over a closure: the working day's source
+      } else if let fetch = refresh || !stored.knows(day)
         ? answered?.origin(day) ?? stored.origin(day) : stored.origin(day)
-      if let fetch { return fetch.provider }
-      return stored.knows(day) ? own : fetchedSource ?? own
+      {
+        source = fetch.provider
+      } else {
+        source = stored.knows(day) ? own : fetchedSource ?? own
+      }
+      previous = source
+      return source
     }
   }
 }

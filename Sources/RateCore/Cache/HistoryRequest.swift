@@ -75,6 +75,7 @@ struct HistoryRequest: Sendable {
     if let problem { service.notify(.cacheUnusable(problem)) }
     var known = days
     if let cached { known.merge(Self.legacyDays(cached, carriesForward: service.source.carriesForward)) }
+    service.forgetImplausibleNones(in: &known, key: dayKey)
     stored = known
     let now = currentTime
     pastCovered = past.map { past in
@@ -247,6 +248,7 @@ struct HistoryRequest: Sendable {
     var newLatest = service.mode == .normal && latestFresh ? latest : nil
     var answeredBy: String?
     if let span = fetchSpan(latestNeeded: includesToday && newLatest == nil) {
+      service.asked.note(dayKey, span)
       let fetched = try await service.source.dailyCloses(asset, quote, span)
       answeredBy = fetched.source
       if let cut = fetched.cutShort {

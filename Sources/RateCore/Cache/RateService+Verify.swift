@@ -108,16 +108,16 @@ extension RateService {
     where !point.carried && span.lowerBound <= point.date && point.date <= last {
       days.set(point.date, point.rate, from: fetch)
     }
-    let firstValue = days.span?.lowerBound
+    let answeredFirst = days.span?.lowerBound
+    let firstValue = [answeredFirst, stored.firstValue].compactMap { $0 }.min()
     for offset in 0...span.lowerBound.distance(to: last) {
       let day = span.lowerBound.adding(days: offset)
       guard !days.knows(day) else { continue }
       let (count, asked) = Self.leftOut(day, in: stored, at: instant, fetch: fetch)
-      if firstValue == nil && count == 1 { continue }
+      if answeredFirst == nil && count == 1 { continue }
       let settles =
-        source.carriesForward
-        ? MarketClosure.isECBClosed(day)
-        : count >= CacheFreshness.leftOutSettles && firstValue.map { day < $0 } ?? true
+        Self.isPlausibleNone(day, carriesForward: source.carriesForward, firstValue: firstValue)
+        && (source.carriesForward || count >= CacheFreshness.leftOutSettles)
       if settles {
         days.set(day, nil, from: fetch)
       } else {
@@ -125,6 +125,26 @@ extension RateService {
       }
     }
     return days
+  }
+
+  /// Whether `day` can have no value: an ECB closure for rates that stand over closures,
+  /// else (a coin) a day before its first known value (`firstValue`, stored or answered):
+  /// a coin stored as trading the day before, or an ECB working day, always has one. The
+  /// one rule for a none, whether an answer settles it or the store holds it.
+  static func isPlausibleNone(_ day: Day, carriesForward: Bool, firstValue: Day?) -> Bool {
+    carriesForward ? MarketClosure.isECBClosed(day) : firstValue.map { day < $0 } ?? true
+  }
+
+  /// Forgets each none in `days` that cannot be (``isPlausibleNone(_:carriesForward:firstValue:)``:
+  /// left there by an earlier version, or an answer that left the day out), unless this run
+  /// has asked for it already: it is then asked again, once a run, rather than a gap for good.
+  func forgetImplausibleNones(in days: inout DayStore.Days, key: String) {
+    let firstValue = days.firstValue
+    let carriesForward = source.carriesForward
+    days.forgetNones { day in
+      !Self.isPlausibleNone(day, carriesForward: carriesForward, firstValue: firstValue)
+        && !asked.contains(key, day)
+    }
   }
 
   /// How many answers have left `day` out, counting the one fetched by

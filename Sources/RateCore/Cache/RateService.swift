@@ -15,20 +15,26 @@ public struct RateService: Sendable {
   let mode: CacheMode
   let now: @Sendable () -> Date
   let notify: @Sendable (Notice) -> Void
+  /// The days this run has asked for (shared by the services of one run).
+  let asked: AskedDays
 
   /// Creates a service.
   ///
-  /// - Parameter notify: receives notices (a corrupt cache file, an
-  ///   unwritable directory, data that ends early).
+  /// - Parameters:
+  ///   - notify: receives notices (a corrupt cache file, an unwritable directory, data that
+  ///     ends early).
+  ///   - asked: the days the run has asked for, shared by its services; its own by default.
   public init(
     source: PriceSource, cache: JSONFileCache, mode: CacheMode,
-    now: @escaping @Sendable () -> Date, notify: @escaping @Sendable (Notice) -> Void
+    now: @escaping @Sendable () -> Date, notify: @escaping @Sendable (Notice) -> Void,
+    asked: AskedDays = AskedDays()
   ) {
     self.source = source
     self.cache = cache
     self.mode = mode
     self.now = now
     self.notify = notify
+    self.asked = asked
   }
 
   /// Why the service has nothing to show.

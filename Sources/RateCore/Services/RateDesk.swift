@@ -67,6 +67,8 @@ public struct RateDesk: Sendable {
   public let now: @Sendable () -> Date
   /// Receives notices as they happen.
   let notify: @Sendable (Notice) -> Void
+  /// The days this run has asked for, shared by every service the desk makes.
+  let asked = AskedDays()
 
   /// Creates a desk.
   ///
@@ -180,7 +182,8 @@ public struct RateDesk: Sendable {
   /// The cached rate service for `provider`.
   public func service(_ provider: Provider) -> RateService {
     RateService(
-      source: source(provider), cache: cache, mode: configuration.mode, now: now, notify: notify)
+      source: source(provider), cache: cache, mode: configuration.mode, now: now, notify: notify,
+      asked: asked)
   }
 
   /// The provider for coins: the forced one, else CoinGecko.
