@@ -202,6 +202,13 @@ extension DayStore {
       first = day
     }
 
+    /// Days after `day` dropped (never over when stored: `cache verify --fix`).
+    public mutating func drop(after day: Day) {
+      let keep = min(max(0, first.distance(to: day) + 1), slots.count)
+      slots.removeLast(slots.count - keep)
+      origins.removeLast(origins.count - keep)
+    }
+
     /// The same days, trimmed to the stored span, with only the fetches they
     /// use, oldest first (what the file holds).
     var trimmed: Days {

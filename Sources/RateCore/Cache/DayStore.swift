@@ -104,11 +104,12 @@ public struct DayStore: Sendable {
 
   /// Adds `days` to the file of `key` under its lock, and drops any day
   /// before `firstDay` (the source's first: known to have none without
-  /// being stored). A value already stored stays unless `replacing` (then
-  /// `days`' values and nones replace the stored ones; see ``Days/merge(_:replacing:)``).
-  public func save(_ days: Days, key: String, replacing: Bool = false, firstDay: Day? = nil)
-    throws
-  {
+  /// being stored) and after `lastDay` (`cache verify --fix`: days not over yet). A value
+  /// already stored stays unless `replacing` (then `days`' values and nones replace the
+  /// stored ones; see ``Days/merge(_:replacing:)``).
+  public func save(
+    _ days: Days, key: String, replacing: Bool = false, firstDay: Day? = nil, lastDay: Day? = nil
+  ) throws {
     let url = fileURL(key: key)
     guard days.span != nil || FileManager.default.fileExists(atPath: url.path) else { return }
     try AtomicFile.createDirectory(url.deletingLastPathComponent())
@@ -119,6 +120,7 @@ public struct DayStore: Sendable {
     var merged = before
     merged.merge(days, replacing: replacing)
     if let firstDay { merged.drop(before: firstDay) }
+    if let lastDay { merged.drop(after: lastDay) }
     let former = problem == nil && FileManager.default.fileExists(atPath: url.path)
       && !Self.isCurrentFormat(url)
     guard merged != before || former else { return }

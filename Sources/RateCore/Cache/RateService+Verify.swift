@@ -27,8 +27,14 @@ extension RateService {
     public var leftOut: Int = 0
     /// The days that differ, oldest first.
     public var differences: [StoredDifference]
-    /// Whether the differences were replaced by the provider's answers.
+    /// Whether the differences were replaced by the provider's answers (and the days not
+    /// over yet dropped).
     public var fixed: Bool
+    /// Stored days the answer left out: not compared.
+    public var notCompared: Int = 0
+    /// Stored days after the last settled day (not over yet: `rates` never stores one; a
+    /// clock set back, an edited file), oldest first; `--fix` drops them.
+    public var notOver: [Day] = []
   }
 
   /// The pairs the day store holds for this source (`eur-usd`), sorted.
@@ -37,51 +43,6 @@ extension RateService {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     return names.filter { $0.hasSuffix(".days") && !$0.hasPrefix(".") }
       .map { String($0.dropLast(5)) }.sorted()
-  }
-
-  /// Asks the provider again for every stored day of `pair` (`eur-usd`), one
-  /// range request per run of stored days, and reports each answered day
-  /// whose stored value (or none) differs, a day stored as left out that the
-  /// provider now answers included; with `fix`, stores the provider's answer
-  /// for exactly those days. A day the answer leaves out is not compared; a
-  /// left-out day it leaves out again is counted in ``VerifyReport/leftOut``.
-  public func verifyStoredDays(pair: String, fix: Bool) async throws -> VerifyReport {
-    let key = "\(source.name)/\(pair)"
-    let (stored, problem) = dayStore.load(key: key)
-    if let problem { notify(.cacheUnusable(problem)) }
-    var report = VerifyReport(
-      provider: source.name, pair: pair, requests: 0, checked: 0, differences: [], fixed: false)
-    guard let dash = pair.lastIndex(of: "-"), let settled = settledThrough(now()) else {
-      return report
-    }
-    let id = String(pair[..<dash])
-    let asset = Asset(symbol: id.uppercased(), id: id)
-    let quote = pair[pair.index(after: dash)...].uppercased()
-    var replacements = DayStore.Days()
-    for run in stored.runs where run.lowerBound <= settled {
-      let span = run.lowerBound...min(run.upperBound, settled)
-      let fetched = try await source.dailyCloses(asset, quote, span)
-      report.requests += 1
-      let answer = answered(by: fetched, in: span, stored: stored, at: now())
-      for offset in 0...span.lowerBound.distance(to: span.upperBound) {
-        let day = span.lowerBound.adding(days: offset)
-        let leftOut = stored.state(day) != .unanswered(leftOut: 0) && !stored.knows(day)
-        if leftOut && !answer.knows(day) { report.leftOut += 1 }
-        guard stored.knows(day) || leftOut, answer.knows(day) else { continue }
-        report.checked += 1
-        guard answer.state(day) != stored.state(day) else { continue }
-        report.differences.append(
-          StoredDifference(
-            day: day, stored: stored.value(day), storedLeftOut: leftOut, provider: answer.value(day),
-            storedFetch: stored.origin(day)))
-        replacements.set(day, answer.value(day), from: answer.origin(day))
-      }
-    }
-    if fix && !report.differences.isEmpty {
-      try dayStore.save(replacements, key: key, replacing: true, firstDay: source.firstDay)
-      report.fixed = true
-    }
-    return report
   }
 
   /// What `fetched` answers for the settled days of `span`, as fetched at

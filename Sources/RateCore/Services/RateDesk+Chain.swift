@@ -41,3 +41,16 @@ extension RateDesk {
     return limited
   }
 }
+
+extension RateDesk {
+  /// Each source a chain may have answered with, alone, by name (Coinbase, Kraken, the ECB):
+  /// `cache verify` asks the days stored from one of them of that source, as it was asked.
+  public func verifySources() -> [String: PriceSource] {
+    var sources: [String: PriceSource] = [:]
+    for provider in [Provider.coinbase, .kraken, .ecb] {
+      let source = single(provider)
+      sources[source.name] = source
+    }
+    return sources
+  }
+}

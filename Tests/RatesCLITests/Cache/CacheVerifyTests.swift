@@ -66,7 +66,7 @@ import Testing
     #expect(api.requestCount == requests + 1)
     #expect(found.stdout.contains("frankfurter GBP-USD: "))
     #expect(found.stdout.contains("1 differs"))
-    #expect(found.stdout.contains("\(day)    9.99"))
+    #expect(found.stdout.contains("\(day)  9.9900    1.2968"), "\(found.stdout)")
     #expect(found.stdout.contains("unknown, before v2"))
     #expect(found.stdout.contains("rates cache verify GBP-USD --fix"))
     let fixed = await cli.run(["cache", "verify", "GBP-USD", "--fix", "--json"])

@@ -5,10 +5,12 @@ extension CacheCommand {
   struct Verify: RatesCommand {
     static let name = "verify"
     static let abstract =
-      "ask the provider again for the stored days (one range request per run of days) and "
+      "ask again for the stored days, of the source and in the form they were asked, and "
       + "list every day whose stored value differs; --fix replaces them"
     static let fix = OptionSpec.flag(
-      "--fix", help: "store the provider's answer for the days that differ (nothing else changes)")
+      "--fix",
+      help: "store the provider's answer for the days that differ and drop stored days not over "
+        + "yet (nothing else changes)")
     static let options = [fix]
     static let arguments = [
       ArgumentSpec(
@@ -16,9 +18,11 @@ extension CacheCommand {
         isOptional: true, completion: .local([.pairs]))
     ]
     static let discussion = """
-      Exit code 0 when every stored day agrees (or --fix replaced those that did not), 2 when
-      days differ and --fix was not given. A day the provider leaves out is not compared; a day
-      stored as left out that it now answers is listed.
+      Days stored from a fallback (Coinbase candles, the ECB) are asked of that source; a value
+      differs only by more than the figures' precision. Exit code 0 when every stored day
+      agrees (or --fix replaced those that did not), 2 when days differ or are not over yet
+      and --fix was not given. A day the provider leaves out is not compared (and said so); a
+      day stored as left out that it now answers is listed.
       """
     static let examples = ["rates cache verify", "rates cache verify EUR-USD --fix --json"]
 
@@ -66,6 +70,8 @@ extension CacheCommand {
       var requests: Int
       var checked: Int
       var leftOut: Int
+      var notCompared: Int
+      var notOver: [Day]
       var fixed: Bool
       var differences: [Difference]
     }
@@ -76,7 +82,8 @@ extension CacheCommand {
       pairs = reports.map { report in
         Pair(
           provider: report.provider, pair: report.pair, requests: report.requests,
-          checked: report.checked, leftOut: report.leftOut, fixed: report.fixed,
+          checked: report.checked, leftOut: report.leftOut, notCompared: report.notCompared,
+          notOver: report.notOver, fixed: report.fixed,
           differences: report.differences.map {
             Difference(
               date: $0.day, storedRate: $0.stored, storedLeftOut: $0.storedLeftOut, rate: $0.provider,
@@ -98,7 +105,8 @@ extension CacheCommand {
     for provider in Provider.allCases {
       let service = desk.service(provider)
       for stored in service.storedPairs() where pair == nil || stored == pair {
-        reports.append(try await service.verifyStoredDays(pair: stored, fix: fix))
+        reports.append(
+          try await service.verifyStoredDays(pair: stored, fix: fix, sources: desk.verifySources()))
       }
     }
     if let pair, reports.isEmpty {
@@ -110,7 +118,7 @@ extension CacheCommand {
     }
     let text = renderVerify(reports, fix: fix, invocation: invocation)
     try invocation.write(CommandOutput(document: VerifyDocument(reports)) { _ in text })
-    let differ = reports.contains { !$0.differences.isEmpty && !$0.fixed }
+    let differ = reports.contains { (!$0.differences.isEmpty || !$0.notOver.isEmpty) && !$0.fixed }
     return differ ? .doctorFailed : .success
   }
 
@@ -122,10 +130,14 @@ extension CacheCommand {
     for report in reports {
       let pair = TerminalText.sanitize(report.pair.uppercased())
       let count = report.differences.count
+      let outcome =
+        count > 0 ? "\(count) \(count == 1 ? "differs" : "differ"):"
+        : report.checked > 0 ? "all agree." : "none compared."
       lines.append(
-        "\(TerminalText.sanitize(report.provider)) \(pair): \(report.checked) stored days checked "
-          + "in \(report.requests) \(report.requests == 1 ? "request" : "requests"), "
-          + (count == 0 ? "all agree." : "\(count) \(count == 1 ? "differs" : "differ"):"))
+        "\(TerminalText.sanitize(report.provider)) \(pair): \(report.checked) stored "
+          + "\(report.checked == 1 ? "day" : "days") checked in \(report.requests) "
+          + "\(report.requests == 1 ? "request" : "requests"), \(outcome)")
+      lines += Self.uncheckedLines(report, pair: pair)
       if report.leftOut > 0 {
         lines.append(
           "\(report.leftOut) stored \(report.leftOut == 1 ? "day is" : "days are") still left out "
@@ -139,9 +151,10 @@ extension CacheCommand {
         .init("STORED FROM", priority: 1),
       ])
       for difference in report.differences {
+        let (stored, answered) = Self.texts(difference.stored, difference.provider)
         table.append([
-          difference.day.description, difference.storedLeftOut ? "left out" : Self.text(difference.stored),
-          Self.text(difference.provider), Self.provenance(difference.storedFetch),
+          difference.day.description, difference.storedLeftOut ? "left out" : stored, answered,
+          Self.provenance(difference.storedFetch),
         ])
       }
       lines += invocation.layout.render(table)
@@ -153,9 +166,36 @@ extension CacheCommand {
     return lines.joined(separator: "\n")
   }
 
-  /// A stored or answered value: the number as stored, or "none".
+  /// A stored or answered value, as rates are written everywhere (``RateFormat/rate(_:)``),
+  /// or "none".
   static func text(_ value: Double?) -> String {
-    value.map { "\($0)" } ?? "none"
+    value.map(RateFormat.rate) ?? "none"
+  }
+
+  /// A stored and an answered value as ``text(_:)`` writes them, with as many more digits as
+  /// it takes to tell them apart (``RateFormat/distinct(_:format:)``).
+  static func texts(_ stored: Double?, _ answered: Double?) -> (String, String) {
+    guard let stored, let answered else { return (text(stored), text(answered)) }
+    let both = RateFormat.distinct([stored, answered], format: RateFormat.rate)
+    return (both[0], both[1])
+  }
+
+  /// The lines on the stored days not compared: left out of the answer, or not over yet.
+  static func uncheckedLines(_ report: RateService.VerifyReport, pair: String) -> [String] {
+    var lines: [String] = []
+    if report.notCompared > 0 {
+      lines.append(
+        "\(report.notCompared) stored \(report.notCompared == 1 ? "day was" : "days were") not "
+          + "compared: the provider's answer left \(report.notCompared == 1 ? "it" : "them") out.")
+    }
+    if let first = report.notOver.first, let last = report.notOver.last {
+      let count = report.notOver.count
+      let days = first == last ? "\(first)" : "\(first) to \(last)"
+      lines.append(
+        "\(count) stored \(count == 1 ? "day is" : "days are") not over yet (\(days)): "
+          + (report.fixed ? "dropped." : "run 'rates cache verify \(pair) --fix' to drop them."))
+    }
+    return lines
   }
 
   /// Where a stored day came from: `frankfurter 2026-11-20T10:00:00Z`, or unknown for a day
