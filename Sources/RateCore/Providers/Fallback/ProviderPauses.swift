@@ -41,11 +41,15 @@ public struct ProviderPauses: Sendable {
   }
 
   let file: URL
+  /// How long a change waits for the file's lock before it gives up (and loses only itself).
+  let lockTimeout: Duration
 
-  /// Pauses kept in `cacheFolder`.
-  public init(cacheFolder: URL) {
+  /// Pauses kept in `cacheFolder`; a change waits up to `lockTimeout` for the file's lock (a
+  /// test of many writers at once on a loaded machine waits longer than a command would).
+  public init(cacheFolder: URL, lockTimeout: Duration = .seconds(2)) {
     // Not `appendingPathComponent` (``RatesPaths/file(_:in:)``): every coin command makes two.
     file = RatesPaths.file(Self.fileName, in: cacheFolder)
+    self.lockTimeout = lockTimeout
   }
 
   /// When `provider`'s pause ends, if it is paused at `now`. A pause on file that ends
@@ -113,7 +117,7 @@ public struct ProviderPauses: Sendable {
     try? AtomicFile.createDirectory(file.deletingLastPathComponent())
     let lockURL = file.deletingLastPathComponent().appendingPathComponent(Self.lockFileName)
     guard
-      let lock = try? FileLock.acquire(at: lockURL, for: file, exclusive: true, timeout: .seconds(2))
+      let lock = try? FileLock.acquire(at: lockURL, for: file, exclusive: true, timeout: lockTimeout)
     else { return }
     defer { lock.release() }
     var state = read()
