@@ -44,6 +44,22 @@ public struct LedgerEntry: Codable, Equatable, Sendable {
   /// `counterAmount` `counterCurrency` (else `0` and `""`). Transfers never enter street
   /// rates (``oriented(base:quote:)`` is nil for them).
   public var transfer: Transfer?
+  /// Where an imported entry came from: the exchange family, the exchange's transaction id
+  /// (or a digest of the row where the file has none) and the leg, such as
+  /// `kraken-ledgers:LLPJSO-KWCYV-ZCXUIN#fee`; nil for an entry typed in. Two entries with the
+  /// same import id are the same entry (``ExchangeImport`` skips it on a second import).
+  public var importID: String?
+  /// What an imported deposit or withdrawal stands for, beyond moving money: a fee paid, or
+  /// income received (a reward, staking, interest); nil otherwise.
+  public var role: Role?
+
+  /// The meaning of an imported transfer leg.
+  public enum Role: String, Codable, Sendable, CaseIterable {
+    /// A fee, as a withdrawal of the asset it was paid in.
+    case fee
+    /// Income (a reward, staking, interest, a voucher), as a deposit valued on receipt.
+    case income
+  }
 
   /// Money that came into or left the ledger without an exchange.
   public enum Transfer: String, Codable, Sendable, CaseIterable {

@@ -66,7 +66,7 @@ struct LedgerLineParser {
   /// The members a record may have.
   enum Key: String, CaseIterable {
     case op, id, ids, date, maxDate, side, amount, counterAmount, currency, counterCurrency
-    case counterparty, note, recordedAt, kind
+    case counterparty, note, recordedAt, kind, importID, role
 
     static let utf8 = allCases.map { ($0, Array($0.rawValue.utf8)) }
 
@@ -128,6 +128,8 @@ struct LedgerLineParser {
     case .note: fields.note = try optionalString()
     case .recordedAt: fields.recordedAt = try instant()
     case .kind: fields.kind = try string()
+    case .importID: fields.importID = try string()
+    case .role: fields.role = try string()
     }
   }
 
@@ -149,6 +151,8 @@ struct LedgerLineParser {
     var note: String?
     var recordedAt: Date?
     var kind: String?
+    var importID: String?
+    var role: String?
     var unknown: [UInt8] = []
 
     func record() throws(LedgerLineError) -> LedgerRecord {
@@ -181,11 +185,22 @@ struct LedgerLineParser {
       guard let counterAmount else { throw missing("counterAmount") }
       guard let counterCurrency else { throw missing("counterCurrency") }
       guard let recordedAt else { throw missing("recordedAt") }
-      let entry = LedgerEntry(
+      var entry = LedgerEntry(
         id: id, date: date, side: side, amount: amount, currency: currency,
         counterAmount: counterAmount, counterCurrency: counterCurrency,
         counterparty: counterparty, note: note, recordedAt: recordedAt)
+      try origin(&entry)
       return .add(entry, latest: Swift.max(maxDate ?? date, date), unknownMembers: unknown)
+    }
+
+    /// Sets an imported entry's `importID` and `role`.
+    func origin(_ entry: inout LedgerEntry) throws(LedgerLineError) {
+      entry.importID = importID
+      guard let role else { return }
+      guard let known = LedgerEntry.Role(rawValue: role), entry.transfer != nil else {
+        throw LedgerLineError(detail: "role '\(role)' is neither 'fee' nor 'income' on a transfer")
+      }
+      entry.role = known
     }
 
     /// A deposit or withdrawal line: no side, and a cost only when the user gave one.
@@ -205,6 +220,7 @@ struct LedgerLineParser {
         kind, id: id, date: date, amount: amount, currency: currency, cost: cost, note: note,
         recordedAt: recordedAt)
       entry.counterparty = counterparty
+      try origin(&entry)
       return .add(entry, latest: Swift.max(maxDate ?? date, date), unknownMembers: unknown)
     }
   }

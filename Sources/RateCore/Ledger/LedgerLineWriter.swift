@@ -45,6 +45,15 @@ enum LedgerLineWriter {
       append(#","note":"#, to: &line)
       appendString(note, to: &line)
     }
+    if let importID = entry.importID {
+      append(#","importID":"#, to: &line)
+      appendString(importID, to: &line)
+    }
+    if let role = entry.role {
+      append(#","role":""#, to: &line)
+      append(role.rawValue, to: &line)
+      line.append(UInt8(ascii: "\""))
+    }
     append(#","recordedAt":""#, to: &line)
     append(LedgerDates.formatInstant(entry.recordedAt), to: &line)
     line.append(UInt8(ascii: "\""))

@@ -77,6 +77,7 @@ struct LedgerCommand: CommandDeclaration {
     case stats(base: String, quote: String, days: Int)
     case export
     case importFile(String)
+    case importExchange(ExchangeImportRequest)
   }
 
   let action: Action
@@ -98,6 +99,7 @@ struct LedgerCommand: CommandDeclaration {
       return try stats(base: base, quote: quote, days: days, invocation)
     case .export: return try export(invocation)
     case .importFile(let path): return try importFile(path, invocation)
+    case .importExchange(let request): return try importExchange(request, invocation)
     }
   }
 
@@ -271,7 +273,7 @@ struct LedgerEntryJSON: Encodable {
 
   enum CodingKeys: String, CodingKey {
     case id, date, side, amount, currency, counterAmount, counterCurrency, counterparty, note
-    case recordedAt, base, quote, rate, kind
+    case recordedAt, base, quote, rate, kind, importID, role
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -291,6 +293,9 @@ struct LedgerEntryJSON: Encodable {
     try container.encode(entry.rate(base: base, quote: quote), forKey: .rate)
     // Only on a deposit or withdrawal, so an exchange's document is as before.
     try container.encodeIfPresent(entry.transfer, forKey: .kind)
+    // Only on an entry imported from an exchange's file.
+    try container.encodeIfPresent(entry.importID, forKey: .importID)
+    try container.encodeIfPresent(entry.role, forKey: .role)
   }
 }
 

@@ -1,29 +1,79 @@
 import RateCore
 
 extension LedgerCommand {
-  /// `rates ledger import <FILE.csv>`.
+  /// `rates ledger import [--from FORMAT] [--skip-unknown] [--dry-run] FILE...`.
   struct Import: RatesCommand {
     static let name = "import"
     static let abstract =
-      "add the exchanges of a CSV file (as export writes it); every line is checked first, and "
-      + "one bad line imports nothing"
+      "add the entries of CSV files: the ledger's own (as export writes it) or an exchange's "
+      + "export; every row is checked first, and one bad row imports nothing"
+    static let from = OptionSpec.option(
+      "--from", value: "FORMAT",
+      help: "the file's layout: rates (the default, as export writes it), auto (guess from the "
+        + "header), or an exchange's export: coinbase, coinbase-exchange, kraken (trades.csv), "
+        + "kraken-ledgers, binance",
+      completion: .choices(.importFormats))
+    static let skipUnknown = OptionSpec.flag(
+      "--skip-unknown", help: "import the rows that can be mapped and list the others")
+    static let dryRun = OptionSpec.flag(
+      "--dry-run", help: "show what would be added; write nothing")
+    static let options = [from, skipUnknown, dryRun]
     static let arguments = [
       ArgumentSpec(
-        name: "FILE.csv", help: "the file to read, or - for standard input",
+        name: "FILE", help: "the files to read (- for standard input, with --from rates)",
         completion: .files)
     ]
-    static let discussion = LedgerCommand.csvColumns
-    static let examples = ["rates ledger import ledger.csv"]
+    static let discussion = LedgerCommand.csvColumns + LedgerCommand.exchangeDiscussion
+    static let examples = [
+      "rates ledger import ledger.csv",
+      "rates ledger import --from kraken-ledgers ledgers.csv",
+      "rates ledger import --from auto --dry-run Coinbase-Transactions.csv",
+    ]
 
-    let path: String
+    let paths: [String]
+    let format: String
+    let skipUnknown: Bool
+    let dryRun: Bool
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      guard let path = scanner.positional() else { throw UsageError.missingArgument("file") }
-      self.path = path
+      format = try scanner.option(Self.from) ?? "rates"
+      skipUnknown = try scanner.flag(Self.skipUnknown)
+      dryRun = try scanner.flag(Self.dryRun)
+      paths = scanner.positionals()
+      guard !paths.isEmpty else { throw UsageError.missingArgument("file") }
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await LedgerCommand(action: .importFile(path)).run(invocation)
+      guard format != "rates" else {
+        guard paths.count == 1, !skipUnknown, !dryRun else {
+          throw UsageError.invalid(
+            "--from rates reads one file, without --skip-unknown or --dry-run (every line of "
+              + "the ledger's own CSV must be right); these are for exchange exports")
+        }
+        return try await LedgerCommand(action: .importFile(paths[0])).run(invocation)
+      }
+      let request = ExchangeImportRequest(
+        paths: paths, format: ExchangeFormat(rawValue: format), skipUnknown: skipUnknown,
+        dryRun: dryRun)
+      return try await LedgerCommand(action: .importExchange(request)).run(invocation)
     }
   }
+
+  /// The import formats `--from` takes.
+  static let importFormats = ["rates", "auto"] + ExchangeFormat.allCases.map(\.rawValue)
+
+  static let exchangeDiscussion = """
+
+
+    Exchange exports (--from coinbase, coinbase-exchange, kraken, kraken-ledgers, binance, or
+    auto): each layout the exchange has written is recognised by its header (a preamble, a BOM,
+    quoting and CR LF are accepted). A trade becomes one exchange entry (what was paid for what
+    was received), each fee a withdrawal marked fee in the currency it was paid in, a reward or
+    staking payout a deposit marked income, deposits and withdrawals transfers; moves between
+    your own accounts (staking, wallets) add nothing. Every entry keeps the exchange's
+    transaction id (or a digest of its row), so importing a file again adds only what is new.
+    A row that cannot be mapped is named (file and line) and nothing is written unless
+    --skip-unknown is given. Amounts keep every digit the ledger can hold. See the guide's
+    'Importing exchange exports' for the mapping rules.
+    """
 }

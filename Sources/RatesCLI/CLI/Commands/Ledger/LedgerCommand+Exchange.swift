@@ -1,0 +1,188 @@
+import RateCore
+
+/// `rates ledger import --from <exchange>`: exchange exports into the ledger.
+extension LedgerCommand {
+  /// What `ledger import --from` was asked for.
+  struct ExchangeImportRequest: Sendable, Equatable {
+    var paths: [String]
+    /// The family, or nil for `--from auto`.
+    var format: ExchangeFormat?
+    var skipUnknown: Bool
+    var dryRun: Bool
+  }
+
+  /// One file read and mapped.
+  struct ImportedFile {
+    var path: String
+    var plan: ExchangeImport.Plan
+  }
+
+  /// Reads every file first; any refusal writes nothing. Then adds the entries whose import id
+  /// the ledger does not hold yet (all files in one update), or shows them with `--dry-run`.
+  func importExchange(_ request: ExchangeImportRequest, _ invocation: Invocation) throws -> ExitCode {
+    let now = invocation.context.now()
+    var files: [ImportedFile] = []
+    var refusals: [String] = []
+    for path in request.paths {
+      switch try Self.readExchangeFile(path, request, now: now) {
+      case .success(let file): files.append(file)
+      case .failure(let refusal): refusals.append(refusal.message)
+      }
+    }
+    for file in files where !file.plan.unmappable.isEmpty && !request.skipUnknown {
+      refusals.append(Self.describe(file.plan.unmappable, in: file.path, skipped: false))
+    }
+    guard refusals.isEmpty else {
+      throw ImportRefusal(message: refusals.joined(separator: "\n") + "\nnothing was imported")
+    }
+    for file in files {
+      if request.format == nil { invocation.err("note: \(file.path): read as \(file.plan.layout.name)") }
+      for note in file.plan.notes { invocation.err("note: \(file.path): \(note)") }
+      if !file.plan.unmappable.isEmpty {
+        invocation.err(Self.describe(file.plan.unmappable, in: file.path, skipped: true))
+      }
+    }
+    let read = files
+    let (added, present) = try add(read, dryRun: request.dryRun, invocation)
+    let document = LedgerImportDocument(
+      added: added.map { LedgerEntryJSON($0) }, unchanged: present.map { LedgerEntryJSON($0) },
+      dryRun: request.dryRun, files: files.map(LedgerImportDocument.File.init), fetchedAt: now)
+    try invocation.write(CommandOutput(document: document) { _ in
+      Self.summary(added: added, present: present.count, files: read, dryRun: request.dryRun)
+    })
+    return .success
+  }
+
+  /// The new entries (stored, or as they would be) and those the ledger already holds.
+  func add(_ files: [ImportedFile], dryRun: Bool, _ invocation: Invocation) throws
+    -> ([LedgerEntry], [LedgerEntry])
+  {
+    let entries = files.flatMap(\.plan.entries)
+    func split(_ ledger: Ledger) -> ([LedgerEntry], [LedgerEntry]) {
+      var known = Set(ledger.entries.compactMap(\.importID))
+      var new: [LedgerEntry] = []
+      var present: [LedgerEntry] = []
+      for entry in entries {
+        if let id = entry.importID, !known.insert(id).inserted { present.append(entry) } else {
+          new.append(entry)
+        }
+      }
+      return (new, present)
+    }
+    let store = try invocation.userData().ledger
+    if dryRun {
+      var copy = try store.read()
+      let (new, present) = split(copy)
+      return (copy.append(contentsOf: new), present)
+    }
+    return try store.update { ledger -> ([LedgerEntry], [LedgerEntry]) in
+      let (new, present) = split(ledger)
+      return (ledger.append(contentsOf: new), present)
+    }
+  }
+
+  /// The file mapped, or the one line that refuses it (`FILE: line 1: …`).
+  static func readExchangeFile(_ path: String, _ request: ExchangeImportRequest, now: Date) throws
+    -> Result<ImportedFile, ImportRefusal>
+  {
+    let name = path == "-" ? "standard input" : path
+    let data = try readImport(path)
+    guard let text = String(data: data, encoding: .utf8) else {
+      return .failure(ImportRefusal(message: "\(name): the file is not UTF-8 text"))
+    }
+    let fileName = String(path.split(separator: "/").last ?? Substring(path))
+    do {
+      let plan = try ExchangeImport.read(
+        text, fileName: fileName, format: request.format, recordedAt: now)
+      return .success(ImportedFile(path: name, plan: plan))
+    } catch {
+      return .failure(ImportRefusal(message: "\(name): \(error.message)"))
+    }
+  }
+
+  /// `FILE: line 7: why` for each unmappable row (the first ten, then how many more).
+  static func describe(_ problems: [ExchangeImport.Problem], in path: String, skipped: Bool) -> String {
+    let prefix = skipped ? "warning: skipped " : ""
+    var lines = problems.prefix(10).map { "\(prefix)\(path): line \($0.line): \($0.reason)" }
+    if problems.count > 10 {
+      lines.append("\(prefix)\(path): and \(problems.count - 10) more rows that cannot be mapped")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// `Imported 5 entries as #4 to #8 (2 already in the ledger).` and what each file held.
+  static func summary(added: [LedgerEntry], present: Int, files: [ImportedFile], dryRun: Bool)
+    -> String
+  {
+    var lines: [String] = []
+    if dryRun {
+      lines.append("Would import \(count(added.count)); nothing was written (--dry-run).")
+      lines += added.map(Self.line)
+    } else if let first = added.first, let last = added.last {
+      let ids = first.id == last.id ? "#\(first.id)" : "#\(first.id) to #\(last.id)"
+      lines.append("Imported \(count(added.count)) as \(ids).")
+    } else {
+      lines.append("Nothing new to import.")
+    }
+    if present > 0 { lines.append("\(count(present)) already in the ledger, left as they are.") }
+    for file in files {
+      var parts = ["\(file.plan.entries.count) entries"]
+      if file.plan.ownMoves > 0 { parts.append("\(file.plan.ownMoves) moves between own accounts") }
+      if !file.plan.skipped.isEmpty { parts.append("\(file.plan.skipped.count) rows left out (pending or failed)") }
+      if !file.plan.unmappable.isEmpty { parts.append("\(file.plan.unmappable.count) rows skipped") }
+      lines.append("\(file.path) (\(file.plan.layout.name)): " + parts.joined(separator: ", "))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  static func count(_ number: Int) -> String { number == 1 ? "1 entry" : "\(number) entries" }
+
+  /// One entry as `--dry-run` lists it: `2022-02-24  sell 693 EUR for 54.00387298 DOT  kraken-ledgers:…`.
+  static func line(_ entry: LedgerEntry) -> String {
+    let amount = DecimalText.shortest(entry.amount) ?? ""
+    let what: String
+    if let transfer = entry.transfer {
+      what = "\(entry.role?.rawValue ?? transfer.rawValue) \(amount) \(entry.currency)"
+    } else {
+      what = "\(entry.side.rawValue) \(amount) \(entry.currency) for "
+        + "\(DecimalText.shortest(entry.counterAmount) ?? "") \(entry.counterCurrency)"
+    }
+    return "  \(entry.date)  \(what)  \(TerminalText.sanitize(entry.importID ?? ""))"
+  }
+}
+
+/// `ledger import --from <exchange> --json`.
+struct LedgerImportDocument: Encodable {
+  /// One file's reading.
+  struct File: Encodable {
+    struct Row: Encodable {
+      var line: Int
+      var reason: String
+    }
+    var path: String
+    var format: String
+    var layout: String
+    var entries: Int
+    var ownMoves: Int
+    var leftOut: [Row]
+    var skipped: [Row]
+
+    init(_ file: LedgerCommand.ImportedFile) {
+      path = file.path
+      format = file.plan.layout.format.rawValue
+      layout = file.plan.layout.name
+      entries = file.plan.entries.count
+      ownMoves = file.plan.ownMoves
+      leftOut = file.plan.skipped.map { Row(line: $0.line, reason: $0.reason) }
+      skipped = file.plan.unmappable.map { Row(line: $0.line, reason: $0.reason) }
+    }
+  }
+
+  var source = "ledger"
+  var added: [LedgerEntryJSON]
+  var unchanged: [LedgerEntryJSON]
+  var dryRun: Bool
+  var files: [File]
+  var fetchedAt: Date
+  var stale = false
+}
