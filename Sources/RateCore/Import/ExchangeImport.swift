@@ -167,9 +167,12 @@ public enum ExchangeImport {
 
   /// Outside text as shown in a message: at most 120 characters, controls replaced, quoted.
   static func shown(_ text: String) -> String {
-    let clean = String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })
-    return "'" + (clean.count > 120 ? clean.prefix(117) + "..." : clean) + "'"
+    let head = text.unicodeScalars.prefix(121)
+    let clean = String(
+      String.UnicodeScalarView(head.map { $0.properties.generalCategory == .control ? "?" : $0 }))
+    return "'" + (head.count > 120 ? clean.prefix(117) + "..." : clean) + "'"
   }
+
 }
 
 /// What a mapper makes of one row or group of rows.

@@ -73,8 +73,12 @@ enum ImportTime {
   /// `2021-02-02 13:30:51.7025` (naive, UTC) or Binance's `23-09-20 18:20:55` (two-digit year,
   /// local time `offset` seconds east of UTC). Nil for anything else (`12/24/19 3:04 AM`).
   static func day(_ text: String, offset: Int = 0) -> Day? {
-    let text = text.trimming(.whitespaces)
-    var parts = text.split(whereSeparator: { $0 == " " || $0 == "T" }).map(String.init)
+    var text = text.trimming(.whitespaces)
+    // ISO 8601's `T` between the date and the time (only there: `UTC` has a T too).
+    if let date = text.firstIndex(where: { $0 == "T" || $0 == " " }), text[date] == "T" {
+      text.replaceSubrange(date...date, with: " ")
+    }
+    var parts = text.split(separator: " ").map(String.init)
     guard parts.count >= 2, parts.count <= 3 else { return nil }
     var zone = parts.count == 3 ? parts.removeLast() : ""
     var clock = parts[1]
