@@ -80,8 +80,8 @@ public enum ExchangeImport {
   public static func read(
     _ text: String, fileName: String, format: ExchangeFormat?, recordedAt: Date
   ) throws(Failure) -> Plan {
-    if let nul = text.firstIndex(of: "\u{0}") {
-      throw .notText(line: text[..<nul].count { $0 == "\n" } + 1)
+    if let nul = text.utf8.firstIndex(of: 0) {
+      throw .notText(line: text.utf8[..<nul].count { $0 == 0x0A } + 1)
     }
     let records: [CSV.Record]
     do { records = try CSV.parse(text) } catch { throw .syntax(error) }

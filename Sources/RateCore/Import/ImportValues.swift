@@ -11,6 +11,9 @@ struct ImportAmount: Equatable, Sendable {
   /// The value, to `Decimal`'s 38 digits.
   var decimal: Decimal
 
+  /// The longest cell read as a number (Coinbase writes 24 decimals and a symbol).
+  static let maximumLength = 80
+
   var value: Double { Double(decimal.description) ?? 0 }
   var isZero: Bool { decimal.isZero }
   var magnitude: ImportAmount {
@@ -19,6 +22,8 @@ struct ImportAmount: Equatable, Sendable {
 
   /// Reads `raw`; nil when it is not a number (an empty cell, a placeholder).
   static func read(_ raw: String) -> ImportAmount? {
+    // No export writes a number this long; a longer cell is not read (a hostile 10 MB cell).
+    guard raw.utf8.count <= maximumLength else { return nil }
     var text = raw.trimming(.whitespaces)
     var negative = false
     if text.hasPrefix("-") {

@@ -37,6 +37,10 @@ extension LedgerCommand {
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       format = try scanner.option(Self.from) ?? "rates"
+      guard LedgerCommand.importFormats.contains(format) else {
+        throw UsageError.invalidValue(
+          option: "--from", value: format, expected: LedgerCommand.importFormats.joined(separator: ", "))
+      }
       skipUnknown = try scanner.flag(Self.skipUnknown)
       dryRun = try scanner.flag(Self.dryRun)
       paths = scanner.positionals()

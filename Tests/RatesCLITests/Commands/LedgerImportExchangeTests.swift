@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
+import RatesCLIHarness
+import RatesTestSupport
+
+/// `rates ledger import --from <exchange>` end to end in process: writes, re-imports, refusals,
+/// `--skip-unknown`, `--dry-run`, `--from auto` and `--json`.
+@Suite struct LedgerImportExchangeTests {
+  static func fixture(_ path: String) -> String {
+    Fixtures.url("real/exchanges/" + path).path
+  }
+
+  static let trx = fixture(
+    "kraken/ledgers_old10_TRX_stake_unstake_transfers_weekly_rewards_blank_lines_CRLF__vergiFinance.csv")
+  static let excel = fixture("kraken/trades_excel_resaved_US_dates_no_final_newline__everytrade.csv")
+  static let krakenTrades = fixture(
+    "kraken/trades_unquoted_short_ids_second_row_missing_pair__everytrade.csv")
+
+  static func entries(_ rates: CLIHarness) async throws -> [[String: Any]] {
+    let list = await rates.run(["ledger", "list", "--json"])
+    return try #require(try list.json()["entries"] as? [[String: Any]])
+  }
+
+  @Test func theSameFileTwiceAddsNothingTheSecondTime() async throws {
+    let rates = try CLIHarness()
+    let first = await rates.run(["ledger", "import", "--from", "kraken-ledgers", Self.trx])
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stdout.hasPrefix("Imported 14 entries as #1 to #14."))
+    #expect(first.stdout.contains("4 moves between own accounts"))
+    let stored = try await Self.entries(rates)
+    #expect(stored.count == 14)
+    #expect(stored.contains { $0["importID"] as? String == "kraken-ledgers:LYT5ZQ-GE2UQ-JBJMDX" && $0["role"] as? String == "income" })
+    let second = await rates.run(["ledger", "import", "--from", "kraken-ledgers", Self.trx])
+    #expect(second.status == 0)
+    #expect(second.stdout.hasPrefix("Nothing new to import.\n14 entries already in the ledger"))
+    #expect(try await Self.entries(rates).count == 14)
+  }
+
+  @Test func anUnmappableRowBlocksTheFileNamingItsLine() async throws {
+    let rates = try CLIHarness()
+    let result = await rates.run(["ledger", "import", "--from", "kraken", Self.krakenTrades])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("\(Self.krakenTrades): line 3: "))
+    #expect(result.stderr.contains("nothing was imported"))
+    #expect(try await Self.entries(rates).isEmpty)
+  }
+
+  @Test func skipUnknownImportsTheRestAndListsWhatItSkipped() async throws {
+    let rates = try CLIHarness()
+    let result = await rates.run(["ledger", "import", "--from", "kraken", "--skip-unknown", Self.krakenTrades])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("warning: skipped \(Self.krakenTrades): line 3: "))
+    #expect(try await Self.entries(rates).count == 2)
+  }
+
+  @Test func dryRunWritesNothing() async throws {
+    let rates = try CLIHarness()
+    let result = await rates.run(["ledger", "import", "--from", "auto", "--dry-run", Self.trx])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("Would import 14 entries; nothing was written (--dry-run)."))
+    #expect(result.stdout.contains("  2021-03-09  sell 499.4582 EUR for 11286.68171558 TRX  kraken-ledgers:TUO6RG-2YEOW-HUBEBZ"))
+    #expect(result.stderr.contains("note: \(Self.trx): read as Kraken ledgers (10 columns)"))
+    #expect(!FileManager.default.fileExists(atPath: rates.home.appendingPathComponent("data/rates/ledger.json").path))
+  }
+
+  @Test func badDatesAndAnotherExchangesFileAreRefusedWithNothingWritten() async throws {
+    let rates = try CLIHarness()
+    let dates = await rates.run(["ledger", "import", "--from", "kraken", Self.excel])
+    #expect(dates.status == 64)
+    #expect(dates.stderr.contains("\(Self.excel): line 2: cannot read the date '12/24/19 3:04 AM'"))
+    let other = await rates.run(["ledger", "import", "--from", "coinbase", Self.trx])
+    #expect(other.status == 64)
+    #expect(other.stderr.contains("use --from kraken-ledgers"))
+    let bad = await rates.run(["ledger", "import", "--from", "bitstamp", Self.trx])
+    #expect(bad.status == 64)
+  }
+
+  @Test func jsonListsTheFilesAndTheEntries() async throws {
+    let rates = try CLIHarness()
+    let result = await rates.run(["ledger", "import", "--from", "kraken-ledgers", "--json", Self.trx])
+    #expect(result.status == 0, "\(result.stderr)")
+    let document = try result.json()
+    #expect((document["added"] as? [Any])?.count == 14)
+    let files = try #require(document["files"] as? [[String: Any]])
+    #expect(files.first?["layout"] as? String == "Kraken ledgers (10 columns)")
+    #expect(files.first?["ownMoves"] as? Int == 4)
+    #expect(document["dryRun"] as? Bool == false)
+  }
+}
