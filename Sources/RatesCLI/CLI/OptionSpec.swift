@@ -197,8 +197,6 @@ struct Choices: Hashable, Sendable {
 }
 
 extension Choices {
-  /// `ledger import --from`'s values.
-  static let importFormats = Choices(name: "import-formats", values: LedgerCommand.importFormats)
   /// `--interval`'s values.
   static let intervals = Choices(name: "intervals", values: ["daily", "hourly"])
 }

@@ -55,6 +55,12 @@ import RatesTestSupport
     Case(shape: "ledgerList", arguments: ["ledger", "list", "--json"], setup: [ledgerEntry]),
     Case(shape: "ledgerChange", arguments: ledgerEntry + ["--json"]),
     Case(shape: "ledgerChange", arguments: ["ledger", "remove", "1", "--json"], setup: [ledgerEntry]),
+    Case(
+      shape: "ledgerImport",
+      arguments: [
+        "ledger", "import", "--from", "auto", "--json",
+        Fixtures.url("real/exchanges/kraken/ledgers_old10_trade_buy_DOT_fee_on_both_legs__PP-Crypto-Parser-test.csv").path,
+      ]),
     Case(shape: "ledgerRate", arguments: ["ledger", "rate", "USD", "LBP", "--json"], setup: [ledgerEntry]),
     Case(
       shape: "ledgerStats", arguments: ["stats", "USD", "LBP", "--ledger", "--days", "7", "--json"],

@@ -17,7 +17,20 @@ final class DocsRunner: Sendable {
   }
 
   /// What the examples' input files hold before any example wrote them.
-  static let givenFiles = ["~/coingecko-key.txt": "CG-docsExampleKey000000000\n"]
+  static let givenFiles = [
+    "~/coingecko-key.txt": "CG-docsExampleKey000000000\n",
+    // Exchange exports the import examples name: real files from fixtures/real/exchanges.
+    "ledgers.csv": exchangeFile(
+      "kraken/ledgers_old10_TRX_stake_unstake_transfers_weekly_rewards_blank_lines_CRLF__vergiFinance.csv"),
+    "Coinbase-Transactions.csv": exchangeFile(
+      "coinbase/transactions_2023_spot_price_preamble_send_buy_receive_exponent_convert__GhostfolioSidekick.csv"),
+    "binance-statement.csv": exchangeFile(
+      "binance/statement_v1_buy_fee_in_bought_coin_sell_fee_in_EUR__unidentified-repo-id39064262105.csv"),
+  ]
+
+  static func exchangeFile(_ path: String) -> String {
+    (try? String(contentsOf: Fixtures.url("real/exchanges/" + path), encoding: .utf8)) ?? ""
+  }
 
   init(now: Date) throws {
     (cli, api) = try CLIHarness.withFakeAPI(now: now)
@@ -56,7 +69,13 @@ final class DocsRunner: Sendable {
   /// The command's own run: the arguments with files resolved, `watch` limited to one update.
   func run(_ example: DocsExample) async -> CommandResult {
     let written = Set(written.all)
-    var arguments = example.arguments.map { written.contains($0) ? file($0).path : $0 }
+    var arguments = example.arguments.map { argument in
+      if written.contains(argument) { return file(argument).path }
+      // A given file named as an argument (an exchange export to import) is put in place.
+      guard let given = Self.givenFiles[argument] else { return argument }
+      try? Data(given.utf8).write(to: file(argument))
+      return file(argument).path
+    }
     if arguments.first == "watch", !arguments.contains("--count") {
       arguments += ["--count", "1"]
     }

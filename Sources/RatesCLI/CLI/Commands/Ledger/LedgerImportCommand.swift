@@ -11,8 +11,7 @@ extension LedgerCommand {
       "--from", value: "FORMAT",
       help: "the file's layout: rates (the default, as export writes it), auto (guess from the "
         + "header), or an exchange's export: coinbase, coinbase-exchange, kraken (trades.csv), "
-        + "kraken-ledgers, binance",
-      completion: .choices(.importFormats))
+        + "kraken-ledgers, binance")
     static let skipUnknown = OptionSpec.flag(
       "--skip-unknown", help: "import the rows that can be mapped and list the others")
     static let dryRun = OptionSpec.flag(
@@ -26,7 +25,7 @@ extension LedgerCommand {
     static let discussion = LedgerCommand.csvColumns + LedgerCommand.exchangeDiscussion
     static let examples = [
       "rates ledger import ledger.csv",
-      "rates ledger import --from kraken-ledgers ledgers.csv",
+      "rates ledger import --from kraken-ledgers --dry-run ledgers.csv",
       "rates ledger import --from auto --dry-run Coinbase-Transactions.csv",
     ]
 
