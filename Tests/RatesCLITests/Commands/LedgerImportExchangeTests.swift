@@ -35,7 +35,24 @@ import RatesTestSupport
     #expect(stored.contains { $0["importID"] as? String == "kraken-ledgers:LYT5ZQ-GE2UQ-JBJMDX" && $0["role"] as? String == "income" })
     let second = await rates.run(["ledger", "import", "--from", "kraken-ledgers", Self.trx])
     #expect(second.status == 0)
-    #expect(second.stdout.hasPrefix("Nothing new to import.\n14 entries already in the ledger"))
+    #expect(second.stdout.hasPrefix("Every entry of the files is already in the ledger; nothing was imported."))
+    #expect(second.stderr.contains("note: skipped 14 entries already in the ledger"))
+    #expect(try await Self.entries(rates).count == 14)
+  }
+
+  /// One rule for "already in the ledger": the ledger's own CSV export of imported entries adds
+  /// nothing back (same terms), and the exchange's file again adds nothing (same import ids).
+  @Test func exportThenImportAddsNothingEitherWay() async throws {
+    let rates = try CLIHarness()
+    #expect(await rates.run(["ledger", "import", "--from", "kraken-ledgers", Self.trx]).status == 0)
+    let export = await rates.run(["ledger", "export", "--csv"])
+    let file = rates.home.appendingPathComponent("ledger.csv")
+    try Data(export.stdout.utf8).write(to: file)
+    let back = await rates.run(["ledger", "import", file.path])
+    #expect(back.status == 0, "\(back.stderr)")
+    #expect(back.stderr.contains("note: skipped 14 exchanges already in the ledger"))
+    let again = await rates.run(["ledger", "import", "--from", "auto", Self.trx])
+    #expect(again.stderr.contains("note: skipped 14 entries already in the ledger"))
     #expect(try await Self.entries(rates).count == 14)
   }
 

@@ -42,17 +42,27 @@ extension LedgerCommand {
   }
 
   /// The imported entries that are not in `ledger` yet, and the ledger's entries the others
-  /// match: an entry matches one ledger entry of the same terms (``ExchangeKey``), each
-  /// ledger entry once, so importing your own export adds nothing, and a file that holds the
-  /// same exchange twice adds both to a ledger that holds neither.
+  /// match: the one rule of "already in the ledger" for every import. An entry imported from an
+  /// exchange's file (with an ``LedgerEntry/importID``) matches the ledger entry with the same
+  /// import id, and only that; any other entry matches one ledger entry of the same terms
+  /// (``ExchangeKey``), each ledger entry once, so importing your own export adds nothing, and a
+  /// file that holds the same exchange twice adds both to a ledger that holds neither.
   static func withoutKnown(_ imported: [LedgerEntry], in ledger: [LedgerEntry])
     -> (new: [LedgerEntry], matched: [LedgerEntry])
   {
     var unmatched: [ExchangeKey: [LedgerEntry]] = [:]
-    for entry in ledger { unmatched[ExchangeKey(entry), default: []].append(entry) }
+    var byImportID: [String: LedgerEntry] = [:]
+    for entry in ledger {
+      unmatched[ExchangeKey(entry), default: []].append(entry)
+      if let id = entry.importID { byImportID[id] = entry }
+    }
     var new: [LedgerEntry] = []
     var matched: [LedgerEntry] = []
     for entry in imported {
+      if let id = entry.importID {
+        if let known = byImportID[id] { matched.append(known) } else { new.append(entry) }
+        continue
+      }
       let key = ExchangeKey(entry)
       if let known = unmatched[key]?.popLast() {
         matched.append(known)

@@ -44,6 +44,9 @@ extension LedgerCommand {
     }
     let read = files
     let (added, present) = try add(read, dryRun: request.dryRun, invocation)
+    if !present.isEmpty {
+      invocation.err("note: skipped \(Self.count(present.count)) already in the ledger")
+    }
     let document = LedgerImportDocument(
       added: added.map { LedgerEntryJSON($0) }, unchanged: present.map { LedgerEntryJSON($0) },
       dryRun: request.dryRun, files: files.map(LedgerImportDocument.File.init), fetchedAt: now)
@@ -53,33 +56,24 @@ extension LedgerCommand {
     return .success
   }
 
-  /// The new entries (stored, or as they would be) and those the ledger already holds.
+  /// The new entries (stored, or as they would be) and the ledger's entries the others match
+  /// (``withoutKnown(_:in:)``: the same import id).
   func add(_ files: [ImportedFile], dryRun: Bool, _ invocation: Invocation) throws
     -> ([LedgerEntry], [LedgerEntry])
   {
     let entries = files.flatMap(\.plan.entries)
-    func split(_ ledger: Ledger) -> ([LedgerEntry], [LedgerEntry]) {
-      var known = Set(ledger.entries.compactMap(\.importID))
-      var new: [LedgerEntry] = []
-      var present: [LedgerEntry] = []
-      for entry in entries {
-        if let id = entry.importID, !known.insert(id).inserted { present.append(entry) } else {
-          new.append(entry)
-        }
-      }
-      return (new, present)
-    }
     let store = try invocation.userData().ledger
     if dryRun {
       var copy = try store.read()
-      let (new, present) = split(copy)
-      return (copy.append(contentsOf: new), present)
+      let (new, matched) = Self.withoutKnown(entries, in: copy.entries)
+      return (copy.append(contentsOf: new), matched)
     }
     return try store.update { ledger -> ([LedgerEntry], [LedgerEntry]) in
-      let (new, present) = split(ledger)
-      return (ledger.append(contentsOf: new), present)
+      let (new, matched) = Self.withoutKnown(entries, in: ledger.entries)
+      return (ledger.append(contentsOf: new), matched)
     }
   }
+
 
   /// The file mapped, or the one line that refuses it (`FILE: line 1: …`).
   static func readExchangeFile(_ path: String, _ request: ExchangeImportRequest, now: Date) throws
@@ -122,9 +116,11 @@ extension LedgerCommand {
       let ids = first.id == last.id ? "#\(first.id)" : "#\(first.id) to #\(last.id)"
       lines.append("Imported \(count(added.count)) as \(ids).")
     } else {
-      lines.append("Nothing new to import.")
+      lines.append(
+        present > 0
+          ? "Every entry of the files is already in the ledger; nothing was imported."
+          : "The files hold no entries; nothing was imported.")
     }
-    if present > 0 { lines.append("\(count(present)) already in the ledger, left as they are.") }
     for file in files {
       var parts = ["\(file.plan.entries.count) entries"]
       if file.plan.ownMoves > 0 { parts.append("\(file.plan.ownMoves) moves between own accounts") }
