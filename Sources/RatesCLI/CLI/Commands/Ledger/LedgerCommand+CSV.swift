@@ -1,6 +1,6 @@
 import RateCore
 
-/// `rates ledger export --csv` and `rates ledger import <FILE.csv>`.
+/// `rates ledger export --csv` and `rates ledger import [--from rates] <FILE.csv>`.
 extension LedgerCommand {
   /// The largest file `import` reads: far more than a lifetime of hand-recorded exchanges.
   static let maximumImportBytes = 64 * 1024 * 1024

@@ -20,7 +20,7 @@ extension LedgerCommand {
     static let arguments = [
       ArgumentSpec(
         name: "FILE", help: "the files to read (- for standard input, with --from rates)",
-        completion: .files)
+        isRepeating: true, completion: .files)
     ]
     static let discussion = LedgerCommand.csvColumns + LedgerCommand.exchangeDiscussion
     static let examples = [
