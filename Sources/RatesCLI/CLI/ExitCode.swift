@@ -47,7 +47,9 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case .failure: return "unexpected failure"
     case .doctorFailed: return "rates doctor or cache verify found a problem"
     case .alert: return "an alert triggered with --exit-on-alert"
-    case .usage: return "usage error: bad option, value, coin, currency or pair (or one no source serves)"
+    case .usage:
+      return "usage error: bad option, value, coin, currency or pair (or one no source serves), "
+        + "or a file ledger import refuses (nothing written)"
     case .noData: return "no data available (nothing cached with --offline, or none at the provider)"
     case .unavailable: return "provider unreachable or failing, and nothing cached"
     case .outputFailed: return "the output could not be written (disk full, stream closed)"
