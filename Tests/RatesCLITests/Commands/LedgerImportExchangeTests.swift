@@ -56,6 +56,22 @@ import RatesTestSupport
     #expect(try await Self.entries(rates).count == 14)
   }
 
+  /// Two transactions alike in every term but their txids are two entries: an imported entry is
+  /// matched by its import id only, never by its terms.
+  @Test func entriesAlikeButForTheirIDsAreBothKept() async throws {
+    let rates = try CLIHarness()
+    let header = "txid,refid,time,type,subtype,aclass,asset,amount,fee,balance\n"
+    for (name, txid) in [("a.csv", "L1"), ("b.csv", "L2")] {
+      let file = rates.home.appendingPathComponent(name)
+      try Data((header + "\(txid),R\(txid),2022-01-03 10:00:00,deposit,,currency,ZEUR,50,0,50\n").utf8)
+        .write(to: file)
+      let result = await rates.run(["ledger", "import", "--from", "kraken-ledgers", file.path])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stdout.hasPrefix("Imported 1 entry"), "\(name): \(result.stdout)")
+    }
+    #expect(try await Self.entries(rates).count == 2)
+  }
+
   @Test func anUnmappableRowBlocksTheFileNamingItsLine() async throws {
     let rates = try CLIHarness()
     let result = await rates.run(["ledger", "import", "--from", "kraken", Self.krakenTrades])
