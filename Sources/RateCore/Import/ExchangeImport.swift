@@ -3,7 +3,8 @@
 /// A file is read whole and checked first: its header names the layout (``ExchangeLayout``),
 /// every row is mapped to an ``ImportedEvent`` (or listed as a ``Problem``), and only then are
 /// entries made. Each entry keeps an import id (`kraken-ledgers:L2BWE5-…`, or a digest of the
-/// row where the layout has no id), so importing the same file again adds nothing.
+/// row where the layout has no id), so importing the same file again adds nothing (the ledger's one rule for entries already
+/// there matches imported entries by that id).
 public enum ExchangeImport {
   /// Why a whole file was refused: nothing of it may be imported.
   public enum Failure: Error, Equatable, Sendable {
@@ -60,11 +61,6 @@ public enum ExchangeImport {
     public var ownMoves: Int
     /// Notes about the whole file (a time zone assumed).
     public var notes: [String]
-
-    /// The entries whose import id is not in `known` (the ledger's), in file order.
-    public func new(given known: Set<String>) -> [LedgerEntry] {
-      entries.filter { $0.importID.map { !known.contains($0) } ?? true }
-    }
   }
 
   /// How many records are searched for the header (Coinbase's preamble puts it on line 8).
