@@ -3,8 +3,8 @@
 /// A file is read whole and checked first: its header names the layout (``ExchangeLayout``),
 /// every row is mapped to an ``ImportedEvent`` (or listed as a ``Problem``), and only then are
 /// entries made. Each entry keeps an import id (`kraken-ledgers:L2BWE5-…`, or a digest of the
-/// row where the layout has no id), so importing the same file again adds nothing (the ledger's one rule for entries already
-/// there matches imported entries by that id).
+/// row where the layout has no id), so importing the same file again adds nothing: the
+/// ledger's one rule for entries already there matches imported entries by that id.
 public enum ExchangeImport {
   /// Why a whole file was refused: nothing of it may be imported.
   public enum Failure: Error, Equatable, Sendable {
