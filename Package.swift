@@ -2,8 +2,10 @@
 // rates: a command-line exchange-rate tracker. No package dependencies, by design:
 // everything is built on the toolchain (FoundationEssentials, Dispatch, Synchronization,
 // Glibc/Darwin; Foundation itself only where FoundationEssentials is missing, on macOS).
-// On Linux, HTTP goes through the system's libcurl.so.4, loaded at run time with dlopen;
-// CCurlShim declares the few libcurl prototypes and constants needed, by hand.
+// HTTP goes through the system's libcurl (libcurl.so.4 on Linux, libcurl.4.dylib on macOS),
+// loaded at run time with dlopen; CCurlShim declares the few libcurl prototypes and
+// constants needed, by hand. (dlopen needs no linker setting: Glibc's module map links
+// libdl, and on macOS it is in libSystem.)
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -19,7 +21,7 @@ let package = Package(
     .library(name: "RateCore", targets: ["RateCore"]),
   ],
   targets: [
-    // libcurl's easy interface, declared by hand and loaded at run time (Linux).
+    // libcurl's easy interface, declared by hand and loaded at run time.
     .target(name: "CCurlShim"),
     // The ECB's daily reference rates since 1999, embedded with C23 #embed
     // (scripts/update-ecb-snapshot.sh regenerates eurofxref.bin).
@@ -31,19 +33,16 @@ let package = Package(
     // export formats. Knows nothing of terminals, flags or exit codes.
     .target(
       name: "RateCore",
-      dependencies: [
-        "CECBSnapshot", "CNumberFormat",
-        .target(name: "CCurlShim", condition: .when(platforms: [.linux])),
-      ],
-      swiftSettings: swiftSettings,
-      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+      dependencies: ["CCurlShim", "CECBSnapshot", "CNumberFormat"],
+      swiftSettings: swiftSettings
     ),
     // The command line: commands, options, help, rendering, terminal screens.
     .target(name: "RatesCLI", dependencies: ["RateCore"], swiftSettings: swiftSettings),
     // The executable: adapts the process to RatesCLI. It exports no symbols: the static
     // Swift runtime's link arguments ask for --export-dynamic, which put RateCore's and
     // RatesCLI's 5,000 public symbols in the dynamic table, and the runtime's start-up
-    // `dladdr` walked them all on every run (a twentieth of a warm command).
+    // `dladdr` walked them all on every run (a twentieth of a warm command). The flag is
+    // an ELF linker's (GNU ld, lld); macOS's ld64 does not know it, hence Linux only.
     .executableTarget(
       name: "rates", dependencies: ["RatesCLI"], swiftSettings: swiftSettings,
       linkerSettings: [

@@ -1,29 +1,20 @@
 #!/usr/bin/env bash
 # CPU spent by `rates` while it waits for a slow reply: `rates current BTC
 # --refresh` (one request) against the fake API answering each request after
-# DELAY seconds (default 2). Prints, per transport, the median wall time, the
-# median CPU time (user + system) and the requests served.
+# DELAY seconds (default 2). Prints the median wall time, the median CPU time
+# (user + system) and the requests served, for the one transport every platform
+# runs (libcurl, loaded at run time).
 #
-#   scripts/transport-cpu.sh [RUNS]                 the live transport (libcurl on Linux)
-#   scripts/transport-cpu.sh --urlsession [RUNS]    also URLSession, from a second release
-#       build with -DRATES_URLSESSION_TRANSPORT in .build-urlsession (Linux only;
-#       selected at run time with RATES_HTTP_TRANSPORT=urlsession)
+#   scripts/transport-cpu.sh [RUNS]
 #
 # Target: at most 0.05 s of CPU for a 2 s wait. Environment: DELAY (seconds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-compare=no
-if [ "${1:-}" = "--urlsession" ]; then compare=yes; shift; fi
 runs=${1:-5}
 delay=${DELAY:-2}
 
 swift build -c release >/dev/null
 bin=$(swift build -c release --show-bin-path)/rates
-if [ "$compare" = yes ]; then
-  flags=(-c release --scratch-path .build-urlsession -Xswiftc -DRATES_URLSESSION_TRANSPORT)
-  swift build "${flags[@]}" >/dev/null
-  urlsession_bin=$(swift build "${flags[@]}" --show-bin-path)/rates
-fi
 
 work=$(mktemp -d)
 swift build -c release --product fake-api >/dev/null
@@ -37,12 +28,12 @@ export HOME="$work/home" XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/con
   XDG_DATA_HOME="$work/data" RATES_COINGECKO_URL="$base/api/v3" RATES_TIMEOUT=10
 unset COINGECKO_API_KEY COINGECKO_PRO_API_KEY RATES_CURRENCY RATES_PROVIDER
 
-# measure BINARY [VAR=VALUE...]: median wall and CPU seconds over $runs runs,
+# measure BINARY: median wall and CPU seconds over $runs runs,
 # from wait4's rusage (microsecond resolution).
 measure() {
-  local binary=$1; shift
+  local binary=$1
   curl -s -X POST "$base/__reset" >/dev/null
-  env "$@" python3 - "$binary" "$runs" <<'PY'
+  python3 - "$binary" "$runs" <<'PY'
 import os, statistics, sys, time
 binary, runs = sys.argv[1], int(sys.argv[2])
 walls, cpus = [], []
@@ -70,8 +61,5 @@ report() {
   # shellcheck disable=SC2086  # two numbers, split on purpose
   printf '%-28s %10s %10s %13s\n' "$label" $result "$(( $(curl -s "$base/__requests") / runs ))"
 }
-report "live (libcurl on Linux)" "$bin"
-if [ "$compare" = yes ]; then
-  report "URLSession" "$urlsession_bin" RATES_HTTP_TRANSPORT=urlsession
-fi
+report "live (libcurl)" "$bin"
 echo "(fake API delay ${delay} s per request; target: CPU <= 0.05 s)"

@@ -4,10 +4,6 @@ import Testing
 
 @testable import RateCore
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// The `fake-api` executable that the benchmark and demo scripts run: it prints its
 /// port, serves the same fakes as the tests to the real `rates`, and counts requests.
 @Suite struct FakeAPIEndToEndTests {
@@ -36,13 +32,10 @@ import Testing
     #expect(
       points.last?["rate"] as? Double == FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur"))
 
-    let session = URLSession(configuration: .ephemeral)
-    defer { session.finishTasksAndInvalidate() }
+    let transport = HTTPTransport.live(timeoutSeconds: 10)
     func text(_ path: String, method: String = "GET") async throws -> String {
-      var request = URLRequest(url: base.appendingPathComponent(path))
-      request.httpMethod = method
-      let (data, _) = try await session.data(for: request)
-      return String(decoding: data, as: UTF8.self)
+      let request = HTTPRequest(url: base.appendingPathComponent(path), method: method)
+      return String(decoding: try await transport.send(request).body, as: UTF8.self)
     }
     #expect(try await text("__requests") == "1")
     #expect(try await text("__reset", method: "POST") == "0")

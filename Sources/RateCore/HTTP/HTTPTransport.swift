@@ -43,7 +43,7 @@ public enum HTTPError: Error, Equatable, Sendable {
   case secureConnectionFailed(host: String)
   /// The request cannot be sent as it is (a bad URL, a line break in a header).
   case invalidRequest(detail: String)
-  /// No HTTP client could be loaded (on Linux, `libcurl.so.4` is missing).
+  /// No HTTP client could be loaded (the system's libcurl is missing).
   case unavailable(detail: String)
   /// Any other transport failure, with the underlying library's code.
   case other(host: String, code: Int)
@@ -60,34 +60,16 @@ public enum HTTPError: Error, Equatable, Sendable {
 }
 
 extension HTTPTransport {
-  /// The platform's transport: libcurl's easy interface on Linux (loaded on
-  /// the first request), `URLSession` on Apple platforms.
+  /// The live transport: libcurl's easy interface on every platform, loaded
+  /// on the first request (``CurlLibrary``).
   ///
-  /// Both refuse redirects, keep no cookies, cache and files, and end each
+  /// It refuses redirects, keeps no cookies, cache and files, and ends each
   /// request within `timeoutSeconds` from start to last body byte (or the
   /// request's own ``HTTPRequest/deadline`` when sooner).
   ///
   /// - Parameter timeoutSeconds: the whole time one request may take, at least 1.
-  /// The variable that picks URLSession over libcurl on Linux, in builds made for comparing
-  /// transports (`RATES_URLSESSION_TRANSPORT`, scripts/transport-cpu.sh) and nowhere else.
-  public static let transportVariable = "RATES_HTTP_TRANSPORT"
-
   public static func live(timeoutSeconds: Int) -> HTTPTransport {
-    #if os(Linux)
-      #if RATES_URLSESSION_TRANSPORT
-        // Only in builds made for comparing transports (scripts/transport-cpu.sh).
-        if ProcessInfo.processInfo.environment[transportVariable] == "urlsession" {
-          return .urlSession(timeoutSeconds: timeoutSeconds)
-        }
-      #endif
-      return .curl(timeoutSeconds: timeoutSeconds)
-    #elseif canImport(Darwin)
-      return .urlSession(timeoutSeconds: timeoutSeconds)
-    #else
-      return HTTPTransport { _ in
-        throw HTTPError.unavailable(detail: "no HTTP client on this platform")
-      }
-    #endif
+    .curl(timeoutSeconds: timeoutSeconds)
   }
 
   /// This transport with every request ending by `deadline` at the latest:

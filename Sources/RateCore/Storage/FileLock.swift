@@ -105,9 +105,5 @@ struct FileLock {
 /// `read(2)`; named apart so it does not clash with `DataFile.read`.
 @inline(__always)
 func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-  #if canImport(Glibc)
-    return Glibc.read(fd, buffer, count)
-  #else
-    return Darwin.read(fd, buffer, count)
-  #endif
+  read(fd, buffer, count)
 }

@@ -176,19 +176,11 @@ public enum RegularFile {
 /// `open(2)`; named apart from `RegularFile.open`.
 @inline(__always)
 func openDescriptor(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
-  #if canImport(Glibc)
-    return Glibc.open(path, flags, mode)
-  #else
-    return Darwin.open(path, flags, mode)
-  #endif
+  open(path, flags, mode)
 }
 
 /// `close(2)`; named apart from `RegularFile.Handle.close`.
 @inline(__always)
 func closeDescriptor(_ fd: Int32) -> Int32 {
-  #if canImport(Glibc)
-    return Glibc.close(fd)
-  #else
-    return Darwin.close(fd)
-  #endif
+  close(fd)
 }

@@ -138,9 +138,5 @@ public enum AtomicFile {
 /// `write(2)`; named apart so it does not clash with `AtomicFile.write`.
 @inline(__always)
 public func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  #if canImport(Glibc)
-    return Glibc.write(fd, buffer, count)
-  #else
-    return Darwin.write(fd, buffer, count)
-  #endif
+  write(fd, buffer, count)
 }

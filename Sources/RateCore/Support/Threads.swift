@@ -6,38 +6,6 @@ import Synchronization
   import Darwin
 #endif
 
-/// A plain mutual-exclusion lock for classes that guard a few fields by hand
-/// (`NSLock` is Foundation's, outside FoundationEssentials). Not recursive.
-package final class ThreadLock: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-  /// Creates an unlocked lock.
-  package init() {
-    mutex = .allocate(capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(mutex, nil)
-  }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deinitialize(count: 1)
-    mutex.deallocate()
-  }
-
-  /// Waits for the lock, then holds it.
-  package func lock() { pthread_mutex_lock(mutex) }
-
-  /// Releases the lock.
-  package func unlock() { pthread_mutex_unlock(mutex) }
-
-  /// Runs `body` holding the lock.
-  package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-    lock()
-    defer { unlock() }
-    return try body()
-  }
-}
-
 /// Runs `body` on a new detached thread of its own (`Thread.detachNewThread`
 /// is Foundation's, outside FoundationEssentials): for blocking work that
 /// must not hold a thread of the cooperative pool. False when the system

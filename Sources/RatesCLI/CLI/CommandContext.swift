@@ -66,7 +66,7 @@ public struct CommandContext: Sendable {
     self.readSecret = readSecret
   }
 
-  /// The real process: its environment, clock, URLSession and file descriptors.
+  /// The real process: its environment, clock, live transport and file descriptors.
   public static func live() -> CommandContext {
     let environment = processEnvironment()
     let output = OutputHealth()

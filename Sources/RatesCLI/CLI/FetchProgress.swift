@@ -1,25 +1,29 @@
 import RateCore
+import Synchronization
 
 /// The "fetching from CoinGecko…" line on a terminal's stderr: shown when a fetch has taken
 /// longer than ``delay``, erased when the last request in flight ends, or before any other
 /// text goes to stderr (``interrupt()``). Only made when stderr is a terminal and the output
 /// is not `--json` (see ``make(context:json:unicode:)``).
-final class FetchProgress: @unchecked Sendable {
+final class FetchProgress: Sendable {
   /// How long a fetch runs before the line appears.
   static let delay: Duration = .milliseconds(200)
   /// Erases the line the cursor is on: back to its start, then clear to its end.
   static let erase = "\r\u{1B}[K"
 
-  private let lock = ThreadLock()
+  /// What the line shows and waits for.
+  private struct State: Sendable {
+    var inFlight = 0
+    var shown = false
+    /// Which busy spell a pending timer belongs to, so a stale one never shows the line.
+    var spell = 0
+    var timer: Task<Void, Never>?
+  }
+
+  private let state = Mutex(State())
   private let write: @Sendable (String) -> Void
   private let sleep: @Sendable (Duration) async throws -> Void
   private let ellipsis: String
-  // Guarded by `lock`.
-  private var inFlight = 0
-  private var shown = false
-  /// Which busy spell a pending timer belongs to, so a stale one never shows the line.
-  private var spell = 0
-  private var timer: Task<Void, Never>?
 
   init(
     write: @escaping @Sendable (String) -> Void,
@@ -39,12 +43,12 @@ final class FetchProgress: @unchecked Sendable {
 
   /// A request to `provider` (its display name) starts.
   func begin(_ provider: String) {
-    lock.withLock {
-      inFlight += 1
-      guard inFlight == 1 else { return }
-      spell += 1
-      let current = spell
-      timer = Task { [sleep] in
+    state.withLock { state in
+      state.inFlight += 1
+      guard state.inFlight == 1 else { return }
+      state.spell += 1
+      let current = state.spell
+      state.timer = Task { [sleep] in
         do { try await sleep(Self.delay) } catch { return }
         self.show(provider, spell: current)
       }
@@ -52,37 +56,37 @@ final class FetchProgress: @unchecked Sendable {
   }
 
   private func show(_ provider: String, spell current: Int) {
-    lock.withLock {
-      guard current == spell, inFlight > 0, !shown else { return }
-      shown = true
+    state.withLock { state in
+      guard current == state.spell, state.inFlight > 0, !state.shown else { return }
+      state.shown = true
       write("fetching from \(provider)\(ellipsis)")
     }
   }
 
   /// A request ends, answered or not; the last one erases the line.
   func end() {
-    lock.withLock {
-      inFlight -= 1
-      guard inFlight == 0 else { return }
-      spell += 1
-      timer?.cancel()
-      timer = nil
-      eraseLine()
+    state.withLock { state in
+      state.inFlight -= 1
+      guard state.inFlight == 0 else { return }
+      state.spell += 1
+      state.timer?.cancel()
+      state.timer = nil
+      eraseLine(&state)
     }
   }
 
   /// Other text is about to go to stderr: the line makes way (for the rest of this spell).
   func interrupt() {
-    lock.withLock {
-      spell += 1
-      eraseLine()
+    state.withLock { state in
+      state.spell += 1
+      eraseLine(&state)
     }
   }
 
-  /// Erases the line if it shows; call with `lock` held.
-  private func eraseLine() {
-    guard shown else { return }
-    shown = false
+  /// Erases the line if it shows; called with `state` locked.
+  private func eraseLine(_ state: inout State) {
+    guard state.shown else { return }
+    state.shown = false
     write(Self.erase)
   }
 }

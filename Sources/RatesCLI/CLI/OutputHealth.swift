@@ -1,4 +1,5 @@
 import RateCore
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -11,7 +12,7 @@ import RateCore
 /// quietly with success, as `cat` and `git` do; any other failure (a full
 /// disk, a closed stream) makes the command fail with
 /// ``ExitCode/outputFailed``, so a truncated export can never look complete.
-public final class OutputHealth: @unchecked Sendable {
+public final class OutputHealth: Sendable {
   /// Which stream failed and how.
   public struct Failure: Equatable, Sendable {
     /// The stream's file descriptor (1 or 2).
@@ -20,8 +21,8 @@ public final class OutputHealth: @unchecked Sendable {
     public var code: Int32
   }
 
-  private let lock = ThreadLock()
-  private var failures: [Int32: Failure] = [:]
+  /// The first failure of each stream, by file descriptor.
+  private let failures = Mutex<[Int32: Failure]>([:])
   /// The file descriptors of the output and error streams.
   let outputDescriptor: Int32
   let errorDescriptor: Int32
@@ -40,9 +41,7 @@ public final class OutputHealth: @unchecked Sendable {
 
   /// The failure of `fileDescriptor`'s stream, if it failed.
   public func failure(of fileDescriptor: Int32) -> Failure? {
-    lock.lock()
-    defer { lock.unlock() }
-    return failures[fileDescriptor]
+    failures.withLock { $0[fileDescriptor] }
   }
 
   /// Whether standard output can no longer be written (a long-running
@@ -70,9 +69,9 @@ public final class OutputHealth: @unchecked Sendable {
   }
 
   func record(_ failure: Failure) {
-    lock.lock()
-    defer { lock.unlock() }
-    if failures[failure.fileDescriptor] == nil { failures[failure.fileDescriptor] = failure }
+    failures.withLock { failures in
+      if failures[failure.fileDescriptor] == nil { failures[failure.fileDescriptor] = failure }
+    }
   }
 
   /// The exit status once the command returned `status`: success when the

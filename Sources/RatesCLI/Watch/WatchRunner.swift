@@ -49,7 +49,7 @@ struct WatchRunner: Sendable {
       let ending = await Self.firstEnding(of: task, events: session.events, board: output.board)
       if ending != .finished {
         open.store(false, ordering: .releasing)  // nothing is shown after the end
-        Self.cancelOffThePool(task)
+        task.cancel()  // the transport resumes a cancelled request at once
         await Self.settle(task, within: grace)
       }
       do {
@@ -118,16 +118,6 @@ struct WatchRunner: Sendable {
     }
     for await ending in endings { return ending }
     return .finished
-  }
-
-  /// Cancels `task` from a thread of its own. Cancelling a task while
-  /// `URLSession.data(for:)` completes can deadlock in FoundationNetworking
-  /// (swiftlang/swift-corelibs-foundation#5412: the canceller holds the
-  /// task's lock and waits for the session's queue, which waits for that
-  /// lock). On a thread of the cooperative pool that would stall every task,
-  /// the grace timer included; on its own thread only that thread is lost.
-  static func cancelOffThePool(_ task: Task<WatchEngine.Outcome, any Error>) {
-    detachThread { task.cancel() }
   }
 
   /// Waits until `task` has finished, or `grace` has passed.

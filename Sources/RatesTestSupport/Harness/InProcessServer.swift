@@ -16,7 +16,7 @@ import RateCore
 /// - `.delayed(seconds:)` advances the clock by the delay, or by the request
 ///   timeout and throws `HTTPError.timedOut` when the delay is at least the timeout;
 /// - `.dropConnection` and `.truncated` throw `HTTPError.connectionLost`, which
-///   is what the URLSession transport reports for them.
+///   is what the live transport reports for them.
 ///
 /// ```swift
 /// let clock = TestClock()

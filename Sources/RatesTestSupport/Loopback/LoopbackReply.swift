@@ -10,8 +10,8 @@ public enum LoopbackReply: Sendable {
   /// `stop()` cuts the wait short and closes the connection without a byte.
   indirect case delayed(seconds: Double, LoopbackReply)
   /// Reads the request, then closes the connection without sending a byte.
-  /// URLSession on Linux reports -1011 `badServerResponse`; on a reused keep-alive
-  /// connection libcurl first retries once on a new connection (two requests recorded).
+  /// On a reused keep-alive connection libcurl first retries once on a new
+  /// connection (two requests recorded).
   case dropConnection
   /// Sends the head with the full `Content-Length`, only `keepBytes` of the body, then closes.
   indirect case truncated(LoopbackReply, keepBytes: Int)

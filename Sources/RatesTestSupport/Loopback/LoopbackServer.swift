@@ -26,8 +26,8 @@ public enum LoopbackServerError: Error, CustomStringConvertible {
 
 /// A real HTTP/1.1 server on `127.0.0.1`, at a port chosen by the kernel unless given.
 ///
-/// Each connection has its own thread and supports keep-alive, as URLSession
-/// reuses connections. Every request is recorded, then answered by `handler`.
+/// Each connection has its own thread and supports keep-alive, as the libcurl
+/// transport reuses connections. Every request is recorded, then answered by `handler`.
 ///
 /// ```swift
 /// let server = try LoopbackServer { request in

@@ -13,10 +13,6 @@ import Testing
 
   /// The modules `rates` links, each with its one shim file.
   static let modules = ["RateCore": "Support/Essentials.swift", "RatesCLI": "Essentials.swift"]
-  /// Files allowed a guarded Foundation import of their own: the URLSession transport,
-  /// compiled on Apple platforms only (or with `-DRATES_URLSESSION_TRANSPORT`).
-  static let exempt: Set<String> = ["RateCore/HTTP/URLSessionTransport.swift"]
-
   /// `import Foundation` (or FoundationNetworking, FoundationInternationalization) lines
   /// in `text`, with any attributes; FoundationEssentials is not one of them.
   static func foundationImports(in text: String) -> [String] {
@@ -46,7 +42,7 @@ import Testing
       #expect(!files.isEmpty, "no sources under \(base.path)")
       for file in files where file.hasSuffix(".swift") {
         let relative = folder + "/" + file
-        guard file != Self.modules[folder], !Self.exempt.contains(relative) else { continue }
+        guard file != Self.modules[folder] else { continue }
         let text = try String(contentsOf: base.appendingPathComponent(file), encoding: .utf8)
         if !Self.foundationImports(in: text).isEmpty { offenders.append(relative) }
       }

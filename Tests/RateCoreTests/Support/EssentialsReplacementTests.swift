@@ -119,12 +119,11 @@ import Testing
   }
 
   @Test func aDetachedThreadRunsAndALockGuards() async {
-    let lock = ThreadLock()
     let counter = Mutex(0)
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       #expect(
         detachThread {
-          lock.withLock { counter.withLock { $0 += 1 } }
+          counter.withLock { $0 += 1 }
           done.resume()
         })
     }

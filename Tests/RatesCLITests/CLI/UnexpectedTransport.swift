@@ -4,10 +4,6 @@ import Testing
 
 @testable import RateCore
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 extension HTTPTransport {
   /// A transport that fails the current test if a command makes any request.
   static func unexpected(_ comment: Comment = "no request expected") -> HTTPTransport {

@@ -88,7 +88,7 @@ import Testing
     #expect(truncated.stderr.contains("cached data"))
     #expect(try Data(contentsOf: cacheFile) == before)
 
-    // What the URLSession transport reports for a connection closed without a reply.
+    // What the live transport reports for a connection closed without a reply.
     toggle.fail(with: .dropConnection)
     let dropped = await rates.run(["history", "BTC", "EUR", "--refresh"])
     #expect(dropped.status == 0)
