@@ -183,6 +183,21 @@ import Testing
     return ioctl(fd, UInt(TIOCSWINSZ), &size) == 0
   }
 
+  /// The last whole frame written after `offset` bytes once one of its lines contains
+  /// `needle`; nil when none does before the hang guard. Waiting for the text alone is not
+  /// enough: the terminal may hand over the head of a frame (its header) before its end
+  /// (`ESC [ J`), and the last whole frame is then the one before.
+  static func frame(of run: PseudoTerminalRun, containing needle: String, after offset: Int)
+    async -> [String]?
+  {
+    func found() -> [String]? {
+      lastFrame(of: run.text, after: offset).flatMap { lines in
+        lines.contains { $0.contains(needle) } ? lines : nil
+      }
+    }
+    return await eventually { found() != nil } ? found() : nil
+  }
+
   /// The lines of the last whole frame (`ESC [ H` … `ESC [ J`) written after `offset` bytes.
   static func lastFrame(of text: String, after offset: Int) -> [String]? {
     let tail = String(decoding: Array(text.utf8.dropFirst(offset)), as: UTF8.self)

@@ -69,8 +69,9 @@ import Testing
     ) { run in
       #expect(await run.waitFor("Top 1–20 of 100"), "\(run.text)")
       for _ in 0..<4 { run.send("\u{1B}[6~") }
-      #expect(await run.waitFor("Top 81–100 of 100"), "paged: \(run.text)")
-      let frame = try #require(HomeEndToEndTests.lastFrame(of: run.text, after: 0))
+      let frame = try #require(
+        await HomeEndToEndTests.frame(of: run, containing: "Top 81–100 of 100", after: 0),
+        "paged: \(run.text)")
       #expect(frame.contains { $0.contains("Coin 100") } && frame.contains { $0.contains("Coin 81 ") })
       #expect(!frame.contains { $0.contains("Coin 80 ") })
     }
@@ -88,8 +89,9 @@ import Testing
       #expect(await run.waitFor("Starred Ethereum"), "\(run.text)")
       let mark = run.text.utf8.count
       run.send("kf")
-      #expect(await run.waitFor("Unstarred Bitcoin", after: mark), "\(run.text)")
-      let frame = try #require(HomeEndToEndTests.lastFrame(of: run.text, after: mark))
+      let frame = try #require(
+        await HomeEndToEndTests.frame(of: run, containing: "Unstarred Bitcoin", after: mark),
+        "\(run.text)")
       #expect(frame.contains { $0.contains("★  2  ETH") } && !frame.contains { $0.contains("★  1  BTC") })
     } stored: { home in
       let favorites = try String(
