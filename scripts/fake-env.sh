@@ -30,7 +30,9 @@ fake_env_say "fake APIs at $base; HOME is $work/home (removed on exit). Try: rat
 export HOME="$work/home" XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/config" \
   XDG_DATA_HOME="$work/data" RATES_COINGECKO_URL="$base/api/v3" RATES_COINDESK_URL="$base/v1/bpi" \
   RATES_FRANKFURTER_URL="$base/frankfurter" RATES_COINBASE_URL="$base/coinbase" \
-  RATES_KRAKEN_URL="$base/kraken" RATES_ECB_URL="$base/ecb"
+  RATES_KRAKEN_URL="$base/kraken" RATES_ECB_URL="$base/ecb" RATES_WATCH_FLOOR=1
+# RATES_WATCH_FLOOR=1: fake-api has no rate limit, so `rates watch --every 1s` updates every
+# second here (against CoinGecko without a key the floor is 15 s).
 unset COINGECKO_API_KEY COINGECKO_PRO_API_KEY RATES_CURRENCY RATES_PROVIDER
 
 requests() { curl -s "$base/__requests"; }
