@@ -37,6 +37,7 @@ public enum RatesCLI {
   static func dispatch(
     _ arguments: [String], config: Result<[String: String], any Error>, context: CommandContext
   ) async -> Int32 {
+    var context = context
     // Hidden, for the completion scripts: local words only, never an error.
     if arguments.first == CompletionWords.command {
       return CompletionWords.run(Array(arguments.dropFirst()), context: context)
@@ -51,6 +52,7 @@ public enum RatesCLI {
     do {
       // Set as they are read: an error in a later option is still reported as JSON.
       try options.parse(&scanner)
+      if options.ascii { context = context.foldingToASCII(textOut: options.mode == .text) }
       let wantsHelp = try scanner.flag(GlobalOptions.Specs.help)
       let wantsVersion = try scanner.flag(GlobalOptions.Specs.version)
       guard let name = scanner.positional() else {
