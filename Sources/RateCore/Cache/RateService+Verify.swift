@@ -21,6 +21,9 @@ extension RateService {
     public var pair: String
     /// Range requests made: one per run of stored days.
     public var requests: Int
+    /// The sources those requests asked, each once, in the order asked: the source each
+    /// run of days was stored from (Coinbase Exchange for candle days in `coingecko`'s store).
+    public var askedSources: [String] = []
     /// Stored days the provider answered, compared (left-out days included).
     public var checked: Int
     /// Stored days left out of an earlier answer that this answer leaves out too.

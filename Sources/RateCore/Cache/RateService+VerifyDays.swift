@@ -30,6 +30,7 @@ extension RateService {
       var fetched = try await asked.dailyCloses(asset, quote, request.span)
       fetched.source = fetched.source ?? asked.name
       report.requests += 1
+      if !report.askedSources.contains(asked.name) { report.askedSources.append(asked.name) }
       let answer = answered(by: fetched, in: request.span, stored: stored, at: instant)
       compare(stored, with: answer, on: request.days, into: &report, replacements: &replacements)
     }

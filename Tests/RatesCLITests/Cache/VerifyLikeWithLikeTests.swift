@@ -84,6 +84,11 @@ import Testing
     #expect(verify.stdout.contains("91 stored days checked"), "\(verify.stdout)")
     #expect(verify.stdout.contains("all agree."), "\(verify.stdout)")
     #expect(server.requests.filter { $0.path.hasSuffix("/candles") }.count > candles)
+    // The line names the source it asked, not only the store's provider.
+    #expect(verify.stdout.contains("in 1 request to coinbase,"), "\(verify.stdout)")
+    let json = await cli.run(["cache", "verify", "--json"])
+    let pair = try #require((try json.json()["pairs"] as? [[String: Any]])?.first)
+    #expect(pair["askedSources"] as? [String] == ["coinbase"])
   }
 
   @Test func daysNotOverYetAreReportedAndDroppedByFix() async throws {

@@ -68,6 +68,7 @@ extension CacheCommand {
       var provider: String
       var pair: String
       var requests: Int
+      var askedSources: [String]
       var checked: Int
       var leftOut: Int
       var notCompared: Int
@@ -82,7 +83,7 @@ extension CacheCommand {
       pairs = reports.map { report in
         Pair(
           provider: report.provider, pair: report.pair, requests: report.requests,
-          checked: report.checked, leftOut: report.leftOut, notCompared: report.notCompared,
+          askedSources: report.askedSources, checked: report.checked, leftOut: report.leftOut, notCompared: report.notCompared,
           notOver: report.notOver, fixed: report.fixed,
           differences: report.differences.map {
             Difference(
@@ -136,7 +137,7 @@ extension CacheCommand {
       lines.append(
         "\(TerminalText.sanitize(report.provider)) \(pair): \(report.checked) stored "
           + "\(report.checked == 1 ? "day" : "days") checked in \(report.requests) "
-          + "\(report.requests == 1 ? "request" : "requests"), \(outcome)")
+          + "\(report.requests == 1 ? "request" : "requests")\(Self.asked(report)), \(outcome)")
       lines += Self.uncheckedLines(report, pair: pair)
       if report.leftOut > 0 {
         lines.append(
@@ -164,6 +165,14 @@ extension CacheCommand {
           : "Run 'rates cache verify \(pair) --fix' to replace them.")
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// ` to Coinbase Exchange`: the sources asked, when any is not the store's own provider
+  /// (days a fallback answered are checked with that fallback); nothing when none is.
+  static func asked(_ report: RateService.VerifyReport) -> String {
+    let others = report.askedSources.filter { $0.lowercased() != report.provider.lowercased() }
+    guard !others.isEmpty else { return "" }
+    return " to " + report.askedSources.map(TerminalText.sanitize).joined(separator: " and ")
   }
 
   /// A stored or answered value, as rates are written everywhere (``RateFormat/rate(_:)``),
