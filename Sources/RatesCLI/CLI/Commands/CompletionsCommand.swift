@@ -26,7 +26,7 @@ struct CompletionsCommand: RatesCommand {
     """
   static let examples = [
     "rates completions bash",
-    "mkdir -p ~/.zfunc && rates completions zsh > ~/.zfunc/_rates",
+    "rates completions zsh > _rates",
   ]
 
   /// The shells a script exists for.
