@@ -11,12 +11,15 @@ extension LedgerCommand {
     var shown = 0
     var widths: [Int] = []
     var units = Set<String>()
+    var transfers = 0
     try store.forEachPageNewestFirst(since: window?.lowerBound, pageSize: Self.listPageSize) {
       page in
       let entries = page.filter { filter.matches($0, window: window) }
       let rows = entries.map { row($0, filter) }
       guard !rows.isEmpty else { return true }
-      if units.count < 2 { units.formUnion(entries.map { "\($0.counterCurrency) per \($0.currency)" }) }
+      let exchanges = entries.filter { $0.transfer == nil }
+      transfers += entries.count - exchanges.count
+      if units.count < 2 { units.formUnion(exchanges.map { "\($0.counterCurrency) per \($0.currency)" }) }
       invocation.out(renderPage(rows, first: shown == 0, widths: &widths, invocation))
       shown += rows.count
       // A reader that went away (`| head`) ends the reading too.
@@ -31,13 +34,16 @@ extension LedgerCommand {
           : "No exchanges match (\(total) in the ledger).")
       return .success
     }
-    let count = shown == 1 ? "1 exchange" : "\(shown) exchanges"
+    // Deposits and withdrawals are entries, not exchanges, and have no rate.
+    let noun = transfers == 0 ? ("exchange", "exchanges") : ("entry", "entries")
+    let count = shown == 1 ? "1 \(noun.0)" : "\(shown) \(noun.1)"
     // Named whenever it is one unit: a narrow table drops FOR and AMOUNT before RATE.
     let unit =
-      filter.pair.map { "RATE is \($0.quote) per \($0.base)" }
-      ?? (units.count == 1 ? units.first.map { "RATE is \(TerminalText.sanitize($0))" } : nil)
-      ?? "RATE is the FOR currency per unit of the AMOUNT currency"
-    invocation.out(invocation.style.dim("\(count), newest first; \(unit)"))
+      transfers == shown ? nil
+      : filter.pair.map { "RATE is \($0.quote) per \($0.base)" }
+        ?? (units.count == 1 ? units.first.map { "RATE is \(TerminalText.sanitize($0))" } : nil)
+        ?? "RATE is the FOR currency per unit of the AMOUNT currency"
+    invocation.out(invocation.style.dim("\(count), newest first" + (unit.map { "; \($0)" } ?? "")))
     return .success
   }
 
