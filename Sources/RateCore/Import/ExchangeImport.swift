@@ -28,10 +28,9 @@ public enum ExchangeImport {
       case .unknownLayout(let line, let seen):
         let shown = ExchangeImport.shown(seen.joined(separator: ","))
         return "line \(line): no exchange layout has the header \(shown); "
-          + "expected a Coinbase, Coinbase Exchange, Kraken or Binance export (see --from)"
+          + "expected a Coinbase, Coinbase Exchange, Kraken or Binance export"
       case .otherExchange(let asked, let found, let line):
-        return "line \(line): this is a \(found.name) file, not \(asked.title): use "
-          + "--from \(found.format.rawValue) (or --from auto)"
+        return "line \(line): this is a \(found.name) file, not \(asked.title)"
       case .semicolons(let line):
         return "line \(line): the file is separated by ';' (a spreadsheet re-save): "
           + "download the exchange's CSV again"

@@ -90,7 +90,16 @@ extension LedgerCommand {
         text, fileName: fileName, format: request.format, recordedAt: now)
       return .success(ImportedFile(path: name, plan: plan))
     } catch {
-      return .failure(ImportRefusal(message: "\(name): \(error.message)"))
+      return .failure(ImportRefusal(message: "\(name): \(error.message)\(Self.advice(error))"))
+    }
+  }
+
+  /// What to type after a refusal that a layout choice answers (RateCore names no option).
+  static func advice(_ error: ExchangeImport.Failure) -> String {
+    switch error {
+    case .unknownLayout: return " (see --from)"
+    case .otherExchange(_, let found, _): return ": use --from \(found.format.rawValue) (or --from auto)"
+    default: return ""
     }
   }
 
