@@ -35,6 +35,9 @@ import RatesTestSupport
     #expect(!wide.stdout.contains("Not shown"), "\(wide.stdout)")
     #expect(Self.header(wide.stdout).contains("Share"))
     let narrow = await rates.run(["portfolio", "--in", "USD"], width: 60)
+    let narrowHeader = Self.header(narrow.stdout).split(separator: " ")
+    #expect(narrowHeader.contains("Value") && narrowHeader.contains("Realized"), "\(narrow.stdout)")
+    #expect(narrow.stdout.contains("Not shown at this width:"), "\(narrow.stdout)")
     let forty = await rates.run(["portfolio", "--in", "USD"], width: 40)
     #expect(Self.header(forty.stdout).split(separator: " ") == ["Asset", "Value", "Unrealized"], "\(forty.stdout)")
     #expect(

@@ -62,7 +62,7 @@ extension LedgerCommand {
     -> ([LedgerEntry], [LedgerEntry])
   {
     let entries = files.flatMap(\.plan.entries)
-    let store = try invocation.userData().ledger
+    let store = invocation.userData().ledger
     if dryRun {
       var copy = try store.read()
       let (new, matched) = Self.withoutKnown(entries, in: copy.entries)
