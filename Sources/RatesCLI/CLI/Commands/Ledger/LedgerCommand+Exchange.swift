@@ -5,8 +5,9 @@ extension LedgerCommand {
   /// What `ledger import --from` was asked for.
   struct ExchangeImportRequest: Sendable, Equatable {
     var paths: [String]
-    /// The family, or nil for `--from auto`.
-    var format: ExchangeFormat?
+    /// The exchange's export family `--from` named, or nil for `--from auto` (an input layout,
+    /// never the output's form).
+    var exchange: ExchangeFormat?
     var skipUnknown: Bool
     var dryRun: Bool
   }
@@ -36,7 +37,7 @@ extension LedgerCommand {
       throw ImportRefusal(message: refusals.joined(separator: "\n") + "\nnothing was imported")
     }
     for file in files {
-      if request.format == nil { invocation.err("note: \(file.path): read as \(file.plan.layout.name)") }
+      if request.exchange == nil { invocation.err("note: \(file.path): read as \(file.plan.layout.name)") }
       for note in file.plan.notes { invocation.err("note: \(file.path): \(note)") }
       if !file.plan.unmappable.isEmpty {
         invocation.err(Self.describe(file.plan.unmappable, in: file.path, skipped: true))
@@ -87,7 +88,7 @@ extension LedgerCommand {
     let fileName = String(path.split(separator: "/").last ?? Substring(path))
     do {
       let plan = try ExchangeImport.read(
-        text, fileName: fileName, format: request.format, recordedAt: now)
+        text, fileName: fileName, format: request.exchange, recordedAt: now)
       return .success(ImportedFile(path: name, plan: plan))
     } catch {
       return .failure(ImportRefusal(message: "\(name): \(error.message)\(Self.advice(error))"))

@@ -56,7 +56,7 @@ extension LedgerCommand {
         return try await LedgerCommand(action: .importFile(paths[0])).run(invocation)
       }
       let request = ExchangeImportRequest(
-        paths: paths, format: ExchangeFormat(rawValue: format), skipUnknown: skipUnknown,
+        paths: paths, exchange: ExchangeFormat(rawValue: format), skipUnknown: skipUnknown,
         dryRun: dryRun)
       return try await LedgerCommand(action: .importExchange(request)).run(invocation)
     }
