@@ -47,8 +47,8 @@ struct ImportedEvent: Sendable {
     case .feesOnly: break
     }
     for (index, fee) in fees.enumerated() where !fee.amount.isZero {
-      let suffix = index == 0 ? "#fee" : "#fee\(index + 1)"
-      entries.append(transfer(.withdrawal, fee, id: base + suffix, role: .fee, recordedAt))
+      let id = LedgerEntry.feeImportID(owner: base, index: index)
+      entries.append(transfer(.withdrawal, fee, id: id, role: .fee, recordedAt))
     }
     return entries
   }

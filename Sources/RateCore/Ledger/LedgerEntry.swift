@@ -196,3 +196,20 @@ public struct Ledger: Codable, Equatable, Sendable {
     entries.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
   }
 }
+
+extension LedgerEntry {
+  /// The import id of the `index`th fee leg (0 first) of the imported entry `owner`:
+  /// `<owner>#fee`, `<owner>#fee2`, …
+  static func feeImportID(owner: String, index: Int) -> String {
+    owner + (index == 0 ? "#fee" : "#fee\(index + 1)")
+  }
+
+  /// For a fee leg, the import id of the entry it is the fee of (`<owner>` of `<owner>#fee2`);
+  /// nil for any other entry.
+  public var feeOwner: String? {
+    guard role == .fee, let id = importID, let mark = id.lastIndex(of: "#"),
+      id[mark...].hasPrefix("#fee")
+    else { return nil }
+    return String(id[..<mark])
+  }
+}

@@ -114,6 +114,9 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
       + NumberText.padded(day, width: 2)
   }
 
+  /// The day's civil year, such as 2026.
+  public var year: Int { Day.civil(fromDays: daysSinceEpoch).year }
+
   public static func < (lhs: Day, rhs: Day) -> Bool {
     lhs.daysSinceEpoch < rhs.daysSinceEpoch
   }

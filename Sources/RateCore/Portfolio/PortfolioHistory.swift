@@ -8,7 +8,8 @@ public enum PortfolioHistory {
   {
     let ordered = entries.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
     var walk = PortfolioWalk(
-      method: .fifo, rank: { _ in 0 }, price: { _, day in PortfolioPrice(rate: 1, source: "", date: day) })
+      method: .fifo, currency: "", entries: ordered, rank: { _ in 0 },
+      price: { _, day in PortfolioPrice(rate: 1, source: "", date: day) })
     var next = ordered.startIndex
     var result: [(day: Day, quantities: [String: Double])] = []
     for offset in 0...window.lowerBound.distance(to: window.upperBound) {

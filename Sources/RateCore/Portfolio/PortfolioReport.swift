@@ -66,7 +66,7 @@ public struct PortfolioReport: Sendable {
     rank: (String) -> Int, price: (String, Day) throws -> PortfolioPrice
   ) throws -> PortfolioReport {
     let ordered = entries.filter { $0.date <= asOf }.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
-    let walk = try self.walk(ordered, method: method, rank: rank, price: price)
+    let walk = try self.walk(ordered, currency: currency, method: method, rank: rank, price: price)
     var holdings: [Holding] = []
     for (code, position) in walk.positions {
       let held = position.quantity > 1e-12
@@ -85,16 +85,16 @@ public struct PortfolioReport: Sendable {
       moneyOut: walk.moneyOut)
   }
 
-  /// The walk over `ordered` (oldest first).
+  /// The walk over `ordered` (oldest first), in `currency`.
   static func walk(
-    _ ordered: [LedgerEntry], method: PortfolioMethod, rank: (String) -> Int,
+    _ ordered: [LedgerEntry], currency: String, method: PortfolioMethod, rank: (String) -> Int,
     price: (String, Day) throws -> PortfolioPrice
-  ) throws -> (positions: [String: PortfolioPosition], moneyIn: Double, moneyOut: Double, putIns: [Int: Double]) {
+  ) throws -> PortfolioWalk.Outcome {
     try withoutActuallyEscaping(rank) { rank in
       try withoutActuallyEscaping(price) { price in
-        var walk = PortfolioWalk(method: method, rank: rank, price: price)
+        var walk = PortfolioWalk(method: method, currency: currency, entries: ordered, rank: rank, price: price)
         for entry in ordered { try walk.apply(entry) }
-        return (walk.positions, walk.moneyIn, walk.moneyOut, walk.putIns)
+        return walk.outcome
       }
     }
   }
@@ -103,7 +103,7 @@ public struct PortfolioReport: Sendable {
   /// (paid beyond the holding), as ``build(entries:asOf:currency:method:rank:price:)`` counts it.
   public static func putIns(_ entries: [LedgerEntry]) throws -> [Int: Double] {
     try walk(
-      entries.sorted { ($0.date, $0.id) < ($1.date, $1.id) }, method: .fifo, rank: { _ in 0 },
+      entries.sorted { ($0.date, $0.id) < ($1.date, $1.id) }, currency: "", method: .fifo, rank: { _ in 0 },
       price: { _, day in PortfolioPrice(rate: 1, source: "", date: day) }
     ).putIns
   }

@@ -53,16 +53,22 @@ enum HistorySpan: Equatable, Sendable {
     today: Day
   ) throws(UsageError) -> HistorySpan {
     let days = try scanner.integer(daysSpec)
-    let from = try scanner.day(Self.from, today: today)
-    let to = try scanner.day(Self.to, today: today)
+    let range = try parseRange(&scanner, today: today)
     var date: Day?
     if let single { date = try scanner.day(single, today: today) }
     if let date { return .single(date) }
+    return range ?? .lastDays(days ?? daysSpec.integerRule?.defaultValue ?? 1)
+  }
+
+  /// Reads `--from` and `--to` alone (a command whose other form is not `--days`): the
+  /// range, or nil without `--from`; a usage error for a range whose end is before its start.
+  static func parseRange(_ scanner: inout ArgumentScanner, today: Day) throws(UsageError) -> HistorySpan? {
+    let from = try scanner.day(Self.from, today: today)
+    let to = try scanner.day(Self.to, today: today)
     if let from, let to, to < from {
       throw UsageError.invalid("--to \(to) is before --from \(from): swap them")
     }
-    if let from { return .range(from: from, to: to) }
-    return .lastDays(days ?? daysSpec.integerRule?.defaultValue ?? 1)
+    return from.map { .range(from: $0, to: to) }
   }
 
   /// The days asked for, checked against today: a day after today is a usage

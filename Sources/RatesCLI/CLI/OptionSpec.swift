@@ -199,4 +199,6 @@ struct Choices: Hashable, Sendable {
 extension Choices {
   /// `--interval`'s values.
   static let intervals = Choices(name: "intervals", values: ["daily", "hourly"])
+  /// `--method`'s values: how a disposal takes its cost.
+  static let methods = Choices(name: "methods", values: PortfolioMethod.allCases.map(\.rawValue))
 }

@@ -4,10 +4,11 @@ import RateCore
 struct PortfolioCommand: CommandDeclaration {
   static let name = "portfolio"
   static let abstract = "what your ledger holds: value, cost basis, gains, value over time"
-  static let subcommands: [any CommandDeclaration.Type] = [Show.self, History.self]
+  static let subcommands: [any CommandDeclaration.Type] = [Show.self, History.self, Gains.self]
   static let defaultSubcommand: (any CommandDeclaration.Type)? = Show.self
   static let examples = [
     "rates portfolio --in EUR", "rates portfolio history --days 90 --chart",
+    "rates portfolio gains --year 2025",
   ]
 
   /// The `--in` option of both actions.
@@ -15,6 +16,27 @@ struct PortfolioCommand: CommandDeclaration {
     "--in", value: "CUR",
     help: "the currency to value in, an ECB currency (default: RATES_CURRENCY or USD)",
     completion: .local([.currencies]))
+
+  /// The `--method` option of `show` and `gains`.
+  static let method = OptionSpec.option(
+    "--method", value: "fifo|average|hifo",
+    help: "how a disposal takes its cost: the oldest lots first, the average cost, or the "
+      + "costliest lots first (default fifo)",
+    completion: .choices(.methods))
+
+  /// Reads `--method` (its choices checked by the parser).
+  static func readMethod(_ scanner: inout ArgumentScanner) throws(UsageError) -> PortfolioMethod {
+    try scanner.choice(method).flatMap(PortfolioMethod.init(rawValue:)) ?? .fifo
+  }
+
+  /// How a method is named in a title: `FIFO`, `average cost`, `HIFO`.
+  static func title(of method: PortfolioMethod) -> String {
+    switch method {
+    case .fifo: "FIFO"
+    case .average: "average cost"
+    case .hifo: "HIFO"
+    }
+  }
 
   /// A ledger entry whose currency no source prices (a cost in `XYZ` recorded before `add`
   /// refused it, or by hand): the entry and its field, rather than every `portfolio` failing
@@ -38,6 +60,19 @@ struct PortfolioCommand: CommandDeclaration {
     var errorDescription: String? { message }
   }
 
+  /// The prices of `needed`, a coin no source knows named as the ledger entry that has it
+  /// (``UnpricedEntry``).
+  static func prices(_ needed: [String: Set<Day>], pricer: PortfolioPricer, entries: [LedgerEntry])
+    async throws -> PortfolioPricer.Prices
+  {
+    do {
+      return try await pricer.prices(for: needed)
+    } catch ProviderError.coinNotFound(let provider, let coin) {
+      throw UnpricedEntry(code: coin, provider: provider, entries: entries)
+        ?? ProviderError.coinNotFound(provider: provider, coin: coin)
+    }
+  }
+
   /// Reads `--in`: an ECB currency.
   static func readCurrency(_ scanner: inout ArgumentScanner, defaults: CommandDefaults)
     throws(UsageError) -> String
@@ -53,7 +88,7 @@ struct PortfolioCommand: CommandDeclaration {
 }
 
 extension PortfolioCommand {
-/// `rates portfolio [show] [--in CUR] [--as-of DAY] [--method fifo|average]`: what the ledger
+/// `rates portfolio [show] [--in CUR] [--as-of DAY] [--method fifo|average|hifo]`: what the ledger
 /// holds on a day, its value, cost and gains, every price with its source and date.
 struct Show: RatesCommand {
   static let name = "show"
@@ -63,9 +98,7 @@ struct Show: RatesCommand {
     "--as-of",
     help: "value at that day's rates, with the entries up to it (default today); from the day "
       + "store, offline from the built-in ECB snapshot where it covers")
-  static let method = OptionSpec.option(
-    "--method", value: "fifo|average", help: "how a disposal takes its cost (default fifo)")
-  static let options = [PortfolioCommand.currency, asOf, method]
+  static let options = [PortfolioCommand.currency, asOf, PortfolioCommand.method]
   static let discussion = """
     Holdings come from 'rates ledger': each exchange moves two balances; deposits and
     withdrawals ('ledger add 0.5 BTC --deposit --cost 20000 USD') move one. Prices: ECB
@@ -91,12 +124,7 @@ struct Show: RatesCommand {
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
     currencyCode = try PortfolioCommand.readCurrency(&scanner, defaults: defaults)
     asOfText = try scanner.option(Self.asOf)
-    let methodText = try scanner.option(Self.method) ?? PortfolioMethod.fifo.rawValue
-    guard let method = PortfolioMethod(rawValue: methodText.lowercased()) else {
-      throw UsageError.invalid(
-        "--method \(LedgerInput.quoted(methodText)) is neither 'fifo' nor 'average'")
-    }
-    self.method = method
+    method = try PortfolioCommand.readMethod(&scanner)
   }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
@@ -123,13 +151,7 @@ struct Show: RatesCommand {
     let pricer = PortfolioPricer(desk: desk, currency: currency, entries: entries)
     let needed = try PortfolioReport.pricesNeeded(
       entries: entries, asOf: asOf, currency: currency, method: method, rank: pricer.rank)
-    let prices: PortfolioPricer.Prices
-    do {
-      prices = try await pricer.prices(for: needed)
-    } catch ProviderError.coinNotFound(let provider, let coin) {
-      throw UnpricedEntry(code: coin, provider: provider, entries: entries)
-        ?? ProviderError.coinNotFound(provider: provider, coin: coin)
-    }
+    let prices = try await PortfolioCommand.prices(needed, pricer: pricer, entries: entries)
     return try PortfolioReport.build(
       entries: entries, asOf: asOf, currency: currency, method: method, rank: pricer.rank,
       price: prices.price)

@@ -14,7 +14,7 @@ struct PortfolioView {
           + "--deposit' or an exchange with 'rates ledger add'."
       ]
     }
-    let method = report.method == .fifo ? "FIFO" : "average cost"
+    let method = PortfolioCommand.title(of: report.method)
     var lines = ["Portfolio in \(code) on \(report.asOf) (gains by \(method))", ""]
     lines += invocation.layout.render(table())
     lines.append("")

@@ -1,0 +1,98 @@
+import RateCore
+
+/// `rates portfolio gains --json`: every disposal with the lots it was matched to, the income,
+/// the totals per asset and for the period; figures as ``GainsReport/written(_:)`` rounds them.
+struct GainsDocument: Encodable {
+  struct Lot: Encodable {
+    var acquired: Day
+    var quantity: Double
+    var cost: Double
+  }
+
+  struct Disposal: Encodable {
+    var date: Day
+    var symbol: String
+    var kind: String
+    var term: String
+    var quantity: Double
+    var proceeds: Double
+    var fee: Double
+    var cost: Double
+    var gain: Double
+    var entry: Int
+    var lots: [Lot]
+  }
+
+  struct Income: Encodable {
+    var date: Day
+    var symbol: String
+    var quantity: Double
+    var value: Double
+    var entry: Int
+    var note: String
+  }
+
+  struct Totals: Encodable {
+    var proceeds: Double
+    var fee: Double
+    var cost: Double
+    var gain: Double
+    var shortGain: Double
+    var longGain: Double
+  }
+
+  struct Asset: Encodable {
+    var symbol: String
+    var totals: Totals
+  }
+
+  var quote: String
+  var firstDay: Day
+  var lastDay: Day
+  var method: String
+  var fetchedAt: Date
+  var stale: Bool
+  var disposals: [Disposal]
+  var income: [Income]
+  var assets: [Asset]
+  var totals: Totals
+  var incomeTotal: Double
+
+  init(_ report: GainsReport, notes: [Int: String], fetchedAt: Date, stale: Bool) {
+    let code = report.currency
+    quote = code
+    firstDay = report.period.lowerBound
+    lastDay = report.period.upperBound
+    method = report.method.rawValue
+    self.fetchedAt = fetchedAt
+    self.stale = stale
+    disposals = report.rows.map { row in
+      let figures = report.written(row)
+      return Disposal(
+        date: row.date, symbol: row.code, kind: row.kind.rawValue, term: row.period.rawValue,
+        quantity: figures.quantity, proceeds: figures.proceeds, fee: figures.fee, cost: figures.cost,
+        gain: figures.gain, entry: row.entryID,
+        lots: row.lots.map {
+          Lot(
+            acquired: $0.acquired, quantity: Figure.money($0.quantity, code: row.code),
+            cost: Figure.money($0.cost, code: code))
+        })
+    }
+    income = report.income.map {
+      Income(
+        date: $0.date, symbol: $0.code, quantity: Figure.money($0.quantity, code: $0.code),
+        value: report.writtenValue($0), entry: $0.entryID, note: notes[$0.entryID] ?? "")
+    }
+    assets = report.totalsByCode.map { Asset(symbol: $0.code, totals: Totals($0.totals)) }
+    totals = Totals(report.totals(report.rows))
+    incomeTotal = report.incomeTotal
+  }
+}
+
+extension GainsDocument.Totals {
+  init(_ totals: GainsReport.Totals) {
+    self.init(
+      proceeds: totals.proceeds, fee: totals.fee, cost: totals.cost, gain: totals.gain,
+      shortGain: totals.shortGain, longGain: totals.longGain)
+  }
+}

@@ -1,0 +1,123 @@
+import RateCore
+
+/// `rates portfolio gains` as text: the disposals, the totals per asset, the income, and the
+/// rules they were computed by, laid out for the layout it is given.
+struct GainsView: Sendable {
+  let report: GainsReport
+  /// The ledger's notes, for the income rows (`Staking Income`).
+  let notes: [Int: String]
+
+  init(report: GainsReport, entries: [LedgerEntry]) {
+    self.report = report
+    let wanted = Set(report.income.map(\.entryID))
+    notes = Dictionary(
+      entries.lazy.filter { wanted.contains($0.id) }.map { ($0.id, $0.note ?? "") }, uniquingKeysWith: { $1 })
+  }
+
+  func lines(_ layout: TextLayout) -> [String] {
+    let code = report.currency
+    let span = "\(report.period.lowerBound) to \(report.period.upperBound)"
+    var lines = ["Gains in \(code), \(span) (\(PortfolioCommand.title(of: report.method)))", ""]
+    guard !report.rows.isEmpty || !report.income.isEmpty else {
+      return [
+        "No disposals and no income from \(span): record exchanges with 'rates ledger add' or "
+          + "'rates ledger import', or pick another period with --year or --from."
+      ]
+    }
+    if report.rows.isEmpty {
+      lines.append("No disposals.")
+    } else {
+      lines += layout.render(disposals(layout.style))
+    }
+    if report.totalsByCode.count > 1 {
+      lines += ["", "By asset", ""] + layout.render(byAsset(layout.style))
+    }
+    if !report.income.isEmpty {
+      lines += ["", "Income (acquired at its value on receipt; not in the gains)", ""]
+      lines += layout.render(income())
+    }
+    lines.append("")
+    lines.append(layout.style.dim("Short: held a year or less; long: more. Cost by \(report.method.rawValue)."))
+    lines.append(
+      layout.style.dim("A purchase's fee is cost, a sale's comes off its proceeds: 'rates help portfolio gains'."))
+    return lines
+  }
+
+  /// An amount without its code (the title names the currency, the Asset column the coin).
+  private static func amount(_ value: Double, code: String) -> String {
+    RateFormat.fixed(value, decimals: Figure.moneyDecimals(value, code: code))
+  }
+
+  private func money(_ value: Double) -> String { Self.amount(value, code: report.currency) }
+
+  private func gain(_ value: Double, _ style: Style) -> String {
+    style.change(RateFormat.signedMoney(value, code: report.currency), value: value)
+  }
+
+  /// `2025-03-01` for one lot, `2024-01-02–2024-06-01` for several.
+  static func acquired(_ lots: [PortfolioLot]) -> String {
+    guard let first = lots.first?.acquired, let last = lots.last?.acquired else { return "" }
+    return first == last ? first.description : "\(first)–\(last)"
+  }
+
+  private func disposals(_ style: Style) -> TextTable {
+    var table = TextTable(columns: [
+      .init("Date", priority: TextTable.required), .init("Asset", priority: TextTable.required),
+      .init("Quantity", alignment: .right, priority: 5), .init("Proceeds", alignment: .right, priority: 7),
+      .init("Cost", alignment: .right, priority: 6), .init("Gain", alignment: .right, priority: TextTable.required),
+      .init("Term", priority: 4), .init("Acquired", priority: 3), .init("Fee", alignment: .right, priority: 2),
+    ])
+    for row in report.rows {
+      let figures = report.written(row)
+      table.append([
+        row.date.description, TerminalText.sanitize(row.code) + (row.kind == .fee ? " fee" : ""),
+        Self.amount(figures.quantity, code: row.code), money(figures.proceeds), money(figures.cost),
+        gain(figures.gain, style), row.period.rawValue, Self.acquired(row.lots),
+        figures.fee == 0 ? "" : money(figures.fee),
+      ])
+    }
+    let totals = report.totals(report.rows)
+    table.append([
+      "Total", "", "", money(totals.proceeds), money(totals.cost), gain(totals.gain, style), "", "",
+      totals.fee == 0 ? "" : money(totals.fee),
+    ])
+    return table
+  }
+
+  private func byAsset(_ style: Style) -> TextTable {
+    var table = TextTable(columns: [
+      .init("Asset", priority: TextTable.required), .init("Proceeds", alignment: .right, priority: 3),
+      .init("Cost", alignment: .right, priority: 2), .init("Gain", alignment: .right, priority: TextTable.required),
+      .init("Short", alignment: .right, priority: 5), .init("Long", alignment: .right, priority: 4),
+    ])
+    for (code, totals) in report.totalsByCode {
+      table.append([
+        TerminalText.sanitize(code), money(totals.proceeds), money(totals.cost), gain(totals.gain, style),
+        gain(totals.shortGain, style), gain(totals.longGain, style),
+      ])
+    }
+    let totals = report.totals(report.rows)
+    table.append([
+      "Total", money(totals.proceeds), money(totals.cost), gain(totals.gain, style),
+      gain(totals.shortGain, style), gain(totals.longGain, style),
+    ])
+    return table
+  }
+
+  private func income() -> TextTable {
+    var table = TextTable(columns: [
+      .init("Date", priority: TextTable.required), .init("Asset", priority: TextTable.required),
+      .init("Quantity", alignment: .right, priority: 2), .init("Value", alignment: .right, priority: TextTable.required),
+      .init("Note", fit: .shrinks, priority: 1),
+    ])
+    for income in report.income {
+      table.append([
+        income.date.description, TerminalText.sanitize(income.code),
+        Self.amount(income.quantity, code: income.code), money(report.writtenValue(income)),
+        TerminalText.sanitize(notes[income.entryID] ?? ""),
+      ])
+    }
+    table.append(["Total", "", "", money(report.incomeTotal), ""])
+    return table
+  }
+}
