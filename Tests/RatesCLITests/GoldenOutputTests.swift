@@ -57,6 +57,16 @@ import Testing
     ["ledger", "add", "10", "EUR", "11", "USD", "--buy", "--date", "2024-06-04"],
   ]
 
+  /// Purchases, two sales (the second across two lots) and a coin-to-coin conversion.
+  static let trades = [
+    ["ledger", "add", "10000", "EUR", "--deposit", "--date", "2023-07-01"],
+    ["ledger", "add", "0.2", "BTC", "5000", "EUR", "--buy", "--date", "2023-07-03"],
+    ["ledger", "add", "1", "ETH", "1800", "EUR", "--buy", "--date", "2023-08-01"],
+    ["ledger", "add", "0.05", "BTC", "2100", "EUR", "--sell", "--date", "2024-01-15"],
+    ["ledger", "add", "0.5", "ETH", "0.02", "BTC", "--sell", "--date", "2024-03-01"],
+    ["ledger", "add", "0.1", "BTC", "6000", "EUR", "--sell", "--date", "2024-06-05"],
+  ]
+
   static let cases: [Case] =
     atEveryWidth("history-sparkline", ["history", "BTC", "EUR"])
     + atEveryWidth("history-chart", ["history", "BTC", "EUR", "--chart"])
@@ -82,6 +92,7 @@ import Testing
     + atEveryWidth("currencies", ["currencies"])
     + atEveryWidth("currencies-crypto", ["currencies", "--crypto"])
     + atEveryWidth("ledger-list", ["ledger"], setUp: ledger)
+    + atEveryWidth("portfolio-gains", ["portfolio", "gains", "--in", "EUR", "--from", "2023-07-01"], setUp: trades)
     + [
       Case(
         name: "history-sparkline.color.w80", arguments: ["history", "BTC", "EUR"], width: 80,

@@ -121,18 +121,22 @@ public enum ExchangeImport {
     var plan = Plan(
       layout: table.layout, entries: [], unmappable: [], skipped: [], ownMoves: 0, notes: [])
     var seen: [String: Int] = [:]
+    var events: [ImportedEvent] = []
     for outcome in outcomes {
       switch outcome {
       case .event(var event):
         let count = (seen[event.id] ?? 0) + 1
         seen[event.id] = count
         if count > 1 { event.id += "~\(count)" }
-        plan.entries += event.entries(format: table.layout.format, recordedAt: recordedAt)
+        events.append(event)
       case .ownMove: plan.ownMoves += 1
       case .grouped: break
       case .skipped(let problem): plan.skipped.append(problem)
       case .unmappable(let problem): plan.unmappable.append(problem)
       }
+    }
+    for event in inTimeOrder(events) {
+      plan.entries += event.entries(format: table.layout.format, recordedAt: recordedAt)
     }
     plan.unmappable.sort { $0.line < $1.line }
     if table.layout.format == .binance, table.columns["time"] != nil, !table.zoneNamed {
@@ -141,6 +145,26 @@ public enum ExchangeImport {
           + "file's name, as '(UTC+1)')")
     }
     return plan
+  }
+
+  /// `events` oldest first, so that the ledger's ids (which order a day's entries) follow time:
+  /// by day; within a day, what came in (deposits, income) first, then the trades in the file's
+  /// own direction (a file whose first row is newer than its last, as Coinbase and Binance
+  /// write them, is read from its end), then what went out. Money is spent after it arrives
+  /// and leaves after the trades that made it.
+  static func inTimeOrder(_ events: [ImportedEvent]) -> [ImportedEvent] {
+    let byLine = events.sorted { $0.line < $1.line }
+    let newestFirst = (byLine.first?.day ?? .earliest) > (byLine.last?.day ?? .earliest)
+    func key(_ event: ImportedEvent) -> (Day, Int, Int) {
+      let stage: Int
+      switch event.kind {
+      case .deposit: stage = 0
+      case .trade: stage = 1
+      case .withdrawal, .feesOnly: stage = 2
+      }
+      return (event.day, stage, newestFirst ? -event.line : event.line)
+    }
+    return byLine.sorted { key($0) < key($1) }
   }
 
   /// The rows of `table` through its layout's mapper.

@@ -11,11 +11,11 @@ import Testing
     let plan = try F.plan("coinbase/transactions_2020_EUR_in_headers_no_preamble_buy_sell_convert__everytrade.csv", .coinbase)
     #expect(plan.layout.name == "Coinbase transactions 2020-21 (currency in the header)")
     #expect(F.digestLines(plan) == [
-      "2020-09-27 sell 295.6 EUR for 0.03182812 BTC @row",
-      "2020-09-27 withdrawal 4.4 EUR fee @row#fee",
       "2020-03-09 sell 0.03517833 BTC for 240.32 EUR @row",
       "2020-03-09 withdrawal 3.58 EUR fee @row#fee",
       "2020-07-01 sell 0.12141 BTC for 4.7987194 ETH @row",
+      "2020-09-27 sell 295.6 EUR for 0.03182812 BTC @row",
+      "2020-09-27 withdrawal 4.4 EUR fee @row#fee",
     ])
   }
 
@@ -38,11 +38,11 @@ import Testing
   @Test func coinbase2023MixedRowsAndAnExponent() throws {
     let plan = try F.plan("coinbase/transactions_2023_spot_price_preamble_send_buy_receive_exponent_convert__GhostfolioSidekick.csv", .coinbase)
     #expect(F.digestLines(plan) == [
-      "2023-08-19 withdrawal 0.00205323 BTC @row",
       "2023-04-20 sell 3.86 EUR for 0.00213232 ETH @row",
       "2023-04-20 withdrawal 0.99 EUR fee @row#fee",
       "2023-04-22 deposit 0.00000001 ETH @row",
       "2023-04-26 sell 0.00052203 ETH for 0.087842 ATOM @row",
+      "2023-08-19 withdrawal 0.00205323 BTC @row",
     ])
   }
 

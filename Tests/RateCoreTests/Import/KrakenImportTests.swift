@@ -56,9 +56,9 @@ import Testing
     let plan = try F.plan("kraken/ledgers_new11_wallet_spot_main_negative_fee__kraken-ledgers-README.csv", nil)
     #expect(plan.layout.name == "Kraken ledgers (11 columns, wallet)")
     #expect(F.lines(plan) == [
+      "2018-01-09 deposit 200 EUR @LMEUII-4CF32-WGJ2TD",
       "2018-01-09 sell 25.28 EUR for 0.002 BTC @T4CEZL-KFN6U-NUFCE7",
       "2018-01-09 withdrawal 0.0657 EUR fee @T4CEZL-KFN6U-NUFCE7#fee",
-      "2018-01-09 deposit 200 EUR @LMEUII-4CF32-WGJ2TD",
     ])
   }
 

@@ -77,6 +77,12 @@ import RatesTestSupport
     Case(
       shape: "portfolioHistory", arguments: ["portfolio", "history", "--days", "3", "--json"],
       setup: [["ledger", "add", "0.5", "BTC", "--deposit", "--date", "yesterday"]]),
+    Case(
+      shape: "portfolioGains", arguments: ["portfolio", "gains", "--in", "EUR", "--json"],
+      setup: [
+        ["ledger", "add", "0.5", "BTC", "--deposit", "--date", "2024-01-02"],
+        ["ledger", "add", "0.1", "BTC", "6000", "EUR", "--sell", "--date", "2024-06-01"],
+      ]),
     Case(shape: "doctor", arguments: ["doctor", "--json"]),
     Case(shape: "doctor", arguments: ["doctor", "--json"], setup: [["current", "BTC", "--json"]]),
     Case(

@@ -38,8 +38,7 @@ struct GainsView: Sendable {
     }
     lines.append("")
     lines.append(layout.style.dim("Short: held a year or less; long: more. Cost by \(report.method.rawValue)."))
-    lines.append(
-      layout.style.dim("A purchase's fee is cost, a sale's comes off its proceeds: 'rates help portfolio gains'."))
+    lines.append(layout.style.dim("Fees: in a purchase's cost, off a sale's proceeds."))
     return lines
   }
 
@@ -61,26 +60,28 @@ struct GainsView: Sendable {
   }
 
   private func disposals(_ style: Style) -> TextTable {
-    var table = TextTable(columns: [
-      .init("Date", priority: TextTable.required), .init("Asset", priority: TextTable.required),
-      .init("Quantity", alignment: .right, priority: 5), .init("Proceeds", alignment: .right, priority: 7),
-      .init("Cost", alignment: .right, priority: 6), .init("Gain", alignment: .right, priority: TextTable.required),
-      .init("Term", priority: 4), .init("Acquired", priority: 3), .init("Fee", alignment: .right, priority: 2),
-    ])
+    let totals = report.totals(report.rows)
+    // The Fee column only when a fee came off some proceeds.
+    let fees = totals.fee != 0
+    var table = TextTable(
+      columns: [
+        .init("Date", priority: TextTable.required), .init("Asset", priority: TextTable.required),
+        .init("Quantity", alignment: .right, priority: 4), .init("Proceeds", alignment: .right, priority: 7),
+        .init("Cost", alignment: .right, priority: 6), .init("Gain", alignment: .right, priority: TextTable.required),
+        .init("Term", priority: 5), .init("Acquired", priority: 3),
+      ] + (fees ? [.init("Fee", alignment: .right, priority: 2)] : []))
     for row in report.rows {
       let figures = report.written(row)
-      table.append([
-        row.date.description, TerminalText.sanitize(row.code) + (row.kind == .fee ? " fee" : ""),
-        Self.amount(figures.quantity, code: row.code), money(figures.proceeds), money(figures.cost),
-        gain(figures.gain, style), row.period.rawValue, Self.acquired(row.lots),
-        figures.fee == 0 ? "" : money(figures.fee),
-      ])
+      table.append(
+        [
+          row.date.description, TerminalText.sanitize(row.code) + (row.kind == .fee ? " fee" : ""),
+          Self.amount(figures.quantity, code: row.code), money(figures.proceeds), money(figures.cost),
+          gain(figures.gain, style), row.period.rawValue, Self.acquired(row.lots),
+        ] + (fees ? [figures.fee == 0 ? "" : money(figures.fee)] : []))
     }
-    let totals = report.totals(report.rows)
-    table.append([
-      "Total", "", "", money(totals.proceeds), money(totals.cost), gain(totals.gain, style), "", "",
-      totals.fee == 0 ? "" : money(totals.fee),
-    ])
+    table.append(
+      ["Total", "", "", money(totals.proceeds), money(totals.cost), gain(totals.gain, style), "", ""]
+        + (fees ? [money(totals.fee)] : []))
     return table
   }
 

@@ -1,15 +1,15 @@
 import RateCore
 
 extension PortfolioCommand {
-  /// `rates portfolio gains [--year YYYY | --from D [--to D]] [--in CUR] [--method …]`: every
+  /// `rates portfolio gains [--year YEAR | --from D [--to D]] [--in CUR] [--method …]`: every
   /// disposal of a period with its proceeds, cost basis, matched acquisitions, gain and
   /// holding period; the income received; the totals per asset and for the period.
   struct Gains: RatesCommand {
     static let name = "gains"
     static let abstract = "realized gains of a tax year or period, disposal by disposal, and income"
     static let exportFormats: OutputFormats = [.csv]
-    static let year = OptionSpec.integer("--year", value: "YYYY", in: 1970...9999) { _ in
-      "a calendar year, 1 January to 31 December (default: this year, to today)"
+    static let year = OptionSpec.integer("--year", value: "YEAR", in: 1970...9999) {
+      "a calendar year, \($0.rangeText): 1 January to 31 December (default: this year, to today)"
     }
     static let options = [year, HistorySpan.from, HistorySpan.to, PortfolioCommand.currency, PortfolioCommand.method]
     static let exclusions = [
