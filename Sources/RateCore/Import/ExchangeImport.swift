@@ -60,6 +60,8 @@ public enum ExchangeImport {
     public var ownMoves: Int
     /// Notes about the whole file (a time zone assumed).
     public var notes: [String]
+    /// Each code the entries name, with the first line of the file that names it.
+    public var firstLines: [String: Int] = [:]
   }
 
   /// How many records are searched for the header (Coinbase's preamble puts it on line 8).
@@ -136,7 +138,13 @@ public enum ExchangeImport {
       }
     }
     for event in inTimeOrder(events) {
-      plan.entries += event.entries(format: table.layout.format, recordedAt: recordedAt)
+      let entries = event.entries(format: table.layout.format, recordedAt: recordedAt)
+      for entry in entries {
+        for code in [entry.currency, entry.counterCurrency] where !code.isEmpty {
+          plan.firstLines[code] = min(plan.firstLines[code] ?? event.line, event.line)
+        }
+      }
+      plan.entries += entries
     }
     plan.unmappable.sort { $0.line < $1.line }
     if table.layout.format == .binance, table.columns["time"] != nil, !table.zoneNamed {

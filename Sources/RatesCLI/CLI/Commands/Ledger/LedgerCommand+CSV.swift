@@ -12,7 +12,7 @@ extension LedgerCommand {
     return .success
   }
 
-  func importFile(_ path: String, _ invocation: Invocation) throws -> ExitCode {
+  func importFile(_ path: String, dryRun: Bool, _ invocation: Invocation) throws -> ExitCode {
     let data = try Self.readImport(path)
     guard let text = String(data: data, encoding: .utf8) else {
       throw UsageError.invalid(
@@ -25,19 +25,31 @@ extension LedgerCommand {
     } catch {
       throw ImportRefusal(message: Self.describe(error))
     }
-    let (added, skipped) = try invocation.userData().ledger.update {
-      ledger -> ([LedgerEntry], [LedgerEntry]) in
-      let (new, skipped) = Self.withoutKnown(entries, in: ledger.entries)
-      return (ledger.append(contentsOf: new), skipped)
+    let store = invocation.userData().ledger
+    let (added, skipped): ([LedgerEntry], [LedgerEntry])
+    if dryRun {
+      var copy = try store.read()
+      let (new, known) = Self.withoutKnown(entries, in: copy.entries)
+      (added, skipped) = (copy.append(contentsOf: new), known)
+    } else {
+      (added, skipped) = try store.update { ledger -> ([LedgerEntry], [LedgerEntry]) in
+        let (new, known) = Self.withoutKnown(entries, in: ledger.entries)
+        return (ledger.append(contentsOf: new), known)
+      }
     }
     if !skipped.isEmpty {
-      let count = skipped.count == 1 ? "1 exchange" : "\(skipped.count) exchanges"
-      invocation.err("note: skipped \(count) already in the ledger")
+      invocation.err("note: skipped \(Self.exchanges(skipped.count)) already in the ledger")
     }
     let document = LedgerChangeDocument(
       added: added.map { LedgerEntryJSON($0) }, removed: [],
-      unchanged: skipped.map { LedgerEntryJSON($0) }, fetchedAt: now)
-    try invocation.write(CommandOutput(document: document) { _ in Self.imported(added, skipped: skipped.count) })
+      unchanged: skipped.map { LedgerEntryJSON($0) }, fetchedAt: now, dryRun: dryRun ? true : nil)
+    try invocation.write(
+      CommandOutput(document: document) { _ in
+        dryRun
+          ? (["Would import \(Self.exchanges(added.count)); nothing was written (--dry-run)."]
+            + added.map(Self.line)).joined(separator: "\n")
+          : Self.imported(added, skipped: skipped.count)
+      })
     return .success
   }
 
@@ -80,10 +92,12 @@ extension LedgerCommand {
         ? "Every exchange of the file is already in the ledger; nothing was imported."
         : "The file holds no exchanges; nothing was imported."
     }
-    let count = added.count == 1 ? "1 exchange" : "\(added.count) exchanges"
     let ids = first.id == last.id ? "#\(first.id)" : "#\(first.id) to #\(last.id)"
-    return "Imported \(count) as \(ids)."
+    return "Imported \(exchanges(added.count)) as \(ids)."
   }
+
+  /// `1 exchange`, `3 exchanges`.
+  static func exchanges(_ number: Int) -> String { number == 1 ? "1 exchange" : "\(number) exchanges" }
 
   /// A file `import` will not take, and why (bad lines, a foreign separator): a usage
   /// error (64) about the file's data, so it is reported in one line without the usage.

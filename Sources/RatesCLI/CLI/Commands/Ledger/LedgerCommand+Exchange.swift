@@ -20,7 +20,7 @@ extension LedgerCommand {
 
   /// Reads every file first; any refusal writes nothing. Then adds the entries whose import id
   /// the ledger does not hold yet (all files in one update), or shows them with `--dry-run`.
-  func importExchange(_ request: ExchangeImportRequest, _ invocation: Invocation) throws -> ExitCode {
+  func importExchange(_ request: ExchangeImportRequest, _ invocation: Invocation) async throws -> ExitCode {
     let now = invocation.context.now()
     var files: [ImportedFile] = []
     var refusals: [String] = []
@@ -33,6 +33,7 @@ extension LedgerCommand {
     for file in files where !file.plan.unmappable.isEmpty && !request.skipUnknown {
       refusals.append(Self.describe(file.plan.unmappable, in: file.path, skipped: false))
     }
+    refusals += try await Self.unpriced(files, invocation)
     guard refusals.isEmpty else {
       throw ImportRefusal(message: refusals.joined(separator: "\n") + "\nnothing was imported")
     }
@@ -75,6 +76,39 @@ extension LedgerCommand {
     }
   }
 
+
+  /// One line per code of `files` that no source prices (`FILE: line N: …`, its first line),
+  /// so that nothing is stored that `portfolio` could never value: a code that is neither a
+  /// currency nor a coin CoinGecko finds. A coin that cannot be looked up now (offline, a
+  /// failing source) is imported with a note: `portfolio` will name it if it is unknown.
+  static func unpriced(_ files: [ImportedFile], _ invocation: Invocation) async throws -> [String] {
+    let resolver = invocation.desk.resolver()
+    var lines: [String] = []
+    var unchecked: [String] = []
+    let codes = Set(files.flatMap(\.plan.firstLines.keys)).sorted()
+    for code in codes where !CurrencyCodes.fiat.contains(code) && !RetiredCurrencies.isRetired(code) {
+      do {
+        _ = try await resolver.resolve(code)
+      } catch ProviderError.coinNotFound {
+        for file in files {
+          guard let line = file.plan.firstLines[code] else { continue }
+          lines.append(
+            "\(file.path): line \(line): \(LedgerInput.quoted(code)) is neither a currency nor a coin "
+              + "CoinGecko knows, so nothing could value it")
+        }
+      } catch is CoinResolver.Refusal {
+        continue
+      } catch {
+        unchecked.append(code)
+      }
+    }
+    if !unchecked.isEmpty {
+      invocation.err(
+        "note: could not look up \(unchecked.map(TerminalText.sanitize).joined(separator: ", ")) now: "
+          + "imported unchecked ('rates portfolio' names a coin no source knows)")
+    }
+    return lines
+  }
 
   /// The file mapped, or the one line that refuses it (`FILE: line 1: …`).
   static func readExchangeFile(_ path: String, _ request: ExchangeImportRequest, now: Date) throws

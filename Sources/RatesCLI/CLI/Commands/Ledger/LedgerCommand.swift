@@ -76,7 +76,7 @@ struct LedgerCommand: CommandDeclaration {
     case rate(base: String, quote: String, days: Int)
     case stats(base: String, quote: String, days: Int)
     case export
-    case importFile(String)
+    case importFile(String, dryRun: Bool)
     case importExchange(ExchangeImportRequest)
   }
 
@@ -98,8 +98,8 @@ struct LedgerCommand: CommandDeclaration {
     case .stats(let base, let quote, let days):
       return try stats(base: base, quote: quote, days: days, invocation)
     case .export: return try export(invocation)
-    case .importFile(let path): return try importFile(path, invocation)
-    case .importExchange(let request): return try importExchange(request, invocation)
+    case .importFile(let path, let dryRun): return try importFile(path, dryRun: dryRun, invocation)
+    case .importExchange(let request): return try await importExchange(request, invocation)
     }
   }
 
@@ -339,4 +339,6 @@ struct LedgerChangeDocument: Encodable {
   var unchanged: [LedgerEntryJSON] = []
   var fetchedAt: Date
   var stale = false
+  /// Set (true) only by `import --dry-run`: `added` is what would be added.
+  var dryRun: Bool?
 }

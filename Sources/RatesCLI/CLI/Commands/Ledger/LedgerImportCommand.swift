@@ -48,12 +48,12 @@ extension LedgerCommand {
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
       guard format != "rates" else {
-        guard paths.count == 1, !skipUnknown, !dryRun else {
+        guard paths.count == 1, !skipUnknown else {
           throw UsageError.invalid(
-            "--from rates reads one file, without --skip-unknown or --dry-run (every line of "
-              + "the ledger's own CSV must be right); these are for exchange exports")
+            "--from rates reads one file, without --skip-unknown (every line of the ledger's "
+              + "own CSV must be right); both are for exchange exports")
         }
-        return try await LedgerCommand(action: .importFile(paths[0])).run(invocation)
+        return try await LedgerCommand(action: .importFile(paths[0], dryRun: dryRun)).run(invocation)
       }
       let request = ExchangeImportRequest(
         paths: paths, exchange: ExchangeFormat(rawValue: format), skipUnknown: skipUnknown,
