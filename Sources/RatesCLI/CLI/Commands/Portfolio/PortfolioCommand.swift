@@ -106,10 +106,12 @@ struct Show: RatesCommand {
     only your ledger prices (LBP) at its street rate over the 3 days to its last exchange
     against an ECB currency. Cost basis: each acquisition at its own day's price; an
     exchange is valued by its most directly priced side. Fees are whatever the recorded
-    amounts include. Same-day entries count in the order recorded. Paying more of a
-    currency than you hold is money put in (not a debt); a withdrawal leaves at cost (no
-    gain) and counts as money taken out at its day's value. Exits 64 for a withdrawal
-    larger than the holding or a currency no source prices, 66 when a price is missing.
+    amounts include, and an imported fee as 'rates portfolio gains' says. Same-day entries
+    count in the order recorded. Paying more of a currency than you hold is money put in
+    (not a debt); a withdrawal leaves at cost (no gain) and counts as money taken out at its
+    day's value, and a later deposit of the same coin takes its lots back. Realized gains
+    are the sums of 'rates portfolio gains'. Exits 64 for a withdrawal larger than the
+    holding or a currency no source prices, 66 when a price is missing.
     """
   static let examples = [
     "rates portfolio",
