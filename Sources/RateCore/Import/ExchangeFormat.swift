@@ -13,6 +13,16 @@ public enum ExchangeFormat: String, CaseIterable, Sendable {
   /// Binance statements, trade, deposit, withdrawal, fiat and card-purchase histories.
   case binance
 
+  /// The prefix of its entries' import ids: one per exchange, so that the same trade read
+  /// from Kraken's trades.csv and ledgers.csv (the ledger rows' refid is the trade's txid) is
+  /// one entry, whichever file is imported first.
+  public var importIDPrefix: String {
+    switch self {
+    case .kraken, .krakenLedgers: "kraken"
+    default: rawValue
+    }
+  }
+
   /// The exchange's name in messages.
   public var title: String {
     switch self {

@@ -2,7 +2,7 @@
 ///
 /// A file is read whole and checked first: its header names the layout (``ExchangeLayout``),
 /// every row is mapped to an ``ImportedEvent`` (or listed as a ``Problem``), and only then are
-/// entries made. Each entry keeps an import id (`kraken-ledgers:L2BWE5-…`, or a digest of the
+/// entries made. Each entry keeps an import id (`kraken:L2BWE5-…`, or a digest of the
 /// row where the layout has no id), so importing the same file again adds nothing: the
 /// ledger's one rule for entries already there matches imported entries by that id.
 public enum ExchangeImport {
@@ -25,6 +25,8 @@ public enum ExchangeImport {
       case .notText(let line):
         return "line \(line): the file holds a NUL byte or is not UTF-8 text"
       case .syntax(let error): return "line \(error.line): \(error.reason)"
+      case .unknownLayout(_, let seen) where seen.allSatisfy(\.isEmpty):
+        return "line 1: the file is empty: expected a Coinbase, Coinbase Exchange, Kraken or Binance export"
       case .unknownLayout(let line, let seen):
         let shown = ExchangeImport.shown(seen.joined(separator: ","))
         return "line \(line): no exchange layout has the header \(shown); "
@@ -82,7 +84,8 @@ public enum ExchangeImport {
     }
     let records: [CSV.Record]
     do { records = try CSV.parse(text) } catch { throw .syntax(error) }
-    let table = try locate(records, fileName: fileName, format: format)
+    var table = try locate(records, fileName: fileName, format: format)
+    table.today = Day(containing: recordedAt)
     return plan(table, recordedAt: recordedAt)
   }
 
@@ -146,6 +149,7 @@ public enum ExchangeImport {
       }
       plan.entries += entries
     }
+    plan.entries = ledgerOrder(plan.entries)
     plan.unmappable.sort { $0.line < $1.line }
     if table.layout.format == .binance, table.columns["time"] != nil, !table.zoneNamed {
       plan.notes.append(
@@ -156,23 +160,36 @@ public enum ExchangeImport {
   }
 
   /// `events` oldest first, so that the ledger's ids (which order a day's entries) follow time:
-  /// by day; within a day, what came in (deposits, income) first, then the trades in the file's
-  /// own direction (a file whose first row is newer than its last, as Coinbase and Binance
-  /// write them, is read from its end), then what went out. Money is spent after it arrives
-  /// and leaves after the trades that made it.
+  /// by day, and within a day in the file's own direction (a file whose first row is newer than
+  /// its last, as Coinbase and Binance write them, is read from its end).
   static func inTimeOrder(_ events: [ImportedEvent]) -> [ImportedEvent] {
     let byLine = events.sorted { $0.line < $1.line }
     let newestFirst = (byLine.first?.day ?? .earliest) > (byLine.last?.day ?? .earliest)
-    func key(_ event: ImportedEvent) -> (Day, Int, Int) {
-      let stage: Int
-      switch event.kind {
-      case .deposit: stage = 0
-      case .trade: stage = 1
-      case .withdrawal, .feesOnly: stage = 2
+    return byLine.sorted { ($0.day, newestFirst ? -$0.line : $0.line) < ($1.day, newestFirst ? -$1.line : $1.line) }
+  }
+
+  /// Imported entries (of one file or several, each in time order) in the order the ledger
+  /// numbers them: by day; within a day what came in (deposits, income) first, then the trades,
+  /// then what went out, each group in the order given, and a fee leg with what it is the fee
+  /// of. Money is spent after it arrives, and leaves after the trades that made it, whichever
+  /// file holds what.
+  public static func ledgerOrder(_ entries: [LedgerEntry]) -> [LedgerEntry] {
+    func own(_ entry: LedgerEntry) -> Int {
+      switch entry.transfer {
+      case .deposit?: 0
+      case .withdrawal?: 2
+      case nil: 1
       }
-      return (event.day, stage, newestFirst ? -event.line : event.line)
     }
-    return byLine.sorted { key($0) < key($1) }
+    var owners: [String: Int] = [:]
+    for entry in entries where entry.role != .fee { if let id = entry.importID { owners[id] = own(entry) } }
+    func stage(_ entry: LedgerEntry) -> Int {
+      guard entry.role == .fee else { return own(entry) }
+      return entry.feeOwner.flatMap { owners[$0] } ?? 1
+    }
+    return entries.enumerated()
+      .sorted { ($0.element.date, stage($0.element), $0.offset) < ($1.element.date, stage($1.element), $1.offset) }
+      .map(\.element)
   }
 
   /// The rows of `table` through its layout's mapper.

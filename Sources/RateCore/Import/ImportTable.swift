@@ -17,6 +17,8 @@ struct ImportTable: Sendable {
   var offset: Int
   /// Whether the file's name named that zone.
   var zoneNamed: Bool
+  /// The UTC day of the import: a later date is refused, as `ledger add` refuses it.
+  var today = Day.latest
 
   /// The field `name` of `row`, trimmed; empty when the row is shorter.
   func field(_ row: Row, _ name: String) -> String {
@@ -47,7 +49,11 @@ extension ImportTable {
       throw RowError(
         reason: text.isEmpty ? "the \(column) is empty" : "cannot read the date \(ExchangeImport.shown(text))")
     }
-    return day
+    do {
+      return try LedgerInput.checked(day, today: today)
+    } catch {
+      throw RowError(reason: error.message)
+    }
   }
 
   /// The number in `column`, signed as written.

@@ -28,9 +28,9 @@ struct ImportedEvent: Sendable {
   /// What the exchange called it (`Staking Income`), kept as the entries' note.
   var label: String
 
-  /// The ledger entries, each with its import id `format:id` plus the leg (`#fee`, `#fee2`).
+  /// The ledger entries, each with its import id `<exchange>:id` plus the leg (`#fee`, `#fee2`).
   func entries(format: ExchangeFormat, recordedAt: Date) -> [LedgerEntry] {
-    let base = "\(format.rawValue):\(id)"
+    let base = "\(format.importIDPrefix):\(id)"
     var entries: [LedgerEntry] = []
     switch kind {
     case .trade(let paid, let received):

@@ -1,6 +1,8 @@
 /// The ledger as CSV, for `rates ledger export --csv` and `rates ledger import`.
 ///
-/// Columns: `id,date,side,amount,currency,counter_amount,counter_currency,rate,with,note`.
+/// Columns: `id,date,side,amount,currency,counter_amount,counter_currency,rate,with,note,role,import_id`
+/// (`role` and `import_id` only for entries `ledger import` read from an exchange's file: a
+/// fee or income leg, and the exchange's transaction id).
 /// Amounts are written in the shortest form that reads back to the same number (`8950000`,
 /// `1500.25`, `1e-08`), so an export read back by ``entries(fromCSV:today:recordedAt:)``
 /// reproduces every entry except its id and `recordedAt`.
@@ -13,7 +15,7 @@ public enum LedgerCSV {
   /// The header, in export order.
   static let columns = [
     "id", "date", "side", "amount", "currency", "counter_amount", "counter_currency", "rate",
-    "with", "note",
+    "with", "note", "role", "import_id",
   ]
   /// The columns an import needs.
   static let requiredColumns = [
@@ -58,6 +60,7 @@ public enum LedgerCSV {
       entry.transfer != nil && entry.cost == nil ? "" : number(entry.counterAmount),
       entry.counterCurrency,
       entry.rate.map(number) ?? "", entry.counterparty ?? "", entry.note ?? "",
+      entry.role?.rawValue ?? "", entry.importID ?? "",
     ]
   }
 
@@ -180,19 +183,43 @@ public enum LedgerCSV {
     }
     let date = try LedgerInput.day(field("date"), today: today)
     let sideText = AmountParser.trimmingWhitespace(field("side")).lowercased()
+    let importID = try LedgerInput.text(field("import_id"), what: "import_id")
     if let transfer = LedgerEntry.Transfer(rawValue: sideText) {
-      return try transferEntry(transfer, field: field, date: date, recordedAt: recordedAt)
+      var entry = try transferEntry(transfer, field: field, date: date, recordedAt: recordedAt)
+      entry.role = try role(field("role"), of: transfer)
+      entry.importID = importID
+      return entry
+    }
+    guard AmountParser.trimmingWhitespace(field("role")).isEmpty else {
+      throw LedgerInput.Invalid(message: "an exchange has no role: 'fee' and 'income' are for withdrawals and deposits")
     }
     let side = try LedgerInput.side(field("side"))
     let amount = try LedgerInput.amount(field("amount"), what: "amount")
     let counterAmount = try LedgerInput.amount(field("counter_amount"), what: "counter_amount")
     let (currency, counterCurrency) = try LedgerInput.pair(
       field("currency"), field("counter_currency"))
-    return LedgerEntry(
+    var entry = LedgerEntry(
       id: 0, date: date, side: side, amount: amount, currency: currency,
       counterAmount: counterAmount, counterCurrency: counterCurrency,
       counterparty: try LedgerInput.text(field("with"), what: "with name"),
       note: try LedgerInput.text(field("note"), what: "note"), recordedAt: recordedAt)
+    entry.importID = importID
+    return entry
+  }
+
+  /// A transfer's `role`: empty, `fee` (a withdrawal) or `income` (a deposit).
+  static func role(_ text: String, of transfer: LedgerEntry.Transfer) throws(LedgerInput.Invalid)
+    -> LedgerEntry.Role?
+  {
+    let trimmed = AmountParser.trimmingWhitespace(text).lowercased()
+    guard !trimmed.isEmpty else { return nil }
+    switch (LedgerEntry.Role(rawValue: trimmed), transfer) {
+    case (.fee?, .withdrawal), (.income?, .deposit): return LedgerEntry.Role(rawValue: trimmed)
+    default:
+      throw LedgerInput.Invalid(
+        message: "the role \(LedgerInput.quoted(text)) is not one a \(transfer.rawValue) has: 'fee' is a "
+          + "withdrawal's, 'income' a deposit's")
+    }
   }
 
   /// A deposit or withdrawal record: its cost columns are empty or both given.

@@ -46,7 +46,7 @@ public struct LedgerEntry: Codable, Equatable, Sendable {
   public var transfer: Transfer?
   /// Where an imported entry came from: the exchange family, the exchange's transaction id
   /// (or a digest of the row where the file has none) and the leg, such as
-  /// `kraken-ledgers:LLPJSO-KWCYV-ZCXUIN#fee`; nil for an entry typed in. Two entries with the
+  /// `kraken:LLPJSO-KWCYV-ZCXUIN#fee`; nil for an entry typed in. Two entries with the
   /// same import id are the same entry (``ExchangeImport`` skips it on a second import).
   public var importID: String?
   /// What an imported deposit or withdrawal stands for, beyond moving money: a fee paid, or

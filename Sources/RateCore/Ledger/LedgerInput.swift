@@ -43,13 +43,17 @@ public enum LedgerInput {
 
   // MARK: - Currencies, dates, sides and text
 
-  /// Reads a currency code: exactly three ASCII letters, any code (LBP, NGN, ARS); upper-cased.
+  /// Reads a currency code or coin symbol: three ASCII letters (any code: LBP, NGN, ARS), or a
+  /// longer symbol of up to 10 letters and digits as exchanges' exports name coins (DOGE, USDC,
+  /// 1INCH); upper-cased.
   public static func currency(_ text: String) throws(Invalid) -> String {
     let trimmed = AmountParser.trimmingWhitespace(text)
-    guard trimmed.count == 3, trimmed.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+    let letters = trimmed.allSatisfy { $0.isASCII && $0.isLetter }
+    let symbol = trimmed.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    guard (trimmed.count == 3 && letters) || ((4...10).contains(trimmed.count) && symbol) else {
       throw Invalid(
         message: "\(quoted(trimmed)) is not a currency code: use three letters such as USD, "
-          + "LBP or NGN")
+          + "LBP or NGN, or a coin's symbol such as BTC or DOGE")
     }
     return trimmed.uppercased()
   }

@@ -86,7 +86,7 @@ public struct PortfolioJournal: Sendable {
         posting("Equity:Deposits"),
       ]
     case .withdrawal?:
-      return [
+      return paidFromOutside(entry, code: entry.currency, putIn: putIn) + [
         header(entry.date, "withdrawal #\(entry.id)"),
         posting(asset(entry.currency), amount(-entry.amount, entry.currency)),
         posting("Equity:Withdrawals"),
@@ -95,19 +95,21 @@ public struct PortfolioJournal: Sendable {
       let selling = entry.side == .sell
       let paid = selling ? (entry.currency, entry.amount) : (entry.counterCurrency, entry.counterAmount)
       let got = selling ? (entry.counterCurrency, entry.counterAmount) : (entry.currency, entry.amount)
-      var lines: [String] = []
-      if let putIn {
-        lines += [
-          header(entry.date, "paid from outside for #\(entry.id)"),
-          posting(asset(paid.0), amount(putIn, paid.0)), posting("Equity:PaidFromOutside"), "",
-        ]
-      }
-      return lines + [
+      return paidFromOutside(entry, code: paid.0, putIn: putIn) + [
         header(entry.date, "exchange #\(entry.id)"),
         posting(asset(got.0), amount(got.1, got.0) + " @@ " + amount(paid.1, paid.0)),
         posting(asset(paid.0), amount(-paid.1, paid.0)),
       ]
     }
+  }
+
+  /// The transaction that brings in what `entry` paid beyond the holding, before it.
+  private func paidFromOutside(_ entry: LedgerEntry, code: String, putIn: Double?) -> [String] {
+    guard let putIn else { return [] }
+    return [
+      header(entry.date, "paid from outside for #\(entry.id)"),
+      posting("Assets:Rates:\(code)", amount(putIn, code)), posting("Equity:PaidFromOutside"), "",
+    ]
   }
 
   /// One directive per code and day with a price, oldest first.

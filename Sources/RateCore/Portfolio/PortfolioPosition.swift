@@ -77,10 +77,9 @@ struct PortfolioPosition {
 
   /// HIFO: the lots with the highest cost per unit first, the older on a tie.
   private mutating func takeCostliestFirst(_ quantity: Double) -> [PortfolioLot] {
-    let lots = self.lots
-    func unitCost(_ index: Int) -> Double { lots[index].cost / lots[index].quantity }
-    let order = lots.indices[head...].filter { lots[$0].quantity > 0 }
-      .sorted { (unitCost($0), $1) > (unitCost($1), $0) }
+    let unitCosts = lots[head...].map { $0.quantity > 0 ? $0.cost / $0.quantity : -1 }
+    let order = unitCosts.indices.filter { unitCosts[$0] >= 0 }
+      .sorted { (unitCosts[$0], $1) > (unitCosts[$1], $0) }.map { $0 + head }
     var parts: [PortfolioLot] = []
     var left = quantity
     for index in order where left > 0 { parts.append(takePart(of: index, upTo: &left)) }

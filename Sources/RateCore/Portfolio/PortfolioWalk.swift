@@ -13,7 +13,8 @@
 ///   currency at that value (no gain when it is the portfolio's currency). A fee without its
 ///   exchange in the ledger is such a disposal alone.
 /// - **Paying more than is held** is money put in: the part beyond the holding comes from
-///   outside at that day's value (no gain), and is counted in ``PortfolioReport/moneyIn``.
+///   outside at that day's value (no gain), and is counted in ``PortfolioReport/moneyIn``; so
+///   is an imported withdrawal of more than is held (a typed-in one is refused).
 /// - **A deposit** costs its given cost at that day's price of the cost's currency; without
 ///   one it first takes back what withdrawals of the same code took out (a transfer between
 ///   your own accounts: the lots keep their cost and days), and the rest costs its market
@@ -85,17 +86,32 @@ struct PortfolioWalk {
     case .withdrawal? where entry.role == .fee:
       if !isAttached(entry) { _ = try payFee(entry) }
     case .withdrawal?:
-      let held = positions[entry.currency]?.quantity ?? 0
-      guard entry.amount <= held * (1 + 1e-9) + 1e-12 else {
-        throw PortfolioError.overdrawn(
-          id: entry.id, code: entry.currency, amount: entry.amount, held: held, day: entry.date)
-      }
-      moneyOut += entry.amount * (try price(entry.currency, entry.date).rate)
-      let lots = positions[entry.currency, default: .init()].take(entry.amount, method: method)
-      inTransit[entry.currency, default: .init()].add(lots)
+      try withdraw(entry)
     case nil:
       try exchange(entry)
     }
+  }
+
+  /// A withdrawal: its lots leave at cost, to be taken back by a later deposit. One typed in
+  /// may not take more than is held; an imported one (its deposit in a file not imported) takes
+  /// the rest from outside, as a payment beyond the holding does.
+  private mutating func withdraw(_ entry: LedgerEntry) throws {
+    var position = positions.removeValue(forKey: entry.currency) ?? .init()
+    defer { positions[entry.currency] = position }
+    let held = position.quantity
+    let value = entry.amount * (try price(entry.currency, entry.date).rate)
+    if entry.amount > held * (1 + 1e-9) + 1e-12 {
+      guard entry.importID != nil else {
+        throw PortfolioError.overdrawn(
+          id: entry.id, code: entry.currency, amount: entry.amount, held: held, day: entry.date)
+      }
+      let shortfall = entry.amount - held
+      putIns[entry.id] = shortfall
+      position.putIn += shortfall
+      moneyIn += value * shortfall / entry.amount
+    }
+    moneyOut += value
+    inTransit[entry.currency, default: .init()].add(position.take(Swift.min(entry.amount, held), method: method))
   }
 
   private func isAttached(_ fee: LedgerEntry) -> Bool {
@@ -111,7 +127,7 @@ struct PortfolioWalk {
       value = entry.amount * (try price(code, entry.date).rate)
     }
     moneyIn += value
-    var position = positions[code, default: .init()]
+    var position = positions.removeValue(forKey: code) ?? .init()
     var left = entry.amount
     if entry.cost == nil, entry.role != .income, let waiting = inTransit[code]?.quantity, waiting > 0 {
       let back = Swift.min(waiting, left)
@@ -154,7 +170,8 @@ struct PortfolioWalk {
     _ code: String, quantity: Double, value: Double, fee: Double, entry: LedgerEntry,
     kind: PortfolioDisposal.Kind
   ) throws {
-    var position = positions[code, default: .init()]
+    // Taken out of the dictionary while it changes, so that its lots are not copied.
+    var position = positions.removeValue(forKey: code) ?? .init()
     let held = Swift.min(position.quantity, quantity)
     let shortfall = quantity - held
     if shortfall > quantity * 1e-9 {

@@ -148,6 +148,7 @@ public struct ErrorReport: Equatable, Sendable {
     self.code = code
     let text =
       message ?? (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
-    self.message = TerminalText.sanitize(text)
+    // A message of several problems (an import's bad rows) keeps one line each.
+    self.message = text.split(separator: "\n").map { TerminalText.sanitize(String($0)) }.joined(separator: "\n")
   }
 }

@@ -252,7 +252,7 @@ public enum RatesCLI {
       }
       return report.exitCode
     }
-    var text = "error: \(report.message)\n"
+    var text = report.message.split(separator: "\n").map { "error: \($0)\n" }.joined()
     if error is UsageError {
       if let path {
         text += "usage: \(CommandHelp.usage(for: path).joined(separator: "\n       "))\n"

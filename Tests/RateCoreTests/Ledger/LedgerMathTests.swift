@@ -269,6 +269,10 @@ import RatesTestSupport
     let pair = try LedgerInput.pair("usd", "lbp")
     #expect([pair.0, pair.1] == ["USD", "LBP"])
     #expect(try LedgerInput.currency("NGN") == "NGN")
+    // Coins as exchanges' exports name them (and `ledger export` writes them back).
+    #expect(try LedgerInput.currency("doge") == "DOGE")
+    #expect(try LedgerInput.currency("1INCH") == "1INCH")
+    #expect(throws: LedgerInput.Invalid.self) { try LedgerInput.currency("ABCDEFGHIJK") }
     for (base, quote) in [("US", "LBP"), ("USD", "L8P"), ("USD", "usd"), ("ÉUR", "USD")] {
       #expect(throws: LedgerInput.Invalid.self) { try LedgerInput.pair(base, quote) }
     }

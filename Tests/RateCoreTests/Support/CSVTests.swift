@@ -106,9 +106,9 @@ import RatesTestSupport
     let text = LedgerCSV.document(entries)
     #expect(
       text.hasPrefix(
-        "id,date,side,amount,currency,counter_amount,counter_currency,rate,with,note\r\n"
+        "id,date,side,amount,currency,counter_amount,counter_currency,rate,with,note,role,import_id\r\n"
           + "7,2026-11-19,sell,100,USD,8950000,LBP,89500,\"Abu \"\"Ali\"\", Hamra\","
-          + "cash; counted twice\r\n"))
+          + "cash; counted twice,,\r\n"))
     let back = try LedgerCSV.entries(fromCSV: text, today: Self.today, recordedAt: Self.now)
     #expect(back.map(\.id) == [0, 0, 0])
     #expect(

@@ -313,8 +313,8 @@ import RatesTestSupport
     let export = try await Self.ok(source, ["ledger", "export", "--csv"])
     #expect(
       export.stdout.hasPrefix(
-        "id,date,side,amount,currency,counter_amount,counter_currency,rate,with,note\r\n"))
-    #expect(export.stdout.contains("\"Abu \"\"Ali\"\", Hamra\",\"cash, counted twice\"\r\n"))
+        "id,date,side,amount,currency,counter_amount,counter_currency,rate,with,note,role,import_id\r\n"))
+    #expect(export.stdout.contains("\"Abu \"\"Ali\"\", Hamra\",\"cash, counted twice\",,\r\n"))
     let file = source.home.appendingPathComponent("ledger.csv")
     try Data(export.stdout.utf8).write(to: file)
 

@@ -34,14 +34,20 @@ import RatesTestSupport
     let result = await rates.run(["ledger", "import", "--from", "kraken-ledgers", path])
     #expect(result.status == 64)
     #expect(result.stderr.contains("\(path): line 3: 'QQQZZ' is neither a currency nor a coin CoinGecko knows"), "\(result.stderr)")
-    #expect(result.stderr.contains("nothing was imported"))
+    // One line per problem, each an error line, and the verdict a line of its own.
+    #expect(result.stderr.hasSuffix("\nerror: nothing was imported\n"), "\(result.stderr)")
     #expect(try await Self.ledgerCount(rates) == 0)
+    let skipping = await rates.run(["ledger", "import", "--from", "kraken-ledgers", "--skip-unknown", path])
+    #expect(skipping.status == 0, "\(skipping.stderr)")
+    #expect(skipping.stderr.contains("warning: skipped \(path): line 3: 'QQQZZ'"))
+    #expect(try await Self.ledgerCount(rates) == 1, "the deposit; the trade in QQQZZ left out")
     // A known coin in the same place imports.
     let good = try Self.write(
       String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
         .replacingOccurrences(of: "QQQZZ", with: "XXBT"), "good.csv", in: rates)
     let imported = await rates.run(["ledger", "import", "--from", "kraken-ledgers", good])
     #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(try await Self.ledgerCount(rates) == 2)
   }
 
   @Test func dryRunOfTheLedgersOwnCSVWritesNothing() async throws {
@@ -60,5 +66,76 @@ import RatesTestSupport
     #expect(try await Self.ledgerCount(rates) == 0)
     let real = await rates.run(["ledger", "import", path])
     #expect(real.stdout.hasPrefix("Imported 1 exchange as #2."))
+  }
+
+  /// A backup read back is the same ledger: `ledger export --csv` keeps each imported entry's
+  /// role (fee, income) and import id, so the gains are the same and the exchange's file adds
+  /// nothing after it; coins of four letters and more read back too.
+  @Test func anExportReadBackKeepsFeesIncomeAndImportIDs() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let kraken = try Self.write(PortfolioGainsCommandTests.krakenLedgers, "ledgers.csv", in: rates)
+    #expect(await rates.run(["ledger", "import", "--from", "kraken-ledgers", kraken]).status == 0)
+    let gains = ["portfolio", "gains", "--from", "2023-07-01", "--in", "EUR", "--json"]
+    let before = try #require(try (await rates.run(gains)).json()["totals"] as? [String: Any])
+    let export = await rates.run(["ledger", "export", "--csv"])
+    let backup = try Self.write(export.stdout, "backup.csv", in: rates)
+    let (restored, _) = try CLIHarness.withFakeAPI()
+    let read = await restored.run(["ledger", "import", backup])
+    #expect(read.status == 0, "\(read.stderr)")
+    let after = try #require(try (await restored.run(gains)).json()["totals"] as? [String: Any])
+    #expect(after["gain"] as? Double == before["gain"] as? Double)
+    #expect(after["fee"] as? Double == before["fee"] as? Double)
+    let again = await restored.run(["ledger", "import", "--from", "kraken-ledgers", kraken])
+    #expect(again.stdout.hasPrefix("Every entry of the files is already in the ledger"), "\(again.stdout)")
+  }
+
+  /// Kraken's trades.csv and ledgers.csv name the same trade (the ledger rows' refid is the
+  /// trade's txid): importing both adds it once.
+  @Test func krakensTwoFilesOfOneTradeAddItOnce() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let ledgers = try Self.write(
+      """
+      \(Self.header)
+      "LT1-A-1","TQ4MBY-ABCDE-FGHIJK","2024-05-02 10:00:00","trade","","currency","ZEUR",-50.0000,0.1300,50.0000
+      "LT1-A-2","TQ4MBY-ABCDE-FGHIJK","2024-05-02 10:00:00","trade","","currency","XXBT",0.0010000000,0.0000000000,0.0010000000
+
+      """, "ledgers.csv", in: rates)
+    let trades = try Self.write(
+      """
+      "txid","ordertxid","pair","time","type","ordertype","price","cost","fee","vol","margin","misc","ledgers"
+      "TQ4MBY-ABCDE-FGHIJK","OABCDE-FGHIJ-KLMNOP","XXBTZEUR","2024-05-02 10:00:00","buy","limit",50000.0,50.0000,0.1300,0.0010000000,0.0000,"","LT1-A-1,LT1-A-2"
+
+      """, "trades.csv", in: rates)
+    let first = await rates.run(["ledger", "import", "--from", "kraken-ledgers", ledgers])
+    #expect(first.status == 0, "\(first.stderr)")
+    let second = await rates.run(["ledger", "import", "--from", "kraken", trades])
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(second.stdout.hasPrefix("Every entry of the files is already in the ledger"), "\(second.stdout)")
+    #expect(try await Self.ledgerCount(rates) == 2)
+  }
+
+  /// Files imported together are numbered together: a deposit in one file comes before the
+  /// same day's withdrawal in another, so the ledger never takes out what it has not received.
+  @Test func filesImportedTogetherAreNumberedInTimeOrder() async throws {
+    let (rates, _) = try CLIHarness.withFakeAPI()
+    let out = try Self.write(
+      """
+      \(Self.header)
+      "LW1-A-1","AW1-A-1","2024-05-02 10:00:00","withdrawal","","currency","XXBT",-0.5000000000,0.0000000000,0.5000000000
+
+      """, "withdrawals.csv", in: rates)
+    let into = try Self.write(
+      """
+      \(Self.header)
+      "LD1-A-1","QD1-A-1","2024-05-02 09:00:00","deposit","","currency","XXBT",1.0000000000,0.0000000000,1.0000000000
+
+      """, "deposits.csv", in: rates)
+    #expect(await rates.run(["ledger", "import", "--from", "kraken-ledgers", out, into]).status == 0)
+    let list = await rates.run(["ledger", "list", "--json"])
+    let entries = try #require(try list.json()["entries"] as? [[String: Any]])
+    let byID = entries.sorted { ($0["id"] as? Int ?? 0) < ($1["id"] as? Int ?? 0) }.map { $0["kind"] as? String }
+    #expect(byID == ["deposit", "withdrawal"])
+    let portfolio = await rates.run(["portfolio", "--in", "EUR"])
+    #expect(portfolio.status == 0, "\(portfolio.stderr)")
   }
 }

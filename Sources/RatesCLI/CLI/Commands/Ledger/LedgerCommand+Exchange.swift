@@ -16,6 +16,19 @@ extension LedgerCommand {
   struct ImportedFile {
     var path: String
     var plan: ExchangeImport.Plan
+
+    /// The file without the entries that name one of `codes`, nor their fee legs.
+    func leavingOut(_ codes: Set<String>) -> ImportedFile {
+      let dropped = Set(
+        plan.entries.filter { codes.contains($0.currency) || codes.contains($0.counterCurrency) }
+          .compactMap(\.importID))
+      var file = self
+      file.plan.entries.removeAll {
+        codes.contains($0.currency) || codes.contains($0.counterCurrency)
+          || $0.feeOwner.map(dropped.contains) == true
+      }
+      return file
+    }
   }
 
   /// Reads every file first; any refusal writes nothing. Then adds the entries whose import id
@@ -33,7 +46,13 @@ extension LedgerCommand {
     for file in files where !file.plan.unmappable.isEmpty && !request.skipUnknown {
       refusals.append(Self.describe(file.plan.unmappable, in: file.path, skipped: false))
     }
-    refusals += try await Self.unpriced(files, invocation)
+    let unpriced = try await Self.unpriced(files, invocation)
+    if request.skipUnknown {
+      for line in unpriced.lines { invocation.err("warning: skipped \(line)") }
+      files = files.map { $0.leavingOut(unpriced.codes) }
+    } else {
+      refusals += unpriced.lines
+    }
     guard refusals.isEmpty else {
       throw ImportRefusal(message: refusals.joined(separator: "\n") + "\nnothing was imported")
     }
@@ -63,7 +82,7 @@ extension LedgerCommand {
   func add(_ files: [ImportedFile], dryRun: Bool, _ invocation: Invocation) throws
     -> ([LedgerEntry], [LedgerEntry])
   {
-    let entries = files.flatMap(\.plan.entries)
+    let entries = ExchangeImport.ledgerOrder(files.flatMap(\.plan.entries))
     let store = invocation.userData().ledger
     if dryRun {
       var copy = try store.read()
@@ -81,15 +100,19 @@ extension LedgerCommand {
   /// so that nothing is stored that `portfolio` could never value: a code that is neither a
   /// currency nor a coin CoinGecko finds. A coin that cannot be looked up now (offline, a
   /// failing source) is imported with a note: `portfolio` will name it if it is unknown.
-  static func unpriced(_ files: [ImportedFile], _ invocation: Invocation) async throws -> [String] {
+  static func unpriced(_ files: [ImportedFile], _ invocation: Invocation) async throws
+    -> (lines: [String], codes: Set<String>)
+  {
     let resolver = invocation.desk.resolver()
     var lines: [String] = []
+    var unknown: Set<String> = []
     var unchecked: [String] = []
     let codes = Set(files.flatMap(\.plan.firstLines.keys)).sorted()
     for code in codes where !CurrencyCodes.fiat.contains(code) && !RetiredCurrencies.isRetired(code) {
       do {
         _ = try await resolver.resolve(code)
       } catch ProviderError.coinNotFound {
+        unknown.insert(code)
         for file in files {
           guard let line = file.plan.firstLines[code] else { continue }
           lines.append(
@@ -107,7 +130,7 @@ extension LedgerCommand {
         "note: could not look up \(unchecked.map(TerminalText.sanitize).joined(separator: ", ")) now: "
           + "imported unchecked ('rates portfolio' names a coin no source knows)")
     }
-    return lines
+    return (lines, unknown)
   }
 
   /// The file mapped, or the one line that refuses it (`FILE: line 1: …`).
@@ -166,10 +189,13 @@ extension LedgerCommand {
           : "The files hold no entries; nothing was imported.")
     }
     for file in files {
-      var parts = ["\(file.plan.entries.count) entries"]
-      if file.plan.ownMoves > 0 { parts.append("\(file.plan.ownMoves) moves between own accounts") }
-      if !file.plan.skipped.isEmpty { parts.append("\(file.plan.skipped.count) rows left out (pending or failed)") }
-      if !file.plan.unmappable.isEmpty { parts.append("\(file.plan.unmappable.count) rows skipped") }
+      func rows(_ number: Int) -> String { number == 1 ? "1 row" : "\(number) rows" }
+      var parts = [count(file.plan.entries.count)]
+      if file.plan.ownMoves > 0 {
+        parts.append(file.plan.ownMoves == 1 ? "1 move between own accounts" : "\(file.plan.ownMoves) moves between own accounts")
+      }
+      if !file.plan.skipped.isEmpty { parts.append("\(rows(file.plan.skipped.count)) left out (pending or failed)") }
+      if !file.plan.unmappable.isEmpty { parts.append("\(rows(file.plan.unmappable.count)) skipped") }
       lines.append("\(file.path) (\(file.plan.layout.name)): " + parts.joined(separator: ", "))
     }
     return lines.joined(separator: "\n")
@@ -177,7 +203,7 @@ extension LedgerCommand {
 
   static func count(_ number: Int) -> String { number == 1 ? "1 entry" : "\(number) entries" }
 
-  /// One entry as `--dry-run` lists it: `2022-02-24  sell 693 EUR for 54.00387298 DOT  kraken-ledgers:…`.
+  /// One entry as `--dry-run` lists it: `2022-02-24  sell 693 EUR for 54.00387298 DOT  kraken:…`.
   static func line(_ entry: LedgerEntry) -> String {
     let amount = DecimalText.shortest(entry.amount) ?? ""
     let what: String

@@ -85,7 +85,9 @@ extension LedgerCommand {
   /// The CSV format `export` writes and `import` reads.
   static let csvColumns = """
     CSV columns, in this order: id, date, side, amount, currency, counter_amount,
-    counter_currency, rate, with, note (RFC 4180, CR LF line ends; import also reads LF,
-    ignores id and rate, and gives new ids).
+    counter_currency, rate, with, note, role, import_id (role and import_id only on entries
+    imported from an exchange: fee or income, and its id; RFC 4180, CR LF line ends; import
+    also reads LF and files without the last two columns, ignores id and rate, and gives new
+    ids).
     """
 }

@@ -38,7 +38,8 @@ struct GainsView: Sendable {
     }
     lines.append("")
     lines.append(layout.style.dim("Short: held a year or less; long: more. Cost by \(report.method.rawValue)."))
-    lines.append(layout.style.dim("Fees: in a purchase's cost, off a sale's proceeds."))
+    lines.append(layout.style.dim("Fees: a purchase paid in \(report.currency) adds its fee to the cost;"))
+    lines.append(layout.style.dim("any other trade's comes off its proceeds (the Fee column)."))
     return lines
   }
 
@@ -53,10 +54,10 @@ struct GainsView: Sendable {
     style.change(RateFormat.signedMoney(value, code: report.currency), value: value)
   }
 
-  /// `2025-03-01` for one lot, `2024-01-02–2024-06-01` for several.
+  /// `2025-03-01` for one lot, `2024-01-02…2024-06-01` for several (`...` in ASCII).
   static func acquired(_ lots: [PortfolioLot]) -> String {
     guard let first = lots.first?.acquired, let last = lots.last?.acquired else { return "" }
-    return first == last ? first.description : "\(first)–\(last)"
+    return first == last ? first.description : "\(first)…\(last)"
   }
 
   private func disposals(_ style: Style) -> TextTable {
