@@ -28,7 +28,7 @@ extension PortfolioCommand {
       anniversary) is long, else short; a disposal matched to both is two rows. Income
       (rewards, staking) is listed apart at its value on receipt; it becomes the cost of
       what was received. Exits 64 for a currency no source prices, 66 when a price is missing.
-      See docs/guide.md, "Gains".
+      The matching rules in full: docs/guide.md, 'rates portfolio gains'.
       """
     static let examples = [
       "rates portfolio gains", "rates portfolio gains --year 2025 --in EUR --method hifo",
