@@ -69,6 +69,17 @@ public enum LedgerCSV {
 
   // MARK: - Reading
 
+  /// Whether `text` starts with the header ``document(_:)`` writes (after a BOM, in any case),
+  /// so that `import --from auto` can tell the ledger's own CSV from an exchange's export.
+  public static func isOwnDocument(_ text: String) -> Bool {
+    let first = text.drop { $0 == "\u{FEFF}" }.prefix { !$0.isNewline }
+    let names = first.split(separator: ",", omittingEmptySubsequences: false).map {
+      $0.trimming(.characters(" \"")).lowercased()
+    }
+    return names.count >= requiredColumns.count && names.allSatisfy(columns.contains)
+      && requiredColumns.allSatisfy(names.contains)
+  }
+
   /// Reads and checks every line of `text`.
   ///
   /// - Parameters:

@@ -47,6 +47,13 @@ extension LedgerCommand {
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
+      if format == "auto", paths.count == 1, paths[0] != "-",
+        let text = String(data: try LedgerCommand.readImport(paths[0]), encoding: .utf8),
+        LedgerCSV.isOwnDocument(text)
+      {
+        invocation.err("note: \(paths[0]): read as the ledger's own CSV (--from rates)")
+        return try await LedgerCommand(action: .importFile(paths[0], dryRun: dryRun)).run(invocation)
+      }
       guard format != "rates" else {
         guard paths.count == 1, !skipUnknown else {
           throw UsageError.invalid(
