@@ -189,20 +189,6 @@ import RatesTestSupport
     }
   }
 
-  @Test(arguments: [
-    [], [""], ["", ""], ["a"], ["a", "b", "c"], ["", "x", ""], ["é", "e\u{301}", "👩‍👩‍👧"],
-    ["line one", "", "line three\n"], ["\u{301}", "a"],
-  ] as [[String]])
-  func joinedTextIsJoined(_ parts: [String]) {
-    for separator in ["", " ", "\n", "  ", ", ", "\u{301}", "—"] {
-      #expect(parts.joinedText(separator: separator) == parts.joined(separator: separator))
-      #expect(
-        Array(parts.joinedText(separator: separator).utf8)
-          == Array(parts.joined(separator: separator).utf8))
-    }
-    #expect(parts.joinedText() == parts.joined())
-  }
-
   @Test func aDayParsesItsBytesAsItsCharacters() {
     let texts = [
       "2026-05-28", "1999-01-04", "0000-01-01", "9999-12-31", "2024-02-29", "2023-02-29",

@@ -128,7 +128,7 @@ struct ConvertCommand: RatesCommand {
     }
     let lines = [layout.style.bold(RateFormat.money(document.amount, code: document.base))]
       + table.render(maxWidth: layout.width - 2, ascii: layout.ascii).map { "  " + $0 }
-    return lines.joinedText(separator: "\n")  // no `joined`: a conformance lookup
+    return lines.joined(separator: "\n")
   }
 
   /// Today's rates: every leg routed, one batched call per provider.
