@@ -62,25 +62,30 @@ public struct JSONFileCache: Sendable {
     }
   }
 
-  /// A cache file. Its value is unconstrained and its coding conditional: a type
-  /// `Envelope<V>` with `V: Codable` in its signature, made at run time, costs two lookups
-  /// of `V`'s conformances (each a scan of every conformance in the binary) per value type.
-  /// Written with `JSONEncoder`; read by ``readEnvelope(_:key:path:)``.
+  /// A cache file: written with ``JSONCoders/encoder(pretty:)``, read with
+  /// ``JSONCoders/decoder()`` by ``readEnvelope(_:key:path:)``.
   struct Envelope<Value> {
     var version: Int
     var key: String
     var source: String
     var fetchedAt: Date
     var value: Value
+
+    enum CodingKeys: String, CodingKey {
+      case version, key, source, fetchedAt, value
+    }
+  }
+
+  /// Decoding stopped at a file of another format version.
+  struct OtherVersion: Error {
+    var version: Int
   }
 
   /// Reads the entry stored under `key`.
   ///
   /// Never blocks and never reads more than the kind's limit: the file is opened non-blocking
   /// without following a symbolic link, and its type and size are checked before reading.
-  public func load<Value: CacheReadable & Sendable>(_ type: Value.Type, key: String)
-    -> Lookup<Value>
-  {
+  public func load<Value: CacheValue>(_ type: Value.Type, key: String) -> Lookup<Value> {
     let path = filePath(for: key)
     switch Self.readEntry(at: path, limit: Self.maximumBytes(forKey: key)) {
     case .missing: return .miss
@@ -89,60 +94,31 @@ public struct JSONFileCache: Sendable {
     }
   }
 
-  /// The envelope's members: `version` first, the index ``readEnvelope(_:key:path:)`` reads first.
-  private static let envelopeMembers = ["version", "key", "source", "fetchedAt", "value"]
-
-  /// Reads an entry file's bytes with ``JSONReader`` (not JSONDecoder: no run-time lookup of
-  /// the envelope's and the value's `CodingKeys`). Version first: a file of another version
-  /// is ``CacheProblem/otherVersion(path:version:)`` whatever else it holds; then a file
-  /// missing a member or with one of the wrong type (or a member twice) is corrupt, and one
-  /// written for another key foreign.
-  static func readEnvelope<Value: CacheReadable & Sendable>(
+  /// Reads an entry file's bytes. Version first: a file of another version is
+  /// ``CacheProblem/otherVersion(path:version:)`` whatever else its members hold; then a file
+  /// that is not JSON, lacks a member, has one of the wrong type or an implausible value
+  /// (``CacheValue/isPlausible``) is corrupt, and one written for another key foreign.
+  static func readEnvelope<Value: CacheValue>(
     _ bytes: [UInt8], key: String, path: String
   ) -> Lookup<Value> {
-    // Five ranges, not an array of optional ranges: its type's metadata would be made at run
-    // time from its mangled name (~100 k instructions).
-    var version, stored, source, fetched, value: Range<Int>?
-    var reader = JSONReader(bytes)
+    let envelope: Envelope<Value>
     do {
-      try reader.object(envelopeMembers) { index, reader throws(JSONReader.Failure) in
-        let range = try reader.skipped()
-        switch index {
-        case 0: version = range
-        case 1: stored = range
-        case 2: source = range
-        case 3: fetched = range
-        default: value = range
-        }
-      }
-      try reader.finish()
+      envelope = try JSONCoders.decoder().decode(Envelope<Value>.self, from: Data(bytes))
+    } catch let other as OtherVersion {
+      return .unusable(.otherVersion(path: path, version: other.version))
     } catch {
       return .unusable(.corrupt(path: path))
     }
-    func member(_ range: Range<Int>?) -> JSONReader? { range.map { JSONReader(bytes, range: $0) } }
-    guard var versionReader = member(version), let number = try? versionReader.int() else {
-      return .unusable(.corrupt(path: path))
-    }
-    guard number == formatVersion else {
-      return .unusable(.otherVersion(path: path, version: number))
-    }
-    guard var keyReader = member(stored), let storedKey = try? keyReader.string(),
-      var sourceReader = member(source), let sourceName = try? sourceReader.string(),
-      var dateReader = member(fetched), let fetchedAt = try? dateReader.date(),
-      var valueReader = member(value), let read = try? Value(cacheJSON: &valueReader),
-      (try? valueReader.finish()) != nil
-    else { return .unusable(.corrupt(path: path)) }
-    guard storedKey == key else { return .unusable(.foreign(path: path)) }
-    return .hit(Entry(source: sourceName, fetchedAt: fetchedAt, value: read))
+    guard envelope.value.isPlausible else { return .unusable(.corrupt(path: path)) }
+    guard envelope.key == key else { return .unusable(.foreign(path: path)) }
+    return .hit(Entry(source: envelope.source, fetchedAt: envelope.fetchedAt, value: envelope.value))
   }
 
-  /// What reading an entry file found. Not a `Result`: a `Result` of ``CacheProblem`` costs
-  /// a warm command a run-time lookup of its `Error` conformance (a scan of every
-  /// conformance in the binary).
+  /// What reading an entry file found.
   public enum EntryFile: Sendable {
     /// No file.
     case missing
-    /// The file's bytes (an array, not `Data`: the cache's reader works on one).
+    /// The file's bytes.
     case bytes([UInt8])
     /// A file that cannot be used, and why.
     case unusable(CacheProblem)
@@ -286,6 +262,21 @@ public struct JSONFileCache: Sendable {
 }
 
 extension JSONFileCache.Envelope: Encodable where Value: Encodable {}
+
+extension JSONFileCache.Envelope: Decodable where Value: Decodable {
+  /// Reads the version first, and stops at another one (``JSONFileCache/OtherVersion``).
+  init(from decoder: any Decoder) throws {
+    let members = try decoder.container(keyedBy: CodingKeys.self)
+    version = try members.decode(Int.self, forKey: .version)
+    guard version == JSONFileCache.formatVersion else {
+      throw JSONFileCache.OtherVersion(version: version)
+    }
+    key = try members.decode(String.self, forKey: .key)
+    source = try members.decode(String.self, forKey: .source)
+    fetchedAt = try members.decode(Date.self, forKey: .fetchedAt)
+    value = try members.decode(Value.self, forKey: .value)
+  }
+}
 
 /// Why a cache file could not be used. Every case names the file; none is fatal.
 public enum CacheProblem: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
