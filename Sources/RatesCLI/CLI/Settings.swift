@@ -152,8 +152,8 @@ enum ConfigFile {
     try StringsDataFile.read(url: url(paths), key: key)
   }
 
-  /// Not `appendingPathComponent` (``RatesPaths/file(_:in:)``): every command reads it.
+  /// The config file, `config.json` in the configuration folder.
   static func url(_ paths: RatesPaths) -> URL {
-    RatesPaths.file("config.json", in: paths.config)
+    paths.config.appendingPathComponent("config.json")
   }
 }
