@@ -23,7 +23,7 @@ struct CachedFetch: Sendable {
 
   /// The value under `key`, fetched by `fetch` unless a cached one is
   /// younger than `freshness`.
-  func value<Value: CacheReadable & Sendable>(
+  func value<Value: CacheValue>(
     key: String, source: String, freshness: TimeInterval, what: String,
     fetch: @Sendable () async throws -> Value
   ) async throws -> Answer<Value> {
@@ -32,7 +32,7 @@ struct CachedFetch: Sendable {
 
   /// ``value(key:source:freshness:what:fetch:)`` where the fetch names the source that
   /// answered (a chain's): stored with the entry, and the answer's ``CachedAnswer/source``.
-  func sourcedValue<Value: CacheReadable & Sendable>(
+  func sourcedValue<Value: CacheValue>(
     key: String, freshness: TimeInterval, what: String,
     fetch: @Sendable () async throws -> (Value, String)
   ) async throws -> Answer<Value> {

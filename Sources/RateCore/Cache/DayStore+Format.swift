@@ -1,16 +1,10 @@
 /// The file's bytes (format 2, and format 1 read for migration): see ``DayStore``.
 extension DayStore {
-  /// The file of a pair's `key` (`<provider>/<asset>-<quote>`).
+  /// The file of a pair's `key` (`<provider>/<asset>-<quote>`): `<directory>/days/<key>.days`,
+  /// named as ``JSONFileCache`` names its files.
   public func fileURL(key: String) -> URL {
-    URL(filePath: filePath(key: key), directoryHint: .notDirectory)
-  }
-
-  /// The path of ``fileURL(key:)``: `<directory>/days/<key's path>.days`, named as
-  /// ``JSONFileCache`` names its files, made from bytes (no URL on a warm command).
-  func filePath(key: String) -> String {
-    RatesPaths.joined(
-      RatesPaths.joined(RatesPaths.path(of: directory), "days"),
-      JSONFileCache.relativePath(for: key, fileExtension: "days"))
+    JSONFileCache.fileURL(
+      for: key, in: directory.appendingPathComponent("days", isDirectory: true), fileExtension: "days")
   }
 
   /// The stored days under `key`; empty when there is no file, and a
@@ -20,10 +14,10 @@ extension DayStore {
   /// ``CacheProblem/setAside(path:aside:)``, so it is reported once and the next save
   /// writes a sound file in its place.
   public func load(key: String) -> (Days, CacheProblem?) {
-    let path = filePath(key: key)
-    let (days, problem) = Self.read(atPath: path)
+    let url = fileURL(key: key)
+    let (days, problem) = Self.read(url)
     guard let problem, Self.isSetAside(problem) else { return (days, problem) }
-    return (days, setAside(fileURL(key: key)) ?? problem)
+    return (days, setAside(url) ?? problem)
   }
 
   /// Whether a file with `problem` is one the store moves aside: a regular file it cannot read
@@ -56,11 +50,7 @@ extension DayStore {
 
   /// Reads a store file of either format.
   static func read(_ url: URL) -> (Days, CacheProblem?) {
-    read(atPath: url.path)
-  }
-
-  /// Reads the store file at `path`.
-  static func read(atPath path: String) -> (Days, CacheProblem?) {
+    let path = url.path
     switch JSONFileCache.readEntry(at: path, limit: maximumBytes) {
     case .missing: return (Days(), nil)
     case .unusable(let problem): return (Days(), problem)

@@ -16,8 +16,7 @@ public struct JSONFileCache: Sendable {
 
   /// The largest file read for an entry of `kind` (a key's second segment: `price`,
   /// `history`, …), far above anything the cache writes; larger files are
-  /// ``CacheProblem/oversized(path:bytes:limit:)`` and never read into memory. A switch, not
-  /// a dictionary: a warm command makes no `[String: Int]` for it.
+  /// ``CacheProblem/oversized(path:bytes:limit:)`` and never read into memory.
   public static func maximumBytes(forKind kind: String) -> Int {
     switch kind {
     case "price", "resolve": return 256 * 1024
@@ -62,26 +61,31 @@ public struct JSONFileCache: Sendable {
     }
   }
 
-  /// A cache file. Its value is unconstrained and its coding conditional: a type
-  /// `Envelope<V>` with `V: Codable` in its signature, made at run time, costs two lookups
-  /// of `V`'s conformances (each a scan of every conformance in the binary) per value type.
-  /// Written with `JSONEncoder`; read by ``readEnvelope(_:key:path:)``.
+  /// A cache file: written with ``JSONCoders/encoder(pretty:)``, read with
+  /// ``JSONCoders/decoder()`` by ``readEnvelope(_:key:path:)``.
   struct Envelope<Value> {
     var version: Int
     var key: String
     var source: String
     var fetchedAt: Date
     var value: Value
+
+    enum CodingKeys: String, CodingKey {
+      case version, key, source, fetchedAt, value
+    }
+  }
+
+  /// Decoding stopped at a file of another format version.
+  struct OtherVersion: Error {
+    var version: Int
   }
 
   /// Reads the entry stored under `key`.
   ///
   /// Never blocks and never reads more than the kind's limit: the file is opened non-blocking
   /// without following a symbolic link, and its type and size are checked before reading.
-  public func load<Value: CacheReadable & Sendable>(_ type: Value.Type, key: String)
-    -> Lookup<Value>
-  {
-    let path = filePath(for: key)
+  public func load<Value: CacheValue>(_ type: Value.Type, key: String) -> Lookup<Value> {
+    let path = fileURL(for: key).path
     switch Self.readEntry(at: path, limit: Self.maximumBytes(forKey: key)) {
     case .missing: return .miss
     case .bytes(let bytes): return Self.readEnvelope(bytes, key: key, path: path)
@@ -89,60 +93,31 @@ public struct JSONFileCache: Sendable {
     }
   }
 
-  /// The envelope's members: `version` first, the index ``readEnvelope(_:key:path:)`` reads first.
-  private static let envelopeMembers = ["version", "key", "source", "fetchedAt", "value"]
-
-  /// Reads an entry file's bytes with ``JSONReader`` (not JSONDecoder: no run-time lookup of
-  /// the envelope's and the value's `CodingKeys`). Version first: a file of another version
-  /// is ``CacheProblem/otherVersion(path:version:)`` whatever else it holds; then a file
-  /// missing a member or with one of the wrong type (or a member twice) is corrupt, and one
-  /// written for another key foreign.
-  static func readEnvelope<Value: CacheReadable & Sendable>(
+  /// Reads an entry file's bytes. Version first: a file of another version is
+  /// ``CacheProblem/otherVersion(path:version:)`` whatever else its members hold; then a file
+  /// that is not JSON, lacks a member, has one of the wrong type or an implausible value
+  /// (``CacheValue/isPlausible``) is corrupt, and one written for another key foreign.
+  static func readEnvelope<Value: CacheValue>(
     _ bytes: [UInt8], key: String, path: String
   ) -> Lookup<Value> {
-    // Five ranges, not an array of optional ranges: its type's metadata would be made at run
-    // time from its mangled name (~100 k instructions).
-    var version, stored, source, fetched, value: Range<Int>?
-    var reader = JSONReader(bytes)
+    let envelope: Envelope<Value>
     do {
-      try reader.object(envelopeMembers) { index, reader throws(JSONReader.Failure) in
-        let range = try reader.skipped()
-        switch index {
-        case 0: version = range
-        case 1: stored = range
-        case 2: source = range
-        case 3: fetched = range
-        default: value = range
-        }
-      }
-      try reader.finish()
+      envelope = try JSONCoders.decoder().decode(Envelope<Value>.self, from: Data(bytes))
+    } catch let other as OtherVersion {
+      return .unusable(.otherVersion(path: path, version: other.version))
     } catch {
       return .unusable(.corrupt(path: path))
     }
-    func member(_ range: Range<Int>?) -> JSONReader? { range.map { JSONReader(bytes, range: $0) } }
-    guard var versionReader = member(version), let number = try? versionReader.int() else {
-      return .unusable(.corrupt(path: path))
-    }
-    guard number == formatVersion else {
-      return .unusable(.otherVersion(path: path, version: number))
-    }
-    guard var keyReader = member(stored), let storedKey = try? keyReader.string(),
-      var sourceReader = member(source), let sourceName = try? sourceReader.string(),
-      var dateReader = member(fetched), let fetchedAt = try? dateReader.date(),
-      var valueReader = member(value), let read = try? Value(cacheJSON: &valueReader),
-      (try? valueReader.finish()) != nil
-    else { return .unusable(.corrupt(path: path)) }
-    guard storedKey == key else { return .unusable(.foreign(path: path)) }
-    return .hit(Entry(source: sourceName, fetchedAt: fetchedAt, value: read))
+    guard envelope.value.isPlausible else { return .unusable(.corrupt(path: path)) }
+    guard envelope.key == key else { return .unusable(.foreign(path: path)) }
+    return .hit(Entry(source: envelope.source, fetchedAt: envelope.fetchedAt, value: envelope.value))
   }
 
-  /// What reading an entry file found. Not a `Result`: a `Result` of ``CacheProblem`` costs
-  /// a warm command a run-time lookup of its `Error` conformance (a scan of every
-  /// conformance in the binary).
+  /// What reading an entry file found.
   public enum EntryFile: Sendable {
     /// No file.
     case missing
-    /// The file's bytes (an array, not `Data`: the cache's reader works on one).
+    /// The file's bytes.
     case bytes([UInt8])
     /// A file that cannot be used, and why.
     case unusable(CacheProblem)
@@ -179,21 +154,10 @@ public struct JSONFileCache: Sendable {
   }
 
   /// The size limit for the entry under `key`: by its kind, the second of three or more
-  /// segments of the key lower-cased (empty segments dropped).
+  /// segments of the key (``segments(of:)``).
   public static func maximumBytes(forKey key: String) -> Int {
-    // Read from the key's mapped bytes (`characterBytes(of:)`: a kind's lower-case letters
-    // stay as they are, any other character cannot make one): no `lowercased()`, `split` or
-    // array of substrings on a warm command.
-    let bytes = characterBytes(of: key)
-    var (segments, start, kind) = (0, 0, "")
-    for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
-      if end > start {
-        segments += 1
-        if segments == 2 { kind = String(decoding: bytes[start..<end], as: UTF8.self) }
-      }
-      start = end + 1
-    }
-    return maximumBytes(forKind: segments > 2 ? kind : "")
+    let segments = segments(of: key)
+    return maximumBytes(forKind: segments.count > 2 ? segments[1] : "")
   }
 
   /// Stores `value` under `key`, replacing any previous entry atomically.
@@ -212,80 +176,51 @@ public struct JSONFileCache: Sendable {
     try AtomicFile.write(data, to: url, durable: false)
   }
 
-  /// The file for `key`: `a/b/c` maps to `<directory>/a/b/c.json`, with every
-  /// character outside `[a-z0-9._-]` replaced so no key escapes the directory.
+  /// The file for `key`: `a/b/c` maps to `<directory>/a/b/c.json` (``segments(of:)``), so no
+  /// key escapes the directory.
   public func fileURL(for key: String) -> URL {
-    URL(filePath: filePath(for: key), directoryHint: .notDirectory)
+    Self.fileURL(for: key, in: directory, fileExtension: "json")
   }
 
-  /// The path of ``fileURL(for:)``, made from bytes: a warm command builds no URL for it.
-  func filePath(for key: String) -> String {
-    RatesPaths.joined(RatesPaths.path(of: directory), Self.relativePath(for: key))
+  /// The file for `key` under `directory`, its last segment ending in `.fileExtension`;
+  /// `_.fileExtension` for a key with no segment.
+  static func fileURL(for key: String, in directory: URL, fileExtension: String) -> URL {
+    let segments = segments(of: key)
+    var url = directory
+    for segment in segments.dropLast() { url.appendPathComponent(segment, isDirectory: true) }
+    return url.appendingPathComponent((segments.last ?? "_") + "." + fileExtension)
   }
 
-  /// `a/b/c.json` for `a/b/c`: the key lower-cased and split at `/` (empty segments
-  /// dropped), each character outside `[a-z0-9._-]` made `_`, a segment's leading `.` made
-  /// `_`; `_.json` for a key with no segment (`.days` for `fileExtension` `days`).
-  static func relativePath(for key: String, fileExtension: String = "json") -> String {
-    var path: [UInt8] = []
-    path.reserveCapacity(key.utf8.count + 6)
-    var segmentStart = true
-    for byte in characterBytes(of: key) {
-      if byte == UInt8(ascii: "/") {
-        if !segmentStart { path.append(byte) }
-        segmentStart = true
-        continue
-      }
-      path.append(segmentStart && byte == UInt8(ascii: ".") ? UInt8(ascii: "_") : byte)
-      segmentStart = false
+  /// The key lower-cased and split at `/` (empty segments dropped), each character outside
+  /// `[a-z0-9._-]` made `_`, and a segment's leading `.` made `_`.
+  static func segments(of key: String) -> [String] {
+    key.lowercased().split(separator: "/").map { segment in
+      let cleaned = String(
+        segment.map { character -> Character in
+          character.isASCII && (character.isLetter || character.isNumber || "._-".contains(character))
+            ? character : "_"
+        })
+      return cleaned.hasPrefix(".") ? "_" + cleaned.dropFirst() : cleaned
     }
-    if segmentStart {
-      // No segment after the last `/` (or none at all): the last one ends the path.
-      if path.last == UInt8(ascii: "/") { path.removeLast() }
-      if path.isEmpty { path.append(UInt8(ascii: "_")) }
-    }
-    path.append(UInt8(ascii: "."))
-    path.append(contentsOf: fileExtension.utf8)
-    return String(decoding: path, as: UTF8.self)
-  }
-
-  /// One byte per character of the lower-cased `key`: the character itself when it is `/` or
-  /// in `[a-z0-9._-]`, else `_`. An ASCII key is mapped byte by byte (a character is a byte
-  /// there, except CR LF); any other is lower-cased and split into characters by Unicode's
-  /// rules, so `e` followed by a combining accent is one `_`.
-  static func characterBytes(of key: String) -> [UInt8] {
-    func kept(_ byte: UInt8) -> UInt8 {
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-        UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "/"):
-        return byte
-      default: return UInt8(ascii: "_")
-      }
-    }
-    let utf8 = key.utf8
-    guard utf8.allSatisfy({ $0 < 0x80 }) else {
-      return key.lowercased().map { character in
-        character.unicodeScalars.count == 1 ? character.asciiValue.map(kept) ?? UInt8(ascii: "_")
-          : UInt8(ascii: "_")
-      }
-    }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(utf8.count)
-    var previous: UInt8 = 0
-    for byte in utf8 {
-      if previous == 0x0D, byte == 0x0A {  // CR LF: one character, already `_`
-        previous = 0
-        continue
-      }
-      let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
-      bytes.append(kept(lower))
-      previous = byte
-    }
-    return bytes
   }
 }
 
 extension JSONFileCache.Envelope: Encodable where Value: Encodable {}
+
+extension JSONFileCache.Envelope: Decodable where Value: Decodable {
+  /// Reads the version first, and stops at another one (``JSONFileCache/OtherVersion``).
+  init(from decoder: any Decoder) throws {
+    let members = try decoder.container(keyedBy: CodingKeys.self)
+    version = try members.decode(Int.self, forKey: .version)
+    guard version == JSONFileCache.formatVersion else {
+      throw JSONFileCache.OtherVersion(version: version)
+    }
+    key = try members.decode(String.self, forKey: .key)
+    source = try members.decode(String.self, forKey: .source)
+    fetchedAt = try members.decode(Date.self, forKey: .fetchedAt)
+    value = try members.decode(Value.self, forKey: .value)
+  }
+}
 
 /// Why a cache file could not be used. Every case names the file; none is fatal.
 public enum CacheProblem: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {

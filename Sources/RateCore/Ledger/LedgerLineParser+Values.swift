@@ -107,10 +107,10 @@ extension LedgerLineParser {
     throw LedgerLineError(detail: "a string is not closed (truncated?)")
   }
 
-  /// Reads the escape whose backslash is at `index`, by ``JSONGrammar/escape(_:at:end:)``.
+  /// Reads the escape whose backslash is at `index`, by ``Grammar/escape(_:at:end:)``.
   mutating func escape() throws(LedgerLineError) -> Unicode.Scalar {
-    do throws(JSONGrammar.EscapeError) {
-      return try JSONGrammar.escape(bytes, at: &index, end: end)
+    do throws(Grammar.EscapeError) {
+      return try Grammar.escape(bytes, at: &index, end: end)
     } catch {
       switch error {
       case .truncated: throw LedgerLineError(detail: "a string is not closed")
@@ -120,10 +120,10 @@ extension LedgerLineParser {
     }
   }
 
-  /// The extent of a JSON number at `index`, by ``JSONGrammar/number(_:from:end:)``.
+  /// The extent of a JSON number at `index`, by ``Grammar/number(_:from:end:)``.
   mutating func numberRange() throws(LedgerLineError) -> (Range<Int>, isInteger: Bool) {
     let start = index
-    guard let (numberEnd, isInteger) = JSONGrammar.number(bytes, from: start, end: end) else {
+    guard let (numberEnd, isInteger) = Grammar.number(bytes, from: start, end: end) else {
       throw LedgerLineError(detail: "a malformed number at column \(column(start))")
     }
     index = numberEnd

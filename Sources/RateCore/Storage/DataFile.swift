@@ -295,8 +295,7 @@ public enum StringsDataFile {
   public static func read(url: URL, key: String) throws -> [String: String] {
     // No file and no link at its place: what `read()` answers, without the generic type.
     var status = stat()
-    // ``RatesPaths/path(of:)``, not `URL.path`: every command reads the config file.
-    if lstat(RatesPaths.path(of: url), &status) != 0, errno == ENOENT { return [:] }
+    if lstat(url.path, &status) != 0, errno == ENOENT { return [:] }
     return try DataFile<[String: String]>(url: url, key: key, empty: [:]).read()
   }
 }

@@ -23,22 +23,8 @@ struct CommandOutput: Sendable {
   /// The export forms (`--format csv`, `ledger`, `beancount`) the command has, each whole.
   var exports: Exports = [:]
 
-  /// The export forms, one slot per format (``OutputFormat/ordinal``): a
-  /// `[OutputFormat: Export]` dictionary costs every command a run-time lookup of
-  /// `OutputFormat: Hashable` (a conformance scan).
-  struct Exports: ExpressibleByDictionaryLiteral, Sendable {
-    private var slots = [Export?](repeating: nil, count: OutputFormat.allCases.count)
-
-    init(dictionaryLiteral elements: (OutputFormat, Export)...) {
-      for (format, export) in elements { self[format] = export }
-    }
-
-    /// The export of `format`; setting one replaces the one it had.
-    subscript(format: OutputFormat) -> Export? {
-      get { slots[format.ordinal] }
-      set { slots[format.ordinal] = newValue }
-    }
-  }
+  /// The export forms, by format.
+  typealias Exports = [OutputFormat: Export]
 
   init(
     document: any Encodable & Sendable, csv: (@Sendable () -> String)? = nil,
@@ -128,13 +114,13 @@ extension Invocation {
 
   /// Refuses the `--format` this run asked for when it is one of `formats`, before any work
   /// (a declared exclusion the command names, such as beancount for hourly prices).
-  func refuse(formats: OutputFormats, _ message: @autoclosure () -> String) throws {
+  func refuse(formats: Set<OutputFormat>, _ message: @autoclosure () -> String) throws {
     try refuse(formats: formats) { _ in message() }
   }
 
   /// Refuses the `--format` (or `--json`) this run asked for when it is one of `formats`,
   /// with the line `message` writes for it.
-  func refuse(formats: OutputFormats, _ message: (OutputFormat) -> String) throws {
+  func refuse(formats: Set<OutputFormat>, _ message: (OutputFormat) -> String) throws {
     if let format = options.format, formats.contains(format) {
       throw UsageError.invalid(message(format))
     }

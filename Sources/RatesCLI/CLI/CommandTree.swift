@@ -21,8 +21,7 @@ struct CommandPath: Sendable {
     return parent
   }
   /// The words after `rates`: `ledger add`.
-  /// (`joinedText`, not `joined`: every command reads it.)
-  var words: String { types.map { $0.name }.joinedText(separator: " ") }
+  var words: String { types.map { $0.name }.joined(separator: " ") }
   /// `rates ledger add`.
   var fullName: String { "rates " + words }
 

@@ -3,39 +3,6 @@ import RateCore
 /// The output formats of `--format`.
 public enum OutputFormat: String, CaseIterable, Sendable {
   case table, json, csv, ledger, beancount
-
-  /// The format's place among all of them: its bit in ``OutputFormats``, its slot in
-  /// ``CommandOutput/Exports``.
-  var ordinal: Int {
-    switch self {
-    case .table: 0
-    case .json: 1
-    case .csv: 2
-    case .ledger: 3
-    case .beancount: 4
-    }
-  }
-}
-
-/// Some of the output formats, one bit each: a `Set<OutputFormat>` costs every command a
-/// run-time lookup of `OutputFormat: Hashable` (a scan of every conformance in the binary).
-struct OutputFormats: ExpressibleByArrayLiteral, Equatable, Sendable {
-  private var bits: UInt8 = 0
-
-  init(arrayLiteral formats: OutputFormat...) { self.init(formats) }
-
-  /// The set of `formats`.
-  init(_ formats: [OutputFormat]) {
-    for format in formats { bits |= Self.bit(format) }
-  }
-
-  /// Whether there is none.
-  var isEmpty: Bool { bits == 0 }
-
-  /// Whether `format` is one of them.
-  func contains(_ format: OutputFormat) -> Bool { bits & Self.bit(format) != 0 }
-
-  private static func bit(_ format: OutputFormat) -> UInt8 { 1 << format.ordinal }
 }
 
 /// What a run writes: its v2 JSON document (errors as JSON on stderr), an export
@@ -142,7 +109,7 @@ public struct GlobalOptions: Sendable, Equatable {
   ///   - command: The words after `rates`, such as `ledger rate`.
   ///   - siblings: The export formats of the other actions of the same command, by full name.
   func require(
-    formats: OutputFormats, command: String, siblings: [(name: String, formats: OutputFormats)] = []
+    formats: Set<OutputFormat>, command: String, siblings: [(name: String, formats: Set<OutputFormat>)] = []
   ) throws(UsageError) {
     guard let format, format != .json, !formats.contains(format) else { return }
     let others = siblings.filter { $0.formats.contains(format) }.map(\.name).sorted()

@@ -219,9 +219,9 @@ public enum RatesCLI {
   }
 
   /// The export formats of the other actions of `path`'s command, by full name.
-  static func siblingFormats(_ path: CommandPath) -> [(name: String, formats: OutputFormats)] {
+  static func siblingFormats(_ path: CommandPath) -> [(name: String, formats: Set<OutputFormat>)] {
     guard let parent = path.parent else { return [] }
-    var formats: [(name: String, formats: OutputFormats)] = []
+    var formats: [(name: String, formats: Set<OutputFormat>)] = []
     for sibling in CommandTree.leaves(below: parent) where sibling.words != path.words {
       if let type = sibling.last.runnable, !type.exportFormats.isEmpty {
         formats.append((sibling.fullName, type.exportFormats))

@@ -73,7 +73,7 @@ protocol RatesCommand: CommandDeclaration {
   func run(_ invocation: Invocation) async throws -> ExitCode
 
   /// The `--format` values beyond table and json the command writes.
-  static var exportFormats: OutputFormats { get }
+  static var exportFormats: Set<OutputFormat> { get }
 
   /// Why the command cannot write JSON, for the usage error `--json` gets; `nil` when
   /// it can.
@@ -82,12 +82,12 @@ protocol RatesCommand: CommandDeclaration {
 
 extension RatesCommand {
   static var runnable: (any RatesCommand.Type)? { self }
-  static var exportFormats: OutputFormats { [] }
+  static var exportFormats: Set<OutputFormat> { [] }
   static var noJSON: String? { nil }
 }
 
 /// What `history`, `stats`, `current` and `ledger list` also write.
-let priceExportFormats: OutputFormats = [.csv, .ledger, .beancount]
+let priceExportFormats: Set<OutputFormat> = [.csv, .ledger, .beancount]
 
 /// Defaults a command's parsing may depend on.
 struct CommandDefaults: Sendable {

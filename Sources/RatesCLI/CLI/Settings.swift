@@ -23,8 +23,8 @@ enum ConfigKey: String, CaseIterable, Sendable {
   }
 
   static let providerNames = Providers.all
-  /// The default coin chain as `providers` is written (`joinedText`: every command reads it).
-  static let defaultCoinSources = SourceChain.coinOrder.map(\.rawValue).joinedText(separator: ",")
+  /// The default coin chain as `providers` is written.
+  static let defaultCoinSources = SourceChain.coinOrder.map(\.rawValue).joined(separator: ",")
 
   /// The coin sources of a stored (normalized) `providers` value.
   static func coinSources(in stored: String) -> [Provider] {
@@ -114,23 +114,8 @@ enum ConfigKey: String, CaseIterable, Sendable {
   }
 }
 
-/// Each managed setting's effective value and source, one slot per ``ConfigKey``: a
-/// dictionary keyed by `ConfigKey` would cost every command a lookup of `ConfigKey`'s
-/// `Hashable` conformance at run time (a scan of every conformance in the binary).
-struct ResolvedSettings: Sendable {
-  private var slots = [(value: String?, source: SettingSource)?](
-    repeating: nil, count: ConfigKey.allCases.count)
-
-  /// The setting's value and source; nil until resolved.
-  subscript(key: ConfigKey) -> (value: String?, source: SettingSource)? {
-    get { slots[Self.slot(key)] }
-    set { slots[Self.slot(key)] = newValue }
-  }
-
-  private static func slot(_ key: ConfigKey) -> Int {
-    ConfigKey.allCases.firstIndex(of: key) ?? 0
-  }
-}
+/// Each managed setting's effective value and source; a key is missing until resolved.
+typealias ResolvedSettings = [ConfigKey: (value: String?, source: SettingSource)]
 
 /// Where a setting's value came from, from weakest to strongest:
 /// default < config file < environment < flag.
@@ -167,8 +152,8 @@ enum ConfigFile {
     try StringsDataFile.read(url: url(paths), key: key)
   }
 
-  /// Not `appendingPathComponent` (``RatesPaths/file(_:in:)``): every command reads it.
+  /// The config file, `config.json` in the configuration folder.
   static func url(_ paths: RatesPaths) -> URL {
-    RatesPaths.file("config.json", in: paths.config)
+    paths.config.appendingPathComponent("config.json")
   }
 }

@@ -46,7 +46,7 @@ public struct HistoryView: Sendable {
       parts.append(
         style.yellow(staleness.mark(now: now)))
     }
-    return parts.joinedText(separator: "  ")  // no `joined`: see ``Swift/Array/joinedText(separator:)``
+    return parts.joined(separator: "  ")
   }
 
   /// The series' source; for a series from several, each with its days
@@ -57,7 +57,7 @@ public struct HistoryView: Sendable {
     }
     let dash = ascii ? "-" : "\u{2013}"
     let spans = series.sources.dropLast().map { "\(Providers.displayName($0.source)) \($0.first)\(dash)\($0.last)" }
-    return TerminalText.sanitize((spans + ["\(Providers.displayName(newest.source)) since"]).joinedText(separator: ", "))
+    return TerminalText.sanitize((spans + ["\(Providers.displayName(newest.source)) since"]).joined(separator: ", "))
   }
 
   /// The labels under a sparkline, three spaces apart, as many to a line as
@@ -93,7 +93,7 @@ public struct HistoryView: Sendable {
       lines.append(contentsOf: statisticsBlock(stats))
     }
     lines.append(contentsOf: carriedNote())
-    return lines.joinedText(separator: "\n")
+    return lines.joined(separator: "\n")
   }
 
   /// The header, a line chart fitted to the terminal, and the statistics.
@@ -107,7 +107,7 @@ public struct HistoryView: Sendable {
       lines.append(contentsOf: statisticsBlock(stats))
     }
     lines.append(contentsOf: carriedNote())
-    return lines.joinedText(separator: "\n")
+    return lines.joined(separator: "\n")
   }
 
   /// The header, one row per day (date, value, change from the previous day),
@@ -146,7 +146,7 @@ public struct HistoryView: Sendable {
       lines.append(contentsOf: statisticsBlock(stats))
     }
     lines.append(contentsOf: carriedNote())
-    return lines.joinedText(separator: "\n")
+    return lines.joined(separator: "\n")
   }
 
   /// Labelled statistics, two columns when the terminal is wide enough.

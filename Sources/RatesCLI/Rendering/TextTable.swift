@@ -211,53 +211,19 @@ struct TableLayout {
   /// The width of a number cell from its decimal point to its end (0 for a whole number),
   /// or nil when the cell holds no digit before a point (a title, `—`, words).
   static func fractionWidth(_ cell: String) -> Int? {
-    // Bytes for printable ASCII and escapes (nearly every cell): one character a byte, without
-    // the Character-level walk that took most of a table's layout.
-    if let bytes = asciiCell(cell) { return asciiFractionWidth(bytes) }
-    return characterFractionWidth(cell)
-  }
-
-  /// The cell's bytes without its SGR escapes, when what is left is printable ASCII; nil
-  /// otherwise.
-  static func asciiCell(_ cell: String) -> [UInt8]? {
-    let bytes = escapeFreeBytes(cell)
-    return bytes.allSatisfy { $0 >= 0x20 && $0 <= 0x7E } ? bytes : nil
-  }
-
-  /// ``fractionWidth(_:)`` of printable ASCII `bytes`: each byte a character a column wide.
-  static func asciiFractionWidth(_ bytes: [UInt8]) -> Int? {
-    func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-    guard let first = bytes.firstIndex(where: isDigit) else { return nil }
-    var end = first
-    while end < bytes.count, isDigit(bytes[end]) || bytes[end] == UInt8(ascii: ",") { end += 1 }
-    if end < bytes.count, bytes[end] == UInt8(ascii: ".") { return bytes.count - end }
-    var index = end
-    while index < bytes.count, !isDigit(bytes[index]) { index += 1 }
-    guard index == bytes.count else { return nil }  // more digits later: not one number
-    return bytes.count - end
-  }
-
-  /// ``fractionWidth(_:)`` by characters, for cells beyond printable ASCII.
-  static func characterFractionWidth(_ cell: String) -> Int? {
     let characters = Array(withoutEscapes(cell))
     guard let first = characters.firstIndex(where: \.isASCIIDigit) else { return nil }
     var end = first
     while end < characters.count, characters[end].isASCIIDigit || characters[end] == "," {
       end += 1
     }
-    if end < characters.count, characters[end] == "." { return TerminalText.displayWidth(text(characters[end...])) }
+    if end < characters.count, characters[end] == "." {
+      return TerminalText.displayWidth(String(characters[end...]))
+    }
     var index = end
     while index < characters.count, !characters[index].isASCIIDigit { index += 1 }
     guard index == characters.count else { return nil }  // more digits later: not one number
-    return TerminalText.displayWidth(text(characters[end...]))
-  }
-
-  /// The characters as a string, appended one by one: `String(slice)` goes through the
-  /// generic `append(contentsOf:)`, whose first use costs a conformance lookup at run time.
-  private static func text(_ characters: ArraySlice<Character>) -> String {
-    var text = ""
-    for character in characters { text.append(character) }
-    return text
+    return TerminalText.displayWidth(String(characters[end...]))
   }
 
   /// `text` without its SGR escape sequences (`ESC [ … m`), whose digits are no number.
@@ -267,7 +233,7 @@ struct TableLayout {
   }
 
   /// The bytes of `text` without its escape sequences: each from ESC through the ASCII letter
-  /// that ends it. Bytes, not Characters: measuring a table's cells walked their characters.
+  /// that ends it.
   static func escapeFreeBytes(_ text: String) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count)

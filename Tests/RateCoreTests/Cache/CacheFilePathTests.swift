@@ -4,30 +4,21 @@ import Testing
 @testable import RateCore
 import RatesTestSupport
 
-/// ``JSONFileCache/fileURL(for:)``, made from bytes, gives the paths the URL-building code it
-/// replaces gave, for every kind of key.
+/// Where ``JSONFileCache`` and ``DayStore`` keep each key's file: under their directory
+/// whatever the key holds.
 @Suite struct CacheFilePathTests {
-  /// The previous mapping, kept as the reference: URL components, Character by Character.
-  static func legacyFileURL(_ directory: URL, _ key: String) -> URL {
-    let segments = key.lowercased().split(separator: "/").map { segment -> String in
-      let cleaned = String(
-        segment.map { character -> Character in
-          character.isASCII
-            && (character.isLetter || character.isNumber || "._-".contains(character))
-            ? character : "_"
-        })
-      return cleaned.hasPrefix(".") ? "_" + cleaned.dropFirst() : cleaned
-    }
-    var url = directory
-    for segment in segments.dropLast() { url.appendPathComponent(segment, isDirectory: true) }
-    return url.appendingPathComponent((segments.last ?? "_") + ".json")
-  }
+  static let directory = URL(fileURLWithPath: "/tmp/cache", isDirectory: true)
 
-  static let directories = [
-    URL(fileURLWithPath: "/tmp/cache", isDirectory: true), URL(fileURLWithPath: "/tmp/cache"),
-    URL(fileURLWithPath: "/", isDirectory: true),
-    URL(fileURLWithPath: "/tmp/a dir/ü", isDirectory: true),
-  ]
+  @Test(arguments: [
+    ("coingecko/price/bitcoin-EUR", "coingecko/price/bitcoin-eur"), ("", "_"), ("/", "_"),
+    ("a/../../etc/passwd", "a/_./_./etc/passwd"), (".hidden/.x", "_hidden/_x"),
+    ("é/ü", "_/_"), ("e\u{301}x", "_x"), ("a b/c\td", "a_b/c_d"), ("a//b/", "a/b"),
+    ("\u{212A}elvin", "kelvin"), ("ka:s?p#a", "ka_s_p_a"),
+  ])
+  func aKeyNamesOneFileUnderTheDirectory(_ key: String, _ expected: String) {
+    #expect(JSONFileCache(directory: Self.directory).fileURL(for: key).path == "/tmp/cache/\(expected).json")
+    #expect(DayStore(directory: Self.directory).fileURL(key: key).path == "/tmp/cache/days/\(expected).days")
+  }
 
   static let hostileKeys = [
     "", "/", "//", "a", "a/", "/a", "a//b", "a/b/", "..", "../..", "a/../../etc/passwd", ".", "./a",
@@ -36,21 +27,7 @@ import RatesTestSupport
     "\u{212A}elvin", "straße", "ﬁ", "😀/👍🏽", "ka:s?p#a", "a\u{0}b", "-_.", "ÅB/Ç.D",
   ]
 
-  /// The previous limit by kind, kept as the reference.
-  static func legacyMaximumBytes(_ key: String) -> Int {
-    let segments = key.lowercased().split(separator: "/")
-    let kind = segments.count > 2 ? String(segments[1]) : ""
-    let byKind = ["price": 256 * 1024, "resolve": 256 * 1024, "week": 1024 * 1024]
-    return byKind[kind] ?? JSONFileCache.defaultMaximumBytes
-  }
-
-  /// The previous day store file, kept as the reference.
-  static func legacyDayStoreURL(_ directory: URL, _ key: String) -> URL {
-    legacyFileURL(directory.appendingPathComponent("days", isDirectory: true), key)
-      .deletingPathExtension().appendingPathExtension("days")
-  }
-
-  /// The hostile keys and 3,000 random ones, made of pieces that split, lower-case or
+  /// The hostile keys and 500 random ones, made of pieces that split, lower-case or
   /// cluster differently by bytes and by characters.
   static func keys() -> [String] {
     var generator = SeededGenerator(state: 99)
@@ -61,7 +38,7 @@ import RatesTestSupport
     ]
     var keys =
       hostileKeys + ["x/price/y", "x/Price/y/z", "/x//week/y", "x/wee\u{212A}/y", "x/price"]
-    for _ in 0..<3_000 {
+    for _ in 0..<500 {
       let length = Int.random(in: 0...12, using: &generator)
       keys.append(
         (0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "a" }.joined())
@@ -69,35 +46,20 @@ import RatesTestSupport
     return keys
   }
 
-  @Test func limitsByKindAreThoseOfTheSplittingCode() {
-    for key in Self.keys() {
-      #expect(
-        JSONFileCache.maximumBytes(forKey: key) == Self.legacyMaximumBytes(key),
-        "\(key.debugDescription)")
-    }
+  @Test func limitsAreByTheKeysSecondOfThreeSegments() {
+    #expect(JSONFileCache.maximumBytes(forKey: "x/price/y") == 256 * 1024)
+    #expect(JSONFileCache.maximumBytes(forKey: "x/Price/y/z") == 256 * 1024)
+    #expect(JSONFileCache.maximumBytes(forKey: "/x//week/y") == 1024 * 1024)
     #expect(JSONFileCache.maximumBytes(forKey: "x/wee\u{212A}/y") == 1024 * 1024)
+    #expect(JSONFileCache.maximumBytes(forKey: "x/price") == JSONFileCache.defaultMaximumBytes)
+    #expect(JSONFileCache.maximumBytes(forKey: "x/history/y") == JSONFileCache.defaultMaximumBytes)
   }
 
-  @Test func dayStorePathsAreThoseOfTheURLBuildingCode() {
-    for directory in Self.directories {
-      let store = DayStore(directory: directory)
-      for key in Self.keys() {
-        let legacy = Self.legacyDayStoreURL(directory, key)
-        #expect(store.fileURL(key: key) == legacy, "\(key.debugDescription)")
-        #expect(store.fileURL(key: key).path == legacy.path, "\(key.debugDescription)")
-      }
-    }
-  }
-
-  @Test func pathsAreThoseOfTheURLBuildingCode() {
-    let keys = Self.keys()
-    for directory in Self.directories {
-      let cache = JSONFileCache(directory: directory)
-      for key in keys {
-        let legacy = Self.legacyFileURL(directory, key)
-        #expect(cache.fileURL(for: key).path == legacy.path, "\(key.debugDescription)")
-        #expect(cache.fileURL(for: key) == legacy, "\(key.debugDescription)")
-      }
+  @Test func noKeyEscapesTheDirectory() {
+    for key in Self.keys() {
+      let components = JSONFileCache(directory: Self.directory).fileURL(for: key).pathComponents
+      #expect(components.starts(with: ["/", "tmp", "cache"]) && components.count > 3, "\(key.debugDescription)")
+      #expect(!components.dropFirst(3).contains { $0.hasPrefix(".") }, "\(key.debugDescription)")
     }
   }
 }

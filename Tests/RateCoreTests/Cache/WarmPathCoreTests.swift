@@ -84,62 +84,10 @@ import RatesTestSupport
       // A folder where the file should be (its URL ends in `/`) is no missing file either.
       try FileManager.default.createDirectory(
         at: directory.appendingPathComponent("folder.json"), withIntermediateDirectories: true)
-      let folder = RatesPaths.file("folder.json", in: directory)
+      let folder = directory.appendingPathComponent("folder.json")
       #expect(folder.path(percentEncoded: false).hasSuffix("/"))
       #expect(throws: DataFileError.self) { try StringsDataFile.read(url: folder, key: "settings") }
     }
-  }
-
-  /// How `RatesPaths` made its folders before it joined strings: with `URL` appending.
-  static func appendedPaths(environment: [String: String]) -> RatesPaths {
-    let home =
-      environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
-      ?? FileManager.default.homeDirectoryForCurrentUser.path
-    func base(_ variable: String, _ fallback: String) -> URL {
-      if let value = environment[variable], value.hasPrefix("/") {
-        return URL(fileURLWithPath: value, isDirectory: true)
-      }
-      return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(fallback)
-    }
-    return RatesPaths(
-      config: base("XDG_CONFIG_HOME", ".config").appendingPathComponent("rates", isDirectory: true),
-      data: base("XDG_DATA_HOME", ".local/share").appendingPathComponent("rates", isDirectory: true),
-      cache: base("XDG_CACHE_HOME", ".cache").appendingPathComponent("rates", isDirectory: true))
-  }
-
-  static let homes: [String?] = [
-    "/home/me", "/home/me/", "/home/me//", "/home//me", "/", "//", "", nil, "relative/home",
-    "rel/", "rel//", "~", "~/sub", "/a b/c d", "/ü/é", "/x/./y/../z", "/a%20b", "/q?x#f;s",
-    "/tab\there", "/new\nline", "/\u{301}x", "/emoji/👩‍👩‍👧", "/\u{FFFD}",
-  ]
-  static let xdgValues: [String?] = [
-    nil, "", "/xdg", "/xdg/", "/xdg//", "relative/xdg", "~/xdg", "/a b/ü", "/\u{301}x", "/",
-    "/%41", " /lead",
-  ]
-
-  @Test(arguments: homes)
-  func joinedPathsAreWhatURLAppendingMade(_ home: String?) {
-    for value in Self.xdgValues {
-      var environment: [String: String] = [:]
-      environment["HOME"] = home
-      environment["XDG_CONFIG_HOME"] = value
-      environment["XDG_CACHE_HOME"] = value.map { $0 + "c" }
-      environment["XDG_DATA_HOME"] = value.map { "\($0)/d/" }
-      let joined = RatesPaths(environment: environment)
-      let appended = Self.appendedPaths(environment: environment)
-      #expect(joined == appended, "\(environment)")
-      #expect(joined.config.path == appended.config.path)
-      #expect(joined.cache.absoluteString == appended.cache.absoluteString)
-      #expect(joined.data.path == appended.data.path)
-    }
-  }
-
-  @Test func joinedAddsOneSlashUnlessThereIsOne() {
-    #expect(RatesPaths.joined("/a", "b") == "/a/b")
-    #expect(RatesPaths.joined("/a/", "b") == "/a/b")
-    #expect(RatesPaths.joined("/a//", "b") == "/a//b")
-    #expect(RatesPaths.joined("/", ".config") == "/.config")
-    #expect(RatesPaths.joined("/é\u{301}", "ü") == "/é\u{301}/ü")
   }
 
   /// An inline source named `name` that prices `answers` of what it is asked, or fails with
@@ -189,20 +137,6 @@ import RatesTestSupport
     }
   }
 
-  @Test(arguments: [
-    [], [""], ["", ""], ["a"], ["a", "b", "c"], ["", "x", ""], ["é", "e\u{301}", "👩‍👩‍👧"],
-    ["line one", "", "line three\n"], ["\u{301}", "a"],
-  ] as [[String]])
-  func joinedTextIsJoined(_ parts: [String]) {
-    for separator in ["", " ", "\n", "  ", ", ", "\u{301}", "—"] {
-      #expect(parts.joinedText(separator: separator) == parts.joined(separator: separator))
-      #expect(
-        Array(parts.joinedText(separator: separator).utf8)
-          == Array(parts.joined(separator: separator).utf8))
-    }
-    #expect(parts.joinedText() == parts.joined())
-  }
-
   @Test func aDayParsesItsBytesAsItsCharacters() {
     let texts = [
       "2026-05-28", "1999-01-04", "0000-01-01", "9999-12-31", "2024-02-29", "2023-02-29",
@@ -217,53 +151,6 @@ import RatesTestSupport
       #expect(Day(text[...]) == DayParsingTests.legacyDay(text), "\(text)")
     }
     #expect(Day("2026-05-28") == Day(year: 2026, month: 5, day: 28))
-  }
-
-  @Test func aFileInAFolderIsWhereAppendingPutIt() throws {
-    try withTemporaryDirectory { directory in
-      // A folder named as the file: the URL's trailing slash comes from the file system.
-      try FileManager.default.createDirectory(
-        at: directory.appendingPathComponent("taken.json"), withIntermediateDirectories: true)
-      var folders = ["/c/rates/", "/c/rates", "/c//rates//", "/a b/é", "/", "/%41/?#"].map {
-        URL(fileURLWithPath: $0, isDirectory: true)
-      }
-      folders += [directory, URL(fileURLWithPath: "relative/rates", isDirectory: true)]
-      folders += [RatesPaths(environment: ["HOME": "rel"]).cache]
-      for folder in folders {
-        for name in ["config.json", ProviderPauses.fileName, "taken.json", "a b é.json"] {
-          let appended = folder.appendingPathComponent(name)
-          #expect(RatesPaths.file(name, in: folder) == appended, "\(folder) \(name)")
-          #expect(RatesPaths.file(name, in: folder).path == appended.path)
-          #expect(RatesPaths.file(name, in: folder).absoluteString == appended.absoluteString)
-        }
-      }
-      let cache = URL(fileURLWithPath: "/c/rates/", isDirectory: true)
-      #expect(
-        ProviderPauses(cacheFolder: cache).file
-          == cache.appendingPathComponent(ProviderPauses.fileName))
-    }
-  }
-
-  @Test func aFolderPathIsWhatURLPathGaveUpToATrailingSlash() {
-    var folders = ["/c/rates/", "/c/rates", "/c//rates//", "/a b/é", "/", "/%41/?#", "/x/%2"].map {
-      URL(fileURLWithPath: $0, isDirectory: true)
-    }
-    folders += [URL(fileURLWithPath: "relative/rates", isDirectory: true)]
-    folders += [RatesPaths(environment: ["HOME": "rel"]).cache]
-    folders += [RatesPaths(environment: ["HOME": "/home/a b", "XDG_CACHE_HOME": "/x/ç/"]).cache]
-    for folder in folders {
-      let joined = RatesPaths.joined(RatesPaths.path(of: folder), "f")
-      #expect(joined == folder.appendingPathComponent("f").path, "\(folder)")
-      #expect(Self.trailingSlashesDropped(RatesPaths.path(of: folder)) == Self.trailingSlashesDropped(folder.path))
-    }
-    let cache = JSONFileCache(directory: URL(fileURLWithPath: "/c/a b/", isDirectory: true))
-    #expect(cache.fileURL(for: "coingecko/price/btc").path == "/c/a b/coingecko/price/btc.json")
-  }
-
-  static func trailingSlashesDropped(_ path: String) -> String {
-    var path = path
-    while path.count > 1, path.hasSuffix("/") { path.removeLast() }
-    return path
   }
 
   /// How `NumberText` formatted before it called C with plain arguments: `withVaList`.

@@ -32,19 +32,6 @@ import RatesTestSupport
     #expect(groups > 0)  // some commands only group actions (ledger, portfolio, …)
   }
 
-  @Test func resolvedSettingsKeepOneSlotPerKey() {
-    var resolved = ResolvedSettings()
-    #expect(ConfigKey.allCases.allSatisfy { resolved[$0] == nil })
-    for key in ConfigKey.allCases { resolved[key] = (key.rawValue + "-value", .configFile) }
-    resolved[.timeout] = (nil, .environment("RATES_TIMEOUT"))
-    for key in ConfigKey.allCases where key != .timeout {
-      #expect(resolved[key]?.value == key.rawValue + "-value")
-      #expect(resolved[key]?.source == .configFile)
-    }
-    #expect(resolved[.timeout]?.value == nil)
-    #expect(resolved[.timeout]?.source == .environment("RATES_TIMEOUT"))
-  }
-
   @Test func anOptionsExpectedFormIsBuiltOnlyForAnError() throws {
     final class Counter: @unchecked Sendable { var count = 0 }
     let counter = Counter()
@@ -73,6 +60,7 @@ import RatesTestSupport
 
   @Test(arguments: [
     ("1,234.56 EUR", 7), ("61,234.5", 2), ("1,234", 0), ("12 of 28", nil), ("none", nil),
+    ("\u{1B}[32m+1.25\u{1B}[0m", 3), ("€1.5", 2), ("1.5 €", 4), ("—", nil),
   ] as [(String, Int?)])
   func aNumberCellsFractionWidth(_ cell: String, _ width: Int?) {
     #expect(TableLayout.fractionWidth(cell) == width)
@@ -154,69 +142,6 @@ import RatesTestSupport
   }
 
   @Test func theDefaultCoinSourcesAreTheChainJoined() {
-    #expect(ConfigKey.defaultCoinSources == SourceChain.coinOrder.map(\.rawValue).joined(separator: ","))
     #expect(ConfigKey.defaultCoinSources == "coingecko,coinbase,kraken")
-  }
-
-  /// Every subset of the formats, as arrays.
-  static func formatSubsets() -> [[OutputFormat]] {
-    let all = OutputFormat.allCases
-    return (0..<(1 << all.count)).map { mask in
-      all.indices.filter { mask & (1 << $0) != 0 }.map { all[$0] }
-    }
-  }
-
-  @Test func outputFormatsAnswerAsASetOfThem() {
-    let subsets = Self.formatSubsets()
-    #expect(subsets.count == 32)
-    for subset in subsets {
-      let formats = OutputFormats(subset)
-      let set = Set(subset)
-      #expect(formats.isEmpty == set.isEmpty, "\(subset)")
-      for format in OutputFormat.allCases {
-        #expect(formats.contains(format) == set.contains(format), "\(subset) \(format)")
-      }
-      #expect((formats == OutputFormats(subset.reversed())) && (formats == OutputFormats(subset + subset)))
-    }
-    let declared: OutputFormats = [.csv, .ledger, .beancount]
-    #expect(declared == priceExportFormats && declared == OutputFormats([.beancount, .csv, .ledger]))
-    #expect(OutputFormats([.csv]) != OutputFormats([.ledger]))
-  }
-
-  @Test func exportsAnswerAsADictionaryOfThem() {
-    func written(_ exports: CommandOutput.Exports) -> [String?] {
-      OutputFormat.allCases.map { try? exports[$0]?() }
-    }
-    var exports: CommandOutput.Exports = [.csv: { "c" }, .ledger: { "l" }]
-    var dictionary: [OutputFormat: CommandOutput.Export] = [.csv: { "c" }, .ledger: { "l" }]
-    #expect(written(exports) == OutputFormat.allCases.map { try? dictionary[$0]?() })
-    exports[.csv] = { "C" }
-    dictionary[.csv] = { "C" }
-    exports[.ledger] = nil
-    dictionary[.ledger] = nil
-    exports[.beancount] = { "b" }
-    dictionary[.beancount] = { "b" }
-    #expect(written(exports) == OutputFormat.allCases.map { try? dictionary[$0]?() })
-    #expect(written(exports) == [nil, nil, "C", nil, "b"])
-    #expect(written([:]).allSatisfy { $0 == nil })
-  }
-
-  @Test(arguments: [
-    "1,234.56 EUR", "61,234.5", "1,234", "12 of 28", "none", "", "0", ".5", "1.", "-1.25",
-    "+3.4 %", "1,2,3", "12.5 (stale)", "BTC 3.2", "\u{1B}[32m+1.25\u{1B}[0m",
-    "\u{1B}[1m1,234\u{1B}[0m EUR", "\u{1B}[2mno rate\u{1B}[0m", "\u{1B}[32", "1\u{1B}[3", "\u{1B}1.5",
-    "€1.5", "1.5 €", "1\u{301}.5", "1.5\u{301}", "١٢٣.٤", "１２.５", "1.5👍", "👍1", "1\t2.5",
-    "1.5\n", "\r\n1.5", "—", "1.2.3", "1 2", "12,345.678 USD/BTC", "~", "1.5\u{7F}",
-  ])
-  func aCellsFractionWidthByBytesIsItsWidthByCharacters(_ cell: String) {
-    #expect(TableLayout.fractionWidth(cell) == TableLayout.characterFractionWidth(cell))
-  }
-
-  @Test func onlyPrintableASCIIAndEscapesAreReadAsBytes() {
-    #expect(TableLayout.asciiCell("\u{1B}[32m+1.25\u{1B}[0m") == Array("+1.25".utf8))
-    #expect(TableLayout.asciiCell("1.25 EUR") == Array("1.25 EUR".utf8))
-    #expect(TableLayout.asciiCell("€1.5") == nil)
-    #expect(TableLayout.asciiCell("1\t2") == nil)
-    #expect(TableLayout.asciiCell("") == [])
   }
 }

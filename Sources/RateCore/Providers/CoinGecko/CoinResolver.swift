@@ -66,8 +66,7 @@ public struct CoinResolver: Sendable {
     self.notify = notify
   }
 
-  // Read through its Decodable conformance (CodableCacheValue): no warm command reads one.
-  struct CachedResolution: CodableCacheValue, Sendable {
+  struct CachedResolution: CacheValue {
     var id: String
     var symbol: String
     var alternatives: [String]

@@ -47,8 +47,7 @@ public struct ProviderPauses: Sendable {
   /// Pauses kept in `cacheFolder`; a change waits up to `lockTimeout` for the file's lock (a
   /// test of many writers at once on a loaded machine waits longer than a command would).
   public init(cacheFolder: URL, lockTimeout: Duration = .seconds(2)) {
-    // Not `appendingPathComponent` (``RatesPaths/file(_:in:)``): every coin command makes two.
-    file = RatesPaths.file(Self.fileName, in: cacheFolder)
+    file = cacheFolder.appendingPathComponent(Self.fileName)
     self.lockTimeout = lockTimeout
   }
 

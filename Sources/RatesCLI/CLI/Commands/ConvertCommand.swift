@@ -128,7 +128,7 @@ struct ConvertCommand: RatesCommand {
     }
     let lines = [layout.style.bold(RateFormat.money(document.amount, code: document.base))]
       + table.render(maxWidth: layout.width - 2, ascii: layout.ascii).map { "  " + $0 }
-    return lines.joinedText(separator: "\n")  // no `joined`: a conformance lookup
+    return lines.joined(separator: "\n")
   }
 
   /// Today's rates: every leg routed, one batched call per provider.
@@ -141,9 +141,7 @@ struct ConvertCommand: RatesCommand {
     }
     let routes = try legs.map { try invocation.desk.route($0.base, $0.quote) }
     let today = Day(containing: invocation.context.now())
-    // An array searched in order: `[PairLeg: SourcedRate]` costs a run-time lookup of
-    // `PairLeg: Hashable` (a scan of every conformance) for the one to three legs.
-    var byLeg: [(leg: PairLeg, rate: SourcedRate)] = []
+    var byLeg: [PairLeg: SourcedRate] = [:]
     for (leg, routed) in zip(legs, try await invocation.desk.quotes(for: routes)) {
       guard let routed else { continue }
       let quote = routed.quote
@@ -151,19 +149,19 @@ struct ConvertCommand: RatesCommand {
         rate: quote.rate, source: quote.source,
         day: quote.updatedAt.map { min(Day(containing: $0), today) } ?? today,
         fetchedAt: quote.fetchedAt, staleness: routed.staleness)
-      byLeg.append((leg, rate))
+      byLeg[leg] = rate
     }
     var rates: [String: SourcedRate] = [:]
     for target in targets {
       rates[target] = await CrossRate.rate(base: from, quote: target) { base, quote in
-        byLeg.first { $0.leg == PairLeg(base: base, quote: quote) }?.rate
+        byLeg[PairLeg(base: base, quote: quote)]
       }
     }
     return rates
   }
 
   /// One pair to fetch.
-  struct PairLeg: Equatable {
+  struct PairLeg: Hashable {
     var base: String
     var quote: String
 

@@ -8,7 +8,7 @@ extension LedgerCommand {
       "the whole ledger as CSV on stdout, oldest first; or as an hledger/ledger/beancount journal"
     /// The journals `--format` writes.
     static let journals: [OutputFormat] = [.ledger, .beancount]
-    static let exportFormats = OutputFormats(journals)
+    static let exportFormats = Set(journals)
     static let csv = OptionSpec.flag("--csv", help: "write CSV (the default)")
     static let currency = OptionSpec.option(
       "--in", value: "CUR",

@@ -93,7 +93,7 @@ extension PortfolioCommand {
 struct Show: RatesCommand {
   static let name = "show"
   static let abstract = "what your ledger holds on a day: value, cost basis, realized and unrealized gains"
-  static let exportFormats: OutputFormats = [.csv]
+  static let exportFormats: Set<OutputFormat> = [.csv]
   static let asOf = OptionSpec.day(
     "--as-of",
     help: "value at that day's rates, with the entries up to it (default today); from the day "

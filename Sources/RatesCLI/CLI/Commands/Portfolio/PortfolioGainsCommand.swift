@@ -7,7 +7,7 @@ extension PortfolioCommand {
   struct Gains: RatesCommand {
     static let name = "gains"
     static let abstract = "realized gains of a tax year or period, disposal by disposal, and income"
-    static let exportFormats: OutputFormats = [.csv]
+    static let exportFormats: Set<OutputFormat> = [.csv]
     static let year = OptionSpec.integer("--year", value: "YEAR", in: 1970...9999) {
       "a calendar year, \($0.rangeText): 1 January to 31 December (default: this year, to today)"
     }

@@ -6,7 +6,7 @@ extension PortfolioCommand {
   struct History: RatesCommand {
     static let name = "history"
     static let abstract = "the total value of your ledger's holdings per day, as a sparkline or a chart"
-    static let exportFormats: OutputFormats = [.csv]
+    static let exportFormats: Set<OutputFormat> = [.csv]
     static let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 30) {
       "how many days, \($0.rangeAndDefault))"
     }
