@@ -23,20 +23,8 @@ FAKE_API=$(dirname "$bin")/fake-api
 # shellcheck source=scripts/fake-env.sh
 source scripts/fake-env.sh
 
-# median_ms SETUP COMMAND...: runs SETUP (a shell snippet) before each timed run.
-median_ms() {
-  local setup=$1; shift
-  local times=()
-  for _ in $(seq "$runs"); do
-    eval "$setup"
-    local start end
-    start=$(date +%s%N)
-    "$@" >/dev/null 2>&1
-    end=$(date +%s%N)
-    times+=($(( (end - start) / 1000 )))
-  done
-  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.2f", a[int((NR+1)/2)]/1000}'
-}
+# shellcheck source=scripts/bench-lib.sh
+source scripts/bench-lib.sh
 
 printf '%-34s %12s %10s\n' "command (release, $runs runs)" "median ms" "requests"
 

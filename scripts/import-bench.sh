@@ -53,20 +53,8 @@ open(sys.argv[1], "w").write("\n".join(rows[:10001]) + "\n")
 PY
 from=$(date -u -d '361 days ago' +%F)  # CoinGecko's free plans serve the past 365 days
 
-# median_ms SETUP COMMAND...: runs SETUP (a shell snippet) before each timed run.
-median_ms() {
-  local setup=$1; shift
-  local times=()
-  for _ in $(seq "$runs"); do
-    eval "$setup"
-    local start end
-    start=$(date +%s%N)
-    "$@" >/dev/null 2>&1
-    end=$(date +%s%N)
-    times+=($(( (end - start) / 1000 )))
-  done
-  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}'
-}
+# shellcheck source=scripts/bench-lib.sh
+source scripts/bench-lib.sh
 
 printf '%-52s %10s %9s\n' "command (10,000 rows, $runs runs)" "median ms" "requests"
 reset

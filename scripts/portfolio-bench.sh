@@ -45,17 +45,8 @@ PY
 "$bin" ledger import "$work/ledger.csv" >/dev/null
 from=$(date -u -d '364 days ago' +%F)  # CoinGecko's free plans serve the past 365 days
 
-median_ms() {
-  local times=()
-  for _ in $(seq "$runs"); do
-    local start end
-    start=$(date +%s%N)
-    "$@" >/dev/null 2>&1
-    end=$(date +%s%N)
-    times+=($(( (end - start) / 1000 )))
-  done
-  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}'
-}
+# shellcheck source=scripts/bench-lib.sh
+source scripts/bench-lib.sh
 
 printf '%-48s %10s %9s\n' "command (10,000 entries, $runs warm runs)" "median ms" "requests"
 for command in "portfolio" "portfolio history --from $from"; do
@@ -63,6 +54,6 @@ for command in "portfolio" "portfolio history --from $from"; do
   "$bin" $command >/dev/null
   reset
   # shellcheck disable=SC2086
-  t=$(median_ms "$bin" $command)
+  t=$(median_ms ":" "$bin" $command)
   printf '%-48s %10s %9s\n' "rates $command" "$t" "$(( $(requests) / runs ))"
 done

@@ -129,11 +129,20 @@ public struct GainsReport: Sendable {
       gain: Figure.money(proceeds - cost, code: currency, scale: scale))
   }
 
+  /// A row with its figures as written.
+  public struct WrittenRow: Sendable {
+    public var row: Row
+    public var figures: Written
+  }
+
+  /// Every row with its figures as written, rounded once for the table, the totals and the
+  /// documents.
+  public var writtenRows: [WrittenRow] { rows.map { WrittenRow(row: $0, figures: written($0)) } }
+
   /// The sums of `rows` as written (round the rows, then add).
-  public func totals(_ rows: [Row]) -> Totals {
+  public func totals(_ rows: [WrittenRow]) -> Totals {
     var totals = Totals()
-    for row in rows {
-      let figures = written(row)
+    for (row, figures) in rows.lazy.map({ ($0.row, $0.figures) }) {
       totals.proceeds += figures.proceeds
       totals.fee += figures.fee
       totals.cost += figures.cost
@@ -146,9 +155,9 @@ public struct GainsReport: Sendable {
       gain: money(totals.gain), shortGain: money(totals.shortGain), longGain: money(totals.longGain))
   }
 
-  /// The codes disposed of, in code order, each with its rows' totals.
-  public var totalsByCode: [(code: String, totals: Totals)] {
-    Dictionary(grouping: rows, by: \.code).sorted { $0.key < $1.key }.map { ($0.key, totals($0.value)) }
+  /// The codes of `rows`, in code order, each with its rows' totals.
+  public func totalsByCode(_ rows: [WrittenRow]) -> [(code: String, totals: Totals)] {
+    Dictionary(grouping: rows, by: \.row.code).sorted { $0.key < $1.key }.map { ($0.key, totals($0.value)) }
   }
 
   /// An income's value as written.

@@ -196,7 +196,7 @@ import Testing
       #expect(Self.cents(row.proceeds) == Self.cents(want.proceeds), "\(row) vs \(want)")
       #expect(Self.cents(row.cost) == Self.cents(want.cost), "\(row) vs \(want)")
     }
-    let total = report.totals(report.rows)
+    let total = report.totals(report.writtenRows)
     let expectedTotal = expected.reduce(0) { $0 + Self.cents($1.proceeds) - Self.cents($1.cost) }
     #expect(abs(total.gain - expectedTotal) < 0.005)
     // The sale on 2025-01-15 took the 2024-01-10 lot (long) and part of 2024-03-01's (short).

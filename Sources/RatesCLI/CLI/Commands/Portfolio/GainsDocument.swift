@@ -66,8 +66,9 @@ struct GainsDocument: Encodable {
     method = report.method.rawValue
     self.fetchedAt = fetchedAt
     self.stale = stale
-    disposals = report.rows.map { row in
-      let figures = report.written(row)
+    let rows = report.writtenRows
+    disposals = rows.map { written in
+      let (row, figures) = (written.row, written.figures)
       return Disposal(
         date: row.date, symbol: row.code, kind: row.kind.rawValue, term: row.period.rawValue,
         quantity: figures.quantity, proceeds: figures.proceeds, fee: figures.fee, cost: figures.cost,
@@ -83,8 +84,8 @@ struct GainsDocument: Encodable {
         date: $0.date, symbol: $0.code, quantity: Figure.money($0.quantity, code: $0.code),
         value: report.writtenValue($0), entry: $0.entryID, note: notes[$0.entryID] ?? "")
     }
-    assets = report.totalsByCode.map { Asset(symbol: $0.code, totals: Totals($0.totals)) }
-    totals = Totals(report.totals(report.rows))
+    assets = report.totalsByCode(rows).map { Asset(symbol: $0.code, totals: Totals($0.totals)) }
+    totals = Totals(report.totals(rows))
     incomeTotal = report.incomeTotal
   }
 }

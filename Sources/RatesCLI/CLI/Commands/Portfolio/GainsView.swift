@@ -4,11 +4,14 @@ import RateCore
 /// rules they were computed by, laid out for the layout it is given.
 struct GainsView: Sendable {
   let report: GainsReport
+  /// The rows with their figures as written, rounded once.
+  let rows: [GainsReport.WrittenRow]
   /// The ledger's notes, for the income rows (`Staking Income`).
   let notes: [Int: String]
 
   init(report: GainsReport, entries: [LedgerEntry]) {
     self.report = report
+    rows = report.writtenRows
     let wanted = Set(report.income.map(\.entryID))
     notes = Dictionary(
       entries.lazy.filter { wanted.contains($0.id) }.map { ($0.id, $0.note ?? "") }, uniquingKeysWith: { $1 })
@@ -29,7 +32,7 @@ struct GainsView: Sendable {
     } else {
       lines += layout.render(disposals(layout.style))
     }
-    if report.totalsByCode.count > 1 {
+    if Set(rows.map(\.row.code)).count > 1 {
       lines += ["", "By asset", ""] + layout.render(byAsset(layout.style))
     }
     if !report.income.isEmpty {
@@ -61,7 +64,7 @@ struct GainsView: Sendable {
   }
 
   private func disposals(_ style: Style) -> TextTable {
-    let totals = report.totals(report.rows)
+    let totals = report.totals(rows)
     // The Fee column only when a fee came off some proceeds.
     let fees = totals.fee != 0
     var table = TextTable(
@@ -71,8 +74,7 @@ struct GainsView: Sendable {
         .init("Cost", alignment: .right, priority: 6), .init("Gain", alignment: .right, priority: TextTable.required),
         .init("Term", priority: 5), .init("Acquired", priority: 3),
       ] + (fees ? [.init("Fee", alignment: .right, priority: 2)] : []))
-    for row in report.rows {
-      let figures = report.written(row)
+    for (row, figures) in rows.map({ ($0.row, $0.figures) }) {
       table.append(
         [
           row.date.description, TerminalText.sanitize(row.code) + (row.kind == .fee ? " fee" : ""),
@@ -92,13 +94,13 @@ struct GainsView: Sendable {
       .init("Cost", alignment: .right, priority: 2), .init("Gain", alignment: .right, priority: TextTable.required),
       .init("Short", alignment: .right, priority: 5), .init("Long", alignment: .right, priority: 4),
     ])
-    for (code, totals) in report.totalsByCode {
+    for (code, totals) in report.totalsByCode(rows) {
       table.append([
         TerminalText.sanitize(code), money(totals.proceeds), money(totals.cost), gain(totals.gain, style),
         gain(totals.shortGain, style), gain(totals.longGain, style),
       ])
     }
-    let totals = report.totals(report.rows)
+    let totals = report.totals(rows)
     table.append([
       "Total", money(totals.proceeds), money(totals.cost), gain(totals.gain, style),
       gain(totals.shortGain, style), gain(totals.longGain, style),
