@@ -24,7 +24,7 @@ struct CachedFetch: Sendable {
   /// The value under `key`, fetched by `fetch` unless a cached one is
   /// younger than `freshness`.
   func value<Value: CacheValue>(
-    key: String, source: String, freshness: TimeInterval, what: String,
+    key: String, source: RateSource, freshness: TimeInterval, what: String,
     fetch: @Sendable () async throws -> Value
   ) async throws -> Answer<Value> {
     try await sourcedValue(key: key, freshness: freshness, what: what) { (try await fetch(), source) }
@@ -34,7 +34,7 @@ struct CachedFetch: Sendable {
   /// answered (a chain's): stored with the entry, and the answer's ``CachedAnswer/source``.
   func sourcedValue<Value: CacheValue>(
     key: String, freshness: TimeInterval, what: String,
-    fetch: @Sendable () async throws -> (Value, String)
+    fetch: @Sendable () async throws -> (Value, RateSource)
   ) async throws -> Answer<Value> {
     let lookup = cache.load(Value.self, key: key)
     if case .unusable(let reason) = lookup { notify(.cacheUnusable(reason)) }
@@ -49,13 +49,13 @@ struct CachedFetch: Sendable {
         return Answer(
           value: entry.value, fetchedAt: entry.fetchedAt,
           staleness: stale ? Staleness(fetchedAt: entry.fetchedAt, reason: failure) : nil,
-          source: entry.source)
+          source: RateSource(name: entry.source))
       },
       fetch: {
         let (value, source) = try await fetch()
         let fetchedAt = now()
         do {
-          try cache.save(value, key: key, source: source, fetchedAt: fetchedAt)
+          try cache.save(value, key: key, source: source.name, fetchedAt: fetchedAt)
         } catch {
           notify(.cacheNotUpdated(reason: error.readableDescription))
         }
@@ -77,5 +77,5 @@ public struct CachedAnswer<Value: Sendable>: Sendable {
   /// out), each named as the user sees it: `C3/USD`, `ranks 501-750 in USD`.
   public var missing: [String] = []
   /// The source that answered (stored with a cached value), when known.
-  public var source: String? = nil
+  public var source: RateSource? = nil
 }

@@ -5,14 +5,14 @@ extension HistoryRequest {
   /// stored (not settled yet), else the service's name (a day stored before sources were kept).
   /// A carried ECB day has the source of the rate it carries.
   func sourceSpans(
-    of points: [RatePoint], latest: LatestPoint?, answered: DayStore.Days?, fetchedSource: String?
+    of points: [RatePoint], latest: LatestPoint?, answered: DayStore.Days?, fetchedSource: RateSource?
   ) -> [RateSeries.SourceSpan] {
-    let own = service.source.name
+    let own = RateSource.provider(service.source.name)
     let refresh = service.mode == .refresh
-    var previous: String?
+    var previous: RateSource?
     return RateSeries.spans(of: points) { point in
       let day = point.date
-      let source: String
+      let source: RateSource
       if let latest, latest.point.date == day {
         source = latest.source ?? own
       } else if point.carried, let previous {
@@ -20,7 +20,7 @@ extension HistoryRequest {
       } else if let fetch = refresh || !stored.knows(day)
         ? answered?.origin(day) ?? stored.origin(day) : stored.origin(day)
       {
-        source = fetch.provider
+        source = RateSource(name: fetch.provider) ?? own
       } else {
         source = stored.knows(day) ? own : fetchedSource ?? own
       }

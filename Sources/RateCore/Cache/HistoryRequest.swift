@@ -151,7 +151,7 @@ struct HistoryRequest: Sendable {
   func answer(
     closes fetched: [Day: RatePoint]?, latest: LatestPoint?, fetchedAt: Date,
     staleness: Staleness?, latestMissing: ProviderError? = nil, answered: DayStore.Days? = nil,
-    answeredBy: String? = nil
+    answeredBy: RateSource? = nil
   ) -> RateService.HistoryResult {
     // Closes from a fetch, else straight from the store (no dictionary).
     let stored = self.stored
@@ -179,7 +179,7 @@ struct HistoryRequest: Sendable {
         points = values(in: shown) { byDay[$0] }
         service.notify(
           .dataEndsEarly(
-            provider: service.source.name, pair: "\(asset.symbol)/\(quote)", newest: newest,
+            provider: .provider(service.source.name), pair: "\(asset.symbol)/\(quote)", newest: newest,
             days: days))
       }
     }
@@ -201,15 +201,17 @@ struct HistoryRequest: Sendable {
   /// before), else the source whose answer this run took (`answeredBy`: an
   /// empty answer is that source's, never the chain's first), else the
   /// service's own.
-  func sourceLabel(answered: DayStore.Days?, in shown: ClosedRange<Day>, answeredBy: String? = nil)
-    -> String
+  func sourceLabel(answered: DayStore.Days?, in shown: ClosedRange<Day>, answeredBy: RateSource? = nil)
+    -> RateSource
   {
     let span = min(shown.lowerBound.distance(to: shown.upperBound), 13)
     for offset in 0...span {
       let day = shown.upperBound.adding(days: -offset)
-      if let origin = answered?.origin(day) ?? stored.origin(day) { return origin.provider }
+      if let origin = answered?.origin(day) ?? stored.origin(day) {
+        return RateSource(name: origin.provider) ?? .provider(service.source.name)
+      }
     }
-    return answeredBy ?? service.source.name
+    return answeredBy ?? .provider(service.source.name)
   }
 
   /// The settled days to know that an answer left out (by `answered`, this
@@ -246,7 +248,7 @@ struct HistoryRequest: Sendable {
     var closes = self.closes
     var known = DayStore.Days()
     var newLatest = service.mode == .normal && latestFresh ? latest : nil
-    var answeredBy: String?
+    var answeredBy: RateSource?
     if let span = fetchSpan(latestNeeded: includesToday && newLatest == nil) {
       service.asked.note(dayKey, span)
       let fetched = try await service.source.dailyCloses(asset, quote, span)
@@ -295,7 +297,7 @@ struct HistoryRequest: Sendable {
   /// of an earlier day (a frozen feed), shown on that day.
   func partial(
     closes: [Day: RatePoint], known: DayStore.Days, fetchedLatest: LatestPoint?,
-    failure: ProviderError, answeredBy: String? = nil
+    failure: ProviderError, answeredBy: RateSource? = nil
   ) -> RateService.HistoryResult {
     save(known: known, latest: fetchedLatest ?? cachedLatestPoint)
     if let latest, isCurrent(latest) {
@@ -383,7 +385,7 @@ struct HistoryRequest: Sendable {
   var cachedLatestPoint: LatestPoint? {
     guard let point = cached?.latest, let at = cached?.latestFetchedAt else { return nil }
     return LatestPoint(
-      point: point, fetchedAt: at, updatedAt: cached?.latestUpdatedAt, source: cached?.latestSource)
+      point: point, fetchedAt: at, updatedAt: cached?.latestUpdatedAt, source: cached?.latestSource.flatMap(RateSource.init(name:)))
   }
 
   /// Stores what this fetch answered (replacing stored days when

@@ -110,7 +110,7 @@ extension RateService {
     try source.validateQuote(quote)
     if asset.id.lowercased() == quote.lowercased() || asset.symbol.uppercased() == quote {
       throw ProviderError.unsupported(
-        provider: source.name,
+        provider: .provider(source.name),
         detail: "\(asset.symbol) in \(quote) is always 1: pick two different currencies")
     }
     let request = HistoryRequest(
@@ -159,7 +159,7 @@ extension RateService {
       HistoryCacheValue(
         closes: [], coverage: nil, latest: latest?.point,
         latestFetchedAt: latest?.fetchedAt, latestUpdatedAt: latest?.updatedAt,
-        latestSource: latest?.source),
+        latestSource: latest?.source?.name),
       key: key)
   }
 
@@ -170,7 +170,7 @@ extension RateService {
     var fetchedAt: Date
     var updatedAt: Date?
     /// The provider it came from; nil when not known (an entry written before it was kept).
-    var source: String? = nil
+    var source: RateSource? = nil
 
     /// The moment the price belongs to: the provider's update, else the fetch.
     var stamp: Date { updatedAt ?? fetchedAt }
@@ -184,7 +184,7 @@ extension RateService {
     var latest: LatestPoint?
     if let point = cached?.latest, let at = cached?.latestFetchedAt {
       latest = LatestPoint(
-        point: point, fetchedAt: at, updatedAt: cached?.latestUpdatedAt, source: cached?.latestSource)
+        point: point, fetchedAt: at, updatedAt: cached?.latestUpdatedAt, source: cached?.latestSource.flatMap(RateSource.init(name:)))
     }
     if let price = cache.load(Quote.self, key: priceKey).entry {
       latest = HistoryRequest.newer(

@@ -59,7 +59,8 @@ extension RateService {
       if case .unusable(let problem) = lookup { notify(.cacheUnusable(problem)) }
       // Another source's cached answer (a fallback's, before a provider was pinned) is not
       // this source's figure.
-      guard var entry = lookup.entry, source.answeringSources.contains(entry.value.source) else {
+      guard var entry = lookup.entry, let cachedFrom = entry.value.source.provider,
+        source.answeringSources.contains(cachedFrom) else {
         return nil
       }
       entry.value.base = pair.asset.symbol
@@ -111,7 +112,7 @@ extension RateService {
     if !leftOut.isEmpty {
       notify(
         .missingFromAnswer(
-          provider: source.name, pairs: leftOut.map { "\($0.asset.symbol)/\($0.quote)" }))
+          provider: .provider(source.name), pairs: leftOut.map { "\($0.asset.symbol)/\($0.quote)" }))
     }
     return QuotesResult(
       quotes: pairs.compactMap { table[$0] }, staleness: nil,

@@ -18,7 +18,7 @@ extension RateService {
         Quote(
           base: pair.asset.symbol, quote: pair.quote, rate: last.point.rate,
           change24hPercent: previous.flatMap { Change.lastStep([$0.point.rate, last.point.rate]) },
-          source: snapshot.sourceName, fetchedAt: snapshot.publishedAt,
+          source: snapshot.source, fetchedAt: snapshot.publishedAt,
           updatedAt: last.published.start))
     }
     return QuotesResult(quotes: quotes, staleness: Self.staleness(of: snapshot, failure))
@@ -73,12 +73,12 @@ extension HistoryRequest {
     if endsEarly {
       service.notify(
         .dataEndsEarly(
-          provider: Providers.ecbSnapshot, pair: "\(asset.symbol)/\(quote)", newest: last,
+          provider: .ecbSnapshot(through: nil), pair: "\(asset.symbol)/\(quote)", newest: last,
           days: days))
     }
     return RateService.HistoryResult(
       series: RateSeries(
-        base: asset.symbol, quote: quote, source: snapshot.sourceName,
+        base: asset.symbol, quote: quote, source: snapshot.source,
         fetchedAt: snapshot.publishedAt, points: points,
         gaps: RateService.gaps(in: shown, points: points)),
       staleness: RateService.staleness(of: snapshot, failure))

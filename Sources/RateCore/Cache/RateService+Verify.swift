@@ -15,15 +15,15 @@ extension RateService {
 
   /// What `rates cache verify` found for one stored pair.
   public struct VerifyReport: Sendable, Equatable {
-    /// The provider's name.
-    public var provider: String
+    /// The provider whose store was checked.
+    public var provider: Provider
     /// The pair as the store names it (`eur-usd`).
     public var pair: String
     /// Range requests made: one per run of stored days.
     public var requests: Int
     /// The sources those requests asked, each once, in the order asked: the source each
     /// run of days was stored from (Coinbase Exchange for candle days in `coingecko`'s store).
-    public var askedSources: [String] = []
+    public var askedSources: [Provider] = []
     /// Stored days the provider answered, compared (left-out days included).
     public var checked: Int
     /// Stored days left out of an earlier answer that this answer leaves out too.
@@ -67,7 +67,7 @@ extension RateService {
       return days
     }
     let last = min(span.upperBound, settled, brought)
-    let fetch = DayStore.Fetch(provider: fetched.source ?? source.name, fetchedAt: instant)
+    let fetch = DayStore.Fetch(provider: (fetched.source ?? .provider(source.name)).name, fetchedAt: instant)
     for point in fetched.closes
     where !point.carried && span.lowerBound <= point.date && point.date <= last {
       days.set(point.date, point.rate, from: fetch)

@@ -8,7 +8,7 @@ extension RateService {
   ///
   /// - Parameter sources: the sources by name for days stored from another source than this
   ///   service's (a chain's fallback: Coinbase candles are checked against Coinbase candles).
-  public func verifyStoredDays(pair: String, fix: Bool, sources: [String: PriceSource] = [:])
+  public func verifyStoredDays(pair: String, fix: Bool, sources: [Provider: PriceSource] = [:])
     async throws -> VerifyReport
   {
     let key = "\(source.name)/\(pair)"
@@ -26,9 +26,9 @@ extension RateService {
     let asset = (try? await source.resolve(id)) ?? Asset(symbol: id.uppercased(), id: id)
     var replacements = DayStore.Days()
     for request in verifyRequests(stored, settled: settled, today: Day(containing: instant)) {
-      let asked = sources[request.provider] ?? source
+      let asked = Provider(rawValue: request.provider).flatMap { sources[$0] } ?? source
       var fetched = try await asked.dailyCloses(asset, quote, request.span)
-      fetched.source = fetched.source ?? asked.name
+      fetched.source = fetched.source ?? .provider(asked.name)
       report.requests += 1
       if !report.askedSources.contains(asked.name) { report.askedSources.append(asked.name) }
       let answer = answered(by: fetched, in: request.span, stored: stored, at: instant)
@@ -62,7 +62,7 @@ extension RateService {
       let last = min(run.upperBound, settled)
       for offset in 0...run.lowerBound.distance(to: last) {
         let day = run.lowerBound.adding(days: offset)
-        let provider = stored.origin(day)?.provider ?? source.name
+        let provider = stored.origin(day)?.provider ?? source.name.rawValue
         if let previous = requests.last, previous.provider == provider,
           previous.days.upperBound.adding(days: 1) == day
         {

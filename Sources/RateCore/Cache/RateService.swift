@@ -95,7 +95,7 @@ public struct RateService: Sendable {
 
   func save<Value: Codable & Sendable>(_ value: Value, key: String) {
     do {
-      try cache.save(value, key: key, source: source.name, fetchedAt: now())
+      try cache.save(value, key: key, source: source.name.rawValue, fetchedAt: now())
     } catch {
       notify(.cacheNotUpdated(reason: error.readableDescription))
     }

@@ -48,7 +48,7 @@ public enum PriceExport {
       rows: series.points.map {
         [
           $0.date.description, series.base, series.quote, plain($0.rate), $0.carried ? "true" : "false",
-          series.source(on: $0.date),
+          series.source(on: $0.date).name,
         ]
       })
   }
@@ -66,7 +66,7 @@ public enum PriceExport {
         [
           quote.base, quote.quote, plain(quote.rate), quote.change24hPercent.map(plain) ?? "",
           quote.changePeriod.rawValue,
-          quote.updatedAt.map(ISO8601.format) ?? "", quote.source, ISO8601.format(quote.fetchedAt),
+          quote.updatedAt.map(ISO8601.format) ?? "", quote.source.name, ISO8601.format(quote.fetchedAt),
           stale ? "true" : "false",
         ]
       })

@@ -30,7 +30,7 @@ public enum LedgerSeries {
       throw LedgerQueryError.noExchanges(base: base.uppercased(), quote: quote.uppercased(), days: days)
     }
     return RateSeries(
-      base: base.uppercased(), quote: quote.uppercased(), source: Providers.ledger, fetchedAt: now,
+      base: base.uppercased(), quote: quote.uppercased(), source: .ledger, fetchedAt: now,
       points: averages.all.map { RatePoint(date: $0.date, rate: Figure.ratio($0.rate)) })
   }
 

@@ -65,7 +65,7 @@ public enum StreetRate {
   /// ``Figure/ratio(_:)``'s precision) dated by its last exchange day, its change since the
   /// street rate of the exchange day before (period ``ChangePeriod/workingDay``), and the
   /// daily averages of the days with exchanges in the last ``weekDays`` days (a day without
-  /// one has no point), sourced ``Providers/ledger``.
+  /// one has no point), sourced ``RateSource/ledger``.
   /// - Throws: ``LedgerQueryError/neverExchanged(base:quote:)`` without any exchange of the
   ///   pair up to today.
   public static func snapshot(_ pair: ConfiguredPair, entries: [LedgerEntry], now: Date) throws
@@ -83,13 +83,13 @@ public enum StreetRate {
     return PairSnapshot(
       pair: pair, rate: street,
       changePercent: before.flatMap { Change.percent(from: Figure.ratio($0.midpoint), to: street) },
-      changePeriod: .workingDay, points: week?.points.map(\.rate) ?? [], source: Providers.ledger,
+      changePeriod: .workingDay, points: week?.points.map(\.rate) ?? [], source: .ledger,
       fetchedAt: now, staleness: nil, updatedAt: current.day.start)
   }
 
   /// The daily averages of `base` in `quote` over the `days` days to `now`'s day
   /// (``LedgerSeries/daily(base:quote:days:entries:now:)``, as `ledger stats` charts them),
-  /// every day of the window without an exchange a gap, sourced ``Providers/ledger``.
+  /// every day of the window without an exchange a gap, sourced ``RateSource/ledger``.
   /// - Throws: ``LedgerQueryError/noExchanges(base:quote:days:)`` without any exchange in it.
   public static func series(
     base: String, quote: String, days: Int, entries: [LedgerEntry], now: Date

@@ -20,15 +20,15 @@ public struct HourlySeries: Hashable, Sendable, Codable {
   public var base: String
   /// The currency of the price, upper case.
   public var quote: String
-  /// The provider that supplied the data.
-  public var source: String
+  /// Where the data came from.
+  public var source: RateSource
   /// When the data was fetched from the provider.
   public var fetchedAt: Date
   /// The points, oldest first (the last may be "now", off the hour).
   public var points: [TimedRate]
 
   /// Creates a series.
-  public init(base: String, quote: String, source: String, fetchedAt: Date, points: [TimedRate]) {
+  public init(base: String, quote: String, source: RateSource, fetchedAt: Date, points: [TimedRate]) {
     self.base = base
     self.quote = quote
     self.source = source

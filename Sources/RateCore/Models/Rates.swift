@@ -21,9 +21,9 @@ public struct RateSeries: Hashable, Sendable, Codable {
   public var base: String
   /// The currency the price is in, upper case (`EUR`).
   public var quote: String
-  /// The provider that supplied the data (`coingecko`, `coindesk`): for a series from
-  /// several, the source of its newest days (each day's in ``sources``).
-  public var source: String
+  /// Where the data came from (CoinGecko, the ledger): for a series from several, the
+  /// source of its newest days (each day's in ``sources``).
+  public var source: RateSource
   /// When the newest data in the series was fetched from the provider.
   public var fetchedAt: Date
   /// The points with a value, oldest first, at most one per day.
@@ -38,7 +38,7 @@ public struct RateSeries: Hashable, Sendable, Codable {
   public var sources: [SourceSpan]
 
   public init(
-    base: String, quote: String, source: String, fetchedAt: Date, points: [RatePoint],
+    base: String, quote: String, source: RateSource, fetchedAt: Date, points: [RatePoint],
     gaps: [Day] = [], sources: [SourceSpan] = []
   ) {
     self.base = base
@@ -105,15 +105,15 @@ public struct Quote: Hashable, Sendable, Codable {
   public var rate: Double
   /// The change over the last 24 hours in percent, when the provider knows it.
   public var change24hPercent: Double?
-  /// The provider that supplied the price.
-  public var source: String
+  /// Where the price came from.
+  public var source: RateSource
   /// When `rates` fetched the price.
   public var fetchedAt: Date
   /// When the provider last updated the price, when it says.
   public var updatedAt: Date?
 
   public init(
-    base: String, quote: String, rate: Double, change24hPercent: Double?, source: String,
+    base: String, quote: String, rate: Double, change24hPercent: Double?, source: RateSource,
     fetchedAt: Date, updatedAt: Date?
   ) {
     self.base = base

@@ -4,14 +4,14 @@
 extension RateSeries {
   /// A run of days with a value, all from one source (gaps between them do not end a run).
   public struct SourceSpan: Hashable, Sendable, Codable {
-    /// The provider's name (``Providers``).
-    public var source: String
+    /// Where the run's values came from.
+    public var source: RateSource
     /// The first and last day of the run with a value from it.
     public var first: Day
     public var last: Day
 
     /// Creates a span.
-    public init(source: String, first: Day, last: Day) {
+    public init(source: RateSource, first: Day, last: Day) {
       self.source = source
       self.first = first
       self.last = last
@@ -20,7 +20,7 @@ extension RateSeries {
 
   /// The runs of ``sources`` for `points` (oldest first), each point's source given by
   /// `source`: one span per run of consecutive points from one source.
-  public static func spans(of points: [RatePoint], source: (RatePoint) -> String) -> [SourceSpan] {
+  public static func spans(of points: [RatePoint], source: (RatePoint) -> RateSource) -> [SourceSpan] {
     var spans: [SourceSpan] = []
     for point in points {
       let name = source(point)
@@ -41,7 +41,7 @@ extension RateSeries {
 
   /// The source of `day`'s value: the span holding it, else (a gap, or a series that
   /// records no spans) the series' ``source``.
-  public func source(on day: Day) -> String {
+  public func source(on day: Day) -> RateSource {
     var (low, high) = (0, sources.count)
     while low < high {
       let middle = (low + high) / 2

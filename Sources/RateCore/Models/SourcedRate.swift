@@ -3,8 +3,8 @@
 public struct SourcedRate: Sendable, Equatable {
   /// How many units of the quote one unit of the base is worth.
   public var rate: Double
-  /// The provider (``Providers``) that published it.
-  public var source: String
+  /// Where it came from.
+  public var source: RateSource
   /// The day the rate is of.
   public var day: Day
   /// When it was fetched.
@@ -13,7 +13,7 @@ public struct SourcedRate: Sendable, Equatable {
   public var staleness: Staleness?
 
   /// A rate with its provenance.
-  public init(rate: Double, source: String, day: Day, fetchedAt: Date, staleness: Staleness?) {
+  public init(rate: Double, source: RateSource, day: Day, fetchedAt: Date, staleness: Staleness?) {
     self.rate = rate
     self.source = source
     self.day = day

@@ -34,12 +34,12 @@ public enum UpdateRhythm {
   }
 
   /// Whether a price `source` last updated at `updatedAt` is old at `instant`.
-  public static func isOld(updatedAt: Date?, source: String, at instant: Date) -> Bool {
+  public static func isOld(updatedAt: Date?, source: RateSource, at instant: Date) -> Bool {
     guard let updated = updatedAt else { return false }
-    if Providers.isECB(source) {
+    if source.isECB {
       return Day(containing: updated) < newestECBDay(at: instant)
     }
-    if source == Providers.ledger {
+    if source == .ledger {
       return Day(containing: updated) < LedgerMath.window(days: StreetRate.days, endingOn: Day(containing: instant)).lowerBound
     }
     return instant.timeIntervalSince(updated) > coinQuoteOldAfter

@@ -94,7 +94,7 @@ public struct GainsReport: Sendable {
     let ordered = entries.filter { $0.date <= last }.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
     _ = try PortfolioReport.walk(ordered, currency: currency, method: method, rank: rank) { code, day in
       needed[code, default: []].insert(day)
-      return PortfolioPrice(rate: 1, source: "", date: day)
+      return PortfolioPrice(rate: 1, source: nil, date: day)
     }
     return needed
   }

@@ -14,8 +14,9 @@ public enum PortfolioMethod: String, Sendable, CaseIterable {
 public struct PortfolioPrice: Sendable, Equatable {
   /// Units of the portfolio's currency per unit.
   public var rate: Double
-  /// Who gave it: `frankfurter`, `coingecko`, the ECB snapshot, or `ledger` (a street rate).
-  public var source: String
+  /// Who gave it: Frankfurter, CoinGecko, the ECB snapshot, or the ledger (a street rate);
+  /// nil for the portfolio's own currency, worth 1 without a source (written as `""`).
+  public var source: RateSource?
   /// The day the rate belongs to (an ECB rate: the working day on or before the day asked).
   public var date: Day
   /// How it was obtained, when it needs saying (`street rate USD-LBP, 3 days to 2026-11-20`).
@@ -25,7 +26,7 @@ public struct PortfolioPrice: Sendable, Equatable {
   public var stale: Bool
 
   /// Creates a price.
-  public init(rate: Double, source: String, date: Day, detail: String? = nil, stale: Bool = false) {
+  public init(rate: Double, source: RateSource?, date: Day, detail: String? = nil, stale: Bool = false) {
     self.rate = rate
     self.source = source
     self.date = date

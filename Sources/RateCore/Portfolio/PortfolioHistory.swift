@@ -9,7 +9,7 @@ public enum PortfolioHistory {
     let ordered = entries.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
     var walk = PortfolioWalk(
       method: .fifo, currency: "", entries: ordered, rank: { _ in 0 },
-      price: { _, day in PortfolioPrice(rate: 1, source: "", date: day) })
+      price: { _, day in PortfolioPrice(rate: 1, source: nil, date: day) })
     var next = ordered.startIndex
     var result: [(day: Day, quantities: [String: Double])] = []
     for offset in 0...window.lowerBound.distance(to: window.upperBound) {
@@ -56,7 +56,7 @@ public enum PortfolioHistory {
       if complete { points.append(RatePoint(date: day, rate: total)) } else { gaps.append(day) }
     }
     return RateSeries(
-      base: "PORTFOLIO", quote: currency, source: "portfolio", fetchedAt: fetchedAt, points: points,
+      base: "PORTFOLIO", quote: currency, source: .portfolio, fetchedAt: fetchedAt, points: points,
       gaps: gaps)
   }
 }

@@ -87,7 +87,7 @@ public struct PortfolioPricer: Sendable {
     switch kind(code) {
     case .portfolioCurrency:
       return Dictionary(
-        uniqueKeysWithValues: days.map { ($0, .success(PortfolioPrice(rate: 1, source: "", date: $0))) })
+        uniqueKeysWithValues: days.map { ($0, .success(PortfolioPrice(rate: 1, source: nil, date: $0))) })
     case .ecb:
       let result = try await desk.history(
         base: code, quote: currency, window: first.adding(days: -7)...last)
@@ -116,7 +116,7 @@ public struct PortfolioPricer: Sendable {
           ?? .failure(
             .noPrice(
               code: code, day: day,
-              reason: "\(Providers.displayName(source)) has no \(code)/\(currency) price that day"))
+              reason: "\(source.displayName) has no \(code)/\(currency) price that day"))
       }
       return prices
     case .street:
@@ -179,7 +179,7 @@ public struct PortfolioPricer: Sendable {
       throw PortfolioError.noPrice(code: code, day: day, reason: "no \(partner) price that day")
     }
     return PortfolioPrice(
-      rate: partnerPrice.rate / street.midpoint, source: Providers.ledger, date: last,
+      rate: partnerPrice.rate / street.midpoint, source: .ledger, date: last,
       detail: "street rate \(partner)-\(code) over the \(StreetRate.days) days to \(last)",
       stale: partnerPrice.stale)
   }

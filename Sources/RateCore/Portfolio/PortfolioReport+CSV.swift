@@ -37,7 +37,7 @@ extension PortfolioReport {
     let (value, cost) = (money(holding.value), money(holding.cost))
     return WrittenHolding(
       quantity: Figure.money(holding.quantity, code: holding.code),
-      rate: holding.price.map { $0.source == Providers.ledger ? Figure.ratio($0.rate) : $0.rate },
+      rate: holding.price.map { $0.source == .ledger ? Figure.ratio($0.rate) : $0.rate },
       value: value,
       change: holding.change24h.map(money), sharePercent: Figure.ratio(share(of: holding) * 100),
       cost: cost, unrealized: money(value - cost),
@@ -76,7 +76,7 @@ extension PortfolioReport {
       let figures = written(holding)
       return [
         holding.code, number(figures.quantity), number(figures.rate),
-        holding.price.map { $0.date.description } ?? "", holding.price?.source ?? "",
+        holding.price.map { $0.date.description } ?? "", holding.price.map { $0.source?.name ?? "" } ?? "",
         number(figures.value), number(figures.change), number(figures.sharePercent),
         number(figures.cost), number(figures.unrealized), number(figures.realized),
         number(figures.putIn), "", "", currency, asOf.description, method.rawValue,

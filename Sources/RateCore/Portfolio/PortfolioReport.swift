@@ -104,7 +104,7 @@ public struct PortfolioReport: Sendable {
   public static func putIns(_ entries: [LedgerEntry]) throws -> [Int: Double] {
     try walk(
       entries.sorted { ($0.date, $0.id) < ($1.date, $1.id) }, currency: "", method: .fifo, rank: { _ in 0 },
-      price: { _, day in PortfolioPrice(rate: 1, source: "", date: day) }
+      price: { _, day in PortfolioPrice(rate: 1, source: nil, date: day) }
     ).putIns
   }
 
@@ -119,7 +119,7 @@ public struct PortfolioReport: Sendable {
       entries: entries, asOf: asOf, currency: currency, method: method, rank: rank
     ) { code, day in
       needed[code, default: []].insert(day)
-      return PortfolioPrice(rate: 1, source: "", date: day)
+      return PortfolioPrice(rate: 1, source: nil, date: day)
     }
     return needed
   }

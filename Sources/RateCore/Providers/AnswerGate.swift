@@ -84,7 +84,7 @@ public enum AnswerGate {
   /// `instant` when it is a plausible update time at `now` (or absent);
   /// otherwise the answer is refused.
   static func updateTime(
-    _ instant: Date?, now: Date, provider: String, endpoint: String, at path: String
+    _ instant: Date?, now: Date, provider: Provider, endpoint: String, at path: String
   ) throws -> Date? {
     guard let instant, !isUpdateTime(instant, now: now) else { return instant }
     throw refusal(
@@ -94,7 +94,7 @@ public enum AnswerGate {
   }
 
   /// `value` when it is a plausible price; otherwise the answer is refused.
-  static func price(_ value: Double, provider: String, endpoint: String, at path: String) throws
+  static func price(_ value: Double, provider: Provider, endpoint: String, at path: String) throws
     -> Double
   {
     guard isPrice(value) else {
@@ -112,13 +112,13 @@ public enum AnswerGate {
       value >= earliestChartMilliseconds / 1000, value <= ProviderNumbers.latestSeconds
     {
       throw refusal(
-        Providers.coinGecko, endpoint,
+        Provider.coinGecko, endpoint,
         "at \(path): timestamps in seconds where milliseconds were expected")
     }
     guard value >= earliestChartMilliseconds,
       let date = ProviderNumbers.date(unixMilliseconds: value)
     else {
-      throw refusal(Providers.coinGecko, endpoint, "at \(path): \(value) is not a possible time")
+      throw refusal(Provider.coinGecko, endpoint, "at \(path): \(value) is not a possible time")
     }
     return date
   }
@@ -152,7 +152,7 @@ public enum AnswerGate {
   /// samples outside are dropped (``kept(_:at:inside:asked:describe:provider:endpoint:)``).
   static func series(
     _ samples: [(Date, Double)], inside window: ClosedRange<Date>, asked: ClosedRange<Day>,
-    provider: String, endpoint: String
+    provider: Provider, endpoint: String
   ) throws -> [(Date, Double)] {
     normalized(
       try kept(
@@ -168,7 +168,7 @@ public enum AnswerGate {
   /// answer is not refused here: what "nothing" means is the caller's.
   static func kept<Value, Position: Comparable>(
     _ values: [Value], at position: (Value) -> Position, inside window: ClosedRange<Position>,
-    asked: ClosedRange<Day>, describe: (Position) -> String, provider: String, endpoint: String
+    asked: ClosedRange<Day>, describe: (Position) -> String, provider: Provider, endpoint: String
   ) throws -> [Value] {
     let inside = values.filter { window.contains(position($0)) }
     guard inside.isEmpty, let first = values.map(position).min(),
@@ -194,7 +194,7 @@ public enum AnswerGate {
   /// with points but none inside refused (``kept(_:at:inside:asked:describe:provider:endpoint:)``).
   static func days(
     _ points: [RatePoint], inside window: ClosedRange<Day>, asked: ClosedRange<Day>,
-    provider: String, endpoint: String
+    provider: Provider, endpoint: String
   ) throws -> [RatePoint] {
     try kept(
       points, at: \.date, inside: window, asked: asked, describe: \.description,
@@ -206,7 +206,7 @@ public enum AnswerGate {
   /// within low…high. Otherwise the answer is refused (a close outside its
   /// own range is never stored).
   static func candleClose(
-    low: Double, high: Double, open: Double, close: Double, provider: String, endpoint: String,
+    low: Double, high: Double, open: Double, close: Double, provider: Provider, endpoint: String,
     at path: String
   ) throws -> Double {
     for (name, value) in [("low", low), ("high", high), ("open", open), ("close", close)] {
@@ -224,7 +224,7 @@ public enum AnswerGate {
   }
 
   /// The error that refuses an answer.
-  static func refusal(_ provider: String, _ endpoint: String, _ detail: String) -> ProviderError {
-    .malformedResponse(provider: provider, endpoint: endpoint, detail: detail)
+  static func refusal(_ provider: Provider, _ endpoint: String, _ detail: String) -> ProviderError {
+    .malformedResponse(provider: .provider(provider), endpoint: endpoint, detail: detail)
   }
 }

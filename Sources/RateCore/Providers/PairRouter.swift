@@ -37,7 +37,7 @@ public enum PairRouter {
       // A reference-rate source pinned: fiat pairs only.
       let pinned = forced ?? .frankfurter
       guard FiatCurrencies.isFiat(b), FiatCurrencies.isFiat(q) else {
-        throw ProviderError.notCovered(provider: pinned.rawValue, what: "\(b)/\(q)")
+        throw ProviderError.notCovered(provider: .provider(pinned), what: "\(b)/\(q)")
       }
       return PairRoute(provider: pinned, base: b, quote: q, inverted: false)
     case .coinDesk?:

@@ -1,12 +1,12 @@
 /// A provider as the rest of `rates` sees it: a value holding closures, so a
 /// test can build one inline and the service never names a concrete API.
 public struct PriceSource: Sendable {
-  /// The provider's name (`coingecko`, `coindesk`), reported as `source`.
-  public var name: String
+  /// The provider, reported as `source`.
+  public var name: Provider
   /// The sources whose answers this one gives (a ``SourceChain``'s links); empty for a
   /// source that answers alone, as ``name``. A cached answer of another source is not
   /// this one's: a pinned provider never shows a fallback's cached figure.
-  public var members: [String] = []
+  public var members: [Provider] = []
   /// How long a fetched latest price stays fresh: a minute for coins, an
   /// hour for ECB rates (published once a working day).
   public var freshness: TimeInterval
@@ -46,7 +46,7 @@ public struct PriceSource: Sendable {
 
   /// Creates a source from its closures.
   public init(
-    name: String,
+    name: Provider,
     freshness: TimeInterval = CacheFreshness.currentPrice,
     carriesForward: Bool = false,
     offlineRates: @autoclosure @escaping @Sendable () -> ECBSnapshot? = nil,
@@ -79,7 +79,7 @@ public struct DailyCloses: Sendable, Equatable {
   /// The source that answered, when it is not the one asked (a fallback in a
   /// ``SourceChain``): what labels the series and each stored day; nil for the
   /// source asked.
-  public var source: String?
+  public var source: RateSource?
   /// Set when the answer came in parts and a later part failed (a long
   /// candle range timing out halfway): the parts that arrived are kept, the
   /// days from ``CutShort/from`` on are not answered (never stored as left
@@ -101,7 +101,7 @@ public struct DailyCloses: Sendable, Equatable {
   }
 
   /// Creates a value.
-  public init(closes: [RatePoint], latest: Quote?, source: String? = nil, cutShort: CutShort? = nil) {
+  public init(closes: [RatePoint], latest: Quote?, source: RateSource? = nil, cutShort: CutShort? = nil) {
     self.closes = closes
     self.latest = latest
     self.source = source
@@ -115,13 +115,13 @@ extension PriceSource {
   public static func coinGecko(
     client: CoinGeckoClient, resolver: CoinResolver, now: @escaping @Sendable () -> Date
   ) -> PriceSource {
-    let name = Providers.coinGecko
+    let name = Provider.coinGecko
     return PriceSource(
       name: name, firstDay: AnswerGate.firstCoinDay,
       resolve: { try await resolver.resolve($0) },
       validateQuote: { currency in
         guard CurrencyCodes.coinGeckoQuotes.contains(currency.uppercased()) else {
-          throw ProviderError.invalidCurrency(provider: name, currency: currency)
+          throw ProviderError.invalidCurrency(provider: .provider(name), currency: currency)
         }
       },
       prices: { pairs in
@@ -138,7 +138,7 @@ extension PriceSource {
           client: client, asset: asset, currency: currency, days: days, now: currentTime)
         if samples.isEmpty, days.upperBound < today {
           throw ProviderError.noData(
-            provider: name,
+            provider: .provider(name),
             detail: "no \(asset.symbol) prices from \(days.lowerBound) to \(days.upperBound): "
               + "the coin may not have been trading yet")
         }
@@ -157,7 +157,7 @@ extension PriceSource {
           closes.removeAll { $0.date == day }
           latest = Quote(
             base: asset.symbol, quote: currency.uppercased(), rate: last.1, change24hPercent: nil,
-            source: name, fetchedAt: currentTime, updatedAt: last.0)
+            source: .provider(name), fetchedAt: currentTime, updatedAt: last.0)
         }
         return DailyCloses(closes: closes, latest: latest)
       })
@@ -168,20 +168,20 @@ extension PriceSource {
   public static func coinDesk(client: CoinDeskClient, now: @escaping @Sendable () -> Date)
     -> PriceSource
   {
-    let name = Providers.coinDesk
+    let name = Provider.coinDesk
     return PriceSource(
       name: name, firstDay: AnswerGate.firstCoinDay,
       resolve: { input in
         let upper = input.uppercased()
         guard upper == "BTC" || upper == "XBT" || input.lowercased() == "bitcoin" else {
-          throw ProviderError.notCovered(provider: name, what: input)
+          throw ProviderError.notCovered(provider: .provider(name), what: input)
         }
         return Asset(symbol: "BTC", id: "BTC")
       },
       validateQuote: { currency in
         let upper = currency.uppercased()
         guard upper.count == 3, upper.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-          throw ProviderError.invalidCurrency(provider: name, currency: currency)
+          throw ProviderError.invalidCurrency(provider: .provider(name), currency: currency)
         }
       },
       prices: { pairs in
@@ -198,7 +198,7 @@ extension PriceSource {
           byCurrency[pair.quote].map {
             Quote(
               base: pair.asset.symbol, quote: pair.quote, rate: $0.rate, change24hPercent: nil,
-              source: name, fetchedAt: now(), updatedAt: $0.updatedAt)
+              source: .provider(name), fetchedAt: now(), updatedAt: $0.updatedAt)
           }
         }
       },
@@ -218,7 +218,7 @@ extension PriceSource {
           ).filter { asked.contains($0.date) }
           if closes.isEmpty {
             throw ProviderError.noData(
-              provider: name, detail: "no closes between \(days.lowerBound) and \(lastPast)")
+              provider: .provider(name), detail: "no closes between \(days.lowerBound) and \(lastPast)")
           }
         }
         return DailyCloses(closes: closes.filter { $0.date < today }, latest: nil)
@@ -249,13 +249,13 @@ enum CoinGeckoCharts {
             id: asset.id, currency: currency, from: days.lowerBound.start,
             to: min(end.end, now), reachingBack: span, asked: days),
           inside: AnswerGate.instants(of: days, now: now), asked: days,
-          provider: Providers.coinGecko, endpoint: "/coins/{id}/market_chart/range")
+          provider: Provider.coinGecko, endpoint: "/coins/{id}/market_chart/range")
       }
       return try AnswerGate.series(
         try await client.marketChart(
           id: asset.id, currency: currency, days: min(span + AnswerGate.marginDays, 365)),
         inside: AnswerGate.instants(of: days, now: now), asked: days,
-        provider: Providers.coinGecko, endpoint: "/coins/{id}/market_chart")
+        provider: Provider.coinGecko, endpoint: "/coins/{id}/market_chart")
     } catch let error as ProviderError {
       throw error.about(asset, typed: asset.symbol)
     }
@@ -274,17 +274,17 @@ enum CoinGeckoPrices {
   static func quotes(
     _ pairs: [AssetQuote], from prices: [String: [String: CoinGeckoClient.Price]], fetchedAt: Date
   ) throws -> [Quote] {
-    let name = Providers.coinGecko
+    let name = Provider.coinGecko
     var quotes: [Quote] = []
     for pair in pairs {
       guard let price = prices[pair.asset.id]?[pair.quote] else {
         if prices[pair.asset.id] == nil, !CoinResolver.isVerified(pair.asset) {
-          throw ProviderError.coinNotFound(provider: name, coin: pair.asset.symbol)
+          throw ProviderError.coinNotFound(provider: .provider(name), coin: pair.asset.symbol)
         }
         // A currency CoinGecko prices in but sent no price for: no data now,
         // not the user's mistake.
         guard CurrencyCodes.coinGeckoQuotes.contains(pair.quote) else {
-          throw ProviderError.invalidCurrency(provider: name, currency: pair.quote)
+          throw ProviderError.invalidCurrency(provider: .provider(name), currency: pair.quote)
         }
         continue
       }
@@ -294,7 +294,7 @@ enum CoinGeckoPrices {
       quotes.append(
         Quote(
           base: pair.asset.symbol, quote: pair.quote, rate: price.rate,
-          change24hPercent: price.change24hPercent, source: name, fetchedAt: fetchedAt,
+          change24hPercent: price.change24hPercent, source: .provider(name), fetchedAt: fetchedAt,
           updatedAt: updated))
     }
     if quotes.isEmpty, let first = pairs.first {
@@ -305,7 +305,7 @@ enum CoinGeckoPrices {
         prices[first.asset.id] == nil
         ? "no current \(coins) \(symbols.count == 1 ? "price" : "prices") in the answer"
         : "no current \(first.asset.symbol) price in \(first.quote)"
-      throw ProviderError.noData(provider: name, detail: detail)
+      throw ProviderError.noData(provider: .provider(name), detail: detail)
     }
     return quotes
   }
@@ -372,5 +372,5 @@ public enum DailyResampler {
 extension PriceSource {
   /// The names a figure this source gives may carry as its `source`: its chain's links, or
   /// its own name.
-  public var answeringSources: [String] { members.isEmpty ? [name] : members }
+  public var answeringSources: [Provider] { members.isEmpty ? [name] : members }
 }

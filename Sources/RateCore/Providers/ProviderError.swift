@@ -2,44 +2,44 @@
 /// user can act on.
 public enum ProviderError: Error, Equatable, Sendable {
   /// HTTP 429; `retryAfter` holds the server's `Retry-After` seconds when sent.
-  case rateLimited(provider: String, retryAfter: Int?)
+  case rateLimited(provider: RateSource, retryAfter: Int?)
   /// The provider does not know this coin.
-  case coinNotFound(provider: String, coin: String)
+  case coinNotFound(provider: RateSource, coin: String)
   /// The provider does not price in this currency.
-  case invalidCurrency(provider: String, currency: String)
+  case invalidCurrency(provider: RateSource, currency: String)
   /// The provider cannot do this at all (CoinDesk and anything but Bitcoin).
-  case unsupported(provider: String, detail: String)
+  case unsupported(provider: RateSource, detail: String)
   /// The host needs an API key and none was sent.
-  case apiKeyMissing(provider: String)
+  case apiKeyMissing(provider: RateSource)
   /// The plan lacks the endpoint, or the key was refused for another reason.
-  case apiKeyRejected(provider: String, detail: String)
+  case apiKeyRejected(provider: RateSource, detail: String)
   /// `endpoint` is not served on the plan of the key sent as `sent` (`nil`:
   /// no key was sent, a keyless request): CoinGecko's code 10005. The key
   /// itself is good.
-  case paidPlanOnly(provider: String, endpoint: String, sent: APIKeyPlan?)
+  case paidPlanOnly(provider: RateSource, endpoint: String, sent: APIKeyPlan?)
   /// The key and the host belong to different plans: CoinGecko's `code`
   /// 10010 (a Pro key on the public host) or 10011 (a Demo key on the pro
   /// host). `sent` is the plan the key was sent as (`nil`: no key was sent).
-  case keyPlanMismatch(provider: String, code: Int, sent: APIKeyPlan?)
+  case keyPlanMismatch(provider: RateSource, code: Int, sent: APIKeyPlan?)
   /// Keyless and demo plans reach only the past 365 days, and the request
   /// asked for more.
-  case historyTooOld(provider: String)
+  case historyTooOld(provider: RateSource)
   /// A 5xx status after the retries.
-  case serverError(provider: String, status: Int)
+  case serverError(provider: RateSource, status: Int)
   /// Any other unexpected status, with the provider's own message.
-  case httpStatus(provider: String, status: Int, message: String)
+  case httpStatus(provider: RateSource, status: Int, message: String)
   /// No HTTP response at all.
-  case network(provider: String, HTTPError)
+  case network(provider: RateSource, HTTPError)
   /// The body was not the documented shape.
-  case malformedResponse(provider: String, endpoint: String, detail: String)
+  case malformedResponse(provider: RateSource, endpoint: String, detail: String)
   /// The provider answered, but with no data for the request.
-  case noData(provider: String, detail: String)
+  case noData(provider: RateSource, detail: String)
   /// The provider's answers left out `day` of `pair` (`EUR/GBP`), a day it
   /// should have had: it is asked again at `askAgain` (the day store's backoff).
-  case leftOut(provider: String, pair: String, day: Day, askAgain: Date)
+  case leftOut(provider: RateSource, pair: String, day: Day, askAgain: Date)
   /// The provider covers only some assets (CoinDesk: Bitcoin; the ECB: fiat
   /// currencies), and `what` is not one of them.
-  case notCovered(provider: String, what: String)
+  case notCovered(provider: RateSource, what: String)
   /// No provider covers this pair of currencies (say, a street rate).
   case noProvider(base: String, quote: String)
   /// Every source of a chain (``SourceChain``) failed for `pairs` (`PEPE/USD`): each
@@ -88,12 +88,18 @@ extension ProviderError {
   /// really asked (not one skipped because it does not list the pair or the range is past
   /// its plan), else the first; any other error is itself.
   public var decisive: ProviderError {
-    guard case .noSourceAnswered(_, _, let failures) = self else { return self }
+    guard case .noSourceAnswered(let pairs, _, let failures) = self else { return self }
     let asked = failures.first { !SourceChain.isSkip($0) } ?? failures.first
-    guard let asked, asked != self else {
-      return .noData(provider: "", detail: "no source answered")
-    }
+    guard let asked, asked != self else { return .noneAsked(pairs) }
     return asked.decisive
+  }
+
+  /// The failure of a chain that asked no source for `pairs` (`PEPE/USD`): no provider
+  /// has the pair. A chain always holds a source, so this is the rule for a case that
+  /// cannot arise rather than one users meet.
+  static func noneAsked(_ pairs: String) -> ProviderError {
+    let parts = pairs.split(separator: "/", maxSplits: 1).map(String.init)
+    return .noProvider(base: parts.first ?? pairs, quote: parts.count > 1 ? parts[1] : "")
   }
 
   /// This error as it concerns `asset`, which the user typed as `typed`.
@@ -112,11 +118,11 @@ extension ProviderError {
   /// by the provider's id: the coins not known to exist
   /// (``CoinResolver/isVerified(_:)``) are unknown; when every one is known,
   /// the data is missing.
-  public static func nothing(for coins: [Asset], provider: String) -> ProviderError {
+  public static func nothing(for coins: [Asset], provider: RateSource) -> ProviderError {
     nothing(for: coins.map { ($0, $0.symbol) }, provider: provider)
   }
 
-  static func nothing(for coins: [(asset: Asset, typed: String)], provider: String)
+  static func nothing(for coins: [(asset: Asset, typed: String)], provider: RateSource)
     -> ProviderError
   {
     let unknown = coins.filter { !CoinResolver.isVerified($0.asset) }.map(\.typed)
@@ -136,57 +142,4 @@ extension ProviderError {
 public enum APIKeyPlan: String, Sendable, Equatable {
   case demo
   case pro
-}
-
-/// Names of the providers `rates` knows.
-public enum Providers {
-  /// CoinGecko v3.
-  public static let coinGecko = "coingecko"
-  /// The CoinDesk Bitcoin Price Index v1 format.
-  public static let coinDesk = "coindesk"
-  /// Frankfurter v1, the ECB's euro reference rates.
-  public static let frankfurter = "frankfurter"
-  /// Coinbase Exchange public market data (keyless; candles and tickers).
-  public static let coinbase = "coinbase"
-  /// Kraken public market data (keyless; OHLC and tickers).
-  public static let kraken = "kraken"
-  /// The ECB's own reference rates (keyless; the daily file and the data API).
-  public static let ecb = "ecb"
-  /// The ECB snapshot built into `rates` (``ECBSnapshot``), in notices.
-  public static let ecbSnapshot = "ecb-snapshot"
-  /// The user's own exchanges (`rates ledger`), a source but not a provider.
-  public static let ledger = "ledger"
-  /// Every provider name accepted by `--provider`.
-  public static let all = [coinGecko, coinDesk, frankfurter, coinbase, kraken, ecb]
-
-  /// Whether `source` (a quote's or a series' `source`) gives ECB reference
-  /// rates: Frankfurter, the ECB itself, or the ECB snapshot built into `rates`.
-  public static func isECB(_ source: String) -> Bool {
-    source == frankfurter || source == ecb || source.hasPrefix(ECBSnapshot.sourcePrefix)
-  }
-
-  /// The provider a fallback source stands in for when it answers: CoinGecko for the
-  /// exchanges (Coinbase, Kraken), Frankfurter for the ECB's own files; nil for any other.
-  public static func standsIn(for source: String) -> String? {
-    switch source {
-    case coinbase, kraken: return coinGecko
-    case ecb: return frankfurter
-    default: return nil
-    }
-  }
-
-  /// The provider's name as written in messages.
-  public static func displayName(_ name: String) -> String {
-    switch name {
-    case coinGecko: return "CoinGecko"
-    case coinDesk: return "CoinDesk"
-    case frankfurter: return "Frankfurter (ECB)"
-    case coinbase: return "Coinbase Exchange"
-    case kraken: return "Kraken"
-    case ecb: return "ECB"
-    case ledger: return "your ledger"
-    case ecbSnapshot: return "the ECB snapshot built into rates"
-    default: return name
-    }
-  }
 }

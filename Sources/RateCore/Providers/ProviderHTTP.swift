@@ -3,14 +3,14 @@
 /// ``ProviderError/network(provider:_:)`` and checks statuses, the same way
 /// for every provider (``check(_:reading:)``).
 public struct ProviderHTTP: Sendable {
-  let provider: String
+  let provider: Provider
   let baseURL: URL
   let transport: HTTPTransport
   /// Extra headers, such as an API key. Never logged or echoed.
   let headers: [String: String]
 
   /// Creates the request side for `provider` under `baseURL`.
-  public init(provider: String, baseURL: URL, transport: HTTPTransport, headers: [String: String]) {
+  public init(provider: Provider, baseURL: URL, transport: HTTPTransport, headers: [String: String]) {
     self.provider = provider
     self.baseURL = baseURL
     self.transport = transport
@@ -37,7 +37,7 @@ public struct ProviderHTTP: Sendable {
     do {
       return try await transport.send(request)
     } catch let error as HTTPError {
-      throw ProviderError.network(provider: provider, error)
+      throw ProviderError.network(provider: .provider(provider), error)
     }
   }
 
@@ -46,7 +46,7 @@ public struct ProviderHTTP: Sendable {
     let base = baseURL.absoluteString.hasSuffix("/")
       ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
     guard var components = URLComponents(string: base + path) else {
-      throw ProviderError.unsupported(provider: provider, detail: "invalid base URL '\(base)'")
+      throw ProviderError.unsupported(provider: .provider(provider), detail: "invalid base URL '\(base)'")
     }
     if !query.isEmpty {
       components.percentEncodedQueryItems = query.map {
@@ -54,7 +54,7 @@ public struct ProviderHTTP: Sendable {
       }
     }
     guard let url = components.url else {
-      throw ProviderError.unsupported(provider: provider, detail: "invalid URL for \(path)")
+      throw ProviderError.unsupported(provider: .provider(provider), detail: "invalid URL for \(path)")
     }
     var fields: HTTPHeaders = ["Accept": "application/json", "User-Agent": Self.userAgent]
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) { fields[name] = value }
@@ -78,7 +78,7 @@ public struct ProviderHTTP: Sendable {
       // A proxy's or captive portal's page served with 200: say so rather than "not JSON".
       let start = data.prefix(64).first { !(" \t\r\n" as String).utf8.contains($0) }
       let detail = start == UInt8(ascii: "<") ? Self.htmlInsteadOfJSON : error.summary
-      throw ProviderError.malformedResponse(provider: provider, endpoint: endpoint, detail: detail)
+      throw ProviderError.malformedResponse(provider: .provider(provider), endpoint: endpoint, detail: detail)
     }
   }
 }
@@ -107,22 +107,22 @@ extension ProviderHTTP {
     guard !response.isSuccess else { return }
     if status == 429 {
       throw ProviderError.rateLimited(
-        provider: provider, retryAfter: RetryAfter.seconds(from: response))
+        provider: .provider(provider), retryAfter: RetryAfter.seconds(from: response))
     }
     if (300...399).contains(status) {
       let target = response.headers["Location"].map {
         " to " + UntrustedText.sanitize(String($0.prefix(100)))
       }
       throw ProviderError.httpStatus(
-        provider: provider, status: status,
+        provider: .provider(provider), status: status,
         message: "redirect\(target ?? "") not followed: check the provider URL setting")
     }
     let body = reading(response)
     if let error = body.error { throw error }
     if (500...599).contains(status) {
-      throw ProviderError.serverError(provider: provider, status: status)
+      throw ProviderError.serverError(provider: .provider(provider), status: status)
     }
-    throw ProviderError.httpStatus(provider: provider, status: status, message: body.message)
+    throw ProviderError.httpStatus(provider: .provider(provider), status: status, message: body.message)
   }
 
   /// The start of a plain-text body, trimmed; empty for an HTML page, which

@@ -4,19 +4,19 @@ public struct MissingFigure: Sendable {
   /// `GBP/KRW`, `C3/USD`, `ranks 501-750 in USD`.
   public var name: String
   /// The provider that was asked, when one was.
-  public var provider: String?
+  public var provider: RateSource?
   /// Why it did not arrive; `nil` when the provider answered without it.
   public var failure: (any Error)?
 
   /// A figure that did not arrive, for `failure` (`nil`: left out of an answer by `provider`).
-  public init(_ name: String, provider: String? = nil, failure: (any Error)? = nil) {
+  public init(_ name: String, provider: RateSource? = nil, failure: (any Error)? = nil) {
     self.name = name
     self.provider = provider
     self.failure = failure
   }
 
   /// The names `provider`'s answer left out (``CachedAnswer/missing``), without a failure.
-  public static func leftOut(_ names: [String], by provider: String) -> [MissingFigure] {
+  public static func leftOut(_ names: [String], by provider: RateSource) -> [MissingFigure] {
     names.map { MissingFigure($0, provider: provider) }
   }
 }

@@ -11,11 +11,11 @@ public enum Notice: Equatable, Sendable {
   case ambiguousSymbol(symbol: String, chosen: String, alternatives: [String])
   /// The provider has nothing after `newest` (a frozen or recorded mirror):
   /// the series shows the `days` days up to it instead.
-  case dataEndsEarly(provider: String, pair: String, newest: Day, days: Int)
+  case dataEndsEarly(provider: RateSource, pair: String, newest: Day, days: Int)
   /// The provider answered, but without some of the prices asked for (a
   /// `/simple/price` answer that silently omits coins it lists): the others
   /// are shown. `pairs` name each missing one as typed, `BASE/QUOTE`.
-  case missingFromAnswer(provider: String, pairs: [String])
+  case missingFromAnswer(provider: RateSource, pairs: [String])
   /// A long answer came in parts and a later part failed (`reason`, in the
   /// source's own words): the days before `from` that arrived are kept and
   /// stored, the days of `pair` from `from` on are asked again by the next run.

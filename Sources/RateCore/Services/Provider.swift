@@ -15,7 +15,26 @@ public enum Provider: String, CaseIterable, Sendable, Codable {
   case ecb = "ecb"
 
   /// The name written in messages and tables (`CoinGecko`, `Frankfurter (ECB)`).
-  public var displayName: String { Providers.displayName(rawValue) }
+  public var displayName: String {
+    switch self {
+    case .coinGecko: return "CoinGecko"
+    case .coinDesk: return "CoinDesk"
+    case .frankfurter: return "Frankfurter (ECB)"
+    case .coinbase: return "Coinbase Exchange"
+    case .kraken: return "Kraken"
+    case .ecb: return "ECB"
+    }
+  }
+
+  /// The provider this one stands in for when it answers as a fallback: CoinGecko for the
+  /// exchanges (Coinbase, Kraken), Frankfurter for the ECB's own files; nil for the others.
+  public var standsIn: Provider? {
+    switch self {
+    case .coinbase, .kraken: return .coinGecko
+    case .ecb: return .frankfurter
+    case .coinGecko, .coinDesk, .frankfurter: return nil
+    }
+  }
 
   /// How long a fetched latest price stays fresh: a minute for coins, an
   /// hour for ECB rates, which are published once a working day.
@@ -37,6 +56,12 @@ public enum Provider: String, CaseIterable, Sendable, Codable {
   }
 }
 
+extension Provider: CustomStringConvertible {
+  /// The raw value (`coingecko`), so that a key or path built from a provider spells it as
+  /// files and JSON do.
+  public var description: String { rawValue }
+}
+
 /// The span a change figure covers.
 public enum ChangePeriod: String, Sendable, Codable {
   /// A rolling 24 hours (CoinGecko).
@@ -49,8 +74,8 @@ extension ChangePeriod {
   /// The period of the change figure a quote from `source` carries: a
   /// provider's own, and one working day for the built-in ECB rates and
   /// anything else dated by day.
-  public static func of(source: String) -> ChangePeriod {
-    Provider(rawValue: source)?.changePeriod ?? .workingDay
+  public static func of(source: RateSource) -> ChangePeriod {
+    source.provider?.changePeriod ?? .workingDay
   }
 }
 

@@ -11,7 +11,7 @@ public struct PairSnapshot: Sendable, Equatable {
   /// The last week, oldest first, ending with the latest rate.
   public var points: [Double]
   /// The provider that answered.
-  public var source: String
+  public var source: RateSource
   /// When the data was fetched.
   public var fetchedAt: Date
   /// Set when cached data stands in for a fresh answer.
@@ -187,7 +187,7 @@ extension RateDesk {
       pair: pair, rate: week.last,
       // From the previous working day's rate, not a carried copy.
       changePercent: Change.lastStep(series.map(\.rate)), changePeriod: .workingDay,
-      points: week, source: answer.source ?? Providers.frankfurter,
+      points: week, source: answer.source ?? .provider(.frankfurter),
       fetchedAt: answer.fetchedAt,
       staleness: answer.staleness, updatedAt: series.last?.date.start)
   }
@@ -233,7 +233,7 @@ extension RateDesk {
     }
     return PairSnapshot(
       pair: pair, rate: points.last, changePercent: change, changePeriod: .hours24,
-      points: points, source: Providers.coinGecko, fetchedAt: answer.fetchedAt,
+      points: points, source: .provider(.coinGecko), fetchedAt: answer.fetchedAt,
       staleness: answer.staleness, updatedAt: market?.lastUpdated)
   }
 

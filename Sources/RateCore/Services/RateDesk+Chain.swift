@@ -18,7 +18,7 @@ extension RateDesk {
       return provider == .coinGecko ? planLimited(source) : source
     }
     let identity =
-      sources.first { $0.name == Providers.coinGecko } ?? sources.first ?? single(.coinGecko)
+      sources.first { $0.name == Provider.coinGecko } ?? sources.first ?? single(.coinGecko)
     return SourceChain.chain(
       sources, identity: identity, pauses: ProviderPauses(cacheFolder: configuration.cacheDirectory),
       now: now)
@@ -34,7 +34,7 @@ extension RateDesk {
     limited.dailyCloses = { [now] asset, currency, days in
       let reach = days.lowerBound.distance(to: Day(containing: now())) + 1
       guard reach <= CoinGeckoClient.freePlanDays else {
-        throw ProviderError.historyTooOld(provider: Providers.coinGecko)
+        throw ProviderError.historyTooOld(provider: .provider(.coinGecko))
       }
       return try await gecko.dailyCloses(asset, currency, days)
     }
@@ -45,8 +45,8 @@ extension RateDesk {
 extension RateDesk {
   /// Each source a chain may have answered with, alone, by name (Coinbase, Kraken, the ECB):
   /// `cache verify` asks the days stored from one of them of that source, as it was asked.
-  public func verifySources() -> [String: PriceSource] {
-    var sources: [String: PriceSource] = [:]
+  public func verifySources() -> [Provider: PriceSource] {
+    var sources: [Provider: PriceSource] = [:]
     for provider in [Provider.coinbase, .kraken, .ecb] {
       let source = single(provider)
       sources[source.name] = source

@@ -1,8 +1,8 @@
 /// Days asked for that can only be empty: they end before the provider's
 /// data begins. Refused before any request.
 public struct RangeBeforeData: Error, Equatable, Sendable {
-  /// Who would have answered (`frankfurter`).
-  public var provider: String
+  /// Who would have answered (Frankfurter).
+  public var provider: Provider
   /// The provider's first day with data.
   public var firstDay: Day
   /// The days asked for, as asked.
@@ -16,7 +16,7 @@ public struct UnservedPair: Error, Equatable, Sendable {
   public var base: String
   public var quote: String
   /// The source that answered, and what it said.
-  public var provider: String
+  public var provider: RateSource
   public var reason: ProviderError
 }
 
@@ -38,7 +38,7 @@ extension RateDesk {
     let pair = AssetQuote(asset: Asset(symbol: route.base, id: route.base), quote: route.quote)
     do {
       if try await !source.prices([pair]).isEmpty { return }
-      throw ProviderError.noData(provider: source.name, detail: "no rate for \(route.base)/\(route.quote)")
+      throw ProviderError.noData(provider: .provider(source.name), detail: "no rate for \(route.base)/\(route.quote)")
     } catch let error as ProviderError {
       switch error.decisive {
       case .invalidCurrency(let provider, _), .noData(let provider, _):
@@ -60,7 +60,7 @@ extension RateDesk {
     -> ClosedRange<Day>
   {
     let firstDay: Day?
-    var provider = Providers.frankfurter
+    var provider = Provider.frankfurter
     var last = window.upperBound
     if isServedFromSnapshot(base, quote) {
       firstDay = ECBSnapshot.embedded?.firstDay
@@ -105,7 +105,7 @@ extension RateDesk {
       service: service(.frankfurter), asset: asset, quote: quote.uppercased(), window: window)
     guard var result = request.fromSnapshot(nil) else {
       throw ProviderError.noData(
-        provider: Providers.ecbSnapshot,
+        provider: .ecbSnapshot(through: nil),
         detail: "no \(asset.symbol)/\(quote.uppercased()) rate from \(window.lowerBound) to "
           + "\(window.upperBound)")
     }

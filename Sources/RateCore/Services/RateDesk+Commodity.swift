@@ -10,9 +10,9 @@ extension CommodityName {
   ///   - code: The side as the series or quote shows it (`KAS`, `EUR`, `ethereum-wormhole`).
   ///   - source: The provider that priced the pair (``RateSeries/source``).
   ///   - asset: The coin or currency the command resolved for the pair, if any.
-  public static func of(_ code: String, source: String, resolved asset: Asset?) -> CommodityName {
+  public static func of(_ code: String, source: RateSource, resolved asset: Asset?) -> CommodityName {
     let upper = code.uppercased()
-    guard source == Providers.coinGecko, let asset, asset.symbol.uppercased() == upper,
+    guard source == .provider(.coinGecko), let asset, asset.symbol.uppercased() == upper,
       !PairRouter.isFiat(upper), !CurrencyCodes.coinGeckoQuotes.contains(upper)
     else { return .code(code) }
     return .coin(id: asset.id)

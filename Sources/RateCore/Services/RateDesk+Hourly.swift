@@ -29,8 +29,8 @@ extension RateDesk {
     let currency = route.quote
     let answer = try await CachedFetch(cache: cache, mode: configuration.mode, now: now, notify: notify)
       .value(
-        key: "\(Providers.coinGecko)/hourly/\(asset.id)-\(currency)-\(max(days, 2))",
-        source: Providers.coinGecko, freshness: HourlyHistory.freshness,
+        key: "\(Provider.coinGecko)/hourly/\(asset.id)-\(currency)-\(max(days, 2))",
+        source: .provider(.coinGecko), freshness: HourlyHistory.freshness,
         what: "hourly \(asset.symbol)/\(currency)"
       ) {
         do {
@@ -38,7 +38,7 @@ extension RateDesk {
           return try AnswerGate.series(
             points.map { ($0.time, $0.rate) },
             inside: AnswerGate.instants(of: window, now: now()), asked: window,
-            provider: Providers.coinGecko, endpoint: "/coins/{id}/market_chart"
+            provider: Provider.coinGecko, endpoint: "/coins/{id}/market_chart"
           ).map { TimedRate(time: $0.0, rate: $0.1) }
         } catch let error as ProviderError {
           throw error.about(asset, typed: asset.symbol)
@@ -48,7 +48,7 @@ extension RateDesk {
       $0.time >= window.lowerBound.start && $0.time < window.upperBound.end
     }
     var series = HourlySeries(
-      base: asset.symbol, quote: currency.uppercased(), source: Providers.coinGecko,
+      base: asset.symbol, quote: currency.uppercased(), source: .provider(.coinGecko),
       fetchedAt: answer.fetchedAt, points: points)
     if route.inverted { series = series.inverted() }
     return HourlyResult(series: series, staleness: answer.staleness, asset: asset)

@@ -27,7 +27,7 @@ public struct MarketBoard: Sendable {
 
   /// The sources that answered for your coins when CoinGecko's markets failed (the coin
   /// chain: `coinbase`, `kraken`); empty when CoinGecko answered.
-  public var coinSources: [String] = []
+  public var coinSources: [RateSource] = []
 
   /// Whether no row arrived at all (placeholders do not count).
   public var isEmpty: Bool {
@@ -99,7 +99,7 @@ extension RateDesk {
     var missing: [String] = []
     var failures: [any Error] = []
     /// The coin chain's sources that answered for coins when CoinGecko could not.
-    var sources: [String] = []
+    var sources: [RateSource] = []
   }
 
   /// The top coins and `following`, with sparklines. When the top page fails, the coins

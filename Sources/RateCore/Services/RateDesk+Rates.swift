@@ -153,7 +153,7 @@ extension RateDesk {
   /// or, unless a provider is pinned, the ECB itself when Frankfurter fails in a way the
   /// currency chain passes on (``SourceChain``: its pauses and rules).
   func fiatSeries(_ keys: [CurrencyPairKey], start: Day, end: Day) async throws
-    -> ([CurrencyPairKey: [RatePoint]], String)
+    -> ([CurrencyPairKey: [RatePoint]], RateSource)
   {
     let frankfurter = frankfurterClient()
     let ecb = ecbClient()
@@ -164,9 +164,9 @@ extension RateDesk {
     let question = SourceChain.Question(
       pairs: NameList.capped(keys.map { "\($0.base)/\($0.quote)" }), closes: true)
     return try await asker.first(question) { source in
-      source.name == Providers.ecb
-        ? (try await ecb.timeSeries(pairs: keys, start: start, end: end), Providers.ecb)
-        : (try await frankfurter.timeSeries(pairs: keys, start: start, end: end), source.name)
+      source.name == .ecb
+        ? (try await ecb.timeSeries(pairs: keys, start: start, end: end), .provider(.ecb))
+        : (try await frankfurter.timeSeries(pairs: keys, start: start, end: end), .provider(source.name))
     }
   }
 
@@ -187,12 +187,12 @@ extension RateDesk {
   }
 
   /// What ``recentFiatSeries(_:)`` last cached for `keys`, without asking the provider;
-  /// nil when nothing usable is cached.
+  /// nil when nothing usable is cached (`source`: nil when the entry names none `rates` knows).
   public func cachedRecentFiatSeries(_ keys: [CurrencyPairKey])
-    -> (value: [CurrencyPairKey: [RatePoint]], fetchedAt: Date, source: String)?
+    -> (value: [CurrencyPairKey: [RatePoint]], fetchedAt: Date, source: RateSource?)?
   {
     cache.load([CurrencyPairKey: [RatePoint]].self, key: Self.recentFiatKey(keys)).entry
-      .map { ($0.value, $0.fetchedAt, $0.source) }
+      .map { ($0.value, $0.fetchedAt, RateSource(name: $0.source)) }
   }
 
   /// The cache key of ``recentFiatSeries(_:)`` for a set of pairs.

@@ -11,8 +11,8 @@ extension RateDesk {
     /// The history it was read from (its source, staleness and resolved asset).
     public var history: RateService.HistoryResult
 
-    /// Who answered: `frankfurter`, `coingecko`, or the snapshot (`ECB snapshot to …`).
-    public var source: String { history.series.source(on: published) }
+    /// Who answered: Frankfurter, CoinGecko, or the snapshot (`ECB snapshot to …`).
+    public var source: RateSource { history.series.source(on: published) }
     /// When it was fetched (for the snapshot, when its last rate was due).
     public var fetchedAt: Date { history.series.fetchedAt }
     /// Set when cached data or the snapshot stands in for the provider.
@@ -50,12 +50,12 @@ extension RateDesk {
   /// cached: the provider may have it (what the other days past it say).
   static func noRate(on day: Day, in result: RateService.HistoryResult) -> any Error {
     let series = result.series
-    if series.source.hasPrefix(ECBSnapshot.sourcePrefix),
+    if series.source.isECBSnapshot,
       let snapshot = result.staleness?.snapshotThrough, day > snapshot
     {
       return result.staleness?.reason ?? RateService.ServiceError.nothingCached("\(series.base)/\(series.quote)")
     }
-    let ecb = Providers.isECB(series.source)
+    let ecb = series.source.isECB
     let reach = ecb ? MarketClosure.reach(back: day) : day
     let pair = "\(series.base)/\(series.quote)"
     if let waiting = result.leftOut.filter({ reach <= $0.key && $0.key <= day }).max(by: { $0.key < $1.key }) {

@@ -169,10 +169,10 @@ public struct RateDesk: Sendable {
         frankfurter, then: [single(.ecb)],
         pauses: ProviderPauses(cacheFolder: configuration.cacheDirectory), now: now)
     case .coinbase:
-      guard let url = configuration.coinbaseURL else { return .unconfigured(Providers.coinbase) }
+      guard let url = configuration.coinbaseURL else { return .unconfigured(Provider.coinbase) }
       return .coinbase(client: CoinbaseClient(baseURL: url, transport: http), now: now)
     case .kraken:
-      guard let url = configuration.krakenURL else { return .unconfigured(Providers.kraken) }
+      guard let url = configuration.krakenURL else { return .unconfigured(Provider.kraken) }
       return .kraken(client: KrakenClient(baseURL: url, transport: http), now: now)
     case .ecb:
       return .ecb(client: ecbClient(), now: now)

@@ -58,14 +58,14 @@ public struct ConfiguredPair: Codable, Equatable, Sendable {
   public var quote: String
   /// When the user added it.
   public var addedAt: Date
-  /// ``Providers/ledger`` for a pair priced by the user's own exchanges (its street rate,
+  /// ``RateSource/ledger`` for a pair priced by the user's own exchanges (its street rate,
   /// ``StreetRate``); nil for a pair the providers price.
-  public var source: String?
+  public var source: RateSource?
   /// Members of the stored object this version does not know, written back unchanged.
   var unknownMembers: [String: JSONValue] = [:]
 
-  /// Creates a pair, priced by the providers unless `source` is ``Providers/ledger``.
-  public init(base: String, quote: String, addedAt: Date, source: String? = nil) {
+  /// Creates a pair, priced by the providers unless `source` is ``RateSource/ledger``.
+  public init(base: String, quote: String, addedAt: Date, source: RateSource? = nil) {
     self.base = base
     self.quote = quote
     self.addedAt = addedAt
@@ -73,7 +73,7 @@ public struct ConfiguredPair: Codable, Equatable, Sendable {
   }
 
   /// Whether the pair is priced by the ledger's street rate.
-  public var isStreet: Bool { source == Providers.ledger }
+  public var isStreet: Bool { source == .ledger }
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case base, quote, addedAt, source
@@ -87,7 +87,8 @@ public struct ConfiguredPair: Codable, Equatable, Sendable {
     base = try container.decode(String.self, forKey: .base)
     quote = try container.decode(String.self, forKey: .quote)
     addedAt = try container.decode(Date.self, forKey: .addedAt)
-    source = try container.decodeIfPresent(String.self, forKey: .source)
+    // A source this version does not know (only `ledger` is written): priced by the providers.
+    source = try container.decodeIfPresent(String.self, forKey: .source).flatMap(RateSource.init(name:))
     unknownMembers = try UnknownMembers.decode(from: decoder, known: Self.knownMembers)
   }
 

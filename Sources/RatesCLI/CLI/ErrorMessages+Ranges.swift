@@ -8,8 +8,8 @@ extension RangeBeforeData: LocalizedError {
     let days =
       asked.lowerBound == asked.upperBound
       ? "on \(asked.lowerBound)" : "from \(asked.lowerBound) to \(asked.upperBound)"
-    guard provider == Providers.frankfurter else {
-      return "no \(Providers.displayName(provider)) prices \(days): coin prices start on \(firstDay)"
+    guard provider == Provider.frankfurter else {
+      return "no \(provider.displayName) prices \(days): coin prices start on \(firstDay)"
         + " (Bitcoin's first block); ask for days from \(firstDay) on"
     }
     return "no ECB rates \(days): the ECB's rates start on \(firstDay); ask for days from "
@@ -26,7 +26,7 @@ extension UnservedPair: LocalizedError {
     } else {
       why = "has no rate for it"
     }
-    return "no source serves \(base)/\(quote): \(Providers.displayName(provider)) \(why);"
+    return "no source serves \(base)/\(quote): \(provider.displayName) \(why);"
       + " nothing was added (see 'rates currencies')"
   }
 }

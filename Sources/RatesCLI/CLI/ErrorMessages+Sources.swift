@@ -21,7 +21,7 @@ extension ProviderError {
     var groups: [(names: [String], said: SourceSaid)] = []
     for failure in failures {
       let said = SourceSaid(failure)
-      let name = Providers.displayName(failure.providerName)
+      let name = failure.source?.displayName ?? ""
       if let index = groups.firstIndex(where: { $0.said == said }) {
         if !groups[index].names.contains(name) { groups[index].names.append(name) }
       } else {
@@ -53,8 +53,8 @@ extension ProviderError {
     return items.dropLast().joined(separator: ", ") + " and " + last
   }
 
-  /// The provider a failure is about (empty for one that names none).
-  var providerName: String {
+  /// The source a failure is about (nil for one that names none).
+  var source: RateSource? {
     switch self {
     case .rateLimited(let provider, _), .coinNotFound(let provider, _),
       .invalidCurrency(let provider, _), .unsupported(let provider, _),
@@ -66,7 +66,7 @@ extension ProviderError {
       .leftOut(let provider, _, _, _), .notCovered(let provider, _):
       return provider
     case .noProvider, .noSourceAnswered:
-      return ""
+      return nil
     }
   }
 }

@@ -18,26 +18,26 @@ extension ProviderError: LocalizedError {
     switch self {
     case .rateLimited(let provider, let retryAfter):
       let wait = retryAfter.map { "retry in \($0) s" } ?? "wait a minute and retry"
-      return "\(Providers.displayName(provider)) rate limit reached: \(wait)"
-        + (provider == Providers.coinGecko ? KeyAdvice.rateLimitHint(keySetup) : "")
+      return "\(provider.displayName) rate limit reached: \(wait)"
+        + (provider == .provider(.coinGecko) ? KeyAdvice.rateLimitHint(keySetup) : "")
     case .apiKeyMissing(let provider):
-      return "\(Providers.displayName(provider)) needs an API key for this host: "
+      return "\(provider.displayName) needs an API key for this host: "
         + KeyAdvice.missing(keySetup)
     case .apiKeyRejected(let provider, let detail):
-      return "\(Providers.displayName(provider)) rejected the API key: \(detail)"
+      return "\(provider.displayName) rejected the API key: \(detail)"
     case .paidPlanOnly(let provider, let endpoint, nil):
-      return "\(Providers.displayName(provider)) serves \(endpoint) only on its paid plans"
+      return "\(provider.displayName) serves \(endpoint) only on its paid plans"
         + " (no API key is set): set COINGECKO_PRO_API_KEY to a paid plan's key to use it"
     case .paidPlanOnly(let provider, let endpoint, let sent?):
-      return "\(Providers.displayName(provider)) does not serve \(endpoint) on your key's plan"
+      return "\(provider.displayName) does not serve \(endpoint) on your key's plan"
         + " (\(sent == .demo ? "Demo" : "Pro"), the key itself is accepted): use the key of a plan"
         + " that includes it (\(sent == .demo ? "COINGECKO_PRO_API_KEY" : "see your CoinGecko dashboard"))"
         + ", or another provider (--provider coindesk prices Bitcoin)"
     case .keyPlanMismatch(let provider, let code, let sent):
-      return "\(Providers.displayName(provider)) rejected the API key (error \(code)): "
+      return "\(provider.displayName) rejected the API key (error \(code)): "
         + KeyAdvice.planMismatch(code: code, sent: sent, keySetup)
     case .historyTooOld(let provider):
-      return "\(Providers.displayName(provider)) only serves the past 365 days on its free plans "
+      return "\(provider.displayName) only serves the past 365 days on its free plans "
         + "(keyless and Demo): pick days within the last year, or set COINGECKO_PRO_API_KEY "
         + "(a paid plan) for older ones"
     default:
@@ -46,8 +46,8 @@ extension ProviderError: LocalizedError {
   }
 
   /// An exchange (Coinbase, Kraken) does not list `what`: what the exchanges are asked for.
-  static func notListed(_ provider: String, _ what: String) -> String {
-    "\(Providers.displayName(provider)) does not list \(TerminalText.sanitize(what)): the"
+  static func notListed(_ provider: RateSource, _ what: String) -> String {
+    "\(provider.displayName) does not list \(TerminalText.sanitize(what)): the"
       + " exchanges are asked for \(ExchangeListings.coins.sorted().joined(separator: ", ")) in"
       + " \(ExchangeListings.quotes.sorted().joined(separator: ", ")) only; CoinGecko prices more"
       + " (drop --provider, or put coingecko in 'rates config set providers')"
@@ -59,39 +59,39 @@ extension ProviderError: LocalizedError {
     case .coinNotFound(let provider, let coin):
       let name = UntrustedText.sanitize(coin)
       let guess = Suggestions.coin(near: coin).map { ": did you mean '\($0)'?" } ?? ":"
-      return "unknown coin '\(name)' at \(Providers.displayName(provider))\(guess)"
+      return "unknown coin '\(name)' at \(provider.displayName)\(guess)"
         + " try 'rates search \(name)'"
     case .invalidCurrency(let provider, let currency):
       let codes = currency.split(separator: ",").map { UntrustedText.sanitize(String($0)) }
       let what = codes.count > 1 ? "one of \(codes.joined(separator: ", "))" : "'\(codes.first ?? "")'"
       let guess = codes.count == 1 ? Suggestions.currency(near: currency).map { "did you mean '\($0)'? " } : nil
-      return "\(Providers.displayName(provider)) does not price in \(what): "
+      return "\(provider.displayName) does not price in \(what): "
         + (guess ?? "") + "see 'rates currencies' for the codes"
     case .unsupported(let provider, let detail):
-      return "\(Providers.displayName(provider)): \(detail)"
+      return "\(provider.displayName): \(detail)"
     case .serverError(let provider, let status):
-      return "\(Providers.displayName(provider)) is having trouble (HTTP \(status)): try again in a few minutes"
+      return "\(provider.displayName) is having trouble (HTTP \(status)): try again in a few minutes"
     case .httpStatus(let provider, let status, let message):
       let text = message.isEmpty ? "" : ": \(UntrustedText.sanitize(Self.shortened(message)))"
-      return "\(Providers.displayName(provider)) answered HTTP \(status)\(text)"
+      return "\(provider.displayName) answered HTTP \(status)\(text)"
     case .network(let provider, let error):
-      return "\(Providers.displayName(provider)): \(error.userMessage)"
+      return "\(provider.displayName): \(error.userMessage)"
     case .malformedResponse(let provider, let endpoint, let detail):
       // Asking again gets the same answer: say what is wrong, not "try later".
       return Self.unreadable(provider, endpoint, detail, retrying: false)
     case .noData(let provider, let detail):
-      return "\(Providers.displayName(provider)) has no data: \(detail)"
+      return "\(provider.displayName) has no data: \(detail)"
     case .noSourceAnswered: return noSourceMessage(keySetup: nil)
     case .leftOut(let provider, let pair, let day, let askAgain):
-      return "\(Providers.displayName(provider)) left \(pair) on \(day) out of its answer: "
+      return "\(provider.displayName) left \(pair) on \(day) out of its answer: "
         + "it is asked again after \(ISO8601.format(askAgain)), or now with --refresh"
-    case .notCovered(let provider, let what) where provider == Providers.coinDesk:
-      return "\(Providers.displayName(provider)): the Bitcoin Price Index covers Bitcoin only,"
+    case .notCovered(let provider, let what) where provider == .provider(.coinDesk):
+      return "\(provider.displayName): the Bitcoin Price Index covers Bitcoin only,"
         + " not '\(TerminalText.sanitize(what))': use --provider coingecko"
-    case .notCovered(let provider, let what) where Providers.standsIn(for: provider) == Providers.coinGecko:
+    case .notCovered(let provider, let what) where provider.standsIn == .coinGecko:
       return Self.notListed(provider, what)
     case .notCovered(let provider, let what):
-      return "\(Providers.displayName(provider)): ECB reference rates cover fiat currencies only"
+      return "\(provider.displayName): ECB reference rates cover fiat currencies only"
         + " (\(FiatCurrencies.ecb.count) of them, see 'rates currencies'); \(TerminalText.sanitize(what))"
         + " is not one: drop --provider"
     case .noProvider(let base, let quote):
@@ -110,17 +110,17 @@ extension ProviderError {
   /// The words for an answer refused as malformed: what was wrong, and what to
   /// do. A command that ends says asking again will not help; one that asks
   /// again by itself (`watch`) says what to do if it keeps coming.
-  static func unreadable(_ provider: String, _ endpoint: String, _ detail: String, retrying: Bool)
+  static func unreadable(_ provider: RateSource, _ endpoint: String, _ detail: String, retrying: Bool)
     -> String
   {
     let variable = [
-      Providers.coinGecko: EnvironmentVariable.coinGeckoURL.name,
-      Providers.coinDesk: EnvironmentVariable.coinDeskURL.name,
-      Providers.frankfurter: EnvironmentVariable.frankfurterURL.name,
-      Providers.coinbase: EnvironmentVariable.coinbaseURL.name,
-      Providers.kraken: EnvironmentVariable.krakenURL.name,
-    ][provider].map { " (\($0))" } ?? ""
-    return "\(Providers.displayName(provider)) sent an unreadable response from \(endpoint)"
+      Provider.coinGecko: EnvironmentVariable.coinGeckoURL.name,
+      Provider.coinDesk: EnvironmentVariable.coinDeskURL.name,
+      Provider.frankfurter: EnvironmentVariable.frankfurterURL.name,
+      Provider.coinbase: EnvironmentVariable.coinbaseURL.name,
+      Provider.kraken: EnvironmentVariable.krakenURL.name,
+    ][provider.provider ?? .ecb].map { " (\($0))" } ?? ""
+    return "\(provider.displayName) sent an unreadable response from \(endpoint)"
       + " (\(detail)): "
       + (retrying ? "if it keeps coming, check" : "asking again will not help; check")
       + " the provider URL\(variable) or report the problem"
@@ -271,7 +271,7 @@ extension RateService.ServiceError: LocalizedError {
     case .nothingCached(let what):
       return "no cached data for \(what): run without --offline to fetch it"
     case .notLookedUp(let coin):
-      return "\(Providers.displayName(Providers.coinGecko)) has no data: '\(TerminalText.sanitize(coin))'"
+      return "\(Provider.coinGecko.displayName) has no data: '\(TerminalText.sanitize(coin))'"
         + " has not been looked up yet; run once without --offline"
     }
   }

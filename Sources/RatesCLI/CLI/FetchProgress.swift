@@ -110,12 +110,12 @@ extension EnvironmentSettings {
   func providerName(of request: HTTPRequest) -> String {
     let url = request.url.absoluteString
     let bases = [
-      (coinGeckoURL, Providers.coinGecko), (coinDeskURL, Providers.coinDesk),
-      (frankfurterURL, Providers.frankfurter), (coinbaseURL, Providers.coinbase),
-      (krakenURL, Providers.kraken),
+      (coinGeckoURL, Provider.coinGecko), (coinDeskURL, Provider.coinDesk),
+      (frankfurterURL, Provider.frankfurter), (coinbaseURL, Provider.coinbase),
+      (krakenURL, Provider.kraken),
     ]
     for (base, provider) in bases where url.hasPrefix(base.absoluteString) {
-      return Providers.displayName(provider)
+      return provider.displayName
     }
     return request.url.host ?? "the network"
   }

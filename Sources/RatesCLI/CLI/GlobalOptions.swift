@@ -134,9 +134,9 @@ struct EnvironmentSettings: Sendable {
   /// The default quote currency.
   var currency: String
   /// The provider the user named, if any.
-  var forcedProvider: String?
+  var forcedProvider: Provider?
   /// The provider for coins: the forced one, else CoinGecko.
-  var provider: String { forcedProvider ?? Providers.coinGecko }
+  var provider: Provider { forcedProvider ?? .coinGecko }
   /// The CoinGecko key and its plan.
   var coinGeckoKey: CoinGeckoClient.APIKey?
   /// Base URLs (tests and mirrors).
@@ -168,7 +168,7 @@ struct EnvironmentSettings: Sendable {
     self.currency = currency.value
     resolved[.currency] = (currency.value, currency.source)
     resolved[.provider] = try sources.provider(flag: options.provider)
-    forcedProvider = resolved[.provider]?.value
+    forcedProvider = resolved[.provider]?.value.flatMap(Provider.init(rawValue:))
     let key = try sources.apiKey()
     coinGeckoKey = key.key
     resolved[.apiKey] = key.keyEntry
@@ -246,7 +246,7 @@ private struct SettingSources {
     if let flag { return (flag, .flag("--provider")) }
     let variable = EnvironmentVariable.provider
     if let env = value(variable)?.lowercased() {
-      guard Providers.all.contains(env) else {
+      guard Provider(rawValue: env) != nil else {
         throw UsageError.invalid(
           "\(variable.name) '\(TerminalText.sanitize(env))' is not a provider: use "
             + ConfigKey.providerNames.joined(separator: ", "))

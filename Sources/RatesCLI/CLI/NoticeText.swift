@@ -17,7 +17,7 @@ enum NoticeText {
         + " using '\(chosen)' (highest market cap). Name another by its id, e.g. '\(example)'"
     case .dataEndsEarly(let provider, let pair, let newest, let days):
       let pair = TerminalText.sanitize(pair)
-      return "note: \(Providers.displayName(provider)) has no \(pair) data after"
+      return "note: \(provider.displayName) has no \(pair) data after"
         + " \(newest); showing the \(days) days up to it"
     case .missingFromAnswer(let provider, let pairs):
       return missing(MissingFigure.leftOut(pairs, by: provider))
@@ -30,7 +30,7 @@ enum NoticeText {
   /// One line naming what a partial answer lacks, grouped by why: `warning: CoinGecko sent no
   /// price for ETH/EUR; no price for GBP/KRW: <the failure>; showing the prices that arrived`.
   static func missing(_ figures: [MissingFigure], keySetup: KeySetup? = nil) -> String {
-    var groups: [(why: String?, provider: String?, names: [String])] = []
+    var groups: [(why: String?, provider: RateSource?, names: [String])] = []
     for figure in figures {
       let why = figure.failure.map { Self.why($0, keySetup: keySetup) }
       let name = TerminalText.sanitize(figure.name)
@@ -43,7 +43,7 @@ enum NoticeText {
     let parts = groups.map { group in
       let names = NameList.capped(group.names)
       if let why = group.why { return "no price for \(names): \(why)" }
-      let who = group.provider.map(Providers.displayName) ?? "the provider"
+      let who = group.provider.map(\.displayName) ?? "the provider"
       return "\(who) sent no price for \(names)"
     }
     return "warning: " + parts.joined(separator: "; ") + "; showing the prices that arrived"

@@ -186,7 +186,7 @@ struct Choices: Hashable, Sendable {
   var values: [String]
 
   /// `--provider`'s values.
-  static let providers = Choices(name: "providers", values: Providers.all)
+  static let providers = Choices(name: "providers", values: Provider.allCases.map(\.rawValue))
   /// `--format`'s values.
   static let formats = Choices(
     name: "formats", values: OutputFormat.allCases.map(\.rawValue))

@@ -173,7 +173,7 @@ struct Invocation: Sendable {
       coinGeckoURL: settings.coinGeckoURL, coinGeckoKey: settings.coinGeckoKey,
       coinDeskURL: settings.coinDeskURL, frankfurterURL: settings.frankfurterURL,
       coinbaseURL: settings.coinbaseURL, krakenURL: settings.krakenURL,
-      coinSources: settings.coinSources, forcedProvider: settings.forcedProvider.flatMap(Provider.init(rawValue:)),
+      coinSources: settings.coinSources, forcedProvider: settings.forcedProvider,
       cacheDirectory: settings.paths.cache, mode: mode)
     configuration.ecbURL = settings.ecbURL
     return configuration

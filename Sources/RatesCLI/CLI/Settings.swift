@@ -22,7 +22,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
     }
   }
 
-  static let providerNames = Providers.all
+  static let providerNames = Provider.allCases.map(\.rawValue)
   /// The default coin chain as `providers` is written.
   static let defaultCoinSources = SourceChain.coinOrder.map(\.rawValue).joined(separator: ",")
 
@@ -41,7 +41,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
         expected: "coin sources separated by commas, e.g. \(defaultCoinSources)")
     }
     for name in names where !coinNames.contains(name) {
-      let why = Providers.all.contains(name)
+      let why = Provider(rawValue: name) != nil
         ? "'\(name)' is not a coin source (currencies always ask Frankfurter, then the ECB's own files, then the built-in ECB snapshot)"
         : "'\(TerminalText.sanitize(name))' is not a provider"
       throw UsageError.invalid(

@@ -94,13 +94,13 @@ struct Doctor: Sendable {
     let sources = DoctorSource.all(settings)
     guard !offline else {
       return sources.map {
-        health(DoctorCheck(name: $0.provider, status: .warn, detail: "not checked: --offline"))
+        health(DoctorCheck(name: $0.provider.rawValue, status: .warn, detail: "not checked: --offline"), of: $0.provider)
       } + [keyCheck(ping: nil)]
     }
     let probes = await withTaskGroup(of: (Int, Probe).self) { group in
       for (index, source) in sources.enumerated() {
         group.addTask {
-          let headers = source.provider == Providers.coinGecko ? geckoHeaders : [:]
+          let headers = source.provider == .coinGecko ? geckoHeaders : [:]
           return (
             index,
             await probe(
@@ -116,30 +116,30 @@ struct Doctor: Sendable {
     var checks: [DoctorCheck] = []
     for (index, source) in sources.enumerated() {
       guard let probe = probes[index] else { continue }
-      var check = health(providerCheck(probe, url: source.url, variable: source.variable.name))
-      if source.provider == Providers.coinDesk, check.status == .fail,
-        settings.forcedProvider != Providers.coinDesk
+      var check = health(providerCheck(probe, url: source.url, variable: source.variable.name), of: source.provider)
+      if source.provider == .coinDesk, check.status == .fail,
+        settings.forcedProvider != .coinDesk
       {
         check.status = .warn
         check.detail += " (the CoinDesk API is retired; it only matters with --provider coindesk)"
       }
       checks.append(check)
-      if source.provider == Providers.coinGecko { checks.append(keyCheck(ping: probe)) }
+      if source.provider == .coinGecko { checks.append(keyCheck(ping: probe)) }
     }
     return checks
   }
 
-  /// `check` with its provider's rate-limit pause (``ProviderPauses``) and last answer.
-  func health(_ check: DoctorCheck) -> DoctorCheck {
+  /// `check` with `provider`'s rate-limit pause (``ProviderPauses``) and last answer.
+  func health(_ check: DoctorCheck, of provider: Provider) -> DoctorCheck {
     var check = check
     let pauses = ProviderPauses(cacheFolder: settings.paths.cache)
     let current = now()
-    if let end = pauses.pausedUntil(check.name, now: current) {
+    if let end = pauses.pausedUntil(provider, now: current) {
       check.values["pausedUntil"] = .string(ISO8601.format(end))
       check.detail += "; rate limited, skipped until \(ISO8601.format(end))"
       check.status = max(check.status, .warn)
     }
-    if let last = pauses.lastSuccess(check.name) {
+    if let last = pauses.lastSuccess(provider) {
       check.values["lastSuccess"] = .string(ISO8601.format(last))
       check.detail += "; last answered \(ISO8601.format(last))"
     } else {
@@ -150,7 +150,7 @@ struct Doctor: Sendable {
 
   /// One request's outcome.
   struct Probe: Sendable {
-    var provider: String
+    var provider: Provider
     var milliseconds: Int
     var status: Int?
     var data: Data
@@ -169,7 +169,7 @@ struct Doctor: Sendable {
   }
 
   func probe(
-    provider: String, baseURL: URL, path: String, query: [(String, String)],
+    provider: Provider, baseURL: URL, path: String, query: [(String, String)],
     headers: [String: String], validate: DoctorSource.Validation
   ) async -> Probe {
     let http = ProviderHTTP(
@@ -186,7 +186,7 @@ struct Doctor: Sendable {
     } catch let error as ProviderError {
       probe.error = error
     } catch {
-      probe.error = .network(provider: provider, .other(host: baseURL.host ?? "?", code: -1))
+      probe.error = .network(provider: .provider(provider), .other(host: baseURL.host ?? "?", code: -1))
     }
     let elapsed = clock.now - start
     probe.milliseconds = Int(
@@ -228,11 +228,11 @@ struct Doctor: Sendable {
     } catch let error as ProviderError {
       return error
     } catch {}
-    return .httpStatus(provider: probe.provider, status: status, message: "")
+    return .httpStatus(provider: .provider(probe.provider), status: status, message: "")
   }
 
   func providerCheck(_ probe: Probe, url: URL, variable: String) -> DoctorCheck {
-    let name = probe.provider
+    let name = probe.provider.rawValue
     let host = url.host ?? url.absoluteString
     var values: [String: DoctorCheck.Value] = [
       "latencyMs": .int(probe.milliseconds), "url": .string(url.absoluteString),
@@ -266,7 +266,7 @@ struct Doctor: Sendable {
         values: values)
     }
     var detail = "answered HTTP \(status) in \(probe.milliseconds) ms (\(place))"
-    if name == Providers.coinGecko, let error = geckoError(probe) {
+    if probe.provider == .coinGecko, let error = geckoError(probe) {
       switch error {
       case .apiKeyMissing, .apiKeyRejected, .paidPlanOnly, .keyPlanMismatch:
         detail += ": see the key check"
@@ -303,7 +303,7 @@ struct Doctor: Sendable {
 /// A provider `rates doctor` checks: its name, base URL and the light request that shows it
 /// answers. A new source is one more entry in ``all(_:)``.
 struct DoctorSource: Sendable {
-  var provider: String
+  var provider: Provider
   var url: URL
   var variable: EnvironmentVariable
   var path: String
@@ -319,34 +319,34 @@ struct DoctorSource: Sendable {
   static func all(_ settings: EnvironmentSettings) -> [DoctorSource] {
     [
       DoctorSource(
-        provider: Providers.coinGecko, url: settings.coinGeckoURL, variable: .coinGeckoURL,
+        provider: .coinGecko, url: settings.coinGeckoURL, variable: .coinGeckoURL,
         path: "/ping",
         validate: { try await CoinGeckoClient(baseURL: $0, key: nil, transport: $1).ping() }),
       DoctorSource(
-        provider: Providers.frankfurter, url: settings.frankfurterURL, variable: .frankfurterURL,
+        provider: .frankfurter, url: settings.frankfurterURL, variable: .frankfurterURL,
         path: "/latest", query: [("from", "EUR"), ("to", "USD")],
         validate: {
           _ = try await FrankfurterClient(baseURL: $0, transport: $1)
             .latest(pairs: [CurrencyPairKey(base: "EUR", quote: "USD")])
         }),
       DoctorSource(
-        provider: Providers.ecb, url: ecbDailyURL(settings), variable: .ecbURL,
+        provider: .ecb, url: ecbDailyURL(settings), variable: .ecbURL,
         path: ECBClient.dailyPath,
         validate: { _ = try await ECBClient(baseURL: $0, transport: $1).latest() }),
       DoctorSource(
-        provider: Providers.coinDesk, url: settings.coinDeskURL, variable: .coinDeskURL,
+        provider: .coinDesk, url: settings.coinDeskURL, variable: .coinDeskURL,
         path: "/currentprice/USD.json",
         validate: {
           _ = try await CoinDeskClient(baseURL: $0, transport: $1).currentPrice(currency: "USD")
         }),
       DoctorSource(
-        provider: Providers.coinbase, url: settings.coinbaseURL, variable: .coinbaseURL,
+        provider: .coinbase, url: settings.coinbaseURL, variable: .coinbaseURL,
         path: "/products/BTC-USD/ticker",
         validate: {
           _ = try await CoinbaseClient(baseURL: $0, transport: $1).ticker(base: "BTC", quote: "USD")
         }),
       DoctorSource(
-        provider: Providers.kraken, url: settings.krakenURL, variable: .krakenURL,
+        provider: .kraken, url: settings.krakenURL, variable: .krakenURL,
         path: "/0/public/Ticker", query: [("pair", "XBTUSD")],
         validate: {
           _ = try await KrakenClient(baseURL: $0, transport: $1).ticker(base: "BTC", quote: "USD")

@@ -39,9 +39,9 @@ public struct HomeRow: Equatable, Sendable {
   public var updatedAt: Date?
   /// The market figures of a coin row (``HomeMarketFigures``); empty for a pair.
   public var market = HomeMarketFigures()
-  /// ``Providers/ledger`` for a street-rate pair (``ConfiguredPair/isStreet``), which the list
+  /// ``RateSource/ledger`` for a street-rate pair (``ConfiguredPair/isStreet``), which the list
   /// labels as the ledger's; nil otherwise.
-  public var source: String?
+  public var source: RateSource?
 
   /// Creates a row.
   public init(

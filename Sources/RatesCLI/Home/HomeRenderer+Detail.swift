@@ -56,7 +56,7 @@ extension HomeRenderer {
     let tail = "  \(detail.days) days" + (starred ? "  " + star : "")
     let styledTail = "  \(detail.days) days" + (starred ? "  " + style.yellow(star) : "")
     if row.kind == .pair {
-      let source = row.source == Providers.ledger ? "street rate of your ledger" : "ECB reference rate"
+      let source = row.source == .ledger ? "street rate of your ledger" : "ECB reference rate"
       return style.bold(TerminalText.sanitize(row.symbol)) + "  " + source + styledTail
     }
     if row.kind == .portfolio {
@@ -103,9 +103,9 @@ extension HomeRenderer {
       return (text, text)
     }
     guard let data = detail.data else { return nil }
-    if data.series.source.hasPrefix(ECBSnapshot.sourcePrefix) {
+    if data.series.source.isECBSnapshot {
       // Offline with nothing cached: the rates built into rates, named as history names them.
-      let text = "offline: " + TerminalText.sanitize(data.series.source)
+      let text = "offline: " + data.series.source.displayName
       return (text, context.style.yellow(text))
     }
     guard data.stale else { return nil }
@@ -188,7 +188,7 @@ extension HomeRenderer {
       }
       let label = row.kind == .pair ? "ECB rate" : row.kind == .portfolio ? "value" : "price"
       let rate = detail.liveRate ?? detail.data?.series.ownPoints.last?.rate
-      if row.source == Providers.ledger {
+      if row.source == .ledger {
         // A street-rate pair: its street rate, change and gaps say it all.
         streetFigures(detail, change: change, style: style, ascii: ascii).forEach { table.append($0) }
         return table.render(maxWidth: width - 2, ascii: ascii).map { "  " + $0 }
@@ -230,7 +230,7 @@ extension HomeRenderer {
 
   /// The portfolio's source line, and how many days had no price for something held.
   static func portfolioFigures(_ detail: DetailState, style: Style) -> [[String]] {
-    var rows = [["source", "ledger", "times the stored daily rates"]]
+    var rows = [["source", RateSource.ledger.name, "times the stored daily rates"]]
     let gaps = detail.data?.series.gaps.count ?? 0
     if gaps > 0 {
       rows.append([style.yellow("gaps"), "\(gaps) day\(gaps == 1 ? "" : "s")", "no price for something held"])

@@ -271,7 +271,7 @@ extension HomeRenderer {
   /// it all; its currencies' names would widen the column for every row), except a
   /// street-rate pair, labelled as the ledger's.
   static func nameCell(_ row: HomeRow) -> String {
-    if row.source == Providers.ledger { return streetLabel }
+    if row.source == .ledger { return streetLabel }
     return row.kind == .pair ? "" : displayName(row)
   }
 

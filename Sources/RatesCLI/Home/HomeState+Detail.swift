@@ -74,7 +74,7 @@ public struct DetailState: Equatable, Sendable {
   /// leaves the loaded figures as they are (`nil`). A street-rate pair has none: its rate is
   /// a 3-day average, and its chart the daily averages, which it must not replace.
   public var liveRate: Double? {
-    guard followsLive, row.source != Providers.ledger, let rate = row.rate, rate.isFinite else { return nil }
+    guard followsLive, row.source != .ledger, let rate = row.rate, rate.isFinite else { return nil }
     guard let updated = row.updatedAt, let data else { return rate }
     if let lastDay = data.series.points.last?.date, Day(containing: updated) < lastDay { return nil }
     if let figures = data.market?.lastUpdated, updated < figures { return nil }

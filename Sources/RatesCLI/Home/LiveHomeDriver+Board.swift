@@ -82,15 +82,15 @@ extension LiveHomeDriver {
   /// (`Coinbase Exchange (CoinGecko unavailable)`); none when a provider is pinned.
   func fallbacks(_ board: MarketBoard) -> [String] {
     guard desk.configuration.forcedProvider == nil else { return [] }
-    var sources: [String] = []
+    var sources: [RateSource] = []
     for source in board.coinSources + board.pairs.map(\.source) where !sources.contains(source) {
-      if Providers.standsIn(for: source) != nil { sources.append(source) }
+      if source.standsIn != nil { sources.append(source) }
     }
     return sources.compactMap { source in
-      Providers.standsIn(for: source).map { primary in
+      source.standsIn.map { primary in
         // "Frankfurter (ECB)" is named without its own parenthesis inside this one.
-        let name = Providers.displayName(primary).split(separator: " (").first.map(String.init)
-        return "\(Providers.displayName(source)) (\(name ?? primary) unavailable)"
+        let name = primary.displayName.split(separator: " (").first.map(String.init)
+        return "\(source.displayName) (\(name ?? primary.displayName) unavailable)"
       }
     }
   }
@@ -116,7 +116,7 @@ extension LiveHomeDriver {
       currency: quote, rate: snapshot?.rate, changePercent: snapshot?.changePercent,
       changePeriod: snapshot?.changePeriod ?? .workingDay, week: snapshot?.points ?? [],
       updatedAt: snapshot?.updatedAt)
-    row.source = pair.isStreet ? Providers.ledger : nil
+    row.source = pair.isStreet ? .ledger : nil
     return row
   }
 }

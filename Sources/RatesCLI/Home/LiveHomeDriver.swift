@@ -74,7 +74,7 @@ struct LiveHomeDriver: HomeDriver {
   func status(for failures: [any Error]) async -> HomeStatus {
     let relevant = failures.filter { !Self.isCancellation($0) }
     for case .rateLimited(let provider, let retryAfter) in relevant.compactMap({ ($0 as? ProviderError)?.decisive })
-    where provider == Providers.coinGecko {
+    where provider == .provider(.coinGecko) {
       let until = desk.now().addingTimeInterval(
         retryAfter.map(TimeInterval.init) ?? Self.defaultRateLimitPause)
       await memory.pause(until: until)

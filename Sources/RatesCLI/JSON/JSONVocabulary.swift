@@ -36,7 +36,7 @@ struct QuoteDocument: Encodable, Equatable, Sendable {
   /// The true span of ``changePercent``: `24h` (CoinGecko) or `1d` (since the
   /// previous working day's rate: ECB, CoinDesk closes).
   var changePeriod: String
-  var source: String
+  var source: RateSource
   var fetchedAt: Date
   /// When the provider last updated the price.
   @NullEncoded var updatedAt: Date?
@@ -69,10 +69,10 @@ extension QuoteDocument {
     rate = market.currentPrice
     changePercent = market.priceChangePercentage24h
     changePeriod = ChangePeriod.hours24.rawValue
-    source = Providers.coinGecko
+    source = .provider(.coinGecko)
     self.fetchedAt = fetchedAt
     updatedAt = market.lastUpdated
     self.stale = stale
-    old = UpdateRhythm.isOld(updatedAt: market.lastUpdated, source: Providers.coinGecko, at: now)
+    old = UpdateRhythm.isOld(updatedAt: market.lastUpdated, source: source, at: now)
   }
 }

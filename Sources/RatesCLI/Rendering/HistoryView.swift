@@ -53,11 +53,11 @@ public struct HistoryView: Sendable {
   /// (`Coinbase Exchange 2016-01-01–2025-12-06, CoinGecko since`).
   func sources() -> String {
     guard series.isMixed, let newest = series.sources.last else {
-      return TerminalText.sanitize(Providers.displayName(series.source))
+      return TerminalText.sanitize(series.source.displayName)
     }
     let dash = ascii ? "-" : "\u{2013}"
-    let spans = series.sources.dropLast().map { "\(Providers.displayName($0.source)) \($0.first)\(dash)\($0.last)" }
-    return TerminalText.sanitize((spans + ["\(Providers.displayName(newest.source)) since"]).joined(separator: ", "))
+    let spans = series.sources.dropLast().map { "\($0.source.displayName) \($0.first)\(dash)\($0.last)" }
+    return TerminalText.sanitize((spans + ["\(newest.source.displayName) since"]).joined(separator: ", "))
   }
 
   /// The labels under a sparkline, three spaces apart, as many to a line as

@@ -23,7 +23,7 @@ struct HourlyView: Sendable {
       parts.append("\(count) hourly point\(count == 1 ? "" : "s")")
       parts.append("\(Self.time(first)) to \(Self.time(last)) UTC")
     }
-    parts.append(Providers.displayName(series.source))
+    parts.append(series.source.displayName)
     if let staleness { parts.append(style.yellow(staleness.mark(now: now))) }
     return parts.joined(separator: "  ")
   }

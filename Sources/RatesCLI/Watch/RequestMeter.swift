@@ -7,31 +7,31 @@ public actor RequestMeter {
   /// The window requests are counted over.
   public static let window: TimeInterval = 60
 
-  private var log: [(provider: String, at: Date)] = []
+  private var log: [(provider: RateSource, at: Date)] = []
 
   /// Creates an empty meter.
   public init() {}
 
   /// Records one request to `provider` at `date`.
-  public func record(_ provider: String, at date: Date) {
+  public func record(_ provider: RateSource, at date: Date) {
     log.removeAll { $0.at <= date.addingTimeInterval(-Self.window * 2) }
     log.append((provider, date))
   }
 
   /// Requests in the 60 seconds up to `now` (to `provider`, or all when `nil`).
-  public func count(_ provider: String? = nil, at now: Date) -> Int {
+  public func count(_ provider: RateSource? = nil, at now: Date) -> Int {
     recent(provider, at: now).count
   }
 
   /// When `provider` may make another request under `budget` requests per
   /// 60 seconds: `nil` when it may now.
-  public func freeAt(_ provider: String, budget: Int, at now: Date) -> Date? {
+  public func freeAt(_ provider: RateSource, budget: Int, at now: Date) -> Date? {
     let times = recent(provider, at: now).sorted()
     guard times.count >= max(budget, 1) else { return nil }
     return times[times.count - max(budget, 1)].addingTimeInterval(Self.window)
   }
 
-  private func recent(_ provider: String?, at now: Date) -> [Date] {
+  private func recent(_ provider: RateSource?, at now: Date) -> [Date] {
     let start = now.addingTimeInterval(-Self.window)
     return log.filter { ($0.provider == provider || provider == nil) && $0.at > start }.map(\.at)
   }

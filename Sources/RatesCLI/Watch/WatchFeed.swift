@@ -25,8 +25,8 @@ public struct WatchFeed: Sendable {
     }
   }
 
-  /// The provider's name (`coingecko`), for the request budget and output.
-  public var provider: String
+  /// The source the feed asks (a provider, or the ledger), for the request budget and output.
+  public var provider: RateSource
   /// The pairs asked of the provider.
   public var pairs: [AssetQuote]
   /// Seconds a successful fetch stands: 0 to fetch on every update (coins),
@@ -42,7 +42,7 @@ public struct WatchFeed: Sendable {
 
   /// Creates a feed.
   public init(
-    provider: String, pairs: [AssetQuote], refreshEvery: TimeInterval,
+    provider: RateSource, pairs: [AssetQuote], refreshEvery: TimeInterval,
     cached: @escaping @Sendable () -> Snapshot,
     seedHistory: @escaping @Sendable (_ allowance: Int) async -> [[Double]]? = { _ in nil },
     fetch: @escaping @Sendable () async throws -> Snapshot

@@ -13,9 +13,9 @@ struct WatchPlan {
     let desk = invocation.watchDesk(meter: meter)
     let ledger = LedgerReader { try invocation.userData().ledger.read().entries }
     let routes = try requests.map { try route($0, desk: desk, ledger: ledger) }
-    var providers: [String] = []
+    var providers: [RateSource] = []
     for route in routes where !providers.contains(route.name) { providers.append(route.name) }
-    var pairsByProvider: [String: [AssetQuote]] = [:]
+    var pairsByProvider: [RateSource: [AssetQuote]] = [:]
     var targets: [(WatchCommand.Request, WatchEngine.Target)] = []
     for (request, route) in zip(requests, routes) {
       guard let feedIndex = providers.firstIndex(of: route.name) else { continue }
@@ -46,7 +46,7 @@ struct WatchPlan {
     }
     let feeds = providers.map { name in
       let pairs = pairsByProvider[name, default: []]
-      guard let provider = Provider(rawValue: name) else {
+      guard let provider = name.provider else {
         return WatchFeeds.street(pairs: pairs, ledger: ledger, now: invocation.context.now)
       }
       return WatchFeeds.feed(provider, pairs: pairs, desk: desk)
@@ -59,11 +59,11 @@ struct WatchPlan {
     case provider(PairRoute)
     case street
 
-    /// The feed's name: the provider's, or ``Providers/ledger``.
-    var name: String {
+    /// The feed's source: the provider, or ``RateSource/ledger``.
+    var name: RateSource {
       switch self {
-      case .provider(let route): return route.provider.rawValue
-      case .street: return Providers.ledger
+      case .provider(let route): return .provider(route.provider)
+      case .street: return .ledger
       }
     }
 
@@ -118,7 +118,7 @@ final class LedgerReader: Sendable {
 extension Invocation {
   /// The transport for `rates watch`: no hidden retries (the watch keeps its
   /// own schedule), and every request counted in `meter` for `provider`.
-  func watchTransport(provider: String, meter: RequestMeter) -> HTTPTransport {
+  func watchTransport(provider: RateSource, meter: RequestMeter) -> HTTPTransport {
     let base = context.makeTransport(settings.timeoutSeconds).retrying(.none, sleep: context.sleep)
     let now = context.now
     return HTTPTransport { request in
@@ -131,7 +131,7 @@ extension Invocation {
   func watchDesk(meter: RequestMeter) -> RateDesk {
     RateDesk(
       configuration: deskConfiguration(mode: .refresh),
-      transport: { provider in watchTransport(provider: provider.rawValue, meter: meter) },
+      transport: { provider in watchTransport(provider: .provider(provider), meter: meter) },
       now: context.now, notify: { [context] in context.writeErr(NoticeText.line($0) + "\n") })
   }
 }
@@ -150,14 +150,14 @@ enum WatchFeeds {
       var missing: [MissingFigure] = []
       for pair in pairs {
         let configured = ConfiguredPair(
-          base: pair.asset.symbol, quote: pair.quote, addedAt: at, source: Providers.ledger)
+          base: pair.asset.symbol, quote: pair.quote, addedAt: at, source: .ledger)
         do {
           let street = try StreetRate.snapshot(configured, entries: entries, now: at)
           quotes.append(
             street.rate.map {
               Quote(
                 base: configured.base, quote: configured.quote, rate: $0,
-                change24hPercent: street.changePercent, source: Providers.ledger, fetchedAt: at,
+                change24hPercent: street.changePercent, source: .ledger, fetchedAt: at,
                 updatedAt: street.updatedAt)
             })
           history.append(street.points)
@@ -170,7 +170,7 @@ enum WatchFeeds {
       return WatchFeed.Snapshot(quotes: quotes, history: history, fetchedAt: at, missing: missing)
     }
     return WatchFeed(
-      provider: Providers.ledger, pairs: pairs, refreshEvery: 0,
+      provider: .ledger, pairs: pairs, refreshEvery: 0,
       cached: { snapshot((try? ledger.entries()) ?? []) },
       fetch: { snapshot(try ledger.reread()) })
   }
@@ -196,7 +196,7 @@ enum WatchFeeds {
     service: RateService, pairs: [AssetQuote], now: @escaping @Sendable () -> Date,
     seedHistory: @escaping @Sendable (Int) async -> [[Double]]? = { _ in nil }
   ) -> WatchFeed {
-    let provider = service.source.name
+    let provider = RateSource.provider(service.source.name)
     return WatchFeed(
       provider: provider, pairs: pairs, refreshEvery: 0,
       cached: {
@@ -243,7 +243,7 @@ enum WatchFeeds {
   static func ecb(pairs: [AssetQuote], desk: RateDesk) -> WatchFeed {
     let keys = pairs.map { CurrencyPairKey(base: $0.asset.id, quote: $0.quote) }
     @Sendable func snapshot(
-      _ series: [CurrencyPairKey: [RatePoint]], fetchedAt: Date, sources: [CurrencyPairKey: String]
+      _ series: [CurrencyPairKey: [RatePoint]], fetchedAt: Date, sources: [CurrencyPairKey: RateSource]
     ) -> WatchFeed.Snapshot {
       var quotes: [Quote?] = []
       var history: [[Double]] = []
@@ -256,14 +256,14 @@ enum WatchFeeds {
             Quote(
               base: pair.asset.symbol, quote: pair.quote, rate: last.rate,
               change24hPercent: Change.lastStep(points.map(\.rate)),
-              source: sources[key] ?? Providers.frankfurter,
+              source: sources[key] ?? .provider(.frankfurter),
               fetchedAt: fetchedAt, updatedAt: last.date.start)
           })
       }
       return WatchFeed.Snapshot(quotes: quotes, history: history, fetchedAt: fetchedAt)
     }
     return WatchFeed(
-      provider: Provider.frankfurter.rawValue, pairs: pairs,
+      provider: .provider(.frankfurter), pairs: pairs,
       refreshEvery: CacheFreshness.referenceRate,
       cached: {
         guard let entry = desk.cachedRecentFiatSeries(keys) else {
@@ -271,7 +271,8 @@ enum WatchFeeds {
         }
         return snapshot(
           entry.value, fetchedAt: entry.fetchedAt,
-          sources: Dictionary(keys.map { ($0, entry.source) }, uniquingKeysWith: { first, _ in first }))
+          sources: Dictionary(
+            keys.compactMap { key in entry.source.map { (key, $0) } }, uniquingKeysWith: { first, _ in first }))
       },
       fetch: {
         let parts = try await fiatParts(keys, pairs: pairs, desk: desk)
@@ -288,7 +289,7 @@ enum WatchFeeds {
     -> FiatParts
   {
     var series: [CurrencyPairKey: [RatePoint]] = [:]
-    var sources: [CurrencyPairKey: String] = [:]
+    var sources: [CurrencyPairKey: RateSource] = [:]
     var fetchedAt: Date?
     var missing: [MissingFigure] = []
     for (index, result) in await desk.recentFiatSeries(each: keys).enumerated() {
@@ -296,7 +297,7 @@ enum WatchFeeds {
       case .success(let answer):
         if let staleness = answer.staleness {
           throw staleness.reason
-            ?? ProviderError.noData(provider: Providers.frankfurter, detail: "no fresh rates")
+            ?? ProviderError.noData(provider: .provider(.frankfurter), detail: "no fresh rates")
         }
         series[keys[index]] = answer.value
         sources[keys[index]] = answer.source
@@ -307,7 +308,7 @@ enum WatchFeeds {
     }
     guard let fetchedAt else {
       throw missing.first?.failure
-        ?? ProviderError.noData(provider: Providers.frankfurter, detail: "no rates")
+        ?? ProviderError.noData(provider: .provider(.frankfurter), detail: "no rates")
     }
     return FiatParts(series: series, fetchedAt: fetchedAt, missing: missing, sources: sources)
   }
@@ -318,6 +319,6 @@ enum WatchFeeds {
     var series: [CurrencyPairKey: [RatePoint]]
     var fetchedAt: Date
     var missing: [MissingFigure]
-    var sources: [CurrencyPairKey: String]
+    var sources: [CurrencyPairKey: RateSource]
   }
 }

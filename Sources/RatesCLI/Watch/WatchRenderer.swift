@@ -64,7 +64,7 @@ public enum WatchRenderer {
     var parts = [ISO8601.format(date), TerminalText.sanitize(item.name), RateFormat.rate(rate)]
     parts.append(item.sinceLast.map(RateFormat.signed) ?? (ascii ? "-" : "—"))
     parts.append(item.change24hPercent.map { RateFormat.percent($0) + " " + item.changePeriod } ?? (ascii ? "-" : "—"))
-    parts.append(Providers.displayName(item.source))
+    parts.append(item.source.displayName)
     if item.stale { parts.append("stale") }
     if item.isOld(at: date) { parts.append("old") }
     if let alert = item.newAlert { parts.append("alert \(alert)") }

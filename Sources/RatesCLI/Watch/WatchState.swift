@@ -7,7 +7,7 @@ public struct WatchItem: Sendable, Equatable {
   /// The currency of the price (`USD`).
   public var quote: String
   /// The provider that answers (`coingecko`, `frankfurter`).
-  public var source: String
+  public var source: RateSource
   /// The latest value, if any is known yet.
   public var rate: Double?
   /// The value before the latest update that changed this item.
@@ -44,7 +44,7 @@ public struct WatchItem: Sendable, Equatable {
     UpdateRhythm.isOld(updatedAt: updatedAt, source: source, at: now)
   }
 
-  public init(base: String, quote: String, source: String, changePeriod: String) {
+  public init(base: String, quote: String, source: RateSource, changePeriod: String) {
     self.base = base
     self.quote = quote
     self.source = source

@@ -19,7 +19,7 @@ import Testing
 
   static func quote(rate: Double, change: Double?, updated: Bool) -> Quote {
     Quote(
-      base: "BTC", quote: "EUR", rate: rate, change24hPercent: change, source: "coingecko",
+      base: "BTC", quote: "EUR", rate: rate, change24hPercent: change, source: .provider(.coinGecko),
       fetchedAt: fixedNow, updatedAt: updated ? fixedNow.addingTimeInterval(-61) : nil)
   }
 
@@ -152,7 +152,7 @@ import Testing
       return
     }
     let expected = Quote(
-      base: "BTC", quote: "EUR", rate: 67234.56, change24hPercent: -1.25, source: "coingecko",
+      base: "BTC", quote: "EUR", rate: 67234.56, change24hPercent: -1.25, source: .provider(.coinGecko),
       fetchedAt: try #require(ISO8601.parse("2026-05-28T12:00:00Z")),
       updatedAt: ISO8601.parse("2026-05-28T11:59:02Z"))
     #expect(Self.same(quote.value, expected))
@@ -237,12 +237,12 @@ import Testing
   }
 
   static let badQuotes = [
-    #"{"base":"BTC","quote":"EUR","rate":1,"source":"s"}"#,  // no fetchedAt
-    #"{"base":"BTC","quote":"EUR","rate":"1","source":"s","fetchedAt":"2024-06-10T06:13:20Z"}"#,
-    #"{"base":"BTC","quote":"EUR","rate":1e999,"source":"s","fetchedAt":"2024-06-10T06:13:20Z"}"#,
-    #"{"base":"BTC","quote":"EUR","rate":1,"source":"s","fetchedAt":"yesterday"}"#,
-    #"{"base":"BTC","quote":"EUR","rate":1,"source":"s","fetchedAt":"2024-06-10T06:13:20Z","updatedAt":5}"#,
-    #"{"base":"BTC","quote":"EUR","rate":NaN,"source":"s","fetchedAt":"2024-06-10T06:13:20Z"}"#,
+    #"{"base":"BTC","quote":"EUR","rate":1,"source":"coingecko"}"#,  // no fetchedAt
+    #"{"base":"BTC","quote":"EUR","rate":"1","source":"coingecko","fetchedAt":"2024-06-10T06:13:20Z"}"#,
+    #"{"base":"BTC","quote":"EUR","rate":1e999,"source":"coingecko","fetchedAt":"2024-06-10T06:13:20Z"}"#,
+    #"{"base":"BTC","quote":"EUR","rate":1,"source":"coingecko","fetchedAt":"yesterday"}"#,
+    #"{"base":"BTC","quote":"EUR","rate":1,"source":"coingecko","fetchedAt":"2024-06-10T06:13:20Z","updatedAt":5}"#,
+    #"{"base":"BTC","quote":"EUR","rate":NaN,"source":"coingecko","fetchedAt":"2024-06-10T06:13:20Z"}"#,
     #"["BTC"]"#, "null",
   ]
 
@@ -263,7 +263,7 @@ import Testing
   @Test(arguments: ["0", "-0", "-5", "1e-400", "1e-21", "1e16", "1e308"])
   func implausibleRatesAreCorrupt(_ rate: String) {
     let quote =
-      #"{"base":"BTC","quote":"EUR","rate":\#(rate),"source":"s","fetchedAt":"2024-06-10T06:13:20Z"}"#
+      #"{"base":"BTC","quote":"EUR","rate":\#(rate),"source":"coingecko","fetchedAt":"2024-06-10T06:13:20Z"}"#
     let lookup: JSONFileCache.Lookup<Quote> = JSONFileCache.readEnvelope(
       Array(Self.envelope(value: quote).utf8), key: "a/b", path: "p")
     #expect(lookup.entry == nil, "quote rate \(rate)")
@@ -280,7 +280,7 @@ import Testing
   @Test(arguments: ["-100.5", "1e10", "-1e308"])
   func implausibleChangesAreCorrupt(_ change: String) {
     let quote =
-      #"{"base":"BTC","change24hPercent":\#(change),"quote":"EUR","rate":1,"source":"s","fetchedAt":"2024-06-10T06:13:20Z"}"#
+      #"{"base":"BTC","change24hPercent":\#(change),"quote":"EUR","rate":1,"source":"coingecko","fetchedAt":"2024-06-10T06:13:20Z"}"#
     let lookup: JSONFileCache.Lookup<Quote> = JSONFileCache.readEnvelope(
       Array(Self.envelope(value: quote).utf8), key: "a/b", path: "p")
     #expect(lookup.entry == nil, "change \(change)")
@@ -288,7 +288,7 @@ import Testing
 
   @Test func optionalMembersMayBeNullOrAbsent() throws {
     let value =
-      #"{"base":"BTC","change24hPercent":null,"extra":{"a":[1,2]},"fetchedAt":"2024-06-10T06:13:20Z","quote":"EUR","rate":2,"source":"s"}"#
+      #"{"base":"BTC","change24hPercent":null,"extra":{"a":[1,2]},"fetchedAt":"2024-06-10T06:13:20Z","quote":"EUR","rate":2,"source":"coingecko"}"#
     let json = Self.envelope(value: value)
     guard
       case .hit(let entry) = JSONFileCache.readEnvelope(Array(json.utf8), key: "a/b", path: "p")

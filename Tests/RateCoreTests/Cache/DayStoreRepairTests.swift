@@ -39,7 +39,7 @@ import RatesTestSupport
 
     var source: PriceSource {
       PriceSource(
-        name: "test", carriesForward: ecb, firstDay: ecb ? DayStoreRepairTests.firstDay : nil,
+        name: .kraken, carriesForward: ecb, firstDay: ecb ? DayStoreRepairTests.firstDay : nil,
         resolve: { Asset(symbol: $0.uppercased(), id: $0.lowercased()) }, validateQuote: { _ in },
         prices: { _ in [] },
         dailyCloses: { _, _, span in DailyCloses(closes: self.closes(span), latest: nil) })
@@ -50,7 +50,7 @@ import RatesTestSupport
   static let firstDay = today.adding(days: -60)
   /// The window asked: the 20 settled days up to yesterday.
   static let window = today.adding(days: -20)...today.adding(days: -1)
-  static let key = "test/eur-USD"
+  static let key = "kraken/eur-USD"
 
   static func truth(_ day: Day) -> Double { 1 + Double(day.daysSinceEpoch % 97) / 1000 }
 
@@ -121,7 +121,7 @@ import RatesTestSupport
     #expect(try Data(contentsOf: url).prefix(8) == Data("RDAYS02\n".utf8))
     #expect(store.load(key: Self.key).0 == loaded)
     var more = DayStore.Days()
-    let fetch = DayStore.Fetch(provider: "test", fetchedAt: fixedNow)
+    let fetch = DayStore.Fetch(provider: "kraken", fetchedAt: fixedNow)
     more.set(first.adding(days: 2), 2, from: fetch)
     try store.save(more, key: Self.key)
     let migrated = store.load(key: Self.key).0
@@ -278,15 +278,15 @@ import RatesTestSupport
     #expect(fake.requests.count == 1)
     #expect(cached.leftOut == [missing: asked])
     let error = RateDesk.noRate(on: missing, in: cached) as? ProviderError
-    #expect(error == .leftOut(provider: "test", pair: "EUR/USD", day: missing, askAgain: asked))
+    #expect(error == .leftOut(provider: .provider(.kraken), pair: "EUR/USD", day: missing, askAgain: asked))
   }
 
   @Test func aCoinWithoutAPriceNeverMentionsWorkingDays() throws {
     let day = Self.day(-5)
     let series = RateSeries(
-      base: "BTC", quote: "EUR", source: Providers.coinGecko, fetchedAt: fixedNow, points: [], gaps: [day])
+      base: "BTC", quote: "EUR", source: .provider(.coinGecko), fetchedAt: fixedNow, points: [], gaps: [day])
     let error = RateDesk.noRate(on: day, in: RateService.HistoryResult(series: series, staleness: nil))
-    #expect(error as? ProviderError == .noData(provider: "coingecko", detail: "no BTC/EUR price on \(day)"))
+    #expect(error as? ProviderError == .noData(provider: .provider(.coinGecko), detail: "no BTC/EUR price on \(day)"))
   }
 
   @Test func daysLeftOutAtTheHeadOfACoinRangeAreNotSettledAsNotTradingYet() async throws {
@@ -349,7 +349,7 @@ import RatesTestSupport
     let outside = Self.storedRange.lowerBound...Self.window.lowerBound.adding(days: -1)
     #expect(states(after, outside) == states(before, outside))
     #expect(after.state(Self.day(-31)) == .unanswered(leftOut: 1), "outside the refreshed range: still asked again")
-    #expect(after.origin(Self.day(-5)) == DayStore.Fetch(provider: "test", fetchedAt: fixedNow))
+    #expect(after.origin(Self.day(-5)) == DayStore.Fetch(provider: "kraken", fetchedAt: fixedNow))
     #expect(after.origin(Self.day(-31)) == nil)
   }
 
@@ -392,7 +392,7 @@ import RatesTestSupport
     for offset in 0..<40 {
       let day = Self.storedRange.lowerBound.adding(days: offset)
       let repaired = Self.poison[day] != nil
-      #expect(after.origin(day) == (repaired ? DayStore.Fetch(provider: "test", fetchedAt: fixedNow) : nil))
+      #expect(after.origin(day) == (repaired ? DayStore.Fetch(provider: "kraken", fetchedAt: fixedNow) : nil))
       if !repaired { #expect(after.state(day) == before.state(day)) }
     }
     #expect(try await service.verifyStoredDays(pair: "eur-usd", fix: false).differences.isEmpty)

@@ -20,7 +20,7 @@ import RatesTestSupport
     skipDays: Set<Day> = [], carriesForward: Bool = false
   ) -> PriceSource {
     PriceSource(
-      name: "test",
+      name: .kraken,
       carriesForward: carriesForward,
       resolve: { Asset(symbol: $0.uppercased(), id: $0.lowercased()) },
       validateQuote: { _ in },
@@ -31,7 +31,7 @@ import RatesTestSupport
         if let failure { throw failure }
         return pairs.map {
           Quote(
-            base: $0.asset.symbol, quote: $0.quote, rate: 200, change24hPercent: 1.5, source: "test",
+            base: $0.asset.symbol, quote: $0.quote, rate: 200, change24hPercent: 1.5, source: .provider(.kraken),
             fetchedAt: now(), updatedAt: now())
         }
       },
@@ -48,7 +48,7 @@ import RatesTestSupport
           day = day.adding(days: 1)
         }
         let latest = Quote(
-          base: asset.symbol, quote: currency, rate: 150, change24hPercent: nil, source: "test",
+          base: asset.symbol, quote: currency, rate: 150, change24hPercent: nil, source: .provider(.kraken),
           fetchedAt: now(), updatedAt: now())
         return DailyCloses(closes: closes, latest: latest)
       })
@@ -104,11 +104,11 @@ import RatesTestSupport
       .history(of: "btc", in: "EUR", days: 28)
     clock.advance(by: 7200)
     let failing = Self.source(
-      calls: calls, now: { clock.now }, failure: .rateLimited(provider: "test", retryAfter: 30))
+      calls: calls, now: { clock.now }, failure: .rateLimited(provider: .provider(.kraken), retryAfter: 30))
     let result = try await service(failing, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 28)
     let staleness = try #require(result.staleness)
     #expect(staleness.fetchedAt == fixedNow)
-    #expect(staleness.reason == .rateLimited(provider: "test", retryAfter: 30))
+    #expect(staleness.reason == .rateLimited(provider: .provider(.kraken), retryAfter: 30))
     #expect(result.series.points.count == 28)
   }
 
@@ -120,8 +120,8 @@ import RatesTestSupport
       .quotes(of: ["btc"], in: ["EUR"])
     clock.advance(by: 7200)
     let failing = Self.source(
-      calls: calls, now: { clock.now }, failure: .coinNotFound(provider: "test", coin: "btc"))
-    await #expect(throws: ProviderError.coinNotFound(provider: "test", coin: "btc")) {
+      calls: calls, now: { clock.now }, failure: .coinNotFound(provider: .provider(.kraken), coin: "btc"))
+    await #expect(throws: ProviderError.coinNotFound(provider: .provider(.kraken), coin: "btc")) {
       _ = try await service(failing, cache: cache, clock: clock).quotes(of: ["btc"], in: ["EUR"])
     }
   }
@@ -130,8 +130,8 @@ import RatesTestSupport
     let cache = JSONFileCache(directory: try scratch.folder())
     let clock = TestClock(now: fixedNow)
     let failing = Self.source(
-      calls: Calls(), now: { clock.now }, failure: .serverError(provider: "test", status: 503))
-    await #expect(throws: ProviderError.serverError(provider: "test", status: 503)) {
+      calls: Calls(), now: { clock.now }, failure: .serverError(provider: .provider(.kraken), status: 503))
+    await #expect(throws: ProviderError.serverError(provider: .provider(.kraken), status: 503)) {
       _ = try await service(failing, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 7)
     }
   }
@@ -254,7 +254,7 @@ import RatesTestSupport
   @Test func aCorruptCacheFileWarnsAndRefetches() async throws {
     let directory = try scratch.folder()
     let cache = JSONFileCache(directory: directory)
-    let url = cache.fileURL(for: "test/history/btc-EUR")
+    let url = cache.fileURL(for: "kraken/history/btc-EUR")
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data("{\"version\":1,".utf8).write(to: url)
     let clock = TestClock(now: fixedNow)
@@ -265,7 +265,7 @@ import RatesTestSupport
     ).history(of: "btc", in: "EUR", days: 5)
     #expect(result.series.points.count == 5)
     #expect(warnings.all.contains { $0.contains("corrupt") })
-    #expect(cache.load(RateService.HistoryCacheValue.self, key: "test/history/btc-EUR").entry != nil)
+    #expect(cache.load(RateService.HistoryCacheValue.self, key: "kraken/history/btc-EUR").entry != nil)
   }
 }
 
@@ -297,7 +297,7 @@ import RatesTestSupport
     } throws: { error in
       guard case .malformedResponse(let provider, _, let detail)? = error as? ProviderError
       else { return false }
-      return provider == "coingecko" && detail.contains("outside the asked")
+      return provider == .provider(.coinGecko) && detail.contains("outside the asked")
     }
     #expect(notes.all.isEmpty)
     let stored = try FileManager.default.subpathsOfDirectory(atPath: cache.directory.path)

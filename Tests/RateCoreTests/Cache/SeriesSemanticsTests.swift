@@ -130,7 +130,7 @@ import RatesTestSupport
       settled,
       latest: RateService.LatestPoint(
         point: RatePoint(date: yesterday, rate: 555), fetchedAt: yesterday.end.addingTimeInterval(-600)),
-      key: "test/history/btc-EUR", at: fixedNow)
+      key: "kraken/history/btc-EUR", at: fixedNow)
     let result = try await service.history(of: "btc", in: "EUR", days: 2)
     #expect(result.series.points == [RatePoint(date: yesterday, rate: 100)])
     #expect(result.series.gaps == [today])
@@ -144,9 +144,9 @@ import RatesTestSupport
     _ = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 3)
     // A current price fetched later, but last updated ten minutes earlier.
     let older = Quote(
-      base: "BTC", quote: "EUR", rate: 200, change24hPercent: nil, source: "test",
+      base: "BTC", quote: "EUR", rate: 200, change24hPercent: nil, source: .provider(.kraken),
       fetchedAt: fixedNow.addingTimeInterval(10), updatedAt: fixedNow.addingTimeInterval(-600))
-    try cache.save(older, key: "test/price/btc-EUR", source: "test", fetchedAt: fixedNow.addingTimeInterval(10))
+    try cache.save(older, key: "kraken/price/btc-EUR", source: "kraken", fetchedAt: fixedNow.addingTimeInterval(10))
     clock.advance(by: 20)
     let result = try await service(source, cache: cache, mode: .offline, clock: clock)
       .history(of: "btc", in: "EUR", days: 3)
@@ -162,7 +162,7 @@ import RatesTestSupport
     // A later answer whose values for the same past days differ: `--refresh`
     // replaces them (a plain run never does).
     let drifting = PriceSource(
-      name: "test", resolve: { Asset(symbol: $0.uppercased(), id: $0) }, validateQuote: { _ in },
+      name: .kraken, resolve: { Asset(symbol: $0.uppercased(), id: $0) }, validateQuote: { _ in },
       prices: { _ in [] },
       dailyCloses: { asset, currency, days in
         let today = Day(containing: clock.now)
@@ -170,7 +170,7 @@ import RatesTestSupport
         return DailyCloses(
           closes: closes,
           latest: Quote(
-            base: asset.symbol, quote: currency, rate: 151, change24hPercent: nil, source: "test",
+            base: asset.symbol, quote: currency, rate: 151, change24hPercent: nil, source: .provider(.kraken),
             fetchedAt: clock.now, updatedAt: clock.now))
       })
     clock.advance(by: 120)
@@ -178,10 +178,10 @@ import RatesTestSupport
       .history(of: "btc", in: "EUR", days: 3)
     #expect(result.series.points.map(\.rate) == [999, 999, 151])
     // Stored from the refresh, with its provenance.
-    let stored = DayStore(directory: cache.directory).load(key: "test/btc-EUR").0
+    let stored = DayStore(directory: cache.directory).load(key: "kraken/btc-EUR").0
     let yesterday = Day(containing: clock.now).adding(days: -1)
     #expect(stored.value(yesterday) == 999)
-    #expect(stored.origin(yesterday) == DayStore.Fetch(provider: "test", fetchedAt: clock.now))
+    #expect(stored.origin(yesterday) == DayStore.Fetch(provider: "kraken", fetchedAt: clock.now))
     // A plain run later answers from the store: the refreshed values.
     let warm = try await service(drifting, cache: cache, mode: .offline, clock: clock)
       .history(of: "btc", in: "EUR", days: 3)
@@ -194,9 +194,9 @@ import RatesTestSupport
     let clock = TestClock(now: fixedNow)
     let cache = JSONFileCache(directory: try scratch.folder())
     let calls = Calls()
-    let failure = ProviderError.serverError(provider: "test", status: 503)
+    let failure = ProviderError.serverError(provider: .provider(.kraken), status: 503)
     let source = PriceSource(
-      name: "test", resolve: { Asset(symbol: $0.uppercased(), id: $0) }, validateQuote: { _ in },
+      name: .kraken, resolve: { Asset(symbol: $0.uppercased(), id: $0) }, validateQuote: { _ in },
       prices: { _ in
         calls.prices.append([])
         throw failure

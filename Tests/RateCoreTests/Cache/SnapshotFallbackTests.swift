@@ -35,18 +35,18 @@ import Testing
     let quote = try #require(result.quotes.first)
     let expected = try #require(snapshot.rate(base: "USD", quote: "EUR", on: snapshot.lastDay, today: snapshot.lastDay)?.point)
     #expect(quote.rate == expected.rate)
-    #expect(quote.source == snapshot.sourceName)
+    #expect(quote.source == snapshot.source)
     #expect(quote.updatedAt == snapshot.lastDay.start)
     #expect(quote.change24hPercent != nil)
     #expect(result.staleness?.snapshotThrough == snapshot.lastDay)
-    #expect(result.staleness?.reason == .network(provider: "frankfurter", .cannotConnect(host: "fx.test")))
+    #expect(result.staleness?.reason == .network(provider: .provider(.frankfurter), .cannotConnect(host: "fx.test")))
   }
 
   @Test func aServerErrorAlsoFallsBackToTheSnapshot() async throws {
     let service = try service(StubTransport(status: 503, body: "down").transport)
     let result = try await service.quotes(for: [usdEUR()])
-    #expect(result.quotes.first?.source.hasPrefix("ECB snapshot to ") == true)
-    #expect(result.staleness?.reason == .serverError(provider: "frankfurter", status: 503))
+    #expect(result.quotes.first?.source.name.hasPrefix("ECB snapshot to ") == true)
+    #expect(result.staleness?.reason == .serverError(provider: .provider(.frankfurter), status: 503))
   }
 
   @Test func aRefusalOrARateLimitIsNotCoveredByTheSnapshot() async throws {
@@ -62,7 +62,7 @@ import Testing
     let own = result.series.ownPoints
     #expect(own == snapshot.series(base: "GBP", quote: "USD", in: today.adding(days: -27)...today))
     #expect(result.series.points.last?.date == today)
-    #expect(result.series.source == snapshot.sourceName)
+    #expect(result.series.source == snapshot.source)
     #expect(result.staleness == Staleness(
       fetchedAt: snapshot.publishedAt, reason: nil, snapshotThrough: snapshot.lastDay))
   }
@@ -76,7 +76,7 @@ import Testing
     #expect(result.series.days.first?.day == snapshot.lastDay.adding(days: -27))
     #expect(result.staleness?.snapshotThrough == snapshot.lastDay)
     #expect(notices.all == [
-      .dataEndsEarly(provider: Providers.ecbSnapshot, pair: "GBP/USD", newest: snapshot.lastDay, days: 28)
+      .dataEndsEarly(provider: .ecbSnapshot(through: nil), pair: "GBP/USD", newest: snapshot.lastDay, days: 28)
     ])
   }
 
@@ -97,7 +97,7 @@ import Testing
     for (transport, mode) in [(HTTPTransport.unreachable, CacheMode.normal), (.unreachable, .offline)] {
       let later = try service(transport, mode: mode, now: Self.afterSnapshot, cache: cache)
       let result = try await later.quotes(for: [usdEUR()])
-      #expect(result.quotes.first?.source == snapshot.sourceName)
+      #expect(result.quotes.first?.source == snapshot.source)
       #expect(result.staleness?.snapshotThrough == snapshot.lastDay)
     }
     // A rate limit is not the network being down: the cache answers, stale.
@@ -105,7 +105,7 @@ import Testing
       StubTransport(status: 429, body: "{}").transport, now: Self.afterSnapshot, cache: cache)
     let result = try await limited.quotes(for: [usdEUR()])
     #expect(result.quotes.first?.rate == 0.5)
-    #expect(result.staleness?.reason == .rateLimited(provider: "frankfurter", retryAfter: nil))
+    #expect(result.staleness?.reason == .rateLimited(provider: .provider(.frankfurter), retryAfter: nil))
   }
 
   @Test func aCachedHistoryOlderThanTheSnapshotGivesWayToIt() async throws {
@@ -114,22 +114,22 @@ import Testing
     let body = #"{"amount":1.0,"base":"GBP","start_date":"2024-05-14","end_date":"2024-06-10","rates":{"2024-06-07":{"USD":1.5}}}"#
     let first = try await service(StubTransport(body: body).transport, cache: cache)
       .history(of: "GBP", in: "USD", days: 28)
-    #expect(first.series.source == "frankfurter")
+    #expect(first.series.source == .provider(.frankfurter))
     let offline = try await service(.unreachable, mode: .offline, now: Self.afterSnapshot, cache: cache)
       .history(of: "GBP", in: "USD", days: 28)
-    #expect(offline.series.source == snapshot.sourceName)
+    #expect(offline.series.source == snapshot.source)
     #expect(offline.series.points.last?.date == snapshot.lastDay)
   }
 
   @Test func coinsHaveNoSnapshot() async throws {
     let source = PriceSource(
-      name: "coins", resolve: { Asset(symbol: $0, id: $0) }, validateQuote: { _ in },
-      prices: { _ in throw ProviderError.network(provider: "coins", .cannotConnect(host: "x")) },
-      dailyCloses: { _, _, _ in throw ProviderError.network(provider: "coins", .cannotConnect(host: "x")) })
+      name: .kraken, resolve: { Asset(symbol: $0, id: $0) }, validateQuote: { _ in },
+      prices: { _ in throw ProviderError.network(provider: .provider(.kraken), .cannotConnect(host: "x")) },
+      dailyCloses: { _, _, _ in throw ProviderError.network(provider: .provider(.kraken), .cannotConnect(host: "x")) })
     let service = RateService(
       source: source, cache: JSONFileCache(directory: try scratch.folder()), mode: .normal,
       now: { fixedNow }, notify: { _ in })
-    await #expect(throws: ProviderError.network(provider: "coins", .cannotConnect(host: "x"))) {
+    await #expect(throws: ProviderError.network(provider: .provider(.kraken), .cannotConnect(host: "x"))) {
       try await service.quotes(of: ["BTC"], in: ["EUR"])
     }
   }
@@ -151,7 +151,7 @@ import Testing
     let rate = try await desk(stub.transport, mode: .normal)
       .rate(base: "USD", quote: "EUR", on: try #require(Day("2015-06-01")))
     #expect(rate.point == RatePoint(date: try #require(Day("2015-06-01")), rate: 0.9137))
-    #expect(rate.source == "frankfurter")
+    #expect(rate.source == .provider(.frankfurter))
     #expect(rate.staleness == nil)
     // Past the day by AnswerGate's margin: an exclusive end would still hold it.
     #expect(stub.requests.all.map(\.url.path) == ["/v1/2015-05-27..2015-06-02"])
@@ -163,7 +163,7 @@ import Testing
     for (transport, mode) in [(HTTPTransport.unreachable, CacheMode.normal), (.unreachable, .offline)] {
       let rate = try await desk(transport, mode: mode).rate(base: "USD", quote: "EUR", on: day)
       #expect(rate.point == RatePoint(date: day, rate: Figure.crossRate(1, per: 1.0944)))
-      #expect(rate.source == snapshot.sourceName)
+      #expect(rate.source == snapshot.source)
       #expect(rate.staleness?.snapshotThrough == snapshot.lastDay)
     }
   }

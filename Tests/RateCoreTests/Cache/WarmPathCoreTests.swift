@@ -93,7 +93,7 @@ import RatesTestSupport
   /// An inline source named `name` that prices `answers` of what it is asked, or fails with
   /// `failure`.
   static func source(
-    _ name: String, answers: Set<String> = [], failure: ProviderError? = nil
+    _ name: Provider, answers: Set<String> = [], failure: ProviderError? = nil
   ) -> PriceSource {
     PriceSource(
       name: name, resolve: { Asset(symbol: $0, id: $0.lowercased()) }, validateQuote: { _ in },
@@ -101,18 +101,18 @@ import RatesTestSupport
         if let failure { throw failure }
         return pairs.filter { answers.contains($0.asset.symbol) }.map {
           Quote(
-            base: $0.asset.symbol, quote: $0.quote, rate: 1, change24hPercent: nil, source: name,
+            base: $0.asset.symbol, quote: $0.quote, rate: 1, change24hPercent: nil, source: .provider(name),
             fetchedAt: Date(timeIntervalSince1970: 0), updatedAt: nil)
         }
       },
-      dailyCloses: { _, _, _ in throw ProviderError.noData(provider: name, detail: "none") })
+      dailyCloses: { _, _, _ in throw ProviderError.noData(provider: .provider(name), detail: "none") })
   }
 
   @Test func aChainTellsWhyEachPairItsAnswerLackedAndNoneForAnother() async throws {
     try await withTemporaryDirectory { folder in
       let chain = SourceChain.chain(
-        Self.source("first", answers: ["BTC"]),
-        then: [Self.source("second", failure: .serverError(provider: "second", status: 503))],
+        Self.source(.coinbase, answers: ["BTC"]),
+        then: [Self.source(.kraken, failure: .serverError(provider: .provider(.kraken), status: 503))],
         pauses: ProviderPauses(cacheFolder: folder), now: { Date(timeIntervalSince1970: 0) })
       let pair = { (symbol: String) in
         AssetQuote(asset: Asset(symbol: symbol, id: symbol.lowercased()), quote: "usd")
@@ -127,8 +127,8 @@ import RatesTestSupport
             == .noSourceAnswered(
               pairs: "\(symbol)/USD", closes: false,
               failures: [
-                .noData(provider: "first", detail: SourceChain.leftOut),
-                .serverError(provider: "second", status: 503),
+                .noData(provider: .provider(.coinbase), detail: SourceChain.leftOut),
+                .serverError(provider: .provider(.kraken), status: 503),
               ]))
       }
       // The next answer's reasons replace the last one's.

@@ -21,14 +21,14 @@ import RatesTestSupport
   /// A side is named from the coin the command resolved, not looked up again by its symbol.
   @Test func aSideIsNamedFromItsResolvedCoin() {
     let kaspa = Asset(symbol: "KAS", id: "kaspa")
-    let gecko = Providers.coinGecko
-    #expect(CommodityName.of("KAS", source: gecko, resolved: kaspa).name == "KASPA")
-    #expect(CommodityName.of("EUR", source: gecko, resolved: kaspa).name == "EUR")
-    #expect(CommodityName.of("KAS", source: gecko, resolved: nil).name == "KAS")
-    #expect(CommodityName.of("BTC", source: Providers.coinDesk, resolved: Asset(symbol: "BTC", id: "BTC")).name == "BTC")
+    let gecko = Provider.coinGecko
+    #expect(CommodityName.of("KAS", source: .provider(gecko), resolved: kaspa).name == "KASPA")
+    #expect(CommodityName.of("EUR", source: .provider(gecko), resolved: kaspa).name == "EUR")
+    #expect(CommodityName.of("KAS", source: .provider(gecko), resolved: nil).name == "KAS")
+    #expect(CommodityName.of("BTC", source: .provider(.coinDesk), resolved: Asset(symbol: "BTC", id: "BTC")).name == "BTC")
     let wormhole = Asset(symbol: "ethereum-wormhole", id: "ethereum-wormhole")
-    #expect(CommodityName.of("ethereum-wormhole", source: gecko, resolved: wormhole).name == "ETHEREUM-WORMHOLE")
-    #expect(CommodityName.of("ETH", source: gecko, resolved: Asset(symbol: "ETH", id: "ethereum")).name == "ETH")
+    #expect(CommodityName.of("ethereum-wormhole", source: .provider(gecko), resolved: wormhole).name == "ETHEREUM-WORMHOLE")
+    #expect(CommodityName.of("ETH", source: .provider(gecko), resolved: Asset(symbol: "ETH", id: "ethereum")).name == "ETH")
   }
 
   @Test(arguments: [

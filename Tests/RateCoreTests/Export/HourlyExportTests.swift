@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct HourlyExportTests {
   let series = HourlySeries(
-    base: "BTC", quote: "EUR", source: "coingecko", fetchedAt: Date(timeIntervalSince1970: 1_718_000_000),
+    base: "BTC", quote: "EUR", source: .provider(.coinGecko), fetchedAt: Date(timeIntervalSince1970: 1_718_000_000),
     points: [
       TimedRate(time: Date(timeIntervalSince1970: 1_717_977_607.9), rate: 61_022.87),
       TimedRate(time: Date(timeIntervalSince1970: 1_718_000_000), rate: 0.30000000000000004),

@@ -5,7 +5,7 @@ import RatesTestSupport
 
 @Suite struct PriceExportTests {
   static let series = RateSeries(
-    base: "BTC", quote: "EUR", source: "coingecko", fetchedAt: fixedNow,
+    base: "BTC", quote: "EUR", source: .provider(.coinGecko), fetchedAt: fixedNow,
     points: [
       RatePoint(date: Day("2024-11-15")!, rate: 85_999),
       RatePoint(date: Day("2024-11-16")!, rate: 85_999, carried: true),
@@ -53,18 +53,18 @@ import RatesTestSupport
     #expect(lines[1] == "2024-11-15,BTC,EUR,85999,false,coingecko")
     #expect(lines[2].hasSuffix(",true,coingecko"))
     let quote = Quote(
-      base: "A,B", quote: "EUR", rate: 2, change24hPercent: nil, source: "x", fetchedAt: fixedNow, updatedAt: nil)
-    #expect(PriceExport.csv(quotes: [(quote, false)]).contains("\"A,B\",EUR,2,,1d,,x,2024-06-10T06:13:20Z,false"))
+      base: "A,B", quote: "EUR", rate: 2, change24hPercent: nil, source: .ledger, fetchedAt: fixedNow, updatedAt: nil)
+    #expect(PriceExport.csv(quotes: [(quote, false)]).contains("\"A,B\",EUR,2,,1d,,ledger,2024-06-10T06:13:20Z,false"))
   }
 
   /// Quote CSV columns speak the JSON vocabulary: an ECB rate's change is a working
   /// day's (`1d`), a coin's 24 hours.
   @Test func quoteCSVLabelsEachChangeWithItsTruePeriod() {
     let ecb = Quote(
-      base: "GBP", quote: "USD", rate: 1.25, change24hPercent: 0.5, source: Providers.frankfurter,
+      base: "GBP", quote: "USD", rate: 1.25, change24hPercent: 0.5, source: .provider(.frankfurter),
       fetchedAt: fixedNow, updatedAt: nil)
     let coin = Quote(
-      base: "BTC", quote: "EUR", rate: 85_999, change24hPercent: -1.5, source: Providers.coinGecko,
+      base: "BTC", quote: "EUR", rate: 85_999, change24hPercent: -1.5, source: .provider(.coinGecko),
       fetchedAt: fixedNow, updatedAt: nil)
     let lines = PriceExport.csv(quotes: [(ecb, false), (coin, false)]).split(separator: "\r\n")
     #expect(lines.first == "base,quote,rate,changePercent,changePeriod,updatedAt,source,fetchedAt,stale")

@@ -120,7 +120,7 @@ import Testing
       _ = try await client.search("btc")
       Issue.record("a redirect must not succeed")
     } catch ProviderError.httpStatus(let provider, let code, let message) {
-      #expect(provider == "coingecko")
+      #expect(provider == .provider(.coinGecko))
       #expect(code == status)
       #expect(message.contains("not followed"))
     }

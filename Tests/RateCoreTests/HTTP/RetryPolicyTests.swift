@@ -132,7 +132,7 @@ import RatesTestSupport
     let client = CoinGeckoClient(
       baseURL: URL(string: "https://gecko.test/api/v3")!, key: nil,
       transport: stub.transport.retrying(RetryPolicy(), sleep: { sleeps.append($0) }))
-    await #expect(throws: ProviderError.rateLimited(provider: "coingecko", retryAfter: 600)) {
+    await #expect(throws: ProviderError.rateLimited(provider: .provider(.coinGecko), retryAfter: 600)) {
       _ = try await client.search("btc")
     }
     #expect(sleeps.all.isEmpty)

@@ -5,10 +5,10 @@ import RateCore
 @Suite struct ChangePeriodTests {
   /// Before: no such rule (watch decided per feed, `current --json` gave no period at all).
   @Test func aQuotesChangePeriodFollowsItsSource() {
-    #expect(ChangePeriod.of(source: Providers.coinGecko) == .hours24)
-    #expect(ChangePeriod.of(source: Providers.frankfurter) == .workingDay)
-    #expect(ChangePeriod.of(source: Providers.coinDesk) == .workingDay)
-    #expect(ChangePeriod.of(source: Providers.ecbSnapshot) == .workingDay)
+    #expect(ChangePeriod.of(source: .provider(.coinGecko)) == .hours24)
+    #expect(ChangePeriod.of(source: .provider(.frankfurter)) == .workingDay)
+    #expect(ChangePeriod.of(source: .provider(.coinDesk)) == .workingDay)
+    #expect(ChangePeriod.of(source: .ecbSnapshot(through: nil)) == .workingDay)
     #expect(ChangePeriod.workingDay.rawValue == "1d")
   }
 }

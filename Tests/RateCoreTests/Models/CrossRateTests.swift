@@ -10,7 +10,7 @@ import Testing
 
   func rate(_ value: Double, _ day: String, _ fetchedAt: Date, stale: Bool = false) throws -> SourcedRate {
     SourcedRate(
-      rate: value, source: "coingecko", day: try #require(Day(day)), fetchedAt: fetchedAt,
+      rate: value, source: .provider(.coinGecko), day: try #require(Day(day)), fetchedAt: fetchedAt,
       staleness: stale ? Staleness(fetchedAt: fetchedAt, reason: nil) : nil)
   }
 
@@ -33,7 +33,7 @@ import Testing
     #expect(cross.day == Day("2026-11-24"))
     #expect(cross.fetchedAt == Self.older)
     #expect(cross.staleness != nil)
-    #expect(cross.source == "coingecko")
+    #expect(cross.source == .provider(.coinGecko))
   }
 
   @Test func aQuoteWorthNothingGivesNoRate() throws {

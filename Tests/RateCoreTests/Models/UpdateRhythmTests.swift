@@ -9,7 +9,7 @@ import RatesTestSupport
     ISO8601DateFormatter().date(from: text) ?? .distantPast
   }
 
-  static func quote(source: String, updatedAt: Date?) -> Quote {
+  static func quote(source: RateSource, updatedAt: Date?) -> Quote {
     Quote(
       base: "X", quote: "Y", rate: 1, change24hPercent: nil, source: source, fetchedAt: fixedNow,
       updatedAt: updatedAt)
@@ -17,11 +17,11 @@ import RatesTestSupport
 
   @Test func aCoinPriceIsOldAfterAnHourWithoutAnUpdate() {
     let clock = TestClock(now: fixedNow)
-    let recent = Self.quote(source: Providers.coinGecko, updatedAt: clock.now.addingTimeInterval(-90))
-    let frozen = Self.quote(source: Providers.coinDesk, updatedAt: clock.now.addingTimeInterval(-7200))
+    let recent = Self.quote(source: .provider(.coinGecko), updatedAt: clock.now.addingTimeInterval(-90))
+    let frozen = Self.quote(source: .provider(.coinDesk), updatedAt: clock.now.addingTimeInterval(-7200))
     #expect(!UpdateRhythm.isOld(recent, at: clock.now))
     #expect(UpdateRhythm.isOld(frozen, at: clock.now))
-    #expect(!UpdateRhythm.isOld(Self.quote(source: Providers.coinGecko, updatedAt: nil), at: clock.now))
+    #expect(!UpdateRhythm.isOld(Self.quote(source: .provider(.coinGecko), updatedAt: nil), at: clock.now))
   }
 
   @Test(arguments: [
@@ -34,7 +34,7 @@ import RatesTestSupport
   ])
   func anECBRateIsOldOnlyWhenANewerWorkingDayIsDue(day: String, now: String, old: Bool) throws {
     let published = try #require(Day(day)).start
-    let quote = Self.quote(source: Providers.frankfurter, updatedAt: published)
+    let quote = Self.quote(source: .provider(.frankfurter), updatedAt: published)
     #expect(UpdateRhythm.isOld(quote, at: Self.at(now)) == old)
   }
 }
@@ -45,7 +45,7 @@ import RatesTestSupport
   @Test func aSnapshotRateIsJudgedAsAnECBRate() throws {
     let friday = try #require(Day("2024-06-07")).start
     let sunday = UpdateRhythmTests.at("2024-06-09T12:00:00Z")
-    let source = ECBSnapshot.sourcePrefix + "2024-06-07"
+    let source = RateSource.ecbSnapshot(through: try #require(Day("2024-06-07")))
     #expect(!UpdateRhythm.isOld(updatedAt: friday, source: source, at: sunday))
     #expect(UpdateRhythm.isOld(updatedAt: friday, source: source, at: UpdateRhythmTests.at("2024-06-11T17:00:00Z")))
   }

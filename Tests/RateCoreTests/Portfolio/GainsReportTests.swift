@@ -46,11 +46,11 @@ import Testing
   ]
 
   static func price(_ code: String, _ day: Day) throws -> PortfolioPrice {
-    if code == "EUR" { return PortfolioPrice(rate: 1, source: "test", date: day) }
+    if code == "EUR" { return PortfolioPrice(rate: 1, source: .provider(.coinGecko), date: day) }
     guard let rate = prices["\(code) \(day)"] else {
       throw PortfolioError.noPrice(code: code, day: day, reason: "not in the test's table")
     }
-    return PortfolioPrice(rate: rate, source: "test", date: day)
+    return PortfolioPrice(rate: rate, source: .provider(.coinGecko), date: day)
   }
 
   static func rank(_ code: String) -> Int { code == "EUR" ? 0 : 3 }
@@ -215,7 +215,7 @@ import Testing
         entries: entries, asOf: Self.day(day), currency: "EUR", method: method, rank: Self.rank,
         price: { code, day in
           // The holdings' prices on the as-of day (not asked by the gains) at any rate.
-          (try? Self.price(code, day)) ?? PortfolioPrice(rate: 1, source: "test", date: day)
+          (try? Self.price(code, day)) ?? PortfolioPrice(rate: 1, source: .provider(.coinGecko), date: day)
         }
       ).realized
     }
@@ -257,7 +257,7 @@ import Testing
     let report = try GainsReport.build(
       entries: entries, period: Self.day("2025-01-01")...Self.day("2025-12-31"), currency: "EUR", method: .fifo,
       rank: Self.rank, price: { code, day in
-        (try? Self.price(code, day)) ?? PortfolioPrice(rate: 60_000, source: "test", date: day)
+        (try? Self.price(code, day)) ?? PortfolioPrice(rate: 60_000, source: .provider(.coinGecko), date: day)
       })
     let row = try #require(report.rows.first)
     #expect(report.rows.count == 1)

@@ -43,7 +43,7 @@ import Testing
     case "ETH": rate = offset == 19 ? 3_100 : offset >= 9 ? 3_200 : 3_000
     default: throw PortfolioError.unpriced(code: code, reason: "test")
     }
-    return PortfolioPrice(rate: rate, source: "test", date: day)
+    return PortfolioPrice(rate: rate, source: .provider(.coinGecko), date: day)
   }
 
   static func rank(_ code: String) -> Int { code == "USD" ? 0 : code == "EUR" ? 1 : 3 }

@@ -16,11 +16,11 @@ import Testing
   }
 
   /// Whether `error` refuses an answer as malformed from `provider`, its detail containing `text`.
-  func isRefusal(_ error: any Error, _ provider: String, _ text: String) -> Bool {
+  func isRefusal(_ error: any Error, _ provider: Provider, _ text: String) -> Bool {
     guard case .malformedResponse(let from, _, let detail)? = error as? ProviderError else {
       return false
     }
-    return from == provider && detail.contains(text)
+    return from == .provider(provider) && detail.contains(text)
   }
 
   /// A market chart body with `points` as `[stamp, value]` (values written as given).
@@ -57,21 +57,21 @@ import Testing
     let body = chart([(stamps[0], "60000"), (stamps[1], value), (stamps[2], "61000")])
     await #expect {
       _ = try await coinGecko(body).marketChart(id: "bitcoin", currency: "eur", days: 1)
-    } throws: { isRefusal($0, "coingecko", "prices[1][1]") }
+    } throws: { isRefusal($0, .coinGecko, "prices[1][1]") }
   }
 
   @Test func aChartWithAStringForAPriceIsRefused() async throws {
     let body = chart([(hours(1)[0], #""NaN""#)])
     await #expect {
       _ = try await coinGecko(body).marketChart(id: "bitcoin", currency: "eur", days: 1)
-    } throws: { isRefusal($0, "coingecko", "prices[0]") }
+    } throws: { isRefusal($0, .coinGecko, "prices[0]") }
   }
 
   @Test func aChartStampedInSecondsIsRefusedNotReadAs1970() async throws {
     let body = chart(hours(3).map { ($0 / 1000, "60000") })
     await #expect {
       _ = try await coinGecko(body).marketChart(id: "bitcoin", currency: "eur", days: 1)
-    } throws: { isRefusal($0, "coingecko", "timestamps in seconds") }
+    } throws: { isRefusal($0, .coinGecko, "timestamps in seconds") }
   }
 
   @Test func duplicateInstantsKeepTheLaterValueAndUnsortedPointsAreSorted() async throws {
@@ -101,7 +101,7 @@ import Testing
     await #expect {
       _ = try await coinGecko(chart([(outside, "40000")]))
         .marketChartRange(id: "bitcoin", currency: "eur", from: from, to: to)
-    } throws: { isRefusal($0, "coingecko", "nothing asked in it: a value for 2023-12-22T00:00:00Z, outside the asked 2024-01-01…2024-01-10") }
+    } throws: { isRefusal($0, .coinGecko, "nothing asked in it: a value for 2023-12-22T00:00:00Z, outside the asked 2024-01-01…2024-01-10") }
     // A stamp at the day before `from` (a daily 00:00 stamp) is within the slack.
     let slack = from.timeIntervalSince1970 * 1000 - 86_400_000
     let both = try await coinGecko(chart([(slack, "40000"), (inside, "41000")]))
@@ -131,7 +131,7 @@ import Testing
     let old = ms(fixedNow.addingTimeInterval(-30 * 86_400))
     await #expect {
       _ = try await client(chart([(old, "50000")])).dailyCloses(btc, "EUR", today.adding(days: -6)...today)
-    } throws: { isRefusal($0, "coingecko", "nothing asked in it") }
+    } throws: { isRefusal($0, .coinGecko, "nothing asked in it") }
   }
 
   // MARK: - CoinGecko prices and lists
@@ -141,7 +141,7 @@ import Testing
     let body = #"{"bitcoin":{"eur":\#(value),"last_updated_at":1718000000},"ethereum":{"eur":3000}}"#
     await #expect {
       _ = try await coinGecko(body).simplePrices(ids: ["bitcoin", "ethereum"], currencies: ["eur"])
-    } throws: { isRefusal($0, "coingecko", "bitcoin.eur") }
+    } throws: { isRefusal($0, .coinGecko, "bitcoin.eur") }
   }
 
   @Test func aZeroOrNullSimplePriceIsNoPrice() async throws {
@@ -182,7 +182,7 @@ import Testing
     let client = CoinDeskClient(baseURL: desk, transport: StubTransport(body: body).transport)
     await #expect {
       _ = try await client.currentPrice(currency: "EUR")
-    } throws: { isRefusal($0, "coindesk", "bpi.EUR.rate_float") }
+    } throws: { isRefusal($0, .coinDesk, "bpi.EUR.rate_float") }
   }
 
   @Test func bpiClosesOutsideTheRangeAreDroppedAndAbsurdOnesRefused() async throws {
@@ -199,7 +199,7 @@ import Testing
       let client = CoinDeskClient(baseURL: desk, transport: StubTransport(body: body).transport)
       await #expect {
         _ = try await client.historicalCloses(currency: "USD", start: start, end: end)
-      } throws: { isRefusal($0, "coindesk", text) }
+      } throws: { isRefusal($0, .coinDesk, text) }
     }
   }
 
@@ -221,7 +221,7 @@ import Testing
     await #expect {
       _ = try await client.timeSeries(
         pairs: [pair], start: Day("2024-06-01")!, end: Day("2024-06-05")!)
-    } throws: { isRefusal($0, "frankfurter", "a value for 2024-05-01, outside") }
+    } throws: { isRefusal($0, .frankfurter, "a value for 2024-05-01, outside") }
     // The working day before a start on a closure (Good Friday 2024-03-29 to Easter Monday).
     let easter = series(["2024-03-28": "1.08", "2024-04-02": "1.07"])
     let points = try await FrankfurterClient(
@@ -237,12 +237,12 @@ import Testing
     let client = FrankfurterClient(baseURL: frank, transport: StubTransport(body: latest).transport)
     await #expect {
       _ = try await client.latest(pairs: [pair])
-    } throws: { isRefusal($0, "frankfurter", "rates.USD") }
+    } throws: { isRefusal($0, .frankfurter, "rates.USD") }
     let body = series(["2024-06-03": value])
     let seriesClient = FrankfurterClient(baseURL: frank, transport: StubTransport(body: body).transport)
     await #expect {
       _ = try await seriesClient.timeSeries(
         pairs: [pair], start: Day("2024-06-03")!, end: Day("2024-06-05")!)
-    } throws: { isRefusal($0, "frankfurter", "rates.2024-06-03.USD") }
+    } throws: { isRefusal($0, .frankfurter, "rates.2024-06-03.USD") }
   }
 }

@@ -42,7 +42,7 @@ import RatesTestSupport
 
   @Test func plainTextErrorsAreRecognised() async throws {
     let notFound = StubTransport(status: 404, body: try fixtureText("coindesk/error_currency_not_found.txt"))
-    await #expect(throws: ProviderError.invalidCurrency(provider: "coindesk", currency: "XYZ")) {
+    await #expect(throws: ProviderError.invalidCurrency(provider: .provider(.coinDesk), currency: "XYZ")) {
       _ = try await client(notFound).currentPrice(currency: "XYZ")
     }
     let early = StubTransport(status: 404, body: try fixtureText("coindesk/error_before_2010.txt"))
@@ -51,7 +51,7 @@ import RatesTestSupport
         currency: "USD", start: Day("2009-01-01")!, end: Day("2009-01-02")!)
     }
     let broken = StubTransport(status: 500, body: try fixtureText("coindesk/error_no_results.txt"))
-    await #expect(throws: ProviderError.noData(provider: "coindesk", detail: "no prices for that range")) {
+    await #expect(throws: ProviderError.noData(provider: .provider(.coinDesk), detail: "no prices for that range")) {
       _ = try await client(broken).historicalCloses(
         currency: "USD", start: Day("2022-01-01")!, end: Day("2022-01-02")!)
     }

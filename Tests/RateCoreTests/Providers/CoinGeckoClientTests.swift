@@ -126,37 +126,37 @@ import RatesTestSupport
   static let errorCases: [ErrorCase] = [
     .init(
       status: 429, headers: ["Retry-After": "30"], fixture: "coingecko/error_429.json",
-      expected: .rateLimited(provider: "coingecko", retryAfter: 30)),
+      expected: .rateLimited(provider: .provider(.coinGecko), retryAfter: 30)),
     .init(
       status: 429, fixture: "coingecko/error_429.json",
-      expected: .rateLimited(provider: "coingecko", retryAfter: nil)),
+      expected: .rateLimited(provider: .provider(.coinGecko), retryAfter: nil)),
     .init(
       status: 429, fixture: "coingecko/error_throttled.txt",
-      expected: .rateLimited(provider: "coingecko", retryAfter: nil)),
+      expected: .rateLimited(provider: .provider(.coinGecko), retryAfter: nil)),
     .init(
       status: 404, fixture: "coingecko/error_coin_not_found.json",
-      expected: .coinNotFound(provider: "coingecko", coin: "bitcoin")),
+      expected: .coinNotFound(provider: .provider(.coinGecko), coin: "bitcoin")),
     .init(
       status: 400, fixture: "coingecko/error_invalid_vs_currency.json",
-      expected: .invalidCurrency(provider: "coingecko", currency: "EUR")),
+      expected: .invalidCurrency(provider: .provider(.coinGecko), currency: "EUR")),
     // 10012 for a request that stayed within 365 days: CoinGecko's own
     // message, not a claim that the range was too long (see below).
     .init(
       status: 401, fixture: "coingecko/error_10012_range.json",
       expected: .httpStatus(
-        provider: "coingecko", status: 401,
+        provider: .provider(.coinGecko), status: 401,
         message: "Your request exceeds the allowed time range. Public API users are limited to"
           + " querying historical data within the past 365 days. Upgrade to a paid plan to enjoy"
           + " full historical data access: https://www.coingecko.com/en/api/pricing. ")),
     .init(
       status: 401, fixture: "coingecko/error_10002_key_missing.json",
-      expected: .apiKeyMissing(provider: "coingecko")),
+      expected: .apiKeyMissing(provider: .provider(.coinGecko))),
     .init(
       status: 500, fixture: "coingecko/error_cloudflare.html",
-      expected: .serverError(provider: "coingecko", status: 500)),
+      expected: .serverError(provider: .provider(.coinGecko), status: 500)),
     .init(
       status: 403, fixture: "coingecko/error_cloudflare.html",
-      expected: .httpStatus(provider: "coingecko", status: 403, message: "")),
+      expected: .httpStatus(provider: .provider(.coinGecko), status: 403, message: "")),
   ]
 
   @Test(arguments: errorCases)
@@ -170,7 +170,7 @@ import RatesTestSupport
 
   @Test func aRangeOver365DaysIsHistoryTooOld() async throws {
     let stub = StubTransport(status: 401, body: try fixtureText("coingecko/error_10012_range.json"))
-    await #expect(throws: ProviderError.historyTooOld(provider: "coingecko")) {
+    await #expect(throws: ProviderError.historyTooOld(provider: .provider(.coinGecko))) {
       _ = try await client(stub).marketChart(id: "bitcoin", currency: "eur", days: 366)
     }
   }
@@ -185,7 +185,7 @@ import RatesTestSupport
   ) async throws {
     let stub = StubTransport(status: 400, body: try fixtureText(fixture))
     await #expect(
-      throws: ProviderError.keyPlanMismatch(provider: "coingecko", code: code, sent: key.plan)
+      throws: ProviderError.keyPlanMismatch(provider: .provider(.coinGecko), code: code, sent: key.plan)
     ) {
       _ = try await client(stub, key: key).simplePrices(ids: ["bitcoin"], currencies: ["usd"])
     }
@@ -196,7 +196,7 @@ import RatesTestSupport
     let stub = StubTransport(body: String(full.prefix(200)))
     await #expect(
       throws: ProviderError.malformedResponse(
-        provider: "coingecko", endpoint: "/coins/{id}/market_chart",
+        provider: .provider(.coinGecko), endpoint: "/coins/{id}/market_chart",
         detail: "not valid JSON, possibly truncated")
     ) {
       _ = try await client(stub).marketChart(id: "bitcoin", currency: "eur", days: 28)
@@ -225,7 +225,7 @@ import RatesTestSupport
     let client = CoinGeckoClient(baseURL: base, key: nil, transport: failing)
     await #expect(
       throws: ProviderError.network(
-        provider: "coingecko", .timedOut(host: "gecko.test", seconds: 10))
+        provider: .provider(.coinGecko), .timedOut(host: "gecko.test", seconds: 10))
     ) {
       _ = try await client.search("btc")
     }

@@ -42,7 +42,7 @@ import RatesTestSupport
 
   @Test func invalidCurrencyIsReported() async throws {
     let stub = StubTransport(status: 400, body: try fixtureText("coingecko/error_invalid_vs_currency.json"))
-    await #expect(throws: ProviderError.invalidCurrency(provider: "coingecko", currency: "XYZ")) {
+    await #expect(throws: ProviderError.invalidCurrency(provider: .provider(.coinGecko), currency: "XYZ")) {
       _ = try await client(stub).markets(currency: "xyz")
     }
   }

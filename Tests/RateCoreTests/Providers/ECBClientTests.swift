@@ -57,7 +57,7 @@ import Testing
     let empty = try await Self.client(stub).series(
       codes: ["USD"], start: Day("2026-05-23")!, end: Day("2026-05-24")!)
     #expect(empty.isEmpty)
-    await #expect(throws: ProviderError.invalidCurrency(provider: Providers.ecb, currency: "XYZ")) {
+    await #expect(throws: ProviderError.invalidCurrency(provider: .provider(.ecb), currency: "XYZ")) {
       try await Self.client(stub).series(codes: ["XYZ"], start: Day("2026-05-20")!, end: Day("2026-05-22")!)
     }
   }
@@ -76,7 +76,7 @@ import Testing
       _ = try await Self.client(StubTransport(body: body)).latest()
       Issue.record("accepted \(body)")
     } catch ProviderError.malformedResponse(let provider, _, let text) {
-      #expect(provider == Providers.ecb)
+      #expect(provider == .provider(.ecb))
       #expect(text.contains(detail), "\(text)")
     }
   }
@@ -134,7 +134,7 @@ import Testing
     let quote = try #require(quotes.first)
     #expect(quote.rate == fromFrankfurter.rates[CurrencyPairKey(base: "USD", quote: "JPY")])
     #expect(quotes.last?.rate == fromFrankfurter.rates[CurrencyPairKey(base: "EUR", quote: "USD")])
-    #expect(quote.source == Providers.ecb && quote.updatedAt == Day("2025-06-13")?.start)
+    #expect(quote.source == .provider(.ecb) && quote.updatedAt == Day("2025-06-13")?.start)
 
     let series = try Fixtures.string("real/frankfurter/timeseries_2026-09-30..10-02_EUR_INR_USD__fx-compass.json")
     let csv = try Fixtures.string("real/ecb/csvdata_D.USD_2026-10-01..02_crlf_eight_columns__unidentified-repo-id70918579282.csv")
@@ -145,6 +145,6 @@ import Testing
     let own = try await PriceSource.ecb(client: Self.client(StubTransport(body: csv)), now: { now })
       .dailyCloses(Asset(symbol: "EUR", id: "EUR"), "USD", Day("2026-10-01")!...Day("2026-10-02")!)
     #expect(own.closes == mirrored.filter { $0.date >= Day("2026-10-01")! })
-    #expect(own.closes.count == 2 && own.source == Providers.ecb)
+    #expect(own.closes.count == 2 && own.source == .provider(.ecb))
   }
 }

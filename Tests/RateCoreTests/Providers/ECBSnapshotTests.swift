@@ -21,7 +21,7 @@ import Testing
     #expect(snapshot.lastDay >= (try day("2026-10-30")))
     #expect(snapshot.days.count > 7_000)
     #expect(zip(snapshot.days, snapshot.days.dropFirst()).allSatisfy { $0 < $1 })
-    #expect(snapshot.sourceName == "ECB snapshot to \(snapshot.lastDay)")
+    #expect(snapshot.source.name == "ECB snapshot to \(snapshot.lastDay)")
     for code in FiatCurrencies.ecb.keys { #expect(snapshot.currencies.contains(code), "\(code)") }
   }
 

@@ -23,7 +23,7 @@ import Testing
   @Test func aWellKnownCoinMissingFromTheAnswerIsNoData() async throws {
     let pair = AssetQuote(asset: Asset(symbol: "BTC", id: "bitcoin"), quote: "EUR")
     await #expect(
-      throws: ProviderError.noData(provider: "coingecko", detail: "no current BTC price in the answer")
+      throws: ProviderError.noData(provider: .provider(.coinGecko), detail: "no current BTC price in the answer")
     ) {
       _ = try await source(StubTransport(body: "{}")).prices([pair])
     }
@@ -31,7 +31,7 @@ import Testing
 
   @Test func anUnverifiedIdMissingFromTheAnswerIsUnknown() async throws {
     let pair = AssetQuote(asset: Asset(symbol: "no-such-coin", id: "no-such-coin"), quote: "EUR")
-    await #expect(throws: ProviderError.coinNotFound(provider: "coingecko", coin: "no-such-coin")) {
+    await #expect(throws: ProviderError.coinNotFound(provider: .provider(.coinGecko), coin: "no-such-coin")) {
       _ = try await source(StubTransport(body: "{}")).prices([pair])
     }
   }
@@ -49,7 +49,7 @@ import Testing
       notify: { _ in })
     let result = try await empty.quotes(for: [pair])
     #expect(result.quotes.map(\.rate) == [61234])
-    #expect(result.staleness?.reason == .noData(provider: "coingecko", detail: "no current BTC price in the answer"))
+    #expect(result.staleness?.reason == .noData(provider: .provider(.coinGecko), detail: "no current BTC price in the answer"))
   }
 
   @Test func aPartialAnswerKeepsWhatArrivedAndNamesWhatDidNot() async throws {
@@ -66,6 +66,6 @@ import Testing
     #expect(result.quotes.map(\.base) == ["BTC", "ETH"])
     #expect(result.missing == [sol])
     #expect(result.aligned(with: [btc, sol, eth]).map { $0?.rate } == [62891, nil, 3540.9])
-    #expect(notices.all == [.missingFromAnswer(provider: "coingecko", pairs: ["SOL/EUR"])])
+    #expect(notices.all == [.missingFromAnswer(provider: .provider(.coinGecko), pairs: ["SOL/EUR"])])
   }
 }

@@ -65,7 +65,7 @@ import RatesTestSupport
 
   @Test func anUnlistedCoinbaseProductIsNotCovered() async throws {
     let stub = Self.stub(FakeCoinbase.answer)
-    await #expect(throws: ProviderError.notCovered(provider: Providers.coinbase, what: "BTC-KRW")) {
+    await #expect(throws: ProviderError.notCovered(provider: .provider(.coinbase), what: "BTC-KRW")) {
       _ = try await Self.coinbase(stub).ticker(base: "BTC", quote: "KRW")
     }
   }
@@ -92,7 +92,7 @@ import RatesTestSupport
         Issue.record("expected a malformed answer, got \(error)")
         return
       }
-      #expect(provider == Providers.coinbase)
+      #expect(provider == .provider(.coinbase))
     }
   }
 
@@ -113,7 +113,7 @@ import RatesTestSupport
     #expect(answer.cutShort?.from == Day("2016-10-26"))
     #expect(
       answer.cutShort?.failure
-        == .httpStatus(provider: Providers.coinbase, status: 400, message: "service busy"))
+        == .httpStatus(provider: .provider(.coinbase), status: 400, message: "service busy"))
     // The first window's failure is the answer's: nothing arrived.
     await #expect(throws: ProviderError.self) {
       _ = try await Self.coinbase(StubTransport(status: 400, body: refusal))
@@ -129,14 +129,14 @@ import RatesTestSupport
       _ = try await source.dailyCloses(Asset(symbol: "BTC", id: "BTC"), "USD", days)
       Issue.record("accepted an answer without the asked days")
     } catch ProviderError.malformedResponse(let provider, _, let detail) {
-      #expect(provider == Providers.kraken)
+      #expect(provider == .provider(.kraken))
       #expect(detail.contains("nothing asked in it") && detail.contains("outside the asked 2016-01-01…2016-01-31"))
     }
   }
 
   @Test func coinbase429IsRateLimited() async throws {
     let stub = StubTransport(status: 429, headers: ["Retry-After": "30"], body: #"{"message":"Too many requests"}"#)
-    await #expect(throws: ProviderError.rateLimited(provider: Providers.coinbase, retryAfter: 30)) {
+    await #expect(throws: ProviderError.rateLimited(provider: .provider(.coinbase), retryAfter: 30)) {
       _ = try await Self.coinbase(stub).ticker(base: "BTC", quote: "USD")
     }
   }
@@ -169,15 +169,15 @@ import RatesTestSupport
 
   @Test func krakenErrorsOverHTTP200AreRead() async throws {
     let unknown = Self.stub(FakeKraken.answer)
-    await #expect(throws: ProviderError.notCovered(provider: Providers.kraken, what: "BTC/KRW")) {
+    await #expect(throws: ProviderError.notCovered(provider: .provider(.kraken), what: "BTC/KRW")) {
       _ = try await Self.kraken(unknown).ticker(base: "BTC", quote: "KRW")
     }
     let limited = StubTransport(body: #"{"error":["EAPI:Rate limit exceeded"]}"#)
-    await #expect(throws: ProviderError.rateLimited(provider: Providers.kraken, retryAfter: nil)) {
+    await #expect(throws: ProviderError.rateLimited(provider: .provider(.kraken), retryAfter: nil)) {
       _ = try await Self.kraken(limited).ticker(base: "BTC", quote: "USD")
     }
     let down = StubTransport(body: #"{"error":["EService:Unavailable"]}"#)
-    await #expect(throws: ProviderError.serverError(provider: Providers.kraken, status: 503)) {
+    await #expect(throws: ProviderError.serverError(provider: .provider(.kraken), status: 503)) {
       _ = try await Self.kraken(down).ticker(base: "BTC", quote: "USD")
     }
   }

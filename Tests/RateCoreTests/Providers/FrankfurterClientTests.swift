@@ -179,58 +179,58 @@ import RatesTestSupport
   static let latestErrors: [ErrorCase] = [
     ErrorCase(
       name: "404 not found", status: 404, body: #"{"message":"not found"}"#,
-      expected: .invalidCurrency(provider: "frankfurter", currency: "EUR,GBP,XYZ")),
+      expected: .invalidCurrency(provider: .provider(.frankfurter), currency: "EUR,GBP,XYZ")),
     ErrorCase(
       name: "422 bad pair", status: 422, body: #"{"message":"bad currency pair"}"#,
       expected: .unsupported(
-        provider: "frankfurter",
+        provider: .provider(.frankfurter),
         detail: "bad currency pair: the base and quote are the same currency")),
     ErrorCase(
       name: "422 invalid date", status: 422, body: #"{"message":"invalid date"}"#,
-      expected: .httpStatus(provider: "frankfurter", status: 422, message: "invalid date")),
+      expected: .httpStatus(provider: .provider(.frankfurter), status: 422, message: "invalid date")),
     ErrorCase(
       name: "422 invalid amount", status: 422, body: #"{"message":"invalid amount"}"#,
-      expected: .httpStatus(provider: "frankfurter", status: 422, message: "invalid amount")),
+      expected: .httpStatus(provider: .provider(.frankfurter), status: 422, message: "invalid amount")),
     ErrorCase(
       name: "429 with Retry-After", status: 429, headers: ["Retry-After": "30"], body: "",
-      expected: .rateLimited(provider: "frankfurter", retryAfter: 30)),
+      expected: .rateLimited(provider: .provider(.frankfurter), retryAfter: 30)),
     ErrorCase(
       name: "429 without Retry-After", status: 429, body: #"{"message":"slow down"}"#,
-      expected: .rateLimited(provider: "frankfurter", retryAfter: nil)),
+      expected: .rateLimited(provider: .provider(.frankfurter), retryAfter: nil)),
     ErrorCase(
       name: "503", status: 503, body: "<html>down</html>",
-      expected: .serverError(provider: "frankfurter", status: 503)),
+      expected: .serverError(provider: .provider(.frankfurter), status: 503)),
     ErrorCase(
       name: "400 other", status: 400, body: #"{"message":"something odd"}"#,
-      expected: .httpStatus(provider: "frankfurter", status: 400, message: "something odd")),
+      expected: .httpStatus(provider: .provider(.frankfurter), status: 400, message: "something odd")),
     ErrorCase(
       name: "404 HTML page", status: 404, body: "<html>Not Found</html>",
-      expected: .httpStatus(provider: "frankfurter", status: 404, message: "")),
+      expected: .httpStatus(provider: .provider(.frankfurter), status: 404, message: "")),
     ErrorCase(
       name: "truncated JSON", status: 200, body: #"{"amount":1.0,"base":"EU"#,
       expected: .malformedResponse(
-        provider: "frankfurter", endpoint: "/latest",
+        provider: .provider(.frankfurter), endpoint: "/latest",
         detail: "not valid JSON, possibly truncated")),
     ErrorCase(
       name: "missing date", status: 200, body: #"{"amount":1.0,"base":"EUR","rates":{}}"#,
       expected: .malformedResponse(
-        provider: "frankfurter", endpoint: "/latest", detail: "at top level: missing key 'date'")),
+        provider: .provider(.frankfurter), endpoint: "/latest", detail: "at top level: missing key 'date'")),
     ErrorCase(
       name: "bad date", status: 200,
       body: #"{"amount":1.0,"base":"EUR","date":"7 June","rates":{}}"#,
       expected: .malformedResponse(
-        provider: "frankfurter", endpoint: "/latest",
+        provider: .provider(.frankfurter), endpoint: "/latest",
         detail: "at date: expected a YYYY-MM-DD date, found '7 June'")),
     ErrorCase(
       name: "zero rate", status: 200,
       body: #"{"amount":1.0,"base":"EUR","date":"2024-06-07","rates":{"GBP":0,"XYZ":1}}"#,
       expected: .malformedResponse(
-        provider: "frankfurter", endpoint: "/latest", detail: "at rates.GBP: 0.0 is not a plausible price")
+        provider: .provider(.frankfurter), endpoint: "/latest", detail: "at rates.GBP: 0.0 is not a plausible price")
     ),
     ErrorCase(
       name: "a quote missing from rates", status: 200,
       body: #"{"amount":1.0,"base":"EUR","date":"2024-06-07","rates":{"GBP":0.8495}}"#,
-      expected: .invalidCurrency(provider: "frankfurter", currency: "XYZ")),
+      expected: .invalidCurrency(provider: .provider(.frankfurter), currency: "XYZ")),
   ]
 
   @Test(arguments: latestErrors)
@@ -246,7 +246,7 @@ import RatesTestSupport
     let notFound = StubTransport(
       status: 404, body: try fixtureText("frankfurter/error_not_found.json"))
     await #expect(
-      throws: ProviderError.invalidCurrency(provider: "frankfurter", currency: "GBP,XYZ")
+      throws: ProviderError.invalidCurrency(provider: .provider(.frankfurter), currency: "GBP,XYZ")
     ) {
       _ = try await client(notFound).latest(pairs: pairs("GBP-XYZ"))
     }
@@ -259,7 +259,7 @@ import RatesTestSupport
       status: 422, body: try fixtureText("frankfurter/error_invalid_date.json"))
     await #expect(
       throws: ProviderError.httpStatus(
-        provider: "frankfurter", status: 422, message: "invalid date")
+        provider: .provider(.frankfurter), status: 422, message: "invalid date")
     ) {
       _ = try await client(badDate).timeSeries(
         pairs: pairs("EUR-USD"), start: Day("2024-06-01")!, end: Day("2024-06-02")!)
@@ -270,13 +270,13 @@ import RatesTestSupport
     let stub = StubTransport(status: 404, body: try fixtureText("frankfurter/error_not_found.json"))
     await #expect(
       throws: ProviderError.noData(
-        provider: "frankfurter", detail: "no ECB rates from 1990-01-01 to 1990-02-01")
+        provider: .provider(.frankfurter), detail: "no ECB rates from 1990-01-01 to 1990-02-01")
     ) {
       _ = try await client(stub).timeSeries(
         pairs: pairs("EUR-USD"), start: Day("1990-01-01")!, end: Day("1990-02-01")!)
     }
     await #expect(
-      throws: ProviderError.invalidCurrency(provider: "frankfurter", currency: "RUB,USD")
+      throws: ProviderError.invalidCurrency(provider: .provider(.frankfurter), currency: "RUB,USD")
     ) {
       _ = try await client(stub).timeSeries(
         pairs: pairs("USD-RUB"), start: Day("2024-01-01")!, end: Day("2024-02-01")!)
@@ -288,7 +288,7 @@ import RatesTestSupport
       body: #"{"amount":1.0,"base":"EUR","rates":{"2024-W23":{"USD":1.08}}}"#)
     await #expect(
       throws: ProviderError.malformedResponse(
-        provider: "frankfurter", endpoint: "/{START}..{END}",
+        provider: .provider(.frankfurter), endpoint: "/{START}..{END}",
         detail: "at rates: '2024-W23' is not a date")
     ) {
       _ = try await client(badKey).timeSeries(
@@ -296,7 +296,7 @@ import RatesTestSupport
     }
     let missing = StubTransport(
       body: #"{"amount":1.0,"base":"EUR","rates":{"2024-06-03":{"USD":1.08}}}"#)
-    await #expect(throws: ProviderError.invalidCurrency(provider: "frankfurter", currency: "XAU")) {
+    await #expect(throws: ProviderError.invalidCurrency(provider: .provider(.frankfurter), currency: "XAU")) {
       _ = try await client(missing).timeSeries(
         pairs: pairs("EUR-USD", "EUR-XAU"), start: Day("2024-06-03")!, end: Day("2024-06-07")!)
     }
@@ -306,7 +306,7 @@ import RatesTestSupport
     let stub = StubTransport(body: try fixtureText("frankfurter/latest_eur.json"))
     await #expect(
       throws: ProviderError.malformedResponse(
-        provider: "frankfurter", endpoint: "/latest", detail: "at base: expected GBP, found 'EUR'")
+        provider: .provider(.frankfurter), endpoint: "/latest", detail: "at base: expected GBP, found 'EUR'")
     ) {
       _ = try await client(stub).latest(pairs: pairs("GBP-USD"))
     }
@@ -316,12 +316,12 @@ import RatesTestSupport
     let stub = StubTransport(body: "{}")
     await #expect(
       throws: ProviderError.unsupported(
-        provider: "frankfurter", detail: "GBP-GBP has the same currency on both sides")
+        provider: .provider(.frankfurter), detail: "GBP-GBP has the same currency on both sides")
     ) {
       _ = try await client(stub).latest(pairs: pairs("EUR-USD", "gbp-GBP"))
     }
     await #expect(
-      throws: ProviderError.invalidCurrency(provider: "frankfurter", currency: "US,USDT")
+      throws: ProviderError.invalidCurrency(provider: .provider(.frankfurter), currency: "US,USDT")
     ) {
       _ = try await client(stub).timeSeries(
         pairs: [CurrencyPairKey(base: "us", quote: "usdt")], start: Day("2024-06-03")!,
@@ -333,7 +333,7 @@ import RatesTestSupport
   @Test func currencies404IsAnHTTPStatus() async throws {
     let stub = StubTransport(status: 404, body: try fixtureText("frankfurter/error_not_found.json"))
     await #expect(
-      throws: ProviderError.httpStatus(provider: "frankfurter", status: 404, message: "not found")
+      throws: ProviderError.httpStatus(provider: .provider(.frankfurter), status: 404, message: "not found")
     ) {
       _ = try await client(stub).currencies()
     }
@@ -344,14 +344,14 @@ import RatesTestSupport
     let client = FrankfurterClient(
       baseURL: URL(string: "https://fx.test/v1")!, transport: transport)
     await #expect(
-      throws: ProviderError.network(provider: "frankfurter", .cannotFindHost(host: "fx.test"))
+      throws: ProviderError.network(provider: .provider(.frankfurter), .cannotFindHost(host: "fx.test"))
     ) {
       _ = try await client.latest(pairs: pairs("EUR-USD"))
     }
   }
 
   @Test func frankfurterIsAProvider() {
-    #expect(Providers.all.contains("frankfurter"))
+    #expect(Provider(rawValue: "frankfurter") == .frankfurter)
   }
 
   // MARK: - Pair keys and the currency list

@@ -73,7 +73,7 @@ import RatesTestSupport
   @Test func todayFollowsTheLivePrice() {
     let today = Day(containing: fixedNow)
     let series = RateSeries(
-      base: "BTC", quote: "USD", source: "coingecko", fetchedAt: fixedNow,
+      base: "BTC", quote: "USD", source: .provider(.coinGecko), fetchedAt: fixedNow,
       points: [RatePoint(date: today.adding(days: -1), rate: 1), RatePoint(date: today, rate: 2)])
     #expect(RateDesk.following(series, price: 3, today: today).points.map(\.rate) == [1, 3])
     var ending = series

@@ -70,7 +70,7 @@ import RatesTestSupport
     let coins = [Asset(symbol: "BTC", id: "bitcoin"), Asset(symbol: "ETH", id: "ethereum")]
     await #expect(
       throws: ProviderError.noData(
-        provider: Providers.coinGecko, detail: "the answer has nothing for BTC, ETH, coins it lists")
+        provider: .provider(.coinGecko), detail: "the answer has nothing for BTC, ETH, coins it lists")
     ) {
       _ = try await emptyService().markets(currency: "usd", coins: coins)
     }
@@ -78,7 +78,7 @@ import RatesTestSupport
 
   @Test func onlyCoinsNotKnownToExistAreUnknown() async throws {
     let coins = [Asset(symbol: "BTC", id: "bitcoin"), Asset(symbol: "no-such-id", id: "no-such-id")]
-    await #expect(throws: ProviderError.coinNotFound(provider: Providers.coinGecko, coin: "no-such-id")) {
+    await #expect(throws: ProviderError.coinNotFound(provider: .provider(.coinGecko), coin: "no-such-id")) {
       _ = try await emptyService().markets(currency: "usd", coins: coins)
     }
   }

@@ -57,7 +57,7 @@ import Testing
     do {
       _ = try await client.simplePrices(ids: ["bitcoin"], currencies: ["eur"])
     } catch ProviderError.malformedResponse(let provider, let endpoint, _) {
-      #expect(provider == "coingecko")
+      #expect(provider == .provider(.coinGecko))
       #expect(endpoint == "/simple/price")
     }
   }
@@ -85,7 +85,7 @@ import Testing
       _ = try await client.marketChart(id: "bitcoin", currency: "EUR", days: 1)
       Issue.record("expected an error")
     } catch ProviderError.malformedResponse(let provider, let endpoint, _) {
-      #expect(provider == "coingecko")
+      #expect(provider == .provider(.coinGecko))
       #expect(endpoint == "/coins/{id}/market_chart")
     }
   }

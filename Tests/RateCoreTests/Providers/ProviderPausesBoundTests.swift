@@ -18,21 +18,21 @@ import Testing
       .write(to: file)
     let pauses = ProviderPauses(cacheFolder: folder)
     let longest = Self.now.addingTimeInterval(ProviderPauses.longestPause)
-    #expect(pauses.pausedUntil("coingecko", now: Self.now) == longest)
+    #expect(pauses.pausedUntil(.coinGecko, now: Self.now) == longest)
     #expect(pauses.read().pausedUntil["coingecko"] == ISO8601.format(longest), "rewritten")
     #expect(pauses.read().pausedUntil["kraken"] == "2026-05-28T20:30:00Z", "the other pause kept")
     // Later runs see the clamped end: the pause ends.
     let later = Self.now.addingTimeInterval(ProviderPauses.longestPause - 60)
-    #expect(pauses.pausedUntil("coingecko", now: later) == longest)
-    #expect(pauses.pausedUntil("coingecko", now: longest.addingTimeInterval(1)) == nil)
+    #expect(pauses.pausedUntil(.coinGecko, now: later) == longest)
+    #expect(pauses.pausedUntil(.coinGecko, now: longest.addingTimeInterval(1)) == nil)
   }
 
   @Test func aPauseWithinTheLongestIsKeptAsItIs() throws {
     let folder = try scratch.folder()
     let pauses = ProviderPauses(cacheFolder: folder)
-    pauses.pause("coinbase", seconds: 120, now: Self.now)
+    pauses.pause(.coinbase, seconds: 120, now: Self.now)
     let before = try Data(contentsOf: folder.appendingPathComponent(ProviderPauses.fileName))
-    #expect(pauses.pausedUntil("coinbase", now: Self.now) == Self.now.addingTimeInterval(120))
+    #expect(pauses.pausedUntil(.coinbase, now: Self.now) == Self.now.addingTimeInterval(120))
     let after = try Data(contentsOf: folder.appendingPathComponent(ProviderPauses.fileName))
     #expect(before == after)
   }
@@ -52,8 +52,8 @@ import Testing
     #expect(truncate(file.path, off_t(size)) == 0)
     let before = Self.peakResidentBytes()
     let pauses = ProviderPauses(cacheFolder: folder)
-    #expect(pauses.pausedUntil("coingecko", now: Self.now) == nil)
-    #expect(pauses.lastSuccess("coingecko") == nil)
+    #expect(pauses.pausedUntil(.coinGecko, now: Self.now) == nil)
+    #expect(pauses.lastSuccess(.coinGecko) == nil)
     let grown = Self.peakResidentBytes() - before
     #expect(grown < size / 4, "read \(grown) bytes of a \(size)-byte file")
     #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) == size)

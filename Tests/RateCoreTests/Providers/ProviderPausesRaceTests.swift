@@ -20,8 +20,8 @@ import Testing
       // here only guards against a hang.
       let pauses = ProviderPauses(cacheFolder: folder, lockTimeout: .seconds(120))
       for round in 0..<5 {
-        pauses.pause("p\(index)-\(round)", seconds: 600, now: Self.now)
-        pauses.succeeded("s\(index)-\(round)", now: Self.now)
+        pauses.pause(key: "p\(index)-\(round)", seconds: 600, now: Self.now)
+        pauses.succeeded(key: "s\(index)-\(round)", now: Self.now)
       }
     }
     #expect(failures.isEmpty)

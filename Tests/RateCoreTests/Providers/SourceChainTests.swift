@@ -61,20 +61,20 @@ import Testing
     let limited = { StubTransport(status: 429, headers: ["Retry-After": "120"], body: "Throttled") }
     let first = Run(gecko: limited(), folder: folder, at: Self.start)
     let quote = try #require(try await first.chain.prices([Self.btc]).first)
-    #expect(quote.source == Providers.coinbase)
+    #expect(quote.source == .provider(.coinbase))
     #expect(quote.rate == FakeCoinbase.price(base: "BTC", quote: "USD", at: Self.start))
     #expect(first.gecko.requests.count == 1 && first.coinbase.requests.count == 1)
 
     // A later run inside the pause does not ask CoinGecko.
     let second = Run(gecko: limited(), folder: folder, at: Self.start.addingTimeInterval(60))
-    #expect(try await second.chain.prices([Self.btc]).first?.source == Providers.coinbase)
+    #expect(try await second.chain.prices([Self.btc]).first?.source == .provider(.coinbase))
     #expect(second.gecko.requests.count == 0)
 
     // After it, CoinGecko answers again.
     let good = StubTransport(body: #"{"bitcoin":{"usd":61234,"last_updated_at":1795000000}}"#)
     let third = Run(gecko: good, folder: folder, at: Self.start.addingTimeInterval(121))
     let again = try #require(try await third.chain.prices([Self.btc]).first)
-    #expect(again.source == Providers.coinGecko && again.rate == 61234)
+    #expect(again.source == .provider(.coinGecko) && again.rate == 61234)
     #expect(third.coinbase.requests.count == 0)
   }
 
@@ -88,8 +88,8 @@ import Testing
     let folder = try scratch.folder()
     let gecko = StubTransport(status: status, body: body)
     let run = Run(gecko: gecko, folder: folder, at: Self.start)
-    #expect(try await run.chain.prices([Self.btc]).first?.source == Providers.coinbase)
-    #expect(ProviderPauses(cacheFolder: folder).pausedUntil(Providers.coinGecko, now: Self.start) == nil)
+    #expect(try await run.chain.prices([Self.btc]).first?.source == .provider(.coinbase))
+    #expect(ProviderPauses(cacheFolder: folder).pausedUntil(Provider.coinGecko, now: Self.start) == nil)
   }
 
   @Test func krakenAnswersWhenCoinbaseIsDownToo() async throws {
@@ -98,7 +98,7 @@ import Testing
       gecko: StubTransport(status: 503, body: ""), folder: folder, at: Self.start,
       coinbase: StubTransport(status: 502, body: "bad gateway"))
     let quote = try #require(try await run.chain.prices([Self.btc]).first)
-    #expect(quote.source == Providers.kraken)
+    #expect(quote.source == .provider(.kraken))
     #expect(run.kraken.requests.all.first?.queryItems["pair"] == "XBTUSD")
   }
 
@@ -107,9 +107,9 @@ import Testing
     let run = Run(gecko: StubTransport(status: 503, body: ""), folder: folder, at: Self.start)
     let pepe = AssetQuote(asset: Asset(symbol: "PEPE", id: "pepe"), quote: "USD")
     let failures: [ProviderError] = [
-      .serverError(provider: Providers.coinGecko, status: 503),
-      .notCovered(provider: Providers.coinbase, what: "PEPE/USD"),
-      .notCovered(provider: Providers.kraken, what: "PEPE/USD"),
+      .serverError(provider: .provider(.coinGecko), status: 503),
+      .notCovered(provider: .provider(.coinbase), what: "PEPE/USD"),
+      .notCovered(provider: .provider(.kraken), what: "PEPE/USD"),
     ]
     await #expect(
       throws: ProviderError.noSourceAnswered(pairs: "PEPE/USD", closes: false, failures: failures)
@@ -123,7 +123,7 @@ import Testing
     let folder = try scratch.folder()
     let run = Run(gecko: StubTransport(body: "{}"), folder: folder, at: Self.start)
     let unknown = AssetQuote(asset: Asset(symbol: "no-such-coin", id: "no-such-coin"), quote: "USD")
-    await #expect(throws: ProviderError.coinNotFound(provider: Providers.coinGecko, coin: "no-such-coin")) {
+    await #expect(throws: ProviderError.coinNotFound(provider: .provider(.coinGecko), coin: "no-such-coin")) {
       _ = try await run.chain.prices([unknown])
     }
     #expect(run.coinbase.requests.count == 0)
@@ -147,7 +147,7 @@ import Testing
   func aHostilePauseFileIsNoLongerThanAnHour(_ text: String) throws {
     let folder = try scratch.folder()
     try Data(text.utf8).write(to: folder.appendingPathComponent(ProviderPauses.fileName))
-    let until = ProviderPauses(cacheFolder: folder).pausedUntil(Providers.coinGecko, now: Self.start)
+    let until = ProviderPauses(cacheFolder: folder).pausedUntil(Provider.coinGecko, now: Self.start)
     #expect(until == nil || until == Self.start.addingTimeInterval(ProviderPauses.longestPause))
   }
 }

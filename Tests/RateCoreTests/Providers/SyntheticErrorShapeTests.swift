@@ -17,7 +17,7 @@ import Testing
   @Test func aNumericStatusBesideAFlatErrorIsRead() async throws {
     let stub = StubTransport(
       status: 404, body: try fixtureText("coingecko/synthetic_error_status_number_404.json"))
-    await #expect(throws: ProviderError.coinNotFound(provider: "coingecko", coin: "nope")) {
+    await #expect(throws: ProviderError.coinNotFound(provider: .provider(.coinGecko), coin: "nope")) {
       _ = try await CoinGeckoClient(baseURL: base, key: nil, transport: stub.transport)
         .marketChart(id: "nope", currency: "usd", days: 7)
     }
@@ -30,14 +30,14 @@ import Testing
   func code10005IsAnEndpointOutsideThePlan(_ fixture: String) async throws {
     await #expect(
       throws: ProviderError.paidPlanOnly(
-        provider: "coingecko", endpoint: "/coins/markets", sent: .demo)
+        provider: .provider(.coinGecko), endpoint: "/coins/markets", sent: .demo)
     ) { try await markets(status: 403, fixture: fixture) }
   }
 
   @Test func a422KeepsCoinGeckosMessage() async throws {
     await #expect(
       throws: ProviderError.httpStatus(
-        provider: "coingecko", status: 422, message: "invalid parameter: per_page")
+        provider: .provider(.coinGecko), status: 422, message: "invalid parameter: per_page")
     ) { try await markets(status: 422, fixture: "coingecko/synthetic_error_422.json") }
   }
 
@@ -47,7 +47,7 @@ import Testing
       baseURL: URL(string: "https://frank.test/v1")!, transport: stub.transport)
     await #expect(
       throws: ProviderError.unsupported(
-        provider: "frankfurter",
+        provider: .provider(.frankfurter),
         detail: "bad currency pair: the base and quote are the same currency")
     ) { _ = try await client.latest(pairs: [CurrencyPairKey(base: "EUR", quote: "USD")]) }
   }

@@ -87,6 +87,6 @@ extension RealCorpus {
     // The data API's empty answer, for a code it has no series for.
     "ecb/error_404_no_results__unidentified-repo-id70918579282.txt": fails(
       404, .ecbRange(["XYZ"], start: "2026-10-01", end: "2026-10-02"),
-      .invalidCurrency(provider: Providers.ecb, currency: "XYZ")),
+      .invalidCurrency(provider: .provider(.ecb), currency: "XYZ")),
   ]
 }

@@ -39,7 +39,7 @@ extension RealCorpus {
       first: (1_710_327_600, 73370.65), last: (1_710_327_600, 73370.65)),
     "coinbase/error_404_NotFound__unidentified-repo-id69755194622.json": fails(
       404, .coinbaseTicker("BTC", "XYZ"),
-      .notCovered(provider: Providers.coinbase, what: "BTC-XYZ")),
+      .notCovered(provider: .provider(.coinbase), what: "BTC-XYZ")),
     // Kraken: newer pairs keyed plainly (XBTUSDT), legacy ones X…Z… (XXBTZUSD);
     // `last` a string in one answer and a number in the other.
     "kraken/ticker_XBTUSDT_key_XBTUSDT__ccxt.json": exchangePrice(
@@ -54,6 +54,6 @@ extension RealCorpus {
       first: (1_788_415_200, 77736.8), last: (1_788_415_380, 77701.7)),
     // Kraken's errors come over HTTP 200.
     "kraken/error_unknown_asset_pair__unidentified-repo-id68858610028.json": fails(
-      200, .krakenTicker("BTC", "XYZ"), .notCovered(provider: Providers.kraken, what: "BTC/XYZ")),
+      200, .krakenTicker("BTC", "XYZ"), .notCovered(provider: .provider(.kraken), what: "BTC/XYZ")),
   ]
 }

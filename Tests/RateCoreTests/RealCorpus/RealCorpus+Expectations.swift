@@ -122,10 +122,10 @@ extension RealCorpus {
     }
   }
 
-  static let cg = Providers.coinGecko
-  static let cd = Providers.coinDesk
-  static let ff = Providers.frankfurter
-  static let rateLimitedNow = ProviderError.rateLimited(provider: cg, retryAfter: nil)
+  static let cg = Provider.coinGecko
+  static let cd = Provider.coinDesk
+  static let ff = Provider.frankfurter
+  static let rateLimitedNow = ProviderError.rateLimited(provider: .provider(cg), retryAfter: nil)
 
   static let expectations: [String: Expectation] = coinGeckoExpectations
     .merging(coinDeskExpectations) { $1 }.merging(frankfurterExpectations) { $1 }

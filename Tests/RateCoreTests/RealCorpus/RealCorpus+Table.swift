@@ -57,21 +57,21 @@ extension RealCorpus {
     // Errors, in every recorded shape.
     "coingecko/error_10010_pro_key_on_public_host__unidentified-repo-id30895599367.json": fails(
       400, .simplePrice(ids: ["bitcoin"], currencies: ["usd"]),
-      .keyPlanMismatch(provider: cg, code: 10010, sent: .pro)),
+      .keyPlanMismatch(provider: .provider(cg), code: 10010, sent: .pro)),
     "coingecko/error_10011_demo_key_on_pro_host__unidentified-repo-id30387320500.json": fails(
-      400, .search("eth"), .keyPlanMismatch(provider: cg, code: 10011, sent: .demo)),
+      400, .search("eth"), .keyPlanMismatch(provider: .provider(cg), code: 10011, sent: .demo)),
     "coingecko/error_10012_range_days_max__electron-cash-issue2825.json": fails(
-      401, .marketChart(id: "bitcoin-cash", currency: "EUR", days: 400), .historyTooOld(provider: cg)),
+      401, .marketChart(id: "bitcoin-cash", currency: "EUR", days: 400), .historyTooOld(provider: .provider(cg))),
     "coingecko/error_10012_range_days_max__waxtax-pr8.json": fails(
-      401, .marketChart(id: "wax", currency: "usd", days: 366), .historyTooOld(provider: cg)),
+      401, .marketChart(id: "wax", currency: "usd", days: 366), .historyTooOld(provider: .provider(cg))),
     "coingecko/error_400_invalid_vs_currency__unidentified-repo-id68784287318.json": fails(
-      400, .markets(currency: "usdt"), .invalidCurrency(provider: cg, currency: "USDT")),
+      400, .markets(currency: "usdt"), .invalidCurrency(provider: .provider(cg), currency: "USDT")),
     "coingecko/error_404_coin_not_found__unidentified-repo-id55272097999.json": fails(
       404, .marketChart(id: "no-such-coin", currency: "usd", days: 7),
-      .coinNotFound(provider: cg, coin: "no-such-coin")),
+      .coinNotFound(provider: .provider(cg), coin: "no-such-coin")),
     "coingecko/error_could_not_find_coin_pretty__pycoingecko-issue42.json": fails(
       404, .marketChart(id: "uniswap-x", currency: "usd", days: 7),
-      .coinNotFound(provider: cg, coin: "uniswap-x")),
+      .coinNotFound(provider: .provider(cg), coin: "uniswap-x")),
     "coingecko/error_429_cloudflare_1015_html__telliot-feeds.html": fails(
       429, .simplePrice(ids: ["bitcoin"], currencies: ["usd"]), rateLimitedNow),
     "coingecko/error_429_cloudflare_1015_text__coingecko-api-js-issue38.txt": fails(
@@ -80,11 +80,11 @@ extension RealCorpus {
       429, .markets(currency: "usd"), rateLimitedNow),
     "coingecko/error_429_json_retry_after_119__jetpack-compose-crypto-pr45.json": fails(
       429, .marketChart(id: "ethereum", currency: "usd", days: 30),
-      .rateLimited(provider: cg, retryAfter: 119), headers: ["Retry-After": "119"]),
+      .rateLimited(provider: .provider(cg), retryAfter: 119), headers: ["Retry-After": "119"]),
     "coingecko/error_429_throttled_text__l2beat-pr4730.txt": fails(
       429, .search("btc"), rateLimitedNow),
     "coingecko/error_500_html_PREFIX_ONLY__pycoingecko-pr9.html": fails(
-      500, .simplePrice(ids: ["bitcoin"], currencies: ["usd"]), .serverError(provider: cg, status: 500)),
+      500, .simplePrice(ids: ["bitcoin"], currencies: ["usd"]), .serverError(provider: .provider(cg), status: 500)),
 
     // /coins/{id}/market_chart (and /range, the same shape)
     "coingecko/market_chart_daily_exponent_prices__alephium-explorer-backend.json": chart(
@@ -181,21 +181,21 @@ extension RealCorpus {
       "EUR", 42139.6909, updated: "2023-12-07T20:29:00Z"),
     "coindesk/error_404_before_2010-07-17__pricehist.txt": fails(
       404, .coinDeskHistory("USD", start: "2010-01-01", end: "2010-07-24"),
-      .noData(provider: cd, detail: "the BPI starts on 2010-07-17: ask for later days")),
+      .noData(provider: .provider(cd), detail: "the BPI starts on 2010-07-17: ask for later days")),
     "coindesk/error_404_currency_not_found__pricehist.txt": fails(
       404, .coinDeskHistory("XZY", start: "2021-01-01", end: "2021-01-07"),
-      .invalidCurrency(provider: cd, currency: "XZY")),
+      .invalidCurrency(provider: .provider(cd), currency: "XZY")),
     "coindesk/error_404_currency_not_found_live_test__unidentified-repo-id16258946178.txt": fails(
       404, .coinDeskHistory("UNIVERSE", start: "2021-05-01", end: "2021-05-05"),
-      .invalidCurrency(provider: cd, currency: "UNIVERSE")),
+      .invalidCurrency(provider: .provider(cd), currency: "UNIVERSE")),
     "coindesk/error_404_currentprice_unsupported_currency_UNI_live_test__unidentified-repo-id16258946178.txt":
-      fails(404, .coinDeskCurrent("UNI"), .invalidCurrency(provider: cd, currency: "UNI")),
+      fails(404, .coinDeskCurrent("UNI"), .invalidCurrency(provider: .provider(cd), currency: "UNI")),
     "coindesk/error_404_end_before_start__pricehist.txt": fails(
       404, .coinDeskHistory("USD", start: "2030-01-01", end: "2030-01-07"),
-      .noData(provider: cd, detail: "no prices for that range")),
+      .noData(provider: .provider(cd), detail: "no prices for that range")),
     "coindesk/error_500_no_results__pricehist.txt": fails(
       500, .coinDeskHistory("CUP", start: "2010-07-17", end: "2010-07-23"),
-      .noData(provider: cd, detail: "no prices for that range")),
+      .noData(provider: .provider(cd), detail: "no prices for that range")),
     "coindesk/historical_close_AUD_2010-07-18_to_2021-01-07_partial__pricehist.json": closes(
       "AUD", "2010-07-17", "2021-01-07", count: 14, first: ("2010-07-18", 0.0984),
       last: ("2021-01-07", 50862.227)),
@@ -235,9 +235,9 @@ extension RealCorpus {
     "frankfurter/date_2025-06-13_base_EUR__phpeso.json": latest(
       ["EUR-INR"], date: "2025-06-13", ["EUR-INR": 99.11]),
     "frankfurter/error_404_not_found_same_currency_pretty__frankfurter-issue51.json": fails(
-      404, .latest(["EUR-GBP"]), .invalidCurrency(provider: ff, currency: "EUR,GBP")),
+      404, .latest(["EUR-GBP"]), .invalidCurrency(provider: .provider(ff), currency: "EUR,GBP")),
     "frankfurter/error_404_not_found_unknown_symbol_TWD__unidentified-repo-id70119726670.json": fails(
-      404, .latest(["USD-TWD"]), .invalidCurrency(provider: ff, currency: "TWD,USD")),
+      404, .latest(["USD-TWD"]), .invalidCurrency(provider: .provider(ff), currency: "TWD,USD")),
     "frankfurter/latest_amount_1234.56_base_PHP_symbols_CNY__phpeso.json": latest(
       ["PHP-CNY"], date: "2025-12-17", ["PHP-CNY": 148.23 / 1234.56]),
     "frankfurter/latest_base_AUD_integer_IDR__unidentified-repo-id18368475836.json": latest(

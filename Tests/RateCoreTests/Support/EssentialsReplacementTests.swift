@@ -105,7 +105,7 @@ import Testing
   @Test func offlineRatesAreMadeOnFirstUseOnly() {
     let made = Atomic(0)
     let source = PriceSource(
-      name: "frankfurter",
+      name: .frankfurter,
       offlineRates: {
         made.add(1, ordering: .relaxed)
         return nil

@@ -7,15 +7,15 @@ import RatesTestSupport
 /// The words `RatesCLI` gives the domain's errors (ErrorMessages.swift).
 @Suite struct ErrorMessageTests {
   @Test func unknownCoinSuggestsACloseOneAndSearch() {
-    let message = ProviderError.coinNotFound(provider: "coingecko", coin: "bitcon").localizedDescription
+    let message = ProviderError.coinNotFound(provider: .provider(.coinGecko), coin: "bitcon").localizedDescription
     #expect(message == "unknown coin 'bitcon' at CoinGecko: did you mean 'bitcoin'? try 'rates search bitcon'")
-    let far = ProviderError.coinNotFound(provider: "coingecko", coin: "zzzzzzzz").localizedDescription
+    let far = ProviderError.coinNotFound(provider: .provider(.coinGecko), coin: "zzzzzzzz").localizedDescription
     #expect(far == "unknown coin 'zzzzzzzz' at CoinGecko: try 'rates search zzzzzzzz'")
   }
 
   @Test(arguments: ["ETH", "eth", "bitcoin", "BTC", "Ethereum-Classic"])
   func aSuggestionNeverRepeatsWhatWasTypedOrTheSameCoin(_ typed: String) {
-    let message = ProviderError.coinNotFound(provider: "coingecko", coin: typed).localizedDescription
+    let message = ProviderError.coinNotFound(provider: .provider(.coinGecko), coin: typed).localizedDescription
     #expect(!message.contains("did you mean"), "\(message)")
     #expect(message.contains("'\(typed)'"))
   }
@@ -25,32 +25,32 @@ import RatesTestSupport
   /// Nor with a neighbour of a code rates knows ("KWD: did you mean 'TWD'?").
   @Test(arguments: ["SATS", "sats", "EUR", "XDR", "KWD", "JPY"])
   func aKnownCurrencyGetsNoSuggestion(_ typed: String) {
-    let message = ProviderError.invalidCurrency(provider: "coingecko", currency: typed).localizedDescription
+    let message = ProviderError.invalidCurrency(provider: .provider(.coinGecko), currency: typed).localizedDescription
     #expect(!message.contains("did you mean"), "\(message)")
   }
 
   @Test func anUnreadableResponseIsNotCalledPassing() {
     let message = ProviderError.malformedResponse(
-      provider: "frankfurter", endpoint: "/latest", detail: "an HTML page where JSON was expected"
+      provider: .provider(.frankfurter), endpoint: "/latest", detail: "an HTML page where JSON was expected"
     ).localizedDescription
     #expect(!message.contains("try again"))
     #expect(message.contains("RATES_FRANKFURTER_URL"))
   }
 
   @Test func unknownCurrencySuggestsACode() {
-    let message = ProviderError.invalidCurrency(provider: "coingecko", currency: "EUX").localizedDescription
+    let message = ProviderError.invalidCurrency(provider: .provider(.coinGecko), currency: "EUX").localizedDescription
     #expect(message.contains("did you mean 'EUR'?"))
     #expect(message.contains("rates currencies"))
   }
 
   @Test func messagesNameFrankfurter() {
-    let error = ProviderError.invalidCurrency(provider: Providers.frankfurter, currency: "GBP,XYZ")
+    let error = ProviderError.invalidCurrency(provider: .provider(.frankfurter), currency: "GBP,XYZ")
     #expect(error.errorDescription?.hasPrefix("Frankfurter (ECB) does not price in one of") == true)
   }
 
   @Test func aRejectedKeyIsNamedWithItsHint() {
     let error = ProviderError.apiKeyRejected(
-      provider: Providers.coinGecko, detail: "a Demo key is for api.coingecko.com: set COINGECKO_API_KEY")
+      provider: .provider(.coinGecko), detail: "a Demo key is for api.coingecko.com: set COINGECKO_API_KEY")
     #expect(error.localizedDescription.hasPrefix("CoinGecko rejected the API key: "))
     #expect(error.localizedDescription.contains("COINGECKO_"))
   }

@@ -9,7 +9,7 @@ import Testing
 @Suite struct StalenessNoteTests {
   @Test func aFallbackSaysWhyAndHowOld() {
     let staleness = Staleness(
-      fetchedAt: fixedNow, reason: .rateLimited(provider: "test", retryAfter: 30))
+      fetchedAt: fixedNow, reason: .rateLimited(provider: .provider(.coinGecko), retryAfter: 30))
     #expect(staleness.note(now: fixedNow.addingTimeInterval(7200)).contains("2 h ago"))
   }
 }

@@ -97,16 +97,16 @@ import Testing
     try Data("garbage".utf8).write(to: url)
     let warnings = Recorder<String>()
     let source = PriceSource(
-      name: "coingecko", carriesForward: false,
+      name: .coinGecko, carriesForward: false,
       resolve: { _ in Asset(symbol: "BTC", id: "bitcoin") }, validateQuote: { _ in },
       prices: { pairs in
         pairs.map {
           Quote(
             base: $0.asset.symbol, quote: $0.quote, rate: 1, change24hPercent: nil,
-            source: "coingecko", fetchedAt: fixedNow, updatedAt: fixedNow)
+            source: .provider(.coinGecko), fetchedAt: fixedNow, updatedAt: fixedNow)
         }
       },
-      dailyCloses: { _, _, _ in throw ProviderError.noData(provider: "x", detail: "none") })
+      dailyCloses: { _, _, _ in throw ProviderError.noData(provider: .provider(.coinGecko), detail: "none") })
     let service = RateService(
       source: source, cache: cache, mode: .normal, now: { fixedNow },
       notify: { warnings.append(NoticeText.line($0)) })

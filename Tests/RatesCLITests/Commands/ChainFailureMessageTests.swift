@@ -70,16 +70,16 @@ import Testing
   }
 
   @Test func theDecisiveFailureIsTheFirstOfASourceThatWasAsked() {
-    let unlisted = ProviderError.notCovered(provider: Providers.coinbase, what: "PEPE")
-    let down = ProviderError.serverError(provider: Providers.kraken, status: 502)
+    let unlisted = ProviderError.notCovered(provider: .provider(.coinbase), what: "PEPE")
+    let down = ProviderError.serverError(provider: .provider(.kraken), status: 502)
     let both = ProviderError.noSourceAnswered(pairs: "PEPE/USD", closes: false, failures: [unlisted, down])
     #expect(both.decisive == down)
     #expect(both.isUnavailable && both.allowsStaleFallback)
     #expect(ErrorReport(both).exitCode == .unavailable)
     let skipsOnly = ProviderError.noSourceAnswered(
       pairs: "PEPE/USD", closes: false,
-      failures: [.historyTooOld(provider: Providers.coinGecko), unlisted])
-    #expect(skipsOnly.decisive == .historyTooOld(provider: Providers.coinGecko))
+      failures: [.historyTooOld(provider: .provider(.coinGecko)), unlisted])
+    #expect(skipsOnly.decisive == .historyTooOld(provider: .provider(.coinGecko)))
     #expect(ErrorReport(skipsOnly).exitCode == .usage)
   }
 }

@@ -37,7 +37,7 @@ import RatesTestSupport
 /// `watch` and `pairs` flag an old quote the same way, from the same rule (issue 14).
 @Suite struct OldQuoteBoardTests {
   static func item(updatedAgo seconds: TimeInterval) -> WatchItem {
-    var item = WatchItem(base: "BTC", quote: "USD", source: Providers.coinGecko, changePeriod: "24h")
+    var item = WatchItem(base: "BTC", quote: "USD", source: .provider(.coinGecko), changePeriod: "24h")
     item.rate = 50_000
     item.fetchedAt = fixedNow
     item.updatedAt = fixedNow.addingTimeInterval(-seconds)

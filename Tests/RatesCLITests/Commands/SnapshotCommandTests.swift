@@ -56,14 +56,14 @@ import Testing
     #expect(close(conversion["rate"], newest.rate))
     #expect(conversion["rateDate"] as? String == snapshot.lastDay.description)
     #expect(conversion["stale"] as? Bool == true)
-    #expect(conversion["source"] as? String == snapshot.sourceName)
+    #expect(conversion["source"] as? String == snapshot.source.name)
   }
 
   @Test func currentFiatPairsOfflineWithAnEmptyCacheComeFromTheSnapshot() async throws {
     let snapshot = try snapshot()
     let result = try await CLIHarness.run(["current", "GBP-USD", "--offline", "--json"])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains(#""source" : "\#(snapshot.sourceName)""#))
+    #expect(result.stdout.contains(#""source" : "\#(snapshot.source.name)""#))
     #expect(result.stdout.contains(#""stale" : true"#))
     #expect(result.stderr.contains("end on \(snapshot.lastDay)"))
     // Its change is since the working day before, like any ECB rate.
@@ -76,7 +76,7 @@ import Testing
     let result = try await CLIHarness.run(["history", "GBP", "USD", "--offline", "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     let json = try result.json()
-    #expect(json["source"] as? String == snapshot.sourceName)
+    #expect(json["source"] as? String == snapshot.source.name)
     #expect(json["stale"] as? Bool == true)
     let points = try #require(json["points"] as? [[String: Any]])
     let today = Day(containing: fixedNow)
@@ -95,7 +95,7 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     let first = snapshot.lastDay.adding(days: -27)
     #expect(result.stdout.hasPrefix(
-      "GBP/USD  28 days  \(first) to \(snapshot.lastDay)  \(snapshot.sourceName)  stale: built-in ECB rates to \(snapshot.lastDay)"))
+      "GBP/USD  28 days  \(first) to \(snapshot.lastDay)  \(snapshot.source.name)  stale: built-in ECB rates to \(snapshot.lastDay)"))
     #expect(result.stderr.contains(
       "note: the ECB snapshot built into rates has no GBP/USD data after \(snapshot.lastDay); showing the 28 days up to it"))
   }

@@ -27,11 +27,11 @@ import Testing
 
   @Test func thePeriodIsTheSourcesRule() {
     let quote = Quote(
-      base: "BTC", quote: "USD", rate: 1, change24hPercent: nil, source: Providers.kraken,
+      base: "BTC", quote: "USD", rate: 1, change24hPercent: nil, source: .provider(.kraken),
       fetchedAt: Date(timeIntervalSince1970: 0), updatedAt: nil)
     #expect(quote.changePeriod == Provider.kraken.changePeriod)
     var gecko = quote
-    gecko.source = Providers.coinGecko
+    gecko.source = .provider(.coinGecko)
     #expect(gecko.changePeriod == .hours24)
   }
 }

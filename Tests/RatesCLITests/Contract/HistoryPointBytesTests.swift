@@ -42,7 +42,7 @@ import Testing
   func document(_ rates: [Double?]) throws -> HistoryDocument {
     var document = HistoryDocument(
       series: RateSeries(
-        base: "EUR", quote: "USD", source: "frankfurter", fetchedAt: fixedNow, points: []),
+        base: "EUR", quote: "USD", source: .provider(.frankfurter), fetchedAt: fixedNow, points: []),
       stale: false)
     var day = try #require(Day("1999-01-04"))
     for (index, rate) in rates.enumerated() {

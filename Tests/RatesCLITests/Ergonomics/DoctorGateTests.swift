@@ -32,8 +32,8 @@ import Testing
     let result = await rates.run(["current", "BTC", "--in", "USD"])
     #expect(result.status == 69, "\(result.stderr)")
     let pauses = ProviderPauses(cacheFolder: RatesPaths(environment: rates.environment).cache)
-    #expect(pauses.lastSuccess(Providers.coinbase) == nil)
-    #expect(pauses.lastSuccess(Providers.kraken) == nil)
+    #expect(pauses.lastSuccess(Provider.coinbase) == nil)
+    #expect(pauses.lastSuccess(Provider.kraken) == nil)
   }
 
   @Test func anAnswerThatPassedIsTheLastSuccess() async throws {
@@ -41,7 +41,7 @@ import Testing
       CoinFallbackTests.failing(.text("upstream down", status: 503)))
     #expect(await rates.run(["current", "BTC", "--in", "USD"]).status == 0)
     let pauses = ProviderPauses(cacheFolder: RatesPaths(environment: rates.environment).cache)
-    #expect(pauses.lastSuccess(Providers.coinbase) == rates.clock.now)
-    #expect(pauses.lastSuccess(Providers.coinGecko) == nil)
+    #expect(pauses.lastSuccess(Provider.coinbase) == rates.clock.now)
+    #expect(pauses.lastSuccess(Provider.coinGecko) == nil)
   }
 }

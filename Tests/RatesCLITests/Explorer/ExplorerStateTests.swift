@@ -10,7 +10,7 @@ import RatesTestSupport
 
   static func series(_ rates: [Double], carried: Set<Int> = []) -> RateSeries {
     RateSeries(
-      base: "BTC", quote: "EUR", source: "coingecko", fetchedAt: Date(timeIntervalSince1970: 0),
+      base: "BTC", quote: "EUR", source: .provider(.coinGecko), fetchedAt: Date(timeIntervalSince1970: 0),
       points: rates.enumerated().map {
         RatePoint(
           date: start.adding(days: $0.offset), rate: $0.element,

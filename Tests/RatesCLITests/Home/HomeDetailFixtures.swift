@@ -26,7 +26,7 @@ enum HomeScreenFixtures {
         date: today.adding(days: offset - count + 1),
         rate: offset == count - 1 ? last : 80_000 + 3_000 * sin(Double(offset) / 3))
     }
-    return RateSeries(base: "BTC", quote: "USD", source: "coingecko", fetchedAt: now, points: points)
+    return RateSeries(base: "BTC", quote: "USD", source: .provider(.coinGecko), fetchedAt: now, points: points)
   }
 
   /// `count` days ending today; Saturdays and Sundays carry Friday's rate.
@@ -38,7 +38,7 @@ enum HomeScreenFixtures {
       let rate = weekend ? (points.last?.rate ?? 1.25) : 1.25 + Double(offset % 5) / 1_000
       points.append(RatePoint(date: day, rate: rate, carried: weekend))
     }
-    return RateSeries(base: "GBP", quote: "USD", source: "frankfurter", fetchedAt: now, points: points)
+    return RateSeries(base: "GBP", quote: "USD", source: .provider(.frankfurter), fetchedAt: now, points: points)
   }
 
   static let market = CoinMarket(

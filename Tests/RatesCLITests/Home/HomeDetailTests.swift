@@ -275,7 +275,7 @@ import Testing
   /// footer names them as `history` does, not as an ordinary stale cache.
   @Test func ratesBuiltInAreNamedAsSuch() {
     var data = F.pairDetail()
-    data.series.source = ECBSnapshot.sourcePrefix + "2026-10-30"
+    data.series.source = .ecbSnapshot(through: Day("2026-10-30"))
     data.stale = true
     let footer = F.frame(F.onDetail(F.gbpUSD, data: data), 80, 24).last ?? ""
     #expect(footer.hasPrefix("offline: ECB snapshot to 2026-10-30"), "\(footer)")

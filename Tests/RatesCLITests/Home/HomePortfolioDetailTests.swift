@@ -118,7 +118,7 @@ import RatesTestSupport
   @Test func aDayWithoutAPriceIsAGapCountedInTheFiguresAndReadAsNoRate() {
     let today = Day(containing: fixedNow)
     let series = RateSeries(
-      base: "PORTFOLIO", quote: "USD", source: "portfolio", fetchedAt: fixedNow,
+      base: "PORTFOLIO", quote: "USD", source: .portfolio, fetchedAt: fixedNow,
       points: [
         RatePoint(date: today.adding(days: -2), rate: 100), RatePoint(date: today, rate: 120),
       ],

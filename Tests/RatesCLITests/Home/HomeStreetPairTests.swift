@@ -12,7 +12,7 @@ import RatesTestSupport
   typealias F = HomeScreenFixtures
   typealias S = HomeListSupport
 
-  static let street = ConfiguredPair(base: "USD", quote: "LBP", addedAt: fixedNow, source: Providers.ledger)
+  static let street = ConfiguredPair(base: "USD", quote: "LBP", addedAt: fixedNow, source: .ledger)
 
   /// The driver over the fake APIs with ``StreetPairTests/ledger``'s exchanges, GBP/USD and
   /// the street pair.
@@ -40,7 +40,7 @@ import RatesTestSupport
     let row = try #require(board.rows.first { $0.id == "USD-LBP" })
     #expect(row.rate == StreetPairTests.expectedRate())
     #expect(row.week == [89_000, 90_000, 89_800])
-    #expect(row.source == Providers.ledger && row.changePeriod == .workingDay)
+    #expect(row.source == .ledger && row.changePeriod == .workingDay)
     // No request for the street rate: the coins' page and the ECB series alone.
     #expect(fixture.requests().count == 2, "\(fixture.requests().map(\.path))")
 
@@ -62,7 +62,7 @@ import RatesTestSupport
     let row = try #require(board.rows.first { $0.id == "USD-LBP" })
     let events = await fixture.run(.loadDetail(row: row, currency: "LBP", days: 30))
     let detail = try #require(events.details.last)
-    #expect(detail.series.source == Providers.ledger)
+    #expect(detail.series.source == .ledger)
     let days = detail.series.chartPoints
     #expect(days.count == 30 && days.last?.date == Day(containing: fixedNow))
     // Four days with exchanges, 26 gaps; the day's average as `ledger stats` has it.

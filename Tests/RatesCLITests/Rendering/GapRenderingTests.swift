@@ -16,7 +16,7 @@ import RatesTestSupport
   static func seriesWithGap() -> RateSeries {
     let rates: [Double?] = [1, 2, nil, 3, 2]
     return RateSeries(
-      base: "BTC", quote: "EUR", source: "coingecko", fetchedAt: fixedNow,
+      base: "BTC", quote: "EUR", source: .provider(.coinGecko), fetchedAt: fixedNow,
       points: rates.enumerated().compactMap { index, rate in
         rate.map { RatePoint(date: start.adding(days: index), rate: $0) }
       },

@@ -181,7 +181,7 @@ import RatesTestSupport
   /// A sparkline's low and high labels differ too (before: `low 1.0000 … high 1.0000`).
   @Test func sparklineLowAndHighDiffer() {
     let series = RateSeries(
-      base: "USDT", quote: "USD", source: "coingecko", fetchedAt: fixedNow,
+      base: "USDT", quote: "USD", source: .provider(.coinGecko), fetchedAt: fixedNow,
       points: Self.series([1.000_02, 1.000_01, 1.000_04, 1.000_03]))
     let view = HistoryView(
       series: series, staleness: nil, now: fixedNow,

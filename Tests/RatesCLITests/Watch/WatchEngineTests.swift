@@ -65,18 +65,18 @@ final class CountingSource: @unchecked Sendable {
 
   var source: PriceSource {
     PriceSource(
-      name: Providers.coinGecko,
+      name: Provider.coinGecko,
       resolve: { Asset(symbol: $0.uppercased(), id: $0.lowercased()) },
       validateQuote: { _ in },
       prices: { [self] pairs in
         let index = next()
-        await meter.record(Providers.coinGecko, at: clock.now)
+        await meter.record(.provider(.coinGecko), at: clock.now)
         if let failure = failures[index] { throw failure }
         let rate = rates.map { $0[min(index, $0.count - 1)] } ?? 100 + Double(index)
         return pairs.map {
           Quote(
             base: $0.asset.symbol, quote: $0.quote, rate: rate, change24hPercent: 1.5,
-            source: Providers.coinGecko, fetchedAt: clock.now, updatedAt: nil)
+            source: .provider(.coinGecko), fetchedAt: clock.now, updatedAt: nil)
         }
       },
       dailyCloses: { _, _, _ in DailyCloses(closes: [], latest: nil) })
@@ -142,7 +142,7 @@ final class CountingSource: @unchecked Sendable {
 
   @Test(arguments: [99_999_999_999, 2_000_000_000])
   func anAbsurdRetryAfterIsCappedAtFiveMinutes(_ seconds: Int) async throws {
-    let setup = try Setup(failures: [1: .rateLimited(provider: Providers.coinGecko, retryAfter: seconds)])
+    let setup = try Setup(failures: [1: .rateLimited(provider: .provider(.coinGecko), retryAfter: seconds)])
     let outcome = try await setup.engine(interval: 15, budget: 4, count: 3).run { _, _ in }
     #expect(outcome == .finished)
     let times = setup.counting.requestTimes.map { $0.timeIntervalSince(fixedNow) }
@@ -151,7 +151,7 @@ final class CountingSource: @unchecked Sendable {
   }
 
   @Test func rateLimitInTheMiddleKeepsGoingStaleAndHonoursRetryAfter() async throws {
-    let setup = try Setup(failures: [1: .rateLimited(provider: Providers.coinGecko, retryAfter: 40)])
+    let setup = try Setup(failures: [1: .rateLimited(provider: .provider(.coinGecko), retryAfter: 40)])
     let events = Recorder<(WatchEngine.Event, WatchState)>()
     let outcome = try await setup.engine(interval: 15, budget: 4, count: 4).run { events.append(($0, $1)) }
     #expect(outcome == .finished)
@@ -185,7 +185,7 @@ final class CountingSource: @unchecked Sendable {
   }
 
   @Test func serverErrorsBackOffAndNothingEverShownReportsTheError() async throws {
-    let failure = ProviderError.serverError(provider: Providers.coinGecko, status: 503)
+    let failure = ProviderError.serverError(provider: .provider(.coinGecko), status: 503)
     let setup = try Setup(failures: [0: failure, 1: failure, 2: failure])
     await #expect(throws: ProviderError.self) {
       _ = try await setup.engine(interval: 10, budget: 6, count: 3).run { _, _ in }
@@ -195,8 +195,8 @@ final class CountingSource: @unchecked Sendable {
   }
 
   @Test func unknownCoinEndsTheWatch() async throws {
-    let setup = try Setup(failures: [1: .coinNotFound(provider: Providers.coinGecko, coin: "x")])
-    await #expect(throws: ProviderError.coinNotFound(provider: Providers.coinGecko, coin: "x")) {
+    let setup = try Setup(failures: [1: .coinNotFound(provider: .provider(.coinGecko), coin: "x")])
+    await #expect(throws: ProviderError.coinNotFound(provider: .provider(.coinGecko), coin: "x")) {
       _ = try await setup.engine(interval: 15, budget: 4, count: 5).run { _, _ in }
     }
   }
@@ -204,10 +204,10 @@ final class CountingSource: @unchecked Sendable {
   @Test func firstFrameComesFromTheCacheMarkedWithItsAge() async throws {
     let setup = try Setup()
     let old = Quote(
-      base: "BTC", quote: "USD", rate: 90, change24hPercent: -1, source: Providers.coinGecko,
+      base: "BTC", quote: "USD", rate: 90, change24hPercent: -1, source: .provider(.coinGecko),
       fetchedAt: fixedNow.addingTimeInterval(-300), updatedAt: nil)
     try setup.cache.save(
-      old, key: "coingecko/price/bitcoin-USD", source: Providers.coinGecko,
+      old, key: "coingecko/price/bitcoin-USD", source: "coingecko",
       fetchedAt: fixedNow.addingTimeInterval(-300))
     let events = Recorder<(WatchEngine.Event, WatchState)>()
     _ = try await setup.engine(interval: 15, budget: 4, count: 1).run { events.append(($0, $1)) }

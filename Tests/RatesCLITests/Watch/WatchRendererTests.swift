@@ -6,7 +6,7 @@ import RatesTestSupport
 
 @Suite struct WatchRendererTests {
   static func state() -> WatchState {
-    var btc = WatchItem(base: "BTC", quote: "USD", source: Providers.coinGecko, changePeriod: "24h")
+    var btc = WatchItem(base: "BTC", quote: "USD", source: .provider(.coinGecko), changePeriod: "24h")
     btc.rate = 66_012.25
     btc.previousRate = 65_999.75
     btc.change24hPercent = 1.234
@@ -14,13 +14,13 @@ import RatesTestSupport
     btc.seen = [65_999.75, 66_012.25]
     btc.fetchedAt = fixedNow
     btc.highlight = true
-    var gbp = WatchItem(base: "GBP", quote: "USD", source: Providers.frankfurter, changePeriod: "1d")
+    var gbp = WatchItem(base: "GBP", quote: "USD", source: .provider(.frankfurter), changePeriod: "1d")
     gbp.rate = 1.2634
     gbp.change24hPercent = -0.12
     gbp.history = [1.27, 1.265, 1.262, 1.2634]
     gbp.stale = true
     gbp.fetchedAt = fixedNow.addingTimeInterval(-120)
-    var eth = WatchItem(base: "ETH", quote: "USD", source: Providers.coinGecko, changePeriod: "24h")
+    var eth = WatchItem(base: "ETH", quote: "USD", source: .provider(.coinGecko), changePeriod: "24h")
     eth.rate = 3_568.9
     eth.alert = "ETH>3000"
     eth.newAlert = "ETH>3000"

@@ -12,7 +12,7 @@ public struct CoinDeskClient: Sendable {
   /// Creates a client for the API under `baseURL`.
   public init(baseURL: URL, transport: HTTPTransport) {
     http = ProviderHTTP(
-      provider: Providers.coinDesk, baseURL: baseURL, transport: transport, headers: [:])
+      provider: Provider.coinDesk, baseURL: baseURL, transport: transport, headers: [:])
   }
 
   /// The current BPI in `currency` (and the time CoinDesk last updated it).
@@ -26,10 +26,10 @@ public struct CoinDeskClient: Sendable {
     guard let entry = dto.bpi[code] ?? dto.bpi.values.first(where: { $0.code.uppercased() == code })
     else {
       throw ProviderError.malformedResponse(
-        provider: Providers.coinDesk, endpoint: endpoint, detail: "at bpi: missing key '\(code)'")
+        provider: .provider(.coinDesk), endpoint: endpoint, detail: "at bpi: missing key '\(code)'")
     }
     let rate = try AnswerGate.price(
-      entry.rateFloat.value, provider: Providers.coinDesk, endpoint: endpoint,
+      entry.rateFloat.value, provider: Provider.coinDesk, endpoint: endpoint,
       at: "bpi.\(code).rate_float")
     let updated = dto.time?.updatedISO.flatMap(ISO8601.parse)
     return (rate, updated)
@@ -57,17 +57,17 @@ public struct CoinDeskClient: Sendable {
     for (key, value) in dto.bpi ?? [:] {
       guard let day = Day(key) else {
         throw ProviderError.malformedResponse(
-          provider: Providers.coinDesk, endpoint: endpoint,
+          provider: .provider(.coinDesk), endpoint: endpoint,
           detail: "at bpi: '\(UntrustedText.sanitize(key))' is not a date")
       }
       let rate = try AnswerGate.price(
-        value.value, provider: Providers.coinDesk, endpoint: endpoint,
+        value.value, provider: Provider.coinDesk, endpoint: endpoint,
         at: "bpi.\(UntrustedText.sanitize(key))")
       points.append(RatePoint(date: day, rate: rate))
     }
     // No slack: the days asked for, the rest of the BPI's own window dropped.
     return try AnswerGate.days(
-      points, inside: start...end, asked: start...end, provider: Providers.coinDesk,
+      points, inside: start...end, asked: start...end, provider: Provider.coinDesk,
       endpoint: endpoint
     ).sorted { $0.date < $1.date }
   }
@@ -79,22 +79,22 @@ public struct CoinDeskClient: Sendable {
   /// `noResults` says what "No results" means for the request.
   func check(_ response: HTTPResponse, currency: String, noResults: String) throws {
     try http.check(response) { response in
-      let provider = Providers.coinDesk
+      let provider = Provider.coinDesk
       let text = ProviderHTTP.text(of: response.body)
       let lowered = text.lowercased()
       let error: ProviderError?
       if lowered.contains("currency was not found")
         || lowered.contains("is not supported or is invalid")
       {
-        error = .invalidCurrency(provider: provider, currency: currency)
+        error = .invalidCurrency(provider: .provider(provider), currency: currency)
       } else if lowered.contains("only covers data from") {
         error = .noData(
-          provider: provider, detail: "the BPI starts on 2010-07-17: ask for later days")
+          provider: .provider(provider), detail: "the BPI starts on 2010-07-17: ask for later days")
       } else if lowered.contains(Self.noResults.lowercased())
         || lowered.contains("end date is before your start date")
       {
         // The same text answers a start date in the future.
-        error = .noData(provider: provider, detail: noResults)
+        error = .noData(provider: .provider(provider), detail: noResults)
       } else {
         error = nil
       }

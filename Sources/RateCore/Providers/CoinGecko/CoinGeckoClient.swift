@@ -53,7 +53,7 @@ public struct CoinGeckoClient: Sendable {
     case nil: break
     }
     http = ProviderHTTP(
-      provider: Providers.coinGecko, baseURL: baseURL, transport: transport, headers: headers)
+      provider: Provider.coinGecko, baseURL: baseURL, transport: transport, headers: headers)
     keyPlan = key?.plan
   }
 
@@ -92,7 +92,7 @@ public struct CoinGeckoClient: Sendable {
         // other implausible one refuses the answer (``AnswerGate``).
         guard let rate = fields[currency] ?? nil, rate != 0 else { continue }
         _ = try AnswerGate.price(
-          rate, provider: Providers.coinGecko, endpoint: endpoint,
+          rate, provider: Provider.coinGecko, endpoint: endpoint,
           at: "\(UntrustedText.sanitize(String(id.prefix(40)))).\(currency)")
         let change = (fields["\(currency)_24h_change"] ?? nil).flatMap {
           AnswerGate.isChangePercent($0) ? $0 : nil
@@ -173,7 +173,7 @@ public struct CoinGeckoClient: Sendable {
       try dto.samples(endpoint: endpoint),
       inside: from.addingTimeInterval(-86_400)...to.addingTimeInterval(AnswerGate.clockSkew),
       asked: asked ?? Day(containing: from)...max(Day(containing: from), Day(containing: to)),
-      provider: Providers.coinGecko, endpoint: endpoint)
+      provider: Provider.coinGecko, endpoint: endpoint)
   }
 
   /// One coin found by `/search`.
@@ -236,23 +236,23 @@ public struct CoinGeckoClient: Sendable {
     _ response: HTTPResponse, endpoint: String, coin: String, currency: String, days: Int?,
     sent: APIKeyPlan?
   ) -> ErrorBodyReading {
-    let provider = Providers.coinGecko
+    let provider = Provider.coinGecko
     let body = CoinGeckoErrorBody(data: response.body)
     let message = body.message.lowercased()
     let error: ProviderError?
     switch body.code {
     case 429?:
-      error = .rateLimited(provider: provider, retryAfter: RetryAfter.seconds(from: response))
-    case 10012? where (days ?? 0) > Self.freePlanDays: error = .historyTooOld(provider: provider)
-    case 10002?: error = .apiKeyMissing(provider: provider)
+      error = .rateLimited(provider: .provider(provider), retryAfter: RetryAfter.seconds(from: response))
+    case 10012? where (days ?? 0) > Self.freePlanDays: error = .historyTooOld(provider: .provider(provider))
+    case 10002?: error = .apiKeyMissing(provider: .provider(provider))
     case let code? where code == 10010 || code == 10011:
-      error = .keyPlanMismatch(provider: provider, code: code, sent: sent)
-    case 10005?: error = .paidPlanOnly(provider: provider, endpoint: endpoint, sent: sent)
+      error = .keyPlanMismatch(provider: .provider(provider), code: code, sent: sent)
+    case 10005?: error = .paidPlanOnly(provider: .provider(provider), endpoint: endpoint, sent: sent)
     default:
       if message.contains("coin not found") || message.contains("could not find coin") {
-        error = .coinNotFound(provider: provider, coin: coin)
+        error = .coinNotFound(provider: .provider(provider), coin: coin)
       } else if message.contains("invalid vs_currency") {
-        error = .invalidCurrency(provider: provider, currency: currency)
+        error = .invalidCurrency(provider: .provider(provider), currency: currency)
       } else {
         error = nil
       }

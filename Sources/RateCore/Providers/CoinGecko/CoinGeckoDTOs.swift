@@ -37,7 +37,7 @@ struct CoinGeckoMarketChartDTO: Decodable {
         milliseconds: point.milliseconds, endpoint: endpoint, at: "prices[\(index)][0]")
       samples.append(
         (date, try AnswerGate.price(
-          value, provider: Providers.coinGecko, endpoint: endpoint, at: "prices[\(index)][1]")))
+          value, provider: Provider.coinGecko, endpoint: endpoint, at: "prices[\(index)][1]")))
     }
     return AnswerGate.normalized(samples)
   }

@@ -121,7 +121,7 @@ public struct CoinResolver: Sendable {
       Self.choose(exact.symbol.lowercased(), from: results)?.id == id
     else { return Asset(symbol: id, id: id) }
     let resolution = CachedResolution(id: id, symbol: exact.symbol, alternatives: [])
-    try? cache.save(resolution, key: "coingecko/resolve/\(id)", source: Providers.coinGecko, fetchedAt: now())
+    try? cache.save(resolution, key: "coingecko/resolve/\(id)", source: Provider.coinGecko.rawValue, fetchedAt: now())
     return Asset(symbol: resolution.symbol, id: id)
   }
 
@@ -130,14 +130,14 @@ public struct CoinResolver: Sendable {
     let results = try await client.search(input)
     let lower = input.lowercased()
     guard let resolution = Self.choose(lower, from: results) else {
-      throw ProviderError.coinNotFound(provider: Providers.coinGecko, coin: input)
+      throw ProviderError.coinNotFound(provider: .provider(.coinGecko), coin: input)
     }
     if !resolution.alternatives.isEmpty {
       notify(
         .ambiguousSymbol(
           symbol: resolution.symbol, chosen: resolution.id, alternatives: resolution.alternatives))
     }
-    try? cache.save(resolution, key: key, source: Providers.coinGecko, fetchedAt: now())
+    try? cache.save(resolution, key: key, source: Provider.coinGecko.rawValue, fetchedAt: now())
     return Asset(symbol: resolution.symbol, id: resolution.id)
   }
 

@@ -26,7 +26,7 @@ public struct MarketService: Sendable {
   public func search(_ query: String) async throws -> Answer<[CoinGeckoClient.SearchResult]> {
     let normalized = query.trimming(.whitespaces).lowercased()
     let answer = try await fetcher.value(
-      key: "coingecko/search/\(Self.keyPart(normalized))", source: Providers.coinGecko,
+      key: "coingecko/search/\(Self.keyPart(normalized))", source: .provider(.coinGecko),
       freshness: Self.searchFreshness, what: "a search for '\(normalized)'"
     ) { [client] in try await client.search(normalized) }
     let ranked = answer.value.enumerated().sorted { lhs, rhs in
@@ -57,7 +57,7 @@ public struct MarketService: Sendable {
     return try await partially {
       try await fetcher.value(
         key: "coingecko/markets/\(code)-top\(limit)\(sparkline ? "-7d" : "")",
-        source: Providers.coinGecko,
+        source: .provider(.coinGecko),
         freshness: Self.marketFreshness, what: "the top \(limit) coins in \(currency.uppercased())"
       ) { [client, now = fetcher.now] in
         let pages = try await Self.paged(Array(1...plan.count)) { page in
@@ -70,7 +70,7 @@ public struct MarketService: Sendable {
         }
         // An empty answer is an outage, not a market: never cache it.
         guard pages.contains(where: { !$0.isEmpty }) else {
-          throw ProviderError.noData(provider: Providers.coinGecko, detail: "an empty list of coins")
+          throw ProviderError.noData(provider: .provider(.coinGecko), detail: "an empty list of coins")
         }
         return Array(pages.joined().prefix(limit))
       }
@@ -98,7 +98,7 @@ public struct MarketService: Sendable {
     var answer = try await partially {
       try await fetcher.value(
         key: "coingecko/markets/\(code)-ids\(sparkline ? "-7d" : "")-\(Self.keyPart(sorted.joined(separator: ",")))",
-        source: Providers.coinGecko, freshness: Self.marketFreshness,
+        source: .provider(.coinGecko), freshness: Self.marketFreshness,
         what: "\(names) in \(currency.uppercased())"
       ) { [client, now = fetcher.now] in
         let rows = try await Self.paged(Array(chunks.indices)) { index in
@@ -107,7 +107,7 @@ public struct MarketService: Sendable {
           ).map { $0.withPlausibleUpdateTime(now: now()) }
         } missing: { _ in "" }.joined()
         guard !rows.isEmpty else {
-          throw ProviderError.nothing(for: unique, provider: Providers.coinGecko)
+          throw ProviderError.nothing(for: unique, provider: .provider(.coinGecko))
         }
         return Array(rows)
       }

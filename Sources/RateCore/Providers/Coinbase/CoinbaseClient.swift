@@ -25,7 +25,7 @@ public struct CoinbaseClient: Sendable {
   /// Creates a client under `baseURL` (``publicBaseURL`` or a test server).
   public init(baseURL: URL, transport: HTTPTransport) {
     http = ProviderHTTP(
-      provider: Providers.coinbase, baseURL: baseURL, transport: transport, headers: [:])
+      provider: Provider.coinbase, baseURL: baseURL, transport: transport, headers: [:])
   }
 
   /// The last trade's price of `base` in `quote` and when it happened (nil
@@ -37,7 +37,7 @@ public struct CoinbaseClient: Sendable {
     try check(response, product: product)
     let dto = try http.decode(CoinbaseTickerDTO.self, from: response.body, endpoint: endpoint)
     let rate = try AnswerGate.price(
-      dto.price.value, provider: Providers.coinbase, endpoint: endpoint, at: "price")
+      dto.price.value, provider: Provider.coinbase, endpoint: endpoint, at: "price")
     return (rate, dto.time.flatMap(ISO8601.parse))
   }
 
@@ -118,18 +118,18 @@ public struct CoinbaseClient: Sendable {
       // [time, low, high, open, close, volume]
       guard row.count >= 5, let time = ProviderNumbers.date(unixSeconds: row[0].value) else {
         throw AnswerGate.refusal(
-          Providers.coinbase, endpoint, "at [\(index)]: not a [time, low, high, open, close] row")
+          Provider.coinbase, endpoint, "at [\(index)]: not a [time, low, high, open, close] row")
       }
       let close = try AnswerGate.candleClose(
         low: row[1].value, high: row[2].value, open: row[3].value, close: row[4].value,
-        provider: Providers.coinbase, endpoint: endpoint, at: "[\(index)]")
+        provider: Provider.coinbase, endpoint: endpoint, at: "[\(index)]")
       samples.append((time, close))
     }
     // Kept: the candles starting in the window (`end` inclusive, so its last bucket too).
     return try AnswerGate.series(
       samples, inside: window.lowerBound...max(last, window.lowerBound),
       asked: Day(containing: window.lowerBound)...Day(containing: window.upperBound),
-      provider: Providers.coinbase, endpoint: endpoint)
+      provider: Provider.coinbase, endpoint: endpoint)
   }
 
   /// Coinbase's product name: `BTC-USD`.
@@ -146,7 +146,7 @@ public struct CoinbaseClient: Sendable {
         ?? ProviderHTTP.text(of: response.body)
       if response.status == 404 {
         return ErrorBodyReading(
-          error: .notCovered(provider: Providers.coinbase, what: product), message: message)
+          error: .notCovered(provider: .provider(.coinbase), what: product), message: message)
       }
       return ErrorBodyReading(error: nil, message: message)
     }

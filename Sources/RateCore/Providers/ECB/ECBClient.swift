@@ -24,8 +24,8 @@ public struct ECBClient: Sendable {
   /// A client asking the daily file under `dailyBaseURL` and the data API under
   /// `dataBaseURL` (``dailyFileBaseURL`` and ``dataAPIBaseURL``: the ECB's own hosts).
   public init(dailyBaseURL: URL, dataBaseURL: URL, transport: HTTPTransport) {
-    daily = ProviderHTTP(provider: Providers.ecb, baseURL: dailyBaseURL, transport: transport, headers: [:])
-    data = ProviderHTTP(provider: Providers.ecb, baseURL: dataBaseURL, transport: transport, headers: [:])
+    daily = ProviderHTTP(provider: Provider.ecb, baseURL: dailyBaseURL, transport: transport, headers: [:])
+    data = ProviderHTTP(provider: Provider.ecb, baseURL: dataBaseURL, transport: transport, headers: [:])
   }
 
   /// A client asking both paths under one `baseURL` (a mirror, a test server).
@@ -44,7 +44,7 @@ public struct ECBClient: Sendable {
     try check(response, http: daily, notFound: nil)
     let days = try cubes(response.body, endpoint: endpoint)
     guard days.count == 1, let only = days.first else {
-      throw AnswerGate.refusal(Providers.ecb, endpoint, "\(days.count) days where one was expected")
+      throw AnswerGate.refusal(Provider.ecb, endpoint, "\(days.count) days where one was expected")
     }
     return only
   }
@@ -103,7 +103,7 @@ public struct ECBClient: Sendable {
       guard codes.allSatisfy(FiatCurrencies.isFiat) else {
         let unknown = codes.filter { !FiatCurrencies.isFiat($0) }
         throw ProviderError.invalidCurrency(
-          provider: Providers.ecb, currency: unknown.joined(separator: ","))
+          provider: .provider(.ecb), currency: unknown.joined(separator: ","))
       }
       return [:]
     }
@@ -117,12 +117,12 @@ public struct ECBClient: Sendable {
     do {
       days = try ECBCubeReader.days(body)
     } catch {
-      throw AnswerGate.refusal(Providers.ecb, endpoint, Self.describe(error, html: body))
+      throw AnswerGate.refusal(Provider.ecb, endpoint, Self.describe(error, html: body))
     }
     return try days.map { entry in
       guard let day = Day(entry.day) else {
         throw AnswerGate.refusal(
-          Providers.ecb, endpoint, "at Cube.time: '\(UntrustedText.sanitize(entry.day))' is not a date")
+          Provider.ecb, endpoint, "at Cube.time: '\(UntrustedText.sanitize(entry.day))' is not a date")
       }
       var rates: [String: Double] = ["EUR": 1]
       for (code, text) in entry.rates where FrankfurterPlan.isCode(code) {
@@ -141,7 +141,7 @@ public struct ECBClient: Sendable {
     do {
       rows = try ECBCSVReader.rows(body)
     } catch {
-      throw AnswerGate.refusal(Providers.ecb, endpoint, Self.describe(error, html: body))
+      throw AnswerGate.refusal(Provider.ecb, endpoint, Self.describe(error, html: body))
     }
     var result: [Day: [String: Double]] = [:]
     var others: Set<String> = []
@@ -153,7 +153,7 @@ public struct ECBClient: Sendable {
       }
       guard let day = Day(row.day) else {
         throw AnswerGate.refusal(
-          Providers.ecb, endpoint,
+          Provider.ecb, endpoint,
           "at TIME_PERIOD: '\(UntrustedText.sanitize(String(row.day.prefix(16))))' is not a day")
       }
       let rate = try Self.rate(row.value, endpoint: endpoint, at: "OBS_VALUE[\(row.currency) \(day)]")
@@ -165,10 +165,10 @@ public struct ECBClient: Sendable {
       result[day, default: ["EUR": 1]][row.currency.uppercased()] = rate
     }
     if result.isEmpty {
-      _ = try AnswerGate.days(outside, inside: chunk, asked: chunk, provider: Providers.ecb, endpoint: endpoint)
+      _ = try AnswerGate.days(outside, inside: chunk, asked: chunk, provider: Provider.ecb, endpoint: endpoint)
       if !others.isEmpty {
         throw AnswerGate.refusal(
-          Providers.ecb, endpoint,
+          Provider.ecb, endpoint,
           "nothing asked in it: rates for \(NameList.capped(others.sorted())), "
             + "not \(codes.sorted().joined(separator: ", "))")
       }
@@ -181,10 +181,10 @@ public struct ECBClient: Sendable {
     guard let value = Double(text) else {
       let shown = UntrustedText.sanitize(String(text.prefix(16)))
       throw AnswerGate.refusal(
-        Providers.ecb, endpoint, "at \(UntrustedText.sanitize(path)): '\(shown)' is not a number")
+        Provider.ecb, endpoint, "at \(UntrustedText.sanitize(path)): '\(shown)' is not a number")
     }
     return try AnswerGate.price(
-      value, provider: Providers.ecb, endpoint: endpoint, at: UntrustedText.sanitize(path))
+      value, provider: Provider.ecb, endpoint: endpoint, at: UntrustedText.sanitize(path))
   }
 
   /// A reader's failure in words; an HTML page said as such.

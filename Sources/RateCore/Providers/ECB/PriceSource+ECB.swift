@@ -12,7 +12,7 @@ extension PriceSource {
     client: ECBClient, now: @escaping @Sendable () -> Date,
     offlineRates: @autoclosure @escaping @Sendable () -> ECBSnapshot? = ECBSnapshot.embedded
   ) -> PriceSource {
-    let name = Providers.ecb
+    let name = Provider.ecb
     @Sendable func code(_ input: String) throws -> String { try fiatCode(input, provider: name) }
     return PriceSource(
       name: name, freshness: CacheFreshness.referenceRate, carriesForward: true,
@@ -27,11 +27,11 @@ extension PriceSource {
           else { return nil }
           return Quote(
             base: pair.asset.symbol, quote: pair.quote, rate: Figure.crossRate(quote, per: base), change24hPercent: nil,
-            source: name, fetchedAt: fetchedAt, updatedAt: day.start)
+            source: .provider(name), fetchedAt: fetchedAt, updatedAt: day.start)
         }
         guard !quotes.isEmpty || pairs.isEmpty else {
           let asked = pairs.map { "\($0.asset.id)/\($0.quote)" }.joined(separator: ", ")
-          throw ProviderError.noData(provider: name, detail: "no ECB rate for \(asked) on \(day)")
+          throw ProviderError.noData(provider: .provider(name), detail: "no ECB rate for \(asked) on \(day)")
         }
         return quotes
       },
@@ -48,10 +48,10 @@ extension PriceSource {
         ).filter { $0.date <= end }
         let latest = closes.last.flatMap { end < today ? nil : $0 }.map {
           Quote(
-            base: asset.symbol, quote: quote, rate: $0.rate, change24hPercent: nil, source: name,
+            base: asset.symbol, quote: quote, rate: $0.rate, change24hPercent: nil, source: .provider(name),
             fetchedAt: now(), updatedAt: $0.date.start)
         }
-        return DailyCloses(closes: closes, latest: latest, source: name)
+        return DailyCloses(closes: closes, latest: latest, source: .provider(name))
       })
   }
 }

@@ -80,11 +80,10 @@ public struct ECBSnapshot: Sendable {
   /// no longer publishes, such as CYP).
   public var currencies: Set<String> { Set(columns.keys).union(["EUR"]) }
 
-  /// What `source` says for an answer from the snapshot:
-  /// `ECB snapshot to 2026-10-30`.
-  public var sourceName: String { "\(Self.sourcePrefix)\(lastDay)" }
+  /// The source of an answer from the snapshot: named `ECB snapshot to 2026-10-30`.
+  public var source: RateSource { .ecbSnapshot(through: lastDay) }
 
-  /// How every ``sourceName`` begins.
+  /// How the name of every ``source`` begins.
   public static let sourcePrefix = "ECB snapshot to "
 
   /// When the snapshot's last rate was due (16:00 UTC of its day), the moment

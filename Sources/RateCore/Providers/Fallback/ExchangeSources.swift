@@ -23,7 +23,7 @@ extension PriceSource {
     -> PriceSource
   {
     exchange(
-      name: Providers.coinbase, now: now,
+      name: Provider.coinbase, now: now,
       price: { pair in
         let answer = try await client.ticker(base: pair.asset.symbol, quote: pair.quote)
         return (answer.rate, answer.time)
@@ -40,7 +40,7 @@ extension PriceSource {
     -> PriceSource
   {
     exchange(
-      name: Providers.kraken, now: now,
+      name: Provider.kraken, now: now,
       price: { pair in (try await client.ticker(base: pair.asset.symbol, quote: pair.quote), nil) },
       closes: { asset, currency, days in
         // A day early (AnswerGate's margin); a daily candle's close read at its end (DailyResampler).
@@ -48,7 +48,7 @@ extension PriceSource {
         // Only the 720 newest candles exist: an answer with none of the asked days is refused.
         let samples = try AnswerGate.series(
           try await client.ohlc(base: asset.symbol, quote: currency, interval: .day, since: since.start),
-          inside: since.start...days.upperBound.start, asked: days, provider: Providers.kraken,
+          inside: since.start...days.upperBound.start, asked: days, provider: Provider.kraken,
           endpoint: "/0/public/OHLC")
         return DailyCloses(
           closes: DailyResampler.closes(ofCandles: samples, width: 86_400, in: days),
@@ -58,8 +58,8 @@ extension PriceSource {
 
   /// A provider the desk has no base URL for: every call is
   /// ``ProviderError/unsupported(provider:detail:)``, without a request.
-  static func unconfigured(_ name: String) -> PriceSource {
-    let refusal = ProviderError.unsupported(provider: name, detail: "no base URL is configured")
+  static func unconfigured(_ name: Provider) -> PriceSource {
+    let refusal = ProviderError.unsupported(provider: .provider(name), detail: "no base URL is configured")
     return PriceSource(
       name: name, resolve: { _ in throw refusal }, validateQuote: { _ in throw refusal },
       prices: { _ in throw refusal }, dailyCloses: { _, _, _ in throw refusal })
@@ -78,7 +78,7 @@ extension PriceSource {
   }
 
   static func exchange(
-    name: String, now: @escaping @Sendable () -> Date,
+    name: Provider, now: @escaping @Sendable () -> Date,
     price: @escaping @Sendable (AssetQuote) async throws -> (Double, Date?),
     closes: @escaping @Sendable (Asset, String, ClosedRange<Day>) async throws -> DailyCloses
   ) -> PriceSource {
@@ -87,13 +87,13 @@ extension PriceSource {
       resolve: { input in
         let symbol = input.uppercased()
         guard ExchangeListings.coins.contains(symbol) else {
-          throw ProviderError.notCovered(provider: name, what: input)
+          throw ProviderError.notCovered(provider: .provider(name), what: input)
         }
         return Asset(symbol: symbol, id: symbol)
       },
       validateQuote: { currency in
         guard ExchangeListings.quotes.contains(currency.uppercased()) else {
-          throw ProviderError.invalidCurrency(provider: name, currency: currency)
+          throw ProviderError.invalidCurrency(provider: .provider(name), currency: currency)
         }
       },
       prices: { pairs in
@@ -105,7 +105,7 @@ extension PriceSource {
             quotes.append(
               Quote(
                 base: pair.asset.symbol, quote: pair.quote, rate: rate, change24hPercent: nil,
-                source: name, fetchedAt: now(), updatedAt: time))
+                source: .provider(name), fetchedAt: now(), updatedAt: time))
           } catch let error as ProviderError where !Self.failsTheExchange(error) {
             // A product this exchange lacks (or answers badly) leaves that pair out alone.
             refused = refused ?? error
@@ -114,13 +114,13 @@ extension PriceSource {
         guard !quotes.isEmpty else {
           if let refused { throw refused }
           throw ProviderError.notCovered(
-            provider: name, what: pairs.map { "\($0.asset.symbol)/\($0.quote)" }.joined(separator: ", "))
+            provider: .provider(name), what: pairs.map { "\($0.asset.symbol)/\($0.quote)" }.joined(separator: ", "))
         }
         return quotes
       },
       dailyCloses: { asset, currency, days in
         guard ExchangeListings.lists(asset.symbol, currency) else {
-          throw ProviderError.notCovered(provider: name, what: "\(asset.symbol)/\(currency)")
+          throw ProviderError.notCovered(provider: .provider(name), what: "\(asset.symbol)/\(currency)")
         }
         let today = Day(containing: now())
         var answer = try await closes(asset, currency.uppercased(), days)
@@ -129,7 +129,7 @@ extension PriceSource {
       })
     source.whyLacking = { pair in
       ExchangeListings.lists(pair.asset.symbol, pair.quote)
-        ? nil : .notCovered(provider: name, what: "\(pair.asset.symbol)/\(pair.quote)")
+        ? nil : .notCovered(provider: .provider(name), what: "\(pair.asset.symbol)/\(pair.quote)")
     }
     return source
   }

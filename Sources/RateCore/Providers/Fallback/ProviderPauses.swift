@@ -54,7 +54,8 @@ public struct ProviderPauses: Sendable {
   /// When `provider`'s pause ends, if it is paused at `now`. A pause on file that ends
   /// more than ``longestPause`` after `now` (an edited file, a clock set back: `9999-12-31`)
   /// is clamped to end then, and the file rewritten so, so that it ends.
-  public func pausedUntil(_ provider: String, now: Date) -> Date? {
+  public func pausedUntil(_ provider: Provider, now: Date) -> Date? {
+    let provider = provider.rawValue
     guard let end = read().pausedUntil[provider].flatMap(ISO8601.parse), end > now else {
       return nil
     }
@@ -71,14 +72,19 @@ public struct ProviderPauses: Sendable {
   }
 
   /// When `provider` last answered (to within ``successResolution``), if known.
-  public func lastSuccess(_ provider: String) -> Date? {
-    read().lastSuccess[provider].flatMap(ISO8601.parse)
+  public func lastSuccess(_ provider: Provider) -> Date? {
+    read().lastSuccess[provider.rawValue].flatMap(ISO8601.parse)
   }
 
   /// Remembers that `provider` is paused from `now` for `seconds` (the
   /// answer's `Retry-After`, else ``defaultPause``), capped at
   /// ``longestPause``. A file that cannot be written only loses the pause.
-  public func pause(_ provider: String, seconds: Int?, now: Date) {
+  public func pause(_ provider: Provider, seconds: Int?, now: Date) {
+    pause(key: provider.rawValue, seconds: seconds, now: now)
+  }
+
+  /// ``pause(_:seconds:now:)`` under the file's key for a provider (its raw value).
+  func pause(key provider: String, seconds: Int?, now: Date) {
     let length = min(Double(seconds ?? Int(Self.defaultPause)), Self.longestPause)
     update { state in
       state.pausedUntil = state.pausedUntil.filter {
@@ -91,9 +97,14 @@ public struct ProviderPauses: Sendable {
 
   /// Remembers that `provider` answered at `now` (written only when the known
   /// success is older than ``successResolution``).
-  public func succeeded(_ provider: String, now: Date) {
-    if let known = lastSuccess(provider), now.timeIntervalSince(known) < Self.successResolution,
-      known <= now
+  public func succeeded(_ provider: Provider, now: Date) {
+    succeeded(key: provider.rawValue, now: now)
+  }
+
+  /// ``succeeded(_:now:)`` under the file's key for a provider (its raw value).
+  func succeeded(key provider: String, now: Date) {
+    if let known = read().lastSuccess[provider].flatMap(ISO8601.parse),
+      now.timeIntervalSince(known) < Self.successResolution, known <= now
     {
       return
     }

@@ -50,7 +50,7 @@ public enum SourceChain {
       let question = Question(pairs: "\(asset.symbol)/\(currency.uppercased())", closes: true)
       return try await ask.first(question) { source in
         var answer = try await source.dailyCloses(asset, currency, days)
-        answer.source = answer.source ?? source.name
+        answer.source = answer.source ?? .provider(source.name)
         return answer
       }
     }
@@ -97,7 +97,7 @@ public enum SourceChain {
     /// one, else all of them together.
     func failure(_ failures: [ProviderError]) -> ProviderError {
       guard failures.count > 1 else {
-        return failures.first ?? .noData(provider: "", detail: "no source answered")
+        return failures.first ?? .noneAsked(pairs)
       }
       return .noSourceAnswered(pairs: pairs, closes: closes, failures: failures)
     }
@@ -125,7 +125,7 @@ public enum SourceChain {
     /// this chain's life (one command): not asked again by its later calls
     /// (a history's price after its closes), so a hang costs one timeout.
     final class Down: Sendable {
-      let errors = Mutex<[String: ProviderError]>([:])
+      let errors = Mutex<[Provider: ProviderError]>([:])
     }
 
     let sources: [PriceSource]
@@ -153,7 +153,7 @@ public enum SourceChain {
           remaining = asked.filter { pair in !answer.contains { $0.answers(pair) } }
           let source = sources[index]
           for pair in remaining {
-            let own = source.whyLacking(pair) ?? .noData(provider: source.name, detail: leftOut)
+            let own = source.whyLacking(pair) ?? .noData(provider: .provider(source.name), detail: leftOut)
             accounts[pair, default: []] += failures + [own]
           }
           start = index + 1
@@ -203,7 +203,7 @@ public enum SourceChain {
         if let end = pauses.pausedUntil(source.name, now: now()) {
           failures.append(
             .rateLimited(
-              provider: source.name, retryAfter: Int(end.timeIntervalSince(now()).rounded(.up))))
+              provider: .provider(source.name), retryAfter: Int(end.timeIntervalSince(now()).rounded(.up))))
           continue
         }
         do {
@@ -214,7 +214,7 @@ public enum SourceChain {
         } catch let error as ProviderError where index > 0 || fallsThrough(error) {
           switch error {
           case .rateLimited(let provider, let seconds):
-            pauses.pause(provider, seconds: seconds, now: now())
+            if let limited = provider.provider { pauses.pause(limited, seconds: seconds, now: now()) }
           case .serverError, .network:
             down.errors.withLock { $0[source.name] = error }
           default:

@@ -65,7 +65,7 @@ public struct FrankfurterClient: Sendable {
   ///   - transport: the network seam.
   public init(baseURL: URL, transport: HTTPTransport) {
     http = ProviderHTTP(
-      provider: Providers.frankfurter, baseURL: baseURL, transport: transport, headers: [:])
+      provider: Provider.frankfurter, baseURL: baseURL, transport: transport, headers: [:])
   }
 
   /// The latest ECB rates for every pair, from one `GET /latest`.
@@ -90,14 +90,14 @@ public struct FrankfurterClient: Sendable {
     try check(
       response,
       notFound: .invalidCurrency(
-        provider: Providers.frankfurter, currency: plan.codes.joined(separator: ",")))
+        provider: .provider(.frankfurter), currency: plan.codes.joined(separator: ",")))
     let dto = try http.decode(FrankfurterLatestDTO.self, from: response.body, endpoint: endpoint)
     try plan.checkBase(dto.base, endpoint: endpoint)
     let table = try plan.table(dto.rates, amount: dto.amount, endpoint: endpoint, path: "rates")
     let missing = plan.missingCodes(in: Set(table.keys))
     guard missing.isEmpty else {
       throw ProviderError.invalidCurrency(
-        provider: Providers.frankfurter, currency: missing.joined(separator: ","))
+        provider: .provider(.frankfurter), currency: missing.joined(separator: ","))
     }
     var rates: [CurrencyPairKey: Double] = [:]
     for pair in plan.pairs {
@@ -130,9 +130,9 @@ public struct FrankfurterClient: Sendable {
     let response = try await http.get("/\(start)..\(end)", query: plan.query)
     let notFound: ProviderError =
       plan.codes.allSatisfy(FiatCurrencies.isFiat)
-      ? .noData(provider: Providers.frankfurter, detail: "no ECB rates from \(start) to \(end)")
+      ? .noData(provider: .provider(.frankfurter), detail: "no ECB rates from \(start) to \(end)")
       : .invalidCurrency(
-        provider: Providers.frankfurter, currency: plan.codes.joined(separator: ","))
+        provider: .provider(.frankfurter), currency: plan.codes.joined(separator: ","))
     try check(response, notFound: notFound)
     let dto = try http.decode(FrankfurterSeriesDTO.self, from: response.body, endpoint: endpoint)
     try plan.checkBase(dto.base, endpoint: endpoint)
@@ -141,7 +141,7 @@ public struct FrankfurterClient: Sendable {
     let days = try dto.rates.keys.map { key in
       guard let day = Day(key) else {
         throw ProviderError.malformedResponse(
-          provider: Providers.frankfurter, endpoint: endpoint,
+          provider: .provider(.frankfurter), endpoint: endpoint,
           detail: "at rates: '\(UntrustedText.sanitize(key))' is not a date")
       }
       return RatePoint(date: day, rate: 1)
@@ -151,7 +151,7 @@ public struct FrankfurterClient: Sendable {
     let kept = Set(
       try AnswerGate.days(
         days, inside: start.adding(days: -Self.startSlackDays)...end, asked: start...end,
-        provider: Providers.frankfurter, endpoint: endpoint
+        provider: Provider.frankfurter, endpoint: endpoint
       ).map(\.date))
     for (key, dayRates) in dto.rates {
       guard let day = Day(key), kept.contains(day) else { continue }
@@ -167,7 +167,7 @@ public struct FrankfurterClient: Sendable {
     let missing = plan.missingCodes(in: seen)
     guard dto.rates.isEmpty || missing.isEmpty else {
       throw ProviderError.invalidCurrency(
-        provider: Providers.frankfurter, currency: missing.joined(separator: ","))
+        provider: .provider(.frankfurter), currency: missing.joined(separator: ","))
     }
     return result.mapValues { $0.sorted { $0.date < $1.date } }
   }
@@ -197,7 +197,7 @@ public struct FrankfurterClient: Sendable {
     let first = max(start, Self.firstDay)
     guard first <= end else {
       throw ProviderError.noData(
-        provider: Providers.frankfurter,
+        provider: .provider(.frankfurter),
         detail: "ECB reference rates start on \(Self.firstDay); nothing from \(start) to \(end)")
     }
     var merged: [CurrencyPairKey: [Day: RatePoint]] = [:]
@@ -271,7 +271,7 @@ public struct FrankfurterClient: Sendable {
         error = notFound
       } else if response.status == 422, message.contains("bad currency pair") {
         error = .unsupported(
-          provider: Providers.frankfurter,
+          provider: .provider(.frankfurter),
           detail: "bad currency pair: the base and quote are the same currency")
       }
       return ErrorBodyReading(error: error, message: body.message)
@@ -305,11 +305,11 @@ struct FrankfurterPlan {
     let invalid = codes.filter { !Self.isCode($0) }
     guard invalid.isEmpty else {
       throw ProviderError.invalidCurrency(
-        provider: Providers.frankfurter, currency: invalid.joined(separator: ","))
+        provider: .provider(.frankfurter), currency: invalid.joined(separator: ","))
     }
     if let same = pairs.first(where: { $0.base == $0.quote }) {
       throw ProviderError.unsupported(
-        provider: Providers.frankfurter,
+        provider: .provider(.frankfurter),
         detail: "\(same) has the same currency on both sides")
     }
     let bases = Set(pairs.map(\.base))
@@ -336,7 +336,7 @@ struct FrankfurterPlan {
   func checkBase(_ base: String, endpoint: String) throws {
     guard base.uppercased() == from else {
       throw ProviderError.malformedResponse(
-        provider: Providers.frankfurter, endpoint: endpoint,
+        provider: .provider(.frankfurter), endpoint: endpoint,
         detail: "at base: expected \(from), found '\(UntrustedText.sanitize(base))'")
     }
   }
@@ -352,7 +352,7 @@ struct FrankfurterPlan {
     var table: [String: Double] = [:]
     for (code, rate) in rates {
       table[code.uppercased()] = try AnswerGate.price(
-        rate / divisor, provider: Providers.frankfurter, endpoint: endpoint,
+        rate / divisor, provider: Provider.frankfurter, endpoint: endpoint,
         at: "\(path).\(UntrustedText.sanitize(String(code.prefix(8))))")
     }
     table[from] = 1

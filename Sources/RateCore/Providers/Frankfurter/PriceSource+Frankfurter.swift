@@ -2,10 +2,10 @@ extension PriceSource {
   /// `input` upper-cased when it is a fiat currency code the ECB publishes, else the
   /// provider's ``ProviderError/invalidCurrency(provider:currency:)``: the check both ECB
   /// sources (Frankfurter and the ECB itself) make.
-  static func fiatCode(_ input: String, provider: String) throws -> String {
+  static func fiatCode(_ input: String, provider: Provider) throws -> String {
     let upper = input.uppercased()
     guard FiatCurrencies.isFiat(upper) else {
-      throw ProviderError.invalidCurrency(provider: provider, currency: input)
+      throw ProviderError.invalidCurrency(provider: .provider(provider), currency: input)
     }
     return upper
   }
@@ -23,7 +23,7 @@ extension PriceSource {
     client: FrankfurterClient, now: @escaping @Sendable () -> Date,
     offlineRates: @autoclosure @escaping @Sendable () -> ECBSnapshot? = ECBSnapshot.embedded
   ) -> PriceSource {
-    let name = Providers.frankfurter
+    let name = Provider.frankfurter
     @Sendable func code(_ input: String) throws -> String { try fiatCode(input, provider: name) }
     return PriceSource(
       name: name,
@@ -41,12 +41,12 @@ extension PriceSource {
         let fetchedAt = now()
         return try zip(pairs, keys).map { pair, key in
           guard let last = series[key]?.last else {
-            throw ProviderError.noData(provider: name, detail: "no ECB rate for \(key) this week")
+            throw ProviderError.noData(provider: .provider(name), detail: "no ECB rate for \(key) this week")
           }
           return Quote(
             base: pair.asset.symbol, quote: pair.quote, rate: last.rate,
             change24hPercent: Change.lastStep((series[key] ?? []).map(\.rate)),
-            source: name, fetchedAt: fetchedAt, updatedAt: last.date.start)
+            source: .provider(name), fetchedAt: fetchedAt, updatedAt: last.date.start)
         }
       },
       dailyCloses: { asset, currency, days in
@@ -61,7 +61,7 @@ extension PriceSource {
         // The newest rate is the latest only when the span reaches today.
         let latest = series.last.flatMap { end < today ? nil : $0 }.map {
           Quote(
-            base: asset.symbol, quote: key.quote, rate: $0.rate, change24hPercent: nil, source: name,
+            base: asset.symbol, quote: key.quote, rate: $0.rate, change24hPercent: nil, source: .provider(name),
             fetchedAt: now(), updatedAt: $0.date.start)
         }
         return DailyCloses(closes: series, latest: latest)

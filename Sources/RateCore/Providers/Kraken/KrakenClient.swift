@@ -20,7 +20,7 @@ public struct KrakenClient: Sendable {
   /// Creates a client under `baseURL` (``publicBaseURL`` or a test server).
   public init(baseURL: URL, transport: HTTPTransport) {
     http = ProviderHTTP(
-      provider: Providers.kraken, baseURL: baseURL, transport: transport, headers: [:])
+      provider: Provider.kraken, baseURL: baseURL, transport: transport, headers: [:])
   }
 
   /// The last trade's price of `base` in `quote` (Kraken sends no time).
@@ -30,12 +30,12 @@ public struct KrakenClient: Sendable {
       endpoint, query: [("pair", KrakenPairs.requestName(base, quote))], base: base, quote: quote,
       as: [String: KrakenTickerDTO].self)
     guard let entry = KrakenPairs.entry(in: result, base: base, quote: quote) else {
-      throw AnswerGate.refusal(Providers.kraken, endpoint, "no \(base)/\(quote) in the answer")
+      throw AnswerGate.refusal(Provider.kraken, endpoint, "no \(base)/\(quote) in the answer")
     }
     guard let last = entry.c.first else {
-      throw AnswerGate.refusal(Providers.kraken, endpoint, "no last trade price (c)")
+      throw AnswerGate.refusal(Provider.kraken, endpoint, "no last trade price (c)")
     }
-    return try AnswerGate.price(last.value, provider: Providers.kraken, endpoint: endpoint, at: "c[0]")
+    return try AnswerGate.price(last.value, provider: Provider.kraken, endpoint: endpoint, at: "c[0]")
   }
 
   /// The candles Kraken keeps for `base`/`quote` since `since`, oldest
@@ -51,19 +51,19 @@ public struct KrakenClient: Sendable {
         ("since", String(Int64(since.timeIntervalSince1970.rounded(.down)))),
       ], base: base, quote: quote, as: [String: KrakenOHLCField].self)
     guard case .rows(let rows)? = KrakenPairs.entry(in: result, base: base, quote: quote) else {
-      throw AnswerGate.refusal(Providers.kraken, endpoint, "no \(base)/\(quote) candles in the answer")
+      throw AnswerGate.refusal(Provider.kraken, endpoint, "no \(base)/\(quote) candles in the answer")
     }
     var samples: [(Date, Double)] = []
     for (index, row) in rows.enumerated() {
       // [time, open, high, low, close, vwap, volume, count]
       guard row.count >= 5, let time = ProviderNumbers.date(unixSeconds: row[0].value) else {
         throw AnswerGate.refusal(
-          Providers.kraken, endpoint, "at [\(index)]: not a [time, open, high, low, close] row")
+          Provider.kraken, endpoint, "at [\(index)]: not a [time, open, high, low, close] row")
       }
       samples.append(
         (time, try AnswerGate.candleClose(
           low: row[3].value, high: row[2].value, open: row[1].value, close: row[4].value,
-          provider: Providers.kraken, endpoint: endpoint, at: "[\(index)]")))
+          provider: Provider.kraken, endpoint: endpoint, at: "[\(index)]")))
     }
     // Kept: from the candle holding `since` (it starts before it) on; earlier ones dropped.
     let window =
@@ -71,7 +71,7 @@ public struct KrakenClient: Sendable {
     let newest = max(samples.map(\.0).max() ?? since, since)
     return try AnswerGate.series(
       samples, inside: window, asked: Day(containing: since)...Day(containing: newest),
-      provider: Providers.kraken, endpoint: endpoint)
+      provider: Provider.kraken, endpoint: endpoint)
   }
 
   /// One request; the envelope's `error` read first, then the status.
@@ -87,7 +87,7 @@ public struct KrakenClient: Sendable {
     try http.check(response) { ErrorBodyReading(error: nil, message: ProviderHTTP.text(of: $0.body)) }
     let decoded = try http.decode(KrakenEnvelope<Result>.self, from: response.body, endpoint: endpoint)
     guard let result = decoded.result else {
-      throw AnswerGate.refusal(Providers.kraken, endpoint, "no result and no error")
+      throw AnswerGate.refusal(Provider.kraken, endpoint, "no result and no error")
     }
     return result
   }
@@ -133,17 +133,17 @@ public enum KrakenPairs {
 
   /// The ``ProviderError`` one of Kraken's `error` strings stands for.
   static func error(_ text: String, pair: String) -> ProviderError {
-    let name = Providers.kraken
+    let name = Provider.kraken
     switch text {
     case _ where text.hasPrefix("EQuery:Unknown asset pair"):
-      return .notCovered(provider: name, what: pair)
+      return .notCovered(provider: .provider(name), what: pair)
     case _ where text.hasPrefix("EAPI:Rate limit exceeded"), _ where text.hasPrefix("EGeneral:Too many"):
-      return .rateLimited(provider: name, retryAfter: nil)
+      return .rateLimited(provider: .provider(name), retryAfter: nil)
     case _ where text.hasPrefix("EService:"):
-      return .serverError(provider: name, status: 503)
+      return .serverError(provider: .provider(name), status: 503)
     default:
       return .httpStatus(
-        provider: name, status: 200, message: UntrustedText.sanitize(String(text.prefix(200))))
+        provider: .provider(name), status: 200, message: UntrustedText.sanitize(String(text.prefix(200))))
     }
   }
 }

@@ -82,8 +82,8 @@ extension CacheCommand {
     init(_ reports: [RateService.VerifyReport]) {
       pairs = reports.map { report in
         Pair(
-          provider: report.provider, pair: report.pair, requests: report.requests,
-          askedSources: report.askedSources, checked: report.checked, leftOut: report.leftOut, notCompared: report.notCompared,
+          provider: report.provider.rawValue, pair: report.pair, requests: report.requests,
+          askedSources: report.askedSources.map(\.rawValue), checked: report.checked, leftOut: report.leftOut, notCompared: report.notCompared,
           notOver: report.notOver, fixed: report.fixed,
           differences: report.differences.map {
             Difference(
@@ -135,7 +135,7 @@ extension CacheCommand {
         count > 0 ? "\(count) \(count == 1 ? "differs" : "differ"):"
         : report.checked > 0 ? "all agree." : "none compared."
       lines.append(
-        "\(TerminalText.sanitize(report.provider)) \(pair): \(report.checked) stored "
+        "\(report.provider.rawValue) \(pair): \(report.checked) stored "
           + "\(report.checked == 1 ? "day" : "days") checked in \(report.requests) "
           + "\(report.requests == 1 ? "request" : "requests")\(Self.asked(report)), \(outcome)")
       lines += Self.uncheckedLines(report, pair: pair)
@@ -170,9 +170,8 @@ extension CacheCommand {
   /// ` to Coinbase Exchange`: the sources asked, when any is not the store's own provider
   /// (days a fallback answered are checked with that fallback); nothing when none is.
   static func asked(_ report: RateService.VerifyReport) -> String {
-    let others = report.askedSources.filter { $0.lowercased() != report.provider.lowercased() }
-    guard !others.isEmpty else { return "" }
-    return " to " + report.askedSources.map(TerminalText.sanitize).joined(separator: " and ")
+    guard report.askedSources.contains(where: { $0 != report.provider }) else { return "" }
+    return " to " + report.askedSources.map(\.rawValue).joined(separator: " and ")
   }
 
   /// A stored or answered value, as rates are written everywhere (``RateFormat/rate(_:)``),

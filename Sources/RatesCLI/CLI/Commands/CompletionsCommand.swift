@@ -145,7 +145,7 @@ enum CompletionWords {
   static func cachedCoins(_ cache: URL) -> Set<String> {
     var words = Set<String>()
     let manager = FileManager.default
-    let gecko = cache.appendingPathComponent(Providers.coinGecko, isDirectory: true)
+    let gecko = cache.appendingPathComponent(Provider.coinGecko.rawValue, isDirectory: true)
     var budget = cacheFileLimit
     let resolve = gecko.appendingPathComponent("resolve", isDirectory: true)
     struct Probe: Decodable {

@@ -66,7 +66,7 @@ struct ConvertCommand: RatesCommand {
     var quote: String
     var amount: Double
     var rate: Double
-    var source: String
+    var source: RateSource
     var rateDate: Day
     var fetchedAt: Date
     var stale: Bool
@@ -122,7 +122,7 @@ struct ConvertCommand: RatesCommand {
     for conversion in document.conversions {
       table.append([
         "=", RateFormat.money(conversion.amount, code: conversion.quote), "at", RateFormat.rate(conversion.rate),
-        Providers.displayName(conversion.source),
+        conversion.source.displayName,
         conversion.rateDate.description + (conversion.stale ? layout.style.yellow(" (stale)") : ""),
       ])
     }
@@ -201,7 +201,7 @@ struct ConvertCommand: RatesCommand {
     for target in targets {
       let street = try StreetRate.value(base: from, quote: target, on: today, entries: entries)
       rates[target] = SourcedRate(
-        rate: Figure.ratio(street.rate.midpoint), source: Providers.ledger, day: street.day,
+        rate: Figure.ratio(street.rate.midpoint), source: .ledger, day: street.day,
         fetchedAt: invocation.context.now(), staleness: nil)
     }
     return rates

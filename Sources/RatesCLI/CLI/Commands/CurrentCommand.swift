@@ -78,7 +78,7 @@ struct CurrentCommand: RatesCommand {
       let name = TerminalText.sanitize("\(request.base)/\(request.quote)")
       switch result {
       case .success(let quote?): routed.append(quote)
-      case .success(nil): missing.append(MissingFigure(name, provider: route.provider.rawValue))
+      case .success(nil): missing.append(MissingFigure(name, provider: .provider(route.provider)))
       case .failure(let error): missing.append(MissingFigure(name, failure: error))
       }
     }
@@ -130,7 +130,7 @@ struct CurrentCommand: RatesCommand {
     ])
     for (quote, stale) in quotes {
       let change = quote.change24hPercent
-      let ecb = Providers.isECB(quote.source)
+      let ecb = quote.source.isECB
       let old = UpdateRhythm.isOld(quote, at: now) ? style.yellow(" (old)") : ""
       table.append([
         TerminalText.sanitize("\(quote.base)/\(quote.quote)"),
@@ -141,7 +141,7 @@ struct CurrentCommand: RatesCommand {
         quote.updatedAt.map {
           (ecb ? "\(Day(containing: $0)) (ECB)" : Self.clock($0, now: now)) + old
         } ?? "",
-        Providers.displayName(quote.source) + (stale ? style.yellow(" (stale)") : ""),
+        quote.source.displayName + (stale ? style.yellow(" (stale)") : ""),
       ])
     }
     var lines = layout.render(table)

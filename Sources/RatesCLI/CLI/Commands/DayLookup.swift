@@ -36,7 +36,7 @@ struct DayLookup {
     single.gaps = []
     let document = Document(
       base: series.base, quote: series.quote, date: day, rate: shown.rate,
-      rateDate: rate.published, carried: shown.carried, source: series.source,
+      rateDate: rate.published, carried: shown.carried, source: series.source.name,
       fetchedAt: series.fetchedAt, stale: result.staleness != nil)
     try invocation.write(
       CommandOutput(
@@ -52,7 +52,7 @@ struct DayLookup {
     let pair = TerminalText.sanitize("\(series.base)/\(series.quote)")
     let amount = RateFormat.amount(shown.rate, code: TerminalText.sanitize(series.quote))
     var lines = ["\(pair) on \(Self.named(day)): \(amount)"]
-    let source = Providers.displayName(series.source)
+    let source = series.source.displayName
     if own == day {
       lines.append("  \(source), that day's own rate")
     } else {

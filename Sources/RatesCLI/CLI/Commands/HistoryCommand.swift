@@ -251,7 +251,7 @@ struct HistoryDocument: Encodable {
   init(series: RateSeries, stale: Bool, missingToday: Bool = false) {
     base = series.base
     quote = series.quote
-    source = series.source
+    source = series.source.name
     fetchedAt = series.fetchedAt
     self.stale = stale
     self.missingToday = missingToday
@@ -259,10 +259,10 @@ struct HistoryDocument: Encodable {
     points = series.days.map {
       Point(
         date: $0.day, rate: $0.point?.rate, carried: $0.point?.carried ?? false,
-        source: mixed && $0.point != nil ? series.source(on: $0.day) : nil)
+        source: mixed && $0.point != nil ? series.source(on: $0.day).name : nil)
     }
     sources = mixed
-      ? series.sources.map { SourceSpan(source: $0.source, firstDay: $0.first, lastDay: $0.last) } : nil
+      ? series.sources.map { SourceSpan(source: $0.source.name, firstDay: $0.first, lastDay: $0.last) } : nil
     stats = SeriesStatistics(points: series.ownPoints)
   }
 }

@@ -81,7 +81,7 @@ struct HourlyDocument: Encodable {
   init(series: HourlySeries, stale: Bool) {
     base = series.base
     quote = series.quote
-    source = series.source
+    source = series.source.name
     fetchedAt = series.fetchedAt
     self.stale = stale
     points = series.points.map { Point(time: $0.time, rate: $0.rate) }

@@ -99,7 +99,7 @@ struct InfoCommand: RatesCommand {
     }
     guard let market = answer.value.first(where: { $0.id == asset.id }) else {
       // A coin known to exist is missing data, not unknown (ProviderError.about).
-      throw ProviderError.coinNotFound(provider: Providers.coinGecko, coin: coin)
+      throw ProviderError.coinNotFound(provider: .provider(.coinGecko), coin: coin)
         .about(asset, typed: coin)
     }
     var series = history.series

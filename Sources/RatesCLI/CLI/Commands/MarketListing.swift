@@ -22,7 +22,7 @@ struct MarketListing: Sendable {
       switch results[currency] {
       case .success(let answer)?:
         answers[currency] = answer
-        missing += MissingFigure.leftOut(answer.missing, by: Providers.coinGecko)
+        missing += MissingFigure.leftOut(answer.missing, by: .provider(.coinGecko))
       case .failure(let error)?:
         missing += coins.map { MissingFigure("\($0.symbol)/\(currency)", failure: error) }
       case nil: break
@@ -72,7 +72,7 @@ struct MarketListing: Sendable {
     var found: [FavoriteCoin] = []
     for (input, asset) in zip(inputs, assets) {
       guard let market = answer.value.first(where: { $0.id == asset.id }) else {
-        throw ProviderError.coinNotFound(provider: Providers.coinGecko, coin: input)
+        throw ProviderError.coinNotFound(provider: .provider(.coinGecko), coin: input)
           .about(asset, typed: input)
       }
       found.append(

@@ -56,7 +56,7 @@ struct MarketDocument: Encodable, Sendable {
     }
   }
   var currencies: [String]
-  var source = Providers.coinGecko
+  var source = Provider.coinGecko
   var fetchedAt: Date
   var stale: Bool
   var coins: [Coin]

@@ -188,7 +188,7 @@ struct PairsCommand: CommandDeclaration {
     let quote = quote.uppercased()
     func streetPair(_ entries: [LedgerEntry]) -> ConfiguredPair? {
       guard StreetRate.isRecorded(base: base, quote: quote, entries: entries) else { return nil }
-      return ConfiguredPair(base: base.uppercased(), quote: quote, addedAt: addedAt, source: Providers.ledger)
+      return ConfiguredPair(base: base.uppercased(), quote: quote, addedAt: addedAt, source: .ledger)
     }
     if street {
       guard let pair = streetPair(try ledger()) else {
@@ -211,7 +211,7 @@ struct PairsCommand: CommandDeclaration {
       return typed
     }
     guard CurrencyCodes.coinGeckoQuotes.contains(route.quote) else {
-      throw ProviderError.invalidCurrency(provider: Providers.coinGecko, currency: route.quote)
+      throw ProviderError.invalidCurrency(provider: .provider(.coinGecko), currency: route.quote)
     }
     if desk.configuration.mode == .offline {
       throw UsageError.invalid("adding a coin pair checks the coin with CoinGecko: run without --offline")
@@ -320,7 +320,7 @@ struct PairsCommand: CommandDeclaration {
         style.change(
           Sparkline.trend(row.sparkline, cells: Sparkline.weekCells, ascii: ascii),
           value: (row.sparkline.last ?? 0) - (row.sparkline.first ?? 0)),
-        Providers.displayName(row.source) + (row.stale ? style.yellow(" (stale)") : "")
+        row.source.displayName + (row.stale ? style.yellow(" (stale)") : "")
           + (row.old ? style.yellow(" (old)") : ""),
       ])
     }

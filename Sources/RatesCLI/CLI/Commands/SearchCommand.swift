@@ -44,7 +44,7 @@ struct SearchCommand: RatesCommand {
       var sharedSymbol: Bool
     }
     var query: String
-    var source = Providers.coinGecko
+    var source = Provider.coinGecko
     var fetchedAt: Date
     var stale: Bool
     var results: [Result]

@@ -49,7 +49,7 @@ struct TopCommand: RatesCommand {
     invocation.report(staleness)
     let missing =
       fetched.missing
-      + MissingFigure.leftOut(answers.flatMap(\.top.missing), by: Providers.coinGecko)
+      + MissingFigure.leftOut(answers.flatMap(\.top.missing), by: .provider(.coinGecko))
     try invocation.report(partial: missing, arrived: !answers.isEmpty)
     let now = invocation.context.now()
     try invocation.write(
@@ -107,7 +107,7 @@ enum CurrencyList {
   /// Refuses, before any request, currencies CoinGecko does not price in.
   static func requireCoinGeckoQuotes(_ currencies: [String]) throws {
     for currency in currencies where !CurrencyCodes.coinGeckoQuotes.contains(currency) {
-      throw ProviderError.invalidCurrency(provider: Providers.coinGecko, currency: currency)
+      throw ProviderError.invalidCurrency(provider: .provider(.coinGecko), currency: currency)
     }
   }
 }

@@ -244,7 +244,7 @@ struct LedgerImportDocument: Encodable {
     }
   }
 
-  var source = "ledger"
+  var source = RateSource.ledger
   var added: [LedgerEntryJSON]
   var unchanged: [LedgerEntryJSON]
   var dryRun: Bool

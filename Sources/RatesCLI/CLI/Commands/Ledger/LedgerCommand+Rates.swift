@@ -116,7 +116,7 @@ extension LedgerCommand {
 /// What `ledger rate --json` and `ledger stats --json` say of the pair and the days read,
 /// encoded among each document's own keys.
 struct LedgerWindowFields: Encodable, Sendable {
-  var source = "ledger"
+  var source = RateSource.ledger
   var base: String
   var quote: String
   var fetchedAt: Date

@@ -323,7 +323,7 @@ struct LedgerListDocument: Encodable {
       case pair, days, firstDay, lastDay, counterparty, anyCounterparty
     }
   }
-  var source = "ledger"
+  var source = RateSource.ledger
   var fetchedAt: Date
   var stale = false
   var filters: Filters
@@ -333,7 +333,7 @@ struct LedgerListDocument: Encodable {
 /// `ledger add`, `remove` and `import` with `--json`: the shape of the other commands'
 /// change documents, with whole entries instead of names.
 struct LedgerChangeDocument: Encodable {
-  var source = "ledger"
+  var source = RateSource.ledger
   var added: [LedgerEntryJSON]
   var removed: [LedgerEntryJSON]
   var unchanged: [LedgerEntryJSON] = []

@@ -45,7 +45,7 @@ struct PortfolioCommand: CommandDeclaration {
     let message: String
 
     /// The first entry naming `code`; nil when none does.
-    init?(code: String, provider: String, entries: [LedgerEntry]) {
+    init?(code: String, provider: RateSource, entries: [LedgerEntry]) {
       let upper = code.uppercased()
       guard let entry = entries.first(where: { $0.currency == upper || $0.counterCurrency == upper })
       else { return nil }
@@ -53,7 +53,7 @@ struct PortfolioCommand: CommandDeclaration {
         entry.currency == upper ? "currency" : entry.transfer == nil ? "for-currency" : "cost"
       message =
         "#\(entry.id)'s \(field) \(LedgerInput.quoted(upper)) is neither a currency nor a coin "
-        + "\(Providers.displayName(provider)) knows, so the portfolio cannot value it: fix it with "
+        + "\(provider.displayName) knows, so the portfolio cannot value it: fix it with "
         + "'rates ledger remove \(entry.id)' and record it again"
     }
 

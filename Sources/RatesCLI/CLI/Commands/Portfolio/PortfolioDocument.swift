@@ -51,7 +51,7 @@ struct PortfolioDocument: Encodable {
       let figures = report.written(holding)
       return Holding(
         symbol: holding.code, quantity: figures.quantity, rate: figures.rate,
-        rateDate: holding.price?.date, source: holding.price?.source,
+        rateDate: holding.price?.date, source: holding.price.map { $0.source?.name ?? "" },
         detail: holding.price?.detail, stale: holding.price?.stale ?? false, value: figures.value,
         previousRate: holding.previousPrice?.rate, previousDate: holding.previousPrice?.date,
         change: figures.change, sharePercent: figures.sharePercent, cost: figures.cost,

@@ -102,7 +102,7 @@ extension PortfolioCommand {
         @NullEncoded var value: Double?
       }
       var quote: String
-      var source = "portfolio"
+      var source = RateSource.portfolio
       var firstDay: Day
       var lastDay: Day
       var fetchedAt: Date

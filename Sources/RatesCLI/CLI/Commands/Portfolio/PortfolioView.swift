@@ -46,7 +46,7 @@ struct PortfolioView {
       table.append([
         TerminalText.sanitize(holding.code),
         held ? RateFormat.money(holding.quantity, code: holding.code) : "closed",
-        holding.price.map { RateFormat.rate($0.rate) + ($0.source == Providers.ledger ? " street" : "") } ?? "",
+        holding.price.map { RateFormat.rate($0.rate) + ($0.source == .ledger ? " street" : "") } ?? "",
         RateFormat.money(figures.value, code: code), figures.change.map(gain) ?? "",
         held ? RateFormat.fixed(Double(share) / 10, decimals: 1) + "%" : "",
         held ? RateFormat.money(figures.cost, code: code) : "", held ? gain(figures.unrealized) : "",
@@ -88,7 +88,7 @@ struct PortfolioView {
     guard !held.isEmpty else { return [] }
     let parts = held.map { code, price in
       let when = price.detail == nil ? " " + price.date.description : ""
-      return "\(TerminalText.sanitize(code)) \(price.detail ?? Providers.displayName(price.source))\(when)"
+      return "\(TerminalText.sanitize(code)) \(price.detail ?? price.source?.displayName ?? "")\(when)"
     }
     var lines = [invocation.style.dim("Prices: " + parts.joined(separator: "; "))]
     lines.append(
