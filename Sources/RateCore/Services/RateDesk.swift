@@ -66,7 +66,7 @@ public struct RateDesk: Sendable {
   /// The current time.
   public let now: @Sendable () -> Date
   /// Receives notices as they happen.
-  let notify: @Sendable (Notice) -> Void
+  private(set) var notify: @Sendable (Notice) -> Void
   /// The days this run has asked for, shared by every service the desk makes.
   let asked = AskedDays()
 
@@ -94,6 +94,16 @@ public struct RateDesk: Sendable {
   public func with(mode: CacheMode) -> RateDesk {
     var copy = self
     copy.configuration.mode = mode
+    return copy
+  }
+
+  /// The same desk (the days it asked, its services' state) passing on only the notices
+  /// `shows` accepts: a command that names what an answer left out in its own one line
+  /// leaves ``Notice/missingFromAnswer(provider:pairs:)`` out.
+  public func showing(_ shows: @escaping @Sendable (Notice) -> Bool) -> RateDesk {
+    var copy = self
+    let notify = notify
+    copy.notify = { if shows($0) { notify($0) } }
     return copy
   }
 

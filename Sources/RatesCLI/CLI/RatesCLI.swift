@@ -190,10 +190,9 @@ public enum RatesCLI {
         write(text)
       }
     }
-    var invocation = Invocation(
-      context: context, options: options, settings: settings, terminal: terminal)
-    invocation.progress = progress
-    invocation.started = context.monotonicNow()
+    let invocation = Invocation(
+      context: context, options: options, settings: settings, terminal: terminal,
+      progress: progress, started: context.monotonicNow())
     return try await command.run(invocation)
   }
 

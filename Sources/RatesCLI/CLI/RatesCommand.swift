@@ -106,7 +106,42 @@ struct Invocation: Sendable {
   let terminal: TerminalCapabilities
   /// The "fetching from …" line of a slow fetch; nil when stderr is not a terminal or with
   /// `--json`.
-  var progress: FetchProgress? = nil
+  let progress: FetchProgress?
+  /// When the command started: its network work ends by ``networkDeadline``.
+  let started: ContinuousClock.Instant
+  /// The one façade over providers and the cache, configured from the settings; its notices
+  /// go to stderr in words. Built once: every use in a run is the same desk, sharing what
+  /// the run asked (``RateDesk/showing(_:)`` narrows its notices without another).
+  let desk: RateDesk
+
+  /// A run of `rates` with these settings, started at `started` (its network deadline runs
+  /// from there), its one desk built here.
+  init(
+    context: CommandContext, options: GlobalOptions, settings: EnvironmentSettings,
+    terminal: TerminalCapabilities, progress: FetchProgress? = nil,
+    started: ContinuousClock.Instant = ContinuousClock.now
+  ) {
+    self.context = context
+    self.options = options
+    self.settings = settings
+    self.terminal = terminal
+    self.progress = progress
+    self.started = started
+    let deadline = Self.networkDeadline(started: started, settings: settings)
+    desk = RateDesk(
+      configuration: Self.deskConfiguration(settings, mode: options.cacheMode),
+      transport: { _ in
+        Self.transport(context: context, settings: settings, progress: progress, deadline: deadline)
+      },
+      // A coin source with another behind it is asked once: on a timeout, 5xx or 429 the
+      // next one answers at once, inside the command's deadline.
+      chainTransport: { _ in
+        Self.transport(
+          context: context, settings: settings, progress: progress, deadline: deadline, policy: .none)
+      },
+      now: context.now,
+      notify: { [context] in context.writeErr(NoticeText.line($0) + "\n") })
+  }
 
   /// Colours, enabled only when the terminal allows.
   var style: Style { layout.style }
@@ -123,21 +158,33 @@ struct Invocation: Sendable {
     out(try CommandOutput.encoded(value))
   }
 
-  /// When the command started: its network work ends by ``networkDeadline``.
-  var started = ContinuousClock.now
-
   /// The latest moment any request of this command may still run: one
   /// request timeout plus the retry budget (15 s) after the start, so no
   /// server, however slow or trickling, can keep a command alive longer.
   var networkDeadline: ContinuousClock.Instant {
+    Self.networkDeadline(started: started, settings: settings)
+  }
+
+  static func networkDeadline(started: ContinuousClock.Instant, settings: EnvironmentSettings)
+    -> ContinuousClock.Instant
+  {
     started + .seconds(settings.timeoutSeconds) + RetryPolicy().maxTotalDelay
   }
 
   /// The network transport with retries (`policy`), bounded by ``networkDeadline``.
   func makeTransport(policy: RetryPolicy = RetryPolicy()) -> HTTPTransport {
+    Self.transport(
+      context: context, settings: settings, progress: progress, deadline: networkDeadline,
+      policy: policy)
+  }
+
+  static func transport(
+    context: CommandContext, settings: EnvironmentSettings, progress: FetchProgress?,
+    deadline: ContinuousClock.Instant, policy: RetryPolicy = RetryPolicy()
+  ) -> HTTPTransport {
     let transport = context.makeTransport(settings.timeoutSeconds)
       .retrying(policy, sleep: context.sleep, now: context.monotonicNow)
-      .bounded(by: networkDeadline)
+      .bounded(by: deadline)
     guard let progress else { return transport }
     return transport.reporting(to: progress) { [settings] request in settings.providerName(of: request) }
   }
@@ -151,24 +198,14 @@ struct Invocation: Sendable {
       directory: settings.paths.data, notify: { [context] in context.writeErr("note: \($0)\n") })
   }
 
-  /// The one façade over providers and the cache, configured from the
-  /// settings; its notices go to stderr in words.
-  var desk: RateDesk { desk(showing: { _ in true }) }
-
-  /// The desk, showing only the notices `shows` accepts (a command that names what an answer
-  /// left out in its own one line leaves ``Notice/missingFromAnswer(provider:pairs:)`` out).
-  func desk(showing shows: @escaping @Sendable (Notice) -> Bool) -> RateDesk {
-    RateDesk(
-      configuration: deskConfiguration(mode: options.cacheMode),
-      transport: { _ in makeTransport() },
-      // A coin source with another behind it is asked once: on a timeout, 5xx or 429 the
-      // next one answers at once, inside the command's deadline.
-      chainTransport: { _ in makeTransport(policy: .none) }, now: context.now,
-      notify: { [context] in if shows($0) { context.writeErr(NoticeText.line($0) + "\n") } })
-  }
-
   /// The desk's configuration for `mode`.
   func deskConfiguration(mode: CacheMode) -> RateDesk.Configuration {
+    Self.deskConfiguration(settings, mode: mode)
+  }
+
+  static func deskConfiguration(_ settings: EnvironmentSettings, mode: CacheMode)
+    -> RateDesk.Configuration
+  {
     var configuration = RateDesk.Configuration(
       coinGeckoURL: settings.coinGeckoURL, coinGeckoKey: settings.coinGeckoKey,
       coinDeskURL: settings.coinDeskURL, frankfurterURL: settings.frankfurterURL,

@@ -67,7 +67,7 @@ struct CurrentCommand: RatesCommand {
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
     // What an answer left out is named below, with what failed, in one line.
-    let desk = invocation.desk { if case .missingFromAnswer = $0 { false } else { true } }
+    let desk = invocation.desk.showing { if case .missingFromAnswer = $0 { false } else { true } }
     let routes = try requests.map { try desk.route($0.base, $0.quote) }
     // Each route has its own outcome: one failing provider (or pair) neither blanks the
     // others nor marks their fresh prices stale.
