@@ -18,9 +18,8 @@ public enum Change {
   /// The change of the inverse rate when the rate changed by `percent`:
   /// `1 / (1 + c) - 1` at ``Figure/ratio(_:)``'s precision; nil when the rate fell to zero.
   public static func inverted(_ percent: Double) -> Double? {
-    let factor = 1 + percent / 100
-    guard factor != 0, factor.isFinite else { return nil }
-    return Figure.ratio((1 / factor - 1) * 100) as Double
+    guard let inverse = RateInversion.inverse(of: 1 + percent / 100) else { return nil }
+    return Figure.ratio((inverse - 1) * 100) as Double
   }
 }
 

@@ -24,7 +24,9 @@ public enum LedgerSeries {
     var averages = LedgerMath.dailyAverages(
       entries: entries, base: recordedBase, quote: recordedQuote, window: window)
     if inverted {
-      averages.all = averages.all.map { RatePoint(date: $0.date, rate: 1 / $0.rate) }
+      averages.all = averages.all.compactMap { point in
+        RateInversion.inverse(of: point.rate).map { RatePoint(date: point.date, rate: $0) }
+      }
     }
     guard !averages.all.isEmpty else {
       throw LedgerQueryError.noExchanges(base: base.uppercased(), quote: quote.uppercased(), days: days)
@@ -45,12 +47,13 @@ public enum LedgerSeries {
     let (recordedBase, recordedQuote, inverted) = orientation(
       entries, base: base.uppercased(), quote: quote.uppercased(), window: window)
     guard
-      let found = LedgerMath.rate(
-        entries: entries, base: recordedBase, quote: recordedQuote, window: window)
+      let recorded = LedgerMath.rate(
+        entries: entries, base: recordedBase, quote: recordedQuote, window: window),
+      let found = inverted ? recorded.inverted() : recorded
     else {
       throw LedgerQueryError.noExchanges(base: base.uppercased(), quote: quote.uppercased(), days: days)
     }
-    return inverted ? found.inverted() : found
+    return found
   }
 
   /// The orientation most of the window's exchanges were recorded in, so
@@ -71,10 +74,12 @@ public enum LedgerSeries {
 
 extension LedgerRate {
   /// The same rates for the inverse pair. Buying USD with LBP is selling LBP,
-  /// so the sides swap; the midpoint is the inverse of this midpoint.
-  public func inverted() -> LedgerRate {
-    LedgerRate(
-      buy: sell.map { 1 / $0 }, buyCount: sellCount, sell: buy.map { 1 / $0 }, sellCount: buyCount,
-      midpoint: 1 / midpoint)
+  /// so the sides swap; each rate is its ``RateInversion/inverse(of:)`` (the midpoint the
+  /// inverse of this midpoint). Nil when the midpoint has none (zero).
+  public func inverted() -> LedgerRate? {
+    guard let midpoint = RateInversion.inverse(of: midpoint) else { return nil }
+    return LedgerRate(
+      buy: sell.flatMap(RateInversion.inverse(of:)), buyCount: sellCount,
+      sell: buy.flatMap(RateInversion.inverse(of:)), sellCount: buyCount, midpoint: midpoint)
   }
 }

@@ -36,13 +36,15 @@ public struct HourlySeries: Hashable, Sendable, Codable {
     self.points = points
   }
 
-  /// The same series priced the other way round (`1 / rate`, at ``Figure/ratio(_:)``'s
-  /// precision); zero rates dropped.
+  /// The same series priced the other way round (``RateInversion/inverse(of:)``, at
+  /// ``Figure/ratio(_:)``'s precision); a point whose rate has none (zero) dropped.
   public func inverted() -> HourlySeries {
     var copy = self
     copy.base = quote
     copy.quote = base
-    copy.points = points.compactMap { $0.rate == 0 ? nil : TimedRate(time: $0.time, rate: Figure.ratio(1 / $0.rate)) }
+    copy.points = points.compactMap { point in
+      RateInversion.inverse(of: point.rate).map { TimedRate(time: point.time, rate: Figure.ratio($0)) }
+    }
     return copy
   }
 }

@@ -76,31 +76,38 @@ public enum PairRouter {
 }
 
 extension RateSeries {
-  /// The same series for the inverse pair: quote and base swapped, each rate `1 / rate`, a
-  /// computed figure at ``Figure/ratio(_:)``'s precision.
+  /// The same series for the inverse pair: quote and base swapped, each rate its
+  /// ``RateInversion/inverse(of:)`` as a computed figure at ``Figure/ratio(_:)``'s precision;
+  /// a day whose rate has none (zero) is a gap.
   public func inverted() -> RateSeries {
     var copy = self
     copy.base = quote
     copy.quote = base
+    var noInverse: [Day] = []
     copy.points = points.compactMap { point in
-      guard point.rate != 0 else { return nil }
-      var inverse = point
-      inverse.rate = Figure.ratio(1 / point.rate)
-      return inverse
+      guard let inverse = RateInversion.inverse(of: point.rate) else {
+        noInverse.append(point.date)
+        return nil
+      }
+      var inverted = point
+      inverted.rate = Figure.ratio(inverse)
+      return inverted
     }
-    copy.gaps = (gaps + points.filter { $0.rate == 0 }.map(\.date)).sorted()
+    copy.gaps = (gaps + noInverse).sorted()
     return copy
   }
 }
 
 extension Quote {
-  /// The same price for the inverse pair. The 24-hour change becomes
-  /// `1 / (1 + c) - 1`, in percent; both computed figures at ``Figure/ratio(_:)``'s precision.
-  public func inverted() -> Quote {
+  /// The same price for the inverse pair: its ``RateInversion/inverse(of:)``, and the
+  /// 24-hour change `1 / (1 + c) - 1` in percent, both computed figures at
+  /// ``Figure/ratio(_:)``'s precision; nil for a price that has no inverse (zero).
+  public func inverted() -> Quote? {
+    guard let inverse = RateInversion.inverse(of: rate) else { return nil }
     var copy = self
     copy.base = quote
     copy.quote = base
-    copy.rate = rate == 0 ? 0 : Figure.ratio(1 / rate)
+    copy.rate = Figure.ratio(inverse)
     copy.change24hPercent = change24hPercent.flatMap(Change.inverted)
     return copy
   }

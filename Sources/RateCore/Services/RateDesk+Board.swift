@@ -228,7 +228,7 @@ extension RateDesk {
     if let price = market?.currentPrice { points.append(price) }
     var change = market?.priceChangePercentage24h
     if route.inverted {
-      points = points.compactMap { $0 == 0 ? nil : 1 / $0 }
+      points = points.compactMap(RateInversion.inverse(of:))
       change = change.flatMap(Change.inverted)
     }
     return PairSnapshot(

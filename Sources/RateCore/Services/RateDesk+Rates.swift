@@ -75,11 +75,10 @@ extension RateDesk {
     let aligned = result.aligned(with: pairs)
     return zip(routes, zip(pairs, aligned)).map { route, item in
       if item.1 == nil, let reason = result.reasons[item.0] { return .failure(reason) }
+      // A price with no inverse (zero) is no price for an inverted route.
       return .success(
-        item.1.map { quote in
-          RoutedQuote(
-            quote: route.inverted ? quote.inverted() : quote, staleness: result.staleness,
-            asset: item.0.asset)
+        item.1.flatMap { route.inverted ? $0.inverted() : $0 }.map { quote in
+          RoutedQuote(quote: quote, staleness: result.staleness, asset: item.0.asset)
         })
     }
   }

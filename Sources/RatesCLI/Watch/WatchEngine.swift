@@ -188,7 +188,7 @@ public struct WatchEngine: Sendable {
   }
 
   static func values(_ values: [Double], inverted: Bool) -> [Double] {
-    inverted ? values.compactMap { $0 == 0 ? nil : 1 / $0 } : values
+    inverted ? values.compactMap(RateInversion.inverse(of:)) : values
   }
 
   func markFresh(feed: Int, in state: inout WatchState) {
@@ -206,9 +206,10 @@ public struct WatchEngine: Sendable {
       {
         state.items[index].history = Self.values(history[target.pair], inverted: target.inverted)
       }
-      guard snapshot.quotes.indices.contains(target.pair), var quote = snapshot.quotes[target.pair]
+      guard snapshot.quotes.indices.contains(target.pair),
+        let asked = snapshot.quotes[target.pair],
+        let quote = target.inverted ? asked.inverted() : asked
       else { continue }
-      if target.inverted { quote = quote.inverted() }
       var item = state.items[index]
       if fresh {
         item.previousRate = item.rate

@@ -45,7 +45,7 @@ import RatesTestSupport
   @Test func aSnapshotRateIsJudgedAsAnECBRate() throws {
     let friday = try #require(Day("2024-06-07")).start
     let sunday = UpdateRhythmTests.at("2024-06-09T12:00:00Z")
-    let source = RateSource.ecbSnapshot(through: try #require(Day("2024-06-07")))
+    let source = RateSource.ecbSnapshot(through: Day("2024-06-07"))
     #expect(!UpdateRhythm.isOld(updatedAt: friday, source: source, at: sunday))
     #expect(UpdateRhythm.isOld(updatedAt: friday, source: source, at: UpdateRhythmTests.at("2024-06-11T17:00:00Z")))
   }

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import RateCore
+import RatesTestSupport
+
+/// One inversion, one rule: a rate that is zero or not finite has no inverse, and every
+/// inverted value (series, hourly series, quote, ledger rate, sparkline, change) follows it.
+@Suite struct RateInversionTests {
+  static let day = Day(daysSinceEpoch: 20_000)
+
+  @Test func aRateHasAnInverseOnlyWhenItIsANonZeroFiniteNumber() {
+    #expect(RateInversion.inverse(of: 4) == 0.25)
+    #expect(RateInversion.inverse(of: -2) == -0.5)
+    for none in [0, -0.0, .infinity, -.infinity, .nan] as [Double] {
+      #expect(RateInversion.inverse(of: none) == nil, "\(none)")
+    }
+  }
+
+  /// Before: a zero day became a gap, but an infinite one a point of 0 (`1 / inf`).
+  @Test func aSeriesDayWithoutAnInverseIsAGap() {
+    let days = (0..<4).map { Self.day.adding(days: $0) }
+    let series = RateSeries(
+      base: "BTC", quote: "EUR", source: .provider(.coinGecko), fetchedAt: fixedNow,
+      points: [
+        RatePoint(date: days[0], rate: 3), RatePoint(date: days[1], rate: 0),
+        RatePoint(date: days[2], rate: .infinity), RatePoint(date: days[3], rate: 8),
+      ])
+    let inverted = series.inverted()
+    #expect(inverted.base == "EUR" && inverted.quote == "BTC")
+    #expect(inverted.points.map(\.rate) == [0.3333333333, 0.125])
+    #expect(inverted.gaps == [days[1], days[2]])
+  }
+
+  @Test func anHourlyPointWithoutAnInverseIsDropped() {
+    let series = HourlySeries(
+      base: "BTC", quote: "EUR", source: .provider(.coinGecko), fetchedAt: fixedNow,
+      points: [0, 2, .nan].enumerated().map {
+        TimedRate(time: fixedNow.addingTimeInterval(Double($0.offset) * 3600), rate: $0.element)
+      })
+    #expect(series.inverted().points.map(\.rate) == [0.5])
+  }
+
+  /// Before: a quote of 0 inverted to a price of 0.
+  @Test func aQuoteWithoutAnInverseIsNoPrice() throws {
+    let quote = Quote(
+      base: "BTC", quote: "EUR", rate: 4, change24hPercent: 100, source: .provider(.coinGecko),
+      fetchedAt: fixedNow, updatedAt: nil)
+    let inverted = try #require(quote.inverted())
+    #expect(inverted.rate == 0.25 && inverted.base == "EUR" && inverted.change24hPercent == -50)
+    var zero = quote
+    zero.rate = 0
+    #expect(zero.inverted() == nil)
+    #expect(Change.inverted(-100) == nil)
+  }
+
+  /// Before: a ledger midpoint of 0 inverted to infinity.
+  @Test func aLedgerRateSwapsItsSidesAndHasNoInverseAtZero() throws {
+    let rate = LedgerRate(buy: 4, buyCount: 1, sell: nil, sellCount: 0, midpoint: 4)
+    let inverted = try #require(rate.inverted())
+    #expect(inverted.buy == nil && inverted.sell == 0.25 && inverted.sellCount == 1)
+    #expect(inverted.midpoint == 0.25)
+    #expect(LedgerRate(buy: 0, buyCount: 1, sell: nil, sellCount: 0, midpoint: 0).inverted() == nil)
+  }
+}
