@@ -1,9 +1,9 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesTestSupport
 
 /// The completion scripts in real shells, with the built binary on PATH. Each test runs only
 /// where its shell is installed.
@@ -27,8 +27,7 @@ import RatesTestSupport
   }
 
   /// Writes `rates completions <shell>` to a file and returns its path.
-  static func script(_ shell: String, in home: URL, environment: [String: String]) async throws -> String
-  {
+  static func script(_ shell: String, in home: URL, environment: [String: String]) async throws -> String {
     let rates = try BinaryRunner.binary.path
     let result = try await Shells.run(rates, ["completions", shell], environment: environment)
     #expect(result.status == 0, "\(result.stderr)")

@@ -1,9 +1,9 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesTestSupport
 
 #if canImport(Glibc)
   import Glibc

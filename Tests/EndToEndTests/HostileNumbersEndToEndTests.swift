@@ -1,6 +1,7 @@
 import Foundation
 import RatesTestSupport
 import Testing
+
 @testable import RateCore
 @testable import RatesCLI
 

@@ -181,9 +181,10 @@ import Testing
     #expect(try String(contentsOf: page, encoding: .utf8) == "my own page")
     #expect(removed.output.contains("kept '\(page.path)': changed since it was installed"), "\(removed.output)")
     #expect(removed.output.contains("kept '\(zsh.path)/_rates': a symbolic link, or reached through one"))
-    #expect(listing(prefix) == [
-      "share/", "share/man/", "share/man/man1/", "share/man/man1/rates.1", "share/zsh/", "share/zsh/site-functions/",
-    ], "only what the user owns is left")
+    #expect(
+      listing(prefix) == [
+        "share/", "share/man/", "share/man/man1/", "share/man/man1/rates.1", "share/zsh/", "share/zsh/site-functions/",
+      ], "only what the user owns is left")
     #expect(try manager.destinationOfSymbolicLink(atPath: zsh.path) == mine.path, "the link is the user's")
 
     // A prefix with a newline: the record is read by lines, so it is refused before anything.

@@ -12,7 +12,8 @@ public struct DailyMove: Equatable, Sendable, Codable {
   /// In JSON the earlier day is `previousDate`: `from` names nothing in the
   /// vocabulary (date ranges are `firstDay`/`lastDay`).
   enum CodingKeys: String, CodingKey {
-    case from = "previousDate", date, change, changePercent
+    case from = "previousDate"
+    case date, change, changePercent
   }
 }
 

@@ -65,4 +65,3 @@ public struct Staleness: Sendable, Equatable {
     self.snapshotThrough = snapshotThrough
   }
 }
-

@@ -121,7 +121,8 @@ public struct DayStore: Sendable {
     merged.merge(days, replacing: replacing)
     if let firstDay { merged.drop(before: firstDay) }
     if let lastDay { merged.drop(after: lastDay) }
-    let former = problem == nil && FileManager.default.fileExists(atPath: url.path)
+    let former =
+      problem == nil && FileManager.default.fileExists(atPath: url.path)
       && !Self.isCurrentFormat(url)
     guard merged != before || former else { return }
     try AtomicFile.write(Self.encode(merged), to: url, durable: false)

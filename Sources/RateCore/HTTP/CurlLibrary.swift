@@ -23,8 +23,7 @@ struct CurlLibrary: Sendable {
   let easyCleanup: @convention(c) (Handle?) -> Void
   let easyReset: @convention(c) (Handle?) -> Void
   let easyPerform: @convention(c) (Handle?) -> Int32
-  let slistAppend:
-    @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> OpaquePointer?
+  let slistAppend: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> OpaquePointer?
   let slistFreeAll: @convention(c) (OpaquePointer?) -> Void
   /// `curl_easy_setopt`, variadic: called through the `CCurlShim` helpers.
   let setopt: rates_curl_function

@@ -52,24 +52,25 @@ enum BinanceStatementMapper {
     let timeColumn = table.columns["utc_time"] != nil ? "utc_time" : "time"
     for row in table.rows {
       if row.fields.count == 1, row.fields[0].lowercased().hasPrefix("no data") { continue }
-      outcomes.append(table.outcome(row) { row throws(RowError) in
-        let leg = Leg(
-          row: row, operation: key(table.field(row, "operation")),
-          coin: try table.asset(table.field(row, "coin")), change: try table.amount(row, "change"),
-          day: try table.day(row, timeColumn), time: table.field(row, timeColumn),
-          account: key(table.field(row, "account")))
-        if ownMoveOperations.contains(leg.operation) { return .ownMove }
-        if leg.account.contains("futures") || leg.account.contains("margin") {
-          throw RowError(reason: "a \(table.field(row, "account")) row is not a spot holding")
-        }
-        if tradeOperations.contains(leg.operation) {
-          let group = leg.time + "|" + leg.account
-          if groups[group] == nil { order.append(group) }
-          groups[group, default: []].append(leg)
-          return .grouped
-        }
-        return try single(leg, table.field(row, "operation"))
-      })
+      outcomes.append(
+        table.outcome(row) { row throws(RowError) in
+          let leg = Leg(
+            row: row, operation: key(table.field(row, "operation")),
+            coin: try table.asset(table.field(row, "coin")), change: try table.amount(row, "change"),
+            day: try table.day(row, timeColumn), time: table.field(row, timeColumn),
+            account: key(table.field(row, "account")))
+          if ownMoveOperations.contains(leg.operation) { return .ownMove }
+          if leg.account.contains("futures") || leg.account.contains("margin") {
+            throw RowError(reason: "a \(table.field(row, "account")) row is not a spot holding")
+          }
+          if tradeOperations.contains(leg.operation) {
+            let group = leg.time + "|" + leg.account
+            if groups[group] == nil { order.append(group) }
+            groups[group, default: []].append(leg)
+            return .grouped
+          }
+          return try single(leg, table.field(row, "operation"))
+        })
     }
     outcomes += order.compactMap { groups[$0] }.map(trade)
     return outcomes

@@ -51,30 +51,32 @@ enum CoinbaseExchangeMapper {
     var order: [String] = []
     let timeColumn = table.columns["time"] != nil ? "time" : "timestamp"
     for row in table.rows {
-      outcomes.append(table.outcome(row) { row throws(RowError) in
-        let parsed = AccountRow(
-          row: row, type: table.field(row, "type").lowercased(), day: try table.day(row, timeColumn),
-          amount: try table.amount(row, "amount"),
-          unit: try table.asset(table.field(row, "amount/balance unit")),
-          tradeID: table.field(row, "trade id"))
-        switch parsed.type {
-        case "match", "fee":
-          guard !parsed.tradeID.isEmpty else { throw RowError(reason: "a \(parsed.type) row without a trade id") }
-          if groups[parsed.tradeID] == nil { order.append(parsed.tradeID) }
-          groups[parsed.tradeID, default: []].append(parsed)
-          return .grouped
-        case "deposit", "withdrawal":
-          let leg = ImportLeg(asset: parsed.unit, amount: parsed.amount.magnitude)
-          let transferID = table.field(row, "transfer id")
-          return .event(ImportedEvent(
-            line: row.line, day: parsed.day,
-            id: transferID.isEmpty ? ImportDigest.of(row.fields) : transferID,
-            kind: parsed.type == "deposit" ? .deposit(leg, income: false) : .withdrawal(leg),
-            label: "Coinbase Exchange \(parsed.type)"))
-        default:
-          throw RowError(reason: "the type \(ExchangeImport.shown(parsed.type)) has no mapping")
-        }
-      })
+      outcomes.append(
+        table.outcome(row) { row throws(RowError) in
+          let parsed = AccountRow(
+            row: row, type: table.field(row, "type").lowercased(), day: try table.day(row, timeColumn),
+            amount: try table.amount(row, "amount"),
+            unit: try table.asset(table.field(row, "amount/balance unit")),
+            tradeID: table.field(row, "trade id"))
+          switch parsed.type {
+          case "match", "fee":
+            guard !parsed.tradeID.isEmpty else { throw RowError(reason: "a \(parsed.type) row without a trade id") }
+            if groups[parsed.tradeID] == nil { order.append(parsed.tradeID) }
+            groups[parsed.tradeID, default: []].append(parsed)
+            return .grouped
+          case "deposit", "withdrawal":
+            let leg = ImportLeg(asset: parsed.unit, amount: parsed.amount.magnitude)
+            let transferID = table.field(row, "transfer id")
+            return .event(
+              ImportedEvent(
+                line: row.line, day: parsed.day,
+                id: transferID.isEmpty ? ImportDigest.of(row.fields) : transferID,
+                kind: parsed.type == "deposit" ? .deposit(leg, income: false) : .withdrawal(leg),
+                label: "Coinbase Exchange \(parsed.type)"))
+          default:
+            throw RowError(reason: "the type \(ExchangeImport.shown(parsed.type)) has no mapping")
+          }
+        })
     }
     outcomes += order.compactMap { groups[$0] }.map(trade)
     return outcomes

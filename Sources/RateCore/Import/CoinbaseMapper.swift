@@ -28,7 +28,8 @@ enum CoinbaseMapper {
     let day = try table.day(row, "timestamp")
     let asset = try table.asset(table.field(row, "asset"))
     let quantity = try table.amount(row, "quantity transacted")
-    let id = table.columns["id"] != nil && !table.field(row, "id").isEmpty
+    let id =
+      table.columns["id"] != nil && !table.field(row, "id").isEmpty
       ? table.field(row, "id") : ImportDigest.of(row.fields)
     var event = ImportedEvent(line: row.line, day: day, id: id, kind: .feesOnly, label: type)
     let held = ImportLeg(asset: asset, amount: quantity.magnitude)
@@ -38,7 +39,8 @@ enum CoinbaseMapper {
       guard money.asset != asset else {
         throw RowError(reason: "a \(type) of \(asset) for \(money.asset) moves nothing")
       }
-      event.kind = buyTypes.contains(kind)
+      event.kind =
+        buyTypes.contains(kind)
         ? .trade(paid: money, received: held) : .trade(paid: held, received: money)
       event.fees = [fee]
     } else if kind == "convert" {
@@ -86,7 +88,8 @@ enum CoinbaseMapper {
     -> (ImportLeg, ImportLeg)
   {
     let fee = try fee(row, table)
-    let subtotal = table.field(row, "subtotal").isEmpty
+    let subtotal =
+      table.field(row, "subtotal").isEmpty
       ? try table.unsigned(row, totalColumn(table)) - fee.amount
       : try table.unsigned(row, "subtotal")
     guard subtotal.decimal > 0 else { throw RowError(reason: "the subtotal is not positive") }

@@ -228,4 +228,3 @@ public enum LedgerNotice: Equatable, Sendable, CustomStringConvertible {
     }
   }
 }
-

@@ -40,7 +40,8 @@ public enum UpdateRhythm {
       return Day(containing: updated) < newestECBDay(at: instant)
     }
     if source == .ledger {
-      return Day(containing: updated) < LedgerMath.window(days: StreetRate.days, endingOn: Day(containing: instant)).lowerBound
+      return Day(containing: updated)
+        < LedgerMath.window(days: StreetRate.days, endingOn: Day(containing: instant)).lowerBound
     }
     return instant.timeIntervalSince(updated) > coinQuoteOldAfter
   }

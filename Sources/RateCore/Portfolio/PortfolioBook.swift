@@ -44,4 +44,3 @@ public enum PortfolioError: Error, Equatable, Sendable {
   /// `code` has no price on `day` (a date before any rate, a gap in the data).
   case noPrice(code: String, day: Day, reason: String)
 }
-

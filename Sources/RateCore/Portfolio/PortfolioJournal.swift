@@ -50,7 +50,8 @@ public struct PortfolioJournal: Sendable {
       lines.append("option \"operating_currency\" \"\(currency)\"")
       // A total price (`@@`) becomes a unit price with a rounding residue: tolerate it.
       lines.append("option \"inferred_tolerance_default\" \"*:0.000001\"")
-      let accounts = Set(ordered.flatMap { [$0.currency, $0.counterCurrency] }.filter { !$0.isEmpty })
+      let accounts =
+        Set(ordered.flatMap { [$0.currency, $0.counterCurrency] }.filter { !$0.isEmpty })
         .map { "Assets:Rates:\($0)" } + ["Equity:Deposits", "Equity:Withdrawals", "Equity:PaidFromOutside"]
       lines += accounts.sorted().map { "\(first) open \($0)" }
     }

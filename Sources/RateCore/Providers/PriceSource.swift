@@ -54,7 +54,8 @@ public struct PriceSource: Sendable {
     resolve: @escaping @Sendable (_ input: String) async throws -> Asset,
     validateQuote: @escaping @Sendable (_ currency: String) throws -> Void,
     prices: @escaping @Sendable (_ pairs: [AssetQuote]) async throws -> [Quote],
-    dailyCloses: @escaping @Sendable (_ asset: Asset, _ currency: String, _ days: ClosedRange<Day>)
+    dailyCloses:
+      @escaping @Sendable (_ asset: Asset, _ currency: String, _ days: ClosedRange<Day>)
       async throws -> DailyCloses
   ) {
     self.name = name
@@ -328,8 +329,7 @@ public enum DailyResampler {
   /// CoinDesk's close of D and a daily candle's close; hourly data gives the
   /// same midnight reading, or the hour nearest it. Days with no sample are
   /// absent.
-  public static func closes(of samples: [(Date, Double)], in days: ClosedRange<Day>) -> [RatePoint]
-  {
+  public static func closes(of samples: [(Date, Double)], in days: ClosedRange<Day>) -> [RatePoint] {
     closes(of: samples, matching: days.contains)
   }
 

@@ -43,7 +43,8 @@ public struct ProviderHTTP: Sendable {
 
   /// The request for `path` and `query`, with headers.
   func makeRequest(_ path: String, query: [(String, String)]) throws -> HTTPRequest {
-    let base = baseURL.absoluteString.hasSuffix("/")
+    let base =
+      baseURL.absoluteString.hasSuffix("/")
       ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
     guard var components = URLComponents(string: base + path) else {
       throw ProviderError.unsupported(provider: .provider(provider), detail: "invalid base URL '\(base)'")

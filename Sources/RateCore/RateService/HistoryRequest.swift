@@ -78,11 +78,12 @@ struct HistoryRequest: Sendable {
     service.forgetImplausibleNones(in: &known, key: dayKey)
     stored = known
     let now = currentTime
-    pastCovered = past.map { past in
-      (0...past.lowerBound.distance(to: past.upperBound)).allSatisfy {
-        Self.isSettled(past.lowerBound.adding(days: $0), in: known, at: now)
-      }
-    } ?? true
+    pastCovered =
+      past.map { past in
+        (0...past.lowerBound.distance(to: past.upperBound)).allSatisfy {
+          Self.isSettled(past.lowerBound.adding(days: $0), in: known, at: now)
+        }
+      } ?? true
     latest = service.cachedLatest(cached, priceKey: priceKey, today: today)
   }
 
@@ -385,13 +386,15 @@ struct HistoryRequest: Sendable {
   var cachedLatestPoint: LatestPoint? {
     guard let point = cached?.latest, let at = cached?.latestFetchedAt else { return nil }
     return LatestPoint(
-      point: point, fetchedAt: at, updatedAt: cached?.latestUpdatedAt, source: cached?.latestSource.flatMap(RateSource.init(name:)))
+      point: point, fetchedAt: at, updatedAt: cached?.latestUpdatedAt,
+      source: cached?.latestSource.flatMap(RateSource.init(name:)))
   }
 
   /// Stores what this fetch answered (replacing stored days when
   /// refreshing), an older cache entry's days with it.
   func save(known: DayStore.Days, latest: LatestPoint?) {
-    var all = cached.map { Self.legacyDays($0, carriesForward: service.source.carriesForward) }
+    var all =
+      cached.map { Self.legacyDays($0, carriesForward: service.source.carriesForward) }
       ?? DayStore.Days()
     all.merge(known, replacing: true)
     service.saveHistory(

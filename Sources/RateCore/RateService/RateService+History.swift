@@ -184,7 +184,8 @@ extension RateService {
     var latest: LatestPoint?
     if let point = cached?.latest, let at = cached?.latestFetchedAt {
       latest = LatestPoint(
-        point: point, fetchedAt: at, updatedAt: cached?.latestUpdatedAt, source: cached?.latestSource.flatMap(RateSource.init(name:)))
+        point: point, fetchedAt: at, updatedAt: cached?.latestUpdatedAt,
+        source: cached?.latestSource.flatMap(RateSource.init(name:)))
     }
     if let price = cache.load(Quote.self, key: priceKey).entry {
       latest = HistoryRequest.newer(

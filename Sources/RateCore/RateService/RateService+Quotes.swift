@@ -60,7 +60,8 @@ extension RateService {
       // Another source's cached answer (a fallback's, before a provider was pinned) is not
       // this source's figure.
       guard var entry = lookup.entry, let cachedFrom = entry.value.source.provider,
-        source.answeringSources.contains(cachedFrom) else {
+        source.answeringSources.contains(cachedFrom)
+      else {
         return nil
       }
       entry.value.base = pair.asset.symbol

@@ -154,7 +154,8 @@ extension RateDesk {
         || provider == .kraken && configuration.krakenURL != nil
     }
     let passes = (error as? ProviderError).map(SourceChain.fallsThrough) ?? false
-    let asks = passes && configuration.forcedProvider == nil
+    let asks =
+      passes && configuration.forcedProvider == nil
       && !exchanges.configuration.coinSources.isEmpty
     for coin in coins {
       guard asks,

@@ -99,7 +99,6 @@ extension RateSource: Codable {
   }
 }
 
-
 extension RateSource: CustomStringConvertible {
   /// The ``name``, so that text built from a source spells it as files and JSON do.
   public var description: String { name }

@@ -38,8 +38,7 @@ public enum ISO8601 {
   /// The first and last instants ``format(_:)`` writes as they are:
   /// 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z.
   static let formattable: ClosedRange<Double> =
-    Double(Day.earliest.daysSinceEpoch) * 86_400
-    ... Double(Day.latest.daysSinceEpoch + 1) * 86_400 - 1
+    Double(Day.earliest.daysSinceEpoch) * 86_400...Double(Day.latest.daysSinceEpoch + 1) * 86_400 - 1
 
   /// Formats `date` as `YYYY-MM-DDTHH:MM:SSZ` in UTC.
   ///

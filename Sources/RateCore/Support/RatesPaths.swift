@@ -34,7 +34,9 @@ public struct RatesPaths: Equatable, Sendable {
 
   /// The paths for `environment`.
   public init(environment: [String: String]) {
-    let home = environment[Variable.home].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
+    let home =
+      environment[Variable.home].flatMap { $0.isEmpty ? nil : $0 }
+      ?? FileManager.default.homeDirectoryForCurrentUser.path
     func base(_ variable: String, _ fallback: String) -> URL {
       if let value = environment[variable], value.hasPrefix("/") {
         return URL(fileURLWithPath: value, isDirectory: true)

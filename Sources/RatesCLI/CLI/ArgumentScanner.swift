@@ -1,4 +1,5 @@
 import RateCore
+
 /// A command line, split into tokens once, that commands consume piece by piece.
 ///
 /// Modelled on swift-argument-parser's `SplitArguments`. Each token is one of:

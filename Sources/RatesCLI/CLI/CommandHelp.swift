@@ -46,8 +46,10 @@ enum CommandHelp {
     sections.append(examples(type.examples, width: width))
     if !type.subcommands.isEmpty {
       sections.append(
-        wrap("See '\(path.fullName) <action> --help' for an action's arguments and options.",
-          width: width).joined(separator: "\n"))
+        wrap(
+          "See '\(path.fullName) <action> --help' for an action's arguments and options.",
+          width: width
+        ).joined(separator: "\n"))
     }
     sections.append(wrap(globalPointer, width: width).joined(separator: "\n"))
     return sections.filter { !$0.isEmpty }.joined(separator: "\n\n") + "\n"

@@ -113,13 +113,14 @@ extension ProviderError {
   static func unreadable(_ provider: RateSource, _ endpoint: String, _ detail: String, retrying: Bool)
     -> String
   {
-    let variable = [
-      Provider.coinGecko: EnvironmentVariable.coinGeckoURL.name,
-      Provider.coinDesk: EnvironmentVariable.coinDeskURL.name,
-      Provider.frankfurter: EnvironmentVariable.frankfurterURL.name,
-      Provider.coinbase: EnvironmentVariable.coinbaseURL.name,
-      Provider.kraken: EnvironmentVariable.krakenURL.name,
-    ][provider.provider ?? .ecb].map { " (\($0))" } ?? ""
+    let variable =
+      [
+        Provider.coinGecko: EnvironmentVariable.coinGeckoURL.name,
+        Provider.coinDesk: EnvironmentVariable.coinDeskURL.name,
+        Provider.frankfurter: EnvironmentVariable.frankfurterURL.name,
+        Provider.coinbase: EnvironmentVariable.coinbaseURL.name,
+        Provider.kraken: EnvironmentVariable.krakenURL.name,
+      ][provider.provider ?? .ecb].map { " (\($0))" } ?? ""
     return "\(provider.displayName) sent an unreadable response from \(endpoint)"
       + " (\(detail)): "
       + (retrying ? "if it keeps coming, check" : "asking again will not help; check")
@@ -184,9 +185,11 @@ extension HTTPError {
     case .timedOut(let host, let seconds):
       return "\(host) did not answer within \(seconds) s: check your connection or try again; \(Self.offlineHint)"
     case .bodyTooLarge(let host, let limit):
-      return "\(host) sent more than \(limit / 1_048_576 > 0 ? "\(limit / 1_048_576) MiB" : "\(limit) bytes"): refusing the response"
+      return
+        "\(host) sent more than \(limit / 1_048_576 > 0 ? "\(limit / 1_048_576) MiB" : "\(limit) bytes"): refusing the response"
     case .secureConnectionFailed(let host):
-      return "the secure connection to \(host) failed (TLS or certificate): check the date and time, proxies and the URL"
+      return
+        "the secure connection to \(host) failed (TLS or certificate): check the date and time, proxies and the URL"
     case .invalidRequest(let detail):
       return "the request could not be sent: \(detail)"
     case .unavailable(let detail):
@@ -235,7 +238,6 @@ enum Suggestions {
     return EditDistance.suggestions(for: typed, in: ranked, limit: 1).first
   }
 }
-
 
 extension LedgerQueryError: LocalizedError {
   public var errorDescription: String? {

@@ -118,7 +118,8 @@ public struct GlobalOptions: Sendable, Equatable {
         "--format \(format.rawValue) is only for "
           + others.map { "'\($0)'" }.joined(separator: " and "))
     }
-    let usable = ["table", "json"] + OutputFormat.allCases.filter { $0 != .json && formats.contains($0) }.map(\.rawValue)
+    let usable =
+      ["table", "json"] + OutputFormat.allCases.filter { $0 != .json && formats.contains($0) }.map(\.rawValue)
     throw UsageError.invalid(
       "--format \(format.rawValue) is not available for 'rates \(command)': use "
         + usable.dropLast().joined(separator: ", ") + " or " + (usable.last ?? "json"))

@@ -157,9 +157,10 @@ struct OptionRules: Sendable {
   /// `option`'s help, followed by what the rules say of it: `…; not with --from or --date`,
   /// `…; hourly not with --date`, `…; only with --from`.
   func helpText(_ option: OptionSpec) -> String {
-    let clauses = excluded(with: option).map { value, labels in
-      (value.map { $0 + " " } ?? "") + "not with " + Self.list(labels)
-    } + requirements.filter { $0.option.spec == option }.map { "only with " + $0.othersText }
+    let clauses =
+      excluded(with: option).map { value, labels in
+        (value.map { $0 + " " } ?? "") + "not with " + Self.list(labels)
+      } + requirements.filter { $0.option.spec == option }.map { "only with " + $0.othersText }
     return ([option.help] + clauses).joined(separator: "; ")
   }
 

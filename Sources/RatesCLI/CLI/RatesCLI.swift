@@ -56,9 +56,10 @@ public enum RatesCLI {
       let wantsHelp = try scanner.flag(GlobalOptions.Specs.help)
       let wantsVersion = try scanner.flag(GlobalOptions.Specs.version)
       guard let name = scanner.positional() else {
-        guard let code = try withoutCommand(
-          scanner, bare: arguments.isEmpty, help: wantsHelp, version: wantsVersion,
-          options: options, context: context)
+        guard
+          let code = try withoutCommand(
+            scanner, bare: arguments.isEmpty, help: wantsHelp, version: wantsVersion,
+            options: options, context: context)
         else { return await dispatch(arguments + ["ui"], config: config, context: context) }
         return code  // nil above: global options alone on a terminal open the home screen
       }
@@ -135,7 +136,6 @@ public enum RatesCLI {
       layout: TextLayout(context.terminal(options.noColor, options.ascii), options: options))
   }
 
-
   /// `rates help [<command>...]`, and `rates help --man` (the manual page, from the same text).
   static func help(
     _ scanner: inout ArgumentScanner, options: GlobalOptions, context: CommandContext
@@ -175,7 +175,8 @@ public enum RatesCLI {
       throw UsageError.invalid("--json is not available for '\(path.fullName)': \(reason)")
     }
     let command = try parse(
-      path, scanner, defaults: CommandDefaults(
+      path, scanner,
+      defaults: CommandDefaults(
         currency: settings.currency, today: Day(containing: context.now())),
       format: options.format)
     let terminal = context.terminal(options.noColor, options.ascii)
@@ -326,8 +327,6 @@ public enum RatesCLI {
     "rates history ETH --days 90 --chart",
     "rates ledger add 100 USD 8950000 LBP --sell",
   ]
-
-
 
   /// The `Environment:` section: every variable, then where else settings come from.
   static func environmentHelp(width: Int = CommandHelp.width) -> String {

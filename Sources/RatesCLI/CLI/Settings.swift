@@ -41,7 +41,8 @@ enum ConfigKey: String, CaseIterable, Sendable {
         expected: "coin sources separated by commas, e.g. \(defaultCoinSources)")
     }
     for name in names where !coinNames.contains(name) {
-      let why = Provider(rawValue: name) != nil
+      let why =
+        Provider(rawValue: name) != nil
         ? "'\(name)' is not a coin source (currencies always ask Frankfurter, then the ECB's own files, then the built-in ECB snapshot)"
         : "'\(TerminalText.sanitize(name))' is not a provider"
       throw UsageError.invalid(

@@ -67,7 +67,10 @@ struct CacheInventory: Sendable, Equatable {
 
     /// A date range is `firstDay`/`lastDay` in every document.
     enum CodingKeys: String, CodingKey {
-      case provider, pair, from = "firstDay", through = "lastDay", values, empty, leftOut, bytes
+      case provider, pair
+      case from = "firstDay"
+      case through = "lastDay"
+      case values, empty, leftOut, bytes
     }
   }
 

@@ -94,7 +94,8 @@ struct Doctor: Sendable {
     let sources = DoctorSource.all(settings)
     guard !offline else {
       return sources.map {
-        health(DoctorCheck(name: $0.provider.rawValue, status: .warn, detail: "not checked: --offline"), of: $0.provider)
+        health(
+          DoctorCheck(name: $0.provider.rawValue, status: .warn, detail: "not checked: --offline"), of: $0.provider)
       } + [keyCheck(ping: nil)]
     }
     let probes = await withTaskGroup(of: (Int, Probe).self) { group in

@@ -1,4 +1,5 @@
 import RateCore
+
 /// The state of the history explorer: a series and the day under the cursor. Pure.
 public struct ExplorerState: Equatable, Sendable {
   /// What a key did.

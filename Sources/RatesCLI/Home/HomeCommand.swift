@@ -62,8 +62,7 @@ struct HomeCommand: RatesCommand {
   }
 
   /// The currencies `--in` names, else the default currency followed by USD and EUR.
-  static func currencyList(given: [String], default fallback: String) throws(UsageError) -> [String]
-  {
+  static func currencyList(given: [String], default fallback: String) throws(UsageError) -> [String] {
     let parsed = try CurrencyList.parse(given, default: fallback)
     guard given.isEmpty else { return parsed }
     return parsed + ["USD", "EUR"].filter { !parsed.contains($0) }

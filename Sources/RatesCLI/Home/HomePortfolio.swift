@@ -75,7 +75,8 @@ extension HomeRenderer {
     var heading = context.style.bold("Portfolio (\(count) holding\(count == 1 ? "" : "s"))")
     if selected {
       heading += "  " + context.style.dim("Enter value chart")
-      heading = context.style.enabled
+      heading =
+        context.style.enabled
         ? ScreenText.reverse(TerminalText.pad(heading, toWidth: context.width), context.style)
         : "> " + heading
     }

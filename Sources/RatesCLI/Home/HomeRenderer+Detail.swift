@@ -181,7 +181,7 @@ extension HomeRenderer {
     if let market = detail.data?.market, row.kind != .pair {
       var rows = MarketFigures.rows(market, code: code, style: style, ascii: ascii)
       if let rate = detail.liveRate, !rows.isEmpty { rows[0][1] = RateFormat.amount(rate, code: code) }
-      rows.forEach { table.append($0) }
+      for row in rows { table.append(row) }
     } else {
       let change = row.changePercent.map {
         style.change(RateFormat.percent($0), value: $0) + " " + row.changePeriod.rawValue
@@ -190,7 +190,7 @@ extension HomeRenderer {
       let rate = detail.liveRate ?? detail.data?.series.ownPoints.last?.rate
       if row.source == .ledger {
         // A street-rate pair: its street rate, change and gaps say it all.
-        streetFigures(detail, change: change, style: style, ascii: ascii).forEach { table.append($0) }
+        for figure in streetFigures(detail, change: change, style: style, ascii: ascii) { table.append(figure) }
         return table.render(maxWidth: width - 2, ascii: ascii).map { "  " + $0 }
       }
       table.append([label, rate.map { RateFormat.amount($0, code: code) } ?? dash, asOf(detail)])
@@ -201,7 +201,7 @@ extension HomeRenderer {
           table.append([style.yellow(ascii ? "." : "·"), "carried", "no ECB rate that day"])
         }
       } else if row.kind == .portfolio {
-        portfolioFigures(detail, style: style).forEach { table.append($0) }
+        for figure in portfolioFigures(detail, style: style) { table.append(figure) }
       } else if let change {
         table.rows[0][2] = change
       }

@@ -8,31 +8,46 @@ extension HomeRenderer {
     let horizontal = ascii ? "left/right h/l" : "←/→ h/l"
     let arrows = ascii ? "up/down" : "↑/↓"
     return [
-      ("Home list", [
-        (vertical, "move"), ("PgUp/PgDn", "a page"), ("Home/End g/G", "first/last"),
-        ("sort by column (again: reverse)", ""),
-      ] + sortKeyLines.map { ($0, "") } + [
-        ("Enter", "detail/value chart"), ("c", "next currency"), ("r", "refresh now"),
-        ("/", "search, add coins"), ("p", "add a pair"), ("d/Delete", "remove coin/pair"),
-        ("u", "undo, latest first"), ("f", "star/unstar coin"), ("Tab", "favorites"),
-        ("q/Esc", "back, then quit"),
-      ]),
-      ("Favorites", [
-        (vertical, "move"), ("Enter", "detail"), ("f", "unstar"), ("Tab/q/Esc", "back"),
-      ]),
-      ("Detail", [
-        (horizontal, "move a day"), ("Home/End", "first/last day"), ("mouse", "click/drag chart"),
-        ("1 2 3 4", "7/30/90/365 days"), ("f", "star/unstar coin"), ("r", "refresh"),
-        ("q/Esc", "back"),
-      ]),
-      ("Search", [
-        ("typing", "filter coins"), ("Backspace", "delete a letter"), (arrows, "select"),
-        ("Enter", "add to your coins"), ("Esc", "back"),
-      ]),
-      ("Pair pickers", [
-        (arrows + " k/j PgUp/PgDn", "move"), ("Home/End", "first/last"),
-        ("a letter, J, K", "jump to a code"), ("Enter", "choose"), ("Esc", "back"),
-      ]),
+      (
+        "Home list",
+        [
+          (vertical, "move"), ("PgUp/PgDn", "a page"), ("Home/End g/G", "first/last"),
+          ("sort by column (again: reverse)", ""),
+        ] + sortKeyLines.map { ($0, "") } + [
+          ("Enter", "detail/value chart"), ("c", "next currency"), ("r", "refresh now"),
+          ("/", "search, add coins"), ("p", "add a pair"), ("d/Delete", "remove coin/pair"),
+          ("u", "undo, latest first"), ("f", "star/unstar coin"), ("Tab", "favorites"),
+          ("q/Esc", "back, then quit"),
+        ]
+      ),
+      (
+        "Favorites",
+        [
+          (vertical, "move"), ("Enter", "detail"), ("f", "unstar"), ("Tab/q/Esc", "back"),
+        ]
+      ),
+      (
+        "Detail",
+        [
+          (horizontal, "move a day"), ("Home/End", "first/last day"), ("mouse", "click/drag chart"),
+          ("1 2 3 4", "7/30/90/365 days"), ("f", "star/unstar coin"), ("r", "refresh"),
+          ("q/Esc", "back"),
+        ]
+      ),
+      (
+        "Search",
+        [
+          ("typing", "filter coins"), ("Backspace", "delete a letter"), (arrows, "select"),
+          ("Enter", "add to your coins"), ("Esc", "back"),
+        ]
+      ),
+      (
+        "Pair pickers",
+        [
+          (arrows + " k/j PgUp/PgDn", "move"), ("Home/End", "first/last"),
+          ("a letter, J, K", "jump to a code"), ("Enter", "choose"), ("Esc", "back"),
+        ]
+      ),
       ("Anywhere", [("Ctrl-C", "quit")]),
     ]
   }
@@ -55,11 +70,13 @@ extension HomeRenderer {
 
   /// The keys screen as one column: each screen's title, then `  keys  what they do`; a
   /// line with nothing in its second half is written whole.
-  static func helpColumn(_ sections: ArraySlice<(String, [(String, String)])>, _ context: HomeRenderContext) -> [String] {
+  static func helpColumn(_ sections: ArraySlice<(String, [(String, String)])>, _ context: HomeRenderContext) -> [String]
+  {
     sections.flatMap { title, keys in
-      [context.style.bold(title)] + keys.map { key, meaning in
-        meaning.isEmpty ? "  " + key : "  " + TerminalText.pad(key, toWidth: 18) + meaning
-      }
+      [context.style.bold(title)]
+        + keys.map { key, meaning in
+          meaning.isEmpty ? "  " + key : "  " + TerminalText.pad(key, toWidth: 18) + meaning
+        }
     }
   }
 

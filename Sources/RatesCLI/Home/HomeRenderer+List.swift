@@ -23,7 +23,8 @@ extension HomeRenderer {
     var text = shown.map { line in line.row.map { table.lines[$0] } ?? line.text }
     if !below.isEmpty {
       text += Array(repeating: "", count: max(0, room - text.count))
-      text.append(context.style.dim((context.ascii ? "v" : "↓") + " Below: " + below.joined(separator: ", ") + " (PgDn)"))
+      text.append(
+        context.style.dim((context.ascii ? "v" : "↓") + " Below: " + below.joined(separator: ", ") + " (PgDn)"))
     }
     let header = headerLine(state, title: nil, page: topPage(rows, visible), context)
     return compose(header: header, body: [table.header] + text, footer: footer, context)
@@ -72,7 +73,8 @@ extension HomeRenderer {
   static func listBody(
     _ state: HomeState, _ rows: [HomeRow], _ context: HomeRenderContext
   ) -> (body: [ListLine], cursorLine: Int, scrollLine: Int) {
-    var body: [ListLine] = portfolioLines(state.portfolio, selected: state.portfolioSelected, context).map(ListLine.text)
+    var body: [ListLine] = portfolioLines(state.portfolio, selected: state.portfolioSelected, context).map(
+      ListLine.text)
     var cursorLine = 0
     var scrollLine = 0
     var start = 0
@@ -83,7 +85,8 @@ extension HomeRenderer {
       var heading = context.style.bold(title)
       if start == end {
         // The hint shares the heading's line: every section is one line, so pages are even.
-        let hint = kind == .top && state.listLoading
+        let hint =
+          kind == .top && state.listLoading
           ? ["Loading top coins" + (context.ascii ? "..." : "…")] : hint
         let room = context.width - TerminalText.displayWidth(title) - 2
         let text = hint.first { TerminalText.displayWidth($0) <= room } ?? hint[hint.count - 1]

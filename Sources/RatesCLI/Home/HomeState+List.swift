@@ -28,9 +28,10 @@ extension HomeState {
     var byID: [String: HomeRow] = [:]
     for row in board?.rows ?? [] where byID[row.id] == nil { byID[row.id] = row }
     return lists.favorites.map { coin in
-      byID[coin.id] ?? HomeRow(
-        kind: .favorite, id: coin.id, symbol: coin.symbol, name: coin.name ?? coin.symbol,
-        currency: currency, rate: nil, changePercent: nil, changePeriod: .hours24, week: [])
+      byID[coin.id]
+        ?? HomeRow(
+          kind: .favorite, id: coin.id, symbol: coin.symbol, name: coin.name ?? coin.symbol,
+          currency: currency, rate: nil, changePercent: nil, changePeriod: .hours24, week: [])
     }
   }
 
@@ -298,7 +299,8 @@ extension HomeState {
     }
     let change = HomeEffect.setFavorite(id: row.id, symbol: row.symbol, name: row.name, starred: starred)
     let name = Self.shortName(row.name)
-    announce(change, doing: (starred ? "Starring " : "Unstarring ") + name, done: (starred ? "Starred " : "Unstarred ") + name)
+    announce(
+      change, doing: (starred ? "Starring " : "Unstarring ") + name, done: (starred ? "Starred " : "Unstarred ") + name)
     return [change]
   }
 

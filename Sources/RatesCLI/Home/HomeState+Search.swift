@@ -86,7 +86,8 @@ extension HomeState {
     let name = TerminalText.sanitize(hit.name)
     let typed = search.query.trimming(.whitespaces)
     if PairRouter.isCurrencyCode(typed), hit.id != typed.lowercased() {
-      search.message = "\(typed.uppercased()) is a currency, not a coin: type the coin's id"
+      search.message =
+        "\(typed.uppercased()) is a currency, not a coin: type the coin's id"
         + " (\(TerminalText.sanitize(hit.id))) to add it"
       return []
     }

@@ -32,8 +32,10 @@ extension HomeState {
     switch row.kind {
     case .coin:
       let index = lists.coins.firstIndex { $0.id == row.id }
-      let coin = index.map { lists.coins[$0] } ?? FavoriteCoin(
-        id: row.id, symbol: row.symbol, name: row.name, addedAt: now)
+      let coin =
+        index.map { lists.coins[$0] }
+        ?? FavoriteCoin(
+          id: row.id, symbol: row.symbol, name: row.name, addedAt: now)
       if let index { lists.coins.remove(at: index) }
       removal = .coin(coin, at: index ?? lists.coins.count)
       effect = .removeCoin(id: row.id)

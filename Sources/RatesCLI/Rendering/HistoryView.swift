@@ -169,7 +169,8 @@ public struct HistoryView: Sendable {
     if carried > 0 {
       lines.append(
         style.dim(
-          "  \(carried) day\(carried == 1 ? "" : "s") without data repeat\(carried == 1 ? "s" : "") the previous day's value"))
+          "  \(carried) day\(carried == 1 ? "" : "s") without data repeat\(carried == 1 ? "s" : "") the previous day's value"
+        ))
     }
     let gaps = series.gaps.count
     if gaps > 0 {

@@ -77,7 +77,8 @@ struct HourlyView: Sendable {
   /// previous point), and the statistics.
   func tableReport() -> String {
     var table = TextTable(columns: [
-      .init("TIME (UTC)"), .init(TerminalText.sanitize(series.quote), alignment: .right), .init("CHANGE", alignment: .right),
+      .init("TIME (UTC)"), .init(TerminalText.sanitize(series.quote), alignment: .right),
+      .init("CHANGE", alignment: .right),
       .init("%", alignment: .right),
     ])
     var previous: Double?

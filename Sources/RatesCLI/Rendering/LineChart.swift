@@ -1,4 +1,5 @@
 import RateCore
+
 /// A multi-row line chart of a rate series, with a value axis and a date axis.
 ///
 /// ```
@@ -279,7 +280,6 @@ public enum LineChart {
       downFromLeft: "*", rightFromAbove: "*", axis: "|", tick: "+")
   }
 }
-
 
 extension RateSeries {
   /// Every day of the series as a point to draw, oldest first: a gap (a day

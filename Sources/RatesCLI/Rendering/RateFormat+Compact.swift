@@ -1,4 +1,5 @@
 import RateCore
+
 extension RateFormat {
   /// Large amounts in short form for tables: `1.21T`, `397.65B`, `31.23M`,
   /// `12.50K`, and below a thousand as ``number(_:)``.

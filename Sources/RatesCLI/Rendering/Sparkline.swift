@@ -1,4 +1,5 @@
 import RateCore
+
 /// One-line charts of a series, one character per value.
 public enum Sparkline {
   /// The eight UTF-8 levels, lowest first.

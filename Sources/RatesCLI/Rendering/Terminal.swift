@@ -1,4 +1,5 @@
 import RateCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

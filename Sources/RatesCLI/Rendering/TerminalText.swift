@@ -12,7 +12,6 @@ public enum TerminalText {
     return shown.allSatisfy(\.isWhitespace) ? sanitize(symbol) : shown
   }
 
-
   /// The number of terminal columns `text` occupies.
   ///
   /// Escape sequences, control characters and combining marks count 0;

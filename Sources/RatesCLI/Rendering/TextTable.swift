@@ -1,4 +1,5 @@
 import RateCore
+
 /// A plain-text table with aligned columns, fitted to a width.
 ///
 /// Cells are measured with ``TerminalText/displayWidth(_:)``, so wide
@@ -289,7 +290,8 @@ struct TableLayout {
   func cell(row: Int, column: Int, width: Int, ascii: Bool) -> String {
     let text = lines[row][column]
     guard columns[column].alignment == .right else {
-      let cut = columns[column].fit != .whole
+      let cut =
+        columns[column].fit != .whole
         ? TerminalText.truncate(text, toWidth: width, ascii: ascii) : text
       return TerminalText.pad(cut, toWidth: width)
     }
@@ -301,6 +303,6 @@ struct TableLayout {
   }
 }
 
-private extension Character {
-  var isASCIIDigit: Bool { isASCII && isNumber }
+extension Character {
+  fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -1,9 +1,10 @@
+import RateCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import RateCore
 
 /// Long output on a terminal goes through a pager, as `git log` does: the
 /// command in `RATES_PAGER`, else `PAGER`, else `less -FRX` (which quits at

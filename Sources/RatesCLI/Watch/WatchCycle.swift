@@ -114,8 +114,7 @@ struct WatchCycle {
     var due: [Int] = []
     for (index, feed) in engine.feeds.enumerated()
     where engine.isDue(feed, schedules[index], at: start) {
-      if await engine.meter.freeAt(feed.provider, budget: engine.budgetPerMinute, at: start) == nil
-      {
+      if await engine.meter.freeAt(feed.provider, budget: engine.budgetPerMinute, at: start) == nil {
         due.append(index)
       }
     }

@@ -39,10 +39,12 @@ struct WatchPlan {
       if pairIndex == pairs.count { pairs.append(pair) }
       pairsByProvider[route.name] = pairs
       targets.append(
-        (request,
-         WatchEngine.Target(
-          feed: feedIndex, pair: pairIndex, inverted: inverted,
-          base: inverted ? quote : asset.symbol, quote: inverted ? asset.symbol : quote)))
+        (
+          request,
+          WatchEngine.Target(
+            feed: feedIndex, pair: pairIndex, inverted: inverted,
+            base: inverted ? quote : asset.symbol, quote: inverted ? asset.symbol : quote)
+        ))
     }
     let feeds = providers.map { name in
       let pairs = pairsByProvider[name, default: []]

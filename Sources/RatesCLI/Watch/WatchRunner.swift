@@ -54,7 +54,7 @@ struct WatchRunner: Sendable {
       }
       do {
         return try await Self.exitCode(for: ending, of: task)
-      } catch where outputClosed() {
+      } catch  where outputClosed() {
         return .success
       }
     }

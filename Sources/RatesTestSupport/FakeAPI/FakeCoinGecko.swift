@@ -198,7 +198,8 @@ public enum FakeCoinGecko {
         return chart(id: components[1], request, prices: prices) {
           marketChart(id: components[1], vs: $0, request, now: date, prices: prices)
         }
-      case 4 where components[0] == "coins" && components[2] == "market_chart"
+      case 4
+      where components[0] == "coins" && components[2] == "market_chart"
         && components[3] == "range":
         return chart(id: components[1], request, prices: prices) {
           marketChartRange(id: components[1], vs: $0, request, now: date, prices: prices)

@@ -14,9 +14,11 @@ public enum HostileFiles {
     try FileManager.default.createDirectory(
       at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     guard mkfifo(url.path, 0o600) == 0 else {
-      throw CocoaError(.fileWriteUnknown, userInfo: [
-        NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: String(cString: strerror(errno)),
-      ])
+      throw CocoaError(
+        .fileWriteUnknown,
+        userInfo: [
+          NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: String(cString: strerror(errno)),
+        ])
     }
   }
 

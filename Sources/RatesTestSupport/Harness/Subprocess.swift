@@ -17,58 +17,58 @@ public func runProcess(
   directory: URL? = nil, stdin: String? = nil, mergingErrors: Bool = false,
   hangGuard: Double = 60
 ) async throws -> CommandResult {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    if let directory { process.currentDirectoryURL = directory }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = mergingErrors ? out : err
-    let input = Pipe()
-    process.standardInput = stdin == nil ? FileHandle.nullDevice : input
-    // Drain both pipes on their own threads so a chatty child never blocks.
-    let outData = Recorder<Data>()
-    let errData = Recorder<Data>()
-    let killed = Recorder<Bool>()
-    let group = DispatchGroup()
-    for (pipe, sink) in mergingErrors ? [(out, outData)] : [(out, outData), (err, errData)] {
-      group.enter()
-      Thread.detachNewThread {
-        sink.append(pipe.fileHandleForReading.readDataToEndOfFile())
-        group.leave()
-      }
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  if let environment { process.environment = environment }
+  if let directory { process.currentDirectoryURL = directory }
+  let out = Pipe()
+  let err = Pipe()
+  process.standardOutput = out
+  process.standardError = mergingErrors ? out : err
+  let input = Pipe()
+  process.standardInput = stdin == nil ? FileHandle.nullDevice : input
+  // Drain both pipes on their own threads so a chatty child never blocks.
+  let outData = Recorder<Data>()
+  let errData = Recorder<Data>()
+  let killed = Recorder<Bool>()
+  let group = DispatchGroup()
+  for (pipe, sink) in mergingErrors ? [(out, outData)] : [(out, outData), (err, errData)] {
+    group.enter()
+    Thread.detachNewThread {
+      sink.append(pipe.fileHandleForReading.readDataToEndOfFile())
+      group.leave()
     }
-    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-      process.terminationHandler = { process in
-        group.wait()
-        continuation.resume(returning: process.terminationStatus)
-      }
-      do {
-        try process.run()
-      } catch {
-        process.terminationHandler = nil
-        continuation.resume(throwing: error)
-        return
-      }
-      if let stdin {
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try? input.fileHandleForWriting.close()
-      }
-      DispatchQueue.global().asyncAfter(deadline: .now() + hangGuard) {
-        if process.isRunning {
-          killed.append(true)
-          process.terminate()
-        }
-      }
-    }
-    var stderr = String(decoding: errData.all.first ?? Data(), as: UTF8.self)
-    if killed.count > 0 {
-      stderr += "\n[runProcess: killed, still running after \(hangGuard) s]\n"
-    }
-    return CommandResult(
-      status: status,
-      stdout: String(decoding: outData.all.first ?? Data(), as: UTF8.self),
-      stderr: stderr)
   }
+  let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+    process.terminationHandler = { process in
+      group.wait()
+      continuation.resume(returning: process.terminationStatus)
+    }
+    do {
+      try process.run()
+    } catch {
+      process.terminationHandler = nil
+      continuation.resume(throwing: error)
+      return
+    }
+    if let stdin {
+      input.fileHandleForWriting.write(Data(stdin.utf8))
+      try? input.fileHandleForWriting.close()
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + hangGuard) {
+      if process.isRunning {
+        killed.append(true)
+        process.terminate()
+      }
+    }
+  }
+  var stderr = String(decoding: errData.all.first ?? Data(), as: UTF8.self)
+  if killed.count > 0 {
+    stderr += "\n[runProcess: killed, still running after \(hangGuard) s]\n"
+  }
+  return CommandResult(
+    status: status,
+    stdout: String(decoding: outData.all.first ?? Data(), as: UTF8.self),
+    stderr: stderr)
+}

@@ -21,7 +21,8 @@ extension ServerState {
       var fields = headers
       fields["Transfer-Encoding"] = "chunked"
       guard send(fd, renderHead(status: status, headers: fields)) else { return false }
-      let frame = Data(String(chunk.count, radix: 16).utf8) + Data("\r\n".utf8) + chunk
+      let frame =
+        Data(String(chunk.count, radix: 16).utf8) + Data("\r\n".utf8) + chunk
         + Data("\r\n".utf8)
       // Ends when the client goes away (the send fails) or `stop()` shuts the socket.
       while send(fd, frame) {}

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import RateCore
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
 
 @Suite struct SeriesAnalysisTests {
   /// 100, 110, 99, 105, 90, 120 on 2024-06-01 … 2024-06-06.

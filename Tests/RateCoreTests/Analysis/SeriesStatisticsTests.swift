@@ -1,8 +1,8 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
-import RatesTestSupport
 
 @Suite struct StatisticsTests {
   // MARK: - Statistics over [Double]
@@ -40,7 +40,6 @@ import RatesTestSupport
       }
     }
   }
-
 
   @Test func sampleVersusPopulationStandardDeviation() throws {
     // 2 4 4 4 5 5 7 9: mean 40 / 8 = 5; squared deviations 9 1 1 1 0 0 4 16 = 32.

@@ -1,8 +1,8 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
-import RatesTestSupport
 
 /// Where ``JSONFileCache`` and ``DayStore`` keep each key's file: under their directory
 /// whatever the key holds.

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import RateCore
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
 
 /// The day store against hostile answers and poisoned files: only the asked days are stored,
 /// a day left out is asked again after the backoff (never settled by one answer), format 1 is
@@ -113,7 +114,10 @@ import RatesTestSupport
     let (loaded, problem) = store.load(key: Self.key)
     #expect(problem == nil)
     // 1e308 fails the gate (AnswerGate.isPrice): read as left out, never shown, asked again.
-    #expect(states(loaded, first...first.adding(days: 3)) == [.value(1.5), .none, .unanswered(leftOut: 0), .unanswered(leftOut: 1)])
+    #expect(
+      states(loaded, first...first.adding(days: 3)) == [
+        .value(1.5), .none, .unanswered(leftOut: 0), .unanswered(leftOut: 1),
+      ])
     #expect(loaded.origin(first) == nil)
     // A write that adds nothing still migrates; one that adds a day keeps every old one.
     try store.save(DayStore.Days(), key: Self.key)
@@ -125,7 +129,8 @@ import RatesTestSupport
     more.set(first.adding(days: 2), 2, from: fetch)
     try store.save(more, key: Self.key)
     let migrated = store.load(key: Self.key).0
-    #expect(states(migrated, first...first.adding(days: 3)) == [.value(1.5), .none, .value(2), .unanswered(leftOut: 1)])
+    #expect(
+      states(migrated, first...first.adding(days: 3)) == [.value(1.5), .none, .value(2), .unanswered(leftOut: 1)])
     #expect(migrated.origin(first.adding(days: 2)) == fetch)
     #expect(migrated.origin(first) == nil)
   }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import RateCore
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
 
 /// The permanent day store: its compact format, merging that never replaces a
 /// stored value, unusable files, and concurrent writers.

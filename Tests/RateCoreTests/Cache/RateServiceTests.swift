@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import RateCore
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
 
 /// The service's cache rules, through an inline ``PriceSource`` that counts calls.
 @Suite struct RateServiceTests {
@@ -53,7 +54,6 @@ import RatesTestSupport
         return DailyCloses(closes: closes, latest: latest)
       })
   }
-
 
   func service(
     _ source: PriceSource, cache: JSONFileCache, mode: CacheMode = .normal, clock: TestClock,

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import RateCore
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
 
 /// Series that never invent or misplace a value: carrying only across real
 /// market closures, settled closes that stay settled, partial answers, and

@@ -33,7 +33,8 @@ import Testing
     let service = try service(.unreachable, now: Self.afterSnapshot)
     let result = try await service.quotes(for: [usdEUR()])
     let quote = try #require(result.quotes.first)
-    let expected = try #require(snapshot.rate(base: "USD", quote: "EUR", on: snapshot.lastDay, today: snapshot.lastDay)?.point)
+    let expected = try #require(
+      snapshot.rate(base: "USD", quote: "EUR", on: snapshot.lastDay, today: snapshot.lastDay)?.point)
     #expect(quote.rate == expected.rate)
     #expect(quote.source == snapshot.source)
     #expect(quote.updatedAt == snapshot.lastDay.start)
@@ -63,8 +64,10 @@ import Testing
     #expect(own == snapshot.series(base: "GBP", quote: "USD", in: today.adding(days: -27)...today))
     #expect(result.series.points.last?.date == today)
     #expect(result.series.source == snapshot.source)
-    #expect(result.staleness == Staleness(
-      fetchedAt: snapshot.publishedAt, reason: nil, snapshotThrough: snapshot.lastDay))
+    #expect(
+      result.staleness
+        == Staleness(
+          fetchedAt: snapshot.publishedAt, reason: nil, snapshotThrough: snapshot.lastDay))
   }
 
   @Test func aSnapshotEndingBeforeTheLastWorkingDayShowsTheDaysUpToItsEnd() async throws {
@@ -75,14 +78,16 @@ import Testing
     #expect(result.series.points.last?.date == snapshot.lastDay)
     #expect(result.series.days.first?.day == snapshot.lastDay.adding(days: -27))
     #expect(result.staleness?.snapshotThrough == snapshot.lastDay)
-    #expect(notices.all == [
-      .dataEndsEarly(provider: .ecbSnapshot(through: nil), pair: "GBP/USD", newest: snapshot.lastDay, days: 28)
-    ])
+    #expect(
+      notices.all == [
+        .dataEndsEarly(provider: .ecbSnapshot(through: nil), pair: "GBP/USD", newest: snapshot.lastDay, days: 28)
+      ])
   }
 
   @Test func cachedRatesStillComeBeforeTheSnapshot() async throws {
     let cache = JSONFileCache(directory: try scratch.folder())
-    let body = #"{"amount":1.0,"base":"USD","start_date":"2024-06-03","end_date":"2024-06-07","rates":{"2024-06-07":{"EUR":0.5}}}"#
+    let body =
+      #"{"amount":1.0,"base":"USD","start_date":"2024-06-03","end_date":"2024-06-07","rates":{"2024-06-07":{"EUR":0.5}}}"#
     _ = try await service(StubTransport(body: body).transport, cache: cache).quotes(for: [usdEUR()])
     let result = try await service(.unreachable, mode: .refresh, cache: cache).quotes(for: [usdEUR()])
     #expect(result.quotes.first?.rate == 0.5)
@@ -92,7 +97,8 @@ import Testing
   @Test func aCacheOlderThanTheSnapshotGivesWayToIt() async throws {
     let snapshot = try snapshot()
     let cache = JSONFileCache(directory: try scratch.folder())
-    let body = #"{"amount":1.0,"base":"USD","start_date":"2024-06-03","end_date":"2024-06-07","rates":{"2024-06-07":{"EUR":0.5}}}"#
+    let body =
+      #"{"amount":1.0,"base":"USD","start_date":"2024-06-03","end_date":"2024-06-07","rates":{"2024-06-07":{"EUR":0.5}}}"#
     _ = try await service(StubTransport(body: body).transport, cache: cache).quotes(for: [usdEUR()])
     for (transport, mode) in [(HTTPTransport.unreachable, CacheMode.normal), (.unreachable, .offline)] {
       let later = try service(transport, mode: mode, now: Self.afterSnapshot, cache: cache)
@@ -111,7 +117,8 @@ import Testing
   @Test func aCachedHistoryOlderThanTheSnapshotGivesWayToIt() async throws {
     let snapshot = try snapshot()
     let cache = JSONFileCache(directory: try scratch.folder())
-    let body = #"{"amount":1.0,"base":"GBP","start_date":"2024-05-14","end_date":"2024-06-10","rates":{"2024-06-07":{"USD":1.5}}}"#
+    let body =
+      #"{"amount":1.0,"base":"GBP","start_date":"2024-05-14","end_date":"2024-06-10","rates":{"2024-06-07":{"USD":1.5}}}"#
     let first = try await service(StubTransport(body: body).transport, cache: cache)
       .history(of: "GBP", in: "USD", days: 28)
     #expect(first.series.source == .provider(.frankfurter))
@@ -147,7 +154,9 @@ import Testing
 
   @Test func anOldDaysRateComesFromOneRequestForItsWeek() async throws {
     let stub = StubTransport(
-      body: #"{"amount":1.0,"base":"USD","start_date":"2015-05-27","end_date":"2015-06-01","rates":{"2015-05-29":{"EUR":0.91},"2015-06-01":{"EUR":0.9137}}}"#)
+      body:
+        #"{"amount":1.0,"base":"USD","start_date":"2015-05-27","end_date":"2015-06-01","rates":{"2015-05-29":{"EUR":0.91},"2015-06-01":{"EUR":0.9137}}}"#
+    )
     let rate = try await desk(stub.transport, mode: .normal)
       .rate(base: "USD", quote: "EUR", on: try #require(Day("2015-06-01")))
     #expect(rate.point == RatePoint(date: try #require(Day("2015-06-01")), rate: 0.9137))

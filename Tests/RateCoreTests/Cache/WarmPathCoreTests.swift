@@ -1,8 +1,8 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
-import RatesTestSupport
 
 /// The warm path's replacements for code that cost a run-time conformance lookup each
 /// (docs/guide.md, "What a warm command does") answer exactly as what they replace.
@@ -48,8 +48,9 @@ import RatesTestSupport
       }
       try Data("{\"a\":1}".utf8).write(to: file)
       #expect(JSONFileCache.readEntry(at: file.path, limit: 64).data == Data("{\"a\":1}".utf8))
-      guard case .unusable(.oversized(let path, let bytes, let limit)) =
-        JSONFileCache.readEntry(at: file.path, limit: 3)
+      guard
+        case .unusable(.oversized(let path, let bytes, let limit)) =
+          JSONFileCache.readEntry(at: file.path, limit: 3)
       else {
         Issue.record("a file over the limit is not .oversized")
         return

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import RateCore
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
 
 /// Journal commodity names: valid everywhere, stable, and never shared by two assets.
 @Suite struct CommodityNameTests {
@@ -25,10 +26,13 @@ import RatesTestSupport
     #expect(CommodityName.of("KAS", source: .provider(gecko), resolved: kaspa).name == "KASPA")
     #expect(CommodityName.of("EUR", source: .provider(gecko), resolved: kaspa).name == "EUR")
     #expect(CommodityName.of("KAS", source: .provider(gecko), resolved: nil).name == "KAS")
-    #expect(CommodityName.of("BTC", source: .provider(.coinDesk), resolved: Asset(symbol: "BTC", id: "BTC")).name == "BTC")
+    #expect(
+      CommodityName.of("BTC", source: .provider(.coinDesk), resolved: Asset(symbol: "BTC", id: "BTC")).name == "BTC")
     let wormhole = Asset(symbol: "ethereum-wormhole", id: "ethereum-wormhole")
-    #expect(CommodityName.of("ethereum-wormhole", source: .provider(gecko), resolved: wormhole).name == "ETHEREUM-WORMHOLE")
-    #expect(CommodityName.of("ETH", source: .provider(gecko), resolved: Asset(symbol: "ETH", id: "ethereum")).name == "ETH")
+    #expect(
+      CommodityName.of("ethereum-wormhole", source: .provider(gecko), resolved: wormhole).name == "ETHEREUM-WORMHOLE")
+    #expect(
+      CommodityName.of("ETH", source: .provider(gecko), resolved: Asset(symbol: "ETH", id: "ethereum")).name == "ETH")
   }
 
   @Test(arguments: [

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import RateCore
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
 
 /// The one number formatter of every export: shortest round-tripping digits, no exponent.
 @Suite struct DecimalTextTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RateCore
 
 @Suite struct HourlyExportTests {
@@ -18,8 +19,11 @@ import Testing
 
   @Test func csvHasATimestampColumn() {
     let lines = PriceExport.csv(series).split(whereSeparator: \.isNewline)
-    #expect(lines == ["time,base,quote,rate,source", "2024-06-10T00:00:07Z,BTC,EUR,61022.87,coingecko",
-      "2024-06-10T06:13:20Z,BTC,EUR,0.30000000000000004,coingecko"])
+    #expect(
+      lines == [
+        "time,base,quote,rate,source", "2024-06-10T00:00:07Z,BTC,EUR,61022.87,coingecko",
+        "2024-06-10T06:13:20Z,BTC,EUR,0.30000000000000004,coingecko",
+      ])
   }
 
   @Test func statisticsDateEveryFigureWithItsTime() throws {

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import RateCore
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
 
 @Suite struct PriceExportTests {
   static let series = RateSeries(
@@ -17,7 +18,8 @@ import RatesTestSupport
       PriceExport.directives(Self.series, journal: .ledger)
         == "P 2024-11-15 BTC 85999 EUR\nP 2024-11-17 BTC 86123.456 EUR")
     #expect(
-      PriceExport.directive(day: Day("2024-11-15")!, base: .code("BTC"), rate: 85_999, quote: .code("EUR"), journal: .beancount)
+      PriceExport.directive(
+        day: Day("2024-11-15")!, base: .code("BTC"), rate: 85_999, quote: .code("EUR"), journal: .beancount)
         == "2024-11-15 price BTC 85999 EUR")
   }
 
@@ -29,12 +31,14 @@ import RatesTestSupport
       PriceExport.directive(day: day, base: .code("SHIB"), rate: 3.3e-15, quote: .code("USD"), journal: .ledger)
         == "P 2024-11-15 SHIB 0.0000000000000033 USD")
     #expect(
-      PriceExport.directive(day: day, base: .code("BTC"), rate: 1.2345678901234567, quote: .code("EUR"), journal: .beancount)
+      PriceExport.directive(
+        day: day, base: .code("BTC"), rate: 1.2345678901234567, quote: .code("EUR"), journal: .beancount)
         == "2024-11-15 price BTC 1.2345678901234567 EUR")
     #expect(
       PriceExport.directive(day: day, base: .code("BTC"), rate: 1e21, quote: .code("EUR"), journal: .beancount)
         == "2024-11-15 price BTC 1000000000000000000000 EUR")
-    #expect(PriceExport.directive(day: day, base: .code("BTC"), rate: .nan, quote: .code("EUR"), journal: .ledger) == nil)
+    #expect(
+      PriceExport.directive(day: day, base: .code("BTC"), rate: .nan, quote: .code("EUR"), journal: .ledger) == nil)
   }
 
   @Test func commoditiesAreJournalSafe() {
@@ -42,7 +46,8 @@ import RatesTestSupport
     #expect(CommodityName.code("ethereum-wormhole").ledger == "\"ETHEREUM-WORMHOLE\"")
     #expect(CommodityName.code("btc").ledger == "BTC")
     #expect(
-      PriceExport.directive(day: Day("2024-11-15")!, base: .coin(id: "1inch"), rate: 0.25, quote: .code("EUR"), journal: .ledger)
+      PriceExport.directive(
+        day: Day("2024-11-15")!, base: .coin(id: "1inch"), rate: 0.25, quote: .code("EUR"), journal: .ledger)
         == "P 2024-11-15 \"X'1INCH\" 0.25 EUR")
   }
 

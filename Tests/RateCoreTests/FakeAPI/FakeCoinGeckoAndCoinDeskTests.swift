@@ -1,7 +1,7 @@
 import Foundation
 import RateCore
-import Testing
 import RatesTestSupport
+import Testing
 
 /// Checks the fakes answer like apis.md says, calling the handlers directly.
 @Suite struct LoopbackServerFakeProviderTests {

@@ -1,8 +1,8 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
-import RatesTestSupport
 
 /// Checks the fake Frankfurter answers like apis.md section 3: directly through its
 /// handler, and briefly through a real socket with the real client.

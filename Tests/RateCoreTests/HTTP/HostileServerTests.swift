@@ -1,6 +1,7 @@
 import Foundation
 import RatesTestSupport
 import Testing
+
 @testable import RateCore
 
 /// The live transport against hostile and slow servers on loopback. Each test

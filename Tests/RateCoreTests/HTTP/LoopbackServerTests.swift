@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import RatesTestSupport
+import Testing
 
 @testable import RateCore
 

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import RateCore
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
 
 @Suite struct RetryPolicyTests {
   let request = HTTPRequest(url: URL(string: "https://gecko.test/api/v3/ping")!)
@@ -158,7 +159,8 @@ import RatesTestSupport
     let transport = stub.transport
       .retrying(
         RetryPolicy(maxAttempts: 5, baseDelay: .seconds(2)), sleep: { sleeps.append($0) },
-        random: { 1 })  // a 2 s backoff, past the deadline 1 s away
+        random: { 1 }
+      )  // a 2 s backoff, past the deadline 1 s away
       .bounded(by: .now + .seconds(1))
     let response = try await transport.send(request)
     #expect(response.status == 503)

@@ -8,25 +8,67 @@ import Testing
   typealias F = ImportFixtures
 
   static let oneOfEach: [(String, String)] = [
-    ("coinbase/transactions_2020_EUR_in_headers_no_preamble_buy_sell_convert__everytrade.csv", "Coinbase transactions 2020-21 (currency in the header)"),
-    ("coinbase/transactions_2022_spot_price_currency_total_inclusive_of_fees_AUTHOR_NUMBERS__unidentified-repo-id10899186838.csv", "Coinbase transactions 2022 (Spot Price Currency)"),
-    ("coinbase/transactions_2023_spot_price_preamble_fiat_withdrawal__GhostfolioSidekick.csv", "Coinbase transactions 2023 (Spot Price Currency, spread)"),
-    ("coinbase/transactions_2024_id_preamble_staking_income_atom__GhostfolioSidekick.csv", "Coinbase transactions 2024+ (ID, Price Currency)"),
+    (
+      "coinbase/transactions_2020_EUR_in_headers_no_preamble_buy_sell_convert__everytrade.csv",
+      "Coinbase transactions 2020-21 (currency in the header)"
+    ),
+    (
+      "coinbase/transactions_2022_spot_price_currency_total_inclusive_of_fees_AUTHOR_NUMBERS__unidentified-repo-id10899186838.csv",
+      "Coinbase transactions 2022 (Spot Price Currency)"
+    ),
+    (
+      "coinbase/transactions_2023_spot_price_preamble_fiat_withdrawal__GhostfolioSidekick.csv",
+      "Coinbase transactions 2023 (Spot Price Currency, spread)"
+    ),
+    (
+      "coinbase/transactions_2024_id_preamble_staking_income_atom__GhostfolioSidekick.csv",
+      "Coinbase transactions 2024+ (ID, Price Currency)"
+    ),
     ("coinbase-exchange/fills_BAT-ETH_fee_in_quote__rotki-test_coinbasepro.csv", "Coinbase Exchange fills"),
     ("coinbase-exchange/account_BAT_deposits_16dp__rotki-test_coinbasepro.csv", "Coinbase Exchange account"),
-    ("coinbase-exchange/account_capitalised_portfolio_header_split_fills__rotki.csv", "Coinbase Exchange account (Timestamp)"),
+    (
+      "coinbase-exchange/account_capitalised_portfolio_header_split_fills__rotki.csv",
+      "Coinbase Exchange account (Timestamp)"
+    ),
     ("kraken/trades_2021_ids_ANONYMIZED_ledgers_comma_space__unidentified-repo-id29236608246.csv", "Kraken trades"),
     ("kraken/ledgers_old10_AAVE_three_buys_CRLF_no_final_newline__vergiFinance.csv", "Kraken ledgers (10 columns)"),
-    ("kraken/ledgers_new11_wallet_spot_main_negative_fee__kraken-ledgers-README.csv", "Kraken ledgers (11 columns, wallet)"),
-    ("kraken/ledgers_2025_12col_subclass_wallet_earn_autoallocation_ids_anonymised__vergiFinance-comment.csv", "Kraken ledgers (12 columns, subclass and wallet)"),
+    (
+      "kraken/ledgers_new11_wallet_spot_main_negative_fee__kraken-ledgers-README.csv",
+      "Kraken ledgers (11 columns, wallet)"
+    ),
+    (
+      "kraken/ledgers_2025_12col_subclass_wallet_earn_autoallocation_ids_anonymised__vergiFinance-comment.csv",
+      "Kraken ledgers (12 columns, subclass and wallet)"
+    ),
     ("binance/statement_v1_no_user_id_commission_history__CoinTaxman.csv", "Binance statement 2020-22 (UTC_Time)"),
-    ("binance/statement_v2_user_id_convert_to_EUR__unidentified-repo-id39064262105.csv", "Binance statement 2022-24 (User_ID, UTC_Time)"),
-    ("binance/transaction_history_2023_buy_crypto_with_fiat_transaction_buy_spend_fee_cashback__unidentified-repo-id65907890020.csv", "Binance transaction history 2023+ (User ID, Time)"),
-    ("binance/trade_history_2021_isolated_margin_fee_in_base_or_quote__unidentified-repo-id3981565323.csv", "Binance trade history 2021+ (Date(UTC), Pair)"),
-    ("binance/spot_trade_history_2023_Time_header_YY-MM-DD_fee_in_BNB_zone_in_filename_UTC-6__tallylot.csv", "Binance spot trade history 2023+ (Time, Pair)"),
-    ("binance/crypto_deposit_history_2023_network_txid_status_zone_in_filename_UTC-6__tallylot.csv", "Binance deposit history 2023+"),
-    ("binance/crypto_withdraw_history_2023_fee_column_zone_in_filename_UTC-6__tallylot.csv", "Binance withdraw history 2023+"),
-    ("binance/fiat_withdrawal_history_fee_outside_amount__unidentified-repo-id39064262105.csv", "Binance fiat deposit/withdrawal history"),
+    (
+      "binance/statement_v2_user_id_convert_to_EUR__unidentified-repo-id39064262105.csv",
+      "Binance statement 2022-24 (User_ID, UTC_Time)"
+    ),
+    (
+      "binance/transaction_history_2023_buy_crypto_with_fiat_transaction_buy_spend_fee_cashback__unidentified-repo-id65907890020.csv",
+      "Binance transaction history 2023+ (User ID, Time)"
+    ),
+    (
+      "binance/trade_history_2021_isolated_margin_fee_in_base_or_quote__unidentified-repo-id3981565323.csv",
+      "Binance trade history 2021+ (Date(UTC), Pair)"
+    ),
+    (
+      "binance/spot_trade_history_2023_Time_header_YY-MM-DD_fee_in_BNB_zone_in_filename_UTC-6__tallylot.csv",
+      "Binance spot trade history 2023+ (Time, Pair)"
+    ),
+    (
+      "binance/crypto_deposit_history_2023_network_txid_status_zone_in_filename_UTC-6__tallylot.csv",
+      "Binance deposit history 2023+"
+    ),
+    (
+      "binance/crypto_withdraw_history_2023_fee_column_zone_in_filename_UTC-6__tallylot.csv",
+      "Binance withdraw history 2023+"
+    ),
+    (
+      "binance/fiat_withdrawal_history_fee_outside_amount__unidentified-repo-id39064262105.csv",
+      "Binance fiat deposit/withdrawal history"
+    ),
     ("binance/buy_crypto_card_purchases_units_in_cells__rotki.csv", "Binance buy crypto history"),
   ]
 
@@ -85,7 +127,8 @@ import Testing
   }
 
   @Test func digestIdsAreStableAndIdenticalRowsStayApart() throws {
-    let text = "UTC_Time,Account,Operation,Coin,Change,Remark\n"
+    let text =
+      "UTC_Time,Account,Operation,Coin,Change,Remark\n"
       + "2021-01-01 10:00:00,Spot,Deposit,EUR,5,\n2021-01-01 10:00:00,Spot,Deposit,EUR,5,\n"
     let first = try ExchangeImport.read(text, fileName: "a.csv", format: .binance, recordedAt: F.recorded)
     let second = try ExchangeImport.read(text, fileName: "b.csv", format: .binance, recordedAt: F.recorded)
@@ -107,8 +150,10 @@ import Testing
 
   // MARK: - Hostile input
 
-  static let header = "\"txid\",\"refid\",\"time\",\"type\",\"subtype\",\"aclass\",\"asset\",\"amount\",\"fee\",\"balance\""
-  static let row = "\"L1\",\"R1\",\"2022-01-01 10:00:00\",\"deposit\",\"\",\"currency\",\"ZEUR\",\"1,234.50\",0,\"1,234.50\""
+  static let header =
+    "\"txid\",\"refid\",\"time\",\"type\",\"subtype\",\"aclass\",\"asset\",\"amount\",\"fee\",\"balance\""
+  static let row =
+    "\"L1\",\"R1\",\"2022-01-01 10:00:00\",\"deposit\",\"\",\"currency\",\"ZEUR\",\"1,234.50\",0,\"1,234.50\""
 
   @Test func aBOMCRLFAndQuotedThousandsAreRead() throws {
     let text = "\u{FEFF}" + Self.header + "\r\n" + Self.row + "\r\n"
@@ -135,7 +180,8 @@ import Testing
     ("-5", "is negative"), ("", "the cost is empty"), ("abc", "is not a number"),
   ])
   func badAmountsNameTheirLine(_ amount: (String, String)) throws {
-    let text = "txid,ordertxid,pair,time,type,ordertype,price,cost,fee,vol,margin,misc,ledgers\n"
+    let text =
+      "txid,ordertxid,pair,time,type,ordertype,price,cost,fee,vol,margin,misc,ledgers\n"
       + "T1,O1,XXBTZEUR,2021-02-02 13:30:51,buy,market,1,\(amount.0),0.1,2,0,,\n"
     let plan = try ExchangeImport.read(text, fileName: "t.csv", format: .kraken, recordedAt: F.recorded)
     #expect(plan.unmappable.map(\.line) == [2])

@@ -23,7 +23,8 @@ import Testing
   /// The record the ledger's parser reads from an add line with a member it does not know
   /// (which it checks and skips), `member` set to `text`; nil when it refuses the line.
   static func ledgerLine(_ member: String, _ text: String) -> LedgerRecord? {
-    let line = #"{"op":"add","id":1,"date":"2024-06-10","side":"sell","amount":100,"#
+    let line =
+      #"{"op":"add","id":1,"date":"2024-06-10","side":"sell","amount":100,"#
       + #""currency":"USD","counterAmount":8950000,"counterCurrency":"LBP","#
       + #""recordedAt":"2024-06-10T06:13:20Z","# + "\"\(member)\":\(text)}"
     let bytes = Array(line.utf8)

@@ -1,8 +1,8 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
-import RatesTestSupport
 
 /// The ledger's arithmetic against values computed by hand in the comments.
 @Suite struct LedgerMathTests {

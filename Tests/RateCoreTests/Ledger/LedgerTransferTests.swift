@@ -30,7 +30,8 @@ import Testing
   }
 
   @Test func anOlderExchangeLineIsStillAnExchange() throws {
-    let line = #"{"op":"add","id":7,"date":"2026-11-20","side":"sell","amount":100,"currency":"USD","counterAmount":8950000,"counterCurrency":"LBP","recordedAt":"2026-11-20T10:15:00Z"}"#
+    let line =
+      #"{"op":"add","id":7,"date":"2026-11-20","side":"sell","amount":100,"currency":"USD","counterAmount":8950000,"counterCurrency":"LBP","recordedAt":"2026-11-20T10:15:00Z"}"#
     let entry = try #require(try Self.parse(Array(line.utf8)).entry)
     #expect(entry.transfer == nil)
     #expect(entry.rate == 89_500)
@@ -38,9 +39,18 @@ import Testing
   }
 
   @Test(arguments: [
-    (#"{"op":"add","id":1,"date":"2021-03-01","kind":"gift","amount":1,"currency":"BTC","recordedAt":"2021-03-01T00:00:00Z"}"#, "kind 'gift' is neither 'deposit' nor 'withdrawal'"),
-    (#"{"op":"add","id":1,"date":"2021-03-01","kind":"deposit","side":"buy","amount":1,"currency":"BTC","recordedAt":"2021-03-01T00:00:00Z"}"#, "a deposit has no 'side'"),
-    (#"{"op":"add","id":1,"date":"2021-03-01","kind":"deposit","amount":1,"currency":"BTC","counterAmount":5,"recordedAt":"2021-03-01T00:00:00Z"}"#, "a cost needs both 'counterAmount' and 'counterCurrency'"),
+    (
+      #"{"op":"add","id":1,"date":"2021-03-01","kind":"gift","amount":1,"currency":"BTC","recordedAt":"2021-03-01T00:00:00Z"}"#,
+      "kind 'gift' is neither 'deposit' nor 'withdrawal'"
+    ),
+    (
+      #"{"op":"add","id":1,"date":"2021-03-01","kind":"deposit","side":"buy","amount":1,"currency":"BTC","recordedAt":"2021-03-01T00:00:00Z"}"#,
+      "a deposit has no 'side'"
+    ),
+    (
+      #"{"op":"add","id":1,"date":"2021-03-01","kind":"deposit","amount":1,"currency":"BTC","counterAmount":5,"recordedAt":"2021-03-01T00:00:00Z"}"#,
+      "a cost needs both 'counterAmount' and 'counterCurrency'"
+    ),
   ])
   func badTransferLines(_ line: String, _ detail: String) throws {
     #expect(throws: LedgerLineError(detail: detail)) { try Self.parse(Array(line.utf8)) }

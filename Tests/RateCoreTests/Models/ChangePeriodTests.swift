@@ -1,5 +1,5 @@
-import Testing
 import RateCore
+import Testing
 
 /// The one rule for the period a quote's change covers.
 @Suite struct ChangePeriodTests {

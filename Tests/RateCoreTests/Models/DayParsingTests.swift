@@ -1,7 +1,7 @@
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
-import RatesTestSupport
 
 /// ``Day/init(_:)`` reads bytes; it accepts exactly what the Character-splitting parser it
 /// replaces accepted, with the same day.

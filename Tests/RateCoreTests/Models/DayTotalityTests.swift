@@ -1,6 +1,7 @@
 import Foundation
 import RatesTestSupport
 import Testing
+
 @testable import RateCore
 
 /// `Day` and ISO 8601 formatting are total: no instant or count traps.
@@ -74,9 +75,10 @@ import Testing
       if !text.hasPrefix("0000") { #expect(fast == (try Date.ISO8601FormatStyle().parse(text))) }
       #expect(ISO8601.format(fast) == text)
     }
-    for text in ["2024-06-10T24:00:00Z", "2024-06-10T06:13:20+00:00", "2024-06-10T06:13:2xZ",
-      "2024-02-30T00:00:00Z", "2024-06-10 06:13:20Z"]
-    {
+    for text in [
+      "2024-06-10T24:00:00Z", "2024-06-10T06:13:20+00:00", "2024-06-10T06:13:2xZ",
+      "2024-02-30T00:00:00Z", "2024-06-10 06:13:20Z",
+    ] {
       #expect(ISO8601.parseWritten(text) == nil, "\(text)")
     }
     #expect(ISO8601.parse("2024-06-10T06:13:20+00:00") == ISO8601.parseWritten("2024-06-10T06:13:20Z"))

@@ -149,7 +149,8 @@ import Testing
     let monday = try day("2025-12-22")
     let byDay = [friday: RatePoint(date: friday, rate: 0.876), monday: RatePoint(date: monday, rate: 0.874)]
     let points = MarketClosure.rates(in: friday.adding(days: 1)...monday, today: monday) { byDay[$0] }
-    let series = RateSeries(base: "EUR", quote: "GBP", source: .provider(.frankfurter), fetchedAt: .distantPast, points: points)
+    let series = RateSeries(
+      base: "EUR", quote: "GBP", source: .provider(.frankfurter), fetchedAt: .distantPast, points: points)
     #expect(series.publishedDay(of: friday.adding(days: 1)) == friday)
     #expect(series.publishedDay(of: friday.adding(days: 2)) == friday)
     #expect(series.publishedDay(of: monday) == monday)

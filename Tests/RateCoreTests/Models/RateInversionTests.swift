@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import RateCore
 import RatesTestSupport
+import Testing
 
 /// One inversion, one rule: a rate that is zero or not finite has no inverse, and every
 /// inverted value (series, hourly series, quote, ledger rate, sparkline, change) follows it.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import RateCore
+import Testing
 
 /// One provider identity: every source a rate can come from is a ``RateSource`` value, kept in
 /// files and JSON under the names `rates` always wrote.

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import RateCore
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
 
 /// When a quote is much older than its provider's update rhythm.
 @Suite struct UpdateRhythmTests {

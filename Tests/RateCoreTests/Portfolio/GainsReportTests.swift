@@ -70,8 +70,10 @@ import Testing
       leg.role = .fee
       entries.append(leg)
     }
-    func exchange(_ day: String, _ side: LedgerEntry.Side, _ amount: Double, _ code: String, _ counter: Double,
-      _ counterCode: String) -> LedgerEntry {
+    func exchange(
+      _ day: String, _ side: LedgerEntry.Side, _ amount: Double, _ code: String, _ counter: Double,
+      _ counterCode: String
+    ) -> LedgerEntry {
       LedgerEntry(
         id: 0, date: Self.day(day), side: side, amount: amount, currency: code, counterAmount: counter,
         counterCurrency: counterCode, recordedAt: recorded)
@@ -80,7 +82,9 @@ import Testing
       let id = "test:\(index)"
       switch event {
       case .deposit(let day, let euros):
-        add(.transferEntry(.deposit, date: Self.day(day), amount: euros, currency: "EUR", recordedAt: recorded), fee: nil, id: id)
+        add(
+          .transferEntry(.deposit, date: Self.day(day), amount: euros, currency: "EUR", recordedAt: recorded), fee: nil,
+          id: id)
       case .buy(let day, let asset, let quantity, let euros, let fee):
         add(exchange(day, .buy, quantity, asset, euros, "EUR"), fee: fee, id: id)
       case .sell(let day, let asset, let quantity, let euros, let fee):
@@ -88,7 +92,8 @@ import Testing
       case .convert(let day, let from, let quantity, let to, let received, let fee):
         add(exchange(day, .sell, quantity, from, received, to), fee: fee, id: id)
       case .income(let day, let asset, let quantity):
-        var entry = LedgerEntry.transferEntry(.deposit, date: Self.day(day), amount: quantity, currency: asset, recordedAt: recorded)
+        var entry = LedgerEntry.transferEntry(
+          .deposit, date: Self.day(day), amount: quantity, currency: asset, recordedAt: recorded)
         entry.role = .income
         add(entry, fee: nil, id: id)
       }
@@ -131,7 +136,8 @@ import Testing
       }
       // A year after the acquisition: the same day a year later is still short.
       func isLong(_ acquired: Day) -> Bool {
-        Self.day(day) > Day(year: acquired.year + 1, month: Int(acquired.description.dropFirst(5).prefix(2))!,
+        Self.day(day) > Day(
+          year: acquired.year + 1, month: Int(acquired.description.dropFirst(5).prefix(2))!,
           day: Int(acquired.description.suffix(2))!)!
       }
       for long in [false, true] {
@@ -237,7 +243,10 @@ import Testing
     }
     // Lots: 0.2 at 40,050/BTC, 0.1 at 50,040/BTC, 0.05 at 90,000/BTC.
     let hifo = try sale(.hifo)
-    #expect(Set(hifo.flatMap(\.lots).map(\.acquired)) == [Self.day("2024-01-10"), Self.day("2024-03-01"), Self.day("2025-01-15")])
+    #expect(
+      Set(hifo.flatMap(\.lots).map(\.acquired)) == [
+        Self.day("2024-01-10"), Self.day("2024-03-01"), Self.day("2025-01-15"),
+      ])
     #expect(Self.cents(hifo.reduce(0) { $0 + $1.cost }) == Self.cents(4_500 + 5_004 + 0.1 * 40_050))
     let average = try sale(.average)
     #expect(Self.cents(average.reduce(0) { $0 + $1.cost }) == Self.cents((8_010 + 5_004 + 4_500) * 0.25 / 0.35))
@@ -252,11 +261,16 @@ import Testing
       .sell(day: "2025-06-01", asset: "BTC", quantity: 0.2, euros: 19_000, fee: nil),
     ])
     entries[1].id = 4
-    entries.append(.transferEntry(.withdrawal, id: 2, date: Self.day("2024-05-01"), amount: 0.2, currency: "BTC", recordedAt: Self.recorded))
-    entries.append(.transferEntry(.deposit, id: 3, date: Self.day("2024-05-03"), amount: 0.2, currency: "BTC", recordedAt: Self.recorded))
+    entries.append(
+      .transferEntry(
+        .withdrawal, id: 2, date: Self.day("2024-05-01"), amount: 0.2, currency: "BTC", recordedAt: Self.recorded))
+    entries.append(
+      .transferEntry(
+        .deposit, id: 3, date: Self.day("2024-05-03"), amount: 0.2, currency: "BTC", recordedAt: Self.recorded))
     let report = try GainsReport.build(
       entries: entries, period: Self.day("2025-01-01")...Self.day("2025-12-31"), currency: "EUR", method: .fifo,
-      rank: Self.rank, price: { code, day in
+      rank: Self.rank,
+      price: { code, day in
         (try? Self.price(code, day)) ?? PortfolioPrice(rate: 60_000, source: .provider(.coinGecko), date: day)
       })
     let row = try #require(report.rows.first)

@@ -9,8 +9,10 @@ import Testing
   static func day(_ offset: Int) -> Day { start.adding(days: offset) }
   static let recorded = Date(timeIntervalSince1970: 1_714_521_600)
 
-  static func exchange(_ id: Int, _ offset: Int, _ side: LedgerEntry.Side, _ amount: Double,
-    _ currency: String, _ counterAmount: Double, _ counterCurrency: String) -> LedgerEntry {
+  static func exchange(
+    _ id: Int, _ offset: Int, _ side: LedgerEntry.Side, _ amount: Double,
+    _ currency: String, _ counterAmount: Double, _ counterCurrency: String
+  ) -> LedgerEntry {
     LedgerEntry(
       id: id, date: day(offset), side: side, amount: amount, currency: currency,
       counterAmount: counterAmount, counterCurrency: counterCurrency, recordedAt: recorded)

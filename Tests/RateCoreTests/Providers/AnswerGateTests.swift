@@ -101,7 +101,11 @@ import Testing
     await #expect {
       _ = try await coinGecko(chart([(outside, "40000")]))
         .marketChartRange(id: "bitcoin", currency: "eur", from: from, to: to)
-    } throws: { isRefusal($0, .coinGecko, "nothing asked in it: a value for 2023-12-22T00:00:00Z, outside the asked 2024-01-01…2024-01-10") }
+    } throws: {
+      isRefusal(
+        $0, .coinGecko, "nothing asked in it: a value for 2023-12-22T00:00:00Z, outside the asked 2024-01-01…2024-01-10"
+      )
+    }
     // A stamp at the day before `from` (a daily 00:00 stamp) is within the slack.
     let slack = from.timeIntervalSince1970 * 1000 - 86_400_000
     let both = try await coinGecko(chart([(slack, "40000"), (inside, "41000")]))

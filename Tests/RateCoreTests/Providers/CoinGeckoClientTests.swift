@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import RateCore
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
 
 @Suite struct CoinGeckoClientTests {
   let base = URL(string: "https://gecko.test/api/v3")!

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import RateCore
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
 
 @Suite struct CoinResolverTests {
   /// This test's folders, removed when it is done.
@@ -52,7 +53,8 @@ import RatesTestSupport
     let failing = StubTransport(status: 500, body: "")
     let fresh = JSONFileCache(directory: try scratch.folder())
     #expect(try await resolver(failing, cache: fresh).resolve("wrapped-bitcoin").symbol == "wrapped-bitcoin")
-    #expect(try await resolver(stub, cache: fresh, offline: true).resolve("wrapped-bitcoin").symbol == "wrapped-bitcoin")
+    #expect(
+      try await resolver(stub, cache: fresh, offline: true).resolve("wrapped-bitcoin").symbol == "wrapped-bitcoin")
   }
 
   /// Issue 22: a currency code means the currency, before any request; the coin with that

@@ -42,6 +42,8 @@ import Testing
   @Test func aRequestAsksADayPastBothEndsNeverPastItsLastDay() {
     let days = Self.day.adding(days: -5)...Self.day.adding(days: -2)
     #expect(AnswerGate.requested(days, through: Self.day) == Self.day.adding(days: -6)...Self.day.adding(days: -1))
-    #expect(AnswerGate.requested(days, through: Self.day.adding(days: -2)) == Self.day.adding(days: -6)...Self.day.adding(days: -2))
+    #expect(
+      AnswerGate.requested(days, through: Self.day.adding(days: -2)) == Self.day.adding(
+        days: -6)...Self.day.adding(days: -2))
   }
 }

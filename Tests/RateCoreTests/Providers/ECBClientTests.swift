@@ -42,7 +42,8 @@ import Testing
   }
 
   @Test func aRangeAsksEveryCodeInOneKeyAndReadsQuotedTitles() async throws {
-    let body = try Fixtures.string("real/ecb/csvdata_D.USD_2026-09-03..07_all_columns__unidentified-repo-id69880706369.csv")
+    let body = try Fixtures.string(
+      "real/ecb/csvdata_D.USD_2026-09-03..07_all_columns__unidentified-repo-id69880706369.csv")
     let stub = StubTransport(body: body)
     let table = try await Self.client(stub).series(
       codes: ["usd", "EUR"], start: Day("2026-09-03")!, end: Day("2026-09-07")!)
@@ -98,7 +99,8 @@ import Testing
   }
 
   @Test func anEmptyObservationIsADayWithoutARate() throws {
-    let body = try Fixtures.data("real/ecb/csvdata_D.CHF+USD_2026-10-02..03_empty_OBS_VALUE__unidentified-repo-id70918579282.csv")
+    let body = try Fixtures.data(
+      "real/ecb/csvdata_D.CHF+USD_2026-10-02..03_empty_OBS_VALUE__unidentified-repo-id70918579282.csv")
     let table = try ECBClient(baseURL: Self.base, transport: .unreachable).rows(
       body, endpoint: "/x", codes: ["CHF", "USD"], chunk: Day("2026-10-02")!...Day("2026-10-03")!)
     #expect(table == [Day("2026-10-02")!: ["EUR": 1, "CHF": 0.9301, "USD": 1.1225]])
@@ -137,11 +139,13 @@ import Testing
     #expect(quote.source == .provider(.ecb) && quote.updatedAt == Day("2025-06-13")?.start)
 
     let series = try Fixtures.string("real/frankfurter/timeseries_2026-09-30..10-02_EUR_INR_USD__fx-compass.json")
-    let csv = try Fixtures.string("real/ecb/csvdata_D.USD_2026-10-01..02_crlf_eight_columns__unidentified-repo-id70918579282.csv")
+    let csv = try Fixtures.string(
+      "real/ecb/csvdata_D.USD_2026-10-01..02_crlf_eight_columns__unidentified-repo-id70918579282.csv")
     let key = CurrencyPairKey(base: "EUR", quote: "USD")
-    let mirrored = try await FrankfurterClient(
-      baseURL: Self.base, transport: StubTransport(body: series).transport
-    ).timeSeries(pairs: [key], start: Day("2026-09-30")!, end: Day("2026-10-02")!)[key] ?? []
+    let mirrored =
+      try await FrankfurterClient(
+        baseURL: Self.base, transport: StubTransport(body: series).transport
+      ).timeSeries(pairs: [key], start: Day("2026-09-30")!, end: Day("2026-10-02")!)[key] ?? []
     let own = try await PriceSource.ecb(client: Self.client(StubTransport(body: csv)), now: { now })
       .dailyCloses(Asset(symbol: "EUR", id: "EUR"), "USD", Day("2026-10-01")!...Day("2026-10-02")!)
     #expect(own.closes == mirrored.filter { $0.date >= Day("2026-10-01")! })

@@ -49,7 +49,9 @@ import Testing
       notify: { _ in })
     let result = try await empty.quotes(for: [pair])
     #expect(result.quotes.map(\.rate) == [61234])
-    #expect(result.staleness?.reason == .noData(provider: .provider(.coinGecko), detail: "no current BTC price in the answer"))
+    #expect(
+      result.staleness?.reason == .noData(provider: .provider(.coinGecko), detail: "no current BTC price in the answer")
+    )
   }
 
   @Test func aPartialAnswerKeepsWhatArrivedAndNamesWhatDidNot() async throws {

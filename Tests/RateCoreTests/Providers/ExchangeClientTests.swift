@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import RateCore
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
 
 /// The Coinbase Exchange and Kraken clients against their fakes (which answer
 /// in the real shapes) and against hostile answers.

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import RateCore
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
 
 /// ECB history in chunks: at most ``FrankfurterClient/chunkDays`` days a request, and a
 /// chunk an older instance answered with weekly samples asked again in 90-day parts.

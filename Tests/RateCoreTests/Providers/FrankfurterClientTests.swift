@@ -1,8 +1,8 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
-import RatesTestSupport
 
 @Suite struct FrankfurterClientTests {
   func client(_ stub: StubTransport) -> FrankfurterClient {

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import RateCore
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
 
 @Suite struct MarketBoardTests {
   /// This test's folders, removed when it is done.
@@ -91,10 +92,12 @@ import RatesTestSupport
   }
 
   @Test func localSearchRanksExactThenPrefixThenRankAndFindsSharedSymbols() {
-    let known = LocalCoinSearch.wellKnown + [
-      CoinGeckoClient.SearchResult(id: "ethereum-wormhole", symbol: "ETH", name: "Ethereum (Wormhole)", marketCapRank: nil),
-      CoinGeckoClient.SearchResult(id: "ethereum", symbol: "ETH", name: "Ethereum", marketCapRank: 2),
-    ]
+    let known =
+      LocalCoinSearch.wellKnown + [
+        CoinGeckoClient.SearchResult(
+          id: "ethereum-wormhole", symbol: "ETH", name: "Ethereum (Wormhole)", marketCapRank: nil),
+        CoinGeckoClient.SearchResult(id: "ethereum", symbol: "ETH", name: "Ethereum", marketCapRank: 2),
+      ]
     let hits = LocalCoinSearch.matches("eth", in: known)
     #expect(hits.prefix(2).map(\.id) == ["ethereum", "ethereum-wormhole"])
     #expect(hits.first?.marketCapRank == 2)

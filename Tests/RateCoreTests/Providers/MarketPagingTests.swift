@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import RateCore
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
 
 /// `/coins/markets` holds at most 250 coins a page: more coins take more pages, no more
 /// than needed.

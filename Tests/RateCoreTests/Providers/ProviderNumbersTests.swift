@@ -1,6 +1,7 @@
 import Foundation
 import RatesTestSupport
 import Testing
+
 @testable import RateCore
 
 /// Hostile numbers from providers: range-checked, never a trap.

@@ -136,9 +136,10 @@ import Testing
     let days = try #require(Day("2016-01-01"))...(try #require(Day("2016-12-31")))
     let answer = try await run.chain.dailyCloses(Self.btc.asset, "USD", days)
     #expect(answer.closes.count == 366)
-    #expect(answer.closes.allSatisfy {
-      $0.rate == FakeCoinbase.price(base: "BTC", quote: "USD", at: $0.date.end)
-    })
+    #expect(
+      answer.closes.allSatisfy {
+        $0.rate == FakeCoinbase.price(base: "BTC", quote: "USD", at: $0.date.end)
+      })
     #expect(run.gecko.requests.count == 1 && run.coinbase.requests.count == 2)
     #expect(run.kraken.requests.count == 0)
   }

@@ -10,7 +10,8 @@ extension RealCorpus {
   static func seconds(_ value: Double) -> Date { Date(timeIntervalSince1970: value) }
 
   static func prices(
-    ids: [String], _ currencies: [String], _ check: @escaping @Sendable ([String: [String: CoinGeckoClient.Price]]) throws -> Void
+    ids: [String], _ currencies: [String],
+    _ check: @escaping @Sendable ([String: [String: CoinGeckoClient.Price]]) throws -> Void
   ) -> Expectation {
     Expectation(
       status: 200, call: .simplePrice(ids: ids, currencies: currencies),
@@ -127,7 +128,8 @@ extension RealCorpus {
   static let ff = Provider.frankfurter
   static let rateLimitedNow = ProviderError.rateLimited(provider: .provider(cg), retryAfter: nil)
 
-  static let expectations: [String: Expectation] = coinGeckoExpectations
+  static let expectations: [String: Expectation] =
+    coinGeckoExpectations
     .merging(coinDeskExpectations) { $1 }.merging(frankfurterExpectations) { $1 }
     .merging(exchangeExpectations) { $1 }.merging(ecbExpectations) { $1 }
 }

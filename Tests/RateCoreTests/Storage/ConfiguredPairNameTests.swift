@@ -1,8 +1,8 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
-import RatesTestSupport
 
 /// A pair read back from its name, as lists and rows write it.
 @Suite struct ConfiguredPairNameTests {

@@ -1,8 +1,8 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
-import RatesTestSupport
 
 /// The list operations of ``UserData`` on real files in a temporary directory.
 @Suite struct UserDataListsTests {
@@ -121,4 +121,3 @@ import RatesTestSupport
     #expect(try data.pairs.read().map(\.name) == ["EUR-JPY", "GBP-USD", "CHF-USD"])
   }
 }
-

@@ -1,8 +1,8 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
-import RatesTestSupport
 
 /// The split of an older `favorites.json` (the one merged list) into your coins and
 /// favorites, on real files.
@@ -130,7 +130,9 @@ import RatesTestSupport
     let broken = "{\"favorites\": [{\"id\": \"bitcoin\""
     let setup = try makeSetup(favorites: broken)
     #expect(throws: DataFileError.self) { try setup.data.readCoins() }
-    #expect(throws: DataFileError.self) { try setup.data.addCoins([FavoriteCoin(id: "x", symbol: "X", name: nil, addedAt: fixedNow)]) }
+    #expect(throws: DataFileError.self) {
+      try setup.data.addCoins([FavoriteCoin(id: "x", symbol: "X", name: nil, addedAt: fixedNow)])
+    }
     #expect(try Data(contentsOf: setup.favoritesURL) == Data(broken.utf8))
     #expect(try names(setup.directory) == [".coins.json.lock", "favorites.json"])
     #expect(setup.notices.all == [])

@@ -1,6 +1,7 @@
-import Testing
-@testable import RateCore
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
 
 @Suite struct AmountParserTests {
   @Test(arguments: [

@@ -1,8 +1,8 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
-import RatesTestSupport
 
 /// RFC 4180 writing and reading, and the ledger's CSV columns.
 @Suite struct CSVTests {

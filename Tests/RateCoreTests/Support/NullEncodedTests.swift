@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import RateCore
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
 
 @Suite struct NullEncodedTests {
   struct Document: Codable, Equatable {

@@ -1,8 +1,8 @@
 import Foundation
 import RateCore
 import RatesCLI
-import Testing
 import RatesTestSupport
+import Testing
 
 @Suite struct ArgumentScannerTests {
   // MARK: Interleaving and positionals

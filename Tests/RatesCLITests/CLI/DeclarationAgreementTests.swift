@@ -26,7 +26,8 @@ import Testing
     return (
       path,
       try RatesCLI.parse(
-        path, scanner, defaults: CommandDefaults(currency: "USD", today: Day(daysSinceEpoch: 20_000)), format: options.format)
+        path, scanner, defaults: CommandDefaults(currency: "USD", today: Day(daysSinceEpoch: 20_000)),
+        format: options.format)
     )
   }
 

@@ -29,7 +29,8 @@ import Testing
     for exclusion in type.exclusions {
       for other in exclusion.excluded {
         let arguments = try Self.positionals(words) + Self.words(exclusion.option) + Self.words(other)
-        let message = "\(exclusion.option.label) cannot be used with \(other.label)"
+        let message =
+          "\(exclusion.option.label) cannot be used with \(other.label)"
           + (exclusion.reason.map { ": " + $0 } ?? "")
         #expect(throws: UsageError.invalid(message), "\(arguments)") {
           try Declarations.parse(arguments)
@@ -46,7 +47,8 @@ import Testing
       let arguments = try Self.positionals(words) + pair.flatMap { Self.words(OptionUse($0)) }
       let exclusion = (path.last as? any RatesCommand.Type)?.exclusions.lazy
         .first { ex in ex.option.spec == pair[1] && ex.excluded.contains { $0.spec == pair[0] } }
-      let message = exclusion.map { "\($0.option.label) cannot be used with \(pair[0].name)" }
+      let message =
+        exclusion.map { "\($0.option.label) cannot be used with \(pair[0].name)" }
         ?? "\(pair[0].name) and \(pair[1].name) cannot be used together"
       #expect(throws: UsageError.invalid(message), "\(arguments)") {
         try Declarations.parse(arguments)
@@ -87,8 +89,10 @@ import Testing
   @Test func theCommandsKeepTheirWords() throws {
     let cases: [([String], String)] = [
       (["history", "BTC", "--interactive", "--date", "2026-01-05"], "--interactive cannot be used with --date"),
-      (["history", "BTC", "--date", "2026-01-05", "--interval", "HOURLY"],
-       "--interval hourly cannot be used with --date: a day has one rate"),
+      (
+        ["history", "BTC", "--date", "2026-01-05", "--interval", "HOURLY"],
+        "--interval hourly cannot be used with --date: a day has one rate"
+      ),
       (["stats", "USD", "LBP", "--ledger", "--from", "2026-01-05"], "--from cannot be used with --ledger: use --days"),
       (["convert", "1", "USD", "EUR", "--ledger", "--date", "2026-01-05"], "--date cannot be used with --ledger"),
       (["ledger", "list", "--with", "Sam", "--with-anyone"], "--with and --with-anyone cannot be used together"),
@@ -97,8 +101,10 @@ import Testing
       (["history", "BTC", "--days", "3", "--to", "2026-01-05"], "--days cannot be used with --to: pick one"),
       (["history", "BTC", "--to", "2026-01-05"], "--to needs --from: give the first day too"),
       (["ledger", "add", "1", "USD", "--deposit", "--sell"], "--sell cannot be used with --deposit"),
-      (["ledger", "add", "1", "USD", "2", "EUR", "--sell", "--cost", "2 EUR"],
-       "--cost needs --deposit: an exchange's cost is its FOR-AMOUNT"),
+      (
+        ["ledger", "add", "1", "USD", "2", "EUR", "--sell", "--cost", "2 EUR"],
+        "--cost needs --deposit: an exchange's cost is its FOR-AMOUNT"
+      ),
       (["ledger", "export", "--csv", "--format", "ledger"], "--csv cannot be used with --format ledger"),
       (["ledger", "export", "--csv", "--in", "EUR"], "--in needs --format ledger|beancount"),
       (["watch", "BTC", "--exit-on-alert"], "--exit-on-alert needs --alert"),

@@ -1,9 +1,9 @@
 import Foundation
+import RatesCLIHarness
+import RatesTestSupport
 import Testing
 
 @testable import RatesCLI
-import RatesCLIHarness
-import RatesTestSupport
 
 /// `RATES_CURRENCY` is checked as `config set currency` is, and the error names the
 /// variable, as `RATES_PROVIDER`'s does (review of issue 15: `RATES_CURRENCY=XYZ` gave

@@ -1,8 +1,9 @@
 import Foundation
+import RatesTestSupport
 import Testing
+
 @testable import RateCore
 @testable import RatesCLI
-import RatesTestSupport
 
 /// The words `RatesCLI` gives the domain's errors (ErrorMessages.swift).
 @Suite struct ErrorMessageTests {

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import RateCore
-@testable import RatesCLI
 import RatesCLIHarness
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
 
 /// Issue 15: a slow fetch says so on a terminal's stderr, and erases the line when done;
 /// nothing when stderr is piped, with `--json`, or when the answer comes in time.

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import RateCore
-@testable import RatesCLI
 import RatesCLIHarness
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
 
 /// Issue 15, help: a command's help keeps to itself, bare `rates` piped is an overview,
 /// help wraps to the terminal, and `rates help --man` is the same text in roff.

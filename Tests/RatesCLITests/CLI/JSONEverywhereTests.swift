@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import RateCore
-@testable import RatesCLI
 import RatesCLIHarness
 import RatesTestSupport
+import Testing
+
+@testable import RatesCLI
 
 /// `--json` prints one JSON document on stdout, or refuses with a usage error (64).
 @Suite struct JSONEverywhereTests {

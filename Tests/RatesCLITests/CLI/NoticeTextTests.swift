@@ -10,7 +10,9 @@ import Testing
 
   @Test(arguments: [
     Notice.ambiguousSymbol(symbol: hostile, chosen: hostile, alternatives: [hostile]),
-    .dataEndsEarly(provider: .provider(.coinGecko), pair: hostile, newest: Day(containing: Date(timeIntervalSince1970: 1_704_153_600)), days: 7),
+    .dataEndsEarly(
+      provider: .provider(.coinGecko), pair: hostile,
+      newest: Day(containing: Date(timeIntervalSince1970: 1_704_153_600)), days: 7),
   ])
   func outsideTextIsSanitized(notice: Notice) {
     let line = NoticeText.line(notice)

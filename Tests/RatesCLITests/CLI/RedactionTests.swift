@@ -30,8 +30,10 @@ import Testing
       (400, ["Content-Type": "application/json"], #"{"error":"bad request with key \#(Self.key)"}"#)
     }
     let context = CommandContext(
-      environment: ["HOME": home.path, variable: Self.key,
-        "RATES_COINGECKO_URL": "https://gecko.test/api/v3"],
+      environment: [
+        "HOME": home.path, variable: Self.key,
+        "RATES_COINGECKO_URL": "https://gecko.test/api/v3",
+      ],
       now: { fixedNow }, sleep: { _ in }, makeTransport: { _ in echo.transport },
       writeOut: { out.append($0) }, writeErr: { err.append($0) },
       terminal: { noColor, ascii in

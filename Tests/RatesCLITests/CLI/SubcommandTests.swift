@@ -47,7 +47,9 @@ import Testing
       result.stderr.hasPrefix(
         "error: unknown action 'ad' for 'rates ledger' (did you mean 'add'?)\n"
           + "usage: rates ledger [list] "))
-    #expect(result.stderr.contains("\n       rates ledger import <FILE> [<FILE> ...] [--from FORMAT] [--skip-unknown] [--dry-run]\n"))
+    #expect(
+      result.stderr.contains(
+        "\n       rates ledger import <FILE> [<FILE> ...] [--from FORMAT] [--skip-unknown] [--dry-run]\n"))
     #expect(result.stderr.hasSuffix("See 'rates ledger --help'.\n"))
     #expect(result.stdout.isEmpty)
 

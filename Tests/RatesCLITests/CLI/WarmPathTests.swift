@@ -1,9 +1,9 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesTestSupport
 
 /// What a warm command does without the run-time protocol conformance lookups that cost it
 /// a scan of every conformance in the binary each (docs/guide.md, "What a warm command does"):
@@ -58,10 +58,11 @@ import RatesTestSupport
     }
   }
 
-  @Test(arguments: [
-    ("1,234.56 EUR", 7), ("61,234.5", 2), ("1,234", 0), ("12 of 28", nil), ("none", nil),
-    ("\u{1B}[32m+1.25\u{1B}[0m", 3), ("€1.5", 2), ("1.5 €", 4), ("—", nil),
-  ] as [(String, Int?)])
+  @Test(
+    arguments: [
+      ("1,234.56 EUR", 7), ("61,234.5", 2), ("1,234", 0), ("12 of 28", nil), ("none", nil),
+      ("\u{1B}[32m+1.25\u{1B}[0m", 3), ("€1.5", 2), ("1.5 €", 4), ("—", nil),
+    ] as [(String, Int?)])
   func aNumberCellsFractionWidth(_ cell: String, _ width: Int?) {
     #expect(TableLayout.fractionWidth(cell) == width)
   }
@@ -105,12 +106,13 @@ import RatesTestSupport
   static func withEnviron<R>(
     _ entries: [[UInt8]], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R
   ) -> R {
-    let strings: [UnsafeMutablePointer<CChar>?] = entries.map { bytes in
-      let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-      for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
-      copy[bytes.count] = 0
-      return copy
-    } + [nil]
+    let strings: [UnsafeMutablePointer<CChar>?] =
+      entries.map { bytes in
+        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+        for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
+        copy[bytes.count] = 0
+        return copy
+      } + [nil]
     defer { for string in strings { string?.deallocate() } }
     return strings.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return body([nil]) }
@@ -118,15 +120,18 @@ import RatesTestSupport
     }
   }
 
-  @Test(arguments: [
-    ["HOME=/home/me", "LANG=en_US.UTF-8", "PATH=/usr/bin:/bin"],
-    ["A=1", "A=2", "B=", "=x", "NOEQUALS", "C=d=e", "", "=", "==", "D==f"],
-    ["É=é", "E\u{301}=decomposed", "€=€uro", "👩‍👩‍👧=family", "emoji=🇫🇷"],
-    ["SPACE = x ", " LEAD=1", "TAB\t=\t"],
-  ].map { $0.map { Array($0.utf8) } } + [
-    [[0x41, 0xFF, 0x3D, 0x62], [0x43, 0x3D, 0xE2, 0x82], [0xC3, 0x3D, 0x31], [0x3D, 0xFF],
-     [0x44, 0x3D, 0xF0, 0x9F, 0x98], [0xFF, 0x3D, 0x31], [0xEF, 0xBF, 0xBD, 0x3D, 0x32]],
-  ])
+  @Test(
+    arguments: [
+      ["HOME=/home/me", "LANG=en_US.UTF-8", "PATH=/usr/bin:/bin"],
+      ["A=1", "A=2", "B=", "=x", "NOEQUALS", "C=d=e", "", "=", "==", "D==f"],
+      ["É=é", "E\u{301}=decomposed", "€=€uro", "👩‍👩‍👧=family", "emoji=🇫🇷"],
+      ["SPACE = x ", " LEAD=1", "TAB\t=\t"],
+    ].map { $0.map { Array($0.utf8) } } + [
+      [
+        [0x41, 0xFF, 0x3D, 0x62], [0x43, 0x3D, 0xE2, 0x82], [0xC3, 0x3D, 0x31], [0x3D, 0xFF],
+        [0x44, 0x3D, 0xF0, 0x9F, 0x98], [0xFF, 0x3D, 0x31], [0xEF, 0xBF, 0xBD, 0x3D, 0x32],
+      ]
+    ])
   func environmentBytesAnswerAsItsCharacters(_ entries: [[UInt8]]) {
     let parsed = Self.withEnviron(entries) { CommandContext.environment(fromEntries: $0) }
     #expect(parsed == Self.characterLevelEnvironment(entries))

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import RateCore
-@testable import RatesCLI
 import RatesCLIHarness
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
 
 /// `convert` and `stats` in process, against the fake APIs at a fixed time.
 @Suite struct CalculatorCommandTests {
@@ -39,7 +40,8 @@ import RatesTestSupport
     #expect(server.requestCount == 1)
     let conversions = try #require(try result.json()["conversions"] as? [[String: Any]])
     let ada = try #require(conversions.first?["rate"] as? Double)
-    let expected = FakeCoinGecko.nowValue(id: "ethereum", currency: "usd")
+    let expected =
+      FakeCoinGecko.nowValue(id: "ethereum", currency: "usd")
       / FakeCoinGecko.nowValue(id: "cardano", currency: "usd")
     #expect(abs(ada - expected) < 1e-9)
     #expect(conversions.first?["amount"] as? Double == Figure.money(2 * ada, code: "ADA"))

@@ -186,9 +186,10 @@ import Testing
     gecko.fail(with: nil)
     let result = await rates.run(["doctor", "--json"])
     let checks = try #require(try result.json()["checks"] as? [[String: Any]])
-    let byName = Dictionary(uniqueKeysWithValues: checks.compactMap { check in
-      (check["name"] as? String).map { ($0, check) }
-    })
+    let byName = Dictionary(
+      uniqueKeysWithValues: checks.compactMap { check in
+        (check["name"] as? String).map { ($0, check) }
+      })
     let paused = try #require(byName["coingecko"])
     let end = ISO8601.format(rates.clock.now.addingTimeInterval(120))
     #expect(paused["pausedUntil"] as? String == end)
@@ -224,7 +225,8 @@ import Testing
     let gecko = Self.failing(.text("upstream down", status: 503))
     let (rates, server) = try Self.harness(gecko)
     let chained = await rates.run(["current", "BTC", "--in", "USD", "--json"])
-    #expect(try chained.json()["quotes"].flatMap { ($0 as? [[String: Any]])?.first?["source"] as? String } == "coinbase")
+    #expect(
+      try chained.json()["quotes"].flatMap { ($0 as? [[String: Any]])?.first?["source"] as? String } == "coinbase")
     let asked = Self.count(server, "/api/v3/")
     gecko.fail(with: nil)
     let pinned = await rates.run(["current", "BTC", "--in", "USD", "--json", "--provider", "coingecko"])

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import RateCore
-@testable import RatesCLI
 import RatesCLIHarness
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
 
 /// `search` and `info` in process, against the fake APIs at a fixed time.
 @Suite struct CoinsCommandTests {

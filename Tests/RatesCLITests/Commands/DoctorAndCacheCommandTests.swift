@@ -1,10 +1,10 @@
 import Foundation
+import RatesCLIHarness
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesCLIHarness
-import RatesTestSupport
 
 /// `doctor` and `cache` in process, against the fake APIs at a fixed time.
 @Suite struct DoctorAndCacheCommandTests {

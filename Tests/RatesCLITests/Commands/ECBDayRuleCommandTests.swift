@@ -152,7 +152,9 @@ import Testing
     (["convert", "100", "EUR", "HRK"], "HRK: the ECB's last rate is 2022-12-30 (Croatia adopted the euro); "),
     (["stats", "EUR", "RUB"], "RUB: the ECB's last rate is 2022-03-01 (the ECB suspended it); "),
     (["pairs", "add", "USD", "BGN"], "BGN: the ECB's last rate is 2025-12-31 (Bulgaria adopted the euro); "),
-    (["convert", "1", "ROL", "EUR", "--date", "2010-01-04"], "ROL: the ECB's last rate is 2005-06-30 (replaced by RON"),
+    (
+      ["convert", "1", "ROL", "EUR", "--date", "2010-01-04"], "ROL: the ECB's last rate is 2005-06-30 (replaced by RON"
+    ),
   ])
   func afterItsLastDayARetiredCurrencySaysSoInOneLine(arguments: [String], message: String)
     async throws
@@ -190,21 +192,33 @@ import Testing
   // MARK: - Validate before asking
 
   @Test(arguments: [
-    (["history", "EUR", "USD", "--from", "1900-01-01", "--to", "1900-12-31"],
-     "error: no ECB rates from 1900-01-01 to 1900-12-31: the ECB's rates start on 1999-01-04"),
-    (["stats", "GBP", "USD", "--from", "1900-01-01", "--to", "1900-12-31"],
-     "error: no ECB rates from 1900-01-01 to 1900-12-31: the ECB's rates start on 1999-01-04"),
+    (
+      ["history", "EUR", "USD", "--from", "1900-01-01", "--to", "1900-12-31"],
+      "error: no ECB rates from 1900-01-01 to 1900-12-31: the ECB's rates start on 1999-01-04"
+    ),
+    (
+      ["stats", "GBP", "USD", "--from", "1900-01-01", "--to", "1900-12-31"],
+      "error: no ECB rates from 1900-01-01 to 1900-12-31: the ECB's rates start on 1999-01-04"
+    ),
     (["history", "EUR", "USD", "--date", "1900-01-01"], "error: no ECB rates on 1900-01-01: "),
     (["convert", "1", "EUR", "USD", "--date", "1998-12-31"], "error: no ECB rates on 1998-12-31: "),
-    (["history", "BTC", "EUR", "--interval", "hourly", "--format", "beancount"],
-     "error: beancount price directives have a date but no time"),
+    (
+      ["history", "BTC", "EUR", "--interval", "hourly", "--format", "beancount"],
+      "error: beancount price directives have a date but no time"
+    ),
     // One rule for a day after today (RateCore's Day.futureProblem), in every command.
-    (["convert", "1", "EUR", "USD", "--date", "2026-11-26"],
-     "error: --date 2026-11-26 is in the future: use 2026-11-25 or an earlier day"),
-    (["convert", "1", "BTC", "ETH", "--date", "2026-11-26"],
-     "error: --date 2026-11-26 is in the future: use 2026-11-25 or an earlier day"),
-    (["history", "EUR", "USD", "--date", "2026-11-26"],
-     "error: --date 2026-11-26 is in the future: use 2026-11-25 or an earlier day"),
+    (
+      ["convert", "1", "EUR", "USD", "--date", "2026-11-26"],
+      "error: --date 2026-11-26 is in the future: use 2026-11-25 or an earlier day"
+    ),
+    (
+      ["convert", "1", "BTC", "ETH", "--date", "2026-11-26"],
+      "error: --date 2026-11-26 is in the future: use 2026-11-25 or an earlier day"
+    ),
+    (
+      ["history", "EUR", "USD", "--date", "2026-11-26"],
+      "error: --date 2026-11-26 is in the future: use 2026-11-25 or an earlier day"
+    ),
   ])
   func aRequestThatCanOnlyFailIsRefusedBeforeAsking(arguments: [String], message: String)
     async throws

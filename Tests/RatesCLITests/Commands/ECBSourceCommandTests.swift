@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import RateCore
-@testable import RatesCLI
 import RatesCLIHarness
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
 
 /// The currency chain (Frankfurter → the ECB itself → the built-in snapshot) and
 /// the pair no source serves, in process against the fake APIs (the ECB's fake
@@ -228,7 +229,8 @@ import RatesTestSupport
     }
     let refused = await rates.run(["pairs", "add", "GBP", "KRW", "--json"])
     #expect(refused.status == 64)
-    #expect(refused.stderr.contains("no source serves GBP/KRW: Frankfurter (ECB) does not price in KRW"), "\(refused.stderr)")
+    #expect(
+      refused.stderr.contains("no source serves GBP/KRW: Frankfurter (ECB) does not price in KRW"), "\(refused.stderr)")
     #expect(refused.stderr.contains(#""code":"unserved_pair""#), "\(refused.stderr)")
   }
 

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import RateCore
-@testable import RatesCLI
 import RatesCLIHarness
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
 
 /// `--format csv|ledger|beancount` in process, against the fake APIs at a fixed time.
 @Suite struct ExportFormatTests {
@@ -123,7 +124,8 @@ import RatesTestSupport
       { request in
         if request.path.hasSuffix("/simple/price"), request.query["ids"] == "bitcoin" {
           return .json(
-            #"{"bitcoin":{"eur":3.3e-15,"eur_24h_change":1.2345678901234567,"last_updated_at":\#(Int(fixedNow.timeIntervalSince1970))}}"#)
+            #"{"bitcoin":{"eur":3.3e-15,"eur_24h_change":1.2345678901234567,"last_updated_at":\#(Int(fixedNow.timeIntervalSince1970))}}"#
+          )
         }
         return fake(request)
       }

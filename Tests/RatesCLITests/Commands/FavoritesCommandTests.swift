@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import RateCore
-@testable import RatesCLI
 import RatesCLIHarness
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
 
 /// `favorites` and `top` in process, against the fake APIs at a fixed time, with real data
 /// files. (Concurrent adds from separate processes are in EndToEndTests.)

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import RateCore
-@testable import RatesCLI
 import RatesCLIHarness
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
 
 /// ECB rates, routing, inverse pairs, `pairs` and `currencies` in process, against the fake
 /// APIs at a fixed time.
@@ -25,7 +26,8 @@ import RatesTestSupport
         onOrBefore: min(day, FakeFrankfurter.latestDay(at: fixedNow)))
       #expect((point["carried"] as? Bool) == (published != day), "\(day)")
       // The EUR-based fake, triangulated to GBP→USD.
-      let expected = FakeFrankfurter.eurRate("USD", day: published)
+      let expected =
+        FakeFrankfurter.eurRate("USD", day: published)
         / FakeFrankfurter.eurRate("GBP", day: published)
       #expect(abs((point["rate"] as? Double ?? 0) - expected) < 1e-3, "\(day)")
     }
@@ -84,9 +86,10 @@ import RatesTestSupport
     #expect(none.status == 0)
     #expect(none.stdout.contains("rates pairs add GBP USD"))
 
-    for arguments in [["pairs", "add", "GBP", "USD"], ["pairs", "add", "eur-aud"], ["pairs", "add", "BTC", "EUR"],
-      ["pairs", "add", "CHF", "JPY"], ["pairs", "add", "USD", "CAD"], ["pairs", "add", "SEK-NOK"]]
-    {
+    for arguments in [
+      ["pairs", "add", "GBP", "USD"], ["pairs", "add", "eur-aud"], ["pairs", "add", "BTC", "EUR"],
+      ["pairs", "add", "CHF", "JPY"], ["pairs", "add", "USD", "CAD"], ["pairs", "add", "SEK-NOK"],
+    ] {
       let added = await rates.run(arguments)
       #expect(added.status == 0, "\(arguments): \(added.stderr)")
     }

@@ -1,10 +1,10 @@
 import Foundation
+import RatesCLIHarness
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesCLIHarness
-import RatesTestSupport
 
 /// Computed figures in `--json` and CSV are written by RateCore's one rule (``Figure``):
 /// money to its currency's minor unit, anything else to 10 significant digits, never the
@@ -68,7 +68,9 @@ import RatesTestSupport
       #expect(Self.decimals(text) <= 8, "\(key): \(text)")
     }
     let csv = await rates.run(["portfolio", "--in", "USD", "--format", "csv"])
-    let rows = csv.stdout.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    let rows = csv.stdout.split(separator: "\r\n").dropFirst().map {
+      $0.split(separator: ",", omittingEmptySubsequences: false)
+    }
     #expect(rows.count == 6, "\(csv.stdout)")
     for row in rows {
       // value, change, cost, unrealized, realized: USD to the cent.
@@ -122,7 +124,9 @@ import RatesTestSupport
   @Test func portfolioHistoryChangeIsTheDifferenceOfTheValuesShown() {
     typealias History = PortfolioCommand.History
     #expect(History.shownChange(from: 10_869.966, to: 10_784.454, code: "USD") == -85.52)
-    #expect(RateFormat.signedMoney(History.shownChange(from: 10_869.966, to: 10_784.454, code: "USD"), code: "USD") == "-85.52")
+    #expect(
+      RateFormat.signedMoney(History.shownChange(from: 10_869.966, to: 10_784.454, code: "USD"), code: "USD")
+        == "-85.52")
     #expect(History.shownChange(from: 100, to: 99.999_999_999_999_99, code: "USD").sign == .plus)
     #expect(History.shownChange(from: 15_231.4, to: 15_240.6, code: "JPY") == 10)
   }

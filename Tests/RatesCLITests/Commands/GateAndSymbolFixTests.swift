@@ -20,7 +20,8 @@ import Testing
   static func poundtoken() throws -> (CLIHarness, InProcessServer) {
     let today = Day(containing: fixedNow)
     let points = (0...4).map { "[\(today.adding(days: -$0).start.timeIntervalSince1970 * 1000),50000]" }
-    let chart = #"{"prices":[\#(points.reversed().joined(separator: ",")),[\#(fixedNow.timeIntervalSince1970 * 1000 - 60000),50000]]}"#
+    let chart =
+      #"{"prices":[\#(points.reversed().joined(separator: ",")),[\#(fixedNow.timeIntervalSince1970 * 1000 - 60000),50000]]}"#
     return try CurrencySymbolTests.harness(price: 50000, chart: chart)
   }
 
@@ -209,7 +210,9 @@ import Testing
 
   @Test(arguments: [1, 2])
   func watchWarningsNeitherContradictNorPromiseARetryAfterTheLastUpdate(_ count: Int) async throws {
-    let (rates, _) = try CLIHarness.withFakeAPI(environment: AnswerGateCLITests.pinned.merging(["RATES_WATCH_FLOOR": "1"]) { $1 }) { fake in
+    let (rates, _) = try CLIHarness.withFakeAPI(
+      environment: AnswerGateCLITests.pinned.merging(["RATES_WATCH_FLOOR": "1"]) { $1 }
+    ) { fake in
       { request in
         guard request.path.hasSuffix("/simple/price") else { return fake(request) }
         return .json(#"{"bitcoin":{"eur":1e308,"eur_24h_change":1.0,"last_updated_at":1718000000}}"#)

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import RateCore
-@testable import RatesCLI
 import RatesCLIHarness
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
 
 /// `history` in process against the fake APIs at a fixed time: requests, caching,
 /// providers, `--days`, `--offline`, untrusted text. (EndToEndTests/WiringEndToEndTests
@@ -46,9 +47,10 @@ import RatesTestSupport
         == FakeCoinGecko.dailyValue(id: "bitcoin", currency: "eur", day: firstDay.adding(days: 1)))
     let stats = try #require(json["stats"] as? [String: Any])
     #expect(stats["count"] as? Int == 28)
-    for key in ["min", "minDate", "max", "maxDate", "mean", "median", "stddev", "first", "last",
-      "change", "changePercent"]
-    {
+    for key in [
+      "min", "minDate", "max", "maxDate", "mean", "median", "stddev", "first", "last",
+      "change", "changePercent",
+    ] {
       #expect(stats[key] != nil, "stats.\(key)")
     }
   }

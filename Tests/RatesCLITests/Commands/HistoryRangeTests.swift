@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import RateCore
-@testable import RatesCLI
 import RatesCLIHarness
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
 
 /// `history` and `stats` over any range (`--from`/`--to`), one day (`--date`),
 /// `convert --date` before the last year, ECB back to 1999 in chunked requests and
@@ -134,7 +135,9 @@ import RatesTestSupport
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout.contains("2015-06-30"), "\(format)")
     }
-    let stats = await rates.run(["stats", "GBP", "USD", "--from", "2015-01-01", "--to", "2015-12-31", "--format", "csv"])
+    let stats = await rates.run([
+      "stats", "GBP", "USD", "--from", "2015-01-01", "--to", "2015-12-31", "--format", "csv",
+    ])
     #expect(stats.status == 0, "\(stats.stderr)")
     #expect(stats.stdout.contains("2015-12-31"))
   }
@@ -205,7 +208,8 @@ import RatesTestSupport
     let cold = await rates.run(["history", "BTC", "EUR", "--from", "2013-01-01", "--to", "2013-12-31", "--json"])
     #expect(cold.status == 0, "\(cold.stderr)")
     let points = try #require(try cold.json()["points"] as? [[String: Any]])
-    #expect(points.first { $0["rate"] is Double }?["date"] as? String == "2013-04-27",
+    #expect(
+      points.first { $0["rate"] is Double }?["date"] as? String == "2013-04-27",
       "the point stamped 2013-04-28 00:00 closes 2013-04-27")
     #expect(server.requestCount == 1)
     let warm = await rates.run(["history", "BTC", "EUR", "--from", "2013-01-01", "--to", "2013-12-31"])

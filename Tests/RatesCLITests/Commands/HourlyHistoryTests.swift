@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import RateCore
-@testable import RatesCLI
 import RatesCLIHarness
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
 
 /// `history` and `stats` with `--interval hourly`, against the fake CoinGecko
 /// at `fixedNow` (2024-06-10 06:13:20 UTC): CoinGecko's automatic hourly
@@ -77,7 +78,9 @@ import RatesTestSupport
 
   @Test func beancountIsRefusedBecauseItsPricesHaveNoTime() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
-    let result = await rates.run(["history", "BTC", "EUR", "--days", "2", "--interval", "hourly", "--format", "beancount"])
+    let result = await rates.run([
+      "history", "BTC", "EUR", "--days", "2", "--interval", "hourly", "--format", "beancount",
+    ])
     #expect(result.status == 64)
     #expect(result.stderr.contains("beancount price directives have a date but no time"), "\(result.stderr)")
     #expect(result.stdout.isEmpty)
@@ -93,13 +96,15 @@ import RatesTestSupport
     let rows = csv.stdout.split(whereSeparator: \.isNewline).map(String.init)
     #expect(rows.first == "time,base,quote,rate,source")
     #expect(rows.count == points.count + 1)
-    let first = "\(points[0]["time"] as? String ?? ""),ETH,USD,\(DecimalText.shortest(points[0]["rate"] as? Double ?? 0) ?? ""),coingecko"
+    let first =
+      "\(points[0]["time"] as? String ?? ""),ETH,USD,\(DecimalText.shortest(points[0]["rate"] as? Double ?? 0) ?? ""),coingecko"
     #expect(rows.dropFirst().first == first)
     let ledger = await rates.run(arguments + ["--format", "ledger"])
     #expect(ledger.status == 0, "\(ledger.stderr)")
     let lines = ledger.stdout.split(separator: "\n").map(String.init)
     #expect(lines.count == points.count)
-    #expect(lines.last == "P 2024-06-10 06:13:20 ETH \(DecimalText.shortest(points.last?["rate"] as? Double ?? 0) ?? "") USD")
+    #expect(
+      lines.last == "P 2024-06-10 06:13:20 ETH \(DecimalText.shortest(points.last?["rate"] as? Double ?? 0) ?? "") USD")
     #expect(lines.allSatisfy { $0.wholeMatch(of: /P \d{4}-\d\d-\d\d \d\d:\d\d:\d\d ETH [0-9.e-]+ USD/) != nil })
   }
 

@@ -1,10 +1,10 @@
 import Foundation
+import RatesCLIHarness
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesCLIHarness
-import RatesTestSupport
 
 /// `rates ledger` in process, with a real data file and no network at all. (Concurrent adds
 /// from separate processes are in EndToEndTests.)

@@ -1,10 +1,10 @@
 import Foundation
+import RatesCLIHarness
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesCLIHarness
-import RatesTestSupport
 
 /// `--cost` takes an amount and a currency as one argument or as two, as a user writes it.
 @Suite struct LedgerCostOptionTests {

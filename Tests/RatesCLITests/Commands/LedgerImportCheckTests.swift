@@ -1,9 +1,9 @@
 import Foundation
+import RatesCLIHarness
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
-import RatesCLIHarness
-import RatesTestSupport
 
 /// `ledger import` refuses a currency no source prices (naming file and line, writing
 /// nothing), and `--dry-run` shows what the ledger's own CSV would add without writing it.
@@ -33,7 +33,9 @@ import RatesTestSupport
       """, "ledgers.csv", in: rates)
     let result = await rates.run(["ledger", "import", "--from", "kraken-ledgers", path])
     #expect(result.status == 64)
-    #expect(result.stderr.contains("\(path): line 3: 'QQQZZ' is neither a currency nor a coin CoinGecko knows"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("\(path): line 3: 'QQQZZ' is neither a currency nor a coin CoinGecko knows"),
+      "\(result.stderr)")
     // One line per problem, each an error line, and the verdict a line of its own.
     #expect(result.stderr.hasSuffix("\nerror: nothing was imported\n"), "\(result.stderr)")
     #expect(try await Self.ledgerCount(rates) == 0)
@@ -52,7 +54,8 @@ import RatesTestSupport
 
   @Test func dryRunOfTheLedgersOwnCSVWritesNothing() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
-    #expect(await rates.run(["ledger", "add", "100", "USD", "8950000", "LBP", "--sell", "--date", "2024-06-01"]).status == 0)
+    #expect(
+      await rates.run(["ledger", "add", "100", "USD", "8950000", "LBP", "--sell", "--date", "2024-06-01"]).status == 0)
     let export = await rates.run(["ledger", "export", "--csv"])
     let path = try Self.write(export.stdout, "ledger.csv", in: rates)
     #expect(await rates.run(["ledger", "remove", "1"]).status == 0)

@@ -1,10 +1,10 @@
 import Foundation
+import RatesCLIHarness
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesCLIHarness
-import RatesTestSupport
 
 /// `rates ledger import --from <exchange>` end to end in process: writes, re-imports, refusals,
 /// `--skip-unknown`, `--dry-run`, `--from auto` and `--json`.
@@ -32,7 +32,9 @@ import RatesTestSupport
     #expect(first.stdout.contains("4 moves between own accounts"))
     let stored = try await Self.entries(rates)
     #expect(stored.count == 14)
-    #expect(stored.contains { $0["importID"] as? String == "kraken:LYT5ZQ-GE2UQ-JBJMDX" && $0["role"] as? String == "income" })
+    #expect(
+      stored.contains { $0["importID"] as? String == "kraken:LYT5ZQ-GE2UQ-JBJMDX" && $0["role"] as? String == "income" }
+    )
     let second = await rates.run(["ledger", "import", "--from", "kraken-ledgers", Self.trx])
     #expect(second.status == 0)
     #expect(second.stdout.hasPrefix("Every entry of the files is already in the ledger; nothing was imported."))
@@ -94,7 +96,8 @@ import RatesTestSupport
     let result = await rates.run(["ledger", "import", "--from", "auto", "--dry-run", Self.trx])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.hasPrefix("Would import 14 entries; nothing was written (--dry-run)."))
-    #expect(result.stdout.contains("  2021-03-09  sell 499.4582 EUR for 11286.68171558 TRX  kraken:TUO6RG-2YEOW-HUBEBZ"))
+    #expect(
+      result.stdout.contains("  2021-03-09  sell 499.4582 EUR for 11286.68171558 TRX  kraken:TUO6RG-2YEOW-HUBEBZ"))
     #expect(result.stderr.contains("note: \(Self.trx): read as Kraken ledgers (10 columns)"))
     #expect(!FileManager.default.fileExists(atPath: rates.home.appendingPathComponent("data/rates/ledger.json").path))
   }

@@ -1,10 +1,10 @@
 import Foundation
+import RatesCLIHarness
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesCLIHarness
-import RatesTestSupport
 
 /// `rates portfolio` and `ledger add --deposit/--withdraw` in process against the fake APIs,
 /// with figures computed by hand from the amounts recorded and the fakes' rates.
@@ -109,7 +109,8 @@ import RatesTestSupport
     #expect(Self.close(Self.number(held["EUR"], "value"), 900))
     #expect(held["USD"]?["rateDate"] as? String == "2024-05-07")
     // The BTC cost: 6,000 and 7,000 USD at their own days' rates, less half the first lot.
-    let cost = 3_000 * FakeFrankfurter.rate(base: "USD", quote: "EUR", day: try #require(Day("2024-05-02")))
+    let cost =
+      3_000 * FakeFrankfurter.rate(base: "USD", quote: "EUR", day: try #require(Day("2024-05-02")))
       + 7_000 * FakeFrankfurter.rate(base: "USD", quote: "EUR", day: try #require(Day("2024-05-03")))
     #expect(Self.close(Self.number(held["BTC"], "cost"), cost))
   }

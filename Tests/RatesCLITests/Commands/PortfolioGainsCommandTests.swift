@@ -1,9 +1,9 @@
 import Foundation
+import RatesCLIHarness
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
-import RatesCLIHarness
-import RatesTestSupport
 
 /// `rates portfolio gains` end to end in process, on a ledger imported from a Kraken ledgers
 /// file (fees on either leg, staking income, a conversion, a withdrawal with its fee and the
@@ -79,7 +79,9 @@ import RatesTestSupport
     let document = try result.json()
     let disposals = try #require(document["disposals"] as? [[String: Any]])
     func rows(_ date: String, _ symbol: String, kind: String = "trade") -> [[String: Any]] {
-      disposals.filter { $0["date"] as? String == date && $0["symbol"] as? String == symbol && $0["kind"] as? String == kind }
+      disposals.filter {
+        $0["date"] as? String == date && $0["symbol"] as? String == symbol && $0["kind"] as? String == kind
+      }
     }
     let december = try #require(rows("2023-12-31", "BTC").first)
     #expect(december["fee"] as? Double == 3.36)
@@ -103,7 +105,9 @@ import RatesTestSupport
     let csv = await rates.run(["portfolio", "gains", "--from", "2023-07-01", "--in", "EUR", "--format", "csv"])
     let json = await rates.run(["portfolio", "gains", "--from", "2023-07-01", "--in", "EUR", "--json"])
     #expect(csv.status == 0, "\(csv.stderr)")
-    let lines = csv.stdout.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    let lines = csv.stdout.split(whereSeparator: \.isNewline).map {
+      $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
     let header = try #require(lines.first)
     #expect(header.first == "date" && header.contains("gain") && header.contains("acquired"))
     let disposals = try #require(try json.json()["disposals"] as? [[String: Any]])

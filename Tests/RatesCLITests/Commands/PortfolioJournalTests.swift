@@ -1,10 +1,10 @@
 import Foundation
+import RatesCLIHarness
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesCLIHarness
-import RatesTestSupport
 
 /// `ledger export --format ledger|beancount`: the journal's market value of Assets, read the
 /// way hledger's `bal -X` reads it (balances per commodity × the latest price directive on or
@@ -19,7 +19,9 @@ import RatesTestSupport
     for line in journal.split(separator: "\n", omittingEmptySubsequences: false) {
       let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
       if line.hasPrefix("P "), words.count == 5, words[1] <= day {
-        if prices[words[2]].map({ $0.0 <= words[1] }) ?? true { prices[words[2]] = (words[1], Double(words[3]) ?? .nan) }
+        if prices[words[2]].map({ $0.0 <= words[1] }) ?? true {
+          prices[words[2]] = (words[1], Double(words[3]) ?? .nan)
+        }
       } else if let first = words.first, first.count == 10, !line.hasPrefix(" ") {
         date = first
       } else if line.hasPrefix("    Assets:"), date <= day, words.count >= 3 {
@@ -36,7 +38,10 @@ import RatesTestSupport
     let export = await rates.run(["ledger", "export", "--format", "ledger", "--in", "USD"])
     #expect(export.status == 0, "\(export.stderr)")
     let journal = export.stdout
-    #expect(journal.contains("2024-05-04 * paid from outside for #4\n    Assets:Rates:USD  6000 USD\n    Equity:PaidFromOutside"), "\(journal)")
+    #expect(
+      journal.contains(
+        "2024-05-04 * paid from outside for #4\n    Assets:Rates:USD  6000 USD\n    Equity:PaidFromOutside"),
+      "\(journal)")
     #expect(journal.contains("    Assets:Rates:BTC  0.1 BTC @@ 6000 USD\n    Assets:Rates:USD  -6000 USD"))
     #expect(journal.contains("    Assets:Rates:ETH  0.5 ETH @@ 1000 EUR\n    Equity:Deposits"))
     for day in ["2024-05-06", "2024-05-12", PortfolioCommandTests.today.description] {

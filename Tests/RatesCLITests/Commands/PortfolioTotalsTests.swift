@@ -1,9 +1,9 @@
 import Foundation
+import RatesCLIHarness
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
-import RatesCLIHarness
-import RatesTestSupport
 
 /// `rates portfolio`'s totals are the sums of its rows as shown (round the rows, then add),
 /// in the table, `--json` and CSV, on random ledgers (seeded, so a failure reproduces); and
@@ -84,7 +84,9 @@ import RatesTestSupport
   }
 
   static func checkCSV(_ text: String, seed: UInt64) throws {
-    let lines = text.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    let lines = text.split(separator: "\r\n").map {
+      $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
     let header = try #require(lines.first)
     let column = Dictionary(uniqueKeysWithValues: header.enumerated().map { ($1, $0) })
     let rows = lines.dropFirst().filter { $0.first != "TOTAL" }
@@ -98,7 +100,8 @@ import RatesTestSupport
     // One meaning per column: the money put in and taken out on the TOTAL row alone, a
     // holding's own putIn on the holdings' rows alone.
     let (putIn, moneyIn, moneyOut) = try (
-      #require(column["putIn"]), #require(column["moneyIn"]), #require(column["moneyOut"]))
+      #require(column["putIn"]), #require(column["moneyIn"]), #require(column["moneyOut"])
+    )
     #expect(rows.allSatisfy { $0[moneyIn].isEmpty && $0[moneyOut].isEmpty && !$0[putIn].isEmpty }, "\(text)")
     #expect(total[putIn].isEmpty && !total[moneyIn].isEmpty && !total[moneyOut].isEmpty, "\(text)")
   }

@@ -1,10 +1,10 @@
 import Foundation
+import RatesCLIHarness
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesCLIHarness
-import RatesTestSupport
 
 /// `rates portfolio` on narrow terminals: both gains stay at 80 columns, and whatever the
 /// table leaves out is named on the line under it.
@@ -41,7 +41,8 @@ import RatesTestSupport
     let forty = await rates.run(["portfolio", "--in", "USD"], width: 40)
     #expect(Self.header(forty.stdout).split(separator: " ") == ["Asset", "Value", "Unrealized"], "\(forty.stdout)")
     #expect(
-      forty.stdout.contains("Total  16,958.13 USD     +857.43\nNot shown at this width: Quantity,\nPrice, 24h, Share, Cost, Realized\n\n"),
+      forty.stdout.contains(
+        "Total  16,958.13 USD     +857.43\nNot shown at this width: Quantity,\nPrice, 24h, Share, Cost, Realized\n\n"),
       "\(forty.stdout)")
   }
 }

@@ -74,7 +74,8 @@ import Testing
           day = day.adding(days: 1)
         }
         return .json(
-          #"{"amount":1.0,"base":"EUR","start_date":"\#(start)","end_date":"\#(end)","rates":{\#(rates.joined(separator: ","))}}"#)
+          #"{"amount":1.0,"base":"EUR","start_date":"\#(start)","end_date":"\#(end)","rates":{\#(rates.joined(separator: ","))}}"#
+        )
       }
     }
     return rates

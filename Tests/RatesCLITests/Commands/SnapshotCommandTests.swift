@@ -43,7 +43,10 @@ import Testing
     let text = await rates.run(["convert", "100", "USD", "EUR", "--date", "2015-06-01", "--offline"])
     #expect(text.status == 0, "\(text.stderr)")
     #expect(text.stdout.contains("91.37 EUR  at  0.91374  ECB snapshot to \(snapshot.lastDay)  2015-06-01 (stale)"))
-    #expect(text.stderr == "note: offline; using the ECB reference rates built into rates (source: European Central Bank), which end on \(snapshot.lastDay) (stale)\n")
+    #expect(
+      text.stderr
+        == "note: offline; using the ECB reference rates built into rates (source: European Central Bank), which end on \(snapshot.lastDay) (stale)\n"
+    )
   }
 
   @Test func todaysConversionWithoutNetworkUsesTheSnapshotsNewestDay() async throws {
@@ -52,7 +55,8 @@ import Testing
     let result = await rates.run(["convert", "100", "USD", "EUR", "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     let conversion = try conversion(result)
-    let newest = try #require(snapshot.rate(base: "USD", quote: "EUR", on: snapshot.lastDay, today: snapshot.lastDay)?.point)
+    let newest = try #require(
+      snapshot.rate(base: "USD", quote: "EUR", on: snapshot.lastDay, today: snapshot.lastDay)?.point)
     #expect(close(conversion["rate"], newest.rate))
     #expect(conversion["rateDate"] as? String == snapshot.lastDay.description)
     #expect(conversion["stale"] as? Bool == true)
@@ -94,10 +98,14 @@ import Testing
     let result = await rates.run(["history", "GBP", "USD"])
     #expect(result.status == 0, "\(result.stderr)")
     let first = snapshot.lastDay.adding(days: -27)
-    #expect(result.stdout.hasPrefix(
-      "GBP/USD  28 days  \(first) to \(snapshot.lastDay)  \(snapshot.source.name)  stale: built-in ECB rates to \(snapshot.lastDay)"))
-    #expect(result.stderr.contains(
-      "note: the ECB snapshot built into rates has no GBP/USD data after \(snapshot.lastDay); showing the 28 days up to it"))
+    #expect(
+      result.stdout.hasPrefix(
+        "GBP/USD  28 days  \(first) to \(snapshot.lastDay)  \(snapshot.source.name)  stale: built-in ECB rates to \(snapshot.lastDay)"
+      ))
+    #expect(
+      result.stderr.contains(
+        "note: the ECB snapshot built into rates has no GBP/USD data after \(snapshot.lastDay); showing the 28 days up to it"
+      ))
   }
 
   /// A range the user named is never moved: after the snapshot's last day

@@ -1,10 +1,10 @@
 import Foundation
+import RatesCLIHarness
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesCLIHarness
-import RatesTestSupport
 
 /// A pair no provider serves, priced by the ledger's street rate (USD/LBP): added with
 /// `pairs add`, shown in `pairs` (text and JSON) and `watch`, labelled as the ledger's.
@@ -57,7 +57,9 @@ import RatesTestSupport
     #expect(row["old"] as? Bool == false)
     // The daily averages of the days with exchanges in the 7 days to today (06-04 to 06-10).
     #expect(row["sparkline"] as? [Double] == [89_000, 90_000, 89_800], "\(row)")
-    #expect((row["changePercent"] as? NSNumber)?.doubleValue == Change.percent(from: Figure.ratio(26_800_000.0 / 300), to: Self.expectedRate()))
+    #expect(
+      (row["changePercent"] as? NSNumber)?.doubleValue
+        == Change.percent(from: Figure.ratio(26_800_000.0 / 300), to: Self.expectedRate()))
 
     let text = await rates.run(["pairs"])
     #expect(text.status == 0, "\(text.stderr)")
@@ -100,7 +102,9 @@ import RatesTestSupport
     #expect(lines.status == 0, "\(lines.stderr)")
     let shown = lines.stdout.split(separator: "\n").filter { $0.contains(" USD/LBP ") }
     #expect(shown.count == 2, "\(lines.stdout)")
-    #expect(shown.allSatisfy { $0.contains(RateFormat.rate(Self.expectedRate())) && $0.hasSuffix("your ledger") }, "\(lines.stdout)")
+    #expect(
+      shown.allSatisfy { $0.contains(RateFormat.rate(Self.expectedRate())) && $0.hasSuffix("your ledger") },
+      "\(lines.stdout)")
 
     let json = await rates.run(["watch", "LBP/USD", "--count", "1", "--json"], environment: fast)
     #expect(json.status == 0, "\(json.stderr)")

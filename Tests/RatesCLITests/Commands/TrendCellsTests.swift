@@ -1,10 +1,10 @@
 import Foundation
+import RatesCLIHarness
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesCLIHarness
-import RatesTestSupport
 
 /// A 7-day trend is drawn from a series by one rule (``Sparkline/trend(_:cells:ascii:)``): the
 /// same cells in `pairs`, `watch` and the home list for the same data, and never from one point.

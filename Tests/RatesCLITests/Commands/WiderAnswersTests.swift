@@ -28,7 +28,8 @@ import Testing
     // The seam: the day before the stored 28 days has its close (the next midnight's point).
     let seam = today.adding(days: -28)
     let point = try #require(points.first { $0["date"] as? String == seam.description })
-    #expect(point["rate"] as? Double == FakeCoinGecko.dailyValue(id: "bitcoin", currency: "eur", day: seam.adding(days: 1)))
+    #expect(
+      point["rate"] as? Double == FakeCoinGecko.dailyValue(id: "bitcoin", currency: "eur", day: seam.adding(days: 1)))
     #expect(points.allSatisfy { $0["rate"] is Double }, "a null day")
   }
 
@@ -75,7 +76,8 @@ import Testing
   @Test func portfolioAsOfAgreesWithPortfolioHistoryForALedgerOlderThan90Days() async throws {
     let history = try await Self.ledgerHarness()
     let document = try PortfolioCommandTests.json(
-      await history.run(["portfolio", "history", "--from", "2024-01-02", "--to", "2024-06-09", "--in", "USD", "--json"]))
+      await history.run(["portfolio", "history", "--from", "2024-01-02", "--to", "2024-06-09", "--in", "USD", "--json"])
+    )
     let points = try #require(document["points"] as? [[String: Any]])
     #expect(points.count == 160)
     let export = await history.run(["ledger", "export", "--format", "ledger", "--in", "USD"])
@@ -129,7 +131,9 @@ import Testing
     let result = await rates.run(
       ["history", "BTC", "USD", "--provider", "coinbase", "--from", "2016-03-01", "--to", "2016-03-05"])
     #expect(result.status == 69, "\(result.stderr)")
-    #expect(result.stderr.contains("Coinbase Exchange") && result.stderr.contains("outside its own range"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("Coinbase Exchange") && result.stderr.contains("outside its own range"), "\(result.stderr)"
+    )
     let store = rates.home.appendingPathComponent("cache").path
     let files = (try? FileManager.default.subpathsOfDirectory(atPath: store)) ?? []
     #expect(!files.contains { $0.contains("BTC-USD") }, "\(files)")
@@ -143,7 +147,9 @@ import Testing
       guard let failure = down.failure, (request.query["start"] ?? "") >= "2016-10" else { return nil }
       return failure
     }
-    let arguments = ["history", "BTC", "USD", "--provider", "coinbase", "--from", "2016-01-01", "--to", "2016-12-31", "--json"]
+    let arguments = [
+      "history", "BTC", "USD", "--provider", "coinbase", "--from", "2016-01-01", "--to", "2016-12-31", "--json",
+    ]
     let first = await rates.run(arguments)
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.stderr.contains("from 2016-10-26 did not arrive"), "\(first.stderr)")
@@ -175,7 +181,9 @@ import Testing
     let result = await rates.run(["history", "BTC", "USD", "--from", "2016-01-01", "--to", "2016-01-31"])
     #expect(result.status == 69, "\(result.stderr)")
     #expect(!result.stderr.contains("CoinGecko has no data"), "\(result.stderr)")
-    #expect(result.stderr.contains("Coinbase Exchange") && result.stderr.contains("outside its own range"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("Coinbase Exchange") && result.stderr.contains("outside its own range"), "\(result.stderr)"
+    )
   }
 
   @Test func theECBAnsweringAnotherCurrencyIsTheECBsFailureNotFrankfurters() async throws {

@@ -1,10 +1,10 @@
 import Foundation
+import RatesCLIHarness
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesCLIHarness
-import RatesTestSupport
 
 /// `rates coins` (your coins) beside `rates favorites` (starred coins), the upgrade of an
 /// older favorites file, and what follows your coins (`watch`, completion, `doctor`,
@@ -150,7 +150,8 @@ import RatesTestSupport
     let check = try #require(
       (try before.json()["checks"] as? [[String: Any]])?.first { $0["name"] as? String == "coins" })
     #expect((check["detail"] as? String)?.hasSuffix("your 2 favorites become your coins on first use") == true)
-    #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("coins.json").path), "doctor changes nothing")
+    #expect(
+      !FileManager.default.fileExists(atPath: data.appendingPathComponent("coins.json").path), "doctor changes nothing")
 
     #expect(await rates.run(["coins", "add", "dogecoin"]).status == 0)
     let after = await rates.run(["doctor", "--offline"])

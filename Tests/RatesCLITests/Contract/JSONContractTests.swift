@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import RateCore
 import RatesCLIHarness
 import RatesTestSupport
+import Testing
 
 /// Every command's `--json` output checked against its shape in docs/json.md:
 /// a renamed, retyped, missing or extra key fails here.
@@ -59,7 +59,8 @@ import RatesTestSupport
       shape: "ledgerImport",
       arguments: [
         "ledger", "import", "--from", "auto", "--json",
-        Fixtures.url("real/exchanges/kraken/ledgers_old10_trade_buy_DOT_fee_on_both_legs__PP-Crypto-Parser-test.csv").path,
+        Fixtures.url("real/exchanges/kraken/ledgers_old10_trade_buy_DOT_fee_on_both_legs__PP-Crypto-Parser-test.csv")
+          .path,
       ]),
     Case(shape: "ledgerRate", arguments: ["ledger", "rate", "USD", "LBP", "--json"], setup: [ledgerEntry]),
     Case(

@@ -1,11 +1,10 @@
 import Foundation
+import RatesCLIHarness
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesCLIHarness
-import RatesTestSupport
-
 
 /// `rates completions` and the hidden `rates __complete`, in process.
 @Suite struct CompletionTests {

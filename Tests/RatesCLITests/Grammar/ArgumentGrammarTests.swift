@@ -1,10 +1,10 @@
 import Foundation
+import RatesCLIHarness
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesCLIHarness
-import RatesTestSupport
 
 /// Issue 34: every command reads the same words the same way. Days are `YYYY-MM-DD`, `today`
 /// or `yesterday` for every option that takes one; adding, removing and clearing what is
@@ -74,9 +74,10 @@ import RatesTestSupport
   func changingTwiceExitsZeroWithOneNote(_ arguments: [String]) async throws {
     let (cli, _) = try CLIHarness.withFakeAPI()
     // Something to remove first, for the removes.
-    for setup in [["coins", "add", "BTC"], ["favorites", "add", "ETH"], ["pairs", "add", "GBP", "USD"],
-      ["ledger", "add", "1", "USD", "2", "EUR", "--sell"], ["config", "set", "currency", "EUR"]]
-    {
+    for setup in [
+      ["coins", "add", "BTC"], ["favorites", "add", "ETH"], ["pairs", "add", "GBP", "USD"],
+      ["ledger", "add", "1", "USD", "2", "EUR", "--sell"], ["config", "set", "currency", "EUR"],
+    ] {
       #expect(await cli.run(setup).status == 0, "\(setup)")
     }
     let first = await cli.run(arguments)

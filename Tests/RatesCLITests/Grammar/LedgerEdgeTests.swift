@@ -1,10 +1,10 @@
 import Foundation
+import RatesCLIHarness
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesCLIHarness
-import RatesTestSupport
 
 /// Issue 34: ledger entries judged in the order recorded, refusals that name the field at
 /// fault, limits named as limits, a corrupt line's own column.
@@ -38,7 +38,10 @@ import RatesTestSupport
   }
 
   @Test(arguments: [
-    (["0.5", "BTC", "--deposit", "--cost", "100", "XYZ"], "the cost's currency 'XYZ' is neither a currency nor a well-known coin"),
+    (
+      ["0.5", "BTC", "--deposit", "--cost", "100", "XYZ"],
+      "the cost's currency 'XYZ' is neither a currency nor a well-known coin"
+    ),
     (["0.5", "BTC", "--deposit", "--cost", "1e16", "USD"], "the cost '1e16' is too large (at most 1e15)"),
     (["0.5", "BTC", "--deposit", "--cost", "1e16USD"], "the cost '1e16' is too large (at most 1e15)"),
   ])

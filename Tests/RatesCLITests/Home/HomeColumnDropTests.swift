@@ -99,7 +99,8 @@ import Testing
       .joined(separator: "\n")
     for column in HomeRenderer.marketColumns {
       guard let sort = column.sort else { continue }
-      #expect(text.contains("\(sort.key) \(column.title)  ") || text.contains("\(sort.key) \(column.title)\n"),
+      #expect(
+        text.contains("\(sort.key) \(column.title)  ") || text.contains("\(sort.key) \(column.title)\n"),
         "\(sort.key) with \(column.title) at \(width): \(text)")
     }
   }

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import RateCore
-@testable import RatesCLI
 import RatesCLIHarness
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
 
 @Suite struct HomeDriverBoardTests {
   @Test func aFirstLoadWithoutCoinsIsOneRequestForTheTopHundredWithSparklinesAndChanges() async throws {
@@ -115,7 +116,8 @@ import RatesTestSupport
     let limited = Flag()
     let fixture = try HomeDriverFixture { _, reply in
       limited.value
-        ? .json(#"{"status":{"error_code":429,"error_message":"You've exceeded the Rate Limit."}}"#,
+        ? .json(
+          #"{"status":{"error_code":429,"error_message":"You've exceeded the Rate Limit."}}"#,
           status: 429, headers: ["Retry-After": "30"]) : reply
     }
     let first = await fixture.run(.loadBoard(currency: "USD", refresh: false))
@@ -176,7 +178,9 @@ import RatesTestSupport
     let board = try #require(events.boards.last)
     let pair = try #require(board.rows.first { $0.id == "GBP-USD" })
     let day = FakeFrankfurter.latestDay(at: fixedNow)
-    #expect(pair.rate == Figure.crossRate(FakeFrankfurter.eurRate("USD", day: day), per: FakeFrankfurter.eurRate("GBP", day: day)))
+    #expect(
+      pair.rate
+        == Figure.crossRate(FakeFrankfurter.eurRate("USD", day: day), per: FakeFrankfurter.eurRate("GBP", day: day)))
     #expect(pair.week.count == 7 && !board.stale)
     #expect(events.statuses.last == .idle, "\(events.statuses)")
     #expect(fixture.requests().filter { $0.path.hasPrefix("/ecb/") }.count == 1)

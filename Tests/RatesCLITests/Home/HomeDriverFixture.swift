@@ -1,8 +1,9 @@
 import Foundation
+import RatesTestSupport
 import Testing
+
 @testable import RateCore
 @testable import RatesCLI
-import RatesTestSupport
 
 /// A ``LiveHomeDriver`` over the fake APIs in process, with real temporary cache and data
 /// folders, the test clock, and a switch that takes the network away.

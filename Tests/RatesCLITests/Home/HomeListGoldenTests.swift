@@ -85,18 +85,20 @@ import Testing
   /// The market table: the top 40 with every figure (Bitcoin also one of your coins, listed
   /// once, and starred), a pair, sorted by 24 h change, largest first.
   static func market() -> HomeState {
-    let top = S.topRows.enumerated().map { index, row -> HomeRow in
-      var row = row
-      row.market = HomeMarketFigures(
-        rank: index + 1, change1h: Double(index) / 10 - 0.2, change7d: Double(index * 3) - 4.5,
-        marketCap: row.rate.map { $0 * 19_700_000 / Double(index + 1) },
-        volume: row.rate.map { $0 * 400_000 / Double(index + 1) })
-      return row
-    } + HomeMarketTableTests.topRows(40).dropFirst(5).map { row in
-      var row = row
-      row.market.rank = (row.market.rank ?? 0)
-      return row
-    }
+    let top =
+      S.topRows.enumerated().map { index, row -> HomeRow in
+        var row = row
+        row.market = HomeMarketFigures(
+          rank: index + 1, change1h: Double(index) / 10 - 0.2, change7d: Double(index * 3) - 4.5,
+          marketCap: row.rate.map { $0 * 19_700_000 / Double(index + 1) },
+          volume: row.rate.map { $0 * 400_000 / Double(index + 1) })
+        return row
+      }
+      + HomeMarketTableTests.topRows(40).dropFirst(5).map { row in
+        var row = row
+        row.market.rank = (row.market.rank ?? 0)
+        return row
+      }
     var bitcoin = top[0]
     bitcoin.kind = .coin
     let lists = HomeLists(

@@ -100,8 +100,16 @@ import Testing
   @Test func rowsWithoutTheValueStayLastEitherWay() {
     let rows = [
       S.pair("GBP", "USD", 1.27, 0.1),
-      { var row = S.coin(.coin, "a", "A", "A", 1, 1); row.market.volume = 5; return row }(),
-      { var row = S.coin(.coin, "b", "B", "B", 1, 1); row.market.volume = 9; return row }(),
+      {
+        var row = S.coin(.coin, "a", "A", "A", 1, 1)
+        row.market.volume = 5
+        return row
+      }(),
+      {
+        var row = S.coin(.coin, "b", "B", "B", 1, 1)
+        row.market.volume = 9
+        return row
+      }(),
     ]
     let down = HomeSort(column: .volume, descending: true).sorted(rows)
     #expect(down.map(\.id) == ["b", "a", "GBP-USD"])
@@ -223,7 +231,8 @@ import Testing
     let narrow = HomeRenderer.render(state, width: 40, height: 12, style: Style(enabled: false), ascii: false)
     #expect(narrow[3] == "   12,345.67 USD  +1.20% today  BTC 61%", "\(narrow[3])")
     _ = state.handle(.portfolio(nil))
-    #expect(!HomeRenderer.render(state, width: 80, height: 24, style: Style(enabled: false), ascii: false)
-      .contains { $0.hasPrefix("Portfolio") })
+    #expect(
+      !HomeRenderer.render(state, width: 80, height: 24, style: Style(enabled: false), ascii: false)
+        .contains { $0.hasPrefix("Portfolio") })
   }
 }

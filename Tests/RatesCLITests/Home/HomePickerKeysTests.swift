@@ -20,10 +20,11 @@ import Testing
     return (state, Set(paired + ["GBP"]))
   }
 
-  static let keys: [TerminalKey] = [
-    .up, .down, .character("k"), .character("j"), .pageUp, .pageDown, .home, .end,
-    .left, .right, .tab, .backspace, .delete, .mouse(column: 3, row: 4),
-  ] + "abcdefghijlmnoprstuvwxyzJK".map { .character($0) }
+  static let keys: [TerminalKey] =
+    [
+      .up, .down, .character("k"), .character("j"), .pageUp, .pageDown, .home, .end,
+      .left, .right, .tab, .backspace, .delete, .mouse(column: 3, row: 4),
+    ] + "abcdefghijlmnoprstuvwxyzJK".map { .character($0) }
 
   @Test func noKeyLandsOnADisabledEntryFromAnyStart() {
     let (start, disabled) = Self.runs()

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import RateCore
-@testable import RatesCLI
 import RatesCLIHarness
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
 
 /// The portfolio detail: ↑ from the first row selects the Portfolio section's heading, Enter
 /// opens the value chart (the detail screen's keys), loaded from the ledger and the day store.
@@ -55,7 +56,10 @@ import RatesTestSupport
     #expect(!state.portfolioSelected && state.cursor == 0)
     #expect(Self.plain(state)[2] == "Portfolio (3 holdings)")
     // Enter on a row still opens that row.
-    #expect(S.press(.enter, on: &state).first.map { if case .loadDetail(let row, _, _) = $0 { row.kind != .portfolio } else { false } } == true)
+    #expect(
+      S.press(.enter, on: &state).first.map {
+        if case .loadDetail(let row, _, _) = $0 { row.kind != .portfolio } else { false }
+      } == true)
   }
 
   @Test func theLedgerGoneLeavesNothingSelected() {
@@ -64,7 +68,10 @@ import RatesTestSupport
     _ = S.press(.up, on: &state)
     _ = state.handle(.portfolio(nil))
     #expect(!state.portfolioSelected)
-    #expect(!S.press(.enter, on: &state).contains { if case .loadDetail(let row, _, _) = $0 { row.kind == .portfolio } else { false } })
+    #expect(
+      !S.press(.enter, on: &state).contains {
+        if case .loadDetail(let row, _, _) = $0 { row.kind == .portfolio } else { false }
+      })
   }
 
   @Test func theDriverValuesTheLedgerPerDayOneRequestPerMissingRangeNoneWarm() async throws {
@@ -135,7 +142,8 @@ import RatesTestSupport
     _ = state.handle(.key(.left))
     let lines = HomePortfolioDetailTests.plain(state)
     #expect(lines[0] == "Portfolio value in USD  30 days")
-    #expect(lines.contains { $0.contains("gaps") && $0.contains("1 day") && $0.contains("no price for something held") })
+    #expect(
+      lines.contains { $0.contains("gaps") && $0.contains("1 day") && $0.contains("no price for something held") })
     #expect(lines.contains { $0.hasPrefix("\(today.adding(days: -1))") && $0.contains("no rate") })
     // No star on the portfolio: `f` says so.
     _ = state.handle(.key(.character("f")))

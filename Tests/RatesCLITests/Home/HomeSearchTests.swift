@@ -7,7 +7,8 @@ import Testing
 @Suite struct HomeSearchTests {
   typealias F = HomeScreenFixtures
 
-  static let bitcoin = HomeSearchHit(id: "bitcoin", symbol: "BTC", name: "Bitcoin", marketCapRank: 1, sharedSymbol: true)
+  static let bitcoin = HomeSearchHit(
+    id: "bitcoin", symbol: "BTC", name: "Bitcoin", marketCapRank: 1, sharedSymbol: true)
   static let batcat = HomeSearchHit(id: "batcat", symbol: "BTC", name: "batcat", marketCapRank: nil, sharedSymbol: true)
   static let wrapped = HomeSearchHit(
     id: "wrapped-bitcoin", symbol: "WBTC", name: "Wrapped Bitcoin", marketCapRank: 14, sharedSymbol: false)
@@ -111,7 +112,9 @@ import Testing
     _ = state.handle(.key(.enter))
     _ = state.handle(.notSaved(.addCoin(Self.bitcoin), reason: "cannot write /d/coins.json: No space left on device"))
     #expect(state.lists.coins.isEmpty)
-    #expect(F.frame(state, 120, 24).last == "Not saved: could not add Bitcoin: cannot write /d/coins.json: No space left on device")
+    #expect(
+      F.frame(state, 120, 24).last
+        == "Not saved: could not add Bitcoin: cannot write /d/coins.json: No space left on device")
   }
 
   @Test func enterAddsTheCoinOnceAndStays() {
@@ -155,8 +158,9 @@ import Testing
     _ = state.handle(.key(.character("t")))
     #expect(state.handle(.key(.enter)) == [])
     #expect(state.lists.coins.isEmpty)
-    #expect(state.handle(.searchResults(query: "bit", hits: [Self.bitcoin, Self.wrapped], remote: false))
-      == [.addCoin(Self.bitcoin)])
+    #expect(
+      state.handle(.searchResults(query: "bit", hits: [Self.bitcoin, Self.wrapped], remote: false))
+        == [.addCoin(Self.bitcoin)])
     #expect(state.lists.coins.map(\.id) == ["bitcoin"])
     #expect(state.search.enterPending == false)
   }

@@ -1,9 +1,9 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesTestSupport
 
 /// A street-rate pair (USD/LBP, priced by the ledger) on the home screen: its row from the
 /// driver's board, labelled as the ledger's, pinned as a whole frame; its detail charts the
@@ -66,7 +66,10 @@ import RatesTestSupport
     let days = detail.series.chartPoints
     #expect(days.count == 30 && days.last?.date == Day(containing: fixedNow))
     // Four days with exchanges, 26 gaps; the day's average as `ledger stats` has it.
-    #expect(days.filter { !$0.rate.isNaN }.map(\.date.description) == ["2024-06-03", "2024-06-07", "2024-06-08", "2024-06-09"])
+    #expect(
+      days.filter { !$0.rate.isNaN }.map(\.date.description) == [
+        "2024-06-03", "2024-06-07", "2024-06-08", "2024-06-09",
+      ])
     #expect(days.first { $0.date.description == "2024-06-07" }?.rate == 89_000)
     #expect(fixture.requests().count == 2, "no request for the detail")
 

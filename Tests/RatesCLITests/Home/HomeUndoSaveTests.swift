@@ -188,7 +188,8 @@ import Testing
     #expect(state.undoHint == nil)
     Self.select("bitcoin", on: &state)
     await Self.drive([.character("f")], &state, fixture)
-    #expect(state.notice?.hasPrefix("Not saved: could not unstar Bitcoin: cannot write ") == true, "\(state.notice ?? "")")
+    #expect(
+      state.notice?.hasPrefix("Not saved: could not unstar Bitcoin: cannot write ") == true, "\(state.notice ?? "")")
     #expect(state.lists.favorites.map(\.id) == ["bitcoin"])
     #expect(try files.map { try Data(contentsOf: $0) } == before)
   }

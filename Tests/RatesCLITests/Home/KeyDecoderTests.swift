@@ -1,8 +1,8 @@
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesTestSupport
 
 @Suite struct KeyDecoderTests {
   static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
@@ -98,7 +98,10 @@ import RatesTestSupport
   @Test func invalidUTF8AndC1ControlsAreDropped() {
     var decoder = KeyDecoder()
     // A stray continuation byte, a lead byte cut short by a letter, an overlong form, a C1 control.
-    #expect(decoder.feed([0x80, 0xC3, UInt8(ascii: "a"), 0xC0, 0xAF, 0xC2, 0x9B, UInt8(ascii: "b")]) == [.character("a"), .character("b")])
+    #expect(
+      decoder.feed([0x80, 0xC3, UInt8(ascii: "a"), 0xC0, 0xAF, 0xC2, 0x9B, UInt8(ascii: "b")]) == [
+        .character("a"), .character("b"),
+      ])
     #expect(!decoder.hasPending)
     #expect(decoder.feed([0xE4, 0xB8]).isEmpty)
     #expect(decoder.flush() == [])

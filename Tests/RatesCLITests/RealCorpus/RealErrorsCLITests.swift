@@ -153,7 +153,9 @@ import Testing
   @Test func coinDeskNoResultsIsNoDataAskedOnce() async throws {
     let api = RealAPI([
       Route(fragment: "/historical/close.json", status: 500, file: "real/coindesk/error_500_no_results__pricehist.txt"),
-      Route(fragment: "/currentprice", status: 200, file: "real/coindesk/currentprice_EUR__unidentified-repo-id7068977010.json"),
+      Route(
+        fragment: "/currentprice", status: 200,
+        file: "real/coindesk/currentprice_EUR__unidentified-repo-id7068977010.json"),
     ])
     let result = try await api.harness(now: "2017-11-28T05:00:00Z")
       .run(["history", "BTC", "EUR", "--provider", "coindesk", "--days", "7"])
@@ -166,7 +168,9 @@ import Testing
     let api = RealAPI([
       Route(
         fragment: "/currentprice", status: 404,
-        file: "real/coindesk/error_404_currentprice_unsupported_currency_UNI_live_test__unidentified-repo-id16258946178.txt")
+        file:
+          "real/coindesk/error_404_currentprice_unsupported_currency_UNI_live_test__unidentified-repo-id16258946178.txt"
+      )
     ])
     let result = try await api.harness(now: "2021-06-01T05:00:00Z")
       .run(["current", "BTC", "--in", "XAU", "--provider", "coindesk"])

@@ -39,7 +39,11 @@ import Testing
     Case(
       name: "CoinDesk's own 31-day window for 3 days",
       routes: closes("historical_close_EUR_2021-07-09_to_08-08__unidentified-repo-id31255022266.json")
-        + [RealAPI.Route(fragment: "/currentprice", status: 200, file: cd + "currentprice_EUR_2021__unidentified-repo-id31255022266.json")],
+        + [
+          RealAPI.Route(
+            fragment: "/currentprice", status: 200,
+            file: cd + "currentprice_EUR_2021__unidentified-repo-id31255022266.json")
+        ],
       now: "2021-08-09T08:35:00Z", arguments: ["BTC", "EUR", "--provider", "coindesk", "--days", "3"],
       dates: ["2021-08-07", "2021-08-08", "2021-08-09"], rates: [37921.7742, 37248.1046, 37150.3818]),
     Case(
@@ -65,7 +69,9 @@ import Testing
       routes: [
         RealAPI.Route(
           fragment: "..", status: 200,
-          file: "real/frankfurter/timeseries_2024-01-01..05_USD_CAD_starts_before_holiday__unidentified-repo-id70119726670.json")
+          file:
+            "real/frankfurter/timeseries_2024-01-01..05_USD_CAD_starts_before_holiday__unidentified-repo-id70119726670.json"
+        )
       ],
       now: "2024-01-05T18:00:00Z", arguments: ["USD", "CAD", "--from", "2024-01-04", "--to", "2024-01-05"],
       dates: ["2024-01-04", "2024-01-05"], rates: [1.3332, 1.3369]),

@@ -38,8 +38,9 @@ import Testing
   }
 
   @Test func foldingKeepsMeaning() {
-    #expect(ASCIIFold.folded("Icelandic Króna, Polish Złoty — 1 column ≈ 14 days ←/→ ••••") ==
-      "Icelandic Krona, Polish Zloty - 1 column ~ 14 days <-/-> ****")
+    #expect(
+      ASCIIFold.folded("Icelandic Króna, Polish Złoty — 1 column ≈ 14 days ←/→ ••••")
+        == "Icelandic Krona, Polish Zloty - 1 column ~ 14 days <-/-> ****")
     #expect(ASCIIFold.folded("plain") == "plain")
   }
 }

@@ -1,9 +1,9 @@
 import Foundation
+import RatesCLIHarness
+import RatesTestSupport
 import Testing
 
 @testable import RatesCLI
-import RatesCLIHarness
-import RatesTestSupport
 
 /// The note under a history table counts carried days in good English (review of issue 15:
 /// "1 day without data repeat the previous day's value").

@@ -1,10 +1,10 @@
 import Foundation
+import RatesCLIHarness
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesCLIHarness
-import RatesTestSupport
 
 /// A day without a rate is a gap everywhere a series is drawn: a break in
 /// `history --chart`'s line, a column the explorer's cursor can stand on

@@ -1,9 +1,9 @@
 import Foundation
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesTestSupport
 
 @Suite struct LineChartTests {
   static let start = Day(daysSinceEpoch: 19_783)  // 2024-03-01

@@ -1,8 +1,8 @@
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesTestSupport
 
 @Suite struct RateFormatTests {
   @Test(arguments: [
@@ -84,7 +84,8 @@ import RatesTestSupport
 @Suite struct RateFormatRateTests {
   @Test(arguments: [
     (85_999.0, "85,999.00"), (152.314, "152.31"), (15.42, "15.420"), (1.26341, "1.2634"),
-    (1.0, "1.0000"), (0.3912, "0.39120"), (0.00000107, "0.0000010700"), (0.999996, "1.0000"), (0, "0.00"), (-1.26341, "-1.2634"),
+    (1.0, "1.0000"), (0.3912, "0.39120"), (0.00000107, "0.0000010700"), (0.999996, "1.0000"), (0, "0.00"),
+    (-1.26341, "-1.2634"),
   ])
   func rate(value: Double, expected: String) {
     #expect(RateFormat.rate(value) == expected)

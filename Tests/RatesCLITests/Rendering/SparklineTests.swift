@@ -1,8 +1,8 @@
+import RatesTestSupport
 import Testing
 
 @testable import RateCore
 @testable import RatesCLI
-import RatesTestSupport
 
 @Suite struct SparklineTests {
   @Test func scalesMinimumToMaximum() {

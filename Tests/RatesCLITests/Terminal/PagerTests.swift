@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import RatesCLI
 import RatesCLIHarness
 import RatesTestSupport
+import Testing
+
+@testable import RatesCLI
 
 /// Long tables page on a terminal: which pager, when, and `history --table` handing its
 /// text to the context's pager instead of printing it.
@@ -39,7 +40,10 @@ import RatesTestSupport
           isTTY: true, windowWidth: 80, environment: environment, noColorFlag: noColor,
           asciiFlag: ascii)
       },
-      page: { paged.append($0); return true })
+      page: {
+        paged.append($0)
+        return true
+      })
     let status = await RatesCLI.run(
       ["history", "EUR", "USD", "--days", "60", "--table", "--offline"], context: context)
     #expect(status == 0)
@@ -77,7 +81,10 @@ import RatesTestSupport
           isTTY: true, windowWidth: 80, environment: cli.environment, noColorFlag: noColor,
           asciiFlag: ascii)
       },
-      page: { paged.append($0); return true })
+      page: {
+        paged.append($0)
+        return true
+      })
   }
 
   @Test(arguments: [["help"], ["--help"], ["history", "--help"], ["help", "ledger", "add"]])

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import RateCore
-@testable import RatesCLI
 import RatesCLIHarness
 import RatesTestSupport
+import Testing
+
+@testable import RateCore
+@testable import RatesCLI
 
 @Suite struct WatchAlertRuleTests {
   @Test func parsesCoinsPairsAndAllComparisons() throws {
@@ -18,7 +19,9 @@ import RatesTestSupport
     #expect(try AlertRule.parse("ETH>=1e3").text == "ETH>=1e3")
   }
 
-  @Test(arguments: ["BTC", "BTC>", ">5", "BTC=5", "BTC>abc", "BTC>-5", "BTC>0", "BTC>1,5", "BT C$>5", "GBP-GBP>1", "BTC>>5"])
+  @Test(arguments: [
+    "BTC", "BTC>", ">5", "BTC=5", "BTC>abc", "BTC>-5", "BTC>0", "BTC>1,5", "BT C$>5", "GBP-GBP>1", "BTC>>5",
+  ])
   func badExpressionsAreUsageErrors(_ text: String) {
     #expect(throws: UsageError.self) { try AlertRule.parse(text) }
   }

@@ -1,8 +1,9 @@
 import Foundation
+import RatesTestSupport
 import Testing
+
 @testable import RateCore
 @testable import RatesCLI
-import RatesTestSupport
 
 /// A clock that only moves when the code under test sleeps.
 final class WatchTestClock: @unchecked Sendable {

@@ -1,8 +1,9 @@
 import Foundation
+import RatesTestSupport
 import Testing
+
 @testable import RateCore
 @testable import RatesCLI
-import RatesTestSupport
 
 @Suite struct WatchRendererTests {
   static func state() -> WatchState {
@@ -81,8 +82,10 @@ import RatesTestSupport
     #expect(lines[3].contains("stale") && lines[3].contains("-0.12% 1d"))
     #expect(lines[4].contains("ALERT"))
     let status = lines.last ?? ""
-    #expect(status.hasPrefix("next update in 25 s · 2/4 requests in the last minute · last error at "
-      + WatchRenderer.clock(fixedNow.addingTimeInterval(-60)) + ": CoinGecko rate limit reached"))
+    #expect(
+      status.hasPrefix(
+        "next update in 25 s · 2/4 requests in the last minute · last error at "
+          + WatchRenderer.clock(fixedNow.addingTimeInterval(-60)) + ": CoinGecko rate limit reached"))
     #expect(TerminalText.displayWidth(status) == 120 && status.hasSuffix("…"))
   }
 
@@ -110,7 +113,10 @@ import RatesTestSupport
     #expect(WatchRenderer.plainLine(state.items[2], at: fixedNow)?.hasSuffix("alert ETH>3000") == true)
     let json = try #require(WatchRenderer.JSONLine(state.items[2], now: fixedNow))
     let text = String(decoding: try JSONCoders.encoder().encode(json), as: UTF8.self)
-    #expect(text == #"{"alert":"ETH>3000","base":"ETH","changePercent":null,"changePeriod":"24h","fetchedAt":"\#(ISO8601.format(fixedNow))","old":false,"quote":"USD","rate":3568.9,"source":"coingecko","stale":false,"updatedAt":null}"#)
+    #expect(
+      text
+        == #"{"alert":"ETH>3000","base":"ETH","changePercent":null,"changePeriod":"24h","fetchedAt":"\#(ISO8601.format(fixedNow))","old":false,"quote":"USD","rate":3568.9,"source":"coingecko","stale":false,"updatedAt":null}"#
+    )
     let plain = try #require(WatchRenderer.JSONLine(state.items[0], now: fixedNow))
     #expect(!String(decoding: try JSONCoders.encoder().encode(plain), as: UTF8.self).contains("alert"))
   }

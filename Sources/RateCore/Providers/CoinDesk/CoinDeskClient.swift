@@ -43,8 +43,7 @@ public struct CoinDeskClient: Sendable {
   /// outside the range (CoinDesk may send its own 31-day window) are dropped,
   /// and an answer with none inside or an implausible close is refused
   /// (``AnswerGate``).
-  public func historicalCloses(currency: String, start: Day, end: Day) async throws -> [RatePoint]
-  {
+  public func historicalCloses(currency: String, start: Day, end: Day) async throws -> [RatePoint] {
     let code = currency.uppercased()
     let endpoint = "/historical/close.json"
     let response = try await http.get(

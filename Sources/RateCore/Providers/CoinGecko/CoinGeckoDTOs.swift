@@ -36,8 +36,11 @@ struct CoinGeckoMarketChartDTO: Decodable {
       let date = try AnswerGate.chartInstant(
         milliseconds: point.milliseconds, endpoint: endpoint, at: "prices[\(index)][0]")
       samples.append(
-        (date, try AnswerGate.price(
-          value, provider: Provider.coinGecko, endpoint: endpoint, at: "prices[\(index)][1]")))
+        (
+          date,
+          try AnswerGate.price(
+            value, provider: Provider.coinGecko, endpoint: endpoint, at: "prices[\(index)][1]")
+        ))
     }
     return AnswerGate.normalized(samples)
   }
@@ -86,8 +89,7 @@ struct CoinGeckoErrorBody: Equatable {
     var message: String?
     func visit(_ dictionary: [String: JSONValue]) {
       if code == nil, let value = dictionary["error_code"]?.wholeNumber { code = value }
-      if code == nil, let value = dictionary["status"]?.wholeNumber, value == 429 || value >= 10_000
-      {
+      if code == nil, let value = dictionary["status"]?.wholeNumber, value == 429 || value >= 10_000 {
         code = value
       }
       if message == nil, case .string(let value)? = dictionary["error_message"] { message = value }

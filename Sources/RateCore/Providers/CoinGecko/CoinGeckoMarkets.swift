@@ -132,7 +132,8 @@ struct CoinGeckoMarketDTO: Decodable {
     }
     return CoinMarket(
       id: id, symbol: Asset.label(symbol: UntrustedText.sanitize(symbol).uppercased(), id: id),
-      name: UntrustedText.sanitize(name), currentPrice: price(currentPrice), marketCap: amount(marketCap), marketCapRank: marketCapRank,
+      name: UntrustedText.sanitize(name), currentPrice: price(currentPrice), marketCap: amount(marketCap),
+      marketCapRank: marketCapRank,
       totalVolume: amount(totalVolume), high24h: price(high24h), low24h: price(low24h),
       priceChangePercentage24h: change(priceChangePercentage24h),
       circulatingSupply: amount(circulatingSupply), totalSupply: amount(totalSupply),

@@ -105,7 +105,9 @@ public struct MarketService: Sendable {
           try await client.markets(
             currency: code, ids: chunks[index], perPage: Self.pageSize, sparkline: sparkline
           ).map { $0.withPlausibleUpdateTime(now: now()) }
-        } missing: { _ in "" }.joined()
+        } missing: { _ in
+          ""
+        }.joined()
         guard !rows.isEmpty else {
           throw ProviderError.nothing(for: unique, provider: .provider(.coinGecko))
         }

@@ -34,7 +34,8 @@ enum ECBCubeReader {
       guard let close = find(Array(">".utf8), in: bytes, from: open) else { break }
       index = close + 1
       guard starts(bytes, at: open, with: "<Cube"),
-        open + 5 < bytes.count, [UInt8(ascii: " "), 9, 10, 13, UInt8(ascii: "/"), UInt8(ascii: ">")]
+        open + 5 < bytes.count,
+        [UInt8(ascii: " "), 9, 10, 13, UInt8(ascii: "/"), UInt8(ascii: ">")]
           .contains(bytes[open + 5])
       else { continue }
       let attributes = try self.attributes(Array(bytes[(open + 5)..<close]))
@@ -148,8 +149,12 @@ enum ECBCSVReader {
       pending = iterator.next()
       if quoted {
         if scalar == "\"" {
-          if pending == "\"" { field.unicodeScalars.append("\""); pending = iterator.next() }
-          else { quoted = false }
+          if pending == "\"" {
+            field.unicodeScalars.append("\"")
+            pending = iterator.next()
+          } else {
+            quoted = false
+          }
         } else {
           field.unicodeScalars.append(scalar)
         }
@@ -157,7 +162,9 @@ enum ECBCSVReader {
       }
       switch scalar {
       case "\"": quoted = true
-      case ",": record.append(field); field = ""
+      case ",":
+        record.append(field)
+        field = ""
       case "\r": continue
       case "\n":
         record.append(field)

@@ -42,10 +42,12 @@ extension PriceSource {
         let end = min(days.upperBound, today)
         let key = CurrencyPairKey(base: base, quote: quote)
         // Past the end by AnswerGate's margin; the days after `end` dropped.
-        let closes = (try await client.timeSeries(
-          pairs: [key], start: days.lowerBound,
-          end: AnswerGate.requested(days.lowerBound...end, through: today).upperBound)[key] ?? []
-        ).filter { $0.date <= end }
+        let closes =
+          (try await client.timeSeries(
+            pairs: [key], start: days.lowerBound,
+            end: AnswerGate.requested(days.lowerBound...end, through: today).upperBound)[key] ?? []).filter {
+            $0.date <= end
+          }
         let latest = closes.last.flatMap { end < today ? nil : $0 }.map {
           Quote(
             base: asset.symbol, quote: quote, rate: $0.rate, change24hPercent: nil, source: .provider(name),

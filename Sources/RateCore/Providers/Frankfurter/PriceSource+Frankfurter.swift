@@ -54,10 +54,12 @@ extension PriceSource {
         let key = CurrencyPairKey(base: asset.id, quote: currency)
         let end = min(days.upperBound, today)
         // Past the end by AnswerGate's margin; the days after `end` dropped.
-        let series = (try await client.dailySeries(
-          pairs: [key], start: days.lowerBound,
-          end: AnswerGate.requested(days.lowerBound...end, through: today).upperBound)[key] ?? []
-        ).filter { $0.date <= end }
+        let series =
+          (try await client.dailySeries(
+            pairs: [key], start: days.lowerBound,
+            end: AnswerGate.requested(days.lowerBound...end, through: today).upperBound)[key] ?? []).filter {
+            $0.date <= end
+          }
         // The newest rate is the latest only when the span reaches today.
         let latest = series.last.flatMap { end < today ? nil : $0 }.map {
           Quote(

@@ -61,9 +61,12 @@ public struct KrakenClient: Sendable {
           Provider.kraken, endpoint, "at [\(index)]: not a [time, open, high, low, close] row")
       }
       samples.append(
-        (time, try AnswerGate.candleClose(
-          low: row[3].value, high: row[2].value, open: row[1].value, close: row[4].value,
-          provider: Provider.kraken, endpoint: endpoint, at: "[\(index)]")))
+        (
+          time,
+          try AnswerGate.candleClose(
+            low: row[3].value, high: row[2].value, open: row[1].value, close: row[4].value,
+            provider: Provider.kraken, endpoint: endpoint, at: "[\(index)]")
+        ))
     }
     // Kept: from the candle holding `since` (it starts before it) on; earlier ones dropped.
     let window =

@@ -83,7 +83,8 @@ extension CacheCommand {
       pairs = reports.map { report in
         Pair(
           provider: report.provider.rawValue, pair: report.pair, requests: report.requests,
-          askedSources: report.askedSources.map(\.rawValue), checked: report.checked, leftOut: report.leftOut, notCompared: report.notCompared,
+          askedSources: report.askedSources.map(\.rawValue), checked: report.checked, leftOut: report.leftOut,
+          notCompared: report.notCompared,
           notOver: report.notOver, fixed: report.fixed,
           differences: report.differences.map {
             Difference(
@@ -132,7 +133,8 @@ extension CacheCommand {
       let pair = TerminalText.sanitize(report.pair.uppercased())
       let count = report.differences.count
       let outcome =
-        count > 0 ? "\(count) \(count == 1 ? "differs" : "differ"):"
+        count > 0
+        ? "\(count) \(count == 1 ? "differs" : "differ"):"
         : report.checked > 0 ? "all agree." : "none compared."
       lines.append(
         "\(report.provider.rawValue) \(pair): \(report.checked) stored "

@@ -212,7 +212,8 @@ struct CacheCommand: CommandDeclaration {
       lines.append(
         "Kept \(report.kept.count) \(report.kept.count == 1 ? "file" : "files") that "
           + "\(report.kept.count == 1 ? "is" : "are") not cache entries of rates:")
-      lines += report.kept.prefix(5).map { "  \(TerminalText.sanitize($0))" }
+      lines +=
+        report.kept.prefix(5).map { "  \(TerminalText.sanitize($0))" }
         + (report.kept.count > 5 ? ["  …"] : [])
     }
     return lines.joined(separator: "\n")

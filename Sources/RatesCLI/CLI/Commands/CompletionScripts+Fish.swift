@@ -6,7 +6,7 @@ extension CompletionScripts {
       fishState(table) + "\n" + fishHelpers, fishArguments(table),
       fishLines(table).joined(separator: "\n") + "\n",
     ]
-      .joined(separator: "\n")
+    .joined(separator: "\n")
   }
 
   /// The header and the functions that read the command line.

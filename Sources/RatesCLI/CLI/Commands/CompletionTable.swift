@@ -90,8 +90,7 @@ struct CompletionTable: Sendable {
   }
 
   /// The command and action names of `path`: `("ledger", ["remove", "rm"], false)`.
-  static func pattern(_ path: CommandPath) -> (command: String, actions: [String], isDefault: Bool)
-  {
+  static func pattern(_ path: CommandPath) -> (command: String, actions: [String], isDefault: Bool) {
     guard let parent = path.parent else { return (path.root.name, [], false) }
     return (path.root.name, path.last.names, parent.last.runsByDefault(path.last))
   }

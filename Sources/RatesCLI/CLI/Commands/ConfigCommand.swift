@@ -143,7 +143,10 @@ struct ConfigCommand: CommandDeclaration {
       var source: String
 
       /// `origin`, not `source`: in every document `source` names where data came from.
-      enum CodingKeys: String, CodingKey { case key, value, source = "origin" }
+      enum CodingKeys: String, CodingKey {
+        case key, value
+        case source = "origin"
+      }
     }
     var file: String
     var settings: [Setting]
@@ -174,13 +177,16 @@ struct ConfigCommand: CommandDeclaration {
       report(invocation, "set \(key.rawValue) = \(key.display(value))", key: key, value: value)
       if key == .apiKey {
         invocation.err(
-          "note: stored for the \((invocation.settings.resolved[.apiPlan]?.value ?? "demo")) plan; 'rates config set api-plan pro' for a pro key")
+          "note: stored for the \((invocation.settings.resolved[.apiPlan]?.value ?? "demo")) plan; 'rates config set api-plan pro' for a pro key"
+        )
       }
     case .unset(let key):
       let removed = try file.update { settings in settings.removeValue(forKey: key.rawValue) != nil }
       // A key not set is already as asked: a note, exit 0, and the same document.
       if !removed { invocation.err("note: \(key.rawValue) was not set") }
-      report(invocation, removed ? "unset \(key.rawValue)" : "\(key.rawValue) was not set", key: key, value: nil, quiet: !removed)
+      report(
+        invocation, removed ? "unset \(key.rawValue)" : "\(key.rawValue) was not set", key: key, value: nil,
+        quiet: !removed)
     }
     return .success
   }
@@ -203,7 +209,8 @@ struct ConfigCommand: CommandDeclaration {
         for (setting, value) in zip(document.settings, shown) {
           table.append([setting.key, value, setting.source])
         }
-        return (layout.render(table)
+        return
+          (layout.render(table)
           + [layout.style.dim("file: \(document.file)")]).joined(separator: "\n")
       })
   }

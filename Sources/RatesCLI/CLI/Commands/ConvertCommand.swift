@@ -14,10 +14,12 @@ struct ConvertCommand: RatesCommand {
       isCommaList: true, completion: .local([.currencies, .coins])),
   ]
   static let date = OptionSpec.day(
-    "--date", help: "use that day's rate (any day the provider covers; ECB: the working day on or before "
+    "--date",
+    help: "use that day's rate (any day the provider covers; ECB: the working day on or before "
       + "it, from 1999-01-04)")
   static let ledger = OptionSpec.flag(
-    "--ledger", help: "use the street rate of your own exchanges: the 3-day average to the last day you exchanged the pair")
+    "--ledger",
+    help: "use the street rate of your own exchanges: the 3-day average to the last day you exchanged the pair")
   static let options = [date, ledger]
   static let exclusions = [OptionRule(OptionUse(date), excludes: [OptionUse(ledger)])]
   static let discussion = """
@@ -91,7 +93,8 @@ struct ConvertCommand: RatesCommand {
     let conversions = targets.compactMap { target -> Conversion? in
       rates[target].map {
         Conversion(
-          quote: target, amount: Figure.money(amount * $0.rate, code: target), rate: $0.rate, source: $0.source, rateDate: $0.day,
+          quote: target, amount: Figure.money(amount * $0.rate, code: target), rate: $0.rate, source: $0.source,
+          rateDate: $0.day,
           fetchedAt: $0.fetchedAt, stale: $0.staleness != nil)
       }
     }
@@ -126,7 +129,8 @@ struct ConvertCommand: RatesCommand {
         conversion.rateDate.description + (conversion.stale ? layout.style.yellow(" (stale)") : ""),
       ])
     }
-    let lines = [layout.style.bold(RateFormat.money(document.amount, code: document.base))]
+    let lines =
+      [layout.style.bold(RateFormat.money(document.amount, code: document.base))]
       + table.render(maxWidth: layout.width - 2, ascii: layout.ascii).map { "  " + $0 }
     return lines.joined(separator: "\n")
   }

@@ -261,7 +261,8 @@ struct HistoryDocument: Encodable {
         date: $0.day, rate: $0.point?.rate, carried: $0.point?.carried ?? false,
         source: mixed && $0.point != nil ? series.source(on: $0.day).name : nil)
     }
-    sources = mixed
+    sources =
+      mixed
       ? series.sources.map { SourceSpan(source: $0.source.name, firstDay: $0.first, lastDay: $0.last) } : nil
     stats = SeriesStatistics(points: series.ownPoints)
   }

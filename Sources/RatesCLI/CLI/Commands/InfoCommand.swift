@@ -90,7 +90,8 @@ struct InfoCommand: RatesCommand {
     try CurrencyList.requireCoinGeckoQuotes([currency])
     let asset = try await invocation.desk.resolver().resolve(coin)
     async let marketAnswer = invocation.desk.marketService().markets(currency: currency, coins: [asset])
-    async let historyAnswer = invocation.desk.service(invocation.desk.coinProvider).history(of: asset, in: currency, days: days)
+    async let historyAnswer = invocation.desk.service(invocation.desk.coinProvider).history(
+      of: asset, in: currency, days: days)
     let (answer, history): (MarketService.Answer<[CoinMarket]>, RateService.HistoryResult)
     do {
       (answer, history) = try await (marketAnswer, historyAnswer)

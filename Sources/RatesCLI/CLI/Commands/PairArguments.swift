@@ -1,4 +1,5 @@
 import RateCore
+
 /// Reads `<BASE> [<QUOTE>]`, also written `BASE-QUOTE` or `BASE/QUOTE`.
 struct PairArguments: Sendable, Equatable {
   init(base: String, quote: String) {

@@ -17,7 +17,8 @@ extension LedgerCommand {
         name: "CURRENCY", help: "any three-letter code (USD, LBP, NGN, ARS)",
         completion: .local([.currencies])),
       ArgumentSpec(
-        name: "FOR-AMOUNT", help: "what it was exchanged for, written like AMOUNT (not with "
+        name: "FOR-AMOUNT",
+        help: "what it was exchanged for, written like AMOUNT (not with "
           + "--deposit or --withdraw)", isOptional: true),
       ArgumentSpec(
         name: "FOR-CURRENCY", help: "its currency, not the same as CURRENCY", isOptional: true,
@@ -34,7 +35,8 @@ extension LedgerCommand {
     static let note = OptionSpec.option(
       "--note", value: "TEXT", help: "a note; notes and names keep at most 200 characters")
     static let deposit = OptionSpec.flag(
-      "--deposit", help: "AMOUNT CURRENCY came in without an exchange (an opening balance, a "
+      "--deposit",
+      help: "AMOUNT CURRENCY came in without an exchange (an opening balance, a "
         + "transfer in)")
     static let withdraw = OptionSpec.flag(
       "--withdraw", help: "AMOUNT CURRENCY went out without an exchange; never more than held")

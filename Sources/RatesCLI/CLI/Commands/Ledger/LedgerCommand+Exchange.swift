@@ -71,9 +71,10 @@ extension LedgerCommand {
     let document = LedgerImportDocument(
       added: added.map { LedgerEntryJSON($0) }, unchanged: present.map { LedgerEntryJSON($0) },
       dryRun: request.dryRun, files: files.map(LedgerImportDocument.File.init), fetchedAt: now)
-    try invocation.write(CommandOutput(document: document) { _ in
-      Self.summary(added: added, present: present.count, files: read, dryRun: request.dryRun)
-    })
+    try invocation.write(
+      CommandOutput(document: document) { _ in
+        Self.summary(added: added, present: present.count, files: read, dryRun: request.dryRun)
+      })
     return .success
   }
 
@@ -94,7 +95,6 @@ extension LedgerCommand {
       return (ledger.append(contentsOf: new), matched)
     }
   }
-
 
   /// One line per code of `files` that no source prices (`FILE: line N: …`, its first line),
   /// so that nothing is stored that `portfolio` could never value: a code that is neither a
@@ -192,7 +192,8 @@ extension LedgerCommand {
       func rows(_ number: Int) -> String { number == 1 ? "1 row" : "\(number) rows" }
       var parts = [count(file.plan.entries.count)]
       if file.plan.ownMoves > 0 {
-        parts.append(file.plan.ownMoves == 1 ? "1 move between own accounts" : "\(file.plan.ownMoves) moves between own accounts")
+        parts.append(
+          file.plan.ownMoves == 1 ? "1 move between own accounts" : "\(file.plan.ownMoves) moves between own accounts")
       }
       if !file.plan.skipped.isEmpty { parts.append("\(rows(file.plan.skipped.count)) left out (pending or failed)") }
       if !file.plan.unmappable.isEmpty { parts.append("\(rows(file.plan.unmappable.count)) skipped") }
@@ -210,7 +211,8 @@ extension LedgerCommand {
     if let transfer = entry.transfer {
       what = "\(entry.role?.rawValue ?? transfer.rawValue) \(amount) \(entry.currency)"
     } else {
-      what = "\(entry.side.rawValue) \(amount) \(entry.currency) for "
+      what =
+        "\(entry.side.rawValue) \(amount) \(entry.currency) for "
         + "\(DecimalText.shortest(entry.counterAmount) ?? "") \(entry.counterCurrency)"
     }
     return "  \(entry.date)  \(what)  \(TerminalText.sanitize(entry.importID ?? ""))"

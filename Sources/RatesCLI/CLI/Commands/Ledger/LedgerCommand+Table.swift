@@ -39,7 +39,8 @@ extension LedgerCommand {
     let count = shown == 1 ? "1 \(noun.0)" : "\(shown) \(noun.1)"
     // Named whenever it is one unit: a narrow table drops FOR and AMOUNT before RATE.
     let unit =
-      transfers == shown ? nil
+      transfers == shown
+      ? nil
       : filter.pair.map { "RATE is \($0.quote) per \($0.base)" }
         ?? (units.count == 1 ? units.first.map { "RATE is \(TerminalText.sanitize($0))" } : nil)
         ?? "RATE is the FOR currency per unit of the AMOUNT currency"

@@ -21,15 +21,16 @@ extension LedgerCommand {
     static let requirements = [
       OptionRule(OptionUse(currency), needs: [], formats: journals)
     ]
-    static let discussion = LedgerCommand.csvColumns + """
+    static let discussion =
+      LedgerCommand.csvColumns + """
 
-      With --format ledger or beancount: each entry as a transaction (an exchange's received
-      amount at the paid amount as its total price, '@@'; money paid beyond what was held as a
-      transaction from Equity:PaidFromOutside), and a price directive in --in for every
-      currency and coin on every day from the first entry to today, the prices 'rates
-      portfolio' uses: the tools' market value of Assets on a day equals 'rates portfolio
-      --as-of' that day.
-      """
+        With --format ledger or beancount: each entry as a transaction (an exchange's received
+        amount at the paid amount as its total price, '@@'; money paid beyond what was held as a
+        transaction from Equity:PaidFromOutside), and a price directive in --in for every
+        currency and coin on every day from the first entry to today, the prices 'rates
+        portfolio' uses: the tools' market value of Assets on a day equals 'rates portfolio
+        --as-of' that day.
+        """
     static let examples = [
       "rates ledger export > ledger.csv",
       "rates ledger export --format ledger --in USD > rates.journal",

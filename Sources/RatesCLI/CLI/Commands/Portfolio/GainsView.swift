@@ -111,7 +111,8 @@ struct GainsView: Sendable {
   private func income() -> TextTable {
     var table = TextTable(columns: [
       .init("Date", priority: TextTable.required), .init("Asset", priority: TextTable.required),
-      .init("Quantity", alignment: .right, priority: 2), .init("Value", alignment: .right, priority: TextTable.required),
+      .init("Quantity", alignment: .right, priority: 2),
+      .init("Value", alignment: .right, priority: TextTable.required),
       .init("Note", fit: .shrinks, priority: 1),
     ])
     for income in report.income {

@@ -88,75 +88,75 @@ struct PortfolioCommand: CommandDeclaration {
 }
 
 extension PortfolioCommand {
-/// `rates portfolio [show] [--in CUR] [--as-of DAY] [--method fifo|average|hifo]`: what the ledger
-/// holds on a day, its value, cost and gains, every price with its source and date.
-struct Show: RatesCommand {
-  static let name = "show"
-  static let abstract = "what your ledger holds on a day: value, cost basis, realized and unrealized gains"
-  static let exportFormats: Set<OutputFormat> = [.csv]
-  static let asOf = OptionSpec.day(
-    "--as-of",
-    help: "value at that day's rates, with the entries up to it (default today); from the day "
-      + "store, offline from the built-in ECB snapshot where it covers")
-  static let options = [PortfolioCommand.currency, asOf, PortfolioCommand.method]
-  static let discussion = """
-    Holdings come from 'rates ledger': each exchange moves two balances; deposits and
-    withdrawals ('ledger add 0.5 BTC --deposit --cost 20000 USD') move one. Prices: ECB
-    currencies from the ECB rates, coins from the coin source's daily prices, a currency
-    only your ledger prices (LBP) at its street rate over the 3 days to its last exchange
-    against an ECB currency. Cost basis: each acquisition at its own day's price; an
-    exchange is valued by its most directly priced side. Fees are whatever the recorded
-    amounts include, and an imported fee as 'rates portfolio gains' says. Same-day entries
-    count in the order recorded. Paying more of a currency than you hold is money put in
-    (not a debt); a withdrawal leaves at cost (no gain) and counts as money taken out at its
-    day's value, and a later deposit of the same coin takes its lots back. Realized gains
-    are the sums of 'rates portfolio gains'. Exits 64 for a withdrawal larger than the
-    holding or a currency no source prices, 66 when a price is missing.
-    """
-  static let examples = [
-    "rates portfolio",
-    "rates portfolio --in EUR --as-of 2026-04-30 --method average",
-    "rates portfolio --format csv > portfolio.csv",
-  ]
+  /// `rates portfolio [show] [--in CUR] [--as-of DAY] [--method fifo|average|hifo]`: what the ledger
+  /// holds on a day, its value, cost and gains, every price with its source and date.
+  struct Show: RatesCommand {
+    static let name = "show"
+    static let abstract = "what your ledger holds on a day: value, cost basis, realized and unrealized gains"
+    static let exportFormats: Set<OutputFormat> = [.csv]
+    static let asOf = OptionSpec.day(
+      "--as-of",
+      help: "value at that day's rates, with the entries up to it (default today); from the day "
+        + "store, offline from the built-in ECB snapshot where it covers")
+    static let options = [PortfolioCommand.currency, asOf, PortfolioCommand.method]
+    static let discussion = """
+      Holdings come from 'rates ledger': each exchange moves two balances; deposits and
+      withdrawals ('ledger add 0.5 BTC --deposit --cost 20000 USD') move one. Prices: ECB
+      currencies from the ECB rates, coins from the coin source's daily prices, a currency
+      only your ledger prices (LBP) at its street rate over the 3 days to its last exchange
+      against an ECB currency. Cost basis: each acquisition at its own day's price; an
+      exchange is valued by its most directly priced side. Fees are whatever the recorded
+      amounts include, and an imported fee as 'rates portfolio gains' says. Same-day entries
+      count in the order recorded. Paying more of a currency than you hold is money put in
+      (not a debt); a withdrawal leaves at cost (no gain) and counts as money taken out at its
+      day's value, and a later deposit of the same coin takes its lots back. Realized gains
+      are the sums of 'rates portfolio gains'. Exits 64 for a withdrawal larger than the
+      holding or a currency no source prices, 66 when a price is missing.
+      """
+    static let examples = [
+      "rates portfolio",
+      "rates portfolio --in EUR --as-of 2026-04-30 --method average",
+      "rates portfolio --format csv > portfolio.csv",
+    ]
 
-  let currencyCode: String
-  let asOfText: String?
-  let method: PortfolioMethod
+    let currencyCode: String
+    let asOfText: String?
+    let method: PortfolioMethod
 
-  init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    currencyCode = try PortfolioCommand.readCurrency(&scanner, defaults: defaults)
-    asOfText = try scanner.option(Self.asOf)
-    method = try PortfolioCommand.readMethod(&scanner)
-  }
-
-  func run(_ invocation: Invocation) async throws -> ExitCode {
-    let today = Day(containing: invocation.context.now())
-    let day = try LedgerCommand.check { () throws(LedgerInput.Invalid) in
-      try asOfText.map { text throws(LedgerInput.Invalid) in try LedgerInput.day(text, today: today) }
-        ?? today
+    init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
+      currencyCode = try PortfolioCommand.readCurrency(&scanner, defaults: defaults)
+      asOfText = try scanner.option(Self.asOf)
+      method = try PortfolioCommand.readMethod(&scanner)
     }
-    let report = try await Self.report(
-      entries: try invocation.userData().ledger.read().entries, asOf: min(day, today),
-      currency: currencyCode, method: method, desk: invocation.desk)
-    let text = PortfolioView(report: report, invocation: invocation).lines().joined(separator: "\n")
-    try invocation.write(
-      CommandOutput(
-        document: PortfolioDocument(report, fetchedAt: invocation.context.now()),
-        csv: { report.csv }, text: { _ in text }))
-    return .success
-  }
 
-  /// The portfolio of `entries` on `asOf`, each price fetched once.
-  static func report(
-    entries: [LedgerEntry], asOf: Day, currency: String, method: PortfolioMethod, desk: RateDesk
-  ) async throws -> PortfolioReport {
-    let pricer = PortfolioPricer(desk: desk, currency: currency, entries: entries)
-    let needed = try PortfolioReport.pricesNeeded(
-      entries: entries, asOf: asOf, currency: currency, method: method, rank: pricer.rank)
-    let prices = try await PortfolioCommand.prices(needed, pricer: pricer, entries: entries)
-    return try PortfolioReport.build(
-      entries: entries, asOf: asOf, currency: currency, method: method, rank: pricer.rank,
-      price: prices.price)
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+      let today = Day(containing: invocation.context.now())
+      let day = try LedgerCommand.check { () throws(LedgerInput.Invalid) in
+        try asOfText.map { text throws(LedgerInput.Invalid) in try LedgerInput.day(text, today: today) }
+          ?? today
+      }
+      let report = try await Self.report(
+        entries: try invocation.userData().ledger.read().entries, asOf: min(day, today),
+        currency: currencyCode, method: method, desk: invocation.desk)
+      let text = PortfolioView(report: report, invocation: invocation).lines().joined(separator: "\n")
+      try invocation.write(
+        CommandOutput(
+          document: PortfolioDocument(report, fetchedAt: invocation.context.now()),
+          csv: { report.csv }, text: { _ in text }))
+      return .success
+    }
+
+    /// The portfolio of `entries` on `asOf`, each price fetched once.
+    static func report(
+      entries: [LedgerEntry], asOf: Day, currency: String, method: PortfolioMethod, desk: RateDesk
+    ) async throws -> PortfolioReport {
+      let pricer = PortfolioPricer(desk: desk, currency: currency, entries: entries)
+      let needed = try PortfolioReport.pricesNeeded(
+        entries: entries, asOf: asOf, currency: currency, method: method, rank: pricer.rank)
+      let prices = try await PortfolioCommand.prices(needed, pricer: pricer, entries: entries)
+      return try PortfolioReport.build(
+        entries: entries, asOf: asOf, currency: currency, method: method, rank: pricer.rank,
+        price: prices.price)
+    }
   }
-}
 }

@@ -13,7 +13,8 @@ extension PortfolioCommand {
     }
     static let options = [year, HistorySpan.from, HistorySpan.to, PortfolioCommand.currency, PortfolioCommand.method]
     static let exclusions = [
-      OptionRule(OptionUse(year), excludes: [OptionUse(HistorySpan.from), OptionUse(HistorySpan.to)], reason: "pick one")
+      OptionRule(
+        OptionUse(year), excludes: [OptionUse(HistorySpan.from), OptionUse(HistorySpan.to)], reason: "pick one")
     ]
     static let requirements = HistorySpan.requirements
     static let discussion = """
