@@ -25,7 +25,7 @@ import RateCore
 ///
 /// A value that starts with `-` and is not a number must be attached with `=`:
 /// `--provider=-x`.
-public struct ArgumentScanner: Sendable {
+struct ArgumentScanner: Sendable {
   /// One classified command-line token.
   enum Token: Equatable, Sendable {
     /// `--name`, `-n` or `--name=value`.
@@ -66,7 +66,7 @@ public struct ArgumentScanner: Sendable {
   private(set) var askedFor: Set<String> = []
 
   /// Tokenizes `arguments`, which must not include the program name.
-  public init(_ arguments: [String]) {
+  init(_ arguments: [String]) {
     var elements: [Element] = []
     elements.reserveCapacity(arguments.count)
     var afterTerminator = false
@@ -92,7 +92,7 @@ public struct ArgumentScanner: Sendable {
   /// - Parameter names: Every spelling of the flag, such as `"--json", "-j"`.
   /// - Returns: Whether the flag appeared at least once before `--`.
   /// - Throws: `UsageError.flagTakesNoValue` for `--json=x` (or `--json=`).
-  public mutating func flag(_ names: String...) throws(UsageError) -> Bool {
+  mutating func flag(_ names: String...) throws(UsageError) -> Bool {
     try flag(anyOf: names)
   }
 
@@ -124,7 +124,7 @@ public struct ArgumentScanner: Sendable {
   /// - Throws: `UsageError.missingValue` naming the spelling used, when an
   ///   occurrence ends the line, precedes an option or `--`, or is empty
   ///   (`--days=`, `--days ""`).
-  public mutating func option(_ names: String...) throws(UsageError) -> String? {
+  mutating func option(_ names: String...) throws(UsageError) -> String? {
     try option(anyOf: names)
   }
 
@@ -181,7 +181,7 @@ public struct ArgumentScanner: Sendable {
   /// - Parameter names: Every spelling of the option.
   /// - Returns: The values in command-line order; empty when absent.
   /// - Throws: `UsageError.missingValue`, as `option(_:)` does.
-  public mutating func options(_ names: String...) throws(UsageError) -> [String] {
+  mutating func options(_ names: String...) throws(UsageError) -> [String] {
     try options(anyOf: names)
   }
 
@@ -206,7 +206,7 @@ public struct ArgumentScanner: Sendable {
   /// - Returns: The converted value of the last occurrence, or nil when absent.
   /// - Throws: `UsageError.missingValue`, or `UsageError.invalidValue` naming
   ///   the spelling used (`-d` or `--days`) and `expected`.
-  public mutating func option<T>(
+  mutating func option<T>(
     _ names: String...,
     expected: String,
     parse: (String) -> T?
@@ -222,7 +222,7 @@ public struct ArgumentScanner: Sendable {
   ///   - expected: The accepted form, completing "expected …".
   /// - Returns: The converted value of the last occurrence, or nil when absent.
   /// - Throws: `UsageError.missingValue` or `UsageError.invalidValue`.
-  public mutating func option<T: LosslessStringConvertible>(
+  mutating func option<T: LosslessStringConvertible>(
     _ names: String...,
     as type: T.Type,
     expected: String
@@ -239,7 +239,7 @@ public struct ArgumentScanner: Sendable {
   /// option's separate value would be taken as a positional.
   ///
   /// - Returns: The positional, or nil when none is left.
-  public mutating func positional() -> String? {
+  mutating func positional() -> String? {
     guard let position = elements.firstIndex(where: { $0.positionalText != nil }) else {
       return nil
     }
@@ -278,7 +278,7 @@ public struct ArgumentScanner: Sendable {
   /// Removes and returns every remaining positional, in order.
   ///
   /// - Returns: The positionals; empty when none is left.
-  public mutating func positionals() -> [String] {
+  mutating func positionals() -> [String] {
     let texts = elements.compactMap(\.positionalText)
     elements.removeAll { $0.positionalText != nil }
     return texts
@@ -287,7 +287,7 @@ public struct ArgumentScanner: Sendable {
   // MARK: - Finishing
 
   /// True if `-h` or `--help` appears before `--`; nothing is removed.
-  public var wantsHelp: Bool {
+  var wantsHelp: Bool {
     elements.contains { $0.optionName == "-h" || $0.optionName == "--help" }
   }
 
@@ -296,7 +296,7 @@ public struct ArgumentScanner: Sendable {
   /// - Throws: `UsageError.unknownOption` for the first option left (by name,
   ///   without any `=value`), else `UsageError.unexpectedArgument` for the
   ///   first positional left.
-  public func finish() throws(UsageError) {
+  func finish() throws(UsageError) {
     if let name = elements.lazy.compactMap(\.optionName).first {
       throw .unknownOption(name)
     }

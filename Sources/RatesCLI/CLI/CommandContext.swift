@@ -11,33 +11,33 @@ import RateCore
 /// the network, the terminal and the two output streams.
 public struct CommandContext: Sendable {
   /// The process environment.
-  public var environment: [String: String]
+  var environment: [String: String]
   /// The current time.
   public var now: @Sendable () -> Date
   /// Waits; real in production, instant in tests.
-  public var sleep: @Sendable (Duration) async throws -> Void
+  var sleep: @Sendable (Duration) async throws -> Void
   /// Makes the network transport for a per-request timeout in seconds.
-  public var makeTransport: @Sendable (_ timeoutSeconds: Int) -> HTTPTransport
+  var makeTransport: @Sendable (_ timeoutSeconds: Int) -> HTTPTransport
   /// Writes to standard output (unbuffered).
-  public var writeOut: @Sendable (String) -> Void
+  var writeOut: @Sendable (String) -> Void
   /// Writes to standard error (unbuffered).
-  public var writeErr: @Sendable (String) -> Void
+  var writeErr: @Sendable (String) -> Void
   /// Describes standard output's terminal given the `--no-color` and `--ascii` flags.
-  public var terminal: @Sendable (_ noColor: Bool, _ ascii: Bool) -> TerminalCapabilities
+  var terminal: @Sendable (_ noColor: Bool, _ ascii: Bool) -> TerminalCapabilities
   /// Reads one line that must not be echoed (an API key): with a prompt and
   /// echo off on a terminal, plainly from a pipe; `nil` at end of input.
-  public var readSecret: @Sendable (_ prompt: String) -> String?
+  var readSecret: @Sendable (_ prompt: String) -> String?
   /// Shows long text through a pager when stdout is a terminal it overflows
   /// (``Pager``); false when it did not, and the caller prints it.
-  public var page: @Sendable (_ text: String) -> Bool
+  var page: @Sendable (_ text: String) -> Bool
   /// What became of the writes to the real stdout and stderr (the live
   /// context's); in-process contexts keep a healthy one.
-  public var output: OutputHealth
+  var output: OutputHealth
   /// Whether standard error is a terminal, where a slow fetch shows a progress line.
-  public var errorIsTerminal: Bool
+  var errorIsTerminal: Bool
   /// Whether standard input is a terminal (with standard output one too, bare `rates`
   /// opens the home screen); in-process contexts have none.
-  public var inputIsTerminal = false
+  var inputIsTerminal = false
   /// The monotonic clock a command's network deadline runs on (``Invocation/networkDeadline``):
   /// real time, or in tests the clock that moves only when something sleeps.
   public var monotonicNow: @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
@@ -50,11 +50,10 @@ public struct CommandContext: Sendable {
     writeOut: @escaping @Sendable (String) -> Void, writeErr: @escaping @Sendable (String) -> Void,
     terminal: @escaping @Sendable (_ noColor: Bool, _ ascii: Bool) -> TerminalCapabilities,
     readSecret: @escaping @Sendable (_ prompt: String) -> String? = { _ in nil },
-    output: OutputHealth = OutputHealth(), errorIsTerminal: Bool = false,
-    page: @escaping @Sendable (_ text: String) -> Bool = { _ in false }
+    errorIsTerminal: Bool = false, page: @escaping @Sendable (_ text: String) -> Bool = { _ in false }
   ) {
     self.page = page
-    self.output = output
+    self.output = OutputHealth()
     self.errorIsTerminal = errorIsTerminal
     self.environment = environment
     self.now = now
@@ -82,9 +81,10 @@ public struct CommandContext: Sendable {
           fileDescriptor: STDOUT_FILENO, environment: environment, noColorFlag: noColor,
           asciiFlag: ascii)
       },
-      readSecret: { prompt in readLineWithoutEcho(prompt: prompt) }, output: output,
+      readSecret: { prompt in readLineWithoutEcho(prompt: prompt) },
       errorIsTerminal: isatty(STDERR_FILENO) == 1,
       page: { Pager.live($0, environment: environment) })
+    context.output = output
     context.inputIsTerminal = isatty(STDIN_FILENO) == 1
     return context
   }

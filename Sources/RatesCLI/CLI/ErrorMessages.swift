@@ -8,7 +8,7 @@ extension ProviderError: LocalizedError {
 
   /// The one-line message, with key advice that fits `keySetup` (the
   /// user's CoinGecko key and where it comes from; `nil` when unknown).
-  public func message(keySetup: KeySetup?) -> String {
+  func message(keySetup: KeySetup?) -> String {
     if case .noSourceAnswered = self { return noSourceMessage(keySetup: keySetup) }
     return keyMessage(keySetup) ?? answerMessage()
   }
@@ -180,7 +180,7 @@ extension HTTPError {
   }
 
   /// A one-line explanation with the next step.
-  public var userMessage: String {
+  var userMessage: String {
     switch self {
     case .timedOut(let host, let seconds):
       return "\(host) did not answer within \(seconds) s: check your connection or try again; \(Self.offlineHint)"

@@ -4,7 +4,7 @@ import RateCore
 ///
 /// They follow BSD `sysexits.h` where one fits, so scripts can tell a typo
 /// from an outage from a rate limit.
-public enum ExitCode: Int32, Sendable, CaseIterable {
+enum ExitCode: Int32, Sendable, CaseIterable {
   /// Success, including answers from stale cache after a failed fetch, and partial answers
   /// (some figures arrived; the missing ones are named on stderr and in `missing`).
   case success = 0
@@ -41,7 +41,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
   case terminated = 143
 
   /// One line for the help text and README.
-  public var meaning: String {
+  var meaning: String {
     switch self {
     case .success: return "success (also stale cached data, or part of an answer with a warning)"
     case .failure: return "unexpected failure"
@@ -65,19 +65,19 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
 
 /// How an error is reported: its exit code, a stable machine-readable code
 /// for `--json`, and its one-line message.
-public struct ErrorReport: Equatable, Sendable {
+struct ErrorReport: Equatable, Sendable {
   /// The process exit code.
-  public var exitCode: ExitCode
+  var exitCode: ExitCode
   /// A stable identifier such as `rate_limited`, for scripts.
-  public var code: String
+  var code: String
   /// The sentence shown after `error: `.
-  public var message: String
+  var message: String
 
   /// Classifies any error `rates` can throw.
   ///
   /// - Parameter keySetup: the user's CoinGecko key setup, so that key
   ///   advice fits it; `nil` when unknown.
-  public init(_ error: any Error, keySetup: KeySetup? = nil) {
+  init(_ error: any Error, keySetup: KeySetup? = nil) {
     switch error {
     case let error as UsageError:
       self.init(.usage, "usage", error)

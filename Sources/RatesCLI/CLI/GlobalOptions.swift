@@ -1,25 +1,25 @@
 import RateCore
 
 /// The output formats of `--format`.
-public enum OutputFormat: String, CaseIterable, Sendable {
+enum OutputFormat: String, CaseIterable, Sendable {
   case table, json, csv, ledger, beancount
 }
 
 /// What a run writes: its v2 JSON document (errors as JSON on stderr), an export
 /// (`--format csv|ledger|beancount`), or the text for people.
-public enum OutputMode: Equatable, Sendable {
+enum OutputMode: Equatable, Sendable {
   case document
   case export(OutputFormat)
   case text
 }
 
 /// Flags every command accepts, anywhere on the command line.
-public struct GlobalOptions: Sendable, Equatable {
+struct GlobalOptions: Sendable, Equatable {
   /// `--format`, or `json` for `--json`; `nil` for the default (a table).
-  public var format: OutputFormat?
+  var format: OutputFormat?
   /// The form of this run's output, decided here once from `--json` and `--format`: the
   /// output layer (``CommandOutput``), streams and error reports read it; no command does.
-  public var mode: OutputMode {
+  var mode: OutputMode {
     switch format {
     case .json: .document
     case .some(let export): .export(export)
@@ -27,15 +27,15 @@ public struct GlobalOptions: Sendable, Equatable {
     }
   }
   /// `--no-color`.
-  public var noColor = false
+  var noColor = false
   /// `--ascii`: no UTF-8 block characters.
-  public var ascii = false
+  var ascii = false
   /// `--offline`: never touch the network.
-  public var offline = false
+  var offline = false
   /// `--refresh`: ignore the cache when reading.
-  public var refresh = false
+  var refresh = false
   /// `--provider NAME`, when given.
-  public var provider: String?
+  var provider: String?
 
   /// The declarations of the options every command accepts: parsed here (`--help` and
   /// `--version` by ``RatesCLI``), and the source of the `Global options:` help section and

@@ -3,9 +3,9 @@ import RateCore
 /// The user's CoinGecko key setup: which plan the key is for, if any, and
 /// where it is set. Key advice is worded for it, so a keyless user is never
 /// told to unset a key they never set.
-public struct KeySetup: Equatable, Sendable {
+struct KeySetup: Equatable, Sendable {
   /// Where a key is set.
-  public enum Origin: Equatable, Sendable {
+  enum Origin: Equatable, Sendable {
     /// `COINGECKO_API_KEY` or `COINGECKO_PRO_API_KEY`.
     case environment
     /// `rates config set api-key` (and `api-plan`).
@@ -13,14 +13,14 @@ public struct KeySetup: Equatable, Sendable {
   }
 
   /// The plan of the key, `nil` with no key.
-  public var plan: APIKeyPlan?
+  var plan: APIKeyPlan?
   /// Where the key is set (meaningless without one).
-  public var origin: Origin
+  var origin: Origin
   /// Whether `RATES_COINGECKO_URL` points `rates` at a host of its choosing.
-  public var customHost: Bool
+  var customHost: Bool
 
   /// Creates a setup.
-  public init(plan: APIKeyPlan?, origin: Origin, customHost: Bool) {
+  init(plan: APIKeyPlan?, origin: Origin, customHost: Bool) {
     self.plan = plan
     self.origin = origin
     self.customHost = customHost
@@ -29,7 +29,7 @@ public struct KeySetup: Equatable, Sendable {
   /// The setup the environment and the config file describe, as the
   /// settings read them (``EnvironmentSettings``, the one home of the key's
   /// precedence); keyless when they cannot be read.
-  public init(environment: [String: String], config: [String: String]?) {
+  init(environment: [String: String], config: [String: String]?) {
     guard
       let settings = try? EnvironmentSettings(
         environment: environment, options: GlobalOptions(), config: config ?? [:], lenient: true)

@@ -12,13 +12,13 @@ import Synchronization
 /// quietly with success, as `cat` and `git` do; any other failure (a full
 /// disk, a closed stream) makes the command fail with
 /// ``ExitCode/outputFailed``, so a truncated export can never look complete.
-public final class OutputHealth: Sendable {
+final class OutputHealth: Sendable {
   /// Which stream failed and how.
-  public struct Failure: Equatable, Sendable {
+  struct Failure: Equatable, Sendable {
     /// The stream's file descriptor (1 or 2).
-    public var fileDescriptor: Int32
+    var fileDescriptor: Int32
     /// The `errno` of the failed write.
-    public var code: Int32
+    var code: Int32
   }
 
   /// The first failure of each stream, by file descriptor.
@@ -28,30 +28,30 @@ public final class OutputHealth: Sendable {
   let errorDescriptor: Int32
 
   /// Creates a healthy state for the given streams (the process's own by default).
-  public init(output: Int32 = STDOUT_FILENO, error: Int32 = STDERR_FILENO) {
+  init(output: Int32 = STDOUT_FILENO, error: Int32 = STDERR_FILENO) {
     outputDescriptor = output
     errorDescriptor = error
   }
 
   /// Writes to the output stream.
-  public func writeOut(_ text: String) { write(text, to: outputDescriptor) }
+  func writeOut(_ text: String) { write(text, to: outputDescriptor) }
 
   /// Writes to the error stream.
-  public func writeErr(_ text: String) { write(text, to: errorDescriptor) }
+  func writeErr(_ text: String) { write(text, to: errorDescriptor) }
 
   /// The failure of `fileDescriptor`'s stream, if it failed.
-  public func failure(of fileDescriptor: Int32) -> Failure? {
+  func failure(of fileDescriptor: Int32) -> Failure? {
     failures.withLock { $0[fileDescriptor] }
   }
 
   /// Whether standard output can no longer be written (a long-running
   /// command such as `watch` stops then).
-  public var outputClosed: Bool { failure(of: outputDescriptor) != nil }
+  var outputClosed: Bool { failure(of: outputDescriptor) != nil }
 
   /// Writes all of `text` to `fileDescriptor`, retrying short writes and
   /// EINTR, and records the first failure; once a stream failed, nothing
   /// more is written to it.
-  public func write(_ text: String, to fileDescriptor: Int32) {
+  func write(_ text: String, to fileDescriptor: Int32) {
     guard failure(of: fileDescriptor) == nil else { return }
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
@@ -77,7 +77,7 @@ public final class OutputHealth: Sendable {
   /// The exit status once the command returned `status`: success when the
   /// reader closed stdout early, ``ExitCode/outputFailed`` (with a message on
   /// stderr, if stderr still works) when stdout could not be written.
-  public func settle(_ status: Int32) -> Int32 {
+  func settle(_ status: Int32) -> Int32 {
     guard let failure = failure(of: outputDescriptor) else { return status }
     if failure.code == EPIPE { return status == ExitCode.failure.rawValue ? status : 0 }
     let reason = String(cString: strerror(failure.code))

@@ -7,7 +7,7 @@ extension Staleness {
   ///
   /// - Parameter keySetup: the user's CoinGecko key setup, so that key
   ///   advice in the reason fits it; `nil` when unknown.
-  public func note(now: Date, keySetup: KeySetup? = nil) -> String {
+  func note(now: Date, keySetup: KeySetup? = nil) -> String {
     // Data is shown: the offline next steps of the reason have nothing left to offer.
     let reasonText = reason.map {
       HTTPError.droppingOfflineHint(TerminalText.sanitize($0.message(keySetup: keySetup)))
@@ -29,16 +29,16 @@ extension Staleness {
 extension Staleness {
   /// The short mark beside stale output: `stale: cached 2 h ago`, or for the
   /// ECB snapshot `stale: built-in ECB rates to 2026-10-30`.
-  public func mark(now: Date) -> String {
+  func mark(now: Date) -> String {
     if let snapshotThrough { return "stale: built-in ECB rates to \(snapshotThrough)" }
     return "stale: cached \(AgeText.describe(now.timeIntervalSince(fetchedAt))) ago"
   }
 }
 
 /// Human durations for notes: `45 s`, `12 min`, `3 h`, `2 days`.
-public enum AgeText {
+enum AgeText {
   /// A short rendering of `seconds`.
-  public static func describe(_ seconds: TimeInterval) -> String {
+  static func describe(_ seconds: TimeInterval) -> String {
     // Clamped first: a clock or file far off must not trap the conversion.
     let value = seconds.isFinite ? Int(min(max(seconds, 0), 1e12)) : 0
     switch value {

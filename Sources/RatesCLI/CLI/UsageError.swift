@@ -4,7 +4,7 @@ import RateCore
 ///
 /// Messages are short lower-case sentences, worded like swift-argument-parser's.
 /// Option payloads hold the name exactly as the user typed it (`-d`, not `--days`).
-public enum UsageError: Error, Equatable, Sendable, LocalizedError {
+enum UsageError: Error, Equatable, Sendable, LocalizedError {
   /// An option no command or global option recognises, such as `--x`.
   case unknownOption(String)
   /// An option without a value: last on the line, before an option or `--`, or `--days=`.
@@ -26,7 +26,7 @@ public enum UsageError: Error, Equatable, Sendable, LocalizedError {
   case invalid(String)
 
   /// The message shown after `error: `.
-  public var errorDescription: String? {
+  var errorDescription: String? {
     switch self {
     case .unknownOption(let option):
       return "unknown option '\(option)'"

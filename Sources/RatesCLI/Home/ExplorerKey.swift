@@ -1,5 +1,5 @@
 /// A key the history explorer acts on.
-public enum ExplorerKey: Equatable, Sendable {
+enum ExplorerKey: Equatable, Sendable {
   /// `←`, `h`: one day back.
   case left
   /// `→`, `l`: one day forward.
@@ -18,7 +18,7 @@ public enum ExplorerKey: Equatable, Sendable {
   /// The explorer's meaning of a terminal key; `nil` for keys it ignores.
   ///
   /// Ctrl-Z is not here: the terminal layer suspends the session itself.
-  public init?(_ key: TerminalKey) {
+  init?(_ key: TerminalKey) {
     switch key {
     case .left, .character("h"): self = .left
     case .right, .character("l"): self = .right

@@ -1,9 +1,9 @@
 import RateCore
 
 /// The state of the history explorer: a series and the day under the cursor. Pure.
-public struct ExplorerState: Equatable, Sendable {
+struct ExplorerState: Equatable, Sendable {
   /// What a key did.
-  public enum Step: Equatable, Sendable {
+  enum Step: Equatable, Sendable {
     /// The cursor moved: draw again.
     case moved
     /// Nothing changed (already at that end, or a key that does nothing).
@@ -15,38 +15,38 @@ public struct ExplorerState: Equatable, Sendable {
   }
 
   /// The series, oldest first.
-  public let series: RateSeries
+  let series: RateSeries
   /// Every day of the series, a gap (a day without a rate) as a `nan`
   /// point (``RateSeries/chartPoints``).
-  public let days: [RatePoint]
+  let days: [RatePoint]
   /// The index in ``days`` of the selected day; 0 when there is none.
-  public private(set) var cursor: Int
+  private(set) var cursor: Int
 
   /// Starts with the cursor on the last day.
-  public init(series: RateSeries) {
+  init(series: RateSeries) {
     self.init(series: series, cursor: Int.max)
   }
 
   /// Starts with the cursor on `cursor`, clamped to the series.
-  public init(series: RateSeries, cursor: Int) {
+  init(series: RateSeries, cursor: Int) {
     self.series = series
     self.days = series.chartPoints
     self.cursor = min(max(0, cursor), max(0, days.count - 1))
   }
 
   /// The selected day; `nil` for an empty series.
-  public var selectedDay: Day? {
+  var selectedDay: Day? {
     days.indices.contains(cursor) ? days[cursor].date : nil
   }
 
   /// The selected point; `nil` for an empty series or a day without a rate.
-  public var selected: RatePoint? {
+  var selected: RatePoint? {
     days.indices.contains(cursor) ? Self.rated(days[cursor]) : nil
   }
 
   /// The point of the day before the selected one; `nil` on the first day
   /// and when that day has no rate (no change is shown across a gap).
-  public var previous: RatePoint? {
+  var previous: RatePoint? {
     cursor > 0 && days.indices.contains(cursor - 1) ? Self.rated(days[cursor - 1]) : nil
   }
 
@@ -54,13 +54,13 @@ public struct ExplorerState: Equatable, Sendable {
     point.rate.isFinite ? point : nil
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool {
+  static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.series == rhs.series && lhs.cursor == rhs.cursor
   }
 
   /// Applies `key`: arrows move one day, Home/End jump to the ends (the
   /// cursor never leaves the series), `q`/`Esc` quit, Ctrl-C interrupts.
-  public mutating func apply(_ key: ExplorerKey) -> Step {
+  mutating func apply(_ key: ExplorerKey) -> Step {
     let last = max(0, days.count - 1)
     let target: Int
     switch key {

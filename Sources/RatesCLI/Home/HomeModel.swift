@@ -1,9 +1,9 @@
 import RateCore
 
 /// One row of the home list: a top coin, one of the user's coins, or one of the user's pairs.
-public struct HomeRow: Equatable, Sendable {
+struct HomeRow: Equatable, Sendable {
   /// Where the row comes from, which is also the section it is listed in.
-  public enum Kind: Equatable, Sendable {
+  enum Kind: Equatable, Sendable {
     /// One of the top N coins by market cap (`rates ui --limit N`, 100 by default).
     case top
     /// A coin the user added (`coins.json`).
@@ -18,33 +18,33 @@ public struct HomeRow: Equatable, Sendable {
   }
 
   /// The section the row is listed in.
-  public var kind: Kind
+  var kind: Kind
   /// What the row stands for: a CoinGecko id for coins, the pair's name (`GBP-USD`) for pairs.
-  public var id: String
+  var id: String
   /// `BTC`, or `GBP/USD` for a pair.
-  public var symbol: String
+  var symbol: String
   /// `Bitcoin`; a pair's name for a pair. Sanitized by the loader.
-  public var name: String
+  var name: String
   /// Quote currency of ``rate``.
-  public var currency: String
+  var currency: String
   /// The latest price or rate; `nil` when the provider had none.
-  public var rate: Double?
+  var rate: Double?
   /// The change over ``changePeriod``, in percent.
-  public var changePercent: Double?
+  var changePercent: Double?
   /// `24h` for coins, the working day for ECB pairs.
-  public var changePeriod: ChangePeriod
+  var changePeriod: ChangePeriod
   /// The last 7 days, oldest first, ending with ``rate``.
-  public var week: [Double]
+  var week: [Double]
   /// When the provider last updated the rate, when it says.
-  public var updatedAt: Date?
+  var updatedAt: Date?
   /// The market figures of a coin row (``HomeMarketFigures``); empty for a pair.
-  public var market = HomeMarketFigures()
+  var market = HomeMarketFigures()
   /// ``RateSource/ledger`` for a street-rate pair (``ConfiguredPair/isStreet``), which the list
   /// labels as the ledger's; nil otherwise.
-  public var source: RateSource?
+  var source: RateSource?
 
   /// Creates a row.
-  public init(
+  init(
     kind: Kind, id: String, symbol: String, name: String, currency: String, rate: Double?,
     changePercent: Double?, changePeriod: ChangePeriod, week: [Double], updatedAt: Date? = nil,
     market: HomeMarketFigures = HomeMarketFigures()
@@ -65,20 +65,20 @@ public struct HomeRow: Equatable, Sendable {
 
 /// A coin row's market figures, the market table's columns beyond price and 24-hour change;
 /// each `nil` when the provider did not say.
-public struct HomeMarketFigures: Equatable, Sendable {
+struct HomeMarketFigures: Equatable, Sendable {
   /// The rank by market cap.
-  public var rank: Int?
+  var rank: Int?
   /// The change over the last hour, in percent.
-  public var change1h: Double?
+  var change1h: Double?
   /// The change over the last 7 days, in percent.
-  public var change7d: Double?
+  var change7d: Double?
   /// The market cap, in the row's currency.
-  public var marketCap: Double?
+  var marketCap: Double?
   /// The volume of the last 24 hours, in the row's currency.
-  public var volume: Double?
+  var volume: Double?
 
   /// Creates the figures.
-  public init(
+  init(
     rank: Int? = nil, change1h: Double? = nil, change7d: Double? = nil, marketCap: Double? = nil,
     volume: Double? = nil
   ) {
@@ -91,24 +91,24 @@ public struct HomeMarketFigures: Equatable, Sendable {
 }
 
 /// The rows of the home list in one currency, as one load delivered them.
-public struct HomeBoard: Equatable, Sendable {
+struct HomeBoard: Equatable, Sendable {
   /// The quote currency of the coin rows.
-  public var currency: String
+  var currency: String
   /// Top coins, then the user's coins, then the user's pairs, then starred coins not
   /// among them (for the favorites screen).
-  public var rows: [HomeRow]
+  var rows: [HomeRow]
   /// When the data was fetched (the cache's time for cached data).
-  public var fetchedAt: Date
+  var fetchedAt: Date
   /// Whether this is cached data standing in for a fresh answer.
-  public var stale: Bool
+  var stale: Bool
   /// What the answer lacked, as names the user knows (`KAS/USD`).
-  public var missing: [String]
+  var missing: [String]
   /// The fallback sources that answered, each with the source it stood in for, as the status
   /// line names them (`Coinbase Exchange (CoinGecko unavailable)`); empty when none did.
-  public var fallbackSources: [String] = []
+  var fallbackSources: [String] = []
 
   /// Creates a board.
-  public init(
+  init(
     currency: String, rows: [HomeRow], fetchedAt: Date, stale: Bool, missing: [String] = [],
     fallbackSources: [String] = []
   ) {
@@ -122,72 +122,51 @@ public struct HomeBoard: Equatable, Sendable {
 }
 
 /// What the detail screen shows for one row.
-public struct HomeDetail: Equatable, Sendable {
+struct HomeDetail: Equatable, Sendable {
   /// The row's ``HomeRow/id``.
-  public var rowID: String
+  var rowID: String
   /// The quote currency of the figures and the chart.
-  public var currency: String
+  var currency: String
   /// The chart's range: 7, 30, 90 or 365.
-  public var days: Int
+  var days: Int
   /// Market figures (coins only; `nil` for pairs).
-  public var market: CoinMarket?
+  var market: CoinMarket?
   /// Daily points for the chart, oldest first; the last point follows the live price.
   /// ECB pairs mark carried days (``RatePoint/carried``).
-  public var series: RateSeries
+  var series: RateSeries
   /// When the data was fetched (the cache's time for cached data).
-  public var fetchedAt: Date
+  var fetchedAt: Date
   /// Whether cached data stands in for a fresh answer.
-  public var stale: Bool
+  var stale: Bool
 
-  /// Creates a detail.
-  public init(
-    rowID: String, currency: String, days: Int, market: CoinMarket?, series: RateSeries,
-    fetchedAt: Date, stale: Bool
-  ) {
-    self.rowID = rowID
-    self.currency = currency
-    self.days = days
-    self.market = market
-    self.series = series
-    self.fetchedAt = fetchedAt
-    self.stale = stale
-  }
 }
 
 /// A coin found by the search screen.
-public struct HomeSearchHit: Equatable, Sendable {
+struct HomeSearchHit: Equatable, Sendable {
   /// The CoinGecko id.
-  public var id: String
+  var id: String
   /// Upper case.
-  public var symbol: String
+  var symbol: String
   /// Sanitized.
-  public var name: String
+  var name: String
   /// The coin's rank by market cap, when it has one.
-  public var marketCapRank: Int?
+  var marketCapRank: Int?
   /// Whether other coins share this symbol (shown marked, so the user picks by name).
-  public var sharedSymbol: Bool
+  var sharedSymbol: Bool
 
-  /// Creates a hit.
-  public init(id: String, symbol: String, name: String, marketCapRank: Int?, sharedSymbol: Bool) {
-    self.id = id
-    self.symbol = symbol
-    self.name = name
-    self.marketCapRank = marketCapRank
-    self.sharedSymbol = sharedSymbol
-  }
 }
 
 /// The user's stored lists, as the screen knows them.
-public struct HomeLists: Equatable, Sendable {
+struct HomeLists: Equatable, Sendable {
   /// `coins.json`, in order.
-  public var coins: [FavoriteCoin]
+  var coins: [FavoriteCoin]
   /// `favorites.json` (starred coins).
-  public var favorites: [FavoriteCoin]
+  var favorites: [FavoriteCoin]
   /// `pairs.json`, newest first as shown.
-  public var pairs: [ConfiguredPair]
+  var pairs: [ConfiguredPair]
 
   /// Creates the lists.
-  public init(coins: [FavoriteCoin] = [], favorites: [FavoriteCoin] = [], pairs: [ConfiguredPair] = []) {
+  init(coins: [FavoriteCoin] = [], favorites: [FavoriteCoin] = [], pairs: [ConfiguredPair] = []) {
     self.coins = coins
     self.favorites = favorites
     self.pairs = pairs
@@ -195,7 +174,7 @@ public struct HomeLists: Equatable, Sendable {
 }
 
 /// What the loader says about the network, shown on the status line, never hidden.
-public enum HomeStatus: Equatable, Sendable {
+enum HomeStatus: Equatable, Sendable {
   /// Nothing in flight.
   case idle
   /// A request is in flight.
@@ -207,7 +186,7 @@ public enum HomeStatus: Equatable, Sendable {
 }
 
 /// Everything that can happen to the home screen: a key, or data from the loader, or time.
-public enum HomeEvent: Equatable, Sendable {
+enum HomeEvent: Equatable, Sendable {
   /// A key typed (Ctrl-Z never arrives: the terminal layer suspends).
   case key(TerminalKey)
   /// Rows for the list, cached first, then fresh.
@@ -232,7 +211,7 @@ public enum HomeEvent: Equatable, Sendable {
 }
 
 /// What the state machine asks the runtime to do; the runtime answers with ``HomeEvent``s.
-public enum HomeEffect: Equatable, Sendable {
+enum HomeEffect: Equatable, Sendable {
   /// Load the home rows in `currency` (cached first); `refresh` asks the provider now.
   case loadBoard(currency: String, refresh: Bool)
   /// Load the detail of `row` for `days` in `currency` (for ``HomeRow/Kind/portfolio``, the
@@ -261,7 +240,7 @@ public enum HomeEffect: Equatable, Sendable {
 }
 
 /// How the home screen ended.
-public enum HomeExit: Equatable, Sendable {
+enum HomeExit: Equatable, Sendable {
   /// `q` or Esc on the home list.
   case quit
   /// Ctrl-C.
@@ -269,7 +248,7 @@ public enum HomeExit: Equatable, Sendable {
 }
 
 /// The screens, stacked: `q`/Esc goes back one, and quits from ``home``.
-public enum HomeScreen: Equatable, Sendable {
+enum HomeScreen: Equatable, Sendable {
   /// The list of top coins, your coins and your pairs.
   case home
   /// One row's detail.

@@ -2,32 +2,26 @@ import RateCore
 
 /// What the home list's Portfolio section shows: the ledger's holdings valued now in the
 /// list's currency (``PortfolioReport``), as `rates portfolio --in CUR` values them.
-public struct HomePortfolio: Equatable, Sendable {
+struct HomePortfolio: Equatable, Sendable {
   /// One holding: its code, value and share of the total (0…1).
-  public struct Holding: Equatable, Sendable {
-    public var code: String
-    public var value: Double
-    public var share: Double
+  struct Holding: Equatable, Sendable {
+    var code: String
+    var value: Double
+    var share: Double
 
-    /// Creates a holding.
-    public init(code: String, value: Double, share: Double) {
-      self.code = code
-      self.value = value
-      self.share = share
-    }
   }
 
   /// The currency of the figures.
-  public var currency: String
+  var currency: String
   /// The total value.
-  public var value: Double
+  var value: Double
   /// The change of the total value since the day before.
-  public var change24h: Double
+  var change24h: Double
   /// Every holding, largest first.
-  public var holdings: [Holding]
+  var holdings: [Holding]
 
   /// Creates a portfolio.
-  public init(currency: String, value: Double, change24h: Double, holdings: [Holding]) {
+  init(currency: String, value: Double, change24h: Double, holdings: [Holding]) {
     self.currency = currency
     self.value = value
     self.change24h = change24h
@@ -35,7 +29,7 @@ public struct HomePortfolio: Equatable, Sendable {
   }
 
   /// The section's figures from `report`; nil when it holds nothing.
-  public init?(_ report: PortfolioReport) {
+  init?(_ report: PortfolioReport) {
     let held = report.holdings.filter { $0.quantity > 0 && $0.value > 0 }
     guard !held.isEmpty else { return nil }
     // The totals `rates portfolio` shows: the sums of the rows as written.
@@ -49,14 +43,14 @@ public struct HomePortfolio: Equatable, Sendable {
 
   /// What the detail screen opens for the section (Enter on its heading): the value chart
   /// in ``currency``. No live rate: the chart's days are the stored daily values.
-  public var row: HomeRow {
+  var row: HomeRow {
     HomeRow(
       kind: .portfolio, id: "portfolio", symbol: "Portfolio", name: "Portfolio value",
       currency: currency, rate: nil, changePercent: changePercent, changePeriod: .hours24, week: [])
   }
 
   /// The day change in percent of the value the day before; nil when that was nothing.
-  public var changePercent: Double? {
+  var changePercent: Double? {
     let before = value - change24h
     return before > 0 ? change24h / before * 100 : nil
   }

@@ -52,7 +52,7 @@ extension HomeRenderer {
 
   /// The index in ``HomeState/listRows`` of the row drawn on line `line` (0 is the top) of
   /// the list's frame in a window of `size`; nil for a heading, the header or the status line.
-  public static func listRow(atLine line: Int, _ state: HomeState, size: HomeWindowSize) -> Int? {
+  static func listRow(atLine line: Int, _ state: HomeState, size: HomeWindowSize) -> Int? {
     let context = HomeRenderContext(width: size.width, height: size.height, style: Style(enabled: false), ascii: false)
     guard state.board != nil, line >= 2, line < size.height - 1 else { return nil }
     let shown = listPage(state, state.listRows, context).shown
@@ -61,7 +61,7 @@ extension HomeRenderer {
 
   /// The index in ``HomeState/favoriteRows`` of the row drawn on line `line` of the
   /// favorites' frame in a window of `size`; nil for any other line.
-  public static func favoriteRow(atLine line: Int, _ state: HomeState, size: HomeWindowSize) -> Int? {
+  static func favoriteRow(atLine line: Int, _ state: HomeState, size: HomeWindowSize) -> Int? {
     let indices = window(
       Array(state.favoriteRows.indices), cursorLine: state.favoritesCursor, scrollLine: 0, room: size.height - 3)
     return line >= 2 && indices.indices.contains(line - 2) ? indices[line - 2] : nil
@@ -193,7 +193,7 @@ extension HomeRenderer {
   /// The rows of the list a page of `height` lines shows with its headings, the table's
   /// header row and the line naming the sections below; what ``HomeState/pageSize`` should
   /// be set to.
-  public static func pageSize(height: Int) -> Int {
+  static func pageSize(height: Int) -> Int {
     max(1, height - 4 - sections.count)
   }
 

@@ -2,9 +2,9 @@ import RateCore
 
 /// Draws a ``HomeState`` as the lines of one frame. Pure: the same state and size give the
 /// same frame; every line fits `width` columns and there are at most `height` lines.
-public enum HomeRenderer {
+enum HomeRenderer {
   /// The frame for `state` in a window of `width` × `height`.
-  public static func render(
+  static func render(
     _ state: HomeState, width: Int, height: Int, style: Style, ascii: Bool
   ) -> [String] {
     let context = HomeRenderContext(width: width, height: height, style: style, ascii: ascii)

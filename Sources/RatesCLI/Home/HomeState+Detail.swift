@@ -1,51 +1,46 @@
 import RateCore
 
 /// The size of the window a frame is drawn in, in columns and rows.
-public struct HomeWindowSize: Equatable, Sendable {
+struct HomeWindowSize: Equatable, Sendable {
   /// Columns.
-  public var width: Int
+  var width: Int
   /// Rows.
-  public var height: Int
+  var height: Int
 
-  /// Creates a size.
-  public init(width: Int, height: Int) {
-    self.width = width
-    self.height = height
-  }
 }
 
 /// The detail screen: one row, a chart range and a cursor on it.
-public struct DetailState: Equatable, Sendable {
+struct DetailState: Equatable, Sendable {
   /// The ranges the keys `1` `2` `3` `4` choose, in days.
-  public static let ranges = [7, 30, 90, 365]
+  static let ranges = [7, 30, 90, 365]
 
   /// The row the screen is about; ``follow(board:)`` keeps its rate live.
-  public var row: HomeRow
+  var row: HomeRow
   /// The chart's range: 7, 30, 90 or 365 days.
-  public var days: Int = 30
+  var days: Int = 30
   /// The loaded data, `nil` while loading.
-  public var data: HomeDetail?
+  var data: HomeDetail?
   /// Whether a load of ``days`` is in flight (the data shown, if any, is an older range's).
-  public var loading = false
+  var loading = false
   /// The day under the cursor; `nil` means the last day (it follows the newest day).
-  public var cursorDay: Day?
+  var cursorDay: Day?
   /// A one-line answer to the last key (`f` on a pair, a star), shown on the status line.
-  public var message: String?
+  var message: String?
   /// Whether the chart's last day follows the live price: not for a range that ended in
   /// the past (`history --from … --to …`); choosing a range (`1`…`4`) ends today again.
-  public var followsLive = true
+  var followsLive = true
   /// The window the frame is drawn in: where a mouse click lands on the chart.
   /// The runtime keeps it current (``HomeState/setWindow(width:height:)``).
-  public var window = HomeWindowSize(width: 80, height: 24)
+  var window = HomeWindowSize(width: 80, height: 24)
 
   /// A detail screen for `row`, not loaded.
-  public init(row: HomeRow) {
+  init(row: HomeRow) {
     self.row = row
   }
 
   /// Takes the live rate of this screen's row from `board` (the row with the same id and
   /// currency), so the chart's last point follows it; other rows are ignored.
-  public mutating func follow(board: HomeBoard) {
+  mutating func follow(board: HomeBoard) {
     guard let live = board.rows.first(where: { $0.id == row.id && $0.currency == row.currency })
     else { return }
     row.rate = live.rate
@@ -58,7 +53,7 @@ public struct DetailState: Equatable, Sendable {
   /// The loaded series with the row's live rate as its last day, what the chart draws:
   /// the rate replaces the last point, or follows it as a new day when the provider dated
   /// it later (a cached series from yesterday under today's price).
-  public var liveSeries: RateSeries? {
+  var liveSeries: RateSeries? {
     guard var series = data?.series else { return nil }
     guard let rate = liveRate, let last = series.points.indices.last else { return series }
     if let updated = row.updatedAt.map(Day.init(containing:)), updated > series.points[last].date {
@@ -73,7 +68,7 @@ public struct DetailState: Equatable, Sendable {
   /// day or the market figures' update (a cached board still shown while fresh data loads)
   /// leaves the loaded figures as they are (`nil`). A street-rate pair has none: its rate is
   /// a 3-day average, and its chart the daily averages, which it must not replace.
-  public var liveRate: Double? {
+  var liveRate: Double? {
     guard followsLive, row.source != .ledger, let rate = row.rate, rate.isFinite else { return nil }
     guard let updated = row.updatedAt, let data else { return rate }
     if let lastDay = data.series.points.last?.date, Day(containing: updated) < lastDay { return nil }
@@ -105,7 +100,7 @@ public struct DetailState: Equatable, Sendable {
 
 extension HomeState {
   /// Opens the detail of `row` and asks for its data (Enter on the list).
-  public mutating func openDetail(_ row: HomeRow) -> [HomeEffect] {
+  mutating func openDetail(_ row: HomeRow) -> [HomeEffect] {
     var state = DetailState(row: row)
     if let window = detail?.window { state.window = window }
     let effect = state.load()
@@ -117,7 +112,7 @@ extension HomeState {
   /// A screen that is `row`'s detail alone, showing `data` (`history --interactive`, with
   /// the days it fetched): the keys, mouse, ranges and live price of Enter on the list, and
   /// `q` quits. `followsLive` is false for a range that ended in the past.
-  public init(detailOf row: HomeRow, data: HomeDetail, lists: HomeLists, now: Date, followsLive: Bool) {
+  init(detailOf row: HomeRow, data: HomeDetail, lists: HomeLists, now: Date, followsLive: Bool) {
     self.init(currencies: [row.currency], lists: lists, pickerCurrencies: [], now: now)
     var detail = DetailState(row: row)
     detail.days = data.days
@@ -130,7 +125,7 @@ extension HomeState {
   /// Tells the screens the window's size (the runtime, before it draws a frame).
   /// Mouse clicks on the chart are mapped with it, and Page Up/Down on the lists move a
   /// window's worth of rows.
-  public mutating func setWindow(width: Int, height: Int) {
+  mutating func setWindow(width: Int, height: Int) {
     window = HomeWindowSize(width: width, height: height)
     detail?.window = window
     pageSize = HomeRenderer.pageSize(height: height)

@@ -8,7 +8,7 @@ extension HomeState {
   /// The rows of the home list: your coins, then your pairs, then the top coins (never the
   /// favorites-only rows), each section in ``sort``'s order. A top coin that is also one of
   /// your coins is listed once, among yours.
-  public var listRows: [HomeRow] {
+  var listRows: [HomeRow] {
     guard let rows = board?.rows else { return [] }
     let own = Set(rows.lazy.filter { $0.kind == .coin }.map(\.id))
     return Self.listKinds.flatMap { kind in
@@ -17,14 +17,14 @@ extension HomeState {
   }
 
   /// The row under the cursor of the home list.
-  public var selectedRow: HomeRow? {
+  var selectedRow: HomeRow? {
     let rows = listRows
     return rows.indices.contains(cursor) ? rows[cursor] : nil
   }
 
   /// The starred coins, each with the prices of a board row of the same id (of any kind),
   /// or without a price when the board has none.
-  public var favoriteRows: [HomeRow] {
+  var favoriteRows: [HomeRow] {
     var byID: [String: HomeRow] = [:]
     for row in board?.rows ?? [] where byID[row.id] == nil { byID[row.id] = row }
     return lists.favorites.map { coin in
@@ -190,7 +190,7 @@ extension HomeState {
   /// The least time between a load and a refresh asked with `r`: CoinGecko updates market
   /// rows every 45 s, and keyless clients may get as few as 5 calls a minute, so holding `r`
   /// down must not spend them (at most 4 loads a minute).
-  public static let manualRefreshSpacing: TimeInterval = 15
+  static let manualRefreshSpacing: TimeInterval = 15
 
   /// `r`: asks the provider now, unless it asked us to wait (the status line counts down),
   /// a load is already on its way, or fresh data came less than ``manualRefreshSpacing``
@@ -270,7 +270,7 @@ extension HomeState {
   ///
   /// With the default 60 s and at most 3 requests per list load, that stays under
   /// CoinGecko's keyless floor of about 5 calls a minute.
-  public func refreshDue(at date: Date) -> Bool {
+  func refreshDue(at date: Date) -> Bool {
     guard !loadInFlight else { return false }
     if case .rateLimited(let until) = status, until > date { return false }
     let last = [board?.fetchedAt, lastLoadRequest].compactMap { $0 }.max()

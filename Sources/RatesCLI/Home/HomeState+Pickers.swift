@@ -1,40 +1,40 @@
 import RateCore
 
 /// The two currency pickers of "add a pair".
-public struct PickerState: Equatable, Sendable {
+struct PickerState: Equatable, Sendable {
   /// How far PageUp and PageDown move.
-  public static let page = 10
+  static let page = 10
 
   /// The selected entry of the shown picker.
-  public var cursor = 0
+  var cursor = 0
   /// The name (`GBP-USD`) of the pair just added, for the home list to put its cursor on
   /// when a board with that row arrives; `nil` once it has (or when nothing was added).
-  public var addedPair: String?
+  var addedPair: String?
 
   /// A picker on its first entry.
-  public init() {}
+  init() {}
 
   /// `codes` upper-cased, without repeats, in picker order: the order `rates currencies`
   /// lists them in (`FiatCurrencies.ordered`: GBP, EUR, USD, then A–Z).
-  public static func order(_ codes: [String]) -> [String] {
+  static func order(_ codes: [String]) -> [String] {
     FiatCurrencies.ordered(codes)
   }
 }
 
 /// One entry of a picker: a currency, and why it cannot be chosen (`nil` when it can).
-public struct PickerEntry: Equatable, Sendable {
+struct PickerEntry: Equatable, Sendable {
   /// The currency code.
-  public var code: String
+  var code: String
   /// `base`, `paired` or `all paired`; `nil` when the entry can be chosen.
-  public var disabledReason: String?
+  var disabledReason: String?
 
   /// Whether Enter may choose it.
-  public var selectable: Bool { disabledReason == nil }
+  var selectable: Bool { disabledReason == nil }
 }
 
 extension HomeState {
   /// Opens the first picker (`p` on the list), on its first currency that can be chosen.
-  public mutating func openPairPicker() -> [HomeEffect] {
+  mutating func openPairPicker() -> [HomeEffect] {
     picker = PickerState()
     screens.append(.pickBase)
     picker.cursor = firstSelectable(from: 0, step: 1) ?? 0
@@ -44,7 +44,7 @@ extension HomeState {
   /// The shown picker's entries: every ECB currency; in the first, a currency already
   /// paired with every other is disabled ("all paired"); in the second, the base ("base")
   /// and every currency paired with it in either order ("paired").
-  public var pickerEntries: [PickerEntry] {
+  var pickerEntries: [PickerEntry] {
     let codes = PickerState.order(pickerCurrencies)
     switch screen {
     case .pickQuote(let base):

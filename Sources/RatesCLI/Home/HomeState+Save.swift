@@ -107,11 +107,11 @@ extension HomeState {
 
 /// A change shown on screen before the driver stored it, and what the status line says
 /// while it is under way and once it is stored.
-public struct HomeUnsavedChange: Equatable, Sendable {
+struct HomeUnsavedChange: Equatable, Sendable {
   /// The effect that stores it.
-  public var change: HomeEffect
+  var change: HomeEffect
   /// `Removing TRON…`.
-  public var line: String
+  var line: String
   /// `Removed TRON`.
-  public var done: String
+  var done: String
 }

@@ -1,36 +1,36 @@
 import RateCore
 
 /// The search screen: the query typed so far and what it found.
-public struct SearchState: Equatable, Sendable {
+struct SearchState: Equatable, Sendable {
   /// The longest query kept (more is ignored).
-  public static let maximumQueryLength = 40
+  static let maximumQueryLength = 40
 
   /// The text typed.
-  public var query = ""
+  var query = ""
   /// The results for ``query``.
-  public var hits: [HomeSearchHit] = []
+  var hits: [HomeSearchHit] = []
   /// The selected hit.
-  public var cursor = 0
+  var cursor = 0
   /// Whether the local answer for ``query`` came.
-  public var localAnswered = false
+  var localAnswered = false
   /// Whether the provider's answer for ``query`` came (a later local one is then dropped).
-  public var remoteAnswered = false
+  var remoteAnswered = false
   /// The answer to the last Enter, shown on the status line.
-  public var message: String?
+  var message: String?
   /// Enter came before any answer for ``query`` (typed or pasted fast): it acts on the
   /// answer when it comes, never on hits left from an older query.
-  public var enterPending = false
+  var enterPending = false
 
   /// An empty search.
-  public init() {}
+  init() {}
 
   /// Whether the provider's answer for a non-empty query is still to come after the local one.
-  public var searchingRemote: Bool { !query.isEmpty && localAnswered && !remoteAnswered }
+  var searchingRemote: Bool { !query.isEmpty && localAnswered && !remoteAnswered }
 }
 
 extension HomeState {
   /// Opens the search screen, empty (`/` on the list).
-  public mutating func openSearch() -> [HomeEffect] {
+  mutating func openSearch() -> [HomeEffect] {
     search = SearchState()
     screens.append(.search)
     return []

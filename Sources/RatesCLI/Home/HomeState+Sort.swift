@@ -2,9 +2,9 @@ import RateCore
 
 /// How the home list's sections are ordered: by one column of the market table, either way.
 /// Remembered in the config file (``configKey``) as `24h` or `-24h` (descending).
-public struct HomeSort: Equatable, Sendable {
+struct HomeSort: Equatable, Sendable {
   /// A column the list sorts by.
-  public enum Column: String, CaseIterable, Sendable {
+  enum Column: String, CaseIterable, Sendable {
     case rank = "rank"
     case symbol = "symbol"
     case name = "name"
@@ -16,7 +16,7 @@ public struct HomeSort: Equatable, Sendable {
     case volume = "volume"
 
     /// The key that sorts by the column (pressed again: the other way).
-    public var key: Character {
+    var key: Character {
       switch self {
       case .rank: return "#"
       case .symbol: return "S"
@@ -31,7 +31,7 @@ public struct HomeSort: Equatable, Sendable {
     }
 
     /// How the status line and the keys screen name it.
-    public var label: String {
+    var label: String {
       switch self {
       case .rank: return "rank"
       case .symbol: return "symbol"
@@ -56,27 +56,27 @@ public struct HomeSort: Equatable, Sendable {
   }
 
   /// The column sorted by.
-  public var column: Column
+  var column: Column
   /// Largest (or Z) first.
-  public var descending: Bool
+  var descending: Bool
 
   /// Creates a sort.
-  public init(column: Column, descending: Bool) {
+  init(column: Column, descending: Bool) {
     self.column = column
     self.descending = descending
   }
 
   /// By rank, 1 first: the provider's order.
-  public static let standard = HomeSort(column: .rank, descending: false)
+  static let standard = HomeSort(column: .rank, descending: false)
 
   /// The key in the config file's settings that remembers the sort.
-  public static let configKey = "home-sort"
+  static let configKey = "home-sort"
 
   /// The stored form: the column's name, `-` first when descending.
-  public var stored: String { (descending ? "-" : "") + column.rawValue }
+  var stored: String { (descending ? "-" : "") + column.rawValue }
 
   /// The sort a stored form names; nil for anything else (the default is used).
-  public init?(stored: String) {
+  init?(stored: String) {
     let descending = stored.hasPrefix("-")
     guard let column = Column(rawValue: String(stored.dropFirst(descending ? 1 : 0))) else {
       return nil
@@ -86,7 +86,7 @@ public struct HomeSort: Equatable, Sendable {
 
   /// The sort after pressing `column`'s key: the other way when it is already the column,
   /// else the column in its natural direction.
-  public func choosing(_ column: Column) -> HomeSort {
+  func choosing(_ column: Column) -> HomeSort {
     column == self.column
       ? HomeSort(column: column, descending: !descending)
       : HomeSort(column: column, descending: column.startsDescending)
@@ -95,7 +95,7 @@ public struct HomeSort: Equatable, Sendable {
   /// `rows` in this order (the standard sort keeps the given order: top coins come by rank,
   /// your coins and pairs in your order); rows without the value (a pair has no market cap) stay last,
   /// in their given order, either way.
-  public func sorted(_ rows: [HomeRow]) -> [HomeRow] {
+  func sorted(_ rows: [HomeRow]) -> [HomeRow] {
     guard self != .standard else { return rows }
     let keyed = rows.enumerated().map { (offset: $0.offset, row: $0.element, key: key(of: $0.element)) }
     return keyed.sorted { left, right in

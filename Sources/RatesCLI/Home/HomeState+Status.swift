@@ -17,7 +17,7 @@ extension HomeState {
 
   /// Whether the list's rows for the shown currency are still on their way: a load is in
   /// flight and no board of this currency came yet, or the one shown has no top coins.
-  public var listLoading: Bool {
+  var listLoading: Bool {
     guard loadInFlight else { return false }
     guard let board, board.currency == currency else { return true }
     return !board.rows.contains { $0.kind == .top }

@@ -2,15 +2,15 @@ import RateCore
 
 /// One removal of the session that `u` can undo: what left the user's lists, the row it
 /// took off the list (put back in its place), and the name the status line calls it.
-public struct HomeUndoEntry: Equatable, Sendable {
+struct HomeUndoEntry: Equatable, Sendable {
   /// The coin or pair removed, and where it was in its list.
-  public var removal: HomeUndo
+  var removal: HomeUndo
   /// The row taken off the board, and where it was; `nil` when the board had none.
-  public var row: HomeRemovedRow?
+  var row: HomeRemovedRow?
   /// The currency of the board the row was taken from (its price is in it).
-  public var currency: String
+  var currency: String
   /// The row's name, sanitized and short enough for the status line.
-  public var name: String
+  var name: String
 }
 
 // Removing and undoing: `d` removes at once and asks nothing; `u` undoes the removals of the
@@ -18,7 +18,7 @@ public struct HomeUndoEntry: Equatable, Sendable {
 // says what `u` restores next.
 extension HomeState {
   /// The removal `u` undoes next.
-  public var undo: HomeUndo? { undoStack.last?.removal }
+  var undo: HomeUndo? { undoStack.last?.removal }
 
   /// The status line's hint for `u`: `u restores Kaspa`; `nil` when there is nothing to undo.
   var undoHint: String? { undoStack.last.map { "u restores \($0.name)" } }

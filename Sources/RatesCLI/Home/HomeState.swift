@@ -2,74 +2,74 @@ import RateCore
 
 /// The home screen's whole state. Pure: ``handle(_:)`` turns an event into a new state and
 /// the effects the runtime must carry out; ``HomeRenderer`` turns a state into a frame.
-public struct HomeState: Equatable, Sendable {
+struct HomeState: Equatable, Sendable {
   /// The screens, the visible one last.
-  public var screens: [HomeScreen] = [.home]
+  var screens: [HomeScreen] = [.home]
   /// The currencies the list cycles through (`c`), the shown one at ``currencyIndex``.
-  public var currencies: [String]
+  var currencies: [String]
   /// The index in ``currencies`` of the shown currency.
-  public var currencyIndex = 0
+  var currencyIndex = 0
   /// The rows on the list, `nil` until the first load.
-  public var board: HomeBoard?
+  var board: HomeBoard?
   /// The user's stored lists.
-  public var lists: HomeLists
+  var lists: HomeLists
   /// The loader's state, shown on the status line.
-  public var status: HomeStatus = .idle
+  var status: HomeStatus = .idle
   /// The clock's last time.
-  public var now: Date
+  var now: Date
   /// The selected row of the home list.
-  public var cursor = 0
+  var cursor = 0
   /// The first row shown (the list scrolls to keep ``cursor`` visible).
-  public var scroll = 0
+  var scroll = 0
   /// Rows whose value changed with the last load, highlighted for one frame.
-  public var changed: Set<String> = []
+  var changed: Set<String> = []
   /// The session's removals, the one `u` undoes next last (see HomeState+Undo).
-  public var undoStack: [HomeUndoEntry] = []
+  var undoStack: [HomeUndoEntry] = []
   /// Whether the first load asks the provider even when the cache is fresh (`--refresh`).
-  public var refreshAtStart = false
+  var refreshAtStart = false
   /// Changes shown on screen that the driver has not yet said were stored (HomeState+Save).
-  public var unsaved: [HomeUnsavedChange] = []
+  var unsaved: [HomeUnsavedChange] = []
   /// The selected row of the favorites screen.
-  public var favoritesCursor = 0
+  var favoritesCursor = 0
   /// The detail screen's state.
-  public var detail: DetailState?
+  var detail: DetailState?
   /// The search screen's state.
-  public var search = SearchState()
+  var search = SearchState()
   /// The pair pickers' state.
-  public var picker = PickerState()
+  var picker = PickerState()
   /// The currencies the pair pickers offer (every ECB currency).
-  public var pickerCurrencies: [String]
+  var pickerCurrencies: [String]
   /// Seconds between automatic refreshes of the list (see ``refreshDue``).
-  public var refreshInterval: TimeInterval = 60
+  var refreshInterval: TimeInterval = 60
   /// Whether a list load is in flight: set when a ``HomeEffect/loadBoard(currency:refresh:)``
   /// is emitted or the loader says ``HomeStatus/loading``, cleared by any other status.
-  public var loadInFlight = false
+  var loadInFlight = false
   /// When the last list load was asked for (spaces retries when the answers are old).
-  public var lastLoadRequest: Date?
+  var lastLoadRequest: Date?
   /// The rows one page of the list shows (PageUp/PageDown, scrolling): the runtime sets it
   /// from the window's height with ``HomeRenderer/pageSize(height:)``.
-  public var pageSize = 10
+  var pageSize = 10
   /// A one-line answer to the last key (`Removed Kaspa: u to undo`), until the next key.
-  public var notice: String?
+  var notice: String?
   /// The window the frames are drawn in: where a mouse click lands on the list.
   /// The runtime keeps it current (``setWindow(width:height:)``).
-  public var window = HomeWindowSize(width: 80, height: 24)
+  var window = HomeWindowSize(width: 80, height: 24)
   /// The first line of the keys screen shown (it scrolls when the window is short).
-  public var helpScroll = 0
+  var helpScroll = 0
   /// The row the cursor was on when a board arrived without it (a cached board of another
   /// currency may hold only the pairs): the cursor goes back to it when a board has it,
   /// unless a key moved the cursor meanwhile.
-  public var pendingSelection: String?
+  var pendingSelection: String?
   /// How the list's sections are ordered (``HomeSort``), remembered in the config file.
-  public var sort = HomeSort.standard
+  var sort = HomeSort.standard
   /// The ledger's holdings for the Portfolio section; nil when it holds nothing.
-  public var portfolio: HomePortfolio?
+  var portfolio: HomePortfolio?
   /// Whether the Portfolio section's heading is selected (↑ from the first row; Enter opens
   /// its value chart) rather than the row at ``cursor``.
-  public var portfolioSelected = false
+  var portfolioSelected = false
 
   /// A home screen in `currencies` (at least one), showing nothing yet.
-  public init(currencies: [String], lists: HomeLists, pickerCurrencies: [String], now: Date) {
+  init(currencies: [String], lists: HomeLists, pickerCurrencies: [String], now: Date) {
     self.currencies = currencies.isEmpty ? ["USD"] : currencies
     self.lists = lists
     self.pickerCurrencies = pickerCurrencies
@@ -77,22 +77,22 @@ public struct HomeState: Equatable, Sendable {
   }
 
   /// The shown screen.
-  public var screen: HomeScreen { screens.last ?? .home }
+  var screen: HomeScreen { screens.last ?? .home }
 
   /// The currency the list is shown in.
-  public var currency: String { currencies[min(currencyIndex, currencies.count - 1)] }
+  var currency: String { currencies[min(currencyIndex, currencies.count - 1)] }
 
   /// Opens the screen: loads the list (cached first, then fresh), noted as a load in flight
   /// and asked for now, so that the refresh policy retries it after ``refreshInterval`` even
   /// when no board ever came.
-  public mutating func start() -> [HomeEffect] { loadBoard(refresh: refreshAtStart) }
+  mutating func start() -> [HomeEffect] { loadBoard(refresh: refreshAtStart) }
 
   /// Applies one event; returns the effects to carry out, in order.
   ///
   /// The one-frame highlight (``changed``) ends with any event but a status (which the loader
   /// sends right after a board: it would end the highlight a few milliseconds after it was
   /// drawn); a ``notice`` ends with the next key.
-  public mutating func handle(_ event: HomeEvent) -> [HomeEffect] {
+  mutating func handle(_ event: HomeEvent) -> [HomeEffect] {
     if case .status = event {} else { changed = [] }
     switch event {
     case .key(.interrupt): return [.exit(.interrupted)]
@@ -133,7 +133,7 @@ public struct HomeState: Equatable, Sendable {
   /// Moves the clock forward to `date` without a tick (the runtime, before it draws a
   /// frame), so that ages and a rate-limit countdown are counted from the time of the frame,
   /// not from the last tick, which may be 15 seconds old. The refresh policy still runs on ticks.
-  public mutating func setClock(_ date: Date) {
+  mutating func setClock(_ date: Date) {
     if date > now { now = date }
   }
 
@@ -146,7 +146,7 @@ public struct HomeState: Equatable, Sendable {
 }
 
 /// A removal that one key undoes.
-public enum HomeUndo: Equatable, Sendable {
+enum HomeUndo: Equatable, Sendable {
   /// One of the user's coins, and where it was.
   case coin(FavoriteCoin, at: Int)
   /// One of the user's pairs, and where it was.
@@ -154,9 +154,9 @@ public enum HomeUndo: Equatable, Sendable {
 }
 
 /// A row the last removal took off the list, and where it was among the board's rows.
-public struct HomeRemovedRow: Equatable, Sendable {
+struct HomeRemovedRow: Equatable, Sendable {
   /// The row as it was shown.
-  public var row: HomeRow
+  var row: HomeRow
   /// Its index in ``HomeBoard/rows``.
-  public var index: Int
+  var index: Int
 }

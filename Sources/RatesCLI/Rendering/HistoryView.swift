@@ -2,20 +2,20 @@ import RateCore
 
 /// The human renderings of a daily series: sparkline, chart or table, each
 /// with a header and the statistics block.
-public struct HistoryView: Sendable {
+struct HistoryView: Sendable {
   /// The series to show.
-  public var series: RateSeries
+  var series: RateSeries
   /// Set when the data is stale cache.
-  public var staleness: Staleness?
+  var staleness: Staleness?
   /// The current time, for the stale age.
-  public var now: Date
+  var now: Date
   /// The terminal to fit.
-  public var terminal: TerminalCapabilities
+  var terminal: TerminalCapabilities
   /// Colours.
-  public var style: Style
+  var style: Style
 
   /// Creates a view.
-  public init(
+  init(
     series: RateSeries, staleness: Staleness?, now: Date, terminal: TerminalCapabilities,
     style: Style
   ) {
@@ -31,7 +31,7 @@ public struct HistoryView: Sendable {
   var pair: String { TerminalText.sanitize("\(series.base)/\(series.quote)") }
 
   /// `BTC/EUR  28 days  2026-10-26 to 2026-11-22  CoinGecko`, plus a stale mark.
-  public func header() -> String {
+  func header() -> String {
     var parts = [style.bold(TerminalText.sanitize(pair))]
     // Points and gaps are disjoint days: count and ends without listing every day.
     let ends = [series.points.first?.date, series.points.last?.date, series.gaps.first, series.gaps.last]
@@ -75,7 +75,7 @@ public struct HistoryView: Sendable {
   }
 
   /// The header, a sparkline labelled with min and max, and the statistics.
-  public func sparklineReport() -> String {
+  func sparklineReport() -> String {
     // One column per day, or resampled to the width (``fit(_:to:)``); a day
     // without a rate is a blank column.
     let values = series.days.map { $0.point?.rate ?? .nan }
@@ -97,7 +97,7 @@ public struct HistoryView: Sendable {
   }
 
   /// The header, a line chart fitted to the terminal, and the statistics.
-  public func chartReport() -> String {
+  func chartReport() -> String {
     var lines = [header(), ""]
     lines.append(
       contentsOf: LineChart.render(points: series.chartPoints, width: width, height: 12, ascii: ascii))
@@ -112,7 +112,7 @@ public struct HistoryView: Sendable {
 
   /// The header, one row per day (date, value, change from the previous day),
   /// and the statistics.
-  public func tableReport() -> String {
+  func tableReport() -> String {
     var table = TextTable(columns: [
       .init("DATE", priority: TextTable.required),
       .init(TerminalText.sanitize(series.quote), alignment: .right, priority: TextTable.required),

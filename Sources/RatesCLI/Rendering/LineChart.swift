@@ -8,7 +8,7 @@ import RateCore
 ///  84,600.00 ┤───╯       ╰─
 ///            2024-03-01   2024-03-14
 /// ```
-public enum LineChart {
+enum LineChart {
   /// Plot columns below which the value labels are dropped to make room.
   static let minimumPlotWidthWithLabels = 8
 
@@ -48,7 +48,7 @@ public enum LineChart {
   ///     blank column included; `nil` or out of range draws no marker.
   /// - Returns: The lines without trailing spaces; empty when there is no
   ///   finite point, `height < 1` or `width` leaves no room for a plot column.
-  public static func render(
+  static func render(
     points: [RatePoint], width: Int, height: Int, ascii: Bool, cursor: Int? = nil
   ) -> [String] {
     let cursor = cursor.flatMap { points.indices.contains($0) ? $0 : nil }
@@ -92,7 +92,7 @@ public enum LineChart {
 
   /// The plot columns ``render(points:width:height:ascii:cursor:)`` draws
   /// for `points` in `width` (the width less the value axis); 0 when none.
-  public static func plotWidth(points: [RatePoint], width: Int, height: Int = 12) -> Int {
+  static func plotWidth(points: [RatePoint], width: Int, height: Int = 12) -> Int {
     let rates = points.map(\.rate).filter(\.isFinite)
     guard let low = rates.min(), let high = rates.max(), height >= 1, width >= 2 else { return 0 }
     let labelWidth = valueLabels(low: low, high: high, rows: height).values.map(\.count).max() ?? 0
@@ -284,7 +284,7 @@ public enum LineChart {
 extension RateSeries {
   /// Every day of the series as a point to draw, oldest first: a gap (a day
   /// without a rate) is a point with a `nan` rate, a blank column.
-  public var chartPoints: [RatePoint] {
+  var chartPoints: [RatePoint] {
     days.map { $0.point ?? RatePoint(date: $0.day, rate: .nan) }
   }
 }

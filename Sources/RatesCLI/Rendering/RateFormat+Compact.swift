@@ -3,7 +3,7 @@ import RateCore
 extension RateFormat {
   /// Large amounts in short form for tables: `1.21T`, `397.65B`, `31.23M`,
   /// `12.50K`, and below a thousand as ``number(_:)``.
-  public static func compact(_ value: Double) -> String {
+  static func compact(_ value: Double) -> String {
     let magnitude = abs(value)
     let units: [(Double, String)] = [(1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "K")]
     guard magnitude < 1e15 else { return number(value) }
@@ -19,7 +19,7 @@ extension RateFormat {
   /// two decimals (a whole part is never rounded): `85,999.00`, `152.31`, `15.420`,
   /// `1.2634`, `0.39120`, `0.0000010700`. At most ``maximumDecimals`` decimals; zero is
   /// `0.00`. Currency pairs near 1 need the decimals that ``number(_:)``'s two would drop.
-  public static func rate(_ value: Double) -> String {
+  static func rate(_ value: Double) -> String {
     let magnitude = abs(value)
     switch magnitude {
     case 1e15...: return number(value)
@@ -43,7 +43,7 @@ extension RateFormat {
   /// writes it when that already keeps them distinct, otherwise all with the
   /// fewest common decimals that do (`1.0603`, `1.0617`, `1.0631` rather than
   /// `1.06` three times), at most ``maximumDecimals``.
-  public static func distinct(
+  static func distinct(
     _ values: [Double], format: (Double) -> String = number
   ) -> [String] {
     let texts = values.map(format)

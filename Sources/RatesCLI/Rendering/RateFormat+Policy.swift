@@ -16,13 +16,13 @@ import RateCore
 extension RateFormat {
   /// A money amount followed by its code, to the currency's minor unit: `163.31 USD`,
   /// `0.00163312 BTC`, `17,612 JPY` (see ``Figure/moneyDecimals(_:code:)`` for the exceptions).
-  public static func money(_ value: Double, code: String) -> String {
+  static func money(_ value: Double, code: String) -> String {
     fixed(value, decimals: Figure.moneyDecimals(value, code: code)) + " " + code
   }
 
   /// A gain or change of money with its sign and without its code, to the currency's minor
   /// unit: `+702.25`, `-4,000.00`, `+1,234` for JPY, `+0.00` (never `-0.00`).
-  public static func signedMoney(_ value: Double, code: String) -> String {
+  static func signedMoney(_ value: Double, code: String) -> String {
     let text = fixed(value, decimals: Figure.moneyDecimals(value, code: code))
     if value.isNaN || text.hasPrefix("-") { return text }
     return "+" + text
@@ -38,7 +38,7 @@ extension RateFormat {
   /// The rates of one pair as a column: every value with the decimals of the most
   /// precise of them under ``rate(_:)``; use the result's `format` and `signed` for
   /// the values and the changes between them.
-  public static func rateColumn(_ values: [Double]) -> RateColumn {
+  static func rateColumn(_ values: [Double]) -> RateColumn {
     // ``rate(_:)`` never writes more decimals for a larger magnitude, so the
     // smallest value is the most precise: one formatting, not one per value
     // (a 25-year series has 10,000).
@@ -49,22 +49,22 @@ extension RateFormat {
 }
 
 /// A column of rates written with one number of decimals (see ``RateFormat/rateColumn(_:)``).
-public struct RateColumn: Sendable, Equatable {
+struct RateColumn: Sendable, Equatable {
   /// The decimals every value gets.
-  public var decimals: Int
+  var decimals: Int
 
   /// A rate: `1.2634`.
-  public func format(_ value: Double) -> String {
+  func format(_ value: Double) -> String {
     RateFormat.fixed(value, decimals: decimals)
   }
 
   /// A rate followed by its code: `1.2634 USD`.
-  public func amount(_ value: Double, code: String) -> String {
+  func amount(_ value: Double, code: String) -> String {
     format(value) + " " + code
   }
 
   /// A change with its sign; one that shows as zero gets `+`: `+0.0011`, `-1,164.95`.
-  public func signed(_ value: Double) -> String {
+  func signed(_ value: Double) -> String {
     let text = format(value)
     if value.isNaN || text.hasPrefix("-") { return text }
     return "+" + text

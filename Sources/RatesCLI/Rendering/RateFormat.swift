@@ -15,12 +15,12 @@ import RateCore
 ///   about 5e-16 shows as `0.00`. A value that rounds up to 1 shows as `1.00`.
 /// - zero (and negative zero) is `0.00`; negative values keep a leading `-`.
 /// - `NaN` is `nan`, infinities are `inf` and `-inf`.
-public enum RateFormat {
+enum RateFormat {
   /// The most decimals ``number(_:)`` writes for a small value.
-  public static let maximumDecimals = Figure.maximumDecimals
+  static let maximumDecimals = Figure.maximumDecimals
 
   /// Formats a rate or amount by magnitude, with `,` thousands separators.
-  public static func number(_ value: Double) -> String {
+  static func number(_ value: Double) -> String {
     if let special = nonFinite(value) { return special }
     let magnitude = abs(value)
     // Beyond 10^15 digits mean nothing and would swamp a table.
@@ -44,7 +44,7 @@ public enum RateFormat {
   /// Formats `value` with exactly `decimals` decimals (0...20) and `,` thousands separators.
   ///
   /// A value that rounds to zero never shows a minus sign: `-0.001` is `0.00`.
-  public static func fixed(_ value: Double, decimals: Int) -> String {
+  static func fixed(_ value: Double, decimals: Int) -> String {
     if let special = nonFinite(value) { return special }
     let places = Swift.min(Swift.max(decimals, 0), 20)
     var digits = printf(abs(value), places: places)
@@ -61,14 +61,14 @@ public enum RateFormat {
   /// Formats a change with an explicit sign: `+1,234.50`, `-3.00`, `+0.00`.
   ///
   /// Uses the ``number(_:)`` rule; zero and values that display as zero get `+`.
-  public static func signed(_ value: Double) -> String {
+  static func signed(_ value: Double) -> String {
     let text = number(value)
     if value.isNaN || text.hasPrefix("-") { return text }
     return "+" + text
   }
 
   /// Formats a percentage given in percent units (`1.234` is `+1.23%`), always two decimals.
-  public static func percent(_ value: Double) -> String {
+  static func percent(_ value: Double) -> String {
     let text = fixed(value, decimals: 2)
     if value.isNaN { return text + "%" }
     return (text.hasPrefix("-") ? "" : "+") + text + "%"
@@ -76,7 +76,7 @@ public enum RateFormat {
 
   /// Formats an amount or rate followed by its currency code, with ``rate(_:)``'s
   /// precision: `85,999.00 EUR`, `1.2634 USD`.
-  public static func amount(_ value: Double, code: String) -> String {
+  static func amount(_ value: Double, code: String) -> String {
     rate(value) + " " + code
   }
 

@@ -1,12 +1,12 @@
 import RateCore
 
 /// One-line charts of a series, one character per value.
-public enum Sparkline {
+enum Sparkline {
   /// The eight UTF-8 levels, lowest first.
-  public static let unicodeLevels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+  static let unicodeLevels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
   /// The eight ASCII levels, lowest first: a density ramp `_.:-=+*#`.
-  public static let asciiLevels: [Character] = ["_", ".", ":", "-", "=", "+", "*", "#"]
+  static let asciiLevels: [Character] = ["_", ".", ":", "-", "=", "+", "*", "#"]
 
   /// Renders `values` scaled from their minimum (lowest level) to their maximum (highest).
   ///
@@ -17,7 +17,7 @@ public enum Sparkline {
   ///   - values: The values, oldest first.
   ///   - ascii: Use ``asciiLevels`` instead of ``unicodeLevels``.
   /// - Returns: A string of exactly `values.count` characters.
-  public static func render(_ values: [Double], ascii: Bool) -> String {
+  static func render(_ values: [Double], ascii: Bool) -> String {
     let levels = ascii ? asciiLevels : unicodeLevels
     let finite = values.filter(\.isFinite)
     guard let low = finite.min(), let high = finite.max() else {
@@ -44,26 +44,26 @@ public enum Sparkline {
   /// Renders `values` in at most `cells` characters: a longer series is resampled to them
   /// (``HistoryView/fit(_:to:)``), so a column of `cells` holds a series of any length
   /// (CoinGecko's 7 days come as 29 to 169 points); a shorter one keeps a cell per value.
-  public static func render(_ values: [Double], cells: Int, ascii: Bool) -> String {
+  static func render(_ values: [Double], cells: Int, ascii: Bool) -> String {
     render(HistoryView.fit(values, to: cells), ascii: ascii)
   }
 
   /// The cells of a 7-day trend in `pairs`, `watch` and the home list (which widens it to
   /// 24 on a screen of 150 columns or more).
-  public static let weekCells = 12
+  static let weekCells = 12
 
   /// A trend's cells, the one rule of `pairs`, `watch` and the home list: `values` (oldest
   /// first) in at most `cells` characters (``render(_:cells:ascii:)``). Fewer than two finite
   /// values draw nothing (the empty string, a blank cell): one value is no trend, and a flat
   /// `▄` would say the price did not move.
-  public static func trend(_ values: [Double], cells: Int, ascii: Bool) -> String {
+  static func trend(_ values: [Double], cells: Int, ascii: Bool) -> String {
     guard values.lazy.filter(\.isFinite).prefix(2).count == 2 else { return "" }
     return render(values, cells: cells, ascii: ascii)
   }
 
   /// Renders `series` one column per day, shrunk to at most `width` columns
   /// (``HistoryView/fit(_:to:)``); a day without a rate is a blank column.
-  public static func render(_ series: RateSeries, width: Int, ascii: Bool) -> String {
+  static func render(_ series: RateSeries, width: Int, ascii: Bool) -> String {
     render(series.chartPoints.map(\.rate), cells: width, ascii: ascii)
   }
 }

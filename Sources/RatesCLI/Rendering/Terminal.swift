@@ -9,26 +9,18 @@ import RateCore
 /// What the output terminal can show: decided once at startup, then passed down.
 public struct TerminalCapabilities: Equatable, Sendable {
   /// Whether the output is a terminal (not a pipe or file).
-  public var isTTY: Bool
+  var isTTY: Bool
   /// The width in columns, at least ``minimumWidth``.
-  public var width: Int
+  var width: Int
   /// Whether to draw with UTF-8 characters (blocks, box drawing, `…`).
-  public var unicode: Bool
+  var unicode: Bool
   /// Whether to emit ANSI colour codes.
-  public var color: Bool
+  var color: Bool
 
   /// The narrowest width reported; narrower values are raised to it.
-  public static let minimumWidth = 20
+  static let minimumWidth = 20
   /// The width used when neither the terminal nor `COLUMNS` says.
-  public static let defaultWidth = 80
-
-  /// Creates capabilities from explicit values, for tests and forced modes.
-  public init(isTTY: Bool, width: Int, unicode: Bool, color: Bool) {
-    self.isTTY = isTTY
-    self.width = width
-    self.unicode = unicode
-    self.color = color
-  }
+  static let defaultWidth = 80
 
   /// Detects the capabilities of `fileDescriptor` with `isatty` and the `TIOCGWINSZ` ioctl.
   ///
@@ -38,7 +30,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
   ///   - environment: The process environment (`ProcessInfo.processInfo.environment`).
   ///   - noColorFlag: `--no-color` was given.
   ///   - asciiFlag: `--ascii` was given.
-  public static func detect(
+  static func detect(
     fileDescriptor: Int32, environment: [String: String], noColorFlag: Bool, asciiFlag: Bool
   ) -> TerminalCapabilities {
     decide(
@@ -106,28 +98,23 @@ public struct TerminalCapabilities: Equatable, Sendable {
 ///
 /// Each function wraps its text in a code and the matching reset (`22` for
 /// bold and dim, `39` for colours), so styles can nest.
-public struct Style: Sendable, Equatable {
+struct Style: Sendable, Equatable {
   /// Whether codes are emitted; when false every function returns its input.
-  public var enabled: Bool
-
-  /// Creates a style, usually with `enabled: capabilities.color`.
-  public init(enabled: Bool) {
-    self.enabled = enabled
-  }
+  var enabled: Bool
 
   /// Red text (`ESC[31m`).
-  public func red(_ text: String) -> String { wrap(text, "31", "39") }
+  func red(_ text: String) -> String { wrap(text, "31", "39") }
   /// Green text (`ESC[32m`).
-  public func green(_ text: String) -> String { wrap(text, "32", "39") }
+  func green(_ text: String) -> String { wrap(text, "32", "39") }
   /// Yellow text (`ESC[33m`).
-  public func yellow(_ text: String) -> String { wrap(text, "33", "39") }
+  func yellow(_ text: String) -> String { wrap(text, "33", "39") }
   /// Bold text (`ESC[1m`).
-  public func bold(_ text: String) -> String { wrap(text, "1", "22") }
+  func bold(_ text: String) -> String { wrap(text, "1", "22") }
   /// Dim text (`ESC[2m`).
-  public func dim(_ text: String) -> String { wrap(text, "2", "22") }
+  func dim(_ text: String) -> String { wrap(text, "2", "22") }
 
   /// Colours `text` by the sign of `value`: green above zero, red below, plain at zero or `NaN`.
-  public func change(_ text: String, value: Double) -> String {
+  func change(_ text: String, value: Double) -> String {
     if value > 0 { return green(text) }
     if value < 0 { return red(text) }
     return text

@@ -1,13 +1,13 @@
 import RateCore
 
 /// Making untrusted text safe for a terminal, and measuring it in columns.
-public enum TerminalText {
+enum TerminalText {
   /// Removes escape sequences and control characters: see ``UntrustedText/sanitize(_:)``.
-  public static func sanitize(_ text: String) -> String { UntrustedText.sanitize(text) }
+  static func sanitize(_ text: String) -> String { UntrustedText.sanitize(text) }
 
   /// A coin's name as shown, sanitized: never blank, its symbol when the name is empty or
   /// only spaces (or escapes) once sanitized.
-  public static func name(_ name: String, symbol: String) -> String {
+  static func name(_ name: String, symbol: String) -> String {
     let shown = sanitize(name)
     return shown.allSatisfy(\.isWhitespace) ? sanitize(symbol) : shown
   }
@@ -19,7 +19,7 @@ public enum TerminalText {
   /// else counts 1. Widths are measured per grapheme cluster, so `e` plus a
   /// combining accent is 1 and a flag or a ZWJ emoji sequence is 2. The
   /// tables are a compact approximation of `wcwidth`, not a full copy.
-  public static func displayWidth(_ text: String) -> Int {
+  static func displayWidth(_ text: String) -> Int {
     // Printable ASCII, nearly every cell of a table, is one column a byte.
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
     // So is every scalar of printable Latin-1 (but the soft hyphen), of U+2010–U+2027
@@ -65,7 +65,7 @@ public enum TerminalText {
   ///
   /// Escape sequences before the cut are kept; if any were present and text
   /// was cut, an SGR reset (`ESC [0m`) follows the ellipsis.
-  public static func truncate(_ text: String, toWidth width: Int, ascii: Bool) -> String {
+  static func truncate(_ text: String, toWidth width: Int, ascii: Bool) -> String {
     guard width > 0 else { return "" }
     guard displayWidth(text) > width else { return text }
     let ellipsis = ascii ? "..." : "…"
@@ -91,7 +91,7 @@ public enum TerminalText {
   }
 
   /// Pads `text` with spaces to `width` columns, on the right (`leading: false`) or left.
-  public static func pad(_ text: String, toWidth width: Int, leading: Bool = false) -> String {
+  static func pad(_ text: String, toWidth width: Int, leading: Bool = false) -> String {
     let missing = Swift.max(width - displayWidth(text), 0)
     let spaces = String(repeating: " ", count: missing)
     return leading ? spaces + text : text + spaces

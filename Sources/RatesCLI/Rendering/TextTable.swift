@@ -11,9 +11,9 @@ import RateCore
 /// table.append(["BTC/EUR", "85,999.00"])
 /// let lines = table.render(maxWidth: 80, ascii: false)
 /// ```
-public struct TextTable: Sendable, Equatable {
+struct TextTable: Sendable, Equatable {
   /// How a column's cells sit within its width.
-  public enum Alignment: Sendable, Equatable {
+  enum Alignment: Sendable, Equatable {
     /// Text starts at the left edge.
     case left
     /// Text ends at the right edge, for numbers; number cells line up on their decimal point.
@@ -21,7 +21,7 @@ public struct TextTable: Sendable, Equatable {
   }
 
   /// What narrowing may do to a column's cells.
-  public enum Fit: Sendable, Equatable {
+  enum Fit: Sendable, Equatable {
     /// Shown in full or not at all: numbers, symbols, codes, dates, ids.
     case whole
     /// May be shortened with `…` (names, notes, free text), down to ``TextTable/minimumShrunkWidth``.
@@ -41,19 +41,19 @@ public struct TextTable: Sendable, Equatable {
   }
 
   /// A column's title, alignment, and how it gives way when the table is too wide.
-  public struct Column: Sendable, Equatable {
+  struct Column: Sendable, Equatable {
     /// The header text.
-    public var title: String
+    var title: String
     /// The alignment of the title and the cells.
-    public var alignment: Alignment
+    var alignment: Alignment
     /// Whether the cells may be shortened.
-    public var fit: Fit
+    var fit: Fit
     /// Columns are dropped lowest priority first (the rightmost of equals first) when
     /// shortening names is not enough; ``TextTable/required`` columns are never dropped.
-    public var priority: Int
+    var priority: Int
 
     /// Creates a column: left-aligned, whole, priority 0 unless told otherwise.
-    public init(
+    init(
       _ title: String, alignment: Alignment = .left, fit: Fit = .whole, priority: Int = 0
     ) {
       self.title = title
@@ -64,29 +64,29 @@ public struct TextTable: Sendable, Equatable {
   }
 
   /// The priority of a column that is never dropped.
-  public static let required = Int.max
+  static let required = Int.max
   /// The narrowest a ``Fit/shrinks`` column becomes before columns are dropped.
-  public static let minimumShrunkWidth = 6
+  static let minimumShrunkWidth = 6
 
   /// The columns, left to right.
-  public var columns: [Column]
+  var columns: [Column]
   /// The rows; a short row is padded with empty cells, extra cells are ignored.
-  public var rows: [[String]]
+  var rows: [[String]]
   /// Whether ``render(maxWidth:ascii:)`` writes the titles as a first line.
-  public var showsHeader: Bool
+  var showsHeader: Bool
 
   /// The gap between columns.
-  public static let separator = "  "
+  static let separator = "  "
 
   /// Creates a table.
-  public init(columns: [Column], rows: [[String]] = [], showsHeader: Bool = true) {
+  init(columns: [Column], rows: [[String]] = [], showsHeader: Bool = true) {
     self.columns = columns
     self.rows = rows
     self.showsHeader = showsHeader
   }
 
   /// Adds a row.
-  public mutating func append(_ row: [String]) {
+  mutating func append(_ row: [String]) {
     rows.append(row)
   }
 
@@ -103,13 +103,13 @@ public struct TextTable: Sendable, Equatable {
   ///    fit, every line is cut at `maxWidth` as a last resort.
   /// ``Fit/whole`` cells are never shortened. Right-aligned cells that hold a number
   /// line up on their decimal point (a whole number where its point would be).
-  public func render(maxWidth: Int, ascii: Bool) -> [String] {
+  func render(maxWidth: Int, ascii: Bool) -> [String] {
     renderNotingHidden(maxWidth: maxWidth, ascii: ascii).lines
   }
 
   /// ``render(maxWidth:ascii:)``, and the titles of the columns it left out, left to right
   /// (a title two columns share after the title of the column before it: `GBP 24H`).
-  public func renderNotingHidden(maxWidth: Int, ascii: Bool) -> (lines: [String], hidden: [String]) {
+  func renderNotingHidden(maxWidth: Int, ascii: Bool) -> (lines: [String], hidden: [String]) {
     guard !columns.isEmpty else { return ([], []) }
     var lines: [[String]] = rows.map { row in
       columns.indices.map { index in
@@ -147,7 +147,7 @@ public struct TextTable: Sendable, Equatable {
   /// The lines under a table that left columns out for width, naming them, in lines of at
   /// most `width` columns: `Not shown at this width: Price, 24h`; none when nothing was
   /// left out.
-  public static func hiddenNote(_ hidden: [String], width: Int) -> [String] {
+  static func hiddenNote(_ hidden: [String], width: Int) -> [String] {
     guard !hidden.isEmpty else { return [] }
     let text = "Not shown at this width: " + hidden.joined(separator: ", ")
     return CommandHelp.wrap(text, width: width)

@@ -1,7 +1,7 @@
 import RateCore
 
 /// A key read from the terminal in raw mode, before a screen gives it a meaning.
-public enum TerminalKey: Equatable, Sendable {
+enum TerminalKey: Equatable, Sendable {
   /// `←` (`ESC [ D`, `ESC O D`).
   case left
   /// `→` (`ESC [ C`, `ESC O C`).
@@ -59,22 +59,22 @@ public enum TerminalKey: Equatable, Sendable {
 /// with whatever each `read(2)` returned. An `Esc` with nothing after it is
 /// ambiguous until the input pauses: the caller calls ``flush()`` when no byte
 /// followed within a short timeout, which turns it into ``TerminalKey/escape``.
-public struct KeyDecoder: Sendable {
+struct KeyDecoder: Sendable {
   /// The bytes of an escape sequence not yet complete.
-  public private(set) var pending: [UInt8] = []
+  private(set) var pending: [UInt8] = []
 
   /// A longer unfinished sequence is garbage and is dropped (a mouse report on a
   /// 1000-column window is 18 bytes).
   static let maximumSequenceLength = 32
 
   /// Creates a decoder with nothing pending.
-  public init() {}
+  init() {}
 
   /// Whether an escape sequence (or a lone `Esc`) waits for more bytes.
-  public var hasPending: Bool { !pending.isEmpty }
+  var hasPending: Bool { !pending.isEmpty }
 
   /// Decodes `bytes` after whatever was pending and returns the complete keys.
-  public mutating func feed(_ bytes: some Sequence<UInt8>) -> [TerminalKey] {
+  mutating func feed(_ bytes: some Sequence<UInt8>) -> [TerminalKey] {
     pending.append(contentsOf: bytes)
     var keys: [TerminalKey] = []
     var index = 0
@@ -113,7 +113,7 @@ public struct KeyDecoder: Sendable {
 
   /// Ends a pause in the input: a pending lone `Esc` becomes ``TerminalKey/escape``,
   /// and the bytes of an unfinished sequence after it are decoded as plain keys.
-  public mutating func flush() -> [TerminalKey] {
+  mutating func flush() -> [TerminalKey] {
     guard !pending.isEmpty else { return [] }
     let bytes = pending
     pending.removeAll()

@@ -1,16 +1,16 @@
 import RateCore
 
 /// A price alert such as `BTC>100000` or `GBP-USD<=1.25`, from `--alert`.
-public struct AlertRule: Sendable, Equatable, CustomStringConvertible {
+struct AlertRule: Sendable, Equatable, CustomStringConvertible {
   /// How the price is compared with the threshold.
-  public enum Comparison: String, Sendable, Equatable, CaseIterable {
+  enum Comparison: String, Sendable, Equatable, CaseIterable {
     case above = ">"
     case atLeast = ">="
     case below = "<"
     case atMost = "<="
 
     /// Whether `value` satisfies the comparison with `threshold`.
-    public func holds(_ value: Double, _ threshold: Double) -> Bool {
+    func holds(_ value: Double, _ threshold: Double) -> Bool {
       switch self {
       case .above: return value > threshold
       case .atLeast: return value >= threshold
@@ -21,24 +21,24 @@ public struct AlertRule: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The coin or currency, as typed (`BTC`, `bitcoin`, `GBP`).
-  public var base: String
+  var base: String
   /// The quote currency when the rule names a pair (`GBP-USD`); `nil` for a
   /// coin alone, which means its price in the first `--in` currency.
-  public var quote: String?
+  var quote: String?
   /// The comparison.
-  public var comparison: Comparison
+  var comparison: Comparison
   /// The threshold.
-  public var threshold: Double
+  var threshold: Double
   /// The expression as typed, without spaces, for messages and JSON.
-  public var text: String
+  var text: String
 
   /// The expression, as typed.
-  public var description: String { text }
+  var description: String { text }
 
   /// Parses `BTC>100000`, `GBP-USD<1.25`, `eth >= 3,000` (`>`, `>=`, `<`, `<=`).
   ///
   /// - Throws: ``UsageError`` naming the expression when it cannot be read.
-  public static func parse(_ expression: String) throws(UsageError) -> AlertRule {
+  static func parse(_ expression: String) throws(UsageError) -> AlertRule {
     let compact = expression.filter { !$0.isWhitespace }
     func bad(_ why: String) -> UsageError {
       UsageError.invalid(
@@ -83,7 +83,7 @@ public struct AlertRule: Sendable, Equatable, CustomStringConvertible {
 
   /// Whether this rule is about the pair `base`/`quote` (`defaultQuote` is
   /// the first `--in` currency, used when the rule names a coin alone).
-  public func applies(base itemBase: String, quote itemQuote: String, defaultQuote: String) -> Bool {
+  func applies(base itemBase: String, quote itemQuote: String, defaultQuote: String) -> Bool {
     guard base.uppercased() == itemBase.uppercased() else { return false }
     return (quote ?? defaultQuote.uppercased()) == itemQuote.uppercased()
   }

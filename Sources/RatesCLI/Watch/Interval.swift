@@ -2,17 +2,17 @@ import RateCore
 
 /// The time between `rates watch` updates, and the floor the provider's rate
 /// limit puts under it.
-public enum WatchInterval {
+enum WatchInterval {
   /// The interval when `--every` is not given.
-  public static let defaultSeconds = 60
+  static let defaultSeconds = 60
 
   /// The longest interval accepted: a day.
-  public static let maximumSeconds = 86_400
+  static let maximumSeconds = 86_400
 
   /// Parses `30s`, `2m`, `1h` or a bare number of seconds (`90`).
   ///
   /// - Returns: whole seconds, at least 1; `nil` when `text` is not such a duration.
-  public static func parse(_ text: String) -> Int? {
+  static func parse(_ text: String) -> Int? {
     let trimmed = text.trimming(.whitespaces).lowercased()
     var digits = Substring(trimmed)
     var scale = 1
@@ -33,14 +33,14 @@ public enum WatchInterval {
   }
 
   /// The shortest interval the provider's rate limit allows, and why.
-  public struct Floor: Sendable, Equatable {
+  struct Floor: Sendable, Equatable {
     /// Whole seconds, at least 1.
-    public var seconds: Int
+    var seconds: Int
     /// What the floor comes from, for the note on stderr.
-    public var reason: String
+    var reason: String
 
     /// The most requests to one provider in any 60 seconds: `60 / seconds`.
-    public var requestsPerMinute: Int { max(1, 60 / max(seconds, 1)) }
+    var requestsPerMinute: Int { max(1, 60 / max(seconds, 1)) }
   }
 
   /// The floor: `RATES_WATCH_FLOOR` when set (whole seconds, at least 1, for
@@ -48,7 +48,7 @@ public enum WatchInterval {
   /// 3 s with `COINGECKO_API_KEY`, 15 s without a key.
   ///
   /// - Throws: ``UsageError`` when `RATES_WATCH_FLOOR` is not a whole number of seconds ≥ 1.
-  public static func floor(environment: [String: String]) throws(UsageError) -> Floor {
+  static func floor(environment: [String: String]) throws(UsageError) -> Floor {
     let floor = EnvironmentVariable.watchFloor
     if let text = floor.value(in: environment) {
       guard let seconds = Int(text), (1...maximumSeconds).contains(seconds) else {
@@ -69,7 +69,7 @@ public enum WatchInterval {
   }
 
   /// `30 s`, `2 min`, `1 h 30 min`.
-  public static func describe(_ seconds: Int) -> String {
+  static func describe(_ seconds: Int) -> String {
     if seconds < 60 || seconds % 60 != 0 && seconds < 600 { return "\(seconds) s" }
     if seconds < 3600 { return "\(seconds / 60) min" }
     let minutes = seconds % 3600 / 60

@@ -11,45 +11,32 @@ import RateCore
 /// failures kept on screen as stale values and retried without ever going
 /// over the request budget. Time comes only from the injected `now` and
 /// `sleep`, so tests run it on a fake clock.
-public struct WatchEngine: Sendable {
+struct WatchEngine: Sendable {
   /// Where an item's value comes from.
-  public struct Target: Sendable, Equatable {
+  struct Target: Sendable, Equatable {
     /// The index into ``WatchEngine/feeds``.
-    public var feed: Int
+    var feed: Int
     /// The index into that feed's pairs.
-    public var pair: Int
+    var pair: Int
     /// Whether the value is `1 / rate` of the feed's pair.
-    public var inverted: Bool
+    var inverted: Bool
     /// The pair as shown.
-    public var base: String
-    public var quote: String
+    var base: String
+    var quote: String
 
-    /// Creates a target.
-    public init(feed: Int, pair: Int, inverted: Bool, base: String, quote: String) {
-      self.feed = feed
-      self.pair = pair
-      self.inverted = inverted
-      self.base = base
-      self.quote = quote
-    }
   }
 
   /// An alert and the items it watches.
-  public struct Alert: Sendable, Equatable {
+  struct Alert: Sendable, Equatable {
     /// The rule.
-    public var rule: AlertRule
+    var rule: AlertRule
     /// Indices into ``WatchEngine/targets``.
-    public var targets: [Int]
+    var targets: [Int]
 
-    /// Creates an alert.
-    public init(rule: AlertRule, targets: [Int]) {
-      self.rule = rule
-      self.targets = targets
-    }
   }
 
   /// What the loop reports to its output.
-  public enum Event: Sendable, Equatable {
+  enum Event: Sendable, Equatable {
     /// The first frame, from the cache, before any request.
     case cached
     /// An update was made (some fetches may have failed).
@@ -59,35 +46,35 @@ public struct WatchEngine: Sendable {
   }
 
   /// Why the loop ended.
-  public enum Outcome: Sendable, Equatable {
+  enum Outcome: Sendable, Equatable {
     /// `count` updates were made.
     case finished
     /// An alert crossed and `exitOnAlert` was set.
     case alert
   }
 
-  public var feeds: [WatchFeed]
-  public var targets: [Target]
-  public var alerts: [Alert]
+  var feeds: [WatchFeed]
+  var targets: [Target]
+  var alerts: [Alert]
   /// Seconds between updates.
-  public var interval: Int
+  var interval: Int
   /// The most requests to one provider in any 60 seconds.
-  public var budgetPerMinute: Int
+  var budgetPerMinute: Int
   /// Stop after this many updates.
-  public var count: Int?
+  var count: Int?
   /// Stop when an alert crosses.
-  public var exitOnAlert: Bool
+  var exitOnAlert: Bool
   /// Redraw this often while waiting (a terminal); `nil` for none.
-  public var redrawEvery: TimeInterval?
-  public var now: @Sendable () -> Date
-  public var sleep: @Sendable (Duration) async throws -> Void
-  public var meter: RequestMeter
+  var redrawEvery: TimeInterval?
+  var now: @Sendable () -> Date
+  var sleep: @Sendable (Duration) async throws -> Void
+  var meter: RequestMeter
   /// The user's CoinGecko key setup, so that the status line's key advice
   /// fits it (``KeyAdvice``); `nil` when unknown.
-  public var keySetup: KeySetup?
+  var keySetup: KeySetup?
 
   /// Creates an engine.
-  public init(
+  init(
     feeds: [WatchFeed], targets: [Target], alerts: [Alert] = [], interval: Int,
     budgetPerMinute: Int, count: Int? = nil, exitOnAlert: Bool = false,
     redrawEvery: TimeInterval? = nil, now: @escaping @Sendable () -> Date,
@@ -117,7 +104,7 @@ public struct WatchEngine: Sendable {
   /// the alerts, report; after the first, seed the sparklines once.
   ///
   /// - Parameter emit: receives each event with the state to show.
-  public func run(emit: @Sendable (Event, WatchState) async -> Void) async throws -> Outcome {
+  func run(emit: @Sendable (Event, WatchState) async -> Void) async throws -> Outcome {
     var cycle = await WatchCycle(engine: self)
     await emit(.cached, cycle.state)
     while true {

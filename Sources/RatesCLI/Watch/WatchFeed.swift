@@ -2,20 +2,20 @@ import RateCore
 
 /// One provider's share of a watch: its pairs, how to read them from the
 /// cache, how to seed their history and how to fetch them (one request).
-public struct WatchFeed: Sendable {
+struct WatchFeed: Sendable {
   /// Quotes (in ``pairs`` order) and, when the answer carries it, history.
-  public struct Snapshot: Sendable {
+  struct Snapshot: Sendable {
     /// One quote per pair, `nil` where none is known.
-    public var quotes: [Quote?]
+    var quotes: [Quote?]
     /// Recent values per pair, oldest first, when known.
-    public var history: [[Double]]?
+    var history: [[Double]]?
     /// When the data was fetched (the oldest quote's time for the cache).
-    public var fetchedAt: Date?
+    var fetchedAt: Date?
     /// The pairs of a fetch that did not arrive while the others did, with why.
-    public var missing: [MissingFigure] = []
+    var missing: [MissingFigure] = []
 
     /// Creates a snapshot.
-    public init(
+    init(
       quotes: [Quote?], history: [[Double]]? = nil, fetchedAt: Date?, missing: [MissingFigure] = []
     ) {
       self.quotes = quotes
@@ -26,22 +26,22 @@ public struct WatchFeed: Sendable {
   }
 
   /// The source the feed asks (a provider, or the ledger), for the request budget and output.
-  public var provider: RateSource
+  var provider: RateSource
   /// The pairs asked of the provider.
-  public var pairs: [AssetQuote]
+  var pairs: [AssetQuote]
   /// Seconds a successful fetch stands: 0 to fetch on every update (coins),
   /// 3600 for ECB rates, which change once a working day.
-  public var refreshEvery: TimeInterval
+  var refreshEvery: TimeInterval
   /// The cached data, without a request, for the first frame.
-  public var cached: @Sendable () -> Snapshot
+  var cached: @Sendable () -> Snapshot
   /// Recent history per pair, making at most `allowance` requests; `nil`
   /// when the feed has none to offer.
-  public var seedHistory: @Sendable (_ allowance: Int) async -> [[Double]]?
+  var seedHistory: @Sendable (_ allowance: Int) async -> [[Double]]?
   /// Fresh data: one request. Throws the provider's error.
-  public var fetch: @Sendable () async throws -> Snapshot
+  var fetch: @Sendable () async throws -> Snapshot
 
   /// Creates a feed.
-  public init(
+  init(
     provider: RateSource, pairs: [AssetQuote], refreshEvery: TimeInterval,
     cached: @escaping @Sendable () -> Snapshot,
     seedHistory: @escaping @Sendable (_ allowance: Int) async -> [[Double]]? = { _ in nil },

@@ -2,7 +2,7 @@ import RateCore
 
 /// Draws the watch board, one plain line per update, and NDJSON objects:
 /// pure functions of ``WatchState``, so they are tested without a terminal.
-public enum WatchRenderer {
+enum WatchRenderer {
   /// The board as lines, each at most `width` columns: a header, one row per
   /// pair (name, price, change since the previous update, 24-hour change,
   /// a mark for stale, cached or alerting values and `old` for a quote much
@@ -12,7 +12,7 @@ public enum WatchRenderer {
   /// Columns are dropped right to left when the width is too small; the
   /// sparkline takes what is left. Colour and highlights only when `style`
   /// is enabled.
-  public static func render(_ state: WatchState, width: Int, style: Style, ascii: Bool = false)
+  static func render(_ state: WatchState, width: Int, style: Style, ascii: Bool = false)
     -> [String]
   {
     let width = max(width, TerminalCapabilities.minimumWidth)
@@ -59,7 +59,7 @@ public enum WatchRenderer {
   /// One plain line for one item of an update (not a terminal):
   /// `2026-11-22T10:15:00Z BTC/USD 66,012.25 +12.50 +1.23% 24h CoinGecko [stale] [old] [alert BTC>100000]`,
   /// the provider named as in every other text output.
-  public static func plainLine(_ item: WatchItem, at date: Date, ascii: Bool = false) -> String? {
+  static func plainLine(_ item: WatchItem, at date: Date, ascii: Bool = false) -> String? {
     guard let rate = item.rate else { return nil }
     var parts = [ISO8601.format(date), TerminalText.sanitize(item.name), RateFormat.rate(rate)]
     parts.append(item.sinceLast.map(RateFormat.signed) ?? (ascii ? "-" : "—"))
@@ -73,14 +73,14 @@ public enum WatchRenderer {
 
   /// One NDJSON object per item of an update: a ``QuoteDocument`` with
   /// `alert` when one triggered. Keys are a stable contract (docs/json.md).
-  public struct JSONLine: Encodable, Equatable {
+  struct JSONLine: Encodable, Equatable {
     var quote: QuoteDocument
-    public var alert: String?
+    var alert: String?
 
     private enum CodingKeys: String, CodingKey { case alert }
 
     /// The line for `item`, or `nil` when it has no value yet.
-    public init?(_ item: WatchItem, now: Date) {
+    init?(_ item: WatchItem, now: Date) {
       guard let rate = item.rate else { return nil }
       let fetchedAt = item.fetchedAt ?? now
       quote = QuoteDocument(
@@ -90,7 +90,7 @@ public enum WatchRenderer {
       alert = item.newAlert
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
       try quote.encode(to: encoder)
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encodeIfPresent(alert, forKey: .alert)

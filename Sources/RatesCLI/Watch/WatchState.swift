@@ -1,50 +1,50 @@
 import RateCore
 
 /// One watched pair as the board shows it.
-public struct WatchItem: Sendable, Equatable {
+struct WatchItem: Sendable, Equatable {
   /// The asset, as shown (`BTC`, `GBP`).
-  public var base: String
+  var base: String
   /// The currency of the price (`USD`).
-  public var quote: String
+  var quote: String
   /// The provider that answers (`coingecko`, `frankfurter`).
-  public var source: RateSource
+  var source: RateSource
   /// The latest value, if any is known yet.
-  public var rate: Double?
+  var rate: Double?
   /// The value before the latest update that changed this item.
-  public var previousRate: Double?
+  var previousRate: Double?
   /// The provider's change in percent over ``changePeriod``.
-  public var change24hPercent: Double?
+  var change24hPercent: Double?
   /// `24h` for coins, `1d` for ECB rates (since the previous working day).
-  public var changePeriod: String
+  var changePeriod: String
   /// The last 7 days, oldest first, ending with the latest value when seeded (coins: every
   /// sixth hourly price and the current one, ``CoinMarket/week``; ECB pairs: a rate a day,
   /// closures carried, ``RateDesk/fiatWeek(_:today:)``; street rates: the daily averages).
-  public var history: [Double] = []
+  var history: [Double] = []
   /// The values fetched during this watch, oldest first.
-  public var seen: [Double] = []
+  var seen: [Double] = []
   /// When the value was fetched.
-  public var fetchedAt: Date?
+  var fetchedAt: Date?
   /// When the provider last updated the value, when it says.
-  public var updatedAt: Date?
+  var updatedAt: Date?
   /// The last fetch for this item failed: the value shown is older.
-  public var stale = false
+  var stale = false
   /// The value comes from the cache of an earlier run, not this watch.
-  public var cached = false
+  var cached = false
   /// The value changed in the latest update (highlighted for one frame).
-  public var highlight = false
+  var highlight = false
   /// The alert currently holding for this item, if any.
-  public var alert: String?
+  var alert: String?
   /// The alert that crossed in the latest update (reported once).
-  public var newAlert: String?
+  var newAlert: String?
 
   /// Creates an item with no value yet.
   /// Whether the quote is much older than its provider's rhythm at `now`
   /// (``UpdateRhythm``): `old` on the board and the plain line, `"old"` in JSON.
-  public func isOld(at now: Date) -> Bool {
+  func isOld(at now: Date) -> Bool {
     UpdateRhythm.isOld(updatedAt: updatedAt, source: source, at: now)
   }
 
-  public init(base: String, quote: String, source: RateSource, changePeriod: String) {
+  init(base: String, quote: String, source: RateSource, changePeriod: String) {
     self.base = base
     self.quote = quote
     self.source = source
@@ -52,54 +52,54 @@ public struct WatchItem: Sendable, Equatable {
   }
 
   /// `BTC/USD`, as pairs are written in every text output.
-  public var name: String { "\(base)/\(quote)" }
+  var name: String { "\(base)/\(quote)" }
 
   /// The change since the previous value, when there is one.
-  public var sinceLast: Double? {
+  var sinceLast: Double? {
     guard let rate, let previousRate else { return nil }
     return rate - previousRate
   }
 
   /// The values the 7-day trend draws, as `pairs` and the home list draw them: the week
   /// (``history``), its last point the latest value; nothing before the week is known.
-  public var trend: [Double] {
+  var trend: [Double] {
     guard let rate, !history.isEmpty else { return history }
     return history.dropLast() + [rate]
   }
 
   /// The most values kept in ``seen``.
-  public static let seenLimit = 240
+  static let seenLimit = 240
 }
 
 /// Everything the watch board shows; the renderer is a pure function of it.
-public struct WatchState: Sendable, Equatable {
+struct WatchState: Sendable, Equatable {
   /// The pairs, in the order asked.
-  public var items: [WatchItem]
+  var items: [WatchItem]
   /// The time of this frame.
-  public var now: Date
+  var now: Date
   /// Seconds between updates.
-  public var interval: Int
+  var interval: Int
   /// When the last update was made, if any.
-  public var lastUpdate: Date?
+  var lastUpdate: Date?
   /// When the next update is due.
-  public var nextUpdate: Date?
+  var nextUpdate: Date?
   /// Whether the next update is a retry after a failure.
-  public var retrying = false
+  var retrying = false
   /// The last failure, one line.
-  public var lastError: String?
+  var lastError: String?
   /// When it happened.
-  public var lastErrorAt: Date?
+  var lastErrorAt: Date?
   /// The warning naming the pairs the latest update lacked while the others arrived.
-  public var missing: String?
+  var missing: String?
   /// HTTP requests made in the last 60 seconds, all providers.
-  public var requestsLastMinute = 0
+  var requestsLastMinute = 0
   /// The most requests to one provider in any 60 seconds.
-  public var budgetPerMinute: Int
+  var budgetPerMinute: Int
   /// Updates made so far.
-  public var updates = 0
+  var updates = 0
 
   /// Creates a state with no update yet.
-  public init(items: [WatchItem], now: Date, interval: Int, budgetPerMinute: Int) {
+  init(items: [WatchItem], now: Date, interval: Int, budgetPerMinute: Int) {
     self.items = items
     self.now = now
     self.interval = interval
@@ -107,7 +107,7 @@ public struct WatchState: Sendable, Equatable {
   }
 
   /// The alerts that crossed in the latest update, as `(item, rule)`.
-  public var newAlerts: [(item: WatchItem, rule: String)] {
+  var newAlerts: [(item: WatchItem, rule: String)] {
     items.compactMap { item in item.newAlert.map { (item, $0) } }
   }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import RateCore
-import RatesCLI
 import RatesTestSupport
 import Testing
+
+@testable import RatesCLI
 
 @Suite struct ArgumentScannerTests {
   // MARK: Interleaving and positionals
