@@ -118,13 +118,14 @@ extension CacheCommand {
       try invocation.write(CommandOutput(document: VerifyDocument(reports)) { _ in "" })
       return .success
     }
-    let text = renderVerify(reports, fix: fix, invocation: invocation)
-    try invocation.write(CommandOutput(document: VerifyDocument(reports)) { _ in text })
+    let checked = reports
+    try invocation.write(
+      CommandOutput(document: VerifyDocument(checked)) { renderVerify(checked, fix: fix, layout: $0) })
     let differ = reports.contains { (!$0.differences.isEmpty || !$0.notOver.isEmpty) && !$0.fixed }
     return differ ? .doctorFailed : .success
   }
 
-  func renderVerify(_ reports: [RateService.VerifyReport], fix: Bool, invocation: Invocation)
+  func renderVerify(_ reports: [RateService.VerifyReport], fix: Bool, layout: TextLayout)
     -> String
   {
     guard !reports.isEmpty else { return "The day store is empty: nothing to verify." }
@@ -160,7 +161,7 @@ extension CacheCommand {
           Self.provenance(difference.storedFetch),
         ])
       }
-      lines += invocation.layout.render(table)
+      lines += layout.render(table)
       lines.append(
         report.fixed
           ? "Fixed: the provider's answers replace them."

@@ -138,11 +138,10 @@ extension PortfolioCommand {
       let report = try await Self.report(
         entries: try invocation.userData().ledger.read().entries, asOf: min(day, today),
         currency: currencyCode, method: method, desk: invocation.desk)
-      let text = PortfolioView(report: report, invocation: invocation).lines().joined(separator: "\n")
       try invocation.write(
         CommandOutput(
           document: PortfolioDocument(report, fetchedAt: invocation.context.now()),
-          csv: { report.csv }, text: { _ in text }))
+          csv: { report.csv }, text: { PortfolioView(report: report, layout: $0).lines().joined(separator: "\n") }))
       return .success
     }
 

@@ -40,14 +40,15 @@ extension PortfolioCommand {
       let entries = try invocation.userData().ledger.read().entries
       let series = try await Self.series(
         entries, window: window, currency: currencyCode, desk: invocation.desk, fetchedAt: now)
-      let text = lines(series, window: window, invocation).joined(separator: "\n")
       let csv = CSV.document(
         header: ["date", "value", "quote"],
         rows: series.chartPoints.map {
           [$0.date.description, DecimalText.shortest(Figure.money($0.rate, code: currencyCode)) ?? "", currencyCode]
         })
       try invocation.write(
-        CommandOutput(document: Document(series, window: window), csv: { csv }, text: { _ in text }))
+        CommandOutput(
+          document: Document(series, window: window), csv: { csv },
+          text: { lines(series, window: window, $0).joined(separator: "\n") }))
       return .success
     }
 
@@ -71,13 +72,13 @@ extension PortfolioCommand {
       return Figure.money(to - from, code: code, scale: max(abs(from), abs(to)))
     }
 
-    func lines(_ series: RateSeries, window: ClosedRange<Day>, _ invocation: Invocation) -> [String] {
-      let ascii = !invocation.terminal.unicode
+    func lines(_ series: RateSeries, window: ClosedRange<Day>, _ layout: TextLayout) -> [String] {
+      let ascii = layout.ascii
       var lines = ["Portfolio value in \(currencyCode), \(window.lowerBound) to \(window.upperBound)"]
       guard let first = series.points.first, let last = series.points.last else {
         return lines + ["No value on any of these days: nothing held, or no prices."]
       }
-      let width = max(20, invocation.terminal.width)
+      let width = max(20, layout.width)
       if chart {
         lines += [""] + LineChart.render(points: series.chartPoints, width: width, height: 12, ascii: ascii)
       } else {
@@ -88,9 +89,9 @@ extension PortfolioCommand {
       lines.append(
         "  \(first.date) \(RateFormat.money(first.rate, code: currencyCode)) \(arrow) \(last.date) "
           + "\(RateFormat.money(last.rate, code: currencyCode)) "
-          + invocation.style.change(RateFormat.signedMoney(change, code: currencyCode), value: change))
+          + layout.style.change(RateFormat.signedMoney(change, code: currencyCode), value: change))
       if !series.gaps.isEmpty {
-        lines.append(invocation.style.dim("  \(series.gaps.count) days without a price for something held (blank)"))
+        lines.append(layout.style.dim("  \(series.gaps.count) days without a price for something held (blank)"))
       }
       return lines
     }

@@ -4,7 +4,8 @@ import RateCore
 /// out, and where each price came from.
 struct PortfolioView {
   let report: PortfolioReport
-  let invocation: Invocation
+  /// The layout the output layer hands over: width, style, ASCII.
+  let layout: TextLayout
 
   func lines() -> [String] {
     let code = report.currency
@@ -16,7 +17,7 @@ struct PortfolioView {
     }
     let method = PortfolioCommand.title(of: report.method)
     var lines = ["Portfolio in \(code) on \(report.asOf) (gains by \(method))", ""]
-    lines += invocation.layout.render(table())
+    lines += layout.render(table())
     lines.append("")
     lines.append(
       "Money put in \(RateFormat.money(report.moneyIn, code: code)), taken out "
@@ -26,7 +27,7 @@ struct PortfolioView {
   }
 
   private func table() -> TextTable {
-    let style = invocation.style
+    let style = layout.style
     let code = report.currency
     // A narrow window keeps the value and both gains longest (80 columns show them with the
     // quantity and cost); share, 24h and price go first, and the note under the table names them.
@@ -90,9 +91,9 @@ struct PortfolioView {
       let when = price.detail == nil ? " " + price.date.description : ""
       return "\(TerminalText.sanitize(code)) \(price.detail ?? price.source?.displayName ?? "")\(when)"
     }
-    var lines = [invocation.style.dim("Prices: " + parts.joined(separator: "; "))]
+    var lines = [layout.style.dim("Prices: " + parts.joined(separator: "; "))]
     lines.append(
-      invocation.style.dim(
+      layout.style.dim(
         "Cost: each acquisition at its own day's price; gains by \(report.method.rawValue)."))
     return lines
   }
