@@ -207,8 +207,8 @@ extension LedgerEntry {
   /// For a fee leg, the import id of the entry it is the fee of (`<owner>` of `<owner>#fee2`);
   /// nil for any other entry.
   public var feeOwner: String? {
-    guard role == .fee, let id = importID, let mark = id.lastIndex(of: "#"),
-      id[mark...].hasPrefix("#fee")
+    guard role == .fee, let id = importID, let mark = id.utf8.lastIndex(of: UInt8(ascii: "#")),
+      id.utf8[mark...].starts(with: "#fee".utf8)
     else { return nil }
     return String(id[..<mark])
   }

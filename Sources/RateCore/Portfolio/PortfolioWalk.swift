@@ -28,8 +28,10 @@ struct PortfolioWalk {
   let currency: String
   let rank: (String) -> Int
   let price: (String, Day) throws -> PortfolioPrice
-  /// The fee legs of each exchange, by the exchange's import id.
+  /// The fee legs of each imported entry, by its import id.
   let fees: [String: [LedgerEntry]]
+  /// The ids of the fee legs paid.
+  var paidFees: Set<Int> = []
   var positions: [String: PortfolioPosition] = [:]
   /// What withdrawals took out, per code, for a later deposit of it to take back.
   var inTransit: [String: PortfolioPosition] = [:]
@@ -69,14 +71,14 @@ struct PortfolioWalk {
     fees = Self.fees(of: entries)
   }
 
-  /// The fee legs (`<id>#fee`, `<id>#fee2`) of `entries` whose exchange `<id>` is there too.
+  /// The fee legs (`<id>#fee`, `<id>#fee2`) of `entries`, by the import id `<id>` of what
+  /// they are the fee of.
   static func fees(of entries: [LedgerEntry]) -> [String: [LedgerEntry]] {
-    let exchanges = Set(entries.lazy.filter { $0.transfer == nil }.compactMap(\.importID))
     var fees: [String: [LedgerEntry]] = [:]
-    for entry in entries {
-      if let owner = entry.feeOwner, exchanges.contains(owner) { fees[owner, default: []].append(entry) }
+    for entry in entries where entry.role == .fee {
+      if let owner = entry.feeOwner { fees[owner, default: []].append(entry) }
     }
-    return fees.mapValues { $0.sorted { $0.id < $1.id } }
+    return fees
   }
 
   mutating func apply(_ entry: LedgerEntry) throws {
@@ -84,7 +86,8 @@ struct PortfolioWalk {
     case .deposit?:
       try deposit(entry)
     case .withdrawal? where entry.role == .fee:
-      if !isAttached(entry) { _ = try payFee(entry) }
+      // Paid with its exchange already (the ledger numbers a fee leg after it), or alone.
+      if !paidFees.contains(entry.id) { try payFee(entry) }
     case .withdrawal?:
       try withdraw(entry)
     case nil:
@@ -112,10 +115,6 @@ struct PortfolioWalk {
     }
     moneyOut += value
     inTransit[entry.currency, default: .init()].add(position.take(Swift.min(entry.amount, held), method: method))
-  }
-
-  private func isAttached(_ fee: LedgerEntry) -> Bool {
-    fee.feeOwner.map { fees[$0] != nil } ?? false
   }
 
   private mutating func deposit(_ entry: LedgerEntry) throws {
@@ -150,7 +149,8 @@ struct PortfolioWalk {
     let got = selling ? (entry.counterCurrency, entry.counterAmount) : (entry.currency, entry.amount)
     let priced = rank(paid.0) <= rank(got.0) ? paid : got
     let value = priced.1 * (try price(priced.0, entry.date).rate)
-    let fees = entry.importID.flatMap { self.fees[$0] } ?? []
+    // Its fee legs not paid yet (one recorded before its exchange was paid alone).
+    let fees = (entry.importID.flatMap { self.fees[$0] } ?? []).filter { !paidFees.contains($0.id) }
     let feeValue = try fees.reduce(0) { $0 + $1.amount * (try price($1.currency, $1.date).rate) }
     let feeOnCost = paid.0 == currency
     try dispose(paid.0, quantity: paid.1, value: value, fee: feeOnCost ? 0 : feeValue, entry: entry, kind: .trade)
@@ -160,6 +160,7 @@ struct PortfolioWalk {
 
   /// Pays a fee: disposes of its currency at its value that day.
   private mutating func payFee(_ fee: LedgerEntry) throws {
+    paidFees.insert(fee.id)
     let value = fee.amount * (try price(fee.currency, fee.date).rate)
     try dispose(fee.currency, quantity: fee.amount, value: value, fee: 0, entry: fee, kind: .fee)
   }

@@ -4,14 +4,11 @@ import RateCore
 /// rules they were computed by, laid out for the layout it is given.
 struct GainsView: Sendable {
   let report: GainsReport
-  /// The rows with their figures as written, rounded once.
-  let rows: [GainsReport.WrittenRow]
   /// The ledger's notes, for the income rows (`Staking Income`).
   let notes: [Int: String]
 
   init(report: GainsReport, entries: [LedgerEntry]) {
     self.report = report
-    rows = report.writtenRows
     let wanted = Set(report.income.map(\.entryID))
     notes = Dictionary(
       entries.lazy.filter { wanted.contains($0.id) }.map { ($0.id, $0.note ?? "") }, uniquingKeysWith: { $1 })
@@ -27,13 +24,14 @@ struct GainsView: Sendable {
           + "'rates ledger import', or pick another period with --year or --from."
       ]
     }
-    if report.rows.isEmpty {
+    let rows = report.writtenRows  // rounded once, for the rows and the totals
+    if rows.isEmpty {
       lines.append("No disposals.")
     } else {
-      lines += layout.render(disposals(layout.style))
+      lines += layout.render(disposals(rows, layout.style))
     }
     if Set(rows.map(\.row.code)).count > 1 {
-      lines += ["", "By asset", ""] + layout.render(byAsset(layout.style))
+      lines += ["", "By asset", ""] + layout.render(byAsset(rows, layout.style))
     }
     if !report.income.isEmpty {
       lines += ["", "Income (acquired at its value on receipt; not in the gains)", ""]
@@ -63,7 +61,7 @@ struct GainsView: Sendable {
     return first == last ? first.description : "\(first)…\(last)"
   }
 
-  private func disposals(_ style: Style) -> TextTable {
+  private func disposals(_ rows: [GainsReport.WrittenRow], _ style: Style) -> TextTable {
     let totals = report.totals(rows)
     // The Fee column only when a fee came off some proceeds.
     let fees = totals.fee != 0
@@ -88,7 +86,7 @@ struct GainsView: Sendable {
     return table
   }
 
-  private func byAsset(_ style: Style) -> TextTable {
+  private func byAsset(_ rows: [GainsReport.WrittenRow], _ style: Style) -> TextTable {
     var table = TextTable(columns: [
       .init("Asset", priority: TextTable.required), .init("Proceeds", alignment: .right, priority: 3),
       .init("Cost", alignment: .right, priority: 2), .init("Gain", alignment: .right, priority: TextTable.required),

@@ -74,10 +74,14 @@ extension PortfolioCommand {
         price: prices.price)
       let stale = needed.contains { code, days in days.contains { (try? prices.price(code, $0))?.stale == true } }
       let view = GainsView(report: report, entries: entries)
+      let fetchedAt = invocation.context.now()
+      // Each form built only when it is the one asked for (a ledger of years has thousands of rows).
       try invocation.write(
         CommandOutput(
-          document: GainsDocument(report, notes: view.notes, fetchedAt: invocation.context.now(), stale: stale),
-          csv: { report.csv }, text: { view.lines($0).joined(separator: "\n") }))
+          json: {
+            try CommandOutput.encoded(GainsDocument(report, notes: view.notes, fetchedAt: fetchedAt, stale: stale))
+          },
+          csv: { report.csv }, body: .rendered(pages: false) { view.lines($0).joined(separator: "\n") }))
       return .success
     }
   }
