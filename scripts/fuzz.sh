@@ -45,6 +45,10 @@ echo "fuzz: building RateCore (release, -sanitize=fuzzer) and the entry point...
   -Xswiftc -enable-testing -Xcc -fsanitize=fuzzer-no-link 2>&1 | grep -E 'error' >&2 || true)
 build=$package/.build/release
 binary=$build/rates-fuzz
+# Objects of sources deleted since an earlier run would be linked too: drop them.
+for object in "$build"/RateCore.build/*.swift.o; do
+  [ -n "$(find "$root/Sources/RateCore" -name "$(basename "$object" .o)")" ] || rm -f "$object"
+done
 swiftc -O -sanitize=fuzzer -parse-as-library -I "$build/Modules" -I "$build" \
   "$root/scripts/fuzz/FuzzMain.swift" "$build"/RateCore.build/*.o "$build"/CCurlShim.build/*.o \
   "$build"/CECBSnapshot.build/*.o "$build"/CNumberFormat.build/*.o -o "$binary"
