@@ -20,8 +20,9 @@ struct GainsView: Sendable {
     var lines = ["Gains in \(code), \(span) (\(PortfolioCommand.title(of: report.method)))", ""]
     guard !report.rows.isEmpty || !report.income.isEmpty else {
       return [
-        "No disposals and no income from \(span): record exchanges with 'rates ledger add' or "
-          + "'rates ledger import', or pick another period with --year or --from."
+        "No disposals and no income from \(span).",
+        "Record exchanges with 'rates ledger add' or 'rates ledger import', or pick another",
+        "period with --year or --from.",
       ]
     }
     let rows = report.writtenRows  // rounded once, for the rows and the totals
