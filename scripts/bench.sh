@@ -16,13 +16,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-21}
 
-swift build -c release >/dev/null
-bin=$(swift build -c release --show-bin-path)/rates
-
-FAKE_API=$(dirname "$bin")/fake-api
-# shellcheck source=scripts/fake-env.sh
-source scripts/fake-env.sh
-
 # shellcheck source=scripts/bench-lib.sh
 source scripts/bench-lib.sh
 

@@ -10,15 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-7}
-if [ -z "${RATES_BIN:-}" ]; then
-  swift build -c release --product rates >/dev/null
-  swift build -c release --product fake-api >/dev/null
-  RATES_BIN=$(swift build -c release --show-bin-path)/rates
-fi
-bin=$RATES_BIN
-FAKE_API=${FAKE_API:-$(dirname "$bin")/fake-api}
-# shellcheck source=scripts/fake-env.sh
-source scripts/fake-env.sh
+# shellcheck source=scripts/bench-lib.sh
+source scripts/bench-lib.sh
 
 python3 - "$work/ledgers.csv" <<'PY'
 import datetime, random, sys
@@ -52,9 +45,6 @@ while len(rows) - 1 < 10000:
 open(sys.argv[1], "w").write("\n".join(rows[:10001]) + "\n")
 PY
 from=$(date -u -d '361 days ago' +%F)  # CoinGecko's free plans serve the past 365 days
-
-# shellcheck source=scripts/bench-lib.sh
-source scripts/bench-lib.sh
 
 printf '%-52s %10s %9s\n' "command (10,000 rows, $runs runs)" "median ms" "requests"
 reset

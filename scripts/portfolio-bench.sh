@@ -11,15 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-11}
-if [ -z "${RATES_BIN:-}" ]; then
-  swift build -c release --product rates >/dev/null
-  swift build -c release --product fake-api >/dev/null
-  RATES_BIN=$(swift build -c release --show-bin-path)/rates
-fi
-bin=$RATES_BIN
-FAKE_API=${FAKE_API:-$(dirname "$bin")/fake-api}
-# shellcheck source=scripts/fake-env.sh
-source scripts/fake-env.sh
+# shellcheck source=scripts/bench-lib.sh
+source scripts/bench-lib.sh
 
 python3 - "$work/ledger.csv" <<'PY'
 import datetime, random, sys
@@ -44,9 +37,6 @@ open(sys.argv[1], "w").write("\n".join(rows) + "\n")
 PY
 "$bin" ledger import "$work/ledger.csv" >/dev/null
 from=$(date -u -d '364 days ago' +%F)  # CoinGecko's free plans serve the past 365 days
-
-# shellcheck source=scripts/bench-lib.sh
-source scripts/bench-lib.sh
 
 printf '%-48s %10s %9s\n' "command (10,000 entries, $runs warm runs)" "median ms" "requests"
 for command in "portfolio" "portfolio history --from $from"; do
