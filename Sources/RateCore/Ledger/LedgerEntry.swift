@@ -192,9 +192,7 @@ public struct Ledger: Codable, Equatable, Sendable {
   }
 
   /// The entries oldest first: by date, then by id.
-  public var oldestFirst: [LedgerEntry] {
-    entries.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
-  }
+  public var oldestFirst: [LedgerEntry] { entries.oldestFirst() }
 }
 
 extension LedgerEntry {
@@ -211,5 +209,13 @@ extension LedgerEntry {
       id.utf8[mark...].starts(with: "#fee".utf8)
     else { return nil }
     return String(id[..<mark])
+  }
+}
+
+extension Sequence<LedgerEntry> {
+  /// The entries in the order they happened, up to `last`: by day, and a day's in the order
+  /// recorded (by id). The one order of the ledger's walks and its oldest-first listings.
+  public func oldestFirst(through last: Day = .latest) -> [LedgerEntry] {
+    filter { $0.date <= last }.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
   }
 }

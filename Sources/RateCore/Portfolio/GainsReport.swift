@@ -72,7 +72,7 @@ public struct GainsReport: Sendable {
     entries: [LedgerEntry], period: ClosedRange<Day>, currency: String, method: PortfolioMethod,
     rank: (String) -> Int, price: (String, Day) throws -> PortfolioPrice
   ) throws -> GainsReport {
-    let ordered = entries.filter { $0.date <= period.upperBound }.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
+    let ordered = entries.oldestFirst(through: period.upperBound)
     let walk = try PortfolioReport.walk(ordered, currency: currency, method: method, rank: rank, price: price)
     var report = GainsReport(currency: currency, period: period, method: method, rows: [], income: [])
     for disposal in walk.disposals where period.contains(disposal.date) {
@@ -91,7 +91,7 @@ public struct GainsReport: Sendable {
     rank: (String) -> Int
   ) throws -> [String: Set<Day>] {
     var needed: [String: Set<Day>] = [:]
-    let ordered = entries.filter { $0.date <= last }.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
+    let ordered = entries.oldestFirst(through: last)
     _ = try PortfolioReport.walk(ordered, currency: currency, method: method, rank: rank) { code, day in
       needed[code, default: []].insert(day)
       return PortfolioPrice(rate: 1, source: nil, date: day)

@@ -6,7 +6,7 @@ public enum PortfolioHistory {
   public static func holdings(_ entries: [LedgerEntry], window: ClosedRange<Day>) throws
     -> [(day: Day, quantities: [String: Double])]
   {
-    let ordered = entries.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
+    let ordered = entries.oldestFirst()
     var walk = PortfolioWalk(
       method: .fifo, currency: "", entries: ordered, rank: { _ in 0 },
       price: { _, day in PortfolioPrice(rate: 1, source: nil, date: day) })

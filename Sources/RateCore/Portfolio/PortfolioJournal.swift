@@ -43,7 +43,7 @@ public struct PortfolioJournal: Sendable {
 
   /// The whole journal text, ending in a newline.
   public func text() throws -> String {
-    let ordered = entries.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
+    let ordered = entries.oldestFirst()
     let putIns = try PortfolioReport.putIns(ordered)
     var lines: [String] = []
     if journal == .beancount, let first = ordered.first?.date {

@@ -65,7 +65,7 @@ public struct PortfolioReport: Sendable {
     entries: [LedgerEntry], asOf: Day, currency: String, method: PortfolioMethod,
     rank: (String) -> Int, price: (String, Day) throws -> PortfolioPrice
   ) throws -> PortfolioReport {
-    let ordered = entries.filter { $0.date <= asOf }.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
+    let ordered = entries.oldestFirst(through: asOf)
     let walk = try self.walk(ordered, currency: currency, method: method, rank: rank, price: price)
     var holdings: [Holding] = []
     for (code, position) in walk.positions {
@@ -103,7 +103,7 @@ public struct PortfolioReport: Sendable {
   /// (paid beyond the holding), as ``build(entries:asOf:currency:method:rank:price:)`` counts it.
   public static func putIns(_ entries: [LedgerEntry]) throws -> [Int: Double] {
     try walk(
-      entries.sorted { ($0.date, $0.id) < ($1.date, $1.id) }, currency: "", method: .fifo, rank: { _ in 0 },
+      entries.oldestFirst(), currency: "", method: .fifo, rank: { _ in 0 },
       price: { _, day in PortfolioPrice(rate: 1, source: nil, date: day) }
     ).putIns
   }
