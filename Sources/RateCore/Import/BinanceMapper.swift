@@ -26,11 +26,7 @@ enum BinanceMapper {
       var event = ImportedEvent(
         line: row.line, day: day, id: ImportDigest.of(row.fields), kind: .feesOnly,
         label: "\(side) \(table.field(row, "pair"))")
-      switch side {
-      case "buy": event.kind = .trade(paid: quoteLeg, received: baseLeg)
-      case "sell": event.kind = .trade(paid: baseLeg, received: quoteLeg)
-      default: throw RowError(reason: "the side \(ExchangeImport.shown(side)) is neither BUY nor SELL")
-      }
+      event.kind = try .trade(side: side, column: "side", base: baseLeg, quote: quoteLeg)
       event.fees = [ImportLeg(asset: try table.asset(feeCoin), amount: fee)]
       return .event(event)
     }

@@ -22,11 +22,7 @@ enum CoinbaseExchangeMapper {
         var event = ImportedEvent(
           line: row.line, day: day, id: "\(table.field(row, "product")):\(tradeID)", kind: .feesOnly,
           label: "\(side) \(product.joined(separator: "-"))")
-        switch side {
-        case "buy": event.kind = .trade(paid: quote, received: base)
-        case "sell": event.kind = .trade(paid: base, received: quote)
-        default: throw RowError(reason: "the side \(ExchangeImport.shown(side)) is neither BUY nor SELL")
-        }
+        event.kind = try .trade(side: side, column: "side", base: base, quote: quote)
         event.fees = [ImportLeg(asset: quote.asset, amount: fee)]
         return .event(event)
       }

@@ -16,6 +16,17 @@ struct ImportedEvent: Sendable {
     case withdrawal(ImportLeg)
     /// Only fees (a fee row whose trade is elsewhere).
     case feesOnly
+
+    /// A trade of a pair's `base` against its `quote` by the side the file names in `column`
+    /// (`buy`, `sell`, any case): a buy pays the quote for the base, a sell the base for the
+    /// quote.
+    static func trade(side: String, column: String, base: ImportLeg, quote: ImportLeg) throws(RowError) -> Kind {
+      switch side.lowercased() {
+      case "buy": return .trade(paid: quote, received: base)
+      case "sell": return .trade(paid: base, received: quote)
+      default: throw RowError(reason: "the \(column) \(ExchangeImport.shown(side)) is neither buy nor sell")
+      }
+    }
   }
 
   var line: Int

@@ -25,12 +25,7 @@ enum KrakenMapper {
     let side = table.field(row, "type").lowercased()
     let baseLeg = ImportLeg(asset: try table.asset(base), amount: volume)
     let quoteLeg = ImportLeg(asset: try table.asset(quote), amount: cost)
-    let kind: ImportedEvent.Kind
-    switch side {
-    case "buy": kind = .trade(paid: quoteLeg, received: baseLeg)
-    case "sell": kind = .trade(paid: baseLeg, received: quoteLeg)
-    default: throw RowError(reason: "the type \(ExchangeImport.shown(side)) is neither buy nor sell")
-    }
+    let kind = try ImportedEvent.Kind.trade(side: side, column: "type", base: baseLeg, quote: quoteLeg)
     let txid = table.field(row, "txid")
     var event = ImportedEvent(
       line: row.line, day: day, id: txid.isEmpty ? ImportDigest.of(row.fields) : txid, kind: kind,
