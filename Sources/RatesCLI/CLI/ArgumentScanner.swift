@@ -65,6 +65,11 @@ struct ArgumentScanner: Sendable {
   /// which a test compares with what the command declares.
   private(set) var askedFor: Set<String> = []
 
+  /// Every positional argument asked for so far by its declaration, present or not: what
+  /// the accessors of `ArgumentScanner+Spec.swift` record, which a test compares with what
+  /// the command declares.
+  var argumentsAskedFor: Set<ArgumentSpec> = []
+
   /// Tokenizes `arguments`, which must not include the program name.
   init(_ arguments: [String]) {
     var elements: [Element] = []

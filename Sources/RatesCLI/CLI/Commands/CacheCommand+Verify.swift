@@ -12,11 +12,10 @@ extension CacheCommand {
       help: "store the provider's answer for the days that differ and drop stored days not over "
         + "yet (nothing else changes)")
     static let options = [fix]
-    static let arguments = [
-      ArgumentSpec(
-        name: "PAIR", help: "one pair, as 'rates cache' lists it (EUR-USD); all pairs by default",
-        isOptional: true, completion: .local([.pairs]))
-    ]
+    static let pairArgument = ArgumentSpec(
+      name: "PAIR", help: "one pair, as 'rates cache' lists it (EUR-USD); all pairs by default",
+      isOptional: true, completion: .local([.pairs]))
+    static let arguments = [pairArgument]
     static let discussion = """
       Days stored from a fallback (Coinbase candles, the ECB) are asked of that source; a value
       differs only by more than the figures' precision. Exit code 0 when every stored day
@@ -31,7 +30,7 @@ extension CacheCommand {
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       fixes = try scanner.flag(Self.fix)
-      pair = try CacheCommand.pair(&scanner)
+      pair = try CacheCommand.pair(&scanner, Self.pairArgument)
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

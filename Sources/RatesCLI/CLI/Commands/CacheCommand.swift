@@ -62,7 +62,7 @@ struct CacheCommand: CommandDeclaration {
     let pair: String?
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      pair = try CacheCommand.pair(&scanner)
+      pair = try CacheCommand.pair(&scanner, Self.pairArgument)
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
@@ -76,11 +76,12 @@ struct CacheCommand: CommandDeclaration {
     case verify(pair: String?, fix: Bool)
   }
 
-  /// The optional PAIR of `clear` and `verify`, as the store names it (`eur-usd`).
-  static func pair(_ scanner: inout ArgumentScanner) throws(UsageError) -> String? {
-    let words = scanner.positionals()
-    guard words.count <= 1 else { throw UsageError.unexpectedArgument(words[1]) }
-    guard let word = words.first else { return nil }
+  /// The optional PAIR of `clear` and `verify`, declared by `argument`, as the store names it
+  /// (`eur-usd`).
+  static func pair(_ scanner: inout ArgumentScanner, _ argument: ArgumentSpec) throws(UsageError)
+    -> String?
+  {
+    guard let word = scanner.optionalArgument(argument) else { return nil }
     let name = CacheInventory.pairFileName(word)
     guard name.contains("-") else {
       throw UsageError.invalid(

@@ -33,6 +33,8 @@ extension CoinListDeclaration {
 protocol CoinListEdit: RatesCommand {
   /// The list the action changes.
   static var list: CoinList { get }
+  /// The `<COIN>...` it reads.
+  static var coinArgument: ArgumentSpec { get }
   /// The action on `coins`.
   static func action(_ coins: [String]) -> CoinListCommand.Action
   init(coins: [String], currencies: [String])
@@ -43,7 +45,7 @@ protocol CoinListEdit: RatesCommand {
 extension CoinListEdit {
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
     let currencies = try CoinList.readCurrencies(&scanner, defaults: defaults)
-    self.init(coins: try CoinList.readCoins(&scanner), currencies: currencies)
+    self.init(coins: try CoinList.readCoins(&scanner, Self.coinArgument), currencies: currencies)
   }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {
@@ -76,7 +78,8 @@ enum CoinListActions<Words: CoinListWords> {
   struct Add: CoinListEdit {
     static var name: String { "add" }
     static var abstract: String { Words.addAbstract }
-    static var arguments: [ArgumentSpec] { [CoinList.coinArgument(completion: .local([.coins]))] }
+    static var coinArgument: ArgumentSpec { CoinList.coinArgument(completion: .local([.coins])) }
+    static var arguments: [ArgumentSpec] { [coinArgument] }
     static var options: [OptionSpec] { [CoinList.currencies] }
     static var examples: [String] { ["rates \(Words.list.command) add BTC ETH solana"] }
 
@@ -92,9 +95,10 @@ enum CoinListActions<Words: CoinListWords> {
     static var name: String { "remove" }
     static var aliases: [String] { ["rm"] }
     static var abstract: String { Words.removeAbstract }
-    static var arguments: [ArgumentSpec] {
-      [CoinList.coinArgument(completion: .local([Words.removeCompletion]))]
+    static var coinArgument: ArgumentSpec {
+      CoinList.coinArgument(completion: .local([Words.removeCompletion]))
     }
+    static var arguments: [ArgumentSpec] { [coinArgument] }
     static var options: [OptionSpec] { [CoinList.currencies] }
     static var examples: [String] { ["rates \(Words.list.command) remove solana"] }
 

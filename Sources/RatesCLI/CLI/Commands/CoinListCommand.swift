@@ -96,11 +96,12 @@ enum CoinList: Sendable, Equatable {
     try CurrencyList.parse(try scanner.options(currencies), default: defaults.currency)
   }
 
-  /// Every remaining positional, at least one, each name once (in any case): a coin named
-  /// many times is added, removed or reported once.
-  static func readCoins(_ scanner: inout ArgumentScanner) throws(UsageError) -> [String] {
-    let coins = scanner.positionals()
-    guard !coins.isEmpty else { throw UsageError.missingArgument("coin") }
+  /// Every remaining positional, declared by `argument`, at least one, each name once (in any
+  /// case): a coin named many times is added, removed or reported once.
+  static func readCoins(_ scanner: inout ArgumentScanner, _ argument: ArgumentSpec)
+    throws(UsageError) -> [String]
+  {
+    let coins = try scanner.arguments(argument)
     var seen: Set<String> = []
     return coins.filter { seen.insert($0.lowercased()).inserted }
   }

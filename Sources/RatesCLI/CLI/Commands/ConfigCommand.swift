@@ -35,7 +35,7 @@ struct ConfigCommand: CommandDeclaration {
 
   /// Reads `<KEY>`: a setting's name, in any case.
   static func readKey(_ scanner: inout ArgumentScanner) throws(UsageError) -> ConfigKey {
-    guard let name = scanner.positional() else { throw UsageError.missingArgument("key") }
+    let name = try scanner.argument(key)
     guard let key = ConfigKey(rawValue: name.lowercased()) else {
       throw UsageError.invalid(
         "unknown setting '\(TerminalText.sanitize(name))': use "
@@ -61,13 +61,11 @@ struct ConfigCommand: CommandDeclaration {
   struct SetKey: RatesCommand {
     static let name = "set"
     static let abstract = "store a setting in the config file"
-    static let arguments = [
-      ConfigCommand.key,
-      ArgumentSpec(
-        name: "VALUE",
-        help: "the new value; left out for api-key, which is read from stdin or a prompt",
-        isOptional: true),
-    ]
+    static let valueArgument = ArgumentSpec(
+      name: "VALUE",
+      help: "the new value; left out for api-key, which is read from stdin or a prompt",
+      isOptional: true)
+    static let arguments = [ConfigCommand.key, valueArgument]
     static let discussion = "Keys:\n\(ConfigKey.list)"
     static let examples = [
       "rates config set currency EUR",
@@ -79,13 +77,15 @@ struct ConfigCommand: CommandDeclaration {
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       key = try ConfigCommand.readKey(&scanner)
-      let value = scanner.positional()
+      let value = scanner.optionalArgument(Self.valueArgument)
       if key == .apiKey, value != nil {
         throw UsageError.invalid(
           "the API key is not taken as an argument (it would stay in your shell history): run "
             + "'rates config set api-key' and paste it, or pipe it in")
       }
-      if key != .apiKey, value == nil { throw UsageError.missingArgument("value") }
+      if key != .apiKey, value == nil {
+        throw UsageError.missingArgument(Self.valueArgument.errorName)
+      }
       self.value = try value.map { [key] (text) throws(UsageError) in try key.normalize(text) }
     }
 

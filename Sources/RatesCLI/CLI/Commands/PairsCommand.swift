@@ -42,14 +42,13 @@ struct PairsCommand: CommandDeclaration {
   struct Add: RatesCommand {
     static let name = "add"
     static let abstract = "add a pair"
-    static let arguments = [
-      ArgumentSpec(
-        name: "BASE", help: "a currency code or coin; the pair may also be written BASE-QUOTE",
-        completion: .local([.currencies, .coins])),
-      ArgumentSpec(
-        name: "QUOTE", help: "the currency it is priced in", isOptional: true,
-        completion: .local([.currencies, .coins])),
-    ]
+    static let baseArgument = ArgumentSpec(
+      name: "BASE", help: "a currency code or coin; the pair may also be written BASE-QUOTE",
+      completion: .local([.currencies, .coins]))
+    static let quoteArgument = ArgumentSpec(
+      name: "QUOTE", help: "the currency it is priced in", isOptional: true,
+      completion: .local([.currencies, .coins]))
+    static let arguments = [baseArgument, quoteArgument]
     static let ledger = OptionSpec.flag(
       "--ledger",
       help: "follow the street rate of your own exchanges of the pair ('rates ledger rate'), "
@@ -69,17 +68,10 @@ struct PairsCommand: CommandDeclaration {
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       street = try scanner.flag(Self.ledger)
-      guard let first = scanner.positional() else { throw UsageError.missingArgument("base") }
-      let pair: (base: String, quote: String)
-      if let split = PairArguments.split(first) {
-        pair = split
-      } else {
-        guard let second = scanner.positional() else { throw UsageError.missingArgument("quote") }
-        pair = (first, second)
-      }
-      try PairArguments.validate(base: pair.base, quote: pair.quote)
+      let pair = try PairArguments(
+        parsing: &scanner, base: Self.baseArgument, quote: Self.quoteArgument, defaultQuote: nil)
       base = pair.base
-      quote = pair.quote.uppercased()
+      quote = pair.quote
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
@@ -92,26 +84,21 @@ struct PairsCommand: CommandDeclaration {
     static let name = "remove"
     static let aliases = ["rm"]
     static let abstract = "remove a pair"
-    static let arguments = [
-      ArgumentSpec(
-        name: "BASE", help: "the pair's base; the pair may also be written BASE-QUOTE",
-        completion: .local([.pairs])),
-      ArgumentSpec(
-        name: "QUOTE", help: "the pair's quote", isOptional: true,
-        completion: .local([.currencies])),
-    ]
+    static let baseArgument = ArgumentSpec(
+      name: "BASE", help: "the pair's base; the pair may also be written BASE-QUOTE",
+      completion: .local([.pairs]), missingName: "pair")
+    static let quoteArgument = ArgumentSpec(
+      name: "QUOTE", help: "the pair's quote", isOptional: true,
+      completion: .local([.currencies]))
+    static let arguments = [baseArgument, quoteArgument]
     static let examples = ["rates pairs remove GBP-USD"]
 
     /// The pair as typed: one `BASE-QUOTE` word, or two words.
     let words: [String]
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      let words = scanner.positionals()
-      guard (1...2).contains(words.count) else {
-        throw words.isEmpty
-          ? UsageError.missingArgument("pair") : UsageError.unexpectedArgument(words[2])
-      }
-      self.words = words
+      let base = try scanner.argument(Self.baseArgument)
+      words = [base] + (scanner.optionalArgument(Self.quoteArgument).map { [$0] } ?? [])
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

@@ -11,13 +11,12 @@ import RateCore
 struct WatchCommand: RatesCommand {
   static let name = "watch"
   static let abstract = "live prices and rates, updated every minute (or --every)"
-  static let arguments = [
-    ArgumentSpec(
-      name: "COIN|PAIR",
-      help: "coin symbols or CoinGecko ids, priced in each --in currency, or pairs such as "
-        + "GBP-USD, EUR-AUD or EUR/BTC (default: your coins and pairs)",
-      isOptional: true, isRepeating: true, completion: .local([.coins, .pairs, .currencies]))
-  ]
+  static let subjects = ArgumentSpec(
+    name: "COIN|PAIR",
+    help: "coin symbols or CoinGecko ids, priced in each --in currency, or pairs such as "
+      + "GBP-USD, EUR-AUD or EUR/BTC (default: your coins and pairs)",
+    isOptional: true, isRepeating: true, completion: .local([.coins, .pairs, .currencies]))
+  static let arguments = [subjects]
   static let currencies = OptionSpec.option(
     "--in", value: "LIST", repeatable: true,
     help: "currencies for the coins (default: RATES_CURRENCY or USD)",
@@ -93,7 +92,7 @@ struct WatchCommand: RatesCommand {
     count = try scanner.option(
       Self.count, expected: "a whole number of updates, at least 1",
       parse: { Int($0).flatMap { $0 >= 1 ? $0 : nil } })
-    arguments = scanner.positionals()
+    arguments = try scanner.arguments(Self.subjects)
     for argument in arguments {
       if let (base, quote) = PairArguments.split(argument) {
         try PairArguments.validate(base: base, quote: quote)

@@ -17,11 +17,10 @@ extension LedgerCommand {
     static let dryRun = OptionSpec.flag(
       "--dry-run", help: "show what would be added; write nothing")
     static let options = [from, skipUnknown, dryRun]
-    static let arguments = [
-      ArgumentSpec(
-        name: "FILE", help: "the files to read (- for standard input, with --from rates)",
-        isRepeating: true, completion: .files)
-    ]
+    static let fileArgument = ArgumentSpec(
+      name: "FILE", help: "the files to read (- for standard input, with --from rates)",
+      isRepeating: true, completion: .files)
+    static let arguments = [fileArgument]
     static let discussion = LedgerCommand.csvColumns + LedgerCommand.exchangeDiscussion
     static let examples = [
       "rates ledger import ledger.csv",
@@ -42,8 +41,7 @@ extension LedgerCommand {
       }
       skipUnknown = try scanner.flag(Self.skipUnknown)
       dryRun = try scanner.flag(Self.dryRun)
-      paths = scanner.positionals()
-      guard !paths.isEmpty else { throw UsageError.missingArgument("file") }
+      paths = try scanner.arguments(Self.fileArgument)
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
