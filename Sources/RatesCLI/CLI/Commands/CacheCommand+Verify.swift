@@ -34,7 +34,9 @@ extension CacheCommand {
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await CacheCommand(action: .verify(pair: pair, fix: fixes)).run(invocation)
+      try await CacheCommand.verify(
+        pair: pair.map { CacheCommand.storedName($0, in: invocation.settings.paths.cache) }, fix: fixes,
+        invocation: invocation)
     }
   }
 
@@ -96,7 +98,7 @@ extension CacheCommand {
 
   /// Verifies every stored pair (or `pair`) of every provider; a `pair` with no stored days
   /// has nothing to verify: a note, exit 0.
-  func verify(pair: String?, fix: Bool, invocation: Invocation) async throws -> ExitCode {
+  static func verify(pair: String?, fix: Bool, invocation: Invocation) async throws -> ExitCode {
     if invocation.options.cacheMode == .offline {
       throw UsageError.invalid(
         "'cache verify' asks the provider again for the stored days: run it without --offline")
@@ -124,7 +126,7 @@ extension CacheCommand {
     return differ ? .doctorFailed : .success
   }
 
-  func renderVerify(_ reports: [RateService.VerifyReport], fix: Bool, layout: TextLayout)
+  static func renderVerify(_ reports: [RateService.VerifyReport], fix: Bool, layout: TextLayout)
     -> String
   {
     guard !reports.isEmpty else { return "The day store is empty: nothing to verify." }

@@ -28,15 +28,10 @@ extension CoinListDeclaration {
   }
 }
 
-/// What `add` and `remove` of a coin list share: the currencies and coins they read, and a
-/// run that hands them to ``CoinListCommand`` as their action.
+/// What `add` and `remove` of a coin list share: the currencies and coins they read.
 protocol CoinListEdit: RatesCommand {
-  /// The list the action changes.
-  static var list: CoinList { get }
   /// The `<COIN>...` it reads.
   static var coinArgument: ArgumentSpec { get }
-  /// The action on `coins`.
-  static func action(_ coins: [String]) -> CoinListCommand.Action
   init(coins: [String], currencies: [String])
   var coins: [String] { get }
   var currencies: [String] { get }
@@ -46,11 +41,6 @@ extension CoinListEdit {
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
     let currencies = try CoinList.readCurrencies(&scanner, defaults: defaults)
     self.init(coins: try CoinList.readCoins(&scanner, Self.coinArgument), currencies: currencies)
-  }
-
-  func run(_ invocation: Invocation) async throws -> ExitCode {
-    try await CoinListCommand(list: Self.list, action: Self.action(coins), currencies: currencies)
-      .run(invocation)
   }
 }
 
@@ -70,7 +60,7 @@ enum CoinListActions<Words: CoinListWords> {
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await CoinListCommand(list: Words.list, action: .list, currencies: currencies).run(invocation)
+      try await CoinListCommand(list: Words.list, currencies: currencies).show(invocation)
     }
   }
 
@@ -83,11 +73,12 @@ enum CoinListActions<Words: CoinListWords> {
     static var options: [OptionSpec] { [CoinList.currencies] }
     static var examples: [String] { ["rates \(Words.list.command) add BTC ETH solana"] }
 
-    static var list: CoinList { Words.list }
-    static func action(_ coins: [String]) -> CoinListCommand.Action { .add(coins) }
-
     let coins: [String]
     let currencies: [String]
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+      try await CoinListCommand(list: Words.list, currencies: currencies).add(coins, invocation)
+    }
   }
 
   /// `rates <list> remove <COIN>...`.
@@ -102,11 +93,12 @@ enum CoinListActions<Words: CoinListWords> {
     static var options: [OptionSpec] { [CoinList.currencies] }
     static var examples: [String] { ["rates \(Words.list.command) remove solana"] }
 
-    static var list: CoinList { Words.list }
-    static func action(_ coins: [String]) -> CoinListCommand.Action { .remove(coins) }
-
     let coins: [String]
     let currencies: [String]
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+      try CoinListCommand(list: Words.list, currencies: currencies).remove(coins, invocation)
+    }
   }
 
   /// The three, `list` first (the default).

@@ -107,26 +107,17 @@ enum CoinList: Sendable, Equatable {
   }
 }
 
-/// `list`, `add` or `remove` on one of the two coin lists: the shared body of `rates coins`
-/// and `rates favorites`.
+/// `list`, `add` or `remove` on one of the two coin lists, in `currencies`: the shared work of
+/// the actions of `rates coins` and `rates favorites`.
 struct CoinListCommand: Sendable {
-  enum Action: Sendable, Equatable {
-    case list
-    case add([String])
-    case remove([String])
-  }
-
   let list: CoinList
-  let action: Action
   let currencies: [String]
 
-  func run(_ invocation: Invocation) async throws -> ExitCode {
+  /// The work on `list`, the `currencies` refused unless CoinGecko quotes them all.
+  init(list: CoinList, currencies: [String]) throws {
     try CurrencyList.requireCoinGeckoQuotes(currencies)
-    switch action {
-    case .list: return try await show(invocation)
-    case .add(let coins): return try await add(coins, invocation)
-    case .remove(let coins): return try remove(coins, invocation)
-    }
+    self.list = list
+    self.currencies = currencies
   }
 
   func show(_ invocation: Invocation) async throws -> ExitCode {

@@ -131,7 +131,7 @@ extension LedgerCommand {
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await LedgerCommand(action: .add(entry)).run(invocation)
+      try LedgerCommand.add(entry, invocation)
     }
   }
 }

@@ -36,15 +36,12 @@ extension LedgerCommand {
   }
 }
 
-/// `ledger rate` and `ledger stats`: a pair and `--days`, read the same way, run as one
-/// ``LedgerCommand/Action``.
+/// `ledger rate` and `ledger stats`: a pair and `--days`, read the same way.
 protocol LedgerPairCommand: RatesCommand {
   /// The declared `--days`, with its default.
   static var days: OptionSpec { get }
   /// The command's fields, read by ``init(parsing:defaults:)``.
   init(base: String, quote: String, days: Int)
-  /// What the ledger does for the parsed pair and days.
-  var action: LedgerCommand.Action { get }
 }
 
 extension LedgerPairCommand {
@@ -52,9 +49,5 @@ extension LedgerPairCommand {
     let days = try scanner.integerOrDefault(Self.days)
     let (base, quote) = try LedgerCommand.readPair(&scanner)
     self.init(base: base, quote: quote, days: days)
-  }
-
-  func run(_ invocation: Invocation) async throws -> ExitCode {
-    try await LedgerCommand(action: action).run(invocation)
   }
 }

@@ -50,7 +50,7 @@ extension LedgerCommand {
         LedgerCSV.isOwnDocument(text)
       {
         invocation.err("note: \(paths[0]): read as the ledger's own CSV (--from rates)")
-        return try await LedgerCommand(action: .importFile(paths[0], dryRun: dryRun)).run(invocation)
+        return try LedgerCommand.importFile(paths[0], dryRun: dryRun, invocation)
       }
       guard format != "rates" else {
         guard paths.count == 1, !skipUnknown else {
@@ -58,12 +58,12 @@ extension LedgerCommand {
             "--from rates reads one file, without --skip-unknown (every line of the ledger's "
               + "own CSV must be right); both are for exchange exports")
         }
-        return try await LedgerCommand(action: .importFile(paths[0], dryRun: dryRun)).run(invocation)
+        return try LedgerCommand.importFile(paths[0], dryRun: dryRun, invocation)
       }
       let request = ExchangeImportRequest(
         paths: paths, exchange: ExchangeFormat(rawValue: format), skipUnknown: skipUnknown,
         dryRun: dryRun)
-      return try await LedgerCommand(action: .importExchange(request)).run(invocation)
+      return try await LedgerCommand.importExchange(request, invocation)
     }
   }
 

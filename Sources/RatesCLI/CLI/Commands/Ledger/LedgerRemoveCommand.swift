@@ -29,7 +29,7 @@ extension LedgerCommand {
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await LedgerCommand(action: .remove(ids)).run(invocation)
+      try LedgerCommand.remove(ids, invocation)
     }
   }
 }
