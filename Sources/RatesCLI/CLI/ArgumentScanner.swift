@@ -24,7 +24,8 @@ import RateCore
 /// ```
 ///
 /// A value that starts with `-` and is not a number must be attached with `=`:
-/// `--provider=-x`.
+/// `--provider=-x`. Commands read by declaration instead (`scanner.flag(Self.chart)`,
+/// `scanner.argument(Self.amount)`: `ArgumentScanner+Spec.swift`).
 struct ArgumentScanner: Sendable {
   /// One classified command-line token.
   enum Token: Equatable, Sendable {

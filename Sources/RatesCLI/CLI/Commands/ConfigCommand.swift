@@ -35,7 +35,7 @@ struct ConfigCommand: CommandDeclaration {
 
   /// Reads `<KEY>`: a setting's name, in any case.
   static func readKey(_ scanner: inout ArgumentScanner) throws(UsageError) -> ConfigKey {
-    let name = try scanner.argument(key)
+    let name = try scanner.argument(Self.key)
     guard let key = ConfigKey(rawValue: name.lowercased()) else {
       throw UsageError.invalid(
         "unknown setting '\(TerminalText.sanitize(name))': use "
