@@ -51,14 +51,8 @@ struct CurrentCommand: RatesCommand {
     }
     let arguments = try scanner.arguments(Self.subjects)
     for argument in arguments.isEmpty ? ["BTC"] : arguments {
-      if let (base, quote) = PairArguments.split(argument) {
-        try PairArguments.validate(base: base, quote: quote)
-        add(Request(base: base, quote: quote.uppercased()))
-      } else {
-        for currency in currencies {
-          try PairArguments.validate(base: argument, quote: currency)
-          add(Request(base: argument, quote: currency))
-        }
+      for pair in try PairArguments.pairs(argument, in: currencies) {
+        add(Request(base: pair.base, quote: pair.quote))
       }
     }
     self.requests = requests

@@ -40,6 +40,19 @@ struct PairArguments: Sendable, Equatable {
     return (first, scanner.optionalArgument(quote) ?? defaultQuote)
   }
 
+  /// The pairs one `COIN|PAIR` word names (`current`, `watch`): the word split (``split(_:)``),
+  /// else the coin in each of `currencies`; each validated as typed, a split quote upper-cased.
+  static func pairs(_ word: String, in currencies: [String]) throws(UsageError) -> [PairArguments] {
+    if let (base, quote) = split(word) {
+      try validate(base: base, quote: quote)
+      return [PairArguments(base: base, quote: quote.uppercased())]
+    }
+    return try currencies.map { currency throws(UsageError) in
+      try validate(base: word, quote: currency)
+      return PairArguments(base: word, quote: currency)
+    }
+  }
+
   /// Rejects empty names, malformed codes and a currency paired with itself.
   static func validate(base: String, quote: String) throws(UsageError) {
     guard !base.isEmpty, base.count <= 100 else {

@@ -93,13 +93,7 @@ struct WatchCommand: RatesCommand {
       Self.count, expected: "a whole number of updates, at least 1",
       parse: { Int($0).flatMap { $0 >= 1 ? $0 : nil } })
     arguments = try scanner.arguments(Self.subjects)
-    for argument in arguments {
-      if let (base, quote) = PairArguments.split(argument) {
-        try PairArguments.validate(base: base, quote: quote)
-      } else {
-        for currency in currencies { try PairArguments.validate(base: argument, quote: currency) }
-      }
-    }
+    for argument in arguments { _ = try PairArguments.pairs(argument, in: currencies) }
   }
 
   /// The pairs to watch: the arguments, else your coins and pairs, plus the
@@ -125,10 +119,8 @@ struct WatchCommand: RatesCommand {
       }
     } else {
       for argument in arguments {
-        if let (base, quote) = PairArguments.split(argument) {
-          add(Request(base: base, quote: quote.uppercased(), asset: nil))
-        } else {
-          for currency in currencies { add(Request(base: argument, quote: currency, asset: nil)) }
+        for pair in try PairArguments.pairs(argument, in: currencies) {
+          add(Request(base: pair.base, quote: pair.quote, asset: nil))
         }
       }
     }
