@@ -13,13 +13,13 @@ extension PriceExport {
   /// price directives hold a date only, so an hourly series has no
   /// beancount form (the CLI refuses it).
   public static func ledgerDirectives(
-    _ series: HourlySeries, base: CommodityName? = nil, quote: CommodityName? = nil
+    _ series: Series<Date>, base: CommodityName? = nil, quote: CommodityName? = nil
   ) -> String {
     let base = base ?? .code(series.base)
     let quote = quote ?? .code(series.quote)
     return series.points.compactMap { point in
       DecimalText.shortest(point.rate).map {
-        "P \(utcDateTime(point.time)) \(base.ledger) \($0) \(quote.ledger)"
+        "P \(utcDateTime(point.date)) \(base.ledger) \($0) \(quote.ledger)"
       }
     }
     .joined(separator: "\n")
@@ -27,11 +27,11 @@ extension PriceExport {
 
   /// `time,base,quote,rate,source` with a header row (RFC 4180), `time` in
   /// ISO 8601 UTC.
-  public static func csv(_ series: HourlySeries) -> String {
+  public static func csv(_ series: Series<Date>) -> String {
     CSV.document(
       header: ["time", "base", "quote", "rate", "source"],
       rows: series.points.map {
-        [ISO8601.format($0.time), series.base, series.quote, DecimalText.shortest($0.rate) ?? "", series.source.name]
+        [ISO8601.format($0.date), series.base, series.quote, DecimalText.shortest($0.rate) ?? "", series.source.name]
       })
   }
 }

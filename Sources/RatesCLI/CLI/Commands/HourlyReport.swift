@@ -33,7 +33,7 @@ struct HourlyReport {
   func run(_ invocation: Invocation, layout: HistoryCommand.Layout) async throws -> ExitCode {
     let result = try await fetch(invocation)
     let series = result.series
-    let view = HourlyView(
+    let view = HistoryView(
       series: series, staleness: result.staleness, now: invocation.context.now(),
       terminal: invocation.terminal, style: invocation.style)
     try invocation.write(
@@ -52,7 +52,7 @@ struct HourlyReport {
 
   /// `--format csv` and `ledger`; `beancount`, whose price directives carry a date only, is
   /// refused before the fetch (``fetch(_:)``).
-  static func exports(_ series: HourlySeries, asset: Asset) -> CommandOutput.Exports {
+  static func exports(_ series: Series<Date>, asset: Asset) -> CommandOutput.Exports {
     let base = CommodityName.of(series.base, source: series.source, resolved: asset)
     let quote = CommodityName.of(series.quote, source: series.source, resolved: asset)
     return [
@@ -65,26 +65,22 @@ struct HourlyReport {
 /// The `history --interval hourly --json` document: like ``HistoryDocument``,
 /// with `interval: "hourly"` and points stamped with an ISO 8601 UTC `time`.
 struct HourlyDocument: Encodable {
-  struct Point: Encodable {
-    var time: Date
-    var rate: Double
-  }
   var base: String
   var quote: String
   var interval = "hourly"
   var source: String
   var fetchedAt: Date
   var stale: Bool
-  var points: [Point]
-  var stats: HourlyStatistics?
+  var points: [SeriesPoint<Date>]
+  var stats: SeriesStatistics<Date>?
 
-  init(series: HourlySeries, stale: Bool) {
+  init(series: Series<Date>, stale: Bool) {
     base = series.base
     quote = series.quote
     source = series.source.name
     fetchedAt = series.fetchedAt
     self.stale = stale
-    points = series.points.map { Point(time: $0.time, rate: $0.rate) }
-    stats = HourlyStatistics(points: series.points)
+    points = series.points
+    stats = SeriesStatistics(points: series.points)
   }
 }
