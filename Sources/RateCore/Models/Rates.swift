@@ -7,6 +7,10 @@ public protocol SeriesKey: Hashable, Comparable, Sendable, Codable {
   /// Whether a point can repeat an earlier value (an ECB rate carried over a closure): its
   /// JSON then always holds `carried`.
   static var carriesOver: Bool { get }
+  /// The key in ISO 8601 (UTC), as CSV writes it: `2024-11-15`, `2024-11-15T13:00:07Z`.
+  var isoText: String { get }
+  /// The key as a ledger price directive dates it: `2024-11-15`, `2024-11-15 13:00:07` (UTC).
+  var journalText: String { get }
 }
 
 extension Day: SeriesKey {
@@ -14,6 +18,10 @@ extension Day: SeriesKey {
   public static var pointKey: String { "date" }
   /// True: an ECB day can be carried.
   public static var carriesOver: Bool { true }
+  /// `2024-11-15`.
+  public var isoText: String { description }
+  /// `2024-11-15`.
+  public var journalText: String { description }
 }
 
 extension Date: SeriesKey {
@@ -21,6 +29,10 @@ extension Date: SeriesKey {
   public static var pointKey: String { "time" }
   /// False: an hourly price is always its own.
   public static var carriesOver: Bool { false }
+  /// `2024-11-15T13:00:07Z` (``ISO8601/format(_:)``).
+  public var isoText: String { ISO8601.format(self) }
+  /// `2024-11-15 13:00:07` (``PriceExport/utcDateTime(_:)``).
+  public var journalText: String { PriceExport.utcDateTime(self) }
 }
 
 /// One value of a rate at its key: a day's (``RatePoint``) or an instant's.

@@ -13,7 +13,7 @@ import Testing
 
   @Test func ledgerDirectivesCarryTheUTCTime() {
     #expect(
-      PriceExport.ledgerDirectives(series)
+      PriceExport.directives(series, journal: .ledger)
         == "P 2024-06-10 00:00:07 BTC 61022.87 EUR\nP 2024-06-10 06:13:20 BTC 0.30000000000000004 EUR")
   }
 

@@ -39,7 +39,7 @@ struct HourlyReport {
     try invocation.write(
       CommandOutput(
         document: HourlyDocument(series: series, stale: result.staleness != nil),
-        exports: Self.exports(series, asset: result.asset), pages: layout == .table
+        exports: CommandOutput.priceExports(series, resolved: result.asset), pages: layout == .table
       ) { _ in
         switch layout {
         case .chart: view.chartReport()
@@ -48,17 +48,6 @@ struct HourlyReport {
         }
       })
     return .success
-  }
-
-  /// `--format csv` and `ledger`; `beancount`, whose price directives carry a date only, is
-  /// refused before the fetch (``fetch(_:)``).
-  static func exports(_ series: Series<Date>, asset: Asset) -> CommandOutput.Exports {
-    let base = CommodityName.of(series.base, source: series.source, resolved: asset)
-    let quote = CommodityName.of(series.quote, source: series.source, resolved: asset)
-    return [
-      .csv: { PriceExport.csv(series) },
-      .ledger: { CommandOutput.lines(PriceExport.ledgerDirectives(series, base: base, quote: quote)) },
-    ]
   }
 }
 
