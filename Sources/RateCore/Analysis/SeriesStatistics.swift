@@ -156,9 +156,9 @@ public struct SeriesStatistics<Key: SeriesKey>: Equatable, Sendable, Encodable {
   /// computed figures (mean, median, deviation, change) at ``Figure/ratio(_:)``'s precision,
   /// the rates and their keys as they came.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: SeriesPoint<Key>.CodingKeys.self)
+    var container = encoder.container(keyedBy: MemberName.self)
     func put(_ value: some Encodable, _ name: String) throws {
-      try container.encode(value, forKey: .init(stringValue: name))
+      try container.encode(value, forKey: MemberName(name))
     }
     let dated = Key.pointKey.prefix(1).uppercased() + Key.pointKey.dropFirst()
     try put(min, "min")

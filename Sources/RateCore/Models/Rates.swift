@@ -52,31 +52,21 @@ public struct SeriesPoint<Key: SeriesKey>: Hashable, Sendable, Codable {
     self.carried = carried
   }
 
-  /// `date` or `time` (``SeriesKey/pointKey``), `rate`, and `carried` where it can be set.
-  struct CodingKeys: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-    static var key: Self { Self(stringValue: Key.pointKey) }
-    static var rate: Self { Self(stringValue: "rate") }
-    static var carried: Self { Self(stringValue: "carried") }
-  }
-
   /// Decodes a point as ``encode(to:)`` writes it.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    date = try container.decode(Key.self, forKey: .key)
-    rate = try container.decode(Double.self, forKey: .rate)
-    carried = Key.carriesOver ? try container.decode(Bool.self, forKey: .carried) : false
+    let container = try decoder.container(keyedBy: MemberName.self)
+    date = try container.decode(Key.self, forKey: MemberName(Key.pointKey))
+    rate = try container.decode(Double.self, forKey: MemberName("rate"))
+    carried = Key.carriesOver ? try container.decode(Bool.self, forKey: MemberName("carried")) : false
   }
 
-  /// Encodes the key, the rate, and `carried` for a key that can carry.
+  /// Encodes the key as `date` or `time` (``SeriesKey/pointKey``), the rate, and `carried`
+  /// for a key that can carry.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(date, forKey: .key)
-    try container.encode(rate, forKey: .rate)
-    if Key.carriesOver { try container.encode(carried, forKey: .carried) }
+    var container = encoder.container(keyedBy: MemberName.self)
+    try container.encode(date, forKey: MemberName(Key.pointKey))
+    try container.encode(rate, forKey: MemberName("rate"))
+    if Key.carriesOver { try container.encode(carried, forKey: MemberName("carried")) }
   }
 }
 
