@@ -3,8 +3,14 @@ public enum Change {
   /// The change from `old` to `new` in percent, a computed figure at
   /// ``Figure/ratio(_:)``'s precision; nil when `old` is zero or either value is not finite.
   public static func percent(from old: Double, to new: Double) -> Double? {
+    exactPercent(from: old, to: new).map { Figure.ratio($0) as Double }
+  }
+
+  /// The change from `old` to `new` in percent, unrounded (what statistics and tables
+  /// compute before they format); nil when `old` is zero or either value is not finite.
+  public static func exactPercent(from old: Double, to new: Double) -> Double? {
     guard old != 0, old.isFinite, new.isFinite else { return nil }
-    return Figure.ratio((new - old) / old * 100) as Double
+    return (new - old) / old * 100
   }
 
   /// The change between the last two values, in percent (the change since

@@ -66,8 +66,9 @@ public enum SeriesAnalysis {
         peak = point
         continue
       }
-      guard peak.rate > 0, point.rate < peak.rate else { continue }
-      let percent = (point.rate - peak.rate) / peak.rate * 100
+      guard peak.rate > 0, point.rate < peak.rate,
+        let percent = Change.exactPercent(from: peak.rate, to: point.rate)
+      else { continue }
       if percent < (worst?.changePercent ?? 0) {
         worst = Drawdown(
           peak: peak.rate, peakDate: peak.date, trough: point.rate, troughDate: point.date,
@@ -81,11 +82,9 @@ public enum SeriesAnalysis {
   static func moves(_ points: [RatePoint]) -> [DailyMove] {
     let sorted = points.sorted { $0.date < $1.date }.filter { $0.rate.isFinite }
     return zip(sorted, sorted.dropFirst()).compactMap { earlier, later in
-      guard earlier.rate != 0 else { return nil }
-      let change = later.rate - earlier.rate
-      return DailyMove(
-        from: earlier.date, date: later.date, change: change,
-        changePercent: change / earlier.rate * 100)
+      Change.exactPercent(from: earlier.rate, to: later.rate).map {
+        DailyMove(from: earlier.date, date: later.date, change: later.rate - earlier.rate, changePercent: $0)
+      }
     }
   }
 }

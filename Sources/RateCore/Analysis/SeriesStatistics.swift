@@ -81,46 +81,48 @@ public enum Statistics {
   }
 }
 
-/// Summary statistics of a daily rate series.
+/// Summary statistics of a series, daily or hourly.
 ///
 /// Computed over every point given, carried points included; pass
 /// `points.filter { !$0.carried }` to leave out weekend and holiday repeats.
-/// Points whose rate is not finite are ignored. Points are ordered by date
+/// Points whose rate is not finite are ignored. Points are ordered by key
 /// first, so `first` and `last` are the oldest and newest values whatever the
-/// input order. Encodes with every key present, `null` for absent values.
-public struct SeriesStatistics: Equatable, Sendable, Codable {
+/// input order. Encodes with every key present, `null` for absent values; the
+/// dated figures are named after the point's key (`minDate`, `minTime`).
+public struct SeriesStatistics<Key: SeriesKey>: Equatable, Sendable, Encodable {
   /// The lowest rate.
   public var min: Double
-  /// The earliest day on which the lowest rate occurred.
-  public var minDate: Day
+  /// The earliest day or time at which the lowest rate occurred.
+  public var minDate: Key
   /// The highest rate.
   public var max: Double
-  /// The earliest day on which the highest rate occurred.
-  public var maxDate: Day
+  /// The earliest day or time at which the highest rate occurred.
+  public var maxDate: Key
   /// The arithmetic mean of the rates.
   public var mean: Double
   /// The median of the rates.
   public var median: Double
   /// The sample standard deviation (`n - 1`); `nil` with fewer than two points.
   public var stddev: Double?
-  /// The rate on the oldest day.
+  /// The oldest rate.
   public var first: Double
-  /// The oldest day: the day `first` belongs to.
-  public var firstDate: Day
-  /// The rate on the newest day.
+  /// The day or time `first` belongs to.
+  public var firstDate: Key
+  /// The newest rate.
   public var last: Double
-  /// The newest day: the day `last` belongs to.
-  public var lastDate: Day
+  /// The day or time `last` belongs to.
+  public var lastDate: Key
   /// `last - first`.
   public var change: Double
-  /// The change in percent of `first` (`1.5` means +1.5 %); `nil` when `first` is 0.
+  /// The change in percent of `first` (`1.5` means +1.5 %); `nil` when `first` is 0
+  /// (``Change/exactPercent(from:to:)``).
   public var changePercent: Double?
   /// The number of points used.
   public var count: Int
 
   /// Computes the statistics of `points`; `nil` when there is no point with a finite rate.
-  public init?(points: [RatePoint]) {
-    // Sort by date, keeping input order for equal dates (index tiebreak).
+  public init?(points: [SeriesPoint<Key>]) {
+    // Sort by key, keeping input order for equal keys (index tiebreak).
     let ordered = points.enumerated()
       .filter { $0.element.rate.isFinite }
       .sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
@@ -128,7 +130,7 @@ public struct SeriesStatistics: Equatable, Sendable, Codable {
     guard let firstPoint = ordered.first, let lastPoint = ordered.last else { return nil }
     var low = firstPoint
     var high = firstPoint
-    // Strict comparisons keep the earliest day on ties.
+    // Strict comparisons keep the earliest key on ties.
     for point in ordered.dropFirst() {
       if point.rate < low.rate { low = point }
       if point.rate > high.rate { high = point }
@@ -146,34 +148,32 @@ public struct SeriesStatistics: Equatable, Sendable, Codable {
     self.last = lastPoint.rate
     self.lastDate = lastPoint.date
     self.change = lastPoint.rate - firstPoint.rate
-    self.changePercent =
-      firstPoint.rate == 0 ? nil : (lastPoint.rate - firstPoint.rate) / firstPoint.rate * 100
+    self.changePercent = Change.exactPercent(from: firstPoint.rate, to: lastPoint.rate)
     self.count = ordered.count
-  }
-
-  enum CodingKeys: String, CodingKey {
-    case min, minDate, max, maxDate, mean, median, stddev, first, firstDate, last, lastDate
-    case change, changePercent, count
   }
 
   /// Encodes every key, writing `null` for `stddev` and `changePercent` when absent; the
   /// computed figures (mean, median, deviation, change) at ``Figure/ratio(_:)``'s precision,
-  /// the rates as they came.
+  /// the rates and their keys as they came.
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(min, forKey: .min)
-    try container.encode(minDate, forKey: .minDate)
-    try container.encode(max, forKey: .max)
-    try container.encode(maxDate, forKey: .maxDate)
-    try container.encode(Figure.ratio(mean), forKey: .mean)
-    try container.encode(Figure.ratio(median), forKey: .median)
-    try container.encode(Figure.ratio(stddev), forKey: .stddev)
-    try container.encode(first, forKey: .first)
-    try container.encode(firstDate, forKey: .firstDate)
-    try container.encode(last, forKey: .last)
-    try container.encode(lastDate, forKey: .lastDate)
-    try container.encode(Figure.ratio(change), forKey: .change)
-    try container.encode(Figure.ratio(changePercent), forKey: .changePercent)
-    try container.encode(count, forKey: .count)
+    var container = encoder.container(keyedBy: MemberName.self)
+    func put(_ value: some Encodable, _ name: String) throws {
+      try container.encode(value, forKey: MemberName(name))
+    }
+    let dated = Key.pointKey.prefix(1).uppercased() + Key.pointKey.dropFirst()
+    try put(min, "min")
+    try put(minDate, "min" + dated)
+    try put(max, "max")
+    try put(maxDate, "max" + dated)
+    try put(Figure.ratio(mean), "mean")
+    try put(Figure.ratio(median), "median")
+    try put(Figure.ratio(stddev), "stddev")
+    try put(first, "first")
+    try put(firstDate, "first" + dated)
+    try put(last, "last")
+    try put(lastDate, "last" + dated)
+    try put(Figure.ratio(change), "change")
+    try put(Figure.ratio(changePercent), "changePercent")
+    try put(count, "count")
   }
 }

@@ -31,7 +31,7 @@ extension Quote: CacheValue {
   }
 }
 
-extension RatePoint: CacheValue {
+extension SeriesPoint: CacheValue {
   /// Whether the rate is a price the gate accepts.
   public var isPlausible: Bool { AnswerGate.isPrice(rate) }
 }
@@ -44,4 +44,3 @@ extension RateService.HistoryCacheValue: CacheValue {
 // Stored as the provider answered them (the answer's decoder checked them).
 extension CoinGeckoClient.SearchResult: CacheValue {}
 extension CoinMarket: CacheValue {}
-extension TimedRate: CacheValue {}

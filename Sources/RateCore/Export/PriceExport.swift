@@ -9,28 +9,28 @@ public enum PriceExport {
     case beancount
   }
 
-  /// One price directive between two named commodities, the rate in the
-  /// shortest digits that read back as the same `Double`; `nil` for a rate
-  /// that is not a finite number.
+  /// One price directive between two named commodities at a day or a UTC time (ledger-cli
+  /// only: beancount's price directives hold a date only), the rate in the shortest digits
+  /// that read back as the same `Double`; `nil` for a rate that is not a finite number.
   public static func directive(
-    day: Day, base: CommodityName, rate: Double, quote: CommodityName, journal: Journal
+    day date: some SeriesKey, base: CommodityName, rate: Double, quote: CommodityName, journal: Journal
   ) -> String? {
     guard let number = DecimalText.shortest(rate) else { return nil }
     switch journal {
-    case .ledger: return "P \(day) \(base.ledger) \(number) \(quote.ledger)"
-    case .beancount: return "\(day) price \(base.name) \(number) \(quote.name)"
+    case .ledger: return "P \(date.journalText) \(base.ledger) \(number) \(quote.ledger)"
+    case .beancount: return "\(date.journalText) price \(base.name) \(number) \(quote.name)"
     }
   }
 
-  /// A directive per day with a value of its own (carried days add nothing
+  /// A directive per day or hour with a value of its own (carried days add nothing
   /// to a journal), oldest first, each on its own line.
   ///
   /// - Parameters:
   ///   - base: the series' base as a commodity (from its resolved coin, see
   ///     ``CommodityName``); by default its code.
   ///   - quote: the quote as a commodity; by default its code.
-  public static func directives(
-    _ series: RateSeries, base: CommodityName? = nil, quote: CommodityName? = nil,
+  public static func directives<Key>(
+    _ series: Series<Key>, base: CommodityName? = nil, quote: CommodityName? = nil,
     journal: Journal
   ) -> String {
     let base = base ?? .code(series.base)
@@ -40,16 +40,18 @@ public enum PriceExport {
       .joined(separator: "\n")
   }
 
-  /// `date,base,quote,rate,carried,source` with a header row (RFC 4180): each row's
-  /// `source` is where that day's rate came from (``RateSeries/source(on:)``).
-  public static func csv(_ series: RateSeries) -> String {
-    CSV.document(
-      header: ["date", "base", "quote", "rate", "carried", "source"],
+  /// `date,base,quote,rate,carried,source` with a header row (RFC 4180), or for an hourly
+  /// series `time,base,quote,rate,source` (``SeriesKey/isoText``): each row's `source` is
+  /// where that rate came from (``Series/source(on:)``).
+  public static func csv<Key>(_ series: Series<Key>) -> String {
+    var header = [Key.pointKey, "base", "quote", "rate", "source"]
+    if Key.carriesOver { header.insert("carried", at: 4) }
+    return CSV.document(
+      header: header,
       rows: series.points.map {
-        [
-          $0.date.description, series.base, series.quote, plain($0.rate), $0.carried ? "true" : "false",
-          series.source(on: $0.date).name,
-        ]
+        var row = [$0.date.isoText, series.base, series.quote, plain($0.rate), series.source(on: $0.date).name]
+        if Key.carriesOver { row.insert($0.carried ? "true" : "false", at: 4) }
+        return row
       })
   }
 

@@ -1,17 +1,17 @@
 /// Where each day of a series came from: a series filled from several sources (Coinbase
 /// candles before CoinGecko's free plan reaches, CoinGecko since) keeps, per run of days, the
 /// source that answered them, so every point carries its provenance.
-extension RateSeries {
+extension Series {
   /// A run of days with a value, all from one source (gaps between them do not end a run).
   public struct SourceSpan: Hashable, Sendable, Codable {
     /// Where the run's values came from.
     public var source: RateSource
     /// The first and last day of the run with a value from it.
-    public var first: Day
-    public var last: Day
+    public var first: Key
+    public var last: Key
 
     /// Creates a span.
-    public init(source: RateSource, first: Day, last: Day) {
+    public init(source: RateSource, first: Key, last: Key) {
       self.source = source
       self.first = first
       self.last = last
@@ -20,7 +20,7 @@ extension RateSeries {
 
   /// The runs of ``sources`` for `points` (oldest first), each point's source given by
   /// `source`: one span per run of consecutive points from one source.
-  public static func spans(of points: [RatePoint], source: (RatePoint) -> RateSource) -> [SourceSpan] {
+  public static func spans(of points: [SeriesPoint<Key>], source: (SeriesPoint<Key>) -> RateSource) -> [SourceSpan] {
     var spans: [SourceSpan] = []
     for point in points {
       let name = source(point)
@@ -41,7 +41,7 @@ extension RateSeries {
 
   /// The source of `day`'s value: the span holding it, else (a gap, or a series that
   /// records no spans) the series' ``source``.
-  public func source(on day: Day) -> RateSource {
+  public func source(on day: Key) -> RateSource {
     var (low, high) = (0, sources.count)
     while low < high {
       let middle = (low + high) / 2

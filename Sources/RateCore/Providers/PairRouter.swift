@@ -75,15 +75,15 @@ public enum PairRouter {
   }
 }
 
-extension RateSeries {
+extension Series {
   /// The same series for the inverse pair: quote and base swapped, each rate its
   /// ``RateInversion/inverse(of:)`` as a computed figure at ``Figure/ratio(_:)``'s precision;
-  /// a day whose rate has none (zero) is a gap.
-  public func inverted() -> RateSeries {
+  /// a day or an hour whose rate has none (zero) is a gap.
+  public func inverted() -> Series {
     var copy = self
     copy.base = quote
     copy.quote = base
-    var noInverse: [Day] = []
+    var noInverse: [Key] = []
     copy.points = points.compactMap { point in
       guard let inverse = RateInversion.inverse(of: point.rate) else {
         noInverse.append(point.date)

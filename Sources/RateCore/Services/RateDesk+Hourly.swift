@@ -2,7 +2,7 @@ extension RateDesk {
   /// An hourly series with its provenance.
   public struct HourlyResult: Sendable {
     /// The points of the window, in the orientation asked for.
-    public var series: HourlySeries
+    public var series: Series<Date>
     /// Set when cached data stands in for a fresh answer.
     public var staleness: Staleness?
     /// The coin the pair resolved to (what names it in a journal).
@@ -36,18 +36,18 @@ extension RateDesk {
         do {
           let points = try await client.hourlyChart(id: asset.id, currency: currency, days: days)
           return try AnswerGate.series(
-            points.map { ($0.time, $0.rate) },
+            points.map { ($0.date, $0.rate) },
             inside: AnswerGate.instants(of: window, now: now()), asked: window,
             provider: Provider.coinGecko, endpoint: "/coins/{id}/market_chart"
-          ).map { TimedRate(time: $0.0, rate: $0.1) }
+          ).map { SeriesPoint(date: $0.0, rate: $0.1) }
         } catch let error as ProviderError {
           throw error.about(asset, typed: asset.symbol)
         }
       }
     let points = answer.value.filter {
-      $0.time >= window.lowerBound.start && $0.time < window.upperBound.end
+      $0.date >= window.lowerBound.start && $0.date < window.upperBound.end
     }
-    var series = HourlySeries(
+    var series = Series(
       base: asset.symbol, quote: currency.uppercased(), source: .provider(.coinGecko),
       fetchedAt: answer.fetchedAt, points: points)
     if route.inverted { series = series.inverted() }

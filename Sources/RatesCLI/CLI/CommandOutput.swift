@@ -128,9 +128,10 @@ extension Invocation {
 }
 
 extension CommandOutput {
-  /// The price exports of a daily series: its CSV, and ledger or beancount `P` directives
-  /// naming `asset` (the coin or currency the command resolved for it).
-  static func priceExports(_ series: RateSeries, resolved asset: Asset?) -> Exports {
+  /// The price exports of a daily or hourly series: its CSV, and ledger or beancount `P`
+  /// directives naming `asset` (the coin or currency the command resolved for it). Beancount
+  /// dates a price by day only: an hourly command refuses it before fetching.
+  static func priceExports<Key>(_ series: Series<Key>, resolved asset: Asset?) -> Exports {
     let base = CommodityName.of(series.base, source: series.source, resolved: asset)
     let quote = CommodityName.of(series.quote, source: series.source, resolved: asset)
     func directives(_ journal: PriceExport.Journal) -> Export {

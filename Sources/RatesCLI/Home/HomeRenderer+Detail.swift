@@ -292,8 +292,8 @@ extension HomeRenderer {
     }
     let delta = point.rate - previous.rate
     var text = RateFormat.rateColumn([point.rate, previous.rate]).signed(delta)
-    if previous.rate != 0 {
-      text += " (" + RateFormat.percent(delta / previous.rate * 100) + ")"
+    if let percent = Change.exactPercent(from: previous.rate, to: point.rate) {
+      text += " (" + RateFormat.percent(percent) + ")"
     }
     return style.change(text, value: delta)
   }

@@ -281,10 +281,10 @@ enum LineChart {
   }
 }
 
-extension RateSeries {
-  /// Every day of the series as a point to draw, oldest first: a gap (a day
-  /// without a rate) is a point with a `nan` rate, a blank column.
+extension Series where Key: ViewKey {
+  /// Every day or hour of the series as a point to draw on its UTC day, oldest first: a gap
+  /// (a key without a rate) is a point with a `nan` rate, a blank column.
   var chartPoints: [RatePoint] {
-    days.map { $0.point ?? RatePoint(date: $0.day, rate: .nan) }
+    days.map { RatePoint(date: $0.day.chartDay, rate: $0.point?.rate ?? .nan, carried: $0.point?.carried ?? false) }
   }
 }

@@ -42,10 +42,24 @@ enum Sparkline {
   }
 
   /// Renders `values` in at most `cells` characters: a longer series is resampled to them
-  /// (``HistoryView/fit(_:to:)``), so a column of `cells` holds a series of any length
+  /// (``fit(_:to:)``), so a column of `cells` holds a series of any length
   /// (CoinGecko's 7 days come as 29 to 169 points); a shorter one keeps a cell per value.
   static func render(_ values: [Double], cells: Int, ascii: Bool) -> String {
-    render(HistoryView.fit(values, to: cells), ascii: ascii)
+    render(fit(values, to: cells), ascii: ascii)
+  }
+
+  /// Shrinks `values` to at most `width` by averaging equal buckets; shorter
+  /// series are returned unchanged (one column per point). A bucket averages
+  /// its finite values; one with none (only gaps) stays `nan`, a blank.
+  static func fit(_ values: [Double], to width: Int) -> [Double] {
+    let columns = max(1, width)
+    guard values.count > columns else { return values }
+    return (0..<columns).map { column in
+      let start = column * values.count / columns
+      let end = max(start + 1, (column + 1) * values.count / columns)
+      let bucket = values[start..<min(end, values.count)].filter(\.isFinite)
+      return bucket.isEmpty ? .nan : bucket.reduce(0, +) / Double(bucket.count)
+    }
   }
 
   /// The cells of a 7-day trend in `pairs`, `watch` and the home list (which widens it to
@@ -62,7 +76,7 @@ enum Sparkline {
   }
 
   /// Renders `series` one column per day, shrunk to at most `width` columns
-  /// (``HistoryView/fit(_:to:)``); a day without a rate is a blank column.
+  /// (``fit(_:to:)``); a day without a rate is a blank column.
   static func render(_ series: RateSeries, width: Int, ascii: Bool) -> String {
     render(series.chartPoints.map(\.rate), cells: width, ascii: ascii)
   }

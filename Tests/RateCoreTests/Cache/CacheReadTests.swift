@@ -177,6 +177,34 @@ import Testing
       history.source == "coingecko" && history.fetchedAt == ISO8601.parse("2026-05-28T12:00:00Z"))
   }
 
+  /// Hourly and daily points as the code before the generic ``Series`` wrote them (its
+  /// `TimedRate` and `RatePoint`: `time`, or `date` and `carried`), byte for byte: read back,
+  /// and written again the same.
+  @Test func pointsThePreviousCodeWroteReadAndWriteTheSame() throws {
+    func read<Value: CacheValue>(_ value: String, as type: Value.Type) -> Value? {
+      let json =
+        #"{"fetchedAt":"2026-05-28T21:30:00Z","key":"k/v","source":"coingecko","value":"# + value + #","version":1}"#
+      guard
+        case .hit(let entry) = JSONFileCache.readEnvelope(Array(json.utf8), key: "k/v", path: "p")
+          as JSONFileCache.Lookup<Value>
+      else { return nil }
+      return entry.value
+    }
+    let hourly = #"[{"rate":66000.5,"time":"2026-05-28T20:26:40Z"},{"rate":1e-07,"time":"2026-05-28T21:26:40Z"}]"#
+    let hours = try #require(read(hourly, as: [SeriesPoint<Date>].self))
+    #expect(
+      hours == [
+        SeriesPoint(date: Date(timeIntervalSince1970: 1_780_000_000), rate: 66000.5),
+        SeriesPoint(date: Date(timeIntervalSince1970: 1_780_003_600), rate: 1e-7),
+      ])
+    #expect(String(decoding: try JSONCoders.encoder().encode(hours), as: UTF8.self) == hourly)
+    let daily = #"[{"carried":true,"date":"2024-10-04","rate":2.5},{"carried":false,"date":"2024-10-05","rate":3}]"#
+    let days = try #require(read(daily, as: [RatePoint].self))
+    let day = Day(daysSinceEpoch: 20_000)
+    #expect(days == [RatePoint(date: day, rate: 2.5, carried: true), RatePoint(date: day.adding(days: 1), rate: 3)])
+    #expect(String(decoding: try JSONCoders.encoder().encode(days), as: UTF8.self) == daily)
+  }
+
   /// Every prefix of a valid entry is corrupt (the whole file is the only valid one), and
   /// no prefix crashes the reader.
   @Test func everyTruncationIsCorruptNeverACrash() throws {

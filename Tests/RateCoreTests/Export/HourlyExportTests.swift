@@ -4,16 +4,16 @@ import Testing
 @testable import RateCore
 
 @Suite struct HourlyExportTests {
-  let series = HourlySeries(
+  let series = Series(
     base: "BTC", quote: "EUR", source: .provider(.coinGecko), fetchedAt: Date(timeIntervalSince1970: 1_718_000_000),
     points: [
-      TimedRate(time: Date(timeIntervalSince1970: 1_717_977_607.9), rate: 61_022.87),
-      TimedRate(time: Date(timeIntervalSince1970: 1_718_000_000), rate: 0.30000000000000004),
+      SeriesPoint(date: Date(timeIntervalSince1970: 1_717_977_607.9), rate: 61_022.87),
+      SeriesPoint(date: Date(timeIntervalSince1970: 1_718_000_000), rate: 0.30000000000000004),
     ])
 
   @Test func ledgerDirectivesCarryTheUTCTime() {
     #expect(
-      PriceExport.ledgerDirectives(series)
+      PriceExport.directives(series, journal: .ledger)
         == "P 2024-06-10 00:00:07 BTC 61022.87 EUR\nP 2024-06-10 06:13:20 BTC 0.30000000000000004 EUR")
   }
 
@@ -27,11 +27,21 @@ import Testing
   }
 
   @Test func statisticsDateEveryFigureWithItsTime() throws {
-    let stats = try #require(HourlyStatistics(points: series.points.reversed()))
-    #expect(stats.first == 61_022.87 && stats.firstTime == series.points[0].time)
-    #expect(stats.last == 0.30000000000000004 && stats.lastTime == series.points[1].time)
-    #expect(stats.maxTime == series.points[0].time && stats.minTime == series.points[1].time)
+    let stats = try #require(SeriesStatistics(points: series.points.reversed()))
+    #expect(stats.first == 61_022.87 && stats.firstDate == series.points[0].date)
+    #expect(stats.last == 0.30000000000000004 && stats.lastDate == series.points[1].date)
+    #expect(stats.maxDate == series.points[0].date && stats.minDate == series.points[1].date)
     #expect(stats.count == 2)
+    // In JSON each dated figure is named after the point's `time` (docs/json.md).
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: JSONCoders.encoder().encode(stats)) as? [String: Any])
+    #expect(
+      Set(json.keys) == [
+        "first", "firstTime", "last", "lastTime", "change", "changePercent", "min", "minTime", "max",
+        "maxTime", "mean", "median", "stddev", "count",
+      ])
+    #expect(
+      json["firstTime"] as? String == "2024-06-10T00:00:07Z" && json["minTime"] as? String == "2024-06-10T06:13:20Z")
   }
 
   @Test func onlyCoinPairsWithinNinetyDays() {

@@ -31,13 +31,15 @@ import Testing
     #expect(inverted.gaps == [days[1], days[2]])
   }
 
-  @Test func anHourlyPointWithoutAnInverseIsDropped() {
-    let series = HourlySeries(
+  /// One rule for days and hours: an hour whose rate has no inverse is a gap, as a day's is.
+  @Test func anHourlyPointWithoutAnInverseIsAGap() {
+    let times = (0..<3).map { fixedNow.addingTimeInterval(Double($0) * 3600) }
+    let series = Series(
       base: "BTC", quote: "EUR", source: .provider(.coinGecko), fetchedAt: fixedNow,
-      points: [0, 2, .nan].enumerated().map {
-        TimedRate(time: fixedNow.addingTimeInterval(Double($0.offset) * 3600), rate: $0.element)
-      })
-    #expect(series.inverted().points.map(\.rate) == [0.5])
+      points: zip(times, [0, 2, .nan]).map { SeriesPoint(date: $0, rate: $1) })
+    let inverted = series.inverted()
+    #expect(inverted.points.map(\.rate) == [0.5])
+    #expect(inverted.gaps == [times[0], times[2]])
   }
 
   /// Before: a quote of 0 inverted to a price of 0.

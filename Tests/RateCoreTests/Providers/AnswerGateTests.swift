@@ -83,7 +83,7 @@ import Testing
       .hourlyChart(id: "bitcoin", currency: "eur", days: 3)
     #expect(samples.count == 66)
     #expect(samples.allSatisfy { $0.rate == 200 })
-    #expect(samples.map(\.time) == stamps.map { Date(timeIntervalSince1970: $0 / 1000) })
+    #expect(samples.map(\.date) == stamps.map { Date(timeIntervalSince1970: $0 / 1000) })
   }
 
   @Test func aRangeAnswerKeepsTheAskedPointsAndDropsTheOthers() async throws {

@@ -118,9 +118,9 @@ public struct CoinGeckoClient: Sendable {
   /// `/coins/{id}/market_chart` without `interval`: CoinGecko's automatic
   /// granularity, hourly (jittered) for 2 to 90 days, oldest first; the last
   /// pair is "now".
-  public func hourlyChart(id: String, currency: String, days: Int) async throws -> [TimedRate] {
+  public func hourlyChart(id: String, currency: String, days: Int) async throws -> [SeriesPoint<Date>] {
     try await marketChart(id: id, currency: currency, days: min(max(days, 2), 90), daily: false)
-      .map { TimedRate(time: $0.0, rate: $0.1) }
+      .map { SeriesPoint(date: $0.0, rate: $0.1) }
   }
 
   private func marketChart(id: String, currency: String, days: Int, daily: Bool) async throws

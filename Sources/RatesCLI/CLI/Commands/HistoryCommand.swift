@@ -246,7 +246,7 @@ struct HistoryDocument: Encodable {
   var points: [Point]
   /// The runs of days by source, oldest first: only in a series from more than one.
   var sources: [SourceSpan]?
-  var stats: SeriesStatistics?
+  var stats: SeriesStatistics<Day>?
 
   init(series: RateSeries, stale: Bool, missingToday: Bool = false) {
     base = series.base

@@ -33,13 +33,13 @@ struct HourlyReport {
   func run(_ invocation: Invocation, layout: HistoryCommand.Layout) async throws -> ExitCode {
     let result = try await fetch(invocation)
     let series = result.series
-    let view = HourlyView(
+    let view = HistoryView(
       series: series, staleness: result.staleness, now: invocation.context.now(),
       terminal: invocation.terminal, style: invocation.style)
     try invocation.write(
       CommandOutput(
         document: HourlyDocument(series: series, stale: result.staleness != nil),
-        exports: Self.exports(series, asset: result.asset), pages: layout == .table
+        exports: CommandOutput.priceExports(series, resolved: result.asset), pages: layout == .table
       ) { _ in
         switch layout {
         case .chart: view.chartReport()
@@ -49,42 +49,27 @@ struct HourlyReport {
       })
     return .success
   }
-
-  /// `--format csv` and `ledger`; `beancount`, whose price directives carry a date only, is
-  /// refused before the fetch (``fetch(_:)``).
-  static func exports(_ series: HourlySeries, asset: Asset) -> CommandOutput.Exports {
-    let base = CommodityName.of(series.base, source: series.source, resolved: asset)
-    let quote = CommodityName.of(series.quote, source: series.source, resolved: asset)
-    return [
-      .csv: { PriceExport.csv(series) },
-      .ledger: { CommandOutput.lines(PriceExport.ledgerDirectives(series, base: base, quote: quote)) },
-    ]
-  }
 }
 
 /// The `history --interval hourly --json` document: like ``HistoryDocument``,
 /// with `interval: "hourly"` and points stamped with an ISO 8601 UTC `time`.
 struct HourlyDocument: Encodable {
-  struct Point: Encodable {
-    var time: Date
-    var rate: Double
-  }
   var base: String
   var quote: String
   var interval = "hourly"
   var source: String
   var fetchedAt: Date
   var stale: Bool
-  var points: [Point]
-  var stats: HourlyStatistics?
+  var points: [SeriesPoint<Date>]
+  var stats: SeriesStatistics<Date>?
 
-  init(series: HourlySeries, stale: Bool) {
+  init(series: Series<Date>, stale: Bool) {
     base = series.base
     quote = series.quote
     source = series.source.name
     fetchedAt = series.fetchedAt
     self.stale = stale
-    points = series.points.map { Point(time: $0.time, rate: $0.rate) }
-    stats = HourlyStatistics(points: series.points)
+    points = series.points
+    stats = SeriesStatistics(points: series.points)
   }
 }

@@ -165,7 +165,7 @@ struct StatsCommand: RatesCommand {
 
   /// One row a figure: its name, value, percentage and the day or note it belongs to.
   static func rows(
-    _ stats: SeriesStatistics, _ analysis: Analysis, series: RateSeries, invocation: Invocation
+    _ stats: SeriesStatistics<Day>, _ analysis: Analysis, series: RateSeries, invocation: Invocation
   ) -> [[String]] {
     let style = invocation.style
     let dash = invocation.terminal.unicode ? "—" : "-"
