@@ -31,7 +31,10 @@ extension PriceExport {
     CSV.document(
       header: ["time", "base", "quote", "rate", "source"],
       rows: series.points.map {
-        [ISO8601.format($0.time), series.base, series.quote, DecimalText.shortest($0.rate) ?? "", series.source.name]
+        [
+          ISO8601.format($0.time), series.base, series.quote.text, DecimalText.shortest($0.rate) ?? "",
+          series.source.name,
+        ]
       })
   }
 }

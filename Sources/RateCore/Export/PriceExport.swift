@@ -47,7 +47,7 @@ public enum PriceExport {
       header: ["date", "base", "quote", "rate", "carried", "source"],
       rows: series.points.map {
         [
-          $0.date.description, series.base, series.quote, plain($0.rate), $0.carried ? "true" : "false",
+          $0.date.description, series.base, series.quote.text, plain($0.rate), $0.carried ? "true" : "false",
           series.source(on: $0.date).name,
         ]
       })
@@ -64,7 +64,7 @@ public enum PriceExport {
       ],
       rows: quotes.map { quote, stale in
         [
-          quote.base, quote.quote, plain(quote.rate), quote.change24hPercent.map(plain) ?? "",
+          quote.base, quote.quote.text, plain(quote.rate), quote.change24hPercent.map(plain) ?? "",
           quote.changePeriod.rawValue,
           quote.updatedAt.map(ISO8601.format) ?? "", quote.source.name, ISO8601.format(quote.fetchedAt),
           stale ? "true" : "false",

@@ -185,11 +185,8 @@ enum AssetSymbols {
 
   /// A symbol the ledger can hold: 2 to 12 upper-case letters and digits; nil otherwise.
   static func symbol(_ raw: String) -> String? {
-    let upper = raw.trimming(.whitespaces).uppercased()
-    guard (2...12).contains(upper.count),
-      upper.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
-    else { return nil }
-    return receiptTokens[upper] ?? upper
+    guard let code = CurrencyCode(raw, shape: .imported) else { return nil }
+    return receiptTokens[code.text] ?? code.text
   }
 
   /// `XXBTZEUR` → (`BTC`, `EUR`), `XBTUSDC` → (`BTC`, `USDC`), `POL/EUR` → (`POL`, `EUR`).

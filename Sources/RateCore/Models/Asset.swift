@@ -70,7 +70,7 @@ public enum CurrencyCodes {
 
   /// Whether `code` (any case) is in ``quotable``.
   public static func isQuotable(_ code: String) -> Bool {
-    coinGeckoQuotes.contains(code.uppercased()) || FiatCurrencies.isFiat(code)
+    CurrencyCode(code).isQuotable
   }
 
   /// CoinGecko quote currencies that are neither a coin nor a fiat currency of ``fiat``

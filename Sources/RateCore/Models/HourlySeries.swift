@@ -18,8 +18,8 @@ public struct TimedRate: Hashable, Sendable, Codable {
 public struct HourlySeries: Hashable, Sendable, Codable {
   /// The asset being priced, upper case.
   public var base: String
-  /// The currency of the price, upper case.
-  public var quote: String
+  /// The currency of the price.
+  public var quote: CurrencyCode
   /// Where the data came from.
   public var source: RateSource
   /// When the data was fetched from the provider.
@@ -28,7 +28,7 @@ public struct HourlySeries: Hashable, Sendable, Codable {
   public var points: [TimedRate]
 
   /// Creates a series.
-  public init(base: String, quote: String, source: RateSource, fetchedAt: Date, points: [TimedRate]) {
+  public init(base: String, quote: CurrencyCode, source: RateSource, fetchedAt: Date, points: [TimedRate]) {
     self.base = base
     self.quote = quote
     self.source = source
@@ -40,8 +40,8 @@ public struct HourlySeries: Hashable, Sendable, Codable {
   /// ``Figure/ratio(_:)``'s precision); a point whose rate has none (zero) dropped.
   public func inverted() -> HourlySeries {
     var copy = self
-    copy.base = quote
-    copy.quote = base
+    copy.base = quote.text
+    copy.quote = CurrencyCode(base)
     copy.points = points.compactMap { point in
       RateInversion.inverse(of: point.rate).map { TimedRate(time: point.time, rate: Figure.ratio($0)) }
     }

@@ -115,7 +115,7 @@ extension RateDesk {
   {
     guard !routed.isEmpty else { return [] }
     let today = Day(containing: now())
-    let keys = routed.map { CurrencyPairKey(base: $0.route.base, quote: $0.route.quote) }
+    let keys = routed.map { CurrencyPairKey(base: $0.route.base, quote: $0.route.quote.text) }
     let results = await recentFiatSeries(each: keys)
     return zip(routed, results).map { item, result in
       (item.pair.name, result.map { Self.fiatSnapshot(item.pair, $0, today: today) })
@@ -203,12 +203,12 @@ extension RateDesk {
     for item in routed where assets[item.route.base] == nil {
       assets[item.route.base] = await Result { try await resolver.resolve(item.route.base) }
     }
-    let byCurrency = Dictionary(grouping: routed, by: { $0.route.quote }).mapValues { members in
+    let byCurrency = Dictionary(grouping: routed, by: { $0.route.quote.text }).mapValues { members in
       members.compactMap { try? assets[$0.route.base]?.get() }
     }.filter { !$0.value.isEmpty }
     let answers = await markets(byCurrency: byCurrency, sparkline: true)
     return routed.compactMap { item in
-      guard let asset = assets[item.route.base], let answer = answers[item.route.quote] else {
+      guard let asset = assets[item.route.base], let answer = answers[item.route.quote.text] else {
         return nil
       }
       let snapshot = asset.flatMap { asset in

@@ -228,7 +228,7 @@ extension RateDesk {
     async let marketAnswer = Result {
       try await marketService().markets(currency: code, coins: [asset])
     }
-    let history = try await service(.coinGecko).history(of: asset, in: code, days: days)
+    let history = try await service(.coinGecko).history(of: asset, in: CurrencyCode(code), days: days)
     var detail = CoinDetail(
       market: nil, series: history.series, staleness: history.staleness, failures: [])
     switch await marketAnswer {

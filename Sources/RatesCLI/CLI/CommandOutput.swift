@@ -131,7 +131,7 @@ extension CommandOutput {
   /// The price exports of a daily series: its CSV, and ledger or beancount `P` directives
   /// naming `asset` (the coin or currency the command resolved for it).
   static func priceExports(_ series: RateSeries, resolved asset: Asset?) -> Exports {
-    let base = CommodityName.of(series.base, source: series.source, resolved: asset)
+    let base = CommodityName.of(CurrencyCode(series.base), source: series.source, resolved: asset)
     let quote = CommodityName.of(series.quote, source: series.source, resolved: asset)
     func directives(_ journal: PriceExport.Journal) -> Export {
       { lines(PriceExport.directives(series, base: base, quote: quote, journal: journal)) }

@@ -103,7 +103,8 @@ extension LiveHomeDriver {
     do {
       let now = desk.now()
       let series = try StreetRate.series(
-        base: pair.base, quote: pair.quote, days: days, entries: try userData.ledger.read().entries,
+        base: CurrencyCode(pair.base), quote: CurrencyCode(pair.quote), days: days,
+        entries: try userData.ledger.read().entries,
         now: now)
       send(
         .detail(

@@ -50,7 +50,7 @@ extension QuoteDocument {
   /// The document of `quote`, `stale` as the answer says, `old` as of `now`.
   init(_ quote: Quote, stale: Bool, now: Date) {
     base = quote.base
-    self.quote = quote.quote
+    self.quote = quote.quote.text
     rate = quote.rate
     changePercent = quote.change24hPercent
     changePeriod = quote.changePeriod.rawValue

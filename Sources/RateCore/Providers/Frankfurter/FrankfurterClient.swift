@@ -9,10 +9,10 @@ public struct CurrencyPairKey: Hashable, Sendable, Codable, CustomStringConverti
   /// The currency of the price, upper case.
   public var quote: String
 
-  /// Creates a pair, upper-casing both codes.
-  public init(base: String, quote: String) {
-    self.base = base.uppercased()
-    self.quote = quote.uppercased()
+  /// Creates a pair of codes (``CurrencyCode``, upper case).
+  public init(base: some StringProtocol, quote: some StringProtocol) {
+    self.base = CurrencyCode(base).text
+    self.quote = CurrencyCode(quote).text
   }
 
   /// Parses `BASE-QUOTE` (any case); `nil` unless there are exactly two
@@ -20,7 +20,7 @@ public struct CurrencyPairKey: Hashable, Sendable, Codable, CustomStringConverti
   public init?(_ text: String) {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
-    self.init(base: String(parts[0]), quote: String(parts[1]))
+    self.init(base: parts[0], quote: parts[1])
   }
 
   /// `BASE-QUOTE`, such as `GBP-USD`.

@@ -203,7 +203,8 @@ struct ConvertCommand: RatesCommand {
     let today = Day(containing: invocation.context.now())
     var rates: [String: SourcedRate] = [:]
     for target in targets {
-      let street = try StreetRate.value(base: from, quote: target, on: today, entries: entries)
+      let street = try StreetRate.value(
+        base: CurrencyCode(from), quote: CurrencyCode(target), on: today, entries: entries)
       rates[target] = SourcedRate(
         rate: Figure.ratio(street.rate.midpoint), source: .ledger, day: street.day,
         fetchedAt: invocation.context.now(), staleness: nil)

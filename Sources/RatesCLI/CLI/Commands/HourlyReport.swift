@@ -53,7 +53,7 @@ struct HourlyReport {
   /// `--format csv` and `ledger`; `beancount`, whose price directives carry a date only, is
   /// refused before the fetch (``fetch(_:)``).
   static func exports(_ series: HourlySeries, asset: Asset) -> CommandOutput.Exports {
-    let base = CommodityName.of(series.base, source: series.source, resolved: asset)
+    let base = CommodityName.of(CurrencyCode(series.base), source: series.source, resolved: asset)
     let quote = CommodityName.of(series.quote, source: series.source, resolved: asset)
     return [
       .csv: { PriceExport.csv(series) },
@@ -70,7 +70,7 @@ struct HourlyDocument: Encodable {
     var rate: Double
   }
   var base: String
-  var quote: String
+  var quote: CurrencyCode
   var interval = "hourly"
   var source: String
   var fetchedAt: Date

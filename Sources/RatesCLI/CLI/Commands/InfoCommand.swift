@@ -91,7 +91,7 @@ struct InfoCommand: RatesCommand {
     let asset = try await invocation.desk.resolver().resolve(coin)
     async let marketAnswer = invocation.desk.marketService().markets(currency: currency, coins: [asset])
     async let historyAnswer = invocation.desk.service(invocation.desk.coinProvider).history(
-      of: asset, in: currency, days: days)
+      of: asset, in: CurrencyCode(currency), days: days)
     let (answer, history): (MarketService.Answer<[CoinMarket]>, RateService.HistoryResult)
     do {
       (answer, history) = try await (marketAnswer, historyAnswer)

@@ -59,6 +59,6 @@ struct PairArguments: Sendable, Equatable {
 
   /// 2 to 5 ASCII letters (`EUR`, `BITS`, `SATS`).
   static func isCurrencyCode(_ text: String) -> Bool {
-    (2...5).contains(text.count) && text.allSatisfy { $0.isASCII && $0.isLetter }
+    CurrencyCode.isValid(text, shape: .quote)
   }
 }
