@@ -58,7 +58,7 @@ struct ImportAmount: Equatable, Sendable {
     let number = text.prefix { $0.isNumber || $0 == "." || $0 == "," || $0 == "-" }
     let unit = text.dropFirst(number.count).trimming(.whitespaces)
     guard let amount = read(String(number)), !unit.isEmpty else { return nil }
-    return (amount, unit.uppercased())
+    return (amount, CurrencyCode(unit).text)
   }
 
   static func + (lhs: ImportAmount, rhs: ImportAmount) -> ImportAmount {
@@ -179,7 +179,7 @@ enum AssetSymbols {
   /// (`.S`, `.M`, `.F`, `.B`) dropped, legacy codes from the table, others as they are.
   static func kraken(_ code: String) -> String {
     let base = code.split(separator: ".").first.map(String.init) ?? code
-    let upper = base.uppercased()
+    let upper = CurrencyCode(base).text
     return kraken[upper] ?? upper
   }
 

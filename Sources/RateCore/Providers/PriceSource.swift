@@ -173,7 +173,7 @@ extension PriceSource {
     return PriceSource(
       name: name, firstDay: AnswerGate.firstCoinDay,
       resolve: { input in
-        let upper = input.uppercased()
+        let upper = CurrencyCode(input).text
         guard upper == "BTC" || upper == "XBT" || input.lowercased() == "bitcoin" else {
           throw ProviderError.notCovered(provider: .provider(name), what: input)
         }

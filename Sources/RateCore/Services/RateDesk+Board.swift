@@ -203,12 +203,12 @@ extension RateDesk {
     for item in routed where assets[item.route.base] == nil {
       assets[item.route.base] = await Result { try await resolver.resolve(item.route.base) }
     }
-    let byCurrency = Dictionary(grouping: routed, by: { $0.route.quote.text }).mapValues { members in
+    let byCurrency = Dictionary(grouping: routed, by: { $0.route.quote }).mapValues { members in
       members.compactMap { try? assets[$0.route.base]?.get() }
     }.filter { !$0.value.isEmpty }
     let answers = await markets(byCurrency: byCurrency, sparkline: true)
     return routed.compactMap { item in
-      guard let asset = assets[item.route.base], let answer = answers[item.route.quote.text] else {
+      guard let asset = assets[item.route.base], let answer = answers[item.route.quote] else {
         return nil
       }
       let snapshot = asset.flatMap { asset in
@@ -240,8 +240,8 @@ extension RateDesk {
   /// Market rows of each currency's coins (with a week of hourly prices when `sparkline`),
   /// one request per currency and 250 coins, the currencies concurrently; a currency whose
   /// request fails has its failure, and the others stand.
-  public func markets(byCurrency coinsByCurrency: [String: [Asset]], sparkline: Bool = false)
-    async -> [String: Result<MarketService.Answer<[CoinMarket]>, any Error>]
+  public func markets(byCurrency coinsByCurrency: [CurrencyCode: [Asset]], sparkline: Bool = false)
+    async -> [CurrencyCode: Result<MarketService.Answer<[CoinMarket]>, any Error>]
   {
     let service = marketService()
     return await withTaskGroup(of: CurrencyMarkets.self) { group in
@@ -254,14 +254,14 @@ extension RateDesk {
             })
         }
       }
-      var results: [String: Result<MarketService.Answer<[CoinMarket]>, any Error>] = [:]
+      var results: [CurrencyCode: Result<MarketService.Answer<[CoinMarket]>, any Error>] = [:]
       for await item in group { results[item.currency] = item.answer }
       return results
     }
   }
 
   private struct CurrencyMarkets: Sendable {
-    var currency: String
+    var currency: CurrencyCode
     var answer: Result<MarketService.Answer<[CoinMarket]>, any Error>
   }
 }

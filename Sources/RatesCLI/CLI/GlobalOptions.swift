@@ -236,7 +236,7 @@ private struct SettingSources {
           "\(variable.name) '\(TerminalText.sanitize(env))' is not a currency rates can quote in: "
             + "use one of \(CurrencyCodes.quotable.joined(separator: " ")) (see 'rates currencies')")
       }
-      return (env.uppercased(), .environment(variable.name))
+      return (CurrencyCode(env).text, .environment(variable.name))
     }
     if let file = try stored(.currency) { return (file, .configFile) }
     return ("USD", .defaultValue)

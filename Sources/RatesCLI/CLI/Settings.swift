@@ -71,7 +71,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
           option: rawValue, value: TerminalText.sanitize(value),
           expected: "one of " + CurrencyCodes.quotable.joined(separator: " "))
       }
-      return value.uppercased()
+      return CurrencyCode(value).text
     case .provider:
       guard Self.providerNames.contains(value.lowercased()) else {
         throw UsageError.invalidValue(

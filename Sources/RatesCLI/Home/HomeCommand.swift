@@ -122,7 +122,7 @@ struct HomeCommand: RatesCommand {
   /// The row `history --interactive` shows: a coin (by the provider's id) in a fiat
   /// currency, else the pair `BASE-QUOTE`.
   static func detailRow(base: String, quote: String, asset: Asset?) -> HomeRow {
-    let (base, quote) = (base.uppercased(), quote.uppercased())
+    let (base, quote) = (CurrencyCode(base).text, CurrencyCode(quote).text)
     if !PairRouter.isFiat(base), PairRouter.isFiat(quote) {
       let coin = asset ?? Asset(symbol: base, id: base.lowercased())
       return HomeRow(

@@ -87,7 +87,7 @@ extension HomeState {
     let typed = search.query.trimming(.whitespaces)
     if PairRouter.isCurrencyCode(typed), hit.id != typed.lowercased() {
       search.message =
-        "\(typed.uppercased()) is a currency, not a coin: type the coin's id"
+        "\(CurrencyCode(typed)) is a currency, not a coin: type the coin's id"
         + " (\(TerminalText.sanitize(hit.id))) to add it"
       return []
     }

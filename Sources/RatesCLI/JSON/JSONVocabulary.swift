@@ -64,7 +64,7 @@ extension QuoteDocument {
   /// The document of a CoinGecko market row priced in `currency`, `old` as
   /// of `now` by the rule of every quote (``UpdateRhythm``).
   init(_ market: CoinMarket, in currency: String, fetchedAt: Date, stale: Bool, now: Date) {
-    base = market.symbol.uppercased()
+    base = CurrencyCode(market.symbol).text
     quote = currency
     rate = market.currentPrice
     changePercent = market.priceChangePercentage24h

@@ -232,7 +232,7 @@ enum WatchFeeds {
       var byPair: [AssetQuote: [Double]] = [:]
       for currency in currencies.prefix(max(allowance, 0)) {
         let coins = pairs.filter { $0.quote == currency }.map(\.asset)
-        guard let answer = try? await service.markets(currency: currency.text, coins: coins, sparkline: true)
+        guard let answer = try? await service.markets(currency: currency, coins: coins, sparkline: true)
         else { continue }
         for pair in pairs where pair.quote == currency {
           byPair[pair] = answer.value.first { $0.id == pair.asset.id }?.week ?? []

@@ -86,7 +86,7 @@ public struct CoinResolver: Sendable {
   ///   matches, or the search's own failure.
   public func resolve(_ input: String) async throws -> Asset {
     let trimmed = input.trimming(.whitespaces)
-    let upper = trimmed.uppercased()
+    let upper = CurrencyCode(trimmed).text
     let lower = trimmed.lowercased()
     if let id = Self.wellKnown[upper] { return Asset(symbol: upper, id: id) }
     if PairRouter.isCurrencyCode(upper) { throw Refusal.currencyCode(upper) }
@@ -117,7 +117,7 @@ public struct CoinResolver: Sendable {
     if let cached, cached.id == id { return Asset(symbol: cached.symbol, id: id) }
     guard !offline, let results = try? await client.search(id),
       let exact = results.first(where: { $0.id == id }),
-      Self.wellKnown[exact.symbol.uppercased()] == nil,
+      Self.wellKnown[CurrencyCode(exact.symbol).text] == nil,
       Self.choose(exact.symbol.lowercased(), from: results)?.id == id
     else { return Asset(symbol: id, id: id) }
     let resolution = CachedResolution(id: id, symbol: exact.symbol, alternatives: [])

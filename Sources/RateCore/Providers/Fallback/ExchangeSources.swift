@@ -12,7 +12,7 @@ public enum ExchangeListings {
 
   /// Whether `base`/`quote` is asked at the exchanges.
   public static func lists(_ base: String, _ quote: String) -> Bool {
-    coins.contains(base.uppercased()) && quotes.contains(quote.uppercased())
+    coins.contains(CurrencyCode(base).text) && quotes.contains(CurrencyCode(quote).text)
   }
 }
 
@@ -85,7 +85,7 @@ extension PriceSource {
     var source = PriceSource(
       name: name,
       resolve: { input in
-        let symbol = input.uppercased()
+        let symbol = CurrencyCode(input).text
         guard ExchangeListings.coins.contains(symbol) else {
           throw ProviderError.notCovered(provider: .provider(name), what: input)
         }

@@ -252,7 +252,7 @@ public struct FrankfurterClient: Sendable {
     let names = try http.decode([String: String].self, from: response.body, endpoint: endpoint)
     var result: [String: String] = [:]
     for (code, name) in names where FrankfurterPlan.isCode(code) {
-      result[code.uppercased()] = UntrustedText.sanitize(name)
+      result[CurrencyCode(code).text] = UntrustedText.sanitize(name)
     }
     return result
   }
@@ -334,7 +334,7 @@ struct FrankfurterPlan {
   /// Throws unless the response is in the base that was asked for, which a
   /// mirror that ignores `from` would get wrong.
   func checkBase(_ base: String, endpoint: String) throws {
-    guard base.uppercased() == from else {
+    guard CurrencyCode(base).text == from else {
       throw ProviderError.malformedResponse(
         provider: .provider(.frankfurter), endpoint: endpoint,
         detail: "at base: expected \(from), found '\(UntrustedText.sanitize(base))'")
@@ -351,7 +351,7 @@ struct FrankfurterPlan {
     let divisor = amount.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? 1
     var table: [String: Double] = [:]
     for (code, rate) in rates {
-      table[code.uppercased()] = try AnswerGate.price(
+      table[CurrencyCode(code).text] = try AnswerGate.price(
         rate / divisor, provider: Provider.frankfurter, endpoint: endpoint,
         at: "\(path).\(UntrustedText.sanitize(String(code.prefix(8))))")
     }

@@ -89,7 +89,7 @@ struct InfoCommand: RatesCommand {
   func run(_ invocation: Invocation) async throws -> ExitCode {
     try CurrencyList.requireCoinGeckoQuotes([currency])
     let asset = try await invocation.desk.resolver().resolve(coin)
-    async let marketAnswer = invocation.desk.marketService().markets(currency: currency, coins: [asset])
+    async let marketAnswer = invocation.desk.marketService().markets(currency: CurrencyCode(currency), coins: [asset])
     async let historyAnswer = invocation.desk.service(invocation.desk.coinProvider).history(
       of: asset, in: CurrencyCode(currency), days: days)
     let (answer, history): (MarketService.Answer<[CoinMarket]>, RateService.HistoryResult)
@@ -109,7 +109,7 @@ struct InfoCommand: RatesCommand {
     invocation.report(staleness)
     let now = invocation.context.now()
     let document = Document(
-      id: market.id, symbol: market.symbol.uppercased(), name: market.name,
+      id: market.id, symbol: CurrencyCode(market.symbol).text, name: market.name,
       rank: market.marketCapRank,
       quote: QuoteDocument(
         market, in: currency, fetchedAt: answer.fetchedAt, stale: answer.staleness != nil,

@@ -34,8 +34,8 @@ struct PairArguments: Sendable, Equatable {
       throw UsageError.invalid(
         "'\(TerminalText.sanitize(quote))' is not a currency code: use a code such as USD, EUR or BTC")
     }
-    let quote = quote.uppercased()
-    if base.uppercased() == quote {
+    let quote = CurrencyCode(quote)
+    if CurrencyCode(base) == quote {
       throw UsageError.invalid(
         "\(quote) in \(quote) is always 1: pick two different currencies, e.g. 'BTC \(quote == "EUR" ? "USD" : "EUR")'")
     }
@@ -52,7 +52,7 @@ struct PairArguments: Sendable, Equatable {
 
   /// A fiat code, a CoinGecko quote currency or a well-known coin symbol.
   static func isKnownCode(_ text: String) -> Bool {
-    let code = text.uppercased()
+    let code = CurrencyCode(text).text
     return CurrencyCodes.fiat.contains(code) || CurrencyCodes.coinGeckoQuotes.contains(code)
       || CoinResolver.wellKnown[code] != nil
   }

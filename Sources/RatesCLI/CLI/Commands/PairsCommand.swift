@@ -144,7 +144,7 @@ struct PairsCommand: CommandDeclaration {
   {
     let store = invocation.userData().pairs
     // A pair already there, as typed, is not checked with the sources again.
-    if let existing = try store.read().first(where: { $0.matches(base.uppercased(), quote) }) {
+    if let existing = try store.read().first(where: { $0.matches(base, quote) }) {
       return try Self.alreadyPaired(existing, invocation)
     }
     let stored = try await Self.checked(
@@ -217,7 +217,7 @@ struct PairsCommand: CommandDeclaration {
       throw UsageError.invalid("adding a coin pair checks the coin with CoinGecko: run without --offline")
     }
     let asset = try await desk.resolver().resolve(route.base)
-    _ = try await desk.marketService().markets(currency: route.quote.text, coins: [asset])
+    _ = try await desk.marketService().markets(currency: route.quote, coins: [asset])
     let symbol = asset.routingName
     return route.inverted
       ? ConfiguredPair(base: route.quote.text, quote: symbol, addedAt: addedAt)
