@@ -81,7 +81,7 @@ public struct CoinGeckoClient: Sendable {
       ])
     try check(
       response, endpoint: endpoint, coin: ids.joined(separator: ","),
-      currency: vs.joined(separator: ",").uppercased())
+      currency: vs.map { CurrencyCode($0).text }.joined(separator: ","))
     let dto = try http.decode(CoinGeckoSimplePriceDTO.self, from: response.body, endpoint: endpoint)
     var result: [String: [String: Price]] = [:]
     for (id, fields) in dto.prices {

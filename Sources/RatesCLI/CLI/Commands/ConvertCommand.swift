@@ -54,12 +54,13 @@ struct ConvertCommand: RatesCommand {
     var targets: [String] = []
     for target in to.split(separator: ",").map({ $0.trimming(.whitespaces) }) {
       try PairArguments.validate(base: from, quote: target)
-      if !targets.contains(target.uppercased()) { targets.append(target.uppercased()) }
+      let code = CurrencyCode(target).text
+      if !targets.contains(code) { targets.append(code) }
     }
     guard !targets.isEmpty else { throw UsageError.missingArgument("to") }
     // A code or symbol upper-cased; a coin id (`poundtoken`, `ethereum-wormhole`) as
     // typed, resolved like every other command's (PairArguments.validate checked it).
-    self.from = PairArguments.isCurrencyCode(from) ? from.uppercased() : from
+    self.from = PairArguments.isCurrencyCode(from) ? CurrencyCode(from).text : from
     self.targets = targets
   }
 

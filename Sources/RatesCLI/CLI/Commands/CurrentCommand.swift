@@ -54,7 +54,7 @@ struct CurrentCommand: RatesCommand {
     for argument in arguments.isEmpty ? ["BTC"] : arguments {
       if let (base, quote) = PairArguments.split(argument) {
         try PairArguments.validate(base: base, quote: quote)
-        add(Request(base: base, quote: quote.uppercased()))
+        add(Request(base: base, quote: CurrencyCode(quote).text))
       } else {
         for currency in currencies {
           try PairArguments.validate(base: argument, quote: currency)

@@ -35,7 +35,7 @@ struct InfoCommand: RatesCommand {
     guard PairArguments.isCurrencyCode(currency) else {
       throw UsageError.invalidValue(option: "--in", value: currency, expected: "a currency code such as EUR")
     }
-    self.currency = currency.uppercased()
+    self.currency = CurrencyCode(currency).text
     days = try scanner.integerOrDefault(Self.days)
     guard let coin = scanner.positional() else { throw UsageError.missingArgument("coin") }
     try PairArguments.validate(base: coin, quote: self.currency)

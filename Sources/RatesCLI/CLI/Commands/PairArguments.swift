@@ -22,7 +22,7 @@ struct PairArguments: Sendable, Equatable {
     }
     // Validate what the user typed, so messages quote it as typed.
     try Self.validate(base: base, quote: typedQuote)
-    quote = typedQuote.uppercased()
+    quote = CurrencyCode(typedQuote).text
   }
 
   /// Rejects empty names, malformed codes and a currency paired with itself.

@@ -79,7 +79,7 @@ struct PairsCommand: CommandDeclaration {
       }
       try PairArguments.validate(base: pair.base, quote: pair.quote)
       base = pair.base
-      quote = pair.quote.uppercased()
+      quote = CurrencyCode(pair.quote).text
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

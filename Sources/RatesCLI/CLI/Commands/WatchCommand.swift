@@ -127,7 +127,7 @@ struct WatchCommand: RatesCommand {
     } else {
       for argument in arguments {
         if let (base, quote) = PairArguments.split(argument) {
-          add(Request(base: base, quote: quote.uppercased(), asset: nil))
+          add(Request(base: base, quote: CurrencyCode(quote).text, asset: nil))
         } else {
           for currency in currencies { add(Request(base: argument, quote: currency, asset: nil)) }
         }
