@@ -29,7 +29,7 @@ public struct Asset: Hashable, Sendable, Codable {
   /// The one rule for how a coin is labelled in every command and format
   /// (tables, JSON `base`, CSV, ledger and beancount commodities, watch, the
   /// home screen): its symbol, unless the symbol is a currency code
-  /// (``PairRouter/isCurrencyCode(_:)``) and the coin is not that currency;
+  /// (``CurrencyCode/isCurrency``) and the coin is not that currency;
   /// then its id as the provider spells it (`poundtoken` for a coin with the
   /// symbol GBP), so a coin is never shown, exported or priced as the pound.
   public static func label(symbol: String, id: String) -> String {
@@ -69,11 +69,6 @@ public enum CurrencyCodes {
   /// currencies Frankfurter serves, sorted; what a default quote currency may be.
   public static let quotable: [String] =
     coinGeckoQuotes.union(FiatCurrencies.ecb.keys).sorted()
-
-  /// Whether `code` (any case) is in ``quotable``.
-  public static func isQuotable(_ code: String) -> Bool {
-    CurrencyCode(code).isQuotable
-  }
 
   /// CoinGecko quote currencies that are neither a coin nor a fiat currency of ``fiat``
   /// (special drawing rights, gold, silver, bits, satoshis): coins are priced in them, and

@@ -89,10 +89,12 @@ extension CurrencyCode {
 }
 
 extension CurrencyCode {
-  /// Whether the code names a fiat currency the ECB or ``CurrencyCodes/fiat`` knows.
-  public var isFiat: Bool {
-    FiatCurrencies.ecb[text] != nil || CurrencyCodes.fiat.contains(text)
-  }
+  /// Whether the ECB publishes the code (one of ``FiatCurrencies/ecb``).
+  public var isECB: Bool { FiatCurrencies.ecb[text] != nil }
+
+  /// Whether the code names a fiat currency, rather than a coin: an ECB currency or one of
+  /// ``CurrencyCodes/fiat``.
+  public var isFiat: Bool { isECB || CurrencyCodes.fiat.contains(text) }
 
   /// Whether the code is a currency, never a coin's symbol: a fiat code or a quote-only
   /// code (XDR, SATS…). A coin whose symbol collides with one is named by its id.
@@ -102,6 +104,6 @@ extension CurrencyCode {
 
   /// Whether some provider quotes prices in the code (``CurrencyCodes/quotable``).
   public var isQuotable: Bool {
-    CurrencyCodes.coinGeckoQuotes.contains(text) || FiatCurrencies.ecb[text] != nil
+    CurrencyCodes.coinGeckoQuotes.contains(text) || isECB
   }
 }

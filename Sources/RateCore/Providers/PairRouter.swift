@@ -36,7 +36,7 @@ public enum PairRouter {
     case .frankfurter?, .ecb?:
       // A reference-rate source pinned: fiat pairs only.
       let pinned = forced ?? .frankfurter
-      guard FiatCurrencies.isFiat(b.text), FiatCurrencies.isFiat(q.text) else {
+      guard b.isECB, q.isECB else {
         throw ProviderError.notCovered(provider: .provider(pinned), what: "\(b)/\(q)")
       }
       return PairRoute(provider: pinned, base: b.text, quote: q, inverted: false)
@@ -46,7 +46,7 @@ public enum PairRouter {
       }
       return PairRoute(provider: .coinDesk, base: base, quote: q, inverted: false)
     default:
-      if forced == nil, FiatCurrencies.isFiat(b.text), FiatCurrencies.isFiat(q.text) {
+      if forced == nil, b.isECB, q.isECB {
         return PairRoute(provider: .frankfurter, base: b.text, quote: q, inverted: false)
       }
       if baseIsFiat && quoteIsFiat {
@@ -59,19 +59,6 @@ public enum PairRouter {
       }
       return PairRoute(provider: coins, base: base, quote: q, inverted: false)
     }
-  }
-
-  /// Whether `code` names a fiat currency rather than a coin.
-  public static func isFiat(_ code: String) -> Bool {
-    CurrencyCode(code).isFiat
-  }
-
-  /// Whether `code` (any case) is a currency, never a coin's symbol: a fiat
-  /// code or a quote-only code (XDR, SATS…). The one rule for a symbol that
-  /// collides with a currency: the code means the currency, and a coin with
-  /// that symbol is named by its id.
-  public static func isCurrencyCode(_ code: String) -> Bool {
-    CurrencyCode(code).isCurrency
   }
 }
 

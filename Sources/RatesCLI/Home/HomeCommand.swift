@@ -123,7 +123,7 @@ struct HomeCommand: RatesCommand {
   /// currency, else the pair `BASE-QUOTE`.
   static func detailRow(base: String, quote: String, asset: Asset?) -> HomeRow {
     let (base, quote) = (CurrencyCode(base).text, CurrencyCode(quote).text)
-    if !PairRouter.isFiat(base), PairRouter.isFiat(quote) {
+    if !CurrencyCode(base).isFiat, CurrencyCode(quote).isFiat {
       let coin = asset ?? Asset(symbol: base, id: base.lowercased())
       return HomeRow(
         kind: .top, id: coin.id, symbol: coin.symbol, name: coin.symbol, currency: quote, rate: nil,

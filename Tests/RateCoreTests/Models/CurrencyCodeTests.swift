@@ -71,7 +71,7 @@ import Testing
     #expect(throws: LedgerInput.Invalid.self) { try LedgerInput.currency("U5D") }
     #expect(AssetSymbols.symbol(" eth2 ") == "ETH")
     #expect(AssetSymbols.symbol("ATOM.S") == nil)
-    #expect(FiatCurrencies.isFiat("eur") && PairRouter.isCurrencyCode("xdr"))
+    #expect(CurrencyCode("eur").isECB && !CurrencyCode("lbp").isECB && CurrencyCode("xdr").isCurrency)
   }
 
   @Test func anInvertedSeriesKeepsItsCodesInTheirOneSpelling() {

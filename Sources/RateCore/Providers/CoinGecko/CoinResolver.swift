@@ -74,7 +74,7 @@ public struct CoinResolver: Sendable {
 
   /// Why a name is not resolved to a coin.
   public enum Refusal: Error, Equatable, Sendable {
-    /// `code` is a currency (``PairRouter/isCurrencyCode(_:)``): a coin with
+    /// `code` is a currency (``CurrencyCode/isCurrency``): a coin with
     /// that symbol is named by its id.
     case currencyCode(String)
   }
@@ -89,7 +89,7 @@ public struct CoinResolver: Sendable {
     let upper = CurrencyCode(trimmed).text
     let lower = trimmed.lowercased()
     if let id = Self.wellKnown[upper] { return Asset(symbol: upper, id: id) }
-    if PairRouter.isCurrencyCode(upper) { throw Refusal.currencyCode(upper) }
+    if CurrencyCode(upper).isCurrency { throw Refusal.currencyCode(upper) }
     if let symbol = Self.wellKnown.first(where: { $0.value == lower })?.key {
       return Asset(symbol: symbol, id: lower)
     }

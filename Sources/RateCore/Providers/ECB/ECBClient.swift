@@ -100,8 +100,8 @@ public struct ECBClient: Sendable {
     // "No results found." is the data API's empty answer: no working day in the
     // range, or a code it has no series for.
     if response.status == 404, ProviderHTTP.text(of: response.body).hasPrefix("No results found") {
-      guard codes.allSatisfy(FiatCurrencies.isFiat) else {
-        let unknown = codes.filter { !FiatCurrencies.isFiat($0) }
+      guard codes.allSatisfy({ CurrencyCode($0).isECB }) else {
+        let unknown = codes.filter { !CurrencyCode($0).isECB }
         throw ProviderError.invalidCurrency(
           provider: .provider(.ecb), currency: unknown.joined(separator: ","))
       }

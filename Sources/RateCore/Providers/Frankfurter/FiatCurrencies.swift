@@ -39,11 +39,6 @@ public enum FiatCurrencies {
     "ZAR": "South African Rand",
   ]
 
-  /// Whether `code` (any case) is one of the ``ecb`` currencies.
-  public static func isFiat(_ code: String) -> Bool {
-    ecb[CurrencyCode(code).text] != nil
-  }
-
   /// The currencies listed first, in this order; the rest follow A–Z.
   public static let leading = ["GBP", "EUR", "USD"]
 

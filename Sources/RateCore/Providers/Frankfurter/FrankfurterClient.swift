@@ -129,7 +129,7 @@ public struct FrankfurterClient: Sendable {
     let endpoint = "/{START}..{END}"
     let response = try await http.get("/\(start)..\(end)", query: plan.query)
     let notFound: ProviderError =
-      plan.codes.allSatisfy(FiatCurrencies.isFiat)
+      plan.codes.allSatisfy({ CurrencyCode($0).isECB })
       ? .noData(provider: .provider(.frankfurter), detail: "no ECB rates from \(start) to \(end)")
       : .invalidCurrency(
         provider: .provider(.frankfurter), currency: plan.codes.joined(separator: ","))

@@ -60,7 +60,7 @@ struct ConvertCommand: RatesCommand {
     guard !targets.isEmpty else { throw UsageError.missingArgument("to") }
     // A code or symbol upper-cased; a coin id (`poundtoken`, `ethereum-wormhole`) as
     // typed, resolved like every other command's (PairArguments.validate checked it).
-    self.from = PairArguments.isCurrencyCode(from) ? CurrencyCode(from).text : from
+    self.from = CurrencyCode(from, shape: .quote)?.text ?? from
     self.targets = targets
   }
 
@@ -111,7 +111,7 @@ struct ConvertCommand: RatesCommand {
   /// routing name, its upper-case symbol (`solana` is `SOL`) unless that would name something
   /// else; resolved as the rates were (no request of its own), else as typed.
   static func shownBase(_ from: String, _ invocation: Invocation) async -> String {
-    guard !PairArguments.isCurrencyCode(from) else { return from }
+    guard !CurrencyCode.isValid(from, shape: .quote) else { return from }
     return (try? await invocation.desk.resolver().resolve(from))?.routingName ?? from
   }
 

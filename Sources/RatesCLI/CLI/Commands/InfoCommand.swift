@@ -32,7 +32,7 @@ struct InfoCommand: RatesCommand {
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
     let currency = try scanner.option(Self.currency) ?? defaults.currency
-    guard PairArguments.isCurrencyCode(currency) else {
+    guard CurrencyCode.isValid(currency, shape: .quote) else {
       throw UsageError.invalidValue(option: "--in", value: currency, expected: "a currency code such as EUR")
     }
     self.currency = CurrencyCode(currency).text

@@ -30,7 +30,7 @@ struct PairArguments: Sendable, Equatable {
     guard !base.isEmpty, base.count <= 100 else {
       throw UsageError.invalid("the coin name is empty or too long")
     }
-    guard isCurrencyCode(quote) else {
+    guard CurrencyCode.isValid(quote, shape: .quote) else {
       throw UsageError.invalid(
         "'\(TerminalText.sanitize(quote))' is not a currency code: use a code such as USD, EUR or BTC")
     }
@@ -44,7 +44,7 @@ struct PairArguments: Sendable, Equatable {
   /// Splits `BASE/QUOTE` always, and `BASE-QUOTE` only when both sides are
   /// known codes: `usd-coin` and `binance-usd` are CoinGecko ids, not pairs.
   static func split(_ text: String) -> (String, String)? {
-    guard let name = PairName(text), isCurrencyCode(name.quote),
+    guard let name = PairName(text), CurrencyCode.isValid(name.quote, shape: .quote),
       name.slashed || (isKnownCode(name.base) && isKnownCode(name.quote))
     else { return nil }
     return (name.base, name.quote)
@@ -55,10 +55,5 @@ struct PairArguments: Sendable, Equatable {
     let code = CurrencyCode(text).text
     return CurrencyCodes.fiat.contains(code) || CurrencyCodes.coinGeckoQuotes.contains(code)
       || CoinResolver.wellKnown[code] != nil
-  }
-
-  /// 2 to 5 ASCII letters (`EUR`, `BITS`, `SATS`).
-  static func isCurrencyCode(_ text: String) -> Bool {
-    CurrencyCode.isValid(text, shape: .quote)
   }
 }

@@ -96,7 +96,7 @@ enum CurrencyList {
       if !currencies.contains(code) { currencies.append(code) }
     }
     guard currencies.isEmpty else { return currencies }
-    guard PairArguments.isCurrencyCode(fallback) else {
+    guard CurrencyCode.isValid(fallback, shape: .quote) else {
       throw UsageError.invalid(
         "RATES_CURRENCY '\(TerminalText.sanitize(fallback))' is not a currency code: use one such as USD or EUR")
     }
