@@ -90,4 +90,31 @@ extension ArgumentScanner {
       Day(argument: $0, today: today)
     }
   }
+
+  // MARK: - Arguments
+
+  /// Removes the next positional, declared by `spec`, which must be there.
+  ///
+  /// - Throws: `UsageError.missingArgument` naming the spec's ``ArgumentSpec/errorName``.
+  mutating func argument(_ spec: ArgumentSpec) throws(UsageError) -> String {
+    guard let text = optionalArgument(spec) else { throw .missingArgument(spec.errorName) }
+    return text
+  }
+
+  /// Removes the next positional, declared by `spec`, or gives nil when none is left.
+  mutating func optionalArgument(_ spec: ArgumentSpec) -> String? {
+    argumentsAskedFor.insert(spec)
+    return positional()
+  }
+
+  /// Removes every remaining positional, declared by a repeating `spec`.
+  ///
+  /// - Returns: The positionals in order; empty when none is left and `spec` is optional.
+  /// - Throws: `UsageError.missingArgument` when none is left and `spec` is not optional.
+  mutating func arguments(_ spec: ArgumentSpec) throws(UsageError) -> [String] {
+    argumentsAskedFor.insert(spec)
+    let texts = positionals()
+    if texts.isEmpty, !spec.isOptional { throw .missingArgument(spec.errorName) }
+    return texts
+  }
 }

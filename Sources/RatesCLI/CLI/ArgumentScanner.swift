@@ -24,7 +24,8 @@ import RateCore
 /// ```
 ///
 /// A value that starts with `-` and is not a number must be attached with `=`:
-/// `--provider=-x`.
+/// `--provider=-x`. Commands read by declaration instead (`scanner.flag(Self.chart)`,
+/// `scanner.argument(Self.amount)`: `ArgumentScanner+Spec.swift`).
 struct ArgumentScanner: Sendable {
   /// One classified command-line token.
   enum Token: Equatable, Sendable {
@@ -64,6 +65,11 @@ struct ArgumentScanner: Sendable {
   /// Every option name asked for so far, present or not: what a command's parser reads,
   /// which a test compares with what the command declares.
   private(set) var askedFor: Set<String> = []
+
+  /// Every positional argument asked for so far by its declaration, present or not: what
+  /// the accessors of `ArgumentScanner+Spec.swift` record, which a test compares with what
+  /// the command declares.
+  var argumentsAskedFor: Set<ArgumentSpec> = []
 
   /// Tokenizes `arguments`, which must not include the program name.
   init(_ arguments: [String]) {

@@ -114,7 +114,14 @@ struct IntegerRule: Hashable, Sendable {
   var rangeAndDefault: String { rangeText + " (default \(defaultValue.map(String.init) ?? "none")" }
 }
 
-/// One positional argument as a command declares it.
+/// One positional argument as a command declares it: its placeholder and help line, how the
+/// shell completes it, and how its parser reads it.
+///
+/// A command lists its arguments once, as static lets, in `arguments`; its parser reads each
+/// through the scanner by declaration (`try scanner.argument(Self.amount)`,
+/// `scanner.optionalArgument(_:)`, `scanner.arguments(_:)` in `ArgumentScanner+Spec.swift`),
+/// which names a missing one by its ``errorName``; `--help` and the completion scripts are
+/// generated from the same list.
 struct ArgumentSpec: Hashable, Sendable {
   /// The placeholder without brackets: `BASE` is shown `<BASE>`.
   var name: String
@@ -128,6 +135,11 @@ struct ArgumentSpec: Hashable, Sendable {
   var isCommaList: Bool = false
   /// What completes it in the shell; nil for free text.
   var completion: Completion?
+  /// The word a usage error names when it is missing, if not the placeholder in lower case.
+  var missingName: String? = nil
+
+  /// The word a usage error names when it is missing: `missing argument <amount>`.
+  var errorName: String { missingName ?? name.lowercased() }
 
   /// `<BASE>`, or `<TO>[,<TO>...]` for a comma-separated list.
   var label: String {

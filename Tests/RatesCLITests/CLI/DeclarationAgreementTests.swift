@@ -117,6 +117,45 @@ import Testing
     #expect(global == Set(GlobalOptions.Specs.all.flatMap(\.names)).subtracting(parsedByRatesCLI))
   }
 
+  /// The parser reads positional arguments only by the command's declared ones, and every
+  /// declared one on some example: an argument read by a declaration the command does not
+  /// list (which help and completions would not show), or listed but never read, fails here.
+  @Test(arguments: leaves)
+  func parserReadsExactlyTheDeclaredArguments(_ words: String) throws {
+    let path = try Self.path(words)
+    let declared = Set(path.last.arguments)
+    let runnable = path.last.runnable
+    let type = try #require(runnable)
+    var read: Set<ArgumentSpec> = []
+    for example in path.last.examples {
+      var scanner = ArgumentScanner(Self.arguments(ofExample: example))
+      _ = try GlobalOptions(parsing: &scanner)
+      #expect(scanner.positional() == path.root.name)
+      _ = try CommandTree.resolveActions(from: CommandPath(path.root), scanner: &scanner, lenient: false)
+      _ = try type.init(
+        parsing: &scanner, defaults: CommandDefaults(currency: "USD", today: Day(daysSinceEpoch: 20_000)))
+      #expect(scanner.argumentsAskedFor.isSubset(of: declared), "'\(example)' reads an undeclared argument")
+      read.formUnion(scanner.argumentsAskedFor)
+    }
+    #expect(read == declared, "\(words): no example reads \(declared.subtracting(read).map(\.name))")
+  }
+
+  /// A required argument left out is named as its declaration says.
+  @Test func aMissingArgumentIsNamedByItsDeclaration() {
+    let cases: [([String], String)] = [
+      (["convert"], "amount"), (["convert", "1"], "from"), (["convert", "1", "USD"], "to"),
+      (["history"], "base"), (["pairs", "add", "GBP"], "quote"), (["pairs", "remove"], "pair"),
+      (["ledger", "add", "1", "USD", "--sell"], "amount"),
+      (["ledger", "add", "1", "USD", "2", "--sell"], "currency"), (["ledger", "rate", "USD"], "quote"),
+      (["ledger", "remove"], "id"), (["ledger", "import"], "file"), (["config", "set"], "key"),
+      (["config", "set", "currency"], "value"), (["completions"], "shell"), (["info"], "coin"),
+      (["coins", "add"], "coin"), (["search"], "query"),
+    ]
+    for (arguments, name) in cases {
+      #expect(throws: UsageError.missingArgument(name), "\(arguments)") { try Self.parse(arguments) }
+    }
+  }
+
   /// Every option some other command declares is refused here: as unknown, or as not
   /// applying to this action.
   @Test(arguments: leaves)

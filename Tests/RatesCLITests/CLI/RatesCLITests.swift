@@ -91,18 +91,23 @@ import Testing
   }
 
   @Test func defaultQuoteComesFromTheEnvironment() throws {
+    func parse(_ scanner: inout ArgumentScanner, defaultQuote: String) throws -> PairArguments {
+      try PairArguments(
+        parsing: &scanner, base: HistoryCommand.base, quote: HistoryCommand.quote,
+        defaultQuote: defaultQuote)
+    }
     var scanner = ArgumentScanner(["BTC"])
-    let pair = try PairArguments(parsing: &scanner, defaultQuote: "gbp")
+    let pair = try parse(&scanner, defaultQuote: "gbp")
     #expect(pair == PairArguments(base: "BTC", quote: "GBP"))
     var dashed = ArgumentScanner(["eth-eur"])
-    #expect(try PairArguments(parsing: &dashed, defaultQuote: "USD") == .init(base: "eth", quote: "EUR"))
+    #expect(try parse(&dashed, defaultQuote: "USD") == .init(base: "eth", quote: "EUR"))
     for id in ["usd-coin", "binance-usd", "ethereum-wormhole"] {
       var scanner = ArgumentScanner([id])
-      #expect(try PairArguments(parsing: &scanner, defaultQuote: "EUR") == .init(base: id, quote: "EUR"))
+      #expect(try parse(&scanner, defaultQuote: "EUR") == .init(base: id, quote: "EUR"))
     }
     var slashed = ArgumentScanner(["kaspa/usd"])
-    #expect(try PairArguments(parsing: &slashed, defaultQuote: "EUR") == .init(base: "kaspa", quote: "USD"))
+    #expect(try parse(&slashed, defaultQuote: "EUR") == .init(base: "kaspa", quote: "USD"))
     var id = ArgumentScanner(["ethereum-wormhole", "usd"])
-    #expect(try PairArguments(parsing: &id, defaultQuote: "EUR") == .init(base: "ethereum-wormhole", quote: "USD"))
+    #expect(try parse(&id, defaultQuote: "EUR") == .init(base: "ethereum-wormhole", quote: "USD"))
   }
 }

@@ -12,11 +12,10 @@ extension CacheCommand {
       help: "store the provider's answer for the days that differ and drop stored days not over "
         + "yet (nothing else changes)")
     static let options = [fix]
-    static let arguments = [
-      ArgumentSpec(
-        name: "PAIR", help: "one pair, as 'rates cache' lists it (EUR-USD); all pairs by default",
-        isOptional: true, completion: .local([.pairs]))
-    ]
+    static let pairArgument = ArgumentSpec(
+      name: "PAIR", help: "one pair, as 'rates cache' lists it (EUR-USD); all pairs by default",
+      isOptional: true, completion: .local([.pairs]))
+    static let arguments = [pairArgument]
     static let discussion = """
       Days stored from a fallback (Coinbase candles, the ECB) are asked of that source; a value
       differs only by more than the figures' precision. Exit code 0 when every stored day
@@ -31,11 +30,13 @@ extension CacheCommand {
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       fixes = try scanner.flag(Self.fix)
-      pair = try CacheCommand.pair(&scanner)
+      pair = try CacheCommand.pair(&scanner, Self.pairArgument)
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await CacheCommand(action: .verify(pair: pair, fix: fixes)).run(invocation)
+      try await CacheCommand.verify(
+        pair: pair.map { CacheCommand.storedName($0, in: invocation.settings.paths.cache) }, fix: fixes,
+        invocation: invocation)
     }
   }
 
@@ -97,7 +98,7 @@ extension CacheCommand {
 
   /// Verifies every stored pair (or `pair`) of every provider; a `pair` with no stored days
   /// has nothing to verify: a note, exit 0.
-  func verify(pair: String?, fix: Bool, invocation: Invocation) async throws -> ExitCode {
+  static func verify(pair: String?, fix: Bool, invocation: Invocation) async throws -> ExitCode {
     if invocation.options.cacheMode == .offline {
       throw UsageError.invalid(
         "'cache verify' asks the provider again for the stored days: run it without --offline")
@@ -125,7 +126,7 @@ extension CacheCommand {
     return differ ? .doctorFailed : .success
   }
 
-  func renderVerify(_ reports: [RateService.VerifyReport], fix: Bool, layout: TextLayout)
+  static func renderVerify(_ reports: [RateService.VerifyReport], fix: Bool, layout: TextLayout)
     -> String
   {
     guard !reports.isEmpty else { return "The day store is empty: nothing to verify." }

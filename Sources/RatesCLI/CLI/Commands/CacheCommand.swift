@@ -9,8 +9,8 @@ import RateCore
 /// `rates cache [info|clear|verify]`: what the cache holds, emptying it (or one pair), and
 /// checking the day store against the provider.
 ///
-/// The actions are nested types that declare and parse their arguments; this type runs the
-/// action they parsed.
+/// The actions are nested types that declare, parse and run themselves; their work is in the
+/// static functions below.
 struct CacheCommand: CommandDeclaration {
   static let name = "cache"
   static let abstract = "show what the cache holds, clear it, or verify its stored days"
@@ -39,7 +39,11 @@ struct CacheCommand: CommandDeclaration {
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {}
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await CacheCommand(action: .info).run(invocation)
+      let inventory = CacheInventory.scan(invocation.settings.paths.cache)
+      let now = invocation.context.now()
+      try invocation.write(
+        CommandOutput(document: Document(inventory)) { CacheCommand.render(inventory, now: now, $0) })
+      return .success
     }
   }
 
@@ -62,25 +66,20 @@ struct CacheCommand: CommandDeclaration {
     let pair: String?
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      pair = try CacheCommand.pair(&scanner)
+      pair = try CacheCommand.pair(&scanner, Self.pairArgument)
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await CacheCommand(action: .clear(pair: pair)).run(invocation)
+      try CacheCommand.clear(pair, invocation)
     }
   }
 
-  enum Action: Sendable {
-    case info
-    case clear(pair: String?)
-    case verify(pair: String?, fix: Bool)
-  }
-
-  /// The optional PAIR of `clear` and `verify`, as the store names it (`eur-usd`).
-  static func pair(_ scanner: inout ArgumentScanner) throws(UsageError) -> String? {
-    let words = scanner.positionals()
-    guard words.count <= 1 else { throw UsageError.unexpectedArgument(words[1]) }
-    guard let word = words.first else { return nil }
+  /// The optional PAIR of `clear` and `verify`, declared by `argument`, as the store names it
+  /// (`eur-usd`).
+  static func pair(_ scanner: inout ArgumentScanner, _ argument: ArgumentSpec) throws(UsageError)
+    -> String?
+  {
+    guard let word = scanner.optionalArgument(argument) else { return nil }
     let name = CacheInventory.pairFileName(word)
     guard name.contains("-") else {
       throw UsageError.invalid(
@@ -89,8 +88,6 @@ struct CacheCommand: CommandDeclaration {
     }
     return name
   }
-
-  let action: Action
 
   /// `--json` for both actions: what the cache holds (info) or held (clear).
   struct Document: Encodable {
@@ -148,28 +145,12 @@ struct CacheCommand: CommandDeclaration {
     }
   }
 
-  func run(_ invocation: Invocation) async throws -> ExitCode {
-    let directory = invocation.settings.paths.cache
-    switch action {
-    case .info:
-      let inventory = CacheInventory.scan(directory)
-      let now = invocation.context.now()
-      try invocation.write(
-        CommandOutput(document: Document(inventory)) { [self] in render(inventory, now: now, $0) })
-    case .verify(let pair, let fix):
-      return try await verify(
-        pair: pair.map { Self.storedName($0, in: directory) }, fix: fix, invocation: invocation)
-    case .clear(let typed):
-      return try clear(typed.map { Self.storedName($0, in: directory) }, invocation)
-    }
-    return .success
-  }
-
   /// `cache clear [PAIR]`: removes the pair's entries or every entry, after refusing a
   /// directory that is not only the cache. A pair with nothing cached is already as asked:
   /// a note, exit 0.
-  func clear(_ pair: String?, _ invocation: Invocation) throws -> ExitCode {
+  static func clear(_ typed: String?, _ invocation: Invocation) throws -> ExitCode {
     let directory = invocation.settings.paths.cache
+    let pair = typed.map { storedName($0, in: directory) }
     try Self.checkClearable(directory, settings: invocation.settings, invocation: invocation)
     let inventory = CacheInventory.scan(directory)
     let report: CacheClearReport
@@ -219,7 +200,7 @@ struct CacheCommand: CommandDeclaration {
     return lines.joined(separator: "\n")
   }
 
-  func render(_ inventory: CacheInventory, now: Date, _ layout: TextLayout) -> String {
+  static func render(_ inventory: CacheInventory, now: Date, _ layout: TextLayout) -> String {
     var lines = ["Cache: \(inventory.directory.path)"]
     guard inventory.exists else {
       lines.append("Empty: nothing has been cached yet.")
@@ -254,7 +235,7 @@ struct CacheCommand: CommandDeclaration {
   }
 
   /// The day store's pairs: their day range, the days with a value and the bytes.
-  func renderDays(_ inventory: CacheInventory, _ layout: TextLayout) -> [String] {
+  static func renderDays(_ inventory: CacheInventory, _ layout: TextLayout) -> [String] {
     guard !inventory.days.isEmpty else { return [] }
     var table = TextTable(columns: [
       .init("PROVIDER", priority: 2), .init("PAIR", priority: TextTable.required),

@@ -28,13 +28,10 @@ extension CoinListDeclaration {
   }
 }
 
-/// What `add` and `remove` of a coin list share: the currencies and coins they read, and a
-/// run that hands them to ``CoinListCommand`` as their action.
+/// What `add` and `remove` of a coin list share: the currencies and coins they read.
 protocol CoinListEdit: RatesCommand {
-  /// The list the action changes.
-  static var list: CoinList { get }
-  /// The action on `coins`.
-  static func action(_ coins: [String]) -> CoinListCommand.Action
+  /// The `<COIN>...` it reads.
+  static var coinArgument: ArgumentSpec { get }
   init(coins: [String], currencies: [String])
   var coins: [String] { get }
   var currencies: [String] { get }
@@ -43,12 +40,7 @@ protocol CoinListEdit: RatesCommand {
 extension CoinListEdit {
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
     let currencies = try CoinList.readCurrencies(&scanner, defaults: defaults)
-    self.init(coins: try CoinList.readCoins(&scanner), currencies: currencies)
-  }
-
-  func run(_ invocation: Invocation) async throws -> ExitCode {
-    try await CoinListCommand(list: Self.list, action: Self.action(coins), currencies: currencies)
-      .run(invocation)
+    self.init(coins: try CoinList.readCoins(&scanner, Self.coinArgument), currencies: currencies)
   }
 }
 
@@ -68,7 +60,7 @@ enum CoinListActions<Words: CoinListWords> {
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await CoinListCommand(list: Words.list, action: .list, currencies: currencies).run(invocation)
+      try await CoinListCommand(list: Words.list, currencies: currencies).show(invocation)
     }
   }
 
@@ -76,15 +68,17 @@ enum CoinListActions<Words: CoinListWords> {
   struct Add: CoinListEdit {
     static var name: String { "add" }
     static var abstract: String { Words.addAbstract }
-    static var arguments: [ArgumentSpec] { [CoinList.coinArgument(completion: .local([.coins]))] }
+    static var coinArgument: ArgumentSpec { CoinList.coinArgument(completion: .local([.coins])) }
+    static var arguments: [ArgumentSpec] { [coinArgument] }
     static var options: [OptionSpec] { [CoinList.currencies] }
     static var examples: [String] { ["rates \(Words.list.command) add BTC ETH solana"] }
 
-    static var list: CoinList { Words.list }
-    static func action(_ coins: [String]) -> CoinListCommand.Action { .add(coins) }
-
     let coins: [String]
     let currencies: [String]
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+      try await CoinListCommand(list: Words.list, currencies: currencies).add(coins, invocation)
+    }
   }
 
   /// `rates <list> remove <COIN>...`.
@@ -92,17 +86,19 @@ enum CoinListActions<Words: CoinListWords> {
     static var name: String { "remove" }
     static var aliases: [String] { ["rm"] }
     static var abstract: String { Words.removeAbstract }
-    static var arguments: [ArgumentSpec] {
-      [CoinList.coinArgument(completion: .local([Words.removeCompletion]))]
+    static var coinArgument: ArgumentSpec {
+      CoinList.coinArgument(completion: .local([Words.removeCompletion]))
     }
+    static var arguments: [ArgumentSpec] { [coinArgument] }
     static var options: [OptionSpec] { [CoinList.currencies] }
     static var examples: [String] { ["rates \(Words.list.command) remove solana"] }
 
-    static var list: CoinList { Words.list }
-    static func action(_ coins: [String]) -> CoinListCommand.Action { .remove(coins) }
-
     let coins: [String]
     let currencies: [String]
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+      try CoinListCommand(list: Words.list, currencies: currencies).remove(coins, invocation)
+    }
   }
 
   /// The three, `list` first (the default).

@@ -96,36 +96,28 @@ enum CoinList: Sendable, Equatable {
     try CurrencyList.parse(try scanner.options(currencies), default: defaults.currency)
   }
 
-  /// Every remaining positional, at least one, each name once (in any case): a coin named
-  /// many times is added, removed or reported once.
-  static func readCoins(_ scanner: inout ArgumentScanner) throws(UsageError) -> [String] {
-    let coins = scanner.positionals()
-    guard !coins.isEmpty else { throw UsageError.missingArgument("coin") }
+  /// Every remaining positional, declared by `argument`, at least one, each name once (in any
+  /// case): a coin named many times is added, removed or reported once.
+  static func readCoins(_ scanner: inout ArgumentScanner, _ argument: ArgumentSpec)
+    throws(UsageError) -> [String]
+  {
+    let coins = try scanner.arguments(argument)
     var seen: Set<String> = []
     return coins.filter { seen.insert($0.lowercased()).inserted }
   }
 }
 
-/// `list`, `add` or `remove` on one of the two coin lists: the shared body of `rates coins`
-/// and `rates favorites`.
+/// `list`, `add` or `remove` on one of the two coin lists, in `currencies`: the shared work of
+/// the actions of `rates coins` and `rates favorites`.
 struct CoinListCommand: Sendable {
-  enum Action: Sendable, Equatable {
-    case list
-    case add([String])
-    case remove([String])
-  }
-
   let list: CoinList
-  let action: Action
   let currencies: [String]
 
-  func run(_ invocation: Invocation) async throws -> ExitCode {
+  /// The work on `list`, the `currencies` refused unless CoinGecko quotes them all.
+  init(list: CoinList, currencies: [String]) throws {
     try CurrencyList.requireCoinGeckoQuotes(currencies)
-    switch action {
-    case .list: return try await show(invocation)
-    case .add(let coins): return try await add(coins, invocation)
-    case .remove(let coins): return try remove(coins, invocation)
-    }
+    self.list = list
+    self.currencies = currencies
   }
 
   func show(_ invocation: Invocation) async throws -> ExitCode {

@@ -9,11 +9,10 @@ struct CompletionsCommand: RatesCommand {
   static let name = "completions"
   static let abstract = "print a completion script for bash, zsh or fish"
   static let noJSON: String? = "it prints a shell script"
-  static let arguments = [
-    ArgumentSpec(
-      name: "SHELL", help: "the shell to print the script for: bash, zsh or fish",
-      completion: .choices(.shells))
-  ]
+  static let shellArgument = ArgumentSpec(
+    name: "SHELL", help: "the shell to print the script for: bash, zsh or fish",
+    completion: .choices(.shells))
+  static let arguments = [shellArgument]
   static let discussion = """
     The script completes commands, actions and options, and coin symbols, currency codes,
     your pairs, coins and favorites from local data only (it never uses the network).
@@ -35,7 +34,7 @@ struct CompletionsCommand: RatesCommand {
   let shell: String
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    guard let shell = scanner.positional() else { throw UsageError.missingArgument("shell") }
+    let shell = try scanner.argument(Self.shellArgument)
     guard Self.shells.contains(shell) else {
       throw UsageError.invalidValue(
         option: "shell", value: shell, expected: Self.shells.joined(separator: ", "))

@@ -2,8 +2,8 @@ import RateCore
 
 /// `rates config [show|set|unset|path]`: show, set and unset the user's settings.
 ///
-/// The actions are nested types that declare and parse their arguments; this type runs the
-/// action they parsed.
+/// The actions are nested types that declare, parse and run themselves; what they share is
+/// in the static functions below.
 struct ConfigCommand: CommandDeclaration {
   static let name = "config"
   static let abstract = "show or change your settings (currency, provider, API key, timeout)"
@@ -35,7 +35,7 @@ struct ConfigCommand: CommandDeclaration {
 
   /// Reads `<KEY>`: a setting's name, in any case.
   static func readKey(_ scanner: inout ArgumentScanner) throws(UsageError) -> ConfigKey {
-    guard let name = scanner.positional() else { throw UsageError.missingArgument("key") }
+    let name = try scanner.argument(Self.key)
     guard let key = ConfigKey(rawValue: name.lowercased()) else {
       throw UsageError.invalid(
         "unknown setting '\(TerminalText.sanitize(name))': use "
@@ -53,7 +53,8 @@ struct ConfigCommand: CommandDeclaration {
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {}
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await ConfigCommand(action: .show).run(invocation)
+      try ConfigCommand.show(ConfigFile.file(invocation.settings.paths), invocation)
+      return .success
     }
   }
 
@@ -61,13 +62,11 @@ struct ConfigCommand: CommandDeclaration {
   struct SetKey: RatesCommand {
     static let name = "set"
     static let abstract = "store a setting in the config file"
-    static let arguments = [
-      ConfigCommand.key,
-      ArgumentSpec(
-        name: "VALUE",
-        help: "the new value; left out for api-key, which is read from stdin or a prompt",
-        isOptional: true),
-    ]
+    static let valueArgument = ArgumentSpec(
+      name: "VALUE",
+      help: "the new value; left out for api-key, which is read from stdin or a prompt",
+      isOptional: true)
+    static let arguments = [ConfigCommand.key, valueArgument]
     static let discussion = "Keys:\n\(ConfigKey.list)"
     static let examples = [
       "rates config set currency EUR",
@@ -79,18 +78,36 @@ struct ConfigCommand: CommandDeclaration {
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       key = try ConfigCommand.readKey(&scanner)
-      let value = scanner.positional()
+      let value = scanner.optionalArgument(Self.valueArgument)
       if key == .apiKey, value != nil {
         throw UsageError.invalid(
           "the API key is not taken as an argument (it would stay in your shell history): run "
             + "'rates config set api-key' and paste it, or pipe it in")
       }
-      if key != .apiKey, value == nil { throw UsageError.missingArgument("value") }
+      if key != .apiKey, value == nil {
+        throw UsageError.missingArgument(Self.valueArgument.errorName)
+      }
       self.value = try value.map { [key] (text) throws(UsageError) in try key.normalize(text) }
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await ConfigCommand(action: .set(key, value)).run(invocation)
+      let value: String
+      if let given = self.value {
+        value = given
+      } else {
+        guard let typed = invocation.context.readSecret("CoinGecko API key: "), !typed.isEmpty else {
+          throw UsageError.invalid("no API key was given on stdin")
+        }
+        value = try key.normalize(typed)
+      }
+      try ConfigFile.file(invocation.settings.paths).update { settings in settings[key.rawValue] = value }
+      ConfigCommand.report(invocation, "set \(key.rawValue) = \(key.display(value))", key: key, value: value)
+      if key == .apiKey {
+        invocation.err(
+          "note: stored for the \((invocation.settings.resolved[.apiPlan]?.value ?? "demo")) plan; 'rates config set api-plan pro' for a pro key"
+        )
+      }
+      return .success
     }
   }
 
@@ -108,7 +125,15 @@ struct ConfigCommand: CommandDeclaration {
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await ConfigCommand(action: .unset(key)).run(invocation)
+      let removed = try ConfigFile.file(invocation.settings.paths).update { settings in
+        settings.removeValue(forKey: key.rawValue) != nil
+      }
+      // A key not set is already as asked: a note, exit 0, and the same document.
+      if !removed { invocation.err("note: \(key.rawValue) was not set") }
+      ConfigCommand.report(
+        invocation, removed ? "unset \(key.rawValue)" : "\(key.rawValue) was not set", key: key, value: nil,
+        quiet: !removed)
+      return .success
     }
   }
 
@@ -121,18 +146,14 @@ struct ConfigCommand: CommandDeclaration {
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {}
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await ConfigCommand(action: .path).run(invocation)
+      struct PathDocument: Encodable {
+        var path: String
+      }
+      let path = ConfigFile.file(invocation.settings.paths).url.path
+      try invocation.write(CommandOutput(document: PathDocument(path: path)) { _ in path })
+      return .success
     }
   }
-
-  enum Action: Sendable, Equatable {
-    case show
-    case path
-    case set(ConfigKey, String?)
-    case unset(ConfigKey)
-  }
-
-  let action: Action
 
   struct Document: Encodable {
     struct Setting: Encodable {
@@ -152,47 +173,8 @@ struct ConfigCommand: CommandDeclaration {
     var settings: [Setting]
   }
 
-  func run(_ invocation: Invocation) async throws -> ExitCode {
-    let file = ConfigFile.file(invocation.settings.paths)
-    switch action {
-    case .path:
-      struct PathDocument: Encodable {
-        var path: String
-      }
-      let path = file.url.path
-      try invocation.write(CommandOutput(document: PathDocument(path: path)) { _ in path })
-    case .show:
-      try show(file, invocation)
-    case .set(let key, let given):
-      let value: String
-      if let given {
-        value = given
-      } else {
-        guard let typed = invocation.context.readSecret("CoinGecko API key: "), !typed.isEmpty else {
-          throw UsageError.invalid("no API key was given on stdin")
-        }
-        value = try key.normalize(typed)
-      }
-      try file.update { settings in settings[key.rawValue] = value }
-      report(invocation, "set \(key.rawValue) = \(key.display(value))", key: key, value: value)
-      if key == .apiKey {
-        invocation.err(
-          "note: stored for the \((invocation.settings.resolved[.apiPlan]?.value ?? "demo")) plan; 'rates config set api-plan pro' for a pro key"
-        )
-      }
-    case .unset(let key):
-      let removed = try file.update { settings in settings.removeValue(forKey: key.rawValue) != nil }
-      // A key not set is already as asked: a note, exit 0, and the same document.
-      if !removed { invocation.err("note: \(key.rawValue) was not set") }
-      report(
-        invocation, removed ? "unset \(key.rawValue)" : "\(key.rawValue) was not set", key: key, value: nil,
-        quiet: !removed)
-    }
-    return .success
-  }
-
   /// `config show`: every setting, its value and where it came from.
-  func show(_ file: DataFile<[String: String]>, _ invocation: Invocation) throws {
+  static func show(_ file: DataFile<[String: String]>, _ invocation: Invocation) throws {
     let settings = ConfigKey.allCases.map { key -> Document.Setting in
       let resolved = invocation.settings.resolved[key]
       return Document.Setting(
@@ -225,7 +207,7 @@ struct ConfigCommand: CommandDeclaration {
 
   /// `set` and `unset`: the sentence, or docs/json.md's `configChange` (`value` is `null`
   /// once unset); `quiet` prints no sentence (a note said it).
-  func report(
+  static func report(
     _ invocation: Invocation, _ text: String, key: ConfigKey, value: String?, quiet: Bool = false
   ) {
     struct Change: Encodable {

@@ -4,15 +4,15 @@ import RateCore
 struct ConvertCommand: RatesCommand {
   static let name = "convert"
   static let abstract = "convert an amount between currencies and coins"
-  static let arguments = [
-    ArgumentSpec(name: "AMOUNT", help: "1500, 1,500.25 or 1e3 (',' only between thousands)"),
-    ArgumentSpec(
-      name: "FROM", help: "a currency code, coin symbol or coin id (poundtoken)",
-      completion: .local([.currencies, .coins])),
-    ArgumentSpec(
-      name: "TO", help: "currency codes or coin symbols; several targets separated by commas",
-      isCommaList: true, completion: .local([.currencies, .coins])),
-  ]
+  static let amountArgument = ArgumentSpec(
+    name: "AMOUNT", help: "1500, 1,500.25 or 1e3 (',' only between thousands)")
+  static let fromArgument = ArgumentSpec(
+    name: "FROM", help: "a currency code, coin symbol or coin id (poundtoken)",
+    completion: .local([.currencies, .coins]))
+  static let toArgument = ArgumentSpec(
+    name: "TO", help: "currency codes or coin symbols; several targets separated by commas",
+    isCommaList: true, completion: .local([.currencies, .coins]))
+  static let arguments = [amountArgument, fromArgument, toArgument]
   static let date = OptionSpec.day(
     "--date",
     help: "use that day's rate (any day the provider covers; ECB: the working day on or before "
@@ -43,21 +43,21 @@ struct ConvertCommand: RatesCommand {
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
     date = try scanner.day(Self.date, today: defaults.today)
     ledger = try scanner.flag(Self.ledger)
-    guard let amountText = scanner.positional() else { throw UsageError.missingArgument("amount") }
+    let amountText = try scanner.argument(Self.amountArgument)
     switch AmountParser.parse(amountText) {
     case .success(let value): amount = value
     case .failure(let problem):
       throw UsageError.invalid(problem.sentence(about: amountText))
     }
-    guard let from = scanner.positional() else { throw UsageError.missingArgument("from") }
-    guard let to = scanner.positional() else { throw UsageError.missingArgument("to") }
+    let from = try scanner.argument(Self.fromArgument)
+    let to = try scanner.argument(Self.toArgument)
     var targets: [String] = []
     for target in to.split(separator: ",").map({ $0.trimming(.whitespaces) }) {
       try PairArguments.validate(base: from, quote: target)
       let code = CurrencyCode(target).text
       if !targets.contains(code) { targets.append(code) }
     }
-    guard !targets.isEmpty else { throw UsageError.missingArgument("to") }
+    guard !targets.isEmpty else { throw UsageError.missingArgument(Self.toArgument.errorName) }
     // A code or symbol upper-cased; a coin id (`poundtoken`, `ethereum-wormhole`) as
     // typed, resolved like every other command's (PairArguments.validate checked it).
     self.from = CurrencyCode(from, shape: .quote)?.text ?? from

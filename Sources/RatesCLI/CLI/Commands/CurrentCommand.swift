@@ -6,13 +6,12 @@ struct CurrentCommand: RatesCommand {
   static let name = "current"
   static let exportFormats = priceExportFormats
   static let abstract = "current prices with their 24-hour change"
-  static let arguments = [
-    ArgumentSpec(
-      name: "COIN|PAIR",
-      help: "coin symbols or CoinGecko ids, priced in each --in currency (default: BTC), or "
-        + "explicit pairs such as GBP-USD, EUR-AUD or EUR/BTC",
-      isOptional: true, isRepeating: true, completion: .local([.coins, .pairs, .currencies]))
-  ]
+  static let subjects = ArgumentSpec(
+    name: "COIN|PAIR",
+    help: "coin symbols or CoinGecko ids, priced in each --in currency (default: BTC), or "
+      + "explicit pairs such as GBP-USD, EUR-AUD or EUR/BTC",
+    isOptional: true, isRepeating: true, completion: .local([.coins, .pairs, .currencies]))
+  static let arguments = [subjects]
   static let currencies = OptionSpec.option(
     "--in", value: "LIST", repeatable: true,
     help: "currencies for the coins, comma-separated or repeated (default: RATES_CURRENCY or "
@@ -50,16 +49,10 @@ struct CurrentCommand: RatesCommand {
         requests.append(request)
       }
     }
-    let arguments = scanner.positionals()
+    let arguments = try scanner.arguments(Self.subjects)
     for argument in arguments.isEmpty ? ["BTC"] : arguments {
-      if let (base, quote) = PairArguments.split(argument) {
-        try PairArguments.validate(base: base, quote: quote)
-        add(Request(base: base, quote: CurrencyCode(quote).text))
-      } else {
-        for currency in currencies {
-          try PairArguments.validate(base: argument, quote: currency)
-          add(Request(base: argument, quote: currency))
-        }
+      for pair in try PairArguments.pairs(argument, in: currencies) {
+        add(Request(base: pair.base, quote: pair.quote))
       }
     }
     self.requests = requests

@@ -6,18 +6,17 @@ struct HistoryCommand: RatesCommand {
   static let name = "history"
   static let exportFormats = priceExportFormats
   static let abstract = "daily rates for the last N days or any range, with statistics"
-  static let arguments = [
-    ArgumentSpec(
-      name: "BASE",
-      help: "a coin symbol or CoinGecko id (BTC, eth, ethereum-wormhole), or a currency code "
-        + "(GBP)",
-      completion: .local([.coins, .currencies])),
-    ArgumentSpec(
-      name: "QUOTE",
-      help: "the currency to price it in (default: RATES_CURRENCY or USD); the pair may also "
-        + "be written BTC-EUR or BTC/EUR",
-      isOptional: true, completion: .local([.coins, .currencies])),
-  ]
+  static let base = ArgumentSpec(
+    name: "BASE",
+    help: "a coin symbol or CoinGecko id (BTC, eth, ethereum-wormhole), or a currency code "
+      + "(GBP)",
+    completion: .local([.coins, .currencies]))
+  static let quote = ArgumentSpec(
+    name: "QUOTE",
+    help: "the currency to price it in (default: RATES_CURRENCY or USD); the pair may also "
+      + "be written BTC-EUR or BTC/EUR",
+    isOptional: true, completion: .local([.coins, .currencies]))
+  static let arguments = [base, quote]
   static let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 28) {
     "how many days, \($0.rangeAndDefault)): N points, one per UTC day, the last being "
       + "today's latest price"
@@ -93,7 +92,8 @@ struct HistoryCommand: RatesCommand {
     let interactive = try scanner.flag(Self.interactive)
     layout = interactive ? .interactive : chart ? .chart : table ? .table : .sparkline
     hourly = try HistorySpan.parseHourly(&scanner)
-    pair = try PairArguments(parsing: &scanner, defaultQuote: defaults.currency)
+    pair = try PairArguments(
+      parsing: &scanner, base: Self.base, quote: Self.quote, defaultQuote: defaults.currency)
   }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {

@@ -4,9 +4,9 @@ import RateCore
 struct InfoCommand: RatesCommand {
   static let name = "info"
   static let abstract = "a coin's market data, all-time high and low, supply and history"
-  static let arguments = [
-    ArgumentSpec(name: "COIN", help: "a coin symbol or CoinGecko id", completion: .local([.coins]))
-  ]
+  static let coinArgument = ArgumentSpec(
+    name: "COIN", help: "a coin symbol or CoinGecko id", completion: .local([.coins]))
+  static let arguments = [coinArgument]
   static let currency = OptionSpec.option(
     "--in", value: "CURRENCY", help: "the currency (default: RATES_CURRENCY or USD)",
     completion: .local([.currencies]))
@@ -37,7 +37,7 @@ struct InfoCommand: RatesCommand {
     }
     self.currency = CurrencyCode(currency).text
     days = try scanner.integerOrDefault(Self.days)
-    guard let coin = scanner.positional() else { throw UsageError.missingArgument("coin") }
+    let coin = try scanner.argument(Self.coinArgument)
     try PairArguments.validate(base: coin, quote: self.currency)
     self.coin = coin
   }

@@ -10,19 +10,47 @@ struct PairArguments: Sendable, Equatable {
   var base: String
   var quote: String
 
-  init(parsing scanner: inout ArgumentScanner, defaultQuote: String) throws(UsageError) {
-    guard let first = scanner.positional() else { throw UsageError.missingArgument("base") }
-    let typedQuote: String
-    if let (pairBase, pairQuote) = Self.split(first) {
-      base = pairBase
-      typedQuote = pairQuote
-    } else {
-      base = first
-      typedQuote = scanner.positional() ?? defaultQuote
+  /// Reads the pair `base` and `quote` declare (``read(_:base:quote:defaultQuote:splitting:)``)
+  /// and validates it as typed (so messages quote it as typed); the quote upper-cased.
+  init(
+    parsing scanner: inout ArgumentScanner, base: ArgumentSpec, quote: ArgumentSpec,
+    defaultQuote: String?
+  ) throws(UsageError) {
+    let typed = try Self.read(&scanner, base: base, quote: quote, defaultQuote: defaultQuote)
+    try Self.validate(base: typed.base, quote: typed.quote)
+    self.base = typed.base
+    self.quote = CurrencyCode(typed.quote).text
+  }
+
+  /// The one reading of a pair's words, as `base` and `quote` declare them: one word that
+  /// `splitting` splits (``split(_:)`` unless given), else BASE and then QUOTE, which is
+  /// `defaultQuote` when left out, or missing without one.
+  static func read(
+    _ scanner: inout ArgumentScanner, base: ArgumentSpec, quote: ArgumentSpec,
+    defaultQuote: String? = nil,
+    splitting: (String) -> (String, String)? = PairArguments.split
+  ) throws(UsageError) -> (base: String, quote: String) {
+    let first = try scanner.argument(base)
+    if let (pairBase, pairQuote) = splitting(first) {
+      // QUOTE was read too, from the same word.
+      scanner.argumentsAskedFor.insert(quote)
+      return (pairBase, pairQuote)
     }
-    // Validate what the user typed, so messages quote it as typed.
-    try Self.validate(base: base, quote: typedQuote)
-    quote = CurrencyCode(typedQuote).text
+    guard let defaultQuote else { return (first, try scanner.argument(quote)) }
+    return (first, scanner.optionalArgument(quote) ?? defaultQuote)
+  }
+
+  /// The pairs one `COIN|PAIR` word names (`current`, `watch`): the word split (``split(_:)``),
+  /// else the coin in each of `currencies`; each validated as typed, a split quote upper-cased.
+  static func pairs(_ word: String, in currencies: [String]) throws(UsageError) -> [PairArguments] {
+    if let (base, quote) = split(word) {
+      try validate(base: base, quote: quote)
+      return [PairArguments(base: base, quote: CurrencyCode(quote).text)]
+    }
+    return try currencies.map { currency throws(UsageError) in
+      try validate(base: word, quote: currency)
+      return PairArguments(base: word, quote: currency)
+    }
   }
 
   /// Rejects empty names, malformed codes and a currency paired with itself.

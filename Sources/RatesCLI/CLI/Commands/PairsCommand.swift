@@ -2,8 +2,8 @@ import RateCore
 
 /// `rates pairs [list|add|remove] …`: the currency pairs the user configured.
 ///
-/// The actions are nested types that declare and parse their arguments; this type runs the
-/// action they parsed.
+/// The actions are nested types that declare, parse and run themselves; their work is in the
+/// static functions below.
 struct PairsCommand: CommandDeclaration {
   static let name = "pairs"
   static let abstract = "list, add or remove your currency pairs (GBP-USD, EUR-AUD, BTC-EUR)"
@@ -34,7 +34,7 @@ struct PairsCommand: CommandDeclaration {
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {}
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await PairsCommand(action: .list).run(invocation)
+      try await PairsCommand.list(invocation)
     }
   }
 
@@ -42,14 +42,13 @@ struct PairsCommand: CommandDeclaration {
   struct Add: RatesCommand {
     static let name = "add"
     static let abstract = "add a pair"
-    static let arguments = [
-      ArgumentSpec(
-        name: "BASE", help: "a currency code or coin; the pair may also be written BASE-QUOTE",
-        completion: .local([.currencies, .coins])),
-      ArgumentSpec(
-        name: "QUOTE", help: "the currency it is priced in", isOptional: true,
-        completion: .local([.currencies, .coins])),
-    ]
+    static let baseArgument = ArgumentSpec(
+      name: "BASE", help: "a currency code or coin; the pair may also be written BASE-QUOTE",
+      completion: .local([.currencies, .coins]))
+    static let quoteArgument = ArgumentSpec(
+      name: "QUOTE", help: "the currency it is priced in", isOptional: true,
+      completion: .local([.currencies, .coins]))
+    static let arguments = [baseArgument, quoteArgument]
     static let ledger = OptionSpec.flag(
       "--ledger",
       help: "follow the street rate of your own exchanges of the pair ('rates ledger rate'), "
@@ -69,21 +68,14 @@ struct PairsCommand: CommandDeclaration {
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       street = try scanner.flag(Self.ledger)
-      guard let first = scanner.positional() else { throw UsageError.missingArgument("base") }
-      let pair: (base: String, quote: String)
-      if let split = PairArguments.split(first) {
-        pair = split
-      } else {
-        guard let second = scanner.positional() else { throw UsageError.missingArgument("quote") }
-        pair = (first, second)
-      }
-      try PairArguments.validate(base: pair.base, quote: pair.quote)
+      let pair = try PairArguments(
+        parsing: &scanner, base: Self.baseArgument, quote: Self.quoteArgument, defaultQuote: nil)
       base = pair.base
-      quote = CurrencyCode(pair.quote).text
+      quote = pair.quote
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await PairsCommand(action: .add(base, quote, street: street)).run(invocation)
+      try await PairsCommand.add(base, quote, street: street, invocation)
     }
   }
 
@@ -92,54 +84,32 @@ struct PairsCommand: CommandDeclaration {
     static let name = "remove"
     static let aliases = ["rm"]
     static let abstract = "remove a pair"
-    static let arguments = [
-      ArgumentSpec(
-        name: "BASE", help: "the pair's base; the pair may also be written BASE-QUOTE",
-        completion: .local([.pairs])),
-      ArgumentSpec(
-        name: "QUOTE", help: "the pair's quote", isOptional: true,
-        completion: .local([.currencies])),
-    ]
+    static let baseArgument = ArgumentSpec(
+      name: "BASE", help: "the pair's base; the pair may also be written BASE-QUOTE",
+      completion: .local([.pairs]), missingName: "pair")
+    static let quoteArgument = ArgumentSpec(
+      name: "QUOTE", help: "the pair's quote", isOptional: true,
+      completion: .local([.currencies]))
+    static let arguments = [baseArgument, quoteArgument]
     static let examples = ["rates pairs remove GBP-USD"]
 
     /// The pair as typed: one `BASE-QUOTE` word, or two words.
     let words: [String]
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      let words = scanner.positionals()
-      guard (1...2).contains(words.count) else {
-        throw words.isEmpty
-          ? UsageError.missingArgument("pair") : UsageError.unexpectedArgument(words[2])
-      }
-      self.words = words
+      let base = try scanner.argument(Self.baseArgument)
+      words = [base] + (scanner.optionalArgument(Self.quoteArgument).map { [$0] } ?? [])
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await PairsCommand(action: .remove(words)).run(invocation)
-    }
-  }
-
-  enum Action: Sendable, Equatable {
-    case list
-    /// The pair, and whether the ledger's street rate was asked for (`--ledger`).
-    case add(String, String, street: Bool)
-    /// The pair as typed: one `BASE-QUOTE` word, or two words.
-    case remove([String])
-  }
-
-  let action: Action
-
-  func run(_ invocation: Invocation) async throws -> ExitCode {
-    switch action {
-    case .list: return try await list(invocation)
-    case .add(let base, let quote, let street): return try await add(base, quote, street: street, invocation)
-    case .remove(let words): return try remove(words, invocation)
+      try PairsCommand.remove(words, invocation)
     }
   }
 
   // MARK: - Add and remove
 
-  func add(_ base: String, _ quote: String, street: Bool, _ invocation: Invocation) async throws
+  /// `pairs add`: the pair, and whether the ledger's street rate was asked for (`--ledger`).
+  static func add(_ base: String, _ quote: String, street: Bool, _ invocation: Invocation) async throws
     -> ExitCode
   {
     let store = invocation.userData().pairs
@@ -224,7 +194,8 @@ struct PairsCommand: CommandDeclaration {
       : ConfiguredPair(base: symbol, quote: route.quote.text, addedAt: addedAt)
   }
 
-  func remove(_ words: [String], _ invocation: Invocation) throws -> ExitCode {
+  /// `pairs remove`: the pair as typed, one `BASE-QUOTE` word or two words.
+  static func remove(_ words: [String], _ invocation: Invocation) throws -> ExitCode {
     let typed = TerminalText.sanitize(words.joined(separator: "-").uppercased())
     let (removed, names) = try invocation.userData().pairs.update { pairs in
       let index = pairs.firstIndex { pair in
@@ -286,7 +257,8 @@ struct PairsCommand: CommandDeclaration {
     var missing: [String] = []
   }
 
-  func list(_ invocation: Invocation) async throws -> ExitCode {
+  /// `pairs [list]`.
+  static func list(_ invocation: Invocation) async throws -> ExitCode {
     let pairs = Array(try invocation.userData().pairs.read().reversed())
     let ledger = try invocation.userData().streetEntries(for: pairs)
     let board = pairs.isEmpty ? PairBoard() : await invocation.desk.board(for: pairs, ledger: ledger)

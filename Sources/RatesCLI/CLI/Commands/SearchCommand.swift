@@ -4,9 +4,9 @@ import RateCore
 struct SearchCommand: RatesCommand {
   static let name = "search"
   static let abstract = "find coins by name or symbol"
-  static let arguments = [
-    ArgumentSpec(name: "QUERY", help: "a name, symbol or id, or part of one", isRepeating: true)
-  ]
+  static let queryArgument = ArgumentSpec(
+    name: "QUERY", help: "a name, symbol or id, or part of one", isRepeating: true)
+  static let arguments = [queryArgument]
   static let limit = OptionSpec.integer("--limit", value: "N", in: 1...100, default: 15) {
     "show at most N coins, \($0.rangeAndDefault))"
   }
@@ -27,8 +27,7 @@ struct SearchCommand: RatesCommand {
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
     limit = try scanner.integerOrDefault(Self.limit)
-    let words = scanner.positionals()
-    guard !words.isEmpty else { throw UsageError.missingArgument("query") }
+    let words = try scanner.arguments(Self.queryArgument)
     query = words.joined(separator: " ")
     guard query.trimming(.whitespaces).count >= 1, query.count <= 100 else {
       throw UsageError.invalid("the search query is empty or too long")

@@ -6,14 +6,13 @@ struct StatsCommand: RatesCommand {
   static let name = "stats"
   static let exportFormats = priceExportFormats
   static let abstract = "statistics of a daily series: volatility, largest moves, drawdown"
-  static let arguments = [
-    ArgumentSpec(
-      name: "BASE", help: "a coin or currency, as for 'rates history'",
-      completion: .local([.coins, .currencies])),
-    ArgumentSpec(
-      name: "QUOTE", help: "the currency (default: RATES_CURRENCY or USD); also BASE-QUOTE",
-      isOptional: true, completion: .local([.coins, .currencies])),
-  ]
+  static let base = ArgumentSpec(
+    name: "BASE", help: "a coin or currency, as for 'rates history'",
+    completion: .local([.coins, .currencies]))
+  static let quote = ArgumentSpec(
+    name: "QUOTE", help: "the currency (default: RATES_CURRENCY or USD); also BASE-QUOTE",
+    isOptional: true, completion: .local([.coins, .currencies]))
+  static let arguments = [base, quote]
   static let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 30) {
     "how many days, \($0.rangeAndDefault); 30, 60, 90 and 365 are typical)"
   }
@@ -51,7 +50,8 @@ struct StatsCommand: RatesCommand {
     span = try HistorySpan.parse(&scanner, days: Self.days, today: defaults.today)
     ledger = try scanner.flag(Self.ledger)
     hourly = try HistorySpan.parseHourly(&scanner)
-    pair = try PairArguments(parsing: &scanner, defaultQuote: defaults.currency)
+    pair = try PairArguments(
+      parsing: &scanner, base: Self.base, quote: Self.quote, defaultQuote: defaults.currency)
   }
 
   /// The figures beyond the history statistics.

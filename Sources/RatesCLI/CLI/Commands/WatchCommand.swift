@@ -11,13 +11,12 @@ import RateCore
 struct WatchCommand: RatesCommand {
   static let name = "watch"
   static let abstract = "live prices and rates, updated every minute (or --every)"
-  static let arguments = [
-    ArgumentSpec(
-      name: "COIN|PAIR",
-      help: "coin symbols or CoinGecko ids, priced in each --in currency, or pairs such as "
-        + "GBP-USD, EUR-AUD or EUR/BTC (default: your coins and pairs)",
-      isOptional: true, isRepeating: true, completion: .local([.coins, .pairs, .currencies]))
-  ]
+  static let subjects = ArgumentSpec(
+    name: "COIN|PAIR",
+    help: "coin symbols or CoinGecko ids, priced in each --in currency, or pairs such as "
+      + "GBP-USD, EUR-AUD or EUR/BTC (default: your coins and pairs)",
+    isOptional: true, isRepeating: true, completion: .local([.coins, .pairs, .currencies]))
+  static let arguments = [subjects]
   static let currencies = OptionSpec.option(
     "--in", value: "LIST", repeatable: true,
     help: "currencies for the coins (default: RATES_CURRENCY or USD)",
@@ -93,14 +92,8 @@ struct WatchCommand: RatesCommand {
     count = try scanner.option(
       Self.count, expected: "a whole number of updates, at least 1",
       parse: { Int($0).flatMap { $0 >= 1 ? $0 : nil } })
-    arguments = scanner.positionals()
-    for argument in arguments {
-      if let (base, quote) = PairArguments.split(argument) {
-        try PairArguments.validate(base: base, quote: quote)
-      } else {
-        for currency in currencies { try PairArguments.validate(base: argument, quote: currency) }
-      }
-    }
+    arguments = try scanner.arguments(Self.subjects)
+    for argument in arguments { _ = try PairArguments.pairs(argument, in: currencies) }
   }
 
   /// The pairs to watch: the arguments, else your coins and pairs, plus the
@@ -126,10 +119,8 @@ struct WatchCommand: RatesCommand {
       }
     } else {
       for argument in arguments {
-        if let (base, quote) = PairArguments.split(argument) {
-          add(Request(base: base, quote: CurrencyCode(quote).text, asset: nil))
-        } else {
-          for currency in currencies { add(Request(base: argument, quote: currency, asset: nil)) }
+        for pair in try PairArguments.pairs(argument, in: currencies) {
+          add(Request(base: pair.base, quote: pair.quote, asset: nil))
         }
       }
     }

@@ -8,6 +8,8 @@ extension LedgerCommand {
       "record an exchange: 'add 100 USD 8950000 LBP --sell' means you sold 100 USD for "
       + "8,950,000 LBP; with --buy you bought 100 USD and paid 8,950,000 LBP; "
       + "'add 0.5 BTC --deposit' records what came in without an exchange"
+    /// AMOUNT CURRENCY, and FOR-AMOUNT FOR-CURRENCY for an exchange (missing, they are named
+    /// as the first two are).
     static let arguments = [
       ArgumentSpec(
         name: "AMOUNT",
@@ -19,10 +21,10 @@ extension LedgerCommand {
       ArgumentSpec(
         name: "FOR-AMOUNT",
         help: "what it was exchanged for, written like AMOUNT (not with "
-          + "--deposit or --withdraw)", isOptional: true),
+          + "--deposit or --withdraw)", isOptional: true, missingName: "amount"),
       ArgumentSpec(
         name: "FOR-CURRENCY", help: "its currency, not the same as CURRENCY", isOptional: true,
-        completion: .local([.currencies])),
+        completion: .local([.currencies]), missingName: "currency"),
     ]
     static let sell = OptionSpec.flag("--sell", help: "you sold the first amount")
     static let buy = OptionSpec.flag("--buy", help: "you bought the first amount")
@@ -83,9 +85,9 @@ extension LedgerCommand {
       }
       let transfer: LedgerEntry.Transfer? = sides[2] ? .deposit : sides[3] ? .withdrawal : nil
       var words: [String] = []
-      for name in ["amount", "currency", "amount", "currency"].prefix(transfer == nil ? 4 : 2) {
-        guard let word = scanner.positional() else { throw UsageError.missingArgument(name) }
-        words.append(word)
+      // Each is required here: a transfer takes the first two, an exchange all four.
+      for argument in Self.arguments.prefix(transfer == nil ? 4 : 2) {
+        words.append(try scanner.argument(argument))
       }
       entry = try LedgerCommand.check { () throws(LedgerInput.Invalid) in
         var new: NewEntry
@@ -129,7 +131,7 @@ extension LedgerCommand {
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await LedgerCommand(action: .add(entry)).run(invocation)
+      try LedgerCommand.add(entry, invocation)
     }
   }
 }

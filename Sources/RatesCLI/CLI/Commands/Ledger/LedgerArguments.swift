@@ -11,27 +11,22 @@ extension LedgerCommand {
   }
 
   /// The pair `rate` and `stats` read: `<BASE> <QUOTE>` or `BASE-QUOTE`.
-  static let pairArguments = [
-    ArgumentSpec(
-      name: "BASE",
-      help: "the pair, also written BASE-QUOTE; rates are QUOTE per BASE, and buy and sell mean "
-        + "buying and selling BASE",
-      completion: .local([.currencies])),
-    ArgumentSpec(
-      name: "QUOTE", help: "the currency BASE is rated in", isOptional: true,
-      completion: .local([.currencies])),
-  ]
+  static let pairArguments = [pairBase, pairQuote]
+  static let pairBase = ArgumentSpec(
+    name: "BASE",
+    help: "the pair, also written BASE-QUOTE; rates are QUOTE per BASE, and buy and sell mean "
+      + "buying and selling BASE",
+    completion: .local([.currencies]))
+  static let pairQuote = ArgumentSpec(
+    name: "QUOTE", help: "the currency BASE is rated in", isOptional: true,
+    completion: .local([.currencies]))
 
-  /// Reads `<BASE> <QUOTE>` or `BASE-QUOTE`: two different currency codes, upper-cased.
+  /// Reads `<BASE> <QUOTE>` or `BASE-QUOTE` (any two codes, split by ``PairName``): two
+  /// different currency codes, upper-cased.
   static func readPair(_ scanner: inout ArgumentScanner) throws(UsageError) -> (String, String) {
-    guard let first = scanner.positional() else { throw UsageError.missingArgument("base") }
-    let pair: (String, String)
-    if let name = PairName(first) {
-      pair = (name.base, name.quote)
-    } else {
-      guard let second = scanner.positional() else { throw UsageError.missingArgument("quote") }
-      pair = (first, second)
-    }
+    let pair = try PairArguments.read(
+      &scanner, base: pairBase, quote: pairQuote,
+      splitting: { PairName($0).map { ($0.base, $0.quote) } })
     return try check { () throws(LedgerInput.Invalid) in try LedgerInput.pair(pair.0, pair.1) }
   }
 
@@ -41,15 +36,12 @@ extension LedgerCommand {
   }
 }
 
-/// `ledger rate` and `ledger stats`: a pair and `--days`, read the same way, run as one
-/// ``LedgerCommand/Action``.
+/// `ledger rate` and `ledger stats`: a pair and `--days`, read the same way.
 protocol LedgerPairCommand: RatesCommand {
   /// The declared `--days`, with its default.
   static var days: OptionSpec { get }
   /// The command's fields, read by ``init(parsing:defaults:)``.
   init(base: String, quote: String, days: Int)
-  /// What the ledger does for the parsed pair and days.
-  var action: LedgerCommand.Action { get }
 }
 
 extension LedgerPairCommand {
@@ -57,9 +49,5 @@ extension LedgerPairCommand {
     let days = try scanner.integerOrDefault(Self.days)
     let (base, quote) = try LedgerCommand.readPair(&scanner)
     self.init(base: base, quote: quote, days: days)
-  }
-
-  func run(_ invocation: Invocation) async throws -> ExitCode {
-    try await LedgerCommand(action: action).run(invocation)
   }
 }

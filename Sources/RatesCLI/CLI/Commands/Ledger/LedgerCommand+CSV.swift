@@ -5,14 +5,14 @@ extension LedgerCommand {
   /// The largest file `import` reads: far more than a lifetime of hand-recorded exchanges.
   static let maximumImportBytes = 64 * 1024 * 1024
 
-  func export(_ invocation: Invocation) throws -> ExitCode {
+  static func export(_ invocation: Invocation) throws -> ExitCode {
     let ledger = try invocation.userData().ledger.read()
     // The document already ends with CR LF: write it as is, without `out`'s extra newline.
     invocation.context.writeOut(LedgerCSV.document(ledger.oldestFirst))
     return .success
   }
 
-  func importFile(_ path: String, dryRun: Bool, _ invocation: Invocation) throws -> ExitCode {
+  static func importFile(_ path: String, dryRun: Bool, _ invocation: Invocation) throws -> ExitCode {
     let data = try Self.readImport(path)
     guard let text = String(data: data, encoding: .utf8) else {
       throw UsageError.invalid(

@@ -33,7 +33,7 @@ extension LedgerCommand {
 
   /// Reads every file first; any refusal writes nothing. Then adds the entries whose import id
   /// the ledger does not hold yet (all files in one update), or shows them with `--dry-run`.
-  func importExchange(_ request: ExchangeImportRequest, _ invocation: Invocation) async throws -> ExitCode {
+  static func importExchange(_ request: ExchangeImportRequest, _ invocation: Invocation) async throws -> ExitCode {
     let now = invocation.context.now()
     var files: [ImportedFile] = []
     var refusals: [String] = []
@@ -80,7 +80,7 @@ extension LedgerCommand {
 
   /// The new entries (stored, or as they would be) and the ledger's entries the others match
   /// (``withoutKnown(_:in:)``: the same import id).
-  func add(_ files: [ImportedFile], dryRun: Bool, _ invocation: Invocation) throws
+  static func add(_ files: [ImportedFile], dryRun: Bool, _ invocation: Invocation) throws
     -> ([LedgerEntry], [LedgerEntry])
   {
     let entries = ExchangeImport.ledgerOrder(files.flatMap(\.plan.entries))

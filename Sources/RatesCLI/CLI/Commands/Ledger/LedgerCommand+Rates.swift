@@ -4,7 +4,7 @@ import RateCore
 extension LedgerCommand {
   // MARK: - Rate
 
-  func rate(base: String, quote: String, days: Int, _ invocation: Invocation) throws -> ExitCode {
+  static func rate(base: String, quote: String, days: Int, _ invocation: Invocation) throws -> ExitCode {
     let window = LedgerMath.window(days: days, endingOn: today(invocation))
     let entries = try invocation.userData().ledger.entries(since: window.lowerBound)
     // RateCore's one rule (averaged in the orientation the exchanges were recorded in, then
@@ -65,7 +65,7 @@ extension LedgerCommand {
 
   // MARK: - Stats
 
-  func stats(base: String, quote: String, days: Int, _ invocation: Invocation) throws
+  static func stats(base: String, quote: String, days: Int, _ invocation: Invocation) throws
     -> ExitCode
   {
     let window = LedgerMath.window(days: days, endingOn: today(invocation))

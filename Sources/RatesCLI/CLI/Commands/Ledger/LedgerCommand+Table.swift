@@ -5,7 +5,7 @@ extension LedgerCommand {
   /// Rows per page: the first page is on screen after reading only the newest entries.
   static let listPageSize = 1000
 
-  func listTable(_ filter: ListFilter, _ invocation: Invocation) throws -> ExitCode {
+  static func listTable(_ filter: ListFilter, _ invocation: Invocation) throws -> ExitCode {
     let store = invocation.userData().ledger
     let window = filter.days.map { LedgerMath.window(days: $0, endingOn: today(invocation)) }
     var shown = 0
@@ -60,7 +60,7 @@ extension LedgerCommand {
   ]
 
   /// One entry's cells.
-  func row(_ entry: LedgerEntry, _ filter: ListFilter) -> [String] {
+  static func row(_ entry: LedgerEntry, _ filter: ListFilter) -> [String] {
     let (base, quote) = filter.pair ?? (entry.currency, entry.counterCurrency)
     return [
       String(entry.id), LedgerDates.formatDay(entry.date),
@@ -76,7 +76,7 @@ extension LedgerCommand {
   /// A page of the table; the header on the first. Right-aligned columns are padded to the
   /// widest cell of any page so far, so numbers stay aligned from one page to the next (one
   /// page, up to ``listPageSize`` rows, renders exactly as a single table).
-  func renderPage(
+  static func renderPage(
     _ rows: [[String]], first: Bool, widths: inout [Int], _ invocation: Invocation
   ) -> String {
     let columns = Self.listColumns

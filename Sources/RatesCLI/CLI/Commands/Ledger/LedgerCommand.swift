@@ -3,9 +3,9 @@ import RateCore
 /// `rates ledger …`: the user's own record of currency exchanges, for markets no API covers
 /// (street rates such as USD/LBP), and the rates it implies.
 ///
-/// Each action is a nested type in its own file (`LedgerAddCommand.swift` …) that declares
-/// and parses its arguments; this type runs the action they parsed: list, add and remove
-/// here, `rate` and `stats` in `LedgerCommand+Rates.swift`, `export` and `import` in
+/// Each action is a nested type in its own file (`LedgerAddCommand.swift` …) that declares,
+/// parses and runs itself; their work is in static functions of this type: list, add and
+/// remove here, `rate` and `stats` in `LedgerCommand+Rates.swift`, `export` and `import` in
 /// `LedgerCommand+CSV.swift`.
 struct LedgerCommand: CommandDeclaration {
   static let name = "ledger"
@@ -69,46 +69,12 @@ struct LedgerCommand: CommandDeclaration {
     var date: String?
   }
 
-  enum Action: Sendable, Equatable {
-    case list(ListFilter)
-    case add(NewEntry)
-    case remove([Int])
-    case rate(base: String, quote: String, days: Int)
-    case stats(base: String, quote: String, days: Int)
-    case export
-    case importFile(String, dryRun: Bool)
-    case importExchange(ExchangeImportRequest)
-  }
-
-  let action: Action
-
-  func run(_ invocation: Invocation) async throws -> ExitCode {
-    if let format = invocation.options.format, priceExportFormats.contains(format) {
-      guard case .list = action else {
-        throw UsageError.invalid(
-          "--format \(format.rawValue) is only for 'rates ledger list' (and 'export --csv')")
-      }
-    }
-    switch action {
-    case .list(let filter): return try list(filter, invocation)
-    case .add(let entry): return try add(entry, invocation)
-    case .remove(let ids): return try remove(ids, invocation)
-    case .rate(let base, let quote, let days):
-      return try rate(base: base, quote: quote, days: days, invocation)
-    case .stats(let base, let quote, let days):
-      return try stats(base: base, quote: quote, days: days, invocation)
-    case .export: return try export(invocation)
-    case .importFile(let path, let dryRun): return try importFile(path, dryRun: dryRun, invocation)
-    case .importExchange(let request): return try await importExchange(request, invocation)
-    }
-  }
-
   /// Today, in UTC.
-  func today(_ invocation: Invocation) -> Day { Day(containing: invocation.context.now()) }
+  static func today(_ invocation: Invocation) -> Day { Day(containing: invocation.context.now()) }
 
   // MARK: - Add
 
-  func add(_ new: NewEntry, _ invocation: Invocation) throws -> ExitCode {
+  static func add(_ new: NewEntry, _ invocation: Invocation) throws -> ExitCode {
     let now = invocation.context.now()
     let date: Day
     do {
@@ -176,7 +142,7 @@ struct LedgerCommand: CommandDeclaration {
 
   // MARK: - Remove
 
-  func remove(_ ids: [Int], _ invocation: Invocation) throws -> ExitCode {
+  static func remove(_ ids: [Int], _ invocation: Invocation) throws -> ExitCode {
     let removed = try invocation.userData().ledger.remove(ids: ids)
     // An id not in the ledger is already as asked, as for the other lists: a note, exit 0.
     var absent: [Int] = []
@@ -198,10 +164,10 @@ struct LedgerCommand: CommandDeclaration {
 
   // MARK: - List
 
-  func list(_ filter: ListFilter, _ invocation: Invocation) throws -> ExitCode {
+  static func list(_ filter: ListFilter, _ invocation: Invocation) throws -> ExitCode {
     // The document and exports read the whole ledger, only when asked for; the table reads
     // it page by page.
-    let entries = { @Sendable [self] () throws -> [LedgerEntry] in
+    let entries = { @Sendable () throws -> [LedgerEntry] in
       let window = filter.days.map { LedgerMath.window(days: $0, endingOn: today(invocation)) }
       return try invocation.userData().ledger.read().newestFirst.filter {
         filter.matches($0, window: window)

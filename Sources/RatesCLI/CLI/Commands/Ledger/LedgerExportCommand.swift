@@ -62,7 +62,7 @@ extension LedgerCommand {
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
       guard let journal = journal(invocation) else {
-        return try await LedgerCommand(action: .export).run(invocation)
+        return try LedgerCommand.export(invocation)
       }
       let code = currency ?? defaultCurrency
       guard FiatCurrencies.ecb[code] != nil else {

@@ -17,11 +17,10 @@ extension LedgerCommand {
     static let dryRun = OptionSpec.flag(
       "--dry-run", help: "show what would be added; write nothing")
     static let options = [from, skipUnknown, dryRun]
-    static let arguments = [
-      ArgumentSpec(
-        name: "FILE", help: "the files to read (- for standard input, with --from rates)",
-        isRepeating: true, completion: .files)
-    ]
+    static let fileArgument = ArgumentSpec(
+      name: "FILE", help: "the files to read (- for standard input, with --from rates)",
+      isRepeating: true, completion: .files)
+    static let arguments = [fileArgument]
     static let discussion = LedgerCommand.csvColumns + LedgerCommand.exchangeDiscussion
     static let examples = [
       "rates ledger import ledger.csv",
@@ -42,8 +41,7 @@ extension LedgerCommand {
       }
       skipUnknown = try scanner.flag(Self.skipUnknown)
       dryRun = try scanner.flag(Self.dryRun)
-      paths = scanner.positionals()
-      guard !paths.isEmpty else { throw UsageError.missingArgument("file") }
+      paths = try scanner.arguments(Self.fileArgument)
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
@@ -52,7 +50,7 @@ extension LedgerCommand {
         LedgerCSV.isOwnDocument(text)
       {
         invocation.err("note: \(paths[0]): read as the ledger's own CSV (--from rates)")
-        return try await LedgerCommand(action: .importFile(paths[0], dryRun: dryRun)).run(invocation)
+        return try LedgerCommand.importFile(paths[0], dryRun: dryRun, invocation)
       }
       guard format != "rates" else {
         guard paths.count == 1, !skipUnknown else {
@@ -60,12 +58,12 @@ extension LedgerCommand {
             "--from rates reads one file, without --skip-unknown (every line of the ledger's "
               + "own CSV must be right); both are for exchange exports")
         }
-        return try await LedgerCommand(action: .importFile(paths[0], dryRun: dryRun)).run(invocation)
+        return try LedgerCommand.importFile(paths[0], dryRun: dryRun, invocation)
       }
       let request = ExchangeImportRequest(
         paths: paths, exchange: ExchangeFormat(rawValue: format), skipUnknown: skipUnknown,
         dryRun: dryRun)
-      return try await LedgerCommand(action: .importExchange(request)).run(invocation)
+      return try await LedgerCommand.importExchange(request, invocation)
     }
   }
 

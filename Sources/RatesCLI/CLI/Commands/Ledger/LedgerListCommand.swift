@@ -58,7 +58,7 @@ extension LedgerCommand {
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await LedgerCommand(action: .list(filter)).run(invocation)
+      try LedgerCommand.list(filter, invocation)
     }
   }
 }

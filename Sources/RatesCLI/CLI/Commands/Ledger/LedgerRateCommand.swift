@@ -18,6 +18,8 @@ extension LedgerCommand {
     let quote: String
     let days: Int
 
-    var action: Action { .rate(base: base, quote: quote, days: days) }
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+      try LedgerCommand.rate(base: base, quote: quote, days: days, invocation)
+    }
   }
 }

@@ -6,16 +6,15 @@ extension LedgerCommand {
     static let name = "remove"
     static let aliases = ["rm"]
     static let abstract = "remove exchanges by id (ids are never reused)"
-    static let arguments = [
-      ArgumentSpec(name: "ID", help: "an exchange's id, as list shows it", isRepeating: true)
-    ]
+    static let idArgument = ArgumentSpec(
+      name: "ID", help: "an exchange's id, as list shows it", isRepeating: true)
+    static let arguments = [idArgument]
     static let examples = ["rates ledger remove 3", "rates ledger rm 4 5"]
 
     let ids: [Int]
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      let texts = scanner.positionals()
-      guard !texts.isEmpty else { throw UsageError.missingArgument("id") }
+      let texts = try scanner.arguments(Self.idArgument)
       var ids: [Int] = []
       for text in texts {
         let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
@@ -30,7 +29,7 @@ extension LedgerCommand {
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-      try await LedgerCommand(action: .remove(ids)).run(invocation)
+      try LedgerCommand.remove(ids, invocation)
     }
   }
 }

@@ -15,6 +15,8 @@ extension LedgerCommand {
     let quote: String
     let days: Int
 
-    var action: Action { .stats(base: base, quote: quote, days: days) }
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+      try LedgerCommand.stats(base: base, quote: quote, days: days, invocation)
+    }
   }
 }
