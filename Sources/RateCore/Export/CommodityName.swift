@@ -41,6 +41,11 @@ public struct CommodityName: Hashable, Sendable, CustomStringConvertible {
     CommodityName(plainOrEscaped(text.uppercased()))
   }
 
+  /// The name of a currency code.
+  public static func code(_ code: CurrencyCode) -> CommodityName {
+    CommodityName(plainOrEscaped(code.text))
+  }
+
   /// The name of the CoinGecko coin `id`.
   public static func coin(id: String) -> CommodityName {
     if let symbol = symbols[id] { return CommodityName(symbol) }

@@ -49,7 +49,7 @@ public enum PriceExport {
     return CSV.document(
       header: header,
       rows: series.points.map {
-        var row = [$0.date.isoText, series.base, series.quote, plain($0.rate), series.source(on: $0.date).name]
+        var row = [$0.date.isoText, series.base, series.quote.text, plain($0.rate), series.source(on: $0.date).name]
         if Key.carriesOver { row.insert($0.carried ? "true" : "false", at: 4) }
         return row
       })
@@ -66,7 +66,7 @@ public enum PriceExport {
       ],
       rows: quotes.map { quote, stale in
         [
-          quote.base, quote.quote, plain(quote.rate), quote.change24hPercent.map(plain) ?? "",
+          quote.base, quote.quote.text, plain(quote.rate), quote.change24hPercent.map(plain) ?? "",
           quote.changePeriod.rawValue,
           quote.updatedAt.map(ISO8601.format) ?? "", quote.source.name, ISO8601.format(quote.fetchedAt),
           stale ? "true" : "false",

@@ -71,9 +71,9 @@ public struct ExchangeLayout: Equatable, Sendable {
       if pattern.hasPrefix("* ") {
         let code = name.prefix(3)
         guard name.count > 4, name.dropFirst(4) == pattern.dropFirst(2),
-          code.allSatisfy({ $0.isASCII && $0.isLetter }), currency == nil || currency == code.uppercased()
+          code.allSatisfy({ $0.isASCII && $0.isLetter }), currency == nil || currency == CurrencyCode(code).text
         else { return (false, nil) }
-        currency = code.uppercased()
+        currency = CurrencyCode(code).text
       } else if pattern != name {
         return (false, nil)
       }

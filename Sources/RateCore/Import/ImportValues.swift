@@ -58,7 +58,7 @@ struct ImportAmount: Equatable, Sendable {
     let number = text.prefix { $0.isNumber || $0 == "." || $0 == "," || $0 == "-" }
     let unit = text.dropFirst(number.count).trimming(.whitespaces)
     guard let amount = read(String(number)), !unit.isEmpty else { return nil }
-    return (amount, unit.uppercased())
+    return (amount, CurrencyCode(unit).text)
   }
 
   static func + (lhs: ImportAmount, rhs: ImportAmount) -> ImportAmount {
@@ -179,17 +179,14 @@ enum AssetSymbols {
   /// (`.S`, `.M`, `.F`, `.B`) dropped, legacy codes from the table, others as they are.
   static func kraken(_ code: String) -> String {
     let base = code.split(separator: ".").first.map(String.init) ?? code
-    let upper = base.uppercased()
+    let upper = CurrencyCode(base).text
     return kraken[upper] ?? upper
   }
 
   /// A symbol the ledger can hold: 2 to 12 upper-case letters and digits; nil otherwise.
   static func symbol(_ raw: String) -> String? {
-    let upper = raw.trimming(.whitespaces).uppercased()
-    guard (2...12).contains(upper.count),
-      upper.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
-    else { return nil }
-    return receiptTokens[upper] ?? upper
+    guard let code = CurrencyCode(raw, shape: .imported) else { return nil }
+    return receiptTokens[code.text] ?? code.text
   }
 
   /// `XXBTZEUR` → (`BTC`, `EUR`), `XBTUSDC` → (`BTC`, `USDC`), `POL/EUR` → (`POL`, `EUR`).

@@ -47,15 +47,12 @@ public enum LedgerInput {
   /// longer symbol of up to 10 letters and digits as exchanges' exports name coins (DOGE, USDC,
   /// 1INCH); upper-cased.
   public static func currency(_ text: String) throws(Invalid) -> String {
-    let trimmed = AmountParser.trimmingWhitespace(text)
-    let letters = trimmed.allSatisfy { $0.isASCII && $0.isLetter }
-    let symbol = trimmed.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-    guard (trimmed.count == 3 && letters) || ((4...10).contains(trimmed.count) && symbol) else {
+    guard let code = CurrencyCode(text, shape: .ledger) else {
       throw Invalid(
-        message: "\(quoted(trimmed)) is not a currency code: use three letters such as USD, "
-          + "LBP or NGN, or a coin's symbol such as BTC or DOGE")
+        message: "\(quoted(AmountParser.trimmingWhitespace(text))) is not a currency code: use "
+          + "three letters such as USD, LBP or NGN, or a coin's symbol such as BTC or DOGE")
     }
-    return trimmed.uppercased()
+    return code.text
   }
 
   /// Reads two different currency codes.

@@ -15,12 +15,12 @@ public enum LedgerSeries {
   ///
   /// - Throws: ``LedgerQueryError/noExchanges(base:quote:days:)``.
   public static func daily(
-    base: String, quote: String, days: Int, entries: [LedgerEntry], now: Date
+    base: CurrencyCode, quote: CurrencyCode, days: Int, entries: [LedgerEntry], now: Date
   ) throws -> RateSeries {
     let today = Day(containing: now)
     let window = LedgerMath.window(days: days, endingOn: today)
     let (recordedBase, recordedQuote, inverted) = orientation(
-      entries, base: base.uppercased(), quote: quote.uppercased(), window: window)
+      entries, base: base.text, quote: quote.text, window: window)
     var averages = LedgerMath.dailyAverages(
       entries: entries, base: recordedBase, quote: recordedQuote, window: window)
     if inverted {
@@ -29,10 +29,10 @@ public enum LedgerSeries {
       }
     }
     guard !averages.all.isEmpty else {
-      throw LedgerQueryError.noExchanges(base: base.uppercased(), quote: quote.uppercased(), days: days)
+      throw LedgerQueryError.noExchanges(base: base.text, quote: quote.text, days: days)
     }
     return RateSeries(
-      base: base.uppercased(), quote: quote.uppercased(), source: .ledger, fetchedAt: now,
+      base: base.text, quote: quote, source: .ledger, fetchedAt: now,
       points: averages.all.map { RatePoint(date: $0.date, rate: Figure.ratio($0.rate)) })
   }
 
@@ -41,17 +41,17 @@ public enum LedgerSeries {
   ///
   /// - Throws: ``LedgerQueryError/noExchanges(base:quote:days:)``.
   public static func rate(
-    base: String, quote: String, days: Int, entries: [LedgerEntry], today: Day
+    base: CurrencyCode, quote: CurrencyCode, days: Int, entries: [LedgerEntry], today: Day
   ) throws -> LedgerRate {
     let window = LedgerMath.window(days: days, endingOn: today)
     let (recordedBase, recordedQuote, inverted) = orientation(
-      entries, base: base.uppercased(), quote: quote.uppercased(), window: window)
+      entries, base: base.text, quote: quote.text, window: window)
     guard
       let recorded = LedgerMath.rate(
         entries: entries, base: recordedBase, quote: recordedQuote, window: window),
       let found = inverted ? recorded.inverted() : recorded
     else {
-      throw LedgerQueryError.noExchanges(base: base.uppercased(), quote: quote.uppercased(), days: days)
+      throw LedgerQueryError.noExchanges(base: base.text, quote: quote.text, days: days)
     }
     return found
   }

@@ -22,9 +22,8 @@ public enum StreetRate {
   }
 
   /// The days with an exchange of `base` against `quote` (either way round), oldest first.
-  public static func exchangeDays(base: String, quote: String, entries: [LedgerEntry]) -> [Day] {
-    let (base, quote) = (base.uppercased(), quote.uppercased())
-    return Set(entries.lazy.filter { $0.rate(base: base, quote: quote) != nil }.map(\.date)).sorted()
+  public static func exchangeDays(base: CurrencyCode, quote: CurrencyCode, entries: [LedgerEntry]) -> [Day] {
+    Set(entries.lazy.filter { $0.rate(base: base.text, quote: quote.text) != nil }.map(\.date)).sorted()
   }
 
   /// The last of the sorted `exchangeDays` on or before `day`, if any.
@@ -36,7 +35,7 @@ public enum StreetRate {
   /// The street rate of `base` in `quote` over the ``days`` days ending on `last`, a day with
   /// an exchange of the pair.
   /// - Throws: ``LedgerQueryError/noExchanges(base:quote:days:)``.
-  public static func rate(base: String, quote: String, endingOn last: Day, entries: [LedgerEntry])
+  public static func rate(base: CurrencyCode, quote: CurrencyCode, endingOn last: Day, entries: [LedgerEntry])
     throws -> LedgerRate
   {
     try LedgerSeries.rate(base: base, quote: quote, days: days, entries: entries, today: last)
@@ -45,20 +44,19 @@ public enum StreetRate {
   /// The street rate of `base` in `quote` on `day` (see ``StreetRate``).
   /// - Throws: ``LedgerQueryError/neverExchanged(base:quote:)`` when the ledger has no
   ///   exchange of the pair on or before `day`.
-  public static func value(base: String, quote: String, on day: Day, entries: [LedgerEntry]) throws
+  public static func value(base: CurrencyCode, quote: CurrencyCode, on day: Day, entries: [LedgerEntry]) throws
     -> Value
   {
     let exchanges = exchangeDays(base: base, quote: quote, entries: entries)
     guard let last = lastExchangeDay(in: exchanges, onOrBefore: day) else {
-      throw LedgerQueryError.neverExchanged(base: base.uppercased(), quote: quote.uppercased())
+      throw LedgerQueryError.neverExchanged(base: base.text, quote: quote.text)
     }
     return Value(rate: try rate(base: base, quote: quote, endingOn: last, entries: entries), day: last)
   }
 
   /// Whether the ledger has an exchange of `base` against `quote`.
-  public static func isRecorded(base: String, quote: String, entries: [LedgerEntry]) -> Bool {
-    let (base, quote) = (base.uppercased(), quote.uppercased())
-    return entries.contains { $0.rate(base: base, quote: quote) != nil }
+  public static func isRecorded(base: CurrencyCode, quote: CurrencyCode, entries: [LedgerEntry]) -> Bool {
+    entries.contains { $0.rate(base: base.text, quote: quote.text) != nil }
   }
 
   /// A street-rate pair for a board: the street rate at `now` (a computed figure at
@@ -72,13 +70,14 @@ public enum StreetRate {
     -> PairSnapshot
   {
     let today = Day(containing: now)
-    let current = try value(base: pair.base, quote: pair.quote, on: today, entries: entries)
-    let exchanges = exchangeDays(base: pair.base, quote: pair.quote, entries: entries)
+    let (base, quote) = (CurrencyCode(pair.base), CurrencyCode(pair.quote))
+    let current = try value(base: base, quote: quote, on: today, entries: entries)
+    let exchanges = exchangeDays(base: base, quote: quote, entries: entries)
     let before = lastExchangeDay(in: exchanges, onOrBefore: current.day.adding(days: -1)).flatMap {
-      try? rate(base: pair.base, quote: pair.quote, endingOn: $0, entries: entries)
+      try? rate(base: base, quote: quote, endingOn: $0, entries: entries)
     }
     let week = try? LedgerSeries.daily(
-      base: pair.base, quote: pair.quote, days: weekDays, entries: entries, now: now)
+      base: base, quote: quote, days: weekDays, entries: entries, now: now)
     let street = Figure.ratio(current.rate.midpoint)
     return PairSnapshot(
       pair: pair, rate: street,
@@ -92,7 +91,7 @@ public enum StreetRate {
   /// every day of the window without an exchange a gap, sourced ``RateSource/ledger``.
   /// - Throws: ``LedgerQueryError/noExchanges(base:quote:days:)`` without any exchange in it.
   public static func series(
-    base: String, quote: String, days: Int, entries: [LedgerEntry], now: Date
+    base: CurrencyCode, quote: CurrencyCode, days: Int, entries: [LedgerEntry], now: Date
   ) throws -> RateSeries {
     var series = try LedgerSeries.daily(base: base, quote: quote, days: days, entries: entries, now: now)
     let window = LedgerMath.window(days: days, endingOn: Day(containing: now))

@@ -29,17 +29,18 @@ public struct Asset: Hashable, Sendable, Codable {
   /// The one rule for how a coin is labelled in every command and format
   /// (tables, JSON `base`, CSV, ledger and beancount commodities, watch, the
   /// home screen): its symbol, unless the symbol is a currency code
-  /// (``PairRouter/isCurrencyCode(_:)``) and the coin is not that currency;
+  /// (``CurrencyCode/isCurrency``) and the coin is not that currency;
   /// then its id as the provider spells it (`poundtoken` for a coin with the
   /// symbol GBP), so a coin is never shown, exported or priced as the pound.
   public static func label(symbol: String, id: String) -> String {
-    PairRouter.isCurrencyCode(symbol) && symbol.uppercased() != id.uppercased() ? id : symbol
+    let code = CurrencyCode(symbol)
+    return code.isCurrency && code != CurrencyCode(id) ? id : symbol
   }
 
   /// `symbol` as a provider or a list wrote it, labelled by ``label(symbol:id:)``:
   /// upper-cased, unless it is already the coin's id (which keeps its case).
   public static func label(typed symbol: String, id: String) -> String {
-    symbol == id ? symbol : label(symbol: symbol.uppercased(), id: id)
+    symbol == id ? symbol : label(symbol: CurrencyCode(symbol).text, id: id)
   }
 
   /// The name that stands for this coin wherever a name is routed to a
@@ -47,7 +48,8 @@ public struct Asset: Hashable, Sendable, Codable {
   /// id when the symbol is a currency code (a coin `poundtoken` with the
   /// symbol GBP must never be priced as the pound) or is the id as typed.
   public var routingName: String {
-    symbol.uppercased() == symbol && !PairRouter.isCurrencyCode(symbol) ? symbol : id
+    let code = CurrencyCode(symbol)
+    return code.text == symbol && !code.isCurrency ? symbol : id
   }
 }
 
@@ -67,11 +69,6 @@ public enum CurrencyCodes {
   /// currencies Frankfurter serves, sorted; what a default quote currency may be.
   public static let quotable: [String] =
     coinGeckoQuotes.union(FiatCurrencies.ecb.keys).sorted()
-
-  /// Whether `code` (any case) is in ``quotable``.
-  public static func isQuotable(_ code: String) -> Bool {
-    coinGeckoQuotes.contains(code.uppercased()) || FiatCurrencies.isFiat(code)
-  }
 
   /// CoinGecko quote currencies that are neither a coin nor a fiat currency of ``fiat``
   /// (special drawing rights, gold, silver, bits, satoshis): coins are priced in them, and

@@ -78,8 +78,8 @@ public typealias RatePoint = SeriesPoint<Day>
 public struct Series<Key: SeriesKey>: Hashable, Sendable, Codable {
   /// The asset being priced, upper case (`BTC`, `GBP`).
   public var base: String
-  /// The currency the price is in, upper case (`EUR`).
-  public var quote: String
+  /// The currency the price is in (`EUR`).
+  public var quote: CurrencyCode
   /// Where the data came from (CoinGecko, the ledger): for a series from several, the
   /// source of its newest days (each day's in ``sources``).
   public var source: RateSource
@@ -99,7 +99,7 @@ public struct Series<Key: SeriesKey>: Hashable, Sendable, Codable {
 
   /// Creates a series.
   public init(
-    base: String, quote: String, source: RateSource, fetchedAt: Date, points: [SeriesPoint<Key>],
+    base: String, quote: CurrencyCode, source: RateSource, fetchedAt: Date, points: [SeriesPoint<Key>],
     gaps: [Key] = [], sources: [SourceSpan] = []
   ) {
     self.base = base
@@ -165,8 +165,8 @@ extension Series {
 public struct Quote: Hashable, Sendable, Codable {
   /// The asset being priced, upper case.
   public var base: String
-  /// The currency of the price, upper case.
-  public var quote: String
+  /// The currency of the price.
+  public var quote: CurrencyCode
   /// The price.
   public var rate: Double
   /// The change over the last 24 hours in percent, when the provider knows it.
@@ -179,7 +179,7 @@ public struct Quote: Hashable, Sendable, Codable {
   public var updatedAt: Date?
 
   public init(
-    base: String, quote: String, rate: Double, change24hPercent: Double?, source: RateSource,
+    base: String, quote: CurrencyCode, rate: Double, change24hPercent: Double?, source: RateSource,
     fetchedAt: Date, updatedAt: Date?
   ) {
     self.base = base

@@ -31,7 +31,7 @@ public enum CrossRate {
   /// Whether `base` in `quote` is a cross rate: two coins, the quote not one of CoinGecko's
   /// quote currencies.
   public static func isNeeded(base: String, quote: String) -> Bool {
-    !PairRouter.isFiat(base) && !PairRouter.isFiat(quote)
+    !CurrencyCode(base).isFiat && !CurrencyCode(quote).isFiat
       && !CurrencyCodes.coinGeckoQuotes.contains(quote)
   }
 

@@ -37,7 +37,7 @@ public enum PortfolioHistory {
   /// The total value in `currency` per day, as a series whose base is `PORTFOLIO`; a day with
   /// a held code unpriced is in `gaps`.
   public static func series(
-    _ holdings: [(day: Day, quantities: [String: Double])], currency: String,
+    _ holdings: [(day: Day, quantities: [String: Double])], currency: CurrencyCode,
     prices: PortfolioPricer.Prices, fetchedAt: Date
   ) -> RateSeries {
     var points: [RatePoint] = []

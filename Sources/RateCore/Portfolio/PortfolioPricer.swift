@@ -67,7 +67,8 @@ public struct PortfolioPricer: Sendable {
     }
     for (code, days) in street {
       let partner = try self.partner(of: code)
-      let exchangeDays = StreetRate.exchangeDays(base: partner, quote: code, entries: entries)
+      let exchangeDays = StreetRate.exchangeDays(
+        base: CurrencyCode(partner), quote: CurrencyCode(code), entries: entries)
       var rates: [Day: LedgerRate] = [:]
       for day in days.sorted() {
         found[code, default: [:]][day] = Result { () throws(PortfolioError) in
@@ -170,7 +171,8 @@ public struct PortfolioPricer: Sendable {
         code: code, day: day, reason: "the ledger has no \(partner)-\(code) exchange on or before it")
     }
     if rates[last] == nil {
-      rates[last] = try? StreetRate.rate(base: partner, quote: code, endingOn: last, entries: entries)
+      rates[last] = try? StreetRate.rate(
+        base: CurrencyCode(partner), quote: CurrencyCode(code), endingOn: last, entries: entries)
     }
     guard let street = rates[last] else {
       throw PortfolioError.noPrice(code: code, day: day, reason: "no street rate on \(last)")

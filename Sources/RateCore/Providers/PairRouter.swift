@@ -4,7 +4,8 @@ public struct PairRoute: Hashable, Sendable {
   public var provider: Provider
   /// The pair as asked of the provider (`BTC`/`EUR` for a requested `EUR`/`BTC`).
   public var base: String
-  public var quote: String
+  /// The currency the provider is asked for.
+  public var quote: CurrencyCode
   /// True when the provider is asked for the inverse pair and each rate is
   /// `1 / rate`.
   public var inverted: Bool
@@ -22,35 +23,34 @@ public enum PairRouter {
   ///   ``RetiredCurrencies/Ended`` for an ECB pair with a currency that ended (it has no
   ///   current rate; its past ones come from the snapshot).
   public static func route(base: String, quote: String, forced: Provider?) throws -> PairRoute {
-    let b = base.uppercased()
-    let q = quote.uppercased()
+    let (b, q) = (CurrencyCode(base), CurrencyCode(quote))
     if forced == nil || forced == .frankfurter || forced == .ecb,
-      RetiredCurrencies.isRetiredPair(b, q),
-      let ended = RetiredCurrencies.firstEnded(b, q)
+      RetiredCurrencies.isRetiredPair(b.text, q.text),
+      let ended = RetiredCurrencies.firstEnded(b.text, q.text)
     {
       throw ended
     }
-    let baseIsFiat = isCurrencyCode(b)
-    let quoteIsFiat = isCurrencyCode(q)
+    let baseIsFiat = b.isCurrency
+    let quoteIsFiat = q.isCurrency
     switch forced {
     case .frankfurter?, .ecb?:
       // A reference-rate source pinned: fiat pairs only.
       let pinned = forced ?? .frankfurter
-      guard FiatCurrencies.isFiat(b), FiatCurrencies.isFiat(q) else {
+      guard b.isECB, q.isECB else {
         throw ProviderError.notCovered(provider: .provider(pinned), what: "\(b)/\(q)")
       }
-      return PairRoute(provider: pinned, base: b, quote: q, inverted: false)
+      return PairRoute(provider: pinned, base: b.text, quote: q, inverted: false)
     case .coinDesk?:
       if baseIsFiat, q == "BTC" {
-        return PairRoute(provider: .coinDesk, base: q, quote: b, inverted: true)
+        return PairRoute(provider: .coinDesk, base: q.text, quote: b, inverted: true)
       }
       return PairRoute(provider: .coinDesk, base: base, quote: q, inverted: false)
     default:
-      if forced == nil, FiatCurrencies.isFiat(b), FiatCurrencies.isFiat(q) {
-        return PairRoute(provider: .frankfurter, base: b, quote: q, inverted: false)
+      if forced == nil, b.isECB, q.isECB {
+        return PairRoute(provider: .frankfurter, base: b.text, quote: q, inverted: false)
       }
       if baseIsFiat && quoteIsFiat {
-        throw ProviderError.noProvider(base: b, quote: q)
+        throw ProviderError.noProvider(base: b.text, quote: q.text)
       }
       // Coins: the pinned coin source, else the coin chain (named by CoinGecko).
       let coins = forced ?? .coinGecko
@@ -60,19 +60,6 @@ public enum PairRouter {
       return PairRoute(provider: coins, base: base, quote: q, inverted: false)
     }
   }
-
-  /// Whether `code` names a fiat currency rather than a coin.
-  public static func isFiat(_ code: String) -> Bool {
-    FiatCurrencies.isFiat(code) || CurrencyCodes.fiat.contains(code.uppercased())
-  }
-
-  /// Whether `code` (any case) is a currency, never a coin's symbol: a fiat
-  /// code or a quote-only code (XDR, SATS…). The one rule for a symbol that
-  /// collides with a currency: the code means the currency, and a coin with
-  /// that symbol is named by its id.
-  public static func isCurrencyCode(_ code: String) -> Bool {
-    isFiat(code) || CurrencyCodes.quoteOnly.contains(code.uppercased())
-  }
 }
 
 extension Series {
@@ -81,8 +68,8 @@ extension Series {
   /// a day or an hour whose rate has none (zero) is a gap.
   public func inverted() -> Series {
     var copy = self
-    copy.base = quote
-    copy.quote = base
+    copy.base = quote.text
+    copy.quote = CurrencyCode(base)
     var noInverse: [Key] = []
     copy.points = points.compactMap { point in
       guard let inverse = RateInversion.inverse(of: point.rate) else {
@@ -105,8 +92,8 @@ extension Quote {
   public func inverted() -> Quote? {
     guard let inverse = RateInversion.inverse(of: rate) else { return nil }
     var copy = self
-    copy.base = quote
-    copy.quote = base
+    copy.base = quote.text
+    copy.quote = CurrencyCode(base)
     copy.rate = Figure.ratio(inverse)
     copy.change24hPercent = change24hPercent.flatMap(Change.inverted)
     return copy

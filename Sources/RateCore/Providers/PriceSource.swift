@@ -30,7 +30,7 @@ public struct PriceSource: Sendable {
   public var resolve: @Sendable (_ input: String) async throws -> Asset
   /// Checks that the provider prices in `currency` without a request; throws
   /// ``ProviderError/invalidCurrency(provider:currency:)`` otherwise.
-  public var validateQuote: @Sendable (_ currency: String) throws -> Void
+  public var validateQuote: @Sendable (_ currency: CurrencyCode) throws -> Void
   /// Current prices of `pairs`, in their order, in as few requests as the
   /// API allows. A pair the answer lacks may be left out (a partial answer);
   /// a source throws when it has none of them.
@@ -41,7 +41,7 @@ public struct PriceSource: Sendable {
   /// Daily closes for the days in `days` and, when the API gives it along,
   /// the latest price.
   public var dailyCloses:
-    @Sendable (_ asset: Asset, _ currency: String, _ days: ClosedRange<Day>) async throws
+    @Sendable (_ asset: Asset, _ currency: CurrencyCode, _ days: ClosedRange<Day>) async throws
       -> DailyCloses
 
   /// Creates a source from its closures.
@@ -52,10 +52,10 @@ public struct PriceSource: Sendable {
     offlineRates: @autoclosure @escaping @Sendable () -> ECBSnapshot? = nil,
     firstDay: Day? = nil,
     resolve: @escaping @Sendable (_ input: String) async throws -> Asset,
-    validateQuote: @escaping @Sendable (_ currency: String) throws -> Void,
+    validateQuote: @escaping @Sendable (_ currency: CurrencyCode) throws -> Void,
     prices: @escaping @Sendable (_ pairs: [AssetQuote]) async throws -> [Quote],
     dailyCloses:
-      @escaping @Sendable (_ asset: Asset, _ currency: String, _ days: ClosedRange<Day>)
+      @escaping @Sendable (_ asset: Asset, _ currency: CurrencyCode, _ days: ClosedRange<Day>)
       async throws -> DailyCloses
   ) {
     self.name = name
@@ -121,14 +121,14 @@ extension PriceSource {
       name: name, firstDay: AnswerGate.firstCoinDay,
       resolve: { try await resolver.resolve($0) },
       validateQuote: { currency in
-        guard CurrencyCodes.coinGeckoQuotes.contains(currency.uppercased()) else {
-          throw ProviderError.invalidCurrency(provider: .provider(name), currency: currency)
+        guard CurrencyCodes.coinGeckoQuotes.contains(currency.text) else {
+          throw ProviderError.invalidCurrency(provider: .provider(name), currency: currency.text)
         }
       },
       prices: { pairs in
         let ids = Array(Set(pairs.map(\.asset.id))).sorted()
         var currencies: [String] = []
-        for pair in pairs where !currencies.contains(pair.quote) { currencies.append(pair.quote) }
+        for pair in pairs where !currencies.contains(pair.quote.text) { currencies.append(pair.quote.text) }
         let prices = try await client.simplePrices(ids: ids, currencies: currencies)
         return try CoinGeckoPrices.quotes(pairs, from: prices, fetchedAt: now())
       },
@@ -157,7 +157,7 @@ extension PriceSource {
           let day = min(Day(containing: last.0), today)
           closes.removeAll { $0.date == day }
           latest = Quote(
-            base: asset.symbol, quote: currency.uppercased(), rate: last.1, change24hPercent: nil,
+            base: asset.symbol, quote: currency, rate: last.1, change24hPercent: nil,
             source: .provider(name), fetchedAt: currentTime, updatedAt: last.0)
         }
         return DailyCloses(closes: closes, latest: latest)
@@ -173,23 +173,22 @@ extension PriceSource {
     return PriceSource(
       name: name, firstDay: AnswerGate.firstCoinDay,
       resolve: { input in
-        let upper = input.uppercased()
+        let upper = CurrencyCode(input).text
         guard upper == "BTC" || upper == "XBT" || input.lowercased() == "bitcoin" else {
           throw ProviderError.notCovered(provider: .provider(name), what: input)
         }
         return Asset(symbol: "BTC", id: "BTC")
       },
       validateQuote: { currency in
-        let upper = currency.uppercased()
-        guard upper.count == 3, upper.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-          throw ProviderError.invalidCurrency(provider: .provider(name), currency: currency)
+        guard currency.text.count == 3, currency.text.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+          throw ProviderError.invalidCurrency(provider: .provider(name), currency: currency.text)
         }
       },
       prices: { pairs in
         // One request per currency; each answer also carries USD.
-        var byCurrency: [String: (rate: Double, updatedAt: Date?)] = [:]
+        var byCurrency: [CurrencyCode: (rate: Double, updatedAt: Date?)] = [:]
         for pair in pairs where byCurrency[pair.quote] == nil {
-          let price = try await client.currentPrice(currency: pair.quote)
+          let price = try await client.currentPrice(currency: pair.quote.text)
           let updated = try AnswerGate.updateTime(
             price.updatedAt, now: now(), provider: name, endpoint: "/currentprice/{CODE}.json",
             at: "time.updatedISO")
@@ -213,7 +212,7 @@ extension PriceSource {
           let asked = days.lowerBound...lastPast
           let request = AnswerGate.requested(asked, through: yesterday)
           closes = try await client.historicalCloses(
-            currency: currency,
+            currency: currency.text,
             start: max(request.lowerBound, min(CoinDeskClient.firstDay, asked.lowerBound)),
             end: request.upperBound
           ).filter { asked.contains($0.date) }
@@ -238,7 +237,7 @@ enum CoinGeckoCharts {
   /// earlier (a day more could pass the free plans' 365 days, and the first
   /// day's close is at its end).
   static func samples(
-    client: CoinGeckoClient, asset: Asset, currency: String, days: ClosedRange<Day>, now: Date
+    client: CoinGeckoClient, asset: Asset, currency: CurrencyCode, days: ClosedRange<Day>, now: Date
   ) async throws -> [(Date, Double)] {
     let today = Day(containing: now)
     let span = max(1, days.lowerBound.distance(to: today) + 1)
@@ -247,14 +246,14 @@ enum CoinGeckoCharts {
         let end = AnswerGate.requested(days, through: today).upperBound
         return try AnswerGate.series(
           try await client.marketChartRange(
-            id: asset.id, currency: currency, from: days.lowerBound.start,
+            id: asset.id, currency: currency.text, from: days.lowerBound.start,
             to: min(end.end, now), reachingBack: span, asked: days),
           inside: AnswerGate.instants(of: days, now: now), asked: days,
           provider: Provider.coinGecko, endpoint: "/coins/{id}/market_chart/range")
       }
       return try AnswerGate.series(
         try await client.marketChart(
-          id: asset.id, currency: currency, days: min(span + AnswerGate.marginDays, 365)),
+          id: asset.id, currency: currency.text, days: min(span + AnswerGate.marginDays, 365)),
         inside: AnswerGate.instants(of: days, now: now), asked: days,
         provider: Provider.coinGecko, endpoint: "/coins/{id}/market_chart")
     } catch let error as ProviderError {
@@ -278,14 +277,14 @@ enum CoinGeckoPrices {
     let name = Provider.coinGecko
     var quotes: [Quote] = []
     for pair in pairs {
-      guard let price = prices[pair.asset.id]?[pair.quote] else {
+      guard let price = prices[pair.asset.id]?[pair.quote.text] else {
         if prices[pair.asset.id] == nil, !CoinResolver.isVerified(pair.asset) {
           throw ProviderError.coinNotFound(provider: .provider(name), coin: pair.asset.symbol)
         }
         // A currency CoinGecko prices in but sent no price for: no data now,
         // not the user's mistake.
-        guard CurrencyCodes.coinGeckoQuotes.contains(pair.quote) else {
-          throw ProviderError.invalidCurrency(provider: .provider(name), currency: pair.quote)
+        guard CurrencyCodes.coinGeckoQuotes.contains(pair.quote.text) else {
+          throw ProviderError.invalidCurrency(provider: .provider(name), currency: pair.quote.text)
         }
         continue
       }

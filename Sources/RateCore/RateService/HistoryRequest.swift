@@ -5,7 +5,7 @@ struct HistoryRequest: Sendable {
 
   let service: RateService
   let asset: Asset
-  let quote: String
+  let quote: CurrencyCode
   /// How many days the window spans.
   let days: Int
   /// Whether the window is "the last N days" rather than a range the user
@@ -42,7 +42,7 @@ struct HistoryRequest: Sendable {
   /// reaching past today is cut at today, and one starting before the source's
   /// ``PriceSource/firstDay`` starts there.
   init(
-    service: RateService, asset: Asset, quote: String, window requested: ClosedRange<Day>,
+    service: RateService, asset: Asset, quote: CurrencyCode, window requested: ClosedRange<Day>,
     followsData: Bool = false
   ) {
     self.followsData = followsData

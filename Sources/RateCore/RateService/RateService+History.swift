@@ -67,14 +67,14 @@ extension RateService {
   /// Settled past days come from the cache when it covers them; today's
   /// value is fresh for the source's ``PriceSource/freshness``. A failed
   /// fetch falls back to whatever is cached, marked stale.
-  public func history(of input: String, in currency: String, days: Int) async throws
+  public func history(of input: String, in currency: CurrencyCode, days: Int) async throws
     -> HistoryResult
   {
     try await history(of: input, in: currency, window: lastDays(days), followsData: true)
   }
 
   /// The last `days` days of an already resolved `asset` in `currency`.
-  public func history(of asset: Asset, in currency: String, days: Int) async throws
+  public func history(of asset: Asset, in currency: CurrencyCode, days: Int) async throws
     -> HistoryResult
   {
     try await history(of: asset, in: currency, window: lastDays(days), followsData: true)
@@ -94,9 +94,9 @@ extension RateService {
   ///   snapshot) is then shown as its own last N days. A named range is
   ///   never moved.
   public func history(
-    of input: String, in currency: String, window: ClosedRange<Day>, followsData: Bool = false
+    of input: String, in currency: CurrencyCode, window: ClosedRange<Day>, followsData: Bool = false
   ) async throws -> HistoryResult {
-    try source.validateQuote(currency.uppercased())
+    try source.validateQuote(currency)
     return try await history(
       of: try await source.resolve(input), in: currency, window: window, followsData: followsData)
   }
@@ -104,11 +104,10 @@ extension RateService {
   /// The days of `window` (cut at today) of an already resolved `asset`
   /// (`followsData` as for ``history(of:in:window:followsData:)``).
   public func history(
-    of asset: Asset, in currency: String, window: ClosedRange<Day>, followsData: Bool = false
+    of asset: Asset, in quote: CurrencyCode, window: ClosedRange<Day>, followsData: Bool = false
   ) async throws -> HistoryResult {
-    let quote = currency.uppercased()
     try source.validateQuote(quote)
-    if asset.id.lowercased() == quote.lowercased() || asset.symbol.uppercased() == quote {
+    if CurrencyCode(asset.id) == quote || CurrencyCode(asset.symbol) == quote {
       throw ProviderError.unsupported(
         provider: .provider(source.name),
         detail: "\(asset.symbol) in \(quote) is always 1: pick two different currencies")

@@ -23,8 +23,7 @@ extension RateService {
 
   /// Current prices of every input in every currency, from one request at
   /// most.
-  public func quotes(of inputs: [String], in currencies: [String]) async throws -> QuotesResult {
-    let codes = currencies.map { $0.uppercased() }
+  public func quotes(of inputs: [String], in codes: [CurrencyCode]) async throws -> QuotesResult {
     for code in codes { try source.validateQuote(code) }
     var assets: [Asset] = []
     for input in inputs { assets.append(try await source.resolve(input)) }
@@ -140,12 +139,12 @@ extension RateService {
 public struct AssetQuote: Hashable, Sendable {
   /// The asset.
   public var asset: Asset
-  /// The currency, upper case.
-  public var quote: String
+  /// The currency.
+  public var quote: CurrencyCode
 
-  /// Creates a pair; the currency is upper-cased.
-  public init(asset: Asset, quote: String) {
+  /// Creates a pair.
+  public init(asset: Asset, quote: CurrencyCode) {
     self.asset = asset
-    self.quote = quote.uppercased()
+    self.quote = quote
   }
 }

@@ -10,10 +10,10 @@ extension RateService {
     let day = min(Day(containing: now()), snapshot.lastDay)
     var quotes: [Quote] = []
     for pair in pairs {
-      guard let last = snapshot.rate(base: pair.asset.id, quote: pair.quote, on: day, today: day)
+      guard let last = snapshot.rate(base: pair.asset.id, quote: pair.quote.text, on: day, today: day)
       else { return nil }
       let previous = snapshot.rate(
-        base: pair.asset.id, quote: pair.quote, on: last.published.adding(days: -1), today: day)
+        base: pair.asset.id, quote: pair.quote.text, on: last.published.adding(days: -1), today: day)
       quotes.append(
         Quote(
           base: pair.asset.symbol, quote: pair.quote, rate: last.point.rate,
@@ -63,7 +63,7 @@ extension HistoryRequest {
     let shown = endsEarly ? last.adding(days: -(days - 1))...last : window
     let read = MarketClosure.reach(back: shown.lowerBound)...shown.upperBound
     let byDay = Dictionary(
-      snapshot.series(base: asset.id, quote: quote, in: read).map { ($0.date, $0) },
+      snapshot.series(base: asset.id, quote: quote.text, in: read).map { ($0.date, $0) },
       uniquingKeysWith: { $1 })
     // The last rate stands on the closures right after it (a weekend), never on a later working day.
     let points = MarketClosure.rates(in: shown, today: min(end, MarketClosure.standsThrough(last))) {

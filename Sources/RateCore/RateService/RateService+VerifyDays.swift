@@ -22,8 +22,8 @@ extension RateService {
     }
     report.notOver = Self.storedDays(of: stored, after: settled)
     let id = String(pair[..<dash])
-    let quote = pair[pair.index(after: dash)...].uppercased()
-    let asset = (try? await source.resolve(id)) ?? Asset(symbol: id.uppercased(), id: id)
+    let quote = CurrencyCode(pair[pair.index(after: dash)...])
+    let asset = (try? await source.resolve(id)) ?? Asset(symbol: CurrencyCode(id).text, id: id)
     var replacements = DayStore.Days()
     for request in verifyRequests(stored, settled: settled, today: Day(containing: instant)) {
       let asked = Provider(rawValue: request.provider).flatMap { sources[$0] } ?? source

@@ -86,7 +86,7 @@ public struct RateService: Sendable {
     return gaps
   }
 
-  func priceKey(_ asset: Asset, _ quote: String) -> String {
+  func priceKey(_ asset: Asset, _ quote: CurrencyCode) -> String {
     "\(source.name)/price/\(asset.id)-\(quote)"
   }
 

@@ -115,7 +115,7 @@ extension RateDesk {
   {
     guard !routed.isEmpty else { return [] }
     let today = Day(containing: now())
-    let keys = routed.map { CurrencyPairKey(base: $0.route.base, quote: $0.route.quote) }
+    let keys = routed.map { CurrencyPairKey(base: $0.route.base, quote: $0.route.quote.text) }
     let results = await recentFiatSeries(each: keys)
     return zip(routed, results).map { item, result in
       (item.pair.name, result.map { Self.fiatSnapshot(item.pair, $0, today: today) })
@@ -240,8 +240,8 @@ extension RateDesk {
   /// Market rows of each currency's coins (with a week of hourly prices when `sparkline`),
   /// one request per currency and 250 coins, the currencies concurrently; a currency whose
   /// request fails has its failure, and the others stand.
-  public func markets(byCurrency coinsByCurrency: [String: [Asset]], sparkline: Bool = false)
-    async -> [String: Result<MarketService.Answer<[CoinMarket]>, any Error>]
+  public func markets(byCurrency coinsByCurrency: [CurrencyCode: [Asset]], sparkline: Bool = false)
+    async -> [CurrencyCode: Result<MarketService.Answer<[CoinMarket]>, any Error>]
   {
     let service = marketService()
     return await withTaskGroup(of: CurrencyMarkets.self) { group in
@@ -254,14 +254,14 @@ extension RateDesk {
             })
         }
       }
-      var results: [String: Result<MarketService.Answer<[CoinMarket]>, any Error>] = [:]
+      var results: [CurrencyCode: Result<MarketService.Answer<[CoinMarket]>, any Error>] = [:]
       for await item in group { results[item.currency] = item.answer }
       return results
     }
   }
 
   private struct CurrencyMarkets: Sendable {
-    var currency: String
+    var currency: CurrencyCode
     var answer: Result<MarketService.Answer<[CoinMarket]>, any Error>
   }
 }

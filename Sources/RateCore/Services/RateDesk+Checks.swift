@@ -14,7 +14,7 @@ public struct RangeBeforeData: Error, Equatable, Sendable {
 public struct UnservedPair: Error, Equatable, Sendable {
   /// The pair, upper case.
   public var base: String
-  public var quote: String
+  public var quote: CurrencyCode
   /// The source that answered, and what it said.
   public var provider: RateSource
   public var reason: ProviderError
@@ -32,7 +32,7 @@ extension RateDesk {
   public func checkServed(base: String, quote: String) async throws {
     let route = try route(base, quote)
     guard route.provider == .frankfurter || route.provider == .ecb, configuration.mode != .offline,
-      !isServedFromSnapshot(route.base, route.quote)
+      !isServedFromSnapshot(route.base, route.quote.text)
     else { return }
     let source = source(route.provider)
     let pair = AssetQuote(asset: Asset(symbol: route.base, id: route.base), quote: route.quote)
@@ -100,13 +100,14 @@ extension RateDesk {
   func retiredHistory(base: String, quote: String, window: ClosedRange<Day>) throws
     -> RateService.HistoryResult
   {
-    let asset = Asset(symbol: base.uppercased(), id: base.uppercased())
+    let code = CurrencyCode(base).text
+    let asset = Asset(symbol: code, id: code)
     let request = HistoryRequest(
-      service: service(.frankfurter), asset: asset, quote: quote.uppercased(), window: window)
+      service: service(.frankfurter), asset: asset, quote: CurrencyCode(quote), window: window)
     guard var result = request.fromSnapshot(nil) else {
       throw ProviderError.noData(
         provider: .ecbSnapshot(through: nil),
-        detail: "no \(asset.symbol)/\(quote.uppercased()) rate from \(window.lowerBound) to "
+        detail: "no \(asset.symbol)/\(request.quote) rate from \(window.lowerBound) to "
           + "\(window.upperBound)")
     }
     result.staleness = nil

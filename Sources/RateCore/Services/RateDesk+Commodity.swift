@@ -10,10 +10,11 @@ extension CommodityName {
   ///   - code: The side as the series or quote shows it (`KAS`, `EUR`, `ethereum-wormhole`).
   ///   - source: The provider that priced the pair (``RateSeries/source``).
   ///   - asset: The coin or currency the command resolved for the pair, if any.
-  public static func of(_ code: String, source: RateSource, resolved asset: Asset?) -> CommodityName {
-    let upper = code.uppercased()
-    guard source == .provider(.coinGecko), let asset, asset.symbol.uppercased() == upper,
-      !PairRouter.isFiat(upper), !CurrencyCodes.coinGeckoQuotes.contains(upper)
+  public static func of(_ code: CurrencyCode, source: RateSource, resolved asset: Asset?)
+    -> CommodityName
+  {
+    guard source == .provider(.coinGecko), let asset, CurrencyCode(asset.symbol) == code,
+      !code.isFiat, !CurrencyCodes.coinGeckoQuotes.contains(code.text)
     else { return .code(code) }
     return .coin(id: asset.id)
   }

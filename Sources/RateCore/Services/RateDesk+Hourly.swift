@@ -34,7 +34,7 @@ extension RateDesk {
         what: "hourly \(asset.symbol)/\(currency)"
       ) {
         do {
-          let points = try await client.hourlyChart(id: asset.id, currency: currency, days: days)
+          let points = try await client.hourlyChart(id: asset.id, currency: currency.text, days: days)
           return try AnswerGate.series(
             points.map { ($0.date, $0.rate) },
             inside: AnswerGate.instants(of: window, now: now()), asked: window,
@@ -48,7 +48,7 @@ extension RateDesk {
       $0.date >= window.lowerBound.start && $0.date < window.upperBound.end
     }
     var series = Series(
-      base: asset.symbol, quote: currency.uppercased(), source: .provider(.coinGecko),
+      base: asset.symbol, quote: currency, source: .provider(.coinGecko),
       fetchedAt: answer.fetchedAt, points: points)
     if route.inverted { series = series.inverted() }
     return HourlyResult(series: series, staleness: answer.staleness, asset: asset)

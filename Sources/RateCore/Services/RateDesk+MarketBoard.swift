@@ -3,8 +3,8 @@
 /// with a week of prices. Parts that did not arrive are named in ``missing``; the board never
 /// fails as a whole.
 public struct MarketBoard: Sendable {
-  /// The coins' currency, upper case.
-  public var currency: String
+  /// The coins' currency.
+  public var currency: CurrencyCode
   /// The top coins by market cap, best first.
   public var top: [CoinMarket]
   /// The user's coins in their order; a coin the answer lacked is a placeholder
@@ -60,10 +60,9 @@ extension RateDesk {
   /// working day. Never throws: what fails is missing, and its error is in
   /// ``MarketBoard/failures``. Street-rate pairs come from `ledger` (``StreetRate``).
   public func marketBoard(
-    currency: String, coins: [FavoriteCoin], favorites: [FavoriteCoin], pairs: [ConfiguredPair],
+    currency code: CurrencyCode, coins: [FavoriteCoin], favorites: [FavoriteCoin], pairs: [ConfiguredPair],
     ledger: [LedgerEntry] = [], top: Int = boardTopCount
   ) async -> MarketBoard {
-    let code = currency.uppercased()
     let coinIDs = Set(coins.map(\.id))
     let starred = favorites.filter { !coinIDs.contains($0.id) }
     async let fetchedCoins = boardCoins(code, top: top, following: coins + starred)
@@ -105,7 +104,7 @@ extension RateDesk {
   /// The top coins and `following`, with sparklines. When the top page fails, the coins
   /// outside it are not asked for (the same limit or outage would refuse them too).
   private func boardCoins(
-    _ currency: String, top limit: Int, following: [FavoriteCoin]
+    _ currency: CurrencyCode, top limit: Int, following: [FavoriteCoin]
   ) async -> BoardCoins {
     let service = marketService()
     var part = BoardCoins()
@@ -145,7 +144,7 @@ extension RateDesk {
   /// its price and the change of its last daily close, no market figures, its source in
   /// ``BoardCoins/sources``. A coin the chain cannot answer is named missing.
   private func chainRows(
-    _ coins: [FavoriteCoin], _ currency: String, after error: any Error, into part: inout BoardCoins
+    _ coins: [FavoriteCoin], _ currency: CurrencyCode, after error: any Error, into part: inout BoardCoins
   ) async {
     // The exchanges alone: CoinGecko just failed and is not asked again for each coin.
     var exchanges = self
@@ -159,7 +158,7 @@ extension RateDesk {
       && !exchanges.configuration.coinSources.isEmpty
     for coin in coins {
       guard asks,
-        let result = try? await exchanges.history(base: coin.symbol, quote: currency, days: 7),
+        let result = try? await exchanges.history(base: coin.symbol, quote: currency.text, days: 7),
         result.staleness == nil, let price = result.series.points.last?.rate
       else {
         part.missing.append("\(coin.symbol)/\(currency)")
@@ -223,8 +222,9 @@ extension RateDesk {
   /// days (``RateService/history(of:in:days:)-(Asset,_,_)``), whose last point is the current
   /// price. Throws only when the history fails; missing market figures are in
   /// ``CoinDetail/failures``.
-  public func coinDetail(_ asset: Asset, currency: String, days: Int) async throws -> CoinDetail {
-    let code = currency.uppercased()
+  public func coinDetail(_ asset: Asset, currency code: CurrencyCode, days: Int) async throws
+    -> CoinDetail
+  {
     async let marketAnswer = Result {
       try await marketService().markets(currency: code, coins: [asset])
     }

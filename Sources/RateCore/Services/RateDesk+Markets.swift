@@ -1,8 +1,8 @@
 /// The market rows of one currency: the top coins, and the followed coins
 /// outside the top.
 public struct MarketListing: Sendable {
-  /// The currency, as asked.
-  public var currency: String
+  /// The currency.
+  public var currency: CurrencyCode
   /// The top coins by market cap, best first; its
   /// ``CachedAnswer/missing`` names all the listing lacks (ranks of a failed
   /// page, followed coins with no row).
@@ -31,7 +31,7 @@ extension RateDesk {
   /// An answer with nothing for those leaves them out (the top stands; the
   /// caller shows them as missing) rather than failing the listing. A currency whose
   /// listing fails is left out and named in ``MarketListings/missing``; the others stand.
-  public func listings(in currencies: [String], top limit: Int, following coins: [Asset])
+  public func listings(in currencies: [CurrencyCode], top limit: Int, following coins: [Asset])
     async -> MarketListings
   {
     let service = marketService()
@@ -43,7 +43,7 @@ extension RateDesk {
             result: await Result { try await listing(currency, top: limit, following: coins, service: service) })
         }
       }
-      var results: [String: Result<MarketListing, any Error>] = [:]
+      var results: [CurrencyCode: Result<MarketListing, any Error>] = [:]
       for await item in group { results[item.currency] = item.result }
       return results
     }
@@ -53,7 +53,7 @@ extension RateDesk {
       case .success(let listing)?: listings.listings.append(listing)
       case .failure(let error)?:
         listings.missing.append(
-          MissingFigure("the top \(limit) coins in \(currency.uppercased())", failure: error))
+          MissingFigure("the top \(limit) coins in \(currency)", failure: error))
       case nil: break
       }
     }
@@ -62,12 +62,12 @@ extension RateDesk {
 
   /// One currency's listing inside ``listings(in:top:following:)``'s task group.
   private struct CurrencyListing: Sendable {
-    var currency: String
+    var currency: CurrencyCode
     var result: Result<MarketListing, any Error>
   }
 
   private func listing(
-    _ currency: String, top limit: Int, following coins: [Asset], service: MarketService
+    _ currency: CurrencyCode, top limit: Int, following coins: [Asset], service: MarketService
   ) async throws -> MarketListing {
     let ids = coins.map(\.id)
     let fetched = try await service.markets(
@@ -87,7 +87,7 @@ extension RateDesk {
         lacking += more.missing
       } catch ProviderError.noData {
         // Known coins the answer has nothing for: missing data, not a failed top.
-        lacking += missing.map { "\($0.symbol)/\(currency.uppercased())" }
+        lacking += missing.map { "\($0.symbol)/\(currency)" }
       }
     }
     top.missing = lacking

@@ -114,8 +114,8 @@ public struct ConfiguredPair: Codable, Equatable, Sendable {
 
   /// Whether this pair has the same two currencies as `other`, in either order.
   public func matches(_ base: String, _ quote: String) -> Bool {
-    let mine = (self.base.uppercased(), self.quote.uppercased())
-    let theirs = (base.uppercased(), quote.uppercased())
+    let mine = (CurrencyCode(self.base), CurrencyCode(self.quote))
+    let theirs = (CurrencyCode(base), CurrencyCode(quote))
     return mine == theirs || (mine.0 == theirs.1 && mine.1 == theirs.0)
   }
 

@@ -39,7 +39,7 @@ public enum Figure {
   /// The decimals an amount of `code` is written with: its minor unit for a fiat
   /// currency (2 unless ISO 4217 says otherwise), ``coinDecimals`` for a coin.
   public static func minorUnit(of code: String) -> Int {
-    let upper = code.uppercased()
+    let upper = CurrencyCode(code).text
     guard CurrencyCodes.fiat.contains(upper) || RetiredCurrencies.isRetired(upper) else {
       return coinDecimals
     }

@@ -132,7 +132,7 @@ extension CommandOutput {
   /// directives naming `asset` (the coin or currency the command resolved for it). Beancount
   /// dates a price by day only: an hourly command refuses it before fetching.
   static func priceExports<Key>(_ series: Series<Key>, resolved asset: Asset?) -> Exports {
-    let base = CommodityName.of(series.base, source: series.source, resolved: asset)
+    let base = CommodityName.of(CurrencyCode(series.base), source: series.source, resolved: asset)
     let quote = CommodityName.of(series.quote, source: series.source, resolved: asset)
     func directives(_ journal: PriceExport.Journal) -> Export {
       { lines(PriceExport.directives(series, base: base, quote: quote, journal: journal)) }

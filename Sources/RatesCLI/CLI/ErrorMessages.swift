@@ -215,7 +215,7 @@ enum Suggestions {
   /// `input` already names a well-known coin, so a suggestion never repeats
   /// what was typed (`ETH` for `ETH`, `bitcoin` for `BTC`).
   static func coin(near input: String) -> String? {
-    let upper = input.uppercased()
+    let upper = CurrencyCode(input).text
     let lower = input.lowercased()
     guard CoinResolver.wellKnown[upper] == nil, !CoinResolver.knownIDs.contains(lower) else {
       return nil
@@ -232,7 +232,7 @@ enum Suggestions {
     // Prefer the codes people use most when several are as close.
     // A provider refusing a code rates knows needs no "did you mean" (not itself, not a
     // neighbour such as TWD for KWD).
-    let typed = input.uppercased()
+    let typed = CurrencyCode(input).text
     guard !codes.contains(typed) else { return nil }
     let ranked = ["EUR", "USD", "GBP"] + codes.subtracting(["EUR", "USD", "GBP"]).sorted()
     return EditDistance.suggestions(for: typed, in: ranked, limit: 1).first

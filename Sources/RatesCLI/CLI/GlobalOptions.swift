@@ -231,12 +231,12 @@ private struct SettingSources {
     let variable = EnvironmentVariable.currency
     if let env = value(variable) {
       // Checked as `config set currency` is; `config` and `doctor` still run to show it.
-      guard lenient || CurrencyCodes.isQuotable(env) else {
+      guard lenient || CurrencyCode(env).isQuotable else {
         throw UsageError.invalid(
           "\(variable.name) '\(TerminalText.sanitize(env))' is not a currency rates can quote in: "
             + "use one of \(CurrencyCodes.quotable.joined(separator: " ")) (see 'rates currencies')")
       }
-      return (env.uppercased(), .environment(variable.name))
+      return (CurrencyCode(env).text, .environment(variable.name))
     }
     if let file = try stored(.currency) { return (file, .configFile) }
     return ("USD", .defaultValue)

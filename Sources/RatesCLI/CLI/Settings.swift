@@ -66,12 +66,12 @@ enum ConfigKey: String, CaseIterable, Sendable {
     let value = raw.trimming(.whitespacesAndNewlines)
     switch self {
     case .currency:
-      guard CurrencyCodes.isQuotable(value) else {
+      guard CurrencyCode(value).isQuotable else {
         throw UsageError.invalidValue(
           option: rawValue, value: TerminalText.sanitize(value),
           expected: "one of " + CurrencyCodes.quotable.joined(separator: " "))
       }
-      return value.uppercased()
+      return CurrencyCode(value).text
     case .provider:
       guard Self.providerNames.contains(value.lowercased()) else {
         throw UsageError.invalidValue(

@@ -122,8 +122,8 @@ struct HomeCommand: RatesCommand {
   /// The row `history --interactive` shows: a coin (by the provider's id) in a fiat
   /// currency, else the pair `BASE-QUOTE`.
   static func detailRow(base: String, quote: String, asset: Asset?) -> HomeRow {
-    let (base, quote) = (base.uppercased(), quote.uppercased())
-    if !PairRouter.isFiat(base), PairRouter.isFiat(quote) {
+    let (base, quote) = (CurrencyCode(base).text, CurrencyCode(quote).text)
+    if !CurrencyCode(base).isFiat, CurrencyCode(quote).isFiat {
       let coin = asset ?? Asset(symbol: base, id: base.lowercased())
       return HomeRow(
         kind: .top, id: coin.id, symbol: coin.symbol, name: coin.symbol, currency: quote, rate: nil,

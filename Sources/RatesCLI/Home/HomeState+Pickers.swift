@@ -49,7 +49,7 @@ extension HomeState {
     switch screen {
     case .pickQuote(let base):
       return codes.map { code in
-        if code == base.uppercased() { return PickerEntry(code: code, disabledReason: "base") }
+        if code == CurrencyCode(base).text { return PickerEntry(code: code, disabledReason: "base") }
         let paired = lists.pairs.contains { $0.matches(base, code) }
         return PickerEntry(code: code, disabledReason: paired ? "paired" : nil)
       }

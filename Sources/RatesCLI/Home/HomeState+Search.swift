@@ -74,7 +74,7 @@ extension HomeState {
 
   /// Enter: adds the selected coin to the user's coins (shown at once; the driver stores
   /// it) and stays on the screen to add more; a coin already there is only named. A query
-  /// that is a currency code means the currency (``PairRouter/isCurrencyCode(_:)``): a coin
+  /// that is a currency code means the currency (``CurrencyCode/isCurrency``): a coin
   /// with that symbol is added by typing its id, as on the command line.
   private mutating func addSelectedHit() -> [HomeEffect] {
     if !search.query.isEmpty && !search.localAnswered && !search.remoteAnswered {
@@ -85,9 +85,9 @@ extension HomeState {
     let hit = search.hits[search.cursor]
     let name = TerminalText.sanitize(hit.name)
     let typed = search.query.trimming(.whitespaces)
-    if PairRouter.isCurrencyCode(typed), hit.id != typed.lowercased() {
+    if CurrencyCode(typed).isCurrency, hit.id != typed.lowercased() {
       search.message =
-        "\(typed.uppercased()) is a currency, not a coin: type the coin's id"
+        "\(CurrencyCode(typed)) is a currency, not a coin: type the coin's id"
         + " (\(TerminalText.sanitize(hit.id))) to add it"
       return []
     }

@@ -55,7 +55,7 @@ extension LiveHomeDriver {
     // A street-rate pair whose ledger cannot be read is missing, with the others standing.
     let ledger = (try? userData.streetEntries(for: lists.pairs)) ?? []
     let board = await desk(mode).marketBoard(
-      currency: currency, coins: lists.coins, favorites: lists.favorites, pairs: lists.pairs,
+      currency: CurrencyCode(currency), coins: lists.coins, favorites: lists.favorites, pairs: lists.pairs,
       ledger: ledger, top: topCount)
     await memory.saw(board.top + board.coins + board.favorites)
     return board
@@ -64,7 +64,7 @@ extension LiveHomeDriver {
   /// The rows of `board`: top, your coins, your pairs (each pair, with or without data), then
   /// the starred coins outside those.
   func homeBoard(_ board: MarketBoard, lists: HomeLists) -> HomeBoard {
-    let code = board.currency
+    let code = board.currency.text
     let bySnapshot = Dictionary(
       board.pairs.map { ($0.pair.name, $0) }, uniquingKeysWith: { first, _ in first })
     let rows =
@@ -98,7 +98,7 @@ extension LiveHomeDriver {
   /// A coin's row; names and symbols sanitized (they come from the provider or the cache).
   static func row(_ coin: CoinMarket, kind: HomeRow.Kind, currency: String) -> HomeRow {
     HomeRow(
-      kind: kind, id: coin.id, symbol: UntrustedText.sanitize(coin.symbol).uppercased(),
+      kind: kind, id: coin.id, symbol: CurrencyCode(UntrustedText.sanitize(coin.symbol)).text,
       name: UntrustedText.sanitize(coin.name), currency: currency, rate: coin.currentPrice,
       changePercent: coin.priceChangePercentage24h, changePeriod: .hours24, week: coin.week,
       updatedAt: coin.lastUpdated,

@@ -103,12 +103,13 @@ extension LiveHomeDriver {
     do {
       let now = desk.now()
       let series = try StreetRate.series(
-        base: pair.base, quote: pair.quote, days: days, entries: try userData.ledger.read().entries,
+        base: CurrencyCode(pair.base), quote: CurrencyCode(pair.quote), days: days,
+        entries: try userData.ledger.read().entries,
         now: now)
       send(
         .detail(
           HomeDetail(
-            rowID: row.id, currency: pair.quote.uppercased(), days: days, market: nil,
+            rowID: row.id, currency: CurrencyCode(pair.quote).text, days: days, market: nil,
             series: series, fetchedAt: now, stale: false)))
       send(.status(.idle))
     } catch {
@@ -119,16 +120,17 @@ extension LiveHomeDriver {
   private static func coinDetail(
     _ asset: Asset, row: HomeRow, currency: String, days: Int, desk: RateDesk
   ) async throws -> (HomeDetail, [any Error]) {
-    let detail = try await desk.coinDetail(asset, currency: currency, days: days)
+    let code = CurrencyCode(currency)
+    let detail = try await desk.coinDetail(asset, currency: code, days: days)
     let market = detail.market.map { figures -> CoinMarket in
       var copy = figures
       copy.name = UntrustedText.sanitize(figures.name)
-      copy.symbol = UntrustedText.sanitize(figures.symbol).uppercased()
+      copy.symbol = CurrencyCode(UntrustedText.sanitize(figures.symbol)).text
       return copy
     }
     return (
       HomeDetail(
-        rowID: row.id, currency: currency.uppercased(), days: days, market: market,
+        rowID: row.id, currency: code.text, days: days, market: market,
         series: detail.series, fetchedAt: detail.series.fetchedAt, stale: detail.staleness != nil),
       detail.failures
     )
@@ -141,7 +143,7 @@ extension LiveHomeDriver {
     let failures = [result.staleness?.reason, result.latestMissing].compactMap { $0 }
     return (
       HomeDetail(
-        rowID: row.id, currency: pair.quote.uppercased(), days: days, market: nil,
+        rowID: row.id, currency: CurrencyCode(pair.quote).text, days: days, market: nil,
         series: result.series, fetchedAt: result.series.fetchedAt,
         stale: result.staleness != nil),
       failures

@@ -63,7 +63,7 @@ extension LiveHomeDriver {
       let symbol = Asset.label(typed: UntrustedText.sanitize($0.symbol), id: $0.id)
       return HomeSearchHit(
         id: $0.id, symbol: symbol, name: UntrustedText.sanitize($0.name),
-        marketCapRank: $0.marketCapRank, sharedSymbol: shared.contains($0.symbol.uppercased()))
+        marketCapRank: $0.marketCapRank, sharedSymbol: shared.contains(CurrencyCode($0.symbol).text))
     }
   }
 }

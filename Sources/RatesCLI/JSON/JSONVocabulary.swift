@@ -50,7 +50,7 @@ extension QuoteDocument {
   /// The document of `quote`, `stale` as the answer says, `old` as of `now`.
   init(_ quote: Quote, stale: Bool, now: Date) {
     base = quote.base
-    self.quote = quote.quote
+    self.quote = quote.quote.text
     rate = quote.rate
     changePercent = quote.change24hPercent
     changePeriod = quote.changePeriod.rawValue
@@ -64,7 +64,7 @@ extension QuoteDocument {
   /// The document of a CoinGecko market row priced in `currency`, `old` as
   /// of `now` by the rule of every quote (``UpdateRhythm``).
   init(_ market: CoinMarket, in currency: String, fetchedAt: Date, stale: Bool, now: Date) {
-    base = market.symbol.uppercased()
+    base = CurrencyCode(market.symbol).text
     quote = currency
     rate = market.currentPrice
     changePercent = market.priceChangePercentage24h

@@ -1,3 +1,5 @@
+import RateCore
+
 /// The statistics block under a history sparkline, daily or hourly: the
 /// labels and order of `stats`, the decimals of the pair's rate column, and
 /// each dated figure beside its own day or time.
@@ -19,7 +21,7 @@ struct SummaryBlock {
 
   /// The block's lines, indented two spaces and fitted to `width`.
   func lines(
-    column: RateColumn, code: String, style: Style, width: Int, ascii: Bool
+    column: RateColumn, code: CurrencyCode, style: Style, width: Int, ascii: Bool
   ) -> [String] {
     let dash = ascii ? "-" : "—"
     // The code may be a provider's symbol (an inverted fiat/coin pair).

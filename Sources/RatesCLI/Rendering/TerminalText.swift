@@ -5,6 +5,9 @@ enum TerminalText {
   /// Removes escape sequences and control characters: see ``UntrustedText/sanitize(_:)``.
   static func sanitize(_ text: String) -> String { UntrustedText.sanitize(text) }
 
+  /// A code as shown: sanitized, as it may be a provider's symbol.
+  static func sanitize(_ code: CurrencyCode) -> String { UntrustedText.sanitize(code.text) }
+
   /// A coin's name as shown, sanitized: never blank, its symbol when the name is empty or
   /// only spaces (or escapes) once sanitized.
   static func name(_ name: String, symbol: String) -> String {

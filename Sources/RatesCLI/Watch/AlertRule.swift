@@ -70,7 +70,7 @@ struct AlertRule: Sendable, Equatable, CustomStringConvertible {
     var quote: String?
     if let (pairBase, pairQuote) = PairArguments.split(subject) {
       base = pairBase
-      quote = pairQuote.uppercased()
+      quote = CurrencyCode(pairQuote).text
       try PairArguments.validate(base: pairBase, quote: pairQuote)
     } else {
       guard subject.count <= 100,
@@ -84,7 +84,7 @@ struct AlertRule: Sendable, Equatable, CustomStringConvertible {
   /// Whether this rule is about the pair `base`/`quote` (`defaultQuote` is
   /// the first `--in` currency, used when the rule names a coin alone).
   func applies(base itemBase: String, quote itemQuote: String, defaultQuote: String) -> Bool {
-    guard base.uppercased() == itemBase.uppercased() else { return false }
-    return (quote ?? defaultQuote.uppercased()) == itemQuote.uppercased()
+    guard CurrencyCode(base) == CurrencyCode(itemBase) else { return false }
+    return CurrencyCode(quote ?? defaultQuote) == CurrencyCode(itemQuote)
   }
 }

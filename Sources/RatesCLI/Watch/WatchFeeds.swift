@@ -22,7 +22,8 @@ struct WatchPlan {
       let asset: Asset
       switch route {
       case .street:
-        asset = Asset(symbol: request.base.uppercased(), id: request.base.uppercased())
+        let code = CurrencyCode(request.base).text
+        asset = Asset(symbol: code, id: code)
       case .provider(let route):
         let source = desk.source(route.provider)
         try source.validateQuote(route.quote)
@@ -43,7 +44,7 @@ struct WatchPlan {
           request,
           WatchEngine.Target(
             feed: feedIndex, pair: pairIndex, inverted: inverted,
-            base: inverted ? quote : asset.symbol, quote: inverted ? asset.symbol : quote)
+            base: inverted ? quote.text : asset.symbol, quote: inverted ? asset.symbol : quote.text)
         ))
     }
     let feeds = providers.map { name in
@@ -70,10 +71,10 @@ struct WatchPlan {
     }
 
     /// The currency the feed prices in, and whether the request is its inverse.
-    func quote(_ request: WatchCommand.Request) -> (String, Bool) {
+    func quote(_ request: WatchCommand.Request) -> (CurrencyCode, Bool) {
       switch self {
       case .provider(let route): return (route.quote, route.inverted)
-      case .street: return (request.quote.uppercased(), false)
+      case .street: return (CurrencyCode(request.quote), false)
       }
     }
   }
@@ -87,7 +88,10 @@ struct WatchPlan {
     do {
       return .provider(try desk.route(request.base, request.quote))
     } catch ProviderError.noProvider(let base, let quote) {
-      guard StreetRate.isRecorded(base: base, quote: quote, entries: try ledger.entries()) else {
+      guard
+        StreetRate.isRecorded(
+          base: CurrencyCode(base), quote: CurrencyCode(quote), entries: try ledger.entries())
+      else {
         throw ProviderError.noProvider(base: base, quote: quote)
       }
       return .street
@@ -152,13 +156,13 @@ enum WatchFeeds {
       var missing: [MissingFigure] = []
       for pair in pairs {
         let configured = ConfiguredPair(
-          base: pair.asset.symbol, quote: pair.quote, addedAt: at, source: .ledger)
+          base: pair.asset.symbol, quote: pair.quote.text, addedAt: at, source: .ledger)
         do {
           let street = try StreetRate.snapshot(configured, entries: entries, now: at)
           quotes.append(
             street.rate.map {
               Quote(
-                base: configured.base, quote: configured.quote, rate: $0,
+                base: configured.base, quote: pair.quote, rate: $0,
                 change24hPercent: street.changePercent, source: .ledger, fetchedAt: at,
                 updatedAt: street.updatedAt)
             })
@@ -223,7 +227,7 @@ enum WatchFeeds {
   {
     let service = desk.with(mode: .normal).marketService()
     return { allowance in
-      var currencies: [String] = []
+      var currencies: [CurrencyCode] = []
       for pair in pairs where !currencies.contains(pair.quote) { currencies.append(pair.quote) }
       var byPair: [AssetQuote: [Double]] = [:]
       for currency in currencies.prefix(max(allowance, 0)) {
@@ -243,7 +247,7 @@ enum WatchFeeds {
   /// (``RateDesk/recentFiatSeries(each:)``), each quote named by its source; it gives the
   /// rate, its change since the previous working day and the history.
   static func ecb(pairs: [AssetQuote], desk: RateDesk) -> WatchFeed {
-    let keys = pairs.map { CurrencyPairKey(base: $0.asset.id, quote: $0.quote) }
+    let keys = pairs.map { CurrencyPairKey(base: $0.asset.id, quote: $0.quote.text) }
     @Sendable func snapshot(
       _ series: [CurrencyPairKey: [RatePoint]], fetchedAt: Date, sources: [CurrencyPairKey: RateSource]
     ) -> WatchFeed.Snapshot {

@@ -54,7 +54,7 @@ import Testing
     // A coin and a currency code only share a name when they are the same thing.
     #expect(CommodityName.coin(id: "bitcoin") == CommodityName.code("BTC"))
     // Every coin among CoinGecko's quote currencies is named as that quote is.
-    for code in CurrencyCodes.coinGeckoQuotes where !PairRouter.isFiat(code) {
+    for code in CurrencyCodes.coinGeckoQuotes where !CurrencyCode(code).isFiat {
       guard let id = CommodityName.symbols.first(where: { $0.value == code })?.key else { continue }
       #expect(CommodityName.coin(id: id) == CommodityName.code(code), "\(code)")
     }

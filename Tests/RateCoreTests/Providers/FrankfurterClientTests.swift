@@ -370,8 +370,8 @@ import Testing
 
   @Test func fiatCurrenciesListTheECBSet() {
     #expect(FiatCurrencies.ecb.count == 31)
-    #expect(FiatCurrencies.isFiat("usd") && FiatCurrencies.isFiat("EUR"))
-    #expect(!FiatCurrencies.isFiat("BTC") && !FiatCurrencies.isFiat("HRK"))
+    #expect(CurrencyCode("usd").isECB && CurrencyCode("EUR").isECB)
+    #expect(!CurrencyCode("BTC").isECB && !CurrencyCode("HRK").isECB)
     let ordered = FiatCurrencies.ordered(FiatCurrencies.ecb).map(\.code)
     #expect(Array(ordered.prefix(4)) == ["GBP", "EUR", "USD", "AUD"])
     #expect(ordered.last == "ZAR")

@@ -17,13 +17,13 @@ public struct CoinDeskClient: Sendable {
 
   /// The current BPI in `currency` (and the time CoinDesk last updated it).
   public func currentPrice(currency: String) async throws -> (rate: Double, updatedAt: Date?) {
-    let code = currency.uppercased()
+    let code = CurrencyCode(currency).text
     let path = "/currentprice/\(ProviderHTTP.encodeQueryValue(code)).json"
     let endpoint = "/currentprice/{CODE}.json"
     let response = try await http.get(path, finalServerErrors: [Self.noResults])
     try check(response, currency: code, noResults: "no current price in \(code)")
     let dto = try http.decode(CoinDeskCurrentPriceDTO.self, from: response.body, endpoint: endpoint)
-    guard let entry = dto.bpi[code] ?? dto.bpi.values.first(where: { $0.code.uppercased() == code })
+    guard let entry = dto.bpi[code] ?? dto.bpi.values.first(where: { CurrencyCode($0.code).text == code })
     else {
       throw ProviderError.malformedResponse(
         provider: .provider(.coinDesk), endpoint: endpoint, detail: "at bpi: missing key '\(code)'")
@@ -44,7 +44,7 @@ public struct CoinDeskClient: Sendable {
   /// and an answer with none inside or an implausible close is refused
   /// (``AnswerGate``).
   public func historicalCloses(currency: String, start: Day, end: Day) async throws -> [RatePoint] {
-    let code = currency.uppercased()
+    let code = CurrencyCode(currency).text
     let endpoint = "/historical/close.json"
     let response = try await http.get(
       endpoint,

@@ -81,7 +81,7 @@ public struct CoinGeckoClient: Sendable {
       ])
     try check(
       response, endpoint: endpoint, coin: ids.joined(separator: ","),
-      currency: vs.joined(separator: ",").uppercased())
+      currency: vs.map { CurrencyCode($0).text }.joined(separator: ","))
     let dto = try http.decode(CoinGeckoSimplePriceDTO.self, from: response.body, endpoint: endpoint)
     var result: [String: [String: Price]] = [:]
     for (id, fields) in dto.prices {
@@ -97,7 +97,7 @@ public struct CoinGeckoClient: Sendable {
         let change = (fields["\(currency)_24h_change"] ?? nil).flatMap {
           AnswerGate.isChangePercent($0) ? $0 : nil
         }
-        byCurrency[currency.uppercased()] = Price(
+        byCurrency[CurrencyCode(currency).text] = Price(
           rate: rate, change24hPercent: change, updatedAt: updated)
       }
       result[id] = byCurrency
@@ -132,7 +132,7 @@ public struct CoinGeckoClient: Sendable {
     if daily { query.append(("interval", "daily")) }
     let response = try await http.get(endpoint, query: query)
     try check(
-      response, endpoint: "/coins/{id}/market_chart", coin: id, currency: currency.uppercased(),
+      response, endpoint: "/coins/{id}/market_chart", coin: id, currency: CurrencyCode(currency).text,
       days: days)
     let dto = try http.decode(
       CoinGeckoMarketChartDTO.self, from: response.body, endpoint: "/coins/{id}/market_chart")
@@ -165,7 +165,7 @@ public struct CoinGeckoClient: Sendable {
         ("to", String(Int64(to.timeIntervalSince1970.rounded(.down)))),
       ])
     try check(
-      response, endpoint: endpoint, coin: id, currency: currency.uppercased(), days: reachingBack)
+      response, endpoint: endpoint, coin: id, currency: CurrencyCode(currency).text, days: reachingBack)
     let dto = try http.decode(CoinGeckoMarketChartDTO.self, from: response.body, endpoint: endpoint)
     // Kept: from a day before `from` (daily stamps at 00:00 UTC) to an hour after `to`;
     // the rest of a wider answer is dropped (``AnswerGate``).
@@ -209,7 +209,7 @@ public struct CoinGeckoClient: Sendable {
     let dto = try http.decode(CoinGeckoSearchDTO.self, from: response.body, endpoint: endpoint)
     return dto.coins.filter { ProviderHTTP.isPlausibleID($0.id) }.map {
       SearchResult(
-        id: $0.id, symbol: Asset.label(symbol: UntrustedText.sanitize($0.symbol).uppercased(), id: $0.id),
+        id: $0.id, symbol: Asset.label(symbol: CurrencyCode(UntrustedText.sanitize($0.symbol)).text, id: $0.id),
         name: UntrustedText.sanitize($0.name),
         marketCapRank: $0.marketCapRank.flatMap { $0 >= 1 ? $0 : nil })
     }

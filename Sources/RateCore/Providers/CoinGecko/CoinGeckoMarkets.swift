@@ -131,7 +131,7 @@ struct CoinGeckoMarketDTO: Decodable {
       value.flatMap { AnswerGate.isChangePercent($0) ? $0 : nil }
     }
     return CoinMarket(
-      id: id, symbol: Asset.label(symbol: UntrustedText.sanitize(symbol).uppercased(), id: id),
+      id: id, symbol: Asset.label(symbol: CurrencyCode(UntrustedText.sanitize(symbol)).text, id: id),
       name: UntrustedText.sanitize(name), currentPrice: price(currentPrice), marketCap: amount(marketCap),
       marketCapRank: marketCapRank,
       totalVolume: amount(totalVolume), high24h: price(high24h), low24h: price(low24h),
@@ -172,7 +172,7 @@ extension CoinGeckoClient {
     let response = try await http.get(endpoint, query: query)
     try check(
       response, endpoint: endpoint, coin: ids?.joined(separator: ",") ?? "",
-      currency: currency.uppercased())
+      currency: CurrencyCode(currency).text)
     return try http.decode([CoinGeckoMarketDTO].self, from: response.body, endpoint: endpoint)
       .filter { ProviderHTTP.isPlausibleID($0.id) }.map(\.domain)
   }

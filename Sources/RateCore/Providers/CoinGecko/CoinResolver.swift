@@ -74,7 +74,7 @@ public struct CoinResolver: Sendable {
 
   /// Why a name is not resolved to a coin.
   public enum Refusal: Error, Equatable, Sendable {
-    /// `code` is a currency (``PairRouter/isCurrencyCode(_:)``): a coin with
+    /// `code` is a currency (``CurrencyCode/isCurrency``): a coin with
     /// that symbol is named by its id.
     case currencyCode(String)
   }
@@ -86,10 +86,10 @@ public struct CoinResolver: Sendable {
   ///   matches, or the search's own failure.
   public func resolve(_ input: String) async throws -> Asset {
     let trimmed = input.trimming(.whitespaces)
-    let upper = trimmed.uppercased()
+    let upper = CurrencyCode(trimmed).text
     let lower = trimmed.lowercased()
     if let id = Self.wellKnown[upper] { return Asset(symbol: upper, id: id) }
-    if PairRouter.isCurrencyCode(upper) { throw Refusal.currencyCode(upper) }
+    if CurrencyCode(upper).isCurrency { throw Refusal.currencyCode(upper) }
     if let symbol = Self.wellKnown.first(where: { $0.value == lower })?.key {
       return Asset(symbol: symbol, id: lower)
     }
@@ -117,7 +117,7 @@ public struct CoinResolver: Sendable {
     if let cached, cached.id == id { return Asset(symbol: cached.symbol, id: id) }
     guard !offline, let results = try? await client.search(id),
       let exact = results.first(where: { $0.id == id }),
-      Self.wellKnown[exact.symbol.uppercased()] == nil,
+      Self.wellKnown[CurrencyCode(exact.symbol).text] == nil,
       Self.choose(exact.symbol.lowercased(), from: results)?.id == id
     else { return Asset(symbol: id, id: id) }
     let resolution = CachedResolution(id: id, symbol: exact.symbol, alternatives: [])

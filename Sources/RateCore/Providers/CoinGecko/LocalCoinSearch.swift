@@ -41,7 +41,7 @@ public enum LocalCoinSearch {
   /// The upper-case symbols that more than one coin (by id) of `coins` has.
   public static func sharedSymbols(_ coins: [CoinGeckoClient.SearchResult]) -> Set<String> {
     var ids: [String: Set<String>] = [:]
-    for coin in coins { ids[coin.symbol.uppercased(), default: []].insert(coin.id) }
+    for coin in coins { ids[CurrencyCode(coin.symbol).text, default: []].insert(coin.id) }
     return Set(ids.filter { $0.value.count > 1 }.keys)
   }
 }

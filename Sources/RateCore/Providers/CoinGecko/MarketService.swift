@@ -49,16 +49,16 @@ public struct MarketService: Sendable {
   /// page fails and others arrive, the answer has those, is not cached, and
   /// names the missing ranks in ``CachedAnswer/missing``. With `sparkline`, each row also
   /// has 7 days of hourly prices (cached apart from the rows without).
-  public func markets(currency: String, top limit: Int, sparkline: Bool = false) async throws
+  public func markets(currency: CurrencyCode, top limit: Int, sparkline: Bool = false) async throws
     -> Answer<[CoinMarket]>
   {
-    let code = currency.lowercased()
+    let code = currency.text.lowercased()
     let plan = Self.pages(for: limit)
     return try await partially {
       try await fetcher.value(
         key: "coingecko/markets/\(code)-top\(limit)\(sparkline ? "-7d" : "")",
         source: .provider(.coinGecko),
-        freshness: Self.marketFreshness, what: "the top \(limit) coins in \(currency.uppercased())"
+        freshness: Self.marketFreshness, what: "the top \(limit) coins in \(currency)"
       ) { [client, now = fetcher.now] in
         let pages = try await Self.paged(Array(1...plan.count)) { page in
           try await client.markets(
@@ -66,7 +66,7 @@ public struct MarketService: Sendable {
           ).map { $0.withPlausibleUpdateTime(now: now()) }
         } missing: { page in
           let first = (page - 1) * plan.perPage + 1
-          return "ranks \(first)-\(min(page * plan.perPage, limit)) in \(currency.uppercased())"
+          return "ranks \(first)-\(min(page * plan.perPage, limit)) in \(currency)"
         }
         // An empty answer is an outage, not a market: never cache it.
         guard pages.contains(where: { !$0.isEmpty }) else {
@@ -84,10 +84,10 @@ public struct MarketService: Sendable {
   /// an answer with none of them is an error that names them by symbol
   /// (``ProviderError/nothing(for:provider:)``). A failed request whose
   /// siblings arrived leaves its coins out, uncached.
-  public func markets(currency: String, coins: [Asset], sparkline: Bool = false) async throws
+  public func markets(currency: CurrencyCode, coins: [Asset], sparkline: Bool = false) async throws
     -> Answer<[CoinMarket]>
   {
-    let code = currency.lowercased()
+    let code = currency.text.lowercased()
     let byID = Dictionary(coins.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let sorted = byID.keys.sorted()
     let unique = sorted.compactMap { byID[$0] }
@@ -99,7 +99,7 @@ public struct MarketService: Sendable {
       try await fetcher.value(
         key: "coingecko/markets/\(code)-ids\(sparkline ? "-7d" : "")-\(Self.keyPart(sorted.joined(separator: ",")))",
         source: .provider(.coinGecko), freshness: Self.marketFreshness,
-        what: "\(names) in \(currency.uppercased())"
+        what: "\(names) in \(currency)"
       ) { [client, now = fetcher.now] in
         let rows = try await Self.paged(Array(chunks.indices)) { index in
           try await client.markets(
@@ -116,7 +116,7 @@ public struct MarketService: Sendable {
     }
     let arrived = Set(answer.value.map(\.id))
     answer.missing = coins.filter { !arrived.contains($0.id) }.map {
-      "\($0.symbol)/\(currency.uppercased())"
+      "\($0.symbol)/\(currency)"
     }
     return answer
   }

@@ -134,7 +134,7 @@ public struct CoinbaseClient: Sendable {
 
   /// Coinbase's product name: `BTC-USD`.
   static func product(_ base: String, _ quote: String) -> String {
-    ProviderHTTP.encodeQueryValue("\(base.uppercased())-\(quote.uppercased())")
+    ProviderHTTP.encodeQueryValue("\(CurrencyCode(base).text)-\(CurrencyCode(quote).text)")
   }
 
   /// Throws the ``ProviderError`` a non-2xx answer stands for.

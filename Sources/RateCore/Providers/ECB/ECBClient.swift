@@ -57,7 +57,7 @@ public struct ECBClient: Sendable {
   /// - Throws: ``ProviderError``; `invalidCurrency` when the data API has no
   ///   series for a code that is not an ECB currency.
   public func series(codes: [String], start: Day, end: Day) async throws -> [Day: [String: Double]] {
-    let asked = Set(codes.map { $0.uppercased() }).subtracting(["EUR"]).sorted()
+    let asked = Set(codes.map { CurrencyCode($0).text }).subtracting(["EUR"]).sorted()
     var result: [Day: [String: Double]] = [:]
     let first = max(start, FrankfurterClient.firstDay)
     guard first <= end, !asked.isEmpty else { return result }
@@ -100,8 +100,8 @@ public struct ECBClient: Sendable {
     // "No results found." is the data API's empty answer: no working day in the
     // range, or a code it has no series for.
     if response.status == 404, ProviderHTTP.text(of: response.body).hasPrefix("No results found") {
-      guard codes.allSatisfy(FiatCurrencies.isFiat) else {
-        let unknown = codes.filter { !FiatCurrencies.isFiat($0) }
+      guard codes.allSatisfy({ CurrencyCode($0).isECB }) else {
+        let unknown = codes.filter { !CurrencyCode($0).isECB }
         throw ProviderError.invalidCurrency(
           provider: .provider(.ecb), currency: unknown.joined(separator: ","))
       }
@@ -126,7 +126,7 @@ public struct ECBClient: Sendable {
       }
       var rates: [String: Double] = ["EUR": 1]
       for (code, text) in entry.rates where FrankfurterPlan.isCode(code) {
-        rates[code.uppercased()] = try Self.rate(text, endpoint: endpoint, at: "Cube[\(code)]")
+        rates[CurrencyCode(code).text] = try Self.rate(text, endpoint: endpoint, at: "Cube[\(code)]")
       }
       return (day, rates)
     }
@@ -147,7 +147,7 @@ public struct ECBClient: Sendable {
     var others: Set<String> = []
     var outside: [RatePoint] = []
     for row in rows where !row.value.isEmpty {
-      guard codes.contains(row.currency.uppercased()) else {
+      guard codes.contains(CurrencyCode(row.currency).text) else {
         others.insert(UntrustedText.sanitize(String(row.currency.prefix(8))))
         continue
       }
@@ -162,7 +162,7 @@ public struct ECBClient: Sendable {
         outside.append(RatePoint(date: day, rate: rate))
         continue
       }
-      result[day, default: ["EUR": 1]][row.currency.uppercased()] = rate
+      result[day, default: ["EUR": 1]][CurrencyCode(row.currency).text] = rate
     }
     if result.isEmpty {
       _ = try AnswerGate.days(outside, inside: chunk, asked: chunk, provider: Provider.ecb, endpoint: endpoint)

@@ -18,12 +18,12 @@ extension PriceSource {
       name: name, freshness: CacheFreshness.referenceRate, carriesForward: true,
       offlineRates: offlineRates(), firstDay: FrankfurterClient.firstDay,
       resolve: { Asset(symbol: try code($0), id: try code($0)) },
-      validateQuote: { _ = try code($0) },
+      validateQuote: { _ = try code($0.text) },
       prices: { pairs in
         let (day, rates) = try await client.latest()
         let fetchedAt = now()
         let quotes = pairs.compactMap { pair -> Quote? in
-          guard let base = rates[pair.asset.id.uppercased()], let quote = rates[pair.quote.uppercased()]
+          guard let base = rates[CurrencyCode(pair.asset.id).text], let quote = rates[pair.quote.text]
           else { return nil }
           return Quote(
             base: pair.asset.symbol, quote: pair.quote, rate: Figure.crossRate(quote, per: base), change24hPercent: nil,
@@ -37,10 +37,8 @@ extension PriceSource {
       },
       dailyCloses: { asset, currency, days in
         let today = Day(containing: now())
-        let base = asset.id.uppercased()
-        let quote = currency.uppercased()
         let end = min(days.upperBound, today)
-        let key = CurrencyPairKey(base: base, quote: quote)
+        let key = CurrencyPairKey(base: asset.id, quote: currency.text)
         // Past the end by AnswerGate's margin; the days after `end` dropped.
         let closes =
           (try await client.timeSeries(
@@ -50,7 +48,7 @@ extension PriceSource {
           }
         let latest = closes.last.flatMap { end < today ? nil : $0 }.map {
           Quote(
-            base: asset.symbol, quote: quote, rate: $0.rate, change24hPercent: nil, source: .provider(name),
+            base: asset.symbol, quote: currency, rate: $0.rate, change24hPercent: nil, source: .provider(name),
             fetchedAt: now(), updatedAt: $0.date.start)
         }
         return DailyCloses(closes: closes, latest: latest, source: .provider(name))

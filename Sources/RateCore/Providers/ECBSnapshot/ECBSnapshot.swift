@@ -93,7 +93,7 @@ public struct ECBSnapshot: Sendable {
   /// How many units of `code` one euro bought on each of ``days`` (`nil` where
   /// the ECB published none); `nil` for a code the snapshot lacks.
   func column(_ code: String) -> [Double?]? {
-    let code = code.uppercased()
+    let code = CurrencyCode(code).text
     if code == "EUR" { return Array(repeating: 1, count: days.count) }
     guard let column = columns[code] else { return nil }
     let scale = pow(10, Double(column.decimals))

@@ -54,13 +54,13 @@ public enum RetiredCurrencies {
   /// Whether `code` (any case) is a currency the ECB no longer publishes.
   /// A code without an ``endings`` entry is answered without decoding the snapshot.
   public static func isRetired(_ code: String) -> Bool {
-    let code = code.uppercased()
+    let code = CurrencyCode(code).text
     return endings[code] != nil && lastDays[code] != nil
   }
 
   /// Why `code` cannot be asked for after its last day; `nil` when it is current.
   public static func ended(_ code: String) -> Ended? {
-    let code = code.uppercased()
+    let code = CurrencyCode(code).text
     guard let ending = endings[code], let lastDay = lastDays[code] else { return nil }
     return Ended(code: code, lastDay: lastDay, ending: ending)
   }
@@ -70,7 +70,7 @@ public enum RetiredCurrencies {
   /// is answered from the snapshot, never asked of a provider.
   /// A pair of current codes (every command's usual case) never decodes the snapshot.
   public static func isRetiredPair(_ base: String, _ quote: String) -> Bool {
-    let codes = [base.uppercased(), quote.uppercased()]
+    let codes = [CurrencyCode(base).text, CurrencyCode(quote).text]
     guard codes.contains(where: { endings[$0] != nil }), let snapshot = ECBSnapshot.embedded
     else { return false }
     return codes.allSatisfy(snapshot.currencies.contains) && codes.contains(where: isRetired)

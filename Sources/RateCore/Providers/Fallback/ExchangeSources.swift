@@ -12,7 +12,7 @@ public enum ExchangeListings {
 
   /// Whether `base`/`quote` is asked at the exchanges.
   public static func lists(_ base: String, _ quote: String) -> Bool {
-    coins.contains(base.uppercased()) && quotes.contains(quote.uppercased())
+    coins.contains(CurrencyCode(base).text) && quotes.contains(CurrencyCode(quote).text)
   }
 }
 
@@ -25,7 +25,7 @@ extension PriceSource {
     exchange(
       name: Provider.coinbase, now: now,
       price: { pair in
-        let answer = try await client.ticker(base: pair.asset.symbol, quote: pair.quote)
+        let answer = try await client.ticker(base: pair.asset.symbol, quote: pair.quote.text)
         return (answer.rate, answer.time)
       },
       closes: { asset, currency, days in
@@ -41,7 +41,7 @@ extension PriceSource {
   {
     exchange(
       name: Provider.kraken, now: now,
-      price: { pair in (try await client.ticker(base: pair.asset.symbol, quote: pair.quote), nil) },
+      price: { pair in (try await client.ticker(base: pair.asset.symbol, quote: pair.quote.text), nil) },
       closes: { asset, currency, days in
         // A day early (AnswerGate's margin); a daily candle's close read at its end (DailyResampler).
         let since = days.lowerBound.adding(days: -AnswerGate.marginDays)
@@ -85,21 +85,21 @@ extension PriceSource {
     var source = PriceSource(
       name: name,
       resolve: { input in
-        let symbol = input.uppercased()
+        let symbol = CurrencyCode(input).text
         guard ExchangeListings.coins.contains(symbol) else {
           throw ProviderError.notCovered(provider: .provider(name), what: input)
         }
         return Asset(symbol: symbol, id: symbol)
       },
       validateQuote: { currency in
-        guard ExchangeListings.quotes.contains(currency.uppercased()) else {
-          throw ProviderError.invalidCurrency(provider: .provider(name), currency: currency)
+        guard ExchangeListings.quotes.contains(currency.text) else {
+          throw ProviderError.invalidCurrency(provider: .provider(name), currency: currency.text)
         }
       },
       prices: { pairs in
         var quotes: [Quote] = []
         var refused: (any Error)?
-        for pair in pairs where ExchangeListings.lists(pair.asset.symbol, pair.quote) {
+        for pair in pairs where ExchangeListings.lists(pair.asset.symbol, pair.quote.text) {
           do {
             let (rate, time) = try await price(pair)
             quotes.append(
@@ -119,16 +119,16 @@ extension PriceSource {
         return quotes
       },
       dailyCloses: { asset, currency, days in
-        guard ExchangeListings.lists(asset.symbol, currency) else {
+        guard ExchangeListings.lists(asset.symbol, currency.text) else {
           throw ProviderError.notCovered(provider: .provider(name), what: "\(asset.symbol)/\(currency)")
         }
         let today = Day(containing: now())
-        var answer = try await closes(asset, currency.uppercased(), days)
+        var answer = try await closes(asset, currency.text, days)
         answer.closes.removeAll { $0.date >= today }
         return answer
       })
     source.whyLacking = { pair in
-      ExchangeListings.lists(pair.asset.symbol, pair.quote)
+      ExchangeListings.lists(pair.asset.symbol, pair.quote.text)
         ? nil : .notCovered(provider: .provider(name), what: "\(pair.asset.symbol)/\(pair.quote)")
     }
     return source

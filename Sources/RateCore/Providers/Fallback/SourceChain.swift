@@ -47,7 +47,7 @@ public enum SourceChain {
     combined.prices = { pairs in try await ask.prices(pairs, lacking: lacking) }
     combined.whyLacking = { pair in lacking.reason(for: pair) }
     combined.dailyCloses = { asset, currency, days in
-      let question = Question(pairs: "\(asset.symbol)/\(currency.uppercased())", closes: true)
+      let question = Question(pairs: "\(asset.symbol)/\(currency)", closes: true)
       return try await ask.first(question) { source in
         var answer = try await source.dailyCloses(asset, currency, days)
         answer.source = answer.source ?? .provider(source.name)

@@ -39,11 +39,6 @@ public enum FiatCurrencies {
     "ZAR": "South African Rand",
   ]
 
-  /// Whether `code` (any case) is one of the ``ecb`` currencies.
-  public static func isFiat(_ code: String) -> Bool {
-    ecb[code.uppercased()] != nil
-  }
-
   /// The currencies listed first, in this order; the rest follow A–Z.
   public static let leading = ["GBP", "EUR", "USD"]
 
@@ -57,7 +52,7 @@ public enum FiatCurrencies {
   /// Currencies the ECB no longer publishes (``RetiredCurrencies``, such as BGN since
   /// 2026) are left out: lists of current currencies never offer them.
   public static func ordered(_ codes: [String]) -> [String] {
-    let upper = Set(codes.map { $0.uppercased() }.filter { !RetiredCurrencies.isRetired($0) })
+    let upper = Set(codes.map { CurrencyCode($0).text }.filter { !RetiredCurrencies.isRetired($0) })
     return leading.filter(upper.contains) + upper.subtracting(leading).sorted()
   }
 }

@@ -9,10 +9,10 @@ public struct CurrencyPairKey: Hashable, Sendable, Codable, CustomStringConverti
   /// The currency of the price, upper case.
   public var quote: String
 
-  /// Creates a pair, upper-casing both codes.
-  public init(base: String, quote: String) {
-    self.base = base.uppercased()
-    self.quote = quote.uppercased()
+  /// Creates a pair of codes (``CurrencyCode``, upper case).
+  public init(base: some StringProtocol, quote: some StringProtocol) {
+    self.base = CurrencyCode(base).text
+    self.quote = CurrencyCode(quote).text
   }
 
   /// Parses `BASE-QUOTE` (any case); `nil` unless there are exactly two
@@ -20,7 +20,7 @@ public struct CurrencyPairKey: Hashable, Sendable, Codable, CustomStringConverti
   public init?(_ text: String) {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
-    self.init(base: String(parts[0]), quote: String(parts[1]))
+    self.init(base: parts[0], quote: parts[1])
   }
 
   /// `BASE-QUOTE`, such as `GBP-USD`.
@@ -129,7 +129,7 @@ public struct FrankfurterClient: Sendable {
     let endpoint = "/{START}..{END}"
     let response = try await http.get("/\(start)..\(end)", query: plan.query)
     let notFound: ProviderError =
-      plan.codes.allSatisfy(FiatCurrencies.isFiat)
+      plan.codes.allSatisfy({ CurrencyCode($0).isECB })
       ? .noData(provider: .provider(.frankfurter), detail: "no ECB rates from \(start) to \(end)")
       : .invalidCurrency(
         provider: .provider(.frankfurter), currency: plan.codes.joined(separator: ","))
@@ -252,7 +252,7 @@ public struct FrankfurterClient: Sendable {
     let names = try http.decode([String: String].self, from: response.body, endpoint: endpoint)
     var result: [String: String] = [:]
     for (code, name) in names where FrankfurterPlan.isCode(code) {
-      result[code.uppercased()] = UntrustedText.sanitize(name)
+      result[CurrencyCode(code).text] = UntrustedText.sanitize(name)
     }
     return result
   }
@@ -334,7 +334,7 @@ struct FrankfurterPlan {
   /// Throws unless the response is in the base that was asked for, which a
   /// mirror that ignores `from` would get wrong.
   func checkBase(_ base: String, endpoint: String) throws {
-    guard base.uppercased() == from else {
+    guard CurrencyCode(base).text == from else {
       throw ProviderError.malformedResponse(
         provider: .provider(.frankfurter), endpoint: endpoint,
         detail: "at base: expected \(from), found '\(UntrustedText.sanitize(base))'")
@@ -351,7 +351,7 @@ struct FrankfurterPlan {
     let divisor = amount.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? 1
     var table: [String: Double] = [:]
     for (code, rate) in rates {
-      table[code.uppercased()] = try AnswerGate.price(
+      table[CurrencyCode(code).text] = try AnswerGate.price(
         rate / divisor, provider: Provider.frankfurter, endpoint: endpoint,
         at: "\(path).\(UntrustedText.sanitize(String(code.prefix(8))))")
     }

@@ -3,11 +3,11 @@ extension PriceSource {
   /// provider's ``ProviderError/invalidCurrency(provider:currency:)``: the check both ECB
   /// sources (Frankfurter and the ECB itself) make.
   static func fiatCode(_ input: String, provider: Provider) throws -> String {
-    let upper = input.uppercased()
-    guard FiatCurrencies.isFiat(upper) else {
+    let code = CurrencyCode(input)
+    guard FiatCurrencies.ecb[code.text] != nil else {
       throw ProviderError.invalidCurrency(provider: .provider(provider), currency: input)
     }
-    return upper
+    return code.text
   }
 
   /// ECB reference rates through Frankfurter: fiat currencies only, one
@@ -32,10 +32,10 @@ extension PriceSource {
       offlineRates: offlineRates(),
       firstDay: FrankfurterClient.firstDay,
       resolve: { Asset(symbol: try code($0), id: try code($0)) },
-      validateQuote: { _ = try code($0) },
+      validateQuote: { _ = try code($0.text) },
       prices: { pairs in
         let today = Day(containing: now())
-        let keys = pairs.map { CurrencyPairKey(base: $0.asset.id, quote: $0.quote) }
+        let keys = pairs.map { CurrencyPairKey(base: $0.asset.id, quote: $0.quote.text) }
         let series = try await client.timeSeries(
           pairs: keys, start: today.adding(days: -7), end: today)
         let fetchedAt = now()
@@ -51,7 +51,7 @@ extension PriceSource {
       },
       dailyCloses: { asset, currency, days in
         let today = Day(containing: now())
-        let key = CurrencyPairKey(base: asset.id, quote: currency)
+        let key = CurrencyPairKey(base: asset.id, quote: currency.text)
         let end = min(days.upperBound, today)
         // Past the end by AnswerGate's margin; the days after `end` dropped.
         let series =
@@ -63,7 +63,7 @@ extension PriceSource {
         // The newest rate is the latest only when the span reaches today.
         let latest = series.last.flatMap { end < today ? nil : $0 }.map {
           Quote(
-            base: asset.symbol, quote: key.quote, rate: $0.rate, change24hPercent: nil, source: .provider(name),
+            base: asset.symbol, quote: currency, rate: $0.rate, change24hPercent: nil, source: .provider(name),
             fetchedAt: now(), updatedAt: $0.date.start)
         }
         return DailyCloses(closes: series, latest: latest)

@@ -85,7 +85,7 @@ public struct KrakenClient: Sendable {
     let response = try await http.get(endpoint, query: query)
     let envelope = try? JSONDecoder().decode(KrakenEnvelope<Result>.self, from: response.body)
     if let first = envelope?.error.first {
-      throw KrakenPairs.error(first, pair: "\(base.uppercased())/\(quote.uppercased())")
+      throw KrakenPairs.error(first, pair: "\(CurrencyCode(base).text)/\(CurrencyCode(quote).text)")
     }
     try http.check(response) { ErrorBodyReading(error: nil, message: ProviderHTTP.text(of: $0.body)) }
     let decoded = try http.decode(KrakenEnvelope<Result>.self, from: response.body, endpoint: endpoint)
@@ -126,7 +126,7 @@ public enum KrakenPairs {
   }
 
   static func kraken(_ symbol: String) -> String {
-    let upper = symbol.uppercased()
+    let upper = CurrencyCode(symbol).text
     return krakenSymbol[upper] ?? upper
   }
 

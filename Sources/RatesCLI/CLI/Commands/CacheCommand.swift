@@ -258,7 +258,7 @@ struct CacheCommand: CommandDeclaration {
   /// when only that one is cached: the pair as the cache names it.
   static func storedName(_ name: String, in directory: URL) -> String {
     guard let dash = name.lastIndex(of: "-"),
-      let id = CoinResolver.wellKnown[name[..<dash].uppercased()]
+      let id = CoinResolver.wellKnown[CurrencyCode(name[..<dash]).text]
     else { return name }
     let alias = id + name[dash...]
     var names = Set<String>()

@@ -160,7 +160,7 @@ enum CompletionWords {
       if let data = JSONFileCache.readEntry(at: file.path, limit: limit).data,
         let probe = try? decoder.decode(Probe.self, from: data)
       {
-        words.insert(probe.value.symbol.uppercased())
+        words.insert(CurrencyCode(probe.value.symbol).text)
       }
     }
     let known = Set(CoinResolver.wellKnown.values)

@@ -54,12 +54,13 @@ struct ConvertCommand: RatesCommand {
     var targets: [String] = []
     for target in to.split(separator: ",").map({ $0.trimming(.whitespaces) }) {
       try PairArguments.validate(base: from, quote: target)
-      if !targets.contains(target.uppercased()) { targets.append(target.uppercased()) }
+      let code = CurrencyCode(target).text
+      if !targets.contains(code) { targets.append(code) }
     }
     guard !targets.isEmpty else { throw UsageError.missingArgument(Self.toArgument.errorName) }
     // A code or symbol upper-cased; a coin id (`poundtoken`, `ethereum-wormhole`) as
     // typed, resolved like every other command's (PairArguments.validate checked it).
-    self.from = PairArguments.isCurrencyCode(from) ? from.uppercased() : from
+    self.from = CurrencyCode(from, shape: .quote)?.text ?? from
     self.targets = targets
   }
 
@@ -110,7 +111,7 @@ struct ConvertCommand: RatesCommand {
   /// routing name, its upper-case symbol (`solana` is `SOL`) unless that would name something
   /// else; resolved as the rates were (no request of its own), else as typed.
   static func shownBase(_ from: String, _ invocation: Invocation) async -> String {
-    guard !PairArguments.isCurrencyCode(from) else { return from }
+    guard !CurrencyCode.isValid(from, shape: .quote) else { return from }
     return (try? await invocation.desk.resolver().resolve(from))?.routingName ?? from
   }
 
@@ -203,7 +204,8 @@ struct ConvertCommand: RatesCommand {
     let today = Day(containing: invocation.context.now())
     var rates: [String: SourcedRate] = [:]
     for target in targets {
-      let street = try StreetRate.value(base: from, quote: target, on: today, entries: entries)
+      let street = try StreetRate.value(
+        base: CurrencyCode(from), quote: CurrencyCode(target), on: today, entries: entries)
       rates[target] = SourcedRate(
         rate: Figure.ratio(street.rate.midpoint), source: .ledger, day: street.day,
         fetchedAt: invocation.context.now(), staleness: nil)

@@ -92,7 +92,7 @@ struct CurrentCommand: RatesCommand {
     // Journal names from the coin each route resolved: never a second lookup.
     let names = routed.map {
       (
-        base: CommodityName.of($0.quote.base, source: $0.quote.source, resolved: $0.asset),
+        base: CommodityName.of(CurrencyCode($0.quote.base), source: $0.quote.source, resolved: $0.asset),
         quote: CommodityName.of($0.quote.quote, source: $0.quote.source, resolved: $0.asset)
       )
     }

@@ -11,7 +11,7 @@ struct DayLookup {
   /// The `--json` document. Keys are a stable contract.
   struct Document: Encodable {
     var base: String
-    var quote: String
+    var quote: CurrencyCode
     var date: Day
     var rate: Double
     /// The day the rate belongs to: `date` itself, or the working day before it.
@@ -50,7 +50,7 @@ struct DayLookup {
     let shown = rate.point
     let own = rate.published
     let pair = TerminalText.sanitize("\(series.base)/\(series.quote)")
-    let amount = RateFormat.amount(shown.rate, code: TerminalText.sanitize(series.quote))
+    let amount = RateFormat.amount(shown.rate, code: TerminalText.sanitize(series.quote.text))
     var lines = ["\(pair) on \(Self.named(day)): \(amount)"]
     let source = series.source.displayName
     if own == day {

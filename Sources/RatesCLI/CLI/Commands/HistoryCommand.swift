@@ -237,7 +237,7 @@ struct HistoryDocument: Encodable {
     var lastDay: Day
   }
   var base: String
-  var quote: String
+  var quote: CurrencyCode
   var source: String
   var fetchedAt: Date
   var stale: Bool

@@ -55,7 +55,7 @@ struct HourlyReport {
 /// with `interval: "hourly"` and points stamped with an ISO 8601 UTC `time`.
 struct HourlyDocument: Encodable {
   var base: String
-  var quote: String
+  var quote: CurrencyCode
   var interval = "hourly"
   var source: String
   var fetchedAt: Date

@@ -32,10 +32,10 @@ struct InfoCommand: RatesCommand {
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
     let currency = try scanner.option(Self.currency) ?? defaults.currency
-    guard PairArguments.isCurrencyCode(currency) else {
+    guard CurrencyCode.isValid(currency, shape: .quote) else {
       throw UsageError.invalidValue(option: "--in", value: currency, expected: "a currency code such as EUR")
     }
-    self.currency = currency.uppercased()
+    self.currency = CurrencyCode(currency).text
     days = try scanner.integerOrDefault(Self.days)
     let coin = try scanner.argument(Self.coinArgument)
     try PairArguments.validate(base: coin, quote: self.currency)
@@ -89,9 +89,9 @@ struct InfoCommand: RatesCommand {
   func run(_ invocation: Invocation) async throws -> ExitCode {
     try CurrencyList.requireCoinGeckoQuotes([currency])
     let asset = try await invocation.desk.resolver().resolve(coin)
-    async let marketAnswer = invocation.desk.marketService().markets(currency: currency, coins: [asset])
+    async let marketAnswer = invocation.desk.marketService().markets(currency: CurrencyCode(currency), coins: [asset])
     async let historyAnswer = invocation.desk.service(invocation.desk.coinProvider).history(
-      of: asset, in: currency, days: days)
+      of: asset, in: CurrencyCode(currency), days: days)
     let (answer, history): (MarketService.Answer<[CoinMarket]>, RateService.HistoryResult)
     do {
       (answer, history) = try await (marketAnswer, historyAnswer)
@@ -109,7 +109,7 @@ struct InfoCommand: RatesCommand {
     invocation.report(staleness)
     let now = invocation.context.now()
     let document = Document(
-      id: market.id, symbol: market.symbol.uppercased(), name: market.name,
+      id: market.id, symbol: CurrencyCode(market.symbol).text, name: market.name,
       rank: market.marketCapRank,
       quote: QuoteDocument(
         market, in: currency, fetchedAt: answer.fetchedAt, stale: answer.staleness != nil,

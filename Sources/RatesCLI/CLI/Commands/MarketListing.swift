@@ -15,11 +15,11 @@ struct MarketListing: Sendable {
   func show(_ invocation: Invocation, markStarred: Bool) async throws -> ExitCode {
     let assets = coins.map(\.asset)
     let results = await invocation.desk.markets(
-      byCurrency: Dictionary(uniqueKeysWithValues: currencies.map { ($0, assets) }))
+      byCurrency: Dictionary(uniqueKeysWithValues: currencies.map { (CurrencyCode($0), assets) }))
     var answers: [String: MarketService.Answer<[CoinMarket]>] = [:]
     var missing: [MissingFigure] = []
     for currency in currencies {
-      switch results[currency] {
+      switch results[CurrencyCode(currency)] {
       case .success(let answer)?:
         answers[currency] = answer
         missing += MissingFigure.leftOut(answer.missing, by: .provider(.coinGecko))
@@ -68,7 +68,7 @@ struct MarketListing: Sendable {
     let resolver = invocation.desk.resolver()
     var assets: [Asset] = []
     for input in inputs { assets.append(try await resolver.resolve(input)) }
-    let answer = try await invocation.desk.marketService().markets(currency: currency, coins: assets)
+    let answer = try await invocation.desk.marketService().markets(currency: CurrencyCode(currency), coins: assets)
     var found: [FavoriteCoin] = []
     for (input, asset) in zip(inputs, assets) {
       guard let market = answer.value.first(where: { $0.id == asset.id }) else {

@@ -19,7 +19,7 @@ struct PairArguments: Sendable, Equatable {
     let typed = try Self.read(&scanner, base: base, quote: quote, defaultQuote: defaultQuote)
     try Self.validate(base: typed.base, quote: typed.quote)
     self.base = typed.base
-    self.quote = typed.quote.uppercased()
+    self.quote = CurrencyCode(typed.quote).text
   }
 
   /// The one reading of a pair's words, as `base` and `quote` declare them: one word that
@@ -45,7 +45,7 @@ struct PairArguments: Sendable, Equatable {
   static func pairs(_ word: String, in currencies: [String]) throws(UsageError) -> [PairArguments] {
     if let (base, quote) = split(word) {
       try validate(base: base, quote: quote)
-      return [PairArguments(base: base, quote: quote.uppercased())]
+      return [PairArguments(base: base, quote: CurrencyCode(quote).text)]
     }
     return try currencies.map { currency throws(UsageError) in
       try validate(base: word, quote: currency)
@@ -58,12 +58,12 @@ struct PairArguments: Sendable, Equatable {
     guard !base.isEmpty, base.count <= 100 else {
       throw UsageError.invalid("the coin name is empty or too long")
     }
-    guard isCurrencyCode(quote) else {
+    guard CurrencyCode.isValid(quote, shape: .quote) else {
       throw UsageError.invalid(
         "'\(TerminalText.sanitize(quote))' is not a currency code: use a code such as USD, EUR or BTC")
     }
-    let quote = quote.uppercased()
-    if base.uppercased() == quote {
+    let quote = CurrencyCode(quote)
+    if CurrencyCode(base) == quote {
       throw UsageError.invalid(
         "\(quote) in \(quote) is always 1: pick two different currencies, e.g. 'BTC \(quote == "EUR" ? "USD" : "EUR")'")
     }
@@ -72,7 +72,7 @@ struct PairArguments: Sendable, Equatable {
   /// Splits `BASE/QUOTE` always, and `BASE-QUOTE` only when both sides are
   /// known codes: `usd-coin` and `binance-usd` are CoinGecko ids, not pairs.
   static func split(_ text: String) -> (String, String)? {
-    guard let name = PairName(text), isCurrencyCode(name.quote),
+    guard let name = PairName(text), CurrencyCode.isValid(name.quote, shape: .quote),
       name.slashed || (isKnownCode(name.base) && isKnownCode(name.quote))
     else { return nil }
     return (name.base, name.quote)
@@ -80,13 +80,8 @@ struct PairArguments: Sendable, Equatable {
 
   /// A fiat code, a CoinGecko quote currency or a well-known coin symbol.
   static func isKnownCode(_ text: String) -> Bool {
-    let code = text.uppercased()
+    let code = CurrencyCode(text).text
     return CurrencyCodes.fiat.contains(code) || CurrencyCodes.coinGeckoQuotes.contains(code)
       || CoinResolver.wellKnown[code] != nil
-  }
-
-  /// 2 to 5 ASCII letters (`EUR`, `BITS`, `SATS`).
-  static func isCurrencyCode(_ text: String) -> Bool {
-    (2...5).contains(text.count) && text.allSatisfy { $0.isASCII && $0.isLetter }
   }
 }

@@ -114,7 +114,7 @@ struct PairsCommand: CommandDeclaration {
   {
     let store = invocation.userData().pairs
     // A pair already there, as typed, is not checked with the sources again.
-    if let existing = try store.read().first(where: { $0.matches(base.uppercased(), quote) }) {
+    if let existing = try store.read().first(where: { $0.matches(base, quote) }) {
       return try Self.alreadyPaired(existing, invocation)
     }
     let stored = try await Self.checked(
@@ -155,33 +155,33 @@ struct PairsCommand: CommandDeclaration {
     base: String, quote: String, desk: RateDesk, addedAt: Date,
     ledger: () throws -> [LedgerEntry], street: Bool = false
   ) async throws -> ConfiguredPair {
-    let quote = quote.uppercased()
+    let (code, quote) = (CurrencyCode(base), CurrencyCode(quote))
     func streetPair(_ entries: [LedgerEntry]) -> ConfiguredPair? {
-      guard StreetRate.isRecorded(base: base, quote: quote, entries: entries) else { return nil }
-      return ConfiguredPair(base: base.uppercased(), quote: quote, addedAt: addedAt, source: .ledger)
+      guard StreetRate.isRecorded(base: code, quote: quote, entries: entries) else { return nil }
+      return ConfiguredPair(base: code.text, quote: quote.text, addedAt: addedAt, source: .ledger)
     }
     if street {
       guard let pair = streetPair(try ledger()) else {
-        throw LedgerQueryError.neverExchanged(base: base.uppercased(), quote: quote)
+        throw LedgerQueryError.neverExchanged(base: code.text, quote: quote.text)
       }
       return pair
     }
     let route: PairRoute
     do {
-      route = try PairRouter.route(base: base, quote: quote, forced: nil)
+      route = try PairRouter.route(base: base, quote: quote.text, forced: nil)
     } catch ProviderError.noProvider(let base, let quote) {
       // No provider: the street rate, when the ledger has one; else why there is no rate.
       guard let pair = streetPair(try ledger()) else { throw ProviderError.noProvider(base: base, quote: quote) }
       return pair
     }
-    let typed = ConfiguredPair(base: base.uppercased(), quote: quote, addedAt: addedAt)
+    let typed = ConfiguredPair(base: code.text, quote: quote.text, addedAt: addedAt)
     // Both are ECB currencies: the sources are asked whether they serve the pair.
     guard route.provider != .frankfurter else {
-      try await desk.checkServed(base: typed.base, quote: quote)
+      try await desk.checkServed(base: typed.base, quote: quote.text)
       return typed
     }
-    guard CurrencyCodes.coinGeckoQuotes.contains(route.quote) else {
-      throw ProviderError.invalidCurrency(provider: .provider(.coinGecko), currency: route.quote)
+    guard CurrencyCodes.coinGeckoQuotes.contains(route.quote.text) else {
+      throw ProviderError.invalidCurrency(provider: .provider(.coinGecko), currency: route.quote.text)
     }
     if desk.configuration.mode == .offline {
       throw UsageError.invalid("adding a coin pair checks the coin with CoinGecko: run without --offline")
@@ -190,8 +190,8 @@ struct PairsCommand: CommandDeclaration {
     _ = try await desk.marketService().markets(currency: route.quote, coins: [asset])
     let symbol = asset.routingName
     return route.inverted
-      ? ConfiguredPair(base: route.quote, quote: symbol, addedAt: addedAt)
-      : ConfiguredPair(base: symbol, quote: route.quote, addedAt: addedAt)
+      ? ConfiguredPair(base: route.quote.text, quote: symbol, addedAt: addedAt)
+      : ConfiguredPair(base: symbol, quote: route.quote.text, addedAt: addedAt)
   }
 
   /// `pairs remove`: the pair as typed, one `BASE-QUOTE` word or two words.

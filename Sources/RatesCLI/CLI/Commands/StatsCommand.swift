@@ -133,7 +133,7 @@ struct StatsCommand: RatesCommand {
     }
     let days = window.lowerBound.distance(to: window.upperBound) + 1
     let series = try LedgerSeries.daily(
-      base: pair.base, quote: pair.quote, days: days,
+      base: CurrencyCode(pair.base), quote: CurrencyCode(pair.quote), days: days,
       entries: try invocation.userData().ledger.read().entries, now: invocation.context.now())
     return RateService.HistoryResult(series: series, staleness: nil)
   }

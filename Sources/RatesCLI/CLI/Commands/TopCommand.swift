@@ -42,7 +42,7 @@ struct TopCommand: RatesCommand {
     let coins = try data.readCoins()
     let favoriteIDs = Set(try data.favorites.read().map(\.id))
     let fetched = await invocation.desk.listings(
-      in: currencies, top: limit, following: coins.map(\.asset))
+      in: currencies.map { CurrencyCode($0) }, top: limit, following: coins.map(\.asset))
     let answers = fetched.listings
     let staleness = answers.flatMap { [$0.top.staleness, $0.others?.staleness] }.compactMap { $0 }
       .min { $0.fetchedAt < $1.fetchedAt }
@@ -74,7 +74,7 @@ struct TopCommand: RatesCommand {
       var byCurrency: [String: CoinMarket] = [:]
       for answer in answers {
         let all = answer.top.value + (answer.others?.value ?? [])
-        byCurrency[answer.currency] = all.first { $0.id == coin.id }
+        byCurrency[answer.currency.text] = all.first { $0.id == coin.id }
       }
       let favorite = favoriteIDs.contains(coin.id)
       return MarketRow(
@@ -89,19 +89,18 @@ enum CurrencyList {
   static func parse(_ values: [String], default fallback: String) throws(UsageError) -> [String] {
     var currencies: [String] = []
     for item in values.flatMap({ $0.split(separator: ",") }) {
-      let code = item.trimming(.whitespaces).uppercased()
-      guard PairArguments.isCurrencyCode(code) else {
+      guard let code = CurrencyCode(item, shape: .quote)?.text else {
         throw UsageError.invalidValue(
           option: "--in", value: String(item), expected: "currency codes such as EUR,USD")
       }
       if !currencies.contains(code) { currencies.append(code) }
     }
     guard currencies.isEmpty else { return currencies }
-    guard PairArguments.isCurrencyCode(fallback) else {
+    guard CurrencyCode.isValid(fallback, shape: .quote) else {
       throw UsageError.invalid(
         "RATES_CURRENCY '\(TerminalText.sanitize(fallback))' is not a currency code: use one such as USD or EUR")
     }
-    return [fallback.uppercased()]
+    return [CurrencyCode(fallback).text]
   }
 
   /// Refuses, before any request, currencies CoinGecko does not price in.

@@ -115,7 +115,7 @@ struct WatchCommand: RatesCommand {
         }
       }
       for pair in try data.pairs.read() {
-        add(Request(base: pair.base, quote: pair.quote.uppercased(), asset: nil, street: pair.isStreet))
+        add(Request(base: pair.base, quote: CurrencyCode(pair.quote).text, asset: nil, street: pair.isStreet))
       }
     } else {
       for argument in arguments {
@@ -189,7 +189,7 @@ extension WatchCommand {
       let quote = rule.quote ?? currencies[0]
       let matching = plan.requestTargets.enumerated().compactMap { index, entry -> Int? in
         entry.request.base.lowercased() == rule.base.lowercased() && entry.request.quote == quote
-          || entry.target.base.uppercased() == rule.base.uppercased() && entry.target.quote == quote
+          || CurrencyCode(entry.target.base) == CurrencyCode(rule.base) && entry.target.quote == quote
           ? index : nil
       }
       return WatchEngine.Alert(rule: rule, targets: matching)

@@ -10,7 +10,7 @@ extension LedgerCommand {
     // RateCore's one rule (averaged in the orientation the exchanges were recorded in, then
     // inverted), as `convert --ledger` and `stats --ledger` use it.
     let rate = try LedgerSeries.rate(
-      base: base, quote: quote, days: days, entries: entries, today: today(invocation))
+      base: CurrencyCode(base), quote: CurrencyCode(quote), days: days, entries: entries, today: today(invocation))
     let document = LedgerRateDocument(
       window: LedgerWindowFields(
         base: base, quote: quote, window: window, fetchedAt: invocation.context.now()),

@@ -45,8 +45,8 @@ extension LedgerCommand {
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       // CSV is the default: `--csv` only says so (and is refused with a journal).
       _ = try scanner.flag(Self.csv)
-      currency = try scanner.option(Self.currency)?.uppercased()
-      defaultCurrency = defaults.currency.uppercased()
+      currency = try scanner.option(Self.currency).map { CurrencyCode($0).text }
+      defaultCurrency = CurrencyCode(defaults.currency).text
     }
 
     /// The journal syntax `--format` asks for, or nil for CSV, the default (the parser has

@@ -46,7 +46,7 @@ struct PortfolioCommand: CommandDeclaration {
 
     /// The first entry naming `code`; nil when none does.
     init?(code: String, provider: RateSource, entries: [LedgerEntry]) {
-      let upper = code.uppercased()
+      let upper = CurrencyCode(code).text
       guard let entry = entries.first(where: { $0.currency == upper || $0.counterCurrency == upper })
       else { return nil }
       let field =
@@ -77,7 +77,7 @@ struct PortfolioCommand: CommandDeclaration {
   static func readCurrency(_ scanner: inout ArgumentScanner, defaults: CommandDefaults)
     throws(UsageError) -> String
   {
-    let code = (try scanner.option(currency) ?? defaults.currency).uppercased()
+    let code = CurrencyCode(try scanner.option(currency) ?? defaults.currency).text
     guard FiatCurrencies.ecb[code] != nil else {
       throw UsageError.invalid(
         "--in \(LedgerInput.quoted(code)) is not an ECB currency: value a portfolio in one of "

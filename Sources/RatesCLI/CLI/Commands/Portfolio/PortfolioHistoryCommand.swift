@@ -62,7 +62,8 @@ extension PortfolioCommand {
       let holdings = try PortfolioHistory.holdings(entries, window: window)
       let pricer = PortfolioPricer(desk: desk, currency: currency, entries: entries)
       let prices = try await pricer.prices(for: PortfolioHistory.pricesNeeded(holdings))
-      return PortfolioHistory.series(holdings, currency: currency, prices: prices, fetchedAt: fetchedAt)
+      return PortfolioHistory.series(
+        holdings, currency: CurrencyCode(currency), prices: prices, fetchedAt: fetchedAt)
     }
 
     /// The change between two values as they are shown (and as `--json` writes them), so
@@ -102,7 +103,7 @@ extension PortfolioCommand {
         var date: Day
         @NullEncoded var value: Double?
       }
-      var quote: String
+      var quote: CurrencyCode
       var source = RateSource.portfolio
       var firstDay: Day
       var lastDay: Day
@@ -115,7 +116,7 @@ extension PortfolioCommand {
         lastDay = window.upperBound
         fetchedAt = series.fetchedAt
         points = series.chartPoints.map {
-          Point(date: $0.date, value: $0.rate.isFinite ? Figure.money($0.rate, code: series.quote) : nil)
+          Point(date: $0.date, value: $0.rate.isFinite ? Figure.money($0.rate, code: series.quote.text) : nil)
         }
       }
     }

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import RateCore
+
+/// One home for a currency code: upper-cased once, compared by that spelling, stored as a
+/// plain string, and each reader's shape named on the type.
+@Suite struct CurrencyCodeTests {
+  @Test(arguments: [("eur", "EUR"), (" Usd\t", "USD"), ("sats", "SATS"), ("1inch", "1INCH"), ("BTC", "BTC")])
+  func aCodeIsTrimmedAndUpperCasedOnce(typed: String, code: String) {
+    #expect(CurrencyCode(typed).text == code)
+    #expect(CurrencyCode(typed).description == code)
+    #expect(CurrencyCode(typed) == CurrencyCode(stringLiteral: code))
+  }
+
+  @Test func codesCompareHashAndSortByTheirOneSpelling() {
+    #expect(Set([CurrencyCode("eur"), "EUR", CurrencyCode(" Eur ")]).count == 1)
+    #expect([CurrencyCode("usd"), "EUR", "chf"].sorted().map(\.text) == ["CHF", "EUR", "USD"])
+    #expect("\(CurrencyCode("gbp"))/\(CurrencyCode("usd"))" == "GBP/USD")
+  }
+
+  @Test func aCodeIsStoredAsASingleStringAndReadBackNormalised() throws {
+    struct Stored: Codable, Equatable { var quote: CurrencyCode }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let data = try encoder.encode(Stored(quote: "EUR"))
+    #expect(String(decoding: data, as: UTF8.self) == #"{"quote":"EUR"}"#)
+    let read = try JSONDecoder().decode(Stored.self, from: Data(#"{"quote":"eur"}"#.utf8))
+    #expect(read == Stored(quote: "EUR"))
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(Stored.self, from: Data(#"{"quote":7}"#.utf8))
+    }
+  }
+
+  @Test(arguments: [
+    ("EUR", true), ("eur", true), ("BITS", true), ("SATS", true), ("XAUAG", true),
+    ("E", false), ("EUROPE", false), ("EU1", false), ("€", false), ("", false), ("ÉUR", false),
+  ])
+  func aCommandQuoteIsTwoToFiveLetters(text: String, valid: Bool) {
+    #expect(CurrencyCode.isValid(text, shape: .quote) == valid)
+    #expect((CurrencyCode(text, shape: .quote) != nil) == valid)
+  }
+
+  @Test(arguments: [
+    ("LBP", true), (" ngn ", true), ("DOGE", true), ("1INCH", true), ("USDC", true),
+    ("ABCDEFGHIJ", true), ("AB", false), ("U5D", false), ("ABCDEFGHIJK", false), ("US-D", false),
+  ])
+  func aLedgerCodeIsThreeLettersOrAFourToTenCharacterSymbol(text: String, valid: Bool) {
+    #expect(CurrencyCode.isValid(text, shape: .ledger) == valid)
+    #expect(CurrencyCode(text, shape: .ledger)?.text == (valid ? CurrencyCode(text).text : nil))
+  }
+
+  @Test(arguments: [
+    ("BTC", true), ("ETH2", true), ("xtz", true), ("AB", true), ("ABCDEFGHIJKL", true),
+    ("A", false), ("ABCDEFGHIJKLM", false), ("ATOM.S", false), ("", false),
+  ])
+  func anImportedSymbolIsTwoToTwelveLettersAndDigits(text: String, valid: Bool) {
+    #expect(CurrencyCode.isValid(text, shape: .imported) == valid)
+  }
+
+  @Test func whatACodeNamesIsAskedOfTheCode() {
+    #expect(CurrencyCode("gbp").isFiat && CurrencyCode("gbp").isCurrency)
+    #expect(!CurrencyCode("sats").isFiat && CurrencyCode("sats").isCurrency)
+    #expect(!CurrencyCode("btc").isCurrency && CurrencyCode("btc").isQuotable)
+    #expect(CurrencyCode("lbp").isFiat && !CurrencyCode("lbp").isQuotable)
+    #expect(!CurrencyCode("doge").isQuotable)
+  }
+
+  @Test func everyReaderSharesTheShapes() throws {
+    #expect(try LedgerInput.currency(" doge ") == "DOGE")
+    #expect(throws: LedgerInput.Invalid.self) { try LedgerInput.currency("U5D") }
+    #expect(AssetSymbols.symbol(" eth2 ") == "ETH")
+    #expect(AssetSymbols.symbol("ATOM.S") == nil)
+    #expect(CurrencyCode("eur").isECB && !CurrencyCode("lbp").isECB && CurrencyCode("xdr").isCurrency)
+  }
+
+  @Test func anInvertedSeriesKeepsItsCodesInTheirOneSpelling() {
+    let series = RateSeries(
+      base: "BTC", quote: "EUR", source: .provider(.coinGecko), fetchedAt: Date(timeIntervalSince1970: 0),
+      points: [RatePoint(date: Day(year: 2024, month: 1, day: 2)!, rate: 2)])
+    let inverted = series.inverted()
+    #expect(inverted.base == "EUR" && inverted.quote == CurrencyCode("btc"))
+  }
+}
