@@ -83,6 +83,13 @@ let package = Package(
       name: "RatesCLITests",
       dependencies: ["RateCore", "RatesCLI", "RatesTestSupport", "RatesCLIHarness"],
       exclude: ["Golden"], swiftSettings: testSettings, linkerSettings: testLinkerSettings),
+    // The terminal screens in process: the home screen (state, driver, frames), the watch
+    // board and the terminal layer. A target of its own so that it compiles beside
+    // RatesCLITests rather than after it.
+    .testTarget(
+      name: "ScreenTests",
+      dependencies: ["RateCore", "RatesCLI", "RatesTestSupport", "RatesCLIHarness"],
+      exclude: ["Golden"], swiftSettings: testSettings, linkerSettings: testLinkerSettings),
     // The built binaries: wiring, exit codes, signals, pseudo-terminals, real sockets.
     .testTarget(
       name: "EndToEndTests", dependencies: ["RateCore", "RatesCLI", "RatesTestSupport"],

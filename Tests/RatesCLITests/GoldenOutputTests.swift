@@ -146,84 +146,31 @@ import Testing
     try GoldenFile.check(result.stderr, named: golden.name + ".stderr.txt", optional: true)
   }
 
-  /// The `watch` board (a terminal screen, so drawn from a fixed state rather than run).
-  @Test(arguments: widths)
-  func watchBoard(_ width: Int) throws {
-    let lines = WatchRenderer.render(WatchRendererTests.state(), width: width, style: Style(enabled: false))
-    try GoldenFile.check(lines.joined(separator: "\n") + "\n", named: "watch-board.w\(width).txt")
-  }
-
   /// Every file under `Golden/` belongs to a case: a renamed or removed case leaves none behind.
   @Test func noStrayGoldenFiles() throws {
     let expected = Set(Self.cases.flatMap { [$0.name + ".txt", $0.name + ".stderr.txt"] })
-      .union(Self.widths.map { "watch-board.w\($0).txt" })
     // Hidden files are ignored: atomic writes make some while goldens are being updated.
-    // `Home/` holds the home screen's frames, checked by the Home*Golden suites.
     let present = try FileManager.default.contentsOfDirectory(atPath: GoldenFile.directory.path)
-      .filter { !$0.hasPrefix(".") && $0 != "Home" }
+      .filter { !$0.hasPrefix(".") }
     let stray = Set(present).subtracting(expected)
     #expect(stray.isEmpty, "not produced by any case: \(stray.sorted())")
   }
 }
 
-/// Reads, compares and (with `RATES_UPDATE_GOLDEN=1`) rewrites the files under `Golden/`.
+/// This target's golden files, under `Golden/` (``GoldenFiles``).
 enum GoldenFile {
   /// `Tests/RatesCLITests/Golden`, found from this file, so no resource bundle is needed.
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Golden", isDirectory: true)
 
-  /// Whether this run rewrites the files instead of comparing.
-  static var updating: Bool { ProcessInfo.processInfo.environment["RATES_UPDATE_GOLDEN"] == "1" }
-
-  /// Compares `actual` with the file `name`. An `optional` file stands for empty
-  /// text when it does not exist (and is not written for empty text).
+  /// Compares `actual` with the file `name` (``GoldenFiles/problem(with:named:optional:)``)
+  /// and records what differs.
   static func check(
     _ actual: String, named name: String, optional: Bool = false,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
-    let url = directory.appendingPathComponent(name)
-    if updating {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      if optional && actual.isEmpty {
-        try? FileManager.default.removeItem(at: url)
-      } else {
-        try Data(actual.utf8).write(to: url, options: .atomic)
-      }
-      return
+    if let problem = try GoldenFiles(directory: directory).problem(with: actual, named: name, optional: optional) {
+      Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
     }
-    guard let data = FileManager.default.contents(atPath: url.path) else {
-      if optional {
-        #expect(
-          actual.isEmpty, "unexpected output, no \(name):\n\(actual)",
-          sourceLocation: sourceLocation)
-      } else {
-        Issue.record(
-          "missing \(name): run RATES_UPDATE_GOLDEN=1 swift test --filter Golden",
-          sourceLocation: sourceLocation)
-      }
-      return
-    }
-    let expected = String(decoding: data, as: UTF8.self)
-    if actual != expected {
-      Issue.record(
-        "\(name) differs: \(firstDifference(expected, actual))\n--- actual:\n\(actual)",
-        sourceLocation: sourceLocation)
-    }
-  }
-
-  /// The first line that differs, both ways, with invisible characters escaped.
-  static func firstDifference(_ expected: String, _ actual: String) -> String {
-    let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
-    for index in 0..<max(old.count, new.count) {
-      let a = index < old.count ? String(old[index]) : "<none>"
-      let b = index < new.count ? String(new[index]) : "<none>"
-      if a != b {
-        return
-          "line \(index + 1)\n  expected: \(a.debugDescription)\n  actual:   \(b.debugDescription)"
-      }
-    }
-    return "same lines, different bytes"
   }
 }

@@ -101,15 +101,14 @@ import Testing
       do {
         let cli = try CLIHarness()
         _ = await cli.run(["convert", "1", "EUR", "USD", "--offline"])
-        let fixture = try HomeDriverFixture()
         let scratch = Scratch()
-        made = [cli.home, fixture.data.deletingLastPathComponent(), try scratch.folder()]
+        made = [cli.home, try scratch.folder()]
         made.append(try withTemporaryDirectory { $0 })
         made.append(try await withTemporaryDirectory { url async in url })
         _ = try await Shells.run("/bin/sh", ["-c", "true"], environment: [:])
         #expect(made.dropLast(2).allSatisfy(TestSupportPromiseTests.exists))
       }
-      #expect(made.count == 5)
+      #expect(made.count == 4)
       #expect(made.filter(TestSupportPromiseTests.exists) == [])
       #expect(TemporaryDirectory.unowned() == [])
     }

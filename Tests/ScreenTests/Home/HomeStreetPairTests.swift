@@ -14,8 +14,13 @@ import Testing
 
   static let street = ConfiguredPair(base: "USD", quote: "LBP", addedAt: fixedNow, source: .ledger)
 
-  /// The driver over the fake APIs with ``StreetPairTests/ledger``'s exchanges, GBP/USD and
-  /// the street pair.
+  /// The street rate on 2024-06-10 of ``fixture()``'s exchanges, by hand: the 3 days to the
+  /// last exchange (06-07 to 06-09), bought 300 USD for 26.8 M LBP, sold 50 for 4.49 M; the
+  /// midpoint of the two (RatesCLITests' `StreetPairTests` has the same exchanges).
+  static let expectedRate = Figure.ratio(((17_800_000.0 + 9_000_000) / 300 + 4_490_000.0 / 50) / 2)
+
+  /// The driver over the fake APIs with the USD/LBP exchanges of RatesCLITests'
+  /// `StreetPairTests`, GBP/USD and the street pair.
   static func fixture() throws -> HomeDriverFixture {
     let fixture = try HomeDriverFixture()
     let exchanges: [(String, LedgerEntry.Side, Double, String, Double, String)] = [
@@ -38,7 +43,7 @@ import Testing
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
     let board = try #require(events.boards.last)
     let row = try #require(board.rows.first { $0.id == "USD-LBP" })
-    #expect(row.rate == StreetPairTests.expectedRate())
+    #expect(row.rate == Self.expectedRate)
     #expect(row.week == [89_000, 90_000, 89_800])
     #expect(row.source == .ledger && row.changePeriod == .workingDay)
     // No request for the street rate: the coins' page and the ECB series alone.
