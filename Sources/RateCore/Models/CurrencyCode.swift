@@ -2,8 +2,8 @@
 /// upper-cased.
 ///
 /// Whatever spelled it (the user, a provider, a config file, the ledger, an import), a code
-/// is trimmed and upper-cased once, when the value is made; from then on two codes compare,
-/// hash and sort by that one spelling. It encodes as a single string, so every file and JSON
+/// is upper-cased once, when the value is made; from then on two codes compare, hash and sort
+/// by that one spelling. It encodes as a single string, so every file and JSON
 /// document that held a code as a string holds the same bytes.
 ///
 /// A coin id (`poundtoken`, `ethereum-wormhole`) is not a code: it keeps its case and is never
@@ -12,19 +12,21 @@
 public struct CurrencyCode: Hashable, Comparable, Sendable, Codable, CustomStringConvertible,
   ExpressibleByStringLiteral
 {
-  /// The code, upper case and without surrounding whitespace.
+  /// The code, upper case.
   public let text: String
 
-  /// `text` trimmed of surrounding whitespace and upper-cased.
+  /// `text` upper-cased, as it is otherwise: a code typed with spaces around it is refused
+  /// where it is read (``Shape/quote``), not silently mended.
   public init(_ text: some StringProtocol) {
-    self.text = Self.trimmed(text).uppercased()
+    self.text = text.uppercased()
   }
 
-  /// `text` as a code of `shape` (trimmed, upper-cased); nil when it does not have that shape.
+  /// `text` as a code of `shape`, upper-cased (and trimmed first for a shape read from a
+  /// file: ``Shape/trims``); nil when it does not have that shape.
   public init?(_ text: some StringProtocol, shape: Shape) {
-    let trimmed = Self.trimmed(text)
-    guard shape.admits(trimmed) else { return nil }
-    self.text = trimmed.uppercased()
+    let candidate = shape.trims ? Self.trimmed(text) : Substring(text)
+    guard shape.admits(candidate) else { return nil }
+    self.text = candidate.uppercased()
   }
 
   /// A code written in the source (constants, tests).
@@ -70,7 +72,11 @@ extension CurrencyCode {
     /// An asset in an exchange's export: 2 to 12 ASCII letters and digits.
     case imported
 
-    /// Whether `text` (trimmed, any case) has this shape.
+    /// Whether the text of a ledger or an export is trimmed of surrounding whitespace before
+    /// it is judged (a field of a file); a quote typed on the command line is taken as typed.
+    var trims: Bool { self != .quote }
+
+    /// Whether `text` (trimmed as ``trims`` says, any case) has this shape.
     func admits(_ text: Substring) -> Bool {
       let letters = text.allSatisfy { $0.isASCII && $0.isLetter }
       let symbol = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
@@ -82,9 +88,9 @@ extension CurrencyCode {
     }
   }
 
-  /// Whether `text` (any case) has `shape` once trimmed.
+  /// Whether `text` (any case) has `shape` (trimmed first where the shape ``Shape/trims``).
   public static func isValid(_ text: some StringProtocol, shape: Shape) -> Bool {
-    shape.admits(trimmed(text))
+    CurrencyCode(text, shape: shape) != nil
   }
 }
 

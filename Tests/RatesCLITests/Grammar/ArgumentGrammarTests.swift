@@ -176,3 +176,30 @@ import Testing
     #expect(base as? String == "SOL", "\(arguments)")
   }
 }
+
+/// A currency code is taken as typed on the command line: one with spaces around it is
+/// refused, with the word quoted as typed, whichever command reads it; a comma list of codes
+/// (`--in 'EUR, GBP'`) is split and each item trimmed. And a second word where one is
+/// expected is named as such before the first is judged.
+@Suite struct TypedCodeTests {
+  @Test(arguments: [
+    (["history", "BTC", " EUR "], "' EUR ' is not a currency code"),
+    (["stats", "BTC", " EUR"], "' EUR' is not a currency code"),
+    (["pairs", "add", "CHF", " usd"], "' usd' is not a currency code"),
+    (["cache", "clear", "EUR", "USD"], "unexpected argument 'USD'"),
+    (["cache", "verify", "EUR", "USD"], "unexpected argument 'USD'"),
+  ])
+  func aWordIsJudgedAsTyped(arguments: [String], message: String) async throws {
+    let (cli, api) = try CLIHarness.withFakeAPI()
+    let result = await cli.run(arguments)
+    #expect(result.status == 64, "\(result.stdout)")
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+    #expect(api.requestCount == 0)
+  }
+
+  @Test func aListOfCodesIsTrimmedItemByItem() async throws {
+    let (cli, _) = try CLIHarness.withFakeAPI()
+    let result = await cli.run(["top", "--in", "eur, gbp", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+  }
+}

@@ -80,6 +80,10 @@ struct CacheCommand: CommandDeclaration {
     -> String?
   {
     guard let word = scanner.optionalArgument(argument) else { return nil }
+    // A second word is refused as such before the first is judged (`cache clear EUR USD`).
+    if let extra = scanner.elements.lazy.compactMap(\.positionalText).first {
+      throw UsageError.unexpectedArgument(extra)
+    }
     let name = CacheInventory.pairFileName(word)
     guard name.contains("-") else {
       throw UsageError.invalid(

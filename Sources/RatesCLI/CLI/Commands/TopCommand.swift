@@ -89,7 +89,7 @@ enum CurrencyList {
   static func parse(_ values: [String], default fallback: String) throws(UsageError) -> [String] {
     var currencies: [String] = []
     for item in values.flatMap({ $0.split(separator: ",") }) {
-      guard let code = CurrencyCode(item, shape: .quote)?.text else {
+      guard let code = CurrencyCode(item.trimming(.whitespaces), shape: .quote)?.text else {
         throw UsageError.invalidValue(
           option: "--in", value: String(item), expected: "currency codes such as EUR,USD")
       }
