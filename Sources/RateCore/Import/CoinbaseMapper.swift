@@ -62,7 +62,7 @@ enum CoinbaseMapper {
   }
 
   /// The price currency of the row (from the header in the 2020–21 layout).
-  static func currency(_ row: ImportTable.Row, _ table: ImportTable) throws(RowError) -> String {
+  static func currency(_ row: ImportTable.Row, _ table: ImportTable) throws(RowError) -> CurrencyCode {
     let named = table.headerCurrency ?? table.field(row, "spot price currency")
     return try table.asset(named.isEmpty ? table.field(row, "price currency") : named)
   }

@@ -82,7 +82,7 @@ extension ImportTable {
   }
 
   /// An asset symbol as the ledger holds it.
-  func asset(_ raw: String) throws(RowError) -> String {
+  func asset(_ raw: String) throws(RowError) -> CurrencyCode {
     guard let symbol = AssetSymbols.symbol(raw) else {
       throw RowError(
         reason: raw.isEmpty ? "the asset is empty" : "\(ExchangeImport.shown(raw)) is not an asset symbol")

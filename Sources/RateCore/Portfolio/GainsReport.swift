@@ -11,7 +11,7 @@ public struct GainsReport: Sendable {
     /// The day of the disposal.
     public var date: Day
     /// Its code.
-    public var code: String
+    public var code: CurrencyCode
     /// A trade or a fee.
     public var kind: PortfolioDisposal.Kind
     /// Short (a year or less) or long.
@@ -53,7 +53,7 @@ public struct GainsReport: Sendable {
   }
 
   /// The currency every figure is in.
-  public var currency: String
+  public var currency: CurrencyCode
   /// The days whose disposals and income the report lists.
   public var period: ClosedRange<Day>
   /// How disposals took their cost.
@@ -69,15 +69,15 @@ public struct GainsReport: Sendable {
   /// another currency, as a deposit with a cost can).
   /// - Throws: ``PortfolioError``, or whatever `price` throws.
   public static func build(
-    entries: [LedgerEntry], period: ClosedRange<Day>, currency: String, method: PortfolioMethod,
-    rank: (String) -> Int, price: (String, Day) throws -> PortfolioPrice
+    entries: [LedgerEntry], period: ClosedRange<Day>, currency: CurrencyCode, method: PortfolioMethod,
+    rank: (CurrencyCode) -> Int, price: (CurrencyCode, Day) throws -> PortfolioPrice
   ) throws -> GainsReport {
     let ordered = entries.oldestFirst(through: period.upperBound)
     let walk = try PortfolioReport.walk(ordered, currency: currency, method: method, rank: rank, price: price)
     var report = GainsReport(currency: currency, period: period, method: method, rows: [], income: [])
     for disposal in walk.disposals where period.contains(disposal.date) {
       report.rows += rows(of: disposal).filter {
-        $0.code != currency || Figure.money($0.gain, code: currency, scale: $0.proceeds) != 0
+        $0.code != currency || Figure.money($0.gain, code: currency.text, scale: $0.proceeds) != 0
       }
     }
     report.income = walk.income.filter { period.contains($0.date) }
@@ -87,10 +87,10 @@ public struct GainsReport: Sendable {
   /// Every code and day ``build(entries:period:currency:method:rank:price:)`` asks a price
   /// for, found by walking the ledger once with placeholder prices.
   public static func pricesNeeded(
-    entries: [LedgerEntry], through last: Day, currency: String, method: PortfolioMethod,
-    rank: (String) -> Int
-  ) throws -> [String: Set<Day>] {
-    var needed: [String: Set<Day>] = [:]
+    entries: [LedgerEntry], through last: Day, currency: CurrencyCode, method: PortfolioMethod,
+    rank: (CurrencyCode) -> Int
+  ) throws -> [CurrencyCode: Set<Day>] {
+    var needed: [CurrencyCode: Set<Day>] = [:]
     let ordered = entries.oldestFirst(through: last)
     _ = try PortfolioReport.walk(ordered, currency: currency, method: method, rank: rank) { code, day in
       needed[code, default: []].insert(day)
@@ -121,12 +121,12 @@ public struct GainsReport: Sendable {
   /// `row`'s figures rounded by ``Figure``.
   public func written(_ row: Row) -> Written {
     let scale = Swift.max(Swift.abs(row.proceeds), Swift.abs(row.cost))
-    let proceeds = Figure.money(row.proceeds, code: currency, scale: scale)
-    let cost = Figure.money(row.cost, code: currency, scale: scale)
+    let proceeds = Figure.money(row.proceeds, code: currency.text, scale: scale)
+    let cost = Figure.money(row.cost, code: currency.text, scale: scale)
     return Written(
-      quantity: Figure.money(row.quantity, code: row.code), proceeds: proceeds,
-      fee: Figure.money(row.fee, code: currency), cost: cost,
-      gain: Figure.money(proceeds - cost, code: currency, scale: scale))
+      quantity: Figure.money(row.quantity, code: row.code.text), proceeds: proceeds,
+      fee: Figure.money(row.fee, code: currency.text), cost: cost,
+      gain: Figure.money(proceeds - cost, code: currency.text, scale: scale))
   }
 
   /// A row with its figures as written.
@@ -149,24 +149,24 @@ public struct GainsReport: Sendable {
       totals.gain += figures.gain
       if row.period == .short { totals.shortGain += figures.gain } else { totals.longGain += figures.gain }
     }
-    func money(_ value: Double) -> Double { Figure.money(value, code: currency, scale: totals.proceeds) }
+    func money(_ value: Double) -> Double { Figure.money(value, code: currency.text, scale: totals.proceeds) }
     return Totals(
       proceeds: money(totals.proceeds), fee: money(totals.fee), cost: money(totals.cost),
       gain: money(totals.gain), shortGain: money(totals.shortGain), longGain: money(totals.longGain))
   }
 
   /// The codes of `rows`, in code order, each with its rows' totals.
-  public func totalsByCode(_ rows: [WrittenRow]) -> [(code: String, totals: Totals)] {
+  public func totalsByCode(_ rows: [WrittenRow]) -> [(code: CurrencyCode, totals: Totals)] {
     Dictionary(grouping: rows, by: \.row.code).sorted { $0.key < $1.key }.map { ($0.key, totals($0.value)) }
   }
 
   /// An income's value as written.
   public func writtenValue(_ income: PortfolioIncome) -> Double {
-    Figure.money(income.value, code: currency)
+    Figure.money(income.value, code: currency.text)
   }
 
   /// The sum of the income as written.
   public var incomeTotal: Double {
-    Figure.money(income.reduce(0) { $0 + writtenValue($1) }, code: currency)
+    Figure.money(income.reduce(0) { $0 + writtenValue($1) }, code: currency.text)
   }
 }

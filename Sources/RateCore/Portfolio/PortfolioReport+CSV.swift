@@ -33,15 +33,15 @@ extension PortfolioReport {
   public func written(_ holding: Holding) -> WrittenHolding {
     // Gains and changes are differences of the value and the cost: their precision.
     let scale = Swift.max(Swift.abs(holding.value), Swift.abs(holding.cost))
-    func money(_ value: Double) -> Double { Figure.money(value, code: currency, scale: scale) }
+    func money(_ value: Double) -> Double { Figure.money(value, code: currency.text, scale: scale) }
     let (value, cost) = (money(holding.value), money(holding.cost))
     return WrittenHolding(
-      quantity: Figure.money(holding.quantity, code: holding.code),
+      quantity: Figure.money(holding.quantity, code: holding.code.text),
       rate: holding.price.map { $0.source == .ledger ? Figure.ratio($0.rate) : $0.rate },
       value: value,
       change: holding.change24h.map(money), sharePercent: Figure.ratio(share(of: holding) * 100),
       cost: cost, unrealized: money(value - cost),
-      realized: money(holding.realized), putIn: Figure.money(holding.putIn, code: holding.code))
+      realized: money(holding.realized), putIn: Figure.money(holding.putIn, code: holding.code.text))
   }
 
   /// The totals as the sums of the rows as written (``written(_:)``: round the rows, then
@@ -51,12 +51,12 @@ extension PortfolioReport {
     let rows = holdings.map(written)
     func sum(_ figure: (WrittenHolding) -> Double) -> Double {
       let total = rows.reduce(0) { $0 + figure($1) }
-      return Figure.money(total, code: currency, scale: rows.reduce(0) { Swift.max($0, Swift.abs(figure($1))) })
+      return Figure.money(total, code: currency.text, scale: rows.reduce(0) { Swift.max($0, Swift.abs(figure($1))) })
     }
     return WrittenTotals(
       value: sum(\.value), change: sum { $0.change ?? 0 }, cost: sum(\.cost),
       unrealized: sum(\.unrealized), realized: sum(\.realized),
-      moneyIn: Figure.money(moneyIn, code: currency), moneyOut: Figure.money(moneyOut, code: currency))
+      moneyIn: Figure.money(moneyIn, code: currency.text), moneyOut: Figure.money(moneyOut, code: currency.text))
   }
 
   /// The CSV columns, the names of the `portfolio --json` document.
@@ -75,18 +75,18 @@ extension PortfolioReport {
     var rows = holdings.map { holding in
       let figures = written(holding)
       return [
-        holding.code, number(figures.quantity), number(figures.rate),
+        holding.code.text, number(figures.quantity), number(figures.rate),
         holding.price.map { $0.date.description } ?? "", holding.price.map { $0.source?.name ?? "" } ?? "",
         number(figures.value), number(figures.change), number(figures.sharePercent),
         number(figures.cost), number(figures.unrealized), number(figures.realized),
-        number(figures.putIn), "", "", currency, asOf.description, method.rawValue,
+        number(figures.putIn), "", "", currency.text, asOf.description, method.rawValue,
       ]
     }
     let totals = writtenTotals
     rows.append([
       "TOTAL", "", "", "", "", number(totals.value), number(totals.change), number(value > 0 ? 100 : 0),
       number(totals.cost), number(totals.unrealized), number(totals.realized), "",
-      number(totals.moneyIn), number(totals.moneyOut), currency, asOf.description, method.rawValue,
+      number(totals.moneyIn), number(totals.moneyOut), currency.text, asOf.description, method.rawValue,
     ])
     return CSV.document(header: Self.csvHeader, rows: rows)
   }

@@ -11,8 +11,8 @@ import Testing
 
   /// An entry `daysAgo` days before `today`.
   static func entry(
-    _ id: Int, daysAgo: Int = 0, _ side: LedgerEntry.Side, _ amount: Double, _ currency: String,
-    _ counterAmount: Double, _ counterCurrency: String
+    _ id: Int, daysAgo: Int = 0, _ side: LedgerEntry.Side, _ amount: Double, _ currency: CurrencyCode,
+    _ counterAmount: Double, _ counterCurrency: CurrencyCode
   ) -> LedgerEntry {
     LedgerEntry(
       id: id, date: today.adding(days: -daysAgo), side: side, amount: amount,

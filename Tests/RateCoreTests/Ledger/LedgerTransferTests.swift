@@ -15,8 +15,8 @@ import Testing
     }
   }
 
-  @Test(arguments: [(20_000.0, "USD"), nil] as [(Double, String)?])
-  func aTransferLineRoundTrips(_ cost: (Double, String)?) throws {
+  @Test(arguments: [(20_000.0, "USD"), nil] as [(Double, CurrencyCode)?])
+  func aTransferLineRoundTrips(_ cost: (Double, CurrencyCode)?) throws {
     let entry = LedgerEntry.transferEntry(
       .deposit, id: 3, date: Self.day, amount: 0.5, currency: "BTC", cost: cost, note: "cold wallet",
       recordedAt: Self.recorded)

@@ -32,8 +32,8 @@ import Testing
     for (offset, side, amount, code, counter, counterCode) in entries {
       _ = try fixture.userData.ledger.append(
         LedgerEntry(
-          id: 0, date: today.adding(days: offset), side: side, amount: amount, currency: code,
-          counterAmount: counter, counterCurrency: counterCode, counterparty: nil, note: nil,
+          id: 0, date: today.adding(days: offset), side: side, amount: amount, currency: CurrencyCode(code),
+          counterAmount: counter, counterCurrency: CurrencyCode(counterCode), counterparty: nil, note: nil,
           recordedAt: fixedNow))
     }
   }

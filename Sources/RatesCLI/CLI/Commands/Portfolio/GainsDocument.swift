@@ -11,7 +11,7 @@ struct GainsDocument: Encodable {
 
   struct Disposal: Encodable {
     var date: Day
-    var symbol: String
+    var symbol: CurrencyCode
     var kind: String
     var term: String
     var quantity: Double
@@ -25,7 +25,7 @@ struct GainsDocument: Encodable {
 
   struct Income: Encodable {
     var date: Day
-    var symbol: String
+    var symbol: CurrencyCode
     var quantity: Double
     var value: Double
     var entry: Int
@@ -42,11 +42,11 @@ struct GainsDocument: Encodable {
   }
 
   struct Asset: Encodable {
-    var symbol: String
+    var symbol: CurrencyCode
     var totals: Totals
   }
 
-  var quote: String
+  var quote: CurrencyCode
   var firstDay: Day
   var lastDay: Day
   var method: String
@@ -75,13 +75,13 @@ struct GainsDocument: Encodable {
         gain: figures.gain, entry: row.entryID,
         lots: row.lots.map {
           Lot(
-            acquired: $0.acquired, quantity: Figure.money($0.quantity, code: row.code),
-            cost: Figure.money($0.cost, code: code))
+            acquired: $0.acquired, quantity: Figure.money($0.quantity, code: row.code.text),
+            cost: Figure.money($0.cost, code: code.text))
         })
     }
     income = report.income.map {
       Income(
-        date: $0.date, symbol: $0.code, quantity: Figure.money($0.quantity, code: $0.code),
+        date: $0.date, symbol: $0.code, quantity: Figure.money($0.quantity, code: $0.code.text),
         value: report.writtenValue($0), entry: $0.entryID, note: notes[$0.entryID] ?? "")
     }
     assets = report.totalsByCode(rows).map { Asset(symbol: $0.code, totals: Totals($0.totals)) }
