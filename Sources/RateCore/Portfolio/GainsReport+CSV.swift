@@ -25,7 +25,7 @@ extension GainsReport {
     rows += income.map { income in
       [
         income.date.description, income.code.text, "income", "",
-        number(Figure.money(income.quantity, code: income.code.text)),
+        number(Figure.money(income.quantity, code: income.code)),
         "", "", "", "", "", "", "", number(writtenValue(income)), currency.text, method.rawValue,
         String(income.entryID),
       ]

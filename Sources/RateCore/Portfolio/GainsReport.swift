@@ -77,7 +77,7 @@ public struct GainsReport: Sendable {
     var report = GainsReport(currency: currency, period: period, method: method, rows: [], income: [])
     for disposal in walk.disposals where period.contains(disposal.date) {
       report.rows += rows(of: disposal).filter {
-        $0.code != currency || Figure.money($0.gain, code: currency.text, scale: $0.proceeds) != 0
+        $0.code != currency || Figure.money($0.gain, code: currency, scale: $0.proceeds) != 0
       }
     }
     report.income = walk.income.filter { period.contains($0.date) }
@@ -121,12 +121,12 @@ public struct GainsReport: Sendable {
   /// `row`'s figures rounded by ``Figure``.
   public func written(_ row: Row) -> Written {
     let scale = Swift.max(Swift.abs(row.proceeds), Swift.abs(row.cost))
-    let proceeds = Figure.money(row.proceeds, code: currency.text, scale: scale)
-    let cost = Figure.money(row.cost, code: currency.text, scale: scale)
+    let proceeds = Figure.money(row.proceeds, code: currency, scale: scale)
+    let cost = Figure.money(row.cost, code: currency, scale: scale)
     return Written(
-      quantity: Figure.money(row.quantity, code: row.code.text), proceeds: proceeds,
-      fee: Figure.money(row.fee, code: currency.text), cost: cost,
-      gain: Figure.money(proceeds - cost, code: currency.text, scale: scale))
+      quantity: Figure.money(row.quantity, code: row.code), proceeds: proceeds,
+      fee: Figure.money(row.fee, code: currency), cost: cost,
+      gain: Figure.money(proceeds - cost, code: currency, scale: scale))
   }
 
   /// A row with its figures as written.
@@ -149,7 +149,7 @@ public struct GainsReport: Sendable {
       totals.gain += figures.gain
       if row.period == .short { totals.shortGain += figures.gain } else { totals.longGain += figures.gain }
     }
-    func money(_ value: Double) -> Double { Figure.money(value, code: currency.text, scale: totals.proceeds) }
+    func money(_ value: Double) -> Double { Figure.money(value, code: currency, scale: totals.proceeds) }
     return Totals(
       proceeds: money(totals.proceeds), fee: money(totals.fee), cost: money(totals.cost),
       gain: money(totals.gain), shortGain: money(totals.shortGain), longGain: money(totals.longGain))
@@ -162,11 +162,11 @@ public struct GainsReport: Sendable {
 
   /// An income's value as written.
   public func writtenValue(_ income: PortfolioIncome) -> Double {
-    Figure.money(income.value, code: currency.text)
+    Figure.money(income.value, code: currency)
   }
 
   /// The sum of the income as written.
   public var incomeTotal: Double {
-    Figure.money(income.reduce(0) { $0 + writtenValue($1) }, code: currency.text)
+    Figure.money(income.reduce(0) { $0 + writtenValue($1) }, code: currency)
   }
 }

@@ -33,15 +33,15 @@ extension PortfolioReport {
   public func written(_ holding: Holding) -> WrittenHolding {
     // Gains and changes are differences of the value and the cost: their precision.
     let scale = Swift.max(Swift.abs(holding.value), Swift.abs(holding.cost))
-    func money(_ value: Double) -> Double { Figure.money(value, code: currency.text, scale: scale) }
+    func money(_ value: Double) -> Double { Figure.money(value, code: currency, scale: scale) }
     let (value, cost) = (money(holding.value), money(holding.cost))
     return WrittenHolding(
-      quantity: Figure.money(holding.quantity, code: holding.code.text),
+      quantity: Figure.money(holding.quantity, code: holding.code),
       rate: holding.price.map { $0.source == .ledger ? Figure.ratio($0.rate) : $0.rate },
       value: value,
       change: holding.change24h.map(money), sharePercent: Figure.ratio(share(of: holding) * 100),
       cost: cost, unrealized: money(value - cost),
-      realized: money(holding.realized), putIn: Figure.money(holding.putIn, code: holding.code.text))
+      realized: money(holding.realized), putIn: Figure.money(holding.putIn, code: holding.code))
   }
 
   /// The totals as the sums of the rows as written (``written(_:)``: round the rows, then
@@ -51,12 +51,12 @@ extension PortfolioReport {
     let rows = holdings.map(written)
     func sum(_ figure: (WrittenHolding) -> Double) -> Double {
       let total = rows.reduce(0) { $0 + figure($1) }
-      return Figure.money(total, code: currency.text, scale: rows.reduce(0) { Swift.max($0, Swift.abs(figure($1))) })
+      return Figure.money(total, code: currency, scale: rows.reduce(0) { Swift.max($0, Swift.abs(figure($1))) })
     }
     return WrittenTotals(
       value: sum(\.value), change: sum { $0.change ?? 0 }, cost: sum(\.cost),
       unrealized: sum(\.unrealized), realized: sum(\.realized),
-      moneyIn: Figure.money(moneyIn, code: currency.text), moneyOut: Figure.money(moneyOut, code: currency.text))
+      moneyIn: Figure.money(moneyIn, code: currency), moneyOut: Figure.money(moneyOut, code: currency))
   }
 
   /// The CSV columns, the names of the `portfolio --json` document.

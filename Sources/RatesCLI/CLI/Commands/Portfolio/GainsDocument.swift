@@ -75,13 +75,13 @@ struct GainsDocument: Encodable {
         gain: figures.gain, entry: row.entryID,
         lots: row.lots.map {
           Lot(
-            acquired: $0.acquired, quantity: Figure.money($0.quantity, code: row.code.text),
-            cost: Figure.money($0.cost, code: code.text))
+            acquired: $0.acquired, quantity: Figure.money($0.quantity, code: row.code),
+            cost: Figure.money($0.cost, code: code))
         })
     }
     income = report.income.map {
       Income(
-        date: $0.date, symbol: $0.code, quantity: Figure.money($0.quantity, code: $0.code.text),
+        date: $0.date, symbol: $0.code, quantity: Figure.money($0.quantity, code: $0.code),
         value: report.writtenValue($0), entry: $0.entryID, note: notes[$0.entryID] ?? "")
     }
     assets = report.totalsByCode(rows).map { Asset(symbol: $0.code, totals: Totals($0.totals)) }

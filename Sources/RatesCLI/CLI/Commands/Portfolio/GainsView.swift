@@ -15,7 +15,7 @@ struct GainsView: Sendable {
   }
 
   func lines(_ layout: TextLayout) -> [String] {
-    let code = report.currency.text
+    let code = report.currency
     let span = "\(report.period.lowerBound) to \(report.period.upperBound)"
     var lines = ["Gains in \(code), \(span) (\(PortfolioCommand.title(of: report.method)))", ""]
     guard !report.rows.isEmpty || !report.income.isEmpty else {
@@ -46,11 +46,11 @@ struct GainsView: Sendable {
   }
 
   /// An amount without its code (the title names the currency, the Asset column the coin).
-  private static func amount(_ value: Double, code: String) -> String {
+  private static func amount(_ value: Double, code: CurrencyCode) -> String {
     RateFormat.fixed(value, decimals: Figure.moneyDecimals(value, code: code))
   }
 
-  private func money(_ value: Double) -> String { Self.amount(value, code: report.currency.text) }
+  private func money(_ value: Double) -> String { Self.amount(value, code: report.currency) }
 
   private func gain(_ value: Double, _ style: Style) -> String {
     style.change(RateFormat.signedMoney(value, code: report.currency.text), value: value)
@@ -77,7 +77,7 @@ struct GainsView: Sendable {
       table.append(
         [
           row.date.description, TerminalText.sanitize(row.code) + (row.kind == .fee ? " fee" : ""),
-          Self.amount(figures.quantity, code: row.code.text), money(figures.proceeds), money(figures.cost),
+          Self.amount(figures.quantity, code: row.code), money(figures.proceeds), money(figures.cost),
           gain(figures.gain, style), row.period.rawValue, Self.acquired(row.lots),
         ] + (fees ? [figures.fee == 0 ? "" : money(figures.fee)] : []))
     }
@@ -117,7 +117,7 @@ struct GainsView: Sendable {
     for income in report.income {
       table.append([
         income.date.description, TerminalText.sanitize(income.code),
-        Self.amount(income.quantity, code: income.code.text), money(report.writtenValue(income)),
+        Self.amount(income.quantity, code: income.code), money(report.writtenValue(income)),
         TerminalText.sanitize(notes[income.entryID] ?? ""),
       ])
     }

@@ -44,7 +44,7 @@ extension PortfolioCommand {
         header: ["date", "value", "quote"],
         rows: series.chartPoints.map {
           [
-            $0.date.description, DecimalText.shortest(Figure.money($0.rate, code: currencyCode.text)) ?? "",
+            $0.date.description, DecimalText.shortest(Figure.money($0.rate, code: currencyCode)) ?? "",
             currencyCode.text,
           ]
         })
@@ -72,8 +72,8 @@ extension PortfolioCommand {
     /// The change between two values as they are shown (and as `--json` writes them), so
     /// that `10,869.97 USD → 10,784.45 USD` says `-85.52`, never `-85.51`.
     static func shownChange(from first: Double, to last: Double, code: CurrencyCode) -> Double {
-      let (from, to) = (Figure.money(first, code: code.text), Figure.money(last, code: code.text))
-      return Figure.money(to - from, code: code.text, scale: max(abs(from), abs(to)))
+      let (from, to) = (Figure.money(first, code: code), Figure.money(last, code: code))
+      return Figure.money(to - from, code: code, scale: max(abs(from), abs(to)))
     }
 
     func lines(_ series: RateSeries, window: ClosedRange<Day>, _ layout: TextLayout) -> [String] {
@@ -119,7 +119,7 @@ extension PortfolioCommand {
         lastDay = window.upperBound
         fetchedAt = series.fetchedAt
         points = series.chartPoints.map {
-          Point(date: $0.date, value: $0.rate.isFinite ? Figure.money($0.rate, code: series.quote.text) : nil)
+          Point(date: $0.date, value: $0.rate.isFinite ? Figure.money($0.rate, code: series.quote) : nil)
         }
       }
     }
