@@ -21,19 +21,20 @@ public enum LedgerSeries {
     let window = LedgerMath.window(days: days, endingOn: today)
     let (recordedBase, recordedQuote, inverted) = orientation(
       entries, base: base, quote: quote, window: window)
-    var averages = LedgerMath.dailyAverages(
+    let averages = LedgerMath.dailyAverages(
       entries: entries, base: recordedBase, quote: recordedQuote, window: window)
+    var series = RateSeries(
+      base: recordedBase.text, quote: recordedQuote, source: .ledger, fetchedAt: now, points: averages.all)
+    // The averages are exact: inverted (each rounded once, by `inverted()`) or rounded here.
     if inverted {
-      averages.all = averages.all.compactMap { point in
-        RateInversion.inverse(of: point.rate).map { RatePoint(date: point.date, rate: $0) }
-      }
+      series = series.inverted()
+    } else {
+      series.points = series.points.map { RatePoint(date: $0.date, rate: Figure.ratio($0.rate)) }
     }
-    guard !averages.all.isEmpty else {
+    guard !series.points.isEmpty else {
       throw LedgerQueryError.noExchanges(base: base, quote: quote, days: days)
     }
-    return RateSeries(
-      base: base.text, quote: quote, source: .ledger, fetchedAt: now,
-      points: averages.all.map { RatePoint(date: $0.date, rate: Figure.ratio($0.rate)) })
+    return series
   }
 
   /// The ledger's rate of `base` in `quote`: the midpoint of the amount-weighted
