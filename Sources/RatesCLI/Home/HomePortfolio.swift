@@ -49,10 +49,10 @@ struct HomePortfolio: Equatable, Sendable {
       currency: currency, rate: nil, changePercent: changePercent, changePeriod: .hours24, week: [])
   }
 
-  /// The day change in percent of the value the day before; nil when that was nothing.
+  /// The day change in percent of the value the day before (a sum of what was held, never
+  /// negative); nil when that was nothing.
   var changePercent: Double? {
-    let before = value - change24h
-    return before > 0 ? change24h / before * 100 : nil
+    Change.exactPercent(of: change24h, from: value - change24h)
   }
 }
 
