@@ -76,11 +76,11 @@ public struct ECBClient: Sendable {
   public func timeSeries(pairs: [CurrencyPairKey], start: Day, end: Day) async throws
     -> [CurrencyPairKey: [RatePoint]]
   {
-    let table = try await series(codes: pairs.flatMap { [$0.base, $0.quote] }, start: start, end: end)
+    let table = try await series(codes: pairs.flatMap { [$0.base.text, $0.quote.text] }, start: start, end: end)
     var result: [CurrencyPairKey: [RatePoint]] = [:]
     for pair in pairs {
       result[pair] = table.keys.sorted().compactMap { day in
-        guard let base = table[day]?[pair.base], let quote = table[day]?[pair.quote] else { return nil }
+        guard let base = table[day]?[pair.base.text], let quote = table[day]?[pair.quote.text] else { return nil }
         return RatePoint(date: day, rate: Figure.crossRate(quote, per: base))
       }
     }

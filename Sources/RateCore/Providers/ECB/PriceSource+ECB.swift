@@ -38,7 +38,7 @@ extension PriceSource {
       dailyCloses: { asset, currency, days in
         let today = Day(containing: now())
         let end = min(days.upperBound, today)
-        let key = CurrencyPairKey(base: asset.id, quote: currency.text)
+        let key = CurrencyPairKey(base: CurrencyCode(asset.id), quote: currency)
         // Past the end by AnswerGate's margin; the days after `end` dropped.
         let closes =
           (try await client.timeSeries(
