@@ -23,7 +23,7 @@ extension PriceSource {
         let (day, rates) = try await client.latest()
         let fetchedAt = now()
         let quotes = pairs.compactMap { pair -> Quote? in
-          guard let base = rates[CurrencyCode(pair.asset.id).text], let quote = rates[pair.quote.text]
+          guard let base = rates[CurrencyCode(pair.asset.id)], let quote = rates[pair.quote]
           else { return nil }
           return Quote(
             base: pair.asset.symbol, quote: pair.quote, rate: Figure.crossRate(quote, per: base), change24hPercent: nil,
