@@ -103,7 +103,7 @@ public enum ExchangeImport {
         var columns: [String: Int] = [:]
         for (index, name) in record.fields.enumerated() {
           let key = ExchangeLayout.normalised(name)
-          let generic = currency.map { key.replacing($0.lowercased() + " ", with: "") } ?? key
+          let generic = currency.map { key.replacing($0.text.lowercased() + " ", with: "") } ?? key
           columns[generic] = columns[generic] ?? index
         }
         let rows = records.dropFirst(position + 1).map { ImportTable.Row(line: $0.line, fields: $0.fields) }
