@@ -9,8 +9,16 @@ public enum Change {
   /// The change from `old` to `new` in percent, unrounded (what statistics and tables
   /// compute before they format); nil when `old` is zero or either value is not finite.
   public static func exactPercent(from old: Double, to new: Double) -> Double? {
-    guard old != 0, old.isFinite, new.isFinite else { return nil }
-    return (new - old) / old * 100
+    guard new.isFinite else { return nil }
+    return exactPercent(of: new - old, from: old)
+  }
+
+  /// A change of `change` from `old`, in percent, unrounded, for a caller that holds the
+  /// change itself (a portfolio's day change): `new − old` is not `change` in floating point,
+  /// so it is not recomputed. Nil when `old` is zero or not finite, or `change` is NaN.
+  public static func exactPercent(of change: Double, from old: Double) -> Double? {
+    guard old != 0, old.isFinite, !change.isNaN else { return nil }
+    return change / old * 100
   }
 
   /// The change between the last two values, in percent (the change since

@@ -34,7 +34,7 @@ enum BinanceStatementMapper {
   struct Leg {
     var row: ImportTable.Row
     var operation: String
-    var coin: String
+    var coin: CurrencyCode
     var change: ImportAmount
     var day: Day
     var time: String
@@ -99,9 +99,9 @@ enum BinanceStatementMapper {
   /// One (time, account) group of trade legs.
   static func trade(_ legs: [Leg]) -> RowOutcome {
     let first = legs[0]
-    var totals: [String: Decimal] = [:]
-    var fees: [String: Decimal] = [:]
-    var coins: [String] = []
+    var totals: [CurrencyCode: Decimal] = [:]
+    var fees: [CurrencyCode: Decimal] = [:]
+    var coins: [CurrencyCode] = []
     for leg in legs {
       if !coins.contains(leg.coin) { coins.append(leg.coin) }
       if feeOperations.contains(leg.operation) {
@@ -118,7 +118,7 @@ enum BinanceStatementMapper {
         "the \(legs.count) legs at \(first.time) move \(out.count) coin\(out.count == 1 ? "" : "s") out "
           + "and \(into.count) in: not one trade")
     }
-    func leg(_ coin: String, _ value: Decimal) -> ImportLeg {
+    func leg(_ coin: CurrencyCode, _ value: Decimal) -> ImportLeg {
       let magnitude = value < 0 ? -value : value
       return ImportLeg(asset: coin, amount: ImportAmount(text: magnitude.description, decimal: magnitude))
     }

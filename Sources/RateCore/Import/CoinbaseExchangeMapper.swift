@@ -35,7 +35,7 @@ enum CoinbaseExchangeMapper {
     var type: String
     var day: Day
     var amount: ImportAmount
-    var unit: String
+    var unit: CurrencyCode
     var tradeID: String
   }
 

@@ -62,8 +62,9 @@ enum CoinbaseMapper {
   }
 
   /// The price currency of the row (from the header in the 2020–21 layout).
-  static func currency(_ row: ImportTable.Row, _ table: ImportTable) throws(RowError) -> String {
-    let named = table.headerCurrency ?? table.field(row, "spot price currency")
+  static func currency(_ row: ImportTable.Row, _ table: ImportTable) throws(RowError) -> CurrencyCode {
+    if let header = table.headerCurrency { return header }
+    let named = table.field(row, "spot price currency")
     return try table.asset(named.isEmpty ? table.field(row, "price currency") : named)
   }
 

@@ -61,19 +61,19 @@ public struct ExchangeLayout: Equatable, Sendable {
   }
 
   /// The currency a Coinbase 2020–21 header names (`EUR` in `EUR Subtotal`), nil otherwise.
-  func matches(_ header: [String]) -> (matched: Bool, currency: String?) {
+  func matches(_ header: [String]) -> (matched: Bool, currency: CurrencyCode?) {
     let names = header.map(Self.normalised)
     guard names.count == columns.count || (trailingColumns && names.count > columns.count) else {
       return (false, nil)
     }
-    var currency: String?
+    var currency: CurrencyCode?
     for (pattern, name) in zip(columns, names) {
       if pattern.hasPrefix("* ") {
         let code = name.prefix(3)
         guard name.count > 4, name.dropFirst(4) == pattern.dropFirst(2),
-          code.allSatisfy({ $0.isASCII && $0.isLetter }), currency == nil || currency == CurrencyCode(code).text
+          code.allSatisfy({ $0.isASCII && $0.isLetter }), currency == nil || currency == CurrencyCode(code)
         else { return (false, nil) }
-        currency = CurrencyCode(code).text
+        currency = CurrencyCode(code)
       } else if pattern != name {
         return (false, nil)
       }

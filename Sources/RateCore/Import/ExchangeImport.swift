@@ -63,7 +63,7 @@ public enum ExchangeImport {
     /// Notes about the whole file (a time zone assumed).
     public var notes: [String]
     /// Each code the entries name, with the first line of the file that names it.
-    public var firstLines: [String: Int] = [:]
+    public var firstLines: [CurrencyCode: Int] = [:]
   }
 
   /// How many records are searched for the header (Coinbase's preamble puts it on line 8).
@@ -103,7 +103,7 @@ public enum ExchangeImport {
         var columns: [String: Int] = [:]
         for (index, name) in record.fields.enumerated() {
           let key = ExchangeLayout.normalised(name)
-          let generic = currency.map { key.replacing($0.lowercased() + " ", with: "") } ?? key
+          let generic = currency.map { key.replacing($0.text.lowercased() + " ", with: "") } ?? key
           columns[generic] = columns[generic] ?? index
         }
         let rows = records.dropFirst(position + 1).map { ImportTable.Row(line: $0.line, fields: $0.fields) }
@@ -143,7 +143,7 @@ public enum ExchangeImport {
     for event in inTimeOrder(events) {
       let entries = event.entries(format: table.layout.format, recordedAt: recordedAt)
       for entry in entries {
-        for code in [entry.currency, entry.counterCurrency] where !code.isEmpty {
+        for code in [entry.currency, entry.counterCurrency] where !code.text.isEmpty {
           plan.firstLines[code] = min(plan.firstLines[code] ?? event.line, event.line)
         }
       }

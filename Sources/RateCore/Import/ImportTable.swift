@@ -10,7 +10,7 @@ struct ImportTable: Sendable {
   /// The file's name (Binance says some things only there).
   var fileName: String
   /// The currency a Coinbase 2020–21 header names.
-  var headerCurrency: String?
+  var headerCurrency: CurrencyCode?
   var columns: [String: Int]
   var rows: [Row]
   /// Seconds east of UTC of the file's naive local times (Binance's file-name zone).
@@ -82,7 +82,7 @@ extension ImportTable {
   }
 
   /// An asset symbol as the ledger holds it.
-  func asset(_ raw: String) throws(RowError) -> String {
+  func asset(_ raw: String) throws(RowError) -> CurrencyCode {
     guard let symbol = AssetSymbols.symbol(raw) else {
       throw RowError(
         reason: raw.isEmpty ? "the asset is empty" : "\(ExchangeImport.shown(raw)) is not an asset symbol")

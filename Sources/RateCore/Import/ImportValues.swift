@@ -52,13 +52,14 @@ struct ImportAmount: Equatable, Sendable {
     return groups.dropFirst().allSatisfy { $0.count == 3 && $0.allSatisfy(\.isNumber) }
   }
 
-  /// A number glued to its unit, as Binance writes `0.1800000000SOL`: the amount and the unit.
+  /// A number glued to its unit, as Binance writes `0.1800000000SOL`: the amount and the unit
+  /// as written.
   static func readUnit(_ raw: String) -> (ImportAmount, String)? {
     let text = raw.trimming(.whitespaces)
     let number = text.prefix { $0.isNumber || $0 == "." || $0 == "," || $0 == "-" }
     let unit = text.dropFirst(number.count).trimming(.whitespaces)
     guard let amount = read(String(number)), !unit.isEmpty else { return nil }
-    return (amount, CurrencyCode(unit).text)
+    return (amount, String(unit))
   }
 
   static func + (lhs: ImportAmount, rhs: ImportAmount) -> ImportAmount {
@@ -173,7 +174,7 @@ enum AssetSymbols {
   ]
 
   /// Receipt tokens that stand for the coin they were issued for (staking wrappers).
-  static let receiptTokens: [String: String] = ["ETH2": "ETH", "BETH": "ETH"]
+  static let receiptTokens: [CurrencyCode: CurrencyCode] = ["ETH2": "ETH", "BETH": "ETH"]
 
   /// A Kraken asset (`XXBT`, `ATOM.S`, `XTZ`) as its symbol: suffixes naming a sub-account
   /// (`.S`, `.M`, `.F`, `.B`) dropped, legacy codes from the table, others as they are.
@@ -184,9 +185,9 @@ enum AssetSymbols {
   }
 
   /// A symbol the ledger can hold: 2 to 12 upper-case letters and digits; nil otherwise.
-  static func symbol(_ raw: String) -> String? {
+  static func symbol(_ raw: String) -> CurrencyCode? {
     guard let code = CurrencyCode(raw, shape: .imported) else { return nil }
-    return receiptTokens[code.text] ?? code.text
+    return receiptTokens[code] ?? code
   }
 
   /// `XXBTZEUR` → (`BTC`, `EUR`), `XBTUSDC` → (`BTC`, `USDC`), `POL/EUR` → (`POL`, `EUR`).

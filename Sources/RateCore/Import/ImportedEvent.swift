@@ -1,6 +1,6 @@
 /// One asset and a signed quantity: what moved in (positive) or out (negative) of the account.
 struct ImportLeg: Equatable, Sendable {
-  var asset: String
+  var asset: CurrencyCode
   var amount: ImportAmount
 }
 

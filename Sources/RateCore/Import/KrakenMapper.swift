@@ -42,7 +42,7 @@ enum KrakenMapper {
     var txid: String
     var refid: String
     var type: String
-    var asset: String
+    var asset: CurrencyCode
     var suffixed: Bool
     var amount: ImportAmount
     var fee: ImportAmount

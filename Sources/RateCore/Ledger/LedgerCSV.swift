@@ -55,10 +55,10 @@ public enum LedgerCSV {
   static func row(_ entry: LedgerEntry) -> [String] {
     [
       String(entry.id), LedgerDates.formatDay(entry.date),
-      entry.transfer?.rawValue ?? entry.side.rawValue, number(entry.amount), entry.currency,
+      entry.transfer?.rawValue ?? entry.side.rawValue, number(entry.amount), entry.currency.text,
       // A transfer without a cost leaves both counter columns empty.
       entry.transfer != nil && entry.cost == nil ? "" : number(entry.counterAmount),
-      entry.counterCurrency,
+      entry.counterCurrency.text,
       entry.rate.map(number) ?? "", entry.counterparty ?? "", entry.note ?? "",
       entry.role?.rawValue ?? "", entry.importID ?? "",
     ]
@@ -239,7 +239,7 @@ public enum LedgerCSV {
   ) throws(LedgerInput.Invalid) -> LedgerEntry {
     let amount = try LedgerInput.amount(field("amount"), what: "amount")
     let currency = try LedgerInput.currency(field("currency"))
-    var cost: (Double, String)?
+    var cost: (Double, CurrencyCode)?
     let costText = AmountParser.trimmingWhitespace(field("counter_amount"))
     let costCurrency = AmountParser.trimmingWhitespace(field("counter_currency"))
     if !costText.isEmpty || !costCurrency.isEmpty {

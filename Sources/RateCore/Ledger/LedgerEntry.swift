@@ -25,12 +25,12 @@ public struct LedgerEntry: Codable, Equatable, Sendable {
   public var side: Side
   /// How much of `currency` changed hands; positive.
   public var amount: Double
-  /// The upper-case code of the entry's first currency, such as `USD`.
-  public var currency: String
+  /// The code of the entry's first currency, such as `USD`.
+  public var currency: CurrencyCode
   /// How much of `counterCurrency` changed hands; positive.
   public var counterAmount: Double
-  /// The upper-case code of the other currency, such as `LBP`.
-  public var counterCurrency: String
+  /// The code of the other currency, such as `LBP`.
+  public var counterCurrency: CurrencyCode
   /// Who the exchange was with, if the user said.
   public var counterparty: String?
   /// A free-form note.
@@ -71,8 +71,8 @@ public struct LedgerEntry: Codable, Equatable, Sendable {
 
   /// A transfer of `amount` `currency`, with its cost when known.
   public static func transferEntry(
-    _ kind: Transfer, id: Int = 0, date: Day, amount: Double, currency: String,
-    cost: (amount: Double, currency: String)? = nil, note: String? = nil, recordedAt: Date
+    _ kind: Transfer, id: Int = 0, date: Day, amount: Double, currency: CurrencyCode,
+    cost: (amount: Double, currency: CurrencyCode)? = nil, note: String? = nil, recordedAt: Date
   ) -> LedgerEntry {
     var entry = LedgerEntry(
       id: id, date: date, side: kind == .deposit ? .buy : .sell, amount: amount,
@@ -84,15 +84,15 @@ public struct LedgerEntry: Codable, Equatable, Sendable {
 
   /// A transfer's cost (`counterAmount` `counterCurrency`), nil for an exchange or when the
   /// user gave none.
-  public var cost: (amount: Double, currency: String)? {
-    guard transfer != nil, counterAmount > 0, !counterCurrency.isEmpty else { return nil }
+  public var cost: (amount: Double, currency: CurrencyCode)? {
+    guard transfer != nil, counterAmount > 0, !counterCurrency.text.isEmpty else { return nil }
     return (counterAmount, counterCurrency)
   }
 
-  /// Creates an entry; codes are stored as given, so pass them upper case.
+  /// Creates an entry.
   public init(
-    id: Int, date: Day, side: Side, amount: Double, currency: String, counterAmount: Double,
-    counterCurrency: String, counterparty: String? = nil, note: String? = nil,
+    id: Int, date: Day, side: Side, amount: Double, currency: CurrencyCode, counterAmount: Double,
+    counterCurrency: CurrencyCode, counterparty: String? = nil, note: String? = nil,
     recordedAt: Date
   ) {
     self.id = id
@@ -113,10 +113,10 @@ public struct LedgerEntry: Codable, Equatable, Sendable {
   /// An entry recorded the other way round (a sale of 8,950,000 LBP for 100 USD, seen as
   /// USD-LBP) flips its side: selling LBP for USD is buying USD.
   /// - Parameters:
-  ///   - base: The currency the rate prices, upper case (`USD`).
-  ///   - quote: The currency the rate is in, upper case (`LBP`).
+  ///   - base: The currency the rate prices (`USD`).
+  ///   - quote: The currency the rate is in (`LBP`).
   /// - Returns: The side taken on `base`, the `base` amount and the `quote` amount.
-  public func oriented(base: String, quote: String) -> (
+  public func oriented(base: CurrencyCode, quote: CurrencyCode) -> (
     side: Side, baseAmount: Double, quoteAmount: Double
   )? {
     guard transfer == nil else { return nil }
@@ -136,7 +136,7 @@ public struct LedgerEntry: Codable, Equatable, Sendable {
   /// `LBP`/`USD`.
   /// - Returns: The rate, or nil when the entry is between other currencies or an amount is
   ///   not a positive finite number (a hand-edited file).
-  public func rate(base: String, quote: String) -> Double? {
+  public func rate(base: CurrencyCode, quote: CurrencyCode) -> Double? {
     guard let oriented = oriented(base: base, quote: quote),
       oriented.baseAmount > 0, oriented.quoteAmount > 0
     else { return nil }

@@ -46,17 +46,17 @@ public enum LedgerInput {
   /// Reads a currency code or coin symbol: three ASCII letters (any code: LBP, NGN, ARS), or a
   /// longer symbol of up to 10 letters and digits as exchanges' exports name coins (DOGE, USDC,
   /// 1INCH); upper-cased.
-  public static func currency(_ text: String) throws(Invalid) -> String {
+  public static func currency(_ text: String) throws(Invalid) -> CurrencyCode {
     guard let code = CurrencyCode(text, shape: .ledger) else {
       throw Invalid(
         message: "\(quoted(AmountParser.trimmingWhitespace(text))) is not a currency code: use "
           + "three letters such as USD, LBP or NGN, or a coin's symbol such as BTC or DOGE")
     }
-    return code.text
+    return code
   }
 
   /// Reads two different currency codes.
-  public static func pair(_ base: String, _ quote: String) throws(Invalid) -> (String, String) {
+  public static func pair(_ base: String, _ quote: String) throws(Invalid) -> (CurrencyCode, CurrencyCode) {
     let base = try currency(base)
     let quote = try currency(quote)
     guard base != quote else {

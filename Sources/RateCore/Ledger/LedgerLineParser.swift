@@ -122,8 +122,8 @@ struct LedgerLineParser {
     case .side: fields.side = try string()
     case .amount: fields.amount = try number("amount")
     case .counterAmount: fields.counterAmount = try number("counterAmount")
-    case .currency: fields.currency = try string()
-    case .counterCurrency: fields.counterCurrency = try string()
+    case .currency: fields.currency = CurrencyCode(try string())
+    case .counterCurrency: fields.counterCurrency = CurrencyCode(try string())
     case .counterparty: fields.counterparty = try optionalString()
     case .note: fields.note = try optionalString()
     case .recordedAt: fields.recordedAt = try instant()
@@ -145,8 +145,8 @@ struct LedgerLineParser {
     var side: String?
     var amount: Double?
     var counterAmount: Double?
-    var currency: String?
-    var counterCurrency: String?
+    var currency: CurrencyCode?
+    var counterCurrency: CurrencyCode?
     var counterparty: String?
     var note: String?
     var recordedAt: Date?

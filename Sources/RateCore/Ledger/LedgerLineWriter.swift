@@ -30,12 +30,12 @@ enum LedgerLineWriter {
     append(#"","amount":"#, to: &line)
     try appendNumber(entry.amount, to: &line)
     append(#","currency":"#, to: &line)
-    appendString(entry.currency, to: &line)
+    appendString(entry.currency.text, to: &line)
     if entry.transfer == nil || entry.cost != nil {
       append(#","counterAmount":"#, to: &line)
       try appendNumber(entry.counterAmount, to: &line)
       append(#","counterCurrency":"#, to: &line)
-      appendString(entry.counterCurrency, to: &line)
+      appendString(entry.counterCurrency.text, to: &line)
     }
     if let counterparty = entry.counterparty {
       append(#","counterparty":"#, to: &line)

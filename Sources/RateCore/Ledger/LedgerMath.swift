@@ -46,7 +46,7 @@ public enum LedgerMath {
   ///   - window: The days to include, both ends included.
   /// - Returns: The rates, or nil when no entry of the pair falls in `window`.
   public static func rate(
-    entries: [LedgerEntry], base: String, quote: String, window: ClosedRange<Day>
+    entries: [LedgerEntry], base: CurrencyCode, quote: CurrencyCode, window: ClosedRange<Day>
   ) -> LedgerRate? {
     var buy = Totals()
     var sell = Totals()
@@ -83,7 +83,7 @@ public enum LedgerMath {
   /// - Returns: Three series, oldest first: the user's purchases of `base`, the sales, and
   ///   all exchanges of the day weighted together.
   public static func dailyAverages(
-    entries: [LedgerEntry], base: String, quote: String, window: ClosedRange<Day>
+    entries: [LedgerEntry], base: CurrencyCode, quote: CurrencyCode, window: ClosedRange<Day>
   ) -> (buy: [RatePoint], sell: [RatePoint], all: [RatePoint]) {
     var buys: [Day: Totals] = [:]
     var sells: [Day: Totals] = [:]
@@ -136,7 +136,7 @@ public enum LedgerMath {
   }
 
   /// The entry oriented to the pair, when it belongs to it and has usable amounts.
-  static func usable(_ entry: LedgerEntry, base: String, quote: String) -> (
+  static func usable(_ entry: LedgerEntry, base: CurrencyCode, quote: CurrencyCode) -> (
     side: LedgerEntry.Side, baseAmount: Double, quoteAmount: Double
   )? {
     guard let oriented = entry.oriented(base: base, quote: quote),

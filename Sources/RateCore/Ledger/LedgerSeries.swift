@@ -1,9 +1,9 @@
 /// Why the ledger has no rate to give.
 public enum LedgerQueryError: Error, Equatable, Sendable {
   /// No exchanges of `base` against `quote` in the last `days` days.
-  case noExchanges(base: String, quote: String, days: Int)
+  case noExchanges(base: CurrencyCode, quote: CurrencyCode, days: Int)
   /// No exchange of `base` against `quote` at all, up to the day asked: no street rate.
-  case neverExchanged(base: String, quote: String)
+  case neverExchanged(base: CurrencyCode, quote: CurrencyCode)
 }
 
 /// The ledger's rates as a series or a single rate, for `stats --ledger`,
@@ -20,20 +20,21 @@ public enum LedgerSeries {
     let today = Day(containing: now)
     let window = LedgerMath.window(days: days, endingOn: today)
     let (recordedBase, recordedQuote, inverted) = orientation(
-      entries, base: base.text, quote: quote.text, window: window)
-    var averages = LedgerMath.dailyAverages(
+      entries, base: base, quote: quote, window: window)
+    let averages = LedgerMath.dailyAverages(
       entries: entries, base: recordedBase, quote: recordedQuote, window: window)
+    var series = RateSeries(
+      base: recordedBase.text, quote: recordedQuote, source: .ledger, fetchedAt: now, points: averages.all)
+    // The averages are exact: inverted (each rounded once, by `inverted()`) or rounded here.
     if inverted {
-      averages.all = averages.all.compactMap { point in
-        RateInversion.inverse(of: point.rate).map { RatePoint(date: point.date, rate: $0) }
-      }
+      series = series.inverted()
+    } else {
+      series.points = series.points.map { RatePoint(date: $0.date, rate: Figure.ratio($0.rate)) }
     }
-    guard !averages.all.isEmpty else {
-      throw LedgerQueryError.noExchanges(base: base.text, quote: quote.text, days: days)
+    guard !series.points.isEmpty else {
+      throw LedgerQueryError.noExchanges(base: base, quote: quote, days: days)
     }
-    return RateSeries(
-      base: base.text, quote: quote, source: .ledger, fetchedAt: now,
-      points: averages.all.map { RatePoint(date: $0.date, rate: Figure.ratio($0.rate)) })
+    return series
   }
 
   /// The ledger's rate of `base` in `quote`: the midpoint of the amount-weighted
@@ -45,13 +46,13 @@ public enum LedgerSeries {
   ) throws -> LedgerRate {
     let window = LedgerMath.window(days: days, endingOn: today)
     let (recordedBase, recordedQuote, inverted) = orientation(
-      entries, base: base.text, quote: quote.text, window: window)
+      entries, base: base, quote: quote, window: window)
     guard
       let recorded = LedgerMath.rate(
         entries: entries, base: recordedBase, quote: recordedQuote, window: window),
       let found = inverted ? recorded.inverted() : recorded
     else {
-      throw LedgerQueryError.noExchanges(base: base.text, quote: quote.text, days: days)
+      throw LedgerQueryError.noExchanges(base: base, quote: quote, days: days)
     }
     return found
   }
@@ -60,8 +61,8 @@ public enum LedgerSeries {
   /// that averages are taken there and inverted after: converting 1 USD to
   /// LBP and back gives 1 USD again, which averaging inverted rates would not.
   public static func orientation(
-    _ entries: [LedgerEntry], base: String, quote: String, window: ClosedRange<Day>
-  ) -> (base: String, quote: String, inverted: Bool) {
+    _ entries: [LedgerEntry], base: CurrencyCode, quote: CurrencyCode, window: ClosedRange<Day>
+  ) -> (base: CurrencyCode, quote: CurrencyCode, inverted: Bool) {
     var asked = 0
     var reversed = 0
     for entry in entries where window.contains(entry.date) && entry.transfer == nil {

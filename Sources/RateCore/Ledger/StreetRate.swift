@@ -23,7 +23,7 @@ public enum StreetRate {
 
   /// The days with an exchange of `base` against `quote` (either way round), oldest first.
   public static func exchangeDays(base: CurrencyCode, quote: CurrencyCode, entries: [LedgerEntry]) -> [Day] {
-    Set(entries.lazy.filter { $0.rate(base: base.text, quote: quote.text) != nil }.map(\.date)).sorted()
+    Set(entries.lazy.filter { $0.rate(base: base, quote: quote) != nil }.map(\.date)).sorted()
   }
 
   /// The last of the sorted `exchangeDays` on or before `day`, if any.
@@ -49,14 +49,14 @@ public enum StreetRate {
   {
     let exchanges = exchangeDays(base: base, quote: quote, entries: entries)
     guard let last = lastExchangeDay(in: exchanges, onOrBefore: day) else {
-      throw LedgerQueryError.neverExchanged(base: base.text, quote: quote.text)
+      throw LedgerQueryError.neverExchanged(base: base, quote: quote)
     }
     return Value(rate: try rate(base: base, quote: quote, endingOn: last, entries: entries), day: last)
   }
 
   /// Whether the ledger has an exchange of `base` against `quote`.
   public static func isRecorded(base: CurrencyCode, quote: CurrencyCode, entries: [LedgerEntry]) -> Bool {
-    entries.contains { $0.rate(base: base.text, quote: quote.text) != nil }
+    entries.contains { $0.rate(base: base, quote: quote) != nil }
   }
 
   /// A street-rate pair for a board: the street rate at `now` (a computed figure at

@@ -17,15 +17,17 @@ extension GainsReport {
       let first = row.lots.first?.acquired.description ?? ""
       let last = row.lots.last?.acquired.description ?? ""
       return [
-        row.date.description, row.code, row.kind.rawValue, row.period.rawValue, number(figures.quantity),
+        row.date.description, row.code.text, row.kind.rawValue, row.period.rawValue, number(figures.quantity),
         number(figures.proceeds), number(figures.fee), number(figures.cost), number(figures.gain),
-        first == last ? first : "various", first, last, "", currency, method.rawValue, String(row.entryID),
+        first == last ? first : "various", first, last, "", currency.text, method.rawValue, String(row.entryID),
       ]
     }
     rows += income.map { income in
       [
-        income.date.description, income.code, "income", "", number(Figure.money(income.quantity, code: income.code)),
-        "", "", "", "", "", "", "", number(writtenValue(income)), currency, method.rawValue, String(income.entryID),
+        income.date.description, income.code.text, "income", "",
+        number(Figure.money(income.quantity, code: income.code)),
+        "", "", "", "", "", "", "", number(writtenValue(income)), currency.text, method.rawValue,
+        String(income.entryID),
       ]
     }
     return CSV.document(header: Self.csvHeader, rows: rows)

@@ -11,7 +11,7 @@ public struct GainsReport: Sendable {
     /// The day of the disposal.
     public var date: Day
     /// Its code.
-    public var code: String
+    public var code: CurrencyCode
     /// A trade or a fee.
     public var kind: PortfolioDisposal.Kind
     /// Short (a year or less) or long.
@@ -53,7 +53,7 @@ public struct GainsReport: Sendable {
   }
 
   /// The currency every figure is in.
-  public var currency: String
+  public var currency: CurrencyCode
   /// The days whose disposals and income the report lists.
   public var period: ClosedRange<Day>
   /// How disposals took their cost.
@@ -69,8 +69,8 @@ public struct GainsReport: Sendable {
   /// another currency, as a deposit with a cost can).
   /// - Throws: ``PortfolioError``, or whatever `price` throws.
   public static func build(
-    entries: [LedgerEntry], period: ClosedRange<Day>, currency: String, method: PortfolioMethod,
-    rank: (String) -> Int, price: (String, Day) throws -> PortfolioPrice
+    entries: [LedgerEntry], period: ClosedRange<Day>, currency: CurrencyCode, method: PortfolioMethod,
+    rank: (CurrencyCode) -> Int, price: (CurrencyCode, Day) throws -> PortfolioPrice
   ) throws -> GainsReport {
     let ordered = entries.oldestFirst(through: period.upperBound)
     let walk = try PortfolioReport.walk(ordered, currency: currency, method: method, rank: rank, price: price)
@@ -87,10 +87,10 @@ public struct GainsReport: Sendable {
   /// Every code and day ``build(entries:period:currency:method:rank:price:)`` asks a price
   /// for, found by walking the ledger once with placeholder prices.
   public static func pricesNeeded(
-    entries: [LedgerEntry], through last: Day, currency: String, method: PortfolioMethod,
-    rank: (String) -> Int
-  ) throws -> [String: Set<Day>] {
-    var needed: [String: Set<Day>] = [:]
+    entries: [LedgerEntry], through last: Day, currency: CurrencyCode, method: PortfolioMethod,
+    rank: (CurrencyCode) -> Int
+  ) throws -> [CurrencyCode: Set<Day>] {
+    var needed: [CurrencyCode: Set<Day>] = [:]
     let ordered = entries.oldestFirst(through: last)
     _ = try PortfolioReport.walk(ordered, currency: currency, method: method, rank: rank) { code, day in
       needed[code, default: []].insert(day)
@@ -156,7 +156,7 @@ public struct GainsReport: Sendable {
   }
 
   /// The codes of `rows`, in code order, each with its rows' totals.
-  public func totalsByCode(_ rows: [WrittenRow]) -> [(code: String, totals: Totals)] {
+  public func totalsByCode(_ rows: [WrittenRow]) -> [(code: CurrencyCode, totals: Totals)] {
     Dictionary(grouping: rows, by: \.row.code).sorted { $0.key < $1.key }.map { ($0.key, totals($0.value)) }
   }
 

@@ -38,9 +38,9 @@ public struct PortfolioPrice: Sendable, Equatable {
 /// Why a portfolio cannot be computed.
 public enum PortfolioError: Error, Equatable, Sendable {
   /// A withdrawal takes more than was held (a hand-edited ledger; `ledger add` refuses it).
-  case overdrawn(id: Int, code: String, amount: Double, held: Double, day: Day)
+  case overdrawn(id: Int, code: CurrencyCode, amount: Double, held: Double, day: Day)
   /// No source prices `code` (not an ECB currency, not a coin, no street rate in the ledger).
-  case unpriced(code: String, reason: String)
+  case unpriced(code: CurrencyCode, reason: String)
   /// `code` has no price on `day` (a date before any rate, a gap in the data).
-  case noPrice(code: String, day: Day, reason: String)
+  case noPrice(code: CurrencyCode, day: Day, reason: String)
 }

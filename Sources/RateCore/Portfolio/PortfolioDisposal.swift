@@ -14,7 +14,7 @@ public struct PortfolioDisposal: Sendable, Equatable {
   /// The day of the disposal.
   public var date: Day
   /// Its code.
-  public var code: String
+  public var code: CurrencyCode
   /// How much was disposed of (only what was held: any more was put in from outside).
   public var quantity: Double
   /// What it was disposed of for, less `fee`.
@@ -39,7 +39,7 @@ public struct PortfolioIncome: Sendable, Equatable {
   /// The day it was received.
   public var date: Day
   /// Its code.
-  public var code: String
+  public var code: CurrencyCode
   /// How much.
   public var quantity: Double
   /// Its value on receipt, in the portfolio's currency.

@@ -4,14 +4,14 @@
 public enum PortfolioHistory {
   /// The quantities held (above zero) at the end of each day of `window`, oldest first.
   public static func holdings(_ entries: [LedgerEntry], window: ClosedRange<Day>) throws
-    -> [(day: Day, quantities: [String: Double])]
+    -> [(day: Day, quantities: [CurrencyCode: Double])]
   {
     let ordered = entries.oldestFirst()
     var walk = PortfolioWalk(
       method: .fifo, currency: "", entries: ordered, rank: { _ in 0 },
       price: { _, day in PortfolioPrice(rate: 1, source: nil, date: day) })
     var next = ordered.startIndex
-    var result: [(day: Day, quantities: [String: Double])] = []
+    var result: [(day: Day, quantities: [CurrencyCode: Double])] = []
     for offset in 0...window.lowerBound.distance(to: window.upperBound) {
       let day = window.lowerBound.adding(days: offset)
       while next < ordered.endIndex, ordered[next].date <= day {
@@ -24,10 +24,10 @@ public enum PortfolioHistory {
   }
 
   /// The codes and days whose prices ``series(_:currency:prices:fetchedAt:)`` needs.
-  public static func pricesNeeded(_ holdings: [(day: Day, quantities: [String: Double])])
-    -> [String: Set<Day>]
+  public static func pricesNeeded(_ holdings: [(day: Day, quantities: [CurrencyCode: Double])])
+    -> [CurrencyCode: Set<Day>]
   {
-    var needed: [String: Set<Day>] = [:]
+    var needed: [CurrencyCode: Set<Day>] = [:]
     for (day, quantities) in holdings {
       for code in quantities.keys { needed[code, default: []].insert(day) }
     }
@@ -37,7 +37,7 @@ public enum PortfolioHistory {
   /// The total value in `currency` per day, as a series whose base is `PORTFOLIO`; a day with
   /// a held code unpriced is in `gaps`.
   public static func series(
-    _ holdings: [(day: Day, quantities: [String: Double])], currency: CurrencyCode,
+    _ holdings: [(day: Day, quantities: [CurrencyCode: Double])], currency: CurrencyCode,
     prices: PortfolioPricer.Prices, fetchedAt: Date
   ) -> RateSeries {
     var points: [RatePoint] = []

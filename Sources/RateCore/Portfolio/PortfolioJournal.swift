@@ -11,15 +11,15 @@ public struct PortfolioJournal: Sendable {
   /// The entries, in any order.
   public var entries: [LedgerEntry]
   /// The prices to write: per code, per day.
-  public var prices: [String: [Day: PortfolioPrice]]
+  public var prices: [CurrencyCode: [Day: PortfolioPrice]]
   /// The portfolio's currency, the quote of every price.
-  public var currency: String
+  public var currency: CurrencyCode
   /// The syntax.
   public var journal: PriceExport.Journal
 
   /// Creates a journal.
   public init(
-    entries: [LedgerEntry], prices: [String: [Day: PortfolioPrice]], currency: String,
+    entries: [LedgerEntry], prices: [CurrencyCode: [Day: PortfolioPrice]], currency: CurrencyCode,
     journal: PriceExport.Journal
   ) {
     self.entries = entries
@@ -30,8 +30,8 @@ public struct PortfolioJournal: Sendable {
 
   /// The codes and days whose prices the journal writes: every code of the ledger but the
   /// portfolio's currency, on every day from the first entry to `through`.
-  public static func pricesNeeded(_ entries: [LedgerEntry], currency: String, through: Day)
-    -> [String: Set<Day>]
+  public static func pricesNeeded(_ entries: [LedgerEntry], currency: CurrencyCode, through: Day)
+    -> [CurrencyCode: Set<Day>]
   {
     guard let first = entries.map(\.date).min(), first <= through else { return [:] }
     let days = Set((0...first.distance(to: through)).map { first.adding(days: $0) })
@@ -51,7 +51,7 @@ public struct PortfolioJournal: Sendable {
       // A total price (`@@`) becomes a unit price with a rounding residue: tolerate it.
       lines.append("option \"inferred_tolerance_default\" \"*:0.000001\"")
       let accounts =
-        Set(ordered.flatMap { [$0.currency, $0.counterCurrency] }.filter { !$0.isEmpty })
+        Set(ordered.flatMap { [$0.currency, $0.counterCurrency] }.filter { !$0.text.isEmpty })
         .map { "Assets:Rates:\($0)" } + ["Equity:Deposits", "Equity:Withdrawals", "Equity:PaidFromOutside"]
       lines += accounts.sorted().map { "\(first) open \($0)" }
     }
@@ -64,8 +64,8 @@ public struct PortfolioJournal: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private func amount(_ value: Double, _ code: String) -> String {
-    (DecimalText.shortest(value) ?? "0") + " " + code
+  private func amount(_ value: Double, _ code: CurrencyCode) -> String {
+    (DecimalText.shortest(value) ?? "0") + " " + code.text
   }
 
   private func header(_ day: Day, _ title: String) -> String {
@@ -77,7 +77,7 @@ public struct PortfolioJournal: Sendable {
   }
 
   private func transaction(_ entry: LedgerEntry, putIn: Double?) -> [String] {
-    let asset = { (code: String) in "Assets:Rates:\(code)" }
+    let asset = { (code: CurrencyCode) in "Assets:Rates:\(code)" }
     switch entry.transfer {
     case .deposit?:
       let cost = entry.cost.map { " @@ " + amount($0.amount, $0.currency) } ?? ""
@@ -105,7 +105,7 @@ public struct PortfolioJournal: Sendable {
   }
 
   /// The transaction that brings in what `entry` paid beyond the holding, before it.
-  private func paidFromOutside(_ entry: LedgerEntry, code: String, putIn: Double?) -> [String] {
+  private func paidFromOutside(_ entry: LedgerEntry, code: CurrencyCode, putIn: Double?) -> [String] {
     guard let putIn else { return [] }
     return [
       header(entry.date, "paid from outside for #\(entry.id)"),
@@ -115,7 +115,7 @@ public struct PortfolioJournal: Sendable {
 
   /// One directive per code and day with a price, oldest first.
   private func directives() -> [String] {
-    var lines: [(Day, String, String)] = []
+    var lines: [(Day, CurrencyCode, String)] = []
     for (code, byDay) in prices where code != currency {
       for (day, price) in byDay {
         guard

@@ -10,11 +10,11 @@ public struct PortfolioPricer: Sendable {
 
   let desk: RateDesk
   /// The portfolio's currency, an ECB currency.
-  public let currency: String
+  public let currency: CurrencyCode
   let entries: [LedgerEntry]
 
   /// Creates a pricer for `entries` valued in `currency`.
-  public init(desk: RateDesk, currency: String, entries: [LedgerEntry]) {
+  public init(desk: RateDesk, currency: CurrencyCode, entries: [LedgerEntry]) {
     self.desk = desk
     self.currency = currency
     self.entries = entries
@@ -22,23 +22,23 @@ public struct PortfolioPricer: Sendable {
 
   /// How `code` is priced: a fiat code the ECB does not publish is a street currency, any
   /// other code a coin.
-  public func kind(_ code: String) -> Kind {
+  public func kind(_ code: CurrencyCode) -> Kind {
     if code == currency { return .portfolioCurrency }
-    if FiatCurrencies.ecb[code] != nil { return .ecb }
-    return CurrencyCodes.fiat.contains(code) ? .street : .coin
+    if code.isECB { return .ecb }
+    return CurrencyCodes.fiat.contains(code.text) ? .street : .coin
   }
 
   /// ``kind(_:)`` as a number for ``PortfolioReport/build(entries:asOf:currency:method:rank:price:)``.
-  public func rank(_ code: String) -> Int { kind(code).rawValue }
+  public func rank(_ code: CurrencyCode) -> Int { kind(code).rawValue }
 
   /// Prices found, and why a day has none (a street rate before any exchange, a coin's gap):
   /// only a price that is used fails the portfolio, so a missing day before is no error.
   public struct Prices: Sendable {
-    var found: [String: [Day: Result<PortfolioPrice, PortfolioError>]] = [:]
+    var found: [CurrencyCode: [Day: Result<PortfolioPrice, PortfolioError>]] = [:]
 
     /// The price of `code` on `day`.
     /// - Throws: ``PortfolioError/noPrice(code:day:reason:)``.
-    public func price(_ code: String, _ day: Day) throws -> PortfolioPrice {
+    public func price(_ code: CurrencyCode, _ day: Day) throws -> PortfolioPrice {
       guard let result = found[code]?[day] else {
         throw PortfolioError.noPrice(code: code, day: day, reason: "it was not asked for")
       }
@@ -46,16 +46,16 @@ public struct PortfolioPricer: Sendable {
     }
 
     /// Every price found, without the days that have none.
-    public var available: [String: [Day: PortfolioPrice]] {
+    public var available: [CurrencyCode: [Day: PortfolioPrice]] {
       found.mapValues { byDay in byDay.compactMapValues { try? $0.get() } }
     }
   }
 
   /// The prices of every code on its days, fetching each code's whole span once so that
   /// the day store answers every day after it.
-  public func prices(for needed: [String: Set<Day>]) async throws -> Prices {
-    var found: [String: [Day: Result<PortfolioPrice, PortfolioError>]] = [:]
-    var street: [String: Set<Day>] = [:]
+  public func prices(for needed: [CurrencyCode: Set<Day>]) async throws -> Prices {
+    var found: [CurrencyCode: [Day: Result<PortfolioPrice, PortfolioError>]] = [:]
+    var street: [CurrencyCode: Set<Day>] = [:]
     for (code, days) in needed.sorted(by: { $0.key < $1.key }) where kind(code) == .street {
       let partner = try self.partner(of: code)
       street[code] = days
@@ -68,7 +68,7 @@ public struct PortfolioPricer: Sendable {
     for (code, days) in street {
       let partner = try self.partner(of: code)
       let exchangeDays = StreetRate.exchangeDays(
-        base: CurrencyCode(partner), quote: CurrencyCode(code), entries: entries)
+        base: partner, quote: code, entries: entries)
       var rates: [Day: LedgerRate] = [:]
       for day in days.sorted() {
         found[code, default: [:]][day] = Result { () throws(PortfolioError) in
@@ -81,7 +81,7 @@ public struct PortfolioPricer: Sendable {
     return Prices(found: found)
   }
 
-  private func fetch(_ code: String, days: Set<Day>) async throws
+  private func fetch(_ code: CurrencyCode, days: Set<Day>) async throws
     -> [Day: Result<PortfolioPrice, PortfolioError>]
   {
     guard let first = days.min(), let last = days.max() else { return [:] }
@@ -91,10 +91,10 @@ public struct PortfolioPricer: Sendable {
         uniqueKeysWithValues: days.map { ($0, .success(PortfolioPrice(rate: 1, source: nil, date: $0))) })
     case .ecb:
       let result = try await desk.history(
-        base: code, quote: currency, window: first.adding(days: -7)...last)
+        base: code.text, quote: currency.text, window: first.adding(days: -7)...last)
       var prices = Self.ecbPrices(result, days: days)
       for day in days where prices[day] == nil {
-        let dated = try await desk.rate(base: code, quote: currency, on: day)
+        let dated = try await desk.rate(base: code.text, quote: currency.text, on: day)
         prices[day] = .success(
           PortfolioPrice(
             rate: dated.point.rate, source: dated.source, date: dated.published,
@@ -102,7 +102,7 @@ public struct PortfolioPricer: Sendable {
       }
       return prices
     case .coin:
-      let result = try await desk.history(base: code, quote: currency, window: first...last)
+      let result = try await desk.history(base: code.text, quote: currency.text, window: first...last)
       var byDay: [Day: Double] = [:]
       for point in result.series.points where !point.carried { byDay[point.date] = point.rate }
       var prices: [Day: Result<PortfolioPrice, PortfolioError>] = [:]
@@ -145,8 +145,8 @@ public struct PortfolioPricer: Sendable {
   }
 
   /// The ECB currency `code` is most exchanged with in the ledger (USD on a tie).
-  func partner(of code: String) throws -> String {
-    var counts: [String: Int] = [:]
+  func partner(of code: CurrencyCode) throws -> CurrencyCode {
+    var counts: [CurrencyCode: Int] = [:]
     for entry in entries where entry.transfer == nil {
       let other = entry.currency == code ? entry.counterCurrency : entry.counterCurrency == code ? entry.currency : nil
       if let other, kind(other) == .ecb || kind(other) == .portfolioCurrency { counts[other, default: 0] += 1 }
@@ -163,7 +163,7 @@ public struct PortfolioPricer: Sendable {
   /// ending on the last day, on or before `day`, with an exchange of `code` against `partner`,
   /// of the sorted `exchangeDays`), dated that day; `rates` keeps each last day's rate.
   private func streetPrice(
-    _ code: String, partner: String, day: Day, exchangeDays: [Day], rates: inout [Day: LedgerRate],
+    _ code: CurrencyCode, partner: CurrencyCode, day: Day, exchangeDays: [Day], rates: inout [Day: LedgerRate],
     partnerPrice: Result<PortfolioPrice, PortfolioError>?
   ) throws(PortfolioError) -> PortfolioPrice {
     guard let last = StreetRate.lastExchangeDay(in: exchangeDays, onOrBefore: day) else {
@@ -172,7 +172,7 @@ public struct PortfolioPricer: Sendable {
     }
     if rates[last] == nil {
       rates[last] = try? StreetRate.rate(
-        base: CurrencyCode(partner), quote: CurrencyCode(code), endingOn: last, entries: entries)
+        base: partner, quote: code, endingOn: last, entries: entries)
     }
     guard let street = rates[last] else {
       throw PortfolioError.noPrice(code: code, day: day, reason: "no street rate on \(last)")

@@ -75,18 +75,18 @@ extension PortfolioReport {
     var rows = holdings.map { holding in
       let figures = written(holding)
       return [
-        holding.code, number(figures.quantity), number(figures.rate),
+        holding.code.text, number(figures.quantity), number(figures.rate),
         holding.price.map { $0.date.description } ?? "", holding.price.map { $0.source?.name ?? "" } ?? "",
         number(figures.value), number(figures.change), number(figures.sharePercent),
         number(figures.cost), number(figures.unrealized), number(figures.realized),
-        number(figures.putIn), "", "", currency, asOf.description, method.rawValue,
+        number(figures.putIn), "", "", currency.text, asOf.description, method.rawValue,
       ]
     }
     let totals = writtenTotals
     rows.append([
       "TOTAL", "", "", "", "", number(totals.value), number(totals.change), number(value > 0 ? 100 : 0),
       number(totals.cost), number(totals.unrealized), number(totals.realized), "",
-      number(totals.moneyIn), number(totals.moneyOut), currency, asOf.description, method.rawValue,
+      number(totals.moneyIn), number(totals.moneyOut), currency.text, asOf.description, method.rawValue,
     ])
     return CSV.document(header: Self.csvHeader, rows: rows)
   }

@@ -4,7 +4,7 @@ public struct PortfolioReport: Sendable {
   /// One currency or coin held on the day, or disposed of with a realized gain.
   public struct Holding: Sendable, Equatable {
     /// Its code: `BTC`, `USD`, `LBP`.
-    public var code: String
+    public var code: CurrencyCode
     /// How much is held (0 for a position closed with a realized gain).
     public var quantity: Double
     /// Its price on the day; nil when nothing is held.
@@ -27,7 +27,7 @@ public struct PortfolioReport: Sendable {
   }
 
   /// The portfolio's currency.
-  public var currency: String
+  public var currency: CurrencyCode
   /// The day valued.
   public var asOf: Day
   /// How disposals took their cost.
@@ -62,8 +62,8 @@ public struct PortfolioReport: Sendable {
   ///   - price: the price of a code on a day, in `currency`.
   /// - Throws: ``PortfolioError``, or whatever `price` throws.
   public static func build(
-    entries: [LedgerEntry], asOf: Day, currency: String, method: PortfolioMethod,
-    rank: (String) -> Int, price: (String, Day) throws -> PortfolioPrice
+    entries: [LedgerEntry], asOf: Day, currency: CurrencyCode, method: PortfolioMethod,
+    rank: (CurrencyCode) -> Int, price: (CurrencyCode, Day) throws -> PortfolioPrice
   ) throws -> PortfolioReport {
     let ordered = entries.oldestFirst(through: asOf)
     let walk = try self.walk(ordered, currency: currency, method: method, rank: rank, price: price)
@@ -87,8 +87,8 @@ public struct PortfolioReport: Sendable {
 
   /// The walk over `ordered` (oldest first), in `currency`.
   static func walk(
-    _ ordered: [LedgerEntry], currency: String, method: PortfolioMethod, rank: (String) -> Int,
-    price: (String, Day) throws -> PortfolioPrice
+    _ ordered: [LedgerEntry], currency: CurrencyCode, method: PortfolioMethod, rank: (CurrencyCode) -> Int,
+    price: (CurrencyCode, Day) throws -> PortfolioPrice
   ) throws -> PortfolioWalk.Outcome {
     try withoutActuallyEscaping(rank) { rank in
       try withoutActuallyEscaping(price) { price in
@@ -111,10 +111,10 @@ public struct PortfolioReport: Sendable {
   /// Every code and day ``build(entries:asOf:currency:method:rank:price:)`` asks a price
   /// for, found by walking the ledger once with placeholder prices.
   public static func pricesNeeded(
-    entries: [LedgerEntry], asOf: Day, currency: String, method: PortfolioMethod,
-    rank: (String) -> Int
-  ) throws -> [String: Set<Day>] {
-    var needed: [String: Set<Day>] = [:]
+    entries: [LedgerEntry], asOf: Day, currency: CurrencyCode, method: PortfolioMethod,
+    rank: (CurrencyCode) -> Int
+  ) throws -> [CurrencyCode: Set<Day>] {
+    var needed: [CurrencyCode: Set<Day>] = [:]
     _ = try build(
       entries: entries, asOf: asOf, currency: currency, method: method, rank: rank
     ) { code, day in

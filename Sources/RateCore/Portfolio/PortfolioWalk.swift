@@ -25,16 +25,16 @@
 struct PortfolioWalk {
   let method: PortfolioMethod
   /// The portfolio's currency ("" when prices are placeholders).
-  let currency: String
-  let rank: (String) -> Int
-  let price: (String, Day) throws -> PortfolioPrice
+  let currency: CurrencyCode
+  let rank: (CurrencyCode) -> Int
+  let price: (CurrencyCode, Day) throws -> PortfolioPrice
   /// The fee legs of each imported entry, by its import id.
   let fees: [String: [LedgerEntry]]
   /// The ids of the fee legs paid.
   var paidFees: Set<Int> = []
-  var positions: [String: PortfolioPosition] = [:]
+  var positions: [CurrencyCode: PortfolioPosition] = [:]
   /// What withdrawals took out, per code, for a later deposit of it to take back.
-  var inTransit: [String: PortfolioPosition] = [:]
+  var inTransit: [CurrencyCode: PortfolioPosition] = [:]
   var moneyIn = 0.0
   var moneyOut = 0.0
   /// Per entry id, how much of the paid currency came from outside the ledger.
@@ -46,7 +46,7 @@ struct PortfolioWalk {
 
   /// What a walk found, without the price closures it borrowed.
   struct Outcome {
-    var positions: [String: PortfolioPosition]
+    var positions: [CurrencyCode: PortfolioPosition]
     var moneyIn: Double
     var moneyOut: Double
     var putIns: [Int: Double]
@@ -61,8 +61,8 @@ struct PortfolioWalk {
   }
 
   init(
-    method: PortfolioMethod, currency: String, entries: [LedgerEntry], rank: @escaping (String) -> Int,
-    price: @escaping (String, Day) throws -> PortfolioPrice
+    method: PortfolioMethod, currency: CurrencyCode, entries: [LedgerEntry], rank: @escaping (CurrencyCode) -> Int,
+    price: @escaping (CurrencyCode, Day) throws -> PortfolioPrice
   ) {
     self.method = method
     self.currency = currency
@@ -168,7 +168,7 @@ struct PortfolioWalk {
   /// Disposes of `quantity` `code` for `value` less `fee` (the proceeds): what is held of it
   /// leaves by the method with its gain, and is recorded; the rest was put in from outside.
   private mutating func dispose(
-    _ code: String, quantity: Double, value: Double, fee: Double, entry: LedgerEntry,
+    _ code: CurrencyCode, quantity: Double, value: Double, fee: Double, entry: LedgerEntry,
     kind: PortfolioDisposal.Kind
   ) throws {
     // Taken out of the dictionary while it changes, so that its lots are not copied.

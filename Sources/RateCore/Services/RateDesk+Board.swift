@@ -115,7 +115,7 @@ extension RateDesk {
   {
     guard !routed.isEmpty else { return [] }
     let today = Day(containing: now())
-    let keys = routed.map { CurrencyPairKey(base: $0.route.base, quote: $0.route.quote.text) }
+    let keys = routed.map { CurrencyPairKey(base: CurrencyCode($0.route.base), quote: $0.route.quote) }
     let results = await recentFiatSeries(each: keys)
     return zip(routed, results).map { item, result in
       (item.pair.name, result.map { Self.fiatSnapshot(item.pair, $0, today: today) })

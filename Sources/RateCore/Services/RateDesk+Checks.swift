@@ -12,8 +12,8 @@ public struct RangeBeforeData: Error, Equatable, Sendable {
 /// A pair no source serves: the source that answered does not price one of
 /// its currencies (a Frankfurter mirror without KRW), so it cannot be added.
 public struct UnservedPair: Error, Equatable, Sendable {
-  /// The pair, upper case.
-  public var base: String
+  /// The pair: two currency codes (only an ECB pair is checked).
+  public var base: CurrencyCode
   public var quote: CurrencyCode
   /// The source that answered, and what it said.
   public var provider: RateSource
@@ -42,7 +42,7 @@ extension RateDesk {
     } catch let error as ProviderError {
       switch error.decisive {
       case .invalidCurrency(let provider, _), .noData(let provider, _):
-        throw UnservedPair(base: route.base, quote: route.quote, provider: provider, reason: error)
+        throw UnservedPair(base: CurrencyCode(route.base), quote: route.quote, provider: provider, reason: error)
       default:
         guard error.allowsStaleFallback else { throw error }
       }

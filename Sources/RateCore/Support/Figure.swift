@@ -38,12 +38,11 @@ public enum Figure {
 
   /// The decimals an amount of `code` is written with: its minor unit for a fiat
   /// currency (2 unless ISO 4217 says otherwise), ``coinDecimals`` for a coin.
-  public static func minorUnit(of code: String) -> Int {
-    let upper = CurrencyCode(code).text
-    guard CurrencyCodes.fiat.contains(upper) || RetiredCurrencies.isRetired(upper) else {
+  public static func minorUnit(of code: CurrencyCode) -> Int {
+    guard CurrencyCodes.fiat.contains(code.text) || RetiredCurrencies.isRetired(code.text) else {
       return coinDecimals
     }
-    return minorUnits[upper] ?? 2
+    return minorUnits[code.text] ?? 2
   }
 
   /// The decimals of an amount of `code`: its ``minorUnit(of:)``, except that
@@ -51,7 +50,7 @@ public enum Figure {
   ///   (`0.000612 EUR`, never `0.00 EUR`), and
   /// - a huge amount gets no more digits than a Double holds (15 significant), so none is
   ///   noise: `16,330,663,269.8887 BTC`, not `…269.88870621`.
-  public static func moneyDecimals(_ value: Double, code: String) -> Int {
+  public static func moneyDecimals(_ value: Double, code: CurrencyCode) -> Int {
     let unit = minorUnit(of: code)
     let magnitude = Swift.abs(value)
     guard magnitude.isFinite, magnitude > 0 else { return unit }
@@ -69,7 +68,7 @@ public enum Figure {
   /// difference of: pass the largest of them as `scale`, so `100 − 99.99999999999999` USD
   /// is `0`, not `0.000000000000014`, while a gain on a holding worth `0.00001` keeps its
   /// digits.
-  public static func money(_ value: Double, code: String, scale: Double = 0) -> Double {
+  public static func money(_ value: Double, code: CurrencyCode, scale: Double = 0) -> Double {
     let reference = scale.isFinite && Swift.abs(scale) > Swift.abs(value) ? scale : value
     return rounded(value, text: NumberText.fixed(value, places: moneyDecimals(reference, code: code)))
   }

@@ -257,8 +257,8 @@ extension PortfolioError: LocalizedError {
   public var errorDescription: String? {
     switch self {
     case .overdrawn(let id, let code, let amount, let held, let day):
-      return "withdrawal #\(id) takes \(RateFormat.money(amount, code: code)) on \(day), but only "
-        + "\(RateFormat.money(held, code: code)) is held then: fix it with 'rates ledger remove \(id)'"
+      return "withdrawal #\(id) takes \(RateFormat.money(amount, code: code.text)) on \(day), but only "
+        + "\(RateFormat.money(held, code: code.text)) is held then: fix it with 'rates ledger remove \(id)'"
     case .unpriced(let code, let reason):
       return "\(code) cannot be valued: \(reason); record an exchange of it against USD or EUR"
     case .noPrice(let code, let day, let reason):

@@ -35,9 +35,9 @@ struct HomePortfolio: Equatable, Sendable {
     // The totals `rates portfolio` shows: the sums of the rows as written.
     let totals = report.writtenTotals
     self.init(
-      currency: report.currency, value: totals.value, change24h: totals.change,
+      currency: report.currency.text, value: totals.value, change24h: totals.change,
       holdings: held.map {
-        Holding(code: UntrustedText.sanitize($0.code), value: $0.value, share: report.share(of: $0))
+        Holding(code: UntrustedText.sanitize($0.code.text), value: $0.value, share: report.share(of: $0))
       })
   }
 
@@ -49,10 +49,10 @@ struct HomePortfolio: Equatable, Sendable {
       currency: currency, rate: nil, changePercent: changePercent, changePeriod: .hours24, week: [])
   }
 
-  /// The day change in percent of the value the day before; nil when that was nothing.
+  /// The day change in percent of the value the day before (a sum of what was held, never
+  /// negative); nil when that was nothing.
   var changePercent: Double? {
-    let before = value - change24h
-    return before > 0 ? change24h / before * 100 : nil
+    Change.exactPercent(of: change24h, from: value - change24h)
   }
 }
 
@@ -97,7 +97,7 @@ extension LiveHomeDriver {
       let entries = try userData.ledger.read().entries
       guard !entries.isEmpty else { return (nil, nil) }
       let report = try await PortfolioCommand.Show.report(
-        entries: entries, asOf: Day(containing: desk.now()), currency: currency, method: .fifo,
+        entries: entries, asOf: Day(containing: desk.now()), currency: CurrencyCode(currency), method: .fifo,
         desk: desk(.normal))
       return (HomePortfolio(report), nil)
     } catch {

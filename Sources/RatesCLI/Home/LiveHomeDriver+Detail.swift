@@ -65,7 +65,7 @@ extension LiveHomeDriver {
       let now = desk.now()
       let window = try HistorySpan.lastDays(days).window(today: Day(containing: now))
       let series = try await PortfolioCommand.History.series(
-        try userData.ledger.read().entries, window: window, currency: currency, desk: desk(mode),
+        try userData.ledger.read().entries, window: window, currency: CurrencyCode(currency), desk: desk(mode),
         fetchedAt: now)
       guard !Task.isCancelled else { return }
       send(

@@ -17,13 +17,13 @@ extension RateFormat {
   /// A money amount followed by its code, to the currency's minor unit: `163.31 USD`,
   /// `0.00163312 BTC`, `17,612 JPY` (see ``Figure/moneyDecimals(_:code:)`` for the exceptions).
   static func money(_ value: Double, code: String) -> String {
-    fixed(value, decimals: Figure.moneyDecimals(value, code: code)) + " " + code
+    fixed(value, decimals: Figure.moneyDecimals(value, code: CurrencyCode(code))) + " " + code
   }
 
   /// A gain or change of money with its sign and without its code, to the currency's minor
   /// unit: `+702.25`, `-4,000.00`, `+1,234` for JPY, `+0.00` (never `-0.00`).
   static func signedMoney(_ value: Double, code: String) -> String {
-    let text = fixed(value, decimals: Figure.moneyDecimals(value, code: code))
+    let text = fixed(value, decimals: Figure.moneyDecimals(value, code: CurrencyCode(code)))
     if value.isNaN || text.hasPrefix("-") { return text }
     return "+" + text
   }

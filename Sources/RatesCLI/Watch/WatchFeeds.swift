@@ -247,7 +247,7 @@ enum WatchFeeds {
   /// (``RateDesk/recentFiatSeries(each:)``), each quote named by its source; it gives the
   /// rate, its change since the previous working day and the history.
   static func ecb(pairs: [AssetQuote], desk: RateDesk) -> WatchFeed {
-    let keys = pairs.map { CurrencyPairKey(base: $0.asset.id, quote: $0.quote.text) }
+    let keys = pairs.map { CurrencyPairKey(base: CurrencyCode($0.asset.id), quote: $0.quote) }
     @Sendable func snapshot(
       _ series: [CurrencyPairKey: [RatePoint]], fetchedAt: Date, sources: [CurrencyPairKey: RateSource]
     ) -> WatchFeed.Snapshot {

@@ -11,8 +11,8 @@ import Testing
 
   /// An entry `daysAgo` days before `today`.
   static func entry(
-    _ id: Int, daysAgo: Int = 0, _ side: LedgerEntry.Side, _ amount: Double, _ currency: String,
-    _ counterAmount: Double, _ counterCurrency: String
+    _ id: Int, daysAgo: Int = 0, _ side: LedgerEntry.Side, _ amount: Double, _ currency: CurrencyCode,
+    _ counterAmount: Double, _ counterCurrency: CurrencyCode
   ) -> LedgerEntry {
     LedgerEntry(
       id: id, date: today.adding(days: -daysAgo), side: side, amount: amount,
@@ -53,6 +53,24 @@ import Testing
     #expect(
       LedgerMath.rate(entries: [zero], base: "USD", quote: "LBP", window: Self.lastThreeDays)
         == nil)
+  }
+
+  // MARK: - Daily series
+
+  /// Asked the other way round, the daily series is the recorded one inverted, each average
+  /// rounded once: 8,950,001 / 7 = 1,278,571.5714…, whose inverse 7.821228176e-07 is not the
+  /// inverse of the rounded 1,278,571.571 (7.821228179e-07).
+  @Test func aDailySeriesAskedTheOtherWayIsTheRecordedOneInvertedAndRoundedOnce() throws {
+    let entries = [Self.entry(1, daysAgo: 1, .sell, 7, "USD", 8_950_001, "LBP")]
+    let now = Self.today.start
+    let recorded = try LedgerSeries.daily(base: "USD", quote: "LBP", days: 7, entries: entries, now: now)
+    #expect(recorded.base == "USD" && recorded.quote == "LBP")
+    #expect(recorded.points.map(\.rate) == [1_278_571.571])
+    let inverse = try LedgerSeries.daily(base: "LBP", quote: "USD", days: 7, entries: entries, now: now)
+    #expect(inverse.base == "LBP" && inverse.quote == "USD" && inverse.source == .ledger)
+    #expect(inverse.points.map(\.date) == [Self.today.adding(days: -1)])
+    #expect(inverse.points.map(\.rate) == [7.821_228_176e-07])
+    #expect(inverse.gaps.isEmpty)
   }
 
   // MARK: - Rate over a window

@@ -18,7 +18,7 @@ import Testing
   static let today = Day(containing: fixedNow)
 
   static func entry(
-    _ amount: Double, daysAgo: Int = 0, currency: String = "USD", note: String? = nil
+    _ amount: Double, daysAgo: Int = 0, currency: CurrencyCode = "USD", note: String? = nil
   ) -> LedgerEntry {
     LedgerEntry(
       id: 0, date: today.adding(days: -daysAgo), side: .sell, amount: amount, currency: currency,

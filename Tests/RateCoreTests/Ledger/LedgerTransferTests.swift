@@ -15,8 +15,8 @@ import Testing
     }
   }
 
-  @Test(arguments: [(20_000.0, "USD"), nil] as [(Double, String)?])
-  func aTransferLineRoundTrips(_ cost: (Double, String)?) throws {
+  @Test(arguments: [(20_000.0, "USD"), nil] as [(Double, CurrencyCode)?])
+  func aTransferLineRoundTrips(_ cost: (Double, CurrencyCode)?) throws {
     let entry = LedgerEntry.transferEntry(
       .deposit, id: 3, date: Self.day, amount: 0.5, currency: "BTC", cost: cost, note: "cold wallet",
       recordedAt: Self.recorded)
@@ -67,5 +67,18 @@ import Testing
       base: "USD", quote: "LBP", days: 3, entries: [exchange, deposit], today: Self.day)
     #expect(rate.midpoint == 89_500)
     #expect(deposit.rate(base: "LBP", quote: "USD") == nil)
+  }
+
+  /// A code a hand edit wrote in lower case is read as the code: the entry belongs to its pair
+  /// and is written back upper-cased.
+  @Test func aHandEditedLowerCaseCodeIsReadAsTheCode() throws {
+    let line =
+      #"{"op":"add","id":1,"date":"2024-06-10","side":"sell","amount":100,"currency":"usd","#
+      + #""counterAmount":8950000,"counterCurrency":"lbp","recordedAt":"2024-06-10T06:13:20Z"}"#
+    let entry = try #require(try Self.parse(Array(line.utf8)).entry)
+    #expect(entry.currency == "USD" && entry.counterCurrency == "LBP")
+    #expect(entry.rate(base: "USD", quote: "LBP") == 89_500)
+    let written = String(decoding: try LedgerLineWriter.add(entry), as: UTF8.self)
+    #expect(written.contains(#""currency":"USD""#) && written.contains(#""counterCurrency":"LBP""#))
   }
 }

@@ -45,7 +45,7 @@ import Testing
     "ETH 2025-09-01": 3_200, "BNB 2025-12-31": 650.185,
   ]
 
-  static func price(_ code: String, _ day: Day) throws -> PortfolioPrice {
+  static func price(_ code: CurrencyCode, _ day: Day) throws -> PortfolioPrice {
     if code == "EUR" { return PortfolioPrice(rate: 1, source: .provider(.coinGecko), date: day) }
     guard let rate = prices["\(code) \(day)"] else {
       throw PortfolioError.noPrice(code: code, day: day, reason: "not in the test's table")
@@ -53,7 +53,7 @@ import Testing
     return PortfolioPrice(rate: rate, source: .provider(.coinGecko), date: day)
   }
 
-  static func rank(_ code: String) -> Int { code == "EUR" ? 0 : 3 }
+  static func rank(_ code: CurrencyCode) -> Int { code == "EUR" ? 0 : 3 }
 
   /// The ledger `ledger import` would write: one exchange per trade, a fee leg per fee.
   static func ledger(_ events: [Event]) -> [LedgerEntry] {
@@ -65,7 +65,8 @@ import Testing
       entries.append(entry)
       guard let (code, quantity) = fee else { return }
       var leg = LedgerEntry.transferEntry(
-        .withdrawal, id: entries.count + 1, date: entry.date, amount: quantity, currency: code, recordedAt: recorded)
+        .withdrawal, id: entries.count + 1, date: entry.date, amount: quantity, currency: CurrencyCode(code),
+        recordedAt: recorded)
       leg.importID = id + "#fee"
       leg.role = .fee
       entries.append(leg)
@@ -75,8 +76,8 @@ import Testing
       _ counterCode: String
     ) -> LedgerEntry {
       LedgerEntry(
-        id: 0, date: Self.day(day), side: side, amount: amount, currency: code, counterAmount: counter,
-        counterCurrency: counterCode, recordedAt: recorded)
+        id: 0, date: Self.day(day), side: side, amount: amount, currency: CurrencyCode(code), counterAmount: counter,
+        counterCurrency: CurrencyCode(counterCode), recordedAt: recorded)
     }
     for (index, event) in events.enumerated() {
       let id = "test:\(index)"
@@ -93,7 +94,7 @@ import Testing
         add(exchange(day, .sell, quantity, from, received, to), fee: fee, id: id)
       case .income(let day, let asset, let quantity):
         var entry = LedgerEntry.transferEntry(
-          .deposit, date: Self.day(day), amount: quantity, currency: asset, recordedAt: recorded)
+          .deposit, date: Self.day(day), amount: quantity, currency: CurrencyCode(asset), recordedAt: recorded)
         entry.role = .income
         add(entry, fee: nil, id: id)
       }
@@ -119,7 +120,7 @@ import Testing
     var lots: [String: [(quantity: Double, cost: Double, day: Day)]] = [:]
     var disposals: [Expected] = []
     func value(_ code: String, _ quantity: Double, _ day: String) throws -> Double {
-      quantity * (try price(code, Self.day(day)).rate)
+      quantity * (try price(CurrencyCode(code), Self.day(day)).rate)
     }
     func dispose(_ code: String, _ quantity: Double, proceeds: Double, on day: String) {
       guard code != "EUR" else { return }
@@ -192,7 +193,7 @@ import Testing
     let expected = try Self.independentFIFO(Self.events)
     let got = report.rows.map {
       Expected(
-        date: $0.date.description, asset: $0.code, quantity: $0.quantity, proceeds: $0.proceeds, cost: $0.cost,
+        date: $0.date.description, asset: $0.code.text, quantity: $0.quantity, proceeds: $0.proceeds, cost: $0.cost,
         long: $0.period == .long)
     }
     #expect(got.count == expected.count)

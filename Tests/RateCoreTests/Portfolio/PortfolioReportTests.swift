@@ -11,7 +11,7 @@ import Testing
 
   static func exchange(
     _ id: Int, _ offset: Int, _ side: LedgerEntry.Side, _ amount: Double,
-    _ currency: String, _ counterAmount: Double, _ counterCurrency: String
+    _ currency: CurrencyCode, _ counterAmount: Double, _ counterCurrency: CurrencyCode
   ) -> LedgerEntry {
     LedgerEntry(
       id: id, date: day(offset), side: side, amount: amount, currency: currency,
@@ -35,7 +35,7 @@ import Testing
 
   /// USD 1; EUR 1.10 until day 7, 1.08 from day 8; BTC 70,000 (65,000 on day 19); ETH 3,000
   /// (3,200 from day 9, 3,100 on day 19).
-  static func price(_ code: String, _ day: Day) throws -> PortfolioPrice {
+  static func price(_ code: CurrencyCode, _ day: Day) throws -> PortfolioPrice {
     let offset = start.distance(to: day)
     let rate: Double
     switch code {
@@ -48,14 +48,14 @@ import Testing
     return PortfolioPrice(rate: rate, source: .provider(.coinGecko), date: day)
   }
 
-  static func rank(_ code: String) -> Int { code == "USD" ? 0 : code == "EUR" ? 1 : 3 }
+  static func rank(_ code: CurrencyCode) -> Int { code == "USD" ? 0 : code == "EUR" ? 1 : 3 }
 
   static func report(_ method: PortfolioMethod, asOf: Day = day(20)) throws -> PortfolioReport {
     try PortfolioReport.build(
       entries: entries, asOf: asOf, currency: "USD", method: method, rank: rank, price: price)
   }
 
-  static func holding(_ report: PortfolioReport, _ code: String) throws -> PortfolioReport.Holding {
+  static func holding(_ report: PortfolioReport, _ code: CurrencyCode) throws -> PortfolioReport.Holding {
     try #require(report.holdings.first { $0.code == code })
   }
 

@@ -25,7 +25,7 @@ import Testing
 
   @Test(arguments: amounts)
   func aComputedAmountKeepsItsCurrencysMinorUnit(_ value: Double, _ code: String, _ written: String) {
-    #expect(Figure.money(value, code: code).description == written)
+    #expect(Figure.money(value, code: CurrencyCode(code)).description == written)
   }
 
   @Test func aDifferenceHasThePrecisionOfWhatItIsTheDifferenceOf() {

@@ -18,6 +18,16 @@ import Testing
       .init(code: "LBP", value: 1_545.67, share: 0.12),
     ])
 
+  /// The day change in percent of the value the day before, from the change as held: 0.01
+  /// on 200.00 is +0.005 % (+0.01 % shown), where 200.01 − 200.00 recomputed in floating
+  /// point would give 0.0049999999999955 (+0.00 %). Nothing before, no percent.
+  @Test func theDayChangeIsThePercentOfTheChangeHeld() {
+    let portfolio = HomePortfolio(currency: "USD", value: 200.01, change24h: 0.01, holdings: [])
+    #expect(portfolio.changePercent == 0.005)
+    #expect(portfolio.changePercent.map(RateFormat.percent) == "+0.01%")
+    #expect(HomePortfolio(currency: "USD", value: 10, change24h: 10, holdings: []).changePercent == nil)
+  }
+
   static func plain(_ state: HomeState, width: Int = 80, height: Int = 24) -> [String] {
     HomeRenderer.render(state, width: width, height: height, style: Style(enabled: false), ascii: false)
   }
@@ -32,8 +42,8 @@ import Testing
     for (offset, side, amount, code, counter, counterCode) in entries {
       _ = try fixture.userData.ledger.append(
         LedgerEntry(
-          id: 0, date: today.adding(days: offset), side: side, amount: amount, currency: code,
-          counterAmount: counter, counterCurrency: counterCode, counterparty: nil, note: nil,
+          id: 0, date: today.adding(days: offset), side: side, amount: amount, currency: CurrencyCode(code),
+          counterAmount: counter, counterCurrency: CurrencyCode(counterCode), counterparty: nil, note: nil,
           recordedAt: fixedNow))
     }
   }

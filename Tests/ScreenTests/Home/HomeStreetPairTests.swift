@@ -30,8 +30,8 @@ import Testing
     for (day, side, amount, currency, counterAmount, counterCurrency) in exchanges {
       _ = try fixture.userData.ledger.append(
         LedgerEntry(
-          id: 0, date: try #require(Day(day)), side: side, amount: amount, currency: currency,
-          counterAmount: counterAmount, counterCurrency: counterCurrency, recordedAt: fixedNow))
+          id: 0, date: try #require(Day(day)), side: side, amount: amount, currency: CurrencyCode(currency),
+          counterAmount: counterAmount, counterCurrency: CurrencyCode(counterCurrency), recordedAt: fixedNow))
     }
     try fixture.userData.addPairAtTop(base: "GBP", quote: "USD", addedAt: fixedNow)
     try fixture.userData.addPairAtTop(street)

@@ -38,7 +38,7 @@ public struct ECBClient: Sendable {
   ///
   /// - Throws: ``ProviderError``; `malformedResponse` for a document without a
   ///   dated `Cube`, with more than one day, or with an implausible rate.
-  public func latest() async throws -> (date: Day, rates: [String: Double]) {
+  public func latest() async throws -> (date: Day, rates: [CurrencyCode: Double]) {
     let endpoint = Self.dailyPath
     let response = try await daily.get(endpoint)
     try check(response, http: daily, notFound: nil)
@@ -56,9 +56,9 @@ public struct ECBClient: Sendable {
   ///
   /// - Throws: ``ProviderError``; `invalidCurrency` when the data API has no
   ///   series for a code that is not an ECB currency.
-  public func series(codes: [String], start: Day, end: Day) async throws -> [Day: [String: Double]] {
-    let asked = Set(codes.map { CurrencyCode($0).text }).subtracting(["EUR"]).sorted()
-    var result: [Day: [String: Double]] = [:]
+  public func series(codes: [CurrencyCode], start: Day, end: Day) async throws -> [Day: [CurrencyCode: Double]] {
+    let asked = Set(codes).subtracting(["EUR"]).sorted()
+    var result: [Day: [CurrencyCode: Double]] = [:]
     let first = max(start, FrankfurterClient.firstDay)
     guard first <= end, !asked.isEmpty else { return result }
     for chunk in FrankfurterClient.chunks(first...end, days: Self.chunkDays) {
@@ -88,9 +88,9 @@ public struct ECBClient: Sendable {
   }
 
   /// One range request.
-  func seriesChunk(codes: [String], _ chunk: ClosedRange<Day>) async throws -> [Day: [String: Double]] {
+  func seriesChunk(codes: [CurrencyCode], _ chunk: ClosedRange<Day>) async throws -> [Day: [CurrencyCode: Double]] {
     let endpoint = "/service/data/EXR/D.{codes}.EUR.SP00.A"
-    let path = "/service/data/EXR/D.\(codes.joined(separator: "+")).EUR.SP00.A"
+    let path = "/service/data/EXR/D.\(codes.map(\.text).joined(separator: "+")).EUR.SP00.A"
     let response = try await data.get(
       path,
       query: [
@@ -100,10 +100,10 @@ public struct ECBClient: Sendable {
     // "No results found." is the data API's empty answer: no working day in the
     // range, or a code it has no series for.
     if response.status == 404, ProviderHTTP.text(of: response.body).hasPrefix("No results found") {
-      guard codes.allSatisfy({ CurrencyCode($0).isECB }) else {
-        let unknown = codes.filter { !CurrencyCode($0).isECB }
+      guard codes.allSatisfy(\.isECB) else {
+        let unknown = codes.filter { !$0.isECB }
         throw ProviderError.invalidCurrency(
-          provider: .provider(.ecb), currency: unknown.joined(separator: ","))
+          provider: .provider(.ecb), currency: unknown.map(\.text).joined(separator: ","))
       }
       return [:]
     }
@@ -112,7 +112,7 @@ public struct ECBClient: Sendable {
   }
 
   /// The dated cubes of an XML document, through ``AnswerGate``.
-  func cubes(_ body: Data, endpoint: String) throws -> [(date: Day, rates: [String: Double])] {
+  func cubes(_ body: Data, endpoint: String) throws -> [(date: Day, rates: [CurrencyCode: Double])] {
     let days: [(day: String, rates: [(String, String)])]
     do {
       days = try ECBCubeReader.days(body)
@@ -124,9 +124,9 @@ public struct ECBClient: Sendable {
         throw AnswerGate.refusal(
           Provider.ecb, endpoint, "at Cube.time: '\(UntrustedText.sanitize(entry.day))' is not a date")
       }
-      var rates: [String: Double] = ["EUR": 1]
+      var rates: [CurrencyCode: Double] = ["EUR": 1]
       for (code, text) in entry.rates where FrankfurterPlan.isCode(code) {
-        rates[CurrencyCode(code).text] = try Self.rate(text, endpoint: endpoint, at: "Cube[\(code)]")
+        rates[CurrencyCode(code)] = try Self.rate(text, endpoint: endpoint, at: "Cube[\(code)]")
       }
       return (day, rates)
     }
@@ -134,8 +134,8 @@ public struct ECBClient: Sendable {
 
   /// The rows of a CSV answer, through ``AnswerGate``: only the asked codes
   /// and days inside `chunk`.
-  func rows(_ body: Data, endpoint: String, codes: Set<String>, chunk: ClosedRange<Day>) throws
-    -> [Day: [String: Double]]
+  func rows(_ body: Data, endpoint: String, codes: Set<CurrencyCode>, chunk: ClosedRange<Day>) throws
+    -> [Day: [CurrencyCode: Double]]
   {
     let rows: [ECBCSVReader.Row]
     do {
@@ -143,11 +143,11 @@ public struct ECBClient: Sendable {
     } catch {
       throw AnswerGate.refusal(Provider.ecb, endpoint, Self.describe(error, html: body))
     }
-    var result: [Day: [String: Double]] = [:]
+    var result: [Day: [CurrencyCode: Double]] = [:]
     var others: Set<String> = []
     var outside: [RatePoint] = []
     for row in rows where !row.value.isEmpty {
-      guard codes.contains(CurrencyCode(row.currency).text) else {
+      guard codes.contains(CurrencyCode(row.currency)) else {
         others.insert(UntrustedText.sanitize(String(row.currency.prefix(8))))
         continue
       }
@@ -162,7 +162,7 @@ public struct ECBClient: Sendable {
         outside.append(RatePoint(date: day, rate: rate))
         continue
       }
-      result[day, default: ["EUR": 1]][CurrencyCode(row.currency).text] = rate
+      result[day, default: ["EUR": 1]][CurrencyCode(row.currency)] = rate
     }
     if result.isEmpty {
       _ = try AnswerGate.days(outside, inside: chunk, asked: chunk, provider: Provider.ecb, endpoint: endpoint)
@@ -170,7 +170,7 @@ public struct ECBClient: Sendable {
         throw AnswerGate.refusal(
           Provider.ecb, endpoint,
           "nothing asked in it: rates for \(NameList.capped(others.sorted())), "
-            + "not \(codes.sorted().joined(separator: ", "))")
+            + "not \(codes.sorted().map(\.text).joined(separator: ", "))")
       }
     }
     return result

@@ -23,7 +23,7 @@ extension PriceSource {
         let (day, rates) = try await client.latest()
         let fetchedAt = now()
         let quotes = pairs.compactMap { pair -> Quote? in
-          guard let base = rates[CurrencyCode(pair.asset.id).text], let quote = rates[pair.quote.text]
+          guard let base = rates[CurrencyCode(pair.asset.id)], let quote = rates[pair.quote]
           else { return nil }
           return Quote(
             base: pair.asset.symbol, quote: pair.quote, rate: Figure.crossRate(quote, per: base), change24hPercent: nil,
@@ -38,7 +38,7 @@ extension PriceSource {
       dailyCloses: { asset, currency, days in
         let today = Day(containing: now())
         let end = min(days.upperBound, today)
-        let key = CurrencyPairKey(base: asset.id, quote: currency.text)
+        let key = CurrencyPairKey(base: CurrencyCode(asset.id), quote: currency)
         // Past the end by AnswerGate's margin; the days after `end` dropped.
         let closes =
           (try await client.timeSeries(

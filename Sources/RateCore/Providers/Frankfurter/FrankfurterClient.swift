@@ -4,15 +4,20 @@
 /// As a dictionary key in JSON it is written `"GBP-USD"`, so a
 /// `[CurrencyPairKey: …]` encodes to an object rather than an array.
 public struct CurrencyPairKey: Hashable, Sendable, Codable, CustomStringConvertible {
-  /// The currency being priced, upper case.
-  public var base: String
-  /// The currency of the price, upper case.
-  public var quote: String
+  /// The currency being priced.
+  public var base: CurrencyCode
+  /// The currency of the price.
+  public var quote: CurrencyCode
 
-  /// Creates a pair of codes (``CurrencyCode``, upper case).
+  /// Creates a pair of codes.
+  public init(base: CurrencyCode, quote: CurrencyCode) {
+    self.base = base
+    self.quote = quote
+  }
+
+  /// Creates a pair of codes from their spellings (``CurrencyCode``, upper-cased).
   public init(base: some StringProtocol, quote: some StringProtocol) {
-    self.base = CurrencyCode(base).text
-    self.quote = CurrencyCode(quote).text
+    self.init(base: CurrencyCode(base), quote: CurrencyCode(quote))
   }
 
   /// Parses `BASE-QUOTE` (any case); `nil` unless there are exactly two
@@ -90,14 +95,14 @@ public struct FrankfurterClient: Sendable {
     try check(
       response,
       notFound: .invalidCurrency(
-        provider: .provider(.frankfurter), currency: plan.codes.joined(separator: ",")))
+        provider: .provider(.frankfurter), currency: FrankfurterPlan.listed(plan.codes)))
     let dto = try http.decode(FrankfurterLatestDTO.self, from: response.body, endpoint: endpoint)
     try plan.checkBase(dto.base, endpoint: endpoint)
     let table = try plan.table(dto.rates, amount: dto.amount, endpoint: endpoint, path: "rates")
     let missing = plan.missingCodes(in: Set(table.keys))
     guard missing.isEmpty else {
       throw ProviderError.invalidCurrency(
-        provider: .provider(.frankfurter), currency: missing.joined(separator: ","))
+        provider: .provider(.frankfurter), currency: FrankfurterPlan.listed(missing))
     }
     var rates: [CurrencyPairKey: Double] = [:]
     for pair in plan.pairs {
@@ -129,15 +134,15 @@ public struct FrankfurterClient: Sendable {
     let endpoint = "/{START}..{END}"
     let response = try await http.get("/\(start)..\(end)", query: plan.query)
     let notFound: ProviderError =
-      plan.codes.allSatisfy({ CurrencyCode($0).isECB })
+      plan.codes.allSatisfy(\.isECB)
       ? .noData(provider: .provider(.frankfurter), detail: "no ECB rates from \(start) to \(end)")
       : .invalidCurrency(
-        provider: .provider(.frankfurter), currency: plan.codes.joined(separator: ","))
+        provider: .provider(.frankfurter), currency: FrankfurterPlan.listed(plan.codes))
     try check(response, notFound: notFound)
     let dto = try http.decode(FrankfurterSeriesDTO.self, from: response.body, endpoint: endpoint)
     try plan.checkBase(dto.base, endpoint: endpoint)
 
-    var seen: Set<String> = []
+    var seen: Set<CurrencyCode> = []
     let days = try dto.rates.keys.map { key in
       guard let day = Day(key) else {
         throw ProviderError.malformedResponse(
@@ -167,7 +172,7 @@ public struct FrankfurterClient: Sendable {
     let missing = plan.missingCodes(in: seen)
     guard dto.rates.isEmpty || missing.isEmpty else {
       throw ProviderError.invalidCurrency(
-        provider: .provider(.frankfurter), currency: missing.joined(separator: ","))
+        provider: .provider(.frankfurter), currency: FrankfurterPlan.listed(missing))
     }
     return result.mapValues { $0.sorted { $0.date < $1.date } }
   }
@@ -284,11 +289,11 @@ struct FrankfurterPlan {
   /// The pairs, upper case, duplicates removed, in their first order.
   let pairs: [CurrencyPairKey]
   /// The `from` parameter: the shared base, or EUR to triangulate.
-  let from: String
+  let from: CurrencyCode
   /// The `to` codes, sorted; never contains `from`.
-  let to: [String]
+  let to: [CurrencyCode]
   /// Every code of every pair, sorted: what a 404 is about.
-  let codes: [String]
+  let codes: [CurrencyCode]
 
   /// Plans the request for `pairs`.
   ///
@@ -297,15 +302,12 @@ struct FrankfurterPlan {
   ///   before any request.
   init(pairs input: [CurrencyPairKey]) throws {
     var pairs: [CurrencyPairKey] = []
-    for raw in input {
-      let pair = CurrencyPairKey(base: raw.base, quote: raw.quote)
-      if !pairs.contains(pair) { pairs.append(pair) }
-    }
+    for pair in input where !pairs.contains(pair) { pairs.append(pair) }
     let codes = Set(pairs.flatMap { [$0.base, $0.quote] }).sorted()
-    let invalid = codes.filter { !Self.isCode($0) }
+    let invalid = codes.filter { !Self.isCode($0.text) }
     guard invalid.isEmpty else {
       throw ProviderError.invalidCurrency(
-        provider: .provider(.frankfurter), currency: invalid.joined(separator: ","))
+        provider: .provider(.frankfurter), currency: Self.listed(invalid))
     }
     if let same = pairs.first(where: { $0.base == $0.quote }) {
       throw ProviderError.unsupported(
@@ -322,7 +324,12 @@ struct FrankfurterPlan {
 
   /// `from`, then `to` unless empty (no `to` means every currency).
   var query: [(String, String)] {
-    to.isEmpty ? [("from", from)] : [("from", from), ("to", to.joined(separator: ","))]
+    to.isEmpty ? [("from", from.text)] : [("from", from.text), ("to", Self.listed(to))]
+  }
+
+  /// `codes` as one parameter or message: `GBP,USD`.
+  static func listed(_ codes: [CurrencyCode]) -> String {
+    codes.map(\.text).joined(separator: ",")
   }
 
   /// Three ASCII letters, the only codes Frankfurter has.
@@ -334,7 +341,7 @@ struct FrankfurterPlan {
   /// Throws unless the response is in the base that was asked for, which a
   /// mirror that ignores `from` would get wrong.
   func checkBase(_ base: String, endpoint: String) throws {
-    guard CurrencyCode(base).text == from else {
+    guard CurrencyCode(base) == from else {
       throw ProviderError.malformedResponse(
         provider: .provider(.frankfurter), endpoint: endpoint,
         detail: "at base: expected \(from), found '\(UntrustedText.sanitize(base))'")
@@ -346,12 +353,12 @@ struct FrankfurterPlan {
   ///
   /// - Throws: `malformedResponse` for a rate that is not plausible (``AnswerGate``).
   func table(_ rates: [String: Double], amount: Double?, endpoint: String, path: String) throws
-    -> [String: Double]
+    -> [CurrencyCode: Double]
   {
     let divisor = amount.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? 1
-    var table: [String: Double] = [:]
+    var table: [CurrencyCode: Double] = [:]
     for (code, rate) in rates {
-      table[CurrencyCode(code).text] = try AnswerGate.price(
+      table[CurrencyCode(code)] = try AnswerGate.price(
         rate / divisor, provider: Provider.frankfurter, endpoint: endpoint,
         at: "\(path).\(UntrustedText.sanitize(String(code.prefix(8))))")
     }
@@ -360,13 +367,13 @@ struct FrankfurterPlan {
   }
 
   /// `table[quote] / table[base]`; `nil` when either is absent.
-  func rate(_ pair: CurrencyPairKey, in table: [String: Double]) -> Double? {
+  func rate(_ pair: CurrencyPairKey, in table: [CurrencyCode: Double]) -> Double? {
     guard let base = table[pair.base], let quote = table[pair.quote] else { return nil }
     return Figure.crossRate(quote, per: base)
   }
 
   /// The codes the pairs need that `available` lacks, sorted.
-  func missingCodes(in available: Set<String>) -> [String] {
+  func missingCodes(in available: Set<CurrencyCode>) -> [CurrencyCode] {
     codes.filter { $0 != from && !available.contains($0) }
   }
 }

@@ -35,7 +35,7 @@ extension PriceSource {
       validateQuote: { _ = try code($0.text) },
       prices: { pairs in
         let today = Day(containing: now())
-        let keys = pairs.map { CurrencyPairKey(base: $0.asset.id, quote: $0.quote.text) }
+        let keys = pairs.map { CurrencyPairKey(base: CurrencyCode($0.asset.id), quote: $0.quote) }
         let series = try await client.timeSeries(
           pairs: keys, start: today.adding(days: -7), end: today)
         let fetchedAt = now()
@@ -51,7 +51,7 @@ extension PriceSource {
       },
       dailyCloses: { asset, currency, days in
         let today = Day(containing: now())
-        let key = CurrencyPairKey(base: asset.id, quote: currency.text)
+        let key = CurrencyPairKey(base: CurrencyCode(asset.id), quote: currency)
         let end = min(days.upperBound, today)
         // Past the end by AnswerGate's margin; the days after `end` dropped.
         let series =

@@ -94,7 +94,8 @@ struct ConvertCommand: RatesCommand {
     let conversions = targets.compactMap { target -> Conversion? in
       rates[target].map {
         Conversion(
-          quote: target, amount: Figure.money(amount * $0.rate, code: target), rate: $0.rate, source: $0.source,
+          quote: target, amount: Figure.money(amount * $0.rate, code: CurrencyCode(target)), rate: $0.rate,
+          source: $0.source,
           rateDate: $0.day,
           fetchedAt: $0.fetchedAt, stale: $0.staleness != nil)
       }

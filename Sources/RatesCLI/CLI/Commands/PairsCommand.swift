@@ -162,7 +162,7 @@ struct PairsCommand: CommandDeclaration {
     }
     if street {
       guard let pair = streetPair(try ledger()) else {
-        throw LedgerQueryError.neverExchanged(base: code.text, quote: quote.text)
+        throw LedgerQueryError.neverExchanged(base: code, quote: quote)
       }
       return pair
     }

@@ -23,7 +23,7 @@ extension LedgerCommand {
 
   /// Reads `<BASE> <QUOTE>` or `BASE-QUOTE` (any two codes, split by ``PairName``): two
   /// different currency codes, upper-cased.
-  static func readPair(_ scanner: inout ArgumentScanner) throws(UsageError) -> (String, String) {
+  static func readPair(_ scanner: inout ArgumentScanner) throws(UsageError) -> (CurrencyCode, CurrencyCode) {
     let pair = try PairArguments.read(
       &scanner, base: pairBase, quote: pairQuote,
       splitting: { PairName($0).map { ($0.base, $0.quote) } })
@@ -41,7 +41,7 @@ protocol LedgerPairCommand: RatesCommand {
   /// The declared `--days`, with its default.
   static var days: OptionSpec { get }
   /// The command's fields, read by ``init(parsing:defaults:)``.
-  init(base: String, quote: String, days: Int)
+  init(base: CurrencyCode, quote: CurrencyCode, days: Int)
 }
 
 extension LedgerPairCommand {

@@ -18,7 +18,7 @@ extension LedgerCommand {
     var plan: ExchangeImport.Plan
 
     /// The file without the entries that name one of `codes`, nor their fee legs.
-    func leavingOut(_ codes: Set<String>) -> ImportedFile {
+    func leavingOut(_ codes: Set<CurrencyCode>) -> ImportedFile {
       let dropped = Set(
         plan.entries.filter { codes.contains($0.currency) || codes.contains($0.counterCurrency) }
           .compactMap(\.importID))
@@ -101,28 +101,28 @@ extension LedgerCommand {
   /// currency nor a coin CoinGecko finds. A coin that cannot be looked up now (offline, a
   /// failing source) is imported with a note: `portfolio` will name it if it is unknown.
   static func unpriced(_ files: [ImportedFile], _ invocation: Invocation) async throws
-    -> (lines: [String], codes: Set<String>)
+    -> (lines: [String], codes: Set<CurrencyCode>)
   {
     let resolver = invocation.desk.resolver()
     var lines: [String] = []
-    var unknown: Set<String> = []
+    var unknown: Set<CurrencyCode> = []
     var unchecked: [String] = []
     let codes = Set(files.flatMap(\.plan.firstLines.keys)).sorted()
-    for code in codes where !CurrencyCodes.fiat.contains(code) && !RetiredCurrencies.isRetired(code) {
+    for code in codes where !CurrencyCodes.fiat.contains(code.text) && !RetiredCurrencies.isRetired(code.text) {
       do {
-        _ = try await resolver.resolve(code)
+        _ = try await resolver.resolve(code.text)
       } catch ProviderError.coinNotFound {
         unknown.insert(code)
         for file in files {
           guard let line = file.plan.firstLines[code] else { continue }
           lines.append(
-            "\(file.path): line \(line): \(LedgerInput.quoted(code)) is neither a currency nor a coin "
+            "\(file.path): line \(line): \(LedgerInput.quoted(code.text)) is neither a currency nor a coin "
               + "CoinGecko knows, so nothing could value it")
         }
       } catch is CoinResolver.Refusal {
         continue
       } catch {
-        unchecked.append(code)
+        unchecked.append(code.text)
       }
     }
     if !unchecked.isEmpty {

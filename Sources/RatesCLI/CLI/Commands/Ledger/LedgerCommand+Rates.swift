@@ -4,13 +4,13 @@ import RateCore
 extension LedgerCommand {
   // MARK: - Rate
 
-  static func rate(base: String, quote: String, days: Int, _ invocation: Invocation) throws -> ExitCode {
+  static func rate(base: CurrencyCode, quote: CurrencyCode, days: Int, _ invocation: Invocation) throws -> ExitCode {
     let window = LedgerMath.window(days: days, endingOn: today(invocation))
     let entries = try invocation.userData().ledger.entries(since: window.lowerBound)
     // RateCore's one rule (averaged in the orientation the exchanges were recorded in, then
     // inverted), as `convert --ledger` and `stats --ledger` use it.
     let rate = try LedgerSeries.rate(
-      base: CurrencyCode(base), quote: CurrencyCode(quote), days: days, entries: entries, today: today(invocation))
+      base: base, quote: quote, days: days, entries: entries, today: today(invocation))
     let document = LedgerRateDocument(
       window: LedgerWindowFields(
         base: base, quote: quote, window: window, fetchedAt: invocation.context.now()),
@@ -65,7 +65,7 @@ extension LedgerCommand {
 
   // MARK: - Stats
 
-  static func stats(base: String, quote: String, days: Int, _ invocation: Invocation) throws
+  static func stats(base: CurrencyCode, quote: CurrencyCode, days: Int, _ invocation: Invocation) throws
     -> ExitCode
   {
     let window = LedgerMath.window(days: days, endingOn: today(invocation))
@@ -117,15 +117,15 @@ extension LedgerCommand {
 /// encoded among each document's own keys.
 struct LedgerWindowFields: Encodable, Sendable {
   var source = RateSource.ledger
-  var base: String
-  var quote: String
+  var base: CurrencyCode
+  var quote: CurrencyCode
   var fetchedAt: Date
   var stale = false
   var days: Int
   var firstDay: Day
   var lastDay: Day
 
-  init(base: String, quote: String, window: ClosedRange<Day>, fetchedAt: Date) {
+  init(base: CurrencyCode, quote: CurrencyCode, window: ClosedRange<Day>, fetchedAt: Date) {
     self.base = base
     self.quote = quote
     self.fetchedAt = fetchedAt

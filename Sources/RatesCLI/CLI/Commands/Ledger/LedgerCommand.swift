@@ -29,7 +29,7 @@ struct LedgerCommand: CommandDeclaration {
 
   /// The filters of `ledger list`.
   struct ListFilter: Sendable, Equatable {
-    var pair: (base: String, quote: String)?
+    var pair: (base: CurrencyCode, quote: CurrencyCode)?
     var days: Int?
     var counterparty: Counterparty
 
@@ -44,7 +44,7 @@ struct LedgerCommand: CommandDeclaration {
     }
 
     /// The pair an entry is rated in: the filter's pair, else the entry's own direction.
-    func orientation(of entry: LedgerEntry) -> (base: String, quote: String) {
+    func orientation(of entry: LedgerEntry) -> (base: CurrencyCode, quote: CurrencyCode) {
       pair ?? (entry.currency, entry.counterCurrency)
     }
 
@@ -61,9 +61,9 @@ struct LedgerCommand: CommandDeclaration {
     var transfer: LedgerEntry.Transfer? = nil
     var side: LedgerEntry.Side
     var amount: Double
-    var currency: String
+    var currency: CurrencyCode
     var counterAmount: Double
-    var counterCurrency: String
+    var counterCurrency: CurrencyCode
     var counterparty: String?
     var note: String?
     var date: String?
@@ -119,8 +119,8 @@ struct LedgerCommand: CommandDeclaration {
 
   /// An amount under the number policy (``RateFormat/money(_:code:)``): `8,950,000.00 LBP`,
   /// `1.500 KWD`, `1,000 JPY`, `0.00012345 BTC` (whole satoshis, never rounded away).
-  static func amount(_ value: Double, _ code: String) -> String {
-    RateFormat.money(value, code: code)
+  static func amount(_ value: Double, _ code: CurrencyCode) -> String {
+    RateFormat.money(value, code: code.text)
   }
 
   /// Refuses, before writing, a withdrawal that takes more than the ledger holds on its day,
@@ -134,8 +134,8 @@ struct LedgerCommand: CommandDeclaration {
     } catch PortfolioError.overdrawn(let id, let code, let amount, let held, let day) where id == candidate.id {
       // Not written, so no id to name: what it would take, and what is held.
       throw UsageError.invalid(
-        "the withdrawal takes \(RateFormat.money(amount, code: code)) on \(day), but only "
-          + "\(RateFormat.money(held, code: code)) is held then: withdraw at most that, or record "
+        "the withdrawal takes \(RateFormat.money(amount, code: code.text)) on \(day), but only "
+          + "\(RateFormat.money(held, code: code.text)) is held then: withdraw at most that, or record "
           + "what came in first")
     }
   }
@@ -227,11 +227,11 @@ struct LedgerCommand: CommandDeclaration {
 /// is rated in and its rate.
 struct LedgerEntryJSON: Encodable {
   var entry: LedgerEntry
-  var base: String
-  var quote: String
+  var base: CurrencyCode
+  var quote: CurrencyCode
 
   /// The entry rated in its own direction, or as `base`-`quote` when given.
-  init(_ entry: LedgerEntry, base: String? = nil, quote: String? = nil) {
+  init(_ entry: LedgerEntry, base: CurrencyCode? = nil, quote: CurrencyCode? = nil) {
     self.entry = entry
     self.base = base ?? entry.currency
     self.quote = quote ?? entry.counterCurrency

@@ -39,14 +39,14 @@ extension LedgerCommand {
     static let noJSON: String? =
       "it writes CSV or a journal; 'rates ledger list --json' gives the entries as JSON"
 
-    let currency: String?
-    let defaultCurrency: String
+    let currency: CurrencyCode?
+    let defaultCurrency: CurrencyCode
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       // CSV is the default: `--csv` only says so (and is refused with a journal).
       _ = try scanner.flag(Self.csv)
-      currency = try scanner.option(Self.currency).map { CurrencyCode($0).text }
-      defaultCurrency = CurrencyCode(defaults.currency).text
+      currency = try scanner.option(Self.currency).map { CurrencyCode($0) }
+      defaultCurrency = CurrencyCode(defaults.currency)
     }
 
     /// The journal syntax `--format` asks for, or nil for CSV, the default (the parser has
@@ -65,9 +65,9 @@ extension LedgerCommand {
         return try LedgerCommand.export(invocation)
       }
       let code = currency ?? defaultCurrency
-      guard FiatCurrencies.ecb[code] != nil else {
+      guard code.isECB else {
         throw UsageError.invalid(
-          "--in \(LedgerInput.quoted(code)) is not an ECB currency: price the journal in USD, "
+          "--in \(LedgerInput.quoted(code.text)) is not an ECB currency: price the journal in USD, "
             + "EUR or another ECB currency ('rates currencies')")
       }
       let entries = try invocation.userData().ledger.read().entries

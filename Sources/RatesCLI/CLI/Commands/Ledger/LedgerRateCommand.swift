@@ -14,8 +14,8 @@ extension LedgerCommand {
       "rates ledger rate USD LBP", "rates ledger rate USD-LBP --days 7 --json",
     ]
 
-    let base: String
-    let quote: String
+    let base: CurrencyCode
+    let quote: CurrencyCode
     let days: Int
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

@@ -11,8 +11,8 @@ extension LedgerCommand {
     static let options = [days]
     static let examples = ["rates ledger stats USD-LBP --days 90"]
 
-    let base: String
-    let quote: String
+    let base: CurrencyCode
+    let quote: CurrencyCode
     let days: Int
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

@@ -11,7 +11,7 @@ struct GainsDocument: Encodable {
 
   struct Disposal: Encodable {
     var date: Day
-    var symbol: String
+    var symbol: CurrencyCode
     var kind: String
     var term: String
     var quantity: Double
@@ -25,7 +25,7 @@ struct GainsDocument: Encodable {
 
   struct Income: Encodable {
     var date: Day
-    var symbol: String
+    var symbol: CurrencyCode
     var quantity: Double
     var value: Double
     var entry: Int
@@ -42,11 +42,11 @@ struct GainsDocument: Encodable {
   }
 
   struct Asset: Encodable {
-    var symbol: String
+    var symbol: CurrencyCode
     var totals: Totals
   }
 
-  var quote: String
+  var quote: CurrencyCode
   var firstDay: Day
   var lastDay: Day
   var method: String

@@ -46,14 +46,14 @@ struct GainsView: Sendable {
   }
 
   /// An amount without its code (the title names the currency, the Asset column the coin).
-  private static func amount(_ value: Double, code: String) -> String {
+  private static func amount(_ value: Double, code: CurrencyCode) -> String {
     RateFormat.fixed(value, decimals: Figure.moneyDecimals(value, code: code))
   }
 
   private func money(_ value: Double) -> String { Self.amount(value, code: report.currency) }
 
   private func gain(_ value: Double, _ style: Style) -> String {
-    style.change(RateFormat.signedMoney(value, code: report.currency), value: value)
+    style.change(RateFormat.signedMoney(value, code: report.currency.text), value: value)
   }
 
   /// `2025-03-01` for one lot, `2024-01-02…2024-06-01` for several (`...` in ASCII).

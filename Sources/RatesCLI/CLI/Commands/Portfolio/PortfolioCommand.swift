@@ -46,13 +46,13 @@ struct PortfolioCommand: CommandDeclaration {
 
     /// The first entry naming `code`; nil when none does.
     init?(code: String, provider: RateSource, entries: [LedgerEntry]) {
-      let upper = CurrencyCode(code).text
+      let upper = CurrencyCode(code)
       guard let entry = entries.first(where: { $0.currency == upper || $0.counterCurrency == upper })
       else { return nil }
       let field =
         entry.currency == upper ? "currency" : entry.transfer == nil ? "for-currency" : "cost"
       message =
-        "#\(entry.id)'s \(field) \(LedgerInput.quoted(upper)) is neither a currency nor a coin "
+        "#\(entry.id)'s \(field) \(LedgerInput.quoted(upper.text)) is neither a currency nor a coin "
         + "\(provider.displayName) knows, so the portfolio cannot value it: fix it with "
         + "'rates ledger remove \(entry.id)' and record it again"
     }
@@ -62,7 +62,7 @@ struct PortfolioCommand: CommandDeclaration {
 
   /// The prices of `needed`, a coin no source knows named as the ledger entry that has it
   /// (``UnpricedEntry``).
-  static func prices(_ needed: [String: Set<Day>], pricer: PortfolioPricer, entries: [LedgerEntry])
+  static func prices(_ needed: [CurrencyCode: Set<Day>], pricer: PortfolioPricer, entries: [LedgerEntry])
     async throws -> PortfolioPricer.Prices
   {
     do {
@@ -75,12 +75,12 @@ struct PortfolioCommand: CommandDeclaration {
 
   /// Reads `--in`: an ECB currency.
   static func readCurrency(_ scanner: inout ArgumentScanner, defaults: CommandDefaults)
-    throws(UsageError) -> String
+    throws(UsageError) -> CurrencyCode
   {
-    let code = CurrencyCode(try scanner.option(currency) ?? defaults.currency).text
-    guard FiatCurrencies.ecb[code] != nil else {
+    let code = CurrencyCode(try scanner.option(currency) ?? defaults.currency)
+    guard code.isECB else {
       throw UsageError.invalid(
-        "--in \(LedgerInput.quoted(code)) is not an ECB currency: value a portfolio in one of "
+        "--in \(LedgerInput.quoted(code.text)) is not an ECB currency: value a portfolio in one of "
           + "USD, EUR, GBP, JPY, CHF and the other ECB currencies ('rates currencies')")
     }
     return code
@@ -119,7 +119,7 @@ extension PortfolioCommand {
       "rates portfolio --format csv > portfolio.csv",
     ]
 
-    let currencyCode: String
+    let currencyCode: CurrencyCode
     let asOfText: String?
     let method: PortfolioMethod
 
@@ -147,7 +147,7 @@ extension PortfolioCommand {
 
     /// The portfolio of `entries` on `asOf`, each price fetched once.
     static func report(
-      entries: [LedgerEntry], asOf: Day, currency: String, method: PortfolioMethod, desk: RateDesk
+      entries: [LedgerEntry], asOf: Day, currency: CurrencyCode, method: PortfolioMethod, desk: RateDesk
     ) async throws -> PortfolioReport {
       let pricer = PortfolioPricer(desk: desk, currency: currency, entries: entries)
       let needed = try PortfolioReport.pricesNeeded(

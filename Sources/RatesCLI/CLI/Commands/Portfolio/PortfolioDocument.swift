@@ -4,7 +4,7 @@ import RateCore
 /// computed figures as ``PortfolioReport/written(_:)`` rounds them.
 struct PortfolioDocument: Encodable {
   struct Holding: Encodable {
-    var symbol: String
+    var symbol: CurrencyCode
     var quantity: Double
     @NullEncoded var rate: Double?
     @NullEncoded var rateDate: Day?
@@ -32,7 +32,7 @@ struct PortfolioDocument: Encodable {
     var moneyOut: Double
   }
 
-  var quote: String
+  var quote: CurrencyCode
   var date: Day
   var method: String
   var costRule = "each acquisition at its own day's price"

@@ -36,7 +36,7 @@ extension PortfolioCommand {
       "rates portfolio gains --from 2026-04-06 --format csv > gains.csv",
     ]
 
-    let currencyCode: String
+    let currencyCode: CurrencyCode
     let method: PortfolioMethod
     let yearNumber: Int?
     /// `--from [--to]`, nil for a year.

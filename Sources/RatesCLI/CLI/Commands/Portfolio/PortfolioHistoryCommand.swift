@@ -24,7 +24,7 @@ extension PortfolioCommand {
       "rates portfolio history --days 90 --chart", "rates portfolio history --from 2026-01-05 --in EUR",
     ]
 
-    let currencyCode: String
+    let currencyCode: CurrencyCode
     let span: HistorySpan
     let chart: Bool
 
@@ -43,7 +43,10 @@ extension PortfolioCommand {
       let csv = CSV.document(
         header: ["date", "value", "quote"],
         rows: series.chartPoints.map {
-          [$0.date.description, DecimalText.shortest(Figure.money($0.rate, code: currencyCode)) ?? "", currencyCode]
+          [
+            $0.date.description, DecimalText.shortest(Figure.money($0.rate, code: currencyCode)) ?? "",
+            currencyCode.text,
+          ]
         })
       try invocation.write(
         CommandOutput(
@@ -56,19 +59,19 @@ extension PortfolioCommand {
     /// by the day store (each code fetched once for the range it lacks); the command's and
     /// the home screen's portfolio detail.
     static func series(
-      _ entries: [LedgerEntry], window: ClosedRange<Day>, currency: String, desk: RateDesk,
+      _ entries: [LedgerEntry], window: ClosedRange<Day>, currency: CurrencyCode, desk: RateDesk,
       fetchedAt: Date
     ) async throws -> RateSeries {
       let holdings = try PortfolioHistory.holdings(entries, window: window)
       let pricer = PortfolioPricer(desk: desk, currency: currency, entries: entries)
       let prices = try await pricer.prices(for: PortfolioHistory.pricesNeeded(holdings))
       return PortfolioHistory.series(
-        holdings, currency: CurrencyCode(currency), prices: prices, fetchedAt: fetchedAt)
+        holdings, currency: currency, prices: prices, fetchedAt: fetchedAt)
     }
 
     /// The change between two values as they are shown (and as `--json` writes them), so
     /// that `10,869.97 USD → 10,784.45 USD` says `-85.52`, never `-85.51`.
-    static func shownChange(from first: Double, to last: Double, code: String) -> Double {
+    static func shownChange(from first: Double, to last: Double, code: CurrencyCode) -> Double {
       let (from, to) = (Figure.money(first, code: code), Figure.money(last, code: code))
       return Figure.money(to - from, code: code, scale: max(abs(from), abs(to)))
     }
@@ -88,9 +91,9 @@ extension PortfolioCommand {
       let change = Self.shownChange(from: first.rate, to: last.rate, code: currencyCode)
       let arrow = ascii ? "->" : "→"
       lines.append(
-        "  \(first.date) \(RateFormat.money(first.rate, code: currencyCode)) \(arrow) \(last.date) "
-          + "\(RateFormat.money(last.rate, code: currencyCode)) "
-          + layout.style.change(RateFormat.signedMoney(change, code: currencyCode), value: change))
+        "  \(first.date) \(RateFormat.money(first.rate, code: currencyCode.text)) \(arrow) \(last.date) "
+          + "\(RateFormat.money(last.rate, code: currencyCode.text)) "
+          + layout.style.change(RateFormat.signedMoney(change, code: currencyCode.text), value: change))
       if !series.gaps.isEmpty {
         lines.append(layout.style.dim("  \(series.gaps.count) days without a price for something held (blank)"))
       }
@@ -116,7 +119,7 @@ extension PortfolioCommand {
         lastDay = window.upperBound
         fetchedAt = series.fetchedAt
         points = series.chartPoints.map {
-          Point(date: $0.date, value: $0.rate.isFinite ? Figure.money($0.rate, code: series.quote.text) : nil)
+          Point(date: $0.date, value: $0.rate.isFinite ? Figure.money($0.rate, code: series.quote) : nil)
         }
       }
     }

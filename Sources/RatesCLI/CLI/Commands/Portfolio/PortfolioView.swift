@@ -8,7 +8,7 @@ struct PortfolioView {
   let layout: TextLayout
 
   func lines() -> [String] {
-    let code = report.currency
+    let code = report.currency.text
     guard !report.holdings.isEmpty else {
       return [
         "Nothing held on \(report.asOf): record what you hold with 'rates ledger add 0.5 BTC "
@@ -28,7 +28,7 @@ struct PortfolioView {
 
   private func table() -> TextTable {
     let style = layout.style
-    let code = report.currency
+    let code = report.currency.text
     // A narrow window keeps the value and both gains longest (80 columns show them with the
     // quantity and cost); share, 24h and price go first, and the note under the table names them.
     var table = TextTable(columns: [
@@ -46,7 +46,7 @@ struct PortfolioView {
       let (held, figures) = (holding.price != nil, report.written(holding))
       table.append([
         TerminalText.sanitize(holding.code),
-        held ? RateFormat.money(holding.quantity, code: holding.code) : "closed",
+        held ? RateFormat.money(holding.quantity, code: holding.code.text) : "closed",
         holding.price.map { RateFormat.rate($0.rate) + ($0.source == .ledger ? " street" : "") } ?? "",
         RateFormat.money(figures.value, code: code), figures.change.map(gain) ?? "",
         held ? RateFormat.fixed(Double(share) / 10, decimals: 1) + "%" : "",
