@@ -39,9 +39,6 @@ public struct HTTPHeaders: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     fields.append((name, value))
   }
 
-  /// Whether any field is called `name` (any case).
-  public func contains(_ name: String) -> Bool { self[name] != nil }
-
   public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
     lhs.fields.count == rhs.fields.count
       && zip(lhs.fields, rhs.fields).allSatisfy { $0.name == $1.name && $0.value == $1.value }
