@@ -28,7 +28,7 @@ import Testing
           id: 0, date: try #require(Day(day)), side: side, amount: amount, currency: currency,
           counterAmount: counterAmount, counterCurrency: counterCurrency, recordedAt: fixedNow))
     }
-    try fixture.userData.addPairAtTop(base: "GBP", quote: "USD", addedAt: fixedNow)
+    try fixture.userData.addPairAtTop(ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow))
     try fixture.userData.addPairAtTop(street)
     return fixture
   }
