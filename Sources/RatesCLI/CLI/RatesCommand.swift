@@ -175,11 +175,7 @@ struct Invocation: Sendable {
       directory: settings.paths.data, notify: { [context] in context.writeErr("note: \($0)\n") })
   }
 
-  /// The desk's configuration for `mode`.
-  func deskConfiguration(mode: CacheMode) -> RateDesk.Configuration {
-    Self.deskConfiguration(settings, mode: mode)
-  }
-
+  /// The desk's configuration from `settings`, for `mode`.
   static func deskConfiguration(_ settings: EnvironmentSettings, mode: CacheMode)
     -> RateDesk.Configuration
   {
