@@ -140,8 +140,8 @@ import Testing
   func thePairPickerAddsThePairTheCursorShows() async throws {
     let prepare: (URL) throws -> Void = { data in
       let user = UserData(directory: data)
-      try user.addPairAtTop(base: "GBP", quote: "USD", addedAt: fixedNow)
-      try user.addPairAtTop(base: "GBP", quote: "EUR", addedAt: fixedNow)
+      try user.addPairAtTop(ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow))
+      try user.addPairAtTop(ConfiguredPair(base: "GBP", quote: "EUR", addedAt: fixedNow))
     }
     try await Self.withScreen("", shows: "Bitcoin", prepare: prepare) { run, data, _ in
       run.send("p")

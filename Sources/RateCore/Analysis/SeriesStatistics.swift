@@ -71,14 +71,6 @@ public enum Statistics {
     let squares = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
     return (squares / Double(values.count - 1)).squareRoot()
   }
-
-  /// The *population* standard deviation (divides by `n`); `nil` for an
-  /// empty array.
-  public static func populationStandardDeviation(_ values: [Double]) -> Double? {
-    guard let mean = mean(values) else { return nil }
-    let squares = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
-    return (squares / Double(values.count)).squareRoot()
-  }
 }
 
 /// Summary statistics of a series, daily or hourly.

@@ -57,11 +57,4 @@ public struct Staleness: Sendable, Equatable {
   /// Set when the data comes from the ECB snapshot built into `rates`
   /// (``ECBSnapshot``) rather than the cache: the snapshot's last day.
   public var snapshotThrough: Day?
-
-  /// Creates a value.
-  public init(fetchedAt: Date, reason: ProviderError?, snapshotThrough: Day? = nil) {
-    self.fetchedAt = fetchedAt
-    self.reason = reason
-    self.snapshotThrough = snapshotThrough
-  }
 }

@@ -44,11 +44,6 @@ public struct DayStore: Sendable {
   /// The largest file read: 64 MB, about 18,000 years of days.
   static let maximumBytes = 64 * 1024 * 1024
 
-  /// Creates a store under `directory`.
-  public init(directory: URL) {
-    self.directory = directory
-  }
-
   /// Where a stored day came from: the provider and when it was fetched
   /// (whole seconds).
   public struct Fetch: Sendable, Hashable, Encodable {

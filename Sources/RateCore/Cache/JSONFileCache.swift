@@ -40,9 +40,6 @@ public struct JSONFileCache: Sendable {
     public var fetchedAt: Date
     /// The value.
     public var value: Value
-
-    /// How long ago the value was fetched, at `now`.
-    public func age(at now: Date) -> TimeInterval { now.timeIntervalSince(fetchedAt) }
   }
 
   /// The result of a lookup.
@@ -239,16 +236,6 @@ public enum CacheProblem: Error, Equatable, Sendable, CustomStringConvertible, L
   /// A day store file that was not one (or too large), renamed to `aside` (kept, never
   /// deleted); its days are asked again and a sound file written in its place.
   case setAside(path: String, aside: String)
-
-  /// The file concerned.
-  public var path: String {
-    switch self {
-    case .corrupt(let path), .otherVersion(let path, _), .foreign(let path),
-      .oversized(let path, _, _), .notAFile(let path, _), .unreadable(let path, _),
-      .setAside(let path, _):
-      return path
-    }
-  }
 
   /// `ignoring corrupt cache file <path>`, …: the end of a warning.
   public var description: String {

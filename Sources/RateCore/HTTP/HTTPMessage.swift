@@ -39,9 +39,6 @@ public struct HTTPHeaders: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     fields.append((name, value))
   }
 
-  /// Whether any field is called `name` (any case).
-  public func contains(_ name: String) -> Bool { self[name] != nil }
-
   public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
     lhs.fields.count == rhs.fields.count
       && zip(lhs.fields, rhs.fields).allSatisfy { $0.name == $1.name && $0.value == $1.value }
@@ -56,11 +53,11 @@ public struct HTTPRequest: Sendable, Equatable {
   /// The absolute `http` or `https` URL.
   public var url: URL
   /// `GET` unless set otherwise; `rates` sends no request bodies.
-  public var method: String
+  public var method = "GET"
   /// Header fields to send.
-  public var headers: HTTPHeaders
+  public var headers: HTTPHeaders = [:]
   /// The most body bytes, after decompression, the response may have.
-  public var maxBodyBytes: Int
+  public var maxBodyBytes = HTTPRequest.defaultMaxBodyBytes
   /// The instant by which the request must be over, whatever the transport's
   /// own timeout; `nil` leaves the transport's timeout alone.
   public var deadline: ContinuousClock.Instant?
@@ -69,19 +66,6 @@ public struct HTTPRequest: Sendable, Equatable {
   /// range with no data with `500 No results returned from database`), so
   /// it is not retried.
   public var finalServerErrors: [String] = []
-
-  /// Creates a request.
-  public init(
-    url: URL, method: String = "GET", headers: HTTPHeaders = [:],
-    maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes,
-    deadline: ContinuousClock.Instant? = nil
-  ) {
-    self.url = url
-    self.method = method
-    self.headers = headers
-    self.maxBodyBytes = maxBodyBytes
-    self.deadline = deadline
-  }
 
   /// The URL's host, or `?`: for messages.
   public var host: String { url.host ?? "?" }

@@ -9,13 +9,6 @@ extension Series {
     /// The first and last day of the run with a value from it.
     public var first: Key
     public var last: Key
-
-    /// Creates a span.
-    public init(source: RateSource, first: Key, last: Key) {
-      self.source = source
-      self.first = first
-      self.last = last
-    }
   }
 
   /// The runs of ``sources`` for `points` (oldest first), each point's source given by

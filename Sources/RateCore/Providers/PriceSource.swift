@@ -93,20 +93,6 @@ public struct DailyCloses: Sendable, Equatable {
     public var from: Day
     /// Why its part failed, in the source's own words.
     public var failure: ProviderError
-
-    /// Creates a value.
-    public init(from: Day, failure: ProviderError) {
-      self.from = from
-      self.failure = failure
-    }
-  }
-
-  /// Creates a value.
-  public init(closes: [RatePoint], latest: Quote?, source: RateSource? = nil, cutShort: CutShort? = nil) {
-    self.closes = closes
-    self.latest = latest
-    self.source = source
-    self.cutShort = cutShort
   }
 }
 

@@ -7,17 +7,6 @@ struct CachedFetch: Sendable {
   let now: @Sendable () -> Date
   let notify: @Sendable (Notice) -> Void
 
-  /// Creates a fetcher.
-  init(
-    cache: JSONFileCache, mode: CacheMode, now: @escaping @Sendable () -> Date,
-    notify: @escaping @Sendable (Notice) -> Void
-  ) {
-    self.cache = cache
-    self.mode = mode
-    self.now = now
-    self.notify = notify
-  }
-
   /// A value with its provenance.
   typealias Answer<Value: Sendable> = CachedAnswer<Value>
 

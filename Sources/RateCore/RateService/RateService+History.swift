@@ -31,18 +31,6 @@ extension RateService {
   struct DaySpan: Codable, Sendable, Equatable {
     var from: Day
     var through: Day
-
-    func contains(_ other: ClosedRange<Day>) -> Bool {
-      from <= other.lowerBound && other.upperBound <= through
-    }
-
-    /// The union when the spans touch or overlap, else `other` alone.
-    func merged(with other: DaySpan) -> DaySpan {
-      guard other.from <= through.adding(days: 1), from <= other.through.adding(days: 1) else {
-        return other
-      }
-      return DaySpan(from: min(from, other.from), through: max(through, other.through))
-    }
   }
 
   /// What the history cache holds for one pair.

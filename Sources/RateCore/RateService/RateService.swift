@@ -51,15 +51,9 @@ public struct RateService: Sendable {
     quote.updatedAt.map { min(Day(containing: $0), today) } ?? today
   }
 
-  /// The points of `window`: each day's own value; days without one are
-  /// left out (they are the series' gaps). Nothing is carried: ECB rates
+  /// The points of `window`: each day's own value, read through `lookup`; days without one
+  /// are left out (they are the series' gaps). Nothing is carried: ECB rates
   /// go through ``MarketClosure/rates(in:today:lookup:)`` instead.
-  static func fill(_ byDay: [Day: RatePoint], in window: ClosedRange<Day>) -> [RatePoint] {
-    fill(lookup: { byDay[$0] }, in: window)
-  }
-
-  /// ``fill(_:in:)`` reading each day's point through `lookup`, so a caller
-  /// that adds a point (today's price) need not copy a long dictionary.
   static func fill(lookup: (Day) -> RatePoint?, in window: ClosedRange<Day>) -> [RatePoint] {
     var points: [RatePoint] = []
     points.reserveCapacity(window.lowerBound.distance(to: window.upperBound) + 1)

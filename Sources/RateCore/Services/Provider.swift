@@ -36,15 +36,6 @@ public enum Provider: String, CaseIterable, Sendable, Codable {
     }
   }
 
-  /// How long a fetched latest price stays fresh: a minute for coins, an
-  /// hour for ECB rates, which are published once a working day.
-  public var freshness: TimeInterval {
-    switch self {
-    case .coinGecko, .coinDesk, .coinbase, .kraken: return CacheFreshness.currentPrice
-    case .frankfurter, .ecb: return CacheFreshness.referenceRate
-    }
-  }
-
   /// The period a provider's own change figure covers: CoinGecko's is a
   /// rolling 24 hours, the ECB's (and CoinDesk's daily closes) one working
   /// day.

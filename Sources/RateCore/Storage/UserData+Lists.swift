@@ -75,18 +75,11 @@ extension UserData {
 
   // MARK: - Pairs (pairs.json)
 
-  /// Adds the pair at the top unless it is there (either order); returns whether it was added.
+  /// Adds `pair` at the top (a street-rate pair keeps its source) unless one with the same
+  /// currencies is there, in either order; returns whether it was added.
   ///
   /// The top of the list is its end: `pairs.json` keeps pairs in the order added, and
   /// lists show the newest first.
-  @discardableResult public func addPairAtTop(base: String, quote: String, addedAt: Date) throws
-    -> Bool
-  {
-    try addPairAtTop(ConfiguredPair(base: base, quote: quote, addedAt: addedAt))
-  }
-
-  /// Adds `pair` (a street-rate pair keeps its source) unless one with the same currencies is
-  /// there; returns whether it was added.
   @discardableResult public func addPairAtTop(_ pair: ConfiguredPair) throws -> Bool {
     try pairs.update { list in
       guard !list.contains(where: { $0.matches(pair.base, pair.quote) }) else { return false }
@@ -97,7 +90,7 @@ extension UserData {
 
   /// Removes the pair named `name` (`GBP-USD`, either order); returns it and where it was.
   ///
-  /// The index counts as lists show pairs, newest first (``addPairAtTop(base:quote:addedAt:)``
+  /// The index counts as lists show pairs, newest first (``addPairAtTop(_:)``
   /// order), which ``restorePair(_:at:)`` takes back.
   public func removePair(named name: String) throws -> (pair: ConfiguredPair, index: Int)? {
     try pairs.update { list -> (pair: ConfiguredPair, index: Int)? in

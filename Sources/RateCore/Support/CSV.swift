@@ -24,12 +24,6 @@ public enum CSV {
     public var line: Int
     /// The fields, unquoted.
     public var fields: [String]
-
-    /// Creates a record.
-    public init(line: Int, fields: [String]) {
-      self.line = line
-      self.fields = fields
-    }
   }
 
   /// Why CSV text could not be read.
@@ -38,12 +32,6 @@ public enum CSV {
     public var line: Int
     /// What is wrong, as a short lower-case phrase.
     public var reason: String
-
-    /// Creates an error.
-    public init(line: Int, reason: String) {
-      self.line = line
-      self.reason = reason
-    }
 
     /// `line 3: <reason>`.
     public var errorDescription: String? { "line \(line): \(reason)" }

@@ -17,9 +17,6 @@ public struct Redaction: Sendable, Equatable {
     self.secrets = kept.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
   }
 
-  /// No secrets: text passes unchanged.
-  public static let none = Redaction(secrets: [])
-
   /// `text` with every secret replaced by ``placeholder``, also when
   /// percent-encoded (as in a URL).
   public func apply(_ text: String) -> String {

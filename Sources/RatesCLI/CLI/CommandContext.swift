@@ -38,8 +38,9 @@ public struct CommandContext: Sendable {
   /// Whether standard input is a terminal (with standard output one too, bare `rates`
   /// opens the home screen); in-process contexts have none.
   var inputIsTerminal = false
-  /// The monotonic clock a command's network deadline runs on (``Invocation/networkDeadline``):
-  /// real time, or in tests the clock that moves only when something sleeps.
+  /// The monotonic clock a command's network deadline runs on
+  /// (``Invocation/networkDeadline(started:settings:)``): real time, or in tests the clock that
+  /// moves only when something sleeps.
   public var monotonicNow: @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
 
   /// Creates a context.

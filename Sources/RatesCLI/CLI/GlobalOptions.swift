@@ -136,8 +136,6 @@ struct EnvironmentSettings: Sendable {
   var currency: String
   /// The provider the user named, if any.
   var forcedProvider: Provider?
-  /// The provider for coins: the forced one, else CoinGecko.
-  var provider: Provider { forcedProvider ?? .coinGecko }
   /// The CoinGecko key and its plan.
   var coinGeckoKey: CoinGeckoClient.APIKey?
   /// Base URLs (tests and mirrors).

@@ -18,14 +18,9 @@ struct KeySetup: Equatable, Sendable {
   var origin: Origin
   /// Whether `RATES_COINGECKO_URL` points `rates` at a host of its choosing.
   var customHost: Bool
+}
 
-  /// Creates a setup.
-  init(plan: APIKeyPlan?, origin: Origin, customHost: Bool) {
-    self.plan = plan
-    self.origin = origin
-    self.customHost = customHost
-  }
-
+extension KeySetup {
   /// The setup the environment and the config file describe, as the
   /// settings read them (``EnvironmentSettings``, the one home of the key's
   /// precedence); keyless when they cannot be read.
@@ -39,9 +34,7 @@ struct KeySetup: Equatable, Sendable {
     }
     self.init(settings: settings, environment: environment)
   }
-}
 
-extension KeySetup {
   /// The setup the resolved settings describe.
   init(settings: EnvironmentSettings, environment: [String: String]) {
     var origin = Origin.environment

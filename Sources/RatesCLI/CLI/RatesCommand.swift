@@ -107,15 +107,13 @@ struct Invocation: Sendable {
   /// The "fetching from …" line of a slow fetch; nil when stderr is not a terminal or with
   /// `--json`.
   let progress: FetchProgress?
-  /// When the command started: its network work ends by ``networkDeadline``.
-  let started: ContinuousClock.Instant
   /// The one façade over providers and the cache, configured from the settings; its notices
   /// go to stderr in words. Built once: every use in a run is the same desk, sharing what
   /// the run asked (``RateDesk/showing(_:)`` narrows its notices without another).
   let desk: RateDesk
 
-  /// A run of `rates` with these settings, started at `started` (its network deadline runs
-  /// from there), its one desk built here.
+  /// A run of `rates` with these settings, started at `started` (its network deadline,
+  /// ``networkDeadline(started:settings:)``, runs from there), its one desk built here.
   init(
     context: CommandContext, options: GlobalOptions, settings: EnvironmentSettings,
     terminal: TerminalCapabilities, progress: FetchProgress? = nil,
@@ -126,7 +124,6 @@ struct Invocation: Sendable {
     self.settings = settings
     self.terminal = terminal
     self.progress = progress
-    self.started = started
     let deadline = Self.networkDeadline(started: started, settings: settings)
     desk = RateDesk(
       configuration: Self.deskConfiguration(settings, mode: options.cacheMode),
@@ -152,30 +149,13 @@ struct Invocation: Sendable {
   /// Prints `text` and a newline on stderr.
   func err(_ text: String) { context.writeErr(text + "\n") }
 
-  /// Prints `value` as one JSON document on stdout, with the vocabulary's
-  /// `version`.
-  func printJSON(_ value: some Encodable) throws {
-    out(try CommandOutput.encoded(value))
-  }
-
   /// The latest moment any request of this command may still run: one
   /// request timeout plus the retry budget (15 s) after the start, so no
   /// server, however slow or trickling, can keep a command alive longer.
-  var networkDeadline: ContinuousClock.Instant {
-    Self.networkDeadline(started: started, settings: settings)
-  }
-
   static func networkDeadline(started: ContinuousClock.Instant, settings: EnvironmentSettings)
     -> ContinuousClock.Instant
   {
     started + .seconds(settings.timeoutSeconds) + RetryPolicy().maxTotalDelay
-  }
-
-  /// The network transport with retries (`policy`), bounded by ``networkDeadline``.
-  func makeTransport(policy: RetryPolicy = RetryPolicy()) -> HTTPTransport {
-    Self.transport(
-      context: context, settings: settings, progress: progress, deadline: networkDeadline,
-      policy: policy)
   }
 
   static func transport(
@@ -189,20 +169,13 @@ struct Invocation: Sendable {
     return transport.reporting(to: progress) { [settings] request in settings.providerName(of: request) }
   }
 
-  /// The cache.
-  var cache: JSONFileCache { JSONFileCache(directory: settings.paths.cache) }
-
   /// The user's favorites and pairs.
   func userData() -> UserData {
     UserData(
       directory: settings.paths.data, notify: { [context] in context.writeErr("note: \($0)\n") })
   }
 
-  /// The desk's configuration for `mode`.
-  func deskConfiguration(mode: CacheMode) -> RateDesk.Configuration {
-    Self.deskConfiguration(settings, mode: mode)
-  }
-
+  /// The desk's configuration from `settings`, for `mode`.
   static func deskConfiguration(_ settings: EnvironmentSettings, mode: CacheMode)
     -> RateDesk.Configuration
   {

@@ -42,25 +42,6 @@ struct HomeRow: Equatable, Sendable {
   /// ``RateSource/ledger`` for a street-rate pair (``ConfiguredPair/isStreet``), which the list
   /// labels as the ledger's; nil otherwise.
   var source: RateSource?
-
-  /// Creates a row.
-  init(
-    kind: Kind, id: String, symbol: String, name: String, currency: String, rate: Double?,
-    changePercent: Double?, changePeriod: ChangePeriod, week: [Double], updatedAt: Date? = nil,
-    market: HomeMarketFigures = HomeMarketFigures()
-  ) {
-    self.market = market
-    self.kind = kind
-    self.id = id
-    self.symbol = symbol
-    self.name = name
-    self.currency = currency
-    self.rate = rate
-    self.changePercent = changePercent
-    self.changePeriod = changePeriod
-    self.week = week
-    self.updatedAt = updatedAt
-  }
 }
 
 /// A coin row's market figures, the market table's columns beyond price and 24-hour change;
@@ -76,18 +57,6 @@ struct HomeMarketFigures: Equatable, Sendable {
   var marketCap: Double?
   /// The volume of the last 24 hours, in the row's currency.
   var volume: Double?
-
-  /// Creates the figures.
-  init(
-    rank: Int? = nil, change1h: Double? = nil, change7d: Double? = nil, marketCap: Double? = nil,
-    volume: Double? = nil
-  ) {
-    self.rank = rank
-    self.change1h = change1h
-    self.change7d = change7d
-    self.marketCap = marketCap
-    self.volume = volume
-  }
 }
 
 /// The rows of the home list in one currency, as one load delivered them.
@@ -102,23 +71,10 @@ struct HomeBoard: Equatable, Sendable {
   /// Whether this is cached data standing in for a fresh answer.
   var stale: Bool
   /// What the answer lacked, as names the user knows (`KAS/USD`).
-  var missing: [String]
+  var missing: [String] = []
   /// The fallback sources that answered, each with the source it stood in for, as the status
   /// line names them (`Coinbase Exchange (CoinGecko unavailable)`); empty when none did.
   var fallbackSources: [String] = []
-
-  /// Creates a board.
-  init(
-    currency: String, rows: [HomeRow], fetchedAt: Date, stale: Bool, missing: [String] = [],
-    fallbackSources: [String] = []
-  ) {
-    self.currency = currency
-    self.rows = rows
-    self.fetchedAt = fetchedAt
-    self.stale = stale
-    self.missing = missing
-    self.fallbackSources = fallbackSources
-  }
 }
 
 /// What the detail screen shows for one row.
@@ -159,18 +115,11 @@ struct HomeSearchHit: Equatable, Sendable {
 /// The user's stored lists, as the screen knows them.
 struct HomeLists: Equatable, Sendable {
   /// `coins.json`, in order.
-  var coins: [FavoriteCoin]
+  var coins: [FavoriteCoin] = []
   /// `favorites.json` (starred coins).
-  var favorites: [FavoriteCoin]
+  var favorites: [FavoriteCoin] = []
   /// `pairs.json`, newest first as shown.
-  var pairs: [ConfiguredPair]
-
-  /// Creates the lists.
-  init(coins: [FavoriteCoin] = [], favorites: [FavoriteCoin] = [], pairs: [ConfiguredPair] = []) {
-    self.coins = coins
-    self.favorites = favorites
-    self.pairs = pairs
-  }
+  var pairs: [ConfiguredPair] = []
 }
 
 /// What the loader says about the network, shown on the status line, never hidden.

@@ -19,15 +19,9 @@ struct HomePortfolio: Equatable, Sendable {
   var change24h: Double
   /// Every holding, largest first.
   var holdings: [Holding]
+}
 
-  /// Creates a portfolio.
-  init(currency: String, value: Double, change24h: Double, holdings: [Holding]) {
-    self.currency = currency
-    self.value = value
-    self.change24h = change24h
-    self.holdings = holdings
-  }
-
+extension HomePortfolio {
   /// The section's figures from `report`; nil when it holds nothing.
   init?(_ report: PortfolioReport) {
     let held = report.holdings.filter { $0.quantity > 0 && $0.value > 0 }

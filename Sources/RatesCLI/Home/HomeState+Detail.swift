@@ -33,11 +33,6 @@ struct DetailState: Equatable, Sendable {
   /// The runtime keeps it current (``HomeState/setWindow(width:height:)``).
   var window = HomeWindowSize(width: 80, height: 24)
 
-  /// A detail screen for `row`, not loaded.
-  init(row: HomeRow) {
-    self.row = row
-  }
-
   /// Takes the live rate of this screen's row from `board` (the row with the same id and
   /// currency), so the chart's last point follows it; other rows are ignored.
   mutating func follow(board: HomeBoard) {

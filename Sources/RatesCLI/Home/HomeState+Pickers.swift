@@ -11,9 +11,6 @@ struct PickerState: Equatable, Sendable {
   /// when a board with that row arrives; `nil` once it has (or when nothing was added).
   var addedPair: String?
 
-  /// A picker on its first entry.
-  init() {}
-
   /// `codes` upper-cased, without repeats, in picker order: the order `rates currencies`
   /// lists them in (`FiatCurrencies.ordered`: GBP, EUR, USD, then A–Z).
   static func order(_ codes: [String]) -> [String] {

@@ -59,13 +59,9 @@ struct HomeSort: Equatable, Sendable {
   var column: Column
   /// Largest (or Z) first.
   var descending: Bool
+}
 
-  /// Creates a sort.
-  init(column: Column, descending: Bool) {
-    self.column = column
-    self.descending = descending
-  }
-
+extension HomeSort {
   /// By rank, 1 first: the provider's order.
   static let standard = HomeSort(column: .rank, descending: false)
 

@@ -144,7 +144,7 @@ extension Invocation {
     let transport = context.makeTransport(settings.timeoutSeconds)
       .retrying(RetryPolicy(maxRetryAfter: .zero), sleep: context.sleep)
     let desk = RateDesk(
-      configuration: deskConfiguration(mode: options.offline ? .offline : .normal),
+      configuration: Self.deskConfiguration(settings, mode: options.offline ? .offline : .normal),
       transport: { _ in transport },
       now: context.now, notify: { _ in })
     return LiveHomeDriver(

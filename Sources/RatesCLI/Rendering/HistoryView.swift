@@ -64,18 +64,6 @@ struct HistoryView<Key: ViewKey>: Sendable {
   /// Colours.
   var style: Style
 
-  /// Creates a view.
-  init(
-    series: Series<Key>, staleness: Staleness?, now: Date, terminal: TerminalCapabilities,
-    style: Style
-  ) {
-    self.series = series
-    self.staleness = staleness
-    self.now = now
-    self.terminal = terminal
-    self.style = style
-  }
-
   var ascii: Bool { !terminal.unicode }
   var width: Int { max(20, terminal.width) }
   var pair: String { TerminalText.sanitize("\(series.base)/\(series.quote)") }

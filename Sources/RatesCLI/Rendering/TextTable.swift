@@ -71,19 +71,12 @@ struct TextTable: Sendable, Equatable {
   /// The columns, left to right.
   var columns: [Column]
   /// The rows; a short row is padded with empty cells, extra cells are ignored.
-  var rows: [[String]]
+  var rows: [[String]] = []
   /// Whether ``render(maxWidth:ascii:)`` writes the titles as a first line.
-  var showsHeader: Bool
+  var showsHeader = true
 
   /// The gap between columns.
   static let separator = "  "
-
-  /// Creates a table.
-  init(columns: [Column], rows: [[String]] = [], showsHeader: Bool = true) {
-    self.columns = columns
-    self.rows = rows
-    self.showsHeader = showsHeader
-  }
 
   /// Adds a row.
   mutating func append(_ row: [String]) {

@@ -67,9 +67,6 @@ struct KeyDecoder: Sendable {
   /// 1000-column window is 18 bytes).
   static let maximumSequenceLength = 32
 
-  /// Creates a decoder with nothing pending.
-  init() {}
-
   /// Whether an escape sequence (or a lone `Esc`) waits for more bytes.
   var hasPending: Bool { !pending.isEmpty }
 

@@ -80,11 +80,4 @@ struct AlertRule: Sendable, Equatable, CustomStringConvertible {
     return AlertRule(
       base: base, quote: quote, comparison: comparison, threshold: threshold, text: compact)
   }
-
-  /// Whether this rule is about the pair `base`/`quote` (`defaultQuote` is
-  /// the first `--in` currency, used when the rule names a coin alone).
-  func applies(base itemBase: String, quote itemQuote: String, defaultQuote: String) -> Bool {
-    guard CurrencyCode(base) == CurrencyCode(itemBase) else { return false }
-    return CurrencyCode(quote ?? defaultQuote) == CurrencyCode(itemQuote)
-  }
 }

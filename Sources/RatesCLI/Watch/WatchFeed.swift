@@ -13,16 +13,6 @@ struct WatchFeed: Sendable {
     var fetchedAt: Date?
     /// The pairs of a fetch that did not arrive while the others did, with why.
     var missing: [MissingFigure] = []
-
-    /// Creates a snapshot.
-    init(
-      quotes: [Quote?], history: [[Double]]? = nil, fetchedAt: Date?, missing: [MissingFigure] = []
-    ) {
-      self.quotes = quotes
-      self.history = history
-      self.fetchedAt = fetchedAt
-      self.missing = missing
-    }
   }
 
   /// The source the feed asks (a provider, or the ledger), for the request budget and output.
@@ -36,22 +26,7 @@ struct WatchFeed: Sendable {
   var cached: @Sendable () -> Snapshot
   /// Recent history per pair, making at most `allowance` requests; `nil`
   /// when the feed has none to offer.
-  var seedHistory: @Sendable (_ allowance: Int) async -> [[Double]]?
+  var seedHistory: @Sendable (_ allowance: Int) async -> [[Double]]? = { _ in nil }
   /// Fresh data: one request. Throws the provider's error.
   var fetch: @Sendable () async throws -> Snapshot
-
-  /// Creates a feed.
-  init(
-    provider: RateSource, pairs: [AssetQuote], refreshEvery: TimeInterval,
-    cached: @escaping @Sendable () -> Snapshot,
-    seedHistory: @escaping @Sendable (_ allowance: Int) async -> [[Double]]? = { _ in nil },
-    fetch: @escaping @Sendable () async throws -> Snapshot
-  ) {
-    self.provider = provider
-    self.pairs = pairs
-    self.refreshEvery = refreshEvery
-    self.cached = cached
-    self.seedHistory = seedHistory
-    self.fetch = fetch
-  }
 }

@@ -136,7 +136,7 @@ extension Invocation {
   /// The desk a watch fetches through: always refreshing, on the metered transport.
   func watchDesk(meter: RequestMeter) -> RateDesk {
     RateDesk(
-      configuration: deskConfiguration(mode: .refresh),
+      configuration: Self.deskConfiguration(settings, mode: .refresh),
       transport: { provider in watchTransport(provider: .provider(provider), meter: meter) },
       now: context.now, notify: { [context] in context.writeErr(NoticeText.line($0) + "\n") })
   }

@@ -37,18 +37,10 @@ struct WatchItem: Sendable, Equatable {
   /// The alert that crossed in the latest update (reported once).
   var newAlert: String?
 
-  /// Creates an item with no value yet.
   /// Whether the quote is much older than its provider's rhythm at `now`
   /// (``UpdateRhythm``): `old` on the board and the plain line, `"old"` in JSON.
   func isOld(at now: Date) -> Bool {
     UpdateRhythm.isOld(updatedAt: updatedAt, source: source, at: now)
-  }
-
-  init(base: String, quote: String, source: RateSource, changePeriod: String) {
-    self.base = base
-    self.quote = quote
-    self.source = source
-    self.changePeriod = changePeriod
   }
 
   /// `BTC/USD`, as pairs are written in every text output.
@@ -97,14 +89,6 @@ struct WatchState: Sendable, Equatable {
   var budgetPerMinute: Int
   /// Updates made so far.
   var updates = 0
-
-  /// Creates a state with no update yet.
-  init(items: [WatchItem], now: Date, interval: Int, budgetPerMinute: Int) {
-    self.items = items
-    self.now = now
-    self.interval = interval
-    self.budgetPerMinute = budgetPerMinute
-  }
 
   /// The alerts that crossed in the latest update, as `(item, rule)`.
   var newAlerts: [(item: WatchItem, rule: String)] {

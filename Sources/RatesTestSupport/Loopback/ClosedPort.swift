@@ -22,39 +22,9 @@ public final class ClosedPort: Sendable {
   /// Reserves a free loopback port.
   /// - Throws: `LoopbackServerError` when a socket call fails.
   public init() throws {
-    #if canImport(Glibc)
-      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      let fd = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard fd >= 0 else { throw LoopbackServerError.socket(call: "socket", errno: errno) }
-    var address = sockaddr_in()
-    #if canImport(Darwin)
-      address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-    #endif
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let ok = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-      }
-    }
-    guard ok else {
-      let code = errno
-      close(fd)
-      throw LoopbackServerError.socket(call: "bind", errno: code)
-    }
-    var components = URLComponents()
-    components.scheme = "http"
-    components.host = "127.0.0.1"
-    components.port = Int(UInt16(bigEndian: address.sin_port))
-    guard let url = components.url else {
-      close(fd)
-      throw LoopbackServerError.socket(call: "url", errno: 0)
-    }
-    descriptor = fd
-    baseURL = url
+    let socket = try LoopbackSocket.bound(listening: false)
+    descriptor = socket.descriptor
+    baseURL = socket.url
   }
 
   deinit { close(descriptor) }

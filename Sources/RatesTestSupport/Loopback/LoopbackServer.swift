@@ -51,51 +51,10 @@ public final class LoopbackServer: @unchecked Sendable {
   public init(port: Int = 0, handler: @escaping @Sendable (RecordedRequest) -> LoopbackReply)
     throws
   {
-    let fd = socket(AF_INET, Socket.stream, 0)
-    guard fd >= 0 else { throw LoopbackServerError.socket(call: "socket", errno: errno) }
-    var yes: Int32 = 1
-    _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-    #if canImport(Darwin)
-      _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
-    #endif
-
-    var address = sockaddr_in()
-    #if canImport(Darwin)
-      address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-    #endif
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = UInt16(clamping: port).bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard bound == 0, listen(fd, 64) == 0 else {
-      let code = errno
-      close(fd)
-      throw LoopbackServerError.socket(call: bound == 0 ? "listen" : "bind", errno: code)
-    }
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let named = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-    }
-    guard named == 0 else {
-      let code = errno
-      close(fd)
-      throw LoopbackServerError.socket(call: "getsockname", errno: code)
-    }
-    self.port = Int(UInt16(bigEndian: address.sin_port))
-    var components = URLComponents()
-    components.scheme = "http"
-    components.host = "127.0.0.1"
-    components.port = self.port
-    guard let url = components.url else {
-      close(fd)
-      throw LoopbackServerError.socket(call: "url", errno: 0)
-    }
-    baseURL = url
-    state = ServerState(listenFD: fd, handler: handler)
+    let socket = try LoopbackSocket.bound(port: port, listening: true)
+    self.port = socket.port
+    baseURL = socket.url
+    state = ServerState(listenFD: socket.descriptor, handler: handler)
     state.startAccepting()
   }
 
@@ -127,6 +86,55 @@ private enum Socket {
     static let stream = SOCK_STREAM
     static let noSignal: Int32 = 0  // SO_NOSIGPIPE is set on each socket instead.
   #endif
+}
+
+/// A TCP socket bound to `127.0.0.1`, for ``LoopbackServer`` and ``ClosedPort``.
+enum LoopbackSocket {
+  /// A socket bound to `port` (0: a free one the kernel picks), with the port it got and
+  /// `http://127.0.0.1:<port>`. `listening`: a server's socket, with `SO_REUSEADDR`, that
+  /// listens; otherwise bound only, so connections to it are refused.
+  /// - Throws: `LoopbackServerError` naming the socket call that failed.
+  static func bound(port: Int = 0, listening: Bool) throws -> (descriptor: Int32, port: Int, url: URL) {
+    let fd = socket(AF_INET, Socket.stream, 0)
+    guard fd >= 0 else { throw LoopbackServerError.socket(call: "socket", errno: errno) }
+    if listening {
+      var yes: Int32 = 1
+      _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+      #if canImport(Darwin)
+        _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+      #endif
+    }
+    var address = sockaddr_in()
+    #if canImport(Darwin)
+      address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+    #endif
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = UInt16(clamping: port).bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let failedCall: String? = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        if bind(fd, $0, length) != 0 { return "bind" }
+        if listening, listen(fd, 64) != 0 { return "listen" }
+        return getsockname(fd, $0, &length) == 0 ? nil : "getsockname"
+      }
+    }
+    if let failedCall {
+      let code = errno
+      close(fd)
+      throw LoopbackServerError.socket(call: failedCall, errno: code)
+    }
+    let bound = Int(UInt16(bigEndian: address.sin_port))
+    var components = URLComponents()
+    components.scheme = "http"
+    components.host = "127.0.0.1"
+    components.port = bound
+    guard let url = components.url else {
+      close(fd)
+      throw LoopbackServerError.socket(call: "url", errno: 0)
+    }
+    return (fd, bound, url)
+  }
 }
 
 /// The shared state, separate from `LoopbackServer` so the threads do not keep the

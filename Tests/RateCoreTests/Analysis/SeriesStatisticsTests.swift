@@ -12,8 +12,6 @@ import Testing
     #expect(Statistics.median([]) == nil)
     #expect(Statistics.sampleStandardDeviation([]) == nil)
     #expect(Statistics.sampleStandardDeviation([5]) == nil)
-    #expect(Statistics.populationStandardDeviation([]) == nil)
-    #expect(Statistics.populationStandardDeviation([5]) == 0)
   }
 
   @Test func meanAndMedian() {
@@ -41,12 +39,10 @@ import Testing
     }
   }
 
-  @Test func sampleVersusPopulationStandardDeviation() throws {
+  @Test func sampleStandardDeviation() throws {
     // 2 4 4 4 5 5 7 9: mean 40 / 8 = 5; squared deviations 9 1 1 1 0 0 4 16 = 32.
-    // population: sqrt(32 / 8) = sqrt(4) = 2
     // sample:     sqrt(32 / 7) = sqrt(4.571428...) = 2.138089935...
     let values: [Double] = [2, 4, 4, 4, 5, 5, 7, 9]
-    #expect(Statistics.populationStandardDeviation(values) == 2)
     let sample = try #require(Statistics.sampleStandardDeviation(values))
     #expect(abs(sample - 2.138_089_935_299_395) < 1e-12)
     // Two values 1 and 3: mean 2, squares 1 + 1 = 2, sample sqrt(2 / 1) = 1.41421356...

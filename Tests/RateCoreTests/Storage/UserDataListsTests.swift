@@ -88,9 +88,9 @@ import Testing
 
   @Test func addPairAtTopRefusesEitherOrder() throws {
     let data = try makeData()
-    #expect(try data.addPairAtTop(base: "GBP", quote: "USD", addedAt: fixedNow))
-    #expect(try data.addPairAtTop(base: "EUR", quote: "JPY", addedAt: fixedNow))
-    #expect(try !data.addPairAtTop(base: "usd", quote: "gbp", addedAt: fixedNow))
+    #expect(try data.addPairAtTop(ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow)))
+    #expect(try data.addPairAtTop(ConfiguredPair(base: "EUR", quote: "JPY", addedAt: fixedNow)))
+    #expect(try !data.addPairAtTop(ConfiguredPair(base: "usd", quote: "gbp", addedAt: fixedNow)))
     // Stored in the order added; shown newest first, so the new pair is on top.
     #expect(try data.pairs.read().map(\.name) == ["GBP-USD", "EUR-JPY"])
   }
@@ -101,7 +101,7 @@ import Testing
   func removePairAndRestoreRoundTrip(name: String, shownIndex: Int) throws {
     let data = try makeData()
     for (base, quote) in [("GBP", "USD"), ("EUR", "JPY"), ("CHF", "USD")] {
-      try data.addPairAtTop(base: base, quote: quote, addedAt: fixedNow)
+      try data.addPairAtTop(ConfiguredPair(base: base, quote: quote, addedAt: fixedNow))
     }
     let before = try data.pairs.read()
     let removed = try #require(try data.removePair(named: name))
@@ -115,7 +115,7 @@ import Testing
 
   @Test func restorePairClampsTheIndex() throws {
     let data = try makeData()
-    try data.addPairAtTop(base: "GBP", quote: "USD", addedAt: fixedNow)
+    try data.addPairAtTop(ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow))
     try data.restorePair(pair("EUR", "JPY"), at: 42)  // past the end: last shown, first stored
     try data.restorePair(pair("CHF", "USD"), at: -1)  // before the start: on top
     #expect(try data.pairs.read().map(\.name) == ["EUR-JPY", "GBP-USD", "CHF-USD"])

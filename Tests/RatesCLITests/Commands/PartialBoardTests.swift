@@ -36,7 +36,9 @@ import Testing
       guard pair != ["GBP", "KRW"] else {
         // The list's top is its end: appended, as `pairs add` does.
         let data = UserData(directory: rates.home.appendingPathComponent("data/rates"))
-        #expect(throws: Never.self) { try data.addPairAtTop(base: "GBP", quote: "KRW", addedAt: fixedNow) }
+        #expect(throws: Never.self) {
+          try data.addPairAtTop(ConfiguredPair(base: "GBP", quote: "KRW", addedAt: fixedNow))
+        }
         continue
       }
       let added = await rates.run(["pairs", "add"] + pair)

@@ -40,8 +40,8 @@ import Testing
     try fixture.userData.addCoins([fixture.coin("dogecoin", "DOGE"), fixture.coin("bitcoin", "BTC")])
     try fixture.userData.setFavorite(fixture.coin("cardano", "ADA"), starred: true)
     try fixture.userData.setFavorite(fixture.coin("bitcoin", "BTC"), starred: true)
-    try fixture.userData.addPairAtTop(base: "GBP", quote: "USD", addedAt: fixedNow)
-    try fixture.userData.addPairAtTop(base: "EUR", quote: "JPY", addedAt: fixedNow)
+    try fixture.userData.addPairAtTop(ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow))
+    try fixture.userData.addPairAtTop(ConfiguredPair(base: "EUR", quote: "JPY", addedAt: fixedNow))
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
     let board = try #require(events.boards.last)
     // The board holds a coin both in the top 100 and yours in both sections (the list shows
@@ -75,7 +75,7 @@ import Testing
 
   @Test func aSecondLoadWithinTheFreshnessComesFromTheCacheAlone() async throws {
     let fixture = try HomeDriverFixture()
-    try fixture.userData.addPairAtTop(base: "GBP", quote: "USD", addedAt: fixedNow)
+    try fixture.userData.addPairAtTop(ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow))
     _ = await fixture.run(.loadBoard(currency: "USD", refresh: false))
     let before = fixture.server.requestCount
     fixture.clock.advance(by: 30)
@@ -88,7 +88,7 @@ import Testing
 
   @Test func anOlderCacheShowsAtOnceMarkedStaleThenFreshData() async throws {
     let fixture = try HomeDriverFixture()
-    try fixture.userData.addPairAtTop(base: "GBP", quote: "USD", addedAt: fixedNow)
+    try fixture.userData.addPairAtTop(ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow))
     _ = await fixture.run(.loadBoard(currency: "USD", refresh: false))
     let before = fixture.server.requestCount
     fixture.clock.advance(by: 120)
@@ -103,7 +103,7 @@ import Testing
 
   @Test func refreshAsksForTheCoinsAgainButKeepsTheHourOfECBRates() async throws {
     let fixture = try HomeDriverFixture()
-    try fixture.userData.addPairAtTop(base: "GBP", quote: "USD", addedAt: fixedNow)
+    try fixture.userData.addPairAtTop(ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow))
     _ = await fixture.run(.loadBoard(currency: "USD", refresh: false))
     let before = fixture.server.requestCount
     fixture.clock.advance(by: 10)
@@ -154,7 +154,7 @@ import Testing
     let fixture = try HomeDriverFixture { request, reply in
       request.path.hasPrefix("/api/v3") ? reply : .text("Throttled", status: 429, headers: ["Retry-After": "30"])
     }
-    try fixture.userData.addPairAtTop(base: "GBP", quote: "USD", addedAt: fixedNow)
+    try fixture.userData.addPairAtTop(ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow))
     let driver = fixture.driver
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false), driver: driver)
     guard case .failed(let line)? = events.statuses.last else {
@@ -173,7 +173,7 @@ import Testing
     let fixture = try HomeDriverFixture { request, reply in
       request.path.hasPrefix("/frankfurter/") ? .text("down", status: 503) : reply
     }
-    try fixture.userData.addPairAtTop(base: "GBP", quote: "USD", addedAt: fixedNow)
+    try fixture.userData.addPairAtTop(ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow))
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
     let board = try #require(events.boards.last)
     let pair = try #require(board.rows.first { $0.id == "GBP-USD" })

@@ -50,7 +50,7 @@ import Testing
 
   @Test func aPairShowsECBHistoryWithCarriedDaysMarked() async throws {
     let fixture = try HomeDriverFixture()
-    try fixture.userData.addPairAtTop(base: "GBP", quote: "USD", addedAt: fixedNow)
+    try fixture.userData.addPairAtTop(ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow))
     let row = HomeRow(
       kind: .pair, id: "GBP-USD", symbol: "GBP/USD", name: "GBP-USD", currency: "USD", rate: nil,
       changePercent: nil, changePeriod: .workingDay, week: [])

@@ -48,8 +48,8 @@ import Testing
 
   @Test func aRemovedPairIsRestoredWhereItWas() async throws {
     let fixture = try HomeDriverFixture()
-    try fixture.userData.addPairAtTop(base: "EUR", quote: "JPY", addedAt: fixedNow)
-    try fixture.userData.addPairAtTop(base: "GBP", quote: "USD", addedAt: fixedNow)
+    try fixture.userData.addPairAtTop(ConfiguredPair(base: "EUR", quote: "JPY", addedAt: fixedNow))
+    try fixture.userData.addPairAtTop(ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow))
     let removed = await fixture.run(.removePair(name: "USD-GBP"))
     #expect(removed.lists.last?.pairs.map(\.name) == ["EUR-JPY"])
     let pair = ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow)

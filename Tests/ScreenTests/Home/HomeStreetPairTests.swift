@@ -33,7 +33,7 @@ import Testing
           id: 0, date: try #require(Day(day)), side: side, amount: amount, currency: CurrencyCode(currency),
           counterAmount: counterAmount, counterCurrency: CurrencyCode(counterCurrency), recordedAt: fixedNow))
     }
-    try fixture.userData.addPairAtTop(base: "GBP", quote: "USD", addedAt: fixedNow)
+    try fixture.userData.addPairAtTop(ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow))
     try fixture.userData.addPairAtTop(street)
     return fixture
   }

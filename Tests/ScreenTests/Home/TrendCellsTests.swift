@@ -35,8 +35,8 @@ import Testing
     let frame = Self.lastFrame(watch.stdout)
 
     let home = try HomeDriverFixture()
-    try home.userData.addPairAtTop(base: "GBP", quote: "USD", addedAt: fixedNow)
-    try home.userData.addPairAtTop(base: "BTC", quote: "EUR", addedAt: fixedNow)
+    try home.userData.addPairAtTop(ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow))
+    try home.userData.addPairAtTop(ConfiguredPair(base: "BTC", quote: "EUR", addedAt: fixedNow))
     let board = try #require(await home.run(.loadBoard(currency: "USD", refresh: false)).boards.last)
     let context = HomeRenderContext(width: 160, height: 48, style: Style(enabled: false), ascii: false)
 

@@ -54,18 +54,6 @@ public struct CoinResolver: Sendable {
   let offline: Bool
   let notify: @Sendable (Notice) -> Void
 
-  /// Creates a resolver.
-  public init(
-    client: CoinGeckoClient, cache: JSONFileCache, now: @escaping @Sendable () -> Date,
-    offline: Bool, notify: @escaping @Sendable (Notice) -> Void
-  ) {
-    self.client = client
-    self.cache = cache
-    self.now = now
-    self.offline = offline
-    self.notify = notify
-  }
-
   struct CachedResolution: CacheValue {
     var id: String
     var symbol: String

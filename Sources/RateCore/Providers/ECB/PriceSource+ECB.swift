@@ -36,22 +36,9 @@ extension PriceSource {
         return quotes
       },
       dailyCloses: { asset, currency, days in
-        let today = Day(containing: now())
-        let end = min(days.upperBound, today)
-        let key = CurrencyPairKey(base: CurrencyCode(asset.id), quote: currency)
-        // Past the end by AnswerGate's margin; the days after `end` dropped.
-        let closes =
-          (try await client.timeSeries(
-            pairs: [key], start: days.lowerBound,
-            end: AnswerGate.requested(days.lowerBound...end, through: today).upperBound)[key] ?? []).filter {
-            $0.date <= end
-          }
-        let latest = closes.last.flatMap { end < today ? nil : $0 }.map {
-          Quote(
-            base: asset.symbol, quote: currency, rate: $0.rate, change24hPercent: nil, source: .provider(name),
-            fetchedAt: now(), updatedAt: $0.date.start)
-        }
-        return DailyCloses(closes: closes, latest: latest, source: .provider(name))
+        try await ecbCloses(
+          of: asset, in: currency, days: days, provider: name, labelled: true, now: now,
+          series: client.timeSeries)
       })
   }
 }

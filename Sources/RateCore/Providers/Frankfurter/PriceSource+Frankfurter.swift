@@ -10,6 +10,28 @@ extension PriceSource {
     return code.text
   }
 
+  /// The daily closes of `asset` in `currency` for `days` from an ECB source's `series`, the
+  /// check both ECB sources make: asked past the end by ``AnswerGate``'s margin, the days
+  /// after the end dropped; the newest rate is the latest only when the span reaches today.
+  /// `labelled`: the closes name `provider` as their ``DailyCloses/source``.
+  static func ecbCloses(
+    of asset: Asset, in currency: CurrencyCode, days: ClosedRange<Day>, provider: Provider,
+    labelled: Bool, now: () -> Date,
+    series: (_ pairs: [CurrencyPairKey], _ start: Day, _ end: Day) async throws -> [CurrencyPairKey: [RatePoint]]
+  ) async throws -> DailyCloses {
+    let today = Day(containing: now())
+    let key = CurrencyPairKey(base: CurrencyCode(asset.id), quote: currency)
+    let end = min(days.upperBound, today)
+    let asked = AnswerGate.requested(days.lowerBound...end, through: today)
+    let closes = (try await series([key], days.lowerBound, asked.upperBound)[key] ?? []).filter { $0.date <= end }
+    let latest = closes.last.flatMap { end < today ? nil : $0 }.map {
+      Quote(
+        base: asset.symbol, quote: currency, rate: $0.rate, change24hPercent: nil, source: .provider(provider),
+        fetchedAt: now(), updatedAt: $0.date.start)
+    }
+    return DailyCloses(closes: closes, latest: latest, source: labelled ? .provider(provider) : nil)
+  }
+
   /// ECB reference rates through Frankfurter: fiat currencies only, one
   /// request for any number of pairs, fresh for an hour.
   ///
@@ -50,23 +72,9 @@ extension PriceSource {
         }
       },
       dailyCloses: { asset, currency, days in
-        let today = Day(containing: now())
-        let key = CurrencyPairKey(base: CurrencyCode(asset.id), quote: currency)
-        let end = min(days.upperBound, today)
-        // Past the end by AnswerGate's margin; the days after `end` dropped.
-        let series =
-          (try await client.dailySeries(
-            pairs: [key], start: days.lowerBound,
-            end: AnswerGate.requested(days.lowerBound...end, through: today).upperBound)[key] ?? []).filter {
-            $0.date <= end
-          }
-        // The newest rate is the latest only when the span reaches today.
-        let latest = series.last.flatMap { end < today ? nil : $0 }.map {
-          Quote(
-            base: asset.symbol, quote: currency, rate: $0.rate, change24hPercent: nil, source: .provider(name),
-            fetchedAt: now(), updatedAt: $0.date.start)
-        }
-        return DailyCloses(closes: series, latest: latest)
+        try await ecbCloses(
+          of: asset, in: currency, days: days, provider: name, labelled: false, now: now,
+          series: client.dailySeries)
       })
   }
 }

@@ -44,25 +44,11 @@ extension CacheCommand {
   struct VerifyDocument: Encodable {
     struct Difference: Encodable {
       var date: Day
-      var storedRate: Double?
+      @NullEncoded var storedRate: Double?
       var storedLeftOut: Bool
-      var rate: Double?
-      var storedSource: String?
-      var storedFetchedAt: Date?
-
-      enum CodingKeys: String, CodingKey {
-        case date, storedRate, storedLeftOut, rate, storedSource, storedFetchedAt
-      }
-
-      func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(date, forKey: .date)
-        try container.encode(storedRate, forKey: .storedRate)
-        try container.encode(storedLeftOut, forKey: .storedLeftOut)
-        try container.encode(rate, forKey: .rate)
-        try container.encode(storedSource, forKey: .storedSource)
-        try container.encode(storedFetchedAt, forKey: .storedFetchedAt)
-      }
+      @NullEncoded var rate: Double?
+      @NullEncoded var storedSource: String?
+      @NullEncoded var storedFetchedAt: Date?
     }
 
     struct Pair: Encodable {

@@ -100,8 +100,8 @@ struct CacheCommand: CommandDeclaration {
     var bytes: Int
     var entries: Int
     var unreadable: Int
-    var oldest: Date?
-    var newest: Date?
+    @NullEncoded var oldest: Date?
+    @NullEncoded var newest: Date?
     var groups: [CacheInventory.Group]
     /// The day store: one entry per pair with its first and last day.
     var days: [CacheInventory.DayFile]
@@ -124,28 +124,6 @@ struct CacheCommand: CommandDeclaration {
       removedFiles = report.map { $0.removedEntries + $0.removedTemporaryFiles }
       removedBytes = report?.removedBytes
       kept = report?.kept
-    }
-
-    enum CodingKeys: String, CodingKey {
-      case path, exists, bytes, entries, unreadable, oldest, newest, groups, days, cleared
-      case removedFiles, removedBytes, kept
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(path, forKey: .path)
-      try container.encode(exists, forKey: .exists)
-      try container.encode(bytes, forKey: .bytes)
-      try container.encode(entries, forKey: .entries)
-      try container.encode(unreadable, forKey: .unreadable)
-      try container.encode(oldest, forKey: .oldest)
-      try container.encode(newest, forKey: .newest)
-      try container.encode(groups, forKey: .groups)
-      try container.encode(days, forKey: .days)
-      try container.encodeIfPresent(cleared, forKey: .cleared)
-      try container.encodeIfPresent(removedFiles, forKey: .removedFiles)
-      try container.encodeIfPresent(removedBytes, forKey: .removedBytes)
-      try container.encodeIfPresent(kept, forKey: .kept)
     }
   }
 

@@ -33,8 +33,6 @@ protocol CoinListEdit: RatesCommand {
   /// The `<COIN>...` it reads.
   static var coinArgument: ArgumentSpec { get }
   init(coins: [String], currencies: [String])
-  var coins: [String] { get }
-  var currencies: [String] { get }
 }
 
 extension CoinListEdit {

@@ -59,8 +59,6 @@ struct CompletionsCommand: RatesCommand {
 enum CompletionWords {
   /// The hidden command word.
   static let command = "__complete"
-  /// The kinds of words it prints.
-  static let kinds = LocalWords.allCases.map(\.rawValue)
   /// At most this many cache files are looked at, to stay fast.
   static let cacheFileLimit = 2_000
 

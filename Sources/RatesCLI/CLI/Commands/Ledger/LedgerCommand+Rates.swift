@@ -181,20 +181,11 @@ struct LedgerStatsFigures: Encodable, Sendable {
       var max: Double
       var mean: Double
       /// Sample standard deviation (n − 1); `null` for one day.
-      var stddev: Double?
+      @NullEncoded var stddev: Double?
       var count: Int
-
-      func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(max, forKey: .max)
-        try container.encode(mean, forKey: .mean)
-        try container.encode(stddev, forKey: .stddev)
-        try container.encode(count, forKey: .count)
-      }
-      enum CodingKeys: String, CodingKey { case max, mean, stddev, count }
     }
     var points: [Point]
-    var stats: Summary?
+    @NullEncoded var stats: Summary? = nil
 
     init(_ points: [RatePoint]) {
       // Daily averages are computed figures: written at ``Figure/ratio(_:)``'s precision.
@@ -206,13 +197,6 @@ struct LedgerStatsFigures: Encodable, Sendable {
           stddev: Figure.ratio(Statistics.sampleStandardDeviation(rates)), count: rates.count)
       }
     }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(points, forKey: .points)
-      try container.encode(stats, forKey: .stats)
-    }
-    enum CodingKeys: String, CodingKey { case points, stats }
   }
   var buy: Side
   var sell: Side

@@ -268,25 +268,20 @@ struct LedgerEntryJSON: Encodable {
 /// `ledger list --json`.
 struct LedgerListDocument: Encodable {
   struct Filters: Encodable {
-    var pair: String?
-    var days: Int?
-    var from: Day?
-    var to: Day?
-    var with: String?
+    @NullEncoded var pair: String?
+    @NullEncoded var days: Int?
+    @NullEncoded var from: Day?
+    @NullEncoded var to: Day?
+    @NullEncoded var with: String?
     var withAnyone: Bool
 
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(pair, forKey: .pair)
-      try container.encode(days, forKey: .days)
-      try container.encode(from, forKey: .firstDay)
-      try container.encode(to, forKey: .lastDay)
-      // Named as in the entries (`counterparty`), not as the `--with` option.
-      try container.encode(with, forKey: .counterparty)
-      try container.encode(withAnyone, forKey: .anyCounterparty)
-    }
     enum CodingKeys: String, CodingKey {
-      case pair, days, firstDay, lastDay, counterparty, anyCounterparty
+      case pair, days
+      case from = "firstDay"
+      case to = "lastDay"
+      // Named as in the entries (`counterparty`), not as the `--with` option.
+      case with = "counterparty"
+      case withAnyone = "anyCounterparty"
     }
   }
   var source = RateSource.ledger
