@@ -4,23 +4,16 @@ import Testing
 
 @testable import RatesCLI
 
-/// This target's golden files, under `Golden/` (``GoldenFiles``): the home screen's frames
-/// and the `watch` board.
+/// This target's golden files, under `Golden/`: the home screen's frames and the `watch`
+/// board. A check is `#expect(try GoldenFile.files.problem(with:named:) == nil)` with the
+/// problem as its comment (``GoldenFiles/problem(with:named:optional:)``).
 enum GoldenFile {
   /// `Tests/ScreenTests/Golden`, found from this file, so no resource bundle is needed.
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Golden", isDirectory: true)
 
-  /// Compares `actual` with the file `name` (``GoldenFiles/problem(with:named:optional:)``)
-  /// and records what differs.
-  static func check(
-    _ actual: String, named name: String, optional: Bool = false,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    if let problem = try GoldenFiles(directory: directory).problem(with: actual, named: name, optional: optional) {
-      Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
-    }
-  }
+  /// The files there.
+  static let files = GoldenFiles(directory: directory)
 }
 
 @Suite struct ScreenGoldenTests {
@@ -29,7 +22,9 @@ enum GoldenFile {
   @Test(arguments: [60, 80, 160])
   func watchBoard(_ width: Int) throws {
     let lines = WatchRenderer.render(WatchRendererTests.state(), width: width, style: Style(enabled: false))
-    try GoldenFile.check(lines.joined(separator: "\n") + "\n", named: "watch-board.w\(width).txt")
+    let problem = try GoldenFile.files.problem(
+      with: lines.joined(separator: "\n") + "\n", named: "watch-board.w\(width).txt")
+    #expect(problem == nil, Comment(rawValue: problem ?? ""))
   }
 
   /// Every file directly under `Golden/` is a watch board of one of those widths (`Home/`
