@@ -13,14 +13,13 @@ let swiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
-// The test targets are built without debug information and linked with lld on Linux: a
-// failed expectation names its own file and line, and DWARF for 30,000 lines of
-// macro-expanded tests was a seventh of a cold build's CPU; GNU ld took three times as long
-// as lld to link the 100 MB test binary. (To step through a test in lldb:
-// `swift build --build-tests -Xswiftc -g`.) Test targets are never built for a package that
-// depends on this one, so their unsafe flags cost it nothing.
+// The test targets are built without debug information: a failed expectation names its own
+// file and line, and DWARF for 30,000 lines of macro-expanded tests was a seventh of a cold
+// build's CPU. (To step through a test in lldb: `swift build --build-tests -Xswiftc -g`.)
+// Test targets are never built for a package that depends on this one, so the unsafe flag
+// costs it nothing. (Linking the test binary with lld instead of GNU ld took a third of the
+// time, but that binary crashed inside libdispatch in about one run in five: not worth it.)
 let testSettings = swiftSettings + [.unsafeFlags(["-gnone"])]
-let testLinkerSettings: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux]))]
 
 let package = Package(
   name: "rates",
@@ -76,23 +75,23 @@ let package = Package(
     // HTTP, cache, storage, ledger, analysis.
     .testTarget(
       name: "RateCoreTests", dependencies: ["RateCore", "RatesTestSupport"],
-      swiftSettings: testSettings, linkerSettings: testLinkerSettings),
+      swiftSettings: testSettings),
     // Commands in process through CLIHarness, rendering, whole-output goldens,
     // completions, parsing.
     .testTarget(
       name: "RatesCLITests",
       dependencies: ["RateCore", "RatesCLI", "RatesTestSupport", "RatesCLIHarness"],
-      exclude: ["Golden"], swiftSettings: testSettings, linkerSettings: testLinkerSettings),
+      exclude: ["Golden"], swiftSettings: testSettings),
     // The terminal screens in process: the home screen (state, driver, frames), the watch
     // board and the terminal layer. A target of its own so that it compiles beside
     // RatesCLITests rather than after it.
     .testTarget(
       name: "ScreenTests",
       dependencies: ["RateCore", "RatesCLI", "RatesTestSupport", "RatesCLIHarness"],
-      exclude: ["Golden"], swiftSettings: testSettings, linkerSettings: testLinkerSettings),
+      exclude: ["Golden"], swiftSettings: testSettings),
     // The built binaries: wiring, exit codes, signals, pseudo-terminals, real sockets.
     .testTarget(
       name: "EndToEndTests", dependencies: ["RateCore", "RatesCLI", "RatesTestSupport"],
-      swiftSettings: testSettings, linkerSettings: testLinkerSettings),
+      swiftSettings: testSettings),
   ]
 )
