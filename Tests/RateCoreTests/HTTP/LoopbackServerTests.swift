@@ -5,6 +5,13 @@ import Testing
 @testable import RateCore
 
 @Suite struct LoopbackServerTests {
+  /// A path on `server` no other test asks for: in a parallel suite another test's client can
+  /// reach a freed port that the kernel handed to this server, so a test that counts requests
+  /// counts those on its own path.
+  static func ownURL(of server: LoopbackServer) -> URL {
+    server.baseURL.appendingPathComponent("own-\(UInt64.random(in: 0...UInt64.max))")
+  }
+
   private func get(
     _ url: URL, transport: HTTPTransport = .live(timeoutSeconds: 5), headers: HTTPHeaders = [:]
   ) async throws -> HTTPResponse {
@@ -78,10 +85,12 @@ import Testing
     let server = try LoopbackServer { _ in .text("ok", status: 200) }
     defer { server.stop() }
     let transport = HTTPTransport.live(timeoutSeconds: 5)
-    // The first asks the server to close its connection: the second needs another.
-    _ = try await get(server.baseURL, transport: transport, headers: ["Connection": "close"])
-    _ = try await get(server.baseURL, transport: transport)
-    let connections = server.requests.map(\.connection)
+    // The first asks the server to close its connection: the second needs another. Only this
+    // test's requests count: another test's client may reach this port (see above).
+    let mine = Self.ownURL(of: server)
+    _ = try await get(mine, transport: transport, headers: ["Connection": "close"])
+    _ = try await get(mine, transport: transport)
+    let connections = server.requests.filter { $0.path == mine.path }.map(\.connection)
     #expect(connections.count == 2)
     #expect(Set(connections).count == 2, "\(connections)")
     #expect(connections.allSatisfy { $0 < server.connectionCount })
@@ -93,10 +102,11 @@ import Testing
     let server = try LoopbackServer { _ in .dropConnection }
     defer { server.stop() }
 
+    let mine = Self.ownURL(of: server)
     await #expect(throws: HTTPError.connectionLost(host: "127.0.0.1")) {
-      _ = try await get(server.baseURL)
+      _ = try await get(mine)
     }
-    #expect(server.requestCount == 1)
+    #expect(server.requests.filter { $0.path == mine.path }.count == 1)
   }
 
   @Test func truncatedBodyIsAConnectionLost() async throws {
