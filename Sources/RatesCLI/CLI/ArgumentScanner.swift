@@ -93,16 +93,10 @@ struct ArgumentScanner: Sendable {
 
   // MARK: - Flags and options
 
-  /// Removes and reports a boolean flag given by any of its names.
+  /// Removes and reports a boolean flag given by any of `names`, such as `["--json", "-j"]`.
   ///
-  /// - Parameter names: Every spelling of the flag, such as `"--json", "-j"`.
   /// - Returns: Whether the flag appeared at least once before `--`.
   /// - Throws: `UsageError.flagTakesNoValue` for `--json=x` (or `--json=`).
-  mutating func flag(_ names: String...) throws(UsageError) -> Bool {
-    try flag(anyOf: names)
-  }
-
-  /// `flag(_:)` with the names in an array.
   mutating func flag(anyOf names: [String]) throws(UsageError) -> Bool {
     askedFor.formUnion(names)
     var found = false
@@ -125,16 +119,11 @@ struct ArgumentScanner: Sendable {
   /// and not an option or `--`; write `--opt=-x` for a value starting with `-`
   /// (negative numbers such as `-5` also work separately).
   ///
-  /// - Parameter names: Every spelling of the option, such as `"--days", "-d"`.
+  /// - Parameter names: Every spelling of the option, such as `["--days", "-d"]`.
   /// - Returns: The value of the last occurrence, or nil when absent.
   /// - Throws: `UsageError.missingValue` naming the spelling used, when an
   ///   occurrence ends the line, precedes an option or `--`, or is empty
   ///   (`--days=`, `--days ""`).
-  mutating func option(_ names: String...) throws(UsageError) -> String? {
-    try option(anyOf: names)
-  }
-
-  /// `option(_:)` with the names in an array.
   mutating func option(anyOf names: [String]) throws(UsageError) -> String? {
     askedFor.formUnion(names)
     let (taken, kept) = try split(names)
@@ -187,53 +176,11 @@ struct ArgumentScanner: Sendable {
   /// - Parameter names: Every spelling of the option.
   /// - Returns: The values in command-line order; empty when absent.
   /// - Throws: `UsageError.missingValue`, as `option(_:)` does.
-  mutating func options(_ names: String...) throws(UsageError) -> [String] {
-    try options(anyOf: names)
-  }
-
-  /// `options(_:)` with the names in an array.
   mutating func options(anyOf names: [String]) throws(UsageError) -> [String] {
     askedFor.formUnion(names)
     let (taken, kept) = try split(names)
     elements = kept
     return taken.map(\.value)
-  }
-
-  /// Removes an option like `option(_:)` and converts its value with `parse`.
-  ///
-  /// Every occurrence is checked, not only the last one, which wins. On any
-  /// error the scanner is left unchanged.
-  ///
-  /// - Parameters:
-  ///   - names: Every spelling of the option.
-  ///   - expected: The accepted form, completing "expected …", such as
-  ///     `"a whole number from 1 to 365"`.
-  ///   - parse: Converts a value; nil means the value is invalid.
-  /// - Returns: The converted value of the last occurrence, or nil when absent.
-  /// - Throws: `UsageError.missingValue`, or `UsageError.invalidValue` naming
-  ///   the spelling used (`-d` or `--days`) and `expected`.
-  mutating func option<T>(
-    _ names: String...,
-    expected: String,
-    parse: (String) -> T?
-  ) throws(UsageError) -> T? {
-    try typedOption(names, expected: expected, parse: parse)
-  }
-
-  /// Removes an option like `option(_:)` and converts it via `LosslessStringConvertible`.
-  ///
-  /// - Parameters:
-  ///   - names: Every spelling of the option.
-  ///   - type: The value type, such as `Int.self`.
-  ///   - expected: The accepted form, completing "expected …".
-  /// - Returns: The converted value of the last occurrence, or nil when absent.
-  /// - Throws: `UsageError.missingValue` or `UsageError.invalidValue`.
-  mutating func option<T: LosslessStringConvertible>(
-    _ names: String...,
-    as type: T.Type,
-    expected: String
-  ) throws(UsageError) -> T? {
-    try typedOption(names, expected: expected, parse: T.init)
   }
 
   // MARK: - Positionals
@@ -291,11 +238,6 @@ struct ArgumentScanner: Sendable {
   }
 
   // MARK: - Finishing
-
-  /// True if `-h` or `--help` appears before `--`; nothing is removed.
-  var wantsHelp: Bool {
-    elements.contains { $0.optionName == "-h" || $0.optionName == "--help" }
-  }
 
   /// Rejects anything no command asked for.
   ///
