@@ -129,7 +129,7 @@ import Testing
     let answer = try await client(chart(points + [(ms(fixedNow), "60000")]))
       .dailyCloses(btc, "EUR", today.adding(days: -6)...today)
     #expect(answer.closes.map(\.date) == (0...5).map { today.adding(days: -6 + $0) })
-    #expect(answer.closes.map(\.rate) == (25...30).map { Double(50000 + $0) })
+    #expect(answer.closes.map(\.rate) == [50025, 50026, 50027, 50028, 50029, 50030])
     #expect(answer.latest?.rate == 60000)
     // An answer from a month ago alone has nothing asked in it: refused.
     let old = ms(fixedNow.addingTimeInterval(-30 * 86_400))

@@ -9,7 +9,11 @@ enum HomeListSupport {
   static let now = Date(timeIntervalSince1970: 1_718_000_000)
 
   static func week(_ start: Double, _ end: Double) -> [Double] {
-    (0..<7).map { start + (end - start) * Double($0) / 6 + (Double($0 % 3) - 1) * abs(end - start) / 5 }
+    (0..<7).map { (day: Int) -> Double in
+      let trend: Double = start + (end - start) * Double(day) / 6
+      let wobble: Double = (Double(day % 3) - 1) * abs(end - start) / 5
+      return trend + wobble
+    }
   }
 
   static func coin(
