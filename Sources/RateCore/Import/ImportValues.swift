@@ -167,12 +167,6 @@ enum AssetSymbols {
     "DAI", "EUR", "USD", "GBP", "CAD", "JPY", "AUD", "CHF", "XBT", "ETH", "DOT",
   ]
 
-  /// Binance quote codes, longest first, for a pair without units (`LTCBTC`).
-  static let binanceQuotes = [
-    "FDUSD", "USDT", "BUSD", "USDC", "TUSD", "BIDR", "BTC", "ETH", "BNB", "EUR", "GBP", "TRY",
-    "BRL", "AUD", "RUB", "UAH", "DAI", "XRP", "USD",
-  ]
-
   /// Receipt tokens that stand for the coin they were issued for (staking wrappers).
   static let receiptTokens: [CurrencyCode: CurrencyCode] = ["ETH2": "ETH", "BETH": "ETH"]
 
@@ -199,16 +193,6 @@ enum AssetSymbols {
     for quote in krakenQuotes.sorted(by: { $0.count > $1.count })
     where upper.hasSuffix(quote) && upper.count > quote.count {
       return (kraken(String(upper.dropLast(quote.count))), kraken(quote))
-    }
-    return nil
-  }
-
-  /// `LTCBTC` → (`LTC`, `BTC`) by Binance's quote table.
-  static func splitBinancePair(_ pair: String) -> (String, String)? {
-    let upper = pair.uppercased()
-    for quote in binanceQuotes.sorted(by: { $0.count > $1.count })
-    where upper.hasSuffix(quote) && upper.count > quote.count {
-      return (String(upper.dropLast(quote.count)), quote)
     }
     return nil
   }

@@ -41,14 +41,8 @@ public struct PortfolioReport: Sendable {
 
   /// The total value.
   public var value: Double { holdings.reduce(0) { $0 + $1.value } }
-  /// The total cost of what is held.
-  public var cost: Double { holdings.reduce(0) { $0 + $1.cost } }
   /// The total realized gain.
   public var realized: Double { holdings.reduce(0) { $0 + $1.realized } }
-  /// The total unrealized gain.
-  public var unrealized: Double { value - cost }
-  /// The change of the total value since the day before.
-  public var change24h: Double { holdings.reduce(0) { $0 + ($1.change24h ?? 0) } }
 
   /// The share of the total value `holding` is, 0…1.
   public func share(of holding: Holding) -> Double {

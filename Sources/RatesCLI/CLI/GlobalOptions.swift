@@ -73,12 +73,6 @@ struct GlobalOptions: Sendable, Equatable {
     static let rules = OptionRules(options: all, groups: [OptionGroup(options: [offline, refresh])])
   }
 
-  /// Removes the global options from `scanner` (not `--help` and `--version`).
-  init(parsing scanner: inout ArgumentScanner) throws(UsageError) {
-    self.init()
-    try parse(&scanner)
-  }
-
   /// Removes the global options from `scanner` (not `--help` and `--version`), setting each
   /// as it is read: `--json` (and `--format json`) first, so that when a later option is
   /// refused the error is still reported as JSON.

@@ -54,15 +54,6 @@ final class SignalWatcher: Sendable {
     self.onCancel = Mutex(onCancel)
   }
 
-  /// Watches `signals` and delivers them, in order, as a stream that
-  /// finishes when the watcher is cancelled.
-  static func stream(_ signals: [Int32]) -> (signals: AsyncStream<Int32>, watcher: SignalWatcher) {
-    let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
-    let watcher = SignalWatcher(
-      signals, onCancel: { continuation.finish() }, handler: { continuation.yield($0) })
-    return (stream, watcher)
-  }
-
   /// Stops watching; later calls do nothing. A signal no watcher watches
   /// gets its default action again.
   func cancel() {

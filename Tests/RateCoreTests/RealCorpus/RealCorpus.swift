@@ -104,10 +104,10 @@ enum RealCorpus {
         return .current(answer.rate, answer.time)
       case .coinbaseCandles(let base, let quote, let from):
         let start = Date(timeIntervalSince1970: from)
-        return .samples(
-          try await coinbase.candles(
-            base: base, quote: quote, granularity: .hour, from: start,
-            to: start.addingTimeInterval(3600)))
+        let answer = try await coinbase.candleWindows(
+          base: base, quote: quote, granularity: .hour, from: start, to: start.addingTimeInterval(3600))
+        if let failure = answer.failure { throw failure }
+        return .samples(answer.samples)
       case .krakenTicker(let base, let quote):
         return .current(try await kraken.ticker(base: base, quote: quote), nil)
       case .krakenOHLC(let base, let quote, let since):

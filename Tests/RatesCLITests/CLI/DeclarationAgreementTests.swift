@@ -19,7 +19,8 @@ import Testing
   /// Parses a whole command line the way `rates` does, without running anything.
   static func parse(_ arguments: [String]) throws(UsageError) -> (CommandPath, any RatesCommand) {
     var scanner = ArgumentScanner(arguments)
-    let options = try GlobalOptions(parsing: &scanner)
+    var options = GlobalOptions()
+    try options.parse(&scanner)
     guard let name = scanner.positional() else { throw .missingArgument("command") }
     let path = try CommandTree.resolveActions(
       from: CommandPath(try CommandTree.command(named: name)), scanner: &scanner, lenient: false)
@@ -104,7 +105,8 @@ import Testing
   func parserReadsOnlyDeclaredNames(_ words: String) throws {
     let path = try Self.path(words)
     var scanner = ArgumentScanner(try Self.baseArguments(words))
-    _ = try GlobalOptions(parsing: &scanner)
+    var options = GlobalOptions()
+    try options.parse(&scanner)
     #expect(scanner.positional() == path.root.name)
     let resolved = try CommandTree.resolveActions(
       from: CommandPath(path.root), scanner: &scanner, lenient: false)
@@ -129,7 +131,8 @@ import Testing
     var read: Set<ArgumentSpec> = []
     for example in path.last.examples {
       var scanner = ArgumentScanner(Self.arguments(ofExample: example))
-      _ = try GlobalOptions(parsing: &scanner)
+      var options = GlobalOptions()
+    try options.parse(&scanner)
       #expect(scanner.positional() == path.root.name)
       _ = try CommandTree.resolveActions(from: CommandPath(path.root), scanner: &scanner, lenient: false)
       _ = try type.init(

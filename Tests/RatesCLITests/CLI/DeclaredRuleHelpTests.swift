@@ -184,8 +184,9 @@ import Testing
     #expect(help.contains("never touch the network; not with --refresh\n"))
     #expect(help.contains("the stored days answered are replaced; not with --offline\n"))
     var scanner = ArgumentScanner(["--refresh", "--offline"])
+    var options = GlobalOptions()
     #expect(throws: UsageError.invalid("--offline and --refresh cannot be used together")) {
-      try GlobalOptions(parsing: &scanner)
+      try options.parse(&scanner)
     }
   }
 

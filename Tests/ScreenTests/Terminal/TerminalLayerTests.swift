@@ -359,3 +359,14 @@ final class StreamLog<Element: Sendable>: Sendable {
     #expect((try? await task.value) == .finished)
   }
 }
+
+extension SignalWatcher {
+  /// Watches `signals` and delivers them, in order, as a stream that finishes when the
+  /// watcher is cancelled.
+  fileprivate static func stream(_ signals: [Int32]) -> (signals: AsyncStream<Int32>, watcher: SignalWatcher) {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
+    let watcher = SignalWatcher(
+      signals, onCancel: { continuation.finish() }, handler: { continuation.yield($0) })
+    return (stream, watcher)
+  }
+}

@@ -41,20 +41,6 @@ public struct CoinbaseClient: Sendable {
     return (rate, dto.time.flatMap(ISO8601.parse))
   }
 
-  /// The closes of the candles starting in `from..<to`, oldest first, as
-  /// `(bucket start, close)`: one request per ``maxCandlesPerRequest``
-  /// candles. Coinbase answers newest first and nothing before a product's
-  /// listing. Any window's failure is thrown (see ``candleWindows(base:quote:granularity:from:to:)``
-  /// for the windows that arrived before it).
-  public func candles(
-    base: String, quote: String, granularity: Granularity, from: Date, to: Date
-  ) async throws -> [(Date, Double)] {
-    let answer = try await candleWindows(
-      base: base, quote: quote, granularity: granularity, from: from, to: to)
-    if let failure = answer.failure { throw failure }
-    return answer.samples
-  }
-
   /// What a long candle range brought: the candles of the windows that
   /// arrived, oldest first, and when a later window failed, the instant from
   /// which nothing arrived and why.

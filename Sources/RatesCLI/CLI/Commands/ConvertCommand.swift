@@ -170,13 +170,6 @@ struct ConvertCommand: RatesCommand {
   struct PairLeg: Hashable {
     var base: String
     var quote: String
-
-    init(base: String, quote: String) {
-      self.base = base
-      self.quote = quote
-    }
-
-    init(_ leg: (base: String, quote: String)) { self.init(base: leg.base, quote: leg.quote) }
   }
 
   /// The rates of `date`, from the cached daily histories.

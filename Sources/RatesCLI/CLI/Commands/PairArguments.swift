@@ -2,14 +2,11 @@ import RateCore
 
 /// Reads `<BASE> [<QUOTE>]`, also written `BASE-QUOTE` or `BASE/QUOTE`.
 struct PairArguments: Sendable, Equatable {
-  init(base: String, quote: String) {
-    self.base = base
-    self.quote = quote
-  }
-
   var base: String
   var quote: String
+}
 
+extension PairArguments {
   /// Reads the pair `base` and `quote` declare (``read(_:base:quote:defaultQuote:splitting:)``)
   /// and validates it as typed (so messages quote it as typed); the quote upper-cased.
   init(
