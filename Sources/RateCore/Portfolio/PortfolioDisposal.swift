@@ -26,7 +26,8 @@ public struct PortfolioDisposal: Sendable, Equatable {
   /// The acquisitions it was matched to, as the method took them.
   public var lots: [PortfolioLot]
   /// What disposed of it.
-  public var kind: Kind}
+  public var kind: Kind
+}
 
 /// Income received (a reward, staking, interest), acquired at its value on receipt.
 public struct PortfolioIncome: Sendable, Equatable {

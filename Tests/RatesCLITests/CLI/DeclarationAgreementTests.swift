@@ -132,7 +132,7 @@ import Testing
     for example in path.last.examples {
       var scanner = ArgumentScanner(Self.arguments(ofExample: example))
       var options = GlobalOptions()
-    try options.parse(&scanner)
+      try options.parse(&scanner)
       #expect(scanner.positional() == path.root.name)
       _ = try CommandTree.resolveActions(from: CommandPath(path.root), scanner: &scanner, lenient: false)
       _ = try type.init(
