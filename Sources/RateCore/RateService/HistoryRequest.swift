@@ -30,9 +30,15 @@ struct HistoryRequest: Sendable {
   /// The settled days known: the permanent store, with an older cache
   /// entry's closes and coverage read in.
   let stored: DayStore.Days
+  /// The last answer's closes of days not settled yet, while fresh.
+  let unsettled: RateService.UnsettledCloses?
   /// The cached closes of the window (and the week before it) by day, for
-  /// a fetch to add to; an answer from the cache reads ``stored`` directly.
-  var closes: [Day: RatePoint] { Self.closes(of: stored, around: window) }
+  /// a fetch to add to; an answer from the cache reads ``cachedClose(on:)``.
+  var closes: [Day: RatePoint] {
+    var closes = Self.closes(of: stored, around: window)
+    for close in unsettled?.closes ?? [] where closes[close.date] == nil { closes[close.date] = close }
+    return closes
+  }
   /// Whether the cache answers for every settled day of the window.
   let pastCovered: Bool
   /// The newest cached latest price.
@@ -78,10 +84,15 @@ struct HistoryRequest: Sendable {
     service.forgetImplausibleNones(in: &known, key: dayKey)
     stored = known
     let now = currentTime
+    let unsettled = cached?.unsettled.flatMap {
+      CacheFreshness.isFresh($0.fetchedAt, at: now, for: service.source.freshness) ? $0 : nil
+    }
+    self.unsettled = unsettled
     pastCovered =
       past.map { past in
         (0...past.lowerBound.distance(to: past.upperBound)).allSatisfy {
-          Self.isSettled(past.lowerBound.adding(days: $0), in: known, at: now)
+          let day = past.lowerBound.adding(days: $0)
+          return Self.isSettled(day, in: known, at: now) || unsettled?.covers(day) == true
         }
       } ?? true
     latest = service.cachedLatest(cached, priceKey: priceKey, today: today)
@@ -154,11 +165,8 @@ struct HistoryRequest: Sendable {
     staleness: Staleness?, latestMissing: ProviderError? = nil, answered: DayStore.Days? = nil,
     answeredBy: RateSource? = nil
   ) -> RateService.HistoryResult {
-    // Closes from a fetch, else straight from the store (no dictionary).
-    let stored = self.stored
-    let close: (Day) -> RatePoint? =
-      fetched.map { closes in { closes[$0] } }
-      ?? { day in stored.value(day).map { RatePoint(date: day, rate: $0) } }
+    // Closes from a fetch, else straight from the cache (no dictionary).
+    let close: (Day) -> RatePoint? = fetched.map { closes in { closes[$0] } } ?? cachedClose(on:)
     // The latest price stands on its day (today's, or a day with no close),
     // read through a lookup: a long series' closes are not copied for it.
     let added = latest.flatMap { latest in
@@ -250,18 +258,24 @@ struct HistoryRequest: Sendable {
     var known = DayStore.Days()
     var newLatest = service.mode == .normal && latestFresh ? latest : nil
     var answeredBy: RateSource?
+    var newUnsettled = unsettled
     if let span = fetchSpan(latestNeeded: includesToday && newLatest == nil) {
       service.asked.note(dayKey, span)
       let fetched = try await service.source.dailyCloses(asset, quote, span)
       answeredBy = fetched.source
+      newUnsettled =
+        RateService.UnsettledCloses(
+          fetched.closes, in: span, settled: service.settledThrough(currentTime), today: today,
+          at: currentTime) ?? newUnsettled
       if let cut = fetched.cutShort {
         service.notify(.answerCutShort(pair: "\(asset.symbol)/\(quote)", from: cut.from, reason: cut.failure))
       }
       known = answered(by: fetched, in: span)
       show(known, in: &closes)
-      // Closes of the span not settled yet (just after midnight) are shown, never stored.
+      // Closes of the span not settled yet (just after midnight) are shown, never stored; a
+      // new answer's replace an older one's.
       for point in fetched.closes
-      where span.contains(point.date) && !known.knows(point.date) && closes[point.date] == nil {
+      where span.contains(point.date) && !known.knows(point.date) && stored.value(point.date) == nil {
         closes[point.date] = point
       }
       // A recorded mirror's answer holds no day of the span: shown (never
@@ -283,10 +297,11 @@ struct HistoryRequest: Sendable {
         }
       } catch let error as ProviderError where error.allowsStaleFallback {
         return partial(
-          closes: closes, known: known, fetchedLatest: newLatest, failure: error, answeredBy: answeredBy)
+          closes: closes, known: known, fetchedLatest: newLatest, failure: error, answeredBy: answeredBy,
+          unsettled: newUnsettled)
       }
     }
-    save(known: known, latest: newLatest)
+    save(known: known, latest: newLatest, unsettled: newUnsettled)
     return answer(
       closes: closes, latest: newLatest, fetchedAt: newLatest?.fetchedAt ?? currentTime,
       staleness: nil, answered: known, answeredBy: answeredBy)
@@ -298,9 +313,9 @@ struct HistoryRequest: Sendable {
   /// of an earlier day (a frozen feed), shown on that day.
   func partial(
     closes: [Day: RatePoint], known: DayStore.Days, fetchedLatest: LatestPoint?,
-    failure: ProviderError, answeredBy: RateSource? = nil
+    failure: ProviderError, answeredBy: RateSource? = nil, unsettled: RateService.UnsettledCloses? = nil
   ) -> RateService.HistoryResult {
-    save(known: known, latest: fetchedLatest ?? cachedLatestPoint)
+    save(known: known, latest: fetchedLatest ?? cachedLatestPoint, unsettled: unsettled)
     if let latest, isCurrent(latest) {
       return answer(
         closes: closes, latest: latest, fetchedAt: latest.fetchedAt,
@@ -328,9 +343,17 @@ struct HistoryRequest: Sendable {
     return first...(reachesToday ? today : last)
   }
 
-  /// Whether the store answers for settled `day`: a value, or known to have
-  /// none, or left out of an answer and not due to be asked again yet.
-  func isCached(_ day: Day) -> Bool { Self.isSettled(day, in: stored, at: currentTime) }
+  /// Whether the cache answers for `day`: settled in the store (a value, or known to have
+  /// none, or left out of an answer and not due to be asked again yet), or not settled and
+  /// asked for by a fresh answer.
+  func isCached(_ day: Day) -> Bool {
+    Self.isSettled(day, in: stored, at: currentTime) || unsettled?.covers(day) == true
+  }
+
+  /// The cached close of `day`: the store's, else a fresh answer's for a day not settled.
+  func cachedClose(on day: Day) -> RatePoint? {
+    stored.value(day).map { RatePoint(date: day, rate: $0) } ?? unsettled?.close(on: day)
+  }
 
   /// Whether `day` need not be asked at `now` (see ``isCached(_:)``).
   static func isSettled(_ day: Day, in days: DayStore.Days, at now: Date) -> Bool {
@@ -392,13 +415,14 @@ struct HistoryRequest: Sendable {
 
   /// Stores what this fetch answered (replacing stored days when
   /// refreshing), an older cache entry's days with it.
-  func save(known: DayStore.Days, latest: LatestPoint?) {
+  func save(known: DayStore.Days, latest: LatestPoint?, unsettled: RateService.UnsettledCloses?) {
     var all =
       cached.map { Self.legacyDays($0, carriesForward: service.source.carriesForward) }
       ?? DayStore.Days()
     all.merge(known, replacing: true)
     service.saveHistory(
-      all, replacing: service.mode == .refresh, latest: latest, key: key, at: currentTime,
+      all, replacing: service.mode == .refresh, latest: latest, unsettled: unsettled, key: key,
+      at: currentTime,
       rewriteEntry: cached.map { !$0.closes.isEmpty || $0.coverage != nil } ?? false)
   }
 }

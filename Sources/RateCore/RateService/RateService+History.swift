@@ -47,6 +47,36 @@ extension RateService {
     var latestUpdatedAt: Date?
     /// The provider the latest price came from (absent in entries written before it was kept).
     var latestSource: String? = nil
+    /// The last answer's closes of days not settled yet (absent in entries written before).
+    var unsettled: UnsettledCloses? = nil
+  }
+
+  /// Closes of past days that were not settled when fetched (the hour after midnight UTC,
+  /// ``CacheFreshness/closeSettling``): shown but never stored, and kept with the latest
+  /// price so that, like it, they are asked again only once stale (the source's
+  /// ``PriceSource/freshness``), not on every run of that hour.
+  struct UnsettledCloses: Codable, Sendable, Equatable {
+    /// The days the answer was asked for, with or without a close.
+    var days: DaySpan
+    var closes: [RatePoint]
+    var fetchedAt: Date
+
+    /// The closes `fetched` brings for the days of `span` after `settled` and before
+    /// `today`, as fetched at `instant`; nil when `span` has no such day.
+    init?(_ fetched: [RatePoint], in span: ClosedRange<Day>, settled: Day?, today: Day, at instant: Date) {
+      let first = max(span.lowerBound, settled.map { $0.adding(days: 1) } ?? span.lowerBound)
+      let last = min(span.upperBound, today.adding(days: -1))
+      guard first <= last else { return nil }
+      days = DaySpan(from: first, through: last)
+      closes = fetched.filter { first <= $0.date && $0.date <= last }
+      fetchedAt = instant
+    }
+
+    /// Whether the answer was asked for `day`.
+    func covers(_ day: Day) -> Bool { days.from <= day && day <= days.through }
+
+    /// The close of `day`, if the answer had one.
+    func close(on day: Day) -> RatePoint? { closes.first { $0.date == day } }
   }
 
   /// The last `days` days of `input` in `currency`; the last point is the
@@ -123,8 +153,8 @@ extension RateService {
   /// price in the cache entry. An entry of the older format (closes inside)
   /// is rewritten without them (`rewriteEntry`), once they are in the store.
   func saveHistory(
-    _ answered: DayStore.Days, replacing: Bool = false, latest: LatestPoint?, key: String,
-    at instant: Date, rewriteEntry: Bool = false
+    _ answered: DayStore.Days, replacing: Bool = false, latest: LatestPoint?,
+    unsettled: UnsettledCloses? = nil, key: String, at instant: Date, rewriteEntry: Bool = false
   ) {
     var days = answered
     if let settled = settledThrough(instant) {
@@ -141,12 +171,12 @@ extension RateService {
       notify(.cacheNotUpdated(reason: error.readableDescription))
       return
     }
-    guard latest != nil || rewriteEntry else { return }
+    guard latest != nil || unsettled != nil || rewriteEntry else { return }
     save(
       HistoryCacheValue(
         closes: [], coverage: nil, latest: latest?.point,
         latestFetchedAt: latest?.fetchedAt, latestUpdatedAt: latest?.updatedAt,
-        latestSource: latest?.source?.name),
+        latestSource: latest?.source?.name, unsettled: unsettled),
       key: key)
   }
 

@@ -236,19 +236,33 @@ import Testing
     #expect(!CacheFreshness.isFresh(fixedNow.addingTimeInterval(-60), at: fixedNow, for: 60))
   }
 
-  @Test func unsettledClosesAreNotCached() async throws {
+  @Test func unsettledClosesAreShownNeverStoredAndAskedAgainOnlyOnceStale() async throws {
     // Ten minutes after midnight, yesterday's close may not be final yet.
     let justAfterMidnight = Day(containing: fixedNow).start.addingTimeInterval(600)
-    let cache = JSONFileCache(directory: try scratch.folder())
+    let yesterday = Day(containing: justAfterMidnight).adding(days: -1)
+    let folder = try scratch.folder()
+    let cache = JSONFileCache(directory: folder)
     let clock = TestClock(now: justAfterMidnight)
     let calls = Calls()
     let source = Self.source(calls: calls, now: { clock.now })
-    let first = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 3)
-    // Shown all the same.
-    #expect(first.series.points.contains { $0.date == Day(containing: justAfterMidnight).adding(days: -1) })
+    let run = { try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 3) }
+    let first = try await run()
+    let shown = try #require(first.series.points.first { $0.date == yesterday })
+    #expect(calls.histories.count == 1)
+    // A run within the source's freshness answers from the cache, yesterday included.
     clock.advance(by: 30)
-    _ = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 3)
+    let second = try await run()
+    #expect(calls.histories.count == 1)
+    #expect(second.series.points.first { $0.date == yesterday } == shown)
+    #expect(second.staleness == nil)
+    // Never stored: the day store knows nothing of yesterday.
+    let stored = DayStore(directory: folder).load(key: "kraken/btc-EUR").0
+    #expect(stored.value(yesterday) == nil)
+    // Once stale, it is asked again.
+    clock.advance(by: 31)
+    _ = try await run()
     #expect(calls.histories.count == 2)
+    #expect(calls.histories.all.last?.contains(yesterday) == true)
   }
 
   @Test func aCorruptCacheFileWarnsAndRefetches() async throws {
