@@ -147,24 +147,6 @@ import Testing
     #expect(series[pair("EUR-USD")]?.count == 2)
   }
 
-  // MARK: - Currencies
-
-  @Test func currenciesKeepNonASCIINames() async throws {
-    let stub = StubTransport(body: try fixtureText("frankfurter/currencies.json"))
-    let names = try await client(stub).currencies()
-    #expect(stub.requests.all.first?.url.path == "/v1/currencies")
-    #expect(names.count == 31)
-    #expect(names["ISK"] == "Icelandic Króna")
-    #expect(names["PLN"] == "Polish Złoty")
-    #expect(names == FiatCurrencies.ecb)
-  }
-
-  @Test func currencyNamesAreSanitized() async throws {
-    let stub = StubTransport(body: #"{"usd":"US\u001b[31m Dollar\n","":"x","EUR":"Euro"}"#)
-    let names = try await client(stub).currencies()
-    #expect(names == ["USD": "US Dollar ", "EUR": "Euro"])
-  }
-
   // MARK: - Errors
 
   struct ErrorCase: Sendable, CustomTestStringConvertible {
@@ -328,15 +310,6 @@ import Testing
         end: Day("2024-06-07")!)
     }
     #expect(stub.requests.count == 0)
-  }
-
-  @Test func currencies404IsAnHTTPStatus() async throws {
-    let stub = StubTransport(status: 404, body: try fixtureText("frankfurter/error_not_found.json"))
-    await #expect(
-      throws: ProviderError.httpStatus(provider: .provider(.frankfurter), status: 404, message: "not found")
-    ) {
-      _ = try await client(stub).currencies()
-    }
   }
 
   @Test func transportFailuresNameTheProvider() async throws {

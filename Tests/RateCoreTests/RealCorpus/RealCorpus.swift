@@ -47,7 +47,6 @@ enum RealCorpus {
     case coinDeskHistory(String, start: String, end: String)
     case latest([String])
     case series([String], start: String, end: String)
-    case currencies
     case coinbaseTicker(String, String)
     /// Hourly candles from the given Unix second for one hour.
     case coinbaseCandles(String, String, from: Double)
@@ -87,8 +86,6 @@ enum RealCorpus {
           try await frankfurter.timeSeries(
             pairs: pairs.compactMap(CurrencyPairKey.init), start: try #require(Day(start)),
             end: try #require(Day(end))))
-      case .currencies:
-        return .names(try await frankfurter.currencies())
       default:
         return try await runExchange(transport)
       }
@@ -130,7 +127,6 @@ enum RealCorpus {
     case points([RatePoint])
     case latest(Day, [CurrencyPairKey: Double])
     case series([CurrencyPairKey: [RatePoint]])
-    case names([String: String])
   }
 
   /// What one recorded body must give.

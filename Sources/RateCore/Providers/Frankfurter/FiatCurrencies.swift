@@ -4,7 +4,7 @@ public enum FiatCurrencies {
   /// as Frankfurter's `/currencies` writes them.
   ///
   /// HRK ended on 2022-12-31 and RUB has been suspended since March 2022, so
-  /// neither is listed; ask ``FrankfurterClient/currencies()`` for the live list.
+  /// neither is listed (the real answers in fixtures/real/frankfurter/ say the same).
   public static let ecb: [String: String] = [
     "AUD": "Australian Dollar",
     "BGN": "Bulgarian Lev",

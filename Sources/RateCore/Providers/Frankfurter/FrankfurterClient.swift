@@ -245,23 +245,6 @@ public struct FrankfurterClient: Sendable {
     return count * 7 < span * 2
   }
 
-  /// Every currency Frankfurter knows, from `GET /currencies`.
-  ///
-  /// - Returns: names by upper-case code, EUR included. Names pass through
-  ///   ``UntrustedText/sanitize(_:)``; keys that are not currency codes are
-  ///   dropped.
-  public func currencies() async throws -> [String: String] {
-    let endpoint = "/currencies"
-    let response = try await http.get(endpoint)
-    try check(response, notFound: nil)
-    let names = try http.decode([String: String].self, from: response.body, endpoint: endpoint)
-    var result: [String: String] = [:]
-    for (code, name) in names where FrankfurterPlan.isCode(code) {
-      result[CurrencyCode(code).text] = UntrustedText.sanitize(name)
-    }
-    return result
-  }
-
   /// Maps a non-2xx status and Frankfurter's `{"message": …}` body
   /// (``ProviderHTTP/check(_:reading:)``).
   ///
