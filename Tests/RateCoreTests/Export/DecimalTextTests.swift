@@ -31,10 +31,10 @@ import Testing
   @Test func everyFiniteDoubleReadsBackExactly() {
     var generator = SeededGenerator(state: 0x5EED)
     var values: [Double] = []
-    for _ in 0..<20_000 {  // any bit pattern: subnormals, huge, tiny
+    for _ in 0..<10_000 {  // any bit pattern: subnormals, huge, tiny
       values.append(Double(bitPattern: generator.next()))
     }
-    for _ in 0..<20_000 {  // prices as APIs send them: a few digits at any scale
+    for _ in 0..<10_000 {  // prices as APIs send them: a few digits at any scale
       let digits = Double(generator.next() % 10_000_000)
       let scale = Int(generator.next() % 40) - 25
       values.append(digits * pow(10, Double(scale)))
@@ -51,7 +51,7 @@ import Testing
       #expect(significantDigits(text) == significantDigits(value.magnitude.description), "\(value) → \(text)")
       checked += 1
     }
-    #expect(checked > 35_000)
+    #expect(checked > 18_000)
   }
 
   /// The digits between the first and the last non-zero digit (exponent left out).
