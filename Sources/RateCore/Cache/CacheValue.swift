@@ -37,8 +37,10 @@ extension SeriesPoint: CacheValue {
 }
 
 extension RateService.HistoryCacheValue: CacheValue {
-  /// Whether every close and the latest price are plausible.
-  var isPlausible: Bool { closes.isPlausible && (latest?.isPlausible ?? true) }
+  /// Whether every close, the latest price and the unsettled closes are plausible.
+  var isPlausible: Bool {
+    closes.isPlausible && (latest?.isPlausible ?? true) && (unsettled?.isPlausible ?? true)
+  }
 }
 
 // Stored as the provider answered them (the answer's decoder checked them).

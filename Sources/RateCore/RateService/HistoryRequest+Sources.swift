@@ -22,10 +22,16 @@ extension HistoryRequest {
       {
         source = RateSource(name: fetch.provider) ?? own
       } else {
-        source = stored.knows(day) ? own : fetchedSource ?? own
+        source = stored.knows(day) ? own : fetchedSource ?? unsettledSource(on: day) ?? own
       }
       previous = source
       return source
     }
+  }
+
+  /// The provider that answered for `day`, a day not settled yet, in the cached answer.
+  func unsettledSource(on day: Day) -> RateSource? {
+    guard let unsettled, unsettled.covers(day), let name = unsettled.source else { return nil }
+    return RateSource(name: name)
   }
 }

@@ -30,8 +30,10 @@ struct HistoryRequest: Sendable {
   /// The settled days known: the permanent store, with an older cache
   /// entry's closes and coverage read in.
   let stored: DayStore.Days
-  /// The last answer's closes of days not settled yet, while fresh.
+  /// The last answer's closes of days not settled yet, of any age.
   let unsettled: RateService.UnsettledCloses?
+  /// Whether ``unsettled`` is fresh: its days are then cached.
+  let unsettledFresh: Bool
   /// The cached closes of the window (and the week before it) by day, for
   /// a fetch to add to; an answer from the cache reads ``cachedClose(on:)``.
   var closes: [Day: RatePoint] {
@@ -84,15 +86,15 @@ struct HistoryRequest: Sendable {
     service.forgetImplausibleNones(in: &known, key: dayKey)
     stored = known
     let now = currentTime
-    let unsettled = cached?.unsettled.flatMap {
-      CacheFreshness.isFresh($0.fetchedAt, at: now, for: service.source.freshness) ? $0 : nil
-    }
+    let unsettled = cached?.unsettled?.after(service.settledThrough(now))
+    let fresh = unsettled.map { CacheFreshness.isFresh($0.fetchedAt, at: now, for: service.source.freshness) }
     self.unsettled = unsettled
+    unsettledFresh = fresh ?? false
     pastCovered =
       past.map { past in
         (0...past.lowerBound.distance(to: past.upperBound)).allSatisfy {
           let day = past.lowerBound.adding(days: $0)
-          return Self.isSettled(day, in: known, at: now) || unsettled?.covers(day) == true
+          return Self.isSettled(day, in: known, at: now) || (fresh == true && unsettled?.covers(day) == true)
         }
       } ?? true
     latest = service.cachedLatest(cached, priceKey: priceKey, today: today)
@@ -263,10 +265,17 @@ struct HistoryRequest: Sendable {
       service.asked.note(dayKey, span)
       let fetched = try await service.source.dailyCloses(asset, quote, span)
       answeredBy = fetched.source
-      newUnsettled =
-        RateService.UnsettledCloses(
-          fetched.closes, in: span, settled: service.settledThrough(currentTime), today: today,
-          at: currentTime) ?? newUnsettled
+      let settled = service.settledThrough(currentTime)
+      if let answer = RateService.UnsettledCloses(
+        fetched, in: span, settled: settled, today: today, at: currentTime)
+      {
+        newUnsettled = answer
+        // This answer's, shown as they are saved: an older answer's close it left out goes.
+        for offset in 0...answer.days.from.distance(to: answer.days.through) {
+          let day = answer.days.from.adding(days: offset)
+          if stored.value(day) == nil { closes[day] = answer.close(on: day) }
+        }
+      }
       if let cut = fetched.cutShort {
         service.notify(.answerCutShort(pair: "\(asset.symbol)/\(quote)", from: cut.from, reason: cut.failure))
       }
@@ -301,7 +310,7 @@ struct HistoryRequest: Sendable {
           unsettled: newUnsettled)
       }
     }
-    save(known: known, latest: newLatest, unsettled: newUnsettled)
+    save(known: known, latest: newLatest ?? cachedLatestPoint, unsettled: newUnsettled)
     return answer(
       closes: closes, latest: newLatest, fetchedAt: newLatest?.fetchedAt ?? currentTime,
       staleness: nil, answered: known, answeredBy: answeredBy)
@@ -347,10 +356,10 @@ struct HistoryRequest: Sendable {
   /// none, or left out of an answer and not due to be asked again yet), or not settled and
   /// asked for by a fresh answer.
   func isCached(_ day: Day) -> Bool {
-    Self.isSettled(day, in: stored, at: currentTime) || unsettled?.covers(day) == true
+    Self.isSettled(day, in: stored, at: currentTime) || (unsettledFresh && unsettled?.covers(day) == true)
   }
 
-  /// The cached close of `day`: the store's, else a fresh answer's for a day not settled.
+  /// The cached close of `day`: the store's, else the last answer's for a day not settled.
   func cachedClose(on day: Day) -> RatePoint? {
     stored.value(day).map { RatePoint(date: day, rate: $0) } ?? unsettled?.close(on: day)
   }

@@ -54,22 +54,37 @@ extension RateService {
   /// Closes of past days that were not settled when fetched (the hour after midnight UTC,
   /// ``CacheFreshness/closeSettling``): shown but never stored, and kept with the latest
   /// price so that, like it, they are asked again only once stale (the source's
-  /// ``PriceSource/freshness``), not on every run of that hour.
+  /// ``PriceSource/freshness``), not on every run of that hour; stale, they stand in as it
+  /// does (offline, after a failed fetch), marked stale, until their days settle.
   struct UnsettledCloses: Codable, Sendable, Equatable {
     /// The days the answer was asked for, with or without a close.
     var days: DaySpan
     var closes: [RatePoint]
     var fetchedAt: Date
+    /// The provider that answered (absent when not known).
+    var source: String?
 
     /// The closes `fetched` brings for the days of `span` after `settled` and before
-    /// `today`, as fetched at `instant`; nil when `span` has no such day.
-    init?(_ fetched: [RatePoint], in span: ClosedRange<Day>, settled: Day?, today: Day, at instant: Date) {
+    /// `today` (and before a part of the answer that failed), as fetched at `instant`; nil
+    /// when `span` has no such day.
+    init?(_ fetched: DailyCloses, in span: ClosedRange<Day>, settled: Day?, today: Day, at instant: Date) {
+      let brought = fetched.cutShort.map { $0.from.adding(days: -1) } ?? span.upperBound
       let first = max(span.lowerBound, settled.map { $0.adding(days: 1) } ?? span.lowerBound)
-      let last = min(span.upperBound, today.adding(days: -1))
+      let last = min(span.upperBound, brought, today.adding(days: -1))
       guard first <= last else { return nil }
       days = DaySpan(from: first, through: last)
-      closes = fetched.filter { first <= $0.date && $0.date <= last }
+      closes = fetched.closes.filter { first <= $0.date && $0.date <= last }
       fetchedAt = instant
+      source = fetched.source?.name
+    }
+
+    /// Its days after `settled` (those not settled yet); nil when none is left.
+    func after(_ settled: Day?) -> UnsettledCloses? {
+      var left = self
+      if let settled { left.days.from = max(days.from, settled.adding(days: 1)) }
+      guard left.days.from <= left.days.through else { return nil }
+      left.closes = closes.filter { left.covers($0.date) }
+      return left
     }
 
     /// Whether the answer was asked for `day`.
@@ -77,6 +92,11 @@ extension RateService {
 
     /// The close of `day`, if the answer had one.
     func close(on day: Day) -> RatePoint? { closes.first { $0.date == day } }
+
+    /// Whether its closes are plausible prices inside its days.
+    var isPlausible: Bool {
+      days.from <= days.through && closes.isPlausible && closes.allSatisfy { covers($0.date) }
+    }
   }
 
   /// The last `days` days of `input` in `currency`; the last point is the
