@@ -17,7 +17,7 @@ import RateCore
 ///
 /// ```swift
 /// var scanner = ArgumentScanner(["BTC", "--days", "7", "EUR"])
-/// let days = try scanner.option("--days", "-d", as: Int.self, expected: "a whole number")
+/// let days = try scanner.option(anyOf: ["--days", "-d"])   // "7"
 /// let base = scanner.positional()   // "BTC"
 /// let quote = scanner.positional()  // "EUR"
 /// try scanner.finish()
