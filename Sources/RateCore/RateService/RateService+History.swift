@@ -93,9 +93,11 @@ extension RateService {
     /// The close of `day`, if the answer had one.
     func close(on day: Day) -> RatePoint? { closes.first { $0.date == day } }
 
-    /// Whether its closes are plausible prices inside its days.
+    /// Whether its days end before the day it was fetched on (an unsettled day is a past one)
+    /// and its closes are plausible prices inside them.
     var isPlausible: Bool {
-      days.from <= days.through && closes.isPlausible && closes.allSatisfy { covers($0.date) }
+      days.from <= days.through && days.through < Day(containing: fetchedAt) && closes.isPlausible
+        && closes.allSatisfy { covers($0.date) }
     }
   }
 

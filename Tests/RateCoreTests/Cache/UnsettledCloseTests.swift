@@ -145,6 +145,9 @@ import Testing
     #expect(!value(unsettled).isPlausible)
     unsettled.closes = [RatePoint(date: Self.yesterday, rate: 100)]
     #expect(value(unsettled).isPlausible)
+    // Days reaching the day it was fetched on are not unsettled ones: today is the price's.
+    unsettled.days.through = Self.today
+    #expect(!value(unsettled).isPlausible)
   }
 
   @Test func aPartThatFailedIsNotCachedAsAnswered() throws {
