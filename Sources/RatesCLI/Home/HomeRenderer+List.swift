@@ -300,8 +300,7 @@ extension HomeRenderer {
 
   /// The week as a sparkline of at most `width` columns, coloured by its direction.
   static func sparkline(_ week: [Double], width: Int, _ context: HomeRenderContext) -> String {
-    let line = Sparkline.trend(week, cells: width, ascii: context.ascii)
-    return line.isEmpty ? line : context.style.change(line, value: (week.last ?? 0) - (week.first ?? 0))
+    Sparkline.trend(week, cells: width, ascii: context.ascii, style: context.style)
   }
 
   static func none(_ context: HomeRenderContext) -> String { context.ascii ? "-" : "—" }

@@ -124,13 +124,23 @@ struct HistoryView<Key: ViewKey>: Sendable {
     let line = Sparkline.render(values, cells: width - 2, ascii: ascii)
     let scale = Self.scale(values.count, in: width - 2, unit: terms.unit) ?? terms.fitting
     let change = (series.points.last?.rate ?? 0) - (series.points.first?.rate ?? 0)
-    var lines = [header(), "", "  " + style.change(line, value: change)]
-    if let stats = SeriesStatistics(points: series.ownPoints) {
+    return report([header(), "", "  " + style.change(line, value: change)]) { stats in
       let labels = RateFormat.distinct([stats.min, stats.max], format: RateFormat.rate)
       let parts =
         ["low \(labels[0]) \(stats.minDate.label)", "high \(labels[1]) \(stats.maxDate.label)"]
         + (scale.map { [$0] } ?? [])
-      lines.append(contentsOf: Self.labelLines(parts, width: width).map { "  " + style.dim($0) })
+      return Self.labelLines(parts, width: width).map { "  " + style.dim($0) }
+    }
+  }
+
+  /// `lines`, then (with statistics) `beforeStatistics`' lines, a blank line and the
+  /// statistics, then the note on carried keys: how every report ends.
+  func report(
+    _ lines: [String], beforeStatistics: (SeriesStatistics<Key>) -> [String] = { _ in [] }
+  ) -> String {
+    var lines = lines
+    if let stats = SeriesStatistics(points: series.ownPoints) {
+      lines.append(contentsOf: beforeStatistics(stats))
       lines.append("")
       lines.append(contentsOf: statisticsBlock(stats))
     }
@@ -145,12 +155,7 @@ struct HistoryView<Key: ViewKey>: Sendable {
     lines.append(
       contentsOf: LineChart.render(points: series.chartPoints, width: width, height: 12, ascii: ascii))
     if let caption = chartScale() { lines.append(style.dim("  " + caption)) }
-    if let stats = SeriesStatistics(points: series.ownPoints) {
-      lines.append("")
-      lines.append(contentsOf: statisticsBlock(stats))
-    }
-    lines.append(contentsOf: carriedNote())
-    return lines.joined(separator: "\n")
+    return report(lines)
   }
 
   /// The header, one row per key (day or UTC time, value, change from the previous one),
@@ -182,12 +187,7 @@ struct HistoryView<Key: ViewKey>: Sendable {
     }
     var lines = [header(), ""]
     lines.append(contentsOf: table.render(maxWidth: width, ascii: ascii))
-    if let stats = SeriesStatistics(points: series.ownPoints) {
-      lines.append("")
-      lines.append(contentsOf: statisticsBlock(stats))
-    }
-    lines.append(contentsOf: carriedNote())
-    return lines.joined(separator: "\n")
+    return report(lines)
   }
 
   /// Labelled statistics, each dated figure with its day or UTC time, two columns when the

@@ -75,6 +75,13 @@ enum Sparkline {
     return render(values, cells: cells, ascii: ascii)
   }
 
+  /// ``trend(_:cells:ascii:)`` coloured by its direction, first value to last: the week of a
+  /// row on the home list, the watch board and `pairs`.
+  static func trend(_ values: [Double], cells: Int, ascii: Bool, style: Style) -> String {
+    let line = trend(values, cells: cells, ascii: ascii)
+    return line.isEmpty ? line : style.change(line, value: (values.last ?? 0) - (values.first ?? 0))
+  }
+
   /// Renders `series` one column per day, shrunk to at most `width` columns
   /// (``fit(_:to:)``); a day without a rate is a blank column.
   static func render(_ series: RateSeries, width: Int, ascii: Bool) -> String {

@@ -229,9 +229,7 @@ enum WatchRenderer {
         }
       }
       if trendWidth > 0 {
-        let line = Sparkline.trend(item.trend, cells: trendWidth, ascii: ascii)
-        let direction = (item.trend.last ?? 0) - (item.trend.first ?? 0)
-        cells.append(line.isEmpty ? line : style.change(line, value: direction))
+        cells.append(Sparkline.trend(item.trend, cells: trendWidth, ascii: ascii, style: style))
       }
       return trimmed(cells.joined(separator: Layout.gap))
     }

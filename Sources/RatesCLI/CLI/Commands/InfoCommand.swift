@@ -153,9 +153,7 @@ struct InfoCommand: RatesCommand {
       // One line when it fits, else one figure a line: never a cut number.
       lines += TerminalText.displayWidth(joined) <= layout.width ? [joined] : parts.map { "  " + $0 }
     }
-    if let staleness {
-      lines.append(style.yellow("stale: cached \(AgeText.describe(now.timeIntervalSince(staleness.fetchedAt))) ago"))
-    }
+    if let staleness { lines.append(style.yellow(staleness.mark(now: now))) }
     return lines.joined(separator: "\n")
   }
 }

@@ -114,10 +114,7 @@ enum MarketTable {
       table.append(cells)
     }
     var lines = layout.render(table)
-    if let staleness {
-      lines.append(
-        style.yellow("stale: cached \(AgeText.describe(now.timeIntervalSince(staleness.fetchedAt))) ago"))
-    }
+    if let staleness { lines.append(style.yellow(staleness.mark(now: now))) }
     return lines.joined(separator: "\n")
   }
 

@@ -289,9 +289,7 @@ struct PairsCommand: CommandDeclaration {
         "\(row.base)/\(row.quote)",
         row.rate.map(RateFormat.rate) ?? "—",
         change.map { style.change(RateFormat.percent($0), value: $0) + " " + style.dim(row.changePeriod) } ?? "—",
-        style.change(
-          Sparkline.trend(row.sparkline, cells: Sparkline.weekCells, ascii: ascii),
-          value: (row.sparkline.last ?? 0) - (row.sparkline.first ?? 0)),
+        Sparkline.trend(row.sparkline, cells: Sparkline.weekCells, ascii: ascii, style: style),
         row.source.displayName + (row.stale ? style.yellow(" (stale)") : "")
           + (row.old ? style.yellow(" (old)") : ""),
       ])
