@@ -27,7 +27,7 @@ import Testing
   /// The median by selection equals the middle of a full sort, for random lengths, many
   /// equal values (carried rates, a pegged currency) and all values equal.
   @Test func theMedianBySelectionEqualsTheSortedMiddle() {
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededGenerator(state: 0x5EED_0003)  // seeded: a failure repeats
     for length in [1, 2, 3, 4, 5, 10, 11, 100, 1_001, 10_000] {
       for distinct in [1, 2, 7, 1_000_000] {
         let values = (0..<length).map { _ in Double(Int.random(in: 0..<distinct, using: &generator)) / 7 }

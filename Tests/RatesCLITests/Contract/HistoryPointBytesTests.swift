@@ -53,7 +53,7 @@ import Testing
   }
 
   @Test func theTextIsTheEncodersForAnyRates() throws {
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededGenerator(state: 0x5EED_0001)  // seeded: a failure repeats
     let odd: [Double?] = [
       1.0926, nil, 0, -0.0, 1, 1e-7, 1.07e-6, 64_321.505, 1e16, 1.5e300, 0.1 + 0.2, -2.5, .leastNonzeroMagnitude,
     ]

@@ -41,7 +41,7 @@ import Testing
   /// The column's decimals are those of its most precise value, whatever the
   /// magnitudes, signs and rounding edges (0.999996, 9.99996, 99.9996) it mixes.
   @Test func aColumnHasTheDecimalsOfItsMostPreciseValue() {
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededGenerator(state: 0x5EED_0002)  // seeded: a failure repeats
     let edges = [0.999_996, 9.999_96, 99.999_6, 1, 10, 100, 1e15, 0.000_012_345, -0.5, 0]
     for _ in 0..<2_000 {
       let count = Int.random(in: 1...6, using: &generator)
