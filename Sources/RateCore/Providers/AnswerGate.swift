@@ -201,6 +201,32 @@ public enum AnswerGate {
       provider: provider, endpoint: endpoint)
   }
 
+  /// Where an exchange's candle rows (`[time, …]`, time in Unix seconds) hold each price.
+  struct CandleColumns: Sendable {
+    var low: Int
+    var high: Int
+    var open: Int
+    var close: Int
+    /// The row as the exchange documents it, for the refusal: `[time, low, high, open, close]`.
+    var shape: String
+  }
+
+  /// Each row's start and close (``candleClose(low:high:open:close:provider:endpoint:at:)``),
+  /// in order; a row that is not a time and four prices refuses the answer.
+  static func candleCloses(
+    _ rows: [[LenientDouble]], _ columns: CandleColumns, provider: Provider, endpoint: String
+  ) throws -> [(Date, Double)] {
+    try rows.enumerated().map { index, row in
+      guard row.count >= 5, let time = ProviderNumbers.date(unixSeconds: row[0].value) else {
+        throw refusal(provider, endpoint, "at [\(index)]: not a \(columns.shape) row")
+      }
+      let close = try candleClose(
+        low: row[columns.low].value, high: row[columns.high].value, open: row[columns.open].value,
+        close: row[columns.close].value, provider: provider, endpoint: endpoint, at: "[\(index)]")
+      return (time, close)
+    }
+  }
+
   /// The close of a candle whose low, high, open and close are given, when
   /// the candle is whole: each a plausible price, high ≥ low, open and close
   /// within low…high. Otherwise the answer is refused (a close outside its

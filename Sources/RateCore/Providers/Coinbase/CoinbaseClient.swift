@@ -99,18 +99,9 @@ public struct CoinbaseClient: Sendable {
       ])
     try check(response, product: product)
     let rows = try http.decode([[LenientDouble]].self, from: response.body, endpoint: endpoint)
-    var samples: [(Date, Double)] = []
-    for (index, row) in rows.enumerated() {
-      // [time, low, high, open, close, volume]
-      guard row.count >= 5, let time = ProviderNumbers.date(unixSeconds: row[0].value) else {
-        throw AnswerGate.refusal(
-          Provider.coinbase, endpoint, "at [\(index)]: not a [time, low, high, open, close] row")
-      }
-      let close = try AnswerGate.candleClose(
-        low: row[1].value, high: row[2].value, open: row[3].value, close: row[4].value,
-        provider: Provider.coinbase, endpoint: endpoint, at: "[\(index)]")
-      samples.append((time, close))
-    }
+    // [time, low, high, open, close, volume]
+    let columns = AnswerGate.CandleColumns(low: 1, high: 2, open: 3, close: 4, shape: "[time, low, high, open, close]")
+    let samples = try AnswerGate.candleCloses(rows, columns, provider: Provider.coinbase, endpoint: endpoint)
     // Kept: the candles starting in the window (`end` inclusive, so its last bucket too).
     return try AnswerGate.series(
       samples, inside: window.lowerBound...max(last, window.lowerBound),

@@ -53,21 +53,9 @@ public struct KrakenClient: Sendable {
     guard case .rows(let rows)? = KrakenPairs.entry(in: result, base: base, quote: quote) else {
       throw AnswerGate.refusal(Provider.kraken, endpoint, "no \(base)/\(quote) candles in the answer")
     }
-    var samples: [(Date, Double)] = []
-    for (index, row) in rows.enumerated() {
-      // [time, open, high, low, close, vwap, volume, count]
-      guard row.count >= 5, let time = ProviderNumbers.date(unixSeconds: row[0].value) else {
-        throw AnswerGate.refusal(
-          Provider.kraken, endpoint, "at [\(index)]: not a [time, open, high, low, close] row")
-      }
-      samples.append(
-        (
-          time,
-          try AnswerGate.candleClose(
-            low: row[3].value, high: row[2].value, open: row[1].value, close: row[4].value,
-            provider: Provider.kraken, endpoint: endpoint, at: "[\(index)]")
-        ))
-    }
+    // [time, open, high, low, close, vwap, volume, count]
+    let columns = AnswerGate.CandleColumns(low: 3, high: 2, open: 1, close: 4, shape: "[time, open, high, low, close]")
+    let samples = try AnswerGate.candleCloses(rows, columns, provider: Provider.kraken, endpoint: endpoint)
     // Kept: from the candle holding `since` (it starts before it) on; earlier ones dropped.
     let window =
       since.addingTimeInterval(-Double(interval.rawValue * 60))...Date.distantFuture
