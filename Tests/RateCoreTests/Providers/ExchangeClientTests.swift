@@ -97,6 +97,31 @@ import Testing
     }
   }
 
+  /// One reading of candle rows, each exchange's by its own columns: Coinbase's
+  /// `[time, low, high, open, close]`, Kraken's `[time, open, high, low, close]`. Read by the
+  /// other's, either row below is a candle whose open lies outside its range.
+  @Test func eachExchangesCandleRowIsReadByItsOwnColumns() throws {
+    let rows = { (json: String) in try JSONDecoder().decode([[LenientDouble]].self, from: Data(json.utf8)) }
+    let coinbase = AnswerGate.CandleColumns(low: 1, high: 2, open: 3, close: 4, shape: "[time, low, high, open, close]")
+    let kraken = AnswerGate.CandleColumns(low: 3, high: 2, open: 1, close: 4, shape: "[time, open, high, low, close]")
+    let coinbaseRows = try rows("[[1451606400, 390, 410, 395, 400, 5]]")
+    let krakenRows = try rows(#"[[1451606400, "395", "410", "390", "400", "401", "5", 9]]"#)
+    for (rows, columns, provider) in [(coinbaseRows, coinbase, Provider.coinbase), (krakenRows, kraken, .kraken)] {
+      let closes = try AnswerGate.candleCloses(rows, columns, provider: provider, endpoint: "/candles")
+      #expect(closes.map(\.1) == [400])
+      #expect(closes.map(\.0) == [Date(timeIntervalSince1970: 1_451_606_400)])
+    }
+    #expect(throws: ProviderError.self) {
+      _ = try AnswerGate.candleCloses(krakenRows, coinbase, provider: .coinbase, endpoint: "/candles")
+    }
+    do {
+      _ = try AnswerGate.candleCloses(try rows("[[1451606400, 1]]"), kraken, provider: .kraken, endpoint: "/OHLC")
+      Issue.record("a short row was read")
+    } catch ProviderError.malformedResponse(_, _, let detail) {
+      #expect(detail == "at [0]: not a [time, open, high, low, close] row")
+    }
+  }
+
   @Test func candleWindowsThatArrivedAreKeptWhenALaterOneFails() async throws {
     let requests = Recorder<String>()
     let refusal = #"{"message":"service busy"}"#
