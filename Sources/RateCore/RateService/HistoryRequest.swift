@@ -90,11 +90,11 @@ struct HistoryRequest: Sendable {
     let fresh = unsettled.map { CacheFreshness.isFresh($0.fetchedAt, at: now, for: service.source.freshness) }
     self.unsettled = unsettled
     unsettledFresh = fresh ?? false
+    let freshUnsettled = fresh == true ? unsettled : nil
     pastCovered =
       past.map { past in
         (0...past.lowerBound.distance(to: past.upperBound)).allSatisfy {
-          let day = past.lowerBound.adding(days: $0)
-          return Self.isSettled(day, in: known, at: now) || (fresh == true && unsettled?.covers(day) == true)
+          Self.isCached(past.lowerBound.adding(days: $0), in: known, freshUnsettled, at: now)
         }
       } ?? true
     latest = service.cachedLatest(cached, priceKey: priceKey, today: today)
@@ -352,11 +352,18 @@ struct HistoryRequest: Sendable {
     return first...(reachesToday ? today : last)
   }
 
-  /// Whether the cache answers for `day`: settled in the store (a value, or known to have
-  /// none, or left out of an answer and not due to be asked again yet), or not settled and
-  /// asked for by a fresh answer.
+  /// Whether the cache answers for `day` (see ``isCached(_:in:_:at:)``).
   func isCached(_ day: Day) -> Bool {
-    Self.isSettled(day, in: stored, at: currentTime) || (unsettledFresh && unsettled?.covers(day) == true)
+    Self.isCached(day, in: stored, unsettledFresh ? unsettled : nil, at: currentTime)
+  }
+
+  /// Whether the cache answers for `day` at `now`: settled in `days` (a value, or known to
+  /// have none, or left out of an answer and not due to be asked again yet), or not settled
+  /// and asked for by `freshUnsettled`, a fresh answer.
+  static func isCached(
+    _ day: Day, in days: DayStore.Days, _ freshUnsettled: RateService.UnsettledCloses?, at now: Date
+  ) -> Bool {
+    isSettled(day, in: days, at: now) || freshUnsettled?.covers(day) == true
   }
 
   /// The cached close of `day`: the store's, else the last answer's for a day not settled.
