@@ -130,15 +130,7 @@ import Testing
   }
 
   @Test func duringARateLimitPauseLoadsAskNothingAndAfterItTheyAskAgain() async throws {
-    let limited = Flag()
-    limited.value = true
-    let fixture = try HomeDriverFixture { _, reply in
-      limited.value ? .text("Throttled", status: 429, headers: ["Retry-After": "30"]) : reply
-    }
-    let driver = fixture.driver
-    _ = await fixture.run(.loadBoard(currency: "USD", refresh: false), driver: driver)
-    limited.value = false
-    fixture.clock.advance(by: 10)
+    let (fixture, driver) = try await HomeDriverFixture.tenSecondsIntoARateLimit()
     let paused = await fixture.run(.loadBoard(currency: "USD", refresh: true), driver: driver)
     #expect(paused.statuses == [.rateLimited(until: fixedNow.addingTimeInterval(30))])
     #expect(fixture.server.requestCount == 1)

@@ -33,15 +33,7 @@ import Testing
   }
 
   @Test func duringARateLimitPauseADetailAsksNothingAndShowsThePause() async throws {
-    let limited = Flag()
-    limited.value = true
-    let fixture = try HomeDriverFixture { _, reply in
-      limited.value ? .text("Throttled", status: 429, headers: ["Retry-After": "30"]) : reply
-    }
-    let driver = fixture.driver
-    _ = await fixture.run(.loadBoard(currency: "USD", refresh: false), driver: driver)
-    limited.value = false
-    fixture.clock.advance(by: 10)
+    let (fixture, driver) = try await HomeDriverFixture.tenSecondsIntoARateLimit()
     let before = fixture.server.requestCount
     let events = await fixture.run(.loadDetail(row: Self.bitcoin, currency: "USD", days: 30), driver: driver)
     #expect(events.statuses == [.rateLimited(until: fixedNow.addingTimeInterval(30))])

@@ -115,3 +115,21 @@ extension [HomeEvent] {
     }
   }
 }
+
+extension HomeDriverFixture {
+  /// A fixture whose first board met CoinGecko's 429 (`Retry-After: 30`), the limit lifted
+  /// since and 10 s gone by: the pause it asked for has 20 s left. With the driver that
+  /// loaded the board, which holds the pause.
+  static func tenSecondsIntoARateLimit() async throws -> (HomeDriverFixture, LiveHomeDriver) {
+    let limited = Flag()
+    limited.value = true
+    let fixture = try HomeDriverFixture { _, reply in
+      limited.value ? .text("Throttled", status: 429, headers: ["Retry-After": "30"]) : reply
+    }
+    let driver = fixture.driver
+    _ = await fixture.run(.loadBoard(currency: "USD", refresh: false), driver: driver)
+    limited.value = false
+    fixture.clock.advance(by: 10)
+    return (fixture, driver)
+  }
+}
