@@ -129,46 +129,25 @@ import Testing
 
 /// A command run by `script` on a new pseudo-terminal, its input written on
 /// demand and its output collected as it comes.
-final class PseudoTerminalRun: @unchecked Sendable {
-  private let process = Process()
-  private let input = Pipe()
-  private let output = Pipe()
-  private let chunks = Recorder<Data>()
-  /// Appended to once, when the output reached its end.
-  private let ended = Recorder<Bool>()
-  /// Gets `true` when `script` has exited.
-  private let exited: Recorder<Bool>
+final class PseudoTerminalRun: Sendable {
+  private let script: ChildProcess
   /// Holds the runner, so its home (the working directory) lasts as long as the run.
   private let runner: BinaryRunner
 
   init(script: String, runner: BinaryRunner, command: String) throws {
     self.runner = runner
-    process.executableURL = URL(fileURLWithPath: script)
-    process.arguments = ["-qec", command, "/dev/null"]
-    process.environment = runner.environment.merging(["SHELL": "/bin/sh"]) { $1 }
-    process.currentDirectoryURL = runner.home
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = output
-    let (chunks, ended) = (chunks, ended)
-    output.fileHandleForReading.readabilityHandler = { handle in
-      let data = handle.availableData
-      if !data.isEmpty {
-        chunks.append(data)
-      } else if ended.count == 0 {
-        ended.append(true)
-      }
-    }
-    try process.run()
-    exited = watchExit(of: process)
+    self.script = try ChildProcess(
+      script, ["-qec", command, "/dev/null"],
+      environment: runner.environment.merging(["SHELL": "/bin/sh"]) { $1 },
+      directory: runner.home.path, input: .pipe, errors: .output)
   }
 
   /// Everything the terminal showed so far.
-  var text: String { String(decoding: chunks.all.reduce(Data(), +), as: UTF8.self) }
+  var text: String { script.outputText }
 
   /// Types `keys`.
   func send(_ keys: String) {
-    input.fileHandleForWriting.write(Data(keys.utf8))
+    script.send(keys)
   }
 
   /// Waits until the output contains `needle`; false after `timeout` seconds (a hang guard).
@@ -179,16 +158,14 @@ final class PseudoTerminalRun: @unchecked Sendable {
   /// Waits for `script` to exit and for its output to end, and returns its status; `nil`
   /// after `timeout` seconds (a hang guard).
   func waitForExit(timeout: Double = 60) async -> Int32? {
-    guard await eventually(timeout: timeout, { exited.count > 0 }) else { return nil }
+    guard await eventually(timeout: timeout, { script.termination.count > 0 }) else { return nil }
     // Whatever it wrote last; a guard only, for a child still holding the pipe.
-    _ = await eventually(timeout: 10) { ended.count > 0 }
-    return process.terminationStatus
+    return await script.finished(timeout: 10)?.status ?? script.termination.all.first?.status
   }
 
   /// Ends `script` if it is still running.
   func kill() {
-    if process.isRunning { process.terminate() }
-    output.fileHandleForReading.readabilityHandler = nil
-    try? input.fileHandleForWriting.close()
+    script.signal(SIGTERM)
+    script.closeInput()
   }
 }

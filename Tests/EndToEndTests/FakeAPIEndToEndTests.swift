@@ -8,20 +8,11 @@ import Testing
 /// port, serves the same fakes as the tests to the real `rates`, and counts requests.
 @Suite struct FakeAPIEndToEndTests {
   @Test(.timeLimit(.minutes(2))) func servesRatesAndCountsRequests() async throws {
-    let process = Process()
-    process.executableURL = try BinaryRunner.product("fake-api")
-    process.arguments = ["--port", "0"]
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    defer { process.terminate() }
-    let firstLine = await Task.detached { () -> Data in
-      out.fileHandleForReading.availableData
-    }.value
-    let port = try #require(
-      Int(
-        String(decoding: firstLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+    let server = try ChildProcess(
+      try BinaryRunner.product("fake-api").path, ["--port", "0"], errors: .null)
+    defer { server.signal(SIGTERM) }
+    #expect(await eventually { server.outputText.contains("\n") })
+    let port = try #require(Int(server.outputText.trimmingCharacters(in: .whitespacesAndNewlines)))
     let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
 
     let rates = try BinaryRunner(server: base)

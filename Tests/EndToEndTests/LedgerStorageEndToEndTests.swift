@@ -133,9 +133,6 @@ import Testing
     }
   }
 
-  /// Runs the binary, SIGKILLing it when `killMidWrite` as soon as it holds a ledger file open
-  /// (its lock, the ledger or the temporary file it writes), not after a time that a loaded
-  /// machine would stretch; returns its status (or -9) and its stdout and stderr.
   /// Whether process `pid` has a file whose path names the ledger open (`/proc/<pid>/fd`).
   static func holdsLedgerFile(_ pid: pid_t) -> Bool {
     let directory = "/proc/\(pid)/fd"
@@ -146,31 +143,29 @@ import Testing
     }
   }
 
+  /// Runs the binary, SIGKILLing it when `killMidWrite` as soon as it holds a ledger file open
+  /// (its lock, the ledger or the temporary file it writes), not after a time that a loaded
+  /// machine would stretch; returns its status (or -9) and its stdout and stderr.
   static func run(_ rates: BinaryRunner, _ arguments: [String], killMidWrite: Bool) throws
     -> (Int32, String)
   {
-    let process = Process()
-    process.executableURL = try BinaryRunner.binary
-    process.arguments = arguments
-    process.environment = rates.environment
     let output = rates.home.appendingPathComponent("out-\(UUID().uuidString)")
     _ = FileManager.default.createFile(atPath: output.path, contents: nil)
     let handle = try FileHandle(forWritingTo: output)
-    process.standardOutput = handle
-    process.standardError = handle
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
+    let writer = try ChildProcess(
+      try BinaryRunner.binary.path, arguments, environment: rates.environment,
+      output: .descriptor(handle.fileDescriptor), errors: .output)
     if killMidWrite {
       // Kernel state, which sends no event: polled until the writer opens a ledger file.
       _ = pollingKernelStateOnThisThread {
-        !process.isRunning || Self.holdsLedgerFile(process.processIdentifier)
+        writer.termination.count > 0 || Self.holdsLedgerFile(writer.pid)
       }
-      kill(process.processIdentifier, SIGKILL)
+      writer.signal(SIGKILL)
     }
-    waitForExit(of: process)
+    let ended = writer.waitOnThisThread()
     try handle.close()
     let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)
-    let killed = process.terminationReason == .uncaughtSignal
-    return (killed ? -9 : process.terminationStatus, text)
+    if case .signalled = ended { return (-9, text) }
+    return (ended.status, text)
   }
 }

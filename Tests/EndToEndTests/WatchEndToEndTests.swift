@@ -19,30 +19,16 @@ import Testing
     let server = try LoopbackServer(handler: FakeAPIs.handler(now: { Date() }))
     defer { server.stop() }
     let rates = try BinaryRunner(server: server.baseURL, extra: ["RATES_WATCH_FLOOR": "1"])
-    let process = Process()
-    process.executableURL = try BinaryRunner.binary
-    process.arguments = ["watch", "BTC", "--every", "1"]
-    process.environment = rates.environment
-    process.currentDirectoryURL = rates.home
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let exited = watchExit(of: process)
+    let watch = try ChildProcess(
+      try BinaryRunner.binary.path, ["watch", "BTC", "--every", "1"],
+      environment: rates.environment, directory: rates.home.path, errors: .null)
     // Wait for the first line, then terminate.
-    let firstLine = await Task.detached { () -> Data in
-      out.fileHandleForReading.availableData
-    }.value
-    #expect(String(decoding: firstLine, as: UTF8.self).contains("BTC/USD"))
-    kill(process.processIdentifier, SIGTERM)
+    #expect(await eventually { watch.outputText.contains("\n") })
+    #expect(watch.outputText.contains("BTC/USD"))
+    watch.signal(SIGTERM)
     // A hang guard only: the watch ends within its 2 s grace period.
-    #expect(await eventually(timeout: 60) { exited.count > 0 })
-    guard exited.count > 0 else {
-      process.terminate()
-      return
-    }
-    #expect(process.terminationStatus == 143)
-    #expect(process.terminationReason == .exit)
+    let ended = await watch.finished(timeout: 60)
+    if ended == nil { watch.signal(SIGKILL) }
+    #expect(ended == .exited(143))
   }
 }

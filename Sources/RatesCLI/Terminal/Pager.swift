@@ -50,7 +50,7 @@ enum Pager {
     }
     guard let pipe = closeOnExecPipe() else { return false }
     let ends = [pipe.read, pipe.write]
-    guard let pid = spawn(executable, command, stdin: ends[0], closing: ends[1]) else {
+    guard let pid = spawnProgram(executable, command, streams: [STDIN_FILENO: ends[0]]) else {
       close(ends[0])
       close(ends[1])
       return false
@@ -69,31 +69,6 @@ enum Pager {
     while waitpid(pid, &status, 0) < 0, errno == EINTR {}
     let exited = status & 0x7F == 0
     return !(exited && [126, 127].contains((status >> 8) & 0xFF))
-  }
-
-  /// Starts `arguments` with `stdin` as its standard input (and `closing`
-  /// closed in the child), with this process's environment; nil when it
-  /// could not be started.
-  private static func spawn(
-    _ name: String, _ arguments: [String], stdin: Int32, closing: Int32
-  ) -> pid_t? {
-    #if canImport(Darwin)
-      var actions: posix_spawn_file_actions_t?
-    #else
-      var actions = posix_spawn_file_actions_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, stdin, STDIN_FILENO)
-    posix_spawn_file_actions_addclose(&actions, stdin)
-    posix_spawn_file_actions_addclose(&actions, closing)
-    let environment = ProcessInfo.processInfo.environment.map { $0.key + "=" + $0.value }
-    let argv = arguments.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup($0) } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-    var pid = pid_t()
-    guard posix_spawn(&pid, name, &actions, nil, argv, envp) == 0 else { return nil }
-    return pid
   }
 
   /// `name` found as `PATH` would find it: itself when it holds a `/`, else the first

@@ -133,34 +133,3 @@ public func pollingKernelStateOnThisThread(timeout: Double = 60, _ condition: ()
   }
   return condition()
 }
-
-/// A recorder that gets `true` once `process` has exited, for ``eventually(timeout:_:)``.
-///
-/// The wait runs on a thread of its own, never on one of the concurrency pool's (as few as
-/// the cores), and not through `terminationHandler`, which crashed libdispatch here.
-public func watchExit(of process: Process) -> Recorder<Bool> {
-  let exited = Recorder<Bool>()
-  Thread {
-    waitForExit(of: process)
-    exited.append(true)
-  }.start()
-  return exited
-}
-
-/// Blocks the calling thread (never one of the concurrency pool's) until `process` has
-/// exited and Foundation has seen it, without spending CPU while it runs.
-///
-/// `Process.waitUntilExit()` alone spins on Linux: on a thread whose run loop has no source
-/// it returns at once and is called again, a core each for as long as the child lives (it
-/// was most of the suite's CPU). So the kernel is asked first (`waitid` with `WNOWAIT`,
-/// which leaves the child for Foundation to reap), and `waitUntilExit()` then only bridges
-/// the moment until Foundation reaps it.
-public func waitForExit(of process: Process) {
-  #if os(Linux)
-    var info = siginfo_t()
-    while waitid(P_PID, id_t(process.processIdentifier), &info, WEXITED | WNOWAIT) != 0,
-      errno == EINTR
-    {}
-  #endif
-  process.waitUntilExit()
-}

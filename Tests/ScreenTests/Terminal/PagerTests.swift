@@ -1,4 +1,5 @@
 import Foundation
+import RateCore
 import RatesCLIHarness
 import RatesTestSupport
 import Testing
