@@ -139,7 +139,7 @@ final class PseudoTerminalRun: Sendable {
     self.script = try ChildProcess(
       script, ["-qec", command, "/dev/null"],
       environment: runner.environment.merging(["SHELL": "/bin/sh"]) { $1 },
-      directory: runner.home.path, input: .pipe, errors: .output)
+      directory: runner.home.path, input: .pipe, mergingErrors: true)
   }
 
   /// Everything the terminal showed so far.

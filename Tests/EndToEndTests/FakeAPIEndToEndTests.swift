@@ -9,7 +9,7 @@ import Testing
 @Suite struct FakeAPIEndToEndTests {
   @Test(.timeLimit(.minutes(2))) func servesRatesAndCountsRequests() async throws {
     let server = try ChildProcess(
-      try BinaryRunner.product("fake-api").path, ["--port", "0"], errors: .null)
+      try BinaryRunner.product("fake-api").path, ["--port", "0"])
     defer { server.signal(SIGTERM) }
     #expect(await eventually { server.outputText.contains("\n") })
     let port = try #require(Int(server.outputText.trimmingCharacters(in: .whitespacesAndNewlines)))

@@ -139,7 +139,7 @@ import Testing
     let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
     return descriptors.contains { descriptor in
       let target = try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + descriptor)
-      return target?.contains("ledger") == true && target?.contains("/out-") == false
+      return target?.contains("ledger") == true
     }
   }
 
@@ -149,12 +149,9 @@ import Testing
   static func run(_ rates: BinaryRunner, _ arguments: [String], killMidWrite: Bool) throws
     -> (Int32, String)
   {
-    let output = rates.home.appendingPathComponent("out-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-    let handle = try FileHandle(forWritingTo: output)
     let writer = try ChildProcess(
       try BinaryRunner.binary.path, arguments, environment: rates.environment,
-      output: .descriptor(handle.fileDescriptor), errors: .output)
+      mergingErrors: true)
     if killMidWrite {
       // Kernel state, which sends no event: polled until the writer opens a ledger file.
       _ = pollingKernelStateOnThisThread {
@@ -163,9 +160,7 @@ import Testing
       writer.signal(SIGKILL)
     }
     let ended = writer.waitOnThisThread()
-    try handle.close()
-    let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)
-    if case .signalled = ended { return (-9, text) }
-    return (ended.status, text)
+    if case .signalled = ended { return (-9, writer.outputText) }
+    return (ended.status, writer.outputText)
   }
 }

@@ -21,7 +21,7 @@ import Testing
     let rates = try BinaryRunner(server: server.baseURL, extra: ["RATES_WATCH_FLOOR": "1"])
     let watch = try ChildProcess(
       try BinaryRunner.binary.path, ["watch", "BTC", "--every", "1"],
-      environment: rates.environment, directory: rates.home.path, errors: .null)
+      environment: rates.environment, directory: rates.home.path)
     // Wait for the first line, then terminate.
     #expect(await eventually { watch.outputText.contains("\n") })
     #expect(watch.outputText.contains("BTC/USD"))

@@ -15,24 +15,12 @@ import RateCore
 public final class ChildProcess: @unchecked Sendable {
   /// What the child reads on its standard input.
   public enum Input: Sendable {
-    /// `/dev/null`.
-    case null
+    /// Nothing: its end at once.
+    case none
     /// This text, then the end of input.
     case text(String)
-    /// A pipe written with ``send(_:)`` and ended with ``closeInput()``.
+    /// What ``send(_:)`` writes, up to ``closeInput()``.
     case pipe
-  }
-
-  /// Where one of the child's output streams goes.
-  public enum Destination: Sendable {
-    /// A pipe whose bytes are recorded as they come.
-    case pipe
-    /// `/dev/null`.
-    case null
-    /// This open file descriptor (which stays the caller's to close).
-    case descriptor(Int32)
-    /// Standard error only: the same place as standard output (`2>&1`).
-    case output
   }
 
   /// How the child ended.
@@ -50,16 +38,14 @@ public final class ChildProcess: @unchecked Sendable {
 
   /// The child's process id.
   public let pid: pid_t
-  /// Its standard output (with standard error when that goes to ``Destination/output``), in
-  /// the chunks it came in.
+  /// Its standard output (with standard error when merged), in the chunks it came in.
   public let output = Recorder<[UInt8]>()
-  /// Its standard error, when that goes to a ``Destination/pipe`` of its own.
+  /// Its standard error, unless merged into ``output``.
   public let errors = Recorder<[UInt8]>()
-  /// Gets one element per output pipe that reached its end.
-  public let endedPipes = Recorder<Bool>()
   /// Gets how the child ended, once it has ended and been reaped.
   public let termination = Recorder<Termination>()
-
+  /// Gets an element for each output pipe that reached its end.
+  private let endedPipes = Recorder<Bool>()
   private let pipeCount: Int
   private let state = NSCondition()
   private var inputEnd: Int32?
@@ -69,31 +55,34 @@ public final class ChildProcess: @unchecked Sendable {
   /// - Parameters:
   ///   - environment: the complete environment; nil inherits the test process's.
   ///   - directory: the working directory; nil keeps the test process's.
+  ///   - mergingErrors: standard error into the same pipe as standard output (`2>&1`).
   public init(
     _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-    directory: String? = nil, input: Input = .null, output: Destination = .pipe,
-    errors: Destination = .pipe
+    directory: String? = nil, input: Input = .none, mergingErrors: Bool = false
   ) throws {
-    var streams = try StreamEnds(input: input, output: output, errors: errors)
-    defer { streams.closeChildEnds() }
-    guard
-      let pid = spawnProgram(
-        executable, [executable] + arguments,
-        environment: environment.map { $0.map { $0.key + "=" + $0.value } },
-        directory: directory, streams: streams.child)
-    else {
+    ignoreBrokenPipes()
+    let pipes = (0..<(mergingErrors ? 2 : 3)).compactMap { _ in closeOnExecPipe() }
+    guard pipes.count == (mergingErrors ? 2 : 3) else { throw SpawnFailure("no pipe: \(errno)") }
+    let (stdin, reading) = (pipes[0], Array(pipes.dropFirst()))
+    let spawned = spawnProgram(
+      executable, [executable] + arguments,
+      environment: environment.map { $0.map { $0.key + "=" + $0.value } }, directory: directory,
+      streams: [0: stdin.read, 1: reading[0].write, 2: reading.last?.write ?? -1])
+    for end in [stdin.read] + reading.map(\.write) { close(end) }
+    guard let pid = spawned else {
       let reason = String(cString: strerror(errno))
-      streams.closeParentEnds()
-      throw SpawnFailure(description: "could not start \(executable): \(reason)")
+      for end in [stdin.write] + reading.map(\.read) { close(end) }
+      throw SpawnFailure("could not start \(executable): \(reason)")
     }
-    self.pid = pid
-    self.pipeCount = streams.reading.count
-    self.inputEnd = streams.writing
-    for (end, recorder) in zip(streams.reading, [self.output, self.errors]) {
-      detachThread { [self] in drain(end, into: recorder) }
+    (self.pid, pipeCount, inputEnd) = (pid, reading.count, stdin.write)
+    for (pipe, recorder) in zip(reading, [output, errors]) {
+      detachThread { [self] in drain(pipe.read, into: recorder) }
     }
     detachThread { [self] in reap() }
-    if case .text(let text) = input {
+    switch input {
+    case .none: closeInput()
+    case .pipe: break
+    case .text(let text):
       detachThread { [self] in
         send(text)
         closeInput()
@@ -101,8 +90,8 @@ public final class ChildProcess: @unchecked Sendable {
     }
   }
 
-  /// Writes `text` to the child's standard input (an ``Input/pipe``); dropped once the child
-  /// closed it.
+  /// Writes `text` to the child's standard input; dropped once the child closed it (the test
+  /// process ignores SIGPIPE).
   public func send(_ text: String) {
     guard let end = state.withLock({ inputEnd }) else { return }
     var bytes = Array(text.utf8)[...]
@@ -116,28 +105,27 @@ public final class ChildProcess: @unchecked Sendable {
 
   /// Ends the child's standard input.
   public func closeInput() {
-    if let end = state.withLock({
+    let end = state.withLock {
       defer { inputEnd = nil }
       return inputEnd
-    }) {
-      close(end)
     }
+    if let end { close(end) }
   }
 
-  /// Sends `signal` to the child unless it has already been reaped (its pid could be
-  /// another's by then); true when it was sent.
-  @discardableResult
-  public func signal(_ signal: Int32) -> Bool {
-    state.withLock { reaped ? false : kill(pid, signal) == 0 }
+  /// Sends `signal` to the child unless it has been reaped (its pid could be another's by
+  /// then).
+  public func signal(_ signal: Int32) {
+    state.withLock { _ = reaped ? 0 : kill(pid, signal) }
   }
 
   /// Everything on the output pipe so far, as text.
   public var outputText: String { String(decoding: output.all.joined(), as: UTF8.self) }
 
-  /// Blocks this thread (never one of the concurrency pool's) until the child has ended.
+  /// Blocks this thread (never one of the concurrency pool's) until the child has ended and
+  /// its output pipes reached their ends.
   public func waitOnThisThread() -> Termination {
     state.withLock {
-      while termination.count == 0 { state.wait() }
+      while !isFinished { state.wait() }
     }
     return termination.all[0]
   }
@@ -145,15 +133,10 @@ public final class ChildProcess: @unchecked Sendable {
   /// Waits until the child has ended and its output pipes reached their ends; nil after
   /// `timeout` seconds (a hang guard only: a passing test never waits for it).
   public func finished(timeout: Double = 120) async -> Termination? {
-    guard
-      await eventually(
-        timeout: timeout,
-        {
-          termination.count > 0 && endedPipes.count == pipeCount
-        })
-    else { return nil }
-    return termination.all.first
+    await eventually(timeout: timeout) { isFinished } ? termination.all.first : nil
   }
+
+  private var isFinished: Bool { termination.count > 0 && endedPipes.count == pipeCount }
 
   private func drain(_ end: Int32, into recorder: Recorder<[UInt8]>) {
     var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -165,6 +148,7 @@ public final class ChildProcess: @unchecked Sendable {
     }
     close(end)
     endedPipes.append(true)
+    state.withLock { state.broadcast() }
   }
 
   /// Waits for the child's exit without reaping it (`WNOWAIT`), so ``signal(_:)`` never
@@ -177,72 +161,21 @@ public final class ChildProcess: @unchecked Sendable {
       while waitpid(pid, &status, 0) < 0, errno == EINTR {}
       reaped = true
     }
-    let signal = status & 0x7F
-    termination.append(signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal))
+    termination.append(status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F))
     state.withLock { state.broadcast() }
   }
+}
+
+/// A write to a child that has closed its input fails (EPIPE) instead of ending the test
+/// process.
+private func ignoreBrokenPipes() {
+  signal(SIGPIPE, SIG_IGN)
 }
 
 /// Why a ``ChildProcess`` could not start.
 public struct SpawnFailure: Error, CustomStringConvertible {
   public let description: String
-}
-
-/// The descriptors a ``ChildProcess`` is started with: the child's standard streams, and the
-/// ends this process keeps.
-private struct StreamEnds {
-  /// The child's standard streams, by number.
-  var child: [Int32: Int32] = [:]
-  /// Pipe ends this process reads: standard output's, then standard error's.
-  var reading: [Int32] = []
-  /// The end this process writes the child's standard input to.
-  var writing: Int32?
-  /// Descriptors opened for the child only, closed once it has started.
-  private var childOnly: [Int32] = []
-
-  init(input: ChildProcess.Input, output: ChildProcess.Destination, errors: ChildProcess.Destination) throws {
-    if case .null = input {
-      child[0] = try Self.devNull(&childOnly)
-    } else {
-      // A child that ends without reading all of its input must not end this process too.
-      signal(SIGPIPE, SIG_IGN)
-      let pipe = try Self.pipe()
-      child[0] = pipe.read
-      childOnly.append(pipe.read)
-      writing = pipe.write
-    }
-    let output = try end(for: output)
-    child[1] = output
-    if case .output = errors { child[2] = output } else { child[2] = try end(for: errors) }
-  }
-
-  private mutating func end(for destination: ChildProcess.Destination) throws -> Int32 {
-    switch destination {
-    case .null, .output: return try Self.devNull(&childOnly)
-    case .descriptor(let descriptor): return descriptor
-    case .pipe:
-      let pipe = try Self.pipe()
-      reading.append(pipe.read)
-      childOnly.append(pipe.write)
-      return pipe.write
-    }
-  }
-
-  func closeChildEnds() { for end in childOnly { close(end) } }
-
-  func closeParentEnds() { for end in reading + [writing].compactMap({ $0 }) { close(end) } }
-
-  private static func pipe() throws -> (read: Int32, write: Int32) {
-    guard let pipe = closeOnExecPipe() else { throw SpawnFailure(description: "no pipe: \(errno)") }
-    return pipe
-  }
-
-  private static func devNull(_ opened: inout [Int32]) throws -> Int32 {
-    let descriptor = open("/dev/null", O_RDWR | O_CLOEXEC)
-    guard descriptor >= 0 else { throw SpawnFailure(description: "no /dev/null: \(errno)") }
-    opened.append(descriptor)
-    return descriptor
-  }
+  init(_ description: String) { self.description = description }
 }
 
 /// Runs `executable` with `arguments` and awaits its exit without holding a thread of the
@@ -263,7 +196,7 @@ public func runProcess(
 ) async throws -> CommandResult {
   let child = try ChildProcess(
     executable.path, arguments, environment: environment, directory: directory?.path,
-    input: stdin.map { .text($0) } ?? .null, errors: mergingErrors ? .output : .pipe)
+    input: stdin.map { .text($0) } ?? .none, mergingErrors: mergingErrors)
   var termination = await child.finished(timeout: hangGuard)
   var stderr = String(decoding: child.errors.all.joined(), as: UTF8.self)
   if termination == nil {
