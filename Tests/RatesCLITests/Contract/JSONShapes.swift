@@ -99,6 +99,11 @@ struct JSONShapes {
     return problems
   }
 
+  // Made once: a regex literal is parsed again each time it is evaluated (Regex is not
+  // Sendable, but its one shared state, the compiled program, is made once atomically).
+  nonisolated(unsafe) static let dayPattern = /\d{4}-\d{2}-\d{2}/
+  nonisolated(unsafe) static let datePattern = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/
+
   func matches(_ value: Any, _ kind: Kind) -> Bool {
     // JSONSerialization gives booleans the Objective-C type `c` (char), numbers never.
     let isBool = (value as? NSNumber).map { String(cString: $0.objCType) == "c" } ?? false
@@ -110,8 +115,8 @@ struct JSONShapes {
     case .null: return value is NSNull
     case .any: return true
     case .period: return ["24h", "1d"].contains(value as? String ?? "")
-    case .day: return (value as? String)?.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil
-    case .date: return (value as? String)?.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/) != nil
+    case .day: return (value as? String)?.wholeMatch(of: Self.dayPattern) != nil
+    case .date: return (value as? String)?.wholeMatch(of: Self.datePattern) != nil
     default: return false
     }
   }
