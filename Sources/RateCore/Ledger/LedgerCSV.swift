@@ -54,7 +54,7 @@ public enum LedgerCSV {
   /// One entry's fields, in ``columns`` order.
   static func row(_ entry: LedgerEntry) -> [String] {
     [
-      String(entry.id), LedgerDates.formatDay(entry.date),
+      String(entry.id), entry.date.description,
       entry.transfer?.rawValue ?? entry.side.rawValue, number(entry.amount), entry.currency.text,
       // A transfer without a cost leaves both counter columns empty.
       entry.transfer != nil && entry.cost == nil ? "" : number(entry.counterAmount),

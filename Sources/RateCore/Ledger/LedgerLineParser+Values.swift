@@ -59,13 +59,13 @@ extension LedgerLineParser {
   }
 
   /// A `recordedAt` instant: `YYYY-MM-DDTHH:MM:SSZ` read from the bytes, any other ISO 8601
-  /// form through ``LedgerDates/parseInstant(_:)``.
+  /// form through ``ISO8601/parse(_:)``.
   mutating func instant() throws(LedgerLineError) -> Date {
     let start = index
-    if let range = try plainString(), let date = LedgerDates.instant(bytes, range) { return date }
+    if let range = try plainString(), let date = ISO8601.parseWritten(utf8: bytes[range]) { return date }
     index = start
     let text = try string()
-    guard let date = LedgerDates.parseInstant(text) else {
+    guard let date = ISO8601.parse(text) else {
       throw LedgerLineError(detail: "recordedAt '\(text)' is not an ISO 8601 date-time")
     }
     return date
@@ -187,10 +187,10 @@ extension LedgerLineParser {
 
   mutating func day(_ key: String) throws(LedgerLineError) -> Day {
     let start = index
-    if let range = try plainString(), let day = LedgerDates.day(bytes, range) { return day }
+    if let range = try plainString(), let day = Day(utf8: bytes[range]) { return day }
     index = start
     let text = try string()
-    guard let day = LedgerDates.parseDay(text) else {
+    guard let day = Day(text) else {
       throw LedgerLineError(detail: "'\(key)' '\(text)' is not a date (YYYY-MM-DD)")
     }
     return day

@@ -19,7 +19,7 @@ enum LedgerLineWriter {
     append(#"{"op":"add","id":"#, to: &line)
     append(String(entry.id), to: &line)
     append(#","date":""#, to: &line)
-    append(LedgerDates.formatDay(entry.date), to: &line)
+    append(entry.date.description, to: &line)
     if let transfer = entry.transfer {
       append(#"","kind":""#, to: &line)
       append(transfer.rawValue, to: &line)
@@ -55,11 +55,11 @@ enum LedgerLineWriter {
       line.append(UInt8(ascii: "\""))
     }
     append(#","recordedAt":""#, to: &line)
-    append(LedgerDates.formatInstant(entry.recordedAt), to: &line)
+    append(ISO8601.format(entry.recordedAt), to: &line)
     line.append(UInt8(ascii: "\""))
     if let latest, latest > entry.date {
       append(#","maxDate":""#, to: &line)
-      append(LedgerDates.formatDay(latest), to: &line)
+      append(latest.description, to: &line)
       line.append(UInt8(ascii: "\""))
     }
     line.append(contentsOf: unknownMembers)
@@ -104,69 +104,5 @@ enum LedgerLineWriter {
       }
     }
     line.append(UInt8(ascii: "\""))
-  }
-}
-
-/// Fast, locale-free reading and writing of the ledger's two date forms.
-public enum LedgerDates {
-  /// `YYYY-MM-DD`, strictly.
-  static func parseDay(_ text: String) -> Day? {
-    var text = text
-    return text.withUTF8 { day($0, 0..<$0.count) }
-  }
-
-  /// `YYYY-MM-DD` in `bytes[range]`, strictly.
-  static func day(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Day? {
-    let at = range.lowerBound
-    guard range.count == 10, bytes[at + 4] == 0x2D, bytes[at + 7] == 0x2D,
-      let year = digits(bytes, at..<at + 4), let month = digits(bytes, at + 5..<at + 7),
-      let day = digits(bytes, at + 8..<at + 10)
-    else { return nil }
-    return Day(year: year, month: month, day: day)
-  }
-
-  /// `YYYY-MM-DDTHH:MM:SSZ` directly; any other ISO 8601 form through ``ISO8601/parse(_:)``.
-  static func parseInstant(_ text: String) -> Date? {
-    var copy = text
-    return copy.withUTF8 { instant($0, 0..<$0.count) } ?? ISO8601.parse(text)
-  }
-
-  /// `YYYY-MM-DDTHH:MM:SSZ` in `bytes[range]`, nil for anything else.
-  static func instant(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Date? {
-    let at = range.lowerBound
-    guard range.count == 20, bytes[at + 10] == UInt8(ascii: "T"), bytes[at + 13] == 0x3A,
-      bytes[at + 16] == 0x3A, bytes[at + 19] == UInt8(ascii: "Z"),
-      let day = day(bytes, at..<at + 10), let hour = digits(bytes, at + 11..<at + 13),
-      let minute = digits(bytes, at + 14..<at + 16), let second = digits(bytes, at + 17..<at + 19),
-      hour < 24, minute < 60, second < 60
-    else { return nil }
-    let seconds = day.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
-    return Date(timeIntervalSince1970: TimeInterval(seconds))
-  }
-
-  /// `YYYY-MM-DDTHH:MM:SSZ` in UTC, whole seconds (as ``ISO8601/format(_:)``).
-  static func formatInstant(_ date: Date) -> String {
-    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-    let day = Day(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down)))
-    let second = seconds - day.daysSinceEpoch * 86_400
-    return formatDay(day) + "T" + pad(second / 3600) + ":" + pad(second / 60 % 60) + ":"
-      + pad(second % 60) + "Z"
-  }
-
-  /// `YYYY-MM-DD`: `Day.description`.
-  public static func formatDay(_ day: Day) -> String { day.description }
-
-  private static func pad(_ value: Int) -> String {
-    NumberText.padded(value, width: 2)
-  }
-
-  private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
-    var value = 0
-    for index in range {
-      let byte = bytes[index]
-      guard (0x30...0x39).contains(byte) else { return nil }
-      value = value * 10 + Int(byte - 0x30)
-    }
-    return value
   }
 }

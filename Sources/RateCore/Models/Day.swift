@@ -44,10 +44,15 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// Parses a strict `YYYY-MM-DD` string; returns `nil` for anything else,
   /// including impossible dates such as `2024-02-30`.
   public init?(_ text: some StringProtocol) {
+    self.init(utf8: text.utf8)
+  }
+
+  /// ``init(_:)`` on the text's UTF-8 bytes, such as a range of a ledger line's.
+  init?(utf8: some Sequence<UInt8>) {
     // Byte by byte: the form is ASCII, and a warm command reads the days and dates of its
     // cache entries (splitting into Characters cost ~11 k instructions a day).
     var (year, month, day, index) = (0, 0, 0, 0)
-    for byte in text.utf8 {
+    for byte in utf8 {
       if index == 4 || index == 7 {
         guard byte == UInt8(ascii: "-") else { return nil }
       } else {

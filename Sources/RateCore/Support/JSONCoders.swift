@@ -60,11 +60,11 @@ public enum ISO8601 {
   /// `YYYY-MM-DDTHH:MM:SSZ`, the form ``format(_:)`` writes (every cache
   /// entry's dates), read without a calendar: a warm command's dates cost
   /// next to nothing. Nil for any other form.
-  static func parseWritten(_ text: String) -> Date? {
-    let bytes = Array(text.utf8)
+  static func parseWritten(utf8: some Collection<UInt8>) -> Date? {
+    let bytes = Array(utf8)
     guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
       bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z"),
-      let day = Day(text.prefix(10))
+      let day = Day(utf8: bytes.prefix(10))
     else { return nil }
     func number(_ at: Int) -> Int? {
       let (high, low) = (bytes[at], bytes[at + 1])
@@ -83,7 +83,7 @@ public enum ISO8601 {
   /// `nil` for anything else, including instants outside ``formattable``.
   public static func parse(_ text: String) -> Date? {
     if let day = Day(text) { return day.start }
-    if let date = parseWritten(text) { return date }
+    if let date = parseWritten(utf8: text.utf8) { return date }
     guard text.utf8.count <= 64 else { return nil }
     let full = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
     guard let date = (try? full.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text)),

@@ -95,17 +95,13 @@ struct ErrorReport: Equatable, Sendable {
       self.init(.usage, "bad_import", error)
     case let error as PortfolioCommand.UnpricedEntry:
       self.init(.usage, "unpriced", error)
-    case let error as LedgerQueryError:
-      self.init(.noData, "no_data", error)
     case let error as PortfolioError:
       switch error {
       case .overdrawn: self.init(.usage, "overdrawn", error)
       case .unpriced: self.init(.usage, "unpriced", error)
       case .noPrice: self.init(.noData, "no_price", error)
       }
-    case let error as RateService.ServiceError:
-      self.init(.noData, "no_data", error)
-    case let error as WatchCommand.NothingToWatch:
+    case is LedgerQueryError, is RateService.ServiceError, is WatchCommand.NothingToWatch:
       self.init(.noData, "no_data", error)
     case let error as AtomicFile.WriteError:
       self.init(.ioError, "io_error", error)

@@ -104,9 +104,6 @@ struct Invocation: Sendable {
   let options: GlobalOptions
   let settings: EnvironmentSettings
   let terminal: TerminalCapabilities
-  /// The "fetching from …" line of a slow fetch; nil when stderr is not a terminal or with
-  /// `--json`.
-  let progress: FetchProgress?
   /// The one façade over providers and the cache, configured from the settings; its notices
   /// go to stderr in words. Built once: every use in a run is the same desk, sharing what
   /// the run asked (``RateDesk/showing(_:)`` narrows its notices without another).
@@ -123,7 +120,6 @@ struct Invocation: Sendable {
     self.options = options
     self.settings = settings
     self.terminal = terminal
-    self.progress = progress
     let deadline = Self.networkDeadline(started: started, settings: settings)
     desk = RateDesk(
       configuration: Self.deskConfiguration(settings, mode: options.cacheMode),

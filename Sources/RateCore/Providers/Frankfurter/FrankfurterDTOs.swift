@@ -15,17 +15,7 @@ struct FrankfurterLatestDTO: Decodable {
 struct FrankfurterSeriesDTO: Decodable {
   let amount: Double?
   let base: String
-  let startDate: String?
-  let endDate: String?
   let rates: [String: [String: Double]]
-
-  enum CodingKeys: String, CodingKey {
-    case amount
-    case base
-    case startDate = "start_date"
-    case endDate = "end_date"
-    case rates
-  }
 }
 
 /// Every error body: `{"message":"not found"}`, `{"message":"bad currency pair"}`,

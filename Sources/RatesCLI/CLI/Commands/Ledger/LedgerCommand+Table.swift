@@ -63,7 +63,7 @@ extension LedgerCommand {
   static func row(_ entry: LedgerEntry, _ filter: ListFilter) -> [String] {
     let (base, quote) = filter.pair ?? (entry.currency, entry.counterCurrency)
     return [
-      String(entry.id), LedgerDates.formatDay(entry.date),
+      String(entry.id), entry.date.description,
       entry.transfer?.rawValue ?? entry.side.rawValue, Self.amount(entry.amount, entry.currency),
       entry.transfer == nil
         ? Self.amount(entry.counterAmount, entry.counterCurrency)
