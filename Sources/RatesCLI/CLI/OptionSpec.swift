@@ -3,22 +3,25 @@ import RateCore
 /// One option as a command declares it: its spellings, its value, its help line and how the
 /// shell completes it.
 ///
-/// A command lists its options once, as static lets, in `options`. Its parser reads them
-/// through the scanner by declaration (`scanner.flag(Self.chart)`, `scanner.integer(_:)`
-/// and friends in `ArgumentScanner+Spec.swift`), its `--help` Options section and usage line
-/// are generated from them (``CommandHelp``), and so are the completion scripts
-/// (``CompletionTable``):
+/// A command declares each option once, as a stored property of its `Declared` type
+/// (``Declarations``). Its parser reads them through the scanner by declaration
+/// (`scanner.flag(Self.declared.chart)`, `scanner.integer(_:)` and friends in
+/// `ArgumentScanner+Spec.swift`), and its `--help` Options section and usage line
+/// (``CommandHelp``), the completion scripts (``CompletionTable``) and the option rules list
+/// them from there, in declaration order: a new option is its declaration and its read.
 ///
 /// ```swift
-/// static let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 28) {
-///   "how many days, \($0.rangeAndDefault))"
+/// struct Declared: Declarations {
+///   let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 28) {
+///     "how many days, \($0.rangeAndDefault))"
+///   }
+///   let chart = OptionSpec.flag("--chart", help: "a multi-row line chart")
 /// }
-/// static let chart = OptionSpec.flag("--chart", help: "a multi-row line chart")
-/// static let options = [days, chart]
+/// static let declared = Declared()
 ///
 /// init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-///   days = try scanner.integerOrDefault(Self.days)   // 1 to 365, else 28
-///   chart = try scanner.flag(Self.chart)
+///   days = try scanner.integerOrDefault(Self.declared.days)   // 1 to 365, else 28
+///   chart = try scanner.flag(Self.declared.chart)
 /// }
 /// ```
 struct OptionSpec: Hashable, Sendable {
@@ -117,11 +120,11 @@ struct IntegerRule: Hashable, Sendable {
 /// One positional argument as a command declares it: its placeholder and help line, how the
 /// shell completes it, and how its parser reads it.
 ///
-/// A command lists its arguments once, as static lets, in `arguments`; its parser reads each
-/// through the scanner by declaration (`try scanner.argument(Self.amount)`,
-/// `scanner.optionalArgument(_:)`, `scanner.arguments(_:)` in `ArgumentScanner+Spec.swift`),
-/// which names a missing one by its ``errorName``; `--help` and the completion scripts are
-/// generated from the same list.
+/// A command declares each argument once, in order, as a stored property of its `Declared`
+/// type (``Declarations``); its parser reads each through the scanner by declaration
+/// (`try scanner.argument(Self.declared.amount)`, `scanner.optionalArgument(_:)`,
+/// `scanner.arguments(_:)` in `ArgumentScanner+Spec.swift`), which names a missing one by its
+/// ``errorName``; `--help` and the completion scripts list them from the same declarations.
 struct ArgumentSpec: Hashable, Sendable {
   /// The placeholder without brackets: `BASE` is shown `<BASE>`.
   var name: String

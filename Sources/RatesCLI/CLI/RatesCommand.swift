@@ -16,10 +16,12 @@ protocol CommandDeclaration: Sendable {
   static var aliases: [String] { get }
   /// A one-line summary for the command list and the top of `--help`.
   static var abstract: String { get }
-  /// The positional arguments, in order.
-  static var arguments: [ArgumentSpec] { get }
-  /// The command's own options (global options are in ``GlobalOptions``).
-  static var options: [OptionSpec] { get }
+  /// The type whose stored properties declare the command's arguments and options.
+  associatedtype Declared: Declarations = NoDeclarations
+  /// The command's arguments and options, each declared once as a stored property of
+  /// ``Declared``, in the order help shows them; the parser reads each through it
+  /// (`scanner.flag(Self.declared.chart)`).
+  static var declared: Declared { get }
   /// Options that exclude each other, shown together on the usage line, such as
   /// `[--chart | --table]`; the parser refuses two of a group and help says so.
   static var optionGroups: [OptionGroup] { get }
@@ -44,8 +46,12 @@ protocol CommandDeclaration: Sendable {
 
 extension CommandDeclaration {
   static var aliases: [String] { [] }
-  static var arguments: [ArgumentSpec] { [] }
-  static var options: [OptionSpec] { [] }
+
+  /// The positional arguments, in order: the ``ArgumentSpec``s ``declared`` declares.
+  static var arguments: [ArgumentSpec] { declared.all(ArgumentSpec.self) }
+  /// The command's own options (global options are in ``GlobalOptions``): the
+  /// ``OptionSpec``s ``declared`` declares.
+  static var options: [OptionSpec] { declared.all(OptionSpec.self) }
   static var optionGroups: [OptionGroup] { [] }
   static var exclusions: [OptionRule] { [] }
   static var requirements: [OptionRule] { [] }
@@ -63,6 +69,28 @@ extension CommandDeclaration {
     defaultSubcommand.map { ObjectIdentifier($0) == ObjectIdentifier(action) } ?? false
   }
 }
+
+extension CommandDeclaration where Declared == NoDeclarations {
+  static var declared: NoDeclarations { NoDeclarations() }
+}
+
+/// The arguments and options of a command, declared once each as the stored properties of
+/// a type (`let chart = OptionSpec.flag(…)`): its help, usage line, completions and option
+/// rules list them from here, in declaration order, so a new option is its declaration and
+/// the read that uses it.
+protocol Declarations: Sendable {
+  init()
+}
+
+extension Declarations {
+  /// Every declaration of type `Spec`, in the order they are declared.
+  func all<Spec>(_ type: Spec.Type) -> [Spec] {
+    Mirror(reflecting: self).children.compactMap { $0.value as? Spec }
+  }
+}
+
+/// The declarations of a command that takes no arguments and no options of its own.
+struct NoDeclarations: Declarations {}
 
 /// A command that runs: it reads its own options and arguments, then does its work.
 protocol RatesCommand: CommandDeclaration {

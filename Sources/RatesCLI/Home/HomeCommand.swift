@@ -15,14 +15,16 @@ import RateCore
 struct HomeCommand: RatesCommand {
   static let name = "ui"
   static let abstract = "the interactive home screen, also bare 'rates' on a terminal"
-  static let currencies = OptionSpec.option(
-    "--in", value: "LIST", repeatable: true,
-    help: "currencies 'c' cycles through (default: RATES_CURRENCY, then USD and EUR)",
-    completion: .local([.currencies]))
-  static let limit = OptionSpec.integer(
-    "--limit", value: "N", in: 1...1000, default: RateDesk.boardTopCount
-  ) { "how many top coins the list shows, \($0.rangeAndDefault))" }
-  static let options = [currencies, limit]
+  struct Declared: Declarations {
+    let currencies = OptionSpec.option(
+      "--in", value: "LIST", repeatable: true,
+      help: "currencies 'c' cycles through (default: RATES_CURRENCY, then USD and EUR)",
+      completion: .local([.currencies]))
+    let limit = OptionSpec.integer(
+      "--limit", value: "N", in: 1...1000, default: RateDesk.boardTopCount
+    ) { "how many top coins the list shows, \($0.rangeAndDefault))" }
+  }
+  static let declared = Declared()
   static let noJSON: String? = "the home screen is interactive; use 'rates top --json'"
   static let discussion = """
     Needs a terminal on stdin and stdout (exit 64 otherwise). Bare 'rates' on a terminal
@@ -56,9 +58,9 @@ struct HomeCommand: RatesCommand {
   let limit: Int
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    let given = try scanner.options(Self.currencies)
+    let given = try scanner.options(Self.declared.currencies)
     currencies = try Self.currencyList(given: given, default: defaults.currency)
-    limit = try scanner.integerOrDefault(Self.limit)
+    limit = try scanner.integerOrDefault(Self.declared.limit)
   }
 
   /// The currencies `--in` names, else the default currency followed by USD and EUR.

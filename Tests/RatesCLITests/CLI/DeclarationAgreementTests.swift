@@ -67,6 +67,20 @@ import Testing
 
   // MARK: - Examples
 
+  /// The lists help, completion and the rules read come from a command's `Declared` type: each
+  /// kind of declaration in the order it is declared, nothing else of it.
+  @Test func declarationsListEachKindInTheirOrder() {
+    struct Sample: Declarations {
+      let second = OptionSpec.flag("--second", help: "declared first")
+      let argument = ArgumentSpec(name: "A", help: "between the options")
+      let first = OptionSpec.option("--first", value: "X", help: "declared last")
+      let other = "not a declaration"
+    }
+    #expect(Sample().all(OptionSpec.self).map(\.name) == ["--second", "--first"])
+    #expect(Sample().all(ArgumentSpec.self).map(\.name) == ["A"])
+    #expect(NoDeclarations().all(OptionSpec.self).isEmpty)
+  }
+
   @Test(arguments: leaves)
   func everyExampleParsesAsTheCommandItDocuments(_ words: String) throws {
     let examples = try Self.path(words).last.examples

@@ -79,11 +79,11 @@ import Testing
 
   @Test func aLeftOutNumberIsItsDeclaredDefault() throws {
     var scanner = ArgumentScanner([])
-    #expect(try scanner.integerOrDefault(LedgerCommand.Rate.days) == 3)
-    #expect(try scanner.integerOrDefault(HistoryCommand.days) == 28)
-    #expect(try scanner.integer(LedgerCommand.List.days) == nil)
+    #expect(try scanner.integerOrDefault(LedgerCommand.Rate.declared.days) == 3)
+    #expect(try scanner.integerOrDefault(HistoryCommand.declared.days) == 28)
+    #expect(try scanner.integer(LedgerCommand.List.declared.days) == nil)
     var given = ArgumentScanner(["--days", "7"])
-    #expect(try given.integerOrDefault(LedgerCommand.Rate.days) == 7)
+    #expect(try given.integerOrDefault(LedgerCommand.Rate.declared.days) == 7)
   }
 
   @Test func theCommandsKeepTheirWords() throws {

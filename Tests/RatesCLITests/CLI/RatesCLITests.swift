@@ -93,7 +93,7 @@ import Testing
   @Test func defaultQuoteComesFromTheEnvironment() throws {
     func parse(_ scanner: inout ArgumentScanner, defaultQuote: String) throws -> PairArguments {
       try PairArguments(
-        parsing: &scanner, base: HistoryCommand.base, quote: HistoryCommand.quote,
+        parsing: &scanner, base: HistoryCommand.declared.base, quote: HistoryCommand.declared.quote,
         defaultQuote: defaultQuote)
     }
     var scanner = ArgumentScanner(["BTC"])

@@ -7,15 +7,16 @@ extension CacheCommand {
     static let abstract =
       "ask again for the stored days, of the source and in the form they were asked, and "
       + "list every day whose stored value differs; --fix replaces them"
-    static let fix = OptionSpec.flag(
-      "--fix",
-      help: "store the provider's answer for the days that differ and drop stored days not over "
-        + "yet (nothing else changes)")
-    static let options = [fix]
-    static let pairArgument = ArgumentSpec(
-      name: "PAIR", help: "one pair, as 'rates cache' lists it (EUR-USD); all pairs by default",
-      isOptional: true, completion: .local([.pairs]))
-    static let arguments = [pairArgument]
+    struct Declared: Declarations {
+      let pairArgument = ArgumentSpec(
+        name: "PAIR", help: "one pair, as 'rates cache' lists it (EUR-USD); all pairs by default",
+        isOptional: true, completion: .local([.pairs]))
+      let fix = OptionSpec.flag(
+        "--fix",
+        help: "store the provider's answer for the days that differ and drop stored days not over "
+          + "yet (nothing else changes)")
+    }
+    static let declared = Declared()
     static let discussion = """
       Days stored from a fallback (Coinbase candles, the ECB) are asked of that source; a value
       differs only by more than the figures' precision. Exit code 0 when every stored day
@@ -29,8 +30,8 @@ extension CacheCommand {
     let fixes: Bool
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      fixes = try scanner.flag(Self.fix)
-      pair = try CacheCommand.pair(&scanner, Self.pairArgument)
+      fixes = try scanner.flag(Self.declared.fix)
+      pair = try CacheCommand.pair(&scanner, Self.declared.pairArgument)
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

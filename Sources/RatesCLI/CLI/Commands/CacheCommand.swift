@@ -54,19 +54,20 @@ struct CacheCommand: CommandDeclaration {
       "remove the cache's own entries (or one pair's) and say what was removed; files it does "
       + "not recognise as its entries are kept and listed, and your configuration, coins, "
       + "favorites, pairs and ledger are never touched"
-    static let arguments = [Self.pairArgument]
+    struct Declared: Declarations {
+      let pairArgument = ArgumentSpec(
+        name: "PAIR",
+        help: "one pair only, as 'rates cache' lists it (EUR-USD, BITCOIN-EUR; EUR/USD too): its "
+          + "stored days and cached entries, with every provider",
+        isOptional: true, completion: .local([.pairs]))
+    }
+    static let declared = Declared()
     static let examples = ["rates cache clear --json", "rates cache clear bitcoin-eur"]
-
-    static let pairArgument = ArgumentSpec(
-      name: "PAIR",
-      help: "one pair only, as 'rates cache' lists it (EUR-USD, BITCOIN-EUR; EUR/USD too): its "
-        + "stored days and cached entries, with every provider",
-      isOptional: true, completion: .local([.pairs]))
 
     let pair: String?
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      pair = try CacheCommand.pair(&scanner, Self.pairArgument)
+      pair = try CacheCommand.pair(&scanner, Self.declared.pairArgument)
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

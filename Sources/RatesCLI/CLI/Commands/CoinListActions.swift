@@ -48,7 +48,10 @@ enum CoinListActions<Words: CoinListWords> {
   struct List: RatesCommand {
     static var name: String { "list" }
     static var abstract: String { Words.listAbstract }
-    static var options: [OptionSpec] { [CoinList.currencies] }
+    struct Declared: Declarations {
+      let currencies = CoinList.currencies
+    }
+    static var declared: Declared { Declared() }
     static var examples: [String] { ["rates \(Words.list.command) --in EUR,USD"] }
 
     let currencies: [String]
@@ -66,9 +69,12 @@ enum CoinListActions<Words: CoinListWords> {
   struct Add: CoinListEdit {
     static var name: String { "add" }
     static var abstract: String { Words.addAbstract }
-    static var coinArgument: ArgumentSpec { CoinList.coinArgument(completion: .local([.coins])) }
-    static var arguments: [ArgumentSpec] { [coinArgument] }
-    static var options: [OptionSpec] { [CoinList.currencies] }
+    struct Declared: Declarations {
+      let coin = CoinList.coinArgument(completion: .local([.coins]))
+      let currencies = CoinList.currencies
+    }
+    static var declared: Declared { Declared() }
+    static var coinArgument: ArgumentSpec { declared.coin }
     static var examples: [String] { ["rates \(Words.list.command) add BTC ETH solana"] }
 
     let coins: [String]
@@ -84,11 +90,12 @@ enum CoinListActions<Words: CoinListWords> {
     static var name: String { "remove" }
     static var aliases: [String] { ["rm"] }
     static var abstract: String { Words.removeAbstract }
-    static var coinArgument: ArgumentSpec {
-      CoinList.coinArgument(completion: .local([Words.removeCompletion]))
+    struct Declared: Declarations {
+      let coin = CoinList.coinArgument(completion: .local([Words.removeCompletion]))
+      let currencies = CoinList.currencies
     }
-    static var arguments: [ArgumentSpec] { [coinArgument] }
-    static var options: [OptionSpec] { [CoinList.currencies] }
+    static var declared: Declared { Declared() }
+    static var coinArgument: ArgumentSpec { declared.coin }
     static var examples: [String] { ["rates \(Words.list.command) remove solana"] }
 
     let coins: [String]

@@ -9,10 +9,12 @@ struct CompletionsCommand: RatesCommand {
   static let name = "completions"
   static let abstract = "print a completion script for bash, zsh or fish"
   static let noJSON: String? = "it prints a shell script"
-  static let shellArgument = ArgumentSpec(
-    name: "SHELL", help: "the shell to print the script for: bash, zsh or fish",
-    completion: .choices(.shells))
-  static let arguments = [shellArgument]
+  struct Declared: Declarations {
+    let shellArgument = ArgumentSpec(
+      name: "SHELL", help: "the shell to print the script for: bash, zsh or fish",
+      completion: .choices(.shells))
+  }
+  static let declared = Declared()
   static let discussion = """
     The script completes commands, actions and options, and coin symbols, currency codes,
     your pairs, coins and favorites from local data only (it never uses the network).
@@ -34,7 +36,7 @@ struct CompletionsCommand: RatesCommand {
   let shell: String
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    let shell = try scanner.argument(Self.shellArgument)
+    let shell = try scanner.argument(Self.declared.shellArgument)
     guard Self.shells.contains(shell) else {
       throw UsageError.invalidValue(
         option: "shell", value: shell, expected: Self.shells.joined(separator: ", "))

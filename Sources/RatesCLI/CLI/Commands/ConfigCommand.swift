@@ -62,11 +62,14 @@ struct ConfigCommand: CommandDeclaration {
   struct SetKey: RatesCommand {
     static let name = "set"
     static let abstract = "store a setting in the config file"
-    static let valueArgument = ArgumentSpec(
-      name: "VALUE",
-      help: "the new value; left out for api-key, which is read from stdin or a prompt",
-      isOptional: true)
-    static let arguments = [ConfigCommand.key, valueArgument]
+    struct Declared: Declarations {
+      let key = ConfigCommand.key
+      let valueArgument = ArgumentSpec(
+        name: "VALUE",
+        help: "the new value; left out for api-key, which is read from stdin or a prompt",
+        isOptional: true)
+    }
+    static let declared = Declared()
     static let discussion = "Keys:\n\(ConfigKey.list)"
     static let examples = [
       "rates config set currency EUR",
@@ -78,14 +81,14 @@ struct ConfigCommand: CommandDeclaration {
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       key = try ConfigCommand.readKey(&scanner)
-      let value = scanner.optionalArgument(Self.valueArgument)
+      let value = scanner.optionalArgument(Self.declared.valueArgument)
       if key == .apiKey, value != nil {
         throw UsageError.invalid(
           "the API key is not taken as an argument (it would stay in your shell history): run "
             + "'rates config set api-key' and paste it, or pipe it in")
       }
       if key != .apiKey, value == nil {
-        throw UsageError.missingArgument(Self.valueArgument.errorName)
+        throw UsageError.missingArgument(Self.declared.valueArgument.errorName)
       }
       self.value = try value.map { [key] (text) throws(UsageError) in try key.normalize(text) }
     }
@@ -115,7 +118,10 @@ struct ConfigCommand: CommandDeclaration {
   struct UnsetKey: RatesCommand {
     static let name = "unset"
     static let abstract = "remove a setting from the config file, back to its default"
-    static let arguments = [ConfigCommand.key]
+    struct Declared: Declarations {
+      let key = ConfigCommand.key
+    }
+    static let declared = Declared()
     static let examples = ["rates config unset provider"]
 
     let key: ConfigKey

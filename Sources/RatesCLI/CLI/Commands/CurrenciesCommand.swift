@@ -4,12 +4,14 @@ import RateCore
 struct CurrenciesCommand: RatesCommand {
   static let name = "currencies"
   static let abstract = "the supported currencies (or, with --crypto, coins) with names"
-  static let crypto = OptionSpec.flag(
-    "--crypto",
-    help: "the coins you can name by symbol without a lookup, your coins and favorites; any "
-      + "other "
-      + "coin works by its CoinGecko id or through 'rates search'")
-  static let options = [crypto]
+  struct Declared: Declarations {
+    let crypto = OptionSpec.flag(
+      "--crypto",
+      help: "the coins you can name by symbol without a lookup, your coins and favorites; any "
+        + "other "
+        + "coin works by its CoinGecko id or through 'rates search'")
+  }
+  static let declared = Declared()
   static let discussion = """
     Currencies are the ECB reference-rate currencies (fiat pairs), GBP, EUR and USD first,
     then the others alphabetically. Those the ECB no longer publishes (BGN since 2026, HRK,
@@ -23,7 +25,7 @@ struct CurrenciesCommand: RatesCommand {
   let crypto: Bool
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    crypto = try scanner.flag(Self.crypto)
+    crypto = try scanner.flag(Self.declared.crypto)
   }
 
   struct Document: Encodable {

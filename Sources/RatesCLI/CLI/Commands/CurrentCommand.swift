@@ -6,18 +6,19 @@ struct CurrentCommand: RatesCommand {
   static let name = "current"
   static let exportFormats = priceExportFormats
   static let abstract = "current prices with their 24-hour change"
-  static let subjects = ArgumentSpec(
-    name: "COIN|PAIR",
-    help: "coin symbols or CoinGecko ids, priced in each --in currency (default: BTC), or "
-      + "explicit pairs such as GBP-USD, EUR-AUD or EUR/BTC",
-    isOptional: true, isRepeating: true, completion: .local([.coins, .pairs, .currencies]))
-  static let arguments = [subjects]
-  static let currencies = OptionSpec.option(
-    "--in", value: "LIST", repeatable: true,
-    help: "currencies for the coins, comma-separated or repeated (default: RATES_CURRENCY or "
-      + "USD)",
-    completion: .local([.currencies]))
-  static let options = [currencies]
+  struct Declared: Declarations {
+    let subjects = ArgumentSpec(
+      name: "COIN|PAIR",
+      help: "coin symbols or CoinGecko ids, priced in each --in currency (default: BTC), or "
+        + "explicit pairs such as GBP-USD, EUR-AUD or EUR/BTC",
+      isOptional: true, isRepeating: true, completion: .local([.coins, .pairs, .currencies]))
+    let currencies = OptionSpec.option(
+      "--in", value: "LIST", repeatable: true,
+      help: "currencies for the coins, comma-separated or repeated (default: RATES_CURRENCY or "
+        + "USD)",
+      completion: .local([.currencies]))
+  }
+  static let declared = Declared()
   static let discussion = """
     Coins come from one CoinGecko request, fiat pairs from one ECB (Frankfurter) request,
     fetched concurrently. A coin price fetched less than a minute ago (an ECB rate, an
@@ -40,7 +41,7 @@ struct CurrentCommand: RatesCommand {
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
     let currencies = try CurrencyList.parse(
-      try scanner.options(Self.currencies), default: defaults.currency)
+      try scanner.options(Self.declared.currencies), default: defaults.currency)
     var requests: [Request] = []
     func add(_ request: Request) {
       if !requests.contains(where: {
@@ -49,7 +50,7 @@ struct CurrentCommand: RatesCommand {
         requests.append(request)
       }
     }
-    let arguments = try scanner.arguments(Self.subjects)
+    let arguments = try scanner.arguments(Self.declared.subjects)
     for argument in arguments.isEmpty ? ["BTC"] : arguments {
       for pair in try PairArguments.pairs(argument, in: currencies) {
         add(Request(base: pair.base, quote: pair.quote))

@@ -6,48 +6,52 @@ struct HistoryCommand: RatesCommand {
   static let name = "history"
   static let exportFormats = priceExportFormats
   static let abstract = "daily rates for the last N days or any range, with statistics"
-  static let base = ArgumentSpec(
-    name: "BASE",
-    help: "a coin symbol or CoinGecko id (BTC, eth, ethereum-wormhole), or a currency code "
-      + "(GBP)",
-    completion: .local([.coins, .currencies]))
-  static let quote = ArgumentSpec(
-    name: "QUOTE",
-    help: "the currency to price it in (default: RATES_CURRENCY or USD); the pair may also "
-      + "be written BTC-EUR or BTC/EUR",
-    isOptional: true, completion: .local([.coins, .currencies]))
-  static let arguments = [base, quote]
-  static let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 28) {
-    "how many days, \($0.rangeAndDefault)): N points, one per UTC day, the last being "
-      + "today's latest price"
+  struct Declared: Declarations {
+    let base = ArgumentSpec(
+      name: "BASE",
+      help: "a coin symbol or CoinGecko id (BTC, eth, ethereum-wormhole), or a currency code "
+        + "(GBP)",
+      completion: .local([.coins, .currencies]))
+    let quote = ArgumentSpec(
+      name: "QUOTE",
+      help: "the currency to price it in (default: RATES_CURRENCY or USD); the pair may also "
+        + "be written BTC-EUR or BTC/EUR",
+      isOptional: true, completion: .local([.coins, .currencies]))
+    let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 28) {
+      "how many days, \($0.rangeAndDefault)): N points, one per UTC day, the last being "
+        + "today's latest price"
+    }
+    let from = HistorySpan.from
+    let to = HistorySpan.to
+    let date = HistorySpan.date
+    let interval = HistorySpan.interval
+    let chart = OptionSpec.flag(
+      "--chart", help: "a multi-row line chart fitted to the terminal width")
+    let table = OptionSpec.flag(
+      "--table",
+      help: "one row per day with the change from the previous day; on a terminal, a table "
+        + "longer than the window goes through RATES_PAGER, PAGER or less -FRX")
+    let interactive = OptionSpec.flag(
+      "--interactive",
+      help: "explore the chart on a terminal, on the home screen's detail: a cursor on the "
+        + "last day, ←/→ or h/l move it one day, Home/End or g/G jump to the first or last day, "
+        + "a click or drag picks a day, 1-4 show 7/30/90/365 days, q, Esc or Ctrl-C quit; the "
+        + "selected day's date, value and change show under the chart, the last day follows "
+        + "the live price. Needs a terminal on stdin and stdout (else exit 64)")
   }
-  static let chart = OptionSpec.flag(
-    "--chart", help: "a multi-row line chart fitted to the terminal width")
-  static let table = OptionSpec.flag(
-    "--table",
-    help: "one row per day with the change from the previous day; on a terminal, a table "
-      + "longer than the window goes through RATES_PAGER, PAGER or less -FRX")
-  static let interactive = OptionSpec.flag(
-    "--interactive",
-    help: "explore the chart on a terminal, on the home screen's detail: a cursor on the "
-      + "last day, ←/→ or h/l move it one day, Home/End or g/G jump to the first or last day, "
-      + "a click or drag picks a day, 1-4 show 7/30/90/365 days, q, Esc or Ctrl-C quit; the "
-      + "selected day's date, value and change show under the chart, the last day follows "
-      + "the live price. Needs a terminal on stdin and stdout (else exit 64)")
-  static let options = [
-    days, HistorySpan.from, HistorySpan.to, HistorySpan.date, HistorySpan.interval, chart, table,
-    interactive,
-  ]
-  static let optionGroups = [OptionGroup(options: [chart, table, interactive])]
+  static let declared = Declared()
+  static let optionGroups = [OptionGroup(options: [declared.chart, declared.table, declared.interactive])]
   static let exclusions =
     [
       OptionRule(
-        OptionUse(interactive),
-        excludes: [OptionUse(chart), OptionUse(table), OptionUse(HistorySpan.date), HistorySpan.hourly],
+        OptionUse(declared.interactive),
+        excludes: [
+          OptionUse(declared.chart), OptionUse(declared.table), OptionUse(HistorySpan.date), HistorySpan.hourly,
+        ],
         formats: OutputFormat.allCases.filter { $0 != .table }),
       OptionRule(
         HistorySpan.hourly, excludes: [OptionUse(HistorySpan.date)], reason: "a day has one rate"),
-    ] + HistorySpan.exclusions(days: days, single: HistorySpan.date)
+    ] + HistorySpan.exclusions(days: declared.days, single: HistorySpan.date)
   static let requirements = HistorySpan.requirements
   static let discussion = """
     Fiat pairs (GBP USD) use ECB reference rates; a weekend or holiday repeats the last
@@ -86,14 +90,14 @@ struct HistoryCommand: RatesCommand {
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
     span = try HistorySpan.parse(
-      &scanner, days: Self.days, single: HistorySpan.date, today: defaults.today)
-    let chart = try scanner.flag(Self.chart)
-    let table = try scanner.flag(Self.table)
-    let interactive = try scanner.flag(Self.interactive)
+      &scanner, days: Self.declared.days, single: HistorySpan.date, today: defaults.today)
+    let chart = try scanner.flag(Self.declared.chart)
+    let table = try scanner.flag(Self.declared.table)
+    let interactive = try scanner.flag(Self.declared.interactive)
     layout = interactive ? .interactive : chart ? .chart : table ? .table : .sparkline
     hourly = try HistorySpan.parseHourly(&scanner)
     pair = try PairArguments(
-      parsing: &scanner, base: Self.base, quote: Self.quote, defaultQuote: defaults.currency)
+      parsing: &scanner, base: Self.declared.base, quote: Self.declared.quote, defaultQuote: defaults.currency)
   }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {

@@ -4,16 +4,17 @@ import RateCore
 struct InfoCommand: RatesCommand {
   static let name = "info"
   static let abstract = "a coin's market data, all-time high and low, supply and history"
-  static let coinArgument = ArgumentSpec(
-    name: "COIN", help: "a coin symbol or CoinGecko id", completion: .local([.coins]))
-  static let arguments = [coinArgument]
-  static let currency = OptionSpec.option(
-    "--in", value: "CURRENCY", help: "the currency (default: RATES_CURRENCY or USD)",
-    completion: .local([.currencies]))
-  static let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 30) {
-    "the history shown as a sparkline, \($0.rangeAndDefault))"
+  struct Declared: Declarations {
+    let coinArgument = ArgumentSpec(
+      name: "COIN", help: "a coin symbol or CoinGecko id", completion: .local([.coins]))
+    let currency = OptionSpec.option(
+      "--in", value: "CURRENCY", help: "the currency (default: RATES_CURRENCY or USD)",
+      completion: .local([.currencies]))
+    let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 30) {
+      "the history shown as a sparkline, \($0.rangeAndDefault))"
+    }
   }
-  static let options = [currency, days]
+  static let declared = Declared()
   static let discussion = """
     Shows price, 24-hour change, market cap and rank, 24-hour volume, high and low,
     all-time high and low with their dates and the distance from them, circulating, total
@@ -31,13 +32,13 @@ struct InfoCommand: RatesCommand {
   let days: Int
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    let currency = try scanner.option(Self.currency) ?? defaults.currency
+    let currency = try scanner.option(Self.declared.currency) ?? defaults.currency
     guard CurrencyCode.isValid(currency, shape: .quote) else {
       throw UsageError.invalidValue(option: "--in", value: currency, expected: "a currency code such as EUR")
     }
     self.currency = CurrencyCode(currency).text
-    days = try scanner.integerOrDefault(Self.days)
-    let coin = try scanner.argument(Self.coinArgument)
+    days = try scanner.integerOrDefault(Self.declared.days)
+    let coin = try scanner.argument(Self.declared.coinArgument)
     try PairArguments.validate(base: coin, quote: self.currency)
     self.coin = coin
   }

@@ -42,18 +42,19 @@ struct PairsCommand: CommandDeclaration {
   struct Add: RatesCommand {
     static let name = "add"
     static let abstract = "add a pair"
-    static let baseArgument = ArgumentSpec(
-      name: "BASE", help: "a currency code or coin; the pair may also be written BASE-QUOTE",
-      completion: .local([.currencies, .coins]))
-    static let quoteArgument = ArgumentSpec(
-      name: "QUOTE", help: "the currency it is priced in", isOptional: true,
-      completion: .local([.currencies, .coins]))
-    static let arguments = [baseArgument, quoteArgument]
-    static let ledger = OptionSpec.flag(
-      "--ledger",
-      help: "follow the street rate of your own exchanges of the pair ('rates ledger rate'), "
-        + "the default for a pair no provider serves")
-    static let options = [ledger]
+    struct Declared: Declarations {
+      let baseArgument = ArgumentSpec(
+        name: "BASE", help: "a currency code or coin; the pair may also be written BASE-QUOTE",
+        completion: .local([.currencies, .coins]))
+      let quoteArgument = ArgumentSpec(
+        name: "QUOTE", help: "the currency it is priced in", isOptional: true,
+        completion: .local([.currencies, .coins]))
+      let ledger = OptionSpec.flag(
+        "--ledger",
+        help: "follow the street rate of your own exchanges of the pair ('rates ledger rate'), "
+          + "the default for a pair no provider serves")
+    }
+    static let declared = Declared()
     static let discussion = """
       Adding refuses a currency paired with itself and unknown currencies; two currencies
       already paired (in either order) are left as they are, with a note. A pair no provider
@@ -67,9 +68,9 @@ struct PairsCommand: CommandDeclaration {
     let street: Bool
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      street = try scanner.flag(Self.ledger)
+      street = try scanner.flag(Self.declared.ledger)
       let pair = try PairArguments(
-        parsing: &scanner, base: Self.baseArgument, quote: Self.quoteArgument, defaultQuote: nil)
+        parsing: &scanner, base: Self.declared.baseArgument, quote: Self.declared.quoteArgument, defaultQuote: nil)
       base = pair.base
       quote = pair.quote
     }
@@ -84,21 +85,23 @@ struct PairsCommand: CommandDeclaration {
     static let name = "remove"
     static let aliases = ["rm"]
     static let abstract = "remove a pair"
-    static let baseArgument = ArgumentSpec(
-      name: "BASE", help: "the pair's base; the pair may also be written BASE-QUOTE",
-      completion: .local([.pairs]), missingName: "pair")
-    static let quoteArgument = ArgumentSpec(
-      name: "QUOTE", help: "the pair's quote", isOptional: true,
-      completion: .local([.currencies]))
-    static let arguments = [baseArgument, quoteArgument]
+    struct Declared: Declarations {
+      let baseArgument = ArgumentSpec(
+        name: "BASE", help: "the pair's base; the pair may also be written BASE-QUOTE",
+        completion: .local([.pairs]), missingName: "pair")
+      let quoteArgument = ArgumentSpec(
+        name: "QUOTE", help: "the pair's quote", isOptional: true,
+        completion: .local([.currencies]))
+    }
+    static let declared = Declared()
     static let examples = ["rates pairs remove GBP-USD"]
 
     /// The pair as typed: one `BASE-QUOTE` word, or two words.
     let words: [String]
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      let base = try scanner.argument(Self.baseArgument)
-      words = [base] + (scanner.optionalArgument(Self.quoteArgument).map { [$0] } ?? [])
+      let base = try scanner.argument(Self.declared.baseArgument)
+      words = [base] + (scanner.optionalArgument(Self.declared.quoteArgument).map { [$0] } ?? [])
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

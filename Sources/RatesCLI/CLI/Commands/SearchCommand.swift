@@ -4,13 +4,14 @@ import RateCore
 struct SearchCommand: RatesCommand {
   static let name = "search"
   static let abstract = "find coins by name or symbol"
-  static let queryArgument = ArgumentSpec(
-    name: "QUERY", help: "a name, symbol or id, or part of one", isRepeating: true)
-  static let arguments = [queryArgument]
-  static let limit = OptionSpec.integer("--limit", value: "N", in: 1...100, default: 15) {
-    "show at most N coins, \($0.rangeAndDefault))"
+  struct Declared: Declarations {
+    let queryArgument = ArgumentSpec(
+      name: "QUERY", help: "a name, symbol or id, or part of one", isRepeating: true)
+    let limit = OptionSpec.integer("--limit", value: "N", in: 1...100, default: 15) {
+      "show at most N coins, \($0.rangeAndDefault))"
+    }
   }
-  static let options = [limit]
+  static let declared = Declared()
   static let discussion = """
     Results show the id (what other commands accept besides the symbol), symbol, name and
     market-cap rank, best match first. A symbol several coins share is marked with '*':
@@ -26,8 +27,8 @@ struct SearchCommand: RatesCommand {
   let limit: Int
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    limit = try scanner.integerOrDefault(Self.limit)
-    let words = try scanner.arguments(Self.queryArgument)
+    limit = try scanner.integerOrDefault(Self.declared.limit)
+    let words = try scanner.arguments(Self.declared.queryArgument)
     query = words.joined(separator: " ")
     guard query.trimming(.whitespaces).count >= 1, query.count <= 100 else {
       throw UsageError.invalid("the search query is empty or too long")

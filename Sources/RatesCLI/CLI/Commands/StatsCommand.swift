@@ -6,19 +6,23 @@ struct StatsCommand: RatesCommand {
   static let name = "stats"
   static let exportFormats = priceExportFormats
   static let abstract = "statistics of a daily series: volatility, largest moves, drawdown"
-  static let base = ArgumentSpec(
-    name: "BASE", help: "a coin or currency, as for 'rates history'",
-    completion: .local([.coins, .currencies]))
-  static let quote = ArgumentSpec(
-    name: "QUOTE", help: "the currency (default: RATES_CURRENCY or USD); also BASE-QUOTE",
-    isOptional: true, completion: .local([.coins, .currencies]))
-  static let arguments = [base, quote]
-  static let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 30) {
-    "how many days, \($0.rangeAndDefault); 30, 60, 90 and 365 are typical)"
+  struct Declared: Declarations {
+    let base = ArgumentSpec(
+      name: "BASE", help: "a coin or currency, as for 'rates history'",
+      completion: .local([.coins, .currencies]))
+    let quote = ArgumentSpec(
+      name: "QUOTE", help: "the currency (default: RATES_CURRENCY or USD); also BASE-QUOTE",
+      isOptional: true, completion: .local([.coins, .currencies]))
+    let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 30) {
+      "how many days, \($0.rangeAndDefault); 30, 60, 90 and 365 are typical)"
+    }
+    let from = HistorySpan.from
+    let to = HistorySpan.to
+    let interval = HistorySpan.interval
+    let ledger = OptionSpec.flag(
+      "--ledger", help: "use the daily average rate of your own exchanges ('rates ledger')")
   }
-  static let ledger = OptionSpec.flag(
-    "--ledger", help: "use the daily average rate of your own exchanges ('rates ledger')")
-  static let options = [days, HistorySpan.from, HistorySpan.to, HistorySpan.interval, ledger]
+  static let declared = Declared()
   static let discussion = """
     Figures: min and max with their dates, mean, median, sample standard deviation,
     coefficient of variation (standard deviation / mean), first, last and change, the
@@ -36,9 +40,9 @@ struct StatsCommand: RatesCommand {
 
   static let exclusions =
     [
-      OptionRule(OptionUse(HistorySpan.from), excludes: [OptionUse(ledger)], reason: "use --days"),
-      OptionRule(HistorySpan.hourly, excludes: [OptionUse(ledger)], reason: "your exchanges are daily"),
-    ] + HistorySpan.exclusions(days: days)
+      OptionRule(OptionUse(HistorySpan.from), excludes: [OptionUse(declared.ledger)], reason: "use --days"),
+      OptionRule(HistorySpan.hourly, excludes: [OptionUse(declared.ledger)], reason: "your exchanges are daily"),
+    ] + HistorySpan.exclusions(days: declared.days)
   static let requirements = HistorySpan.requirements
 
   let pair: PairArguments
@@ -47,11 +51,11 @@ struct StatsCommand: RatesCommand {
   let hourly: Bool
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    span = try HistorySpan.parse(&scanner, days: Self.days, today: defaults.today)
-    ledger = try scanner.flag(Self.ledger)
+    span = try HistorySpan.parse(&scanner, days: Self.declared.days, today: defaults.today)
+    ledger = try scanner.flag(Self.declared.ledger)
     hourly = try HistorySpan.parseHourly(&scanner)
     pair = try PairArguments(
-      parsing: &scanner, base: Self.base, quote: Self.quote, defaultQuote: defaults.currency)
+      parsing: &scanner, base: Self.declared.base, quote: Self.declared.quote, defaultQuote: defaults.currency)
   }
 
   /// The figures beyond the history statistics.

@@ -4,15 +4,17 @@ import RateCore
 struct TopCommand: RatesCommand {
   static let name = "top"
   static let abstract = "the top coins by market cap, then your coins"
-  static let limit = OptionSpec.integer("--limit", value: "N", in: 1...1000, default: defaultLimit) {
-    "how many coins, \($0.rangeAndDefault))"
+  struct Declared: Declarations {
+    let limit = OptionSpec.integer("--limit", value: "N", in: 1...1000, default: defaultLimit) {
+      "how many coins, \($0.rangeAndDefault))"
+    }
+    let currencies = OptionSpec.option(
+      "--in", value: "LIST", repeatable: true,
+      help: "currencies, comma-separated (default: RATES_CURRENCY or USD); market caps are in "
+        + "the first",
+      completion: .local([.currencies]))
   }
-  static let currencies = OptionSpec.option(
-    "--in", value: "LIST", repeatable: true,
-    help: "currencies, comma-separated (default: RATES_CURRENCY or USD); market caps are in "
-      + "the first",
-    completion: .local([.currencies]))
-  static let options = [limit, currencies]
+  static let declared = Declared()
   static let discussion = """
     Each row: rank, symbol, name, price, 24-hour change and market cap; starred coins
     (favorites) are marked. Your coins (rates coins) that are not in the top N follow. One
@@ -31,9 +33,9 @@ struct TopCommand: RatesCommand {
   let currencies: [String]
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    limit = try scanner.integerOrDefault(Self.limit)
+    limit = try scanner.integerOrDefault(Self.declared.limit)
     currencies = try CurrencyList.parse(
-      try scanner.options(Self.currencies), default: defaults.currency)
+      try scanner.options(Self.declared.currencies), default: defaults.currency)
   }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {

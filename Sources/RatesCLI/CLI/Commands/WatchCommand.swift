@@ -11,32 +11,33 @@ import RateCore
 struct WatchCommand: RatesCommand {
   static let name = "watch"
   static let abstract = "live prices and rates, updated every minute (or --every)"
-  static let subjects = ArgumentSpec(
-    name: "COIN|PAIR",
-    help: "coin symbols or CoinGecko ids, priced in each --in currency, or pairs such as "
-      + "GBP-USD, EUR-AUD or EUR/BTC (default: your coins and pairs)",
-    isOptional: true, isRepeating: true, completion: .local([.coins, .pairs, .currencies]))
-  static let arguments = [subjects]
-  static let currencies = OptionSpec.option(
-    "--in", value: "LIST", repeatable: true,
-    help: "currencies for the coins (default: RATES_CURRENCY or USD)",
-    completion: .local([.currencies]))
-  static let every = OptionSpec.option(
-    "--every", value: "DURATION",
-    help: "time between updates: 30s, 2m, 1h or seconds (default 60s); never below the "
-      + "rate-limit floor (below)")
-  static let alert = OptionSpec.option(
-    "--alert", value: "EXPR", repeatable: true,
-    help: "alert when a price crosses a threshold: 'BTC>100000', 'GBP-USD<1.25' (also >= and "
-      + "<=); a coin alone means its price in the first --in currency. Repeatable. Reported "
-      + "once per crossing: the bell rings and the row is highlighted on a terminal; "
-      + "\"alert\" in plain lines and JSON.")
-  static let exitOnAlert = OptionSpec.flag(
-    "--exit-on-alert", help: "stop when an alert triggers, with exit code 3")
-  static let count = OptionSpec.option(
-    "--count", value: "N", help: "stop after N updates (scripts and tests)")
-  static let options = [currencies, every, alert, exitOnAlert, count]
-  static let requirements = [OptionRule(OptionUse(exitOnAlert), needs: [OptionUse(alert)])]
+  struct Declared: Declarations {
+    let subjects = ArgumentSpec(
+      name: "COIN|PAIR",
+      help: "coin symbols or CoinGecko ids, priced in each --in currency, or pairs such as "
+        + "GBP-USD, EUR-AUD or EUR/BTC (default: your coins and pairs)",
+      isOptional: true, isRepeating: true, completion: .local([.coins, .pairs, .currencies]))
+    let currencies = OptionSpec.option(
+      "--in", value: "LIST", repeatable: true,
+      help: "currencies for the coins (default: RATES_CURRENCY or USD)",
+      completion: .local([.currencies]))
+    let every = OptionSpec.option(
+      "--every", value: "DURATION",
+      help: "time between updates: 30s, 2m, 1h or seconds (default 60s); never below the "
+        + "rate-limit floor (below)")
+    let alert = OptionSpec.option(
+      "--alert", value: "EXPR", repeatable: true,
+      help: "alert when a price crosses a threshold: 'BTC>100000', 'GBP-USD<1.25' (also >= and "
+        + "<=); a coin alone means its price in the first --in currency. Repeatable. Reported "
+        + "once per crossing: the bell rings and the row is highlighted on a terminal; "
+        + "\"alert\" in plain lines and JSON.")
+    let exitOnAlert = OptionSpec.flag(
+      "--exit-on-alert", help: "stop when an alert triggers, with exit code 3")
+    let count = OptionSpec.option(
+      "--count", value: "N", help: "stop after N updates (scripts and tests)")
+  }
+  static let declared = Declared()
+  static let requirements = [OptionRule(OptionUse(declared.exitOnAlert), needs: [OptionUse(declared.alert)])]
   static let discussion = """
     On a terminal, a board redrawn in place: price, change since the previous update and
     over 24 hours (ECB rates: since the previous working day), the 7-day trend drawn
@@ -79,20 +80,20 @@ struct WatchCommand: RatesCommand {
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
     currencies = try CurrencyList.parse(
-      try scanner.options(Self.currencies), default: defaults.currency)
+      try scanner.options(Self.declared.currencies), default: defaults.currency)
     every = try scanner.option(
-      Self.every, expected: "a duration such as 30s, 2m, 1h or 90 (seconds)",
+      Self.declared.every, expected: "a duration such as 30s, 2m, 1h or 90 (seconds)",
       parse: WatchInterval.parse)
     var rules: [AlertRule] = []
-    for expression in try scanner.options(Self.alert) {
+    for expression in try scanner.options(Self.declared.alert) {
       rules.append(try AlertRule.parse(expression))
     }
     alerts = rules
-    exitOnAlert = try scanner.flag(Self.exitOnAlert)
+    exitOnAlert = try scanner.flag(Self.declared.exitOnAlert)
     count = try scanner.option(
-      Self.count, expected: "a whole number of updates, at least 1",
+      Self.declared.count, expected: "a whole number of updates, at least 1",
       parse: { Int($0).flatMap { $0 >= 1 ? $0 : nil } })
-    arguments = try scanner.arguments(Self.subjects)
+    arguments = try scanner.arguments(Self.declared.subjects)
     for argument in arguments { _ = try PairArguments.pairs(argument, in: currencies) }
   }
 

@@ -8,55 +8,53 @@ extension LedgerCommand {
       "record an exchange: 'add 100 USD 8950000 LBP --sell' means you sold 100 USD for "
       + "8,950,000 LBP; with --buy you bought 100 USD and paid 8,950,000 LBP; "
       + "'add 0.5 BTC --deposit' records what came in without an exchange"
-    /// AMOUNT CURRENCY, and FOR-AMOUNT FOR-CURRENCY for an exchange (missing, they are named
-    /// as the first two are).
-    static let arguments = [
-      ArgumentSpec(
+    struct Declared: Declarations {
+      let amount = ArgumentSpec(
         name: "AMOUNT",
         help: "more than 0 and at most 1e15: 1500, 1,500.25 or 1e3 ('.' for decimals, ',' "
-          + "only between groups of three digits)"),
-      ArgumentSpec(
+          + "only between groups of three digits)")
+      let currency = ArgumentSpec(
         name: "CURRENCY", help: "any three-letter code (USD, LBP, NGN, ARS)",
-        completion: .local([.currencies])),
-      ArgumentSpec(
+        completion: .local([.currencies]))
+      let forAmount = ArgumentSpec(
         name: "FOR-AMOUNT",
         help: "what it was exchanged for, written like AMOUNT (not with "
-          + "--deposit or --withdraw)", isOptional: true, missingName: "amount"),
-      ArgumentSpec(
+          + "--deposit or --withdraw)", isOptional: true, missingName: "amount")
+      let forCurrency = ArgumentSpec(
         name: "FOR-CURRENCY", help: "its currency, not the same as CURRENCY", isOptional: true,
-        completion: .local([.currencies]), missingName: "currency"),
-    ]
-    static let sell = OptionSpec.flag("--sell", help: "you sold the first amount")
-    static let buy = OptionSpec.flag("--buy", help: "you bought the first amount")
-    static let counterparty = OptionSpec.option(
-      "--with", value: "NAME", help: "who the exchange was with")
-    static let date = OptionSpec.day(
-      "--date",
-      help: "the day of the exchange (default today); at most one day after today (time zones "
-        + "east of UTC), not before 1990")
-    static let note = OptionSpec.option(
-      "--note", value: "TEXT", help: "a note; notes and names keep at most 200 characters")
-    static let deposit = OptionSpec.flag(
-      "--deposit",
-      help: "AMOUNT CURRENCY came in without an exchange (an opening balance, a "
-        + "transfer in)")
-    static let withdraw = OptionSpec.flag(
-      "--withdraw", help: "AMOUNT CURRENCY went out without an exchange; never more than held")
-    static let cost = OptionSpec.option(
-      "--cost", value: "AMOUNT CUR",
-      help: "what a deposit cost, such as 20000 USD (or \"20000 USD\"; default: its value that day)")
-    static let options = [sell, buy, deposit, withdraw, cost, counterparty, date, note]
+        completion: .local([.currencies]), missingName: "currency")
+      let sell = OptionSpec.flag("--sell", help: "you sold the first amount")
+      let buy = OptionSpec.flag("--buy", help: "you bought the first amount")
+      let deposit = OptionSpec.flag(
+        "--deposit",
+        help: "AMOUNT CURRENCY came in without an exchange (an opening balance, a "
+          + "transfer in)")
+      let withdraw = OptionSpec.flag(
+        "--withdraw", help: "AMOUNT CURRENCY went out without an exchange; never more than held")
+      let cost = OptionSpec.option(
+        "--cost", value: "AMOUNT CUR",
+        help: "what a deposit cost, such as 20000 USD (or \"20000 USD\"; default: its value that day)")
+      let counterparty = OptionSpec.option(
+        "--with", value: "NAME", help: "who the exchange was with")
+      let date = OptionSpec.day(
+        "--date",
+        help: "the day of the exchange (default today); at most one day after today (time zones "
+          + "east of UTC), not before 1990")
+      let note = OptionSpec.option(
+        "--note", value: "TEXT", help: "a note; notes and names keep at most 200 characters")
+    }
+    static let declared = Declared()
     /// One of the four is required; shown as two groups so the usage line wraps, and
     /// excluding each other across them.
     static let optionGroups = [
-      OptionGroup(options: [sell, buy]), OptionGroup(options: [deposit, withdraw]),
+      OptionGroup(options: [declared.sell, declared.buy]), OptionGroup(options: [declared.deposit, declared.withdraw]),
     ]
-    static let exclusions = [sell, buy].map { side in
-      OptionRule(OptionUse(side), excludes: [OptionUse(deposit), OptionUse(withdraw)])
+    static let exclusions = [declared.sell, declared.buy].map { side in
+      OptionRule(OptionUse(side), excludes: [OptionUse(declared.deposit), OptionUse(declared.withdraw)])
     }
     static let requirements = [
       OptionRule(
-        OptionUse(cost), needs: [OptionUse(deposit)], reason: "an exchange's cost is its FOR-AMOUNT")
+        OptionUse(declared.cost), needs: [OptionUse(declared.deposit)], reason: "an exchange's cost is its FOR-AMOUNT")
     ]
     static let examples = [
       "rates ledger add 100 USD 8950000 LBP --sell --with \"Abu Ali\" --note \"cash, Hamra\"",
@@ -68,15 +66,16 @@ extension LedgerCommand {
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       let sides = [
-        try scanner.flag(Self.sell), try scanner.flag(Self.buy), try scanner.flag(Self.deposit),
-        try scanner.flag(Self.withdraw),
+        try scanner.flag(Self.declared.sell), try scanner.flag(Self.declared.buy),
+        try scanner.flag(Self.declared.deposit),
+        try scanner.flag(Self.declared.withdraw),
       ]
-      let costText = try scanner.amountAndCodeOption(anyOf: Self.cost.names) {
+      let costText = try scanner.amountAndCodeOption(anyOf: Self.declared.cost.names) {
         (try? LedgerInput.currency($0)) != nil
       }
-      let withName = try scanner.option(Self.counterparty)
-      let date = try scanner.option(Self.date)
-      let noteText = try scanner.option(Self.note)
+      let withName = try scanner.option(Self.declared.counterparty)
+      let date = try scanner.option(Self.declared.date)
+      let noteText = try scanner.option(Self.declared.note)
       // The parser has refused two of them (optionGroups, exclusions).
       guard sides.contains(true) else {
         throw UsageError.invalid(

@@ -11,7 +11,6 @@ extension LedgerCommand {
   }
 
   /// The pair `rate` and `stats` read: `<BASE> <QUOTE>` or `BASE-QUOTE`.
-  static let pairArguments = [pairBase, pairQuote]
   static let pairBase = ArgumentSpec(
     name: "BASE",
     help: "the pair, also written BASE-QUOTE; rates are QUOTE per BASE, and buy and sell mean "
@@ -37,16 +36,19 @@ extension LedgerCommand {
 }
 
 /// `ledger rate` and `ledger stats`: a pair and `--days`, read the same way.
-protocol LedgerPairCommand: RatesCommand {
-  /// The declared `--days`, with its default.
-  static var days: OptionSpec { get }
+protocol LedgerPairCommand: RatesCommand where Declared: LedgerPairDeclarations {
   /// The command's fields, read by ``init(parsing:defaults:)``.
   init(base: CurrencyCode, quote: CurrencyCode, days: Int)
 }
 
+/// What `rate` and `stats` declare: the pair, and `--days` with each one's default.
+protocol LedgerPairDeclarations: Declarations {
+  var days: OptionSpec { get }
+}
+
 extension LedgerPairCommand {
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    let days = try scanner.integerOrDefault(Self.days)
+    let days = try scanner.integerOrDefault(Self.declared.days)
     let (base, quote) = try LedgerCommand.readPair(&scanner)
     self.init(base: base, quote: quote, days: days)
   }

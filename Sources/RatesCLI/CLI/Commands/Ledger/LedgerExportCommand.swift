@@ -9,17 +9,19 @@ extension LedgerCommand {
     /// The journals `--format` writes.
     static let journals: [OutputFormat] = [.ledger, .beancount]
     static let exportFormats = Set(journals)
-    static let csv = OptionSpec.flag("--csv", help: "write CSV (the default)")
-    static let currency = OptionSpec.option(
-      "--in", value: "CUR",
-      help: "the ECB currency of the price directives (default: RATES_CURRENCY or USD)",
-      completion: .local([.currencies]))
-    static let options = [csv, currency]
+    struct Declared: Declarations {
+      let csv = OptionSpec.flag("--csv", help: "write CSV (the default)")
+      let currency = OptionSpec.option(
+        "--in", value: "CUR",
+        help: "the ECB currency of the price directives (default: RATES_CURRENCY or USD)",
+        completion: .local([.currencies]))
+    }
+    static let declared = Declared()
     static let exclusions = [
-      OptionRule(OptionUse(csv), excludes: [], formats: journals)
+      OptionRule(OptionUse(declared.csv), excludes: [], formats: journals)
     ]
     static let requirements = [
-      OptionRule(OptionUse(currency), needs: [], formats: journals)
+      OptionRule(OptionUse(declared.currency), needs: [], formats: journals)
     ]
     static let discussion =
       LedgerCommand.csvColumns + """
@@ -44,8 +46,8 @@ extension LedgerCommand {
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       // CSV is the default: `--csv` only says so (and is refused with a journal).
-      _ = try scanner.flag(Self.csv)
-      currency = try scanner.option(Self.currency).map { CurrencyCode($0) }
+      _ = try scanner.flag(Self.declared.csv)
+      currency = try scanner.option(Self.declared.currency).map { CurrencyCode($0) }
       defaultCurrency = CurrencyCode(defaults.currency)
     }
 

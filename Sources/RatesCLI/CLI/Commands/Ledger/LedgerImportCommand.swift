@@ -7,20 +7,21 @@ extension LedgerCommand {
     static let abstract =
       "add the entries of CSV files: the ledger's own (as export writes it) or an exchange's "
       + "export; every row is checked first, and one bad row imports nothing"
-    static let from = OptionSpec.option(
-      "--from", value: "FORMAT",
-      help: "the file's layout: rates (the default, as export writes it), auto (guess from the "
-        + "header), or an exchange's export: coinbase, coinbase-exchange, kraken (trades.csv), "
-        + "kraken-ledgers, binance")
-    static let skipUnknown = OptionSpec.flag(
-      "--skip-unknown", help: "import the rows that can be mapped and list the others")
-    static let dryRun = OptionSpec.flag(
-      "--dry-run", help: "show what would be added; write nothing")
-    static let options = [from, skipUnknown, dryRun]
-    static let fileArgument = ArgumentSpec(
-      name: "FILE", help: "the files to read (- for standard input, with --from rates)",
-      isRepeating: true, completion: .files)
-    static let arguments = [fileArgument]
+    struct Declared: Declarations {
+      let fileArgument = ArgumentSpec(
+        name: "FILE", help: "the files to read (- for standard input, with --from rates)",
+        isRepeating: true, completion: .files)
+      let from = OptionSpec.option(
+        "--from", value: "FORMAT",
+        help: "the file's layout: rates (the default, as export writes it), auto (guess from the "
+          + "header), or an exchange's export: coinbase, coinbase-exchange, kraken (trades.csv), "
+          + "kraken-ledgers, binance")
+      let skipUnknown = OptionSpec.flag(
+        "--skip-unknown", help: "import the rows that can be mapped and list the others")
+      let dryRun = OptionSpec.flag(
+        "--dry-run", help: "show what would be added; write nothing")
+    }
+    static let declared = Declared()
     static let discussion = LedgerCommand.csvColumns + LedgerCommand.exchangeDiscussion
     static let examples = [
       "rates ledger import ledger.csv",
@@ -34,14 +35,14 @@ extension LedgerCommand {
     let dryRun: Bool
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      format = try scanner.option(Self.from) ?? "rates"
+      format = try scanner.option(Self.declared.from) ?? "rates"
       guard LedgerCommand.importFormats.contains(format) else {
         throw UsageError.invalidValue(
           option: "--from", value: format, expected: LedgerCommand.importFormats.joined(separator: ", "))
       }
-      skipUnknown = try scanner.flag(Self.skipUnknown)
-      dryRun = try scanner.flag(Self.dryRun)
-      paths = try scanner.arguments(Self.fileArgument)
+      skipUnknown = try scanner.flag(Self.declared.skipUnknown)
+      dryRun = try scanner.flag(Self.declared.dryRun)
+      paths = try scanner.arguments(Self.declared.fileArgument)
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

@@ -6,10 +6,13 @@ extension LedgerCommand {
     static let name = "rate"
     static let abstract =
       "the amount-weighted buy and sell rates of the last N days, and their midpoint"
-    static let arguments = LedgerCommand.pairArguments
-    static let days = LedgerCommand.daysOption(
-      default: 3, note: ", the usual 'rate of the last three days'")
-    static let options = [days]
+    struct Declared: LedgerPairDeclarations {
+      let base = LedgerCommand.pairBase
+      let quote = LedgerCommand.pairQuote
+      let days = LedgerCommand.daysOption(
+        default: 3, note: ", the usual 'rate of the last three days'")
+    }
+    static let declared = Declared()
     static let examples = [
       "rates ledger rate USD LBP", "rates ledger rate USD-LBP --days 7 --json",
     ]

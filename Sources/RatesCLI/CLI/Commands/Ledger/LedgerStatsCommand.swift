@@ -6,9 +6,12 @@ extension LedgerCommand {
     static let name = "stats"
     static let abstract =
       "daily average buy and sell rates as charts, with max, mean and sample standard deviation"
-    static let arguments = LedgerCommand.pairArguments
-    static let days = LedgerCommand.daysOption(default: 30)
-    static let options = [days]
+    struct Declared: LedgerPairDeclarations {
+      let base = LedgerCommand.pairBase
+      let quote = LedgerCommand.pairQuote
+      let days = LedgerCommand.daysOption(default: 30)
+    }
+    static let declared = Declared()
     static let examples = ["rates ledger stats USD-LBP --days 90"]
 
     let base: CurrencyCode

@@ -94,11 +94,15 @@ extension PortfolioCommand {
     static let name = "show"
     static let abstract = "what your ledger holds on a day: value, cost basis, realized and unrealized gains"
     static let exportFormats: Set<OutputFormat> = [.csv]
-    static let asOf = OptionSpec.day(
-      "--as-of",
-      help: "value at that day's rates, with the entries up to it (default today); from the day "
-        + "store, offline from the built-in ECB snapshot where it covers")
-    static let options = [PortfolioCommand.currency, asOf, PortfolioCommand.method]
+    struct Declared: Declarations {
+      let currency = PortfolioCommand.currency
+      let asOf = OptionSpec.day(
+        "--as-of",
+        help: "value at that day's rates, with the entries up to it (default today); from the day "
+          + "store, offline from the built-in ECB snapshot where it covers")
+      let method = PortfolioCommand.method
+    }
+    static let declared = Declared()
     static let discussion = """
       Holdings come from 'rates ledger': each exchange moves two balances; deposits and
       withdrawals ('ledger add 0.5 BTC --deposit --cost 20000 USD') move one. Prices: ECB
@@ -125,7 +129,7 @@ extension PortfolioCommand {
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       currencyCode = try PortfolioCommand.readCurrency(&scanner, defaults: defaults)
-      asOfText = try scanner.option(Self.asOf)
+      asOfText = try scanner.option(Self.declared.asOf)
       method = try PortfolioCommand.readMethod(&scanner)
     }
 

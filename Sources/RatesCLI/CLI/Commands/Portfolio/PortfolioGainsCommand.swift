@@ -8,13 +8,20 @@ extension PortfolioCommand {
     static let name = "gains"
     static let abstract = "realized gains of a tax year or period, disposal by disposal, and income"
     static let exportFormats: Set<OutputFormat> = [.csv]
-    static let year = OptionSpec.integer("--year", value: "YEAR", in: 1970...9999) {
-      "a calendar year, \($0.rangeText): 1 January to 31 December (default: this year, to today)"
+    struct Declared: Declarations {
+      let year = OptionSpec.integer("--year", value: "YEAR", in: 1970...9999) {
+        "a calendar year, \($0.rangeText): 1 January to 31 December (default: this year, to today)"
+      }
+      let from = HistorySpan.from
+      let to = HistorySpan.to
+      let currency = PortfolioCommand.currency
+      let method = PortfolioCommand.method
     }
-    static let options = [year, HistorySpan.from, HistorySpan.to, PortfolioCommand.currency, PortfolioCommand.method]
+    static let declared = Declared()
     static let exclusions = [
       OptionRule(
-        OptionUse(year), excludes: [OptionUse(HistorySpan.from), OptionUse(HistorySpan.to)], reason: "pick one")
+        OptionUse(declared.year), excludes: [OptionUse(HistorySpan.from), OptionUse(HistorySpan.to)], reason: "pick one"
+      )
     ]
     static let requirements = HistorySpan.requirements
     static let discussion = """
@@ -43,7 +50,7 @@ extension PortfolioCommand {
     let range: HistorySpan?
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      yearNumber = try scanner.integer(Self.year)
+      yearNumber = try scanner.integer(Self.declared.year)
       range = try HistorySpan.parseRange(&scanner, today: defaults.today)
       currencyCode = try PortfolioCommand.readCurrency(&scanner, defaults: defaults)
       method = try PortfolioCommand.readMethod(&scanner)

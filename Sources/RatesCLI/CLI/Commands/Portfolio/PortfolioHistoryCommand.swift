@@ -7,12 +7,17 @@ extension PortfolioCommand {
     static let name = "history"
     static let abstract = "the total value of your ledger's holdings per day, as a sparkline or a chart"
     static let exportFormats: Set<OutputFormat> = [.csv]
-    static let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 30) {
-      "how many days, \($0.rangeAndDefault))"
+    struct Declared: Declarations {
+      let currency = PortfolioCommand.currency
+      let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 30) {
+        "how many days, \($0.rangeAndDefault))"
+      }
+      let from = HistorySpan.from
+      let to = HistorySpan.to
+      let chart = OptionSpec.flag("--chart", help: "a multi-row line chart")
     }
-    static let chart = OptionSpec.flag("--chart", help: "a multi-row line chart")
-    static let options = [PortfolioCommand.currency, days, HistorySpan.from, HistorySpan.to, chart]
-    static let exclusions = HistorySpan.exclusions(days: days)
+    static let declared = Declared()
+    static let exclusions = HistorySpan.exclusions(days: declared.days)
     static let requirements = HistorySpan.requirements
     static let discussion = """
       Each day: the quantities held at its end times that day's prices ('rates portfolio
@@ -30,8 +35,8 @@ extension PortfolioCommand {
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       currencyCode = try PortfolioCommand.readCurrency(&scanner, defaults: defaults)
-      span = try HistorySpan.parse(&scanner, days: Self.days, today: defaults.today)
-      chart = try scanner.flag(Self.chart)
+      span = try HistorySpan.parse(&scanner, days: Self.declared.days, today: defaults.today)
+      chart = try scanner.flag(Self.declared.chart)
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
