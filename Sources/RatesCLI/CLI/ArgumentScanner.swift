@@ -203,13 +203,16 @@ struct ArgumentScanner: Sendable {
   /// `valued`, the options that take a value: the word naming an action, which may follow
   /// options (`rates ledger --days 90 stats USD LBP`).
   ///
-  /// - Parameter valued: Every spelling of every option that takes a value.
+  /// - Parameter valued: Every spelling of every option that takes a value, asked for only
+  ///   when an option comes before the word.
   /// - Returns: The word, or nil when no positional is left.
-  mutating func actionWord(skippingValuesOf valued: Set<String>) -> String? {
+  mutating func actionWord(skippingValuesOf valued: () -> Set<String>) -> String? {
     var position = elements.startIndex
+    var names: Set<String>?
     while position < elements.endIndex {
       let element = elements[position]
-      if case .option(let name, nil) = element.token, valued.contains(name),
+      if case .option(_, nil) = element.token, names == nil { names = valued() }
+      if case .option(let name, nil) = element.token, names?.contains(name) == true,
         position + 1 < elements.endIndex, elements[position + 1].index == element.index + 1,
         case .value = elements[position + 1].token
       {

@@ -69,10 +69,11 @@ enum CommandTree {
   ) throws(UsageError) -> CommandPath {
     var path = path
     while !path.last.subcommands.isEmpty {
-      let valued = Set(
-        leaves(below: path).flatMap { $0.last.options.filter(\.takesValue) }
-          .flatMap(\.names))
-      if let word = scanner.actionWord(skippingValuesOf: valued) {
+      let below = path
+      let word = scanner.actionWord {
+        Set(leaves(below: below).flatMap { $0.last.options.filter(\.takesValue) }.flatMap(\.names))
+      }
+      if let word {
         do {
           path = path.appending(try action(named: word, in: path))
         } catch {

@@ -112,8 +112,11 @@ extension OptionRule {
 /// options (``refusal(in:format:)``), and help states each beside the options it names
 /// (``helpText(_:)``), so what help says and what the parser refuses cannot differ.
 struct OptionRules: Sendable {
-  /// The command's options, in the order help names them.
-  var options: [OptionSpec]
+  /// The command's options, in the order help names them: listed only when help's wording
+  /// asks (listing a command's reflects on its declarations, which a run that breaks no rule
+  /// never needs).
+  var options: [OptionSpec] { listOptions() }
+  private let listOptions: @Sendable () -> [OptionSpec]
   /// The `excludes` rules.
   var exclusions: [OptionRule]
   /// The `needs` rules.
@@ -128,10 +131,10 @@ struct OptionRules: Sendable {
   }
 
   init(
-    options: [OptionSpec], exclusions: [OptionRule] = [], requirements: [OptionRule] = [],
-    groups: [OptionGroup] = []
+    options: @autoclosure @escaping @Sendable () -> [OptionSpec], exclusions: [OptionRule] = [],
+    requirements: [OptionRule] = [], groups: [OptionGroup] = []
   ) {
-    self.options = options
+    self.listOptions = options
     self.exclusions = exclusions
     self.requirements = requirements
     self.groups = groups

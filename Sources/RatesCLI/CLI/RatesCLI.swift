@@ -210,12 +210,17 @@ public enum RatesCLI {
     guard let type = path.last.runnable else {
       throw UsageError.missingArgument("action")
     }
-    var scanner = scanner
-    try CommandTree.refuseSiblingOptions(path, scanner: scanner)
-    try CommandTree.refuseExclusions(type, scanner: scanner, format: format)
-    let command = try type.init(parsing: &scanner, defaults: defaults)
-    try scanner.finish()
-    return command
+    var parsing = scanner
+    do {
+      try CommandTree.refuseExclusions(type, scanner: parsing, format: format)
+      let command = try type.init(parsing: &parsing, defaults: defaults)
+      try parsing.finish()
+      return command
+    } catch {
+      // An option only a sibling action takes is named as such, whatever else went wrong.
+      try CommandTree.refuseSiblingOptions(path, scanner: scanner)
+      throw error
+    }
   }
 
   /// The export formats of the other actions of `path`'s command, by full name.
