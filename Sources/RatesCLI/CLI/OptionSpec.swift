@@ -17,7 +17,6 @@ import RateCore
 ///   }
 ///   let chart = OptionSpec.flag("--chart", help: "a multi-row line chart")
 /// }
-/// static let declared = Declared()
 ///
 /// init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
 ///   days = try scanner.integerOrDefault(Self.declared.days)   // 1 to 365, else 28

@@ -70,8 +70,9 @@ extension CommandDeclaration {
   }
 }
 
-extension CommandDeclaration where Declared == NoDeclarations {
-  static var declared: NoDeclarations { NoDeclarations() }
+extension CommandDeclaration {
+  /// The declarations, made when asked: a few specs, which cost less to make than to keep.
+  static var declared: Declared { Declared() }
 }
 
 /// The arguments and options of a command, declared once each as the stored properties of

@@ -24,7 +24,6 @@ struct HomeCommand: RatesCommand {
       "--limit", value: "N", in: 1...1000, default: RateDesk.boardTopCount
     ) { "how many top coins the list shows, \($0.rangeAndDefault))" }
   }
-  static let declared = Declared()
   static let noJSON: String? = "the home screen is interactive; use 'rates top --json'"
   static let discussion = """
     Needs a terminal on stdin and stdout (exit 64 otherwise). Bare 'rates' on a terminal

@@ -16,7 +16,6 @@ extension CacheCommand {
         help: "store the provider's answer for the days that differ and drop stored days not over "
           + "yet (nothing else changes)")
     }
-    static let declared = Declared()
     static let discussion = """
       Days stored from a fallback (Coinbase candles, the ECB) are asked of that source; a value
       differs only by more than the figures' precision. Exit code 0 when every stored day

@@ -61,7 +61,6 @@ struct CacheCommand: CommandDeclaration {
           + "stored days and cached entries, with every provider",
         isOptional: true, completion: .local([.pairs]))
     }
-    static let declared = Declared()
     static let examples = ["rates cache clear --json", "rates cache clear bitcoin-eur"]
 
     let pair: String?

@@ -51,7 +51,6 @@ enum CoinListActions<Words: CoinListWords> {
     struct Declared: Declarations {
       let currencies = CoinList.currencies
     }
-    static var declared: Declared { Declared() }
     static var examples: [String] { ["rates \(Words.list.command) --in EUR,USD"] }
 
     let currencies: [String]
@@ -73,7 +72,6 @@ enum CoinListActions<Words: CoinListWords> {
       let coin = CoinList.coinArgument(completion: .local([.coins]))
       let currencies = CoinList.currencies
     }
-    static var declared: Declared { Declared() }
     static var coinArgument: ArgumentSpec { declared.coin }
     static var examples: [String] { ["rates \(Words.list.command) add BTC ETH solana"] }
 
@@ -94,7 +92,6 @@ enum CoinListActions<Words: CoinListWords> {
       let coin = CoinList.coinArgument(completion: .local([Words.removeCompletion]))
       let currencies = CoinList.currencies
     }
-    static var declared: Declared { Declared() }
     static var coinArgument: ArgumentSpec { declared.coin }
     static var examples: [String] { ["rates \(Words.list.command) remove solana"] }
 

@@ -14,7 +14,6 @@ struct CompletionsCommand: RatesCommand {
       name: "SHELL", help: "the shell to print the script for: bash, zsh or fish",
       completion: .choices(.shells))
   }
-  static let declared = Declared()
   static let discussion = """
     The script completes commands, actions and options, and coin symbols, currency codes,
     your pairs, coins and favorites from local data only (it never uses the network).

@@ -69,7 +69,6 @@ struct ConfigCommand: CommandDeclaration {
         help: "the new value; left out for api-key, which is read from stdin or a prompt",
         isOptional: true)
     }
-    static let declared = Declared()
     static let discussion = "Keys:\n\(ConfigKey.list)"
     static let examples = [
       "rates config set currency EUR",
@@ -121,7 +120,6 @@ struct ConfigCommand: CommandDeclaration {
     struct Declared: Declarations {
       let key = ConfigCommand.key
     }
-    static let declared = Declared()
     static let examples = ["rates config unset provider"]
 
     let key: ConfigKey

@@ -21,7 +21,6 @@ struct ConvertCommand: RatesCommand {
       "--ledger",
       help: "use the street rate of your own exchanges: the 3-day average to the last day you exchanged the pair")
   }
-  static let declared = Declared()
   static let exclusions = [OptionRule(OptionUse(declared.date), excludes: [OptionUse(declared.ledger)])]
   static let discussion = """
     Fiat to fiat uses ECB reference rates, anything with a coin CoinGecko; coin to coin

@@ -11,7 +11,6 @@ struct CurrenciesCommand: RatesCommand {
         + "other "
         + "coin works by its CoinGecko id or through 'rates search'")
   }
-  static let declared = Declared()
   static let discussion = """
     Currencies are the ECB reference-rate currencies (fiat pairs), GBP, EUR and USD first,
     then the others alphabetically. Those the ECB no longer publishes (BGN since 2026, HRK,

@@ -18,7 +18,6 @@ struct CurrentCommand: RatesCommand {
         + "USD)",
       completion: .local([.currencies]))
   }
-  static let declared = Declared()
   static let discussion = """
     Coins come from one CoinGecko request, fiat pairs from one ECB (Frankfurter) request,
     fetched concurrently. A coin price fetched less than a minute ago (an ECB rate, an

@@ -39,7 +39,6 @@ struct HistoryCommand: RatesCommand {
         + "selected day's date, value and change show under the chart, the last day follows "
         + "the live price. Needs a terminal on stdin and stdout (else exit 64)")
   }
-  static let declared = Declared()
   static let optionGroups = [OptionGroup(options: [declared.chart, declared.table, declared.interactive])]
   static let exclusions =
     [

@@ -14,7 +14,6 @@ struct InfoCommand: RatesCommand {
       "the history shown as a sparkline, \($0.rangeAndDefault))"
     }
   }
-  static let declared = Declared()
   static let discussion = """
     Shows price, 24-hour change, market cap and rank, 24-hour volume, high and low,
     all-time high and low with their dates and the distance from them, circulating, total

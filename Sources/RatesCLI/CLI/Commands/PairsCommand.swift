@@ -54,7 +54,6 @@ struct PairsCommand: CommandDeclaration {
         help: "follow the street rate of your own exchanges of the pair ('rates ledger rate'), "
           + "the default for a pair no provider serves")
     }
-    static let declared = Declared()
     static let discussion = """
       Adding refuses a currency paired with itself and unknown currencies; two currencies
       already paired (in either order) are left as they are, with a note. A pair no provider
@@ -93,7 +92,6 @@ struct PairsCommand: CommandDeclaration {
         name: "QUOTE", help: "the pair's quote", isOptional: true,
         completion: .local([.currencies]))
     }
-    static let declared = Declared()
     static let examples = ["rates pairs remove GBP-USD"]
 
     /// The pair as typed: one `BASE-QUOTE` word, or two words.

@@ -11,7 +11,6 @@ struct SearchCommand: RatesCommand {
       "show at most N coins, \($0.rangeAndDefault))"
     }
   }
-  static let declared = Declared()
   static let discussion = """
     Results show the id (what other commands accept besides the symbol), symbol, name and
     market-cap rank, best match first. A symbol several coins share is marked with '*':

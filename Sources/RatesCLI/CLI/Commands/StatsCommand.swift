@@ -22,7 +22,6 @@ struct StatsCommand: RatesCommand {
     let ledger = OptionSpec.flag(
       "--ledger", help: "use the daily average rate of your own exchanges ('rates ledger')")
   }
-  static let declared = Declared()
   static let discussion = """
     Figures: min and max with their dates, mean, median, sample standard deviation,
     coefficient of variation (standard deviation / mean), first, last and change, the

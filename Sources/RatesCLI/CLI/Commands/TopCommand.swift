@@ -14,7 +14,6 @@ struct TopCommand: RatesCommand {
         + "the first",
       completion: .local([.currencies]))
   }
-  static let declared = Declared()
   static let discussion = """
     Each row: rank, symbol, name, price, 24-hour change and market cap; starred coins
     (favorites) are marked. Your coins (rates coins) that are not in the top N follow. One

@@ -36,7 +36,6 @@ struct WatchCommand: RatesCommand {
     let count = OptionSpec.option(
       "--count", value: "N", help: "stop after N updates (scripts and tests)")
   }
-  static let declared = Declared()
   static let requirements = [OptionRule(OptionUse(declared.exitOnAlert), needs: [OptionUse(declared.alert)])]
   static let discussion = """
     On a terminal, a board redrawn in place: price, change since the previous update and

@@ -43,7 +43,6 @@ extension LedgerCommand {
       let note = OptionSpec.option(
         "--note", value: "TEXT", help: "a note; notes and names keep at most 200 characters")
     }
-    static let declared = Declared()
     /// One of the four is required; shown as two groups so the usage line wraps, and
     /// excluding each other across them.
     static let optionGroups = [

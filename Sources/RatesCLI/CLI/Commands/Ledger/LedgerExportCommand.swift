@@ -16,7 +16,6 @@ extension LedgerCommand {
         help: "the ECB currency of the price directives (default: RATES_CURRENCY or USD)",
         completion: .local([.currencies]))
     }
-    static let declared = Declared()
     static let exclusions = [
       OptionRule(OptionUse(declared.csv), excludes: [], formats: journals)
     ]

@@ -21,7 +21,6 @@ extension LedgerCommand {
       let dryRun = OptionSpec.flag(
         "--dry-run", help: "show what would be added; write nothing")
     }
-    static let declared = Declared()
     static let discussion = LedgerCommand.csvColumns + LedgerCommand.exchangeDiscussion
     static let examples = [
       "rates ledger import ledger.csv",

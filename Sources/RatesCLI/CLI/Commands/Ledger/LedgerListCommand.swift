@@ -19,7 +19,6 @@ extension LedgerCommand {
       let anyone = OptionSpec.flag(
         "--with-anyone", help: "only exchanges that name someone")
     }
-    static let declared = Declared()
     static let optionGroups = [OptionGroup(options: [declared.counterparty, declared.anyone])]
     static let discussion = """
       With --format csv the exchanges are written as 'rates ledger export' writes them; with

@@ -12,7 +12,6 @@ extension LedgerCommand {
       let days = LedgerCommand.daysOption(
         default: 3, note: ", the usual 'rate of the last three days'")
     }
-    static let declared = Declared()
     static let examples = [
       "rates ledger rate USD LBP", "rates ledger rate USD-LBP --days 7 --json",
     ]

@@ -10,7 +10,6 @@ extension LedgerCommand {
       let idArgument = ArgumentSpec(
         name: "ID", help: "an exchange's id, as list shows it", isRepeating: true)
     }
-    static let declared = Declared()
     static let examples = ["rates ledger remove 3", "rates ledger rm 4 5"]
 
     let ids: [Int]

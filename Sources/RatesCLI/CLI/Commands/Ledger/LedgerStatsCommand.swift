@@ -11,7 +11,6 @@ extension LedgerCommand {
       let quote = LedgerCommand.pairQuote
       let days = LedgerCommand.daysOption(default: 30)
     }
-    static let declared = Declared()
     static let examples = ["rates ledger stats USD-LBP --days 90"]
 
     let base: CurrencyCode

@@ -102,7 +102,6 @@ extension PortfolioCommand {
           + "store, offline from the built-in ECB snapshot where it covers")
       let method = PortfolioCommand.method
     }
-    static let declared = Declared()
     static let discussion = """
       Holdings come from 'rates ledger': each exchange moves two balances; deposits and
       withdrawals ('ledger add 0.5 BTC --deposit --cost 20000 USD') move one. Prices: ECB

@@ -17,7 +17,6 @@ extension PortfolioCommand {
       let currency = PortfolioCommand.currency
       let method = PortfolioCommand.method
     }
-    static let declared = Declared()
     static let exclusions = [
       OptionRule(
         OptionUse(declared.year), excludes: [OptionUse(HistorySpan.from), OptionUse(HistorySpan.to)], reason: "pick one"

@@ -16,7 +16,6 @@ extension PortfolioCommand {
       let to = HistorySpan.to
       let chart = OptionSpec.flag("--chart", help: "a multi-row line chart")
     }
-    static let declared = Declared()
     static let exclusions = HistorySpan.exclusions(days: declared.days)
     static let requirements = HistorySpan.requirements
     static let discussion = """
