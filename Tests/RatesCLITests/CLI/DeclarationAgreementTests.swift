@@ -135,7 +135,7 @@ import Testing
 
   /// The parser reads positional arguments only by the command's declared ones, and every
   /// declared one on some example: an argument read by a declaration the command does not
-  /// list (which help and completions would not show), or listed but never read, fails here.
+  /// make (which help and completions would not show), or declared but never read, fails here.
   @Test(arguments: leaves)
   func parserReadsExactlyTheDeclaredArguments(_ words: String) throws {
     let path = try Self.path(words)
