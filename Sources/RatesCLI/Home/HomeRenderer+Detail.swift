@@ -271,15 +271,7 @@ extension HomeRenderer {
       parts.append(style.yellow("no rate"))
     }
     parts.append(style.dim("\(explorer.cursor + 1)/\(explorer.days.count)"))
-    var lines: [String] = []
-    for part in parts {
-      if let last = lines.last, TerminalText.displayWidth(last + "  " + part) <= width {
-        lines[lines.count - 1] = last + "  " + part
-      } else {
-        lines.append(part)
-      }
-    }
-    return lines
+    return TerminalText.packed(parts, separator: "  ", width: width)
   }
 }
 

@@ -57,15 +57,7 @@ extension HomeRenderer {
   /// `# #  S Coin  N Name  P Price  H 1h`, then `D 24h  W 7d  M Market cap  V Volume`.
   static var sortKeyLines: [String] {
     let entries = marketColumns.compactMap { column in column.sort.map { "\($0.key) \(column.title)" } }
-    var lines: [String] = []
-    for entry in entries {
-      if let last = lines.last, TerminalText.displayWidth(last + "  " + entry) <= 36 {
-        lines[lines.count - 1] = last + "  " + entry
-      } else {
-        lines.append(" " + entry)
-      }
-    }
-    return lines
+    return TerminalText.packed(entries, separator: "  ", width: 35).map { " " + $0 }
   }
 
   /// The keys screen as one column: each screen's title, then `  keys  what they do`; a

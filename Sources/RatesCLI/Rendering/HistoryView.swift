@@ -105,15 +105,7 @@ struct HistoryView<Key: ViewKey>: Sendable {
   /// The labels under a sparkline, three spaces apart, as many to a line as
   /// fit in `width` after the two-space indent; a label is never cut.
   static func labelLines(_ parts: [String], width: Int) -> [String] {
-    var lines: [String] = []
-    for part in parts {
-      if let last = lines.last, 2 + last.count + 3 + part.count <= width {
-        lines[lines.count - 1] = last + "   " + part
-      } else {
-        lines.append(part)
-      }
-    }
-    return lines
+    TerminalText.packed(parts, separator: "   ", width: width - 2)
   }
 
   /// The header, a sparkline labelled with min and max, and the statistics.

@@ -93,6 +93,20 @@ enum TerminalText {
     return finish(result, ellipsis, sawEscape)
   }
 
+  /// `parts` in order on as few lines as fit `width` columns, `separator` between two on a
+  /// line; a part is never cut (one wider than `width` stands on a line of its own).
+  static func packed(_ parts: [String], separator: String, width: Int) -> [String] {
+    var lines: [String] = []
+    for part in parts {
+      if let last = lines.last, displayWidth(last + separator + part) <= width {
+        lines[lines.count - 1] = last + separator + part
+      } else {
+        lines.append(part)
+      }
+    }
+    return lines
+  }
+
   /// Pads `text` with spaces to `width` columns, on the right (`leading: false`) or left.
   static func pad(_ text: String, toWidth width: Int, leading: Bool = false) -> String {
     let missing = Swift.max(width - displayWidth(text), 0)

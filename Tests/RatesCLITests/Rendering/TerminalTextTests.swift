@@ -7,6 +7,17 @@ import Testing
 @Suite struct TerminalTextTests {
   // MARK: - sanitize
 
+  /// The one greedy packing (sparkline labels, the keys screen's sort keys, the explorer's
+  /// cursor line): in order, as many to a line as fit, a wide part alone and never cut, a
+  /// styled part measured without its escapes.
+  @Test func packedFillsLinesInOrderAndNeverCuts() {
+    #expect(TerminalText.packed(["ab", "cd", "ef"], separator: "  ", width: 6) == ["ab  cd", "ef"])
+    #expect(TerminalText.packed(["abcdefgh", "x"], separator: " ", width: 4) == ["abcdefgh", "x"])
+    #expect(TerminalText.packed([], separator: " ", width: 10) == [])
+    let bold = Style(enabled: true).bold("ab")
+    #expect(TerminalText.packed([bold, "cd"], separator: " ", width: 5) == [bold + " cd"])
+  }
+
   @Test(arguments: [
     ("plain text", "plain text"),
     ("\u{1B}[31mred\u{1B}[0m", "red"),
