@@ -13,8 +13,9 @@ import Testing
   @Test func historyOverHTTPThenFromTheCacheOfAnotherProcess() async throws {
     let server = try LoopbackServer(handler: FakeAPIs.handler(now: { Date() }))
     defer { server.stop() }
-    // A timeout a loaded machine cannot reach: a retried request would be counted twice.
-    let rates = try BinaryRunner(server: server.baseURL, extra: ["RATES_TIMEOUT": "30"])
+    // The runner's timeout is one a loaded machine cannot reach: a retried request would be
+    // counted twice.
+    let rates = try BinaryRunner(server: server.baseURL)
 
     let cold = try await rates.run(["history", "BTC", "EUR"])
     #expect(cold.status == 0, "\(cold.stderr)")

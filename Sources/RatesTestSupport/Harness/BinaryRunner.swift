@@ -20,6 +20,11 @@ public struct BinaryRunner: Sendable {
 
   /// A runner whose five providers' base URLs point at `server`
   /// (laid out like ``FakeAPIs``), or at nothing when `server` is `nil`.
+  ///
+  /// Requests time out after 30 s (`RATES_TIMEOUT`), a hang guard only: on a loaded machine a
+  /// loopback server's thread can take more than the 2 s this once was to answer, and a run
+  /// then reported a timeout where it should have seen the reply (or the dropped connection)
+  /// it was testing. A test of timeouts sets its own.
   public init(server: URL?, extra: [String: String] = [:]) throws {
     directory = try TemporaryDirectory()
     let home = directory.url
@@ -30,7 +35,7 @@ public struct BinaryRunner: Sendable {
       "XDG_DATA_HOME": home.appendingPathComponent("data").path,
       "PATH": "/usr/bin:/bin",
       "LANG": "C.UTF-8",
-      "RATES_TIMEOUT": "2",
+      "RATES_TIMEOUT": "30",
     ]
     if let server { environment.merge(FakeAPIs.environment(base: server)) { $1 } }
     environment.merge(extra) { $1 }
