@@ -75,19 +75,21 @@ public final class ChildProcess: @unchecked Sendable {
       throw SpawnFailure("could not start \(executable): \(reason)")
     }
     (self.pid, pipeCount, inputEnd) = (pid, reading.count, stdin.write)
-    for (pipe, recorder) in zip(reading, [output, errors]) {
+    var started = zip(reading, [output, errors]).map { pipe, recorder in
       detachThread { [self] in drain(pipe.read, into: recorder) }
     }
-    detachThread { [self] in reap() }
+    started.append(detachThread { [self] in reap() })
     switch input {
     case .none: closeInput()
     case .pipe: break
     case .text(let text):
-      detachThread { [self] in
-        send(text)
-        closeInput()
-      }
+      started.append(
+        detachThread { [self] in
+          send(text)
+          closeInput()
+        })
     }
+    precondition(!started.contains(false), "the system made no thread for the test")
   }
 
   /// Writes `text` to the child's standard input; dropped once the child closed it (the test
