@@ -85,6 +85,12 @@ struct OptionSpec: Hashable, Sendable {
     return spec
   }
 
+  /// `--in LIST`: the currencies coins are shown in, comma-separated or repeated, read by
+  /// the one rule for a list of them (`CurrencyList.parse`).
+  static func currencies(help: String) -> OptionSpec {
+    .option("--in", value: "LIST", repeatable: true, help: help, completion: .local([.currencies]))
+  }
+
   /// The main spelling, such as `--days`.
   var name: String { names[0] }
 

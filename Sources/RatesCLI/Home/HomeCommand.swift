@@ -16,10 +16,8 @@ struct HomeCommand: RatesCommand {
   static let name = "ui"
   static let abstract = "the interactive home screen, also bare 'rates' on a terminal"
   struct Declared: Declarations {
-    let currencies = OptionSpec.option(
-      "--in", value: "LIST", repeatable: true,
-      help: "currencies 'c' cycles through (default: RATES_CURRENCY, then USD and EUR)",
-      completion: .local([.currencies]))
+    let currencies = OptionSpec.currencies(
+      help: "currencies 'c' cycles through (default: RATES_CURRENCY, then USD and EUR)")
     let limit = OptionSpec.integer(
       "--limit", value: "N", in: 1...1000, default: RateDesk.boardTopCount
     ) { "how many top coins the list shows, \($0.rangeAndDefault))" }

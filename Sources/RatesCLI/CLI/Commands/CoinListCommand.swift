@@ -74,11 +74,9 @@ enum CoinList: Sendable, Equatable {
 
   /// `--in`, which every action reads: the list's currencies, and the currency `add` checks
   /// the coin in.
-  static let currencies = OptionSpec.option(
-    "--in", value: "LIST", repeatable: true,
+  static let currencies = OptionSpec.currencies(
     help: "currencies, comma-separated (default: RATES_CURRENCY or USD): the list's columns, "
-      + "and the currency 'add' checks the coin in",
-    completion: .local([.currencies]))
+      + "and the currency 'add' checks the coin in")
 
   /// The `<COIN>...` argument of `add` and `remove`.
   static func coinArgument(completion: Completion) -> ArgumentSpec {

@@ -12,11 +12,8 @@ struct CurrentCommand: RatesCommand {
       help: "coin symbols or CoinGecko ids, priced in each --in currency (default: BTC), or "
         + "explicit pairs such as GBP-USD, EUR-AUD or EUR/BTC",
       isOptional: true, isRepeating: true, completion: .local([.coins, .pairs, .currencies]))
-    let currencies = OptionSpec.option(
-      "--in", value: "LIST", repeatable: true,
-      help: "currencies for the coins, comma-separated or repeated (default: RATES_CURRENCY or "
-        + "USD)",
-      completion: .local([.currencies]))
+    let currencies = OptionSpec.currencies(
+      help: "currencies for the coins, comma-separated or repeated (default: RATES_CURRENCY or USD)")
   }
   static let discussion = """
     Coins come from one CoinGecko request, fiat pairs from one ECB (Frankfurter) request,

@@ -8,11 +8,8 @@ struct TopCommand: RatesCommand {
     let limit = OptionSpec.integer("--limit", value: "N", in: 1...1000, default: defaultLimit) {
       "how many coins, \($0.rangeAndDefault))"
     }
-    let currencies = OptionSpec.option(
-      "--in", value: "LIST", repeatable: true,
-      help: "currencies, comma-separated (default: RATES_CURRENCY or USD); market caps are in "
-        + "the first",
-      completion: .local([.currencies]))
+    let currencies = OptionSpec.currencies(
+      help: "currencies, comma-separated (default: RATES_CURRENCY or USD); market caps are in the first")
   }
   static let discussion = """
     Each row: rank, symbol, name, price, 24-hour change and market cap; starred coins

@@ -17,10 +17,8 @@ struct WatchCommand: RatesCommand {
       help: "coin symbols or CoinGecko ids, priced in each --in currency, or pairs such as "
         + "GBP-USD, EUR-AUD or EUR/BTC (default: your coins and pairs)",
       isOptional: true, isRepeating: true, completion: .local([.coins, .pairs, .currencies]))
-    let currencies = OptionSpec.option(
-      "--in", value: "LIST", repeatable: true,
-      help: "currencies for the coins (default: RATES_CURRENCY or USD)",
-      completion: .local([.currencies]))
+    let currencies = OptionSpec.currencies(
+      help: "currencies for the coins (default: RATES_CURRENCY or USD)")
     let every = OptionSpec.option(
       "--every", value: "DURATION",
       help: "time between updates: 30s, 2m, 1h or seconds (default 60s); never below the "
