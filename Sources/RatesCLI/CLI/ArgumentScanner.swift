@@ -208,11 +208,10 @@ struct ArgumentScanner: Sendable {
   /// - Returns: The word, or nil when no positional is left.
   mutating func actionWord(skippingValuesOf valued: () -> Set<String>) -> String? {
     var position = elements.startIndex
-    var names: Set<String>?
+    lazy var names = valued()
     while position < elements.endIndex {
       let element = elements[position]
-      if case .option(_, nil) = element.token, names == nil { names = valued() }
-      if case .option(let name, nil) = element.token, names?.contains(name) == true,
+      if case .option(let name, nil) = element.token, names.contains(name),
         position + 1 < elements.endIndex, elements[position + 1].index == element.index + 1,
         case .value = elements[position + 1].token
       {

@@ -69,9 +69,8 @@ enum CommandTree {
   ) throws(UsageError) -> CommandPath {
     var path = path
     while !path.last.subcommands.isEmpty {
-      let below = path
       let word = scanner.actionWord {
-        Set(leaves(below: below).flatMap { $0.last.options.filter(\.takesValue) }.flatMap(\.names))
+        Set(leaves(below: path).flatMap { $0.last.options.filter(\.takesValue) }.flatMap(\.names))
       }
       if let word {
         do {
