@@ -193,7 +193,7 @@ public enum LedgerCSV {
       index[name].map { record.fields[$0] } ?? ""
     }
     let date = try LedgerInput.day(field("date"), today: today)
-    let sideText = AmountParser.trimmingWhitespace(field("side")).lowercased()
+    let sideText = field("side").trimming(.whitespaces).lowercased()
     let importID = try LedgerInput.text(field("import_id"), what: "import_id")
     if let transfer = LedgerEntry.Transfer(rawValue: sideText) {
       var entry = try transferEntry(transfer, field: field, date: date, recordedAt: recordedAt)
@@ -201,7 +201,7 @@ public enum LedgerCSV {
       entry.importID = importID
       return entry
     }
-    guard AmountParser.trimmingWhitespace(field("role")).isEmpty else {
+    guard field("role").trimming(.whitespaces).isEmpty else {
       throw LedgerInput.Invalid(message: "an exchange has no role: 'fee' and 'income' are for withdrawals and deposits")
     }
     let side = try LedgerInput.side(field("side"))
@@ -222,7 +222,7 @@ public enum LedgerCSV {
   static func role(_ text: String, of transfer: LedgerEntry.Transfer) throws(LedgerInput.Invalid)
     -> LedgerEntry.Role?
   {
-    let trimmed = AmountParser.trimmingWhitespace(text).lowercased()
+    let trimmed = text.trimming(.whitespaces).lowercased()
     guard !trimmed.isEmpty else { return nil }
     switch (LedgerEntry.Role(rawValue: trimmed), transfer) {
     case (.fee?, .withdrawal), (.income?, .deposit): return LedgerEntry.Role(rawValue: trimmed)
@@ -240,8 +240,8 @@ public enum LedgerCSV {
     let amount = try LedgerInput.amount(field("amount"), what: "amount")
     let currency = try LedgerInput.currency(field("currency"))
     var cost: (Double, CurrencyCode)?
-    let costText = AmountParser.trimmingWhitespace(field("counter_amount"))
-    let costCurrency = AmountParser.trimmingWhitespace(field("counter_currency"))
+    let costText = field("counter_amount").trimming(.whitespaces)
+    let costCurrency = field("counter_currency").trimming(.whitespaces)
     if !costText.isEmpty || !costCurrency.isEmpty {
       cost = (
         try LedgerInput.amount(costText, what: "counter_amount"),

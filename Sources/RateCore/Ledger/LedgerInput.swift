@@ -34,7 +34,7 @@ public enum LedgerInput {
     case .success(let value):
       guard value >= minimumAmount else {
         throw Invalid(
-          message: "the \(what) \(quoted(AmountParser.trimmingWhitespace(text))) is too small"
+          message: "the \(what) \(quoted(text.trimming(.whitespaces))) is too small"
             + " (at least 0.00000001)")
       }
       return value
@@ -49,7 +49,7 @@ public enum LedgerInput {
   public static func currency(_ text: String) throws(Invalid) -> CurrencyCode {
     guard let code = CurrencyCode(text, shape: .ledger) else {
       throw Invalid(
-        message: "\(quoted(AmountParser.trimmingWhitespace(text))) is not a currency code: use "
+        message: "\(quoted(text.trimming(.whitespaces))) is not a currency code: use "
           + "three letters such as USD, LBP or NGN, or a coin's symbol such as BTC or DOGE")
     }
     return code
@@ -70,7 +70,7 @@ public enum LedgerInput {
   public static func day(_ text: String, today: Day) throws(Invalid) -> Day {
     guard let day = Day(argument: text, today: today) else {
       throw Invalid(
-        message: "the date \(quoted(AmountParser.trimmingWhitespace(text))) is not a date: use "
+        message: "the date \(quoted(text.trimming(.whitespaces))) is not a date: use "
           + "YYYY-MM-DD, such as \(today), 'today' or 'yesterday'")
     }
     return try checked(day, today: today)
@@ -93,7 +93,7 @@ public enum LedgerInput {
   static func side(_ text: String) throws(Invalid) -> LedgerEntry.Side {
     guard
       let side = LedgerEntry.Side(
-        rawValue: AmountParser.trimmingWhitespace(text)
+        rawValue: text.trimming(.whitespaces)
           .lowercased())
     else {
       throw Invalid(message: "the side \(quoted(text)) is neither 'sell' nor 'buy'")
@@ -105,7 +105,7 @@ public enum LedgerInput {
   /// ``maximumTextLength`` characters; nil when nothing is left.
   /// - Parameter what: The name used in messages, such as `"note"`.
   public static func text(_ text: String, what: String) throws(Invalid) -> String? {
-    let clean = AmountParser.trimmingWhitespace(UntrustedText.sanitize(text))
+    let clean = UntrustedText.sanitize(text).trimming(.whitespaces)
     guard !clean.isEmpty else { return nil }
     guard clean.count <= maximumTextLength else {
       throw Invalid(

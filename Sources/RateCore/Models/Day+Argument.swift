@@ -8,7 +8,7 @@ extension Day {
   ///
   /// - Returns: The day, or nil when `text` is none of these.
   public init?(argument text: String, today: Day) {
-    let trimmed = AmountParser.trimmingWhitespace(text)
+    let trimmed = text.trimming(.whitespaces)
     if let relative = Day.relativeWords.first(where: { $0.word == trimmed.lowercased() }) {
       self = today.adding(days: relative.days)
     } else if let day = Day(trimmed) {

@@ -46,7 +46,7 @@ public enum AmountParser {
   /// The amount `text` stands for. Only digits, `.`, `,`, `e`, `E`, `+` and
   /// `-` are accepted: no `inf`, `nan` or hexadecimal floats.
   public static func parse(_ text: String) -> Result<Double, Problem> {
-    let trimmed = trimmingWhitespace(text)
+    let trimmed = text.trimming(.whitespaces)
     guard !trimmed.isEmpty, trimmed.utf8.allSatisfy(isAllowed) else {
       return .failure(.notANumber)
     }
@@ -100,12 +100,5 @@ public enum AmountParser {
   static func isAllowed(_ byte: UInt8) -> Bool {
     (0x30...0x39).contains(byte) || byte == 0x2E || byte == 0x2C || byte == 0x65 || byte == 0x45
       || byte == 0x2B || byte == 0x2D
-  }
-
-  /// `text` without leading and trailing `.whitespaces` (spaces and tabs, not newlines), as
-  /// `trimming(.whitespaces)` but without bridging to `NSString` when there is
-  /// nothing to trim, which is nearly always (an import checks hundreds of thousands of values).
-  static func trimmingWhitespace(_ text: String) -> String {
-    text.trimming(.whitespaces)
   }
 }
