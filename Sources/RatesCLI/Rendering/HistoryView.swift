@@ -102,12 +102,6 @@ struct HistoryView<Key: ViewKey>: Sendable {
     return TerminalText.sanitize((spans + ["\(newest.source.displayName) since"]).joined(separator: ", "))
   }
 
-  /// The labels under a sparkline, three spaces apart, as many to a line as
-  /// fit in `width` after the two-space indent; a label is never cut.
-  static func labelLines(_ parts: [String], width: Int) -> [String] {
-    TerminalText.packed(parts, separator: "   ", width: width - 2)
-  }
-
   /// The header, a sparkline labelled with min and max, and the statistics.
   func sparklineReport() -> String {
     // One column per key, or resampled to the width (``Sparkline/fit(_:to:)``); a key
@@ -121,7 +115,7 @@ struct HistoryView<Key: ViewKey>: Sendable {
       let parts =
         ["low \(labels[0]) \(stats.minDate.label)", "high \(labels[1]) \(stats.maxDate.label)"]
         + (scale.map { [$0] } ?? [])
-      return Self.labelLines(parts, width: width).map { "  " + style.dim($0) }
+      return TerminalText.packed(parts, separator: "   ", width: width - 2).map { "  " + style.dim($0) }
     }
   }
 
