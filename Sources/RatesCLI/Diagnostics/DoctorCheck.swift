@@ -10,18 +10,13 @@ import RateCore
 /// `--json` (numbers stay numbers).
 struct DoctorCheck: Sendable, Encodable, Equatable {
   /// The verdict.
-  enum Status: String, Sendable, Encodable, Comparable {
+  enum Status: String, Sendable, Encodable, Comparable, CaseIterable {
     case ok
     case warn
     case fail
 
-    static func < (lhs: Status, rhs: Status) -> Bool { lhs.rank < rhs.rank }
-    var rank: Int {
-      switch self {
-      case .ok: return 0
-      case .warn: return 1
-      case .fail: return 2
-      }
+    static func < (lhs: Status, rhs: Status) -> Bool {
+      (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
     }
   }
 
