@@ -22,12 +22,9 @@ struct CacheInventory: Sendable, Equatable {
 
     /// Counts `file` and its size in its group of `groups`, by ``CacheFile/groupKey``.
     static func count(_ file: CacheFile, in groups: inout [String: Group]) {
-      var group =
-        groups[file.groupKey]
-        ?? Group(provider: file.provider, kind: file.kind, entries: 0, bytes: 0)
-      group.entries += 1
-      group.bytes += file.size
-      groups[file.groupKey] = group
+      let empty = Group(provider: file.provider, kind: file.kind, entries: 0, bytes: 0)
+      groups[file.groupKey, default: empty].entries += 1
+      groups[file.groupKey, default: empty].bytes += file.size
     }
   }
 
