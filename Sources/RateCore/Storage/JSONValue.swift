@@ -54,18 +54,10 @@ public enum JSONValue: Codable, Equatable, Sendable {
     case .null:
       var single = encoder.singleValueContainer()
       try single.encodeNil()
-    case .bool(let value):
-      var single = encoder.singleValueContainer()
-      try single.encode(value)
-    case .integer(let value):
-      var single = encoder.singleValueContainer()
-      try single.encode(value)
-    case .number(let value):
-      var single = encoder.singleValueContainer()
-      try single.encode(value)
-    case .string(let value):
-      var single = encoder.singleValueContainer()
-      try single.encode(value)
+    case .bool(let value): try value.encode(to: encoder)
+    case .integer(let value): try value.encode(to: encoder)
+    case .number(let value): try value.encode(to: encoder)
+    case .string(let value): try value.encode(to: encoder)
     case .array(let values):
       var array = encoder.unkeyedContainer()
       for value in values { try array.encode(value) }
