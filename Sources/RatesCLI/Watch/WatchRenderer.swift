@@ -21,7 +21,7 @@ enum WatchRenderer {
 
     var header = "rates watch" + dot + "every \(WatchInterval.describe(state.interval))"
     if let last = state.lastUpdate {
-      header += dot + "updated \(clock(last))"
+      header += dot + "updated \(ScreenText.clock(last))"
     } else {
       header += dot + (state.items.contains { $0.rate != nil } ? "cached data, loading…" : "loading…")
     }
@@ -34,7 +34,7 @@ enum WatchRenderer {
     for item in state.items {
       guard let alert = item.alert, let rate = item.rate else { continue }
       let text = fit("ALERT \(alert): \(item.name) \(RateFormat.rate(rate))", width, ascii)
-      lines.append(style.enabled ? reverse(style.bold(text), style) : text)
+      lines.append(style.enabled ? ScreenText.reverse(style.bold(text), style) : text)
     }
 
     lines.append(fit(status(state, separator: dot), width, ascii))
@@ -50,7 +50,7 @@ enum WatchRenderer {
     }
     parts.append("\(state.requestsLastMinute)/\(state.budgetPerMinute) requests in the last minute")
     if let error = state.lastError {
-      let when = state.lastErrorAt.map { " at \(clock($0))" } ?? ""
+      let when = state.lastErrorAt.map { " at \(ScreenText.clock($0))" } ?? ""
       parts.append("last error\(when): \(TerminalText.sanitize(error))")
     }
     return parts.joined(separator: separator)
@@ -97,15 +97,9 @@ enum WatchRenderer {
     }
   }
 
-  /// `14:05:10 UTC`.
-  static func clock(_ date: Date) -> String { ScreenText.clock(date) }
-
   static func fit(_ text: String, _ width: Int, _ ascii: Bool) -> String {
     TerminalText.truncate(text, toWidth: width, ascii: ascii)
   }
-
-  /// Reverse video (`ESC[7m`), for changed values and alerts.
-  static func reverse(_ text: String, _ style: Style) -> String { ScreenText.reverse(text, style) }
 
   /// Which columns fit, and how wide each is.
   struct Layout {
@@ -212,7 +206,7 @@ enum WatchRenderer {
         case .price:
           var text = padded
           if item.stale || item.cached { text = style.dim(text) }
-          if item.highlight { text = WatchRenderer.reverse(style.bold(text), style) }
+          if item.highlight { text = ScreenText.reverse(style.bold(text), style) }
           cells.append(text)
         case .delta:
           cells.append(item.sinceLast.map { style.change(padded, value: $0) } ?? padded)
@@ -220,7 +214,7 @@ enum WatchRenderer {
           cells.append(item.change24hPercent.map { style.change(padded, value: $0) } ?? padded)
         case .mark:
           if item.alert != nil {
-            cells.append(WatchRenderer.reverse(style.red(padded), style))
+            cells.append(ScreenText.reverse(style.red(padded), style))
           } else if item.stale || item.isOld(at: state.now) {
             cells.append(style.yellow(padded))
           } else {

@@ -85,7 +85,7 @@ import Testing
     #expect(
       status.hasPrefix(
         "next update in 25 s · 2/4 requests in the last minute · last error at "
-          + WatchRenderer.clock(fixedNow.addingTimeInterval(-60)) + ": CoinGecko rate limit reached"))
+          + ScreenText.clock(fixedNow.addingTimeInterval(-60)) + ": CoinGecko rate limit reached"))
     #expect(TerminalText.displayWidth(status) == 120 && status.hasSuffix("…"))
   }
 
