@@ -27,7 +27,7 @@ public struct CLIHarness: Sendable {
   /// The clock every run reads and sleeps on.
   public let clock: TestClock
   /// The environment of every run, before a run's own additions. Starts as
-  /// ``baseEnvironment(home:)``; assign to remove variables.
+  /// ``BinaryRunner/baseEnvironment(home:)``; assign to remove variables.
   public var environment: [String: String]
   /// The terminal width every run reports, or `nil` for none (as when piped:
   /// `COLUMNS`, then 80, decide).
@@ -44,7 +44,7 @@ public struct CLIHarness: Sendable {
   ///   - clock: the time; by default ``fixedNow``, standing still until something sleeps.
   ///   - width: the terminal width, 80 by default.
   ///   - isTTY: whether stdout is a terminal; false by default, like a pipe.
-  ///   - environment: variables added to ``baseEnvironment(home:)``.
+  ///   - environment: variables added to ``BinaryRunner/baseEnvironment(home:)``.
   /// - Throws: when the temporary home cannot be created.
   public init(
     transport: HTTPTransport = .unreachable, clock: TestClock = TestClock(), width: Int? = 80,
@@ -73,7 +73,7 @@ public struct CLIHarness: Sendable {
   ) throws {
     directory = try TemporaryDirectory()
     self.clock = clock
-    self.environment = Self.baseEnvironment(home: directory.url).merging(environment) { $1 }
+    self.environment = BinaryRunner.baseEnvironment(home: directory.url).merging(environment) { $1 }
     self.width = width
     self.isTTY = isTTY
     self.makeTransport = makeTransport
@@ -108,17 +108,6 @@ public struct CLIHarness: Sendable {
     let harness = try CLIHarness(
       transport: transport, clock: TestClock(now: now), width: width, environment: environment)
     return await harness.run(arguments, stdin: stdin)
-  }
-
-  /// `HOME`, the three `XDG_*` directories under `home`, and `LANG=C.UTF-8`.
-  public static func baseEnvironment(home: URL) -> [String: String] {
-    [
-      "HOME": home.path,
-      "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
-      "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-      "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-      "LANG": "C.UTF-8",
-    ]
   }
 
   /// Runs `rates` with `arguments` and returns its status and output.

@@ -18,6 +18,17 @@ public struct BinaryRunner: Sendable {
   /// The complete environment of every run.
   public var environment: [String: String]
 
+  /// `HOME`, the three `XDG_*` directories under `home`, and `LANG=C.UTF-8`.
+  public static func baseEnvironment(home: URL) -> [String: String] {
+    [
+      "HOME": home.path,
+      "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+      "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+      "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+      "LANG": "C.UTF-8",
+    ]
+  }
+
   /// A runner whose five providers' base URLs point at `server`
   /// (laid out like ``FakeAPIs``), or at nothing when `server` is `nil`.
   ///
@@ -27,16 +38,9 @@ public struct BinaryRunner: Sendable {
   /// it was testing. A test of timeouts sets its own.
   public init(server: URL?, extra: [String: String] = [:]) throws {
     directory = try TemporaryDirectory()
-    let home = directory.url
-    var environment = [
-      "HOME": home.path,
-      "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
-      "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-      "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-      "PATH": "/usr/bin:/bin",
-      "LANG": "C.UTF-8",
-      "RATES_TIMEOUT": "30",
-    ]
+    var environment = Self.baseEnvironment(home: directory.url)
+    environment["PATH"] = "/usr/bin:/bin"
+    environment["RATES_TIMEOUT"] = "30"
     if let server { environment.merge(FakeAPIs.environment(base: server)) { $1 } }
     environment.merge(extra) { $1 }
     self.environment = environment
