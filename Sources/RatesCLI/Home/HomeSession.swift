@@ -183,9 +183,6 @@ final class HomeInbox: Sendable {
 
   private let queue = Mutex(Queue())
 
-  /// An empty inbox.
-  init() {}
-
   /// Adds `input`, waking the loop if it waits.
   func post(_ input: HomeInput) {
     let waiter = queue.withLock { queue -> CheckedContinuation<[HomeInput], Never>? in

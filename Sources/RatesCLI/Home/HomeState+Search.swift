@@ -21,9 +21,6 @@ struct SearchState: Equatable, Sendable {
   /// answer when it comes, never on hits left from an older query.
   var enterPending = false
 
-  /// An empty search.
-  init() {}
-
   /// Whether the provider's answer for a non-empty query is still to come after the local one.
   var searchingRemote: Bool { !query.isEmpty && localAnswered && !remoteAnswered }
 }

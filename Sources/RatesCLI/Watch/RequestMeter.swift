@@ -9,9 +9,6 @@ actor RequestMeter {
 
   private var log: [(provider: RateSource, at: Date)] = []
 
-  /// Creates an empty meter.
-  init() {}
-
   /// Records one request to `provider` at `date`.
   func record(_ provider: RateSource, at date: Date) {
     log.removeAll { $0.at <= date.addingTimeInterval(-Self.window * 2) }
