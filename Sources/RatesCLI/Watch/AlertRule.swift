@@ -25,9 +25,7 @@ struct AlertRule: Sendable, Equatable, CustomStringConvertible {
   /// The quote currency when the rule names a pair (`GBP-USD`); `nil` for a
   /// coin alone, which means its price in the first `--in` currency.
   var quote: String?
-  /// The comparison.
   var comparison: Comparison
-  /// The threshold.
   var threshold: Double
   /// The expression as typed, without spaces, for messages and JSON.
   var text: String

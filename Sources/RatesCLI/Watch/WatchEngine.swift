@@ -28,7 +28,6 @@ struct WatchEngine: Sendable {
 
   /// An alert and the items it watches.
   struct Alert: Sendable, Equatable {
-    /// The rule.
     var rule: AlertRule
     /// Indices into ``WatchEngine/targets``.
     var targets: [Int]
