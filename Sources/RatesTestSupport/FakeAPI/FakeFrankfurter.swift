@@ -50,12 +50,6 @@ public enum FakeFrankfurter {
     !MarketClosure.isECBClosed(day)
   }
 
-  /// The newest working day whose rate the fake serves at `now`: none of
-  /// today's before 16:00 UTC.
-  public static func latestDay(at now: Date) -> Day {
-    UpdateRhythm.newestECBDay(at: now)
-  }
-
   /// The last working day on or before `day`.
   public static func workingDay(onOrBefore day: Day) -> Day {
     var result = day

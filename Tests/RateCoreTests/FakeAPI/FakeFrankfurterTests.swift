@@ -132,7 +132,7 @@ import Testing
     #expect(try reply("/frankfurter/2024-06-10?to=USD").object["date"] as? String == "2024-06-07")
     let evening = try reply("/frankfurter/latest?to=USD", now: Self.mondayEvening).object
     #expect(evening["date"] as? String == "2024-06-10")
-    #expect(FakeFrankfurter.latestDay(at: Self.monday) == (try day("2024-06-07")))
+    #expect(UpdateRhythm.newestECBDay(at: Self.monday) == (try day("2024-06-07")))
   }
 
   @Test func errorsUseTheDocumentedBodies() throws {

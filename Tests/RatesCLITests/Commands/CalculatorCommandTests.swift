@@ -18,7 +18,7 @@ import Testing
     #expect(json["date"] is NSNull)
     let conversions = try #require(json["conversions"] as? [[String: Any]])
     #expect(conversions.map { $0["quote"] as? String } == ["EUR", "BTC", "SOL"])
-    let ecbDay = FakeFrankfurter.latestDay(at: fixedNow)
+    let ecbDay = UpdateRhythm.newestECBDay(at: fixedNow)
     let eur = try #require(conversions[0]["rate"] as? Double)
     #expect(abs(eur - FakeFrankfurter.rate(base: "USD", quote: "EUR", day: ecbDay)) < 1e-9)
     #expect(conversions[0]["amount"] as? Double == Figure.money(1500 * eur, code: "EUR"))

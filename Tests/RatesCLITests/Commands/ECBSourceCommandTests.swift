@@ -24,7 +24,7 @@ import Testing
     let quote = try #require((try current.json()["quotes"] as? [[String: Any]])?.first)
     #expect(quote["source"] as? String == "ecb")
     #expect(quote["stale"] as? Bool == false)
-    let day = FakeFrankfurter.latestDay(at: fixedNow)
+    let day = UpdateRhythm.newestECBDay(at: fixedNow)
     #expect(quote["rate"] as? Double == FakeFrankfurter.eurRate("USD", day: day))
     #expect(server.requests.contains { $0.path == "/ecb/stats/eurofxref/eurofxref-daily.xml" })
 
@@ -91,7 +91,7 @@ import Testing
 
   /// GBP/USD as the ECB's fake publishes it on its newest day.
   static var gbpUSD: Double {
-    let day = FakeFrankfurter.latestDay(at: fixedNow)
+    let day = UpdateRhythm.newestECBDay(at: fixedNow)
     // Crossed through the euro: a computed rate, to 10 significant digits (Figure).
     return Figure.crossRate(FakeFrankfurter.eurRate("USD", day: day), per: FakeFrankfurter.eurRate("GBP", day: day))
   }

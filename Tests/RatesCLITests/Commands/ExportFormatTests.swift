@@ -26,7 +26,7 @@ import Testing
     let bean = await rates.run(["history", "GBP", "USD", "--days", "7", "--format", "beancount"])
     #expect(bean.status == 0)
     // Weekend days are carried, so they add no directive; nor does today before 16:00 UTC.
-    let latest = FakeFrankfurter.latestDay(at: fixedNow)
+    let latest = UpdateRhythm.newestECBDay(at: fixedNow)
     let working = (0..<7).map { today.adding(days: -$0) }
       .filter { FakeFrankfurter.isWorkingDay($0) && $0 <= latest }.count
     #expect(bean.stdout.split(separator: "\n").count == working)

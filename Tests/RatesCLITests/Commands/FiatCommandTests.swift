@@ -23,7 +23,7 @@ import Testing
       let day = try #require(Day(point["date"] as? String ?? ""))
       // Today's rate is not published before 16:00 UTC: Friday's stands on Monday morning.
       let published = FakeFrankfurter.workingDay(
-        onOrBefore: min(day, FakeFrankfurter.latestDay(at: fixedNow)))
+        onOrBefore: min(day, UpdateRhythm.newestECBDay(at: fixedNow)))
       #expect((point["carried"] as? Bool) == (published != day), "\(day)")
       // The EUR-based fake, triangulated to GBP→USD.
       let expected =
@@ -58,7 +58,7 @@ import Testing
     let quotes = try #require(try result.json()["quotes"] as? [[String: Any]])
     #expect(quotes.map { "\($0["base"]!)-\($0["quote"]!)" } == ["GBP-USD", "EUR-AUD", "BTC-EUR"])
     #expect(quotes.map { $0["source"] as? String } == ["frankfurter", "frankfurter", "coingecko"])
-    let ecbDay = FakeFrankfurter.latestDay(at: fixedNow)
+    let ecbDay = UpdateRhythm.newestECBDay(at: fixedNow)
     #expect(
       abs((quotes[1]["rate"] as? Double ?? 0) - FakeFrankfurter.eurRate("AUD", day: ecbDay)) < 1e-9)
   }

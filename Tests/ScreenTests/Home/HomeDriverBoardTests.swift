@@ -169,7 +169,7 @@ import Testing
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
     let board = try #require(events.boards.last)
     let pair = try #require(board.rows.first { $0.id == "GBP-USD" })
-    let day = FakeFrankfurter.latestDay(at: fixedNow)
+    let day = UpdateRhythm.newestECBDay(at: fixedNow)
     #expect(
       pair.rate
         == Figure.crossRate(FakeFrankfurter.eurRate("USD", day: day), per: FakeFrankfurter.eurRate("GBP", day: day)))
