@@ -166,9 +166,7 @@ extension HomeRenderer {
         marks[column] = ascii ? "." : "·"
       }
     }
-    var text = String(marks)
-    while text.hasSuffix(" ") { text.removeLast() }
-    return String(repeating: " ", count: layout.plotStart) + style.yellow(text)
+    return String(repeating: " ", count: layout.plotStart) + style.yellow(String(marks).withoutTrailingSpaces)
   }
 
   /// The figures: a coin's market data (``MarketFigures``), or a pair's ECB rate, its

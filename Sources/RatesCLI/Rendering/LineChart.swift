@@ -77,13 +77,8 @@ enum LineChart {
       }
     }
     var lines = (0..<rows).map { index in
-      axisPrefix(labels[index], labelled: !labels.isEmpty, width: labelWidth, glyphs: glyphs)
-        + String(grid[index])
-    }
-    lines = lines.map { line in
-      var line = line
-      while line.hasSuffix(" ") { line.removeLast() }
-      return line
+      (axisPrefix(labels[index], labelled: !labels.isEmpty, width: labelWidth, glyphs: glyphs)
+        + String(grid[index])).withoutTrailingSpaces
     }
     lines.append(
       dateAxis(points: points, plotStart: prefixWidth, plotWidth: plotWidth))
@@ -254,9 +249,7 @@ enum LineChart {
         place(middleDate.description, at: middleStart)
       }
     }
-    var text = String(line)
-    while text.hasSuffix(" ") { text.removeLast() }
-    return text
+    return String(line).withoutTrailingSpaces
   }
 
   // MARK: - Glyphs

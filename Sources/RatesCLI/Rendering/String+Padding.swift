@@ -7,4 +7,9 @@ extension String {
     if count >= length { return String(prefix(length)) }
     return self + String(repeating: " ", count: length - count)
   }
+
+  /// The text without its trailing spaces, for lines drawn wider than their content.
+  var withoutTrailingSpaces: String {
+    String(self[..<(lastIndex { $0 != " " }.map(index(after:)) ?? startIndex)])
+  }
 }

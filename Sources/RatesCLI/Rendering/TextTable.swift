@@ -155,7 +155,7 @@ struct TextTable: Sendable, Equatable {
         if position > 0 { line += TextTable.separator }
         line += layout.cell(row: row, column: index, width: shown[position], ascii: ascii)
       }
-      while line.hasSuffix(" ") { line.removeLast() }
+      line = line.withoutTrailingSpaces
       if TerminalText.displayWidth(line) > maxWidth {
         line = TerminalText.truncate(line, toWidth: Swift.max(maxWidth, 0), ascii: ascii)
       }

@@ -192,7 +192,7 @@ enum WatchRenderer {
     var headerLine: String {
       var cells = columns.map { aligned($0, Layout.titles[$0] ?? "") }
       if trendWidth > 0 { cells.append("TREND") }
-      return trimmed(cells.joined(separator: Layout.gap))
+      return cells.joined(separator: Layout.gap).withoutTrailingSpaces
     }
 
     func row(_ item: WatchItem, state: WatchState, style: Style, ascii: Bool) -> String {
@@ -225,13 +225,7 @@ enum WatchRenderer {
       if trendWidth > 0 {
         cells.append(Sparkline.trend(item.trend, cells: trendWidth, ascii: ascii, style: style))
       }
-      return trimmed(cells.joined(separator: Layout.gap))
-    }
-
-    func trimmed(_ line: String) -> String {
-      var line = line
-      while line.hasSuffix(" ") { line.removeLast() }
-      return line
+      return cells.joined(separator: Layout.gap).withoutTrailingSpaces
     }
   }
 }
