@@ -1,8 +1,8 @@
 /// FNV-1a hashes of text: the same on every run and machine, unlike
 /// `Hasher`, for names that must not change (cache keys, commodity names).
-enum StableHash {
+public enum StableHash {
   /// 64-bit FNV-1a of the UTF-8 bytes of `text`.
-  static func fnv1a64(_ text: String) -> UInt64 {
+  public static func fnv1a64(_ text: String) -> UInt64 {
     fnv1a(text, offsetBasis: 0xcbf2_9ce4_8422_2325, prime: 0x100_0000_01b3)
   }
 

@@ -163,7 +163,7 @@ public enum FakeCoinGecko {
   /// The base of the curve: the default price, or a value in 10…1010 derived from the key.
   public static func base(id: String, currency: String) -> Double {
     defaultPrices[id]?[currency]
-      ?? 10 + Double(FakeSupport.fnv1a("\(id)/\(currency)") % 100_000) / 100
+      ?? 10 + Double(StableHash.fnv1a64("\(id)/\(currency)") % 100_000) / 100
   }
 
   /// Serves `/api/v3/ping`, `/simple/price`, `/coins/{id}/market_chart`,
@@ -301,7 +301,7 @@ public enum FakeCoinGecko {
       for index in stride(from: count, through: 1, by: -1) {
         let nominal = now.addingTimeInterval(-TimeInterval(index) * step)
         let bucket = Int64((nominal.timeIntervalSince1970 / step).rounded(.down))
-        let jitter = TimeInterval(Int(FakeSupport.fnv1a("\(bucket)") % 40_000) - 20_000) / 1_000
+        let jitter = TimeInterval(Int(StableHash.fnv1a64("\(bucket)") % 40_000) - 20_000) / 1_000
         let stamp = nominal.addingTimeInterval(jitter)
         points.append(
           (FakeSupport.milliseconds(stamp), intradayValue(id: id, currency: vs, at: stamp)))

@@ -4,19 +4,9 @@ import RateCore
 // MARK: - Helpers
 
 public enum FakeSupport {
-  /// 64-bit FNV-1a of the UTF-8 bytes: stable across runs, unlike `Hasher`.
-  public static func fnv1a(_ text: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01b3
-    }
-    return hash
-  }
-
-  /// `1 + 0.04·sin(0.45x + φ) + 0.015·sin(1.7x + 2φ)`, `φ = 2π·(fnv1a(key) mod 10000)/10000`.
+  /// `1 + 0.04·sin(0.45x + φ) + 0.015·sin(1.7x + 2φ)`, `φ = 2π·(fnv1a64(key) mod 10000)/10000`.
   public static func wave(key: String, x: Double) -> Double {
-    let phase = Double(fnv1a(key) % 10_000) / 10_000 * 2 * Double.pi
+    let phase = Double(StableHash.fnv1a64(key) % 10_000) / 10_000 * 2 * Double.pi
     return 1 + 0.04 * sin(x * 0.45 + phase) + 0.015 * sin(x * 1.7 + 2 * phase)
   }
 
