@@ -82,12 +82,7 @@ struct ImportedEvent: Sendable {
 /// fields (the same file gives the same digest in every run and on every machine).
 enum ImportDigest {
   static func of(_ fields: [String]) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in fields.joined(separator: "\u{1F}").utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    let hex = String(hash, radix: 16)
+    let hex = String(StableHash.fnv1a64(fields.joined(separator: "\u{1F}")), radix: 16)
     return "row-" + String(repeating: "0", count: 16 - hex.count) + hex
   }
 }
