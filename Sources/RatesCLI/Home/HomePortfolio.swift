@@ -65,7 +65,7 @@ extension HomeRenderer {
       heading += "  " + context.style.dim("Enter value chart")
       heading =
         context.style.enabled
-        ? ScreenText.reverse(TerminalText.pad(heading, toWidth: context.width), context.style)
+        ? context.style.reverse(TerminalText.pad(heading, toWidth: context.width))
         : "> " + heading
     }
     var line = "   " + RateFormat.number(portfolio.value) + " " + TerminalText.sanitize(portfolio.currency)

@@ -64,7 +64,7 @@ extension HomeRenderer {
       var cells = marketCells(row, sparkline: marks.inView.map { $0.contains(index) } ?? true, context)
       if marks.changed.contains(row.id), context.style.enabled, row.rate != nil {
         let bold = context.style.bold(cells[3])
-        cells[3] = index == marks.selected ? bold : ScreenText.reverse(bold, context.style)
+        cells[3] = index == marks.selected ? bold : context.style.reverse(bold)
       }
       return cells
     }
@@ -161,6 +161,6 @@ extension HomeRenderer {
       return (isSelected ? ">" : isChanged ? "*" : " ") + star + " " + line
     }
     let marked = " " + star + " " + line
-    return isSelected ? ScreenText.reverse(TerminalText.pad(marked, toWidth: context.width), style) : marked
+    return isSelected ? style.reverse(TerminalText.pad(marked, toWidth: context.width)) : marked
   }
 }

@@ -97,7 +97,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
 /// ANSI SGR styling that does nothing when disabled.
 ///
 /// Each function wraps its text in a code and the matching reset (`22` for
-/// bold and dim, `39` for colours), so styles can nest.
+/// bold and dim, `27` for reverse, `39` for colours), so styles can nest.
 struct Style: Sendable, Equatable {
   /// Whether codes are emitted; when false every function returns its input.
   var enabled: Bool
@@ -112,6 +112,8 @@ struct Style: Sendable, Equatable {
   func bold(_ text: String) -> String { wrap(text, "1", "22") }
   /// Dim text (`ESC[2m`).
   func dim(_ text: String) -> String { wrap(text, "2", "22") }
+  /// Reverse video (`ESC[7m`), for changed values, alerts and the selected row.
+  func reverse(_ text: String) -> String { wrap(text, "7", "27") }
 
   /// Colours `text` by the sign of `value`: green above zero, red below, plain at zero or `NaN`.
   func change(_ text: String, value: Double) -> String {

@@ -34,7 +34,7 @@ enum WatchRenderer {
     for item in state.items {
       guard let alert = item.alert, let rate = item.rate else { continue }
       let text = fit("ALERT \(alert): \(item.name) \(RateFormat.rate(rate))", width, ascii)
-      lines.append(style.enabled ? ScreenText.reverse(style.bold(text), style) : text)
+      lines.append(style.reverse(style.bold(text)))
     }
 
     lines.append(fit(status(state, separator: dot), width, ascii))
@@ -206,7 +206,7 @@ enum WatchRenderer {
         case .price:
           var text = padded
           if item.stale || item.cached { text = style.dim(text) }
-          if item.highlight { text = ScreenText.reverse(style.bold(text), style) }
+          if item.highlight { text = style.reverse(style.bold(text)) }
           cells.append(text)
         case .delta:
           cells.append(item.sinceLast.map { style.change(padded, value: $0) } ?? padded)
@@ -214,7 +214,7 @@ enum WatchRenderer {
           cells.append(item.change24hPercent.map { style.change(padded, value: $0) } ?? padded)
         case .mark:
           if item.alert != nil {
-            cells.append(ScreenText.reverse(style.red(padded), style))
+            cells.append(style.reverse(style.red(padded)))
           } else if item.stale || item.isOld(at: state.now) {
             cells.append(style.yellow(padded))
           } else {
