@@ -10,12 +10,6 @@ struct PickerState: Equatable, Sendable {
   /// The name (`GBP-USD`) of the pair just added, for the home list to put its cursor on
   /// when a board with that row arrives; `nil` once it has (or when nothing was added).
   var addedPair: String?
-
-  /// `codes` upper-cased, without repeats, in picker order: the order `rates currencies`
-  /// lists them in (`FiatCurrencies.ordered`: GBP, EUR, USD, then A–Z).
-  static func order(_ codes: [String]) -> [String] {
-    FiatCurrencies.ordered(codes)
-  }
 }
 
 /// One entry of a picker: a currency, and why it cannot be chosen (`nil` when it can).
@@ -42,7 +36,7 @@ extension HomeState {
   /// paired with every other is disabled ("all paired"); in the second, the base ("base")
   /// and every currency paired with it in either order ("paired").
   var pickerEntries: [PickerEntry] {
-    let codes = PickerState.order(pickerCurrencies)
+    let codes = FiatCurrencies.ordered(pickerCurrencies)
     switch screen {
     case .pickQuote(let base):
       return codes.map { code in
@@ -70,7 +64,7 @@ extension HomeState {
       let leaving = screen
       let effects = back()
       if case .pickQuote(let base) = leaving {
-        picker.cursor = PickerState.order(pickerCurrencies).firstIndex(of: base) ?? 0
+        picker.cursor = FiatCurrencies.ordered(pickerCurrencies).firstIndex(of: base) ?? 0
       }
       return effects
     case .up, .character("k"): movePicker(to: picker.cursor - 1, step: -1)

@@ -27,7 +27,7 @@ import Testing
   static func code(_ state: HomeState) -> String { state.pickerEntries[state.picker.cursor].code }
 
   @Test func gbpEURAndUSDComeFirstThenTheRestAToZ() {
-    #expect(PickerState.order(["usd", "AUD", "GBP", "CHF", "EUR", "AUD"]) == ["GBP", "EUR", "USD", "AUD", "CHF"])
+    #expect(FiatCurrencies.ordered(["usd", "AUD", "GBP", "CHF", "EUR", "AUD"]) == ["GBP", "EUR", "USD", "AUD", "CHF"])
     let codes = Self.onBase().pickerEntries.map(\.code)
     #expect(Array(codes.prefix(4)) == ["GBP", "EUR", "USD", "AUD"])
     #expect(Array(codes.dropFirst(3)) == Array(codes.dropFirst(3)).sorted())
