@@ -65,7 +65,7 @@ extension HomeRenderer {
     let suffix = " in " + TerminalText.sanitize(row.currency)
     let room = max(1, context.width - TerminalText.displayWidth(suffix + tail))
     // "XRP", not "XRP (XRP)", when the name is only the symbol.
-    let (name, symbol) = (displayName(row), TerminalText.sanitize(row.symbol))
+    let (name, symbol) = (TerminalText.name(row.name, symbol: row.symbol), TerminalText.sanitize(row.symbol))
     let full = name.uppercased() == symbol.uppercased() ? symbol : "\(name) (\(symbol))"
     let title = TerminalText.truncate(full, toWidth: room, ascii: context.ascii)
     return style.bold(title) + suffix + styledTail

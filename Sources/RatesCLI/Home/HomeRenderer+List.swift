@@ -275,12 +275,7 @@ extension HomeRenderer {
   /// street-rate pair, labelled as the ledger's.
   static func nameCell(_ row: HomeRow) -> String {
     if row.source == .ledger { return streetLabel }
-    return row.kind == .pair ? "" : displayName(row)
-  }
-
-  /// The row's name as shown, sanitized; its symbol when the name is empty or only spaces.
-  static func displayName(_ row: HomeRow) -> String {
-    TerminalText.name(row.name, symbol: row.symbol)
+    return row.kind == .pair ? "" : TerminalText.name(row.name, symbol: row.symbol)
   }
 
   /// The Name cell of a street-rate pair: where its rate comes from.
