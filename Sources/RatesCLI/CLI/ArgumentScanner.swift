@@ -16,7 +16,7 @@ import RateCore
 /// it), then positionals, then call `finish()` to reject anything left:
 ///
 /// ```swift
-/// var scanner = ArgumentScanner(["BTC", "--days", "7", "EUR"])
+/// var scanner = ArgumentScanner(["BTC", "--days", "7", "EUR"], today: today)
 /// let days = try scanner.option(anyOf: ["--days", "-d"])   // "7"
 /// let base = scanner.positional()   // "BTC"
 /// let quote = scanner.positional()  // "EUR"
@@ -24,8 +24,8 @@ import RateCore
 /// ```
 ///
 /// A value that starts with `-` and is not a number must be attached with `=`:
-/// `--provider=-x`. Commands read by declaration instead (`scanner.flag(Self.chart)`,
-/// `scanner.argument(Self.amount)`: `ArgumentScanner+Spec.swift`).
+/// `--provider=-x`. Commands read by declaration instead, through one accessor
+/// (`scanner.read(Self.declared.chart)`: ``Option`` and ``Argument``).
 struct ArgumentScanner: Sendable {
   /// One classified command-line token.
   enum Token: Equatable, Sendable {
@@ -67,12 +67,17 @@ struct ArgumentScanner: Sendable {
   private(set) var askedFor: Set<String> = []
 
   /// Every positional argument asked for so far by its declaration, present or not: what
-  /// the accessors of `ArgumentScanner+Spec.swift` record, which a test compares with what
+  /// ``nextArgument(_:)`` records, which a test compares with what
   /// the command declares.
   var argumentsAskedFor: Set<ArgumentSpec> = []
 
-  /// Tokenizes `arguments`, which must not include the program name.
-  init(_ arguments: [String]) {
+  /// The day `today` and `yesterday` in a day option are read against (UTC).
+  let today: Day
+
+  /// Tokenizes `arguments`, which must not include the program name; a day option's
+  /// `today` is `today`.
+  init(_ arguments: [String], today: Day) {
+    self.today = today
     var elements: [Element] = []
     elements.reserveCapacity(arguments.count)
     var afterTerminator = false

@@ -41,44 +41,47 @@ struct GlobalOptions: Sendable, Equatable {
   /// `--version` by ``RatesCLI``), and the source of the `Global options:` help section and
   /// of the completion scripts' global flags.
   enum Specs {
-    static let json = OptionSpec.flag(
+    static let json = Option.flag(
       "--json", help: "print one JSON document (errors as JSON on stderr)")
-    static let format = OptionSpec.option(
+    static let format = Option.option(
       "--format", value: "FORMAT",
       help: "table (default), json, or for history, stats, current and ledger list also csv, "
         + "ledger or beancount (price directives)",
       completion: .choices(.formats))
-    static let noColor = OptionSpec.flag(
+    static let noColor = Option.flag(
       "--no-color", help: "no colour (also when NO_COLOR is set or stdout is not a terminal)")
-    static let ascii = OptionSpec.flag(
+    static let ascii = Option.flag(
       "--ascii", help: "ASCII sparklines and charts instead of UTF-8 blocks")
-    static let offline = OptionSpec.flag(
+    static let offline = Option.flag(
       "--offline", help: "use cached data only; never touch the network")
-    static let refresh = OptionSpec.flag(
+    static let refresh = Option.flag(
       "--refresh", help: "ignore cached data and fetch anew; the stored days answered are replaced")
-    static let provider = OptionSpec.option(
+    static let provider = Option.option(
       "--provider", value: "NAME",
       help: "pin one provider, never falling back: coingecko, coinbase, kraken (listed coins), "
         + "coindesk (Bitcoin only), frankfurter or ecb (ECB fiat rates); by default fiat pairs "
         + "use frankfurter then ecb, coins coingecko, then coinbase and kraken when it fails",
       completion: .choices(.providers))
-    static let help = OptionSpec.flag("--help", "-h", help: "show help")
-    static let version = OptionSpec.flag("--version", help: "show the version")
+    static let help = Option.flag("--help", "-h", help: "show help")
+    static let version = Option.flag("--version", help: "show the version")
 
     /// Every global option, in help order.
-    static let all = [json, format, noColor, ascii, offline, refresh, provider, help, version]
+    static let all = [
+      json.spec, format.spec, noColor.spec, ascii.spec, offline.spec, refresh.spec, provider.spec, help.spec,
+      version.spec,
+    ]
 
     /// The rules between global options: ``GlobalOptions/parse(_:)`` refuses a command line
     /// that breaks one and help says each beside its options.
-    static let rules = OptionRules(options: all, groups: [OptionGroup(options: [offline, refresh])])
+    static let rules = OptionRules(options: all, groups: [OptionGroup(offline, refresh)])
   }
 
   /// Removes the global options from `scanner` (not `--help` and `--version`), setting each
   /// as it is read: `--json` (and `--format json`) first, so that when a later option is
   /// refused the error is still reported as JSON.
   mutating func parse(_ scanner: inout ArgumentScanner) throws(UsageError) {
-    if try scanner.flag(Specs.json) { format = .json }
-    if let chosen = try scanner.choice(Specs.format).flatMap(OutputFormat.init(rawValue:)) {
+    if try scanner.read(Specs.json) { format = .json }
+    if let chosen = try scanner.read(Specs.format).flatMap(OutputFormat.init(rawValue:)) {
       if format == .json, chosen != .json {
         throw UsageError.invalid("--json and --format \(chosen.rawValue) cannot be used together")
       }
@@ -87,11 +90,11 @@ struct GlobalOptions: Sendable, Equatable {
     if let message = Specs.rules.refusal(in: scanner, format: nil) {
       throw UsageError.invalid(message)
     }
-    noColor = try scanner.flag(Specs.noColor)
-    ascii = try scanner.flag(Specs.ascii)
-    offline = try scanner.flag(Specs.offline)
-    refresh = try scanner.flag(Specs.refresh)
-    provider = try scanner.choice(Specs.provider)
+    noColor = try scanner.read(Specs.noColor)
+    ascii = try scanner.read(Specs.ascii)
+    offline = try scanner.read(Specs.offline)
+    refresh = try scanner.read(Specs.refresh)
+    provider = try scanner.read(Specs.provider)
   }
 
   init() {}

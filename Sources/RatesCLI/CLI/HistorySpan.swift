@@ -7,16 +7,16 @@ enum HistorySpan: Equatable, Sendable {
   case range(from: Day, to: Day?)
   case single(Day)
 
-  static let from = OptionSpec.day(
+  static let from = Option.day(
     "--from",
     help: "the first day of a range (any day the provider covers: ECB rates from 1999-01-04)")
-  static let to = OptionSpec.day("--to", help: "the last day of a --from range (default: today)")
-  static let date = OptionSpec.day(
+  static let to = Option.day("--to", help: "the last day of a --from range (default: today)")
+  static let date = Option.day(
     "--date",
     help: "one day's rate, and the working day it was published (a Sunday gives Friday's "
       + "ECB rate)")
 
-  static let interval = OptionSpec.option(
+  static let interval = Option.option(
     "--interval", value: "daily|hourly",
     help: "daily (the default) or hourly: CoinGecko's hourly points, for coin pairs within the "
       + "last \(HourlyHistory.maximumDays) days (ECB rates are daily)",
@@ -27,7 +27,7 @@ enum HistorySpan: Equatable, Sendable {
 
   /// The rules between the span's options for a command that reads them with `days` and,
   /// for `history`, `single` (`--date`): the last N days, a range or one day, not two.
-  static func exclusions(days: OptionSpec, single: OptionSpec? = nil) -> [OptionRule] {
+  static func exclusions(days: Option<Int>, single: Option<Day?>? = nil) -> [OptionRule] {
     let range = [OptionUse(from), OptionUse(to)]
     let lastDays = OptionRule(OptionUse(days), excludes: range, reason: "pick one")
     guard let single else { return [lastDays] }
@@ -41,7 +41,7 @@ enum HistorySpan: Equatable, Sendable {
 
   /// Reads `--interval`: true for hourly.
   static func parseHourly(_ scanner: inout ArgumentScanner) throws(UsageError) -> Bool {
-    try scanner.choice(interval) == "hourly"
+    try scanner.read(interval) == "hourly"
   }
 
   /// Reads `--days` (its declared range and default), `--from`,
@@ -49,22 +49,21 @@ enum HistorySpan: Equatable, Sendable {
   /// date or a range whose end is before its start (the parser has refused a mix of forms by
   /// ``exclusions(days:single:)`` and ``requirements``).
   static func parse(
-    _ scanner: inout ArgumentScanner, days daysSpec: OptionSpec, single: OptionSpec? = nil,
-    today: Day
+    _ scanner: inout ArgumentScanner, days: Option<Int>, single: Option<Day?>? = nil
   ) throws(UsageError) -> HistorySpan {
-    let days = try scanner.integer(daysSpec)
-    let range = try parseRange(&scanner, today: today)
+    let days = try scanner.read(days)
+    let range = try parseRange(&scanner)
     var date: Day?
-    if let single { date = try scanner.day(single, today: today) }
+    if let single { date = try scanner.read(single) }
     if let date { return .single(date) }
-    return range ?? .lastDays(days ?? daysSpec.integerRule?.defaultValue ?? 1)
+    return range ?? .lastDays(days)
   }
 
   /// Reads `--from` and `--to` alone (a command whose other form is not `--days`): the
   /// range, or nil without `--from`; a usage error for a range whose end is before its start.
-  static func parseRange(_ scanner: inout ArgumentScanner, today: Day) throws(UsageError) -> HistorySpan? {
-    let from = try scanner.day(Self.from, today: today)
-    let to = try scanner.day(Self.to, today: today)
+  static func parseRange(_ scanner: inout ArgumentScanner) throws(UsageError) -> HistorySpan? {
+    let from = try scanner.read(Self.from)
+    let to = try scanner.read(Self.to)
     if let from, let to, to < from {
       throw UsageError.invalid("--to \(to) is before --from \(from): swap them")
     }

@@ -4,7 +4,7 @@ import RateCore
 /// `--help` prints (the overview, then every command and action), so the two never differ.
 enum ManPage {
   /// `--man` after `rates help`.
-  static let option = OptionSpec.flag("--man", help: "print the manual page rates(1) in roff")
+  static let option = Option.flag("--man", help: "print the manual page rates(1) in roff")
   /// The width the help text is laid out at inside the page's no-fill blocks: with the
   /// 7 columns `man` indents them by, the page fits 80 columns.
   static let width = 72

@@ -14,6 +14,12 @@ struct OptionGroup: Hashable, Sendable {
   /// Whether one of them must be given.
   var isRequired: Bool = false
 
+  /// The group of `options`, in the order shown.
+  init(_ options: any OptionDeclaration..., isRequired: Bool = false) {
+    self.options = options.map(\.spec)
+    self.isRequired = isRequired
+  }
+
   /// `[--chart | --table]`, `(--sell | --buy)` or `--csv`.
   var usageLabel: String {
     let inner = options.map(\.usageLabel).joined(separator: " | ")
@@ -30,7 +36,11 @@ struct OptionUse: Sendable {
   /// The value that counts, compared in any case; nil for any.
   var value: String? = nil
 
-  init(_ spec: OptionSpec, _ value: String? = nil) {
+  init(_ option: some OptionDeclaration, _ value: String? = nil) {
+    self.init(spec: option.spec, value: value)
+  }
+
+  init(spec: OptionSpec, value: String? = nil) {
     self.spec = spec
     self.value = value
   }
@@ -44,8 +54,8 @@ struct OptionUse: Sendable {
   func isGiven(in scanner: ArgumentScanner) -> Bool {
     guard scanner.remainingOptionNames.contains(where: spec.names.contains) else { return false }
     var copy = scanner
-    guard spec.takesValue else { return (try? copy.flag(spec)) == true }
-    guard let given = (try? copy.option(spec)) ?? nil else { return false }
+    guard spec.takesValue else { return (try? copy.flag(anyOf: spec.names)) == true }
+    guard let given = (try? copy.option(anyOf: spec.names)) ?? nil else { return false }
     return value.map { $0.lowercased() == given.lowercased() } ?? true
   }
 }
@@ -149,7 +159,7 @@ struct OptionRules: Sendable {
       return message
     }
     for group in groups {
-      let given = group.options.filter { OptionUse($0).isGiven(in: scanner) }
+      let given = group.options.filter { OptionUse(spec: $0).isGiven(in: scanner) }
       if given.count > 1 {
         return given.map(\.name).joined(separator: " and ") + " cannot be used together"
       }

@@ -1,26 +1,26 @@
 import RateCore
 
-/// One option as a command declares it: its spellings, its value, its help line and how the
-/// shell completes it.
+/// One option as help, completions and the option rules see it: its spellings, its value,
+/// its help line and how the shell completes it.
 ///
 /// A command declares each option once, as a stored property of its `Declared` type
-/// (``Declarations``). Its parser reads them through the scanner by declaration
-/// (`scanner.flag(Self.declared.chart)`, `scanner.integer(_:)` and friends in
-/// `ArgumentScanner+Spec.swift`), and its `--help` Options section and usage line
-/// (``CommandHelp``), the completion scripts (``CompletionTable``) and the option rules list
-/// them from there, in declaration order: a new option is its declaration and its read.
+/// (``Declarations``): an ``Option``, which holds this description and how the option is
+/// read, and which the parser reads through the one accessor (`scanner.read(Self.declared.chart)`).
+/// Its `--help` Options section and usage line (``CommandHelp``), the completion scripts
+/// (``CompletionTable``) and the option rules list the descriptions from there, in
+/// declaration order: a new option is its declaration and its read.
 ///
 /// ```swift
 /// struct Declared: Declarations {
-///   let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 28) {
+///   let days = Option.integer("--days", value: "N", in: 1...365, default: 28) {
 ///     "how many days, \($0.rangeAndDefault))"
 ///   }
-///   let chart = OptionSpec.flag("--chart", help: "a multi-row line chart")
+///   let chart = Option.flag("--chart", help: "a multi-row line chart")
 /// }
 ///
 /// init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-///   days = try scanner.integerOrDefault(Self.declared.days)   // 1 to 365, else 28
-///   chart = try scanner.flag(Self.declared.chart)
+///   days = try scanner.read(Self.declared.days)   // an Int: 1 to 365, else 28
+///   chart = try scanner.read(Self.declared.chart)  // a Bool
 /// }
 /// ```
 struct OptionSpec: Hashable, Sendable {
@@ -36,59 +36,16 @@ struct OptionSpec: Hashable, Sendable {
   var completion: Completion?
   /// For a whole-number option: its range and its value when left out.
   var integerRule: IntegerRule? = nil
-  /// Whether the value is a day, read by ``ArgumentScanner/day(_:today:)``: `YYYY-MM-DD`,
-  /// `today` or `yesterday`, the same for every option that takes one.
+  /// Whether the value is a day: `YYYY-MM-DD`, `today` or `yesterday`, the same for every
+  /// option that takes one.
   var takesDay = false
 
-  /// A boolean flag such as `--chart`.
-  static func flag(_ names: String..., help: String) -> OptionSpec {
-    OptionSpec(names: names, valueName: nil, isRepeatable: false, help: help, completion: nil)
-  }
-
-  /// An option that takes a value, such as `--days N`.
-  ///
-  /// - Parameters:
-  ///   - names: Every spelling, the long one first.
-  ///   - value: The placeholder shown in help, such as `N`.
-  ///   - repeatable: Keep every occurrence's value, not only the last.
-  ///   - help: What it does.
-  ///   - completion: What completes its value; `.choices` also limits what the parser accepts.
-  static func option(
-    _ names: String..., value: String, repeatable: Bool = false, help: String,
-    completion: Completion? = nil
-  ) -> OptionSpec {
-    OptionSpec(
-      names: names, valueName: value, isRepeatable: repeatable, help: help, completion: completion)
-  }
-
-  /// A whole-number option, its range and default declared once: the parser reads it by
-  /// them (``ArgumentScanner/integer(_:)``) and `help` writes them from `rule`
-  /// (`1 to 365 (default 28)`), so the prose cannot drift from the code.
-  static func integer(
-    _ names: String..., value: String, in range: ClosedRange<Int>, default defaultValue: Int? = nil,
-    help: (IntegerRule) -> String
-  ) -> OptionSpec {
-    let rule = IntegerRule(range: range, defaultValue: defaultValue)
-    return OptionSpec(
-      names: names, valueName: value, isRepeatable: false, help: help(rule), completion: nil,
-      integerRule: rule)
-  }
-
-  /// An option whose value is a day (`--date`, `--from`, `--as-of`), read by the one rule
-  /// for a day (``RateCore/Day/init(argument:today:)``); its help says which words it takes.
-  static func day(_ names: String..., help: String) -> OptionSpec {
+  /// A day option's description: its help says which words a day takes.
+  static func day(_ names: [String], help: String) -> OptionSpec {
     let words = Day.relativeWords.map { "'\($0.word)'" }.joined(separator: " or ")
-    var spec = OptionSpec(
+    return OptionSpec(
       names: names, valueName: "YYYY-MM-DD", isRepeatable: false,
-      help: help + "; YYYY-MM-DD, \(words) (UTC)", completion: nil)
-    spec.takesDay = true
-    return spec
-  }
-
-  /// `--in LIST`: the currencies coins are shown in, comma-separated or repeated, read by
-  /// the one rule for a list of them (`CurrencyList.parse`).
-  static func currencies(help: String) -> OptionSpec {
-    .option("--in", value: "LIST", repeatable: true, help: help, completion: .local([.currencies]))
+      help: help + "; YYYY-MM-DD, \(words) (UTC)", takesDay: true)
   }
 
   /// The main spelling, such as `--days`.
@@ -126,10 +83,10 @@ struct IntegerRule: Hashable, Sendable {
 /// shell completes it, and how its parser reads it.
 ///
 /// A command declares each argument once, in order, as a stored property of its `Declared`
-/// type (``Declarations``); its parser reads each through the scanner by declaration
-/// (`try scanner.argument(Self.declared.amount)`, `scanner.optionalArgument(_:)`,
-/// `scanner.arguments(_:)` in `ArgumentScanner+Spec.swift`), which names a missing one by its
-/// ``errorName``; `--help` and the completion scripts list them from the same declarations.
+/// type (``Declarations``): an ``Argument``, which holds this description and how it is read,
+/// and which its parser reads through the one accessor (`try scanner.read(Self.declared.amount)`),
+/// naming a missing one by its ``errorName``; `--help` and the completion scripts list the
+/// descriptions from the same declarations.
 struct ArgumentSpec: Hashable, Sendable {
   /// The placeholder without brackets: `BASE` is shown `<BASE>`.
   var name: String

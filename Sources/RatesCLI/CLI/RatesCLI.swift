@@ -46,15 +46,15 @@ public enum RatesCLI {
     if arguments.isEmpty && HomeCommand.isInteractive(context) {
       return await dispatch(["ui"], config: config, context: context)
     }
-    var scanner = ArgumentScanner(arguments)
+    var scanner = ArgumentScanner(arguments, today: Day(containing: context.now()))
     var options = GlobalOptions()
     var path: CommandPath?
     do {
       // Set as they are read: an error in a later option is still reported as JSON.
       try options.parse(&scanner)
       if options.ascii { context = context.foldingToASCII(textOut: options.mode == .text) }
-      let wantsHelp = try scanner.flag(GlobalOptions.Specs.help)
-      let wantsVersion = try scanner.flag(GlobalOptions.Specs.version)
+      let wantsHelp = try scanner.read(GlobalOptions.Specs.help)
+      let wantsVersion = try scanner.read(GlobalOptions.Specs.version)
       guard let name = scanner.positional() else {
         guard
           let code = try withoutCommand(
@@ -140,7 +140,7 @@ public enum RatesCLI {
   static func help(
     _ scanner: inout ArgumentScanner, options: GlobalOptions, context: CommandContext
   ) throws -> Int32 {
-    if try scanner.flag(ManPage.option) {
+    if try scanner.read(ManPage.option) {
       context.writeOut(ManPage.text())
       return ExitCode.success.rawValue
     }
@@ -176,8 +176,7 @@ public enum RatesCLI {
     }
     let command = try parse(
       path, scanner,
-      defaults: CommandDefaults(
-        currency: settings.currency, today: Day(containing: context.now())),
+      defaults: CommandDefaults(currency: settings.currency),
       format: options.format)
     let terminal = context.terminal(options.noColor, options.ascii)
     let progress = FetchProgress.make(

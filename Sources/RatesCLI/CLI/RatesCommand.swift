@@ -20,7 +20,7 @@ protocol CommandDeclaration: Sendable {
   associatedtype Declared: Declarations = NoDeclarations
   /// The command's arguments and options, each declared once as a stored property of
   /// ``Declared``, in the order help shows them; the parser reads each through it
-  /// (`scanner.flag(Self.declared.chart)`).
+  /// (`scanner.read(Self.declared.chart)`).
   static var declared: Declared { get }
   /// Options that exclude each other, shown together on the usage line, such as
   /// `[--chart | --table]`; the parser refuses two of a group and help says so.
@@ -47,11 +47,11 @@ protocol CommandDeclaration: Sendable {
 extension CommandDeclaration {
   static var aliases: [String] { [] }
 
-  /// The positional arguments, in order: the ``ArgumentSpec``s ``declared`` declares.
-  static var arguments: [ArgumentSpec] { declared.all(ArgumentSpec.self) }
-  /// The command's own options (global options are in ``GlobalOptions``): the
-  /// ``OptionSpec``s ``declared`` declares.
-  static var options: [OptionSpec] { declared.all(OptionSpec.self) }
+  /// The positional arguments, in order: the ``Argument``s ``declared`` declares.
+  static var arguments: [ArgumentSpec] { declared.arguments }
+  /// The command's own options (global options are in ``GlobalOptions``): the ``Option``s
+  /// ``declared`` declares.
+  static var options: [OptionSpec] { declared.options }
   static var optionGroups: [OptionGroup] { [] }
   static var exclusions: [OptionRule] { [] }
   static var requirements: [OptionRule] { [] }
@@ -76,7 +76,7 @@ extension CommandDeclaration {
 }
 
 /// The arguments and options of a command, declared once each as the stored properties of
-/// a type (`let chart = OptionSpec.flag(…)`): its help, usage line, completions and option
+/// a type (`let chart = Option.flag(…)`): its help, usage line, completions and option
 /// rules list them from here, in declaration order, so a new option is its declaration and
 /// the read that uses it.
 protocol Declarations: Sendable {
@@ -84,9 +84,14 @@ protocol Declarations: Sendable {
 }
 
 extension Declarations {
-  /// Every declaration of type `Spec`, in the order they are declared.
-  func all<Spec>(_ type: Spec.Type) -> [Spec] {
-    Mirror(reflecting: self).children.compactMap { $0.value as? Spec }
+  /// The options declared, in the order they are declared.
+  var options: [OptionSpec] {
+    Mirror(reflecting: self).children.compactMap { ($0.value as? any OptionDeclaration)?.spec }
+  }
+
+  /// The arguments declared, in the order they are declared.
+  var arguments: [ArgumentSpec] {
+    Mirror(reflecting: self).children.compactMap { ($0.value as? any ArgumentDeclaration)?.spec }
   }
 }
 
@@ -122,8 +127,6 @@ let priceExportFormats: Set<OutputFormat> = [.csv, .ledger, .beancount]
 struct CommandDefaults: Sendable {
   /// The quote currency when none is given.
   var currency: String
-  /// Today (UTC), which `today` and `yesterday` in a day option are read against.
-  var today: Day
 }
 
 /// One run of `rates`: the context, the global options and settings, and the

@@ -16,9 +16,9 @@ struct HomeCommand: RatesCommand {
   static let name = "ui"
   static let abstract = "the interactive home screen, also bare 'rates' on a terminal"
   struct Declared: Declarations {
-    let currencies = OptionSpec.currencies(
+    let currencies = Option.currencies(
       help: "currencies 'c' cycles through (default: RATES_CURRENCY, then USD and EUR)")
-    let limit = OptionSpec.integer(
+    let limit = Option.integer(
       "--limit", value: "N", in: 1...1000, default: RateDesk.boardTopCount
     ) { "how many top coins the list shows, \($0.rangeAndDefault))" }
   }
@@ -55,9 +55,9 @@ struct HomeCommand: RatesCommand {
   let limit: Int
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    let given = try scanner.options(Self.declared.currencies)
+    let given = try scanner.read(Self.declared.currencies)
     currencies = try Self.currencyList(given: given, default: defaults.currency)
-    limit = try scanner.integerOrDefault(Self.declared.limit)
+    limit = try scanner.read(Self.declared.limit)
   }
 
   /// The currencies `--in` names, else the default currency followed by USD and EUR.

@@ -475,7 +475,7 @@ import Testing
 }
 
 /// The scanner read by spelling, as these tests name options: commands read it through
-/// their declarations (`ArgumentScanner+Spec.swift`), which pass the same names.
+/// their declarations (`TypedDeclarations.swift`), which pass the same names.
 extension ArgumentScanner {
   fileprivate mutating func flag(_ names: String...) throws(UsageError) -> Bool {
     try flag(anyOf: names)

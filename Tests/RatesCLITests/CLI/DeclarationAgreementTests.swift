@@ -27,7 +27,7 @@ import Testing
     return (
       path,
       try RatesCLI.parse(
-        path, scanner, defaults: CommandDefaults(currency: "USD", today: Day(daysSinceEpoch: 20_000)),
+        path, scanner, defaults: CommandDefaults(currency: "USD"),
         format: options.format)
     )
   }
@@ -71,14 +71,14 @@ import Testing
   /// kind of declaration in the order it is declared, nothing else of it.
   @Test func declarationsListEachKindInTheirOrder() {
     struct Sample: Declarations {
-      let second = OptionSpec.flag("--second", help: "declared first")
-      let argument = ArgumentSpec(name: "A", help: "between the options")
-      let first = OptionSpec.option("--first", value: "X", help: "declared last")
+      let second = Option.flag("--second", help: "declared first")
+      let argument = Argument.required("A", help: "between the options")
+      let first = Option.option("--first", value: "X", help: "declared last")
       let other = "not a declaration"
     }
-    #expect(Sample().all(OptionSpec.self).map(\.name) == ["--second", "--first"])
-    #expect(Sample().all(ArgumentSpec.self).map(\.name) == ["A"])
-    #expect(NoDeclarations().all(OptionSpec.self).isEmpty)
+    #expect(Sample().options.map(\.name) == ["--second", "--first"])
+    #expect(Sample().arguments.map(\.name) == ["A"])
+    #expect(NoDeclarations().options.isEmpty)
   }
 
   @Test(arguments: leaves)
@@ -127,7 +127,7 @@ import Testing
     #expect(resolved.words == words)
     let global = scanner.askedFor
     let type = try #require(path.last as? any RatesCommand.Type)
-    _ = try type.init(parsing: &scanner, defaults: CommandDefaults(currency: "USD", today: Day(daysSinceEpoch: 20_000)))
+    _ = try type.init(parsing: &scanner, defaults: CommandDefaults(currency: "USD"))
     #expect(scanner.askedFor.subtracting(global) == Set(path.last.options.flatMap(\.names)))
     let parsedByRatesCLI: Set = ["--help", "-h", "--version"]
     #expect(global == Set(GlobalOptions.Specs.all.flatMap(\.names)).subtracting(parsedByRatesCLI))
@@ -150,7 +150,7 @@ import Testing
       #expect(scanner.positional() == path.root.name)
       _ = try CommandTree.resolveActions(from: CommandPath(path.root), scanner: &scanner, lenient: false)
       _ = try type.init(
-        parsing: &scanner, defaults: CommandDefaults(currency: "USD", today: Day(daysSinceEpoch: 20_000)))
+        parsing: &scanner, defaults: CommandDefaults(currency: "USD"))
       #expect(scanner.argumentsAskedFor.isSubset(of: declared), "'\(example)' reads an undeclared argument")
       read.formUnion(scanner.argumentsAskedFor)
     }

@@ -44,7 +44,7 @@ import Testing
     let path = try Declarations.path(words)
     for group in path.last.optionGroups where group.options.count > 1 {
       let pair = Array(group.options.prefix(2))
-      let arguments = try Self.positionals(words) + pair.flatMap { Self.words(OptionUse($0)) }
+      let arguments = try Self.positionals(words) + pair.flatMap { Self.words(OptionUse(spec: $0)) }
       let exclusion = (path.last as? any RatesCommand.Type)?.exclusions.lazy
         .first { ex in ex.option.spec == pair[1] && ex.excluded.contains { $0.spec == pair[0] } }
       let message =
@@ -79,11 +79,11 @@ import Testing
 
   @Test func aLeftOutNumberIsItsDeclaredDefault() throws {
     var scanner = ArgumentScanner([])
-    #expect(try scanner.integerOrDefault(LedgerCommand.Rate.declared.days) == 3)
-    #expect(try scanner.integerOrDefault(HistoryCommand.declared.days) == 28)
-    #expect(try scanner.integer(LedgerCommand.List.declared.days) == nil)
+    #expect(try scanner.read(LedgerCommand.Rate.declared.days) == 3)
+    #expect(try scanner.read(HistoryCommand.declared.days) == 28)
+    #expect(try scanner.read(LedgerCommand.List.declared.days) == nil)
     var given = ArgumentScanner(["--days", "7"])
-    #expect(try given.integerOrDefault(LedgerCommand.Rate.declared.days) == 7)
+    #expect(try given.read(LedgerCommand.Rate.declared.days) == 7)
   }
 
   @Test func theCommandsKeepTheirWords() throws {

@@ -40,16 +40,17 @@ import Testing
       return "one of table, json"
     }
     var scanner = ArgumentScanner(["--format", "json"])
-    #expect(try scanner.option(GlobalOptions.Specs.format, expected: expected()) { $0 } == "json")
+    let names = GlobalOptions.Specs.format.spec.names
+    #expect(try scanner.typedOption(names, expected: expected()) { $0 } == "json")
     #expect(counter.count == 0)
     var bad = ArgumentScanner(["--format", "xml"])
     #expect(throws: UsageError.self) {
-      try bad.option(GlobalOptions.Specs.format, expected: expected()) { _ in String?.none }
+      try bad.typedOption(names, expected: expected()) { _ in String?.none }
     }
     #expect(counter.count == 1)
     var choice = ArgumentScanner(["--format", "xml"])
     do {
-      _ = try choice.choice(GlobalOptions.Specs.format)
+      _ = try choice.read(GlobalOptions.Specs.format)
       Issue.record("xml accepted")
     } catch .invalidValue(option: _, value: _, let expected) {
       #expect(expected.hasPrefix("table, json"))

@@ -8,10 +8,10 @@ extension CacheCommand {
       "ask again for the stored days, of the source and in the form they were asked, and "
       + "list every day whose stored value differs; --fix replaces them"
     struct Declared: Declarations {
-      let pairArgument = ArgumentSpec(
-        name: "PAIR", help: "one pair, as 'rates cache' lists it (EUR-USD); all pairs by default",
-        isOptional: true, completion: .local([.pairs]))
-      let fix = OptionSpec.flag(
+      let pairArgument = Argument.optional(
+        "PAIR", help: "one pair, as 'rates cache' lists it (EUR-USD); all pairs by default",
+        completion: .local([.pairs]))
+      let fix = Option.flag(
         "--fix",
         help: "store the provider's answer for the days that differ and drop stored days not over "
           + "yet (nothing else changes)")
@@ -29,7 +29,7 @@ extension CacheCommand {
     let fixes: Bool
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      fixes = try scanner.flag(Self.declared.fix)
+      fixes = try scanner.read(Self.declared.fix)
       pair = try CacheCommand.pair(&scanner, Self.declared.pairArgument)
     }
 

@@ -55,11 +55,10 @@ struct CacheCommand: CommandDeclaration {
       + "not recognise as its entries are kept and listed, and your configuration, coins, "
       + "favorites, pairs and ledger are never touched"
     struct Declared: Declarations {
-      let pairArgument = ArgumentSpec(
-        name: "PAIR",
+      let pairArgument = Argument.optional(
+        "PAIR",
         help: "one pair only, as 'rates cache' lists it (EUR-USD, BITCOIN-EUR; EUR/USD too): its "
-          + "stored days and cached entries, with every provider",
-        isOptional: true, completion: .local([.pairs]))
+          + "stored days and cached entries, with every provider", completion: .local([.pairs]))
     }
     static let examples = ["rates cache clear --json", "rates cache clear bitcoin-eur"]
 
@@ -76,10 +75,10 @@ struct CacheCommand: CommandDeclaration {
 
   /// The optional PAIR of `clear` and `verify`, declared by `argument`, as the store names it
   /// (`eur-usd`).
-  static func pair(_ scanner: inout ArgumentScanner, _ argument: ArgumentSpec) throws(UsageError)
+  static func pair(_ scanner: inout ArgumentScanner, _ argument: Argument<String?>) throws(UsageError)
     -> String?
   {
-    guard let word = scanner.optionalArgument(argument) else { return nil }
+    guard let word = try scanner.read(argument) else { return nil }
     // A second word is refused as such before the first is judged (`cache clear EUR USD`).
     if let extra = scanner.elements.lazy.compactMap(\.positionalText).first {
       throw UsageError.unexpectedArgument(extra)

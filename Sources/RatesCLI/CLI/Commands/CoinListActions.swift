@@ -31,7 +31,7 @@ extension CoinListDeclaration {
 /// What `add` and `remove` of a coin list share: the currencies and coins they read.
 protocol CoinListEdit: RatesCommand {
   /// The `<COIN>...` it reads.
-  static var coinArgument: ArgumentSpec { get }
+  static var coinArgument: Argument<[String]> { get }
   init(coins: [String], currencies: [String])
 }
 
@@ -72,7 +72,7 @@ enum CoinListActions<Words: CoinListWords> {
       let coin = CoinList.coinArgument(completion: .local([.coins]))
       let currencies = CoinList.currencies
     }
-    static var coinArgument: ArgumentSpec { declared.coin }
+    static var coinArgument: Argument<[String]> { declared.coin }
     static var examples: [String] { ["rates \(Words.list.command) add BTC ETH solana"] }
 
     let coins: [String]
@@ -92,7 +92,7 @@ enum CoinListActions<Words: CoinListWords> {
       let coin = CoinList.coinArgument(completion: .local([Words.removeCompletion]))
       let currencies = CoinList.currencies
     }
-    static var coinArgument: ArgumentSpec { declared.coin }
+    static var coinArgument: Argument<[String]> { declared.coin }
     static var examples: [String] { ["rates \(Words.list.command) remove solana"] }
 
     let coins: [String]

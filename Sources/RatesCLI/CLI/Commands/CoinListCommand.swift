@@ -74,32 +74,31 @@ enum CoinList: Sendable, Equatable {
 
   /// `--in`, which every action reads: the list's currencies, and the currency `add` checks
   /// the coin in.
-  static let currencies = OptionSpec.currencies(
+  static let currencies = Option.currencies(
     help: "currencies, comma-separated (default: RATES_CURRENCY or USD): the list's columns, "
       + "and the currency 'add' checks the coin in")
 
   /// The `<COIN>...` argument of `add` and `remove`.
-  static func coinArgument(completion: Completion) -> ArgumentSpec {
-    ArgumentSpec(
-      name: "COIN",
+  static func coinArgument(completion: Completion) -> Argument<[String]> {
+    Argument.repeating(
+      "COIN",
       help: "a symbol (BTC) or CoinGecko id (ethereum-wormhole); any listed coin works, not "
-        + "only the top 1000",
-      isRepeating: true, completion: completion)
+        + "only the top 1000", completion: completion)
   }
 
   /// `--in`, parsed.
   static func readCurrencies(_ scanner: inout ArgumentScanner, defaults: CommandDefaults)
     throws(UsageError) -> [String]
   {
-    try CurrencyList.parse(try scanner.options(currencies), default: defaults.currency)
+    try CurrencyList.parse(try scanner.read(currencies), default: defaults.currency)
   }
 
   /// Every remaining positional, declared by `argument`, at least one, each name once (in any
   /// case): a coin named many times is added, removed or reported once.
-  static func readCoins(_ scanner: inout ArgumentScanner, _ argument: ArgumentSpec)
+  static func readCoins(_ scanner: inout ArgumentScanner, _ argument: Argument<[String]>)
     throws(UsageError) -> [String]
   {
-    let coins = try scanner.arguments(argument)
+    let coins = try scanner.read(argument)
     var seen: Set<String> = []
     return coins.filter { seen.insert($0.lowercased()).inserted }
   }

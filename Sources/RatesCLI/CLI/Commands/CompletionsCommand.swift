@@ -10,8 +10,8 @@ struct CompletionsCommand: RatesCommand {
   static let abstract = "print a completion script for bash, zsh or fish"
   static let noJSON: String? = "it prints a shell script"
   struct Declared: Declarations {
-    let shellArgument = ArgumentSpec(
-      name: "SHELL", help: "the shell to print the script for: bash, zsh or fish",
+    let shellArgument = Argument.required(
+      "SHELL", help: "the shell to print the script for: bash, zsh or fish",
       completion: .choices(.shells))
   }
   static let discussion = """
@@ -35,7 +35,7 @@ struct CompletionsCommand: RatesCommand {
   let shell: String
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    let shell = try scanner.argument(Self.declared.shellArgument)
+    let shell = try scanner.read(Self.declared.shellArgument)
     guard Self.shells.contains(shell) else {
       throw UsageError.invalidValue(
         option: "shell", value: shell, expected: Self.shells.joined(separator: ", "))

@@ -29,13 +29,13 @@ struct ConfigCommand: CommandDeclaration {
   ]
 
   /// The `<KEY>` argument of `set` and `unset`.
-  static let key = ArgumentSpec(
-    name: "KEY", help: "one of " + Choices.configKeys.values.joined(separator: ", "),
+  static let key = Argument.required(
+    "KEY", help: "one of " + Choices.configKeys.values.joined(separator: ", "),
     completion: .choices(.configKeys))
 
   /// Reads `<KEY>`: a setting's name, in any case.
   static func readKey(_ scanner: inout ArgumentScanner) throws(UsageError) -> ConfigKey {
-    let name = try scanner.argument(Self.key)
+    let name = try scanner.read(Self.key)
     guard let key = ConfigKey(rawValue: name.lowercased()) else {
       throw UsageError.invalid(
         "unknown setting '\(TerminalText.sanitize(name))': use "
@@ -64,10 +64,9 @@ struct ConfigCommand: CommandDeclaration {
     static let abstract = "store a setting in the config file"
     struct Declared: Declarations {
       let key = ConfigCommand.key
-      let valueArgument = ArgumentSpec(
-        name: "VALUE",
-        help: "the new value; left out for api-key, which is read from stdin or a prompt",
-        isOptional: true)
+      let valueArgument = Argument.optional(
+        "VALUE",
+        help: "the new value; left out for api-key, which is read from stdin or a prompt")
     }
     static let discussion = "Keys:\n\(ConfigKey.list)"
     static let examples = [
@@ -80,14 +79,14 @@ struct ConfigCommand: CommandDeclaration {
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       key = try ConfigCommand.readKey(&scanner)
-      let value = scanner.optionalArgument(Self.declared.valueArgument)
+      let value = try scanner.read(Self.declared.valueArgument)
       if key == .apiKey, value != nil {
         throw UsageError.invalid(
           "the API key is not taken as an argument (it would stay in your shell history): run "
             + "'rates config set api-key' and paste it, or pipe it in")
       }
       if key != .apiKey, value == nil {
-        throw UsageError.missingArgument(Self.declared.valueArgument.errorName)
+        throw UsageError.missingArgument(Self.declared.valueArgument.spec.errorName)
       }
       self.value = try value.map { [key] (text) throws(UsageError) in try key.normalize(text) }
     }

@@ -5,19 +5,19 @@ struct ConvertCommand: RatesCommand {
   static let name = "convert"
   static let abstract = "convert an amount between currencies and coins"
   struct Declared: Declarations {
-    let amountArgument = ArgumentSpec(
-      name: "AMOUNT", help: "1500, 1,500.25 or 1e3 (',' only between thousands)")
-    let fromArgument = ArgumentSpec(
-      name: "FROM", help: "a currency code, coin symbol or coin id (poundtoken)",
+    let amountArgument = Argument.required(
+      "AMOUNT", help: "1500, 1,500.25 or 1e3 (',' only between thousands)")
+    let fromArgument = Argument.required(
+      "FROM", help: "a currency code, coin symbol or coin id (poundtoken)",
       completion: .local([.currencies, .coins]))
-    let toArgument = ArgumentSpec(
-      name: "TO", help: "currency codes or coin symbols; several targets separated by commas",
+    let toArgument = Argument.required(
+      "TO", help: "currency codes or coin symbols; several targets separated by commas",
       isCommaList: true, completion: .local([.currencies, .coins]))
-    let date = OptionSpec.day(
+    let date = Option.day(
       "--date",
       help: "use that day's rate (any day the provider covers; ECB: the working day on or before "
         + "it, from 1999-01-04)")
-    let ledger = OptionSpec.flag(
+    let ledger = Option.flag(
       "--ledger",
       help: "use the street rate of your own exchanges: the 3-day average to the last day you exchanged the pair")
   }
@@ -41,23 +41,23 @@ struct ConvertCommand: RatesCommand {
   let ledger: Bool
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    date = try scanner.day(Self.declared.date, today: defaults.today)
-    ledger = try scanner.flag(Self.declared.ledger)
-    let amountText = try scanner.argument(Self.declared.amountArgument)
+    date = try scanner.read(Self.declared.date)
+    ledger = try scanner.read(Self.declared.ledger)
+    let amountText = try scanner.read(Self.declared.amountArgument)
     switch AmountParser.parse(amountText) {
     case .success(let value): amount = value
     case .failure(let problem):
       throw UsageError.invalid(problem.sentence(about: amountText))
     }
-    let from = try scanner.argument(Self.declared.fromArgument)
-    let to = try scanner.argument(Self.declared.toArgument)
+    let from = try scanner.read(Self.declared.fromArgument)
+    let to = try scanner.read(Self.declared.toArgument)
     var targets: [String] = []
     for target in to.split(separator: ",").map({ $0.trimming(.whitespaces) }) {
       try PairArguments.validate(base: from, quote: target)
       let code = CurrencyCode(target).text
       if !targets.contains(code) { targets.append(code) }
     }
-    guard !targets.isEmpty else { throw UsageError.missingArgument(Self.declared.toArgument.errorName) }
+    guard !targets.isEmpty else { throw UsageError.missingArgument(Self.declared.toArgument.spec.errorName) }
     // A code or symbol upper-cased; a coin id (`poundtoken`, `ethereum-wormhole`) as
     // typed, resolved like every other command's (PairArguments.validate checked it).
     self.from = CurrencyCode(from, shape: .quote)?.text ?? from

@@ -5,7 +5,7 @@ struct CurrenciesCommand: RatesCommand {
   static let name = "currencies"
   static let abstract = "the supported currencies (or, with --crypto, coins) with names"
   struct Declared: Declarations {
-    let crypto = OptionSpec.flag(
+    let crypto = Option.flag(
       "--crypto",
       help: "the coins you can name by symbol without a lookup, your coins and favorites; any "
         + "other "
@@ -24,7 +24,7 @@ struct CurrenciesCommand: RatesCommand {
   let crypto: Bool
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    crypto = try scanner.flag(Self.declared.crypto)
+    crypto = try scanner.read(Self.declared.crypto)
   }
 
   struct Document: Encodable {

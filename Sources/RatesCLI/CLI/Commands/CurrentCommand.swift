@@ -7,12 +7,12 @@ struct CurrentCommand: RatesCommand {
   static let exportFormats = priceExportFormats
   static let abstract = "current prices with their 24-hour change"
   struct Declared: Declarations {
-    let subjects = ArgumentSpec(
-      name: "COIN|PAIR",
+    let subjects = Argument.repeating(
+      "COIN|PAIR",
       help: "coin symbols or CoinGecko ids, priced in each --in currency (default: BTC), or "
         + "explicit pairs such as GBP-USD, EUR-AUD or EUR/BTC",
-      isOptional: true, isRepeating: true, completion: .local([.coins, .pairs, .currencies]))
-    let currencies = OptionSpec.currencies(
+      isOptional: true, completion: .local([.coins, .pairs, .currencies]))
+    let currencies = Option.currencies(
       help: "currencies for the coins, comma-separated or repeated (default: RATES_CURRENCY or USD)")
   }
   static let discussion = """
@@ -37,7 +37,7 @@ struct CurrentCommand: RatesCommand {
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
     let currencies = try CurrencyList.parse(
-      try scanner.options(Self.declared.currencies), default: defaults.currency)
+      try scanner.read(Self.declared.currencies), default: defaults.currency)
     var requests: [Request] = []
     func add(_ request: Request) {
       if !requests.contains(where: {
@@ -46,7 +46,7 @@ struct CurrentCommand: RatesCommand {
         requests.append(request)
       }
     }
-    let arguments = try scanner.arguments(Self.declared.subjects)
+    let arguments = try scanner.read(Self.declared.subjects)
     for argument in arguments.isEmpty ? ["BTC"] : arguments {
       for pair in try PairArguments.pairs(argument, in: currencies) {
         add(Request(base: pair.base, quote: pair.quote))

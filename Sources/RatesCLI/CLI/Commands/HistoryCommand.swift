@@ -7,17 +7,16 @@ struct HistoryCommand: RatesCommand {
   static let exportFormats = priceExportFormats
   static let abstract = "daily rates for the last N days or any range, with statistics"
   struct Declared: Declarations {
-    let base = ArgumentSpec(
-      name: "BASE",
+    let base = Argument.required(
+      "BASE",
       help: "a coin symbol or CoinGecko id (BTC, eth, ethereum-wormhole), or a currency code "
         + "(GBP)",
       completion: .local([.coins, .currencies]))
-    let quote = ArgumentSpec(
-      name: "QUOTE",
+    let quote = Argument.optional(
+      "QUOTE",
       help: "the currency to price it in (default: RATES_CURRENCY or USD); the pair may also "
-        + "be written BTC-EUR or BTC/EUR",
-      isOptional: true, completion: .local([.coins, .currencies]))
-    let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 28) {
+        + "be written BTC-EUR or BTC/EUR", completion: .local([.coins, .currencies]))
+    let days = Option.integer("--days", value: "N", in: 1...365, default: 28) {
       "how many days, \($0.rangeAndDefault)): N points, one per UTC day, the last being "
         + "today's latest price"
     }
@@ -25,13 +24,13 @@ struct HistoryCommand: RatesCommand {
     let to = HistorySpan.to
     let date = HistorySpan.date
     let interval = HistorySpan.interval
-    let chart = OptionSpec.flag(
+    let chart = Option.flag(
       "--chart", help: "a multi-row line chart fitted to the terminal width")
-    let table = OptionSpec.flag(
+    let table = Option.flag(
       "--table",
       help: "one row per day with the change from the previous day; on a terminal, a table "
         + "longer than the window goes through RATES_PAGER, PAGER or less -FRX")
-    let interactive = OptionSpec.flag(
+    let interactive = Option.flag(
       "--interactive",
       help: "explore the chart on a terminal, on the home screen's detail: a cursor on the "
         + "last day, ←/→ or h/l move it one day, Home/End or g/G jump to the first or last day, "
@@ -39,7 +38,7 @@ struct HistoryCommand: RatesCommand {
         + "selected day's date, value and change show under the chart, the last day follows "
         + "the live price. Needs a terminal on stdin and stdout (else exit 64)")
   }
-  static let optionGroups = [OptionGroup(options: [declared.chart, declared.table, declared.interactive])]
+  static let optionGroups = [OptionGroup(declared.chart, declared.table, declared.interactive)]
   static let exclusions =
     [
       OptionRule(
@@ -89,10 +88,10 @@ struct HistoryCommand: RatesCommand {
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
     span = try HistorySpan.parse(
-      &scanner, days: Self.declared.days, single: HistorySpan.date, today: defaults.today)
-    let chart = try scanner.flag(Self.declared.chart)
-    let table = try scanner.flag(Self.declared.table)
-    let interactive = try scanner.flag(Self.declared.interactive)
+      &scanner, days: Self.declared.days, single: HistorySpan.date)
+    let chart = try scanner.read(Self.declared.chart)
+    let table = try scanner.read(Self.declared.table)
+    let interactive = try scanner.read(Self.declared.interactive)
     layout = interactive ? .interactive : chart ? .chart : table ? .table : .sparkline
     hourly = try HistorySpan.parseHourly(&scanner)
     pair = try PairArguments(

@@ -5,12 +5,12 @@ struct InfoCommand: RatesCommand {
   static let name = "info"
   static let abstract = "a coin's market data, all-time high and low, supply and history"
   struct Declared: Declarations {
-    let coinArgument = ArgumentSpec(
-      name: "COIN", help: "a coin symbol or CoinGecko id", completion: .local([.coins]))
-    let currency = OptionSpec.option(
+    let coinArgument = Argument.required(
+      "COIN", help: "a coin symbol or CoinGecko id", completion: .local([.coins]))
+    let currency = Option.option(
       "--in", value: "CURRENCY", help: "the currency (default: RATES_CURRENCY or USD)",
       completion: .local([.currencies]))
-    let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 30) {
+    let days = Option.integer("--days", value: "N", in: 1...365, default: 30) {
       "the history shown as a sparkline, \($0.rangeAndDefault))"
     }
   }
@@ -31,13 +31,13 @@ struct InfoCommand: RatesCommand {
   let days: Int
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    let currency = try scanner.option(Self.declared.currency) ?? defaults.currency
+    let currency = try scanner.read(Self.declared.currency) ?? defaults.currency
     guard CurrencyCode.isValid(currency, shape: .quote) else {
       throw UsageError.invalidValue(option: "--in", value: currency, expected: "a currency code such as EUR")
     }
     self.currency = CurrencyCode(currency).text
-    days = try scanner.integerOrDefault(Self.declared.days)
-    let coin = try scanner.argument(Self.declared.coinArgument)
+    days = try scanner.read(Self.declared.days)
+    let coin = try scanner.read(Self.declared.coinArgument)
     try PairArguments.validate(base: coin, quote: self.currency)
     self.coin = coin
   }

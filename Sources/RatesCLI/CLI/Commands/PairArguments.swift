@@ -10,7 +10,7 @@ extension PairArguments {
   /// Reads the pair `base` and `quote` declare (``read(_:base:quote:defaultQuote:splitting:)``)
   /// and validates it as typed (so messages quote it as typed); the quote upper-cased.
   init(
-    parsing scanner: inout ArgumentScanner, base: ArgumentSpec, quote: ArgumentSpec,
+    parsing scanner: inout ArgumentScanner, base: Argument<String>, quote: Argument<String?>,
     defaultQuote: String?
   ) throws(UsageError) {
     let typed = try Self.read(&scanner, base: base, quote: quote, defaultQuote: defaultQuote)
@@ -21,20 +21,23 @@ extension PairArguments {
 
   /// The one reading of a pair's words, as `base` and `quote` declare them: one word that
   /// `splitting` splits (``split(_:)`` unless given), else BASE and then QUOTE, which is
-  /// `defaultQuote` when left out, or missing without one.
+  /// `defaultQuote` when left out, or missing without one (QUOTE is optional on the usage
+  /// line as the pair may be one word).
   static func read(
-    _ scanner: inout ArgumentScanner, base: ArgumentSpec, quote: ArgumentSpec,
+    _ scanner: inout ArgumentScanner, base: Argument<String>, quote: Argument<String?>,
     defaultQuote: String? = nil,
     splitting: (String) -> (String, String)? = PairArguments.split
   ) throws(UsageError) -> (base: String, quote: String) {
-    let first = try scanner.argument(base)
+    let first = try scanner.read(base)
     if let (pairBase, pairQuote) = splitting(first) {
       // QUOTE was read too, from the same word.
-      scanner.argumentsAskedFor.insert(quote)
+      scanner.argumentsAskedFor.insert(quote.spec)
       return (pairBase, pairQuote)
     }
-    guard let defaultQuote else { return (first, try scanner.argument(quote)) }
-    return (first, scanner.optionalArgument(quote) ?? defaultQuote)
+    guard let second = try scanner.read(quote) ?? defaultQuote else {
+      throw .missingArgument(quote.spec.errorName)
+    }
+    return (first, second)
   }
 
   /// The pairs one `COIN|PAIR` word names (`current`, `watch`): the word split (``split(_:)``),

@@ -43,13 +43,13 @@ struct PairsCommand: CommandDeclaration {
     static let name = "add"
     static let abstract = "add a pair"
     struct Declared: Declarations {
-      let baseArgument = ArgumentSpec(
-        name: "BASE", help: "a currency code or coin; the pair may also be written BASE-QUOTE",
+      let baseArgument = Argument.required(
+        "BASE", help: "a currency code or coin; the pair may also be written BASE-QUOTE",
         completion: .local([.currencies, .coins]))
-      let quoteArgument = ArgumentSpec(
-        name: "QUOTE", help: "the currency it is priced in", isOptional: true,
+      let quoteArgument = Argument.optional(
+        "QUOTE", help: "the currency it is priced in",
         completion: .local([.currencies, .coins]))
-      let ledger = OptionSpec.flag(
+      let ledger = Option.flag(
         "--ledger",
         help: "follow the street rate of your own exchanges of the pair ('rates ledger rate'), "
           + "the default for a pair no provider serves")
@@ -67,7 +67,7 @@ struct PairsCommand: CommandDeclaration {
     let street: Bool
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      street = try scanner.flag(Self.declared.ledger)
+      street = try scanner.read(Self.declared.ledger)
       let pair = try PairArguments(
         parsing: &scanner, base: Self.declared.baseArgument, quote: Self.declared.quoteArgument, defaultQuote: nil)
       base = pair.base
@@ -85,11 +85,11 @@ struct PairsCommand: CommandDeclaration {
     static let aliases = ["rm"]
     static let abstract = "remove a pair"
     struct Declared: Declarations {
-      let baseArgument = ArgumentSpec(
-        name: "BASE", help: "the pair's base; the pair may also be written BASE-QUOTE",
+      let baseArgument = Argument.required(
+        "BASE", help: "the pair's base; the pair may also be written BASE-QUOTE",
         completion: .local([.pairs]), missingName: "pair")
-      let quoteArgument = ArgumentSpec(
-        name: "QUOTE", help: "the pair's quote", isOptional: true,
+      let quoteArgument = Argument.optional(
+        "QUOTE", help: "the pair's quote",
         completion: .local([.currencies]))
     }
     static let examples = ["rates pairs remove GBP-USD"]
@@ -98,8 +98,8 @@ struct PairsCommand: CommandDeclaration {
     let words: [String]
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      let base = try scanner.argument(Self.declared.baseArgument)
-      words = [base] + (scanner.optionalArgument(Self.declared.quoteArgument).map { [$0] } ?? [])
+      let base = try scanner.read(Self.declared.baseArgument)
+      words = [base] + (try scanner.read(Self.declared.quoteArgument).map { [$0] } ?? [])
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

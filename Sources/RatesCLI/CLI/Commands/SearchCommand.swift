@@ -5,9 +5,9 @@ struct SearchCommand: RatesCommand {
   static let name = "search"
   static let abstract = "find coins by name or symbol"
   struct Declared: Declarations {
-    let queryArgument = ArgumentSpec(
-      name: "QUERY", help: "a name, symbol or id, or part of one", isRepeating: true)
-    let limit = OptionSpec.integer("--limit", value: "N", in: 1...100, default: 15) {
+    let queryArgument = Argument.repeating(
+      "QUERY", help: "a name, symbol or id, or part of one")
+    let limit = Option.integer("--limit", value: "N", in: 1...100, default: 15) {
       "show at most N coins, \($0.rangeAndDefault))"
     }
   }
@@ -26,8 +26,8 @@ struct SearchCommand: RatesCommand {
   let limit: Int
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    limit = try scanner.integerOrDefault(Self.declared.limit)
-    let words = try scanner.arguments(Self.declared.queryArgument)
+    limit = try scanner.read(Self.declared.limit)
+    let words = try scanner.read(Self.declared.queryArgument)
     query = words.joined(separator: " ")
     guard query.trimming(.whitespaces).count >= 1, query.count <= 100 else {
       throw UsageError.invalid("the search query is empty or too long")

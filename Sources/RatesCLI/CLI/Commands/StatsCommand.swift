@@ -7,19 +7,19 @@ struct StatsCommand: RatesCommand {
   static let exportFormats = priceExportFormats
   static let abstract = "statistics of a daily series: volatility, largest moves, drawdown"
   struct Declared: Declarations {
-    let base = ArgumentSpec(
-      name: "BASE", help: "a coin or currency, as for 'rates history'",
+    let base = Argument.required(
+      "BASE", help: "a coin or currency, as for 'rates history'",
       completion: .local([.coins, .currencies]))
-    let quote = ArgumentSpec(
-      name: "QUOTE", help: "the currency (default: RATES_CURRENCY or USD); also BASE-QUOTE",
-      isOptional: true, completion: .local([.coins, .currencies]))
-    let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 30) {
+    let quote = Argument.optional(
+      "QUOTE", help: "the currency (default: RATES_CURRENCY or USD); also BASE-QUOTE",
+      completion: .local([.coins, .currencies]))
+    let days = Option.integer("--days", value: "N", in: 1...365, default: 30) {
       "how many days, \($0.rangeAndDefault); 30, 60, 90 and 365 are typical)"
     }
     let from = HistorySpan.from
     let to = HistorySpan.to
     let interval = HistorySpan.interval
-    let ledger = OptionSpec.flag(
+    let ledger = Option.flag(
       "--ledger", help: "use the daily average rate of your own exchanges ('rates ledger')")
   }
   static let discussion = """
@@ -50,8 +50,8 @@ struct StatsCommand: RatesCommand {
   let hourly: Bool
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    span = try HistorySpan.parse(&scanner, days: Self.declared.days, today: defaults.today)
-    ledger = try scanner.flag(Self.declared.ledger)
+    span = try HistorySpan.parse(&scanner, days: Self.declared.days)
+    ledger = try scanner.read(Self.declared.ledger)
     hourly = try HistorySpan.parseHourly(&scanner)
     pair = try PairArguments(
       parsing: &scanner, base: Self.declared.base, quote: Self.declared.quote, defaultQuote: defaults.currency)

@@ -5,10 +5,10 @@ struct TopCommand: RatesCommand {
   static let name = "top"
   static let abstract = "the top coins by market cap, then your coins"
   struct Declared: Declarations {
-    let limit = OptionSpec.integer("--limit", value: "N", in: 1...1000, default: defaultLimit) {
+    let limit = Option.integer("--limit", value: "N", in: 1...1000, default: defaultLimit) {
       "how many coins, \($0.rangeAndDefault))"
     }
-    let currencies = OptionSpec.currencies(
+    let currencies = Option.currencies(
       help: "currencies, comma-separated (default: RATES_CURRENCY or USD); market caps are in the first")
   }
   static let discussion = """
@@ -29,9 +29,9 @@ struct TopCommand: RatesCommand {
   let currencies: [String]
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-    limit = try scanner.integerOrDefault(Self.declared.limit)
+    limit = try scanner.read(Self.declared.limit)
     currencies = try CurrencyList.parse(
-      try scanner.options(Self.declared.currencies), default: defaults.currency)
+      try scanner.read(Self.declared.currencies), default: defaults.currency)
   }
 
   func run(_ invocation: Invocation) async throws -> ExitCode {

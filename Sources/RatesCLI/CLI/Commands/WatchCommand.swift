@@ -12,27 +12,29 @@ struct WatchCommand: RatesCommand {
   static let name = "watch"
   static let abstract = "live prices and rates, updated every minute (or --every)"
   struct Declared: Declarations {
-    let subjects = ArgumentSpec(
-      name: "COIN|PAIR",
+    let subjects = Argument.repeating(
+      "COIN|PAIR",
       help: "coin symbols or CoinGecko ids, priced in each --in currency, or pairs such as "
         + "GBP-USD, EUR-AUD or EUR/BTC (default: your coins and pairs)",
-      isOptional: true, isRepeating: true, completion: .local([.coins, .pairs, .currencies]))
-    let currencies = OptionSpec.currencies(
+      isOptional: true, completion: .local([.coins, .pairs, .currencies]))
+    let currencies = Option.currencies(
       help: "currencies for the coins (default: RATES_CURRENCY or USD)")
-    let every = OptionSpec.option(
+    let every = Option.option(
       "--every", value: "DURATION",
       help: "time between updates: 30s, 2m, 1h or seconds (default 60s); never below the "
-        + "rate-limit floor (below)")
-    let alert = OptionSpec.option(
-      "--alert", value: "EXPR", repeatable: true,
+        + "rate-limit floor (below)",
+      expected: "a duration such as 30s, 2m, 1h or 90 (seconds)", parse: WatchInterval.parse)
+    let alert = Option.repeated(
+      "--alert", value: "EXPR",
       help: "alert when a price crosses a threshold: 'BTC>100000', 'GBP-USD<1.25' (also >= and "
         + "<=); a coin alone means its price in the first --in currency. Repeatable. Reported "
         + "once per crossing: the bell rings and the row is highlighted on a terminal; "
         + "\"alert\" in plain lines and JSON.")
-    let exitOnAlert = OptionSpec.flag(
+    let exitOnAlert = Option.flag(
       "--exit-on-alert", help: "stop when an alert triggers, with exit code 3")
-    let count = OptionSpec.option(
-      "--count", value: "N", help: "stop after N updates (scripts and tests)")
+    let count = Option.option(
+      "--count", value: "N", help: "stop after N updates (scripts and tests)",
+      expected: "a whole number of updates, at least 1", parse: { Int($0).flatMap { $0 >= 1 ? $0 : nil } })
   }
   static let requirements = [OptionRule(OptionUse(declared.exitOnAlert), needs: [OptionUse(declared.alert)])]
   static let discussion = """
@@ -77,20 +79,16 @@ struct WatchCommand: RatesCommand {
 
   init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
     currencies = try CurrencyList.parse(
-      try scanner.options(Self.declared.currencies), default: defaults.currency)
-    every = try scanner.option(
-      Self.declared.every, expected: "a duration such as 30s, 2m, 1h or 90 (seconds)",
-      parse: WatchInterval.parse)
+      try scanner.read(Self.declared.currencies), default: defaults.currency)
+    every = try scanner.read(Self.declared.every)
     var rules: [AlertRule] = []
-    for expression in try scanner.options(Self.declared.alert) {
+    for expression in try scanner.read(Self.declared.alert) {
       rules.append(try AlertRule.parse(expression))
     }
     alerts = rules
-    exitOnAlert = try scanner.flag(Self.declared.exitOnAlert)
-    count = try scanner.option(
-      Self.declared.count, expected: "a whole number of updates, at least 1",
-      parse: { Int($0).flatMap { $0 >= 1 ? $0 : nil } })
-    arguments = try scanner.arguments(Self.declared.subjects)
+    exitOnAlert = try scanner.read(Self.declared.exitOnAlert)
+    count = try scanner.read(Self.declared.count)
+    arguments = try scanner.read(Self.declared.subjects)
     for argument in arguments { _ = try PairArguments.pairs(argument, in: currencies) }
   }
 

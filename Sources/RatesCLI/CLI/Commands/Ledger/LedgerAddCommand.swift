@@ -9,44 +9,45 @@ extension LedgerCommand {
       + "8,950,000 LBP; with --buy you bought 100 USD and paid 8,950,000 LBP; "
       + "'add 0.5 BTC --deposit' records what came in without an exchange"
     struct Declared: Declarations {
-      let amount = ArgumentSpec(
-        name: "AMOUNT",
+      let amount = Argument.required(
+        "AMOUNT",
         help: "more than 0 and at most 1e15: 1500, 1,500.25 or 1e3 ('.' for decimals, ',' "
           + "only between groups of three digits)")
-      let currency = ArgumentSpec(
-        name: "CURRENCY", help: "any three-letter code (USD, LBP, NGN, ARS)",
+      let currency = Argument.required(
+        "CURRENCY", help: "any three-letter code (USD, LBP, NGN, ARS)",
         completion: .local([.currencies]))
-      let forAmount = ArgumentSpec(
-        name: "FOR-AMOUNT",
+      let forAmount = Argument.optional(
+        "FOR-AMOUNT",
         help: "what it was exchanged for, written like AMOUNT (not with "
-          + "--deposit or --withdraw)", isOptional: true, missingName: "amount")
-      let forCurrency = ArgumentSpec(
-        name: "FOR-CURRENCY", help: "its currency, not the same as CURRENCY", isOptional: true,
+          + "--deposit or --withdraw)", missingName: "amount")
+      let forCurrency = Argument.optional(
+        "FOR-CURRENCY", help: "its currency, not the same as CURRENCY",
         completion: .local([.currencies]), missingName: "currency")
-      let sell = OptionSpec.flag("--sell", help: "you sold the first amount")
-      let buy = OptionSpec.flag("--buy", help: "you bought the first amount")
-      let deposit = OptionSpec.flag(
+      let sell = Option.flag("--sell", help: "you sold the first amount")
+      let buy = Option.flag("--buy", help: "you bought the first amount")
+      let deposit = Option.flag(
         "--deposit",
         help: "AMOUNT CURRENCY came in without an exchange (an opening balance, a "
           + "transfer in)")
-      let withdraw = OptionSpec.flag(
+      let withdraw = Option.flag(
         "--withdraw", help: "AMOUNT CURRENCY went out without an exchange; never more than held")
-      let cost = OptionSpec.option(
+      let cost = Option.amountAndCode(
         "--cost", value: "AMOUNT CUR",
-        help: "what a deposit cost, such as 20000 USD (or \"20000 USD\"; default: its value that day)")
-      let counterparty = OptionSpec.option(
+        help: "what a deposit cost, such as 20000 USD (or \"20000 USD\"; default: its value that day)",
+        isCode: { (try? LedgerInput.currency($0)) != nil })
+      let counterparty = Option.option(
         "--with", value: "NAME", help: "who the exchange was with")
-      let date = OptionSpec.day(
+      let date = Option.dayText(
         "--date",
         help: "the day of the exchange (default today); at most one day after today (time zones "
           + "east of UTC), not before 1990")
-      let note = OptionSpec.option(
+      let note = Option.option(
         "--note", value: "TEXT", help: "a note; notes and names keep at most 200 characters")
     }
     /// One of the four is required; shown as two groups so the usage line wraps, and
     /// excluding each other across them.
     static let optionGroups = [
-      OptionGroup(options: [declared.sell, declared.buy]), OptionGroup(options: [declared.deposit, declared.withdraw]),
+      OptionGroup(declared.sell, declared.buy), OptionGroup(declared.deposit, declared.withdraw),
     ]
     static let exclusions = [declared.sell, declared.buy].map { side in
       OptionRule(OptionUse(side), excludes: [OptionUse(declared.deposit), OptionUse(declared.withdraw)])
@@ -65,16 +66,14 @@ extension LedgerCommand {
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       let sides = [
-        try scanner.flag(Self.declared.sell), try scanner.flag(Self.declared.buy),
-        try scanner.flag(Self.declared.deposit),
-        try scanner.flag(Self.declared.withdraw),
+        try scanner.read(Self.declared.sell), try scanner.read(Self.declared.buy),
+        try scanner.read(Self.declared.deposit),
+        try scanner.read(Self.declared.withdraw),
       ]
-      let costText = try scanner.amountAndCodeOption(anyOf: Self.declared.cost.names) {
-        (try? LedgerInput.currency($0)) != nil
-      }
-      let withName = try scanner.option(Self.declared.counterparty)
-      let date = try scanner.option(Self.declared.date)
-      let noteText = try scanner.option(Self.declared.note)
+      let costText = try scanner.read(Self.declared.cost)
+      let withName = try scanner.read(Self.declared.counterparty)
+      let date = try scanner.read(Self.declared.date)
+      let noteText = try scanner.read(Self.declared.note)
       // The parser has refused two of them (optionGroups, exclusions).
       guard sides.contains(true) else {
         throw UsageError.invalid(
@@ -82,10 +81,11 @@ extension LedgerCommand {
             + "(you bought it); or --deposit / --withdraw for money moved without an exchange")
       }
       let transfer: LedgerEntry.Transfer? = sides[2] ? .deposit : sides[3] ? .withdrawal : nil
-      var words: [String] = []
-      // Each is required here: a transfer takes the first two, an exchange all four.
-      for argument in Self.arguments.prefix(transfer == nil ? 4 : 2) {
-        words.append(try scanner.argument(argument))
+      var words = [try scanner.read(Self.declared.amount), try scanner.read(Self.declared.currency)]
+      // An exchange requires the other two as well.
+      for counter in [Self.declared.forAmount, Self.declared.forCurrency] where transfer == nil {
+        guard let word = try scanner.read(counter) else { throw .missingArgument(counter.spec.errorName) }
+        words.append(word)
       }
       entry = try LedgerCommand.check { () throws(LedgerInput.Invalid) in
         var new: NewEntry

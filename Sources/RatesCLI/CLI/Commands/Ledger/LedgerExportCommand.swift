@@ -10,8 +10,8 @@ extension LedgerCommand {
     static let journals: [OutputFormat] = [.ledger, .beancount]
     static let exportFormats = Set(journals)
     struct Declared: Declarations {
-      let csv = OptionSpec.flag("--csv", help: "write CSV (the default)")
-      let currency = OptionSpec.option(
+      let csv = Option.flag("--csv", help: "write CSV (the default)")
+      let currency = Option.option(
         "--in", value: "CUR",
         help: "the ECB currency of the price directives (default: RATES_CURRENCY or USD)",
         completion: .local([.currencies]))
@@ -45,8 +45,8 @@ extension LedgerCommand {
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       // CSV is the default: `--csv` only says so (and is refused with a journal).
-      _ = try scanner.flag(Self.declared.csv)
-      currency = try scanner.option(Self.declared.currency).map { CurrencyCode($0) }
+      _ = try scanner.read(Self.declared.csv)
+      currency = try scanner.read(Self.declared.currency).map { CurrencyCode($0) }
       defaultCurrency = CurrencyCode(defaults.currency)
     }
 

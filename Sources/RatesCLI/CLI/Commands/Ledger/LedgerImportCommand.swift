@@ -8,17 +8,16 @@ extension LedgerCommand {
       "add the entries of CSV files: the ledger's own (as export writes it) or an exchange's "
       + "export; every row is checked first, and one bad row imports nothing"
     struct Declared: Declarations {
-      let fileArgument = ArgumentSpec(
-        name: "FILE", help: "the files to read (- for standard input, with --from rates)",
-        isRepeating: true, completion: .files)
-      let from = OptionSpec.option(
+      let fileArgument = Argument.repeating(
+        "FILE", help: "the files to read (- for standard input, with --from rates)", completion: .files)
+      let from = Option.option(
         "--from", value: "FORMAT",
         help: "the file's layout: rates (the default, as export writes it), auto (guess from the "
           + "header), or an exchange's export: coinbase, coinbase-exchange, kraken (trades.csv), "
           + "kraken-ledgers, binance")
-      let skipUnknown = OptionSpec.flag(
+      let skipUnknown = Option.flag(
         "--skip-unknown", help: "import the rows that can be mapped and list the others")
-      let dryRun = OptionSpec.flag(
+      let dryRun = Option.flag(
         "--dry-run", help: "show what would be added; write nothing")
     }
     static let discussion = LedgerCommand.csvColumns + LedgerCommand.exchangeDiscussion
@@ -34,14 +33,14 @@ extension LedgerCommand {
     let dryRun: Bool
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      format = try scanner.option(Self.declared.from) ?? "rates"
+      format = try scanner.read(Self.declared.from) ?? "rates"
       guard LedgerCommand.importFormats.contains(format) else {
         throw UsageError.invalidValue(
           option: "--from", value: format, expected: LedgerCommand.importFormats.joined(separator: ", "))
       }
-      skipUnknown = try scanner.flag(Self.declared.skipUnknown)
-      dryRun = try scanner.flag(Self.declared.dryRun)
-      paths = try scanner.arguments(Self.declared.fileArgument)
+      skipUnknown = try scanner.read(Self.declared.skipUnknown)
+      dryRun = try scanner.read(Self.declared.dryRun)
+      paths = try scanner.read(Self.declared.fileArgument)
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

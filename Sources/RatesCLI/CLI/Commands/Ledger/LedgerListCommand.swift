@@ -8,18 +8,18 @@ extension LedgerCommand {
     static let abstract = "your exchanges, newest first, each with the rate it implies"
     static let exportFormats = priceExportFormats
     struct Declared: Declarations {
-      let pair = OptionSpec.option(
+      let pair = Option.option(
         "--pair", value: "BASE-QUOTE",
         help: "only exchanges between these two, with rates as QUOTE per BASE (default: every "
           + "exchange, rated in its own direction)",
         completion: .local([.pairs]))
-      let days = LedgerCommand.daysOption(default: nil)
-      let counterparty = OptionSpec.option(
+      let days = LedgerCommand.allDaysOption
+      let counterparty = Option.option(
         "--with", value: "NAME", help: "only exchanges with NAME, in any case")
-      let anyone = OptionSpec.flag(
+      let anyone = Option.flag(
         "--with-anyone", help: "only exchanges that name someone")
     }
-    static let optionGroups = [OptionGroup(options: [declared.counterparty, declared.anyone])]
+    static let optionGroups = [OptionGroup(declared.counterparty, declared.anyone)]
     static let discussion = """
       With --format csv the exchanges are written as 'rates ledger export' writes them; with
       --format ledger or beancount, one price directive per exchange, at the rate it implied.
@@ -33,10 +33,10 @@ extension LedgerCommand {
     let filter: ListFilter
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      let pairText = try scanner.option(Self.declared.pair)
-      let days = try scanner.integer(Self.declared.days)
-      let withName = try scanner.option(Self.declared.counterparty)
-      let withAnyone = try scanner.flag(Self.declared.anyone)
+      let pairText = try scanner.read(Self.declared.pair)
+      let days = try scanner.read(Self.declared.days)
+      let withName = try scanner.read(Self.declared.counterparty)
+      let withAnyone = try scanner.read(Self.declared.anyone)
       var filter = ListFilter(pair: nil, days: days, counterparty: withAnyone ? .anyone : .all)
       if let pairText {
         guard let name = PairName(pairText) else {

@@ -7,15 +7,15 @@ extension LedgerCommand {
     static let aliases = ["rm"]
     static let abstract = "remove exchanges by id (ids are never reused)"
     struct Declared: Declarations {
-      let idArgument = ArgumentSpec(
-        name: "ID", help: "an exchange's id, as list shows it", isRepeating: true)
+      let idArgument = Argument.repeating(
+        "ID", help: "an exchange's id, as list shows it")
     }
     static let examples = ["rates ledger remove 3", "rates ledger rm 4 5"]
 
     let ids: [Int]
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      let texts = try scanner.arguments(Self.declared.idArgument)
+      let texts = try scanner.read(Self.declared.idArgument)
       var ids: [Int] = []
       for text in texts {
         let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text

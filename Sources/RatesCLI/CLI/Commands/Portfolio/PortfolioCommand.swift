@@ -12,13 +12,13 @@ struct PortfolioCommand: CommandDeclaration {
   ]
 
   /// The `--in` option of both actions.
-  static let currency = OptionSpec.option(
+  static let currency = Option.option(
     "--in", value: "CUR",
     help: "the currency to value in, an ECB currency (default: RATES_CURRENCY or USD)",
     completion: .local([.currencies]))
 
   /// The `--method` option of `show` and `gains`.
-  static let method = OptionSpec.option(
+  static let method = Option.option(
     "--method", value: "fifo|average|hifo",
     help: "how a disposal takes its cost: the oldest lots first, the average cost, or the "
       + "costliest lots first (default fifo)",
@@ -26,7 +26,7 @@ struct PortfolioCommand: CommandDeclaration {
 
   /// Reads `--method` (its choices checked by the parser).
   static func readMethod(_ scanner: inout ArgumentScanner) throws(UsageError) -> PortfolioMethod {
-    try scanner.choice(method).flatMap(PortfolioMethod.init(rawValue:)) ?? .fifo
+    try scanner.read(method).flatMap(PortfolioMethod.init(rawValue:)) ?? .fifo
   }
 
   /// How a method is named in a title: `FIFO`, `average cost`, `HIFO`.
@@ -77,7 +77,7 @@ struct PortfolioCommand: CommandDeclaration {
   static func readCurrency(_ scanner: inout ArgumentScanner, defaults: CommandDefaults)
     throws(UsageError) -> CurrencyCode
   {
-    let code = CurrencyCode(try scanner.option(currency) ?? defaults.currency)
+    let code = CurrencyCode(try scanner.read(currency) ?? defaults.currency)
     guard code.isECB else {
       throw UsageError.invalid(
         "--in \(LedgerInput.quoted(code.text)) is not an ECB currency: value a portfolio in one of "
@@ -96,7 +96,7 @@ extension PortfolioCommand {
     static let exportFormats: Set<OutputFormat> = [.csv]
     struct Declared: Declarations {
       let currency = PortfolioCommand.currency
-      let asOf = OptionSpec.day(
+      let asOf = Option.dayText(
         "--as-of",
         help: "value at that day's rates, with the entries up to it (default today); from the day "
           + "store, offline from the built-in ECB snapshot where it covers")
@@ -128,7 +128,7 @@ extension PortfolioCommand {
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       currencyCode = try PortfolioCommand.readCurrency(&scanner, defaults: defaults)
-      asOfText = try scanner.option(Self.declared.asOf)
+      asOfText = try scanner.read(Self.declared.asOf)
       method = try PortfolioCommand.readMethod(&scanner)
     }
 

@@ -9,7 +9,7 @@ extension PortfolioCommand {
     static let abstract = "realized gains of a tax year or period, disposal by disposal, and income"
     static let exportFormats: Set<OutputFormat> = [.csv]
     struct Declared: Declarations {
-      let year = OptionSpec.integer("--year", value: "YEAR", in: 1970...9999) {
+      let year = Option.integer("--year", value: "YEAR", in: 1970...9999) {
         "a calendar year, \($0.rangeText): 1 January to 31 December (default: this year, to today)"
       }
       let from = HistorySpan.from
@@ -49,8 +49,8 @@ extension PortfolioCommand {
     let range: HistorySpan?
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
-      yearNumber = try scanner.integer(Self.declared.year)
-      range = try HistorySpan.parseRange(&scanner, today: defaults.today)
+      yearNumber = try scanner.read(Self.declared.year)
+      range = try HistorySpan.parseRange(&scanner)
       currencyCode = try PortfolioCommand.readCurrency(&scanner, defaults: defaults)
       method = try PortfolioCommand.readMethod(&scanner)
     }

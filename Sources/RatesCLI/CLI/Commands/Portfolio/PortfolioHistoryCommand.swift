@@ -9,12 +9,12 @@ extension PortfolioCommand {
     static let exportFormats: Set<OutputFormat> = [.csv]
     struct Declared: Declarations {
       let currency = PortfolioCommand.currency
-      let days = OptionSpec.integer("--days", value: "N", in: 1...365, default: 30) {
+      let days = Option.integer("--days", value: "N", in: 1...365, default: 30) {
         "how many days, \($0.rangeAndDefault))"
       }
       let from = HistorySpan.from
       let to = HistorySpan.to
-      let chart = OptionSpec.flag("--chart", help: "a multi-row line chart")
+      let chart = Option.flag("--chart", help: "a multi-row line chart")
     }
     static let exclusions = HistorySpan.exclusions(days: declared.days)
     static let requirements = HistorySpan.requirements
@@ -34,8 +34,8 @@ extension PortfolioCommand {
 
     init(parsing scanner: inout ArgumentScanner, defaults: CommandDefaults) throws(UsageError) {
       currencyCode = try PortfolioCommand.readCurrency(&scanner, defaults: defaults)
-      span = try HistorySpan.parse(&scanner, days: Self.declared.days, today: defaults.today)
-      chart = try scanner.flag(Self.declared.chart)
+      span = try HistorySpan.parse(&scanner, days: Self.declared.days)
+      chart = try scanner.read(Self.declared.chart)
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
