@@ -176,7 +176,7 @@ extension Option {
   }
 
   /// A whole-number option checked against `rule`'s range: nil when left out.
-  static func integerOption(
+  fileprivate static func integerOption(
     _ names: [String], value: String, rule: IntegerRule, help: (IntegerRule) -> String
   ) -> Option where Value == Int? {
     let spec = OptionSpec(
