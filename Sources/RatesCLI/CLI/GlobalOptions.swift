@@ -43,11 +43,11 @@ struct GlobalOptions: Sendable, Equatable {
   enum Specs {
     static let json = Option.flag(
       "--json", help: "print one JSON document (errors as JSON on stderr)")
-    static let format = Option.option(
+    static let format = Option.choice(
       "--format", value: "FORMAT",
       help: "table (default), json, or for history, stats, current and ledger list also csv, "
         + "ledger or beancount (price directives)",
-      completion: .choices(.formats))
+      choices: .formats, as: OutputFormat.self)
     static let noColor = Option.flag(
       "--no-color", help: "no colour (also when NO_COLOR is set or stdout is not a terminal)")
     static let ascii = Option.flag(
@@ -81,7 +81,7 @@ struct GlobalOptions: Sendable, Equatable {
   /// refused the error is still reported as JSON.
   mutating func parse(_ scanner: inout ArgumentScanner) throws(UsageError) {
     if try scanner.read(Specs.json) { format = .json }
-    if let chosen = try scanner.read(Specs.format).flatMap(OutputFormat.init(rawValue:)) {
+    if let chosen = try scanner.read(Specs.format) {
       if format == .json, chosen != .json {
         throw UsageError.invalid("--json and --format \(chosen.rawValue) cannot be used together")
       }

@@ -73,6 +73,13 @@ extension Option where Value == String? {
   static func option(
     _ names: String..., value: String, help: String, completion: Completion? = nil
   ) -> Option {
+    valueOption(names, value: value, help: help, completion: completion)
+  }
+
+  /// ``option(_:value:help:completion:)`` with its spellings in an array.
+  fileprivate static func valueOption(
+    _ names: [String], value: String, help: String, completion: Completion?
+  ) -> Option {
     let spec = OptionSpec(
       names: names, valueName: value, isRepeatable: false, help: help, completion: completion)
     guard case .choices(let choices)? = completion else {
@@ -104,6 +111,20 @@ extension Option where Value == String? {
   static func dayText(_ names: String..., help: String) -> Option {
     let spec = OptionSpec.day(names, help: help)
     return Option(spec: spec) { scanner throws(UsageError) in try scanner.option(anyOf: spec.names) }
+  }
+}
+
+extension Option {
+  /// An option whose value is one of `Choice`'s cases by its raw value, in any case
+  /// (`--format CSV`, `--method hifo`): help, completion and the parser take the words from
+  /// `choices`; nil when absent.
+  static func choice<Choice: RawRepresentable & Sendable>(
+    _ names: String..., value: String, help: String, choices: Choices, as type: Choice.Type
+  ) -> Option where Value == Choice?, Choice.RawValue == String {
+    let text = Option<String?>.valueOption(names, value: value, help: help, completion: .choices(choices))
+    return Option(spec: text.spec) { scanner throws(UsageError) in
+      try scanner.read(text).flatMap(Choice.init(rawValue:))
+    }
   }
 }
 

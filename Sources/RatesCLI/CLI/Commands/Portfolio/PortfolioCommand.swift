@@ -18,15 +18,15 @@ struct PortfolioCommand: CommandDeclaration {
     completion: .local([.currencies]))
 
   /// The `--method` option of `show` and `gains`.
-  static let method = Option.option(
+  static let method = Option.choice(
     "--method", value: "fifo|average|hifo",
     help: "how a disposal takes its cost: the oldest lots first, the average cost, or the "
       + "costliest lots first (default fifo)",
-    completion: .choices(.methods))
+    choices: .methods, as: PortfolioMethod.self)
 
   /// Reads `--method` (its choices checked by the parser).
   static func readMethod(_ scanner: inout ArgumentScanner) throws(UsageError) -> PortfolioMethod {
-    try scanner.read(method).flatMap(PortfolioMethod.init(rawValue:)) ?? .fifo
+    try scanner.read(method) ?? .fifo
   }
 
   /// How a method is named in a title: `FIFO`, `average cost`, `HIFO`.
