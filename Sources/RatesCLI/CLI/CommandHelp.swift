@@ -102,9 +102,9 @@ enum CommandHelp {
 
   /// The `Global options:` section.
   static func globalOptions(width: Int = width) -> String {
-    let rules = GlobalOptions.Specs.rules
+    let rules = GlobalOptions.rules
     return section(
-      "Global options:", GlobalOptions.Specs.all.map { ($0.label, rules.helpText($0)) }, width: width)
+      "Global options:", GlobalOptions.declared.options.map { ($0.label, rules.helpText($0)) }, width: width)
   }
 
   /// The usage lines for `path`, without `usage: `: one for a command, one per action for a

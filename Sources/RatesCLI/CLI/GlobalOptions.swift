@@ -40,61 +40,60 @@ struct GlobalOptions: Sendable, Equatable {
   /// The declarations of the options every command accepts: parsed here (`--help` and
   /// `--version` by ``RatesCLI``), and the source of the `Global options:` help section and
   /// of the completion scripts' global flags.
-  enum Specs {
-    static let json = Option.flag(
+  struct Declared: Declarations {
+    let json = Option.flag(
       "--json", help: "print one JSON document (errors as JSON on stderr)")
-    static let format = Option.choice(
+    let format = Option.choice(
       "--format", value: "FORMAT",
       help: "table (default), json, or for history, stats, current and ledger list also csv, "
         + "ledger or beancount (price directives)",
       choices: .formats, as: OutputFormat.self)
-    static let noColor = Option.flag(
+    let noColor = Option.flag(
       "--no-color", help: "no colour (also when NO_COLOR is set or stdout is not a terminal)")
-    static let ascii = Option.flag(
+    let ascii = Option.flag(
       "--ascii", help: "ASCII sparklines and charts instead of UTF-8 blocks")
-    static let offline = Option.flag(
+    let offline = Option.flag(
       "--offline", help: "use cached data only; never touch the network")
-    static let refresh = Option.flag(
+    let refresh = Option.flag(
       "--refresh", help: "ignore cached data and fetch anew; the stored days answered are replaced")
-    static let provider = Option.option(
+    let provider = Option.option(
       "--provider", value: "NAME",
       help: "pin one provider, never falling back: coingecko, coinbase, kraken (listed coins), "
         + "coindesk (Bitcoin only), frankfurter or ecb (ECB fiat rates); by default fiat pairs "
         + "use frankfurter then ecb, coins coingecko, then coinbase and kraken when it fails",
       completion: .choices(.providers))
-    static let help = Option.flag("--help", "-h", help: "show help")
-    static let version = Option.flag("--version", help: "show the version")
-
-    /// Every global option, in help order.
-    static let all = [
-      json.spec, format.spec, noColor.spec, ascii.spec, offline.spec, refresh.spec, provider.spec, help.spec,
-      version.spec,
-    ]
-
-    /// The rules between global options: ``GlobalOptions/parse(_:)`` refuses a command line
-    /// that breaks one and help says each beside its options.
-    static let rules = OptionRules(options: all, groups: [OptionGroup(offline, refresh)])
+    let help = Option.flag("--help", "-h", help: "show help")
+    let version = Option.flag("--version", help: "show the version")
   }
+
+  /// The global options, declared once.
+  static let declared = Declared()
+
+  /// The rules between global options: ``GlobalOptions/parse(_:)`` refuses a command line
+  /// that breaks one and help says each beside its options (which it lists from
+  /// ``declared``, in the order declared, only when help's wording asks).
+  static let rules = OptionRules(
+    options: declared.options, groups: [OptionGroup(declared.offline, declared.refresh)])
 
   /// Removes the global options from `scanner` (not `--help` and `--version`), setting each
   /// as it is read: `--json` (and `--format json`) first, so that when a later option is
   /// refused the error is still reported as JSON.
   mutating func parse(_ scanner: inout ArgumentScanner) throws(UsageError) {
-    if try scanner.read(Specs.json) { format = .json }
-    if let chosen = try scanner.read(Specs.format) {
+    if try scanner.read(Self.declared.json) { format = .json }
+    if let chosen = try scanner.read(Self.declared.format) {
       if format == .json, chosen != .json {
         throw UsageError.invalid("--json and --format \(chosen.rawValue) cannot be used together")
       }
       format = chosen == .table ? nil : chosen
     }
-    if let message = Specs.rules.refusal(in: scanner, format: nil) {
+    if let message = Self.rules.refusal(in: scanner, format: nil) {
       throw UsageError.invalid(message)
     }
-    noColor = try scanner.read(Specs.noColor)
-    ascii = try scanner.read(Specs.ascii)
-    offline = try scanner.read(Specs.offline)
-    refresh = try scanner.read(Specs.refresh)
-    provider = try scanner.read(Specs.provider)
+    noColor = try scanner.read(Self.declared.noColor)
+    ascii = try scanner.read(Self.declared.ascii)
+    offline = try scanner.read(Self.declared.offline)
+    refresh = try scanner.read(Self.declared.refresh)
+    provider = try scanner.read(Self.declared.provider)
   }
 
   init() {}

@@ -53,8 +53,8 @@ public enum RatesCLI {
       // Set as they are read: an error in a later option is still reported as JSON.
       try options.parse(&scanner)
       if options.ascii { context = context.foldingToASCII(textOut: options.mode == .text) }
-      let wantsHelp = try scanner.read(GlobalOptions.Specs.help)
-      let wantsVersion = try scanner.read(GlobalOptions.Specs.version)
+      let wantsHelp = try scanner.read(GlobalOptions.declared.help)
+      let wantsVersion = try scanner.read(GlobalOptions.declared.version)
       guard let name = scanner.positional() else {
         guard
           let code = try withoutCommand(

@@ -130,7 +130,7 @@ import Testing
     _ = try type.init(parsing: &scanner, defaults: CommandDefaults(currency: "USD"))
     #expect(scanner.askedFor.subtracting(global) == Set(path.last.options.flatMap(\.names)))
     let parsedByRatesCLI: Set = ["--help", "-h", "--version"]
-    #expect(global == Set(GlobalOptions.Specs.all.flatMap(\.names)).subtracting(parsedByRatesCLI))
+    #expect(global == Set(GlobalOptions.declared.options.flatMap(\.names)).subtracting(parsedByRatesCLI))
   }
 
   /// The parser reads positional arguments only by the command's declared ones, and every
@@ -199,7 +199,7 @@ import Testing
   /// word search) look an option up by name alone.
   @Test func anOptionNameMeansTheSameEverywhere() {
     var seen: [String: OptionSpec] = [:]
-    let all = GlobalOptions.Specs.all + CommandTree.leaves.flatMap { $0.last.options }
+    let all = GlobalOptions.declared.options + CommandTree.leaves.flatMap { $0.last.options }
     for option in all {
       for name in option.names {
         if let other = seen[name] {
@@ -209,7 +209,7 @@ import Testing
         seen[name] = option
       }
     }
-    let globals = Set(GlobalOptions.Specs.all.flatMap(\.names))
+    let globals = Set(GlobalOptions.declared.options.flatMap(\.names))
     for path in CommandTree.leaves {
       let own = path.last.options.flatMap(\.names)
       #expect(Set(own).isDisjoint(with: globals), "\(path.words) redeclares a global option")

@@ -172,7 +172,7 @@ import Testing
   }
 
   @Test func noOptionSaysItsRulesInItsOwnWords() {
-    let all = GlobalOptions.Specs.all + CommandTree.leaves.flatMap { $0.last.options }
+    let all = GlobalOptions.declared.options + CommandTree.leaves.flatMap { $0.last.options }
     for option in all {
       #expect(!option.help.contains("not with"), "\(option.name): \(option.help)")
       #expect(!option.help.contains("only with"), "\(option.name): \(option.help)")

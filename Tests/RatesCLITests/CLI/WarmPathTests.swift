@@ -40,7 +40,7 @@ import Testing
       return "one of table, json"
     }
     var scanner = ArgumentScanner(["--format", "json"])
-    let names = GlobalOptions.Specs.format.spec.names
+    let names = GlobalOptions.declared.format.spec.names
     #expect(try scanner.typedOption(names, expected: expected()) { $0 } == "json")
     #expect(counter.count == 0)
     var bad = ArgumentScanner(["--format", "xml"])
@@ -50,7 +50,7 @@ import Testing
     #expect(counter.count == 1)
     var choice = ArgumentScanner(["--format", "xml"])
     do {
-      _ = try choice.read(GlobalOptions.Specs.format)
+      _ = try choice.read(GlobalOptions.declared.format)
       Issue.record("xml accepted")
     } catch .invalidValue(option: _, value: _, let expected) {
       #expect(expected.hasPrefix("table, json"))

@@ -34,7 +34,7 @@ import Testing
 
   /// Every request to check, from the declarations.
   static func cases() -> [Case] {
-    let globals = GlobalOptions.Specs.all.flatMap(\.names).filter { $0.hasPrefix("--") }
+    let globals = GlobalOptions.declared.options.flatMap(\.names).filter { $0.hasPrefix("--") }
     var cases: [Case] = []
     for path in CommandTree.leaves {
       let line = ["rates"] + path.words.split(separator: " ").map(String.init)
@@ -58,7 +58,7 @@ import Testing
       let names = group.last.subcommands.map { $0.name }
       cases.append(Case(words: ["rates", group.words, ""], expected: Set(names)))
     }
-    for option in GlobalOptions.Specs.all where option.takesValue {
+    for option in GlobalOptions.declared.options where option.takesValue {
       cases.append(
         Case(words: ["rates", option.name, ""], expected: words(for: option.completion)))
     }
@@ -146,7 +146,7 @@ import Testing
       let flags = path.last.options.flatMap(\.names).joined(separator: " ")
       #expect(script.contains("    (\(pattern)) flags+=(\(flags)) ;;\n"), "\(path.words)")
     }
-    let options = GlobalOptions.Specs.all + CommandTree.leaves.flatMap { $0.last.options }
+    let options = GlobalOptions.declared.options + CommandTree.leaves.flatMap { $0.last.options }
     for option in options where option.takesValue {
       let kind = option.completion.map { "kind=\($0.scriptName)" } ?? "return 1"
       #expect(script.contains("    (\(option.name)) \(kind) ;;\n"), "\(option.name)")

@@ -57,7 +57,7 @@ struct CompletionTable: Sendable {
 
   /// The table of `rates` itself.
   static var current: CompletionTable {
-    CompletionTable(commands: RatesCLI.commands, globals: GlobalOptions.Specs.all)
+    CompletionTable(commands: RatesCLI.commands, globals: GlobalOptions.declared.options)
   }
 
   /// Builds the table from top-level declarations and the global options.
