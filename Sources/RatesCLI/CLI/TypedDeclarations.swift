@@ -48,6 +48,15 @@ extension ArgumentScanner {
     try argument.read(&self)
   }
 
+  /// Removes an argument declared optional that this command line needs after all (an
+  /// exchange's `FOR-AMOUNT`, a pair's `QUOTE` without a default) and gives it.
+  ///
+  /// - Throws: `UsageError.missingArgument` naming it, when it is missing.
+  mutating func require(_ argument: Argument<String?>) throws(UsageError) -> String {
+    guard let text = try read(argument) else { throw .missingArgument(argument.spec.errorName) }
+    return text
+  }
+
   /// Removes the next positional, recording that `spec` asked for it (what a test compares
   /// with the declarations).
   fileprivate mutating func nextArgument(_ spec: ArgumentSpec) -> String? {

@@ -34,10 +34,8 @@ extension PairArguments {
       scanner.argumentsAskedFor.insert(quote.spec)
       return (pairBase, pairQuote)
     }
-    guard let second = try scanner.read(quote) ?? defaultQuote else {
-      throw .missingArgument(quote.spec.errorName)
-    }
-    return (first, second)
+    guard let defaultQuote else { return (first, try scanner.require(quote)) }
+    return (first, try scanner.read(quote) ?? defaultQuote)
   }
 
   /// The pairs one `COIN|PAIR` word names (`current`, `watch`): the word split (``split(_:)``),

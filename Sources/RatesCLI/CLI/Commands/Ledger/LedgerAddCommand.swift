@@ -84,8 +84,7 @@ extension LedgerCommand {
       var words = [try scanner.read(Self.declared.amount), try scanner.read(Self.declared.currency)]
       // An exchange requires the other two as well.
       for counter in [Self.declared.forAmount, Self.declared.forCurrency] where transfer == nil {
-        guard let word = try scanner.read(counter) else { throw .missingArgument(counter.spec.errorName) }
-        words.append(word)
+        words.append(try scanner.require(counter))
       }
       entry = try LedgerCommand.check { () throws(LedgerInput.Invalid) in
         var new: NewEntry
