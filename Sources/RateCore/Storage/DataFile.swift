@@ -135,15 +135,6 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
 
   // MARK: - Encoding
 
-  /// The dynamic coding key of the document's two members.
-  struct MemberKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
   struct VersionProbe: Decodable {
     var version: Int
   }
@@ -170,17 +161,17 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
         throw DecodingError.dataCorrupted(
           .init(codingPath: [], debugDescription: "no document key configured"))
       }
-      let container = try decoder.container(keyedBy: MemberKey.self)
-      self.version = try container.decode(Int.self, forKey: MemberKey("version"))
+      let container = try decoder.container(keyedBy: MemberName.self)
+      self.version = try container.decode(Int.self, forKey: MemberName("version"))
       self.key = key
-      self.value = try container.decode(Value.self, forKey: MemberKey(key))
+      self.value = try container.decode(Value.self, forKey: MemberName(key))
       self.unknownMembers = try UnknownMembers.decode(from: decoder, known: ["version", key])
     }
 
     func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: MemberKey.self)
-      try container.encode(version, forKey: MemberKey("version"))
-      try container.encode(value, forKey: MemberKey(key))
+      var container = encoder.container(keyedBy: MemberName.self)
+      try container.encode(version, forKey: MemberName("version"))
+      try container.encode(value, forKey: MemberName(key))
       try UnknownMembers.encode(unknownMembers, to: encoder, known: ["version", key])
     }
   }

@@ -58,12 +58,8 @@ public enum JSONValue: Codable, Equatable, Sendable {
     case .integer(let value): try value.encode(to: encoder)
     case .number(let value): try value.encode(to: encoder)
     case .string(let value): try value.encode(to: encoder)
-    case .array(let values):
-      var array = encoder.unkeyedContainer()
-      for value in values { try array.encode(value) }
-    case .object(let members):
-      var object = encoder.container(keyedBy: UnknownMembers.Key.self)
-      for (key, value) in members { try object.encode(value, forKey: UnknownMembers.Key(key)) }
+    case .array(let values): try values.encode(to: encoder)
+    case .object(let members): try members.encode(to: encoder)
     }
   }
 }

@@ -34,18 +34,11 @@ public struct CurrencyPairKey: Hashable, Sendable, Codable, CustomStringConverti
 
 extension CurrencyPairKey: CodingKeyRepresentable {
   /// The key `BASE-QUOTE`.
-  public var codingKey: any CodingKey { PairCodingKey(stringValue: description) }
+  public var codingKey: any CodingKey { MemberName(description) }
 
   /// Reads a `BASE-QUOTE` key.
   public init?<T: CodingKey>(codingKey: T) {
     self.init(codingKey.stringValue)
-  }
-
-  private struct PairCodingKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
   }
 }
 
