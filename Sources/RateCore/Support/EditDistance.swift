@@ -5,11 +5,10 @@ public enum EditDistance {
   /// - Parameters:
   ///   - a: One string.
   ///   - b: The other string.
-  ///   - caseInsensitive: Lower-case both strings first.
   /// - Returns: The fewest insertions, deletions and substitutions from `a` to `b`.
-  public static func distance(_ a: String, _ b: String, caseInsensitive: Bool = false) -> Int {
-    let source = Array(caseInsensitive ? a.lowercased() : a)
-    let target = Array(caseInsensitive ? b.lowercased() : b)
+  public static func distance(_ a: String, _ b: String) -> Int {
+    let source = Array(a)
+    let target = Array(b)
     if source.isEmpty { return target.count }
     if target.isEmpty { return source.count }
 
@@ -26,30 +25,16 @@ public enum EditDistance {
     return previous[target.count]
   }
 
-  /// The closest candidates to a mistyped name, best first, ties in candidate order.
+  /// The closest candidate to a mistyped name, ignoring case (`History` suggests `history`):
+  /// the first of the nearest within `max(1, input.count / 3)` edits.
   ///
   /// - Parameters:
   ///   - input: What the user typed.
   ///   - candidates: The valid names.
-  ///   - maxDistance: The largest distance suggested; default `max(1, input.count / 3)`.
-  ///   - limit: The most names returned.
-  ///   - caseInsensitive: Ignore case, so `History` suggests `history` (the default).
-  /// - Returns: Up to `limit` candidates within `maxDistance`.
-  public static func suggestions(
-    for input: String,
-    in candidates: [String],
-    maxDistance: Int? = nil,
-    limit: Int = 3,
-    caseInsensitive: Bool = true
-  ) -> [String] {
-    guard limit > 0 else { return [] }
-    let threshold = maxDistance ?? max(1, input.count / 3)
-    var scored: [(score: Int, offset: Int, name: String)] = []
-    for (offset, candidate) in candidates.enumerated() {
-      let score = distance(input, candidate, caseInsensitive: caseInsensitive)
-      if score <= threshold { scored.append((score, offset, candidate)) }
-    }
-    let ranked = scored.sorted { ($0.score, $0.offset) < ($1.score, $1.offset) }
-    return ranked.prefix(limit).map(\.name)
+  /// - Returns: The candidate, or nil when none is that near.
+  public static func suggestion(for input: String, in candidates: [String]) -> String? {
+    let typed = input.lowercased()
+    let scored = candidates.map { (score: distance(typed, $0.lowercased()), name: $0) }
+    return scored.filter { $0.score <= max(1, input.count / 3) }.min { $0.score < $1.score }?.name
   }
 }

@@ -41,7 +41,7 @@ enum CommandTree {
   static func command(named name: String) throws(UsageError) -> any CommandDeclaration.Type {
     if let type = RatesCLI.commands.first(where: { $0.names.contains(name) }) { return type }
     let names = RatesCLI.commands.flatMap { $0.names }
-    throw .unknownCommand(name, suggestion: EditDistance.suggestions(for: name, in: names).first)
+    throw .unknownCommand(name, suggestion: EditDistance.suggestion(for: name, in: names))
   }
 
   /// The path named by `words`, as in `rates help ledger add`.
@@ -96,7 +96,7 @@ enum CommandTree {
   ) throws(UsageError) -> any CommandDeclaration.Type {
     let actions = path.last.subcommands
     if let type = actions.first(where: { $0.names.contains(word) }) { return type }
-    let suggestion = EditDistance.suggestions(for: word, in: actions.flatMap { $0.names }).first
+    let suggestion = EditDistance.suggestion(for: word, in: actions.flatMap { $0.names })
     throw .unknownAction(word, command: path.fullName, suggestion: suggestion)
   }
 

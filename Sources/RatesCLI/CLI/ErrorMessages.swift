@@ -221,8 +221,9 @@ enum Suggestions {
       return nil
     }
     let candidates = Array(CoinResolver.wellKnown.values) + Array(CoinResolver.wellKnown.keys)
-    return EditDistance.suggestions(for: input, in: candidates.sorted(), limit: 1)
-      .first { $0.lowercased() != lower }
+    guard let near = EditDistance.suggestion(for: input, in: candidates.sorted()), near.lowercased() != lower
+    else { return nil }
+    return near
   }
 
   /// The closest currency code to `input`.
@@ -235,7 +236,7 @@ enum Suggestions {
     let typed = CurrencyCode(input).text
     guard !codes.contains(typed) else { return nil }
     let ranked = ["EUR", "USD", "GBP"] + codes.subtracting(["EUR", "USD", "GBP"]).sorted()
-    return EditDistance.suggestions(for: typed, in: ranked, limit: 1).first
+    return EditDistance.suggestion(for: typed, in: ranked)
   }
 }
 

@@ -420,57 +420,38 @@ import Testing
     #expect(EditDistance.distance(b, a) == expected)
   }
 
-  @Test func caseInsensitiveDistance() {
-    #expect(EditDistance.distance("HISTORY", "history", caseInsensitive: true) == 0)
-    #expect(EditDistance.distance("Histroy", "history", caseInsensitive: true) == 2)
-  }
-
   private let commands = ["latest", "history", "convert", "watch", "list", "cache"]
 
   @Test func suggestsTheClosestCommand() {
-    #expect(EditDistance.suggestions(for: "histroy", in: commands) == ["history"])
-    #expect(EditDistance.suggestions(for: "conver", in: commands) == ["convert"])
-    #expect(EditDistance.suggestions(for: "History", in: commands) == ["history"])
-  }
-
-  @Test func caseSensitiveSuggestionsOnRequest() {
-    let suggestions = EditDistance.suggestions(
-      for: "HISTORY", in: commands, caseInsensitive: false)
-    #expect(suggestions.isEmpty)
+    #expect(EditDistance.suggestion(for: "histroy", in: commands) == "history")
+    #expect(EditDistance.suggestion(for: "conver", in: commands) == "convert")
+    #expect(EditDistance.suggestion(for: "History", in: commands) == "history")
+    #expect(EditDistance.suggestion(for: "HISTORY", in: commands) == "history")
   }
 
   @Test func nothingCloseSuggestsNothing() {
-    #expect(EditDistance.suggestions(for: "frobnicate", in: commands).isEmpty)
-    #expect(EditDistance.suggestions(for: "x", in: []).isEmpty)
+    #expect(EditDistance.suggestion(for: "frobnicate", in: commands) == nil)
+    #expect(EditDistance.suggestion(for: "x", in: []) == nil)
   }
 
-  @Test func defaultMaxDistanceIsAThirdOfTheInputAtLeastOne() {
+  @Test func maxDistanceIsAThirdOfTheInputAtLeastOne() {
     // "lst" (3 characters): threshold 1, so "list" (1) but not "latest" (3).
-    #expect(EditDistance.suggestions(for: "lst", in: commands) == ["list"])
+    #expect(EditDistance.suggestion(for: "lst", in: commands) == "list")
     // "wtch" (4 characters): threshold 1.
-    #expect(EditDistance.suggestions(for: "wtch", in: commands) == ["watch"])
+    #expect(EditDistance.suggestion(for: "wtch", in: commands) == "watch")
     // "hstry" (5 characters): threshold 1, "history" is 2 away.
-    #expect(EditDistance.suggestions(for: "hstry", in: commands).isEmpty)
-    #expect(EditDistance.suggestions(for: "hstry", in: commands, maxDistance: 2) == ["history"])
+    #expect(EditDistance.suggestion(for: "hstry", in: commands) == nil)
   }
 
   @Test func bestFirstThenCandidateOrder() {
-    let candidates = ["cart", "cast", "cat", "cab", "cut"]
-    #expect(
-      EditDistance.suggestions(for: "cat", in: candidates, maxDistance: 1, limit: 10)
-        == ["cat", "cart", "cast", "cab", "cut"])
-  }
-
-  @Test func limitCapsTheResult() {
-    let candidates = ["aa", "ab", "ac", "ad"]
-    #expect(EditDistance.suggestions(for: "a", in: candidates, limit: 2) == ["aa", "ab"])
-    #expect(EditDistance.suggestions(for: "a", in: candidates, limit: 0).isEmpty)
+    #expect(EditDistance.suggestion(for: "cat", in: ["cart", "cast", "cat", "cab"]) == "cat")
+    #expect(EditDistance.suggestion(for: "cot", in: ["cart", "cut", "cat"]) == "cut")
   }
 
   @Test func optionNamesToo() {
     let options = ["--days", "--json", "--provider", "--no-color"]
-    #expect(EditDistance.suggestions(for: "--dyas", in: options) == ["--days"])
-    #expect(EditDistance.suggestions(for: "--provder", in: options) == ["--provider"])
+    #expect(EditDistance.suggestion(for: "--dyas", in: options) == "--days")
+    #expect(EditDistance.suggestion(for: "--provder", in: options) == "--provider")
   }
 }
 
