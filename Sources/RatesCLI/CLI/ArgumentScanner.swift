@@ -130,10 +130,7 @@ struct ArgumentScanner: Sendable {
   ///   occurrence ends the line, precedes an option or `--`, or is empty
   ///   (`--days=`, `--days ""`).
   mutating func option(anyOf names: [String]) throws(UsageError) -> String? {
-    askedFor.formUnion(names)
-    let (taken, kept) = try split(names)
-    elements = kept
-    return taken.last?.value
+    try options(anyOf: names).last
   }
 
   /// Removes an option whose value is an amount and a currency code, written as one

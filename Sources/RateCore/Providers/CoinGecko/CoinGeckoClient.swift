@@ -105,15 +105,6 @@ public struct CoinGeckoClient: Sendable {
     return result
   }
 
-  /// Daily prices of `id` over the last `days` days from
-  /// `/coins/{id}/market_chart?interval=daily`, as `(instant, price)` pairs,
-  /// oldest first; the last pair is "now".
-  public func marketChart(id: String, currency: String, days: Int) async throws
-    -> [(Date, Double)]
-  {
-    try await marketChart(id: id, currency: currency, days: days, daily: true)
-  }
-
   /// Hourly prices of `id` over the last `days` days (2 to 90) from
   /// `/coins/{id}/market_chart` without `interval`: CoinGecko's automatic
   /// granularity, hourly (jittered) for 2 to 90 days, oldest first; the last
@@ -123,7 +114,11 @@ public struct CoinGeckoClient: Sendable {
       .map { SeriesPoint(date: $0.0, rate: $0.1) }
   }
 
-  private func marketChart(id: String, currency: String, days: Int, daily: Bool) async throws
+  /// Daily prices of `id` over the last `days` days from
+  /// `/coins/{id}/market_chart?interval=daily`, as `(instant, price)` pairs,
+  /// oldest first; the last pair is "now". Without `daily`, no `interval`: CoinGecko's
+  /// automatic granularity (``hourlyChart(id:currency:days:)``).
+  public func marketChart(id: String, currency: String, days: Int, daily: Bool = true) async throws
     -> [(Date, Double)]
   {
     let encodedID = ProviderHTTP.encodeQueryValue(id)
