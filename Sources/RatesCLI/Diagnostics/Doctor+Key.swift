@@ -113,7 +113,7 @@ extension Doctor {
         detail: "\(label) set; not checked: CoinGecko unreachable\(also)",
         values: values)
     }
-    let status = ping.status ?? 0
+    let status = ping.response?.status ?? 0
     if (200...299).contains(status) {
       values["accepted"] = .bool(true)
       return DoctorCheck(

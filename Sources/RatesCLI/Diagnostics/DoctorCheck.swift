@@ -23,7 +23,6 @@ struct DoctorCheck: Sendable, Encodable, Equatable {
   /// A JSON value of a figure.
   enum Value: Sendable, Encodable, Equatable {
     case int(Int)
-    case double(Double)
     case string(String)
     case bool(Bool)
 
@@ -31,7 +30,6 @@ struct DoctorCheck: Sendable, Encodable, Equatable {
       var container = encoder.singleValueContainer()
       switch self {
       case .int(let value): try container.encode(value)
-      case .double(let value): try container.encode(value)
       case .string(let value): try container.encode(value)
       case .bool(let value): try container.encode(value)
       }
@@ -148,8 +146,6 @@ struct Doctor: Sendable {
   struct Probe: Sendable {
     var provider: Provider
     var milliseconds: Int
-    var status: Int?
-    var data: Data
     var response: HTTPResponse?
     var error: ProviderError?
     /// Why the commands would refuse a 2xx answer (the client's decoding and ``AnswerGate``).
@@ -172,12 +168,10 @@ struct Doctor: Sendable {
       provider: provider, baseURL: baseURL, transport: transport, headers: headers)
     let clock = ContinuousClock()
     let start = clock.now
-    var probe = Probe(provider: provider, milliseconds: 0, status: nil, data: Data())
+    var probe = Probe(provider: provider, milliseconds: 0)
     do {
       let response = try await http.get(path, query: query)
-      probe.data = response.body
       probe.response = response
-      probe.status = response.status
       probe.refusal = await Self.refusal(of: response, baseURL: baseURL, validate: validate)
     } catch let error as ProviderError {
       probe.error = error
@@ -215,8 +209,7 @@ struct Doctor: Sendable {
 
   /// The error a non-2xx CoinGecko answer stands for, as the client maps it.
   func geckoError(_ probe: Probe) -> ProviderError? {
-    guard let response = probe.response, let status = probe.status, !(200...299).contains(status)
-    else { return nil }
+    guard let response = probe.response, !response.isSuccess else { return nil }
     let client = CoinGeckoClient(
       baseURL: settings.coinGeckoURL, key: settings.coinGeckoKey, transport: transport)
     do {
@@ -224,7 +217,7 @@ struct Doctor: Sendable {
     } catch let error as ProviderError {
       return error
     } catch {}
-    return .httpStatus(provider: .provider(probe.provider), status: status, message: "")
+    return .httpStatus(provider: .provider(probe.provider), status: response.status, message: "")
   }
 
   func providerCheck(_ probe: Probe, url: URL, variable: String) -> DoctorCheck {
@@ -242,7 +235,7 @@ struct Doctor: Sendable {
       return DoctorCheck(
         name: name, status: .fail, detail: "unreachable: \(message)", values: values)
     }
-    let status = probe.status ?? 0
+    let status = probe.response?.status ?? 0
     values["httpStatus"] = .int(status)
     if let refusal = probe.refusal {
       return DoctorCheck(
