@@ -45,7 +45,7 @@ extension FakeCoinGecko {
       let low = FakeSupport.round(price * 0.97, places: 6)
       let ath = FakeSupport.round(price * 1.5, places: 6)
       let atl = FakeSupport.round(price * 0.01, places: 8)
-      let change = change24h(id: coin.id, currency: vs, now: now, prices: prices)
+      let change = change(id: coin.id, currency: vs, now: now, prices: prices)
       return
         "{\"id\":\(FakeSupport.quote(coin.id)),\"symbol\":\(FakeSupport.quote(coin.symbol.lowercased())),"
         + "\"name\":\(FakeSupport.quote(coin.name)),\"image\":\"missing_large.png\","

@@ -142,17 +142,11 @@ public enum FakeCoinGecko {
       places: 2)
   }
 
-  /// `<vs>_24h_change`: `(nowValue / intradayValue(now − 24 h) − 1) × 100`, 4 decimals.
-  public static func change24h(
-    id: String, currency: String, now: Date, prices: [String: [String: Double]] = defaultPrices
-  ) -> Double {
-    change(id: id, currency: currency, now: now, over: 86_400, prices: prices)
-  }
-
-  /// The change in percent of the current price over the `seconds` before `now`
-  /// (`price_change_percentage_1h_in_currency` and the like).
+  /// The change in percent of the current price over the `seconds` before `now`, 4 decimals:
+  /// `(nowValue / intradayValue(now − seconds) − 1) × 100`; by default `<vs>_24h_change`
+  /// (others: `price_change_percentage_1h_in_currency` and the like).
   public static func change(
-    id: String, currency: String, now: Date, over seconds: TimeInterval,
+    id: String, currency: String, now: Date, over seconds: TimeInterval = 86_400,
     prices: [String: [String: Double]] = defaultPrices
   ) -> Double {
     let then = intradayValue(id: id, currency: currency, at: now.addingTimeInterval(-seconds))
@@ -248,7 +242,7 @@ public enum FakeCoinGecko {
           fields.append("\(FakeSupport.quote(vs + "_24h_vol")):\(volume)")
         }
         if flag(request, "include_24hr_change") {
-          let change = change24h(id: id, currency: vs, now: now, prices: prices)
+          let change = change(id: id, currency: vs, now: now, prices: prices)
           fields.append("\(FakeSupport.quote(vs + "_24h_change")):\(change)")
         }
       }

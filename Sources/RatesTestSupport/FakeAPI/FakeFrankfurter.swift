@@ -134,21 +134,22 @@ public enum FakeFrankfurter {
   public static let invalidAmount = LoopbackReply.json(
     #"{"message":"invalid amount"}"#, status: 422)
 
-  /// The parsed `from`, `to` and `amount`, or the error reply.
+  /// The parsed `from`, `to` and `amount`.
   private struct Parameters {
     var base: String
     var quotes: [String]
     var amount: Double
   }
 
-  private static func parameters(_ request: RecordedRequest) -> Result<Parameters, FakeReply> {
+  /// What `answer` replies for the request's parameters, or the error reply they get.
+  private static func withParameters(
+    _ request: RecordedRequest, _ answer: (Parameters) -> LoopbackReply
+  ) -> LoopbackReply {
     let base = (request.query["from"] ?? request.query["base"] ?? "EUR").uppercased()
-    guard eurBase[base] != nil else { return .failure(FakeReply(notFound)) }
+    guard eurBase[base] != nil else { return notFound }
     var amount = 1.0
     if let text = request.query["amount"] {
-      guard let value = Double(text), value.isFinite, value > 0 else {
-        return .failure(FakeReply(invalidAmount))
-      }
+      guard let value = Double(text), value.isFinite, value > 0 else { return invalidAmount }
       amount = value
     }
     let listed = (request.query["to"] ?? request.query["symbols"]).map {
@@ -156,14 +157,12 @@ public enum FakeFrankfurter {
         .filter { !$0.isEmpty }
     }
     if let listed {
-      guard listed.allSatisfy({ eurBase[$0] != nil }) else { return .failure(FakeReply(notFound)) }
-      if !listed.isEmpty && listed.allSatisfy({ $0 == base }) {
-        return .failure(FakeReply(badPair))
-      }
+      guard listed.allSatisfy({ eurBase[$0] != nil }) else { return notFound }
+      if !listed.isEmpty && listed.allSatisfy({ $0 == base }) { return badPair }
     }
     // The base never appears in `rates`; keys are sorted whatever the order of `to`.
     let quotes = Set(listed ?? Array(eurBase.keys)).subtracting([base]).sorted()
-    return .success(Parameters(base: base, quotes: quotes, amount: amount))
+    return answer(Parameters(base: base, quotes: quotes, amount: amount))
   }
 
   private static func ratesObject(_ parameters: Parameters, day: Day) -> String {
@@ -181,44 +180,27 @@ public enum FakeFrankfurter {
   private static func single(day requested: Day, today: Day, _ request: RecordedRequest)
     -> LoopbackReply
   {
-    let parameters: Parameters
-    switch self.parameters(request) {
-    case .success(let value): parameters = value
-    case .failure(let reply): return reply.reply
+    withParameters(request) { parameters in
+      let day = workingDay(onOrBefore: min(requested, today))
+      guard day >= earliest else { return notFound }
+      return .json(
+        "{\(header(parameters)),\"date\":\"\(day)\",\"rates\":\(ratesObject(parameters, day: day))}")
     }
-    let day = workingDay(onOrBefore: min(requested, today))
-    guard day >= earliest else { return notFound }
-    return .json(
-      "{\(header(parameters)),\"date\":\"\(day)\",\"rates\":\(ratesObject(parameters, day: day))}")
   }
 
   private static func series(start: Day, end: Day, today: Day, _ request: RecordedRequest)
     -> LoopbackReply
   {
-    let parameters: Parameters
-    switch self.parameters(request) {
-    case .success(let value): parameters = value
-    case .failure(let reply): return reply.reply
-    }
     let first = workingDay(onOrBefore: max(start, earliest))
     let last = min(end, today)
-    guard first >= earliest, first <= last else { return notFound }
-    var days: [Day] = []
-    var day = first
-    while day <= last {
-      if isWorkingDay(day) { days.append(day) }
-      day = day.adding(days: 1)
+    let days = stride(from: 0, through: first.distance(to: last), by: 1).map { first.adding(days: $0) }
+      .filter(isWorkingDay)
+    return withParameters(request) { parameters in
+      guard first >= earliest, let lastDay = days.last else { return notFound }
+      let entries = days.map { "\"\($0)\":\(ratesObject(parameters, day: $0))" }
+      return .json(
+        "{\(header(parameters)),\"start_date\":\"\(first)\",\"end_date\":\"\(lastDay)\","
+          + "\"rates\":{\(entries.joined(separator: ","))}}")
     }
-    guard let lastDay = days.last else { return notFound }
-    let entries = days.map { "\"\($0)\":\(ratesObject(parameters, day: $0))" }
-    return .json(
-      "{\(header(parameters)),\"start_date\":\"\(first)\",\"end_date\":\"\(lastDay)\","
-        + "\"rates\":{\(entries.joined(separator: ","))}}")
   }
-}
-
-/// An error reply carried through `Result`.
-private struct FakeReply: Error {
-  let reply: LoopbackReply
-  init(_ reply: LoopbackReply) { self.reply = reply }
 }

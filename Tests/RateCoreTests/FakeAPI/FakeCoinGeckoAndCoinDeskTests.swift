@@ -37,7 +37,7 @@ import Testing
     #expect(object["ethereum"]?["usd"] == FakeCoinGecko.nowValue(id: "ethereum", currency: "usd"))
     #expect(
       object["bitcoin"]?["eur_24h_change"]
-        == FakeCoinGecko.change24h(id: "bitcoin", currency: "eur", now: Self.now))
+        == FakeCoinGecko.change(id: "bitcoin", currency: "eur", now: Self.now))
     #expect(object["bitcoin"]?["last_updated_at"] == 1_718_000_000)
 
     #expect(
