@@ -48,8 +48,3 @@ public enum Fixtures {
 public enum FixtureError: Error, Equatable {
   case notUTF8(String)
 }
-
-/// Reads a file under `fixtures/` as text, for stub replies.
-public func fixtureText(_ path: String) throws -> String {
-  try Fixtures.string(path)
-}

@@ -16,11 +16,11 @@ import Testing
     let fifo = rates.home.appendingPathComponent(relative)
     try HostileFiles.makeFIFO(at: fifo)
     for arguments in [["favorites", "--offline"], ["favorites", "remove", "BTC"]] {
-      let result = try await rates.run(arguments, timeout: 10)
+      let result = try await rates.run(arguments, hangGuard: 10)
       #expect(result.status == 74, "\(arguments): \(result.stderr)")
       #expect(result.stderr.contains(fifo.path) && result.stderr.contains("FIFO"))
     }
-    let doctor = try await rates.run(["doctor", "--offline"], timeout: 10)
+    let doctor = try await rates.run(["doctor", "--offline"], hangGuard: 10)
     #expect(doctor.status == 2, "\(doctor.stderr)")
     #expect((doctor.stdout + doctor.stderr).contains("FIFO"))
   }
@@ -29,10 +29,10 @@ import Testing
     let rates = try BinaryRunner(server: nil)
     let fifo = rates.home.appendingPathComponent("cache/rates/coingecko/price/bitcoin-usd.json")
     try HostileFiles.makeFIFO(at: fifo)
-    let current = try await rates.run(["current", "BTC", "--offline"], timeout: 10)
+    let current = try await rates.run(["current", "BTC", "--offline"], hangGuard: 10)
     #expect(current.status == 66, "\(current.stderr)")
     #expect(current.stderr.contains("warning: ignoring \(fifo.path) in the cache: it is a FIFO"))
-    let clear = try await rates.run(["cache", "clear"], timeout: 10)
+    let clear = try await rates.run(["cache", "clear"], hangGuard: 10)
     #expect(clear.status == 0, "\(clear.stderr)")
     #expect(clear.stdout.contains("Kept 1 file"))
   }
@@ -44,7 +44,7 @@ import Testing
     ].map { rates.home.appendingPathComponent($0) }
     for fifo in fifos { try HostileFiles.makeFIFO(at: fifo) }
     for kind in ["coins", "favorites"] {
-      let result = try await rates.run(["__complete", kind], timeout: 10)
+      let result = try await rates.run(["__complete", kind], hangGuard: 10)
       #expect(result.status == 0, "\(kind): \(result.stderr)")
       #expect(result.stdout.contains("BTC") || kind == "favorites")
     }

@@ -74,14 +74,6 @@ public struct BinaryRunner: Sendable {
     _ arguments: [String], hangGuard: Double = 60, extra: [String: String] = [:],
     stdin: String? = nil
   ) async throws -> CommandResult {
-    try await run(arguments, timeout: hangGuard, extra: extra, stdin: stdin)
-  }
-
-  /// Runs the binary like ``run(_:hangGuard:extra:stdin:)``; `timeout` is the hang guard.
-  public func run(
-    _ arguments: [String], timeout hangGuard: Double, extra: [String: String] = [:],
-    stdin: String? = nil
-  ) async throws -> CommandResult {
     try await runProcess(
       try Self.binary, arguments, environment: environment.merging(extra) { $1 }, directory: home,
       stdin: stdin, hangGuard: hangGuard)

@@ -66,12 +66,12 @@ public final class InProcessServer: @unchecked Sendable {
     if let host = request.url.host {
       headers["Host"] = request.url.port.map { "\(host):\($0)" } ?? host
     }
-    lock.lock()
-    defer { lock.unlock() }
-    let recordedRequest = RecordedRequest(
-      index: recorded.count, method: request.method, target: target, headers: headers)
-    recorded.append(recordedRequest)
-    return recordedRequest
+    return lock.withLock {
+      let recordedRequest = RecordedRequest(
+        index: recorded.count, method: request.method, target: target, headers: headers)
+      recorded.append(recordedRequest)
+      return recordedRequest
+    }
   }
 
   /// The request target (path and query, still percent-encoded), with the real

@@ -13,18 +13,14 @@ public final class Recorder<Element: Sendable>: @unchecked Sendable {
 
   /// Appends `element`.
   public func append(_ element: Element) {
-    lock.lock()
-    storage.append(element)
-    lock.unlock()
+    lock.withLock { storage.append(element) }
     signal.post()
   }
 
   /// Everything appended so far, in order.
   public var all: [Element] {
     signal.noteRead()
-    lock.lock()
-    defer { lock.unlock() }
-    return storage
+    return lock.withLock { storage }
   }
 
   /// How many elements were appended so far.
@@ -32,9 +28,7 @@ public final class Recorder<Element: Sendable>: @unchecked Sendable {
 
   /// Forgets everything appended so far.
   public func removeAll() {
-    lock.lock()
-    storage.removeAll()
-    lock.unlock()
+    lock.withLock { storage.removeAll() }
     signal.post()
   }
 }

@@ -14,9 +14,7 @@ public enum Shells {
   /// awaited, so no thread of the concurrency pool waits for the shell.
   public static func run(
     _ executable: String, _ arguments: [String], environment: [String: String]
-  ) async throws -> (status: Int32, stdout: String, stderr: String) {
-    let result = try await runProcess(
-      URL(fileURLWithPath: executable), arguments, environment: environment)
-    return (result.status, result.stdout, result.stderr)
+  ) async throws -> CommandResult {
+    try await runProcess(URL(fileURLWithPath: executable), arguments, environment: environment)
   }
 }

@@ -22,18 +22,10 @@ public final class TestClock: @unchecked Sendable {
   }
 
   /// The current time.
-  public var now: Date {
-    lock.lock()
-    defer { lock.unlock() }
-    return current
-  }
+  public var now: Date { lock.withLock { current } }
 
   /// Every duration slept so far, in order.
-  public var sleeps: [Duration] {
-    lock.lock()
-    defer { lock.unlock() }
-    return slept
-  }
+  public var sleeps: [Duration] { lock.withLock { slept } }
 
   /// The monotonic time: it too moves only when something sleeps, so a command's network
   /// deadline passes only with the time its retries waited, never with a busy machine.
@@ -44,9 +36,7 @@ public final class TestClock: @unchecked Sendable {
 
   /// Moves `now` forward by `seconds` without recording a sleep.
   public func advance(by seconds: TimeInterval) {
-    lock.lock()
-    defer { lock.unlock() }
-    current = current.addingTimeInterval(seconds)
+    lock.withLock { current = current.addingTimeInterval(seconds) }
   }
 
   /// Sleeps instantly: throws `CancellationError` when the task is cancelled,

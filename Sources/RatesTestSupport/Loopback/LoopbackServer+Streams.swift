@@ -11,7 +11,7 @@ extension ServerState {
     case .trickle(let status, let headers, let body, let interval):
       var fields = headers
       fields["Content-Length"] = String(body.count)
-      guard send(fd, renderHead(status: status, headers: fields)) else { return false }
+      guard send(fd, renderHead(status: status, ["Connection: close"], headers: fields)) else { return false }
       for byte in body {
         guard wait(seconds: interval), send(fd, Data([byte])) else { return false }
         withLock { $0.trickledBytes += 1 }
@@ -20,7 +20,7 @@ extension ServerState {
     case .endlessChunked(let status, let headers, let chunk):
       var fields = headers
       fields["Transfer-Encoding"] = "chunked"
-      guard send(fd, renderHead(status: status, headers: fields)) else { return false }
+      guard send(fd, renderHead(status: status, ["Connection: close"], headers: fields)) else { return false }
       let frame =
         Data(String(chunk.count, radix: 16).utf8) + Data("\r\n".utf8) + chunk
         + Data("\r\n".utf8)
@@ -30,15 +30,6 @@ extension ServerState {
     default:
       return false
     }
-  }
-
-  /// A response head with `Connection: close`.
-  private func renderHead(status: Int, headers: [String: String]) -> Data {
-    var lines = ["HTTP/1.1 \(status) \(reasonPhrase(status))", "Connection: close"]
-    for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-      lines.append("\(name): \(value)")
-    }
-    return Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
   }
 }
 

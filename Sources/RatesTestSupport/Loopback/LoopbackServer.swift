@@ -293,18 +293,22 @@ final class ServerState: @unchecked Sendable {
     case .truncated(let inner, _):
       return resolve(inner, head: head, keepAlive: keepAlive)
     case .response(let status, let headers, let body):
-      var lines = ["HTTP/1.1 \(status) \(reasonPhrase(status))"]
+      var lines: [String] = []
       let names = Set(headers.keys.map { $0.lowercased() })
       if !names.contains("content-length") { lines.append("Content-Length: \(body.count)") }
       if !names.contains("connection") {
         lines.append("Connection: \(keepAlive ? "keep-alive" : "close")")
       }
       if !names.contains("server") { lines.append("Server: LoopbackServer") }
-      for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-        lines.append("\(name): \(value)")
-      }
-      return (Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8), body)
+      return (renderHead(status: status, lines, headers: headers), body)
     }
+  }
+
+  /// A response head: the status line, the `leading` lines, then `headers` by name.
+  func renderHead(status: Int, _ leading: [String], headers: [String: String]) -> Data {
+    let fields = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+    let lines = ["HTTP/1.1 \(status) \(reasonPhrase(status))"] + leading + fields
+    return Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
   }
 
   /// Sleeps up to `seconds`; returns `false` at once when the server stops.

@@ -293,8 +293,8 @@ import Testing
   @Test func aRecordingReplayedTwoYearsLaterIsRefused() async throws {
     // A mirror replaying a 2024 recording, asked in 2026.
     let now = Date(timeIntervalSince1970: 1_795_000_000)
-    let chart = try fixtureText("coingecko/market_chart_bitcoin_eur_28d_daily.json")
-    let price = try fixtureText("coingecko/simple_price.json")
+    let chart = try Fixtures.string("coingecko/market_chart_bitcoin_eur_28d_daily.json")
+    let price = try Fixtures.string("coingecko/simple_price.json")
     let stub = StubTransport { request, _ in
       (200, [:], request.url.path.hasSuffix("/simple/price") == true ? price : chart)
     }

@@ -80,7 +80,7 @@ import Testing
   @Test func aFrankfurterSeriesStartingBeforeTheWindowCarriesItsFirstDayIntoIt() async throws {
     // Asked for 2024-01-01..05 (New Year is a holiday), Frankfurter starts
     // the series on 2023-12-29, before the window: its rate stands on New Year.
-    let body = try fixtureText(
+    let body = try Fixtures.string(
       "real/frankfurter/timeseries_2024-01-01..05_USD_CAD_starts_before_holiday__unidentified-repo-id70119726670.json")
     let now = Self.at("2024-01-05T17:00:00Z")
     let result = try await frankfurterHistory(body: body, now: now, days: 5)
@@ -234,7 +234,7 @@ import Testing
   }
 
   @Test func hourlyDataWithoutMidnightSamplesClosesEachDayOnTheReadingNearestItsEnd() async throws {
-    let body = try fixtureText(
+    let body = try Fixtures.string(
       "real/coingecko/market_chart_days2_hourly_eur_zero_mcaps__unidentified-repo-id3539300908.json")
     let now = Date(timeIntervalSince1970: 1_716_645_610)
     let (source, cache) = try coinGecko(body: body, now: now)
@@ -248,7 +248,7 @@ import Testing
   }
 
   @Test func aFinalNowPointStampedEarlierDoesNotDisplaceTheLaterSample() async throws {
-    let body = try fixtureText(
+    let body = try Fixtures.string(
       "real/coingecko/market_chart_days2_sparse_last_point_earlier__unidentified-repo-id8856441360.json")
     let now = Date(timeIntervalSince1970: 1_623_938_700)
     let (source, _) = try coinGecko(body: body, now: now)

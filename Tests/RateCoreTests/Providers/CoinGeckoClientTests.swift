@@ -14,7 +14,7 @@ import Testing
   // MARK: - Decoding recorded responses
 
   @Test func simplePriceDecodesIntegersFloatsAndNulls() async throws {
-    let stub = StubTransport(body: try fixtureText("coingecko/simple_price.json"))
+    let stub = StubTransport(body: try Fixtures.string("coingecko/simple_price.json"))
     let prices = try await client(stub).simplePrices(
       ids: ["bitcoin", "ethereum"], currencies: ["EUR", "usd"])
     #expect(prices["bitcoin"]?["EUR"]?.rate == 61234)
@@ -25,7 +25,7 @@ import Testing
   }
 
   @Test func simplePriceSendsOneBatchedRequestWithLowercaseCurrencies() async throws {
-    let stub = StubTransport(body: try fixtureText("coingecko/simple_price.json"))
+    let stub = StubTransport(body: try Fixtures.string("coingecko/simple_price.json"))
     _ = try await client(stub).simplePrices(ids: ["bitcoin", "ethereum"], currencies: ["EUR", "USD"])
     let request = try #require(stub.requests.all.first)
     #expect(stub.requests.count == 1)
@@ -38,13 +38,13 @@ import Testing
   }
 
   @Test func emptySimplePriceMeansNoKnownIds() async throws {
-    let stub = StubTransport(body: try fixtureText("coingecko/simple_price_empty.json"))
+    let stub = StubTransport(body: try Fixtures.string("coingecko/simple_price_empty.json"))
     let prices = try await client(stub).simplePrices(ids: ["nope"], currencies: ["eur"])
     #expect(prices.isEmpty)
   }
 
   @Test func marketChartGivesOneCloseADayAndTheNowPoint() async throws {
-    let stub = StubTransport(body: try fixtureText("coingecko/market_chart_bitcoin_eur_28d_daily.json"))
+    let stub = StubTransport(body: try Fixtures.string("coingecko/market_chart_bitcoin_eur_28d_daily.json"))
     let samples = try await client(stub).marketChart(id: "bitcoin", currency: "EUR", days: 28)
     #expect(samples.count == 29)
     let request = try #require(stub.requests.all.first)
@@ -69,7 +69,7 @@ import Testing
   }
 
   @Test func hourlyDataIsResampledToTheSampleNearestEachDaysEnd() async throws {
-    let stub = StubTransport(body: try fixtureText("coingecko/market_chart_bitcoin_usd_hourly.json"))
+    let stub = StubTransport(body: try Fixtures.string("coingecko/market_chart_bitcoin_usd_hourly.json"))
     let samples = try await client(stub).marketChart(id: "bitcoin", currency: "usd", days: 2)
     let window = Day("2024-06-08")!...Day("2024-06-10")!
     let closes = DailyResampler.closes(of: samples, in: window)
@@ -91,7 +91,7 @@ import Testing
   }
 
   @Test func searchWithNoMatchIsEmpty() async throws {
-    let stub = StubTransport(body: try fixtureText("coingecko/search_empty.json"))
+    let stub = StubTransport(body: try Fixtures.string("coingecko/search_empty.json"))
     #expect(try await client(stub).search("zzzz").isEmpty)
   }
 
@@ -163,14 +163,14 @@ import Testing
   @Test(arguments: errorCases)
   func errorBodiesMapToProviderErrors(_ errorCase: ErrorCase) async throws {
     let stub = StubTransport(
-      status: errorCase.status, headers: errorCase.headers, body: try fixtureText(errorCase.fixture))
+      status: errorCase.status, headers: errorCase.headers, body: try Fixtures.string(errorCase.fixture))
     await #expect(throws: errorCase.expected) {
       _ = try await client(stub).marketChart(id: "bitcoin", currency: "eur", days: 28)
     }
   }
 
   @Test func aRangeOver365DaysIsHistoryTooOld() async throws {
-    let stub = StubTransport(status: 401, body: try fixtureText("coingecko/error_10012_range.json"))
+    let stub = StubTransport(status: 401, body: try Fixtures.string("coingecko/error_10012_range.json"))
     await #expect(throws: ProviderError.historyTooOld(provider: .provider(.coinGecko))) {
       _ = try await client(stub).marketChart(id: "bitcoin", currency: "eur", days: 366)
     }
@@ -184,7 +184,7 @@ import Testing
   func wrongPlanKeysNameTheCodeAndThePlanSent(
     _ fixture: String, _ code: Int, _ key: CoinGeckoClient.APIKey
   ) async throws {
-    let stub = StubTransport(status: 400, body: try fixtureText(fixture))
+    let stub = StubTransport(status: 400, body: try Fixtures.string(fixture))
     await #expect(
       throws: ProviderError.keyPlanMismatch(provider: .provider(.coinGecko), code: code, sent: key.plan)
     ) {
@@ -193,7 +193,7 @@ import Testing
   }
 
   @Test func truncatedJSONIsAMalformedResponseNamingTheEndpoint() async throws {
-    let full = try fixtureText("coingecko/market_chart_bitcoin_eur_28d_daily.json")
+    let full = try Fixtures.string("coingecko/market_chart_bitcoin_eur_28d_daily.json")
     let stub = StubTransport(body: String(full.prefix(200)))
     await #expect(
       throws: ProviderError.malformedResponse(

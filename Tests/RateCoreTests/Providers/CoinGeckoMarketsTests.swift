@@ -11,7 +11,7 @@ import Testing
   }
 
   @Test func decodesFullAndNullRows() async throws {
-    let stub = StubTransport(body: try fixtureText("coingecko/markets_eur.json"))
+    let stub = StubTransport(body: try Fixtures.string("coingecko/markets_eur.json"))
     let rows = try await client(stub).markets(currency: "EUR", perPage: 5)
     #expect(rows.map(\.id) == ["bitcoin", "ethereum", "tiny-tail"])
     let bitcoin = rows[0]
@@ -42,7 +42,7 @@ import Testing
   }
 
   @Test func invalidCurrencyIsReported() async throws {
-    let stub = StubTransport(status: 400, body: try fixtureText("coingecko/error_invalid_vs_currency.json"))
+    let stub = StubTransport(status: 400, body: try Fixtures.string("coingecko/error_invalid_vs_currency.json"))
     await #expect(throws: ProviderError.invalidCurrency(provider: .provider(.coinGecko), currency: "XYZ")) {
       _ = try await client(stub).markets(currency: "xyz")
     }

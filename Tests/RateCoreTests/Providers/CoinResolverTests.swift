@@ -101,7 +101,7 @@ import Testing
   }
 
   @Test func unknownCoinIsCoinNotFound() async throws {
-    let stub = StubTransport(body: try fixtureText("coingecko/search_empty.json"))
+    let stub = StubTransport(body: try Fixtures.string("coingecko/search_empty.json"))
     let cache = JSONFileCache(directory: try scratch.folder())
     await #expect(throws: ProviderError.coinNotFound(provider: .provider(.coinGecko), coin: "bitcon")) {
       _ = try await resolver(stub, cache: cache).resolve("bitcon")

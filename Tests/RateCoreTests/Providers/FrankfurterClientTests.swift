@@ -24,7 +24,7 @@ import Testing
   // MARK: - Latest
 
   @Test func latestWithOneBaseAsksForThatBaseDirectly() async throws {
-    let stub = StubTransport(body: try fixtureText("frankfurter/latest_gbp.json"))
+    let stub = StubTransport(body: try Fixtures.string("frankfurter/latest_gbp.json"))
     let (date, rates) = try await client(stub).latest(pairs: pairs("GBP-USD", "gbp-eur", "GBP-JPY"))
     #expect(date == Day("2024-06-07"))
     // Frankfurter's own (rounded) cross rates, unchanged.
@@ -37,7 +37,7 @@ import Testing
   }
 
   @Test func latestInEuroReadsTheRawFigures() async throws {
-    let stub = StubTransport(body: try fixtureText("frankfurter/latest_eur.json"))
+    let stub = StubTransport(body: try Fixtures.string("frankfurter/latest_eur.json"))
     let (date, rates) = try await client(stub).latest(pairs: pairs("EUR-USD", "EUR-GBP", "EUR-USD"))
     #expect(date == Day("2024-06-07"))
     #expect(rates == [pair("EUR-USD"): 1.0889, pair("EUR-GBP"): 0.8495])
@@ -45,7 +45,7 @@ import Testing
   }
 
   @Test func mixedBasesCostOneEuroRequestAndAreTriangulated() async throws {
-    let stub = StubTransport(body: try fixtureText("frankfurter/latest_eur.json"))
+    let stub = StubTransport(body: try Fixtures.string("frankfurter/latest_eur.json"))
     let wanted = pairs("GBP-USD", "USD-JPY", "CHF-EUR", "EUR-AUD")
     let (_, rates) = try await client(stub).latest(pairs: wanted)
     #expect(stub.requests.count == 1)
@@ -63,7 +63,7 @@ import Testing
   }
 
   @Test func noPairsStillGivesTheDate() async throws {
-    let stub = StubTransport(body: try fixtureText("frankfurter/latest_eur.json"))
+    let stub = StubTransport(body: try Fixtures.string("frankfurter/latest_eur.json"))
     let (date, rates) = try await client(stub).latest(pairs: [])
     #expect(date == Day("2024-06-07"))
     #expect(rates.isEmpty)
@@ -80,7 +80,7 @@ import Testing
   // MARK: - Time series
 
   @Test func timeSeriesTrustsTheResponseDates() async throws {
-    let stub = StubTransport(body: try fixtureText("frankfurter/timeseries_eur_usd_gbp.json"))
+    let stub = StubTransport(body: try Fixtures.string("frankfurter/timeseries_eur_usd_gbp.json"))
     let series = try await client(stub).timeSeries(
       pairs: pairs("EUR-USD", "EUR-GBP"), start: Day("2024-06-01")!, end: Day("2024-06-11")!)
     let request = try #require(stub.requests.all.first)
@@ -101,7 +101,7 @@ import Testing
   }
 
   @Test func timeSeriesTriangulatesEachDay() async throws {
-    let stub = StubTransport(body: try fixtureText("frankfurter/timeseries_eur_usd_gbp.json"))
+    let stub = StubTransport(body: try Fixtures.string("frankfurter/timeseries_eur_usd_gbp.json"))
     let series = try await client(stub).timeSeries(
       pairs: pairs("GBP-USD", "USD-GBP"), start: Day("2024-06-01")!, end: Day("2024-06-11")!)
     #expect(stub.requests.count == 1)
@@ -226,19 +226,19 @@ import Testing
 
   @Test func errorFixturesAreMapped() async throws {
     let notFound = StubTransport(
-      status: 404, body: try fixtureText("frankfurter/error_not_found.json"))
+      status: 404, body: try Fixtures.string("frankfurter/error_not_found.json"))
     await #expect(
       throws: ProviderError.invalidCurrency(provider: .provider(.frankfurter), currency: "GBP,XYZ")
     ) {
       _ = try await client(notFound).latest(pairs: pairs("GBP-XYZ"))
     }
     let badPair = StubTransport(
-      status: 422, body: try fixtureText("frankfurter/error_bad_pair.json"))
+      status: 422, body: try Fixtures.string("frankfurter/error_bad_pair.json"))
     await #expect(throws: ProviderError.self) {
       _ = try await client(badPair).latest(pairs: pairs("GBP-USD"))
     }
     let badDate = StubTransport(
-      status: 422, body: try fixtureText("frankfurter/error_invalid_date.json"))
+      status: 422, body: try Fixtures.string("frankfurter/error_invalid_date.json"))
     await #expect(
       throws: ProviderError.httpStatus(
         provider: .provider(.frankfurter), status: 422, message: "invalid date")
@@ -249,7 +249,7 @@ import Testing
   }
 
   @Test func timeSeries404IsNoDataWhenEveryCodeIsKnown() async throws {
-    let stub = StubTransport(status: 404, body: try fixtureText("frankfurter/error_not_found.json"))
+    let stub = StubTransport(status: 404, body: try Fixtures.string("frankfurter/error_not_found.json"))
     await #expect(
       throws: ProviderError.noData(
         provider: .provider(.frankfurter), detail: "no ECB rates from 1990-01-01 to 1990-02-01")
@@ -285,7 +285,7 @@ import Testing
   }
 
   @Test func aResponseInAnotherBaseIsRejected() async throws {
-    let stub = StubTransport(body: try fixtureText("frankfurter/latest_eur.json"))
+    let stub = StubTransport(body: try Fixtures.string("frankfurter/latest_eur.json"))
     await #expect(
       throws: ProviderError.malformedResponse(
         provider: .provider(.frankfurter), endpoint: "/latest", detail: "at base: expected GBP, found 'EUR'")

@@ -9,14 +9,14 @@ import Testing
   let base = URL(string: "https://gecko.test/api/v3")!
 
   func markets(status: Int, fixture: String) async throws {
-    let stub = StubTransport(status: status, body: try fixtureText(fixture))
+    let stub = StubTransport(status: status, body: try Fixtures.string(fixture))
     _ = try await CoinGeckoClient(baseURL: base, key: .demo("CG-x"), transport: stub.transport)
       .markets(currency: "usd")
   }
 
   @Test func aNumericStatusBesideAFlatErrorIsRead() async throws {
     let stub = StubTransport(
-      status: 404, body: try fixtureText("coingecko/synthetic_error_status_number_404.json"))
+      status: 404, body: try Fixtures.string("coingecko/synthetic_error_status_number_404.json"))
     await #expect(throws: ProviderError.coinNotFound(provider: .provider(.coinGecko), coin: "nope")) {
       _ = try await CoinGeckoClient(baseURL: base, key: nil, transport: stub.transport)
         .marketChart(id: "nope", currency: "usd", days: 7)
@@ -42,7 +42,7 @@ import Testing
   }
 
   @Test func frankfurter422BadPairIsUnsupported() async throws {
-    let stub = StubTransport(status: 422, body: try fixtureText("frankfurter/error_bad_pair.json"))
+    let stub = StubTransport(status: 422, body: try Fixtures.string("frankfurter/error_bad_pair.json"))
     let client = FrankfurterClient(
       baseURL: URL(string: "https://frank.test/v1")!, transport: stub.transport)
     await #expect(

@@ -101,7 +101,7 @@ import Testing
   }
 
   @Test func proKeyOnThePublicHostFailsNamingTheVariable() async throws {
-    let body = try fixtureText("coingecko/error_10010_wrong_host.json")
+    let body = try Fixtures.string("coingecko/error_10010_wrong_host.json")
     let run = try await Self.doctor(environment: ["COINGECKO_API_KEY": Self.demoKey]) { path in
       path.hasSuffix("/ping") ? (400, [:], body) : Self.good(path)
     }
