@@ -96,8 +96,7 @@ public enum StreetRate {
     var series = try LedgerSeries.daily(base: base, quote: quote, days: days, entries: entries, now: now)
     let window = LedgerMath.window(days: days, endingOn: Day(containing: now))
     let exchanged = Set(series.points.map(\.date))
-    series.gaps = (0..<window.lowerBound.distance(to: window.upperBound) + 1)
-      .map { window.lowerBound.adding(days: $0) }.filter { !exchanged.contains($0) }
+    series.gaps = window.filter { !exchanged.contains($0) }
     return series
   }
 }

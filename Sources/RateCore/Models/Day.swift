@@ -8,7 +8,7 @@
 /// days a four-digit `YYYY-MM-DD` can name. Every initializer and every
 /// operation is total: values beyond that range are clamped to it, so no
 /// `Date` or count, however absurd (`NaN`, `1e300` s, `Int.max` days), traps.
-public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct Day: Hashable, Strideable, Sendable, CustomStringConvertible {
   /// 0000-01-01, the first day a `Day` can be.
   public static let earliest = Day(uncheckedDaysSinceEpoch: -719_528)
   /// 9999-12-31, the last day a `Day` can be.
@@ -104,6 +104,9 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   public func distance(to other: Day) -> Int {
     other.daysSinceEpoch - daysSinceEpoch
   }
+
+  /// ``adding(days:)``: what makes a range of days a sequence of its days.
+  public func advanced(by count: Int) -> Day { adding(days: count) }
 
   /// ISO weekday: 1 is Monday, 7 is Sunday.
   public var isoWeekday: Int {

@@ -74,14 +74,7 @@ public enum MarketClosure {
   public static func rates(
     in window: ClosedRange<Day>, today: Day, lookup: (Day) -> RatePoint?
   ) -> [RatePoint] {
-    var points: [RatePoint] = []
-    points.reserveCapacity(window.lowerBound.distance(to: window.upperBound) + 1)
-    var day = window.lowerBound
-    while day <= window.upperBound {
-      if let point = rate(on: day, today: today, lookup: lookup) { points.append(point) }
-      day = day.adding(days: 1)
-    }
-    return points
+    window.compactMap { rate(on: $0, today: today, lookup: lookup) }
   }
 
   /// The first day whose publication may stand on `first`: `first` itself,

@@ -12,8 +12,7 @@ public enum PortfolioHistory {
       price: { _, day in PortfolioPrice(rate: 1, source: nil, date: day) })
     var next = ordered.startIndex
     var result: [(day: Day, quantities: [CurrencyCode: Double])] = []
-    for offset in 0...window.lowerBound.distance(to: window.upperBound) {
-      let day = window.lowerBound.adding(days: offset)
+    for day in window {
       while next < ordered.endIndex, ordered[next].date <= day {
         try walk.apply(ordered[next])
         next += 1

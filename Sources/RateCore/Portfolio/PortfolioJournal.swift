@@ -34,7 +34,7 @@ public struct PortfolioJournal: Sendable {
     -> [CurrencyCode: Set<Day>]
   {
     guard let first = entries.map(\.date).min(), first <= through else { return [:] }
-    let days = Set((0...first.distance(to: through)).map { first.adding(days: $0) })
+    let days = Set(first...through)
     var codes = Set(entries.map(\.currency))
     codes.formUnion(entries.filter { $0.transfer == nil }.map(\.counterCurrency))
     codes.remove(currency)

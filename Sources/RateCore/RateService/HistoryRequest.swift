@@ -93,9 +93,7 @@ struct HistoryRequest: Sendable {
     let freshUnsettled = fresh == true ? unsettled : nil
     pastCovered =
       past.map { past in
-        (0...past.lowerBound.distance(to: past.upperBound)).allSatisfy {
-          Self.isCached(past.lowerBound.adding(days: $0), in: known, freshUnsettled, at: now)
-        }
+        past.allSatisfy { Self.isCached($0, in: known, freshUnsettled, at: now) }
       } ?? true
     latest = service.cachedLatest(cached, priceKey: priceKey, today: today)
   }
@@ -107,8 +105,7 @@ struct HistoryRequest: Sendable {
     var closes: [Day: RatePoint] = [:]
     let first = window.lowerBound.adding(days: -7)
     closes.reserveCapacity(first.distance(to: window.upperBound) + 1)
-    for offset in 0...first.distance(to: window.upperBound) {
-      let day = first.adding(days: offset)
+    for day in first...window.upperBound {
       if let value = days.value(day) { closes[day] = RatePoint(date: day, rate: value) }
     }
     return closes
@@ -123,8 +120,7 @@ struct HistoryRequest: Sendable {
     var days = DayStore.Days()
     for point in cached.closes where !point.carried { days.set(point.date, point.rate) }
     if carriesForward, let coverage = cached.coverage, coverage.from <= coverage.through {
-      for offset in 0...coverage.from.distance(to: coverage.through) {
-        let day = coverage.from.adding(days: offset)
+      for day in coverage.from...coverage.through {
         if days.value(day) == nil { days.set(day, nil) }
       }
     }
@@ -230,8 +226,7 @@ struct HistoryRequest: Sendable {
   func leftOut(answered: DayStore.Days?) -> [Day: Date] {
     guard let past else { return [:] }
     var leftOut: [Day: Date] = [:]
-    for offset in 0...past.lowerBound.distance(to: past.upperBound) {
-      let day = past.lowerBound.adding(days: offset)
+    for day in past {
       let days = answered.map { $0.state(day) != .unanswered(leftOut: 0) ? $0 : stored } ?? stored
       guard case .unanswered(let count) = days.state(day), count > 0 else { continue }
       let asked = days.origin(day)?.fetchedAt ?? currentTime
@@ -241,11 +236,11 @@ struct HistoryRequest: Sendable {
   }
 
   /// The points of `days`: ECB rates by ``MarketClosure/rates(in:today:lookup:)``
-  /// (reading days before `days` too); a coin's missing day stays a gap.
+  /// (reading days before `days` too); a coin's day without its own value stays a gap.
   func values(in days: ClosedRange<Day>, lookup: (Day) -> RatePoint?) -> [RatePoint] {
     service.source.carriesForward
       ? MarketClosure.rates(in: days, today: today, lookup: lookup)
-      : RateService.fill(lookup: lookup, in: days)
+      : days.compactMap(lookup)
   }
 
   // MARK: - Fetching
@@ -271,8 +266,7 @@ struct HistoryRequest: Sendable {
       {
         newUnsettled = answer
         // This answer's, shown as they are saved: an older answer's close it left out goes.
-        for offset in 0...answer.days.from.distance(to: answer.days.through) {
-          let day = answer.days.from.adding(days: offset)
+        for day in answer.days.from...answer.days.through {
           if stored.value(day) == nil { closes[day] = answer.close(on: day) }
         }
       }
@@ -345,8 +339,7 @@ struct HistoryRequest: Sendable {
       return (past?.lowerBound ?? window.lowerBound)...window.upperBound
     }
     guard let past, !pastCovered else { return nil }
-    let missing = (0...past.lowerBound.distance(to: past.upperBound))
-      .map { past.lowerBound.adding(days: $0) }.filter { !isCached($0) }
+    let missing = past.filter { !isCached($0) }
     guard let first = missing.first, let last = missing.last else { return nil }
     let reachesToday = latestNeeded && last == past.upperBound && includesToday
     return first...(reachesToday ? today : last)
@@ -392,10 +385,7 @@ struct HistoryRequest: Sendable {
       closes[day] = RatePoint(date: day, rate: value)
     }
     guard refresh, let span = answered.span else { return }
-    for offset in 0...span.lowerBound.distance(to: span.upperBound)
-    where answered.isEmpty(span.lowerBound.adding(days: offset)) {
-      closes[span.lowerBound.adding(days: offset)] = nil
-    }
+    for day in span where answered.isEmpty(day) { closes[day] = nil }
   }
 
   /// Whether `latest` is today's value: dated today, or an ECB rate that

@@ -181,7 +181,7 @@ extension RateService {
     var days = answered
     if let settled = settledThrough(instant) {
       if let span = days.span, span.upperBound > settled {
-        for offset in 1...settled.distance(to: span.upperBound) { days.clear(settled.adding(days: offset)) }
+        for day in settled.adding(days: 1)...span.upperBound { days.clear(day) }
       }
     } else {
       days = DayStore.Days()

@@ -74,8 +74,7 @@ extension RateService {
     }
     let answeredFirst = days.span?.lowerBound
     let firstValue = [answeredFirst, stored.firstValue].compactMap { $0 }.min()
-    for offset in 0...span.lowerBound.distance(to: last) {
-      let day = span.lowerBound.adding(days: offset)
+    for day in span.lowerBound...last {
       guard !days.knows(day) else { continue }
       let (count, asked) = Self.leftOut(day, in: stored, at: instant, fetch: fetch)
       if answeredFirst == nil && count == 1 { continue }

@@ -60,8 +60,7 @@ extension RateService {
     var requests: [VerifyRequest] = []
     for run in stored.runs where run.lowerBound <= settled {
       let last = min(run.upperBound, settled)
-      for offset in 0...run.lowerBound.distance(to: last) {
-        let day = run.lowerBound.adding(days: offset)
+      for day in run.lowerBound...last {
         let provider = stored.origin(day)?.provider ?? source.name.rawValue
         if let previous = requests.last, previous.provider == provider,
           previous.days.upperBound.adding(days: 1) == day
@@ -85,8 +84,7 @@ extension RateService {
     _ stored: DayStore.Days, with answer: DayStore.Days, on days: ClosedRange<Day>,
     into report: inout VerifyReport, replacements: inout DayStore.Days
   ) {
-    for offset in 0...days.lowerBound.distance(to: days.upperBound) {
-      let day = days.lowerBound.adding(days: offset)
+    for day in days {
       let leftOut = stored.state(day) != .unanswered(leftOut: 0) && !stored.knows(day)
       guard stored.knows(day) || leftOut else { continue }
       guard answer.knows(day) else {
@@ -112,7 +110,6 @@ extension RateService {
   static func storedDays(of days: DayStore.Days, after day: Day) -> [Day] {
     guard let span = days.span, span.upperBound > day else { return [] }
     let first = max(span.lowerBound, day.adding(days: 1))
-    return (0...first.distance(to: span.upperBound)).map { first.adding(days: $0) }
-      .filter { days.state($0) != .unanswered(leftOut: 0) }
+    return (first...span.upperBound).filter { days.state($0) != .unanswered(leftOut: 0) }
   }
 }

@@ -51,20 +51,6 @@ public struct RateService: Sendable {
     quote.updatedAt.map { min(Day(containing: $0), today) } ?? today
   }
 
-  /// The points of `window`: each day's own value, read through `lookup`; days without one
-  /// are left out (they are the series' gaps). Nothing is carried: ECB rates
-  /// go through ``MarketClosure/rates(in:today:lookup:)`` instead.
-  static func fill(lookup: (Day) -> RatePoint?, in window: ClosedRange<Day>) -> [RatePoint] {
-    var points: [RatePoint] = []
-    points.reserveCapacity(window.lowerBound.distance(to: window.upperBound) + 1)
-    var day = window.lowerBound
-    while day <= window.upperBound {
-      if let point = lookup(day) { points.append(point) }
-      day = day.adding(days: 1)
-    }
-    return points
-  }
-
   /// The days of `window` that have no point in `points`.
   static func gaps(in window: ClosedRange<Day>, points: [RatePoint]) -> [Day] {
     // Points are oldest first: walk both in step (no set of every day).
@@ -72,8 +58,7 @@ public struct RateService: Sendable {
     let dates = listed.isSorted(by: <) ? listed : listed.sorted()
     var gaps: [Day] = []
     var next = dates.startIndex
-    for offset in 0...window.lowerBound.distance(to: window.upperBound) {
-      let day = window.lowerBound.adding(days: offset)
+    for day in window {
       while next < dates.endIndex && dates[next] < day { next += 1 }
       if next == dates.endIndex || dates[next] != day { gaps.append(day) }
     }

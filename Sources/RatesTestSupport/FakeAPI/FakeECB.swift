@@ -72,8 +72,7 @@ public enum FakeECB {
     var rows: [String] = []
     let last = min(end, today)
     for code in codes where start <= last {
-      for offset in 0...start.distance(to: last) {
-        let day = start.adding(days: offset)
+      for day in start...last {
         guard FakeFrankfurter.isWorkingDay(day), day >= FakeFrankfurter.earliest else { continue }
         rows.append(
           "EXR.D.\(code).EUR.SP00.A,D,\(code),EUR,SP00,A,\(day),\(FakeFrankfurter.eurRate(code, day: day)),"

@@ -193,8 +193,7 @@ public enum FakeFrankfurter {
   {
     let first = workingDay(onOrBefore: max(start, earliest))
     let last = min(end, today)
-    let days = stride(from: 0, through: first.distance(to: last), by: 1).map { first.adding(days: $0) }
-      .filter(isWorkingDay)
+    let days = first <= last ? (first...last).filter(isWorkingDay) : []
     return withParameters(request) { parameters in
       guard first >= earliest, let lastDay = days.last else { return notFound }
       let entries = days.map { "\"\($0)\":\(ratesObject(parameters, day: $0))" }

@@ -363,13 +363,5 @@ import Testing
     let byDay = [friday: RatePoint(date: friday, rate: 1.08)]
     let points = MarketClosure.rates(in: sunday...sunday, today: sunday) { byDay[$0] }
     #expect(points == [RatePoint(date: sunday, rate: 1.08, carried: true)])
-    #expect(RateService.fill(lookup: { byDay[$0] }, in: sunday...sunday).isEmpty)
-  }
-
-  @Test func nothingIsInventedAfterTheNewestValue() {
-    let day = Day("2024-06-07")!
-    let byDay = [day: RatePoint(date: day, rate: 2)]
-    let points = RateService.fill(lookup: { byDay[$0] }, in: day...day.adding(days: 3))
-    #expect(points.count == 1)
   }
 }
