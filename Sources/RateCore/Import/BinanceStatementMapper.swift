@@ -77,7 +77,6 @@ enum BinanceStatementMapper {
   }
 
   static func single(_ leg: Leg, _ operation: String) throws(RowError) -> RowOutcome {
-    if ownMoveOperations.contains(leg.operation) { return .ownMove }
     let amount = ImportLeg(asset: leg.coin, amount: leg.change.magnitude)
     let id = ImportDigest.of(leg.row.fields.filter { !$0.isEmpty })
     var event = ImportedEvent(line: leg.row.line, day: leg.day, id: id, kind: .feesOnly, label: operation)

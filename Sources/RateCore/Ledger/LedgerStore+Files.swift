@@ -201,15 +201,7 @@ extension LedgerStore {
     } catch {
       throw AtomicFile.WriteError(path: url.path, reason: error.detail)
     }
-    try write(bytes, replacing: target)
-  }
-
-  /// Writes `bytes` as the file at `target`: temporary file, `fsync`, rename, mode 0600.
-  func write(_ bytes: [UInt8], replacing target: URL) throws {
-    AtomicFile.removeAbandonedTemporaryFiles(of: target)
-    try AtomicFile.write(Data(bytes), to: target, mode: 0o600)
-    chmod(target.path, 0o600)
-    RegularFile.syncDirectory(target.deletingLastPathComponent())
+    try AtomicFile.replaceUserFile(target, with: Data(bytes))
   }
 
   /// Rewrites a format 1 file as format 2, keeping the original as a backup.

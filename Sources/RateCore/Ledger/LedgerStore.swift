@@ -126,7 +126,7 @@ public struct LedgerStore: Sendable {
         } catch let error as LedgerLineError {
           throw AtomicFile.WriteError(path: url.path, reason: error.detail)
         }
-        try write(bytes, replacing: target)
+        try AtomicFile.replaceUserFile(target, with: Data(bytes))
         recordVerified(target)
         return stored
       }

@@ -124,12 +124,7 @@ public struct DataFile<Value: Codable & Sendable>: Sendable {
     let result = try transform(&value, document != nil)
     let after = try encode(value, unknownMembers: unknown)
     guard after != before || (result.write && document == nil) else { return result }
-    AtomicFile.removeAbandonedTemporaryFiles(of: target)
-    // A new inode created 0600 replaces the old one, so broader permissions on an existing
-    // file are tightened by the write itself; `chmod` covers a umask that also cleared 0600 bits.
-    try AtomicFile.write(after, to: target, mode: 0o600)
-    chmod(target.path, 0o600)
-    RegularFile.syncDirectory(directory)
+    try AtomicFile.replaceUserFile(target, with: after)
     return result
   }
 

@@ -72,6 +72,18 @@ public enum AtomicFile {
     }
   }
 
+  /// Replaces the user data file `target` (held under its exclusive lock) with `data`: the
+  /// temporary files of dead writers removed, then written as ``write(_:to:mode:durable:)``
+  /// does with mode 0600, and the directory flushed. A new inode created 0600 replaces the old
+  /// one, so broader permissions on an existing file are tightened by the write itself;
+  /// `chmod` covers a umask that also cleared 0600 bits.
+  static func replaceUserFile(_ target: URL, with data: Data) throws {
+    removeAbandonedTemporaryFiles(of: target)
+    try write(data, to: target, mode: 0o600)
+    chmod(target.path, 0o600)
+    RegularFile.syncDirectory(target.deletingLastPathComponent())
+  }
+
   /// Creates `directory` and its parents with mode 0700 when missing.
   public static func createDirectory(_ directory: URL) throws {
     if let isDirectory = FileManager.default.isDirectory(atPath: directory.path) {

@@ -14,7 +14,7 @@ extension HomeRenderer {
     let keys = firstFitting(
       ["\(arrows) move  A-Z jump  Enter choose  q back", "\(arrows) A-Z  Enter choose  q back"],
       context.width)
-    let footer = pauseOrFailure(state.status, now: state.now, context) ?? style.dim(keys)
+    let footer = pauseOrFailureLine(state.status, now: state.now, context)?.styled ?? style.dim(keys)
     return compose(
       header: header, body: pickerRows(state, room: max(1, context.height - 2), context),
       footer: footer, context)

@@ -77,7 +77,7 @@ extension HomeRenderer {
   /// The answer to the last Enter, else the loader's news, else the keys.
   static func searchFooter(_ state: HomeState, _ context: HomeRenderContext) -> String {
     if let message = state.search.message { return message }
-    if let status = pauseOrFailure(state.status, now: state.now, context) { return status }
+    if let status = pauseOrFailureLine(state.status, now: state.now, context)?.styled { return status }
     if state.search.searchingRemote { return "Searching CoinGecko" + (context.ascii ? "..." : "…") }
     let arrows = context.ascii ? "Up/Down" : "↑/↓"
     return context.style.dim("\(arrows) select  Enter add  Esc back")

@@ -68,11 +68,6 @@ extension HomeRenderer {
     }
   }
 
-  /// ``pauseOrFailureLine(_:now:_:)`` styled, for the screens whose footer it replaces.
-  static func pauseOrFailure(_ status: HomeStatus, now: Date, _ context: HomeRenderContext) -> String? {
-    pauseOrFailureLine(status, now: now, context)?.styled
-  }
-
   /// The hints that fit `width`, most important first, shown in their given order.
   static func fitted(_ hints: [Hint], width: Int) -> String {
     var kept = Set<Int>()

@@ -59,13 +59,8 @@ final class TerminalScreen: Sendable {
   /// With `clear`, the whole screen is erased first: after a resize or a resumption, when
   /// the terminal may have reflowed or kept cells that no line of the frame covers.
   static func frame(_ lines: [String], width: Int, clear: Bool = false) -> String {
-    var text = (clear ? clearSequence : "") + "\u{1B}[H"
-    for (index, line) in lines.enumerated() {
-      if index > 0 { text += "\r\n" }
-      text += line
-      if TerminalText.displayWidth(line) < width { text += "\u{1B}[K" }
-    }
-    return text + "\u{1B}[J"
+    let erased = lines.map { TerminalText.displayWidth($0) < width ? $0 + "\u{1B}[K" : $0 }
+    return (clear ? clearSequence : "") + "\u{1B}[H" + erased.joined(separator: "\r\n") + "\u{1B}[J"
   }
 
   /// Enters the alternate screen and hides the cursor; does nothing if already on.
