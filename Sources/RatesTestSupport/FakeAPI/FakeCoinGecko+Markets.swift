@@ -83,14 +83,7 @@ extension FakeCoinGecko {
       : coins.enumerated().filter { _, coin in
         [coin.id, coin.name, coin.symbol].contains { $0.lowercased().contains(needle) }
       }
-      .sorted { lhs, rhs in
-        switch (lhs.element.rank, rhs.element.rank) {
-        case (let l?, let r?): return l != r ? l < r : lhs.offset < rhs.offset
-        case (.some, nil): return true
-        case (nil, .some): return false
-        case (nil, nil): return lhs.offset < rhs.offset
-        }
-      }
+      .sorted { ($0.element.rank ?? .max, $0.offset) < ($1.element.rank ?? .max, $1.offset) }
       .map(\.element)
     let entries = matches.map { coin in
       let thumb = "https://coin-images.coingecko.com/coins/images/1/thumb/\(coin.id).png"

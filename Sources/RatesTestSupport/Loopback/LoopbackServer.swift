@@ -391,27 +391,16 @@ final class ServerState: @unchecked Sendable {
     }
   }
 
+  /// The reason phrase of `status`; `Status` for one the tests never send.
   func reasonPhrase(_ status: Int) -> String {
-    switch status {
-    case 200: return "OK"
-    case 204: return "No Content"
-    case 301: return "Moved Permanently"
-    case 302: return "Found"
-    case 304: return "Not Modified"
-    case 307: return "Temporary Redirect"
-    case 400: return "Bad Request"
-    case 401: return "Unauthorized"
-    case 403: return "Forbidden"
-    case 404: return "Not Found"
-    case 408: return "Request Timeout"
-    case 422: return "Unprocessable Entity"
-    case 429: return "Too Many Requests"
-    case 500: return "Internal Server Error"
-    case 502: return "Bad Gateway"
-    case 503: return "Service Unavailable"
-    case 599: return "Fixture Missing"
-    default: return "Status"
-    }
+    let phrases = [
+      200: "OK", 204: "No Content", 301: "Moved Permanently", 302: "Found", 304: "Not Modified",
+      307: "Temporary Redirect", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden",
+      404: "Not Found", 408: "Request Timeout", 422: "Unprocessable Entity", 429: "Too Many Requests",
+      500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
+      599: "Fixture Missing",
+    ]
+    return phrases[status] ?? "Status"
   }
 }
 
