@@ -22,17 +22,12 @@ public struct ProviderHTTP: Sendable {
 
   /// Sends a GET for `path` (relative to the base URL) with `query`.
   ///
-  /// - Parameters:
-  ///   - maxBodyBytes: the largest decoded body accepted; a bigger one fails
-  ///     with ``HTTPError/bodyTooLarge(host:limit:)``.
-  ///   - finalServerErrors: 5xx body texts that are not retried
-  ///     (``HTTPRequest/finalServerErrors``).
+  /// - Parameter finalServerErrors: 5xx body texts that are not retried
+  ///   (``HTTPRequest/finalServerErrors``).
   public func get(
-    _ path: String, query: [(String, String)] = [],
-    maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes, finalServerErrors: [String] = []
+    _ path: String, query: [(String, String)] = [], finalServerErrors: [String] = []
   ) async throws -> HTTPResponse {
     var request = try makeRequest(path, query: query)
-    request.maxBodyBytes = maxBodyBytes
     request.finalServerErrors = finalServerErrors
     do {
       return try await transport.send(request)
