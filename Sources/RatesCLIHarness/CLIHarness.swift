@@ -199,9 +199,4 @@ public struct CLIHarness: Sendable {
     context.monotonicNow = { clock.instant }
     return context
   }
-
-  /// Every file under ``home`` with its contents, for leak checks.
-  public func allFileContents() -> [(path: String, text: String)] {
-    RatesTestSupport.allFileContents(under: home)
-  }
 }

@@ -68,7 +68,7 @@ import Testing
     for text in [ok.stdout, ok.stderr, rejected.stdout, rejected.stderr] {
       #expect(!text.contains(secret))
     }
-    for file in rates.allFileContents() {
+    for file in allFileContents(under: rates.home) {
       #expect(!file.text.contains(secret), "key leaked into \(file.path)")
     }
   }
@@ -89,7 +89,7 @@ import Testing
       #expect(!text.contains(secret))
     }
     // Only the config file holds it.
-    let holders = rates.allFileContents().filter { $0.text.contains(secret) }.map(\.path)
+    let holders = allFileContents(under: rates.home).filter { $0.text.contains(secret) }.map(\.path)
     #expect(holders.count == 1 && holders.first?.hasSuffix("config/rates/config.json") == true)
   }
 }

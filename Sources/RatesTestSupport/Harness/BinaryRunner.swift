@@ -78,9 +78,4 @@ public struct BinaryRunner: Sendable {
       try Self.binary, arguments, environment: environment.merging(extra) { $1 }, directory: home,
       stdin: stdin, hangGuard: hangGuard)
   }
-
-  /// Every file under ``home`` with its contents, for leak checks.
-  public func allFileContents() -> [(path: String, text: String)] {
-    RatesTestSupport.allFileContents(under: home)
-  }
 }

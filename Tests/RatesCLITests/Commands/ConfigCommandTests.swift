@@ -105,7 +105,7 @@ import Testing
       #expect(!text.contains(secret))
     }
     // Only the config file holds it.
-    let holders = rates.allFileContents().filter { $0.text.contains(secret) }.map(\.path)
+    let holders = allFileContents(under: rates.home).filter { $0.text.contains(secret) }.map(\.path)
     #expect(holders.count == 1 && holders.first?.hasSuffix("config/rates/config.json") == true)
   }
 
