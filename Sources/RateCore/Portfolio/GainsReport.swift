@@ -42,8 +42,8 @@ public struct GainsReport: Sendable {
     public var gain: Double
   }
 
-  /// The sums of some rows as written.
-  public struct Totals: Sendable, Equatable {
+  /// The sums of some rows as written, as `portfolio gains --json` writes them.
+  public struct Totals: Sendable, Equatable, Encodable {
     public var proceeds = 0.0
     public var fee = 0.0
     public var cost = 0.0

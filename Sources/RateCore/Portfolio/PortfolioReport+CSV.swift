@@ -17,7 +17,7 @@ extension PortfolioReport {
   }
 
   /// The totals' computed figures as `--json` and CSV write them, in the quote's minor unit.
-  public struct WrittenTotals: Sendable, Equatable {
+  public struct WrittenTotals: Sendable, Equatable, Encodable {
     public var value: Double
     public var change: Double
     public var cost: Double

@@ -32,18 +32,9 @@ struct GainsDocument: Encodable {
     var note: String
   }
 
-  struct Totals: Encodable {
-    var proceeds: Double
-    var fee: Double
-    var cost: Double
-    var gain: Double
-    var shortGain: Double
-    var longGain: Double
-  }
-
   struct Asset: Encodable {
     var symbol: CurrencyCode
-    var totals: Totals
+    var totals: GainsReport.Totals
   }
 
   var quote: CurrencyCode
@@ -55,7 +46,7 @@ struct GainsDocument: Encodable {
   var disposals: [Disposal]
   var income: [Income]
   var assets: [Asset]
-  var totals: Totals
+  var totals: GainsReport.Totals
   var incomeTotal: Double
 
   init(_ report: GainsReport, notes: [Int: String], fetchedAt: Date, stale: Bool) {
@@ -84,16 +75,8 @@ struct GainsDocument: Encodable {
         date: $0.date, symbol: $0.code, quantity: Figure.money($0.quantity, code: $0.code),
         value: report.writtenValue($0), entry: $0.entryID, note: notes[$0.entryID] ?? "")
     }
-    assets = report.totalsByCode(rows).map { Asset(symbol: $0.code, totals: Totals($0.totals)) }
-    totals = Totals(report.totals(rows))
+    assets = report.totalsByCode(rows).map { Asset(symbol: $0.code, totals: $0.totals) }
+    totals = report.totals(rows)
     incomeTotal = report.incomeTotal
-  }
-}
-
-extension GainsDocument.Totals {
-  init(_ totals: GainsReport.Totals) {
-    self.init(
-      proceeds: totals.proceeds, fee: totals.fee, cost: totals.cost, gain: totals.gain,
-      shortGain: totals.shortGain, longGain: totals.longGain)
   }
 }

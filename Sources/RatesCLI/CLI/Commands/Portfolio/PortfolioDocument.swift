@@ -22,16 +22,6 @@ struct PortfolioDocument: Encodable {
     var putIn: Double
   }
 
-  struct Totals: Encodable {
-    var value: Double
-    var change: Double
-    var cost: Double
-    var unrealized: Double
-    var realized: Double
-    var moneyIn: Double
-    var moneyOut: Double
-  }
-
   var quote: CurrencyCode
   var date: Day
   var method: String
@@ -39,7 +29,7 @@ struct PortfolioDocument: Encodable {
   var fetchedAt: Date
   var stale: Bool
   var holdings: [Holding]
-  var totals: Totals
+  var totals: PortfolioReport.WrittenTotals
 
   init(_ report: PortfolioReport, fetchedAt: Date) {
     quote = report.currency
@@ -57,10 +47,6 @@ struct PortfolioDocument: Encodable {
         change: figures.change, sharePercent: figures.sharePercent, cost: figures.cost,
         unrealized: figures.unrealized, realized: figures.realized, putIn: figures.putIn)
     }
-    let totals = report.writtenTotals
-    self.totals = Totals(
-      value: totals.value, change: totals.change, cost: totals.cost,
-      unrealized: totals.unrealized, realized: totals.realized, moneyIn: totals.moneyIn,
-      moneyOut: totals.moneyOut)
+    totals = report.writtenTotals
   }
 }
