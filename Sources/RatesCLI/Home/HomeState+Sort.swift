@@ -5,15 +5,12 @@ import RateCore
 struct HomeSort: Equatable, Sendable {
   /// A column the list sorts by.
   enum Column: String, CaseIterable, Sendable {
-    case rank = "rank"
-    case symbol = "symbol"
-    case name = "name"
-    case price = "price"
+    case rank, symbol, name, price
     case change1h = "1h"
     case change24h = "24h"
     case change7d = "7d"
     case marketCap = "market-cap"
-    case volume = "volume"
+    case volume
 
     /// The key that sorts by the column (pressed again: the other way).
     var key: Character {
