@@ -129,12 +129,7 @@ public enum FakeCoinDesk {
     if end == yesterday { start = min(start, today.adding(days: -31)) }
     guard start <= end else { return .json("{}") }
     // Newest first: JSON object order is not guaranteed, so clients must sort.
-    var entries: [String] = []
-    var day = end
-    while day >= start {
-      entries.append("\"\(day.description)\":\(dailyValue(currency: code, day: day))")
-      day = day.adding(days: -1)
-    }
+    let entries = (start...end).reversed().map { "\"\($0)\":\(dailyValue(currency: code, day: $0))" }
     let updated = today.start.addingTimeInterval(180)
     return .json(
       "{\"bpi\":{\(entries.joined(separator: ","))},"

@@ -282,10 +282,8 @@ public enum FakeCoinGecko {
     var points: [(ms: Int64, value: Double)] = []
     if request.query["interval"] == "daily" || days > 90 {
       let today = Day(containing: now)
-      for offset in stride(from: days - 1, through: 0, by: -1) {
-        let day = today.adding(days: -offset)
-        points.append(
-          (FakeSupport.milliseconds(day.start), dailyValue(id: id, currency: vs, day: day)))
+      points = (today.adding(days: 1 - days)...today).map {
+        (FakeSupport.milliseconds($0.start), dailyValue(id: id, currency: vs, day: $0))
       }
     } else {
       // Automatic granularity: 5-minutely for 1 day, hourly for 2–90, with jitter; like the
@@ -344,11 +342,9 @@ public enum FakeCoinGecko {
     }
     let listed = firstDay(id: id).start
     let step: TimeInterval = to.timeIntervalSince(from) > 90 * 86_400 ? 86_400 : 3_600
-    var points: [(ms: Int64, value: Double)] = []
-    var stamp = Date(timeIntervalSince1970: (max(from, listed).timeIntervalSince1970 / step).rounded(.up) * step)
-    while stamp < to {
-      points.append((FakeSupport.milliseconds(stamp), intradayValue(id: id, currency: vs, at: stamp)))
-      stamp = stamp.addingTimeInterval(step)
+    let first = Date(timeIntervalSince1970: (max(from, listed).timeIntervalSince1970 / step).rounded(.up) * step)
+    var points = stride(from: first, to: to, by: step).map {
+      (ms: FakeSupport.milliseconds($0), value: intradayValue(id: id, currency: vs, at: $0))
     }
     if now.timeIntervalSince(to) < 1, now >= listed {
       points.append((FakeSupport.milliseconds(now), nowValue(id: id, currency: vs, prices: prices)))

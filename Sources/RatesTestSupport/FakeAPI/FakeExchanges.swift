@@ -86,20 +86,14 @@ public enum FakeCoinbase {
         #"{"message":"granularity too small for the requested time range. Count of aggregations requested exceeds 300"}"#
       )
     }
-    var rows: [String] = []
-    var bucket = last
     // Like the real exchange, the answer may start a candle before `start`.
     let earliest = first - Int64(step)
-    let floor = Int64(listed.start.timeIntervalSince1970)
-    let newest = Int64(now.timeIntervalSince1970)
-    while bucket >= earliest {
-      if bucket >= floor, bucket <= newest {
-        let close = price(
-          base: symbols[0], quote: symbols[1],
-          at: Date(timeIntervalSince1970: Double(bucket + Int64(step))))
-        rows.append("[\(bucket),\(close * 0.98),\(close * 1.02),\(close * 0.99),\(close),12.5]")
-      }
-      bucket -= Int64(step)
+    let listedOrNow = Int64(listed.start.timeIntervalSince1970)...Int64(now.timeIntervalSince1970)
+    let buckets = stride(from: last, through: earliest, by: -step).filter { listedOrNow.contains($0) }
+    let rows = buckets.map { bucket in
+      let close = price(
+        base: symbols[0], quote: symbols[1], at: Date(timeIntervalSince1970: Double(bucket + Int64(step))))
+      return "[\(bucket),\(close * 0.98),\(close * 1.02),\(close * 0.99),\(close),12.5]"
     }
     return (200, "[" + rows.joined(separator: ",") + "]")
   }
@@ -152,14 +146,11 @@ public enum FakeKraken {
     let open = Int64(now.timeIntervalSince1970) / step * step
     let since = query["since"].flatMap(Int64.init) ?? 0
     let first = max(open - 719 * step, since / step * step)
-    var rows: [String] = []
-    var bucket = first
-    while bucket <= open {
+    let rows = stride(from: first, through: open, by: Int(step)).map { bucket in
       let close = FakeCoinbase.price(
         base: pair.base, quote: pair.quote,
         at: Date(timeIntervalSince1970: Double(min(bucket + step, Int64(now.timeIntervalSince1970)))))
-      rows.append(#"[\#(bucket),"\#(close)","\#(close)","\#(close)","\#(close)","\#(close)","4.07649664",167]"#)
-      bucket += step
+      return #"[\#(bucket),"\#(close)","\#(close)","\#(close)","\#(close)","\#(close)","4.07649664",167]"#
     }
     return (
       200,
