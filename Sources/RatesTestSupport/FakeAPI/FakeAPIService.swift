@@ -34,6 +34,13 @@ public final class FakeAPIService: @unchecked Sendable {
         guard let next = remaining.popFirst() else { throw .missingValue(option) }
         return next
       }
+      func parsed<Value: LosslessStringConvertible>(
+        _ option: String, where valid: (Value) -> Bool
+      ) throws(UsageError) -> Value {
+        let text = try value(option)
+        guard let parsed = Value(text), valid(parsed) else { throw .invalidValue(option, text) }
+        return parsed
+      }
       while let argument = remaining.popFirst() {
         var name = argument
         if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
@@ -42,25 +49,10 @@ public final class FakeAPIService: @unchecked Sendable {
             String(argument[argument.index(after: equals)...]), at: remaining.startIndex)
         }
         switch name {
-        case "--port":
-          let text = try value(name)
-          guard let port = Int(text), (0...65_535).contains(port) else {
-            throw .invalidValue(name, text)
-          }
-          self.port = port
+        case "--port": port = try parsed(name) { (0...65_535).contains($0) }
         case "--port-file": portFile = try value(name)
-        case "--delay":
-          let text = try value(name)
-          guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
-            throw .invalidValue(name, text)
-          }
-          delay = seconds
-        case "--now":
-          let text = try value(name)
-          guard let seconds = Double(text), seconds.isFinite else {
-            throw .invalidValue(name, text)
-          }
-          now = Date(timeIntervalSince1970: seconds)
+        case "--delay": delay = try parsed(name) { $0 >= 0 && $0.isFinite }
+        case "--now": now = Date(timeIntervalSince1970: try parsed(name) { (seconds: Double) in seconds.isFinite })
         case "--verbose": verbose = true
         case "--help", "-h": help = true
         default: throw .unknownOption(argument)
