@@ -1,11 +1,11 @@
 import Foundation
+import Synchronization
 
 /// A thread-safe list, for recording what closures under test were called with.
 ///
 /// Each change posts its ``ChangeSignal``, so ``eventually(timeout:_:)`` can wait on it.
-public final class Recorder<Element: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var storage: [Element] = []
+public final class Recorder<Element: Sendable>: Sendable {
+  private let storage = Mutex<[Element]>([])
   private let signal = ChangeSignal()
 
   /// An empty list.
@@ -13,14 +13,14 @@ public final class Recorder<Element: Sendable>: @unchecked Sendable {
 
   /// Appends `element`.
   public func append(_ element: Element) {
-    lock.withLock { storage.append(element) }
+    storage.withLock { $0.append(element) }
     signal.post()
   }
 
   /// Everything appended so far, in order.
   public var all: [Element] {
     signal.noteRead()
-    return lock.withLock { storage }
+    return storage.withLock { $0 }
   }
 
   /// How many elements were appended so far.
@@ -28,7 +28,7 @@ public final class Recorder<Element: Sendable>: @unchecked Sendable {
 
   /// Forgets everything appended so far.
   public func removeAll() {
-    lock.withLock { storage.removeAll() }
+    storage.withLock { $0.removeAll() }
     signal.post()
   }
 }

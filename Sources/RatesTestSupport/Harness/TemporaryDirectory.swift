@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -22,18 +23,18 @@ public final class TemporaryDirectory: Sendable {
   /// - Throws: when it cannot be created.
   public init() throws {
     url = TemporaryRoot.url.appendingPathComponent(UUID().uuidString, isDirectory: true)
-    TemporaryRoot.owned.claim(url.lastPathComponent)
+    TemporaryRoot.claim(url.lastPathComponent)
     do {
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     } catch {
-      TemporaryRoot.owned.release(url.lastPathComponent)
+      TemporaryRoot.release(url.lastPathComponent)
       throw error
     }
   }
 
   deinit {
     TemporaryRoot.remove(url)
-    TemporaryRoot.owned.release(url.lastPathComponent)
+    TemporaryRoot.release(url.lastPathComponent)
   }
 
   /// The entries of this process's `rates-tests-<pid>` folder that no live value owns:
@@ -41,7 +42,7 @@ public final class TemporaryDirectory: Sendable {
   /// keeps its word (a folder made and removed while this runs is never counted).
   public static func unowned() -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: TemporaryRoot.url.path)) ?? []
-    let owned = TemporaryRoot.owned.names
+    let owned = TemporaryRoot.owned.withLock { $0 }
     return names.filter { name in
       var info = stat()
       let path = TemporaryRoot.url.appendingPathComponent(name).path
@@ -87,15 +88,10 @@ public func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async thr
 enum TemporaryRoot {
   /// The names of the folders live ``TemporaryDirectory`` values own: claimed before the
   /// folder is made, released after it is removed.
-  static let owned = Names()
+  static let owned = Mutex<Set<String>>([])
 
-  final class Names: @unchecked Sendable {
-    private let lock = NSLock()
-    private var set: Set<String> = []
-    var names: Set<String> { lock.withLock { set } }
-    func claim(_ name: String) { _ = lock.withLock { set.insert(name) } }
-    func release(_ name: String) { _ = lock.withLock { set.remove(name) } }
-  }
+  static func claim(_ name: String) { _ = owned.withLock { $0.insert(name) } }
+  static func release(_ name: String) { _ = owned.withLock { $0.remove(name) } }
 
   static let url: URL = {
     let url = FileManager.default.temporaryDirectory

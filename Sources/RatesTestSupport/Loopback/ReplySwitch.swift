@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A handler that can be switched to failing mid-test: it passes requests to
 /// the handler it wraps until ``fail(with:)``, then answers every request with
@@ -9,21 +10,20 @@ import Foundation
 /// let server = try LoopbackServer(handler: toggle.wrapping(FakeAPIs.handler(now: { Date() })))
 /// toggle.fail(with: .dropConnection)
 /// ```
-public final class ReplySwitch: @unchecked Sendable {
-  private let lock = NSLock()
-  private var reply: LoopbackReply?
+public final class ReplySwitch: Sendable {
+  private let reply = Mutex<LoopbackReply?>(nil)
 
   /// A switch that does not fail yet.
   public init() {}
 
   /// From now on, answers every request with `reply`; `nil` goes back to the wrapped handler.
   public func fail(with reply: LoopbackReply?) {
-    lock.withLock { self.reply = reply }
+    self.reply.withLock { $0 = reply }
   }
 
   /// The reply every request gets, if the switch is failing.
   public var failure: LoopbackReply? {
-    lock.withLock { reply }
+    reply.withLock { $0 }
   }
 
   /// `handler`, unless the switch is failing.
