@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The fake APIs as a standalone service, for the `fake-api` executable that the
 /// benchmark and demo scripts run: ``FakeAPIs`` plus what scripts need around it.
@@ -7,7 +8,7 @@ import Foundation
 ///   far, as plain text) and `POST /__reset` (back to 0).
 /// - An optional delay before every API reply, and an optional fixed clock.
 /// - An optional log line per request.
-public final class FakeAPIService: @unchecked Sendable {
+public final class FakeAPIService: Sendable {
   /// How the service behaves; parsed from `fake-api`'s arguments.
   public struct Options: Equatable, Sendable {
     /// The port to listen on; 0 lets the kernel choose.
@@ -105,8 +106,7 @@ public final class FakeAPIService: @unchecked Sendable {
   private let options: Options
   private let fakes: @Sendable (RecordedRequest) -> LoopbackReply
   private let log: @Sendable (String) -> Void
-  private let lock = NSLock()
-  private var served = 0
+  private let served = Mutex(0)
 
   /// A service with `options`; `log` receives a line per request when `verbose`.
   public init(options: Options, log: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -117,7 +117,7 @@ public final class FakeAPIService: @unchecked Sendable {
   }
 
   /// The API requests served since the start or the last reset.
-  public var requestCount: Int { lock.withLock { served } }
+  public var requestCount: Int { served.withLock { $0 } }
 
   /// Answers one request: a control endpoint, or the fakes after the delay.
   public func handle(_ request: RecordedRequest) -> LoopbackReply {
@@ -126,12 +126,12 @@ public final class FakeAPIService: @unchecked Sendable {
     case ("GET", "/__requests"), ("HEAD", "/__requests"):
       reply = .text(String(requestCount), status: 200)
     case ("POST", "/__reset"):
-      lock.withLock { served = 0 }
+      served.withLock { $0 = 0 }
       reply = .text("0", status: 200)
     case (_, "/__requests"), (_, "/__reset"):
       reply = .text("method not allowed", status: 405)
     default:
-      lock.withLock { served += 1 }
+      served.withLock { $0 += 1 }
       let answer = fakes(request)
       reply = options.delay > 0 ? .delayed(seconds: options.delay, answer) : answer
     }

@@ -33,27 +33,18 @@ public enum HostileFiles {
   public static func finishes<T: Sendable>(
     within seconds: Double, unblocking fifos: [URL] = [], _ body: @escaping @Sendable () throws -> T
   ) -> Result<T, any Error>? {
-    let box = ResultBox<T>()
+    let result = Recorder<Result<T, any Error>>()
     let done = DispatchSemaphore(value: 0)
     Thread {
-      box.set(Result { try body() })
+      result.append(Result { try body() })
       done.signal()
     }.start()
-    if done.wait(timeout: .now() + seconds) == .success { return box.value }
+    if done.wait(timeout: .now() + seconds) == .success { return result.all.first }
     for fifo in fifos {
       let fd = open(fifo.path, O_WRONLY | O_NONBLOCK)
       if fd >= 0 { close(fd) }
     }
     _ = done.wait(timeout: .now() + 5)
     return nil
-  }
-
-  /// A result filled in by another thread.
-  final class ResultBox<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Result<T, any Error>?
-
-    func set(_ result: Result<T, any Error>) { lock.withLock { stored = result } }
-    var value: Result<T, any Error>? { lock.withLock { stored } }
   }
 }

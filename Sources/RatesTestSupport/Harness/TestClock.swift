@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The clock of an in-process run: `now` stands still until something sleeps,
 /// and sleeping returns at once, moving `now` forward by the duration and
@@ -10,22 +11,21 @@ import Foundation
 /// let context = CommandContext(now: clock.now, sleep: clock.sleep, …)
 /// #expect(clock.sleeps == [.seconds(1)])
 /// ```
-public final class TestClock: @unchecked Sendable {
-  private let lock = NSLock()
-  private var current: Date
-  private var slept: [Duration] = []
+public final class TestClock: Sendable {
+  /// The current time and every duration slept so far.
+  private let state: Mutex<(now: Date, sleeps: [Duration])>
   private let origin = ContinuousClock.now
 
   /// A clock reading `now` (by default ``fixedNow``, Monday 2024-06-10 06:13:20 UTC).
   public init(now: Date = fixedNow) {
-    current = now
+    state = Mutex((now, []))
   }
 
   /// The current time.
-  public var now: Date { lock.withLock { current } }
+  public var now: Date { state.withLock { $0.now } }
 
   /// Every duration slept so far, in order.
-  public var sleeps: [Duration] { lock.withLock { slept } }
+  public var sleeps: [Duration] { state.withLock { $0.sleeps } }
 
   /// The monotonic time: it too moves only when something sleeps, so a command's network
   /// deadline passes only with the time its retries waited, never with a busy machine.
@@ -36,16 +36,16 @@ public final class TestClock: @unchecked Sendable {
 
   /// Moves `now` forward by `seconds` without recording a sleep.
   public func advance(by seconds: TimeInterval) {
-    lock.withLock { current = current.addingTimeInterval(seconds) }
+    state.withLock { $0.now = $0.now.addingTimeInterval(seconds) }
   }
 
   /// Sleeps instantly: throws `CancellationError` when the task is cancelled,
   /// like `Task.sleep`, otherwise records `duration` and moves `now` forward.
   public func sleep(_ duration: Duration) async throws {
     try Task.checkCancellation()
-    lock.withLock {
-      slept.append(duration)
-      current = current.addingTimeInterval(duration.timeInterval)
+    state.withLock {
+      $0.sleeps.append(duration)
+      $0.now = $0.now.addingTimeInterval(duration.timeInterval)
     }
   }
 }
