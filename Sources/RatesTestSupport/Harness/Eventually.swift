@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Says when something tests wait on changes: a ``Recorder``, a `LoopbackServer`'s requests
 /// and connections each have one.
@@ -61,19 +62,12 @@ final class ReadLog: @unchecked Sendable {
 }
 
 /// Resumes a continuation once, whoever calls first.
-private final class Once: @unchecked Sendable {
-  private let lock = NSLock()
-  private var continuation: CheckedContinuation<Void, Never>?
+private final class Once: Sendable {
+  private let continuation: Mutex<CheckedContinuation<Void, Never>?>
 
-  init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
+  init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = Mutex(continuation) }
 
-  func resume() {
-    let taken = lock.withLock {
-      defer { continuation = nil }
-      return continuation
-    }
-    taken?.resume()
-  }
+  func resume() { continuation.withLock { $0.take() }?.resume() }
 }
 
 /// Waits until `condition` holds, checking it again each time something it read changes;
