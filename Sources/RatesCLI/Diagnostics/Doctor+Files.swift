@@ -13,8 +13,8 @@ extension Doctor {
     let inventory = CacheInventory.scan(settings.paths.cache)
     let path = inventory.directory.path
     var values: [String: DoctorCheck.Value] = [
-      "path": .string(path), "bytes": .int(inventory.bytes), "entries": .int(inventory.entries),
-      "unreadable": .int(inventory.unreadable),
+      "path": .string(path), "bytes": .integer(Int64(inventory.bytes)), "entries": .integer(Int64(inventory.entries)),
+      "unreadable": .integer(Int64(inventory.unreadable)),
     ]
     guard inventory.exists else {
       return DoctorCheck(name: "cache", status: .ok, detail: "empty (\(path))", values: values)
@@ -79,8 +79,8 @@ extension Doctor {
         name: name, status: .fail, detail: ErrorReport(error).message, values: values)
     }
     let entries = count(value)
-    values["entries"] = .int(entries)
-    values["formatVersion"] = .int(file.version)
+    values["entries"] = .integer(Int64(entries))
+    values["formatVersion"] = .integer(Int64(file.version))
     var detail =
       "\(path): version \(file.version), \(entries) \(entries == 1 ? "entry" : "entries")"
     var status = DoctorCheck.Status.ok
@@ -99,7 +99,7 @@ extension Doctor {
       name: "terminal", status: .ok, detail: parts.joined(separator: ", "),
       values: [
         "tty": .bool(terminal.isTTY), "color": .bool(terminal.color),
-        "width": .int(terminal.width), "utf8": .bool(terminal.unicode),
+        "width": .integer(Int64(terminal.width)), "utf8": .bool(terminal.unicode),
       ])
   }
 }

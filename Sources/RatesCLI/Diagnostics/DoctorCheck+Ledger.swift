@@ -29,8 +29,8 @@ extension Doctor {
       return DoctorCheck(
         name: "ledger", status: .fail, detail: ErrorReport(error).message, values: values)
     }
-    values["entries"] = .int(summary.entries)
-    values["formatVersion"] = .int(summary.version)
+    values["entries"] = .integer(Int64(summary.entries))
+    values["formatVersion"] = .integer(Int64(summary.version))
     var detail =
       "\(path): version \(summary.version), \(summary.entries) "
       + (summary.entries == 1 ? "entry" : "entries")

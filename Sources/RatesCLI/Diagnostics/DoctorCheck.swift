@@ -21,20 +21,7 @@ struct DoctorCheck: Sendable, Encodable, Equatable {
   }
 
   /// A JSON value of a figure.
-  enum Value: Sendable, Encodable, Equatable {
-    case int(Int)
-    case string(String)
-    case bool(Bool)
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.singleValueContainer()
-      switch self {
-      case .int(let value): try container.encode(value)
-      case .string(let value): try container.encode(value)
-      case .bool(let value): try container.encode(value)
-      }
-    }
-  }
+  typealias Value = JSONValue
 
   var name: String
   var status: Status
@@ -224,7 +211,7 @@ struct Doctor: Sendable {
     let name = probe.provider.rawValue
     let host = url.host ?? url.absoluteString
     var values: [String: DoctorCheck.Value] = [
-      "latencyMs": .int(probe.milliseconds), "url": .string(url.absoluteString),
+      "latencyMs": .integer(Int64(probe.milliseconds)), "url": .string(url.absoluteString),
     ]
     let overridden =
       environment[variable].map { !$0.trimming(.whitespaces).isEmpty } ?? false
@@ -236,7 +223,7 @@ struct Doctor: Sendable {
         name: name, status: .fail, detail: "unreachable: \(message)", values: values)
     }
     let status = probe.response?.status ?? 0
-    values["httpStatus"] = .int(status)
+    values["httpStatus"] = .integer(Int64(status))
     if let refusal = probe.refusal {
       return DoctorCheck(
         name: name, status: .fail,
