@@ -22,13 +22,8 @@ struct ExplorerState: Equatable, Sendable {
   /// The index in ``days`` of the selected day; 0 when there is none.
   private(set) var cursor: Int
 
-  /// Starts with the cursor on the last day.
-  init(series: RateSeries) {
-    self.init(series: series, cursor: Int.max)
-  }
-
-  /// Starts with the cursor on `cursor`, clamped to the series.
-  init(series: RateSeries, cursor: Int) {
+  /// Starts with the cursor on `cursor`, clamped to the series: by default the last day.
+  init(series: RateSeries, cursor: Int = .max) {
     self.series = series
     self.days = series.chartPoints
     self.cursor = min(max(0, cursor), max(0, days.count - 1))
