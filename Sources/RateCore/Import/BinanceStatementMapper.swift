@@ -47,8 +47,7 @@ enum BinanceStatementMapper {
 
   static func map(_ table: ImportTable) -> [RowOutcome] {
     var outcomes: [RowOutcome] = []
-    var groups: [String: [Leg]] = [:]
-    var order: [String] = []
+    var grouped: [Leg] = []
     let timeColumn = table.columns["utc_time"] != nil ? "utc_time" : "time"
     for row in table.rows {
       if row.fields.count == 1, row.fields[0].lowercased().hasPrefix("no data") { continue }
@@ -64,15 +63,14 @@ enum BinanceStatementMapper {
             throw RowError(reason: "a \(table.field(row, "account")) row is not a spot holding")
           }
           if tradeOperations.contains(leg.operation) {
-            let group = leg.time + "|" + leg.account
-            if groups[group] == nil { order.append(group) }
-            groups[group, default: []].append(leg)
+            grouped.append(leg)
             return .grouped
           }
           return try single(leg, table.field(row, "operation"))
         })
     }
-    outcomes += order.compactMap { groups[$0] }.map(trade)
+    outcomes += Dictionary(grouping: grouped) { $0.time + "|" + $0.account }.values
+      .sorted { $0[0].row.line < $1[0].row.line }.map(trade)
     return outcomes
   }
 

@@ -43,8 +43,7 @@ enum CoinbaseExchangeMapper {
   /// grouped by trade id into a trade, which needs both its legs in the file.
   static func account(_ table: ImportTable) -> [RowOutcome] {
     var outcomes: [RowOutcome] = []
-    var groups: [String: [AccountRow]] = [:]
-    var order: [String] = []
+    var grouped: [AccountRow] = []
     let timeColumn = table.columns["time"] != nil ? "time" : "timestamp"
     for row in table.rows {
       outcomes.append(
@@ -57,8 +56,7 @@ enum CoinbaseExchangeMapper {
           switch parsed.type {
           case "match", "fee":
             guard !parsed.tradeID.isEmpty else { throw RowError(reason: "a \(parsed.type) row without a trade id") }
-            if groups[parsed.tradeID] == nil { order.append(parsed.tradeID) }
-            groups[parsed.tradeID, default: []].append(parsed)
+            grouped.append(parsed)
             return .grouped
           case "deposit", "withdrawal":
             let leg = ImportLeg(asset: parsed.unit, amount: parsed.amount.magnitude)
@@ -74,7 +72,8 @@ enum CoinbaseExchangeMapper {
           }
         })
     }
-    outcomes += order.compactMap { groups[$0] }.map(trade)
+    outcomes += Dictionary(grouping: grouped, by: \.tradeID).values.sorted { $0[0].row.line < $1[0].row.line }
+      .map(trade)
     return outcomes
   }
 

@@ -75,13 +75,9 @@ enum KrakenMapper {
         outcomes.append(.unmappable(pending.row.line, "a pending \(pending.type) never booked (no txid)"))
       }
     }
-    var groups: [String: [LedgerRow]] = [:]
-    var order: [String] = []
-    for row in booked where ["trade", "spend", "receive"].contains(row.type) {
-      if groups[row.refid] == nil { order.append(row.refid) }
-      groups[row.refid, default: []].append(row)
-    }
-    outcomes += order.compactMap { groups[$0] }.map(tradeGroup)
+    let trades = booked.filter { ["trade", "spend", "receive"].contains($0.type) }
+    outcomes += Dictionary(grouping: trades, by: \.refid).values.sorted { $0[0].row.line < $1[0].row.line }
+      .map(tradeGroup)
     for row in booked where !["trade", "spend", "receive"].contains(row.type) {
       outcomes.append(single(row))
     }
