@@ -2,19 +2,14 @@ import RateCore
 
 /// One of the user's two coin lists: *your coins* (`rates coins`: the main list that `top`,
 /// `watch` and the home screen follow) or *favorites* (`rates favorites`: the coins starred).
-enum CoinList: Sendable, Equatable {
+enum CoinList: String, Sendable, Equatable {
   /// `coins.json`.
   case coins
   /// `favorites.json`.
   case favorites
 
   /// The command word.
-  var command: String {
-    switch self {
-    case .coins: return "coins"
-    case .favorites: return "favorites"
-    }
-  }
+  var command: String { rawValue }
 
   /// "your coins", "your favorites": after "to" or "from".
   var title: String {
