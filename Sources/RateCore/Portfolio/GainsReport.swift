@@ -4,31 +4,23 @@
 /// a disposal takes were acquired before the period too), so a year's total is the change
 /// of `portfolio`'s realized gains over that year.
 public struct GainsReport: Sendable {
-  /// One disposal, or the part of one whose lots share a holding period.
+  /// One disposal, or the part of one whose lots share a holding period. Reads as its
+  /// disposal does (`row.proceeds` is `row.disposal.proceeds`).
+  @dynamicMemberLookup
   public struct Row: Sendable, Equatable {
-    /// The ledger entry that disposed of it.
-    public var entryID: Int
-    /// The day of the disposal.
-    public var date: Day
-    /// Its code.
-    public var code: CurrencyCode
-    /// A trade or a fee.
-    public var kind: PortfolioDisposal.Kind
+    /// The disposal, or the part of it whose lots are all `period`'s: the quantity, proceeds,
+    /// fee, cost and lots are that part's.
+    public var disposal: PortfolioDisposal
     /// Short (a year or less) or long.
     public var period: HoldingPeriod
-    /// How much was disposed of.
-    public var quantity: Double
-    /// What it was disposed of for, less `fee`.
-    public var proceeds: Double
-    /// The exchange's fees taken from the proceeds.
-    public var fee: Double
-    /// Its cost basis: the sum of `lots`' costs.
-    public var cost: Double
-    /// The acquisitions it was matched to, oldest first.
-    public var lots: [PortfolioLot]
 
     /// `proceeds − cost`.
-    public var gain: Double { proceeds - cost }
+    public var gain: Double { disposal.proceeds - disposal.cost }
+
+    /// The disposal's `field`.
+    public subscript<Field>(dynamicMember field: KeyPath<PortfolioDisposal, Field>) -> Field {
+      disposal[keyPath: field]
+    }
   }
 
   /// A row's figures as the table, `--json` and CSV write them (``Figure``): the quantity in
@@ -110,11 +102,13 @@ public struct GainsReport: Sendable {
       guard let lots = byPeriod[period] else { return nil }
       let quantity = lots.reduce(0) { $0 + $1.quantity }
       let share = byPeriod.count == 1 || matched <= 0 ? 1 : quantity / matched
-      return Row(
-        entryID: disposal.entryID, date: disposal.date, code: disposal.code, kind: disposal.kind,
-        period: period, quantity: byPeriod.count == 1 ? disposal.quantity : quantity,
-        proceeds: disposal.proceeds * share, fee: disposal.fee * share,
-        cost: lots.reduce(0) { $0 + $1.cost }, lots: lots.sorted { $0.acquired < $1.acquired })
+      var part = disposal
+      part.quantity = byPeriod.count == 1 ? disposal.quantity : quantity
+      part.proceeds = disposal.proceeds * share
+      part.fee = disposal.fee * share
+      part.cost = lots.reduce(0) { $0 + $1.cost }
+      part.lots = lots.sorted { $0.acquired < $1.acquired }
+      return Row(disposal: part, period: period)
     }
   }
 
