@@ -20,11 +20,13 @@ let swiftSettings: [SwiftSetting] = [
 //   last one counts. (To step through a test in lldb, take that flag out.)
 // - Each as a whole module, LLVM on two threads (and `-disable-batch-mode`, or the driver says
 //   it ignores the batches SwiftPM asks for). In batches, every batch type-checked the
-//   declarations of its whole module again, and so did the job emitting the module, for the
-//   hundreds of functions the test macros add to each. A cold build of the four test modules
-//   took 297 s of CPU on 2 cores rather than 364 (171 s rather than 189). The price: editing a
-//   test compiles its whole module again (about 90 s for RatesCLITests, the largest), where a
-//   batch compiled the file.
+//   declarations of its whole module again, for the hundreds of functions the test macros add
+//   to each. A cold build of the four test modules took 297 s of CPU on 2 cores rather than 364
+//   (171 s rather than 189). The price: editing a test compiles its whole module again (about
+//   90 s for RatesCLITests, the largest), where a batch compiled the file.
+// - The module file written by that same job (`-no-emit-module-separately-wmo`): the driver's
+//   default, a second job beside it, type-checked every declaration again and expanded every
+//   macro again, about 30 s of CPU over the four modules.
 // - No LLVM IR verifier (`-disable-llvm-verify`): it checks the compiler's own output, and took a
 //   fifth of the LLVM time of RatesCLITests (6 of 30 s of CPU), whose async tests and macro
 //   expansions make more IR than the product's code.
@@ -35,7 +37,7 @@ let testSettings =
   swiftSettings + [
     .unsafeFlags([
       "-Xfrontend", "-gnone", "-Xfrontend", "-disable-llvm-verify",
-      "-wmo", "-num-threads", "2", "-disable-batch-mode",
+      "-wmo", "-num-threads", "2", "-disable-batch-mode", "-no-emit-module-separately-wmo",
     ])
   ]
 
