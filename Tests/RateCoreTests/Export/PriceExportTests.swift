@@ -1,4 +1,3 @@
-import Foundation
 import RatesTestSupport
 import Testing
 

@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 import RatesTestSupport
 import Testing

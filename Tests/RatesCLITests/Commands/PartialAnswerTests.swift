@@ -1,4 +1,3 @@
-import Foundation
 import RateCore
 import RatesCLIHarness
 import RatesTestSupport

@@ -1,4 +1,3 @@
-import Foundation
 import RatesCLIHarness
 import RatesTestSupport
 import Testing

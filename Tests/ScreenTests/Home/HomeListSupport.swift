@@ -1,5 +1,3 @@
-import Foundation
-
 @testable import RateCore
 @testable import RatesCLI
 
