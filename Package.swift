@@ -103,8 +103,8 @@ let package = Package(
       dependencies: ["RateCore", "RatesCLI", "RatesTestSupport", "RatesCLIHarness"],
       exclude: ["Golden"], swiftSettings: testSettings),
     // The terminal screens in process: the home screen (state, driver, frames), the watch
-    // board and the terminal layer. A target of its own so that it compiles beside
-    // RatesCLITests rather than after it.
+    // board and the terminal layer. A target of its own so that it compiles beside another
+    // test module rather than inside RatesCLITests, the largest.
     .testTarget(
       name: "ScreenTests",
       dependencies: ["RateCore", "RatesCLI", "RatesTestSupport", "RatesCLIHarness"],
