@@ -81,6 +81,10 @@ let package = Package(
     // never imports Testing, so it builds anywhere (release too). It needs RateCore only,
     // so it and RateCoreTests compile while RatesCLI does.
     .target(name: "RatesTestSupport", dependencies: ["RateCore"], swiftSettings: swiftSettings),
+    // `expect` and `expectEqual`: `#expect` for the common cases as plain functions, which
+    // compile in a ninth of the time (Tests/README.md, "Compile time"). The one support
+    // target that imports Testing; it depends on nothing else, so it compiles first.
+    .target(name: "RatesExpectations", swiftSettings: swiftSettings),
     // CLIHarness: `rates` in process, for RatesCLITests (the one support file that needs
     // RatesCLI).
     .target(
@@ -94,24 +98,29 @@ let package = Package(
     // The domain through RateCore's API: decoders, providers via inline transports,
     // HTTP, cache, storage, ledger, analysis.
     .testTarget(
-      name: "RateCoreTests", dependencies: ["RateCore", "RatesTestSupport"],
+      name: "RateCoreTests", dependencies: ["RateCore", "RatesExpectations", "RatesTestSupport"],
       swiftSettings: testSettings),
     // Commands in process through CLIHarness, rendering, whole-output goldens,
     // completions, parsing.
     .testTarget(
       name: "RatesCLITests",
-      dependencies: ["RateCore", "RatesCLI", "RatesTestSupport", "RatesCLIHarness"],
+      dependencies: [
+        "RateCore", "RatesCLI", "RatesExpectations", "RatesTestSupport", "RatesCLIHarness",
+      ],
       exclude: ["Golden"], swiftSettings: testSettings),
     // The terminal screens in process: the home screen (state, driver, frames), the watch
     // board and the terminal layer. A target of its own so that it compiles beside another
     // test module rather than inside RatesCLITests, the largest.
     .testTarget(
       name: "ScreenTests",
-      dependencies: ["RateCore", "RatesCLI", "RatesTestSupport", "RatesCLIHarness"],
+      dependencies: [
+        "RateCore", "RatesCLI", "RatesExpectations", "RatesTestSupport", "RatesCLIHarness",
+      ],
       exclude: ["Golden"], swiftSettings: testSettings),
     // The built binaries: wiring, exit codes, signals, pseudo-terminals, real sockets.
     .testTarget(
-      name: "EndToEndTests", dependencies: ["RateCore", "RatesCLI", "RatesTestSupport"],
+      name: "EndToEndTests",
+      dependencies: ["RateCore", "RatesCLI", "RatesExpectations", "RatesTestSupport"],
       swiftSettings: testSettings),
   ]
 )

@@ -1,0 +1,32 @@
+import RatesExpectations
+import Testing
+
+/// `expect` and `expectEqual` record a failure, at the caller's line, exactly when `#expect`
+/// would, and say what failed. (The two failures below are expected: `swift test` lists them
+/// as known issues.)
+@Suite struct ExpectationsTests {
+  @Test func aTrueConditionAndEqualValuesRecordNothing() {
+    expect(true)
+    expect(1 < 2, "never shown")
+    expectEqual([1, 2], [1, 2])
+    expectEqual(Optional("a"), "a")
+  }
+
+  @Test func aFalseConditionOrUnequalValuesAreAFailureAtTheCallersLine() {
+    let line = #line + 2
+    withKnownIssue {
+      expect(1 > 2, "one is not more than two")
+    } matching: { issue in
+      issue.sourceLocation?.line == line && issue.sourceLocation?.fileID == #fileID
+        && issue.comments.map(\.rawValue) == ["Expectation failed: one is not more than two"]
+    }
+    withKnownIssue {
+      expectEqual(Optional("BTC/EUR"), "BTC/USD", "pair")
+    } matching: { issue in
+      issue.sourceLocation?.line == line + 6
+        && issue.comments.map(\.rawValue) == [
+          #"Expectation failed: "BTC/EUR" == "BTC/USD": pair"#
+        ]
+    }
+  }
+}
