@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -29,7 +30,7 @@ import Testing
   static func script(_ shell: String, in home: URL, environment: [String: String]) async throws -> String {
     let rates = try BinaryRunner.binary.path
     let result = try await Shells.run(rates, ["completions", shell], environment: environment)
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let file = home.appendingPathComponent("rates.\(shell)")
     try Data(result.stdout.utf8).write(to: file)
     return file.path
@@ -40,7 +41,7 @@ import Testing
     let file = try await Self.script("bash", in: home, environment: environment)
     let check = try await Shells.run(
       try #require(Shells.path("bash")), ["-n", file], environment: environment)
-    #expect(check.status == 0, "\(check.stderr)")
+    expectEqual(check.status, 0, "\(check.stderr)")
   }
 
   @Test(.enabled(if: Shells.path("zsh") != nil)) func zshAcceptsTheScript() async throws {
@@ -48,7 +49,7 @@ import Testing
     let file = try await Self.script("zsh", in: home, environment: environment)
     let check = try await Shells.run(
       try #require(Shells.path("zsh")), ["-n", file], environment: environment)
-    #expect(check.status == 0, "\(check.stderr)")
+    expectEqual(check.status, 0, "\(check.stderr)")
   }
 
   @Test(.enabled(if: Shells.path("fish") != nil)) func fishAcceptsTheScript() async throws {
@@ -56,7 +57,7 @@ import Testing
     let file = try await Self.script("fish", in: home, environment: environment)
     let check = try await Shells.run(
       try #require(Shells.path("fish")), ["--no-execute", file], environment: environment)
-    #expect(check.status == 0, "\(check.stderr)")
+    expectEqual(check.status, 0, "\(check.stderr)")
   }
 
   /// Sources the bash script and calls `_rates` as bash's completion would, printing COMPREPLY.
@@ -85,20 +86,20 @@ import Testing
       """
     let result = try await Shells.run(
       try #require(Shells.path("bash")), ["-c", program, "bash", file], environment: environment)
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stderr.isEmpty)
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expect(result.stderr.isEmpty)
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(
       String.init)
-    #expect(lines.count >= 7)
+    expect(lines.count >= 7)
     guard lines.count >= 7 else { return }
-    #expect(lines[0] == "history")
+    expectEqual(lines[0], "history")
     let coins = Set(lines[1].split(separator: " ").map(String.init))
-    #expect(coins.isSuperset(of: ["BTC", "BCH", "BNB", "BRL", "BGN"]), "\(lines[1])")
-    #expect(coins.allSatisfy { $0.hasPrefix("B") })
-    #expect(lines[2] == "--days --date")
-    #expect(lines[3] == "GBP-USD")
-    #expect(lines[4] == "coingecko")
-    #expect(lines[5] == "EUR,GBP EUR,GEL")
-    #expect(lines[6] == "complete -F _rates rates")
+    expect(coins.isSuperset(of: ["BTC", "BCH", "BNB", "BRL", "BGN"]), "\(lines[1])")
+    expect(coins.allSatisfy { $0.hasPrefix("B") })
+    expectEqual(lines[2], "--days --date")
+    expectEqual(lines[3], "GBP-USD")
+    expectEqual(lines[4], "coingecko")
+    expectEqual(lines[5], "EUR,GBP EUR,GEL")
+    expectEqual(lines[6], "complete -F _rates rates")
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -38,13 +39,13 @@ import Testing
     let rates = try BinaryRunner(server: server.baseURL)
     let results = try await Self.concurrently(
       rates, Self.twentyCoins.map { ["favorites", "add", $0] })
-    for result in results { #expect(result.status == 0, "\(result.stderr)") }
+    for result in results { expectEqual(result.status, 0, "\(result.stderr)") }
     let file = rates.home.appendingPathComponent("data/rates/favorites.json")
     let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
     let stored = try #require(object?["favorites"] as? [[String: Any]])
-    #expect(Set(stored.compactMap { $0["id"] as? String }) == Set(Self.twentyCoins))
-    #expect(object?["version"] as? Int == 1)
-    #expect(try Self.mode(file) == 0o600)
+    expectEqual(Set(stored.compactMap { $0["id"] as? String }), Set(Self.twentyCoins))
+    expectEqual(object?["version"] as? Int, 1)
+    expectEqual(try Self.mode(file), 0o600)
   }
 
   /// Twenty processes add a coin each to your coins right after the upgrade: the old
@@ -59,16 +60,16 @@ import Testing
       #"{"version":1,"favorites":[{"id":"kaspa","symbol":"KAS","addedAt":"2026-01-01T00:00:00Z"}]}"#.utf8)
     try old.write(to: data.appendingPathComponent("favorites.json"))
     let results = try await Self.concurrently(rates, Self.twentyCoins.map { ["coins", "add", $0] })
-    for result in results { #expect(result.status == 0, "\(result.stderr)") }
-    #expect(results.filter { $0.stderr.contains("copied your favorite") }.count == 1)
+    for result in results { expectEqual(result.status, 0, "\(result.stderr)") }
+    expectEqual(results.filter { $0.stderr.contains("copied your favorite") }.count, 1)
     let file = data.appendingPathComponent("coins.json")
     let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
     let stored = try #require(object?["coins"] as? [[String: Any]]).compactMap { $0["id"] as? String }
-    #expect(stored.first == "kaspa")
-    #expect(stored.count == 21)
-    #expect(Set(stored) == Set(Self.twentyCoins + ["kaspa"]))
-    #expect(try Data(contentsOf: data.appendingPathComponent("favorites.json.before-coins")) == old)
-    #expect(try Data(contentsOf: data.appendingPathComponent("favorites.json")) == old)
+    expectEqual(stored.first, "kaspa")
+    expectEqual(stored.count, 21)
+    expectEqual(Set(stored), Set(Self.twentyCoins + ["kaspa"]))
+    expectEqual(try Data(contentsOf: data.appendingPathComponent("favorites.json.before-coins")), old)
+    expectEqual(try Data(contentsOf: data.appendingPathComponent("favorites.json")), old)
   }
 
   @Test func twentyConcurrentLedgerAddsLoseNothing() async throws {
@@ -76,15 +77,15 @@ import Testing
     let results = try await Self.concurrently(
       rates,
       (1...20).map { ["ledger", "add", "\($0)", "USD", "\($0 * 90_000)", "LBP", "--sell"] })
-    for result in results { #expect(result.status == 0, "\(result.stderr)") }
+    for result in results { expectEqual(result.status, 0, "\(result.stderr)") }
     let file = rates.home.appendingPathComponent("data/rates/ledger.json")
     // Format 2: a header line, then one JSON object per appended record.
     let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
     let entries = try lines.dropFirst().map { line in
       try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
-    #expect(entries.compactMap { $0["id"] as? Int } == Array(1...20), "appended in id order")
-    #expect(Set(entries.compactMap { $0["amount"] as? Double }) == Set((1...20).map(Double.init)))
-    #expect(try Self.mode(file) == 0o600)
+    expectEqual(entries.compactMap { $0["id"] as? Int }, Array(1...20), "appended in id order")
+    expectEqual(Set(entries.compactMap { $0["amount"] as? Double }), Set((1...20).map(Double.init)))
+    expectEqual(try Self.mode(file), 0o600)
   }
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -15,12 +16,12 @@ import Testing
     defer { server.stop() }
     let rates = try BinaryRunner(server: server.baseURL)
     let current = try await rates.run(["current", "EUR-USD", "--json"])
-    #expect(current.status == 0, "\(current.stderr)")
-    #expect(current.stdout.contains(#""source" : "ecb""#), "\(current.stdout)")
+    expectEqual(current.status, 0, "\(current.stderr)")
+    expect(current.stdout.contains(#""source" : "ecb""#), "\(current.stdout)")
     let history = try await rates.run(["history", "EUR", "USD"])
-    #expect(history.status == 0, "\(history.stderr)")
-    #expect(history.stdout.contains("ECB") && !history.stdout.contains("Frankfurter"), "\(history.stdout)")
-    #expect(server.requests.contains { $0.path == "/ecb/stats/eurofxref/eurofxref-daily.xml" })
-    #expect(server.requests.contains { $0.path == "/ecb/service/data/EXR/D.USD.EUR.SP00.A" })
+    expectEqual(history.status, 0, "\(history.stderr)")
+    expect(history.stdout.contains("ECB") && !history.stdout.contains("Frankfurter"), "\(history.stdout)")
+    expect(server.requests.contains { $0.path == "/ecb/stats/eurofxref/eurofxref-daily.xml" })
+    expect(server.requests.contains { $0.path == "/ecb/service/data/EXR/D.USD.EUR.SP00.A" })
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -23,11 +24,11 @@ import Testing
     defer { server.stop() }
     let rates = try BinaryRunner(server: server.baseURL)
     let result = try await rates.run(["history", "BTC", "EUR", "--interactive"])
-    #expect(result.status == 64)
-    #expect(result.stderr.contains("error: \(Self.message)"))
-    #expect(result.stderr.contains("usage: rates history"))
-    #expect(result.stdout.isEmpty)
-    #expect(server.requestCount == 0)
+    expectEqual(result.status, 64)
+    expect(result.stderr.contains("error: \(Self.message)"))
+    expect(result.stderr.contains("usage: rates history"))
+    expect(result.stdout.isEmpty)
+    expectEqual(server.requestCount, 0)
   }
 
   // MARK: - On a pseudo-terminal
@@ -59,20 +60,20 @@ import Testing
     run.send("h")
     #expect(await run.waitFor("27/28"), "h moved the cursor: \(run.text)")
     // The home screen's detail: its ranges load through the same driver.
-    #expect(run.text.contains("1-4 7/30/90/365 days"), "the detail's keys: \(run.text)")
+    expect(run.text.contains("1-4 7/30/90/365 days"), "the detail's keys: \(run.text)")
     let mark = run.text.utf8.count
     run.send("1")
     #expect(await run.waitFor("7 days", after: mark), "seven days: \(run.text)")
     run.send("lq")
     let status = await run.waitForExit()
-    #expect(status == 0, "\(run.text)")
+    expectEqual(status, 0, "\(run.text)")
     let output = run.text
     let entered = try #require(output.range(of: "\u{1B}[?1049h"))
     let left = try #require(output.range(of: "\u{1B}[?1049l"))
-    #expect(entered.upperBound <= left.lowerBound)
+    expect(entered.upperBound <= left.lowerBound)
     let shown = try #require(output.range(of: "\u{1B}[?25h", options: .backwards))
-    #expect(output.range(of: "\u{1B}[?25l").map { $0.upperBound <= shown.lowerBound } == true)
-    #expect(output.contains("q quit"))
+    expectEqual(output.range(of: "\u{1B}[?25l").map { $0.upperBound <= shown.lowerBound }, true)
+    expect(output.contains("q quit"))
     Self.expectSaneTerminal(output[left.upperBound...])
   }
 
@@ -93,12 +94,12 @@ import Testing
 
     #expect(await run.waitFor("q quit"), "first frame: \(run.text)")
     let pid = try #require(Self.number(after: "rates=", in: run.text), "the rates process")
-    #expect(kill(pid_t(pid), signal) == 0)
+    expectEqual(kill(pid_t(pid), signal), 0)
     #expect(await run.waitForExit() != nil, "\(run.text)")
     let output = run.text
-    #expect(Self.number(after: "status=", in: output) == 128 + Int(signal), "\(output)")
+    expectEqual(Self.number(after: "status=", in: output), 128 + Int(signal), "\(output)")
     let left = try #require(output.range(of: "\u{1B}[?1049l"))
-    #expect(output[..<left.lowerBound].contains("\u{1B}[?25h"))
+    expect(output[..<left.lowerBound].contains("\u{1B}[?25h"))
     Self.expectSaneTerminal(output[left.upperBound...])
   }
 

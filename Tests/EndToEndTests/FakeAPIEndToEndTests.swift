@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -17,11 +18,11 @@ import Testing
 
     let rates = try BinaryRunner(server: base)
     let history = try await rates.run(["history", "BTC", "EUR", "--json"])
-    #expect(history.status == 0, "\(history.stderr)")
+    expectEqual(history.status, 0, "\(history.stderr)")
     let points = try #require(try history.json()["points"] as? [[String: Any]])
-    #expect(points.count == 28)
-    #expect(
-      points.last?["rate"] as? Double == FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur"))
+    expectEqual(points.count, 28)
+    expectEqual(
+      points.last?["rate"] as? Double, FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur"))
 
     let transport = HTTPTransport.live(timeoutSeconds: 10)
     func text(_ path: String, method: String = "GET") async throws -> String {

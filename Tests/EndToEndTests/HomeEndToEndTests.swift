@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -67,8 +68,8 @@ import Testing
       TerminalEndToEndTests.expectCleanExit(output, status: 0)
       let on = try #require(output.range(of: Self.mouseOn, options: .backwards))
       let off = try #require(output.range(of: Self.mouseOff, options: .backwards))
-      #expect(on.upperBound <= off.lowerBound, "mouse reports off again")
-      #expect(server.requestCount > 0)
+      expect(on.upperBound <= off.lowerBound, "mouse reports off again")
+      expect(server.requestCount > 0)
     }
   }
 
@@ -94,7 +95,7 @@ import Testing
       TerminalEndToEndTests.expectCleanExit(run.text, status: 0)
       let stored = try String(
         contentsOf: opened.home.appendingPathComponent("data/rates/coins.json"), encoding: .utf8)
-      #expect(stored.contains("\"solana\""), "\(stored)")
+      expect(stored.contains("\"solana\""), "\(stored)")
     }
   }
 
@@ -113,7 +114,7 @@ import Testing
       }
       #expect(await run.waitForExit() != nil, "\(run.text)")
       TerminalEndToEndTests.expectCleanExit(run.text, status: status)
-      #expect(run.text.contains(Self.mouseOff))
+      expect(run.text.contains(Self.mouseOff))
     }
   }
 
@@ -126,7 +127,7 @@ import Testing
         await pollingKernelState { TerminalEndToEndTests.state(of: pid) == "T" }, "stopped: \(run.text)")
       #expect(await run.waitFor(TerminalEndToEndTests.leave), "left before stopping: \(run.text)")
       try TerminalEndToEndTests.expectGivenBack(run.text, pid: pid, frame: Self.listed)
-      #expect(run.text.contains(Self.mouseOff), "no mouse reports while stopped")
+      expect(run.text.contains(Self.mouseOff), "no mouse reports while stopped")
 
       let mark = run.text.utf8.count
       kill(pid, SIGCONT)
@@ -146,13 +147,13 @@ import Testing
 
       let mark = run.text.utf8.count
       // The kernel sends SIGWINCH to the terminal's foreground group when its size changes.
-      #expect(Self.resize(pid, columns: 50, rows: 15))
+      expect(Self.resize(pid, columns: 50, rows: 15))
       #expect(
         await eventually { Self.lastFrame(of: run.text, after: mark).map { $0.count == 15 } == true },
         "a 15-line frame: \(run.text)")
       let frame = try #require(Self.lastFrame(of: run.text, after: mark))
       for line in frame {
-        #expect(TerminalText.displayWidth(line) <= 50, "\(line)")
+        expect(TerminalText.displayWidth(line) <= 50, "\(line)")
       }
       run.send("q")
       #expect(await run.waitForExit() != nil, "\(run.text)")
@@ -165,11 +166,11 @@ import Testing
     defer { server.stop() }
     let rates = try BinaryRunner(server: server.baseURL)
     let result = try await rates.run(["ui"])
-    #expect(result.status == 64)
-    #expect(result.stderr.split(separator: "\n").count == 1)
-    #expect(result.stderr.contains("needs a terminal"))
-    #expect(result.stdout.isEmpty)
-    #expect(server.requestCount == 0)
+    expectEqual(result.status, 64)
+    expectEqual(result.stderr.split(separator: "\n").count, 1)
+    expect(result.stderr.contains("needs a terminal"))
+    expect(result.stdout.isEmpty)
+    expectEqual(server.requestCount, 0)
   }
 
   // MARK: - Helpers

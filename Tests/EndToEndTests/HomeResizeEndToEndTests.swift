@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -69,10 +70,10 @@ import Testing
     _ opened: Opened, to size: (columns: UInt16, rows: UInt16), as fresh: PseudoTerminalRun, _ what: String
   ) async {
     let mark = opened.run.text.utf8.count
-    #expect(HomeEndToEndTests.resize(opened.pid, columns: size.columns, rows: size.rows))
+    expect(HomeEndToEndTests.resize(opened.pid, columns: size.columns, rows: size.rows))
     await expectSameFrame(opened.run, after: mark, as: fresh, "\(what) at \(size.columns)x\(size.rows)")
     let after = String(decoding: Array(opened.run.text.utf8.dropFirst(mark)), as: UTF8.self)
-    #expect(after.contains(cleared), "\(what): the redraw clears the screen first")
+    expect(after.contains(cleared), "\(what): the redraw clears the screen first")
   }
 
   @Test(.enabled(if: hasScript, "needs util-linux script"))
@@ -122,6 +123,6 @@ import Testing
     }
     resized.run.send("qq")
     #expect(await resized.run.waitForExit() != nil, "\(resized.run.text)")
-    #expect(ExplorerEndToEndTests.number(after: "status=", in: resized.run.text) == 0)
+    expectEqual(ExplorerEndToEndTests.number(after: "status=", in: resized.run.text), 0)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -43,12 +44,12 @@ import Testing
     #expect(try await runner.run(["config", "set", "providers", "coingecko"]).status == 0)
 
     let current = try await runner.run(["current", "BTC", "EUR", "--json"])
-    #expect(current.status == 0, "\(current.stderr)")
-    #expect(!current.stdout.contains("9999-12-31"))
+    expectEqual(current.status, 0, "\(current.stderr)")
+    expect(!current.stdout.contains("9999-12-31"))
 
     let history = try await runner.run(["history", "BTC", "EUR", "--days", "7", "--refresh"])
-    #expect(history.status == 69, "\(history.stderr)")
-    #expect(history.stderr.contains("CoinGecko") && history.stderr.contains("not a possible time"))
-    #expect(history.stderr.split(separator: "\n").count == 1, "\(history.stderr)")
+    expectEqual(history.status, 69, "\(history.stderr)")
+    expect(history.stderr.contains("CoinGecko") && history.stderr.contains("not a possible time"))
+    expectEqual(history.stderr.split(separator: "\n").count, 1, "\(history.stderr)")
   }
 }

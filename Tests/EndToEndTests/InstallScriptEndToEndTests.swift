@@ -1,5 +1,6 @@
 import Foundation
 import RateCore
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -30,23 +31,23 @@ import Testing
     let root = try scratch.folder()
     let prefix = root.appendingPathComponent("fresh/.local")
     let first = try await install(prefix: prefix, path: "/usr/bin:/bin")
-    #expect(first.status == 0, "\(first.output)")
+    expectEqual(first.status, 0, "\(first.output)")
     let files = [
       "bin/rates", "share/man/man1/rates.1", "share/bash-completion/completions/rates",
       "share/zsh/site-functions/_rates", "share/fish/vendor_completions.d/rates.fish",
     ]
     for file in files {
       let text = try? String(contentsOf: prefix.appendingPathComponent(file), encoding: .isoLatin1)
-      #expect((text?.count ?? 0) > 100, "\(file)")
+      expect((text?.count ?? 0) > 100, "\(file)")
     }
     let page = try String(contentsOf: prefix.appendingPathComponent("share/man/man1/rates.1"), encoding: .utf8)
-    #expect(page.hasPrefix(".TH RATES 1"))
-    #expect(FileManager.default.isExecutableFile(atPath: prefix.appendingPathComponent("bin/rates").path))
-    #expect(first.output.contains("\(prefix.path)/bin is not on your PATH"), "\(first.output)")
+    expect(page.hasPrefix(".TH RATES 1"))
+    expect(FileManager.default.isExecutableFile(atPath: prefix.appendingPathComponent("bin/rates").path))
+    expect(first.output.contains("\(prefix.path)/bin is not on your PATH"), "\(first.output)")
 
     let again = try await install(prefix: prefix, path: "\(prefix.path)/bin:/usr/bin:/bin")
-    #expect(again.status == 0, "\(again.output)")
-    #expect(!again.output.contains("not on your PATH"), "\(again.output)")
+    expectEqual(again.status, 0, "\(again.output)")
+    expect(!again.output.contains("not on your PATH"), "\(again.output)")
   }
 
   /// Everything under `root`, relative, sorted (folders end in `/`).
@@ -70,19 +71,19 @@ import Testing
     try Data("mine".utf8).write(to: prefix.appendingPathComponent("bin/other-tool"))
     let before = listing(prefix)
     #expect(try await install(prefix: prefix, path: "/usr/bin:/bin").status == 0)
-    #expect(listing(prefix).contains("share/man/man1/rates.1"))
+    expect(listing(prefix).contains("share/man/man1/rates.1"))
     #expect(try await install(prefix: prefix, path: "/usr/bin:/bin").status == 0)  // twice
     let removed = try await install(prefix: prefix, path: "/usr/bin:/bin", uninstall: true)
-    #expect(removed.status == 0, "\(removed.output)")
-    #expect(listing(prefix) == before)
+    expectEqual(removed.status, 0, "\(removed.output)")
+    expectEqual(listing(prefix), before)
     let again = try await install(prefix: prefix, path: "/usr/bin:/bin", uninstall: true)
-    #expect(again.status == 1 && again.output.contains("nothing removed"), "\(again.output)")
+    expect(again.status == 1 && again.output.contains("nothing removed"), "\(again.output)")
 
     // A prefix the install made goes too, with its parents the install made.
     let fresh = root.appendingPathComponent("new/prefix")
     #expect(try await install(prefix: fresh, path: "/usr/bin:/bin").status == 0)
     #expect(try await install(prefix: fresh, path: "/usr/bin:/bin", uninstall: true).status == 0)
-    #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("new").path))
+    expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("new").path))
   }
 
   /// Issue 27: a link at an installed file's path is replaced, not written through; a
@@ -97,9 +98,9 @@ import Testing
     try FileManager.default.createSymbolicLink(
       at: man.appendingPathComponent("rates.1"), withDestinationURL: outside)
     #expect(try await install(prefix: prefix, path: "/usr/bin:/bin").status == 0)
-    #expect(try String(contentsOf: outside, encoding: .utf8) == "keep")
+    expectEqual(try String(contentsOf: outside, encoding: .utf8), "keep")
     let page = try String(contentsOf: man.appendingPathComponent("rates.1"), encoding: .utf8)
-    #expect(page.hasPrefix(".TH RATES 1"))
+    expect(page.hasPrefix(".TH RATES 1"))
 
     let other = root.appendingPathComponent("other")
     let elsewhere = root.appendingPathComponent("elsewhere")
@@ -109,10 +110,10 @@ import Testing
     try FileManager.default.createSymbolicLink(
       at: other.appendingPathComponent("share/fish"), withDestinationURL: elsewhere)
     let refused = try await install(prefix: other, path: "/usr/bin:/bin")
-    #expect(refused.status == 73, "\(refused.output)")
-    #expect(refused.output.contains("leads outside the prefix"), "\(refused.output)")
-    #expect(listing(elsewhere).isEmpty)
-    #expect(!FileManager.default.fileExists(atPath: other.appendingPathComponent("bin/rates").path))
+    expectEqual(refused.status, 73, "\(refused.output)")
+    expect(refused.output.contains("leads outside the prefix"), "\(refused.output)")
+    expect(listing(elsewhere).isEmpty)
+    expect(!FileManager.default.fileExists(atPath: other.appendingPathComponent("bin/rates").path))
   }
 
   /// Issue 27: every printed hint pastes as is into a shell, for a prefix with a space and
@@ -121,7 +122,7 @@ import Testing
     let root = try scratch.folder()
     let prefix = root.appendingPathComponent("my rates's \"prefix\"")
     let result = try await install(prefix: prefix, path: "/usr/bin:/bin")
-    #expect(result.status == 0, "\(result.output)")
+    expectEqual(result.status, 0, "\(result.output)")
     let lines = result.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     let export = try #require(lines.first { $0.hasPrefix("export PATH=") })
     let fpath = try #require(lines.first { $0.hasPrefix("fpath=(") })
@@ -134,8 +135,9 @@ import Testing
     ].joined(separator: "\n")
     let shell = try await runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script])
     let printed = shell.stdout.split(separator: "\n").map(String.init)
-    #expect(
-      printed == [
+    expectEqual(
+      printed,
+      [
         prefix.path + "/bin:/usr/bin:/bin", prefix.path + "/share/zsh/site-functions",
         prefix.path,
       ], "\(result.output)")
@@ -149,9 +151,9 @@ import Testing
     try Data("PATH=\"$HOME/.local/bin:$PATH\"\n".utf8)
       .write(to: root.appendingPathComponent(".profile"))
     let result = try await install(prefix: prefix, path: "/usr/bin:/bin", home: root)
-    #expect(result.status == 0, "\(result.output)")
-    #expect(!result.output.contains("not on your PATH"), "\(result.output)")
-    #expect(result.output.contains("on PATH in a new login shell"), "\(result.output)")
+    expectEqual(result.status, 0, "\(result.output)")
+    expect(!result.output.contains("not on your PATH"), "\(result.output)")
+    expect(result.output.contains("on PATH in a new login shell"), "\(result.output)")
   }
 
   /// Issue 34: `--uninstall` removes only the files it recorded and finds as it left them
@@ -176,16 +178,17 @@ import Testing
     let outsideBefore = listing(mine)
 
     let removed = try await install(prefix: prefix, path: "/usr/bin:/bin", uninstall: true)
-    #expect(removed.status == 0, "\(removed.output)")
-    #expect(listing(mine) == outsideBefore && outsideBefore == ["_rates"])
-    #expect(try String(contentsOf: page, encoding: .utf8) == "my own page")
-    #expect(removed.output.contains("kept '\(page.path)': changed since it was installed"), "\(removed.output)")
-    #expect(removed.output.contains("kept '\(zsh.path)/_rates': a symbolic link, or reached through one"))
-    #expect(
-      listing(prefix) == [
+    expectEqual(removed.status, 0, "\(removed.output)")
+    expect(listing(mine) == outsideBefore && outsideBefore == ["_rates"])
+    expectEqual(try String(contentsOf: page, encoding: .utf8), "my own page")
+    expect(removed.output.contains("kept '\(page.path)': changed since it was installed"), "\(removed.output)")
+    expect(removed.output.contains("kept '\(zsh.path)/_rates': a symbolic link, or reached through one"))
+    expectEqual(
+      listing(prefix),
+      [
         "share/", "share/man/", "share/man/man1/", "share/man/man1/rates.1", "share/zsh/", "share/zsh/site-functions/",
       ], "only what the user owns is left")
-    #expect(try manager.destinationOfSymbolicLink(atPath: zsh.path) == mine.path, "the link is the user's")
+    expectEqual(try manager.destinationOfSymbolicLink(atPath: zsh.path), mine.path, "the link is the user's")
 
     // A prefix with a newline: the record is read by lines, so it is refused before anything.
     let user = root.appendingPathComponent("D")
@@ -193,10 +196,10 @@ import Testing
     try Data("keep".utf8).write(to: user.appendingPathComponent("nl"))
     let hostile = root.appendingPathComponent("D\nnl")
     let refused = try await install(prefix: hostile, path: "/usr/bin:/bin")
-    #expect(refused.status == 64 && refused.output.contains("holds a newline"), "\(refused.output)")
-    #expect(!manager.fileExists(atPath: hostile.path))
+    expect(refused.status == 64 && refused.output.contains("holds a newline"), "\(refused.output)")
+    expect(!manager.fileExists(atPath: hostile.path))
     let uninstall = try await install(prefix: hostile, path: "/usr/bin:/bin", uninstall: true)
-    #expect(uninstall.status == 64)
-    #expect(listing(user) == ["nl"])
+    expectEqual(uninstall.status, 64)
+    expectEqual(listing(user), ["nl"])
   }
 }

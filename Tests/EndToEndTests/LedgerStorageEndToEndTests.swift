@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -34,25 +35,25 @@ import Testing
     }
     let original = try Data(contentsOf: file)
     let list = try await rates.run(["ledger", "list", "--json"])
-    #expect(list.status == 0, "\(list.stderr)")
-    #expect(try Data(contentsOf: file) == original, "reading never converts")
+    expectEqual(list.status, 0, "\(list.stderr)")
+    expectEqual(try Data(contentsOf: file), original, "reading never converts")
 
     let add = try await rates.run(["ledger", "add", "1", "USD", "89500", "LBP", "--buy"])
-    #expect(add.status == 0, "\(add.stderr)")
-    #expect(add.stdout.contains("Recorded #3"))
+    expectEqual(add.status, 0, "\(add.stderr)")
+    expect(add.stdout.contains("Recorded #3"))
     let backup = file.deletingLastPathComponent().appendingPathComponent("ledger.json.v1.bak")
-    #expect(add.stderr.contains("note: converted \(file.path)"))
-    #expect(add.stderr.contains(backup.path))
-    #expect(try Data(contentsOf: backup) == original)
+    expect(add.stderr.contains("note: converted \(file.path)"))
+    expect(add.stderr.contains(backup.path))
+    expectEqual(try Data(contentsOf: backup), original)
     let after = try await rates.run(["ledger", "list", "--json"])
-    #expect((try after.json()["entries"] as? [[String: Any]])?.count == 3)
+    expectEqual((try after.json()["entries"] as? [[String: Any]])?.count, 3)
   }
 
   @Test func aCorruptLineStopsEveryCommandWithItsNumber() async throws {
     let rates = try BinaryRunner(server: nil)
     for amount in ["1", "2", "3"] {
       let add = try await rates.run(["ledger", "add", amount, "USD", "89500", "LBP", "--sell"])
-      #expect(add.status == 0, "\(add.stderr)")
+      expectEqual(add.status, 0, "\(add.stderr)")
     }
     let file = Self.ledgerFile(rates)
     var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(
@@ -65,12 +66,12 @@ import Testing
       ["ledger", "list", "--json"],
     ] {
       let result = try await rates.run(arguments)
-      #expect(result.status == 74, "\(arguments): \(result.stderr)")
-      #expect(
+      expectEqual(result.status, 74, "\(arguments): \(result.stderr)")
+      expect(
         result.stderr.contains("\(file.path) line 3 is not a valid record"), "\(result.stderr)")
-      #expect(result.stderr.contains("Fix or delete line 3"))
+      expect(result.stderr.contains("Fix or delete line 3"))
     }
-    #expect(try Data(contentsOf: file) == corrupt)
+    expectEqual(try Data(contentsOf: file), corrupt)
   }
 
   /// Fifty writers at once (adds, removes and imports), every seventh killed with SIGKILL at a
@@ -84,7 +85,7 @@ import Testing
     let seed = (1...10).map { "\(today),sell,\($0),USD,\($0 * 89_500),LBP\n" }.joined()
     try Data((header + seed).utf8).write(to: csv)
     let seeded = try await rates.run(["ledger", "import", csv.path])
-    #expect(seeded.status == 0, "\(seeded.stderr)")
+    expectEqual(seeded.status, 0, "\(seeded.stderr)")
     // Each importer its own three exchanges: import skips those already in the ledger.
     func three(_ index: Int) throws -> String {
       let file = rates.home.appendingPathComponent("three-\(index).csv")
@@ -114,21 +115,21 @@ import Testing
     }
     #expect(await eventually { results.count == 50 })
     let outcomes = results.all
-    #expect(outcomes.count == 50)
+    expectEqual(outcomes.count, 50)
     let list = try await rates.run(["ledger", "list", "--json"])
-    #expect(list.status == 0, "\(list.stderr)")
+    expectEqual(list.status, 0, "\(list.stderr)")
     let entries = try #require(try list.json()["entries"] as? [[String: Any]])
     let ids = entries.compactMap { $0["id"] as? Int }
-    #expect(Set(ids).count == ids.count, "no id used twice")
+    expectEqual(Set(ids).count, ids.count, "no id used twice")
     let amounts = Set(entries.compactMap { $0["amount"] as? Double })
     for (index, status, output) in outcomes {
       let killed = index % 7 == 3
-      if !killed { #expect(status == 0, "writer \(index): \(output)") }
+      if !killed { expectEqual(status, 0, "writer \(index): \(output)") }
       guard status == 0 else { continue }
       switch index % 10 {
-      case 0: #expect(!ids.contains(index / 10 + 1), "removed #\(index / 10 + 1) is gone")
-      case 5: #expect(output.contains("Imported 3 exchanges"))
-      default: #expect(amounts.contains(Double(1000 + index)), "writer \(index)'s add was kept")
+      case 0: expect(!ids.contains(index / 10 + 1), "removed #\(index / 10 + 1) is gone")
+      case 5: expect(output.contains("Imported 3 exchanges"))
+      default: expect(amounts.contains(Double(1000 + index)), "writer \(index)'s add was kept")
       }
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -14,12 +15,12 @@ import Testing
     defer { server.stop() }
     let result = try await BinaryRunner(server: server.baseURL)
       .run(["current", "BTC", "SOL", "ETH", "--in", "EUR"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains("BTC/EUR  62,891.00"))
-    #expect(result.stdout.contains("ETH/EUR   3,540.90"))
-    #expect(
-      result.stderr
-        == "warning: no price for SOL/EUR: CoinGecko sent no price for it, Coinbase Exchange sent an"
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expect(result.stdout.contains("BTC/EUR  62,891.00"))
+    expect(result.stdout.contains("ETH/EUR   3,540.90"))
+    expectEqual(
+      result.stderr,
+      "warning: no price for SOL/EUR: CoinGecko sent no price for it, Coinbase Exchange sent an"
         + " unreadable answer (at top level: missing key 'price'), Kraken sent an unreadable answer"
         + " (at top level: missing key 'error'); showing the prices that arrived\n")
   }
@@ -31,13 +32,13 @@ import Testing
     }
     defer { server.stop() }
     let result = try await BinaryRunner(server: server.baseURL).run(["current", "BTC"])
-    #expect(result.status == 75)
-    #expect(
-      result.stderr
-        == "error: no price for BTC/USD: CoinGecko, Coinbase Exchange and Kraken rate limited;"
+    expectEqual(result.status, 75)
+    expectEqual(
+      result.stderr,
+      "error: no price for BTC/USD: CoinGecko, Coinbase Exchange and Kraken rate limited;"
         + " CoinGecko rate limit reached: wait a minute and retry (a free Demo key raises it:"
         + " 'rates config set api-key')\n")
-    #expect(server.requests.count == 3, "once to each coin source, all rate-limited")
+    expectEqual(server.requests.count, 3, "once to each coin source, all rate-limited")
   }
 
   @Test func coinDeskNoResultsIsNoDataAndAskedOnce() async throws {
@@ -49,8 +50,8 @@ import Testing
     defer { server.stop() }
     let result = try await BinaryRunner(server: server.baseURL)
       .run(["history", "BTC", "EUR", "--provider", "coindesk", "--days", "7"])
-    #expect(result.status == 66, "\(result.stderr)")
-    #expect(result.stderr == "error: CoinDesk has no data: no prices for that range\n")
-    #expect(server.requests.filter { $0.path.contains("/historical/") }.count == 1)
+    expectEqual(result.status, 66, "\(result.stderr)")
+    expectEqual(result.stderr, "error: CoinDesk has no data: no prices for that range\n")
+    expectEqual(server.requests.filter { $0.path.contains("/historical/") }.count, 1)
   }
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -15,14 +16,14 @@ import Testing
     let result = try await BinaryRunner(server: closed.baseURL)
       .run(["convert", "100", "USD", "EUR", "--date", "2015-06-01", "--json"])
     withExtendedLifetime(closed) {}
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let conversion = try #require((try result.json()["conversions"] as? [[String: Any]])?.first)
     // The ECB's row of 2015-06-01: 1 EUR = 1.0944 USD.
     let rate = try #require(conversion["rate"] as? Double)
-    #expect(rate == 0.913_742_690_1)  // 1 / 1.0944 crossed through the euro, to 10 significant digits
-    #expect(conversion["rateDate"] as? String == "2015-06-01")
-    #expect(conversion["source"] as? String == "ECB snapshot to \(snapshot.lastDay)")
-    #expect(conversion["stale"] as? Bool == true)
-    #expect(result.stderr.contains("which end on \(snapshot.lastDay)"))
+    expectEqual(rate, 0.913_742_690_1)  // 1 / 1.0944 crossed through the euro, to 10 significant digits
+    expectEqual(conversion["rateDate"] as? String, "2015-06-01")
+    expectEqual(conversion["source"] as? String, "ECB snapshot to \(snapshot.lastDay)")
+    expectEqual(conversion["stale"] as? Bool, true)
+    expect(result.stderr.contains("which end on \(snapshot.lastDay)"))
   }
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -23,11 +24,11 @@ import Testing
       environment: rates.environment, directory: rates.home.path)
     // Wait for the first line, then terminate.
     #expect(await eventually { watch.outputText.contains("\n") })
-    #expect(watch.outputText.contains("BTC/USD"))
+    expect(watch.outputText.contains("BTC/USD"))
     watch.signal(SIGTERM)
     // A hang guard only: the watch ends within its 2 s grace period.
     let ended = await watch.finished(timeout: 60)
     if ended == nil { watch.signal(SIGKILL) }
-    #expect(ended == .exited(143))
+    expectEqual(ended, .exited(143))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -18,22 +19,22 @@ import Testing
     let rates = try BinaryRunner(server: server.baseURL)
 
     let cold = try await rates.run(["history", "BTC", "EUR"])
-    #expect(cold.status == 0, "\(cold.stderr)")
-    #expect(cold.stdout.contains("BTC/EUR"))
-    #expect(!cold.stdout.contains("\u{1B}["), "no colour when stdout is a pipe")
-    #expect(server.requestCount == 1, "\(server.requests.map(\.path)): \(cold.stderr)")
+    expectEqual(cold.status, 0, "\(cold.stderr)")
+    expect(cold.stdout.contains("BTC/EUR"))
+    expect(!cold.stdout.contains("\u{1B}["), "no colour when stdout is a pipe")
+    expectEqual(server.requestCount, 1, "\(server.requests.map(\.path)): \(cold.stderr)")
     let request = try #require(server.requests.first)
-    #expect(request.path == "/api/v3/coins/bitcoin/market_chart", "RATES_COINGECKO_URL is used")
-    #expect(request.headers["user-agent"] == "rates/\(RatesVersion.current)")
+    expectEqual(request.path, "/api/v3/coins/bitcoin/market_chart", "RATES_COINGECKO_URL is used")
+    expectEqual(request.headers["user-agent"], "rates/\(RatesVersion.current)")
 
     // Offline: today's price stays fresh for a minute only, which two processes on a loaded
     // machine can outlast; the point is that the second process reads what the first cached.
     let warm = try await rates.run(["history", "BTC", "EUR", "--json", "--offline"])
-    #expect(warm.status == 0, "\(warm.stderr)")
-    #expect(server.requestCount == 1, "the other process's cache answers without a request")
+    expectEqual(warm.status, 0, "\(warm.stderr)")
+    expectEqual(server.requestCount, 1, "the other process's cache answers without a request")
     let points = try #require(try warm.json()["points"] as? [[String: Any]])
-    #expect(points.count == 28)
-    #expect(points.last?["date"] as? String == Day(containing: Date()).description)
+    expectEqual(points.count, 28)
+    expectEqual(points.last?["date"] as? String, Day(containing: Date()).description)
   }
 
   @Test func columnsSetsTheWidthOnAPipe() async throws {
@@ -43,33 +44,33 @@ import Testing
     for layout in ["--chart", "--table"] {
       let text = try await rates.run(
         ["history", "ETH-USD", "--days", "90", layout], extra: ["COLUMNS": "60"])
-      #expect(text.status == 0, "\(text.stderr)")
+      expectEqual(text.status, 0, "\(text.stderr)")
       let widths = text.stdout.split(separator: "\n").map { TerminalText.displayWidth(String($0)) }
-      #expect(widths.allSatisfy { $0 <= 60 })
-      #expect(widths.contains { $0 > 50 }, "uses the width it was given")
+      expect(widths.allSatisfy { $0 <= 60 })
+      expect(widths.contains { $0 > 50 }, "uses the width it was given")
     }
   }
 
   @Test func exitCodesAndStreams() async throws {
     let rates = try BinaryRunner(server: nil)
     let version = try await rates.run(["--version"])
-    #expect(version.status == 0)
-    #expect(version.stdout == "rates \(RatesVersion.current)\n")
-    #expect(version.stderr.isEmpty)
+    expectEqual(version.status, 0)
+    expectEqual(version.stdout, "rates \(RatesVersion.current)\n")
+    expect(version.stderr.isEmpty)
 
     let help = try await rates.run(["history", "--help"])
-    #expect(help.status == 0)
-    #expect(help.stdout.contains("usage: rates history"))
+    expectEqual(help.status, 0)
+    expect(help.stdout.contains("usage: rates history"))
 
     let usage = try await rates.run(["history", "BTC", "--days", "0"])
-    #expect(usage.status == 64)
-    #expect(usage.stdout.isEmpty)
-    #expect(usage.stderr.hasPrefix("error: "))
-    #expect(usage.stderr.contains("usage: rates history"))
+    expectEqual(usage.status, 64)
+    expect(usage.stdout.isEmpty)
+    expect(usage.stderr.hasPrefix("error: "))
+    expect(usage.stderr.contains("usage: rates history"))
 
     let json = try await rates.run(["history", "BTC", "--days", "0", "--json"])
-    #expect(json.status == 64)
+    expectEqual(json.status, 64)
     let error = try #require(try json.errorJSON()["error"] as? [String: Any])
-    #expect(error["code"] as? String == "usage")
+    expectEqual(error["code"] as? String, "usage")
   }
 }

@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -140,7 +141,7 @@ import Testing
       cli.clock.advance(by: 3_600)
     }
     let result = await cli.run(golden.arguments)
-    #expect(result.status == golden.status, "\(result.stderr)")
+    expectEqual(result.status, golden.status, "\(result.stderr)")
     try GoldenFile.check(result.stdout, named: golden.name + ".txt")
     try GoldenFile.check(result.stderr, named: golden.name + ".stderr.txt", optional: true)
   }
@@ -152,7 +153,7 @@ import Testing
     let present = try FileManager.default.contentsOfDirectory(atPath: GoldenFile.directory.path)
       .filter { !$0.hasPrefix(".") }
     let stray = Set(present).subtracting(expected)
-    #expect(stray.isEmpty, "not produced by any case: \(stray.sorted())")
+    expect(stray.isEmpty, "not produced by any case: \(stray.sorted())")
   }
 }
 

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -7,20 +8,20 @@ import Testing
   // MARK: - Statistics over [Double]
 
   @Test func emptyAndShortInputsGiveNil() {
-    #expect(Statistics.mean([]) == nil)
-    #expect(Statistics.median([]) == nil)
-    #expect(Statistics.sampleStandardDeviation([]) == nil)
-    #expect(Statistics.sampleStandardDeviation([5]) == nil)
+    expectEqual(Statistics.mean([]), nil)
+    expectEqual(Statistics.median([]), nil)
+    expectEqual(Statistics.sampleStandardDeviation([]), nil)
+    expectEqual(Statistics.sampleStandardDeviation([5]), nil)
   }
 
   @Test func meanAndMedian() {
     // (1 + 2 + 3 + 10) / 4 = 16 / 4 = 4
-    #expect(Statistics.mean([1, 2, 3, 10]) == 4)
+    expectEqual(Statistics.mean([1, 2, 3, 10]), 4)
     // sorted 1 2 3 10: even count, (2 + 3) / 2 = 2.5
-    #expect(Statistics.median([10, 3, 1, 2]) == 2.5)
+    expectEqual(Statistics.median([10, 3, 1, 2]), 2.5)
     // sorted 1 3 7: odd count, the middle one
-    #expect(Statistics.median([7, 1, 3]) == 3)
-    #expect(Statistics.median([4]) == 4)
+    expectEqual(Statistics.median([7, 1, 3]), 3)
+    expectEqual(Statistics.median([4]), 4)
   }
 
   /// The median by selection equals the middle of a full sort, for random lengths, many
@@ -33,7 +34,7 @@ import Testing
         let sorted = values.sorted()
         let middle = length / 2
         let expected = length.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
-        #expect(Statistics.median(values) == expected, "\(length) values, \(distinct) distinct")
+        expectEqual(Statistics.median(values), expected, "\(length) values, \(distinct) distinct")
       }
     }
   }
@@ -43,10 +44,10 @@ import Testing
     // sample:     sqrt(32 / 7) = sqrt(4.571428...) = 2.138089935...
     let values: [Double] = [2, 4, 4, 4, 5, 5, 7, 9]
     let sample = try #require(Statistics.sampleStandardDeviation(values))
-    #expect(abs(sample - 2.138_089_935_299_395) < 1e-12)
+    expect(abs(sample - 2.138_089_935_299_395) < 1e-12)
     // Two values 1 and 3: mean 2, squares 1 + 1 = 2, sample sqrt(2 / 1) = 1.41421356...
     let two = try #require(Statistics.sampleStandardDeviation([1, 3]))
-    #expect(abs(two - 2.0.squareRoot()) < 1e-15)
+    expect(abs(two - 2.0.squareRoot()) < 1e-15)
   }
 }
 
@@ -58,8 +59,8 @@ import Testing
   }
 
   @Test func emptySeriesIsNil() {
-    #expect(SeriesStatistics<Day>(points: []) == nil)
-    #expect(SeriesStatistics(points: [RatePoint(date: Self.start, rate: .nan)]) == nil)
+    expectEqual(SeriesStatistics<Day>(points: []), nil)
+    expectEqual(SeriesStatistics(points: [RatePoint(date: Self.start, rate: .nan)]), nil)
   }
 
   @Test func handComputedSeries() throws {
@@ -70,36 +71,36 @@ import Testing
     // deviations -1 1 -3 3 0 -> squares 1 1 9 9 0 = 20; sample sqrt(20 / 4) = sqrt(5)
     // change 11 - 10 = 1; percent 1 / 10 * 100 = 10
     let stats = try #require(SeriesStatistics(points: Self.series([10, 12, 8, 14, 11])))
-    #expect(stats.min == 8)
-    #expect(stats.minDate == Day("2024-03-03"))
-    #expect(stats.max == 14)
-    #expect(stats.maxDate == Day("2024-03-04"))
-    #expect(stats.mean == 11)
-    #expect(stats.median == 11)
+    expectEqual(stats.min, 8)
+    expectEqual(stats.minDate, Day("2024-03-03"))
+    expectEqual(stats.max, 14)
+    expectEqual(stats.maxDate, Day("2024-03-04"))
+    expectEqual(stats.mean, 11)
+    expectEqual(stats.median, 11)
     let stddev = try #require(stats.stddev)
-    #expect(abs(stddev - 5.0.squareRoot()) < 1e-12)
-    #expect(stats.first == 10)
-    #expect(stats.last == 11)
-    #expect(stats.change == 1)
-    #expect(stats.changePercent == 10)
-    #expect(stats.count == 5)
+    expect(abs(stddev - 5.0.squareRoot()) < 1e-12)
+    expectEqual(stats.first, 10)
+    expectEqual(stats.last, 11)
+    expectEqual(stats.change, 1)
+    expectEqual(stats.changePercent, 10)
+    expectEqual(stats.count, 5)
   }
 
   @Test func fallingSeriesHasNegativeChange() throws {
     // first 200, last 150: change -50, percent -50 / 200 * 100 = -25
     let stats = try #require(SeriesStatistics(points: Self.series([200, 180, 150])))
-    #expect(stats.change == -50)
-    #expect(stats.changePercent == -25)
+    expectEqual(stats.change, -50)
+    expectEqual(stats.changePercent, -25)
     // median of 150 180 200 = 180; mean 530 / 3
-    #expect(stats.median == 180)
-    #expect(abs(stats.mean - 530.0 / 3) < 1e-12)
+    expectEqual(stats.median, 180)
+    expect(abs(stats.mean - 530.0 / 3) < 1e-12)
   }
 
   @Test func tiesPickTheEarliestDate() throws {
     // 5 on days 0 and 2 (minimum), 9 on days 1 and 3 (maximum)
     let stats = try #require(SeriesStatistics(points: Self.series([5, 9, 5, 9])))
-    #expect(stats.minDate == Self.start)
-    #expect(stats.maxDate == Self.start.adding(days: 1))
+    expectEqual(stats.minDate, Self.start)
+    expectEqual(stats.maxDate, Self.start.adding(days: 1))
   }
 
   @Test func tiesPickTheEarliestDateEvenWhenInputIsUnordered() throws {
@@ -107,24 +108,24 @@ import Testing
     let earlier = RatePoint(date: Self.start, rate: 1)
     let middle = RatePoint(date: Self.start.adding(days: 1), rate: 4)
     let stats = try #require(SeriesStatistics(points: [later, middle, earlier]))
-    #expect(stats.minDate == Self.start)
-    #expect(stats.first == 1)
-    #expect(stats.last == 1)
+    expectEqual(stats.minDate, Self.start)
+    expectEqual(stats.first, 1)
+    expectEqual(stats.last, 1)
   }
 
   @Test func singlePointHasNoStandardDeviation() throws {
     let stats = try #require(SeriesStatistics(points: Self.series([42])))
-    #expect(stats.stddev == nil)
-    #expect(stats.min == 42 && stats.max == 42 && stats.mean == 42 && stats.median == 42)
-    #expect(stats.change == 0)
-    #expect(stats.changePercent == 0)
-    #expect(stats.count == 1)
+    expectEqual(stats.stddev, nil)
+    expect(stats.min == 42 && stats.max == 42 && stats.mean == 42 && stats.median == 42)
+    expectEqual(stats.change, 0)
+    expectEqual(stats.changePercent, 0)
+    expectEqual(stats.count, 1)
   }
 
   @Test func zeroFirstValueHasNoPercent() throws {
     let stats = try #require(SeriesStatistics(points: Self.series([0, 2])))
-    #expect(stats.change == 2)
-    #expect(stats.changePercent == nil)
+    expectEqual(stats.change, 2)
+    expectEqual(stats.changePercent, nil)
   }
 
   @Test func firstAndLastKeepTheirOwnDates() throws {
@@ -135,8 +136,8 @@ import Testing
       RatePoint(date: Day("2024-06-07")!, rate: 1),
     ]
     let stats = try #require(SeriesStatistics(points: points))
-    #expect((stats.first, stats.firstDate) == (1, Day("2024-06-07")!))
-    #expect((stats.last, stats.lastDate) == (3, Day("2024-06-10")!))
+    expect((stats.first, stats.firstDate) == (1, Day("2024-06-07")!))
+    expect((stats.last, stats.lastDate) == (3, Day("2024-06-10")!))
   }
 
   // MARK: - JSON
@@ -146,11 +147,12 @@ import Testing
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     let json = try #require(String(data: try encoder.encode(stats), encoding: .utf8))
-    #expect(
-      json == """
-        {"change":0,"changePercent":null,"count":1,"first":0,"firstDate":"2024-03-01",\
-        "last":0,"lastDate":"2024-03-01","max":0,"maxDate":"2024-03-01","mean":0,"median":0,"min":0,"minDate":"2024-03-01",\
-        "stddev":null}
-        """)
+    expectEqual(
+      json,
+      """
+      {"change":0,"changePercent":null,"count":1,"first":0,"firstDate":"2024-03-01",\
+      "last":0,"lastDate":"2024-03-01","max":0,"maxDate":"2024-03-01","mean":0,"median":0,"min":0,"minDate":"2024-03-01",\
+      "stddev":null}
+      """)
   }
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -41,24 +42,24 @@ import Testing
     let fake = Fake(ecb: ecb)
     _ = try await history(fake, directory, clock: clock)
     let missing = Self.day(-5)  // a Wednesday: an ECB working day, a coin trading before it
-    #expect(!MarketClosure.isECBClosed(missing))
+    expect(!MarketClosure.isECBClosed(missing))
     try storeNone(missing, in: directory)
-    #expect(stored(directory).isEmpty(missing))
+    expect(stored(directory).isEmpty(missing))
 
     // The provider still leaves it out: one run asks once, however many histories it makes.
     fake.set(leaveOut: [missing])
     let run = AskedDays()
     let first = try await history(fake, directory, clock: clock, asked: run)
     _ = try await history(fake, directory, clock: clock, asked: run)
-    #expect(fake.requests.all.dropFirst() == [missing...missing], "asked once in the run")
-    #expect(first.series.gaps == [missing])
+    expectEqual(fake.requests.all.dropFirst(), [missing...missing], "asked once in the run")
+    expectEqual(first.series.gaps, [missing])
 
     // The next run asks again, and the day arrives.
     fake.set()
     let healed = try await history(fake, directory, clock: clock)
-    #expect(fake.requests.all.dropFirst() == [missing...missing, missing...missing])
-    #expect(healed.series.gaps.isEmpty)
-    #expect(stored(directory).value(missing) == DayStoreRepairTests.truth(missing))
+    expectEqual(fake.requests.all.dropFirst(), [missing...missing, missing...missing])
+    expect(healed.series.gaps.isEmpty)
+    expectEqual(stored(directory).value(missing), DayStoreRepairTests.truth(missing))
   }
 
   @Test func aCoinStoredAsTradingTheDayBeforeIsNeverSettledAsNone() async throws {
@@ -75,10 +76,10 @@ import Testing
       clock.advance(by: 86_400)
     }
     let state = stored(directory).state(missing)
-    #expect(state != .none, "a coin that traded the day before has a value that day")
-    #expect(state == .unanswered(leftOut: 4))
+    expect(state != .none, "a coin that traded the day before has a value that day")
+    expectEqual(state, .unanswered(leftOut: 4))
     fake.set()
     _ = try await history(fake, directory, clock: clock)
-    #expect(stored(directory).value(missing) == DayStoreRepairTests.truth(missing))
+    expectEqual(stored(directory).value(missing), DayStoreRepairTests.truth(missing))
   }
 }

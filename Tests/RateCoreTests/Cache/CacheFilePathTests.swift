@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -15,8 +16,8 @@ import Testing
     ("\u{212A}elvin", "kelvin"), ("ka:s?p#a", "ka_s_p_a"),
   ])
   func aKeyNamesOneFileUnderTheDirectory(_ key: String, _ expected: String) {
-    #expect(JSONFileCache(directory: Self.directory).fileURL(for: key).path == "/tmp/cache/\(expected).json")
-    #expect(DayStore(directory: Self.directory).fileURL(key: key).path == "/tmp/cache/days/\(expected).days")
+    expectEqual(JSONFileCache(directory: Self.directory).fileURL(for: key).path, "/tmp/cache/\(expected).json")
+    expectEqual(DayStore(directory: Self.directory).fileURL(key: key).path, "/tmp/cache/days/\(expected).days")
   }
 
   static let hostileKeys = [
@@ -46,19 +47,19 @@ import Testing
   }
 
   @Test func limitsAreByTheKeysSecondOfThreeSegments() {
-    #expect(JSONFileCache.maximumBytes(forKey: "x/price/y") == 256 * 1024)
-    #expect(JSONFileCache.maximumBytes(forKey: "x/Price/y/z") == 256 * 1024)
-    #expect(JSONFileCache.maximumBytes(forKey: "/x//week/y") == 1024 * 1024)
-    #expect(JSONFileCache.maximumBytes(forKey: "x/wee\u{212A}/y") == 1024 * 1024)
-    #expect(JSONFileCache.maximumBytes(forKey: "x/price") == JSONFileCache.defaultMaximumBytes)
-    #expect(JSONFileCache.maximumBytes(forKey: "x/history/y") == JSONFileCache.defaultMaximumBytes)
+    expectEqual(JSONFileCache.maximumBytes(forKey: "x/price/y"), 256 * 1024)
+    expectEqual(JSONFileCache.maximumBytes(forKey: "x/Price/y/z"), 256 * 1024)
+    expectEqual(JSONFileCache.maximumBytes(forKey: "/x//week/y"), 1024 * 1024)
+    expectEqual(JSONFileCache.maximumBytes(forKey: "x/wee\u{212A}/y"), 1024 * 1024)
+    expectEqual(JSONFileCache.maximumBytes(forKey: "x/price"), JSONFileCache.defaultMaximumBytes)
+    expectEqual(JSONFileCache.maximumBytes(forKey: "x/history/y"), JSONFileCache.defaultMaximumBytes)
   }
 
   @Test func noKeyEscapesTheDirectory() {
     for key in Self.keys() {
       let components = JSONFileCache(directory: Self.directory).fileURL(for: key).pathComponents
-      #expect(components.starts(with: ["/", "tmp", "cache"]) && components.count > 3, "\(key.debugDescription)")
-      #expect(!components.dropFirst(3).contains { $0.hasPrefix(".") }, "\(key.debugDescription)")
+      expect(components.starts(with: ["/", "tmp", "cache"]) && components.count > 3, "\(key.debugDescription)")
+      expect(!components.dropFirst(3).contains { $0.hasPrefix(".") }, "\(key.debugDescription)")
     }
   }
 }

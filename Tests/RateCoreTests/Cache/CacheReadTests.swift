@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -56,7 +57,7 @@ import Testing
   ) throws -> (Value, [UInt8]) {
     try cache.save(value, key: key, source: "coingecko", fetchedAt: fixedNow)
     let entry = try #require(cache.load(Value.self, key: key).entry)
-    #expect(entry.source == "coingecko" && entry.fetchedAt == fixedNow)
+    expect(entry.source == "coingecko" && entry.fetchedAt == fixedNow)
     return (entry.value, [UInt8](try Data(contentsOf: cache.fileURL(for: key))))
   }
 
@@ -65,7 +66,7 @@ import Testing
     for (index, rate) in Self.prices.enumerated() {
       let change = index % 3 == 0 ? nil : Double(index) * 1.37 - 5.25
       let quote = Self.quote(rate: rate, change: change, updated: index % 2 == 0)
-      #expect(Self.same(try roundTrip(quote, in: cache, key: "coingecko/price/btc-eur").0, quote))
+      expect(Self.same(try roundTrip(quote, in: cache, key: "coingecko/price/btc-eur").0, quote))
     }
   }
 
@@ -74,25 +75,25 @@ import Testing
     var value = Self.history(rates: Self.prices)
     value.latestSource = "kraken"
     let read = try roundTrip(value, in: cache, key: "coingecko/history/bitcoin-EUR").0
-    #expect(Self.same(read, value) && read.latestSource == "kraken")
+    expect(Self.same(read, value) && read.latestSource == "kraken")
     let bare = RateService.HistoryCacheValue(
       closes: [], coverage: nil, latest: nil, latestFetchedAt: nil, latestUpdatedAt: fixedNow)
-    #expect(Self.same(try roundTrip(bare, in: cache, key: "coingecko/history/x-EUR").0, bare))
+    expect(Self.same(try roundTrip(bare, in: cache, key: "coingecko/history/x-EUR").0, bare))
   }
 
   @Test func stringsAndCodableValuesRoundTrip() throws {
     let cache = JSONFileCache(directory: try scratch.folder())
     let text = "a \"quoted\" \\ / é 😀 \u{0} \u{1F} line\nend"
-    #expect(try roundTrip(text, in: cache, key: "a/b").0 == text)
+    expectEqual(try roundTrip(text, in: cache, key: "a/b").0, text)
     let points = [
       RatePoint(date: Day("2026-05-02")!, rate: 1e-9),
       RatePoint(date: Day("2026-05-03")!, rate: 1.5, carried: true),
     ]
-    #expect(Self.same(try roundTrip(points, in: cache, key: "a/points").0, points))
+    expect(Self.same(try roundTrip(points, in: cache, key: "a/points").0, points))
     let resolution = CoinResolver.CachedResolution(
       id: "bitcoin", symbol: "btc", alternatives: ["x"])
     let read = try roundTrip(resolution, in: cache, key: "coingecko/resolve/btc").0
-    #expect(read.id == "bitcoin" && read.symbol == "btc" && read.alternatives == ["x"])
+    expect(read.id == "bitcoin" && read.symbol == "btc" && read.alternatives == ["x"])
   }
 
   @Test func recentFiatSeriesRoundTripBitIdentical() throws {
@@ -107,9 +108,9 @@ import Testing
     }
     series[try #require(CurrencyPairKey("CHF-SEK"))] = []
     let read = try roundTrip(series, in: cache, key: "frankfurter/recent/gbp-usd").0
-    #expect(Set(read.keys) == Set(series.keys))
+    expectEqual(Set(read.keys), Set(series.keys))
     for (pair, points) in series {
-      #expect(Self.same(read[pair] ?? [], points), "\(pair)")
+      expect(Self.same(read[pair] ?? [], points), "\(pair)")
     }
   }
 
@@ -154,7 +155,7 @@ import Testing
       base: "BTC", quote: "EUR", rate: 67234.56, change24hPercent: -1.25, source: .provider(.coinGecko),
       fetchedAt: try #require(ISO8601.parse("2026-05-28T12:00:00Z")),
       updatedAt: ISO8601.parse("2026-05-28T11:59:02Z"))
-    #expect(Self.same(quote.value, expected))
+    expect(Self.same(quote.value, expected))
     let (historyKey, historyJSON) = Self.released[1]
     guard
       case .hit(let history) = JSONFileCache.readEnvelope(
@@ -165,14 +166,14 @@ import Testing
       return
     }
     let first = try #require(Day("2026-05-26"))
-    #expect(
+    expect(
       Self.same(
         history.value.closes,
         [RatePoint(date: first, rate: 66000.5), RatePoint(date: first.adding(days: 1), rate: 1.0e-7, carried: true)]))
-    #expect(history.value.coverage == .init(from: first, through: first.adding(days: 1)))
-    #expect(history.value.latest == RatePoint(date: first.adding(days: 2), rate: 67234.56))
-    #expect(history.value.latestUpdatedAt == nil && history.value.latestSource == nil)
-    #expect(
+    expectEqual(history.value.coverage, .init(from: first, through: first.adding(days: 1)))
+    expectEqual(history.value.latest, RatePoint(date: first.adding(days: 2), rate: 67234.56))
+    expect(history.value.latestUpdatedAt == nil && history.value.latestSource == nil)
+    expect(
       history.source == "coingecko" && history.fetchedAt == ISO8601.parse("2026-05-28T12:00:00Z"))
   }
 
@@ -191,17 +192,18 @@ import Testing
     }
     let hourly = #"[{"rate":66000.5,"time":"2026-05-28T20:26:40Z"},{"rate":1e-07,"time":"2026-05-28T21:26:40Z"}]"#
     let hours = try #require(read(hourly, as: [SeriesPoint<Date>].self))
-    #expect(
-      hours == [
+    expectEqual(
+      hours,
+      [
         SeriesPoint(date: Date(timeIntervalSince1970: 1_780_000_000), rate: 66000.5),
         SeriesPoint(date: Date(timeIntervalSince1970: 1_780_003_600), rate: 1e-7),
       ])
-    #expect(String(decoding: try JSONCoders.encoder().encode(hours), as: UTF8.self) == hourly)
+    expectEqual(String(decoding: try JSONCoders.encoder().encode(hours), as: UTF8.self), hourly)
     let daily = #"[{"carried":true,"date":"2024-10-04","rate":2.5},{"carried":false,"date":"2024-10-05","rate":3}]"#
     let days = try #require(read(daily, as: [RatePoint].self))
     let day = Day(daysSinceEpoch: 20_000)
-    #expect(days == [RatePoint(date: day, rate: 2.5, carried: true), RatePoint(date: day.adding(days: 1), rate: 3)])
-    #expect(String(decoding: try JSONCoders.encoder().encode(days), as: UTF8.self) == daily)
+    expectEqual(days, [RatePoint(date: day, rate: 2.5, carried: true), RatePoint(date: day.adding(days: 1), rate: 3)])
+    expectEqual(String(decoding: try JSONCoders.encoder().encode(days), as: UTF8.self), daily)
   }
 
   /// Every prefix of a valid entry is corrupt (the whole file is the only valid one), and
@@ -246,21 +248,21 @@ import Testing
   /// Version first: another version is reported as such whatever else the file holds; then a
   /// missing, mistyped or doubled member is corrupt; then another key is foreign.
   @Test func envelopeProblemsAreJudgedVersionFirst() {
-    #expect(Self.problem(#"{"version":2}"#) == .otherVersion(path: "p", version: 2))
-    #expect(Self.problem(Self.envelope(version: "7", key: "3", value: "[")) == .corrupt(path: "p"))
-    #expect(
-      Self.problem(Self.envelope(version: "7", key: "3", value: "[]"))
-        == .otherVersion(path: "p", version: 7))
-    #expect(Self.problem(Self.envelope(version: #""1""#)) == .corrupt(path: "p"))
-    #expect(Self.problem(#"{"key":"a/b","value":"v"}"#) == .corrupt(path: "p"))
-    #expect(Self.problem(Self.envelope(key: #""other""#)) == .foreign(path: "p"))
-    #expect(Self.problem(Self.envelope(key: #""other""#, value: "42")) == .corrupt(path: "p"))
-    #expect(Self.problem(Self.envelope(value: #""\uD800""#)) == .corrupt(path: "p"))
-    #expect(Self.problem(Self.envelope(extra: #","unknown":[{"x":null}]"#)) == nil)
-    #expect(Self.problem(Self.envelope() + " \n") == nil)
-    #expect(
-      Self.problem(Self.envelope(value: String(repeating: "[", count: 100_000)))
-        == .corrupt(path: "p"))
+    expectEqual(Self.problem(#"{"version":2}"#), .otherVersion(path: "p", version: 2))
+    expectEqual(Self.problem(Self.envelope(version: "7", key: "3", value: "[")), .corrupt(path: "p"))
+    expectEqual(
+      Self.problem(Self.envelope(version: "7", key: "3", value: "[]")),
+      .otherVersion(path: "p", version: 7))
+    expectEqual(Self.problem(Self.envelope(version: #""1""#)), .corrupt(path: "p"))
+    expectEqual(Self.problem(#"{"key":"a/b","value":"v"}"#), .corrupt(path: "p"))
+    expectEqual(Self.problem(Self.envelope(key: #""other""#)), .foreign(path: "p"))
+    expectEqual(Self.problem(Self.envelope(key: #""other""#, value: "42")), .corrupt(path: "p"))
+    expectEqual(Self.problem(Self.envelope(value: #""\uD800""#)), .corrupt(path: "p"))
+    expectEqual(Self.problem(Self.envelope(extra: #","unknown":[{"x":null}]"#)), nil)
+    expectEqual(Self.problem(Self.envelope() + " \n"), nil)
+    expectEqual(
+      Self.problem(Self.envelope(value: String(repeating: "[", count: 100_000))),
+      .corrupt(path: "p"))
   }
 
   static let badQuotes = [
@@ -293,15 +295,15 @@ import Testing
       #"{"base":"BTC","quote":"EUR","rate":\#(rate),"source":"coingecko","fetchedAt":"2024-06-10T06:13:20Z"}"#
     let lookup: JSONFileCache.Lookup<Quote> = JSONFileCache.readEnvelope(
       Array(Self.envelope(value: quote).utf8), key: "a/b", path: "p")
-    #expect(lookup.entry == nil, "quote rate \(rate)")
+    expect(lookup.entry == nil, "quote rate \(rate)")
     let history = #"{"closes":[{"carried":false,"date":"2026-05-01","rate":\#(rate)}]}"#
     let closes: JSONFileCache.Lookup<RateService.HistoryCacheValue> = JSONFileCache.readEnvelope(
       Array(Self.envelope(value: history).utf8), key: "a/b", path: "p")
-    #expect(closes.entry == nil, "close \(rate)")
+    expect(closes.entry == nil, "close \(rate)")
     let latest = #"{"closes":[],"latest":{"carried":false,"date":"2026-05-01","rate":\#(rate)}}"#
     let point: JSONFileCache.Lookup<RateService.HistoryCacheValue> = JSONFileCache.readEnvelope(
       Array(Self.envelope(value: latest).utf8), key: "a/b", path: "p")
-    #expect(point.entry == nil, "latest \(rate)")
+    expect(point.entry == nil, "latest \(rate)")
   }
 
   @Test(arguments: ["-100.5", "1e10", "-1e308"])
@@ -310,7 +312,7 @@ import Testing
       #"{"base":"BTC","change24hPercent":\#(change),"quote":"EUR","rate":1,"source":"coingecko","fetchedAt":"2024-06-10T06:13:20Z"}"#
     let lookup: JSONFileCache.Lookup<Quote> = JSONFileCache.readEnvelope(
       Array(Self.envelope(value: quote).utf8), key: "a/b", path: "p")
-    #expect(lookup.entry == nil, "change \(change)")
+    expect(lookup.entry == nil, "change \(change)")
   }
 
   @Test func optionalMembersMayBeNullOrAbsent() throws {
@@ -324,7 +326,7 @@ import Testing
       Issue.record("unusable")
       return
     }
-    #expect(entry.value.rate == 2 && entry.value.base == "BTC")
-    #expect(entry.value.change24hPercent == nil && entry.value.updatedAt == nil)
+    expect(entry.value.rate == 2 && entry.value.base == "BTC")
+    expect(entry.value.change24hPercent == nil && entry.value.updatedAt == nil)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -112,27 +113,28 @@ import Testing
     try write(Self.formatOne(first: first, [1.5, nil, 0, 1e308]), in: directory)
     let store = DayStore(directory: directory)
     let (loaded, problem) = store.load(key: Self.key)
-    #expect(problem == nil)
+    expectEqual(problem, nil)
     // 1e308 fails the gate (AnswerGate.isPrice): read as left out, never shown, asked again.
-    #expect(
-      states(loaded, first...first.adding(days: 3)) == [
+    expectEqual(
+      states(loaded, first...first.adding(days: 3)),
+      [
         .value(1.5), .none, .unanswered(leftOut: 0), .unanswered(leftOut: 1),
       ])
-    #expect(loaded.origin(first) == nil)
+    expectEqual(loaded.origin(first), nil)
     // A write that adds nothing still migrates; one that adds a day keeps every old one.
     try store.save(DayStore.Days(), key: Self.key)
     let url = store.fileURL(key: Self.key)
-    #expect(try Data(contentsOf: url).prefix(8) == Data("RDAYS02\n".utf8))
-    #expect(store.load(key: Self.key).0 == loaded)
+    expectEqual(try Data(contentsOf: url).prefix(8), Data("RDAYS02\n".utf8))
+    expectEqual(store.load(key: Self.key).0, loaded)
     var more = DayStore.Days()
     let fetch = DayStore.Fetch(provider: "kraken", fetchedAt: fixedNow)
     more.set(first.adding(days: 2), 2, from: fetch)
     try store.save(more, key: Self.key)
     let migrated = store.load(key: Self.key).0
-    #expect(
-      states(migrated, first...first.adding(days: 3)) == [.value(1.5), .none, .value(2), .unanswered(leftOut: 1)])
-    #expect(migrated.origin(first.adding(days: 2)) == fetch)
-    #expect(migrated.origin(first) == nil)
+    expectEqual(
+      states(migrated, first...first.adding(days: 3)), [.value(1.5), .none, .value(2), .unanswered(leftOut: 1)])
+    expectEqual(migrated.origin(first.adding(days: 2)), fetch)
+    expectEqual(migrated.origin(first), nil)
   }
 
   // MARK: - Hostile answers
@@ -144,7 +146,7 @@ import Testing
     fake.set(extra: outside.map { RatePoint(date: $0, rate: 7) })
     _ = try await history(fake, directory, clock: TestClock(now: fixedNow))
     let days = stored(directory)
-    #expect(days.span == Self.window)
+    expectEqual(days.span, Self.window)
     #expect(days == (try await cleanStore(ecb: false)))
   }
 
@@ -163,11 +165,11 @@ import Testing
       cache: JSONFileCache(directory: directory), mode: .normal, now: { fixedNow }, notify: { _ in })
     let asked = Day("1999-01-05")!...Day("1999-01-08")!
     let result = try await service.history(of: "EUR", in: "USD", window: asked)
-    #expect(result.series.gaps == [Day("1999-01-06")!])
+    expectEqual(result.series.gaps, [Day("1999-01-06")!])
     let days = DayStore(directory: directory).load(key: "frankfurter/EUR-USD").0
-    #expect(days.span == asked)
-    #expect(states(days, asked) == [.value(1.179), .unanswered(leftOut: 1), .value(1.1632), .value(1.1659)])
-    #expect(days.origin(asked.lowerBound) == DayStore.Fetch(provider: "frankfurter", fetchedAt: fixedNow))
+    expectEqual(days.span, asked)
+    expectEqual(states(days, asked), [.value(1.179), .unanswered(leftOut: 1), .value(1.1632), .value(1.1659)])
+    expectEqual(days.origin(asked.lowerBound), DayStore.Fetch(provider: "frankfurter", fetchedAt: fixedNow))
   }
 
   @Test func aWorkingDayLeftOutIsAskedAgainAfterTheBackoffAndNotBefore() async throws {
@@ -175,19 +177,19 @@ import Testing
     let clock = TestClock(now: fixedNow)
     let fake = Fake(ecb: true)
     let missing = Self.day(-5)  // a Wednesday
-    #expect(!MarketClosure.isECBClosed(missing))
+    expect(!MarketClosure.isECBClosed(missing))
     fake.set(leaveOut: [missing])
     let first = try await history(fake, directory, clock: clock)
-    #expect(first.series.gaps == [missing])
-    #expect(stored(directory).state(missing) == .unanswered(leftOut: 1))
+    expectEqual(first.series.gaps, [missing])
+    expectEqual(stored(directory).state(missing), .unanswered(leftOut: 1))
     fake.set()
     clock.advance(by: 3599)
     _ = try await history(fake, directory, clock: clock)
-    #expect(fake.requests.count == 1, "no request during the backoff")
+    expectEqual(fake.requests.count, 1, "no request during the backoff")
     clock.advance(by: 1)
     let healed = try await history(fake, directory, clock: clock)
-    #expect(fake.requests.all == [Self.window, missing...missing])
-    #expect(healed.series.gaps.isEmpty)
+    expectEqual(fake.requests.all, [Self.window, missing...missing])
+    expect(healed.series.gaps.isEmpty)
     #expect(states(stored(directory), Self.window) == states(try await cleanStore(ecb: true), Self.window))
   }
 
@@ -200,23 +202,23 @@ import Testing
     _ = try await history(fake, directory, clock: clock)
     clock.advance(by: 3600)
     _ = try await history(fake, directory, clock: clock)
-    #expect(stored(directory).state(missing) == .unanswered(leftOut: 2))
+    expectEqual(stored(directory).state(missing), .unanswered(leftOut: 2))
     clock.advance(by: 7199)
     _ = try await history(fake, directory, clock: clock)
-    #expect(fake.requests.count == 2, "the second backoff is 2 h")
+    expectEqual(fake.requests.count, 2, "the second backoff is 2 h")
     clock.advance(by: 1)
     _ = try await history(fake, directory, clock: clock)
-    #expect(fake.requests.count == 3)
-    #expect(stored(directory).state(missing) == .unanswered(leftOut: 3), "a working day is never settled as none")
+    expectEqual(fake.requests.count, 3)
+    expectEqual(stored(directory).state(missing), .unanswered(leftOut: 3), "a working day is never settled as none")
     clock.advance(by: 4 * 3600 - 1)
     _ = try await history(fake, directory, clock: clock)
-    #expect(fake.requests.count == 3, "the third backoff is 4 h")
+    expectEqual(fake.requests.count, 3, "the third backoff is 4 h")
     clock.advance(by: 1)
     fake.set()
     let healed = try await history(fake, directory, clock: clock)
-    #expect(fake.requests.count == 4)
-    #expect(healed.series.gaps.isEmpty)
-    #expect(stored(directory).value(missing) == Self.truth(missing))
+    expectEqual(fake.requests.count, 4)
+    expect(healed.series.gaps.isEmpty)
+    expectEqual(stored(directory).value(missing), Self.truth(missing))
   }
 
   @Test func quickRefreshesDoNotCountALeftOutDay() async throws {
@@ -229,14 +231,14 @@ import Testing
       _ = try await history(fake, directory, clock: clock, mode: .refresh)
       clock.advance(by: 5)
     }
-    #expect(fake.requests.count == 3)
-    #expect(stored(directory).state(missing) == .unanswered(leftOut: 1))
-    #expect(stored(directory).origin(missing)?.fetchedAt == fixedNow, "the first count's time stands")
+    expectEqual(fake.requests.count, 3)
+    expectEqual(stored(directory).state(missing), .unanswered(leftOut: 1))
+    expectEqual(stored(directory).origin(missing)?.fetchedAt, fixedNow, "the first count's time stands")
     fake.set()
     clock.advance(by: 3600)
     let healed = try await history(fake, directory, clock: clock)
-    #expect(fake.requests.all.last == missing...missing)
-    #expect(healed.series.gaps.isEmpty)
+    expectEqual(fake.requests.all.last, missing...missing)
+    expect(healed.series.gaps.isEmpty)
   }
 
   @Test func onlyACoinsHeadDaysSettleAfterThreeSpacedAnswers() async throws {
@@ -250,11 +252,11 @@ import Testing
     _ = try await history(fake, directory, clock: clock)
     clock.advance(by: 7200)
     _ = try await history(fake, directory, clock: clock)
-    #expect(fake.requests.count == 3)
+    expectEqual(fake.requests.count, 3)
     let days = stored(directory)
     let head = Self.window.lowerBound...Self.window.lowerBound.adding(days: 1)
-    #expect(states(days, head) == [.none, .none], "not trading yet")
-    #expect(days.state(middle) == .unanswered(leftOut: 3))
+    expectEqual(states(days, head), [.none, .none], "not trading yet")
+    expectEqual(days.state(middle), .unanswered(leftOut: 3))
   }
 
   @Test func aStoredValueTheGateRefusesIsNeverShownAndIsAskedAgain() async throws {
@@ -263,10 +265,10 @@ import Testing
     try write(Self.poisoned(Self.window, poison: [poisoned: 1e308]), in: directory)
     let fake = Fake(ecb: true)
     let result = try await history(fake, directory, clock: TestClock(now: fixedNow))
-    #expect(!result.series.points.contains { !AnswerGate.isPrice($0.rate) })
-    #expect(fake.requests.all == [poisoned...poisoned])
-    #expect(result.series.points.first { $0.date == poisoned }?.rate == Self.truth(poisoned))
-    #expect(stored(directory).value(poisoned) == Self.truth(poisoned))
+    expect(!result.series.points.contains { !AnswerGate.isPrice($0.rate) })
+    expectEqual(fake.requests.all, [poisoned...poisoned])
+    expectEqual(result.series.points.first { $0.date == poisoned }?.rate, Self.truth(poisoned))
+    expectEqual(stored(directory).value(poisoned), Self.truth(poisoned))
   }
 
   @Test func aDayWaitingToBeAskedAgainIsReportedAsLeftOutWithWhen() async throws {
@@ -277,13 +279,13 @@ import Testing
     fake.set(leaveOut: [missing])
     let asked = fixedNow.addingTimeInterval(3600)
     let first = try await history(fake, directory, clock: clock)
-    #expect(first.leftOut == [missing: asked])
+    expectEqual(first.leftOut, [missing: asked])
     clock.advance(by: 60)
     let cached = try await history(fake, directory, clock: clock)
-    #expect(fake.requests.count == 1)
-    #expect(cached.leftOut == [missing: asked])
+    expectEqual(fake.requests.count, 1)
+    expectEqual(cached.leftOut, [missing: asked])
     let error = RateDesk.noRate(on: missing, in: cached) as? ProviderError
-    #expect(error == .leftOut(provider: .provider(.kraken), pair: "EUR/USD", day: missing, askAgain: asked))
+    expectEqual(error, .leftOut(provider: .provider(.kraken), pair: "EUR/USD", day: missing, askAgain: asked))
   }
 
   @Test func aCoinWithoutAPriceNeverMentionsWorkingDays() throws {
@@ -291,7 +293,7 @@ import Testing
     let series = RateSeries(
       base: "BTC", quote: "EUR", source: .provider(.coinGecko), fetchedAt: fixedNow, points: [], gaps: [day])
     let error = RateDesk.noRate(on: day, in: RateService.HistoryResult(series: series, staleness: nil))
-    #expect(error as? ProviderError == .noData(provider: .provider(.coinGecko), detail: "no BTC/EUR price on \(day)"))
+    expectEqual(error as? ProviderError, .noData(provider: .provider(.coinGecko), detail: "no BTC/EUR price on \(day)"))
   }
 
   @Test func daysLeftOutAtTheHeadOfACoinRangeAreNotSettledAsNotTradingYet() async throws {
@@ -301,11 +303,11 @@ import Testing
     fake.set(headMissing: 3)
     _ = try await history(fake, directory, clock: clock)
     let head = Self.window.lowerBound...Self.window.lowerBound.adding(days: 2)
-    #expect(states(stored(directory), head) == Array(repeating: .unanswered(leftOut: 1), count: 3))
+    expectEqual(states(stored(directory), head), Array(repeating: .unanswered(leftOut: 1), count: 3))
     fake.set()
     clock.advance(by: 3600)
     _ = try await history(fake, directory, clock: clock)
-    #expect(fake.requests.all.last == head)
+    expectEqual(fake.requests.all.last, head)
     #expect(states(stored(directory), Self.window) == states(try await cleanStore(ecb: false), Self.window))
   }
 
@@ -316,9 +318,9 @@ import Testing
     try write(Self.formatOne(first: start, Array(repeating: nil, count: 1_000)), in: directory)
     let fromYearZero = Day.earliest...Self.window.upperBound
     let result = try await history(Fake(ecb: true), directory, clock: TestClock(now: fixedNow), window: fromYearZero)
-    #expect(result.series.points.first?.date == Self.firstDay)
+    expectEqual(result.series.points.first?.date, Self.firstDay)
     let days = stored(directory)
-    #expect(days.span?.lowerBound == Self.firstDay)
+    expectEqual(days.span?.lowerBound, Self.firstDay)
     #expect(days == (try await cleanStore(ecb: true, window: fromYearZero)))
   }
 
@@ -343,19 +345,19 @@ import Testing
 
   @Test func refreshRepairsAPoisonedStoreAndChangesNothingOutsideItsRange() async throws {
     let directory = try scratch.folder()
-    #expect(MarketClosure.isECBClosed(Self.day(-15)) && !MarketClosure.isECBClosed(Self.day(-10)))
+    expect(MarketClosure.isECBClosed(Self.day(-15)) && !MarketClosure.isECBClosed(Self.day(-10)))
     try write(Self.poisoned(Self.storedRange, poison: Self.poison), in: directory)
     let before = stored(directory)
     let clock = TestClock(now: fixedNow)
     let result = try await history(Fake(ecb: true), directory, clock: clock, mode: .refresh)
-    #expect(!result.series.points.contains { $0.rate == 1e308 || $0.rate == 9.99 })
+    expect(!result.series.points.contains { $0.rate == 1e308 || $0.rate == 9.99 })
     let after = stored(directory)
     #expect(states(after, Self.window) == states(try await cleanStore(ecb: true), Self.window))
     let outside = Self.storedRange.lowerBound...Self.window.lowerBound.adding(days: -1)
-    #expect(states(after, outside) == states(before, outside))
-    #expect(after.state(Self.day(-31)) == .unanswered(leftOut: 1), "outside the refreshed range: still asked again")
-    #expect(after.origin(Self.day(-5)) == DayStore.Fetch(provider: "kraken", fetchedAt: fixedNow))
-    #expect(after.origin(Self.day(-31)) == nil)
+    expectEqual(states(after, outside), states(before, outside))
+    expectEqual(after.state(Self.day(-31)), .unanswered(leftOut: 1), "outside the refreshed range: still asked again")
+    expectEqual(after.origin(Self.day(-5)), DayStore.Fetch(provider: "kraken", fetchedAt: fixedNow))
+    expectEqual(after.origin(Self.day(-31)), nil)
   }
 
   @Test func verifyReportsEveryDifferenceAndFixReplacesOnlyThose() async throws {
@@ -367,29 +369,29 @@ import Testing
     let service = RateService(
       source: fake.source, cache: JSONFileCache(directory: directory), mode: .normal,
       now: { fixedNow }, notify: { _ in })
-    #expect(service.storedPairs() == ["eur-usd"])
+    expectEqual(service.storedPairs(), ["eur-usd"])
     let report = try await service.verifyStoredDays(pair: "eur-usd", fix: false)
     // One request for the one run of days, reaching on to today as the history that stored
     // a run up to yesterday asked it (the same form of answer).
-    #expect(fake.requests.all == [Self.storedRange.lowerBound...Self.today], "one request for the run")
-    #expect(report.checked == 40)
-    #expect(
+    expectEqual(fake.requests.all, [Self.storedRange.lowerBound...Self.today], "one request for the run")
+    expectEqual(report.checked, 40)
+    expectEqual(
       report.differences.map {
         "\($0.day) \($0.storedLeftOut ? "left out" : $0.stored.map { "\($0)" } ?? "none") \($0.provider.map { "\($0)" } ?? "none")"
-      }
-        == [
-          "\(Self.day(-31)) left out \(Self.truth(Self.day(-31)))",
-          "\(Self.day(-15)) 4.2 none",
-          "\(Self.day(-12)) 9.99 \(Self.truth(Self.day(-12)))",
-          "\(Self.day(-10)) none \(Self.truth(Self.day(-10)))",
-          "\(Self.day(-5)) left out \(Self.truth(Self.day(-5)))",
-        ])
-    #expect(report.differences.allSatisfy { $0.storedFetch == nil })
-    #expect(!report.fixed)
-    #expect(try Data(contentsOf: url) == bytes, "without --fix nothing is written")
+      },
+      [
+        "\(Self.day(-31)) left out \(Self.truth(Self.day(-31)))",
+        "\(Self.day(-15)) 4.2 none",
+        "\(Self.day(-12)) 9.99 \(Self.truth(Self.day(-12)))",
+        "\(Self.day(-10)) none \(Self.truth(Self.day(-10)))",
+        "\(Self.day(-5)) left out \(Self.truth(Self.day(-5)))",
+      ])
+    expect(report.differences.allSatisfy { $0.storedFetch == nil })
+    expect(!report.fixed)
+    expectEqual(try Data(contentsOf: url), bytes, "without --fix nothing is written")
     let before = stored(directory)
     let fixed = try await service.verifyStoredDays(pair: "eur-usd", fix: true)
-    #expect(fixed.fixed && fixed.differences.count == 5)
+    expect(fixed.fixed && fixed.differences.count == 5)
     let after = stored(directory)
     #expect(
       states(after, Self.storedRange)
@@ -397,8 +399,8 @@ import Testing
     for offset in 0..<40 {
       let day = Self.storedRange.lowerBound.adding(days: offset)
       let repaired = Self.poison[day] != nil
-      #expect(after.origin(day) == (repaired ? DayStore.Fetch(provider: "kraken", fetchedAt: fixedNow) : nil))
-      if !repaired { #expect(after.state(day) == before.state(day)) }
+      expectEqual(after.origin(day), (repaired ? DayStore.Fetch(provider: "kraken", fetchedAt: fixedNow) : nil))
+      if !repaired { expectEqual(after.state(day), before.state(day)) }
     }
     #expect(try await service.verifyStoredDays(pair: "eur-usd", fix: false).differences.isEmpty)
   }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -25,12 +26,12 @@ import Testing
     days.set(Self.first.adding(days: 5), nil)
     try store.save(days, key: "frankfurter/EUR-USD")
     let (loaded, problem) = store.load(key: "frankfurter/EUR-USD")
-    #expect(problem == nil)
-    #expect(loaded == days)
+    expectEqual(problem, nil)
+    expectEqual(loaded, days)
     let url = store.fileURL(key: "frankfurter/EUR-USD")
-    #expect(url.path.hasSuffix("/days/frankfurter/eur-usd.days"))
+    expect(url.path.hasSuffix("/days/frankfurter/eur-usd.days"))
     let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int
-    #expect(size == 24 + 10_000 * 10, "no fetch table: no provenance given")
+    expectEqual(size, 24 + 10_000 * 10, "no fetch table: no provenance given")
   }
 
   @Test func provenanceRoundTripsInATableOfFetchesAndProviderNames() throws {
@@ -47,18 +48,18 @@ import Testing
     days.setLeftOut(Self.first.adding(days: 31), count: 2, from: fetches[0])
     try store.save(days, key: "p/a-b")
     let loaded = store.load(key: "p/a-b").0
-    #expect(loaded == days)
-    #expect(loaded.origin(Self.first.adding(days: 2))?.fetchedAt == fixedNow, "whole seconds")
-    #expect(loaded.state(Self.first.adding(days: 31)) == .unanswered(leftOut: 2))
-    #expect(loaded.origin(Self.first.adding(days: 31)) == fetches[0])
+    expectEqual(loaded, days)
+    expectEqual(loaded.origin(Self.first.adding(days: 2))?.fetchedAt, fixedNow, "whole seconds")
+    expectEqual(loaded.state(Self.first.adding(days: 31)), .unanswered(leftOut: 2))
+    expectEqual(loaded.origin(Self.first.adding(days: 31)), fetches[0])
     let size = try Data(contentsOf: store.fileURL(key: "p/a-b")).count
-    #expect(size == 24 + 32 * 10 + (1 + 11) + (1 + 9) + 3 * 9)
+    expectEqual(size, 24 + 32 * 10 + (1 + 11) + (1 + 9) + 3 * 9)
     // A table cut short is not this format; an index past the table is an unknown fetch.
     var bytes = try Data(contentsOf: store.fileURL(key: "p/a-b"))
-    #expect(DayStore.decode(bytes.dropLast()) == nil)
+    expectEqual(DayStore.decode(bytes.dropLast()), nil)
     bytes[24 + 32 * 8] = 9
-    #expect(DayStore.decode(bytes)?.origin(Self.first) == nil)
-    #expect(DayStore.decode(bytes)?.value(Self.first) == 1.5)
+    expectEqual(DayStore.decode(bytes)?.origin(Self.first), nil)
+    expectEqual(DayStore.decode(bytes)?.value(Self.first), 1.5)
   }
 
   @Test func aStoredValueIsNeverReplacedAndUnknownDaysStayUnknown() throws {
@@ -68,11 +69,11 @@ import Testing
     later.set(Self.first.adding(days: 10), nil)
     try store.save(later, key: "p/a-b")
     let (loaded, _) = store.load(key: "p/a-b")
-    #expect(loaded.value(Self.first.adding(days: 2)) == 1.002, "the first value stands")
-    #expect(loaded.value(Self.first.adding(days: 4)) == 9.004)
-    #expect(!loaded.knows(Self.first.adding(days: 7)), "a day inside the file but never fetched")
-    #expect(loaded.isEmpty(Self.first.adding(days: 10)))
-    #expect(loaded.counts == (values: 5, empty: 1, leftOut: 0))
+    expectEqual(loaded.value(Self.first.adding(days: 2)), 1.002, "the first value stands")
+    expectEqual(loaded.value(Self.first.adding(days: 4)), 9.004)
+    expect(!loaded.knows(Self.first.adding(days: 7)), "a day inside the file but never fetched")
+    expect(loaded.isEmpty(Self.first.adding(days: 10)))
+    expect(loaded.counts == (values: 5, empty: 1, leftOut: 0))
   }
 
   /// A file that is not a store file (garbage, truncated, an absurd header) is reported once,
@@ -96,17 +97,17 @@ import Testing
       try bytes.write(to: url)
       let aside = url.path + (index == 0 ? ".corrupt" : ".corrupt-\(index + 1)")
       let (loaded, problem) = store.load(key: "p/a-b")
-      #expect(loaded == DayStore.Days())
-      #expect(problem == .setAside(path: url.path, aside: aside))
-      #expect(FileManager.default.contents(atPath: aside) == bytes, "kept as it was")
-      #expect(store.load(key: "p/a-b").1 == nil, "reported once: the file is gone")
+      expectEqual(loaded, DayStore.Days())
+      expectEqual(problem, .setAside(path: url.path, aside: aside))
+      expectEqual(FileManager.default.contents(atPath: aside), bytes, "kept as it was")
+      expectEqual(store.load(key: "p/a-b").1, nil, "reported once: the file is gone")
       try store.save(Self.days(0...1), key: "p/a-b")
-      #expect(store.load(key: "p/a-b") == (Self.days(0...1), nil), "rewritten")
+      expect(store.load(key: "p/a-b") == (Self.days(0...1), nil), "rewritten")
     }
     // A directory in the file's place is not moved.
     try FileManager.default.removeItem(at: url)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    #expect(store.load(key: "p/a-b").1 == .notAFile(path: url.path, kind: "a directory"))
+    expectEqual(store.load(key: "p/a-b").1, .notAFile(path: url.path, kind: "a directory"))
   }
 
   @Test func concurrentWritersLoseNothing() async throws {
@@ -117,6 +118,6 @@ import Testing
       }
       try await group.waitForAll()
     }
-    #expect(store.load(key: "p/a-b").0 == Self.days(0...399))
+    expectEqual(store.load(key: "p/a-b").0, Self.days(0...399))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -14,9 +15,9 @@ import Testing
     let point = RatePoint(date: Day("2024-06-01")!, rate: 1.5)
     try cache.save([point], key: "coingecko/history/bitcoin-EUR", source: "coingecko", fetchedAt: fixedNow)
     let entry = try #require(cache.load([RatePoint].self, key: "coingecko/history/bitcoin-EUR").entry)
-    #expect(entry.value == [point])
-    #expect(entry.source == "coingecko")
-    #expect(entry.fetchedAt == fixedNow)
+    expectEqual(entry.value, [point])
+    expectEqual(entry.source, "coingecko")
+    expectEqual(entry.fetchedAt, fixedNow)
   }
 
   @Test func filesAreWrittenWithMode0600AndNoTemporaryLeftovers() throws {
@@ -25,9 +26,9 @@ import Testing
     try cache.save("x", key: "a/b", source: "test", fetchedAt: fixedNow)
     let url = cache.fileURL(for: "a/b")
     let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    expectEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
     let siblings = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
-    #expect(siblings == ["b.json"])
+    expectEqual(siblings, ["b.json"])
   }
 
   @Test func missingEntryIsAMiss() throws {
@@ -56,17 +57,17 @@ import Testing
       Issue.record("expected an unusable entry")
       return
     }
-    #expect(reason.description.contains(url.path))
+    expect(reason.description.contains(url.path))
     // The next good write replaces it.
     try cache.save("fresh", key: "a/b", source: "x", fetchedAt: fixedNow)
-    #expect(cache.load(String.self, key: "a/b").entry?.value == "fresh")
+    expectEqual(cache.load(String.self, key: "a/b").entry?.value, "fresh")
   }
 
   @Test func keysCannotEscapeTheDirectory() {
     let cache = JSONFileCache(directory: URL(fileURLWithPath: "/tmp/cache"))
-    #expect(cache.fileURL(for: "coingecko/price/../../etc/passwd").path.hasPrefix("/tmp/cache/"))
-    #expect(cache.fileURL(for: "coingecko/price/bitcoin-EUR").path == "/tmp/cache/coingecko/price/bitcoin-eur.json")
-    #expect(!cache.fileURL(for: "a/\u{1B}[31m").path.contains("\u{1B}"))
+    expect(cache.fileURL(for: "coingecko/price/../../etc/passwd").path.hasPrefix("/tmp/cache/"))
+    expectEqual(cache.fileURL(for: "coingecko/price/bitcoin-EUR").path, "/tmp/cache/coingecko/price/bitcoin-eur.json")
+    expect(!cache.fileURL(for: "a/\u{1B}[31m").path.contains("\u{1B}"))
   }
 
   @Test func unwritableDirectoryThrowsAWriteError() throws {
@@ -83,8 +84,8 @@ import Testing
     let paths = RatesPaths(environment: [
       "HOME": "/home/u", "XDG_CACHE_HOME": "/c", "XDG_DATA_HOME": "relative/ignored",
     ])
-    #expect(paths.cache.path == "/c/rates")
-    #expect(paths.data.path == "/home/u/.local/share/rates")
-    #expect(paths.config.path == "/home/u/.config/rates")
+    expectEqual(paths.cache.path, "/c/rates")
+    expectEqual(paths.data.path, "/home/u/.local/share/rates")
+    expectEqual(paths.config.path, "/home/u/.config/rates")
   }
 }

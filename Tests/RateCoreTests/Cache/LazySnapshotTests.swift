@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Synchronization
 import Testing
@@ -40,13 +41,13 @@ import Testing
     let warm = try service(counter, mode: .normal, cache: cache)
     let quotes = try await warm.quotes(for: [pair])
     _ = try await warm.history(of: "GBP", in: "USD", days: 28)
-    #expect(quotes.staleness == nil)
-    #expect(counter.reads.load(ordering: .relaxed) == 0)
+    expectEqual(quotes.staleness, nil)
+    expectEqual(counter.reads.load(ordering: .relaxed), 0)
 
     let empty = try scratch.folder()
     defer { try? FileManager.default.removeItem(at: empty) }
     let offline = try service(counter, mode: .offline, cache: JSONFileCache(directory: empty))
     _ = try await offline.quotes(for: [pair])
-    #expect(counter.reads.load(ordering: .relaxed) == 1)
+    expectEqual(counter.reads.load(ordering: .relaxed), 1)
   }
 }

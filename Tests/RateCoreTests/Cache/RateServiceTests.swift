@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -69,16 +70,16 @@ import Testing
     let calls = Calls()
     let source = Self.source(calls: calls, now: { clock.now })
     let first = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 28)
-    #expect(first.series.points.count == 28)
-    #expect(first.series.points.last == RatePoint(date: Day(containing: fixedNow), rate: 150))
-    #expect(first.series.points.first?.date == Day("2024-05-14"))
-    #expect(first.staleness == nil)
-    #expect(calls.histories.count == 1 && calls.prices.count == 0)
+    expectEqual(first.series.points.count, 28)
+    expectEqual(first.series.points.last, RatePoint(date: Day(containing: fixedNow), rate: 150))
+    expectEqual(first.series.points.first?.date, Day("2024-05-14"))
+    expectEqual(first.staleness, nil)
+    expect(calls.histories.count == 1 && calls.prices.count == 0)
 
     clock.advance(by: 30)
     let second = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 28)
-    #expect(second.series.points == first.series.points)
-    #expect(calls.histories.count == 1 && calls.prices.count == 0)
+    expectEqual(second.series.points, first.series.points)
+    expect(calls.histories.count == 1 && calls.prices.count == 0)
   }
 
   @Test func afterAMinuteOnlyTodaysPriceIsFetched() async throws {
@@ -89,10 +90,10 @@ import Testing
     _ = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 28)
     clock.advance(by: 120)
     let later = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 28)
-    #expect(calls.histories.count == 1)
-    #expect(calls.prices.count == 1)
-    #expect(later.series.points.last?.rate == 200)
-    #expect(later.series.points.count == 28)
+    expectEqual(calls.histories.count, 1)
+    expectEqual(calls.prices.count, 1)
+    expectEqual(later.series.points.last?.rate, 200)
+    expectEqual(later.series.points.count, 28)
   }
 
   @Test func aFailedFetchFallsBackToStaleCache() async throws {
@@ -106,9 +107,9 @@ import Testing
       calls: calls, now: { clock.now }, failure: .rateLimited(provider: .provider(.kraken), retryAfter: 30))
     let result = try await service(failing, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 28)
     let staleness = try #require(result.staleness)
-    #expect(staleness.fetchedAt == fixedNow)
-    #expect(staleness.reason == .rateLimited(provider: .provider(.kraken), retryAfter: 30))
-    #expect(result.series.points.count == 28)
+    expectEqual(staleness.fetchedAt, fixedNow)
+    expectEqual(staleness.reason, .rateLimited(provider: .provider(.kraken), retryAfter: 30))
+    expectEqual(result.series.points.count, 28)
   }
 
   @Test func userMistakesNeverFallBack() async throws {
@@ -145,14 +146,14 @@ import Testing
         .history(of: "btc", in: "EUR", days: 7)
     }
     _ = try await service(source, cache: cache, clock: clock).quotes(of: ["btc", "eth"], in: ["EUR", "USD"])
-    #expect(calls.prices.count == 1)
+    expectEqual(calls.prices.count, 1)
     clock.advance(by: 86_400 * 3)
     let offline = try await service(source, cache: cache, mode: .offline, clock: clock)
       .quotes(of: ["btc", "eth"], in: ["EUR", "USD"])
-    #expect(offline.quotes.map(\.quote) == ["EUR", "USD", "EUR", "USD"])
-    #expect(offline.staleness?.reason == nil)
-    #expect(offline.staleness != nil)
-    #expect(calls.prices.count == 1)
+    expectEqual(offline.quotes.map(\.quote), ["EUR", "USD", "EUR", "USD"])
+    expectEqual(offline.staleness?.reason, nil)
+    expect(offline.staleness != nil)
+    expectEqual(calls.prices.count, 1)
   }
 
   @Test func refreshIgnoresAFreshCache() async throws {
@@ -162,7 +163,7 @@ import Testing
     let source = Self.source(calls: calls, now: { clock.now })
     _ = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 5)
     _ = try await service(source, cache: cache, mode: .refresh, clock: clock).history(of: "btc", in: "EUR", days: 5)
-    #expect(calls.histories.count == 2)
+    expectEqual(calls.histories.count, 2)
   }
 
   @Test func currentPricesAreBatchedAndReused() async throws {
@@ -172,10 +173,10 @@ import Testing
     let source = Self.source(calls: calls, now: { clock.now })
     let result = try await service(source, cache: cache, clock: clock)
       .quotes(of: ["btc", "eth"], in: ["EUR", "USD"])
-    #expect(result.quotes.count == 4)
-    #expect(calls.prices.all == [["btc", "eth"]])
+    expectEqual(result.quotes.count, 4)
+    expectEqual(calls.prices.all, [["btc", "eth"]])
     _ = try await service(source, cache: cache, clock: clock).quotes(of: ["eth"], in: ["USD"])
-    #expect(calls.prices.count == 1)
+    expectEqual(calls.prices.count, 1)
   }
 
   @Test func aCoinsMissingDayIsAGapNotACarriedValue() async throws {
@@ -185,9 +186,9 @@ import Testing
     let gap = Day(containing: fixedNow).adding(days: -3)
     let source = Self.source(calls: Calls(), now: { clock.now }, skipDays: [gap])
     let result = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 7)
-    #expect(result.series.points.filter(\.carried).isEmpty)
-    #expect(!result.series.points.contains { $0.date == gap })
-    #expect(result.series.points.count == 6)
+    expect(result.series.points.filter(\.carried).isEmpty)
+    expect(!result.series.points.contains { $0.date == gap })
+    expectEqual(result.series.points.count, 6)
   }
 
   @Test func daysWithoutDataAreNotRefetchedOnceCovered() async throws {
@@ -200,11 +201,11 @@ import Testing
       calls: calls, now: { clock.now }, skipDays: [today.adding(days: -1), today.adding(days: -2)],
       carriesForward: true)
     let first = try await service(source, cache: cache, clock: clock).history(of: "eur", in: "USD", days: 7)
-    #expect(first.series.points.filter(\.carried).count == 2)
+    expectEqual(first.series.points.filter(\.carried).count, 2)
     clock.advance(by: 30)
     let second = try await service(source, cache: cache, clock: clock).history(of: "eur", in: "USD", days: 7)
-    #expect(second.series.points == first.series.points)
-    #expect(calls.histories.count == 1)
+    expectEqual(second.series.points, first.series.points)
+    expectEqual(calls.histories.count, 1)
   }
 
   @Test func holesInACoinSeriesAreFetchedAgain() async throws {
@@ -219,20 +220,20 @@ import Testing
     clock.advance(by: 3590)
     let healed = Self.source(calls: calls, now: { clock.now })
     let waiting = try await service(healed, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 7)
-    #expect(calls.histories.count == 1)
-    #expect(waiting.series.gaps == [today.adding(days: -3)])
+    expectEqual(calls.histories.count, 1)
+    expectEqual(waiting.series.gaps, [today.adding(days: -3)])
     clock.advance(by: 10)
     let result = try await service(healed, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 7)
-    #expect(calls.histories.all.last == today.adding(days: -3)...today.adding(days: -3))
-    #expect(calls.histories.count == 2)
-    #expect(result.series.gaps.isEmpty)
-    #expect(result.series.points.filter(\.carried).isEmpty)
+    expectEqual(calls.histories.all.last, today.adding(days: -3)...today.adding(days: -3))
+    expectEqual(calls.histories.count, 2)
+    expect(result.series.gaps.isEmpty)
+    expect(result.series.points.filter(\.carried).isEmpty)
   }
 
   @Test func aFutureFetchTimeIsNotFresh() {
-    #expect(!CacheFreshness.isFresh(fixedNow.addingTimeInterval(3600), at: fixedNow, for: 60))
-    #expect(CacheFreshness.isFresh(fixedNow.addingTimeInterval(-30), at: fixedNow, for: 60))
-    #expect(!CacheFreshness.isFresh(fixedNow.addingTimeInterval(-60), at: fixedNow, for: 60))
+    expect(!CacheFreshness.isFresh(fixedNow.addingTimeInterval(3600), at: fixedNow, for: 60))
+    expect(CacheFreshness.isFresh(fixedNow.addingTimeInterval(-30), at: fixedNow, for: 60))
+    expect(!CacheFreshness.isFresh(fixedNow.addingTimeInterval(-60), at: fixedNow, for: 60))
   }
 
   @Test func unsettledClosesAreShownNeverStoredAndAskedAgainOnlyOnceStale() async throws {
@@ -247,21 +248,21 @@ import Testing
     let run = { try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 3) }
     let first = try await run()
     let shown = try #require(first.series.points.first { $0.date == yesterday })
-    #expect(calls.histories.count == 1)
+    expectEqual(calls.histories.count, 1)
     // A run within the source's freshness answers from the cache, yesterday included.
     clock.advance(by: 30)
     let second = try await run()
-    #expect(calls.histories.count == 1)
-    #expect(second.series.points.first { $0.date == yesterday } == shown)
-    #expect(second.staleness == nil)
+    expectEqual(calls.histories.count, 1)
+    expectEqual(second.series.points.first { $0.date == yesterday }, shown)
+    expectEqual(second.staleness, nil)
     // Never stored: the day store knows nothing of yesterday.
     let stored = DayStore(directory: folder).load(key: "kraken/btc-EUR").0
-    #expect(stored.value(yesterday) == nil)
+    expectEqual(stored.value(yesterday), nil)
     // Once stale, it is asked again.
     clock.advance(by: 31)
     _ = try await run()
-    #expect(calls.histories.count == 2)
-    #expect(calls.histories.all.last?.contains(yesterday) == true)
+    expectEqual(calls.histories.count, 2)
+    expectEqual(calls.histories.all.last?.contains(yesterday), true)
   }
 
   @Test func aCorruptCacheFileWarnsAndRefetches() async throws {
@@ -276,9 +277,9 @@ import Testing
     let result = try await service(
       Self.source(calls: calls, now: { clock.now }), cache: cache, clock: clock, warnings: warnings
     ).history(of: "btc", in: "EUR", days: 5)
-    #expect(result.series.points.count == 5)
-    #expect(warnings.all.contains { $0.contains("corrupt") })
-    #expect(cache.load(RateService.HistoryCacheValue.self, key: "kraken/history/btc-EUR").entry != nil)
+    expectEqual(result.series.points.count, 5)
+    expect(warnings.all.contains { $0.contains("corrupt") })
+    expect(cache.load(RateService.HistoryCacheValue.self, key: "kraken/history/btc-EUR").entry != nil)
   }
 }
 
@@ -312,9 +313,9 @@ import Testing
       else { return false }
       return provider == .provider(.coinGecko) && detail.contains("outside the asked")
     }
-    #expect(notes.all.isEmpty)
+    expect(notes.all.isEmpty)
     let stored = try FileManager.default.subpathsOfDirectory(atPath: cache.directory.path)
-    #expect(!stored.contains { $0.contains("history") }, "\(stored)")
+    expect(!stored.contains { $0.contains("history") }, "\(stored)")
   }
 }
 
@@ -329,13 +330,14 @@ import Testing
     ]
     let window = Day("2024-06-08")!...monday
     let points = MarketClosure.rates(in: window, today: monday) { byDay[$0] }
-    #expect(
-      points == [
+    expectEqual(
+      points,
+      [
         RatePoint(date: Day("2024-06-08")!, rate: 1.08, carried: true),
         RatePoint(date: Day("2024-06-09")!, rate: 1.08, carried: true),
         RatePoint(date: monday, rate: 1.09),
       ])
-    #expect(RateService.gaps(in: window, points: points).isEmpty)
+    expect(RateService.gaps(in: window, points: points).isEmpty)
   }
 
   @Test func aHoleOnAWorkingDayIsNeverBridged() {
@@ -344,7 +346,7 @@ import Testing
     let points = MarketClosure.rates(in: thursday...thursday.adding(days: 3), today: Day("2024-07-01")!) {
       $0 == thursday ? RatePoint(date: thursday, rate: 1.08) : nil
     }
-    #expect(points == [RatePoint(date: thursday, rate: 1.08)])
+    expectEqual(points, [RatePoint(date: thursday, rate: 1.08)])
   }
 
   @Test func standingRatesCarryThroughTheWeekendToToday() {
@@ -352,8 +354,8 @@ import Testing
     let sunday = Day("2024-06-09")!
     let byDay = [friday: RatePoint(date: friday, rate: 1.08)]
     let points = MarketClosure.rates(in: friday.adding(days: -1)...sunday, today: sunday) { byDay[$0] }
-    #expect(points.map(\.date) == [friday, friday.adding(days: 1), sunday])
-    #expect(points.map(\.carried) == [false, true, true])
+    expectEqual(points.map(\.date), [friday, friday.adding(days: 1), sunday])
+    expectEqual(points.map(\.carried), [false, true, true])
   }
 
   @Test func todayIsTheStandingRateEvenWhenPublishedBeforeTheWindow() {
@@ -361,6 +363,6 @@ import Testing
     let sunday = Day("2024-06-09")!
     let byDay = [friday: RatePoint(date: friday, rate: 1.08)]
     let points = MarketClosure.rates(in: sunday...sunday, today: sunday) { byDay[$0] }
-    #expect(points == [RatePoint(date: sunday, rate: 1.08, carried: true)])
+    expectEqual(points, [RatePoint(date: sunday, rate: 1.08, carried: true)])
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -32,9 +33,9 @@ import Testing
       "2019-04-19", "2019-04-22", "2000-04-21", "2000-04-24", "2038-04-23", "2038-04-26",
       "2024-01-01", "2024-05-01", "2024-12-25", "2024-12-26", "2024-06-08", "2024-06-09",
     ]
-    for day in closed { #expect(MarketClosure.isECBClosed(Day(day)!), "\(day)") }
+    for day in closed { expect(MarketClosure.isECBClosed(Day(day)!), "\(day)") }
     for day in ["2024-03-28", "2024-04-02", "2024-12-24", "2024-12-27", "2024-06-07", "2024-06-10"] {
-      #expect(!MarketClosure.isECBClosed(Day(day)!), "\(day)")
+      expect(!MarketClosure.isECBClosed(Day(day)!), "\(day)")
     }
   }
 
@@ -42,13 +43,13 @@ import Testing
     let thursday = Day("2024-03-28")!
     let easterMonday = Day("2024-04-01")!
     let tuesday = Day("2024-04-02")!
-    #expect(MarketClosure.maximumCarriedDays == 4)
-    #expect(MarketClosure.rateStands(from: thursday, on: easterMonday, today: tuesday))
+    expectEqual(MarketClosure.maximumCarriedDays, 4)
+    expect(MarketClosure.rateStands(from: thursday, on: easterMonday, today: tuesday))
     // Today's rate may not be published yet: Thursday's still stands on that Tuesday…
-    #expect(MarketClosure.rateStands(from: thursday, on: tuesday, today: tuesday))
+    expect(MarketClosure.rateStands(from: thursday, on: tuesday, today: tuesday))
     // …but not on a past Tuesday, and Wednesday's never crosses a working Thursday.
-    #expect(!MarketClosure.rateStands(from: thursday, on: tuesday, today: tuesday.adding(days: 1)))
-    #expect(!MarketClosure.rateStands(from: thursday.adding(days: -1), on: easterMonday, today: tuesday))
+    expect(!MarketClosure.rateStands(from: thursday, on: tuesday, today: tuesday.adding(days: 1)))
+    expect(!MarketClosure.rateStands(from: thursday.adding(days: -1), on: easterMonday, today: tuesday))
   }
 
   // MARK: - Carrying in a history
@@ -62,8 +63,8 @@ import Testing
     let result = try await service(
       standing, cache: JSONFileCache(directory: try scratch.folder()), clock: clock
     ).history(of: "eur", in: "USD", days: 7)
-    #expect(result.series.points.filter(\.carried).map(\.date) == easter.sorted())
-    #expect(result.series.points.count == 7)
+    expectEqual(result.series.points.filter(\.carried).map(\.date), easter.sorted())
+    expectEqual(result.series.points.count, 7)
 
     // The same with the Thursday before missing too: a working day without
     // a rate is a hole, and nothing is carried across it.
@@ -73,8 +74,8 @@ import Testing
     let gapped = try await service(
       holed, cache: JSONFileCache(directory: try scratch.folder()), clock: clock
     ).history(of: "eur", in: "USD", days: 7)
-    #expect(gapped.series.points.filter(\.carried).isEmpty)
-    #expect(gapped.series.points.map(\.date.description) == ["2024-03-27", "2024-04-02"])
+    expect(gapped.series.points.filter(\.carried).isEmpty)
+    expectEqual(gapped.series.points.map(\.date.description), ["2024-03-27", "2024-04-02"])
   }
 
   @Test func aFrankfurterSeriesStartingBeforeTheWindowCarriesItsFirstDayIntoIt() async throws {
@@ -84,13 +85,13 @@ import Testing
       "real/frankfurter/timeseries_2024-01-01..05_USD_CAD_starts_before_holiday__unidentified-repo-id70119726670.json")
     let now = Self.at("2024-01-05T17:00:00Z")
     let result = try await frankfurterHistory(body: body, now: now, days: 5)
-    #expect(
-      result.series.points.map(\.date.description)
-        == ["2024-01-01", "2024-01-02", "2024-01-03", "2024-01-04", "2024-01-05"])
-    #expect(result.series.points.first?.rate == 1.3251)
-    #expect(result.series.points.map(\.carried) == [true, false, false, false, false])
-    #expect(result.series.points.dropFirst().first?.rate == 1.3294)
-    #expect(result.series.gaps.isEmpty)
+    expectEqual(
+      result.series.points.map(\.date.description),
+      ["2024-01-01", "2024-01-02", "2024-01-03", "2024-01-04", "2024-01-05"])
+    expectEqual(result.series.points.first?.rate, 1.3251)
+    expectEqual(result.series.points.map(\.carried), [true, false, false, false, false])
+    expectEqual(result.series.points.dropFirst().first?.rate, 1.3294)
+    expect(result.series.gaps.isEmpty)
   }
 
   @Test func anEndDateLaterThanTheLastRateCarriesItOverTheWeekendToToday() async throws {
@@ -100,9 +101,9 @@ import Testing
       """
     let monday = Self.at("2024-01-08T10:00:00Z")
     let result = try await frankfurterHistory(body: body, now: monday, days: 5)
-    #expect(result.series.points.map(\.carried) == [false, false, true, true, true])
-    #expect(result.series.points.last?.rate == 1.3369)
-    #expect(result.series.gaps.isEmpty)
+    expectEqual(result.series.points.map(\.carried), [false, false, true, true, true])
+    expectEqual(result.series.points.last?.rate, 1.3369)
+    expect(result.series.gaps.isEmpty)
   }
 
   func frankfurterHistory(body: String, now: Date, days: Int) async throws -> RateService.HistoryResult {
@@ -133,8 +134,8 @@ import Testing
         point: RatePoint(date: yesterday, rate: 555), fetchedAt: yesterday.end.addingTimeInterval(-600)),
       key: "kraken/history/btc-EUR", at: fixedNow)
     let result = try await service.history(of: "btc", in: "EUR", days: 2)
-    #expect(result.series.points == [RatePoint(date: yesterday, rate: 100)])
-    #expect(result.series.gaps == [today])
+    expectEqual(result.series.points, [RatePoint(date: yesterday, rate: 100)])
+    expectEqual(result.series.gaps, [today])
   }
 
   @Test func aPriceStampedEarlierNeverDisplacesALaterOne() async throws {
@@ -151,7 +152,7 @@ import Testing
     clock.advance(by: 20)
     let result = try await service(source, cache: cache, mode: .offline, clock: clock)
       .history(of: "btc", in: "EUR", days: 3)
-    #expect(result.series.points.last?.rate == 150)
+    expectEqual(result.series.points.last?.rate, 150)
   }
 
   @Test func aRefreshReplacesTheSettledClosesItAnswered() async throws {
@@ -177,16 +178,16 @@ import Testing
     clock.advance(by: 120)
     let result = try await service(drifting, cache: cache, mode: .refresh, clock: clock)
       .history(of: "btc", in: "EUR", days: 3)
-    #expect(result.series.points.map(\.rate) == [999, 999, 151])
+    expectEqual(result.series.points.map(\.rate), [999, 999, 151])
     // Stored from the refresh, with its provenance.
     let stored = DayStore(directory: cache.directory).load(key: "kraken/btc-EUR").0
     let yesterday = Day(containing: clock.now).adding(days: -1)
-    #expect(stored.value(yesterday) == 999)
-    #expect(stored.origin(yesterday) == DayStore.Fetch(provider: "kraken", fetchedAt: clock.now))
+    expectEqual(stored.value(yesterday), 999)
+    expectEqual(stored.origin(yesterday), DayStore.Fetch(provider: "kraken", fetchedAt: clock.now))
     // A plain run later answers from the store: the refreshed values.
     let warm = try await service(drifting, cache: cache, mode: .offline, clock: clock)
       .history(of: "btc", in: "EUR", days: 3)
-    #expect(warm.series.points.dropLast().map(\.rate) == [999, 999])
+    expectEqual(warm.series.points.dropLast().map(\.rate), [999, 999])
   }
 
   // MARK: - Partial answers
@@ -212,14 +213,14 @@ import Testing
     let today = Day(containing: fixedNow)
     for run in 1...2 {
       let result = try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 5)
-      #expect(result.series.points.count == 4, "run \(run)")
-      #expect(result.series.gaps == [today], "run \(run)")
-      #expect(result.latestMissing == failure, "run \(run)")
-      #expect(result.staleness == nil, "run \(run)")
+      expectEqual(result.series.points.count, 4, "run \(run)")
+      expectEqual(result.series.gaps, [today], "run \(run)")
+      expectEqual(result.latestMissing, failure, "run \(run)")
+      expectEqual(result.staleness, nil, "run \(run)")
       clock.advance(by: 5)
     }
-    #expect(calls.histories.count == 1, "the closes were cached by the first run")
-    #expect(calls.prices.count == 2)
+    expectEqual(calls.histories.count, 1, "the closes were cached by the first run")
+    expectEqual(calls.prices.count, 2)
   }
 
   // MARK: - Real CoinGecko shapes
@@ -241,10 +242,10 @@ import Testing
     let result = try await RateService(
       source: source, cache: cache, mode: .normal, now: { now }, notify: { _ in }
     ).history(of: Asset(symbol: "MAGA", id: "maga-hat"), in: "EUR", days: 2)
-    #expect(result.series.points.map(\.date.description) == ["2024-05-24", "2024-05-25"])
+    expectEqual(result.series.points.map(\.date.description), ["2024-05-24", "2024-05-25"])
     // 00:01:24 on 05-25, the reading at 05-24's end (not 23:07:57's 8.506443084369698e-05).
-    #expect(result.series.points.first?.rate == 8.777568255610852e-05)
-    #expect(result.series.points.last?.rate == 0.00013556790057101786)  // the "now" point
+    expectEqual(result.series.points.first?.rate, 8.777568255610852e-05)
+    expectEqual(result.series.points.last?.rate, 0.00013556790057101786)  // the "now" point
   }
 
   @Test func aFinalNowPointStampedEarlierDoesNotDisplaceTheLaterSample() async throws {
@@ -255,8 +256,8 @@ import Testing
     let today = Day(containing: now)
     let closes = try await source.dailyCloses(
       Asset(symbol: "X", id: "x"), "usd", today.adding(days: -1)...today)
-    #expect(closes.latest?.updatedAt == Date(timeIntervalSince1970: 1_623_938_675.631))
-    #expect(closes.closes.allSatisfy { $0.date < today })
+    expectEqual(closes.latest?.updatedAt, Date(timeIntervalSince1970: 1_623_938_675.631))
+    expect(closes.closes.allSatisfy { $0.date < today })
   }
 
   @Test func ninetyOneDailyPointsForNinetyDaysShowNinetyDays() async throws {
@@ -272,11 +273,11 @@ import Testing
     let result = try await RateService(
       source: source, cache: cache, mode: .normal, now: { now }, notify: { _ in }
     ).history(of: Asset(symbol: "BTC", id: "bitcoin"), in: "EUR", days: 90)
-    #expect(result.series.points.count == 90)
-    #expect(result.series.gaps.isEmpty)
-    #expect(result.series.points.first?.date == today.adding(days: -89))
+    expectEqual(result.series.points.count, 90)
+    expect(result.series.gaps.isEmpty)
+    expectEqual(result.series.points.first?.date, today.adding(days: -89))
     // Day today-89 closes at the next midnight (offset 2).
-    #expect(result.series.points.first?.rate == 1002)
-    #expect(result.series.points.last?.rate == 2000)
+    expectEqual(result.series.points.first?.rate, 1002)
+    expectEqual(result.series.points.last?.rate, 2000)
   }
 }

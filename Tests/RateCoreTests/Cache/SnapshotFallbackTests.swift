@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -34,19 +35,19 @@ import Testing
     let quote = try #require(result.quotes.first)
     let expected = try #require(
       snapshot.rate(base: "USD", quote: "EUR", on: snapshot.lastDay, today: snapshot.lastDay)?.point)
-    #expect(quote.rate == expected.rate)
-    #expect(quote.source == snapshot.source)
-    #expect(quote.updatedAt == snapshot.lastDay.start)
-    #expect(quote.change24hPercent != nil)
-    #expect(result.staleness?.snapshotThrough == snapshot.lastDay)
-    #expect(result.staleness?.reason == .network(provider: .provider(.frankfurter), .cannotConnect(host: "fx.test")))
+    expectEqual(quote.rate, expected.rate)
+    expectEqual(quote.source, snapshot.source)
+    expectEqual(quote.updatedAt, snapshot.lastDay.start)
+    expect(quote.change24hPercent != nil)
+    expectEqual(result.staleness?.snapshotThrough, snapshot.lastDay)
+    expectEqual(result.staleness?.reason, .network(provider: .provider(.frankfurter), .cannotConnect(host: "fx.test")))
   }
 
   @Test func aServerErrorAlsoFallsBackToTheSnapshot() async throws {
     let service = try service(StubTransport(status: 503, body: "down").transport)
     let result = try await service.quotes(for: [usdEUR()])
-    #expect(result.quotes.first?.source.name.hasPrefix("ECB snapshot to ") == true)
-    #expect(result.staleness?.reason == .serverError(provider: .provider(.frankfurter), status: 503))
+    expectEqual(result.quotes.first?.source.name.hasPrefix("ECB snapshot to "), true)
+    expectEqual(result.staleness?.reason, .serverError(provider: .provider(.frankfurter), status: 503))
   }
 
   @Test func aRefusalOrARateLimitIsNotCoveredByTheSnapshot() async throws {
@@ -60,13 +61,13 @@ import Testing
     let result = try await service.history(of: "GBP", in: "USD", days: 28)
     let today = Day(containing: fixedNow)
     let own = result.series.ownPoints
-    #expect(own == snapshot.series(base: "GBP", quote: "USD", in: today.adding(days: -27)...today))
-    #expect(result.series.points.last?.date == today)
-    #expect(result.series.source == snapshot.source)
-    #expect(
-      result.staleness
-        == Staleness(
-          fetchedAt: snapshot.publishedAt, reason: nil, snapshotThrough: snapshot.lastDay))
+    expectEqual(own, snapshot.series(base: "GBP", quote: "USD", in: today.adding(days: -27)...today))
+    expectEqual(result.series.points.last?.date, today)
+    expectEqual(result.series.source, snapshot.source)
+    expectEqual(
+      result.staleness,
+      Staleness(
+        fetchedAt: snapshot.publishedAt, reason: nil, snapshotThrough: snapshot.lastDay))
   }
 
   @Test func aSnapshotEndingBeforeTheLastWorkingDayShowsTheDaysUpToItsEnd() async throws {
@@ -74,11 +75,12 @@ import Testing
     let notices = Recorder<Notice>()
     let service = try service(.unreachable, now: Self.afterSnapshot, notices: notices)
     let result = try await service.history(of: "GBP", in: "USD", days: 28)
-    #expect(result.series.points.last?.date == snapshot.lastDay)
-    #expect(result.series.days.first?.day == snapshot.lastDay.adding(days: -27))
-    #expect(result.staleness?.snapshotThrough == snapshot.lastDay)
-    #expect(
-      notices.all == [
+    expectEqual(result.series.points.last?.date, snapshot.lastDay)
+    expectEqual(result.series.days.first?.day, snapshot.lastDay.adding(days: -27))
+    expectEqual(result.staleness?.snapshotThrough, snapshot.lastDay)
+    expectEqual(
+      notices.all,
+      [
         .dataEndsEarly(provider: .ecbSnapshot(through: nil), pair: "GBP/USD", newest: snapshot.lastDay, days: 28)
       ])
   }
@@ -89,8 +91,8 @@ import Testing
       #"{"amount":1.0,"base":"USD","start_date":"2024-06-03","end_date":"2024-06-07","rates":{"2024-06-07":{"EUR":0.5}}}"#
     _ = try await service(StubTransport(body: body).transport, cache: cache).quotes(for: [usdEUR()])
     let result = try await service(.unreachable, mode: .refresh, cache: cache).quotes(for: [usdEUR()])
-    #expect(result.quotes.first?.rate == 0.5)
-    #expect(result.staleness?.snapshotThrough == nil)
+    expectEqual(result.quotes.first?.rate, 0.5)
+    expectEqual(result.staleness?.snapshotThrough, nil)
   }
 
   @Test func aCacheOlderThanTheSnapshotGivesWayToIt() async throws {
@@ -102,15 +104,15 @@ import Testing
     for (transport, mode) in [(HTTPTransport.unreachable, CacheMode.normal), (.unreachable, .offline)] {
       let later = try service(transport, mode: mode, now: Self.afterSnapshot, cache: cache)
       let result = try await later.quotes(for: [usdEUR()])
-      #expect(result.quotes.first?.source == snapshot.source)
-      #expect(result.staleness?.snapshotThrough == snapshot.lastDay)
+      expectEqual(result.quotes.first?.source, snapshot.source)
+      expectEqual(result.staleness?.snapshotThrough, snapshot.lastDay)
     }
     // A rate limit is not the network being down: the cache answers, stale.
     let limited = try service(
       StubTransport(status: 429, body: "{}").transport, now: Self.afterSnapshot, cache: cache)
     let result = try await limited.quotes(for: [usdEUR()])
-    #expect(result.quotes.first?.rate == 0.5)
-    #expect(result.staleness?.reason == .rateLimited(provider: .provider(.frankfurter), retryAfter: nil))
+    expectEqual(result.quotes.first?.rate, 0.5)
+    expectEqual(result.staleness?.reason, .rateLimited(provider: .provider(.frankfurter), retryAfter: nil))
   }
 
   @Test func aCachedHistoryOlderThanTheSnapshotGivesWayToIt() async throws {
@@ -120,11 +122,11 @@ import Testing
       #"{"amount":1.0,"base":"GBP","start_date":"2024-05-14","end_date":"2024-06-10","rates":{"2024-06-07":{"USD":1.5}}}"#
     let first = try await service(StubTransport(body: body).transport, cache: cache)
       .history(of: "GBP", in: "USD", days: 28)
-    #expect(first.series.source == .provider(.frankfurter))
+    expectEqual(first.series.source, .provider(.frankfurter))
     let offline = try await service(.unreachable, mode: .offline, now: Self.afterSnapshot, cache: cache)
       .history(of: "GBP", in: "USD", days: 28)
-    #expect(offline.series.source == snapshot.source)
-    #expect(offline.series.points.last?.date == snapshot.lastDay)
+    expectEqual(offline.series.source, snapshot.source)
+    expectEqual(offline.series.points.last?.date, snapshot.lastDay)
   }
 
   @Test func coinsHaveNoSnapshot() async throws {
@@ -158,11 +160,11 @@ import Testing
     )
     let rate = try await desk(stub.transport, mode: .normal)
       .rate(base: "USD", quote: "EUR", on: try #require(Day("2015-06-01")))
-    #expect(rate.point == RatePoint(date: try #require(Day("2015-06-01")), rate: 0.9137))
-    #expect(rate.source == .provider(.frankfurter))
-    #expect(rate.staleness == nil)
+    expectEqual(rate.point, RatePoint(date: try #require(Day("2015-06-01")), rate: 0.9137))
+    expectEqual(rate.source, .provider(.frankfurter))
+    expectEqual(rate.staleness, nil)
     // Past the day by AnswerGate's margin: an exclusive end would still hold it.
-    #expect(stub.requests.all.map(\.url.path) == ["/v1/2015-05-27..2015-06-02"])
+    expectEqual(stub.requests.all.map(\.url.path), ["/v1/2015-05-27..2015-06-02"])
   }
 
   @Test func anOldDaysRateOfflineOrUnreachableComesFromTheSnapshot() async throws {
@@ -170,9 +172,9 @@ import Testing
     let day = try #require(Day("2015-06-01"))
     for (transport, mode) in [(HTTPTransport.unreachable, CacheMode.normal), (.unreachable, .offline)] {
       let rate = try await desk(transport, mode: mode).rate(base: "USD", quote: "EUR", on: day)
-      #expect(rate.point == RatePoint(date: day, rate: Figure.crossRate(1, per: 1.0944)))
-      #expect(rate.source == snapshot.source)
-      #expect(rate.staleness?.snapshotThrough == snapshot.lastDay)
+      expectEqual(rate.point, RatePoint(date: day, rate: Figure.crossRate(1, per: 1.0944)))
+      expectEqual(rate.source, snapshot.source)
+      expectEqual(rate.staleness?.snapshotThrough, snapshot.lastDay)
     }
   }
 }

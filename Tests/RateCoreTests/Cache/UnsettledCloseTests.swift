@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -71,14 +72,14 @@ import Testing
     let clock = TestClock(now: Self.justAfterMidnight)
     let answers = Answers()
     _ = try await service(answers, cache, clock).history(of: "btc", in: "EUR", days: 3)
-    #expect(try entry(cache).latest?.rate == 150)
+    expectEqual(try entry(cache).latest?.rate, 150)
     // A minute on, a range that ends yesterday asks for it again and keeps the price.
     clock.advance(by: 61)
     _ = try await service(answers, cache, clock).history(
       of: "btc", in: "EUR", window: Self.yesterday.adding(days: -2)...Self.yesterday)
-    #expect(answers.histories.count == 2)
-    #expect(try entry(cache).latest?.rate == 150)
-    #expect(try entry(cache).unsettled?.fetchedAt == clock.now)
+    expectEqual(answers.histories.count, 2)
+    expectEqual(try entry(cache).latest?.rate, 150)
+    expectEqual(try entry(cache).unsettled?.fetchedAt, clock.now)
   }
 
   @Test func aStaleCloseStandsInOfflineAndAfterAFailedFetchMarkedStale() async throws {
@@ -89,16 +90,16 @@ import Testing
     let close = try #require(first.series.points.first { $0.date == Self.yesterday })
     clock.advance(by: 120)
     let offline = try await service(answers, cache, clock, mode: .offline).history(of: "btc", in: "EUR", days: 3)
-    #expect(offline.series.points.first { $0.date == Self.yesterday } == close)
-    #expect(offline.staleness != nil)
+    expectEqual(offline.series.points.first { $0.date == Self.yesterday }, close)
+    expect(offline.staleness != nil)
     answers.failing = true
     let failed = try await service(answers, cache, clock).history(of: "btc", in: "EUR", days: 3)
-    #expect(failed.series.points.first { $0.date == Self.yesterday } == close)
-    #expect(failed.staleness?.reason != nil)
+    expectEqual(failed.series.points.first { $0.date == Self.yesterday }, close)
+    expect(failed.staleness?.reason != nil)
     // Settled (an hour after midnight), the unsettled answer no longer speaks for the day.
     clock.advance(by: 3600)
     let settled = try await service(answers, cache, clock, mode: .offline).history(of: "btc", in: "EUR", days: 3)
-    #expect(!settled.series.points.contains { $0.date == Self.yesterday })
+    expect(!settled.series.points.contains { $0.date == Self.yesterday })
   }
 
   @Test func aNewerAnswerReplacesTheCloseItShows() async throws {
@@ -110,11 +111,11 @@ import Testing
     answers.shift = 0.5
     let second = try await service(answers, cache, clock).history(of: "btc", in: "EUR", days: 3)
     let expected = 100 + Double(Self.yesterday.components.day) + 0.5
-    #expect(second.series.points.first { $0.date == Self.yesterday }?.rate == expected)
+    expectEqual(second.series.points.first { $0.date == Self.yesterday }?.rate, expected)
     clock.advance(by: 10)
     let third = try await service(answers, cache, clock).history(of: "btc", in: "EUR", days: 3)
-    #expect(third.series.points.first { $0.date == Self.yesterday }?.rate == expected)
-    #expect(answers.histories.count == 2)
+    expectEqual(third.series.points.first { $0.date == Self.yesterday }?.rate, expected)
+    expectEqual(answers.histories.count, 2)
   }
 
   @Test func aFallbacksCloseKeepsItsSourceFromTheCache() async throws {
@@ -125,9 +126,9 @@ import Testing
     let fetched = try await service(answers, cache, clock).history(of: "btc", in: "EUR", days: 3)
     clock.advance(by: 10)
     let cached = try await service(answers, cache, clock).history(of: "btc", in: "EUR", days: 3)
-    #expect(answers.histories.count == 1)
-    #expect(cached.series.source(on: Self.yesterday) == .provider(.coinbase))
-    #expect(cached.series.sources == fetched.series.sources)
+    expectEqual(answers.histories.count, 1)
+    expectEqual(cached.series.source(on: Self.yesterday), .provider(.coinbase))
+    expectEqual(cached.series.sources, fetched.series.sources)
   }
 
   @Test func anImplausibleUnsettledCloseMakesTheEntryUnusable() throws {
@@ -139,14 +140,14 @@ import Testing
     let value = { (unsettled: RateService.UnsettledCloses) in
       RateService.HistoryCacheValue(closes: [], unsettled: unsettled)
     }
-    #expect(!value(unsettled).isPlausible)
+    expect(!value(unsettled).isPlausible)
     unsettled.closes = [RatePoint(date: Self.yesterday.adding(days: -3), rate: 100)]
-    #expect(!value(unsettled).isPlausible)
+    expect(!value(unsettled).isPlausible)
     unsettled.closes = [RatePoint(date: Self.yesterday, rate: 100)]
-    #expect(value(unsettled).isPlausible)
+    expect(value(unsettled).isPlausible)
     // Days reaching the day it was fetched on are not unsettled ones: today is the price's.
     unsettled.days.through = Self.today
-    #expect(!value(unsettled).isPlausible)
+    expect(!value(unsettled).isPlausible)
   }
 
   @Test func aPartThatFailedIsNotCachedAsAnswered() throws {
@@ -156,6 +157,6 @@ import Testing
     let unsettled = RateService.UnsettledCloses(
       answer, in: Self.yesterday.adding(days: -3)...Self.today, settled: Self.yesterday.adding(days: -1),
       today: Self.today, at: Self.justAfterMidnight)
-    #expect(unsettled == nil)
+    expectEqual(unsettled, nil)
   }
 }

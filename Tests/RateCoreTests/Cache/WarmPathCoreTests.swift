@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -17,8 +18,8 @@ import Testing
     ("kraken/history/é-€", "kraken/é-€"),
   ])
   func dayKeyDropsEveryHistorySegment(_ key: String, _ expected: String) {
-    #expect(RateService.dayKey(historyKey: key) == expected)
-    #expect(RateService.dayKey(historyKey: key) == key.replacing("/history/", with: "/"))
+    expectEqual(RateService.dayKey(historyKey: key), expected)
+    expectEqual(RateService.dayKey(historyKey: key), key.replacing("/history/", with: "/"))
   }
 
   @Test(arguments: [
@@ -27,16 +28,16 @@ import Testing
     ("aaa", "aa", true),
   ])
   func containsUTF8IsContainsForText(_ text: String, _ pattern: String, _ expected: Bool) {
-    #expect(text.containsUTF8(pattern) == expected)
-    #expect(text.containsUTF8(pattern) == (pattern.isEmpty || text.contains(pattern)))
+    expectEqual(text.containsUTF8(pattern), expected)
+    expectEqual(text.containsUTF8(pattern), (pattern.isEmpty || text.contains(pattern)))
   }
 
   @Test func replacingUTF8ReplacesLeftToRightWithoutOverlap() {
-    #expect("aaaa".replacingUTF8("aa", with: "b") == "bb")
-    #expect("aaa".replacingUTF8("aa", with: "b") == "ba")
-    #expect("x€y€".replacingUTF8("€", with: "EUR") == "xEURyEUR")
-    #expect("abc".replacingUTF8("", with: "z") == "abc")
-    #expect("abc".replacingUTF8("abcd", with: "z") == "abc")
+    expectEqual("aaaa".replacingUTF8("aa", with: "b"), "bb")
+    expectEqual("aaa".replacingUTF8("aa", with: "b"), "ba")
+    expectEqual("x€y€".replacingUTF8("€", with: "EUR"), "xEURyEUR")
+    expectEqual("abc".replacingUTF8("", with: "z"), "abc")
+    expectEqual("abc".replacingUTF8("abcd", with: "z"), "abc")
   }
 
   @Test func readEntryTellsMissingBytesAndUnusableApart() throws {
@@ -47,7 +48,7 @@ import Testing
         return
       }
       try Data("{\"a\":1}".utf8).write(to: file)
-      #expect(JSONFileCache.readEntry(at: file.path, limit: 64).data == Data("{\"a\":1}".utf8))
+      expectEqual(JSONFileCache.readEntry(at: file.path, limit: 64).data, Data("{\"a\":1}".utf8))
       guard
         case .unusable(.oversized(let path, let bytes, let limit)) =
           JSONFileCache.readEntry(at: file.path, limit: 3)
@@ -55,38 +56,38 @@ import Testing
         Issue.record("a file over the limit is not .oversized")
         return
       }
-      #expect(path == file.path && bytes == 7 && limit == 3)
-      #expect(JSONFileCache.readEntry(at: directory.path, limit: 64).data == nil)
+      expect(path == file.path && bytes == 7 && limit == 3)
+      expectEqual(JSONFileCache.readEntry(at: directory.path, limit: 64).data, nil)
       guard case .unusable(.notAFile(let at, _)) = JSONFileCache.readEntry(at: directory.path, limit: 64)
       else {
         Issue.record("a directory is not .notAFile")
         return
       }
-      #expect(at == directory.path)
+      expectEqual(at, directory.path)
     }
   }
 
   @Test func stringsDataFileReadsWhatADataFileWrote() throws {
     try withTemporaryDirectory { directory in
       let url = directory.appendingPathComponent("rates").appendingPathComponent("config.json")
-      #expect(try StringsDataFile.read(url: url, key: "settings") == [:])
+      expectEqual(try StringsDataFile.read(url: url, key: "settings"), [:])
       let file = DataFile<[String: String]>(url: url, key: "settings", empty: [:])
       try file.update { $0 = ["currency": "EUR", "timeout": "5"] }
-      #expect(try StringsDataFile.read(url: url, key: "settings") == ["currency": "EUR", "timeout": "5"])
+      expectEqual(try StringsDataFile.read(url: url, key: "settings"), ["currency": "EUR", "timeout": "5"])
       try Data("{\"settings\":{\"currency\":\"EUR\"},\"version\":9}\n".utf8).write(to: url)
       #expect(throws: DataFileError.self) { try StringsDataFile.read(url: url, key: "settings") }
       // A link to no file is the data file's to judge, not a missing file.
       let link = directory.appendingPathComponent("link.json")
       try FileManager.default.createSymbolicLink(
         atPath: link.path, withDestinationPath: directory.appendingPathComponent("none.json").path)
-      #expect(
-        (try? StringsDataFile.read(url: link, key: "settings"))
-          == (try? DataFile<[String: String]>(url: link, key: "settings", empty: [:]).read()))
+      expectEqual(
+        (try? StringsDataFile.read(url: link, key: "settings")),
+        (try? DataFile<[String: String]>(url: link, key: "settings", empty: [:]).read()))
       // A folder where the file should be (its URL ends in `/`) is no missing file either.
       try FileManager.default.createDirectory(
         at: directory.appendingPathComponent("folder.json"), withIntermediateDirectories: true)
       let folder = directory.appendingPathComponent("folder.json")
-      #expect(folder.path(percentEncoded: false).hasSuffix("/"))
+      expect(folder.path(percentEncoded: false).hasSuffix("/"))
       #expect(throws: DataFileError.self) { try StringsDataFile.read(url: folder, key: "settings") }
     }
   }
@@ -119,22 +120,22 @@ import Testing
         AssetQuote(asset: Asset(symbol: symbol, id: symbol.lowercased()), quote: "usd")
       }
       let quotes = try await chain.prices([pair("BTC"), pair("ETH"), pair("DOGE")])
-      #expect(quotes.map(\.base) == ["BTC"])
-      #expect(chain.whyLacking(pair("BTC")) == nil)
-      #expect(chain.whyLacking(pair("XRP")) == nil)
+      expectEqual(quotes.map(\.base), ["BTC"])
+      expectEqual(chain.whyLacking(pair("BTC")), nil)
+      expectEqual(chain.whyLacking(pair("XRP")), nil)
       for symbol in ["ETH", "DOGE"] {
-        #expect(
-          chain.whyLacking(pair(symbol))
-            == .noSourceAnswered(
-              pairs: "\(symbol)/USD", closes: false,
-              failures: [
-                .noData(provider: .provider(.coinbase), detail: SourceChain.leftOut),
-                .serverError(provider: .provider(.kraken), status: 503),
-              ]))
+        expectEqual(
+          chain.whyLacking(pair(symbol)),
+          .noSourceAnswered(
+            pairs: "\(symbol)/USD", closes: false,
+            failures: [
+              .noData(provider: .provider(.coinbase), detail: SourceChain.leftOut),
+              .serverError(provider: .provider(.kraken), status: 503),
+            ]))
       }
       // The next answer's reasons replace the last one's.
       _ = try await chain.prices([pair("BTC")])
-      #expect(chain.whyLacking(pair("ETH")) == nil)
+      expectEqual(chain.whyLacking(pair("ETH")), nil)
     }
   }
 
@@ -148,10 +149,10 @@ import Testing
       "2026-01-", "abcd-ef-gh", "2026‐01‐01", "2026-01-01-", "2026-0a-01",
     ]
     for text in texts {
-      #expect(Day(text) == DayParsingTests.legacyDay(text), "\(text)")
-      #expect(Day(text[...]) == DayParsingTests.legacyDay(text), "\(text)")
+      expectEqual(Day(text), DayParsingTests.legacyDay(text), "\(text)")
+      expectEqual(Day(text[...]), DayParsingTests.legacyDay(text), "\(text)")
     }
-    #expect(Day("2026-05-28") == Day(year: 2026, month: 5, day: 28))
+    expectEqual(Day("2026-05-28"), Day(year: 2026, month: 5, day: 28))
   }
 
   /// How `NumberText` formatted before it called C with plain arguments: `withVaList`.
@@ -172,12 +173,12 @@ import Testing
     ]
     for value in values {
       for places in [-3, 0, 1, 2, 3, 4, 6, 8, 12, 17, 20, 40, 41, 500] {
-        #expect(NumberText.fixed(value, places: places) == Self.vaListPrintf("%.*f", places, value))
-        #expect(
-          NumberText.scientific(value, digits: places) == Self.vaListPrintf("%.*e", places, value))
+        expectEqual(NumberText.fixed(value, places: places), Self.vaListPrintf("%.*f", places, value))
+        expectEqual(
+          NumberText.scientific(value, digits: places), Self.vaListPrintf("%.*e", places, value))
       }
     }
-    #expect(NumberText.fixed(1.005, places: 2) == "1.00")  // the binary value, as printf rounds it
-    #expect(NumberText.scientific(1234.5, digits: 3) == "1.234e+03")
+    expectEqual(NumberText.fixed(1.005, places: 2), "1.00")  // the binary value, as printf rounds it
+    expectEqual(NumberText.scientific(1234.5, digits: 3), "1.234e+03")
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -16,23 +17,23 @@ import Testing
     ("_", "X''5F"), ("$", "X''24"), ("1inch", "X'1INCH"), ("a b", "X'A'20B"), ("é", "X''C3'89"),
   ])
   func codes(_ text: String, _ name: String) {
-    #expect(CommodityName.code(text).name == name)
+    expectEqual(CommodityName.code(text).name, name)
   }
 
   /// A side is named from the coin the command resolved, not looked up again by its symbol.
   @Test func aSideIsNamedFromItsResolvedCoin() {
     let kaspa = Asset(symbol: "KAS", id: "kaspa")
     let gecko = Provider.coinGecko
-    #expect(CommodityName.of("KAS", source: .provider(gecko), resolved: kaspa).name == "KASPA")
-    #expect(CommodityName.of("EUR", source: .provider(gecko), resolved: kaspa).name == "EUR")
-    #expect(CommodityName.of("KAS", source: .provider(gecko), resolved: nil).name == "KAS")
-    #expect(
-      CommodityName.of("BTC", source: .provider(.coinDesk), resolved: Asset(symbol: "BTC", id: "BTC")).name == "BTC")
+    expectEqual(CommodityName.of("KAS", source: .provider(gecko), resolved: kaspa).name, "KASPA")
+    expectEqual(CommodityName.of("EUR", source: .provider(gecko), resolved: kaspa).name, "EUR")
+    expectEqual(CommodityName.of("KAS", source: .provider(gecko), resolved: nil).name, "KAS")
+    expectEqual(
+      CommodityName.of("BTC", source: .provider(.coinDesk), resolved: Asset(symbol: "BTC", id: "BTC")).name, "BTC")
     let wormhole = Asset(symbol: "ethereum-wormhole", id: "ethereum-wormhole")
-    #expect(
-      CommodityName.of("ethereum-wormhole", source: .provider(gecko), resolved: wormhole).name == "ETHEREUM-WORMHOLE")
-    #expect(
-      CommodityName.of("ETH", source: .provider(gecko), resolved: Asset(symbol: "ETH", id: "ethereum")).name == "ETH")
+    expectEqual(
+      CommodityName.of("ethereum-wormhole", source: .provider(gecko), resolved: wormhole).name, "ETHEREUM-WORMHOLE")
+    expectEqual(
+      CommodityName.of("ETH", source: .provider(gecko), resolved: Asset(symbol: "ETH", id: "ethereum")).name, "ETH")
   }
 
   @Test(arguments: [
@@ -41,7 +42,7 @@ import Testing
     ("1inch", "X'1INCH"),
   ])
   func coins(_ id: String, _ name: String) {
-    #expect(CommodityName.coin(id: id).name == name)
+    expectEqual(CommodityName.coin(id: id).name, name)
   }
 
   /// Before: `usd+` became `USD`, and `x`, `_` and `$` all became `X` (one letter, which
@@ -50,24 +51,24 @@ import Testing
     let codes = ["usd+", "USD", "x", "_", "$", "x_", "X'X", "BTC", "1inch", "X1INCH", "a-", "A"]
     let coins = ["ethereum", "ethereum-wormhole", "usd", "eth", "usd-plus", "btc"]
     let names = codes.map { CommodityName.code($0).name } + coins.map { CommodityName.coin(id: $0).name }
-    #expect(Set(names).count == names.count, "\(names)")
+    expectEqual(Set(names).count, names.count, "\(names)")
     // A coin and a currency code only share a name when they are the same thing.
-    #expect(CommodityName.coin(id: "bitcoin") == CommodityName.code("BTC"))
+    expectEqual(CommodityName.coin(id: "bitcoin"), CommodityName.code("BTC"))
     // Every coin among CoinGecko's quote currencies is named as that quote is.
     for code in CurrencyCodes.coinGeckoQuotes where !CurrencyCode(code).isFiat {
       guard let id = CommodityName.symbols.first(where: { $0.value == code })?.key else { continue }
-      #expect(CommodityName.coin(id: id) == CommodityName.code(code), "\(code)")
+      expectEqual(CommodityName.coin(id: id), CommodityName.code(code), "\(code)")
     }
-    #expect(CommodityName.coin(id: "yearn-finance") == CommodityName.code("yfi"))
+    expectEqual(CommodityName.coin(id: "yearn-finance"), CommodityName.code("yfi"))
   }
 
   @Test func longNamesAreShortenedWithAHash() {
     let long = "wrapped-bitcoin-celer-bridged-from-ethereum"
     let name = CommodityName.coin(id: long).name
-    #expect(name.count == 24)
-    #expect(name.hasPrefix("WRAPPED-BITCOIN'"))
-    #expect(name != CommodityName.coin(id: long + "-2").name)
-    #expect(name == CommodityName.coin(id: long).name)
+    expectEqual(name.count, 24)
+    expect(name.hasPrefix("WRAPPED-BITCOIN'"))
+    expect(name != CommodityName.coin(id: long + "-2").name)
+    expectEqual(name, CommodityName.coin(id: long).name)
   }
 
   /// Property: any text gets a valid name; distinct texts (case aside) get distinct names.
@@ -79,14 +80,14 @@ import Testing
       let length = Int(generator.next() % 30) + 1
       let text = String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
       let name = CommodityName.code(text).name
-      #expect(Self.isValidBeancount(name), "\(text) → \(name)")
-      #expect(name.count <= 24)
+      expect(Self.isValidBeancount(name), "\(text) → \(name)")
+      expect(name.count <= 24)
       if let other = seen[name] {
-        #expect(other.uppercased() == text.uppercased(), "\(other) and \(text) → \(name)")
+        expectEqual(other.uppercased(), text.uppercased(), "\(other) and \(text) → \(name)")
       }
       seen[name] = text
       let ledger = CommodityName.code(text).ledger
-      #expect(ledger == name || ledger == "\"\(name)\"")
+      expect(ledger == name || ledger == "\"\(name)\"")
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -16,13 +17,13 @@ import Testing
 
   @Test(arguments: table)
   func writesTheShortestPlainDigits(_ value: Double, _ text: String) {
-    #expect(DecimalText.shortest(value) == text)
+    expectEqual(DecimalText.shortest(value), text)
   }
 
   @Test func nonFiniteValuesHaveNoText() {
-    #expect(DecimalText.shortest(.nan) == nil)
-    #expect(DecimalText.shortest(.infinity) == nil)
-    #expect(DecimalText.shortest(-.infinity) == nil)
+    expectEqual(DecimalText.shortest(.nan), nil)
+    expectEqual(DecimalText.shortest(.infinity), nil)
+    expectEqual(DecimalText.shortest(-.infinity), nil)
   }
 
   /// Property: over many doubles of every magnitude, the text parses back to the same
@@ -48,12 +49,12 @@ import Testing
         Issue.record("no text for \(value)")
         continue
       }
-      #expect(Double(text) == value, "\(value) → \(text)")
-      #expect(text.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" }, "\(text)")
-      #expect(significantDigits(text) == significantDigits(value.magnitude.description), "\(value) → \(text)")
+      expectEqual(Double(text), value, "\(value) → \(text)")
+      expect(text.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" }, "\(text)")
+      expectEqual(significantDigits(text), significantDigits(value.magnitude.description), "\(value) → \(text)")
       checked += 1
     }
-    #expect(checked > 4_800)
+    expect(checked > 4_800)
   }
 
   /// The digits between the first and the last non-zero digit (exponent left out).

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import Testing
 
 @testable import RateCore
@@ -12,15 +13,16 @@ import Testing
     ])
 
   @Test func ledgerDirectivesCarryTheUTCTime() {
-    #expect(
-      PriceExport.directives(series, journal: .ledger)
-        == "P 2024-06-10 00:00:07 BTC 61022.87 EUR\nP 2024-06-10 06:13:20 BTC 0.30000000000000004 EUR")
+    expectEqual(
+      PriceExport.directives(series, journal: .ledger),
+      "P 2024-06-10 00:00:07 BTC 61022.87 EUR\nP 2024-06-10 06:13:20 BTC 0.30000000000000004 EUR")
   }
 
   @Test func csvHasATimestampColumn() {
     let lines = PriceExport.csv(series).split(whereSeparator: \.isNewline)
-    #expect(
-      lines == [
+    expectEqual(
+      lines,
+      [
         "time,base,quote,rate,source", "2024-06-10T00:00:07Z,BTC,EUR,61022.87,coingecko",
         "2024-06-10T06:13:20Z,BTC,EUR,0.30000000000000004,coingecko",
       ])
@@ -28,19 +30,20 @@ import Testing
 
   @Test func statisticsDateEveryFigureWithItsTime() throws {
     let stats = try #require(SeriesStatistics(points: series.points.reversed()))
-    #expect(stats.first == 61_022.87 && stats.firstDate == series.points[0].date)
-    #expect(stats.last == 0.30000000000000004 && stats.lastDate == series.points[1].date)
-    #expect(stats.maxDate == series.points[0].date && stats.minDate == series.points[1].date)
-    #expect(stats.count == 2)
+    expect(stats.first == 61_022.87 && stats.firstDate == series.points[0].date)
+    expect(stats.last == 0.30000000000000004 && stats.lastDate == series.points[1].date)
+    expect(stats.maxDate == series.points[0].date && stats.minDate == series.points[1].date)
+    expectEqual(stats.count, 2)
     // In JSON each dated figure is named after the point's `time` (docs/json.md).
     let json = try #require(
       try JSONSerialization.jsonObject(with: JSONCoders.encoder().encode(stats)) as? [String: Any])
-    #expect(
-      Set(json.keys) == [
+    expectEqual(
+      Set(json.keys),
+      [
         "first", "firstTime", "last", "lastTime", "change", "changePercent", "min", "minTime", "max",
         "maxTime", "mean", "median", "stddev", "count",
       ])
-    #expect(
+    expect(
       json["firstTime"] as? String == "2024-06-10T00:00:07Z" && json["minTime"] as? String == "2024-06-10T06:13:20Z")
   }
 

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -19,9 +20,9 @@ import Testing
     expected.delay = 0.5
     expected.now = fixedNow
     expected.verbose = true
-    #expect(options == expected)
-    #expect(try Options(arguments: []) == Options())
-    #expect(try Options(arguments: ["--help"]).help)
+    expectEqual(options, expected)
+    expectEqual(try Options(arguments: []), Options())
+    expect(try Options(arguments: ["--help"]).help)
   }
 
   @Test(arguments: [
@@ -47,18 +48,18 @@ import Testing
       Issue.record("unexpected \(reply)")
       return
     }
-    #expect(String(decoding: body, as: UTF8.self) == #"{"bitcoin":{"eur":61234.5}}"#)
-    #expect(service.requestCount == 1)
+    expectEqual(String(decoding: body, as: UTF8.self), #"{"bitcoin":{"eur":61234.5}}"#)
+    expectEqual(service.requestCount, 1)
     guard case .response(200, _, let count) = service.handle(RecordedRequest(target: "/__requests"))
     else { return }
-    #expect(String(decoding: count, as: UTF8.self) == "1")
+    expectEqual(String(decoding: count, as: UTF8.self), "1")
     _ = service.handle(RecordedRequest(method: "POST", target: "/__reset"))
-    #expect(service.requestCount == 0)
+    expectEqual(service.requestCount, 0)
     guard case .response(405, _, _) = service.handle(RecordedRequest(target: "/__reset")) else {
       Issue.record("GET /__reset should be refused")
       return
     }
-    #expect(lines.all.first == "GET /api/v3/simple/price?ids=bitcoin&vs_currencies=eur 200")
+    expectEqual(lines.all.first, "GET /api/v3/simple/price?ids=bitcoin&vs_currencies=eur 200")
   }
 
   @Test func aDelayWrapsEveryAPIReply() {

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -66,7 +67,7 @@ import Testing
 
   @Test func aGzipBombIsCappedByItsDecodedSize() async throws {
     let bomb = GzipBomb.zeros(repeats: 40_000)  // 10.3 MB of zeros in 65 KB
-    #expect(bomb.gzip.count < 100_000)
+    expect(bomb.gzip.count < 100_000)
     let server = try LoopbackServer { _ in
       .response(
         status: 200, headers: ["Content-Encoding": "gzip", "Content-Type": "application/json"],
@@ -81,8 +82,8 @@ import Testing
 
     // With room for it, the same stream decodes whole: the limit counts decoded bytes.
     let response = try await send(server, maxBodyBytes: 16 << 20)
-    #expect(response.body.count == bomb.inflatedSize)
-    #expect(response.body.allSatisfy { $0 == 0 })
+    expectEqual(response.body.count, bomb.inflatedSize)
+    expect(response.body.allSatisfy { $0 == 0 })
   }
 
   @Test func aDeclaredLengthOverTheCapIsRefusedAtOnce() async throws {
@@ -109,8 +110,8 @@ import Testing
 
     // The transport hands the 3xx back as it is.
     let response = try await send(server, "api/v3/search")
-    #expect(response.status == status)
-    #expect(response.headers["location"] == target)
+    expectEqual(response.status, status)
+    expectEqual(response.headers["location"], target)
 
     // A client turns it into an error, and nothing reaches the other server.
     let client = CoinGeckoClient(
@@ -120,13 +121,13 @@ import Testing
       _ = try await client.search("btc")
       Issue.record("a redirect must not succeed")
     } catch ProviderError.httpStatus(let provider, let code, let message) {
-      #expect(provider == .provider(.coinGecko))
-      #expect(code == status)
-      #expect(message.contains("not followed"))
+      expectEqual(provider, .provider(.coinGecko))
+      expectEqual(code, status)
+      expect(message.contains("not followed"))
     }
-    #expect(server.requests.last?.headers["x-cg-demo-api-key"] == "CG-secret")
-    #expect(elsewhere.requestCount == 0)
-    #expect(!elsewhere.requests.contains { $0.headers["x-cg-demo-api-key"] != nil })
+    expectEqual(server.requests.last?.headers["x-cg-demo-api-key"], "CG-secret")
+    expectEqual(elsewhere.requestCount, 0)
+    expect(!elsewhere.requests.contains { $0.headers["x-cg-demo-api-key"] != nil })
   }
 
   // MARK: - Cancellation
@@ -151,7 +152,7 @@ import Testing
         }
         Issue.record("round \(round): expected an error")
       } catch let error as HTTPError {
-        #expect(error == .connectionLost(host: host), "round \(round)")
+        expectEqual(error, .connectionLost(host: host), "round \(round)")
       }
     }
   }
@@ -181,7 +182,7 @@ import Testing
       return try await send(server)
     }
     await #expect(throws: HTTPError.cancelled) { _ = try await task.value }
-    #expect(server.requestCount == 0)
+    expectEqual(server.requestCount, 0)
   }
 
   // MARK: - Requests that are never sent
@@ -203,6 +204,6 @@ import Testing
     await #expect(throws: HTTPError.self) {
       _ = try await HTTPTransport.live(timeoutSeconds: 5).send(request)
     }
-    #expect(server.requestCount == 0)
+    expectEqual(server.requestCount, 0)
   }
 }

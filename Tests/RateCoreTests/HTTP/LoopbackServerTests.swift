@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -33,23 +34,23 @@ import Testing
       URL(string: "/api/v3/ping?ids=bitcoin,ethereum&query=a%20b%26c", relativeTo: server.baseURL))
     let response = try await get(url, transport: transport, headers: ["X-Test-Key": "CG-1"])
 
-    #expect(response.status == 200)
-    #expect(response.headers["content-type"] == "application/json; charset=utf-8")
-    #expect(response.headers["Retry-After"] == "7")
-    #expect(response.body == (try Fixtures.data("coingecko/ping.json")))
+    expectEqual(response.status, 200)
+    expectEqual(response.headers["content-type"], "application/json; charset=utf-8")
+    expectEqual(response.headers["Retry-After"], "7")
+    expectEqual(response.body, (try Fixtures.data("coingecko/ping.json")))
 
     let recorded = try #require(server.requests.first)
-    #expect(server.requestCount == 1)
-    #expect(recorded.index == 0)
-    #expect(recorded.method == "GET")
-    #expect(recorded.path == "/api/v3/ping")
-    #expect(recorded.target == "/api/v3/ping?ids=bitcoin,ethereum&query=a%20b%26c")
-    #expect(recorded.query == ["ids": "bitcoin,ethereum", "query": "a b&c"])
-    #expect(recorded.headers["x-test-key"] == "CG-1")
-    #expect(recorded.headers["host"] == "127.0.0.1:\(server.port)")
+    expectEqual(server.requestCount, 1)
+    expectEqual(recorded.index, 0)
+    expectEqual(recorded.method, "GET")
+    expectEqual(recorded.path, "/api/v3/ping")
+    expectEqual(recorded.target, "/api/v3/ping?ids=bitcoin,ethereum&query=a%20b%26c")
+    expectEqual(recorded.query, ["ids": "bitcoin,ethereum", "query": "a b&c"])
+    expectEqual(recorded.headers["x-test-key"], "CG-1")
+    expectEqual(recorded.headers["host"], "127.0.0.1:\(server.port)")
 
     let missing = try await get(server.baseURL.appendingPathComponent("nope"), transport: transport)
-    #expect(missing.status == 404)
+    expectEqual(missing.status, 404)
   }
 
   @Test func missingFixtureGives599WithAClearBody() async throws {
@@ -57,8 +58,8 @@ import Testing
     defer { server.stop() }
 
     let response = try await get(server.baseURL)
-    #expect(response.status == 599)
-    #expect(String(decoding: response.body, as: UTF8.self).contains("does_not_exist.json"))
+    expectEqual(response.status, 599)
+    expect(String(decoding: response.body, as: UTF8.self).contains("does_not_exist.json"))
   }
 
   @Test func keepAliveReusesOneConnectionFor20Requests() async throws {
@@ -69,16 +70,16 @@ import Testing
     for index in 0..<20 {
       let response = try await get(
         server.baseURL.appendingPathComponent("r\(index)"), transport: transport)
-      #expect(response.status == 200)
-      #expect(String(decoding: response.body, as: UTF8.self) == "n=\(index)")
+      expectEqual(response.status, 200)
+      expectEqual(String(decoding: response.body, as: UTF8.self), "n=\(index)")
     }
-    #expect(server.requestCount == 20)
-    #expect(server.requests.map(\.path) == (0..<20).map { "/r\($0)" })
+    expectEqual(server.requestCount, 20)
+    expectEqual(server.requests.map(\.path), (0..<20).map { "/r\($0)" })
     // All twenty rode one connection. The server's own count may be higher: in a parallel
     // suite, a client of another test can reach this port (tests stop a server and then
     // connect to its port to get a refusal; the kernel hands freed ports out again).
     let connections = server.requests.map(\.connection)
-    #expect(Set(connections).count == 1, "connections of the requests: \(connections)")
+    expectEqual(Set(connections).count, 1, "connections of the requests: \(connections)")
   }
 
   @Test func eachRequestNamesTheConnectionThatCarriedIt() async throws {
@@ -91,9 +92,9 @@ import Testing
     _ = try await get(mine, transport: transport, headers: ["Connection": "close"])
     _ = try await get(mine, transport: transport)
     let connections = server.requests.filter { $0.path == mine.path }.map(\.connection)
-    #expect(connections.count == 2)
-    #expect(Set(connections).count == 2, "\(connections)")
-    #expect(connections.allSatisfy { $0 < server.connectionCount })
+    expectEqual(connections.count, 2)
+    expectEqual(Set(connections).count, 2, "\(connections)")
+    expect(connections.allSatisfy { $0 < server.connectionCount })
   }
 
   // MARK: - Failures
@@ -106,7 +107,7 @@ import Testing
     await #expect(throws: HTTPError.connectionLost(host: "127.0.0.1")) {
       _ = try await get(mine)
     }
-    #expect(server.requests.filter { $0.path == mine.path }.count == 1)
+    expectEqual(server.requests.filter { $0.path == mine.path }.count, 1)
   }
 
   @Test func truncatedBodyIsAConnectionLost() async throws {
@@ -150,9 +151,9 @@ import Testing
     }
     #expect(await eventually { server.requestCount > 0 })
     let fast = try await get(server.baseURL.appendingPathComponent("fast"), transport: transport)
-    #expect(String(decoding: fast.body, as: UTF8.self) == "fast")
+    expectEqual(String(decoding: fast.body, as: UTF8.self), "fast")
     // The slow reply is still pending (it would take 10 minutes): the fast one did not wait.
-    #expect(slowEnded.count == 0)
+    expectEqual(slowEnded.count, 0)
     server.stop()  // cuts the slow reply short: its connection closes without a byte
     await #expect(throws: HTTPError.connectionLost(host: "127.0.0.1")) { _ = try await slow.value }
   }
@@ -174,7 +175,7 @@ import Testing
   @Test func stopIsIdempotentAndRefusesLaterConnections() async throws {
     let server = try LoopbackServer { _ in .text("ok", status: 200) }
     let response = try await get(server.baseURL)
-    #expect(response.status == 200)
+    expectEqual(response.status, 200)
 
     server.stop()
     server.stop()
@@ -188,10 +189,10 @@ import Testing
 
   @Test func everyJSONFixtureParses() throws {
     let paths = Fixtures.all(withExtension: "json")
-    #expect(paths.count >= 19)
+    expect(paths.count >= 19)
     for path in paths {
       let data = try Fixtures.data(path)
-      #expect(
+      expect(
         (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil,
         "\(path) is not valid JSON")
     }
@@ -199,16 +200,16 @@ import Testing
 
   @Test func marketChartFixturesHaveTheDocumentedShape() throws {
     let daily = try chart("coingecko/market_chart_bitcoin_eur_28d_daily.json")
-    #expect(daily.count == 29)
+    expectEqual(daily.count, 29)
     let midnights = daily.dropLast().map(\.ms)
-    #expect(midnights.allSatisfy { $0 % 86_400_000 == 0 })
-    #expect(zip(midnights, midnights.dropFirst()).allSatisfy { $1 - $0 == 86_400_000 })
+    expect(midnights.allSatisfy { $0 % 86_400_000 == 0 })
+    expect(zip(midnights, midnights.dropFirst()).allSatisfy { $1 - $0 == 86_400_000 })
     let last = try #require(daily.last)
-    #expect(last.ms % 86_400_000 != 0 && last.ms > midnights[27])
+    expect(last.ms % 86_400_000 != 0 && last.ms > midnights[27])
 
     let hourly = try chart("coingecko/market_chart_bitcoin_usd_hourly.json")
-    #expect(hourly.count == 49)
-    #expect(zip(hourly, hourly.dropFirst()).allSatisfy { $0.ms < $1.ms })
+    expectEqual(hourly.count, 49)
+    expect(zip(hourly, hourly.dropFirst()).allSatisfy { $0.ms < $1.ms })
   }
 
   @Test func historicalCloseFixtureIsOutOfOrderButComplete() throws {
@@ -216,18 +217,18 @@ import Testing
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     let bpi = try #require(object["bpi"] as? [String: Double])
-    #expect(bpi.count == 31)
+    expectEqual(bpi.count, 31)
     let written = text.split(separator: "\"").filter { $0.count == 10 && $0.hasPrefix("2022-") }
-    #expect(written.count == 31)
-    #expect(written != written.sorted())
+    expectEqual(written.count, 31)
+    expect(written != written.sorted())
   }
 
   private func chart(_ path: String) throws -> [(ms: Int64, value: Double)] {
     let object = try #require(
       try JSONSerialization.jsonObject(with: Fixtures.data(path)) as? [String: [[NSNumber]]])
     let prices = try #require(object["prices"])
-    #expect(object["market_caps"]?.count == prices.count)
-    #expect(object["total_volumes"]?.count == prices.count)
+    expectEqual(object["market_caps"]?.count, prices.count)
+    expectEqual(object["total_volumes"]?.count, prices.count)
     return prices.map { ($0[0].int64Value, $0[1].doubleValue) }
   }
 }

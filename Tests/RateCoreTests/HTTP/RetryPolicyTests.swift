@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -18,18 +19,18 @@ import Testing
   @Test func serverErrorsAreRetriedWithGrowingBackoff() async throws {
     let stub = StubTransport { _, index in index < 2 ? (503, [:], "busy") : (200, [:], "{}") }
     let (status, sleeps) = try await run(stub)
-    #expect(status == 200)
-    #expect(stub.requests.count == 3)
+    expectEqual(status, 200)
+    expectEqual(stub.requests.count, 3)
     // Full jitter at 0.5: 0.25 + 0.75 * 0.5 = 62.5 % of 500 ms, then of 1 s.
-    #expect(sleeps == [.milliseconds(312.5), .milliseconds(625)])
+    expectEqual(sleeps, [.milliseconds(312.5), .milliseconds(625)])
   }
 
   @Test func attemptsAreBounded() async throws {
     let stub = StubTransport(status: 500, body: "down")
     let (status, sleeps) = try await run(stub)
-    #expect(status == 500)
-    #expect(stub.requests.count == 3)
-    #expect(sleeps.count == 2)
+    expectEqual(status, 500)
+    expectEqual(stub.requests.count, 3)
+    expectEqual(sleeps.count, 2)
   }
 
   @Test func shortRetryAfterIsHonoured() async throws {
@@ -37,29 +38,29 @@ import Testing
       index == 0 ? (429, ["Retry-After": "2"], "slow down") : (200, [:], "{}")
     }
     let (status, sleeps) = try await run(stub)
-    #expect(status == 200)
-    #expect(sleeps == [.seconds(2)])
+    expectEqual(status, 200)
+    expectEqual(sleeps, [.seconds(2)])
   }
 
   @Test func longRetryAfterFailsFast() async throws {
     let stub = StubTransport(status: 429, headers: ["Retry-After": "120"], body: "slow down")
     let (status, sleeps) = try await run(stub)
-    #expect(status == 429)
-    #expect(stub.requests.count == 1)
-    #expect(sleeps.isEmpty)
+    expectEqual(status, 429)
+    expectEqual(stub.requests.count, 1)
+    expect(sleeps.isEmpty)
   }
 
   @Test func rateLimitWithoutRetryAfterIsNotRetried() async throws {
     let stub = StubTransport(status: 429, body: "Throttled")
     let (status, _) = try await run(stub)
-    #expect(status == 429)
-    #expect(stub.requests.count == 1)
+    expectEqual(status, 429)
+    expectEqual(stub.requests.count, 1)
   }
 
   @Test func clientErrorsAreNotRetried() async throws {
     let stub = StubTransport(status: 404, body: #"{"error":"coin not found"}"#)
     _ = try await run(stub)
-    #expect(stub.requests.count == 1)
+    expectEqual(stub.requests.count, 1)
   }
 
   @Test func timeoutsAndDroppedConnectionsAreRetried() async throws {
@@ -71,8 +72,8 @@ import Testing
       }
     }
     let (status, _) = try await run(stub)
-    #expect(status == 200)
-    #expect(stub.requests.count == 3)
+    expectEqual(status, 200)
+    expectEqual(stub.requests.count, 3)
   }
 
   @Test func unresolvableHostsAreNotRetried() async throws {
@@ -80,23 +81,23 @@ import Testing
     await #expect(throws: HTTPError.cannotFindHost(host: "gecko.test")) {
       _ = try await run(stub)
     }
-    #expect(stub.requests.count == 1)
+    expectEqual(stub.requests.count, 1)
   }
 
   @Test func totalWaitingIsBounded() async throws {
     let stub = StubTransport(status: 429, headers: ["Retry-After": "9"], body: "")
     let policy = RetryPolicy(maxAttempts: 5, maxRetryAfter: .seconds(10), maxTotalDelay: .seconds(15))
     let (status, sleeps) = try await run(stub, policy: policy)
-    #expect(status == 429)
-    #expect(sleeps == [.seconds(9)])
-    #expect(stub.requests.count == 2)
+    expectEqual(status, 429)
+    expectEqual(sleeps, [.seconds(9)])
+    expectEqual(stub.requests.count, 2)
   }
 
   @Test func retryAfterAcceptsAnHTTPDate() throws {
     let now = Date(timeIntervalSince1970: 1_718_000_000)  // Mon, 10 Jun 2024 06:13:20 GMT
     let response = HTTPResponse(
       status: 429, headers: ["retry-after": "Mon, 10 Jun 2024 06:13:50 GMT"])
-    #expect(RetryAfter.seconds(from: response, now: now) == 30)
+    expectEqual(RetryAfter.seconds(from: response, now: now), 30)
   }
 }
 
@@ -112,18 +113,18 @@ import Testing
     ("99999999999999999999999999", 600), ("-5", 0), ("+5", 5),
   ])
   func deltaSecondsAreCappedAt600(_ value: String, _ expected: Int) {
-    #expect(RetryAfter.seconds(fromValue: value, now: now) == expected)
+    expectEqual(RetryAfter.seconds(fromValue: value, now: now), expected)
   }
 
   @Test(arguments: ["", "soon", "1.5", "0x10", "5 s", String(repeating: "9", count: 100)])
   func unreadableValuesAreAbsent(_ value: String) {
-    #expect(RetryAfter.seconds(fromValue: value, now: now) == nil)
+    expectEqual(RetryAfter.seconds(fromValue: value, now: now), nil)
   }
 
   @Test func httpDatesAreCappedAndPastDatesAreZero() {
-    #expect(RetryAfter.seconds(fromValue: "Mon, 10 Jun 2024 06:13:50 GMT", now: now) == 30)
-    #expect(RetryAfter.seconds(fromValue: "Fri, 01 Jan 2099 00:00:00 GMT", now: now) == 600)
-    #expect(RetryAfter.seconds(fromValue: "Thu, 01 Jan 1970 00:00:00 GMT", now: now) == 0)
+    expectEqual(RetryAfter.seconds(fromValue: "Mon, 10 Jun 2024 06:13:50 GMT", now: now), 30)
+    expectEqual(RetryAfter.seconds(fromValue: "Fri, 01 Jan 2099 00:00:00 GMT", now: now), 600)
+    expectEqual(RetryAfter.seconds(fromValue: "Thu, 01 Jan 1970 00:00:00 GMT", now: now), 0)
   }
 
   @Test func anAbsurdRetryAfterIsReportedCappedAndNeverWaited() async throws {
@@ -135,21 +136,21 @@ import Testing
     await #expect(throws: ProviderError.rateLimited(provider: .provider(.coinGecko), retryAfter: 600)) {
       _ = try await client.search("btc")
     }
-    #expect(sleeps.all.isEmpty)
-    #expect(stub.requests.count == 1)
+    expect(sleeps.all.isEmpty)
+    expectEqual(stub.requests.count, 1)
   }
 
   @Test func policiesAreClampedToTheCeilings() {
     let policy = RetryPolicy(
       maxAttempts: 1_000, baseDelay: .seconds(3_600), maxRetryAfter: .seconds(86_400),
       maxTotalDelay: .seconds(-1))
-    #expect(policy.maxAttempts == 10)
-    #expect(policy.baseDelay == .seconds(60))
-    #expect(policy.maxRetryAfter == .seconds(60))
-    #expect(policy.maxTotalDelay == .zero)
-    #expect(RetryPolicy(maxAttempts: 0).maxAttempts == 1)
-    #expect(policy.backoff(retry: .max, random: .nan) <= .seconds(60))
-    #expect(policy.backoff(retry: -3, random: 2) <= .seconds(60))
+    expectEqual(policy.maxAttempts, 10)
+    expectEqual(policy.baseDelay, .seconds(60))
+    expectEqual(policy.maxRetryAfter, .seconds(60))
+    expectEqual(policy.maxTotalDelay, .zero)
+    expectEqual(RetryPolicy(maxAttempts: 0).maxAttempts, 1)
+    expect(policy.backoff(retry: .max, random: .nan) <= .seconds(60))
+    expect(policy.backoff(retry: -3, random: 2) <= .seconds(60))
   }
 
   @Test func noWaitEndsPastTheRequestDeadline() async throws {
@@ -162,9 +163,9 @@ import Testing
       )  // a 2 s backoff, past the deadline 1 s away
       .bounded(by: .now + .seconds(1))
     let response = try await transport.send(request)
-    #expect(response.status == 503)
-    #expect(stub.requests.count == 1)
-    #expect(sleeps.all.isEmpty)
+    expectEqual(response.status, 503)
+    expectEqual(stub.requests.count, 1)
+    expect(sleeps.all.isEmpty)
   }
 
   @Test func boundedStampsTheEarlierDeadline() async throws {
@@ -177,21 +178,21 @@ import Testing
     let later = soon + .seconds(60)
     _ = try await transport.bounded(by: later).bounded(by: soon).send(request)
     _ = try await transport.bounded(by: soon).bounded(by: later).send(request)
-    #expect(seen.all == [soon, soon])
+    expectEqual(seen.all, [soon, soon])
   }
 
   @Test func aRequestBudgetIsTheTimeoutCutByTheDeadline() {
     let now = ContinuousClock.now
-    #expect(RequestBudget(timeoutSeconds: 10, deadline: nil, now: now).milliseconds == 10_000)
-    #expect(RequestBudget(timeoutSeconds: 0, deadline: nil, now: now).milliseconds == 1_000)
-    #expect(RequestBudget(timeoutSeconds: .max, deadline: nil, now: now).milliseconds == 86_400_000)
+    expectEqual(RequestBudget(timeoutSeconds: 10, deadline: nil, now: now).milliseconds, 10_000)
+    expectEqual(RequestBudget(timeoutSeconds: 0, deadline: nil, now: now).milliseconds, 1_000)
+    expectEqual(RequestBudget(timeoutSeconds: .max, deadline: nil, now: now).milliseconds, 86_400_000)
     let short = RequestBudget(timeoutSeconds: 10, deadline: now + .milliseconds(1_500), now: now)
-    #expect(short.milliseconds == 1_500)
-    #expect(short.reportedSeconds == 2)
+    expectEqual(short.milliseconds, 1_500)
+    expectEqual(short.reportedSeconds, 2)
     let passed = RequestBudget(timeoutSeconds: 10, deadline: now - .seconds(1), now: now)
-    #expect(passed.milliseconds == 0)
+    expectEqual(passed.milliseconds, 0)
     let far = RequestBudget(
       timeoutSeconds: 10, deadline: now + .seconds(Int64.max / 2), now: now)
-    #expect(far.milliseconds == 10_000)
+    expectEqual(far.milliseconds, 10_000)
   }
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import Testing
 
 @testable import RateCore
@@ -9,20 +10,22 @@ import Testing
   @Test func ledgerTradeIsTwoLegsAndTheFeeOnTheEuroLeg() throws {
     let plan = try F.plan(
       "kraken/ledgers_old10_trade_buy_XXBT_with_ZEUR_fee_on_quote__PP-Crypto-Parser-test.csv", .krakenLedgers)
-    #expect(plan.layout.name == "Kraken ledgers (10 columns)")
-    #expect(
-      F.lines(plan) == [
+    expectEqual(plan.layout.name, "Kraken ledgers (10 columns)")
+    expectEqual(
+      F.lines(plan),
+      [
         "2022-02-24 sell 1499.9999 EUR for 0.04746069 BTC @TTWFFE-HZX34-2EEGRM",
         "2022-02-24 withdrawal 2.4 EUR fee @TTWFFE-HZX34-2EEGRM#fee",
       ])
-    #expect(plan.unmappable.isEmpty)
+    expect(plan.unmappable.isEmpty)
   }
 
   @Test func feesOnBothLegsAreTwoFeeLegs() throws {
     let plan = try F.plan(
       "kraken/ledgers_old10_trade_buy_DOT_fee_on_both_legs__PP-Crypto-Parser-test.csv", .krakenLedgers)
-    #expect(
-      F.lines(plan) == [
+    expectEqual(
+      F.lines(plan),
+      [
         "2022-02-24 sell 693 EUR for 54.00387298 DOT @TBCS6K-4RXM6-MGRNUC",
         "2022-02-24 withdrawal 0.2337 EUR fee @TBCS6K-4RXM6-MGRNUC#fee",
         "2022-02-24 withdrawal 0.12220006 DOT fee @TBCS6K-4RXM6-MGRNUC#fee2",
@@ -32,8 +35,9 @@ import Testing
   @Test func pendingCopiesAreLeftOutAndWithdrawalFeesAreLegs() throws {
     let plan = try F.plan(
       "kraken/ledgers_old10_crypto_withdrawals_pending_row_empty_balance__PP-Crypto-Parser.csv", .krakenLedgers)
-    #expect(
-      F.lines(plan) == [
+    expectEqual(
+      F.lines(plan),
+      [
         "2021-11-03 withdrawal 0.03076 BTC @LU6WLT-MWUUY-BVWZ6E",
         "2021-11-03 withdrawal 0.00015 BTC fee @LU6WLT-MWUUY-BVWZ6E#fee",
         "2021-11-03 withdrawal 0.35966 ETH @LZUN3G-CKFHJ-SPCPCB",
@@ -41,7 +45,7 @@ import Testing
         "2021-11-03 withdrawal 36.1477171 DOT @LISGE7-RAPDY-QMZ626",
         "2021-11-03 withdrawal 0.05 DOT fee @LISGE7-RAPDY-QMZ626#fee",
       ])
-    #expect(plan.skipped.map(\.line) == [2, 4, 6])
+    expectEqual(plan.skipped.map(\.line), [2, 4, 6])
   }
 
   @Test func stakingCycleIsIncomeAndOwnMovesAddNothing() throws {
@@ -49,21 +53,22 @@ import Testing
       "kraken/ledgers_old10_TRX_stake_unstake_transfers_weekly_rewards_blank_lines_CRLF__vergiFinance.csv",
       .krakenLedgers)
     let lines = F.lines(plan)
-    #expect(lines.first == "2021-03-09 sell 499.4582 EUR for 11286.68171558 TRX @TUO6RG-2YEOW-HUBEBZ")
-    #expect(lines.contains("2022-04-05 deposit 4.894407 TRX income @LYT5ZQ-GE2UQ-JBJMDX"))
-    #expect(lines.contains("2022-05-31 sell 11395.86825 TRX for 855.5004 EUR @TXPDY2-BBWGM-GECRF2"))
-    #expect(lines.contains("2022-06-07 deposit 1.37909 TRX income @LBEWM3-W6GWD-FBOECU"))
-    #expect(lines.filter { $0.contains(" income ") }.count == 10)
-    #expect(plan.ownMoves == 4)
-    #expect(plan.unmappable.isEmpty)
-    #expect(!lines.contains { $0.contains("TRX.S") })
+    expectEqual(lines.first, "2021-03-09 sell 499.4582 EUR for 11286.68171558 TRX @TUO6RG-2YEOW-HUBEBZ")
+    expect(lines.contains("2022-04-05 deposit 4.894407 TRX income @LYT5ZQ-GE2UQ-JBJMDX"))
+    expect(lines.contains("2022-05-31 sell 11395.86825 TRX for 855.5004 EUR @TXPDY2-BBWGM-GECRF2"))
+    expect(lines.contains("2022-06-07 deposit 1.37909 TRX income @LBEWM3-W6GWD-FBOECU"))
+    expectEqual(lines.filter { $0.contains(" income ") }.count, 10)
+    expectEqual(plan.ownMoves, 4)
+    expect(plan.unmappable.isEmpty)
+    expect(!lines.contains { $0.contains("TRX.S") })
   }
 
   @Test func elevenColumnsWithANegativeFee() throws {
     let plan = try F.plan("kraken/ledgers_new11_wallet_spot_main_negative_fee__kraken-ledgers-README.csv", nil)
-    #expect(plan.layout.name == "Kraken ledgers (11 columns, wallet)")
-    #expect(
-      F.lines(plan) == [
+    expectEqual(plan.layout.name, "Kraken ledgers (11 columns, wallet)")
+    expectEqual(
+      F.lines(plan),
+      [
         "2018-01-09 deposit 200 EUR @LMEUII-4CF32-WGJ2TD",
         "2018-01-09 sell 25.28 EUR for 0.002 BTC @T4CEZL-KFN6U-NUFCE7",
         "2018-01-09 withdrawal 0.0657 EUR fee @T4CEZL-KFN6U-NUFCE7#fee",
@@ -73,20 +78,21 @@ import Testing
   @Test func twelveColumnEarnMovesAreOwnAccountMoves() throws {
     let plan = try F.plan(
       "kraken/ledgers_2025_12col_subclass_wallet_earn_autoallocation_ids_anonymised__vergiFinance-comment.csv", nil)
-    #expect(plan.entries.isEmpty)
-    #expect(plan.ownMoves == 4)
+    expect(plan.entries.isEmpty)
+    expectEqual(plan.ownMoves, 4)
   }
 
   @Test func aPlaceholderBalanceBlocksItsLine() throws {
     let plan = try F.plan("kraken/ledgers_old10_placeholder_ids_spend_receive__CoinTaxman.csv", .krakenLedgers)
-    #expect(plan.unmappable.first?.line == 2)
-    #expect(plan.unmappable.first?.reason.contains("balance") == true)
+    expectEqual(plan.unmappable.first?.line, 2)
+    expectEqual(plan.unmappable.first?.reason.contains("balance"), true)
   }
 
   @Test func tradesSplitPairsAndChargeTheFeeInTheQuote() throws {
     let plan = try F.plan("kraken/trades_placeholder_ids_ledgers_split_in_two_fields__CoinTaxman.csv", .kraken)
-    #expect(
-      F.lines(plan) == [
+    expectEqual(
+      F.lines(plan),
+      [
         "2021-02-02 sell 997.4067 EUR for 0.03441778 BTC @<example-trades-txid-1>",
         "2021-02-02 withdrawal 2.59326 EUR fee @<example-trades-txid-1>#fee",
         "2021-02-02 sell 0.00023108 BTC for 8.05962 USDC @<example-trades-txid-2>",
@@ -99,26 +105,26 @@ import Testing
   @Test func aMarginTradeAndAMissingPairAreUnmappable() throws {
     let margin = try F.plan(
       "kraken/trades_2017_margin_filled_ids_obfuscated__unidentified-repo-id47782500107.csv", .kraken)
-    #expect(margin.unmappable.map(\.line) == [2])
-    #expect(margin.unmappable.first?.reason.contains("margin") == true)
+    expectEqual(margin.unmappable.map(\.line), [2])
+    expectEqual(margin.unmappable.first?.reason.contains("margin"), true)
     let missing = try F.plan("kraken/trades_unquoted_short_ids_second_row_missing_pair__everytrade.csv", .kraken)
-    #expect(missing.unmappable.map(\.line) == [3])
+    expectEqual(missing.unmappable.map(\.line), [3])
   }
 
   @Test func excelDatesAreRefusedWithTheirLine() throws {
     let plan = try F.plan("kraken/trades_excel_resaved_US_dates_no_final_newline__everytrade.csv", .kraken)
-    #expect(!plan.unmappable.isEmpty)
-    #expect(plan.unmappable.allSatisfy { $0.reason.contains("cannot read the date") })
+    expect(!plan.unmappable.isEmpty)
+    expect(plan.unmappable.allSatisfy { $0.reason.contains("cannot read the date") })
   }
 
   @Test func assetCodesComeFromOneTable() {
-    #expect(AssetSymbols.kraken("XXBT") == "BTC")
-    #expect(AssetSymbols.kraken("XXDG") == "DOGE")
-    #expect(AssetSymbols.kraken("XTZ") == "XTZ")
-    #expect(AssetSymbols.kraken("ATOM.S") == "ATOM")
-    #expect(AssetSymbols.splitKrakenPair("XXBTZEUR")! == ("BTC", "EUR"))
-    #expect(AssetSymbols.splitKrakenPair("XBTUSDC")! == ("BTC", "USDC"))
-    #expect(AssetSymbols.splitKrakenPair("XETHXXBT")! == ("ETH", "BTC"))
-    #expect(AssetSymbols.splitKrakenPair("POL/EUR")! == ("POL", "EUR"))
+    expectEqual(AssetSymbols.kraken("XXBT"), "BTC")
+    expectEqual(AssetSymbols.kraken("XXDG"), "DOGE")
+    expectEqual(AssetSymbols.kraken("XTZ"), "XTZ")
+    expectEqual(AssetSymbols.kraken("ATOM.S"), "ATOM")
+    expect(AssetSymbols.splitKrakenPair("XXBTZEUR")! == ("BTC", "EUR"))
+    expect(AssetSymbols.splitKrakenPair("XBTUSDC")! == ("BTC", "USDC"))
+    expect(AssetSymbols.splitKrakenPair("XETHXXBT")! == ("ETH", "BTC"))
+    expect(AssetSymbols.splitKrakenPair("POL/EUR")! == ("POL", "EUR"))
   }
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -26,32 +27,32 @@ import Testing
   @Test func entryRateIsQuotePerBaseInEitherDirection() throws {
     // Sold 100 USD for 8,950,000 LBP: 8,950,000 / 100 = 89,500 LBP per USD.
     let sale = Self.entry(1, .sell, 100, "USD", 8_950_000, "LBP")
-    #expect(sale.rate(base: "USD", quote: "LBP") == 89_500)
+    expectEqual(sale.rate(base: "USD", quote: "LBP"), 89_500)
     // Seen as LBP-USD: 100 / 8,950,000 = 1 / 89,500.
     let inverse = try #require(sale.rate(base: "LBP", quote: "USD"))
-    #expect(abs(inverse - 1.0 / 89_500) < 1e-18)
-    #expect(sale.rate == 89_500)
-    #expect(sale.rate(base: "USD", quote: "EUR") == nil)
-    #expect(sale.rate(base: "EUR", quote: "LBP") == nil)
+    expect(abs(inverse - 1.0 / 89_500) < 1e-18)
+    expectEqual(sale.rate, 89_500)
+    expectEqual(sale.rate(base: "USD", quote: "EUR"), nil)
+    expectEqual(sale.rate(base: "EUR", quote: "LBP"), nil)
   }
 
   @Test func orientationFlipsTheSideOfAnEntryRecordedTheOtherWay() throws {
     // Sold 8,960,000 LBP for 100 USD: seen as USD-LBP, the user bought 100 USD.
     let entry = Self.entry(1, .sell, 8_960_000, "LBP", 100, "USD")
     let oriented = try #require(entry.oriented(base: "USD", quote: "LBP"))
-    #expect(oriented.side == .buy)
-    #expect(oriented.baseAmount == 100)
-    #expect(oriented.quoteAmount == 8_960_000)
-    #expect(entry.rate(base: "USD", quote: "LBP") == 89_600)
+    expectEqual(oriented.side, .buy)
+    expectEqual(oriented.baseAmount, 100)
+    expectEqual(oriented.quoteAmount, 8_960_000)
+    expectEqual(entry.rate(base: "USD", quote: "LBP"), 89_600)
   }
 
   @Test func unusableAmountsGiveNoRate() {
     // A hand-edited file could hold a zero: no division by zero, no infinity.
     let zero = Self.entry(1, .sell, 0, "USD", 100, "LBP")
-    #expect(zero.rate(base: "USD", quote: "LBP") == nil)
-    #expect(
-      LedgerMath.rate(entries: [zero], base: "USD", quote: "LBP", window: Self.lastThreeDays)
-        == nil)
+    expectEqual(zero.rate(base: "USD", quote: "LBP"), nil)
+    expectEqual(
+      LedgerMath.rate(entries: [zero], base: "USD", quote: "LBP", window: Self.lastThreeDays),
+      nil)
   }
 
   // MARK: - Daily series
@@ -63,13 +64,13 @@ import Testing
     let entries = [Self.entry(1, daysAgo: 1, .sell, 7, "USD", 8_950_001, "LBP")]
     let now = Self.today.start
     let recorded = try LedgerSeries.daily(base: "USD", quote: "LBP", days: 7, entries: entries, now: now)
-    #expect(recorded.base == "USD" && recorded.quote == "LBP")
-    #expect(recorded.points.map(\.rate) == [1_278_571.571])
+    expect(recorded.base == "USD" && recorded.quote == "LBP")
+    expectEqual(recorded.points.map(\.rate), [1_278_571.571])
     let inverse = try LedgerSeries.daily(base: "LBP", quote: "USD", days: 7, entries: entries, now: now)
-    #expect(inverse.base == "LBP" && inverse.quote == "USD" && inverse.source == .ledger)
-    #expect(inverse.points.map(\.date) == [Self.today.adding(days: -1)])
-    #expect(inverse.points.map(\.rate) == [7.821_228_176e-07])
-    #expect(inverse.gaps.isEmpty)
+    expect(inverse.base == "LBP" && inverse.quote == "USD" && inverse.source == .ledger)
+    expectEqual(inverse.points.map(\.date), [Self.today.adding(days: -1)])
+    expectEqual(inverse.points.map(\.rate), [7.821_228_176e-07])
+    expect(inverse.gaps.isEmpty)
   }
 
   // MARK: - Rate over a window
@@ -91,14 +92,14 @@ import Testing
       LedgerMath.rate(entries: entries, base: "USD", quote: "LBP", window: Self.lastThreeDays))
     // sell = (8,950,000 + 26,940,000) / (100 + 300) = 35,890,000 / 400 = 89,725
     // (the unweighted mean of 89,500 and 89,800 would be 89,650)
-    #expect(rate.sell == 89_725)
-    #expect(rate.sellCount == 2)
+    expectEqual(rate.sell, 89_725)
+    expectEqual(rate.sellCount, 2)
     // buy = (4,500,000 + 18,040,000) / (50 + 200) = 22,540,000 / 250 = 90,160
-    #expect(rate.buy == 90_160)
-    #expect(rate.buyCount == 2)
+    expectEqual(rate.buy, 90_160)
+    expectEqual(rate.buyCount, 2)
     // midpoint = (90,160 + 89,725) / 2 = 179,885 / 2 = 89,942.5
-    #expect(rate.midpoint == 89_942.5)
-    #expect(rate.count == 4)
+    expectEqual(rate.midpoint, 89_942.5)
+    expectEqual(rate.count, 4)
   }
 
   @Test func theInversePairInvertsEveryRate() throws {
@@ -109,19 +110,19 @@ import Testing
     // USD-LBP: sell 80,000, buy 100,000, midpoint 90,000.
     let direct = try #require(
       LedgerMath.rate(entries: entries, base: "USD", quote: "LBP", window: Self.lastThreeDays))
-    #expect(direct.sell == 80_000)
-    #expect(direct.buy == 100_000)
-    #expect(direct.midpoint == 90_000)
+    expectEqual(direct.sell, 80_000)
+    expectEqual(direct.buy, 100_000)
+    expectEqual(direct.midpoint, 90_000)
     // LBP-USD: selling USD is buying LBP, so the sides swap:
     //   buy (of LBP) = 100 / 8,000,000 = 0.0000125, sell = 100 / 10,000,000 = 0.00001,
     //   midpoint = (0.0000125 + 0.00001) / 2 = 0.00001125.
     let inverse = try #require(
       LedgerMath.rate(entries: entries, base: "LBP", quote: "USD", window: Self.lastThreeDays))
-    #expect(inverse.buy == 0.0000125)
-    #expect(inverse.sell == 0.00001)
-    #expect(inverse.buyCount == 1)
-    #expect(inverse.sellCount == 1)
-    #expect(abs(inverse.midpoint - 0.00001125) < 1e-18)
+    expectEqual(inverse.buy, 0.0000125)
+    expectEqual(inverse.sell, 0.00001)
+    expectEqual(inverse.buyCount, 1)
+    expectEqual(inverse.sellCount, 1)
+    expect(abs(inverse.midpoint - 0.00001125) < 1e-18)
   }
 
   @Test func oneSidedWindowUsesThatSideAsTheMidpoint() throws {
@@ -132,18 +133,18 @@ import Testing
     ]
     let rate = try #require(
       LedgerMath.rate(entries: entries, base: "USD", quote: "LBP", window: Self.lastThreeDays))
-    #expect(rate.buy == nil)
-    #expect(rate.buyCount == 0)
-    #expect(rate.sell == 90_500)
-    #expect(rate.midpoint == 90_500)
+    expectEqual(rate.buy, nil)
+    expectEqual(rate.buyCount, 0)
+    expectEqual(rate.sell, 90_500)
+    expectEqual(rate.midpoint, 90_500)
 
     // Only buys.
     let buys = [Self.entry(1, .buy, 40, "USD", 3_600_000, "LBP")]  // 90,000
     let buyRate = try #require(
       LedgerMath.rate(entries: buys, base: "USD", quote: "LBP", window: Self.lastThreeDays))
-    #expect(buyRate.sell == nil)
-    #expect(buyRate.buy == 90_000)
-    #expect(buyRate.midpoint == 90_000)
+    expectEqual(buyRate.sell, nil)
+    expectEqual(buyRate.buy, 90_000)
+    expectEqual(buyRate.midpoint, 90_000)
   }
 
   @Test func windowIncludesTodayAndTheDaysBeforeButNothingElse() throws {
@@ -155,29 +156,29 @@ import Testing
       // Another pair entirely.
       Self.entry(4, .sell, 100, "USD", 150, "NGN"),
     ]
-    #expect(Self.lastThreeDays.lowerBound == Day(year: 2026, month: 11, day: 20))
+    expectEqual(Self.lastThreeDays.lowerBound, Day(year: 2026, month: 11, day: 20))
     // (9,000,000 + 9,200,000) / 200 = 91,000
     let rate = try #require(
       LedgerMath.rate(entries: entries, base: "USD", quote: "LBP", window: Self.lastThreeDays))
-    #expect(rate.sell == 91_000)
-    #expect(rate.sellCount == 2)
+    expectEqual(rate.sell, 91_000)
+    expectEqual(rate.sellCount, 2)
   }
 
   @Test(arguments: [0, 1, 5])
   func emptyWindowHasNoRate(daysAgo: Int) {
     let window = LedgerMath.window(days: 3, endingOn: Self.today.adding(days: -10))
     let entries = daysAgo == 5 ? [Self.entry(1, daysAgo: 5, .sell, 1, "USD", 1, "LBP")] : []
-    #expect(LedgerMath.rate(entries: entries, base: "USD", quote: "LBP", window: window) == nil)
+    expectEqual(LedgerMath.rate(entries: entries, base: "USD", quote: "LBP", window: window), nil)
     let series = LedgerMath.dailyAverages(
       entries: entries, base: "USD", quote: "LBP", window: window)
-    #expect(series.buy.isEmpty && series.sell.isEmpty && series.all.isEmpty)
+    expect(series.buy.isEmpty && series.sell.isEmpty && series.all.isEmpty)
   }
 
   @Test(arguments: [(1, 0), (3, 2), (30, 29), (0, 0)])
   func windowOfNDaysEndsToday(days: Int, span: Int) {
     let window = LedgerMath.window(days: days, endingOn: Self.today)
-    #expect(window.upperBound == Self.today)
-    #expect(window.lowerBound.distance(to: window.upperBound) == span)
+    expectEqual(window.upperBound, Self.today)
+    expectEqual(window.lowerBound.distance(to: window.upperBound), span)
   }
 
   // MARK: - Daily averages
@@ -198,15 +199,17 @@ import Testing
       entries: entries, base: "USD", quote: "LBP", window: window)
     let twoDaysAgo = Self.today.adding(days: -2)
     // Sell today: (8,900,000 + 27,000,000) / 400 = 35,900,000 / 400 = 89,750.
-    #expect(series.sell == [RatePoint(date: Self.today, rate: 89_750)])
+    expectEqual(series.sell, [RatePoint(date: Self.today, rate: 89_750)])
     // Buy: two days ago 88,000; today 91,000. Oldest first, yesterday absent.
-    #expect(
-      series.buy == [
+    expectEqual(
+      series.buy,
+      [
         RatePoint(date: twoDaysAgo, rate: 88_000), RatePoint(date: Self.today, rate: 91_000),
       ])
     // All today: (8,900,000 + 27,000,000 + 9,100,000) / 500 = 45,000,000 / 500 = 90,000.
-    #expect(
-      series.all == [
+    expectEqual(
+      series.all,
+      [
         RatePoint(date: twoDaysAgo, rate: 88_000), RatePoint(date: Self.today, rate: 90_000),
       ])
   }
@@ -217,14 +220,14 @@ import Testing
     var ledger = Ledger()
     let first = ledger.append(Self.entry(0, .sell, 1, "USD", 2, "LBP"))
     let second = ledger.append(Self.entry(0, .sell, 1, "USD", 2, "LBP"))
-    #expect(first.id == 1)
-    #expect(second.id == 2)
+    expectEqual(first.id, 1)
+    expectEqual(second.id, 2)
     ledger.entries.removeAll { $0.id == 2 }
-    #expect(ledger.append(Self.entry(0, .buy, 1, "USD", 2, "LBP")).id == 3)
+    expectEqual(ledger.append(Self.entry(0, .buy, 1, "USD", 2, "LBP")).id, 3)
     // A stale nextID in a hand-edited file still cannot hand out an id twice.
     ledger.nextID = 1
-    #expect(ledger.append(Self.entry(0, .buy, 1, "USD", 2, "LBP")).id == 4)
-    #expect(ledger.nextID == 5)
+    expectEqual(ledger.append(Self.entry(0, .buy, 1, "USD", 2, "LBP")).id, 4)
+    expectEqual(ledger.nextID, 5)
   }
 
   @Test func newestFirstSortsByDateThenID() {
@@ -235,8 +238,8 @@ import Testing
         Self.entry(2, daysAgo: 1, .sell, 1, "USD", 2, "LBP"),
         Self.entry(3, daysAgo: 0, .sell, 1, "USD", 2, "LBP"),
       ])
-    #expect(ledger.newestFirst.map(\.id) == [3, 1, 2])
-    #expect(ledger.oldestFirst.map(\.id) == [2, 1, 3])
+    expectEqual(ledger.newestFirst.map(\.id), [3, 1, 2])
+    expectEqual(ledger.oldestFirst.map(\.id), [2, 1, 3])
   }
 
   // MARK: - Input
@@ -246,7 +249,7 @@ import Testing
     ("8,950,000", 8_950_000.0), (" 7 ", 7.0), ("1e15", 1e15), ("0.00000001", 1e-8),
   ])
   func amountsPeopleType(text: String, value: Double) throws {
-    #expect(try LedgerInput.amount(text) == value)
+    expectEqual(try LedgerInput.amount(text), value)
   }
 
   @Test(arguments: [
@@ -265,11 +268,11 @@ import Testing
   }
 
   @Test func datesAreUTCDaysFrom1990ToTomorrow() throws {
-    #expect(try LedgerInput.day("2026-11-22", today: Self.today) == Self.today)
+    expectEqual(try LedgerInput.day("2026-11-22", today: Self.today), Self.today)
     // East of UTC it is already the next day for a few hours.
-    #expect(try LedgerInput.day("2026-11-23", today: Self.today) == Self.today.adding(days: 1))
-    #expect(try LedgerInput.day("yesterday", today: Self.today) == Self.today.adding(days: -1))
-    #expect(try LedgerInput.day("1990-01-01", today: Self.today).description == "1990-01-01")
+    expectEqual(try LedgerInput.day("2026-11-23", today: Self.today), Self.today.adding(days: 1))
+    expectEqual(try LedgerInput.day("yesterday", today: Self.today), Self.today.adding(days: -1))
+    expectEqual(try LedgerInput.day("1990-01-01", today: Self.today).description, "1990-01-01")
     for (text, reason) in [
       ("2026-11-24", "in the future"), ("1989-12-31", "before 1990"),
       ("2026-02-30", "not a date"), ("22/11/2026", "not a date"),
@@ -284,11 +287,11 @@ import Testing
 
   @Test func currenciesAreAnyThreeLettersAndMustDiffer() throws {
     let pair = try LedgerInput.pair("usd", "lbp")
-    #expect([pair.0, pair.1] == ["USD", "LBP"])
-    #expect(try LedgerInput.currency("NGN") == "NGN")
+    expectEqual([pair.0, pair.1], ["USD", "LBP"])
+    expectEqual(try LedgerInput.currency("NGN"), "NGN")
     // Coins as exchanges' exports name them (and `ledger export` writes them back).
-    #expect(try LedgerInput.currency("doge") == "DOGE")
-    #expect(try LedgerInput.currency("1INCH") == "1INCH")
+    expectEqual(try LedgerInput.currency("doge"), "DOGE")
+    expectEqual(try LedgerInput.currency("1INCH"), "1INCH")
     #expect(throws: LedgerInput.Invalid.self) { try LedgerInput.currency("ABCDEFGHIJK") }
     for (base, quote) in [("US", "LBP"), ("USD", "L8P"), ("USD", "usd"), ("ÉUR", "USD")] {
       #expect(throws: LedgerInput.Invalid.self) { try LedgerInput.pair(base, quote) }
@@ -296,9 +299,9 @@ import Testing
   }
 
   @Test func notesAreSanitizedTrimmedAndLimited() throws {
-    #expect(try LedgerInput.text("  cash\u{1B}[31m at\nhome ", what: "note") == "cash at home")
-    #expect(try LedgerInput.text("   ", what: "note") == nil)
-    #expect(try LedgerInput.text(String(repeating: "a", count: 200), what: "note")?.count == 200)
+    expectEqual(try LedgerInput.text("  cash\u{1B}[31m at\nhome ", what: "note"), "cash at home")
+    expectEqual(try LedgerInput.text("   ", what: "note"), nil)
+    expectEqual(try LedgerInput.text(String(repeating: "a", count: 200), what: "note")?.count, 200)
     #expect(throws: LedgerInput.Invalid.self) {
       try LedgerInput.text(String(repeating: "a", count: 201), what: "note")
     }
@@ -313,9 +316,9 @@ import Testing
     var ledger = Ledger(nextID: 3, entries: [])
     ledger.append(entry)
     let stored = ledger.append(contentsOf: [entry, entry, entry])
-    #expect(stored.map(\.id) == [4, 5, 6])
-    #expect(ledger.nextID == 7)
+    expectEqual(stored.map(\.id), [4, 5, 6])
+    expectEqual(ledger.nextID, 7)
     var stale = Ledger(nextID: 1, entries: ledger.entries)
-    #expect(stale.append(entry).id == 7, "a stale nextID never reuses an id")
+    expectEqual(stale.append(entry).id, 7, "a stale nextID never reuses an id")
   }
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -37,19 +38,19 @@ import Testing
 
   @Test func aFormat1FileIsReadAsIsThenMigratedWithABackupOnTheFirstChange() throws {
     let (store, original, notices) = try Self.makeFormat1(in: scratch, count: 3)
-    #expect(try store.read().entries.map(\.id) == [1, 2, 3])
-    #expect(try store.entries(since: LedgerStoreTests.today.adding(days: -1)).count == 2)
-    #expect(try Data(contentsOf: store.url) == original, "reads never migrate")
+    expectEqual(try store.read().entries.map(\.id), [1, 2, 3])
+    expectEqual(try store.entries(since: LedgerStoreTests.today.adding(days: -1)).count, 2)
+    expectEqual(try Data(contentsOf: store.url), original, "reads never migrate")
 
     let added = try store.append(Self.entry(10))
-    #expect(added.id == 4)
-    #expect(try Data(contentsOf: backup(store)) == original)
-    #expect(notices.all == [.migrated(path: store.url.path, backup: backup(store).path)])
+    expectEqual(added.id, 4)
+    expectEqual(try Data(contentsOf: backup(store)), original)
+    expectEqual(notices.all, [.migrated(path: store.url.path, backup: backup(store).path)])
     let lines = try LedgerStoreTests.lines(store)
-    #expect(lines.first == #"{"format":"rates-ledger","nextID":4,"version":2}"#)
-    #expect(try store.read().entries.map(\.id).sorted() == [1, 2, 3, 4])
-    #expect(try store.append(Self.entry(11)).id == 5)
-    #expect(notices.all.count == 1, "migrated once")
+    expectEqual(lines.first, #"{"format":"rates-ledger","nextID":4,"version":2}"#)
+    expectEqual(try store.read().entries.map(\.id).sorted(), [1, 2, 3, 4])
+    expectEqual(try store.append(Self.entry(11)).id, 5)
+    expectEqual(notices.all.count, 1, "migrated once")
   }
 
   @Test func anExistingBackupIsNeverOverwrittenAndAnInterruptedMigrationReusesItsOwn() throws {
@@ -57,15 +58,15 @@ import Testing
     let theirs = Data("my own backup\n".utf8)
     try theirs.write(to: backup(store))
     _ = try store.remove(ids: [1])
-    #expect(try Data(contentsOf: backup(store)) == theirs)
-    #expect(try Data(contentsOf: backup(store, ".v1.1.bak")) == original)
+    expectEqual(try Data(contentsOf: backup(store)), theirs)
+    expectEqual(try Data(contentsOf: backup(store, ".v1.1.bak")), original)
 
     // A migration killed after linking its backup: the next one reuses that link.
     let (again, originalAgain, _) = try Self.makeFormat1(in: scratch, count: 2)
-    #expect(link(again.url.path, backup(again).path) == 0)
+    expectEqual(link(again.url.path, backup(again).path), 0)
     _ = try again.update { $0.append(Self.entry(5)) }
-    #expect(try Data(contentsOf: backup(again)) == originalAgain)
-    #expect(!FileManager.default.fileExists(atPath: backup(again, ".v1.1.bak").path))
+    expectEqual(try Data(contentsOf: backup(again)), originalAgain)
+    expect(!FileManager.default.fileExists(atPath: backup(again, ".v1.1.bak").path))
   }
 
   @Test func aCorruptFormat1FileIsNeitherMigratedNorTouched() throws {
@@ -76,8 +77,8 @@ import Testing
     try garbage.write(to: store.url)
     #expect(throws: DataFileError.self) { try store.append(Self.entry(1)) }
     #expect(throws: DataFileError.self) { try store.read() }
-    #expect(try Data(contentsOf: store.url) == garbage)
-    #expect(!FileManager.default.fileExists(atPath: backup(store).path))
+    expectEqual(try Data(contentsOf: store.url), garbage)
+    expect(!FileManager.default.fileExists(atPath: backup(store).path))
   }
 
   @Test func aNewerFormatIsRefusedAndLeftAlone() throws {
@@ -90,7 +91,7 @@ import Testing
     #expect(throws: expected) { try store.read() }
     #expect(throws: expected) { try store.append(Self.entry(1)) }
     #expect(throws: expected) { try store.update { $0 = Ledger() } }
-    #expect(try Data(contentsOf: store.url) == newer)
+    expectEqual(try Data(contentsOf: store.url), newer)
   }
 
   // MARK: - Concurrency and links
@@ -114,15 +115,15 @@ import Testing
       _ = try store.remove(ids: [mine[0]])
       for id in mine.dropFirst() { kept.append(id) }
     }
-    #expect(failures == [])
+    expectEqual(failures, [])
     let live = try real.read().entries.map(\.id)
-    #expect(Set(live) == Set(kept.all + [1]))
-    #expect(live.count == writers * 4 + 1)
-    #expect(Set(live).count == live.count, "no id handed out twice")
+    expectEqual(Set(live), Set(kept.all + [1]))
+    expectEqual(live.count, writers * 4 + 1)
+    expectEqual(Set(live).count, live.count, "no id handed out twice")
     let directory = real.url.deletingLastPathComponent()
-    #expect(
-      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-        == [".ledger.json.lock", ".ledger.json.verified", "ledger.json"])
+    expectEqual(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(),
+      [".ledger.json.lock", ".ledger.json.verified", "ledger.json"])
   }
 
   @Test func aFIFOInPlaceOfTheLedgerIsRefusedWithoutBlocking() throws {
@@ -133,7 +134,7 @@ import Testing
     let outcome = HostileFiles.finishes(within: 5, unblocking: [store.url]) {
       [(try? store.read()) == nil, (try? store.append(Self.entry(1))) == nil]
     }
-    #expect(try #require(outcome, "blocked on a FIFO").get() == [true, true])
+    expectEqual(try #require(outcome, "blocked on a FIFO").get(), [true, true])
     #expect(throws: expected) { try store.read() }
     #expect(throws: expected) { try store.append(Self.entry(1)) }
   }
@@ -146,6 +147,6 @@ import Testing
     var bad = Self.entry(2)
     bad.amount = .infinity
     #expect(throws: AtomicFile.WriteError.self) { try store.append(bad) }
-    #expect(try Data(contentsOf: store.url) == before)
+    expectEqual(try Data(contentsOf: store.url), before)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -42,38 +43,39 @@ import Testing
     let first = try store.append(Self.entry(100))
     let second = try store.append(Self.entry(200, daysAgo: 3, note: "a \"quoted\"\nnote"))
     let third = try store.append(Self.entry(300, daysAgo: 1))
-    #expect([first.id, second.id, third.id] == [Int](1...3))
+    expectEqual([first.id, second.id, third.id], [Int](1...3))
     let lines = try Self.lines(store)
-    #expect(lines.count == 4)
-    #expect(lines[0] == #"{"format":"rates-ledger","nextID":1,"version":2}"#)
-    #expect(
-      lines[1] == #"{"op":"add","id":1,"date":"2024-06-10","side":"sell","amount":100,"#
+    expectEqual(lines.count, 4)
+    expectEqual(lines[0], #"{"format":"rates-ledger","nextID":1,"version":2}"#)
+    expectEqual(
+      lines[1],
+      #"{"op":"add","id":1,"date":"2024-06-10","side":"sell","amount":100,"#
         + #""currency":"USD","counterAmount":8950000,"counterCurrency":"LBP","#
         + #""recordedAt":"2024-06-10T06:13:20Z"}"#)
     // Added after a later date: the line says how late the dates before it go.
-    #expect(lines[2].hasSuffix(#","maxDate":"2024-06-10"}"#))
-    #expect(lines[3].hasSuffix(#","maxDate":"2024-06-10"}"#))
+    expect(lines[2].hasSuffix(#","maxDate":"2024-06-10"}"#))
+    expect(lines[3].hasSuffix(#","maxDate":"2024-06-10"}"#))
     let ledger = try store.read()
-    #expect(ledger.entries.map(\.id) == [1, 2, 3])
-    #expect(ledger.entries[1].note == "a \"quoted\"\nnote")
-    #expect(ledger.entries == [first, second, third])
-    #expect(ledger.nextID == 4)
+    expectEqual(ledger.entries.map(\.id), [1, 2, 3])
+    expectEqual(ledger.entries[1].note, "a \"quoted\"\nnote")
+    expectEqual(ledger.entries, [first, second, third])
+    expectEqual(ledger.nextID, 4)
     let mode = try FileManager.default.attributesOfItem(atPath: store.url.path)[.posixPermissions]
-    #expect((mode as? NSNumber)?.intValue == 0o600)
+    expectEqual((mode as? NSNumber)?.intValue, 0o600)
   }
 
   @Test func removeAppendsATombstoneAndIDsAreNeverReused() throws {
     let store = try Self.makeStore(in: scratch)
     for amount in [1.0, 2, 3] { _ = try store.append(Self.entry(amount)) }
     let before = try Data(contentsOf: store.url)
-    #expect(try store.remove(ids: [7, 9]).isEmpty, "absent ids are already removed")
-    #expect(try Data(contentsOf: store.url) == before, "nothing written")
+    expect(try store.remove(ids: [7, 9]).isEmpty, "absent ids are already removed")
+    expectEqual(try Data(contentsOf: store.url), before, "nothing written")
     let removed = try store.remove(ids: [3, 1, 3])
-    #expect(removed.map(\.id) == [1, 3])
-    #expect(try Self.lines(store).last == #"{"op":"remove","ids":[3,1]}"#)
-    #expect(try store.read().entries.map(\.id) == [2])
-    #expect(try store.append(Self.entry(4)).id == 4)
-    #expect(try store.remove(ids: [3, 2]).map(\.id) == [2], "the absent 3 is left out")
+    expectEqual(removed.map(\.id), [1, 3])
+    expectEqual(try Self.lines(store).last, #"{"op":"remove","ids":[3,1]}"#)
+    expectEqual(try store.read().entries.map(\.id), [2])
+    expectEqual(try store.append(Self.entry(4)).id, 4)
+    expectEqual(try store.remove(ids: [3, 2]).map(\.id), [2], "the absent 3 is left out")
   }
 
   @Test func removalsCompactTheFileOnceEnoughOfItIsDead() throws {
@@ -81,13 +83,13 @@ import Testing
     for index in 0..<100 { _ = try store.append(Self.entry(Double(index + 1), daysAgo: index % 7)) }
     for id in 1...31 { _ = try store.remove(ids: [id]) }
     // 31 remove lines and 31 removed entries: 62 dead lines, fewer than 64.
-    #expect(try Self.lines(store).count == 1 + 100 + 31)
+    expectEqual(try Self.lines(store).count, 1 + 100 + 31)
     _ = try store.remove(ids: [32])
-    #expect(try Self.lines(store).count == 1 + 68, "compacted: the header and the live entries")
+    expectEqual(try Self.lines(store).count, 1 + 68, "compacted: the header and the live entries")
     _ = try store.remove(ids: [33])
-    #expect(try Self.lines(store).count == 1 + 68 + 1)
-    #expect(Set(try store.read().entries.map(\.id)) == Set(34...100))
-    #expect(try store.append(Self.entry(1)).id == 101)
+    expectEqual(try Self.lines(store).count, 1 + 68 + 1)
+    expectEqual(Set(try store.read().entries.map(\.id)), Set(34...100))
+    expectEqual(try store.append(Self.entry(1)).id, 101)
   }
 
   @Test func compactionKeepsDateOrderAndTheNextID() throws {
@@ -98,11 +100,11 @@ import Testing
     let last = LedgerStore.compactionMinimum + 10
     _ = try store.remove(ids: Array(1...LedgerStore.compactionMinimum) + [last])
     let lines = try Self.lines(store)
-    #expect(lines.count == 1 + 9, "compacted: the header and the 9 live entries")
-    #expect(lines[0].contains(#""nextID":\#(last + 1)"#))
+    expectEqual(lines.count, 1 + 9, "compacted: the header and the 9 live entries")
+    expect(lines[0].contains(#""nextID":\#(last + 1)"#))
     let dates = try store.read().entries.map(\.date)
-    #expect(dates == dates.sorted())
-    #expect(try store.append(Self.entry(1)).id == last + 1)
+    expectEqual(dates, dates.sorted())
+    expectEqual(try store.append(Self.entry(1)).id, last + 1)
   }
 
   @Test func updateRewritesAtomicallyAndKeepsUnknownMembers() throws {
@@ -116,12 +118,12 @@ import Testing
     let added = try store.update { ledger in
       ledger.append(contentsOf: [Self.entry(2, daysAgo: 5), Self.entry(3)])
     }
-    #expect(added.map(\.id) == [2, 3])
+    expectEqual(added.map(\.id), [2, 3])
     let lines = try Self.lines(store)
-    #expect(lines[0] == #"{"format":"rates-ledger","nextID":4,"owner":"me","version":2}"#)
-    #expect(lines[1].contains(#""id":2,"#), "date order")
-    #expect(lines[2].hasSuffix(#","tags":["cash",{"x":null}]}"#))
-    #expect(try store.read().entries.count == 3)
+    expectEqual(lines[0], #"{"format":"rates-ledger","nextID":4,"owner":"me","version":2}"#)
+    expect(lines[1].contains(#""id":2,"#), "date order")
+    expect(lines[2].hasSuffix(#","tags":["cash",{"x":null}]}"#))
+    expectEqual(try store.read().entries.count, 3)
   }
 
   // MARK: - Reading the end only
@@ -135,21 +137,21 @@ import Testing
     for index in 0..<5 { _ = try store.append(Self.entry(Double(1000 + index), daysAgo: 20)) }
     _ = try store.remove(ids: [199])  // dated 2 days ago
     let recent = try store.entries(since: Self.today.adding(days: -2))
-    #expect(Set(recent.map(\.id)) == [backdated.id, 200])
+    expectEqual(Set(recent.map(\.id)), [backdated.id, 200])
     var pages: [[Int]] = []
     try store.forEachPageNewestFirst(pageSize: 50) { page in
       pages.append(page.map(\.id))
       return pages.count < 3
     }
     let all = try store.read().newestFirst.map(\.id)
-    #expect(pages.flatMap { $0 } == Array(all.prefix(pages.flatMap { $0 }.count)))
-    #expect(pages.count == 3)
+    expectEqual(pages.flatMap { $0 }, Array(all.prefix(pages.flatMap { $0 }.count)))
+    expectEqual(pages.count, 3)
     var everything: [Int] = []
     try store.forEachPageNewestFirst(pageSize: 7) { page in
       everything += page.map(\.id)
       return true
     }
-    #expect(everything == all)
+    expectEqual(everything, all)
   }
 
   // MARK: - Interrupted writes and corruption
@@ -162,17 +164,18 @@ import Testing
     try handle.seekToEnd()
     try handle.write(contentsOf: Data(#"{"op":"add","id":2,"date":"2024-06-1"#.utf8))
     try handle.close()
-    #expect(try store.read().entries.map(\.id) == [1])
-    #expect(notices.all == [.incompleteLastLineIgnored(path: store.url.path, bytes: 36)])
-    #expect(try store.append(Self.entry(2)).id == 2)
+    expectEqual(try store.read().entries.map(\.id), [1])
+    expectEqual(notices.all, [.incompleteLastLineIgnored(path: store.url.path, bytes: 36)])
+    expectEqual(try store.append(Self.entry(2)).id, 2)
     let saved = store.url.deletingLastPathComponent().appendingPathComponent("ledger.json.torn")
-    #expect(
-      try String(contentsOf: saved, encoding: .utf8) == #"{"op":"add","id":2,"date":"2024-06-1"#
+    expectEqual(
+      try String(contentsOf: saved, encoding: .utf8),
+      #"{"op":"add","id":2,"date":"2024-06-1"#
         + "\n")
-    #expect(
-      notices.all.last == .incompleteLastLineRemoved(path: store.url.path, savedTo: saved.path))
-    #expect(try store.read().entries.map(\.id) == [1, 2])
-    #expect(try Self.lines(store).count == 3)
+    expectEqual(
+      notices.all.last, .incompleteLastLineRemoved(path: store.url.path, savedTo: saved.path))
+    expectEqual(try store.read().entries.map(\.id), [1, 2])
+    expectEqual(try Self.lines(store).count, 3)
   }
 
   @Test func aWholeLastRecordWithoutItsNewlineCounts() throws {
@@ -180,10 +183,10 @@ import Testing
     _ = try store.append(Self.entry(1))
     let text = try String(contentsOf: store.url, encoding: .utf8)
     try Data(text.dropLast().utf8).write(to: store.url)
-    #expect(try store.read().entries.map(\.id) == [1])
-    #expect(try store.append(Self.entry(2)).id == 2)
-    #expect(try Self.lines(store).count == 3)
-    #expect(try store.read().entries.map(\.id) == [1, 2])
+    expectEqual(try store.read().entries.map(\.id), [1])
+    expectEqual(try store.append(Self.entry(2)).id, 2)
+    expectEqual(try Self.lines(store).count, 3)
+    expectEqual(try store.read().entries.map(\.id), [1, 2])
   }
 
   @Test func aCorruptLineIsReportedWithItsNumberAndNeverOverwritten() throws {
@@ -199,14 +202,14 @@ import Testing
     #expect(throws: expected) { try store.remove(ids: [1]) }
     #expect(throws: expected) { try store.update { $0.append(Self.entry(9)) } }
     #expect(throws: expected) { try store.forEachPageNewestFirst { _ in true } }
-    #expect(try Data(contentsOf: store.url) == corrupt)
-    #expect(expected.errorDescription?.contains("Fix or delete line 3") == true)
+    expectEqual(try Data(contentsOf: store.url), corrupt)
+    expectEqual(expected.errorDescription?.contains("Fix or delete line 3"), true)
 
     // A corrupt last line stops appends too (a hand edit, not a torn write: it has its newline).
     try Data((lines.prefix(2) + ["{\"op\":\"add\",\"id\":"]).joined(separator: "\n").utf8 + [0x0A])
       .write(to: store.url)
     let last = #expect(throws: DataFileError.self) { try store.append(Self.entry(4)) }
-    #expect(last.map { if case .corruptLine(_, 3, _) = $0 { true } else { false } } == true)
+    expectEqual(last.map { if case .corruptLine(_, 3, _) = $0 { true } else { false } }, true)
   }
 
   @Test func handEditsAreCheckedWholeBeforeTheNextAppend() throws {
@@ -219,13 +222,13 @@ import Testing
     lines[1] = "{\"op\":\"add\""
     try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: store.url)
     let broken = #expect(throws: DataFileError.self) { try store.append(Self.entry(4)) }
-    #expect(broken.map { if case .corruptLine(_, 2, _) = $0 { true } else { false } } == true)
+    expectEqual(broken.map { if case .corruptLine(_, 2, _) = $0 { true } else { false } }, true)
 
     // An id inserted by hand above the last line is never handed out again.
     lines = good
     lines.insert(lines[1].replacingOccurrences(of: #""id":1,"#, with: #""id":40,"#), at: 2)
     try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: store.url)
-    #expect(try store.append(Self.entry(4)).id == 41)
+    expectEqual(try store.append(Self.entry(4)).id, 41)
 
     // A line dated before the lines above it needs their latest date, or readers of the end
     // would stop too early.
@@ -235,7 +238,7 @@ import Testing
         .replacingOccurrences(of: "2024-06-10", with: "2024-01-01"))
     try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: store.url)
     let order = #expect(throws: DataFileError.self) { try store.append(Self.entry(5)) }
-    #expect("\(order.map { $0.errorDescription ?? "" } ?? "")".contains(#""maxDate":"2024-06-10""#))
+    expect("\(order.map { $0.errorDescription ?? "" } ?? "")".contains(#""maxDate":"2024-06-10""#))
   }
 
   @Test(arguments: [
@@ -254,7 +257,7 @@ import Testing
     let error = bytes.withUnsafeBufferPointer { buffer in
       #expect(throws: LedgerLineError.self) { try LedgerLineParser.parse(buffer, 0..<buffer.count) }
     }
-    #expect(error?.detail == detail)
+    expectEqual(error?.detail, detail)
   }
 
   @Test func escapesAndNumbersRoundTrip() throws {
@@ -267,7 +270,7 @@ import Testing
     let record = try line.withUnsafeBufferPointer { buffer in
       try LedgerLineParser.parse(buffer, 0..<(buffer.count - 1))
     }
-    #expect(record.entry == entry)
-    #expect(try JSONSerialization.jsonObject(with: Data(line)) is [String: Any])
+    expectEqual(record.entry, entry)
+    expect(try JSONSerialization.jsonObject(with: Data(line)) is [String: Any])
   }
 }

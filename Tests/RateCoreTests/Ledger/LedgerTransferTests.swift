@@ -1,3 +1,4 @@
+import RatesExpectations
 import Testing
 
 @testable import RateCore
@@ -21,20 +22,20 @@ import Testing
       recordedAt: Self.recorded)
     let line = try LedgerLineWriter.add(entry)
     let text = String(decoding: line, as: UTF8.self)
-    #expect(text.contains(#""kind":"deposit""#))
-    #expect(!text.contains(#""side""#))
-    #expect(text.contains("counterAmount") == (cost != nil))
-    #expect(try Self.parse(line).entry == entry)
-    #expect(try Self.parse(line).entry?.cost?.amount == cost?.0)
+    expect(text.contains(#""kind":"deposit""#))
+    expect(!text.contains(#""side""#))
+    expectEqual(text.contains("counterAmount"), (cost != nil))
+    expectEqual(try Self.parse(line).entry, entry)
+    expectEqual(try Self.parse(line).entry?.cost?.amount, cost?.0)
   }
 
   @Test func anOlderExchangeLineIsStillAnExchange() throws {
     let line =
       #"{"op":"add","id":7,"date":"2026-11-20","side":"sell","amount":100,"currency":"USD","counterAmount":8950000,"counterCurrency":"LBP","recordedAt":"2026-11-20T10:15:00Z"}"#
     let entry = try #require(try Self.parse(Array(line.utf8)).entry)
-    #expect(entry.transfer == nil)
-    #expect(entry.rate == 89_500)
-    #expect(try LedgerLineWriter.add(entry) == Array((line + "\n").utf8))
+    expectEqual(entry.transfer, nil)
+    expectEqual(entry.rate, 89_500)
+    expectEqual(try LedgerLineWriter.add(entry), Array((line + "\n").utf8))
   }
 
   @Test(arguments: [
@@ -64,8 +65,8 @@ import Testing
       recordedAt: Self.recorded)
     let rate = try LedgerSeries.rate(
       base: "USD", quote: "LBP", days: 3, entries: [exchange, deposit], today: Self.day)
-    #expect(rate.midpoint == 89_500)
-    #expect(deposit.rate(base: "LBP", quote: "USD") == nil)
+    expectEqual(rate.midpoint, 89_500)
+    expectEqual(deposit.rate(base: "LBP", quote: "USD"), nil)
   }
 
   /// A code a hand edit wrote in lower case is read as the code: the entry belongs to its pair
@@ -75,9 +76,9 @@ import Testing
       #"{"op":"add","id":1,"date":"2024-06-10","side":"sell","amount":100,"currency":"usd","#
       + #""counterAmount":8950000,"counterCurrency":"lbp","recordedAt":"2024-06-10T06:13:20Z"}"#
     let entry = try #require(try Self.parse(Array(line.utf8)).entry)
-    #expect(entry.currency == "USD" && entry.counterCurrency == "LBP")
-    #expect(entry.rate(base: "USD", quote: "LBP") == 89_500)
+    expect(entry.currency == "USD" && entry.counterCurrency == "LBP")
+    expectEqual(entry.rate(base: "USD", quote: "LBP"), 89_500)
     let written = String(decoding: try LedgerLineWriter.add(entry), as: UTF8.self)
-    #expect(written.contains(#""currency":"USD""#) && written.contains(#""counterCurrency":"LBP""#))
+    expect(written.contains(#""currency":"USD""#) && written.contains(#""counterCurrency":"LBP""#))
   }
 }

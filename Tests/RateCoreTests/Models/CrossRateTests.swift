@@ -1,3 +1,4 @@
+import RatesExpectations
 import Testing
 
 @testable import RateCore
@@ -19,25 +20,25 @@ import Testing
   ])
   func aCrossRateIsTwoCoinsWithoutADirectQuote(base: String, quote: String, needed: Bool) {
     let expectedNeeded = needed
-    #expect(CrossRate.isNeeded(base: base, quote: quote) == expectedNeeded)
+    expectEqual(CrossRate.isNeeded(base: base, quote: quote), expectedNeeded)
     let legs = CrossRate.legs(base: base, quote: quote).map { "\($0.base)/\($0.quote)" }
-    #expect(legs == (expectedNeeded ? ["\(base)/USD", "\(quote)/USD"] : ["\(base)/\(quote)"]))
+    expectEqual(legs, (expectedNeeded ? ["\(base)/USD", "\(quote)/USD"] : ["\(base)/\(quote)"]))
   }
 
   @Test func theCrossIsTheRatioDatedByTheOlderLegAndStaleWhenEitherIs() throws {
     let base = try rate(60_000, "2026-11-25", Self.newer)
     let quote = try rate(3_000, "2026-11-24", Self.older, stale: true)
     let cross = try #require(CrossRate.combine(base, quote))
-    #expect(cross.rate == 20)
-    #expect(cross.day == Day("2026-11-24"))
-    #expect(cross.fetchedAt == Self.older)
-    #expect(cross.staleness != nil)
-    #expect(cross.source == .provider(.coinGecko))
+    expectEqual(cross.rate, 20)
+    expectEqual(cross.day, Day("2026-11-24"))
+    expectEqual(cross.fetchedAt, Self.older)
+    expect(cross.staleness != nil)
+    expectEqual(cross.source, .provider(.coinGecko))
   }
 
   @Test func aQuoteWorthNothingGivesNoRate() throws {
     let base = try rate(60_000, "2026-11-25", Self.newer)
-    #expect(CrossRate.combine(base, try rate(0, "2026-11-25", Self.newer)) == nil)
+    expectEqual(CrossRate.combine(base, try rate(0, "2026-11-25", Self.newer)), nil)
   }
 
   @Test func rateFetchesThePairOrBothUSDLegs() async throws {
@@ -50,15 +51,15 @@ import Testing
     #expect(try await CrossRate.rate(base: "BTC", quote: "DOGE") { try fetch($0, $1) }?.rate == 200_000)
     #expect(try await CrossRate.rate(base: "BTC", quote: "EUR") { try fetch($0, $1) }?.rate == 55_000)
     #expect(try await CrossRate.rate(base: "BTC", quote: "PEPE") { try fetch($0, $1) } == nil)
-    #expect(asked == ["BTC/USD", "DOGE/USD", "BTC/EUR", "BTC/USD", "PEPE/USD"])
+    expectEqual(asked, ["BTC/USD", "DOGE/USD", "BTC/EUR", "BTC/USD", "PEPE/USD"])
   }
 
   @Test func aDayAfterTodayIsTheOneFutureProblem() throws {
     let today = try #require(Day("2026-11-25"))
-    #expect(today.futureProblem(name: "--date", today: today) == nil)
-    #expect(today.adding(days: -1).futureProblem(name: "--from", today: today) == nil)
-    #expect(
-      today.adding(days: 1).futureProblem(name: "--to", today: today)
-        == "--to 2026-11-26 is in the future: use 2026-11-25 or an earlier day")
+    expectEqual(today.futureProblem(name: "--date", today: today), nil)
+    expectEqual(today.adding(days: -1).futureProblem(name: "--from", today: today), nil)
+    expectEqual(
+      today.adding(days: 1).futureProblem(name: "--to", today: today),
+      "--to 2026-11-26 is in the future: use 2026-11-25 or an earlier day")
   }
 }

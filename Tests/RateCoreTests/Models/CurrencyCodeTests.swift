@@ -1,3 +1,4 @@
+import RatesExpectations
 import Testing
 
 @testable import RateCore
@@ -7,15 +8,15 @@ import Testing
 @Suite struct CurrencyCodeTests {
   @Test(arguments: [("eur", "EUR"), ("Usd", "USD"), ("sats", "SATS"), ("1inch", "1INCH"), ("BTC", "BTC")])
   func aCodeIsUpperCasedOnce(typed: String, code: String) {
-    #expect(CurrencyCode(typed).text == code)
-    #expect(CurrencyCode(typed).description == code)
-    #expect(CurrencyCode(typed) == CurrencyCode(stringLiteral: code))
+    expectEqual(CurrencyCode(typed).text, code)
+    expectEqual(CurrencyCode(typed).description, code)
+    expectEqual(CurrencyCode(typed), CurrencyCode(stringLiteral: code))
   }
 
   @Test func codesCompareHashAndSortByTheirOneSpelling() {
-    #expect(Set([CurrencyCode("eur"), "EUR", CurrencyCode("Eur")]).count == 1)
-    #expect([CurrencyCode("usd"), "EUR", "chf"].sorted().map(\.text) == ["CHF", "EUR", "USD"])
-    #expect("\(CurrencyCode("gbp"))/\(CurrencyCode("usd"))" == "GBP/USD")
+    expectEqual(Set([CurrencyCode("eur"), "EUR", CurrencyCode("Eur")]).count, 1)
+    expectEqual([CurrencyCode("usd"), "EUR", "chf"].sorted().map(\.text), ["CHF", "EUR", "USD"])
+    expectEqual("\(CurrencyCode("gbp"))/\(CurrencyCode("usd"))", "GBP/USD")
   }
 
   @Test func aCodeIsStoredAsASingleStringAndReadBackNormalised() throws {
@@ -23,9 +24,9 @@ import Testing
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     let data = try encoder.encode(Stored(quote: "EUR"))
-    #expect(String(decoding: data, as: UTF8.self) == #"{"quote":"EUR"}"#)
+    expectEqual(String(decoding: data, as: UTF8.self), #"{"quote":"EUR"}"#)
     let read = try JSONDecoder().decode(Stored.self, from: Data(#"{"quote":"eur"}"#.utf8))
-    #expect(read == Stored(quote: "EUR"))
+    expectEqual(read, Stored(quote: "EUR"))
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode(Stored.self, from: Data(#"{"quote":7}"#.utf8))
     }
@@ -38,8 +39,8 @@ import Testing
   ])
   /// Taken as typed: a quote with spaces around it is refused, as before the type existed.
   func aCommandQuoteIsTwoToFiveLetters(text: String, valid: Bool) {
-    #expect(CurrencyCode.isValid(text, shape: .quote) == valid)
-    #expect((CurrencyCode(text, shape: .quote) != nil) == valid)
+    expectEqual(CurrencyCode.isValid(text, shape: .quote), valid)
+    expectEqual((CurrencyCode(text, shape: .quote) != nil), valid)
   }
 
   @Test(arguments: [
@@ -47,8 +48,8 @@ import Testing
     ("ABCDEFGHIJ", true), ("AB", false), ("U5D", false), ("ABCDEFGHIJK", false), ("US-D", false),
   ])
   func aLedgerCodeIsThreeLettersOrAFourToTenCharacterSymbol(text: String, valid: Bool) {
-    #expect(CurrencyCode.isValid(text, shape: .ledger) == valid)
-    #expect(CurrencyCode(text, shape: .ledger)?.text == (valid ? text.trimming(.whitespaces).uppercased() : nil))
+    expectEqual(CurrencyCode.isValid(text, shape: .ledger), valid)
+    expectEqual(CurrencyCode(text, shape: .ledger)?.text, (valid ? text.trimming(.whitespaces).uppercased() : nil))
   }
 
   @Test(arguments: [
@@ -56,23 +57,23 @@ import Testing
     ("A", false), ("ABCDEFGHIJKLM", false), ("ATOM.S", false), ("", false),
   ])
   func anImportedSymbolIsTwoToTwelveLettersAndDigits(text: String, valid: Bool) {
-    #expect(CurrencyCode.isValid(text, shape: .imported) == valid)
+    expectEqual(CurrencyCode.isValid(text, shape: .imported), valid)
   }
 
   @Test func whatACodeNamesIsAskedOfTheCode() {
-    #expect(CurrencyCode("gbp").isFiat && CurrencyCode("gbp").isCurrency)
-    #expect(!CurrencyCode("sats").isFiat && CurrencyCode("sats").isCurrency)
-    #expect(!CurrencyCode("btc").isCurrency && CurrencyCode("btc").isQuotable)
-    #expect(CurrencyCode("lbp").isFiat && !CurrencyCode("lbp").isQuotable)
-    #expect(!CurrencyCode("doge").isQuotable)
+    expect(CurrencyCode("gbp").isFiat && CurrencyCode("gbp").isCurrency)
+    expect(!CurrencyCode("sats").isFiat && CurrencyCode("sats").isCurrency)
+    expect(!CurrencyCode("btc").isCurrency && CurrencyCode("btc").isQuotable)
+    expect(CurrencyCode("lbp").isFiat && !CurrencyCode("lbp").isQuotable)
+    expect(!CurrencyCode("doge").isQuotable)
   }
 
   @Test func everyReaderSharesTheShapes() throws {
-    #expect(try LedgerInput.currency(" doge ") == "DOGE")
+    expectEqual(try LedgerInput.currency(" doge "), "DOGE")
     #expect(throws: LedgerInput.Invalid.self) { try LedgerInput.currency("U5D") }
-    #expect(AssetSymbols.symbol(" eth2 ") == "ETH")
-    #expect(AssetSymbols.symbol("ATOM.S") == nil)
-    #expect(CurrencyCode("eur").isECB && !CurrencyCode("lbp").isECB && CurrencyCode("xdr").isCurrency)
+    expectEqual(AssetSymbols.symbol(" eth2 "), "ETH")
+    expectEqual(AssetSymbols.symbol("ATOM.S"), nil)
+    expect(CurrencyCode("eur").isECB && !CurrencyCode("lbp").isECB && CurrencyCode("xdr").isCurrency)
   }
 
   @Test func anInvertedSeriesKeepsItsCodesInTheirOneSpelling() {
@@ -80,6 +81,6 @@ import Testing
       base: "BTC", quote: "EUR", source: .provider(.coinGecko), fetchedAt: Date(timeIntervalSince1970: 0),
       points: [RatePoint(date: Day(year: 2024, month: 1, day: 2)!, rate: 2)])
     let inverted = series.inverted()
-    #expect(inverted.base == "EUR" && inverted.quote == CurrencyCode("btc"))
+    expect(inverted.base == "EUR" && inverted.quote == CurrencyCode("btc"))
   }
 }

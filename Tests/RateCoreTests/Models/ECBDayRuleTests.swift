@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -23,11 +24,11 @@ import Testing
       if published.contains(day) == MarketClosure.isECBClosed(day) { wrong.append("\(day)") }
       day = day.adding(days: 1)
     }
-    #expect(wrong.isEmpty, "days the calendar gets wrong: \(wrong)")
+    expect(wrong.isEmpty, "days the calendar gets wrong: \(wrong)")
     // The special closures, and 1999's Easter, when TARGET still worked.
-    #expect(MarketClosure.isECBClosed(try self.day("1999-12-31")))
-    #expect(MarketClosure.isECBClosed(try self.day("2001-12-31")))
-    #expect(!MarketClosure.isECBClosed(try self.day("1999-04-02")))
+    expect(MarketClosure.isECBClosed(try self.day("1999-12-31")))
+    expect(MarketClosure.isECBClosed(try self.day("2001-12-31")))
+    expect(!MarketClosure.isECBClosed(try self.day("1999-04-02")))
   }
 
   /// What the ECB's publications say stands on each day from the snapshot's
@@ -72,9 +73,9 @@ import Testing
         }
         checked += 1
       }
-      #expect(mismatches.isEmpty, "\(code): \(mismatches.prefix(10))")
+      expect(mismatches.isEmpty, "\(code): \(mismatches.prefix(10))")
     }
-    #expect(checked > 400_000)
+    expect(checked > 400_000)
   }
 
   /// The same walk through what `history` (every format), `history --date`
@@ -104,7 +105,7 @@ import Testing
           mismatches.append("\(day)")
         }
       }
-      #expect(mismatches.isEmpty, "\(code): \(mismatches.prefix(10))")
+      expect(mismatches.isEmpty, "\(code): \(mismatches.prefix(10))")
     }
   }
 
@@ -128,9 +129,9 @@ import Testing
       ("2025-04-21", "2025-04-17"), ("2025-05-01", "2025-04-30"),
     ] {
       let rate = snapshot.rate(base: "EUR", quote: "GBP", on: try day(asked), today: today)
-      #expect(rate?.published == (try day(published)), "\(asked)")
-      #expect(rate?.point.carried == true, "\(asked)")
-      #expect(rate?.point.date == (try day(asked)))
+      expectEqual(rate?.published, (try day(published)), "\(asked)")
+      expectEqual(rate?.point.carried, true, "\(asked)")
+      expectEqual(rate?.point.date, (try day(asked)))
     }
   }
 
@@ -139,7 +140,7 @@ import Testing
       ("2025-12-20", "2025-12-19"), ("2025-05-01", "2025-04-30"), ("2025-04-18", "2025-04-17"),
       ("2025-04-21", "2025-04-17"), ("2000-01-01", "1999-12-30"), ("2025-12-22", "2025-12-22"),
     ] {
-      #expect(MarketClosure.reach(back: try day(first)) == (try day(reach)), "\(first)")
+      expectEqual(MarketClosure.reach(back: try day(first)), (try day(reach)), "\(first)")
     }
   }
 
@@ -150,10 +151,10 @@ import Testing
     let points = MarketClosure.rates(in: friday.adding(days: 1)...monday, today: monday) { byDay[$0] }
     let series = RateSeries(
       base: "EUR", quote: "GBP", source: .provider(.frankfurter), fetchedAt: .distantPast, points: points)
-    #expect(series.publishedDay(of: friday.adding(days: 1)) == friday)
-    #expect(series.publishedDay(of: friday.adding(days: 2)) == friday)
-    #expect(series.publishedDay(of: monday) == monday)
-    #expect(series.publishedDay(of: monday.adding(days: 1)) == nil)
+    expectEqual(series.publishedDay(of: friday.adding(days: 1)), friday)
+    expectEqual(series.publishedDay(of: friday.adding(days: 2)), friday)
+    expectEqual(series.publishedDay(of: monday), monday)
+    expectEqual(series.publishedDay(of: monday.adding(days: 1)), nil)
   }
 
   // MARK: - Currencies that ended
@@ -169,13 +170,13 @@ import Testing
       transport: { _ in stub.transport }, now: { Date(timeIntervalSince1970: 1_795_608_000) },
       notify: { _ in })
     let result = try await desk.history(base: "EUR", quote: "BGN", days: 7)
-    #expect(result.series.points.last?.date == (try day("2025-12-31")))
-    #expect(result.series.points.last?.rate == 1.9558)
-    #expect(result.staleness == nil)
-    #expect(RetiredCurrencies.lastDays["BGN"] == (try day("2025-12-31")))
-    #expect(RetiredCurrencies.lastDays["RUB"] == (try day("2022-03-01")))
-    #expect(RetiredCurrencies.lastDays["USD"] == nil && RetiredCurrencies.lastDays["ISK"] == nil)
+    expectEqual(result.series.points.last?.date, (try day("2025-12-31")))
+    expectEqual(result.series.points.last?.rate, 1.9558)
+    expectEqual(result.staleness, nil)
+    expectEqual(RetiredCurrencies.lastDays["BGN"], (try day("2025-12-31")))
+    expectEqual(RetiredCurrencies.lastDays["RUB"], (try day("2022-03-01")))
+    expect(RetiredCurrencies.lastDays["USD"] == nil && RetiredCurrencies.lastDays["ISK"] == nil)
     #expect(throws: RetiredCurrencies.Ended.self) { try desk.route("USD", "BGN") }
-    #expect(stub.requests.count == 0)
+    expectEqual(stub.requests.count, 0)
   }
 }

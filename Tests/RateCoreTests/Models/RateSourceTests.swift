@@ -1,4 +1,5 @@
 import RateCore
+import RatesExpectations
 import Testing
 
 /// One provider identity: every source a rate can come from is a ``RateSource`` value, kept in
@@ -17,17 +18,17 @@ import Testing
       (.ecbSnapshot(through: day), "ECB snapshot to 2026-10-30"),
     ]
     for (source, name) in named {
-      #expect(source.name == name)
-      #expect("\(source)" == name)
-      #expect(RateSource(name: name) == source)
+      expectEqual(source.name, name)
+      expectEqual("\(source)", name)
+      expectEqual(RateSource(name: name), source)
     }
-    #expect(Provider.allCases.count == 6)
+    expectEqual(Provider.allCases.count, 6)
   }
 
   /// A name `rates` never writes is no source: a cached quote naming one is not trusted.
   @Test func anUnknownNameIsNoSource() {
     for name in ["", "CoinGecko", "test", "ECB snapshot to", "ECB snapshot to 2026-13-01", "ledger "] {
-      #expect(RateSource(name: name) == nil, "\(name)")
+      expectEqual(RateSource(name: name), nil, "\(name)")
     }
     let json = #"{"base":"BTC","quote":"EUR","rate":1,"source":"test","fetchedAt":"2024-06-10T06:13:20Z"}"#
     let decoder = JSONDecoder()
@@ -41,20 +42,20 @@ import Testing
       base: "BTC", quote: "EUR", rate: 1, change24hPercent: nil, source: .ledger,
       fetchedAt: Date(timeIntervalSince1970: 0), updatedAt: nil)
     let text = String(decoding: try JSONEncoder().encode(quote), as: UTF8.self)
-    #expect(text.contains(#""source":"ledger""#))
+    expect(text.contains(#""source":"ledger""#))
   }
 
   /// The names written in messages, and which sources give ECB reference rates.
   @Test func displayNamesAndTheECBRule() throws {
     let day = try #require(Self.snapshotDay)
-    #expect(RateSource.provider(.frankfurter).displayName == "Frankfurter (ECB)")
-    #expect(RateSource.ledger.displayName == "your ledger")
-    #expect(RateSource.ecbSnapshot(through: nil).displayName == "the ECB snapshot built into rates")
-    #expect(RateSource.ecbSnapshot(through: day).displayName == "ECB snapshot to 2026-10-30")
-    #expect(RateSource.provider(.ecb).isECB && RateSource.ecbSnapshot(through: day).isECB)
-    #expect(!RateSource.provider(.coinGecko).isECB && !RateSource.ledger.isECB)
-    #expect(RateSource.provider(.kraken).standsIn == .coinGecko)
-    #expect(RateSource.provider(.ecb).standsIn == .frankfurter)
-    #expect(RateSource.ledger.standsIn == nil)
+    expectEqual(RateSource.provider(.frankfurter).displayName, "Frankfurter (ECB)")
+    expectEqual(RateSource.ledger.displayName, "your ledger")
+    expectEqual(RateSource.ecbSnapshot(through: nil).displayName, "the ECB snapshot built into rates")
+    expectEqual(RateSource.ecbSnapshot(through: day).displayName, "ECB snapshot to 2026-10-30")
+    expect(RateSource.provider(.ecb).isECB && RateSource.ecbSnapshot(through: day).isECB)
+    expect(!RateSource.provider(.coinGecko).isECB && !RateSource.ledger.isECB)
+    expectEqual(RateSource.provider(.kraken).standsIn, .coinGecko)
+    expectEqual(RateSource.provider(.ecb).standsIn, .frankfurter)
+    expectEqual(RateSource.ledger.standsIn, nil)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -20,9 +21,9 @@ import Testing
     let clock = TestClock(now: fixedNow)
     let recent = Self.quote(source: .provider(.coinGecko), updatedAt: clock.now.addingTimeInterval(-90))
     let frozen = Self.quote(source: .provider(.coinDesk), updatedAt: clock.now.addingTimeInterval(-7200))
-    #expect(!UpdateRhythm.isOld(recent, at: clock.now))
-    #expect(UpdateRhythm.isOld(frozen, at: clock.now))
-    #expect(!UpdateRhythm.isOld(Self.quote(source: .provider(.coinGecko), updatedAt: nil), at: clock.now))
+    expect(!UpdateRhythm.isOld(recent, at: clock.now))
+    expect(UpdateRhythm.isOld(frozen, at: clock.now))
+    expect(!UpdateRhythm.isOld(Self.quote(source: .provider(.coinGecko), updatedAt: nil), at: clock.now))
   }
 
   @Test(arguments: [
@@ -36,7 +37,7 @@ import Testing
   func anECBRateIsOldOnlyWhenANewerWorkingDayIsDue(day: String, now: String, old: Bool) throws {
     let published = try #require(Day(day)).start
     let quote = Self.quote(source: .provider(.frankfurter), updatedAt: published)
-    #expect(UpdateRhythm.isOld(quote, at: Self.at(now)) == old)
+    expectEqual(UpdateRhythm.isOld(quote, at: Self.at(now)), old)
   }
 }
 
@@ -47,7 +48,7 @@ import Testing
     let friday = try #require(Day("2024-06-07")).start
     let sunday = UpdateRhythmTests.at("2024-06-09T12:00:00Z")
     let source = RateSource.ecbSnapshot(through: Day("2024-06-07"))
-    #expect(!UpdateRhythm.isOld(updatedAt: friday, source: source, at: sunday))
-    #expect(UpdateRhythm.isOld(updatedAt: friday, source: source, at: UpdateRhythmTests.at("2024-06-11T17:00:00Z")))
+    expect(!UpdateRhythm.isOld(updatedAt: friday, source: source, at: sunday))
+    expect(UpdateRhythm.isOld(updatedAt: friday, source: source, at: UpdateRhythmTests.at("2024-06-11T17:00:00Z")))
   }
 }

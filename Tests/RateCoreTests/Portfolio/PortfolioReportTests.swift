@@ -1,3 +1,4 @@
+import RatesExpectations
 import Testing
 
 @testable import RateCore
@@ -64,54 +65,54 @@ import Testing
     let report = try Self.report(.fifo)
     let btc = try Self.holding(report, "BTC")
     // 0.1 at 6,000 and 0.1 at 7,000; 0.05 sold for 3,500 takes half the first lot (3,000).
-    #expect(Self.close(btc.quantity, 0.15))
-    #expect(Self.close(btc.cost, 3_000 + 7_000))
-    #expect(Self.close(btc.realized, 500))
-    #expect(Self.close(btc.value, 0.15 * 70_000))
-    #expect(Self.close(btc.change24h ?? 0, 0.15 * (70_000 - 65_000)))
+    expect(Self.close(btc.quantity, 0.15))
+    expect(Self.close(btc.cost, 3_000 + 7_000))
+    expect(Self.close(btc.realized, 500))
+    expect(Self.close(btc.value, 0.15 * 70_000))
+    expect(Self.close(btc.change24h ?? 0, 0.15 * (70_000 - 65_000)))
     // 1 ETH at 3,000; 0.5 deposited at 1,000 EUR × 1.08; the withdrawal takes 0.5 of the first lot.
     let eth = try Self.holding(report, "ETH")
-    #expect(Self.close(eth.quantity, 1))
-    #expect(Self.close(eth.cost, 1_500 + 1_080))
-    #expect(Self.close(eth.realized, 0))
+    expect(Self.close(eth.quantity, 1))
+    expect(Self.close(eth.cost, 1_500 + 1_080))
+    expect(Self.close(eth.realized, 0))
     // USD: 10,000 − 6,000 − 3,000 − 7,000 (6,000 beyond the holding) + 3,500 − 1,000.
     let usd = try Self.holding(report, "USD")
-    #expect(Self.close(usd.quantity, 2_500))
-    #expect(Self.close(usd.putIn, 6_000))
+    expect(Self.close(usd.quantity, 2_500))
+    expect(Self.close(usd.putIn, 6_000))
     // 900 EUR cost the 1,000 USD paid; worth 900 × 1.08 now.
     let eur = try Self.holding(report, "EUR")
-    #expect(Self.close(eur.cost, 1_000))
-    #expect(Self.close(eur.unrealized, 972 - 1_000))
+    expect(Self.close(eur.cost, 1_000))
+    expect(Self.close(eur.unrealized, 972 - 1_000))
     // Sums of literals typed before #expect: inside its generic expansion the type checker
     // tries every literal type for each term (1.7 s for the value's line alone).
     let moneyIn: Double = 10_000 + 6_000 + 1_080
     let value: Double = 0.15 * 70_000 + 3_200 + 2_500 + 972
-    #expect(Self.close(report.moneyIn, moneyIn))
-    #expect(Self.close(report.moneyOut, 0.5 * 3_200))
-    #expect(Self.close(report.value, value))
-    #expect(Self.close(report.realized, 500))
-    #expect(report.holdings.map(\.code) == ["BTC", "ETH", "USD", "EUR"])
+    expect(Self.close(report.moneyIn, moneyIn))
+    expect(Self.close(report.moneyOut, 0.5 * 3_200))
+    expect(Self.close(report.value, value))
+    expect(Self.close(report.realized, 500))
+    expectEqual(report.holdings.map(\.code), ["BTC", "ETH", "USD", "EUR"])
   }
 
   @Test func averageByHand() throws {
     let report = try Self.report(.average)
     let btc = try Self.holding(report, "BTC")
     // 0.2 BTC cost 13,000; the sale of a quarter takes 3,250.
-    #expect(Self.close(btc.cost, 13_000 - 3_250))
-    #expect(Self.close(btc.realized, 3_500 - 3_250))
+    expect(Self.close(btc.cost, 13_000 - 3_250))
+    expect(Self.close(btc.realized, 3_500 - 3_250))
     // 1.5 ETH cost 3,000 + 1,080; the withdrawal of a third takes a third of the cost.
     let eth = try Self.holding(report, "ETH")
     let ethCost: Double = (3_000 + 1_080) * 2 / 3
-    #expect(Self.close(eth.cost, ethCost))
+    expect(Self.close(eth.cost, ethCost))
   }
 
   @Test func aPastDayLeavesOutLaterEntriesAndUsesThatDaysPrices() throws {
     let report = try Self.report(.fifo, asOf: Self.day(5))
-    #expect(Set(report.holdings.map(\.code)) == ["BTC", "ETH", "USD"])
-    #expect(Self.close(try Self.holding(report, "USD").quantity, 3_500))
+    expectEqual(Set(report.holdings.map(\.code)), ["BTC", "ETH", "USD"])
+    expect(Self.close(try Self.holding(report, "USD").quantity, 3_500))
     let value: Double = 0.15 * 70_000 + 3_000 + 3_500
-    #expect(Self.close(report.value, value))
-    #expect(Self.close(report.moneyIn, 16_000))
+    expect(Self.close(report.value, value))
+    expect(Self.close(report.moneyIn, 16_000))
   }
 
   @Test func aWithdrawalLargerThanTheHoldingIsRefused() throws {
@@ -127,8 +128,8 @@ import Testing
   @Test func pricesNeededNamesEveryDayOnce() throws {
     let needed = try PortfolioReport.pricesNeeded(
       entries: Self.entries, asOf: Self.day(20), currency: "USD", method: .fifo, rank: Self.rank)
-    #expect(needed["BTC"] == [Self.day(20), Self.day(19)])
-    #expect(needed["EUR"] == [Self.day(8), Self.day(20), Self.day(19)])
-    #expect(needed["ETH"] == [Self.day(9), Self.day(20), Self.day(19)])
+    expectEqual(needed["BTC"], [Self.day(20), Self.day(19)])
+    expectEqual(needed["EUR"], [Self.day(8), Self.day(20), Self.day(19)])
+    expectEqual(needed["ETH"], [Self.day(9), Self.day(20), Self.day(19)])
   }
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -36,16 +37,16 @@ import Testing
   // MARK: - Bounds
 
   @Test func boundsKeepRealPricesAndRefuseAbsurdOnes() {
-    #expect(AnswerGate.isPrice(9.1e9), "one BTC in LBP")
-    #expect(AnswerGate.isPrice(1e-10), "a tiny coin")
-    #expect(AnswerGate.isPrice(1e15))
-    #expect(AnswerGate.isPrice(1e-17), "a tiny coin in BTC")
+    expect(AnswerGate.isPrice(9.1e9), "one BTC in LBP")
+    expect(AnswerGate.isPrice(1e-10), "a tiny coin")
+    expect(AnswerGate.isPrice(1e15))
+    expect(AnswerGate.isPrice(1e-17), "a tiny coin in BTC")
     for bad in [1e308, 1.1e15, 0, .leastNonzeroMagnitude * 2000, -1, .nan, .infinity, -.infinity] {
-      #expect(!AnswerGate.isPrice(bad), "\(bad)")
+      expect(!AnswerGate.isPrice(bad), "\(bad)")
     }
-    #expect(AnswerGate.isAmount(0) && AnswerGate.isAmount(5e16), "a market cap in VND")
-    #expect(!AnswerGate.isAmount(-1) && !AnswerGate.isAmount(1e308) && !AnswerGate.isAmount(.nan))
-    #expect(AnswerGate.isChangePercent(-100) && !AnswerGate.isChangePercent(-101))
+    expect(AnswerGate.isAmount(0) && AnswerGate.isAmount(5e16), "a market cap in VND")
+    expect(!AnswerGate.isAmount(-1) && !AnswerGate.isAmount(1e308) && !AnswerGate.isAmount(.nan))
+    expect(AnswerGate.isChangePercent(-100) && !AnswerGate.isChangePercent(-101))
   }
 
   // MARK: - CoinGecko charts
@@ -80,9 +81,9 @@ import Testing
     let second = stamps.reversed().map { ($0, "200") }
     let samples = try await coinGecko(chart(first + second))
       .hourlyChart(id: "bitcoin", currency: "eur", days: 3)
-    #expect(samples.count == 66)
-    #expect(samples.allSatisfy { $0.rate == 200 })
-    #expect(samples.map(\.date) == stamps.map { Date(timeIntervalSince1970: $0 / 1000) })
+    expectEqual(samples.count, 66)
+    expect(samples.allSatisfy { $0.rate == 200 })
+    expectEqual(samples.map(\.date), stamps.map { Date(timeIntervalSince1970: $0 / 1000) })
   }
 
   @Test func aRangeAnswerKeepsTheAskedPointsAndDropsTheOthers() async throws {
@@ -94,8 +95,8 @@ import Testing
     // Wider than asked: the point ten days before `from` and the one after `to` are dropped.
     let kept = try await coinGecko(chart([(outside, "40000"), (inside, "41000"), (later, "42000")]))
       .marketChartRange(id: "bitcoin", currency: "eur", from: from, to: to)
-    #expect(kept.map(\.0) == [Date(timeIntervalSince1970: inside / 1000)])
-    #expect(kept.map(\.1) == [41000])
+    expectEqual(kept.map(\.0), [Date(timeIntervalSince1970: inside / 1000)])
+    expectEqual(kept.map(\.1), [41000])
     // Nothing asked in it: refused, quoting the asked days and where the answer lies.
     await #expect {
       _ = try await coinGecko(chart([(outside, "40000")]))
@@ -109,7 +110,7 @@ import Testing
     let slack = from.timeIntervalSince1970 * 1000 - 86_400_000
     let both = try await coinGecko(chart([(slack, "40000"), (inside, "41000")]))
       .marketChartRange(id: "bitcoin", currency: "eur", from: from, to: to)
-    #expect(both.count == 2)
+    expectEqual(both.count, 2)
   }
 
   @Test func aDaysChartWiderThanAskedGivesExactlyTheAskedDays() async throws {
@@ -127,9 +128,9 @@ import Testing
     let points = (0...30).map { (ms(today.adding(days: -30 + $0).start), "\(50000 + $0)") }
     let answer = try await client(chart(points + [(ms(fixedNow), "60000")]))
       .dailyCloses(btc, "EUR", today.adding(days: -6)...today)
-    #expect(answer.closes.map(\.date) == (0...5).map { today.adding(days: -6 + $0) })
-    #expect(answer.closes.map(\.rate) == [50025, 50026, 50027, 50028, 50029, 50030])
-    #expect(answer.latest?.rate == 60000)
+    expectEqual(answer.closes.map(\.date), (0...5).map { today.adding(days: -6 + $0) })
+    expectEqual(answer.closes.map(\.rate), [50025, 50026, 50027, 50028, 50029, 50030])
+    expectEqual(answer.latest?.rate, 60000)
     // An answer from a month ago alone has nothing asked in it: refused.
     let old = ms(fixedNow.addingTimeInterval(-30 * 86_400))
     await #expect {
@@ -151,9 +152,9 @@ import Testing
     let body = #"{"bitcoin":{"eur":0},"ethereum":{"eur":null},"solana":{"eur":150}}"#
     let prices = try await coinGecko(body)
       .simplePrices(ids: ["bitcoin", "ethereum", "solana"], currencies: ["eur"])
-    #expect(prices["bitcoin"]?["EUR"] == nil)
-    #expect(prices["ethereum"]?["EUR"] == nil)
-    #expect(prices["solana"]?["EUR"]?.rate == 150)
+    expectEqual(prices["bitcoin"]?["EUR"], nil)
+    expectEqual(prices["ethereum"]?["EUR"], nil)
+    expectEqual(prices["solana"]?["EUR"]?.rate, 150)
   }
 
   @Test func anAbsurdMarketRowLosesItsNumbersNotTheBoard() async throws {
@@ -164,17 +165,17 @@ import Testing
        {"id":"ethereum","symbol":"eth","name":"Ethereum","current_price":3000,"market_cap":3.6e11}]
       """
     let rows = try await coinGecko(body).markets(currency: "eur", sparkline: true)
-    #expect(rows.count == 2)
-    #expect(rows[0].currentPrice == nil && rows[0].marketCap == nil && rows[0].totalVolume == nil)
-    #expect(rows[0].high24h == nil && rows[0].priceChangePercentage24h == nil)
-    #expect(rows[0].sparkline7d == [1, 2])
-    #expect(rows[1].currentPrice == 3000 && rows[1].marketCap == 3.6e11)
+    expectEqual(rows.count, 2)
+    expect(rows[0].currentPrice == nil && rows[0].marketCap == nil && rows[0].totalVolume == nil)
+    expect(rows[0].high24h == nil && rows[0].priceChangePercentage24h == nil)
+    expectEqual(rows[0].sparkline7d, [1, 2])
+    expect(rows[1].currentPrice == 3000 && rows[1].marketCap == 3.6e11)
   }
 
   @Test func aSearchRankBelowOneIsNoRank() async throws {
     let body = #"{"coins":[{"id":"poundtoken","symbol":"gbpt","name":"poundtoken","market_cap_rank":0}]}"#
     let results = try await coinGecko(body).search("gbpt")
-    #expect(results.first?.marketCapRank == nil)
+    expectEqual(results.first?.marketCapRank, nil)
   }
 
   // MARK: - CoinDesk
@@ -194,7 +195,7 @@ import Testing
     let wider = #"{"bpi":{"2023-12-01":40000,"2024-01-02":41000,"2024-01-05":42000}}"#
     let kept = try await CoinDeskClient(baseURL: desk, transport: StubTransport(body: wider).transport)
       .historicalCloses(currency: "USD", start: start, end: end)
-    #expect(kept == [RatePoint(date: start, rate: 41000)])
+    expectEqual(kept, [RatePoint(date: start, rate: 41000)])
     for (body, text) in [
       (#"{"bpi":{"2023-12-01":40000}}"#, "nothing asked in it: a value for 2023-12-01, outside"),
       (#"{"bpi":{"2024-01-02":1e308}}"#, "bpi.2024-01-02"),
@@ -218,7 +219,7 @@ import Testing
     let body = series(["2024-05-01": "1.07", "2024-06-03": "1.08", "2024-06-07": "1.09"])
     let kept = try await FrankfurterClient(baseURL: frank, transport: StubTransport(body: body).transport)
       .timeSeries(pairs: [pair], start: Day("2024-06-01")!, end: Day("2024-06-05")!)
-    #expect(kept[pair] == [RatePoint(date: Day("2024-06-03")!, rate: 1.08)])
+    expectEqual(kept[pair], [RatePoint(date: Day("2024-06-03")!, rate: 1.08)])
     let client = FrankfurterClient(
       baseURL: frank, transport: StubTransport(body: series(["2024-05-01": "1.07"])).transport)
     await #expect {
@@ -230,7 +231,7 @@ import Testing
     let points = try await FrankfurterClient(
       baseURL: frank, transport: StubTransport(body: easter).transport
     ).timeSeries(pairs: [pair], start: Day("2024-04-01")!, end: Day("2024-04-02")!)
-    #expect(points[pair]?.map(\.date.description) == ["2024-03-28", "2024-04-02"])
+    expectEqual(points[pair]?.map(\.date.description), ["2024-03-28", "2024-04-02"])
   }
 
   @Test(arguments: ["1e308", "0", "-1.2"])

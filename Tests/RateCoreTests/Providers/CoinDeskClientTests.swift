@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -11,33 +12,33 @@ import Testing
   @Test func currentPriceUsesRateFloat() async throws {
     let stub = StubTransport(body: try Fixtures.string("coindesk/currentprice_EUR.json"))
     let (rate, updated) = try await client(stub).currentPrice(currency: "eur")
-    #expect(rate == 20567.8912)
-    #expect(updated == ISO8601.parse("2022-07-10T18:45:00+00:00"))
-    #expect(stub.requests.all.first?.url.path == "/v1/bpi/currentprice/EUR.json")
+    expectEqual(rate, 20567.8912)
+    expectEqual(updated, ISO8601.parse("2022-07-10T18:45:00+00:00"))
+    expectEqual(stub.requests.all.first?.url.path, "/v1/bpi/currentprice/EUR.json")
   }
 
   @Test func rateFloatAsAStringIsAccepted() async throws {
     let stub = StubTransport(body: try Fixtures.string("coindesk/currentprice_CNY_string_float.json"))
     let (rate, _) = try await client(stub).currentPrice(currency: "CNY")
-    #expect(rate == 775.0665)
+    expectEqual(rate, 775.0665)
   }
 
   @Test func historicalClosesAreSortedWhateverTheKeyOrder() async throws {
     let stub = StubTransport(body: try Fixtures.string("coindesk/historical_close_EUR.json"))
     let closes = try await client(stub).historicalCloses(
       currency: "EUR", start: Day("2022-05-01")!, end: Day("2022-05-31")!)
-    #expect(closes.count == 31)
-    #expect(closes.map(\.date) == closes.map(\.date).sorted())
-    #expect(closes.first?.date == Day("2022-05-01"))
+    expectEqual(closes.count, 31)
+    expectEqual(closes.map(\.date), closes.map(\.date).sorted())
+    expectEqual(closes.first?.date, Day("2022-05-01"))
     let request = try #require(stub.requests.all.first)
-    #expect(request.queryItems == ["currency": "EUR", "start": "2022-05-01", "end": "2022-05-31"])
+    expectEqual(request.queryItems, ["currency": "EUR", "start": "2022-05-01", "end": "2022-05-31"])
   }
 
   @Test func emptyRangeIsNoCloses() async throws {
     let stub = StubTransport(body: try Fixtures.string("coindesk/historical_empty.json"))
     let closes = try await client(stub).historicalCloses(
       currency: "EUR", start: Day("2009-01-01")!, end: Day("2009-01-05")!)
-    #expect(closes.isEmpty)
+    expect(closes.isEmpty)
   }
 
   @Test func plainTextErrorsAreRecognised() async throws {

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -16,41 +17,41 @@ import Testing
     let stub = StubTransport(body: try Fixtures.string("coingecko/simple_price.json"))
     let prices = try await client(stub).simplePrices(
       ids: ["bitcoin", "ethereum"], currencies: ["EUR", "usd"])
-    #expect(prices["bitcoin"]?["EUR"]?.rate == 61234)
-    #expect(prices["bitcoin"]?["USD"]?.rate == 66012.27)
-    #expect(prices["bitcoin"]?["EUR"]?.updatedAt == Date(timeIntervalSince1970: 1_718_000_000))
-    #expect(prices["ethereum"]?["EUR"]?.change24hPercent == nil)
-    #expect(prices["ethereum"]?["USD"]?.change24hPercent == 0.4521098765432)
+    expectEqual(prices["bitcoin"]?["EUR"]?.rate, 61234)
+    expectEqual(prices["bitcoin"]?["USD"]?.rate, 66012.27)
+    expectEqual(prices["bitcoin"]?["EUR"]?.updatedAt, Date(timeIntervalSince1970: 1_718_000_000))
+    expectEqual(prices["ethereum"]?["EUR"]?.change24hPercent, nil)
+    expectEqual(prices["ethereum"]?["USD"]?.change24hPercent, 0.4521098765432)
   }
 
   @Test func simplePriceSendsOneBatchedRequestWithLowercaseCurrencies() async throws {
     let stub = StubTransport(body: try Fixtures.string("coingecko/simple_price.json"))
     _ = try await client(stub).simplePrices(ids: ["bitcoin", "ethereum"], currencies: ["EUR", "USD"])
     let request = try #require(stub.requests.all.first)
-    #expect(stub.requests.count == 1)
-    #expect(request.url.path == "/api/v3/simple/price")
-    #expect(request.queryItems["ids"] == "bitcoin,ethereum")
-    #expect(request.queryItems["vs_currencies"] == "eur,usd")
-    #expect(request.queryItems["include_24hr_change"] == "true")
-    #expect(request.queryItems["include_last_updated_at"] == "true")
-    #expect(request.headers["User-Agent"] == "rates/\(RatesVersion.current)")
+    expectEqual(stub.requests.count, 1)
+    expectEqual(request.url.path, "/api/v3/simple/price")
+    expectEqual(request.queryItems["ids"], "bitcoin,ethereum")
+    expectEqual(request.queryItems["vs_currencies"], "eur,usd")
+    expectEqual(request.queryItems["include_24hr_change"], "true")
+    expectEqual(request.queryItems["include_last_updated_at"], "true")
+    expectEqual(request.headers["User-Agent"], "rates/\(RatesVersion.current)")
   }
 
   @Test func emptySimplePriceMeansNoKnownIds() async throws {
     let stub = StubTransport(body: try Fixtures.string("coingecko/simple_price_empty.json"))
     let prices = try await client(stub).simplePrices(ids: ["nope"], currencies: ["eur"])
-    #expect(prices.isEmpty)
+    expect(prices.isEmpty)
   }
 
   @Test func marketChartGivesOneCloseADayAndTheNowPoint() async throws {
     let stub = StubTransport(body: try Fixtures.string("coingecko/market_chart_bitcoin_eur_28d_daily.json"))
     let samples = try await client(stub).marketChart(id: "bitcoin", currency: "EUR", days: 28)
-    #expect(samples.count == 29)
+    expectEqual(samples.count, 29)
     let request = try #require(stub.requests.all.first)
-    #expect(request.url.path == "/api/v3/coins/bitcoin/market_chart")
-    #expect(request.queryItems["vs_currency"] == "eur")
-    #expect(request.queryItems["days"] == "28")
-    #expect(request.queryItems["interval"] == "daily")
+    expectEqual(request.url.path, "/api/v3/coins/bitcoin/market_chart")
+    expectEqual(request.queryItems["vs_currency"], "eur")
+    expectEqual(request.queryItems["days"], "28")
+    expectEqual(request.queryItems["interval"], "daily")
 
     let today = Day(containing: fixedNow)
     let window = today.adding(days: -27)...today
@@ -58,13 +59,13 @@ import Testing
     // Midnights 2024-05-15 … 2024-06-10 close the days 2024-05-14 … 2024-06-09;
     // the midnight of 2024-05-14 closes 2024-05-13, outside the window, and
     // the "now" point (06:13 on 2024-06-10) is today's.
-    #expect(closes.count == 28)
-    #expect(closes.first?.date == Day("2024-05-14"))
-    #expect(closes.first?.rate == 57076.19)
-    #expect(closes.dropLast().last?.date == Day("2024-06-09"))
-    #expect(closes.dropLast().last?.rate == 59262.24)
-    #expect(closes.last?.date == Day("2024-06-10"))
-    #expect(closes.last?.rate == 59505.22)
+    expectEqual(closes.count, 28)
+    expectEqual(closes.first?.date, Day("2024-05-14"))
+    expectEqual(closes.first?.rate, 57076.19)
+    expectEqual(closes.dropLast().last?.date, Day("2024-06-09"))
+    expectEqual(closes.dropLast().last?.rate, 59262.24)
+    expectEqual(closes.last?.date, Day("2024-06-10"))
+    expectEqual(closes.last?.rate, 59505.22)
   }
 
   @Test func hourlyDataIsResampledToTheSampleNearestEachDaysEnd() async throws {
@@ -72,12 +73,12 @@ import Testing
     let samples = try await client(stub).marketChart(id: "bitcoin", currency: "usd", days: 2)
     let window = Day("2024-06-08")!...Day("2024-06-10")!
     let closes = DailyResampler.closes(of: samples, in: window)
-    #expect(closes.map(\.date.description) == ["2024-06-08", "2024-06-09", "2024-06-10"])
+    expectEqual(closes.map(\.date.description), ["2024-06-08", "2024-06-09", "2024-06-10"])
     // A day's close is the price at its end: of 23:13:13 and 00:14:12 the sample nearer
     // midnight (the jittered midnight reading), as a daily point stamped 00:00 would be.
-    #expect(closes[0].rate == 66739.05)  // 2024-06-09T00:14:12
-    #expect(closes[1].rate == 66084.3)  // 2024-06-10T00:14:10, not 23:13:50's 66131.49
-    #expect(closes[2].rate == 66731.52)
+    expectEqual(closes[0].rate, 66739.05)  // 2024-06-09T00:14:12
+    expectEqual(closes[1].rate, 66084.3)  // 2024-06-10T00:14:10, not 23:13:50's 66131.49
+    expectEqual(closes[2].rate, 66731.52)
   }
 
   @Test func searchSanitizesAndUppercasesSymbols() async throws {
@@ -86,7 +87,7 @@ import Testing
       "market_cap_rank":null,"thumb":"","large":""}],"exchanges":[],"icos":[],"categories":[],"nfts":[]}
       """#
     let results = try await client(StubTransport(body: body)).search("evil")
-    #expect(results == [.init(id: "evil", symbol: "EVIL", name: "EvilCoin", marketCapRank: nil)])
+    expectEqual(results, [.init(id: "evil", symbol: "EVIL", name: "EvilCoin", marketCapRank: nil)])
   }
 
   @Test func searchWithNoMatchIsEmpty() async throws {
@@ -100,17 +101,17 @@ import Testing
     let stub = StubTransport(body: "{}")
     _ = try await client(stub, key: .demo("CG-secret")).simplePrices(ids: ["bitcoin"], currencies: ["usd"])
     let request = try #require(stub.requests.all.first)
-    #expect(request.headers["x-cg-demo-api-key"] == "CG-secret")
-    #expect(request.headers["x-cg-pro-api-key"] == nil)
-    #expect(request.url.absoluteString.contains("CG-secret") == false)
+    expectEqual(request.headers["x-cg-demo-api-key"], "CG-secret")
+    expectEqual(request.headers["x-cg-pro-api-key"], nil)
+    expectEqual(request.url.absoluteString.contains("CG-secret"), false)
   }
 
   @Test func proKeyUsesTheProHeader() async throws {
     let stub = StubTransport(body: "{}")
     _ = try await client(stub, key: .pro("CG-pro")).simplePrices(ids: ["bitcoin"], currencies: ["usd"])
     let request = try #require(stub.requests.all.first)
-    #expect(request.headers["x-cg-pro-api-key"] == "CG-pro")
-    #expect(request.headers["x-cg-demo-api-key"] == nil)
+    expectEqual(request.headers["x-cg-pro-api-key"], "CG-pro")
+    expectEqual(request.headers["x-cg-demo-api-key"], nil)
   }
 
   // MARK: - Errors
@@ -209,15 +210,15 @@ import Testing
       _ = try await client(stub).marketChart(id: "bitcoin", currency: "eur", days: 1)
       Issue.record("expected an error")
     } catch ProviderError.malformedResponse(_, _, let detail) {
-      #expect(detail.contains("prices[0][1]"))
+      expect(detail.contains("prices[0][1]"))
     }
   }
 
   @Test func nullValuesInChartsAreSkipped() async throws {
     let stub = StubTransport(body: #"{"prices":[[1717977600000,null],[1718000000000,5.5]]}"#)
     let samples = try await client(stub).marketChart(id: "bitcoin", currency: "eur", days: 1)
-    #expect(samples.count == 1)
-    #expect(samples.first?.1 == 5.5)
+    expectEqual(samples.count, 1)
+    expectEqual(samples.first?.1, 5.5)
   }
 
   @Test func transportFailuresBecomeNetworkErrors() async throws {

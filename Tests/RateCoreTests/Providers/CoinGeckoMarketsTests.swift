@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -12,32 +13,32 @@ import Testing
   @Test func decodesFullAndNullRows() async throws {
     let stub = StubTransport(body: try Fixtures.string("coingecko/markets_eur.json"))
     let rows = try await client(stub).markets(currency: "EUR", perPage: 5)
-    #expect(rows.map(\.id) == ["bitcoin", "ethereum", "tiny-tail"])
+    expectEqual(rows.map(\.id), ["bitcoin", "ethereum", "tiny-tail"])
     let bitcoin = rows[0]
-    #expect(bitcoin.symbol == "BTC")
-    #expect(bitcoin.currentPrice == 61234)
-    #expect(bitcoin.marketCapRank == 1)
-    #expect(bitcoin.maxSupply == 21_000_000)
-    #expect(bitcoin.athDate == ISO8601.parse("2024-03-14T07:10:36.635Z"))
-    #expect(rows[1].maxSupply == nil)
+    expectEqual(bitcoin.symbol, "BTC")
+    expectEqual(bitcoin.currentPrice, 61234)
+    expectEqual(bitcoin.marketCapRank, 1)
+    expectEqual(bitcoin.maxSupply, 21_000_000)
+    expectEqual(bitcoin.athDate, ISO8601.parse("2024-03-14T07:10:36.635Z"))
+    expectEqual(rows[1].maxSupply, nil)
     let tail = rows[2]
-    #expect(tail.currentPrice == 1.07e-06)
-    #expect(tail.marketCapRank == nil)
-    #expect(tail.high24h == nil && tail.athDate == nil && tail.lastUpdated == nil)
-    #expect(!tail.name.contains("\u{1B}") && !tail.name.contains("\u{07}"))
+    expectEqual(tail.currentPrice, 1.07e-06)
+    expectEqual(tail.marketCapRank, nil)
+    expect(tail.high24h == nil && tail.athDate == nil && tail.lastUpdated == nil)
+    expect(!tail.name.contains("\u{1B}") && !tail.name.contains("\u{07}"))
 
     let request = try #require(stub.requests.all.first)
-    #expect(request.url.path == "/api/v3/coins/markets")
-    #expect(request.queryItems["vs_currency"] == "eur")
-    #expect(request.queryItems["per_page"] == "5")
-    #expect(request.queryItems["ids"] == nil)
+    expectEqual(request.url.path, "/api/v3/coins/markets")
+    expectEqual(request.queryItems["vs_currency"], "eur")
+    expectEqual(request.queryItems["per_page"], "5")
+    expectEqual(request.queryItems["ids"], nil)
   }
 
   @Test func idsAreBatchedInOneRequest() async throws {
     let stub = StubTransport(body: "[]")
     let rows = try await client(stub).markets(currency: "usd", ids: ["bitcoin", "solana", "tron"])
-    #expect(rows.isEmpty)
-    #expect(stub.requests.all.first?.queryItems["ids"] == "bitcoin,solana,tron")
+    expect(rows.isEmpty)
+    expectEqual(stub.requests.all.first?.queryItems["ids"], "bitcoin,solana,tron")
   }
 
   @Test func invalidCurrencyIsReported() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -23,8 +24,8 @@ import Testing
     let stub = StubTransport(status: 500, body: "")
     let cache = JSONFileCache(directory: try scratch.folder())
     let asset = try await resolver(stub, cache: cache).resolve(input)
-    #expect(asset.id == id)
-    #expect(stub.requests.count == 0)
+    expectEqual(asset.id, id)
+    expectEqual(stub.requests.count, 0)
   }
 
   /// Issue 34: a coin typed by its id is labelled by its symbol, as every other coin is
@@ -43,10 +44,10 @@ import Testing
     let stub = StubTransport(body: body)
     let cache = JSONFileCache(directory: try scratch.folder())
     let wrapped = try await resolver(stub, cache: cache).resolve("Wrapped-Bitcoin")
-    #expect(wrapped == Asset(symbol: "WBTC", id: "wrapped-bitcoin"))
-    #expect(stub.requests.count == 1)
+    expectEqual(wrapped, Asset(symbol: "WBTC", id: "wrapped-bitcoin"))
+    expectEqual(stub.requests.count, 1)
     #expect(try await resolver(stub, cache: cache).resolve("wrapped-bitcoin") == wrapped)
-    #expect(stub.requests.count == 1)
+    expectEqual(stub.requests.count, 1)
     for id in ["ethereum-wormhole", "zed-bridged", "not-listed"] {
       #expect(try await resolver(stub, cache: cache).resolve(id) == Asset(symbol: id, id: id))
     }
@@ -69,12 +70,12 @@ import Testing
         _ = try await resolver.resolve(code)
       }
     }
-    #expect(stub.requests.count == 0)
+    expectEqual(stub.requests.count, 0)
     let coin = try await resolver.resolve("poundtoken")
-    #expect(coin == Asset(symbol: "GBP", id: "poundtoken"))
-    #expect(coin.routingName == "poundtoken")
-    #expect(Asset(symbol: "BTC", id: "bitcoin").routingName == "BTC")
-    #expect(try PairRouter.route(base: coin.routingName, quote: "USD", forced: nil).provider == .coinGecko)
+    expectEqual(coin, Asset(symbol: "GBP", id: "poundtoken"))
+    expectEqual(coin.routingName, "poundtoken")
+    expectEqual(Asset(symbol: "BTC", id: "bitcoin").routingName, "BTC")
+    expectEqual(try PairRouter.route(base: coin.routingName, quote: "USD", forced: nil).provider, .coinGecko)
   }
 
   @Test func sharedSymbolPicksTheHighestRankAndSaysSo() async throws {
@@ -89,15 +90,15 @@ import Testing
     let notes = Recorder<String>()
     let cache = JSONFileCache(directory: try scratch.folder())
     let asset = try await resolver(stub, cache: cache, notes: notes).resolve("zed")
-    #expect(asset == Asset(symbol: "ZED", id: "zed-token"))
-    #expect(stub.requests.all.first?.queryItems["query"] == "zed")
-    #expect(notes.all.count == 1)
-    #expect(notes.all.first?.contains("zed-token") == true)
+    expectEqual(asset, Asset(symbol: "ZED", id: "zed-token"))
+    expectEqual(stub.requests.all.first?.queryItems["query"], "zed")
+    expectEqual(notes.all.count, 1)
+    expectEqual(notes.all.first?.contains("zed-token"), true)
 
     // The answer is cached: the second lookup makes no request.
     let again = try await resolver(stub, cache: cache).resolve("ZED")
-    #expect(again == asset)
-    #expect(stub.requests.count == 1)
+    expectEqual(again, asset)
+    expectEqual(stub.requests.count, 1)
   }
 
   @Test func unknownCoinIsCoinNotFound() async throws {
@@ -114,6 +115,6 @@ import Testing
     await #expect(throws: RateService.ServiceError.notLookedUp("zed")) {
       _ = try await resolver(stub, cache: cache, offline: true).resolve("zed")
     }
-    #expect(stub.requests.count == 0)
+    expectEqual(stub.requests.count, 0)
   }
 }

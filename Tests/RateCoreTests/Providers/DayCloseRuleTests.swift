@@ -1,3 +1,4 @@
+import RatesExpectations
 import Testing
 
 @testable import RateCore
@@ -22,7 +23,7 @@ import Testing
   func theCloseIsTheSampleNearestTheDaysEnd(_ offsets: [Double], _ expected: Double) {
     let samples = offsets.enumerated().map { (Self.at($0.element), Double($0.offset + 1)) }
     let closes = DailyResampler.closes(of: samples, in: Self.day...Self.day)
-    #expect(closes == [RatePoint(date: Self.day, rate: expected)])
+    expectEqual(closes, [RatePoint(date: Self.day, rate: expected)])
   }
 
   @Test func hourlyDailyAndCandleAnswersGiveTheSameClose() {
@@ -33,16 +34,17 @@ import Testing
     let hourly = stride(from: -72.0, through: 24, by: 1).map { Self.at($0 * 3600) }.map { ($0, price($0)) }
     let candles = (-2...0).map { Self.day.adding(days: $0).start }.map { ($0, price($0.addingTimeInterval(86_400))) }
     let expected = (0...2).map { days.lowerBound.adding(days: $0) }.map { RatePoint(date: $0, rate: price($0.end)) }
-    #expect(DailyResampler.closes(of: daily, in: days) == expected)
-    #expect(DailyResampler.closes(of: hourly, in: days) == expected)
-    #expect(DailyResampler.closes(ofCandles: candles, width: 86_400, in: days) == expected)
+    expectEqual(DailyResampler.closes(of: daily, in: days), expected)
+    expectEqual(DailyResampler.closes(of: hourly, in: days), expected)
+    expectEqual(DailyResampler.closes(ofCandles: candles, width: 86_400, in: days), expected)
   }
 
   @Test func aRequestAsksADayPastBothEndsNeverPastItsLastDay() {
     let days = Self.day.adding(days: -5)...Self.day.adding(days: -2)
-    #expect(AnswerGate.requested(days, through: Self.day) == Self.day.adding(days: -6)...Self.day.adding(days: -1))
-    #expect(
-      AnswerGate.requested(days, through: Self.day.adding(days: -2)) == Self.day.adding(
+    expectEqual(AnswerGate.requested(days, through: Self.day), Self.day.adding(days: -6)...Self.day.adding(days: -1))
+    expectEqual(
+      AnswerGate.requested(days, through: Self.day.adding(days: -2)),
+      Self.day.adding(
         days: -6)...Self.day.adding(days: -2))
   }
 }

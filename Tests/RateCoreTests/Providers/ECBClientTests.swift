@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -18,10 +19,10 @@ import Testing
     let body = try Fixtures.string("real/ecb/daily_2015-02-12_proxy_comment_after_envelope__emanuelfs4.xml")
     let stub = StubTransport(body: body)
     let (day, rates) = try await Self.client(stub).latest()
-    #expect(day == Day("2015-02-12"))
-    #expect(rates.count == 32)  // 31 currencies and EUR
-    #expect(rates["USD"] == 1.1328 && rates["GBP"] == 0.7376 && rates["EUR"] == 1)
-    #expect(stub.requests.all.first?.url.path == "/stats/eurofxref/eurofxref-daily.xml")
+    expectEqual(day, Day("2015-02-12"))
+    expectEqual(rates.count, 32)  // 31 currencies and EUR
+    expect(rates["USD"] == 1.1328 && rates["GBP"] == 0.7376 && rates["EUR"] == 1)
+    expectEqual(stub.requests.all.first?.url.path, "/stats/eurofxref/eurofxref-daily.xml")
   }
 
   @Test func twoHostsByDefaultOneUnderAMirror() async throws {
@@ -35,10 +36,10 @@ import Testing
       dataBaseURL: try #require(ECBClient.dataAPIBaseURL), transport: stub.transport)
     _ = try await own.latest()
     _ = try await own.series(codes: ["USD"], start: Day("2026-05-27")!, end: Day("2026-05-27")!)
-    #expect(stub.requests.all.map { $0.url.host ?? "" } == ["www.ecb.europa.eu", "data-api.ecb.europa.eu"])
+    expectEqual(stub.requests.all.map { $0.url.host ?? "" }, ["www.ecb.europa.eu", "data-api.ecb.europa.eu"])
     let range = try #require(stub.requests.all.last)
-    #expect(range.url.path == "/service/data/EXR/D.USD.EUR.SP00.A")
-    #expect(range.queryItems == ["startPeriod": "2026-05-27", "endPeriod": "2026-05-27", "format": "csvdata"])
+    expectEqual(range.url.path, "/service/data/EXR/D.USD.EUR.SP00.A")
+    expectEqual(range.queryItems, ["startPeriod": "2026-05-27", "endPeriod": "2026-05-27", "format": "csvdata"])
   }
 
   @Test func aRangeAsksEveryCodeInOneKeyAndReadsQuotedTitles() async throws {
@@ -47,17 +48,17 @@ import Testing
     let stub = StubTransport(body: body)
     let table = try await Self.client(stub).series(
       codes: ["usd", "EUR"], start: Day("2026-09-03")!, end: Day("2026-09-07")!)
-    #expect(table.keys.sorted() == [Day("2026-09-03")!, Day("2026-09-04")!, Day("2026-09-07")!])
-    #expect(table[Day("2026-09-04")!] == ["EUR": 1, "USD": 1.1622])
-    #expect(stub.requests.count == 1)
-    #expect(stub.requests.all.first?.url.path == "/service/data/EXR/D.USD.EUR.SP00.A")
+    expectEqual(table.keys.sorted(), [Day("2026-09-03")!, Day("2026-09-04")!, Day("2026-09-07")!])
+    expectEqual(table[Day("2026-09-04")!], ["EUR": 1, "USD": 1.1622])
+    expectEqual(stub.requests.count, 1)
+    expectEqual(stub.requests.all.first?.url.path, "/service/data/EXR/D.USD.EUR.SP00.A")
   }
 
   @Test func noResultsIsAnEmptyRangeForECBCurrenciesAndUnknownOtherwise() async throws {
     let stub = StubTransport(status: 404, body: "No results found.")
     let empty = try await Self.client(stub).series(
       codes: ["USD"], start: Day("2026-05-23")!, end: Day("2026-05-24")!)
-    #expect(empty.isEmpty)
+    expect(empty.isEmpty)
     await #expect(throws: ProviderError.invalidCurrency(provider: .provider(.ecb), currency: "XYZ")) {
       try await Self.client(stub).series(codes: ["XYZ"], start: Day("2026-05-20")!, end: Day("2026-05-22")!)
     }
@@ -77,8 +78,8 @@ import Testing
       _ = try await Self.client(StubTransport(body: body)).latest()
       Issue.record("accepted \(body)")
     } catch ProviderError.malformedResponse(let provider, _, let text) {
-      #expect(provider == .provider(.ecb))
-      #expect(text.contains(detail), "\(text)")
+      expectEqual(provider, .provider(.ecb))
+      expect(text.contains(detail), "\(text)")
     }
   }
 
@@ -94,7 +95,7 @@ import Testing
         codes: ["USD"], start: Day("2026-05-26")!, end: Day("2026-05-27")!)
       Issue.record("accepted \(body)")
     } catch ProviderError.malformedResponse(_, _, let text) {
-      #expect(text.contains(detail), "\(text)")
+      expect(text.contains(detail), "\(text)")
     }
   }
 
@@ -103,7 +104,7 @@ import Testing
       "real/ecb/csvdata_D.CHF+USD_2026-10-02..03_empty_OBS_VALUE__unidentified-repo-id70918579282.csv")
     let table = try ECBClient(baseURL: Self.base, transport: .unreachable).rows(
       body, endpoint: "/x", codes: ["CHF", "USD"], chunk: Day("2026-10-02")!...Day("2026-10-03")!)
-    #expect(table == [Day("2026-10-02")!: ["EUR": 1, "CHF": 0.9301, "USD": 1.1225]])
+    expectEqual(table, [Day("2026-10-02")!: ["EUR": 1, "CHF": 0.9301, "USD": 1.1225]])
   }
 
   @Test func theScannerIsBounded() {
@@ -113,12 +114,12 @@ import Testing
     #expect(throws: ECBCubeReader.Failure.badAttribute("time")) { try ECBCubeReader.days(Data(long.utf8)) }
     // A comment holding a Cube is not read.
     let commented = "<!-- <Cube time='1999-01-04'> --><Cube time='2026-05-27'></Cube>"
-    #expect((try? ECBCubeReader.days(Data(commented.utf8)))?.map(\.day) == ["2026-05-27"])
+    expectEqual((try? ECBCubeReader.days(Data(commented.utf8)))?.map(\.day), ["2026-05-27"])
   }
 
   @Test func theCSVReaderHonoursQuotesAndLineEnds() {
-    #expect(
-      ECBCSVReader.records("a,\"b, c\",\"d \"\"e\"\"\"\r\n\r\nf,,g") == [["a", "b, c", "d \"e\""], ["f", "", "g"]])
+    expectEqual(
+      ECBCSVReader.records("a,\"b, c\",\"d \"\"e\"\"\"\r\n\r\nf,,g"), [["a", "b, c", "d \"e\""], ["f", "", "g"]])
   }
 
   /// Both sources publish the ECB's rates: the same day gives the same figures
@@ -134,9 +135,9 @@ import Testing
     let pairs = [("USD", "JPY"), ("EUR", "USD")].map { AssetQuote(asset: Asset(symbol: $0.0, id: $0.0), quote: $0.1) }
     let quotes = try await ecb.prices(pairs)
     let quote = try #require(quotes.first)
-    #expect(quote.rate == fromFrankfurter.rates[CurrencyPairKey(base: "USD", quote: "JPY")])
-    #expect(quotes.last?.rate == fromFrankfurter.rates[CurrencyPairKey(base: "EUR", quote: "USD")])
-    #expect(quote.source == .provider(.ecb) && quote.updatedAt == Day("2025-06-13")?.start)
+    expectEqual(quote.rate, fromFrankfurter.rates[CurrencyPairKey(base: "USD", quote: "JPY")])
+    expectEqual(quotes.last?.rate, fromFrankfurter.rates[CurrencyPairKey(base: "EUR", quote: "USD")])
+    expect(quote.source == .provider(.ecb) && quote.updatedAt == Day("2025-06-13")?.start)
 
     let series = try Fixtures.string("real/frankfurter/timeseries_2026-09-30..10-02_EUR_INR_USD__fx-compass.json")
     let csv = try Fixtures.string(
@@ -148,7 +149,7 @@ import Testing
       ).timeSeries(pairs: [key], start: Day("2026-09-30")!, end: Day("2026-10-02")!)[key] ?? []
     let own = try await PriceSource.ecb(client: Self.client(StubTransport(body: csv)), now: { now })
       .dailyCloses(Asset(symbol: "EUR", id: "EUR"), "USD", Day("2026-10-01")!...Day("2026-10-02")!)
-    #expect(own.closes == mirrored.filter { $0.date >= Day("2026-10-01")! })
-    #expect(own.closes.count == 2 && own.source == .provider(.ecb))
+    expectEqual(own.closes, mirrored.filter { $0.date >= Day("2026-10-01")! })
+    expect(own.closes.count == 2 && own.source == .provider(.ecb))
   }
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -16,12 +17,12 @@ import Testing
 
   @Test func theEmbeddedSnapshotCoversTheECBHistory() throws {
     let snapshot = try snapshot()
-    #expect(snapshot.firstDay == (try day("1999-01-04")))
-    #expect(snapshot.lastDay >= (try day("2026-10-30")))
-    #expect(snapshot.days.count > 7_000)
-    #expect(zip(snapshot.days, snapshot.days.dropFirst()).allSatisfy { $0 < $1 })
-    #expect(snapshot.source.name == "ECB snapshot to \(snapshot.lastDay)")
-    for code in FiatCurrencies.ecb.keys { #expect(snapshot.currencies.contains(code), "\(code)") }
+    expectEqual(snapshot.firstDay, (try day("1999-01-04")))
+    expect(snapshot.lastDay >= (try day("2026-10-30")))
+    expect(snapshot.days.count > 7_000)
+    expect(zip(snapshot.days, snapshot.days.dropFirst()).allSatisfy { $0 < $1 })
+    expectEqual(snapshot.source.name, "ECB snapshot to \(snapshot.lastDay)")
+    for code in FiatCurrencies.ecb.keys { expect(snapshot.currencies.contains(code), "\(code)") }
   }
 
   /// The rate standing on `day` by the ECB rule, long after the snapshot was made.
@@ -32,48 +33,48 @@ import Testing
   /// The CSV row of 2015-06-01: USD 1.0944, GBP 0.71925, JPY 135.79.
   @Test func ratesAreTheECBFiguresExactlyAndTriangulateThroughTheEuro() throws {
     let day = try day("2015-06-01")
-    #expect(try rate("EUR", "USD", "2015-06-01")?.point == RatePoint(date: day, rate: 1.0944))
-    #expect(try rate("EUR", "JPY", "2015-06-01")?.point.rate == 135.79)
-    #expect(try rate("USD", "EUR", "2015-06-01")?.point.rate == Figure.crossRate(1, per: 1.0944))
-    #expect(try rate("GBP", "USD", "2015-06-01")?.point.rate == Figure.crossRate(1.0944, per: 0.71925))
-    #expect(try rate("gbp", "usd", "2015-06-01")?.point.rate == Figure.crossRate(1.0944, per: 0.71925))
+    expectEqual(try rate("EUR", "USD", "2015-06-01")?.point, RatePoint(date: day, rate: 1.0944))
+    expectEqual(try rate("EUR", "JPY", "2015-06-01")?.point.rate, 135.79)
+    expectEqual(try rate("USD", "EUR", "2015-06-01")?.point.rate, Figure.crossRate(1, per: 1.0944))
+    expectEqual(try rate("GBP", "USD", "2015-06-01")?.point.rate, Figure.crossRate(1.0944, per: 0.71925))
+    expectEqual(try rate("gbp", "usd", "2015-06-01")?.point.rate, Figure.crossRate(1.0944, per: 0.71925))
   }
 
   @Test func aClosureTakesThePreviousWorkingDaysRateAndSaysWhichDay() throws {
     // Saturday 2015-06-06 and Sunday: Friday's rate; Easter Monday 2015-04-06: Thursday's.
     let sunday = try rate("USD", "EUR", "2015-06-07")
-    #expect(sunday?.published == (try day("2015-06-05")))
-    #expect(sunday?.point.carried == true)
-    #expect(try rate("USD", "EUR", "2015-04-06")?.published == (try day("2015-04-02")))
+    expectEqual(sunday?.published, (try day("2015-06-05")))
+    expectEqual(sunday?.point.carried, true)
+    expectEqual(try rate("USD", "EUR", "2015-04-06")?.published, (try day("2015-04-02")))
   }
 
   @Test func aDayAfterTheSnapshotOrBeforeItHasNone() throws {
     let snapshot = try snapshot()
-    #expect(try rate("USD", "EUR", "2099-01-01") == nil)
+    expect(try rate("USD", "EUR", "2099-01-01") == nil)
     let last = snapshot.rate(base: "USD", quote: "EUR", on: snapshot.lastDay, today: snapshot.lastDay)
-    #expect(last?.published == snapshot.lastDay)
-    #expect(try rate("USD", "EUR", "1998-12-31") == nil)
+    expectEqual(last?.published, snapshot.lastDay)
+    expect(try rate("USD", "EUR", "1998-12-31") == nil)
     // The Cypriot pound ended with 2007; a rate from then never stands in 2020.
-    #expect(try rate("CYP", "EUR", "2007-12-31") != nil)
-    #expect(try rate("CYP", "EUR", "2020-06-01") == nil)
-    #expect(try rate("XYZ", "EUR", "2020-06-01") == nil)
+    expect(try rate("CYP", "EUR", "2007-12-31") != nil)
+    expect(try rate("CYP", "EUR", "2020-06-01") == nil)
+    expect(try rate("XYZ", "EUR", "2020-06-01") == nil)
   }
 
   @Test func aSeriesListsTheWorkingDaysOfItsRange() throws {
     let snapshot = try snapshot()
     let points = snapshot.series(
       base: "GBP", quote: "USD", in: try day("2015-06-01")...(try day("2015-06-14")))
-    #expect(points.count == 10)
-    #expect(points.first?.date == (try day("2015-06-01")))
-    #expect(points.last?.date == (try day("2015-06-12")))
-    #expect(points.allSatisfy { !$0.carried && $0.rate > 1.4 && $0.rate < 1.6 })
+    expectEqual(points.count, 10)
+    expectEqual(points.first?.date, (try day("2015-06-01")))
+    expectEqual(points.last?.date, (try day("2015-06-12")))
+    expect(points.allSatisfy { !$0.carried && $0.rate > 1.4 && $0.rate < 1.6 })
   }
 
   @Test func corruptOrTruncatedDataIsRefused() throws {
     let bytes = try snapshot().bytes
-    #expect(ECBSnapshot(bytes: Array(bytes.prefix(1_000))) == nil)
-    #expect(ECBSnapshot(bytes: Array("XECB".utf8) + bytes.dropFirst(4)) == nil)
-    #expect(ECBSnapshot(bytes: []) == nil)
-    #expect(ECBSnapshot(bytes: bytes) != nil)
+    expect(ECBSnapshot(bytes: Array(bytes.prefix(1_000))) == nil)
+    expect(ECBSnapshot(bytes: Array("XECB".utf8) + bytes.dropFirst(4)) == nil)
+    expect(ECBSnapshot(bytes: []) == nil)
+    expect(ECBSnapshot(bytes: bytes) != nil)
   }
 }

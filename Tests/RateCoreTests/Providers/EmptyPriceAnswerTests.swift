@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -47,9 +48,9 @@ import Testing
       source: try source(StubTransport(body: "{}")), cache: cache, mode: .refresh, now: { fixedNow },
       notify: { _ in })
     let result = try await empty.quotes(for: [pair])
-    #expect(result.quotes.map(\.rate) == [61234])
-    #expect(
-      result.staleness?.reason == .noData(provider: .provider(.coinGecko), detail: "no current BTC price in the answer")
+    expectEqual(result.quotes.map(\.rate), [61234])
+    expectEqual(
+      result.staleness?.reason, .noData(provider: .provider(.coinGecko), detail: "no current BTC price in the answer")
     )
   }
 
@@ -64,9 +65,9 @@ import Testing
       source: try source(stub), cache: cache, mode: .normal, now: { fixedNow },
       notify: { notices.append($0) })
     let result = try await service.quotes(for: [btc, sol, eth])
-    #expect(result.quotes.map(\.base) == ["BTC", "ETH"])
-    #expect(result.missing == [sol])
-    #expect(result.aligned(with: [btc, sol, eth]).map { $0?.rate } == [62891, nil, 3540.9])
-    #expect(notices.all == [.missingFromAnswer(provider: .provider(.coinGecko), pairs: ["SOL/EUR"])])
+    expectEqual(result.quotes.map(\.base), ["BTC", "ETH"])
+    expectEqual(result.missing, [sol])
+    expectEqual(result.aligned(with: [btc, sol, eth]).map { $0?.rate }, [62891, nil, 3540.9])
+    expectEqual(notices.all, [.missingFromAnswer(provider: .provider(.coinGecko), pairs: ["SOL/EUR"])])
   }
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -30,37 +31,37 @@ import Testing
     let stub = Self.stub(FakeCoinbase.answer)
     let days = try #require(Day("2016-01-01"))...(try #require(Day("2016-12-31")))
     let closes = try await Self.coinbase(stub).dailyCloses(base: "BTC", quote: "USD", days: days).closes
-    #expect(closes.count == 366)
-    #expect(closes.first?.date == days.lowerBound && closes.last?.date == days.upperBound)
+    expectEqual(closes.count, 366)
+    expect(closes.first?.date == days.lowerBound && closes.last?.date == days.upperBound)
     // A day's close is the close of its UTC daily candle.
     for point in closes {
-      #expect(point.rate == FakeCoinbase.price(base: "BTC", quote: "USD", at: point.date.end))
+      expectEqual(point.rate, FakeCoinbase.price(base: "BTC", quote: "USD", at: point.date.end))
     }
     let requests = stub.requests.all
-    #expect(requests.count == 2)
+    expectEqual(requests.count, 2)
     for request in requests {
-      #expect(request.url.path == "/products/BTC-USD/candles")
-      #expect(request.queryItems["granularity"] == "86400")
+      expectEqual(request.url.path, "/products/BTC-USD/candles")
+      expectEqual(request.queryItems["granularity"], "86400")
     }
     // A day past both ends (AnswerGate's margin); the fake's candle before `start` dropped.
-    #expect(requests.first?.queryItems["start"] == "2015-12-31T00:00:00Z")
-    #expect(requests.last?.queryItems["end"] == "2017-01-01T00:00:00Z")
+    expectEqual(requests.first?.queryItems["start"], "2015-12-31T00:00:00Z")
+    expectEqual(requests.last?.queryItems["end"], "2017-01-01T00:00:00Z")
   }
 
   @Test func daysBeforeTheListingAreAbsent() async throws {
     let stub = Self.stub(FakeCoinbase.answer)
     let days = try #require(Day("2015-07-15"))...(try #require(Day("2015-07-25")))
     let closes = try await Self.coinbase(stub).dailyCloses(base: "BTC", quote: "USD", days: days).closes
-    #expect(closes.map(\.date.description).first == "2015-07-20")
-    #expect(closes.count == 6)
+    expectEqual(closes.map(\.date.description).first, "2015-07-20")
+    expectEqual(closes.count, 6)
   }
 
   @Test func coinbaseTickerIsTheLastTradePrice() async throws {
     let stub = Self.stub(FakeCoinbase.answer)
     let answer = try await Self.coinbase(stub).ticker(base: "btc", quote: "usd")
-    #expect(answer.rate == FakeCoinbase.price(base: "BTC", quote: "USD", at: Self.now))
-    #expect(answer.time == Self.now)
-    #expect(stub.requests.all.map(\.url.path) == ["/products/BTC-USD/ticker"])
+    expectEqual(answer.rate, FakeCoinbase.price(base: "BTC", quote: "USD", at: Self.now))
+    expectEqual(answer.time, Self.now)
+    expectEqual(stub.requests.all.map(\.url.path), ["/products/BTC-USD/ticker"])
   }
 
   @Test func anUnlistedCoinbaseProductIsNotCovered() async throws {
@@ -92,7 +93,7 @@ import Testing
         Issue.record("expected a malformed answer, got \(error)")
         return
       }
-      #expect(provider == .provider(.coinbase))
+      expectEqual(provider, .provider(.coinbase))
     }
   }
 
@@ -107,8 +108,8 @@ import Testing
     let krakenRows = try rows(#"[[1451606400, "395", "410", "390", "400", "401", "5", 9]]"#)
     for (rows, columns, provider) in [(coinbaseRows, coinbase, Provider.coinbase), (krakenRows, kraken, .kraken)] {
       let closes = try AnswerGate.candleCloses(rows, columns, provider: provider, endpoint: "/candles")
-      #expect(closes.map(\.1) == [400])
-      #expect(closes.map(\.0) == [Date(timeIntervalSince1970: 1_451_606_400)])
+      expectEqual(closes.map(\.1), [400])
+      expectEqual(closes.map(\.0), [Date(timeIntervalSince1970: 1_451_606_400)])
     }
     #expect(throws: ProviderError.self) {
       _ = try AnswerGate.candleCloses(krakenRows, coinbase, provider: .coinbase, endpoint: "/candles")
@@ -117,7 +118,7 @@ import Testing
       _ = try AnswerGate.candleCloses(try rows("[[1451606400, 1]]"), kraken, provider: .kraken, endpoint: "/OHLC")
       Issue.record("a short row was read")
     } catch ProviderError.malformedResponse(_, _, let detail) {
-      #expect(detail == "at [0]: not a [time, open, high, low, close] row")
+      expectEqual(detail, "at [0]: not a [time, open, high, low, close] row")
     }
   }
 
@@ -133,12 +134,12 @@ import Testing
     let days = try #require(Day("2016-01-01"))...(try #require(Day("2016-12-31")))
     let answer = try await Self.coinbase(stub).dailyCloses(base: "BTC", quote: "USD", days: days)
     // The first window (2015-12-31 and 299 days after it) arrived; the second failed.
-    #expect(answer.closes.first?.date == days.lowerBound)
-    #expect(answer.closes.last?.date == Day("2016-10-25"))
-    #expect(answer.cutShort?.from == Day("2016-10-26"))
-    #expect(
-      answer.cutShort?.failure
-        == .httpStatus(provider: .provider(.coinbase), status: 400, message: "service busy"))
+    expectEqual(answer.closes.first?.date, days.lowerBound)
+    expectEqual(answer.closes.last?.date, Day("2016-10-25"))
+    expectEqual(answer.cutShort?.from, Day("2016-10-26"))
+    expectEqual(
+      answer.cutShort?.failure,
+      .httpStatus(provider: .provider(.coinbase), status: 400, message: "service busy"))
     // The first window's failure is the answer's: nothing arrived.
     await #expect(throws: ProviderError.self) {
       _ = try await Self.coinbase(StubTransport(status: 400, body: refusal))
@@ -154,8 +155,8 @@ import Testing
       _ = try await source.dailyCloses(Asset(symbol: "BTC", id: "BTC"), "USD", days)
       Issue.record("accepted an answer without the asked days")
     } catch ProviderError.malformedResponse(let provider, _, let detail) {
-      #expect(provider == .provider(.kraken))
-      #expect(detail.contains("nothing asked in it") && detail.contains("outside the asked 2016-01-01…2016-01-31"))
+      expectEqual(provider, .provider(.kraken))
+      expect(detail.contains("nothing asked in it") && detail.contains("outside the asked 2016-01-01…2016-01-31"))
     }
   }
 
@@ -169,27 +170,27 @@ import Testing
   @Test func krakenTickerAsksXBTAndReadsTheLegacyKey() async throws {
     let stub = Self.stub(FakeKraken.answer)
     let rate = try await Self.kraken(stub).ticker(base: "BTC", quote: "USD")
-    #expect(rate == FakeCoinbase.price(base: "BTC", quote: "USD", at: Self.now))
-    #expect(stub.requests.all.first?.queryItems["pair"] == "XBTUSD")
+    expectEqual(rate, FakeCoinbase.price(base: "BTC", quote: "USD", at: Self.now))
+    expectEqual(stub.requests.all.first?.queryItems["pair"], "XBTUSD")
   }
 
   @Test func krakenNamesComeFromOneTable() {
-    #expect(KrakenPairs.requestName("BTC", "USD") == "XBTUSD")
-    #expect(KrakenPairs.requestName("doge", "eur") == "XDGEUR")
-    #expect(KrakenPairs.answerKeys("BTC", "USD") == ["XXBTZUSD", "XBTUSD"])
-    #expect(KrakenPairs.answerKeys("BTC", "USDT") == ["XBTUSDT"])
-    #expect(KrakenPairs.answerKeys("SOL", "USD") == ["SOLUSD"])
+    expectEqual(KrakenPairs.requestName("BTC", "USD"), "XBTUSD")
+    expectEqual(KrakenPairs.requestName("doge", "eur"), "XDGEUR")
+    expectEqual(KrakenPairs.answerKeys("BTC", "USD"), ["XXBTZUSD", "XBTUSD"])
+    expectEqual(KrakenPairs.answerKeys("BTC", "USDT"), ["XBTUSDT"])
+    expectEqual(KrakenPairs.answerKeys("SOL", "USD"), ["SOLUSD"])
   }
 
   @Test func krakenDailyCandlesAreOldestFirstAndCapped() async throws {
     let stub = Self.stub(FakeKraken.answer)
     let since = Self.now.addingTimeInterval(-5 * 86_400)
     let samples = try await Self.kraken(stub).ohlc(base: "BTC", quote: "USD", interval: .day, since: since)
-    #expect(samples.count == 6)
-    #expect(samples.map(\.0) == samples.map(\.0).sorted())
+    expectEqual(samples.count, 6)
+    expectEqual(samples.map(\.0), samples.map(\.0).sorted())
     let request = try #require(stub.requests.all.first)
-    #expect(request.queryItems["interval"] == "1440")
-    #expect(request.queryItems["since"] == String(Int(since.timeIntervalSince1970)))
+    expectEqual(request.queryItems["interval"], "1440")
+    expectEqual(request.queryItems["since"], String(Int(since.timeIntervalSince1970)))
   }
 
   @Test func krakenErrorsOverHTTP200AreRead() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -38,17 +39,17 @@ import Testing
     let series = try await client.dailySeries(pairs: [key], start: start, end: end)[key] ?? []
     let working = (0...start.distance(to: end)).map { start.adding(days: $0) }
       .filter(FakeFrankfurter.isWorkingDay)
-    #expect(series.map(\.date) == working)
+    expectEqual(series.map(\.date), working)
     // One 362-day request came back weekly; then five 90-day parts (the last shorter).
-    #expect(server.requestCount == 1 + 5)
+    expectEqual(server.requestCount, 1 + 5)
   }
 
   @Test func chunksSpanAtMostAYear() {
     let start = FrankfurterClient.firstDay
     let chunks = FrankfurterClient.chunks(start...start.adding(days: 1_000), days: 365)
-    #expect(chunks.count == 3)
-    #expect(chunks.allSatisfy { $0.lowerBound.distance(to: $0.upperBound) < 365 })
-    #expect(chunks.last?.upperBound == start.adding(days: 1_000))
-    #expect(zip(chunks, chunks.dropFirst()).allSatisfy { $0.upperBound.adding(days: 1) == $1.lowerBound })
+    expectEqual(chunks.count, 3)
+    expect(chunks.allSatisfy { $0.lowerBound.distance(to: $0.upperBound) < 365 })
+    expectEqual(chunks.last?.upperBound, start.adding(days: 1_000))
+    expect(zip(chunks, chunks.dropFirst()).allSatisfy { $0.upperBound.adding(days: 1) == $1.lowerBound })
   }
 }

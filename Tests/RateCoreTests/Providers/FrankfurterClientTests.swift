@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -25,55 +26,55 @@ import Testing
   @Test func latestWithOneBaseAsksForThatBaseDirectly() async throws {
     let stub = StubTransport(body: try Fixtures.string("frankfurter/latest_gbp.json"))
     let (date, rates) = try await client(stub).latest(pairs: pairs("GBP-USD", "gbp-eur", "GBP-JPY"))
-    #expect(date == Day("2024-06-07"))
+    expectEqual(date, Day("2024-06-07"))
     // Frankfurter's own (rounded) cross rates, unchanged.
-    #expect(rates == [pair("GBP-USD"): 1.2818, pair("GBP-EUR"): 1.1772, pair("GBP-JPY"): 200.13])
-    #expect(stub.requests.count == 1)
+    expectEqual(rates, [pair("GBP-USD"): 1.2818, pair("GBP-EUR"): 1.1772, pair("GBP-JPY"): 200.13])
+    expectEqual(stub.requests.count, 1)
     let request = try #require(stub.requests.all.first)
-    #expect(request.url.path == "/v1/latest")
-    #expect(request.url.query == "from=GBP&to=EUR,JPY,USD")
-    #expect(request.headers["User-Agent"]?.hasPrefix("rates/") == true)
+    expectEqual(request.url.path, "/v1/latest")
+    expectEqual(request.url.query, "from=GBP&to=EUR,JPY,USD")
+    expectEqual(request.headers["User-Agent"]?.hasPrefix("rates/"), true)
   }
 
   @Test func latestInEuroReadsTheRawFigures() async throws {
     let stub = StubTransport(body: try Fixtures.string("frankfurter/latest_eur.json"))
     let (date, rates) = try await client(stub).latest(pairs: pairs("EUR-USD", "EUR-GBP", "EUR-USD"))
-    #expect(date == Day("2024-06-07"))
-    #expect(rates == [pair("EUR-USD"): 1.0889, pair("EUR-GBP"): 0.8495])
-    #expect(stub.requests.all.first?.url.query == "from=EUR&to=GBP,USD")
+    expectEqual(date, Day("2024-06-07"))
+    expectEqual(rates, [pair("EUR-USD"): 1.0889, pair("EUR-GBP"): 0.8495])
+    expectEqual(stub.requests.all.first?.url.query, "from=EUR&to=GBP,USD")
   }
 
   @Test func mixedBasesCostOneEuroRequestAndAreTriangulated() async throws {
     let stub = StubTransport(body: try Fixtures.string("frankfurter/latest_eur.json"))
     let wanted = pairs("GBP-USD", "USD-JPY", "CHF-EUR", "EUR-AUD")
     let (_, rates) = try await client(stub).latest(pairs: wanted)
-    #expect(stub.requests.count == 1)
-    #expect(stub.requests.all.first?.url.query == "from=EUR&to=AUD,CHF,GBP,JPY,USD")
-    #expect(rates.count == 4)
+    expectEqual(stub.requests.count, 1)
+    expectEqual(stub.requests.all.first?.url.query, "from=EUR&to=AUD,CHF,GBP,JPY,USD")
+    expectEqual(rates.count, 4)
     // EUR figures: USD 1.0889, GBP 0.8495, JPY 170.01, CHF 0.9706, AUD 1.6289.
     // GBP-USD = 1.0889 / 0.8495 = 1.28181283107710…  (Frankfurter itself says 1.2818)
-    #expect(close(rates[pair("GBP-USD")], 1.281_812_831))
+    expect(close(rates[pair("GBP-USD")], 1.281_812_831))
     // USD-JPY = 170.01 / 1.0889 = 156.13003948939…
-    #expect(close(rates[pair("USD-JPY")], 156.130_039_5))
+    expect(close(rates[pair("USD-JPY")], 156.130_039_5))
     // CHF-EUR = 1 / 0.9706 = 1.03029054193282…
-    #expect(close(rates[pair("CHF-EUR")], 1.030_290_542))
+    expect(close(rates[pair("CHF-EUR")], 1.030_290_542))
     // EUR-AUD = 1.6289 / 1 exactly.
-    #expect(rates[pair("EUR-AUD")] == 1.6289)
+    expectEqual(rates[pair("EUR-AUD")], 1.6289)
   }
 
   @Test func noPairsStillGivesTheDate() async throws {
     let stub = StubTransport(body: try Fixtures.string("frankfurter/latest_eur.json"))
     let (date, rates) = try await client(stub).latest(pairs: [])
-    #expect(date == Day("2024-06-07"))
-    #expect(rates.isEmpty)
-    #expect(stub.requests.all.first?.url.query == "from=EUR")
+    expectEqual(date, Day("2024-06-07"))
+    expect(rates.isEmpty)
+    expectEqual(stub.requests.all.first?.url.query, "from=EUR")
   }
 
   @Test func anAmountOtherThanOneIsDividedOut() async throws {
     let body = #"{"amount":100.0,"base":"EUR","date":"2024-06-07","rates":{"USD":108.89}}"#
     let stub = StubTransport(body: body)
     let (_, rates) = try await client(stub).latest(pairs: pairs("EUR-USD"))
-    #expect(close(rates[pair("EUR-USD")], 1.0889))
+    expect(close(rates[pair("EUR-USD")], 1.0889))
   }
 
   // MARK: - Time series
@@ -83,36 +84,36 @@ import Testing
     let series = try await client(stub).timeSeries(
       pairs: pairs("EUR-USD", "EUR-GBP"), start: Day("2024-06-01")!, end: Day("2024-06-11")!)
     let request = try #require(stub.requests.all.first)
-    #expect(request.url.path == "/v1/2024-06-01..2024-06-11")
-    #expect(request.url.query == "from=EUR&to=GBP,USD")
+    expectEqual(request.url.path, "/v1/2024-06-01..2024-06-11")
+    expectEqual(request.url.query, "from=EUR&to=GBP,USD")
     let usd = try #require(series[pair("EUR-USD")])
     // 2024-06-01 is a Saturday: the API starts at Friday 05-31 and skips 06-08/06-09.
     let expectedDays = [
       "2024-05-31", "2024-06-03", "2024-06-04", "2024-06-05", "2024-06-06", "2024-06-07",
       "2024-06-10", "2024-06-11",
     ].compactMap { Day($0) }
-    #expect(usd.map(\.date) == expectedDays)
-    #expect(usd.first?.rate == 1.0848)
-    #expect(usd.last?.rate == 1.0743)
-    #expect(usd.allSatisfy { !$0.carried })
-    #expect(series[pair("EUR-GBP")]?.map(\.date) == expectedDays)
-    #expect(series[pair("EUR-GBP")]?.first?.rate == 0.8521)
+    expectEqual(usd.map(\.date), expectedDays)
+    expectEqual(usd.first?.rate, 1.0848)
+    expectEqual(usd.last?.rate, 1.0743)
+    expect(usd.allSatisfy { !$0.carried })
+    expectEqual(series[pair("EUR-GBP")]?.map(\.date), expectedDays)
+    expectEqual(series[pair("EUR-GBP")]?.first?.rate, 0.8521)
   }
 
   @Test func timeSeriesTriangulatesEachDay() async throws {
     let stub = StubTransport(body: try Fixtures.string("frankfurter/timeseries_eur_usd_gbp.json"))
     let series = try await client(stub).timeSeries(
       pairs: pairs("GBP-USD", "USD-GBP"), start: Day("2024-06-01")!, end: Day("2024-06-11")!)
-    #expect(stub.requests.count == 1)
-    #expect(stub.requests.all.first?.url.query == "from=EUR&to=GBP,USD")
+    expectEqual(stub.requests.count, 1)
+    expectEqual(stub.requests.all.first?.url.query, "from=EUR&to=GBP,USD")
     let gbpUSD = try #require(series[pair("GBP-USD")])
-    #expect(gbpUSD.count == 8)
+    expectEqual(gbpUSD.count, 8)
     // 2024-05-31: USD 1.0848, GBP 0.8521 → 1.0848 / 0.8521 = 1.27309001290928…
-    #expect(close(gbpUSD.first?.rate, 1.273_090_013))
+    expect(close(gbpUSD.first?.rate, 1.273_090_013))
     // …and the inverse, 0.8521 / 1.0848 = 0.78549041297935…
-    #expect(close(series[pair("USD-GBP")]?.first?.rate, 0.785_490_413))
+    expect(close(series[pair("USD-GBP")]?.first?.rate, 0.785_490_413))
     // 2024-06-11: 1.0743 / 0.8431 = 1.27422607045427…
-    #expect(close(gbpUSD.last?.rate, 1.274_226_07))
+    expect(close(gbpUSD.last?.rate, 1.274_226_07))
   }
 
   @Test func timeSeriesWithOneBaseAsksForIt() async throws {
@@ -123,16 +124,16 @@ import Testing
     let stub = StubTransport(body: body)
     let series = try await client(stub).timeSeries(
       pairs: pairs("USD-JPY"), start: Day("2024-06-03")!, end: Day("2024-06-04")!)
-    #expect(stub.requests.all.first?.url.query == "from=USD&to=JPY")
-    #expect(series[pair("USD-JPY")]?.map(\.rate) == [156.13, 154.8])
+    expectEqual(stub.requests.all.first?.url.query, "from=USD&to=JPY")
+    expectEqual(series[pair("USD-JPY")]?.map(\.rate), [156.13, 154.8])
   }
 
   @Test func anEmptyRangeMakesNoRequest() async throws {
     let stub = StubTransport(body: "{}")
     let series = try await client(stub).timeSeries(
       pairs: pairs("EUR-USD"), start: Day("2024-06-11")!, end: Day("2024-06-10")!)
-    #expect(series == [pair("EUR-USD"): []])
-    #expect(stub.requests.count == 0)
+    expectEqual(series, [pair("EUR-USD"): []])
+    expectEqual(stub.requests.count, 0)
   }
 
   @Test func aDayWithoutAQuoteIsLeftOutOfThatPair() async throws {
@@ -142,8 +143,8 @@ import Testing
       """#
     let series = try await client(StubTransport(body: body)).timeSeries(
       pairs: pairs("EUR-ISK", "EUR-USD"), start: Day("2024-06-03")!, end: Day("2024-06-04")!)
-    #expect(series[pair("EUR-ISK")]?.map(\.date) == [Day("2024-06-03")!])
-    #expect(series[pair("EUR-USD")]?.count == 2)
+    expectEqual(series[pair("EUR-ISK")]?.map(\.date), [Day("2024-06-03")!])
+    expectEqual(series[pair("EUR-USD")]?.count, 2)
   }
 
   // MARK: - Errors
@@ -308,7 +309,7 @@ import Testing
         pairs: [CurrencyPairKey(base: "us", quote: "usdt")], start: Day("2024-06-03")!,
         end: Day("2024-06-07")!)
     }
-    #expect(stub.requests.count == 0)
+    expectEqual(stub.requests.count, 0)
   }
 
   @Test func transportFailuresNameTheProvider() async throws {
@@ -323,35 +324,35 @@ import Testing
   }
 
   @Test func frankfurterIsAProvider() {
-    #expect(Provider(rawValue: "frankfurter") == .frankfurter)
+    expectEqual(Provider(rawValue: "frankfurter"), .frankfurter)
   }
 
   // MARK: - Pair keys and the currency list
 
   @Test func pairKeysParsePrintAndEncodeAsObjectKeys() throws {
-    #expect(CurrencyPairKey("gbp-usd") == CurrencyPairKey(base: "GBP", quote: "USD"))
-    #expect(CurrencyPairKey("GBP") == nil)
-    #expect(CurrencyPairKey("GBP-") == nil)
-    #expect(CurrencyPairKey("A-B-C") == nil)
-    #expect(pair("GBP-USD").description == "GBP-USD")
+    expectEqual(CurrencyPairKey("gbp-usd"), CurrencyPairKey(base: "GBP", quote: "USD"))
+    expectEqual(CurrencyPairKey("GBP"), nil)
+    expectEqual(CurrencyPairKey("GBP-"), nil)
+    expectEqual(CurrencyPairKey("A-B-C"), nil)
+    expectEqual(pair("GBP-USD").description, "GBP-USD")
     let value: [CurrencyPairKey: Double] = [pair("GBP-USD"): 1.25]
     let data = try JSONCoders.encoder().encode(value)
-    #expect(String(decoding: data, as: UTF8.self) == #"{"GBP-USD":1.25}"#)
-    #expect(try JSONCoders.decoder().decode([CurrencyPairKey: Double].self, from: data) == value)
+    expectEqual(String(decoding: data, as: UTF8.self), #"{"GBP-USD":1.25}"#)
+    expectEqual(try JSONCoders.decoder().decode([CurrencyPairKey: Double].self, from: data), value)
   }
 
   @Test func fiatCurrenciesListTheECBSet() {
-    #expect(FiatCurrencies.ecb.count == 31)
-    #expect(CurrencyCode("usd").isECB && CurrencyCode("EUR").isECB)
-    #expect(!CurrencyCode("BTC").isECB && !CurrencyCode("HRK").isECB)
+    expectEqual(FiatCurrencies.ecb.count, 31)
+    expect(CurrencyCode("usd").isECB && CurrencyCode("EUR").isECB)
+    expect(!CurrencyCode("BTC").isECB && !CurrencyCode("HRK").isECB)
     let ordered = FiatCurrencies.ordered(FiatCurrencies.ecb).map(\.code)
-    #expect(Array(ordered.prefix(4)) == ["GBP", "EUR", "USD", "AUD"])
-    #expect(ordered.last == "ZAR")
+    expectEqual(Array(ordered.prefix(4)), ["GBP", "EUR", "USD", "AUD"])
+    expectEqual(ordered.last, "ZAR")
     // BGN ended on 2025-12-31 (Bulgaria adopted the euro): no longer offered.
-    #expect(ordered.count == 30)
-    #expect(!ordered.contains("BGN"))
+    expectEqual(ordered.count, 30)
+    expect(!ordered.contains("BGN"))
     let partial = FiatCurrencies.ordered(["USD": "US", "CHF": "Swiss", "AUD": "Aus"])
-    #expect(partial.map(\.code) == ["USD", "AUD", "CHF"])
-    #expect(partial.first?.name == "US")
+    expectEqual(partial.map(\.code), ["USD", "AUD", "CHF"])
+    expectEqual(partial.first?.name, "US")
   }
 }

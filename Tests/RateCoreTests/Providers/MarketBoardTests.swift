@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -24,11 +25,11 @@ import Testing
     let desk = try desk(stub)
     let board = await desk.marketBoard(
       currency: "usd", coins: [Self.doge], favorites: [], pairs: [])
-    #expect(board.top.isEmpty && board.isEmpty)
-    #expect(board.coins.map(\.id) == ["dogecoin"] && board.coins.first?.currentPrice == nil)
-    #expect(board.missing == ["the top 100 coins in USD", "DOGE/USD"])
-    #expect(board.failures.count == 1)
-    #expect(stub.requests.count == 1)
+    expect(board.top.isEmpty && board.isEmpty)
+    expect(board.coins.map(\.id) == ["dogecoin"] && board.coins.first?.currentPrice == nil)
+    expectEqual(board.missing, ["the top 100 coins in USD", "DOGE/USD"])
+    expectEqual(board.failures.count, 1)
+    expectEqual(stub.requests.count, 1)
   }
 
   /// Issue 24: the home screen's board lists every pair that arrived when one (GBP/KRW, against
@@ -52,10 +53,10 @@ import Testing
         ConfiguredPair(base: $0[0], quote: $0[1], addedAt: fixedNow)
       }
       let board = await desk.marketBoard(currency: "usd", coins: [], favorites: [], pairs: pairs)
-      #expect(board.pairs.map(\.pair.name) == ["GBP-USD", "EUR-JPY", "BTC-USD"])
-      #expect(board.pairs.allSatisfy { $0.rate != nil })
-      #expect(board.missing == ["GBP/KRW"])
-      #expect(board.failures.count == 1)
+      expectEqual(board.pairs.map(\.pair.name), ["GBP-USD", "EUR-JPY", "BTC-USD"])
+      expect(board.pairs.allSatisfy { $0.rate != nil })
+      expectEqual(board.missing, ["GBP/KRW"])
+      expectEqual(board.failures.count, 1)
     }
   }
 
@@ -67,7 +68,7 @@ import Testing
     _ = try await service.markets(currency: "usd", top: 5)
     _ = try await service.markets(currency: "usd", top: 5, sparkline: true)
     _ = try await service.markets(currency: "usd", top: 5, sparkline: true)
-    #expect(stub.requests.all.map { $0.queryItems["sparkline"] } == ["false", "true"])
+    expectEqual(stub.requests.all.map { $0.queryItems["sparkline"] }, ["false", "true"])
   }
 
   @Test func todayFollowsTheLivePrice() {
@@ -75,19 +76,19 @@ import Testing
     let series = RateSeries(
       base: "BTC", quote: "USD", source: .provider(.coinGecko), fetchedAt: fixedNow,
       points: [RatePoint(date: today.adding(days: -1), rate: 1), RatePoint(date: today, rate: 2)])
-    #expect(RateDesk.following(series, price: 3, today: today).points.map(\.rate) == [1, 3])
+    expectEqual(RateDesk.following(series, price: 3, today: today).points.map(\.rate), [1, 3])
     var ending = series
     ending.points.removeLast()
     ending.gaps = [today]
     let added = RateDesk.following(ending, price: 4, today: today)
-    #expect(added.points.map(\.rate) == [1, 4] && added.gaps.isEmpty)
+    expect(added.points.map(\.rate) == [1, 4] && added.gaps.isEmpty)
   }
 
   @Test func aWeekIsEverySixthHourThenTheCurrentPrice() {
     var coin = CoinMarket.placeholder(Self.doge)
     coin.sparkline7d = (0..<168).map(Double.init)
     coin.currentPrice = 500
-    #expect(coin.week.count == 29 && coin.week.prefix(2) == [0, 6] && coin.week.last == 500)
+    expect(coin.week.count == 29 && coin.week.prefix(2) == [0, 6] && coin.week.last == 500)
   }
 
   @Test func localSearchRanksExactThenPrefixThenRankAndFindsSharedSymbols() {
@@ -98,11 +99,11 @@ import Testing
         CoinGeckoClient.SearchResult(id: "ethereum", symbol: "ETH", name: "Ethereum", marketCapRank: 2),
       ]
     let hits = LocalCoinSearch.matches("eth", in: known)
-    #expect(hits.prefix(2).map(\.id) == ["ethereum", "ethereum-wormhole"])
-    #expect(hits.first?.marketCapRank == 2)
-    #expect(hits.contains { $0.id == "ethereum-classic" })
-    #expect(Set(hits.map(\.id)).count == hits.count)
-    #expect(LocalCoinSearch.sharedSymbols(known) == ["ETH"])
-    #expect(LocalCoinSearch.matches(" ", in: known).isEmpty)
+    expectEqual(hits.prefix(2).map(\.id), ["ethereum", "ethereum-wormhole"])
+    expectEqual(hits.first?.marketCapRank, 2)
+    expect(hits.contains { $0.id == "ethereum-classic" })
+    expectEqual(Set(hits.map(\.id)).count, hits.count)
+    expectEqual(LocalCoinSearch.sharedSymbols(known), ["ETH"])
+    expect(LocalCoinSearch.matches(" ", in: known).isEmpty)
   }
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -27,9 +28,9 @@ import Testing
     let (service, stub) = try service(count: 800)
     let ids = (1...500).map { FakeManyCoins.id(rank: $0 * 3 / 2) }
     let answer = try await service.markets(currency: "usd", coins: ids.map { Asset(symbol: $0.uppercased(), id: $0) })
-    #expect(Set(answer.value.map(\.id)) == Set(ids))
-    #expect(stub.requests.count == 2)
-    #expect(stub.requests.all.allSatisfy { $0.queryItems["per_page"] == "250" })
+    expectEqual(Set(answer.value.map(\.id)), Set(ids))
+    expectEqual(stub.requests.count, 2)
+    expect(stub.requests.all.allSatisfy { $0.queryItems["per_page"] == "250" })
   }
 
   /// Before: `per_page` was capped at 250, so the top 600 were the top 250.
@@ -37,16 +38,16 @@ import Testing
   func theTopNTakesTheFewestPages(_ limit: Int, _ requests: Int, _ perPage: Int) async throws {
     let (service, stub) = try service(count: 2_000)
     let answer = try await service.markets(currency: "eur", top: limit)
-    #expect(answer.value.map(\.id) == (1...limit).map { FakeManyCoins.id(rank: $0) })
-    #expect(stub.requests.count == requests)
-    #expect(Set(stub.requests.all.map { $0.queryItems["per_page"] }) == [String(perPage)])
-    #expect(Set(stub.requests.all.compactMap { $0.queryItems["page"] }) == Set((1...requests).map(String.init)))
+    expectEqual(answer.value.map(\.id), (1...limit).map { FakeManyCoins.id(rank: $0) })
+    expectEqual(stub.requests.count, requests)
+    expectEqual(Set(stub.requests.all.map { $0.queryItems["per_page"] }), [String(perPage)])
+    expectEqual(Set(stub.requests.all.compactMap { $0.queryItems["page"] }), Set((1...requests).map(String.init)))
   }
 
   @Test func aShortMarketEndsEarly() async throws {
     let (service, _) = try service(count: 300)
     let answer = try await service.markets(currency: "eur", top: 600)
-    #expect(answer.value.count == 300)
+    expectEqual(answer.value.count, 300)
   }
 }
 
@@ -99,8 +100,8 @@ import Testing
       transport: { _ in stub.transport }, now: { fixedNow }, notify: { _ in })
     let outside = Asset(symbol: "BTC", id: "bitcoin")
     let listings = await desk.listings(in: ["usd"], top: 5, following: [outside]).listings
-    #expect(listings.first?.top.value.count == 5)
-    #expect(listings.first?.others == nil)
-    #expect(stub.requests.count == 2)
+    expectEqual(listings.first?.top.value.count, 5)
+    expect(listings.first?.others == nil)
+    expectEqual(stub.requests.count, 2)
   }
 }

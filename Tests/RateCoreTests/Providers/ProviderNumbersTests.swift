@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -24,15 +25,15 @@ import Testing
   // MARK: - The checks
 
   @Test func unixTimesAreAcceptedFrom1970To9999Only() {
-    #expect(ProviderNumbers.date(unixSeconds: 0) == Date(timeIntervalSince1970: 0))
-    #expect(ProviderNumbers.date(unixSeconds: 1_718_000_000) != nil)
-    #expect(ProviderNumbers.date(unixSeconds: 253_402_300_799) != nil)
+    expectEqual(ProviderNumbers.date(unixSeconds: 0), Date(timeIntervalSince1970: 0))
+    expect(ProviderNumbers.date(unixSeconds: 1_718_000_000) != nil)
+    expect(ProviderNumbers.date(unixSeconds: 253_402_300_799) != nil)
     for value in [-1, 253_402_300_800, 1e300, -1e300, .infinity, -.infinity, .nan] {
-      #expect(ProviderNumbers.date(unixSeconds: value) == nil, "\(value)")
+      expectEqual(ProviderNumbers.date(unixSeconds: value), nil, "\(value)")
     }
-    #expect(ProviderNumbers.date(unixMilliseconds: 1_717_977_600_000) != nil)
-    #expect(ProviderNumbers.date(unixMilliseconds: Double(Int64.max)) == nil)
-    #expect(ProviderNumbers.date(unixMilliseconds: .nan) == nil)
+    expect(ProviderNumbers.date(unixMilliseconds: 1_717_977_600_000) != nil)
+    expectEqual(ProviderNumbers.date(unixMilliseconds: Double(Int64.max)), nil)
+    expectEqual(ProviderNumbers.date(unixMilliseconds: .nan), nil)
   }
 
   // MARK: - CoinGecko /simple/price
@@ -43,9 +44,9 @@ import Testing
       #"{"bitcoin":{"eur":61234,"eur_24h_change":-1.5,"last_updated_at":\#(value)}}"#)
     let prices = try await client.simplePrices(ids: ["bitcoin"], currencies: ["eur"])
     let price = try #require(prices["bitcoin"]?["EUR"])
-    #expect(price.rate == 61234)
-    #expect(price.change24hPercent == -1.5)
-    #expect(price.updatedAt == nil)
+    expectEqual(price.rate, 61234)
+    expectEqual(price.change24hPercent, -1.5)
+    expectEqual(price.updatedAt, nil)
   }
 
   @Test(arguments: [#""NaN""#, "NaN", "Infinity", #""1e300""#])
@@ -57,8 +58,8 @@ import Testing
     do {
       _ = try await client.simplePrices(ids: ["bitcoin"], currencies: ["eur"])
     } catch ProviderError.malformedResponse(let provider, let endpoint, _) {
-      #expect(provider == .provider(.coinGecko))
-      #expect(endpoint == "/simple/price")
+      expectEqual(provider, .provider(.coinGecko))
+      expectEqual(endpoint, "/simple/price")
     }
   }
 
@@ -85,14 +86,14 @@ import Testing
       _ = try await client.marketChart(id: "bitcoin", currency: "EUR", days: 1)
       Issue.record("expected an error")
     } catch ProviderError.malformedResponse(let provider, let endpoint, _) {
-      #expect(provider == .provider(.coinGecko))
-      #expect(endpoint == "/coins/{id}/market_chart")
+      expectEqual(provider, .provider(.coinGecko))
+      expectEqual(endpoint, "/coins/{id}/market_chart")
     }
   }
 
   @Test func aChartOfNullValuesIsEmpty() async throws {
     let (client, _) = client(#"{"prices":[[1717977600000,null],[1718000000123,null]]}"#)
     let samples = try await client.marketChart(id: "bitcoin", currency: "EUR", days: 1)
-    #expect(samples.isEmpty)
+    expect(samples.isEmpty)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -18,13 +19,13 @@ import Testing
       .write(to: file)
     let pauses = ProviderPauses(cacheFolder: folder)
     let longest = Self.now.addingTimeInterval(ProviderPauses.longestPause)
-    #expect(pauses.pausedUntil(.coinGecko, now: Self.now) == longest)
-    #expect(pauses.read().pausedUntil["coingecko"] == ISO8601.format(longest), "rewritten")
-    #expect(pauses.read().pausedUntil["kraken"] == "2026-05-28T20:30:00Z", "the other pause kept")
+    expectEqual(pauses.pausedUntil(.coinGecko, now: Self.now), longest)
+    expectEqual(pauses.read().pausedUntil["coingecko"], ISO8601.format(longest), "rewritten")
+    expectEqual(pauses.read().pausedUntil["kraken"], "2026-05-28T20:30:00Z", "the other pause kept")
     // Later runs see the clamped end: the pause ends.
     let later = Self.now.addingTimeInterval(ProviderPauses.longestPause - 60)
-    #expect(pauses.pausedUntil(.coinGecko, now: later) == longest)
-    #expect(pauses.pausedUntil(.coinGecko, now: longest.addingTimeInterval(1)) == nil)
+    expectEqual(pauses.pausedUntil(.coinGecko, now: later), longest)
+    expectEqual(pauses.pausedUntil(.coinGecko, now: longest.addingTimeInterval(1)), nil)
   }
 
   @Test func aPauseWithinTheLongestIsKeptAsItIs() throws {
@@ -32,9 +33,9 @@ import Testing
     let pauses = ProviderPauses(cacheFolder: folder)
     pauses.pause(.coinbase, seconds: 120, now: Self.now)
     let before = try Data(contentsOf: folder.appendingPathComponent(ProviderPauses.fileName))
-    #expect(pauses.pausedUntil(.coinbase, now: Self.now) == Self.now.addingTimeInterval(120))
+    expectEqual(pauses.pausedUntil(.coinbase, now: Self.now), Self.now.addingTimeInterval(120))
     let after = try Data(contentsOf: folder.appendingPathComponent(ProviderPauses.fileName))
-    #expect(before == after)
+    expectEqual(before, after)
   }
 
   /// The largest resident size this process has had, in bytes.
@@ -48,14 +49,14 @@ import Testing
     let folder = try scratch.folder()
     let file = folder.appendingPathComponent(ProviderPauses.fileName)
     let size = 900 * 1024 * 1024
-    #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
-    #expect(truncate(file.path, off_t(size)) == 0)
+    expect(FileManager.default.createFile(atPath: file.path, contents: nil))
+    expectEqual(truncate(file.path, off_t(size)), 0)
     let before = Self.peakResidentBytes()
     let pauses = ProviderPauses(cacheFolder: folder)
-    #expect(pauses.pausedUntil(.coinGecko, now: Self.now) == nil)
-    #expect(pauses.lastSuccess(.coinGecko) == nil)
+    expectEqual(pauses.pausedUntil(.coinGecko, now: Self.now), nil)
+    expectEqual(pauses.lastSuccess(.coinGecko), nil)
     let grown = Self.peakResidentBytes() - before
-    #expect(grown < size / 4, "read \(grown) bytes of a \(size)-byte file")
-    #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) == size)
+    expect(grown < size / 4, "read \(grown) bytes of a \(size)-byte file")
+    expectEqual((try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int), size)
   }
 }

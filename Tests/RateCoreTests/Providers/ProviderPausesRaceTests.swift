@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -23,9 +24,9 @@ import Testing
         pauses.succeeded(key: "s\(index)-\(round)", now: Self.now)
       }
     }
-    #expect(failures.isEmpty)
+    expect(failures.isEmpty)
     let state = ProviderPauses(cacheFolder: folder).read()
-    #expect(state.pausedUntil.count == writers * 5, "lost: \(writers * 5 - state.pausedUntil.count)")
-    #expect(state.lastSuccess.count == writers * 5, "lost: \(writers * 5 - state.lastSuccess.count)")
+    expectEqual(state.pausedUntil.count, writers * 5, "lost: \(writers * 5 - state.pausedUntil.count)")
+    expectEqual(state.lastSuccess.count, writers * 5, "lost: \(writers * 5 - state.lastSuccess.count)")
   }
 }

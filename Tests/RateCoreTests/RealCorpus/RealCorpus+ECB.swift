@@ -1,4 +1,5 @@
 import RateCore
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -40,9 +41,9 @@ extension RealCorpus {
       status: 200, call: .ecbDaily,
       outcome: .decodes { answer in
         guard case .latest(let date, let table) = answer else { throw CorpusFailure.wrongAnswer }
-        #expect(date == Day(day))
-        #expect(table.count == count)
-        for (code, rate) in rates { #expect(table[CurrencyPairKey(base: "EUR", quote: code)] == rate) }
+        expectEqual(date, Day(day))
+        expectEqual(table.count, count)
+        for (code, rate) in rates { expectEqual(table[CurrencyPairKey(base: "EUR", quote: code)], rate) }
       })
   }
 
@@ -53,11 +54,11 @@ extension RealCorpus {
       status: 200, call: .ecbRange(codes, start: start, end: end),
       outcome: .decodes { answer in
         guard case .series(let series) = answer else { throw CorpusFailure.wrongAnswer }
-        #expect(series.count == expected.count)
+        expectEqual(series.count, expected.count)
         for (code, points) in expected {
           let got = series[CurrencyPairKey(base: "EUR", quote: code)] ?? []
-          #expect(got.map(\.date) == points.map { Day($0.0) })
-          #expect(got.map(\.rate) == points.map(\.1))
+          expectEqual(got.map(\.date), points.map { Day($0.0) })
+          expectEqual(got.map(\.rate), points.map(\.1))
         }
       })
   }

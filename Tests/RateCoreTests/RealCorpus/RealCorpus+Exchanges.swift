@@ -1,4 +1,5 @@
 import RateCore
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -10,8 +11,8 @@ extension RealCorpus {
       status: 200, call: call,
       outcome: .decodes { answer in
         guard case .current(let value, let date) = answer else { throw CorpusFailure.wrongAnswer }
-        #expect(value == rate)
-        #expect(date == time)
+        expectEqual(value, rate)
+        expectEqual(date, time)
       })
   }
 
@@ -22,10 +23,10 @@ extension RealCorpus {
       status: 200, call: call,
       outcome: .decodes { answer in
         guard case .samples(let samples) = answer else { throw CorpusFailure.wrongAnswer }
-        #expect(samples.count == count)
-        #expect(samples.first?.0 == seconds(first.0) && samples.first?.1 == first.1)
-        #expect(samples.last?.0 == seconds(last.0) && samples.last?.1 == last.1)
-        #expect(samples.map(\.0) == samples.map(\.0).sorted())
+        expectEqual(samples.count, count)
+        expect(samples.first?.0 == seconds(first.0) && samples.first?.1 == first.1)
+        expect(samples.last?.0 == seconds(last.0) && samples.last?.1 == last.1)
+        expectEqual(samples.map(\.0), samples.map(\.0).sorted())
       })
   }
 

@@ -1,4 +1,5 @@
 import RateCore
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -27,12 +28,12 @@ extension RealCorpus {
       status: 200, call: .marketChart(id: "bitcoin", currency: "usd", days: 30),
       outcome: .decodes { answer in
         guard case .samples(let samples) = answer else { throw CorpusFailure.wrongAnswer }
-        #expect(samples.count == count)
-        #expect(samples.first?.1 == first)
-        #expect(samples.last?.0 == Date(timeIntervalSince1970: last.ms / 1000))
-        #expect(samples.last?.1 == last.value)
+        expectEqual(samples.count, count)
+        expectEqual(samples.first?.1, first)
+        expectEqual(samples.last?.0, Date(timeIntervalSince1970: last.ms / 1000))
+        expectEqual(samples.last?.1, last.value)
         // Oldest first, whatever order the body had.
-        #expect(samples.map(\.0) == samples.map(\.0).sorted())
+        expectEqual(samples.map(\.0), samples.map(\.0).sorted())
       })
   }
 
@@ -61,8 +62,8 @@ extension RealCorpus {
       status: 200, call: .coinDeskCurrent(code),
       outcome: .decodes { answer in
         guard case .current(let value, let date) = answer else { throw CorpusFailure.wrongAnswer }
-        #expect(value == rate)
-        #expect(date == ISO8601.parse(updated))
+        expectEqual(value, rate)
+        expectEqual(date, ISO8601.parse(updated))
       })
   }
 
@@ -74,9 +75,9 @@ extension RealCorpus {
       status: 200, call: .coinDeskHistory(code, start: start, end: end),
       outcome: .decodes { answer in
         guard case .points(let points) = answer else { throw CorpusFailure.wrongAnswer }
-        #expect(points.count == count)
-        #expect(points.first.map { ($0.date.description, $0.rate) } ?? ("", 0) == first ?? ("", 0))
-        #expect(points.last.map { ($0.date.description, $0.rate) } ?? ("", 0) == last ?? ("", 0))
+        expectEqual(points.count, count)
+        expect(points.first.map { ($0.date.description, $0.rate) } ?? ("", 0) == first ?? ("", 0))
+        expect(points.last.map { ($0.date.description, $0.rate) } ?? ("", 0) == last ?? ("", 0))
       })
   }
 
@@ -85,12 +86,12 @@ extension RealCorpus {
       status: 200, call: .latest(pairs),
       outcome: .decodes { answer in
         guard case .latest(let day, let rates) = answer else { throw CorpusFailure.wrongAnswer }
-        #expect(day.description == date)
+        expectEqual(day.description, date)
         for (pair, rate) in expected {
           let key = try #require(CurrencyPairKey(pair))
-          #expect(rates[key] == rate, "\(pair)")
+          expectEqual(rates[key], rate, "\(pair)")
         }
-        #expect(rates.count == expected.count)
+        expectEqual(rates.count, expected.count)
       })
   }
 
@@ -107,18 +108,18 @@ extension RealCorpus {
   /// Every supported vs_currency a real list names is one `rates` accepts.
   static let vsCurrencies = json { object in
     let codes = try #require(object as? [String])
-    #expect(codes.count > 50)
+    expect(codes.count > 50)
     let unknown = codes.map { $0.uppercased() }.filter { !CurrencyCodes.coinGeckoQuotes.contains($0) }
-    #expect(unknown.isEmpty, "not in CurrencyCodes.coinGeckoQuotes: \(unknown)")
+    expect(unknown.isEmpty, "not in CurrencyCodes.coinGeckoQuotes: \(unknown)")
   }
 
   static func coin(id: String, usd: Double?) -> Expectation {
     json { object in
       let coin = try #require(object as? [String: Any])
-      #expect(coin["id"] as? String == id)
+      expectEqual(coin["id"] as? String, id)
       let market = coin["market_data"] as? [String: Any]
       let price = (market?["current_price"] as? [String: Any])?["usd"] as? Double
-      #expect(price == usd)
+      expectEqual(price, usd)
     }
   }
 

@@ -1,4 +1,5 @@
 import RateCore
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -12,14 +13,14 @@ extension RealCorpus {
     "coingecko/coin_no_market_data_platforms_empty_key__unidentified-repo-id15262439922.json":
       coin(id: "aidos-kuneen", usd: nil),
     // /coins/list: not called (symbols resolve through /search).
-    "coingecko/coins_list_partial__go-gecko.json": json { #expect(($0 as? [Any])?.count == 41) },
-    "coingecko/coins_list_partial__pycoingecko.json": json { #expect(($0 as? [Any])?.count == 7) },
+    "coingecko/coins_list_partial__go-gecko.json": json { expectEqual(($0 as? [Any])?.count, 41) },
+    "coingecko/coins_list_partial__pycoingecko.json": json { expectEqual(($0 as? [Any])?.count, 7) },
     // /ping: called by `rates doctor`, which only needs a 200.
     "coingecko/ping__go-gecko.json": json {
-      #expect(($0 as? [String: String])?["gecko_says"] == "(V3) To the Moon!")
+      expectEqual(($0 as? [String: String])?["gecko_says"], "(V3) To the Moon!")
     },
     "coingecko/ping__rotki-issue10292.json": json {
-      #expect(($0 as? [String: String])?["gecko_says"] == "(V3) To the Moon!")
+      expectEqual(($0 as? [String: String])?["gecko_says"], "(V3) To the Moon!")
     },
     "coingecko/supported_vs_currencies_2019__go-gecko.json": vsCurrencies,
     "coingecko/supported_vs_currencies_2019_requoted__pycoingecko.json": vsCurrencies,
@@ -28,29 +29,29 @@ extension RealCorpus {
     // /coins/markets
     "coingecko/coins_markets_2018_string_numbers__pycoingecko.json": markets { rows in
       let row = try #require(rows.first)
-      #expect(rows.count == 1)
-      #expect(row.id == "bitcoin" && row.symbol == "BTC")
-      #expect(row.currentPrice == 7015.11823787848)
-      #expect(row.priceChangePercentage24h == 4.46323343521924)
-      #expect(row.circulatingSupply == 17_236_100)
-      #expect(row.totalSupply == nil && row.maxSupply == nil)
-      #expect(row.ath == 19665.3949272416)
-      #expect(row.lastUpdated == ISO8601.parse("2018-08-28T12:12:53.390Z"))
+      expectEqual(rows.count, 1)
+      expect(row.id == "bitcoin" && row.symbol == "BTC")
+      expectEqual(row.currentPrice, 7015.11823787848)
+      expectEqual(row.priceChangePercentage24h, 4.46323343521924)
+      expectEqual(row.circulatingSupply, 17_236_100)
+      expect(row.totalSupply == nil && row.maxSupply == nil)
+      expectEqual(row.ath, 19665.3949272416)
+      expectEqual(row.lastUpdated, ISO8601.parse("2018-08-28T12:12:53.390Z"))
     },
     "coingecko/coins_markets_docs_sample__CoinGecko.Net.json": markets { rows in
       let row = try #require(rows.first)
-      #expect(row.currentPrice == 70187)
-      #expect(row.marketCap == 1_381_651_251_183)
-      #expect(row.maxSupply == 21_000_000)
-      #expect(row.priceChangePercentage24h == 3.12502)
+      expectEqual(row.currentPrice, 70187)
+      expectEqual(row.marketCap, 1_381_651_251_183)
+      expectEqual(row.maxSupply, 21_000_000)
+      expectEqual(row.priceChangePercentage24h, 3.12502)
     },
     "coingecko/coins_markets_frax_max_supply_null__unidentified-repo-id47891616309.json": markets {
       rows in
       let row = try #require(rows.first)
-      #expect(row.currentPrice == 0.999338)
-      #expect(row.marketCapRank == 100)
-      #expect(row.maxSupply == nil)
-      #expect(row.lastUpdated == ISO8601.parse("2023-12-21T20:49:29Z"))
+      expectEqual(row.currentPrice, 0.999338)
+      expectEqual(row.marketCapRank, 100)
+      expectEqual(row.maxSupply, nil)
+      expectEqual(row.lastUpdated, ISO8601.parse("2023-12-21T20:49:29Z"))
     },
 
     // Errors, in every recorded shape.
@@ -103,66 +104,66 @@ extension RealCorpus {
 
     // /search
     "coingecko/search_eth_docs_sample__CoinGecko.Net.json": search { results in
-      #expect(results.map(\.id) == ["ethereum", "ethereum-classic", "sweth"])
-      #expect(results.first?.symbol == "ETH")
-      #expect(results.first?.marketCapRank == 2)
+      expectEqual(results.map(\.id), ["ethereum", "ethereum-classic", "sweth"])
+      expectEqual(results.first?.symbol, "ETH")
+      expectEqual(results.first?.marketCapRank, 2)
     },
     "coingecko/search_punks_unranked_missing_thumb__unidentified-repo-id47891616309.json": search {
       results in
-      #expect(results.count == 3)
-      #expect(results.allSatisfy { $0.marketCapRank == nil })
-      #expect(results.map(\.symbol) == ["HIPUNKS", "PUNK", "IPUNKS"])
+      expectEqual(results.count, 3)
+      expect(results.allSatisfy { $0.marketCapRank == nil })
+      expectEqual(results.map(\.symbol), ["HIPUNKS", "PUNK", "IPUNKS"])
     },
 
     // /simple/price
     "coingecko/simple_price_24h_change_five_ids_integer_btc__unidentified-repo-id62500592667.json":
       prices(ids: ["bitcoin", "cardano", "ethereum", "polkadot", "terra-luna"], ["eur"]) { prices in
-        #expect(prices.count == 5)
-        #expect(prices["bitcoin"]?["EUR"]?.rate == 62891)
-        #expect(prices["bitcoin"]?["EUR"]?.change24hPercent == 0.7667721469105918)
-        #expect(prices["ethereum"]?["EUR"]?.change24hPercent == -0.02278557832247678)
-        #expect(prices["terra-luna"]?["EUR"]?.rate == 0.00010822)
-        #expect(prices["bitcoin"]?["EUR"]?.updatedAt == nil)
+        expectEqual(prices.count, 5)
+        expectEqual(prices["bitcoin"]?["EUR"]?.rate, 62891)
+        expectEqual(prices["bitcoin"]?["EUR"]?.change24hPercent, 0.7667721469105918)
+        expectEqual(prices["ethereum"]?["EUR"]?.change24hPercent, -0.02278557832247678)
+        expectEqual(prices["terra-luna"]?["EUR"]?.rate, 0.00010822)
+        expectEqual(prices["bitcoin"]?["EUR"]?.updatedAt, nil)
       },
     "coingecko/simple_price__CoinGecko.Net.json": prices(ids: ["ethereum"], ["usd"]) {
-      #expect($0["ethereum"]?["USD"]?.rate == 1498.64)
+      expectEqual($0["ethereum"]?["USD"]?.rate, 1498.64)
     },
     "coingecko/simple_price__pycoingecko.json": prices(ids: ["bitcoin"], ["usd"]) {
-      #expect($0["bitcoin"]?["USD"]?.rate == 7984.89)
+      expectEqual($0["bitcoin"]?["USD"]?.rate, 7984.89)
     },
     "coingecko/simple_price_integer_myr__go-gecko.json": prices(ids: ["bitcoin", "ethereum"], ["usd", "myr"]) {
-      #expect($0["bitcoin"]?["MYR"]?.rate == 20474)
-      #expect($0["ethereum"]?["USD"]?.rate == 163.58)
-      #expect($0["ethereum"]?["MYR"]?.change24hPercent == nil)
+      expectEqual($0["bitcoin"]?["MYR"]?.rate, 20474)
+      expectEqual($0["ethereum"]?["USD"]?.rate, 163.58)
+      expectEqual($0["ethereum"]?["MYR"]?.change24hPercent, nil)
     },
     "coingecko/simple_price_integer_usd__unidentified-repo-id47891616309.json": prices(
       ids: ["bitcoin"], ["usd"]
-    ) { #expect($0["bitcoin"]?["USD"]?.rate == 43713) },
+    ) { expectEqual($0["bitcoin"]?["USD"]?.rate, 43713) },
     "coingecko/simple_price_last_updated_at_no_change__tanglePHP.json": prices(
       ids: ["shimmer"], ["usd", "eur"]
     ) {
-      #expect($0["shimmer"]?["USD"]?.rate == 0.087216)
-      #expect($0["shimmer"]?["EUR"]?.rate == 0.08957)
-      #expect($0["shimmer"]?["EUR"]?.change24hPercent == nil)
-      #expect($0["shimmer"]?["EUR"]?.updatedAt == seconds(1_665_488_058))
+      expectEqual($0["shimmer"]?["USD"]?.rate, 0.087216)
+      expectEqual($0["shimmer"]?["EUR"]?.rate, 0.08957)
+      expectEqual($0["shimmer"]?["EUR"]?.change24hPercent, nil)
+      expectEqual($0["shimmer"]?["EUR"]?.updatedAt, seconds(1_665_488_058))
     },
     "coingecko/simple_price_mcap_vol_change_lastupdated_from_byte_list__unidentified-repo-id7364300362.json":
       prices(ids: ["ethereum"], ["usd"]) {
-        #expect($0["ethereum"]?["USD"]?.rate == 1219.4302330298838)
-        #expect($0["ethereum"]?["USD"]?.change24hPercent == 0.23620623137614208)
-        #expect($0["ethereum"]?["USD"]?.updatedAt == seconds(1_671_893_623))
+        expectEqual($0["ethereum"]?["USD"]?.rate, 1219.4302330298838)
+        expectEqual($0["ethereum"]?["USD"]?.change24hPercent, 0.23620623137614208)
+        expectEqual($0["ethereum"]?["USD"]?.updatedAt, seconds(1_671_893_623))
       },
     "coingecko/simple_price_mcap_vol_change_lastupdated_full_precision__unidentified-repo-id7364300362.json":
       prices(ids: ["ethereum"], ["usd"]) {
-        #expect($0["ethereum"]?["USD"]?.rate == 1219.3455852742827)
-        #expect($0["ethereum"]?["USD"]?.updatedAt == seconds(1_671_893_803))
+        expectEqual($0["ethereum"]?["USD"]?.rate, 1219.3455852742827)
+        expectEqual($0["ethereum"]?["USD"]?.updatedAt, seconds(1_671_893_803))
       },
     "coingecko/simple_price_single__go-gecko.json": prices(ids: ["bitcoin"], ["usd"]) {
-      #expect($0["bitcoin"]?["USD"]?.rate == 5013.61)
+      expectEqual($0["bitcoin"]?["USD"]?.rate, 5013.61)
     },
     "coingecko/simple_price_unknown_id_empty_object__pycoingecko-issue27.json": prices(
       ids: ["crypto.com coin"], ["cad"]
-    ) { #expect($0.isEmpty) },
+    ) { expect($0.isEmpty) },
   ]
 
   static let coinDeskExpectations: [String: Expectation] = [
@@ -214,12 +215,12 @@ extension RealCorpus {
   static let frankfurterExpectations: [String: Expectation] = [
     // /currencies: not called (FiatCurrencies holds the list); the 2025 answer is that list.
     "frankfurter/currencies_2025__unidentified-repo-id18368475836.json": json {
-      #expect($0 as? [String: String] == FiatCurrencies.ecb)
+      expectEqual($0 as? [String: String], FiatCurrencies.ecb)
     },
     "frankfurter/currencies_with_HRK_2022__unidentified-repo-id2594573679.json": json {
       let names = $0 as? [String: String]
-      #expect(names?.count == 32)
-      #expect(names?["HRK"] == "Croatian Kuna")
+      expectEqual(names?.count, 32)
+      expectEqual(names?["HRK"], "Croatian Kuna")
     },
     "frankfurter/date_2020-01-01_answers_2019-12-31_pretty__frankfurter-issue31.json": latest(
       ["EUR-IDR", "EUR-USD"], date: "2019-12-31", ["EUR-IDR": 15596, "EUR-USD": 1.1234]),
@@ -251,11 +252,11 @@ extension RealCorpus {
           guard case .series(let series) = answer else { throw CorpusFailure.wrongAnswer }
           let key = try #require(CurrencyPairKey("USD-CAD"))
           let points = try #require(series[key])
-          #expect(points.count == 5)
-          #expect(points.first?.date.description == "2023-12-29")
-          #expect(points.first?.rate == 1.3251)
-          #expect(points.last?.date.description == "2024-01-05")
-          #expect(points.last?.rate == 1.3369)
+          expectEqual(points.count, 5)
+          expectEqual(points.first?.date.description, "2023-12-29")
+          expectEqual(points.first?.rate, 1.3251)
+          expectEqual(points.last?.date.description, "2024-01-05")
+          expectEqual(points.last?.rate, 1.3369)
         }),
     // fx-compass docs/API.md: GET /v1/2026-09-30..2026-10-02?symbols=USD,INR (base EUR implied).
     "frankfurter/timeseries_2026-09-30..10-02_EUR_INR_USD__fx-compass.json": Expectation(
@@ -266,10 +267,10 @@ extension RealCorpus {
         let inrKey = try #require(CurrencyPairKey("EUR-INR"))
         let usd = try #require(series[usdKey])
         let inr = try #require(series[inrKey])
-        #expect(usd.map(\.date.description) == ["2026-09-30", "2026-10-01", "2026-10-02"])
-        #expect(usd.map(\.rate) == [1.1355, 1.1298, 1.1225])
-        #expect(inr.map(\.date.description) == ["2026-09-30", "2026-10-01", "2026-10-02"])
-        #expect(inr.map(\.rate) == [108.8205, 108.832, 108.1245])
+        expectEqual(usd.map(\.date.description), ["2026-09-30", "2026-10-01", "2026-10-02"])
+        expectEqual(usd.map(\.rate), [1.1355, 1.1298, 1.1225])
+        expectEqual(inr.map(\.date.description), ["2026-09-30", "2026-10-01", "2026-10-02"])
+        expectEqual(inr.map(\.rate), [108.8205, 108.832, 108.1245])
       }),
   ]
 }

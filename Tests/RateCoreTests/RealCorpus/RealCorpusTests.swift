@@ -1,5 +1,6 @@
 import Foundation
 import RateCore
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -7,11 +8,11 @@ import Testing
 /// (`fixtures/real/**`, see `RealCorpus`).
 @Suite struct RealCorpusTests {
   @Test func everyRecordedBodyHasAnExpectation() {
-    #expect(RealCorpus.files.count >= 76)
+    expect(RealCorpus.files.count >= 76)
     let missing = RealCorpus.files.filter { RealCorpus.expectations[$0] == nil }
-    #expect(missing.isEmpty, "recorded bodies without an expectation: \(missing)")
+    expect(missing.isEmpty, "recorded bodies without an expectation: \(missing)")
     let stale = Set(RealCorpus.expectations.keys).subtracting(RealCorpus.files).sorted()
-    #expect(stale.isEmpty, "expectations for files that do not exist: \(stale)")
+    expect(stale.isEmpty, "expectations for files that do not exist: \(stale)")
   }
 
   @Test(arguments: RealCorpus.files)

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -8,12 +9,12 @@ import Testing
   @Test(arguments: [("GBP-USD", "GBP", "USD"), ("gbp/usd", "gbp", "usd"), ("BTC-EUR", "BTC", "EUR")])
   func aNameGivesItsTwoSides(name: String, base: String, quote: String) throws {
     let pair = try #require(ConfiguredPair(name: name, addedAt: fixedNow))
-    #expect(pair.base == base && pair.quote == quote)
-    #expect(pair.isNamed(name))
+    expect(pair.base == base && pair.quote == quote)
+    expect(pair.isNamed(name))
   }
 
   @Test(arguments: ["GBP", "GBP-", "-USD", "GBP-USD-EUR", ""])
   func anythingElseIsNoPair(name: String) {
-    #expect(ConfiguredPair(name: name, addedAt: fixedNow) == nil)
+    expectEqual(ConfiguredPair(name: name, addedAt: fixedNow), nil)
   }
 }

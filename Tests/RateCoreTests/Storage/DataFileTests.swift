@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -68,41 +69,41 @@ import Testing
       favorites.append("ETH-USD")
       return favorites.count
     }
-    #expect(count == 2)
-    #expect(try file.read() == ["BTC-EUR", "ETH-USD"])
+    expectEqual(count, 2)
+    expectEqual(try file.read(), ["BTC-EUR", "ETH-USD"])
     let text = try String(contentsOf: file.url, encoding: .utf8)
-    #expect(text.hasSuffix("}\n"))
+    expect(text.hasSuffix("}\n"))
     let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-    #expect(object?["version"] as? Int == 1)
-    #expect(object?["favorites"] as? [String] == ["BTC-EUR", "ETH-USD"])
-    #expect(object?.count == 2)
-    #expect(text.contains("\n  \"favorites\""))  // pretty-printed
+    expectEqual(object?["version"] as? Int, 1)
+    expectEqual(object?["favorites"] as? [String], ["BTC-EUR", "ETH-USD"])
+    expectEqual(object?.count, 2)
+    expect(text.contains("\n  \"favorites\""))  // pretty-printed
     // A second handle (another process, in effect) sees the same value.
     let again = DataFile(url: file.url, key: "favorites", empty: [String]())
-    #expect(try again.read() == ["BTC-EUR", "ETH-USD"])
+    expectEqual(try again.read(), ["BTC-EUR", "ETH-USD"])
   }
 
   @Test func missingFileReadsAsEmptyAndCreatesNothing() throws {
     let file = try makeFile()
-    #expect(try file.read() == [])
-    #expect(!FileManager.default.fileExists(atPath: file.url.deletingLastPathComponent().path))
+    expectEqual(try file.read(), [])
+    expect(!FileManager.default.fileExists(atPath: file.url.deletingLastPathComponent().path))
   }
 
   @Test func filesAreMode0600InA0700Directory() throws {
     let file = try makeFile()
     try file.update { $0.append("BTC-EUR") }
-    #expect(try permissions(file.url) == 0o600)
-    #expect(try permissions(file.lockURL) == 0o600)
-    #expect(try permissions(file.url.deletingLastPathComponent()) == 0o700)
+    expectEqual(try permissions(file.url), 0o600)
+    expectEqual(try permissions(file.lockURL), 0o600)
+    expectEqual(try permissions(file.url.deletingLastPathComponent()), 0o700)
   }
 
   @Test func broaderPermissionsAreTightenedOnTheNextWrite() throws {
     let file = try makeFile()
     try write("{\"favorites\": [\"BTC-EUR\"], \"version\": 1}\n", to: file, mode: 0o644)
-    #expect(try permissions(file.url) == 0o644)
+    expectEqual(try permissions(file.url), 0o644)
     try file.update { $0.append("ETH-EUR") }
-    #expect(try permissions(file.url) == 0o600)
-    #expect(try file.read() == ["BTC-EUR", "ETH-EUR"])
+    expectEqual(try permissions(file.url), 0o600)
+    expectEqual(try file.read(), ["BTC-EUR", "ETH-EUR"])
   }
 
   @Test func unchangedValueWritesNothing() throws {
@@ -114,22 +115,22 @@ import Testing
     let old = Date(timeIntervalSince1970: 1_000_000_000)
     try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: file.url.path)
     let before = try attributes(file.url)
-    #expect(before[.modificationDate] as? Date == old)
+    expectEqual(before[.modificationDate] as? Date, old)
     let count = try file.update { favorites -> Int in
       favorites.removeAll { $0 == "XRP-EUR" }  // absent: no change
       return favorites.count
     }
-    #expect(count == 1)
+    expectEqual(count, 1)
     let after = try attributes(file.url)
-    #expect(after[.systemFileNumber] as? NSNumber == before[.systemFileNumber] as? NSNumber)
-    #expect(after[.modificationDate] as? Date == before[.modificationDate] as? Date)
-    #expect(try String(contentsOf: file.url, encoding: .utf8) == original)
+    expectEqual(after[.systemFileNumber] as? NSNumber, before[.systemFileNumber] as? NSNumber)
+    expectEqual(after[.modificationDate] as? Date, before[.modificationDate] as? Date)
+    expectEqual(try String(contentsOf: file.url, encoding: .utf8), original)
   }
 
   @Test func unchangedEmptyValueCreatesNoFile() throws {
     let file = try makeFile()
     try file.update { _ in }
-    #expect(!FileManager.default.fileExists(atPath: file.url.path))
+    expect(!FileManager.default.fileExists(atPath: file.url.path))
   }
 
   @Test func throwingTransformWritesNothing() throws {
@@ -140,7 +141,7 @@ import Testing
         throw Refused()
       }
     }
-    #expect(!FileManager.default.fileExists(atPath: file.url.path))
+    expect(!FileManager.default.fileExists(atPath: file.url.path))
 
     try file.update { $0 = ["ETH-EUR"] }
     let bytes = try Data(contentsOf: file.url)
@@ -150,9 +151,10 @@ import Testing
         throw Refused()
       }
     }
-    #expect(try Data(contentsOf: file.url) == bytes)
-    #expect(
-      try names(in: file.url.deletingLastPathComponent()) == [
+    expectEqual(try Data(contentsOf: file.url), bytes)
+    expectEqual(
+      try names(in: file.url.deletingLastPathComponent()),
+      [
         ".favorites.json.lock", "favorites.json",
       ])
   }
@@ -186,13 +188,14 @@ import Testing
         Issue.record("expected .corrupt for \(name), got \(String(describing: error))")
         continue
       }
-      #expect(path == file.url.path)
-      #expect(!detail.isEmpty)
+      expectEqual(path, file.url.path)
+      expect(!detail.isEmpty)
     }
-    #expect(try Data(contentsOf: file.url) == contents)
-    #expect(try permissions(file.url) == 0o600)
-    #expect(
-      try names(in: file.url.deletingLastPathComponent()) == [
+    expectEqual(try Data(contentsOf: file.url), contents)
+    expectEqual(try permissions(file.url), 0o600)
+    expectEqual(
+      try names(in: file.url.deletingLastPathComponent()),
+      [
         ".favorites.json.lock", "favorites.json",
       ])
   }
@@ -212,7 +215,7 @@ import Testing
     }
     try write("{\"favorites\": [\"BTC-EUR\", 7], \"version\": 1}", to: file)
     let error = #expect(throws: DataFileError.self) { try file.read() }
-    #expect(error.map { "\($0)".contains("favorites[1]") } == true)
+    expectEqual(error.map { "\($0)".contains("favorites[1]") }, true)
   }
 
   @Test func newerVersionIsReportedAndNeverOverwritten() throws {
@@ -222,8 +225,8 @@ import Testing
     let expected = DataFileError.unsupportedVersion(path: file.url.path, version: 2, supported: 1)
     #expect(throws: expected) { try file.read() }
     #expect(throws: expected) { try file.update { $0 = [] } }
-    #expect(try String(contentsOf: file.url, encoding: .utf8) == contents)
-    #expect(expected.errorDescription?.contains("Upgrade rates") == true)
+    expectEqual(try String(contentsOf: file.url, encoding: .utf8), contents)
+    expectEqual(expected.errorDescription?.contains("Upgrade rates"), true)
   }
 
   @Test func directoryInPlaceOfTheFileIsUnreadable() throws {
@@ -245,7 +248,7 @@ import Testing
       Issue.record("expected .unreadable, got \(String(describing: error))")
       return
     }
-    #expect(path == file.url.path)
+    expectEqual(path, file.url.path)
   }
 
   @Test func symbolicLinkIsFollowedAndKept() throws {
@@ -256,11 +259,11 @@ import Testing
       at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(at: file.url, withDestinationURL: elsewhere)
     try file.update { $0.append("ETH-EUR") }
-    #expect(
-      try FileManager.default.destinationOfSymbolicLink(atPath: file.url.path) == elsewhere.path)
-    #expect(try file.read() == ["BTC-EUR", "ETH-EUR"])
+    expectEqual(
+      try FileManager.default.destinationOfSymbolicLink(atPath: file.url.path), elsewhere.path)
+    expectEqual(try file.read(), ["BTC-EUR", "ETH-EUR"])
     let object = try JSONSerialization.jsonObject(with: Data(contentsOf: elsewhere))
-    #expect((object as? [String: Any])?["favorites"] as? [String] == ["BTC-EUR", "ETH-EUR"])
+    expectEqual((object as? [String: Any])?["favorites"] as? [String], ["BTC-EUR", "ETH-EUR"])
   }
 
   // MARK: - Concurrency and locking
@@ -270,12 +273,13 @@ import Testing
     let failures = await runTogether(20) { index in
       try file.update { $0.append("PAIR-\(index)") }
     }
-    #expect(failures == [])
+    expectEqual(failures, [])
     let favorites = try file.read()
-    #expect(favorites.count == 20)
-    #expect(Set(favorites) == Set((0..<20).map { "PAIR-\($0)" }))
-    #expect(
-      try names(in: file.url.deletingLastPathComponent()) == [
+    expectEqual(favorites.count, 20)
+    expectEqual(Set(favorites), Set((0..<20).map { "PAIR-\($0)" }))
+    expectEqual(
+      try names(in: file.url.deletingLastPathComponent()),
+      [
         ".favorites.json.lock", "favorites.json",
       ])
   }
@@ -289,8 +293,9 @@ import Testing
     try Data("{\"fav".utf8).write(to: stale)
     try Data("{\"pai".utf8).write(to: unrelated)
     try file.update { $0.append("BTC-EUR") }
-    #expect(
-      try names(in: directory) == [
+    expectEqual(
+      try names(in: directory),
+      [
         ".favorites.json.lock", ".pairs.json.\(HostileFiles.deadPID).17.tmp", "favorites.json",
       ])
   }
@@ -304,31 +309,31 @@ import Testing
     let bytes = try Data(contentsOf: file.url)
 
     let fd = open(file.lockURL.path, O_RDWR | O_CLOEXEC)
-    #expect(fd >= 0)
+    expect(fd >= 0)
     defer { close(fd) }
     // Blocking: a process another test spawns at the moment `update` closes its lock
     // holds a copy of that descriptor, and so the lock, until it execs.
-    #expect(flock(fd, LOCK_EX) == 0)
+    expectEqual(flock(fd, LOCK_EX), 0)
 
     let expected = DataFileError.lockTimeout(path: file.url.path)
     pauses.removeAll()
     #expect(throws: expected) { try file.update { $0.append("ETH-EUR") } }
     let waited = pauses.all.reduce(.zero, +)
-    #expect(waited >= .milliseconds(200) && waited < .milliseconds(300), "the writer waited")
+    expect(waited >= .milliseconds(200) && waited < .milliseconds(300), "the writer waited")
     pauses.removeAll()
     #expect(throws: expected) { try file.read() }
     let readerWaited = pauses.all.reduce(.zero, +)
-    #expect(readerWaited >= .milliseconds(200) && readerWaited < .milliseconds(300))
-    #expect(try Data(contentsOf: file.url) == bytes)
+    expect(readerWaited >= .milliseconds(200) && readerWaited < .milliseconds(300))
+    expectEqual(try Data(contentsOf: file.url), bytes)
 
     // A shared lock lets readers in but keeps writers out.
-    #expect(flock(fd, LOCK_SH) == 0)
-    #expect(try file.read() == ["BTC-EUR"])
+    expectEqual(flock(fd, LOCK_SH), 0)
+    expectEqual(try file.read(), ["BTC-EUR"])
     #expect(throws: expected) { try file.update { $0.append("ETH-EUR") } }
 
-    #expect(flock(fd, LOCK_UN) == 0)
+    expectEqual(flock(fd, LOCK_UN), 0)
     try file.update { $0.append("ETH-EUR") }
-    #expect(try file.read() == ["BTC-EUR", "ETH-EUR"])
+    expectEqual(try file.read(), ["BTC-EUR", "ETH-EUR"])
   }
 
   /// The lock goes when the operation ends, even while another descriptor of it lives on:
@@ -344,15 +349,15 @@ import Testing
         at: file.lockURL, for: file.url, exclusive: true, timeout: .zero,
         clock: virtualClock(pauses)))
     let copy = dup(held.fd)
-    #expect(copy >= 0)
+    expect(copy >= 0)
     defer { close(copy) }
     held.release()
     let again = try FileLock.acquire(
       at: file.lockURL, for: file.url, exclusive: true, timeout: .zero,
       clock: virtualClock(pauses))
     again?.release()
-    #expect(again != nil)
-    #expect(pauses.all.isEmpty)
+    expect(again != nil)
+    expect(pauses.all.isEmpty)
   }
 
   // MARK: - Messages
@@ -360,27 +365,27 @@ import Testing
   @Test func messagesNameTheFileAndTheWayOut() {
     let corrupt = DataFileError.corrupt(
       path: "/home/me/.local/share/rates/favorites.json", detail: "the file is empty")
-    #expect(
-      corrupt.errorDescription
-        == "/home/me/.local/share/rates/favorites.json is corrupt (the file is empty); it was "
+    expectEqual(
+      corrupt.errorDescription,
+      "/home/me/.local/share/rates/favorites.json is corrupt (the file is empty); it was "
         + "left untouched. Fix it by hand, or move it aside to start empty: "
         + "mv /home/me/.local/share/rates/favorites.json "
         + "/home/me/.local/share/rates/favorites.json.bak")
     let spaced = DataFileError.corrupt(path: "/a b/it's.json", detail: "x")
-    #expect(
-      spaced.errorDescription?.hasSuffix("mv '/a b/it'\\''s.json' '/a b/it'\\''s.json.bak'")
-        == true)
-    #expect(
+    expectEqual(
+      spaced.errorDescription?.hasSuffix("mv '/a b/it'\\''s.json' '/a b/it'\\''s.json.bak'"),
+      true)
+    expectEqual(
       DataFileError.unsupportedVersion(path: "/d/f.json", version: 3, supported: 1)
-        .errorDescription
-        == "/d/f.json was written by a newer rates (format version 3; this rates reads "
+        .errorDescription,
+      "/d/f.json was written by a newer rates (format version 3; this rates reads "
         + "version 1); it was left untouched. Upgrade rates to use it.")
-    #expect(
-      DataFileError.lockTimeout(path: "/d/f.json").errorDescription
-        == "/d/f.json is locked by another rates command (lock file /d/.f.json.lock); "
+    expectEqual(
+      DataFileError.lockTimeout(path: "/d/f.json").errorDescription,
+      "/d/f.json is locked by another rates command (lock file /d/.f.json.lock); "
         + "nothing was changed. Try again when it has finished.")
-    #expect(
-      DataFileError.unreadable(path: "/d/f.json", reason: "Permission denied").errorDescription
-        == "cannot read /d/f.json: Permission denied; nothing was changed.")
+    expectEqual(
+      DataFileError.unreadable(path: "/d/f.json", reason: "Permission denied").errorDescription,
+      "cannot read /d/f.json: Permission denied; nothing was changed.")
   }
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -24,35 +25,35 @@ import Testing
 
   @Test func addCoinsAppendsOnlyNewOnesAndReturnsThem() throws {
     let data = try makeData()
-    #expect(try data.addCoins([coin("bitcoin"), coin("ethereum")]).map(\.id) == ["bitcoin", "ethereum"])
+    expectEqual(try data.addCoins([coin("bitcoin"), coin("ethereum")]).map(\.id), ["bitcoin", "ethereum"])
     let added = try data.addCoins([coin("ethereum"), coin("solana"), coin("solana")])
-    #expect(added.map(\.id) == ["solana"])
-    #expect(try data.readCoins().map(\.id) == ["bitcoin", "ethereum", "solana"])
-    #expect(try data.favorites.read() == [], "coins are not favorites")
+    expectEqual(added.map(\.id), ["solana"])
+    expectEqual(try data.readCoins().map(\.id), ["bitcoin", "ethereum", "solana"])
+    expectEqual(try data.favorites.read(), [], "coins are not favorites")
   }
 
   @Test func removeCoinSaysWhereItWasAndRestorePutsItBack() throws {
     let data = try makeData()
     try data.addCoins([coin("bitcoin"), coin("ethereum"), coin("solana")])
-    #expect(try data.removeCoin(id: "dogecoin") == nil)
+    expect(try data.removeCoin(id: "dogecoin") == nil)
     let removed = try #require(try data.removeCoin(id: "ethereum"))
-    #expect(removed.coin.id == "ethereum" && removed.index == 1)
-    #expect(try data.readCoins().map(\.id) == ["bitcoin", "solana"])
+    expect(removed.coin.id == "ethereum" && removed.index == 1)
+    expectEqual(try data.readCoins().map(\.id), ["bitcoin", "solana"])
     try data.restoreCoin(removed.coin, at: removed.index)
     try data.restoreCoin(removed.coin, at: 0)  // there already: nothing
-    #expect(try data.readCoins().map(\.id) == ["bitcoin", "ethereum", "solana"])
+    expectEqual(try data.readCoins().map(\.id), ["bitcoin", "ethereum", "solana"])
     try data.restoreCoin(coin("cardano"), at: 99)
     try data.restoreCoin(coin("tether"), at: -3)
-    #expect(try data.readCoins().map(\.id) == ["tether", "bitcoin", "ethereum", "solana", "cardano"])
+    expectEqual(try data.readCoins().map(\.id), ["tether", "bitcoin", "ethereum", "solana", "cardano"])
   }
 
   @Test func removeCoinsMatchesIDsAndSymbolsInAnyCase() throws {
     let data = try makeData()
     try data.addCoins([coin("bitcoin", "BTC"), coin("ethereum", "ETH")])
     let removal = try data.removeCoins(matching: ["btc", "Ripple"])
-    #expect(removal.removed.map(\.id) == ["bitcoin"])
-    #expect(removal.absent == ["ripple"])
-    #expect(removal.left.map(\.id) == ["ethereum"])
+    expectEqual(removal.removed.map(\.id), ["bitcoin"])
+    expectEqual(removal.absent, ["ripple"])
+    expectEqual(removal.left.map(\.id), ["ethereum"])
   }
 
   /// Twenty threads, each with its own handle (as separate processes would be), add a
@@ -62,10 +63,10 @@ import Testing
     let failures = await runTogether(20) { index in
       try UserData(directory: directory).addCoins([coin("coin-\(index)")])
     }
-    #expect(failures == [])
+    expectEqual(failures, [])
     let stored = try UserData(directory: directory).readCoins().map(\.id)
-    #expect(stored.count == 20)
-    #expect(Set(stored) == Set((0..<20).map { "coin-\($0)" }))
+    expectEqual(stored.count, 20)
+    expectEqual(Set(stored), Set((0..<20).map { "coin-\($0)" }))
   }
 
   // MARK: - Favorites
@@ -76,22 +77,22 @@ import Testing
     try data.setFavorite(coin("ethereum"), starred: true)
     try data.setFavorite(coin("ethereum"), starred: true)
     try data.setFavorite(coin("solana"), starred: true)
-    #expect(try data.favorites.read().map(\.id) == ["ethereum", "solana"])
+    expectEqual(try data.favorites.read().map(\.id), ["ethereum", "solana"])
     try data.setFavorite(coin("ethereum"), starred: false)
     try data.setFavorite(coin("ethereum"), starred: false)
-    #expect(try data.favorites.read().map(\.id) == ["solana"])
-    #expect(try data.readCoins().map(\.id) == ["bitcoin"], "starring leaves your coins alone")
+    expectEqual(try data.favorites.read().map(\.id), ["solana"])
+    expectEqual(try data.readCoins().map(\.id), ["bitcoin"], "starring leaves your coins alone")
   }
 
   // MARK: - Pairs
 
   @Test func addPairAtTopRefusesEitherOrder() throws {
     let data = try makeData()
-    #expect(try data.addPairAtTop(ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow)))
-    #expect(try data.addPairAtTop(ConfiguredPair(base: "EUR", quote: "JPY", addedAt: fixedNow)))
-    #expect(try !data.addPairAtTop(ConfiguredPair(base: "usd", quote: "gbp", addedAt: fixedNow)))
+    expect(try data.addPairAtTop(ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow)))
+    expect(try data.addPairAtTop(ConfiguredPair(base: "EUR", quote: "JPY", addedAt: fixedNow)))
+    expect(try !data.addPairAtTop(ConfiguredPair(base: "usd", quote: "gbp", addedAt: fixedNow)))
     // Stored in the order added; shown newest first, so the new pair is on top.
-    #expect(try data.pairs.read().map(\.name) == ["GBP-USD", "EUR-JPY"])
+    expectEqual(try data.pairs.read().map(\.name), ["GBP-USD", "EUR-JPY"])
   }
 
   /// Indexes count newest first, as pairs are shown; removing and restoring any of them
@@ -104,12 +105,12 @@ import Testing
     }
     let before = try data.pairs.read()
     let removed = try #require(try data.removePair(named: name))
-    #expect(removed.index == shownIndex)
-    #expect(try data.pairs.read().count == 2)
+    expectEqual(removed.index, shownIndex)
+    expectEqual(try data.pairs.read().count, 2)
     try data.restorePair(removed.pair, at: removed.index)
     try data.restorePair(removed.pair, at: 0)  // there already: nothing
-    #expect(try data.pairs.read() == before)
-    #expect(try data.removePair(named: "AUD-NZD") == nil)
+    expectEqual(try data.pairs.read(), before)
+    expect(try data.removePair(named: "AUD-NZD") == nil)
   }
 
   @Test func restorePairClampsTheIndex() throws {
@@ -117,6 +118,6 @@ import Testing
     try data.addPairAtTop(ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow))
     try data.restorePair(pair("EUR", "JPY"), at: 42)  // past the end: last shown, first stored
     try data.restorePair(pair("CHF", "USD"), at: -1)  // before the start: on top
-    #expect(try data.pairs.read().map(\.name) == ["EUR-JPY", "GBP-USD", "CHF-USD"])
+    expectEqual(try data.pairs.read().map(\.name), ["EUR-JPY", "GBP-USD", "CHF-USD"])
   }
 }

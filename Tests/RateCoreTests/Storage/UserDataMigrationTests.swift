@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -61,37 +62,38 @@ import Testing
 
   @Test func favoritesBecomeCoinsAndStayFavorites() throws {
     let setup = try makeSetup()
-    #expect(try setup.data.readCoins().map(\.id) == ["bitcoin", "solana"])
-    #expect(try setup.data.favorites.read().map(\.id) == ["bitcoin", "solana"])
-    #expect(try Data(contentsOf: setup.favoritesURL) == Data(Self.oldFavorites.utf8), "untouched")
+    expectEqual(try setup.data.readCoins().map(\.id), ["bitcoin", "solana"])
+    expectEqual(try setup.data.favorites.read().map(\.id), ["bitcoin", "solana"])
+    expectEqual(try Data(contentsOf: setup.favoritesURL), Data(Self.oldFavorites.utf8), "untouched")
     let coins = try setup.data.coins.read()
-    #expect(coins.first?.name == "Bitcoin" && coins.first?.addedAt == Date(timeIntervalSince1970: 1_717_236_000))
-    #expect(try permissions(setup.coinsURL) == 0o600)
-    #expect(setup.notices.all.count == 1)
-    #expect(setup.notices.all.first?.contains("copied your 2 favorites to your coins") == true)
-    #expect(setup.notices.all.first?.contains(setup.backupURL.path) == true)
+    expect(coins.first?.name == "Bitcoin" && coins.first?.addedAt == Date(timeIntervalSince1970: 1_717_236_000))
+    expectEqual(try permissions(setup.coinsURL), 0o600)
+    expectEqual(setup.notices.all.count, 1)
+    expectEqual(setup.notices.all.first?.contains("copied your 2 favorites to your coins"), true)
+    expectEqual(setup.notices.all.first?.contains(setup.backupURL.path), true)
   }
 
   @Test func backupHoldsTheOldBytesWithMode0600() throws {
     let setup = try makeSetup()
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: setup.favoritesURL.path)
-    #expect(try setup.data.migrateListsIfNeeded() == setup.backupURL)
-    #expect(try Data(contentsOf: setup.backupURL) == Data(Self.oldFavorites.utf8))
-    #expect(try permissions(setup.backupURL) == 0o600)
+    expectEqual(try setup.data.migrateListsIfNeeded(), setup.backupURL)
+    expectEqual(try Data(contentsOf: setup.backupURL), Data(Self.oldFavorites.utf8))
+    expectEqual(try permissions(setup.backupURL), 0o600)
   }
 
   @Test func secondRunDoesNothing() throws {
     let setup = try makeSetup()
     try setup.data.migrateListsIfNeeded()
     let removed = try setup.data.removeCoin(id: "solana")
-    #expect(removed?.index == 1)
+    expectEqual(removed?.index, 1)
     let coinsBytes = try Data(contentsOf: setup.coinsURL)
-    #expect(try setup.data.migrateListsIfNeeded() == nil)
-    #expect(try UserData(directory: setup.directory).readCoins().map(\.id) == ["bitcoin"])
-    #expect(try Data(contentsOf: setup.coinsURL) == coinsBytes, "a removed coin stays removed")
-    #expect(setup.notices.all.count == 1)
-    #expect(
-      try names(setup.directory) == [
+    expectEqual(try setup.data.migrateListsIfNeeded(), nil)
+    expectEqual(try UserData(directory: setup.directory).readCoins().map(\.id), ["bitcoin"])
+    expectEqual(try Data(contentsOf: setup.coinsURL), coinsBytes, "a removed coin stays removed")
+    expectEqual(setup.notices.all.count, 1)
+    expectEqual(
+      try names(setup.directory),
+      [
         ".coins.json.lock", "coins.json", "favorites.json", "favorites.json.before-coins",
       ])
   }
@@ -100,9 +102,9 @@ import Testing
     let setup = try makeSetup()
     try Data("mine".utf8).write(to: setup.backupURL)
     let backup = try setup.data.migrateListsIfNeeded()
-    #expect(backup?.lastPathComponent == "favorites.json.before-coins.1")
-    #expect(try Data(contentsOf: setup.backupURL) == Data("mine".utf8))
-    #expect(try backup.map { try Data(contentsOf: $0) } == Data(Self.oldFavorites.utf8))
+    expectEqual(backup?.lastPathComponent, "favorites.json.before-coins.1")
+    expectEqual(try Data(contentsOf: setup.backupURL), Data("mine".utf8))
+    expectEqual(try backup.map { try Data(contentsOf: $0) }, Data(Self.oldFavorites.utf8))
   }
 
   /// Twenty threads with their own handles migrate at once: the coins are copied once,
@@ -117,13 +119,13 @@ import Testing
         _ = try data.readCoins()
       }
     }
-    #expect(failures == [])
+    expectEqual(failures, [])
     let coins = try setup.data.readCoins().map(\.id)
-    #expect(coins.prefix(2) == ["bitcoin", "solana"])
-    #expect(Set(coins.dropFirst(2)) == Set(stride(from: 0, to: 20, by: 2).map { "coin-\($0)" }))
-    #expect(coins.count == 12)
-    #expect(setup.notices.all.count == 1)
-    #expect(try names(setup.directory).filter { $0.contains("before-coins") } == ["favorites.json.before-coins"])
+    expectEqual(coins.prefix(2), ["bitcoin", "solana"])
+    expectEqual(Set(coins.dropFirst(2)), Set(stride(from: 0, to: 20, by: 2).map { "coin-\($0)" }))
+    expectEqual(coins.count, 12)
+    expectEqual(setup.notices.all.count, 1)
+    expectEqual(try names(setup.directory).filter { $0.contains("before-coins") }, ["favorites.json.before-coins"])
   }
 
   @Test func corruptFavoritesStopItAndStayAsTheyWere() throws {
@@ -133,9 +135,9 @@ import Testing
     #expect(throws: DataFileError.self) {
       try setup.data.addCoins([FavoriteCoin(id: "x", symbol: "X", name: nil, addedAt: fixedNow)])
     }
-    #expect(try Data(contentsOf: setup.favoritesURL) == Data(broken.utf8))
-    #expect(try names(setup.directory) == [".coins.json.lock", "favorites.json"])
-    #expect(setup.notices.all == [])
+    expectEqual(try Data(contentsOf: setup.favoritesURL), Data(broken.utf8))
+    expectEqual(try names(setup.directory), [".coins.json.lock", "favorites.json"])
+    expectEqual(setup.notices.all, [])
   }
 
   @Test func favoritesOfANewerVersionAreNotTouched() throws {
@@ -144,8 +146,8 @@ import Testing
     #expect(throws: DataFileError.unsupportedVersion(path: setup.favoritesURL.path, version: 9, supported: 1)) {
       try setup.data.readCoins()
     }
-    #expect(try Data(contentsOf: setup.favoritesURL) == Data(newer.utf8))
-    #expect(!FileManager.default.fileExists(atPath: setup.coinsURL.path))
+    expectEqual(try Data(contentsOf: setup.favoritesURL), Data(newer.utf8))
+    expect(!FileManager.default.fileExists(atPath: setup.coinsURL.path))
   }
 
   /// A favorites file linked from elsewhere stays a link; the backup is a copy of its bytes.
@@ -154,46 +156,46 @@ import Testing
     let elsewhere = try scratch.folder().appendingPathComponent("dotfiles-favorites.json")
     try Data(Self.oldFavorites.utf8).write(to: elsewhere)
     try FileManager.default.createSymbolicLink(at: setup.favoritesURL, withDestinationURL: elsewhere)
-    #expect(try setup.data.readCoins().count == 2)
-    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: setup.favoritesURL.path) == elsewhere.path)
-    #expect(try Data(contentsOf: setup.backupURL) == Data(Self.oldFavorites.utf8))
-    #expect(UserData.isRegularFile(setup.backupURL))
+    expectEqual(try setup.data.readCoins().count, 2)
+    expectEqual(try FileManager.default.destinationOfSymbolicLink(atPath: setup.favoritesURL.path), elsewhere.path)
+    expectEqual(try Data(contentsOf: setup.backupURL), Data(Self.oldFavorites.utf8))
+    expect(UserData.isRegularFile(setup.backupURL))
   }
 
   /// No favorites file: nothing to copy, and reading creates nothing.
   @Test func freshUserReadsCreateNothing() throws {
     let setup = try makeSetup(favorites: nil)
-    #expect(try setup.data.readCoins() == [])
-    #expect(try names(setup.directory).filter { !$0.hasPrefix(".") } == [], "only the read's lock")
+    expectEqual(try setup.data.readCoins(), [])
+    expectEqual(try names(setup.directory).filter { !$0.hasPrefix(".") }, [], "only the read's lock")
   }
 
   /// A coin starred by this version is never taken for an old favorite later.
   @Test func starringFirstIsNotMigrated() throws {
     let setup = try makeSetup(favorites: nil)
     try setup.data.setFavorite(FavoriteCoin(id: "bitcoin", symbol: "BTC", name: nil, addedAt: fixedNow), starred: true)
-    #expect(try UserData(directory: setup.directory).readCoins() == [])
-    #expect(setup.notices.all == [])
-    #expect(try !names(setup.directory).contains("favorites.json.before-coins"))
+    expectEqual(try UserData(directory: setup.directory).readCoins(), [])
+    expectEqual(setup.notices.all, [])
+    expect(try !names(setup.directory).contains("favorites.json.before-coins"))
   }
 
   /// An empty favorites file has nothing to copy; coins.json records that it was looked at.
   @Test func emptyFavoritesMarkTheSplitDone() throws {
     let setup = try makeSetup(favorites: "{\"favorites\": [], \"version\": 1}\n")
-    #expect(try setup.data.readCoins() == [])
-    #expect(FileManager.default.fileExists(atPath: setup.coinsURL.path))
-    #expect(setup.notices.all == [])
+    expectEqual(try setup.data.readCoins(), [])
+    expect(FileManager.default.fileExists(atPath: setup.coinsURL.path))
+    expectEqual(setup.notices.all, [])
   }
 
   /// Completion reads without a lock and writes nothing: before the split, the favorites.
   @Test func completionSeesTheCoinsToBe() throws {
     let setup = try makeSetup()
-    #expect(try setup.data.coinsWithoutLock().map(\.id) == ["bitcoin", "solana"])
-    #expect(setup.data.pendingListsSplit() == 2)
-    #expect(!FileManager.default.fileExists(atPath: setup.coinsURL.path))
+    expectEqual(try setup.data.coinsWithoutLock().map(\.id), ["bitcoin", "solana"])
+    expectEqual(setup.data.pendingListsSplit(), 2)
+    expect(!FileManager.default.fileExists(atPath: setup.coinsURL.path))
     try setup.data.migrateListsIfNeeded()
-    #expect(setup.data.pendingListsSplit() == nil)
+    expectEqual(setup.data.pendingListsSplit(), nil)
     _ = try setup.data.removeCoin(id: "bitcoin")
-    #expect(try setup.data.coinsWithoutLock().map(\.id) == ["solana"])
+    expectEqual(try setup.data.coinsWithoutLock().map(\.id), ["solana"])
   }
   /// A data directory that cannot be written (read-only, or as here a lock that cannot be
   /// taken for writing) does not stop reading: the coins are the favorites the split will
@@ -203,12 +205,12 @@ import Testing
     // Root writes into a 0555 directory, so an unwritable lock stands in for it.
     let lock = setup.directory.appendingPathComponent(".coins.json.lock")
     try FileManager.default.createDirectory(at: lock, withIntermediateDirectories: false)
-    #expect(try setup.data.readCoins().map(\.id) == ["bitcoin", "solana"])
+    expectEqual(try setup.data.readCoins().map(\.id), ["bitcoin", "solana"])
     #expect(throws: AtomicFile.WriteError.self) {
       try setup.data.addCoins([FavoriteCoin(id: "x", symbol: "X", name: nil, addedAt: fixedNow)])
     }
-    #expect(!FileManager.default.fileExists(atPath: setup.coinsURL.path))
-    #expect(setup.notices.all == [])
+    expect(!FileManager.default.fileExists(atPath: setup.coinsURL.path))
+    expectEqual(setup.notices.all, [])
   }
 
   @Test func readOnlyDirectoryStillReadsTheCoinsToBe() throws {
@@ -216,6 +218,6 @@ import Testing
     let setup = try makeSetup()
     chmod(setup.directory.path, 0o555)
     defer { chmod(setup.directory.path, 0o755) }
-    #expect(try setup.data.readCoins().map(\.id) == ["bitcoin", "solana"])
+    expectEqual(try setup.data.readCoins().map(\.id), ["bitcoin", "solana"])
   }
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
     (" 42 ", 42), ("+7", 7), ("1E-2", 0.01),
   ])
   func accepts(_ text: String, _ value: Double) throws {
-    #expect(try AmountParser.parse(text).get() == value)
+    expectEqual(try AmountParser.parse(text).get(), value)
   }
 
   @Test(arguments: [
@@ -22,18 +23,18 @@ import Testing
     ("01,500", .ambiguousComma), ("00,500", .ambiguousComma),
   ])
   func refuses(_ text: String, _ problem: AmountParser.Problem) {
-    #expect(AmountParser.parse(text) == .failure(problem))
+    expectEqual(AmountParser.parse(text), .failure(problem))
   }
 
   @Test func aDecimalCommaIsRefusedWithTheAmountWrittenWithAPoint() {
-    #expect(
-      AmountParser.Problem.decimalComma(suggestion: "0.500").sentence(about: "0,500")
-        == "the amount '0,500' uses ',' as a decimal point: write 0.500 ('.' for decimals, ','"
+    expectEqual(
+      AmountParser.Problem.decimalComma(suggestion: "0.500").sentence(about: "0,500"),
+      "the amount '0,500' uses ',' as a decimal point: write 0.500 ('.' for decimals, ','"
         + " only between groups of three digits, as in 1,500.25)")
   }
 
   @Test(arguments: [("1,500", 1500.0), ("12,345,678.9", 12_345_678.9), ("100,000", 100_000)])
   func realThousandsGroupsStillRead(_ text: String, _ value: Double) throws {
-    #expect(try AmountParser.parse(text).get() == value)
+    expectEqual(try AmountParser.parse(text).get(), value)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -21,13 +22,13 @@ import Testing
     ("caf\u{E9} \u{1F600}", "caf\u{E9} \u{1F600}"),
   ])
   func fieldsAreQuotedOnlyWhenNeeded(text: String, written: String) {
-    #expect(CSV.field(text) == written)
+    expectEqual(CSV.field(text), written)
   }
 
   @Test func recordsEndWithCRLF() {
-    #expect(CSV.line(["a", "b,c", ""]) == "a,\"b,c\",\r\n")
-    #expect(CSV.document(header: ["x", "y"], rows: [["1", "2"]]) == "x,y\r\n1,2\r\n")
-    #expect(CSV.document(header: ["x"], rows: []) == "x\r\n")
+    expectEqual(CSV.line(["a", "b,c", ""]), "a,\"b,c\",\r\n")
+    expectEqual(CSV.document(header: ["x", "y"], rows: [["1", "2"]]), "x,y\r\n1,2\r\n")
+    expectEqual(CSV.document(header: ["x"], rows: []), "x\r\n")
   }
 
   // MARK: - Reading
@@ -35,29 +36,30 @@ import Testing
   @Test func readsQuotedFieldsWithCommasQuotesAndLineBreaks() throws {
     let text = "a,b,c\r\n\"1,5\",\"say \"\"hi\"\"\",\"two\r\nlines\"\r\n\"\",,x\r\n"
     let records = try CSV.parse(text)
-    #expect(
-      records.map(\.fields) == [
+    expectEqual(
+      records.map(\.fields),
+      [
         ["a", "b", "c"], ["1,5", "say \"hi\"", "two\r\nlines"],
         ["", "", "x"],
       ])
     // The third record starts on line 4: the quoted line break made the second span two.
-    #expect(records.map(\.line) == [1, 2, 4])
+    expectEqual(records.map(\.line), [1, 2, 4])
   }
 
   @Test(arguments: ["a,b\n1,2\n", "a,b\r\n1,2\r\n", "a,b\r1,2\r", "a,b\n1,2", "\u{FEFF}a,b\n1,2\n"])
   func acceptsLFCRLFCRAndAMissingFinalBreak(text: String) throws {
     let records = try CSV.parse(text)
-    #expect(records.map(\.fields) == [["a", "b"], ["1", "2"]])
-    #expect(records.map(\.line) == [1, 2])
+    expectEqual(records.map(\.fields), [["a", "b"], ["1", "2"]])
+    expectEqual(records.map(\.line), [1, 2])
   }
 
   @Test func skipsEmptyLinesButKeepsTheirNumbers() throws {
     let records = try CSV.parse("a\n\n\nb\n")
-    #expect(records.map(\.fields) == [["a"], ["b"]])
-    #expect(records.map(\.line) == [1, 4])
-    #expect(try CSV.parse("").isEmpty)
+    expectEqual(records.map(\.fields), [["a"], ["b"]])
+    expectEqual(records.map(\.line), [1, 4])
+    expect(try CSV.parse("").isEmpty)
     // A line holding only an empty quoted field is a record, not an empty line.
-    #expect(try CSV.parse("\"\"\n").map(\.fields) == [[""]])
+    expectEqual(try CSV.parse("\"\"\n").map(\.fields), [[""]])
   }
 
   @Test(arguments: [
@@ -82,7 +84,7 @@ import Testing
       ["4", " lead and trail "], ["5", "lone\rCR and lone\nLF"],
     ]
     let text = CSV.document(header: rows[0], rows: Array(rows.dropFirst()))
-    #expect(try CSV.parse(text).map(\.fields) == rows)
+    expectEqual(try CSV.parse(text).map(\.fields), rows)
   }
 
   // MARK: - The ledger's columns
@@ -104,20 +106,20 @@ import Testing
         counterAmount: 0.1 + 0.2, counterCurrency: "USD", recordedAt: Self.now),
     ]
     let text = LedgerCSV.document(entries)
-    #expect(
+    expect(
       text.hasPrefix(
         "id,date,side,amount,currency,counter_amount,counter_currency,rate,with,note,role,import_id\r\n"
           + "7,2026-11-19,sell,100,USD,8950000,LBP,89500,\"Abu \"\"Ali\"\", Hamra\","
           + "cash; counted twice,,\r\n"))
     let back = try LedgerCSV.entries(fromCSV: text, today: Self.today, recordedAt: Self.now)
-    #expect(back.map(\.id) == [0, 0, 0])
-    #expect(
-      back
-        == entries.map { entry in
-          var copy = entry
-          copy.id = 0
-          return copy
-        })
+    expectEqual(back.map(\.id), [0, 0, 0])
+    expectEqual(
+      back,
+      entries.map { entry in
+        var copy = entry
+        copy.id = 0
+        return copy
+      })
   }
 
   @Test func ledgerImportTakesColumnsInAnyOrderAndOptionalOnesMayBeMissing() throws {
@@ -127,11 +129,11 @@ import Testing
 
       """
     let entries = try LedgerCSV.entries(fromCSV: text, today: Self.today, recordedAt: Self.now)
-    #expect(entries.count == 1)
-    #expect(entries.first?.counterAmount == 8_950_000)
-    #expect(entries.first?.currency == "USD")
-    #expect(entries.first?.side == .sell)
-    #expect(entries.first?.counterparty == nil)
+    expectEqual(entries.count, 1)
+    expectEqual(entries.first?.counterAmount, 8_950_000)
+    expectEqual(entries.first?.currency, "USD")
+    expectEqual(entries.first?.side, .sell)
+    expectEqual(entries.first?.counterparty, nil)
   }
 
   @Test func ledgerImportReportsEveryBadLineAndReturnsNothing() {

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import Testing
 
 /// Issue 27: what ships imports FoundationEssentials only (no libFoundation.so, no ICU).
@@ -28,10 +29,10 @@ import Testing
   }
 
   @Test func recognisesEveryFormOfAFoundationImport() {
-    #expect(Self.foundationImports(in: "import Foundation\n").count == 1)
-    #expect(Self.foundationImports(in: "  @preconcurrency import Foundation").count == 1)
-    #expect(Self.foundationImports(in: "import FoundationNetworking").count == 1)
-    #expect(Self.foundationImports(in: "import FoundationEssentials\n// import Foundation").isEmpty)
+    expectEqual(Self.foundationImports(in: "import Foundation\n").count, 1)
+    expectEqual(Self.foundationImports(in: "  @preconcurrency import Foundation").count, 1)
+    expectEqual(Self.foundationImports(in: "import FoundationNetworking").count, 1)
+    expect(Self.foundationImports(in: "import FoundationEssentials\n// import Foundation").isEmpty)
   }
 
   @Test func sourcesImportFoundationOnlyThroughTheShim() throws {
@@ -39,7 +40,7 @@ import Testing
     for folder in Self.modules.keys.sorted() + ["rates"] {
       let base = Self.root.appendingPathComponent("Sources/\(folder)")
       let files = FileManager.default.enumerator(atPath: base.path)?.allObjects as? [String] ?? []
-      #expect(!files.isEmpty, "no sources under \(base.path)")
+      expect(!files.isEmpty, "no sources under \(base.path)")
       for file in files where file.hasSuffix(".swift") {
         let relative = folder + "/" + file
         guard file != Self.modules[folder] else { continue }
@@ -47,7 +48,7 @@ import Testing
         if !Self.foundationImports(in: text).isEmpty { offenders.append(relative) }
       }
     }
-    #expect(
+    expect(
       offenders.isEmpty,
       "import Foundation in \(offenders): FoundationEssentials comes from each module's Essentials.swift"
     )
@@ -58,8 +59,9 @@ import Testing
       let url = Self.root.appendingPathComponent("Sources/\(module)/\(file)")
       let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
         .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.hasPrefix("//") }
-      #expect(
-        lines == [
+      expectEqual(
+        lines,
+        [
           "#if canImport(FoundationEssentials)", "@_exported import FoundationEssentials", "#else",
           "@_exported import Foundation", "#endif",
         ], "\(module)")

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Synchronization
 import Testing
@@ -20,27 +21,27 @@ import Testing
 
   @Test(arguments: 0...8) func fixedIsPrintfsRounding(places: Int) {
     for value in Self.values {
-      #expect(
-        NumberText.fixed(value, places: places) == String(format: "%.*f", places, value),
+      expectEqual(
+        NumberText.fixed(value, places: places), String(format: "%.*f", places, value),
         "\(value) to \(places) places")
     }
   }
 
   @Test(arguments: [3, 4]) func scientificIsPrintfs(digits: Int) {
     for value in Self.values {
-      #expect(
-        NumberText.scientific(value, digits: digits) == String(format: "%.*e", digits, value),
+      expectEqual(
+        NumberText.scientific(value, digits: digits), String(format: "%.*e", digits, value),
         "\(value)")
     }
   }
 
   @Test func paddedIsPrintfsZeroPadding() {
     for value in [0, 7, 42, 600, 1999, 12_345, -5] {
-      #expect(NumberText.padded(value, width: 4) == String(format: "%04d", value))
-      #expect(NumberText.padded(value, width: 2) == String(format: "%02d", value))
+      expectEqual(NumberText.padded(value, width: 4), String(format: "%04d", value))
+      expectEqual(NumberText.padded(value, width: 2), String(format: "%02d", value))
     }
     for mode in [0o600, 0o644, 0o7, 0o777] {
-      #expect(NumberText.padded(mode, width: 4, radix: 8) == String(format: "%04o", mode))
+      expectEqual(NumberText.padded(mode, width: 4, radix: 8), String(format: "%04o", mode))
     }
   }
 
@@ -50,24 +51,24 @@ import Testing
       "  \"quoted\" ", "\r\nHTTP/1.1 200\r\n", "é ", " \u{301}",
     ]
     for text in texts {
-      #expect(text.trimming(.whitespaces) == text.trimmingCharacters(in: .whitespaces))
-      #expect(text.trimming(.newlines) == text.trimmingCharacters(in: .newlines))
-      #expect(
-        text.trimming(.whitespacesAndNewlines)
-          == text.trimmingCharacters(in: .whitespacesAndNewlines))
-      #expect(
-        text.trimming(.characters(" \""))
-          == text.trimmingCharacters(in: CharacterSet(charactersIn: " \"")))
+      expectEqual(text.trimming(.whitespaces), text.trimmingCharacters(in: .whitespaces))
+      expectEqual(text.trimming(.newlines), text.trimmingCharacters(in: .newlines))
+      expectEqual(
+        text.trimming(.whitespacesAndNewlines),
+        text.trimmingCharacters(in: .whitespacesAndNewlines))
+      expectEqual(
+        text.trimming(.characters(" \"")),
+        text.trimmingCharacters(in: CharacterSet(charactersIn: " \"")))
     }
   }
 
   /// Decided: only ASCII letters and digits stay as they are (RFC 3986); Foundation's
   /// `.alphanumerics` also kept other scripts' letters raw in a URL.
   @Test func percentEncodingKeepsASCIIAlphanumericsAndTheGivenMarks() {
-    #expect("bitcoin,eth-2".percentEncoded(keeping: "-._~,") == "bitcoin,eth-2")
-    #expect("a b/c?d&e=f".percentEncoded(keeping: "-._~,") == "a%20b%2Fc%3Fd%26e%3Df")
-    #expect("é\n".percentEncoded() == "%C3%A9%0A")
-    #expect("key-123".percentEncoded() == "key%2D123")
+    expectEqual("bitcoin,eth-2".percentEncoded(keeping: "-._~,"), "bitcoin,eth-2")
+    expectEqual("a b/c?d&e=f".percentEncoded(keeping: "-._~,"), "a%20b%2Fc%3Fd%26e%3Df")
+    expectEqual("é\n".percentEncoded(), "%C3%A9%0A")
+    expectEqual("key-123".percentEncoded(), "key%2D123")
   }
 
   @Test func httpDatesReadAsDateFormatterReadThem() throws {
@@ -79,13 +80,13 @@ import Testing
       "Mon, 10 Jun 2024 06:13:50 GMT", "Sun, 06 Nov 1994 08:49:37 GMT",
       "Thu, 01 Jan 1970 00:00:00 GMT", "Fri, 31 Dec 2099 23:59:59 GMT",
     ] {
-      #expect(RetryAfter.httpDate(text) == formatter.date(from: text), "\(text)")
+      expectEqual(RetryAfter.httpDate(text), formatter.date(from: text), "\(text)")
     }
     for text in [
       "Mon, 10 Jun 2024 06:13 GMT", "10 Jun 2024 06:13:50 GMT", "Mon, 31 Feb 2024 06:13:50 GMT",
       "Mon, 10 Foo 2024 06:13:50 GMT", "Mon, 10 Jun 2024 25:13:50 GMT",
     ] {
-      #expect(RetryAfter.httpDate(text) == nil, "\(text)")
+      expectEqual(RetryAfter.httpDate(text), nil, "\(text)")
     }
   }
 
@@ -96,10 +97,10 @@ import Testing
       _ = try FileManager.default.attributesOfItem(atPath: missing)
       Issue.record("no error")
     } catch {
-      #expect(error.readableDescription.contains("such file"), "\(error.readableDescription)")
+      expect(error.readableDescription.contains("such file"), "\(error.readableDescription)")
     }
     struct Described: LocalizedError { var errorDescription: String? { "said so" } }
-    #expect(Described().readableDescription == "said so")
+    expectEqual(Described().readableDescription, "said so")
   }
 
   @Test func offlineRatesAreMadeOnFirstUseOnly() {
@@ -112,21 +113,21 @@ import Testing
       }(),
       resolve: { Asset(symbol: $0, id: $0) }, validateQuote: { _ in },
       prices: { _ in [] }, dailyCloses: { _, _, _ in throw CancellationError() })
-    #expect(made.load(ordering: .relaxed) == 0)
-    #expect(source.offlineRates == nil)
-    #expect(source.offlineRates == nil)
-    #expect(made.load(ordering: .relaxed) == 1)
+    expectEqual(made.load(ordering: .relaxed), 0)
+    expect(source.offlineRates == nil)
+    expect(source.offlineRates == nil)
+    expectEqual(made.load(ordering: .relaxed), 1)
   }
 
   @Test func aDetachedThreadRunsAndALockGuards() async {
     let counter = Mutex(0)
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-      #expect(
+      expect(
         detachThread {
           counter.withLock { $0 += 1 }
           done.resume()
         })
     }
-    #expect(counter.withLock { $0 } == 1)
+    expectEqual(counter.withLock { $0 }, 1)
   }
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import Testing
 
 @testable import RateCore
@@ -12,7 +13,7 @@ import Testing
 
   @Test(arguments: ratios)
   func aComputedRatioKeepsTenSignificantDigits(_ value: Double, _ written: String) {
-    #expect(Figure.ratio(value).description == written)
+    expectEqual(Figure.ratio(value).description, written)
   }
 
   static let amounts: [(Double, String, String)] = [
@@ -24,27 +25,27 @@ import Testing
 
   @Test(arguments: amounts)
   func aComputedAmountKeepsItsCurrencysMinorUnit(_ value: Double, _ code: String, _ written: String) {
-    #expect(Figure.money(value, code: CurrencyCode(code)).description == written)
+    expectEqual(Figure.money(value, code: CurrencyCode(code)).description, written)
   }
 
   @Test func aDifferenceHasThePrecisionOfWhatItIsTheDifferenceOf() {
-    #expect(Figure.money(100 - 99.999_999_999_999_99, code: "USD", scale: 100) == 0)
-    #expect(Figure.money(100.0 - 100.000_000_000_000_01, code: "USD", scale: 100).sign == .plus)
-    #expect(Figure.money(0.000_012 - 0.000_01, code: "USD", scale: 0.000_012) == 0.000_002)
-    #expect(Figure.money(1_164.951, code: "USD", scale: .nan) == 1_164.95)
+    expectEqual(Figure.money(100 - 99.999_999_999_999_99, code: "USD", scale: 100), 0)
+    expectEqual(Figure.money(100.0 - 100.000_000_000_000_01, code: "USD", scale: 100).sign, .plus)
+    expectEqual(Figure.money(0.000_012 - 0.000_01, code: "USD", scale: 0.000_012), 0.000_002)
+    expectEqual(Figure.money(1_164.951, code: "USD", scale: .nan), 1_164.95)
   }
 
   @Test func neverANegativeZero() {
-    #expect(Figure.ratio(-0.0).sign == .plus)
-    #expect(Figure.money(-0.0, code: "USD").sign == .plus)
-    #expect(Figure.money(-0.0, code: "JPY").sign == .plus)
+    expectEqual(Figure.ratio(-0.0).sign, .plus)
+    expectEqual(Figure.money(-0.0, code: "USD").sign, .plus)
+    expectEqual(Figure.money(-0.0, code: "JPY").sign, .plus)
   }
 
   @Test func notFiniteStaysAsItIs() {
-    #expect(Figure.ratio(.infinity) == .infinity)
-    #expect(Figure.ratio(.nan).isNaN)
-    #expect(Figure.money(-.infinity, code: "USD") == -.infinity)
-    #expect(Figure.ratio(nil as Double?) == nil)
+    expectEqual(Figure.ratio(.infinity), .infinity)
+    expect(Figure.ratio(.nan).isNaN)
+    expectEqual(Figure.money(-.infinity, code: "USD"), -.infinity)
+    expectEqual(Figure.ratio(nil as Double?), nil)
   }
 
   /// Property: a rounded ratio is within half a unit of its 10th digit and is written with
@@ -58,8 +59,8 @@ import Testing
       let rounded = Figure.ratio(value)
       let digits = DecimalText.shortest(rounded)?.filter(\.isNumber)
         .drop { $0 == "0" }.reversed().drop { $0 == "0" }
-      #expect((digits?.count ?? 99) <= 10, "\(value) → \(rounded)")
-      #expect(abs(rounded - value) <= abs(value) * 5.000_001e-10, "\(value) → \(rounded)")
+      expect((digits?.count ?? 99) <= 10, "\(value) → \(rounded)")
+      expect(abs(rounded - value) <= abs(value) * 5.000_001e-10, "\(value) → \(rounded)")
     }
   }
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -12,10 +13,10 @@ import Testing
   @Test func nilIsAnExplicitNullAndRoundTrips() throws {
     let encoder = JSONCoders.encoder()
     let empty = try encoder.encode(Document(change: nil, name: "x"))
-    #expect(String(decoding: empty, as: UTF8.self) == #"{"change":null,"name":"x"}"#)
+    expectEqual(String(decoding: empty, as: UTF8.self), #"{"change":null,"name":"x"}"#)
     let full = try encoder.encode(Document(change: 1.5, name: "x"))
-    #expect(String(decoding: full, as: UTF8.self) == #"{"change":1.5,"name":"x"}"#)
-    #expect(try JSONCoders.decoder().decode(Document.self, from: empty) == Document(change: nil, name: "x"))
-    #expect(try JSONCoders.decoder().decode(Document.self, from: full).change == 1.5)
+    expectEqual(String(decoding: full, as: UTF8.self), #"{"change":1.5,"name":"x"}"#)
+    expectEqual(try JSONCoders.decoder().decode(Document.self, from: empty), Document(change: nil, name: "x"))
+    expectEqual(try JSONCoders.decoder().decode(Document.self, from: full).change, 1.5)
   }
 }

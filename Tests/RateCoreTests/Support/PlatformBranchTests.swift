@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import Testing
 
 /// Issue 35: platform branches stay in the few files docs/guide.md lists under
@@ -63,18 +64,18 @@ import Testing
         import Darwin
       #endif
       """
-    #expect(Self.branchLines(in: imports).isEmpty)
-    #expect(Self.branchLines(in: "#if os(Linux)\n  import Glibc\n#endif") == [1])
-    #expect(
-      Self.branchLines(in: "#if canImport(Darwin)\n  import Darwin\n  let x = 1\n#endif") == [1])
-    #expect(Self.branchLines(in: "#if canImport(Glibc)\n  import Darwin\n#endif") == [1])
-    #expect(Self.branchLines(in: "let a = 1\n  #if canImport(FoundationEssentials)\n#endif") == [2])
-    #expect(Self.branchLines(in: "#if DEBUG\n#endif\n// #if os(Linux)").isEmpty)
+    expect(Self.branchLines(in: imports).isEmpty)
+    expectEqual(Self.branchLines(in: "#if os(Linux)\n  import Glibc\n#endif"), [1])
+    expectEqual(
+      Self.branchLines(in: "#if canImport(Darwin)\n  import Darwin\n  let x = 1\n#endif"), [1])
+    expectEqual(Self.branchLines(in: "#if canImport(Glibc)\n  import Darwin\n#endif"), [1])
+    expectEqual(Self.branchLines(in: "let a = 1\n  #if canImport(FoundationEssentials)\n#endif"), [2])
+    expect(Self.branchLines(in: "#if DEBUG\n#endif\n// #if os(Linux)").isEmpty)
   }
 
   @Test func platformBranchesAreOnlyInTheFilesTheGuideLists() throws {
     let listed = try Self.listedFiles()
-    #expect(listed.count > 5, "the guide's Platform branches section lists no files")
+    expect(listed.count > 5, "the guide's Platform branches section lists no files")
     var unlisted: [String] = []
     var withBranches: Set<String> = []
     for file in Self.swiftFiles(under: "Sources") + Self.swiftFiles(under: "Tests") {
@@ -87,11 +88,11 @@ import Testing
         unlisted.append(file + ":" + lines.map(String.init).joined(separator: ","))
       }
     }
-    #expect(
+    expect(
       unlisted.isEmpty,
       "platform branches outside docs/guide.md's list (add the file and the reason, or remove the branch): \(unlisted)"
     )
     let stale = listed.subtracting(withBranches).sorted()
-    #expect(stale.isEmpty, "docs/guide.md lists files without a platform branch: \(stale)")
+    expect(stale.isEmpty, "docs/guide.md lists files without a platform branch: \(stale)")
   }
 }

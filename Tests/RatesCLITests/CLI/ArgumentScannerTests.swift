@@ -1,5 +1,6 @@
 import Foundation
 import RateCore
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -12,8 +13,8 @@ import Testing
     var scanner = ArgumentScanner(["history", "BTC", "--days", "7", "EUR"])
     let days = try scanner.option("--days")
     let positionals = scanner.positionals()
-    #expect(days == "7")
-    #expect(positionals == ["history", "BTC", "EUR"])
+    expectEqual(days, "7")
+    expectEqual(positionals, ["history", "BTC", "EUR"])
     try scanner.finish()
   }
 
@@ -24,18 +25,18 @@ import Testing
     let second = scanner.positional()
     let third = scanner.positional()
     let fourth = scanner.positional()
-    #expect(json)
-    #expect(first == "convert")
-    #expect(second == "10")
-    #expect(third == "USD")
-    #expect(fourth == nil)
+    expect(json)
+    expectEqual(first, "convert")
+    expectEqual(second, "10")
+    expectEqual(third, "USD")
+    expectEqual(fourth, nil)
     try scanner.finish()
   }
 
   @Test func positionalSkipsOptionsAndLeavesThemForFinish() {
     var scanner = ArgumentScanner(["--bogus", "BTC"])
     let first = scanner.positional()
-    #expect(first == "BTC")
+    expectEqual(first, "BTC")
     #expect(throws: UsageError.unknownOption("--bogus")) { try scanner.finish() }
   }
 
@@ -44,23 +45,23 @@ import Testing
     let flag = try scanner.flag("--json")
     let option = try scanner.option("--days")
     let positional = scanner.positional()
-    #expect(!flag)
-    #expect(option == nil)
-    #expect(positional == nil)
+    expect(!flag)
+    expectEqual(option, nil)
+    expectEqual(positional, nil)
     try scanner.finish()
   }
 
   @Test func loneDashIsAPositional() throws {
     var scanner = ArgumentScanner(["import", "-"])
     let positionals = scanner.positionals()
-    #expect(positionals == ["import", "-"])
+    expectEqual(positionals, ["import", "-"])
     try scanner.finish()
   }
 
   @Test func emptyStringIsAPositional() throws {
     var scanner = ArgumentScanner([""])
     let positional = scanner.positional()
-    #expect(positional == "")
+    expectEqual(positional, "")
     try scanner.finish()
   }
 
@@ -70,10 +71,10 @@ import Testing
     var scanner = ArgumentScanner(["show", "--", "--json", "-h", "--", "--days=7"])
     let json = try scanner.flag("--json")
     let days = try scanner.option("--days")
-    #expect(!json)
-    #expect(days == nil)
+    expect(!json)
+    expectEqual(days, nil)
     let positionals = scanner.positionals()
-    #expect(positionals == ["show", "--json", "-h", "--", "--days=7"])
+    expectEqual(positionals, ["show", "--json", "-h", "--", "--days=7"])
     try scanner.finish()
   }
 
@@ -86,8 +87,8 @@ import Testing
     var scanner = ArgumentScanner(["--days", "7", "--", "-5"])
     let days = try scanner.option("--days")
     let rest = scanner.positionals()
-    #expect(days == "7")
-    #expect(rest == ["-5"])
+    expectEqual(days, "7")
+    expectEqual(rest, ["-5"])
   }
 
   @Test func leftoverAfterTerminatorIsUnexpected() {
@@ -102,8 +103,8 @@ import Testing
     var scanner = ArgumentScanner(["convert", number, "USD", "EUR"])
     let json = try scanner.flag("--json")
     let positionals = scanner.positionals()
-    #expect(!json)
-    #expect(positionals == ["convert", number, "USD", "EUR"])
+    expect(!json)
+    expectEqual(positionals, ["convert", number, "USD", "EUR"])
     try scanner.finish()
   }
 
@@ -111,7 +112,7 @@ import Testing
   func nearNumbersAreOptions(token: String) {
     var scanner = ArgumentScanner(["convert", token])
     let positionals = scanner.positionals()
-    #expect(positionals == ["convert"])
+    expectEqual(positionals, ["convert"])
     #expect(throws: UsageError.unknownOption(token)) { try scanner.finish() }
   }
 
@@ -119,15 +120,15 @@ import Testing
     var scanner = ArgumentScanner(["--threshold", "-5", "--offset=-1.5"])
     let threshold = try scanner.option("--threshold")
     let offset = try scanner.option("--offset")
-    #expect(threshold == "-5")
-    #expect(offset == "-1.5")
+    expectEqual(threshold, "-5")
+    expectEqual(offset, "-1.5")
     try scanner.finish()
   }
 
   @Test func dashValueNeedsEqualsForm() throws {
     var scanner = ArgumentScanner(["--provider=-x"])
     let provider = try scanner.option("--provider")
-    #expect(provider == "-x")
+    expectEqual(provider, "-x")
     var separate = ArgumentScanner(["--provider", "-x"])
     #expect(throws: UsageError.missingValue(option: "--provider")) {
       _ = try separate.option("--provider")
@@ -140,7 +141,7 @@ import Testing
     for arguments in [["--json"], ["-j"], ["-j", "--json"]] {
       var scanner = ArgumentScanner(arguments)
       let json = try scanner.flag("--json", "-j")
-      #expect(json, "\(arguments)")
+      expect(json, "\(arguments)")
       try scanner.finish()
     }
   }
@@ -148,7 +149,7 @@ import Testing
   @Test func absentFlagIsFalseAndLeavesOthers() throws {
     var scanner = ArgumentScanner(["--verbose"])
     let json = try scanner.flag("--json")
-    #expect(!json)
+    expect(!json)
     #expect(throws: UsageError.unknownOption("--verbose")) { try scanner.finish() }
   }
 
@@ -164,8 +165,8 @@ import Testing
     var scanner = ArgumentScanner(["--json", "BTC"])
     let json = try scanner.flag("--json")
     let base = scanner.positional()
-    #expect(json)
-    #expect(base == "BTC")
+    expect(json)
+    expectEqual(base, "BTC")
     try scanner.finish()
   }
 
@@ -173,15 +174,15 @@ import Testing
     var scanner = ArgumentScanner(["-jv"])
     let j = try scanner.flag("-j")
     let v = try scanner.flag("-v")
-    #expect(!j)
-    #expect(!v)
+    expect(!j)
+    expect(!v)
     #expect(throws: UsageError.unknownOption("-jv")) { try scanner.finish() }
   }
 
   @Test func registeredDashNameMatchesWhole() throws {
     var scanner = ArgumentScanner(["-abc"])
     let abc = try scanner.flag("-abc")
-    #expect(abc)
+    expect(abc)
     try scanner.finish()
   }
 
@@ -189,15 +190,15 @@ import Testing
     var scanner = ArgumentScanner(["--JSON", "--Days", "7"])
     let json = try scanner.flag("--json")
     let days = try scanner.option("--days")
-    #expect(!json)
-    #expect(days == nil)
+    expect(!json)
+    expectEqual(days, nil)
     #expect(throws: UsageError.unknownOption("--JSON")) { try scanner.finish() }
   }
 
   @Test func prefixesDoNotMatch() throws {
     var scanner = ArgumentScanner(["--jso", "--jsonx"])
     let json = try scanner.flag("--json")
-    #expect(!json)
+    expect(!json)
     #expect(throws: UsageError.unknownOption("--jso")) { try scanner.finish() }
   }
 
@@ -207,7 +208,7 @@ import Testing
   func optionSpellings(arguments: [String]) throws {
     var scanner = ArgumentScanner(arguments)
     let days = try scanner.option("--days", "-d")
-    #expect(days == "7")
+    expectEqual(days, "7")
     try scanner.finish()
   }
 
@@ -215,8 +216,8 @@ import Testing
     var scanner = ArgumentScanner(["--filter=a=b", "--note", "x=y"])
     let filter = try scanner.option("--filter")
     let note = try scanner.option("--note")
-    #expect(filter == "a=b")
-    #expect(note == "x=y")
+    expectEqual(filter, "a=b")
+    expectEqual(note, "x=y")
     try scanner.finish()
   }
 
@@ -224,8 +225,8 @@ import Testing
     var scanner = ArgumentScanner(["--days", "7", "BTC", "-d=30", "--days", "90"])
     let days = try scanner.option("--days", "-d")
     let base = scanner.positional()
-    #expect(days == "90")
-    #expect(base == "BTC")
+    expectEqual(days, "90")
+    expectEqual(base, "BTC")
     try scanner.finish()
   }
 
@@ -233,15 +234,15 @@ import Testing
     var scanner = ArgumentScanner(["--alert", "BTC>1", "x", "-a=ETH<2", "--alert", "SOL>3"])
     let alerts = try scanner.options("--alert", "-a")
     let rest = scanner.positionals()
-    #expect(alerts == ["BTC>1", "ETH<2", "SOL>3"])
-    #expect(rest == ["x"])
+    expectEqual(alerts, ["BTC>1", "ETH<2", "SOL>3"])
+    expectEqual(rest, ["x"])
     try scanner.finish()
   }
 
   @Test func absentRepeatableOptionIsEmpty() throws {
     var scanner = ArgumentScanner(["BTC"])
     let alerts = try scanner.options("--alert")
-    #expect(alerts.isEmpty)
+    expect(alerts.isEmpty)
   }
 
   @Test(arguments: [
@@ -272,7 +273,7 @@ import Testing
     // Removing `--json` must not make `7` look like the value of `--days`.
     var scanner = ArgumentScanner(["--days", "--json", "7"])
     let json = try scanner.flag("--json")
-    #expect(json)
+    expect(json)
     #expect(throws: UsageError.missingValue(option: "--days")) {
       _ = try scanner.option("--days")
     }
@@ -284,7 +285,7 @@ import Testing
       _ = try scanner.option("--provider")
     }
     let days = try scanner.option("--days")
-    #expect(days == "7")
+    expectEqual(days, "7")
   }
 
   @Test func helpIsNotTakenAsAValueButErrorsAsMissing() {
@@ -299,14 +300,14 @@ import Testing
   @Test func typedOptionParses() throws {
     var scanner = ArgumentScanner(["--days", "30"])
     let days = try scanner.option("--days", "-d", expected: "a whole number") { Int($0) }
-    #expect(days == 30)
+    expectEqual(days, 30)
     try scanner.finish()
   }
 
   @Test func typedOptionAbsentIsNil() throws {
     var scanner = ArgumentScanner(["BTC"])
     let days = try scanner.option("--days", expected: "a whole number") { Int($0) }
-    #expect(days == nil)
+    expectEqual(days, nil)
   }
 
   @Test func typedOptionInvalidNamesTheSpellingUsed() {
@@ -340,7 +341,7 @@ import Testing
       _ = try scanner.option("--days", expected: "a whole number") { Int($0) }
     }
     let raw = try scanner.option("--days")
-    #expect(raw == "abc")
+    expectEqual(raw, "abc")
   }
 
   // MARK: finish()
@@ -365,7 +366,7 @@ import Testing
     // An unknown option cannot know it takes a value; finish names the option.
     var scanner = ArgumentScanner(["--bogus", "7"])
     let positionals = scanner.positionals()
-    #expect(positionals == ["7"])
+    expectEqual(positionals, ["7"])
     #expect(throws: UsageError.unknownOption("--bogus")) { try scanner.finish() }
   }
 
@@ -389,14 +390,14 @@ import Testing
     (.invalid("the start day is after the end day"), "the start day is after the end day"),
   ])
   func message(error: UsageError, text: String) {
-    #expect(error.errorDescription == text)
-    #expect(error.localizedDescription == text)
+    expectEqual(error.errorDescription, text)
+    expectEqual(error.localizedDescription, text)
   }
 
   @Test func errorsCompareByValue() {
-    #expect(
+    expect(
       UsageError.unknownCommand("a", suggestion: nil) != .unknownCommand("a", suggestion: "b"))
-    #expect(UsageError.missingValue(option: "-d") != .missingValue(option: "--days"))
+    expect(UsageError.missingValue(option: "-d") != .missingValue(option: "--days"))
   }
 }
 
@@ -416,42 +417,42 @@ import Testing
     ("€uro", "euro", 1),
   ])
   func distance(a: String, b: String, expected: Int) {
-    #expect(EditDistance.distance(a, b) == expected)
-    #expect(EditDistance.distance(b, a) == expected)
+    expectEqual(EditDistance.distance(a, b), expected)
+    expectEqual(EditDistance.distance(b, a), expected)
   }
 
   private let commands = ["latest", "history", "convert", "watch", "list", "cache"]
 
   @Test func suggestsTheClosestCommand() {
-    #expect(EditDistance.suggestion(for: "histroy", in: commands) == "history")
-    #expect(EditDistance.suggestion(for: "conver", in: commands) == "convert")
-    #expect(EditDistance.suggestion(for: "History", in: commands) == "history")
-    #expect(EditDistance.suggestion(for: "HISTORY", in: commands) == "history")
+    expectEqual(EditDistance.suggestion(for: "histroy", in: commands), "history")
+    expectEqual(EditDistance.suggestion(for: "conver", in: commands), "convert")
+    expectEqual(EditDistance.suggestion(for: "History", in: commands), "history")
+    expectEqual(EditDistance.suggestion(for: "HISTORY", in: commands), "history")
   }
 
   @Test func nothingCloseSuggestsNothing() {
-    #expect(EditDistance.suggestion(for: "frobnicate", in: commands) == nil)
-    #expect(EditDistance.suggestion(for: "x", in: []) == nil)
+    expectEqual(EditDistance.suggestion(for: "frobnicate", in: commands), nil)
+    expectEqual(EditDistance.suggestion(for: "x", in: []), nil)
   }
 
   @Test func maxDistanceIsAThirdOfTheInputAtLeastOne() {
     // "lst" (3 characters): threshold 1, so "list" (1) but not "latest" (3).
-    #expect(EditDistance.suggestion(for: "lst", in: commands) == "list")
+    expectEqual(EditDistance.suggestion(for: "lst", in: commands), "list")
     // "wtch" (4 characters): threshold 1.
-    #expect(EditDistance.suggestion(for: "wtch", in: commands) == "watch")
+    expectEqual(EditDistance.suggestion(for: "wtch", in: commands), "watch")
     // "hstry" (5 characters): threshold 1, "history" is 2 away.
-    #expect(EditDistance.suggestion(for: "hstry", in: commands) == nil)
+    expectEqual(EditDistance.suggestion(for: "hstry", in: commands), nil)
   }
 
   @Test func bestFirstThenCandidateOrder() {
-    #expect(EditDistance.suggestion(for: "cat", in: ["cart", "cast", "cat", "cab"]) == "cat")
-    #expect(EditDistance.suggestion(for: "cot", in: ["cart", "cut", "cat"]) == "cut")
+    expectEqual(EditDistance.suggestion(for: "cat", in: ["cart", "cast", "cat", "cab"]), "cat")
+    expectEqual(EditDistance.suggestion(for: "cot", in: ["cart", "cut", "cat"]), "cut")
   }
 
   @Test func optionNamesToo() {
     let options = ["--days", "--json", "--provider", "--no-color"]
-    #expect(EditDistance.suggestion(for: "--dyas", in: options) == "--days")
-    #expect(EditDistance.suggestion(for: "--provder", in: options) == "--provider")
+    expectEqual(EditDistance.suggestion(for: "--dyas", in: options), "--days")
+    expectEqual(EditDistance.suggestion(for: "--provder", in: options), "--provider")
   }
 }
 

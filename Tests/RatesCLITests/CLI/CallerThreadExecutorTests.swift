@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -40,8 +41,8 @@ import Testing
       }
       return (value, places.all)
     }
-    #expect(value == 2)
-    #expect(places == Array(repeating: true, count: 6))
+    expectEqual(value, 2)
+    expectEqual(places, Array(repeating: true, count: 6))
   }
 
   @Test func workResumedFromAnotherThreadComesBackToTheCallingThread() async {
@@ -65,7 +66,7 @@ import Testing
       }
       return (value, places.all)
     }
-    #expect(value == "answer")
-    #expect(places == [false, true, false, true])
+    expectEqual(value, "answer")
+    expectEqual(places, [false, true, false, true])
   }
 }

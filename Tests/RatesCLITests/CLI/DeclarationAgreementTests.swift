@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -76,20 +77,20 @@ import Testing
       let first = Option.option("--first", value: "X", help: "declared last")
       let other = "not a declaration"
     }
-    #expect(Sample().options.map(\.name) == ["--second", "--first"])
-    #expect(Sample().arguments.map(\.name) == ["A"])
-    #expect(NoDeclarations().options.isEmpty)
+    expectEqual(Sample().options.map(\.name), ["--second", "--first"])
+    expectEqual(Sample().arguments.map(\.name), ["A"])
+    expect(NoDeclarations().options.isEmpty)
   }
 
   @Test(arguments: leaves)
   func everyExampleParsesAsTheCommandItDocuments(_ words: String) throws {
     let examples = try Self.path(words).last.examples
-    #expect(!examples.isEmpty, "\(words) has no example")
+    expect(!examples.isEmpty, "\(words) has no example")
     for example in examples {
-      #expect(example.hasPrefix("rates "), "\(example)")
+      expect(example.hasPrefix("rates "), "\(example)")
       do {
         let (parsed, _) = try Self.parse(Self.arguments(ofExample: example))
-        #expect(parsed.words == words, "'\(example)' runs 'rates \(parsed.words)'")
+        expectEqual(parsed.words, words, "'\(example)' runs 'rates \(parsed.words)'")
       } catch {
         Issue.record("'\(example)' does not parse: \(error.localizedDescription)")
       }
@@ -121,16 +122,16 @@ import Testing
     var scanner = ArgumentScanner(try Self.baseArguments(words))
     var options = GlobalOptions()
     try options.parse(&scanner)
-    #expect(scanner.positional() == path.root.name)
+    expectEqual(scanner.positional(), path.root.name)
     let resolved = try CommandTree.resolveActions(
       from: CommandPath(path.root), scanner: &scanner, lenient: false)
-    #expect(resolved.words == words)
+    expectEqual(resolved.words, words)
     let global = scanner.askedFor
     let type = try #require(path.last as? any RatesCommand.Type)
     _ = try type.init(parsing: &scanner, defaults: CommandDefaults(currency: "USD"))
-    #expect(scanner.askedFor.subtracting(global) == Set(path.last.options.flatMap(\.names)))
+    expectEqual(scanner.askedFor.subtracting(global), Set(path.last.options.flatMap(\.names)))
     let parsedByRatesCLI: Set = ["--help", "-h", "--version"]
-    #expect(global == Set(GlobalOptions.declared.options.flatMap(\.names)).subtracting(parsedByRatesCLI))
+    expectEqual(global, Set(GlobalOptions.declared.options.flatMap(\.names)).subtracting(parsedByRatesCLI))
   }
 
   /// The parser reads positional arguments only by the command's declared ones, and every
@@ -147,14 +148,14 @@ import Testing
       var scanner = ArgumentScanner(Self.arguments(ofExample: example))
       var options = GlobalOptions()
       try options.parse(&scanner)
-      #expect(scanner.positional() == path.root.name)
+      expectEqual(scanner.positional(), path.root.name)
       _ = try CommandTree.resolveActions(from: CommandPath(path.root), scanner: &scanner, lenient: false)
       _ = try type.init(
         parsing: &scanner, defaults: CommandDefaults(currency: "USD"))
-      #expect(scanner.argumentsAskedFor.isSubset(of: declared), "'\(example)' reads an undeclared argument")
+      expect(scanner.argumentsAskedFor.isSubset(of: declared), "'\(example)' reads an undeclared argument")
       read.formUnion(scanner.argumentsAskedFor)
     }
-    #expect(read == declared, "\(words): no example reads \(declared.subtracting(read).map(\.name))")
+    expectEqual(read, declared, "\(words): no example reads \(declared.subtracting(read).map(\.name))")
   }
 
   /// A required argument left out is named as its declaration says.
@@ -203,8 +204,8 @@ import Testing
     for option in all {
       for name in option.names {
         if let other = seen[name] {
-          #expect(other.takesValue == option.takesValue, "\(name)")
-          #expect(other.completion == option.completion, "\(name)")
+          expectEqual(other.takesValue, option.takesValue, "\(name)")
+          expectEqual(other.completion, option.completion, "\(name)")
         }
         seen[name] = option
       }
@@ -212,15 +213,15 @@ import Testing
     let globals = Set(GlobalOptions.declared.options.flatMap(\.names))
     for path in CommandTree.leaves {
       let own = path.last.options.flatMap(\.names)
-      #expect(Set(own).isDisjoint(with: globals), "\(path.words) redeclares a global option")
-      #expect(Set(own).count == own.count, "\(path.words) declares an option twice")
+      expect(Set(own).isDisjoint(with: globals), "\(path.words) redeclares a global option")
+      expectEqual(Set(own).count, own.count, "\(path.words) declares an option twice")
     }
   }
 
   @Test func usageGroupsHoldOnlyDeclaredOptions() {
     for path in CommandTree.leaves {
       for group in path.last.optionGroups {
-        #expect(Set(group.options).isSubset(of: path.last.options), "\(path.words)")
+        expect(Set(group.options).isSubset(of: path.last.options), "\(path.words)")
       }
     }
   }
@@ -232,7 +233,7 @@ import Testing
       for name in action.names {
         var scanner = ArgumentScanner([name])
         let path = try CommandTree.resolveActions(from: group, scanner: &scanner, lenient: false)
-        #expect(ObjectIdentifier(path.last) == ObjectIdentifier(action), "\(words) \(name)")
+        expectEqual(ObjectIdentifier(path.last), ObjectIdentifier(action), "\(words) \(name)")
       }
       var scanner = ArgumentScanner([action.name + "x"])
       #expect(
@@ -271,16 +272,16 @@ import Testing
     let path = try Self.path(words)
     let help = CommandHelp.text(for: path)
     let usage = CommandHelp.usage(for: path)
-    #expect(help.contains("usage: " + usage.joined(separator: "\n       ")))
+    expect(help.contains("usage: " + usage.joined(separator: "\n       ")))
     let options = path.last.options
-    #expect(Self.optionNames(in: usage) == Set(options.map(\.name)), "usage of \(words)")
+    expectEqual(Self.optionNames(in: usage), Set(options.map(\.name)), "usage of \(words)")
     let optionLabels = Self.labels("Options:", in: help)
-    #expect(Self.optionNames(in: optionLabels) == Set(options.flatMap(\.names)), "\(words)")
-    #expect(optionLabels == options.map(\.label))
+    expectEqual(Self.optionNames(in: optionLabels), Set(options.flatMap(\.names)), "\(words)")
+    expectEqual(optionLabels, options.map(\.label))
     let arguments = path.last.arguments
-    #expect(Self.labels("Arguments:", in: help) == arguments.map(\.label), "\(words)")
-    for argument in arguments { #expect(usage.joined().contains(argument.label)) }
-    for example in path.last.examples { #expect(help.contains("  " + example + "\n")) }
+    expectEqual(Self.labels("Arguments:", in: help), arguments.map(\.label), "\(words)")
+    for argument in arguments { expect(usage.joined().contains(argument.label)) }
+    for example in path.last.examples { expect(help.contains("  " + example + "\n")) }
   }
 
   @Test(arguments: CommandTree.all.filter { !$0.last.subcommands.isEmpty }.map(\.words))
@@ -288,10 +289,10 @@ import Testing
     let path = try Self.path(words)
     let help = CommandHelp.text(for: path)
     let actions = path.last.subcommands
-    #expect(Self.labels("Actions:", in: help) == actions.map { $0.names.joined(separator: ", ") })
-    #expect(CommandHelp.usage(for: path).filter { $0.hasPrefix("rates") }.count == actions.count)
+    expectEqual(Self.labels("Actions:", in: help), actions.map { $0.names.joined(separator: ", ") })
+    expectEqual(CommandHelp.usage(for: path).filter { $0.hasPrefix("rates") }.count, actions.count)
     let allOptions = CommandTree.leaves(below: path).flatMap { $0.last.options.map(\.name) }
-    #expect(Self.optionNames(in: CommandHelp.usage(for: path)) == Set(allOptions))
+    expectEqual(Self.optionNames(in: CommandHelp.usage(for: path)), Set(allOptions))
   }
 
   @Test func helpFitsInNinetyTwoColumns() {
@@ -299,7 +300,7 @@ import Testing
     texts.append(RatesCLI.mainHelp())
     for text in texts {
       for line in text.split(separator: "\n") {
-        #expect(line.count <= CommandHelp.width, "\(line)")
+        expect(line.count <= CommandHelp.width, "\(line)")
       }
     }
   }

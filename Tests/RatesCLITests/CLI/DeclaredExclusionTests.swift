@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import Testing
 
 @testable import RatesCLI
@@ -63,9 +64,9 @@ import Testing
     let path = try Declarations.path(words)
     for option in path.last.options {
       guard let rule = option.integerRule else { continue }
-      #expect(option.help.contains(rule.rangeText), "\(words) \(option.name)")
+      expect(option.help.contains(rule.rangeText), "\(words) \(option.name)")
       if let value = rule.defaultValue {
-        #expect(option.help.contains("(default \(value)"), "\(words) \(option.name)")
+        expect(option.help.contains("(default \(value)"), "\(words) \(option.name)")
       }
       let base = try Self.positionals(words)
       #expect(throws: UsageError.self, "\(words) \(option.name)") {
@@ -79,11 +80,11 @@ import Testing
 
   @Test func aLeftOutNumberIsItsDeclaredDefault() throws {
     var scanner = ArgumentScanner([])
-    #expect(try scanner.read(LedgerCommand.Rate.declared.days) == 3)
-    #expect(try scanner.read(HistoryCommand.declared.days) == 28)
-    #expect(try scanner.read(LedgerCommand.List.declared.days) == nil)
+    expectEqual(try scanner.read(LedgerCommand.Rate.declared.days), 3)
+    expectEqual(try scanner.read(HistoryCommand.declared.days), 28)
+    expectEqual(try scanner.read(LedgerCommand.List.declared.days), nil)
     var given = ArgumentScanner(["--days", "7"])
-    #expect(try given.read(LedgerCommand.Rate.declared.days) == 7)
+    expectEqual(try given.read(LedgerCommand.Rate.declared.days), 7)
   }
 
   @Test func theCommandsKeepTheirWords() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import Testing
 
 @testable import RatesCLI
@@ -121,7 +122,7 @@ import Testing
     for use in uses {
       guard let message = alone[use.description] ?? nil, message.contains(" needs ") else { continue }
       let needed = try #require(message.wholeMatch(of: /(.+?) needs ([^:]+)(?::.*)?/))
-      #expect(stated.onlyWith[use.name, default: []].contains(String(needed.2)), "\(words) \(message)")
+      expect(stated.onlyWith[use.name, default: []].contains(String(needed.2)), "\(words) \(message)")
     }
     for first in uses {
       for second in uses + Self.formats where second.name != first.name {
@@ -132,9 +133,9 @@ import Testing
           message.wholeMatch(of: /(.+?) cannot be used with ([^:]+)(?::.*)?/).map { ($0.1, $0.2) }
           ?? message.wholeMatch(of: /(.+?) and (.+?) cannot be used together/).map { ($0.1, $0.2) }
         let (one, other) = try #require(pair, "\(words) \(first) \(second): \(message)")
-        #expect(Self.says(stated, String(one), String(other)), "\(words): \(message)")
+        expect(Self.says(stated, String(one), String(other)), "\(words): \(message)")
         if !other.hasPrefix("--json"), !other.hasPrefix("--format") {
-          #expect(Self.says(stated, String(other), String(one)), "\(words): \(message)")
+          expect(Self.says(stated, String(other), String(one)), "\(words): \(message)")
         }
       }
     }
@@ -156,16 +157,16 @@ import Testing
       for rule in rules {
         let first = try given(rule.value.map { "\(name) \($0)" } ?? name)
         let message = Self.refusal(base + first + (try given(rule.other)))
-        #expect(message?.contains("cannot be used") == true, "\(words) \(name) \(rule)")
+        expectEqual(message?.contains("cannot be used"), true, "\(words) \(name) \(rule)")
       }
     }
     for (name, lists) in stated.onlyWith {
       for needs in lists {
         let message = Self.refusal(base + (try given(name)))
-        #expect(message?.hasPrefix("\(name) needs \(needs)") == true, "\(words)")
+        expectEqual(message?.hasPrefix("\(name) needs \(needs)"), true, "\(words)")
         for label in Self.labels(needs) {
           let satisfied = Self.refusal(base + (try given(name)) + (try given(label)))
-          #expect(satisfied?.contains(" needs ") != true, "\(words) \(name) with \(label)")
+          expect(satisfied?.contains(" needs ") != true, "\(words) \(name) with \(label)")
         }
       }
     }
@@ -174,15 +175,15 @@ import Testing
   @Test func noOptionSaysItsRulesInItsOwnWords() {
     let all = GlobalOptions.declared.options + CommandTree.leaves.flatMap { $0.last.options }
     for option in all {
-      #expect(!option.help.contains("not with"), "\(option.name): \(option.help)")
-      #expect(!option.help.contains("only with"), "\(option.name): \(option.help)")
+      expect(!option.help.contains("not with"), "\(option.name): \(option.help)")
+      expect(!option.help.contains("only with"), "\(option.name): \(option.help)")
     }
   }
 
   @Test func globalHelpSaysWhatTheGlobalParserRefuses() throws {
     let help = CommandHelp.globalOptions(width: 200)
-    #expect(help.contains("never touch the network; not with --refresh\n"))
-    #expect(help.contains("the stored days answered are replaced; not with --offline\n"))
+    expect(help.contains("never touch the network; not with --refresh\n"))
+    expect(help.contains("the stored days answered are replaced; not with --offline\n"))
     var scanner = ArgumentScanner(["--refresh", "--offline"])
     var options = GlobalOptions()
     #expect(throws: UsageError.invalid("--offline and --refresh cannot be used together")) {
@@ -192,13 +193,13 @@ import Testing
 
   @Test func helpNamesTheRulesOfHistory() throws {
     let help = CommandHelp.text(for: try Declarations.path("history"), width: 200)
-    #expect(help.contains("today's latest price; not with --from, --to or --date\n"))
-    #expect(help.contains("(ECB rates are daily); hourly not with --date or --interactive\n"))
-    #expect(
+    expect(help.contains("today's latest price; not with --from, --to or --date\n"))
+    expect(help.contains("(ECB rates are daily); hourly not with --date or --interactive\n"))
+    expect(
       help.contains(
         "(else exit 64); not with --date, --interval hourly, --chart, --table, --json or "
           + "--format csv|ledger|beancount\n"))
-    #expect(
+    expect(
       help.contains(
         "(default: today); YYYY-MM-DD, 'today' or 'yesterday' (UTC); not with --days or --date; "
           + "only with --from\n"))

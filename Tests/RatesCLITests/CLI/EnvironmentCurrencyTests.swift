@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -12,17 +13,17 @@ import Testing
     let (rates, server) = try CLIHarness.withFakeAPI()
     let before = server.requestCount
     let result = await rates.run(["current", "BTC"], environment: ["RATES_CURRENCY": "XYZ"])
-    #expect(result.status == 64)
-    #expect(result.stderr.contains("RATES_CURRENCY"), "\(result.stderr)")
-    #expect(result.stderr.contains("'XYZ'"), "\(result.stderr)")
-    #expect(server.requestCount == before, "refused before any request")
+    expectEqual(result.status, 64)
+    expect(result.stderr.contains("RATES_CURRENCY"), "\(result.stderr)")
+    expect(result.stderr.contains("'XYZ'"), "\(result.stderr)")
+    expectEqual(server.requestCount, before, "refused before any request")
   }
 
   @Test func aValidOneStillWorksAndConfigStillShowsABadOne() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     let good = await rates.run(["current", "BTC"], environment: ["RATES_CURRENCY": "eur"])
-    #expect(good.status == 0, "\(good.stderr)")
+    expectEqual(good.status, 0, "\(good.stderr)")
     let config = await rates.run(["config"], environment: ["RATES_CURRENCY": "XYZ"])
-    #expect(config.status == 0, "\(config.stderr)")
+    expectEqual(config.status, 0, "\(config.stderr)")
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -11,12 +12,12 @@ import Testing
     let help = RatesCLI.environmentHelp(width: 100)
     let listed = help.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().prefix { !$0.isEmpty }
       .map { $0.split(separator: " ").first.map(String.init) ?? "" }
-    #expect(listed == EnvironmentVariable.documented.map(\.name))
+    expectEqual(listed, EnvironmentVariable.documented.map(\.name))
     for name in ["COLUMNS", "RATES_PAGER", "PAGER", "TERM", "NO_COLOR", "XDG_CACHE_HOME"] {
-      #expect(listed.contains(name), "\(name)")
+      expect(listed.contains(name), "\(name)")
     }
-    #expect(EnvironmentVariable.documented.allSatisfy { !$0.help.isEmpty })
-    #expect(Set(EnvironmentVariable.documented.map(\.name)).count == EnvironmentVariable.documented.count)
+    expect(EnvironmentVariable.documented.allSatisfy { !$0.help.isEmpty })
+    expectEqual(Set(EnvironmentVariable.documented.map(\.name)).count, EnvironmentVariable.documented.count)
   }
 
   /// `environment["NAME"]`, `value("NAME")` or `.environment("NAME")` outside the declaration
@@ -38,6 +39,6 @@ import Testing
         offenders.append("\(url.lastPathComponent): \((text as NSString).substring(with: match.range))")
       }
     }
-    #expect(offenders.isEmpty, "\(offenders)")
+    expect(offenders.isEmpty, "\(offenders)")
   }
 }

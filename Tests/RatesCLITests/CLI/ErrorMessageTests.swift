@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -9,16 +10,16 @@ import Testing
 @Suite struct ErrorMessageTests {
   @Test func unknownCoinSuggestsACloseOneAndSearch() {
     let message = ProviderError.coinNotFound(provider: .provider(.coinGecko), coin: "bitcon").localizedDescription
-    #expect(message == "unknown coin 'bitcon' at CoinGecko: did you mean 'bitcoin'? try 'rates search bitcon'")
+    expectEqual(message, "unknown coin 'bitcon' at CoinGecko: did you mean 'bitcoin'? try 'rates search bitcon'")
     let far = ProviderError.coinNotFound(provider: .provider(.coinGecko), coin: "zzzzzzzz").localizedDescription
-    #expect(far == "unknown coin 'zzzzzzzz' at CoinGecko: try 'rates search zzzzzzzz'")
+    expectEqual(far, "unknown coin 'zzzzzzzz' at CoinGecko: try 'rates search zzzzzzzz'")
   }
 
   @Test(arguments: ["ETH", "eth", "bitcoin", "BTC", "Ethereum-Classic"])
   func aSuggestionNeverRepeatsWhatWasTypedOrTheSameCoin(_ typed: String) {
     let message = ProviderError.coinNotFound(provider: .provider(.coinGecko), coin: typed).localizedDescription
-    #expect(!message.contains("did you mean"), "\(message)")
-    #expect(message.contains("'\(typed)'"))
+    expect(!message.contains("did you mean"), "\(message)")
+    expect(message.contains("'\(typed)'"))
   }
 
   /// `config set currency SATS` is accepted, and a provider refusing it must not answer
@@ -27,32 +28,32 @@ import Testing
   @Test(arguments: ["SATS", "sats", "EUR", "XDR", "KWD", "JPY"])
   func aKnownCurrencyGetsNoSuggestion(_ typed: String) {
     let message = ProviderError.invalidCurrency(provider: .provider(.coinGecko), currency: typed).localizedDescription
-    #expect(!message.contains("did you mean"), "\(message)")
+    expect(!message.contains("did you mean"), "\(message)")
   }
 
   @Test func anUnreadableResponseIsNotCalledPassing() {
     let message = ProviderError.malformedResponse(
       provider: .provider(.frankfurter), endpoint: "/latest", detail: "an HTML page where JSON was expected"
     ).localizedDescription
-    #expect(!message.contains("try again"))
-    #expect(message.contains("RATES_FRANKFURTER_URL"))
+    expect(!message.contains("try again"))
+    expect(message.contains("RATES_FRANKFURTER_URL"))
   }
 
   @Test func unknownCurrencySuggestsACode() {
     let message = ProviderError.invalidCurrency(provider: .provider(.coinGecko), currency: "EUX").localizedDescription
-    #expect(message.contains("did you mean 'EUR'?"))
-    #expect(message.contains("rates currencies"))
+    expect(message.contains("did you mean 'EUR'?"))
+    expect(message.contains("rates currencies"))
   }
 
   @Test func messagesNameFrankfurter() {
     let error = ProviderError.invalidCurrency(provider: .provider(.frankfurter), currency: "GBP,XYZ")
-    #expect(error.errorDescription?.hasPrefix("Frankfurter (ECB) does not price in one of") == true)
+    expectEqual(error.errorDescription?.hasPrefix("Frankfurter (ECB) does not price in one of"), true)
   }
 
   @Test func aRejectedKeyIsNamedWithItsHint() {
     let error = ProviderError.apiKeyRejected(
       provider: .provider(.coinGecko), detail: "a Demo key is for api.coingecko.com: set COINGECKO_API_KEY")
-    #expect(error.localizedDescription.hasPrefix("CoinGecko rejected the API key: "))
-    #expect(error.localizedDescription.contains("COINGECKO_"))
+    expect(error.localizedDescription.hasPrefix("CoinGecko rejected the API key: "))
+    expect(error.localizedDescription.contains("COINGECKO_"))
   }
 }

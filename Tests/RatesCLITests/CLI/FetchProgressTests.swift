@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -28,9 +29,9 @@ import Testing
     let rates = try Self.harness { stderr.all.joined().contains("fetching from CoinGecko") }
     let result = await rates.run(
       ["current", "BTC"], errorIsTTY: true, onStderr: { stderr.append($0) })
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stderr.hasPrefix("fetching from CoinGecko…" + FetchProgress.erase), "\(result.stderr)")
-    #expect(result.stdout.contains("BTC"))
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expect(result.stderr.hasPrefix("fetching from CoinGecko…" + FetchProgress.erase), "\(result.stderr)")
+    expect(result.stdout.contains("BTC"))
   }
 
   @Test func aQuickFetchShowsNothing() async throws {
@@ -41,8 +42,8 @@ import Testing
       sleep: { duration in
         if duration == FetchProgress.delay { try await Task.sleep(for: .seconds(3600)) }
       })
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(!result.stderr.contains("fetching"), "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expect(!result.stderr.contains("fetching"), "\(result.stderr)")
   }
 
   @Test(arguments: [(false, ["current", "BTC"]), (true, ["current", "BTC", "--json"])])
@@ -51,9 +52,9 @@ import Testing
     let rates = try Self.harness { true }
     let result = await rates.run(
       arguments, errorIsTTY: errorIsTTY, sleep: { slept.append($0) })
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(!result.stderr.contains("fetching"), "\(result.stderr)")
-    #expect(!slept.all.contains(FetchProgress.delay), "no progress timer at all")
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expect(!result.stderr.contains("fetching"), "\(result.stderr)")
+    expect(!slept.all.contains(FetchProgress.delay), "no progress timer at all")
   }
 
   /// Other stderr text while the line shows: the line is erased first, and not again at the end.
@@ -66,6 +67,6 @@ import Testing
     progress.interrupt()
     written.append("warning: something\n")
     progress.end()
-    #expect(written.all == ["fetching from CoinGecko...", FetchProgress.erase, "warning: something\n"])
+    expectEqual(written.all, ["fetching from CoinGecko...", FetchProgress.erase, "warning: something\n"])
   }
 }

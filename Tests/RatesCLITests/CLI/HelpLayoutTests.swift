@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -12,36 +13,36 @@ import Testing
   @Test(arguments: CommandTree.all.map(\.words))
   func commandHelpPointsToRatesHelpInsteadOfRepeatingIt(_ words: String) async throws {
     let result = try await CLIHarness.run(words.split(separator: " ").map(String.init) + ["--help"])
-    #expect(result.status == 0)
-    #expect(!result.stdout.contains("Global options:"), "\(words)")
-    #expect(!result.stdout.contains("Exit codes:"), "\(words)")
-    #expect(!result.stdout.contains("--no-color"), "\(words)")
-    #expect(result.stdout.hasSuffix(CommandHelp.globalPointer + "\n"), "\(words)")
-    #expect(!result.stdout.contains("README"), "a pointer to a section that may not exist: \(words)")
+    expectEqual(result.status, 0)
+    expect(!result.stdout.contains("Global options:"), "\(words)")
+    expect(!result.stdout.contains("Exit codes:"), "\(words)")
+    expect(!result.stdout.contains("--no-color"), "\(words)")
+    expect(result.stdout.hasSuffix(CommandHelp.globalPointer + "\n"), "\(words)")
+    expect(!result.stdout.contains("README"), "a pointer to a section that may not exist: \(words)")
   }
 
   @Test func rateHelpHasEverythingGlobal() async throws {
     let result = try await CLIHarness.run(["help"])
     for part in ["Global options:", "Environment:", "Exit codes:", "--no-color", "RATES_TIMEOUT"] {
-      #expect(result.stdout.contains(part), "\(part)")
+      expect(result.stdout.contains(part), "\(part)")
     }
     // The note about 'rates config' follows the list, not inside it.
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     let note = try #require(lines.firstIndex { $0.hasPrefix("Settings also come from") })
-    #expect(lines[note - 1].isEmpty)
-    #expect(lines[(note + 1)...].prefix { !$0.isEmpty }.allSatisfy { !$0.hasPrefix("  ") })
+    expect(lines[note - 1].isEmpty)
+    expect(lines[(note + 1)...].prefix { !$0.isEmpty }.allSatisfy { !$0.hasPrefix("  ") })
   }
 
   @Test func bareRatesPipedIsAShortOverview() async throws {
     let rates = try CLIHarness()
     let piped = await rates.run([])
-    #expect(piped.status == 0)
-    #expect(piped.stdout.contains("Commands:"))
-    #expect(piped.stdout.contains("See 'rates help'"))
-    #expect(!piped.stdout.contains("Exit codes:"))
-    #expect(piped.stdout.split(separator: "\n").count < 30)
+    expectEqual(piped.status, 0)
+    expect(piped.stdout.contains("Commands:"))
+    expect(piped.stdout.contains("See 'rates help'"))
+    expect(!piped.stdout.contains("Exit codes:"))
+    expect(piped.stdout.split(separator: "\n").count < 30)
     let terminal = await rates.run([], isTTY: true)
-    #expect(terminal.stdout.contains("Exit codes:"))
+    expect(terminal.stdout.contains("Exit codes:"))
   }
 
   @Test(arguments: [60, 80, 160])
@@ -56,7 +57,7 @@ import Testing
       // Examples are commands, never broken; a word wider than the terminal cannot be.
       for line in text.split(separator: "\n")
       where !line.hasPrefix("  rates ") && line.trimmingCharacters(in: .whitespaces).contains(" ") {
-        #expect(line.count <= limit, "\(width): \(line)")
+        expect(line.count <= limit, "\(width): \(line)")
       }
     }
   }
@@ -65,36 +66,36 @@ import Testing
     let path = try CommandTree.path(named: ["ledger", "add"])
     let text = CommandHelp.text(for: try #require(path), width: 80)
     let lines = text.split(separator: "\n")
-    #expect(lines[0].hasPrefix("rates ledger add: record an exchange"))
+    expect(lines[0].hasPrefix("rates ledger add: record an exchange"))
     let indent = String(repeating: " ", count: "rates ledger add: ".count)
-    #expect(lines[1].hasPrefix(indent) && !lines[1].hasPrefix(indent + " "), "\(lines[1])")
+    expect(lines[1].hasPrefix(indent) && !lines[1].hasPrefix(indent + " "), "\(lines[1])")
   }
 
   @Test func manPageIsTheHelpTextInRoff() async throws {
     let result = try await CLIHarness.run(["help", "--man"])
-    #expect(result.status == 0)
+    expectEqual(result.status, 0)
     let page = result.stdout
-    #expect(page.hasPrefix(".TH RATES 1 "))
+    expect(page.hasPrefix(".TH RATES 1 "))
     for path in CommandTree.all {
-      #expect(page.contains(".SS \(path.fullName)\n.nf\n"), "\(path.fullName)")
+      expect(page.contains(".SS \(path.fullName)\n.nf\n"), "\(path.fullName)")
     }
-    #expect(page.contains(CommandHelp.globalPointer))
-    #expect(page.contains("RATES_TIMEOUT"))
+    expect(page.contains(CommandHelp.globalPointer))
+    expect(page.contains("RATES_TIMEOUT"))
     // Only the page's own requests start a line with '.' or '\''.
     let requests = [".TH", ".SH", ".SS", ".nf", ".fi", ".B"]
     for line in page.split(separator: "\n") where line.hasPrefix(".") || line.hasPrefix("'") {
-      #expect(requests.contains { line.hasPrefix($0 + " ") || line == $0 }, "\(line)")
+      expect(requests.contains { line.hasPrefix($0 + " ") || line == $0 }, "\(line)")
     }
-    #expect(!page.contains("\\d") && !page.contains("\\n"), "backslashes escaped")
+    expect(!page.contains("\\d") && !page.contains("\\n"), "backslashes escaped")
     // troff reads bytes: anything beyond ASCII is a named glyph (← is \[u2190]).
-    #expect(page.unicodeScalars.allSatisfy { $0.isASCII })
-    #expect(page.contains("\\[u2190]/\\[u2192]"))
+    expect(page.unicodeScalars.allSatisfy { $0.isASCII })
+    expect(page.contains("\\[u2190]/\\[u2192]"))
   }
 
   /// Issue 23: DESCRIPTION repeated the usage line SYNOPSIS has, and lines ran past 80.
   @Test func theManPageSaysItsUsageOnceAndFitsEightyColumns() throws {
     let page = ManPage.text()
-    #expect(page.components(separatedBy: "[options] <command> [arguments]").count == 2)
+    expectEqual(page.components(separatedBy: "[options] <command> [arguments]").count, 2)
     var inBlock = false
     for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
       if line == ".nf" || line == ".fi" { inBlock = line == ".nf" }
@@ -102,17 +103,18 @@ import Testing
       let shown = line.replacingOccurrences(
         of: #"\\\[u[0-9A-F]{4}\]"#, with: "_", options: .regularExpression
       ).replacingOccurrences(of: "\\e", with: "\\")
-      if inBlock { #expect(shown.count + 7 <= 80, "\(line)") }
+      if inBlock { expect(shown.count + 7 <= 80, "\(line)") }
     }
   }
 
   @Test func aLongExampleGoesOnOverLinesAsTheShellReadsIt() {
     let example = #"rates ledger add 100 USD 8950000 LBP --sell --with "Abu Ali" --note "cash, Hamra""#
-    #expect(
-      CommandHelp.exampleLines(example, width: 60) == [
+    expectEqual(
+      CommandHelp.exampleLines(example, width: 60),
+      [
         "  rates ledger add 100 USD 8950000 LBP --sell --with \\",
         #"      "Abu Ali" --note "cash, Hamra""#,
       ])
-    #expect(CommandHelp.exampleLines("rates top", width: 60) == ["  rates top"])
+    expectEqual(CommandHelp.exampleLines("rates top", width: 60), ["  rates top"])
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import RateCore
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -19,20 +20,20 @@ import Testing
   ])
   func printsJSON(_ arguments: [String]) async throws {
     let result = try await CLIHarness.run(arguments)
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let document = try #require(Self.document(result.stdout), "\(arguments): \(result.stdout)")
-    #expect(document["version"] as? Int == 2)
+    expectEqual(document["version"] as? Int, 2)
   }
 
   @Test func helpAndVersionDocumentsHoldTheirText() async throws {
     let help = try await CLIHarness.run(["help", "history", "--json"])
     let document = try #require(Self.document(help.stdout))
-    #expect(document["command"] as? String == "rates history")
-    #expect((document["help"] as? String)?.contains("--days") == true)
+    expectEqual(document["command"] as? String, "rates history")
+    expectEqual((document["help"] as? String)?.contains("--days"), true)
     let version = try await CLIHarness.run(["--version", "--json"])
-    #expect(Self.document(version.stdout)?["rates"] as? String == RatesVersion.current)
+    expectEqual(Self.document(version.stdout)?["rates"] as? String, RatesVersion.current)
     let path = try await CLIHarness.run(["config", "path", "--json"])
-    #expect((Self.document(path.stdout)?["path"] as? String)?.hasSuffix("rates/config.json") == true)
+    expectEqual((Self.document(path.stdout)?["path"] as? String)?.hasSuffix("rates/config.json"), true)
   }
 
   /// Before: `ledger export --csv --json` wrote CSV and `completions bash --json` a script,
@@ -43,10 +44,10 @@ import Testing
   ])
   func refusesWithAUsageError(_ arguments: [String]) async throws {
     let result = try await CLIHarness.run(arguments)
-    #expect(result.status == 64, "\(arguments)")
-    #expect(result.stdout.isEmpty, "\(result.stdout)")
+    expectEqual(result.status, 64, "\(arguments)")
+    expect(result.stdout.isEmpty, "\(result.stdout)")
     let error = try #require(Self.document(result.stderr)?["error"] as? [String: Any])
-    #expect((error["message"] as? String)?.contains("--json is not available") == true)
+    expectEqual((error["message"] as? String)?.contains("--json is not available"), true)
   }
 
   /// Before: each printed a plain-text error and the whole usage (the global options threw
@@ -67,13 +68,13 @@ import Testing
   ])
   func globalOptionErrorsAreJSON(_ arguments: [String]) async throws {
     let result = try await CLIHarness.run(arguments)
-    #expect(result.status == 64, "\(arguments): \(result.stderr)")
-    #expect(result.stdout.isEmpty, "\(result.stdout)")
-    #expect(!result.stderr.contains("usage:"), "\(arguments): \(result.stderr)")
+    expectEqual(result.status, 64, "\(arguments): \(result.stderr)")
+    expect(result.stdout.isEmpty, "\(result.stdout)")
+    expect(!result.stderr.contains("usage:"), "\(arguments): \(result.stderr)")
     let document = try #require(Self.document(result.stderr), "\(arguments): \(result.stderr)")
     let error = try #require(document["error"] as? [String: Any])
-    #expect(error["exitCode"] as? Int == 64)
-    #expect((error["message"] as? String)?.isEmpty == false)
+    expectEqual(error["exitCode"] as? Int, 64)
+    expectEqual((error["message"] as? String)?.isEmpty, false)
   }
 
   /// Before: the timeout was the string "10"; it is the number 10.
@@ -81,14 +82,14 @@ import Testing
     let shown = try await CLIHarness.run(["config", "--json"], environment: ["RATES_TIMEOUT": "30"])
     let settings = try #require(Self.document(shown.stdout)?["settings"] as? [[String: Any]])
     let timeout = try #require(settings.first { $0["key"] as? String == "timeout" })
-    #expect(timeout["value"] as? Int == 30)
-    #expect(!(timeout["value"] is String))
+    expectEqual(timeout["value"] as? Int, 30)
+    expect(!(timeout["value"] is String))
     let currency = try #require(settings.first { $0["key"] as? String == "currency" })
-    #expect(currency["value"] is String || currency["value"] is NSNull)
+    expect(currency["value"] is String || currency["value"] is NSNull)
 
     let harness = try CLIHarness()
     let set = await harness.run(["config", "set", "timeout", "25", "--json"])
-    #expect(set.status == 0, "\(set.stderr)")
-    #expect(Self.document(set.stdout)?["value"] as? Int == 25)
+    expectEqual(set.status, 0, "\(set.stderr)")
+    expectEqual(Self.document(set.stdout)?["value"] as? Int, 25)
   }
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -15,15 +16,15 @@ import Testing
   @Test func aClosedPipeSettlesAsSuccessAndStopsWriting() throws {
     signal(SIGPIPE, SIG_IGN)
     var ends: [Int32] = [0, 0]
-    #expect(pipe(&ends) == 0)
+    expectEqual(pipe(&ends), 0)
     close(ends[0])
     defer { close(ends[1]) }
     let health = OutputHealth(output: ends[1], error: ends[1])
     health.writeOut("one line\n")
-    #expect(health.outputClosed)
-    #expect(health.failure(of: ends[1])?.code == EPIPE)
-    #expect(health.settle(0) == 0)
-    #expect(health.settle(64) == 0)
+    expect(health.outputClosed)
+    expectEqual(health.failure(of: ends[1])?.code, EPIPE)
+    expectEqual(health.settle(0), 0)
+    expectEqual(health.settle(64), 0)
   }
 
   @Test func aFullDiskIsAnOutputFailure() throws {
@@ -36,8 +37,8 @@ import Testing
     }
     let health = OutputHealth(output: full, error: null)
     health.writeOut(String(repeating: "x", count: 100_000))
-    #expect(health.failure(of: full)?.code == ENOSPC)
-    #expect(health.settle(0) == ExitCode.outputFailed.rawValue)
+    expectEqual(health.failure(of: full)?.code, ENOSPC)
+    expectEqual(health.settle(0), ExitCode.outputFailed.rawValue)
   }
 
   @Test func healthyOutputKeepsTheStatus() throws {
@@ -45,7 +46,7 @@ import Testing
     defer { close(null) }
     let health = OutputHealth(output: null, error: null)
     health.writeOut("fine\n")
-    #expect(!health.outputClosed)
-    #expect(health.settle(66) == 66)
+    expect(!health.outputClosed)
+    expectEqual(health.settle(66), 66)
   }
 }

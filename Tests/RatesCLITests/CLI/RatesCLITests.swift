@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -17,20 +18,20 @@ import Testing
 
   @Test func versionAndHelpGoToStdout() async throws {
     let version = try await run(["--version"])
-    #expect(version.status == 0)
-    #expect(version.stdout == "rates \(RatesVersion.current)\n")
+    expectEqual(version.status, 0)
+    expectEqual(version.stdout, "rates \(RatesVersion.current)\n")
 
     let help = try await run(["--help"])
-    #expect(help.status == 0)
-    #expect(help.stdout.contains("usage: rates"))
-    for code in ExitCode.allCases { #expect(help.stdout.contains("\(code.rawValue)")) }
-    #expect(help.stderr.isEmpty)
+    expectEqual(help.status, 0)
+    expect(help.stdout.contains("usage: rates"))
+    for code in ExitCode.allCases { expect(help.stdout.contains("\(code.rawValue)")) }
+    expect(help.stderr.isEmpty)
 
     for arguments in [["history", "--help"], ["help", "history"], ["history", "-h", "BTC"]] {
       let commandHelp = try await run(arguments)
-      #expect(commandHelp.status == 0)
-      #expect(commandHelp.stdout.contains("usage: rates history <BASE>"))
-      #expect(commandHelp.stdout.contains("Examples:"))
+      expectEqual(commandHelp.status, 0)
+      expect(commandHelp.stdout.contains("usage: rates history <BASE>"))
+      expect(commandHelp.stdout.contains("Examples:"))
     }
   }
 
@@ -60,34 +61,34 @@ import Testing
   @Test(arguments: usageCases)
   func usageErrorsExit64WithUsage(_ usageCase: UsageCase) async throws {
     let result = try await run(usageCase.arguments)
-    #expect(result.status == 64)
-    #expect(result.stderr.contains(usageCase.message), "\(result.stderr)")
-    #expect(result.stderr.contains("usage: rates"))
-    #expect(result.stdout.isEmpty)
+    expectEqual(result.status, 64)
+    expect(result.stderr.contains(usageCase.message), "\(result.stderr)")
+    expect(result.stderr.contains("usage: rates"))
+    expect(result.stdout.isEmpty)
   }
 
   @Test func usageErrorsAsJSON() async throws {
     let result = try await run(["history", "BTC", "--days", "999", "--json"])
-    #expect(result.status == 64)
+    expectEqual(result.status, 64)
     let object = try JSONSerialization.jsonObject(with: Data(result.stderr.utf8)) as? [String: Any]
     let error = try #require(object?["error"] as? [String: Any])
-    #expect(error["code"] as? String == "usage")
-    #expect((error["message"] as? String)?.contains("--days") == true)
+    expectEqual(error["code"] as? String, "usage")
+    expectEqual((error["message"] as? String)?.contains("--days"), true)
   }
 
   @Test func badEnvironmentIsAUsageError() async throws {
     let url = try await run(["current"], environment: ["RATES_COINGECKO_URL": "ftp://x"])
-    #expect(url.status == 64)
-    #expect(url.stderr.contains("RATES_COINGECKO_URL"))
+    expectEqual(url.status, 64)
+    expect(url.stderr.contains("RATES_COINGECKO_URL"))
     let timeout = try await run(["current"], environment: ["RATES_TIMEOUT": "0.5"])
-    #expect(timeout.status == 64)
+    expectEqual(timeout.status, 64)
   }
 
   @Test func everythingAfterDoubleDashIsPositional() async throws {
     // `--json` after `--` is the quote currency, not the flag.
     let result = try await run(["history", "BTC", "--", "--json"])
-    #expect(result.status == 64)
-    #expect(result.stderr.hasPrefix("error: '--json' is not a currency code"))
+    expectEqual(result.status, 64)
+    expect(result.stderr.hasPrefix("error: '--json' is not a currency code"))
   }
 
   @Test func defaultQuoteComesFromTheEnvironment() throws {
@@ -98,16 +99,16 @@ import Testing
     }
     var scanner = ArgumentScanner(["BTC"])
     let pair = try parse(&scanner, defaultQuote: "gbp")
-    #expect(pair == PairArguments(base: "BTC", quote: "GBP"))
+    expectEqual(pair, PairArguments(base: "BTC", quote: "GBP"))
     var dashed = ArgumentScanner(["eth-eur"])
-    #expect(try parse(&dashed, defaultQuote: "USD") == .init(base: "eth", quote: "EUR"))
+    expectEqual(try parse(&dashed, defaultQuote: "USD"), .init(base: "eth", quote: "EUR"))
     for id in ["usd-coin", "binance-usd", "ethereum-wormhole"] {
       var scanner = ArgumentScanner([id])
-      #expect(try parse(&scanner, defaultQuote: "EUR") == .init(base: id, quote: "EUR"))
+      expectEqual(try parse(&scanner, defaultQuote: "EUR"), .init(base: id, quote: "EUR"))
     }
     var slashed = ArgumentScanner(["kaspa/usd"])
-    #expect(try parse(&slashed, defaultQuote: "EUR") == .init(base: "kaspa", quote: "USD"))
+    expectEqual(try parse(&slashed, defaultQuote: "EUR"), .init(base: "kaspa", quote: "USD"))
     var id = ArgumentScanner(["ethereum-wormhole", "usd"])
-    #expect(try parse(&id, defaultQuote: "EUR") == .init(base: "ethereum-wormhole", quote: "USD"))
+    expectEqual(try parse(&id, defaultQuote: "EUR"), .init(base: "ethereum-wormhole", quote: "USD"))
   }
 }

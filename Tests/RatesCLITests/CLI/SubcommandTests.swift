@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -41,29 +42,29 @@ import Testing
 
   @Test func anUnknownActionSuggestsTheClosestAndShowsTheUsage() async throws {
     let result = try await run(["ledger", "ad", "1", "USD", "2", "EUR", "--sell"])
-    #expect(result.status == 64)
-    #expect(
+    expectEqual(result.status, 64)
+    expect(
       result.stderr.hasPrefix(
         "error: unknown action 'ad' for 'rates ledger' (did you mean 'add'?)\n"
           + "usage: rates ledger [list] "))
-    #expect(
+    expect(
       result.stderr.contains(
         "\n       rates ledger import <FILE> [<FILE> ...] [--from FORMAT] [--skip-unknown] [--dry-run]\n"))
-    #expect(result.stderr.hasSuffix("See 'rates ledger --help'.\n"))
-    #expect(result.stdout.isEmpty)
+    expect(result.stderr.hasSuffix("See 'rates ledger --help'.\n"))
+    expect(result.stdout.isEmpty)
 
     let far = try await run(["cache", "frobnicate"])
-    #expect(far.status == 64)
-    #expect(far.stderr.hasPrefix("error: unknown action 'frobnicate' for 'rates cache'\n"))
+    expectEqual(far.status, 64)
+    expect(far.stderr.hasPrefix("error: unknown action 'frobnicate' for 'rates cache'\n"))
   }
 
   @Test func theActionMayFollowOptionsAndTheirValues() async throws {
     let typo = try await run(["ledger", "--days", "5", "rat", "USD", "LBP"])
-    #expect(
+    expect(
       typo.stderr.hasPrefix("error: unknown action 'rat' for 'rates ledger' (did you mean 'rate'?)")
     )
     let favorites = try await run(["favorites", "--in", "EUR", "ad", "BTC"])
-    #expect(favorites.stderr.contains("did you mean 'add'?"))
+    expect(favorites.stderr.contains("did you mean 'add'?"))
   }
 
   @Test(arguments: [
@@ -71,39 +72,39 @@ import Testing
   ])
   func anActionHasItsOwnHelp(_ arguments: [String]) async throws {
     let result = try await run(arguments)
-    #expect(result.status == 0)
-    #expect(result.stdout.hasPrefix("rates ledger add: record an exchange"))
-    #expect(result.stdout.contains("\nusage: rates ledger add <AMOUNT> <CURRENCY>"))
-    #expect(result.stdout.contains("\nOptions:\n  --sell "))
-    #expect(!result.stdout.contains("--with-anyone"))
+    expectEqual(result.status, 0)
+    expect(result.stdout.hasPrefix("rates ledger add: record an exchange"))
+    expect(result.stdout.contains("\nusage: rates ledger add <AMOUNT> <CURRENCY>"))
+    expect(result.stdout.contains("\nOptions:\n  --sell "))
+    expect(!result.stdout.contains("--with-anyone"))
   }
 
   @Test func aCommandWithActionsListsThem() async throws {
     for arguments in [["ledger", "--help"], ["help", "ledger"], ["ledger", "ad", "--help"]] {
       let result = try await run(arguments)
-      #expect(result.status == 0, "\(arguments)")
-      #expect(result.stdout.hasPrefix("rates ledger: "))
-      #expect(result.stdout.contains("\nActions:\n  list, ls            your exchanges"))
-      #expect(result.stdout.contains(" default)\n"))
-      #expect(result.stdout.contains("See 'rates ledger <action> --help'"))
+      expectEqual(result.status, 0, "\(arguments)")
+      expect(result.stdout.hasPrefix("rates ledger: "))
+      expect(result.stdout.contains("\nActions:\n  list, ls            your exchanges"))
+      expect(result.stdout.contains(" default)\n"))
+      expect(result.stdout.contains("See 'rates ledger <action> --help'"))
     }
     let unknown = try await run(["help", "ledger", "ad"])
-    #expect(unknown.status == 64)
-    #expect(unknown.stderr.contains("did you mean 'add'?"))
+    expectEqual(unknown.status, 64)
+    expect(unknown.stderr.contains("did you mean 'add'?"))
   }
 
   @Test func optionsOfAnotherActionAndFormatsItCannotWrite() async throws {
     let csv = try await run(["ledger", "add", "1", "USD", "2", "EUR", "--sell", "--csv"])
-    #expect(csv.status == 64)
-    #expect(
+    expectEqual(csv.status, 64)
+    expect(
       csv.stderr.hasPrefix(
         "error: '--csv' does not apply to 'rates ledger add': see 'rates ledger --help'\n"
           + "usage: rates ledger add "))
-    #expect(csv.stderr.hasSuffix("See 'rates ledger add --help'.\n"))
+    expect(csv.stderr.hasSuffix("See 'rates ledger add --help'.\n"))
     let format = try await run(["ledger", "rate", "USD", "LBP", "--format", "csv"])
-    #expect(format.status == 64)
-    #expect(format.stderr.hasPrefix("error: --format csv is only for 'rates ledger list'\n"))
+    expectEqual(format.status, 64)
+    expect(format.stderr.hasPrefix("error: --format csv is only for 'rates ledger list'\n"))
     let other = try await run(["pairs", "add", "GBP", "USD", "--limit", "3"])
-    #expect(other.stderr.hasPrefix("error: unknown option '--limit'\n"))
+    expect(other.stderr.hasPrefix("error: unknown option '--limit'\n"))
   }
 }

@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -31,35 +32,35 @@ import Testing
   func aWarmCommandAnswersFromTheCacheOnTheCallingThread(_ arguments: [String]) async throws {
     let (cli, api) = try CLIHarness.withFakeAPI()
     let fetched = await cli.run(arguments)
-    #expect(fetched.status == 0)
+    expectEqual(fetched.status, 0)
     let requests = api.requestCount
     let (warm, places) = await runHere(cli, arguments)
-    #expect(warm == fetched)
-    #expect(api.requestCount == requests)
-    #expect(!places.isEmpty)
-    #expect(places.allSatisfy { $0 })
+    expectEqual(warm, fetched)
+    expectEqual(api.requestCount, requests)
+    expect(!places.isEmpty)
+    expect(places.allSatisfy { $0 })
   }
 
   @Test func aCommandThatFetchesAnswersAsTheAsynchronousRunDoes() async throws {
     let (cli, api) = try CLIHarness.withFakeAPI()
     let (fetched, places) = await runHere(cli, ["history", "ETH", "USD", "--json"])
-    #expect(api.requestCount > 0)
+    expect(api.requestCount > 0)
     let (other, _) = try CLIHarness.withFakeAPI()
     #expect(fetched == (await other.run(["history", "ETH", "USD", "--json"])))
-    #expect(places.allSatisfy { $0 })
+    expect(places.allSatisfy { $0 })
   }
 
   @Test func aUsageErrorEndsWithItsExitCode() async throws {
     let cli = try CLIHarness()
     let (result, _) = await runHere(cli, ["history", "--days", "0", "BTC"])
     #expect(result == (await cli.run(["history", "--days", "0", "BTC"])))
-    #expect(result.status == ExitCode.usage.rawValue)
+    expectEqual(result.status, ExitCode.usage.rawValue)
   }
 }
 
 /// The live context's environment, read from `environ` rather than through `ProcessInfo`.
 @Suite struct ProcessEnvironmentTests {
   @Test func itHoldsWhatProcessInfoHolds() {
-    #expect(CommandContext.processEnvironment() == ProcessInfo.processInfo.environment)
+    expectEqual(CommandContext.processEnvironment(), ProcessInfo.processInfo.environment)
   }
 }

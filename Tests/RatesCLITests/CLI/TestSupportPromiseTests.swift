@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -24,11 +25,11 @@ import Testing
       let cli = try CLIHarness()
       home = cli.home
       let result = await cli.run(["convert", "100", "EUR", "USD", "--offline"])
-      #expect(result.status == 0, "\(result.stderr)")
-      #expect(Self.exists(cli.home))
+      expectEqual(result.status, 0, "\(result.stderr)")
+      expect(Self.exists(cli.home))
     }
     let gone = try #require(home)
-    #expect(!Self.exists(gone))
+    expect(!Self.exists(gone))
   }
 
   @Test func aRunnerHomeGoesWithTheRunner() throws {
@@ -36,9 +37,9 @@ import Testing
     do {
       let runner = try BinaryRunner(server: nil)
       home = runner.home
-      #expect(Self.exists(runner.home))
+      expect(Self.exists(runner.home))
     }
-    #expect(!Self.exists(try #require(home)))
+    expect(!Self.exists(try #require(home)))
   }
 
   @Test func aScopedFolderIsRemovedEvenWhenATestTookItsPermissionsAway() throws {
@@ -50,7 +51,7 @@ import Testing
       chmod(locked.deletingLastPathComponent().path, 0o500)
       return url
     }
-    #expect(!Self.exists(inside))
+    expect(!Self.exists(inside))
   }
 
   @Test func everyFolderIsInsideTheProcessFolder() throws {
@@ -59,8 +60,8 @@ import Testing
     let scoped = try TemporaryDirectory()
     let root = FileManager.default.temporaryDirectory
       .appendingPathComponent("rates-tests-\(getpid())").path
-    #expect(loose.deletingLastPathComponent().path == root)
-    #expect(scoped.url.deletingLastPathComponent().path == root)
+    expectEqual(loose.deletingLastPathComponent().path, root)
+    expectEqual(scoped.url.deletingLastPathComponent().path, root)
   }
 
   @Test func aScratchsFoldersGoWithIt() throws {
@@ -69,10 +70,10 @@ import Testing
       let scratch = Scratch()
       made = [try scratch.folder(), try scratch.folder()]
       try Data("x".utf8).write(to: made[0].appendingPathComponent("file"))
-      #expect(made.allSatisfy(Self.exists))
+      expect(made.allSatisfy(Self.exists))
     }
-    #expect(made.count == 2)
-    #expect(!made.contains(where: Self.exists))
+    expectEqual(made.count, 2)
+    expect(!made.contains(where: Self.exists))
   }
 
   // MARK: - Waiting
@@ -106,11 +107,11 @@ import Testing
         made.append(try withTemporaryDirectory { $0 })
         made.append(try await withTemporaryDirectory { url async in url })
         _ = try await Shells.run("/bin/sh", ["-c", "true"], environment: [:])
-        #expect(made.dropLast(2).allSatisfy(TestSupportPromiseTests.exists))
+        expect(made.dropLast(2).allSatisfy(TestSupportPromiseTests.exists))
       }
-      #expect(made.count == 4)
-      #expect(made.filter(TestSupportPromiseTests.exists) == [])
-      #expect(TemporaryDirectory.unowned() == [])
+      expectEqual(made.count, 4)
+      expectEqual(made.filter(TestSupportPromiseTests.exists), [])
+      expectEqual(TemporaryDirectory.unowned(), [])
     }
 
     /// ``TemporaryDirectory/unowned()`` sees a folder made behind the harness's back.
@@ -118,9 +119,9 @@ import Testing
       let stray = try TemporaryDirectory().url.deletingLastPathComponent()
         .appendingPathComponent("stray-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: stray, withIntermediateDirectories: false)
-      #expect(TemporaryDirectory.unowned().contains(stray.lastPathComponent))
+      expect(TemporaryDirectory.unowned().contains(stray.lastPathComponent))
       try FileManager.default.removeItem(at: stray)
-      #expect(!TemporaryDirectory.unowned().contains(stray.lastPathComponent))
+      expect(!TemporaryDirectory.unowned().contains(stray.lastPathComponent))
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -22,14 +23,14 @@ import Testing
 
   @Test func runnableIsWhatTheCastAnswers() {
     let declarations = Self.allDeclarations()
-    #expect(declarations.count > RatesCLI.commands.count)
+    expect(declarations.count > RatesCLI.commands.count)
     var groups = 0
     for declaration in declarations {
       let cast = (declaration as? any RatesCommand.Type).map(ObjectIdentifier.init)
-      #expect(declaration.runnable.map(ObjectIdentifier.init) == cast, "\(declaration.name)")
+      expectEqual(declaration.runnable.map(ObjectIdentifier.init), cast, "\(declaration.name)")
       if cast == nil { groups += 1 }
     }
-    #expect(groups > 0)  // some commands only group actions (ledger, portfolio, …)
+    expect(groups > 0)  // some commands only group actions (ledger, portfolio, …)
   }
 
   @Test func anOptionsExpectedFormIsBuiltOnlyForAnError() throws {
@@ -41,19 +42,19 @@ import Testing
     }
     var scanner = ArgumentScanner(["--format", "json"])
     let names = GlobalOptions.declared.format.spec.names
-    #expect(try scanner.typedOption(names, expected: expected()) { $0 } == "json")
-    #expect(counter.count == 0)
+    expectEqual(try scanner.typedOption(names, expected: expected()) { $0 }, "json")
+    expectEqual(counter.count, 0)
     var bad = ArgumentScanner(["--format", "xml"])
     #expect(throws: UsageError.self) {
       try bad.typedOption(names, expected: expected()) { _ in String?.none }
     }
-    #expect(counter.count == 1)
+    expectEqual(counter.count, 1)
     var choice = ArgumentScanner(["--format", "xml"])
     do {
       _ = try choice.read(GlobalOptions.declared.format)
       Issue.record("xml accepted")
     } catch .invalidValue(option: _, value: _, let expected) {
-      #expect(expected.hasPrefix("table, json"))
+      expect(expected.hasPrefix("table, json"))
     } catch {
       Issue.record("unexpected \(error)")
     }
@@ -65,7 +66,7 @@ import Testing
       ("\u{1B}[32m+1.25\u{1B}[0m", 3), ("€1.5", 2), ("1.5 €", 4), ("—", nil),
     ] as [(String, Int?)])
   func aNumberCellsFractionWidth(_ cell: String, _ width: Int?) {
-    #expect(TableLayout.fractionWidth(cell) == width)
+    expectEqual(TableLayout.fractionWidth(cell), width)
   }
 
   @Test(arguments: [
@@ -75,16 +76,16 @@ import Testing
     let terminal = TerminalCapabilities.decide(
       isTTY: false, windowWidth: 80, environment: ["LANG": locale], noColorFlag: false,
       asciiFlag: false)
-    #expect(terminal.unicode == unicode)
+    expectEqual(terminal.unicode, unicode)
   }
 
   @Test func configFileReadGivesWhatTheDataFileHolds() throws {
     try withTemporaryDirectory { home in
       let paths = RatesPaths(environment: ["XDG_CONFIG_HOME": home.path, "HOME": home.path])
-      #expect(try ConfigFile.read(paths) == [:])
+      expectEqual(try ConfigFile.read(paths), [:])
       try ConfigFile.file(paths).update { $0["currency"] = "EUR" }
-      #expect(try ConfigFile.read(paths) == ["currency": "EUR"])
-      #expect(try ConfigFile.read(paths) == (try ConfigFile.file(paths).read()))
+      expectEqual(try ConfigFile.read(paths), ["currency": "EUR"])
+      expectEqual(try ConfigFile.read(paths), (try ConfigFile.file(paths).read()))
       try Data("{not json".utf8).write(to: ConfigFile.url(paths))
       #expect(throws: DataFileError.self) { try ConfigFile.read(paths) }
     }
@@ -135,19 +136,19 @@ import Testing
     ])
   func environmentBytesAnswerAsItsCharacters(_ entries: [[UInt8]]) {
     let parsed = Self.withEnviron(entries) { CommandContext.environment(fromEntries: $0) }
-    #expect(parsed == Self.characterLevelEnvironment(entries))
-    #expect(!parsed.isEmpty)
+    expectEqual(parsed, Self.characterLevelEnvironment(entries))
+    expect(!parsed.isEmpty)
   }
 
   @Test func anEqualsSignWithACombiningMarkStillSplitsTheEntry() {
     // One character `=\u{301}` to the old split, which skipped the entry; `getenv` splits bytes.
     let entries = [Array("B=\u{301}x".utf8), Array("E=".utf8)]
     let parsed = Self.withEnviron(entries) { CommandContext.environment(fromEntries: $0) }
-    #expect(parsed == ["B": "\u{301}x", "E": ""])
-    #expect(Self.withEnviron([]) { CommandContext.environment(fromEntries: $0) }.isEmpty)
+    expectEqual(parsed, ["B": "\u{301}x", "E": ""])
+    expect(Self.withEnviron([]) { CommandContext.environment(fromEntries: $0) }.isEmpty)
   }
 
   @Test func theDefaultCoinSourcesAreTheChainJoined() {
-    #expect(ConfigKey.defaultCoinSources == "coingecko,coinbase,kraken")
+    expectEqual(ConfigKey.defaultCoinSources, "coingecko,coinbase,kraken")
   }
 }

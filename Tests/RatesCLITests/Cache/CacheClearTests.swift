@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -53,21 +54,23 @@ import Testing
     try write("{", "coingecko/price/.bitcoin-usd.json.\(HostileFiles.deadPID).1.tmp", in: directory)
     try write("{", "coingecko/price/.bitcoin-usd.json.\(getppid()).2.tmp", in: directory)
     let report = try CacheInventory.clear(directory)
-    #expect(report.removedEntries == 3)
-    #expect(report.removedBytes == bytes)
-    #expect(report.removedTemporaryFiles == 1)
-    #expect(
-      report.groups.map { "\($0.provider)/\($0.kind)" } == [
+    expectEqual(report.removedEntries, 3)
+    expectEqual(report.removedBytes, bytes)
+    expectEqual(report.removedTemporaryFiles, 1)
+    expectEqual(
+      report.groups.map { "\($0.provider)/\($0.kind)" },
+      [
         "coingecko/history", "coingecko/price", "frankfurter/week",
       ])
-    #expect(
-      report.kept
-        == [
-          "coingecko/price/.bitcoin-usd.json.\(getppid()).2.tmp", "coingecko/price/eth-usd.json",
-          "coingecko/price/sol-usd.json", "notes.txt",
-        ].map { directory.appendingPathComponent($0).path })
-    #expect(
-      files(under: directory) == [
+    expectEqual(
+      report.kept,
+      [
+        "coingecko/price/.bitcoin-usd.json.\(getppid()).2.tmp", "coingecko/price/eth-usd.json",
+        "coingecko/price/sol-usd.json", "notes.txt",
+      ].map { directory.appendingPathComponent($0).path })
+    expectEqual(
+      files(under: directory),
+      [
         "coingecko", "coingecko/price", "coingecko/price/.bitcoin-usd.json.\(getppid()).2.tmp",
         "coingecko/price/eth-usd.json", "coingecko/price/sol-usd.json", "notes.txt",
       ])
@@ -82,7 +85,7 @@ import Testing
     #expect(throws: CacheClearError.symbolicLink(path: link.path, target: real.path)) {
       try CacheInventory.clear(link)
     }
-    #expect(files(under: real) == before)
+    expectEqual(files(under: real), before)
   }
 
   @Test func linksInsideTheCacheAreNeverFollowed() throws {
@@ -98,10 +101,10 @@ import Testing
       at: cache.fileURL(for: "coingecko/price/doge-usd"),
       withDestinationURL: stolen.fileURL(for: "coingecko/price/doge-usd"))
     let report = try CacheInventory.clear(directory)
-    #expect(report.removedEntries == 3)
-    #expect(files(under: outside).contains("keep.json"))
-    #expect(files(under: outside).contains("coingecko/price/doge-usd.json"))
-    #expect(report.kept.count == 2)
+    expectEqual(report.removedEntries, 3)
+    expect(files(under: outside).contains("keep.json"))
+    expect(files(under: outside).contains("coingecko/price/doge-usd.json"))
+    expectEqual(report.kept.count, 2)
   }
 
   @Test func aFIFOInTheCacheNeitherHangsInfoNorClear() throws {
@@ -112,10 +115,10 @@ import Testing
       (CacheInventory.scan(directory), try CacheInventory.clear(directory))
     }
     let (inventory, report) = try #require(outcome, "blocked on a FIFO").get()
-    #expect(inventory.entries == 3)
-    #expect(inventory.foreign == 1)
-    #expect(report.removedEntries == 3)
-    #expect(report.kept == [fifo.path])
+    expectEqual(inventory.entries, 3)
+    expectEqual(inventory.foreign, 1)
+    expectEqual(report.removedEntries, 3)
+    expectEqual(report.kept, [fifo.path])
   }
 
   @Test func infoCountsEntriesUnreadableAndForeignFiles() throws {
@@ -123,9 +126,9 @@ import Testing
     try write("{\"version\": 1, \"key", "coingecko/price/sol-usd.json", in: directory)
     try write("notes", "notes.txt", in: directory)
     let inventory = CacheInventory.scan(directory)
-    #expect(inventory.entries == 4)
-    #expect(inventory.unreadable == 1)
-    #expect(inventory.foreign == 1)
-    #expect(inventory.oldest == fixedNow && inventory.newest == fixedNow)
+    expectEqual(inventory.entries, 4)
+    expectEqual(inventory.unreadable, 1)
+    expectEqual(inventory.foreign, 1)
+    expect(inventory.oldest == fixedNow && inventory.newest == fixedNow)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -28,25 +29,25 @@ import Testing
     }
     let cache = cli.home.appendingPathComponent("cache/rates")
     let before = contents(under: cache)
-    #expect(before.keys.contains("days/frankfurter/gbp-usd.days"))
+    expect(before.keys.contains("days/frankfurter/gbp-usd.days"))
     let result = await cli.run(["cache", "clear", "GBP/USD"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.hasPrefix("Removed GBP-USD: "))
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expect(result.stdout.hasPrefix("Removed GBP-USD: "))
     let after = contents(under: cache)
     let gone = Set(before.keys).subtracting(after.keys)
-    #expect(!gone.isEmpty && gone.allSatisfy { $0.contains("gbp-usd") })
-    #expect(!after.keys.contains { $0.contains("gbp-usd") })
-    for (path, data) in after { #expect(before[path] == data, "\(path) changed") }
+    expect(!gone.isEmpty && gone.allSatisfy { $0.contains("gbp-usd") })
+    expect(!after.keys.contains { $0.contains("gbp-usd") })
+    for (path, data) in after { expectEqual(before[path], data, "\(path) changed") }
     // A coin's symbol finds the pair of its id.
-    #expect(after.keys.contains("days/coingecko/bitcoin-eur.days"))
+    expect(after.keys.contains("days/coingecko/bitcoin-eur.days"))
     let coin = await cli.run(["cache", "clear", "BTC-EUR"])
-    #expect(coin.status == 0, "\(coin.stderr)")
-    #expect(coin.stdout.hasPrefix("Removed BITCOIN-EUR: "))
-    #expect(!contents(under: cache).keys.contains { $0.contains("bitcoin-eur") })
+    expectEqual(coin.status, 0, "\(coin.stderr)")
+    expect(coin.stdout.hasPrefix("Removed BITCOIN-EUR: "))
+    expect(!contents(under: cache).keys.contains { $0.contains("bitcoin-eur") })
     let again = await cli.run(["cache", "clear", "gbp-usd"])
-    #expect(again.status == 0, "already as asked")
-    #expect(again.stderr == "note: nothing is cached for GBP-USD; 'rates cache' lists the stored pairs\n")
-    #expect(again.stdout.isEmpty)
+    expectEqual(again.status, 0, "already as asked")
+    expectEqual(again.stderr, "note: nothing is cached for GBP-USD; 'rates cache' lists the stored pairs\n")
+    expect(again.stdout.isEmpty)
   }
 
   @Test func verifyReportsAPoisonedDayExitsTwoAndFixRepairsIt() async throws {
@@ -62,28 +63,28 @@ import Testing
     try store.save(poison, key: key, replacing: true)
     let requests = api.requestCount
     let found = await cli.run(["cache", "verify"])
-    #expect(found.status == 2, "\(found.stderr)")
-    #expect(api.requestCount == requests + 1)
-    #expect(found.stdout.contains("frankfurter GBP-USD: "))
-    #expect(found.stdout.contains("1 differs"))
-    #expect(found.stdout.contains("\(day)  9.9900    1.2968"), "\(found.stdout)")
-    #expect(found.stdout.contains("unknown, before v2"))
-    #expect(found.stdout.contains("rates cache verify GBP-USD --fix"))
+    expectEqual(found.status, 2, "\(found.stderr)")
+    expectEqual(api.requestCount, requests + 1)
+    expect(found.stdout.contains("frankfurter GBP-USD: "))
+    expect(found.stdout.contains("1 differs"))
+    expect(found.stdout.contains("\(day)  9.9900    1.2968"), "\(found.stdout)")
+    expect(found.stdout.contains("unknown, before v2"))
+    expect(found.stdout.contains("rates cache verify GBP-USD --fix"))
     let fixed = await cli.run(["cache", "verify", "GBP-USD", "--fix", "--json"])
-    #expect(fixed.status == 0, "\(fixed.stderr)")
-    #expect(fixed.stdout.contains("\"storedRate\" : 9.99"))
-    #expect(fixed.stdout.contains("\"fixed\" : true"))
+    expectEqual(fixed.status, 0, "\(fixed.stderr)")
+    expect(fixed.stdout.contains("\"storedRate\" : 9.99"))
+    expect(fixed.stdout.contains("\"fixed\" : true"))
     let repaired = store.load(key: key).0
-    #expect(repaired.value(day) == clean.value(day))
-    #expect(repaired.values.map(\.value) == clean.values.map(\.value))
+    expectEqual(repaired.value(day), clean.value(day))
+    expectEqual(repaired.values.map(\.value), clean.values.map(\.value))
     let agrees = await cli.run(["cache", "verify", "gbp-usd"])
-    #expect(agrees.status == 0)
-    #expect(agrees.stdout.contains("all agree."))
+    expectEqual(agrees.status, 0)
+    expect(agrees.stdout.contains("all agree."))
     let offline = await cli.run(["cache", "verify", "--offline"])
-    #expect(offline.status == 64)
-    #expect(api.requestCount == requests + 3, "nothing asked offline")
+    expectEqual(offline.status, 64)
+    expectEqual(api.requestCount, requests + 3, "nothing asked offline")
     let unknown = await cli.run(["cache", "verify", "EUR-JPY"])
-    #expect(unknown.status == 0, "nothing to verify")
-    #expect(unknown.stderr.contains("note: no days are stored for EUR-JPY"))
+    expectEqual(unknown.status, 0, "nothing to verify")
+    expect(unknown.stderr.contains("note: no days are stored for EUR-JPY"))
   }
 }

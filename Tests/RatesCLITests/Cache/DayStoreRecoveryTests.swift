@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -27,14 +28,14 @@ import Testing
     try bad.write(to: url)
 
     let result = await cli.run(["history", "GBP", "USD", "--days", "10"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") }
-    #expect(warnings.count == 1, "\(result.stderr)")
-    #expect(warnings.first?.contains(url.path + ".corrupt") == true, "\(result.stderr)")
-    #expect(FileManager.default.contents(atPath: url.path + ".corrupt") == bad, "kept aside")
-    #expect(try Data(contentsOf: url) != bad, "rewritten")
-    #expect(store.load(key: key).1 == nil)
+    expectEqual(warnings.count, 1, "\(result.stderr)")
+    expectEqual(warnings.first?.contains(url.path + ".corrupt"), true, "\(result.stderr)")
+    expectEqual(FileManager.default.contents(atPath: url.path + ".corrupt"), bad, "kept aside")
+    expect(try Data(contentsOf: url) != bad, "rewritten")
+    expectEqual(store.load(key: key).1, nil)
     let again = await cli.run(["history", "GBP", "USD", "--days", "10"])
-    #expect(!again.stderr.contains("warning:"), "\(again.stderr)")
+    expect(!again.stderr.contains("warning:"), "\(again.stderr)")
   }
 }

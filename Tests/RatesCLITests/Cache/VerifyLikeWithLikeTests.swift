@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -19,9 +20,9 @@ import Testing
     let (cli, _) = try CLIHarness.withFakeAPI()
     #expect(await cli.run(["history"] + pair + ["--days", "28"]).status == 0)
     let verify = await cli.run(["cache", "verify"])
-    #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
-    #expect(verify.stdout.contains("all agree."), "\(verify.stdout)")
-    #expect(!verify.stdout.contains("differ"), "\(verify.stdout)")
+    expectEqual(verify.status, 0, "\(verify.stdout)\(verify.stderr)")
+    expect(verify.stdout.contains("all agree."), "\(verify.stdout)")
+    expect(!verify.stdout.contains("differ"), "\(verify.stdout)")
   }
 
   /// Days stored from the ECB while Frankfurter was down (GBP in USD crossed through the
@@ -40,21 +41,21 @@ import Testing
     let store = Self.store(cli)
     let key = "frankfurter/gbp-usd"
     let before = store.load(key: key).0
-    #expect(before.values.contains { Figure.decimalPlaces($0.value) > 4 }, "crossed: more digits")
-    #expect(before.origin(try #require(before.values.first?.day))?.provider == "ecb")
+    expect(before.values.contains { Figure.decimalPlaces($0.value) > 4 }, "crossed: more digits")
+    expectEqual(before.origin(try #require(before.values.first?.day))?.provider, "ecb")
     let verify = await cli.run(["cache", "verify", "GBP-USD", "--fix", "--json"])
-    #expect(verify.status == 0, "\(verify.stderr)")
+    expectEqual(verify.status, 0, "\(verify.stderr)")
     let pair = try #require((try verify.json()["pairs"] as? [[String: Any]])?.first)
-    #expect((pair["differences"] as? [Any])?.isEmpty == true, "\(verify.stdout)")
-    #expect(pair["fixed"] as? Bool == false)
-    #expect(store.load(key: key).0 == before, "nothing rewritten")
+    expectEqual((pair["differences"] as? [Any])?.isEmpty, true, "\(verify.stdout)")
+    expectEqual(pair["fixed"] as? Bool, false)
+    expectEqual(store.load(key: key).0, before, "nothing rewritten")
   }
 
   @Test func figuresAgreeToTheLessPreciseOnesPlaces() {
-    #expect(Figure.agree(1.2968, 1.296830315))
-    #expect(Figure.agree(110_419.02, 110_419.024_690_408_45))
-    #expect(!Figure.agree(1.2968, 1.2969))
-    #expect(!Figure.agree(110_419.024_690_408_45, 110_402.1))
+    expect(Figure.agree(1.2968, 1.296830315))
+    expect(Figure.agree(110_419.02, 110_419.024_690_408_45))
+    expect(!Figure.agree(1.2968, 1.2969))
+    expect(!Figure.agree(110_419.024_690_408_45, 110_402.1))
   }
 
   @Test func aDifferenceIsWrittenAsRatesAreEverywhere() async throws {
@@ -67,10 +68,10 @@ import Testing
     poison.set(day, 110_419.024_690_408_45)
     try store.save(poison, key: key, replacing: true)
     let verify = await cli.run(["cache", "verify"])
-    #expect(verify.status == 2, "\(verify.stderr)")
-    #expect(verify.stdout.contains("1 differs"), "\(verify.stdout)")
-    #expect(!verify.stdout.contains("110419.02469040845"), "\(verify.stdout)")
-    #expect(verify.stdout.contains(RateFormat.rate(110_419.024_690_408_45)), "\(verify.stdout)")
+    expectEqual(verify.status, 2, "\(verify.stderr)")
+    expect(verify.stdout.contains("1 differs"), "\(verify.stdout)")
+    expect(!verify.stdout.contains("110419.02469040845"), "\(verify.stdout)")
+    expect(verify.stdout.contains(RateFormat.rate(110_419.024_690_408_45)), "\(verify.stdout)")
   }
 
   @Test func candleDaysAreVerifiedAgainstCandles() async throws {
@@ -79,15 +80,15 @@ import Testing
     #expect(await cli.run(range).status == 0)
     let candles = server.requests.filter { $0.path.hasSuffix("/candles") }.count
     let verify = await cli.run(["cache", "verify"])
-    #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
-    #expect(verify.stdout.contains("91 stored days checked"), "\(verify.stdout)")
-    #expect(verify.stdout.contains("all agree."), "\(verify.stdout)")
-    #expect(server.requests.filter { $0.path.hasSuffix("/candles") }.count > candles)
+    expectEqual(verify.status, 0, "\(verify.stdout)\(verify.stderr)")
+    expect(verify.stdout.contains("91 stored days checked"), "\(verify.stdout)")
+    expect(verify.stdout.contains("all agree."), "\(verify.stdout)")
+    expect(server.requests.filter { $0.path.hasSuffix("/candles") }.count > candles)
     // The line names the source it asked, not only the store's provider.
-    #expect(verify.stdout.contains("in 1 request to coinbase,"), "\(verify.stdout)")
+    expect(verify.stdout.contains("in 1 request to coinbase,"), "\(verify.stdout)")
     let json = await cli.run(["cache", "verify", "--json"])
     let pair = try #require((try json.json()["pairs"] as? [[String: Any]])?.first)
-    #expect(pair["askedSources"] as? [String] == ["coinbase"])
+    expectEqual(pair["askedSources"] as? [String], ["coinbase"])
   }
 
   @Test func daysNotOverYetAreReportedAndDroppedByFix() async throws {
@@ -101,17 +102,17 @@ import Testing
     for day in future { later.set(day, 1.5) }
     try store.save(later, key: key)
     let verify = await cli.run(["cache", "verify", "--json"])
-    #expect(verify.status == 2, "\(verify.stderr)")
+    expectEqual(verify.status, 2, "\(verify.stderr)")
     let pair = try #require((try verify.json()["pairs"] as? [[String: Any]])?.first)
-    #expect(pair["notOver"] as? [String] == future.map(\.description))
+    expectEqual(pair["notOver"] as? [String], future.map(\.description))
     let text = await cli.run(["cache", "verify"])
-    #expect(text.stdout.contains("2 stored days are not over yet (\(today) to \(future[1]))"), "\(text.stdout)")
+    expect(text.stdout.contains("2 stored days are not over yet (\(today) to \(future[1]))"), "\(text.stdout)")
     let fixed = await cli.run(["cache", "verify", "--fix"])
-    #expect(fixed.status == 0, "\(fixed.stdout)")
-    #expect(fixed.stdout.contains("dropped."), "\(fixed.stdout)")
+    expectEqual(fixed.status, 0, "\(fixed.stdout)")
+    expect(fixed.stdout.contains("dropped."), "\(fixed.stdout)")
     let (days, _) = store.load(key: key)
-    #expect(days.span.map { $0.upperBound < today } == true)
-    #expect(!days.values.isEmpty, "the settled days stay")
+    expectEqual(days.span.map { $0.upperBound < today }, true)
+    expect(!days.values.isEmpty, "the settled days stay")
   }
 
   @Test func daysNotComparedAreNeverCalledAgreeing() async throws {
@@ -122,8 +123,8 @@ import Testing
     onlyLater.set(today.adding(days: 2), 1.5)
     try store.save(onlyLater, key: "frankfurter/gbp-usd")
     let verify = await cli.run(["cache", "verify"])
-    #expect(!verify.stdout.contains("all agree"), "\(verify.stdout)")
-    #expect(verify.stdout.contains("0 stored days checked in 0 requests, none compared."), "\(verify.stdout)")
-    #expect(verify.status == 2)
+    expect(!verify.stdout.contains("all agree"), "\(verify.stdout)")
+    expect(verify.stdout.contains("0 stored days checked in 0 requests, none compared."), "\(verify.stdout)")
+    expectEqual(verify.status, 2)
   }
 }

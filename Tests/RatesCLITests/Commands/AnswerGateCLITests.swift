@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -68,15 +69,15 @@ import Testing
     let (rates, _) = try Self.absurdCharts(hostile)
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let result = await rates.run(["history", "BTC", "EUR"])
-    #expect(result.status == 69, "\(result.stderr)")
-    #expect(result.stderr.contains("CoinGecko") && result.stderr.contains("not a plausible price"))
-    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
-    #expect(result.stdout.isEmpty)
+    expectEqual(result.status, 69, "\(result.stderr)")
+    expect(result.stderr.contains("CoinGecko") && result.stderr.contains("not a plausible price"))
+    expectEqual(result.stderr.split(separator: "\n").count, 1, "\(result.stderr)")
+    expect(result.stdout.isEmpty)
     let json = await rates.run(["history", "BTC", "EUR", "--json"])
-    #expect(json.status == 69, "no EncodingError on inf: \(json.stderr)")
+    expectEqual(json.status, 69, "no EncodingError on inf: \(json.stderr)")
     let error = try #require(try json.errorJSON()["error"] as? [String: Any])
-    #expect(error["code"] as? String == "malformed_response")
-    #expect(Self.stored(rates, "bitcoin-eur").isEmpty, "\(Self.stored(rates, "bitcoin"))")
+    expectEqual(error["code"] as? String, "malformed_response")
+    expect(Self.stored(rates, "bitcoin-eur").isEmpty, "\(Self.stored(rates, "bitcoin"))")
   }
 
   @Test func aCachedHistoryStandsInMarkedStaleAndIsNotReplaced() async throws {
@@ -84,23 +85,23 @@ import Testing
     let (rates, _) = try Self.absurdCharts(hostile)
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let fresh = await rates.run(["history", "BTC", "EUR", "--json"])
-    #expect(fresh.status == 0, "\(fresh.stderr)")
+    expectEqual(fresh.status, 0, "\(fresh.stderr)")
     let files = Self.stored(rates, "bitcoin-eur")
-    #expect(!files.isEmpty)
+    expect(!files.isEmpty)
     let root = rates.home.appendingPathComponent("cache")
     let before = try files.map { try Data(contentsOf: root.appendingPathComponent($0)) }
 
     hostile.fail(with: .dropConnection)
     let stale = await rates.run(["history", "BTC", "EUR", "--refresh", "--json"])
-    #expect(stale.status == 0, "\(stale.stderr)")
-    #expect(try stale.json()["stale"] as? Bool == true)
-    #expect(stale.stderr.contains("CoinGecko") && stale.stderr.contains("cached data"))
-    #expect(!stale.stdout.contains("e+308") && !stale.stdout.contains("inf"))
+    expectEqual(stale.status, 0, "\(stale.stderr)")
+    expectEqual(try stale.json()["stale"] as? Bool, true)
+    expect(stale.stderr.contains("CoinGecko") && stale.stderr.contains("cached data"))
+    expect(!stale.stdout.contains("e+308") && !stale.stdout.contains("inf"))
     let after = try files.map { try Data(contentsOf: root.appendingPathComponent($0)) }
-    #expect(after == before, "the store is unchanged")
+    expectEqual(after, before, "the store is unchanged")
     let text = await rates.run(["history", "BTC", "EUR", "--refresh"])
-    #expect(text.status == 0)
-    #expect(text.stdout.contains("stale"))
+    expectEqual(text.status, 0)
+    expect(text.stdout.contains("stale"))
   }
 
   @Test func aChartStampedInSecondsIsRefusedAndNothingStored() async throws {
@@ -113,9 +114,9 @@ import Testing
     }
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let result = await rates.run(["history", "BTC", "EUR"])
-    #expect(result.status == 69, "\(result.stderr)")
-    #expect(result.stderr.contains("CoinGecko") && result.stderr.contains("in seconds"))
-    #expect(Self.stored(rates, "bitcoin-eur").isEmpty)
+    expectEqual(result.status, 69, "\(result.stderr)")
+    expect(result.stderr.contains("CoinGecko") && result.stderr.contains("in seconds"))
+    expect(Self.stored(rates, "bitcoin-eur").isEmpty)
   }
 
   @Test func duplicateAndUnsortedHourlyPointsGiveWhatACleanAnswerGives() async throws {
@@ -123,7 +124,7 @@ import Testing
     let (clean, _) = try CLIHarness.withFakeAPI()
     defer { try? FileManager.default.removeItem(at: clean.home) }
     let expected = await clean.run(arguments)
-    #expect(expected.status == 0, "\(expected.stderr)")
+    expectEqual(expected.status, 0, "\(expected.stderr)")
     let (doubled, _) = try CLIHarness.withFakeAPI { fake in
       { request in
         let reply = fake(request)
@@ -134,13 +135,13 @@ import Testing
     }
     defer { try? FileManager.default.removeItem(at: doubled.home) }
     let result = await doubled.run(arguments)
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout == expected.stdout)
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expectEqual(result.stdout, expected.stdout)
     let csv = await doubled.run(
       ["history", "BTC", "EUR", "--interval", "hourly", "--days", "3", "--format", "csv"])
     let cleanCSV = await clean.run(
       ["history", "BTC", "EUR", "--interval", "hourly", "--days", "3", "--format", "csv"])
-    #expect(csv.stdout == cleanCSV.stdout)
+    expectEqual(csv.stdout, cleanCSV.stdout)
   }
 
   /// The fake APIs with every Frankfurter range answer's days changed by `change`.
@@ -165,26 +166,26 @@ import Testing
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let result = await rates.run(["history", "EUR", "USD", "--days", "7", "--provider", "frankfurter", "--json"])
     let points = try #require(try result.json()["points"] as? [[String: Any]], "\(result.stderr)")
-    #expect(points.count == 7)
-    #expect(!points.contains { $0["date"] as? String == "2020-01-02" })
+    expectEqual(points.count, 7)
+    expect(!points.contains { $0["date"] as? String == "2020-01-02" })
     // Never stored: a range reaching 2020 asks for it, and gets the fake's own rate.
     let old = await rates.run(
       ["history", "EUR", "USD", "--from", "2020-01-02", "--to", "2020-01-02", "--provider", "frankfurter", "--json"])
     let day = try #require(try old.json()["points"] as? [[String: Any]], "\(old.stderr)")
-    #expect(day.first?["rate"] as? Double != 1.12, "\(day)")
+    expect(day.first?["rate"] as? Double != 1.12, "\(day)")
   }
 
   @Test func anECBAnswerWithNothingAskedInItIsRefusedNamingFrankfurter() async throws {
     let rates = try Self.ecbDays { _ in ["2020-01-02": ["USD": 1.12]] }
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let result = await rates.run(["history", "EUR", "USD", "--days", "7", "--provider", "frankfurter"])
-    #expect(result.status == 69, "\(result.stderr)")
-    #expect(result.stderr.contains("Frankfurter") && result.stderr.contains("2020-01-02"))
-    #expect(Self.stored(rates, "history").allSatisfy { !$0.lowercased().contains("usd") })
+    expectEqual(result.status, 69, "\(result.stderr)")
+    expect(result.stderr.contains("Frankfurter") && result.stderr.contains("2020-01-02"))
+    expect(Self.stored(rates, "history").allSatisfy { !$0.lowercased().contains("usd") })
     // Not pinned, the refused answer passes the question to the ECB itself.
     let fallback = await rates.run(["history", "EUR", "USD", "--days", "7", "--json"])
-    #expect(fallback.status == 0, "\(fallback.stderr)")
-    #expect(try fallback.json()["source"] as? String == "ecb")
+    expectEqual(fallback.status, 0, "\(fallback.stderr)")
+    expectEqual(try fallback.json()["source"] as? String, "ecb")
   }
 
   @Test func currentAndWatchRefuseAnAbsurdPrice() async throws {
@@ -197,11 +198,11 @@ import Testing
     }
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let current = await rates.run(["current", "BTC", "--in", "EUR", "--json"])
-    #expect(current.status == 69, "\(current.stderr)")
-    #expect(current.stderr.contains("CoinGecko"))
+    expectEqual(current.status, 69, "\(current.stderr)")
+    expect(current.stderr.contains("CoinGecko"))
     let watch = await rates.run(["watch", "BTC", "--in", "EUR", "--every", "1", "--count", "1", "--json"])
-    #expect(!watch.stdout.contains("e+308") && !watch.stdout.contains("1e308"), "\(watch.stdout)")
-    #expect(watch.stderr.contains("CoinGecko"), "\(watch.stderr)")
+    expect(!watch.stdout.contains("e+308") && !watch.stdout.contains("1e308"), "\(watch.stdout)")
+    expect(watch.stderr.contains("CoinGecko"), "\(watch.stderr)")
   }
 }
 
@@ -225,10 +226,10 @@ import Testing
     let top = try await rates.run(["top", "--limit", "3", "--json"]).json()
     let coins = try #require(top["coins"] as? [[String: Any]])
     let quotes = coins.compactMap { ($0["quotes"] as? [[String: Any]])?.first }
-    #expect(quotes.count == 3)
-    #expect(quotes.allSatisfy { $0["old"] as? Bool == true })
+    expectEqual(quotes.count, 3)
+    expect(quotes.allSatisfy { $0["old"] as? Bool == true })
     let info = try await rates.run(["info", "BTC", "--json"]).json()
-    #expect((info["quote"] as? [String: Any])?["old"] as? Bool == true)
+    expectEqual((info["quote"] as? [String: Any])?["old"] as? Bool, true)
   }
 
   @Test func freshMarketRowsAreNotOld() async throws {
@@ -237,7 +238,7 @@ import Testing
     let top = try await rates.run(["top", "--limit", "3", "--json"]).json()
     let coins = try #require(top["coins"] as? [[String: Any]])
     let quotes = coins.compactMap { ($0["quotes"] as? [[String: Any]])?.first }
-    #expect(!quotes.isEmpty && quotes.allSatisfy { $0["old"] as? Bool == false })
+    expect(!quotes.isEmpty && quotes.allSatisfy { $0["old"] as? Bool == false })
   }
 
   @Test func aPaidPlanEndpointWithoutAKeySaysSoNotThatTheKeyWasRejected() async throws {
@@ -250,10 +251,10 @@ import Testing
     }
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let result = await rates.run(["top"])
-    #expect(result.status == 78, "\(result.stderr)")
-    #expect(result.stderr.contains("only on its paid plans"), "\(result.stderr)")
-    #expect(!result.stderr.contains("rejected the API key"))
+    expectEqual(result.status, 78, "\(result.stderr)")
+    expect(result.stderr.contains("only on its paid plans"), "\(result.stderr)")
+    expect(!result.stderr.contains("rejected the API key"))
     let keyed = await rates.run(["top"], environment: ["COINGECKO_API_KEY": "CG-demo0000000000"])
-    #expect(keyed.stderr.contains("does not serve /coins/markets on your key's plan (Demo"), "\(keyed.stderr)")
+    expect(keyed.stderr.contains("does not serve /coins/markets on your key's plan (Demo"), "\(keyed.stderr)")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -11,24 +12,24 @@ import Testing
   @Test func convertBatchesEveryKindOfTargetInOneRequestPerProvider() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["convert", "1,500", "USD", "EUR,BTC,SOL", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(server.requestCount == 2, "one ECB, one CoinGecko")
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expectEqual(server.requestCount, 2, "one ECB, one CoinGecko")
     let json = try result.json()
-    #expect(json["amount"] as? Double == 1500)
-    #expect(json["date"] is NSNull)
+    expectEqual(json["amount"] as? Double, 1500)
+    expect(json["date"] is NSNull)
     let conversions = try #require(json["conversions"] as? [[String: Any]])
-    #expect(conversions.map { $0["quote"] as? String } == ["EUR", "BTC", "SOL"])
+    expectEqual(conversions.map { $0["quote"] as? String }, ["EUR", "BTC", "SOL"])
     let ecbDay = UpdateRhythm.newestECBDay(at: fixedNow)
     let eur = try #require(conversions[0]["rate"] as? Double)
-    #expect(abs(eur - FakeFrankfurter.rate(base: "USD", quote: "EUR", day: ecbDay)) < 1e-9)
-    #expect(conversions[0]["amount"] as? Double == Figure.money(1500 * eur, code: "EUR"))
-    #expect(conversions[0]["rateDate"] as? String == ecbDay.description)
+    expect(abs(eur - FakeFrankfurter.rate(base: "USD", quote: "EUR", day: ecbDay)) < 1e-9)
+    expectEqual(conversions[0]["amount"] as? Double, Figure.money(1500 * eur, code: "EUR"))
+    expectEqual(conversions[0]["rateDate"] as? String, ecbDay.description)
     let btc = try #require(conversions[1]["rate"] as? Double)
-    #expect(abs(btc - 1 / FakeCoinGecko.nowValue(id: "bitcoin", currency: "usd")) < 1e-15)
+    expect(abs(btc - 1 / FakeCoinGecko.nowValue(id: "bitcoin", currency: "usd")) < 1e-15)
     for conversion in conversions {
-      #expect(conversion["stale"] as? Bool == false)
-      #expect(conversion["source"] is String)
-      #expect(conversion["fetchedAt"] is String)
+      expectEqual(conversion["stale"] as? Bool, false)
+      expect(conversion["source"] is String)
+      expect(conversion["fetchedAt"] is String)
     }
   }
 
@@ -36,26 +37,26 @@ import Testing
     let (rates, server) = try CLIHarness.withFakeAPI()
     // ADA is not a CoinGecko quote currency (BTC is): ETH→ADA goes through USD.
     let result = await rates.run(["convert", "2", "ETH", "ADA,BTC", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(server.requestCount == 1)
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expectEqual(server.requestCount, 1)
     let conversions = try #require(try result.json()["conversions"] as? [[String: Any]])
     let ada = try #require(conversions.first?["rate"] as? Double)
     let expected =
       FakeCoinGecko.nowValue(id: "ethereum", currency: "usd")
       / FakeCoinGecko.nowValue(id: "cardano", currency: "usd")
-    #expect(abs(ada - expected) < 1e-9)
-    #expect(conversions.first?["amount"] as? Double == Figure.money(2 * ada, code: "ADA"))
+    expect(abs(ada - expected) < 1e-9)
+    expectEqual(conversions.first?["amount"] as? Double, Figure.money(2 * ada, code: "ADA"))
   }
 
   @Test func datedConversionUsesThatDaysRate() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     let day = Day(containing: fixedNow).adding(days: -10)
     let result = await rates.run(["convert", "100", "EUR", "GBP", "--date", day.description, "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let conversion = try #require((try result.json()["conversions"] as? [[String: Any]])?.first)
     let ecbDay = FakeFrankfurter.workingDay(onOrBefore: day)
-    #expect(conversion["rateDate"] as? String == ecbDay.description)
-    #expect(abs((conversion["rate"] as? Double ?? 0) - FakeFrankfurter.eurRate("GBP", day: ecbDay)) < 1e-9)
+    expectEqual(conversion["rateDate"] as? String, ecbDay.description)
+    expect(abs((conversion["rate"] as? Double ?? 0) - FakeFrankfurter.eurRate("GBP", day: ecbDay)) < 1e-9)
   }
 
   @Test func aWeekendDateUsesTheWorkingDayBefore() async throws {
@@ -63,9 +64,9 @@ import Testing
     let today = Day(containing: fixedNow)
     let saturday = try #require((1...8).map { today.adding(days: -$0) }.first { $0.isoWeekday == 6 })
     let result = await rates.run(["convert", "100", "EUR", "USD", "--date", saturday.description, "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let conversion = try #require((try result.json()["conversions"] as? [[String: Any]])?.first)
-    #expect(conversion["rateDate"] as? String == saturday.adding(days: -1).description)
+    expectEqual(conversion["rateDate"] as? String, saturday.adding(days: -1).description)
   }
 
   @Test(arguments: [
@@ -84,8 +85,8 @@ import Testing
   func badInputIsAUsageError(_ arguments: [String], _ message: String) async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     let result = await rates.run(arguments)
-    #expect(result.status == 64, "\(result.stderr)")
-    #expect(result.stderr.contains(message), "\(result.stderr)")
+    expectEqual(result.status, 64, "\(result.stderr)")
+    expect(result.stderr.contains(message), "\(result.stderr)")
   }
 
   @Test func ledgerRatesFeedConvertAndStats() async throws {
@@ -100,30 +101,30 @@ import Testing
       ["ledger", "add", "10", "USD", "800000", "LBP", "--sell", "--date", today.adding(days: -5).description],
     ] {
       let added = await rates.run(arguments)
-      #expect(added.status == 0, "\(added.stderr)")
+      expectEqual(added.status, 0, "\(added.stderr)")
     }
     let convert = await rates.run(["convert", "250", "USD", "LBP", "--ledger", "--json"])
-    #expect(convert.status == 0, "\(convert.stderr)")
+    expectEqual(convert.status, 0, "\(convert.stderr)")
     let conversion = try #require((try convert.json()["conversions"] as? [[String: Any]])?.first)
-    #expect(conversion["rate"] as? Double == 89_300)
-    #expect(conversion["amount"] as? Double == 22_325_000)
-    #expect(conversion["source"] as? String == "ledger")
+    expectEqual(conversion["rate"] as? Double, 89_300)
+    expectEqual(conversion["amount"] as? Double, 22_325_000)
+    expectEqual(conversion["source"] as? String, "ledger")
     let inverse = await rates.run(["convert", "89300", "LBP", "USD", "--ledger", "--json"])
     let back = try #require((try inverse.json()["conversions"] as? [[String: Any]])?.first)
     // Averaged where the exchanges were recorded (USD-LBP), then inverted: a round trip.
-    #expect(abs((back["amount"] as? Double ?? 0) - 1) < 1e-12)
+    expect(abs((back["amount"] as? Double ?? 0) - 1) < 1e-12)
 
     let stats = await rates.run(["stats", "USD", "LBP", "--ledger", "--days", "7", "--json"])
-    #expect(stats.status == 0, "\(stats.stderr)")
+    expectEqual(stats.status, 0, "\(stats.stderr)")
     let points = try #require(try stats.json()["points"] as? [[String: Any]])
     // Days with exchanges only: today-5, yesterday and today.
-    #expect(points.count == 3)
+    expectEqual(points.count, 3)
     let average: Double = Figure.ratio(26_750_000.0 / 300)
-    #expect(points.last?["rate"] as? Double == average)
+    expectEqual(points.last?["rate"] as? Double, average)
 
     let none = await rates.run(["convert", "5", "USD", "NGN", "--ledger"])
-    #expect(none.status == 66)
-    #expect(none.stderr.contains("rates ledger add"))
+    expectEqual(none.status, 66)
+    expect(none.stderr.contains("rates ledger add"))
   }
 
   /// `convert --ledger` prices by the street rate as `pairs` shows it (``StreetRate``): the 3
@@ -138,37 +139,37 @@ import Testing
       ["pairs", "add", "USD", "LBP"],
     ] {
       let added = await rates.run(arguments)
-      #expect(added.status == 0, "\(added.stderr)")
+      expectEqual(added.status, 0, "\(added.stderr)")
     }
     let convert = await rates.run(["convert", "2", "USD", "LBP", "--ledger", "--json"])
-    #expect(convert.status == 0, "\(convert.stderr)")
+    expectEqual(convert.status, 0, "\(convert.stderr)")
     let conversion = try #require((try convert.json()["conversions"] as? [[String: Any]])?.first)
-    #expect(conversion["rate"] as? Double == 89_250)
-    #expect(conversion["rateDate"] as? String == last.description)
+    expectEqual(conversion["rate"] as? Double, 89_250)
+    expectEqual(conversion["rateDate"] as? String, last.description)
     let pairs = await rates.run(["pairs", "--json"])
     let street = try #require((try pairs.json()["pairs"] as? [[String: Any]])?.first)
-    #expect(street["rate"] as? Double == conversion["rate"] as? Double)
+    expectEqual(street["rate"] as? Double, conversion["rate"] as? Double)
   }
 
   @Test func statsReportsVolatilityMovesAndDrawdown() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["stats", "BTC", "EUR", "--days", "60", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let json = try result.json()
     let points = try #require(json["points"] as? [[String: Any]])
-    #expect(points.count == 60)
+    expectEqual(points.count, 60)
     let values = points.compactMap { $0["rate"] as? Double }
     let analysis = try #require(json["analysis"] as? [String: Any])
     let cv = try #require(analysis["coefficientOfVariation"] as? Double)
     let expectedCV = try #require(SeriesAnalysis.coefficientOfVariation(values))
-    #expect(cv == Figure.ratio(expectedCV))
-    #expect(analysis["maxDrawdown"] is [String: Any])
-    #expect((analysis["largestRise"] as? [String: Any])?["date"] is String)
+    expectEqual(cv, Figure.ratio(expectedCV))
+    expect(analysis["maxDrawdown"] is [String: Any])
+    expect((analysis["largestRise"] as? [String: Any])?["date"] is String)
 
     let text = await rates.run(["stats", "GBP", "USD", "--days", "30"])
-    #expect(text.status == 0)
+    expectEqual(text.status, 0)
     for label in ["variation", "largest rise", "largest fall", "max drawdown", "std dev"] {
-      #expect(text.stdout.contains(label), "\(label)")
+      expect(text.stdout.contains(label), "\(label)")
     }
   }
 }

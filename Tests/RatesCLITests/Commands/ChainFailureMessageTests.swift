@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -16,16 +17,17 @@ import Testing
   @Test func aCoinNoExchangeListsWithCoinGeckoDownNamesEverySource() async throws {
     let (rates, _) = try CoinFallbackTests.harness(CoinFallbackTests.failing(Self.down))
     let result = await rates.run(["current", "PEPE", "--in", "USD"])
-    #expect(result.status == 69)
-    #expect(
-      result.stderr == "error: no price for PEPE/USD: CoinGecko unavailable (HTTP 503), Coinbase"
+    expectEqual(result.status, 69)
+    expectEqual(
+      result.stderr,
+      "error: no price for PEPE/USD: CoinGecko unavailable (HTTP 503), Coinbase"
         + " Exchange and Kraken do not list it; CoinGecko is having trouble (HTTP 503): try again"
         + " in a few minutes\n")
     let json = await rates.run(["history", "PEPE", "USD", "--days", "7", "--json"])
-    #expect(json.status == 69)
+    expectEqual(json.status, 69)
     let error = try #require(try json.errorJSON()["error"] as? [String: Any])
-    #expect(error["code"] as? String == "server_error")
-    #expect((error["message"] as? String)?.hasPrefix("no daily closes for PEPE/USD: CoinGecko") == true)
+    expectEqual(error["code"] as? String, "server_error")
+    expectEqual((error["message"] as? String)?.hasPrefix("no daily closes for PEPE/USD: CoinGecko"), true)
   }
 
   /// Every source asked and failing differently: each is named, the first decides (75).
@@ -34,12 +36,12 @@ import Testing
       CoinFallbackTests.failing(CoinFallbackTests.limited),
       exchanges: CoinFallbackTests.failing(Self.down))
     let result = await rates.run(["current", "BTC", "--in", "USD", "--json"])
-    #expect(result.status == 75)
+    expectEqual(result.status, 75)
     let error = try #require(try result.errorJSON()["error"] as? [String: Any])
-    #expect(error["code"] as? String == "rate_limited")
-    #expect(
-      error["message"] as? String
-        == "no price for BTC/USD: CoinGecko rate limited (for 120 s), Coinbase Exchange and"
+    expectEqual(error["code"] as? String, "rate_limited")
+    expectEqual(
+      error["message"] as? String,
+      "no price for BTC/USD: CoinGecko rate limited (for 120 s), Coinbase Exchange and"
         + " Kraken unavailable (HTTP 503); CoinGecko rate limit reached: retry in 120 s (a free"
         + " Demo key raises it: 'rates config set api-key')")
   }
@@ -49,9 +51,10 @@ import Testing
   @Test func aPartialAnswerNamesEverySourceOfTheMissingPair() async throws {
     let (rates, _) = try CoinFallbackTests.harness(CoinFallbackTests.failing(Self.down))
     let result = await rates.run(["current", "BTC", "PEPE", "--in", "USD"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(
-      result.stderr == "warning: no price for PEPE/USD: CoinGecko unavailable (HTTP 503),"
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expectEqual(
+      result.stderr,
+      "warning: no price for PEPE/USD: CoinGecko unavailable (HTTP 503),"
         + " Coinbase Exchange and Kraken do not list it; CoinGecko is having trouble (HTTP 503):"
         + " try again in a few minutes; showing the prices that arrived\n")
   }
@@ -61,25 +64,25 @@ import Testing
     let (rates, server) = try CoinFallbackTests.harness(ReplySwitch())
     #expect(await rates.run(["config", "set", "providers", "kraken"]).status == 0)
     let result = await rates.run(["current", "PEPE", "--in", "USD"])
-    #expect(result.status == 64)
-    #expect(result.stderr.hasPrefix("error: Kraken does not list PEPE"), "\(result.stderr)")
-    #expect(result.stderr.contains("put coingecko in 'rates config set providers'"))
-    #expect(!result.stderr.contains("CoinGecko has"))
-    #expect(CoinFallbackTests.count(server, "/api/v3/") == 0)
+    expectEqual(result.status, 64)
+    expect(result.stderr.hasPrefix("error: Kraken does not list PEPE"), "\(result.stderr)")
+    expect(result.stderr.contains("put coingecko in 'rates config set providers'"))
+    expect(!result.stderr.contains("CoinGecko has"))
+    expectEqual(CoinFallbackTests.count(server, "/api/v3/"), 0)
   }
 
   @Test func theDecisiveFailureIsTheFirstOfASourceThatWasAsked() {
     let unlisted = ProviderError.notCovered(provider: .provider(.coinbase), what: "PEPE")
     let down = ProviderError.serverError(provider: .provider(.kraken), status: 502)
     let both = ProviderError.noSourceAnswered(pairs: "PEPE/USD", closes: false, failures: [unlisted, down])
-    #expect(both.decisive == down)
-    #expect(both.isUnavailable && both.allowsStaleFallback)
-    #expect(ErrorReport(both).exitCode == .unavailable)
+    expectEqual(both.decisive, down)
+    expect(both.isUnavailable && both.allowsStaleFallback)
+    expectEqual(ErrorReport(both).exitCode, .unavailable)
     let skipsOnly = ProviderError.noSourceAnswered(
       pairs: "PEPE/USD", closes: false,
       failures: [.historyTooOld(provider: .provider(.coinGecko)), unlisted])
-    #expect(skipsOnly.decisive == .historyTooOld(provider: .provider(.coinGecko)))
-    #expect(ErrorReport(skipsOnly).exitCode == .usage)
+    expectEqual(skipsOnly.decisive, .historyTooOld(provider: .provider(.coinGecko)))
+    expectEqual(ErrorReport(skipsOnly).exitCode, .usage)
   }
 }
 
@@ -92,7 +95,7 @@ import Testing
       environment: ["RATES_WATCH_FLOOR": "1"])
     let result = await rates.run(
       ["watch", "BTC", "ETH", "--in", "EUR", "--every", "1", "--count", "1", "--json"])
-    #expect(result.stderr.contains("(no value yet for BTC/EUR, ETH/EUR)"), "\(result.stderr)")
-    #expect(!result.stderr.contains("last values kept"), "\(result.stderr)")
+    expect(result.stderr.contains("(no value yet for BTC/EUR, ETH/EUR)"), "\(result.stderr)")
+    expect(!result.stderr.contains("last values kept"), "\(result.stderr)")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -11,48 +12,48 @@ import Testing
   @Test func searchPutsExactMatchesFirstFlagsSharedSymbolsAndCaches() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["search", "eth", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let results = try #require(try result.json()["results"] as? [[String: Any]])
-    #expect(results.first?["id"] as? String == "ethereum")
-    #expect(results.first?["sharedSymbol"] as? Bool == true)
+    expectEqual(results.first?["id"] as? String, "ethereum")
+    expectEqual(results.first?["sharedSymbol"] as? Bool, true)
     let wormhole = try #require(results.first { $0["id"] as? String == "ethereum-wormhole" })
-    #expect(wormhole["rank"] is NSNull)
+    expect(wormhole["rank"] is NSNull)
     let text = await rates.run(["search", "eth"])
-    #expect(text.stdout.contains("ETH*"))
-    #expect(server.requestCount == 1, "cached for 15 minutes")
+    expect(text.stdout.contains("ETH*"))
+    expectEqual(server.requestCount, 1, "cached for 15 minutes")
 
     let evil = await rates.run(["search", "evil"])
-    #expect(evil.stdout.contains("EvilCoin"))
-    #expect(!evil.stdout.contains("\u{1B}"))
+    expect(evil.stdout.contains("EvilCoin"))
+    expect(!evil.stdout.contains("\u{1B}"))
 
     let none = await rates.run(["search", "zzzz"])
-    #expect(none.status == 0)
-    #expect(none.stdout.contains("No coins match 'zzzz'"))
+    expectEqual(none.status, 0)
+    expect(none.stdout.contains("No coins match 'zzzz'"))
   }
 
   @Test func infoShowsMarketDataAndHistoryInTwoRequests() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["info", "BTC", "--in", "EUR", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(server.requestCount == 2)
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expectEqual(server.requestCount, 2)
     let json = try result.json()
     let market = try #require(json["market"] as? [String: Any])
     let quote = try #require(json["quote"] as? [String: Any])
-    #expect(quote["rate"] as? Double == FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur"))
-    #expect(quote["changePeriod"] as? String == "24h")
-    #expect(market["maxSupply"] as? Double == 21_000_000)
+    expectEqual(quote["rate"] as? Double, FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur"))
+    expectEqual(quote["changePeriod"] as? String, "24h")
+    expectEqual(market["maxSupply"] as? Double, 21_000_000)
     let history = try #require(json["history"] as? [String: Any])
-    #expect((history["points"] as? [Any])?.count == 30)
+    expectEqual((history["points"] as? [Any])?.count, 30)
 
     let text = await rates.run(["info", "solana", "--in", "EUR", "--days", "7"])
-    #expect(text.status == 0, "\(text.stderr)")
-    #expect(text.stdout.contains("Solana (SOL)"))
-    #expect(text.stdout.contains("max supply"))
-    #expect(text.stdout.contains("—"), "null max supply shows a dash")
-    #expect(text.stdout.contains("7 days"))
+    expectEqual(text.status, 0, "\(text.stderr)")
+    expect(text.stdout.contains("Solana (SOL)"))
+    expect(text.stdout.contains("max supply"))
+    expect(text.stdout.contains("—"), "null max supply shows a dash")
+    expect(text.stdout.contains("7 days"))
 
     let unknown = await rates.run(["info", "nosuchcoin"])
-    #expect(unknown.status == 64)
+    expectEqual(unknown.status, 64)
   }
 }
 
@@ -74,9 +75,9 @@ import Testing
   }
 
   static func expectNamesWhatWasTyped(_ result: CommandResult, _ names: [String]) {
-    for name in names { #expect(result.stderr.contains(name), "\(result.stderr)") }
-    #expect(!result.stderr.contains("bitcoin"), "\(result.stderr)")
-    #expect(!result.stderr.contains("unknown coin"), "\(result.stderr)")
+    for name in names { expect(result.stderr.contains(name), "\(result.stderr)") }
+    expect(!result.stderr.contains("bitcoin"), "\(result.stderr)")
+    expect(!result.stderr.contains("unknown coin"), "\(result.stderr)")
   }
 
   /// Before: "unknown coin 'bitcoin, ethereum' at CoinGecko".
@@ -116,9 +117,9 @@ import Testing
     outside.append(true)
     // In EUR: nothing cached for BTC (coins add asked in USD) to stand in.
     let result = await rates.run(["top", "--limit", "3", "--in", "EUR"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let btc = result.stdout.split(separator: "\n").first { $0.contains("BTC") }
-    #expect(btc?.contains("—") == true, "\(result.stdout)")
-    #expect(!result.stderr.contains("bitcoin"), "\(result.stderr)")
+    expectEqual(btc?.contains("—"), true, "\(result.stdout)")
+    expect(!result.stderr.contains("bitcoin"), "\(result.stderr)")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -20,23 +21,23 @@ import Testing
   @Test func precedenceIsFlagThenEnvironmentThenFileThenDefault() async throws {
     let rates = try CLIHarness()
     let initial = try settings(await rates.run(["config", "--json"]))
-    #expect(initial["currency"]?.value as? String == "USD")
-    #expect(initial["currency"]?.source == "default")
+    expectEqual(initial["currency"]?.value as? String, "USD")
+    expectEqual(initial["currency"]?.source, "default")
 
     #expect(await rates.run(["config", "set", "currency", "eur"]).status == 0)
     #expect(await rates.run(["config", "set", "provider", "coingecko"]).status == 0)
     let fromFile = try settings(await rates.run(["config", "--json"]))
-    #expect(fromFile["currency"]?.value as? String == "EUR")
-    #expect(fromFile["currency"]?.source == "config file")
+    expectEqual(fromFile["currency"]?.value as? String, "EUR")
+    expectEqual(fromFile["currency"]?.source, "config file")
 
     let fromEnv = try settings(
       await rates.run(["config", "--json"], environment: ["RATES_CURRENCY": "GBP", "RATES_PROVIDER": "coindesk"]))
-    #expect(fromEnv["currency"]?.value as? String == "GBP")
-    #expect(fromEnv["currency"]?.source == "environment (RATES_CURRENCY)")
+    expectEqual(fromEnv["currency"]?.value as? String, "GBP")
+    expectEqual(fromEnv["currency"]?.source, "environment (RATES_CURRENCY)")
     let fromFlag = try settings(
       await rates.run(["config", "--json", "--provider", "frankfurter"], environment: ["RATES_PROVIDER": "coindesk"]))
-    #expect(fromFlag["provider"]?.value as? String == "frankfurter")
-    #expect(fromFlag["provider"]?.source == "flag (--provider)")
+    expectEqual(fromFlag["provider"]?.value as? String, "frankfurter")
+    expectEqual(fromFlag["provider"]?.source, "flag (--provider)")
   }
 
   @Test func setAndUnsetChangeOnlyTheirKey() async throws {
@@ -50,9 +51,9 @@ import Testing
     #expect(await rates.run(["config", "unset", "timeout"]).status == 0)
     let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
     let stored = try #require(object?["settings"] as? [String: String])
-    #expect(stored == ["currency": "CHF", "future-key": "kept"])
+    expectEqual(stored, ["currency": "CHF", "future-key": "kept"])
     let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber
-    #expect(mode?.intValue == 0o600)
+    expectEqual(mode?.intValue, 0o600)
   }
 
   @Test func refusals() async throws {
@@ -66,8 +67,8 @@ import Testing
     ]
     for (arguments, message) in cases {
       let result = await rates.run(arguments)
-      #expect(result.status == 64, "\(arguments)")
-      #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+      expectEqual(result.status, 64, "\(arguments)")
+      expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
     }
   }
 
@@ -82,11 +83,11 @@ import Testing
     ]
     for (arguments, parts) in cases {
       let result = await rates.run(arguments)
-      #expect(result.status == 64, "\(arguments)")
-      for part in parts { #expect(result.stderr.contains(part), "\(arguments): \(result.stderr)") }
+      expectEqual(result.status, 64, "\(arguments)")
+      for part in parts { expect(result.stderr.contains(part), "\(arguments): \(result.stderr)") }
     }
     let file = rates.home.appendingPathComponent("config/rates/config.json")
-    #expect(!FileManager.default.fileExists(atPath: file.path))
+    expect(!FileManager.default.fileExists(atPath: file.path))
     #expect(await rates.run(["config", "set", "currency", "lbp"]).status == 64)
     #expect(await rates.run(["config", "set", "currency", "sats"]).status == 0)
   }
@@ -95,18 +96,18 @@ import Testing
     let secret = "CG-from-stdin-9f8e7d"
     let (rates, server) = try CLIHarness.withFakeAPI()
     let set = await rates.run(["config", "set", "api-key"], stdin: secret + "\n")
-    #expect(set.status == 0, "\(set.stderr)")
+    expectEqual(set.status, 0, "\(set.stderr)")
     let show = await rates.run(["config"])
-    #expect(show.stdout.contains("CG-…8e7d"))
+    expect(show.stdout.contains("CG-…8e7d"))
     let history = await rates.run(["history", "BTC", "EUR", "--json"])
-    #expect(history.status == 0)
-    #expect(server.requests.first?.headers["x-cg-demo-api-key"] == secret)
+    expectEqual(history.status, 0)
+    expectEqual(server.requests.first?.headers["x-cg-demo-api-key"], secret)
     for text in [set.stdout, set.stderr, show.stdout, show.stderr, history.stdout, history.stderr] {
-      #expect(!text.contains(secret))
+      expect(!text.contains(secret))
     }
     // Only the config file holds it.
     let holders = allFileContents(under: rates.home).filter { $0.text.contains(secret) }.map(\.path)
-    #expect(holders.count == 1 && holders.first?.hasSuffix("config/rates/config.json") == true)
+    expect(holders.count == 1 && holders.first?.hasSuffix("config/rates/config.json") == true)
   }
 
   @Test func anInvalidValueCanStillBeRepairedWithConfig() async throws {
@@ -116,8 +117,8 @@ import Testing
     try Data(#"{"version":1,"settings":{"currency":"€€"}}"#.utf8)
       .write(to: directory.appendingPathComponent("config.json"))
     let blocked = await rates.run(["currencies"])
-    #expect(blocked.status == 64)
-    #expect(blocked.stderr.contains("rates config unset currency"))
+    expectEqual(blocked.status, 64)
+    expect(blocked.stderr.contains("rates config unset currency"))
     #expect(await rates.run(["config"]).status == 0)
     #expect(await rates.run(["config", "set", "currency", "CHF"]).status == 0)
     #expect(await rates.run(["currencies"]).status == 0)
@@ -130,8 +131,8 @@ import Testing
     let file = directory.appendingPathComponent("config.json")
     try Data("{nope".utf8).write(to: file)
     let result = await rates.run(["config", "set", "currency", "EUR"])
-    #expect(result.status == 74)
-    #expect(result.stderr.contains(file.path))
-    #expect(try Data(contentsOf: file) == Data("{nope".utf8))
+    expectEqual(result.status, 74)
+    expect(result.stderr.contains(file.path))
+    expectEqual(try Data(contentsOf: file), Data("{nope".utf8))
   }
 }

@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -45,14 +46,14 @@ import Testing
     let (rates, server) = try Self.harness()
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let result = await rates.run(arguments)
-    #expect(result.status == 64, "\(result.stderr)")
+    expectEqual(result.status, 64, "\(result.stderr)")
     let code = arguments[arguments.count - 1].uppercased()
-    #expect(result.stderr.contains("\(code) is a currency, not a coin"), "\(result.stderr)")
-    #expect(result.stderr.contains("rates search \(code)"))
-    #expect(result.stderr.split(separator: "\n").count == 1)
-    #expect(server.requestCount == 0, "refused before any request")
+    expect(result.stderr.contains("\(code) is a currency, not a coin"), "\(result.stderr)")
+    expect(result.stderr.contains("rates search \(code)"))
+    expectEqual(result.stderr.split(separator: "\n").count, 1)
+    expectEqual(server.requestCount, 0, "refused before any request")
     let list = try await rates.run(["coins", "--offline", "--json"]).json()
-    #expect(!"\(list)".contains("poundtoken"))
+    expect(!"\(list)".contains("poundtoken"))
   }
 
   @Test func pricesOfACurrencyCodeStayTheCurrencys() async throws {
@@ -60,38 +61,38 @@ import Testing
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let current = try await rates.run(["current", "GBP", "--in", "USD", "--json"]).json()
     let quote = try #require((current["quotes"] as? [[String: Any]])?.first)
-    #expect(quote["source"] as? String == "frankfurter")
+    expectEqual(quote["source"] as? String, "frankfurter")
     let history = try await rates.run(["history", "GBP", "EUR", "--days", "3", "--json"]).json()
-    #expect(history["source"] as? String == "frankfurter")
+    expectEqual(history["source"] as? String, "frankfurter")
     let convert = await rates.run(["convert", "1", "GBP", "USD"])
-    #expect(convert.status == 0 && convert.stdout.contains("Frankfurter (ECB)"), "\(convert.stdout)")
+    expect(convert.status == 0 && convert.stdout.contains("Frankfurter (ECB)"), "\(convert.stdout)")
   }
 
   @Test func aCoinAddedByItsIdIsWatchedAsThatCoin() async throws {
     let (rates, server) = try Self.harness()
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let added = await rates.run(["coins", "add", "poundtoken", "--in", "USD"])
-    #expect(added.status == 0, "\(added.stderr)")
+    expectEqual(added.status, 0, "\(added.stderr)")
     let watch = await rates.run(["watch", "--in", "USD", "--every", "1", "--count", "1", "--json"])
-    #expect(watch.status == 0, "\(watch.stderr)")
+    expectEqual(watch.status, 0, "\(watch.stderr)")
     let rows = try watch.jsonLines()
     let row = try #require(rows.first { $0["base"] as? String == "poundtoken" })
-    #expect(row["source"] as? String == "coingecko")
-    #expect(row["rate"] as? Double == 1.27)
-    #expect(!server.requests.contains { $0.path.hasPrefix("/frankfurter/") }, "never the pound")
+    expectEqual(row["source"] as? String, "coingecko")
+    expectEqual(row["rate"] as? Double, 1.27)
+    expect(!server.requests.contains { $0.path.hasPrefix("/frankfurter/") }, "never the pound")
   }
 
   @Test func aCoinPairAddedByIdIsStoredByIdNotByItsCurrencySymbol() async throws {
     let (rates, _) = try Self.harness()
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let added = await rates.run(["pairs", "add", "poundtoken", "USD"])
-    #expect(added.status == 0, "\(added.stderr)")
+    expectEqual(added.status, 0, "\(added.stderr)")
     let stored = (try? FileManager.default.subpathsOfDirectory(atPath: rates.home.path)) ?? []
     let texts = stored.filter { $0.hasSuffix("pairs.json") }.compactMap {
       try? String(contentsOf: rates.home.appendingPathComponent($0), encoding: .utf8)
     }
-    #expect(!texts.isEmpty, "\(stored)")
-    #expect(texts.contains { $0.contains("POUNDTOKEN") || $0.contains("poundtoken") }, "\(texts)")
-    #expect(!texts.contains { $0.contains("GBP-USD") || $0.contains(#""base":"GBP""#) }, "\(texts)")
+    expect(!texts.isEmpty, "\(stored)")
+    expect(texts.contains { $0.contains("POUNDTOKEN") || $0.contains("poundtoken") }, "\(texts)")
+    expect(!texts.contains { $0.contains("GBP-USD") || $0.contains(#""base":"GBP""#) }, "\(texts)")
   }
 }

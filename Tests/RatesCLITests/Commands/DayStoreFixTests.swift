@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -19,7 +20,7 @@ import Testing
     let (cli, server) = try CLIHarness.withFakeAPI(now: Self.now)
     defer { try? FileManager.default.removeItem(at: cli.home) }
     let online = await cli.run(["history", "EUR", "GBP", "--from", "2025-06-02", "--to", "2025-06-06"])
-    #expect(online.status == 0, "\(online.stderr)")
+    expectEqual(online.status, 0, "\(online.stderr)")
     let requests = server.requestCount
     for arguments in [
       ["history", "EUR", "GBP", "--from", "2025-07-01", "--to", "2025-07-02", "--offline", "--json"],
@@ -27,10 +28,10 @@ import Testing
       ["history", "EUR", "GBP", "--date", "2025-07-01", "--offline"],
     ] {
       let result = await cli.run(arguments)
-      #expect(result.status == 0, "\(arguments): \(result.stderr)")
-      #expect(!result.stderr.contains("has no data"), "\(arguments)")
+      expectEqual(result.status, 0, "\(arguments): \(result.stderr)")
+      expect(!result.stderr.contains("has no data"), "\(arguments)")
     }
-    #expect(server.requestCount == requests, "nothing asked offline")
+    expectEqual(server.requestCount, requests, "nothing asked offline")
   }
 
   @Test func offlineTheSnapshotsLastRateStandsOnTheWeekendAfterIt() async throws {
@@ -41,7 +42,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: cli.home) }
     for day in [saturday, saturday.adding(days: 1)] {
       let result = await cli.run(["convert", "1", "EUR", "GBP", "--date", "\(day)", "--offline"])
-      #expect(result.status == 0, "\(day): \(result.stderr)")
+      expectEqual(result.status, 0, "\(day): \(result.stderr)")
     }
     // A working day past the snapshot: one message, whatever the command.
     let monday = saturday.adding(days: 2)
@@ -51,8 +52,8 @@ import Testing
       ["history", "EUR", "GBP", "--from", "\(monday)", "--to", "\(monday.adding(days: 10))", "--offline"],
     ] {
       let result = await cli.run(arguments)
-      #expect(result.status == 66, "\(arguments)")
-      #expect(result.stderr.contains("no cached data for EUR/GBP: run without --offline"), "\(result.stderr)")
+      expectEqual(result.status, 66, "\(arguments)")
+      expect(result.stderr.contains("no cached data for EUR/GBP: run without --offline"), "\(result.stderr)")
     }
   }
 
@@ -70,22 +71,22 @@ import Testing
     try AtomicFile.write(DayStore.encode(leftOut), to: store.fileURL(key: key), durable: false)
     let info = await cli.run(["cache", "--json"])
     let days = try #require(try info.json()["days"] as? [[String: Any]])
-    #expect(days.first?["leftOut"] as? Int == 1)
+    expectEqual(days.first?["leftOut"] as? Int, 1)
     #expect((await cli.run(["cache"])).stdout.contains("LEFT OUT"))
     let found = await cli.run(["cache", "verify"])
-    #expect(found.status == 2, "\(found.stdout)")
-    #expect(found.stdout.contains("\(day)  left out"), "\(found.stdout)")
+    expectEqual(found.status, 2, "\(found.stdout)")
+    expect(found.stdout.contains("\(day)  left out"), "\(found.stdout)")
     let fixed = await cli.run(["cache", "verify", "GBP-USD", "--fix", "--json"])
-    #expect(fixed.status == 0)
-    #expect(fixed.stdout.contains("\"storedLeftOut\" : true"))
-    #expect(store.load(key: key).0.value(day) == clean.value(day))
+    expectEqual(fixed.status, 0)
+    expect(fixed.stdout.contains("\"storedLeftOut\" : true"))
+    expectEqual(store.load(key: key).0.value(day), clean.value(day))
   }
 
   @Test func theNoteCountsFromTheSourcesFirstDay() async throws {
     let (cli, _) = try CLIHarness.withFakeAPI(now: Self.now)
     defer { try? FileManager.default.removeItem(at: cli.home) }
     let result = await cli.run(["history", "EUR", "GBP", "--from", "0000-01-01", "--to", "1999-01-20"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(!result.stderr.contains("730"), "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expect(!result.stderr.contains("730"), "\(result.stderr)")
   }
 }

@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -14,24 +15,24 @@ import Testing
   @Test func doctorAllOkAgainstTheFakeAPIs() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI(environment: Self.overrides)
     let result = await rates.run(["doctor", "--json"])
-    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stdout)\(result.stderr)")
     let document = try result.json()
-    #expect(document["version"] as? Int == 2)
-    #expect(document["ok"] as? Bool == true)
+    expectEqual(document["version"] as? Int, 2)
+    expectEqual(document["ok"] as? Bool, true)
     let checks = try #require(document["checks"] as? [[String: Any]])
     for check in checks {
-      #expect(check["status"] as? String == "ok", "\(check)")
+      expectEqual(check["status"] as? String, "ok", "\(check)")
     }
     let gecko = try #require(checks.first { $0["name"] as? String == "coingecko" })
-    #expect(gecko["latencyMs"] is Int)
-    #expect(gecko["overridden"] as? Bool == true)
-    #expect((gecko["detail"] as? String ?? "").contains("RATES_COINGECKO_URL"))
-    #expect(server.requestCount == 6, "one request to each of the six providers")
+    expect(gecko["latencyMs"] is Int)
+    expectEqual(gecko["overridden"] as? Bool, true)
+    expect((gecko["detail"] as? String ?? "").contains("RATES_COINGECKO_URL"))
+    expectEqual(server.requestCount, 6, "one request to each of the six providers")
 
     let text = await rates.run(["doctor"])
-    #expect(text.status == 0)
-    #expect(text.stdout.contains("All checks passed."))
-    #expect(text.stdout.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count == checks.count)
+    expectEqual(text.status, 0)
+    expect(text.stdout.contains("All checks passed."))
+    expectEqual(text.stdout.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count, checks.count)
   }
 
   @Test func doctorFailsOnA401AndNeverShowsTheKey() async throws {
@@ -46,23 +47,23 @@ import Testing
     }
     for arguments in [["doctor"], ["doctor", "--json"]] {
       let result = await keyed.run(arguments)
-      #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
-      #expect(!result.stdout.contains(Self.proKey) && !result.stderr.contains(Self.proKey))
-      #expect(result.stdout.contains("CG-…9f8e"))
-      #expect(result.stdout.contains("COINGECKO_PRO_API_KEY"))
+      expectEqual(result.status, 2, "\(result.stdout)\(result.stderr)")
+      expect(!result.stdout.contains(Self.proKey) && !result.stderr.contains(Self.proKey))
+      expect(result.stdout.contains("CG-…9f8e"))
+      expect(result.stdout.contains("COINGECKO_PRO_API_KEY"))
     }
     let text = await keyed.run(["doctor"])
     let line = try #require(
       text.stdout.split(separator: "\n").first { $0.contains("coingecko-key") })
-    #expect(line.hasPrefix("fail"))
+    expect(line.hasPrefix("fail"))
 
     let keyless = try CLIHarness(server: server, environment: Self.overrides)
     let missing = await keyless.run(["doctor", "--json"])
-    #expect(missing.status == 2)
+    expectEqual(missing.status, 2)
     let checks = try #require(try missing.json()["checks"] as? [[String: Any]])
     let key = try #require(checks.first { $0["name"] as? String == "coingecko-key" })
-    #expect(key["status"] as? String == "fail")
-    #expect((key["detail"] as? String ?? "").contains("rates config set api-key"))
+    expectEqual(key["status"] as? String, "fail")
+    expect((key["detail"] as? String ?? "").contains("rates config set api-key"))
   }
 
   @Test func doctorNamesACorruptFavoritesFile() async throws {
@@ -73,53 +74,53 @@ import Testing
     let garbage = Data(#"{"version":1,"favorites":[{"id":"bitcoin""#.utf8)
     try garbage.write(to: file)
     let result = await rates.run(["doctor"])
-    #expect(result.status == 2)
+    expectEqual(result.status, 2)
     let line = try #require(
       result.stdout.split(separator: "\n").first { $0.contains(" favorites ") })
-    #expect(line.hasPrefix("fail"))
-    #expect(line.contains(file.path))
-    #expect(try Data(contentsOf: file) == garbage, "doctor never touches a data file")
+    expect(line.hasPrefix("fail"))
+    expect(line.contains(file.path))
+    expectEqual(try Data(contentsOf: file), garbage, "doctor never touches a data file")
   }
 
   @Test func cacheInfoAndClearOnATemporaryCache() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     let empty = await rates.run(["cache", "--json"])
-    #expect(empty.status == 0, "\(empty.stderr)")
-    #expect(try empty.json()["entries"] as? Int == 0)
+    expectEqual(empty.status, 0, "\(empty.stderr)")
+    expectEqual(try empty.json()["entries"] as? Int, 0)
 
     let warm = await rates.run(["history", "BTC", "EUR", "--days", "7"])
-    #expect(warm.status == 0, "\(warm.stderr)")
+    expectEqual(warm.status, 0, "\(warm.stderr)")
     let favorites = await rates.run(["favorites", "add", "BTC"])
-    #expect(favorites.status == 0, "\(favorites.stderr)")
+    expectEqual(favorites.status, 0, "\(favorites.stderr)")
 
     let info = await rates.run(["cache", "info", "--json"])
-    #expect(info.status == 0)
+    expectEqual(info.status, 0)
     let document = try info.json()
-    #expect(document["version"] as? Int == 2)
+    expectEqual(document["version"] as? Int, 2)
     let entries = try #require(document["entries"] as? Int)
-    #expect(entries >= 2)
-    #expect((document["bytes"] as? Int ?? 0) > 0)
-    #expect(document["oldest"] is String && document["newest"] is String)
+    expect(entries >= 2)
+    expect((document["bytes"] as? Int ?? 0) > 0)
+    expect(document["oldest"] is String && document["newest"] is String)
     let groups = try #require(document["groups"] as? [[String: Any]])
-    #expect(
+    expect(
       groups.contains {
         $0["provider"] as? String == "coingecko" && $0["kind"] as? String == "history"
       })
-    #expect(groups.reduce(0) { $0 + ($1["entries"] as? Int ?? 0) } == entries)
+    expectEqual(groups.reduce(0) { $0 + ($1["entries"] as? Int ?? 0) }, entries)
     let text = await rates.run(["cache"])
-    #expect(text.stdout.contains("coingecko"))
-    #expect(text.stdout.contains(rates.home.appendingPathComponent("cache/rates").path))
+    expect(text.stdout.contains("coingecko"))
+    expect(text.stdout.contains(rates.home.appendingPathComponent("cache/rates").path))
 
     let clear = await rates.run(["cache", "clear", "--json"])
-    #expect(clear.status == 0, "\(clear.stderr)")
-    #expect(try clear.json()["entries"] as? Int == entries)
-    #expect(try clear.json()["cleared"] as? Bool == true)
+    expectEqual(clear.status, 0, "\(clear.stderr)")
+    expectEqual(try clear.json()["entries"] as? Int, entries)
+    expectEqual(try clear.json()["cleared"] as? Bool, true)
     let cacheDirectory = rates.home.appendingPathComponent("cache/rates")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: cacheDirectory.path).isEmpty)
+    expect(try FileManager.default.contentsOfDirectory(atPath: cacheDirectory.path).isEmpty)
     let data = rates.home.appendingPathComponent("data/rates/favorites.json")
-    #expect(FileManager.default.fileExists(atPath: data.path), "data files are never touched")
+    expect(FileManager.default.fileExists(atPath: data.path), "data files are never touched")
     let again = await rates.run(["cache", "clear"])
-    #expect(again.stdout.contains("already empty"))
+    expect(again.stdout.contains("already empty"))
   }
 
   @Test func cacheClearRefusesHomeRootAndDataDirectories() async throws {
@@ -131,13 +132,13 @@ import Testing
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     let atHome = await rates.run(
       ["cache", "clear"], environment: ["HOME": home.path, "XDG_CACHE_HOME": rates.home.path])
-    #expect(atHome.status == 64, "\(atHome.stderr)")
-    #expect(atHome.stderr.contains("refusing"))
+    expectEqual(atHome.status, 64, "\(atHome.stderr)")
+    expect(atHome.stderr.contains("refusing"))
     // A cache that holds the data directory.
     let shared = await rates.run(
       ["cache", "clear"],
       environment: ["XDG_CACHE_HOME": rates.home.path, "XDG_DATA_HOME": rates.home.path])
-    #expect(shared.status == 64, "\(shared.stderr)")
-    #expect(FileManager.default.fileExists(atPath: marker.path))
+    expectEqual(shared.status, 64, "\(shared.stderr)")
+    expect(FileManager.default.fileExists(atPath: marker.path))
   }
 }

@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -39,28 +40,28 @@ import Testing
   ) async throws {
     let (rates, server) = try CLIHarness.withFakeAPI(now: Self.now)
     let result = await rates.run(["history", "EUR", "GBP", "--from", from, "--to", to, "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     // A day past `to` (AnswerGate's margin).
-    #expect(server.requests.first?.path == "/frankfurter/\(published)..\(try day(to).adding(days: 1))")
+    expectEqual(server.requests.first?.path, "/frankfurter/\(published)..\(try day(to).adding(days: 1))")
     let points = try #require(try result.json()["points"] as? [[String: Any]])
-    #expect(points.first?["date"] as? String == from)
+    expectEqual(points.first?["date"] as? String, from)
     let expected = FakeFrankfurter.rate(base: "EUR", quote: "GBP", day: try day(published))
     for (point, date) in zip(points, carried) {
-      #expect(point["date"] as? String == date)
-      #expect(close(point["rate"], expected), "\(date)")
-      #expect(point["carried"] as? Bool == true)
+      expectEqual(point["date"] as? String, date)
+      expect(close(point["rate"], expected), "\(date)")
+      expectEqual(point["carried"] as? Bool, true)
     }
-    #expect(points[carried.count]["carried"] as? Bool == false)
+    expectEqual(points[carried.count]["carried"] as? Bool, false)
   }
 
   @Test func aRefreshReadsThePublicationBeforeTheRangeToo() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI(now: Self.now)
     let result = await rates.run(
       ["history", "EUR", "GBP", "--from", "2025-12-20", "--to", "2026-01-05", "--refresh", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(server.requests.map(\.path) == ["/frankfurter/2025-12-19..2026-01-06"])
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expectEqual(server.requests.map(\.path), ["/frankfurter/2025-12-19..2026-01-06"])
     let points = try #require(try result.json()["points"] as? [[String: Any]])
-    #expect(points.first?["carried"] as? Bool == true)
+    expectEqual(points.first?["carried"] as? Bool, true)
   }
 
   @Test(arguments: closureStarts)
@@ -70,15 +71,15 @@ import Testing
     let rates = try CLIHarness(transport: .unreachable, clock: TestClock(now: Self.now))
     let result = await rates.run(
       ["history", "EUR", "GBP", "--from", from, "--to", to, "--json", "--offline"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let points = try #require(try result.json()["points"] as? [[String: Any]])
     let expected = try snapshot().rate(
       base: "EUR", quote: "GBP", on: try day(published), today: Self.farFuture)
-    #expect(points.first?["date"] as? String == from)
+    expectEqual(points.first?["date"] as? String, from)
     for (point, date) in zip(points, carried) {
-      #expect(point["date"] as? String == date)
-      #expect(close(point["rate"], expected?.point.rate), "\(date)")
-      #expect(point["carried"] as? Bool == true)
+      expectEqual(point["date"] as? String, date)
+      expect(close(point["rate"], expected?.point.rate), "\(date)")
+      expectEqual(point["carried"] as? Bool, true)
     }
   }
 
@@ -100,23 +101,23 @@ import Testing
       let expected = try #require(
         snapshot.rate(base: base, quote: quote, on: try day(text), today: Self.farFuture))
       let history = await rates.run(["history", base, quote, "--date", text, "--json"])
-      #expect(history.status == 0, "\(text): \(history.stderr)")
+      expectEqual(history.status, 0, "\(text): \(history.stderr)")
       let lookup = try history.json()
-      #expect(close(lookup["rate"], expected.point.rate), "\(text)")
-      #expect(lookup["rateDate"] as? String == expected.published.description, "\(text)")
+      expect(close(lookup["rate"], expected.point.rate), "\(text)")
+      expectEqual(lookup["rateDate"] as? String, expected.published.description, "\(text)")
       let convert = await rates.run(["convert", "1", base, quote, "--date", text, "--json"])
-      #expect(convert.status == 0, "\(text): \(convert.stderr)")
+      expectEqual(convert.status, 0, "\(text): \(convert.stderr)")
       let conversion = try #require((try convert.json()["conversions"] as? [[String: Any]])?.first)
-      #expect(close(conversion["rate"], expected.point.rate), "\(text)")
-      #expect(conversion["rateDate"] as? String == expected.published.description, "\(text)")
+      expect(close(conversion["rate"], expected.point.rate), "\(text)")
+      expectEqual(conversion["rateDate"] as? String, expected.published.description, "\(text)")
     }
   }
 
   @Test func newYear2000AnswersTheRateOf1999December30() async throws {
     let rates = try CLIHarness(transport: .unreachable, clock: TestClock(now: Self.now))
     let result = await rates.run(["history", "EUR", "USD", "--date", "2000-01-01"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains("rate of Thursday 1999-12-30"), "\(result.stdout)")
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expect(result.stdout.contains("rate of Thursday 1999-12-30"), "\(result.stdout)")
   }
 
   // MARK: - Currencies that ended
@@ -124,24 +125,24 @@ import Testing
   @Test func aRetiredCurrencyIsServedForItsDaysWithoutARequest() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI(now: Self.now)
     let result = await rates.run(["history", "CYP", "EUR", "--date", "2005-06-01", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let expected = try snapshot().rate(
       base: "CYP", quote: "EUR", on: try day("2005-06-01"), today: Self.farFuture)
-    #expect(close(try result.json()["rate"], expected?.point.rate))
+    expect(close(try result.json()["rate"], expected?.point.rate))
     // A range crossing its last day stops there.
     let range = await rates.run(
       ["history", "EUR", "RUB", "--from", "2022-02-20", "--to", "2022-03-10", "--json"])
-    #expect(range.status == 0, "\(range.stderr)")
+    expectEqual(range.status, 0, "\(range.stderr)")
     let points = try #require(try range.json()["points"] as? [[String: Any]])
-    #expect(points.last?["date"] as? String == "2022-03-01")
-    #expect(
-      range.stderr
-        == "note: RUB: the ECB's last rate is 2022-03-01 (the ECB suspended it); showing the days "
+    expectEqual(points.last?["date"] as? String, "2022-03-01")
+    expectEqual(
+      range.stderr,
+      "note: RUB: the ECB's last rate is 2022-03-01 (the ECB suspended it); showing the days "
         + "up to it\n")
     let convert = await rates.run(["convert", "100", "CYP", "EUR", "--date", "2005-06-01"])
-    #expect(convert.status == 0, "\(convert.stderr)")
-    #expect(convert.stdout.hasPrefix("100.00 CYP\n"), "an amount of money, not of a coin")
-    #expect(server.requestCount == 0)
+    expectEqual(convert.status, 0, "\(convert.stderr)")
+    expect(convert.stdout.hasPrefix("100.00 CYP\n"), "an amount of money, not of a coin")
+    expectEqual(server.requestCount, 0)
   }
 
   @Test(arguments: [
@@ -160,11 +161,11 @@ import Testing
   {
     let (rates, server) = try CLIHarness.withFakeAPI(now: Self.now)
     let result = await rates.run(arguments)
-    #expect(result.status == 66)
-    #expect(result.stderr.hasPrefix("error: \(message)"), "\(result.stderr)")
-    #expect(result.stderr.split(separator: "\n").count == 1)
-    #expect(!result.stderr.contains("CoinGecko") && !result.stderr.contains("--offline"))
-    #expect(server.requestCount == 0)
+    expectEqual(result.status, 66)
+    expect(result.stderr.hasPrefix("error: \(message)"), "\(result.stderr)")
+    expectEqual(result.stderr.split(separator: "\n").count, 1)
+    expect(!result.stderr.contains("CoinGecko") && !result.stderr.contains("--offline"))
+    expectEqual(server.requestCount, 0)
     if arguments.first == "pairs" {
       #expect(!(await rates.run(["pairs", "list"])).stdout.contains("BGN"))
     }
@@ -179,13 +180,13 @@ import Testing
       + #"{"base":"GBP","quote":"USD","addedAt":"2025-06-01T00:00:00Z"}]}"#
     try Data(pairs.utf8).write(to: data.appendingPathComponent("pairs.json"))
     let result = await rates.run(["pairs", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let text = result.stdout
-    #expect(text.contains("EUR-BGN") || text.contains("\"BGN\""), "\(text)")
+    expect(text.contains("EUR-BGN") || text.contains("\"BGN\""), "\(text)")
     let expected = try snapshot().rate(
       base: "EUR", quote: "BGN", on: try day("2025-12-31"), today: Self.farFuture)
-    #expect(text.contains("1.9558") && expected?.point.rate == 1.9558, "\(text)")
-    #expect(!server.requests.contains { $0.query.values.contains { $0.contains("BGN") } })
+    expect(text.contains("1.9558") && expected?.point.rate == 1.9558, "\(text)")
+    expect(!server.requests.contains { $0.query.values.contains { $0.contains("BGN") } })
   }
 
   // MARK: - Validate before asking
@@ -224,8 +225,8 @@ import Testing
   {
     let (rates, server) = try CLIHarness.withFakeAPI(now: Self.now)
     let result = await rates.run(arguments)
-    #expect(result.status == 64)
-    #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
-    #expect(server.requestCount == 0)
+    expectEqual(result.status, 64)
+    expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+    expectEqual(server.requestCount, 0)
   }
 }

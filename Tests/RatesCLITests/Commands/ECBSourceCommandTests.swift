@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -20,30 +21,30 @@ import Testing
   @Test func frankfurterDownTheECBAnswersLabelled() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI(handler: Self.frankfurterDown)
     let current = await rates.run(["current", "EUR-USD", "--json"])
-    #expect(current.status == 0, "\(current.stderr)")
+    expectEqual(current.status, 0, "\(current.stderr)")
     let quote = try #require((try current.json()["quotes"] as? [[String: Any]])?.first)
-    #expect(quote["source"] as? String == "ecb")
-    #expect(quote["stale"] as? Bool == false)
+    expectEqual(quote["source"] as? String, "ecb")
+    expectEqual(quote["stale"] as? Bool, false)
     let day = UpdateRhythm.newestECBDay(at: fixedNow)
-    #expect(quote["rate"] as? Double == FakeFrankfurter.eurRate("USD", day: day))
-    #expect(server.requests.contains { $0.path == "/ecb/stats/eurofxref/eurofxref-daily.xml" })
+    expectEqual(quote["rate"] as? Double, FakeFrankfurter.eurRate("USD", day: day))
+    expect(server.requests.contains { $0.path == "/ecb/stats/eurofxref/eurofxref-daily.xml" })
 
     let history = await rates.run(["history", "EUR", "USD", "--json"])
-    #expect(history.status == 0, "\(history.stderr)")
+    expectEqual(history.status, 0, "\(history.stderr)")
     let json = try history.json()
-    #expect(json["source"] as? String == "ecb")
+    expectEqual(json["source"] as? String, "ecb")
     let points = try #require(json["points"] as? [[String: Any]])
-    #expect(points.count == 28)
+    expectEqual(points.count, 28)
     let first = try #require(Day(points.first?["date"] as? String ?? ""))
     let published = FakeFrankfurter.workingDay(onOrBefore: first)
-    #expect(points.first?["rate"] as? Double == FakeFrankfurter.eurRate("USD", day: published))
-    #expect(server.requests.contains { $0.path == "/ecb/service/data/EXR/D.USD.EUR.SP00.A" })
+    expectEqual(points.first?["rate"] as? Double, FakeFrankfurter.eurRate("USD", day: published))
+    expect(server.requests.contains { $0.path == "/ecb/service/data/EXR/D.USD.EUR.SP00.A" })
 
     // The stored days remember their source: a second run, from the store, says ecb too.
     let again = await rates.run(["history", "EUR", "USD", "--json", "--offline"])
-    #expect(try again.json()["source"] as? String == "ecb", "\(again.stderr)")
+    expectEqual(try again.json()["source"] as? String, "ecb", "\(again.stderr)")
     let table = await rates.run(["history", "EUR", "USD", "--offline"])
-    #expect(table.stdout.contains("ECB") && !table.stdout.contains("Frankfurter"), "\(table.stdout)")
+    expect(table.stdout.contains("ECB") && !table.stdout.contains("Frankfurter"), "\(table.stdout)")
   }
 
   /// `rates doctor`'s `ecb` check, by name.
@@ -56,23 +57,23 @@ import Testing
     let (rates, server) = try CLIHarness.withFakeAPI(handler: Self.frankfurterDown)
     let fresh = await rates.run(["doctor", "--json"])
     var ecb = try Self.ecbCheck(fresh)
-    #expect(ecb["status"] as? String == "ok", "\(ecb)")
-    #expect(ecb["url"] as? String == "https://www.ecb.europa.eu")
-    #expect(ecb["httpStatus"] as? Int == 200 && ecb["latencyMs"] is Int)
-    #expect(ecb["lastSuccess"] == nil, "doctor's own probe is not a command's answer")
+    expectEqual(ecb["status"] as? String, "ok", "\(ecb)")
+    expectEqual(ecb["url"] as? String, "https://www.ecb.europa.eu")
+    expect(ecb["httpStatus"] as? Int == 200 && ecb["latencyMs"] is Int)
+    expect(ecb["lastSuccess"] == nil, "doctor's own probe is not a command's answer")
     let daily = "/ecb/stats/eurofxref/eurofxref-daily.xml"
-    #expect(server.requests.filter { $0.path == daily }.count == 1)
-    #expect(server.requests.filter { $0.path.hasPrefix("/ecb/") }.count == 1)
+    expectEqual(server.requests.filter { $0.path == daily }.count, 1)
+    expectEqual(server.requests.filter { $0.path.hasPrefix("/ecb/") }.count, 1)
 
     // Frankfurter is down: the ECB answers a command, and doctor says when.
     #expect(await rates.run(["current", "EUR-USD"]).status == 0)
     let after = await rates.run(["doctor", "--json"])
     ecb = try Self.ecbCheck(after)
-    #expect(ecb["lastSuccess"] as? String == ISO8601.format(rates.clock.now), "\(ecb)")
-    #expect((ecb["detail"] as? String ?? "").contains("last answered"))
+    expectEqual(ecb["lastSuccess"] as? String, ISO8601.format(rates.clock.now), "\(ecb)")
+    expect((ecb["detail"] as? String ?? "").contains("last answered"))
     let document = try JSONSerialization.jsonObject(with: Data(after.stdout.utf8))
     let problems = try JSONShapes.documented().check(document, against: .shape("doctor"), at: "doctor")
-    #expect(problems.isEmpty, "\(problems)")
+    expect(problems.isEmpty, "\(problems)")
   }
 
   @Test func doctorFailsTheECBWhenItsDailyFileFails() async throws {
@@ -80,13 +81,13 @@ import Testing
       { request in request.path.hasPrefix("/ecb/") ? .text("down", status: 503) : fake(request) }
     }
     let result = await rates.run(["doctor", "--json"])
-    #expect(result.status == ExitCode.doctorFailed.rawValue)
+    expectEqual(result.status, ExitCode.doctorFailed.rawValue)
     let ecb = try Self.ecbCheck(result)
-    #expect(ecb["status"] as? String == "fail")
-    #expect(ecb["httpStatus"] as? Int == 503)
-    #expect((ecb["detail"] as? String ?? "").hasPrefix("answered HTTP 503"), "\(ecb)")
+    expectEqual(ecb["status"] as? String, "fail")
+    expectEqual(ecb["httpStatus"] as? Int, 503)
+    expect((ecb["detail"] as? String ?? "").hasPrefix("answered HTTP 503"), "\(ecb)")
     let text = await rates.run(["doctor"])
-    #expect(text.stdout.split(separator: "\n").contains { $0.hasPrefix("fail") && $0.contains(" ecb ") })
+    expect(text.stdout.split(separator: "\n").contains { $0.hasPrefix("fail") && $0.contains(" ecb ") })
   }
 
   /// GBP/USD as the ECB's fake publishes it on its newest day.
@@ -104,36 +105,36 @@ import Testing
   @Test func watchAnswersAFiatPairFromTheECBWhenFrankfurterIsDown() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI(handler: Self.frankfurterDown)
     let result = await rates.run(["watch", "GBP-USD", "--every", "1", "--count", "2", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let lines = try result.jsonLines().filter { $0["base"] as? String == "GBP" }
-    #expect(lines.count == 2)
+    expectEqual(lines.count, 2)
     for line in lines {
-      #expect(line["source"] as? String == "ecb", "\(line)")
-      #expect(abs((line["rate"] as? Double ?? 0) - Self.gbpUSD) < 1e-12)
+      expectEqual(line["source"] as? String, "ecb", "\(line)")
+      expect(abs((line["rate"] as? Double ?? 0) - Self.gbpUSD) < 1e-12)
     }
     // One range request each: the second update is within the hour the rates are kept.
-    #expect(Self.count(server, "/frankfurter/") == 1 && Self.count(server, "/ecb/") == 1)
-    #expect(server.requests.contains { $0.path == "/ecb/service/data/EXR/D.GBP+USD.EUR.SP00.A" })
+    expect(Self.count(server, "/frankfurter/") == 1 && Self.count(server, "/ecb/") == 1)
+    expect(server.requests.contains { $0.path == "/ecb/service/data/EXR/D.GBP+USD.EUR.SP00.A" })
 
     let table = await rates.run(["watch", "GBP-USD", "--every", "1", "--count", "1"])
-    #expect(table.status == 0, "\(table.stderr)")
-    #expect(table.stdout.contains("ECB") && !table.stdout.contains("Frankfurter"), "\(table.stdout)")
+    expectEqual(table.status, 0, "\(table.stderr)")
+    expect(table.stdout.contains("ECB") && !table.stdout.contains("Frankfurter"), "\(table.stdout)")
   }
 
   @Test func pairsAnswerFromTheECBLabelledAndTheCacheKeepsTheLabel() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI(handler: Self.frankfurterDown)
     #expect(await rates.run(["pairs", "add", "GBP", "USD"]).status == 0)
     let result = await rates.run(["pairs", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let row = try #require((try result.json()["pairs"] as? [[String: Any]])?.first)
-    #expect(row["source"] as? String == "ecb", "\(row)")
-    #expect(abs((row["rate"] as? Double ?? 0) - Self.gbpUSD) < 1e-12)
-    #expect(row["stale"] as? Bool == false)
-    #expect(Self.count(server, "/ecb/service/data/") == 1, "one ECB range for the set")
+    expectEqual(row["source"] as? String, "ecb", "\(row)")
+    expect(abs((row["rate"] as? Double ?? 0) - Self.gbpUSD) < 1e-12)
+    expectEqual(row["stale"] as? Bool, false)
+    expectEqual(Self.count(server, "/ecb/service/data/"), 1, "one ECB range for the set")
     let asked = server.requestCount
     let again = await rates.run(["pairs", "--json"])
-    #expect(server.requestCount == asked, "fresh for an hour: from the cache")
-    #expect((try again.json()["pairs"] as? [[String: Any]])?.first?["source"] as? String == "ecb")
+    expectEqual(server.requestCount, asked, "fresh for an hour: from the cache")
+    expectEqual((try again.json()["pairs"] as? [[String: Any]])?.first?["source"] as? String, "ecb")
   }
 
   @Test func everySourceDownAFiatPairShowsItsCacheStale() async throws {
@@ -149,10 +150,10 @@ import Testing
     down.fail(with: .text("down", status: 503))
     rates.clock.advance(by: 7200)
     let result = await rates.run(["watch", "GBP-USD", "--every", "1", "--count", "1", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let line = try #require(try result.jsonLines().first { $0["base"] as? String == "GBP" })
-    #expect(line["stale"] as? Bool == true, "\(line)")
-    #expect(line["source"] as? String == "frankfurter")
+    expectEqual(line["stale"] as? Bool, true, "\(line)")
+    expectEqual(line["source"] as? String, "frankfurter")
   }
 
   @Test func everySourceDownTheSnapshotAnswersStale() async throws {
@@ -163,26 +164,26 @@ import Testing
       }
     }
     let result = await rates.run(["current", "EUR-USD", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let quote = try #require((try result.json()["quotes"] as? [[String: Any]])?.first)
-    #expect(quote["stale"] as? Bool == true)
-    #expect((quote["source"] as? String)?.hasPrefix(ECBSnapshot.sourcePrefix) == true, "\(quote)")
-    #expect(server.requests.contains { $0.path.hasPrefix("/ecb/") })
+    expectEqual(quote["stale"] as? Bool, true)
+    expectEqual((quote["source"] as? String)?.hasPrefix(ECBSnapshot.sourcePrefix), true, "\(quote)")
+    expect(server.requests.contains { $0.path.hasPrefix("/ecb/") })
   }
 
   @Test func aPinnedProviderNeverFallsBack() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI(handler: Self.frankfurterDown)
     let pinned = await rates.run(["current", "EUR-USD", "--json", "--provider", "frankfurter"])
-    #expect(!server.requests.contains { $0.path.hasPrefix("/ecb/") }, "\(pinned.stderr)")
+    expect(!server.requests.contains { $0.path.hasPrefix("/ecb/") }, "\(pinned.stderr)")
 
     let ecb = await rates.run(["current", "EUR-USD", "--json", "--provider", "ecb", "--refresh"])
-    #expect(ecb.status == 0, "\(ecb.stderr)")
-    #expect((try ecb.json()["quotes"] as? [[String: Any]])?.first?["source"] as? String == "ecb")
+    expectEqual(ecb.status, 0, "\(ecb.stderr)")
+    expectEqual((try ecb.json()["quotes"] as? [[String: Any]])?.first?["source"] as? String, "ecb")
     let asked = server.requests.count
     let both = server.requests.filter { $0.path.hasPrefix("/frankfurter/") }.count
     _ = await rates.run(["history", "GBP", "USD", "--provider", "ecb", "--json"])
-    #expect(server.requests.filter { $0.path.hasPrefix("/frankfurter/") }.count == both)
-    #expect(server.requests.count == asked + 1)
+    expectEqual(server.requests.filter { $0.path.hasPrefix("/frankfurter/") }.count, both)
+    expectEqual(server.requests.count, asked + 1)
   }
 
   @Test func aPairNoSourceServesIsNotAdded() async throws {
@@ -193,20 +194,20 @@ import Testing
       }
     }
     let refused = await rates.run(["pairs", "add", "GBP", "KRW"])
-    #expect(refused.status == 64)
-    #expect(refused.stdout.isEmpty)
-    #expect(
-      refused.stderr
-        == "error: no source serves GBP/KRW: Frankfurter (ECB) has no rate for it;"
+    expectEqual(refused.status, 64)
+    expect(refused.stdout.isEmpty)
+    expectEqual(
+      refused.stderr,
+      "error: no source serves GBP/KRW: Frankfurter (ECB) has no rate for it;"
         + " nothing was added (see 'rates currencies')\n")
-    #expect(server.requestCount == 1)
+    expectEqual(server.requestCount, 1)
     let files = FileManager.default.enumerator(atPath: rates.home.path)?.compactMap { $0 as? String } ?? []
-    #expect(!files.contains { $0.hasSuffix("pairs.json") }, "nothing is written")
+    expect(!files.contains { $0.hasSuffix("pairs.json") }, "nothing is written")
 
     // A pair it serves is added after the same one request.
     let added = await rates.run(["pairs", "add", "GBP", "USD"])
-    #expect(added.status == 0, "\(added.stderr)")
-    #expect(server.requestCount == 2)
+    expectEqual(added.status, 0, "\(added.stderr)")
+    expectEqual(server.requestCount, 2)
   }
 
   @Test func aMirrorThatDropsTheCurrencySaysWhichOne() async throws {
@@ -228,15 +229,15 @@ import Testing
       }
     }
     let refused = await rates.run(["pairs", "add", "GBP", "KRW", "--json"])
-    #expect(refused.status == 64)
-    #expect(
+    expectEqual(refused.status, 64)
+    expect(
       refused.stderr.contains("no source serves GBP/KRW: Frankfurter (ECB) does not price in KRW"), "\(refused.stderr)")
-    #expect(refused.stderr.contains(#""code":"unserved_pair""#), "\(refused.stderr)")
+    expect(refused.stderr.contains(#""code":"unserved_pair""#), "\(refused.stderr)")
   }
 
   @Test func unreachableSourcesLeaveTheBuiltInListToDecide() async throws {
     let rates = try CLIHarness()
     let added = await rates.run(["pairs", "add", "GBP", "KRW"])
-    #expect(added.status == 0, "\(added.stderr)")
+    expectEqual(added.status, 0, "\(added.stderr)")
   }
 }

@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -11,20 +12,20 @@ import Testing
   @Test func withoutATerminalItSaysSoAndExits64BeforeFetching() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI(isTTY: false)
     let result = await rates.run(["history", "BTC", "EUR", "--interactive"])
-    #expect(result.status == 64)
-    #expect(
+    expectEqual(result.status, 64)
+    expect(
       result.stderr.contains(
         "error: --interactive needs a terminal: run it in one, or drop --interactive"))
-    #expect(result.stderr.contains("usage: rates history"))
-    #expect(result.stdout.isEmpty)
-    #expect(server.requestCount == 0)
+    expect(result.stderr.contains("usage: rates history"))
+    expect(result.stdout.isEmpty)
+    expectEqual(server.requestCount, 0)
   }
 
   @Test(arguments: [["--json"], ["--chart"], ["--table"], ["--format", "csv"]])
   func cannotBeCombinedWithAnotherOutput(option: [String]) async throws {
     let result = try await CLIHarness.run(["history", "BTC", "EUR", "--interactive"] + option)
-    #expect(result.status == 64)
-    #expect(
+    expectEqual(result.status, 64)
+    expect(
       result.stderr.contains("--interactive cannot be used with \(option.joined(separator: " "))"))
   }
 }

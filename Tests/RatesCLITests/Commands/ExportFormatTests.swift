@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -11,39 +12,39 @@ import Testing
   @Test func historyAsCSVAndPriceDirectives() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
     let csv = await rates.run(["history", "BTC", "EUR", "--days", "7", "--format", "csv"])
-    #expect(csv.status == 0, "\(csv.stderr)")
+    expectEqual(csv.status, 0, "\(csv.stderr)")
     let rows = csv.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
-    #expect(rows.first == "date,base,quote,rate,carried,source")
-    #expect(rows.count == 8)
+    expectEqual(rows.first, "date,base,quote,rate,carried,source")
+    expectEqual(rows.count, 8)
     let today = Day(containing: fixedNow)
-    #expect(rows.last?.hasPrefix("\(today),BTC,EUR,") == true)
+    expectEqual(rows.last?.hasPrefix("\(today),BTC,EUR,"), true)
 
     let ledger = await rates.run(["history", "BTC", "EUR", "--days", "3", "--format", "ledger"])
     let lines = ledger.stdout.split(separator: "\n")
-    #expect(lines.count == 3)
-    #expect(lines.allSatisfy { $0.hasPrefix("P ") && $0.hasSuffix(" EUR") && $0.contains(" BTC ") })
-    #expect(!ledger.stdout.contains(","))
+    expectEqual(lines.count, 3)
+    expect(lines.allSatisfy { $0.hasPrefix("P ") && $0.hasSuffix(" EUR") && $0.contains(" BTC ") })
+    expect(!ledger.stdout.contains(","))
     let bean = await rates.run(["history", "GBP", "USD", "--days", "7", "--format", "beancount"])
-    #expect(bean.status == 0)
+    expectEqual(bean.status, 0)
     // Weekend days are carried, so they add no directive; nor does today before 16:00 UTC.
     let latest = UpdateRhythm.newestECBDay(at: fixedNow)
     let working = (0..<7).map { today.adding(days: -$0) }
       .filter { FakeFrankfurter.isWorkingDay($0) && $0 <= latest }.count
-    #expect(bean.stdout.split(separator: "\n").count == working)
-    #expect(bean.stdout.split(separator: "\n").allSatisfy { $0.contains(" price GBP ") })
-    #expect(server.requestCount == 2)
+    expectEqual(bean.stdout.split(separator: "\n").count, working)
+    expect(bean.stdout.split(separator: "\n").allSatisfy { $0.contains(" price GBP ") })
+    expectEqual(server.requestCount, 2)
   }
 
   @Test func currentAndLedgerListExport() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     let current = await rates.run(["current", "BTC", "ETH", "--in", "EUR", "--format", "beancount"])
-    #expect(current.status == 0, "\(current.stderr)")
-    #expect(current.stdout.contains("price BTC 61234.5 EUR"))
+    expectEqual(current.status, 0, "\(current.stderr)")
+    expect(current.stdout.contains("price BTC 61234.5 EUR"))
     _ = await rates.run(["ledger", "add", "100", "USD", "8,950,000", "LBP", "--sell", "--with", "Ali, Jr."])
     let csv = await rates.run(["ledger", "list", "--format", "csv"])
-    #expect(csv.stdout.contains("\"Ali, Jr.\""))
+    expect(csv.stdout.contains("\"Ali, Jr.\""))
     let directives = await rates.run(["ledger", "list", "--format", "ledger"])
-    #expect(directives.stdout.hasSuffix("USD 89500 LBP\n"))
+    expect(directives.stdout.hasSuffix("USD 89500 LBP\n"))
   }
 
   /// Before: the name came from the text typed, so `wbtc` was `WBTC` and `wrapped-bitcoin`
@@ -68,13 +69,13 @@ import Testing
     for typed in ["wbtc", "WBTC", "wrapped-bitcoin"] {
       for format in ["beancount", "ledger"] {
         let result = await rates.run(["current", typed, "--in", "EUR", "--format", format])
-        #expect(result.status == 0, "\(typed): \(result.stderr)")
+        expectEqual(result.status, 0, "\(typed): \(result.stderr)")
         let words = result.stdout.split(separator: " ")
-        #expect(words.count == 5, "\(result.stdout)")
+        expectEqual(words.count, 5, "\(result.stdout)")
         if words.count == 5 { names.insert(String(format == "ledger" ? words[2] : words[2])) }
       }
     }
-    #expect(names == ["WRAPPED-BITCOIN", "\"WRAPPED-BITCOIN\""])
+    expectEqual(names, ["WRAPPED-BITCOIN", "\"WRAPPED-BITCOIN\""])
   }
 
   /// Before: the name came from a second `/search` for the symbol `KAS`, which picked the
@@ -106,16 +107,16 @@ import Testing
     }
     for arguments in runs {
       let result = await rates.run(arguments)
-      #expect(result.status == 0, "\(arguments): \(result.stderr)")
-      #expect(!result.stderr.contains("kasta"), "\(arguments): \(result.stderr)")
+      expectEqual(result.status, 0, "\(arguments): \(result.stderr)")
+      expect(!result.stderr.contains("kasta"), "\(arguments): \(result.stderr)")
       let lines = result.stdout.split(separator: "\n")
-      #expect(!lines.isEmpty, "\(arguments)")
+      expect(!lines.isEmpty, "\(arguments)")
       let format = arguments[arguments.firstIndex(of: "--format")! + 1]
       let pattern = format == "ledger" ? " KASPA " : " price KASPA "
-      #expect(lines.allSatisfy { $0.contains(pattern) }, "\(arguments): \(result.stdout)")
+      expect(lines.allSatisfy { $0.contains(pattern) }, "\(arguments): \(result.stdout)")
     }
     let searches = server.requests.filter { $0.path.hasSuffix("/search") }
-    #expect(searches.map { $0.query["query"] ?? "" } == ["kaspa"])
+    expectEqual(searches.map { $0.query["query"] ?? "" }, ["kaspa"])
   }
 
   /// Before: prices were rounded to about ten significant digits (`0.00` for a tiny one).
@@ -131,9 +132,9 @@ import Testing
       }
     }
     let ledger = await rates.run(["current", "BTC", "--in", "EUR", "--format", "ledger"])
-    #expect(ledger.stdout.hasSuffix(" BTC 0.0000000000000033 EUR\n"), "\(ledger.stdout)")
+    expect(ledger.stdout.hasSuffix(" BTC 0.0000000000000033 EUR\n"), "\(ledger.stdout)")
     let csv = await rates.run(["current", "BTC", "--in", "EUR", "--format", "csv"])
-    #expect(csv.stdout.contains("BTC,EUR,0.0000000000000033,1.2345678901234567,"), "\(csv.stdout)")
+    expect(csv.stdout.contains("BTC,EUR,0.0000000000000033,1.2345678901234567,"), "\(csv.stdout)")
   }
 
   @Test func formatsACommandCannotWriteAreRefused() async throws {
@@ -145,8 +146,8 @@ import Testing
       (["ledger", "rate", "USD", "LBP", "--format", "csv"], "only for 'rates ledger list'"),
     ] {
       let result = await rates.run(arguments)
-      #expect(result.status == 64, "\(arguments)")
-      #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+      expectEqual(result.status, 64, "\(arguments)")
+      expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
     }
   }
 }

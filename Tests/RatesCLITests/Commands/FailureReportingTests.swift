@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -21,11 +22,11 @@ import Testing
       with: .fixture("coingecko/error_429.json", status: 429, headers: ["Retry-After": "120"]))
     let (rates, server) = try harness(toggle)
     let result = await rates.run(["history", "BTC", "EUR"])
-    #expect(result.status == 75)
-    #expect(result.stderr.contains("rate limit"))
-    #expect(result.stderr.contains("retry in 120 s"))
-    #expect(server.requestCount == 3, "once to each coin source: all are rate-limited")
-    #expect(rates.clock.sleeps.isEmpty, "fails fast: no waiting at all")
+    expectEqual(result.status, 75)
+    expect(result.stderr.contains("rate limit"))
+    expect(result.stderr.contains("retry in 120 s"))
+    expectEqual(server.requestCount, 3, "once to each coin source: all are rate-limited")
+    expect(rates.clock.sleeps.isEmpty, "fails fast: no waiting at all")
   }
 
   @Test func rateLimitWithoutRetryAfterOrJSONStillExplains() async throws {
@@ -33,11 +34,11 @@ import Testing
     toggle.fail(with: .text("error code: 1015", status: 429))
     let (rates, _) = try harness(toggle)
     let result = await rates.run(["current", "BTC", "--json"])
-    #expect(result.status == 75)
+    expectEqual(result.status, 75)
     let error = try #require(try result.errorJSON()["error"] as? [String: Any])
-    #expect(error["code"] as? String == "rate_limited")
-    #expect((error["message"] as? String)?.contains("wait a minute") == true)
-    #expect(result.stdout.isEmpty)
+    expectEqual(error["code"] as? String, "rate_limited")
+    expectEqual((error["message"] as? String)?.contains("wait a minute"), true)
+    expect(result.stdout.isEmpty)
   }
 
   /// CoinGecko pinned (in the chain, Coinbase answers at once instead).
@@ -50,9 +51,9 @@ import Testing
       }
     }
     let result = await rates.run(["current", "BTC", "--in", "EUR"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(server.requestCount == 2)
-    #expect(rates.clock.sleeps == [.seconds(1)], "the Retry-After, then the second request")
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expectEqual(server.requestCount, 2)
+    expectEqual(rates.clock.sleeps, [.seconds(1)], "the Retry-After, then the second request")
   }
 
   @Test func serverErrorsAreRetriedThenReported() async throws {
@@ -60,20 +61,20 @@ import Testing
     toggle.fail(with: .text("upstream down", status: 503))
     let (rates, server) = try harness(toggle)
     let result = await rates.run(["history", "BTC", "EUR"])
-    #expect(result.status == 69)
-    #expect(result.stderr.contains("HTTP 503"))
-    #expect(
-      server.requestCount == 5,
+    expectEqual(result.status, 69)
+    expect(result.stderr.contains("HTTP 503"))
+    expectEqual(
+      server.requestCount, 5,
       "CoinGecko and Coinbase asked once (each has a source behind it), Kraken, the last, thrice")
-    #expect(rates.clock.sleeps.count == 2, "a pause before each retry")
-    #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
+    expectEqual(rates.clock.sleeps.count, 2, "a pause before each retry")
+    expectEqual(result.stderr.split(separator: "\n").count, 1, "one line: \(result.stderr)")
   }
 
   @Test func failuresFallBackToStaleCacheAndExitZero() async throws {
     let toggle = ReplySwitch()
     let (rates, _) = try harness(toggle)
     let fresh = await rates.run(["history", "BTC", "EUR", "--json"])
-    #expect(fresh.status == 0)
+    expectEqual(fresh.status, 0)
     let cacheFile = rates.home.appendingPathComponent(
       "cache/rates/coingecko/history/bitcoin-eur.json")
     let before = try Data(contentsOf: cacheFile)
@@ -81,18 +82,18 @@ import Testing
     // A truncated (but complete) HTTP body: unreadable JSON must not replace good cache.
     toggle.fail(with: .json(#"{"prices":[[1717977600000,59262.2"#))
     let truncated = await rates.run(["history", "BTC", "EUR", "--refresh", "--json"])
-    #expect(truncated.status == 0, "\(truncated.stderr)")
-    #expect(try truncated.json()["stale"] as? Bool == true)
-    #expect(truncated.stderr.contains("unreadable response"))
-    #expect(truncated.stderr.contains("cached data"))
-    #expect(try Data(contentsOf: cacheFile) == before)
+    expectEqual(truncated.status, 0, "\(truncated.stderr)")
+    expectEqual(try truncated.json()["stale"] as? Bool, true)
+    expect(truncated.stderr.contains("unreadable response"))
+    expect(truncated.stderr.contains("cached data"))
+    expectEqual(try Data(contentsOf: cacheFile), before)
 
     // What the live transport reports for a connection closed without a reply.
     toggle.fail(with: .dropConnection)
     let dropped = await rates.run(["history", "BTC", "EUR", "--refresh"])
-    #expect(dropped.status == 0)
-    #expect(dropped.stdout.contains("stale"))
-    #expect(dropped.stderr.contains("dropped"))
+    expectEqual(dropped.status, 0)
+    expect(dropped.stdout.contains("stale"))
+    expect(dropped.stderr.contains("dropped"))
   }
 
   @Test func aSlowServerTimesOutAfterRATES_TIMEOUT() async throws {
@@ -100,22 +101,22 @@ import Testing
     toggle.fail(with: .delayed(seconds: 300, .json("{}")))
     let (rates, _) = try harness(toggle)
     let result = await rates.run(["current", "BTC"], environment: ["RATES_TIMEOUT": "1"])
-    #expect(result.status == 69)
-    #expect(result.stderr.contains("did not answer within 1 s"))
+    expectEqual(result.status, 69)
+    expect(result.stderr.contains("did not answer within 1 s"))
   }
 
   @Test func unknownCoinAndCurrencyAreUsageErrors() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
     let coin = await rates.run(["history", "bitcon", "EUR"])
-    #expect(coin.status == 64)
-    #expect(coin.stderr.contains("unknown coin 'bitcon'"))
+    expectEqual(coin.status, 64)
+    expect(coin.stderr.contains("unknown coin 'bitcon'"))
     let currency = await rates.run(["history", "BTC", "EUX", "--json"])
-    #expect(currency.status == 64)
+    expectEqual(currency.status, 64)
     let error = try #require(try currency.errorJSON()["error"] as? [String: Any])
-    #expect(error["code"] as? String == "unknown_currency")
+    expectEqual(error["code"] as? String, "unknown_currency")
     let same = await rates.run(["history", "BTC", "BTC"])
-    #expect(same.status == 64)
-    #expect(same.stderr.contains("always 1"))
-    #expect(server.requests.allSatisfy { $0.path.hasSuffix("/search") })
+    expectEqual(same.status, 64)
+    expect(same.stderr.contains("always 1"))
+    expect(server.requests.allSatisfy { $0.path.hasSuffix("/search") })
   }
 }

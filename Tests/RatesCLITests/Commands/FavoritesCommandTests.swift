@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -16,36 +17,36 @@ import Testing
   @Test func addListRemoveAndRefusals() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
     let empty = await rates.run(["favorites"])
-    #expect(empty.status == 0)
-    #expect(empty.stdout.contains("No favorites yet"))
+    expectEqual(empty.status, 0)
+    expect(empty.stdout.contains("No favorites yet"))
 
     let add = await rates.run(["favorites", "add", "BTC", "ethereum-wormhole"])
-    #expect(add.status == 0, "\(add.stderr)")
-    #expect(add.stdout.contains("Added BTC (bitcoin)"))
+    expectEqual(add.status, 0, "\(add.stderr)")
+    expect(add.stdout.contains("Added BTC (bitcoin)"))
     let twice = await rates.run(["favorites", "add", "btc"])
-    #expect(twice.status == 0)
-    #expect(twice.stderr.contains("already a favorite"))
+    expectEqual(twice.status, 0)
+    expect(twice.stderr.contains("already a favorite"))
     let unknown = await rates.run(["favorites", "add", "nosuchcoin"])
-    #expect(unknown.status == 64)
+    expectEqual(unknown.status, 64)
 
     let before = server.requestCount
     let list = await rates.run(["favorites", "--in", "EUR", "--json"])
-    #expect(list.status == 0, "\(list.stderr)")
-    #expect(server.requestCount - before == 1, "all favorites in one request")
+    expectEqual(list.status, 0, "\(list.stderr)")
+    expectEqual(server.requestCount - before, 1, "all favorites in one request")
     let coins = try #require(try list.json()["coins"] as? [[String: Any]])
-    #expect(coins.map { $0["id"] as? String } == ["bitcoin", "ethereum-wormhole"])
+    expectEqual(coins.map { $0["id"] as? String }, ["bitcoin", "ethereum-wormhole"])
     let eur = Self.quote(coins.first, in: "EUR")
-    #expect(eur?["rate"] as? Double == FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur"))
+    expectEqual(eur?["rate"] as? Double, FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur"))
 
     let remove = await rates.run(["favorites", "remove", "BTC"])
-    #expect(remove.status == 0)
+    expectEqual(remove.status, 0)
     // Issue 15: remove of a non-favorite agrees with add of a favorite: a note, exit 0.
     let missing = await rates.run(["favorites", "remove", "BTC"])
-    #expect(missing.status == 0, "\(missing.stderr)")
-    #expect(missing.stderr.contains("note: 'btc' is not a favorite (favorites: "))
+    expectEqual(missing.status, 0, "\(missing.stderr)")
+    expect(missing.stderr.contains("note: 'btc' is not a favorite (favorites: "))
     let missingJSON = await rates.run(["favorites", "remove", "BTC", "--json"])
-    #expect(missingJSON.status == 0)
-    #expect(try missingJSON.json()["unchanged"] as? [String] == ["btc"])
+    expectEqual(missingJSON.status, 0)
+    expectEqual(try missingJSON.json()["unchanged"] as? [String], ["btc"])
   }
 
   @Test func corruptDataFileIsNeverOverwritten() async throws {
@@ -57,11 +58,11 @@ import Testing
     try garbage.write(to: file)
     for arguments in [["favorites", "add", "ETH"], ["favorites"], ["top"]] {
       let result = await rates.run(arguments)
-      #expect(result.status == 74, "\(arguments): \(result.stderr)")
-      #expect(result.stderr.contains(file.path))
-      #expect(result.stderr.contains("mv "))
+      expectEqual(result.status, 74, "\(arguments): \(result.stderr)")
+      expect(result.stderr.contains(file.path))
+      expect(result.stderr.contains("mv "))
     }
-    #expect(try Data(contentsOf: file) == garbage)
+    expectEqual(try Data(contentsOf: file), garbage)
   }
 
   /// Before the split, `top` followed the favorites: litecoin came last because it was starred.
@@ -71,21 +72,21 @@ import Testing
     _ = await rates.run(["favorites", "add", "BTC", "dogecoin"])
     let before = server.requestCount
     let result = await rates.run(["top", "--limit", "3", "--in", "EUR,USD", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(server.requestCount - before == 2, "one per currency: the top 100 covers the favorites")
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expectEqual(server.requestCount - before, 2, "one per currency: the top 100 covers the favorites")
     let coins = try #require(try result.json()["coins"] as? [[String: Any]])
-    #expect(coins.map { $0["id"] as? String } == ["bitcoin", "ethereum", "tether", "litecoin"])
-    #expect(coins.first?["favorite"] as? Bool == true, "starred")
-    #expect(coins.last?["favorite"] as? Bool == false, "one of your coins, not starred")
-    #expect(coins.last?["inTop"] as? Bool == false)
+    expectEqual(coins.map { $0["id"] as? String }, ["bitcoin", "ethereum", "tether", "litecoin"])
+    expectEqual(coins.first?["favorite"] as? Bool, true, "starred")
+    expectEqual(coins.last?["favorite"] as? Bool, false, "one of your coins, not starred")
+    expectEqual(coins.last?["inTop"] as? Bool, false)
     let quotes = try #require(coins.first?["quotes"] as? [[String: Any]])
-    #expect(quotes.map { $0["quote"] as? String } == ["EUR", "USD"], "an array in --in order")
+    expectEqual(quotes.map { $0["quote"] as? String }, ["EUR", "USD"], "an array in --in order")
 
     let text = await rates.run(["top", "--limit", "3", "--in", "EUR,USD"])
-    #expect(text.stdout.contains("your coins"))
-    #expect(text.stdout.contains("LTC"))
-    #expect(!text.stdout.contains("DOGE"), "a favorite that is not one of your coins")
-    #expect(server.requestCount - before == 2, "a minute's cache")
+    expect(text.stdout.contains("your coins"))
+    expect(text.stdout.contains("LTC"))
+    expect(!text.stdout.contains("DOGE"), "a favorite that is not one of your coins")
+    expectEqual(server.requestCount - before, 2, "a minute's cache")
   }
 }
 
@@ -110,34 +111,34 @@ import Testing
   @Test func fiveHundredFavoritesAllHavePrices() async throws {
     let (rates, server) = try Self.harness(favorites: 500)
     let json = await rates.run(["favorites", "--in", "USD", "--json"])
-    #expect(json.status == 0, "\(json.stderr)")
+    expectEqual(json.status, 0, "\(json.stderr)")
     let coins = try #require(try json.json()["coins"] as? [[String: Any]])
-    #expect(coins.count == 500)
+    expectEqual(coins.count, 500)
     let priced = coins.filter {
       FavoritesCommandTests.quote($0, in: "USD")?["rate"] as? Double != nil
     }
-    #expect(priced.count == 500)
-    #expect(server.requestCount == 2)
+    expectEqual(priced.count, 500)
+    expectEqual(server.requestCount, 2)
     let text = await rates.run(["favorites", "--in", "USD"])
-    #expect(text.status == 0)
-    #expect(!text.stdout.contains("—"))
+    expectEqual(text.status, 0)
+    expect(!text.stdout.contains("—"))
   }
 
   /// Before: `--limit` stopped at 250, and favorites past the first 250 had no price.
   @Test func topOverAPageWithManyFavorites() async throws {
     let (rates, server) = try Self.harness(favorites: 500)
     let json = await rates.run(["top", "--limit", "300", "--in", "USD", "--json"])
-    #expect(json.status == 0, "\(json.stderr)")
+    expectEqual(json.status, 0, "\(json.stderr)")
     let coins = try #require(try json.json()["coins"] as? [[String: Any]])
-    #expect(coins.count == 800)
-    #expect(coins.prefix(300).map { $0["id"] as? String } == (1...300).map { FakeManyCoins.id(rank: $0) })
+    expectEqual(coins.count, 800)
+    expectEqual(coins.prefix(300).map { $0["id"] as? String }, (1...300).map { FakeManyCoins.id(rank: $0) })
     let unpriced = coins.filter {
       FavoritesCommandTests.quote($0, in: "USD")?["rate"] as? Double == nil
     }
-    #expect(unpriced.isEmpty)
+    expect(unpriced.isEmpty)
     // Two pages of 150 for the top 300, two of 250 for the 500 favorites beyond it.
-    #expect(server.requestCount == 4)
+    expectEqual(server.requestCount, 4)
     let text = await rates.run(["top", "--limit", "300", "--in", "USD"])
-    #expect(!text.stdout.contains("—"))
+    expect(!text.stdout.contains("—"))
   }
 }

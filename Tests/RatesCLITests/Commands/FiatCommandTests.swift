@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -11,86 +12,86 @@ import Testing
   @Test func fiatHistoryCarriesWeekendsInOneRequest() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["history", "GBP", "USD", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(server.requestCount == 1)
-    #expect(server.requests.first?.path.hasPrefix("/frankfurter/") == true)
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expectEqual(server.requestCount, 1)
+    expectEqual(server.requests.first?.path.hasPrefix("/frankfurter/"), true)
     let json = try result.json()
-    #expect(json["source"] as? String == "frankfurter")
+    expectEqual(json["source"] as? String, "frankfurter")
     let points = try #require(json["points"] as? [[String: Any]])
-    #expect(points.count == 28)
+    expectEqual(points.count, 28)
     for point in points {
       let day = try #require(Day(point["date"] as? String ?? ""))
       // Today's rate is not published before 16:00 UTC: Friday's stands on Monday morning.
       let published = FakeFrankfurter.workingDay(
         onOrBefore: min(day, UpdateRhythm.newestECBDay(at: fixedNow)))
-      #expect((point["carried"] as? Bool) == (published != day), "\(day)")
+      expectEqual((point["carried"] as? Bool), (published != day), "\(day)")
       // The EUR-based fake, triangulated to GBP→USD.
       let expected =
         FakeFrankfurter.eurRate("USD", day: published)
         / FakeFrankfurter.eurRate("GBP", day: published)
-      #expect(abs((point["rate"] as? Double ?? 0) - expected) < 1e-3, "\(day)")
+      expect(abs((point["rate"] as? Double ?? 0) - expected) < 1e-3, "\(day)")
     }
 
     let table = await rates.run(["history", "GBP-USD", "--table"])
-    #expect(table.status == 0)
-    #expect(table.stdout.contains("carried"))
-    #expect(server.requestCount == 1, "the ECB series is cached")
+    expectEqual(table.status, 0)
+    expect(table.stdout.contains("carried"))
+    expectEqual(server.requestCount, 1, "the ECB series is cached")
   }
 
   @Test func fiatCoinPairIsTheInverse() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["history", "EUR", "BTC", "--days", "7", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let json = try result.json()
-    #expect(json["base"] as? String == "EUR")
-    #expect(json["quote"] as? String == "BTC")
+    expectEqual(json["base"] as? String, "EUR")
+    expectEqual(json["quote"] as? String, "BTC")
     let last = try #require((json["points"] as? [[String: Any]])?.last?["rate"] as? Double)
-    #expect(abs(last - 1 / FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur")) < 1e-15)
-    #expect(server.requests.first?.path == "/api/v3/coins/bitcoin/market_chart")
+    expect(abs(last - 1 / FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur")) < 1e-15)
+    expectEqual(server.requests.first?.path, "/api/v3/coins/bitcoin/market_chart")
   }
 
   @Test func currentMixesPairsAndCoinsWithOneRequestPerProvider() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["current", "GBP-USD", "EUR-AUD", "BTC", "--in", "EUR", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(server.requestCount == 2)
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expectEqual(server.requestCount, 2)
     let quotes = try #require(try result.json()["quotes"] as? [[String: Any]])
-    #expect(quotes.map { "\($0["base"]!)-\($0["quote"]!)" } == ["GBP-USD", "EUR-AUD", "BTC-EUR"])
-    #expect(quotes.map { $0["source"] as? String } == ["frankfurter", "frankfurter", "coingecko"])
+    expectEqual(quotes.map { "\($0["base"]!)-\($0["quote"]!)" }, ["GBP-USD", "EUR-AUD", "BTC-EUR"])
+    expectEqual(quotes.map { $0["source"] as? String }, ["frankfurter", "frankfurter", "coingecko"])
     let ecbDay = UpdateRhythm.newestECBDay(at: fixedNow)
-    #expect(
+    expect(
       abs((quotes[1]["rate"] as? Double ?? 0) - FakeFrankfurter.eurRate("AUD", day: ecbDay)) < 1e-9)
   }
 
   @Test func unsupportedPairsAreExplained() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
     let lbp = await rates.run(["history", "USD", "LBP"])
-    #expect(lbp.status == 64)
-    #expect(lbp.stderr.contains("no provider has USD/LBP"))
+    expectEqual(lbp.status, 64)
+    expect(lbp.stderr.contains("no provider has USD/LBP"))
     // Issue 15: the hint names a command that works, not a flag history rejects.
     for arguments in [["history", "USD", "LBP"], ["current", "USD-LBP"]] {
       let result = await rates.run(arguments)
-      #expect(result.status == 64)
-      #expect(result.stderr.contains("'rates ledger rate USD LBP'"), "\(result.stderr)")
-      #expect(!result.stderr.contains("use --ledger"), "\(result.stderr)")
+      expectEqual(result.status, 64)
+      expect(result.stderr.contains("'rates ledger rate USD LBP'"), "\(result.stderr)")
+      expect(!result.stderr.contains("use --ledger"), "\(result.stderr)")
     }
     let forced = await rates.run(["history", "BTC", "EUR", "--provider", "frankfurter"])
-    #expect(forced.status == 64)
-    #expect(server.requestCount == 0)
+    expectEqual(forced.status, 64)
+    expectEqual(server.requestCount, 0)
   }
 
   @Test func pairsAddListRemoveWithRefusals() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
     let none = await rates.run(["pairs"])
-    #expect(none.status == 0)
-    #expect(none.stdout.contains("rates pairs add GBP USD"))
+    expectEqual(none.status, 0)
+    expect(none.stdout.contains("rates pairs add GBP USD"))
 
     for arguments in [
       ["pairs", "add", "GBP", "USD"], ["pairs", "add", "eur-aud"], ["pairs", "add", "BTC", "EUR"],
       ["pairs", "add", "CHF", "JPY"], ["pairs", "add", "USD", "CAD"], ["pairs", "add", "SEK-NOK"],
     ] {
       let added = await rates.run(arguments)
-      #expect(added.status == 0, "\(arguments): \(added.stderr)")
+      expectEqual(added.status, 0, "\(arguments): \(added.stderr)")
     }
     let refusals: [([String], String)] = [
       (["pairs", "add", "GBP", "GBP"], "always 1"),
@@ -99,8 +100,8 @@ import Testing
     ]
     for (arguments, message) in refusals {
       let refused = await rates.run(arguments)
-      #expect(refused.status == 64, "\(arguments)")
-      #expect(refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
+      expectEqual(refused.status, 64, "\(arguments)")
+      expect(refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
     }
     // What is already so is a note and exit 0 (issue 34).
     let notes: [([String], String)] = [
@@ -109,42 +110,42 @@ import Testing
     ]
     for (arguments, note) in notes {
       let already = await rates.run(arguments)
-      #expect(already.status == 0, "\(arguments)")
-      #expect(already.stderr.hasPrefix(note), "\(arguments): \(already.stderr)")
-      #expect(already.stdout.isEmpty)
+      expectEqual(already.status, 0, "\(arguments)")
+      expect(already.stderr.hasPrefix(note), "\(arguments): \(already.stderr)")
+      expect(already.stdout.isEmpty)
     }
 
     let before = server.requestCount
     let list = await rates.run(["pairs", "--json"])
-    #expect(list.status == 0, "\(list.stderr)")
-    #expect(server.requestCount - before == 2, "one ECB series for five fiat pairs, one CoinGecko call")
+    expectEqual(list.status, 0, "\(list.stderr)")
+    expectEqual(server.requestCount - before, 2, "one ECB series for five fiat pairs, one CoinGecko call")
     let pairs = try #require(try list.json()["pairs"] as? [[String: Any]])
-    #expect(
-      pairs.map { "\($0["base"]!)-\($0["quote"]!)" }
-        == ["SEK-NOK", "USD-CAD", "CHF-JPY", "BTC-EUR", "EUR-AUD", "GBP-USD"], "newest first")
+    expectEqual(
+      pairs.map { "\($0["base"]!)-\($0["quote"]!)" },
+      ["SEK-NOK", "USD-CAD", "CHF-JPY", "BTC-EUR", "EUR-AUD", "GBP-USD"], "newest first")
     for pair in pairs {
-      #expect(pair["rate"] is Double)
-      #expect((pair["sparkline"] as? [Double])?.count ?? 0 >= 7)
+      expect(pair["rate"] is Double)
+      expect((pair["sparkline"] as? [Double])?.count ?? 0 >= 7)
     }
     let text = await rates.run(["pairs"])
-    #expect(text.stdout.contains("GBP/USD"))
-    #expect(server.requestCount - before == 2, "cached")
+    expect(text.stdout.contains("GBP/USD"))
+    expectEqual(server.requestCount - before, 2, "cached")
 
     let removed = await rates.run(["pairs", "remove", "usd-gbp"])
-    #expect(removed.status == 0)
-    #expect(removed.stdout.contains("Removed GBP-USD"))
+    expectEqual(removed.status, 0)
+    expect(removed.stdout.contains("Removed GBP-USD"))
   }
 
   @Test func currenciesPutGBPEURUSDFirst() async throws {
     let rates = try CLIHarness()
     let result = await rates.run(["currencies", "--json"])
-    #expect(result.status == 0)
+    expectEqual(result.status, 0)
     let codes = try #require(try result.json()["currencies"] as? [[String: Any]]).compactMap { $0["symbol"] as? String }
-    #expect(Array(codes.prefix(3)) == ["GBP", "EUR", "USD"])
-    #expect(Array(codes.dropFirst(3)) == codes.dropFirst(3).sorted())
-    #expect(codes.count == FiatCurrencies.ecb.count - 1)
-    #expect(!codes.contains("BGN"), "a currency that ended is left out")
+    expectEqual(Array(codes.prefix(3)), ["GBP", "EUR", "USD"])
+    expectEqual(Array(codes.dropFirst(3)), codes.dropFirst(3).sorted())
+    expectEqual(codes.count, FiatCurrencies.ecb.count - 1)
+    expect(!codes.contains("BGN"), "a currency that ended is left out")
     let crypto = await rates.run(["currencies", "--crypto"])
-    #expect(crypto.stdout.contains("bitcoin"))
+    expect(crypto.stdout.contains("bitcoin"))
   }
 }

@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -38,14 +39,14 @@ import Testing
       ["stats", "BTC", "USD", "--interval", "hourly", "--json"],
     ] {
       let result = await rates.run(arguments)
-      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      expectEqual(result.status, 0, "\(arguments): \(result.stderr)")
       let computed = Self.numbers(
         result.stdout,
         keys: ["mean", "median", "stddev", "change", "changePercent", "coefficientOfVariation"])
-      #expect(computed.count >= 5, "\(arguments): \(result.stdout.prefix(400))")
+      expect(computed.count >= 5, "\(arguments): \(result.stdout.prefix(400))")
       for (key, text) in computed {
-        #expect(Self.significantDigits(text) <= 10, "\(arguments) \(key): \(text)")
-        #expect(!text.hasPrefix("-0") || Double(text) != 0, "\(arguments) \(key): \(text)")
+        expect(Self.significantDigits(text) <= 10, "\(arguments) \(key): \(text)")
+        expect(!text.hasPrefix("-0") || Double(text) != 0, "\(arguments) \(key): \(text)")
       }
     }
   }
@@ -53,28 +54,28 @@ import Testing
   @Test func portfolioMoneyKeepsTheMinorUnitInJSONAndCSV() async throws {
     let rates = try await PortfolioCommandTests.harness()
     let json = await rates.run(["portfolio", "--in", "USD", "--json"])
-    #expect(json.status == 0, "\(json.stderr)")
+    expectEqual(json.status, 0, "\(json.stderr)")
     let money = Self.numbers(
       json.stdout, keys: ["value", "change", "cost", "unrealized", "realized", "moneyIn", "moneyOut"])
-    #expect(money.count >= 20, "\(json.stdout)")
+    expect(money.count >= 20, "\(json.stdout)")
     for (key, text) in money {
-      #expect(Self.decimals(text) <= 2, "\(key): \(text)")
+      expect(Self.decimals(text) <= 2, "\(key): \(text)")
     }
     for (key, text) in Self.numbers(json.stdout, keys: ["sharePercent"]) {
-      #expect(Self.significantDigits(text) <= 10, "\(key): \(text)")
+      expect(Self.significantDigits(text) <= 10, "\(key): \(text)")
     }
     for (key, text) in Self.numbers(json.stdout, keys: ["quantity", "putIn"]) {
-      #expect(Self.decimals(text) <= 8, "\(key): \(text)")
+      expect(Self.decimals(text) <= 8, "\(key): \(text)")
     }
     let csv = await rates.run(["portfolio", "--in", "USD", "--format", "csv"])
     let rows = csv.stdout.split(separator: "\r\n").dropFirst().map {
       $0.split(separator: ",", omittingEmptySubsequences: false)
     }
-    #expect(rows.count == 6, "\(csv.stdout)")
+    expectEqual(rows.count, 6, "\(csv.stdout)")
     for row in rows {
       // value, change, cost, unrealized, realized: USD to the cent.
       for column in [5, 6, 8, 9, 10] where !row[column].isEmpty {
-        #expect(Self.decimals(String(row[column])) <= 2, "\(row)")
+        expect(Self.decimals(String(row[column])) <= 2, "\(row)")
       }
     }
   }
@@ -82,24 +83,24 @@ import Testing
   @Test func portfolioHistoryConvertAndLedgerFigures() async throws {
     let rates = try await PortfolioCommandTests.harness()
     let history = await rates.run(["portfolio", "history", "--in", "EUR", "--days", "30", "--json"])
-    #expect(history.status == 0, "\(history.stderr)")
+    expectEqual(history.status, 0, "\(history.stderr)")
     let values = Self.numbers(history.stdout, keys: ["value"])
-    #expect(values.count >= 20, "\(history.stdout.prefix(300))")
-    for (_, text) in values { #expect(Self.decimals(text) <= 2, "\(text)") }
+    expect(values.count >= 20, "\(history.stdout.prefix(300))")
+    for (_, text) in values { expect(Self.decimals(text) <= 2, "\(text)") }
     let csv = await rates.run(["portfolio", "history", "--in", "EUR", "--days", "30", "--format", "csv"])
     for row in csv.stdout.split(separator: "\r\n").dropFirst() {
-      #expect(Self.decimals(String(row.split(separator: ",")[1])) <= 2, "\(row)")
+      expect(Self.decimals(String(row.split(separator: ",")[1])) <= 2, "\(row)")
     }
     let convert = await rates.run(["convert", "0.15", "BTC", "USD,EUR", "--json"])
-    #expect(convert.status == 0, "\(convert.stderr)")
-    #expect(convert.stdout.contains(#""quote" : "EUR""#), "\(convert.stdout)")
+    expectEqual(convert.status, 0, "\(convert.stderr)")
+    expect(convert.stdout.contains(#""quote" : "EUR""#), "\(convert.stdout)")
     let amounts = Self.numbers(convert.stdout, keys: ["amount"])
-    #expect(amounts.count == 3, "\(convert.stdout)")
-    #expect(amounts.dropFirst().allSatisfy { Self.decimals($0.text) <= 2 }, "\(convert.stdout)")
+    expectEqual(amounts.count, 3, "\(convert.stdout)")
+    expect(amounts.dropFirst().allSatisfy { Self.decimals($0.text) <= 2 }, "\(convert.stdout)")
     let ledger = await rates.run(["ledger", "stats", "USD", "LBP", "--days", "60", "--json"])
-    #expect(ledger.status == 0, "\(ledger.stderr)")
+    expectEqual(ledger.status, 0, "\(ledger.stderr)")
     for (key, text) in Self.numbers(ledger.stdout, keys: ["rate", "max", "mean", "stddev"]) {
-      #expect(Self.significantDigits(text) <= 10, "\(key): \(text)")
+      expect(Self.significantDigits(text) <= 10, "\(key): \(text)")
     }
   }
 
@@ -109,25 +110,25 @@ import Testing
   @Test func portfolioTableShowsGainsAtTheCurrencysPrecision() async throws {
     let rates = try await PortfolioCommandTests.harness()
     let table = await rates.run(["portfolio", "--in", "USD"], width: 160)
-    #expect(table.status == 0, "\(table.stderr)")
+    expectEqual(table.status, 0, "\(table.stderr)")
     let lbp = try #require(table.stdout.split(separator: "\n").first { $0.hasPrefix("LBP ") })
-    #expect(!lbp.contains("0.00000000"), "\(lbp)")
-    #expect(lbp.contains(" +0.00 "), "\(lbp)")
+    expect(!lbp.contains("0.00000000"), "\(lbp)")
+    expect(lbp.contains(" +0.00 "), "\(lbp)")
     let csv = await rates.run(["portfolio", "--in", "USD", "--format", "csv"])
     let row = try #require(csv.stdout.split(separator: "\r\n").first { $0.hasPrefix("LBP,") })
-    #expect(Self.significantDigits(String(row.split(separator: ",")[2])) <= 10, "\(row)")
+    expect(Self.significantDigits(String(row.split(separator: ",")[2])) <= 10, "\(row)")
   }
 
   /// Found by hand: `portfolio history` printed `10,869.97 USD → 10,784.45 USD -85.51`, a
   /// change that is not the difference of the two values it shows.
   @Test func portfolioHistoryChangeIsTheDifferenceOfTheValuesShown() {
     typealias History = PortfolioCommand.History
-    #expect(History.shownChange(from: 10_869.966, to: 10_784.454, code: "USD") == -85.52)
-    #expect(
-      RateFormat.signedMoney(History.shownChange(from: 10_869.966, to: 10_784.454, code: "USD"), code: "USD")
-        == "-85.52")
-    #expect(History.shownChange(from: 100, to: 99.999_999_999_999_99, code: "USD").sign == .plus)
-    #expect(History.shownChange(from: 15_231.4, to: 15_240.6, code: "JPY") == 10)
+    expectEqual(History.shownChange(from: 10_869.966, to: 10_784.454, code: "USD"), -85.52)
+    expectEqual(
+      RateFormat.signedMoney(History.shownChange(from: 10_869.966, to: 10_784.454, code: "USD"), code: "USD"),
+      "-85.52")
+    expectEqual(History.shownChange(from: 100, to: 99.999_999_999_999_99, code: "USD").sign, .plus)
+    expectEqual(History.shownChange(from: 15_231.4, to: 15_240.6, code: "JPY"), 10)
   }
 
   /// Found by hand: a pair a provider answers the other way round (EUR in BTC from BTC in
@@ -144,11 +145,11 @@ import Testing
       ["convert", "100", "GBP", "USD,JPY", "--json"],
     ] {
       let result = await rates.run(arguments)
-      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      expectEqual(result.status, 0, "\(arguments): \(result.stderr)")
       let figures = Self.numbers(result.stdout, keys: ["rate", "changePercent"])
-      #expect(!figures.isEmpty, "\(arguments): \(result.stdout.prefix(300))")
+      expect(!figures.isEmpty, "\(arguments): \(result.stdout.prefix(300))")
       for (key, text) in figures {
-        #expect(Self.significantDigits(text) <= 10, "\(arguments) \(key): \(text)")
+        expect(Self.significantDigits(text) <= 10, "\(arguments) \(key): \(text)")
       }
     }
   }

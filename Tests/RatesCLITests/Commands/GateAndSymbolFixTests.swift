@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -32,31 +33,31 @@ import Testing
     defer { try? FileManager.default.removeItem(at: rates.home) }
     #expect(await rates.run(["coins", "add", "poundtoken", "--in", "USD"]).status == 0)
     let coins = await rates.run(["coins", "--in", "USD"])
-    #expect(coins.stdout.contains("poundtoken") && !coins.stdout.contains("GBP"), "\(coins.stdout)")
+    expect(coins.stdout.contains("poundtoken") && !coins.stdout.contains("GBP"), "\(coins.stdout)")
     let current = try await rates.run(["current", "poundtoken", "--in", "USD", "--json"]).json()
     let quote = try #require((current["quotes"] as? [[String: Any]])?.first)
-    #expect(quote["base"] as? String == "poundtoken", "\(quote)")
+    expectEqual(quote["base"] as? String, "poundtoken", "\(quote)")
     let watch = await rates.run(["watch", "--in", "USD", "--every", "1", "--count", "1", "--json"])
     let rows = try watch.jsonLines()
-    #expect(rows.contains { $0["base"] as? String == "poundtoken" }, "\(watch.stdout)")
-    #expect(!rows.contains { $0["base"] as? String == "GBP" })
+    expect(rows.contains { $0["base"] as? String == "poundtoken" }, "\(watch.stdout)")
+    expect(!rows.contains { $0["base"] as? String == "GBP" })
     let history = try await rates.run(["history", "poundtoken", "USD", "--days", "3", "--json"]).json()
-    #expect(history["base"] as? String == "poundtoken", "\(history)")
+    expectEqual(history["base"] as? String, "poundtoken", "\(history)")
     for format in ["ledger", "beancount", "csv"] {
       let export = await rates.run(["history", "poundtoken", "USD", "--days", "3", "--format", format])
-      #expect(export.status == 0, "\(export.stderr)")
-      #expect(!export.stdout.contains("GBP"), "\(format): \(export.stdout)")
-      #expect(export.stdout.uppercased().contains("POUNDTOKEN"), "\(format): \(export.stdout)")
+      expectEqual(export.status, 0, "\(export.stderr)")
+      expect(!export.stdout.contains("GBP"), "\(format): \(export.stdout)")
+      expect(export.stdout.uppercased().contains("POUNDTOKEN"), "\(format): \(export.stdout)")
     }
-    #expect(!server.requests.contains { $0.path.hasPrefix("/frankfurter/") }, "never the pound")
+    expect(!server.requests.contains { $0.path.hasPrefix("/frankfurter/") }, "never the pound")
   }
 
   @Test func theLabelRuleKeepsCurrenciesAndOrdinaryCoins() {
-    #expect(Asset(symbol: "GBP", id: "poundtoken").symbol == "poundtoken")
-    #expect(Asset(symbol: "GBP", id: "GBP").symbol == "GBP")
-    #expect(Asset(symbol: "BTC", id: "bitcoin").symbol == "BTC")
-    #expect(Asset(symbol: "XAU", id: "tether-gold-x").symbol == "tether-gold-x")
-    #expect(FavoriteCoin(id: "poundtoken", symbol: "GBP", name: nil, addedAt: fixedNow).symbol == "poundtoken")
+    expectEqual(Asset(symbol: "GBP", id: "poundtoken").symbol, "poundtoken")
+    expectEqual(Asset(symbol: "GBP", id: "GBP").symbol, "GBP")
+    expectEqual(Asset(symbol: "BTC", id: "bitcoin").symbol, "BTC")
+    expectEqual(Asset(symbol: "XAU", id: "tether-gold-x").symbol, "tether-gold-x")
+    expectEqual(FavoriteCoin(id: "poundtoken", symbol: "GBP", name: nil, addedAt: fixedNow).symbol, "poundtoken")
   }
 
   @Test func theHomeScreensSearchHitsFollowTheLabelRule() {
@@ -66,7 +67,7 @@ import Testing
       CoinGeckoClient.SearchResult(id: "bitcoin", symbol: "btc", name: "Bitcoin", marketCapRank: 1),
     ]
     let hits = LiveHomeDriver.hits(results, among: [])
-    #expect(hits.map(\.symbol) == ["poundtoken", "other", "BTC"])
+    expectEqual(hits.map(\.symbol), ["poundtoken", "other", "BTC"])
   }
 
   // MARK: 9. convert resolves a coin id.
@@ -75,10 +76,10 @@ import Testing
     let (rates, server) = try Self.poundtoken()
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let result = await rates.run(["convert", "1", "poundtoken", "USD"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains("poundtoken") && result.stdout.contains("CoinGecko"), "\(result.stdout)")
-    #expect(result.stdout.contains("50,000"), "\(result.stdout)")
-    #expect(!server.requests.contains { $0.path.hasPrefix("/frankfurter/") })
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expect(result.stdout.contains("poundtoken") && result.stdout.contains("CoinGecko"), "\(result.stdout)")
+    expect(result.stdout.contains("50,000"), "\(result.stdout)")
+    expect(!server.requests.contains { $0.path.hasPrefix("/frankfurter/") })
   }
 
   // MARK: 7. Update times on current prices pass the gate.
@@ -93,11 +94,11 @@ import Testing
     }
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let current = await rates.run(["current", "BTC", "--in", "EUR", "--refresh"])
-    #expect(current.status == 69, "\(current.stderr)")
-    #expect(current.stderr.contains("CoinGecko") && current.stderr.contains("update time"), "\(current.stderr)")
-    #expect(!current.stdout.contains("1970"))
+    expectEqual(current.status, 69, "\(current.stderr)")
+    expect(current.stderr.contains("CoinGecko") && current.stderr.contains("update time"), "\(current.stderr)")
+    expect(!current.stdout.contains("1970"))
     let convert = await rates.run(["convert", "1", "BTC", "EUR"])
-    #expect(convert.status == 69, "\(convert.stderr)")
+    expectEqual(convert.status, 69, "\(convert.stderr)")
   }
 
   @Test func aCoinDeskUpdateTimeIn1970IsRefused() async throws {
@@ -114,8 +115,8 @@ import Testing
     }
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let result = await rates.run(["current", "BTC", "--in", "USD", "--provider", "coindesk"])
-    #expect(result.status == 69, "\(result.stderr)")
-    #expect(result.stderr.contains("CoinDesk"), "\(result.stderr)")
+    expectEqual(result.status, 69, "\(result.stderr)")
+    expect(result.stderr.contains("CoinDesk"), "\(result.stderr)")
   }
 
   @Test func aMarketRowUpdatedInTheFutureHasItsTimeDropped() async throws {
@@ -133,10 +134,10 @@ import Testing
     }
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let top = await rates.run(["top", "--limit", "3", "--json"])
-    #expect(top.status == 0, "\(top.stderr)")
-    #expect(!top.stdout.contains(String(ahead.prefix(10))), "\(top.stdout)")
+    expectEqual(top.status, 0, "\(top.stderr)")
+    expect(!top.stdout.contains(String(ahead.prefix(10))), "\(top.stdout)")
     let coins = try #require(try top.json()["coins"] as? [[String: Any]])
-    #expect(coins.count == 3)
+    expectEqual(coins.count, 3)
   }
 
   // MARK: 8. Coin ranges before 2009-01-03 are refused before asking.
@@ -151,10 +152,10 @@ import Testing
     let (rates, server) = try CLIHarness.withFakeAPI()
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let result = await rates.run(arguments)
-    #expect(result.status == 64, "\(result.stderr)")
-    #expect(result.stderr.contains("1900-01-01") && result.stderr.contains("2009-01-03"), "\(result.stderr)")
-    #expect(!result.stderr.contains("ECB"), "\(result.stderr)")
-    #expect(server.requestCount == 0)
+    expectEqual(result.status, 64, "\(result.stderr)")
+    expect(result.stderr.contains("1900-01-01") && result.stderr.contains("2009-01-03"), "\(result.stderr)")
+    expect(!result.stderr.contains("ECB"), "\(result.stderr)")
+    expectEqual(server.requestCount, 0)
   }
 
   @Test func aCoinRangeFromYearZeroAsksFromTheFirstDayOnly() async throws {
@@ -162,8 +163,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: rates.home) }
     _ = await rates.run(["history", "BTC", "EUR", "--from", "0000-01-01", "--to", "2024-01-10"])
     let froms = server.requests.compactMap { $0.query["from"].flatMap(Double.init) }
-    #expect(!froms.isEmpty, "\(server.requests.map(\.target))")
-    #expect(froms.allSatisfy { $0 >= AnswerGate.firstCoinDay.start.timeIntervalSince1970 })
+    expect(!froms.isEmpty, "\(server.requests.map(\.target))")
+    expect(froms.allSatisfy { $0 >= AnswerGate.firstCoinDay.start.timeIntervalSince1970 })
   }
 
   // MARK: 10. Refusals quote the days the user asked for.
@@ -184,9 +185,9 @@ import Testing
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let result = await rates.run(
       ["history", "EUR", "GBP", "--from", "2024-06-03", "--to", "2024-06-07", "--provider", "frankfurter"])
-    #expect(result.status == 69, "\(result.stderr)")
-    #expect(result.stderr.contains("outside the asked 2024-06-03"), "\(result.stderr)")
-    #expect(!result.stderr.contains("2024-05-30"), "\(result.stderr)")
+    expectEqual(result.status, 69, "\(result.stderr)")
+    expect(result.stderr.contains("outside the asked 2024-06-03"), "\(result.stderr)")
+    expect(!result.stderr.contains("2024-05-30"), "\(result.stderr)")
   }
 
   @Test func aCoinChartRefusalQuotesDaysNotInstants() async throws {
@@ -199,11 +200,11 @@ import Testing
     }
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let result = await rates.run(["history", "BTC", "EUR", "--days", "3"])
-    #expect(result.status == 69, "\(result.stderr)")
+    expectEqual(result.status, 69, "\(result.stderr)")
     let asked = try #require(result.stderr.range(of: "outside the asked "))
     let quoted = Array(result.stderr[asked.upperBound...].prefix(21))
-    #expect(Day(String(quoted.prefix(10))) != nil, "\(result.stderr)")
-    #expect(quoted.count == 21 && quoted[10] == "…" && Day(String(quoted.suffix(10))) != nil, "\(result.stderr)")
+    expect(Day(String(quoted.prefix(10))) != nil, "\(result.stderr)")
+    expect(quoted.count == 21 && quoted[10] == "…" && Day(String(quoted.suffix(10))) != nil, "\(result.stderr)")
   }
 
   // MARK: 14. watch's warning for a malformed answer.
@@ -222,10 +223,10 @@ import Testing
     let watch = await rates.run(
       ["watch", "BTC", "--in", "EUR", "--every", "1", "--count", String(count), "--json"])
     let warnings = watch.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") }
-    #expect(warnings.count == count, "\(watch.stderr)")
-    #expect(!warnings.contains { $0.contains("asking again will not help") }, "\(watch.stderr)")
-    #expect(warnings.last.map { !$0.contains("retrying") } == true, "\(watch.stderr)")
-    if count > 1 { #expect(warnings.first?.contains("retrying in") == true, "\(watch.stderr)") }
+    expectEqual(warnings.count, count, "\(watch.stderr)")
+    expect(!warnings.contains { $0.contains("asking again will not help") }, "\(watch.stderr)")
+    expectEqual(warnings.last.map { !$0.contains("retrying") }, true, "\(watch.stderr)")
+    if count > 1 { expectEqual(warnings.first?.contains("retrying in"), true, "\(watch.stderr)") }
   }
 
   // MARK: 15. 10005 with a key: what to do, not "rejected".
@@ -241,9 +242,9 @@ import Testing
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let result = await rates.run(
       ["current", "BTC", "--in", "EUR"], environment: ["COINGECKO_API_KEY": "CG-demo0000000000"])
-    #expect(result.status == 78, "\(result.stderr)")
-    #expect(!result.stderr.contains("rejected the API key"), "\(result.stderr)")
-    #expect(result.stderr.contains("/simple/price") && result.stderr.contains("Demo"), "\(result.stderr)")
-    #expect(result.stderr.contains("COINGECKO_PRO_API_KEY") && result.stderr.contains("--provider"))
+    expectEqual(result.status, 78, "\(result.stderr)")
+    expect(!result.stderr.contains("rejected the API key"), "\(result.stderr)")
+    expect(result.stderr.contains("/simple/price") && result.stderr.contains("Demo"), "\(result.stderr)")
+    expect(result.stderr.contains("COINGECKO_PRO_API_KEY") && result.stderr.contains("--provider"))
   }
 }

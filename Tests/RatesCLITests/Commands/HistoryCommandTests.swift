@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -13,99 +14,99 @@ import Testing
     let (rates, server) = try CLIHarness.withFakeAPI()
 
     let cold = await rates.run(["history", "BTC", "EUR"])
-    #expect(cold.status == 0, "\(cold.stderr)")
-    #expect(cold.stdout.contains("BTC/EUR"))
-    #expect(cold.stdout.contains("28 days"))
-    #expect(!cold.stdout.contains("\u{1B}["), "no colour when stdout is a pipe")
-    #expect(server.requestCount == 1)
+    expectEqual(cold.status, 0, "\(cold.stderr)")
+    expect(cold.stdout.contains("BTC/EUR"))
+    expect(cold.stdout.contains("28 days"))
+    expect(!cold.stdout.contains("\u{1B}["), "no colour when stdout is a pipe")
+    expectEqual(server.requestCount, 1)
     let request = try #require(server.requests.first)
-    #expect(request.path == "/api/v3/coins/bitcoin/market_chart")
-    #expect(request.query["vs_currency"] == "eur")
-    #expect(request.query["interval"] == "daily")
-    #expect(request.headers["user-agent"] == "rates/\(RatesVersion.current)")
+    expectEqual(request.path, "/api/v3/coins/bitcoin/market_chart")
+    expectEqual(request.query["vs_currency"], "eur")
+    expectEqual(request.query["interval"], "daily")
+    expectEqual(request.headers["user-agent"], "rates/\(RatesVersion.current)")
 
     let warm = await rates.run(["history", "BTC", "EUR", "--json"])
-    #expect(warm.status == 0)
-    #expect(server.requestCount == 1, "a warm cache answers without a request")
+    expectEqual(warm.status, 0)
+    expectEqual(server.requestCount, 1, "a warm cache answers without a request")
     let json = try warm.json()
-    #expect(json["base"] as? String == "BTC")
-    #expect(json["quote"] as? String == "EUR")
-    #expect(json["source"] as? String == "coingecko")
-    #expect(json["stale"] as? Bool == false)
-    #expect((json["fetchedAt"] as? String)?.hasSuffix("Z") == true)
+    expectEqual(json["base"] as? String, "BTC")
+    expectEqual(json["quote"] as? String, "EUR")
+    expectEqual(json["source"] as? String, "coingecko")
+    expectEqual(json["stale"] as? Bool, false)
+    expectEqual((json["fetchedAt"] as? String)?.hasSuffix("Z"), true)
     let points = try #require(json["points"] as? [[String: Any]])
-    #expect(points.count == 28)
+    expectEqual(points.count, 28)
     let today = Day(containing: fixedNow)
-    #expect(points.last?["date"] as? String == today.description)
-    #expect(points.last?["rate"] as? Double == FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur"))
+    expectEqual(points.last?["date"] as? String, today.description)
+    expectEqual(points.last?["rate"] as? Double, FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur"))
     // A past day's value is the point stamped at the next midnight.
     let firstDay = today.adding(days: -27)
-    #expect(points.first?["date"] as? String == firstDay.description)
-    #expect(
-      points.first?["rate"] as? Double
-        == FakeCoinGecko.dailyValue(id: "bitcoin", currency: "eur", day: firstDay.adding(days: 1)))
+    expectEqual(points.first?["date"] as? String, firstDay.description)
+    expectEqual(
+      points.first?["rate"] as? Double,
+      FakeCoinGecko.dailyValue(id: "bitcoin", currency: "eur", day: firstDay.adding(days: 1)))
     let stats = try #require(json["stats"] as? [String: Any])
-    #expect(stats["count"] as? Int == 28)
+    expectEqual(stats["count"] as? Int, 28)
     for key in [
       "min", "minDate", "max", "maxDate", "mean", "median", "stddev", "first", "last",
       "change", "changePercent",
     ] {
-      #expect(stats[key] != nil, "stats.\(key)")
+      expect(stats[key] != nil, "stats.\(key)")
     }
   }
 
   @Test func coinDeskFormatWorksForBitcoinOnly() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["history", "BTC", "EUR", "--provider", "coindesk", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let json = try result.json()
-    #expect(json["source"] as? String == "coindesk")
+    expectEqual(json["source"] as? String, "coindesk")
     let points = try #require(json["points"] as? [[String: Any]])
-    #expect(points.count == 28)
+    expectEqual(points.count, 28)
     let yesterday = Day(containing: fixedNow).adding(days: -1)
-    #expect(points.dropLast().last?["rate"] as? Double == FakeCoinDesk.dailyValue(currency: "EUR", day: yesterday))
-    #expect(points.last?["rate"] as? Double == FakeCoinDesk.nowValue(currency: "EUR"))
-    #expect(server.requestCount == 2)
+    expectEqual(points.dropLast().last?["rate"] as? Double, FakeCoinDesk.dailyValue(currency: "EUR", day: yesterday))
+    expectEqual(points.last?["rate"] as? Double, FakeCoinDesk.nowValue(currency: "EUR"))
+    expectEqual(server.requestCount, 2)
     let historical = try #require(server.requests.first { $0.path.hasSuffix("/historical/close.json") })
     // A day before the first asked (AnswerGate's margin); the end is yesterday, the BPI's last.
-    #expect(historical.query["start"] == Day(containing: fixedNow).adding(days: -28).description)
-    #expect(historical.query["end"] == yesterday.description)
+    expectEqual(historical.query["start"], Day(containing: fixedNow).adding(days: -28).description)
+    expectEqual(historical.query["end"], yesterday.description)
 
     let eth = await rates.run(["history", "ETH", "EUR", "--provider", "coindesk"])
-    #expect(eth.status == 64)
-    #expect(eth.stderr.contains("Bitcoin only"))
+    expectEqual(eth.status, 64)
+    expect(eth.stderr.contains("Bitcoin only"))
   }
 
   @Test func daysOptionSetsThePointCount() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["history", "ETH-USD", "--days", "90", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect((try result.json()["points"] as? [Any])?.count == 90)
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expectEqual((try result.json()["points"] as? [Any])?.count, 90)
     for layout in ["--chart", "--table"] {
       let text = await rates.run(["history", "ETH-USD", "--days", "90", layout], width: 60)
-      #expect(text.status == 0)
-      #expect(text.stdout.split(separator: "\n").allSatisfy { TerminalText.displayWidth(String($0)) <= 60 })
+      expectEqual(text.status, 0)
+      expect(text.stdout.split(separator: "\n").allSatisfy { TerminalText.displayWidth(String($0)) <= 60 })
     }
-    #expect(server.requestCount == 1)
+    expectEqual(server.requestCount, 1)
   }
 
   @Test func offlineUsesOnlyTheCache() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
     let empty = await rates.run(["history", "BTC", "EUR", "--offline"])
-    #expect(empty.status == 66)
-    #expect(empty.stderr.contains("no cached data"))
-    #expect(server.requestCount == 0)
+    expectEqual(empty.status, 66)
+    expect(empty.stderr.contains("no cached data"))
+    expectEqual(server.requestCount, 0)
     _ = await rates.run(["history", "BTC", "EUR"])
     let offline = await rates.run(["history", "BTC", "EUR", "--offline", "--json"])
-    #expect(offline.status == 0)
-    #expect((try offline.json()["points"] as? [Any])?.count == 28)
-    #expect(server.requestCount == 1)
+    expectEqual(offline.status, 0)
+    expectEqual((try offline.json()["points"] as? [Any])?.count, 28)
+    expectEqual(server.requestCount, 1)
   }
 
   @Test func ansiInRatesNeverReachesTheTerminal() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["history", "EVIL", "EUR"])
-    #expect(!result.stdout.contains("\u{1B}"))
-    #expect(!result.stderr.contains("\u{1B}"))
+    expect(!result.stdout.contains("\u{1B}"))
+    expect(!result.stderr.contains("\u{1B}"))
   }
 }

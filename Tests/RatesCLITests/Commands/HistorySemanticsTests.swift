@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -15,19 +16,19 @@ import Testing
     // Sunday: Friday's ECB rate stands over the weekend; its own day is Friday.
     let (rates, server) = try CLIHarness.withFakeAPI(now: Self.sunday)
     let json = try await rates.run(["history", "GBP", "USD", "--days", "4", "--json"]).json()
-    #expect(server.requestCount == 1, "Friday's rate is today's: no second request")
+    expectEqual(server.requestCount, 1, "Friday's rate is today's: no second request")
     let stats = try #require(json["stats"] as? [String: Any])
-    #expect(stats["lastDate"] as? String == "2024-06-07")
-    #expect(stats["firstDate"] as? String == "2024-06-06")
+    expectEqual(stats["lastDate"] as? String, "2024-06-07")
+    expectEqual(stats["firstDate"] as? String, "2024-06-06")
     let points = try #require(json["points"] as? [[String: Any]])
-    #expect(stats["last"] as? Double == points[1]["rate"] as? Double)
+    expectEqual(stats["last"] as? Double, points[1]["rate"] as? Double)
 
     for layout in [[], ["--table"], ["--chart"]] {
       let text = await rates.run(["history", "GBP", "USD", "--days", "4"] + layout)
-      #expect(text.status == 0, "\(text.stderr)")
+      expectEqual(text.status, 0, "\(text.stderr)")
       let last = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("  last") })
-      #expect(last.hasSuffix("2024-06-07"), "\(layout): \(last)")
-      #expect(!last.contains("2024-06-09"), "\(layout)")
+      expect(last.hasSuffix("2024-06-07"), "\(layout): \(last)")
+      expect(!last.contains("2024-06-09"), "\(layout)")
     }
   }
 
@@ -36,24 +37,24 @@ import Testing
     // Saturday; Friday's rate, just before it, stands on Saturday and Sunday.
     let (rates, server) = try CLIHarness.withFakeAPI(now: fixedNow.addingTimeInterval(12 * 3_600))
     let json = try await rates.run(["history", "GBP", "USD", "--days", "3", "--json"]).json()
-    #expect(server.requests.first?.path.hasPrefix("/frankfurter/2024-06-07..") == true)
+    expectEqual(server.requests.first?.path.hasPrefix("/frankfurter/2024-06-07.."), true)
     let points = try #require(json["points"] as? [[String: Any]])
-    #expect(points.map { $0["date"] as? String } == ["2024-06-08", "2024-06-09", "2024-06-10"])
+    expectEqual(points.map { $0["date"] as? String }, ["2024-06-08", "2024-06-09", "2024-06-10"])
     let friday = FakeFrankfurter.rate(base: "GBP", quote: "USD", day: try #require(Day("2024-06-07")))
-    #expect(points[0]["rate"] as? Double == friday)
-    #expect(points[1]["rate"] as? Double == friday)
-    #expect(points.map { $0["carried"] as? Bool } == [true, true, false])
-    #expect(points[2]["rate"] as? Double != nil)
+    expectEqual(points[0]["rate"] as? Double, friday)
+    expectEqual(points[1]["rate"] as? Double, friday)
+    expectEqual(points.map { $0["carried"] as? Bool }, [true, true, false])
+    expect(points[2]["rate"] as? Double != nil)
     let stats = try #require(json["stats"] as? [String: Any])
-    #expect(stats["count"] as? Int == 1)
-    #expect(stats["firstDate"] as? String == "2024-06-10")
+    expectEqual(stats["count"] as? Int, 1)
+    expectEqual(stats["firstDate"] as? String, "2024-06-10")
 
     let table = await rates.run(["history", "GBP", "USD", "--days", "3", "--table"])
     let saturday = try #require(table.stdout.split(separator: "\n").first { $0.hasPrefix("2024-06-08") })
-    #expect(!saturday.contains("no rate"), "\(saturday)")
+    expect(!saturday.contains("no rate"), "\(saturday)")
     let first = try #require(table.stdout.split(separator: "\n").first { $0.hasPrefix("  first") })
-    #expect(first.hasSuffix("2024-06-10"), "\(first)")
-    #expect(!table.stdout.contains("have no rate"))
+    expect(first.hasSuffix("2024-06-10"), "\(first)")
+    expect(!table.stdout.contains("have no rate"))
   }
 
   @Test func closesAreShownAndCachedWhenTodaysPriceFailsOnEveryRun() async throws {
@@ -66,22 +67,22 @@ import Testing
     var outputs: [String] = []
     for run in 1...2 {
       let result = await rates.run(["history", "BTC", "EUR", "--provider", "coindesk", "--days", "5", "--json"])
-      #expect(result.status == 0, "run \(run): \(result.stderr)")
-      #expect(result.stderr.contains("warning: today's BTC/EUR price did not arrive"), "run \(run)")
+      expectEqual(result.status, 0, "run \(run): \(result.stderr)")
+      expect(result.stderr.contains("warning: today's BTC/EUR price did not arrive"), "run \(run)")
       let json = try result.json()
-      #expect(json["missingToday"] as? Bool == true, "run \(run)")
-      #expect(json["stale"] as? Bool == false, "run \(run)")
+      expectEqual(json["missingToday"] as? Bool, true, "run \(run)")
+      expectEqual(json["stale"] as? Bool, false, "run \(run)")
       let points = try #require(json["points"] as? [[String: Any]])
-      #expect(points.count == 5, "run \(run)")
-      #expect(points.last?["date"] as? String == today, "run \(run)")
-      #expect(points.last?["rate"] is NSNull, "run \(run)")
-      #expect(points.dropLast().allSatisfy { $0["rate"] as? Double != nil }, "run \(run)")
+      expectEqual(points.count, 5, "run \(run)")
+      expectEqual(points.last?["date"] as? String, today, "run \(run)")
+      expect(points.last?["rate"] is NSNull, "run \(run)")
+      expect(points.dropLast().allSatisfy { $0["rate"] as? Double != nil }, "run \(run)")
       // fetchedAt follows the clock, which the retries' waits move on.
       outputs.append(
         result.stdout.split(separator: "\n").filter { !$0.contains("fetchedAt") }.joined(separator: "\n"))
     }
-    #expect(outputs[0] == outputs[1], "the second run answers like the first")
+    expectEqual(outputs[0], outputs[1], "the second run answers like the first")
     let closeRequests = server.requests.filter { $0.path.contains("historical") }
-    #expect(closeRequests.count == 1, "the closes were cached by the first run")
+    expectEqual(closeRequests.count, 1, "the closes were cached by the first run")
   }
 }

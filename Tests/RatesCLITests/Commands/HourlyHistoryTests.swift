@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -12,32 +13,32 @@ import Testing
   @Test func jsonHasTimestampedPointsAndProvenanceFromOneCachedRequest() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["history", "BTC", "EUR", "--days", "3", "--interval", "hourly", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let json = try result.json()
-    #expect(json["interval"] as? String == "hourly")
-    #expect(json["source"] as? String == "coingecko")
-    #expect(json["stale"] as? Bool == false)
-    #expect(json["fetchedAt"] as? String == "2024-06-10T06:13:20Z")
+    expectEqual(json["interval"] as? String, "hourly")
+    expectEqual(json["source"] as? String, "coingecko")
+    expectEqual(json["stale"] as? Bool, false)
+    expectEqual(json["fetchedAt"] as? String, "2024-06-10T06:13:20Z")
     let points = try #require(json["points"] as? [[String: Any]])
     // 2024-06-08 00:00 to now (06:13): 54 hours and the "now" point.
-    #expect(points.count == 55)
-    #expect((points.first?["time"] as? String)?.hasPrefix("2024-06-08T00:") == true)
-    #expect(points.last?["time"] as? String == "2024-06-10T06:13:20Z")
-    #expect(points.allSatisfy { $0["rate"] is Double && ($0["time"] as? String)?.hasSuffix("Z") == true })
+    expectEqual(points.count, 55)
+    expectEqual((points.first?["time"] as? String)?.hasPrefix("2024-06-08T00:"), true)
+    expectEqual(points.last?["time"] as? String, "2024-06-10T06:13:20Z")
+    expect(points.allSatisfy { $0["rate"] is Double && ($0["time"] as? String)?.hasSuffix("Z") == true })
     let stats = try #require(json["stats"] as? [String: Any])
-    #expect(stats["firstTime"] as? String == points.first?["time"] as? String)
-    #expect(stats["lastTime"] as? String == "2024-06-10T06:13:20Z")
-    #expect(stats["count"] as? Int == 55)
+    expectEqual(stats["firstTime"] as? String, points.first?["time"] as? String)
+    expectEqual(stats["lastTime"] as? String, "2024-06-10T06:13:20Z")
+    expectEqual(stats["count"] as? Int, 55)
     let request = try #require(server.requests.first)
-    #expect(request.path == "/api/v3/coins/bitcoin/market_chart")
-    #expect(request.query["days"] == "3" && request.query["interval"] == nil)
+    expectEqual(request.path, "/api/v3/coins/bitcoin/market_chart")
+    expect(request.query["days"] == "3" && request.query["interval"] == nil)
     let count = server.requestCount
     let again = await rates.run(["history", "BTC", "EUR", "--days", "3", "--interval", "hourly"])
-    #expect(again.status == 0, "\(again.stderr)")
-    #expect(server.requestCount == count, "a fresh hourly answer is cached")
+    expectEqual(again.status, 0, "\(again.stderr)")
+    expectEqual(server.requestCount, count, "a fresh hourly answer is cached")
     let daily = await rates.run(["history", "BTC", "EUR", "--days", "3", "--json"])
-    #expect(daily.status == 0, "\(daily.stderr)")
-    #expect(server.requests.last?.query["interval"] == "daily", "hourly points never stand in for days")
+    expectEqual(daily.status, 0, "\(daily.stderr)")
+    expectEqual(server.requests.last?.query["interval"], "daily", "hourly points never stand in for days")
   }
 
   @Test func anOlderCachedAnswerServesOfflineMarkedStale() async throws {
@@ -47,15 +48,15 @@ import Testing
     server.clock.advance(by: 600)
     let count = server.requestCount
     let offline = await rates.run(arguments + ["--offline"])
-    #expect(offline.status == 0, "\(offline.stderr)")
+    expectEqual(offline.status, 0, "\(offline.stderr)")
     let json = try offline.json()
-    #expect(json["stale"] as? Bool == true)
-    #expect(json["fetchedAt"] as? String == first["fetchedAt"] as? String)
-    #expect((json["points"] as? [Any])?.count == (first["points"] as? [Any])?.count)
-    #expect(server.requestCount == count)
+    expectEqual(json["stale"] as? Bool, true)
+    expectEqual(json["fetchedAt"] as? String, first["fetchedAt"] as? String)
+    expectEqual((json["points"] as? [Any])?.count, (first["points"] as? [Any])?.count)
+    expectEqual(server.requestCount, count)
     let refetched = try await rates.run(arguments).json()
-    #expect(refetched["stale"] as? Bool == false, "after 5 minutes the entry is refetched")
-    #expect(server.requestCount == count + 1)
+    expectEqual(refetched["stale"] as? Bool, false, "after 5 minutes the entry is refetched")
+    expectEqual(server.requestCount, count + 1)
   }
 
   @Test(arguments: [
@@ -70,9 +71,9 @@ import Testing
   func refusalsAreUsageErrorsBeforeAnyRequest(arguments: [String], message: String) async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
     let result = await rates.run(arguments)
-    #expect(result.status == 64)
-    #expect(result.stderr.contains(message), "\(result.stderr)")
-    #expect(server.requestCount == 0)
+    expectEqual(result.status, 64)
+    expect(result.stderr.contains(message), "\(result.stderr)")
+    expectEqual(server.requestCount, 0)
   }
 
   @Test func beancountIsRefusedBecauseItsPricesHaveNoTime() async throws {
@@ -80,9 +81,9 @@ import Testing
     let result = await rates.run([
       "history", "BTC", "EUR", "--days", "2", "--interval", "hourly", "--format", "beancount",
     ])
-    #expect(result.status == 64)
-    #expect(result.stderr.contains("beancount price directives have a date but no time"), "\(result.stderr)")
-    #expect(result.stdout.isEmpty)
+    expectEqual(result.status, 64)
+    expect(result.stderr.contains("beancount price directives have a date but no time"), "\(result.stderr)")
+    expect(result.stdout.isEmpty)
   }
 
   @Test func csvAndLedgerCarryEachPointsTimeAndTheJSONValues() async throws {
@@ -91,38 +92,38 @@ import Testing
     let json = try await rates.run(arguments + ["--json"]).json()
     let points = try #require(json["points"] as? [[String: Any]])
     let csv = await rates.run(arguments + ["--format", "csv"])
-    #expect(csv.status == 0, "\(csv.stderr)")
+    expectEqual(csv.status, 0, "\(csv.stderr)")
     let rows = csv.stdout.split(whereSeparator: \.isNewline).map(String.init)
-    #expect(rows.first == "time,base,quote,rate,source")
-    #expect(rows.count == points.count + 1)
+    expectEqual(rows.first, "time,base,quote,rate,source")
+    expectEqual(rows.count, points.count + 1)
     let first =
       "\(points[0]["time"] as? String ?? ""),ETH,USD,\(DecimalText.shortest(points[0]["rate"] as? Double ?? 0) ?? ""),coingecko"
-    #expect(rows.dropFirst().first == first)
+    expectEqual(rows.dropFirst().first, first)
     let ledger = await rates.run(arguments + ["--format", "ledger"])
-    #expect(ledger.status == 0, "\(ledger.stderr)")
+    expectEqual(ledger.status, 0, "\(ledger.stderr)")
     let lines = ledger.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.count == points.count)
-    #expect(
-      lines.last == "P 2024-06-10 06:13:20 ETH \(DecimalText.shortest(points.last?["rate"] as? Double ?? 0) ?? "") USD")
-    #expect(lines.allSatisfy { $0.wholeMatch(of: /P \d{4}-\d\d-\d\d \d\d:\d\d:\d\d ETH [0-9.e-]+ USD/) != nil })
+    expectEqual(lines.count, points.count)
+    expectEqual(
+      lines.last, "P 2024-06-10 06:13:20 ETH \(DecimalText.shortest(points.last?["rate"] as? Double ?? 0) ?? "") USD")
+    expect(lines.allSatisfy { $0.wholeMatch(of: /P \d{4}-\d\d-\d\d \d\d:\d\d:\d\d ETH [0-9.e-]+ USD/) != nil })
   }
 
   @Test func tableSparklineChartAndStatsLabelHours() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     let base = ["BTC", "USD", "--interval", "hourly"]
     let table = await rates.run(["history"] + base + ["--days", "2", "--table"])
-    #expect(table.status == 0, "\(table.stderr)")
-    #expect(table.stdout.contains("TIME (UTC)"))
-    #expect(table.stdout.contains("2024-06-10 06:13"))
-    #expect(table.stdout.contains("first ") && table.stdout.contains("2024-06-09 00:"))
+    expectEqual(table.status, 0, "\(table.stderr)")
+    expect(table.stdout.contains("TIME (UTC)"))
+    expect(table.stdout.contains("2024-06-10 06:13"))
+    expect(table.stdout.contains("first ") && table.stdout.contains("2024-06-09 00:"))
     let sparkline = await rates.run(["history"] + base + ["--days", "90"])
-    #expect(sparkline.status == 0, "\(sparkline.stderr)")
-    #expect(sparkline.stdout.contains(/1 column ≈ \d+ h/), "\(sparkline.stdout)")
+    expectEqual(sparkline.status, 0, "\(sparkline.stderr)")
+    expect(sparkline.stdout.contains(/1 column ≈ \d+ h/), "\(sparkline.stdout)")
     let chart = await rates.run(["history"] + base + ["--days", "7", "--chart"])
-    #expect(chart.stdout.contains(/1 column ≈ \d+\.\d h/), "\(chart.stdout)")
+    expect(chart.stdout.contains(/1 column ≈ \d+\.\d h/), "\(chart.stdout)")
     let stats = await rates.run(["stats"] + base + ["--days", "7"])
-    #expect(stats.status == 0, "\(stats.stderr)")
-    #expect(stats.stdout.contains("hourly points"))
-    #expect(stats.stdout.contains("last ") && stats.stdout.contains("2024-06-10 06:13"))
+    expectEqual(stats.status, 0, "\(stats.stderr)")
+    expect(stats.stdout.contains("hourly points"))
+    expect(stats.stdout.contains("last ") && stats.stdout.contains("2024-06-10 06:13"))
   }
 }

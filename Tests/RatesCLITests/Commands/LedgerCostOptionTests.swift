@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -17,17 +18,17 @@ import Testing
   }
 
   @Test func theScannerJoinsAnAmountAndTheCodeAfterIt() throws {
-    #expect(try Self.cost(["0.5", "BTC", "--cost", "20000", "USD"]) == ("20000 USD", ["0.5", "BTC"]))
-    #expect(try Self.cost(["--cost", "20000", "usd", "0.5", "BTC"]) == ("20000 usd", ["0.5", "BTC"]))
-    #expect(try Self.cost(["--cost=20000", "USD", "0.5", "BTC"]) == ("20000 USD", ["0.5", "BTC"]))
-    #expect(try Self.cost(["--cost", "20000 USD", "0.5", "BTC"]) == ("20000 USD", ["0.5", "BTC"]))
-    #expect(try Self.cost(["--cost", "20000USD", "0.5", "BTC"]) == ("20000USD", ["0.5", "BTC"]))
-    #expect(try Self.cost(["--cost", "1e16", "USD", "0.5", "BTC"]) == ("1e16 USD", ["0.5", "BTC"]))
+    expect(try Self.cost(["0.5", "BTC", "--cost", "20000", "USD"]) == ("20000 USD", ["0.5", "BTC"]))
+    expect(try Self.cost(["--cost", "20000", "usd", "0.5", "BTC"]) == ("20000 usd", ["0.5", "BTC"]))
+    expect(try Self.cost(["--cost=20000", "USD", "0.5", "BTC"]) == ("20000 USD", ["0.5", "BTC"]))
+    expect(try Self.cost(["--cost", "20000 USD", "0.5", "BTC"]) == ("20000 USD", ["0.5", "BTC"]))
+    expect(try Self.cost(["--cost", "20000USD", "0.5", "BTC"]) == ("20000USD", ["0.5", "BTC"]))
+    expect(try Self.cost(["--cost", "1e16", "USD", "0.5", "BTC"]) == ("1e16 USD", ["0.5", "BTC"]))
     // Nothing to join: a value with its code, a following amount, a following option.
-    #expect(try Self.cost(["--cost", "20000 USD", "EUR"]) == ("20000 USD", ["EUR"]))
-    #expect(try Self.cost(["--cost", "20000", "0.5", "BTC"]) == ("20000", ["0.5", "BTC"]))
-    #expect(try Self.cost(["--cost", "USD", "EUR"]) == ("USD", ["EUR"]))
-    #expect(try Self.cost(["--cost", "20000", "--", "USD"]) == ("20000", ["USD"]))
+    expect(try Self.cost(["--cost", "20000 USD", "EUR"]) == ("20000 USD", ["EUR"]))
+    expect(try Self.cost(["--cost", "20000", "0.5", "BTC"]) == ("20000", ["0.5", "BTC"]))
+    expect(try Self.cost(["--cost", "USD", "EUR"]) == ("USD", ["EUR"]))
+    expect(try Self.cost(["--cost", "20000", "--", "USD"]) == ("20000", ["USD"]))
   }
 
   /// The entry `ledger list --json` shows last.
@@ -46,11 +47,11 @@ import Testing
       ["ledger", "add", "--cost", "20000", "usd", "0.5", "BTC", "--deposit", "--date", "2024-05-09"],
     ] {
       let result = await rates.run(arguments)
-      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      expectEqual(result.status, 0, "\(arguments): \(result.stderr)")
       let entry = try await Self.lastEntry(rates)
-      #expect(entry["counterCurrency"] as? String == "USD", "\(arguments): \(entry)")
-      #expect((entry["counterAmount"] as? NSNumber)?.doubleValue == 20_000, "\(arguments): \(entry)")
-      #expect(entry["amount"] as? NSNumber == 0.5, "\(arguments): \(entry)")
+      expectEqual(entry["counterCurrency"] as? String, "USD", "\(arguments): \(entry)")
+      expectEqual((entry["counterAmount"] as? NSNumber)?.doubleValue, 20_000, "\(arguments): \(entry)")
+      expectEqual(entry["amount"] as? NSNumber, 0.5, "\(arguments): \(entry)")
     }
   }
 
@@ -65,9 +66,9 @@ import Testing
       (["--cost", "20000", "12"], "error: the cost '20000' is not an amount and a currency"),
     ] {
       let result = await rates.run(["ledger", "add", "0.5", "BTC", "--deposit"] + arguments)
-      #expect(result.status == 64, "\(arguments): \(result.stderr)")
-      #expect(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
+      expectEqual(result.status, 64, "\(arguments): \(result.stderr)")
+      expect(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
     }
-    #expect(try Data(contentsOf: file) == before)
+    expectEqual(try Data(contentsOf: file), before)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -32,23 +33,23 @@ import Testing
 
       """, "ledgers.csv", in: rates)
     let result = await rates.run(["ledger", "import", "--from", "kraken-ledgers", path])
-    #expect(result.status == 64)
-    #expect(
+    expectEqual(result.status, 64)
+    expect(
       result.stderr.contains("\(path): line 3: 'QQQZZ' is neither a currency nor a coin CoinGecko knows"),
       "\(result.stderr)")
     // One line per problem, each an error line, and the verdict a line of its own.
-    #expect(result.stderr.hasSuffix("\nerror: nothing was imported\n"), "\(result.stderr)")
+    expect(result.stderr.hasSuffix("\nerror: nothing was imported\n"), "\(result.stderr)")
     #expect(try await Self.ledgerCount(rates) == 0)
     let skipping = await rates.run(["ledger", "import", "--from", "kraken-ledgers", "--skip-unknown", path])
-    #expect(skipping.status == 0, "\(skipping.stderr)")
-    #expect(skipping.stderr.contains("warning: skipped \(path): line 3: 'QQQZZ'"))
+    expectEqual(skipping.status, 0, "\(skipping.stderr)")
+    expect(skipping.stderr.contains("warning: skipped \(path): line 3: 'QQQZZ'"))
     #expect(try await Self.ledgerCount(rates) == 1, "the deposit; the trade in QQQZZ left out")
     // A known coin in the same place imports.
     let good = try Self.write(
       String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
         .replacingOccurrences(of: "QQQZZ", with: "XXBT"), "good.csv", in: rates)
     let imported = await rates.run(["ledger", "import", "--from", "kraken-ledgers", good])
-    #expect(imported.status == 0, "\(imported.stderr)")
+    expectEqual(imported.status, 0, "\(imported.stderr)")
     #expect(try await Self.ledgerCount(rates) == 2)
   }
 
@@ -60,18 +61,18 @@ import Testing
     let path = try Self.write(export.stdout, "ledger.csv", in: rates)
     #expect(await rates.run(["ledger", "remove", "1"]).status == 0)
     let dry = await rates.run(["ledger", "import", "--dry-run", path])
-    #expect(dry.status == 0, "\(dry.stderr)")
-    #expect(dry.stdout.hasPrefix("Would import 1 exchange; nothing was written (--dry-run)."))
-    #expect(dry.stdout.contains("sell 100 USD for 8950000 LBP"))
+    expectEqual(dry.status, 0, "\(dry.stderr)")
+    expect(dry.stdout.hasPrefix("Would import 1 exchange; nothing was written (--dry-run)."))
+    expect(dry.stdout.contains("sell 100 USD for 8950000 LBP"))
     #expect(try await Self.ledgerCount(rates) == 0)
     let auto = await rates.run(["ledger", "import", "--from", "auto", "--dry-run", path])
-    #expect(auto.stderr.contains("read as the ledger's own CSV"), "\(auto.stderr)")
-    #expect(auto.stdout.hasPrefix("Would import 1 exchange"))
+    expect(auto.stderr.contains("read as the ledger's own CSV"), "\(auto.stderr)")
+    expect(auto.stdout.hasPrefix("Would import 1 exchange"))
     let json = await rates.run(["ledger", "import", "--dry-run", "--json", path])
-    #expect(try json.json()["dryRun"] as? Bool == true)
+    expectEqual(try json.json()["dryRun"] as? Bool, true)
     #expect(try await Self.ledgerCount(rates) == 0)
     let real = await rates.run(["ledger", "import", path])
-    #expect(real.stdout.hasPrefix("Imported 1 exchange as #2."))
+    expect(real.stdout.hasPrefix("Imported 1 exchange as #2."))
   }
 
   /// A backup read back is the same ledger: `ledger export --csv` keeps each imported entry's
@@ -87,12 +88,12 @@ import Testing
     let backup = try Self.write(export.stdout, "backup.csv", in: rates)
     let (restored, _) = try CLIHarness.withFakeAPI()
     let read = await restored.run(["ledger", "import", backup])
-    #expect(read.status == 0, "\(read.stderr)")
+    expectEqual(read.status, 0, "\(read.stderr)")
     let after = try #require(try (await restored.run(gains)).json()["totals"] as? [String: Any])
-    #expect(after["gain"] as? Double == before["gain"] as? Double)
-    #expect(after["fee"] as? Double == before["fee"] as? Double)
+    expectEqual(after["gain"] as? Double, before["gain"] as? Double)
+    expectEqual(after["fee"] as? Double, before["fee"] as? Double)
     let again = await restored.run(["ledger", "import", "--from", "kraken-ledgers", kraken])
-    #expect(again.stdout.hasPrefix("Every entry of the files is already in the ledger"), "\(again.stdout)")
+    expect(again.stdout.hasPrefix("Every entry of the files is already in the ledger"), "\(again.stdout)")
   }
 
   /// Kraken's trades.csv and ledgers.csv name the same trade (the ledger rows' refid is the
@@ -113,10 +114,10 @@ import Testing
 
       """, "trades.csv", in: rates)
     let first = await rates.run(["ledger", "import", "--from", "kraken-ledgers", ledgers])
-    #expect(first.status == 0, "\(first.stderr)")
+    expectEqual(first.status, 0, "\(first.stderr)")
     let second = await rates.run(["ledger", "import", "--from", "kraken", trades])
-    #expect(second.status == 0, "\(second.stderr)")
-    #expect(second.stdout.hasPrefix("Every entry of the files is already in the ledger"), "\(second.stdout)")
+    expectEqual(second.status, 0, "\(second.stderr)")
+    expect(second.stdout.hasPrefix("Every entry of the files is already in the ledger"), "\(second.stdout)")
     #expect(try await Self.ledgerCount(rates) == 2)
   }
 
@@ -140,8 +141,8 @@ import Testing
     let list = await rates.run(["ledger", "list", "--json"])
     let entries = try #require(try list.json()["entries"] as? [[String: Any]])
     let byID = entries.sorted { ($0["id"] as? Int ?? 0) < ($1["id"] as? Int ?? 0) }.map { $0["kind"] as? String }
-    #expect(byID == ["deposit", "withdrawal"])
+    expectEqual(byID, ["deposit", "withdrawal"])
     let portfolio = await rates.run(["portfolio", "--in", "EUR"])
-    #expect(portfolio.status == 0, "\(portfolio.stderr)")
+    expectEqual(portfolio.status, 0, "\(portfolio.stderr)")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -18,20 +19,20 @@ import Testing
     }
     let json = try await rates.run(["current", "BTC", "--json", "--refresh"]).json()
     let quote = try #require((json["quotes"] as? [[String: Any]])?.first)
-    #expect(quote["old"] as? Bool == true)
+    expectEqual(quote["old"] as? Bool, true)
     let text = await rates.run(["current", "BTC", "--refresh"])
-    #expect(text.status == 0, "\(text.stderr)")
-    #expect(text.stdout.contains("04:13 UTC (old)"), "\(text.stdout)")
+    expectEqual(text.status, 0, "\(text.stderr)")
+    expect(text.stdout.contains("04:13 UTC (old)"), "\(text.stdout)")
   }
 
   @Test func aFreshPriceAndTodaysECBRateAreNotOld() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     let json = try await rates.run(["current", "BTC", "GBP-USD", "--json"]).json()
     let quotes = try #require(json["quotes"] as? [[String: Any]])
-    #expect(quotes.count == 2)
-    #expect(quotes.allSatisfy { $0["old"] as? Bool == false })
+    expectEqual(quotes.count, 2)
+    expect(quotes.allSatisfy { $0["old"] as? Bool == false })
     let text = await rates.run(["current", "BTC", "GBP-USD"])
-    #expect(!text.stdout.contains("(old)"))
+    expect(!text.stdout.contains("(old)"))
   }
 }
 
@@ -51,16 +52,16 @@ import Testing
       items: [Self.item(updatedAgo: 7_200)], now: fixedNow, interval: 30, budgetPerMinute: 4)
     let board = WatchRenderer.render(state, width: 80, style: Style(enabled: false))
     let row = board.first { $0.hasPrefix("BTC/USD") }
-    #expect(row?.contains("old") == true, "\(board)")
+    expectEqual(row?.contains("old"), true, "\(board)")
     let plain = WatchRenderer.plainLine(Self.item(updatedAgo: 7_200), at: fixedNow) ?? ""
-    #expect(plain.hasSuffix("CoinGecko old"), "\(plain)")
+    expect(plain.hasSuffix("CoinGecko old"), "\(plain)")
 
     let fresh = WatchState(
       items: [Self.item(updatedAgo: 60)], now: fixedNow, interval: 30, budgetPerMinute: 4)
     let freshRow = WatchRenderer.render(fresh, width: 80, style: Style(enabled: false))
       .first { $0.hasPrefix("BTC/USD") }
-    #expect(freshRow?.contains("old") == false)
-    #expect(WatchRenderer.plainLine(Self.item(updatedAgo: 60), at: fixedNow)?.hasSuffix("CoinGecko") == true)
+    expectEqual(freshRow?.contains("old"), false)
+    expectEqual(WatchRenderer.plainLine(Self.item(updatedAgo: 60), at: fixedNow)?.hasSuffix("CoinGecko"), true)
   }
 
   /// Before: `pairs` had no "old" key and no "(old)" mark.
@@ -82,12 +83,12 @@ import Testing
     #expect(await rates.run(["pairs", "add", "GBP", "USD"]).status == 0)
     let json = try await rates.run(["pairs", "--json", "--refresh"]).json()
     let rows = try #require(json["pairs"] as? [[String: Any]])
-    #expect(rows.first { $0["base"] as? String == "BTC" }?["old"] as? Bool == true, "\(rows)")
-    #expect(rows.first { $0["base"] as? String == "GBP" }?["old"] as? Bool == false, "\(rows)")
+    expectEqual(rows.first { $0["base"] as? String == "BTC" }?["old"] as? Bool, true, "\(rows)")
+    expectEqual(rows.first { $0["base"] as? String == "GBP" }?["old"] as? Bool, false, "\(rows)")
     let text = await rates.run(["pairs"])
     let btc = text.stdout.split(separator: "\n").first { $0.hasPrefix("BTC/USD") } ?? ""
-    #expect(btc.hasSuffix("CoinGecko (old)"), "\(text.stdout)")
+    expect(btc.hasSuffix("CoinGecko (old)"), "\(text.stdout)")
     let gbp = text.stdout.split(separator: "\n").first { $0.hasPrefix("GBP/USD") } ?? ""
-    #expect(!gbp.contains("(old)"), "\(text.stdout)")
+    expect(!gbp.contains("(old)"), "\(text.stdout)")
   }
 }

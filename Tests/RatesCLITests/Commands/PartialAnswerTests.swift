@@ -1,5 +1,6 @@
 import RateCore
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -41,17 +42,17 @@ import Testing
         : nil
     }
     let json = await rates.run(["top", "--limit", "1000", "--in", "USD", "--json"])
-    #expect(json.status == 0, "\(json.stderr)")
+    expectEqual(json.status, 0, "\(json.stderr)")
     let document = try json.json()
     let coins = try #require(document["coins"] as? [[String: Any]])
-    #expect(coins.count == 750)
-    #expect(document["missing"] as? [String] == ["ranks 501-750 in USD"])
+    expectEqual(coins.count, 750)
+    expectEqual(document["missing"] as? [String], ["ranks 501-750 in USD"])
     let text = await rates.run(["top", "--limit", "1000", "--in", "USD"])
-    #expect(text.status == 0)
-    #expect(text.stdout.contains("Coin 1 "))
-    #expect(
-      text.stderr
-        == "warning: CoinGecko sent no price for ranks 501-750 in USD; showing the prices that arrived\n")
+    expectEqual(text.status, 0)
+    expect(text.stdout.contains("Coin 1 "))
+    expectEqual(
+      text.stderr,
+      "warning: CoinGecko sent no price for ranks 501-750 in USD; showing the prices that arrived\n")
   }
 
   /// Before: exit 69, nothing shown.
@@ -61,12 +62,12 @@ import Testing
       return ids.split(separator: ",").count < 250 ? .text("oops", status: 500) : nil
     }
     let json = await rates.run(["favorites", "--in", "USD", "--json"])
-    #expect(json.status == 0, "\(json.stderr)")
+    expectEqual(json.status, 0, "\(json.stderr)")
     let document = try json.json()
-    #expect((document["coins"] as? [[String: Any]])?.count == 300)
-    #expect((document["missing"] as? [String])?.count == 50)
-    #expect(json.stderr.hasPrefix("warning: CoinGecko sent no price for "))
-    #expect(json.stderr.contains(" and 47 more; showing the prices that arrived\n"))
+    expectEqual((document["coins"] as? [[String: Any]])?.count, 300)
+    expectEqual((document["missing"] as? [String])?.count, 50)
+    expect(json.stderr.hasPrefix("warning: CoinGecko sent no price for "))
+    expect(json.stderr.contains(" and 47 more; showing the prices that arrived\n"))
   }
 
   /// Before: the row showed dashes and nothing said why.
@@ -79,10 +80,10 @@ import Testing
       return FakeManyCoins.reply(query, count: 2_000)
     }
     let text = await rates.run(["favorites", "--in", "USD"])
-    #expect(text.status == 0)
-    #expect(text.stderr == "warning: CoinGecko sent no price for C3/USD; showing the prices that arrived\n")
+    expectEqual(text.status, 0)
+    expectEqual(text.stderr, "warning: CoinGecko sent no price for C3/USD; showing the prices that arrived\n")
     let json = await rates.run(["favorites", "--in", "USD", "--json"])
-    #expect(try json.json()["missing"] as? [String] == ["C3/USD"])
+    expectEqual(try json.json()["missing"] as? [String], ["C3/USD"])
   }
 
   /// Before: `--json` had no trace of ETH.
@@ -95,14 +96,14 @@ import Testing
       }
     }
     let json = await rates.run(["current", "BTC", "ETH", "--in", "EUR", "--json"])
-    #expect(json.status == 0, "\(json.stderr)")
-    #expect(try json.json()["missing"] as? [String] == ["ETH/EUR"])
-    #expect(
-      json.stderr
-        == "warning: no price for ETH/EUR: CoinGecko sent no price for it, Coinbase Exchange and"
+    expectEqual(json.status, 0, "\(json.stderr)")
+    expectEqual(try json.json()["missing"] as? [String], ["ETH/EUR"])
+    expectEqual(
+      json.stderr,
+      "warning: no price for ETH/EUR: CoinGecko sent no price for it, Coinbase Exchange and"
         + " Kraken do not list it; showing the prices that arrived\n")
     let whole = await rates.run(["current", "BTC", "--in", "EUR", "--json"])
-    #expect(try whole.json()["missing"] as? [String] == [])
+    expectEqual(try whole.json()["missing"] as? [String], [])
   }
 
   /// Before: "no current BTC price in the answer", ETH unmentioned.
@@ -111,8 +112,8 @@ import Testing
       { $0.path.hasSuffix("/simple/price") ? .json("{}") : fake($0) }
     }
     let result = await rates.run(["current", "ETH", "BTC"])
-    #expect(result.status == 66)
-    #expect(result.stderr == "error: CoinGecko has no data: no current ETH, BTC prices in the answer\n")
+    expectEqual(result.status, 66)
+    expectEqual(result.stderr, "error: CoinGecko has no data: no current ETH, BTC prices in the answer\n")
   }
 
   /// Item 3: a coin that exists is never unknown, even for an empty answer.
@@ -121,19 +122,19 @@ import Testing
       { $0.path.hasSuffix("/coins/markets") ? .json("[]") : fake($0) }
     }
     let result = await rates.run(["favorites", "add", "ETH"])
-    #expect(result.status == 66)
-    #expect(!result.stderr.contains("unknown coin"))
-    #expect(result.stderr.contains("ETH"))
-    #expect(!result.stderr.contains("ethereum"))
+    expectEqual(result.status, 66)
+    expect(!result.stderr.contains("unknown coin"))
+    expect(result.stderr.contains("ETH"))
+    expect(!result.stderr.contains("ethereum"))
   }
 
   /// Item 12. Before: a 3,000-character line naming all 300.
   @Test func offlineWithManyFavoritesAndNoCacheNamesAFew() async throws {
     let (rates, _) = try Self.harness(favorites: 300)
     let result = await rates.run(["favorites", "--offline", "--in", "USD"])
-    #expect(result.status != 0)
-    #expect(result.stderr.contains(" and 297 more"))
-    #expect(result.stderr.count < 300, "\(result.stderr)")
+    expect(result.status != 0)
+    expect(result.stderr.contains(" and 297 more"))
+    expect(result.stderr.count < 300, "\(result.stderr)")
   }
 }
 
@@ -145,8 +146,8 @@ import Testing
       PartialAnswerTests.isMarkets(request) ? .json("[]") : nil
     }
     let result = await rates.run(["favorites", "--in", "USD"])
-    #expect(result.status != 0)
-    #expect(result.stderr.contains(" and 297 more"), "\(result.stderr)")
-    #expect(result.stderr.count < 300, "\(result.stderr)")
+    expect(result.status != 0)
+    expect(result.stderr.contains(" and 297 more"), "\(result.stderr)")
+    expect(result.stderr.count < 300, "\(result.stderr)")
   }
 }

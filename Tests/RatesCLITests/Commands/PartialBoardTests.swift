@@ -1,6 +1,7 @@
 import Foundation
 import RateCore
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -42,7 +43,7 @@ import Testing
         continue
       }
       let added = await rates.run(["pairs", "add"] + pair)
-      #expect(added.status == 0, "\(added.stderr)")
+      expectEqual(added.status, 0, "\(added.stderr)")
     }
   }
 
@@ -54,36 +55,36 @@ import Testing
     let added = server.requests.filter(Self.isFrankfurter).count
     let text = await rates.run(["pairs"])
     // The refused set, then each ECB pair alone; the next run asks only what is not cached.
-    #expect(server.requests.filter(Self.isFrankfurter).count == added + 4)
-    #expect(text.status == 0, "\(text.stderr)")
-    for shown in ["GBP/USD", "EUR/JPY", "BTC/USD"] { #expect(text.stdout.contains(shown)) }
-    #expect(!text.stdout.contains("GBP/KRW"))
+    expectEqual(server.requests.filter(Self.isFrankfurter).count, added + 4)
+    expectEqual(text.status, 0, "\(text.stderr)")
+    for shown in ["GBP/USD", "EUR/JPY", "BTC/USD"] { expect(text.stdout.contains(shown)) }
+    expect(!text.stdout.contains("GBP/KRW"))
     let lines = text.stderr.split(separator: "\n")
-    #expect(lines.count == 1, "\(text.stderr)")
-    #expect(text.stderr.hasPrefix("warning: no price for GBP/KRW: "), "\(text.stderr)")
-    #expect(text.stderr.hasSuffix("; showing the prices that arrived\n"))
+    expectEqual(lines.count, 1, "\(text.stderr)")
+    expect(text.stderr.hasPrefix("warning: no price for GBP/KRW: "), "\(text.stderr)")
+    expect(text.stderr.hasSuffix("; showing the prices that arrived\n"))
 
     let json = await rates.run(["pairs", "--json"])
-    #expect(json.status == 0, "\(json.stderr)")
-    #expect(server.requests.filter(Self.isFrankfurter).count == added + 6)
+    expectEqual(json.status, 0, "\(json.stderr)")
+    expectEqual(server.requests.filter(Self.isFrankfurter).count, added + 6)
     let document = try json.json()
-    #expect(document["missing"] as? [String] == ["GBP/KRW"])
+    expectEqual(document["missing"] as? [String], ["GBP/KRW"])
     let listed = (document["pairs"] as? [[String: Any]])?.compactMap { $0["quote"] as? String }
-    #expect(listed == ["USD", "JPY", "USD"])
+    expectEqual(listed, ["USD", "JPY", "USD"])
   }
 
   @Test func pairsWithNothingArrivingKeepTheFailuresExitCode() async throws {
     let (rates, _) = try Self.harness()
     await Self.add([["GBP", "KRW"]], to: rates)
     let result = await rates.run(["pairs"])
-    #expect(result.status == 66, "\(result.stderr)")
-    #expect(result.stdout.isEmpty)
-    #expect(result.stderr.hasPrefix("error: "))
+    expectEqual(result.status, 66, "\(result.stderr)")
+    expect(result.stdout.isEmpty)
+    expect(result.stderr.hasPrefix("error: "))
     let complete = try Self.harness()
     await Self.add([["GBP", "USD"]], to: complete.0)
     let whole = await complete.0.run(["pairs", "--json"])
-    #expect(try whole.json()["missing"] as? [String] == [])
-    #expect(whole.stderr.isEmpty, "\(whole.stderr)")
+    expectEqual(try whole.json()["missing"] as? [String], [])
+    expect(whole.stderr.isEmpty, "\(whole.stderr)")
   }
 
   /// Before: the ECB pairs of a down Frankfurter took the coin pairs with them (exit 69).
@@ -97,26 +98,26 @@ import Testing
     try FileManager.default.copyItem(
       at: rates.home.appendingPathComponent("data"), to: down.home.appendingPathComponent("data"))
     let result = await down.run(["pairs", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(try result.json()["missing"] as? [String] == ["GBP/USD"])
-    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expectEqual(try result.json()["missing"] as? [String], ["GBP/USD"])
+    expectEqual(result.stderr.split(separator: "\n").count, 1, "\(result.stderr)")
   }
 
   /// Before: `current GBP-USD GBP-KRW BTC` failed as a whole (exit 66).
   @Test func currentShowsEveryPairThatArrived() async throws {
     let (rates, server) = try Self.harness()
     let text = await rates.run(["current", "GBP-USD", "GBP-KRW", "BTC-USD"])
-    #expect(text.status == 0, "\(text.stderr)")
-    #expect(text.stdout.contains("GBP/USD"))
-    #expect(text.stdout.contains("BTC/USD"))
-    #expect(text.stderr.hasPrefix("warning: no price for GBP/KRW: "), "\(text.stderr)")
-    #expect(text.stderr.split(separator: "\n").count == 1)
+    expectEqual(text.status, 0, "\(text.stderr)")
+    expect(text.stdout.contains("GBP/USD"))
+    expect(text.stdout.contains("BTC/USD"))
+    expect(text.stderr.hasPrefix("warning: no price for GBP/KRW: "), "\(text.stderr)")
+    expectEqual(text.stderr.split(separator: "\n").count, 1)
     let json = await rates.run(["current", "GBP-USD", "GBP-KRW", "BTC-USD", "--json"])
     let document = try json.json()
-    #expect(document["missing"] as? [String] == ["GBP/KRW"])
-    #expect((document["quotes"] as? [[String: Any]])?.count == 2)
+    expectEqual(document["missing"] as? [String], ["GBP/KRW"])
+    expectEqual((document["quotes"] as? [[String: Any]])?.count, 2)
     // CoinGecko is asked once a run: only Frankfurter's refused set is asked pair by pair.
-    #expect(server.requests.filter { $0.path.hasSuffix("/simple/price") }.count <= 2)
+    expect(server.requests.filter { $0.path.hasSuffix("/simple/price") }.count <= 2)
   }
 
   /// Before: two lines, the provider's notice for ETH and the failure (no line for GBP/KRW
@@ -127,12 +128,12 @@ import Testing
         ? .json(#"{"bitcoin":{"usd":60000.5,"last_updated_at":1718000000}}"#) : nil
     }
     let result = await rates.run(["current", "BTC-USD", "ETH-USD", "GBP-KRW", "GBP-USD"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains("BTC/USD") && result.stdout.contains("GBP/USD"))
-    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
-    #expect(result.stderr.hasPrefix("warning: no price for GBP/KRW: "), "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expect(result.stdout.contains("BTC/USD") && result.stdout.contains("GBP/USD"))
+    expectEqual(result.stderr.split(separator: "\n").count, 1, "\(result.stderr)")
+    expect(result.stderr.hasPrefix("warning: no price for GBP/KRW: "), "\(result.stderr)")
     // The pair CoinGecko's answer left out is asked of the exchanges, and Coinbase has it.
-    #expect(result.stdout.contains("ETH/USD"), "\(result.stdout)")
+    expect(result.stdout.contains("ETH/USD"), "\(result.stdout)")
   }
 
   @Test func currentWithADownProviderShowsTheOther() async throws {
@@ -142,10 +143,10 @@ import Testing
         ? .json(#"{"message":"slow down"}"#, status: 429) : nil
     }
     let result = await rates.run(["current", "GBP-USD", "BTC-USD", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(try result.json()["missing"] as? [String] == ["GBP/USD"])
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expectEqual(try result.json()["missing"] as? [String], ["GBP/USD"])
     let alone = await rates.run(["current", "GBP-USD"])
-    #expect(alone.status == 75, "\(alone.stderr)")
+    expectEqual(alone.status, 75, "\(alone.stderr)")
   }
 
   /// Before: one currency's failed listing failed `top --in USD,EUR` (exit 69).
@@ -155,14 +156,14 @@ import Testing
         ? .text("oops", status: 500) : nil
     }
     let json = await rates.run(["top", "--in", "USD,EUR", "--json"])
-    #expect(json.status == 0, "\(json.stderr)")
+    expectEqual(json.status, 0, "\(json.stderr)")
     let document = try json.json()
-    #expect(document["missing"] as? [String] == ["the top 5 coins in EUR"])
-    #expect((document["coins"] as? [[String: Any]])?.count == 5)
+    expectEqual(document["missing"] as? [String], ["the top 5 coins in EUR"])
+    expectEqual((document["coins"] as? [[String: Any]])?.count, 5)
     let text = await rates.run(["top", "--in", "USD,EUR"])
-    #expect(text.status == 0)
-    #expect(text.stdout.contains("BTC"))
-    #expect(text.stderr.hasPrefix("warning: no price for the top 5 coins in EUR: "), "\(text.stderr)")
+    expectEqual(text.status, 0)
+    expect(text.stdout.contains("BTC"))
+    expect(text.stderr.hasPrefix("warning: no price for the top 5 coins in EUR: "), "\(text.stderr)")
   }
 
   @Test func coinsWithOneFailingCurrencyShowTheOthers() async throws {
@@ -171,18 +172,18 @@ import Testing
         ? .text("oops", status: 500) : nil
     }
     let added = await rates.run(["coins", "add", "BTC", "ETH", "--in", "USD"])
-    #expect(added.status == 0, "\(added.stderr)")
+    expectEqual(added.status, 0, "\(added.stderr)")
     let json = await rates.run(["coins", "--in", "USD,EUR", "--json"])
-    #expect(json.status == 0, "\(json.stderr)")
+    expectEqual(json.status, 0, "\(json.stderr)")
     let document = try json.json()
-    #expect(document["missing"] as? [String] == ["BTC/EUR", "ETH/EUR"])
+    expectEqual(document["missing"] as? [String], ["BTC/EUR", "ETH/EUR"])
     let quotes = (document["coins"] as? [[String: Any]])?.map { ($0["quotes"] as? [Any])?.count }
-    #expect(quotes == [1, 1])
+    expectEqual(quotes, [1, 1])
     let favorites = await rates.run(["favorites", "add", "BTC"])
-    #expect(favorites.status == 0, "\(favorites.stderr)")
+    expectEqual(favorites.status, 0, "\(favorites.stderr)")
     let text = await rates.run(["favorites", "--in", "EUR,USD"])
-    #expect(text.status == 0, "\(text.stderr)")
-    #expect(text.stderr.hasPrefix("warning: no price for BTC/EUR: "), "\(text.stderr)")
+    expectEqual(text.status, 0, "\(text.stderr)")
+    expect(text.stderr.hasPrefix("warning: no price for BTC/EUR: "), "\(text.stderr)")
   }
 
   /// Before: the ECB feed failed as a whole every update, GBP/USD with it.
@@ -190,14 +191,14 @@ import Testing
     let (rates, _) = try Self.harness()
     let result = await rates.run(
       ["watch", "GBP-USD", "GBP-KRW", "BTC", "--every", "1", "--count", "2", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let objects = try result.jsonLines()
-    #expect(objects.filter { $0["quote"] as? String == "USD" && $0["base"] as? String == "GBP" }.count == 2)
-    #expect(objects.filter { $0["base"] as? String == "BTC" }.count == 2)
-    #expect(!objects.contains { $0["quote"] as? String == "KRW" })
+    expectEqual(objects.filter { $0["quote"] as? String == "USD" && $0["base"] as? String == "GBP" }.count, 2)
+    expectEqual(objects.filter { $0["base"] as? String == "BTC" }.count, 2)
+    expect(!objects.contains { $0["quote"] as? String == "KRW" })
     // Named once: ECB rates are asked at most once an hour, so the second update asks nothing.
-    #expect(result.stderr.hasPrefix("warning: no price for GBP/KRW: "), "\(result.stderr)")
-    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    expect(result.stderr.hasPrefix("warning: no price for GBP/KRW: "), "\(result.stderr)")
+    expectEqual(result.stderr.split(separator: "\n").count, 1, "\(result.stderr)")
   }
 }
 
@@ -208,12 +209,12 @@ import Testing
   @Test func nothingToWatchWithJSONIsTheVersionedErrorDocument() async throws {
     let rates = try CLIHarness()
     let result = await rates.run(["watch", "--json"])
-    #expect(result.status == 66)
-    #expect(result.stdout.isEmpty)
+    expectEqual(result.status, 66)
+    expect(result.stdout.isEmpty)
     let document = try JSONSerialization.jsonObject(with: Data(result.stderr.utf8)) as? [String: Any]
-    #expect(document?["version"] as? Int == 2, "\(result.stderr)")
+    expectEqual(document?["version"] as? Int, 2, "\(result.stderr)")
     let error = document?["error"] as? [String: Any]
-    #expect(error?["code"] as? String == "no_data")
-    #expect((error?["message"] as? String)?.hasPrefix("nothing to watch: ") == true)
+    expectEqual(error?["code"] as? String, "no_data")
+    expectEqual((error?["message"] as? String)?.hasPrefix("nothing to watch: "), true)
   }
 }

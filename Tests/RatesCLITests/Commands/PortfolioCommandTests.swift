@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -29,13 +30,13 @@ import Testing
     let (rates, _) = try CLIHarness.withFakeAPI()
     for arguments in ledger {
       let result = await rates.run(arguments)
-      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      expectEqual(result.status, 0, "\(arguments): \(result.stderr)")
     }
     return rates
   }
 
   static func json(_ result: CommandResult) throws -> [String: Any] {
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
   }
 
@@ -59,42 +60,42 @@ import Testing
     let rates = try await Self.harness()
     let fifo = try Self.json(await rates.run(["portfolio", "--in", "USD", "--json"]))
     let held = try Self.holdings(fifo)
-    #expect(fifo["date"] as? String == Self.today.description)
-    #expect(Set(held.keys) == ["BTC", "ETH", "EUR", "USD", "LBP"])
+    expectEqual(fifo["date"] as? String, Self.today.description)
+    expectEqual(Set(held.keys), ["BTC", "ETH", "EUR", "USD", "LBP"])
     // BTC: 0.1 for 6,000 and 0.1 for 7,000; 0.05 sold for 3,500 takes half the first lot.
-    #expect(Self.close(Self.number(held["BTC"], "quantity"), 0.15))
-    #expect(Self.close(Self.number(held["BTC"], "cost"), 10_000))
-    #expect(Self.close(Self.number(held["BTC"], "realized"), 500))
-    #expect(held["BTC"]?["source"] as? String == "coingecko")
-    #expect(held["BTC"]?["rateDate"] as? String == Self.today.description)
+    expect(Self.close(Self.number(held["BTC"], "quantity"), 0.15))
+    expect(Self.close(Self.number(held["BTC"], "cost"), 10_000))
+    expect(Self.close(Self.number(held["BTC"], "realized"), 500))
+    expectEqual(held["BTC"]?["source"] as? String, "coingecko")
+    expectEqual(held["BTC"]?["rateDate"] as? String, Self.today.description)
     // ETH: the withdrawal takes half the first lot; the deposit cost 1,000 EUR on its day.
     let ethCost = 1_500 + 1_000 * Self.eurUSD("2024-05-09")
-    #expect(Self.close(Self.number(held["ETH"], "quantity"), 1))
-    #expect(Self.close(Self.number(held["ETH"], "cost"), ethCost))
+    expect(Self.close(Self.number(held["ETH"], "quantity"), 1))
+    expect(Self.close(Self.number(held["ETH"], "cost"), ethCost))
     // USD: 10,000 − 6,000 − 3,000 − 7,000 (6,000 of it from outside) + 3,500 − 1,000 − 100.
-    #expect(Self.close(Self.number(held["USD"], "quantity"), 2_400))
-    #expect(Self.close(Self.number(held["USD"], "putIn"), 6_000))
+    expect(Self.close(Self.number(held["USD"], "quantity"), 2_400))
+    expect(Self.close(Self.number(held["USD"], "putIn"), 6_000))
     // LBP at the ledger's street rate of 89,500 per USD: worth what it cost.
-    #expect(Self.close(Self.number(held["LBP"], "value"), 100))
-    #expect(held["LBP"]?["source"] as? String == "ledger")
-    #expect(held["LBP"]?["rateDate"] as? String == "2024-05-08")
+    expect(Self.close(Self.number(held["LBP"], "value"), 100))
+    expectEqual(held["LBP"]?["source"] as? String, "ledger")
+    expectEqual(held["LBP"]?["rateDate"] as? String, "2024-05-08")
     // EUR at the last ECB rate published by now (06:13 UTC on a Monday: Friday's).
-    #expect(held["EUR"]?["rateDate"] as? String == "2024-06-07")
+    expectEqual(held["EUR"]?["rateDate"] as? String, "2024-06-07")
     let eurToday = Self.eurUSD("2024-06-07")
-    #expect(Self.close(Self.number(held["EUR"], "value"), 900 * eurToday))
-    #expect(Self.close(Self.number(held["EUR"], "cost"), 1_000))
+    expect(Self.close(Self.number(held["EUR"], "value"), 900 * eurToday))
+    expect(Self.close(Self.number(held["EUR"], "cost"), 1_000))
     let totals = try #require(fifo["totals"] as? [String: Any])
     let value = held.values.reduce(0) { $0 + Self.number($1, "quantity") * Self.number($1, "rate") }
-    #expect(Self.close(Self.number(totals, "value"), value))
-    #expect(Self.close(Self.number(totals, "realized"), 500))
-    #expect(Self.close(Self.number(totals, "moneyIn"), 16_000 + 1_000 * Self.eurUSD("2024-05-09")))
-    #expect(Self.number(totals, "moneyOut") > 0)
+    expect(Self.close(Self.number(totals, "value"), value))
+    expect(Self.close(Self.number(totals, "realized"), 500))
+    expect(Self.close(Self.number(totals, "moneyIn"), 16_000 + 1_000 * Self.eurUSD("2024-05-09")))
+    expect(Self.number(totals, "moneyOut") > 0)
 
     let average = try Self.json(await rates.run(["portfolio", "--in", "USD", "--method", "average", "--json"]))
     let averaged = try Self.holdings(average)
-    #expect(Self.close(Self.number(averaged["BTC"], "cost"), 13_000 - 3_250))
-    #expect(Self.close(Self.number(averaged["BTC"], "realized"), 250))
-    #expect(Self.close(Self.number(averaged["ETH"], "cost"), (3_000 + 1_000 * Self.eurUSD("2024-05-09")) * 2 / 3))
+    expect(Self.close(Self.number(averaged["BTC"], "cost"), 13_000 - 3_250))
+    expect(Self.close(Self.number(averaged["BTC"], "realized"), 250))
+    expect(Self.close(Self.number(averaged["ETH"], "cost"), (3_000 + 1_000 * Self.eurUSD("2024-05-09")) * 2 / 3))
   }
 
   @Test func aPastDayAtThatDaysRates() async throws {
@@ -102,17 +103,17 @@ import Testing
     let document = try Self.json(
       await rates.run(["portfolio", "--in", "EUR", "--as-of", "2024-05-07", "--json"]))
     let held = try Self.holdings(document)
-    #expect(Set(held.keys) == ["BTC", "ETH", "EUR", "USD"])
+    expectEqual(Set(held.keys), ["BTC", "ETH", "EUR", "USD"])
     // In EUR: the USD left (2,500) at the ECB rate of 2024-05-07, the 900 EUR as they are.
     let usdEUR = FakeFrankfurter.rate(base: "USD", quote: "EUR", day: try #require(Day("2024-05-07")))
-    #expect(Self.close(Self.number(held["USD"], "value"), 2_500 * usdEUR))
-    #expect(Self.close(Self.number(held["EUR"], "value"), 900))
-    #expect(held["USD"]?["rateDate"] as? String == "2024-05-07")
+    expect(Self.close(Self.number(held["USD"], "value"), 2_500 * usdEUR))
+    expect(Self.close(Self.number(held["EUR"], "value"), 900))
+    expectEqual(held["USD"]?["rateDate"] as? String, "2024-05-07")
     // The BTC cost: 6,000 and 7,000 USD at their own days' rates, less half the first lot.
     let cost =
       3_000 * FakeFrankfurter.rate(base: "USD", quote: "EUR", day: try #require(Day("2024-05-02")))
       + 7_000 * FakeFrankfurter.rate(base: "USD", quote: "EUR", day: try #require(Day("2024-05-03")))
-    #expect(Self.close(Self.number(held["BTC"], "cost"), cost))
+    expect(Self.close(Self.number(held["BTC"], "cost"), cost))
   }
 
   @Test func offlineFiatFromTheSnapshot() async throws {
@@ -122,10 +123,10 @@ import Testing
       await rates.run(["portfolio", "--in", "USD", "--as-of", "2015-06-01", "--offline", "--json"]))
     let eur = try #require(try Self.holdings(document)["EUR"])
     // The snapshot's 2015-06-01 row has USD 1.0944 per euro.
-    #expect(Self.close(Self.number(eur, "value"), 1_094.4))
-    #expect(Self.close(Self.number(eur, "unrealized"), 1_094.4 - 1_100))
-    #expect((eur["source"] as? String)?.hasPrefix("ECB snapshot") == true)
-    #expect(document["stale"] as? Bool == true)
+    expect(Self.close(Self.number(eur, "value"), 1_094.4))
+    expect(Self.close(Self.number(eur, "unrealized"), 1_094.4 - 1_100))
+    expectEqual((eur["source"] as? String)?.hasPrefix("ECB snapshot"), true)
+    expectEqual(document["stale"] as? Bool, true)
   }
 
   @Test func badInputIsOneLineAndWritesNothing() async throws {
@@ -133,58 +134,58 @@ import Testing
     let file = rates.home.appendingPathComponent("data/rates/ledger.json")
     let before = try Data(contentsOf: file)
     let overdrawn = await rates.run(["ledger", "add", "2", "ETH", "--withdraw"])
-    #expect(overdrawn.status == 64)
-    #expect(overdrawn.stderr.contains("only 1.00000000 ETH is held"), "\(overdrawn.stderr)")
+    expectEqual(overdrawn.status, 64)
+    expect(overdrawn.stderr.contains("only 1.00000000 ETH is held"), "\(overdrawn.stderr)")
     let zero = await rates.run(["ledger", "add", "0", "BTC", "--deposit"])
-    #expect(zero.status == 64)
+    expectEqual(zero.status, 64)
     let badCost = await rates.run(["ledger", "add", "1", "BTC", "--deposit", "--cost", "lots"])
-    #expect(badCost.status == 64)
-    #expect(try Data(contentsOf: file) == before)
+    expectEqual(badCost.status, 64)
+    expectEqual(try Data(contentsOf: file), before)
     let notECB = await rates.run(["portfolio", "--in", "LBP"])
-    #expect(notECB.status == 64)
-    #expect(notECB.stderr.hasPrefix("error: --in 'LBP' is not an ECB currency"), "\(notECB.stderr)")
+    expectEqual(notECB.status, 64)
+    expect(notECB.stderr.hasPrefix("error: --in 'LBP' is not an ECB currency"), "\(notECB.stderr)")
     _ = await rates.run(["ledger", "add", "1000", "NGN", "--deposit"])
     let unpriced = await rates.run(["portfolio"])
-    #expect(unpriced.status == 64)
-    #expect(unpriced.stderr.contains("NGN cannot be valued"), "\(unpriced.stderr)")
+    expectEqual(unpriced.status, 64)
+    expect(unpriced.stderr.contains("NGN cannot be valued"), "\(unpriced.stderr)")
   }
 
   @Test func aDateBeforeAnyRate() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     _ = await rates.run(["ledger", "add", "100", "EUR", "--deposit", "--date", "1995-01-02"])
     let result = await rates.run(["portfolio", "--as-of", "1995-01-02"])
-    #expect(result.status == 66 || result.status == 64, "\(result.status) \(result.stderr)")
-    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    expect(result.status == 66 || result.status == 64, "\(result.status) \(result.stderr)")
+    expectEqual(result.stderr.split(separator: "\n").count, 1, "\(result.stderr)")
   }
 
   @Test func tableAndCSV() async throws {
     let rates = try await Self.harness()
     let table = await rates.run(["portfolio", "--in", "USD"])
-    #expect(table.status == 0, "\(table.stderr)")
-    #expect(table.stdout.contains("Portfolio in USD on \(Self.today) (gains by FIFO)"), "\(table.stdout)")
-    #expect(table.stdout.contains("paid from outside: 6,000.00 USD"), "\(table.stdout)")
-    #expect(table.stdout.contains("street rate USD-LBP"), "\(table.stdout)")
+    expectEqual(table.status, 0, "\(table.stderr)")
+    expect(table.stdout.contains("Portfolio in USD on \(Self.today) (gains by FIFO)"), "\(table.stdout)")
+    expect(table.stdout.contains("paid from outside: 6,000.00 USD"), "\(table.stdout)")
+    expect(table.stdout.contains("street rate USD-LBP"), "\(table.stdout)")
     let csv = await rates.run(["portfolio", "--in", "USD", "--format", "csv"])
-    #expect(csv.status == 0, "\(csv.stderr)")
+    expectEqual(csv.status, 0, "\(csv.stderr)")
     let lines = csv.stdout.split(separator: "\r\n")
-    #expect(lines.first?.hasPrefix("symbol,quantity,rate,rateDate,source,value") == true, "\(csv.stdout)")
-    #expect(lines.last?.hasPrefix("TOTAL,") == true)
-    #expect(lines.count == 7)
+    expectEqual(lines.first?.hasPrefix("symbol,quantity,rate,rateDate,source,value"), true, "\(csv.stdout)")
+    expectEqual(lines.last?.hasPrefix("TOTAL,"), true)
+    expectEqual(lines.count, 7)
   }
 
   @Test func transfersListExportAndImportBack() async throws {
     let rates = try await Self.harness()
     let list = await rates.run(["ledger", "list"])
-    #expect(list.stdout.contains("cost 1,000.00 EUR"), "\(list.stdout)")
+    expect(list.stdout.contains("cost 1,000.00 EUR"), "\(list.stdout)")
     let csv = await rates.run(["ledger", "export", "--csv"])
-    #expect(csv.stdout.contains(",deposit,10000,USD,,,"), "\(csv.stdout)")
-    #expect(csv.stdout.contains(",withdrawal,0.5,ETH,,,"), "\(csv.stdout)")
+    expect(csv.stdout.contains(",deposit,10000,USD,,,"), "\(csv.stdout)")
+    expect(csv.stdout.contains(",withdrawal,0.5,ETH,,,"), "\(csv.stdout)")
     let other = try CLIHarness()
     let path = other.home.appendingPathComponent("ledger.csv")
     try csv.stdout.write(to: path, atomically: true, encoding: .utf8)
     let imported = await other.run(["ledger", "import", path.path])
-    #expect(imported.status == 0, "\(imported.stderr)")
+    expectEqual(imported.status, 0, "\(imported.stderr)")
     let again = await other.run(["ledger", "export", "--csv"])
-    #expect(again.stdout.contains(",deposit,0.5,ETH,1000,EUR,"), "\(again.stdout)")
+    expect(again.stdout.contains(",deposit,0.5,ETH,1000,EUR,"), "\(again.stdout)")
   }
 }

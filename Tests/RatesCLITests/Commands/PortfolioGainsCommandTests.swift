@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -33,7 +34,7 @@ import Testing
     let file = rates.home.appendingPathComponent("ledgers.csv")
     try Data(krakenLedgers.utf8).write(to: file)
     let result = await rates.run(["ledger", "import", "--from", "kraken-ledgers", file.path])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     return rates
   }
 
@@ -50,7 +51,7 @@ import Testing
     let rates = try await Self.imported()
     func realized(asOf day: String) async throws -> Double {
       let result = await rates.run(["portfolio", "--in", "EUR", "--as-of", day, "--method", method, "--json"])
-      #expect(result.status == 0, "\(result.stderr)")
+      expectEqual(result.status, 0, "\(result.stderr)")
       return try #require(Self.number(try result.json(), "totals", "realized"))
     }
     let before = try await realized(asOf: "2022-12-31")
@@ -58,12 +59,12 @@ import Testing
     let today = try await realized(asOf: "2024-06-10")
     for (year, change, disposals) in [("2023", end2023 - before, 1), ("2024", today - end2023, 4)] {
       let gains = await rates.run(["portfolio", "gains", "--year", year, "--in", "EUR", "--method", method, "--json"])
-      #expect(gains.status == 0, "\(gains.stderr)")
+      expectEqual(gains.status, 0, "\(gains.stderr)")
       let document = try gains.json()
       let total = try #require(Self.number(document, "totals", "gain"))
       // Both are sums of rows rounded to the cent (disposals here, holdings there).
-      #expect(abs(total - change) <= 0.011, "\(year): gains \(total), realized changed \(change)")
-      #expect((document["disposals"] as? [Any])?.count ?? 0 >= disposals, "\(year)")
+      expect(abs(total - change) <= 0.011, "\(year): gains \(total), realized changed \(change)")
+      expect((document["disposals"] as? [Any])?.count ?? 0 >= disposals, "\(year)")
     }
   }
 
@@ -74,7 +75,7 @@ import Testing
   @Test func feesIncomeAndATransferAsTheRulesSay() async throws {
     let rates = try await Self.imported()
     let result = await rates.run(["portfolio", "gains", "--from", "2023-07-01", "--in", "EUR", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let document = try result.json()
     let disposals = try #require(document["disposals"] as? [[String: Any]])
     func rows(_ date: String, _ symbol: String, kind: String = "trade") -> [[String: Any]] {
@@ -83,19 +84,19 @@ import Testing
       }
     }
     let december = try #require(rows("2023-12-31", "BTC").first)
-    #expect(december["fee"] as? Double == 3.36)
-    #expect(december["proceeds"] as? Double == 2_096.64)
-    #expect(december["cost"] as? Double == 1_252, "0.05 of 0.2 BTC that cost 5,000 + 8 EUR")
-    #expect(rows("2024-01-01", "BTC", kind: "fee").count == 1, "the conversion's fee, paid in BTC")
-    #expect(rows("2024-04-01", "BTC", kind: "fee").count == 1, "the withdrawal's fee")
+    expectEqual(december["fee"] as? Double, 3.36)
+    expectEqual(december["proceeds"] as? Double, 2_096.64)
+    expectEqual(december["cost"] as? Double, 1_252, "0.05 of 0.2 BTC that cost 5,000 + 8 EUR")
+    expectEqual(rows("2024-01-01", "BTC", kind: "fee").count, 1, "the conversion's fee, paid in BTC")
+    expectEqual(rows("2024-04-01", "BTC", kind: "fee").count, 1, "the withdrawal's fee")
     let june = rows("2024-06-05", "BTC")
     let lots = june.flatMap { ($0["lots"] as? [[String: Any]]) ?? [] }
-    #expect(lots.first?["acquired"] as? String == "2023-07-03")
-    #expect(june.first?["fee"] as? Double == 9.6)
+    expectEqual(lots.first?["acquired"] as? String, "2023-07-03")
+    expectEqual(june.first?["fee"] as? Double, 9.6)
     let income = try #require(document["income"] as? [[String: Any]])
-    #expect(income.map { $0["symbol"] as? String } == ["ETH"])
-    #expect(income.first?["note"] as? String == "Kraken staking")
-    #expect(disposals.allSatisfy { $0["symbol"] as? String != "EUR" })
+    expectEqual(income.map { $0["symbol"] as? String }, ["ETH"])
+    expectEqual(income.first?["note"] as? String, "Kraken staking")
+    expect(disposals.allSatisfy { $0["symbol"] as? String != "EUR" })
   }
 
   /// CSV: one row per disposal then per income, the same figures as `--json`, no totals row.
@@ -103,28 +104,28 @@ import Testing
     let rates = try await Self.imported()
     let csv = await rates.run(["portfolio", "gains", "--from", "2023-07-01", "--in", "EUR", "--format", "csv"])
     let json = await rates.run(["portfolio", "gains", "--from", "2023-07-01", "--in", "EUR", "--json"])
-    #expect(csv.status == 0, "\(csv.stderr)")
+    expectEqual(csv.status, 0, "\(csv.stderr)")
     let lines = csv.stdout.split(whereSeparator: \.isNewline).map {
       $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     }
     let header = try #require(lines.first)
-    #expect(header.first == "date" && header.contains("gain") && header.contains("acquired"))
+    expect(header.first == "date" && header.contains("gain") && header.contains("acquired"))
     let disposals = try #require(try json.json()["disposals"] as? [[String: Any]])
     let body = lines.dropFirst()
-    #expect(body.filter { $0[2] != "income" }.count == disposals.count)
-    #expect(body.filter { $0[2] == "income" }.count == 1)
+    expectEqual(body.filter { $0[2] != "income" }.count, disposals.count)
+    expectEqual(body.filter { $0[2] == "income" }.count, 1)
     let gainColumn = try #require(header.firstIndex(of: "gain"))
     let csvGains = body.compactMap { Double($0[gainColumn]) }.reduce(0, +)
     let jsonGains = disposals.compactMap { $0["gain"] as? Double }.reduce(0, +)
-    #expect(abs(csvGains - jsonGains) < 1e-9)
-    #expect(body.allSatisfy { $0.count == header.count })
+    expect(abs(csvGains - jsonGains) < 1e-9)
+    expect(body.allSatisfy { $0.count == header.count })
   }
 
   @Test func anEmptyPeriodSaysSoAndExitsZero() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["portfolio", "gains", "--year", "2023"])
-    #expect(result.status == 0)
-    #expect(result.stdout.hasPrefix("No disposals and no income from 2023-01-01 to 2023-12-31"))
+    expectEqual(result.status, 0)
+    expect(result.stdout.hasPrefix("No disposals and no income from 2023-01-01 to 2023-12-31"))
   }
 
   @Test(arguments: [
@@ -135,7 +136,7 @@ import Testing
   func badOptionsAreUsageErrors(arguments: [String], message: String) async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["portfolio", "gains"] + arguments)
-    #expect(result.status == 64)
-    #expect(result.stderr.contains(message), "\(result.stderr)")
+    expectEqual(result.status, 64)
+    expect(result.stderr.contains(message), "\(result.stderr)")
   }
 }

@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -35,37 +36,37 @@ import Testing
   @Test func theJournalsMarketValueIsThePortfoliosOnThreeDays() async throws {
     let rates = try await PortfolioCommandTests.harness()
     let export = await rates.run(["ledger", "export", "--format", "ledger", "--in", "USD"])
-    #expect(export.status == 0, "\(export.stderr)")
+    expectEqual(export.status, 0, "\(export.stderr)")
     let journal = export.stdout
-    #expect(
+    expect(
       journal.contains(
         "2024-05-04 * paid from outside for #4\n    Assets:Rates:USD  6000 USD\n    Equity:PaidFromOutside"),
       "\(journal)")
-    #expect(journal.contains("    Assets:Rates:BTC  0.1 BTC @@ 6000 USD\n    Assets:Rates:USD  -6000 USD"))
-    #expect(journal.contains("    Assets:Rates:ETH  0.5 ETH @@ 1000 EUR\n    Equity:Deposits"))
+    expect(journal.contains("    Assets:Rates:BTC  0.1 BTC @@ 6000 USD\n    Assets:Rates:USD  -6000 USD"))
+    expect(journal.contains("    Assets:Rates:ETH  0.5 ETH @@ 1000 EUR\n    Equity:Deposits"))
     for day in ["2024-05-06", "2024-05-12", PortfolioCommandTests.today.description] {
       let document = try PortfolioCommandTests.json(
         await rates.run(["portfolio", "--in", "USD", "--as-of", day, "--json"]))
       let totals = try #require(document["totals"] as? [String: Any])
       let value = PortfolioCommandTests.number(totals, "value")
       let journalValue = Self.marketValue(journal, on: day, in: "USD")
-      #expect(abs(journalValue - value) < 0.005, "\(day): journal \(journalValue), portfolio \(value)")
+      expect(abs(journalValue - value) < 0.005, "\(day): journal \(journalValue), portfolio \(value)")
     }
   }
 
   @Test func beancountDeclaresItsAccounts() async throws {
     let rates = try await PortfolioCommandTests.harness()
     let export = await rates.run(["ledger", "export", "--format", "beancount"])
-    #expect(export.status == 0, "\(export.stderr)")
-    #expect(export.stdout.hasPrefix("option \"operating_currency\" \"USD\"\n"))
-    #expect(export.stdout.contains("\n2024-05-01 open Assets:Rates:BTC\n"))
-    #expect(export.stdout.contains("2024-05-08 * \"exchange #7\""))
-    #expect(export.stdout.contains("2024-06-07 price EUR "))
+    expectEqual(export.status, 0, "\(export.stderr)")
+    expect(export.stdout.hasPrefix("option \"operating_currency\" \"USD\"\n"))
+    expect(export.stdout.contains("\n2024-05-01 open Assets:Rates:BTC\n"))
+    expect(export.stdout.contains("2024-05-08 * \"exchange #7\""))
+    expect(export.stdout.contains("2024-06-07 price EUR "))
     let neither = await rates.run(["ledger", "export"])
-    #expect(neither.status == 0, "CSV is the default (issue 34)")
-    #expect(neither.stdout.hasPrefix("id,date,side,"))
+    expectEqual(neither.status, 0, "CSV is the default (issue 34)")
+    expect(neither.stdout.hasPrefix("id,date,side,"))
     let both = await rates.run(["ledger", "export", "--csv", "--format", "beancount"])
-    #expect(both.status == 64)
+    expectEqual(both.status, 64)
   }
 }
 
@@ -76,25 +77,25 @@ import Testing
     let document = try PortfolioCommandTests.json(
       await rates.run(["portfolio", "history", "--from", "2024-05-01", "--to", "2024-05-12", "--in", "USD", "--json"]))
     let points = try #require(document["points"] as? [[String: Any]])
-    #expect(points.count == 12)
-    #expect(points.first?["date"] as? String == "2024-05-01")
-    #expect(PortfolioCommandTests.number(points.first, "value") == 10_000)
+    expectEqual(points.count, 12)
+    expectEqual(points.first?["date"] as? String, "2024-05-01")
+    expectEqual(PortfolioCommandTests.number(points.first, "value"), 10_000)
     for (index, day) in [(5, "2024-05-06"), (11, "2024-05-12")] {
       let report = try PortfolioCommandTests.json(
         await rates.run(["portfolio", "--in", "USD", "--as-of", day, "--json"]))
       let total = PortfolioCommandTests.number(report["totals"] as? [String: Any], "value")
-      #expect(points[index]["date"] as? String == day)
-      #expect(PortfolioCommandTests.close(PortfolioCommandTests.number(points[index], "value"), total))
+      expectEqual(points[index]["date"] as? String, day)
+      expect(PortfolioCommandTests.close(PortfolioCommandTests.number(points[index], "value"), total))
     }
     let text = await rates.run(["portfolio", "history", "--from", "2024-05-01", "--to", "2024-05-12"])
-    #expect(text.status == 0, "\(text.stderr)")
-    #expect(text.stdout.contains("Portfolio value in USD, 2024-05-01 to 2024-05-12"))
-    #expect(text.stdout.contains("2024-05-01 10,000.00 USD"), "\(text.stdout)")
+    expectEqual(text.status, 0, "\(text.stderr)")
+    expect(text.stdout.contains("Portfolio value in USD, 2024-05-01 to 2024-05-12"))
+    expect(text.stdout.contains("2024-05-01 10,000.00 USD"), "\(text.stdout)")
     let chart = await rates.run(["portfolio", "history", "--days", "10", "--chart"])
-    #expect(chart.status == 0, "\(chart.stderr)")
-    #expect(chart.stdout.split(separator: "\n").count > 10)
+    expectEqual(chart.status, 0, "\(chart.stderr)")
+    expect(chart.stdout.split(separator: "\n").count > 10)
     let csv = await rates.run(["portfolio", "history", "--days", "3", "--format", "csv"])
-    #expect(csv.stdout.hasPrefix("date,value,quote\r\n"), "\(csv.stdout)")
-    #expect(csv.stdout.split(separator: "\r\n").count == 4)
+    expect(csv.stdout.hasPrefix("date,value,quote\r\n"), "\(csv.stdout)")
+    expectEqual(csv.stdout.split(separator: "\r\n").count, 4)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -52,16 +53,16 @@ import Testing
     let (rates, _) = try CLIHarness.withFakeAPI()
     for command in commands {
       let added = await rates.run(command)
-      #expect(added.status == 0, "\(command): \(added.stderr)")
+      expectEqual(added.status, 0, "\(command): \(added.stderr)")
     }
     let json = await rates.run(["portfolio", "--in", currency, "--json"])
-    #expect(json.status == 0, "\(json.stderr)")
+    expectEqual(json.status, 0, "\(json.stderr)")
     try Self.checkJSON(json.stdout, seed: seed)
     let csv = await rates.run(["portfolio", "--in", currency, "--format", "csv"])
-    #expect(csv.status == 0, "\(csv.stderr)")
+    expectEqual(csv.status, 0, "\(csv.stderr)")
     try Self.checkCSV(csv.stdout, seed: seed)
     let table = await rates.run(["portfolio", "--in", currency], width: 200)
-    #expect(table.status == 0, "\(table.stderr)")
+    expectEqual(table.status, 0, "\(table.stderr)")
     try Self.checkTable(table.stdout, currency: currency, seed: seed)
   }
 
@@ -69,17 +70,17 @@ import Testing
     let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     let holdings = try #require(document["holdings"] as? [[String: Any]])
     let totals = try #require(document["totals"] as? [String: Any])
-    #expect(holdings.count >= 2, "seed \(seed): \(text)")
+    expect(holdings.count >= 2, "seed \(seed): \(text)")
     for key in summed {
       let sum = holdings.reduce(0.0) { $0 + ((($1[key] as? NSNumber)?.doubleValue) ?? 0) }
       let total = try #require((totals[key] as? NSNumber)?.doubleValue)
-      #expect(close(sum, total), "seed \(seed), JSON \(key): rows add up to \(sum), total \(total)")
+      expect(close(sum, total), "seed \(seed), JSON \(key): rows add up to \(sum), total \(total)")
     }
     for holding in holdings {
       let value = (holding["value"] as? NSNumber)?.doubleValue ?? .nan
       let cost = (holding["cost"] as? NSNumber)?.doubleValue ?? .nan
       let unrealized = (holding["unrealized"] as? NSNumber)?.doubleValue ?? .nan
-      #expect(close(value - cost, unrealized), "seed \(seed): \(holding)")
+      expect(close(value - cost, unrealized), "seed \(seed): \(holding)")
     }
   }
 
@@ -91,19 +92,19 @@ import Testing
     let column = Dictionary(uniqueKeysWithValues: header.enumerated().map { ($1, $0) })
     let rows = lines.dropFirst().filter { $0.first != "TOTAL" }
     let total = try #require(lines.last)
-    #expect(total.first == "TOTAL" && lines.count == rows.count + 2, "seed \(seed): \(text)")
+    expect(total.first == "TOTAL" && lines.count == rows.count + 2, "seed \(seed): \(text)")
     func number(_ row: [String], _ name: String) -> Double { column[name].flatMap { Double(row[$0]) } ?? 0 }
     for key in summed {
       let sum = rows.reduce(0.0) { $0 + number($1, key) }
-      #expect(close(sum, number(total, key)), "seed \(seed), CSV \(key): \(sum) vs \(number(total, key))")
+      expect(close(sum, number(total, key)), "seed \(seed), CSV \(key): \(sum) vs \(number(total, key))")
     }
     // One meaning per column: the money put in and taken out on the TOTAL row alone, a
     // holding's own putIn on the holdings' rows alone.
     let (putIn, moneyIn, moneyOut) = try (
       #require(column["putIn"]), #require(column["moneyIn"]), #require(column["moneyOut"])
     )
-    #expect(rows.allSatisfy { $0[moneyIn].isEmpty && $0[moneyOut].isEmpty && !$0[putIn].isEmpty }, "\(text)")
-    #expect(total[putIn].isEmpty && !total[moneyIn].isEmpty && !total[moneyOut].isEmpty, "\(text)")
+    expect(rows.allSatisfy { $0[moneyIn].isEmpty && $0[moneyOut].isEmpty && !$0[putIn].isEmpty }, "\(text)")
+    expect(total[putIn].isEmpty && !total[moneyIn].isEmpty && !total[moneyOut].isEmpty, "\(text)")
   }
 
   /// The table's summed columns (right-aligned: each cell ends where its heading does).
@@ -117,7 +118,7 @@ import Testing
     }
     let body = lines[(headerIndex + 1)...].prefix { !String($0).isEmpty }
     let totalLine = try #require(body.last)
-    #expect(String(totalLine).hasPrefix("Total"), "seed \(seed): \(text)")
+    expect(String(totalLine).hasPrefix("Total"), "seed \(seed): \(text)")
     // A cell ends where its heading ends and starts after the two spaces between cells.
     func cell(_ line: [Character], _ index: Int) -> Double {
       guard line.count >= ends[index], line[ends[index] - 1] != " " else { return 0 }
@@ -129,7 +130,7 @@ import Testing
     for index in names.indices {
       let sum = body.dropLast().reduce(0.0) { $0 + cell($1, index) }
       let total = cell(totalLine, index)
-      #expect(abs(sum - total) < 1e-6, "seed \(seed), table \(names[index]): \(sum) vs \(total)\n\(text)")
+      expect(abs(sum - total) < 1e-6, "seed \(seed), table \(names[index]): \(sum) vs \(total)\n\(text)")
     }
   }
 }

@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -15,31 +16,31 @@ import Testing
   @Test func at80ColumnsTheGainsStayAndWhatWentIsNamed() async throws {
     let rates = try await PortfolioCommandTests.harness()
     let result = await rates.run(["portfolio", "--in", "USD"], width: 80)
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let header = Self.header(result.stdout)
     for title in ["Asset", "Value", "Cost", "Unrealized", "Realized"] {
-      #expect(header.contains(title), "\(title): \(result.stdout)")
+      expect(header.contains(title), "\(title): \(result.stdout)")
     }
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let first = try #require(lines.firstIndex { $0.hasPrefix("Asset") })
     let total = try #require(lines.firstIndex { $0.hasPrefix("Total") })
-    #expect(lines[first...(total + 1)].allSatisfy { TerminalText.displayWidth($0) <= 80 }, "\(result.stdout)")
-    #expect(lines[total + 1] == "Not shown at this width: Quantity, Price, 24h, Share")
-    #expect(lines[total].hasSuffix("+500.00"), "the realized total: \(lines[total])")
+    expect(lines[first...(total + 1)].allSatisfy { TerminalText.displayWidth($0) <= 80 }, "\(result.stdout)")
+    expectEqual(lines[total + 1], "Not shown at this width: Quantity, Price, 24h, Share")
+    expect(lines[total].hasSuffix("+500.00"), "the realized total: \(lines[total])")
   }
 
   @Test func wideNothingIsLeftOutAndNarrowTheValueAndAGainStayLongest() async throws {
     let rates = try await PortfolioCommandTests.harness()
     let wide = await rates.run(["portfolio", "--in", "USD"], width: 160)
-    #expect(!wide.stdout.contains("Not shown"), "\(wide.stdout)")
-    #expect(Self.header(wide.stdout).contains("Share"))
+    expect(!wide.stdout.contains("Not shown"), "\(wide.stdout)")
+    expect(Self.header(wide.stdout).contains("Share"))
     let narrow = await rates.run(["portfolio", "--in", "USD"], width: 60)
     let narrowHeader = Self.header(narrow.stdout).split(separator: " ")
-    #expect(narrowHeader.contains("Value") && narrowHeader.contains("Realized"), "\(narrow.stdout)")
-    #expect(narrow.stdout.contains("Not shown at this width:"), "\(narrow.stdout)")
+    expect(narrowHeader.contains("Value") && narrowHeader.contains("Realized"), "\(narrow.stdout)")
+    expect(narrow.stdout.contains("Not shown at this width:"), "\(narrow.stdout)")
     let forty = await rates.run(["portfolio", "--in", "USD"], width: 40)
-    #expect(Self.header(forty.stdout).split(separator: " ") == ["Asset", "Value", "Unrealized"], "\(forty.stdout)")
-    #expect(
+    expectEqual(Self.header(forty.stdout).split(separator: " "), ["Asset", "Value", "Unrealized"], "\(forty.stdout)")
+    expect(
       forty.stdout.contains(
         "Total  16,958.13 USD     +857.43\nNot shown at this width: Quantity,\nPrice, 24h, Share, Cost, Realized\n\n"),
       "\(forty.stdout)")

@@ -1,6 +1,7 @@
 import Foundation
 import RateCore
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -16,19 +17,19 @@ import Testing
     ])
     let result = try await api.harness(now: "2024-06-10T06:00:00Z")
       .run(["current", "BTC", "--in", "EUR", "--provider", "coindesk"])
-    #expect(result.status == 66)
-    #expect(result.stderr == "error: CoinDesk has no data: no current price in EUR\n")
-    #expect(api.count("/currentprice") == 1)
+    expectEqual(result.status, 66)
+    expectEqual(result.stderr, "error: CoinDesk has no data: no current price in EUR\n")
+    expectEqual(api.count("/currentprice"), 1)
   }
 
   /// Item 8a. Before: "unset RATES_COINGECKO_URL" to a user who never set it.
   @Test func aKeylessUserOnTheDefaultHostIsNotToldToUnsetTheHost() async throws {
     let api = RealAPI([Route(fragment: "/simple/price", status: 401, file: "coingecko/error_10002_key_missing.json")])
     let result = try await api.harness(now: "2024-06-10T06:00:00Z").run(["current", "BTC"])
-    #expect(result.status == 78)
-    #expect(
-      result.stderr
-        == "error: CoinGecko needs an API key for this host: get a free Demo key at"
+    expectEqual(result.status, 78)
+    expectEqual(
+      result.stderr,
+      "error: CoinGecko needs an API key for this host: get a free Demo key at"
         + " https://www.coingecko.com/en/api and store it with 'rates config set api-key' (read from"
         + " stdin, never from the command line)\n")
   }
@@ -41,10 +42,10 @@ import Testing
         file: "real/coingecko/error_10012_range_days_max__electron-cash-issue2825.json")
     ])
     let result = try await api.harness(now: "2024-06-10T06:00:00Z").run(["history", "BTC", "EUR", "--days", "3"])
-    #expect(result.status == 69)
-    #expect(
-      result.stderr
-        == "error: CoinGecko answered HTTP 401: Your request exceeds the allowed time range. Public API"
+    expectEqual(result.status, 69)
+    expectEqual(
+      result.stderr,
+      "error: CoinGecko answered HTTP 401: Your request exceeds the allowed time range. Public API"
         + " users are limited to querying historical data within the past 365 days. …\n")
   }
 
@@ -87,24 +88,24 @@ import Testing
     let rates = try Self.laggingFrankfurter(now: now)
     func today(_ days: String) async throws -> [String: Any]? {
       let result = await rates.run(["history", "EUR", "USD", "--days", days, "--json"])
-      #expect(result.status == 0, "\(result.stderr)")
+      expectEqual(result.status, 0, "\(result.stderr)")
       return (try result.json()["points"] as? [[String: Any]])?.last
     }
     let first = try #require(try await today("5"))
-    #expect(first["date"] as? String == "2026-11-25")
-    #expect(first["rate"] as? Double == 1.08)
+    expectEqual(first["date"] as? String, "2026-11-25")
+    expectEqual(first["rate"] as? Double, 1.08)
     let second = try #require(try await today("14"))
-    #expect(second["date"] as? String == "2026-11-25")
-    #expect(second["rate"] as? Double == 1.08)
-    #expect(second["carried"] as? Bool == false)
+    expectEqual(second["date"] as? String, "2026-11-25")
+    expectEqual(second["rate"] as? Double, 1.08)
+    expectEqual(second["carried"] as? Bool, false)
   }
 
   /// Item 13 and Q1: the help says what the code does.
   @Test func favoritesHelpSpeaksOfPagesAndHistoryHelpOfTheCarryLimit() async throws {
     let favorites = try await CLIHarness.run(["favorites", "--help"])
-    #expect(!favorites.stdout.contains("(one request)"))
-    #expect(favorites.stdout.contains("250 favorites"))
+    expect(!favorites.stdout.contains("(one request)"))
+    expect(favorites.stdout.contains("250 favorites"))
     let history = try await CLIHarness.run(["history", "--help"])
-    #expect(history.stdout.contains("at most \(MarketClosure.maximumCarriedDays) days"))
+    expect(history.stdout.contains("at most \(MarketClosure.maximumCarriedDays) days"))
   }
 }

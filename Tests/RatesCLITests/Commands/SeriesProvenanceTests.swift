@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -13,56 +14,57 @@ import Testing
     let (rates, server) = try CoinFallbackTests.harness(ReplySwitch())
     let today = Day(containing: rates.clock.now)
     let recent = await rates.run(["history", "BTC", "USD", "--days", "30", "--json"])
-    #expect(recent.status == 0, "\(recent.stderr)")
+    expectEqual(recent.status, 0, "\(recent.stderr)")
     let from = today.adding(days: -399)
     let seam = today.adding(days: -30)
     let range = ["history", "BTC", "USD", "--from", from.description]
 
     let long = await rates.run(range + ["--json"])
-    #expect(long.status == 0, "\(long.stderr)")
+    expectEqual(long.status, 0, "\(long.stderr)")
     let document = try long.json()
-    #expect(document["source"] as? String == "coingecko", "the newest days' source")
+    expectEqual(document["source"] as? String, "coingecko", "the newest days' source")
     let spans = try #require(document["sources"] as? [[String: String]])
-    #expect(
-      spans == [
+    expectEqual(
+      spans,
+      [
         ["source": "coinbase", "firstDay": from.description, "lastDay": seam.description],
         ["source": "coingecko", "firstDay": seam.adding(days: 1).description, "lastDay": today.description],
       ])
     let points = try #require(document["points"] as? [[String: Any]])
-    #expect(points.count == 400)
+    expectEqual(points.count, 400)
     let sources = points.map { point -> String in
       let day = (point["date"] as? String).flatMap(Day.init) ?? today
       let expected = day <= seam ? "coinbase" : "coingecko"
       return point["source"] as? String == expected ? "ok" : "\(day): \(point["source"] ?? "none")"
     }
-    #expect(sources.allSatisfy { $0 == "ok" }, "\(sources.filter { $0 != "ok" }.prefix(3))")
+    expect(sources.allSatisfy { $0 == "ok" }, "\(sources.filter { $0 != "ok" }.prefix(3))")
     let asked = server.requestCount
 
     // Read back from the day store: the stored days keep their sources.
     let text = await rates.run(range)
-    #expect(text.status == 0, "\(text.stderr)")
+    expectEqual(text.status, 0, "\(text.stderr)")
     let header = text.stdout.split(separator: "\n").first.map(String.init) ?? ""
-    #expect(header.hasSuffix("Coinbase Exchange \(from)\u{2013}\(seam), CoinGecko since"), "\(header)")
+    expect(header.hasSuffix("Coinbase Exchange \(from)\u{2013}\(seam), CoinGecko since"), "\(header)")
     let csv = await rates.run(range + ["--format", "csv"])
     let rows = csv.stdout.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }
-    #expect(rows.count == 400)
+    expectEqual(rows.count, 400)
     let wrong = rows.filter { row in
       let day = Day(String(row.prefix(10))) ?? today
       return !row.hasSuffix(day <= seam ? ",coinbase" : ",coingecko")
     }
-    #expect(wrong.isEmpty, "\(wrong.prefix(3))")
-    #expect(server.requestCount == asked, "answered by the store")
+    expect(wrong.isEmpty, "\(wrong.prefix(3))")
+    expectEqual(server.requestCount, asked, "answered by the store")
   }
 
   @Test func aSeriesFromOneSourceHasNoPerPointSource() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["history", "BTC", "USD", "--days", "7", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let document = try result.json()
-    #expect(document["sources"] == nil)
+    expect(document["sources"] == nil)
     let points = try #require(document["points"] as? [[String: Any]])
-    #expect(points.allSatisfy { $0["source"] == nil })
+    expect(points.allSatisfy { $0["source"] == nil })
     let text = await rates.run(["history", "BTC", "USD", "--days", "7"])
-    #expect(text.stdout.split(separator: "\n").first?.hasSuffix("  CoinGecko") == true, "\(text.stdout)")
+    expectEqual(text.stdout.split(separator: "\n").first?.hasSuffix("  CoinGecko"), true, "\(text.stdout)")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -37,11 +38,11 @@ import Testing
   func cachedNamesAreCleanedWhenShown(_ arguments: [String]) async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     let first = await rates.run(arguments)
-    #expect(first.status == 0, "\(first.stderr)")
-    #expect(try Self.poisonCache(under: rates.home) > 0)
+    expectEqual(first.status, 0, "\(first.stderr)")
+    expect(try Self.poisonCache(under: rates.home) > 0)
     let offline = await rates.run(arguments + ["--offline"])
-    #expect(offline.status == 0, "\(offline.stderr)")
-    #expect(!offline.stdout.contains("\u{1B}"), "\(offline.stdout)")
-    #expect(!offline.stdout.contains("\u{07}"))
+    expectEqual(offline.status, 0, "\(offline.stderr)")
+    expect(!offline.stdout.contains("\u{1B}"), "\(offline.stdout)")
+    expect(!offline.stdout.contains("\u{07}"))
   }
 }

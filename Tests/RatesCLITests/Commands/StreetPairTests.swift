@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -23,7 +24,7 @@ import Testing
     let (rates, _) = try CLIHarness.withFakeAPI(width: width, isTTY: isTTY)
     for command in ledger {
       let result = await rates.run(command)
-      #expect(result.status == 0, "\(command): \(result.stderr)")
+      expectEqual(result.status, 0, "\(command): \(result.stderr)")
     }
     return rates
   }
@@ -40,58 +41,58 @@ import Testing
   @Test func addingAPairNoProviderServesTakesTheStreetRate() async throws {
     let rates = try await Self.harness()
     let added = await rates.run(["pairs", "add", "USD", "LBP"])
-    #expect(added.status == 0, "\(added.stderr)")
-    #expect(added.stdout.contains("Added USD-LBP, at the street rate of your ledger"), "\(added.stdout)")
+    expectEqual(added.status, 0, "\(added.stderr)")
+    expect(added.stdout.contains("Added USD-LBP, at the street rate of your ledger"), "\(added.stdout)")
     let stored = try String(
       contentsOf: rates.home.appendingPathComponent("data/rates/pairs.json"), encoding: .utf8)
-    #expect(stored.contains(#""source":"ledger""#) || stored.contains(#""source" : "ledger""#), "\(stored)")
+    expect(stored.contains(#""source":"ledger""#) || stored.contains(#""source" : "ledger""#), "\(stored)")
 
     let json = await rates.run(["pairs", "--json"])
-    #expect(json.status == 0, "\(json.stderr)")
+    expectEqual(json.status, 0, "\(json.stderr)")
     let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let row = try #require((document["pairs"] as? [[String: Any]])?.first)
-    #expect(row["source"] as? String == "ledger")
-    #expect(row["base"] as? String == "USD" && row["quote"] as? String == "LBP")
-    #expect((row["rate"] as? NSNumber)?.doubleValue == Self.expectedRate())
-    #expect(row["updatedAt"] as? String == "2024-06-09T00:00:00Z", "\(row)")
-    #expect(row["old"] as? Bool == false)
+    expectEqual(row["source"] as? String, "ledger")
+    expect(row["base"] as? String == "USD" && row["quote"] as? String == "LBP")
+    expectEqual((row["rate"] as? NSNumber)?.doubleValue, Self.expectedRate())
+    expectEqual(row["updatedAt"] as? String, "2024-06-09T00:00:00Z", "\(row)")
+    expectEqual(row["old"] as? Bool, false)
     // The daily averages of the days with exchanges in the 7 days to today (06-04 to 06-10).
-    #expect(row["sparkline"] as? [Double] == [89_000, 90_000, 89_800], "\(row)")
-    #expect(
-      (row["changePercent"] as? NSNumber)?.doubleValue
-        == Change.percent(from: Figure.ratio(26_800_000.0 / 300), to: Self.expectedRate()))
+    expectEqual(row["sparkline"] as? [Double], [89_000, 90_000, 89_800], "\(row)")
+    expectEqual(
+      (row["changePercent"] as? NSNumber)?.doubleValue,
+      Change.percent(from: Figure.ratio(26_800_000.0 / 300), to: Self.expectedRate()))
 
     let text = await rates.run(["pairs"])
-    #expect(text.status == 0, "\(text.stderr)")
+    expectEqual(text.status, 0, "\(text.stderr)")
     let line = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("USD/LBP") })
-    #expect(line.contains(RateFormat.rate(Self.expectedRate())), "\(text.stdout)")
-    #expect(line.hasSuffix("your ledger"), "\(text.stdout)")
+    expect(line.contains(RateFormat.rate(Self.expectedRate())), "\(text.stdout)")
+    expect(line.hasSuffix("your ledger"), "\(text.stdout)")
   }
 
   @Test func ledgerAsksForTheStreetRateOfAnyPairYouExchanged() async throws {
     let rates = try await Self.harness()
     let added = await rates.run(["pairs", "add", "EUR", "USD", "--ledger"])
-    #expect(added.status == 0, "\(added.stderr)")
+    expectEqual(added.status, 0, "\(added.stderr)")
     let json = await rates.run(["pairs", "--json"])
     let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let row = try #require((document["pairs"] as? [[String: Any]])?.first)
-    #expect(row["source"] as? String == "ledger")
-    #expect((row["rate"] as? NSNumber)?.doubleValue == 1.1)
+    expectEqual(row["source"] as? String, "ledger")
+    expectEqual((row["rate"] as? NSNumber)?.doubleValue, 1.1)
     // Old: the last exchange (06-04) is outside the 3 days to today.
-    #expect(row["old"] as? Bool == true)
+    expectEqual(row["old"] as? Bool, true)
   }
 
   @Test func withoutExchangesThePairIsStillRefusedWithWhatToDo() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     let refused = await rates.run(["pairs", "add", "USD", "LBP"])
-    #expect(refused.status == 64, "\(refused.stderr)")
-    #expect(refused.stderr.contains("rates pairs add USD LBP"), "\(refused.stderr)")
+    expectEqual(refused.status, 64, "\(refused.stderr)")
+    expect(refused.stderr.contains("rates pairs add USD LBP"), "\(refused.stderr)")
     let asked = await rates.run(["pairs", "add", "USD", "LBP", "--ledger"])
-    #expect(asked.status == 66, "\(asked.stderr)")
-    #expect(asked.stderr.contains("no exchanges between USD and LBP in your ledger"), "\(asked.stderr)")
-    #expect(asked.stderr.split(separator: "\n").count == 1, "\(asked.stderr)")
+    expectEqual(asked.status, 66, "\(asked.stderr)")
+    expect(asked.stderr.contains("no exchanges between USD and LBP in your ledger"), "\(asked.stderr)")
+    expectEqual(asked.stderr.split(separator: "\n").count, 1, "\(asked.stderr)")
     let pairs = await rates.run(["pairs"])
-    #expect(pairs.stdout.contains("No pairs yet"), "\(pairs.stdout)")
+    expect(pairs.stdout.contains("No pairs yet"), "\(pairs.stdout)")
   }
 
   @Test func watchShowsTheStreetRateOfYourPairsAndOfAPairNamed() async throws {
@@ -99,20 +100,20 @@ import Testing
     _ = await rates.run(["pairs", "add", "USD", "LBP"])
     let fast = ["RATES_WATCH_FLOOR": "1"]
     let lines = await rates.run(["watch", "--every", "1", "--count", "2"], environment: fast)
-    #expect(lines.status == 0, "\(lines.stderr)")
+    expectEqual(lines.status, 0, "\(lines.stderr)")
     let shown = lines.stdout.split(separator: "\n").filter { $0.contains(" USD/LBP ") }
-    #expect(shown.count == 2, "\(lines.stdout)")
-    #expect(
+    expectEqual(shown.count, 2, "\(lines.stdout)")
+    expect(
       shown.allSatisfy { $0.contains(RateFormat.rate(Self.expectedRate())) && $0.hasSuffix("your ledger") },
       "\(lines.stdout)")
 
     let json = await rates.run(["watch", "LBP/USD", "--count", "1", "--json"], environment: fast)
-    #expect(json.status == 0, "\(json.stderr)")
+    expectEqual(json.status, 0, "\(json.stderr)")
     let object = try #require(try json.jsonLines().first)
-    #expect(object["source"] as? String == "ledger")
-    #expect(object["base"] as? String == "LBP" && object["quote"] as? String == "USD")
+    expectEqual(object["source"] as? String, "ledger")
+    expect(object["base"] as? String == "LBP" && object["quote"] as? String == "USD")
     let rate = try #require((object["rate"] as? NSNumber)?.doubleValue)
-    #expect(abs(rate * Self.expectedRate() - 1) < 1e-6, "\(object)")
+    expect(abs(rate * Self.expectedRate() - 1) < 1e-6, "\(object)")
   }
 
   /// One rule: the portfolio prices LBP at the street rate `pairs` shows for USD/LBP.
@@ -120,11 +121,11 @@ import Testing
     let rates = try await Self.harness()
     _ = await rates.run(["pairs", "add", "USD", "LBP"])
     let json = await rates.run(["portfolio", "--in", "USD", "--json"])
-    #expect(json.status == 0, "\(json.stderr)")
+    expectEqual(json.status, 0, "\(json.stderr)")
     let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let lbp = try #require((document["holdings"] as? [[String: Any]])?.first { $0["symbol"] as? String == "LBP" })
     let rate = try #require((lbp["rate"] as? NSNumber)?.doubleValue)
-    #expect(abs(rate * Self.expectedRate() - 1) < 1e-9, "\(lbp)")
-    #expect(lbp["rateDate"] as? String == "2024-06-09")
+    expect(abs(rate * Self.expectedRate() - 1) < 1e-9, "\(lbp)")
+    expectEqual(lbp["rateDate"] as? String, "2024-06-09")
   }
 }

@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -19,38 +20,38 @@ import Testing
   @Test func plainLinesOneCoinRequestPerUpdate() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI(environment: Self.fast)
     let result = await rates.run(["watch", "BTC", "ETH", "GBP-USD", "--every", "1", "--count", "3"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.count == 9, "\(result.stdout)")
-    #expect(lines.filter { $0.contains(" BTC/USD 66,012.25 ") }.count == 3)
-    #expect(lines.filter { $0.contains(" GBP/USD ") && $0.hasSuffix(" Frankfurter (ECB)") }.count == 3)
-    #expect(!result.stdout.contains("\u{1B}"))
-    #expect(paths(server, "/simple/price") == 3)
-    #expect(paths(server, "/coins/markets") <= 1)
-    #expect(server.requests.filter { $0.path.hasPrefix("/frankfurter/") }.count == 1)
-    #expect(result.stderr.isEmpty, "\(result.stderr)")
+    expectEqual(lines.count, 9, "\(result.stdout)")
+    expectEqual(lines.filter { $0.contains(" BTC/USD 66,012.25 ") }.count, 3)
+    expectEqual(lines.filter { $0.contains(" GBP/USD ") && $0.hasSuffix(" Frankfurter (ECB)") }.count, 3)
+    expect(!result.stdout.contains("\u{1B}"))
+    expectEqual(paths(server, "/simple/price"), 3)
+    expect(paths(server, "/coins/markets") <= 1)
+    expectEqual(server.requests.filter { $0.path.hasPrefix("/frankfurter/") }.count, 1)
+    expect(result.stderr.isEmpty, "\(result.stderr)")
   }
 
   @Test func jsonIsOneObjectPerItemPerUpdate() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI(environment: Self.fast)
     let result = await rates.run(
       ["watch", "BTC", "--in", "EUR,USD", "--every", "1", "--count", "2", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let objects = try result.jsonLines()
-    #expect(objects.count == 4)
+    expectEqual(objects.count, 4)
     for object in objects {
-      #expect(
-        Set(object.keys)
-          == [
-            "version", "base", "quote", "rate", "changePercent", "changePeriod", "source", "fetchedAt",
-            "updatedAt", "stale", "old",
-          ])
-      #expect(object["stale"] as? Bool == false)
-      #expect(object["old"] as? Bool == false)
-      #expect(object["source"] as? String == "coingecko")
+      expectEqual(
+        Set(object.keys),
+        [
+          "version", "base", "quote", "rate", "changePercent", "changePeriod", "source", "fetchedAt",
+          "updatedAt", "stale", "old",
+        ])
+      expectEqual(object["stale"] as? Bool, false)
+      expectEqual(object["old"] as? Bool, false)
+      expectEqual(object["source"] as? String, "coingecko")
     }
-    #expect(objects.map { $0["quote"] as? String } == ["EUR", "USD", "EUR", "USD"])
-    #expect(objects.first?["rate"] as? Double == 61_234.5)
+    expectEqual(objects.map { $0["quote"] as? String }, ["EUR", "USD", "EUR", "USD"])
+    expectEqual(objects.first?["rate"] as? Double, 61_234.5)
   }
 
   /// A harness on the fake APIs whose `/simple/price` answers its `limited`th
@@ -79,17 +80,17 @@ import Testing
   @Test func rateLimitMidWatchKeepsGoingMarkedStale() async throws {
     let (rates, server, priceRequests) = try Self.rateLimited(atRequest: 2)
     let result = await rates.run(["watch", "BTC", "--every", "1", "--count", "3", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let stale = try result.jsonLines().map { $0["stale"] as? Bool }
-    #expect(stale == [false, true, false])
-    #expect(result.stderr.contains("rate limit") && result.stderr.contains("retrying in 2 s"))
+    expectEqual(stale, [false, true, false])
+    expect(result.stderr.contains("rate limit") && result.stderr.contains("retrying in 2 s"))
     // No hidden retries: exactly one request per update, and the Retry-After was waited out.
-    #expect(paths(server, "/simple/price") == 3)
+    expectEqual(paths(server, "/simple/price"), 3)
     let times = priceRequests.all
-    #expect(times.count == 3)
+    expectEqual(times.count, 3)
     if times.count == 3 {
-      #expect(times[1].timeIntervalSince(times[0]) == 1, "the interval")
-      #expect(times[2].timeIntervalSince(times[1]) >= 2, "the Retry-After")
+      expectEqual(times[1].timeIntervalSince(times[0]), 1, "the interval")
+      expect(times[2].timeIntervalSince(times[1]) >= 2, "the Retry-After")
     }
   }
 
@@ -100,36 +101,36 @@ import Testing
         "watch", "--alert", "BTC>60000", "--exit-on-alert", "--every", "1", "--count", "5",
         "--json",
       ])
-    #expect(result.status == 3, "\(result.stderr)")
+    expectEqual(result.status, 3, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n")
-    #expect(lines.count == 1)
-    #expect(lines.first?.contains(#""alert":"BTC>60000""#) == true)
+    expectEqual(lines.count, 1)
+    expectEqual(lines.first?.contains(#""alert":"BTC>60000""#), true)
 
     let quiet = await rates.run(
       [
         "watch", "GBP-USD", "--alert", "GBP-USD<0.01", "--exit-on-alert", "--every", "1", "--count",
         "2",
       ])
-    #expect(quiet.status == 0, "\(quiet.stderr)")
-    #expect(quiet.stdout.split(separator: "\n").count == 2)
+    expectEqual(quiet.status, 0, "\(quiet.stderr)")
+    expectEqual(quiet.stdout.split(separator: "\n").count, 2)
   }
 
   @Test func nothingToWatchExits66AndUsageErrorsExit64() async throws {
     let rates = try CLIHarness()
     let empty = await rates.run(["watch"])
-    #expect(empty.status == 66)
-    #expect(empty.stderr.contains("nothing to watch"))
+    expectEqual(empty.status, 66)
+    expect(empty.stderr.contains("nothing to watch"))
     let bad = await rates.run(["watch", "BTC", "--alert", "BTC~5"])
-    #expect(bad.status == 64)
+    expectEqual(bad.status, 64)
   }
 
   @Test func floorIsEnforcedWithANote() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI(environment: ["RATES_WATCH_FLOOR": "2"])
     let result = await rates.run(["watch", "BTC", "--every", "1", "--count", "2"])
-    #expect(result.status == 0)
-    #expect(result.stderr.contains("below the floor of 2 s"))
-    #expect(paths(server, "/simple/price") == 2)
-    #expect(rates.clock.totalSlept >= .seconds(2), "updates 2 s apart, not 1")
+    expectEqual(result.status, 0)
+    expect(result.stderr.contains("below the floor of 2 s"))
+    expectEqual(paths(server, "/simple/price"), 2)
+    expect(rates.clock.totalSlept >= .seconds(2), "updates 2 s apart, not 1")
   }
 }
 
@@ -144,10 +145,10 @@ import Testing
   @Test func aRateLimitWithAKeySetDoesNotSuggestGettingOne() async throws {
     for key in ["COINGECKO_API_KEY", "COINGECKO_PRO_API_KEY"] {
       let result = try await Self.rateLimitedOnce(environment: [key: "CG-test-key-123456"])
-      #expect(result.stderr.contains("rate limit"), "\(key): \(result.stderr)")
-      #expect(!result.stderr.contains("Demo key raises it"), "\(key): \(result.stderr)")
+      expect(result.stderr.contains("rate limit"), "\(key): \(result.stderr)")
+      expect(!result.stderr.contains("Demo key raises it"), "\(key): \(result.stderr)")
     }
     let keyless = try await Self.rateLimitedOnce(environment: [:])
-    #expect(keyless.stderr.contains("a free Demo key raises it"), "\(keyless.stderr)")
+    expect(keyless.stderr.contains("a free Demo key raises it"), "\(keyless.stderr)")
   }
 }

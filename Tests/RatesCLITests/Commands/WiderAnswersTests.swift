@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
   static let pinned = ["RATES_PROVIDER": "coingecko"]
 
   static func points(_ result: CommandResult) throws -> [[String: Any]] {
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     return try #require(try result.json()["points"] as? [[String: Any]])
   }
 
@@ -20,17 +21,17 @@ import Testing
     let (rates, _) = try CLIHarness.withFakeAPI(environment: Self.pinned)
     let today = Day(containing: fixedNow)
     let short = await rates.run(["history", "BTC", "EUR"])
-    #expect(short.status == 0, "\(short.stderr)")
+    expectEqual(short.status, 0, "\(short.stderr)")
     let long = await rates.run(["history", "BTC", "EUR", "--days", "365", "--json"])
     let points = try Self.points(long)
-    #expect(points.count == 365)
-    #expect(!long.stderr.contains("only"), "\(long.stderr)")
+    expectEqual(points.count, 365)
+    expect(!long.stderr.contains("only"), "\(long.stderr)")
     // The seam: the day before the stored 28 days has its close (the next midnight's point).
     let seam = today.adding(days: -28)
     let point = try #require(points.first { $0["date"] as? String == seam.description })
-    #expect(
-      point["rate"] as? Double == FakeCoinGecko.dailyValue(id: "bitcoin", currency: "eur", day: seam.adding(days: 1)))
-    #expect(points.allSatisfy { $0["rate"] is Double }, "a null day")
+    expectEqual(
+      point["rate"] as? Double, FakeCoinGecko.dailyValue(id: "bitcoin", currency: "eur", day: seam.adding(days: 1)))
+    expect(points.allSatisfy { $0["rate"] is Double }, "a null day")
   }
 
   @Test func coinDesksOwnWindowGivesExactlyTheAskedDays() async throws {
@@ -38,10 +39,10 @@ import Testing
     let today = Day(containing: fixedNow)
     let result = await rates.run(["history", "BTC", "EUR", "--provider", "coindesk", "--days", "5", "--json"])
     let points = try Self.points(result)
-    #expect(points.map { $0["date"] as? String } == (0...4).map { today.adding(days: -4 + $0).description })
+    expectEqual(points.map { $0["date"] as? String }, (0...4).map { today.adding(days: -4 + $0).description })
     for point in points.dropLast() {
       let day = try #require(Day(point["date"] as? String ?? ""))
-      #expect(point["rate"] as? Double == FakeCoinDesk.dailyValue(currency: "EUR", day: day))
+      expectEqual(point["rate"] as? Double, FakeCoinDesk.dailyValue(currency: "EUR", day: day))
     }
   }
 
@@ -50,10 +51,10 @@ import Testing
     let result = await rates.run(
       ["history", "BTC", "USD", "--provider", "coinbase", "--from", "2016-03-01", "--to", "2016-03-05", "--json"])
     let points = try Self.points(result)
-    #expect(points.map { $0["date"] as? String } == (1...5).map { "2016-03-0\($0)" })
+    expectEqual(points.map { $0["date"] as? String }, (1...5).map { "2016-03-0\($0)" })
     for point in points {
       let day = try #require(Day(point["date"] as? String ?? ""))
-      #expect(point["rate"] as? Double == FakeCoinbase.price(base: "BTC", quote: "USD", at: day.end))
+      expectEqual(point["rate"] as? Double, FakeCoinbase.price(base: "BTC", quote: "USD", at: day.end))
     }
   }
 
@@ -68,7 +69,7 @@ import Testing
     let (rates, _) = try CLIHarness.withFakeAPI()
     for arguments in oldLedger {
       let result = await rates.run(arguments)
-      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      expectEqual(result.status, 0, "\(arguments): \(result.stderr)")
     }
     return rates
   }
@@ -79,9 +80,9 @@ import Testing
       await history.run(["portfolio", "history", "--from", "2024-01-02", "--to", "2024-06-09", "--in", "USD", "--json"])
     )
     let points = try #require(document["points"] as? [[String: Any]])
-    #expect(points.count == 160)
+    expectEqual(points.count, 160)
     let export = await history.run(["ledger", "export", "--format", "ledger", "--in", "USD"])
-    #expect(export.status == 0, "\(export.stderr)")
+    expectEqual(export.status, 0, "\(export.stderr)")
     // Days near the start, past 90 days into the ledger, and yesterday; each in a new home,
     // so the day store of one command never answers the other.
     for day in ["2024-01-10", "2024-04-05", "2024-04-20", "2024-06-09"] {
@@ -90,17 +91,17 @@ import Testing
         await rates.run(["portfolio", "--in", "USD", "--as-of", day, "--json"]))
       let total = PortfolioCommandTests.number(report["totals"] as? [String: Any], "value")
       let point = try #require(points.first { $0["date"] as? String == day })
-      #expect(PortfolioCommandTests.number(point, "value") == total, "\(day)")
+      expectEqual(PortfolioCommandTests.number(point, "value"), total, "\(day)")
       // The export's price directives have the day too, at the same value.
-      #expect(export.stdout.contains("\nP \(day) ETH "), "\(day)")
+      expect(export.stdout.contains("\nP \(day) ETH "), "\(day)")
       let journal = PortfolioJournalTests.marketValue(export.stdout, on: day, in: "USD")
-      #expect(abs(journal - total) < 0.005, "\(day): journal \(journal), portfolio \(total)")
+      expect(abs(journal - total) < 0.005, "\(day): journal \(journal), portfolio \(total)")
       // ETH at its close: the price at the day's end, the next midnight's daily point.
       let eth = try PortfolioCommandTests.holdings(report)["ETH"]
       let close = try #require(Day(day)).adding(days: 1)
-      #expect(
-        PortfolioCommandTests.number(eth, "rate")
-          == FakeCoinGecko.dailyValue(id: "ethereum", currency: "usd", day: close), "\(day)")
+      expectEqual(
+        PortfolioCommandTests.number(eth, "rate"),
+        FakeCoinGecko.dailyValue(id: "ethereum", currency: "usd", day: close), "\(day)")
     }
   }
 
@@ -130,13 +131,13 @@ import Testing
     }
     let result = await rates.run(
       ["history", "BTC", "USD", "--provider", "coinbase", "--from", "2016-03-01", "--to", "2016-03-05"])
-    #expect(result.status == 69, "\(result.stderr)")
-    #expect(
+    expectEqual(result.status, 69, "\(result.stderr)")
+    expect(
       result.stderr.contains("Coinbase Exchange") && result.stderr.contains("outside its own range"), "\(result.stderr)"
     )
     let store = rates.home.appendingPathComponent("cache").path
     let files = (try? FileManager.default.subpathsOfDirectory(atPath: store)) ?? []
-    #expect(!files.contains { $0.contains("BTC-USD") }, "\(files)")
+    expect(!files.contains { $0.contains("BTC-USD") }, "\(files)")
   }
 
   @Test func candleWindowsThatArrivedAreKeptWhenALaterOneFails() async throws {
@@ -151,20 +152,20 @@ import Testing
       "history", "BTC", "USD", "--provider", "coinbase", "--from", "2016-01-01", "--to", "2016-12-31", "--json",
     ]
     let first = await rates.run(arguments)
-    #expect(first.status == 0, "\(first.stderr)")
-    #expect(first.stderr.contains("from 2016-10-26 did not arrive"), "\(first.stderr)")
+    expectEqual(first.status, 0, "\(first.stderr)")
+    expect(first.stderr.contains("from 2016-10-26 did not arrive"), "\(first.stderr)")
     let points = try #require(try first.json()["points"] as? [[String: Any]])
     let dated = points.filter { $0["rate"] is Double }.compactMap { $0["date"] as? String }
-    #expect(dated.first == "2016-01-01" && dated.last == "2016-10-25", "\(dated.suffix(2))")
+    expect(dated.first == "2016-01-01" && dated.last == "2016-10-25", "\(dated.suffix(2))")
     // The next run asks only for what did not arrive, and has every day.
     down.fail(with: nil)
     let before = server.requestCount
     let second = await rates.run(arguments)
     let all = try #require(try second.json()["points"] as? [[String: Any]])
-    #expect(all.filter { $0["rate"] is Double }.count == 366, "\(second.stderr)")
+    expectEqual(all.filter { $0["rate"] is Double }.count, 366, "\(second.stderr)")
     let asked = server.requests.dropFirst(before).filter { $0.path.hasSuffix("/candles") }
-    #expect(asked.count == 1)
-    #expect((asked.first?.query["start"] ?? "") >= "2016-10-25", "\(asked.map(\.query))")
+    expectEqual(asked.count, 1)
+    expect((asked.first?.query["start"] ?? "") >= "2016-10-25", "\(asked.map(\.query))")
   }
 }
 
@@ -179,9 +180,9 @@ import Testing
     }
     // CoinGecko's free plan does not reach 2016; Kraken keeps only its last 720 candles.
     let result = await rates.run(["history", "BTC", "USD", "--from", "2016-01-01", "--to", "2016-01-31"])
-    #expect(result.status == 69, "\(result.stderr)")
-    #expect(!result.stderr.contains("CoinGecko has no data"), "\(result.stderr)")
-    #expect(
+    expectEqual(result.status, 69, "\(result.stderr)")
+    expect(!result.stderr.contains("CoinGecko has no data"), "\(result.stderr)")
+    expect(
       result.stderr.contains("Coinbase Exchange") && result.stderr.contains("outside its own range"), "\(result.stderr)"
     )
   }
@@ -198,8 +199,8 @@ import Testing
       }
     }
     let result = await rates.run(["history", "EUR", "USD", "--days", "7"])
-    #expect(result.status != 0, "\(result.stdout)")
-    #expect(!result.stderr.contains("Frankfurter (ECB) has no data"), "\(result.stderr)")
-    #expect(result.stderr.contains("ECB") && result.stderr.contains("rates for JPY"), "\(result.stderr)")
+    expect(result.status != 0, "\(result.stdout)")
+    expect(!result.stderr.contains("Frankfurter (ECB) has no data"), "\(result.stderr)")
+    expect(result.stderr.contains("ECB") && result.stderr.contains("rates for JPY"), "\(result.stderr)")
   }
 }

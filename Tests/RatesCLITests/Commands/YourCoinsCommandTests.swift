@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -27,35 +28,35 @@ import Testing
   @Test func addListRemoveKeepYourCoinsApartFromFavorites() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
     let empty = await rates.run(["coins"])
-    #expect(empty.stdout.contains("No coins yet. Add some with 'rates coins add BTC ETH'."))
+    expect(empty.stdout.contains("No coins yet. Add some with 'rates coins add BTC ETH'."))
 
     let add = await rates.run(["coins", "add", "BTC", "solana"])
-    #expect(add.status == 0, "\(add.stderr)")
-    #expect(add.stdout == "Added BTC (bitcoin) to your coins.\nAdded SOL (solana) to your coins.\n")
+    expectEqual(add.status, 0, "\(add.stderr)")
+    expectEqual(add.stdout, "Added BTC (bitcoin) to your coins.\nAdded SOL (solana) to your coins.\n")
     let twice = await rates.run(["coins", "add", "btc"])
-    #expect(twice.status == 0)
-    #expect(twice.stderr.contains("note: BTC (bitcoin) is already one of your coins"))
+    expectEqual(twice.status, 0)
+    expect(twice.stderr.contains("note: BTC (bitcoin) is already one of your coins"))
     #expect(await rates.run(["coins", "add", "nosuchcoin"]).status == 64)
     #expect(await rates.run(["favorites", "add", "SOL", "ETH"]).status == 0)
 
     let before = server.requestCount
     let list = await rates.run(["coins", "--in", "EUR", "--json"])
-    #expect(list.status == 0, "\(list.stderr)")
-    #expect(server.requestCount - before == 1, "all your coins in one request")
+    expectEqual(list.status, 0, "\(list.stderr)")
+    expectEqual(server.requestCount - before, 1, "all your coins in one request")
     let coins = try #require(try list.json()["coins"] as? [[String: Any]])
-    #expect(coins.map { $0["id"] as? String } == ["bitcoin", "solana"])
-    #expect(coins.map { $0["favorite"] as? Bool } == [false, true], "starred coins say so")
+    expectEqual(coins.map { $0["id"] as? String }, ["bitcoin", "solana"])
+    expectEqual(coins.map { $0["favorite"] as? Bool }, [false, true], "starred coins say so")
     #expect(try Self.ids(await rates.run(["favorites", "--json"])) == ["solana", "ethereum"])
     let table = await rates.run(["coins", "--in", "EUR"])
-    #expect(table.stdout.contains("SOL ★"))
+    expect(table.stdout.contains("SOL ★"))
 
     #expect(await rates.run(["coins", "remove", "SOL"]).stdout == "Removed SOL (solana) from your coins.\n")
     let missing = await rates.run(["coins", "remove", "SOL"])
-    #expect(missing.status == 0)
-    #expect(missing.stderr.contains("note: 'sol' is not one of your coins (your coins: BTC)"))
+    expectEqual(missing.status, 0)
+    expect(missing.stderr.contains("note: 'sol' is not one of your coins (your coins: BTC)"))
     #expect(try Self.ids(await rates.run(["favorites", "--json"])) == ["solana", "ethereum"], "still starred")
     let unstar = await rates.run(["favorites", "remove", "ETH"])
-    #expect(unstar.stdout == "Removed ETH (ethereum) from your favorites.\n")
+    expectEqual(unstar.stdout, "Removed ETH (ethereum) from your favorites.\n")
     #expect(try Self.ids(await rates.run(["coins", "--json"])) == ["bitcoin"])
   }
 
@@ -67,18 +68,18 @@ import Testing
     try Self.oldFavorites.write(to: data.appendingPathComponent("favorites.json"))
 
     let first = await rates.run(["top", "--limit", "1", "--json"])
-    #expect(first.status == 0, "\(first.stderr)")
-    #expect(try Self.ids(first) == ["bitcoin", "solana"], "top follows your coins: the old favorites")
+    expectEqual(first.status, 0, "\(first.stderr)")
+    expectEqual(try Self.ids(first), ["bitcoin", "solana"], "top follows your coins: the old favorites")
     let notes = first.stderr.split(separator: "\n").filter { $0.contains("copied your") }
-    #expect(notes.count == 1, "\(first.stderr)")
+    expectEqual(notes.count, 1, "\(first.stderr)")
     let backup = data.appendingPathComponent("favorites.json.before-coins")
-    #expect(notes.first?.hasPrefix("note: copied your 2 favorites to your coins (") == true)
-    #expect(notes.first?.contains(backup.path) == true)
-    #expect(try Data(contentsOf: backup) == Self.oldFavorites)
+    expectEqual(notes.first?.hasPrefix("note: copied your 2 favorites to your coins ("), true)
+    expectEqual(notes.first?.contains(backup.path), true)
+    expectEqual(try Data(contentsOf: backup), Self.oldFavorites)
 
     let again = await rates.run(["coins", "--json"])
-    #expect(try Self.ids(again) == ["bitcoin", "solana"])
-    #expect(!again.stderr.contains("copied"), "once")
+    expectEqual(try Self.ids(again), ["bitcoin", "solana"])
+    expect(!again.stderr.contains("copied"), "once")
     #expect(try Self.ids(await rates.run(["favorites", "--json"])) == ["bitcoin", "solana"], "still starred")
   }
 
@@ -100,11 +101,11 @@ import Testing
     try garbage.write(to: file)
     for arguments in [["coins"], ["coins", "add", "ETH"], ["watch", "--count", "1"]] {
       let result = await rates.run(arguments)
-      #expect(result.status == 74, "\(arguments): \(result.stderr)")
-      #expect(result.stderr.contains(file.path))
+      expectEqual(result.status, 74, "\(arguments): \(result.stderr)")
+      expect(result.stderr.contains(file.path))
     }
-    #expect(try Data(contentsOf: file) == garbage)
-    #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("coins.json").path))
+    expectEqual(try Data(contentsOf: file), garbage)
+    expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("coins.json").path))
   }
 
   /// Before the split, `watch` with no arguments watched the favorites.
@@ -114,14 +115,14 @@ import Testing
     #expect(await rates.run(["favorites", "add", "ETH"]).status == 0)
     #expect(await rates.run(["pairs", "add", "GBP", "USD"]).status == 0)
     let result = await rates.run(["watch", "--count", "1", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let watched = try result.jsonLines().map { "\($0["base"] as? String ?? "?")/\($0["quote"] as? String ?? "?")" }
-    #expect(watched == ["BTC/USD", "GBP/USD"])
+    expectEqual(watched, ["BTC/USD", "GBP/USD"])
 
     let fresh = try CLIHarness()
     let nothing = await fresh.run(["watch"])
-    #expect(nothing.status == 66)
-    #expect(nothing.stderr.contains("add coins (rates coins add BTC)"))
+    expectEqual(nothing.status, 66)
+    expect(nothing.stderr.contains("add coins (rates coins add BTC)"))
   }
 
   @Test func completionOffersYourCoinsForCoinsRemove() async throws {
@@ -130,7 +131,7 @@ import Testing
     try Self.oldFavorites.write(to: data.appendingPathComponent("favorites.json"))
     // Before the upgrade ran: the favorites that will be your coins; nothing written.
     #expect(await rates.run(["__complete", "own-coins"]).stdout == "BTC\nSOL\n")
-    #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("coins.json").path))
+    expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("coins.json").path))
     try Data(
       #"{"version":1,"coins":[{"id":"kaspa","symbol":"KAS","addedAt":"2026-01-01T00:00:00Z"}]}"#.utf8
     ).write(to: data.appendingPathComponent("coins.json"))
@@ -138,7 +139,7 @@ import Testing
     #expect(await rates.run(["__complete", "coins", "ka"]).stdout == "kas\n")
     #expect(await rates.run(["__complete", "favorites"]).stdout == "BTC\nSOL\n")
     let remove = try #require(CoinListActions<CoinsCommand.Words>.Remove.arguments.first?.completion)
-    #expect(remove == .local([.ownCoins]))
+    expectEqual(remove, .local([.ownCoins]))
   }
 
   @Test func doctorAndCurrenciesKnowYourCoins() async throws {
@@ -148,15 +149,15 @@ import Testing
     let before = await rates.run(["doctor", "--offline", "--json"])
     let check = try #require(
       (try before.json()["checks"] as? [[String: Any]])?.first { $0["name"] as? String == "coins" })
-    #expect((check["detail"] as? String)?.hasSuffix("your 2 favorites become your coins on first use") == true)
-    #expect(
+    expectEqual((check["detail"] as? String)?.hasSuffix("your 2 favorites become your coins on first use"), true)
+    expect(
       !FileManager.default.fileExists(atPath: data.appendingPathComponent("coins.json").path), "doctor changes nothing")
 
     #expect(await rates.run(["coins", "add", "dogecoin"]).status == 0)
     let after = await rates.run(["doctor", "--offline"])
-    #expect(after.stdout.contains("coins.json: version 1, 3 entries"), "\(after.stdout)")
+    expect(after.stdout.contains("coins.json: version 1, 3 entries"), "\(after.stdout)")
     let crypto = await rates.run(["currencies", "--crypto", "--json"])
     let symbols = try #require(try crypto.json()["currencies"] as? [[String: Any]]).map { $0["id"] as? String }
-    #expect(symbols.contains("dogecoin"))
+    expect(symbols.contains("dogecoin"))
   }
 }

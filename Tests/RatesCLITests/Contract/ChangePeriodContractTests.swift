@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -14,23 +15,23 @@ import Testing
       environment: ["RATES_WATCH_FLOOR": "1"])
     let current = await rates.run(["current", "BTC", "--in", "USD", "--json"])
     let quote = try #require((try current.json()["quotes"] as? [[String: Any]])?.first)
-    #expect(quote["source"] as? String == "coinbase")
-    #expect(quote["changePeriod"] as? String == "1d")
+    expectEqual(quote["source"] as? String, "coinbase")
+    expectEqual(quote["changePeriod"] as? String, "1d")
     let watch = await rates.run(
       ["watch", "BTC", "--in", "USD", "--every", "1", "--count", "1", "--json"])
-    #expect(watch.status == 0, "\(watch.stderr)")
+    expectEqual(watch.status, 0, "\(watch.stderr)")
     let line = try #require(try watch.jsonLines().first)
-    #expect(line["source"] as? String == "coinbase")
-    #expect(line["changePeriod"] as? String == quote["changePeriod"] as? String, "\(line)")
+    expectEqual(line["source"] as? String, "coinbase")
+    expectEqual(line["changePeriod"] as? String, quote["changePeriod"] as? String, "\(line)")
   }
 
   @Test func thePeriodIsTheSourcesRule() {
     let quote = Quote(
       base: "BTC", quote: "USD", rate: 1, change24hPercent: nil, source: .provider(.kraken),
       fetchedAt: Date(timeIntervalSince1970: 0), updatedAt: nil)
-    #expect(quote.changePeriod == Provider.kraken.changePeriod)
+    expectEqual(quote.changePeriod, Provider.kraken.changePeriod)
     var gecko = quote
     gecko.source = .provider(.coinGecko)
-    #expect(gecko.changePeriod == .hours24)
+    expectEqual(gecko.changePeriod, .hours24)
   }
 }

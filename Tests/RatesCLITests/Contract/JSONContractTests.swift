@@ -1,6 +1,7 @@
 import Foundation
 import RateCore
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -112,15 +113,15 @@ import Testing
     let (rates, _) = try CLIHarness.withFakeAPI()
     for step in test.setup { _ = await rates.run(step) }
     let result = await rates.run(test.arguments)
-    #expect((result.status == 0) != test.stderr, "\(result.stderr)")
+    expect((result.status == 0) != test.stderr, "\(result.stderr)")
     let output = test.stderr ? result.stderr : result.stdout
     let texts = test.lines ? output.split(separator: "\n").map(String.init) : [output]
-    #expect(!texts.isEmpty)
+    expect(!texts.isEmpty)
     for text in texts {
       let value = try JSONSerialization.jsonObject(with: Data(text.utf8))
       let problems = shapes.check(value, against: .shape(test.shape), at: test.shape)
-      #expect(problems.isEmpty, "\(test.arguments.joined(separator: " ")):\n\(problems.joined(separator: "\n"))")
-      #expect((value as? [String: Any])?["version"] as? Int == 2)
+      expect(problems.isEmpty, "\(test.arguments.joined(separator: " ")):\n\(problems.joined(separator: "\n"))")
+      expectEqual((value as? [String: Any])?["version"] as? Int, 2)
     }
   }
 
@@ -128,18 +129,18 @@ import Testing
   @Test func theCheckerCatchesARenamedOrRetypedKey() throws {
     let shapes = try JSONShapes.parse(
       "```shape Q\nrate: number|null\nchangePeriod: period\nold?: bool\n```\n")
-    #expect(shapes.check(["rate": 1.5, "changePeriod": "1d"], against: .shape("Q"), at: "").isEmpty)
-    #expect(shapes.check(["rate": NSNull(), "changePeriod": "24h", "old": true], against: .shape("Q"), at: "").isEmpty)
-    #expect(!shapes.check(["price": 1.5, "changePeriod": "1d"], against: .shape("Q"), at: "").isEmpty)
-    #expect(!shapes.check(["rate": "1.5", "changePeriod": "1d"], against: .shape("Q"), at: "").isEmpty)
-    #expect(!shapes.check(["rate": 1.5, "changePeriod": "7d"], against: .shape("Q"), at: "").isEmpty)
+    expect(shapes.check(["rate": 1.5, "changePeriod": "1d"], against: .shape("Q"), at: "").isEmpty)
+    expect(shapes.check(["rate": NSNull(), "changePeriod": "24h", "old": true], against: .shape("Q"), at: "").isEmpty)
+    expect(!shapes.check(["price": 1.5, "changePeriod": "1d"], against: .shape("Q"), at: "").isEmpty)
+    expect(!shapes.check(["rate": "1.5", "changePeriod": "1d"], against: .shape("Q"), at: "").isEmpty)
+    expect(!shapes.check(["rate": 1.5, "changePeriod": "7d"], against: .shape("Q"), at: "").isEmpty)
   }
 
   /// Every shape the tests name, and every shape a shape refers to, is in docs/json.md.
   @Test func everyCaseNamesADocumentedShape() throws {
     let shapes = try JSONShapes.documented()
-    for test in Self.cases { #expect(shapes.shapes[test.shape] != nil, "\(test.shape)") }
-    #expect(shapes.shapes.count > 30)
+    for test in Self.cases { expect(shapes.shapes[test.shape] != nil, "\(test.shape)") }
+    expect(shapes.shapes.count > 30)
   }
 }
 
@@ -149,14 +150,14 @@ import Testing
   @Test func everyChangeIsLabelledWithItsTruePeriod() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["current", "BTC", "GBP-USD", "--in", "EUR", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let quotes = try #require(try result.json()["quotes"] as? [[String: Any]])
     let periods = Dictionary(
       uniqueKeysWithValues: quotes.map { ("\($0["base"] ?? "")-\($0["quote"] ?? "")", $0["changePeriod"] as? String) })
-    #expect(periods == ["BTC-EUR": "24h", "GBP-USD": "1d"])
+    expectEqual(periods, ["BTC-EUR": "24h", "GBP-USD": "1d"])
     let watch = await rates.run(["watch", "GBP-USD", "--every", "1", "--count", "1", "--json"])
     let line = try #require(try watch.jsonLines().first)
-    #expect(line["changePeriod"] as? String == "1d")
+    expectEqual(line["changePeriod"] as? String, "1d")
   }
 
   /// Before: `favorites --json` said `"inTop": false` for Bitcoin, rank 1.
@@ -165,8 +166,8 @@ import Testing
     _ = await rates.run(["favorites", "add", "BTC"])
     let result = await rates.run(["favorites", "--in", "EUR", "--json"])
     let coins = try #require(try result.json()["coins"] as? [[String: Any]])
-    #expect(coins.first?["rank"] as? Int == 1)
-    #expect(coins.first?["inTop"] as? Bool == true)
+    expectEqual(coins.first?["rank"] as? Int, 1)
+    expectEqual(coins.first?["inTop"] as? Bool, true)
   }
 }
 
@@ -176,11 +177,11 @@ import Testing
   @Test func watchHelpNamesTheNDJSONKeys() async throws {
     let rates = try CLIHarness()
     let help = await rates.run(["watch", "--help"])
-    #expect(help.status == 0)
+    expectEqual(help.status, 0)
     let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    #expect(!text.contains("change24hPercent"), "\(text)")
+    expect(!text.contains("change24hPercent"), "\(text)")
     for key in ["changePercent", "changePeriod", "version"] {
-      #expect(text.contains(key), "\(key): \(text)")
+      expect(text.contains(key), "\(key): \(text)")
     }
   }
 }

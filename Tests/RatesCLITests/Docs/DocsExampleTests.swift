@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -56,13 +57,13 @@ import Testing
     let man = ManPage.text()
     for path in CommandTree.all {
       let shown = Self.exampleSection(of: CommandHelp.text(for: path, width: 60))
-      #expect(shown == path.last.examples, "\(path.fullName)")
+      expectEqual(shown, path.last.examples, "\(path.fullName)")
       for example in path.last.examples {
         let lines = CommandHelp.exampleLines(example, width: ManPage.width).map(ManPage.escape)
-        #expect(man.contains(lines.joined(separator: "\n")), "man page: \(example)")
+        expect(man.contains(lines.joined(separator: "\n")), "man page: \(example)")
       }
     }
-    #expect(Self.exampleSection(of: RatesCLI.mainHelp(width: 60)) == RatesCLI.examples)
+    expectEqual(Self.exampleSection(of: RatesCLI.mainHelp(width: 60)), RatesCLI.examples)
   }
 
   static func exampleSection(of help: String) -> [String] {
@@ -88,12 +89,12 @@ import Testing
       try JQSubset.run(".coins[] | {symbol, price: .quotes.USD.price}", on: top)
     }
     let values = try JQSubset.run(".coins[] | {symbol, price: .quotes[0].price}", on: top)
-    #expect(JQSubset.text(values, raw: false) == #"{"price":1.5,"symbol":"BTC"}"#)
+    expectEqual(JQSubset.text(values, raw: false), #"{"price":1.5,"symbol":"BTC"}"#)
     let checks: Any = ["checks": [["status": "ok"], ["status": "warning", "name": "key"]]]
     let selected = try JQSubset.run(#".checks[] | select(.status != "ok")"#, on: checks)
-    #expect(JQSubset.text(selected, raw: false) == #"{"name":"key","status":"warning"}"#)
-    #expect(JQSubset.holdsNull(try JQSubset.run(".market.ath", on: ["market": [:]])[0]))
-    #expect(JQSubset.text(try JQSubset.run(".a[0]", on: ["a": ["x"]]), raw: true) == "x")
+    expectEqual(JQSubset.text(selected, raw: false), #"{"name":"key","status":"warning"}"#)
+    expect(JQSubset.holdsNull(try JQSubset.run(".market.ath", on: ["market": [:]])[0]))
+    expectEqual(JQSubset.text(try JQSubset.run(".a[0]", on: ["a": ["x"]]), raw: true), "x")
   }
 
   @Test(.enabled(if: DocsRunner.jq != nil, "jq is not installed"))
@@ -109,13 +110,13 @@ import Testing
 
   @Test func shellLinesAreReadLikeAShellWould() throws {
     let line = #"rates a "b c" 'd|e' x\ y # note"#
-    #expect(try DocsExample.parse(line, origin: "t").map(\.arguments) == [["a", "b c", "d|e", "x y"]])
+    expectEqual(try DocsExample.parse(line, origin: "t").map(\.arguments), [["a", "b c", "d|e", "x y"]])
     let piped = try DocsExample.parse("rates top --json | jq -r '.coins[0].id'", origin: "t")
-    #expect(piped.first?.jq?.filter == ".coins[0].id")
-    #expect(piped.first?.jq?.raw == true)
+    expectEqual(piped.first?.jq?.filter, ".coins[0].id")
+    expectEqual(piped.first?.jq?.raw, true)
     let two = try DocsExample.parse("rates x > f.csv && rates y f.csv; rates z < k", origin: "t")
-    #expect(two.map(\.arguments) == [["x"], ["y", "f.csv"], ["z"]])
-    #expect(two.map(\.output) == ["f.csv", nil, nil])
-    #expect(two.map(\.input) == [nil, nil, "k"])
+    expectEqual(two.map(\.arguments), [["x"], ["y", "f.csv"], ["z"]])
+    expectEqual(two.map(\.output), ["f.csv", nil, nil])
+    expectEqual(two.map(\.input), [nil, nil, "k"])
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -47,12 +48,12 @@ final class DocsRunner: Sendable {
   func expectRuns(_ example: DocsExample) async {
     let result = await run(example)
     if Self.needsTerminal(example) {
-      #expect(
+      expect(
         result.status == 64 && result.stderr.contains("terminal"),
         "\(example) parses up to needing a terminal: \(result.stderr)")
       return
     }
-    #expect(result.status == 0, "\(example): exit \(result.status): \(result.stderr)")
+    expectEqual(result.status, 0, "\(example): exit \(result.status): \(result.stderr)")
     if let output = example.output {
       write(result.stdout, to: output, append: false)
     }
@@ -60,7 +61,7 @@ final class DocsRunner: Sendable {
     do {
       let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
       let values = try JQSubset.run(jq.filter, on: document)
-      #expect(!values.contains(where: JQSubset.holdsNull), "\(example) | jq gives null: \(values)")
+      expect(!values.contains(where: JQSubset.holdsNull), "\(example) | jq gives null: \(values)")
     } catch {
       Issue.record("\(example) | jq '\(jq.filter)': \(error)")
     }
@@ -120,7 +121,7 @@ final class DocsRunner: Sendable {
         try JSONSerialization.jsonObject(with: Data($0.utf8), options: .fragmentsAllowed)
       }
       let mine = try subset.get()
-      #expect(
+      expect(
         values.count == mine.count && zip(values, mine).allSatisfy(JQSubset.isEqual),
         "\(example): jq \(text) vs subset \(JQSubset.text(mine, raw: false))")
     } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -16,9 +17,9 @@ import Testing
     let block = try #require(
       section.components(separatedBy: "```sh\n").dropFirst().first?
         .components(separatedBy: "\n```").first)
-    #expect(!block.isEmpty && !block.contains("\n"), "one command: \(block)")
-    #expect(block.hasPrefix("swift test") && block.contains(" -q"), "quiet on success: \(block)")
+    expect(!block.isEmpty && !block.contains("\n"), "one command: \(block)")
+    expect(block.hasPrefix("swift test") && block.contains(" -q"), "quiet on success: \(block)")
     let runsIt = try Self.text(".ci/run").split(separator: "\n").contains(Substring(block))
-    #expect(runsIt, "`.ci/run` has no line that is README's test command, \(block)")
+    expect(runsIt, "`.ci/run` has no line that is README's test command, \(block)")
   }
 }

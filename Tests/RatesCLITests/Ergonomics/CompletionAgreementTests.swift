@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -90,8 +91,8 @@ import Testing
       // bash takes the next argument as $0; fish puts them all in $argv.
       ["-c", "cd '\(cwd.path)'; " + program] + (shell == "bash" ? [shell] : []) + [script.path],
       environment: ["PATH": "\(bin.path):/usr/bin:/bin", "HOME": cwd.path, "LANG": "C.UTF-8"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stderr.isEmpty, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expect(result.stderr.isEmpty, "\(result.stderr)")
     let blocks = result.stdout.components(separatedBy: "@@\n").dropLast()
     return blocks.map { block in
       Set(block.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") })
@@ -116,9 +117,9 @@ import Testing
       program += "cl " + item.words.map(Self.quoted).joined(separator: " ") + "\n"
     }
     let answers = try await run("bash", program: program)
-    #expect(answers.count == cases.count)
+    expectEqual(answers.count, cases.count)
     for (item, answer) in zip(cases, answers) {
-      #expect(answer == item.expected, "bash: \(item.words)")
+      expectEqual(answer, item.expected, "bash: \(item.words)")
     }
   }
 
@@ -129,9 +130,9 @@ import Testing
       program += "complete -C \(Self.quoted(item.words.joined(separator: " "))); echo @@\n"
     }
     let answers = try await run("fish", program: program)
-    #expect(answers.count == cases.count)
+    expectEqual(answers.count, cases.count)
     for (item, answer) in zip(cases, answers) {
-      #expect(answer == item.expected, "fish: \(item.words)")
+      expectEqual(answer, item.expected, "fish: \(item.words)")
     }
   }
 
@@ -143,12 +144,12 @@ import Testing
       let (command, actions, _) = CompletionTable.pattern(path)
       let pattern = CompletionScripts.patterns(command, actions).joined(separator: "|")
       let flags = path.last.options.flatMap(\.names).joined(separator: " ")
-      #expect(script.contains("    (\(pattern)) flags+=(\(flags)) ;;\n"), "\(path.words)")
+      expect(script.contains("    (\(pattern)) flags+=(\(flags)) ;;\n"), "\(path.words)")
     }
     let options = GlobalOptions.declared.options + CommandTree.leaves.flatMap { $0.last.options }
     for option in options where option.takesValue {
       let kind = option.completion.map { "kind=\($0.scriptName)" } ?? "return 1"
-      #expect(script.contains("    (\(option.name)) \(kind) ;;\n"), "\(option.name)")
+      expect(script.contains("    (\(option.name)) \(kind) ;;\n"), "\(option.name)")
     }
   }
 }

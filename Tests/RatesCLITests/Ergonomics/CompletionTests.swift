@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -14,26 +15,26 @@ import Testing
 
   @Test func helpListsTheCommandsButNotTheHiddenOne() async throws {
     let help = try await Self.harness().run(["--help"])
-    for name in ["completions", "doctor", "cache"] { #expect(help.stdout.contains("  \(name) ")) }
-    #expect(!help.stdout.contains("__complete"))
+    for name in ["completions", "doctor", "cache"] { expect(help.stdout.contains("  \(name) ")) }
+    expect(!help.stdout.contains("__complete"))
   }
 
   @Test func scriptsNameEveryCommandAndFlag() async throws {
     let cli = try Self.harness()
     for shell in CompletionsCommand.shells {
       let result = await cli.run(["completions", shell])
-      #expect(result.status == 0)
-      #expect(result.stderr.isEmpty)
-      for type in RatesCLI.commands { #expect(result.stdout.contains(type.name), "\(shell)") }
+      expectEqual(result.status, 0)
+      expect(result.stderr.isEmpty)
+      for type in RatesCLI.commands { expect(result.stdout.contains(type.name), "\(shell)") }
       for path in CommandTree.leaves {
         for flag in path.last.options.flatMap(\.names) {
-          #expect(result.stdout.contains(flag.dropFirst(2)), "\(shell): \(flag)")
+          expect(result.stdout.contains(flag.dropFirst(2)), "\(shell): \(flag)")
         }
       }
-      #expect(result.stdout.contains("__complete"))
+      expect(result.stdout.contains("__complete"))
     }
     let bad = await cli.run(["completions", "tcsh"])
-    #expect(bad.status == 64)
+    expectEqual(bad.status, 64)
   }
 
   @Test func completeWordsComeFromLocalDataOnly() async throws {
@@ -56,21 +57,21 @@ import Testing
       fetchedAt: fixedNow)
 
     let coins = await cli.run(["__complete", "coins"])
-    #expect(coins.status == 0)
+    expectEqual(coins.status, 0)
     let words = coins.stdout.split(separator: "\n").map(String.init)
-    for word in ["BTC", "ETH", "KAS", "PEPX", "ethereum-wormhole"] { #expect(words.contains(word)) }
-    #expect(words == words.sorted())
+    for word in ["BTC", "ETH", "KAS", "PEPX", "ethereum-wormhole"] { expect(words.contains(word)) }
+    expectEqual(words, words.sorted())
 
     let lower = await cli.run(["__complete", "coins", "bt"])
-    #expect(lower.stdout == "btc\n")
+    expectEqual(lower.stdout, "btc\n")
     let upper = await cli.run(["__complete", "currencies", "GB"])
-    #expect(upper.stdout == "GBP\n")
+    expectEqual(upper.stdout, "GBP\n")
     let pairs = await cli.run(["__complete", "pairs"])
-    #expect(pairs.stdout == "GBP-USD\n")
+    expectEqual(pairs.stdout, "GBP-USD\n")
     let favorites = await cli.run(["__complete", "favorites"])
-    #expect(favorites.stdout == "KAS\n")
+    expectEqual(favorites.stdout, "KAS\n")
     let both = await cli.run(["__complete", "coins,currencies", "BC"])
-    #expect(both.stdout == "BCH\n", "one word per line, no duplicates")
+    expectEqual(both.stdout, "BCH\n", "one word per line, no duplicates")
   }
 
   @Test func completeIsSilentOnEveryProblem() async throws {
@@ -85,9 +86,9 @@ import Testing
       ["__complete", "nonsense"], ["__complete", "coins", "zzzz"],
     ] {
       let result = await cli.run(arguments)
-      #expect(result.status == 0, "\(arguments)")
-      #expect(result.stdout.isEmpty, "\(arguments)")
-      #expect(result.stderr.isEmpty, "\(arguments)")
+      expectEqual(result.status, 0, "\(arguments)")
+      expect(result.stdout.isEmpty, "\(arguments)")
+      expect(result.stderr.isEmpty, "\(arguments)")
     }
     // Even a broken environment (a relative XDG path, no HOME) is no error.
     var odd = cli

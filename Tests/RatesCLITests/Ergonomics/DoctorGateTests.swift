@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -15,13 +16,13 @@ import Testing
     let (rates, _) = try CoinFallbackTests.harness(
       ReplySwitch(), exchanges: CoinFallbackTests.failing(Self.html))
     let result = await rates.run(["doctor", "--json"])
-    #expect(result.status == 2, "\(result.stderr)")
+    expectEqual(result.status, 2, "\(result.stderr)")
     let checks = try #require(try result.json()["checks"] as? [[String: Any]])
     let coinbase = try #require(checks.first { $0["name"] as? String == "coinbase" })
-    #expect(coinbase["status"] as? String == "fail")
-    #expect((coinbase["detail"] as? String)?.hasPrefix("answered HTML, not JSON (HTTP 200 in ") == true)
+    expectEqual(coinbase["status"] as? String, "fail")
+    expectEqual((coinbase["detail"] as? String)?.hasPrefix("answered HTML, not JSON (HTTP 200 in "), true)
     let gecko = try #require(checks.first { $0["name"] as? String == "coingecko" })
-    #expect(gecko["status"] as? String == "ok", "a good answer still passes: \(gecko)")
+    expectEqual(gecko["status"] as? String, "ok", "a good answer still passes: \(gecko)")
   }
 
   @Test func aRefusedAnswerIsNoLastSuccess() async throws {
@@ -29,10 +30,10 @@ import Testing
       CoinFallbackTests.failing(.text("upstream down", status: 503)),
       exchanges: CoinFallbackTests.failing(Self.html))
     let result = await rates.run(["current", "BTC", "--in", "USD"])
-    #expect(result.status == 69, "\(result.stderr)")
+    expectEqual(result.status, 69, "\(result.stderr)")
     let pauses = ProviderPauses(cacheFolder: RatesPaths(environment: rates.environment).cache)
-    #expect(pauses.lastSuccess(Provider.coinbase) == nil)
-    #expect(pauses.lastSuccess(Provider.kraken) == nil)
+    expectEqual(pauses.lastSuccess(Provider.coinbase), nil)
+    expectEqual(pauses.lastSuccess(Provider.kraken), nil)
   }
 
   @Test func anAnswerThatPassedIsTheLastSuccess() async throws {
@@ -40,7 +41,7 @@ import Testing
       CoinFallbackTests.failing(.text("upstream down", status: 503)))
     #expect(await rates.run(["current", "BTC", "--in", "USD"]).status == 0)
     let pauses = ProviderPauses(cacheFolder: RatesPaths(environment: rates.environment).cache)
-    #expect(pauses.lastSuccess(Provider.coinbase) == rates.clock.now)
-    #expect(pauses.lastSuccess(Provider.coinGecko) == nil)
+    expectEqual(pauses.lastSuccess(Provider.coinbase), rates.clock.now)
+    expectEqual(pauses.lastSuccess(Provider.coinGecko), nil)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -64,40 +65,41 @@ import Testing
   }
 
   @Test func masksKeepAtMostTheLastFourCharacters() {
-    #expect(Doctor.mask("CG-abcdefghijklmnopa1b2") == "CG-…a1b2")
-    #expect(Doctor.mask("abcdefghijklmnop9z9z") == "…9z9z")
-    #expect(Doctor.mask("CG-short") == "CG-…")
-    #expect(Doctor.mask("") == "…")
+    expectEqual(Doctor.mask("CG-abcdefghijklmnopa1b2"), "CG-…a1b2")
+    expectEqual(Doctor.mask("abcdefghijklmnop9z9z"), "…9z9z")
+    expectEqual(Doctor.mask("CG-short"), "CG-…")
+    expectEqual(Doctor.mask(""), "…")
   }
 
   @Test func allWellIsExitZeroWithOneRequestPerProvider() async throws {
     let run = try await Self.doctor(environment: ["COINGECKO_API_KEY": Self.demoKey])
-    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    expectEqual(run.status, 0, "\(run.stdout)\(run.stderr)")
     let checks = try run.checks()
     for name in [
       "coingecko", "coingecko-key", "frankfurter", "ecb", "coindesk", "coinbase", "kraken", "cache",
       "favorites", "pairs", "ledger", "config", "terminal",
     ] {
-      #expect(checks[name]?["status"] as? String == "ok", "\(name): \(checks[name] ?? [:])")
+      expectEqual(checks[name]?["status"] as? String, "ok", "\(name): \(checks[name] ?? [:])")
     }
-    #expect(checks["coingecko"]?["latencyMs"] is Int)
-    #expect(checks["coingecko-key"]?["key"] as? String == "CG-…a1b2")
-    #expect(checks["coingecko-key"]?["kind"] as? String == "demo")
-    #expect(checks["terminal"]?["width"] as? Int == 80)
-    #expect(
-      checks["favorites"]?["detail"] as? String ?? ""
-        == "none yet (\(try #require(checks["favorites"]?["path"] as? String)))")
-    #expect(!run.stdout.contains(Self.demoKey))
-    #expect(
-      Set(run.requests.map { $0.url.path }) == [
+    expect(checks["coingecko"]?["latencyMs"] is Int)
+    expectEqual(checks["coingecko-key"]?["key"] as? String, "CG-…a1b2")
+    expectEqual(checks["coingecko-key"]?["kind"] as? String, "demo")
+    expectEqual(checks["terminal"]?["width"] as? Int, 80)
+    expectEqual(
+      checks["favorites"]?["detail"] as? String ?? "",
+      "none yet (\(try #require(checks["favorites"]?["path"] as? String)))")
+    expect(!run.stdout.contains(Self.demoKey))
+    expectEqual(
+      Set(run.requests.map { $0.url.path }),
+      [
         "/api/v3/ping", "/v1/latest", "/stats/eurofxref/eurofxref-daily.xml",
         "/v1/bpi/currentprice/USD.json",
         "/products/BTC-USD/ticker", "/0/public/Ticker",
       ])
     let ping = try #require(run.requests.first { $0.url.path == "/api/v3/ping" })
-    #expect(ping.headers["x-cg-demo-api-key"] == Self.demoKey)
+    expectEqual(ping.headers["x-cg-demo-api-key"], Self.demoKey)
     let latest = try #require(run.requests.first { $0.url.path == "/v1/latest" })
-    #expect(latest.url.query == "from=EUR&to=USD")
+    expectEqual(latest.url.query, "from=EUR&to=USD")
   }
 
   @Test func proKeyOnThePublicHostFailsNamingTheVariable() async throws {
@@ -105,28 +107,28 @@ import Testing
     let run = try await Self.doctor(environment: ["COINGECKO_API_KEY": Self.demoKey]) { path in
       path.hasSuffix("/ping") ? (400, [:], body) : Self.good(path)
     }
-    #expect(run.status == ExitCode.doctorFailed.rawValue)
+    expectEqual(run.status, ExitCode.doctorFailed.rawValue)
     let checks = try run.checks()
     let key = try #require(checks["coingecko-key"])
-    #expect(key["status"] as? String == "fail")
-    #expect((key["detail"] as? String ?? "").contains("COINGECKO_PRO_API_KEY"))
-    #expect(!run.stdout.contains(Self.demoKey))
-    #expect(try run.json()["ok"] as? Bool == false)
+    expectEqual(key["status"] as? String, "fail")
+    expect((key["detail"] as? String ?? "").contains("COINGECKO_PRO_API_KEY"))
+    expect(!run.stdout.contains(Self.demoKey))
+    expectEqual(try run.json()["ok"] as? Bool, false)
   }
 
   @Test func failuresAreNotRetriedAndCoinDeskOnlyWarns() async throws {
     let run = try await Self.doctor { path in
       path.contains("currentprice") ? (503, [:], "down") : Self.good(path)
     }
-    #expect(run.status == 0)
-    #expect(run.requests.count == 6, "one request each, no retries")
-    #expect(try run.checks()["coindesk"]?["status"] as? String == "warn")
+    expectEqual(run.status, 0)
+    expectEqual(run.requests.count, 6, "one request each, no retries")
+    expectEqual(try run.checks()["coindesk"]?["status"] as? String, "warn")
 
     let forced = try await Self.doctor(["doctor", "--json", "--provider", "coindesk"]) { path in
       path.contains("currentprice") ? (503, [:], "down") : (200, [:], "{}")
     }
-    #expect(forced.status == ExitCode.doctorFailed.rawValue)
-    #expect(try forced.checks()["coindesk"]?["status"] as? String == "fail")
+    expectEqual(forced.status, ExitCode.doctorFailed.rawValue)
+    expectEqual(try forced.checks()["coindesk"]?["status"] as? String, "fail")
   }
 
   @Test func wideDataFileModeWarnsAndTextOutputHasOneLinePerCheck() async throws {
@@ -139,18 +141,18 @@ import Testing
     ).write(to: pairs)
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: pairs.path)
     let run = try await Self.doctor(["doctor"], in: cli)
-    #expect(run.status == 0, "\(run.stdout)")
+    expectEqual(run.status, 0, "\(run.stdout)")
     let line = try #require(run.stdout.split(separator: "\n").first { $0.contains(" pairs ") })
-    #expect(line.hasPrefix("warn"))
-    #expect(line.contains("0644"))
-    #expect(line.contains("chmod 600"))
-    #expect(run.stdout.contains("No problems; 1 warning."))
+    expect(line.hasPrefix("warn"))
+    expect(line.contains("0644"))
+    expect(line.contains("chmod 600"))
+    expect(run.stdout.contains("No problems; 1 warning."))
   }
 
   @Test func offlineMakesNoRequest() async throws {
     let run = try await Self.doctor(["doctor", "--json", "--offline"])
-    #expect(run.status == 0)
-    #expect(run.requests.isEmpty)
+    expectEqual(run.status, 0)
+    expect(run.requests.isEmpty)
   }
 }
 
@@ -164,10 +166,10 @@ import Testing
     let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     // A line may only overflow when it is one word that cannot be broken (a long path).
     for line in lines where TerminalText.displayWidth(String(line)) > width {
-      #expect(!line.trimmingCharacters(in: .whitespaces).contains(" "), "\(line)")
+      expect(!line.trimmingCharacters(in: .whitespaces).contains(" "), "\(line)")
     }
     // The key advice is whole, only broken at spaces.
     let joined = lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-    #expect(joined.contains("no key set: the public host's lower rate limit applies"), "\(run.stdout)")
+    expect(joined.contains("no key set: the public host's lower rate limit applies"), "\(run.stdout)")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -20,10 +21,10 @@ import Testing
   @Test func everyDateLikeOptionIsDeclaredAsADay() {
     for path in CommandTree.leaves {
       for option in path.last.options where option.valueName?.contains("YYYY") == true {
-        #expect(option.takesDay, "\(path.fullName) \(option.name)")
+        expect(option.takesDay, "\(path.fullName) \(option.name)")
       }
     }
-    #expect(Self.dayOptions.count >= 9, "\(Self.dayOptions)")
+    expect(Self.dayOptions.count >= 9, "\(Self.dayOptions)")
   }
 
   /// A command line of `words` with `option yesterday`: the first example that parses with it
@@ -46,10 +47,10 @@ import Testing
     let arguments = try Self.commandLine(parts[0], parts[1])
     let (cli, _) = try CLIHarness.withFakeAPI()
     let result = await cli.run(arguments)
-    #expect(result.status == 0, "\(arguments): \(result.stderr)")
+    expectEqual(result.status, 0, "\(arguments): \(result.stderr)")
     // The same words in any case, and today, are the same day everywhere.
     let shouted = await cli.run(arguments.map { $0 == "yesterday" ? "YESTERDAY" : $0 })
-    #expect(shouted.status == 0, "\(arguments): \(shouted.stderr)")
+    expectEqual(shouted.status, 0, "\(arguments): \(shouted.stderr)")
   }
 
   @Test func aBadDayNamesTheFormsEveryDayOptionTakes() async throws {
@@ -58,10 +59,10 @@ import Testing
       ["history", "BTC", "EUR", "--date", "tomorow"], ["convert", "1", "EUR", "USD", "--date", "x"],
     ] {
       let result = await cli.run(arguments)
-      #expect(result.status == 64)
-      #expect(result.stderr.contains("a date written YYYY-MM-DD, or 'today' or 'yesterday'"), "\(result.stderr)")
+      expectEqual(result.status, 64)
+      expect(result.stderr.contains("a date written YYYY-MM-DD, or 'today' or 'yesterday'"), "\(result.stderr)")
     }
-    #expect(api.requestCount == 0)
+    expectEqual(api.requestCount, 0)
   }
 
   /// Each change run twice: the second finds it already so, says so in one note, exits 0.
@@ -81,11 +82,11 @@ import Testing
       #expect(await cli.run(setup).status == 0, "\(setup)")
     }
     let first = await cli.run(arguments)
-    #expect(first.status == 0, "\(arguments): \(first.stderr)")
+    expectEqual(first.status, 0, "\(arguments): \(first.stderr)")
     let second = await cli.run(arguments)
-    #expect(second.status == 0, "\(arguments) again: \(second.stderr)")
+    expectEqual(second.status, 0, "\(arguments) again: \(second.stderr)")
     let notes = second.stderr.split(separator: "\n")
-    #expect(notes.count <= 1 && notes.allSatisfy { $0.hasPrefix("note: ") }, "\(second.stderr)")
+    expect(notes.count <= 1 && notes.allSatisfy { $0.hasPrefix("note: ") }, "\(second.stderr)")
   }
 
   /// A name given many times is one name: one change, one line.
@@ -94,16 +95,16 @@ import Testing
     #expect(await cli.run(["coins", "add", "BTC"]).status == 0)
     let requests = api.requestCount
     let removed = await cli.run(["coins", "remove"] + Array(repeating: "BTC", count: 2_000) + ["btc"])
-    #expect(removed.status == 0)
-    #expect(removed.stdout == "Removed BTC (bitcoin) from your coins.\n")
-    #expect(removed.stderr.isEmpty)
+    expectEqual(removed.status, 0)
+    expectEqual(removed.stdout, "Removed BTC (bitcoin) from your coins.\n")
+    expect(removed.stderr.isEmpty)
     let again = await cli.run(["coins", "remove"] + Array(repeating: "BTC", count: 2_000))
-    #expect(again.stderr == "note: 'btc' is not one of your coins (you have none)\n")
+    expectEqual(again.stderr, "note: 'btc' is not one of your coins (you have none)\n")
     let added = await cli.run(["favorites", "add"] + Array(repeating: "ETH", count: 50))
-    #expect(added.stdout == "Added ETH (ethereum) to your favorites.\n")
-    #expect(api.requestCount - requests <= 2, "one check for ETH, not fifty")
+    expectEqual(added.stdout, "Added ETH (ethereum) to your favorites.\n")
+    expect(api.requestCount - requests <= 2, "one check for ETH, not fifty")
     let ledger = await cli.run(["ledger", "remove", "7", "7", "#7"])
-    #expect(ledger.stderr == "note: #7 is not in your ledger (see 'rates ledger list')\n")
+    expectEqual(ledger.stderr, "note: #7 is not in your ledger (see 'rates ledger list')\n")
   }
 
   /// Importing your own export adds nothing, and says how many it skipped.
@@ -118,18 +119,18 @@ import Testing
       #expect(await cli.run(entry).status == 0, "\(entry)")
     }
     let export = await cli.run(["ledger", "export"])
-    #expect(export.status == 0, "CSV is the default: \(export.stderr)")
-    #expect(export.stdout.hasPrefix("id,date,side,amount,currency,"))
+    expectEqual(export.status, 0, "CSV is the default: \(export.stderr)")
+    expect(export.stdout.hasPrefix("id,date,side,amount,currency,"))
     #expect(await cli.run(["ledger", "export", "--csv"]).stdout == export.stdout)
     let file = cli.home.appendingPathComponent("mine.csv")
     try Data(export.stdout.utf8).write(to: file)
     let before = await cli.run(["ledger", "list", "--json"]).stdout
     let imported = await cli.run(["ledger", "import", file.path, "--json"])
-    #expect(imported.status == 0, "\(imported.stderr)")
-    #expect(imported.stderr == "note: skipped 4 exchanges already in the ledger\n")
+    expectEqual(imported.status, 0, "\(imported.stderr)")
+    expectEqual(imported.stderr, "note: skipped 4 exchanges already in the ledger\n")
     let document = try imported.json()
-    #expect((document["added"] as? [Any])?.isEmpty == true)
-    #expect((document["unchanged"] as? [[String: Any]])?.compactMap { $0["id"] as? Int }.sorted() == [1, 2, 3, 4])
+    expectEqual((document["added"] as? [Any])?.isEmpty, true)
+    expectEqual((document["unchanged"] as? [[String: Any]])?.compactMap { $0["id"] as? Int }.sorted(), [1, 2, 3, 4])
     #expect(await cli.run(["ledger", "list", "--json"]).stdout == before)
   }
 
@@ -140,9 +141,9 @@ import Testing
     for result in ["unset currency", "currency was not set"] {
       let unset = await cli.run(["config", "unset", "currency", "--json"])
       let document = try unset.json()
-      #expect(document["key"] as? String == "currency")
-      #expect(document["result"] as? String == result)
-      #expect(document.keys.contains("value") && document["value"] is NSNull)
+      expectEqual(document["key"] as? String, "currency")
+      expectEqual(document["result"] as? String, result)
+      expect(document.keys.contains("value") && document["value"] is NSNull)
     }
   }
 
@@ -152,13 +153,13 @@ import Testing
     let cli = try CLIHarness()
     #expect(await cli.run(["ledger", "add", "1", "USD", "2", "EUR", "--sell"]).status == 0)
     let list = await cli.run(["ledger", "list", "--ascii"])
-    #expect(list.status == 0)
-    #expect(list.stdout.utf8.allSatisfy { $0 < 0x80 }, "\(list.stdout)")
+    expectEqual(list.status, 0)
+    expect(list.stdout.utf8.allSatisfy { $0 < 0x80 }, "\(list.stdout)")
     let named = try await cli.run(["ledger", "list", "--with", "Abu Ali", "--json"]).json()
     let filters = try #require(named["filters"] as? [String: Any])
-    #expect(filters["counterparty"] as? String == "Abu Ali")
-    #expect(filters["anyCounterparty"] as? Bool == false)
-    #expect(filters["with"] == nil)
+    expectEqual(filters["counterparty"] as? String, "Abu Ali")
+    expectEqual(filters["anyCounterparty"] as? Bool, false)
+    expect(filters["with"] == nil)
   }
 
   /// `base` is the upper-case symbol whatever the user typed (a coin by its id, a symbol in
@@ -170,10 +171,10 @@ import Testing
   func aCoinGivenByIdIsShownByItsSymbol(_ arguments: [String]) async throws {
     let (cli, _) = try CLIHarness.withFakeAPI()
     let result = await cli.run(arguments + ["--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let document = try result.json()
     let base = document["base"] ?? (document["quotes"] as? [[String: Any]])?.first?["base"]
-    #expect(base as? String == "SOL", "\(arguments)")
+    expectEqual(base as? String, "SOL", "\(arguments)")
   }
 }
 
@@ -192,14 +193,14 @@ import Testing
   func aWordIsJudgedAsTyped(arguments: [String], message: String) async throws {
     let (cli, api) = try CLIHarness.withFakeAPI()
     let result = await cli.run(arguments)
-    #expect(result.status == 64, "\(result.stdout)")
-    #expect(result.stderr.contains(message), "\(result.stderr)")
-    #expect(api.requestCount == 0)
+    expectEqual(result.status, 64, "\(result.stdout)")
+    expect(result.stderr.contains(message), "\(result.stderr)")
+    expectEqual(api.requestCount, 0)
   }
 
   @Test func aListOfCodesIsTrimmedItemByItem() async throws {
     let (cli, _) = try CLIHarness.withFakeAPI()
     let result = await cli.run(["top", "--in", "eur, gbp", "--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
   }
 }

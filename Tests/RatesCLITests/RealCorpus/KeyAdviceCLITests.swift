@@ -1,5 +1,6 @@
 import RateCore
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -22,14 +23,14 @@ import Testing
       now: "2024-06-10T06:00:00Z",
       environment: ["RATES_COINGECKO_URL": "https://pro-api.coingecko.com/api/v3"]
     ).run(["current", "BTC"])
-    #expect(result.status == 78)
-    #expect(
-      result.stderr
-        == "error: CoinGecko needs an API key for this host: get a free Demo key at"
+    expectEqual(result.status, 78)
+    expectEqual(
+      result.stderr,
+      "error: CoinGecko needs an API key for this host: get a free Demo key at"
         + " https://www.coingecko.com/en/api and store it with 'rates config set api-key' (read from"
         + " stdin, never from the command line); without a key, use the public host (unset"
         + " RATES_COINGECKO_URL)\n")
-    #expect(!result.stderr.contains("COINGECKO_PRO_API_KEY"))
+    expect(!result.stderr.contains("COINGECKO_PRO_API_KEY"))
   }
 
   @Test func aProKeySentToThePublicHostIsToldToUseTheProHost() async throws {
@@ -41,10 +42,10 @@ import Testing
         "RATES_COINGECKO_URL": "https://api.coingecko.com/api/v3",
       ]
     ).run(["current", "BTC"])
-    #expect(result.status == 78)
-    #expect(
-      result.stderr
-        == "error: CoinGecko rejected the API key (error 10010): a Pro key works only on"
+    expectEqual(result.status, 78)
+    expectEqual(
+      result.stderr,
+      "error: CoinGecko rejected the API key (error 10010): a Pro key works only on"
         + " pro-api.coingecko.com, and this request went to the public host: unset"
         + " RATES_COINGECKO_URL; if it is a free Demo key, set it as COINGECKO_API_KEY instead of"
         + " COINGECKO_PRO_API_KEY\n")
@@ -55,13 +56,13 @@ import Testing
     let result = try await api.harness(
       now: "2024-06-10T06:00:00Z", environment: ["COINGECKO_PRO_API_KEY": "CG-demo00000000000"]
     ).run(["current", "BTC"])
-    #expect(result.status == 78)
-    #expect(
-      result.stderr
-        == "error: CoinGecko rejected the API key (error 10011): CoinGecko takes this key for a Demo"
+    expectEqual(result.status, 78)
+    expectEqual(
+      result.stderr,
+      "error: CoinGecko rejected the API key (error 10011): CoinGecko takes this key for a Demo"
         + " key, which works on the public host only: set it as COINGECKO_API_KEY instead of"
         + " COINGECKO_PRO_API_KEY\n")
-    #expect(!result.stderr.contains("[redacted]"))
+    expect(!result.stderr.contains("[redacted]"))
   }
 
   @Test func aDemoKeyStoredAsProInTheConfigFileIsToldToChangeThePlan() async throws {
@@ -70,8 +71,8 @@ import Testing
     #expect(await rates.run(["config", "set", "api-key"], stdin: "CG-demo00000000000\n").status == 0)
     #expect(await rates.run(["config", "set", "api-plan", "pro"]).status == 0)
     let result = await rates.run(["current", "BTC"])
-    #expect(result.status == 78)
-    #expect(result.stderr.hasSuffix("run 'rates config set api-plan demo'\n"))
+    expectEqual(result.status, 78)
+    expect(result.stderr.hasSuffix("run 'rates config set api-plan demo'\n"))
   }
 
   @Test func aDemoKeyOnAProURLIsToldAboutTheURL() async throws {
@@ -83,10 +84,10 @@ import Testing
         "RATES_COINGECKO_URL": "https://pro-api.coingecko.com/api/v3",
       ]
     ).run(["current", "BTC"])
-    #expect(result.status == 78)
-    #expect(
-      result.stderr
-        == "error: CoinGecko rejected the API key (error 10011): a Demo key works only on"
+    expectEqual(result.status, 78)
+    expectEqual(
+      result.stderr,
+      "error: CoinGecko rejected the API key (error 10011): a Demo key works only on"
         + " api.coingecko.com, and this request went to the pro host: unset RATES_COINGECKO_URL\n")
   }
 
@@ -104,10 +105,10 @@ import Testing
       environment: ["COINGECKO_API_KEY": "CG-demo00000000000"])
     #expect(await rates.run(["current", "BTC"]).status == 0)
     let stale = await rates.run(["current", "BTC", "--refresh"])
-    #expect(stale.status == 0)
-    #expect(
-      stale.stderr
-        == "warning: no price for BTC/USD: CoinGecko, Coinbase Exchange and Kraken rate limited;"
+    expectEqual(stale.status, 0)
+    expectEqual(
+      stale.stderr,
+      "warning: no price for BTC/USD: CoinGecko, Coinbase Exchange and Kraken rate limited;"
         + " CoinGecko rate limit reached: wait a minute and retry; showing cached data"
         + " from 0 s ago (stale)\n")
   }

@@ -1,5 +1,6 @@
 import RateCore
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -35,13 +36,13 @@ import Testing
   func everyRateLimitShapeIsRateLimited(_ limit: Limit) async throws {
     let api = Self.gecko("/simple/price", 429, limit.file, headers: limit.headers)
     let result = try await api.harness(now: "2024-06-10T06:00:00Z").run(["current", "BTC"])
-    #expect(result.status == 75)
+    expectEqual(result.status, 75)
     // The exchanges here are the same CoinGecko-only server: each source is named.
-    #expect(result.stderr.hasPrefix("error: no price for BTC/USD: CoinGecko rate limited"))
-    #expect(
+    expect(result.stderr.hasPrefix("error: no price for BTC/USD: CoinGecko rate limited"))
+    expect(
       result.stderr.hasSuffix(
         "; CoinGecko rate limit reached: \(limit.wait) (a free Demo key raises it: 'rates config set api-key')\n"))
-    #expect(api.count("/simple/price") == 1)
+    expectEqual(api.count("/simple/price"), 1)
   }
 
   @Test func aRateLimitWithAKeySetSuggestsNoKey() async throws {
@@ -49,8 +50,8 @@ import Testing
     let result = try await api.harness(
       now: "2024-06-10T06:00:00Z", environment: ["COINGECKO_API_KEY": "CG-demo0000000000"]
     ).run(["current", "BTC"])
-    #expect(result.status == 75)
-    #expect(result.stderr.hasSuffix("; CoinGecko rate limit reached: wait a minute and retry\n"))
+    expectEqual(result.status, 75)
+    expect(result.stderr.hasSuffix("; CoinGecko rate limit reached: wait a minute and retry\n"))
   }
 
   @Test func aRailsErrorPageIsAServerErrorRetried() async throws {
@@ -59,23 +60,23 @@ import Testing
     let result = try await api.harness(
       now: "2024-06-10T06:00:00Z", environment: ["RATES_PROVIDER": "coingecko"]
     ).run(["current", "BTC"])
-    #expect(result.status == 69)
-    #expect(
-      result.stderr == "error: CoinGecko is having trouble (HTTP 500): try again in a few minutes\n")
-    #expect(api.count("/simple/price") == 3)
+    expectEqual(result.status, 69)
+    expectEqual(
+      result.stderr, "error: CoinGecko is having trouble (HTTP 500): try again in a few minutes\n")
+    expectEqual(api.count("/simple/price"), 3)
   }
 
   @Test func anHTMLPageWithStatus200IsUnreadableNotRetriedAndNotTryAgain() async throws {
     let api = Self.gecko("/simple/price", 200, "error_429_cloudflare_1015_html__telliot-feeds.html")
     let result = try await api.harness(now: "2024-06-10T06:00:00Z").run(["current", "BTC"])
-    #expect(result.status == 69)
-    #expect(
+    expectEqual(result.status, 69)
+    expect(
       result.stderr.hasSuffix(
         "; CoinGecko sent an unreadable response from /simple/price (an HTML page where JSON"
           + " was expected): asking again will not help; check the provider URL (RATES_COINGECKO_URL)"
           + " or report the problem\n"))
-    #expect(!result.stderr.contains("try again"))
-    #expect(api.count("/simple/price") == 1)
+    expect(!result.stderr.contains("try again"))
+    expectEqual(api.count("/simple/price"), 1)
   }
 
   // MARK: - Coins, currencies and ranges
@@ -83,9 +84,9 @@ import Testing
   @Test func aKnownCoinTheChartLacksIsNoDataNamedAsTyped() async throws {
     let api = Self.gecko("/market_chart", 404, "error_404_coin_not_found__unidentified-repo-id55272097999.json")
     let result = try await api.harness(now: "2024-06-10T06:00:00Z").run(["history", "ETH", "EUR"])
-    #expect(result.status == 66)
-    #expect(result.stderr == "error: CoinGecko has no data: the answer has nothing for ETH, a coin it lists\n")
-    #expect(!result.stderr.contains("did you mean"))
+    expectEqual(result.status, 66)
+    expectEqual(result.stderr, "error: CoinGecko has no data: the answer has nothing for ETH, a coin it lists\n")
+    expect(!result.stderr.contains("did you mean"))
   }
 
   @Test func aKnownCoinTheMarketsAnswerLacksIsNotUnknown() async throws {
@@ -100,17 +101,17 @@ import Testing
     let rates = try api.harness(now: "2024-04-01T15:05:00Z")
     for arguments in [["info", "ETH", "--in", "USD"], ["favorites", "add", "ETH"]] {
       let result = await rates.run(arguments)
-      #expect(result.status == 66, "\(arguments)")
-      #expect(
-        result.stderr == "error: CoinGecko has no data: the answer has nothing for ETH, a coin it lists\n")
+      expectEqual(result.status, 66, "\(arguments)")
+      expectEqual(
+        result.stderr, "error: CoinGecko has no data: the answer has nothing for ETH, a coin it lists\n")
     }
   }
 
   @Test func anUncheckedIdTheChartLacksIsAnUnknownCoinNamedAsTyped() async throws {
     let api = Self.gecko("/market_chart", 404, "error_could_not_find_coin_pretty__pycoingecko-issue42.json")
     let result = try await api.harness(now: "2024-06-10T06:00:00Z").run(["history", "my-token-x", "EUR"])
-    #expect(result.status == 64)
-    #expect(result.stderr.hasPrefix("error: unknown coin 'my-token-x' at CoinGecko"))
+    expectEqual(result.status, 64)
+    expect(result.stderr.hasPrefix("error: unknown coin 'my-token-x' at CoinGecko"))
   }
 
   @Test func aPartialPriceAnswerShowsWhatArrivedAndNamesWhatDidNot() async throws {
@@ -119,34 +120,34 @@ import Testing
       "simple_price_24h_change_five_ids_integer_btc__unidentified-repo-id62500592667.json")
     let result = try await api.harness(now: "2024-03-01T12:00:00Z")
       .run(["current", "BTC", "SOL", "ETH", "--in", "EUR"])
-    #expect(result.status == 0)
-    #expect(result.stdout.contains("BTC/EUR  62,891.00  +0.77% 24h"))
-    #expect(result.stdout.contains("ETH/EUR   3,540.90  -0.02% 24h"))
-    #expect(!result.stdout.contains("SOL"))
-    #expect(
-      result.stderr
-        == "warning: no price for SOL/EUR: CoinGecko sent no price for it, Coinbase Exchange does"
+    expectEqual(result.status, 0)
+    expect(result.stdout.contains("BTC/EUR  62,891.00  +0.77% 24h"))
+    expect(result.stdout.contains("ETH/EUR   3,540.90  -0.02% 24h"))
+    expect(!result.stdout.contains("SOL"))
+    expectEqual(
+      result.stderr,
+      "warning: no price for SOL/EUR: CoinGecko sent no price for it, Coinbase Exchange does"
         + " not list it, Kraken answered HTTP 404; showing the prices that arrived\n")
     let json = try await api.harness(now: "2024-03-01T12:00:00Z")
       .run(["current", "BTC", "SOL", "--in", "EUR", "--json"])
-    #expect(json.status == 0)
-    #expect((try json.json()["quotes"] as? [[String: Any]])?.map { $0["base"] as? String } == ["BTC"])
+    expectEqual(json.status, 0)
+    expectEqual((try json.json()["quotes"] as? [[String: Any]])?.map { $0["base"] as? String }, ["BTC"])
   }
 
   @Test func a10012ForAShortRangeQuotesCoinGeckoNotTheRange() async throws {
     let api = Self.gecko("/market_chart", 401, "error_10012_range_days_max__waxtax-pr8.json")
     let result = try await api.harness(now: "2024-06-10T06:00:00Z")
       .run(["history", "BTC", "EUR", "--days", "30"])
-    #expect(result.status == 69)
-    #expect(result.stderr.hasPrefix("error: CoinGecko answered HTTP 401: Your request exceeds the allowed time range."))
-    #expect(!result.stderr.contains("--days 365"))
+    expectEqual(result.status, 69)
+    expect(result.stderr.hasPrefix("error: CoinGecko answered HTTP 401: Your request exceeds the allowed time range."))
+    expect(!result.stderr.contains("--days 365"))
   }
 
   @Test func anInvalidVsCurrencyIsAnUnknownCurrency() async throws {
     let api = Self.gecko("/coins/markets", 400, "error_400_invalid_vs_currency__unidentified-repo-id68784287318.json")
     let result = try await api.harness(now: "2024-06-10T06:00:00Z").run(["top", "--in", "VEF"])
-    #expect(result.status == 64)
-    #expect(result.stderr.hasPrefix("error: CoinGecko does not price in 'VEF'"))
+    expectEqual(result.status, 64)
+    expect(result.stderr.hasPrefix("error: CoinGecko does not price in 'VEF'"))
   }
 
   @Test func coinDeskNoResultsIsNoDataAskedOnce() async throws {
@@ -158,9 +159,9 @@ import Testing
     ])
     let result = try await api.harness(now: "2017-11-28T05:00:00Z")
       .run(["history", "BTC", "EUR", "--provider", "coindesk", "--days", "7"])
-    #expect(result.status == 66)
-    #expect(result.stderr == "error: CoinDesk has no data: no prices for that range\n")
-    #expect(api.count("/historical/close.json") == 1)
+    expectEqual(result.status, 66)
+    expectEqual(result.stderr, "error: CoinDesk has no data: no prices for that range\n")
+    expectEqual(api.count("/historical/close.json"), 1)
   }
 
   @Test func coinDeskUnknownCurrencyIsAUsageError() async throws {
@@ -173,8 +174,8 @@ import Testing
     ])
     let result = try await api.harness(now: "2021-06-01T05:00:00Z")
       .run(["current", "BTC", "--in", "XAU", "--provider", "coindesk"])
-    #expect(result.status == 64)
-    #expect(result.stderr.hasPrefix("error: CoinDesk does not price in 'XAU'"))
+    expectEqual(result.status, 64)
+    expect(result.stderr.hasPrefix("error: CoinDesk does not price in 'XAU'"))
   }
 
   @Test func frankfurterNotFoundForKnownCurrenciesIsNoData() async throws {
@@ -185,7 +186,7 @@ import Testing
     ])
     let result = try await api.harness(now: "2024-01-05T18:00:00Z")
       .run(["history", "GBP", "USD", "--days", "5"])
-    #expect(result.status == 66)
-    #expect(result.stderr.hasPrefix("error: Frankfurter (ECB) has no data: no ECB rates from"))
+    expectEqual(result.status, 66)
+    expect(result.stderr.hasPrefix("error: Frankfurter (ECB) has no data: no ECB rates from"))
   }
 }

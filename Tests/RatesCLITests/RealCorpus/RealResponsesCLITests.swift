@@ -1,5 +1,6 @@
 import RateCore
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -28,13 +29,13 @@ import Testing
     ])
     let rates = try api.harness(now: "2023-12-21T12:00:00Z")
     let current = await rates.run(["current", "BTC", "--in", "USD"])
-    #expect(current.status == 0)
-    #expect(current.stdout.contains("BTC/USD  43,713.00"))
+    expectEqual(current.status, 0)
+    expect(current.stdout.contains("BTC/USD  43,713.00"))
     let convert = await rates.run(["convert", "2", "BTC", "USD", "--json"])
-    #expect(convert.status == 0)
+    expectEqual(convert.status, 0)
     let conversion = try #require((try convert.json()["conversions"] as? [[String: Any]])?.first)
-    #expect(conversion["rate"] as? Double == 43713)
-    #expect(conversion["amount"] as? Double == 87426)
+    expectEqual(conversion["rate"] as? Double, 43713)
+    expectEqual(conversion["amount"] as? Double, 87426)
   }
 
   @Test func historyFromAMarketChartWithANowPoint() async throws {
@@ -43,11 +44,11 @@ import Testing
     ])
     let result = try await api.harness(now: "2024-04-01T15:05:00Z")
       .run(["history", "BTC", "USD", "--days", "2", "--json"])
-    #expect(result.status == 0)
+    expectEqual(result.status, 0)
     let points = try #require(try result.json()["points"] as? [[String: Any]])
     // 2024-03-31 closes at the 2024-04-01 00:00 sample; today is the "now" sample.
-    #expect(points.map { $0["date"] as? String } == ["2024-03-31", "2024-04-01"])
-    #expect(points.map { $0["rate"] as? Double } == [71246.9514406015, 68887.7495158568])
+    expectEqual(points.map { $0["date"] as? String }, ["2024-03-31", "2024-04-01"])
+    expectEqual(points.map { $0["rate"] as? Double }, [71246.9514406015, 68887.7495158568])
   }
 
   @Test func topFromThe2018FormatWithNumbersAsStrings() async throws {
@@ -56,8 +57,8 @@ import Testing
     ])
     let result = try await api.harness(now: "2018-08-28T13:00:00Z")
       .run(["top", "--limit", "1", "--in", "USD"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains("1  BTC   Bitcoin   7,015.12  +4.46%   120.93B"))
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expect(result.stdout.contains("1  BTC   Bitcoin   7,015.12  +4.46%   120.93B"))
   }
 
   @Test func searchInfoAndFavorites() async throws {
@@ -68,19 +69,19 @@ import Testing
     ])
     let rates = try api.harness(now: "2024-04-01T15:05:00Z")
     let search = await rates.run(["search", "eth"])
-    #expect(search.status == 0)
-    #expect(search.stdout.contains("   2  ETH     Ethereum          ethereum"))
+    expectEqual(search.status, 0)
+    expect(search.stdout.contains("   2  ETH     Ethereum          ethereum"))
     let info = await rates.run(["info", "BTC", "--in", "USD", "--days", "2"])
-    #expect(info.status == 0)
-    #expect(info.stdout.contains("price          70,187.00 USD   +3.13% 24h"), "\(info.stdout)")
-    #expect(info.stdout.contains("max supply         21.00M"))
+    expectEqual(info.status, 0)
+    expect(info.stdout.contains("price          70,187.00 USD   +3.13% 24h"), "\(info.stdout)")
+    expect(info.stdout.contains("max supply         21.00M"))
     // The docs sample's `last_updated` (2024-04-07) lies six days after this clock: not a
     // possible update time, so it shows as unknown (AnswerGate.isUpdateTime).
-    #expect(info.stdout.contains("updated                     —"))
+    expect(info.stdout.contains("updated                     —"))
     let added = await rates.run(["favorites", "add", "BTC"])
-    #expect(added.status == 0)
+    expectEqual(added.status, 0)
     let favorites = await rates.run(["favorites", "--in", "USD"])
-    #expect(favorites.stdout.contains("1  BTC   Bitcoin  70,187.00  +3.13%     1.38T"))
+    expect(favorites.stdout.contains("1  BTC   Bitcoin  70,187.00  +3.13%     1.38T"))
   }
 
   // MARK: - CoinDesk and Frankfurter answers
@@ -99,12 +100,12 @@ import Testing
     // holding a day outside the asked range is refused (issue 22).
     let history = await rates.run(
       ["history", "BTC", "EUR", "--provider", "coindesk", "--days", "8", "--table"])
-    #expect(history.status == 0)
-    #expect(history.stdout.contains("2017-11-22  6,964.15"))
-    #expect(history.stdout.contains("2017-11-27  8,184.18  +369.94  +4.73%"))
-    #expect(history.stdout.contains("2017-11-28  8,164.54"))
+    expectEqual(history.status, 0)
+    expect(history.stdout.contains("2017-11-22  6,964.15"))
+    expect(history.stdout.contains("2017-11-27  8,184.18  +369.94  +4.73%"))
+    expect(history.stdout.contains("2017-11-28  8,164.54"))
     let current = await rates.run(["current", "BTC", "--in", "EUR", "--provider", "coindesk"])
-    #expect(current.stdout.contains("BTC/EUR  8,164.54       —  04:05 UTC  CoinDesk"))
+    expect(current.stdout.contains("BTC/EUR  8,164.54       —  04:05 UTC  CoinDesk"))
   }
 
   @Test func frankfurterCurrentHistoryAndConvert() async throws {
@@ -118,11 +119,11 @@ import Testing
     // History first: it asks for the recording's range (2024-01-01..05, answered from the
     // working day before it); the one recording answers every later request too.
     let history = await rates.run(["history", "USD", "CAD", "--days", "5", "--table"])
-    #expect(history.status == 0)
-    #expect(history.stdout.contains("2024-01-03  1.3347  +0.0053  +0.40%"))
+    expectEqual(history.status, 0)
+    expect(history.stdout.contains("2024-01-03  1.3347  +0.0053  +0.40%"))
     let current = await rates.run(["current", "USD-CAD"])
-    #expect(current.stdout.contains("USD/CAD  1.3369  +0.28% 1d  2024-01-05 (ECB)"))
+    expect(current.stdout.contains("USD/CAD  1.3369  +0.28% 1d  2024-01-05 (ECB)"))
     let convert = await rates.run(["convert", "100", "USD", "CAD"])
-    #expect(convert.stdout.contains("=  133.69 CAD  at  1.3369  Frankfurter (ECB)  2024-01-05"))
+    expect(convert.stdout.contains("=  133.69 CAD  at  1.3369  Frankfurter (ECB)  2024-01-05"))
   }
 }

@@ -1,5 +1,6 @@
 import RateCore
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -80,9 +81,9 @@ import Testing
   func aWiderRealAnswerGivesExactlyTheAskedDays(_ test: Case) async throws {
     let rates = try RealAPI(test.routes).harness(now: test.now)
     let result = await rates.run(["history"] + test.arguments + ["--json"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let points = try #require(try result.json()["points"] as? [[String: Any]])
-    #expect(points.map { $0["date"] as? String } == test.dates)
-    #expect(points.map { $0["rate"] as? Double } == test.rates)
+    expectEqual(points.map { $0["date"] as? String }, test.dates)
+    expectEqual(points.map { $0["rate"] as? Double }, test.rates)
   }
 }

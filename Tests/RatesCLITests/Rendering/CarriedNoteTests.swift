@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
     let result = await rates.run([
       "history", "EUR", "USD", "--from", "2024-06-06", "--to", "2024-06-08", "--table", "--no-color",
     ])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains("1 day without data repeats the previous day's value"), "\(result.stdout)")
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expect(result.stdout.contains("1 day without data repeats the previous day's value"), "\(result.stdout)")
   }
 }

@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -41,8 +42,8 @@ import Testing
     let lines = view.chartReport().split(separator: "\n", omittingEmptySubsequences: false)
       .map(String.init)
     let chart = Array(lines[2..<15])
-    #expect(!Self.blankColumns(chart).isEmpty, "\(chart.joined(separator: "\n"))")
-    #expect(view.header().contains("5 days"))
+    expect(!Self.blankColumns(chart).isEmpty, "\(chart.joined(separator: "\n"))")
+    expect(view.header().contains("5 days"))
   }
 
   /// The chart rules still hold around a gap: each point at its own column and value.
@@ -52,18 +53,18 @@ import Testing
     for index in values.indices {
       let column = LineChart.cursorColumn(pointIndex: index, pointCount: 5, plotWidth: 30)
       if values[index].isFinite {
-        #expect(columns[column] == values[index], "point \(index)")
+        expectEqual(columns[column], values[index], "point \(index)")
       } else {
-        #expect(columns[column].isNaN, "the gap's own column")
+        expect(columns[column].isNaN, "the gap's own column")
       }
     }
     // Between the two points either side of the gap nothing is drawn.
     let before = LineChart.cursorColumn(pointIndex: 1, pointCount: 5, plotWidth: 30)
     let after = LineChart.cursorColumn(pointIndex: 3, pointCount: 5, plotWidth: 30)
-    #expect(columns[(before + 1)..<after].allSatisfy { $0.isNaN })
+    expect(columns[(before + 1)..<after].allSatisfy { $0.isNaN })
     // More days than columns: a bucket of gaps only is blank.
     let long = Array(repeating: 1.0, count: 20) + Array(repeating: .nan, count: 20) + [2, 3]
-    #expect(LineChart.columnValues(long, count: 10, low: 1, high: 3)[6].isNaN)
+    expect(LineChart.columnValues(long, count: 10, low: 1, high: 3)[6].isNaN)
   }
 
   /// Before: the cursor's third step landed on day 4 (the gap did not exist).
@@ -71,13 +72,13 @@ import Testing
     let state = ExplorerState(series: Self.seriesWithGap(), cursor: 2)
     let lines = HomeRenderer.cursorLines(state, width: 60, style: Style(enabled: false), ascii: true)
     let info = lines.first { $0.hasPrefix("2024-03-03") }
-    #expect(info?.contains("no rate") == true, "\(lines.joined(separator: "\n"))")
-    #expect(info?.contains("3/5") == true)
+    expectEqual(info?.contains("no rate"), true, "\(lines.joined(separator: "\n"))")
+    expectEqual(info?.contains("3/5"), true)
     // The day after the gap has no change from it.
     let next = HomeRenderer.cursorLines(
       ExplorerState(series: Self.seriesWithGap(), cursor: 3), width: 60,
       style: Style(enabled: false), ascii: true)
-    #expect(next.contains { $0.hasPrefix("2024-03-04") && $0.contains("  -  4/5") }, "\(next)")
+    expect(next.contains { $0.hasPrefix("2024-03-04") && $0.contains("  -  4/5") }, "\(next)")
   }
 
   /// Before: `info` showed "6 days" and a sparkline closed up over the missing day.
@@ -94,18 +95,18 @@ import Testing
       }
     }
     let result = await rates.run(["info", "BTC", "--in", "EUR", "--days", "7"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("7 days") })
     let sparkline = line.split(separator: "  ", omittingEmptySubsequences: true).last ?? ""
-    #expect(sparkline.count == 7 && sparkline.contains(" "), "\(line)")
+    expect(sparkline.count == 7 && sparkline.contains(" "), "\(line)")
   }
 
   /// Before: 90 days at width 80 drew "  90 days  " and 76 columns, 87 in all.
   @Test func infoSparklineFitsBesideItsDayCount() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["info", "BTC", "--in", "EUR", "--days", "90"])
-    #expect(result.status == 0, "\(result.stderr)")
+    expectEqual(result.status, 0, "\(result.stderr)")
     let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("90 days") })
-    #expect(TerminalText.displayWidth(String(line)) == 80, "\(line)")
+    expectEqual(TerminalText.displayWidth(String(line)), 80, "\(line)")
   }
 }

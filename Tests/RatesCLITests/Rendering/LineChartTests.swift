@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -25,8 +26,9 @@ import Testing
     // round((v - 1) / 4 * 2) = 0, 0, 1, 1, 1, 2, 2, 2. Only one date fits in 14 columns.
     let lines = LineChart.render(
       points: Self.series([1, 2, 3, 4, 5]), width: 14, height: 3, ascii: false)
-    #expect(
-      lines == [
+    expectEqual(
+      lines,
+      [
         "5.00 ┤     ╭──",
         "3.00 ┤  ╭──╯",
         "1.00 ┤──╯",
@@ -38,15 +40,16 @@ import Testing
     // 12 - 6 = 6 plot columns with labels: too few, so the axis is a bare line.
     let lines = LineChart.render(
       points: Self.series([1, 2, 3, 4, 5]), width: 12, height: 3, ascii: false)
-    #expect(lines == ["│        ╭──", "│   ╭────╯", "│───╯", " 2024-03-01"])
+    expectEqual(lines, ["│        ╭──", "│   ╭────╯", "│───╯", " 2024-03-01"])
   }
 
   @Test func asciiFallingLine() {
     // 24 plot columns; values >= 4 round to the top row, values < 2 to the bottom.
     let lines = LineChart.render(
       points: Self.series([5, 4, 3, 2, 1]), width: 30, height: 3, ascii: true)
-    #expect(
-      lines == [
+    expectEqual(
+      lines,
+      [
         "5.00 +-------*",
         "3.00 +       *----------*",
         "1.00 +                  *-----",
@@ -58,10 +61,10 @@ import Testing
     let lines = LineChart.render(
       points: Self.series((0..<31).map { Double($0) }), width: 60, height: 5, ascii: false)
     let axis = lines[5]
-    #expect(axis.hasPrefix("       2024-03-01"))  // labels 5 wide + " ┤"
-    #expect(axis.hasSuffix("2024-03-31"))
-    #expect(axis.contains("2024-03-16"))
-    #expect(TerminalText.displayWidth(axis) == 60)
+    expect(axis.hasPrefix("       2024-03-01"))  // labels 5 wide + " ┤"
+    expect(axis.hasSuffix("2024-03-31"))
+    expect(axis.contains("2024-03-16"))
+    expectEqual(TerminalText.displayWidth(axis), 60)
   }
 
   // MARK: - Shapes and limits
@@ -69,26 +72,26 @@ import Testing
   @Test func singlePointIsAFlatLineWithOneLabel() {
     let lines = LineChart.render(
       points: Self.series([85_999]), width: 30, height: 5, ascii: false)
-    #expect(lines.count == 6)
-    #expect(lines[2].hasPrefix("85,999.00 ┤───"))
-    #expect(lines[0] == "          │")
-    #expect(lines[5] == "           2024-03-01")  // under the first plot column
+    expectEqual(lines.count, 6)
+    expect(lines[2].hasPrefix("85,999.00 ┤───"))
+    expectEqual(lines[0], "          │")
+    expectEqual(lines[5], "           2024-03-01")  // under the first plot column
   }
 
   @Test func equalValuesSitOnTheMiddleRow() {
     let lines = LineChart.render(
       points: Self.series([2, 2, 2, 2]), width: 20, height: 4, ascii: true)
-    #expect(lines[1] == "2.00 +" + String(repeating: "-", count: 14))
-    #expect(lines[0] == "     |")
+    expectEqual(lines[1], "2.00 +" + String(repeating: "-", count: 14))
+    expectEqual(lines[0], "     |")
   }
 
   @Test func twoPointsTouchTopAndBottom() {
     let lines = LineChart.render(
       points: Self.series([10, 20]), width: 20, height: 4, ascii: false)
     // 13 columns from 10 to 20; the middle label is 20 - 10 / 3 = 16.67.
-    #expect(lines[0] == "20.00 ┤          ╭──")
-    #expect(lines[1] == "16.67 ┤      ╭───╯")
-    #expect(lines[3] == "10.00 ┤───╯")
+    expectEqual(lines[0], "20.00 ┤          ╭──")
+    expectEqual(lines[1], "16.67 ┤      ╭───╯")
+    expectEqual(lines[3], "10.00 ┤───╯")
   }
 
   @Test func bucketingKeepsTheExtremes() {
@@ -97,10 +100,10 @@ import Testing
     rates[123] = 500
     rates[321] = 1
     let lines = LineChart.render(points: Self.series(rates), width: 60, height: 8, ascii: true)
-    #expect(lines[0].hasPrefix("500.00 +"))
-    #expect(lines[0].contains("*"))
-    #expect(lines[7].hasPrefix("  1.00 +"))
-    #expect(lines[7].contains("*"))
+    expect(lines[0].hasPrefix("500.00 +"))
+    expect(lines[0].contains("*"))
+    expect(lines[7].hasPrefix("  1.00 +"))
+    expect(lines[7].contains("*"))
   }
 
   @Test(arguments: [1, 2, 3, 10, 29, 100, 1_000])
@@ -111,8 +114,8 @@ import Testing
         for ascii in [false, true] {
           let lines = LineChart.render(
             points: Self.series(rates), width: width, height: height, ascii: ascii)
-          #expect(lines.count == height + 1)
-          #expect(Self.maxWidth(lines) <= width, "width \(width) height \(height)")
+          expectEqual(lines.count, height + 1)
+          expect(Self.maxWidth(lines) <= width, "width \(width) height \(height)")
         }
       }
     }
@@ -121,19 +124,19 @@ import Testing
   @Test func hugeLabelsAreDroppedRatherThanOverflowing() {
     let lines = LineChart.render(
       points: Self.series([1e13, 2e13]), width: 20, height: 3, ascii: false)
-    #expect(lines.count == 4)
-    #expect(Self.maxWidth(lines) <= 20)
-    #expect(lines[0].hasPrefix("┤") || lines[0].hasPrefix("│"))
+    expectEqual(lines.count, 4)
+    expect(Self.maxWidth(lines) <= 20)
+    expect(lines[0].hasPrefix("┤") || lines[0].hasPrefix("│"))
   }
 
   @Test func degenerateInputs() {
-    #expect(LineChart.render(points: [], width: 80, height: 5, ascii: false).isEmpty)
-    #expect(LineChart.render(points: Self.series([1]), width: 80, height: 0, ascii: false).isEmpty)
-    #expect(LineChart.render(points: Self.series([1]), width: 1, height: 5, ascii: false).isEmpty)
+    expect(LineChart.render(points: [], width: 80, height: 5, ascii: false).isEmpty)
+    expect(LineChart.render(points: Self.series([1]), width: 80, height: 0, ascii: false).isEmpty)
+    expect(LineChart.render(points: Self.series([1]), width: 1, height: 5, ascii: false).isEmpty)
     let nan = LineChart.render(points: Self.series([.nan]), width: 80, height: 5, ascii: false)
-    #expect(nan.isEmpty)
+    expect(nan.isEmpty)
     let small = LineChart.render(points: Self.series([1, 2]), width: 5, height: 2, ascii: true)
-    #expect(Self.maxWidth(small) <= 5)
+    expect(Self.maxWidth(small) <= 5)
   }
 }
 
@@ -152,14 +155,14 @@ import Testing
       let label = line[..<tick].trimmingCharacters(in: .whitespaces)
       return label.isEmpty ? nil : label
     }
-    #expect(labels == ["1.063", "1.062", "1.060"])
+    expectEqual(labels, ["1.063", "1.062", "1.060"])
   }
 
   @Test func distinctLabelsKeepTheUsualDigitsWhenTheyAlreadyDiffer() {
-    #expect(RateFormat.distinct([85_999, 86_123.5]) == ["85,999.00", "86,123.50"])
-    #expect(RateFormat.distinct([1.0603, 1.0631]) == ["1.060", "1.063"])
-    #expect(RateFormat.distinct([1.00001, 1.00004], format: RateFormat.rate) == ["1.00001", "1.00004"])
-    #expect(RateFormat.distinct([2, 2]) == ["2.00", "2.00"])
+    expectEqual(RateFormat.distinct([85_999, 86_123.5]), ["85,999.00", "86,123.50"])
+    expectEqual(RateFormat.distinct([1.0603, 1.0631]), ["1.060", "1.063"])
+    expectEqual(RateFormat.distinct([1.00001, 1.00004], format: RateFormat.rate), ["1.00001", "1.00004"])
+    expectEqual(RateFormat.distinct([2, 2]), ["2.00", "2.00"])
   }
 
   /// Before: with 5 points over 8 columns the peak (point 2) fell between columns 3 and 4
@@ -169,11 +172,11 @@ import Testing
     for width in 12...40 {
       let lines = LineChart.render(points: Self.series(values), width: width, height: 9, ascii: true)
       let top = lines[0]
-      #expect(top.contains("*") || top.contains("-"), "width \(width): \(lines)")
+      expect(top.contains("*") || top.contains("-"), "width \(width): \(lines)")
       let columns = LineChart.columnValues(values, count: width - 6, low: 1, high: 9)
       for index in values.indices {
         let column = LineChart.cursorColumn(pointIndex: index, pointCount: values.count, plotWidth: columns.count)
-        #expect(columns[column] == values[index], "width \(width), point \(index)")
+        expectEqual(columns[column], values[index], "width \(width), point \(index)")
       }
     }
   }
@@ -188,7 +191,7 @@ import Testing
       terminal: TerminalCapabilities(isTTY: false, width: 80, unicode: true, color: false),
       style: Style(enabled: false))
     let report = view.sparklineReport()
-    #expect(report.contains("low 1.00001 2024-03-02"), "\(report)")
-    #expect(report.contains("high 1.00004 2024-03-03"), "\(report)")
+    expect(report.contains("low 1.00001 2024-03-02"), "\(report)")
+    expect(report.contains("high 1.00004 2024-03-03"), "\(report)")
   }
 }

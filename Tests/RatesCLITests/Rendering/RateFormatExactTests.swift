@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -33,14 +34,14 @@ import Testing
         }
       }
     }
-    #expect(Array(mismatches.prefix(5)) == [])
+    expectEqual(Array(mismatches.prefix(5)), [])
   }
 
   @Test func leavesOtherValuesToPrintf() {
-    #expect(RateFormat.exactFixed(1e15, places: 2) == nil)
-    #expect(RateFormat.exactFixed(-1, places: 2) == nil)
-    #expect(RateFormat.exactFixed(1, places: 5) == nil)
-    #expect(RateFormat.fixed(1e20, decimals: 2) == "100,000,000,000,000,000,000.00")
-    #expect(RateFormat.fixed(-1234.5, decimals: 0) == "-1,234")
+    expectEqual(RateFormat.exactFixed(1e15, places: 2), nil)
+    expectEqual(RateFormat.exactFixed(-1, places: 2), nil)
+    expectEqual(RateFormat.exactFixed(1, places: 5), nil)
+    expectEqual(RateFormat.fixed(1e20, decimals: 2), "100,000,000,000,000,000,000.00")
+    expectEqual(RateFormat.fixed(-1234.5, decimals: 0), "-1,234")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
     (0.001_633_07, "BTC", "0.00163307 BTC"), (4.624_131_39, "ETH", "4.62413139 ETH"),
   ])
   func moneyUsesTheMinorUnit(value: Double, code: String, expected: String) {
-    #expect(RateFormat.money(value, code: code) == expected)
+    expectEqual(RateFormat.money(value, code: code), expected)
   }
 
   /// Tiny amounts keep three significant digits instead of reading as zero; huge ones stop
@@ -26,16 +27,16 @@ import Testing
     (1.0782e15, "USD", "1,078,200,000,000,000 USD"), (123_456_789_012.34, "EUR", "123,456,789,012.34 EUR"),
   ])
   func moneyNeverShowsZeroForAnAmountNorNoise(value: Double, code: String, expected: String) {
-    #expect(RateFormat.money(value, code: code) == expected)
+    expectEqual(RateFormat.money(value, code: code), expected)
   }
 
   @Test func aPairsColumnSharesItsDecimals() {
     let column = RateFormat.rateColumn([1.2845, 1.3107, 1.2563])
-    #expect(column.decimals == 4)
-    #expect(column.signed(0) == "+0.0000")
-    #expect(column.signed(0.00114) == "+0.0011")
-    #expect(column.signed(-0.0158) == "-0.0158")
-    #expect(RateFormat.rateColumn([0.671, 0.6709]).format(0.671) == "0.67100")
+    expectEqual(column.decimals, 4)
+    expectEqual(column.signed(0), "+0.0000")
+    expectEqual(column.signed(0.00114), "+0.0011")
+    expectEqual(column.signed(-0.0158), "-0.0158")
+    expectEqual(RateFormat.rateColumn([0.671, 0.6709]).format(0.671), "0.67100")
   }
 
   /// The column's decimals are those of its most precise value, whatever the
@@ -52,8 +53,8 @@ import Testing
             * (Bool.random(using: &generator) ? 1 : -1)
       }
       let expected = values.filter { $0.isFinite && $0 != 0 }.map(RateFormat.rateDecimals).max() ?? 2
-      #expect(
-        RateFormat.rateColumn(values).decimals == min(expected, RateFormat.maximumDecimals),
+      expectEqual(
+        RateFormat.rateColumn(values).decimals, min(expected, RateFormat.maximumDecimals),
         "\(values)")
     }
   }
@@ -61,8 +62,8 @@ import Testing
   @Test func convertKeepsSatoshis() async throws {
     let (cli, _) = try CLIHarness.withFakeAPI()
     let result = await cli.run(["convert", "100", "EUR", "BTC"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains("0.00163307 BTC"), "\(result.stdout)")
+    expectEqual(result.status, 0, "\(result.stderr)")
+    expect(result.stdout.contains("0.00163307 BTC"), "\(result.stdout)")
   }
 
   @Test func historyAndStatsNameTheSameFiguresAlike() async throws {
@@ -78,7 +79,7 @@ import Testing
         return String(first)
       }
     }
-    #expect(labels(history.stdout) == ["min", "max", "mean", "median", "std", "first", "last", "change", "days"])
-    #expect(labels(stats.stdout) == labels(history.stdout))
+    expectEqual(labels(history.stdout), ["min", "max", "mean", "median", "std", "first", "last", "change", "days"])
+    expectEqual(labels(stats.stdout), labels(history.stdout))
   }
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -31,16 +32,16 @@ import Testing
     (-Double.infinity, "-inf"),
   ])
   func number(value: Double, expected: String) {
-    #expect(RateFormat.number(value) == expected)
+    expectEqual(RateFormat.number(value), expected)
   }
 
   @Test func hugeValuesDoNotCrash() {
     // Past 10^15, scientific notation: 300 grouped digits would swamp a table.
-    #expect(RateFormat.number(1e22) == "1.000e+22")
-    #expect(RateFormat.number(Double.greatestFiniteMagnitude) == "1.798e+308")
-    #expect(RateFormat.rate(-3e300) == "-3.000e+300")
-    #expect(RateFormat.compact(2e300) == "2.000e+300")
-    #expect(RateFormat.number(999_999_999_999_999) == "999,999,999,999,999.00")
+    expectEqual(RateFormat.number(1e22), "1.000e+22")
+    expectEqual(RateFormat.number(Double.greatestFiniteMagnitude), "1.798e+308")
+    expectEqual(RateFormat.rate(-3e300), "-3.000e+300")
+    expectEqual(RateFormat.compact(2e300), "2.000e+300")
+    expectEqual(RateFormat.number(999_999_999_999_999), "999,999,999,999,999.00")
   }
 
   @Test(arguments: [
@@ -53,7 +54,7 @@ import Testing
     (Double.nan, "nan"),
   ])
   func signed(value: Double, expected: String) {
-    #expect(RateFormat.signed(value) == expected)
+    expectEqual(RateFormat.signed(value), expected)
   }
 
   @Test(arguments: [
@@ -66,18 +67,18 @@ import Testing
     (-Double.infinity, "-inf%"),
   ])
   func percent(value: Double, expected: String) {
-    #expect(RateFormat.percent(value) == expected)
+    expectEqual(RateFormat.percent(value), expected)
   }
 
   @Test func amount() {
-    #expect(RateFormat.amount(85_999, code: "EUR") == "85,999.00 EUR")
-    #expect(RateFormat.amount(0.00000107, code: "BTC") == "0.0000010700 BTC")
+    expectEqual(RateFormat.amount(85_999, code: "EUR"), "85,999.00 EUR")
+    expectEqual(RateFormat.amount(0.00000107, code: "BTC"), "0.0000010700 BTC")
   }
 
   @Test func fixedDecimals() {
-    #expect(RateFormat.fixed(1_234.5678, decimals: 0) == "1,235")
-    #expect(RateFormat.fixed(-1_234.5678, decimals: 3) == "-1,234.568")
-    #expect(RateFormat.fixed(12, decimals: -4) == "12")
+    expectEqual(RateFormat.fixed(1_234.5678, decimals: 0), "1,235")
+    expectEqual(RateFormat.fixed(-1_234.5678, decimals: 3), "-1,234.568")
+    expectEqual(RateFormat.fixed(12, decimals: -4), "12")
   }
 }
 
@@ -88,13 +89,13 @@ import Testing
     (-1.26341, "-1.2634"),
   ])
   func rate(value: Double, expected: String) {
-    #expect(RateFormat.rate(value) == expected)
+    expectEqual(RateFormat.rate(value), expected)
   }
 
   @Test func compactShortensLargeAmounts() {
-    #expect(RateFormat.compact(1_209_876_543_210) == "1.21T")
-    #expect(RateFormat.compact(397_654_321_098.7) == "397.65B")
-    #expect(RateFormat.compact(12_500) == "12.50K")
-    #expect(RateFormat.compact(999) == "999.00")
+    expectEqual(RateFormat.compact(1_209_876_543_210), "1.21T")
+    expectEqual(RateFormat.compact(397_654_321_098.7), "397.65B")
+    expectEqual(RateFormat.compact(12_500), "12.50K")
+    expectEqual(RateFormat.compact(999), "999.00")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -14,13 +15,13 @@ import Testing
       ["history", "EUR", "USD", "--from", "2020-01-01"],
     ] {
       let result = await rates.run(arguments, width: width)
-      #expect(result.status == 0, "\(result.stderr)")
+      expectEqual(result.status, 0, "\(result.stderr)")
       let labels = result.stdout.split(separator: "\n").filter { $0.contains("low ") || $0.contains("high ") }
-      #expect(!labels.isEmpty, "\(result.stdout)")
+      expect(!labels.isEmpty, "\(result.stdout)")
       for line in labels {
-        #expect(line.count <= width, "\(arguments) at \(width): \(line)")
+        expect(line.count <= width, "\(arguments) at \(width): \(line)")
       }
-      #expect(result.stdout.contains("1 column "), "\(result.stdout)")
+      expect(result.stdout.contains("1 column "), "\(result.stdout)")
     }
   }
 
@@ -34,7 +35,7 @@ import Testing
     }
     let daily = await labels(["history", "BTC", "EUR", "--days", "5"])
     let hourly = await labels(["history", "BTC", "EUR", "--days", "5", "--interval", "hourly"])
-    #expect(Array(daily.prefix(8)) == ["min", "max", "mean", "median", "std", "first", "last", "change"])
-    #expect(Array(hourly.prefix(8)) == Array(daily.prefix(8)))
+    expectEqual(Array(daily.prefix(8)), ["min", "max", "mean", "median", "std", "first", "last", "change"])
+    expectEqual(Array(hourly.prefix(8)), Array(daily.prefix(8)))
   }
 }

@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -61,13 +62,13 @@ import Testing
       checked = result.stdout
       let lines = result.stdout.split(separator: "\n").map(String.init)
       let tooWide = lines.filter { !Self.isProse($0) && TerminalText.displayWidth($0) > width }
-      #expect(tooWide.isEmpty, "\(arguments) at \(width): \(tooWide)")
+      expect(tooWide.isEmpty, "\(arguments) at \(width): \(tooWide)")
       let cut = lines.filter { line in
         // A chart's scale caption (`1 column ≈ 1.5 days`) depends on the width.
         line.firstMatch(of: Self.cutNumber) != nil
           || Self.numbers(in: line).contains { !whole.contains($0) && !line.contains(" column ") }
       }
-      #expect(cut.isEmpty, "\(arguments) at \(width): numbers cut in \(cut)")
+      expect(cut.isEmpty, "\(arguments) at \(width): numbers cut in \(cut)")
     }
   }
 }

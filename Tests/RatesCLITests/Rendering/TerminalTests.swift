@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -17,14 +18,14 @@ import Testing
   // MARK: - width
 
   @Test func widthPrefersTheWindowThenColumnsThenEighty() {
-    #expect(Self.decide(window: 132, ["COLUMNS": "100"]).width == 132)
-    #expect(Self.decide(window: nil, ["COLUMNS": "100"]).width == 100)
-    #expect(Self.decide(window: 0, ["COLUMNS": "100"]).width == 100)
-    #expect(Self.decide(window: nil, ["COLUMNS": "wide"]).width == 80)
-    #expect(Self.decide(window: nil, ["COLUMNS": "-5"]).width == 80)
-    #expect(Self.decide(window: nil).width == 80)
-    #expect(Self.decide(window: 8).width == 20)
-    #expect(Self.decide(window: nil, ["COLUMNS": "10"]).width == 20)
+    expectEqual(Self.decide(window: 132, ["COLUMNS": "100"]).width, 132)
+    expectEqual(Self.decide(window: nil, ["COLUMNS": "100"]).width, 100)
+    expectEqual(Self.decide(window: 0, ["COLUMNS": "100"]).width, 100)
+    expectEqual(Self.decide(window: nil, ["COLUMNS": "wide"]).width, 80)
+    expectEqual(Self.decide(window: nil, ["COLUMNS": "-5"]).width, 80)
+    expectEqual(Self.decide(window: nil).width, 80)
+    expectEqual(Self.decide(window: 8).width, 20)
+    expectEqual(Self.decide(window: nil, ["COLUMNS": "10"]).width, 20)
   }
 
   // MARK: - unicode
@@ -42,24 +43,24 @@ import Testing
     (["LC_CTYPE": "en_US.ISO-8859-1"], false),
   ])
   func unicode(environment: [String: String], expected: Bool) {
-    #expect(Self.decide(environment).unicode == expected)
+    expectEqual(Self.decide(environment).unicode, expected)
   }
 
   @Test func asciiFlagWins() {
-    #expect(Self.decide(["LANG": "en_US.UTF-8"], ascii: true).unicode == false)
-    #expect(Self.decide(ascii: true).unicode == false)
+    expectEqual(Self.decide(["LANG": "en_US.UTF-8"], ascii: true).unicode, false)
+    expectEqual(Self.decide(ascii: true).unicode, false)
   }
 
   // MARK: - color
 
   @Test func colorNeedsATerminalAndNoOptOut() {
-    #expect(Self.decide(["TERM": "xterm-256color"]).color)
-    #expect(Self.decide(tty: false, ["TERM": "xterm-256color"]).color == false)
-    #expect(Self.decide(["TERM": "xterm"], noColor: true).color == false)
-    #expect(Self.decide(["TERM": "xterm", "NO_COLOR": "1"]).color == false)
-    #expect(Self.decide(["TERM": "xterm", "NO_COLOR": ""]).color)
-    #expect(Self.decide(["TERM": "dumb"]).color == false)
-    #expect(Self.decide().color)
+    expect(Self.decide(["TERM": "xterm-256color"]).color)
+    expectEqual(Self.decide(tty: false, ["TERM": "xterm-256color"]).color, false)
+    expectEqual(Self.decide(["TERM": "xterm"], noColor: true).color, false)
+    expectEqual(Self.decide(["TERM": "xterm", "NO_COLOR": "1"]).color, false)
+    expect(Self.decide(["TERM": "xterm", "NO_COLOR": ""]).color)
+    expectEqual(Self.decide(["TERM": "dumb"]).color, false)
+    expect(Self.decide().color)
   }
 
   @Test func detectOnANonTerminalDescriptor() {
@@ -67,7 +68,7 @@ import Testing
     let caps = TerminalCapabilities.detect(
       fileDescriptor: -1, environment: ["COLUMNS": "99", "TERM": "xterm"], noColorFlag: false,
       asciiFlag: false)
-    #expect(caps == TerminalCapabilities(isTTY: false, width: 99, unicode: true, color: false))
+    expectEqual(caps, TerminalCapabilities(isTTY: false, width: 99, unicode: true, color: false))
   }
 }
 
@@ -75,22 +76,22 @@ import Testing
   @Test func emitsCodesOnlyWhenEnabled() {
     let on = Style(enabled: true)
     let off = Style(enabled: false)
-    #expect(on.red("x") == "\u{1B}[31mx\u{1B}[39m")
-    #expect(on.green("x") == "\u{1B}[32mx\u{1B}[39m")
-    #expect(on.yellow("x") == "\u{1B}[33mx\u{1B}[39m")
-    #expect(on.bold("x") == "\u{1B}[1mx\u{1B}[22m")
-    #expect(on.dim("x") == "\u{1B}[2mx\u{1B}[22m")
+    expectEqual(on.red("x"), "\u{1B}[31mx\u{1B}[39m")
+    expectEqual(on.green("x"), "\u{1B}[32mx\u{1B}[39m")
+    expectEqual(on.yellow("x"), "\u{1B}[33mx\u{1B}[39m")
+    expectEqual(on.bold("x"), "\u{1B}[1mx\u{1B}[22m")
+    expectEqual(on.dim("x"), "\u{1B}[2mx\u{1B}[22m")
     for function in [off.red, off.green, off.yellow, off.bold, off.dim] {
-      #expect(function("x") == "x")
+      expectEqual(function("x"), "x")
     }
   }
 
   @Test func changeColoursBySign() {
     let on = Style(enabled: true)
-    #expect(on.change("+1", value: 1) == on.green("+1"))
-    #expect(on.change("-1", value: -1) == on.red("-1"))
-    #expect(on.change("0", value: 0) == "0")
-    #expect(on.change("nan", value: .nan) == "nan")
-    #expect(Style(enabled: false).change("+1", value: 1) == "+1")
+    expectEqual(on.change("+1", value: 1), on.green("+1"))
+    expectEqual(on.change("-1", value: -1), on.red("-1"))
+    expectEqual(on.change("0", value: 0), "0")
+    expectEqual(on.change("nan", value: .nan), "nan")
+    expectEqual(Style(enabled: false).change("+1", value: 1), "+1")
   }
 }

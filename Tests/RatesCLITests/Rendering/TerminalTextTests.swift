@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -11,11 +12,11 @@ import Testing
   /// cursor line): in order, as many to a line as fit, a wide part alone and never cut, a
   /// styled part measured without its escapes.
   @Test func packedFillsLinesInOrderAndNeverCuts() {
-    #expect(TerminalText.packed(["ab", "cd", "ef"], separator: "  ", width: 6) == ["ab  cd", "ef"])
-    #expect(TerminalText.packed(["abcdefgh", "x"], separator: " ", width: 4) == ["abcdefgh", "x"])
-    #expect(TerminalText.packed([], separator: " ", width: 10) == [])
+    expectEqual(TerminalText.packed(["ab", "cd", "ef"], separator: "  ", width: 6), ["ab  cd", "ef"])
+    expectEqual(TerminalText.packed(["abcdefgh", "x"], separator: " ", width: 4), ["abcdefgh", "x"])
+    expectEqual(TerminalText.packed([], separator: " ", width: 10), [])
     let bold = Style(enabled: true).bold("ab")
-    #expect(TerminalText.packed([bold, "cd"], separator: " ", width: 5) == [bold + " cd"])
+    expectEqual(TerminalText.packed([bold, "cd"], separator: " ", width: 5), [bold + " cd"])
   }
 
   @Test(arguments: [
@@ -52,7 +53,7 @@ import Testing
     ("e\u{301}", "e\u{301}"),  // combining accent survives
   ])
   func sanitize(input: String, expected: String) {
-    #expect(TerminalText.sanitize(input) == expected)
+    expectEqual(TerminalText.sanitize(input), expected)
   }
 
   /// A coin's name is never blank: the symbol stands in for an empty one (the home list,
@@ -62,7 +63,7 @@ import Testing
     ("\u{1B}[2J", "B\u{1B}[1mTC", "BTC"), ("BNB", "BNB", "BNB"),
   ])
   func nameFallsBackToTheSymbol(name: String, symbol: String, shown: String) {
-    #expect(TerminalText.name(name, symbol: symbol) == shown)
+    expectEqual(TerminalText.name(name, symbol: symbol), shown)
   }
 
   @Test func sanitizedOutputHasNoControls() {
@@ -75,8 +76,8 @@ import Testing
     let clean = TerminalText.sanitize(hostile)
     for scalar in clean.unicodeScalars {
       let value = scalar.value
-      #expect(value >= 0x20 && !(0x7F...0x9F).contains(value))
-      #expect(!(0x202A...0x202E).contains(value) && !(0x2066...0x2069).contains(value))
+      expect(value >= 0x20 && !(0x7F...0x9F).contains(value))
+      expect(!(0x202A...0x202E).contains(value) && !(0x2066...0x2069).contains(value))
     }
   }
 
@@ -100,26 +101,26 @@ import Testing
     ("a\u{200B}b", 2),  // zero-width space
   ])
   func displayWidth(text: String, width: Int) {
-    #expect(TerminalText.displayWidth(text) == width)
+    expectEqual(TerminalText.displayWidth(text), width)
   }
 
   // MARK: - truncate and pad
 
   @Test func truncate() {
-    #expect(TerminalText.truncate("Bitcoin Cash", toWidth: 8, ascii: false) == "Bitcoin…")
-    #expect(TerminalText.truncate("Bitcoin Cash", toWidth: 8, ascii: true) == "Bitco...")
-    #expect(TerminalText.truncate("short", toWidth: 5, ascii: false) == "short")
-    #expect(TerminalText.truncate("日本語テキスト", toWidth: 6, ascii: false) == "日本…")
-    #expect(TerminalText.truncate("abcdef", toWidth: 2, ascii: true) == "..")
-    #expect(TerminalText.truncate("abcdef", toWidth: 0, ascii: false) == "")
+    expectEqual(TerminalText.truncate("Bitcoin Cash", toWidth: 8, ascii: false), "Bitcoin…")
+    expectEqual(TerminalText.truncate("Bitcoin Cash", toWidth: 8, ascii: true), "Bitco...")
+    expectEqual(TerminalText.truncate("short", toWidth: 5, ascii: false), "short")
+    expectEqual(TerminalText.truncate("日本語テキスト", toWidth: 6, ascii: false), "日本…")
+    expectEqual(TerminalText.truncate("abcdef", toWidth: 2, ascii: true), "..")
+    expectEqual(TerminalText.truncate("abcdef", toWidth: 0, ascii: false), "")
     let colored = "\u{1B}[32mgreen text\u{1B}[39m"
-    #expect(
-      TerminalText.truncate(colored, toWidth: 4, ascii: false) == "\u{1B}[32mgre…\u{1B}[0m")
+    expectEqual(
+      TerminalText.truncate(colored, toWidth: 4, ascii: false), "\u{1B}[32mgre…\u{1B}[0m")
   }
 
   @Test func pad() {
-    #expect(TerminalText.pad("日本", toWidth: 6) == "日本  ")
-    #expect(TerminalText.pad("1.00", toWidth: 6, leading: true) == "  1.00")
-    #expect(TerminalText.pad("toolong", toWidth: 3) == "toolong")
+    expectEqual(TerminalText.pad("日本", toWidth: 6), "日本  ")
+    expectEqual(TerminalText.pad("1.00", toWidth: 6, leading: true), "  1.00")
+    expectEqual(TerminalText.pad("toolong", toWidth: 3), "toolong")
   }
 }

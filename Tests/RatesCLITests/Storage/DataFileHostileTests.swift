@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -49,16 +50,16 @@ import Testing
       #expect(throws: expected) { try outcome.get() }
     }
     var info = stat()
-    #expect(lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    expect(lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
   }
 
   /// A (sparse) file larger than any data file is refused before it is read: its size was
   /// allocated at once, and a terabyte made every command die failing to allocate it.
   @Test func aFileLargerThanTheLimitIsRefusedUnread() throws {
     let url = try makeDirectory().appendingPathComponent("config.json")
-    #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+    expect(FileManager.default.createFile(atPath: url.path, contents: nil))
     let size = DataFile<[String: String]>.maximumBytes + 1
-    #expect(truncate(url.path, off_t(size)) == 0)
+    expectEqual(truncate(url.path, off_t(size)), 0)
     let expected = DataFileError.unreadable(
       path: url.path,
       reason: "it is \(size) bytes, more than the 1024 MiB rates reads from a data file (it "
@@ -77,8 +78,8 @@ import Testing
       try file.update { $0.append("GBP-USD") }
     }
     let error = #expect(throws: AtomicFile.WriteError.self) { try #require(outcome).get() }
-    #expect(error?.reason.contains("FIFO") == true)
-    #expect(!FileManager.default.fileExists(atPath: url.path))
+    expectEqual(error?.reason.contains("FIFO"), true)
+    expect(!FileManager.default.fileExists(atPath: url.path))
   }
 
   // MARK: - Symbolic links
@@ -96,18 +97,18 @@ import Testing
       let file = DataFile(url: links[index % 2], key: "favorites", empty: [String]())
       try file.update { $0.append("COIN-\(index)") }
     }
-    #expect(failures == [])
+    expectEqual(failures, [])
     let stored = try DataFile(url: real, key: "favorites", empty: [String]()).read()
-    #expect(Set(stored) == Set((0..<writers).map { "COIN-\($0)" }))
-    #expect(stored.count == writers)
+    expectEqual(Set(stored), Set((0..<writers).map { "COIN-\($0)" }))
+    expectEqual(stored.count, writers)
     // The lock sits beside the target; nothing is left beside the links.
-    #expect(
-      try names(in: real.deletingLastPathComponent()) == [".favorites.json.lock", "favorites.json"])
+    expectEqual(
+      try names(in: real.deletingLastPathComponent()), [".favorites.json.lock", "favorites.json"])
     for link in links {
-      #expect(try names(in: link.deletingLastPathComponent()) == ["favorites.json"])
-      #expect(
-        DataFile(url: link, key: "favorites", empty: [String]()).lockURL.path
-          == real.deletingLastPathComponent().appendingPathComponent(".favorites.json.lock").path)
+      expectEqual(try names(in: link.deletingLastPathComponent()), ["favorites.json"])
+      expectEqual(
+        DataFile(url: link, key: "favorites", empty: [String]()).lockURL.path,
+        real.deletingLastPathComponent().appendingPathComponent(".favorites.json.lock").path)
     }
   }
 
@@ -123,9 +124,9 @@ import Testing
       try Data("{".utf8).write(to: directory.appendingPathComponent(name))
     }
     try DataFile(url: url, key: "favorites", empty: [String]()).update { $0.append("BTC") }
-    #expect(
-      try names(in: directory)
-        == [live, mine, otherFile, notOurs, ".favorites.json.lock", "favorites.json"].sorted())
+    expectEqual(
+      try names(in: directory),
+      [live, mine, otherFile, notOurs, ".favorites.json.lock", "favorites.json"].sorted())
   }
 
   // MARK: - Members a newer rates wrote
@@ -150,20 +151,20 @@ import Testing
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
     let sync = try #require(object["sync"] as? [String: Any])
-    #expect(sync["device"] as? String == "laptop")
-    #expect(sync["revision"] as? Int == 12)
+    expectEqual(sync["device"] as? String, "laptop")
+    expectEqual(sync["revision"] as? Int, 12)
     let favorites = try #require(object["favorites"] as? [[String: Any]])
-    #expect(favorites.count == 2)
+    expectEqual(favorites.count, 2)
     let alert = try #require(favorites[0]["alert"] as? [String: Any])
-    #expect(alert["above"] as? Int == 100_000)
-    #expect((alert["channels"] as? [Any])?.count == 3)
-    #expect(favorites[0]["tags"] as? [String] == ["hodl"])
-    #expect(favorites[1].keys.sorted() == ["addedAt", "id", "symbol"])
+    expectEqual(alert["above"] as? Int, 100_000)
+    expectEqual((alert["channels"] as? [Any])?.count, 3)
+    expectEqual(favorites[0]["tags"] as? [String], ["hodl"])
+    expectEqual(favorites[1].keys.sorted(), ["addedAt", "id", "symbol"])
     // Removing the item removes its members; the document's own stay.
     try file.update { $0.removeAll { $0.id == "bitcoin" } }
     let after = try String(contentsOf: url, encoding: .utf8)
-    #expect(!after.contains("alert"))
-    #expect(after.contains("\"revision\" : 12"))
+    expect(!after.contains("alert"))
+    expect(after.contains("\"revision\" : 12"))
   }
 
   @Test func unknownMembersOfPairsAndConfigSurviveARewrite() throws {
@@ -178,10 +179,10 @@ import Testing
     let pairs = UserData(directory: directory).pairs
     try pairs.update { $0.append(ConfiguredPair(base: "EUR", quote: "JPY", addedAt: fixedNow)) }
     let stored = try pairs.read()
-    #expect(stored.map(\.name) == ["GBP-USD", "EUR-JPY"])
-    #expect(stored[0].unknownMembers == ["precision": .integer(4)])
+    expectEqual(stored.map(\.name), ["GBP-USD", "EUR-JPY"])
+    expectEqual(stored[0].unknownMembers, ["precision": .integer(4)])
     let text = try String(contentsOf: pairsURL, encoding: .utf8)
-    #expect(text.contains("\"view\" : \"compact\""))
+    expect(text.contains("\"view\" : \"compact\""))
 
     let paths = RatesPaths(config: directory, data: directory, cache: directory)
     let configURL = directory.appendingPathComponent("config.json")
@@ -192,10 +193,10 @@ import Testing
     try ConfigFile.file(paths).update { $0["timeout"] = "20" }
     let config = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: configURL)) as? [String: Any])
-    #expect(config["profiles"] as? [Double] == [1.5])
-    #expect(
-      config["settings"] as? [String: String]
-        == ["currency": "EUR", "theme": "dark", "timeout": "20"])
+    expectEqual(config["profiles"] as? [Double], [1.5])
+    expectEqual(
+      config["settings"] as? [String: String],
+      ["currency": "EUR", "theme": "dark", "timeout": "20"])
   }
 
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -19,56 +20,56 @@ import Testing
 
   @Test func startsOnTheLastDay() {
     let state = ExplorerState(series: Self.series([1, 2, 3]))
-    #expect(state.cursor == 2)
-    #expect(state.selected?.rate == 3)
-    #expect(state.previous?.rate == 2)
+    expectEqual(state.cursor, 2)
+    expectEqual(state.selected?.rate, 3)
+    expectEqual(state.previous?.rate, 2)
   }
 
   @Test func arrowsMoveOneDayAndStopAtTheEnds() {
     var state = ExplorerState(series: Self.series([1, 2, 3]))
-    #expect(state.apply(.right) == .unchanged)
-    #expect(state.cursor == 2)
-    #expect(state.apply(.left) == .moved)
-    #expect(state.apply(.left) == .moved)
-    #expect(state.cursor == 0)
-    #expect(state.previous == nil)
-    #expect(state.apply(.left) == .unchanged)
-    #expect(state.cursor == 0)
-    #expect(state.apply(.right) == .moved)
-    #expect(state.cursor == 1)
+    expectEqual(state.apply(.right), .unchanged)
+    expectEqual(state.cursor, 2)
+    expectEqual(state.apply(.left), .moved)
+    expectEqual(state.apply(.left), .moved)
+    expectEqual(state.cursor, 0)
+    expectEqual(state.previous, nil)
+    expectEqual(state.apply(.left), .unchanged)
+    expectEqual(state.cursor, 0)
+    expectEqual(state.apply(.right), .moved)
+    expectEqual(state.cursor, 1)
   }
 
   @Test func homeAndEndJump() {
     var state = ExplorerState(series: Self.series(Array(repeating: 5, count: 90)))
-    #expect(state.apply(.home) == .moved)
-    #expect(state.cursor == 0)
-    #expect(state.apply(.home) == .unchanged)
-    #expect(state.apply(.end) == .moved)
-    #expect(state.cursor == 89)
-    #expect(state.apply(.end) == .unchanged)
+    expectEqual(state.apply(.home), .moved)
+    expectEqual(state.cursor, 0)
+    expectEqual(state.apply(.home), .unchanged)
+    expectEqual(state.apply(.end), .moved)
+    expectEqual(state.cursor, 89)
+    expectEqual(state.apply(.end), .unchanged)
   }
 
   @Test func quitKeys() {
     var state = ExplorerState(series: Self.series([1, 2]))
-    #expect(state.apply(.quit) == .quit)
-    #expect(state.apply(.escape) == .quit)
-    #expect(state.apply(.interrupt) == .interrupt)
-    #expect(state.cursor == 1)
+    expectEqual(state.apply(.quit), .quit)
+    expectEqual(state.apply(.escape), .quit)
+    expectEqual(state.apply(.interrupt), .interrupt)
+    expectEqual(state.cursor, 1)
   }
 
   @Test func onePointAndNoPoint() {
     var one = ExplorerState(series: Self.series([7]))
-    #expect(one.cursor == 0)
-    for key in [ExplorerKey.left, .right, .home, .end] { #expect(one.apply(key) == .unchanged) }
+    expectEqual(one.cursor, 0)
+    for key in [ExplorerKey.left, .right, .home, .end] { expectEqual(one.apply(key), .unchanged) }
     var none = ExplorerState(series: Self.series([]))
-    #expect(none.cursor == 0)
-    #expect(none.selected == nil)
-    #expect(none.apply(.left) == .unchanged)
-    #expect(none.apply(.end) == .unchanged)
+    expectEqual(none.cursor, 0)
+    expectEqual(none.selected, nil)
+    expectEqual(none.apply(.left), .unchanged)
+    expectEqual(none.apply(.end), .unchanged)
   }
 
   @Test func explicitCursorIsClamped() {
-    #expect(ExplorerState(series: Self.series([1, 2, 3]), cursor: 9).cursor == 2)
-    #expect(ExplorerState(series: Self.series([1, 2, 3]), cursor: -4).cursor == 0)
+    expectEqual(ExplorerState(series: Self.series([1, 2, 3]), cursor: 9).cursor, 2)
+    expectEqual(ExplorerState(series: Self.series([1, 2, 3]), cursor: -4).cursor, 0)
   }
 }

@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -27,23 +28,23 @@ import Testing
     let prices = [now, today.addingTimeInterval(86_400), today].map {
       FakeCoinbase.price(base: "BTC", quote: "USD", at: $0)
     }
-    #expect(bitcoin.rate.map(prices.contains) == true, "\(String(describing: bitcoin.rate)) \(prices)")
-    #expect(bitcoin.name == "Bitcoin")
-    #expect(board.fallbackSources == ["Coinbase Exchange (CoinGecko unavailable)"])
-    #expect(board.missing == ["the top 100 coins in USD"])
-    #expect(
-      HomeRenderer.answerLine(board)
-        == "No price for the top 100 coins in USD; prices from Coinbase Exchange (CoinGecko unavailable)")
+    expectEqual(bitcoin.rate.map(prices.contains), true, "\(String(describing: bitcoin.rate)) \(prices)")
+    expectEqual(bitcoin.name, "Bitcoin")
+    expectEqual(board.fallbackSources, ["Coinbase Exchange (CoinGecko unavailable)"])
+    expectEqual(board.missing, ["the top 100 coins in USD"])
+    expectEqual(
+      HomeRenderer.answerLine(board),
+      "No price for the top 100 coins in USD; prices from Coinbase Exchange (CoinGecko unavailable)")
     // CoinGecko's failure is the driver's status; the status line still says whose prices
     // the rows show (before: only "CoinGecko is having trouble").
-    #expect(events.statuses.contains { if case .failed = $0 { true } else { false } })
+    expect(events.statuses.contains { if case .failed = $0 { true } else { false } })
     var state = HomeListSupport.state(board: board)
     if let status = events.statuses.last { _ = state.handle(.status(status)) }
     let line = HomeListRendererTests.render(state, width: 160).last ?? ""
-    #expect(line.contains("prices from Coinbase Exchange (CoinGecko unavailable)"), "\(events.statuses) \(line)")
-    #expect(fixture.requests().contains { $0.path.hasPrefix("/coinbase/") })
+    expect(line.contains("prices from Coinbase Exchange (CoinGecko unavailable)"), "\(events.statuses) \(line)")
+    expect(fixture.requests().contains { $0.path.hasPrefix("/coinbase/") })
     let gecko = fixture.requests().filter { $0.path.hasPrefix("/api/v3/") }
-    #expect(gecko.count == 1, "the failed markets page alone: \(gecko.map(\.path))")
+    expectEqual(gecko.count, 1, "the failed markets page alone: \(gecko.map(\.path))")
   }
 
   @Test func withoutTheExchangesYourCoinsStayMissing() async throws {
@@ -52,8 +53,8 @@ import Testing
     }
     try fixture.userData.addCoins([fixture.coin("bitcoin", "BTC", "Bitcoin")])
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
-    #expect(!events.boards.contains { board in board.rows.contains { $0.rate != nil } })
-    #expect(!fixture.requests().contains { !$0.path.hasPrefix("/api/v3/") })
-    #expect(fixture.requests().count == 1, "CoinGecko is asked once: \(fixture.requests().map(\.path))")
+    expect(!events.boards.contains { board in board.rows.contains { $0.rate != nil } })
+    expect(!fixture.requests().contains { !$0.path.hasPrefix("/api/v3/") })
+    expectEqual(fixture.requests().count, 1, "CoinGecko is asked once: \(fixture.requests().map(\.path))")
   }
 }

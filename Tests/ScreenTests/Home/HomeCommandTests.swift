@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -19,32 +20,32 @@ import Testing
   func withoutATerminalOnStdinItSaysSoInOneLineAndExits64(stdoutIsTTY: Bool) async throws {
     let harness = try CLIHarness()
     let result = await harness.run(["ui"], isTTY: stdoutIsTTY)
-    #expect(result.status == 64)
-    #expect(result.stderr == Self.needsTerminal)
-    #expect(result.stdout.isEmpty)
+    expectEqual(result.status, 64)
+    expectEqual(result.stderr, Self.needsTerminal)
+    expect(result.stdout.isEmpty)
   }
 
   @Test func bareRatesWithoutATerminalOnStdinStillPrintsHelp() async throws {
     let harness = try CLIHarness()
     let piped = await harness.run([], isTTY: false)
-    #expect(piped.status == 0)
-    #expect(piped.stdout.contains("usage: rates [options] <command>"))
+    expectEqual(piped.status, 0)
+    expect(piped.stdout.contains("usage: rates [options] <command>"))
     let onTerminal = await harness.run([], isTTY: true)
-    #expect(onTerminal.status == 0)
-    #expect(onTerminal.stdout.contains("Exit codes:"))
-    #expect(onTerminal.stdout.contains("  ui "))
+    expectEqual(onTerminal.status, 0)
+    expect(onTerminal.stdout.contains("Exit codes:"))
+    expect(onTerminal.stdout.contains("  ui "))
   }
 
   @Test func helpListsTheKeysAndJSONIsRefused() async throws {
     let harness = try CLIHarness()
     let help = await harness.run(["ui", "--help"])
-    #expect(help.status == 0)
+    expectEqual(help.status, 0)
     for part in ["Ctrl-C", "Ctrl-Z", "--in LIST", "rates ui --in EUR,USD,GBP", "Needs a terminal"] {
-      #expect(help.stdout.contains(part), "\(part): \(help.stdout)")
+      expect(help.stdout.contains(part), "\(part): \(help.stdout)")
     }
     let json = await harness.run(["ui", "--json"])
-    #expect(json.status == 64)
-    #expect(json.stderr.contains("--json is not available for 'rates ui'"))
+    expectEqual(json.status, 64)
+    expect(json.stderr.contains("--json is not available for 'rates ui'"))
   }
 
   @Test(arguments: [
@@ -55,34 +56,34 @@ import Testing
   func currenciesAreTheGivenOnesElseTheDefaultThenUSDAndEUR(
     given: [String], fallback: String, expected: [String]
   ) throws {
-    #expect(try HomeCommand.currencyList(given: given, default: fallback) == expected)
+    expectEqual(try HomeCommand.currencyList(given: given, default: fallback), expected)
   }
 
   @Test func aBadCurrencyIsAUsageError() async throws {
     #expect(throws: UsageError.self) { try HomeCommand.currencyList(given: ["E1"], default: "USD") }
     let harness = try CLIHarness()
     let result = await harness.run(["ui", "--in", "12"])
-    #expect(result.status == 64)
-    #expect(result.stderr.contains("--in"))
+    expectEqual(result.status, 64)
+    expect(result.stderr.contains("--in"))
   }
 
   @Test(arguments: ["0", "1001", "ten"])
   func aLimitOutside1To1000IsAUsageError(limit: String) async throws {
     let harness = try CLIHarness()
     let result = await harness.run(["ui", "--limit", limit], isTTY: true)
-    #expect(result.status == 64)
-    #expect(result.stderr.split(separator: "\n").first?.contains("--limit") == true, "\(result.stderr)")
+    expectEqual(result.status, 64)
+    expectEqual(result.stderr.split(separator: "\n").first?.contains("--limit"), true, "\(result.stderr)")
   }
 
   @Test func theTraceWritesOneLinePerFrameToItsFileOnly() throws {
     let directory = try scratch.folder()
     let path = directory.appendingPathComponent("trace").path
-    #expect(HomeCommand.tracer(environment: [:]) == nil)
+    expect(HomeCommand.tracer(environment: [:]) == nil)
     let trace = try #require(HomeCommand.tracer(environment: ["RATES_HOME_TRACE": path]))
     trace(.microseconds(1500))
     trace(.seconds(2))
-    #expect(
-      try String(contentsOfFile: path, encoding: .utf8)
-        == "key_to_frame_us 1500\nkey_to_frame_us 2000000\n")
+    expectEqual(
+      try String(contentsOfFile: path, encoding: .utf8),
+      "key_to_frame_us 1500\nkey_to_frame_us 2000000\n")
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import Testing
 
 @testable import RateCore
@@ -10,27 +11,27 @@ import Testing
   @Test func openingLoadsThirtyDaysInTheRowsCurrency() {
     var state = F.state()
     let effects = state.openDetail(F.bitcoin)
-    #expect(effects == [.loadDetail(row: F.bitcoin, currency: "USD", days: 30)])
-    #expect(state.screen == .detail)
-    #expect(state.detail?.loading == true)
-    #expect(state.detail?.row == F.bitcoin)
+    expectEqual(effects, [.loadDetail(row: F.bitcoin, currency: "USD", days: 30)])
+    expectEqual(state.screen, .detail)
+    expectEqual(state.detail?.loading, true)
+    expectEqual(state.detail?.row, F.bitcoin)
   }
 
   @Test func theLastPointFollowsTheLiveRate() throws {
     var state = F.onDetail(data: F.coinDetail())
-    #expect(state.detail?.liveSeries?.points.last?.rate == 86_000)
+    expectEqual(state.detail?.liveSeries?.points.last?.rate, 86_000)
     var live = F.bitcoin
     live.rate = 87_250
     let elsewhere = HomeRow(
       kind: .top, id: "bitcoin", symbol: "BTC", name: "Bitcoin", currency: "EUR", rate: 1,
       changePercent: nil, changePeriod: .hours24, week: [])
     state.detail?.follow(board: HomeBoard(currency: "EUR", rows: [elsewhere], fetchedAt: F.now, stale: false))
-    #expect(state.detail?.row.rate == 86_000)
+    expectEqual(state.detail?.row.rate, 86_000)
     state.detail?.follow(board: HomeBoard(currency: "USD", rows: [live], fetchedAt: F.now, stale: false))
-    #expect(state.detail?.liveSeries?.points.last?.rate == 87_250)
+    expectEqual(state.detail?.liveSeries?.points.last?.rate, 87_250)
     let frame = F.frame(state, 80, 24).joined(separator: "\n")
-    #expect(frame.contains("\(F.today)  87,250.00 USD"))
-    #expect(F.frame(state, 80, 24).contains { $0.hasPrefix("  price") && $0.contains("87,250.00 USD") })
+    expect(frame.contains("\(F.today)  87,250.00 USD"))
+    expect(F.frame(state, 80, 24).contains { $0.hasPrefix("  price") && $0.contains("87,250.00 USD") })
   }
 
   @Test func aLiveRateDatedAfterTheSeriesIsANewDay() {
@@ -40,9 +41,9 @@ import Testing
     live.updatedAt = F.now.addingTimeInterval(86_400)
     state.detail?.follow(board: HomeBoard(currency: "USD", rows: [live], fetchedAt: F.now, stale: false))
     let points = state.detail?.liveSeries?.points ?? []
-    #expect(points.count == 31)
-    #expect(points.suffix(2).map(\.rate) == [85_500, 88_000])
-    #expect(points.last?.date == F.today.adding(days: 1))
+    expectEqual(points.count, 31)
+    expectEqual(points.suffix(2).map(\.rate), [85_500, 88_000])
+    expectEqual(points.last?.date, F.today.adding(days: 1))
   }
 
   /// A row from an older board (yesterday's cache, shown while fresh data loads) never
@@ -53,17 +54,17 @@ import Testing
     old.updatedAt = F.now.addingTimeInterval(-86_400)
     let state = F.onDetail(old, data: F.coinDetail())
     let points = state.detail?.liveSeries?.points ?? []
-    #expect(points.count == 30)
-    #expect(points.last?.date == F.today && points.last?.rate == 85_500)
+    expectEqual(points.count, 30)
+    expect(points.last?.date == F.today && points.last?.rate == 85_500)
     let frame = F.frame(state, 80, 24)
-    #expect(frame.contains { $0.hasPrefix("  price") && $0.contains("85,500.00 USD") }, "\(frame)")
-    #expect(!frame.joined().contains("79,000"))
+    expect(frame.contains { $0.hasPrefix("  price") && $0.contains("85,500.00 USD") }, "\(frame)")
+    expect(!frame.joined().contains("79,000"))
     var pair = F.gbpUSD
     pair.rate = 1.2
     pair.updatedAt = F.now.addingTimeInterval(-5 * 86_400)
     let pairState = F.onDetail(pair, data: F.pairDetail())
-    #expect(pairState.detail?.liveSeries?.points.last == F.pairSeries(days: 30).points.last)
-    #expect(F.frame(pairState, 80, 24).contains { $0.hasPrefix("  ECB rate") && $0.contains("1.2540 USD") })
+    expectEqual(pairState.detail?.liveSeries?.points.last, F.pairSeries(days: 30).points.last)
+    expect(F.frame(pairState, 80, 24).contains { $0.hasPrefix("  ECB rate") && $0.contains("1.2540 USD") })
   }
 
   /// A pair's ECB rate published after the loaded series is shown with its own day.
@@ -73,24 +74,24 @@ import Testing
     pair.updatedAt = F.today.adding(days: 1).start
     let state = F.onDetail(pair, data: F.pairDetail())
     let line = F.frame(state, 80, 24).first { $0.hasPrefix("  ECB rate") } ?? ""
-    #expect(line.contains("1.2711 USD") && line.contains("Thu 2026-11-26"), "\(line)")
+    expect(line.contains("1.2711 USD") && line.contains("Thu 2026-11-26"), "\(line)")
   }
 
   @Test func arrowsHomeAndEndMoveTheCursor() {
     var state = F.onDetail(data: F.coinDetail())
-    #expect(state.detail?.cursorDay == nil)
+    expectEqual(state.detail?.cursorDay, nil)
     _ = state.handle(.key(.left))
-    #expect(state.detail?.cursorDay == F.today.adding(days: -1))
+    expectEqual(state.detail?.cursorDay, F.today.adding(days: -1))
     _ = state.handle(.key(.character("h")))
     _ = state.handle(.key(.character("h")))
     _ = state.handle(.key(.character("l")))
-    #expect(state.detail?.cursorDay == F.today.adding(days: -2))
+    expectEqual(state.detail?.cursorDay, F.today.adding(days: -2))
     _ = state.handle(.key(.home))
-    #expect(state.detail?.cursorDay == F.today.adding(days: -29))
+    expectEqual(state.detail?.cursorDay, F.today.adding(days: -29))
     _ = state.handle(.key(.end))
-    #expect(state.detail?.cursorDay == nil)
+    expectEqual(state.detail?.cursorDay, nil)
     let frame = F.frame(state, 80, 24)
-    #expect(frame.contains { $0.hasPrefix("\(F.today)  86,000.00 USD") })
+    expect(frame.contains { $0.hasPrefix("\(F.today)  86,000.00 USD") })
   }
 
   @Test func aClickOnTheChartPutsTheCursorOnThatColumnsDay() throws {
@@ -99,78 +100,78 @@ import Testing
     let layout = HomeRenderer.detailLayout(try #require(state.detail), window: .init(width: 80, height: 24))
     // 1-based cells: the plot's first column, on a chart row, is the first day.
     _ = state.handle(.key(.mouse(column: layout.plotStart + 1, row: layout.chartTop + 2)))
-    #expect(state.detail?.cursorDay == F.today.adding(days: -29))
+    expectEqual(state.detail?.cursorDay, F.today.adding(days: -29))
     // Its middle column.
     _ = state.handle(.key(.mouse(column: layout.plotStart + layout.plotWidth / 2 + 1, row: layout.chartTop + 1)))
     let middle = try #require(state.detail?.cursorDay)
-    #expect(abs(middle.distance(to: F.today.adding(days: -15))) <= 1)
+    expect(abs(middle.distance(to: F.today.adding(days: -15))) <= 1)
     // Outside the chart (the figures, the value labels): nothing moves.
     _ = state.handle(.key(.mouse(column: layout.plotStart + 3, row: 2)))
     _ = state.handle(.key(.mouse(column: 1, row: layout.chartTop + 1)))
-    #expect(state.detail?.cursorDay == middle)
+    expectEqual(state.detail?.cursorDay, middle)
     // The last column is the last day.
     _ = state.handle(.key(.mouse(column: layout.plotStart + layout.plotWidth, row: layout.chartTop + 1)))
-    #expect(state.detail?.cursorDay == nil)
+    expectEqual(state.detail?.cursorDay, nil)
   }
 
   @Test func aClickUsesTheWindowSize() throws {
     var state = F.onDetail(data: F.coinDetail())
     state.setWindow(width: 40, height: 12)
     let layout = HomeRenderer.detailLayout(try #require(state.detail), window: .init(width: 40, height: 12))
-    #expect(layout.plotStart + layout.plotWidth == 40)
+    expectEqual(layout.plotStart + layout.plotWidth, 40)
     _ = state.handle(.key(.mouse(column: layout.plotStart + 1, row: layout.chartTop + 1)))
-    #expect(state.detail?.cursorDay == F.today.adding(days: -29))
+    expectEqual(state.detail?.cursorDay, F.today.adding(days: -29))
   }
 
   @Test func rangeKeysLoadAndKeepTheCursorsDay() {
     var state = F.onDetail(data: F.coinDetail())
     for _ in 0..<3 { _ = state.handle(.key(.left)) }
-    #expect(state.handle(.key(.character("3"))) == [.loadDetail(row: F.bitcoin, currency: "USD", days: 90)])
-    #expect(state.detail?.days == 90)
-    #expect(state.detail?.loading == true)
-    #expect(F.frame(state, 80, 24).last?.hasPrefix("Loading 90 days…  ") == true)
-    #expect(F.frame(state, 80, 24).last?.hasSuffix("q back") == true, "the keys stay")
+    expectEqual(state.handle(.key(.character("3"))), [.loadDetail(row: F.bitcoin, currency: "USD", days: 90)])
+    expectEqual(state.detail?.days, 90)
+    expectEqual(state.detail?.loading, true)
+    expectEqual(F.frame(state, 80, 24).last?.hasPrefix("Loading 90 days…  "), true)
+    expectEqual(F.frame(state, 80, 24).last?.hasSuffix("q back"), true, "the keys stay")
     _ = state.handle(.detail(F.coinDetail(days: 90)))
-    #expect(state.detail?.loading == false)
-    #expect(state.detail?.cursorDay == F.today.adding(days: -3))
+    expectEqual(state.detail?.loading, false)
+    expectEqual(state.detail?.cursorDay, F.today.adding(days: -3))
     // A day the new range lacks: the cursor goes to the last day.
     _ = state.handle(.key(.home))
-    #expect(state.handle(.key(.character("1"))) == [.loadDetail(row: F.bitcoin, currency: "USD", days: 7)])
+    expectEqual(state.handle(.key(.character("1"))), [.loadDetail(row: F.bitcoin, currency: "USD", days: 7)])
     _ = state.handle(.detail(F.coinDetail(days: 7)))
-    #expect(state.detail?.cursorDay == nil)
-    #expect(state.handle(.key(.character("4"))) == [.loadDetail(row: F.bitcoin, currency: "USD", days: 365)])
-    #expect(state.handle(.key(.character("5"))) == [])
-    #expect(state.detail?.days == 365)
+    expectEqual(state.detail?.cursorDay, nil)
+    expectEqual(state.handle(.key(.character("4"))), [.loadDetail(row: F.bitcoin, currency: "USD", days: 365)])
+    expectEqual(state.handle(.key(.character("5"))), [])
+    expectEqual(state.detail?.days, 365)
   }
 
   @Test func anAnswerForAnotherRangeOrRowIsDropped() {
     var state = F.onDetail(data: F.coinDetail())
     _ = state.handle(.key(.character("3")))
     _ = state.handle(.detail(F.coinDetail(days: 30)))
-    #expect(state.detail?.loading == true)
+    expectEqual(state.detail?.loading, true)
     _ = state.handle(.detail(F.pairDetail(days: 90)))
-    #expect(state.detail?.data?.rowID == "bitcoin")
-    #expect(state.detail?.data?.days == 30)
+    expectEqual(state.detail?.data?.rowID, "bitcoin")
+    expectEqual(state.detail?.data?.days, 30)
   }
 
   @Test func fStarsAndUnstarsACoinAtOnce() {
     var state = F.onDetail(data: F.coinDetail())
-    #expect(
-      state.handle(.key(.character("f")))
-        == [.setFavorite(id: "bitcoin", symbol: "BTC", name: "Bitcoin", starred: true)])
-    #expect(state.lists.favorites.map(\.id) == ["bitcoin"])
-    #expect(state.detail?.message == "Starring Bitcoin\u{2026}")
+    expectEqual(
+      state.handle(.key(.character("f"))),
+      [.setFavorite(id: "bitcoin", symbol: "BTC", name: "Bitcoin", starred: true)])
+    expectEqual(state.lists.favorites.map(\.id), ["bitcoin"])
+    expectEqual(state.detail?.message, "Starring Bitcoin\u{2026}")
     _ = state.handle(.saved(.setFavorite(id: "bitcoin", symbol: "BTC", name: "Bitcoin", starred: true)))
-    #expect(state.detail?.message == "Starred Bitcoin")
-    #expect(F.frame(state, 80, 24)[0].contains("★ starred"))
-    #expect(
-      state.handle(.key(.character("f")))
-        == [.setFavorite(id: "bitcoin", symbol: "BTC", name: "Bitcoin", starred: false)])
-    #expect(state.lists.favorites.isEmpty)
+    expectEqual(state.detail?.message, "Starred Bitcoin")
+    expect(F.frame(state, 80, 24)[0].contains("★ starred"))
+    expectEqual(
+      state.handle(.key(.character("f"))),
+      [.setFavorite(id: "bitcoin", symbol: "BTC", name: "Bitcoin", starred: false)])
+    expect(state.lists.favorites.isEmpty)
     _ = state.handle(.saved(.setFavorite(id: "bitcoin", symbol: "BTC", name: "Bitcoin", starred: false)))
     // The answer, and the keys beside it.
-    #expect(F.frame(state, 80, 24).last?.hasPrefix("Unstarred Bitcoin  ") == true)
-    #expect(F.frame(state, 80, 24).last?.hasSuffix("q back") == true)
+    expectEqual(F.frame(state, 80, 24).last?.hasPrefix("Unstarred Bitcoin  "), true)
+    expectEqual(F.frame(state, 80, 24).last?.hasSuffix("q back"), true)
   }
 
   /// A long name gives way in a narrow header: the range and the star stay in view.
@@ -183,31 +184,31 @@ import Testing
     _ = state.handle(.key(.character("4")))
     for ascii in [false, true] {
       let header = F.frame(state, 40, 12, ascii: ascii)[0]
-      #expect(header.hasPrefix("Wrapped L"), "\(header)")
-      #expect(header.hasSuffix("365 days  " + (ascii ? "* starred" : "★ starred")), "\(header)")
-      #expect(TerminalText.displayWidth(header) <= 40)
+      expect(header.hasPrefix("Wrapped L"), "\(header)")
+      expect(header.hasSuffix("365 days  " + (ascii ? "* starred" : "★ starred")), "\(header)")
+      expect(TerminalText.displayWidth(header) <= 40)
     }
   }
 
   @Test func fOnAPairSaysItStarsCoinsOnly() {
     var state = F.onDetail(F.gbpUSD, data: F.pairDetail())
-    #expect(state.handle(.key(.character("f"))) == [])
-    #expect(state.lists.favorites.isEmpty)
-    #expect(F.frame(state, 80, 24).last?.hasPrefix("Only coins can be starred: a pair has no star  ") == true)
+    expectEqual(state.handle(.key(.character("f"))), [])
+    expect(state.lists.favorites.isEmpty)
+    expectEqual(F.frame(state, 80, 24).last?.hasPrefix("Only coins can be starred: a pair has no star  "), true)
     _ = state.handle(.key(.left))
-    #expect(state.detail?.message == nil)
+    expectEqual(state.detail?.message, nil)
   }
 
   @Test func rLoadsAgainAndEscGoesBack() {
     var state = F.onDetail(data: F.coinDetail())
-    #expect(state.handle(.key(.character("r"))) == [.loadDetail(row: F.bitcoin, currency: "USD", days: 30)])
-    #expect(state.detail?.loading == true)
-    #expect(state.handle(.key(.escape)) == [])
-    #expect(state.screen == .home)
-    #expect(state.detail == nil)
+    expectEqual(state.handle(.key(.character("r"))), [.loadDetail(row: F.bitcoin, currency: "USD", days: 30)])
+    expectEqual(state.detail?.loading, true)
+    expectEqual(state.handle(.key(.escape)), [])
+    expectEqual(state.screen, .home)
+    expectEqual(state.detail, nil)
     var again = F.onDetail(data: F.coinDetail())
     _ = again.handle(.key(.character("q")))
-    #expect(again.screen == .home)
+    expectEqual(again.screen, .home)
   }
 
   /// 7 → 90 days online: the cached days come first and the fresh ones follow; meanwhile
@@ -219,24 +220,24 @@ import Testing
     _ = state.handle(.detail(F.coinDetail(days: 90, stale: true)))
     _ = state.handle(.status(.loading))
     let footer = F.frame(state, 80, 24).last ?? ""
-    #expect(footer.hasPrefix("Loading 90 days…  ") && footer.hasSuffix("q back"), "\(footer)")
-    #expect(!footer.contains("stale"))
+    expect(footer.hasPrefix("Loading 90 days…  ") && footer.hasSuffix("q back"), "\(footer)")
+    expect(!footer.contains("stale"))
     _ = state.handle(.detail(F.coinDetail(days: 90)))
     _ = state.handle(.status(.idle))
-    #expect(F.frame(state, 80, 24).last?.hasPrefix("←/→ day") == true)
+    expectEqual(F.frame(state, 80, 24).last?.hasPrefix("←/→ day"), true)
     _ = state.handle(.key(.character("2")))
     _ = state.handle(.detail(F.coinDetail(days: 30, stale: true)))
     _ = state.handle(.status(.idle))
     let stale = F.frame(state, 80, 24).last ?? ""
-    #expect(stale.hasPrefix("stale: cached 5 min ago  ") && stale.hasSuffix("q back"), "\(stale)")
+    expect(stale.hasPrefix("stale: cached 5 min ago  ") && stale.hasSuffix("q back"), "\(stale)")
   }
 
   @Test func loadingAndStaleAreShown() {
     let loading = F.frame(F.onDetail(), 80, 24)
-    #expect(loading.contains("Loading 30 days…"))
-    #expect(F.frame(F.onDetail(), 80, 24, ascii: true).contains("Loading 30 days..."))
+    expect(loading.contains("Loading 30 days…"))
+    expect(F.frame(F.onDetail(), 80, 24, ascii: true).contains("Loading 30 days..."))
     let stale = F.frame(F.onDetail(data: F.coinDetail(stale: true)), 80, 24)
-    #expect(stale.last?.hasPrefix("stale: cached 5 min ago") == true)
+    expectEqual(stale.last?.hasPrefix("stale: cached 5 min ago"), true)
   }
 
   /// Offline or paused with nothing cached, the body says why nothing came instead of
@@ -244,22 +245,22 @@ import Testing
   @Test func aDetailThatCannotLoadSaysSoInsteadOfLoading() {
     var failed = F.onDetail()
     _ = failed.handle(.status(.failed("cannot reach CoinGecko")))
-    #expect(F.frame(failed, 80, 24).contains { $0.contains("No data yet: r to try again") })
-    #expect(!F.frame(failed, 80, 24).contains { $0.contains("Loading") })
+    expect(F.frame(failed, 80, 24).contains { $0.contains("No data yet: r to try again") })
+    expect(!F.frame(failed, 80, 24).contains { $0.contains("Loading") })
     var paused = F.onDetail()
     _ = paused.handle(.status(.rateLimited(until: F.now.addingTimeInterval(30))))
-    #expect(F.frame(paused, 80, 24).contains { $0.contains("No data yet: waiting out the pause") })
+    expect(F.frame(paused, 80, 24).contains { $0.contains("No data yet: waiting out the pause") })
     var loading = F.onDetail()
     _ = loading.handle(.status(.loading))
-    #expect(F.frame(loading, 80, 24).contains { $0.contains("Loading 30 days…") })
+    expect(F.frame(loading, 80, 24).contains { $0.contains("Loading 30 days…") })
   }
 
   @Test func questionMarkShowsTheKeysAndComesBack() {
     var state = F.onDetail(data: F.coinDetail())
     _ = state.handle(.key(.character("?")))
-    #expect(state.screen == .help)
+    expectEqual(state.screen, .help)
     _ = state.handle(.key(.character("x")))
-    #expect(state.screen == .detail)
+    expectEqual(state.screen, .detail)
   }
 
   @Test func aNameThatIsTheSymbolIsNotRepeated() {
@@ -268,7 +269,7 @@ import Testing
     xrp.symbol = "XRP"
     xrp.name = "XRP"
     let header = F.frame(F.onDetail(xrp), 80, 24).first ?? ""
-    #expect(header.hasPrefix("XRP in USD"), "\(header)")
+    expect(header.hasPrefix("XRP in USD"), "\(header)")
   }
 
   /// Offline with nothing cached, a pair's detail is drawn from the built-in ECB rates: the
@@ -278,13 +279,13 @@ import Testing
     data.series.source = .ecbSnapshot(through: Day("2026-10-30"))
     data.stale = true
     let footer = F.frame(F.onDetail(F.gbpUSD, data: data), 80, 24).last ?? ""
-    #expect(footer.hasPrefix("offline: ECB snapshot to 2026-10-30"), "\(footer)")
+    expect(footer.hasPrefix("offline: ECB snapshot to 2026-10-30"), "\(footer)")
   }
 
   @Test func aRateLimitPauseIsNotHidden() {
     var state = F.onDetail(data: F.coinDetail())
     _ = state.handle(.status(.rateLimited(until: F.now.addingTimeInterval(42))))
-    #expect(F.frame(state, 80, 24).last?.hasPrefix("rate limited by CoinGecko: next try in 42 s  ") == true)
+    expectEqual(F.frame(state, 80, 24).last?.hasPrefix("rate limited by CoinGecko: next try in 42 s  "), true)
   }
 
   @Test func aCarriedDayNamesTheDayItsRateIsFrom() {
@@ -292,10 +293,10 @@ import Testing
     // 2026-11-22 is a Sunday: three days before Wednesday the 25th.
     for _ in 0..<3 { _ = state.handle(.key(.left)) }
     let frame = F.frame(state, 80, 24)
-    #expect(frame.contains { $0.contains("2026-11-22  1.2") && $0.contains("carried from Fri 2026-11-20") })
-    #expect(frame.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("·") })
-    #expect(frame.contains { $0.contains("+0.12% 1d") && $0.contains("since the working day before") })
-    #expect(frame.contains { $0.contains("ECB rate") && $0.contains("1.2634 USD") && $0.contains("Wed 2026-11-25") })
+    expect(frame.contains { $0.contains("2026-11-22  1.2") && $0.contains("carried from Fri 2026-11-20") })
+    expect(frame.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("·") })
+    expect(frame.contains { $0.contains("+0.12% 1d") && $0.contains("since the working day before") })
+    expect(frame.contains { $0.contains("ECB rate") && $0.contains("1.2634 USD") && $0.contains("Wed 2026-11-25") })
   }
 
   /// On a year, a column spans more than a day: only a column whose days are all carried is
@@ -305,19 +306,19 @@ import Testing
     var layout = DetailLayout(body: [])
     layout.plotWidth = 40
     let marks = HomeRenderer.carriedMarks(days, layout: layout, style: F.plain, ascii: true)
-    #expect(!marks.contains("."), "\(marks)")
+    expect(!marks.contains("."), "\(marks)")
     var weekly = DetailLayout(body: [])
     weekly.plotWidth = 14
     let two = Array(days.suffix(14))
     let dots = HomeRenderer.carriedMarks(two, layout: weekly, style: F.plain, ascii: true)
-    #expect(dots.filter { $0 == "." }.count == two.filter(\.carried).count)
+    expectEqual(dots.filter { $0 == "." }.count, two.filter(\.carried).count)
   }
 
   @Test func aPairsChangeFromTheDayBeforeKeepsItsDecimals() {
     var state = F.onDetail(F.gbpUSD, data: F.pairDetail())
     // Tuesday 2026-11-24 (1.2530) after Monday the 23rd (1.2520).
     for _ in 0..<1 { _ = state.handle(.key(.left)) }
-    #expect(F.frame(state, 80, 24).contains { $0.hasPrefix("2026-11-24  1.2530 USD  +0.0010 (+0.08%)") })
+    expect(F.frame(state, 80, 24).contains { $0.hasPrefix("2026-11-24  1.2530 USD  +0.0010 (+0.08%)") })
   }
 
   @Test func coinFiguresAsInfoShowsThem() {
@@ -327,12 +328,12 @@ import Testing
       "126,080.00 USD   2025-10-06  -32.20% from it", "67.810 USD  2013-07-06",
       "circulating", "19.80M", "max supply", "21.00M", "+1.50% 24h",
     ] {
-      #expect(frame.contains { $0.contains(text) }, "\(text)")
+      expect(frame.contains { $0.contains(text) }, "\(text)")
     }
     var none = F.market
     none.maxSupply = nil
     let dash = F.frame(F.onDetail(data: F.coinDetail(market: none)), 80, 24)
-    #expect(dash.contains { $0.hasPrefix("  max supply") && $0.hasSuffix("—") })
+    expect(dash.contains { $0.hasPrefix("  max supply") && $0.hasSuffix("—") })
   }
 
   /// Below 40×12 (a window shrunk for a moment) nothing is promised but a frame that fits;
@@ -343,7 +344,7 @@ import Testing
         var state = F.onDetail(F.gbpUSD, data: F.pairDetail())
         state.setWindow(width: width, height: height)
         let lines = F.frame(state, width, height)
-        #expect(lines.count <= max(1, height) && lines.allSatisfy { TerminalText.displayWidth($0) <= width })
+        expect(lines.count <= max(1, height) && lines.allSatisfy { TerminalText.displayWidth($0) <= width })
         _ = state.handle(.key(.mouse(column: width / 2 + 1, row: height / 2 + 1)))
       }
     }
@@ -360,11 +361,11 @@ import Testing
       for ascii in [false, true] {
         for color in [false, true] {
           let lines = F.frame(state, width, height, color: color, ascii: ascii)
-          #expect(lines.count == height)
-          #expect(lines.allSatisfy { TerminalText.displayWidth($0) <= width })
-          #expect(!lines.joined().contains("pwned\u{07}"))
+          expectEqual(lines.count, height)
+          expect(lines.allSatisfy { TerminalText.displayWidth($0) <= width })
+          expect(!lines.joined().contains("pwned\u{07}"))
           let cut = lines.dropLast().filter { $0.contains(ascii ? "..." : "…") && !$0.hasPrefix("Loading") }
-          #expect(cut.isEmpty, "\(lines)")
+          expect(cut.isEmpty, "\(lines)")
         }
       }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -10,29 +11,29 @@ import Testing
   @Test func aFirstLoadWithoutCoinsIsOneRequestForTheTopHundredWithSparklinesAndChanges() async throws {
     let fixture = try HomeDriverFixture()
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
-    #expect(events.statuses == [.loading, .idle])
+    expectEqual(events.statuses, [.loading, .idle])
     let board = try #require(events.boards.last)
-    #expect(events.boards.count == 1)
-    #expect(board.rows.map(\.id).prefix(5) == ["bitcoin", "ethereum", "tether", "solana", "ripple"])
-    #expect(board.rows.count > 20)
+    expectEqual(events.boards.count, 1)
+    expectEqual(board.rows.map(\.id).prefix(5), ["bitcoin", "ethereum", "tether", "solana", "ripple"])
+    expect(board.rows.count > 20)
     let bitcoin = try #require(board.rows.first)
-    #expect(bitcoin.market.rank == 1 && bitcoin.market.marketCap != nil && bitcoin.market.volume != nil)
-    #expect(
-      bitcoin.market.change1h
-        == FakeCoinGecko.change(id: "bitcoin", currency: "usd", now: fixedNow, over: 3_600))
-    #expect(
-      bitcoin.market.change7d
-        == FakeCoinGecko.change(id: "bitcoin", currency: "usd", now: fixedNow, over: 604_800))
-    #expect(board.rows.allSatisfy { $0.kind == .top && $0.changePeriod == .hours24 })
-    #expect(board.rows.first?.rate == 66_012.25)
-    #expect(board.rows.first?.week.count == 29)
-    #expect(board.rows.first?.week.last == 66_012.25)
-    #expect(board.stale == false && board.missing.isEmpty && board.fetchedAt == fixedNow)
+    expect(bitcoin.market.rank == 1 && bitcoin.market.marketCap != nil && bitcoin.market.volume != nil)
+    expectEqual(
+      bitcoin.market.change1h,
+      FakeCoinGecko.change(id: "bitcoin", currency: "usd", now: fixedNow, over: 3_600))
+    expectEqual(
+      bitcoin.market.change7d,
+      FakeCoinGecko.change(id: "bitcoin", currency: "usd", now: fixedNow, over: 604_800))
+    expect(board.rows.allSatisfy { $0.kind == .top && $0.changePeriod == .hours24 })
+    expectEqual(board.rows.first?.rate, 66_012.25)
+    expectEqual(board.rows.first?.week.count, 29)
+    expectEqual(board.rows.first?.week.last, 66_012.25)
+    expect(board.stale == false && board.missing.isEmpty && board.fetchedAt == fixedNow)
     let requests = fixture.requests()
-    #expect(requests.count == 1)
-    #expect(requests.first?.query["per_page"] == "100")
-    #expect(requests.first?.query["sparkline"] == "true")
-    #expect(requests.first?.query["price_change_percentage"] == "1h,24h,7d")
+    expectEqual(requests.count, 1)
+    expectEqual(requests.first?.query["per_page"], "100")
+    expectEqual(requests.first?.query["sparkline"], "true")
+    expectEqual(requests.first?.query["price_change_percentage"], "1h,24h,7d")
   }
 
   @Test func yourCoinsInTheTopPageAndFiatPairsCostTwoRequestsInSectionOrder() async throws {
@@ -47,17 +48,17 @@ import Testing
     // The board holds a coin both in the top 100 and yours in both sections (the list shows
     // it once); a starred coin shown elsewhere is not repeated as a favorite.
     let top = board.rows.prefix { $0.kind == .top }.count
-    #expect(board.rows.dropFirst(top).map(\.kind) == [.coin, .coin, .pair, .pair])
-    #expect(board.rows.map(\.id).suffix(4) == ["dogecoin", "bitcoin", "EUR-JPY", "GBP-USD"])
+    expectEqual(board.rows.dropFirst(top).map(\.kind), [.coin, .coin, .pair, .pair])
+    expectEqual(board.rows.map(\.id).suffix(4), ["dogecoin", "bitcoin", "EUR-JPY", "GBP-USD"])
     let pair = board.rows[top + 3]
-    #expect(pair.symbol == "GBP/USD" && pair.currency == "USD" && pair.changePeriod == .workingDay)
-    #expect(pair.rate != nil && pair.week.count == 7)
-    #expect(board.rows[top].rate == FakeCoinGecko.nowValue(id: "dogecoin", currency: "usd"))
+    expect(pair.symbol == "GBP/USD" && pair.currency == "USD" && pair.changePeriod == .workingDay)
+    expect(pair.rate != nil && pair.week.count == 7)
+    expectEqual(board.rows[top].rate, FakeCoinGecko.nowValue(id: "dogecoin", currency: "usd"))
     let requests = fixture.requests()
-    #expect(requests.count == 2)
-    #expect(requests.filter { $0.path.hasSuffix("/coins/markets") }.count == 1)
-    #expect(requests.first { $0.path.hasSuffix("/coins/markets") }?.query["per_page"] == "100")
-    #expect(events.statuses.last == .idle)
+    expectEqual(requests.count, 2)
+    expectEqual(requests.filter { $0.path.hasSuffix("/coins/markets") }.count, 1)
+    expectEqual(requests.first { $0.path.hasSuffix("/coins/markets") }?.query["per_page"], "100")
+    expectEqual(events.statuses.last, .idle)
   }
 
   @Test func coinsOutsideTheTopPageCostOneIdsRequest() async throws {
@@ -66,11 +67,11 @@ import Testing
     try fixture.userData.addCoins([fixture.coin("dogecoin", "DOGE")])
     let events = await fixture.run(.loadBoard(currency: "EUR", refresh: false))
     let board = try #require(events.boards.last)
-    #expect(board.rows.last?.id == "dogecoin" && board.rows.last?.kind == .coin)
-    #expect(board.rows.last?.rate == FakeCoinGecko.nowValue(id: "dogecoin", currency: "eur"))
+    expect(board.rows.last?.id == "dogecoin" && board.rows.last?.kind == .coin)
+    expectEqual(board.rows.last?.rate, FakeCoinGecko.nowValue(id: "dogecoin", currency: "eur"))
     let requests = fixture.requests()
-    #expect(requests.count == 2)
-    #expect(requests.last?.query["ids"] == "dogecoin" && requests.last?.query["sparkline"] == "true")
+    expectEqual(requests.count, 2)
+    expect(requests.last?.query["ids"] == "dogecoin" && requests.last?.query["sparkline"] == "true")
   }
 
   @Test func aSecondLoadWithinTheFreshnessComesFromTheCacheAlone() async throws {
@@ -80,10 +81,10 @@ import Testing
     let before = fixture.server.requestCount
     fixture.clock.advance(by: 30)
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
-    #expect(fixture.server.requestCount == before)
-    #expect(events.statuses == [.idle])
-    #expect(events.boards.count == 1 && events.boards.first?.stale == false)
-    #expect(events.boards.first?.fetchedAt == fixedNow)
+    expectEqual(fixture.server.requestCount, before)
+    expectEqual(events.statuses, [.idle])
+    expect(events.boards.count == 1 && events.boards.first?.stale == false)
+    expectEqual(events.boards.first?.fetchedAt, fixedNow)
   }
 
   @Test func anOlderCacheShowsAtOnceMarkedStaleThenFreshData() async throws {
@@ -93,12 +94,12 @@ import Testing
     let before = fixture.server.requestCount
     fixture.clock.advance(by: 120)
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
-    #expect(events.map(Self.kind) == ["board", "status", "board", "portfolio", "status"])
-    #expect(events.boards.map(\.stale) == [true, false])
-    #expect(events.boards.map(\.fetchedAt) == [fixedNow, fixedNow.addingTimeInterval(120)])
-    #expect(events.statuses == [.loading, .idle])
+    expectEqual(events.map(Self.kind), ["board", "status", "board", "portfolio", "status"])
+    expectEqual(events.boards.map(\.stale), [true, false])
+    expectEqual(events.boards.map(\.fetchedAt), [fixedNow, fixedNow.addingTimeInterval(120)])
+    expectEqual(events.statuses, [.loading, .idle])
     // Only the coins were old: the ECB series is fresh for an hour.
-    #expect(fixture.requests(since: before).map(\.path) == ["/api/v3/coins/markets"])
+    expectEqual(fixture.requests(since: before).map(\.path), ["/api/v3/coins/markets"])
   }
 
   @Test func refreshAsksForTheCoinsAgainButKeepsTheHourOfECBRates() async throws {
@@ -108,8 +109,8 @@ import Testing
     let before = fixture.server.requestCount
     fixture.clock.advance(by: 10)
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: true))
-    #expect(events.map(Self.kind) == ["status", "board", "portfolio", "status"])
-    #expect(fixture.requests(since: before).map(\.path) == ["/api/v3/coins/markets"])
+    expectEqual(events.map(Self.kind), ["status", "board", "portfolio", "status"])
+    expectEqual(fixture.requests(since: before).map(\.path), ["/api/v3/coins/markets"])
   }
 
   @Test func aRateLimitWithRetryAfterPausesForItAndTheCacheStays() async throws {
@@ -124,20 +125,20 @@ import Testing
     limited.value = true
     fixture.clock.advance(by: 90)
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
-    #expect(events.boards.count == 2 && events.boards.allSatisfy(\.stale))
-    #expect(events.boards.last?.rows.count == first.boards.last?.rows.count)
-    #expect(events.statuses == [.loading, .rateLimited(until: fixedNow.addingTimeInterval(120))])
+    expect(events.boards.count == 2 && events.boards.allSatisfy(\.stale))
+    expectEqual(events.boards.last?.rows.count, first.boards.last?.rows.count)
+    expectEqual(events.statuses, [.loading, .rateLimited(until: fixedNow.addingTimeInterval(120))])
   }
 
   @Test func duringARateLimitPauseLoadsAskNothingAndAfterItTheyAskAgain() async throws {
     let (fixture, driver) = try await HomeDriverFixture.tenSecondsIntoARateLimit()
     let paused = await fixture.run(.loadBoard(currency: "USD", refresh: true), driver: driver)
-    #expect(paused.statuses == [.rateLimited(until: fixedNow.addingTimeInterval(30))])
-    #expect(fixture.server.requestCount == 1)
+    expectEqual(paused.statuses, [.rateLimited(until: fixedNow.addingTimeInterval(30))])
+    expectEqual(fixture.server.requestCount, 1)
     fixture.clock.advance(by: 25)
     let after = await fixture.run(.loadBoard(currency: "USD", refresh: true), driver: driver)
-    #expect(after.statuses == [.loading, .idle] && after.boards.count == 1)
-    #expect(fixture.server.requestCount == 2)
+    expect(after.statuses == [.loading, .idle] && after.boards.count == 1)
+    expectEqual(fixture.server.requestCount, 2)
   }
 
   @Test func aFrankfurterRateLimitIsItsOwnFailureAndPausesNoCoinGeckoLoad() async throws {
@@ -153,11 +154,11 @@ import Testing
       Issue.record("expected a failure line, got \(events.statuses)")
       return
     }
-    #expect(line.contains("Frankfurter"), "\(line)")
+    expect(line.contains("Frankfurter"), "\(line)")
     fixture.clock.advance(by: 61)
     let before = fixture.server.requestCount
     _ = await fixture.run(.loadBoard(currency: "USD", refresh: true), driver: driver)
-    #expect(fixture.requests(since: before).contains { $0.path.hasPrefix("/api/v3/coins/markets") })
+    expect(fixture.requests(since: before).contains { $0.path.hasPrefix("/api/v3/coins/markets") })
   }
 
   /// Before: the pair's row came without a rate and the status named Frankfurter's failure.
@@ -170,22 +171,22 @@ import Testing
     let board = try #require(events.boards.last)
     let pair = try #require(board.rows.first { $0.id == "GBP-USD" })
     let day = UpdateRhythm.newestECBDay(at: fixedNow)
-    #expect(
-      pair.rate
-        == Figure.crossRate(FakeFrankfurter.eurRate("USD", day: day), per: FakeFrankfurter.eurRate("GBP", day: day)))
-    #expect(pair.week.count == 7 && !board.stale)
-    #expect(events.statuses.last == .idle, "\(events.statuses)")
-    #expect(fixture.requests().filter { $0.path.hasPrefix("/ecb/") }.count == 1)
-    #expect(fixture.requests().filter { $0.path.hasPrefix("/frankfurter/") }.count == 1)
-    #expect(board.fallbackSources == ["ECB (Frankfurter unavailable)"])
-    #expect(HomeRenderer.answerLine(board) == "Prices from ECB (Frankfurter unavailable)")
+    expectEqual(
+      pair.rate,
+      Figure.crossRate(FakeFrankfurter.eurRate("USD", day: day), per: FakeFrankfurter.eurRate("GBP", day: day)))
+    expect(pair.week.count == 7 && !board.stale)
+    expectEqual(events.statuses.last, .idle, "\(events.statuses)")
+    expectEqual(fixture.requests().filter { $0.path.hasPrefix("/ecb/") }.count, 1)
+    expectEqual(fixture.requests().filter { $0.path.hasPrefix("/frankfurter/") }.count, 1)
+    expectEqual(board.fallbackSources, ["ECB (Frankfurter unavailable)"])
+    expectEqual(HomeRenderer.answerLine(board), "Prices from ECB (Frankfurter unavailable)")
   }
 
   @Test func aRateLimitWithoutRetryAfterPausesAMinute() async throws {
     let fixture = try HomeDriverFixture { _, _ in .text("Throttled", status: 429) }
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
-    #expect(events.boards.isEmpty)
-    #expect(events.statuses == [.loading, .rateLimited(until: fixedNow.addingTimeInterval(60))])
+    expect(events.boards.isEmpty)
+    expectEqual(events.statuses, [.loading, .rateLimited(until: fixedNow.addingTimeInterval(60))])
   }
 
   @Test func offlineTheCachedBoardStaysMarkedStaleWithTheFailureLine() async throws {
@@ -194,12 +195,12 @@ import Testing
     fixture.offline = true
     fixture.clock.advance(by: 300)
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
-    #expect(events.boards.count == 2 && events.boards.allSatisfy(\.stale))
+    expect(events.boards.count == 2 && events.boards.allSatisfy(\.stale))
     guard case .failed(let line)? = events.statuses.last else {
       Issue.record("expected a failure line, got \(events.statuses)")
       return
     }
-    #expect(line.hasPrefix("CoinGecko: could not connect to api.coingecko.com"))
+    expect(line.hasPrefix("CoinGecko: could not connect to api.coingecko.com"))
   }
 
   @Test func offlineForGoodTheBoardComesFromTheCacheAndNothingIsAsked() async throws {
@@ -209,9 +210,9 @@ import Testing
     fixture.clock.advance(by: 600)
     let events = await fixture.run(
       .loadBoard(currency: "USD", refresh: true), driver: fixture.driver(mode: .offline))
-    #expect(fixture.server.requestCount == before)
-    #expect(events.boards.count == 1 && events.boards.first?.stale == true)
-    #expect(events.statuses == [.loading, .idle])
+    expectEqual(fixture.server.requestCount, before)
+    expect(events.boards.count == 1 && events.boards.first?.stale == true)
+    expectEqual(events.statuses, [.loading, .idle])
   }
 
   @Test func failureLinesNeverCarryTheAPIKey() async throws {
@@ -223,9 +224,9 @@ import Testing
       Issue.record("expected a failure line, got \(events.statuses)")
       return
     }
-    #expect(!line.contains(HomeDriverFixture.secret))
-    #expect(line.contains(Redaction.placeholder))
-    #expect(line.contains("HTTP 403"))
+    expect(!line.contains(HomeDriverFixture.secret))
+    expect(line.contains(Redaction.placeholder))
+    expect(line.contains("HTTP 403"))
   }
 
   @Test func aPartialAnswerShowsWhatArrivedAndNamesTheRestSanitized() async throws {
@@ -237,18 +238,18 @@ import Testing
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
     let board = try #require(events.boards.last)
     let evil = try #require(board.rows.first { $0.id == "evil-coin" })
-    #expect(evil.name == "EvilCoin" && evil.rate == 2)
+    expect(evil.name == "EvilCoin" && evil.rate == 2)
     let gone = try #require(board.rows.first { $0.id == "gone-coin" })
-    #expect(gone.rate == nil && gone.kind == .coin)
+    expect(gone.rate == nil && gone.kind == .coin)
     let pair = try #require(board.rows.first { $0.kind == .pair })
-    #expect(pair.rate == nil && pair.id == "GBP-XYZ")
-    #expect(board.missing == ["GONE/USD", "GBP/XYZ"])
+    expect(pair.rate == nil && pair.id == "GBP-XYZ")
+    expectEqual(board.missing, ["GONE/USD", "GBP/XYZ"])
     guard case .failed(let line)? = events.statuses.last else {
       Issue.record("expected a failure line, got \(events.statuses)")
       return
     }
     // GBP-XYZ routes as a coin priced in GBP; CoinGecko knows no coin XYZ.
-    #expect(line.hasPrefix("unknown coin 'XYZ' at CoinGecko"))
+    expect(line.hasPrefix("unknown coin 'XYZ' at CoinGecko"))
   }
 
   // MARK: - Helpers

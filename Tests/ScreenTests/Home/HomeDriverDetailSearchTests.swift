@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -14,29 +15,30 @@ import Testing
     let fixture = try HomeDriverFixture()
     let driver = fixture.driver
     let events = await fixture.run(.loadDetail(row: Self.bitcoin, currency: "USD", days: 30), driver: driver)
-    #expect(events.statuses == [.loading, .idle])
+    expectEqual(events.statuses, [.loading, .idle])
     let detail = try #require(events.details.last)
-    #expect(detail.rowID == "bitcoin" && detail.days == 30 && detail.currency == "USD")
-    #expect(detail.market?.currentPrice == 66_012.25 && detail.market?.high24h != nil)
-    #expect(detail.series.points.count == 30)
-    #expect(detail.series.points.last?.rate == 66_012.25)
-    #expect(detail.series.points.last?.date == Day(containing: fixedNow))
-    #expect(detail.stale == false)
+    expect(detail.rowID == "bitcoin" && detail.days == 30 && detail.currency == "USD")
+    expect(detail.market?.currentPrice == 66_012.25 && detail.market?.high24h != nil)
+    expectEqual(detail.series.points.count, 30)
+    expectEqual(detail.series.points.last?.rate, 66_012.25)
+    expectEqual(detail.series.points.last?.date, Day(containing: fixedNow))
+    expectEqual(detail.stale, false)
     // One daily chart (its last point is now) and one market row.
-    #expect(fixture.requests().map(\.path).sorted() == ["/api/v3/coins/bitcoin/market_chart", "/api/v3/coins/markets"])
+    expectEqual(
+      fixture.requests().map(\.path).sorted(), ["/api/v3/coins/bitcoin/market_chart", "/api/v3/coins/markets"])
     let before = fixture.server.requestCount
     fixture.clock.advance(by: 20)
     let again = await fixture.run(.loadDetail(row: Self.bitcoin, currency: "USD", days: 30), driver: driver)
-    #expect(again.statuses == [.idle] && again.details.count == 1)
-    #expect(fixture.server.requestCount == before)
+    expect(again.statuses == [.idle] && again.details.count == 1)
+    expectEqual(fixture.server.requestCount, before)
   }
 
   @Test func duringARateLimitPauseADetailAsksNothingAndShowsThePause() async throws {
     let (fixture, driver) = try await HomeDriverFixture.tenSecondsIntoARateLimit()
     let before = fixture.server.requestCount
     let events = await fixture.run(.loadDetail(row: Self.bitcoin, currency: "USD", days: 30), driver: driver)
-    #expect(events.statuses == [.rateLimited(until: fixedNow.addingTimeInterval(30))])
-    #expect(fixture.server.requestCount == before)
+    expectEqual(events.statuses, [.rateLimited(until: fixedNow.addingTimeInterval(30))])
+    expectEqual(fixture.server.requestCount, before)
   }
 
   @Test func aPairShowsECBHistoryWithCarriedDaysMarked() async throws {
@@ -47,12 +49,12 @@ import Testing
       changePercent: nil, changePeriod: .workingDay, week: [])
     let events = await fixture.run(.loadDetail(row: row, currency: "EUR", days: 30))
     let detail = try #require(events.details.last)
-    #expect(detail.market == nil && detail.currency == "USD" && detail.rowID == "GBP-USD")
-    #expect(detail.series.base == "GBP" && detail.series.quote == "USD")
-    #expect(detail.series.points.contains { $0.carried })
-    #expect(fixture.server.requestCount == 1)
-    #expect(fixture.requests().allSatisfy { $0.path.hasPrefix("/frankfurter/") })
-    #expect(events.statuses.last == .idle)
+    expect(detail.market == nil && detail.currency == "USD" && detail.rowID == "GBP-USD")
+    expect(detail.series.base == "GBP" && detail.series.quote == "USD")
+    expect(detail.series.points.contains { $0.carried })
+    expectEqual(fixture.server.requestCount, 1)
+    expect(fixture.requests().allSatisfy { $0.path.hasPrefix("/frankfurter/") })
+    expectEqual(events.statuses.last, .idle)
   }
 }
 
@@ -61,15 +63,15 @@ import Testing
     let fixture = try HomeDriverFixture()
     let events = await fixture.run(.search(query: "eth"))
     let searches = events.searches
-    #expect(searches.map(\.remote) == [false, true])
-    #expect(searches.first?.hits.first?.id == "ethereum")
-    #expect(searches.first?.hits.first?.sharedSymbol == false)
+    expectEqual(searches.map(\.remote), [false, true])
+    expectEqual(searches.first?.hits.first?.id, "ethereum")
+    expectEqual(searches.first?.hits.first?.sharedSymbol, false)
     let remote = try #require(searches.last?.hits)
-    #expect(remote.map(\.id).prefix(2) == ["ethereum", "ethereum-wormhole"])
-    #expect(remote.prefix(2).allSatisfy { $0.sharedSymbol })
-    #expect(fixture.clock.sleeps == [.milliseconds(400)])
-    #expect(fixture.requests().map(\.path) == ["/api/v3/search"])
-    #expect(events.statuses == [.loading, .idle])
+    expectEqual(remote.map(\.id).prefix(2), ["ethereum", "ethereum-wormhole"])
+    expect(remote.prefix(2).allSatisfy { $0.sharedSymbol })
+    expectEqual(fixture.clock.sleeps, [.milliseconds(400)])
+    expectEqual(fixture.requests().map(\.path), ["/api/v3/search"])
+    expectEqual(events.statuses, [.loading, .idle])
   }
 
   @Test func aSymbolTwoOfYourCoinsShareIsMarkedLocally() async throws {
@@ -77,16 +79,16 @@ import Testing
     try fixture.userData.addCoins([fixture.coin("ethereum-wormhole", "ETH", "Ethereum (Wormhole)")])
     let events = await fixture.run(.search(query: "e"))
     let hits = try #require(events.searches.first?.hits)
-    #expect(hits.filter { $0.symbol == "ETH" }.count == 2)
-    #expect(hits.filter { $0.symbol == "ETH" }.allSatisfy { $0.sharedSymbol })
+    expectEqual(hits.filter { $0.symbol == "ETH" }.count, 2)
+    expect(hits.filter { $0.symbol == "ETH" }.allSatisfy { $0.sharedSymbol })
   }
 
   @Test func aOneCharacterQueryStaysLocal() async throws {
     let fixture = try HomeDriverFixture()
     let events = await fixture.run(.search(query: "b"))
-    #expect(events.searches.map(\.remote) == [false])
-    #expect(events.searches.first?.hits.contains { $0.id == "bitcoin" } == true)
-    #expect(fixture.server.requestCount == 0 && fixture.clock.sleeps.isEmpty)
+    expectEqual(events.searches.map(\.remote), [false])
+    expectEqual(events.searches.first?.hits.contains { $0.id == "bitcoin" }, true)
+    expect(fixture.server.requestCount == 0 && fixture.clock.sleeps.isEmpty)
   }
 
   @Test func remoteSearchesAreTwoSecondsApart() async throws {
@@ -94,8 +96,8 @@ import Testing
     let driver = fixture.driver
     _ = await fixture.run(.search(query: "bit"), driver: driver)
     _ = await fixture.run(.search(query: "sol"), driver: driver)
-    #expect(fixture.clock.sleeps == [.milliseconds(400), .milliseconds(400), .milliseconds(1600)])
-    #expect(fixture.server.requestCount == 2)
+    expectEqual(fixture.clock.sleeps, [.milliseconds(400), .milliseconds(400), .milliseconds(1600)])
+    expectEqual(fixture.server.requestCount, 2)
   }
 
   /// Typing slowly cancels searches that wait for their turn: they must not keep it (the
@@ -113,9 +115,10 @@ import Testing
     _ = await fixture.run(.search(query: "bit"), driver: driver)
     _ = await fixture.run(.search(query: "bitc"), driver: driver)  // cancelled in its wait
     _ = await fixture.run(.search(query: "bitco"), driver: driver)
-    #expect(cancels.all == [.milliseconds(1600)])
-    #expect(fixture.clock.sleeps == [.milliseconds(400), .milliseconds(400), .milliseconds(400), .milliseconds(1200)])
-    #expect(fixture.server.requestCount == 2)
+    expectEqual(cancels.all, [.milliseconds(1600)])
+    expectEqual(
+      fixture.clock.sleeps, [.milliseconds(400), .milliseconds(400), .milliseconds(400), .milliseconds(1200)])
+    expectEqual(fixture.server.requestCount, 2)
   }
 
   @Test func aCancelledSearchSendsItsLocalHitsAndAsksNothing() async throws {
@@ -127,8 +130,8 @@ import Testing
       await driver.perform(.search(query: "bitcoin")) { events.append($0) }
     }
     await task.value
-    #expect(events.all.searches.map(\.remote) == [false])
-    #expect(fixture.server.requestCount == 0)
+    expectEqual(events.all.searches.map(\.remote), [false])
+    expectEqual(fixture.server.requestCount, 0)
   }
 
   @Test func noRemoteSearchDuringARateLimitPause() async throws {
@@ -139,7 +142,7 @@ import Testing
     _ = await fixture.run(.loadBoard(currency: "USD", refresh: false), driver: driver)
     let before = fixture.server.requestCount
     let events = await fixture.run(.search(query: "bitcoin"), driver: driver)
-    #expect(events.searches.map(\.remote) == [false])
-    #expect(fixture.server.requestCount == before)
+    expectEqual(events.searches.map(\.remote), [false])
+    expectEqual(fixture.server.requestCount, before)
   }
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -157,8 +158,8 @@ import Testing
     let lines = HomeRenderer.render(
       golden.state(), width: golden.width, height: golden.height,
       style: Style(enabled: golden.color), ascii: golden.ascii)
-    #expect(lines.count == golden.height)
-    #expect(lines.allSatisfy { TerminalText.displayWidth($0) <= golden.width })
+    expectEqual(lines.count, golden.height)
+    expect(lines.allSatisfy { TerminalText.displayWidth($0) <= golden.width })
     let problem = try GoldenFile.files.problem(with: lines.joined(separator: "\n") + "\n", named: golden.file)
     #expect(problem == nil, Comment(rawValue: problem ?? ""))
   }
@@ -172,6 +173,6 @@ import Testing
         name.hasPrefix($0)
       }
     }
-    #expect(Set(mine) == Set(Self.cases.map { String($0.file.dropFirst(5)) }))
+    expectEqual(Set(mine), Set(Self.cases.map { String($0.file.dropFirst(5)) }))
   }
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import Testing
 
 @testable import RateCore
@@ -30,8 +31,8 @@ import Testing
         for style in [Self.plain, Self.color] {
           for ascii in [false, true] {
             let lines = Self.render(state, width: width, height: height, style: style, ascii: ascii)
-            #expect(lines.count == height)
-            #expect(lines.allSatisfy { TerminalText.displayWidth($0) <= width }, "\(width)x\(height)")
+            expectEqual(lines.count, height)
+            expect(lines.allSatisfy { TerminalText.displayWidth($0) <= width }, "\(width)x\(height)")
           }
         }
       }
@@ -46,58 +47,58 @@ import Testing
     for width in 40...130 {
       let lines = Self.render(state, width: width, height: 40)
       let line = Self.row(lines, "LONGSYM")
-      #expect(line.contains("LONGSYM"), "\(width)")
-      #expect(line.contains("1,234,567.50"), "\(width)")
-      #expect(line.contains("▼ -12.34%"), "\(width)")
-      #expect(Self.row(lines, "GBP/USD").contains("▲ +0.12% 1d"), "\(width)")
+      expect(line.contains("LONGSYM"), "\(width)")
+      expect(line.contains("1,234,567.50"), "\(width)")
+      expect(line.contains("▼ -12.34%"), "\(width)")
+      expect(Self.row(lines, "GBP/USD").contains("▲ +0.12% 1d"), "\(width)")
       let sparkline = line.contains { Sparkline.unicodeLevels.contains($0) }
       if sparkline {
-        #expect(line.contains("A coin with a v"), "\(width): the name kept 16 columns")
+        expect(line.contains("A coin with a v"), "\(width): the name kept 16 columns")
       }
-      if width >= 120 { #expect(sparkline && line.contains("A coin with a very long name indeed"), "\(width)") }
+      if width >= 120 { expect(sparkline && line.contains("A coin with a very long name indeed"), "\(width)") }
     }
     let narrow = Self.row(Self.render(state, width: 40), "BTC")
-    #expect(!narrow.contains("Bitcoin"))
-    #expect(!narrow.contains { Sparkline.unicodeLevels.contains($0) })
+    expect(!narrow.contains("Bitcoin"))
+    expect(!narrow.contains { Sparkline.unicodeLevels.contains($0) })
     let wide = Self.row(Self.render(S.state(), width: 120), "BTC")
-    #expect(wide.contains("Bitcoin") && wide.contains { Sparkline.unicodeLevels.contains($0) })
+    expect(wide.contains("Bitcoin") && wide.contains { Sparkline.unicodeLevels.contains($0) })
   }
 
   @Test func namesAndSymbolsAreSanitized() {
     let evil = S.coin(.coin, "evil", "EV\u{1B}[2JL", "Evil\u{1B}]0;owned\u{07} coin", 1, 1)
     let lines = Self.render(S.state(board: S.board([evil])))
-    #expect(!lines.joined().contains("\u{1B}"))
-    #expect(Self.row(lines, "EVL").contains("Evil coin"))
+    expect(!lines.joined().contains("\u{1B}"))
+    expect(Self.row(lines, "EVL").contains("Evil coin"))
   }
 
   @Test func changesCarryASignAsWellAsAColour() {
     let state = S.state()
     let unicode = Self.render(state)
-    #expect(Self.row(unicode, "BTC").contains("▼ -2.51%"))
-    #expect(Self.row(unicode, "ETH").contains("▲ +2.28%"))
+    expect(Self.row(unicode, "BTC").contains("▼ -2.51%"))
+    expect(Self.row(unicode, "ETH").contains("▲ +2.28%"))
     let ascii = Self.render(state, ascii: true)
-    #expect(Self.row(ascii, "BTC").contains("-2.51%"))
-    #expect(Self.row(ascii, "ETH").contains("+2.28%"))
-    #expect(!ascii.joined().contains("\u{1B}"))
+    expect(Self.row(ascii, "BTC").contains("-2.51%"))
+    expect(Self.row(ascii, "ETH").contains("+2.28%"))
+    expect(!ascii.joined().contains("\u{1B}"))
     let colored = Self.render(state, style: Self.color)
-    #expect(Self.row(colored, "BTC").contains("\u{1B}[31m▼ -2.51%\u{1B}[39m"))
-    #expect(Self.row(colored, "ETH").contains("\u{1B}[32m▲ +2.28%\u{1B}[39m"))
+    expect(Self.row(colored, "BTC").contains("\u{1B}[31m▼ -2.51%\u{1B}[39m"))
+    expect(Self.row(colored, "ETH").contains("\u{1B}[32m▲ +2.28%\u{1B}[39m"))
   }
 
   @Test func onlyEcbPairsLabelTheirPeriod() {
     let lines = Self.render(S.state())
-    #expect(Self.row(lines, "EUR/JPY").contains("-0.40% 1d"))
-    #expect(!Self.row(lines, "BTC").contains("24h"))
-    #expect(!Self.row(lines, "BTC").contains("1d"))
+    expect(Self.row(lines, "EUR/JPY").contains("-0.40% 1d"))
+    expect(!Self.row(lines, "BTC").contains("24h"))
+    expect(!Self.row(lines, "BTC").contains("1d"))
   }
 
   @Test func theSelectedRowIsMarked() {
     var state = S.state()
     _ = S.press(.end, .up, .up, .up, on: &state)
-    #expect(Self.row(Self.render(state), "ETH").hasPrefix(">  "))
-    #expect(Self.row(Self.render(state), "BTC").hasPrefix(" ★ "), "starred")
+    expect(Self.row(Self.render(state), "ETH").hasPrefix(">  "))
+    expect(Self.row(Self.render(state), "BTC").hasPrefix(" ★ "), "starred")
     let colored = Self.row(Self.render(state, style: Self.color), "ETH")
-    #expect(colored.hasPrefix("\u{1B}[7m   ") && colored.hasSuffix("\u{1B}[27m"))
+    expect(colored.hasPrefix("\u{1B}[7m   ") && colored.hasSuffix("\u{1B}[27m"))
   }
 
   @Test func aChangedPriceIsHighlightedForOneFrame() {
@@ -105,58 +106,58 @@ import Testing
     var rows = S.board().rows
     rows[1].rate = 3_571.15
     _ = state.handle(.board(S.board(rows)))
-    #expect(Self.row(Self.render(state), "ETH").hasPrefix("*  "))
+    expect(Self.row(Self.render(state), "ETH").hasPrefix("*  "))
     let colored = Self.row(Self.render(state, style: Self.color), "ETH")
-    #expect(colored.contains("\u{1B}[7m\u{1B}[1m3,571.15\u{1B}[22m\u{1B}[27m"))
+    expect(colored.contains("\u{1B}[7m\u{1B}[1m3,571.15\u{1B}[22m\u{1B}[27m"))
     _ = state.handle(.tick(S.now))
-    #expect(Self.row(Self.render(state), "ETH").hasPrefix("   "))
+    expect(Self.row(Self.render(state), "ETH").hasPrefix("   "))
   }
 
   @Test func theHeaderTellsTheAgeOfTheData() {
-    #expect(Self.render(S.state())[0] == "rates · USD · Top 1–5 of 5 · updated 06:13:20 UTC")
+    expectEqual(Self.render(S.state())[0], "rates · USD · Top 1–5 of 5 · updated 06:13:20 UTC")
     let stale = S.state(board: S.board(fetchedAt: S.now.addingTimeInterval(-7_200), stale: true))
-    #expect(Self.render(stale)[0] == "rates · USD · Top 1–5 of 5 · cached 2 h ago")
-    #expect(Self.render(stale, style: Self.color)[0].contains("\u{1B}[33mcached 2 h ago\u{1B}[39m"))
-    #expect(
-      Self.render(HomeListGoldenTests.favorites(), width: 40, ascii: true)[0]
-        == "Favorites | USD | updated 06:13:20")
+    expectEqual(Self.render(stale)[0], "rates · USD · Top 1–5 of 5 · cached 2 h ago")
+    expect(Self.render(stale, style: Self.color)[0].contains("\u{1B}[33mcached 2 h ago\u{1B}[39m"))
+    expectEqual(
+      Self.render(HomeListGoldenTests.favorites(), width: 40, ascii: true)[0],
+      "Favorites | USD | updated 06:13:20")
   }
 
   @Test func emptySectionsSayHowToFillThem() {
     let lines = Self.render(S.state(board: S.board(S.topRows), lists: HomeLists()))
-    #expect(lines[2] == "Your coins (0)  No coins of your own yet: / to search and add one")
-    #expect(lines[3] == "Your pairs (0)  No pairs yet: p to add one")
-    #expect(lines[4] == "Top 5 by market cap")
+    expectEqual(lines[2], "Your coins (0)  No coins of your own yet: / to search and add one")
+    expectEqual(lines[3], "Your pairs (0)  No pairs yet: p to add one")
+    expectEqual(lines[4], "Top 5 by market cap")
   }
 
   @Test func loadingBeforeTheFirstBoard() {
     let lines = Self.render(HomeListGoldenTests.loading())
-    #expect(lines[0] == "rates · USD")
-    #expect(lines[1] == "Loading…")
-    #expect(Self.render(HomeListGoldenTests.loading(), ascii: true)[1] == "Loading...")
+    expectEqual(lines[0], "rates · USD")
+    expectEqual(lines[1], "Loading…")
+    expectEqual(Self.render(HomeListGoldenTests.loading(), ascii: true)[1], "Loading...")
   }
 
   @Test func aFirstLoadThatFailedOrWaitsSaysSoInsteadOfLoading() {
     var state = S.state(board: nil)
     _ = state.handle(.status(.failed("CoinGecko: cannot connect")))
-    #expect(Self.render(state)[1] == "No data yet: r to try again")
+    expectEqual(Self.render(state)[1], "No data yet: r to try again")
     _ = state.handle(.status(.rateLimited(until: S.now.addingTimeInterval(30))))
-    #expect(Self.render(state)[1] == "No data yet: waiting out the pause")
-    #expect(Self.render(state, width: 40, height: 12).allSatisfy { TerminalText.displayWidth($0) <= 40 })
+    expectEqual(Self.render(state)[1], "No data yet: waiting out the pause")
+    expect(Self.render(state, width: 40, height: 12).allSatisfy { TerminalText.displayWidth($0) <= 40 })
   }
 
   @Test func theStatusLineShowsPausesFailuresLoadingAndNotices() {
     var state = S.state()
     _ = state.handle(.status(.rateLimited(until: S.now.addingTimeInterval(41.2))))
-    #expect(Self.render(state).last?.hasPrefix("rate limited by CoinGecko: next try in 42 s  ? keys") == true)
+    expectEqual(Self.render(state).last?.hasPrefix("rate limited by CoinGecko: next try in 42 s  ? keys"), true)
     _ = state.handle(.tick(S.now.addingTimeInterval(42)))
-    #expect(Self.render(state).last?.hasPrefix("? keys") == true)
+    expectEqual(Self.render(state).last?.hasPrefix("? keys"), true)
     _ = state.handle(.status(.failed("no\nnetwork\u{1B}[2J")))
-    #expect(Self.render(state).last?.hasPrefix("no network  ? keys") == true)
+    expectEqual(Self.render(state).last?.hasPrefix("no network  ? keys"), true)
     _ = state.handle(.status(.loading))
-    #expect(Self.render(state).last?.hasPrefix("Loading…  ? keys") == true)
+    expectEqual(Self.render(state).last?.hasPrefix("Loading…  ? keys"), true)
     _ = S.press(.end, .character("d"), on: &state)
-    #expect(Self.render(state).last?.hasPrefix("Top coins cannot be removed  ? keys") == true)
+    expectEqual(Self.render(state).last?.hasPrefix("Top coins cannot be removed  ? keys"), true)
   }
 
   /// A partial answer names what it lacked; the rows alone only showed a dash.
@@ -164,27 +165,27 @@ import Testing
     var board = S.board()
     board.missing = ["KAS/USD", "SHIB/USD", "XMR/USD", "DOGE/USD"]
     let state = S.state(board: board)
-    #expect(Self.render(state).last?.hasPrefix("No price for KAS/USD, SHIB/USD and 2 more  ? keys") == true)
+    expectEqual(Self.render(state).last?.hasPrefix("No price for KAS/USD, SHIB/USD and 2 more  ? keys"), true)
   }
 
   @Test func keyHintsFitTheWidthAndNameTheNextCurrency() {
     let state = S.state()
-    #expect(Self.render(state, width: 40).last == "? keys  / search  p pair  c EUR  q quit")
+    expectEqual(Self.render(state, width: 40).last, "? keys  / search  p pair  c EUR  q quit")
     var removed = state
     _ = S.press(.home, .character("d"), .down, on: &removed)
-    #expect(Self.render(removed, width: 40).last == "? keys  p pair  u restores Kaspa  q quit")
+    expectEqual(Self.render(removed, width: 40).last, "? keys  p pair  u restores Kaspa  q quit")
     var single = state
     single.currencies = ["USD"]
-    #expect(!(Self.render(single, width: 120).last ?? "").contains("c "))
+    expect(!(Self.render(single, width: 120).last ?? "").contains("c "))
   }
 
   @Test func theCursorStaysInViewOnAShortWindow() {
     var state = HomeListGoldenTests.long()
     state.pageSize = 100  // not yet told the window's size
     let lines = Self.render(state, width: 40, height: 12)
-    #expect(lines.contains { $0.hasPrefix(">") && $0.contains(" C98 ") })
+    expect(lines.contains { $0.hasPrefix(">") && $0.contains(" C98 ") })
     _ = S.press(.home, on: &state)
-    #expect(Self.render(state, width: 40, height: 12)[2] == "Your coins (100)")
+    expectEqual(Self.render(state, width: 40, height: 12)[2], "Your coins (100)")
   }
 
   @Test func theKeysScreenListsEveryScreenAndScrolls() {
@@ -192,43 +193,43 @@ import Testing
     _ = S.press(.character("?"), on: &state)
     let wide = Self.render(state, width: 80, height: 24).joined(separator: "\n")
     for title in ["Home list", "Favorites", "Detail", "Search", "Pair pickers"] {
-      #expect(wide.contains(title))
+      expect(wide.contains(title))
     }
     for key in ["Ctrl-C", "1 2 3 4", "Backspace", "d/Delete", "Tab", "mouse", "a letter"] {
-      #expect(wide.contains(key))
+      expect(wide.contains(key))
     }
     let short = Self.render(state, width: 40, height: 12)
-    #expect(short.last == "↓ more  any other key closes")
+    expectEqual(short.last, "↓ more  any other key closes")
     _ = S.press(.pageDown, .pageDown, .pageDown, .pageDown, .pageDown, on: &state)
     let end = Self.render(state, width: 40, height: 12)
-    #expect(end.last == "any key closes")
-    #expect(end[end.count - 2].contains("Ctrl-C"))
+    expectEqual(end.last, "any key closes")
+    expect(end[end.count - 2].contains("Ctrl-C"))
   }
 
   @Test func afterCTheHeaderNamesTheRowsCurrencyUntilTheNewOneLoads() {
     // `c` during a pause or offline: the rows are still in USD, and the header says so.
     var state = S.state()
     _ = S.press(.character("c"), on: &state)
-    #expect(state.currency == "EUR")
-    #expect(Self.render(state)[0] == "rates · USD (EUR not loaded yet) · Top 1–5 of 5 · updated 06:13:20 UTC")
-    #expect(Self.render(state, width: 40)[0] == "USD · Top 1–5 of 5 · updated 06:13:20")
+    expectEqual(state.currency, "EUR")
+    expectEqual(Self.render(state)[0], "rates · USD (EUR not loaded yet) · Top 1–5 of 5 · updated 06:13:20 UTC")
+    expectEqual(Self.render(state, width: 40)[0], "USD · Top 1–5 of 5 · updated 06:13:20")
     _ = state.handle(.board(S.board(currency: "EUR")))
-    #expect(Self.render(state)[0] == "rates · EUR · Top 1–5 of 5 · updated 06:13:20 UTC")
+    expectEqual(Self.render(state)[0], "rates · EUR · Top 1–5 of 5 · updated 06:13:20 UTC")
   }
 
   @Test func theFavoritesEmptyStateFitsAtFortyColumns() {
     let lines = Self.render(HomeListGoldenTests.noFavorites(), width: 40, height: 12)
-    #expect(!lines[1].hasSuffix("…"), "\(lines[1])")
-    #expect(lines[1].contains("f to star"), "\(lines[1])")
+    expect(!lines[1].hasSuffix("…"), "\(lines[1])")
+    expect(lines[1].contains("f to star"), "\(lines[1])")
   }
 
   @Test func favoritesWithoutAStarSayHowToStarOne() {
     let lines = Self.render(HomeListGoldenTests.noFavorites())
-    #expect(lines[1] == "No favorites yet: open a coin with Enter and press f to star it")
+    expectEqual(lines[1], "No favorites yet: open a coin with Enter and press f to star it")
     let favorites = Self.render(HomeListGoldenTests.favorites())
-    #expect(favorites[0] == "rates · Favorites · USD · updated 06:13:20 UTC")
-    #expect(Self.row(favorites, "DOGE").contains("—"))
-    #expect(Self.row(favorites, "XMR").hasPrefix(">★ "))
+    expectEqual(favorites[0], "rates · Favorites · USD · updated 06:13:20 UTC")
+    expect(Self.row(favorites, "DOGE").contains("—"))
+    expect(Self.row(favorites, "XMR").hasPrefix(">★ "))
   }
 
   /// The quick count that styled rows go through (SGR, arrows, blocks) agrees with the
@@ -242,12 +243,12 @@ import Testing
       "漢字 ▲", "▶\u{FE0F}", "⬆",
     ]
     for sample in samples {
-      #expect(TerminalText.displayWidth(sample) == TerminalText.measuredWidth(sample), "\(sample.debugDescription)")
+      expectEqual(TerminalText.displayWidth(sample), TerminalText.measuredWidth(sample), "\(sample.debugDescription)")
     }
   }
 
   @Test func pageSizeLeavesRoomForTheHeadings() {
-    #expect(HomeRenderer.pageSize(height: 24) == 17)
-    #expect(HomeRenderer.pageSize(height: 3) == 1)
+    expectEqual(HomeRenderer.pageSize(height: 24), 17)
+    expectEqual(HomeRenderer.pageSize(height: 3), 1)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -38,12 +39,12 @@ import Testing
     var own = S.coin(.coin, "coin-3", "C3", "Coin 3", 997, 1)
     own.market.rank = 3
     let state = Self.state(top: 5, lists: S.lists, own: [own] + S.pairRows)
-    #expect(state.listRows.map(\.id) == ["coin-3", "GBP-USD", "EUR-JPY", "coin-1", "coin-2", "coin-4", "coin-5"])
+    expectEqual(state.listRows.map(\.id), ["coin-3", "GBP-USD", "EUR-JPY", "coin-1", "coin-2", "coin-4", "coin-5"])
     let text = Self.frame(state, 120, 24).joined(separator: "\n")
-    #expect(text.contains("Your coins (1)"))
-    #expect(text.contains("Your pairs (2)"))
-    #expect(text.contains("Top 5 by market cap (1 of them in Your coins)"))
-    #expect(text.components(separatedBy: "Coin 3").count == 2, "listed once: \(text)")
+    expect(text.contains("Your coins (1)"))
+    expect(text.contains("Your pairs (2)"))
+    expect(text.contains("Top 5 by market cap (1 of them in Your coins)"))
+    expectEqual(text.components(separatedBy: "Coin 3").count, 2, "listed once: \(text)")
   }
 
   @Test func theHeaderRowNamesTheColumnsAndTheyDropInTheStatedOrder() throws {
@@ -51,18 +52,18 @@ import Testing
     let wide = Self.frame(state, 160, 48)
     let header = try #require(wide.first { $0.contains("Price") })
     for title in ["#", "Coin", "Name", "Price", "1h", "24h", "7d", "Market cap", "Volume", "7 days"] {
-      #expect(header.contains(title), "\(title) at 160: \(header)")
+      expect(header.contains(title), "\(title) at 160: \(header)")
     }
     let narrow = try #require(Self.frame(state, 80, 24).first { $0.contains("Price") })
-    #expect(!narrow.contains("7 days") && narrow.contains("Volume"), "\(narrow)")
+    expect(!narrow.contains("7 days") && narrow.contains("Volume"), "\(narrow)")
     let sixty = try #require(Self.frame(state, 60, 24).first { $0.contains("Price") })
-    #expect(!sixty.contains("Volume") && !sixty.contains("1h") && sixty.contains("7d"), "\(sixty)")
+    expect(!sixty.contains("Volume") && !sixty.contains("1h") && sixty.contains("7d"), "\(sixty)")
     let tiny = try #require(Self.frame(state, 40, 12).first { $0.contains("Price") })
-    #expect(tiny.contains("Coin") && tiny.contains("24h"), "\(tiny)")
+    expect(tiny.contains("Coin") && tiny.contains("24h"), "\(tiny)")
     // Every price whole at every width.
     for width in [40, 60, 80, 120, 160] {
       let text = Self.frame(state, width, 40).joined(separator: "\n")
-      #expect(text.contains("999.00") && text.contains("C1 "), "width \(width): \(text)")
+      expect(text.contains("999.00") && text.contains("C1 "), "width \(width): \(text)")
     }
   }
 
@@ -71,30 +72,30 @@ import Testing
     state.lists.favorites = [S.favorite("binancecoin", "BNB", "BNB")]
     let lines = Self.frame(state, 80, 24)
     let bnb = lines.first { $0.contains("BNB") } ?? ""
-    #expect(bnb.components(separatedBy: "BNB").count == 3, "symbol and name: \(bnb)")
-    #expect(bnb.hasPrefix(" ★ "), "\(bnb)")
+    expectEqual(bnb.components(separatedBy: "BNB").count, 3, "symbol and name: \(bnb)")
+    expect(bnb.hasPrefix(" ★ "), "\(bnb)")
     let eth = lines.first { $0.contains("ETH") } ?? ""
-    #expect(!eth.contains("★"), "\(eth)")
-    #expect(Self.frame(state, 80, 24, ascii: true).contains { $0.hasPrefix(" * ") && $0.contains("BNB") })
+    expect(!eth.contains("★"), "\(eth)")
+    expect(Self.frame(state, 80, 24, ascii: true).contains { $0.hasPrefix(" * ") && $0.contains("BNB") })
   }
 
   @Test func sortKeysSortEachSectionAndTheSameKeyReverses() {
     var state = Self.state(top: 20)
     let effects = S.press(.character("D"), on: &state)
-    #expect(effects == [.saveSort(HomeSort(column: .change24h, descending: true))])
+    expectEqual(effects, [.saveSort(HomeSort(column: .change24h, descending: true))])
     let changes = state.listRows.compactMap(\.changePercent)
-    #expect(changes == changes.sorted(by: >))
-    #expect(state.notice == "Sorted by 24 h change, largest first")
+    expectEqual(changes, changes.sorted(by: >))
+    expectEqual(state.notice, "Sorted by 24 h change, largest first")
     _ = S.press(.character("D"), on: &state)
-    #expect(state.listRows.compactMap(\.changePercent) == changes.sorted())
+    expectEqual(state.listRows.compactMap(\.changePercent), changes.sorted())
     _ = S.press(.character("M"), on: &state)
     let caps = state.listRows.compactMap(\.market.marketCap)
-    #expect(caps == caps.sorted(by: >))
+    expectEqual(caps, caps.sorted(by: >))
     let header = Self.frame(state).first { $0.contains("Price") } ?? ""
-    #expect(header.contains("24h") && !header.contains("24h▼"), "\(header)")
-    #expect(Self.frame(state, 160, 48).contains { $0.contains("Market cap▼") })
+    expect(header.contains("24h") && !header.contains("24h▼"), "\(header)")
+    expect(Self.frame(state, 160, 48).contains { $0.contains("Market cap▼") })
     _ = S.press(.character("#"), on: &state)
-    #expect(state.listRows.map(\.id) == (1...20).map { "coin-\($0)" })
+    expectEqual(state.listRows.map(\.id), (1...20).map { "coin-\($0)" })
   }
 
   @Test func rowsWithoutTheValueStayLastEitherWay() {
@@ -112,9 +113,9 @@ import Testing
       }(),
     ]
     let down = HomeSort(column: .volume, descending: true).sorted(rows)
-    #expect(down.map(\.id) == ["b", "a", "GBP-USD"])
+    expectEqual(down.map(\.id), ["b", "a", "GBP-USD"])
     let up = HomeSort(column: .volume, descending: false).sorted(rows)
-    #expect(up.map(\.id) == ["a", "b", "GBP-USD"])
+    expectEqual(up.map(\.id), ["a", "b", "GBP-USD"])
   }
 
   @Test func theCursorStaysOnItsRowWhenTheSortChanges() {
@@ -122,24 +123,24 @@ import Testing
     _ = S.press(.down, .down, .down, on: &state)
     let id = state.selectedRow?.id
     _ = S.press(.character("V"), on: &state)
-    #expect(state.selectedRow?.id == id)
+    expectEqual(state.selectedRow?.id, id)
   }
 
   @Test func pageDownShowsWholePagesWithTheirIndicator() {
     // 27 rows: a page of 20 top coins under two empty sections.
     var state = Self.state(height: 27)
-    #expect(state.pageSize == 20)
-    #expect(Self.frame(state, 80, 27)[0].contains("Top 1–"))
+    expectEqual(state.pageSize, 20)
+    expect(Self.frame(state, 80, 27)[0].contains("Top 1–"))
     _ = S.press(.pageDown, .pageDown, on: &state)
-    #expect(Self.frame(state, 80, 27)[0].contains("Top 41–60 of 100"), "\(Self.frame(state, 80, 27)[0])")
+    expect(Self.frame(state, 80, 27)[0].contains("Top 41–60 of 100"), "\(Self.frame(state, 80, 27)[0])")
     _ = S.press(.pageDown, .pageDown, on: &state)
     let frame = Self.frame(state, 80, 27)
-    #expect(frame[0].contains("Top 81–100 of 100"), "\(frame[0])")
-    #expect(state.selectedRow?.id == "coin-81")
+    expect(frame[0].contains("Top 81–100 of 100"), "\(frame[0])")
+    expectEqual(state.selectedRow?.id, "coin-81")
     _ = S.press(.pageDown, on: &state)
-    #expect(state.selectedRow?.id == "coin-100")
+    expectEqual(state.selectedRow?.id, "coin-100")
     _ = S.press(.pageUp, on: &state)
-    #expect(Self.frame(state, 80, 27)[0].contains("Top 61–80 of 100"))
+    expect(Self.frame(state, 80, 27)[0].contains("Top 61–80 of 100"))
   }
 
   @Test func sectionsBelowTheWindowAreNamedAt80x24() {
@@ -147,8 +148,8 @@ import Testing
     let lists = HomeLists(coins: own.map { S.favorite($0.id, $0.symbol, $0.name) })
     let state = Self.state(lists: lists, own: own)
     let frame = Self.frame(state, 80, 24)
-    #expect(frame[22].contains("Below: Your pairs (0), Top 100 by market cap (PgDn)"), "\(frame[22])")
-    #expect(frame.allSatisfy { TerminalText.displayWidth($0) <= 80 })
+    expect(frame[22].contains("Below: Your pairs (0), Top 100 by market cap (PgDn)"), "\(frame[22])")
+    expect(frame.allSatisfy { TerminalText.displayWidth($0) <= 80 })
   }
 }
 
@@ -164,9 +165,9 @@ import Testing
     driver.config = config
     let sort = HomeSort(column: .marketCap, descending: false)
     let events = await fixture.run(.saveSort(sort), driver: driver)
-    #expect(events.statuses.allSatisfy { $0 == .idle })
-    #expect(try config.read()[HomeSort.configKey] == "market-cap")
-    #expect(LiveHomeDriver.rememberedSort(in: config) == sort)
+    expect(events.statuses.allSatisfy { $0 == .idle })
+    expectEqual(try config.read()[HomeSort.configKey], "market-cap")
+    expectEqual(LiveHomeDriver.rememberedSort(in: config), sort)
 
     try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: folder.path)
     defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path) }
@@ -176,17 +177,17 @@ import Testing
       Issue.record("expected a failure line, got \(failed.statuses)")
       return
     }
-    #expect(line.contains("Sort not saved") && line.contains("config.json"), "\(line)")
-    #expect(try config.read()[HomeSort.configKey] == "market-cap")
+    expect(line.contains("Sort not saved") && line.contains("config.json"), "\(line)")
+    expectEqual(try config.read()[HomeSort.configKey], "market-cap")
   }
 
   @Test(arguments: ["24h", "-24h", "rank", "-volume", "market-cap"])
   func storedFormsRoundTrip(_ stored: String) {
-    #expect(HomeSort(stored: stored)?.stored == stored)
+    expectEqual(HomeSort(stored: stored)?.stored, stored)
   }
 
   @Test func anUnknownStoredSortIsTheStandardOne() {
-    #expect(HomeSort(stored: "sideways") == nil)
+    expectEqual(HomeSort(stored: "sideways"), nil)
   }
 }
 
@@ -197,7 +198,7 @@ import Testing
   @Test func aLedgerWithHoldingsGivesThePortfolioAfterTheBoardAndNoneWithout() async throws {
     let fixture = try HomeDriverFixture()
     let empty = await fixture.run(.loadBoard(currency: "USD", refresh: false))
-    #expect(empty.contains(.portfolio(nil)))
+    expect(empty.contains(.portfolio(nil)))
     _ = try fixture.userData.ledger.append(
       LedgerEntry(
         id: 0, date: Day(containing: fixedNow).adding(days: -3), side: .buy, amount: 1,
@@ -208,10 +209,10 @@ import Testing
       if case .portfolio(let portfolio?) = event { return portfolio }
       return nil
     }.last
-    #expect(portfolio?.currency == "USD")
-    #expect(portfolio?.holdings.map(\.code) == ["ETH"])
-    #expect(portfolio.map { $0.value > 0 && $0.holdings[0].share == 1 } == true)
-    #expect(events.statuses.last == .idle)
+    expectEqual(portfolio?.currency, "USD")
+    expectEqual(portfolio?.holdings.map(\.code), ["ETH"])
+    expectEqual(portfolio.map { $0.value > 0 && $0.holdings[0].share == 1 }, true)
+    expectEqual(events.statuses.last, .idle)
   }
 
   @Test func theSectionShowsTheTotalTheDayChangeAndTheLargestHoldings() {
@@ -225,13 +226,13 @@ import Testing
             .init(code: "LBP", value: 1_545.67, share: 0.12),
           ])))
     let lines = HomeRenderer.render(state, width: 80, height: 24, style: Style(enabled: false), ascii: false)
-    #expect(lines[2] == "Portfolio (3 holdings)")
-    #expect(lines[3] == "   12,345.67 USD  +1.20% today  BTC 61%  ETH 27%  LBP 12%", "\(lines[3])")
-    #expect(lines[4].hasPrefix("Your coins (2)"))
+    expectEqual(lines[2], "Portfolio (3 holdings)")
+    expectEqual(lines[3], "   12,345.67 USD  +1.20% today  BTC 61%  ETH 27%  LBP 12%", "\(lines[3])")
+    expect(lines[4].hasPrefix("Your coins (2)"))
     let narrow = HomeRenderer.render(state, width: 40, height: 12, style: Style(enabled: false), ascii: false)
-    #expect(narrow[3] == "   12,345.67 USD  +1.20% today  BTC 61%", "\(narrow[3])")
+    expectEqual(narrow[3], "   12,345.67 USD  +1.20% today  BTC 61%", "\(narrow[3])")
     _ = state.handle(.portfolio(nil))
-    #expect(
+    expect(
       !HomeRenderer.render(state, width: 80, height: 24, style: Style(enabled: false), ascii: false)
         .contains { $0.hasPrefix("Portfolio") })
   }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import Testing
 
 @testable import RateCore
@@ -32,12 +33,12 @@ import Testing
     for symbol in ["SHIB", "EUR/JPY", "BTC", "KAS"] {
       let line = try #require(lines.firstIndex { $0.contains(" \(symbol) ") }, "\(symbol) in \(lines)")
       let keys = Self.click(column: 12, line: line + 1)
-      #expect(keys == [.mouse(column: 12, row: line + 1)])
+      expectEqual(keys, [.mouse(column: 12, row: line + 1)])
       Self.press(keys, on: &state)
-      #expect(state.selectedRow?.symbol == symbol, "\(symbol) at \(width)x\(height)")
+      expectEqual(state.selectedRow?.symbol, symbol, "\(symbol) at \(width)x\(height)")
       // The frame marks it: `>` without colour.
       let after = Self.frame(&state, width, height)
-      #expect(after[line].hasPrefix(">"), "\(after[line])")
+      expect(after[line].hasPrefix(">"), "\(after[line])")
     }
   }
 
@@ -48,7 +49,7 @@ import Testing
     let heading = try #require(lines.firstIndex { $0.hasPrefix("Your pairs") })
     for line in [heading, 0, 1, lines.count - 1, lines.count - 3] {
       Self.press(Self.click(column: 5, line: line + 1), on: &state)
-      #expect(state == before, "line \(line + 1): \(lines[line])")
+      expectEqual(state, before, "line \(line + 1): \(lines[line])")
     }
   }
 
@@ -62,7 +63,7 @@ import Testing
     let lines = Self.frame(&state, 80, 24)
     let line = try #require(lines.firstIndex { $0.contains(" C44 ") }, "\(lines)")
     Self.press(Self.click(column: 30, line: line + 1), on: &state)
-    #expect(state.selectedRow?.symbol == "C44")
+    expectEqual(state.selectedRow?.symbol, "C44")
   }
 
   /// With the Portfolio section above the list (its heading selected), a click on a row
@@ -71,12 +72,12 @@ import Testing
     var state = S.state()
     _ = state.handle(.portfolio(HomePortfolioDetailTests.portfolio))
     _ = state.handle(.key(.up))
-    #expect(state.portfolioSelected)
+    expect(state.portfolioSelected)
     let lines = Self.frame(&state, 80, 24)
     let line = try #require(lines.firstIndex { $0.contains(" SOL ") }, "\(lines)")
     Self.press(Self.click(column: 20, line: line + 1), on: &state)
-    #expect(state.selectedRow?.symbol == "SOL")
-    #expect(!state.portfolioSelected)
+    expectEqual(state.selectedRow?.symbol, "SOL")
+    expect(!state.portfolioSelected)
   }
 
   @Test func aClickOnAFavoriteSelectsIt() throws {
@@ -85,6 +86,6 @@ import Testing
     let lines = Self.frame(&state, 80, 24)
     let line = try #require(lines.firstIndex { $0.contains(" XMR ") }, "\(lines)")
     Self.press(Self.click(column: 8, line: line + 1), on: &state)
-    #expect(state.favoriteRows[state.favoritesCursor].symbol == "XMR")
+    expectEqual(state.favoriteRows[state.favoritesCursor].symbol, "XMR")
   }
 }

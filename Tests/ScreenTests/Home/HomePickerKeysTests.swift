@@ -1,3 +1,4 @@
+import RatesExpectations
 import Testing
 
 @testable import RateCore
@@ -28,16 +29,16 @@ import Testing
   @Test func noKeyLandsOnADisabledEntryFromAnyStart() {
     let (start, disabled) = Self.runs()
     let entries = start.pickerEntries
-    #expect(Set(entries.filter { !$0.selectable }.map(\.code)) == disabled)
+    expectEqual(Set(entries.filter { !$0.selectable }.map(\.code)), disabled)
     for origin in entries.indices where entries[origin].selectable {
       for key in Self.keys {
         var state = start
         state.picker.cursor = origin
         _ = state.handle(.key(key))
         let code = P.code(state)
-        #expect(!disabled.contains(code), "\(key) from \(entries[origin].code) landed on \(code)")
-        #expect(state.screen == .pickQuote(base: "GBP"), "\(key)")
-        #expect(state.handle(.key(.enter)) == [.addPair(base: "GBP", quote: code)], "\(key)")
+        expect(!disabled.contains(code), "\(key) from \(entries[origin].code) landed on \(code)")
+        expectEqual(state.screen, .pickQuote(base: "GBP"), "\(key)")
+        expectEqual(state.handle(.key(.enter)), [.addPair(base: "GBP", quote: code)], "\(key)")
       }
     }
   }
@@ -46,23 +47,23 @@ import Testing
     var (state, _) = Self.runs()
     let entries = state.pickerEntries
     let selectable = entries.indices.filter { entries[$0].selectable }
-    #expect(state.picker.cursor == selectable.first)
+    expectEqual(state.picker.cursor, selectable.first)
     for key in [TerminalKey.up, .character("k"), .pageUp, .home] {
       _ = state.handle(.key(key))
-      #expect(state.picker.cursor == selectable.first, "\(key) at the top")
+      expectEqual(state.picker.cursor, selectable.first, "\(key) at the top")
     }
     // Down, one selectable entry at a time, over the middle run, to the last one.
     for expected in selectable.dropFirst() {
       _ = state.handle(.key(.character("j")))
-      #expect(state.picker.cursor == expected)
+      expectEqual(state.picker.cursor, expected)
     }
     for key in [TerminalKey.down, .character("j"), .pageDown, .end] {
       _ = state.handle(.key(key))
-      #expect(state.picker.cursor == selectable.last, "\(key) at the bottom")
+      expectEqual(state.picker.cursor, selectable.last, "\(key) at the bottom")
     }
     for expected in selectable.dropLast().reversed() {
       _ = state.handle(.key(.up))
-      #expect(state.picker.cursor == expected)
+      expectEqual(state.picker.cursor, expected)
     }
   }
 
@@ -73,34 +74,34 @@ import Testing
       lists: HomeLists(pairs: [P.pair("GBP", "EUR"), P.pair("GBP", "USD")]))
     _ = state.handle(.key(.character("p")))
     _ = state.handle(.key(.enter))
-    #expect(P.code(state) == "AUD")
+    expectEqual(P.code(state), "AUD")
     _ = state.handle(.key(.character("k")))
-    #expect(P.code(state) == "AUD")
+    expectEqual(P.code(state), "AUD")
     let frame = HomeRenderer.render(state, width: 80, height: 24, style: Style(enabled: false), ascii: true)
-    #expect(frame.contains { $0.hasPrefix(">  AUD") }, "\(frame)")
-    #expect(state.handle(.key(.enter)) == [.addPair(base: "GBP", quote: "AUD")])
+    expect(frame.contains { $0.hasPrefix(">  AUD") }, "\(frame)")
+    expectEqual(state.handle(.key(.enter)), [.addPair(base: "GBP", quote: "AUD")])
   }
 
   @Test func upperCaseJAndKJumpToCodes() {
     var (state, _) = Self.runs()
     _ = state.handle(.key(.character("K")))
-    #expect(P.code(state).hasPrefix("K"))
+    expect(P.code(state).hasPrefix("K"))
     _ = state.handle(.key(.character("J")))
-    #expect(P.code(state) == "JPY")
+    expectEqual(P.code(state), "JPY")
   }
 
   @Test func aLetterWhoseCodesAreAllDisabledLeavesTheCursor() {
     var state = P.onQuote(of: "GBP", pairs: [P.pair("GBP", "EUR")])
     let before = state.picker.cursor
     _ = state.handle(.key(.character("e")))
-    #expect(state.picker.cursor == before)
+    expectEqual(state.picker.cursor, before)
   }
 
   @Test func listsChangingUnderThePickerMoveTheCursorOffANewlyDisabledEntry() {
     var state = P.onQuote(of: "GBP", pairs: [P.pair("GBP", "EUR")])
-    #expect(P.code(state) == "USD")
+    expectEqual(P.code(state), "USD")
     _ = state.handle(.lists(HomeLists(pairs: [P.pair("GBP", "EUR"), P.pair("USD", "GBP")])))
-    #expect(P.code(state) == "AUD")
-    #expect(state.handle(.key(.enter)) == [.addPair(base: "GBP", quote: "AUD")])
+    expectEqual(P.code(state), "AUD")
+    expectEqual(state.handle(.key(.enter)), [.addPair(base: "GBP", quote: "AUD")])
   }
 }

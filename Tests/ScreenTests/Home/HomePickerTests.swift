@@ -1,3 +1,4 @@
+import RatesExpectations
 import Testing
 
 @testable import RateCore
@@ -26,79 +27,80 @@ import Testing
   static func code(_ state: HomeState) -> String { state.pickerEntries[state.picker.cursor].code }
 
   @Test func gbpEURAndUSDComeFirstThenTheRestAToZ() {
-    #expect(FiatCurrencies.ordered(["usd", "AUD", "GBP", "CHF", "EUR", "AUD"]) == ["GBP", "EUR", "USD", "AUD", "CHF"])
+    expectEqual(
+      FiatCurrencies.ordered(["usd", "AUD", "GBP", "CHF", "EUR", "AUD"]), ["GBP", "EUR", "USD", "AUD", "CHF"])
     let codes = Self.onBase().pickerEntries.map(\.code)
-    #expect(Array(codes.prefix(4)) == ["GBP", "EUR", "USD", "AUD"])
-    #expect(Array(codes.dropFirst(3)) == Array(codes.dropFirst(3)).sorted())
-    #expect(codes.count == FiatCurrencies.ecb.count - 1)
-    #expect(!codes.contains("BGN"), "a currency that ended is not offered")
+    expectEqual(Array(codes.prefix(4)), ["GBP", "EUR", "USD", "AUD"])
+    expectEqual(Array(codes.dropFirst(3)), Array(codes.dropFirst(3)).sorted())
+    expectEqual(codes.count, FiatCurrencies.ecb.count - 1)
+    expect(!codes.contains("BGN"), "a currency that ended is not offered")
   }
 
   @Test func theSecondPickerDisablesTheBaseAndItsPairsInEitherOrder() {
     let state = Self.onQuote(
       of: "GBP", pairs: [Self.pair("USD", "GBP"), Self.pair("GBP", "JPY"), Self.pair("BTC", "EUR")])
     let reasons = Dictionary(uniqueKeysWithValues: state.pickerEntries.map { ($0.code, $0.disabledReason) })
-    #expect(reasons["GBP"] == "base")
-    #expect(reasons["USD"] == "paired")
-    #expect(reasons["JPY"] == "paired")
-    #expect(reasons["EUR"] == .some(nil))
-    #expect(state.pickerEntries.map(\.code) == Self.onBase().pickerEntries.map(\.code))
+    expectEqual(reasons["GBP"], "base")
+    expectEqual(reasons["USD"], "paired")
+    expectEqual(reasons["JPY"], "paired")
+    expectEqual(reasons["EUR"], .some(nil))
+    expectEqual(state.pickerEntries.map(\.code), Self.onBase().pickerEntries.map(\.code))
   }
 
   @Test func theCursorSkipsDisabledCurrencies() {
     var state = Self.onQuote(of: "GBP", pairs: [Self.pair("GBP", "EUR")])
-    #expect(Self.code(state) == "USD")
+    expectEqual(Self.code(state), "USD")
     _ = state.handle(.key(.up))
-    #expect(Self.code(state) == "USD")
+    expectEqual(Self.code(state), "USD")
     _ = state.handle(.key(.down))
-    #expect(Self.code(state) == "AUD")
+    expectEqual(Self.code(state), "AUD")
     _ = state.handle(.key(.home))
-    #expect(Self.code(state) == "USD")
+    expectEqual(Self.code(state), "USD")
     _ = state.handle(.key(.end))
-    #expect(Self.code(state) == "ZAR")
+    expectEqual(Self.code(state), "ZAR")
     _ = state.handle(.key(.pageUp))
-    #expect(state.picker.cursor == state.pickerEntries.count - 1 - PickerState.page)
+    expectEqual(state.picker.cursor, state.pickerEntries.count - 1 - PickerState.page)
     _ = state.handle(.key(.pageDown))
-    #expect(Self.code(state) == "ZAR")
+    expectEqual(Self.code(state), "ZAR")
   }
 
   @Test func aLetterJumpsToTheFirstSelectableCodeWithIt() {
     var state = Self.onQuote(of: "GBP", pairs: [Self.pair("GBP", "CAD")])
     _ = state.handle(.key(.character("J")))  // j moves, as on every screen
-    #expect(Self.code(state) == "JPY")
+    expectEqual(Self.code(state), "JPY")
     _ = state.handle(.key(.character("c")))
-    #expect(Self.code(state) == "CHF")
+    expectEqual(Self.code(state), "CHF")
     _ = state.handle(.key(.character("C")))
-    #expect(Self.code(state) == "CNY")
+    expectEqual(Self.code(state), "CNY")
     _ = state.handle(.key(.character("g")))  // GBP is the base: nothing else starts with G
-    #expect(Self.code(state) == "CNY")
+    expectEqual(Self.code(state), "CNY")
   }
 
   @Test func enterOnTheBaseOpensTheSecondPicker() {
     var state = Self.onBase()
-    #expect(Self.code(state) == "GBP")
+    expectEqual(Self.code(state), "GBP")
     _ = state.handle(.key(.down))
-    #expect(state.handle(.key(.enter)) == [])
-    #expect(state.screen == .pickQuote(base: "EUR"))
-    #expect(Self.code(state) == "GBP")
+    expectEqual(state.handle(.key(.enter)), [])
+    expectEqual(state.screen, .pickQuote(base: "EUR"))
+    expectEqual(Self.code(state), "GBP")
   }
 
   @Test func enterOnADisabledCurrencyDoesNothing() {
     var state = Self.onQuote(of: "GBP", pairs: [Self.pair("GBP", "EUR")])
     state.picker.cursor = 1  // EUR, paired
-    #expect(state.handle(.key(.enter)) == [])
-    #expect(state.screen == .pickQuote(base: "GBP"))
-    #expect(state.lists.pairs.count == 1)
+    expectEqual(state.handle(.key(.enter)), [])
+    expectEqual(state.screen, .pickQuote(base: "GBP"))
+    expectEqual(state.lists.pairs.count, 1)
   }
 
   @Test func enterOnTheQuoteAddsThePairAtTheTopAndGoesHome() {
     var state = Self.onQuote(of: "GBP", pairs: [Self.pair("EUR", "JPY")])
-    #expect(Self.code(state) == "EUR")
+    expectEqual(Self.code(state), "EUR")
     _ = state.handle(.key(.down))
-    #expect(state.handle(.key(.enter)) == [.addPair(base: "GBP", quote: "USD")])
-    #expect(state.lists.pairs.map(\.name) == ["GBP-USD", "EUR-JPY"])
-    #expect(state.screens == [.home])
-    #expect(state.picker.addedPair == "GBP-USD")
+    expectEqual(state.handle(.key(.enter)), [.addPair(base: "GBP", quote: "USD")])
+    expectEqual(state.lists.pairs.map(\.name), ["GBP-USD", "EUR-JPY"])
+    expectEqual(state.screens, [.home])
+    expectEqual(state.picker.addedPair, "GBP-USD")
   }
 
   @Test func theListCursorGoesToTheNewPairWhenTheBoardHasIt() {
@@ -107,35 +109,35 @@ import Testing
     state.board = HomeBoard(currency: "USD", rows: rows, fetchedAt: F.now, stale: false)
     _ = state.handle(.key(.character("u")))
     _ = state.handle(.key(.enter))
-    #expect(state.selectedRow?.id == "GBP-USD")
+    expectEqual(state.selectedRow?.id, "GBP-USD")
   }
 
   @Test func aBasePairedWithEveryCurrencyIsDisabled() {
     let others = F.pickerCurrencies.filter { $0 != "GBP" }
     let state = Self.onBase(pairs: others.map { Self.pair($0, "GBP") })
-    #expect(state.pickerEntries[0] == PickerEntry(code: "GBP", disabledReason: "all paired"))
-    #expect(Self.code(state) == "EUR")
-    #expect(F.frame(state, 80, 24).contains { $0.contains("GBP") && $0.hasSuffix("all paired") })
+    expectEqual(state.pickerEntries[0], PickerEntry(code: "GBP", disabledReason: "all paired"))
+    expectEqual(Self.code(state), "EUR")
+    expect(F.frame(state, 80, 24).contains { $0.contains("GBP") && $0.hasSuffix("all paired") })
   }
 
   @Test func aRateLimitPauseIsShownOnTheStatusLine() {
     var state = Self.onBase()
     _ = state.handle(.status(.rateLimited(until: F.now.addingTimeInterval(9.2))))
-    #expect(F.frame(state, 40, 12).last == "rate limited: next try in 10 s")
+    expectEqual(F.frame(state, 40, 12).last, "rate limited: next try in 10 s")
     _ = state.handle(.status(.rateLimited(until: F.now.addingTimeInterval(-1))))
-    #expect(F.frame(state, 40, 12).last?.hasPrefix("↑/↓") == true)
+    expectEqual(F.frame(state, 40, 12).last?.hasPrefix("↑/↓"), true)
   }
 
   @Test func escGoesBackOneStep() {
     var state = Self.onBase()
     _ = state.handle(.key(.character("u")))
     _ = state.handle(.key(.enter))
-    #expect(state.screen == .pickQuote(base: "USD"))
+    expectEqual(state.screen, .pickQuote(base: "USD"))
     _ = state.handle(.key(.escape))
-    #expect(state.screen == .pickBase)
-    #expect(Self.code(state) == "USD")
+    expectEqual(state.screen, .pickBase)
+    expectEqual(Self.code(state), "USD")
     _ = state.handle(.key(.escape))
-    #expect(state.screen == .home)
+    expectEqual(state.screen, .home)
   }
 
   /// `q` goes back as on every other screen (no currency code starts with Q); `?` shows
@@ -143,20 +145,20 @@ import Testing
   @Test func qGoesBackAndQuestionMarkShowsTheKeys() {
     var state = Self.onBase()
     _ = state.handle(.key(.character("?")))
-    #expect(state.screen == .help)
+    expectEqual(state.screen, .help)
     _ = state.handle(.key(.character("x")))
-    #expect(state.screen == .pickBase)
+    expectEqual(state.screen, .pickBase)
     _ = state.handle(.key(.character("q")))
-    #expect(state.screen == .home)
+    expectEqual(state.screen, .home)
   }
 
   @Test func disabledCurrenciesAreDimmedWithTheirReason() {
     let state = Self.onQuote(of: "GBP", pairs: [Self.pair("GBP", "EUR")])
     let plain = F.frame(state, 80, 24)
-    #expect(plain.contains { $0.contains("EUR") && $0.hasSuffix("paired") })
+    expect(plain.contains { $0.contains("EUR") && $0.hasSuffix("paired") })
     let colored = F.frame(state, 80, 24, color: true)
-    #expect(colored.contains { $0.hasPrefix("\u{1B}[2m") && $0.contains("EUR") })
-    #expect(!colored.contains { $0.hasPrefix("\u{1B}[2m") && $0.contains("USD") })
+    expect(colored.contains { $0.hasPrefix("\u{1B}[2m") && $0.contains("EUR") })
+    expect(!colored.contains { $0.hasPrefix("\u{1B}[2m") && $0.contains("USD") })
   }
 }
 

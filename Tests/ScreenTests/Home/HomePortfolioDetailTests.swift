@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -22,9 +23,9 @@ import Testing
   /// point would give 0.0049999999999955 (+0.00 %). Nothing before, no percent.
   @Test func theDayChangeIsThePercentOfTheChangeHeld() {
     let portfolio = HomePortfolio(currency: "USD", value: 200.01, change24h: 0.01, holdings: [])
-    #expect(portfolio.changePercent == 0.005)
-    #expect(portfolio.changePercent.map(RateFormat.percent) == "+0.01%")
-    #expect(HomePortfolio(currency: "USD", value: 10, change24h: 10, holdings: []).changePercent == nil)
+    expectEqual(portfolio.changePercent, 0.005)
+    expectEqual(portfolio.changePercent.map(RateFormat.percent), "+0.01%")
+    expectEqual(HomePortfolio(currency: "USD", value: 10, change24h: 10, holdings: []).changePercent, nil)
   }
 
   static func plain(_ state: HomeState, width: Int = 80, height: Int = 24) -> [String] {
@@ -49,26 +50,26 @@ import Testing
 
   @Test func upOnTheFirstRowSelectsTheHeadingAndEnterOpensTheValueChartThenEscGoesBack() {
     var state = S.state()
-    #expect(S.press(.up, on: &state).isEmpty && !state.portfolioSelected)  // no portfolio: nothing to select
+    expect(S.press(.up, on: &state).isEmpty && !state.portfolioSelected)  // no portfolio: nothing to select
     _ = state.handle(.portfolio(Self.portfolio))
-    #expect(S.press(.up, on: &state).isEmpty && state.portfolioSelected && state.cursor == 0)
-    #expect(Self.plain(state)[2] == "> Portfolio (3 holdings)  Enter value chart")
+    expect(S.press(.up, on: &state).isEmpty && state.portfolioSelected && state.cursor == 0)
+    expectEqual(Self.plain(state)[2], "> Portfolio (3 holdings)  Enter value chart")
     // Nothing to remove or star there.
-    #expect(S.press(.character("f"), .character("d"), on: &state).isEmpty && state.notice == nil)
+    expect(S.press(.character("f"), .character("d"), on: &state).isEmpty && state.notice == nil)
     let effects = S.press(.enter, on: &state)
-    #expect(effects == [.loadDetail(row: Self.portfolio.row, currency: "USD", days: 30)])
-    #expect(state.screen == .detail && state.detail?.row.kind == .portfolio)
-    #expect(S.press(.character("3"), on: &state) == [.loadDetail(row: Self.portfolio.row, currency: "USD", days: 90)])
+    expectEqual(effects, [.loadDetail(row: Self.portfolio.row, currency: "USD", days: 30)])
+    expect(state.screen == .detail && state.detail?.row.kind == .portfolio)
+    expectEqual(S.press(.character("3"), on: &state), [.loadDetail(row: Self.portfolio.row, currency: "USD", days: 90)])
     _ = S.press(.escape, on: &state)
-    #expect(state.screen == .home && state.portfolioSelected)
+    expect(state.screen == .home && state.portfolioSelected)
     _ = S.press(.down, on: &state)
-    #expect(!state.portfolioSelected && state.cursor == 0)
-    #expect(Self.plain(state)[2] == "Portfolio (3 holdings)")
+    expect(!state.portfolioSelected && state.cursor == 0)
+    expectEqual(Self.plain(state)[2], "Portfolio (3 holdings)")
     // Enter on a row still opens that row.
-    #expect(
+    expectEqual(
       S.press(.enter, on: &state).first.map {
         if case .loadDetail(let row, _, _) = $0 { row.kind != .portfolio } else { false }
-      } == true)
+      }, true)
   }
 
   @Test func theLedgerGoneLeavesNothingSelected() {
@@ -76,8 +77,8 @@ import Testing
     _ = state.handle(.portfolio(Self.portfolio))
     _ = S.press(.up, on: &state)
     _ = state.handle(.portfolio(nil))
-    #expect(!state.portfolioSelected)
-    #expect(
+    expect(!state.portfolioSelected)
+    expect(
       !S.press(.enter, on: &state).contains {
         if case .loadDetail(let row, _, _) = $0 { row.kind == .portfolio } else { false }
       })
@@ -89,17 +90,17 @@ import Testing
     let driver = fixture.driver
     let row = Self.portfolio.row
     let events = await fixture.run(.loadDetail(row: row, currency: "USD", days: 30), driver: driver)
-    #expect(events.statuses == [.loading, .idle])
+    expectEqual(events.statuses, [.loading, .idle])
     let detail = try #require(events.details.last)
-    #expect(detail.rowID == "portfolio" && detail.currency == "USD" && detail.days == 30 && detail.market == nil)
-    #expect(detail.series.points.last?.date == Day(containing: fixedNow))
-    #expect(detail.series.points.allSatisfy { $0.rate.isFinite && $0.rate >= 0 })
+    expect(detail.rowID == "portfolio" && detail.currency == "USD" && detail.days == 30 && detail.market == nil)
+    expectEqual(detail.series.points.last?.date, Day(containing: fixedNow))
+    expect(detail.series.points.allSatisfy { $0.rate.isFinite && $0.rate >= 0 })
     let cold = fixture.server.requestCount
     // One request per code priced: ETH, BTC, EUR.
-    #expect(cold > 0 && cold <= 3, "\(fixture.requests().map(\.path))")
+    expect(cold > 0 && cold <= 3, "\(fixture.requests().map(\.path))")
     let again = await fixture.run(.loadDetail(row: row, currency: "USD", days: 30), driver: driver)
-    #expect(again.details.last?.series == detail.series)
-    #expect(fixture.server.requestCount == cold)  // none warm
+    expectEqual(again.details.last?.series, detail.series)
+    expectEqual(fixture.server.requestCount, cold)  // none warm
   }
 
   @Test func aLedgerThatCannotBeValuedIsAStatusLineAndNoChart() async throws {
@@ -107,12 +108,12 @@ import Testing
     try Self.ledger(fixture)
     fixture.offline = true
     let events = await fixture.run(.loadDetail(row: Self.portfolio.row, currency: "USD", days: 30))
-    #expect(events.details.isEmpty)
+    expect(events.details.isEmpty)
     guard case .failed(let line)? = events.statuses.last else {
       Issue.record("\(events.statuses)")
       return
     }
-    #expect(!line.isEmpty)
+    expect(!line.isEmpty)
   }
 
   @Test func golden() async throws {
@@ -150,13 +151,13 @@ import Testing
     _ = state.handle(.status(.idle))
     _ = state.handle(.key(.left))
     let lines = HomePortfolioDetailTests.plain(state)
-    #expect(lines[0] == "Portfolio value in USD  30 days")
-    #expect(
+    expectEqual(lines[0], "Portfolio value in USD  30 days")
+    expect(
       lines.contains { $0.contains("gaps") && $0.contains("1 day") && $0.contains("no price for something held") })
-    #expect(lines.contains { $0.hasPrefix("\(today.adding(days: -1))") && $0.contains("no rate") })
+    expect(lines.contains { $0.hasPrefix("\(today.adding(days: -1))") && $0.contains("no rate") })
     // No star on the portfolio: `f` says so.
     _ = state.handle(.key(.character("f")))
-    #expect(state.detail?.message?.contains("the portfolio has no star") == true)
-    #expect(!HomePortfolioDetailTests.plain(state).last!.contains("f star"))
+    expectEqual(state.detail?.message?.contains("the portfolio has no star"), true)
+    expect(!HomePortfolioDetailTests.plain(state).last!.contains("f star"))
   }
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import Testing
 
 @testable import RateCore
@@ -16,31 +17,31 @@ import Testing
     let index = rows.firstIndex { $0.id == id } ?? 0
     rows[index].rate = 12_345.5
     _ = state.handle(.board(S.board(rows)))
-    #expect(state.screen == .detail)
-    #expect(state.detail?.row.rate == 12_345.5)
+    expectEqual(state.screen, .detail)
+    expectEqual(state.detail?.row.rate, 12_345.5)
   }
 
   @Test func aNewPairTakesTheListCursorWhenItsRowArrives() {
     var state = S.state(lists: HomeLists(coins: S.lists.coins, favorites: [], pairs: []))
     let effects = S.press(.character("p"), .enter, on: &state)  // base: the first selectable
     let quoteEffects = S.press(.enter, on: &state)
-    #expect(effects.isEmpty)
+    expect(effects.isEmpty)
     guard case .addPair(let base, let quote)? = quoteEffects.first else {
       Issue.record("no pair added: \(quoteEffects)")
       return
     }
-    #expect(state.screen == .home)
+    expectEqual(state.screen, .home)
     let newRow = S.pair(base, quote, 1.1, 0.1)
     _ = state.handle(.board(S.board(S.topRows + S.ownRows + [newRow] + S.pairRows)))
-    #expect(state.selectedRow?.id == newRow.id)
-    #expect(state.picker.addedPair == nil)
+    expectEqual(state.selectedRow?.id, newRow.id)
+    expectEqual(state.picker.addedPair, nil)
   }
 
   @Test func slashOpensSearchAndPTheFirstPickerFresh() {
     var state = S.state()
     _ = S.press(.character("/"), .character("b"), .escape, .character("p"), on: &state)
-    #expect(state.screen == .pickBase)
-    #expect(state.search.query.isEmpty)
-    #expect(state.pickerEntries.first?.code == "GBP")
+    expectEqual(state.screen, .pickBase)
+    expect(state.search.query.isEmpty)
+    expectEqual(state.pickerEntries.first?.code, "GBP")
   }
 }

@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Synchronization
 import Testing
@@ -124,12 +125,12 @@ final class FakeHomeDriver: HomeDriver {
     #expect(await run.waitForFrame(containing: "USD rows=3"), "\(run.frames)")
     run.key(.character("q"))
     let (outcome, state) = await run.task.value
-    #expect(outcome == .quit)
-    #expect(state.board == Self.board())
-    #expect(driver.effects.all.first == .loadBoard(currency: "USD", refresh: false))
-    #expect(run.writes.all.first == Self.enter)
-    #expect(run.writes.all.last == Self.leave)
-    #expect(run.writes.all.dropFirst().dropLast().allSatisfy { $0.hasPrefix("\u{1B}[H") })
+    expectEqual(outcome, .quit)
+    expectEqual(state.board, Self.board())
+    expectEqual(driver.effects.all.first, .loadBoard(currency: "USD", refresh: false))
+    expectEqual(run.writes.all.first, Self.enter)
+    expectEqual(run.writes.all.last, Self.leave)
+    expect(run.writes.all.dropFirst().dropLast().allSatisfy { $0.hasPrefix("\u{1B}[H") })
   }
 
   @Test func aFrameCountsAPauseFromItsOwnTimeNotFromTheLastTick() async {
@@ -164,7 +165,7 @@ final class FakeHomeDriver: HomeDriver {
         clock.withLock { $0 = Self.start.addingTimeInterval(61) }
       })
     #expect(await eventually { driver.effects.all.count >= 2 }, "\(driver.effects.all)")
-    #expect(driver.effects.all.last == .loadBoard(currency: "USD", refresh: true))
+    expectEqual(driver.effects.all.last, .loadBoard(currency: "USD", refresh: true))
     run.key(.interrupt)
     _ = await run.task.value
   }
@@ -177,10 +178,10 @@ final class FakeHomeDriver: HomeDriver {
     #expect(await run.waitForFrame(containing: "rows=5"))
     run.key(.interrupt)
     let (outcome, _) = await run.task.value
-    #expect(outcome == .interrupted)
-    #expect(run.frames.count == 2, "the first frame, then one for all four: \(run.frames)")
-    #expect(!run.frames.contains { $0.contains("loading") })
-    #expect(run.writes.count == 4)
+    expectEqual(outcome, .interrupted)
+    expectEqual(run.frames.count, 2, "the first frame, then one for all four: \(run.frames)")
+    expect(!run.frames.contains { $0.contains("loading") })
+    expectEqual(run.writes.count, 4)
   }
 
   @Test func theInboxHandsOverEverythingQueuedAtOnce() async {
@@ -189,7 +190,7 @@ final class FakeHomeDriver: HomeDriver {
     inbox.post(.driver(.board(Self.board(rows: 5))))
     inbox.post(.tick)
     let batch = await inbox.take()
-    #expect(batch.count == 3)
+    expectEqual(batch.count, 3)
     inbox.post(.tick)
     #expect(await inbox.take().count == 1)
   }
@@ -202,10 +203,10 @@ final class FakeHomeDriver: HomeDriver {
     #expect(await run.waitForFrames(2))
     run.key(.escape)
     #expect(await run.task.value.0 == .quit)
-    #expect(run.frames.count == 2, "the first frame, and the redraw: \(run.frames)")
-    #expect(run.frames[0] == run.frames[1])
+    expectEqual(run.frames.count, 2, "the first frame, and the redraw: \(run.frames)")
+    expectEqual(run.frames[0], run.frames[1])
     // Drawn whole: on a cleared screen, whatever the terminal kept or reflowed.
-    #expect(run.frames[1].hasPrefix(TerminalScreen.clearSequence), "\(run.frames)")
+    expect(run.frames[1].hasPrefix(TerminalScreen.clearSequence), "\(run.frames)")
   }
 
   @Test func aResizeRedrawsAtTheNewSizeNeverBelow40By12() async {
@@ -218,8 +219,8 @@ final class FakeHomeDriver: HomeDriver {
     // Drawn for 40 × 12, shown as its top left corner: 5 lines of at most 30 columns,
     // so that the window neither scrolls nor wraps.
     let small = run.frames[1].dropFirst(3).split(separator: "\r\n")
-    #expect(small.count == 5, "\(small)")
-    #expect(small.allSatisfy { TerminalText.displayWidth(String($0)) <= 30 }, "\(small)")
+    expectEqual(small.count, 5, "\(small)")
+    expect(small.allSatisfy { TerminalText.displayWidth(String($0)) <= 30 }, "\(small)")
   }
 
   /// A key acts at the time it is read: `r` a minute after the opening load refreshes, even
@@ -252,8 +253,8 @@ final class FakeHomeDriver: HomeDriver {
     run.key(.pageDown)
     run.key(.character("q"))
     let (_, state) = await run.task.value
-    #expect(state.pageSize == HomeRenderer.pageSize(height: 14))
-    #expect(state.cursor == HomeRenderer.pageSize(height: 14))
+    expectEqual(state.pageSize, HomeRenderer.pageSize(height: 14))
+    expectEqual(state.cursor, HomeRenderer.pageSize(height: 14))
   }
 
   @Test(arguments: [
@@ -269,7 +270,7 @@ final class FakeHomeDriver: HomeDriver {
     #expect(await run.waitForFrames(1))
     run.post(input)
     #expect(await run.task.value.0 == outcome)
-    #expect(run.writes.all.last == Self.leave)
+    expectEqual(run.writes.all.last, Self.leave)
   }
 
   @Test func theEndOfTheTerminalsEventsEndsTheSession() async {
@@ -285,7 +286,7 @@ final class FakeHomeDriver: HomeDriver {
       continuation.finish()
     }
     #expect(await session.run(events: events) == .inputClosed)
-    #expect(writes.all.last == Self.leave)
+    expectEqual(writes.all.last, Self.leave)
   }
 
   // MARK: - Ticks
@@ -293,16 +294,16 @@ final class FakeHomeDriver: HomeDriver {
   @Test func ticksComeEverySecondOnlyWhileAHighlightOrAPauseIsShown() {
     var state = HomeState(
       currencies: ["USD"], lists: HomeLists(), pickerCurrencies: [], now: Self.start)
-    #expect(HomeSession.tickInterval(for: state, at: Self.start) == .seconds(15))
+    expectEqual(HomeSession.tickInterval(for: state, at: Self.start), .seconds(15))
     state.changed = ["bitcoin"]
-    #expect(HomeSession.tickInterval(for: state, at: Self.start) == .seconds(1))
+    expectEqual(HomeSession.tickInterval(for: state, at: Self.start), .seconds(1))
     state.changed = []
     state.status = .rateLimited(until: Self.start.addingTimeInterval(30))
-    #expect(HomeSession.tickInterval(for: state, at: Self.start) == .seconds(1))
-    #expect(
-      HomeSession.tickInterval(for: state, at: Self.start.addingTimeInterval(30)) == .seconds(15))
+    expectEqual(HomeSession.tickInterval(for: state, at: Self.start), .seconds(1))
+    expectEqual(
+      HomeSession.tickInterval(for: state, at: Self.start.addingTimeInterval(30)), .seconds(15))
     state.status = .failed("offline")
-    #expect(HomeSession.tickInterval(for: state, at: Self.start) == .seconds(15))
+    expectEqual(HomeSession.tickInterval(for: state, at: Self.start), .seconds(15))
   }
 
   @Test func anIdleScreenWaitsFifteenSecondsAHighlightOneSecond() async {
@@ -310,7 +311,7 @@ final class FakeHomeDriver: HomeDriver {
     #expect(await eventually { idle.sleeps.count >= 1 })
     idle.key(.character("q"))
     _ = await idle.task.value
-    #expect(idle.sleeps.all == [.seconds(15)])
+    expectEqual(idle.sleeps.all, [.seconds(15)])
 
     var state = HomeState(
       currencies: ["USD"], lists: HomeLists(), pickerCurrencies: [], now: Self.start)
@@ -319,7 +320,7 @@ final class FakeHomeDriver: HomeDriver {
     #expect(await eventually { highlighted.sleeps.count >= 1 })
     highlighted.key(.character("q"))
     _ = await highlighted.task.value
-    #expect(highlighted.sleeps.all.first == .seconds(1))
+    expectEqual(highlighted.sleeps.all.first, .seconds(1))
   }
 
   @Test func aTickCarriesTheClocksTimeAndRedrawsWhatDependsOnIt() async {
@@ -333,7 +334,7 @@ final class FakeHomeDriver: HomeDriver {
     #expect(await run.waitForFrame(containing: "now=\(Int(later.timeIntervalSince1970))"))
     run.key(.character("q"))
     let (_, state) = await run.task.value
-    #expect(state.now == later)
+    expectEqual(state.now, later)
   }
 }
 
@@ -391,7 +392,7 @@ final class FakeHomeDriver: HomeDriver {
     let answered = await inbox.take().compactMap { input -> HomeEvent? in
       if case .driver(let event) = input { event } else { nil }
     }
-    #expect(answered == [.searchResults(query: "bit", hits: [], remote: false)])
+    expectEqual(answered, [.searchResults(query: "bit", hits: [], remote: false)])
     // Started first, yet no scheduler promises it ran first: awaited, not read by position.
     #expect(await eventually { driver.effects.all.contains(.loadBoard(currency: "USD", refresh: true)) })
     await work.finish(within: .seconds(5))
@@ -418,11 +419,11 @@ final class FakeHomeDriver: HomeDriver {
     work.start(.restoreCoin(coin, at: 0))
     // The removal in flight and the undo waiting behind it: only then may the removal end.
     #expect(await eventually { log.count >= 1 && queued.count == 1 })
-    #expect(queued.all == [.restoreCoin(coin, at: 0)])
-    #expect(log.all == ["remove started"])
+    expectEqual(queued.all, [.restoreCoin(coin, at: 0)])
+    expectEqual(log.all, ["remove started"])
     open.finish()
     await work.finish(within: .seconds(30))
-    #expect(log.all == ["remove started", "remove done", "restore"])
+    expectEqual(log.all, ["remove started", "remove done", "restore"])
   }
 
   @Test func finishCancelsLoadsAndWaitsForAChangeInFlight() async {
@@ -443,6 +444,6 @@ final class FakeHomeDriver: HomeDriver {
     work.start(.loadBoard(currency: "USD", refresh: false))
     work.start(.addPair(base: "GBP", quote: "USD"))
     await work.finish(within: .seconds(30))
-    #expect(log.all == ["load cancelled", "pair added"])
+    expectEqual(log.all, ["load cancelled", "pair added"])
   }
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import Testing
 
 @testable import RateCore
@@ -33,31 +34,31 @@ import Testing
     let rows = state.listRows.map(\.id)
     for id in ["tron", "kaspa", "chainlink"] {
       Self.select(id, on: &state)
-      #expect(S.press(.character("d"), on: &state) == [.removeCoin(id: id)])
+      expectEqual(S.press(.character("d"), on: &state), [.removeCoin(id: id)])
     }
-    #expect(state.lists.coins.map(\.id) == ["shiba-inu"])
-    #expect(state.notice == "Removing Chainlink\u{2026}")
+    expectEqual(state.lists.coins.map(\.id), ["shiba-inu"])
+    expectEqual(state.notice, "Removing Chainlink\u{2026}")
     _ = state.handle(.saved(.removeCoin(id: "tron")))
-    #expect(state.notice == "Removing Chainlink\u{2026}", "another change's answer")
+    expectEqual(state.notice, "Removing Chainlink\u{2026}", "another change's answer")
     _ = state.handle(.saved(.removeCoin(id: "chainlink")))
-    #expect(state.notice == "Removed Chainlink")
-    #expect(state.undoHint == "u restores Chainlink")
+    expectEqual(state.notice, "Removed Chainlink")
+    expectEqual(state.undoHint, "u restores Chainlink")
     let restore = S.press(.character("u"), on: &state)
-    #expect(restore == [.restoreCoin(Self.fourCoins.coins[3], at: 1)])
+    expectEqual(restore, [.restoreCoin(Self.fourCoins.coins[3], at: 1)])
     _ = state.handle(.saved(restore[0]))
-    #expect(state.notice == "Restored Chainlink")
-    #expect(state.undoHint == "u restores Kaspa")
-    #expect(state.selectedRow?.id == "chainlink")
-    #expect(S.press(.character("u"), on: &state) == [.restoreCoin(Self.fourCoins.coins[0], at: 0)])
-    #expect(state.undoHint == "u restores TRON")
-    #expect(S.press(.character("u"), on: &state) == [.restoreCoin(Self.fourCoins.coins[2], at: 2)])
+    expectEqual(state.notice, "Restored Chainlink")
+    expectEqual(state.undoHint, "u restores Kaspa")
+    expectEqual(state.selectedRow?.id, "chainlink")
+    expectEqual(S.press(.character("u"), on: &state), [.restoreCoin(Self.fourCoins.coins[0], at: 0)])
+    expectEqual(state.undoHint, "u restores TRON")
+    expectEqual(S.press(.character("u"), on: &state), [.restoreCoin(Self.fourCoins.coins[2], at: 2)])
     _ = state.handle(.saved(.restoreCoin(Self.fourCoins.coins[2], at: 2)))
-    #expect(state.notice == "Restored TRON: nothing left to undo")
-    #expect(state.undoHint == nil)
-    #expect(state.lists == Self.fourCoins)
-    #expect(state.listRows.map(\.id) == rows)
-    #expect(S.press(.character("u"), on: &state) == [])
-    #expect(state.notice == "Nothing to undo")
+    expectEqual(state.notice, "Restored TRON: nothing left to undo")
+    expectEqual(state.undoHint, nil)
+    expectEqual(state.lists, Self.fourCoins)
+    expectEqual(state.listRows.map(\.id), rows)
+    expectEqual(S.press(.character("u"), on: &state), [])
+    expectEqual(state.notice, "Nothing to undo")
   }
 
   @Test func theStatusLineSaysWhatURestoresUntilNothingIsLeft() {
@@ -65,10 +66,10 @@ import Testing
     Self.select("tron", on: &state)
     _ = S.press(.character("d"), .down, on: &state)
     let line = HomeListRendererTests.render(state).last ?? ""
-    #expect(line.contains("u restores TRON"), "\(line)")
+    expect(line.contains("u restores TRON"), "\(line)")
     _ = S.press(.character("u"), .down, on: &state)
     let after = HomeListRendererTests.render(state).last ?? ""
-    #expect(!after.contains("u restores"), "\(after)")
+    expect(!after.contains("u restores"), "\(after)")
   }
 
   @Test func aRemovalThatCouldNotBeSavedComesBackAndTheLineSaysWhy() {
@@ -77,51 +78,51 @@ import Testing
     Self.select("tron", on: &state)
     _ = S.press(.character("d"), on: &state)
     _ = state.handle(.notSaved(.removeCoin(id: "tron"), reason: "cannot write /d/.coins.json.lock: Permission denied"))
-    #expect(state.notice == "Not saved: could not remove TRON: cannot write /d/.coins.json.lock: Permission denied")
-    #expect(state.listRows == rows)
-    #expect(state.lists == Self.fourCoins)
-    #expect(state.undoStack.isEmpty)
-    #expect(state.unsaved.isEmpty)
-    #expect(state.selectedRow?.id == "tron")
+    expectEqual(state.notice, "Not saved: could not remove TRON: cannot write /d/.coins.json.lock: Permission denied")
+    expectEqual(state.listRows, rows)
+    expectEqual(state.lists, Self.fourCoins)
+    expect(state.undoStack.isEmpty)
+    expect(state.unsaved.isEmpty)
+    expectEqual(state.selectedRow?.id, "tron")
   }
 
   @Test func anUndoThatCouldNotBeSavedLeavesTheRemovalOnTheStack() {
     var state = S.state(board: Self.fourCoinBoard, lists: Self.fourCoins)
     Self.select("tron", on: &state)
     let effects = S.press(.character("d"), .character("u"), on: &state)
-    #expect(effects.count == 2)
+    expectEqual(effects.count, 2)
     _ = state.handle(.notSaved(effects[1], reason: "disk full"))
-    #expect(state.notice == "Not saved: could not restore TRON: disk full")
-    #expect(!state.listRows.contains { $0.id == "tron" })
-    #expect(!state.lists.coins.contains { $0.id == "tron" })
-    #expect(state.undoHint == "u restores TRON")
+    expectEqual(state.notice, "Not saved: could not restore TRON: disk full")
+    expect(!state.listRows.contains { $0.id == "tron" })
+    expect(!state.lists.coins.contains { $0.id == "tron" })
+    expectEqual(state.undoHint, "u restores TRON")
   }
 
   @Test func aStarThatCouldNotBeSavedIsTakenBack() {
     var state = S.state()
     Self.select("bitcoin", on: &state)
     let starred = S.press(.character("f"), on: &state)  // bitcoin is starred: unstar
-    #expect(!state.lists.favorites.contains { $0.id == "bitcoin" })
+    expect(!state.lists.favorites.contains { $0.id == "bitcoin" })
     _ = state.handle(.notSaved(starred[0], reason: "disk full"))
-    #expect(state.lists.favorites.contains { $0.id == "bitcoin" })
-    #expect(state.notice == "Not saved: could not unstar Bitcoin: disk full")
+    expect(state.lists.favorites.contains { $0.id == "bitcoin" })
+    expectEqual(state.notice, "Not saved: could not unstar Bitcoin: disk full")
     Self.select("ethereum", on: &state)
     let star = S.press(.character("f"), on: &state)
     _ = state.handle(.notSaved(star[0], reason: "disk full"))
-    #expect(!state.lists.favorites.contains { $0.id == "ethereum" })
-    #expect(state.notice == "Not saved: could not star Ethereum: disk full")
+    expect(!state.lists.favorites.contains { $0.id == "ethereum" })
+    expectEqual(state.notice, "Not saved: could not star Ethereum: disk full")
   }
 
   @Test func anAddedPairThatCouldNotBeSavedLeavesTheLists() {
     var state = S.state()
     _ = state.handle(.notSaved(.addPair(base: "GBP", quote: "USD"), reason: "GBP and USD are already paired"))
-    #expect(state.notice == "Not saved: could not add GBP/USD: GBP and USD are already paired")
+    expectEqual(state.notice, "Not saved: could not add GBP/USD: GBP and USD are already paired")
     var fresh = S.state(lists: HomeLists())
     let effects = S.press(.character("p"), .enter, .enter, on: &fresh)
-    #expect(fresh.lists.pairs.count == 1)
+    expectEqual(fresh.lists.pairs.count, 1)
     _ = fresh.handle(.notSaved(effects[0], reason: "disk full"))
-    #expect(fresh.lists.pairs.isEmpty)
-    #expect(fresh.picker.addedPair == nil)
+    expect(fresh.lists.pairs.isEmpty)
+    expectEqual(fresh.picker.addedPair, nil)
   }
 
   // MARK: - With the real driver and files
@@ -148,15 +149,15 @@ import Testing
       Self.select(id, on: &state)
       await Self.drive([.character("d")], &state, fixture)
     }
-    #expect(try Self.storedCoins(fixture) == ["shiba-inu"])
-    #expect(state.notice == "Removed Chainlink")
+    expectEqual(try Self.storedCoins(fixture), ["shiba-inu"])
+    expectEqual(state.notice, "Removed Chainlink")
     await Self.drive([.character("u")], &state, fixture)
-    #expect(try Self.storedCoins(fixture) == ["shiba-inu", "chainlink"])
+    expectEqual(try Self.storedCoins(fixture), ["shiba-inu", "chainlink"])
     await Self.drive([.character("u")], &state, fixture)
-    #expect(try Self.storedCoins(fixture) == ["kaspa", "shiba-inu", "chainlink"])
+    expectEqual(try Self.storedCoins(fixture), ["kaspa", "shiba-inu", "chainlink"])
     await Self.drive([.character("u")], &state, fixture)
-    #expect(try Self.storedCoins(fixture) == ["kaspa", "shiba-inu", "tron", "chainlink"])
-    #expect(state.lists.coins.map(\.id) == ["kaspa", "shiba-inu", "tron", "chainlink"])
+    expectEqual(try Self.storedCoins(fixture), ["kaspa", "shiba-inu", "tron", "chainlink"])
+    expectEqual(state.lists.coins.map(\.id), ["kaspa", "shiba-inu", "tron", "chainlink"])
   }
 
   /// Root writes into a read-only folder, so unwritable lock files (folders in their
@@ -181,15 +182,16 @@ import Testing
     let rows = state.listRows
     Self.select("tron", on: &state)
     await Self.drive([.character("d")], &state, fixture)
-    #expect(state.listRows == rows)
-    #expect(state.notice?.hasPrefix("Not saved: could not remove TRON: cannot write ") == true, "\(state.notice ?? "")")
-    #expect(state.notice?.contains("coins.json") == true)
-    #expect(state.undoHint == nil)
+    expectEqual(state.listRows, rows)
+    expectEqual(
+      state.notice?.hasPrefix("Not saved: could not remove TRON: cannot write "), true, "\(state.notice ?? "")")
+    expectEqual(state.notice?.contains("coins.json"), true)
+    expectEqual(state.undoHint, nil)
     Self.select("bitcoin", on: &state)
     await Self.drive([.character("f")], &state, fixture)
-    #expect(
-      state.notice?.hasPrefix("Not saved: could not unstar Bitcoin: cannot write ") == true, "\(state.notice ?? "")")
-    #expect(state.lists.favorites.map(\.id) == ["bitcoin"])
-    #expect(try files.map { try Data(contentsOf: $0) } == before)
+    expectEqual(
+      state.notice?.hasPrefix("Not saved: could not unstar Bitcoin: cannot write "), true, "\(state.notice ?? "")")
+    expectEqual(state.lists.favorites.map(\.id), ["bitcoin"])
+    expectEqual(try files.map { try Data(contentsOf: $0) }, before)
   }
 }

@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -23,8 +24,8 @@ import Testing
   ])
   func everySequenceDecodesInOneRead(sequence: String, key: TerminalKey) {
     var decoder = KeyDecoder()
-    #expect(decoder.feed(Self.bytes(sequence)) == [key])
-    #expect(!decoder.hasPending)
+    expectEqual(decoder.feed(Self.bytes(sequence)), [key])
+    expect(!decoder.hasPending)
   }
 
   @Test(arguments: ["\u{1B}[D", "\u{1B}OC", "\u{1B}[1~", "\u{1B}[4~", "\u{1B}[1;5D", "\u{1B}[F"])
@@ -33,21 +34,22 @@ import Testing
     for split in 1..<bytes.count {
       var decoder = KeyDecoder()
       let first = decoder.feed(bytes[..<split])
-      #expect(first.isEmpty, "split at \(split)")
-      #expect(decoder.hasPending)
+      expect(first.isEmpty, "split at \(split)")
+      expect(decoder.hasPending)
       let second = decoder.feed(bytes[split...])
-      #expect(second.count == 1, "split at \(split)")
-      #expect(!decoder.hasPending)
+      expectEqual(second.count, 1, "split at \(split)")
+      expect(!decoder.hasPending)
     }
     // One byte per read.
     var decoder = KeyDecoder()
     let keys = bytes.flatMap { decoder.feed([$0]) }
-    #expect(keys.count == 1)
+    expectEqual(keys.count, 1)
   }
 
   @Test func severalKeysInOneRead() {
-    #expect(
-      Self.decode("hh\u{1B}[D\u{1B}OCgG\u{1B}[4~l") == [
+    expectEqual(
+      Self.decode("hh\u{1B}[D\u{1B}OCgG\u{1B}[4~l"),
+      [
         .character("h"), .character("h"), .left, .right, .character("g"), .character("G"), .end,
         .character("l"),
       ])
@@ -55,42 +57,42 @@ import Testing
 
   @Test func loneEscapeWaitsForAPause() {
     var decoder = KeyDecoder()
-    #expect(decoder.feed([0x1B]).isEmpty)
-    #expect(decoder.hasPending)
-    #expect(decoder.flush() == [.escape])
-    #expect(!decoder.hasPending)
-    #expect(decoder.flush().isEmpty)
+    expect(decoder.feed([0x1B]).isEmpty)
+    expect(decoder.hasPending)
+    expectEqual(decoder.flush(), [.escape])
+    expect(!decoder.hasPending)
+    expect(decoder.flush().isEmpty)
   }
 
   @Test func escapeBeforeAnotherEscapeOrALetterIsALoneEscape() {
     var decoder = KeyDecoder()
-    #expect(decoder.feed(Self.bytes("\u{1B}\u{1B}[D")) == [.escape, .left])
-    #expect(decoder.feed(Self.bytes("\u{1B}q")) == [.escape, .character("q")])
+    expectEqual(decoder.feed(Self.bytes("\u{1B}\u{1B}[D")), [.escape, .left])
+    expectEqual(decoder.feed(Self.bytes("\u{1B}q")), [.escape, .character("q")])
   }
 
   @Test func anUnfinishedSequenceAtAPauseIsEscapeThenPlainBytes() {
     var decoder = KeyDecoder()
-    #expect(decoder.feed(Self.bytes("\u{1B}[")).isEmpty)
-    #expect(decoder.flush() == [.escape, .character("[")])
-    #expect(decoder.feed(Self.bytes("\u{1B}O")).isEmpty)
-    #expect(decoder.flush() == [.escape, .character("O")])
+    expect(decoder.feed(Self.bytes("\u{1B}[")).isEmpty)
+    expectEqual(decoder.flush(), [.escape, .character("[")])
+    expect(decoder.feed(Self.bytes("\u{1B}O")).isEmpty)
+    expectEqual(decoder.flush(), [.escape, .character("O")])
   }
 
   @Test func unknownBytesAndSequencesAreDropped() {
-    #expect(Self.decode("\u{1B}[2~\u{1B}OP\u{1B}[200~\u{01}\u{1B}[15~") == [])
-    #expect(Self.decode("\u{1B}[Zh") == [.character("h")])
+    expectEqual(Self.decode("\u{1B}[2~\u{1B}OP\u{1B}[200~\u{01}\u{1B}[15~"), [])
+    expectEqual(Self.decode("\u{1B}[Zh"), [.character("h")])
   }
 
   @Test func charactersBeyondASCIIDecodeFromUTF8EvenSplitAcrossReads() {
-    #expect(Self.decode("é ü 中 😀") == ["é", " ", "ü", " ", "中", " ", "😀"].map { TerminalKey.character($0) })
+    expectEqual(Self.decode("é ü 中 😀"), ["é", " ", "ü", " ", "中", " ", "😀"].map { TerminalKey.character($0) })
     for text in ["é", "中", "😀"] {
       let bytes = Self.bytes(text)
       for split in 1..<bytes.count {
         var decoder = KeyDecoder()
-        #expect(decoder.feed(bytes[..<split]).isEmpty)
-        #expect(decoder.hasPending)
-        #expect(decoder.feed(bytes[split...]) == [.character(Character(text))], "\(text) split at \(split)")
-        #expect(!decoder.hasPending)
+        expect(decoder.feed(bytes[..<split]).isEmpty)
+        expect(decoder.hasPending)
+        expectEqual(decoder.feed(bytes[split...]), [.character(Character(text))], "\(text) split at \(split)")
+        expect(!decoder.hasPending)
       }
     }
   }
@@ -98,19 +100,20 @@ import Testing
   @Test func invalidUTF8AndC1ControlsAreDropped() {
     var decoder = KeyDecoder()
     // A stray continuation byte, a lead byte cut short by a letter, an overlong form, a C1 control.
-    #expect(
-      decoder.feed([0x80, 0xC3, UInt8(ascii: "a"), 0xC0, 0xAF, 0xC2, 0x9B, UInt8(ascii: "b")]) == [
+    expectEqual(
+      decoder.feed([0x80, 0xC3, UInt8(ascii: "a"), 0xC0, 0xAF, 0xC2, 0x9B, UInt8(ascii: "b")]),
+      [
         .character("a"), .character("b"),
       ])
-    #expect(!decoder.hasPending)
-    #expect(decoder.feed([0xE4, 0xB8]).isEmpty)
-    #expect(decoder.flush() == [])
-    #expect(decoder.feed(Self.bytes("q")) == [.character("q")])
+    expect(!decoder.hasPending)
+    expect(decoder.feed([0xE4, 0xB8]).isEmpty)
+    expectEqual(decoder.flush(), [])
+    expectEqual(decoder.feed(Self.bytes("q")), [.character("q")])
   }
 
   @Test func anInvalidCSIByteEndsTheSequence() {
     // 0x01 cannot appear inside a CSI sequence: the introducer is dropped and `l` still counts.
-    #expect(Self.decode("\u{1B}[\u{01}l") == [.character("l")])
+    expectEqual(Self.decode("\u{1B}[\u{01}l"), [.character("l")])
   }
 
   // MARK: - The home screen's keys
@@ -125,8 +128,8 @@ import Testing
   ])
   func homeKeysDecodeInOneRead(sequence: String, key: TerminalKey) {
     var decoder = KeyDecoder()
-    #expect(decoder.feed(Self.bytes(sequence)) == [key])
-    #expect(!decoder.hasPending)
+    expectEqual(decoder.feed(Self.bytes(sequence)), [key])
+    expect(!decoder.hasPending)
   }
 
   @Test(arguments: ["\u{1B}[5~", "\u{1B}[3~", "\u{1B}[<0;12;7M", "\u{1B}[<65;3;4M"])
@@ -134,34 +137,35 @@ import Testing
     let bytes = Self.bytes(sequence)
     for split in 1..<bytes.count {
       var decoder = KeyDecoder()
-      #expect(decoder.feed(bytes[..<split]).isEmpty, "split at \(split)")
-      #expect(decoder.feed(bytes[split...]).count == 1, "split at \(split)")
-      #expect(!decoder.hasPending)
+      expect(decoder.feed(bytes[..<split]).isEmpty, "split at \(split)")
+      expectEqual(decoder.feed(bytes[split...]).count, 1, "split at \(split)")
+      expect(!decoder.hasPending)
     }
   }
 
   @Test func mouseReleasesMotionAndMalformedReportsAreDroppedWithoutTheNextKey() {
-    #expect(Self.decode("\u{1B}[<0;12;7mq") == [.character("q")], "release")
-    #expect(Self.decode("\u{1B}[<35;12;7Mq") == [.character("q")], "motion, no button")
-    #expect(Self.decode("\u{1B}[<66;12;7Mq") == [.character("q")], "sideways wheel")
-    #expect(Self.decode("\u{1B}[<0;12Mq") == [.character("q")], "two fields")
-    #expect(Self.decode("\u{1B}[<0;;7Mq") == [.character("q")], "empty field")
-    #expect(Self.decode("\u{1B}[<0;0;7Mq") == [.character("q")], "column 0")
-    #expect(Self.decode("\u{1B}[<1:2;1;1Mq") == [.character("q")], "not a number")
-    #expect(Self.decode("\u{1B}[<0;1;1\u{01}q") == [.character("q")], "broken off")
+    expectEqual(Self.decode("\u{1B}[<0;12;7mq"), [.character("q")], "release")
+    expectEqual(Self.decode("\u{1B}[<35;12;7Mq"), [.character("q")], "motion, no button")
+    expectEqual(Self.decode("\u{1B}[<66;12;7Mq"), [.character("q")], "sideways wheel")
+    expectEqual(Self.decode("\u{1B}[<0;12Mq"), [.character("q")], "two fields")
+    expectEqual(Self.decode("\u{1B}[<0;;7Mq"), [.character("q")], "empty field")
+    expectEqual(Self.decode("\u{1B}[<0;0;7Mq"), [.character("q")], "column 0")
+    expectEqual(Self.decode("\u{1B}[<1:2;1;1Mq"), [.character("q")], "not a number")
+    expectEqual(Self.decode("\u{1B}[<0;1;1\u{01}q"), [.character("q")], "broken off")
   }
 
   @Test func anX10MouseReportIsDroppedWhole() {
     // ESC [ M, then button, column and row as bytes + 32: `#`, `!`, `q` must not become keys.
-    #expect(Self.decode("\u{1B}[M#!qj") == [.character("j")])
+    expectEqual(Self.decode("\u{1B}[M#!qj"), [.character("j")])
     var decoder = KeyDecoder()
-    #expect(decoder.feed(Self.bytes("\u{1B}[M ")).isEmpty)
-    #expect(decoder.feed(Self.bytes("!!k")) == [.character("k")])
+    expect(decoder.feed(Self.bytes("\u{1B}[M ")).isEmpty)
+    expectEqual(decoder.feed(Self.bytes("!!k")), [.character("k")])
   }
 
   @Test func homeKeysAmongOthersInOneRead() {
-    #expect(
-      Self.decode("ab\u{7F}\r\u{1B}[6~\t\u{1B}[<0;3;4M\u{1B}[<0;3;4mx") == [
+    expectEqual(
+      Self.decode("ab\u{7F}\r\u{1B}[6~\t\u{1B}[<0;3;4M\u{1B}[<0;3;4mx"),
+      [
         .character("a"), .character("b"), .backspace, .enter, .pageDown, .tab,
         .mouse(column: 3, row: 4), .character("x"),
       ])
@@ -171,9 +175,9 @@ import Testing
     var decoder = KeyDecoder()
     let garbage =
       [UInt8]([0x1B, UInt8(ascii: "[")]) + Array(repeating: UInt8(ascii: "1"), count: 40)
-    #expect(decoder.feed(garbage).isEmpty)
-    #expect(!decoder.hasPending)
-    #expect(decoder.feed(Self.bytes("q")) == [.character("q")])
+    expect(decoder.feed(garbage).isEmpty)
+    expect(!decoder.hasPending)
+    expectEqual(decoder.feed(Self.bytes("q")), [.character("q")])
   }
 }
 
@@ -186,11 +190,11 @@ import Testing
     (.escape, .escape), (.interrupt, .interrupt),
   ])
   func keysMapToExplorerKeys(key: TerminalKey, expected: ExplorerKey) {
-    #expect(ExplorerKey(key) == expected)
+    expectEqual(ExplorerKey(key), expected)
   }
 
   @Test(arguments: [TerminalKey.up, .down, .suspend, .character("x"), .character("H")])
   func otherKeysMeanNothing(key: TerminalKey) {
-    #expect(ExplorerKey(key) == nil)
+    expectEqual(ExplorerKey(key), nil)
   }
 }

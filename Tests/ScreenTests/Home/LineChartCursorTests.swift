@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -32,19 +33,19 @@ import Testing
   }
 
   @Test func onePointIsColumnZero() {
-    #expect(LineChart.cursorColumn(pointIndex: 0, pointCount: 1, plotWidth: 30) == 0)
+    expectEqual(LineChart.cursorColumn(pointIndex: 0, pointCount: 1, plotWidth: 30), 0)
   }
 
   @Test func twoPointsAreTheFirstAndLastColumns() {
-    #expect(LineChart.cursorColumn(pointIndex: 0, pointCount: 2, plotWidth: 30) == 0)
-    #expect(LineChart.cursorColumn(pointIndex: 1, pointCount: 2, plotWidth: 30) == 29)
+    expectEqual(LineChart.cursorColumn(pointIndex: 0, pointCount: 2, plotWidth: 30), 0)
+    expectEqual(LineChart.cursorColumn(pointIndex: 1, pointCount: 2, plotWidth: 30), 29)
   }
 
   @Test func stretchedPointsMapBackToThemselves() {
     for count in [3, 7, 28, 30] {
       for index in 0..<count {
         let column = LineChart.cursorColumn(pointIndex: index, pointCount: count, plotWidth: 30)
-        #expect(LineChart.pointIndex(column: column, count: 30, total: count) == index)
+        expectEqual(LineChart.pointIndex(column: column, count: 30, total: count), index)
       }
     }
   }
@@ -54,12 +55,12 @@ import Testing
       var columns: [Int] = []
       for index in 0..<count {
         let column = LineChart.cursorColumn(pointIndex: index, pointCount: count, plotWidth: width)
-        #expect(LineChart.bucketRange(column, count: width, total: count).contains(index))
+        expect(LineChart.bucketRange(column, count: width, total: count).contains(index))
         columns.append(column)
       }
-      #expect(columns.first == 0)
-      #expect(columns.last == width - 1)
-      #expect(columns == columns.sorted())
+      expectEqual(columns.first, 0)
+      expectEqual(columns.last, width - 1)
+      expectEqual(columns, columns.sorted())
     }
   }
 
@@ -76,16 +77,16 @@ import Testing
       for cursor in Set([0, count / 2, count - 1]) {
         let marked = LineChart.render(
           points: points, width: 40, height: 8, ascii: ascii, cursor: cursor)
-        #expect(marked.count == plain.count)
-        #expect(marked.last == plain.last, "the date axis is unchanged")
+        expectEqual(marked.count, plain.count)
+        expectEqual(marked.last, plain.last, "the date axis is unchanged")
         let changes = Self.differences(marked, plain)
         let expected =
           plotStart
           + LineChart.cursorColumn(pointIndex: cursor, pointCount: count, plotWidth: plotWidth)
-        #expect(!changes.isEmpty)
-        #expect(changes.allSatisfy { $0.column == expected }, "\(count) points, cursor \(cursor)")
-        #expect(changes.allSatisfy { $0.character == (ascii ? "|" : "│") })
-        #expect(marked.allSatisfy { TerminalText.displayWidth($0) <= 40 })
+        expect(!changes.isEmpty)
+        expect(changes.allSatisfy { $0.column == expected }, "\(count) points, cursor \(cursor)")
+        expect(changes.allSatisfy { $0.character == (ascii ? "|" : "│") })
+        expect(marked.allSatisfy { TerminalText.displayWidth($0) <= 40 })
       }
     }
   }
@@ -93,12 +94,12 @@ import Testing
   @Test func noMarkerForNilOrOutOfRange() {
     let points = Self.points(10)
     let plain = LineChart.render(points: points, width: 40, height: 6, ascii: false)
-    #expect(
-      LineChart.render(points: points, width: 40, height: 6, ascii: false, cursor: nil) == plain)
-    #expect(
-      LineChart.render(points: points, width: 40, height: 6, ascii: false, cursor: 10) == plain)
-    #expect(
-      LineChart.render(points: points, width: 40, height: 6, ascii: false, cursor: -1) == plain)
+    expectEqual(
+      LineChart.render(points: points, width: 40, height: 6, ascii: false, cursor: nil), plain)
+    expectEqual(
+      LineChart.render(points: points, width: 40, height: 6, ascii: false, cursor: 10), plain)
+    expectEqual(
+      LineChart.render(points: points, width: 40, height: 6, ascii: false, cursor: -1), plain)
   }
 
   /// A day without a rate (a non-finite point) is a gap that keeps its place:
@@ -110,9 +111,9 @@ import Testing
     let onGap = LineChart.render(points: points, width: 40, height: 6, ascii: false, cursor: 4)
     let gapColumn = LineChart.cursorColumn(pointIndex: 4, pointCount: 10, plotWidth: 32)
     let marked = Self.differences(onGap, withGap)
-    #expect(!marked.isEmpty && marked.allSatisfy { $0.column == 8 + gapColumn }, "\(onGap)")
-    #expect(marked.count == 6, "the whole blank column is marked")
+    expect(!marked.isEmpty && marked.allSatisfy { $0.column == 8 + gapColumn }, "\(onGap)")
+    expectEqual(marked.count, 6, "the whole blank column is marked")
     let last = LineChart.render(points: points, width: 40, height: 6, ascii: false, cursor: 9)
-    #expect(Self.differences(last, withGap).allSatisfy { $0.column == 39 })
+    expect(Self.differences(last, withGap).allSatisfy { $0.column == 39 })
   }
 }

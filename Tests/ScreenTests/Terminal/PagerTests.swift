@@ -1,6 +1,7 @@
 import Foundation
 import RateCore
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -13,18 +14,18 @@ import Testing
   let scratch = Scratch()
 
   @Test func thePagerComesFromTheEnvironmentElseLess() {
-    #expect(Pager.command(environment: [:]) == ["less", "-FRX"])
-    #expect(Pager.command(environment: ["PAGER": "more -d"]) == ["more", "-d"])
-    #expect(Pager.command(environment: ["PAGER": "more", "RATES_PAGER": "most"]) == ["most"])
-    #expect(Pager.command(environment: ["PAGER": ""]) == nil)
-    #expect(Pager.command(environment: ["RATES_PAGER": "cat"]) == nil)
+    expectEqual(Pager.command(environment: [:]), ["less", "-FRX"])
+    expectEqual(Pager.command(environment: ["PAGER": "more -d"]), ["more", "-d"])
+    expectEqual(Pager.command(environment: ["PAGER": "more", "RATES_PAGER": "most"]), ["most"])
+    expectEqual(Pager.command(environment: ["PAGER": ""]), nil)
+    expectEqual(Pager.command(environment: ["RATES_PAGER": "cat"]), nil)
   }
 
   @Test func onlyATerminalThatTheTextOverflowsPages() {
-    #expect(Pager.shouldPage(lineCount: 100, rows: 40, isTTY: true))
-    #expect(!Pager.shouldPage(lineCount: 30, rows: 40, isTTY: true))
-    #expect(!Pager.shouldPage(lineCount: 100, rows: 40, isTTY: false))
-    #expect(!Pager.shouldPage(lineCount: 100, rows: nil, isTTY: true))
+    expect(Pager.shouldPage(lineCount: 100, rows: 40, isTTY: true))
+    expect(!Pager.shouldPage(lineCount: 30, rows: 40, isTTY: true))
+    expect(!Pager.shouldPage(lineCount: 100, rows: 40, isTTY: false))
+    expect(!Pager.shouldPage(lineCount: 100, rows: nil, isTTY: true))
   }
 
   @Test func historyTableGoesToThePager() async throws {
@@ -47,27 +48,27 @@ import Testing
       })
     let status = await RatesCLI.run(
       ["history", "EUR", "USD", "--days", "60", "--table", "--offline"], context: context)
-    #expect(status == 0)
-    #expect(paged.all.count == 1)
-    #expect(paged.all.first?.contains("DATE") == true)
-    #expect(printed.all.isEmpty)
+    expectEqual(status, 0)
+    expectEqual(paged.all.count, 1)
+    expectEqual(paged.all.first?.contains("DATE"), true)
+    expect(printed.all.isEmpty)
   }
 
   /// Before: `PAGER=nosuchpager` started `/usr/bin/env`, which failed with 127 and said
   /// "No such file or directory" on stderr before the text was printed after all.
   @Test func aPagerThatIsNotInstalledFallsBackToPrintingSilently() {
     let missing = "rates-no-such-pager-\(UInt32.random(in: 0...UInt32.max))"
-    #expect(Pager.executable(missing, path: "/usr/bin:/bin") == nil)
-    #expect(!Pager.run("a\nb\n", command: [missing], path: "/usr/bin:/bin"))
-    #expect(!Pager.run("a\nb\n", command: ["sh"], path: nil), "no PATH: nothing found")
+    expectEqual(Pager.executable(missing, path: "/usr/bin:/bin"), nil)
+    expect(!Pager.run("a\nb\n", command: [missing], path: "/usr/bin:/bin"))
+    expect(!Pager.run("a\nb\n", command: ["sh"], path: nil), "no PATH: nothing found")
   }
 
   @Test func aPagerIsFoundOnThePathOrByItsPath() {
-    #expect(Pager.executable("sh", path: "/nonexistent:/bin") == "/bin/sh")
-    #expect(Pager.executable("/bin/sh", path: nil) == "/bin/sh")
-    #expect(Pager.executable("bin", path: "/") == nil, "a directory is not a pager")
+    expectEqual(Pager.executable("sh", path: "/nonexistent:/bin"), "/bin/sh")
+    expectEqual(Pager.executable("/bin/sh", path: nil), "/bin/sh")
+    expectEqual(Pager.executable("bin", path: "/"), nil, "a directory is not a pager")
     // A pager that reads everything: one that does not would leave this process a SIGPIPE.
-    #expect(Pager.run("a\nb\n", command: ["sh", "-c", "cat >/dev/null"], path: "/usr/bin:/bin"))
+    expect(Pager.run("a\nb\n", command: ["sh", "-c", "cat >/dev/null"], path: "/usr/bin:/bin"))
   }
 
   /// A context on a terminal 80 wide whose pager takes the text into `paged`.
@@ -93,10 +94,10 @@ import Testing
     let (cli, paged, printed) = (try CLIHarness(), Recorder<String>(), Recorder<String>())
     let status = await RatesCLI.run(
       arguments, context: Self.pagingContext(cli, paged: paged, printed: printed))
-    #expect(status == 0)
-    #expect(paged.all.count == 1)
-    #expect(paged.all.first?.contains("Usage:") == true || paged.all.first?.contains("usage:") == true)
-    #expect(printed.all.isEmpty)
+    expectEqual(status, 0)
+    expectEqual(paged.all.count, 1)
+    expect(paged.all.first?.contains("Usage:") == true || paged.all.first?.contains("usage:") == true)
+    expect(printed.all.isEmpty)
   }
 
   @Test(arguments: [["help", "--json"], ["history", "--help", "--json"], ["help", "--man"]])
@@ -104,9 +105,9 @@ import Testing
     let (cli, paged, printed) = (try CLIHarness(), Recorder<String>(), Recorder<String>())
     let status = await RatesCLI.run(
       arguments, context: Self.pagingContext(cli, paged: paged, printed: printed))
-    #expect(status == 0)
-    #expect(paged.all.isEmpty)
-    #expect(printed.all.count == 1)
+    expectEqual(status, 0)
+    expect(paged.all.isEmpty)
+    expectEqual(printed.all.count, 1)
   }
 
   /// Issue 27: the pager is started with posix_spawn (Foundation's `Process` is not in
@@ -115,8 +116,8 @@ import Testing
     let directory = try scratch.folder()
     let file = directory.appendingPathComponent("paged.txt")
     let text = String(repeating: "line of a long table\n", count: 5000)
-    #expect(Pager.run(text, command: ["sh", "-c", "cat > \"$1\"", "sh", file.path], path: "/usr/bin:/bin"))
-    #expect(try String(contentsOf: file, encoding: .utf8) == text)
+    expect(Pager.run(text, command: ["sh", "-c", "cat > \"$1\"", "sh", file.path], path: "/usr/bin:/bin"))
+    expectEqual(try String(contentsOf: file, encoding: .utf8), text)
   }
 
   /// The pager's pipe (and the key reader's) is closed in every other program started
@@ -128,7 +129,7 @@ import Testing
       close(pipe.read)
       close(pipe.write)
     }
-    #expect(fcntl(pipe.read, F_GETFD) & FD_CLOEXEC != 0)
-    #expect(fcntl(pipe.write, F_GETFD) & FD_CLOEXEC != 0)
+    expect(fcntl(pipe.read, F_GETFD) & FD_CLOEXEC != 0)
+    expect(fcntl(pipe.write, F_GETFD) & FD_CLOEXEC != 0)
   }
 }

@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -51,8 +52,9 @@ final class StreamLog<Element: Sendable>: Sendable {
     screen.leave()
     screen.leave()
     screen.draw(["after"], width: 20)
-    #expect(
-      writes.all == [
+    expectEqual(
+      writes.all,
+      [
         Self.enter, "\u{1B}[Ha\u{1B}[K\r\nb\u{1B}[K\u{1B}[J\u{07}", Self.leave,
       ])
   }
@@ -66,21 +68,21 @@ final class StreamLog<Element: Sendable>: Sendable {
     screen.suspend()
     screen.resume()
     screen.leave()
-    #expect(writes.all == [Self.enter + on, off + Self.leave, Self.enter + on, off + Self.leave])
+    expectEqual(writes.all, [Self.enter + on, off + Self.leave, Self.enter + on, off + Self.leave])
     let plain = Recorder<String>()
     let explorer = TerminalScreen(write: { plain.append($0) })
     explorer.enter()
     explorer.leave()
-    #expect(plain.all == [Self.enter, Self.leave], "no mouse unless asked")
+    expectEqual(plain.all, [Self.enter, Self.leave], "no mouse unless asked")
   }
 
   @Test func aFullLineIsNotErasedAfter() {
-    #expect(TerminalScreen.frame(["abcd", "ab"], width: 4) == "\u{1B}[Habcd\r\nab\u{1B}[K\u{1B}[J")
+    expectEqual(TerminalScreen.frame(["abcd", "ab"], width: 4), "\u{1B}[Habcd\r\nab\u{1B}[K\u{1B}[J")
   }
 
   @Test func aFrameDrawnWholeClearsTheScreenFirst() {
-    #expect(
-      TerminalScreen.frame(["ab"], width: 4, clear: true) == "\u{1B}[H\u{1B}[2J\u{1B}[Hab\u{1B}[K\u{1B}[J")
+    expectEqual(
+      TerminalScreen.frame(["ab"], width: 4, clear: true), "\u{1B}[H\u{1B}[2J\u{1B}[Hab\u{1B}[K\u{1B}[J")
   }
 
   @Test func suspendLeavesAndResumeComesBackWithoutDrawingBetween() {
@@ -88,20 +90,20 @@ final class StreamLog<Element: Sendable>: Sendable {
     let screen = TerminalScreen(write: { writes.append($0) })
     screen.suspend()
     screen.resume()
-    #expect(writes.all.isEmpty, "never entered: nothing to give back")
+    expect(writes.all.isEmpty, "never entered: nothing to give back")
     screen.enter()
     screen.suspend()
-    #expect(!screen.isOn)
+    expect(!screen.isOn)
     screen.draw(["hidden"], width: 20)
     screen.resume()
-    #expect(screen.isOn)
+    expect(screen.isOn)
     screen.resume()
-    #expect(writes.all == [Self.enter, Self.leave, Self.enter, Self.enter])
+    expectEqual(writes.all, [Self.enter, Self.leave, Self.enter, Self.enter])
     screen.suspend()
     screen.leave()
     screen.resume()
-    #expect(writes.all.last == Self.leave)
-    #expect(!screen.isOn, "left while suspended: stays off")
+    expectEqual(writes.all.last, Self.leave)
+    expect(!screen.isOn, "left while suspended: stays off")
   }
 }
 
@@ -113,23 +115,23 @@ final class StreamLog<Element: Sendable>: Sendable {
     (SIGWINCH, .resize), (SIGTSTP, .suspend), (SIGCONT, .resume),
   ])
   func eachSignalHasItsAction(signal: Int32, action: SignalAction) {
-    #expect(SignalAction(signal: signal) == action)
+    expectEqual(SignalAction(signal: signal), action)
   }
 
   @Test func otherSignalsAreNotWatched() {
-    #expect(SignalAction(signal: SIGUSR1) == nil)
-    #expect(SignalAction(signal: SIGPIPE) == nil)
+    expectEqual(SignalAction(signal: SIGUSR1), nil)
+    expectEqual(SignalAction(signal: SIGPIPE), nil)
   }
 
   @Test func aSessionWatchesJobControlOnlyWhenItChangesTheTerminal() {
     let ending = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     let plain = TerminalSession.Configuration(fullScreen: false, keys: .none)
-    #expect(TerminalSession.signals(for: plain, readsKeys: false) == ending)
-    #expect(TerminalSession.signals(for: plain, readsKeys: true) == ending + [SIGTSTP, SIGCONT])
+    expectEqual(TerminalSession.signals(for: plain, readsKeys: false), ending)
+    expectEqual(TerminalSession.signals(for: plain, readsKeys: true), ending + [SIGTSTP, SIGCONT])
     let board = TerminalSession.Configuration(fullScreen: true, keys: .none)
-    #expect(
-      TerminalSession.signals(for: board, readsKeys: false)
-        == ending + [SIGWINCH, SIGTSTP, SIGCONT])
+    expectEqual(
+      TerminalSession.signals(for: board, readsKeys: false),
+      ending + [SIGWINCH, SIGTSTP, SIGCONT])
   }
 
   @Test(arguments: [
@@ -137,7 +139,7 @@ final class StreamLog<Element: Sendable>: Sendable {
     (SIGQUIT, .interrupted),
   ])
   func endingSignalsExitWith128PlusTheSignal(signal: Int32, code: ExitCode) {
-    #expect(ExitCode(endingSignal: signal) == code)
+    expectEqual(ExitCode(endingSignal: signal), code)
   }
 }
 
@@ -156,16 +158,16 @@ final class StreamLog<Element: Sendable>: Sendable {
   @Test func suspendGivesTheScreenBackBeforeStoppingAndResumeRedraws() async {
     let (control, log, events) = Self.make()
     control.handle(signal: SIGTSTP)
-    #expect(log.all == [TerminalScreenTests.enter, TerminalScreenTests.leave, "STOP"])
+    expectEqual(log.all, [TerminalScreenTests.enter, TerminalScreenTests.leave, "STOP"])
     control.handle(signal: SIGCONT)
-    #expect(log.all.last == TerminalScreenTests.enter)
+    expectEqual(log.all.last, TerminalScreenTests.enter)
     #expect(await events.wait { $0 == [.redraw] })
   }
 
   @Test func ctrlZBetweenKeysSuspendsWhereItWasTyped() async {
     let (control, log, events) = Self.make()
     control.handle(keys: [.character("h"), .suspend, .left, .suspend])
-    #expect(log.all.filter { $0 == "STOP" }.count == 2)
+    expectEqual(log.all.filter { $0 == "STOP" }.count, 2)
     #expect(await events.wait { $0 == [.keys([.character("h")]), .keys([.left])] })
   }
 
@@ -185,9 +187,9 @@ final class StreamLog<Element: Sendable>: Sendable {
     control.handle(signal: SIGTSTP)
     control.handle(signal: SIGCONT)
     control.handle(keys: [.suspend])
-    #expect(log.all == [TerminalScreenTests.enter, TerminalScreenTests.leave])
+    expectEqual(log.all, [TerminalScreenTests.enter, TerminalScreenTests.leave])
     #expect(await eventually { events.isFinished })
-    #expect(events.all.isEmpty)
+    expect(events.all.isEmpty)
   }
 }
 
@@ -230,15 +232,15 @@ final class StreamLog<Element: Sendable>: Sendable {
       fullScreen: true, keys: .none, stopProcess: { writes.append("STOP") })
     let session = try TerminalSession(configuration, write: { writes.append($0) })
     let events = StreamLog(session.events)
-    #expect(!session.readsKeys)
-    #expect(writes.all == [TerminalScreenTests.enter])
+    expect(!session.readsKeys)
+    expectEqual(writes.all, [TerminalScreenTests.enter])
     kill(getpid(), SIGWINCH)
     #expect(await events.wait { $0 == [.redraw] })
     kill(getpid(), SIGCONT)
     #expect(await events.wait { $0 == [.redraw, .redraw] })
-    #expect(writes.all == [TerminalScreenTests.enter, TerminalScreenTests.enter])
+    expectEqual(writes.all, [TerminalScreenTests.enter, TerminalScreenTests.enter])
     session.end()
-    #expect(writes.all.last == TerminalScreenTests.leave)
+    expectEqual(writes.all.last, TerminalScreenTests.leave)
     #expect(await eventually { events.isFinished })
   }
 
@@ -250,12 +252,12 @@ final class StreamLog<Element: Sendable>: Sendable {
         .init(fullScreen: true, keys: .none), write: { writes.append($0) },
         body: { _ in throw Failure() })
     }
-    #expect(writes.all == [TerminalScreenTests.enter, TerminalScreenTests.leave])
+    expectEqual(writes.all, [TerminalScreenTests.enter, TerminalScreenTests.leave])
   }
 
   @Test func requiredKeysWithoutATerminalThrow() throws {
     var fds: [Int32] = [-1, -1]
-    #expect(pipe(&fds) == 0)
+    expectEqual(pipe(&fds), 0)
     defer { for fd in fds { close(fd) } }
     #expect(throws: RawMode.Failure.notATerminal) {
       _ = try TerminalSession(
@@ -263,7 +265,7 @@ final class StreamLog<Element: Sendable>: Sendable {
     }
     let optional = try TerminalSession(
       .init(fullScreen: false, keys: .ifTerminal, input: fds[0]), write: { _ in })
-    #expect(!optional.readsKeys)
+    expect(!optional.readsKeys)
     optional.end()
   }
 }
@@ -278,7 +280,7 @@ final class StreamLog<Element: Sendable>: Sendable {
 
   @Test func readsDecodesPausesAndEnds() async throws {
     var fds: [Int32] = [-1, -1]
-    #expect(pipe(&fds) == 0)
+    expectEqual(pipe(&fds), 0)
     let reader = try #require(KeyReader(fileDescriptor: fds[0]))
     let log = Recorder<Event>()
     reader.start(onKeys: { log.append(.keys($0)) }, onEnd: { log.append(.end) })
@@ -291,10 +293,10 @@ final class StreamLog<Element: Sendable>: Sendable {
     // A lone Esc is only known when the input pauses.
     send([0x1B])
     #expect(await eventually { log.count == 2 })
-    #expect(log.all.last == .keys([.escape]))
+    expectEqual(log.all.last, .keys([.escape]))
     send([0x1A, 0x03])
     #expect(await eventually { log.count == 3 })
-    #expect(log.all.last == .keys([.suspend, .interrupt]))
+    expectEqual(log.all.last, .keys([.suspend, .interrupt]))
     close(fds[1])
     #expect(await eventually { log.all.last == .end })
     reader.stop()
@@ -313,7 +315,7 @@ final class StreamLog<Element: Sendable>: Sendable {
     (.redraw, nil), (.inputClosed, nil),
   ])
   func eventsThatEndTheWatch(event: TerminalEvent, ending: WatchRunner.Ending?) {
-    #expect(WatchRunner.ending(for: event) == ending)
+    expectEqual(WatchRunner.ending(for: event), ending)
   }
 
   @Test func aKeyEndsAWatchThatWouldRunForever() async {
@@ -326,17 +328,17 @@ final class StreamLog<Element: Sendable>: Sendable {
     continuation.yield(.keys([.character("x")]))
     continuation.yield(.keys([.character("q")]))
     let ending = await WatchRunner.firstEnding(of: task, events: events, board: nil)
-    #expect(ending == .quit)
+    expectEqual(ending, .quit)
     task.cancel()
     await WatchRunner.settle(task, within: .seconds(60))
-    #expect(task.isCancelled)
+    expect(task.isCancelled)
   }
 
   @Test func theEngineFinishingEndsIt() async throws {
     let task = Task<WatchEngine.Outcome, any Error> { .alert }
     let (events, _) = AsyncStream.makeStream(of: TerminalEvent.self)
     let ending = await WatchRunner.firstEnding(of: task, events: events, board: nil)
-    #expect(ending == .finished)
+    expectEqual(ending, .finished)
     #expect(try await WatchRunner.exitCode(for: ending, of: task) == .alert)
     #expect(try await WatchRunner.exitCode(for: .quit, of: task) == .success)
     #expect(try await WatchRunner.exitCode(for: .interrupted, of: task) == .interrupted)

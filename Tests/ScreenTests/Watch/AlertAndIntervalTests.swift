@@ -1,4 +1,5 @@
 import RatesCLIHarness
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -8,14 +9,14 @@ import Testing
 @Suite struct WatchAlertRuleTests {
   @Test func parsesCoinsPairsAndAllComparisons() throws {
     let btc = try AlertRule.parse("BTC>100000")
-    #expect(btc.base == "BTC" && btc.quote == nil && btc.comparison == .above && btc.threshold == 100_000)
+    expect(btc.base == "BTC" && btc.quote == nil && btc.comparison == .above && btc.threshold == 100_000)
     let gbp = try AlertRule.parse("GBP-USD<1.25")
-    #expect(gbp.base == "GBP" && gbp.quote == "USD" && gbp.comparison == .below && gbp.threshold == 1.25)
-    #expect(try AlertRule.parse("eth >= 3,000").comparison == .atLeast)
-    #expect(try AlertRule.parse("eth >= 3,000").threshold == 3000)
-    #expect(try AlertRule.parse("EUR/BTC<=0.00002").comparison == .atMost)
-    #expect(try AlertRule.parse("usd-coin<0.99").base == "usd-coin")
-    #expect(try AlertRule.parse("ETH>=1e3").text == "ETH>=1e3")
+    expect(gbp.base == "GBP" && gbp.quote == "USD" && gbp.comparison == .below && gbp.threshold == 1.25)
+    expectEqual(try AlertRule.parse("eth >= 3,000").comparison, .atLeast)
+    expectEqual(try AlertRule.parse("eth >= 3,000").threshold, 3000)
+    expectEqual(try AlertRule.parse("EUR/BTC<=0.00002").comparison, .atMost)
+    expectEqual(try AlertRule.parse("usd-coin<0.99").base, "usd-coin")
+    expectEqual(try AlertRule.parse("ETH>=1e3").text, "ETH>=1e3")
   }
 
   @Test(arguments: [
@@ -26,52 +27,52 @@ import Testing
   }
 
   @Test func comparisons() {
-    #expect(AlertRule.Comparison.above.holds(2, 1) && !AlertRule.Comparison.above.holds(1, 1))
-    #expect(AlertRule.Comparison.atLeast.holds(1, 1) && AlertRule.Comparison.atMost.holds(1, 1))
-    #expect(AlertRule.Comparison.below.holds(0.5, 1) && !AlertRule.Comparison.below.holds(1, 1))
+    expect(AlertRule.Comparison.above.holds(2, 1) && !AlertRule.Comparison.above.holds(1, 1))
+    expect(AlertRule.Comparison.atLeast.holds(1, 1) && AlertRule.Comparison.atMost.holds(1, 1))
+    expect(AlertRule.Comparison.below.holds(0.5, 1) && !AlertRule.Comparison.below.holds(1, 1))
   }
 
   @Test func badAlertExitsWith64ThroughTheCLI() async throws {
     let cli = try CLIHarness()
     let bad = await cli.run(["watch", "BTC", "--alert", "BTC=>5"])
-    #expect(bad.status == 64)
-    #expect(bad.stderr.contains("bad --alert"))
+    expectEqual(bad.status, 64)
+    expect(bad.stderr.contains("bad --alert"))
     let noAlert = await cli.run(["watch", "BTC", "--exit-on-alert"])
-    #expect(noAlert.status == 64)
+    expectEqual(noAlert.status, 64)
     let badEvery = await cli.run(["watch", "BTC", "--every", "soon"])
-    #expect(badEvery.status == 64)
+    expectEqual(badEvery.status, 64)
   }
 }
 
 @Suite struct WatchIntervalTests {
   @Test func parsesDurations() {
-    #expect(WatchInterval.parse("30s") == 30)
-    #expect(WatchInterval.parse("2m") == 120)
-    #expect(WatchInterval.parse("90") == 90)
-    #expect(WatchInterval.parse("1h") == 3600)
-    #expect(WatchInterval.parse(" 45S ") == 45)
+    expectEqual(WatchInterval.parse("30s"), 30)
+    expectEqual(WatchInterval.parse("2m"), 120)
+    expectEqual(WatchInterval.parse("90"), 90)
+    expectEqual(WatchInterval.parse("1h"), 3600)
+    expectEqual(WatchInterval.parse(" 45S "), 45)
     for bad in ["", "0", "-5", "1.5s", "2x", "s", "10d", "99999999", "2h30m"] {
-      #expect(WatchInterval.parse(bad) == nil, "\(bad)")
+      expectEqual(WatchInterval.parse(bad), nil, "\(bad)")
     }
   }
 
   @Test func floorsFollowTheKeyAndTheOverride() throws {
-    #expect(try WatchInterval.floor(environment: [:]).seconds == 15)
-    #expect(try WatchInterval.floor(environment: [:]).requestsPerMinute == 4)
-    #expect(try WatchInterval.floor(environment: ["COINGECKO_API_KEY": "k"]).seconds == 3)
+    expectEqual(try WatchInterval.floor(environment: [:]).seconds, 15)
+    expectEqual(try WatchInterval.floor(environment: [:]).requestsPerMinute, 4)
+    expectEqual(try WatchInterval.floor(environment: ["COINGECKO_API_KEY": "k"]).seconds, 3)
     let pro = try WatchInterval.floor(environment: ["COINGECKO_PRO_API_KEY": "k", "COINGECKO_API_KEY": "d"])
-    #expect(pro.seconds == 1 && pro.requestsPerMinute == 60)
+    expect(pro.seconds == 1 && pro.requestsPerMinute == 60)
     let override = try WatchInterval.floor(environment: ["RATES_WATCH_FLOOR": "10", "COINGECKO_API_KEY": "k"])
-    #expect(override.seconds == 10 && override.requestsPerMinute == 6)
+    expect(override.seconds == 10 && override.requestsPerMinute == 6)
     for bad in ["0", "-1", "1.5", "x"] {
       #expect(throws: UsageError.self) { try WatchInterval.floor(environment: ["RATES_WATCH_FLOOR": bad]) }
     }
   }
 
   @Test func describesIntervals() {
-    #expect(WatchInterval.describe(30) == "30 s")
-    #expect(WatchInterval.describe(90) == "90 s")
-    #expect(WatchInterval.describe(120) == "2 min")
-    #expect(WatchInterval.describe(5400) == "1 h 30 min")
+    expectEqual(WatchInterval.describe(30), "30 s")
+    expectEqual(WatchInterval.describe(90), "90 s")
+    expectEqual(WatchInterval.describe(120), "2 min")
+    expectEqual(WatchInterval.describe(5400), "1 h 30 min")
   }
 }

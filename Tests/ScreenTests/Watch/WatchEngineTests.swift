@@ -1,4 +1,5 @@
 import Foundation
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -127,62 +128,62 @@ final class CountingSource: @unchecked Sendable {
     let setup = try Setup()
     let events = Recorder<(WatchEngine.Event, WatchState)>()
     let outcome = try await setup.engine(interval: 15, budget: 4, count: 3).run { events.append(($0, $1)) }
-    #expect(outcome == .finished)
+    expectEqual(outcome, .finished)
     let times = setup.counting.requestTimes.map { $0.timeIntervalSince(fixedNow) }
-    #expect(times == [0, 15, 30])
+    expectEqual(times, [0, 15, 30])
     let updates = events.all.filter { $0.0 == .update }.map(\.1)
-    #expect(updates.count == 3)
-    #expect(events.all.first?.0 == .cached)
+    expectEqual(updates.count, 3)
+    expectEqual(events.all.first?.0, .cached)
     let last = try #require(updates.last)
-    #expect(last.items.map(\.rate) == [102, 102])
-    #expect(last.items[0].sinceLast == 1)
-    #expect(last.items[0].seen == [100, 101, 102])
-    #expect(last.items.allSatisfy { !$0.stale && !$0.cached })
-    #expect(last.requestsLastMinute == 3)
+    expectEqual(last.items.map(\.rate), [102, 102])
+    expectEqual(last.items[0].sinceLast, 1)
+    expectEqual(last.items[0].seen, [100, 101, 102])
+    expect(last.items.allSatisfy { !$0.stale && !$0.cached })
+    expectEqual(last.requestsLastMinute, 3)
   }
 
   @Test(arguments: [99_999_999_999, 2_000_000_000])
   func anAbsurdRetryAfterIsCappedAtFiveMinutes(_ seconds: Int) async throws {
     let setup = try Setup(failures: [1: .rateLimited(provider: .provider(.coinGecko), retryAfter: seconds)])
     let outcome = try await setup.engine(interval: 15, budget: 4, count: 3).run { _, _ in }
-    #expect(outcome == .finished)
+    expectEqual(outcome, .finished)
     let times = setup.counting.requestTimes.map { $0.timeIntervalSince(fixedNow) }
     // 0 ok, 15 → 429 with a Retry-After years away: asked again 5 minutes later.
-    #expect(times == [0, 15, 315])
+    expectEqual(times, [0, 15, 315])
   }
 
   @Test func rateLimitInTheMiddleKeepsGoingStaleAndHonoursRetryAfter() async throws {
     let setup = try Setup(failures: [1: .rateLimited(provider: .provider(.coinGecko), retryAfter: 40)])
     let events = Recorder<(WatchEngine.Event, WatchState)>()
     let outcome = try await setup.engine(interval: 15, budget: 4, count: 4).run { events.append(($0, $1)) }
-    #expect(outcome == .finished)
+    expectEqual(outcome, .finished)
     let times = setup.counting.requestTimes.map { $0.timeIntervalSince(fixedNow) }
     // 0 ok, 15 → 429 (Retry-After 40), next not before 55, then the interval again.
-    #expect(times == [0, 15, 55, 70])
+    expectEqual(times, [0, 15, 55, 70])
     let updates = events.all.filter { $0.0 == .update }.map(\.1)
-    #expect(updates.count == 4)
+    expectEqual(updates.count, 4)
     let failed = updates[1]
-    #expect(failed.items.allSatisfy { $0.stale && $0.rate == 100 })
-    #expect(failed.retrying)
-    #expect(failed.nextUpdate == fixedNow.addingTimeInterval(55))
-    #expect(failed.lastError?.contains("rate limit") == true)
-    #expect(updates[2].items.allSatisfy { !$0.stale && $0.rate == 102 })
+    expect(failed.items.allSatisfy { $0.stale && $0.rate == 100 })
+    expect(failed.retrying)
+    expectEqual(failed.nextUpdate, fixedNow.addingTimeInterval(55))
+    expectEqual(failed.lastError?.contains("rate limit"), true)
+    expect(updates[2].items.allSatisfy { !$0.stale && $0.rate == 102 })
     // Never more than the budget in any 60 seconds.
     for time in times {
-      #expect(times.filter { $0 > time - 60 && $0 <= time }.count <= 4)
+      expect(times.filter { $0 > time - 60 && $0 <= time }.count <= 4)
     }
   }
 
   @Test func budgetIsEnforcedEvenWhenTheIntervalWouldAllowMore() async throws {
     let setup = try Setup()
     let outcome = try await setup.engine(interval: 5, budget: 3, count: 5).run { _, _ in }
-    #expect(outcome == .finished)
+    expectEqual(outcome, .finished)
     let times = setup.counting.requestTimes.map { $0.timeIntervalSince(fixedNow) }
-    #expect(times.count == 5)
+    expectEqual(times.count, 5)
     for time in times {
-      #expect(times.filter { $0 > time - 60 && $0 <= time }.count <= 3, "\(times)")
+      expect(times.filter { $0 > time - 60 && $0 <= time }.count <= 3, "\(times)")
     }
-    #expect(times == [0, 5, 10, 60, 65])
+    expectEqual(times, [0, 5, 10, 60, 65])
   }
 
   @Test func serverErrorsBackOffAndNothingEverShownReportsTheError() async throws {
@@ -192,7 +193,7 @@ final class CountingSource: @unchecked Sendable {
       _ = try await setup.engine(interval: 10, budget: 6, count: 3).run { _, _ in }
     }
     let times = setup.counting.requestTimes.map { $0.timeIntervalSince(fixedNow) }
-    #expect(times == [0, 10, 30])
+    expectEqual(times, [0, 10, 30])
   }
 
   @Test func unknownCoinEndsTheWatch() async throws {
@@ -213,14 +214,14 @@ final class CountingSource: @unchecked Sendable {
     let events = Recorder<(WatchEngine.Event, WatchState)>()
     _ = try await setup.engine(interval: 15, budget: 4, count: 1).run { events.append(($0, $1)) }
     let first = try #require(events.all.first)
-    #expect(first.0 == .cached)
-    #expect(setup.counting.requestTimes.isEmpty == false)
-    #expect(first.1.items[0].rate == 90 && first.1.items[0].cached)
-    #expect(first.1.items[1].rate == nil)
+    expectEqual(first.0, .cached)
+    expectEqual(setup.counting.requestTimes.isEmpty, false)
+    expect(first.1.items[0].rate == 90 && first.1.items[0].cached)
+    expectEqual(first.1.items[1].rate, nil)
     let lines = WatchRenderer.render(first.1, width: 80, style: Style(enabled: false))
-    #expect(lines.joined(separator: "\n").contains("cached 5 min"))
+    expect(lines.joined(separator: "\n").contains("cached 5 min"))
     let update = try #require(events.all.last?.1)
-    #expect(update.items[0].rate == 100 && update.items[0].previousRate == 90)
+    expect(update.items[0].rate == 100 && update.items[0].previousRate == 90)
   }
 
   @Test func alertsAreReportedOncePerCrossingAndCanEndTheWatch() async throws {
@@ -230,18 +231,18 @@ final class CountingSource: @unchecked Sendable {
     let outcome = try await setup.engine(
       interval: 15, budget: 4, count: 5, alerts: [.init(rule: rule, targets: [0])]
     ).run { events.append(($0, $1)) }
-    #expect(outcome == .finished)
+    expectEqual(outcome, .finished)
     let updates = events.all.filter { $0.0 == .update }.map(\.1)
-    #expect(updates.map { $0.items[0].newAlert } == [nil, "BTC>100.5", nil, nil, "BTC>100.5"])
-    #expect(updates.map { $0.items[0].alert } == [nil, "BTC>100.5", "BTC>100.5", nil, "BTC>100.5"])
-    #expect(updates.allSatisfy { $0.items[1].alert == nil })
+    expectEqual(updates.map { $0.items[0].newAlert }, [nil, "BTC>100.5", nil, nil, "BTC>100.5"])
+    expectEqual(updates.map { $0.items[0].alert }, [nil, "BTC>100.5", "BTC>100.5", nil, "BTC>100.5"])
+    expect(updates.allSatisfy { $0.items[1].alert == nil })
 
     let stopping = try Setup(rates: [100, 101, 102])
     let stopped = try await stopping.engine(
       interval: 15, budget: 4, count: 5, alerts: [.init(rule: rule, targets: [0])], exitOnAlert: true
     ).run { _, _ in }
-    #expect(stopped == .alert)
-    #expect(stopping.counting.requestTimes.count == 2)
+    expectEqual(stopped, .alert)
+    expectEqual(stopping.counting.requestTimes.count, 2)
   }
 
   @Test func terminalRedrawsCountDownAndHighlightChangesForOneFrame() async throws {
@@ -249,11 +250,11 @@ final class CountingSource: @unchecked Sendable {
     let events = Recorder<(WatchEngine.Event, WatchState)>()
     _ = try await setup.engine(interval: 3, budget: 60, count: 2, redraw: 1).run { events.append(($0, $1)) }
     let kinds = events.all.map(\.0)
-    #expect(kinds == [.cached, .update, .tick, .tick, .tick, .update])
+    expectEqual(kinds, [.cached, .update, .tick, .tick, .tick, .update])
     let states = events.all.map(\.1)
-    #expect(states[5].items[0].highlight)
-    #expect(!states[2].items[0].highlight)
-    #expect(setup.clock.sleeps == [1, 1, 1])
+    expect(states[5].items[0].highlight)
+    expect(!states[2].items[0].highlight)
+    expectEqual(setup.clock.sleeps, [1, 1, 1])
   }
 
   @Test func cancellationEndsTheLoop() async throws {

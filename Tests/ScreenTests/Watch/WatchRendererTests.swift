@@ -1,3 +1,4 @@
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -48,11 +49,11 @@ import Testing
     width.append(50)
     board.redraw()
     let frames = writes.all.filter { $0.hasPrefix("\u{1B}[H") }
-    #expect(frames.count == 2)
-    #expect(!(frames.first ?? "").contains("\u{1B}[2J"), "an update is drawn in place")
-    #expect(frames.last?.hasPrefix(TerminalScreen.clearSequence) == true, "\(frames)")
+    expectEqual(frames.count, 2)
+    expect(!(frames.first ?? "").contains("\u{1B}[2J"), "an update is drawn in place")
+    expectEqual(frames.last?.hasPrefix(TerminalScreen.clearSequence), true, "\(frames)")
     let lines = (frames.last ?? "").split(separator: "\r\n").map { TableLayout.withoutEscapes(String($0)) }
-    #expect(lines.allSatisfy { TerminalText.displayWidth($0) <= 50 }, "\(lines)")
+    expect(lines.allSatisfy { TerminalText.displayWidth($0) <= 50 }, "\(lines)")
   }
 
   @Test(arguments: [40, 80, 120])
@@ -61,75 +62,75 @@ import Testing
       let lines = WatchRenderer.render(Self.state(), width: width, style: Style(enabled: color))
       let text = lines.joined(separator: "\n")
       for line in lines {
-        #expect(TerminalText.displayWidth(line) <= width, "\(width): \(line)")
+        expect(TerminalText.displayWidth(line) <= width, "\(width): \(line)")
       }
-      #expect(text.contains("\u{1B}[") == color)
-      #expect(text.contains("BTC/USD") && text.contains("GBP/USD") && text.contains("ETH/USD"))
-      #expect(text.contains("66,012.25"))
-      #expect(text.contains("ALERT ETH>3000"))
+      expectEqual(text.contains("\u{1B}["), color)
+      expect(text.contains("BTC/USD") && text.contains("GBP/USD") && text.contains("ETH/USD"))
+      expect(text.contains("66,012.25"))
+      expect(text.contains("ALERT ETH>3000"))
       let status = lines.last ?? ""
-      #expect(status.contains("next update in 25 s") || width < 80)
+      expect(status.contains("next update in 25 s") || width < 80)
     }
   }
 
   @Test func wideBoardShowsEveryColumn() {
     let lines = WatchRenderer.render(Self.state(), width: 120, style: Style(enabled: false))
-    #expect(lines[0].hasPrefix("rates watch · every 30 s · updated "))
-    #expect(lines[1].contains("PAIR") && lines[1].contains("CHANGE") && lines[1].contains("TREND"))
+    expect(lines[0].hasPrefix("rates watch · every 30 s · updated "))
+    expect(lines[1].contains("PAIR") && lines[1].contains("CHANGE") && lines[1].contains("TREND"))
     let btc = lines[2]
-    #expect(btc.contains("+12.50") && btc.contains("+1.23% 24h") && btc.contains("▁"))
-    #expect(lines[3].contains("stale") && lines[3].contains("-0.12% 1d"))
-    #expect(lines[4].contains("ALERT"))
+    expect(btc.contains("+12.50") && btc.contains("+1.23% 24h") && btc.contains("▁"))
+    expect(lines[3].contains("stale") && lines[3].contains("-0.12% 1d"))
+    expect(lines[4].contains("ALERT"))
     let status = lines.last ?? ""
-    #expect(
+    expect(
       status.hasPrefix(
         "next update in 25 s · 2/4 requests in the last minute · last error at "
           + ScreenText.clock(fixedNow.addingTimeInterval(-60)) + ": CoinGecko rate limit reached"))
-    #expect(TerminalText.displayWidth(status) == 120 && status.hasSuffix("…"))
+    expect(TerminalText.displayWidth(status) == 120 && status.hasSuffix("…"))
   }
 
   @Test func narrowBoardDropsColumnsButKeepsPriceAndTrend() {
     let lines = WatchRenderer.render(Self.state(), width: 40, style: Style(enabled: false))
-    #expect(!lines[1].contains("CHANGE"))
-    #expect(lines[2].contains("66,012.25") && lines[2].contains("+1.23%"))
-    #expect(lines[2].contains("▁") || lines[2].contains("█"))
+    expect(!lines[1].contains("CHANGE"))
+    expect(lines[2].contains("66,012.25") && lines[2].contains("+1.23%"))
+    expect(lines[2].contains("▁") || lines[2].contains("█"))
   }
 
   @Test func colourHighlightsChangesAndAlerts() {
     let lines = WatchRenderer.render(Self.state(), width: 120, style: Style(enabled: true))
-    #expect(lines[2].contains("\u{1B}[7m"))  // the changed price, reversed
-    #expect(lines[4].contains("\u{1B}[7m"))  // the alert mark
-    #expect(!lines[3].contains("\u{1B}[7m"))
+    expect(lines[2].contains("\u{1B}[7m"))  // the changed price, reversed
+    expect(lines[4].contains("\u{1B}[7m"))  // the alert mark
+    expect(!lines[3].contains("\u{1B}[7m"))
     let ascii = WatchRenderer.render(Self.state(), width: 120, style: Style(enabled: false), ascii: true)
-    #expect(ascii.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) })
+    expect(ascii.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) })
   }
 
   @Test func plainLinesAndJSON() throws {
     let state = Self.state()
     let line = WatchRenderer.plainLine(state.items[0], at: fixedNow)
-    #expect(line == "\(ISO8601.format(fixedNow)) BTC/USD 66,012.25 +12.50 +1.23% 24h CoinGecko")
-    #expect(WatchRenderer.plainLine(state.items[1], at: fixedNow)?.hasSuffix("Frankfurter (ECB) stale") == true)
-    #expect(WatchRenderer.plainLine(state.items[2], at: fixedNow)?.hasSuffix("alert ETH>3000") == true)
+    expectEqual(line, "\(ISO8601.format(fixedNow)) BTC/USD 66,012.25 +12.50 +1.23% 24h CoinGecko")
+    expectEqual(WatchRenderer.plainLine(state.items[1], at: fixedNow)?.hasSuffix("Frankfurter (ECB) stale"), true)
+    expectEqual(WatchRenderer.plainLine(state.items[2], at: fixedNow)?.hasSuffix("alert ETH>3000"), true)
     let json = try #require(WatchRenderer.JSONLine(state.items[2], now: fixedNow))
     let text = String(decoding: try JSONCoders.encoder().encode(json), as: UTF8.self)
-    #expect(
-      text
-        == #"{"alert":"ETH>3000","base":"ETH","changePercent":null,"changePeriod":"24h","fetchedAt":"\#(ISO8601.format(fixedNow))","old":false,"quote":"USD","rate":3568.9,"source":"coingecko","stale":false,"updatedAt":null}"#
+    expectEqual(
+      text,
+      #"{"alert":"ETH>3000","base":"ETH","changePercent":null,"changePeriod":"24h","fetchedAt":"\#(ISO8601.format(fixedNow))","old":false,"quote":"USD","rate":3568.9,"source":"coingecko","stale":false,"updatedAt":null}"#
     )
     let plain = try #require(WatchRenderer.JSONLine(state.items[0], now: fixedNow))
-    #expect(!String(decoding: try JSONCoders.encoder().encode(plain), as: UTF8.self).contains("alert"))
+    expect(!String(decoding: try JSONCoders.encoder().encode(plain), as: UTF8.self).contains("alert"))
   }
 
   @Test func aPriceNotUpdatedForTwoHoursIsOldInTheNDJSON() throws {
     var item = Self.state().items[0]
     item.updatedAt = fixedNow.addingTimeInterval(-7200)
-    #expect(try #require(WatchRenderer.JSONLine(item, now: fixedNow)).quote.old)
+    expect(try #require(WatchRenderer.JSONLine(item, now: fixedNow)).quote.old)
     item.updatedAt = fixedNow.addingTimeInterval(-60)
-    #expect(try #require(WatchRenderer.JSONLine(item, now: fixedNow)).quote.old == false)
+    expectEqual(try #require(WatchRenderer.JSONLine(item, now: fixedNow)).quote.old, false)
   }
 
   @Test func framesAreOneWriteInPlace() {
     let frame = TerminalScreen.frame(["a", "b"], width: 80)
-    #expect(frame == "\u{1B}[Ha\u{1B}[K\r\nb\u{1B}[K\u{1B}[J")
+    expectEqual(frame, "\u{1B}[Ha\u{1B}[K\r\nb\u{1B}[K\u{1B}[J")
   }
 }
