@@ -23,7 +23,7 @@ let swiftSettings: [SwiftSetting] = [
 //   declarations of its whole module again, for the hundreds of functions the test macros add
 //   to each. A cold build of the four test modules took 297 s of CPU on 2 cores rather than 364
 //   (171 s rather than 189). The price: editing a test compiles its whole module again (about
-//   90 s for RatesCLITests, the largest), where a batch compiled the file.
+//   45 s for RatesCLITests, the largest), where a batch compiled the file.
 // - The module file written by that same job (`-no-emit-module-separately-wmo`): the driver's
 //   default, a second job beside it, type-checked every declaration again and expanded every
 //   macro again, about 30 s of CPU over the four modules.
@@ -82,7 +82,7 @@ let package = Package(
     // so it and RateCoreTests compile while RatesCLI does.
     .target(name: "RatesTestSupport", dependencies: ["RateCore"], swiftSettings: swiftSettings),
     // `expect` and `expectEqual`: `#expect` for the common cases as plain functions, which
-    // compile in a ninth of the time (Tests/README.md, "Compile time"). The one support
+    // compile in a tenth of the time (Tests/README.md, "Compile time"). The one support
     // target that imports Testing; it depends on nothing else, so it compiles first.
     .target(name: "RatesExpectations", swiftSettings: swiftSettings),
     // CLIHarness: `rates` in process, for RatesCLITests (the one support file that needs

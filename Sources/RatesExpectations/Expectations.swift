@@ -2,7 +2,7 @@ import Testing
 
 // `expect` and `expectEqual`: `#expect` for the common cases, as plain functions. Each
 // `#expect` is a macro expansion the compiler type-checks and compiles on its own (a generic
-// call with closures, three source buffers): about 18 ms of compile per use in this project's
+// call with closures, three source buffers): about 20 ms of compile per use in this project's
 // test modules, against about 2 ms for a call of these (Tests/README.md, "Compile time"). They
 // give up `#expect`'s capture of each subexpression: `expectEqual` reports both values, and
 // `expect` the caller's line and comment. `#expect` stays where its capture says more than
