@@ -6,7 +6,7 @@ import Testing
 // test modules, against about 2 ms for a call of these (Tests/README.md, "Compile time"). They
 // give up `#expect`'s capture of each subexpression: `expectEqual` reports both values, and
 // `expect` the caller's line and comment. `#expect` stays where its capture says more than
-// the values would, and for `throws:`.
+// the values would, and for `throws:`. `require` is `try #require` the same way.
 
 /// Records a failed expectation at the caller's line when `condition` is false, with
 /// `comment` when there is one.
@@ -33,4 +33,44 @@ public func expectEqual<Value: Equatable>(
 
 private func failure(_ what: String, _ comment: String) -> Comment {
   Comment(rawValue: comment.isEmpty ? what : "\(what): \(comment)")
+}
+
+/// `try #require(value)` as a plain function: `value` unwrapped, or, when it is nil, a
+/// ``RequirementFailure`` thrown to end the test (the test's one issue, naming this line).
+public func require<Value>(
+  _ value: Value?, _ comment: String = "",
+  fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) throws -> Value {
+  guard let value else {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    throw RequirementFailure(what: "value is nil", comment: comment, sourceLocation: location)
+  }
+  return value
+}
+
+/// `try #require(condition)` as a plain function: returns when `condition` holds, and
+/// otherwise throws a ``RequirementFailure`` to end the test.
+public func require(
+  _ condition: Bool, _ comment: String = "",
+  fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) throws {
+  guard !condition else { return }
+  let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  throw RequirementFailure(what: "condition is false", comment: comment, sourceLocation: location)
+}
+
+/// A failed `require`: thrown, not recorded, so that the test reports it once, as the error
+/// it ended with, with this text and the requirement's place.
+public struct RequirementFailure: Error, CustomStringConvertible {
+  /// What did not hold: "value is nil" or "condition is false".
+  public let what: String
+  /// The caller's comment, empty when it gave none.
+  public let comment: String
+  /// Where the requirement was written.
+  public let sourceLocation: SourceLocation
+
+  public var description: String {
+    let place = "\(sourceLocation.fileName):\(sourceLocation.line):\(sourceLocation.column)"
+    return "Requirement failed at \(place): \(what)" + (comment.isEmpty ? "" : ": \(comment)")
+  }
 }

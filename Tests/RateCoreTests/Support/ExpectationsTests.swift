@@ -29,4 +29,17 @@ import Testing
         ]
     }
   }
+
+  @Test func requireGivesTheValueOrThrowsNamingItsPlace() throws {
+    expectEqual(try require(Optional(3)), 3)
+    try require(true)
+    let line = #line + 1
+    let failure = #expect(throws: RequirementFailure.self) { try require(Int?.none, "no rate") }
+    expectEqual(failure?.sourceLocation.line, line)
+    expectEqual(failure?.sourceLocation.fileName, "ExpectationsTests.swift")
+    expect(failure?.description.hasPrefix("Requirement failed at ExpectationsTests.swift:\(line):") == true)
+    expect(failure?.description.hasSuffix(": value is nil: no rate") == true, "\(String(describing: failure))")
+    let condition = #expect(throws: RequirementFailure.self) { try require(1 > 2) }
+    expect(condition?.description.hasSuffix(": condition is false") == true)
+  }
 }
