@@ -40,7 +40,7 @@ import Testing
     let (home, environment) = try sandbox()
     let file = try await Self.script("bash", in: home, environment: environment)
     let check = try await Shells.run(
-      try #require(Shells.path("bash")), ["-n", file], environment: environment)
+      try require(Shells.path("bash")), ["-n", file], environment: environment)
     expectEqual(check.status, 0, "\(check.stderr)")
   }
 
@@ -48,7 +48,7 @@ import Testing
     let (home, environment) = try sandbox()
     let file = try await Self.script("zsh", in: home, environment: environment)
     let check = try await Shells.run(
-      try #require(Shells.path("zsh")), ["-n", file], environment: environment)
+      try require(Shells.path("zsh")), ["-n", file], environment: environment)
     expectEqual(check.status, 0, "\(check.stderr)")
   }
 
@@ -56,7 +56,7 @@ import Testing
     let (home, environment) = try sandbox()
     let file = try await Self.script("fish", in: home, environment: environment)
     let check = try await Shells.run(
-      try #require(Shells.path("fish")), ["--no-execute", file], environment: environment)
+      try require(Shells.path("fish")), ["--no-execute", file], environment: environment)
     expectEqual(check.status, 0, "\(check.stderr)")
   }
 
@@ -85,7 +85,7 @@ import Testing
       complete -p rates
       """
     let result = try await Shells.run(
-      try #require(Shells.path("bash")), ["-c", program, "bash", file], environment: environment)
+      try require(Shells.path("bash")), ["-c", program, "bash", file], environment: environment)
     expectEqual(result.status, 0, "\(result.stderr)")
     expect(result.stderr.isEmpty)
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(

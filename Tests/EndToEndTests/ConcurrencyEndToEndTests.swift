@@ -42,7 +42,7 @@ import Testing
     for result in results { expectEqual(result.status, 0, "\(result.stderr)") }
     let file = rates.home.appendingPathComponent("data/rates/favorites.json")
     let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
-    let stored = try #require(object?["favorites"] as? [[String: Any]])
+    let stored = try require(object?["favorites"] as? [[String: Any]])
     expectEqual(Set(stored.compactMap { $0["id"] as? String }), Set(Self.twentyCoins))
     expectEqual(object?["version"] as? Int, 1)
     expectEqual(try Self.mode(file), 0o600)
@@ -64,7 +64,7 @@ import Testing
     expectEqual(results.filter { $0.stderr.contains("copied your favorite") }.count, 1)
     let file = data.appendingPathComponent("coins.json")
     let object = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
-    let stored = try #require(object?["coins"] as? [[String: Any]]).compactMap { $0["id"] as? String }
+    let stored = try require(object?["coins"] as? [[String: Any]]).compactMap { $0["id"] as? String }
     expectEqual(stored.first, "kaspa")
     expectEqual(stored.count, 21)
     expectEqual(Set(stored), Set(Self.twentyCoins + ["kaspa"]))
@@ -82,7 +82,7 @@ import Testing
     // Format 2: a header line, then one JSON object per appended record.
     let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
     let entries = try lines.dropFirst().map { line in
-      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      try require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
     expectEqual(entries.compactMap { $0["id"] as? Int }, Array(1...20), "appended in id order")
     expectEqual(Set(entries.compactMap { $0["amount"] as? Double }), Set((1...20).map(Double.init)))

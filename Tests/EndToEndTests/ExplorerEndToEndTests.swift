@@ -56,22 +56,22 @@ import Testing
         + "status=$?; echo; stty -a; exit $status")
     defer { run.kill() }
 
-    #expect(await run.waitFor("28/28"), "first frame: \(run.text)")
+    expect(await run.waitFor("28/28"), "first frame: \(run.text)")
     run.send("h")
-    #expect(await run.waitFor("27/28"), "h moved the cursor: \(run.text)")
+    expect(await run.waitFor("27/28"), "h moved the cursor: \(run.text)")
     // The home screen's detail: its ranges load through the same driver.
     expect(run.text.contains("1-4 7/30/90/365 days"), "the detail's keys: \(run.text)")
     let mark = run.text.utf8.count
     run.send("1")
-    #expect(await run.waitFor("7 days", after: mark), "seven days: \(run.text)")
+    expect(await run.waitFor("7 days", after: mark), "seven days: \(run.text)")
     run.send("lq")
     let status = await run.waitForExit()
     expectEqual(status, 0, "\(run.text)")
     let output = run.text
-    let entered = try #require(output.range(of: "\u{1B}[?1049h"))
-    let left = try #require(output.range(of: "\u{1B}[?1049l"))
+    let entered = try require(output.range(of: "\u{1B}[?1049h"))
+    let left = try require(output.range(of: "\u{1B}[?1049l"))
     expect(entered.upperBound <= left.lowerBound)
-    let shown = try #require(output.range(of: "\u{1B}[?25h", options: .backwards))
+    let shown = try require(output.range(of: "\u{1B}[?25h", options: .backwards))
     expectEqual(output.range(of: "\u{1B}[?25l").map { $0.upperBound <= shown.lowerBound }, true)
     expect(output.contains("q quit"))
     Self.expectSaneTerminal(output[left.upperBound...])
@@ -92,13 +92,13 @@ import Testing
         + "echo \"status=$?.\"; stty -a")
     defer { run.kill() }
 
-    #expect(await run.waitFor("q quit"), "first frame: \(run.text)")
-    let pid = try #require(Self.number(after: "rates=", in: run.text), "the rates process")
+    expect(await run.waitFor("q quit"), "first frame: \(run.text)")
+    let pid = try require(Self.number(after: "rates=", in: run.text), "the rates process")
     expectEqual(kill(pid_t(pid), signal), 0)
-    #expect(await run.waitForExit() != nil, "\(run.text)")
+    expect(await run.waitForExit() != nil, "\(run.text)")
     let output = run.text
     expectEqual(Self.number(after: "status=", in: output), 128 + Int(signal), "\(output)")
-    let left = try #require(output.range(of: "\u{1B}[?1049l"))
+    let left = try require(output.range(of: "\u{1B}[?1049l"))
     expect(output[..<left.lowerBound].contains("\u{1B}[?25h"))
     Self.expectSaneTerminal(output[left.upperBound...])
   }

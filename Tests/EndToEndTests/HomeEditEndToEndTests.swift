@@ -34,7 +34,7 @@ import Testing
     defer { chmod(data.path, 0o700) }
     let run = try HomeEndToEndTests.openOnTerminal(arguments, runner: rates)
     defer { run.kill() }
-    #expect(await run.waitFor(shows), "the screen: \(run.text)")
+    expect(await run.waitFor(shows), "the screen: \(run.text)")
     let pid = try TerminalEndToEndTests.ratesProcess(of: run)
     defer { TerminalEndToEndTests.killIfLeft(pid) }
     try await body(run, data, rates)
@@ -59,24 +59,24 @@ import Testing
       // file is read after it.
       for (index, (id, _, name)) in Self.coins.enumerated().reversed() {
         run.send("g" + String(repeating: "j", count: index) + "d")
-        #expect(await run.waitFor("Removed \(name)"), "\(id): \(run.text)")
+        expect(await run.waitFor("Removed \(name)"), "\(id): \(run.text)")
       }
       let removed = try Self.storedCoins(data)
       expectEqual(removed, [], "all three removed")
-      #expect(await run.waitFor("u restores TRON"), "\(run.text)")
+      expect(await run.waitFor("u restores TRON"), "\(run.text)")
       for (restored, next, stored) in [
         ("TRON", "u restores Chainlink", ["tron"]), ("Chainlink", "u restores Litecoin", ["tron", "chainlink"]),
         ("Litecoin", "nothing left to undo", ["tron", "chainlink", "litecoin"]),
       ] {
         let mark = run.text.utf8.count
         run.send("u")
-        #expect(await run.waitFor("Restored \(restored)", after: mark), "\(run.text)")
-        #expect(await run.waitFor(next, after: mark), "after restoring \(restored): \(run.text)")
+        expect(await run.waitFor("Restored \(restored)", after: mark), "\(run.text)")
+        expect(await run.waitFor(next, after: mark), "after restoring \(restored): \(run.text)")
         let coins = try Self.storedCoins(data)
         expectEqual(coins, stored, "\(restored) stored back in its place")
       }
       run.send("q")
-      #expect(await run.waitForExit() != nil, "\(run.text)")
+      expect(await run.waitForExit() != nil, "\(run.text)")
       TerminalEndToEndTests.expectCleanExit(run.text, status: 0)
     }
   }
@@ -98,17 +98,17 @@ import Testing
       chmod(data.path, 0o555)
       run.send("gjj")  // Litecoin, the third of your coins
       run.send("f")
-      #expect(await run.waitFor("Not saved: could not unstar Litecoin: cannot write "), "\(run.text)")
+      expect(await run.waitFor("Not saved: could not unstar Litecoin: cannot write "), "\(run.text)")
       run.send("d")
-      #expect(await run.waitFor("Not saved: could not remove Litecoin: cannot write "), "\(run.text)")
+      expect(await run.waitFor("Not saved: could not remove Litecoin: cannot write "), "\(run.text)")
       expect(!run.text.contains("Unstarred Litecoin") && !run.text.contains("Removed Litecoin"))
       let mark = run.text.utf8.count
       run.send("j")
-      #expect(await eventually { HomeEndToEndTests.lastFrame(of: run.text, after: mark) != nil })
+      expect(await eventually { HomeEndToEndTests.lastFrame(of: run.text, after: mark) != nil })
       let frame = HomeEndToEndTests.lastFrame(of: run.text, after: mark) ?? []
       expect(frame.contains { $0.contains("Litecoin") }, "the list keeps Litecoin: \(frame)")
       run.send("q")
-      #expect(await run.waitForExit() != nil, "\(run.text)")
+      expect(await run.waitForExit() != nil, "\(run.text)")
       expectEqual(try files.map { try Data(contentsOf: $0) }, before)
       chmod(data.path, 0o700)
       for lock in locks { try FileManager.default.removeItem(at: lock) }
@@ -125,10 +125,10 @@ import Testing
     try await Self.withScreen("", shows: "Bitcoin", prepare: { _ in }) { run, _, _ in
       run.send("/")
       run.send("é中")
-      #expect(await run.waitFor("> é中"), "\(run.text)")
+      expect(await run.waitFor("> é中"), "\(run.text)")
       run.send("\u{1B}")
       run.send("q")
-      #expect(await run.waitForExit() != nil, "\(run.text)")
+      expect(await run.waitForExit() != nil, "\(run.text)")
       TerminalEndToEndTests.expectCleanExit(run.text, status: 0)
     }
   }
@@ -146,21 +146,21 @@ import Testing
     }
     try await Self.withScreen("", shows: "Bitcoin", prepare: prepare) { run, data, _ in
       run.send("p")
-      #expect(await run.waitFor("first currency"), "\(run.text)")
+      expect(await run.waitFor("first currency"), "\(run.text)")
       var mark = run.text.utf8.count
       run.send("\r")
-      #expect(await run.waitFor("second currency", after: mark), "\(run.text)")
-      let base = try #require(Self.pickedBase(run.text), "\(run.text)")
+      expect(await run.waitFor("second currency", after: mark), "\(run.text)")
+      let base = try require(Self.pickedBase(run.text), "\(run.text)")
       // `k` on the first choice changes nothing on screen: the keys are read in order.
       mark = run.text.utf8.count
       run.send("k")
       run.send("\r")
-      #expect(await run.waitFor("Added \(base)/AUD", after: mark), "\(run.text)")
+      expect(await run.waitFor("Added \(base)/AUD", after: mark), "\(run.text)")
       let stored = try UserData(directory: data).pairs.read().map(\.name)
       expect(stored.contains("\(base)-AUD"), "\(stored)")
       expectEqual(stored.count, 3, "exactly one pair added: \(stored)")
       run.send("q")
-      #expect(await run.waitForExit() != nil, "\(run.text)")
+      expect(await run.waitForExit() != nil, "\(run.text)")
       TerminalEndToEndTests.expectCleanExit(run.text, status: 0)
     }
   }
@@ -178,7 +178,7 @@ import Testing
     try await Self.withScreen(flags, shows: "Bitcoin", prepare: { _ in }) { run, _, _ in
       expect(!run.text.contains("missing argument"))
       run.send("q")
-      #expect(await run.waitForExit() != nil, "\(run.text)")
+      expect(await run.waitForExit() != nil, "\(run.text)")
       TerminalEndToEndTests.expectCleanExit(run.text, status: 0)
     }
   }

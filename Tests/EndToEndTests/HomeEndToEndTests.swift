@@ -52,7 +52,7 @@ import Testing
     let rates = try BinaryRunner(server: server.baseURL, extra: ["RATES_WATCH_FLOOR": "1"])
     let run = try HomeEndToEndTests.openOnTerminal(arguments, runner: rates)
     defer { run.kill() }
-    #expect(await run.waitFor(listed), "the list: \(run.text)")
+    expect(await run.waitFor(listed), "the list: \(run.text)")
     let pid = try TerminalEndToEndTests.ratesProcess(of: run)
     defer { TerminalEndToEndTests.killIfLeft(pid) }
     try await body(Opened(run: run, pid: pid, server: server, home: rates.home))
@@ -63,11 +63,11 @@ import Testing
     try await Self.withList("") { opened in
       let (run, server) = (opened.run, opened.server)
       run.send("q")
-      #expect(await run.waitForExit() != nil, "\(run.text)")
+      expect(await run.waitForExit() != nil, "\(run.text)")
       let output = run.text
       TerminalEndToEndTests.expectCleanExit(output, status: 0)
-      let on = try #require(output.range(of: Self.mouseOn, options: .backwards))
-      let off = try #require(output.range(of: Self.mouseOff, options: .backwards))
+      let on = try require(output.range(of: Self.mouseOn, options: .backwards))
+      let off = try require(output.range(of: Self.mouseOff, options: .backwards))
       expect(on.upperBound <= off.lowerBound, "mouse reports off again")
       expect(server.requestCount > 0)
     }
@@ -80,18 +80,18 @@ import Testing
     try await Self.withList("ui") { opened in
       let run = opened.run
       run.send("\r")
-      #expect(await run.waitFor("all-time high"), "the detail: \(run.text)")
+      expect(await run.waitFor("all-time high"), "the detail: \(run.text)")
       run.send("1")
-      #expect(await run.waitFor("7 days"), "seven days: \(run.text)")
+      expect(await run.waitFor("7 days"), "seven days: \(run.text)")
       run.send("q/so")
       // The hit's line (the list's row spaces the name further off).
-      #expect(await run.waitFor("SOL  Solana"), "a search hit: \(run.text)")
+      expect(await run.waitFor("SOL  Solana"), "a search hit: \(run.text)")
       run.send("\r")
-      #expect(await run.waitFor("Added Solana (SOL) to your coins"), "\(run.text)")
+      expect(await run.waitFor("Added Solana (SOL) to your coins"), "\(run.text)")
       run.send("\u{1B}")
-      #expect(await run.waitFor("Your coins"), "back on the list: \(run.text)")
+      expect(await run.waitFor("Your coins"), "back on the list: \(run.text)")
       run.send("q")
-      #expect(await run.waitForExit() != nil, "\(run.text)")
+      expect(await run.waitForExit() != nil, "\(run.text)")
       TerminalEndToEndTests.expectCleanExit(run.text, status: 0)
       let stored = try String(
         contentsOf: opened.home.appendingPathComponent("data/rates/coins.json"), encoding: .utf8)
@@ -112,7 +112,7 @@ import Testing
       case "SIGTERM": kill(pid, SIGTERM)
       default: kill(pid, SIGHUP)
       }
-      #expect(await run.waitForExit() != nil, "\(run.text)")
+      expect(await run.waitForExit() != nil, "\(run.text)")
       TerminalEndToEndTests.expectCleanExit(run.text, status: status)
       expect(run.text.contains(Self.mouseOff))
     }
@@ -123,19 +123,19 @@ import Testing
     try await Self.withList("ui") { opened in
       let (run, pid) = (opened.run, opened.pid)
       run.send("\u{1A}")
-      #expect(
+      expect(
         await pollingKernelState { TerminalEndToEndTests.state(of: pid) == "T" }, "stopped: \(run.text)")
-      #expect(await run.waitFor(TerminalEndToEndTests.leave), "left before stopping: \(run.text)")
+      expect(await run.waitFor(TerminalEndToEndTests.leave), "left before stopping: \(run.text)")
       try TerminalEndToEndTests.expectGivenBack(run.text, pid: pid, frame: Self.listed)
       expect(run.text.contains(Self.mouseOff), "no mouse reports while stopped")
 
       let mark = run.text.utf8.count
       kill(pid, SIGCONT)
-      #expect(await run.waitFor(TerminalEndToEndTests.enter, after: mark), "entered: \(run.text)")
-      #expect(await run.waitFor(Self.listed, after: mark), "redrawn: \(run.text)")
-      #expect(await run.waitFor(Self.mouseOn, after: mark), "mouse reports again")
+      expect(await run.waitFor(TerminalEndToEndTests.enter, after: mark), "entered: \(run.text)")
+      expect(await run.waitFor(Self.listed, after: mark), "redrawn: \(run.text)")
+      expect(await run.waitFor(Self.mouseOn, after: mark), "mouse reports again")
       run.send("q")
-      #expect(await run.waitForExit() != nil, "\(run.text)")
+      expect(await run.waitForExit() != nil, "\(run.text)")
       TerminalEndToEndTests.expectCleanExit(run.text, status: 0)
     }
   }
@@ -148,15 +148,15 @@ import Testing
       let mark = run.text.utf8.count
       // The kernel sends SIGWINCH to the terminal's foreground group when its size changes.
       expect(Self.resize(pid, columns: 50, rows: 15))
-      #expect(
+      expect(
         await eventually { Self.lastFrame(of: run.text, after: mark).map { $0.count == 15 } == true },
         "a 15-line frame: \(run.text)")
-      let frame = try #require(Self.lastFrame(of: run.text, after: mark))
+      let frame = try require(Self.lastFrame(of: run.text, after: mark))
       for line in frame {
         expect(TerminalText.displayWidth(line) <= 50, "\(line)")
       }
       run.send("q")
-      #expect(await run.waitForExit() != nil, "\(run.text)")
+      expect(await run.waitForExit() != nil, "\(run.text)")
       TerminalEndToEndTests.expectCleanExit(run.text, status: 0)
     }
   }

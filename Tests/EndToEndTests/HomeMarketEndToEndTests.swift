@@ -34,12 +34,12 @@ import Testing
         + "\(ExplorerEndToEndTests.announced("'\(try BinaryRunner.binary.path)' ui")); "
         + "echo \"status=$?.\"; stty -a")
     defer { run.kill() }
-    #expect(await run.waitFor(ready), "the list: \(run.text)")
+    expect(await run.waitFor(ready), "the list: \(run.text)")
     let pid = try TerminalEndToEndTests.ratesProcess(of: run)
     defer { TerminalEndToEndTests.killIfLeft(pid) }
     try await body(run)
     run.send("q")
-    #expect(await run.waitForExit() != nil, "\(run.text)")
+    expect(await run.waitForExit() != nil, "\(run.text)")
     TerminalEndToEndTests.expectCleanExit(run.text, status: 0)
     try stored(rates.home)
   }
@@ -48,12 +48,12 @@ import Testing
   func sortBy24HoursThenByMarketCapAndTheSortIsRemembered() async throws {
     try await Self.withScreen(columns: 160, rows: 40, ready: "Bitcoin") { run in
       run.send("D")
-      #expect(await run.waitFor("24h▼"), "sorted by 24 h: \(run.text)")
-      #expect(await run.waitFor("Sorted by 24 h change, largest first"), "\(run.text)")
+      expect(await run.waitFor("24h▼"), "sorted by 24 h: \(run.text)")
+      expect(await run.waitFor("Sorted by 24 h change, largest first"), "\(run.text)")
       let mark = run.text.utf8.count
       run.send("M")
-      #expect(await run.waitFor("Market cap▼", after: mark), "sorted by market cap: \(run.text)")
-      #expect(await run.waitFor("Sorted by market cap, largest first", after: mark), "\(run.text)")
+      expect(await run.waitFor("Market cap▼", after: mark), "sorted by market cap: \(run.text)")
+      expect(await run.waitFor("Sorted by market cap, largest first", after: mark), "\(run.text)")
     } stored: { home in
       let config = try String(
         contentsOf: home.appendingPathComponent("config/rates/config.json"), encoding: .utf8)
@@ -67,9 +67,9 @@ import Testing
     try await Self.withScreen(
       columns: 100, rows: 27, ready: "Coin 1 ", markets: { FakeManyCoins.reply($0, count: 100) }
     ) { run in
-      #expect(await run.waitFor("Top 1–20 of 100"), "\(run.text)")
+      expect(await run.waitFor("Top 1–20 of 100"), "\(run.text)")
       for _ in 0..<4 { run.send("\u{1B}[6~") }
-      let frame = try #require(
+      let frame = try require(
         await HomeEndToEndTests.frame(of: run, containing: "Top 81–100 of 100", after: 0),
         "paged: \(run.text)")
       expect(frame.contains { $0.contains("Coin 100") } && frame.contains { $0.contains("Coin 81 ") })
@@ -83,13 +83,13 @@ import Testing
     // Ethereum alone.
     try await Self.withScreen(columns: 100, rows: 30, ready: "Bitcoin") { run in
       run.send("f")
-      #expect(await run.waitFor("Starred Bitcoin"), "\(run.text)")
-      #expect(await run.waitFor("★  1  BTC"), "the star: \(run.text)")
+      expect(await run.waitFor("Starred Bitcoin"), "\(run.text)")
+      expect(await run.waitFor("★  1  BTC"), "the star: \(run.text)")
       run.send("jf")
-      #expect(await run.waitFor("Starred Ethereum"), "\(run.text)")
+      expect(await run.waitFor("Starred Ethereum"), "\(run.text)")
       let mark = run.text.utf8.count
       run.send("kf")
-      let frame = try #require(
+      let frame = try require(
         await HomeEndToEndTests.frame(of: run, containing: "Unstarred Bitcoin", after: mark),
         "\(run.text)")
       expect(frame.contains { $0.contains("★  2  ETH") } && !frame.contains { $0.contains("★  1  BTC") })

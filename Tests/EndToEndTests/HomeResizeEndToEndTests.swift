@@ -37,7 +37,7 @@ import Testing
       script: ExplorerEndToEndTests.script ?? "", runner: rates,
       command: "stty cols \(columns) rows \(rows); "
         + "\(ExplorerEndToEndTests.announced("'\(try BinaryRunner.binary.path)' ui")); echo \"status=$?.\"")
-    #expect(await run.waitFor(HomeEndToEndTests.listed), "the list: \(run.text)")
+    expect(await run.waitFor(HomeEndToEndTests.listed), "the list: \(run.text)")
     return Opened(run: run, pid: try TerminalEndToEndTests.ratesProcess(of: run))
   }
 
@@ -104,7 +104,7 @@ import Testing
     for run in fresh + [resized.run] {
       let mark = run.text.utf8.count
       run.send("\r")
-      #expect(await run.waitFor("all-time high", after: mark), "the detail: \(run.text)")
+      expect(await run.waitFor("all-time high", after: mark), "the detail: \(run.text)")
     }
     await Self.expectSameFrame(resized.run, after: 0, as: fresh[0], "the detail at 80x24")
     for index in [1, 2] {
@@ -115,14 +115,14 @@ import Testing
     for run in fresh + [resized.run] {
       let mark = run.text.utf8.count
       run.send("q?")
-      #expect(await run.waitFor("any key closes", after: mark), "the keys: \(run.text)")
+      expect(await run.waitFor("any key closes", after: mark), "the keys: \(run.text)")
     }
     await Self.expectSameFrame(resized.run, after: 0, as: fresh[2], "the keys at 100x30")
     for index in [0, 1] {
       await Self.resize(resized, to: Self.sizes[index], as: fresh[index], "the keys")
     }
     resized.run.send("qq")
-    #expect(await resized.run.waitForExit() != nil, "\(resized.run.text)")
+    expect(await resized.run.waitForExit() != nil, "\(resized.run.text)")
     expectEqual(ExplorerEndToEndTests.number(after: "status=", in: resized.run.text), 0)
   }
 }

@@ -41,7 +41,7 @@ import Testing
     defer { server.stop() }
     let runner = try BinaryRunner(server: server.baseURL)
     // CoinGecko the only coin source: else Coinbase answers in place of its refused chart.
-    #expect(try await runner.run(["config", "set", "providers", "coingecko"]).status == 0)
+    expectEqual(try await runner.run(["config", "set", "providers", "coingecko"]).status, 0)
 
     let current = try await runner.run(["current", "BTC", "EUR", "--json"])
     expectEqual(current.status, 0, "\(current.stderr)")

@@ -113,12 +113,12 @@ import Testing
         }
       }.start()
     }
-    #expect(await eventually { results.count == 50 })
+    expect(await eventually { results.count == 50 })
     let outcomes = results.all
     expectEqual(outcomes.count, 50)
     let list = try await rates.run(["ledger", "list", "--json"])
     expectEqual(list.status, 0, "\(list.stderr)")
-    let entries = try #require(try list.json()["entries"] as? [[String: Any]])
+    let entries = try require(try list.json()["entries"] as? [[String: Any]])
     let ids = entries.compactMap { $0["id"] as? Int }
     expectEqual(Set(ids).count, ids.count, "no id used twice")
     let amounts = Set(entries.compactMap { $0["amount"] as? Double })

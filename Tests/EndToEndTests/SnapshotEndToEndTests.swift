@@ -9,7 +9,7 @@ import Testing
 /// conversion still answers, from the snapshot, marked as such.
 @Suite struct SnapshotEndToEndTests {
   @Test func anOfflineConversionOfAnOldDayComesFromTheEmbeddedSnapshot() async throws {
-    let snapshot = try #require(ECBSnapshot.embedded)
+    let snapshot = try require(ECBSnapshot.embedded)
     // A reserved port where nothing listens (a stopped server's port could be reused by
     // another test's server meanwhile, which then answered: it did, once).
     let closed = try ClosedPort()
@@ -17,9 +17,9 @@ import Testing
       .run(["convert", "100", "USD", "EUR", "--date", "2015-06-01", "--json"])
     withExtendedLifetime(closed) {}
     expectEqual(result.status, 0, "\(result.stderr)")
-    let conversion = try #require((try result.json()["conversions"] as? [[String: Any]])?.first)
+    let conversion = try require((try result.json()["conversions"] as? [[String: Any]])?.first)
     // The ECB's row of 2015-06-01: 1 EUR = 1.0944 USD.
-    let rate = try #require(conversion["rate"] as? Double)
+    let rate = try require(conversion["rate"] as? Double)
     expectEqual(rate, 0.913_742_690_1)  // 1 / 1.0944 crossed through the euro, to 10 significant digits
     expectEqual(conversion["rateDate"] as? String, "2015-06-01")
     expectEqual(conversion["source"] as? String, "ECB snapshot to \(snapshot.lastDay)")

@@ -49,7 +49,7 @@ import Testing
 
   /// The pid of the `rates` process the shell of `run` started.
   static func ratesProcess(of run: PseudoTerminalRun) throws -> pid_t {
-    pid_t(try #require(ExplorerEndToEndTests.number(after: "rates=", in: run.text), "the rates process"))
+    pid_t(try require(ExplorerEndToEndTests.number(after: "rates=", in: run.text), "the rates process"))
   }
 
   @Test(
@@ -62,7 +62,7 @@ import Testing
     defer { server.stop() }
     let run = try Self.start(screen.arguments, server: server)
     defer { run.kill() }
-    #expect(await run.waitFor(screen.frame), "first frame: \(run.text)")
+    expect(await run.waitFor(screen.frame), "first frame: \(run.text)")
     let pid = try Self.ratesProcess(of: run)
     defer { Self.killIfLeft(pid) }
     expectEqual(Self.localFlags(of: pid).map { $0 & tcflag_t(ICANON) == 0 }, true, "raw")
@@ -71,23 +71,23 @@ import Testing
     case .ctrlZ: run.send("\u{1A}")
     case .sigtstp: kill(pid, SIGTSTP)
     }
-    #expect(await pollingKernelState { Self.state(of: pid) == "T" }, "stopped: \(run.text)")
-    #expect(await run.waitFor(Self.leave), "left before stopping: \(run.text)")
+    expect(await pollingKernelState { Self.state(of: pid) == "T" }, "stopped: \(run.text)")
+    expect(await run.waitFor(Self.leave), "left before stopping: \(run.text)")
     try Self.expectGivenBack(run.text, pid: pid, frame: screen.frame)
 
     let mark = run.text.utf8.count
     kill(pid, SIGCONT)
-    #expect(await run.waitFor(Self.enter, after: mark), "entered again: \(run.text)")
-    #expect(await run.waitFor(screen.frame, after: mark), "redrawn: \(run.text)")
+    expect(await run.waitFor(Self.enter, after: mark), "entered again: \(run.text)")
+    expect(await run.waitFor(screen.frame, after: mark), "redrawn: \(run.text)")
     expectEqual(Self.state(of: pid).map { $0 != "T" && $0 != "Z" }, true, "still running")
-    #expect(
+    expect(
       await pollingKernelState { Self.localFlags(of: pid).map { $0 & tcflag_t(ICANON) == 0 } == true })
     if let proof = screen.rawProof {
       run.send(proof.keys)
-      #expect(await run.waitFor(proof.shows, after: mark), "keys read at once: \(run.text)")
+      expect(await run.waitFor(proof.shows, after: mark), "keys read at once: \(run.text)")
     }
     run.send("q")
-    #expect(await run.waitForExit() != nil, "\(run.text)")
+    expect(await run.waitForExit() != nil, "\(run.text)")
     Self.expectCleanExit(run.text, status: 0)
   }
 
@@ -117,11 +117,11 @@ import Testing
     defer { server.stop() }
     let run = try Self.start(Screen.watch.arguments, server: server)
     defer { run.kill() }
-    #expect(await run.waitFor(Screen.watch.frame), "first frame: \(run.text)")
+    expect(await run.waitFor(Screen.watch.frame), "first frame: \(run.text)")
     let pid = try Self.ratesProcess(of: run)
     defer { Self.killIfLeft(pid) }
     run.send(key)
-    #expect(await run.waitForExit() != nil, "\(run.text)")
+    expect(await run.waitForExit() != nil, "\(run.text)")
     Self.expectCleanExit(run.text, status: status)
   }
 
@@ -133,7 +133,7 @@ import Testing
     defer { server.stop() }
     let run = try Self.start("watch BTC --every 1 --count 2 \(redirection)", server: server)
     defer { run.kill() }
-    #expect(await run.waitForExit() != nil, "\(run.text)")
+    expect(await run.waitForExit() != nil, "\(run.text)")
     expect(run.text.contains(Screen.watch.frame), "the board: \(run.text)")
     Self.expectCleanExit(run.text, status: 0)
   }
@@ -150,7 +150,7 @@ import Testing
     defer { server.stop() }
     let run = try Self.start("current BTC\(redirection)", server: server)
     defer { run.kill() }
-    #expect(await run.waitForExit() != nil, "\(run.text)")
+    expect(await run.waitForExit() != nil, "\(run.text)")
     expect(run.text.contains("BTC"), "\(run.text)")
     expectEqual(run.text.contains("fetching from CoinGecko…\r\u{1B}[K"), shows, "\(run.text)")
     expectEqual(run.text.contains("fetching"), shows, "\(run.text)")

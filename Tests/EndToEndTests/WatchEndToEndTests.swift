@@ -23,7 +23,7 @@ import Testing
       try BinaryRunner.binary.path, ["watch", "BTC", "--every", "1"],
       environment: rates.environment, directory: rates.home.path)
     // Wait for the first line, then terminate.
-    #expect(await eventually { watch.outputText.contains("\n") })
+    expect(await eventually { watch.outputText.contains("\n") })
     expect(watch.outputText.contains("BTC/USD"))
     watch.signal(SIGTERM)
     // A hang guard only: the watch ends within its 2 s grace period.

@@ -23,7 +23,7 @@ import Testing
     expect(cold.stdout.contains("BTC/EUR"))
     expect(!cold.stdout.contains("\u{1B}["), "no colour when stdout is a pipe")
     expectEqual(server.requestCount, 1, "\(server.requests.map(\.path)): \(cold.stderr)")
-    let request = try #require(server.requests.first)
+    let request = try require(server.requests.first)
     expectEqual(request.path, "/api/v3/coins/bitcoin/market_chart", "RATES_COINGECKO_URL is used")
     expectEqual(request.headers["user-agent"], "rates/\(RatesVersion.current)")
 
@@ -32,7 +32,7 @@ import Testing
     let warm = try await rates.run(["history", "BTC", "EUR", "--json", "--offline"])
     expectEqual(warm.status, 0, "\(warm.stderr)")
     expectEqual(server.requestCount, 1, "the other process's cache answers without a request")
-    let points = try #require(try warm.json()["points"] as? [[String: Any]])
+    let points = try require(try warm.json()["points"] as? [[String: Any]])
     expectEqual(points.count, 28)
     expectEqual(points.last?["date"] as? String, Day(containing: Date()).description)
   }
@@ -70,7 +70,7 @@ import Testing
 
     let json = try await rates.run(["history", "BTC", "--days", "0", "--json"])
     expectEqual(json.status, 64)
-    let error = try #require(try json.errorJSON()["error"] as? [String: Any])
+    let error = try require(try json.errorJSON()["error"] as? [String: Any])
     expectEqual(error["code"] as? String, "usage")
   }
 }

@@ -134,7 +134,7 @@ import Testing
     }
     for arguments in golden.setUp {
       let result = await cli.run(arguments, isTTY: false)
-      try #require(result.status == 0, "set-up \(arguments): \(result.stderr)")
+      try require(result.status == 0, "set-up \(arguments): \(result.stderr)")
     }
     if let failure = golden.failure {
       toggle.fail(with: failure)

@@ -42,9 +42,9 @@ enum GoldenFile {
     do {
       let fixture = try HomeDriverFixture()
       folder = fixture.data.deletingLastPathComponent()
-      expect(FileManager.default.fileExists(atPath: try #require(folder).path))
+      expect(FileManager.default.fileExists(atPath: try require(folder).path))
     }
-    expect(!FileManager.default.fileExists(atPath: try #require(folder).path))
+    expect(!FileManager.default.fileExists(atPath: try require(folder).path))
     expectEqual(TemporaryDirectory.unowned(), [])
   }
 }

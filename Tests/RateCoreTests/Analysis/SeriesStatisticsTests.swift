@@ -43,10 +43,10 @@ import Testing
     // 2 4 4 4 5 5 7 9: mean 40 / 8 = 5; squared deviations 9 1 1 1 0 0 4 16 = 32.
     // sample:     sqrt(32 / 7) = sqrt(4.571428...) = 2.138089935...
     let values: [Double] = [2, 4, 4, 4, 5, 5, 7, 9]
-    let sample = try #require(Statistics.sampleStandardDeviation(values))
+    let sample = try require(Statistics.sampleStandardDeviation(values))
     expect(abs(sample - 2.138_089_935_299_395) < 1e-12)
     // Two values 1 and 3: mean 2, squares 1 + 1 = 2, sample sqrt(2 / 1) = 1.41421356...
-    let two = try #require(Statistics.sampleStandardDeviation([1, 3]))
+    let two = try require(Statistics.sampleStandardDeviation([1, 3]))
     expect(abs(two - 2.0.squareRoot()) < 1e-15)
   }
 }
@@ -70,14 +70,14 @@ import Testing
     // median: sorted 8 10 11 12 14 -> 11
     // deviations -1 1 -3 3 0 -> squares 1 1 9 9 0 = 20; sample sqrt(20 / 4) = sqrt(5)
     // change 11 - 10 = 1; percent 1 / 10 * 100 = 10
-    let stats = try #require(SeriesStatistics(points: Self.series([10, 12, 8, 14, 11])))
+    let stats = try require(SeriesStatistics(points: Self.series([10, 12, 8, 14, 11])))
     expectEqual(stats.min, 8)
     expectEqual(stats.minDate, Day("2024-03-03"))
     expectEqual(stats.max, 14)
     expectEqual(stats.maxDate, Day("2024-03-04"))
     expectEqual(stats.mean, 11)
     expectEqual(stats.median, 11)
-    let stddev = try #require(stats.stddev)
+    let stddev = try require(stats.stddev)
     expect(abs(stddev - 5.0.squareRoot()) < 1e-12)
     expectEqual(stats.first, 10)
     expectEqual(stats.last, 11)
@@ -88,7 +88,7 @@ import Testing
 
   @Test func fallingSeriesHasNegativeChange() throws {
     // first 200, last 150: change -50, percent -50 / 200 * 100 = -25
-    let stats = try #require(SeriesStatistics(points: Self.series([200, 180, 150])))
+    let stats = try require(SeriesStatistics(points: Self.series([200, 180, 150])))
     expectEqual(stats.change, -50)
     expectEqual(stats.changePercent, -25)
     // median of 150 180 200 = 180; mean 530 / 3
@@ -98,7 +98,7 @@ import Testing
 
   @Test func tiesPickTheEarliestDate() throws {
     // 5 on days 0 and 2 (minimum), 9 on days 1 and 3 (maximum)
-    let stats = try #require(SeriesStatistics(points: Self.series([5, 9, 5, 9])))
+    let stats = try require(SeriesStatistics(points: Self.series([5, 9, 5, 9])))
     expectEqual(stats.minDate, Self.start)
     expectEqual(stats.maxDate, Self.start.adding(days: 1))
   }
@@ -107,14 +107,14 @@ import Testing
     let later = RatePoint(date: Self.start.adding(days: 3), rate: 1)
     let earlier = RatePoint(date: Self.start, rate: 1)
     let middle = RatePoint(date: Self.start.adding(days: 1), rate: 4)
-    let stats = try #require(SeriesStatistics(points: [later, middle, earlier]))
+    let stats = try require(SeriesStatistics(points: [later, middle, earlier]))
     expectEqual(stats.minDate, Self.start)
     expectEqual(stats.first, 1)
     expectEqual(stats.last, 1)
   }
 
   @Test func singlePointHasNoStandardDeviation() throws {
-    let stats = try #require(SeriesStatistics(points: Self.series([42])))
+    let stats = try require(SeriesStatistics(points: Self.series([42])))
     expectEqual(stats.stddev, nil)
     expect(stats.min == 42 && stats.max == 42 && stats.mean == 42 && stats.median == 42)
     expectEqual(stats.change, 0)
@@ -123,7 +123,7 @@ import Testing
   }
 
   @Test func zeroFirstValueHasNoPercent() throws {
-    let stats = try #require(SeriesStatistics(points: Self.series([0, 2])))
+    let stats = try require(SeriesStatistics(points: Self.series([0, 2])))
     expectEqual(stats.change, 2)
     expectEqual(stats.changePercent, nil)
   }
@@ -135,7 +135,7 @@ import Testing
       RatePoint(date: Day("2024-06-10")!, rate: 3),
       RatePoint(date: Day("2024-06-07")!, rate: 1),
     ]
-    let stats = try #require(SeriesStatistics(points: points))
+    let stats = try require(SeriesStatistics(points: points))
     expect((stats.first, stats.firstDate) == (1, Day("2024-06-07")!))
     expect((stats.last, stats.lastDate) == (3, Day("2024-06-10")!))
   }
@@ -143,10 +143,10 @@ import Testing
   // MARK: - JSON
 
   @Test func encodesNullsAndExactKeys() throws {
-    let stats = try #require(SeriesStatistics(points: Self.series([0])))
+    let stats = try require(SeriesStatistics(points: Self.series([0])))
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    let json = try #require(String(data: try encoder.encode(stats), encoding: .utf8))
+    let json = try require(String(data: try encoder.encode(stats), encoding: .utf8))
     expectEqual(
       json,
       """

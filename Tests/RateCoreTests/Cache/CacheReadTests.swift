@@ -56,7 +56,7 @@ import Testing
     _ value: Value, in cache: JSONFileCache, key: String
   ) throws -> (Value, [UInt8]) {
     try cache.save(value, key: key, source: "coingecko", fetchedAt: fixedNow)
-    let entry = try #require(cache.load(Value.self, key: key).entry)
+    let entry = try require(cache.load(Value.self, key: key).entry)
     expect(entry.source == "coingecko" && entry.fetchedAt == fixedNow)
     return (entry.value, [UInt8](try Data(contentsOf: cache.fileURL(for: key))))
   }
@@ -98,15 +98,15 @@ import Testing
 
   @Test func recentFiatSeriesRoundTripBitIdentical() throws {
     let cache = JSONFileCache(directory: try scratch.folder())
-    let first = try #require(Day("2026-05-18"))
+    let first = try require(Day("2026-05-18"))
     var series: [CurrencyPairKey: [RatePoint]] = [:]
     for (index, pair) in ["GBP-USD", "EUR-AUD", "USD-JPY"].enumerated() {
-      let key = try #require(CurrencyPairKey(pair))
+      let key = try require(CurrencyPairKey(pair))
       series[key] = (0..<10).map {
         RatePoint(date: first.adding(days: $0), rate: Self.prices[(index + $0) % 10], carried: $0 % 4 == 0)
       }
     }
-    series[try #require(CurrencyPairKey("CHF-SEK"))] = []
+    series[try require(CurrencyPairKey("CHF-SEK"))] = []
     let read = try roundTrip(series, in: cache, key: "frankfurter/recent/gbp-usd").0
     expectEqual(Set(read.keys), Set(series.keys))
     for (pair, points) in series {
@@ -153,7 +153,7 @@ import Testing
     }
     let expected = Quote(
       base: "BTC", quote: "EUR", rate: 67234.56, change24hPercent: -1.25, source: .provider(.coinGecko),
-      fetchedAt: try #require(ISO8601.parse("2026-05-28T12:00:00Z")),
+      fetchedAt: try require(ISO8601.parse("2026-05-28T12:00:00Z")),
       updatedAt: ISO8601.parse("2026-05-28T11:59:02Z"))
     expect(Self.same(quote.value, expected))
     let (historyKey, historyJSON) = Self.released[1]
@@ -165,7 +165,7 @@ import Testing
       Issue.record("the released history entry is unusable")
       return
     }
-    let first = try #require(Day("2026-05-26"))
+    let first = try require(Day("2026-05-26"))
     expect(
       Self.same(
         history.value.closes,
@@ -191,7 +191,7 @@ import Testing
       return entry.value
     }
     let hourly = #"[{"rate":66000.5,"time":"2026-05-28T20:26:40Z"},{"rate":1e-07,"time":"2026-05-28T21:26:40Z"}]"#
-    let hours = try #require(read(hourly, as: [SeriesPoint<Date>].self))
+    let hours = try require(read(hourly, as: [SeriesPoint<Date>].self))
     expectEqual(
       hours,
       [
@@ -200,7 +200,7 @@ import Testing
       ])
     expectEqual(String(decoding: try JSONCoders.encoder().encode(hours), as: UTF8.self), hourly)
     let daily = #"[{"carried":true,"date":"2024-10-04","rate":2.5},{"carried":false,"date":"2024-10-05","rate":3}]"#
-    let days = try #require(read(daily, as: [RatePoint].self))
+    let days = try require(read(daily, as: [RatePoint].self))
     let day = Day(daysSinceEpoch: 20_000)
     expectEqual(days, [RatePoint(date: day, rate: 2.5, carried: true), RatePoint(date: day.adding(days: 1), rate: 3)])
     expectEqual(String(decoding: try JSONCoders.encoder().encode(days), as: UTF8.self), daily)

@@ -14,7 +14,7 @@ import Testing
     let cache = JSONFileCache(directory: directory)
     let point = RatePoint(date: Day("2024-06-01")!, rate: 1.5)
     try cache.save([point], key: "coingecko/history/bitcoin-EUR", source: "coingecko", fetchedAt: fixedNow)
-    let entry = try #require(cache.load([RatePoint].self, key: "coingecko/history/bitcoin-EUR").entry)
+    let entry = try require(cache.load([RatePoint].self, key: "coingecko/history/bitcoin-EUR").entry)
     expectEqual(entry.value, [point])
     expectEqual(entry.source, "coingecko")
     expectEqual(entry.fetchedAt, fixedNow)

@@ -18,7 +18,7 @@ import Testing
   func service(_ counter: Counter, mode: CacheMode, cache: JSONFileCache) throws -> RateService {
     let server = InProcessServer.fakeAPI()
     let client = FrankfurterClient(
-      baseURL: try #require(URL(string: "http://fake.test/frankfurter")),
+      baseURL: try require(URL(string: "http://fake.test/frankfurter")),
       transport: server.transport())
     let source = PriceSource.frankfurter(
       client: client, now: { fixedNow },

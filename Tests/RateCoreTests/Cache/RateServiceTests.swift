@@ -106,7 +106,7 @@ import Testing
     let failing = Self.source(
       calls: calls, now: { clock.now }, failure: .rateLimited(provider: .provider(.kraken), retryAfter: 30))
     let result = try await service(failing, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 28)
-    let staleness = try #require(result.staleness)
+    let staleness = try require(result.staleness)
     expectEqual(staleness.fetchedAt, fixedNow)
     expectEqual(staleness.reason, .rateLimited(provider: .provider(.kraken), retryAfter: 30))
     expectEqual(result.series.points.count, 28)
@@ -247,7 +247,7 @@ import Testing
     let source = Self.source(calls: calls, now: { clock.now })
     let run = { try await service(source, cache: cache, clock: clock).history(of: "btc", in: "EUR", days: 3) }
     let first = try await run()
-    let shown = try #require(first.series.points.first { $0.date == yesterday })
+    let shown = try require(first.series.points.first { $0.date == yesterday })
     expectEqual(calls.histories.count, 1)
     // A run within the source's freshness answers from the cache, yesterday included.
     clock.advance(by: 30)

@@ -13,7 +13,7 @@ import Testing
   /// 2026-11-25 12:00 UTC, a Wednesday after the snapshot's last day.
   static let afterSnapshot = Date(timeIntervalSince1970: 1_795_608_000)
 
-  func snapshot() throws -> ECBSnapshot { try #require(ECBSnapshot.embedded) }
+  func snapshot() throws -> ECBSnapshot { try require(ECBSnapshot.embedded) }
 
   func service(
     _ transport: HTTPTransport, mode: CacheMode = .normal, now: Date = fixedNow,
@@ -32,8 +32,8 @@ import Testing
     let snapshot = try snapshot()
     let service = try service(.unreachable, now: Self.afterSnapshot)
     let result = try await service.quotes(for: [usdEUR()])
-    let quote = try #require(result.quotes.first)
-    let expected = try #require(
+    let quote = try require(result.quotes.first)
+    let expected = try require(
       snapshot.rate(base: "USD", quote: "EUR", on: snapshot.lastDay, today: snapshot.lastDay)?.point)
     expectEqual(quote.rate, expected.rate)
     expectEqual(quote.source, snapshot.source)
@@ -159,8 +159,8 @@ import Testing
         #"{"amount":1.0,"base":"USD","start_date":"2015-05-27","end_date":"2015-06-01","rates":{"2015-05-29":{"EUR":0.91},"2015-06-01":{"EUR":0.9137}}}"#
     )
     let rate = try await desk(stub.transport, mode: .normal)
-      .rate(base: "USD", quote: "EUR", on: try #require(Day("2015-06-01")))
-    expectEqual(rate.point, RatePoint(date: try #require(Day("2015-06-01")), rate: 0.9137))
+      .rate(base: "USD", quote: "EUR", on: try require(Day("2015-06-01")))
+    expectEqual(rate.point, RatePoint(date: try require(Day("2015-06-01")), rate: 0.9137))
     expectEqual(rate.source, .provider(.frankfurter))
     expectEqual(rate.staleness, nil)
     // Past the day by AnswerGate's margin: an exclusive end would still hold it.
@@ -169,7 +169,7 @@ import Testing
 
   @Test func anOldDaysRateOfflineOrUnreachableComesFromTheSnapshot() async throws {
     let snapshot = try snapshot()
-    let day = try #require(Day("2015-06-01"))
+    let day = try require(Day("2015-06-01"))
     for (transport, mode) in [(HTTPTransport.unreachable, CacheMode.normal), (.unreachable, .offline)] {
       let rate = try await desk(transport, mode: mode).rate(base: "USD", quote: "EUR", on: day)
       expectEqual(rate.point, RatePoint(date: day, rate: Figure.crossRate(1, per: 1.0944)))

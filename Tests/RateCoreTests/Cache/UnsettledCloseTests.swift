@@ -64,7 +64,7 @@ import Testing
   }
 
   func entry(_ cache: JSONFileCache) throws -> RateService.HistoryCacheValue {
-    try #require(cache.load(RateService.HistoryCacheValue.self, key: "coingecko/history/btc-EUR").entry?.value)
+    try require(cache.load(RateService.HistoryCacheValue.self, key: "coingecko/history/btc-EUR").entry?.value)
   }
 
   @Test func aRangeEndingYesterdayKeepsTodaysCachedPrice() async throws {
@@ -87,7 +87,7 @@ import Testing
     let clock = TestClock(now: Self.justAfterMidnight)
     let answers = Answers()
     let first = try await service(answers, cache, clock).history(of: "btc", in: "EUR", days: 3)
-    let close = try #require(first.series.points.first { $0.date == Self.yesterday })
+    let close = try require(first.series.points.first { $0.date == Self.yesterday })
     clock.advance(by: 120)
     let offline = try await service(answers, cache, clock, mode: .offline).history(of: "btc", in: "EUR", days: 3)
     expectEqual(offline.series.points.first { $0.date == Self.yesterday }, close)
@@ -133,7 +133,7 @@ import Testing
 
   @Test func anImplausibleUnsettledCloseMakesTheEntryUnusable() throws {
     let answer = DailyCloses(closes: [RatePoint(date: Self.yesterday, rate: 1e308)], latest: nil)
-    var unsettled = try #require(
+    var unsettled = try require(
       RateService.UnsettledCloses(
         answer, in: Self.yesterday...Self.today, settled: Self.yesterday.adding(days: -1), today: Self.today,
         at: Self.justAfterMidnight))

@@ -29,13 +29,13 @@ import Testing
   }
 
   @Test func statisticsDateEveryFigureWithItsTime() throws {
-    let stats = try #require(SeriesStatistics(points: series.points.reversed()))
+    let stats = try require(SeriesStatistics(points: series.points.reversed()))
     expect(stats.first == 61_022.87 && stats.firstDate == series.points[0].date)
     expect(stats.last == 0.30000000000000004 && stats.lastDate == series.points[1].date)
     expect(stats.maxDate == series.points[0].date && stats.minDate == series.points[1].date)
     expectEqual(stats.count, 2)
     // In JSON each dated figure is named after the point's `time` (docs/json.md).
-    let json = try #require(
+    let json = try require(
       try JSONSerialization.jsonObject(with: JSONCoders.encoder().encode(stats)) as? [String: Any])
     expectEqual(
       Set(json.keys),

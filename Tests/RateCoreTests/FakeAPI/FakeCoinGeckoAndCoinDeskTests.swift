@@ -32,7 +32,7 @@ import Testing
       "/api/v3/simple/price?ids=bitcoin,nope,ethereum&vs_currencies=eur,usd"
         + "&include_24hr_change=true&include_last_updated_at=true")
     expectEqual(status, 200)
-    let object = try #require(try json(body) as? [String: [String: Double]])
+    let object = try require(try json(body) as? [String: [String: Double]])
     expectEqual(Set(object.keys), ["bitcoin", "ethereum"])
     expectEqual(object["bitcoin"]?["eur"], 61_234.5)
     expectEqual(object["ethereum"]?["usd"], FakeCoinGecko.nowValue(id: "ethereum", currency: "usd"))
@@ -52,8 +52,8 @@ import Testing
     let (status, body) = try reply(
       gecko, "/api/v3/coins/bitcoin/market_chart?vs_currency=eur&days=28&interval=daily")
     expectEqual(status, 200)
-    let object = try #require(try json(body) as? [String: [[NSNumber]]])
-    let prices = try #require(object["prices"])
+    let object = try require(try json(body) as? [String: [[NSNumber]]])
+    let prices = try require(object["prices"])
     expectEqual(prices.count, 29)
     expect(object["market_caps"]?.count == 29 && object["total_volumes"]?.count == 29)
     let today = Day(containing: Self.now)
@@ -76,13 +76,13 @@ import Testing
     expectEqual(String(decoding: unknown.body, as: UTF8.self), #"{"error":"coin not found"}"#)
     let range = try reply(gecko, "/api/v3/coins/bitcoin/market_chart?vs_currency=eur&days=400")
     expectEqual(range.status, 401)
-    let nested = try #require(try json(range.body) as? [String: [String: [String: Any]]])
+    let nested = try require(try json(range.body) as? [String: [String: [String: Any]]])
     expectEqual(nested["error"]?["status"]?["error_code"] as? Int, 10012)
   }
 
   @Test func searchSortsByRankAndEscapesControlCharacters() throws {
     let (_, body) = try reply(gecko, "/api/v3/search?query=eth")
-    let object = try #require(try json(body) as? [String: [[String: Any]]])
+    let object = try require(try json(body) as? [String: [[String: Any]]])
     // "tether" contains "eth" too; the unranked wormhole coin comes last.
     expectEqual(
       object["coins"]?.map { $0["id"] as? String }, ["ethereum", "tether", "ethereum-wormhole"])
@@ -91,7 +91,7 @@ import Testing
 
     let (_, evil) = try reply(gecko, "/api/v3/search?query=evil")
     expect(String(decoding: evil, as: UTF8.self).contains(#"Evil\u001b[31mCoin"#))
-    let decoded = try #require(try json(evil) as? [String: [[String: Any]]])
+    let decoded = try require(try json(evil) as? [String: [[String: Any]]])
     expectEqual(decoded["coins"]?.first?["name"] as? String, "Evil\u{1B}[31mCoin")
   }
 
@@ -100,13 +100,13 @@ import Testing
   @Test func currentPriceHasNoChartNameOrSymbol() throws {
     let (status, body) = try reply(desk, "/v1/bpi/currentprice/EUR.json")
     expectEqual(status, 200)
-    let object = try #require(try json(body) as? [String: Any])
+    let object = try require(try json(body) as? [String: Any])
     expect(object["chartName"] == nil)
-    let bpi = try #require(object["bpi"] as? [String: [String: Any]])
+    let bpi = try require(object["bpi"] as? [String: [String: Any]])
     expectEqual(Set(bpi.keys), ["USD", "EUR"])
     expect(bpi["EUR"]?["symbol"] == nil)
     expectEqual(bpi["EUR"]?["rate"] as? String, "61,240.5678")
-    let time = try #require(object["time"] as? [String: String])
+    let time = try require(object["time"] as? [String: String])
     expectEqual(time["updated"], "Jun 10, 2024 06:13:00 UTC")
     expectEqual(time["updatedISO"], "2024-06-10T06:13:00+00:00")
     expectEqual(time["updateduk"], "Jun 10, 2024 at 07:13 BST")
@@ -120,13 +120,13 @@ import Testing
     let (status, body) = try reply(
       desk, "/v1/bpi/historical/close.json?currency=EUR&start=2024-06-01&end=2024-06-30")
     expectEqual(status, 200)
-    let object = try #require(try json(body) as? [String: Any])
-    let bpi = try #require(object["bpi"] as? [String: Double])
+    let object = try require(try json(body) as? [String: Any])
+    let bpi = try require(object["bpi"] as? [String: Double])
     // Its own window, as the real BPI sends: the 31 days before today (05-10 … 06-09),
     // wider than the asked 06-01 …; today (06-10) is never included.
     expectEqual(bpi.count, 31)
     expect(bpi.keys.min() == "2024-05-10" && bpi.keys.max() == "2024-06-09")
-    let day = try #require(Day("2024-06-03"))
+    let day = try require(Day("2024-06-03"))
     expectEqual(bpi["2024-06-03"], FakeCoinDesk.dailyValue(currency: "EUR", day: day))
 
     let early = try reply(

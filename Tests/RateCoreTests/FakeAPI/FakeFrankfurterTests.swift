@@ -25,7 +25,7 @@ import Testing
     return (status, object)
   }
 
-  private func day(_ text: String) throws -> Day { try #require(Day(text)) }
+  private func day(_ text: String) throws -> Day { try require(Day(text)) }
 
   // MARK: - Over a socket, with the real client
 
@@ -50,7 +50,7 @@ import Testing
     let eurUSD = CurrencyPairKey(base: "EUR", quote: "USD")
     let series = try await client.timeSeries(
       pairs: [eurUSD], start: try day("2024-06-01"), end: try day("2024-06-09"))
-    let points = try #require(series[eurUSD])
+    let points = try require(series[eurUSD])
     let expected = try [
       "2024-05-31", "2024-06-03", "2024-06-04", "2024-06-05", "2024-06-06",
       "2024-06-07",
@@ -72,7 +72,7 @@ import Testing
     expectEqual(object["date"] as? String, "2024-06-07")
     expectEqual(object["base"] as? String, "EUR")
     expectEqual(object["amount"] as? Double, 1)
-    let rates = try #require(object["rates"] as? [String: Double])
+    let rates = try require(object["rates"] as? [String: Double])
     expectEqual(rates, ["USD": FakeFrankfurter.eurRate("USD", day: try day("2024-06-07"))])
     // eurRate carries the last working day's figure over the weekend.
     expectEqual(
@@ -82,7 +82,7 @@ import Testing
 
   @Test func otherBasesAreRoundedBySize() throws {
     let (_, object) = try reply("/frankfurter/latest?from=gbp&to=JPY,USD,GBP,EUR", now: Self.mondayEvening)
-    let rates = try #require(object["rates"] as? [String: Double])
+    let rates = try require(object["rates"] as? [String: Double])
     expectEqual(Set(rates.keys), ["EUR", "JPY", "USD"])
     let monday = Day(containing: Self.monday)
     let gbp = FakeFrankfurter.eurRate("GBP", day: monday)

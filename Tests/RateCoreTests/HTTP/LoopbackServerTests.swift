@@ -30,7 +30,7 @@ import Testing
     defer { server.stop() }
     let transport = HTTPTransport.live(timeoutSeconds: 5)
 
-    let url = try #require(
+    let url = try require(
       URL(string: "/api/v3/ping?ids=bitcoin,ethereum&query=a%20b%26c", relativeTo: server.baseURL))
     let response = try await get(url, transport: transport, headers: ["X-Test-Key": "CG-1"])
 
@@ -39,7 +39,7 @@ import Testing
     expectEqual(response.headers["Retry-After"], "7")
     expectEqual(response.body, (try Fixtures.data("coingecko/ping.json")))
 
-    let recorded = try #require(server.requests.first)
+    let recorded = try require(server.requests.first)
     expectEqual(server.requestCount, 1)
     expectEqual(recorded.index, 0)
     expectEqual(recorded.method, "GET")
@@ -149,7 +149,7 @@ import Testing
       return try await transport.send(
         HTTPRequest(url: server.baseURL.appendingPathComponent("slow")))
     }
-    #expect(await eventually { server.requestCount > 0 })
+    expect(await eventually { server.requestCount > 0 })
     let fast = try await get(server.baseURL.appendingPathComponent("fast"), transport: transport)
     expectEqual(String(decoding: fast.body, as: UTF8.self), "fast")
     // The slow reply is still pending (it would take 10 minutes): the fast one did not wait.
@@ -162,7 +162,7 @@ import Testing
   /// while it is held (a stopped server's port could be, which made a test flaky).
   @Test func aClosedPortRefusesAndIsNotGivenToAnotherServer() async throws {
     let closed = try ClosedPort()
-    let port = try #require(closed.baseURL.port)
+    let port = try require(closed.baseURL.port)
     await #expect(throws: HTTPError.cannotConnect(host: "127.0.0.1")) {
       _ = try await get(closed.baseURL)
     }
@@ -204,7 +204,7 @@ import Testing
     let midnights = daily.dropLast().map(\.ms)
     expect(midnights.allSatisfy { $0 % 86_400_000 == 0 })
     expect(zip(midnights, midnights.dropFirst()).allSatisfy { $1 - $0 == 86_400_000 })
-    let last = try #require(daily.last)
+    let last = try require(daily.last)
     expect(last.ms % 86_400_000 != 0 && last.ms > midnights[27])
 
     let hourly = try chart("coingecko/market_chart_bitcoin_usd_hourly.json")
@@ -214,9 +214,9 @@ import Testing
 
   @Test func historicalCloseFixtureIsOutOfOrderButComplete() throws {
     let text = try Fixtures.string("coindesk/historical_close_EUR.json")
-    let object = try #require(
+    let object = try require(
       try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-    let bpi = try #require(object["bpi"] as? [String: Double])
+    let bpi = try require(object["bpi"] as? [String: Double])
     expectEqual(bpi.count, 31)
     let written = text.split(separator: "\"").filter { $0.count == 10 && $0.hasPrefix("2022-") }
     expectEqual(written.count, 31)
@@ -224,9 +224,9 @@ import Testing
   }
 
   private func chart(_ path: String) throws -> [(ms: Int64, value: Double)] {
-    let object = try #require(
+    let object = try require(
       try JSONSerialization.jsonObject(with: Fixtures.data(path)) as? [String: [[NSNumber]]])
-    let prices = try #require(object["prices"])
+    let prices = try require(object["prices"])
     expectEqual(object["market_caps"]?.count, prices.count)
     expectEqual(object["total_volumes"]?.count, prices.count)
     return prices.map { ($0[0].int64Value, $0[1].doubleValue) }

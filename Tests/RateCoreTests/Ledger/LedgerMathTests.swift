@@ -29,7 +29,7 @@ import Testing
     let sale = Self.entry(1, .sell, 100, "USD", 8_950_000, "LBP")
     expectEqual(sale.rate(base: "USD", quote: "LBP"), 89_500)
     // Seen as LBP-USD: 100 / 8,950,000 = 1 / 89,500.
-    let inverse = try #require(sale.rate(base: "LBP", quote: "USD"))
+    let inverse = try require(sale.rate(base: "LBP", quote: "USD"))
     expect(abs(inverse - 1.0 / 89_500) < 1e-18)
     expectEqual(sale.rate, 89_500)
     expectEqual(sale.rate(base: "USD", quote: "EUR"), nil)
@@ -39,7 +39,7 @@ import Testing
   @Test func orientationFlipsTheSideOfAnEntryRecordedTheOtherWay() throws {
     // Sold 8,960,000 LBP for 100 USD: seen as USD-LBP, the user bought 100 USD.
     let entry = Self.entry(1, .sell, 8_960_000, "LBP", 100, "USD")
-    let oriented = try #require(entry.oriented(base: "USD", quote: "LBP"))
+    let oriented = try require(entry.oriented(base: "USD", quote: "LBP"))
     expectEqual(oriented.side, .buy)
     expectEqual(oriented.baseAmount, 100)
     expectEqual(oriented.quoteAmount, 8_960_000)
@@ -88,7 +88,7 @@ import Testing
       Self.entry(3, daysAgo: 2, .buy, 50, "USD", 4_500_000, "LBP"),
       Self.entry(4, .sell, 18_040_000, "LBP", 200, "USD"),
     ]
-    let rate = try #require(
+    let rate = try require(
       LedgerMath.rate(entries: entries, base: "USD", quote: "LBP", window: Self.lastThreeDays))
     // sell = (8,950,000 + 26,940,000) / (100 + 300) = 35,890,000 / 400 = 89,725
     // (the unweighted mean of 89,500 and 89,800 would be 89,650)
@@ -108,7 +108,7 @@ import Testing
       Self.entry(2, .buy, 100, "USD", 10_000_000, "LBP"),
     ]
     // USD-LBP: sell 80,000, buy 100,000, midpoint 90,000.
-    let direct = try #require(
+    let direct = try require(
       LedgerMath.rate(entries: entries, base: "USD", quote: "LBP", window: Self.lastThreeDays))
     expectEqual(direct.sell, 80_000)
     expectEqual(direct.buy, 100_000)
@@ -116,7 +116,7 @@ import Testing
     // LBP-USD: selling USD is buying LBP, so the sides swap:
     //   buy (of LBP) = 100 / 8,000,000 = 0.0000125, sell = 100 / 10,000,000 = 0.00001,
     //   midpoint = (0.0000125 + 0.00001) / 2 = 0.00001125.
-    let inverse = try #require(
+    let inverse = try require(
       LedgerMath.rate(entries: entries, base: "LBP", quote: "USD", window: Self.lastThreeDays))
     expectEqual(inverse.buy, 0.0000125)
     expectEqual(inverse.sell, 0.00001)
@@ -131,7 +131,7 @@ import Testing
       Self.entry(1, .sell, 100, "USD", 9_000_000, "LBP"),
       Self.entry(2, daysAgo: 1, .sell, 100, "USD", 9_100_000, "LBP"),
     ]
-    let rate = try #require(
+    let rate = try require(
       LedgerMath.rate(entries: entries, base: "USD", quote: "LBP", window: Self.lastThreeDays))
     expectEqual(rate.buy, nil)
     expectEqual(rate.buyCount, 0)
@@ -140,7 +140,7 @@ import Testing
 
     // Only buys.
     let buys = [Self.entry(1, .buy, 40, "USD", 3_600_000, "LBP")]  // 90,000
-    let buyRate = try #require(
+    let buyRate = try require(
       LedgerMath.rate(entries: buys, base: "USD", quote: "LBP", window: Self.lastThreeDays))
     expectEqual(buyRate.sell, nil)
     expectEqual(buyRate.buy, 90_000)
@@ -158,7 +158,7 @@ import Testing
     ]
     expectEqual(Self.lastThreeDays.lowerBound, Day(year: 2026, month: 11, day: 20))
     // (9,000,000 + 9,200,000) / 200 = 91,000
-    let rate = try #require(
+    let rate = try require(
       LedgerMath.rate(entries: entries, base: "USD", quote: "LBP", window: Self.lastThreeDays))
     expectEqual(rate.sell, 91_000)
     expectEqual(rate.sellCount, 2)

@@ -134,7 +134,7 @@ import Testing
     let outcome = HostileFiles.finishes(within: 5, unblocking: [store.url]) {
       [(try? store.read()) == nil, (try? store.append(Self.entry(1))) == nil]
     }
-    expectEqual(try #require(outcome, "blocked on a FIFO").get(), [true, true])
+    expectEqual(try require(outcome, "blocked on a FIFO").get(), [true, true])
     #expect(throws: expected) { try store.read() }
     #expect(throws: expected) { try store.append(Self.entry(1)) }
   }

@@ -32,7 +32,7 @@ import Testing
   @Test func anOlderExchangeLineIsStillAnExchange() throws {
     let line =
       #"{"op":"add","id":7,"date":"2026-11-20","side":"sell","amount":100,"currency":"USD","counterAmount":8950000,"counterCurrency":"LBP","recordedAt":"2026-11-20T10:15:00Z"}"#
-    let entry = try #require(try Self.parse(Array(line.utf8)).entry)
+    let entry = try require(try Self.parse(Array(line.utf8)).entry)
     expectEqual(entry.transfer, nil)
     expectEqual(entry.rate, 89_500)
     expectEqual(try LedgerLineWriter.add(entry), Array((line + "\n").utf8))
@@ -75,7 +75,7 @@ import Testing
     let line =
       #"{"op":"add","id":1,"date":"2024-06-10","side":"sell","amount":100,"currency":"usd","#
       + #""counterAmount":8950000,"counterCurrency":"lbp","recordedAt":"2024-06-10T06:13:20Z"}"#
-    let entry = try #require(try Self.parse(Array(line.utf8)).entry)
+    let entry = try require(try Self.parse(Array(line.utf8)).entry)
     expect(entry.currency == "USD" && entry.counterCurrency == "LBP")
     expectEqual(entry.rate(base: "USD", quote: "LBP"), 89_500)
     let written = String(decoding: try LedgerLineWriter.add(entry), as: UTF8.self)

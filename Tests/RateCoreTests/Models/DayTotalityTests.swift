@@ -70,7 +70,7 @@ import Testing
 @Suite struct WrittenDateTests {
   @Test func theWrittenFormReadsLikeTheFullParser() throws {
     for text in ["2024-06-10T06:13:20Z", "1999-01-04T00:00:00Z", "9999-12-31T23:59:59Z", "0000-01-01T00:00:00Z"] {
-      let fast = try #require(ISO8601.parseWritten(utf8: text.utf8))
+      let fast = try require(ISO8601.parseWritten(utf8: text.utf8))
       // Foundation's calendar differs before the Gregorian reform: compare modern days.
       if !text.hasPrefix("0000") { expectEqual(fast, (try Date.ISO8601FormatStyle().parse(text))) }
       expectEqual(ISO8601.format(fast), text)

@@ -11,9 +11,9 @@ import Testing
   /// This test's folders, removed when it is done.
   let scratch = Scratch()
 
-  func snapshot() throws -> ECBSnapshot { try #require(ECBSnapshot.embedded) }
+  func snapshot() throws -> ECBSnapshot { try require(ECBSnapshot.embedded) }
 
-  func day(_ text: String) throws -> Day { try #require(Day(text)) }
+  func day(_ text: String) throws -> Day { try require(Day(text)) }
 
   @Test func theCalendarIsExactlyTheDaysTheECBDidNotPublish() throws {
     let snapshot = try snapshot()
@@ -39,7 +39,7 @@ import Testing
   func publications(of code: String, in snapshot: ECBSnapshot) throws
     -> [(day: Day, expected: (rate: Double, published: Day)?)]
   {
-    let column = try #require(snapshot.column(code))
+    let column = try require(snapshot.column(code))
     let first = snapshot.firstDay
     var result: [(day: Day, expected: (rate: Double, published: Day)?)] = []
     var index = 0
@@ -58,7 +58,7 @@ import Testing
     let today = try day("2100-01-01")
     var checked = 0
     for code in snapshot.currencies.sorted() {
-      let column = try #require(snapshot.column(code))
+      let column = try require(snapshot.column(code))
       var byDay: [Day: RatePoint] = [:]
       for (index, day) in snapshot.days.enumerated() {
         if let rate = column[index] { byDay[day] = RatePoint(date: day, rate: rate) }
@@ -111,7 +111,7 @@ import Testing
 
   /// A desk on `cacheDirectory` whose every request fails, at 2026-11-25.
   func desk(cacheDirectory: URL, mode: CacheMode) throws -> RateDesk {
-    let url = try #require(URL(string: "https://api.test/v1"))
+    let url = try require(URL(string: "https://api.test/v1"))
     return RateDesk(
       configuration: .init(
         coinGeckoURL: url, coinGeckoKey: nil, coinDeskURL: url, frankfurterURL: url,
@@ -162,7 +162,7 @@ import Testing
   @Test func theLastDaysOfACurrencyThatEndedComeFromTheSnapshotWithoutARequest() async throws {
     let directory = try scratch.folder()
     let stub = StubTransport(body: "{}")
-    let url = try #require(URL(string: "https://api.test/v1"))
+    let url = try require(URL(string: "https://api.test/v1"))
     let desk = RateDesk(
       configuration: .init(
         coinGeckoURL: url, coinGeckoKey: nil, coinDeskURL: url, frankfurterURL: url,

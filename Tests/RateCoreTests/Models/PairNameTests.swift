@@ -11,7 +11,7 @@ import Testing
     ("usd-coin/EUR", "usd-coin", "EUR", true), ("USD-LBP", "USD", "LBP", false),
   ])
   func aNameGivesItsTwoSides(text: String, base: String, quote: String, slashed: Bool) throws {
-    let name = try #require(PairName(text))
+    let name = try require(PairName(text))
     expect(name.base == base && name.quote == quote && name.slashed == slashed)
   }
 

@@ -47,7 +47,7 @@ import Testing
     let quote = Quote(
       base: "BTC", quote: "EUR", rate: 4, change24hPercent: 100, source: .provider(.coinGecko),
       fetchedAt: fixedNow, updatedAt: nil)
-    let inverted = try #require(quote.inverted())
+    let inverted = try require(quote.inverted())
     expect(inverted.rate == 0.25 && inverted.base == "EUR" && inverted.change24hPercent == -50)
     var zero = quote
     zero.rate = 0
@@ -58,7 +58,7 @@ import Testing
   /// Before: a ledger midpoint of 0 inverted to infinity.
   @Test func aLedgerRateSwapsItsSidesAndHasNoInverseAtZero() throws {
     let rate = LedgerRate(buy: 4, buyCount: 1, sell: nil, sellCount: 0, midpoint: 4)
-    let inverted = try #require(rate.inverted())
+    let inverted = try require(rate.inverted())
     expect(inverted.buy == nil && inverted.sell == 0.25 && inverted.sellCount == 1)
     expectEqual(inverted.midpoint, 0.25)
     expectEqual(LedgerRate(buy: 0, buyCount: 1, sell: nil, sellCount: 0, midpoint: 0).inverted(), nil)

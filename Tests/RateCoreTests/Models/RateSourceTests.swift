@@ -9,7 +9,7 @@ import Testing
 
   /// The names files and JSON hold, each read back as the same source.
   @Test func everySourceKeepsItsNameAndReadsBack() throws {
-    let day = try #require(Self.snapshotDay)
+    let day = try require(Self.snapshotDay)
     let named: [(RateSource, String)] = [
       (.provider(.coinGecko), "coingecko"), (.provider(.coinDesk), "coindesk"),
       (.provider(.frankfurter), "frankfurter"), (.provider(.coinbase), "coinbase"),
@@ -47,7 +47,7 @@ import Testing
 
   /// The names written in messages, and which sources give ECB reference rates.
   @Test func displayNamesAndTheECBRule() throws {
-    let day = try #require(Self.snapshotDay)
+    let day = try require(Self.snapshotDay)
     expectEqual(RateSource.provider(.frankfurter).displayName, "Frankfurter (ECB)")
     expectEqual(RateSource.ledger.displayName, "your ledger")
     expectEqual(RateSource.ecbSnapshot(through: nil).displayName, "the ECB snapshot built into rates")

@@ -35,7 +35,7 @@ import Testing
     ("2024-06-05", "2024-06-07T09:00:00Z", true),  // Thursday's is missing
   ])
   func anECBRateIsOldOnlyWhenANewerWorkingDayIsDue(day: String, now: String, old: Bool) throws {
-    let published = try #require(Day(day)).start
+    let published = try require(Day(day)).start
     let quote = Self.quote(source: .provider(.frankfurter), updatedAt: published)
     expectEqual(UpdateRhythm.isOld(quote, at: Self.at(now)), old)
   }
@@ -45,7 +45,7 @@ import Testing
 @Suite struct SnapshotRhythmTests {
   /// Before: judged by the one-hour coin rule, Friday's rate was old on Sunday.
   @Test func aSnapshotRateIsJudgedAsAnECBRate() throws {
-    let friday = try #require(Day("2024-06-07")).start
+    let friday = try require(Day("2024-06-07")).start
     let sunday = UpdateRhythmTests.at("2024-06-09T12:00:00Z")
     let source = RateSource.ecbSnapshot(through: Day("2024-06-07"))
     expect(!UpdateRhythm.isOld(updatedAt: friday, source: source, at: sunday))

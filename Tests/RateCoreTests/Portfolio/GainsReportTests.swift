@@ -275,7 +275,7 @@ import Testing
       price: { code, day in
         (try? Self.price(code, day)) ?? PortfolioPrice(rate: 60_000, source: .provider(.coinGecko), date: day)
       })
-    let row = try #require(report.rows.first)
+    let row = try require(report.rows.first)
     expectEqual(report.rows.count, 1)
     expect(row.period == .long && row.cost == 8_000 && row.proceeds == 19_000)
     expectEqual(row.lots.map(\.acquired), [Self.day("2024-01-10")])

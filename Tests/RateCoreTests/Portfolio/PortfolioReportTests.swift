@@ -56,7 +56,7 @@ import Testing
   }
 
   static func holding(_ report: PortfolioReport, _ code: CurrencyCode) throws -> PortfolioReport.Holding {
-    try #require(report.holdings.first { $0.code == code })
+    try require(report.holdings.first { $0.code == code })
   }
 
   static func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(b)) }

@@ -30,7 +30,7 @@ import Testing
     expectEqual(closes.count, 31)
     expectEqual(closes.map(\.date), closes.map(\.date).sorted())
     expectEqual(closes.first?.date, Day("2022-05-01"))
-    let request = try #require(stub.requests.all.first)
+    let request = try require(stub.requests.all.first)
     expectEqual(request.queryItems, ["currency": "EUR", "start": "2022-05-01", "end": "2022-05-31"])
   }
 
@@ -61,6 +61,6 @@ import Testing
   @Test func coinDeskSourceRefusesOtherCoins() async throws {
     let source = PriceSource.coinDesk(client: client(StubTransport(body: "{}")), now: { fixedNow })
     await #expect(throws: ProviderError.self) { _ = try await source.resolve("ETH") }
-    #expect(try await source.resolve("btc") == Asset(symbol: "BTC", id: "BTC"))
+    expectEqual(try await source.resolve("btc"), Asset(symbol: "BTC", id: "BTC"))
   }
 }

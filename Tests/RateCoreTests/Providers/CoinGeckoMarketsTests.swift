@@ -27,7 +27,7 @@ import Testing
     expect(tail.high24h == nil && tail.athDate == nil && tail.lastUpdated == nil)
     expect(!tail.name.contains("\u{1B}") && !tail.name.contains("\u{07}"))
 
-    let request = try #require(stub.requests.all.first)
+    let request = try require(stub.requests.all.first)
     expectEqual(request.url.path, "/api/v3/coins/markets")
     expectEqual(request.queryItems["vs_currency"], "eur")
     expectEqual(request.queryItems["per_page"], "5")

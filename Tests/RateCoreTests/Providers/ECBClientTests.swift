@@ -32,12 +32,12 @@ import Testing
         : (200, [:], FakeECB.csvHeader + "\nEXR.D.USD.EUR.SP00.A,D,USD,EUR,SP00,A,2026-05-27,1.1,A\n")
     }
     let own = ECBClient(
-      dailyBaseURL: try #require(ECBClient.dailyFileBaseURL),
-      dataBaseURL: try #require(ECBClient.dataAPIBaseURL), transport: stub.transport)
+      dailyBaseURL: try require(ECBClient.dailyFileBaseURL),
+      dataBaseURL: try require(ECBClient.dataAPIBaseURL), transport: stub.transport)
     _ = try await own.latest()
     _ = try await own.series(codes: ["USD"], start: Day("2026-05-27")!, end: Day("2026-05-27")!)
     expectEqual(stub.requests.all.map { $0.url.host ?? "" }, ["www.ecb.europa.eu", "data-api.ecb.europa.eu"])
-    let range = try #require(stub.requests.all.last)
+    let range = try require(stub.requests.all.last)
     expectEqual(range.url.path, "/service/data/EXR/D.USD.EUR.SP00.A")
     expectEqual(range.queryItems, ["startPeriod": "2026-05-27", "endPeriod": "2026-05-27", "format": "csvdata"])
   }
@@ -134,7 +134,7 @@ import Testing
     let ecb = PriceSource.ecb(client: Self.client(StubTransport(body: daily)), now: { now })
     let pairs = [("USD", "JPY"), ("EUR", "USD")].map { AssetQuote(asset: Asset(symbol: $0.0, id: $0.0), quote: $0.1) }
     let quotes = try await ecb.prices(pairs)
-    let quote = try #require(quotes.first)
+    let quote = try require(quotes.first)
     expectEqual(quote.rate, fromFrankfurter.rates[CurrencyPairKey(base: "USD", quote: "JPY")])
     expectEqual(quotes.last?.rate, fromFrankfurter.rates[CurrencyPairKey(base: "EUR", quote: "USD")])
     expect(quote.source == .provider(.ecb) && quote.updatedAt == Day("2025-06-13")?.start)

@@ -8,11 +8,11 @@ import Testing
 /// euro, closures, the range it covers, and corrupt data refused.
 @Suite struct ECBSnapshotTests {
   func snapshot() throws -> ECBSnapshot {
-    try #require(ECBSnapshot.embedded)
+    try require(ECBSnapshot.embedded)
   }
 
   func day(_ text: String) throws -> Day {
-    try #require(Day(text))
+    try require(Day(text))
   }
 
   @Test func theEmbeddedSnapshotCoversTheECBHistory() throws {

@@ -29,7 +29,7 @@ import Testing
 
   @Test func aYearOfCoinbaseClosesTakesTwoRequestsOfAtMost300Candles() async throws {
     let stub = Self.stub(FakeCoinbase.answer)
-    let days = try #require(Day("2016-01-01"))...(try #require(Day("2016-12-31")))
+    let days = try require(Day("2016-01-01"))...(try require(Day("2016-12-31")))
     let closes = try await Self.coinbase(stub).dailyCloses(base: "BTC", quote: "USD", days: days).closes
     expectEqual(closes.count, 366)
     expect(closes.first?.date == days.lowerBound && closes.last?.date == days.upperBound)
@@ -50,7 +50,7 @@ import Testing
 
   @Test func daysBeforeTheListingAreAbsent() async throws {
     let stub = Self.stub(FakeCoinbase.answer)
-    let days = try #require(Day("2015-07-15"))...(try #require(Day("2015-07-25")))
+    let days = try require(Day("2015-07-15"))...(try require(Day("2015-07-25")))
     let closes = try await Self.coinbase(stub).dailyCloses(base: "BTC", quote: "USD", days: days).closes
     expectEqual(closes.map(\.date.description).first, "2015-07-20")
     expectEqual(closes.count, 6)
@@ -82,7 +82,7 @@ import Testing
   ])
   func aHostileCoinbaseAnswerIsRefusedWhole(_ body: String) async throws {
     let stub = StubTransport(body: body)
-    let day = try #require(Day("2016-01-01"))
+    let day = try require(Day("2016-01-01"))
     await #expect(throws: ProviderError.self) {
       _ = try await Self.coinbase(stub).dailyCloses(base: "BTC", quote: "USD", days: day...day)
     }
@@ -131,7 +131,7 @@ import Testing
       let answer = FakeCoinbase.answer(path: request.url.path, query: request.queryItems, now: Self.now)
       return (answer.status, [:], answer.body)
     }
-    let days = try #require(Day("2016-01-01"))...(try #require(Day("2016-12-31")))
+    let days = try require(Day("2016-01-01"))...(try require(Day("2016-12-31")))
     let answer = try await Self.coinbase(stub).dailyCloses(base: "BTC", quote: "USD", days: days)
     // The first window (2015-12-31 and 299 days after it) arrived; the second failed.
     expectEqual(answer.closes.first?.date, days.lowerBound)
@@ -150,7 +150,7 @@ import Testing
   @Test func aKrakenAnswerWithNoneOfTheAskedDaysIsRefused() async throws {
     // Kraken keeps only its 720 newest daily candles: 2016 is not among them.
     let source = PriceSource.kraken(client: Self.kraken(Self.stub(FakeKraken.answer)), now: { Self.now })
-    let days = try #require(Day("2016-01-01"))...(try #require(Day("2016-01-31")))
+    let days = try require(Day("2016-01-01"))...(try require(Day("2016-01-31")))
     do {
       _ = try await source.dailyCloses(Asset(symbol: "BTC", id: "BTC"), "USD", days)
       Issue.record("accepted an answer without the asked days")
@@ -188,7 +188,7 @@ import Testing
     let samples = try await Self.kraken(stub).ohlc(base: "BTC", quote: "USD", interval: .day, since: since)
     expectEqual(samples.count, 6)
     expectEqual(samples.map(\.0), samples.map(\.0).sorted())
-    let request = try #require(stub.requests.all.first)
+    let request = try require(stub.requests.all.first)
     expectEqual(request.queryItems["interval"], "1440")
     expectEqual(request.queryItems["since"], String(Int(since.timeIntervalSince1970)))
   }

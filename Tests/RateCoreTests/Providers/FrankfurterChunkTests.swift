@@ -31,11 +31,11 @@ import Testing
   @Test func everyWorkingDayArrivesEvenFromAnInstanceThatSamplesWeekly() async throws {
     let server = Self.samplingServer()
     let client = FrankfurterClient(
-      baseURL: try #require(URL(string: "http://frankfurter.test/frankfurter")),
+      baseURL: try require(URL(string: "http://frankfurter.test/frankfurter")),
       transport: server.transport())
     let key = CurrencyPairKey(base: "EUR", quote: "USD")
-    let start = try #require(Day("2023-01-02"))
-    let end = try #require(Day("2023-12-29"))
+    let start = try require(Day("2023-01-02"))
+    let end = try require(Day("2023-12-29"))
     let series = try await client.dailySeries(pairs: [key], start: start, end: end)[key] ?? []
     let working = (0...start.distance(to: end)).map { start.adding(days: $0) }
       .filter(FakeFrankfurter.isWorkingDay)

@@ -30,7 +30,7 @@ import Testing
     // Frankfurter's own (rounded) cross rates, unchanged.
     expectEqual(rates, [pair("GBP-USD"): 1.2818, pair("GBP-EUR"): 1.1772, pair("GBP-JPY"): 200.13])
     expectEqual(stub.requests.count, 1)
-    let request = try #require(stub.requests.all.first)
+    let request = try require(stub.requests.all.first)
     expectEqual(request.url.path, "/v1/latest")
     expectEqual(request.url.query, "from=GBP&to=EUR,JPY,USD")
     expectEqual(request.headers["User-Agent"]?.hasPrefix("rates/"), true)
@@ -83,10 +83,10 @@ import Testing
     let stub = StubTransport(body: try Fixtures.string("frankfurter/timeseries_eur_usd_gbp.json"))
     let series = try await client(stub).timeSeries(
       pairs: pairs("EUR-USD", "EUR-GBP"), start: Day("2024-06-01")!, end: Day("2024-06-11")!)
-    let request = try #require(stub.requests.all.first)
+    let request = try require(stub.requests.all.first)
     expectEqual(request.url.path, "/v1/2024-06-01..2024-06-11")
     expectEqual(request.url.query, "from=EUR&to=GBP,USD")
-    let usd = try #require(series[pair("EUR-USD")])
+    let usd = try require(series[pair("EUR-USD")])
     // 2024-06-01 is a Saturday: the API starts at Friday 05-31 and skips 06-08/06-09.
     let expectedDays = [
       "2024-05-31", "2024-06-03", "2024-06-04", "2024-06-05", "2024-06-06", "2024-06-07",
@@ -106,7 +106,7 @@ import Testing
       pairs: pairs("GBP-USD", "USD-GBP"), start: Day("2024-06-01")!, end: Day("2024-06-11")!)
     expectEqual(stub.requests.count, 1)
     expectEqual(stub.requests.all.first?.url.query, "from=EUR&to=GBP,USD")
-    let gbpUSD = try #require(series[pair("GBP-USD")])
+    let gbpUSD = try require(series[pair("GBP-USD")])
     expectEqual(gbpUSD.count, 8)
     // 2024-05-31: USD 1.0848, GBP 0.8521 → 1.0848 / 0.8521 = 1.27309001290928…
     expect(close(gbpUSD.first?.rate, 1.273_090_013))

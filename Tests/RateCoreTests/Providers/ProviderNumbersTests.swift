@@ -43,7 +43,7 @@ import Testing
     let (client, _) = client(
       #"{"bitcoin":{"eur":61234,"eur_24h_change":-1.5,"last_updated_at":\#(value)}}"#)
     let prices = try await client.simplePrices(ids: ["bitcoin"], currencies: ["eur"])
-    let price = try #require(prices["bitcoin"]?["EUR"])
+    let price = try require(prices["bitcoin"]?["EUR"])
     expectEqual(price.rate, 61234)
     expectEqual(price.change24hPercent, -1.5)
     expectEqual(price.updatedAt, nil)

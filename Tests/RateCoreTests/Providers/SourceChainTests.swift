@@ -60,20 +60,20 @@ import Testing
     let folder = try scratch.folder()
     let limited = { StubTransport(status: 429, headers: ["Retry-After": "120"], body: "Throttled") }
     let first = Run(gecko: limited(), folder: folder, at: Self.start)
-    let quote = try #require(try await first.chain.prices([Self.btc]).first)
+    let quote = try require(try await first.chain.prices([Self.btc]).first)
     expectEqual(quote.source, .provider(.coinbase))
     expectEqual(quote.rate, FakeCoinbase.price(base: "BTC", quote: "USD", at: Self.start))
     expect(first.gecko.requests.count == 1 && first.coinbase.requests.count == 1)
 
     // A later run inside the pause does not ask CoinGecko.
     let second = Run(gecko: limited(), folder: folder, at: Self.start.addingTimeInterval(60))
-    #expect(try await second.chain.prices([Self.btc]).first?.source == .provider(.coinbase))
+    expectEqual(try await second.chain.prices([Self.btc]).first?.source, .provider(.coinbase))
     expectEqual(second.gecko.requests.count, 0)
 
     // After it, CoinGecko answers again.
     let good = StubTransport(body: #"{"bitcoin":{"usd":61234,"last_updated_at":1795000000}}"#)
     let third = Run(gecko: good, folder: folder, at: Self.start.addingTimeInterval(121))
-    let again = try #require(try await third.chain.prices([Self.btc]).first)
+    let again = try require(try await third.chain.prices([Self.btc]).first)
     expect(again.source == .provider(.coinGecko) && again.rate == 61234)
     expectEqual(third.coinbase.requests.count, 0)
   }
@@ -88,7 +88,7 @@ import Testing
     let folder = try scratch.folder()
     let gecko = StubTransport(status: status, body: body)
     let run = Run(gecko: gecko, folder: folder, at: Self.start)
-    #expect(try await run.chain.prices([Self.btc]).first?.source == .provider(.coinbase))
+    expectEqual(try await run.chain.prices([Self.btc]).first?.source, .provider(.coinbase))
     expectEqual(ProviderPauses(cacheFolder: folder).pausedUntil(Provider.coinGecko, now: Self.start), nil)
   }
 
@@ -97,7 +97,7 @@ import Testing
     let run = Run(
       gecko: StubTransport(status: 503, body: ""), folder: folder, at: Self.start,
       coinbase: StubTransport(status: 502, body: "bad gateway"))
-    let quote = try #require(try await run.chain.prices([Self.btc]).first)
+    let quote = try require(try await run.chain.prices([Self.btc]).first)
     expectEqual(quote.source, .provider(.kraken))
     expectEqual(run.kraken.requests.all.first?.queryItems["pair"], "XBTUSD")
   }
@@ -133,7 +133,7 @@ import Testing
     let folder = try scratch.folder()
     let refusal = StubTransport(status: 401, body: FakeCoinGecko.rangeError(now: Self.start))
     let run = Run(gecko: refusal, folder: folder, at: Self.start)
-    let days = try #require(Day("2016-01-01"))...(try #require(Day("2016-12-31")))
+    let days = try require(Day("2016-01-01"))...(try require(Day("2016-12-31")))
     let answer = try await run.chain.dailyCloses(Self.btc.asset, "USD", days)
     expectEqual(answer.closes.count, 366)
     expect(

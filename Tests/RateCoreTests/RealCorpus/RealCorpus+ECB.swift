@@ -21,7 +21,7 @@ extension RealCorpus.Call {
       return .latest(day, pairs)
     case .ecbRange(let codes, let start, let end):
       let table = try await ecb.series(
-        codes: codes.map(CurrencyCode.init), start: try #require(Day(start)), end: try #require(Day(end)))
+        codes: codes.map(CurrencyCode.init), start: try require(Day(start)), end: try require(Day(end)))
       var series: [CurrencyPairKey: [RatePoint]] = [:]
       for day in table.keys.sorted() {
         for (code, rate) in table[day] ?? [:] where code != "EUR" {

@@ -88,7 +88,7 @@ extension RealCorpus {
         guard case .latest(let day, let rates) = answer else { throw CorpusFailure.wrongAnswer }
         expectEqual(day.description, date)
         for (pair, rate) in expected {
-          let key = try #require(CurrencyPairKey(pair))
+          let key = try require(CurrencyPairKey(pair))
           expectEqual(rates[key], rate, "\(pair)")
         }
         expectEqual(rates.count, expected.count)
@@ -107,7 +107,7 @@ extension RealCorpus {
 
   /// Every supported vs_currency a real list names is one `rates` accepts.
   static let vsCurrencies = json { object in
-    let codes = try #require(object as? [String])
+    let codes = try require(object as? [String])
     expect(codes.count > 50)
     let unknown = codes.map { $0.uppercased() }.filter { !CurrencyCodes.coinGeckoQuotes.contains($0) }
     expect(unknown.isEmpty, "not in CurrencyCodes.coinGeckoQuotes: \(unknown)")
@@ -115,7 +115,7 @@ extension RealCorpus {
 
   static func coin(id: String, usd: Double?) -> Expectation {
     json { object in
-      let coin = try #require(object as? [String: Any])
+      let coin = try require(object as? [String: Any])
       expectEqual(coin["id"] as? String, id)
       let market = coin["market_data"] as? [String: Any]
       let price = (market?["current_price"] as? [String: Any])?["usd"] as? Double

@@ -28,7 +28,7 @@ extension RealCorpus {
 
     // /coins/markets
     "coingecko/coins_markets_2018_string_numbers__pycoingecko.json": markets { rows in
-      let row = try #require(rows.first)
+      let row = try require(rows.first)
       expectEqual(rows.count, 1)
       expect(row.id == "bitcoin" && row.symbol == "BTC")
       expectEqual(row.currentPrice, 7015.11823787848)
@@ -39,7 +39,7 @@ extension RealCorpus {
       expectEqual(row.lastUpdated, ISO8601.parse("2018-08-28T12:12:53.390Z"))
     },
     "coingecko/coins_markets_docs_sample__CoinGecko.Net.json": markets { rows in
-      let row = try #require(rows.first)
+      let row = try require(rows.first)
       expectEqual(row.currentPrice, 70187)
       expectEqual(row.marketCap, 1_381_651_251_183)
       expectEqual(row.maxSupply, 21_000_000)
@@ -47,7 +47,7 @@ extension RealCorpus {
     },
     "coingecko/coins_markets_frax_max_supply_null__unidentified-repo-id47891616309.json": markets {
       rows in
-      let row = try #require(rows.first)
+      let row = try require(rows.first)
       expectEqual(row.currentPrice, 0.999338)
       expectEqual(row.marketCapRank, 100)
       expectEqual(row.maxSupply, nil)
@@ -250,8 +250,8 @@ extension RealCorpus {
         status: 200, call: .series(["USD-CAD"], start: "2024-01-01", end: "2024-01-05"),
         outcome: .decodes { answer in
           guard case .series(let series) = answer else { throw CorpusFailure.wrongAnswer }
-          let key = try #require(CurrencyPairKey("USD-CAD"))
-          let points = try #require(series[key])
+          let key = try require(CurrencyPairKey("USD-CAD"))
+          let points = try require(series[key])
           expectEqual(points.count, 5)
           expectEqual(points.first?.date.description, "2023-12-29")
           expectEqual(points.first?.rate, 1.3251)
@@ -263,10 +263,10 @@ extension RealCorpus {
       status: 200, call: .series(["EUR-USD", "EUR-INR"], start: "2026-09-30", end: "2026-10-02"),
       outcome: .decodes { answer in
         guard case .series(let series) = answer else { throw CorpusFailure.wrongAnswer }
-        let usdKey = try #require(CurrencyPairKey("EUR-USD"))
-        let inrKey = try #require(CurrencyPairKey("EUR-INR"))
-        let usd = try #require(series[usdKey])
-        let inr = try #require(series[inrKey])
+        let usdKey = try require(CurrencyPairKey("EUR-USD"))
+        let inrKey = try require(CurrencyPairKey("EUR-INR"))
+        let usd = try require(series[usdKey])
+        let inr = try require(series[inrKey])
         expectEqual(usd.map(\.date.description), ["2026-09-30", "2026-10-01", "2026-10-02"])
         expectEqual(usd.map(\.rate), [1.1355, 1.1298, 1.1225])
         expectEqual(inr.map(\.date.description), ["2026-09-30", "2026-10-01", "2026-10-02"])

@@ -1,4 +1,5 @@
 import RateCore
+import RatesExpectations
 import RatesTestSupport
 import Testing
 
@@ -76,15 +77,15 @@ enum RealCorpus {
       case .coinDeskHistory(let code, let start, let end):
         return .points(
           try await coinDesk.historicalCloses(
-            currency: code, start: try #require(Day(start)), end: try #require(Day(end))))
+            currency: code, start: try require(Day(start)), end: try require(Day(end))))
       case .latest(let pairs):
         let answer = try await frankfurter.latest(pairs: pairs.compactMap(CurrencyPairKey.init))
         return .latest(answer.date, answer.rates)
       case .series(let pairs, let start, let end):
         return .series(
           try await frankfurter.timeSeries(
-            pairs: pairs.compactMap(CurrencyPairKey.init), start: try #require(Day(start)),
-            end: try #require(Day(end))))
+            pairs: pairs.compactMap(CurrencyPairKey.init), start: try require(Day(start)),
+            end: try require(Day(end))))
       default:
         return try await runExchange(transport)
       }

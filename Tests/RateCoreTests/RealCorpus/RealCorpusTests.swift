@@ -17,7 +17,7 @@ import Testing
 
   @Test(arguments: RealCorpus.files)
   func recordedBodyGivesItsExpectedResult(_ file: String) async throws {
-    let expectation = try #require(RealCorpus.expectations[file], "no expectation for \(file)")
+    let expectation = try require(RealCorpus.expectations[file], "no expectation for \(file)")
     let body = try Fixtures.data("real/\(file)")
     guard let call = expectation.call else {
       guard case .notCalled(let check) = expectation.outcome else {

@@ -8,7 +8,7 @@ import Testing
 @Suite struct ConfiguredPairNameTests {
   @Test(arguments: [("GBP-USD", "GBP", "USD"), ("gbp/usd", "gbp", "usd"), ("BTC-EUR", "BTC", "EUR")])
   func aNameGivesItsTwoSides(name: String, base: String, quote: String) throws {
-    let pair = try #require(ConfiguredPair(name: name, addedAt: fixedNow))
+    let pair = try require(ConfiguredPair(name: name, addedAt: fixedNow))
     expect(pair.base == base && pair.quote == quote)
     expect(pair.isNamed(name))
   }

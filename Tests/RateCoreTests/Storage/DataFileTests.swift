@@ -344,7 +344,7 @@ import Testing
     try FileManager.default.createDirectory(
       at: file.lockURL.deletingLastPathComponent(), withIntermediateDirectories: true)
     let pauses = Recorder<Duration>()
-    let held = try #require(
+    let held = try require(
       try FileLock.acquire(
         at: file.lockURL, for: file.url, exclusive: true, timeout: .zero,
         clock: virtualClock(pauses)))

@@ -45,7 +45,7 @@ import Testing
           lseek(fd, 0, SEEK_SET)
           let read = try RegularFile.readAll(fd, expected: expected, limit: limit)
           lseek(fd, 0, SEEK_SET)
-          let legacy = try #require(Self.legacyReadAll(fd, limit: limit))
+          let legacy = try require(Self.legacyReadAll(fd, limit: limit))
           expectEqual(read, legacy, "size \(size), expected \(expected), limit \(limit)")
           expectEqual(read, (size <= limit ? content : nil))
         }
@@ -61,10 +61,10 @@ import Testing
     let fd = open(url.path, O_RDONLY)
     expect(fd >= 0)
     defer { close(fd) }
-    let exact = try #require(try RegularFile.readAll(fd, expected: 3_000, limit: 8 << 20))
+    let exact = try require(try RegularFile.readAll(fd, expected: 3_000, limit: 8 << 20))
     expect(exact.count == 3_000 && exact.capacity < 4_096)
     lseek(fd, 0, SEEK_SET)
-    let grown = try #require(try RegularFile.readAll(fd, expected: 1_000, limit: 8 << 20))
+    let grown = try require(try RegularFile.readAll(fd, expected: 1_000, limit: 8 << 20))
     expect(grown.count == 3_000 && grown.capacity < 70_000)
   }
 }

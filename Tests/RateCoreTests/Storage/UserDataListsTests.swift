@@ -36,7 +36,7 @@ import Testing
     let data = try makeData()
     try data.addCoins([coin("bitcoin"), coin("ethereum"), coin("solana")])
     expect(try data.removeCoin(id: "dogecoin") == nil)
-    let removed = try #require(try data.removeCoin(id: "ethereum"))
+    let removed = try require(try data.removeCoin(id: "ethereum"))
     expect(removed.coin.id == "ethereum" && removed.index == 1)
     expectEqual(try data.readCoins().map(\.id), ["bitcoin", "solana"])
     try data.restoreCoin(removed.coin, at: removed.index)
@@ -104,7 +104,7 @@ import Testing
       try data.addPairAtTop(ConfiguredPair(base: base, quote: quote, addedAt: fixedNow))
     }
     let before = try data.pairs.read()
-    let removed = try #require(try data.removePair(named: name))
+    let removed = try require(try data.removePair(named: name))
     expectEqual(removed.index, shownIndex)
     expectEqual(try data.pairs.read().count, 2)
     try data.restorePair(removed.pair, at: removed.index)

@@ -40,7 +40,7 @@ import Testing
   static func listedFiles() throws -> Set<String> {
     let guide = try String(
       contentsOf: root.appendingPathComponent("docs/guide.md"), encoding: .utf8)
-    let heading = try #require(guide.range(of: "\n## Platform branches\n"))
+    let heading = try require(guide.range(of: "\n## Platform branches\n"))
     let section = guide[heading.upperBound...].components(separatedBy: "\n## ").first ?? ""
     let quoted = section.components(separatedBy: "`").enumerated()
       .filter { $0.offset % 2 == 1 }.map(\.element)

@@ -52,7 +52,7 @@ import Testing
     let after = ContinuousClock.now
     expect(!deadlines.all.isEmpty)
     for deadline in deadlines.all {
-      let deadline = try #require(deadline)
+      let deadline = try require(deadline)
       expect(deadline >= before + .seconds(18) && deadline <= after + .seconds(18))
     }
   }

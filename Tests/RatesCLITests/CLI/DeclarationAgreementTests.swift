@@ -14,7 +14,7 @@ import Testing
   static let leaves = CommandTree.leaves.map(\.words)
 
   static func path(_ words: String) throws -> CommandPath {
-    try #require(try CommandTree.path(named: words.split(separator: " ").map(String.init)))
+    try require(try CommandTree.path(named: words.split(separator: " ").map(String.init)))
   }
 
   /// Parses a whole command line the way `rates` does, without running anything.
@@ -62,7 +62,7 @@ import Testing
 
   /// The first example's arguments: a command line that parses.
   static func baseArguments(_ words: String) throws -> [String] {
-    let example = try #require(try path(words).last.examples.first, "\(words) has no example")
+    let example = try require(try path(words).last.examples.first, "\(words) has no example")
     return arguments(ofExample: example)
   }
 
@@ -127,7 +127,7 @@ import Testing
       from: CommandPath(path.root), scanner: &scanner, lenient: false)
     expectEqual(resolved.words, words)
     let global = scanner.askedFor
-    let type = try #require(path.last as? any RatesCommand.Type)
+    let type = try require(path.last as? any RatesCommand.Type)
     _ = try type.init(parsing: &scanner, defaults: CommandDefaults(currency: "USD"))
     expectEqual(scanner.askedFor.subtracting(global), Set(path.last.options.flatMap(\.names)))
     let parsedByRatesCLI: Set = ["--help", "-h", "--version"]
@@ -142,7 +142,7 @@ import Testing
     let path = try Self.path(words)
     let declared = Set(path.last.arguments)
     let runnable = path.last.runnable
-    let type = try #require(runnable)
+    let type = try require(runnable)
     var read: Set<ArgumentSpec> = []
     for example in path.last.examples {
       var scanner = ArgumentScanner(Self.arguments(ofExample: example))

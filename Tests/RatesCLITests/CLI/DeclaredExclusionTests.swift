@@ -26,7 +26,7 @@ import Testing
   @Test(arguments: Declarations.leaves)
   func everyDeclaredExclusionIsRefused(_ words: String) throws {
     let path = try Declarations.path(words)
-    let type = try #require(path.last as? any RatesCommand.Type)
+    let type = try require(path.last as? any RatesCommand.Type)
     for exclusion in type.exclusions {
       for other in exclusion.excluded {
         let arguments = try Self.positionals(words) + Self.words(exclusion.option) + Self.words(other)

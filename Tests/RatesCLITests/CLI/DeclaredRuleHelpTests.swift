@@ -121,7 +121,7 @@ import Testing
       uniquingKeysWith: { first, _ in first })
     for use in uses {
       guard let message = alone[use.description] ?? nil, message.contains(" needs ") else { continue }
-      let needed = try #require(message.wholeMatch(of: /(.+?) needs ([^:]+)(?::.*)?/))
+      let needed = try require(message.wholeMatch(of: /(.+?) needs ([^:]+)(?::.*)?/))
       expect(stated.onlyWith[use.name, default: []].contains(String(needed.2)), "\(words) \(message)")
     }
     for first in uses {
@@ -132,7 +132,7 @@ import Testing
         let pair =
           message.wholeMatch(of: /(.+?) cannot be used with ([^:]+)(?::.*)?/).map { ($0.1, $0.2) }
           ?? message.wholeMatch(of: /(.+?) and (.+?) cannot be used together/).map { ($0.1, $0.2) }
-        let (one, other) = try #require(pair, "\(words) \(first) \(second): \(message)")
+        let (one, other) = try require(pair, "\(words) \(first) \(second): \(message)")
         expect(Self.says(stated, String(one), String(other)), "\(words): \(message)")
         if !other.hasPrefix("--json"), !other.hasPrefix("--format") {
           expect(Self.says(stated, String(other), String(one)), "\(words): \(message)")
@@ -150,7 +150,7 @@ import Testing
     func given(_ label: String) throws -> [String] {
       let (name, value) = Self.split(label)
       if name == "--json" || name == "--format" { return label.split(separator: " ").map(String.init) }
-      let spec = try #require(options.first { $0.name == name }, "\(words) \(label)")
+      let spec = try require(options.first { $0.name == name }, "\(words) \(label)")
       return [name] + (spec.takesValue ? [value ?? Self.sample(spec)] : [])
     }
     for (name, rules) in stated.notWith {

@@ -63,7 +63,7 @@ import Testing
     let progress = FetchProgress(
       write: { written.append($0) }, sleep: { _ in }, unicode: false)
     progress.begin("CoinGecko")
-    #expect(await eventually { written.all == ["fetching from CoinGecko..."] })
+    expect(await eventually { written.all == ["fetching from CoinGecko..."] })
     progress.interrupt()
     written.append("warning: something\n")
     progress.end()

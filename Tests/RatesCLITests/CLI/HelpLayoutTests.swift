@@ -28,7 +28,7 @@ import Testing
     }
     // The note about 'rates config' follows the list, not inside it.
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-    let note = try #require(lines.firstIndex { $0.hasPrefix("Settings also come from") })
+    let note = try require(lines.firstIndex { $0.hasPrefix("Settings also come from") })
     expect(lines[note - 1].isEmpty)
     expect(lines[(note + 1)...].prefix { !$0.isEmpty }.allSatisfy { !$0.hasPrefix("  ") })
   }
@@ -64,7 +64,7 @@ import Testing
 
   @Test func aWrappedAbstractContinuesUnderItsFirstWord() throws {
     let path = try CommandTree.path(named: ["ledger", "add"])
-    let text = CommandHelp.text(for: try #require(path), width: 80)
+    let text = CommandHelp.text(for: try require(path), width: 80)
     let lines = text.split(separator: "\n")
     expect(lines[0].hasPrefix("rates ledger add: record an exchange"))
     let indent = String(repeating: " ", count: "rates ledger add: ".count)

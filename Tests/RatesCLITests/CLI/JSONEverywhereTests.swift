@@ -21,13 +21,13 @@ import Testing
   func printsJSON(_ arguments: [String]) async throws {
     let result = try await CLIHarness.run(arguments)
     expectEqual(result.status, 0, "\(result.stderr)")
-    let document = try #require(Self.document(result.stdout), "\(arguments): \(result.stdout)")
+    let document = try require(Self.document(result.stdout), "\(arguments): \(result.stdout)")
     expectEqual(document["version"] as? Int, 2)
   }
 
   @Test func helpAndVersionDocumentsHoldTheirText() async throws {
     let help = try await CLIHarness.run(["help", "history", "--json"])
-    let document = try #require(Self.document(help.stdout))
+    let document = try require(Self.document(help.stdout))
     expectEqual(document["command"] as? String, "rates history")
     expectEqual((document["help"] as? String)?.contains("--days"), true)
     let version = try await CLIHarness.run(["--version", "--json"])
@@ -46,7 +46,7 @@ import Testing
     let result = try await CLIHarness.run(arguments)
     expectEqual(result.status, 64, "\(arguments)")
     expect(result.stdout.isEmpty, "\(result.stdout)")
-    let error = try #require(Self.document(result.stderr)?["error"] as? [String: Any])
+    let error = try require(Self.document(result.stderr)?["error"] as? [String: Any])
     expectEqual((error["message"] as? String)?.contains("--json is not available"), true)
   }
 
@@ -71,8 +71,8 @@ import Testing
     expectEqual(result.status, 64, "\(arguments): \(result.stderr)")
     expect(result.stdout.isEmpty, "\(result.stdout)")
     expect(!result.stderr.contains("usage:"), "\(arguments): \(result.stderr)")
-    let document = try #require(Self.document(result.stderr), "\(arguments): \(result.stderr)")
-    let error = try #require(document["error"] as? [String: Any])
+    let document = try require(Self.document(result.stderr), "\(arguments): \(result.stderr)")
+    let error = try require(document["error"] as? [String: Any])
     expectEqual(error["exitCode"] as? Int, 64)
     expectEqual((error["message"] as? String)?.isEmpty, false)
   }
@@ -80,11 +80,11 @@ import Testing
   /// Before: the timeout was the string "10"; it is the number 10.
   @Test func configValuesKeepTheirTypes() async throws {
     let shown = try await CLIHarness.run(["config", "--json"], environment: ["RATES_TIMEOUT": "30"])
-    let settings = try #require(Self.document(shown.stdout)?["settings"] as? [[String: Any]])
-    let timeout = try #require(settings.first { $0["key"] as? String == "timeout" })
+    let settings = try require(Self.document(shown.stdout)?["settings"] as? [[String: Any]])
+    let timeout = try require(settings.first { $0["key"] as? String == "timeout" })
     expectEqual(timeout["value"] as? Int, 30)
     expect(!(timeout["value"] is String))
-    let currency = try #require(settings.first { $0["key"] as? String == "currency" })
+    let currency = try require(settings.first { $0["key"] as? String == "currency" })
     expect(currency["value"] is String || currency["value"] is NSNull)
 
     let harness = try CLIHarness()

@@ -29,7 +29,7 @@ import Testing
 
   @Test func aFullDiskIsAnOutputFailure() throws {
     let full = open("/dev/full", O_WRONLY)
-    try #require(full >= 0)
+    try require(full >= 0)
     let null = open("/dev/null", O_WRONLY)
     defer {
       close(full)

@@ -71,7 +71,7 @@ import Testing
     let result = try await run(["history", "BTC", "--days", "999", "--json"])
     expectEqual(result.status, 64)
     let object = try JSONSerialization.jsonObject(with: Data(result.stderr.utf8)) as? [String: Any]
-    let error = try #require(object?["error"] as? [String: Any])
+    let error = try require(object?["error"] as? [String: Any])
     expectEqual(error["code"] as? String, "usage")
     expectEqual((error["message"] as? String)?.contains("--days"), true)
   }

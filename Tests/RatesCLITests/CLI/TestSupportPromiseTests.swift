@@ -28,7 +28,7 @@ import Testing
       expectEqual(result.status, 0, "\(result.stderr)")
       expect(Self.exists(cli.home))
     }
-    let gone = try #require(home)
+    let gone = try require(home)
     expect(!Self.exists(gone))
   }
 
@@ -39,7 +39,7 @@ import Testing
       home = runner.home
       expect(Self.exists(runner.home))
     }
-    expect(!Self.exists(try #require(home)))
+    expect(!Self.exists(try require(home)))
   }
 
   @Test func aScopedFolderIsRemovedEvenWhenATestTookItsPermissionsAway() throws {
@@ -83,13 +83,13 @@ import Testing
     let writer = Task {
       for value in 1...3 { log.append(value) }
     }
-    #expect(await eventually { log.all == [1, 2, 3] })
+    expect(await eventually { log.all == [1, 2, 3] })
     await writer.value
   }
 
   @Test func eventuallyGivesUpAfterItsHangGuard() async {
     let never = Recorder<Int>()
-    #expect(await eventually(timeout: 0.05) { never.count > 0 } == false)
+    expectEqual(await eventually(timeout: 0.05) { never.count > 0 }, false)
   }
 
   /// The two that read the process folder's owners, one at a time (the second makes a

@@ -114,7 +114,7 @@ import Testing
     let outcome = HostileFiles.finishes(within: 5, unblocking: [fifo]) {
       (CacheInventory.scan(directory), try CacheInventory.clear(directory))
     }
-    let (inventory, report) = try #require(outcome, "blocked on a FIFO").get()
+    let (inventory, report) = try require(outcome, "blocked on a FIFO").get()
     expectEqual(inventory.entries, 3)
     expectEqual(inventory.foreign, 1)
     expectEqual(report.removedEntries, 3)

@@ -70,7 +70,7 @@ import Testing
       if case .unusable(let problem) = cache.load(String.self, key: key) { return problem }
       return nil
     }
-    let fifo = try #require(outcome, "load blocked on a FIFO").get()
+    let fifo = try require(outcome, "load blocked on a FIFO").get()
     expectEqual(fifo, .notAFile(path: url.path, kind: "a FIFO (named pipe)"))
 
     unlink(url.path)

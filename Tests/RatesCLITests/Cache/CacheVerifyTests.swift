@@ -25,7 +25,7 @@ import Testing
     let (cli, _) = try CLIHarness.withFakeAPI()
     defer { try? FileManager.default.removeItem(at: cli.home) }
     for pair in [["GBP", "USD"], ["EUR", "USD"], ["BTC", "EUR"]] {
-      #expect(await cli.run(["history"] + pair + ["--days", "10"]).status == 0)
+      expectEqual(await cli.run(["history"] + pair + ["--days", "10"]).status, 0)
     }
     let cache = cli.home.appendingPathComponent("cache/rates")
     let before = contents(under: cache)
@@ -53,11 +53,11 @@ import Testing
   @Test func verifyReportsAPoisonedDayExitsTwoAndFixRepairsIt() async throws {
     let (cli, api) = try CLIHarness.withFakeAPI()
     defer { try? FileManager.default.removeItem(at: cli.home) }
-    #expect(await cli.run(["history", "GBP", "USD", "--days", "10"]).status == 0)
+    expectEqual(await cli.run(["history", "GBP", "USD", "--days", "10"]).status, 0)
     let store = DayStore(directory: cli.home.appendingPathComponent("cache/rates"))
     let key = "frankfurter/gbp-usd"
     let clean = store.load(key: key).0
-    let day = try #require(clean.values.first?.day)
+    let day = try require(clean.values.first?.day)
     var poison = DayStore.Days()
     poison.set(day, 9.99)
     try store.save(poison, key: key, replacing: true)

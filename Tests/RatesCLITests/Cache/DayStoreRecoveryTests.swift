@@ -12,7 +12,7 @@ import Testing
   @Test(arguments: ["garbage", "truncated", "absurd header"])
   func aCorruptDaysFileIsReportedOnceKeptAsideAndRewritten(_ damage: String) async throws {
     let (cli, _) = try CLIHarness.withFakeAPI()
-    #expect(await cli.run(["history", "GBP", "USD", "--days", "10"]).status == 0)
+    expectEqual(await cli.run(["history", "GBP", "USD", "--days", "10"]).status, 0)
     let store = DayStore(directory: cli.home.appendingPathComponent("cache/rates"))
     let key = "frankfurter/gbp-usd"
     let url = store.fileURL(key: key)

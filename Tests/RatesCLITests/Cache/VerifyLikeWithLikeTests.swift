@@ -18,7 +18,7 @@ import Testing
   @Test(arguments: [["BTC", "EUR"], ["GBP", "USD"]])
   func rightAfterAFetchEveryDayAgrees(_ pair: [String]) async throws {
     let (cli, _) = try CLIHarness.withFakeAPI()
-    #expect(await cli.run(["history"] + pair + ["--days", "28"]).status == 0)
+    expectEqual(await cli.run(["history"] + pair + ["--days", "28"]).status, 0)
     let verify = await cli.run(["cache", "verify"])
     expectEqual(verify.status, 0, "\(verify.stdout)\(verify.stderr)")
     expect(verify.stdout.contains("all agree."), "\(verify.stdout)")
@@ -36,16 +36,16 @@ import Testing
       }
     }
     frankfurter.fail(with: .text("down", status: 503))
-    #expect(await cli.run(["history", "GBP", "USD", "--days", "10"]).status == 0)
+    expectEqual(await cli.run(["history", "GBP", "USD", "--days", "10"]).status, 0)
     frankfurter.fail(with: nil)
     let store = Self.store(cli)
     let key = "frankfurter/gbp-usd"
     let before = store.load(key: key).0
     expect(before.values.contains { Figure.decimalPlaces($0.value) > 4 }, "crossed: more digits")
-    expectEqual(before.origin(try #require(before.values.first?.day))?.provider, "ecb")
+    expectEqual(before.origin(try require(before.values.first?.day))?.provider, "ecb")
     let verify = await cli.run(["cache", "verify", "GBP-USD", "--fix", "--json"])
     expectEqual(verify.status, 0, "\(verify.stderr)")
-    let pair = try #require((try verify.json()["pairs"] as? [[String: Any]])?.first)
+    let pair = try require((try verify.json()["pairs"] as? [[String: Any]])?.first)
     expectEqual((pair["differences"] as? [Any])?.isEmpty, true, "\(verify.stdout)")
     expectEqual(pair["fixed"] as? Bool, false)
     expectEqual(store.load(key: key).0, before, "nothing rewritten")
@@ -60,10 +60,10 @@ import Testing
 
   @Test func aDifferenceIsWrittenAsRatesAreEverywhere() async throws {
     let (cli, _) = try CLIHarness.withFakeAPI()
-    #expect(await cli.run(["history", "BTC", "EUR", "--days", "10"]).status == 0)
+    expectEqual(await cli.run(["history", "BTC", "EUR", "--days", "10"]).status, 0)
     let store = Self.store(cli)
     let key = "coingecko/bitcoin-eur"
-    let day = try #require(store.load(key: key).0.values.first?.day)
+    let day = try require(store.load(key: key).0.values.first?.day)
     var poison = DayStore.Days()
     poison.set(day, 110_419.024_690_408_45)
     try store.save(poison, key: key, replacing: true)
@@ -77,7 +77,7 @@ import Testing
   @Test func candleDaysAreVerifiedAgainstCandles() async throws {
     let (cli, server) = try CoinFallbackTests.harness(ReplySwitch())
     let range = ["history", "BTC", "USD", "--from", "2016-01-01", "--to", "2016-03-31"]
-    #expect(await cli.run(range).status == 0)
+    expectEqual(await cli.run(range).status, 0)
     let candles = server.requests.filter { $0.path.hasSuffix("/candles") }.count
     let verify = await cli.run(["cache", "verify"])
     expectEqual(verify.status, 0, "\(verify.stdout)\(verify.stderr)")
@@ -87,13 +87,13 @@ import Testing
     // The line names the source it asked, not only the store's provider.
     expect(verify.stdout.contains("in 1 request to coinbase,"), "\(verify.stdout)")
     let json = await cli.run(["cache", "verify", "--json"])
-    let pair = try #require((try json.json()["pairs"] as? [[String: Any]])?.first)
+    let pair = try require((try json.json()["pairs"] as? [[String: Any]])?.first)
     expectEqual(pair["askedSources"] as? [String], ["coinbase"])
   }
 
   @Test func daysNotOverYetAreReportedAndDroppedByFix() async throws {
     let (cli, _) = try CLIHarness.withFakeAPI()
-    #expect(await cli.run(["history", "GBP", "USD", "--days", "10"]).status == 0)
+    expectEqual(await cli.run(["history", "GBP", "USD", "--days", "10"]).status, 0)
     let store = Self.store(cli)
     let key = "frankfurter/gbp-usd"
     let today = Day(containing: cli.clock.now)
@@ -103,7 +103,7 @@ import Testing
     try store.save(later, key: key)
     let verify = await cli.run(["cache", "verify", "--json"])
     expectEqual(verify.status, 2, "\(verify.stderr)")
-    let pair = try #require((try verify.json()["pairs"] as? [[String: Any]])?.first)
+    let pair = try require((try verify.json()["pairs"] as? [[String: Any]])?.first)
     expectEqual(pair["notOver"] as? [String], future.map(\.description))
     let text = await cli.run(["cache", "verify"])
     expect(text.stdout.contains("2 stored days are not over yet (\(today) to \(future[1]))"), "\(text.stdout)")

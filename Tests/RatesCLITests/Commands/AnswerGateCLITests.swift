@@ -75,7 +75,7 @@ import Testing
     expect(result.stdout.isEmpty)
     let json = await rates.run(["history", "BTC", "EUR", "--json"])
     expectEqual(json.status, 69, "no EncodingError on inf: \(json.stderr)")
-    let error = try #require(try json.errorJSON()["error"] as? [String: Any])
+    let error = try require(try json.errorJSON()["error"] as? [String: Any])
     expectEqual(error["code"] as? String, "malformed_response")
     expect(Self.stored(rates, "bitcoin-eur").isEmpty, "\(Self.stored(rates, "bitcoin"))")
   }
@@ -165,13 +165,13 @@ import Testing
     let rates = try Self.ecbDays(firstOnly: true) { days in days.merging(["2020-01-02": ["USD": 1.12]]) { $1 } }
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let result = await rates.run(["history", "EUR", "USD", "--days", "7", "--provider", "frankfurter", "--json"])
-    let points = try #require(try result.json()["points"] as? [[String: Any]], "\(result.stderr)")
+    let points = try require(try result.json()["points"] as? [[String: Any]], "\(result.stderr)")
     expectEqual(points.count, 7)
     expect(!points.contains { $0["date"] as? String == "2020-01-02" })
     // Never stored: a range reaching 2020 asks for it, and gets the fake's own rate.
     let old = await rates.run(
       ["history", "EUR", "USD", "--from", "2020-01-02", "--to", "2020-01-02", "--provider", "frankfurter", "--json"])
-    let day = try #require(try old.json()["points"] as? [[String: Any]], "\(old.stderr)")
+    let day = try require(try old.json()["points"] as? [[String: Any]], "\(old.stderr)")
     expect(day.first?["rate"] as? Double != 1.12, "\(day)")
   }
 
@@ -224,7 +224,7 @@ import Testing
     }
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let top = try await rates.run(["top", "--limit", "3", "--json"]).json()
-    let coins = try #require(top["coins"] as? [[String: Any]])
+    let coins = try require(top["coins"] as? [[String: Any]])
     let quotes = coins.compactMap { ($0["quotes"] as? [[String: Any]])?.first }
     expectEqual(quotes.count, 3)
     expect(quotes.allSatisfy { $0["old"] as? Bool == true })
@@ -236,7 +236,7 @@ import Testing
     let (rates, _) = try CLIHarness.withFakeAPI()
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let top = try await rates.run(["top", "--limit", "3", "--json"]).json()
-    let coins = try #require(top["coins"] as? [[String: Any]])
+    let coins = try require(top["coins"] as? [[String: Any]])
     let quotes = coins.compactMap { ($0["quotes"] as? [[String: Any]])?.first }
     expect(!quotes.isEmpty && quotes.allSatisfy { $0["old"] as? Bool == false })
   }

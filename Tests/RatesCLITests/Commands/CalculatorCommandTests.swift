@@ -17,14 +17,14 @@ import Testing
     let json = try result.json()
     expectEqual(json["amount"] as? Double, 1500)
     expect(json["date"] is NSNull)
-    let conversions = try #require(json["conversions"] as? [[String: Any]])
+    let conversions = try require(json["conversions"] as? [[String: Any]])
     expectEqual(conversions.map { $0["quote"] as? String }, ["EUR", "BTC", "SOL"])
     let ecbDay = UpdateRhythm.newestECBDay(at: fixedNow)
-    let eur = try #require(conversions[0]["rate"] as? Double)
+    let eur = try require(conversions[0]["rate"] as? Double)
     expect(abs(eur - FakeFrankfurter.rate(base: "USD", quote: "EUR", day: ecbDay)) < 1e-9)
     expectEqual(conversions[0]["amount"] as? Double, Figure.money(1500 * eur, code: "EUR"))
     expectEqual(conversions[0]["rateDate"] as? String, ecbDay.description)
-    let btc = try #require(conversions[1]["rate"] as? Double)
+    let btc = try require(conversions[1]["rate"] as? Double)
     expect(abs(btc - 1 / FakeCoinGecko.nowValue(id: "bitcoin", currency: "usd")) < 1e-15)
     for conversion in conversions {
       expectEqual(conversion["stale"] as? Bool, false)
@@ -39,8 +39,8 @@ import Testing
     let result = await rates.run(["convert", "2", "ETH", "ADA,BTC", "--json"])
     expectEqual(result.status, 0, "\(result.stderr)")
     expectEqual(server.requestCount, 1)
-    let conversions = try #require(try result.json()["conversions"] as? [[String: Any]])
-    let ada = try #require(conversions.first?["rate"] as? Double)
+    let conversions = try require(try result.json()["conversions"] as? [[String: Any]])
+    let ada = try require(conversions.first?["rate"] as? Double)
     let expected =
       FakeCoinGecko.nowValue(id: "ethereum", currency: "usd")
       / FakeCoinGecko.nowValue(id: "cardano", currency: "usd")
@@ -53,7 +53,7 @@ import Testing
     let day = Day(containing: fixedNow).adding(days: -10)
     let result = await rates.run(["convert", "100", "EUR", "GBP", "--date", day.description, "--json"])
     expectEqual(result.status, 0, "\(result.stderr)")
-    let conversion = try #require((try result.json()["conversions"] as? [[String: Any]])?.first)
+    let conversion = try require((try result.json()["conversions"] as? [[String: Any]])?.first)
     let ecbDay = FakeFrankfurter.workingDay(onOrBefore: day)
     expectEqual(conversion["rateDate"] as? String, ecbDay.description)
     expect(abs((conversion["rate"] as? Double ?? 0) - FakeFrankfurter.eurRate("GBP", day: ecbDay)) < 1e-9)
@@ -62,10 +62,10 @@ import Testing
   @Test func aWeekendDateUsesTheWorkingDayBefore() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
     let today = Day(containing: fixedNow)
-    let saturday = try #require((1...8).map { today.adding(days: -$0) }.first { $0.isoWeekday == 6 })
+    let saturday = try require((1...8).map { today.adding(days: -$0) }.first { $0.isoWeekday == 6 })
     let result = await rates.run(["convert", "100", "EUR", "USD", "--date", saturday.description, "--json"])
     expectEqual(result.status, 0, "\(result.stderr)")
-    let conversion = try #require((try result.json()["conversions"] as? [[String: Any]])?.first)
+    let conversion = try require((try result.json()["conversions"] as? [[String: Any]])?.first)
     expectEqual(conversion["rateDate"] as? String, saturday.adding(days: -1).description)
   }
 
@@ -105,18 +105,18 @@ import Testing
     }
     let convert = await rates.run(["convert", "250", "USD", "LBP", "--ledger", "--json"])
     expectEqual(convert.status, 0, "\(convert.stderr)")
-    let conversion = try #require((try convert.json()["conversions"] as? [[String: Any]])?.first)
+    let conversion = try require((try convert.json()["conversions"] as? [[String: Any]])?.first)
     expectEqual(conversion["rate"] as? Double, 89_300)
     expectEqual(conversion["amount"] as? Double, 22_325_000)
     expectEqual(conversion["source"] as? String, "ledger")
     let inverse = await rates.run(["convert", "89300", "LBP", "USD", "--ledger", "--json"])
-    let back = try #require((try inverse.json()["conversions"] as? [[String: Any]])?.first)
+    let back = try require((try inverse.json()["conversions"] as? [[String: Any]])?.first)
     // Averaged where the exchanges were recorded (USD-LBP), then inverted: a round trip.
     expect(abs((back["amount"] as? Double ?? 0) - 1) < 1e-12)
 
     let stats = await rates.run(["stats", "USD", "LBP", "--ledger", "--days", "7", "--json"])
     expectEqual(stats.status, 0, "\(stats.stderr)")
-    let points = try #require(try stats.json()["points"] as? [[String: Any]])
+    let points = try require(try stats.json()["points"] as? [[String: Any]])
     // Days with exchanges only: today-5, yesterday and today.
     expectEqual(points.count, 3)
     let average: Double = Figure.ratio(26_750_000.0 / 300)
@@ -143,11 +143,11 @@ import Testing
     }
     let convert = await rates.run(["convert", "2", "USD", "LBP", "--ledger", "--json"])
     expectEqual(convert.status, 0, "\(convert.stderr)")
-    let conversion = try #require((try convert.json()["conversions"] as? [[String: Any]])?.first)
+    let conversion = try require((try convert.json()["conversions"] as? [[String: Any]])?.first)
     expectEqual(conversion["rate"] as? Double, 89_250)
     expectEqual(conversion["rateDate"] as? String, last.description)
     let pairs = await rates.run(["pairs", "--json"])
-    let street = try #require((try pairs.json()["pairs"] as? [[String: Any]])?.first)
+    let street = try require((try pairs.json()["pairs"] as? [[String: Any]])?.first)
     expectEqual(street["rate"] as? Double, conversion["rate"] as? Double)
   }
 
@@ -156,12 +156,12 @@ import Testing
     let result = await rates.run(["stats", "BTC", "EUR", "--days", "60", "--json"])
     expectEqual(result.status, 0, "\(result.stderr)")
     let json = try result.json()
-    let points = try #require(json["points"] as? [[String: Any]])
+    let points = try require(json["points"] as? [[String: Any]])
     expectEqual(points.count, 60)
     let values = points.compactMap { $0["rate"] as? Double }
-    let analysis = try #require(json["analysis"] as? [String: Any])
-    let cv = try #require(analysis["coefficientOfVariation"] as? Double)
-    let expectedCV = try #require(SeriesAnalysis.coefficientOfVariation(values))
+    let analysis = try require(json["analysis"] as? [String: Any])
+    let cv = try require(analysis["coefficientOfVariation"] as? Double)
+    let expectedCV = try require(SeriesAnalysis.coefficientOfVariation(values))
     expectEqual(cv, Figure.ratio(expectedCV))
     expect(analysis["maxDrawdown"] is [String: Any])
     expect((analysis["largestRise"] as? [String: Any])?["date"] is String)

@@ -60,7 +60,7 @@ import Testing
     let (rates, _) = try Self.harness()
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let current = try await rates.run(["current", "GBP", "--in", "USD", "--json"]).json()
-    let quote = try #require((current["quotes"] as? [[String: Any]])?.first)
+    let quote = try require((current["quotes"] as? [[String: Any]])?.first)
     expectEqual(quote["source"] as? String, "frankfurter")
     let history = try await rates.run(["history", "GBP", "EUR", "--days", "3", "--json"]).json()
     expectEqual(history["source"] as? String, "frankfurter")
@@ -76,7 +76,7 @@ import Testing
     let watch = await rates.run(["watch", "--in", "USD", "--every", "1", "--count", "1", "--json"])
     expectEqual(watch.status, 0, "\(watch.stderr)")
     let rows = try watch.jsonLines()
-    let row = try #require(rows.first { $0["base"] as? String == "poundtoken" })
+    let row = try require(rows.first { $0["base"] as? String == "poundtoken" })
     expectEqual(row["source"] as? String, "coingecko")
     expectEqual(row["rate"] as? Double, 1.27)
     expect(!server.requests.contains { $0.path.hasPrefix("/frankfurter/") }, "never the pound")

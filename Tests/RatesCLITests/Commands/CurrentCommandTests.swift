@@ -14,7 +14,7 @@ import Testing
     expectEqual(result.status, 0, "\(result.stderr)")
     expectEqual(server.requestCount, 1)
     expectEqual(server.requests.first?.query["ids"], "bitcoin,ethereum")
-    let quotes = try #require(try result.json()["quotes"] as? [[String: Any]])
+    let quotes = try require(try result.json()["quotes"] as? [[String: Any]])
     expectEqual(quotes.map { "\($0["base"]!)/\($0["quote"]!)" }, ["BTC/EUR", "BTC/USD", "ETH/EUR", "ETH/USD"])
     expectEqual(quotes.first?["rate"] as? Double, FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur"))
     for quote in quotes {
@@ -36,7 +36,7 @@ import Testing
     let (rates, _) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["current", "BTC", "--in", "GBP", "--provider", "coindesk", "--json"])
     expectEqual(result.status, 0, "\(result.stderr)")
-    let quotes = try #require(try result.json()["quotes"] as? [[String: Any]])
+    let quotes = try require(try result.json()["quotes"] as? [[String: Any]])
     expectEqual(quotes.first?["rate"] as? Double, FakeCoinDesk.nowValue(currency: "GBP"))
     expectEqual(quotes.first?["changePeriod"] as? String, "1d", "BPI closes: a one-day change")
     expect(quotes.first?["changePercent"] is NSNull)

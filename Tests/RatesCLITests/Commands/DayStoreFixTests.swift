@@ -14,7 +14,7 @@ import Testing
   /// 2026-11-25 12:00 UTC, after the snapshot's last day.
   static let now = Date(timeIntervalSince1970: 1_795_608_000)
 
-  func snapshot() throws -> ECBSnapshot { try #require(ECBSnapshot.embedded) }
+  func snapshot() throws -> ECBSnapshot { try require(ECBSnapshot.embedded) }
 
   @Test func offlineTheSnapshotAnswersDaysTheStoreLacks() async throws {
     let (cli, server) = try CLIHarness.withFakeAPI(now: Self.now)
@@ -37,7 +37,7 @@ import Testing
   @Test func offlineTheSnapshotsLastRateStandsOnTheWeekendAfterIt() async throws {
     let last = try snapshot().lastDay
     let saturday = last.adding(days: 1)
-    try #require(MarketClosure.isECBClosed(saturday) && MarketClosure.isECBClosed(saturday.adding(days: 1)))
+    try require(MarketClosure.isECBClosed(saturday) && MarketClosure.isECBClosed(saturday.adding(days: 1)))
     let cli = try CLIHarness(transport: .unreachable, clock: TestClock(now: Self.now))
     defer { try? FileManager.default.removeItem(at: cli.home) }
     for day in [saturday, saturday.adding(days: 1)] {
@@ -60,19 +60,19 @@ import Testing
   @Test func cacheShowsLeftOutDaysAndVerifyAsksForThem() async throws {
     let (cli, _) = try CLIHarness.withFakeAPI()
     defer { try? FileManager.default.removeItem(at: cli.home) }
-    #expect(await cli.run(["history", "GBP", "USD", "--days", "10"]).status == 0)
+    expectEqual(await cli.run(["history", "GBP", "USD", "--days", "10"]).status, 0)
     let store = DayStore(directory: cli.home.appendingPathComponent("cache/rates"))
     let key = "frankfurter/gbp-usd"
     let clean = store.load(key: key).0
-    let day = try #require(clean.values.dropFirst().first?.day)
+    let day = try require(clean.values.dropFirst().first?.day)
     // An answer left the day out (a merge never replaces a value with that: write it over).
     var leftOut = clean
     leftOut.setLeftOut(day, count: 1, from: DayStore.Fetch(provider: "frankfurter", fetchedAt: fixedNow))
     try AtomicFile.write(DayStore.encode(leftOut), to: store.fileURL(key: key), durable: false)
     let info = await cli.run(["cache", "--json"])
-    let days = try #require(try info.json()["days"] as? [[String: Any]])
+    let days = try require(try info.json()["days"] as? [[String: Any]])
     expectEqual(days.first?["leftOut"] as? Int, 1)
-    #expect((await cli.run(["cache"])).stdout.contains("LEFT OUT"))
+    expect((await cli.run(["cache"])).stdout.contains("LEFT OUT"))
     let found = await cli.run(["cache", "verify"])
     expectEqual(found.status, 2, "\(found.stdout)")
     expect(found.stdout.contains("\(day)  left out"), "\(found.stdout)")

@@ -19,11 +19,11 @@ import Testing
     let document = try result.json()
     expectEqual(document["version"] as? Int, 2)
     expectEqual(document["ok"] as? Bool, true)
-    let checks = try #require(document["checks"] as? [[String: Any]])
+    let checks = try require(document["checks"] as? [[String: Any]])
     for check in checks {
       expectEqual(check["status"] as? String, "ok", "\(check)")
     }
-    let gecko = try #require(checks.first { $0["name"] as? String == "coingecko" })
+    let gecko = try require(checks.first { $0["name"] as? String == "coingecko" })
     expect(gecko["latencyMs"] is Int)
     expectEqual(gecko["overridden"] as? Bool, true)
     expect((gecko["detail"] as? String ?? "").contains("RATES_COINGECKO_URL"))
@@ -53,15 +53,15 @@ import Testing
       expect(result.stdout.contains("COINGECKO_PRO_API_KEY"))
     }
     let text = await keyed.run(["doctor"])
-    let line = try #require(
+    let line = try require(
       text.stdout.split(separator: "\n").first { $0.contains("coingecko-key") })
     expect(line.hasPrefix("fail"))
 
     let keyless = try CLIHarness(server: server, environment: Self.overrides)
     let missing = await keyless.run(["doctor", "--json"])
     expectEqual(missing.status, 2)
-    let checks = try #require(try missing.json()["checks"] as? [[String: Any]])
-    let key = try #require(checks.first { $0["name"] as? String == "coingecko-key" })
+    let checks = try require(try missing.json()["checks"] as? [[String: Any]])
+    let key = try require(checks.first { $0["name"] as? String == "coingecko-key" })
     expectEqual(key["status"] as? String, "fail")
     expect((key["detail"] as? String ?? "").contains("rates config set api-key"))
   }
@@ -75,7 +75,7 @@ import Testing
     try garbage.write(to: file)
     let result = await rates.run(["doctor"])
     expectEqual(result.status, 2)
-    let line = try #require(
+    let line = try require(
       result.stdout.split(separator: "\n").first { $0.contains(" favorites ") })
     expect(line.hasPrefix("fail"))
     expect(line.contains(file.path))
@@ -97,11 +97,11 @@ import Testing
     expectEqual(info.status, 0)
     let document = try info.json()
     expectEqual(document["version"] as? Int, 2)
-    let entries = try #require(document["entries"] as? Int)
+    let entries = try require(document["entries"] as? Int)
     expect(entries >= 2)
     expect((document["bytes"] as? Int ?? 0) > 0)
     expect(document["oldest"] is String && document["newest"] is String)
-    let groups = try #require(document["groups"] as? [[String: Any]])
+    let groups = try require(document["groups"] as? [[String: Any]])
     expect(
       groups.contains {
         $0["provider"] as? String == "coingecko" && $0["kind"] as? String == "history"

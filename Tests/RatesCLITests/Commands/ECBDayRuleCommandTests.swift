@@ -15,9 +15,9 @@ import Testing
   static let now = Date(timeIntervalSince1970: 1_795_608_000)
   static let farFuture = Day("2100-01-01")!
 
-  func snapshot() throws -> ECBSnapshot { try #require(ECBSnapshot.embedded) }
+  func snapshot() throws -> ECBSnapshot { try require(ECBSnapshot.embedded) }
 
-  func day(_ text: String) throws -> Day { try #require(Day(text)) }
+  func day(_ text: String) throws -> Day { try require(Day(text)) }
 
   /// JSON numbers keep about 15 significant digits.
   func close(_ value: Any?, _ expected: Double?) -> Bool {
@@ -43,7 +43,7 @@ import Testing
     expectEqual(result.status, 0, "\(result.stderr)")
     // A day past `to` (AnswerGate's margin).
     expectEqual(server.requests.first?.path, "/frankfurter/\(published)..\(try day(to).adding(days: 1))")
-    let points = try #require(try result.json()["points"] as? [[String: Any]])
+    let points = try require(try result.json()["points"] as? [[String: Any]])
     expectEqual(points.first?["date"] as? String, from)
     let expected = FakeFrankfurter.rate(base: "EUR", quote: "GBP", day: try day(published))
     for (point, date) in zip(points, carried) {
@@ -60,7 +60,7 @@ import Testing
       ["history", "EUR", "GBP", "--from", "2025-12-20", "--to", "2026-01-05", "--refresh", "--json"])
     expectEqual(result.status, 0, "\(result.stderr)")
     expectEqual(server.requests.map(\.path), ["/frankfurter/2025-12-19..2026-01-06"])
-    let points = try #require(try result.json()["points"] as? [[String: Any]])
+    let points = try require(try result.json()["points"] as? [[String: Any]])
     expectEqual(points.first?["carried"] as? Bool, true)
   }
 
@@ -72,7 +72,7 @@ import Testing
     let result = await rates.run(
       ["history", "EUR", "GBP", "--from", from, "--to", to, "--json", "--offline"])
     expectEqual(result.status, 0, "\(result.stderr)")
-    let points = try #require(try result.json()["points"] as? [[String: Any]])
+    let points = try require(try result.json()["points"] as? [[String: Any]])
     let expected = try snapshot().rate(
       base: "EUR", quote: "GBP", on: try day(published), today: Self.farFuture)
     expectEqual(points.first?["date"] as? String, from)
@@ -98,7 +98,7 @@ import Testing
     let snapshot = try snapshot()
     let rates = try CLIHarness(transport: .unreachable, clock: TestClock(now: Self.now))
     for text in Self.sampleDays {
-      let expected = try #require(
+      let expected = try require(
         snapshot.rate(base: base, quote: quote, on: try day(text), today: Self.farFuture))
       let history = await rates.run(["history", base, quote, "--date", text, "--json"])
       expectEqual(history.status, 0, "\(text): \(history.stderr)")
@@ -107,7 +107,7 @@ import Testing
       expectEqual(lookup["rateDate"] as? String, expected.published.description, "\(text)")
       let convert = await rates.run(["convert", "1", base, quote, "--date", text, "--json"])
       expectEqual(convert.status, 0, "\(text): \(convert.stderr)")
-      let conversion = try #require((try convert.json()["conversions"] as? [[String: Any]])?.first)
+      let conversion = try require((try convert.json()["conversions"] as? [[String: Any]])?.first)
       expect(close(conversion["rate"], expected.point.rate), "\(text)")
       expectEqual(conversion["rateDate"] as? String, expected.published.description, "\(text)")
     }
@@ -133,7 +133,7 @@ import Testing
     let range = await rates.run(
       ["history", "EUR", "RUB", "--from", "2022-02-20", "--to", "2022-03-10", "--json"])
     expectEqual(range.status, 0, "\(range.stderr)")
-    let points = try #require(try range.json()["points"] as? [[String: Any]])
+    let points = try require(try range.json()["points"] as? [[String: Any]])
     expectEqual(points.last?["date"] as? String, "2022-03-01")
     expectEqual(
       range.stderr,
@@ -167,7 +167,7 @@ import Testing
     expect(!result.stderr.contains("CoinGecko") && !result.stderr.contains("--offline"))
     expectEqual(server.requestCount, 0)
     if arguments.first == "pairs" {
-      #expect(!(await rates.run(["pairs", "list"])).stdout.contains("BGN"))
+      expect(!(await rates.run(["pairs", "list"])).stdout.contains("BGN"))
     }
   }
 

@@ -33,7 +33,7 @@ import Testing
     let list = await rates.run(["favorites", "--in", "EUR", "--json"])
     expectEqual(list.status, 0, "\(list.stderr)")
     expectEqual(server.requestCount - before, 1, "all favorites in one request")
-    let coins = try #require(try list.json()["coins"] as? [[String: Any]])
+    let coins = try require(try list.json()["coins"] as? [[String: Any]])
     expectEqual(coins.map { $0["id"] as? String }, ["bitcoin", "ethereum-wormhole"])
     let eur = Self.quote(coins.first, in: "EUR")
     expectEqual(eur?["rate"] as? Double, FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur"))
@@ -74,12 +74,12 @@ import Testing
     let result = await rates.run(["top", "--limit", "3", "--in", "EUR,USD", "--json"])
     expectEqual(result.status, 0, "\(result.stderr)")
     expectEqual(server.requestCount - before, 2, "one per currency: the top 100 covers the favorites")
-    let coins = try #require(try result.json()["coins"] as? [[String: Any]])
+    let coins = try require(try result.json()["coins"] as? [[String: Any]])
     expectEqual(coins.map { $0["id"] as? String }, ["bitcoin", "ethereum", "tether", "litecoin"])
     expectEqual(coins.first?["favorite"] as? Bool, true, "starred")
     expectEqual(coins.last?["favorite"] as? Bool, false, "one of your coins, not starred")
     expectEqual(coins.last?["inTop"] as? Bool, false)
-    let quotes = try #require(coins.first?["quotes"] as? [[String: Any]])
+    let quotes = try require(coins.first?["quotes"] as? [[String: Any]])
     expectEqual(quotes.map { $0["quote"] as? String }, ["EUR", "USD"], "an array in --in order")
 
     let text = await rates.run(["top", "--limit", "3", "--in", "EUR,USD"])
@@ -112,7 +112,7 @@ import Testing
     let (rates, server) = try Self.harness(favorites: 500)
     let json = await rates.run(["favorites", "--in", "USD", "--json"])
     expectEqual(json.status, 0, "\(json.stderr)")
-    let coins = try #require(try json.json()["coins"] as? [[String: Any]])
+    let coins = try require(try json.json()["coins"] as? [[String: Any]])
     expectEqual(coins.count, 500)
     let priced = coins.filter {
       FavoritesCommandTests.quote($0, in: "USD")?["rate"] as? Double != nil
@@ -129,7 +129,7 @@ import Testing
     let (rates, server) = try Self.harness(favorites: 500)
     let json = await rates.run(["top", "--limit", "300", "--in", "USD", "--json"])
     expectEqual(json.status, 0, "\(json.stderr)")
-    let coins = try #require(try json.json()["coins"] as? [[String: Any]])
+    let coins = try require(try json.json()["coins"] as? [[String: Any]])
     expectEqual(coins.count, 800)
     expectEqual(coins.prefix(300).map { $0["id"] as? String }, (1...300).map { FakeManyCoins.id(rank: $0) })
     let unpriced = coins.filter {

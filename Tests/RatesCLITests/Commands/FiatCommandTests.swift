@@ -17,10 +17,10 @@ import Testing
     expectEqual(server.requests.first?.path.hasPrefix("/frankfurter/"), true)
     let json = try result.json()
     expectEqual(json["source"] as? String, "frankfurter")
-    let points = try #require(json["points"] as? [[String: Any]])
+    let points = try require(json["points"] as? [[String: Any]])
     expectEqual(points.count, 28)
     for point in points {
-      let day = try #require(Day(point["date"] as? String ?? ""))
+      let day = try require(Day(point["date"] as? String ?? ""))
       // Today's rate is not published before 16:00 UTC: Friday's stands on Monday morning.
       let published = FakeFrankfurter.workingDay(
         onOrBefore: min(day, UpdateRhythm.newestECBDay(at: fixedNow)))
@@ -45,7 +45,7 @@ import Testing
     let json = try result.json()
     expectEqual(json["base"] as? String, "EUR")
     expectEqual(json["quote"] as? String, "BTC")
-    let last = try #require((json["points"] as? [[String: Any]])?.last?["rate"] as? Double)
+    let last = try require((json["points"] as? [[String: Any]])?.last?["rate"] as? Double)
     expect(abs(last - 1 / FakeCoinGecko.nowValue(id: "bitcoin", currency: "eur")) < 1e-15)
     expectEqual(server.requests.first?.path, "/api/v3/coins/bitcoin/market_chart")
   }
@@ -55,7 +55,7 @@ import Testing
     let result = await rates.run(["current", "GBP-USD", "EUR-AUD", "BTC", "--in", "EUR", "--json"])
     expectEqual(result.status, 0, "\(result.stderr)")
     expectEqual(server.requestCount, 2)
-    let quotes = try #require(try result.json()["quotes"] as? [[String: Any]])
+    let quotes = try require(try result.json()["quotes"] as? [[String: Any]])
     expectEqual(quotes.map { "\($0["base"]!)-\($0["quote"]!)" }, ["GBP-USD", "EUR-AUD", "BTC-EUR"])
     expectEqual(quotes.map { $0["source"] as? String }, ["frankfurter", "frankfurter", "coingecko"])
     let ecbDay = UpdateRhythm.newestECBDay(at: fixedNow)
@@ -119,7 +119,7 @@ import Testing
     let list = await rates.run(["pairs", "--json"])
     expectEqual(list.status, 0, "\(list.stderr)")
     expectEqual(server.requestCount - before, 2, "one ECB series for five fiat pairs, one CoinGecko call")
-    let pairs = try #require(try list.json()["pairs"] as? [[String: Any]])
+    let pairs = try require(try list.json()["pairs"] as? [[String: Any]])
     expectEqual(
       pairs.map { "\($0["base"]!)-\($0["quote"]!)" },
       ["SEK-NOK", "USD-CAD", "CHF-JPY", "BTC-EUR", "EUR-AUD", "GBP-USD"], "newest first")
@@ -140,7 +140,7 @@ import Testing
     let rates = try CLIHarness()
     let result = await rates.run(["currencies", "--json"])
     expectEqual(result.status, 0)
-    let codes = try #require(try result.json()["currencies"] as? [[String: Any]]).compactMap { $0["symbol"] as? String }
+    let codes = try require(try result.json()["currencies"] as? [[String: Any]]).compactMap { $0["symbol"] as? String }
     expectEqual(Array(codes.prefix(3)), ["GBP", "EUR", "USD"])
     expectEqual(Array(codes.dropFirst(3)), codes.dropFirst(3).sorted())
     expectEqual(codes.count, FiatCurrencies.ecb.count - 1)

@@ -31,11 +31,11 @@ import Testing
   @Test func aCoinWhoseSymbolIsACurrencyCodeIsLabelledByItsIdInEveryOutput() async throws {
     let (rates, server) = try Self.poundtoken()
     defer { try? FileManager.default.removeItem(at: rates.home) }
-    #expect(await rates.run(["coins", "add", "poundtoken", "--in", "USD"]).status == 0)
+    expectEqual(await rates.run(["coins", "add", "poundtoken", "--in", "USD"]).status, 0)
     let coins = await rates.run(["coins", "--in", "USD"])
     expect(coins.stdout.contains("poundtoken") && !coins.stdout.contains("GBP"), "\(coins.stdout)")
     let current = try await rates.run(["current", "poundtoken", "--in", "USD", "--json"]).json()
-    let quote = try #require((current["quotes"] as? [[String: Any]])?.first)
+    let quote = try require((current["quotes"] as? [[String: Any]])?.first)
     expectEqual(quote["base"] as? String, "poundtoken", "\(quote)")
     let watch = await rates.run(["watch", "--in", "USD", "--every", "1", "--count", "1", "--json"])
     let rows = try watch.jsonLines()
@@ -136,7 +136,7 @@ import Testing
     let top = await rates.run(["top", "--limit", "3", "--json"])
     expectEqual(top.status, 0, "\(top.stderr)")
     expect(!top.stdout.contains(String(ahead.prefix(10))), "\(top.stdout)")
-    let coins = try #require(try top.json()["coins"] as? [[String: Any]])
+    let coins = try require(try top.json()["coins"] as? [[String: Any]])
     expectEqual(coins.count, 3)
   }
 
@@ -201,7 +201,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let result = await rates.run(["history", "BTC", "EUR", "--days", "3"])
     expectEqual(result.status, 69, "\(result.stderr)")
-    let asked = try #require(result.stderr.range(of: "outside the asked "))
+    let asked = try require(result.stderr.range(of: "outside the asked "))
     let quoted = Array(result.stderr[asked.upperBound...].prefix(21))
     expect(Day(String(quoted.prefix(10))) != nil, "\(result.stderr)")
     expect(quoted.count == 21 && quoted[10] == "…" && Day(String(quoted.suffix(10))) != nil, "\(result.stderr)")

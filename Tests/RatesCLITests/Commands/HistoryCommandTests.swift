@@ -19,7 +19,7 @@ import Testing
     expect(cold.stdout.contains("28 days"))
     expect(!cold.stdout.contains("\u{1B}["), "no colour when stdout is a pipe")
     expectEqual(server.requestCount, 1)
-    let request = try #require(server.requests.first)
+    let request = try require(server.requests.first)
     expectEqual(request.path, "/api/v3/coins/bitcoin/market_chart")
     expectEqual(request.query["vs_currency"], "eur")
     expectEqual(request.query["interval"], "daily")
@@ -34,7 +34,7 @@ import Testing
     expectEqual(json["source"] as? String, "coingecko")
     expectEqual(json["stale"] as? Bool, false)
     expectEqual((json["fetchedAt"] as? String)?.hasSuffix("Z"), true)
-    let points = try #require(json["points"] as? [[String: Any]])
+    let points = try require(json["points"] as? [[String: Any]])
     expectEqual(points.count, 28)
     let today = Day(containing: fixedNow)
     expectEqual(points.last?["date"] as? String, today.description)
@@ -45,7 +45,7 @@ import Testing
     expectEqual(
       points.first?["rate"] as? Double,
       FakeCoinGecko.dailyValue(id: "bitcoin", currency: "eur", day: firstDay.adding(days: 1)))
-    let stats = try #require(json["stats"] as? [String: Any])
+    let stats = try require(json["stats"] as? [String: Any])
     expectEqual(stats["count"] as? Int, 28)
     for key in [
       "min", "minDate", "max", "maxDate", "mean", "median", "stddev", "first", "last",
@@ -61,13 +61,13 @@ import Testing
     expectEqual(result.status, 0, "\(result.stderr)")
     let json = try result.json()
     expectEqual(json["source"] as? String, "coindesk")
-    let points = try #require(json["points"] as? [[String: Any]])
+    let points = try require(json["points"] as? [[String: Any]])
     expectEqual(points.count, 28)
     let yesterday = Day(containing: fixedNow).adding(days: -1)
     expectEqual(points.dropLast().last?["rate"] as? Double, FakeCoinDesk.dailyValue(currency: "EUR", day: yesterday))
     expectEqual(points.last?["rate"] as? Double, FakeCoinDesk.nowValue(currency: "EUR"))
     expectEqual(server.requestCount, 2)
-    let historical = try #require(server.requests.first { $0.path.hasSuffix("/historical/close.json") })
+    let historical = try require(server.requests.first { $0.path.hasSuffix("/historical/close.json") })
     // A day before the first asked (AnswerGate's margin); the end is yesterday, the BPI's last.
     expectEqual(historical.query["start"], Day(containing: fixedNow).adding(days: -28).description)
     expectEqual(historical.query["end"], yesterday.description)

@@ -17,11 +17,11 @@ import Testing
     let (rates, server) = try CLIHarness.withFakeAPI()
     let cold = await rates.run(["history", "GBP", "USD", "--from", "2021-01-04", "--to", "2021-12-31", "--json"])
     expectEqual(cold.status, 0, "\(cold.stderr)")
-    let points = try #require(try cold.json()["points"] as? [[String: Any]])
+    let points = try require(try cold.json()["points"] as? [[String: Any]])
     expectEqual(points.count, 362)
     expectEqual(points.first?["date"] as? String, "2021-01-04")
     expectEqual(points.last?["date"] as? String, "2021-12-31")
-    let july1 = try #require(Day("2021-07-01"))
+    let july1 = try require(Day("2021-07-01"))
     expectEqual(
       points.first { $0["date"] as? String == "2021-07-01" }?["rate"] as? Double,
       FakeFrankfurter.rate(base: "GBP", quote: "USD", day: july1))
@@ -37,7 +37,7 @@ import Testing
     let (rates, server) = try CLIHarness.withFakeAPI()
     let cold = await rates.run(["history", "EUR", "USD", "--from", "1999-01-04", "--json"])
     expectEqual(cold.status, 0, "\(cold.stderr)")
-    let points = try #require(try cold.json()["points"] as? [[String: Any]])
+    let points = try require(try cold.json()["points"] as? [[String: Any]])
     let span = FrankfurterClient.firstDay.distance(to: Self.today) + 1
     expectEqual(points.count, span)
     expect(points.allSatisfy { $0["rate"] is Double }, "every day has a rate (carried over closures)")
@@ -56,7 +56,7 @@ import Testing
     let longer = await rates.run(["history", "GBP", "USD", "--from", "2024-01-01"])
     expectEqual(longer.status, 0, "\(longer.stderr)")
     expectEqual(server.requestCount, 2)
-    let request = try #require(server.requests.last)
+    let request = try require(server.requests.last)
     let cachedFrom = Self.today.adding(days: -29)
     // 2024-01-01 is a holiday: the year's first days carry 2023-12-29, read
     // too; the cached part reaches back to its own Friday, 2024-05-10, asked too as the
@@ -105,7 +105,7 @@ import Testing
 
   @Test func oneDayNamesTheWorkingDayItCameFrom() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI()
-    let friday = try #require(Day("2019-03-15"))
+    let friday = try require(Day("2019-03-15"))
     let expected = FakeFrankfurter.eurRate("USD", day: friday)
     let sunday = await rates.run(["history", "EUR", "USD", "--date", "2019-03-17"])
     expectEqual(sunday.status, 0, "\(sunday.stderr)")
@@ -147,8 +147,8 @@ import Testing
     let (rates, _) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["convert", "100", "EUR", "USD", "--date", "2001-06-01", "--json"])
     expectEqual(result.status, 0, "\(result.stderr)")
-    let conversion = try #require((try result.json()["conversions"] as? [[String: Any]])?.first)
-    let day = try #require(Day("2001-06-01"))
+    let conversion = try require((try result.json()["conversions"] as? [[String: Any]])?.first)
+    let day = try require(Day("2001-06-01"))
     expectEqual(conversion["rate"] as? Double, FakeFrankfurter.eurRate("USD", day: day))
     expectEqual(conversion["rateDate"] as? String, "2001-06-01")
   }
@@ -157,8 +157,8 @@ import Testing
     let (rates, _) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["stats", "GBP", "USD", "--from", "2020-01-01", "--to", "2020-12-31", "--json"])
     expectEqual(result.status, 0, "\(result.stderr)")
-    let stats = try #require(try result.json()["stats"] as? [String: Any])
-    let from = try #require(Day("2020-01-01"))
+    let stats = try require(try result.json()["stats"] as? [String: Any])
+    let from = try require(Day("2020-01-01"))
     let working = (0..<366).filter { FakeFrankfurter.isWorkingDay(from.adding(days: $0)) }.count
     expectEqual(stats["count"] as? Int, working)
   }
@@ -167,15 +167,15 @@ import Testing
     let (rates, server) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["history", "BTC", "EUR", "--from", "2024-01-01", "--to", "2024-03-31", "--json"])
     expectEqual(result.status, 0, "\(result.stderr)")
-    let points = try #require(try result.json()["points"] as? [[String: Any]])
+    let points = try require(try result.json()["points"] as? [[String: Any]])
     expectEqual(points.count, 91)
-    let day = try #require(Day("2024-02-10"))
+    let day = try require(Day("2024-02-10"))
     expectEqual(
       points.first { $0["date"] as? String == "2024-02-10" }?["rate"] as? Double,
       FakeCoinGecko.dailyValue(id: "bitcoin", currency: "eur", day: day.adding(days: 1)))
-    let request = try #require(server.requests.first)
+    let request = try require(server.requests.first)
     expectEqual(request.path, "/api/v3/coins/bitcoin/market_chart/range")
-    expectEqual(request.query["from"], String(Int(try #require(Day("2024-01-01")).start.timeIntervalSince1970)))
+    expectEqual(request.query["from"], String(Int(try require(Day("2024-01-01")).start.timeIntervalSince1970)))
   }
 
   /// CoinGecko pinned (unpinned, the exchanges answer: CoinFallbackTests).
@@ -208,7 +208,7 @@ import Testing
     let (rates, server) = try CLIHarness.withFakeAPI(environment: ["COINGECKO_PRO_API_KEY": "CG-test"])
     let cold = await rates.run(["history", "BTC", "EUR", "--from", "2013-01-01", "--to", "2013-12-31", "--json"])
     expectEqual(cold.status, 0, "\(cold.stderr)")
-    let points = try #require(try cold.json()["points"] as? [[String: Any]])
+    let points = try require(try cold.json()["points"] as? [[String: Any]])
     expectEqual(
       points.first { $0["rate"] is Double }?["date"] as? String, "2013-04-27",
       "the point stamped 2013-04-28 00:00 closes 2013-04-27")
@@ -220,7 +220,7 @@ import Testing
 
   @Test func aCoinHoleUnfilledForAMonthIsNotAskedAgain() async throws {
     // The range answer lacks the point stamped 2023-03-02 00:00: 2023-03-01 has no close.
-    let missing = try #require(Day("2023-03-02")).start
+    let missing = try require(Day("2023-03-02")).start
     let stamp = String(Int64(missing.timeIntervalSince1970) * 1_000)
     let (rates, server) = try CLIHarness.withFakeAPI(
       environment: ["COINGECKO_PRO_API_KEY": "CG-test"]
@@ -237,7 +237,7 @@ import Testing
     let args = ["history", "BTC", "EUR", "--from", "2023-01-01", "--to", "2023-06-30", "--json"]
     let cold = await rates.run(args)
     expectEqual(cold.status, 0, "\(cold.stderr)")
-    let points = try #require(try cold.json()["points"] as? [[String: Any]])
+    let points = try require(try cold.json()["points"] as? [[String: Any]])
     expect(points.first { $0["date"] as? String == "2023-03-01" }?["rate"] is NSNull)
     expectEqual(server.requestCount, 1)
     _ = await rates.run(args)
@@ -261,13 +261,13 @@ import Testing
     try Data(entry.utf8).write(to: url)
     let result = await rates.run(["history", "EUR", "USD", "--days", "10", "--json"])
     expectEqual(result.status, 0, "\(result.stderr)")
-    let points = try #require(try result.json()["points"] as? [[String: Any]])
+    let points = try require(try result.json()["points"] as? [[String: Any]])
     expectEqual(
       points.first { $0["carried"] as? Bool == false }?["rate"] as? Double, 1.5,
       "the old entry's closes are shown")
     expect(server.requests.allSatisfy { !$0.path.contains("\(from)..") }, "and not asked again")
     let info = try (await rates.run(["cache", "info", "--json"])).json()
-    let days = try #require(info["days"] as? [[String: Any]])
+    let days = try require(info["days"] as? [[String: Any]])
     expectEqual(days.first?["pair"] as? String, "eur-usd")
     // Saturday's window reads Friday's rate too, which stands on it.
     expectEqual(days.first?["firstDay"] as? String, from.adding(days: -1).description)

@@ -34,9 +34,9 @@ import Testing
   /// The entry `ledger list --json` shows last.
   static func lastEntry(_ rates: CLIHarness) async throws -> [String: Any] {
     let list = await rates.run(["ledger", "list", "--json"])
-    let document = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])
-    let entries = try #require(document["entries"] as? [[String: Any]])
-    return try #require(entries.max { ($0["id"] as? Int ?? 0) < ($1["id"] as? Int ?? 0) })
+    let document = try require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])
+    let entries = try require(document["entries"] as? [[String: Any]])
+    return try require(entries.max { ($0["id"] as? Int ?? 0) < ($1["id"] as? Int ?? 0) })
   }
 
   @Test func aDepositTakesItsCostUnquoted() async throws {

@@ -44,7 +44,7 @@ import Testing
     let json = await rates.run(["top", "--limit", "1000", "--in", "USD", "--json"])
     expectEqual(json.status, 0, "\(json.stderr)")
     let document = try json.json()
-    let coins = try #require(document["coins"] as? [[String: Any]])
+    let coins = try require(document["coins"] as? [[String: Any]])
     expectEqual(coins.count, 750)
     expectEqual(document["missing"] as? [String], ["ranks 501-750 in USD"])
     let text = await rates.run(["top", "--limit", "1000", "--in", "USD"])

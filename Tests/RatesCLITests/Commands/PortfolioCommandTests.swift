@@ -37,11 +37,11 @@ import Testing
 
   static func json(_ result: CommandResult) throws -> [String: Any] {
     expectEqual(result.status, 0, "\(result.stderr)")
-    return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    return try require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
   }
 
   static func holdings(_ document: [String: Any]) throws -> [String: [String: Any]] {
-    let list = try #require(document["holdings"] as? [[String: Any]])
+    let list = try require(document["holdings"] as? [[String: Any]])
     return Dictionary(uniqueKeysWithValues: list.map { ($0["symbol"] as? String ?? "", $0) })
   }
 
@@ -84,7 +84,7 @@ import Testing
     let eurToday = Self.eurUSD("2024-06-07")
     expect(Self.close(Self.number(held["EUR"], "value"), 900 * eurToday))
     expect(Self.close(Self.number(held["EUR"], "cost"), 1_000))
-    let totals = try #require(fifo["totals"] as? [String: Any])
+    let totals = try require(fifo["totals"] as? [String: Any])
     let value = held.values.reduce(0) { $0 + Self.number($1, "quantity") * Self.number($1, "rate") }
     expect(Self.close(Self.number(totals, "value"), value))
     expect(Self.close(Self.number(totals, "realized"), 500))
@@ -105,14 +105,14 @@ import Testing
     let held = try Self.holdings(document)
     expectEqual(Set(held.keys), ["BTC", "ETH", "EUR", "USD"])
     // In EUR: the USD left (2,500) at the ECB rate of 2024-05-07, the 900 EUR as they are.
-    let usdEUR = FakeFrankfurter.rate(base: "USD", quote: "EUR", day: try #require(Day("2024-05-07")))
+    let usdEUR = FakeFrankfurter.rate(base: "USD", quote: "EUR", day: try require(Day("2024-05-07")))
     expect(Self.close(Self.number(held["USD"], "value"), 2_500 * usdEUR))
     expect(Self.close(Self.number(held["EUR"], "value"), 900))
     expectEqual(held["USD"]?["rateDate"] as? String, "2024-05-07")
     // The BTC cost: 6,000 and 7,000 USD at their own days' rates, less half the first lot.
     let cost =
-      3_000 * FakeFrankfurter.rate(base: "USD", quote: "EUR", day: try #require(Day("2024-05-02")))
-      + 7_000 * FakeFrankfurter.rate(base: "USD", quote: "EUR", day: try #require(Day("2024-05-03")))
+      3_000 * FakeFrankfurter.rate(base: "USD", quote: "EUR", day: try require(Day("2024-05-02")))
+      + 7_000 * FakeFrankfurter.rate(base: "USD", quote: "EUR", day: try require(Day("2024-05-03")))
     expect(Self.close(Self.number(held["BTC"], "cost"), cost))
   }
 
@@ -121,7 +121,7 @@ import Testing
     _ = await rates.run(["ledger", "add", "1000", "EUR", "--deposit", "--cost", "1100 USD", "--date", "2015-06-01"])
     let document = try Self.json(
       await rates.run(["portfolio", "--in", "USD", "--as-of", "2015-06-01", "--offline", "--json"]))
-    let eur = try #require(try Self.holdings(document)["EUR"])
+    let eur = try require(try Self.holdings(document)["EUR"])
     // The snapshot's 2015-06-01 row has USD 1.0944 per euro.
     expect(Self.close(Self.number(eur, "value"), 1_094.4))
     expect(Self.close(Self.number(eur, "unrealized"), 1_094.4 - 1_100))

@@ -52,7 +52,7 @@ import Testing
     func realized(asOf day: String) async throws -> Double {
       let result = await rates.run(["portfolio", "--in", "EUR", "--as-of", day, "--method", method, "--json"])
       expectEqual(result.status, 0, "\(result.stderr)")
-      return try #require(Self.number(try result.json(), "totals", "realized"))
+      return try require(Self.number(try result.json(), "totals", "realized"))
     }
     let before = try await realized(asOf: "2022-12-31")
     let end2023 = try await realized(asOf: "2023-12-31")
@@ -61,7 +61,7 @@ import Testing
       let gains = await rates.run(["portfolio", "gains", "--year", year, "--in", "EUR", "--method", method, "--json"])
       expectEqual(gains.status, 0, "\(gains.stderr)")
       let document = try gains.json()
-      let total = try #require(Self.number(document, "totals", "gain"))
+      let total = try require(Self.number(document, "totals", "gain"))
       // Both are sums of rows rounded to the cent (disposals here, holdings there).
       expect(abs(total - change) <= 0.011, "\(year): gains \(total), realized changed \(change)")
       expect((document["disposals"] as? [Any])?.count ?? 0 >= disposals, "\(year)")
@@ -77,13 +77,13 @@ import Testing
     let result = await rates.run(["portfolio", "gains", "--from", "2023-07-01", "--in", "EUR", "--json"])
     expectEqual(result.status, 0, "\(result.stderr)")
     let document = try result.json()
-    let disposals = try #require(document["disposals"] as? [[String: Any]])
+    let disposals = try require(document["disposals"] as? [[String: Any]])
     func rows(_ date: String, _ symbol: String, kind: String = "trade") -> [[String: Any]] {
       disposals.filter {
         $0["date"] as? String == date && $0["symbol"] as? String == symbol && $0["kind"] as? String == kind
       }
     }
-    let december = try #require(rows("2023-12-31", "BTC").first)
+    let december = try require(rows("2023-12-31", "BTC").first)
     expectEqual(december["fee"] as? Double, 3.36)
     expectEqual(december["proceeds"] as? Double, 2_096.64)
     expectEqual(december["cost"] as? Double, 1_252, "0.05 of 0.2 BTC that cost 5,000 + 8 EUR")
@@ -93,7 +93,7 @@ import Testing
     let lots = june.flatMap { ($0["lots"] as? [[String: Any]]) ?? [] }
     expectEqual(lots.first?["acquired"] as? String, "2023-07-03")
     expectEqual(june.first?["fee"] as? Double, 9.6)
-    let income = try #require(document["income"] as? [[String: Any]])
+    let income = try require(document["income"] as? [[String: Any]])
     expectEqual(income.map { $0["symbol"] as? String }, ["ETH"])
     expectEqual(income.first?["note"] as? String, "Kraken staking")
     expect(disposals.allSatisfy { $0["symbol"] as? String != "EUR" })
@@ -108,13 +108,13 @@ import Testing
     let lines = csv.stdout.split(whereSeparator: \.isNewline).map {
       $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     }
-    let header = try #require(lines.first)
+    let header = try require(lines.first)
     expect(header.first == "date" && header.contains("gain") && header.contains("acquired"))
-    let disposals = try #require(try json.json()["disposals"] as? [[String: Any]])
+    let disposals = try require(try json.json()["disposals"] as? [[String: Any]])
     let body = lines.dropFirst()
     expectEqual(body.filter { $0[2] != "income" }.count, disposals.count)
     expectEqual(body.filter { $0[2] == "income" }.count, 1)
-    let gainColumn = try #require(header.firstIndex(of: "gain"))
+    let gainColumn = try require(header.firstIndex(of: "gain"))
     let csvGains = body.compactMap { Double($0[gainColumn]) }.reduce(0, +)
     let jsonGains = disposals.compactMap { $0["gain"] as? Double }.reduce(0, +)
     expect(abs(csvGains - jsonGains) < 1e-9)

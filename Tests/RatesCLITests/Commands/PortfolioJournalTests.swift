@@ -47,7 +47,7 @@ import Testing
     for day in ["2024-05-06", "2024-05-12", PortfolioCommandTests.today.description] {
       let document = try PortfolioCommandTests.json(
         await rates.run(["portfolio", "--in", "USD", "--as-of", day, "--json"]))
-      let totals = try #require(document["totals"] as? [String: Any])
+      let totals = try require(document["totals"] as? [String: Any])
       let value = PortfolioCommandTests.number(totals, "value")
       let journalValue = Self.marketValue(journal, on: day, in: "USD")
       expect(abs(journalValue - value) < 0.005, "\(day): journal \(journalValue), portfolio \(value)")
@@ -76,7 +76,7 @@ import Testing
     let rates = try await PortfolioCommandTests.harness()
     let document = try PortfolioCommandTests.json(
       await rates.run(["portfolio", "history", "--from", "2024-05-01", "--to", "2024-05-12", "--in", "USD", "--json"]))
-    let points = try #require(document["points"] as? [[String: Any]])
+    let points = try require(document["points"] as? [[String: Any]])
     expectEqual(points.count, 12)
     expectEqual(points.first?["date"] as? String, "2024-05-01")
     expectEqual(PortfolioCommandTests.number(points.first, "value"), 10_000)

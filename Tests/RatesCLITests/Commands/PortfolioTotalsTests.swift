@@ -67,13 +67,13 @@ import Testing
   }
 
   static func checkJSON(_ text: String, seed: UInt64) throws {
-    let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-    let holdings = try #require(document["holdings"] as? [[String: Any]])
-    let totals = try #require(document["totals"] as? [String: Any])
+    let document = try require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    let holdings = try require(document["holdings"] as? [[String: Any]])
+    let totals = try require(document["totals"] as? [String: Any])
     expect(holdings.count >= 2, "seed \(seed): \(text)")
     for key in summed {
       let sum = holdings.reduce(0.0) { $0 + ((($1[key] as? NSNumber)?.doubleValue) ?? 0) }
-      let total = try #require((totals[key] as? NSNumber)?.doubleValue)
+      let total = try require((totals[key] as? NSNumber)?.doubleValue)
       expect(close(sum, total), "seed \(seed), JSON \(key): rows add up to \(sum), total \(total)")
     }
     for holding in holdings {
@@ -88,10 +88,10 @@ import Testing
     let lines = text.split(separator: "\r\n").map {
       $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     }
-    let header = try #require(lines.first)
+    let header = try require(lines.first)
     let column = Dictionary(uniqueKeysWithValues: header.enumerated().map { ($1, $0) })
     let rows = lines.dropFirst().filter { $0.first != "TOTAL" }
-    let total = try #require(lines.last)
+    let total = try require(lines.last)
     expect(total.first == "TOTAL" && lines.count == rows.count + 2, "seed \(seed): \(text)")
     func number(_ row: [String], _ name: String) -> Double { column[name].flatMap { Double(row[$0]) } ?? 0 }
     for key in summed {
@@ -110,14 +110,14 @@ import Testing
   /// The table's summed columns (right-aligned: each cell ends where its heading does).
   static func checkTable(_ text: String, currency: String, seed: UInt64) throws {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array(String($0)) }
-    let headerIndex = try #require(lines.firstIndex { String($0).hasPrefix("Asset") })
+    let headerIndex = try require(lines.firstIndex { String($0).hasPrefix("Asset") })
     let header = String(lines[headerIndex])
     let names = ["Value", "24h", "Share", "Cost", "Unrealized", "Realized"]
     let ends = try names.map { name in
-      header.distance(from: header.startIndex, to: try #require(header.range(of: name)?.upperBound))
+      header.distance(from: header.startIndex, to: try require(header.range(of: name)?.upperBound))
     }
     let body = lines[(headerIndex + 1)...].prefix { !String($0).isEmpty }
-    let totalLine = try #require(body.last)
+    let totalLine = try require(body.last)
     expect(String(totalLine).hasPrefix("Total"), "seed \(seed): \(text)")
     // A cell ends where its heading ends and starts after the two spaces between cells.
     func cell(_ line: [Character], _ index: Int) -> Double {

@@ -22,8 +22,8 @@ import Testing
       expect(header.contains(title), "\(title): \(result.stdout)")
     }
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let first = try #require(lines.firstIndex { $0.hasPrefix("Asset") })
-    let total = try #require(lines.firstIndex { $0.hasPrefix("Total") })
+    let first = try require(lines.firstIndex { $0.hasPrefix("Asset") })
+    let total = try require(lines.firstIndex { $0.hasPrefix("Total") })
     expect(lines[first...(total + 1)].allSatisfy { TerminalText.displayWidth($0) <= 80 }, "\(result.stdout)")
     expectEqual(lines[total + 1], "Not shown at this width: Quantity, Price, 24h, Share")
     expect(lines[total].hasSuffix("+500.00"), "the realized total: \(lines[total])")

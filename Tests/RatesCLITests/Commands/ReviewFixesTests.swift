@@ -84,17 +84,17 @@ import Testing
 
   /// Item 9. Before: the second run showed today as 1.07 carried from the 24th.
   @Test func aSecondRunShowsTodayAsTheFirstDid() async throws {
-    let now = try #require(ISO8601.parse("2026-11-25T17:00:00Z"))
+    let now = try require(ISO8601.parse("2026-11-25T17:00:00Z"))
     let rates = try Self.laggingFrankfurter(now: now)
     func today(_ days: String) async throws -> [String: Any]? {
       let result = await rates.run(["history", "EUR", "USD", "--days", days, "--json"])
       expectEqual(result.status, 0, "\(result.stderr)")
       return (try result.json()["points"] as? [[String: Any]])?.last
     }
-    let first = try #require(try await today("5"))
+    let first = try require(try await today("5"))
     expectEqual(first["date"] as? String, "2026-11-25")
     expectEqual(first["rate"] as? Double, 1.08)
-    let second = try #require(try await today("14"))
+    let second = try require(try await today("14"))
     expectEqual(second["date"] as? String, "2026-11-25")
     expectEqual(second["rate"] as? Double, 1.08)
     expectEqual(second["carried"] as? Bool, false)

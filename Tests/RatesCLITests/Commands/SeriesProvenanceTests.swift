@@ -23,14 +23,14 @@ import Testing
     expectEqual(long.status, 0, "\(long.stderr)")
     let document = try long.json()
     expectEqual(document["source"] as? String, "coingecko", "the newest days' source")
-    let spans = try #require(document["sources"] as? [[String: String]])
+    let spans = try require(document["sources"] as? [[String: String]])
     expectEqual(
       spans,
       [
         ["source": "coinbase", "firstDay": from.description, "lastDay": seam.description],
         ["source": "coingecko", "firstDay": seam.adding(days: 1).description, "lastDay": today.description],
       ])
-    let points = try #require(document["points"] as? [[String: Any]])
+    let points = try require(document["points"] as? [[String: Any]])
     expectEqual(points.count, 400)
     let sources = points.map { point -> String in
       let day = (point["date"] as? String).flatMap(Day.init) ?? today
@@ -62,7 +62,7 @@ import Testing
     expectEqual(result.status, 0, "\(result.stderr)")
     let document = try result.json()
     expect(document["sources"] == nil)
-    let points = try #require(document["points"] as? [[String: Any]])
+    let points = try require(document["points"] as? [[String: Any]])
     expect(points.allSatisfy { $0["source"] == nil })
     let text = await rates.run(["history", "BTC", "USD", "--days", "7"])
     expectEqual(text.stdout.split(separator: "\n").first?.hasSuffix("  CoinGecko"), true, "\(text.stdout)")

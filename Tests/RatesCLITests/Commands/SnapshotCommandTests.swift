@@ -12,7 +12,7 @@ import Testing
   /// 2026-11-25 12:00 UTC, after the snapshot's last day.
   static let afterSnapshot = Date(timeIntervalSince1970: 1_795_608_000)
 
-  func snapshot() throws -> ECBSnapshot { try #require(ECBSnapshot.embedded) }
+  func snapshot() throws -> ECBSnapshot { try require(ECBSnapshot.embedded) }
 
   /// JSON numbers keep about 15 significant digits.
   func close(_ value: Any?, _ expected: Double) -> Bool {
@@ -21,7 +21,7 @@ import Testing
   }
 
   func conversion(_ result: CommandResult) throws -> [String: Any] {
-    try #require((try result.json()["conversions"] as? [[String: Any]])?.first)
+    try require((try result.json()["conversions"] as? [[String: Any]])?.first)
   }
 
   @Test func anOldDaysConversionWithoutNetworkIsThatDaysECBRateFromTheSnapshot() async throws {
@@ -55,7 +55,7 @@ import Testing
     let result = await rates.run(["convert", "100", "USD", "EUR", "--json"])
     expectEqual(result.status, 0, "\(result.stderr)")
     let conversion = try conversion(result)
-    let newest = try #require(
+    let newest = try require(
       snapshot.rate(base: "USD", quote: "EUR", on: snapshot.lastDay, today: snapshot.lastDay)?.point)
     expect(close(conversion["rate"], newest.rate))
     expectEqual(conversion["rateDate"] as? String, snapshot.lastDay.description)
@@ -82,7 +82,7 @@ import Testing
     let json = try result.json()
     expectEqual(json["source"] as? String, snapshot.source.name)
     expectEqual(json["stale"] as? Bool, true)
-    let points = try #require(json["points"] as? [[String: Any]])
+    let points = try require(json["points"] as? [[String: Any]])
     let today = Day(containing: fixedNow)
     expectEqual(points.count, 28)
     expectEqual(points.last?["date"] as? String, today.description)
@@ -116,7 +116,7 @@ import Testing
     let from = snapshot.lastDay.adding(days: -2)
     let result = await rates.run(["history", "GBP", "USD", "--from", from.description, "--json"])
     expectEqual(result.status, 0, "\(result.stderr)")
-    let points = try #require(try result.json()["points"] as? [[String: Any]])
+    let points = try require(try result.json()["points"] as? [[String: Any]])
     expectEqual(points.first?["date"] as? String, from.description)
     let dated = points.filter { $0["rate"] is Double }.compactMap { $0["date"] as? String }
     // The snapshot's last rate stands on the weekend right after it, never on a later working day.
@@ -130,11 +130,11 @@ import Testing
     expectEqual(result.status, 0, "\(result.stderr)")
     expectEqual(server.requestCount, 1)
     let conversion = try conversion(result)
-    let friday = try #require(Day("2015-06-05"))
+    let friday = try require(Day("2015-06-05"))
     expectEqual(conversion["rateDate"] as? String, "2015-06-05")
     expectEqual(conversion["source"] as? String, "frankfurter")
     expectEqual(conversion["stale"] as? Bool, false)
-    let rate = try #require(conversion["rate"] as? Double)
+    let rate = try require(conversion["rate"] as? Double)
     expect(abs(rate - FakeFrankfurter.rate(base: "USD", quote: "EUR", day: friday)) < 1e-9)
   }
 

@@ -49,8 +49,8 @@ import Testing
 
     let json = await rates.run(["pairs", "--json"])
     expectEqual(json.status, 0, "\(json.stderr)")
-    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-    let row = try #require((document["pairs"] as? [[String: Any]])?.first)
+    let document = try require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let row = try require((document["pairs"] as? [[String: Any]])?.first)
     expectEqual(row["source"] as? String, "ledger")
     expect(row["base"] as? String == "USD" && row["quote"] as? String == "LBP")
     expectEqual((row["rate"] as? NSNumber)?.doubleValue, Self.expectedRate())
@@ -64,7 +64,7 @@ import Testing
 
     let text = await rates.run(["pairs"])
     expectEqual(text.status, 0, "\(text.stderr)")
-    let line = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("USD/LBP") })
+    let line = try require(text.stdout.split(separator: "\n").first { $0.hasPrefix("USD/LBP") })
     expect(line.contains(RateFormat.rate(Self.expectedRate())), "\(text.stdout)")
     expect(line.hasSuffix("your ledger"), "\(text.stdout)")
   }
@@ -74,8 +74,8 @@ import Testing
     let added = await rates.run(["pairs", "add", "EUR", "USD", "--ledger"])
     expectEqual(added.status, 0, "\(added.stderr)")
     let json = await rates.run(["pairs", "--json"])
-    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-    let row = try #require((document["pairs"] as? [[String: Any]])?.first)
+    let document = try require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let row = try require((document["pairs"] as? [[String: Any]])?.first)
     expectEqual(row["source"] as? String, "ledger")
     expectEqual((row["rate"] as? NSNumber)?.doubleValue, 1.1)
     // Old: the last exchange (06-04) is outside the 3 days to today.
@@ -109,10 +109,10 @@ import Testing
 
     let json = await rates.run(["watch", "LBP/USD", "--count", "1", "--json"], environment: fast)
     expectEqual(json.status, 0, "\(json.stderr)")
-    let object = try #require(try json.jsonLines().first)
+    let object = try require(try json.jsonLines().first)
     expectEqual(object["source"] as? String, "ledger")
     expect(object["base"] as? String == "LBP" && object["quote"] as? String == "USD")
-    let rate = try #require((object["rate"] as? NSNumber)?.doubleValue)
+    let rate = try require((object["rate"] as? NSNumber)?.doubleValue)
     expect(abs(rate * Self.expectedRate() - 1) < 1e-6, "\(object)")
   }
 
@@ -122,9 +122,9 @@ import Testing
     _ = await rates.run(["pairs", "add", "USD", "LBP"])
     let json = await rates.run(["portfolio", "--in", "USD", "--json"])
     expectEqual(json.status, 0, "\(json.stderr)")
-    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-    let lbp = try #require((document["holdings"] as? [[String: Any]])?.first { $0["symbol"] as? String == "LBP" })
-    let rate = try #require((lbp["rate"] as? NSNumber)?.doubleValue)
+    let document = try require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let lbp = try require((document["holdings"] as? [[String: Any]])?.first { $0["symbol"] as? String == "LBP" })
+    let rate = try require((lbp["rate"] as? NSNumber)?.doubleValue)
     expect(abs(rate * Self.expectedRate() - 1) < 1e-9, "\(lbp)")
     expectEqual(lbp["rateDate"] as? String, "2024-06-09")
   }

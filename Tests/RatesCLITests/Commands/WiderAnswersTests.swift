@@ -14,7 +14,7 @@ import Testing
 
   static func points(_ result: CommandResult) throws -> [[String: Any]] {
     expectEqual(result.status, 0, "\(result.stderr)")
-    return try #require(try result.json()["points"] as? [[String: Any]])
+    return try require(try result.json()["points"] as? [[String: Any]])
   }
 
   @Test func a365DayHistoryAfterA28DayOneHasEveryDay() async throws {
@@ -28,7 +28,7 @@ import Testing
     expect(!long.stderr.contains("only"), "\(long.stderr)")
     // The seam: the day before the stored 28 days has its close (the next midnight's point).
     let seam = today.adding(days: -28)
-    let point = try #require(points.first { $0["date"] as? String == seam.description })
+    let point = try require(points.first { $0["date"] as? String == seam.description })
     expectEqual(
       point["rate"] as? Double, FakeCoinGecko.dailyValue(id: "bitcoin", currency: "eur", day: seam.adding(days: 1)))
     expect(points.allSatisfy { $0["rate"] is Double }, "a null day")
@@ -41,7 +41,7 @@ import Testing
     let points = try Self.points(result)
     expectEqual(points.map { $0["date"] as? String }, (0...4).map { today.adding(days: -4 + $0).description })
     for point in points.dropLast() {
-      let day = try #require(Day(point["date"] as? String ?? ""))
+      let day = try require(Day(point["date"] as? String ?? ""))
       expectEqual(point["rate"] as? Double, FakeCoinDesk.dailyValue(currency: "EUR", day: day))
     }
   }
@@ -53,7 +53,7 @@ import Testing
     let points = try Self.points(result)
     expectEqual(points.map { $0["date"] as? String }, (1...5).map { "2016-03-0\($0)" })
     for point in points {
-      let day = try #require(Day(point["date"] as? String ?? ""))
+      let day = try require(Day(point["date"] as? String ?? ""))
       expectEqual(point["rate"] as? Double, FakeCoinbase.price(base: "BTC", quote: "USD", at: day.end))
     }
   }
@@ -79,7 +79,7 @@ import Testing
     let document = try PortfolioCommandTests.json(
       await history.run(["portfolio", "history", "--from", "2024-01-02", "--to", "2024-06-09", "--in", "USD", "--json"])
     )
-    let points = try #require(document["points"] as? [[String: Any]])
+    let points = try require(document["points"] as? [[String: Any]])
     expectEqual(points.count, 160)
     let export = await history.run(["ledger", "export", "--format", "ledger", "--in", "USD"])
     expectEqual(export.status, 0, "\(export.stderr)")
@@ -90,7 +90,7 @@ import Testing
       let report = try PortfolioCommandTests.json(
         await rates.run(["portfolio", "--in", "USD", "--as-of", day, "--json"]))
       let total = PortfolioCommandTests.number(report["totals"] as? [String: Any], "value")
-      let point = try #require(points.first { $0["date"] as? String == day })
+      let point = try require(points.first { $0["date"] as? String == day })
       expectEqual(PortfolioCommandTests.number(point, "value"), total, "\(day)")
       // The export's price directives have the day too, at the same value.
       expect(export.stdout.contains("\nP \(day) ETH "), "\(day)")
@@ -98,7 +98,7 @@ import Testing
       expect(abs(journal - total) < 0.005, "\(day): journal \(journal), portfolio \(total)")
       // ETH at its close: the price at the day's end, the next midnight's daily point.
       let eth = try PortfolioCommandTests.holdings(report)["ETH"]
-      let close = try #require(Day(day)).adding(days: 1)
+      let close = try require(Day(day)).adding(days: 1)
       expectEqual(
         PortfolioCommandTests.number(eth, "rate"),
         FakeCoinGecko.dailyValue(id: "ethereum", currency: "usd", day: close), "\(day)")
@@ -154,14 +154,14 @@ import Testing
     let first = await rates.run(arguments)
     expectEqual(first.status, 0, "\(first.stderr)")
     expect(first.stderr.contains("from 2016-10-26 did not arrive"), "\(first.stderr)")
-    let points = try #require(try first.json()["points"] as? [[String: Any]])
+    let points = try require(try first.json()["points"] as? [[String: Any]])
     let dated = points.filter { $0["rate"] is Double }.compactMap { $0["date"] as? String }
     expect(dated.first == "2016-01-01" && dated.last == "2016-10-25", "\(dated.suffix(2))")
     // The next run asks only for what did not arrive, and has every day.
     down.fail(with: nil)
     let before = server.requestCount
     let second = await rates.run(arguments)
-    let all = try #require(try second.json()["points"] as? [[String: Any]])
+    let all = try require(try second.json()["points"] as? [[String: Any]])
     expectEqual(all.filter { $0["rate"] is Double }.count, 366, "\(second.stderr)")
     let asked = server.requests.dropFirst(before).filter { $0.path.hasSuffix("/candles") }
     expectEqual(asked.count, 1)

@@ -22,7 +22,7 @@ import Testing
   }
 
   static func ids(_ result: CommandResult) throws -> [String?] {
-    try #require(try result.json()["coins"] as? [[String: Any]]).map { $0["id"] as? String }
+    try require(try result.json()["coins"] as? [[String: Any]]).map { $0["id"] as? String }
   }
 
   @Test func addListRemoveKeepYourCoinsApartFromFavorites() async throws {
@@ -36,28 +36,28 @@ import Testing
     let twice = await rates.run(["coins", "add", "btc"])
     expectEqual(twice.status, 0)
     expect(twice.stderr.contains("note: BTC (bitcoin) is already one of your coins"))
-    #expect(await rates.run(["coins", "add", "nosuchcoin"]).status == 64)
-    #expect(await rates.run(["favorites", "add", "SOL", "ETH"]).status == 0)
+    expectEqual(await rates.run(["coins", "add", "nosuchcoin"]).status, 64)
+    expectEqual(await rates.run(["favorites", "add", "SOL", "ETH"]).status, 0)
 
     let before = server.requestCount
     let list = await rates.run(["coins", "--in", "EUR", "--json"])
     expectEqual(list.status, 0, "\(list.stderr)")
     expectEqual(server.requestCount - before, 1, "all your coins in one request")
-    let coins = try #require(try list.json()["coins"] as? [[String: Any]])
+    let coins = try require(try list.json()["coins"] as? [[String: Any]])
     expectEqual(coins.map { $0["id"] as? String }, ["bitcoin", "solana"])
     expectEqual(coins.map { $0["favorite"] as? Bool }, [false, true], "starred coins say so")
-    #expect(try Self.ids(await rates.run(["favorites", "--json"])) == ["solana", "ethereum"])
+    expectEqual(try Self.ids(await rates.run(["favorites", "--json"])), ["solana", "ethereum"])
     let table = await rates.run(["coins", "--in", "EUR"])
     expect(table.stdout.contains("SOL ★"))
 
-    #expect(await rates.run(["coins", "remove", "SOL"]).stdout == "Removed SOL (solana) from your coins.\n")
+    expectEqual(await rates.run(["coins", "remove", "SOL"]).stdout, "Removed SOL (solana) from your coins.\n")
     let missing = await rates.run(["coins", "remove", "SOL"])
     expectEqual(missing.status, 0)
     expect(missing.stderr.contains("note: 'sol' is not one of your coins (your coins: BTC)"))
-    #expect(try Self.ids(await rates.run(["favorites", "--json"])) == ["solana", "ethereum"], "still starred")
+    expectEqual(try Self.ids(await rates.run(["favorites", "--json"])), ["solana", "ethereum"], "still starred")
     let unstar = await rates.run(["favorites", "remove", "ETH"])
     expectEqual(unstar.stdout, "Removed ETH (ethereum) from your favorites.\n")
-    #expect(try Self.ids(await rates.run(["coins", "--json"])) == ["bitcoin"])
+    expectEqual(try Self.ids(await rates.run(["coins", "--json"])), ["bitcoin"])
   }
 
   /// The first run after the upgrade copies the favorites into your coins, says so once on
@@ -80,7 +80,7 @@ import Testing
     let again = await rates.run(["coins", "--json"])
     expectEqual(try Self.ids(again), ["bitcoin", "solana"])
     expect(!again.stderr.contains("copied"), "once")
-    #expect(try Self.ids(await rates.run(["favorites", "--json"])) == ["bitcoin", "solana"], "still starred")
+    expectEqual(try Self.ids(await rates.run(["favorites", "--json"])), ["bitcoin", "solana"], "still starred")
   }
 
   /// An unstar as the first command after the upgrade still leaves the coin among yours.
@@ -88,9 +88,9 @@ import Testing
     let (rates, _) = try CLIHarness.withFakeAPI()
     let data = try Self.dataDirectory(rates)
     try Self.oldFavorites.write(to: data.appendingPathComponent("favorites.json"))
-    #expect(await rates.run(["favorites", "remove", "BTC"]).status == 0)
-    #expect(try Self.ids(await rates.run(["coins", "--json"])) == ["bitcoin", "solana"])
-    #expect(try Self.ids(await rates.run(["favorites", "--json"])) == ["solana"])
+    expectEqual(await rates.run(["favorites", "remove", "BTC"]).status, 0)
+    expectEqual(try Self.ids(await rates.run(["coins", "--json"])), ["bitcoin", "solana"])
+    expectEqual(try Self.ids(await rates.run(["favorites", "--json"])), ["solana"])
   }
 
   @Test func corruptFavoritesStopTheUpgradeWithTheFileNamed() async throws {
@@ -111,9 +111,9 @@ import Testing
   /// Before the split, `watch` with no arguments watched the favorites.
   @Test func watchWatchesYourCoinsAndPairsByDefault() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI(environment: ["RATES_WATCH_FLOOR": "1"])
-    #expect(await rates.run(["coins", "add", "BTC"]).status == 0)
-    #expect(await rates.run(["favorites", "add", "ETH"]).status == 0)
-    #expect(await rates.run(["pairs", "add", "GBP", "USD"]).status == 0)
+    expectEqual(await rates.run(["coins", "add", "BTC"]).status, 0)
+    expectEqual(await rates.run(["favorites", "add", "ETH"]).status, 0)
+    expectEqual(await rates.run(["pairs", "add", "GBP", "USD"]).status, 0)
     let result = await rates.run(["watch", "--count", "1", "--json"])
     expectEqual(result.status, 0, "\(result.stderr)")
     let watched = try result.jsonLines().map { "\($0["base"] as? String ?? "?")/\($0["quote"] as? String ?? "?")" }
@@ -130,15 +130,15 @@ import Testing
     let data = try Self.dataDirectory(rates)
     try Self.oldFavorites.write(to: data.appendingPathComponent("favorites.json"))
     // Before the upgrade ran: the favorites that will be your coins; nothing written.
-    #expect(await rates.run(["__complete", "own-coins"]).stdout == "BTC\nSOL\n")
+    expectEqual(await rates.run(["__complete", "own-coins"]).stdout, "BTC\nSOL\n")
     expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("coins.json").path))
     try Data(
       #"{"version":1,"coins":[{"id":"kaspa","symbol":"KAS","addedAt":"2026-01-01T00:00:00Z"}]}"#.utf8
     ).write(to: data.appendingPathComponent("coins.json"))
-    #expect(await rates.run(["__complete", "own-coins"]).stdout == "KAS\n")
-    #expect(await rates.run(["__complete", "coins", "ka"]).stdout == "kas\n")
-    #expect(await rates.run(["__complete", "favorites"]).stdout == "BTC\nSOL\n")
-    let remove = try #require(CoinListActions<CoinsCommand.Words>.Remove.arguments.first?.completion)
+    expectEqual(await rates.run(["__complete", "own-coins"]).stdout, "KAS\n")
+    expectEqual(await rates.run(["__complete", "coins", "ka"]).stdout, "kas\n")
+    expectEqual(await rates.run(["__complete", "favorites"]).stdout, "BTC\nSOL\n")
+    let remove = try require(CoinListActions<CoinsCommand.Words>.Remove.arguments.first?.completion)
     expectEqual(remove, .local([.ownCoins]))
   }
 
@@ -147,17 +147,17 @@ import Testing
     let data = try Self.dataDirectory(rates)
     try Self.oldFavorites.write(to: data.appendingPathComponent("favorites.json"))
     let before = await rates.run(["doctor", "--offline", "--json"])
-    let check = try #require(
+    let check = try require(
       (try before.json()["checks"] as? [[String: Any]])?.first { $0["name"] as? String == "coins" })
     expectEqual((check["detail"] as? String)?.hasSuffix("your 2 favorites become your coins on first use"), true)
     expect(
       !FileManager.default.fileExists(atPath: data.appendingPathComponent("coins.json").path), "doctor changes nothing")
 
-    #expect(await rates.run(["coins", "add", "dogecoin"]).status == 0)
+    expectEqual(await rates.run(["coins", "add", "dogecoin"]).status, 0)
     let after = await rates.run(["doctor", "--offline"])
     expect(after.stdout.contains("coins.json: version 1, 3 entries"), "\(after.stdout)")
     let crypto = await rates.run(["currencies", "--crypto", "--json"])
-    let symbols = try #require(try crypto.json()["currencies"] as? [[String: Any]]).map { $0["id"] as? String }
+    let symbols = try require(try crypto.json()["currencies"] as? [[String: Any]]).map { $0["id"] as? String }
     expect(symbols.contains("dogecoin"))
   }
 }

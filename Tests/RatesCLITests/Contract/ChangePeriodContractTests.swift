@@ -14,13 +14,13 @@ import Testing
       CoinFallbackTests.failing(.text("upstream down", status: 503)),
       environment: ["RATES_WATCH_FLOOR": "1"])
     let current = await rates.run(["current", "BTC", "--in", "USD", "--json"])
-    let quote = try #require((try current.json()["quotes"] as? [[String: Any]])?.first)
+    let quote = try require((try current.json()["quotes"] as? [[String: Any]])?.first)
     expectEqual(quote["source"] as? String, "coinbase")
     expectEqual(quote["changePeriod"] as? String, "1d")
     let watch = await rates.run(
       ["watch", "BTC", "--in", "USD", "--every", "1", "--count", "1", "--json"])
     expectEqual(watch.status, 0, "\(watch.stderr)")
-    let line = try #require(try watch.jsonLines().first)
+    let line = try require(try watch.jsonLines().first)
     expectEqual(line["source"] as? String, "coinbase")
     expectEqual(line["changePeriod"] as? String, quote["changePeriod"] as? String, "\(line)")
   }

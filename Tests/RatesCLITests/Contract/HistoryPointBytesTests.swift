@@ -17,7 +17,7 @@ import Testing
 
   @Test func handEncodedPointsAreByteForByteTheSynthesizedOnes() throws {
     let rates: [Double?] = [1.0926, nil, 0, 1, 1e-7, 64_321.505, 1e16, 0.1 + 0.2, -2.5]
-    var day = try #require(Day("1999-01-04"))
+    var day = try require(Day("1999-01-04"))
     var points: [HistoryDocument.Point] = []
     var synthesized: [Synthesized] = []
     for (index, rate) in rates.enumerated() {
@@ -44,7 +44,7 @@ import Testing
       series: RateSeries(
         base: "EUR", quote: "USD", source: .provider(.frankfurter), fetchedAt: fixedNow, points: []),
       stale: false)
-    var day = try #require(Day("1999-01-04"))
+    var day = try require(Day("1999-01-04"))
     for (index, rate) in rates.enumerated() {
       document.points.append(.init(date: day, rate: rate, carried: index % 3 == 0))
       day = day.adding(days: 1)

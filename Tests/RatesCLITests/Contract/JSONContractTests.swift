@@ -151,12 +151,12 @@ import Testing
     let (rates, _) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["current", "BTC", "GBP-USD", "--in", "EUR", "--json"])
     expectEqual(result.status, 0, "\(result.stderr)")
-    let quotes = try #require(try result.json()["quotes"] as? [[String: Any]])
+    let quotes = try require(try result.json()["quotes"] as? [[String: Any]])
     let periods = Dictionary(
       uniqueKeysWithValues: quotes.map { ("\($0["base"] ?? "")-\($0["quote"] ?? "")", $0["changePeriod"] as? String) })
     expectEqual(periods, ["BTC-EUR": "24h", "GBP-USD": "1d"])
     let watch = await rates.run(["watch", "GBP-USD", "--every", "1", "--count", "1", "--json"])
-    let line = try #require(try watch.jsonLines().first)
+    let line = try require(try watch.jsonLines().first)
     expectEqual(line["changePeriod"] as? String, "1d")
   }
 
@@ -165,7 +165,7 @@ import Testing
     let (rates, _) = try CLIHarness.withFakeAPI()
     _ = await rates.run(["favorites", "add", "BTC"])
     let result = await rates.run(["favorites", "--in", "EUR", "--json"])
-    let coins = try #require(try result.json()["coins"] as? [[String: Any]])
+    let coins = try require(try result.json()["coins"] as? [[String: Any]])
     expectEqual(coins.first?["rank"] as? Int, 1)
     expectEqual(coins.first?["inTop"] as? Bool, true)
   }

@@ -12,9 +12,9 @@ import Testing
   }
 
   @Test func ciRunsReadmesTestCommandByteForByte() throws {
-    let section = try #require(
+    let section = try require(
       try Self.text("README.md").components(separatedBy: "\n## Tests\n").dropFirst().first)
-    let block = try #require(
+    let block = try require(
       section.components(separatedBy: "```sh\n").dropFirst().first?
         .components(separatedBy: "\n```").first)
     expect(!block.isEmpty && !block.contains("\n"), "one command: \(block)")

@@ -87,7 +87,7 @@ import Testing
     let script = cwd.deletingLastPathComponent().appendingPathComponent("rates.\(shell)")
     try Data(CompletionScripts.script(for: shell).utf8).write(to: script)
     let result = try await Shells.run(
-      try #require(Shells.path(shell)),
+      try require(Shells.path(shell)),
       // bash takes the next argument as $0; fish puts them all in $argv.
       ["-c", "cd '\(cwd.path)'; " + program] + (shell == "bash" ? [shell] : []) + [script.path],
       environment: ["PATH": "\(bin.path):/usr/bin:/bin", "HOME": cwd.path, "LANG": "C.UTF-8"])

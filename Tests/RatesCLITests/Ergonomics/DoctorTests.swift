@@ -20,7 +20,7 @@ import Testing
     var stderr: String { result.stderr }
 
     func checks() throws -> [String: [String: Any]] {
-      let list = try #require(try result.json()["checks"] as? [[String: Any]])
+      let list = try require(try result.json()["checks"] as? [[String: Any]])
       var byName: [String: [String: Any]] = [:]
       for check in list { byName[check["name"] as? String ?? "?"] = check }
       return byName
@@ -96,9 +96,9 @@ import Testing
         "/v1/bpi/currentprice/USD.json",
         "/products/BTC-USD/ticker", "/0/public/Ticker",
       ])
-    let ping = try #require(run.requests.first { $0.url.path == "/api/v3/ping" })
+    let ping = try require(run.requests.first { $0.url.path == "/api/v3/ping" })
     expectEqual(ping.headers["x-cg-demo-api-key"], Self.demoKey)
-    let latest = try #require(run.requests.first { $0.url.path == "/v1/latest" })
+    let latest = try require(run.requests.first { $0.url.path == "/v1/latest" })
     expectEqual(latest.url.query, "from=EUR&to=USD")
   }
 
@@ -109,7 +109,7 @@ import Testing
     }
     expectEqual(run.status, ExitCode.doctorFailed.rawValue)
     let checks = try run.checks()
-    let key = try #require(checks["coingecko-key"])
+    let key = try require(checks["coingecko-key"])
     expectEqual(key["status"] as? String, "fail")
     expect((key["detail"] as? String ?? "").contains("COINGECKO_PRO_API_KEY"))
     expect(!run.stdout.contains(Self.demoKey))
@@ -142,7 +142,7 @@ import Testing
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: pairs.path)
     let run = try await Self.doctor(["doctor"], in: cli)
     expectEqual(run.status, 0, "\(run.stdout)")
-    let line = try #require(run.stdout.split(separator: "\n").first { $0.contains(" pairs ") })
+    let line = try require(run.stdout.split(separator: "\n").first { $0.contains(" pairs ") })
     expect(line.hasPrefix("warn"))
     expect(line.contains("0644"))
     expect(line.contains("chmod 600"))

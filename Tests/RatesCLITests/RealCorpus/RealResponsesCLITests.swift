@@ -33,7 +33,7 @@ import Testing
     expect(current.stdout.contains("BTC/USD  43,713.00"))
     let convert = await rates.run(["convert", "2", "BTC", "USD", "--json"])
     expectEqual(convert.status, 0)
-    let conversion = try #require((try convert.json()["conversions"] as? [[String: Any]])?.first)
+    let conversion = try require((try convert.json()["conversions"] as? [[String: Any]])?.first)
     expectEqual(conversion["rate"] as? Double, 43713)
     expectEqual(conversion["amount"] as? Double, 87426)
   }
@@ -45,7 +45,7 @@ import Testing
     let result = try await api.harness(now: "2024-04-01T15:05:00Z")
       .run(["history", "BTC", "USD", "--days", "2", "--json"])
     expectEqual(result.status, 0)
-    let points = try #require(try result.json()["points"] as? [[String: Any]])
+    let points = try require(try result.json()["points"] as? [[String: Any]])
     // 2024-03-31 closes at the 2024-04-01 00:00 sample; today is the "now" sample.
     expectEqual(points.map { $0["date"] as? String }, ["2024-03-31", "2024-04-01"])
     expectEqual(points.map { $0["rate"] as? Double }, [71246.9514406015, 68887.7495158568])

@@ -82,7 +82,7 @@ import Testing
     let rates = try RealAPI(test.routes).harness(now: test.now)
     let result = await rates.run(["history"] + test.arguments + ["--json"])
     expectEqual(result.status, 0, "\(result.stderr)")
-    let points = try #require(try result.json()["points"] as? [[String: Any]])
+    let points = try require(try result.json()["points"] as? [[String: Any]])
     expectEqual(points.map { $0["date"] as? String }, test.dates)
     expectEqual(points.map { $0["rate"] as? Double }, test.rates)
   }

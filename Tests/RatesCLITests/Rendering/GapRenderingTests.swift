@@ -96,7 +96,7 @@ import Testing
     }
     let result = await rates.run(["info", "BTC", "--in", "EUR", "--days", "7"])
     expectEqual(result.status, 0, "\(result.stderr)")
-    let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("7 days") })
+    let line = try require(result.stdout.split(separator: "\n").first { $0.contains("7 days") })
     let sparkline = line.split(separator: "  ", omittingEmptySubsequences: true).last ?? ""
     expect(sparkline.count == 7 && sparkline.contains(" "), "\(line)")
   }
@@ -106,7 +106,7 @@ import Testing
     let (rates, _) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["info", "BTC", "--in", "EUR", "--days", "90"])
     expectEqual(result.status, 0, "\(result.stderr)")
-    let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("90 days") })
+    let line = try require(result.stdout.split(separator: "\n").first { $0.contains("90 days") })
     expectEqual(TerminalText.displayWidth(String(line)), 80, "\(line)")
   }
 }

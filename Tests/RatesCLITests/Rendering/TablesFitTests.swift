@@ -49,10 +49,10 @@ import Testing
     let (cli, _) = try CLIHarness.withFakeAPI(width: 200)
     for step in Self.setUp {
       let result = await cli.run(step)
-      try #require(result.status == 0, "set-up \(step): \(result.stderr)")
+      try require(result.status == 0, "set-up \(step): \(result.stderr)")
     }
     let wide = await cli.run(arguments, width: 200)
-    try #require(wide.status == 0, "\(wide.stderr)")
+    try require(wide.status == 0, "\(wide.stderr)")
     let whole = Set(Self.numbers(in: wide.stdout))
     var checked = ""
     for width in 40...200 {

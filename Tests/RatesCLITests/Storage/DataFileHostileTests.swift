@@ -77,7 +77,7 @@ import Testing
     let outcome = HostileFiles.finishes(within: 5, unblocking: [lock]) {
       try file.update { $0.append("GBP-USD") }
     }
-    let error = #expect(throws: AtomicFile.WriteError.self) { try #require(outcome).get() }
+    let error = #expect(throws: AtomicFile.WriteError.self) { try require(outcome).get() }
     expectEqual(error?.reason.contains("FIFO"), true)
     expect(!FileManager.default.fileExists(atPath: url.path))
   }
@@ -148,14 +148,14 @@ import Testing
     try file.update { favorites in
       favorites.append(FavoriteCoin(id: "ethereum", symbol: "ETH", name: nil, addedAt: fixedNow))
     }
-    let object = try #require(
+    let object = try require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
-    let sync = try #require(object["sync"] as? [String: Any])
+    let sync = try require(object["sync"] as? [String: Any])
     expectEqual(sync["device"] as? String, "laptop")
     expectEqual(sync["revision"] as? Int, 12)
-    let favorites = try #require(object["favorites"] as? [[String: Any]])
+    let favorites = try require(object["favorites"] as? [[String: Any]])
     expectEqual(favorites.count, 2)
-    let alert = try #require(favorites[0]["alert"] as? [String: Any])
+    let alert = try require(favorites[0]["alert"] as? [String: Any])
     expectEqual(alert["above"] as? Int, 100_000)
     expectEqual((alert["channels"] as? [Any])?.count, 3)
     expectEqual(favorites[0]["tags"] as? [String], ["hodl"])
@@ -191,7 +191,7 @@ import Testing
         .utf8
     ).write(to: configURL)
     try ConfigFile.file(paths).update { $0["timeout"] = "20" }
-    let config = try #require(
+    let config = try require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: configURL)) as? [String: Any])
     expectEqual(config["profiles"] as? [Double], [1.5])
     expectEqual(

@@ -20,8 +20,8 @@ import Testing
     let fixture = try Self.fixture()
     try fixture.userData.addCoins([fixture.coin("bitcoin", "BTC", "Bitcoin")])
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
-    let board = try #require(events.boards.last)
-    let bitcoin = try #require(board.rows.first { $0.id == "bitcoin" })
+    let board = try require(events.boards.last)
+    let bitcoin = try require(board.rows.first { $0.id == "bitcoin" })
     // Today's point: the ticker's price now, or today's candle close so far.
     let now = fixture.clock.now
     let today = Day(containing: now).start

@@ -26,12 +26,12 @@ import Testing
     for title in Self.everyTitle {
       expect(header.contains(title), "\(title) at 120: \(header)")
     }
-    let row = try #require(lines.first { $0.contains("LONG") })
+    let row = try require(lines.first { $0.contains("LONG") })
     expect(row.contains("Verylongname Verylongname") && row.contains("…"), "the name shortened: \(row)")
     expect(row.contains("77") && row.contains("1.25M") && row.contains("90.00K"), "\(row)")
     expect(lines.allSatisfy { TerminalText.displayWidth($0) <= 120 })
     // Other rows keep their rank, 1h and volume.
-    let first = try #require(lines.first { $0.contains("C1 ") })
+    let first = try require(lines.first { $0.contains("C1 ") })
     expect(first.contains("1.00K"), "\(first)")
   }
 
@@ -40,7 +40,7 @@ import Testing
     let blank = S.coin(.coin, "nameless", "NMLS", name, 3.25, 1)
     let state = M.state(top: 3, own: [blank])
     for width in [160, 80] {
-      let row = try #require(M.frame(state, width, 24).first { $0.contains("NMLS") })
+      let row = try require(M.frame(state, width, 24).first { $0.contains("NMLS") })
       expectEqual(row.components(separatedBy: "NMLS").count, 3, "symbol and name at \(width): \(row)")
     }
   }
@@ -65,7 +65,7 @@ import Testing
   func theSortedColumnStaysAtEveryWidth(column: HomeSort.Column) throws {
     var state = M.state(top: 30)
     _ = S.press(.character(column.key), on: &state)
-    let title = try #require(HomeRenderer.marketColumns.first { $0.sort == column }).title
+    let title = try require(HomeRenderer.marketColumns.first { $0.sort == column }).title
     let mark = state.sort.descending ? "▼" : "▲"
     for width in stride(from: 50, through: 160, by: 10) {
       let header = Self.header(M.frame(state, width, 24))

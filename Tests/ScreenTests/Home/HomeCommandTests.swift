@@ -79,7 +79,7 @@ import Testing
     let directory = try scratch.folder()
     let path = directory.appendingPathComponent("trace").path
     expect(HomeCommand.tracer(environment: [:]) == nil)
-    let trace = try #require(HomeCommand.tracer(environment: ["RATES_HOME_TRACE": path]))
+    let trace = try require(HomeCommand.tracer(environment: ["RATES_HOME_TRACE": path]))
     trace(.microseconds(1500))
     trace(.seconds(2))
     expectEqual(

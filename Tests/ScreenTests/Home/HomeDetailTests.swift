@@ -97,13 +97,13 @@ import Testing
   @Test func aClickOnTheChartPutsTheCursorOnThatColumnsDay() throws {
     var state = F.onDetail(data: F.coinDetail())
     state.setWindow(width: 80, height: 24)
-    let layout = HomeRenderer.detailLayout(try #require(state.detail), window: .init(width: 80, height: 24))
+    let layout = HomeRenderer.detailLayout(try require(state.detail), window: .init(width: 80, height: 24))
     // 1-based cells: the plot's first column, on a chart row, is the first day.
     _ = state.handle(.key(.mouse(column: layout.plotStart + 1, row: layout.chartTop + 2)))
     expectEqual(state.detail?.cursorDay, F.today.adding(days: -29))
     // Its middle column.
     _ = state.handle(.key(.mouse(column: layout.plotStart + layout.plotWidth / 2 + 1, row: layout.chartTop + 1)))
-    let middle = try #require(state.detail?.cursorDay)
+    let middle = try require(state.detail?.cursorDay)
     expect(abs(middle.distance(to: F.today.adding(days: -15))) <= 1)
     // Outside the chart (the figures, the value labels): nothing moves.
     _ = state.handle(.key(.mouse(column: layout.plotStart + 3, row: 2)))
@@ -117,7 +117,7 @@ import Testing
   @Test func aClickUsesTheWindowSize() throws {
     var state = F.onDetail(data: F.coinDetail())
     state.setWindow(width: 40, height: 12)
-    let layout = HomeRenderer.detailLayout(try #require(state.detail), window: .init(width: 40, height: 12))
+    let layout = HomeRenderer.detailLayout(try require(state.detail), window: .init(width: 40, height: 12))
     expectEqual(layout.plotStart + layout.plotWidth, 40)
     _ = state.handle(.key(.mouse(column: layout.plotStart + 1, row: layout.chartTop + 1)))
     expectEqual(state.detail?.cursorDay, F.today.adding(days: -29))

@@ -12,11 +12,11 @@ import Testing
     let fixture = try HomeDriverFixture()
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
     expectEqual(events.statuses, [.loading, .idle])
-    let board = try #require(events.boards.last)
+    let board = try require(events.boards.last)
     expectEqual(events.boards.count, 1)
     expectEqual(board.rows.map(\.id).prefix(5), ["bitcoin", "ethereum", "tether", "solana", "ripple"])
     expect(board.rows.count > 20)
-    let bitcoin = try #require(board.rows.first)
+    let bitcoin = try require(board.rows.first)
     expect(bitcoin.market.rank == 1 && bitcoin.market.marketCap != nil && bitcoin.market.volume != nil)
     expectEqual(
       bitcoin.market.change1h,
@@ -44,7 +44,7 @@ import Testing
     try fixture.userData.addPairAtTop(ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow))
     try fixture.userData.addPairAtTop(ConfiguredPair(base: "EUR", quote: "JPY", addedAt: fixedNow))
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
-    let board = try #require(events.boards.last)
+    let board = try require(events.boards.last)
     // The board holds a coin both in the top 100 and yours in both sections (the list shows
     // it once); a starred coin shown elsewhere is not repeated as a favorite.
     let top = board.rows.prefix { $0.kind == .top }.count
@@ -66,7 +66,7 @@ import Testing
     let fixture = try HomeDriverFixture(adjust: Self.hiding("dogecoin"))
     try fixture.userData.addCoins([fixture.coin("dogecoin", "DOGE")])
     let events = await fixture.run(.loadBoard(currency: "EUR", refresh: false))
-    let board = try #require(events.boards.last)
+    let board = try require(events.boards.last)
     expect(board.rows.last?.id == "dogecoin" && board.rows.last?.kind == .coin)
     expectEqual(board.rows.last?.rate, FakeCoinGecko.nowValue(id: "dogecoin", currency: "eur"))
     let requests = fixture.requests()
@@ -168,8 +168,8 @@ import Testing
     }
     try fixture.userData.addPairAtTop(ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow))
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
-    let board = try #require(events.boards.last)
-    let pair = try #require(board.rows.first { $0.id == "GBP-USD" })
+    let board = try require(events.boards.last)
+    let pair = try require(board.rows.first { $0.id == "GBP-USD" })
     let day = UpdateRhythm.newestECBDay(at: fixedNow)
     expectEqual(
       pair.rate,
@@ -236,12 +236,12 @@ import Testing
     try fixture.userData.addCoins([fixture.coin("evil-coin", "EVIL"), fixture.coin("gone-coin", "GONE")])
     try fixture.userData.pairs.update { $0.append(ConfiguredPair(base: "GBP", quote: "XYZ", addedAt: fixedNow)) }
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
-    let board = try #require(events.boards.last)
-    let evil = try #require(board.rows.first { $0.id == "evil-coin" })
+    let board = try require(events.boards.last)
+    let evil = try require(board.rows.first { $0.id == "evil-coin" })
     expect(evil.name == "EvilCoin" && evil.rate == 2)
-    let gone = try #require(board.rows.first { $0.id == "gone-coin" })
+    let gone = try require(board.rows.first { $0.id == "gone-coin" })
     expect(gone.rate == nil && gone.kind == .coin)
-    let pair = try #require(board.rows.first { $0.kind == .pair })
+    let pair = try require(board.rows.first { $0.kind == .pair })
     expect(pair.rate == nil && pair.id == "GBP-XYZ")
     expectEqual(board.missing, ["GONE/USD", "GBP/XYZ"])
     guard case .failed(let line)? = events.statuses.last else {

@@ -16,7 +16,7 @@ import Testing
     let driver = fixture.driver
     let events = await fixture.run(.loadDetail(row: Self.bitcoin, currency: "USD", days: 30), driver: driver)
     expectEqual(events.statuses, [.loading, .idle])
-    let detail = try #require(events.details.last)
+    let detail = try require(events.details.last)
     expect(detail.rowID == "bitcoin" && detail.days == 30 && detail.currency == "USD")
     expect(detail.market?.currentPrice == 66_012.25 && detail.market?.high24h != nil)
     expectEqual(detail.series.points.count, 30)
@@ -48,7 +48,7 @@ import Testing
       kind: .pair, id: "GBP-USD", symbol: "GBP/USD", name: "GBP-USD", currency: "USD", rate: nil,
       changePercent: nil, changePeriod: .workingDay, week: [])
     let events = await fixture.run(.loadDetail(row: row, currency: "EUR", days: 30))
-    let detail = try #require(events.details.last)
+    let detail = try require(events.details.last)
     expect(detail.market == nil && detail.currency == "USD" && detail.rowID == "GBP-USD")
     expect(detail.series.base == "GBP" && detail.series.quote == "USD")
     expect(detail.series.points.contains { $0.carried })
@@ -66,7 +66,7 @@ import Testing
     expectEqual(searches.map(\.remote), [false, true])
     expectEqual(searches.first?.hits.first?.id, "ethereum")
     expectEqual(searches.first?.hits.first?.sharedSymbol, false)
-    let remote = try #require(searches.last?.hits)
+    let remote = try require(searches.last?.hits)
     expectEqual(remote.map(\.id).prefix(2), ["ethereum", "ethereum-wormhole"])
     expect(remote.prefix(2).allSatisfy { $0.sharedSymbol })
     expectEqual(fixture.clock.sleeps, [.milliseconds(400)])
@@ -78,7 +78,7 @@ import Testing
     let fixture = try HomeDriverFixture()
     try fixture.userData.addCoins([fixture.coin("ethereum-wormhole", "ETH", "Ethereum (Wormhole)")])
     let events = await fixture.run(.search(query: "e"))
-    let hits = try #require(events.searches.first?.hits)
+    let hits = try require(events.searches.first?.hits)
     expectEqual(hits.filter { $0.symbol == "ETH" }.count, 2)
     expect(hits.filter { $0.symbol == "ETH" }.allSatisfy { $0.sharedSymbol })
   }

@@ -50,15 +50,15 @@ import Testing
   @Test func theHeaderRowNamesTheColumnsAndTheyDropInTheStatedOrder() throws {
     let state = Self.state(top: 30)
     let wide = Self.frame(state, 160, 48)
-    let header = try #require(wide.first { $0.contains("Price") })
+    let header = try require(wide.first { $0.contains("Price") })
     for title in ["#", "Coin", "Name", "Price", "1h", "24h", "7d", "Market cap", "Volume", "7 days"] {
       expect(header.contains(title), "\(title) at 160: \(header)")
     }
-    let narrow = try #require(Self.frame(state, 80, 24).first { $0.contains("Price") })
+    let narrow = try require(Self.frame(state, 80, 24).first { $0.contains("Price") })
     expect(!narrow.contains("7 days") && narrow.contains("Volume"), "\(narrow)")
-    let sixty = try #require(Self.frame(state, 60, 24).first { $0.contains("Price") })
+    let sixty = try require(Self.frame(state, 60, 24).first { $0.contains("Price") })
     expect(!sixty.contains("Volume") && !sixty.contains("1h") && sixty.contains("7d"), "\(sixty)")
-    let tiny = try #require(Self.frame(state, 40, 12).first { $0.contains("Price") })
+    let tiny = try require(Self.frame(state, 40, 12).first { $0.contains("Price") })
     expect(tiny.contains("Coin") && tiny.contains("24h"), "\(tiny)")
     // Every price whole at every width.
     for width in [40, 60, 80, 120, 160] {

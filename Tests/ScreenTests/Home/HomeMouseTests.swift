@@ -31,7 +31,7 @@ import Testing
     var state = S.state()
     let lines = Self.frame(&state, width, height)
     for symbol in ["SHIB", "EUR/JPY", "BTC", "KAS"] {
-      let line = try #require(lines.firstIndex { $0.contains(" \(symbol) ") }, "\(symbol) in \(lines)")
+      let line = try require(lines.firstIndex { $0.contains(" \(symbol) ") }, "\(symbol) in \(lines)")
       let keys = Self.click(column: 12, line: line + 1)
       expectEqual(keys, [.mouse(column: 12, row: line + 1)])
       Self.press(keys, on: &state)
@@ -46,7 +46,7 @@ import Testing
     var state = S.state()
     let lines = Self.frame(&state, 80, 24)
     let before = state
-    let heading = try #require(lines.firstIndex { $0.hasPrefix("Your pairs") })
+    let heading = try require(lines.firstIndex { $0.hasPrefix("Your pairs") })
     for line in [heading, 0, 1, lines.count - 1, lines.count - 3] {
       Self.press(Self.click(column: 5, line: line + 1), on: &state)
       expectEqual(state, before, "line \(line + 1): \(lines[line])")
@@ -61,7 +61,7 @@ import Testing
     state.setWindow(width: 80, height: 24)
     state.moveCursor(to: 50)
     let lines = Self.frame(&state, 80, 24)
-    let line = try #require(lines.firstIndex { $0.contains(" C44 ") }, "\(lines)")
+    let line = try require(lines.firstIndex { $0.contains(" C44 ") }, "\(lines)")
     Self.press(Self.click(column: 30, line: line + 1), on: &state)
     expectEqual(state.selectedRow?.symbol, "C44")
   }
@@ -74,7 +74,7 @@ import Testing
     _ = state.handle(.key(.up))
     expect(state.portfolioSelected)
     let lines = Self.frame(&state, 80, 24)
-    let line = try #require(lines.firstIndex { $0.contains(" SOL ") }, "\(lines)")
+    let line = try require(lines.firstIndex { $0.contains(" SOL ") }, "\(lines)")
     Self.press(Self.click(column: 20, line: line + 1), on: &state)
     expectEqual(state.selectedRow?.symbol, "SOL")
     expect(!state.portfolioSelected)
@@ -84,7 +84,7 @@ import Testing
     var state = S.state()
     _ = state.handle(.key(.tab))
     let lines = Self.frame(&state, 80, 24)
-    let line = try #require(lines.firstIndex { $0.contains(" XMR ") }, "\(lines)")
+    let line = try require(lines.firstIndex { $0.contains(" XMR ") }, "\(lines)")
     Self.press(Self.click(column: 8, line: line + 1), on: &state)
     expectEqual(state.favoriteRows[state.favoritesCursor].symbol, "XMR")
   }

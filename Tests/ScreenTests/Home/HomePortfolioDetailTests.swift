@@ -91,7 +91,7 @@ import Testing
     let row = Self.portfolio.row
     let events = await fixture.run(.loadDetail(row: row, currency: "USD", days: 30), driver: driver)
     expectEqual(events.statuses, [.loading, .idle])
-    let detail = try #require(events.details.last)
+    let detail = try require(events.details.last)
     expect(detail.rowID == "portfolio" && detail.currency == "USD" && detail.days == 30 && detail.market == nil)
     expectEqual(detail.series.points.last?.date, Day(containing: fixedNow))
     expect(detail.series.points.allSatisfy { $0.rate.isFinite && $0.rate >= 0 })

@@ -122,7 +122,7 @@ final class FakeHomeDriver: HomeDriver {
       if case .loadBoard(let currency, _) = effect { send(.board(Self.board(currency))) }
     }
     let run = Run(driver: driver)
-    #expect(await run.waitForFrame(containing: "USD rows=3"), "\(run.frames)")
+    expect(await run.waitForFrame(containing: "USD rows=3"), "\(run.frames)")
     run.key(.character("q"))
     let (outcome, state) = await run.task.value
     expectEqual(outcome, .quit)
@@ -137,11 +137,11 @@ final class FakeHomeDriver: HomeDriver {
     // Ticks come every 15 s: a pause announced 14 s after the last one is drawn at 14 s.
     let clock = Mutex(Self.start)
     let run = Run(now: { clock.withLock { $0 } })
-    #expect(await run.waitForFrame(containing: "now=\(Int(Self.start.timeIntervalSince1970))"))
+    expect(await run.waitForFrame(containing: "now=\(Int(Self.start.timeIntervalSince1970))"))
     clock.withLock { $0 = Self.start.addingTimeInterval(14) }
     run.post(.driver(.status(.rateLimited(until: Self.start.addingTimeInterval(74)))))
     let later = "now=\(Int(Self.start.timeIntervalSince1970) + 14)"
-    #expect(await run.waitForFrame(containing: later), "\(run.frames)")
+    expect(await run.waitForFrame(containing: later), "\(run.frames)")
     run.key(.interrupt)
     _ = await run.task.value
   }
@@ -164,7 +164,7 @@ final class FakeHomeDriver: HomeDriver {
         _ = await eventually { failed.value }
         clock.withLock { $0 = Self.start.addingTimeInterval(61) }
       })
-    #expect(await eventually { driver.effects.all.count >= 2 }, "\(driver.effects.all)")
+    expect(await eventually { driver.effects.all.count >= 2 }, "\(driver.effects.all)")
     expectEqual(driver.effects.all.last, .loadBoard(currency: "USD", refresh: true))
     run.key(.interrupt)
     _ = await run.task.value
@@ -175,7 +175,7 @@ final class FakeHomeDriver: HomeDriver {
       .driver(.status(.loading)), .driver(.board(Self.board(rows: 5))), .driver(.status(.idle)),
       .terminal(.keys([.up, .down]), at: .now),
     ])
-    #expect(await run.waitForFrame(containing: "rows=5"))
+    expect(await run.waitForFrame(containing: "rows=5"))
     run.key(.interrupt)
     let (outcome, _) = await run.task.value
     expectEqual(outcome, .interrupted)
@@ -192,17 +192,17 @@ final class FakeHomeDriver: HomeDriver {
     let batch = await inbox.take()
     expectEqual(batch.count, 3)
     inbox.post(.tick)
-    #expect(await inbox.take().count == 1)
+    expectEqual(await inbox.take().count, 1)
   }
 
   @Test func aFrameLikeTheLastIsNotWrittenAgainButARedrawIs() async {
     let run = Run()
-    #expect(await run.waitForFrames(1))
+    expect(await run.waitForFrames(1))
     run.post(.driver(.status(.idle)), .tick)
     run.post(.terminal(.redraw, at: .now))
-    #expect(await run.waitForFrames(2))
+    expect(await run.waitForFrames(2))
     run.key(.escape)
-    #expect(await run.task.value.0 == .quit)
+    expectEqual(await run.task.value.0, .quit)
     expectEqual(run.frames.count, 2, "the first frame, and the redraw: \(run.frames)")
     expectEqual(run.frames[0], run.frames[1])
     // Drawn whole: on a cleared screen, whatever the terminal kept or reflowed.
@@ -211,9 +211,9 @@ final class FakeHomeDriver: HomeDriver {
 
   @Test func aResizeRedrawsAtTheNewSizeNeverBelow40By12() async {
     let run = Run(size: { call in call == 1 ? (100, 30) : (30, 5) })
-    #expect(await run.waitForFrame(containing: "w=100 h=30"))
+    expect(await run.waitForFrame(containing: "w=100 h=30"))
     run.post(.terminal(.redraw, at: .now))
-    #expect(await run.waitForFrame(containing: "w=40 h=12"))
+    expect(await run.waitForFrame(containing: "w=40 h=12"))
     run.key(.character("q"))
     _ = await run.task.value
     // Drawn for 40 × 12, shown as its top left corner: 5 lines of at most 30 columns,
@@ -235,10 +235,10 @@ final class FakeHomeDriver: HomeDriver {
         }
       },
       now: { clock.now })
-    #expect(await run.waitForFrame(containing: "rows=3"))
+    expect(await run.waitForFrame(containing: "rows=3"))
     clock.advance(by: 60)
     run.key(.character("r"))
-    #expect(await eventually { run.driver.effects.all.contains(.loadBoard(currency: "USD", refresh: true)) })
+    expect(await eventually { run.driver.effects.all.contains(.loadBoard(currency: "USD", refresh: true)) })
     run.key(.character("q"))
     _ = await run.task.value
   }
@@ -249,7 +249,7 @@ final class FakeHomeDriver: HomeDriver {
         if case .loadBoard = effect { send(.board(Self.board(rows: 60))) }
       },
       size: { _ in (80, 14) })
-    #expect(await run.waitForFrame(containing: "rows=60"))
+    expect(await run.waitForFrame(containing: "rows=60"))
     run.key(.pageDown)
     run.key(.character("q"))
     let (_, state) = await run.task.value
@@ -267,9 +267,9 @@ final class FakeHomeDriver: HomeDriver {
     input: HomeInput, outcome: HomeOutcome
   ) async {
     let run = Run()
-    #expect(await run.waitForFrames(1))
+    expect(await run.waitForFrames(1))
     run.post(input)
-    #expect(await run.task.value.0 == outcome)
+    expectEqual(await run.task.value.0, outcome)
     expectEqual(run.writes.all.last, Self.leave)
   }
 
@@ -285,7 +285,7 @@ final class FakeHomeDriver: HomeDriver {
       continuation.yield(.keys([.down]))
       continuation.finish()
     }
-    #expect(await session.run(events: events) == .inputClosed)
+    expectEqual(await session.run(events: events), .inputClosed)
     expectEqual(writes.all.last, Self.leave)
   }
 
@@ -308,7 +308,7 @@ final class FakeHomeDriver: HomeDriver {
 
   @Test func anIdleScreenWaitsFifteenSecondsAHighlightOneSecond() async {
     let idle = Run()
-    #expect(await eventually { idle.sleeps.count >= 1 })
+    expect(await eventually { idle.sleeps.count >= 1 })
     idle.key(.character("q"))
     _ = await idle.task.value
     expectEqual(idle.sleeps.all, [.seconds(15)])
@@ -317,7 +317,7 @@ final class FakeHomeDriver: HomeDriver {
       currencies: ["USD"], lists: HomeLists(), pickerCurrencies: [], now: Self.start)
     state.changed = ["coin0"]
     let highlighted = Run(state: state)
-    #expect(await eventually { highlighted.sleeps.count >= 1 })
+    expect(await eventually { highlighted.sleeps.count >= 1 })
     highlighted.key(.character("q"))
     _ = await highlighted.task.value
     expectEqual(highlighted.sleeps.all.first, .seconds(1))
@@ -331,7 +331,7 @@ final class FakeHomeDriver: HomeDriver {
         // The first wait ends at once; later ones last until cancelled.
         if call > 1 { try await Task.sleep(for: .seconds(3600)) }
       })
-    #expect(await run.waitForFrame(containing: "now=\(Int(later.timeIntervalSince1970))"))
+    expect(await run.waitForFrame(containing: "now=\(Int(later.timeIntervalSince1970))"))
     run.key(.character("q"))
     let (_, state) = await run.task.value
     expectEqual(state.now, later)
@@ -370,11 +370,11 @@ final class FakeHomeDriver: HomeDriver {
     let inbox = HomeInbox()
     let work = HomeWork(driver: driver, inbox: inbox)
     work.start(.loadBoard(currency: "USD", refresh: false))
-    #expect(await eventually { driver.effects.count == 1 })
+    expect(await eventually { driver.effects.count == 1 })
     work.start(.loadBoard(currency: "EUR", refresh: false))
-    #expect(await eventually { log.all == ["USD sent late"] })
+    expect(await eventually { log.all == ["USD sent late"] })
     inbox.post(.tick)
-    #expect(await Self.events(from: inbox) == [.board(HomeSessionTests.board("EUR"))])
+    expectEqual(await Self.events(from: inbox), [.board(HomeSessionTests.board("EUR"))])
   }
 
   @Test func loadsOfOtherKindsRunSideBySide() async {
@@ -394,7 +394,7 @@ final class FakeHomeDriver: HomeDriver {
     }
     expectEqual(answered, [.searchResults(query: "bit", hits: [], remote: false)])
     // Started first, yet no scheduler promises it ran first: awaited, not read by position.
-    #expect(await eventually { driver.effects.all.contains(.loadBoard(currency: "USD", refresh: true)) })
+    expect(await eventually { driver.effects.all.contains(.loadBoard(currency: "USD", refresh: true)) })
     await work.finish(within: .seconds(5))
   }
 
@@ -418,7 +418,7 @@ final class FakeHomeDriver: HomeDriver {
     work.start(.removeCoin(id: "kaspa"))
     work.start(.restoreCoin(coin, at: 0))
     // The removal in flight and the undo waiting behind it: only then may the removal end.
-    #expect(await eventually { log.count >= 1 && queued.count == 1 })
+    expect(await eventually { log.count >= 1 && queued.count == 1 })
     expectEqual(queued.all, [.restoreCoin(coin, at: 0)])
     expectEqual(log.all, ["remove started"])
     open.finish()

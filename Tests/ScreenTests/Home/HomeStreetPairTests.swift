@@ -30,7 +30,7 @@ import Testing
     for (day, side, amount, currency, counterAmount, counterCurrency) in exchanges {
       _ = try fixture.userData.ledger.append(
         LedgerEntry(
-          id: 0, date: try #require(Day(day)), side: side, amount: amount, currency: CurrencyCode(currency),
+          id: 0, date: try require(Day(day)), side: side, amount: amount, currency: CurrencyCode(currency),
           counterAmount: counterAmount, counterCurrency: CurrencyCode(counterCurrency), recordedAt: fixedNow))
     }
     try fixture.userData.addPairAtTop(ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow))
@@ -41,8 +41,8 @@ import Testing
   @Test func theListShowsTheStreetRateLabelledAsTheLedgers() async throws {
     let fixture = try Self.fixture()
     let events = await fixture.run(.loadBoard(currency: "USD", refresh: false))
-    let board = try #require(events.boards.last)
-    let row = try #require(board.rows.first { $0.id == "USD-LBP" })
+    let board = try require(events.boards.last)
+    let row = try require(board.rows.first { $0.id == "USD-LBP" })
     expectEqual(row.rate, Self.expectedRate)
     expectEqual(row.week, [89_000, 90_000, 89_800])
     expect(row.source == .ledger && row.changePeriod == .workingDay)
@@ -63,10 +63,10 @@ import Testing
 
   @Test func theDetailChartsTheLedgersDailyAveragesWithGaps() async throws {
     let fixture = try Self.fixture()
-    let board = try #require(await fixture.run(.loadBoard(currency: "USD", refresh: false)).boards.last)
-    let row = try #require(board.rows.first { $0.id == "USD-LBP" })
+    let board = try require(await fixture.run(.loadBoard(currency: "USD", refresh: false)).boards.last)
+    let row = try require(board.rows.first { $0.id == "USD-LBP" })
     let events = await fixture.run(.loadDetail(row: row, currency: "LBP", days: 30))
-    let detail = try #require(events.details.last)
+    let detail = try require(events.details.last)
     expectEqual(detail.series.source, .ledger)
     let days = detail.series.chartPoints
     expect(days.count == 30 && days.last?.date == Day(containing: fixedNow))

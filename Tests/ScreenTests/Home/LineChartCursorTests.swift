@@ -70,8 +70,8 @@ import Testing
     for ascii in [false, true] {
       let plain = LineChart.render(points: points, width: 40, height: 8, ascii: ascii)
       let axis: Character = ascii ? "+" : "┤"
-      let labelled = try #require(plain.first { $0.contains(axis) })
-      let tick = try #require(labelled.firstIndex(of: axis))
+      let labelled = try require(plain.first { $0.contains(axis) })
+      let tick = try require(labelled.firstIndex(of: axis))
       let plotStart = labelled.distance(from: labelled.startIndex, to: tick) + 1
       let plotWidth = 40 - plotStart
       for cursor in Set([0, count / 2, count - 1]) {

@@ -28,7 +28,7 @@ import Testing
   @Test func pairsWatchAndTheHomeListDrawTheSameCells() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI(width: 160, isTTY: true)
     for pair in [["GBP", "USD"], ["BTC", "EUR"]] {
-      #expect(await rates.run(["pairs", "add"] + pair).status == 0)
+      expectEqual(await rates.run(["pairs", "add"] + pair).status, 0)
     }
     let pairs = await rates.run(["pairs"], isTTY: false)
     let watch = await rates.run(["watch", "--count", "1"], environment: ["RATES_WATCH_FLOOR": "1"])
@@ -38,12 +38,12 @@ import Testing
     let home = try HomeDriverFixture()
     try home.userData.addPairAtTop(ConfiguredPair(base: "GBP", quote: "USD", addedAt: fixedNow))
     try home.userData.addPairAtTop(ConfiguredPair(base: "BTC", quote: "EUR", addedAt: fixedNow))
-    let board = try #require(await home.run(.loadBoard(currency: "USD", refresh: false)).boards.last)
+    let board = try require(await home.run(.loadBoard(currency: "USD", refresh: false)).boards.last)
     let context = HomeRenderContext(width: 160, height: 48, style: Style(enabled: false), ascii: false)
 
     for (pair, id) in [("GBP/USD", "GBP-USD"), ("BTC/EUR", "BTC-EUR")] {
-      let listed = try #require(Self.cells(of: pair, in: pairs.stdout), "\(pairs.stdout)")
-      let week = try #require(board.rows.first { $0.id == id }?.week)
+      let listed = try require(Self.cells(of: pair, in: pairs.stdout), "\(pairs.stdout)")
+      let week = try require(board.rows.first { $0.id == id }?.week)
       expect(listed.count >= 7, "a week of cells: \(listed)")
       expectEqual(Self.cells(of: pair, in: frame), listed, "watch:\n\(frame)\npairs:\n\(pairs.stdout)")
       expectEqual(HomeRenderer.sparkline(week, width: Sparkline.weekCells, context), listed, "home: \(week)")
@@ -67,18 +67,18 @@ import Testing
 
   @Test func aCoinWithoutItsMarketWeekTakesItsDailyClosesNeverOnePoint() async throws {
     let (rates, _) = try CLIHarness.withFakeAPI(width: 160, handler: Self.withoutSparklines)
-    #expect(await rates.run(["pairs", "add", "BTC", "EUR"]).status == 0)
+    expectEqual(await rates.run(["pairs", "add", "BTC", "EUR"]).status, 0)
     let json = await rates.run(["pairs", "--json"])
-    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-    let row = try #require((document["pairs"] as? [[String: Any]])?.first)
-    let week = try #require(row["sparkline"] as? [Double])
+    let document = try require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let row = try require((document["pairs"] as? [[String: Any]])?.first)
+    let week = try require(row["sparkline"] as? [Double])
     // The stored daily closes of the last week, then the current price.
     let closes = await rates.run(["history", "BTC", "EUR", "--days", "7", "--json"])
-    let history = try #require(try JSONSerialization.jsonObject(with: Data(closes.stdout.utf8)) as? [String: Any])
-    let points = try #require(history["points"] as? [[String: Any]]).compactMap { $0["rate"] as? Double }
+    let history = try require(try JSONSerialization.jsonObject(with: Data(closes.stdout.utf8)) as? [String: Any])
+    let points = try require(history["points"] as? [[String: Any]]).compactMap { $0["rate"] as? Double }
     expectEqual(week, points + [61_234.50], "\(week) vs \(points)")
     let text = await rates.run(["pairs"])
-    let cells = try #require(Self.cells(of: "BTC/EUR", in: text.stdout), "\(text.stdout)")
+    let cells = try require(Self.cells(of: "BTC/EUR", in: text.stdout), "\(text.stdout)")
     expect(cells.count >= 7 && Set(cells).count > 1, "\(text.stdout)")
   }
 

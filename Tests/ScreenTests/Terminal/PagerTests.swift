@@ -124,7 +124,7 @@ import Testing
   /// meanwhile: two pagers started side by side had each kept the other's input open, and
   /// both waited for ever.
   @Test func thePagersPipeIsClosedInOtherPrograms() throws {
-    let pipe = try #require(closeOnExecPipe())
+    let pipe = try require(closeOnExecPipe())
     defer {
       close(pipe.read)
       close(pipe.write)

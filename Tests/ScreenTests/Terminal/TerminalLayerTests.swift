@@ -161,14 +161,14 @@ final class StreamLog<Element: Sendable>: Sendable {
     expectEqual(log.all, [TerminalScreenTests.enter, TerminalScreenTests.leave, "STOP"])
     control.handle(signal: SIGCONT)
     expectEqual(log.all.last, TerminalScreenTests.enter)
-    #expect(await events.wait { $0 == [.redraw] })
+    expect(await events.wait { $0 == [.redraw] })
   }
 
   @Test func ctrlZBetweenKeysSuspendsWhereItWasTyped() async {
     let (control, log, events) = Self.make()
     control.handle(keys: [.character("h"), .suspend, .left, .suspend])
     expectEqual(log.all.filter { $0 == "STOP" }.count, 2)
-    #expect(await events.wait { $0 == [.keys([.character("h")]), .keys([.left])] })
+    expect(await events.wait { $0 == [.keys([.character("h")]), .keys([.left])] })
   }
 
   @Test func resizeAndEndingSignalsBecomeEvents() async {
@@ -177,7 +177,7 @@ final class StreamLog<Element: Sendable>: Sendable {
     control.handle(signal: SIGTERM)
     control.handle(signal: SIGUSR1)
     control.handle(keys: [.escape])
-    #expect(await events.wait { $0 == [.redraw, .signal(SIGTERM), .keys([.escape])] })
+    expect(await events.wait { $0 == [.redraw, .signal(SIGTERM), .keys([.escape])] })
   }
 
   @Test func afterTheEndNothingIsWrittenStoppedOrSent() async {
@@ -188,7 +188,7 @@ final class StreamLog<Element: Sendable>: Sendable {
     control.handle(signal: SIGCONT)
     control.handle(keys: [.suspend])
     expectEqual(log.all, [TerminalScreenTests.enter, TerminalScreenTests.leave])
-    #expect(await eventually { events.isFinished })
+    expect(await eventually { events.isFinished })
     expect(events.all.isEmpty)
   }
 }
@@ -200,12 +200,12 @@ final class StreamLog<Element: Sendable>: Sendable {
     let (signals, watcher) = SignalWatcher.stream([SIGWINCH, SIGCONT])
     let log = StreamLog(signals)
     kill(getpid(), SIGWINCH)
-    #expect(await log.wait { $0 == [SIGWINCH] })
+    expect(await log.wait { $0 == [SIGWINCH] })
     kill(getpid(), SIGCONT)
-    #expect(await log.wait { $0 == [SIGWINCH, SIGCONT] })
+    expect(await log.wait { $0 == [SIGWINCH, SIGCONT] })
     watcher.cancel()
     watcher.cancel()
-    #expect(await eventually { log.isFinished })
+    expect(await eventually { log.isFinished })
   }
 
   /// libdispatch takes a signal over only for its first source: watchers
@@ -216,13 +216,13 @@ final class StreamLog<Element: Sendable>: Sendable {
       let (second, secondWatcher) = SignalWatcher.stream([SIGCONT, SIGWINCH])
       let (firstLog, secondLog) = (StreamLog(first), StreamLog(second))
       kill(getpid(), SIGWINCH)
-      #expect(await firstLog.wait { $0 == [SIGWINCH] }, "round \(round)")
-      #expect(await secondLog.wait { $0 == [SIGWINCH] }, "round \(round)")
+      expect(await firstLog.wait { $0 == [SIGWINCH] }, "round \(round)")
+      expect(await secondLog.wait { $0 == [SIGWINCH] }, "round \(round)")
       firstWatcher.cancel()
       kill(getpid(), SIGCONT)
-      #expect(await secondLog.wait { $0 == [SIGWINCH, SIGCONT] }, "round \(round)")
+      expect(await secondLog.wait { $0 == [SIGWINCH, SIGCONT] }, "round \(round)")
       secondWatcher.cancel()
-      #expect(await eventually { firstLog.isFinished && secondLog.isFinished })
+      expect(await eventually { firstLog.isFinished && secondLog.isFinished })
     }
   }
 
@@ -235,13 +235,13 @@ final class StreamLog<Element: Sendable>: Sendable {
     expect(!session.readsKeys)
     expectEqual(writes.all, [TerminalScreenTests.enter])
     kill(getpid(), SIGWINCH)
-    #expect(await events.wait { $0 == [.redraw] })
+    expect(await events.wait { $0 == [.redraw] })
     kill(getpid(), SIGCONT)
-    #expect(await events.wait { $0 == [.redraw, .redraw] })
+    expect(await events.wait { $0 == [.redraw, .redraw] })
     expectEqual(writes.all, [TerminalScreenTests.enter, TerminalScreenTests.enter])
     session.end()
     expectEqual(writes.all.last, TerminalScreenTests.leave)
-    #expect(await eventually { events.isFinished })
+    expect(await eventually { events.isFinished })
   }
 
   @Test func runRestoresTheScreenWhenTheBodyThrows() async {
@@ -281,7 +281,7 @@ final class StreamLog<Element: Sendable>: Sendable {
   @Test func readsDecodesPausesAndEnds() async throws {
     var fds: [Int32] = [-1, -1]
     expectEqual(pipe(&fds), 0)
-    let reader = try #require(KeyReader(fileDescriptor: fds[0]))
+    let reader = try require(KeyReader(fileDescriptor: fds[0]))
     let log = Recorder<Event>()
     reader.start(onKeys: { log.append(.keys($0)) }, onEnd: { log.append(.end) })
     func send(_ bytes: [UInt8]) {
@@ -289,16 +289,16 @@ final class StreamLog<Element: Sendable>: Sendable {
     }
 
     send(Array("h\u{1B}[Dq".utf8))
-    #expect(await eventually { log.all == [.keys([.character("h"), .left, .character("q")])] })
+    expect(await eventually { log.all == [.keys([.character("h"), .left, .character("q")])] })
     // A lone Esc is only known when the input pauses.
     send([0x1B])
-    #expect(await eventually { log.count == 2 })
+    expect(await eventually { log.count == 2 })
     expectEqual(log.all.last, .keys([.escape]))
     send([0x1A, 0x03])
-    #expect(await eventually { log.count == 3 })
+    expect(await eventually { log.count == 3 })
     expectEqual(log.all.last, .keys([.suspend, .interrupt]))
     close(fds[1])
-    #expect(await eventually { log.all.last == .end })
+    expect(await eventually { log.all.last == .end })
     reader.stop()
     close(fds[0])
   }
@@ -339,10 +339,10 @@ final class StreamLog<Element: Sendable>: Sendable {
     let (events, _) = AsyncStream.makeStream(of: TerminalEvent.self)
     let ending = await WatchRunner.firstEnding(of: task, events: events, board: nil)
     expectEqual(ending, .finished)
-    #expect(try await WatchRunner.exitCode(for: ending, of: task) == .alert)
-    #expect(try await WatchRunner.exitCode(for: .quit, of: task) == .success)
-    #expect(try await WatchRunner.exitCode(for: .interrupted, of: task) == .interrupted)
-    #expect(try await WatchRunner.exitCode(for: .signal(SIGHUP), of: task) == .hangup)
+    expectEqual(try await WatchRunner.exitCode(for: ending, of: task), .alert)
+    expectEqual(try await WatchRunner.exitCode(for: .quit, of: task), .success)
+    expectEqual(try await WatchRunner.exitCode(for: .interrupted, of: task), .interrupted)
+    expectEqual(try await WatchRunner.exitCode(for: .signal(SIGHUP), of: task), .hangup)
   }
 
   @Test func settlingGivesUpOnAnEngineThatIgnoresCancellation() async {
@@ -357,7 +357,7 @@ final class StreamLog<Element: Sendable>: Sendable {
     task.cancel()
     await WatchRunner.settle(task, within: .milliseconds(10))
     release.finish()
-    #expect((try? await task.value) == .finished)
+    expectEqual((try? await task.value), .finished)
   }
 }
 

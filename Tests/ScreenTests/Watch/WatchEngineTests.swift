@@ -134,7 +134,7 @@ final class CountingSource: @unchecked Sendable {
     let updates = events.all.filter { $0.0 == .update }.map(\.1)
     expectEqual(updates.count, 3)
     expectEqual(events.all.first?.0, .cached)
-    let last = try #require(updates.last)
+    let last = try require(updates.last)
     expectEqual(last.items.map(\.rate), [102, 102])
     expectEqual(last.items[0].sinceLast, 1)
     expectEqual(last.items[0].seen, [100, 101, 102])
@@ -213,14 +213,14 @@ final class CountingSource: @unchecked Sendable {
       fetchedAt: fixedNow.addingTimeInterval(-300))
     let events = Recorder<(WatchEngine.Event, WatchState)>()
     _ = try await setup.engine(interval: 15, budget: 4, count: 1).run { events.append(($0, $1)) }
-    let first = try #require(events.all.first)
+    let first = try require(events.all.first)
     expectEqual(first.0, .cached)
     expectEqual(setup.counting.requestTimes.isEmpty, false)
     expect(first.1.items[0].rate == 90 && first.1.items[0].cached)
     expectEqual(first.1.items[1].rate, nil)
     let lines = WatchRenderer.render(first.1, width: 80, style: Style(enabled: false))
     expect(lines.joined(separator: "\n").contains("cached 5 min"))
-    let update = try #require(events.all.last?.1)
+    let update = try require(events.all.last?.1)
     expect(update.items[0].rate == 100 && update.items[0].previousRate == 90)
   }
 

@@ -111,22 +111,22 @@ import Testing
     expectEqual(line, "\(ISO8601.format(fixedNow)) BTC/USD 66,012.25 +12.50 +1.23% 24h CoinGecko")
     expectEqual(WatchRenderer.plainLine(state.items[1], at: fixedNow)?.hasSuffix("Frankfurter (ECB) stale"), true)
     expectEqual(WatchRenderer.plainLine(state.items[2], at: fixedNow)?.hasSuffix("alert ETH>3000"), true)
-    let json = try #require(WatchRenderer.JSONLine(state.items[2], now: fixedNow))
+    let json = try require(WatchRenderer.JSONLine(state.items[2], now: fixedNow))
     let text = String(decoding: try JSONCoders.encoder().encode(json), as: UTF8.self)
     expectEqual(
       text,
       #"{"alert":"ETH>3000","base":"ETH","changePercent":null,"changePeriod":"24h","fetchedAt":"\#(ISO8601.format(fixedNow))","old":false,"quote":"USD","rate":3568.9,"source":"coingecko","stale":false,"updatedAt":null}"#
     )
-    let plain = try #require(WatchRenderer.JSONLine(state.items[0], now: fixedNow))
+    let plain = try require(WatchRenderer.JSONLine(state.items[0], now: fixedNow))
     expect(!String(decoding: try JSONCoders.encoder().encode(plain), as: UTF8.self).contains("alert"))
   }
 
   @Test func aPriceNotUpdatedForTwoHoursIsOldInTheNDJSON() throws {
     var item = Self.state().items[0]
     item.updatedAt = fixedNow.addingTimeInterval(-7200)
-    expect(try #require(WatchRenderer.JSONLine(item, now: fixedNow)).quote.old)
+    expect(try require(WatchRenderer.JSONLine(item, now: fixedNow)).quote.old)
     item.updatedAt = fixedNow.addingTimeInterval(-60)
-    expectEqual(try #require(WatchRenderer.JSONLine(item, now: fixedNow)).quote.old, false)
+    expectEqual(try require(WatchRenderer.JSONLine(item, now: fixedNow)).quote.old, false)
   }
 
   @Test func framesAreOneWriteInPlace() {
