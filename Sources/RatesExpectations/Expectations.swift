@@ -1,12 +1,13 @@
 import Testing
 
-// `expect` and `expectEqual`: `#expect` for the common cases, as plain functions. Each
-// `#expect` is a macro expansion the compiler type-checks and compiles on its own (a generic
-// call with closures, three source buffers): about 20 ms of compile per use in this project's
-// test modules, against about 2 ms for a call of these (Tests/README.md, "Compile time"). They
-// give up `#expect`'s capture of each subexpression: `expectEqual` reports both values, and
-// `expect` the caller's line and comment. `#expect` stays where its capture says more than
-// the values would, and for `throws:`. `require` is `try #require` the same way.
+// `expect`, `expectEqual`, `expectContains` and `require`: `#expect` and `#require` for the
+// common cases, as plain functions. Each `#expect` is a macro expansion the compiler
+// type-checks and compiles on its own (a generic call with closures, three source buffers):
+// about 20 ms of compile per use in this project's test modules, against about 2 ms for a
+// call of these (Tests/README.md, "Compile time"). They give up `#expect`'s capture of each
+// subexpression: `expectEqual` reports both values, `expectContains` the text and the part,
+// and `expect` the caller's line and comment. `#expect` stays where its capture says more
+// than the values would, and for `throws:`.
 
 /// Records a failed expectation at the caller's line when `condition` is false, with
 /// `comment` when there is one.
@@ -29,6 +30,19 @@ public func expectEqual<Value: Equatable>(
   let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   let values = "\(String(describingForTest: actual)) == \(String(describingForTest: expected))"
   Issue.record(failure("Expectation failed: \(values)", comment), sourceLocation: location)
+}
+
+/// Records a failed expectation at the caller's line when `text` does not contain `part`,
+/// showing both (so a failed check of a command's output shows the output).
+public func expectContains(
+  _ text: some StringProtocol, _ part: some StringProtocol, _ comment: String = "",
+  fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) {
+  guard !text.contains(part) else { return }
+  let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  let (whole, missing) = (String(describingForTest: String(text)), String(describingForTest: String(part)))
+  Issue.record(
+    failure("Expectation failed: \(whole) does not contain \(missing)", comment), sourceLocation: location)
 }
 
 private func failure(_ what: String, _ comment: String) -> Comment {

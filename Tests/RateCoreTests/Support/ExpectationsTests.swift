@@ -2,14 +2,16 @@ import RatesExpectations
 import Testing
 
 /// `expect` and `expectEqual` record a failure, at the caller's line, exactly when `#expect`
-/// would, and say what failed. (The two failures below are expected: `swift test` lists them
-/// as known issues.)
+/// would, and say what failed. (The three failures below are expected: `swift test` lists
+/// them as known issues.)
 @Suite struct ExpectationsTests {
   @Test func aTrueConditionAndEqualValuesRecordNothing() {
     expect(true)
     expect(1 < 2, "never shown")
     expectEqual([1, 2], [1, 2])
     expectEqual(Optional("a"), "a")
+    expectContains("rates 1.0", "1.0")
+    expectContains("rates 1.0"[...], Substring("rates"))
   }
 
   @Test func aFalseConditionOrUnequalValuesAreAFailureAtTheCallersLine() {
@@ -21,9 +23,14 @@ import Testing
         && issue.comments.map(\.rawValue) == ["Expectation failed: one is not more than two"]
     }
     withKnownIssue {
+      expectContains("rates 1.0\n", "2.0")
+    } matching: { issue in
+      issue.comments.map(\.rawValue) == ["Expectation failed: \"rates 1.0\n\" does not contain \"2.0\""]
+    }
+    withKnownIssue {
       expectEqual(Optional("BTC/EUR"), "BTC/USD", "pair")
     } matching: { issue in
-      issue.sourceLocation?.line == line + 6
+      issue.sourceLocation?.line == line + 11
         && issue.comments.map(\.rawValue) == [
           #"Expectation failed: "BTC/EUR" == "BTC/USD": pair"#
         ]
