@@ -25,8 +25,8 @@ import Testing
     let rates = try BinaryRunner(server: server.baseURL)
     let result = try await rates.run(["history", "BTC", "EUR", "--interactive"])
     expectEqual(result.status, 64)
-    expect(result.stderr.contains("error: \(Self.message)"))
-    expect(result.stderr.contains("usage: rates history"))
+    expectContains(result.stderr, "error: \(Self.message)")
+    expectContains(result.stderr, "usage: rates history")
     expect(result.stdout.isEmpty)
     expectEqual(server.requestCount, 0)
   }
@@ -60,7 +60,7 @@ import Testing
     run.send("h")
     expect(await run.waitFor("27/28"), "h moved the cursor: \(run.text)")
     // The home screen's detail: its ranges load through the same driver.
-    expect(run.text.contains("1-4 7/30/90/365 days"), "the detail's keys: \(run.text)")
+    expectContains(run.text, "1-4 7/30/90/365 days", "the detail's keys: \(run.text)")
     let mark = run.text.utf8.count
     run.send("1")
     expect(await run.waitFor("7 days", after: mark), "seven days: \(run.text)")
@@ -73,7 +73,7 @@ import Testing
     expect(entered.upperBound <= left.lowerBound)
     let shown = try require(output.range(of: "\u{1B}[?25h", options: .backwards))
     expectEqual(output.range(of: "\u{1B}[?25l").map { $0.upperBound <= shown.lowerBound }, true)
-    expect(output.contains("q quit"))
+    expectContains(output, "q quit")
     Self.expectSaneTerminal(output[left.upperBound...])
   }
 
@@ -99,7 +99,7 @@ import Testing
     let output = run.text
     expectEqual(Self.number(after: "status=", in: output), 128 + Int(signal), "\(output)")
     let left = try require(output.range(of: "\u{1B}[?1049l"))
-    expect(output[..<left.lowerBound].contains("\u{1B}[?25h"))
+    expectContains(output[..<left.lowerBound], "\u{1B}[?25h")
     Self.expectSaneTerminal(output[left.upperBound...])
   }
 

@@ -24,7 +24,7 @@ import Testing
     let result = try await BinaryRunner(server: server.baseURL, extra: ["RATES_TIMEOUT": "1"])
       .run(["current", "BTC"])
     expectEqual(result.status, 69, "\(result.stderr)")
-    expect(result.stderr.contains("did not answer within 1 s"))
+    expectContains(result.stderr, "did not answer within 1 s")
   }
 
   @Test func unreachableHostIsExplained() async throws {
@@ -33,7 +33,7 @@ import Testing
     let result = try await BinaryRunner(server: closed.baseURL).run(["history", "BTC", "EUR"])
     withExtendedLifetime(closed) {}
     expectEqual(result.status, 69)
-    expect(result.stderr.contains("could not connect"))
+    expectContains(result.stderr, "could not connect")
   }
 
   @Test func aDroppedConnectionFallsBackToStaleCache() async throws {
@@ -47,8 +47,8 @@ import Testing
     toggle.fail(with: .dropConnection)
     let dropped = try await rates.run(["history", "BTC", "EUR", "--refresh"])
     expectEqual(dropped.status, 0, "\(dropped.stderr)")
-    expect(dropped.stdout.contains("stale"))
-    expect(dropped.stderr.contains("dropped"))
+    expectContains(dropped.stdout, "stale")
+    expectContains(dropped.stderr, "dropped")
   }
 
   @Test func apiKeyIsSentButNeverShownOrStored() async throws {
@@ -81,7 +81,7 @@ import Testing
     let set = try await rates.run(["config", "set", "api-key"], stdin: secret + "\n")
     expectEqual(set.status, 0, "\(set.stderr)")
     let show = try await rates.run(["config"])
-    expect(show.stdout.contains("CG-…8e7d"))
+    expectContains(show.stdout, "CG-…8e7d")
     let history = try await rates.run(["history", "BTC", "EUR", "--json"])
     expectEqual(history.status, 0)
     expectEqual(server.requests.first?.headers["x-cg-demo-api-key"], secret)

@@ -113,9 +113,9 @@ import Testing
       chmod(data.path, 0o700)
       for lock in locks { try FileManager.default.removeItem(at: lock) }
       let next = try await rates.run(["coins", "--json"])
-      expect(next.stdout.contains("\"litecoin\""), "\(next.stdout)\(next.stderr)")
+      expectContains(next.stdout, "\"litecoin\"", "\(next.stdout)\(next.stderr)")
       let starred = try await rates.run(["favorites", "--json"])
-      expect(starred.stdout.contains("\"litecoin\""), "\(starred.stdout)\(starred.stderr)")
+      expectContains(starred.stdout, "\"litecoin\"", "\(starred.stdout)\(starred.stderr)")
     }
   }
 

@@ -95,7 +95,7 @@ import Testing
       TerminalEndToEndTests.expectCleanExit(run.text, status: 0)
       let stored = try String(
         contentsOf: opened.home.appendingPathComponent("data/rates/coins.json"), encoding: .utf8)
-      expect(stored.contains("\"solana\""), "\(stored)")
+      expectContains(stored, "\"solana\"")
     }
   }
 
@@ -114,7 +114,7 @@ import Testing
       }
       expect(await run.waitForExit() != nil, "\(run.text)")
       TerminalEndToEndTests.expectCleanExit(run.text, status: status)
-      expect(run.text.contains(Self.mouseOff))
+      expectContains(run.text, Self.mouseOff)
     }
   }
 
@@ -127,7 +127,7 @@ import Testing
         await pollingKernelState { TerminalEndToEndTests.state(of: pid) == "T" }, "stopped: \(run.text)")
       expect(await run.waitFor(TerminalEndToEndTests.leave), "left before stopping: \(run.text)")
       try TerminalEndToEndTests.expectGivenBack(run.text, pid: pid, frame: Self.listed)
-      expect(run.text.contains(Self.mouseOff), "no mouse reports while stopped")
+      expectContains(run.text, Self.mouseOff, "no mouse reports while stopped")
 
       let mark = run.text.utf8.count
       kill(pid, SIGCONT)
@@ -168,7 +168,7 @@ import Testing
     let result = try await rates.run(["ui"])
     expectEqual(result.status, 64)
     expectEqual(result.stderr.split(separator: "\n").count, 1)
-    expect(result.stderr.contains("needs a terminal"))
+    expectContains(result.stderr, "needs a terminal")
     expect(result.stdout.isEmpty)
     expectEqual(server.requestCount, 0)
   }

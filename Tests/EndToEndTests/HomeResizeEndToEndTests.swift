@@ -73,7 +73,7 @@ import Testing
     expect(HomeEndToEndTests.resize(opened.pid, columns: size.columns, rows: size.rows))
     await expectSameFrame(opened.run, after: mark, as: fresh, "\(what) at \(size.columns)x\(size.rows)")
     let after = String(decoding: Array(opened.run.text.utf8.dropFirst(mark)), as: UTF8.self)
-    expect(after.contains(cleared), "\(what): the redraw clears the screen first")
+    expectContains(after, cleared, "\(what): the redraw clears the screen first")
   }
 
   @Test(.enabled(if: hasScript, "needs util-linux script"))

@@ -43,7 +43,7 @@ import Testing
     let page = try String(contentsOf: prefix.appendingPathComponent("share/man/man1/rates.1"), encoding: .utf8)
     expect(page.hasPrefix(".TH RATES 1"))
     expect(FileManager.default.isExecutableFile(atPath: prefix.appendingPathComponent("bin/rates").path))
-    expect(first.output.contains("\(prefix.path)/bin is not on your PATH"), "\(first.output)")
+    expectContains(first.output, "\(prefix.path)/bin is not on your PATH")
 
     let again = try await install(prefix: prefix, path: "\(prefix.path)/bin:/usr/bin:/bin")
     expectEqual(again.status, 0, "\(again.output)")
@@ -111,7 +111,7 @@ import Testing
       at: other.appendingPathComponent("share/fish"), withDestinationURL: elsewhere)
     let refused = try await install(prefix: other, path: "/usr/bin:/bin")
     expectEqual(refused.status, 73, "\(refused.output)")
-    expect(refused.output.contains("leads outside the prefix"), "\(refused.output)")
+    expectContains(refused.output, "leads outside the prefix")
     expect(listing(elsewhere).isEmpty)
     expect(!FileManager.default.fileExists(atPath: other.appendingPathComponent("bin/rates").path))
   }
@@ -153,7 +153,7 @@ import Testing
     let result = try await install(prefix: prefix, path: "/usr/bin:/bin", home: root)
     expectEqual(result.status, 0, "\(result.output)")
     expect(!result.output.contains("not on your PATH"), "\(result.output)")
-    expect(result.output.contains("on PATH in a new login shell"), "\(result.output)")
+    expectContains(result.output, "on PATH in a new login shell")
   }
 
   /// Issue 34: `--uninstall` removes only the files it recorded and finds as it left them
@@ -181,8 +181,8 @@ import Testing
     expectEqual(removed.status, 0, "\(removed.output)")
     expect(listing(mine) == outsideBefore && outsideBefore == ["_rates"])
     expectEqual(try String(contentsOf: page, encoding: .utf8), "my own page")
-    expect(removed.output.contains("kept '\(page.path)': changed since it was installed"), "\(removed.output)")
-    expect(removed.output.contains("kept '\(zsh.path)/_rates': a symbolic link, or reached through one"))
+    expectContains(removed.output, "kept '\(page.path)': changed since it was installed")
+    expectContains(removed.output, "kept '\(zsh.path)/_rates': a symbolic link, or reached through one")
     expectEqual(
       listing(prefix),
       [

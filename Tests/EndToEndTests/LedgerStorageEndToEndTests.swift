@@ -40,10 +40,10 @@ import Testing
 
     let add = try await rates.run(["ledger", "add", "1", "USD", "89500", "LBP", "--buy"])
     expectEqual(add.status, 0, "\(add.stderr)")
-    expect(add.stdout.contains("Recorded #3"))
+    expectContains(add.stdout, "Recorded #3")
     let backup = file.deletingLastPathComponent().appendingPathComponent("ledger.json.v1.bak")
-    expect(add.stderr.contains("note: converted \(file.path)"))
-    expect(add.stderr.contains(backup.path))
+    expectContains(add.stderr, "note: converted \(file.path)")
+    expectContains(add.stderr, backup.path)
     expectEqual(try Data(contentsOf: backup), original)
     let after = try await rates.run(["ledger", "list", "--json"])
     expectEqual((try after.json()["entries"] as? [[String: Any]])?.count, 3)
@@ -69,7 +69,7 @@ import Testing
       expectEqual(result.status, 74, "\(arguments): \(result.stderr)")
       expect(
         result.stderr.contains("\(file.path) line 3 is not a valid record"), "\(result.stderr)")
-      expect(result.stderr.contains("Fix or delete line 3"))
+      expectContains(result.stderr, "Fix or delete line 3")
     }
     expectEqual(try Data(contentsOf: file), corrupt)
   }
@@ -128,7 +128,7 @@ import Testing
       guard status == 0 else { continue }
       switch index % 10 {
       case 0: expect(!ids.contains(index / 10 + 1), "removed #\(index / 10 + 1) is gone")
-      case 5: expect(output.contains("Imported 3 exchanges"))
+      case 5: expectContains(output, "Imported 3 exchanges")
       default: expect(amounts.contains(Double(1000 + index)), "writer \(index)'s add was kept")
       }
     }

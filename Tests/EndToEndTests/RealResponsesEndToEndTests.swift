@@ -16,8 +16,8 @@ import Testing
     let result = try await BinaryRunner(server: server.baseURL)
       .run(["current", "BTC", "SOL", "ETH", "--in", "EUR"])
     expectEqual(result.status, 0, "\(result.stderr)")
-    expect(result.stdout.contains("BTC/EUR  62,891.00"))
-    expect(result.stdout.contains("ETH/EUR   3,540.90"))
+    expectContains(result.stdout, "BTC/EUR  62,891.00")
+    expectContains(result.stdout, "ETH/EUR   3,540.90")
     expectEqual(
       result.stderr,
       "warning: no price for SOL/EUR: CoinGecko sent no price for it, Coinbase Exchange sent an"

@@ -24,6 +24,6 @@ import Testing
     expectEqual(conversion["rateDate"] as? String, "2015-06-01")
     expectEqual(conversion["source"] as? String, "ECB snapshot to \(snapshot.lastDay)")
     expectEqual(conversion["stale"] as? Bool, true)
-    expect(result.stderr.contains("which end on \(snapshot.lastDay)"))
+    expectContains(result.stderr, "which end on \(snapshot.lastDay)")
   }
 }

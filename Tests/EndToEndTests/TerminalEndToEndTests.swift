@@ -134,7 +134,7 @@ import Testing
     let run = try Self.start("watch BTC --every 1 --count 2 \(redirection)", server: server)
     defer { run.kill() }
     expect(await run.waitForExit() != nil, "\(run.text)")
-    expect(run.text.contains(Screen.watch.frame), "the board: \(run.text)")
+    expectContains(run.text, Screen.watch.frame, "the board: \(run.text)")
     Self.expectCleanExit(run.text, status: 0)
   }
 
@@ -151,7 +151,7 @@ import Testing
     let run = try Self.start("current BTC\(redirection)", server: server)
     defer { run.kill() }
     expect(await run.waitForExit() != nil, "\(run.text)")
-    expect(run.text.contains("BTC"), "\(run.text)")
+    expectContains(run.text, "BTC")
     expectEqual(run.text.contains("fetching from CoinGecko…\r\u{1B}[K"), shows, "\(run.text)")
     expectEqual(run.text.contains("fetching"), shows, "\(run.text)")
   }

@@ -24,7 +24,7 @@ import Testing
       environment: rates.environment, directory: rates.home.path)
     // Wait for the first line, then terminate.
     expect(await eventually { watch.outputText.contains("\n") })
-    expect(watch.outputText.contains("BTC/USD"))
+    expectContains(watch.outputText, "BTC/USD")
     watch.signal(SIGTERM)
     // A hang guard only: the watch ends within its 2 s grace period.
     let ended = await watch.finished(timeout: 60)

@@ -20,7 +20,7 @@ import Testing
 
     let cold = try await rates.run(["history", "BTC", "EUR"])
     expectEqual(cold.status, 0, "\(cold.stderr)")
-    expect(cold.stdout.contains("BTC/EUR"))
+    expectContains(cold.stdout, "BTC/EUR")
     expect(!cold.stdout.contains("\u{1B}["), "no colour when stdout is a pipe")
     expectEqual(server.requestCount, 1, "\(server.requests.map(\.path)): \(cold.stderr)")
     let request = try require(server.requests.first)
@@ -60,13 +60,13 @@ import Testing
 
     let help = try await rates.run(["history", "--help"])
     expectEqual(help.status, 0)
-    expect(help.stdout.contains("usage: rates history"))
+    expectContains(help.stdout, "usage: rates history")
 
     let usage = try await rates.run(["history", "BTC", "--days", "0"])
     expectEqual(usage.status, 64)
     expect(usage.stdout.isEmpty)
     expect(usage.stderr.hasPrefix("error: "))
-    expect(usage.stderr.contains("usage: rates history"))
+    expectContains(usage.stderr, "usage: rates history")
 
     let json = try await rates.run(["history", "BTC", "--days", "0", "--json"])
     expectEqual(json.status, 64)

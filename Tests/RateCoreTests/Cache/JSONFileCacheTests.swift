@@ -57,7 +57,7 @@ import Testing
       Issue.record("expected an unusable entry")
       return
     }
-    expect(reason.description.contains(url.path))
+    expectContains(reason.description, url.path)
     // The next good write replaces it.
     try cache.save("fresh", key: "a/b", source: "x", fetchedAt: fixedNow)
     expectEqual(cache.load(String.self, key: "a/b").entry?.value, "fresh")

@@ -123,7 +123,7 @@ import Testing
     } catch ProviderError.httpStatus(let provider, let code, let message) {
       expectEqual(provider, .provider(.coinGecko))
       expectEqual(code, status)
-      expect(message.contains("not followed"))
+      expectContains(message, "not followed")
     }
     expectEqual(server.requests.last?.headers["x-cg-demo-api-key"], "CG-secret")
     expectEqual(elsewhere.requestCount, 0)

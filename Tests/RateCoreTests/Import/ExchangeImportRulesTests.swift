@@ -105,7 +105,7 @@ import Testing
           Issue.record("\(error)")
           continue
         }
-        expect(failure.message.contains("no exchange layout has the header '"))
+        expectContains(failure.message, "no exchange layout has the header '")
       }
     }
   }

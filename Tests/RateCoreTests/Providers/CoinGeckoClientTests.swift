@@ -210,7 +210,7 @@ import Testing
       _ = try await client(stub).marketChart(id: "bitcoin", currency: "eur", days: 1)
       Issue.record("expected an error")
     } catch ProviderError.malformedResponse(_, _, let detail) {
-      expect(detail.contains("prices[0][1]"))
+      expectContains(detail, "prices[0][1]")
     }
   }
 

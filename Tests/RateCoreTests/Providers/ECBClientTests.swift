@@ -79,7 +79,7 @@ import Testing
       Issue.record("accepted \(body)")
     } catch ProviderError.malformedResponse(let provider, _, let text) {
       expectEqual(provider, .provider(.ecb))
-      expect(text.contains(detail), "\(text)")
+      expectContains(text, detail, "\(text)")
     }
   }
 
@@ -95,7 +95,7 @@ import Testing
         codes: ["USD"], start: Day("2026-05-26")!, end: Day("2026-05-27")!)
       Issue.record("accepted \(body)")
     } catch ProviderError.malformedResponse(_, _, let text) {
-      expect(text.contains(detail), "\(text)")
+      expectContains(text, detail, "\(text)")
     }
   }
 

@@ -77,7 +77,7 @@ import Testing
     expectEqual(object?["version"] as? Int, 1)
     expectEqual(object?["favorites"] as? [String], ["BTC-EUR", "ETH-USD"])
     expectEqual(object?.count, 2)
-    expect(text.contains("\n  \"favorites\""))  // pretty-printed
+    expectContains(text, "\n  \"favorites\"")  // pretty-printed
     // A second handle (another process, in effect) sees the same value.
     let again = DataFile(url: file.url, key: "favorites", empty: [String]())
     expectEqual(try again.read(), ["BTC-EUR", "ETH-USD"])

@@ -97,7 +97,7 @@ import Testing
       _ = try FileManager.default.attributesOfItem(atPath: missing)
       Issue.record("no error")
     } catch {
-      expect(error.readableDescription.contains("such file"), "\(error.readableDescription)")
+      expectContains(error.readableDescription, "such file")
     }
     struct Described: LocalizedError { var errorDescription: String? { "said so" } }
     expectEqual(Described().readableDescription, "said so")

@@ -59,7 +59,7 @@ import Testing
     let set = await cli.run(["config", "set", "api-key"], stdin: "CG-abcdefghijklmnop1234\n")
     expectEqual(set.status, 0, "\(set.stderr)")
     let show = await cli.run(["config"])
-    expect(show.stdout.contains("CG-…1234"))
+    expectContains(show.stdout, "CG-…1234")
     let none = await cli.run(["config", "set", "api-key"])
     expect(none.status != 0, "no input: no key")
   }

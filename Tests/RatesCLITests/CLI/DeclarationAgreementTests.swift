@@ -280,7 +280,7 @@ import Testing
     expectEqual(optionLabels, options.map(\.label))
     let arguments = path.last.arguments
     expectEqual(Self.labels("Arguments:", in: help), arguments.map(\.label), "\(words)")
-    for argument in arguments { expect(usage.joined().contains(argument.label)) }
+    for argument in arguments { expectContains(usage.joined(), argument.label) }
     for example in path.last.examples { expect(help.contains("  " + example + "\n")) }
   }
 

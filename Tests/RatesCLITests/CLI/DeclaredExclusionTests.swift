@@ -64,9 +64,9 @@ import Testing
     let path = try Declarations.path(words)
     for option in path.last.options {
       guard let rule = option.integerRule else { continue }
-      expect(option.help.contains(rule.rangeText), "\(words) \(option.name)")
+      expectContains(option.help, rule.rangeText, "\(words) \(option.name)")
       if let value = rule.defaultValue {
-        expect(option.help.contains("(default \(value)"), "\(words) \(option.name)")
+        expectContains(option.help, "(default \(value)", "\(words) \(option.name)")
       }
       let base = try Self.positionals(words)
       #expect(throws: UsageError.self, "\(words) \(option.name)") {

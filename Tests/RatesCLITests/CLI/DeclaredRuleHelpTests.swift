@@ -182,8 +182,8 @@ import Testing
 
   @Test func globalHelpSaysWhatTheGlobalParserRefuses() throws {
     let help = CommandHelp.globalOptions(width: 200)
-    expect(help.contains("never touch the network; not with --refresh\n"))
-    expect(help.contains("the stored days answered are replaced; not with --offline\n"))
+    expectContains(help, "never touch the network; not with --refresh\n")
+    expectContains(help, "the stored days answered are replaced; not with --offline\n")
     var scanner = ArgumentScanner(["--refresh", "--offline"])
     var options = GlobalOptions()
     #expect(throws: UsageError.invalid("--offline and --refresh cannot be used together")) {
@@ -193,8 +193,8 @@ import Testing
 
   @Test func helpNamesTheRulesOfHistory() throws {
     let help = CommandHelp.text(for: try Declarations.path("history"), width: 200)
-    expect(help.contains("today's latest price; not with --from, --to or --date\n"))
-    expect(help.contains("(ECB rates are daily); hourly not with --date or --interactive\n"))
+    expectContains(help, "today's latest price; not with --from, --to or --date\n")
+    expectContains(help, "(ECB rates are daily); hourly not with --date or --interactive\n")
     expect(
       help.contains(
         "(else exit 64); not with --date, --interval hourly, --chart, --table, --json or "

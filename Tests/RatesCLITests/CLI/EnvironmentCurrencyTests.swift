@@ -14,8 +14,8 @@ import Testing
     let before = server.requestCount
     let result = await rates.run(["current", "BTC"], environment: ["RATES_CURRENCY": "XYZ"])
     expectEqual(result.status, 64)
-    expect(result.stderr.contains("RATES_CURRENCY"), "\(result.stderr)")
-    expect(result.stderr.contains("'XYZ'"), "\(result.stderr)")
+    expectContains(result.stderr, "RATES_CURRENCY")
+    expectContains(result.stderr, "'XYZ'")
     expectEqual(server.requestCount, before, "refused before any request")
   }
 

@@ -19,7 +19,7 @@ import Testing
   func aSuggestionNeverRepeatsWhatWasTypedOrTheSameCoin(_ typed: String) {
     let message = ProviderError.coinNotFound(provider: .provider(.coinGecko), coin: typed).localizedDescription
     expect(!message.contains("did you mean"), "\(message)")
-    expect(message.contains("'\(typed)'"))
+    expectContains(message, "'\(typed)'")
   }
 
   /// `config set currency SATS` is accepted, and a provider refusing it must not answer
@@ -36,13 +36,13 @@ import Testing
       provider: .provider(.frankfurter), endpoint: "/latest", detail: "an HTML page where JSON was expected"
     ).localizedDescription
     expect(!message.contains("try again"))
-    expect(message.contains("RATES_FRANKFURTER_URL"))
+    expectContains(message, "RATES_FRANKFURTER_URL")
   }
 
   @Test func unknownCurrencySuggestsACode() {
     let message = ProviderError.invalidCurrency(provider: .provider(.coinGecko), currency: "EUX").localizedDescription
-    expect(message.contains("did you mean 'EUR'?"))
-    expect(message.contains("rates currencies"))
+    expectContains(message, "did you mean 'EUR'?")
+    expectContains(message, "rates currencies")
   }
 
   @Test func messagesNameFrankfurter() {
@@ -54,6 +54,6 @@ import Testing
     let error = ProviderError.apiKeyRejected(
       provider: .provider(.coinGecko), detail: "a Demo key is for api.coingecko.com: set COINGECKO_API_KEY")
     expect(error.localizedDescription.hasPrefix("CoinGecko rejected the API key: "))
-    expect(error.localizedDescription.contains("COINGECKO_"))
+    expectContains(error.localizedDescription, "COINGECKO_")
   }
 }

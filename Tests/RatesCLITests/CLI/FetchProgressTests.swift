@@ -31,7 +31,7 @@ import Testing
       ["current", "BTC"], errorIsTTY: true, onStderr: { stderr.append($0) })
     expectEqual(result.status, 0, "\(result.stderr)")
     expect(result.stderr.hasPrefix("fetching from CoinGecko…" + FetchProgress.erase), "\(result.stderr)")
-    expect(result.stdout.contains("BTC"))
+    expectContains(result.stdout, "BTC")
   }
 
   @Test func aQuickFetchShowsNothing() async throws {

@@ -24,7 +24,7 @@ import Testing
   @Test func rateHelpHasEverythingGlobal() async throws {
     let result = try await CLIHarness.run(["help"])
     for part in ["Global options:", "Environment:", "Exit codes:", "--no-color", "RATES_TIMEOUT"] {
-      expect(result.stdout.contains(part), "\(part)")
+      expectContains(result.stdout, part, "\(part)")
     }
     // The note about 'rates config' follows the list, not inside it.
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
@@ -37,12 +37,12 @@ import Testing
     let rates = try CLIHarness()
     let piped = await rates.run([])
     expectEqual(piped.status, 0)
-    expect(piped.stdout.contains("Commands:"))
-    expect(piped.stdout.contains("See 'rates help'"))
+    expectContains(piped.stdout, "Commands:")
+    expectContains(piped.stdout, "See 'rates help'")
     expect(!piped.stdout.contains("Exit codes:"))
     expect(piped.stdout.split(separator: "\n").count < 30)
     let terminal = await rates.run([], isTTY: true)
-    expect(terminal.stdout.contains("Exit codes:"))
+    expectContains(terminal.stdout, "Exit codes:")
   }
 
   @Test(arguments: [60, 80, 160])
@@ -77,10 +77,10 @@ import Testing
     let page = result.stdout
     expect(page.hasPrefix(".TH RATES 1 "))
     for path in CommandTree.all {
-      expect(page.contains(".SS \(path.fullName)\n.nf\n"), "\(path.fullName)")
+      expectContains(page, ".SS \(path.fullName)\n.nf\n", "\(path.fullName)")
     }
-    expect(page.contains(CommandHelp.globalPointer))
-    expect(page.contains("RATES_TIMEOUT"))
+    expectContains(page, CommandHelp.globalPointer)
+    expectContains(page, "RATES_TIMEOUT")
     // Only the page's own requests start a line with '.' or '\''.
     let requests = [".TH", ".SH", ".SS", ".nf", ".fi", ".B"]
     for line in page.split(separator: "\n") where line.hasPrefix(".") || line.hasPrefix("'") {
@@ -89,7 +89,7 @@ import Testing
     expect(!page.contains("\\d") && !page.contains("\\n"), "backslashes escaped")
     // troff reads bytes: anything beyond ASCII is a named glyph (← is \[u2190]).
     expect(page.unicodeScalars.allSatisfy { $0.isASCII })
-    expect(page.contains("\\[u2190]/\\[u2192]"))
+    expectContains(page, "\\[u2190]/\\[u2192]")
   }
 
   /// Issue 23: DESCRIPTION repeated the usage line SYNOPSIS has, and lines ran past 80.

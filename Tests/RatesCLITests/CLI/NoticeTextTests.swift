@@ -17,6 +17,6 @@ import Testing
   func outsideTextIsSanitized(notice: Notice) {
     let line = NoticeText.line(notice)
     expect(!line.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(line)")
-    expect(line.contains("evil"))
+    expectContains(line, "evil")
   }
 }

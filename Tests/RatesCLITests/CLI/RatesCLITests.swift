@@ -23,15 +23,15 @@ import Testing
 
     let help = try await run(["--help"])
     expectEqual(help.status, 0)
-    expect(help.stdout.contains("usage: rates"))
-    for code in ExitCode.allCases { expect(help.stdout.contains("\(code.rawValue)")) }
+    expectContains(help.stdout, "usage: rates")
+    for code in ExitCode.allCases { expectContains(help.stdout, "\(code.rawValue)") }
     expect(help.stderr.isEmpty)
 
     for arguments in [["history", "--help"], ["help", "history"], ["history", "-h", "BTC"]] {
       let commandHelp = try await run(arguments)
       expectEqual(commandHelp.status, 0)
-      expect(commandHelp.stdout.contains("usage: rates history <BASE>"))
-      expect(commandHelp.stdout.contains("Examples:"))
+      expectContains(commandHelp.stdout, "usage: rates history <BASE>")
+      expectContains(commandHelp.stdout, "Examples:")
     }
   }
 
@@ -62,8 +62,8 @@ import Testing
   func usageErrorsExit64WithUsage(_ usageCase: UsageCase) async throws {
     let result = try await run(usageCase.arguments)
     expectEqual(result.status, 64)
-    expect(result.stderr.contains(usageCase.message), "\(result.stderr)")
-    expect(result.stderr.contains("usage: rates"))
+    expectContains(result.stderr, usageCase.message, "\(result.stderr)")
+    expectContains(result.stderr, "usage: rates")
     expect(result.stdout.isEmpty)
   }
 
@@ -79,7 +79,7 @@ import Testing
   @Test func badEnvironmentIsAUsageError() async throws {
     let url = try await run(["current"], environment: ["RATES_COINGECKO_URL": "ftp://x"])
     expectEqual(url.status, 64)
-    expect(url.stderr.contains("RATES_COINGECKO_URL"))
+    expectContains(url.stderr, "RATES_COINGECKO_URL")
     let timeout = try await run(["current"], environment: ["RATES_TIMEOUT": "0.5"])
     expectEqual(timeout.status, 64)
   }

@@ -52,6 +52,6 @@ import Testing
     let (status, stdout, stderr) = try await run(arguments, key: variable)
     expect(status != 0)
     expect(!stdout.contains(Self.key) && !stderr.contains(Self.key))
-    expect(stderr.contains("[redacted]"))
+    expectContains(stderr, "[redacted]")
   }
 }

@@ -64,7 +64,7 @@ import Testing
       typo.stderr.hasPrefix("error: unknown action 'rat' for 'rates ledger' (did you mean 'rate'?)")
     )
     let favorites = try await run(["favorites", "--in", "EUR", "ad", "BTC"])
-    expect(favorites.stderr.contains("did you mean 'add'?"))
+    expectContains(favorites.stderr, "did you mean 'add'?")
   }
 
   @Test(arguments: [
@@ -74,8 +74,8 @@ import Testing
     let result = try await run(arguments)
     expectEqual(result.status, 0)
     expect(result.stdout.hasPrefix("rates ledger add: record an exchange"))
-    expect(result.stdout.contains("\nusage: rates ledger add <AMOUNT> <CURRENCY>"))
-    expect(result.stdout.contains("\nOptions:\n  --sell "))
+    expectContains(result.stdout, "\nusage: rates ledger add <AMOUNT> <CURRENCY>")
+    expectContains(result.stdout, "\nOptions:\n  --sell ")
     expect(!result.stdout.contains("--with-anyone"))
   }
 
@@ -84,13 +84,13 @@ import Testing
       let result = try await run(arguments)
       expectEqual(result.status, 0, "\(arguments)")
       expect(result.stdout.hasPrefix("rates ledger: "))
-      expect(result.stdout.contains("\nActions:\n  list, ls            your exchanges"))
-      expect(result.stdout.contains(" default)\n"))
-      expect(result.stdout.contains("See 'rates ledger <action> --help'"))
+      expectContains(result.stdout, "\nActions:\n  list, ls            your exchanges")
+      expectContains(result.stdout, " default)\n")
+      expectContains(result.stdout, "See 'rates ledger <action> --help'")
     }
     let unknown = try await run(["help", "ledger", "ad"])
     expectEqual(unknown.status, 64)
-    expect(unknown.stderr.contains("did you mean 'add'?"))
+    expectContains(unknown.stderr, "did you mean 'add'?")
   }
 
   @Test func optionsOfAnotherActionAndFormatsItCannotWrite() async throws {

@@ -21,7 +21,7 @@ import Testing
     expectEqual(await cli.run(["history"] + pair + ["--days", "28"]).status, 0)
     let verify = await cli.run(["cache", "verify"])
     expectEqual(verify.status, 0, "\(verify.stdout)\(verify.stderr)")
-    expect(verify.stdout.contains("all agree."), "\(verify.stdout)")
+    expectContains(verify.stdout, "all agree.")
     expect(!verify.stdout.contains("differ"), "\(verify.stdout)")
   }
 
@@ -69,7 +69,7 @@ import Testing
     try store.save(poison, key: key, replacing: true)
     let verify = await cli.run(["cache", "verify"])
     expectEqual(verify.status, 2, "\(verify.stderr)")
-    expect(verify.stdout.contains("1 differs"), "\(verify.stdout)")
+    expectContains(verify.stdout, "1 differs")
     expect(!verify.stdout.contains("110419.02469040845"), "\(verify.stdout)")
     expect(verify.stdout.contains(RateFormat.rate(110_419.024_690_408_45)), "\(verify.stdout)")
   }
@@ -81,11 +81,11 @@ import Testing
     let candles = server.requests.filter { $0.path.hasSuffix("/candles") }.count
     let verify = await cli.run(["cache", "verify"])
     expectEqual(verify.status, 0, "\(verify.stdout)\(verify.stderr)")
-    expect(verify.stdout.contains("91 stored days checked"), "\(verify.stdout)")
-    expect(verify.stdout.contains("all agree."), "\(verify.stdout)")
+    expectContains(verify.stdout, "91 stored days checked")
+    expectContains(verify.stdout, "all agree.")
     expect(server.requests.filter { $0.path.hasSuffix("/candles") }.count > candles)
     // The line names the source it asked, not only the store's provider.
-    expect(verify.stdout.contains("in 1 request to coinbase,"), "\(verify.stdout)")
+    expectContains(verify.stdout, "in 1 request to coinbase,")
     let json = await cli.run(["cache", "verify", "--json"])
     let pair = try require((try json.json()["pairs"] as? [[String: Any]])?.first)
     expectEqual(pair["askedSources"] as? [String], ["coinbase"])
@@ -106,10 +106,10 @@ import Testing
     let pair = try require((try verify.json()["pairs"] as? [[String: Any]])?.first)
     expectEqual(pair["notOver"] as? [String], future.map(\.description))
     let text = await cli.run(["cache", "verify"])
-    expect(text.stdout.contains("2 stored days are not over yet (\(today) to \(future[1]))"), "\(text.stdout)")
+    expectContains(text.stdout, "2 stored days are not over yet (\(today) to \(future[1]))")
     let fixed = await cli.run(["cache", "verify", "--fix"])
     expectEqual(fixed.status, 0, "\(fixed.stdout)")
-    expect(fixed.stdout.contains("dropped."), "\(fixed.stdout)")
+    expectContains(fixed.stdout, "dropped.")
     let (days, _) = store.load(key: key)
     expectEqual(days.span.map { $0.upperBound < today }, true)
     expect(!days.values.isEmpty, "the settled days stay")
@@ -124,7 +124,7 @@ import Testing
     try store.save(onlyLater, key: "frankfurter/gbp-usd")
     let verify = await cli.run(["cache", "verify"])
     expect(!verify.stdout.contains("all agree"), "\(verify.stdout)")
-    expect(verify.stdout.contains("0 stored days checked in 0 requests, none compared."), "\(verify.stdout)")
+    expectContains(verify.stdout, "0 stored days checked in 0 requests, none compared.")
     expectEqual(verify.status, 2)
   }
 }

@@ -101,7 +101,7 @@ import Testing
     expectEqual(after, before, "the store is unchanged")
     let text = await rates.run(["history", "BTC", "EUR", "--refresh"])
     expectEqual(text.status, 0)
-    expect(text.stdout.contains("stale"))
+    expectContains(text.stdout, "stale")
   }
 
   @Test func aChartStampedInSecondsIsRefusedAndNothingStored() async throws {
@@ -199,10 +199,10 @@ import Testing
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let current = await rates.run(["current", "BTC", "--in", "EUR", "--json"])
     expectEqual(current.status, 69, "\(current.stderr)")
-    expect(current.stderr.contains("CoinGecko"))
+    expectContains(current.stderr, "CoinGecko")
     let watch = await rates.run(["watch", "BTC", "--in", "EUR", "--every", "1", "--count", "1", "--json"])
     expect(!watch.stdout.contains("e+308") && !watch.stdout.contains("1e308"), "\(watch.stdout)")
-    expect(watch.stderr.contains("CoinGecko"), "\(watch.stderr)")
+    expectContains(watch.stderr, "CoinGecko")
   }
 }
 
@@ -252,9 +252,9 @@ import Testing
     defer { try? FileManager.default.removeItem(at: rates.home) }
     let result = await rates.run(["top"])
     expectEqual(result.status, 78, "\(result.stderr)")
-    expect(result.stderr.contains("only on its paid plans"), "\(result.stderr)")
+    expectContains(result.stderr, "only on its paid plans")
     expect(!result.stderr.contains("rejected the API key"))
     let keyed = await rates.run(["top"], environment: ["COINGECKO_API_KEY": "CG-demo0000000000"])
-    expect(keyed.stderr.contains("does not serve /coins/markets on your key's plan (Demo"), "\(keyed.stderr)")
+    expectContains(keyed.stderr, "does not serve /coins/markets on your key's plan (Demo")
   }
 }

@@ -86,7 +86,7 @@ import Testing
     let (rates, _) = try CLIHarness.withFakeAPI()
     let result = await rates.run(arguments)
     expectEqual(result.status, 64, "\(result.stderr)")
-    expect(result.stderr.contains(message), "\(result.stderr)")
+    expectContains(result.stderr, message, "\(result.stderr)")
   }
 
   @Test func ledgerRatesFeedConvertAndStats() async throws {
@@ -124,7 +124,7 @@ import Testing
 
     let none = await rates.run(["convert", "5", "USD", "NGN", "--ledger"])
     expectEqual(none.status, 66)
-    expect(none.stderr.contains("rates ledger add"))
+    expectContains(none.stderr, "rates ledger add")
   }
 
   /// `convert --ledger` prices by the street rate as `pairs` shows it (``StreetRate``): the 3
@@ -169,7 +169,7 @@ import Testing
     let text = await rates.run(["stats", "GBP", "USD", "--days", "30"])
     expectEqual(text.status, 0)
     for label in ["variation", "largest rise", "largest fall", "max drawdown", "std dev"] {
-      expect(text.stdout.contains(label), "\(label)")
+      expectContains(text.stdout, label, "\(label)")
     }
   }
 }

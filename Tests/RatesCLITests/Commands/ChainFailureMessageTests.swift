@@ -66,7 +66,7 @@ import Testing
     let result = await rates.run(["current", "PEPE", "--in", "USD"])
     expectEqual(result.status, 64)
     expect(result.stderr.hasPrefix("error: Kraken does not list PEPE"), "\(result.stderr)")
-    expect(result.stderr.contains("put coingecko in 'rates config set providers'"))
+    expectContains(result.stderr, "put coingecko in 'rates config set providers'")
     expect(!result.stderr.contains("CoinGecko has"))
     expectEqual(CoinFallbackTests.count(server, "/api/v3/"), 0)
   }
@@ -95,7 +95,7 @@ import Testing
       environment: ["RATES_WATCH_FLOOR": "1"])
     let result = await rates.run(
       ["watch", "BTC", "ETH", "--in", "EUR", "--every", "1", "--count", "1", "--json"])
-    expect(result.stderr.contains("(no value yet for BTC/EUR, ETH/EUR)"), "\(result.stderr)")
+    expectContains(result.stderr, "(no value yet for BTC/EUR, ETH/EUR)")
     expect(!result.stderr.contains("last values kept"), "\(result.stderr)")
   }
 }

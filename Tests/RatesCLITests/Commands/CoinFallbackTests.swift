@@ -140,7 +140,7 @@ import Testing
     let (rates, _) = try Self.harness(Self.failing(.text("upstream down", status: 503)))
     let result = await rates.run(["current", "BTC", "--in", "USD"])
     expectEqual(result.status, 0, "\(result.stderr)")
-    expect(result.stdout.contains("Coinbase"), "\(result.stdout)")
+    expectContains(result.stdout, "Coinbase")
   }
 
   @Test func withEverySourceDownTheCacheIsShownStale() async throws {

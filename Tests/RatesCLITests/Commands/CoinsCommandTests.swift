@@ -19,16 +19,16 @@ import Testing
     let wormhole = try require(results.first { $0["id"] as? String == "ethereum-wormhole" })
     expect(wormhole["rank"] is NSNull)
     let text = await rates.run(["search", "eth"])
-    expect(text.stdout.contains("ETH*"))
+    expectContains(text.stdout, "ETH*")
     expectEqual(server.requestCount, 1, "cached for 15 minutes")
 
     let evil = await rates.run(["search", "evil"])
-    expect(evil.stdout.contains("EvilCoin"))
+    expectContains(evil.stdout, "EvilCoin")
     expect(!evil.stdout.contains("\u{1B}"))
 
     let none = await rates.run(["search", "zzzz"])
     expectEqual(none.status, 0)
-    expect(none.stdout.contains("No coins match 'zzzz'"))
+    expectContains(none.stdout, "No coins match 'zzzz'")
   }
 
   @Test func infoShowsMarketDataAndHistoryInTwoRequests() async throws {
@@ -47,10 +47,10 @@ import Testing
 
     let text = await rates.run(["info", "solana", "--in", "EUR", "--days", "7"])
     expectEqual(text.status, 0, "\(text.stderr)")
-    expect(text.stdout.contains("Solana (SOL)"))
-    expect(text.stdout.contains("max supply"))
-    expect(text.stdout.contains("—"), "null max supply shows a dash")
-    expect(text.stdout.contains("7 days"))
+    expectContains(text.stdout, "Solana (SOL)")
+    expectContains(text.stdout, "max supply")
+    expectContains(text.stdout, "—", "null max supply shows a dash")
+    expectContains(text.stdout, "7 days")
 
     let unknown = await rates.run(["info", "nosuchcoin"])
     expectEqual(unknown.status, 64)
@@ -75,7 +75,7 @@ import Testing
   }
 
   static func expectNamesWhatWasTyped(_ result: CommandResult, _ names: [String]) {
-    for name in names { expect(result.stderr.contains(name), "\(result.stderr)") }
+    for name in names { expectContains(result.stderr, name, "\(result.stderr)") }
     expect(!result.stderr.contains("bitcoin"), "\(result.stderr)")
     expect(!result.stderr.contains("unknown coin"), "\(result.stderr)")
   }

@@ -68,7 +68,7 @@ import Testing
     for (arguments, message) in cases {
       let result = await rates.run(arguments)
       expectEqual(result.status, 64, "\(arguments)")
-      expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+      expectContains(result.stderr, message, "\(arguments): \(result.stderr)")
     }
   }
 
@@ -84,7 +84,7 @@ import Testing
     for (arguments, parts) in cases {
       let result = await rates.run(arguments)
       expectEqual(result.status, 64, "\(arguments)")
-      for part in parts { expect(result.stderr.contains(part), "\(arguments): \(result.stderr)") }
+      for part in parts { expectContains(result.stderr, part, "\(arguments): \(result.stderr)") }
     }
     let file = rates.home.appendingPathComponent("config/rates/config.json")
     expect(!FileManager.default.fileExists(atPath: file.path))
@@ -98,7 +98,7 @@ import Testing
     let set = await rates.run(["config", "set", "api-key"], stdin: secret + "\n")
     expectEqual(set.status, 0, "\(set.stderr)")
     let show = await rates.run(["config"])
-    expect(show.stdout.contains("CG-…8e7d"))
+    expectContains(show.stdout, "CG-…8e7d")
     let history = await rates.run(["history", "BTC", "EUR", "--json"])
     expectEqual(history.status, 0)
     expectEqual(server.requests.first?.headers["x-cg-demo-api-key"], secret)
@@ -118,7 +118,7 @@ import Testing
       .write(to: directory.appendingPathComponent("config.json"))
     let blocked = await rates.run(["currencies"])
     expectEqual(blocked.status, 64)
-    expect(blocked.stderr.contains("rates config unset currency"))
+    expectContains(blocked.stderr, "rates config unset currency")
     expectEqual(await rates.run(["config"]).status, 0)
     expectEqual(await rates.run(["config", "set", "currency", "CHF"]).status, 0)
     expectEqual(await rates.run(["currencies"]).status, 0)
@@ -132,7 +132,7 @@ import Testing
     try Data("{nope".utf8).write(to: file)
     let result = await rates.run(["config", "set", "currency", "EUR"])
     expectEqual(result.status, 74)
-    expect(result.stderr.contains(file.path))
+    expectContains(result.stderr, file.path)
     expectEqual(try Data(contentsOf: file), Data("{nope".utf8))
   }
 }

@@ -27,9 +27,9 @@ import Testing
     let table = await rates.run(["current", "BTC", "ETH", "--in", "EUR,USD"])
     expectEqual(table.status, 0)
     expectEqual(server.requestCount, 1, "fresh prices come from the cache")
-    expect(table.stdout.contains("BTC"))
-    expect(table.stdout.contains("BTC/EUR"))
-    expect(table.stdout.contains("24h"))
+    expectContains(table.stdout, "BTC")
+    expectContains(table.stdout, "BTC/EUR")
+    expectContains(table.stdout, "24h")
   }
 
   @Test func coinDeskCurrentReusesTheUSDThatComesAlong() async throws {

@@ -53,7 +53,7 @@ import Testing
     ] {
       let result = await cli.run(arguments)
       expectEqual(result.status, 66, "\(arguments)")
-      expect(result.stderr.contains("no cached data for EUR/GBP: run without --offline"), "\(result.stderr)")
+      expectContains(result.stderr, "no cached data for EUR/GBP: run without --offline")
     }
   }
 
@@ -75,10 +75,10 @@ import Testing
     expect((await cli.run(["cache"])).stdout.contains("LEFT OUT"))
     let found = await cli.run(["cache", "verify"])
     expectEqual(found.status, 2, "\(found.stdout)")
-    expect(found.stdout.contains("\(day)  left out"), "\(found.stdout)")
+    expectContains(found.stdout, "\(day)  left out")
     let fixed = await cli.run(["cache", "verify", "GBP-USD", "--fix", "--json"])
     expectEqual(fixed.status, 0)
-    expect(fixed.stdout.contains("\"storedLeftOut\" : true"))
+    expectContains(fixed.stdout, "\"storedLeftOut\" : true")
     expectEqual(store.load(key: key).0.value(day), clean.value(day))
   }
 

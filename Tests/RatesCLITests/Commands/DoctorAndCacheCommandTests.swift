@@ -31,7 +31,7 @@ import Testing
 
     let text = await rates.run(["doctor"])
     expectEqual(text.status, 0)
-    expect(text.stdout.contains("All checks passed."))
+    expectContains(text.stdout, "All checks passed.")
     expectEqual(text.stdout.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count, checks.count)
   }
 
@@ -49,8 +49,8 @@ import Testing
       let result = await keyed.run(arguments)
       expectEqual(result.status, 2, "\(result.stdout)\(result.stderr)")
       expect(!result.stdout.contains(Self.proKey) && !result.stderr.contains(Self.proKey))
-      expect(result.stdout.contains("CG-…9f8e"))
-      expect(result.stdout.contains("COINGECKO_PRO_API_KEY"))
+      expectContains(result.stdout, "CG-…9f8e")
+      expectContains(result.stdout, "COINGECKO_PRO_API_KEY")
     }
     let text = await keyed.run(["doctor"])
     let line = try require(
@@ -78,7 +78,7 @@ import Testing
     let line = try require(
       result.stdout.split(separator: "\n").first { $0.contains(" favorites ") })
     expect(line.hasPrefix("fail"))
-    expect(line.contains(file.path))
+    expectContains(line, file.path)
     expectEqual(try Data(contentsOf: file), garbage, "doctor never touches a data file")
   }
 
@@ -108,7 +108,7 @@ import Testing
       })
     expectEqual(groups.reduce(0) { $0 + ($1["entries"] as? Int ?? 0) }, entries)
     let text = await rates.run(["cache"])
-    expect(text.stdout.contains("coingecko"))
+    expectContains(text.stdout, "coingecko")
     expect(text.stdout.contains(rates.home.appendingPathComponent("cache/rates").path))
 
     let clear = await rates.run(["cache", "clear", "--json"])
@@ -120,7 +120,7 @@ import Testing
     let data = rates.home.appendingPathComponent("data/rates/favorites.json")
     expect(FileManager.default.fileExists(atPath: data.path), "data files are never touched")
     let again = await rates.run(["cache", "clear"])
-    expect(again.stdout.contains("already empty"))
+    expectContains(again.stdout, "already empty")
   }
 
   @Test func cacheClearRefusesHomeRootAndDataDirectories() async throws {
@@ -133,7 +133,7 @@ import Testing
     let atHome = await rates.run(
       ["cache", "clear"], environment: ["HOME": home.path, "XDG_CACHE_HOME": rates.home.path])
     expectEqual(atHome.status, 64, "\(atHome.stderr)")
-    expect(atHome.stderr.contains("refusing"))
+    expectContains(atHome.stderr, "refusing")
     // A cache that holds the data directory.
     let shared = await rates.run(
       ["cache", "clear"],

@@ -117,7 +117,7 @@ import Testing
     let rates = try CLIHarness(transport: .unreachable, clock: TestClock(now: Self.now))
     let result = await rates.run(["history", "EUR", "USD", "--date", "2000-01-01"])
     expectEqual(result.status, 0, "\(result.stderr)")
-    expect(result.stdout.contains("rate of Thursday 1999-12-30"), "\(result.stdout)")
+    expectContains(result.stdout, "rate of Thursday 1999-12-30")
   }
 
   // MARK: - Currencies that ended

@@ -16,7 +16,7 @@ import Testing
     expect(
       result.stderr.contains(
         "error: --interactive needs a terminal: run it in one, or drop --interactive"))
-    expect(result.stderr.contains("usage: rates history"))
+    expectContains(result.stderr, "usage: rates history")
     expect(result.stdout.isEmpty)
     expectEqual(server.requestCount, 0)
   }

@@ -39,10 +39,10 @@ import Testing
     let (rates, _) = try CLIHarness.withFakeAPI()
     let current = await rates.run(["current", "BTC", "ETH", "--in", "EUR", "--format", "beancount"])
     expectEqual(current.status, 0, "\(current.stderr)")
-    expect(current.stdout.contains("price BTC 61234.5 EUR"))
+    expectContains(current.stdout, "price BTC 61234.5 EUR")
     _ = await rates.run(["ledger", "add", "100", "USD", "8,950,000", "LBP", "--sell", "--with", "Ali, Jr."])
     let csv = await rates.run(["ledger", "list", "--format", "csv"])
-    expect(csv.stdout.contains("\"Ali, Jr.\""))
+    expectContains(csv.stdout, "\"Ali, Jr.\"")
     let directives = await rates.run(["ledger", "list", "--format", "ledger"])
     expect(directives.stdout.hasSuffix("USD 89500 LBP\n"))
   }
@@ -134,7 +134,7 @@ import Testing
     let ledger = await rates.run(["current", "BTC", "--in", "EUR", "--format", "ledger"])
     expect(ledger.stdout.hasSuffix(" BTC 0.0000000000000033 EUR\n"), "\(ledger.stdout)")
     let csv = await rates.run(["current", "BTC", "--in", "EUR", "--format", "csv"])
-    expect(csv.stdout.contains("BTC,EUR,0.0000000000000033,1.2345678901234567,"), "\(csv.stdout)")
+    expectContains(csv.stdout, "BTC,EUR,0.0000000000000033,1.2345678901234567,")
   }
 
   @Test func formatsACommandCannotWriteAreRefused() async throws {
@@ -147,7 +147,7 @@ import Testing
     ] {
       let result = await rates.run(arguments)
       expectEqual(result.status, 64, "\(arguments)")
-      expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+      expectContains(result.stderr, message, "\(arguments): \(result.stderr)")
     }
   }
 }

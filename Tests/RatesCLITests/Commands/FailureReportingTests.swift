@@ -23,8 +23,8 @@ import Testing
     let (rates, server) = try harness(toggle)
     let result = await rates.run(["history", "BTC", "EUR"])
     expectEqual(result.status, 75)
-    expect(result.stderr.contains("rate limit"))
-    expect(result.stderr.contains("retry in 120 s"))
+    expectContains(result.stderr, "rate limit")
+    expectContains(result.stderr, "retry in 120 s")
     expectEqual(server.requestCount, 3, "once to each coin source: all are rate-limited")
     expect(rates.clock.sleeps.isEmpty, "fails fast: no waiting at all")
   }
@@ -62,7 +62,7 @@ import Testing
     let (rates, server) = try harness(toggle)
     let result = await rates.run(["history", "BTC", "EUR"])
     expectEqual(result.status, 69)
-    expect(result.stderr.contains("HTTP 503"))
+    expectContains(result.stderr, "HTTP 503")
     expectEqual(
       server.requestCount, 5,
       "CoinGecko and Coinbase asked once (each has a source behind it), Kraken, the last, thrice")
@@ -84,16 +84,16 @@ import Testing
     let truncated = await rates.run(["history", "BTC", "EUR", "--refresh", "--json"])
     expectEqual(truncated.status, 0, "\(truncated.stderr)")
     expectEqual(try truncated.json()["stale"] as? Bool, true)
-    expect(truncated.stderr.contains("unreadable response"))
-    expect(truncated.stderr.contains("cached data"))
+    expectContains(truncated.stderr, "unreadable response")
+    expectContains(truncated.stderr, "cached data")
     expectEqual(try Data(contentsOf: cacheFile), before)
 
     // What the live transport reports for a connection closed without a reply.
     toggle.fail(with: .dropConnection)
     let dropped = await rates.run(["history", "BTC", "EUR", "--refresh"])
     expectEqual(dropped.status, 0)
-    expect(dropped.stdout.contains("stale"))
-    expect(dropped.stderr.contains("dropped"))
+    expectContains(dropped.stdout, "stale")
+    expectContains(dropped.stderr, "dropped")
   }
 
   @Test func aSlowServerTimesOutAfterRATES_TIMEOUT() async throws {
@@ -102,21 +102,21 @@ import Testing
     let (rates, _) = try harness(toggle)
     let result = await rates.run(["current", "BTC"], environment: ["RATES_TIMEOUT": "1"])
     expectEqual(result.status, 69)
-    expect(result.stderr.contains("did not answer within 1 s"))
+    expectContains(result.stderr, "did not answer within 1 s")
   }
 
   @Test func unknownCoinAndCurrencyAreUsageErrors() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
     let coin = await rates.run(["history", "bitcon", "EUR"])
     expectEqual(coin.status, 64)
-    expect(coin.stderr.contains("unknown coin 'bitcon'"))
+    expectContains(coin.stderr, "unknown coin 'bitcon'")
     let currency = await rates.run(["history", "BTC", "EUX", "--json"])
     expectEqual(currency.status, 64)
     let error = try require(try currency.errorJSON()["error"] as? [String: Any])
     expectEqual(error["code"] as? String, "unknown_currency")
     let same = await rates.run(["history", "BTC", "BTC"])
     expectEqual(same.status, 64)
-    expect(same.stderr.contains("always 1"))
+    expectContains(same.stderr, "always 1")
     expect(server.requests.allSatisfy { $0.path.hasSuffix("/search") })
   }
 }

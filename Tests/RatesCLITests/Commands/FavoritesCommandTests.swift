@@ -18,14 +18,14 @@ import Testing
     let (rates, server) = try CLIHarness.withFakeAPI()
     let empty = await rates.run(["favorites"])
     expectEqual(empty.status, 0)
-    expect(empty.stdout.contains("No favorites yet"))
+    expectContains(empty.stdout, "No favorites yet")
 
     let add = await rates.run(["favorites", "add", "BTC", "ethereum-wormhole"])
     expectEqual(add.status, 0, "\(add.stderr)")
-    expect(add.stdout.contains("Added BTC (bitcoin)"))
+    expectContains(add.stdout, "Added BTC (bitcoin)")
     let twice = await rates.run(["favorites", "add", "btc"])
     expectEqual(twice.status, 0)
-    expect(twice.stderr.contains("already a favorite"))
+    expectContains(twice.stderr, "already a favorite")
     let unknown = await rates.run(["favorites", "add", "nosuchcoin"])
     expectEqual(unknown.status, 64)
 
@@ -43,7 +43,7 @@ import Testing
     // Issue 15: remove of a non-favorite agrees with add of a favorite: a note, exit 0.
     let missing = await rates.run(["favorites", "remove", "BTC"])
     expectEqual(missing.status, 0, "\(missing.stderr)")
-    expect(missing.stderr.contains("note: 'btc' is not a favorite (favorites: "))
+    expectContains(missing.stderr, "note: 'btc' is not a favorite (favorites: ")
     let missingJSON = await rates.run(["favorites", "remove", "BTC", "--json"])
     expectEqual(missingJSON.status, 0)
     expectEqual(try missingJSON.json()["unchanged"] as? [String], ["btc"])
@@ -59,8 +59,8 @@ import Testing
     for arguments in [["favorites", "add", "ETH"], ["favorites"], ["top"]] {
       let result = await rates.run(arguments)
       expectEqual(result.status, 74, "\(arguments): \(result.stderr)")
-      expect(result.stderr.contains(file.path))
-      expect(result.stderr.contains("mv "))
+      expectContains(result.stderr, file.path)
+      expectContains(result.stderr, "mv ")
     }
     expectEqual(try Data(contentsOf: file), garbage)
   }
@@ -83,8 +83,8 @@ import Testing
     expectEqual(quotes.map { $0["quote"] as? String }, ["EUR", "USD"], "an array in --in order")
 
     let text = await rates.run(["top", "--limit", "3", "--in", "EUR,USD"])
-    expect(text.stdout.contains("your coins"))
-    expect(text.stdout.contains("LTC"))
+    expectContains(text.stdout, "your coins")
+    expectContains(text.stdout, "LTC")
     expect(!text.stdout.contains("DOGE"), "a favorite that is not one of your coins")
     expectEqual(server.requestCount - before, 2, "a minute's cache")
   }

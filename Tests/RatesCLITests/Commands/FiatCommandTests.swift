@@ -34,7 +34,7 @@ import Testing
 
     let table = await rates.run(["history", "GBP-USD", "--table"])
     expectEqual(table.status, 0)
-    expect(table.stdout.contains("carried"))
+    expectContains(table.stdout, "carried")
     expectEqual(server.requestCount, 1, "the ECB series is cached")
   }
 
@@ -67,12 +67,12 @@ import Testing
     let (rates, server) = try CLIHarness.withFakeAPI()
     let lbp = await rates.run(["history", "USD", "LBP"])
     expectEqual(lbp.status, 64)
-    expect(lbp.stderr.contains("no provider has USD/LBP"))
+    expectContains(lbp.stderr, "no provider has USD/LBP")
     // Issue 15: the hint names a command that works, not a flag history rejects.
     for arguments in [["history", "USD", "LBP"], ["current", "USD-LBP"]] {
       let result = await rates.run(arguments)
       expectEqual(result.status, 64)
-      expect(result.stderr.contains("'rates ledger rate USD LBP'"), "\(result.stderr)")
+      expectContains(result.stderr, "'rates ledger rate USD LBP'")
       expect(!result.stderr.contains("use --ledger"), "\(result.stderr)")
     }
     let forced = await rates.run(["history", "BTC", "EUR", "--provider", "frankfurter"])
@@ -84,7 +84,7 @@ import Testing
     let (rates, server) = try CLIHarness.withFakeAPI()
     let none = await rates.run(["pairs"])
     expectEqual(none.status, 0)
-    expect(none.stdout.contains("rates pairs add GBP USD"))
+    expectContains(none.stdout, "rates pairs add GBP USD")
 
     for arguments in [
       ["pairs", "add", "GBP", "USD"], ["pairs", "add", "eur-aud"], ["pairs", "add", "BTC", "EUR"],
@@ -101,7 +101,7 @@ import Testing
     for (arguments, message) in refusals {
       let refused = await rates.run(arguments)
       expectEqual(refused.status, 64, "\(arguments)")
-      expect(refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
+      expectContains(refused.stderr, message, "\(arguments): \(refused.stderr)")
     }
     // What is already so is a note and exit 0 (issue 34).
     let notes: [([String], String)] = [
@@ -128,12 +128,12 @@ import Testing
       expect((pair["sparkline"] as? [Double])?.count ?? 0 >= 7)
     }
     let text = await rates.run(["pairs"])
-    expect(text.stdout.contains("GBP/USD"))
+    expectContains(text.stdout, "GBP/USD")
     expectEqual(server.requestCount - before, 2, "cached")
 
     let removed = await rates.run(["pairs", "remove", "usd-gbp"])
     expectEqual(removed.status, 0)
-    expect(removed.stdout.contains("Removed GBP-USD"))
+    expectContains(removed.stdout, "Removed GBP-USD")
   }
 
   @Test func currenciesPutGBPEURUSDFirst() async throws {
@@ -146,6 +146,6 @@ import Testing
     expectEqual(codes.count, FiatCurrencies.ecb.count - 1)
     expect(!codes.contains("BGN"), "a currency that ended is left out")
     let crypto = await rates.run(["currencies", "--crypto"])
-    expect(crypto.stdout.contains("bitcoin"))
+    expectContains(crypto.stdout, "bitcoin")
   }
 }

@@ -113,7 +113,7 @@ import Testing
     expectEqual(table.status, 0, "\(table.stderr)")
     let lbp = try require(table.stdout.split(separator: "\n").first { $0.hasPrefix("LBP ") })
     expect(!lbp.contains("0.00000000"), "\(lbp)")
-    expect(lbp.contains(" +0.00 "), "\(lbp)")
+    expectContains(lbp, " +0.00 ")
     let csv = await rates.run(["portfolio", "--in", "USD", "--format", "csv"])
     let row = try require(csv.stdout.split(separator: "\r\n").first { $0.hasPrefix("LBP,") })
     expect(Self.significantDigits(String(row.split(separator: ",")[2])) <= 10, "\(row)")

@@ -15,8 +15,8 @@ import Testing
 
     let cold = await rates.run(["history", "BTC", "EUR"])
     expectEqual(cold.status, 0, "\(cold.stderr)")
-    expect(cold.stdout.contains("BTC/EUR"))
-    expect(cold.stdout.contains("28 days"))
+    expectContains(cold.stdout, "BTC/EUR")
+    expectContains(cold.stdout, "28 days")
     expect(!cold.stdout.contains("\u{1B}["), "no colour when stdout is a pipe")
     expectEqual(server.requestCount, 1)
     let request = try require(server.requests.first)
@@ -74,7 +74,7 @@ import Testing
 
     let eth = await rates.run(["history", "ETH", "EUR", "--provider", "coindesk"])
     expectEqual(eth.status, 64)
-    expect(eth.stderr.contains("Bitcoin only"))
+    expectContains(eth.stderr, "Bitcoin only")
   }
 
   @Test func daysOptionSetsThePointCount() async throws {
@@ -94,7 +94,7 @@ import Testing
     let (rates, server) = try CLIHarness.withFakeAPI()
     let empty = await rates.run(["history", "BTC", "EUR", "--offline"])
     expectEqual(empty.status, 66)
-    expect(empty.stderr.contains("no cached data"))
+    expectContains(empty.stderr, "no cached data")
     expectEqual(server.requestCount, 0)
     _ = await rates.run(["history", "BTC", "EUR"])
     let offline = await rates.run(["history", "BTC", "EUR", "--offline", "--json"])

@@ -79,11 +79,11 @@ import Testing
     let (rates, server) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["history", "EUR", "USD"] + extra)
     expectEqual(result.status, 64)
-    expect(result.stderr.contains(message), "\(result.stderr)")
+    expectContains(result.stderr, message, "\(result.stderr)")
     if !extra.contains("--date") {
       let stats = await rates.run(["stats", "EUR", "USD"] + extra)
       expectEqual(stats.status, 64)
-      expect(stats.stderr.contains(message), "\(stats.stderr)")
+      expectContains(stats.stderr, message, "\(stats.stderr)")
     }
     expectEqual(server.requestCount, 0)
   }
@@ -109,18 +109,18 @@ import Testing
     let expected = FakeFrankfurter.eurRate("USD", day: friday)
     let sunday = await rates.run(["history", "EUR", "USD", "--date", "2019-03-17"])
     expectEqual(sunday.status, 0, "\(sunday.stderr)")
-    expect(sunday.stdout.contains("EUR/USD on Sunday 2019-03-17"), "\(sunday.stdout)")
-    expect(sunday.stdout.contains("rate of Friday 2019-03-15"))
+    expectContains(sunday.stdout, "EUR/USD on Sunday 2019-03-17")
+    expectContains(sunday.stdout, "rate of Friday 2019-03-15")
     expect(sunday.stdout.contains(RateFormat.amount(expected, code: "USD")))
     let json = try (await rates.run(["history", "EUR", "USD", "--date", "2019-03-17", "--json"])).json()
     expectEqual(json["rate"] as? Double, expected)
     expectEqual(json["rateDate"] as? String, "2019-03-15")
     expectEqual(json["carried"] as? Bool, true)
     let own = await rates.run(["history", "EUR", "USD", "--date", "2019-03-15"])
-    expect(own.stdout.contains("that day's own rate"), "\(own.stdout)")
+    expectContains(own.stdout, "that day's own rate")
     let csv = await rates.run(["history", "EUR", "USD", "--date", "2019-03-17", "--format", "csv"])
     expectEqual(csv.status, 0, "\(csv.stderr)")
-    expect(csv.stdout.contains("2019-03-17"))
+    expectContains(csv.stdout, "2019-03-17")
   }
 
   @Test func everyFormatTakesARange() async throws {
@@ -134,13 +134,13 @@ import Testing
     for format in ["ledger", "beancount"] {
       let result = await rates.run(args + [format])
       expectEqual(result.status, 0, "\(result.stderr)")
-      expect(result.stdout.contains("2015-06-30"), "\(format)")
+      expectContains(result.stdout, "2015-06-30", "\(format)")
     }
     let stats = await rates.run([
       "stats", "GBP", "USD", "--from", "2015-01-01", "--to", "2015-12-31", "--format", "csv",
     ])
     expectEqual(stats.status, 0, "\(stats.stderr)")
-    expect(stats.stdout.contains("2015-12-31"))
+    expectContains(stats.stdout, "2015-12-31")
   }
 
   @Test func convertTakesAnyDayTheProviderCovers() async throws {
@@ -183,8 +183,8 @@ import Testing
     let (rates, _) = try CLIHarness.withFakeAPI(environment: ["RATES_PROVIDER": "coingecko"])
     let free = await rates.run(["history", "BTC", "EUR", "--from", "2020-01-01", "--to", "2020-12-31"])
     expectEqual(free.status, 64)
-    expect(free.stderr.contains("past 365 days"), "\(free.stderr)")
-    expect(free.stderr.contains("COINGECKO_PRO_API_KEY"))
+    expectContains(free.stderr, "past 365 days")
+    expectContains(free.stderr, "COINGECKO_PRO_API_KEY")
     let pro = await rates.run(
       ["history", "BTC", "EUR", "--from", "2020-01-01", "--to", "2020-12-31", "--json"],
       environment: ["COINGECKO_PRO_API_KEY": "CG-test"])
@@ -196,7 +196,7 @@ import Testing
     let (rates, _) = try CLIHarness.withFakeAPI(environment: ["COINGECKO_PRO_API_KEY": "CG-test"])
     let result = await rates.run(["history", "ETH", "EUR", "--from", "2014-01-01", "--to", "2014-12-31"])
     expect(result.status != 0)
-    expect(result.stderr.contains("may not have been trading yet"), "\(result.stderr)")
+    expectContains(result.stderr, "may not have been trading yet")
   }
 }
 
@@ -272,7 +272,7 @@ import Testing
     // Saturday's window reads Friday's rate too, which stands on it.
     expectEqual(days.first?["firstDay"] as? String, from.adding(days: -1).description)
     let rewritten = try String(contentsOf: url, encoding: .utf8)
-    expect(rewritten.contains("\"closes\":[]"), "the entry keeps only the latest price")
+    expectContains(rewritten, "\"closes\":[]", "the entry keeps only the latest price")
   }
 
   @Test func cacheInfoListsEachPairsDays() async throws {
@@ -280,10 +280,10 @@ import Testing
     _ = await rates.run(["history", "GBP", "USD", "--from", "2021-01-04", "--to", "2021-03-31"])
     let text = await rates.run(["cache", "info"], width: 100)
     expectEqual(text.status, 0, "\(text.stderr)")
-    expect(text.stdout.contains("Settled days"), "\(text.stdout)")
-    expect(text.stdout.contains("GBP-USD"))
-    expect(text.stdout.contains("2021-01-04"))
-    expect(text.stdout.contains("2021-03-31"))
+    expectContains(text.stdout, "Settled days")
+    expectContains(text.stdout, "GBP-USD")
+    expectContains(text.stdout, "2021-01-04")
+    expectContains(text.stdout, "2021-03-31")
     let clear = await rates.run(["cache", "clear", "--json"])
     expectEqual(clear.status, 0, "\(clear.stderr)")
     expectEqual(try clear.json()["kept"] as? [String], [])
@@ -301,7 +301,7 @@ import Testing
     let lines = result.stdout.split(separator: "\n").map(String.init)
     expect(lines.allSatisfy { TerminalText.displayWidth($0) <= 80 })
     // 3,653 days in 78 columns: about 47 days a column.
-    expect(result.stdout.contains("1 column ≈ 47 days"), "\(result.stdout)")
+    expectContains(result.stdout, "1 column ≈ 47 days")
     expectEqual(TerminalText.displayWidth(lines[1]), 2 + 78)
     let short = await rates.run(["history", "EUR", "USD", "--days", "30"], width: 80)
     expect(!short.stdout.contains("1 column"))
@@ -315,7 +315,7 @@ import Testing
     expectEqual(result.status, 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n").map(String.init)
     expectEqual(TerminalText.displayWidth(lines[1]), 2 + 78, "\(result.stdout)")
-    expect(result.stdout.contains("1 column ≈ 1.2 days"), "\(result.stdout)")
+    expectContains(result.stdout, "1 column ≈ 1.2 days")
   }
 
   @Test func chartsSayWhatAColumnStandsFor() async throws {
@@ -324,7 +324,7 @@ import Testing
     for command in [["history", "EUR", "USD", "--chart"], ["stats", "EUR", "USD"]] {
       let result = await rates.run(command + args, width: 80)
       expectEqual(result.status, 0, "\(result.stderr)")
-      expect(result.stdout.contains("1 column ≈ 49 days"), "\(result.stdout)")
+      expectContains(result.stdout, "1 column ≈ 49 days")
       expect(result.stdout.split(separator: "\n").allSatisfy { TerminalText.displayWidth(String($0)) <= 80 })
     }
   }

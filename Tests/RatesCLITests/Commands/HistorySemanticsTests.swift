@@ -68,7 +68,7 @@ import Testing
     for run in 1...2 {
       let result = await rates.run(["history", "BTC", "EUR", "--provider", "coindesk", "--days", "5", "--json"])
       expectEqual(result.status, 0, "run \(run): \(result.stderr)")
-      expect(result.stderr.contains("warning: today's BTC/EUR price did not arrive"), "run \(run)")
+      expectContains(result.stderr, "warning: today's BTC/EUR price did not arrive", "run \(run)")
       let json = try result.json()
       expectEqual(json["missingToday"] as? Bool, true, "run \(run)")
       expectEqual(json["stale"] as? Bool, false, "run \(run)")

@@ -72,7 +72,7 @@ import Testing
     let (rates, server) = try CLIHarness.withFakeAPI()
     let result = await rates.run(arguments)
     expectEqual(result.status, 64)
-    expect(result.stderr.contains(message), "\(result.stderr)")
+    expectContains(result.stderr, message, "\(result.stderr)")
     expectEqual(server.requestCount, 0)
   }
 
@@ -82,7 +82,7 @@ import Testing
       "history", "BTC", "EUR", "--days", "2", "--interval", "hourly", "--format", "beancount",
     ])
     expectEqual(result.status, 64)
-    expect(result.stderr.contains("beancount price directives have a date but no time"), "\(result.stderr)")
+    expectContains(result.stderr, "beancount price directives have a date but no time")
     expect(result.stdout.isEmpty)
   }
 
@@ -113,8 +113,8 @@ import Testing
     let base = ["BTC", "USD", "--interval", "hourly"]
     let table = await rates.run(["history"] + base + ["--days", "2", "--table"])
     expectEqual(table.status, 0, "\(table.stderr)")
-    expect(table.stdout.contains("TIME (UTC)"))
-    expect(table.stdout.contains("2024-06-10 06:13"))
+    expectContains(table.stdout, "TIME (UTC)")
+    expectContains(table.stdout, "2024-06-10 06:13")
     expect(table.stdout.contains("first ") && table.stdout.contains("2024-06-09 00:"))
     let sparkline = await rates.run(["history"] + base + ["--days", "90"])
     expectEqual(sparkline.status, 0, "\(sparkline.stderr)")
@@ -123,7 +123,7 @@ import Testing
     expect(chart.stdout.contains(/1 column ≈ \d+\.\d h/), "\(chart.stdout)")
     let stats = await rates.run(["stats"] + base + ["--days", "7"])
     expectEqual(stats.status, 0, "\(stats.stderr)")
-    expect(stats.stdout.contains("hourly points"))
+    expectContains(stats.stdout, "hourly points")
     expect(stats.stdout.contains("last ") && stats.stdout.contains("2024-06-10 06:13"))
   }
 }

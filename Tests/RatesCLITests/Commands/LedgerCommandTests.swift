@@ -49,18 +49,18 @@ import Testing
     _ = try await Self.ok(rates, ["ledger", "add", "50", "USD", "4500000", "LBP", "--buy"])
     let list = try await Self.ok(rates, ["ledger", "list"])
     expect(!list.stdout.contains("8,950,000"), "FOR is dropped at 40 columns: \(list.stdout)")
-    expect(list.stdout.contains("RATE is LBP per USD"), "\(list.stdout)")
+    expectContains(list.stdout, "RATE is LBP per USD")
   }
 
   @Test func addListRemove() async throws {
     let rates = try CLIHarness()
     let empty = try await Self.ok(rates, ["ledger"])
-    expect(empty.stdout.contains("No exchanges recorded yet"))
+    expectContains(empty.stdout, "No exchanges recorded yet")
 
     let first = try await Self.ok(
       rates, ["ledger", "add", "100", "USD", "8,950,000", "LBP", "--sell", "--with", "Abu Ali"])
-    expect(first.stdout.contains("Recorded #1: sold 100.00 USD for 8,950,000.00 LBP"))
-    expect(first.stdout.contains("USD/LBP 89,500.00"))
+    expectContains(first.stdout, "Recorded #1: sold 100.00 USD for 8,950,000.00 LBP")
+    expectContains(first.stdout, "USD/LBP 89,500.00")
     // Recorded the other way round: sold 9e6 LBP for 100 USD, i.e. bought USD at 90,000.
     _ = try await Self.ok(
       rates,
@@ -96,8 +96,8 @@ import Testing
     expectEqual(paired.map { $0["id"] as? Int }, [1, 2])
     expectEqual(paired.map { $0["rate"] as? Double }, [89_500, 90_000])
     let text = try await Self.ok(rates, ["ledger", "--pair", "usd/lbp"])
-    expect(text.stdout.contains("90,000.00"))
-    expect(text.stdout.contains("RATE is LBP per USD"))
+    expectContains(text.stdout, "90,000.00")
+    expectContains(text.stdout, "RATE is LBP per USD")
 
     // --with is case-insensitive; --with-anyone keeps entries naming someone.
     let named = try await Self.ok(rates, ["ledger", "list", "--with", "ABU ALI", "--json"])
@@ -110,7 +110,7 @@ import Testing
       (try recent.json()["entries"] as? [[String: Any]])?.map { $0["id"] as? Int }, [3, 1])
 
     let remove = try await Self.ok(rates, ["ledger", "remove", "3"])
-    expect(remove.stdout.contains("Removed #3: bought 10.00 EUR for 11.00 USD"))
+    expectContains(remove.stdout, "Removed #3: bought 10.00 EUR for 11.00 USD")
     let again = await rates.run(["ledger", "rm", "3"])
     // Issue 34: removing what is already gone is as asked: one note, exit 0.
     expectEqual(again.status, 0)
@@ -118,7 +118,7 @@ import Testing
     expect(again.stdout.isEmpty)
     // The id of a removed entry is never handed out again.
     let next = try await Self.ok(rates, ["ledger", "add", "1", "USD", "2", "EUR", "--sell"])
-    expect(next.stdout.contains("Recorded #4"))
+    expectContains(next.stdout, "Recorded #4")
     let stored = try Self.storedLog(rates)
     expectEqual(stored.header["version"] as? Int, 2)
     expectEqual(stored.header["format"] as? String, "rates-ledger")
@@ -153,7 +153,7 @@ import Testing
     let rates = try CLIHarness()
     let result = await rates.run(["ledger", "add"] + arguments)
     expectEqual(result.status, 64, "\(arguments): \(result.stderr)")
-    expect(result.stderr.contains(message), "\(result.stderr)")
+    expectContains(result.stderr, message, "\(result.stderr)")
     expect(result.stderr.hasPrefix("error: "))
     expect(!FileManager.default.fileExists(atPath: Self.ledgerFile(rates).path))
   }
@@ -178,10 +178,10 @@ import Testing
     let rates = try CLIHarness()
     let help = try await Self.ok(rates, ["ledger", "--help"])
     for word in ["add <AMOUNT>", "--with-anyone", "Examples:", "export --csv", "see 'rates help'"] {
-      expect(help.stdout.contains(word), "\(word)")
+      expectContains(help.stdout, word, "\(word)")
     }
     let main = try await Self.ok(rates, ["--help"])
-    expect(main.stdout.contains("ledger"))
+    expectContains(main.stdout, "ledger")
   }
 
   // MARK: - Rate and stats
@@ -216,8 +216,8 @@ import Testing
     expectEqual(document["version"] as? Int, 2)
 
     let text = try await Self.ok(rates, ["ledger", "rate", "USD-LBP"])
-    expect(text.stdout.contains("89,942.50"))
-    expect(text.stdout.contains("2 exchanges"))
+    expectContains(text.stdout, "89,942.50")
+    expectContains(text.stdout, "2 exchanges")
 
     // One day back only: today's sell (89,500) and today's buy (90,200).
     let today = try await Self.ok(rates, ["ledger", "rate", "USD", "LBP", "--days", "1", "--json"])
@@ -235,7 +235,7 @@ import Testing
     let rates = try CLIHarness()
     let none = await rates.run(["ledger", "rate", "USD", "LBP"])
     expectEqual(none.status, 66, "\(none.stderr)")
-    expect(none.stderr.contains("no exchanges between USD and LBP"))
+    expectContains(none.stderr, "no exchanges between USD and LBP")
 
     _ = try await Self.ok(
       rates,
@@ -251,8 +251,8 @@ import Testing
     expect(old.stdout.isEmpty)
 
     let wider = try await Self.ok(rates, ["ledger", "rate", "USD", "LBP", "--days", "11"])
-    expect(wider.stdout.contains("sells only"))
-    expect(wider.stdout.contains("90,000.00"))
+    expectContains(wider.stdout, "sells only")
+    expectContains(wider.stdout, "90,000.00")
     let json = try await Self.ok(rates, ["ledger", "rate", "USD", "LBP", "--days", "11", "--json"])
     expect(try json.json()["buy"] is NSNull)
     expectEqual(try json.json()["sides"] as? String, "sell")
@@ -286,10 +286,10 @@ import Testing
     expect((buy["stats"] as? [String: Any])?["stddev"] is NSNull)
 
     let text = try await Self.ok(rates, ["ledger", "stats", "USD-LBP", "--days", "90"])
-    expect(text.stdout.contains("You bought USD (2 days with exchanges)"))
-    expect(text.stdout.contains("You sold USD (3 days with exchanges)"))
-    expect(text.stdout.contains("stddev 1,000.00"))
-    expect(text.stdout.contains("┤"))
+    expectContains(text.stdout, "You bought USD (2 days with exchanges)")
+    expectContains(text.stdout, "You sold USD (3 days with exchanges)")
+    expectContains(text.stdout, "stddev 1,000.00")
+    expectContains(text.stdout, "┤")
     for line in text.stdout.split(separator: "\n") {
       expect(TerminalText.displayWidth(String(line)) <= 80, "fits the default width")
     }
@@ -315,14 +315,14 @@ import Testing
     expect(
       export.stdout.hasPrefix(
         "id,date,side,amount,currency,counter_amount,counter_currency,rate,with,note,role,import_id\r\n"))
-    expect(export.stdout.contains("\"Abu \"\"Ali\"\", Hamra\",\"cash, counted twice\",,\r\n"))
+    expectContains(export.stdout, "\"Abu \"\"Ali\"\", Hamra\",\"cash, counted twice\",,\r\n")
     let file = source.home.appendingPathComponent("ledger.csv")
     try Data(export.stdout.utf8).write(to: file)
 
     let target = try CLIHarness()
     _ = try await Self.ok(target, ["ledger", "add", "1", "USD", "2", "EUR", "--sell"])
     let imported = try await Self.ok(target, ["ledger", "import", file.path])
-    expect(imported.stdout.contains("Imported 3 exchanges as #2 to #4"))
+    expectContains(imported.stdout, "Imported 3 exchanges as #2 to #4")
 
     func entries(_ rates: CLIHarness) async throws -> [[String: Any]] {
       let list = try await Self.ok(rates, ["ledger", "list", "--json"])
@@ -362,8 +362,8 @@ import Testing
     try Data(text.utf8).write(to: file)
     let result = await rates.run(["ledger", "import", file.path])
     expectEqual(result.status, 64)
-    expect(result.stderr.contains("line 3: the amount 'lots' is not a number"), "\(result.stderr)")
-    expect(result.stderr.contains("nothing was imported"))
+    expectContains(result.stderr, "line 3: the amount 'lots' is not a number")
+    expectContains(result.stderr, "nothing was imported")
     expectEqual(try Data(contentsOf: Self.ledgerFile(rates)), before)
 
     let missing = await rates.run(["ledger", "import", "/nonexistent/ledger.csv"])
@@ -460,8 +460,8 @@ import Testing
     ] {
       let result = await rates.run(arguments)
       expectEqual(result.status, 74, "\(arguments): \(result.stderr)")
-      expect(result.stderr.contains(file.path))
-      expect(result.stderr.contains("mv "))
+      expectContains(result.stderr, file.path)
+      expectContains(result.stderr, "mv ")
     }
     expectEqual(try Data(contentsOf: file), garbage)
   }
@@ -474,15 +474,15 @@ import Testing
     let rates = try CLIHarness()
     let coin = try await LedgerCommandTests.ok(
       rates, ["ledger", "add", "0.00012345", "BTC", "7.56", "EUR", "--sell"])
-    expect(coin.stdout.contains("sold 0.00012345 BTC for 7.56 EUR"), "\(coin.stdout)")
+    expectContains(coin.stdout, "sold 0.00012345 BTC for 7.56 EUR")
     let dinar = try await LedgerCommandTests.ok(
       rates, ["ledger", "add", "1.5", "KWD", "4.88", "USD", "--sell"])
-    expect(dinar.stdout.contains("sold 1.500 KWD for 4.88 USD"), "\(dinar.stdout)")
+    expectContains(dinar.stdout, "sold 1.500 KWD for 4.88 USD")
     let yen = try await LedgerCommandTests.ok(
       rates, ["ledger", "add", "1000", "JPY", "6.35", "USD", "--sell"])
-    expect(yen.stdout.contains("sold 1,000 JPY for 6.35 USD"), "\(yen.stdout)")
+    expectContains(yen.stdout, "sold 1,000 JPY for 6.35 USD")
     let list = try await LedgerCommandTests.ok(rates, ["ledger", "list", "--no-color"])
-    expect(list.stdout.contains("0.00012345 BTC"), "\(list.stdout)")
-    expect(list.stdout.contains("1.500 KWD"), "\(list.stdout)")
+    expectContains(list.stdout, "0.00012345 BTC")
+    expectContains(list.stdout, "1.500 KWD")
   }
 }

@@ -42,7 +42,7 @@ import Testing
     expectEqual(try await Self.ledgerCount(rates), 0)
     let skipping = await rates.run(["ledger", "import", "--from", "kraken-ledgers", "--skip-unknown", path])
     expectEqual(skipping.status, 0, "\(skipping.stderr)")
-    expect(skipping.stderr.contains("warning: skipped \(path): line 3: 'QQQZZ'"))
+    expectContains(skipping.stderr, "warning: skipped \(path): line 3: 'QQQZZ'")
     expectEqual(try await Self.ledgerCount(rates), 1, "the deposit; the trade in QQQZZ left out")
     // A known coin in the same place imports.
     let good = try Self.write(
@@ -63,10 +63,10 @@ import Testing
     let dry = await rates.run(["ledger", "import", "--dry-run", path])
     expectEqual(dry.status, 0, "\(dry.stderr)")
     expect(dry.stdout.hasPrefix("Would import 1 exchange; nothing was written (--dry-run)."))
-    expect(dry.stdout.contains("sell 100 USD for 8950000 LBP"))
+    expectContains(dry.stdout, "sell 100 USD for 8950000 LBP")
     expectEqual(try await Self.ledgerCount(rates), 0)
     let auto = await rates.run(["ledger", "import", "--from", "auto", "--dry-run", path])
-    expect(auto.stderr.contains("read as the ledger's own CSV"), "\(auto.stderr)")
+    expectContains(auto.stderr, "read as the ledger's own CSV")
     expect(auto.stdout.hasPrefix("Would import 1 exchange"))
     let json = await rates.run(["ledger", "import", "--dry-run", "--json", path])
     expectEqual(try json.json()["dryRun"] as? Bool, true)

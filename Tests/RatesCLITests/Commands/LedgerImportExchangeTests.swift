@@ -29,7 +29,7 @@ import Testing
     let first = await rates.run(["ledger", "import", "--from", "kraken-ledgers", Self.trx])
     expectEqual(first.status, 0, "\(first.stderr)")
     expect(first.stdout.hasPrefix("Imported 14 entries as #1 to #14."))
-    expect(first.stdout.contains("4 moves between own accounts"))
+    expectContains(first.stdout, "4 moves between own accounts")
     let stored = try await Self.entries(rates)
     expectEqual(stored.count, 14)
     expect(
@@ -38,7 +38,7 @@ import Testing
     let second = await rates.run(["ledger", "import", "--from", "kraken-ledgers", Self.trx])
     expectEqual(second.status, 0)
     expect(second.stdout.hasPrefix("Every entry of the files is already in the ledger; nothing was imported."))
-    expect(second.stderr.contains("note: skipped 14 entries already in the ledger"))
+    expectContains(second.stderr, "note: skipped 14 entries already in the ledger")
     expectEqual(try await Self.entries(rates).count, 14)
   }
 
@@ -52,9 +52,9 @@ import Testing
     try Data(export.stdout.utf8).write(to: file)
     let back = await rates.run(["ledger", "import", file.path])
     expectEqual(back.status, 0, "\(back.stderr)")
-    expect(back.stderr.contains("note: skipped 14 exchanges already in the ledger"))
+    expectContains(back.stderr, "note: skipped 14 exchanges already in the ledger")
     let again = await rates.run(["ledger", "import", "--from", "auto", Self.trx])
-    expect(again.stderr.contains("note: skipped 14 entries already in the ledger"))
+    expectContains(again.stderr, "note: skipped 14 entries already in the ledger")
     expectEqual(try await Self.entries(rates).count, 14)
   }
 
@@ -78,8 +78,8 @@ import Testing
     let rates = try CLIHarness()
     let result = await rates.run(["ledger", "import", "--from", "kraken", Self.krakenTrades])
     expectEqual(result.status, 64)
-    expect(result.stderr.contains("\(Self.krakenTrades): line 3: "))
-    expect(result.stderr.contains("nothing was imported"))
+    expectContains(result.stderr, "\(Self.krakenTrades): line 3: ")
+    expectContains(result.stderr, "nothing was imported")
     expect(try await Self.entries(rates).isEmpty)
   }
 
@@ -87,7 +87,7 @@ import Testing
     let rates = try CLIHarness()
     let result = await rates.run(["ledger", "import", "--from", "kraken", "--skip-unknown", Self.krakenTrades])
     expectEqual(result.status, 0, "\(result.stderr)")
-    expect(result.stderr.contains("warning: skipped \(Self.krakenTrades): line 3: "))
+    expectContains(result.stderr, "warning: skipped \(Self.krakenTrades): line 3: ")
     expectEqual(try await Self.entries(rates).count, 2)
   }
 
@@ -98,7 +98,7 @@ import Testing
     expect(result.stdout.hasPrefix("Would import 14 entries; nothing was written (--dry-run)."))
     expect(
       result.stdout.contains("  2021-03-09  sell 499.4582 EUR for 11286.68171558 TRX  kraken:TUO6RG-2YEOW-HUBEBZ"))
-    expect(result.stderr.contains("note: \(Self.trx): read as Kraken ledgers (10 columns)"))
+    expectContains(result.stderr, "note: \(Self.trx): read as Kraken ledgers (10 columns)")
     expect(!FileManager.default.fileExists(atPath: rates.home.appendingPathComponent("data/rates/ledger.json").path))
   }
 
@@ -106,10 +106,10 @@ import Testing
     let rates = try CLIHarness()
     let dates = await rates.run(["ledger", "import", "--from", "kraken", Self.excel])
     expectEqual(dates.status, 64)
-    expect(dates.stderr.contains("\(Self.excel): line 2: cannot read the date '12/24/19 3:04 AM'"))
+    expectContains(dates.stderr, "\(Self.excel): line 2: cannot read the date '12/24/19 3:04 AM'")
     let other = await rates.run(["ledger", "import", "--from", "coinbase", Self.trx])
     expectEqual(other.status, 64)
-    expect(other.stderr.contains("use --from kraken-ledgers"))
+    expectContains(other.stderr, "use --from kraken-ledgers")
     let bad = await rates.run(["ledger", "import", "--from", "bitstamp", Self.trx])
     expectEqual(bad.status, 64)
   }

@@ -22,7 +22,7 @@ import Testing
     expectEqual(quote["old"] as? Bool, true)
     let text = await rates.run(["current", "BTC", "--refresh"])
     expectEqual(text.status, 0, "\(text.stderr)")
-    expect(text.stdout.contains("04:13 UTC (old)"), "\(text.stdout)")
+    expectContains(text.stdout, "04:13 UTC (old)")
   }
 
   @Test func aFreshPriceAndTodaysECBRateAreNotOld() async throws {

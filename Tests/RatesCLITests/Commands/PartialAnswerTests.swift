@@ -49,7 +49,7 @@ import Testing
     expectEqual(document["missing"] as? [String], ["ranks 501-750 in USD"])
     let text = await rates.run(["top", "--limit", "1000", "--in", "USD"])
     expectEqual(text.status, 0)
-    expect(text.stdout.contains("Coin 1 "))
+    expectContains(text.stdout, "Coin 1 ")
     expectEqual(
       text.stderr,
       "warning: CoinGecko sent no price for ranks 501-750 in USD; showing the prices that arrived\n")
@@ -67,7 +67,7 @@ import Testing
     expectEqual((document["coins"] as? [[String: Any]])?.count, 300)
     expectEqual((document["missing"] as? [String])?.count, 50)
     expect(json.stderr.hasPrefix("warning: CoinGecko sent no price for "))
-    expect(json.stderr.contains(" and 47 more; showing the prices that arrived\n"))
+    expectContains(json.stderr, " and 47 more; showing the prices that arrived\n")
   }
 
   /// Before: the row showed dashes and nothing said why.
@@ -124,7 +124,7 @@ import Testing
     let result = await rates.run(["favorites", "add", "ETH"])
     expectEqual(result.status, 66)
     expect(!result.stderr.contains("unknown coin"))
-    expect(result.stderr.contains("ETH"))
+    expectContains(result.stderr, "ETH")
     expect(!result.stderr.contains("ethereum"))
   }
 
@@ -133,7 +133,7 @@ import Testing
     let (rates, _) = try Self.harness(favorites: 300)
     let result = await rates.run(["favorites", "--offline", "--in", "USD"])
     expect(result.status != 0)
-    expect(result.stderr.contains(" and 297 more"))
+    expectContains(result.stderr, " and 297 more")
     expect(result.stderr.count < 300, "\(result.stderr)")
   }
 }
@@ -147,7 +147,7 @@ import Testing
     }
     let result = await rates.run(["favorites", "--in", "USD"])
     expect(result.status != 0)
-    expect(result.stderr.contains(" and 297 more"), "\(result.stderr)")
+    expectContains(result.stderr, " and 297 more")
     expect(result.stderr.count < 300, "\(result.stderr)")
   }
 }

@@ -57,7 +57,7 @@ import Testing
     // The refused set, then each ECB pair alone; the next run asks only what is not cached.
     expectEqual(server.requests.filter(Self.isFrankfurter).count, added + 4)
     expectEqual(text.status, 0, "\(text.stderr)")
-    for shown in ["GBP/USD", "EUR/JPY", "BTC/USD"] { expect(text.stdout.contains(shown)) }
+    for shown in ["GBP/USD", "EUR/JPY", "BTC/USD"] { expectContains(text.stdout, shown) }
     expect(!text.stdout.contains("GBP/KRW"))
     let lines = text.stderr.split(separator: "\n")
     expectEqual(lines.count, 1, "\(text.stderr)")
@@ -108,8 +108,8 @@ import Testing
     let (rates, server) = try Self.harness()
     let text = await rates.run(["current", "GBP-USD", "GBP-KRW", "BTC-USD"])
     expectEqual(text.status, 0, "\(text.stderr)")
-    expect(text.stdout.contains("GBP/USD"))
-    expect(text.stdout.contains("BTC/USD"))
+    expectContains(text.stdout, "GBP/USD")
+    expectContains(text.stdout, "BTC/USD")
     expect(text.stderr.hasPrefix("warning: no price for GBP/KRW: "), "\(text.stderr)")
     expectEqual(text.stderr.split(separator: "\n").count, 1)
     let json = await rates.run(["current", "GBP-USD", "GBP-KRW", "BTC-USD", "--json"])
@@ -133,7 +133,7 @@ import Testing
     expectEqual(result.stderr.split(separator: "\n").count, 1, "\(result.stderr)")
     expect(result.stderr.hasPrefix("warning: no price for GBP/KRW: "), "\(result.stderr)")
     // The pair CoinGecko's answer left out is asked of the exchanges, and Coinbase has it.
-    expect(result.stdout.contains("ETH/USD"), "\(result.stdout)")
+    expectContains(result.stdout, "ETH/USD")
   }
 
   @Test func currentWithADownProviderShowsTheOther() async throws {
@@ -162,7 +162,7 @@ import Testing
     expectEqual((document["coins"] as? [[String: Any]])?.count, 5)
     let text = await rates.run(["top", "--in", "USD,EUR"])
     expectEqual(text.status, 0)
-    expect(text.stdout.contains("BTC"))
+    expectContains(text.stdout, "BTC")
     expect(text.stderr.hasPrefix("warning: no price for the top 5 coins in EUR: "), "\(text.stderr)")
   }
 

@@ -137,6 +137,6 @@ import Testing
     let (rates, _) = try CLIHarness.withFakeAPI()
     let result = await rates.run(["portfolio", "gains"] + arguments)
     expectEqual(result.status, 64)
-    expect(result.stderr.contains(message), "\(result.stderr)")
+    expectContains(result.stderr, message, "\(result.stderr)")
   }
 }

@@ -42,8 +42,8 @@ import Testing
       journal.contains(
         "2024-05-04 * paid from outside for #4\n    Assets:Rates:USD  6000 USD\n    Equity:PaidFromOutside"),
       "\(journal)")
-    expect(journal.contains("    Assets:Rates:BTC  0.1 BTC @@ 6000 USD\n    Assets:Rates:USD  -6000 USD"))
-    expect(journal.contains("    Assets:Rates:ETH  0.5 ETH @@ 1000 EUR\n    Equity:Deposits"))
+    expectContains(journal, "    Assets:Rates:BTC  0.1 BTC @@ 6000 USD\n    Assets:Rates:USD  -6000 USD")
+    expectContains(journal, "    Assets:Rates:ETH  0.5 ETH @@ 1000 EUR\n    Equity:Deposits")
     for day in ["2024-05-06", "2024-05-12", PortfolioCommandTests.today.description] {
       let document = try PortfolioCommandTests.json(
         await rates.run(["portfolio", "--in", "USD", "--as-of", day, "--json"]))
@@ -59,9 +59,9 @@ import Testing
     let export = await rates.run(["ledger", "export", "--format", "beancount"])
     expectEqual(export.status, 0, "\(export.stderr)")
     expect(export.stdout.hasPrefix("option \"operating_currency\" \"USD\"\n"))
-    expect(export.stdout.contains("\n2024-05-01 open Assets:Rates:BTC\n"))
-    expect(export.stdout.contains("2024-05-08 * \"exchange #7\""))
-    expect(export.stdout.contains("2024-06-07 price EUR "))
+    expectContains(export.stdout, "\n2024-05-01 open Assets:Rates:BTC\n")
+    expectContains(export.stdout, "2024-05-08 * \"exchange #7\"")
+    expectContains(export.stdout, "2024-06-07 price EUR ")
     let neither = await rates.run(["ledger", "export"])
     expectEqual(neither.status, 0, "CSV is the default (issue 34)")
     expect(neither.stdout.hasPrefix("id,date,side,"))
@@ -89,8 +89,8 @@ import Testing
     }
     let text = await rates.run(["portfolio", "history", "--from", "2024-05-01", "--to", "2024-05-12"])
     expectEqual(text.status, 0, "\(text.stderr)")
-    expect(text.stdout.contains("Portfolio value in USD, 2024-05-01 to 2024-05-12"))
-    expect(text.stdout.contains("2024-05-01 10,000.00 USD"), "\(text.stdout)")
+    expectContains(text.stdout, "Portfolio value in USD, 2024-05-01 to 2024-05-12")
+    expectContains(text.stdout, "2024-05-01 10,000.00 USD")
     let chart = await rates.run(["portfolio", "history", "--days", "10", "--chart"])
     expectEqual(chart.status, 0, "\(chart.stderr)")
     expect(chart.stdout.split(separator: "\n").count > 10)

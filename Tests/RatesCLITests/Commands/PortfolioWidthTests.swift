@@ -19,7 +19,7 @@ import Testing
     expectEqual(result.status, 0, "\(result.stderr)")
     let header = Self.header(result.stdout)
     for title in ["Asset", "Value", "Cost", "Unrealized", "Realized"] {
-      expect(header.contains(title), "\(title): \(result.stdout)")
+      expectContains(header, title, "\(title): \(result.stdout)")
     }
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let first = try require(lines.firstIndex { $0.hasPrefix("Asset") })
@@ -37,7 +37,7 @@ import Testing
     let narrow = await rates.run(["portfolio", "--in", "USD"], width: 60)
     let narrowHeader = Self.header(narrow.stdout).split(separator: " ")
     expect(narrowHeader.contains("Value") && narrowHeader.contains("Realized"), "\(narrow.stdout)")
-    expect(narrow.stdout.contains("Not shown at this width:"), "\(narrow.stdout)")
+    expectContains(narrow.stdout, "Not shown at this width:")
     let forty = await rates.run(["portfolio", "--in", "USD"], width: 40)
     expectEqual(Self.header(forty.stdout).split(separator: " "), ["Asset", "Value", "Unrealized"], "\(forty.stdout)")
     expect(

@@ -104,8 +104,8 @@ import Testing
   @Test func favoritesHelpSpeaksOfPagesAndHistoryHelpOfTheCarryLimit() async throws {
     let favorites = try await CLIHarness.run(["favorites", "--help"])
     expect(!favorites.stdout.contains("(one request)"))
-    expect(favorites.stdout.contains("250 favorites"))
+    expectContains(favorites.stdout, "250 favorites")
     let history = try await CLIHarness.run(["history", "--help"])
-    expect(history.stdout.contains("at most \(MarketClosure.maximumCarriedDays) days"))
+    expectContains(history.stdout, "at most \(MarketClosure.maximumCarriedDays) days")
   }
 }

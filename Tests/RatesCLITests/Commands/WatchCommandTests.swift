@@ -119,7 +119,7 @@ import Testing
     let rates = try CLIHarness()
     let empty = await rates.run(["watch"])
     expectEqual(empty.status, 66)
-    expect(empty.stderr.contains("nothing to watch"))
+    expectContains(empty.stderr, "nothing to watch")
     let bad = await rates.run(["watch", "BTC", "--alert", "BTC~5"])
     expectEqual(bad.status, 64)
   }
@@ -128,7 +128,7 @@ import Testing
     let (rates, server) = try CLIHarness.withFakeAPI(environment: ["RATES_WATCH_FLOOR": "2"])
     let result = await rates.run(["watch", "BTC", "--every", "1", "--count", "2"])
     expectEqual(result.status, 0)
-    expect(result.stderr.contains("below the floor of 2 s"))
+    expectContains(result.stderr, "below the floor of 2 s")
     expectEqual(paths(server, "/simple/price"), 2)
     expect(rates.clock.totalSlept >= .seconds(2), "updates 2 s apart, not 1")
   }
@@ -145,10 +145,10 @@ import Testing
   @Test func aRateLimitWithAKeySetDoesNotSuggestGettingOne() async throws {
     for key in ["COINGECKO_API_KEY", "COINGECKO_PRO_API_KEY"] {
       let result = try await Self.rateLimitedOnce(environment: [key: "CG-test-key-123456"])
-      expect(result.stderr.contains("rate limit"), "\(key): \(result.stderr)")
+      expectContains(result.stderr, "rate limit", "\(key): \(result.stderr)")
       expect(!result.stderr.contains("Demo key raises it"), "\(key): \(result.stderr)")
     }
     let keyless = try await Self.rateLimitedOnce(environment: [:])
-    expect(keyless.stderr.contains("a free Demo key raises it"), "\(keyless.stderr)")
+    expectContains(keyless.stderr, "a free Demo key raises it")
   }
 }

@@ -93,7 +93,7 @@ import Testing
       let point = try require(points.first { $0["date"] as? String == day })
       expectEqual(PortfolioCommandTests.number(point, "value"), total, "\(day)")
       // The export's price directives have the day too, at the same value.
-      expect(export.stdout.contains("\nP \(day) ETH "), "\(day)")
+      expectContains(export.stdout, "\nP \(day) ETH ", "\(day)")
       let journal = PortfolioJournalTests.marketValue(export.stdout, on: day, in: "USD")
       expect(abs(journal - total) < 0.005, "\(day): journal \(journal), portfolio \(total)")
       // ETH at its close: the price at the day's end, the next midnight's daily point.
@@ -153,7 +153,7 @@ import Testing
     ]
     let first = await rates.run(arguments)
     expectEqual(first.status, 0, "\(first.stderr)")
-    expect(first.stderr.contains("from 2016-10-26 did not arrive"), "\(first.stderr)")
+    expectContains(first.stderr, "from 2016-10-26 did not arrive")
     let points = try require(try first.json()["points"] as? [[String: Any]])
     let dated = points.filter { $0["rate"] is Double }.compactMap { $0["date"] as? String }
     expect(dated.first == "2016-01-01" && dated.last == "2016-10-25", "\(dated.suffix(2))")

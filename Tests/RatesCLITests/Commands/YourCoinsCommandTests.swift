@@ -28,14 +28,14 @@ import Testing
   @Test func addListRemoveKeepYourCoinsApartFromFavorites() async throws {
     let (rates, server) = try CLIHarness.withFakeAPI()
     let empty = await rates.run(["coins"])
-    expect(empty.stdout.contains("No coins yet. Add some with 'rates coins add BTC ETH'."))
+    expectContains(empty.stdout, "No coins yet. Add some with 'rates coins add BTC ETH'.")
 
     let add = await rates.run(["coins", "add", "BTC", "solana"])
     expectEqual(add.status, 0, "\(add.stderr)")
     expectEqual(add.stdout, "Added BTC (bitcoin) to your coins.\nAdded SOL (solana) to your coins.\n")
     let twice = await rates.run(["coins", "add", "btc"])
     expectEqual(twice.status, 0)
-    expect(twice.stderr.contains("note: BTC (bitcoin) is already one of your coins"))
+    expectContains(twice.stderr, "note: BTC (bitcoin) is already one of your coins")
     expectEqual(await rates.run(["coins", "add", "nosuchcoin"]).status, 64)
     expectEqual(await rates.run(["favorites", "add", "SOL", "ETH"]).status, 0)
 
@@ -48,12 +48,12 @@ import Testing
     expectEqual(coins.map { $0["favorite"] as? Bool }, [false, true], "starred coins say so")
     expectEqual(try Self.ids(await rates.run(["favorites", "--json"])), ["solana", "ethereum"])
     let table = await rates.run(["coins", "--in", "EUR"])
-    expect(table.stdout.contains("SOL ★"))
+    expectContains(table.stdout, "SOL ★")
 
     expectEqual(await rates.run(["coins", "remove", "SOL"]).stdout, "Removed SOL (solana) from your coins.\n")
     let missing = await rates.run(["coins", "remove", "SOL"])
     expectEqual(missing.status, 0)
-    expect(missing.stderr.contains("note: 'sol' is not one of your coins (your coins: BTC)"))
+    expectContains(missing.stderr, "note: 'sol' is not one of your coins (your coins: BTC)")
     expectEqual(try Self.ids(await rates.run(["favorites", "--json"])), ["solana", "ethereum"], "still starred")
     let unstar = await rates.run(["favorites", "remove", "ETH"])
     expectEqual(unstar.stdout, "Removed ETH (ethereum) from your favorites.\n")
@@ -102,7 +102,7 @@ import Testing
     for arguments in [["coins"], ["coins", "add", "ETH"], ["watch", "--count", "1"]] {
       let result = await rates.run(arguments)
       expectEqual(result.status, 74, "\(arguments): \(result.stderr)")
-      expect(result.stderr.contains(file.path))
+      expectContains(result.stderr, file.path)
     }
     expectEqual(try Data(contentsOf: file), garbage)
     expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("coins.json").path))
@@ -122,7 +122,7 @@ import Testing
     let fresh = try CLIHarness()
     let nothing = await fresh.run(["watch"])
     expectEqual(nothing.status, 66)
-    expect(nothing.stderr.contains("add coins (rates coins add BTC)"))
+    expectContains(nothing.stderr, "add coins (rates coins add BTC)")
   }
 
   @Test func completionOffersYourCoinsForCoinsRemove() async throws {
@@ -155,7 +155,7 @@ import Testing
 
     expectEqual(await rates.run(["coins", "add", "dogecoin"]).status, 0)
     let after = await rates.run(["doctor", "--offline"])
-    expect(after.stdout.contains("coins.json: version 1, 3 entries"), "\(after.stdout)")
+    expectContains(after.stdout, "coins.json: version 1, 3 entries")
     let crypto = await rates.run(["currencies", "--crypto", "--json"])
     let symbols = try require(try crypto.json()["currencies"] as? [[String: Any]]).map { $0["id"] as? String }
     expect(symbols.contains("dogecoin"))

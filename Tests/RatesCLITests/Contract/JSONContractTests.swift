@@ -181,7 +181,7 @@ import Testing
     let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     expect(!text.contains("change24hPercent"), "\(text)")
     for key in ["changePercent", "changePeriod", "version"] {
-      expect(text.contains(key), "\(key): \(text)")
+      expectContains(text, key, "\(key): \(text)")
     }
   }
 }

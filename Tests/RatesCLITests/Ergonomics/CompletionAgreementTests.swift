@@ -144,12 +144,12 @@ import Testing
       let (command, actions, _) = CompletionTable.pattern(path)
       let pattern = CompletionScripts.patterns(command, actions).joined(separator: "|")
       let flags = path.last.options.flatMap(\.names).joined(separator: " ")
-      expect(script.contains("    (\(pattern)) flags+=(\(flags)) ;;\n"), "\(path.words)")
+      expectContains(script, "    (\(pattern)) flags+=(\(flags)) ;;\n", "\(path.words)")
     }
     let options = GlobalOptions.declared.options + CommandTree.leaves.flatMap { $0.last.options }
     for option in options where option.takesValue {
       let kind = option.completion.map { "kind=\($0.scriptName)" } ?? "return 1"
-      expect(script.contains("    (\(option.name)) \(kind) ;;\n"), "\(option.name)")
+      expectContains(script, "    (\(option.name)) \(kind) ;;\n", "\(option.name)")
     }
   }
 }

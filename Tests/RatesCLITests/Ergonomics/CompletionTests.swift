@@ -15,7 +15,7 @@ import Testing
 
   @Test func helpListsTheCommandsButNotTheHiddenOne() async throws {
     let help = try await Self.harness().run(["--help"])
-    for name in ["completions", "doctor", "cache"] { expect(help.stdout.contains("  \(name) ")) }
+    for name in ["completions", "doctor", "cache"] { expectContains(help.stdout, "  \(name) ") }
     expect(!help.stdout.contains("__complete"))
   }
 
@@ -25,13 +25,13 @@ import Testing
       let result = await cli.run(["completions", shell])
       expectEqual(result.status, 0)
       expect(result.stderr.isEmpty)
-      for type in RatesCLI.commands { expect(result.stdout.contains(type.name), "\(shell)") }
+      for type in RatesCLI.commands { expectContains(result.stdout, type.name, "\(shell)") }
       for path in CommandTree.leaves {
         for flag in path.last.options.flatMap(\.names) {
           expect(result.stdout.contains(flag.dropFirst(2)), "\(shell): \(flag)")
         }
       }
-      expect(result.stdout.contains("__complete"))
+      expectContains(result.stdout, "__complete")
     }
     let bad = await cli.run(["completions", "tcsh"])
     expectEqual(bad.status, 64)

@@ -144,9 +144,9 @@ import Testing
     expectEqual(run.status, 0, "\(run.stdout)")
     let line = try require(run.stdout.split(separator: "\n").first { $0.contains(" pairs ") })
     expect(line.hasPrefix("warn"))
-    expect(line.contains("0644"))
-    expect(line.contains("chmod 600"))
-    expect(run.stdout.contains("No problems; 1 warning."))
+    expectContains(line, "0644")
+    expectContains(line, "chmod 600")
+    expectContains(run.stdout, "No problems; 1 warning.")
   }
 
   @Test func offlineMakesNoRequest() async throws {
@@ -170,6 +170,6 @@ import Testing
     }
     // The key advice is whole, only broken at spaces.
     let joined = lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-    expect(joined.contains("no key set: the public host's lower rate limit applies"), "\(run.stdout)")
+    expectContains(joined, "no key set: the public host's lower rate limit applies", "\(run.stdout)")
   }
 }

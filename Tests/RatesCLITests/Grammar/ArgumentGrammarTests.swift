@@ -60,7 +60,7 @@ import Testing
     ] {
       let result = await cli.run(arguments)
       expectEqual(result.status, 64)
-      expect(result.stderr.contains("a date written YYYY-MM-DD, or 'today' or 'yesterday'"), "\(result.stderr)")
+      expectContains(result.stderr, "a date written YYYY-MM-DD, or 'today' or 'yesterday'")
     }
     expectEqual(api.requestCount, 0)
   }
@@ -194,7 +194,7 @@ import Testing
     let (cli, api) = try CLIHarness.withFakeAPI()
     let result = await cli.run(arguments)
     expectEqual(result.status, 64, "\(result.stdout)")
-    expect(result.stderr.contains(message), "\(result.stderr)")
+    expectContains(result.stderr, message, "\(result.stderr)")
     expectEqual(api.requestCount, 0)
   }
 

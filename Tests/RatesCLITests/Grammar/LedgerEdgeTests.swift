@@ -74,7 +74,7 @@ import Testing
     let column = try require(lines[2].range(of: "2x")).upperBound.utf16Offset(in: lines[2])
     let list = await cli.run(["ledger", "list"])
     expectEqual(list.status, 74)
-    expect(list.stderr.contains("line 3 is not a valid record (expected '}' at column \(column))"), "\(list.stderr)")
+    expectContains(list.stderr, "line 3 is not a valid record (expected '}' at column \(column))")
   }
 
   /// An entry whose currency nothing prices (written before `add` refused it, or by hand):
@@ -93,6 +93,6 @@ import Testing
       portfolio.stderr.hasPrefix(
         "error: #1's for-currency 'XYZ' is neither a currency nor a coin CoinGecko knows"),
       "\(portfolio.stderr)")
-    expect(portfolio.stderr.contains("'rates ledger remove 1'"))
+    expectContains(portfolio.stderr, "'rates ledger remove 1'")
   }
 }

@@ -121,8 +121,8 @@ import Testing
     let result = try await api.harness(now: "2024-03-01T12:00:00Z")
       .run(["current", "BTC", "SOL", "ETH", "--in", "EUR"])
     expectEqual(result.status, 0)
-    expect(result.stdout.contains("BTC/EUR  62,891.00  +0.77% 24h"))
-    expect(result.stdout.contains("ETH/EUR   3,540.90  -0.02% 24h"))
+    expectContains(result.stdout, "BTC/EUR  62,891.00  +0.77% 24h")
+    expectContains(result.stdout, "ETH/EUR   3,540.90  -0.02% 24h")
     expect(!result.stdout.contains("SOL"))
     expectEqual(
       result.stderr,

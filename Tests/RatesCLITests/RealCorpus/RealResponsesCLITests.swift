@@ -30,7 +30,7 @@ import Testing
     let rates = try api.harness(now: "2023-12-21T12:00:00Z")
     let current = await rates.run(["current", "BTC", "--in", "USD"])
     expectEqual(current.status, 0)
-    expect(current.stdout.contains("BTC/USD  43,713.00"))
+    expectContains(current.stdout, "BTC/USD  43,713.00")
     let convert = await rates.run(["convert", "2", "BTC", "USD", "--json"])
     expectEqual(convert.status, 0)
     let conversion = try require((try convert.json()["conversions"] as? [[String: Any]])?.first)
@@ -58,7 +58,7 @@ import Testing
     let result = try await api.harness(now: "2018-08-28T13:00:00Z")
       .run(["top", "--limit", "1", "--in", "USD"])
     expectEqual(result.status, 0, "\(result.stderr)")
-    expect(result.stdout.contains("1  BTC   Bitcoin   7,015.12  +4.46%   120.93B"))
+    expectContains(result.stdout, "1  BTC   Bitcoin   7,015.12  +4.46%   120.93B")
   }
 
   @Test func searchInfoAndFavorites() async throws {
@@ -70,18 +70,18 @@ import Testing
     let rates = try api.harness(now: "2024-04-01T15:05:00Z")
     let search = await rates.run(["search", "eth"])
     expectEqual(search.status, 0)
-    expect(search.stdout.contains("   2  ETH     Ethereum          ethereum"))
+    expectContains(search.stdout, "   2  ETH     Ethereum          ethereum")
     let info = await rates.run(["info", "BTC", "--in", "USD", "--days", "2"])
     expectEqual(info.status, 0)
-    expect(info.stdout.contains("price          70,187.00 USD   +3.13% 24h"), "\(info.stdout)")
-    expect(info.stdout.contains("max supply         21.00M"))
+    expectContains(info.stdout, "price          70,187.00 USD   +3.13% 24h")
+    expectContains(info.stdout, "max supply         21.00M")
     // The docs sample's `last_updated` (2024-04-07) lies six days after this clock: not a
     // possible update time, so it shows as unknown (AnswerGate.isUpdateTime).
-    expect(info.stdout.contains("updated                     —"))
+    expectContains(info.stdout, "updated                     —")
     let added = await rates.run(["favorites", "add", "BTC"])
     expectEqual(added.status, 0)
     let favorites = await rates.run(["favorites", "--in", "USD"])
-    expect(favorites.stdout.contains("1  BTC   Bitcoin  70,187.00  +3.13%     1.38T"))
+    expectContains(favorites.stdout, "1  BTC   Bitcoin  70,187.00  +3.13%     1.38T")
   }
 
   // MARK: - CoinDesk and Frankfurter answers
@@ -101,11 +101,11 @@ import Testing
     let history = await rates.run(
       ["history", "BTC", "EUR", "--provider", "coindesk", "--days", "8", "--table"])
     expectEqual(history.status, 0)
-    expect(history.stdout.contains("2017-11-22  6,964.15"))
-    expect(history.stdout.contains("2017-11-27  8,184.18  +369.94  +4.73%"))
-    expect(history.stdout.contains("2017-11-28  8,164.54"))
+    expectContains(history.stdout, "2017-11-22  6,964.15")
+    expectContains(history.stdout, "2017-11-27  8,184.18  +369.94  +4.73%")
+    expectContains(history.stdout, "2017-11-28  8,164.54")
     let current = await rates.run(["current", "BTC", "--in", "EUR", "--provider", "coindesk"])
-    expect(current.stdout.contains("BTC/EUR  8,164.54       —  04:05 UTC  CoinDesk"))
+    expectContains(current.stdout, "BTC/EUR  8,164.54       —  04:05 UTC  CoinDesk")
   }
 
   @Test func frankfurterCurrentHistoryAndConvert() async throws {
@@ -120,10 +120,10 @@ import Testing
     // working day before it); the one recording answers every later request too.
     let history = await rates.run(["history", "USD", "CAD", "--days", "5", "--table"])
     expectEqual(history.status, 0)
-    expect(history.stdout.contains("2024-01-03  1.3347  +0.0053  +0.40%"))
+    expectContains(history.stdout, "2024-01-03  1.3347  +0.0053  +0.40%")
     let current = await rates.run(["current", "USD-CAD"])
-    expect(current.stdout.contains("USD/CAD  1.3369  +0.28% 1d  2024-01-05 (ECB)"))
+    expectContains(current.stdout, "USD/CAD  1.3369  +0.28% 1d  2024-01-05 (ECB)")
     let convert = await rates.run(["convert", "100", "USD", "CAD"])
-    expect(convert.stdout.contains("=  133.69 CAD  at  1.3369  Frankfurter (ECB)  2024-01-05"))
+    expectContains(convert.stdout, "=  133.69 CAD  at  1.3369  Frankfurter (ECB)  2024-01-05")
   }
 }

@@ -14,6 +14,6 @@ import Testing
       "history", "EUR", "USD", "--from", "2024-06-06", "--to", "2024-06-08", "--table", "--no-color",
     ])
     expectEqual(result.status, 0, "\(result.stderr)")
-    expect(result.stdout.contains("1 day without data repeats the previous day's value"), "\(result.stdout)")
+    expectContains(result.stdout, "1 day without data repeats the previous day's value")
   }
 }

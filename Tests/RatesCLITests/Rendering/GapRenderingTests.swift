@@ -43,7 +43,7 @@ import Testing
       .map(String.init)
     let chart = Array(lines[2..<15])
     expect(!Self.blankColumns(chart).isEmpty, "\(chart.joined(separator: "\n"))")
-    expect(view.header().contains("5 days"))
+    expectContains(view.header(), "5 days")
   }
 
   /// The chart rules still hold around a gap: each point at its own column and value.

@@ -63,7 +63,7 @@ import Testing
     let axis = lines[5]
     expect(axis.hasPrefix("       2024-03-01"))  // labels 5 wide + " ┤"
     expect(axis.hasSuffix("2024-03-31"))
-    expect(axis.contains("2024-03-16"))
+    expectContains(axis, "2024-03-16")
     expectEqual(TerminalText.displayWidth(axis), 60)
   }
 
@@ -101,9 +101,9 @@ import Testing
     rates[321] = 1
     let lines = LineChart.render(points: Self.series(rates), width: 60, height: 8, ascii: true)
     expect(lines[0].hasPrefix("500.00 +"))
-    expect(lines[0].contains("*"))
+    expectContains(lines[0], "*")
     expect(lines[7].hasPrefix("  1.00 +"))
-    expect(lines[7].contains("*"))
+    expectContains(lines[7], "*")
   }
 
   @Test(arguments: [1, 2, 3, 10, 29, 100, 1_000])
@@ -191,7 +191,7 @@ import Testing
       terminal: TerminalCapabilities(isTTY: false, width: 80, unicode: true, color: false),
       style: Style(enabled: false))
     let report = view.sparklineReport()
-    expect(report.contains("low 1.00001 2024-03-02"), "\(report)")
-    expect(report.contains("high 1.00004 2024-03-03"), "\(report)")
+    expectContains(report, "low 1.00001 2024-03-02")
+    expectContains(report, "high 1.00004 2024-03-03")
   }
 }

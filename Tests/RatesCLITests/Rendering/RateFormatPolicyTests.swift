@@ -63,7 +63,7 @@ import Testing
     let (cli, _) = try CLIHarness.withFakeAPI()
     let result = await cli.run(["convert", "100", "EUR", "BTC"])
     expectEqual(result.status, 0, "\(result.stderr)")
-    expect(result.stdout.contains("0.00163307 BTC"), "\(result.stdout)")
+    expectContains(result.stdout, "0.00163307 BTC")
   }
 
   @Test func historyAndStatsNameTheSameFiguresAlike() async throws {

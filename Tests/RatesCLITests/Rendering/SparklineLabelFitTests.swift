@@ -21,7 +21,7 @@ import Testing
       for line in labels {
         expect(line.count <= width, "\(arguments) at \(width): \(line)")
       }
-      expect(result.stdout.contains("1 column "), "\(result.stdout)")
+      expectContains(result.stdout, "1 column ")
     }
   }
 

@@ -164,7 +164,7 @@ import Testing
     try file.update { $0.removeAll { $0.id == "bitcoin" } }
     let after = try String(contentsOf: url, encoding: .utf8)
     expect(!after.contains("alert"))
-    expect(after.contains("\"revision\" : 12"))
+    expectContains(after, "\"revision\" : 12")
   }
 
   @Test func unknownMembersOfPairsAndConfigSurviveARewrite() throws {
@@ -182,7 +182,7 @@ import Testing
     expectEqual(stored.map(\.name), ["GBP-USD", "EUR-JPY"])
     expectEqual(stored[0].unknownMembers, ["precision": .integer(4)])
     let text = try String(contentsOf: pairsURL, encoding: .utf8)
-    expect(text.contains("\"view\" : \"compact\""))
+    expectContains(text, "\"view\" : \"compact\"")
 
     let paths = RatesPaths(config: directory, data: directory, cache: directory)
     let configURL = directory.appendingPathComponent("config.json")

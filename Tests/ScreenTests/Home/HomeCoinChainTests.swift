@@ -41,7 +41,7 @@ import Testing
     var state = HomeListSupport.state(board: board)
     if let status = events.statuses.last { _ = state.handle(.status(status)) }
     let line = HomeListRendererTests.render(state, width: 160).last ?? ""
-    expect(line.contains("prices from Coinbase Exchange (CoinGecko unavailable)"), "\(events.statuses) \(line)")
+    expectContains(line, "prices from Coinbase Exchange (CoinGecko unavailable)", "\(events.statuses) \(line)")
     expect(fixture.requests().contains { $0.path.hasPrefix("/coinbase/") })
     let gecko = fixture.requests().filter { $0.path.hasPrefix("/api/v3/") }
     expectEqual(gecko.count, 1, "the failed markets page alone: \(gecko.map(\.path))")

@@ -24,7 +24,7 @@ import Testing
     let lines = M.frame(state, 120, 40)
     let header = Self.header(lines)
     for title in Self.everyTitle {
-      expect(header.contains(title), "\(title) at 120: \(header)")
+      expectContains(header, title, "\(title) at 120: \(header)")
     }
     let row = try require(lines.first { $0.contains("LONG") })
     expect(row.contains("Verylongname Verylongname") && row.contains("…"), "the name shortened: \(row)")
@@ -32,7 +32,7 @@ import Testing
     expect(lines.allSatisfy { TerminalText.displayWidth($0) <= 120 })
     // Other rows keep their rank, 1h and volume.
     let first = try require(lines.first { $0.contains("C1 ") })
-    expect(first.contains("1.00K"), "\(first)")
+    expectContains(first, "1.00K")
   }
 
   @Test(arguments: ["", "   ", "\u{1B}[2J"])
@@ -83,7 +83,7 @@ import Testing
     for width in stride(from: 160, through: 40, by: -1) {
       let header = Self.header(M.frame(state, width, 40))
       for title in order where !gone.contains(title) && !header.contains(title) { gone.append(title) }
-      expect(header.contains("Name"), "at \(width): \(header)")
+      expectContains(header, "Name", "at \(width): \(header)")
     }
     expectEqual(gone, order)
   }

@@ -29,11 +29,11 @@ import Testing
     let harness = try CLIHarness()
     let piped = await harness.run([], isTTY: false)
     expectEqual(piped.status, 0)
-    expect(piped.stdout.contains("usage: rates [options] <command>"))
+    expectContains(piped.stdout, "usage: rates [options] <command>")
     let onTerminal = await harness.run([], isTTY: true)
     expectEqual(onTerminal.status, 0)
-    expect(onTerminal.stdout.contains("Exit codes:"))
-    expect(onTerminal.stdout.contains("  ui "))
+    expectContains(onTerminal.stdout, "Exit codes:")
+    expectContains(onTerminal.stdout, "  ui ")
   }
 
   @Test func helpListsTheKeysAndJSONIsRefused() async throws {
@@ -41,11 +41,11 @@ import Testing
     let help = await harness.run(["ui", "--help"])
     expectEqual(help.status, 0)
     for part in ["Ctrl-C", "Ctrl-Z", "--in LIST", "rates ui --in EUR,USD,GBP", "Needs a terminal"] {
-      expect(help.stdout.contains(part), "\(part): \(help.stdout)")
+      expectContains(help.stdout, part, "\(part): \(help.stdout)")
     }
     let json = await harness.run(["ui", "--json"])
     expectEqual(json.status, 64)
-    expect(json.stderr.contains("--json is not available for 'rates ui'"))
+    expectContains(json.stderr, "--json is not available for 'rates ui'")
   }
 
   @Test(arguments: [
@@ -64,7 +64,7 @@ import Testing
     let harness = try CLIHarness()
     let result = await harness.run(["ui", "--in", "12"])
     expectEqual(result.status, 64)
-    expect(result.stderr.contains("--in"))
+    expectContains(result.stderr, "--in")
   }
 
   @Test(arguments: ["0", "1001", "ten"])

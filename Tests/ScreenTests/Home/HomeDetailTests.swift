@@ -30,7 +30,7 @@ import Testing
     state.detail?.follow(board: HomeBoard(currency: "USD", rows: [live], fetchedAt: F.now, stale: false))
     expectEqual(state.detail?.liveSeries?.points.last?.rate, 87_250)
     let frame = F.frame(state, 80, 24).joined(separator: "\n")
-    expect(frame.contains("\(F.today)  87,250.00 USD"))
+    expectContains(frame, "\(F.today)  87,250.00 USD")
     expect(F.frame(state, 80, 24).contains { $0.hasPrefix("  price") && $0.contains("87,250.00 USD") })
   }
 

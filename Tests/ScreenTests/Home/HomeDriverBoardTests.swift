@@ -154,7 +154,7 @@ import Testing
       Issue.record("expected a failure line, got \(events.statuses)")
       return
     }
-    expect(line.contains("Frankfurter"), "\(line)")
+    expectContains(line, "Frankfurter")
     fixture.clock.advance(by: 61)
     let before = fixture.server.requestCount
     _ = await fixture.run(.loadBoard(currency: "USD", refresh: true), driver: driver)
@@ -225,8 +225,8 @@ import Testing
       return
     }
     expect(!line.contains(HomeDriverFixture.secret))
-    expect(line.contains(Redaction.placeholder))
-    expect(line.contains("HTTP 403"))
+    expectContains(line, Redaction.placeholder)
+    expectContains(line, "HTTP 403")
   }
 
   @Test func aPartialAnswerShowsWhatArrivedAndNamesTheRestSanitized() async throws {

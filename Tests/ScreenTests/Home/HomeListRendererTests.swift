@@ -47,13 +47,13 @@ import Testing
     for width in 40...130 {
       let lines = Self.render(state, width: width, height: 40)
       let line = Self.row(lines, "LONGSYM")
-      expect(line.contains("LONGSYM"), "\(width)")
-      expect(line.contains("1,234,567.50"), "\(width)")
-      expect(line.contains("▼ -12.34%"), "\(width)")
+      expectContains(line, "LONGSYM", "\(width)")
+      expectContains(line, "1,234,567.50", "\(width)")
+      expectContains(line, "▼ -12.34%", "\(width)")
       expect(Self.row(lines, "GBP/USD").contains("▲ +0.12% 1d"), "\(width)")
       let sparkline = line.contains { Sparkline.unicodeLevels.contains($0) }
       if sparkline {
-        expect(line.contains("A coin with a v"), "\(width): the name kept 16 columns")
+        expectContains(line, "A coin with a v", "\(width): the name kept 16 columns")
       }
       if width >= 120 { expect(sparkline && line.contains("A coin with a very long name indeed"), "\(width)") }
     }
@@ -108,7 +108,7 @@ import Testing
     _ = state.handle(.board(S.board(rows)))
     expect(Self.row(Self.render(state), "ETH").hasPrefix("*  "))
     let colored = Self.row(Self.render(state, style: Self.color), "ETH")
-    expect(colored.contains("\u{1B}[7m\u{1B}[1m3,571.15\u{1B}[22m\u{1B}[27m"))
+    expectContains(colored, "\u{1B}[7m\u{1B}[1m3,571.15\u{1B}[22m\u{1B}[27m")
     _ = state.handle(.tick(S.now))
     expect(Self.row(Self.render(state), "ETH").hasPrefix("   "))
   }
@@ -193,17 +193,17 @@ import Testing
     _ = S.press(.character("?"), on: &state)
     let wide = Self.render(state, width: 80, height: 24).joined(separator: "\n")
     for title in ["Home list", "Favorites", "Detail", "Search", "Pair pickers"] {
-      expect(wide.contains(title))
+      expectContains(wide, title)
     }
     for key in ["Ctrl-C", "1 2 3 4", "Backspace", "d/Delete", "Tab", "mouse", "a letter"] {
-      expect(wide.contains(key))
+      expectContains(wide, key)
     }
     let short = Self.render(state, width: 40, height: 12)
     expectEqual(short.last, "↓ more  any other key closes")
     _ = S.press(.pageDown, .pageDown, .pageDown, .pageDown, .pageDown, on: &state)
     let end = Self.render(state, width: 40, height: 12)
     expectEqual(end.last, "any key closes")
-    expect(end[end.count - 2].contains("Ctrl-C"))
+    expectContains(end[end.count - 2], "Ctrl-C")
   }
 
   @Test func afterCTheHeaderNamesTheRowsCurrencyUntilTheNewOneLoads() {
@@ -220,7 +220,7 @@ import Testing
   @Test func theFavoritesEmptyStateFitsAtFortyColumns() {
     let lines = Self.render(HomeListGoldenTests.noFavorites(), width: 40, height: 12)
     expect(!lines[1].hasSuffix("…"), "\(lines[1])")
-    expect(lines[1].contains("f to star"), "\(lines[1])")
+    expectContains(lines[1], "f to star")
   }
 
   @Test func favoritesWithoutAStarSayHowToStarOne() {

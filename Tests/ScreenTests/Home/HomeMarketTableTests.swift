@@ -41,9 +41,9 @@ import Testing
     let state = Self.state(top: 5, lists: S.lists, own: [own] + S.pairRows)
     expectEqual(state.listRows.map(\.id), ["coin-3", "GBP-USD", "EUR-JPY", "coin-1", "coin-2", "coin-4", "coin-5"])
     let text = Self.frame(state, 120, 24).joined(separator: "\n")
-    expect(text.contains("Your coins (1)"))
-    expect(text.contains("Your pairs (2)"))
-    expect(text.contains("Top 5 by market cap (1 of them in Your coins)"))
+    expectContains(text, "Your coins (1)")
+    expectContains(text, "Your pairs (2)")
+    expectContains(text, "Top 5 by market cap (1 of them in Your coins)")
     expectEqual(text.components(separatedBy: "Coin 3").count, 2, "listed once: \(text)")
   }
 
@@ -52,7 +52,7 @@ import Testing
     let wide = Self.frame(state, 160, 48)
     let header = try require(wide.first { $0.contains("Price") })
     for title in ["#", "Coin", "Name", "Price", "1h", "24h", "7d", "Market cap", "Volume", "7 days"] {
-      expect(header.contains(title), "\(title) at 160: \(header)")
+      expectContains(header, title, "\(title) at 160: \(header)")
     }
     let narrow = try require(Self.frame(state, 80, 24).first { $0.contains("Price") })
     expect(!narrow.contains("7 days") && narrow.contains("Volume"), "\(narrow)")
@@ -135,7 +135,7 @@ import Testing
     expect(Self.frame(state, 80, 27)[0].contains("Top 41–60 of 100"), "\(Self.frame(state, 80, 27)[0])")
     _ = S.press(.pageDown, .pageDown, on: &state)
     let frame = Self.frame(state, 80, 27)
-    expect(frame[0].contains("Top 81–100 of 100"), "\(frame[0])")
+    expectContains(frame[0], "Top 81–100 of 100")
     expectEqual(state.selectedRow?.id, "coin-81")
     _ = S.press(.pageDown, on: &state)
     expectEqual(state.selectedRow?.id, "coin-100")
@@ -148,7 +148,7 @@ import Testing
     let lists = HomeLists(coins: own.map { S.favorite($0.id, $0.symbol, $0.name) })
     let state = Self.state(lists: lists, own: own)
     let frame = Self.frame(state, 80, 24)
-    expect(frame[22].contains("Below: Your pairs (0), Top 100 by market cap (PgDn)"), "\(frame[22])")
+    expectContains(frame[22], "Below: Your pairs (0), Top 100 by market cap (PgDn)")
     expect(frame.allSatisfy { TerminalText.displayWidth($0) <= 80 })
   }
 }

@@ -66,7 +66,7 @@ import Testing
     Self.select("tron", on: &state)
     _ = S.press(.character("d"), .down, on: &state)
     let line = HomeListRendererTests.render(state).last ?? ""
-    expect(line.contains("u restores TRON"), "\(line)")
+    expectContains(line, "u restores TRON")
     _ = S.press(.character("u"), .down, on: &state)
     let after = HomeListRendererTests.render(state).last ?? ""
     expect(!after.contains("u restores"), "\(after)")

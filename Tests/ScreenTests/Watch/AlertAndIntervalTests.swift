@@ -36,7 +36,7 @@ import Testing
     let cli = try CLIHarness()
     let bad = await cli.run(["watch", "BTC", "--alert", "BTC=>5"])
     expectEqual(bad.status, 64)
-    expect(bad.stderr.contains("bad --alert"))
+    expectContains(bad.stderr, "bad --alert")
     let noAlert = await cli.run(["watch", "BTC", "--exit-on-alert"])
     expectEqual(noAlert.status, 64)
     let badEvery = await cli.run(["watch", "BTC", "--every", "soon"])

@@ -66,8 +66,8 @@ import Testing
       }
       expectEqual(text.contains("\u{1B}["), color)
       expect(text.contains("BTC/USD") && text.contains("GBP/USD") && text.contains("ETH/USD"))
-      expect(text.contains("66,012.25"))
-      expect(text.contains("ALERT ETH>3000"))
+      expectContains(text, "66,012.25")
+      expectContains(text, "ALERT ETH>3000")
       let status = lines.last ?? ""
       expect(status.contains("next update in 25 s") || width < 80)
     }
@@ -80,7 +80,7 @@ import Testing
     let btc = lines[2]
     expect(btc.contains("+12.50") && btc.contains("+1.23% 24h") && btc.contains("▁"))
     expect(lines[3].contains("stale") && lines[3].contains("-0.12% 1d"))
-    expect(lines[4].contains("ALERT"))
+    expectContains(lines[4], "ALERT")
     let status = lines.last ?? ""
     expect(
       status.hasPrefix(
@@ -98,8 +98,8 @@ import Testing
 
   @Test func colourHighlightsChangesAndAlerts() {
     let lines = WatchRenderer.render(Self.state(), width: 120, style: Style(enabled: true))
-    expect(lines[2].contains("\u{1B}[7m"))  // the changed price, reversed
-    expect(lines[4].contains("\u{1B}[7m"))  // the alert mark
+    expectContains(lines[2], "\u{1B}[7m")  // the changed price, reversed
+    expectContains(lines[4], "\u{1B}[7m")  // the alert mark
     expect(!lines[3].contains("\u{1B}[7m"))
     let ascii = WatchRenderer.render(Self.state(), width: 120, style: Style(enabled: false), ascii: true)
     expect(ascii.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) })
