@@ -81,9 +81,9 @@ let package = Package(
     // never imports Testing, so it builds anywhere (release too). It needs RateCore only,
     // so it and RateCoreTests compile while RatesCLI does.
     .target(name: "RatesTestSupport", dependencies: ["RateCore"], swiftSettings: swiftSettings),
-    // `expect`, `expectEqual` and `require`: `#expect` and `#require` as plain functions, which
-    // compile in a tenth of the time (Tests/README.md, "Compile time"). The one support
-    // target that imports Testing; it depends on nothing else, so it compiles first.
+    // `expect`, `expectEqual`, `expectContains`, `require`: `#expect` and `#require` as plain
+    // functions, which compile in a tenth of the time (Tests/README.md, "Compile time"). The
+    // one support target that imports Testing; it depends on nothing else, so it compiles first.
     .target(name: "RatesExpectations", swiftSettings: swiftSettings),
     // CLIHarness: `rates` in process, for RatesCLITests (the one support file that needs
     // RatesCLI).
