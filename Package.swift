@@ -83,8 +83,9 @@ let package = Package(
     .target(name: "RatesTestSupport", dependencies: ["RateCore"], swiftSettings: swiftSettings),
     // `expect`, `expectEqual`, `expectContains`, `require`: `#expect` and `#require` as plain
     // functions, which compile in a tenth of the time (Tests/README.md, "Compile time"). The
-    // one support target that imports Testing; it depends on nothing else, so it compiles first.
-    .target(name: "RatesExpectations", swiftSettings: swiftSettings),
+    // one support target that imports Testing, so it lives under Tests/; it depends on nothing
+    // else, so it compiles first.
+    .target(name: "RatesExpectations", path: "Tests/RatesExpectations", swiftSettings: swiftSettings),
     // CLIHarness: `rates` in process, for RatesCLITests (the one support file that needs
     // RatesCLI).
     .target(
