@@ -33,12 +33,14 @@ public func expectEqual<Value: Equatable>(
 }
 
 /// Records a failed expectation at the caller's line when `text` does not contain `part`,
-/// showing both (so a failed check of a command's output shows the output).
+/// showing both (so a failed check of a command's output shows the output). Containment is
+/// the standard library's, by characters: a `part` that starts with "\n" is not inside a
+/// "\r\n". An empty `part`, which any text contains, is a failure too: it checks nothing.
 public func expectContains(
   _ text: some StringProtocol, _ part: some StringProtocol, _ comment: String = "",
   fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) {
-  guard !text.contains(part) else { return }
+  guard part.isEmpty || !text.contains(part) else { return }
   let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   let (whole, missing) = (String(describingForTest: String(text)), String(describingForTest: String(part)))
   Issue.record(
