@@ -1,9 +1,9 @@
 import RatesExpectations
 import Testing
 
-/// `expect` and `expectEqual` record a failure, at the caller's line, exactly when `#expect`
-/// would, and say what failed. (The four failures below are expected: `swift test` lists
-/// them as known issues.)
+/// `expect`, `expectEqual` and `expectContains` record a failure, at the caller's line,
+/// exactly when `#expect` would, and say what failed; `require` throws where `#require` would.
+/// (The four failures below are expected: `swift test` lists them as known issues.)
 @Suite struct ExpectationsTests {
   @Test func aTrueConditionAndEqualValuesRecordNothing() {
     expect(true)
