@@ -120,8 +120,12 @@ public final class ChildProcess: @unchecked Sendable {
     state.withLock { _ = reaped ? 0 : kill(pid, signal) }
   }
 
-  /// Everything on the output pipe so far, as text.
-  public var outputText: String { String(decoding: output.all.joined(), as: UTF8.self) }
+  /// Everything on the output pipe so far, as text. (The chunks are copied into one array
+  /// first: decoding their `joined()` view walked it byte by byte, and a test waiting for a
+  /// screen decodes the whole output again on every chunk.)
+  public var outputText: String {
+    String(decoding: output.all.reduce(into: [UInt8]()) { $0 += $1 }, as: UTF8.self)
+  }
 
   /// Blocks this thread (never one of the concurrency pool's) until the child has ended and
   /// its output pipes reached their ends.
