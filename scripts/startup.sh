@@ -124,11 +124,15 @@ row "--format csv" "$cw" "$cc" "" "1.00x"
 row "--json" "$jw" "$jc" "" "$(ratio "$jw" "$cw")"
 
 # counts BINARY HELLO: what one warm `history BTC EUR` does, by counts that no load on the
-# machine changes: system calls, files opened, memory maps and threads (strace -f), and page
-# faults (perf stat); the hello world's alongside.
+# machine changes: system calls, files opened, memory maps and threads (strace -f), page
+# faults (perf stat) and, when valgrind is there, instructions run in user space, the loader's
+# included (its lackey tool; on a copy without debug information, whose DWARF 5 valgrind
+# 3.19 cannot read); the hello world's alongside.
 counts() {
-  local binary=$1 hello=$2 trace
+  local binary=$1 hello=$2 trace stripped
   trace=$(mktemp)
+  stripped=$(mktemp)
+  strip -g -o "$stripped" "$binary"
   for command in "$binary history BTC EUR" "$hello"; do
     # shellcheck disable=SC2086
     strace -f -c -o "$trace" $command >/dev/null 2>&1
@@ -139,13 +143,18 @@ counts() {
     ' "$trace"
     # shellcheck disable=SC2086
     perf stat -r 20 -e page-faults $command 2>&1 >/dev/null | awk '/page-faults/ { printf ", %s page faults", $1 }'
+    if command -v valgrind >/dev/null; then
+      # shellcheck disable=SC2086
+      valgrind --tool=lackey --basic-counts=yes ${command/#$binary/$stripped} 2>&1 >/dev/null |
+        awk '/guest instrs:/ { printf ", %s instructions", $4 }'
+    fi
     echo
   done
-  rm -f "$trace"
+  rm -f "$trace" "$stripped"
 }
 if command -v strace >/dev/null && command -v perf >/dev/null; then
   echo
-  echo "4. counts of one warm history BTC EUR, plain build (strace -f -c, perf stat -r 20)"
+  echo "4. counts of one warm history BTC EUR, plain build (strace -f -c, perf stat -r 20, valgrind)"
   counts "$plain" "$hello"
 fi
 
