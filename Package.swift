@@ -58,8 +58,8 @@ let package = Package(
   name: "rates",
   platforms: [.macOS(.v15)],
   // One product, the executable. RateCore is a module of this package, not a library product:
-  // nothing outside depends on it, and SwiftPM refuses unsafe flags (`releaseMetadataAccess`)
-  // in the targets of a product another package uses.
+  // nothing outside depends on it, and SwiftPM refuses unsafe flags (RateCore's release
+  // flags, below) in the targets of a product another package uses.
   products: [
     .executable(name: "rates", targets: ["rates"])
   ],
@@ -73,11 +73,19 @@ let package = Package(
     // casts each argument to a protocol at run time, a seventh of a warm `convert`.
     .target(name: "CNumberFormat"),
     // The domain: models, HTTP, providers, cache, user data, ledger, analysis,
-    // export formats. Knows nothing of terminals, flags or exit codes.
+    // export formats. Knows nothing of terminals, flags or exit codes. Its release build
+    // offers its function bodies to the modules that use it (`-cross-module-optimization`), so
+    // RatesCLI's optimizer specializes RateCore's generic code for the types it calls it with
+    // rather than running it generically: the 10,000-point `history EUR USD --json` ran 39 %
+    // fewer instructions (128 million rather than 211; csv 5 % fewer), a warm `history BTC
+    // EUR` 8 %, with outputs byte-identical and no measurable change in compile time.
     .target(
       name: "RateCore",
       dependencies: ["CCurlShim", "CECBSnapshot", "CNumberFormat"],
-      swiftSettings: swiftSettings + [releaseMetadataAccess]
+      swiftSettings: swiftSettings + [
+        releaseMetadataAccess,
+        .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
+      ]
     ),
     // The command line: commands, options, help, rendering, terminal screens. Optimized for
     // size in release builds: its code parses one command line and renders one answer, and
