@@ -129,9 +129,8 @@ row "--json" "$jw" "$jc" "" "$(ratio "$jw" "$cw")"
 # included (its lackey tool; on a copy without debug information, whose DWARF 5 valgrind
 # 3.19 cannot read); the hello world's alongside.
 counts() {
-  local binary=$1 hello=$2 trace stripped
+  local binary=$1 hello=$2 trace stripped="$hello_dir/rates-stripped"
   trace=$(mktemp)
-  stripped=$(mktemp)
   strip -g -o "$stripped" "$binary"
   for command in "$binary history BTC EUR" "$hello"; do
     # shellcheck disable=SC2086
@@ -150,7 +149,7 @@ counts() {
     fi
     echo
   done
-  rm -f "$trace" "$stripped"
+  rm -f "$trace"
 }
 if command -v strace >/dev/null && command -v perf >/dev/null; then
   echo
